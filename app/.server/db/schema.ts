@@ -1,0 +1,248 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+// Money columns are integer cents (suffix _cents); times are UTC epoch seconds.
+const createdAt = () =>
+  integer("created_at").notNull().default(sql`(unixepoch())`);
+
+export const players = sqliteTable(
+  "players",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    fn: text("fn").notNull(),
+    ln: text("ln").notNull(),
+    pdga: text("pdga"),
+    division: text("division").notNull(),
+    inactive: integer("inactive", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("players_name_idx").on(t.ln, t.fn)],
+);
+
+export const rounds = sqliteTable(
+  "rounds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    d: integer("d").notNull(),
+    n: text("n").notNull(),
+    loc: text("loc").notNull(),
+    feePdgaCents: integer("fee_pdga_cents").notNull(),
+    feeCourseCents: integer("fee_course_cents").notNull(),
+    feeOtherCents: integer("fee_other_cents").notNull(),
+    aceCents: integer("ace_cents").notNull(),
+    payoutCents: integer("payout_cents").notNull(),
+    pdgaUrl: text("pdga_url"),
+    openForRegistration: integer("open_for_registration", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("rounds_d_idx").on(t.d)],
+);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    // Stored lower-cased so the unique index makes emails case-insensitive.
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    locked: integer("locked", { mode: "boolean" }).notNull().default(false),
+    // Bumped to end every live session (lock, password reset).
+    sessionVersion: integer("session_version").notNull().default(0),
+    lastLogin: integer("last_login"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_uq").on(t.email)],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => rounds.id),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
+    method: text("method", { enum: ["credit", "paypal"] }).notNull(),
+    status: text("status", {
+      enum: ["created", "completed", "failed", "refunded"],
+    }).notNull(),
+    // What the player was charged in money (entry price less credit, plus the league fee).
+    amountCents: integer("amount_cents").notNull(),
+    leagueFeeCents: integer("league_fee_cents").notNull().default(0),
+    // The fee PayPal reports on the capture: reports show what the league received.
+    providerFeeCents: integer("provider_fee_cents"),
+    creditUsedCents: integer("credit_used_cents").notNull().default(0),
+    aceOptIn: integer("ace_opt_in", { mode: "boolean" }).notNull().default(true),
+    division: text("division").notNull(),
+    // PayPal order id; makes every step of the flow idempotent.
+    transactionId: text("transaction_id"),
+    paymentData: text("payment_data"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
+  },
+  (t) => [
+    uniqueIndex("payments_transaction_uq").on(t.transactionId),
+    index("payments_user_idx").on(t.userId),
+    index("payments_round_idx").on(t.roundId),
+  ],
+);
+
+export const entries = sqliteTable(
+  "entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => rounds.id, { onDelete: "cascade" }),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
+    division: text("division").notNull(),
+    ace: integer("ace", { mode: "boolean" }).notNull().default(true),
+    score: integer("score").notNull().default(0),
+    payoutCents: integer("payout_cents").notNull().default(0),
+    payoutAdjustCents: integer("payout_adjust_cents").notNull().default(0),
+    creditAddedCents: integer("credit_added_cents").notNull().default(0),
+    creditUsedCents: integer("credit_used_cents").notNull().default(0),
+    paymentId: integer("payment_id").references(() => payments.id, {
+      onDelete: "set null",
+    }),
+    result: text("result"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One entry per player per round, whatever path the entry came by.
+    uniqueIndex("entries_round_player_uq").on(t.roundId, t.playerId),
+    index("entries_player_idx").on(t.playerId),
+  ],
+);
+
+export const aces = sqliteTable(
+  "aces",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    d: integer("d").notNull(),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
+    roundId: integer("round_id").references(() => rounds.id, {
+      onDelete: "set null",
+    }),
+    amtCents: integer("amt_cents").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("aces_d_idx").on(t.d),
+    check("aces_amt_positive", sql`${t.amtCents} > 0`),
+  ],
+);
+
+export const transfers = sqliteTable(
+  "transfers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    d: integer("d").notNull(),
+    // Null on one side means the league itself (cash bought in, or cashed out).
+    fromPlayerId: integer("from_player_id").references(() => players.id),
+    toPlayerId: integer("to_player_id").references(() => players.id),
+    amtCents: integer("amt_cents").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("transfers_from_idx").on(t.fromPlayerId),
+    index("transfers_to_idx").on(t.toPlayerId),
+    index("transfers_d_idx").on(t.d),
+    check("transfers_amt_positive", sql`${t.amtCents} > 0`),
+    check(
+      "transfers_sides_differ",
+      sql`${t.fromPlayerId} IS NULL OR ${t.toPlayerId} IS NULL OR ${t.fromPlayerId} <> ${t.toPlayerId}`,
+    ),
+  ],
+);
+
+export const claims = sqliteTable(
+  "claims",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    status: text("status", {
+      enum: ["pending", "approved", "rejected", "conflict", "withdrawn"],
+    }).notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
+    approvedAt: integer("approved_at"),
+    rejectedAt: integer("rejected_at"),
+  },
+  (t) => [
+    // One approved claim per player and per user, held by the database itself.
+    uniqueIndex("claims_player_approved_uq")
+      .on(t.playerId)
+      .where(sql`status = 'approved'`),
+    uniqueIndex("claims_user_approved_uq")
+      .on(t.userId)
+      .where(sql`status = 'approved'`),
+    index("claims_user_idx").on(t.userId),
+    index("claims_status_idx").on(t.status),
+  ],
+);
+
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // SHA-256 of the token; the token itself only ever exists in the mail.
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("password_resets_token_uq").on(t.tokenHash)],
+);
+
+// Failed logins, registrations and reset requests, counted per key in a time window.
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStart: integer("window_start").notNull(),
+});
+
+// PayPal webhook events already handled: a replayed event changes nothing.
+export const webhookEvents = sqliteTable("webhook_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: integer("received_at").notNull().default(sql`(unixepoch())`),
+  processedAt: integer("processed_at"),
+});
+
+export type Player = typeof players.$inferSelect;
+export type Round = typeof rounds.$inferSelect;
+export type Entry = typeof entries.$inferSelect;
+export type Ace = typeof aces.$inferSelect;
+export type Transfer = typeof transfers.$inferSelect;
+export type User = typeof users.$inferSelect;
+export type Claim = typeof claims.$inferSelect;
+export type Payment = typeof payments.$inferSelect;

@@ -1,0 +1,28 @@
+// One error shape for the API and the pages: { error, code }, codes mapped to statuses here.
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+  get status() {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const badRequest = (message: string) => new AppError("bad_request", message);
+export const notFound = (message: string) => new AppError("not_found", message);
+export const conflict = (message: string) => new AppError("conflict", message);

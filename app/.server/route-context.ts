@@ -1,0 +1,23 @@
+import { data } from "react-router";
+import { getDb } from "./db/client";
+import { AppError } from "./errors";
+import { leagueFromEnv } from "./league";
+import { cloudflareContext } from "~/context";
+
+type ContextReader = { get: <T>(key: import("react-router").RouterContext<T>) => T };
+
+/** What a loader needs from the request context: the database and the league settings. */
+export function routeServices(context: ContextReader) {
+  const { env, ctx } = context.get(cloudflareContext);
+  return { db: getDb(env.DB), league: leagueFromEnv(env), env, ctx };
+}
+
+/** Runs a service call, turning its AppError into the route's error response (404, 400…). */
+export async function orRouteError<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof AppError) throw data({ message: err.message }, { status: err.status });
+    throw err;
+  }
+}

@@ -1,0 +1,146 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { claims, entries, players } from "../db/schema";
+import { badRequest, notFound } from "../errors";
+import { balanceCentsSql } from "./balance";
+import { toDollars } from "~/lib/money";
+
+import { MIN_SEARCH_LENGTH } from "~/lib/constants";
+
+export type PlayerStatsDto = {
+  id: number;
+  fn: string;
+  ln: string;
+  pdga: string | null;
+  division: string;
+  inactive: boolean;
+  balance: number;
+  roundCount: number;
+  roundCountYear: number;
+  average: number | null;
+  thisYearAverage: number | null;
+};
+
+export type PlayerDetailDto = PlayerStatsDto & { claims: { id: number; status: string }[] };
+
+const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
+
+/**
+ * Players with their counts, averages and balance in one query: aggregates over entries
+ * and transfers, never a query per player. Averages count scored rounds only.
+ */
+function playerStatsQuery(db: Db, yearStart: number) {
+  return db
+    .select({
+      id: players.id,
+      fn: players.fn,
+      ln: players.ln,
+      pdga: players.pdga,
+      division: players.division,
+      inactive: players.inactive,
+      roundCount: sql<number>`coalesce(st.round_count, 0)`,
+      roundCountYear: sql<number>`coalesce(st.year_count, 0)`,
+      average: sql<number | null>`st.average`,
+      thisYearAverage: sql<number | null>`st.year_average`,
+      balanceCents: balanceCentsSql(sql`${players.id}`),
+    })
+    .from(players)
+    .leftJoin(
+      sql`(select e.player_id,
+              count(*) as round_count,
+              sum(case when r.d >= ${yearStart} then 1 else 0 end) as year_count,
+              avg(case when e.score > 0 then e.score end) as average,
+              avg(case when e.score > 0 and r.d >= ${yearStart} then e.score end) as year_average
+           from entries e join rounds r on r.id = e.round_id
+           group by e.player_id) st`,
+      sql`st.player_id = ${players.id}`,
+    );
+}
+
+type StatsRow = Awaited<ReturnType<typeof playerStatsQuery>>[number];
+
+function statsDto(r: StatsRow): PlayerStatsDto {
+  return {
+    id: r.id,
+    fn: r.fn,
+    ln: r.ln,
+    pdga: r.pdga,
+    division: r.division,
+    inactive: r.inactive,
+    balance: toDollars(r.balanceCents),
+    roundCount: Number(r.roundCount),
+    roundCountYear: Number(r.roundCountYear),
+    average: round1(r.average),
+    thisYearAverage: round1(r.thisYearAverage),
+  };
+}
+
+export async function listPlayersWithStats(db: Db, yearStart: number): Promise<PlayerStatsDto[]> {
+  const rows = await playerStatsQuery(db, yearStart).orderBy(asc(players.ln), asc(players.fn));
+  return rows.map(statsDto);
+}
+
+export async function getPlayer(db: Db, id: number, yearStart: number): Promise<PlayerDetailDto> {
+  const [[row], claimRows] = await Promise.all([
+    playerStatsQuery(db, yearStart).where(eq(players.id, id)),
+    db.select({ id: claims.id, status: claims.status }).from(claims).where(eq(claims.playerId, id)),
+  ]);
+  if (!row) throw notFound("Player not found");
+  return { ...statsDto(row), claims: claimRows };
+}
+
+export async function assertPlayerExists(db: Db, id: number): Promise<void> {
+  const [row] = await db.select({ id: players.id }).from(players).where(eq(players.id, id));
+  if (!row) throw notFound("Player not found");
+}
+
+export type SimplePlayer = { id: number; fn: string; ln: string };
+
+export async function simpleList(db: Db): Promise<SimplePlayer[]> {
+  return db
+    .select({ id: players.id, fn: players.fn, ln: players.ln })
+    .from(players)
+    .orderBy(asc(players.ln), asc(players.fn));
+}
+
+/** Players entered in a round: the entry manager leaves them out of its search. */
+export async function playersInRound(db: Db, roundId: number): Promise<SimplePlayer[]> {
+  return db
+    .select({ id: players.id, fn: players.fn, ln: players.ln })
+    .from(entries)
+    .innerJoin(players, eq(players.id, entries.playerId))
+    .where(eq(entries.roundId, roundId))
+    .orderBy(asc(players.ln), asc(players.fn));
+}
+
+export type SearchResult = SimplePlayer & { balance: number };
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Players whose first name, last name or full name contains every word of the text
+ * (case-insensitive), inactive players included: a returning player must be findable.
+ */
+export async function searchPlayers(db: Db, text: string, limit = 25): Promise<SearchResult[]> {
+  const q = text.trim().replace(/\s+/g, " ");
+  if (q.length < MIN_SEARCH_LENGTH) {
+    throw badRequest(`Search text must be at least ${MIN_SEARCH_LENGTH} characters`);
+  }
+  if (q.length > 100) throw badRequest("Search text is too long");
+  const words = q.split(" ").slice(0, 5);
+  const conditions = words.map(
+    (w) => sql`(${players.fn} || ' ' || ${players.ln}) like ${`%${escapeLike(w)}%`} escape '\\'`,
+  );
+  const rows = await db
+    .select({
+      id: players.id,
+      fn: players.fn,
+      ln: players.ln,
+      balanceCents: balanceCentsSql(sql`${players.id}`),
+    })
+    .from(players)
+    .where(sql.join(conditions, sql` and `))
+    .orderBy(asc(players.ln), asc(players.fn))
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, fn: r.fn, ln: r.ln, balance: toDollars(r.balanceCents) }));
+}

@@ -1,0 +1,33 @@
+import type { TransferDto } from "~/.server/services/transfers";
+import { Table, td, tdNum, th } from "~/components/ui/table";
+import { useLeague } from "~/hooks/use-league";
+import { formatDollars } from "~/lib/money";
+
+export function TransferTable({ transfers, caption }: { transfers: TransferDto[]; caption: string }) {
+  const { date } = useLeague();
+  if (transfers.length === 0) return <p className="text-slate-600">No transfers.</p>;
+  return (
+    <Table
+      caption={caption}
+      head={
+        <tr>
+          <th className={th}>Date</th>
+          <th className={th}>From</th>
+          <th className={th}>To</th>
+          <th className={`${th} text-right`}>Amount</th>
+          <th className={th}>Description</th>
+        </tr>
+      }
+    >
+      {transfers.map((t) => (
+        <tr key={t.id}>
+          <td className={td}>{date(t.d)}</td>
+          <td className={td}>{t.fPlayer ?? "League"}</td>
+          <td className={td}>{t.tPlayer ?? "League"}</td>
+          <td className={tdNum}>{formatDollars(t.amt)}</td>
+          <td className="px-3 py-2">{t.description}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+}

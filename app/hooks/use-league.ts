@@ -1,0 +1,16 @@
+import { useRouteLoaderData } from "react-router";
+import { formatDate, formatDateLong } from "~/lib/time";
+import type { loader as rootLoader } from "~/root";
+
+/** The league's name and time zone, with date formatters bound to that zone. */
+export function useLeague() {
+  const data = useRouteLoaderData<typeof rootLoader>("root");
+  const timeZone = data?.league.timeZone ?? "America/Chicago";
+  return {
+    name: data?.league.name ?? "Disc Golf League",
+    timeZone,
+    user: data?.user ?? null,
+    date: (d: number) => formatDate(d, timeZone),
+    longDate: (d: number) => formatDateLong(d, timeZone),
+  };
+}

@@ -1,0 +1,146 @@
+// Round payouts per division (DESIGN.md "Payouts"). Pure and dependency-free so the
+// admin round page can preview exactly what the server will store.
+// All money is integer cents; shares are integer basis points (1/100 of a percent)
+// so every table row sums to exactly 10 000 with no floating-point drift.
+import { HAND_SHARE_PERCENT } from "./payout-shares";
+
+export type PayoutEntryInput = { id: number; division: string; score: number };
+
+export type PayoutResult = {
+  id: number;
+  division: string;
+  position: number;
+  total: number;
+  payoutCents: number;
+  /** `position/total|(division)`, the label the old app stored on the entry. */
+  result: string;
+};
+
+export type DivisionSummary = {
+  division: string;
+  /** True when some score is 0 (card not in yet): nothing is computed for it. */
+  skipped: boolean;
+  poolCents: number;
+  paidCents: number;
+  /** poolCents − paidCents; negative when quarter rounding paid out more than the pool. 0 when skipped. */
+  roundingCents: number;
+  results: PayoutResult[];
+};
+
+export const BASIS_POINTS = 10_000;
+/** Fields of up to 120 entries pay at most 60 places; those rows are built once at load. */
+export const MAX_TABLE_PLACES = 60;
+
+export function roundToQuarterCents(cents: number): number {
+  return Math.round(cents / 25) * 25;
+}
+
+/** About half the field, never zero: Math.round makes 1 → 1, 3 → 2, 7 → 4. */
+export function paidPlaces(entryCount: number): number {
+  return Math.max(1, Math.round(entryCount / 2));
+}
+
+// Beyond the hand-set rows: weight 1/(place + 1), normalised to 10 000 basis points
+// with largest-remainder rounding. That curve reproduces the PDGA-style 8-place shape
+// (27.3/18.2/13.7/10.9/9.1/7.8/6.8/6.1) and stays top-heavy as fields grow, where a
+// fixed-ratio geometric decay flattens out. Ties in the remainder go to the better
+// place, which keeps the row non-increasing.
+function formulaRow(places: number): number[] {
+  const weights = Array.from({ length: places }, (_, i) => 1 / (i + 2));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const exact = weights.map((w) => (w * BASIS_POINTS) / total);
+  const floors = exact.map((x) => Math.floor(x));
+  const missing = BASIS_POINTS - floors.reduce((a, b) => a + b, 0);
+  const bumped = new Set(
+    exact
+      .map((x, i) => ({ i, remainder: x - Math.floor(x) }))
+      .sort((a, b) => b.remainder - a.remainder || a.i - b.i)
+      .slice(0, missing)
+      .map(({ i }) => i),
+  );
+  return floors.map((f, i) => (bumped.has(i) ? f + 1 : f));
+}
+
+const SHARE_TABLE: readonly (readonly number[])[] = Array.from(
+  { length: MAX_TABLE_PLACES },
+  (_, i) => HAND_SHARE_PERCENT[i]?.map((percent) => percent * 100) ?? formulaRow(i + 1),
+);
+
+/** share[P][place] for P paid places, in basis points of the pool (index 0 = 1st place). */
+export function shareBasisPoints(places: number): readonly number[] {
+  if (!Number.isSafeInteger(places) || places < 1) {
+    throw new RangeError(`paid places must be a positive integer, got ${places}`);
+  }
+  return SHARE_TABLE[places - 1] ?? formulaRow(places);
+}
+
+export function computeDivisionPayouts(
+  entries: readonly PayoutEntryInput[],
+  payoutPerEntryCents: number,
+): DivisionSummary {
+  // A dollars value (4.5) passed by mistake would silently pay 1/100 of the prize.
+  if (!Number.isSafeInteger(payoutPerEntryCents) || payoutPerEntryCents < 0) {
+    throw new RangeError(`payout per entry must be whole non-negative cents, got ${payoutPerEntryCents}`);
+  }
+  const division = entries[0]?.division ?? "";
+  if (entries.some((e) => e.division !== division)) {
+    throw new RangeError("computeDivisionPayouts takes entries of a single division");
+  }
+  const total = entries.length;
+  const poolCents = total * payoutPerEntryCents;
+  // Paying on a partial card list would pay the wrong people; wait for every score.
+  if (entries.some((e) => !(e.score > 0))) {
+    return { division, skipped: true, poolCents, paidCents: 0, roundingCents: 0, results: [] };
+  }
+
+  const sorted = [...entries].sort((a, b) => a.score - b.score || a.id - b.id);
+  const places = paidPlaces(total);
+  const shares = shareBasisPoints(places);
+  const results: PayoutResult[] = [];
+  let start = 0;
+  while (start < total) {
+    const score = sorted[start]?.score;
+    let end = start;
+    while (end < total && sorted[end]?.score === score) end++;
+    // The group occupies places start+1..end; it is paid only the places up to P, so
+    // a tie straddling the cutoff is paid in full but never dilutes the pool further.
+    const groupBasisPoints = shares.slice(start, Math.min(end, places)).reduce((a, b) => a + b, 0);
+    const groupSize = end - start;
+    const payoutCents = roundToQuarterCents((poolCents * groupBasisPoints) / (BASIS_POINTS * groupSize));
+    const position = start + 1;
+    for (const entry of sorted.slice(start, end)) {
+      results.push({
+        id: entry.id,
+        division,
+        position,
+        total,
+        payoutCents,
+        result: `${position}/${total}|(${division})`,
+      });
+    }
+    start = end;
+  }
+  const paidCents = results.reduce((sum, r) => sum + r.payoutCents, 0);
+  return { division, skipped: false, poolCents, paidCents, roundingCents: poolCents - paidCents, results };
+}
+
+/** One summary per division, in order of each division's first entry. */
+export function computeRoundDivisionSummaries(
+  entries: readonly PayoutEntryInput[],
+  payoutPerEntryCents: number,
+): DivisionSummary[] {
+  const byDivision = new Map<string, PayoutEntryInput[]>();
+  for (const entry of entries) {
+    const list = byDivision.get(entry.division);
+    if (list) list.push(entry);
+    else byDivision.set(entry.division, [entry]);
+  }
+  return [...byDivision.values()].map((list) => computeDivisionPayouts(list, payoutPerEntryCents));
+}
+
+export function computeRoundPayouts(
+  entries: readonly PayoutEntryInput[],
+  payoutPerEntryCents: number,
+): PayoutResult[] {
+  return computeRoundDivisionSummaries(entries, payoutPerEntryCents).flatMap((d) => d.results);
+}

@@ -1,0 +1,66 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/aces";
+import { Table, td, tdNum, th } from "~/components/ui/table";
+import { useLeague } from "~/hooks/use-league";
+import { routeServices } from "~/.server/route-context";
+import { acePotCents, listAces } from "~/.server/services/aces";
+import { formatAmount, formatDollars } from "~/lib/money";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = routeServices(context);
+  const [pot, aces] = await Promise.all([acePotCents(db), listAces(db)]);
+  return { pot, aces };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Aces" }];
+
+export default function Aces({ loaderData }: Route.ComponentProps) {
+  const { pot, aces } = loaderData;
+  const { date, user } = useLeague();
+  const roundHref = (id: number) => (user?.isAdmin ? `/admin/rounds/${id}` : `/rounds/${id}`);
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">Aces</h1>
+      <p className="rounded-lg border border-brand-600 bg-brand-50 p-4 text-xl font-semibold">Current Ace Pot: ${formatAmount(pot)}</p>
+      <section aria-labelledby="ace-history" className="space-y-2">
+        <h2 id="ace-history" className="text-lg font-semibold">
+          Ace History
+        </h2>
+        {aces.length === 0 ? (
+          <p className="text-slate-600">No aces yet.</p>
+        ) : (
+          <Table
+            caption="Ace History"
+            head={
+              <tr>
+                <th className={th}>Date</th>
+                <th className={th}>Name</th>
+                <th className={`${th} text-right`}>Amount</th>
+              </tr>
+            }
+          >
+            {aces.map((a) => (
+              <tr key={a.id}>
+                <td className={td}>
+                  {a.round_id ? (
+                    <Link to={roundHref(a.round_id)} className="text-brand-700 hover:underline">
+                      {date(a.d)}
+                    </Link>
+                  ) : (
+                    date(a.d)
+                  )}
+                </td>
+                <td className={td}>
+                  <Link to={`/players/${a.player}`} className="hover:underline">
+                    {a.fn} {a.ln}
+                  </Link>
+                </td>
+                <td className={tdNum}>{formatDollars(a.amt)}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { Link, isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/round";
+import { Table, td, tdNum, th } from "~/components/ui/table";
+import { useLeague } from "~/hooks/use-league";
+import { orRouteError, routeServices } from "~/.server/route-context";
+import { acePotCents } from "~/.server/services/aces";
+import { entriesForRound } from "~/.server/services/entries";
+import { parseId } from "~/.server/services/ids";
+import { getRound } from "~/.server/services/rounds";
+import { formatDollars as dollars, formatUsd } from "~/lib/money";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { db } = routeServices(context);
+  const id = await orRouteError(Promise.resolve().then(() => parseId(params.roundId, "round id")));
+  const [round, entries, pot] = await orRouteError(
+    Promise.all([getRound(db, id), entriesForRound(db, id), acePotCents(db, id)]),
+  );
+  const divisions = new Map<string, typeof entries>();
+  for (const e of entries) divisions.set(e.division, [...(divisions.get(e.division) ?? []), e]);
+  return { round, pot, divisions: [...divisions].map(([division, list]) => ({ division, entries: list })) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? loaderData.round.n : "Round" }];
+
+export default function RoundPage({ loaderData }: Route.ComponentProps) {
+  const { round, pot, divisions } = loaderData;
+  const { longDate } = useLeague();
+  const price = round.fee_pdga + round.fee_course + round.fee_other + round.payout;
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-semibold">{round.n}</h1>
+        <p className="text-slate-700">
+          {longDate(round.d)} · {round.loc}
+        </p>
+        <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+          <div>
+            <dt className="text-slate-500">Entry</dt>
+            <dd className="font-medium">
+              {dollars(price)} + {dollars(round.ace)} ace fund
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Players</dt>
+            <dd className="font-medium">{round.entry_count}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Ace pot at stake</dt>
+            <dd className="font-medium">{formatUsd(pot)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Registration</dt>
+            <dd className="font-medium">{round.openForRegistration ? "Open" : "Closed"}</dd>
+          </div>
+        </dl>
+        {round.pdga_url ? (
+          <a href={round.pdga_url} className="mt-2 inline-block text-sm text-brand-700 underline" rel="noreferrer" target="_blank">
+            PDGA event page
+          </a>
+        ) : null}
+      </header>
+      {divisions.length === 0 ? <p className="text-slate-600">No one has entered this round yet.</p> : null}
+      {divisions.map(({ division, entries }) => (
+        <section key={division} aria-labelledby={`div-${division}`}>
+          <h2 id={`div-${division}`} className="mb-2 text-lg font-semibold">
+            {division} <span className="text-sm font-normal text-slate-500">({entries.length})</span>
+          </h2>
+          <Table
+            caption={`${division} results`}
+            head={
+              <tr>
+                <th className={th}>Place</th>
+                <th className={th}>Player</th>
+                <th className={`${th} text-right`}>Score</th>
+                <th className={`${th} text-right`}>Payout</th>
+              </tr>
+            }
+          >
+            {entries.map((e) => (
+              <tr key={e.id}>
+                <td className={td}>{e.position ?? "–"}</td>
+                <td className={td}>
+                  <Link className="text-brand-700 hover:underline" to={`/players/${e.player_id}`}>
+                    {e.fn} {e.ln}
+                  </Link>
+                </td>
+                <td className={tdNum}>{e.score > 0 ? e.score : "–"}</td>
+                <td className={tdNum}>{e.EntryPayout > 0 ? dollars(e.EntryPayout) : ""}</td>
+              </tr>
+            ))}
+          </Table>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && (error.status === 404 || error.status === 400);
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4">
+      <h1 className="text-lg font-semibold text-red-800">Error loading round</h1>
+      <p className="text-sm text-red-700">{notFound ? "That round does not exist." : "Please try again."}</p>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+// Applies migrations to the local D1 and seeds the demo league when it is empty
+// (or always, with --reseed). LEAGUE_PERSIST points it at another local state folder.
+import { spawnSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { bin, ensureDevVars, localD1Flags, quietEnv, run } from "./lib.mjs";
+
+const reseed = process.argv.includes("--reseed");
+const d1 = localD1Flags();
+
+ensureDevVars();
+run(bin("wrangler"), ["d1", "migrations", "apply", "DB", ...d1]);
+
+function playerCount() {
+  const res = spawnSync(bin("wrangler"), ["d1", "execute", "DB", ...d1, "--json", "--command", "select count(*) as n from players"], {
+    env: quietEnv,
+    encoding: "utf8",
+  });
+  if (res.status !== 0) throw new Error(res.stderr || res.stdout);
+  return JSON.parse(res.stdout)[0].results[0].n;
+}
+
+if (reseed || playerCount() === 0) {
+  mkdirSync(".wrangler", { recursive: true });
+  if (reseed) {
+    // Children before parents, so foreign keys hold at every step.
+    const tables = ["entries", "payments", "aces", "transfers", "claims", "password_resets", "rate_limits", "webhook_events", "users", "rounds", "players"];
+    run(bin("wrangler"), ["d1", "execute", "DB", ...d1, "--command", tables.map((t) => `delete from ${t};`).join(" ")]);
+  }
+  run(bin("tsx"), ["scripts/seed.ts", "--out", ".wrangler/seed.sql"]);
+  run(bin("wrangler"), ["d1", "execute", "DB", ...d1, "--file", ".wrangler/seed.sql"]);
+} else {
+  console.log("Local D1 already has a league; `npm run db:seed` replaces it with the demo league.");
+}

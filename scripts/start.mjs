@@ -1,0 +1,9 @@
+// `npm start`: build, migrate and seed the local D1, then serve the built app in workerd.
+import { bin, ensureDevVars, run } from "./lib.mjs";
+
+const port = process.env.PORT ?? "8787";
+ensureDevVars();
+run(bin("react-router"), ["build"]);
+run(process.execPath, ["scripts/prepare-db.mjs"]);
+console.log(`\nServing the league at http://localhost:${port}\n`);
+run(bin("vite"), ["preview", "--port", port, "--strictPort"]);

@@ -1,0 +1,24 @@
+import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig(async () => ({
+  plugins: [
+    cloudflareTest({
+      // The API and queue consumer without the React Router build (pages are e2e-tested).
+      main: "./tests/worker.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+          TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
+        },
+      },
+    }),
+  ],
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  test: {
+    include: ["tests/{unit,services,api,queue}/**/*.test.ts"],
+    setupFiles: ["./tests/setup.ts"],
+  },
+}));

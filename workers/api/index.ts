@@ -1,0 +1,45 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { ZodError } from "zod";
+import { acesApi } from "./aces";
+import type { ApiEnv } from "./context";
+import { entriesApi } from "./entries";
+import { playersApi } from "./players";
+import { roundsApi } from "./rounds";
+import { transfersApi } from "./transfers";
+import { getDb } from "~/.server/db/client";
+import { AppError } from "~/.server/errors";
+import { leagueFromEnv } from "~/.server/league";
+
+export const api = new Hono<ApiEnv>()
+  .basePath("/api")
+  .use(async (c, next) => {
+    c.set("db", getDb(c.env.DB));
+    c.set("league", leagueFromEnv(c.env));
+    await next();
+    // Anything not explicitly marked public must never be stored by a shared cache.
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
+  })
+  .route("/rounds", roundsApi)
+  .route("/entries", entriesApi)
+  .route("/players", playersApi)
+  .route("/ace", acesApi)
+  .route("/transfers", transfersApi);
+
+api.notFound((c) => c.json({ error: "Not found", code: "not_found" }, 404));
+
+api.onError((err, c) => {
+  c.header("Cache-Control", "private, no-store");
+  if (err instanceof AppError) return c.json({ error: err.message, code: err.code }, err.status);
+  if (err instanceof ZodError) {
+    return c.json({ error: err.issues[0]?.message ?? "Invalid input", code: "bad_request" }, 400);
+  }
+  if (err instanceof HTTPException && err.status < 500) {
+    // Hono's own 4xx (for example a body that is not JSON) keep their status.
+    return c.json({ error: err.message || "Bad request", code: "bad_request" }, err.status);
+  }
+  console.error("Unhandled API error", err);
+  return c.json({ error: "An error occurred. Please try again.", code: "internal" }, 500);
+});
+
+export type Api = typeof api;
