@@ -3,15 +3,14 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 
-export const quietEnv = {
-  ...process.env,
-  WRANGLER_SEND_METRICS: "false",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-};
+/** The environment for child commands, read at call time; wrangler kept offline-quiet. */
+export function quietEnv() {
+  return { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+}
 
 /** Runs a local binary from node_modules/.bin, failing loudly. */
 export function run(cmd, args, options = {}) {
-  const res = spawnSync(cmd, args, { stdio: "inherit", env: quietEnv, shell: false, ...options });
+  const res = spawnSync(cmd, args, { stdio: "inherit", env: quietEnv(), shell: false, ...options });
   if (res.status !== 0) {
     console.error(`\n✗ ${cmd} ${args.join(" ")} exited with ${res.status}`);
     process.exit(res.status ?? 1);

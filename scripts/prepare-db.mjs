@@ -12,7 +12,7 @@ run(bin("wrangler"), ["d1", "migrations", "apply", "DB", ...d1]);
 
 function playerCount() {
   const res = spawnSync(bin("wrangler"), ["d1", "execute", "DB", ...d1, "--json", "--command", "select count(*) as n from players"], {
-    env: quietEnv,
+    env: quietEnv(),
     encoding: "utf8",
   });
   if (res.status !== 0) throw new Error(res.stderr || res.stdout);

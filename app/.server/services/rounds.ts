@@ -9,7 +9,8 @@ import { isToday } from "~/lib/time";
 
 const roundWithCount = {
   ...getTableColumns(rounds),
-  entryCount: sql<number>`(select count(*) from ${entries} where ${entries.roundId} = ${rounds.id})`,
+  // rounds.id nested in its own sql``: a single-table select writes bare top-level columns ("id"), which the subquery would read as entries.id.
+  entryCount: sql<number>`(select count(*) from ${entries} where ${entries.roundId} = ${sql`${rounds.id}`})`,
 };
 
 /** Rounds in date order; `since` (epoch seconds) limits to the current league year. */

@@ -1,0 +1,67 @@
+// Demo league for local development: writes one SQL file of INSERTs for
+// `wrangler d1 execute DB --local --file FILE` and prints the demo logins.
+//
+//   npx tsx scripts/seed.ts --out FILE [--now EPOCH_SECONDS] [--tz America/Chicago]
+//
+// League data is a pure function of --now and --tz (fixed PRNG seeds); only the
+// password hashes change between runs (random salts). Run it on an empty, migrated
+// database: the rows carry explicit ids.
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { hashPassword } from "../app/.server/auth/password";
+import { nowSeconds } from "../app/lib/time";
+import { ADMIN_LOGIN, PLAYER_EMAILS, PLAYER_PASSWORD } from "./seed/accounts";
+import { buildLeague } from "./seed/league";
+import { renderSql } from "./seed/render";
+
+const USAGE = "usage: tsx scripts/seed.ts --out FILE [--now EPOCH_SECONDS] [--tz IANA_ZONE]";
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+function options() {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: { out: { type: "string" }, now: { type: "string" }, tz: { type: "string" }, help: { type: "boolean" } },
+    }));
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (!values.out) fail("--out is required");
+  const now = values.now === undefined ? nowSeconds() : Number(values.now);
+  if (!Number.isSafeInteger(now) || now <= 0) fail(`--now must be epoch seconds, got ${values.now}`);
+  const timeZone = values.tz ?? process.env.LEAGUE_TIMEZONE ?? "America/Chicago";
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+  } catch {
+    fail(`--tz must be an IANA time zone, got ${timeZone}`);
+  }
+  return { out: values.out, now, timeZone };
+}
+
+const { out, now, timeZone } = options();
+const started = performance.now();
+const league = buildLeague(now, timeZone);
+const hashes = await Promise.all(league.users.map((u) => hashPassword(u.password)));
+const statements = renderSql(league, hashes);
+writeFileSync(out, `${statements.join("\n")}\n`);
+const ms = Math.round(performance.now() - started);
+
+const divisions = new Set(league.players.map((p) => p.division)).size;
+const count = (kind: string) => league.rounds.filter((r) => r.kind === kind).length;
+console.log(`Demo logins — admin: ${ADMIN_LOGIN.email} / ${ADMIN_LOGIN.password}`);
+console.log(`              players: ${PLAYER_EMAILS.join(", ")} / ${PLAYER_PASSWORD}`);
+console.log("              (player1 and player2 have approved claims, player3 a pending one, player4 none)");
+console.log(
+  `Wrote ${out}: ${statements.length} statements, ${league.players.length} players (${divisions} divisions), ` +
+    `${league.rounds.length} rounds (${count("past")} past, ${count("today")} today, ${count("upcoming")} upcoming), ` +
+    `${league.entries.length} entries, ${league.aces.length} aces (pot now $${(league.pot / 100).toFixed(2)}), ` +
+    `${league.transfers.length} transfers, ${league.payments.length} payments — ${ms} ms`,
+);

@@ -1,0 +1,72 @@
+// Demo logins, their claims, and the payments behind the demo players' recent sign-ups.
+import { DAY_SECONDS } from "../../app/lib/time";
+import { PAID_ROUNDS_BACK } from "./play";
+import { entryPrice, type DemoPlayers, type SeedClaim, type SeedEntry, type SeedPayment, type SeedRound, type SeedUser } from "./types";
+
+export const ADMIN_LOGIN = { email: "admin@league.test", password: "LeagueAdmin2026" };
+export const PLAYER_PASSWORD = "PlayerPass2026";
+export const PLAYER_EMAILS = [1, 2, 3, 4].map((n) => `player${n}@league.test`);
+
+/** DESIGN.md: the PayPal charge is rest + 0.09 + 2% of rest, rounded to the cent. */
+const leagueFee = (rest: number) => Math.round(9 + rest * 0.02);
+/** What PayPal itself would report on the capture (US Checkout: 3.49% + $0.49). */
+const providerFee = (amount: number) => Math.round(amount * 0.0349 + 49);
+
+const fullName = (p: { fn: string; ln: string }) => `${p.fn} ${p.ln}`;
+
+export function buildAccounts(
+  rounds: readonly SeedRound[],
+  entries: readonly SeedEntry[],
+  demo: DemoPlayers,
+  now: number,
+): { users: SeedUser[]; claims: SeedClaim[]; payments: SeedPayment[] } {
+  const past = rounds.filter((r) => r.kind === "past");
+  const paidRounds = [...past.slice(-PAID_ROUNDS_BACK), ...rounds.filter((r) => r.kind === "today")];
+  const firstPaid = paidRounds[0];
+  const firstRound = rounds[0];
+  if (!firstPaid || !firstRound) throw new Error("the schedule has no past rounds");
+  const joined = firstPaid.d - 12 * DAY_SECONDS;
+
+  const users: SeedUser[] = [
+    { id: 1, name: "League Admin", email: ADMIN_LOGIN.email, password: ADMIN_LOGIN.password, isAdmin: true, createdAt: firstRound.d - 30 * DAY_SECONDS },
+    { id: 2, name: fullName(demo.approved1), email: PLAYER_EMAILS[0]!, password: PLAYER_PASSWORD, isAdmin: false, createdAt: joined },
+    { id: 3, name: fullName(demo.approved2), email: PLAYER_EMAILS[1]!, password: PLAYER_PASSWORD, isAdmin: false, createdAt: joined + 7200 },
+    { id: 4, name: fullName(demo.pending), email: PLAYER_EMAILS[2]!, password: PLAYER_PASSWORD, isAdmin: false, createdAt: now - 3 * DAY_SECONDS },
+    { id: 5, name: "Riley Newcomb", email: PLAYER_EMAILS[3]!, password: PLAYER_PASSWORD, isAdmin: false, createdAt: now - DAY_SECONDS },
+  ];
+  const approved = (id: number, userId: number, playerId: number, at: number): SeedClaim => ({
+    id, userId, playerId, status: "approved", createdAt: at, updatedAt: at + DAY_SECONDS, approvedAt: at + DAY_SECONDS,
+  });
+  const claims: SeedClaim[] = [
+    approved(1, 2, demo.approved1.id, joined + 600),
+    approved(2, 3, demo.approved2.id, joined + 7800),
+    { id: 3, userId: 4, playerId: demo.pending.id, status: "pending", createdAt: now - 3 * DAY_SECONDS + 900, updatedAt: now - 3 * DAY_SECONDS + 900, approvedAt: null },
+  ];
+
+  const payments: SeedPayment[] = [];
+  const userOf = new Map([[demo.approved1.id, 2], [demo.approved2.id, 3]]);
+  for (const round of paidRounds) {
+    for (const e of entries) {
+      const userId = userOf.get(e.playerId);
+      if (e.roundId !== round.id || userId === undefined) continue;
+      const rest = entryPrice(round, e.ace) - e.creditUsed;
+      const id = payments.length + 1;
+      const fee = rest > 0 ? leagueFee(rest) : 0;
+      payments.push({
+        id, userId, roundId: round.id, playerId: e.playerId,
+        method: rest > 0 ? "paypal" : "credit",
+        amount: rest > 0 ? rest + fee : 0,
+        leagueFee: fee,
+        providerFee: rest > 0 ? providerFee(rest + fee) : null,
+        creditUsed: e.creditUsed,
+        aceOptIn: e.ace,
+        division: e.division,
+        transactionId: rest > 0 ? `DEMO-ORDER-${1000 + id}` : null,
+        createdAt: e.createdAt,
+        updatedAt: e.createdAt + 45,
+      });
+      e.paymentId = id;
+    }
+  }
+  return { users, claims, payments };
+}

@@ -1,0 +1,101 @@
+// League credit, transfers and aces, played out in date order so that no balance and
+// no ace pot is ever below zero (DESIGN.md "Balance, ace pot, transfers").
+import { DAY_SECONDS } from "../../app/lib/time";
+import { chance, int, pick, shuffle, type Rng } from "./rng";
+import { entryPrice, type SeedAce, type SeedEntry, type SeedPlayer, type SeedRound, type SeedTransfer } from "./types";
+
+const TRANSFER_COUNT = 30;
+const ACE_COUNT = 8;
+const MIN_SEND = 200;
+const FRIENDLY = [
+  "Bought a disc off the used rack", "Lost a bet on hole 7", "Paying back last week's entry", "Bag tag challenge",
+  "Split a case of water", "Covering next week's entry", "Sold a mini marker", "CTP side bet",
+];
+
+type Balances = Map<number, number>;
+
+function addTo(balances: Balances, playerId: number, cents: number): void {
+  const next = (balances.get(playerId) ?? 0) + cents;
+  if (next < 0) throw new Error(`player ${playerId} would go below zero (${next})`);
+  balances.set(playerId, next);
+}
+
+function transferAfter(rng: Rng, round: SeedRound, id: number, balances: Balances, active: readonly number[]): SeedTransfer {
+  const d = round.d + int(rng, 1, 5) * DAY_SECONDS + int(rng, 0, 8) * 3600;
+  const rich = active.filter((p) => (balances.get(p) ?? 0) >= MIN_SEND);
+  const roll = rng();
+  if (rich.length > 0 && roll < 0.45) {
+    const from = pick(rng, rich);
+    const to = pick(rng, active.filter((p) => p !== from));
+    const amt = Math.min(balances.get(from) ?? 0, pick(rng, [300, 500, 600, 700, 1000, 1500]));
+    return { id, d, from, to, amt, description: pick(rng, FRIENDLY) };
+  }
+  if (rich.length > 0 && roll < 0.65) {
+    const from = pick(rng, rich);
+    const balance = balances.get(from) ?? 0;
+    const amt = chance(rng, 0.5) ? balance : Math.max(25, Math.floor(balance / 2 / 25) * 25);
+    return { id, d, from, to: null, amt, description: "Cash out" };
+  }
+  return { id, d, from: null, to: pick(rng, active), amt: pick(rng, [500, 1000, 1500, 2000, 2500]), description: "Cash buy-in" };
+}
+
+/** One index per equal slice of [lo, hi], so the picks spread over the seasons. */
+function spread(rng: Rng, lo: number, hi: number, count: number): number[] {
+  const width = (hi - lo + 1) / count;
+  return Array.from({ length: count }, (_, k) => lo + Math.floor(k * width) + Math.floor(rng() * Math.max(1, Math.floor(width))));
+}
+
+export function settleMoney(
+  rng: Rng,
+  rounds: readonly SeedRound[],
+  entries: readonly SeedEntry[],
+  players: readonly SeedPlayer[],
+): { transfers: SeedTransfer[]; aces: SeedAce[]; balances: Balances; pot: number } {
+  const past = rounds.filter((r) => r.kind === "past");
+  const active = players.filter((p) => !p.inactive).map((p) => p.id);
+  // A transfer sits in the week after a past round (not the last one: keep them before today).
+  const transferAfterRound = new Set(shuffle(rng, past.slice(1, -1)).slice(0, TRANSFER_COUNT).map((r) => r.id));
+  // Aces: not in the first weeks (let the pot build) nor the last ones (leave a pot now).
+  const aceRounds = new Set(spread(rng, 4, past.length - 6, ACE_COUNT).map((i) => past[i]?.id));
+  const byRound = new Map<number, SeedEntry[]>();
+  for (const e of entries) byRound.set(e.roundId, [...(byRound.get(e.roundId) ?? []), e]);
+
+  const balances: Balances = new Map();
+  const transfers: SeedTransfer[] = [];
+  const aces: SeedAce[] = [];
+  let pot = 0;
+  for (const round of rounds) {
+    const list = byRound.get(round.id) ?? [];
+    // Sign-up: half of those with credit spend it, as much as the entry costs.
+    for (const e of list) {
+      const balance = balances.get(e.playerId) ?? 0;
+      if (balance > 0 && chance(rng, 0.5)) {
+        e.creditUsed = Math.min(balance, entryPrice(round, e.ace));
+        addTo(balances, e.playerId, -e.creditUsed);
+      }
+      if (e.ace) pot += round.ace;
+    }
+    if (round.kind !== "past") continue;
+    // After the round: most winners leave their prize on the books.
+    for (const e of list) {
+      if (e.payoutCents > 0 && chance(rng, 0.7)) {
+        e.creditAdded = e.payoutCents;
+        addTo(balances, e.playerId, e.creditAdded);
+      }
+    }
+    if (aceRounds.has(round.id)) {
+      const inPot = list.filter((e) => e.ace);
+      if (inPot.length > 0 && pot > 0) {
+        aces.push({ id: aces.length + 1, d: round.d, playerId: pick(rng, inPot).playerId, roundId: round.id, amt: pot });
+        pot = 0;
+      }
+    }
+    if (transferAfterRound.has(round.id)) {
+      const t = transferAfter(rng, round, transfers.length + 1, balances, active);
+      if (t.from !== null) addTo(balances, t.from, -t.amt);
+      if (t.to !== null) addTo(balances, t.to, t.amt);
+      transfers.push(t);
+    }
+  }
+  return { transfers, aces, balances, pot };
+}

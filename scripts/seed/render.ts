@@ -1,0 +1,58 @@
+// League rows → INSERT statements, parents before children so foreign keys hold.
+import { insertRows } from "./sql";
+import type { League } from "./types";
+
+/** `hashes[i]` is the password hash of `league.users[i]`. */
+export function renderSql(league: League, hashes: readonly string[]): string[] {
+  return [
+    ...insertRows(
+      "players",
+      ["id", "fn", "ln", "pdga", "division", "inactive", "created_at"],
+      league.players.map((p) => [p.id, p.fn, p.ln, p.pdga, p.division, p.inactive, p.createdAt]),
+    ),
+    ...insertRows(
+      "users",
+      ["id", "name", "email", "password_hash", "is_admin", "locked", "session_version", "last_login", "created_at"],
+      league.users.map((u, i) => {
+        const hash = hashes[i];
+        if (!hash) throw new Error(`no password hash for user ${u.id}`);
+        return [u.id, u.name, u.email.toLowerCase(), hash, u.isAdmin, false, 0, null, u.createdAt];
+      }),
+    ),
+    ...insertRows(
+      "rounds",
+      ["id", "d", "n", "loc", "fee_pdga_cents", "fee_course_cents", "fee_other_cents", "ace_cents", "payout_cents", "pdga_url", "open_for_registration", "created_at"],
+      league.rounds.map((r) => [r.id, r.d, r.n, r.loc, r.feePdga, r.feeCourse, r.feeOther, r.ace, r.payout, r.pdgaUrl, r.open, r.createdAt]),
+    ),
+    ...insertRows(
+      "payments",
+      ["id", "user_id", "round_id", "player_id", "method", "status", "amount_cents", "league_fee_cents", "provider_fee_cents", "credit_used_cents", "ace_opt_in", "division", "transaction_id", "payment_data", "created_at", "updated_at"],
+      league.payments.map((p) => [
+        p.id, p.userId, p.roundId, p.playerId, p.method, "completed", p.amount, p.leagueFee, p.providerFee,
+        p.creditUsed, p.aceOptIn, p.division, p.transactionId, null, p.createdAt, p.updatedAt,
+      ]),
+    ),
+    ...insertRows(
+      "entries",
+      ["id", "round_id", "player_id", "division", "ace", "score", "payout_cents", "payout_adjust_cents", "credit_added_cents", "credit_used_cents", "payment_id", "result", "created_at"],
+      league.entries.map((e) => [
+        e.id, e.roundId, e.playerId, e.division, e.ace, e.score, e.payoutCents, 0, e.creditAdded, e.creditUsed, e.paymentId, e.result, e.createdAt,
+      ]),
+    ),
+    ...insertRows(
+      "claims",
+      ["id", "user_id", "player_id", "status", "note", "created_at", "updated_at", "approved_at", "rejected_at"],
+      league.claims.map((c) => [c.id, c.userId, c.playerId, c.status, null, c.createdAt, c.updatedAt, c.approvedAt, null]),
+    ),
+    ...insertRows(
+      "aces",
+      ["id", "d", "player_id", "round_id", "amt_cents", "created_at"],
+      league.aces.map((a) => [a.id, a.d, a.playerId, a.roundId, a.amt, a.d + 3 * 3600]),
+    ),
+    ...insertRows(
+      "transfers",
+      ["id", "d", "from_player_id", "to_player_id", "amt_cents", "description", "created_at"],
+      league.transfers.map((t) => [t.id, t.d, t.from, t.to, t.amt, t.description, t.d]),
+    ),
+  ];
+}

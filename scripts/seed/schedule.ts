@@ -1,0 +1,79 @@
+// Weekly rounds at 18:00 league time on the weekday of "now": from the first such day
+// of last year, through today, to four weeks ahead.
+import { DAY_SECONDS, wallParts, zonedTimeToEpoch } from "../../app/lib/time";
+import { chance, int, normal, pick, type Rng } from "./rng";
+import type { RoundKind, SeedRound } from "./types";
+
+export const UPCOMING_WEEKS = 4;
+const START_HOUR = 18;
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** Course, how often the league plays it (weight), strokes over the league's average. */
+const COURSES: readonly [string, number, number][] = [
+  ["Riverside Park DGC", 5, 0],
+  ["Oak Hollow", 3, 1.5],
+  ["Maple Ridge Disc Golf Course", 2, 2.5],
+  ["Lakeview Park", 2, -1],
+  ["Cedar Bluff", 1, 3],
+];
+
+/** A calendar day (proleptic Gregorian); day may overflow, Date.UTC normalises it. */
+function civil(year: number, month: number, day: number) {
+  const t = new Date(Date.UTC(year, month - 1, day));
+  return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate(), weekday: t.getUTCDay() };
+}
+
+function pickCourse(rng: Rng): readonly [string, number, number] {
+  const total = COURSES.reduce((sum, c) => sum + c[1], 0);
+  let roll = rng() * total;
+  for (const course of COURSES) {
+    roll -= course[1];
+    if (roll < 0) return course;
+  }
+  return COURSES[0] as readonly [string, number, number];
+}
+
+export function buildRounds(rng: Rng, now: number, timeZone: string): SeedRound[] {
+  const today = wallParts(now, timeZone);
+  const weekday = civil(today.year, today.month, today.day).weekday;
+  const jan1 = civil(today.year - 1, 1, 1);
+  const firstDay = 1 + ((weekday - jan1.weekday + 7) % 7);
+  const daysToToday = Math.round((Date.UTC(today.year, today.month - 1, today.day) - Date.UTC(today.year - 1, 0, firstDay)) / 86_400_000);
+  const todayWeek = daysToToday / 7;
+  if (!Number.isInteger(todayWeek)) throw new Error("weekday arithmetic went wrong");
+
+  const dates = Array.from({ length: todayWeek + 1 + UPCOMING_WEEKS }, (_, w) => civil(today.year - 1, 1, firstDay + 7 * w));
+  let weekOfYear = 0;
+  return dates.map((date, w): SeedRound => {
+    weekOfYear = w > 0 && dates[w - 1]?.year === date.year ? weekOfYear + 1 : 1;
+    const kind: RoundKind = w < todayWeek ? "past" : w === todayWeek ? "today" : "upcoming";
+    const d = zonedTimeToEpoch({ year: date.year, month: date.month, day: date.day, hour: START_HOUR }, timeZone);
+    const lastOfYear = dates[w + 1] !== undefined && dates[w + 1]?.year !== date.year;
+    const glow = (date.month === 10 || date.month === 11) && weekOfYear % 4 === 0;
+    let n = `Week ${weekOfYear}`;
+    if (weekOfYear === 1) n = "Season Opener";
+    else if (lastOfYear) n = "Season Finale";
+    else if (glow) n = "Glow Round";
+    else if (weekOfYear % 8 === 0) n = `${WEEKDAYS[weekday]} Doubles`;
+    const [loc, , courseStrokes] = pickCourse(rng);
+    const weekAhead = w - todayWeek;
+    return {
+      id: w + 1,
+      d,
+      n,
+      loc,
+      feePdga: 50,
+      // Now and then the course fund is waived; glow rounds charge for the glow tape.
+      feeCourse: kind === "past" && chance(rng, 0.08) ? 0 : 100,
+      feeOther: glow ? 100 : 0,
+      ace: 100,
+      payout: 450,
+      pdgaUrl: kind === "past" && chance(rng, 0.08) ? `https://www.pdga.com/tour/event/${int(rng, 70_000, 99_999)}` : null,
+      open: weekAhead >= 0 && weekAhead <= 2,
+      createdAt: Math.min(d - 21 * DAY_SECONDS, now - 2 * DAY_SECONDS),
+      kind,
+      month: date.month,
+      difficulty: courseStrokes + normal(rng) * (date.month <= 2 || date.month === 12 ? 1.5 : 0.8),
+    };
+  });
+}

@@ -1,0 +1,122 @@
+// The demo league of scripts/seed.ts keeps the league's invariants (DESIGN.md): one
+// round today, payouts from the real engine, no balance and no ace pot below zero.
+import { describe, expect, it } from "vitest";
+import { computeRoundPayouts } from "../../app/lib/payouts";
+import { isToday } from "../../app/lib/time";
+import { buildLeague } from "../../scripts/seed/league";
+import { renderSql } from "../../scripts/seed/render";
+import { insertRows, sqlValue } from "../../scripts/seed/sql";
+import { entryPrice } from "../../scripts/seed/types";
+
+const NOW = 1_795_327_005; // Saturday 2026-11-21, 23:56 in Chicago
+const TZ = "America/Chicago";
+const league = buildLeague(NOW, TZ);
+const roundOf = new Map(league.rounds.map((r) => [r.id, r]));
+
+describe("demo league seed", () => {
+  it("is a pure function of now and the time zone", () => {
+    expect(buildLeague(NOW, TZ)).toEqual(league);
+  });
+
+  it("schedules two seasons, one round today and four ahead", () => {
+    expect(league.rounds.filter((r) => isToday(r.d, NOW))).toHaveLength(1);
+    const ahead = league.rounds.filter((r) => r.d > NOW + 86_400);
+    expect(ahead).toHaveLength(4);
+    expect(ahead.map((r) => r.open)).toEqual([true, true, false, false]);
+    expect(league.rounds.filter((r) => r.open)).toHaveLength(3);
+    const first = new Date(league.rounds[0]!.d * 1000);
+    expect(first.getUTCFullYear()).toBe(2025);
+    expect(first.getUTCMonth()).toBe(0);
+    expect(first.getUTCDate()).toBeLessThanOrEqual(7);
+  });
+
+  it("has ~120 uniquely named players over at least six divisions", () => {
+    const { players } = league;
+    expect(players.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(players.map((p) => `${p.fn} ${p.ln}`)).size).toBe(players.length);
+    expect(new Set(players.map((p) => p.division)).size).toBeGreaterThanOrEqual(6);
+    const withPdga = players.filter((p) => p.pdga !== null).length / players.length;
+    expect(withPdga).toBeGreaterThan(0.55);
+    expect(withPdga).toBeLessThan(0.85);
+    expect(players.some((p) => p.inactive)).toBe(true);
+  });
+
+  it("stores the payout engine's results for past rounds and nothing for unplayed ones", () => {
+    for (const round of league.rounds) {
+      const entries = league.entries.filter((e) => e.roundId === round.id);
+      if (round.kind !== "past") {
+        expect(entries.every((e) => e.score === 0 && e.payoutCents === 0 && e.result === null)).toBe(true);
+        continue;
+      }
+      expect(entries.length).toBeGreaterThanOrEqual(12);
+      expect(entries.length).toBeLessThanOrEqual(40);
+      const expected = computeRoundPayouts(entries, round.payout);
+      expect(expected).toHaveLength(entries.length);
+      for (const r of expected) {
+        const entry = entries.find((e) => e.id === r.id)!;
+        expect([entry.payoutCents, entry.result]).toEqual([r.payoutCents, r.result]);
+      }
+    }
+  });
+
+  it("never takes a balance below zero, in date order", () => {
+    type Event = { t: number; order: number; player: number; cents: number };
+    const events: Event[] = [];
+    for (const e of league.entries) {
+      const round = roundOf.get(e.roundId)!;
+      expect(e.creditUsed).toBeLessThanOrEqual(entryPrice(round, e.ace));
+      if (e.creditUsed > 0) events.push({ t: e.createdAt, order: 0, player: e.playerId, cents: -e.creditUsed });
+      if (e.creditAdded > 0) {
+        expect(e.creditAdded).toBe(e.payoutCents);
+        events.push({ t: round.d, order: 1, player: e.playerId, cents: e.creditAdded });
+      }
+    }
+    for (const t of league.transfers) {
+      expect(t.amt).toBeGreaterThan(0);
+      expect(t.from === null && t.to === null).toBe(false);
+      expect(t.from).not.toBe(t.to);
+      if (t.from !== null) events.push({ t: t.d, order: 2, player: t.from, cents: -t.amt });
+      if (t.to !== null) events.push({ t: t.d, order: 2, player: t.to, cents: t.amt });
+    }
+    const balances = new Map<number, number>();
+    for (const ev of events.sort((a, b) => a.t - b.t || a.order - b.order)) {
+      const next = (balances.get(ev.player) ?? 0) + ev.cents;
+      expect(next).toBeGreaterThanOrEqual(0);
+      balances.set(ev.player, next);
+    }
+    expect(league.transfers.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it("pays each ace the whole pot of its round and leaves a pot now", () => {
+    expect(league.aces.length).toBeGreaterThanOrEqual(5);
+    const fees = (until: number) =>
+      league.entries.filter((e) => e.ace && roundOf.get(e.roundId)!.d <= until).reduce((s, e) => s + roundOf.get(e.roundId)!.ace, 0);
+    let paid = 0;
+    for (const ace of league.aces) {
+      expect(league.entries.some((e) => e.roundId === ace.roundId && e.playerId === ace.playerId && e.ace)).toBe(true);
+      expect(ace.amt).toBe(fees(ace.d) - paid);
+      expect(ace.amt).toBeGreaterThan(0);
+      paid += ace.amt;
+    }
+    expect(fees(Number.MAX_SAFE_INTEGER) - paid).toBe(league.pot);
+    expect(league.pot).toBeGreaterThan(0);
+  });
+
+  it("links payments to the demo players' entries with the league fee", () => {
+    expect(league.payments.length).toBeGreaterThan(0);
+    for (const p of league.payments) {
+      const entry = league.entries.find((e) => e.paymentId === p.id)!;
+      const rest = entryPrice(roundOf.get(p.roundId)!, entry.ace) - entry.creditUsed;
+      expect(p.method).toBe(rest > 0 ? "paypal" : "credit");
+      expect(p.amount).toBe(rest > 0 ? rest + Math.round(9 + rest * 0.02) : 0);
+      expect(league.claims.some((c) => c.userId === p.userId && c.playerId === p.playerId && c.status === "approved")).toBe(true);
+    }
+  });
+
+  it("writes plain INSERTs with quotes doubled", () => {
+    expect(sqlValue("O'Brien")).toBe("'O''Brien'");
+    expect(insertRows("t", ["a"], [[1], [null]], 1)).toEqual(["INSERT INTO `t` (`a`) VALUES\n(1);", "INSERT INTO `t` (`a`) VALUES\n(NULL);"]);
+    const sql = renderSql(league, league.users.map(() => "scrypt$test")).join("\n");
+    expect(sql).not.toMatch(/\b(BEGIN|COMMIT|CREATE|DROP)\b/);
+  });
+});
