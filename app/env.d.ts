@@ -1,9 +1,13 @@
 // Secrets are not in wrangler.toml, so `wrangler types` cannot see them in CI.
+interface LeagueSecrets {
+  SESSION_SECRET: string;
+  // The key before the last rotation: tokens it signed stay valid until they expire.
+  SESSION_SECRET_PREVIOUS?: string;
+  PAYPAL_CLIENT_ID?: string;
+  PAYPAL_CLIENT_SECRET?: string;
+  PAYPAL_WEBHOOK_ID?: string;
+}
+interface Env extends LeagueSecrets {}
 declare namespace Cloudflare {
-  interface Env {
-    SESSION_SECRET: string;
-    PAYPAL_CLIENT_ID?: string;
-    PAYPAL_CLIENT_SECRET?: string;
-    PAYPAL_WEBHOOK_ID?: string;
-  }
+  interface Env extends LeagueSecrets {}
 }

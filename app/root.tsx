@@ -9,12 +9,16 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { optionalSession, sessionMiddleware } from "./.server/auth/guards";
 import { routeServices } from "./.server/route-context";
 import { Navbar } from "./components/navbar";
 
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
 export function loader({ context }: Route.LoaderArgs) {
   const { league } = routeServices(context);
-  return { league, user: null as null | { id: number; name: string; isAdmin: boolean } };
+  const session = optionalSession(context);
+  return { league, user: session ? { ...session.user, isAdmin: session.role === "admin" && session.user.isAdmin } : null };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico", sizes: "any" }];

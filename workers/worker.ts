@@ -1,4 +1,5 @@
 import { api } from "./api";
+import { isForeignCookieWrite } from "./origin";
 import { handleQueue } from "./queue/consumer";
 
 type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
@@ -8,7 +9,13 @@ export function createWorker(pages: PageHandler) {
   return {
     fetch(request, env, ctx) {
       const { pathname } = new URL(request.url);
-      if (pathname === "/api" || pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
+      const isApi = pathname === "/api" || pathname.startsWith("/api/");
+      if (isForeignCookieWrite(request, env.APP_URL)) {
+        const error = { error: "Cross-site request refused", code: "forbidden" };
+        const init = { status: 403, headers: { "Cache-Control": "private, no-store" } };
+        return isApi ? Response.json(error, init) : new Response(error.error, init);
+      }
+      if (isApi) return api.fetch(request, env, ctx);
       return pages(request, env, ctx);
     },
     queue(batch, env) {

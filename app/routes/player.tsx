@@ -1,4 +1,5 @@
-import { Link, isRouteErrorResponse } from "react-router";
+import { Link } from "react-router";
+import { LoadError } from "~/components/load-error";
 import type { Route } from "./+types/player";
 import { TransferTable } from "~/components/transfer-table";
 import { Table, td, tdNum, th } from "~/components/ui/table";
@@ -109,11 +110,5 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && (error.status === 404 || error.status === 400);
-  return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4">
-      <h1 className="text-lg font-semibold text-red-800">Error loading player</h1>
-      <p className="text-sm text-red-700">{missing ? "That player does not exist." : "Please try again."}</p>
-    </div>
-  );
+  return <LoadError error={error} title="Error loading player" missing="That player does not exist." />;
 }

@@ -1,4 +1,5 @@
-import { Link, isRouteErrorResponse } from "react-router";
+import { Link } from "react-router";
+import { LoadError } from "~/components/load-error";
 import type { Route } from "./+types/round";
 import { Table, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
@@ -96,11 +97,5 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && (error.status === 404 || error.status === 400);
-  return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4">
-      <h1 className="text-lg font-semibold text-red-800">Error loading round</h1>
-      <p className="text-sm text-red-700">{notFound ? "That round does not exist." : "Please try again."}</p>
-    </div>
-  );
+  return <LoadError error={error} title="Error loading round" missing="That round does not exist." />;
 }

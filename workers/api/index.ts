@@ -2,11 +2,13 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
 import { acesApi } from "./aces";
+import { adminApi } from "./admin-users";
 import type { ApiEnv } from "./context";
 import { entriesApi } from "./entries";
 import { playersApi } from "./players";
 import { roundsApi } from "./rounds";
 import { transfersApi } from "./transfers";
+import { usersApi } from "./users";
 import { getDb } from "~/.server/db/client";
 import { AppError } from "~/.server/errors";
 import { leagueFromEnv } from "~/.server/league";
@@ -24,7 +26,9 @@ export const api = new Hono<ApiEnv>()
   .route("/entries", entriesApi)
   .route("/players", playersApi)
   .route("/ace", acesApi)
-  .route("/transfers", transfersApi);
+  .route("/transfers", transfersApi)
+  .route("/users", usersApi)
+  .route("/admin", adminApi);
 
 api.notFound((c) => c.json({ error: "Not found", code: "not_found" }, 404));
 

@@ -1,20 +1,31 @@
 import { z } from "zod";
+import { getDb } from "~/.server/db/client";
+import { leagueFromEnv } from "~/.server/league";
+import { type MailBinding, sendMail } from "~/.server/mail/mailer";
+import { createResetMail } from "~/.server/services/password-reset";
+import { EmailSchema } from "~/schemas/auth";
 
 // Every job on the queue, one schema per kind; the producers use the same type.
 export const JobSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("noop") }),
+  z.object({ type: z.literal("password-reset"), email: EmailSchema }),
 ]);
 export type Job = z.infer<typeof JobSchema>;
 
+export type QueueEnv = Env & { MAIL: MailBinding };
+
 /** Runs one parsed job; a thrown error retries the message (then the dead letter queue). */
-async function runJob(job: Job, _env: Env): Promise<void> {
+async function runJob(job: Job, env: QueueEnv): Promise<void> {
   switch (job.type) {
-    case "noop":
+    case "password-reset": {
+      const db = getDb(env.DB);
+      const mail = await createResetMail(db, job.email, env.APP_URL, leagueFromEnv(env).name);
+      if (mail) await sendMail(env.MAIL, env.MAIL_FROM, mail);
       return;
+    }
   }
 }
 
-export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+export async function handleQueue(batch: MessageBatch<unknown>, env: QueueEnv): Promise<void> {
   for (const msg of batch.messages) {
     const parsed = JobSchema.safeParse(msg.body);
     if (!parsed.success) {

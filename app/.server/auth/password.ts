@@ -32,6 +32,8 @@ function parseHash(stored: string): (Params & { salt: Buffer; key: Buffer }) | n
   const m = /^scrypt\$(\d+)\$(\d+)\$(\d+)\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/.exec(stored);
   if (!m) return null;
   const key = Buffer.from(m[5], "base64");
+  // A stored key of no (or a few) bytes would match almost any password: refuse it.
+  if (key.length < 16) return null;
   return { N: Number(m[1]), r: Number(m[2]), p: Number(m[3]), salt: Buffer.from(m[4], "base64"), key, keyLen: key.length };
 }
 

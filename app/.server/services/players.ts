@@ -27,7 +27,8 @@ const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 1
 
 /**
  * Players with their counts, averages and balance in one query: aggregates over entries
- * and transfers, never a query per player. Averages count scored rounds only.
+ * and transfers, never a query per player. Counts and averages take played (scored)
+ * rounds only: a sign-up for next week is not a round played.
  */
 function playerStatsQuery(db: Db, yearStart: number) {
   return db
@@ -47,8 +48,8 @@ function playerStatsQuery(db: Db, yearStart: number) {
     .from(players)
     .leftJoin(
       sql`(select e.player_id,
-              count(*) as round_count,
-              sum(case when r.d >= ${yearStart} then 1 else 0 end) as year_count,
+              sum(case when e.score > 0 then 1 else 0 end) as round_count,
+              sum(case when e.score > 0 and r.d >= ${yearStart} then 1 else 0 end) as year_count,
               avg(case when e.score > 0 then e.score end) as average,
               avg(case when e.score > 0 and r.d >= ${yearStart} then e.score end) as year_average
            from entries e join rounds r on r.id = e.round_id

@@ -1,0 +1,53 @@
+import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { getDb } from "../db/client";
+import { type Session, authenticate } from "./current-user";
+import { clearedSessionCookie, readSessionCookie } from "./session";
+import { cloudflareContext, sessionContext } from "~/context";
+
+/**
+ * Root middleware: reads the session cookie once per request. A cookie that no longer
+ * stands for a live session (expired, forged, user locked or reset) is cleared.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const token = readSessionCookie(request);
+  const { env } = context.get(cloudflareContext);
+  const session = token ? await authenticate(getDb(env.DB), env, token) : null;
+  context.set(sessionContext, session);
+  if (token && !session) {
+    // Loaders already see no session; the browser drops the dead cookie with this reply.
+    const response = await next();
+    response.headers.append("Set-Cookie", clearedSessionCookie());
+    return response;
+  }
+  return next();
+};
+
+type Ctx = Readonly<RouterContextProvider>;
+
+export function optionalSession(context: Ctx): Session | null {
+  return context.get(sessionContext);
+}
+
+/** Login-guarded routes go to /login. */
+export function requireUser(context: Ctx, request: Request): Session {
+  const session = context.get(sessionContext);
+  if (!session) {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return session;
+}
+
+/** Admin routes: no session → /login; a session that is not an admin's → /. */
+export function requireAdmin(context: Ctx, request: Request): Session {
+  const session = context.get(sessionContext);
+  if (!session) throw redirect(`/admin/login`);
+  if (session.role !== "admin" || !session.user.isAdmin) throw redirect("/");
+  return session;
+}
+
+/** Only same-site paths: an open redirect through ?redirectTo= is refused. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}

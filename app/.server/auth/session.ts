@@ -1,0 +1,97 @@
+import { SignJWT, errors as joseErrors, jwtVerify } from "jose";
+import { z } from "zod";
+
+// Sessions are HS256 JWTs (algorithm pinned on verify) in an HttpOnly cookie, also
+// accepted as a Bearer token by the /api. `sv` ties a token to the user's session
+// version, so lock and password reset end every live session at once.
+
+export const USER_SESSION_SECONDS = 24 * 60 * 60;
+export const ADMIN_SESSION_SECONDS = 72 * 60 * 60;
+export const SESSION_COOKIE = "__session";
+
+export type Role = "user" | "admin";
+
+const ClaimsSchema = z.object({
+  sub: z.string().regex(/^\d+$/),
+  role: z.enum(["user", "admin"]),
+  sv: z.number().int().nonnegative(),
+  iat: z.number(),
+  exp: z.number(),
+});
+
+export type SessionClaims = { userId: number; role: Role; sessionVersion: number; exp: number };
+
+type Keys = { SESSION_SECRET: string; SESSION_SECRET_PREVIOUS?: string };
+
+const encoder = new TextEncoder();
+
+/** A short, stable id for a secret, so a rotated key can still verify older tokens. */
+async function keyId(secret: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(secret));
+  return [...new Uint8Array(digest).slice(0, 6)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function secretBytes(secret: string | undefined): Uint8Array {
+  if (!secret || secret.length < 32) throw new Error("SESSION_SECRET must be set to at least 32 characters");
+  return encoder.encode(secret);
+}
+
+export async function signSession(
+  env: Keys,
+  user: { id: number; sessionVersion: number },
+  role: Role,
+  maxAge: number = role === "admin" ? ADMIN_SESSION_SECONDS : USER_SESSION_SECONDS,
+  now = Math.floor(Date.now() / 1000),
+): Promise<{ token: string; maxAge: number }> {
+  const token = await new SignJWT({ role, sv: user.sessionVersion })
+    .setProtectedHeader({ alg: "HS256", kid: await keyId(env.SESSION_SECRET) })
+    .setSubject(String(user.id))
+    .setIssuedAt(now)
+    .setExpirationTime(now + maxAge)
+    .sign(secretBytes(env.SESSION_SECRET));
+  return { token, maxAge };
+}
+
+/** The token's claims, or null for anything forged, expired, malformed or signed with another alg. */
+export async function verifySession(env: Keys, token: string): Promise<SessionClaims | null> {
+  const candidates = [env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS].filter((s): s is string => !!s);
+  for (const secret of candidates) {
+    try {
+      const { payload, protectedHeader } = await jwtVerify(token, secretBytes(secret), { algorithms: ["HS256"] });
+      if (protectedHeader.kid !== (await keyId(secret))) continue;
+      const claims = ClaimsSchema.safeParse(payload);
+      if (!claims.success) return null;
+      return { userId: Number(claims.data.sub), role: claims.data.role, sessionVersion: claims.data.sv, exp: claims.data.exp };
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) return null;
+      // Wrong key or bad signature: try the previous key, if any.
+    }
+  }
+  return null;
+}
+
+export function sessionCookie(token: string, maxAge: number): string {
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAge}`;
+}
+
+export function clearedSessionCookie(): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+}
+
+export function readSessionCookie(request: Request): string | null {
+  const header = request.headers.get("Cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SESSION_COOKIE) return rest.join("=") || null;
+  }
+  return null;
+}
+
+/** The bearer token of an API request, else the session cookie. */
+export function readToken(request: Request): { token: string; via: "bearer" | "cookie" } | null {
+  const auth = request.headers.get("Authorization");
+  const bearer = auth?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (bearer) return { token: bearer, via: "bearer" };
+  const cookie = readSessionCookie(request);
+  return cookie ? { token: cookie, via: "cookie" } : null;
+}

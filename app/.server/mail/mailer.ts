@@ -1,0 +1,32 @@
+import { EmailMessage } from "cloudflare:email";
+
+// Outgoing mail goes through the Worker's send_email binding (locally wrangler writes
+// each message out as an .eml file). This is the one place that speaks MIME.
+
+export type Mail = { to: string; subject: string; text: string };
+
+/** What the binding offers; tests hand in a stand-in with the same shape. */
+export type MailBinding = { send(message: EmailMessage): Promise<unknown> };
+
+const encodeHeader = (s: string) => (/^[\x20-\x7e]*$/.test(s) ? s : `=?UTF-8?B?${btoa(String.fromCharCode(...new TextEncoder().encode(s)))}?=`);
+
+export function toMime(from: string, mail: Mail, messageId: string, date = new Date()): string {
+  const body = btoa(String.fromCharCode(...new TextEncoder().encode(mail.text))).replace(/.{76}/g, "$&\r\n");
+  return [
+    `From: ${from}`,
+    `To: ${mail.to}`,
+    `Subject: ${encodeHeader(mail.subject)}`,
+    `Date: ${date.toUTCString()}`,
+    `Message-ID: <${messageId}@${from.split("@")[1] ?? "localhost"}>`,
+    "MIME-Version: 1.0",
+    'Content-Type: text/plain; charset="utf-8"',
+    "Content-Transfer-Encoding: base64",
+    "",
+    body,
+  ].join("\r\n");
+}
+
+export async function sendMail(binding: MailBinding, from: string, mail: Mail): Promise<void> {
+  const raw = toMime(from, mail, crypto.randomUUID());
+  await binding.send(new EmailMessage(from, mail.to, raw));
+}

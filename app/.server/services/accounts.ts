@@ -1,0 +1,119 @@
+import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { type SessionUser, loadSessionUser } from "../auth/current-user";
+import { hashPassword, needsRehash, verifyPassword } from "../auth/password";
+import { ADMIN_SESSION_SECONDS, type Role, USER_SESSION_SECONDS, signSession } from "../auth/session";
+import type { Db } from "../db/client";
+import { users } from "../db/schema";
+import { AppError, badRequest, conflict } from "../errors";
+import { LIMITS, assertUnderLimit, clearLimit, hit } from "./rate-limit";
+import type { LoginSchema, ProfileSchema, RegisterSchema } from "~/schemas/auth";
+
+export const EMAIL_IN_USE = "Email is already in use";
+export const LOGIN_FAILED = "Invalid email or password";
+
+// A hash of a throwaway password: unknown emails cost as much time as wrong passwords.
+let decoyHash: Promise<string> | undefined;
+const decoy = () => (decoyHash ??= hashPassword("decoy-password-never-used-A1"));
+
+export async function emailExists(db: Db, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return !!row;
+}
+
+/** Insert that turns the unique-email race into a clean 409 instead of a 500. */
+export async function insertUser(
+  db: Db,
+  values: { email: string; name: string; passwordHash: string; isAdmin?: boolean; lastLogin?: number },
+) {
+  try {
+    const [row] = await db.insert(users).values(values).returning({ id: users.id });
+    return row.id;
+  } catch (err) {
+    if (String((err as Error)?.message ?? err).includes("UNIQUE")) throw conflict(EMAIL_IN_USE);
+    throw err;
+  }
+}
+
+export async function register(db: Db, input: z.infer<typeof RegisterSchema>): Promise<number> {
+  if (await emailExists(db, input.email)) throw conflict(EMAIL_IN_USE);
+  const passwordHash = await hashPassword(input.password);
+  // Registering logs the user in: that is their first login.
+  return insertUser(db, { email: input.email, name: input.name, passwordHash, lastLogin: Math.floor(Date.now() / 1000) });
+}
+
+export type LoginResult = { token: string; maxAge: number; user: SessionUser };
+
+/**
+ * Checks email and password under per-account and per-client limits. `role` "admin"
+ * is the admin login: only admins pass, and get the 72 h session.
+ */
+export async function login(
+  db: Db,
+  env: Env,
+  input: z.infer<typeof LoginSchema>,
+  client: string,
+  role: Role = "user",
+): Promise<LoginResult> {
+  const accountKey = `login:acct:${input.email}`;
+  const clientKey = `login:ip:${client}`;
+  await assertUnderLimit(db, accountKey, LIMITS.loginAccount);
+  await assertUnderLimit(db, clientKey, LIMITS.loginClient);
+  const [row] = await db.select().from(users).where(eq(users.email, input.email));
+  const ok = row ? await verifyPassword(input.password, row.passwordHash) : (await verifyPassword(input.password, await decoy()), false);
+  if (!row || !ok || row.locked || (role === "admin" && !row.isAdmin)) {
+    await Promise.all([hit(db, accountKey, LIMITS.loginAccount), hit(db, clientKey, LIMITS.loginClient)]);
+    if (row?.locked && ok) throw new AppError("forbidden", "This account is locked. Contact the league.");
+    throw new AppError("unauthorized", LOGIN_FAILED);
+  }
+  await clearLimit(db, accountKey);
+  // Upgrade hashes made with older parameters while the password is at hand.
+  const rehash = needsRehash(row.passwordHash) ? { passwordHash: await hashPassword(input.password) } : {};
+  await db.update(users).set({ lastLogin: sql`(unixepoch())`, ...rehash }).where(eq(users.id, row.id));
+  // An admin is an admin whichever form they used; the admin login's session lasts 72 h.
+  return startSession(db, env, row.id, role === "admin" ? ADMIN_SESSION_SECONDS : USER_SESSION_SECONDS);
+}
+
+/** Signs a session for a user (role from the user's record) and returns it with the user. */
+export async function startSession(db: Db, env: Env, userId: number, lifetime = USER_SESSION_SECONDS): Promise<LoginResult> {
+  const user = await loadSessionUser(db, userId);
+  if (!user) throw new AppError("unauthorized", LOGIN_FAILED);
+  const { locked: _l, sessionVersion, ...sessionUser } = user;
+  const session = await signSession(env, { id: userId, sessionVersion }, user.isAdmin ? "admin" : "user", lifetime);
+  return { ...session, user: sessionUser };
+}
+
+/**
+ * Applies only the fields that differ. A new email or password needs the current
+ * password; a new password ends the user's other sessions (the caller gets a fresh token).
+ */
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  input: z.infer<typeof ProfileSchema>,
+): Promise<{ passwordChanged: boolean }> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row) throw new AppError("unauthorized", "Please log in again.");
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.name !== undefined && input.name !== row.name) changes.name = input.name;
+  if (input.email !== undefined && input.email !== row.email) changes.email = input.email;
+  if (input.password !== undefined) changes.passwordHash = "pending";
+  if (Object.keys(changes).length === 0) throw badRequest("No changes to update.");
+  if (changes.email !== undefined || changes.passwordHash !== undefined) {
+    if (!input.currentPassword || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
+      throw badRequest("Current password is incorrect");
+    }
+  }
+  if (changes.email !== undefined && (await emailExists(db, changes.email))) throw conflict(EMAIL_IN_USE);
+  if (input.password !== undefined) {
+    changes.passwordHash = await hashPassword(input.password);
+    changes.sessionVersion = row.sessionVersion + 1;
+  }
+  try {
+    await db.update(users).set(changes).where(eq(users.id, userId));
+  } catch (err) {
+    if (String((err as Error)?.message ?? err).includes("UNIQUE")) throw conflict(EMAIL_IN_USE);
+    throw err;
+  }
+  return { passwordChanged: input.password !== undefined };
+}

@@ -1,0 +1,70 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { hashPassword } from "../auth/password";
+import type { Db } from "../db/client";
+import { passwordResets, users } from "../db/schema";
+import { badRequest } from "../errors";
+import type { Mail } from "../mail/mailer";
+import { LIMITS, hit } from "./rate-limit";
+
+export const RESET_TOKEN_SECONDS = 60 * 60;
+export const INVALID_RESET = "Invalid or expired reset link.";
+export const RESET_REQUESTED = "If an account with that email exists, a reset link has been sent.";
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function newToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/**
+ * Run by the queue consumer for each reset request: for a known, unlocked account
+ * within its hourly limit, stores a fresh single-use token (hashed) and returns the
+ * mail to send; otherwise null. The web request never learns which happened.
+ */
+export async function createResetMail(db: Db, email: string, appUrl: string, leagueName: string): Promise<Mail | null> {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (!user || user.locked) return null;
+  if ((await hit(db, `reset:acct:${user.id}`, LIMITS.resetAccount)) > LIMITS.resetAccount.max) return null;
+  const token = newToken();
+  const now = Math.floor(Date.now() / 1000);
+  await db.insert(passwordResets).values({ userId: user.id, tokenHash: await sha256Hex(token), expiresAt: now + RESET_TOKEN_SECONDS });
+  const link = `${appUrl.replace(/\/$/, "")}/reset-password?token=${token}`;
+  return {
+    to: user.email,
+    subject: `${leagueName}: reset your password`,
+    text: `Hello ${user.name},\n\nSomeone asked to reset the password of your ${leagueName} account.\nTo choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
+  };
+}
+
+const liveToken = async (token: string, now: number) =>
+  and(eq(passwordResets.tokenHash, await sha256Hex(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now));
+
+export async function verifyResetToken(db: Db, token: string): Promise<boolean> {
+  const [row] = await db.select({ id: passwordResets.id }).from(passwordResets).where(await liveToken(token, Math.floor(Date.now() / 1000)));
+  return !!row;
+}
+
+/**
+ * Sets the new password and spends the token in one atomic batch; the bumped session
+ * version ends every session the user had. A used, expired or unknown token changes nothing.
+ */
+export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  const where = await liveToken(token, now);
+  const [row] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(where);
+  if (!row) throw badRequest(INVALID_RESET);
+  const passwordHash = await hashPassword(password);
+  // The password changes only while the token is still live; then the token is spent.
+  const [, spent] = await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(and(eq(users.id, row.userId), sql`exists (select 1 from ${passwordResets} where ${where})`)),
+    db.update(passwordResets).set({ usedAt: now }).where(where).returning({ userId: passwordResets.userId }),
+  ]);
+  if (spent.length === 0) throw badRequest(INVALID_RESET);
+}

@@ -1,0 +1,102 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { hashPassword } from "../auth/password";
+import type { Db } from "../db/client";
+import { claims, players, users } from "../db/schema";
+import { USER_ID, claimStatusSql, linkedPlayerSql } from "./claim-state";
+import { badRequest, conflict, notFound } from "../errors";
+import { emailExists, EMAIL_IN_USE, insertUser } from "./accounts";
+import type { AddUserSchema } from "~/schemas/auth";
+
+export type AdminUserDto = {
+  id: number;
+  name: string;
+  email: string;
+  lastLogin: number | null;
+  createdAt: number;
+  locked: boolean;
+  isAdmin: boolean;
+  linked_player: number | null;
+  linked_player_name: string | null;
+  claimStatus: string | null;
+};
+
+const adminUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  lastLogin: users.lastLogin,
+  createdAt: users.createdAt,
+  locked: users.locked,
+  isAdmin: users.isAdmin,
+  linked_player: linkedPlayerSql(),
+  linked_player_name: sql<string | null>`(select p.fn || ' ' || p.ln from claims c join players p on p.id = c.player_id where c.user_id = ${USER_ID} and c.status = 'approved')`,
+  claimStatus: claimStatusSql(),
+};
+
+export async function listUsers(db: Db): Promise<AdminUserDto[]> {
+  return db.select(adminUserColumns).from(users).orderBy(users.name, users.id);
+}
+
+export async function getUserDetail(db: Db, id: number) {
+  const [user] = await db.select(adminUserColumns).from(users).where(eq(users.id, id));
+  if (!user) throw notFound("User not found");
+  const claimList = await db
+    .select({ id: claims.id, player_id: claims.playerId, status: claims.status, note: claims.note, createdAt: claims.createdAt, fn: players.fn, ln: players.ln })
+    .from(claims)
+    .innerJoin(players, eq(players.id, claims.playerId))
+    .where(eq(claims.userId, id))
+    .orderBy(desc(claims.createdAt));
+  return { ...user, claims: claimList };
+}
+
+function notSelf(actorId: number, targetId: number, what: string) {
+  if (actorId === targetId) throw badRequest(`You cannot ${what} your own account`);
+}
+
+/** Lock or unlock; a lock also ends every live session of the user at once. */
+export async function setLocked(db: Db, actorId: number, id: number, locked: boolean): Promise<void> {
+  if (locked) notSelf(actorId, id, "lock");
+  const [row] = await db
+    .update(users)
+    .set(locked ? { locked, sessionVersion: sql`${users.sessionVersion} + 1` } : { locked })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
+  if (!row) throw notFound("User not found");
+}
+
+export async function deleteUser(db: Db, actorId: number, id: number): Promise<void> {
+  notSelf(actorId, id, "delete");
+  const [row] = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  if (!row) throw notFound("User not found");
+}
+
+/** A readable random password that meets the policy (upper, lower, digit, 14 chars). */
+export function generatePassword(): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+  const bytes = crypto.getRandomValues(new Uint8Array(11));
+  const body = [...bytes].map((b) => alphabet[b % alphabet.length]).join("");
+  return `${body}Aa7`;
+}
+
+/** Sets a new random password, ends the user's sessions and returns it (shown once). */
+export async function adminResetPassword(db: Db, id: number): Promise<string> {
+  const newPassword = generatePassword();
+  const passwordHash = await hashPassword(newPassword);
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
+  if (!row) throw notFound("User not found");
+  return newPassword;
+}
+
+export async function addUser(db: Db, input: z.infer<typeof AddUserSchema>): Promise<{ id: number; newPassword?: string }> {
+  if (await emailExists(db, input.email)) throw conflict(EMAIL_IN_USE);
+  const newPassword = input.password ? undefined : generatePassword();
+  const passwordHash = await hashPassword(input.password ?? newPassword!);
+  const id = await insertUser(db, { email: input.email, name: input.name, passwordHash, isAdmin: input.isAdmin });
+  return { id, newPassword };
+}
+

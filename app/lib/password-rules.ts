@@ -1,0 +1,18 @@
+// The password policy of spec §5 without zod, so the pages that tick the rules live do
+// not ship the schema library to the browser. app/schemas/auth.ts builds on these.
+
+export const PASSWORD_MIN_LENGTH = 10;
+
+/** Each rule on its own, so the forms can show them live. */
+export const PASSWORD_RULES = [
+  { id: "length", label: `At least ${PASSWORD_MIN_LENGTH} characters`, test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
+  { id: "upper", label: "One uppercase letter", test: (p: string) => /[A-Z]/.test(p) },
+  { id: "lower", label: "One lowercase letter", test: (p: string) => /[a-z]/.test(p) },
+  { id: "digit", label: "One number", test: (p: string) => /[0-9]/.test(p) },
+] as const;
+
+export const passwordMeetsRules = (p: string) => PASSWORD_RULES.every((r) => r.test(p));
+
+// The forms' own messages; the browser checks them first and the actions again.
+export const PASSWORD_RULES_UNMET = "Password does not meet all requirements";
+export const PASSWORDS_DIFFER = "Passwords do not match";

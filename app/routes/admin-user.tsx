@@ -1,0 +1,151 @@
+import { Link, data, redirect, useActionData, useNavigation } from "react-router";
+import { LoadError } from "~/components/load-error";
+import type { Route } from "./+types/admin-user";
+import { UserClaims, UserFields } from "~/components/admin-user-details";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { FormAlert } from "~/components/ui/field";
+import { requireAdmin } from "~/.server/auth/guards";
+import { AppError } from "~/.server/errors";
+import { type FormErrors, formAction, parseForm } from "~/.server/forms";
+import { orRouteError, routeServices } from "~/.server/route-context";
+import { parseId } from "~/.server/services/ids";
+import { adminResetPassword, deleteUser, getUserDetail, setLocked } from "~/.server/services/user-admin";
+import { UserActionSchema } from "~/schemas/admin-users";
+
+const RESET_FAILED = "Failed to reset password";
+const ACTION_FAILED = "An error occurred. Please try again.";
+
+const userId = (raw: string | undefined) => orRouteError(Promise.resolve().then(() => parseId(raw, "user id")));
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { user: actor } = requireAdmin(context, request);
+  const { db } = routeServices(context);
+  const user = await orRouteError(getUserDetail(db, await userId(params.userId)));
+  return { user, isSelf: user.id === actor.id };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `User: ${loaderData.user.name}` : "User" }];
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { user: actor } = requireAdmin(context, request);
+  const { db } = routeServices(context);
+  const id = await userId(params.userId);
+  const parsed = await parseForm(request, UserActionSchema);
+  if (!parsed.ok) return data<FormErrors>({ formError: parsed.errors.fieldErrors?.intent }, { status: 400 });
+  const { intent } = parsed.data;
+  if (intent === "reset") {
+    try {
+      return { success: "Password reset.", newPassword: await adminResetPassword(db, id) };
+    } catch (err) {
+      if (!(err instanceof AppError)) console.error(RESET_FAILED, err);
+      return data<FormErrors>({ formError: RESET_FAILED }, { status: err instanceof AppError ? err.status : 500 });
+    }
+  }
+  try {
+    return await formAction(async () => {
+      if (intent === "delete") {
+        await deleteUser(db, actor.id, id);
+        return redirect("/admin/users");
+      }
+      await setLocked(db, actor.id, id, intent === "lock");
+      return { success: intent === "lock" ? "User locked. Their sessions have ended." : "User unlocked." };
+    });
+  } catch (err) {
+    console.error(`User ${intent} failed`, err);
+    return data<FormErrors>({ formError: ACTION_FAILED }, { status: 500 });
+  }
+}
+
+/** The new password, shown this once (spec §7: the reply's newPassword). */
+function NewPassword({ password }: { password: string }) {
+  return (
+    <div role="status" className="space-y-2 rounded border border-brand-600 bg-brand-50 p-4 text-sm text-brand-800">
+      <p className="font-semibold">Password reset. The new password is:</p>
+      <p>
+        <code className="select-all break-all rounded bg-white px-2 py-1 font-mono text-base text-slate-900">{password}</code>
+      </p>
+      <p>Give it to the user now: it will not be shown again.</p>
+    </div>
+  );
+}
+
+export default function AdminUser({ loaderData }: Route.ComponentProps) {
+  const { user, isSelf } = loaderData;
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const newPassword = result && "newPassword" in result ? result.newPassword : null;
+  const success = result && "success" in result && !newPassword ? result.success : null;
+  const error = result && "formError" in result ? result.formError : null;
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <Link to="/admin/users" className="text-sm text-brand-700 underline">
+          ← All users
+        </Link>
+        <h1 className="break-words text-2xl font-semibold">{user.name}</h1>
+      </div>
+      <FormAlert message={error} />
+      <FormAlert tone="success" message={success} />
+      {newPassword ? <NewPassword password={newPassword} /> : null}
+      <UserFields user={user} />
+      <section aria-labelledby="actions-title" className="space-y-2">
+        <h2 id="actions-title" className="text-lg font-semibold">
+          Actions
+        </h2>
+        {isSelf ? (
+          <p className="text-sm text-slate-600">This is your own account: change it on your profile page.</p>
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            {user.locked ? (
+              <ConfirmDialog
+                trigger="Unlock"
+                title="Unlock this user?"
+                description={`${user.name} will be able to log in again.`}
+                confirmLabel="Unlock"
+                intent="unlock"
+                disabled={busy}
+              />
+            ) : (
+              <ConfirmDialog
+                trigger="Lock"
+                title="Lock this user?"
+                description={`${user.name} will be logged out everywhere at once and cannot log in until unlocked.`}
+                confirmLabel="Lock"
+                intent="lock"
+                tone="danger"
+                disabled={busy}
+              />
+            )}
+            <ConfirmDialog
+              trigger="Reset password"
+              title="Reset this user's password?"
+              description={`${user.name} gets a new random password, shown to you once, and is logged out everywhere.`}
+              confirmLabel="Reset password"
+              intent="reset"
+              disabled={busy}
+            />
+            <ConfirmDialog
+              trigger="Delete"
+              title="Delete this user?"
+              description={`${user.name}'s account and claims are removed. This cannot be undone.`}
+              confirmLabel="Delete"
+              intent="delete"
+              tone="danger"
+              disabled={busy}
+            />
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="claims-title" className="space-y-2">
+        <h2 id="claims-title" className="text-lg font-semibold">
+          Claims
+        </h2>
+        <UserClaims claims={user.claims} />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LoadError error={error} title="Error loading user" missing="That user does not exist." />;
+}

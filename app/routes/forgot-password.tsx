@@ -1,0 +1,55 @@
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/forgot-password";
+import { Field, FormAlert, primaryButton } from "~/components/ui/field";
+import { formAction, parseForm } from "~/.server/forms";
+import { routeServices } from "~/.server/route-context";
+import { RESET_REQUESTED } from "~/.server/services/password-reset";
+import { LIMITS, clientAddress, consume } from "~/.server/services/rate-limit";
+import { ForgotPasswordSchema } from "~/schemas/auth";
+import type { Job } from "../../workers/queue/consumer";
+
+export const meta: Route.MetaFunction = () => [{ title: "Forgot password" }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, env } = routeServices(context);
+  const parsed = await parseForm(request, ForgotPasswordSchema);
+  if (!parsed.ok) return parsed.errors;
+  return formAction(async () => {
+    await consume(db, `reset:ip:${clientAddress(request)}`, LIMITS.resetClient);
+    // The same work for every address: one queue message; the consumer looks the user up.
+    const job: Job = { type: "password-reset", email: parsed.data.email };
+    await env.JOBS.send(job);
+    return { success: RESET_REQUESTED };
+  });
+}
+
+export default function ForgotPassword() {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const sent = result && "success" in result ? result.success : null;
+  const errors = result && !("success" in result) ? result : null;
+  return (
+    <div className="mx-auto max-w-sm space-y-4">
+      <h1 className="text-2xl font-semibold">Forgot password</h1>
+      {sent ? (
+        <FormAlert tone="success" message={sent} />
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">Enter the email you registered with and we will send you a link to set a new password.</p>
+          <FormAlert message={errors?.formError} />
+          <Form method="post" className="space-y-4" noValidate>
+            <Field label="Email" name="email" type="email" autoComplete="email" required error={errors?.fieldErrors?.email} />
+            <button type="submit" className={`${primaryButton} w-full`} disabled={busy}>
+              {busy ? "Sending…" : "Send reset link"}
+            </button>
+          </Form>
+        </>
+      )}
+      <p className="text-sm">
+        <Link to="/login" className="text-brand-700 underline">
+          Back to login
+        </Link>
+      </p>
+    </div>
+  );
+}

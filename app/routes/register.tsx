@@ -1,0 +1,103 @@
+import { useRef, useState } from "react";
+import { Form, Link, data, redirect, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/register";
+import { NewPasswordFields } from "~/components/new-password-fields";
+import { Field, FormAlert, primaryButton } from "~/components/ui/field";
+import { focusFirstInvalid, usePasswordPair } from "~/hooks/use-password-pair";
+import { sessionCookie } from "~/.server/auth/session";
+import { type FormErrors, formAction, parseForm } from "~/.server/forms";
+import { routeServices } from "~/.server/route-context";
+import { register, startSession } from "~/.server/services/accounts";
+import { LIMITS, clientAddress, consume } from "~/.server/services/rate-limit";
+import { RegisterFormSchema } from "~/schemas/auth";
+
+export const meta: Route.MetaFunction = () => [{ title: "Register" }];
+
+const REGISTER_FAILED = "An error occurred during registration. Please try again.";
+// The service's 409 text, shown under the field as soon as the email loses focus.
+const EMAIL_IN_USE = "Email is already in use";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, env } = routeServices(context);
+  const parsed = await parseForm(request, RegisterFormSchema);
+  if (!parsed.ok) return parsed.errors;
+  try {
+    return await formAction(async () => {
+      await consume(db, `register:ip:${clientAddress(request)}`, LIMITS.register);
+      const result = await startSession(db, env, await register(db, parsed.data));
+      return redirect("/", { headers: { "Set-Cookie": sessionCookie(result.token, result.maxAge) } });
+    });
+  } catch (err) {
+    // The service's own messages (409, 429) came back above; this is anything else.
+    console.error("Registration failed", err);
+    return data<FormErrors>({ formError: REGISTER_FAILED }, { status: 500 });
+  }
+}
+
+/** Asks the /api whether an email is taken; only the latest answer counts. */
+function useEmailCheck() {
+  const [taken, setTaken] = useState(false);
+  const latest = useRef("");
+  async function check(raw: string) {
+    const email = raw.trim().toLowerCase();
+    latest.current = email;
+    if (!email.includes("@")) return setTaken(false);
+    try {
+      const res = await fetch(`/api/users/check-email?email=${encodeURIComponent(email)}`);
+      if (!res.ok || latest.current !== email) return;
+      const body = (await res.json()) as { exists?: boolean };
+      setTaken(body.exists === true);
+    } catch (err) {
+      console.error("Email check failed", err);
+    }
+  }
+  return { taken, check, clear: () => setTaken(false) };
+}
+
+export default function Register() {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const pair = usePasswordPair();
+  const email = useEmailCheck();
+  const fieldErrors = result?.fieldErrors;
+  return (
+    <div className="mx-auto max-w-sm space-y-4">
+      <h1 className="text-2xl font-semibold">Register</h1>
+      <FormAlert message={result?.formError} />
+      <Form
+        method="post"
+        className="space-y-4"
+        noValidate
+        onSubmit={(event) => {
+          if (!pair.guard(event)) return;
+          if (email.taken) {
+            event.preventDefault();
+            focusFirstInvalid(event.currentTarget);
+          }
+        }}
+      >
+        <Field label="Name" name="name" autoComplete="name" required error={fieldErrors?.name} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          onBlur={(e) => void email.check(e.currentTarget.value)}
+          onChange={email.clear}
+          error={email.taken ? EMAIL_IN_USE : fieldErrors?.email}
+        />
+        <NewPasswordFields pair={pair} serverErrors={fieldErrors} />
+        <button type="submit" className={`${primaryButton} w-full`} disabled={busy}>
+          {busy ? "Registering…" : "Register"}
+        </button>
+      </Form>
+      <p className="text-sm">
+        Already registered?{" "}
+        <Link to="/login" className="text-brand-700 underline">
+          Log in
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+// A Worker that runs the app's own password hashing, for scripts/bench-hash.mjs.
+import { hashPassword, verifyPassword } from "../../app/.server/auth/password";
+
+let stored: string | undefined;
+
+export default {
+  async fetch(request: Request): Promise<Response> {
+    const op = new URL(request.url).searchParams.get("op");
+    if (op === "hash") stored = await hashPassword("Benchmark-Password-1");
+    if (op === "verify") await verifyPassword("Benchmark-Password-1", (stored ??= await hashPassword("Benchmark-Password-1")));
+    return new Response("ok");
+  },
+};

@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import { passwordMeetsRules } from "~/schemas/auth";
+import { ADMIN_SESSION_SECONDS } from "~/.server/auth/session";
+import { claims } from "~/.server/db/schema";
+import { makePlayer, testDb } from "../fixtures";
+import {
+  PASSWORD,
+  call,
+  cookieParts,
+  expectError,
+  expectStatus,
+  jwtParts,
+  login,
+  loginToken,
+  makeAdmin,
+  makeUser,
+  tokenFor,
+  uniqueEmail,
+  userRow,
+} from "../auth-fixtures";
+
+const LOGIN_FAILED = "Login failed. Please try again.";
+const adminLogin = (username: string, password: string) => call("POST", "/api/admin/login", { body: { username, password } });
+const asAdmin = async (method: string, path: string, body?: unknown) => call(method, path, { body, token: await tokenFor(await makeAdmin()) });
+
+describe("POST /api/admin/login", () => {
+  it("logs an admin in for 72 hours", async () => {
+    const admin = await makeAdmin();
+    const res = await adminLogin(admin.email.toUpperCase(), admin.password);
+    const body = await expectStatus(res, 200);
+    expect(body.user).toEqual({ id: admin.id, name: admin.name, email: admin.email, isAdmin: true, linked_player: null, claimStatus: null });
+    const { payload } = jwtParts(body.token);
+    expect(payload).toMatchObject({ sub: String(admin.id), role: "admin" });
+    expect(payload.exp! - payload.iat!).toBe(72 * 60 * 60);
+    expect(cookieParts(res)).toEqual(expect.arrayContaining([`__session=${body.token}`, "HttpOnly", `Max-Age=${ADMIN_SESSION_SECONDS}`]));
+    await expectStatus(await call("GET", "/api/admin/users", { token: body.token }), 200);
+  });
+
+  it("one answer for a non-admin, a wrong password, an unknown email and a locked admin", async () => {
+    const [user, admin, locked] = await Promise.all([makeUser(), makeAdmin(), makeAdmin({ locked: true })]);
+    for (const [username, password] of [
+      [user.email, user.password],
+      [admin.email, "Wrong-Password-1"],
+      [uniqueEmail("ghost"), PASSWORD],
+      [locked.email, locked.password],
+    ]) {
+      const res = await adminLogin(username, password);
+      await expectError(res, 401, LOGIN_FAILED);
+      expect(res.headers.get("Set-Cookie")).toBeNull();
+    }
+  });
+
+  it("400 for bad input", async () => {
+    await expectError(await call("POST", "/api/admin/login", { body: { username: "admin", password: "x" } }), 400, "Enter a valid email address");
+    await expectError(await call("POST", "/api/admin/login", { body: { username: "a@example.com" } }), 400, "Password is required");
+  });
+});
+
+describe("GET /api/admin/users and /api/admin/users/{id}", () => {
+  it("lists users with last login, created, locked, admin and claim state", async () => {
+    const [user, locked, player] = await Promise.all([makeUser(), makeUser({ locked: true }), makePlayer()]);
+    await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
+    await loginToken(user.email, user.password);
+    const list = await expectStatus<Record<string, unknown>[]>(await asAdmin("GET", "/api/admin/users"), 200);
+    expect(list.find((u) => u.id === user.id)).toEqual({
+      id: user.id, name: user.name, email: user.email, lastLogin: expect.any(Number), createdAt: expect.any(Number),
+      locked: false, isAdmin: false, linked_player: player.id, linked_player_name: `${player.fn} ${player.ln}`, claimStatus: "approved",
+    });
+    expect(list.find((u) => u.id === locked.id)).toMatchObject({ locked: true, lastLogin: null, claimStatus: null, linked_player: null });
+  });
+
+  it("shows one user with their claims; 404 for an unknown id, 400 for a bad one", async () => {
+    const [user, player] = await Promise.all([makeUser(), makePlayer()]);
+    await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "pending" });
+    const detail = await expectStatus(await asAdmin("GET", `/api/admin/users/${user.id}`), 200);
+    expect(detail).toMatchObject({ id: user.id, email: user.email, claimStatus: "pending" });
+    expect(detail.claims).toEqual([expect.objectContaining({ player_id: player.id, status: "pending", fn: player.fn, ln: player.ln })]);
+    await expectError(await asAdmin("GET", "/api/admin/users/99999999"), 404, "User not found");
+    await expectError(await asAdmin("GET", "/api/admin/users/abc"), 400, "Invalid user id");
+  });
+});
+
+describe("DELETE /api/admin/users/{id}", () => {
+  it("deletes the user, who can no longer log in", async () => {
+    const user = await makeUser();
+    expect(await expectStatus(await asAdmin("DELETE", `/api/admin/users/${user.id}`), 200)).toEqual({ success: true });
+    expect(await userRow(user.id)).toBeUndefined();
+    await expectError(await asAdmin("GET", `/api/admin/users/${user.id}`), 404);
+    await expectError(await login(user.email, user.password), 401);
+    await expectError(await asAdmin("DELETE", `/api/admin/users/${user.id}`), 404, "User not found");
+  });
+
+  it("refuses to delete or lock the admin's own account", async () => {
+    const admin = await makeAdmin();
+    const token = await tokenFor(admin);
+    await expectError(await call("DELETE", `/api/admin/users/${admin.id}`, { token }), 400, "You cannot delete your own account");
+    await expectError(await call("POST", `/api/admin/users/${admin.id}/lock`, { token }), 400, "You cannot lock your own account");
+    expect(await userRow(admin.id)).toMatchObject({ locked: false });
+  });
+});
+
+describe("POST /api/admin/users/{id}/lock and /unlock", () => {
+  it("a locked user cannot log in; unlocked, they can again", async () => {
+    const user = await makeUser();
+    expect(await expectStatus(await asAdmin("POST", `/api/admin/users/${user.id}/lock`), 200)).toEqual({ success: true });
+    expect(await userRow(user.id)).toMatchObject({ locked: true });
+    await expectError(await login(user.email, user.password), 403);
+    expect(await expectStatus(await asAdmin("POST", `/api/admin/users/${user.id}/unlock`), 200)).toEqual({ success: true });
+    await expectStatus(await login(user.email, user.password), 200);
+  });
+
+  it("404 for unknown users", async () => {
+    await expectError(await asAdmin("POST", "/api/admin/users/99999999/lock"), 404, "User not found");
+    await expectError(await asAdmin("POST", "/api/admin/users/99999999/unlock"), 404, "User not found");
+  });
+});
+
+describe("POST /api/admin/users/{id}/reset-password", () => {
+  it("returns a new password once; it logs in, the old one and old sessions do not", async () => {
+    const user = await makeUser();
+    const oldToken = await loginToken(user.email, user.password);
+    const body = await expectStatus(await asAdmin("POST", `/api/admin/users/${user.id}/reset-password`), 200);
+    expect(body).toEqual({ success: true, newPassword: expect.any(String) });
+    expect(passwordMeetsRules(body.newPassword)).toBe(true);
+    await expectStatus(await login(user.email, body.newPassword), 200);
+    await expectError(await login(user.email, user.password), 401);
+    await expectError(await call("GET", "/api/users/me", { token: oldToken }), 401);
+    await expectError(await asAdmin("POST", "/api/admin/users/99999999/reset-password"), 404);
+  });
+});
+
+describe("POST /api/admin/user/add", () => {
+  it("adds a user with the given password (201, no password echoed)", async () => {
+    const email = uniqueEmail("added");
+    const body = await expectStatus(await asAdmin("POST", "/api/admin/user/add", { email: email.toUpperCase(), name: "Added", password: PASSWORD }), 201);
+    expect(body).toEqual({ success: true, id: expect.any(Number) });
+    expect(await userRow(body.id)).toMatchObject({ email, name: "Added", isAdmin: false });
+    await expectStatus(await login(email, PASSWORD), 200);
+  });
+
+  it("without a password, makes one and shows it once; isAdmin makes an admin", async () => {
+    const email = uniqueEmail("added");
+    const body = await expectStatus(await asAdmin("POST", "/api/admin/user/add", { email, name: "New Admin", isAdmin: true }), 201);
+    expect(body).toEqual({ success: true, id: expect.any(Number), newPassword: expect.any(String) });
+    expect(passwordMeetsRules(body.newPassword)).toBe(true);
+    await expectStatus(await call("POST", "/api/admin/login", { body: { username: email, password: body.newPassword } }), 200);
+  });
+
+  it("409 for an email in use (any case); 400 for bad input", async () => {
+    const user = await makeUser();
+    await expectError(await asAdmin("POST", "/api/admin/user/add", { email: user.email.toUpperCase(), name: "Dup" }), 409, "Email is already in use");
+    await expectError(await asAdmin("POST", "/api/admin/user/add", { email: uniqueEmail(), name: "Weak", password: "weakpassword" }), 400, "Password does not meet complexity requirements");
+    await expectError(await asAdmin("POST", "/api/admin/user/add", { email: "nope", name: "X" }), 400, "Enter a valid email address");
+    await expectError(await asAdmin("POST", "/api/admin/user/add", { email: uniqueEmail(), name: "X", isAdmin: "yes" }), 400);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { makePlayer, makeTransfer } from "../fixtures";
+import { expectError, getPublic } from "./http";
+
+type Transfer = Record<string, unknown> & { id: number };
+
+describe("GET /api/transfers", () => {
+  it("lists transfers newest first, in dollars, with names and null for the league side", async () => {
+    const a = await makePlayer();
+    const b = await makePlayer();
+    const buyIn = await makeTransfer({ fromPlayerId: null, toPlayerId: a.id, amtCents: 2_000, d: 1_100_000_000, description: "Cash" });
+    const gift = await makeTransfer({ fromPlayerId: a.id, toPlayerId: b.id, amtCents: 550, d: 1_100_000_100 });
+    const cashOut = await makeTransfer({ fromPlayerId: b.id, toPlayerId: null, amtCents: 25, d: 1_100_000_200 });
+
+    const list = await getPublic<Transfer[]>("/api/transfers");
+    const ids = new Set([buyIn.id, gift.id, cashOut.id]);
+    expect(list.filter((t) => ids.has(t.id))).toEqual([
+      { id: cashOut.id, d: cashOut.d, fromPlayer: b.id, toPlayer: null, amt: 0.25, description: cashOut.description, fPlayer: `${b.fn} ${b.ln}`, tPlayer: null },
+      { id: gift.id, d: gift.d, fromPlayer: a.id, toPlayer: b.id, amt: 5.5, description: gift.description, fPlayer: `${a.fn} ${a.ln}`, tPlayer: `${b.fn} ${b.ln}` },
+      { id: buyIn.id, d: buyIn.d, fromPlayer: null, toPlayer: a.id, amt: 20, description: "Cash", fPlayer: null, tPlayer: `${a.fn} ${a.ln}` },
+    ]);
+  });
+
+  it("404 JSON below it", async () => {
+    await expectError("/api/transfers/bogus", 404, "not_found");
+  });
+});
+
+describe("GET /api/transfers/transfersByPlayer/{id}", () => {
+  it("lists the player's transfers in and out, newest first, and no one else's", async () => {
+    const [me, other, third] = await Promise.all([makePlayer(), makePlayer(), makePlayer()]);
+    const tIn = await makeTransfer({ fromPlayerId: other.id, toPlayerId: me.id, amtCents: 100, d: 1_200_000_000 });
+    const tOut = await makeTransfer({ fromPlayerId: me.id, toPlayerId: null, amtCents: 300, d: 1_200_000_500 });
+    await makeTransfer({ fromPlayerId: other.id, toPlayerId: third.id, amtCents: 700, d: 1_200_000_300 });
+
+    const list = await getPublic<Transfer[]>(`/api/transfers/transfersByPlayer/${me.id}`);
+    expect(list.map((t) => [t.id, t.amt])).toEqual([[tOut.id, 3], [tIn.id, 1]]);
+    expect(await getPublic(`/api/transfers/transfersByPlayer/${third.id}`)).toHaveLength(1);
+  });
+
+  it("404 for an unknown player, 400 for a bad id", async () => {
+    await expectError("/api/transfers/transfersByPlayer/99999999", 404, "not_found");
+    await expectError("/api/transfers/transfersByPlayer/x1", 400, "bad_request");
+  });
+});

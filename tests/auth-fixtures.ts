@@ -1,0 +1,130 @@
+// Helpers for the accounts tests: users inserted straight into the real local D1, requests
+// through the test Worker's real fetch, and session tokens signed as the app signs them.
+// Storage is shared by the tests of one file, so every helper makes unique emails and
+// client addresses (the abuse limits count per address).
+import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { decodeJwt, decodeProtectedHeader } from "jose";
+import { expect } from "vitest";
+import { hashPassword } from "~/.server/auth/password";
+import { type Role, signSession } from "~/.server/auth/session";
+import { rateLimits, type User, users } from "~/.server/db/schema";
+import { createResetMail } from "~/.server/services/password-reset";
+import { testDb, uniq } from "./fixtures";
+
+/** Meets every rule: ≥ 10 chars, upper, lower, digit. */
+export const PASSWORD = "Fairway-Drive-42";
+export const OTHER_PASSWORD = "Putter-Chains-77";
+export const APP_ORIGIN = new URL(env.APP_URL).origin;
+export const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
+export const INVALID_RESET = "Invalid or expired reset link.";
+
+export const uniqueEmail = (tag = "user") => `${uniq(tag)}@example.com`;
+
+let ipCounter = 0;
+/** A client address no other request used (documentation range, never routed). */
+export const uniqueIp = () => `2001:db8::${(++ipCounter).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+
+// scrypt costs ~100 ms; one hash per distinct password keeps the suites quick.
+const hashes = new Map<string, Promise<string>>();
+export function hashOf(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
+export type TestUser = User & { password: string };
+
+export async function makeUser(input: { email?: string; name?: string; password?: string; isAdmin?: boolean; locked?: boolean } = {}): Promise<TestUser> {
+  const password = input.password ?? PASSWORD;
+  const [row] = await testDb()
+    .insert(users)
+    .values({
+      email: (input.email ?? uniqueEmail(input.isAdmin ? "admin" : "user")).toLowerCase(),
+      name: input.name ?? `Name ${uniq()}`,
+      passwordHash: await hashOf(password),
+      isAdmin: input.isAdmin ?? false,
+      locked: input.locked ?? false,
+    })
+    .returning();
+  return { ...row, password };
+}
+
+export const makeAdmin = (input: Parameters<typeof makeUser>[0] = {}) => makeUser({ ...input, isAdmin: true });
+
+export async function userRow(id: number): Promise<User | undefined> {
+  const [row] = await testDb().select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** A session token exactly as the app signs one (role from the user unless given). */
+export async function tokenFor(
+  user: { id: number; sessionVersion: number; isAdmin: boolean },
+  opts: { role?: Role; maxAge?: number; now?: number } = {},
+): Promise<string> {
+  const role = opts.role ?? (user.isAdmin ? "admin" : "user");
+  return (await signSession(env, user, role, opts.maxAge, opts.now)).token;
+}
+
+export type CallOptions = { body?: unknown; token?: string; cookie?: string; origin?: string; ip?: string; headers?: Record<string, string> };
+
+/** One request through the Worker's fetch (origin check, router, middleware, D1). */
+export function call(method: string, path: string, opts: CallOptions = {}): Promise<Response> {
+  const headers = new Headers({ "CF-Connecting-IP": opts.ip ?? uniqueIp(), ...opts.headers });
+  if (opts.body !== undefined) headers.set("Content-Type", "application/json");
+  if (opts.token) headers.set("Authorization", `Bearer ${opts.token}`);
+  if (opts.cookie) headers.set("Cookie", `theme=dark; __session=${opts.cookie}`);
+  if (opts.origin) headers.set("Origin", opts.origin);
+  const body = opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
+  return exports.default.fetch(new Request(`http://localhost${path}`, { method, headers, body }));
+}
+
+/** The JSON body, after checking the status (the body is shown when it differs). */
+export async function expectStatus<T = any>(res: Response, status: number): Promise<T> {
+  const text = await res.text();
+  expect(res.status, text).toBe(status);
+  expect(res.headers.get("Cache-Control") ?? "", "account answers are never cached").toContain("no-store");
+  return JSON.parse(text) as T;
+}
+
+const CODES: Record<number, string> = { 400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 409: "conflict", 429: "rate_limited" };
+
+/** The API's one error shape with the status's code; `message` checks the words too. */
+export async function expectError(res: Response, status: number, message?: string) {
+  const body = await expectStatus<Record<string, unknown>>(res, status);
+  expect(body).toMatchObject({ error: message ?? expect.any(String), code: CODES[status] });
+  return body;
+}
+
+export async function login(email: string, password: string, ip?: string) {
+  return call("POST", "/api/users/login", { body: { email, password }, ip });
+}
+
+/** Logs in through the API and returns the token; fails the test unless it works. */
+export async function loginToken(email: string, password: string): Promise<string> {
+  return (await expectStatus<{ token: string }>(await login(email, password), 200)).token;
+}
+
+export const jwtParts = (token: string) => ({ header: decodeProtectedHeader(token), payload: decodeJwt(token) });
+
+export const b64url = (value: unknown) =>
+  btoa(typeof value === "string" ? value : JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+/** Cookie attributes of a Set-Cookie header, name=value first. */
+export const cookieParts = (res: Response) => (res.headers.get("Set-Cookie") ?? "").split(/;\s*/);
+
+/** A fresh reset token for `email`, made the way the queue consumer makes one. */
+export async function resetTokenFor(email: string): Promise<string> {
+  const mail = await createResetMail(testDb(), email, env.APP_URL, "Test League");
+  expect(mail, `a reset mail for ${email}`).not.toBeNull();
+  const token = /[?&]token=([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
+  expect(token).toBeDefined();
+  return token!;
+}
+
+/** Moves a rate-limit window back in time, as if `seconds` had passed. */
+export async function ageRateLimit(key: string, seconds: number) {
+  const [row] = await testDb().select().from(rateLimits).where(eq(rateLimits.key, key));
+  expect(row, `rate limit ${key}`).toBeDefined();
+  await testDb().update(rateLimits).set({ windowStart: row.windowStart - seconds }).where(eq(rateLimits.key, key));
+}

@@ -1,0 +1,86 @@
+// Factories for service and API tests: each inserts one row through drizzle into the
+// real local D1 and returns it. Storage is isolated per test FILE only (tests in one file
+// share the database), so defaults are unique and tests find their own rows by id or name.
+import { env } from "cloudflare:workers";
+import { getDb } from "~/.server/db/client";
+import { aces, entries, players, rounds, transfers } from "~/.server/db/schema";
+import type { Ace, Entry, Player, Round, Transfer } from "~/.server/db/schema";
+
+export const DAY = 86_400;
+
+export const testDb = () => getDb(env.DB);
+
+export const nowSec = () => Math.floor(Date.now() / 1000);
+
+let counter = 0;
+/** A letters-only tag unique within the run, for names the search can find exactly. */
+export function uniq(prefix = ""): string {
+  counter += 1;
+  const letters = (n: number, width: number) => {
+    let s = "";
+    for (let i = 0; i < width || n > 0; i++) {
+      s = String.fromCharCode(97 + (n % 26)) + s;
+      n = Math.floor(n / 26);
+    }
+    return s;
+  };
+  return `${prefix}${letters(Math.floor(Math.random() * 26 ** 5), 5)}${letters(counter, 2)}`;
+}
+
+type PlayerInput = Partial<typeof players.$inferInsert>;
+export async function makePlayer(input: PlayerInput = {}): Promise<Player> {
+  const [row] = await testDb()
+    .insert(players)
+    .values({ fn: `Fn${uniq()}`, ln: `Ln${uniq()}`, division: "MA1", ...input })
+    .returning();
+  return row;
+}
+
+type RoundInput = Partial<typeof rounds.$inferInsert>;
+/** A round with the multi-editor's defaults: $0.50 PDGA + $4.50 payout, $1 ace fee. */
+export async function makeRound(input: RoundInput = {}): Promise<Round> {
+  const [row] = await testDb().insert(rounds).values(roundValues(input)).returning();
+  return row;
+}
+
+export function roundValues(input: RoundInput = {}): typeof rounds.$inferInsert {
+  return {
+    d: nowSec(),
+    n: `Round ${uniq()}`,
+    loc: "Test Park",
+    feePdgaCents: 50,
+    feeCourseCents: 0,
+    feeOtherCents: 0,
+    aceCents: 100,
+    payoutCents: 450,
+    ...input,
+  };
+}
+
+type EntryInput = Partial<typeof entries.$inferInsert> & { roundId: number; playerId: number };
+export async function makeEntry(input: EntryInput): Promise<Entry> {
+  const [row] = await testDb()
+    .insert(entries)
+    .values({ division: "MA1", ...input })
+    .returning();
+  return row;
+}
+
+type TransferInput = Partial<typeof transfers.$inferInsert> & { amtCents: number };
+/** A null side is the league itself. */
+export async function makeTransfer(input: TransferInput): Promise<Transfer> {
+  const [row] = await testDb()
+    .insert(transfers)
+    .values({ d: nowSec(), description: `Transfer ${uniq()}`, ...input })
+    .returning();
+  return row;
+}
+
+type AceInput = Partial<typeof aces.$inferInsert> & { playerId: number; amtCents: number };
+export async function makeAce(input: AceInput): Promise<Ace> {
+  const [row] = await testDb()
+    .insert(aces)
+    .values({ d: nowSec(), ...input })
+    .returning();
+  return row;
+}

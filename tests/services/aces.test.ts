@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { DAY, makeAce, makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
+import { AppError } from "~/.server/errors";
+import { acePotCents, listAces } from "~/.server/services/aces";
+
+// Tests in this file share one database, so every pot is measured as the change this
+// test's own rows make to it (the rule is linear in the rows).
+describe("acePotCents without a round", () => {
+  it("adds the round's ace fee for each opted-in entry and subtracts every ace paid", async () => {
+    const db = testDb();
+    const before = await acePotCents(db);
+    const [a, b, c] = await Promise.all([makePlayer(), makePlayer(), makePlayer()]);
+    const cheap = await makeRound({ aceCents: 100 });
+    const dear = await makeRound({ aceCents: 200, d: cheap.d + DAY });
+    await makeEntry({ roundId: cheap.id, playerId: a.id, ace: true });
+    await makeEntry({ roundId: cheap.id, playerId: b.id, ace: true });
+    await makeEntry({ roundId: cheap.id, playerId: c.id, ace: false }); // opted out: no fee
+    await makeEntry({ roundId: dear.id, playerId: a.id, ace: true });
+    await makeEntry({ roundId: dear.id, playerId: b.id, ace: false });
+    expect((await acePotCents(db)) - before).toBe(2 * 100 + 1 * 200);
+
+    await makeAce({ playerId: b.id, amtCents: 150, d: dear.d });
+    expect((await acePotCents(db)) - before).toBe(2 * 100 + 200 - 150);
+  });
+});
+
+describe("acePotCents for a round", () => {
+  it("counts fees of rounds up to and including it, and aces dated strictly before it", async () => {
+    const db = testDb();
+    const base = 2_000_000_000; // a date range no other test here uses
+    const r1 = await makeRound({ d: base, aceCents: 100 });
+    const r2 = await makeRound({ d: base + 7 * DAY, aceCents: 200 });
+    const r3 = await makeRound({ d: base + 14 * DAY, aceCents: 300 });
+    const before = [await acePotCents(db, r1.id), await acePotCents(db, r2.id), await acePotCents(db, r3.id)];
+
+    const [p, q] = await Promise.all([makePlayer(), makePlayer()]);
+    for (const r of [r1, r2, r3]) {
+      await makeEntry({ roundId: r.id, playerId: p.id, ace: true });
+      await makeEntry({ roundId: r.id, playerId: q.id, ace: r.id !== r2.id }); // q skips the fund in r2
+    }
+    await makeAce({ playerId: p.id, amtCents: 50, d: base - DAY }); // before r1
+    await makeAce({ playerId: q.id, amtCents: 70, d: base + 7 * DAY }); // same second as r2: not before it
+    await makeAce({ playerId: p.id, amtCents: 90, d: base + 10 * DAY }); // between r2 and r3
+    await makeAce({ playerId: q.id, amtCents: 500, d: base + 20 * DAY }); // after r3
+
+    const fees = [2 * 100, 1 * 200, 2 * 300];
+    const expected = [
+      fees[0] - 50,
+      fees[0] + fees[1] - 50,
+      fees[0] + fees[1] + fees[2] - 50 - 70 - 90,
+    ];
+    const after = [await acePotCents(db, r1.id), await acePotCents(db, r2.id), await acePotCents(db, r3.id)];
+    expect(after.map((v, i) => v - before[i])).toEqual(expected);
+  });
+
+  it("refuses an unknown round with AppError not_found", async () => {
+    const err = await acePotCents(testDb(), 987_654).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe("not_found");
+  });
+});
+
+describe("listAces", () => {
+  it("lists aces newest first with the player's name and the amount in dollars", async () => {
+    const p = await makePlayer();
+    const older = await makeAce({ playerId: p.id, amtCents: 1_250, d: 1_000_000 });
+    const newer = await makeAce({ playerId: p.id, amtCents: 3_375, d: 1_000_500 });
+    const mine = (await listAces(testDb())).filter((a) => a.player === p.id);
+    expect(mine).toEqual([
+      { id: newer.id, d: newer.d, player: p.id, amt: 33.75, fn: p.fn, ln: p.ln, round_id: null },
+      { id: older.id, d: older.d, player: p.id, amt: 12.5, fn: p.fn, ln: p.ln, round_id: null },
+    ]);
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { DAY, makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
+import { AppError } from "~/.server/errors";
+import { getRound, listRounds, roundsByPlayer, splitRounds } from "~/.server/services/rounds";
+
+async function expectNotFound(p: Promise<unknown>) {
+  const err = await p.catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(AppError);
+  expect((err as AppError).code).toBe("not_found");
+}
+
+describe("listRounds", () => {
+  it("lists rounds oldest first (ties by id), from `since` inclusive when given", async () => {
+    const since = 1_500_000_000;
+    const before = await makeRound({ d: since - 1 });
+    const late = await makeRound({ d: since + 2 * DAY });
+    const atStart = await makeRound({ d: since });
+    const sameA = await makeRound({ d: since + DAY });
+    const sameB = await makeRound({ d: since + DAY });
+    const mineIds = new Set([before.id, late.id, atStart.id, sameA.id, sameB.id]);
+    const mine = (list: { id: number }[]) => list.filter((r) => mineIds.has(r.id)).map((r) => r.id);
+
+    const db = testDb();
+    expect(mine(await listRounds(db))).toEqual([before.id, atStart.id, sameA.id, sameB.id, late.id]);
+    expect(mine(await listRounds(db, since))).toEqual([atStart.id, sameA.id, sameB.id, late.id]);
+    const all = await listRounds(db, since);
+    expect(all.every((r) => r.d >= since)).toBe(true);
+    for (let i = 1; i < all.length; i++) expect(all[i].d).toBeGreaterThanOrEqual(all[i - 1].d);
+  });
+
+  it("getRound returns the round in dollars with its entry count; unknown id is not_found", async () => {
+    const round = await makeRound({ feePdgaCents: 50, feeCourseCents: 125, feeOtherCents: 5, aceCents: 100, payoutCents: 450, pdgaUrl: "https://pdga.com/x" });
+    for (let i = 0; i < 3; i++) await makeEntry({ roundId: round.id, playerId: (await makePlayer()).id });
+    expect(await getRound(testDb(), round.id)).toEqual({
+      id: round.id,
+      d: round.d,
+      n: round.n,
+      loc: round.loc,
+      fee_pdga: 0.5,
+      fee_course: 1.25,
+      fee_other: 0.05,
+      ace: 1,
+      payout: 4.5,
+      pdga_url: "https://pdga.com/x",
+      openForRegistration: false,
+      entry_count: 3,
+    });
+    await expectNotFound(getRound(testDb(), 88_888_888));
+  });
+});
+
+describe("splitRounds", () => {
+  it("splits past (newest first), future (soonest first) and today (within ±24 h of now)", async () => {
+    const now = 1_800_000_000;
+    const at = async (offset: number) => makeRound({ d: now + offset });
+    const longAgo = await at(-3 * DAY);
+    const justOutside = await at(-DAY - 1);
+    const edgePast = await at(-DAY);
+    const hourAgo = await at(-3600);
+    const atNow = await at(0);
+    const edgeFuture = await at(DAY);
+    const nextWeek = await at(7 * DAY);
+    const ids = new Set([longAgo, justOutside, edgePast, hourAgo, atNow, edgeFuture, nextWeek].map((r) => r.id));
+    const all = (await listRounds(testDb())).filter((r) => ids.has(r.id));
+
+    const { past, future, today } = splitRounds(all, now);
+    const idsOf = (list: { id: number }[]) => list.map((r) => r.id);
+    expect(idsOf(past)).toEqual([hourAgo.id, edgePast.id, justOutside.id, longAgo.id]);
+    expect(idsOf(future)).toEqual([atNow.id, edgeFuture.id, nextWeek.id]);
+    expect(idsOf(today)).toEqual([edgePast.id, hourAgo.id, atNow.id, edgeFuture.id]);
+  });
+
+  it("gives empty lists for no rounds", () => {
+    expect(splitRounds([], 1_800_000_000)).toEqual({ past: [], future: [], today: [] });
+  });
+});
+
+describe("roundsByPlayer", () => {
+  it("lists the player's rounds newest first with 'n of total' from the result label", async () => {
+    const me = await makePlayer();
+    const other = await makePlayer();
+    const r1 = await makeRound({ d: 1_600_000_000, n: "Old one" });
+    const r2 = await makeRound({ d: 1_600_000_000 + 7 * DAY, n: "Newer one" });
+    const r3 = await makeRound({ d: 1_600_000_000 + 14 * DAY, n: "Not scored yet" });
+    await makeEntry({ roundId: r1.id, playerId: me.id, division: "MA1", score: 52, result: "3/7|(MA1)", payoutCents: 575, payoutAdjustCents: -25, creditAddedCents: 550 });
+    await makeEntry({ roundId: r2.id, playerId: me.id, division: "MPO", score: 47, result: "10/12|tie-break", creditUsedCents: 600 });
+    await makeEntry({ roundId: r3.id, playerId: me.id, division: "MPO" });
+    await makeEntry({ roundId: r2.id, playerId: other.id, division: "MPO", score: 45, result: "1/12|(MPO)" });
+
+    const list = await roundsByPlayer(testDb(), me.id);
+    expect(list.map((r) => [r.round_id, r.n, r.position])).toEqual([
+      [r3.id, "Not scored yet", null],
+      [r2.id, "Newer one", "10 of 12"],
+      [r1.id, "Old one", "3 of 7"],
+    ]);
+    expect(list[2]).toEqual({
+      round_id: r1.id,
+      d: r1.d,
+      n: "Old one",
+      division: "MA1",
+      score: 52,
+      result: "3/7|(MA1)",
+      position: "3 of 7",
+      payout: 5.75,
+      payoutAdjust: -0.25,
+      EntryPayout: 5.5,
+      credit_added: 5.5,
+      credit_used: 0,
+    });
+    expect(list[1]).toMatchObject({ credit_used: 6, EntryPayout: 0 });
+  });
+
+  it("is empty for a player with no rounds and not_found for an unknown player", async () => {
+    const p = await makePlayer();
+    expect(await roundsByPlayer(testDb(), p.id)).toEqual([]);
+    await expectNotFound(roundsByPlayer(testDb(), 77_777_777));
+  });
+});

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { requireUser } from "./auth";
+import { subApp } from "./context";
+import { body, query } from "./validate";
+import { clearedSessionCookie, sessionCookie } from "~/.server/auth/session";
+import { emailExists, login, register, startSession, updateProfile } from "~/.server/services/accounts";
+import { INVALID_RESET, RESET_REQUESTED, resetPassword, verifyResetToken } from "~/.server/services/password-reset";
+import { LIMITS, clientAddress, consume } from "~/.server/services/rate-limit";
+import {
+  EmailSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  ProfileSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  ResetTokenSchema,
+} from "~/schemas/auth";
+import type { Job } from "../queue/consumer";
+
+export const usersApi = subApp()
+  .get("/check-email", query(z.object({ email: EmailSchema })), async (c) => {
+    return c.json({ exists: await emailExists(c.var.db, c.req.valid("query").email) });
+  })
+  .post("/login", body(LoginSchema), async (c) => {
+    const result = await login(c.var.db, c.env, c.req.valid("json"), clientAddress(c.req.raw));
+    c.header("Set-Cookie", sessionCookie(result.token, result.maxAge));
+    return c.json({ token: result.token, user: result.user });
+  })
+  .post("/register", body(RegisterSchema), async (c) => {
+    await consume(c.var.db, `register:ip:${clientAddress(c.req.raw)}`, LIMITS.register);
+    const input = c.req.valid("json");
+    const result = await startSession(c.var.db, c.env, await register(c.var.db, input));
+    c.header("Set-Cookie", sessionCookie(result.token, result.maxAge));
+    return c.json({ success: true, token: result.token, user: result.user }, 201);
+  })
+  .post("/forgot-password", body(ForgotPasswordSchema), async (c) => {
+    await consume(c.var.db, `reset:ip:${clientAddress(c.req.raw)}`, LIMITS.resetClient);
+    // The same work for every address: one queue message. The consumer looks the user up.
+    const job: Job = { type: "password-reset", email: c.req.valid("json").email };
+    await c.env.JOBS.send(job);
+    return c.json({ success: true, message: RESET_REQUESTED });
+  })
+  .post("/verify-reset-token", body(ResetTokenSchema), async (c) => {
+    const valid = await verifyResetToken(c.var.db, c.req.valid("json").token);
+    return valid ? c.json({ valid }) : c.json({ valid, error: INVALID_RESET, code: "bad_request" }, 400);
+  })
+  .post("/reset-password", body(ResetPasswordSchema), async (c) => {
+    const { token, password } = c.req.valid("json");
+    await resetPassword(c.var.db, token, password);
+    return c.json({ success: true });
+  })
+  .post("/logout", (c) => {
+    c.header("Set-Cookie", clearedSessionCookie());
+    return c.json({ success: true });
+  })
+  .get("/me", requireUser, (c) => c.json({ user: c.var.session.user }))
+  .put("/profile", requireUser, body(ProfileSchema), async (c) => {
+    const { user } = c.var.session;
+    const { passwordChanged } = await updateProfile(c.var.db, user.id, c.req.valid("json"));
+    // A new password ended every session; this one continues on a fresh token.
+    const fresh = await startSession(c.var.db, c.env, user.id);
+    if (passwordChanged) c.header("Set-Cookie", sessionCookie(fresh.token, fresh.maxAge));
+    return c.json({ success: true, user: fresh.user, token: passwordChanged ? fresh.token : undefined });
+  });

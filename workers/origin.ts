@@ -1,0 +1,22 @@
+import { readSessionCookie, readToken } from "~/.server/auth/session";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cookie-authenticated writes must come from our own pages: a write that carries the
+ * session cookie and no bearer token is refused unless its Origin is the app's own.
+ * (Bearer-token calls cannot be forged by another site, so they pass.)
+ */
+export function isForeignCookieWrite(request: Request, appUrl: string): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  if (!readSessionCookie(request)) return false;
+  // Only a well-formed bearer token on an /api call replaces the cookie (pages always use
+  // the cookie); any other Authorization header leaves the request cookie-authenticated.
+  const { pathname } = new URL(request.url);
+  const isApi = pathname === "/api" || pathname.startsWith("/api/");
+  if (isApi && readToken(request)?.via === "bearer") return false;
+  const origin = request.headers.get("Origin");
+  if (!origin || origin === "null") return true;
+  const allowed = new Set([new URL(request.url).origin, new URL(appUrl).origin]);
+  return !allowed.has(origin);
+}
