@@ -1,0 +1,112 @@
+import { expect, test } from "@playwright/test";
+import { waitForMail } from "./mail";
+
+// The account flows of issue 3 in Chromium against the built app. Each run registers
+// its own users, so the desktop and phone projects never share an account.
+const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
+
+test("register, log out, log in and change the name on /profile", async ({ page }) => {
+  const email = unique("reg");
+  await page.goto("/register");
+  await page.getByLabel("Name").fill("Casey Putter");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Chains4Days!");
+  await page.getByLabel("Confirm password").fill("Chains4Days!");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL("/");
+  await openMenu(page);
+  await page.getByRole("button", { name: "Log out" }).click();
+  await openMenu(page);
+  await expect(page.getByRole("link", { name: "Log in" }).first()).toBeVisible();
+
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("Chains4Days!");
+  await page.getByRole("main").getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL("/");
+
+  await page.goto("/profile");
+  await page.getByLabel("Name").fill("Casey Anhyzer");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Profile updated.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Name")).toHaveValue("Casey Anhyzer");
+});
+
+test("the register form refuses a weak password and a taken email", async ({ page }) => {
+  await page.goto("/register");
+  await page.getByLabel("Email").fill("admin@league.test");
+  await page.getByLabel("Name").focus(); // blur the email: it is checked against the server
+  await expect(page.getByText("Email is already in use")).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill("short");
+  await page.getByLabel("Confirm password").fill("different");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByText("Password does not meet all requirements")).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+});
+
+test("forgot password, open the mailed link, set a new password, log in", async ({ page, request }) => {
+  const email = unique("reset");
+  expect((await request.post("/api/users/register", { data: { email, name: "Rita Reset", password: "OldPassword1" } })).status()).toBe(201);
+  const since = Date.now() - 1000;
+  await page.goto("/forgot-password");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText("If an account with that email exists, a reset link has been sent.")).toBeVisible();
+
+  const text = await waitForMail(email, since);
+  const link = new URL(text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)![0]);
+  await page.goto(link.pathname + link.search); // APP_URL's port differs from the test server's
+  await page.getByLabel("New password", { exact: true }).fill("NewPassword22");
+  await page.getByLabel("Confirm new password").fill("NewPassword22");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page).toHaveURL(/\/login/, { timeout: 5000 });
+
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("NewPassword22");
+  await page.getByRole("main").getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL("/");
+  // The link was single-use.
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText("Invalid or expired reset link.")).toBeVisible();
+});
+
+test("an admin locks a user and the user's next page load is logged out", async ({ browser, request }) => {
+  const email = unique("lock");
+  const reg = await request.post("/api/users/register", { data: { email, name: "Lou Locked", password: "LockMe12345" } });
+  const { token, user } = await reg.json();
+
+  const userContext = await browser.newContext();
+  const base = new URL(test.info().project.use.baseURL!);
+  await userContext.addCookies([{ name: "__session", value: token, domain: base.hostname, path: "/", httpOnly: true, secure: true, sameSite: "Lax" }]);
+  const userPage = await userContext.newPage();
+  await userPage.goto("/profile");
+  await expect(userPage.getByRole("heading", { name: "Profile", exact: true })).toBeVisible();
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await admin.goto("/admin/login");
+  await admin.getByLabel("Email").fill("admin@league.test");
+  await admin.getByLabel("Password").fill("LeagueAdmin2026");
+  await admin.getByRole("button", { name: "Log in" }).click();
+  await expect(admin).toHaveURL(/\/admin\/users$/);
+  await admin.getByRole("row").filter({ hasText: email }).getByRole("link", { name: "Lou Locked" }).click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/user/${user.id}$`));
+  await admin.getByRole("button", { name: "Lock" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Lock this user?" });
+  await dialog.getByRole("button", { name: "Lock" }).click();
+  await expect(admin.getByRole("button", { name: "Unlock" })).toBeVisible();
+
+  await userPage.reload();
+  await expect(userPage).toHaveURL(/\/login/);
+  const cookies = await userContext.cookies();
+  expect(cookies.find((c) => c.name === "__session")).toBeUndefined();
+  await userContext.close();
+  await adminContext.close();
+});
+
+/** On a phone the navbar's links sit behind the Menu button. */
+async function openMenu(page: import("@playwright/test").Page) {
+  const menu = page.getByRole("button", { name: "Menu" });
+  if (await menu.isVisible()) await menu.click();
+}
