@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { getDb } from "./db/client";
 import { AppError } from "./errors";
+import { parseId } from "./services/ids";
 import { leagueFromEnv } from "./league";
 import { cloudflareContext } from "~/context";
 
@@ -20,4 +21,9 @@ export async function orRouteError<T>(work: Promise<T>): Promise<T> {
     if (err instanceof AppError) throw data({ message: err.message }, { status: err.status });
     throw err;
   }
+}
+
+/** A positive integer id from the URL, or the route's 400 error. */
+export function routeId(raw: string | undefined, what: string): Promise<number> {
+  return orRouteError(Promise.resolve().then(() => parseId(raw, what)));
 }

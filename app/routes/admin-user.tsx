@@ -7,20 +7,17 @@ import { FormAlert } from "~/components/ui/field";
 import { requireAdmin } from "~/.server/auth/guards";
 import { AppError } from "~/.server/errors";
 import { type FormErrors, formAction, parseForm } from "~/.server/forms";
-import { orRouteError, routeServices } from "~/.server/route-context";
-import { parseId } from "~/.server/services/ids";
+import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { adminResetPassword, deleteUser, getUserDetail, setLocked } from "~/.server/services/user-admin";
 import { UserActionSchema } from "~/schemas/admin-users";
 
 const RESET_FAILED = "Failed to reset password";
 const ACTION_FAILED = "An error occurred. Please try again.";
 
-const userId = (raw: string | undefined) => orRouteError(Promise.resolve().then(() => parseId(raw, "user id")));
-
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user: actor } = requireAdmin(context, request);
   const { db } = routeServices(context);
-  const user = await orRouteError(getUserDetail(db, await userId(params.userId)));
+  const user = await orRouteError(getUserDetail(db, await routeId(params.userId, "user id")));
   return { user, isSelf: user.id === actor.id };
 }
 
@@ -29,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { user: actor } = requireAdmin(context, request);
   const { db } = routeServices(context);
-  const id = await userId(params.userId);
+  const id = await routeId(params.userId, "user id");
   const parsed = await parseForm(request, UserActionSchema);
   if (!parsed.ok) return data<FormErrors>({ formError: parsed.errors.fieldErrors?.intent }, { status: 400 });
   const { intent } = parsed.data;

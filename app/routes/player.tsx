@@ -5,8 +5,7 @@ import { TransferTable } from "~/components/transfer-table";
 import { Table, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { currentYearStart } from "~/.server/league";
-import { orRouteError, routeServices } from "~/.server/route-context";
-import { parseId } from "~/.server/services/ids";
+import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { getPlayer } from "~/.server/services/players";
 import { roundsByPlayer } from "~/.server/services/rounds";
 import { transfersByPlayer } from "~/.server/services/transfers";
@@ -14,7 +13,7 @@ import { formatDollars } from "~/lib/money";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, league } = routeServices(context);
-  const id = await orRouteError(Promise.resolve().then(() => parseId(params.playerId, "player id")));
+  const id = await routeId(params.playerId, "player id");
   const [player, rounds, transfers] = await orRouteError(
     Promise.all([getPlayer(db, id, currentYearStart(league)), roundsByPlayer(db, id), transfersByPlayer(db, id)]),
   );

@@ -3,16 +3,15 @@ import { LoadError } from "~/components/load-error";
 import type { Route } from "./+types/round";
 import { Table, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
-import { orRouteError, routeServices } from "~/.server/route-context";
+import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { acePotCents } from "~/.server/services/aces";
 import { entriesForRound } from "~/.server/services/entries";
-import { parseId } from "~/.server/services/ids";
 import { getRound } from "~/.server/services/rounds";
 import { formatDollars as dollars, formatUsd } from "~/lib/money";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = routeServices(context);
-  const id = await orRouteError(Promise.resolve().then(() => parseId(params.roundId, "round id")));
+  const id = await routeId(params.roundId, "round id");
   const [round, entries, pot] = await orRouteError(
     Promise.all([getRound(db, id), entriesForRound(db, id), acePotCents(db, id)]),
   );
