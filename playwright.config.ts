@@ -7,12 +7,13 @@ const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: "test-results/e2e",
   testMatch: "**/*.spec.ts",
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 30_000,
-  reporter: process.env.CI ? "line" : "list",
+  reporter: process.env.CI ? [["line"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "off",

@@ -18,6 +18,9 @@ export default defineConfig(async () => ({
   ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
+    // CI also writes a JSON report, which .ci/run sums into one closing line.
+    reporters: process.env.CI ? ["default", "json"] : ["default"],
+    outputFile: { json: "test-results/vitest.json" },
     include: ["tests/{unit,services,api,queue}/**/*.test.ts"],
     setupFiles: ["./tests/setup.ts"],
   },

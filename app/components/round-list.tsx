@@ -5,7 +5,7 @@ import { useLeague } from "~/hooks/use-league";
 export function RoundList({ title, rounds, id, hidden }: { title: string; rounds: RoundDto[]; id: string; hidden?: boolean }) {
   const { date } = useLeague();
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={hidden ? "hidden md:block" : "block"}>
+    <section id={id} aria-labelledby={`${id}-title`} className={`min-w-0 ${hidden ? "hidden md:block" : "block"}`}>
       <h2 id={`${id}-title`} className="mb-2 text-lg font-semibold">
         {title}
       </h2>

@@ -46,7 +46,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ))}
       {user ? null : (
         <div className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-4">
-          <p className="flex-1 text-sm text-slate-700">Log in or register to claim your player record and sign up for rounds.</p>
+          <p className="w-full text-sm text-slate-700 sm:w-auto sm:flex-1">Log in or register to claim your player record and sign up for rounds.</p>
           <Link to="/login" className="rounded border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700">
             Log in
           </Link>

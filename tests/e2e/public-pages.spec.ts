@@ -119,3 +119,16 @@ test("an unknown page is a 404", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
+
+test("no page scrolls sideways at 360 px @narrow", async ({ page, request }) => {
+  const rounds: Round[] = await (await request.get("/api/rounds/all")).json();
+  const players: { id: number }[] = await (await request.get("/api/players/simpleList")).json();
+  await page.setViewportSize({ width: 360, height: 740 });
+  const paths = ["/", `/rounds/${rounds[0].id}`, "/players", "/players-all", `/players/${players[0].id}`, "/aces", "/transfers", "/login", "/register", "/forgot-password", "/admin/login"];
+  for (const path of paths) {
+    await page.goto(path);
+    // Wide tables scroll inside their own box; the page itself must not.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});

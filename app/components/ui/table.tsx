@@ -13,6 +13,6 @@ export function Table({ caption, head, children }: { caption: string; head: Reac
   );
 }
 
-export const th = "px-3 py-2 font-semibold whitespace-nowrap";
-export const td = "px-3 py-2 whitespace-nowrap";
-export const tdNum = "px-3 py-2 whitespace-nowrap text-right tabular-nums";
+export const th = "px-2 py-2 font-semibold whitespace-nowrap sm:px-3";
+export const td = "px-2 py-2 whitespace-nowrap sm:px-3";
+export const tdNum = "px-2 py-2 whitespace-nowrap text-right tabular-nums sm:px-3";

@@ -1,0 +1,19 @@
+// Sums the vitest and Playwright JSON reports into one closing line for CI.
+import { existsSync, readFileSync } from "node:fs";
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync("test-results/vitest.json")) {
+  const v = JSON.parse(readFileSync("test-results/vitest.json", "utf8"));
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+}
+if (existsSync("test-results/e2e.json")) {
+  const p = JSON.parse(readFileSync("test-results/e2e.json", "utf8"));
+  passed += p.stats.expected;
+  failed += p.stats.unexpected + p.stats.flaky;
+  skipped += p.stats.skipped;
+}
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
