@@ -3,10 +3,9 @@ import type { Route } from "./+types/forgot-password";
 import { Field, FormAlert, primaryButton } from "~/components/ui/field";
 import { formAction, parseForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
-import { RESET_REQUESTED } from "~/.server/services/password-reset";
-import { LIMITS, clientAddress, consume } from "~/.server/services/rate-limit";
+import { RESET_REQUESTED, requestPasswordReset } from "~/.server/services/password-reset";
+import { clientAddress } from "~/.server/services/rate-limit";
 import { ForgotPasswordSchema } from "~/schemas/auth";
-import type { Job } from "../../workers/queue/consumer";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot password" }];
 
@@ -15,10 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, ForgotPasswordSchema);
   if (!parsed.ok) return parsed.errors;
   return formAction(async () => {
-    await consume(db, `reset:ip:${clientAddress(request)}`, LIMITS.resetClient);
-    // The same work for every address: one queue message; the consumer looks the user up.
-    const job: Job = { type: "password-reset", email: parsed.data.email };
-    await env.JOBS.send(job);
+    await requestPasswordReset(db, env.JOBS, parsed.data.email, clientAddress(request));
     return { success: RESET_REQUESTED };
   });
 }

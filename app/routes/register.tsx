@@ -7,15 +7,14 @@ import { focusFirstInvalid, usePasswordPair } from "~/hooks/use-password-pair";
 import { sessionCookie } from "~/.server/auth/session";
 import { type FormErrors, formAction, parseForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
-import { register, startSession } from "~/.server/services/accounts";
-import { LIMITS, clientAddress, consume } from "~/.server/services/rate-limit";
+import { registerAndStartSession } from "~/.server/services/accounts";
+import { clientAddress } from "~/.server/services/rate-limit";
+import { EMAIL_IN_USE } from "~/lib/messages";
 import { RegisterFormSchema } from "~/schemas/auth";
 
 export const meta: Route.MetaFunction = () => [{ title: "Register" }];
 
 const REGISTER_FAILED = "An error occurred during registration. Please try again.";
-// The service's 409 text, shown under the field as soon as the email loses focus.
-const EMAIL_IN_USE = "Email is already in use";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env } = routeServices(context);
@@ -23,8 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return parsed.errors;
   try {
     return await formAction(async () => {
-      await consume(db, `register:ip:${clientAddress(request)}`, LIMITS.register);
-      const result = await startSession(db, env, await register(db, parsed.data));
+      const result = await registerAndStartSession(db, env, parsed.data, clientAddress(request));
       return redirect("/", { headers: { "Set-Cookie": sessionCookie(result.token, result.maxAge) } });
     });
   } catch (err) {

@@ -7,7 +7,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { passwordResets } from "~/.server/db/schema";
 import type { MailBinding } from "~/.server/mail/mailer";
-import { type Job, type QueueEnv, handleQueue } from "../../workers/queue/consumer";
+import type { Job } from "~/.server/jobs";
+import { type QueueEnv, handleQueue } from "../../workers/queue/consumer";
 import { testDb } from "../fixtures";
 import { makeUser, uniqueEmail } from "../auth-fixtures";
 

@@ -3,9 +3,9 @@ import { requireUser } from "./auth";
 import { subApp } from "./context";
 import { body, query } from "./validate";
 import { clearedSessionCookie, sessionCookie } from "~/.server/auth/session";
-import { emailExists, login, register, startSession, updateProfile } from "~/.server/services/accounts";
-import { INVALID_RESET, RESET_REQUESTED, resetPassword, verifyResetToken } from "~/.server/services/password-reset";
-import { LIMITS, clientAddress, consume } from "~/.server/services/rate-limit";
+import { emailExists, login, registerAndStartSession, startSession, updateProfile } from "~/.server/services/accounts";
+import { INVALID_RESET, RESET_REQUESTED, requestPasswordReset, resetPassword, verifyResetToken } from "~/.server/services/password-reset";
+import { clientAddress } from "~/.server/services/rate-limit";
 import {
   EmailSchema,
   ForgotPasswordSchema,
@@ -15,7 +15,6 @@ import {
   ResetPasswordSchema,
   ResetTokenSchema,
 } from "~/schemas/auth";
-import type { Job } from "../queue/consumer";
 
 export const usersApi = subApp()
   .get("/check-email", query(z.object({ email: EmailSchema })), async (c) => {
@@ -27,17 +26,12 @@ export const usersApi = subApp()
     return c.json({ token: result.token, user: result.user });
   })
   .post("/register", body(RegisterSchema), async (c) => {
-    await consume(c.var.db, `register:ip:${clientAddress(c.req.raw)}`, LIMITS.register);
-    const input = c.req.valid("json");
-    const result = await startSession(c.var.db, c.env, await register(c.var.db, input));
+    const result = await registerAndStartSession(c.var.db, c.env, c.req.valid("json"), clientAddress(c.req.raw));
     c.header("Set-Cookie", sessionCookie(result.token, result.maxAge));
     return c.json({ success: true, token: result.token, user: result.user }, 201);
   })
   .post("/forgot-password", body(ForgotPasswordSchema), async (c) => {
-    await consume(c.var.db, `reset:ip:${clientAddress(c.req.raw)}`, LIMITS.resetClient);
-    // The same work for every address: one queue message. The consumer looks the user up.
-    const job: Job = { type: "password-reset", email: c.req.valid("json").email };
-    await c.env.JOBS.send(job);
+    await requestPasswordReset(c.var.db, c.env.JOBS, c.req.valid("json").email, clientAddress(c.req.raw));
     return c.json({ success: true, message: RESET_REQUESTED });
   })
   .post("/verify-reset-token", body(ResetTokenSchema), async (c) => {

@@ -1,15 +1,8 @@
-import { z } from "zod";
 import { getDb } from "~/.server/db/client";
 import { leagueFromEnv } from "~/.server/league";
 import { type MailBinding, sendMail } from "~/.server/mail/mailer";
 import { createResetMail } from "~/.server/services/password-reset";
-import { EmailSchema } from "~/schemas/auth";
-
-// Every job on the queue, one schema per kind; the producers use the same type.
-export const JobSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("password-reset"), email: EmailSchema }),
-]);
-export type Job = z.infer<typeof JobSchema>;
+import { type Job, JobSchema } from "~/.server/jobs";
 
 export type QueueEnv = Env & { MAIL: MailBinding };
 

@@ -6,10 +6,11 @@ import { ADMIN_SESSION_SECONDS, type Role, USER_SESSION_SECONDS, signSession } f
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { AppError, badRequest, conflict } from "../errors";
-import { LIMITS, assertUnderLimit, clearLimit, hit } from "./rate-limit";
+import { LIMITS, assertUnderLimit, clearLimit, consume, hit } from "./rate-limit";
+import { EMAIL_IN_USE } from "~/lib/messages";
 import type { LoginSchema, ProfileSchema, RegisterSchema } from "~/schemas/auth";
 
-export const EMAIL_IN_USE = "Email is already in use";
+export { EMAIL_IN_USE };
 export const LOGIN_FAILED = "Invalid email or password";
 
 // A hash of a throwaway password: unknown emails cost as much time as wrong passwords.
@@ -40,6 +41,12 @@ export async function register(db: Db, input: z.infer<typeof RegisterSchema>): P
   const passwordHash = await hashPassword(input.password);
   // Registering logs the user in: that is their first login.
   return insertUser(db, { email: input.email, name: input.name, passwordHash, lastLogin: Math.floor(Date.now() / 1000) });
+}
+
+/** Registration as both front doors do it: the per-client limit, the account, its first session. */
+export async function registerAndStartSession(db: Db, env: Env, input: z.infer<typeof RegisterSchema>, client: string) {
+  await consume(db, `register:ip:${client}`, LIMITS.register);
+  return startSession(db, env, await register(db, input));
 }
 
 export type LoginResult = { token: string; maxAge: number; user: SessionUser };

@@ -4,7 +4,8 @@ import type { Db } from "../db/client";
 import { passwordResets, users } from "../db/schema";
 import { badRequest } from "../errors";
 import type { Mail } from "../mail/mailer";
-import { LIMITS, hit } from "./rate-limit";
+import { LIMITS, consume, hit } from "./rate-limit";
+import { enqueue } from "../jobs";
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
 export const INVALID_RESET = "Invalid or expired reset link.";
@@ -18,6 +19,15 @@ async function sha256Hex(text: string): Promise<string> {
 function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/**
+ * A reset request as both front doors take it: the per-client limit, then the same
+ * work for every address — one queue message. The consumer looks the user up.
+ */
+export async function requestPasswordReset(db: Db, jobs: Queue, email: string, client: string): Promise<void> {
+  await consume(db, `reset:ip:${client}`, LIMITS.resetClient);
+  await enqueue(jobs, { type: "password-reset", email });
 }
 
 /**
