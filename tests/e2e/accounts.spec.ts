@@ -110,3 +110,18 @@ async function openMenu(page: import("@playwright/test").Page) {
   const menu = page.getByRole("button", { name: "Menu" });
   if (await menu.isVisible()) await menu.click();
 }
+
+test("the admin area sends visitors to /login and players to /", async ({ page, browser, request }) => {
+  await page.goto("/admin/users");
+  await expect(page).toHaveURL(/\/login$/);
+
+  const email = unique("guard");
+  const { token } = await (await request.post("/api/users/register", { data: { email, name: "Gus Guard", password: "GuardDog123" } })).json();
+  const context = await browser.newContext();
+  const base = new URL(test.info().project.use.baseURL!);
+  await context.addCookies([{ name: "__session", value: token, domain: base.hostname, path: "/", httpOnly: true, secure: true, sameSite: "Lax" }]);
+  const player = await context.newPage();
+  await player.goto("/admin/users");
+  await expect(player).toHaveURL(/\/$/);
+  await context.close();
+});
