@@ -19,12 +19,21 @@ export async function parseForm<T extends z.ZodType>(request: Request, schema: T
   return { ok: false as const, errors, form };
 }
 
-/** Turns a service's AppError into the form's error message with the right status. */
-export async function formAction<T>(work: () => Promise<T>): Promise<T | ReturnType<typeof data<FormErrors>>> {
+/**
+ * Turns a service's AppError into the form's error message with the right status.
+ * Anything else is logged and, when the form has one, shown as its spec failure
+ * message ('Update failed. Please try again.' …) with a 500; otherwise rethrown.
+ */
+export async function formAction<T>(
+  work: () => Promise<T>,
+  unexpected?: string,
+): Promise<T | ReturnType<typeof data<FormErrors>>> {
   try {
     return await work();
   } catch (err) {
     if (err instanceof AppError) return data<FormErrors>({ formError: err.message }, { status: err.status });
-    throw err;
+    if (unexpected === undefined) throw err;
+    console.error(unexpected, err);
+    return data<FormErrors>({ formError: unexpected }, { status: 500 });
   }
 }

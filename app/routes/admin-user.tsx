@@ -38,19 +38,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return data<FormErrors>({ formError: RESET_FAILED }, { status: err instanceof AppError ? err.status : 500 });
     }
   }
-  try {
-    return await formAction(async () => {
-      if (intent === "delete") {
-        await deleteUser(db, actor.id, id);
-        return redirect("/admin/users");
-      }
-      await setLocked(db, actor.id, id, intent === "lock");
-      return { success: intent === "lock" ? "User locked. Their sessions have ended." : "User unlocked." };
-    });
-  } catch (err) {
-    console.error(`User ${intent} failed`, err);
-    return data<FormErrors>({ formError: ACTION_FAILED }, { status: 500 });
-  }
+  return formAction(async () => {
+    if (intent === "delete") {
+      await deleteUser(db, actor.id, id);
+      return redirect("/admin/users");
+    }
+    await setLocked(db, actor.id, id, intent === "lock");
+    return { success: intent === "lock" ? "User locked. Their sessions have ended." : "User unlocked." };
+  }, ACTION_FAILED);
 }
 
 /** The new password, shown this once (spec §7: the reply's newPassword). */

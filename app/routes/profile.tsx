@@ -7,7 +7,7 @@ import { Field, FormAlert, primaryButton } from "~/components/ui/field";
 import { usePasswordPair } from "~/hooks/use-password-pair";
 import { requireUser } from "~/.server/auth/guards";
 import { sessionCookie } from "~/.server/auth/session";
-import { type FormErrors, formAction, parseForm } from "~/.server/forms";
+import { formAction, parseForm } from "~/.server/forms";
 import { currentYearStart } from "~/.server/league";
 import { routeServices } from "~/.server/route-context";
 import { startSession, updateProfile } from "~/.server/services/accounts";
@@ -53,18 +53,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const parsed = await parseForm(request, ProfileFormSchema, (form) => changedFields(form, user));
   if (!parsed.ok) return parsed.errors;
   const { confirmPassword: _confirmed, ...input } = parsed.data;
-  try {
-    return await formAction(async () => {
-      const { passwordChanged } = await updateProfile(db, user.id, input);
-      if (!passwordChanged) return { success: PROFILE_UPDATED };
-      // The new password ended every session, this one too: carry on with a fresh cookie.
-      const fresh = await startSession(db, env, user.id);
-      return data({ success: PROFILE_UPDATED }, { headers: { "Set-Cookie": sessionCookie(fresh.token, fresh.maxAge) } });
-    });
-  } catch (err) {
-    console.error("Profile update failed", err);
-    return data<FormErrors>({ formError: UPDATE_FAILED }, { status: 500 });
-  }
+  return formAction(async () => {
+    const { passwordChanged } = await updateProfile(db, user.id, input);
+    if (!passwordChanged) return { success: PROFILE_UPDATED };
+    // The new password ended every session, this one too: carry on with a fresh cookie.
+    const fresh = await startSession(db, env, user.id);
+    return data({ success: PROFILE_UPDATED }, { headers: { "Set-Cookie": sessionCookie(fresh.token, fresh.maxAge) } });
+  }, UPDATE_FAILED);
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {

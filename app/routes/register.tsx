@@ -1,11 +1,11 @@
 import { useRef, useState } from "react";
-import { Form, Link, data, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { Field, FormAlert, primaryButton } from "~/components/ui/field";
 import { focusFirstInvalid, usePasswordPair } from "~/hooks/use-password-pair";
 import { sessionCookie } from "~/.server/auth/session";
-import { type FormErrors, formAction, parseForm } from "~/.server/forms";
+import { formAction, parseForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { registerAndStartSession } from "~/.server/services/accounts";
 import { clientAddress } from "~/.server/services/rate-limit";
@@ -20,16 +20,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, env } = routeServices(context);
   const parsed = await parseForm(request, RegisterFormSchema);
   if (!parsed.ok) return parsed.errors;
-  try {
-    return await formAction(async () => {
-      const result = await registerAndStartSession(db, env, parsed.data, clientAddress(request));
-      return redirect("/", { headers: { "Set-Cookie": sessionCookie(result.token, result.maxAge) } });
-    });
-  } catch (err) {
-    // The service's own messages (409, 429) came back above; this is anything else.
-    console.error("Registration failed", err);
-    return data<FormErrors>({ formError: REGISTER_FAILED }, { status: 500 });
-  }
+  return formAction(async () => {
+    const result = await registerAndStartSession(db, env, parsed.data, clientAddress(request));
+    return redirect("/", { headers: { "Set-Cookie": sessionCookie(result.token, result.maxAge) } });
+  }, REGISTER_FAILED);
 }
 
 /** Asks the /api whether an email is taken; only the latest answer counts. */

@@ -1,7 +1,7 @@
 // Weekly rounds at 18:00 league time on the weekday of "now": from the first such day
 // of last year, through today, to four weeks ahead.
 import { DAY_SECONDS, wallParts, zonedTimeToEpoch } from "../../app/lib/time";
-import { chance, int, normal, pick, type Rng } from "./rng";
+import { chance, int, normal, type Rng } from "./rng";
 import type { RoundKind, SeedRound } from "./types";
 
 export const UPCOMING_WEEKS = 4;

@@ -3,26 +3,17 @@ import { subApp } from "./context";
 import { idParam } from "./params";
 import { body } from "./validate";
 import { sessionCookie } from "~/.server/auth/session";
-import { login } from "~/.server/services/accounts";
+import { adminLogin } from "~/.server/services/accounts";
 import { clientAddress } from "~/.server/services/rate-limit";
 import { addUser, adminResetPassword, deleteUser, getUserDetail, listUsers, setLocked } from "~/.server/services/user-admin";
 import { AddUserSchema, AdminLoginSchema } from "~/schemas/auth";
-import { AppError } from "~/.server/errors";
-
-export const ADMIN_LOGIN_FAILED = "Login failed. Please try again.";
 
 export const adminApi = subApp()
   .post("/login", body(AdminLoginSchema), async (c) => {
     const { username, password } = c.req.valid("json");
-    try {
-      const result = await login(c.var.db, c.env, { email: username, password }, clientAddress(c.req.raw), "admin");
-      c.header("Set-Cookie", sessionCookie(result.token, result.maxAge));
-      return c.json({ token: result.token, user: result.user });
-    } catch (err) {
-      // One answer for every failure but the rate limit: nothing about who is an admin leaks.
-      if (err instanceof AppError && err.code !== "rate_limited") throw new AppError("unauthorized", ADMIN_LOGIN_FAILED);
-      throw err;
-    }
+    const result = await adminLogin(c.var.db, c.env, { email: username, password }, clientAddress(c.req.raw));
+    c.header("Set-Cookie", sessionCookie(result.token, result.maxAge));
+    return c.json({ token: result.token, user: result.user });
   })
   .use("/users/*", requireAdmin)
   .use("/users", requireAdmin)

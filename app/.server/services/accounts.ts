@@ -12,6 +12,7 @@ import type { LoginSchema, ProfileSchema, RegisterSchema } from "~/schemas/auth"
 
 export { EMAIL_IN_USE };
 export const LOGIN_FAILED = "Invalid email or password";
+export const ADMIN_LOGIN_FAILED = "Login failed. Please try again.";
 
 // A hash of a throwaway password: unknown emails cost as much time as wrong passwords.
 let decoyHash: Promise<string> | undefined;
@@ -79,6 +80,19 @@ export async function login(
   await db.update(users).set({ lastLogin: sql`(unixepoch())`, ...rehash }).where(eq(users.id, row.id));
   // An admin is an admin whichever form they used; the admin login's session lasts 72 h.
   return startSession(db, env, row.id, role === "admin" ? ADMIN_SESSION_SECONDS : USER_SESSION_SECONDS);
+}
+
+/**
+ * The admin login: one answer for every failure but the rate limit, so nothing about
+ * who is an admin (or locked) leaks.
+ */
+export async function adminLogin(db: Db, env: Env, input: z.infer<typeof LoginSchema>, client: string): Promise<LoginResult> {
+  try {
+    return await login(db, env, input, client, "admin");
+  } catch (err) {
+    if (err instanceof AppError && err.code !== "rate_limited") throw new AppError("unauthorized", ADMIN_LOGIN_FAILED);
+    throw err;
+  }
 }
 
 /** Signs a session for a user (role from the user's record) and returns it with the user. */
