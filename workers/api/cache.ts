@@ -1,10 +1,9 @@
 import type { Context } from "hono";
-
-const SESSION_COOKIE = /(?:^|;\s*)__session=/;
+import { readSessionCookie } from "~/.server/auth/session";
 
 /** Whether the request carries a session: such answers are never shared through a cache. */
 export function hasCredentials(req: Request): boolean {
-  return req.headers.has("Authorization") || SESSION_COOKIE.test(req.headers.get("Cookie") ?? "");
+  return req.headers.has("Authorization") || readSessionCookie(req) !== null;
 }
 
 /**
