@@ -7,3 +7,6 @@ export const cloudflareContext = createContext<CloudflareBindings>();
 
 /** The request's session, set once by the root middleware; null when logged out. */
 export const sessionContext = createContext<Session | null>(null);
+
+/** This request's CSP nonce: the document's inline scripts carry it (workers/response-policy.ts). */
+export const nonceContext = createContext<string>("");

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { expect } from "vitest";
 import { hashPassword } from "~/.server/auth/password";
-import { type Role, signSession } from "~/.server/auth/session";
+import { type Role, SESSION_COOKIE, signSession } from "~/.server/auth/session";
 import { rateLimits, type User, users } from "~/.server/db/schema";
 import { createResetMail } from "~/.server/services/password-reset";
 import { testDb, uniq } from "./fixtures";
@@ -22,8 +22,8 @@ export const INVALID_RESET = "Invalid or expired reset link.";
 export const uniqueEmail = (tag = "user") => `${uniq(tag)}@example.com`;
 
 let ipCounter = 0;
-/** A client address no other request used (documentation range, never routed). */
-export const uniqueIp = () => `2001:db8::${(++ipCounter).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+/** A client address (its own /64) no other request used (documentation range, never routed). */
+export const uniqueIp = () => `2001:db8:${(++ipCounter).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}::1`;
 
 // scrypt costs ~100 ms; one hash per distinct password keeps the suites quick.
 const hashes = new Map<string, Promise<string>>();
@@ -73,7 +73,7 @@ export function call(method: string, path: string, opts: CallOptions = {}): Prom
   const headers = new Headers({ "CF-Connecting-IP": opts.ip ?? uniqueIp(), ...opts.headers });
   if (opts.body !== undefined) headers.set("Content-Type", "application/json");
   if (opts.token) headers.set("Authorization", `Bearer ${opts.token}`);
-  if (opts.cookie) headers.set("Cookie", `theme=dark; __session=${opts.cookie}`);
+  if (opts.cookie) headers.set("Cookie", `theme=dark; ${SESSION_COOKIE}=${opts.cookie}`);
   if (opts.origin) headers.set("Origin", opts.origin);
   const body = opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
   return exports.default.fetch(new Request(`http://localhost${path}`, { method, headers, body }));
@@ -87,7 +87,7 @@ export async function expectStatus<T = any>(res: Response, status: number): Prom
   return JSON.parse(text) as T;
 }
 
-const CODES: Record<number, string> = { 400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 409: "conflict", 429: "rate_limited" };
+const CODES: Record<number, string> = { 400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 409: "conflict", 413: "payload_too_large", 429: "rate_limited" };
 
 /** The API's one error shape with the status's code; `message` checks the words too. */
 export async function expectError(res: Response, status: number, message?: string) {

@@ -1,6 +1,6 @@
 import { RouterContextProvider, createRequestHandler } from "react-router";
 import { createWorker } from "./worker";
-import { cloudflareContext } from "~/context";
+import { cloudflareContext, nonceContext } from "~/context";
 
 // Built once per isolate; each request gets its own router context.
 const requestHandler = createRequestHandler(
@@ -8,8 +8,12 @@ const requestHandler = createRequestHandler(
   import.meta.env.MODE,
 );
 
-export default createWorker((request, env, ctx) => {
-  const context = new RouterContextProvider();
-  context.set(cloudflareContext, { env, ctx });
-  return requestHandler(request, context);
-});
+export default createWorker(
+  (request, env, ctx, nonce) => {
+    const context = new RouterContextProvider();
+    context.set(cloudflareContext, { env, ctx });
+    context.set(nonceContext, nonce);
+    return requestHandler(request, context);
+  },
+  { dev: import.meta.env.DEV },
+);

@@ -5,7 +5,7 @@ import { sessionCookie } from "~/.server/auth/session";
 import { formAction, parseForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { ADMIN_LOGIN_FAILED, adminLogin } from "~/.server/services/accounts";
-import { clientAddress } from "~/.server/services/rate-limit";
+import { clientAddress } from "~/.server/client-address";
 import { LoginSchema } from "~/schemas/auth";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin login" }];

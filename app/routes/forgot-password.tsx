@@ -4,7 +4,7 @@ import { Field, FormAlert, primaryButton } from "~/components/ui/field";
 import { formAction, parseForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { RESET_REQUESTED, requestPasswordReset } from "~/.server/services/password-reset";
-import { clientAddress } from "~/.server/services/rate-limit";
+import { clientAddress } from "~/.server/client-address";
 import { ForgotPasswordSchema } from "~/schemas/auth";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot password" }];
@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, ForgotPasswordSchema);
   if (!parsed.ok) return parsed.errors;
   return formAction(async () => {
-    await requestPasswordReset(db, env.JOBS, parsed.data.email, clientAddress(request));
+    await requestPasswordReset(db, env.JOBS, parsed.data.email, clientAddress(request), new URL(request.url).origin);
     return { success: RESET_REQUESTED };
   });
 }

@@ -127,6 +127,21 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       </section>
+      <section aria-labelledby="sessions-title" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="sessions-title" className="text-lg font-semibold">
+          Sessions
+        </h2>
+        <p className="text-sm text-slate-700">
+          Logging out ends the session on this device only. If you are logged in somewhere you no longer trust, log out
+          everywhere: every device will have to log in again.
+        </p>
+        <Form method="post" action="/logout">
+          <input type="hidden" name="intent" value="everywhere" />
+          <button type="submit" className="rounded border border-slate-400 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+            Log out everywhere
+          </button>
+        </Form>
+      </section>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { sessionCookie } from "~/.server/auth/session";
 import { formAction, parseForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { registerAndStartSession } from "~/.server/services/accounts";
-import { clientAddress } from "~/.server/services/rate-limit";
+import { clientAddress } from "~/.server/client-address";
 import { EMAIL_IN_USE } from "~/lib/messages";
 import { RegisterFormSchema } from "~/schemas/auth";
 

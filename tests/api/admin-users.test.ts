@@ -32,7 +32,7 @@ describe("POST /api/admin/login", () => {
     const { payload } = jwtParts(body.token);
     expect(payload).toMatchObject({ sub: String(admin.id), role: "admin" });
     expect(payload.exp! - payload.iat!).toBe(72 * 60 * 60);
-    expect(cookieParts(res)).toEqual(expect.arrayContaining([`__session=${body.token}`, "HttpOnly", `Max-Age=${ADMIN_SESSION_SECONDS}`]));
+    expect(cookieParts(res)).toEqual(expect.arrayContaining([`__Host-session=${body.token}`, "HttpOnly", `Max-Age=${ADMIN_SESSION_SECONDS}`]));
     await expectStatus(await call("GET", "/api/admin/users", { token: body.token }), 200);
   });
 

@@ -54,7 +54,7 @@ describe("PUT /api/users/profile", () => {
     const body = await expectStatus(res, 200);
     expect(body.token).toEqual(expect.any(String));
     expect(body.token).not.toBe(oldToken);
-    expect(cookieParts(res)[0]).toBe(`__session=${body.token}`);
+    expect(cookieParts(res)[0]).toBe(`__Host-session=${body.token}`);
 
     await expectError(await me(oldToken), 401);
     expect((await expectStatus(await me(body.token), 200)).user.id).toBe(user.id);

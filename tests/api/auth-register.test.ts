@@ -31,7 +31,7 @@ describe("POST /api/users/register", () => {
     });
 
     const [pair, ...attrs] = cookieParts(res);
-    expect(pair).toBe(`__session=${body.token}`);
+    expect(pair).toBe(`__Host-session=${body.token}`);
     expect(attrs).toEqual(expect.arrayContaining(["HttpOnly", "Secure", "SameSite=Lax", "Path=/", `Max-Age=${USER_SESSION_SECONDS}`]));
 
     // Stored lower-cased, with a salted hash and never the password itself.

@@ -29,7 +29,7 @@ const secret = () => new TextEncoder().encode(env.SESSION_SECRET);
 /** A token with the app's claims and kid, signed however the test likes. */
 async function handSigned(user: { id: number; sessionVersion: number }, opts: { alg?: string; kid?: string; key?: Uint8Array; exp?: number } = {}) {
   const { header } = jwtParts(await tokenFor({ ...user, isAdmin: true }));
-  return new SignJWT({ role: "admin", sv: user.sessionVersion })
+  return new SignJWT({ role: "admin", sv: user.sessionVersion, sid: "hand-signed-session-0001" })
     .setProtectedHeader({ alg: opts.alg ?? "HS256", kid: opts.kid ?? header.kid })
     .setSubject(String(user.id))
     .setIssuedAt()

@@ -1,12 +1,13 @@
 // Requests through the test Worker's real fetch (router, middleware, error handler, D1).
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
+import { SESSION_COOKIE } from "~/.server/auth/session";
 
 export type Credentials = "none" | "bearer" | "cookie";
 
 export function get(path: string, creds: Credentials = "none"): Promise<Response> {
   if (creds === "bearer") return getWith(path, { Authorization: "Bearer x" });
-  if (creds === "cookie") return getWith(path, { Cookie: "theme=dark; __session=abc" });
+  if (creds === "cookie") return getWith(path, { Cookie: `theme=dark; ${SESSION_COOKIE}=abc` });
   return getWith(path, {});
 }
 

@@ -4,7 +4,7 @@ import { idParam } from "./params";
 import { body } from "./validate";
 import { sessionCookie } from "~/.server/auth/session";
 import { adminLogin } from "~/.server/services/accounts";
-import { clientAddress } from "~/.server/services/rate-limit";
+import { clientAddress } from "~/.server/client-address";
 import { addUser, adminResetPassword, deleteUser, getUserDetail, listUsers, setLocked } from "~/.server/services/user-admin";
 import { AddUserSchema, AdminLoginSchema } from "~/schemas/auth";
 

@@ -7,9 +7,14 @@ import type { Db } from "~/.server/db/client";
 
 export const NOT_AN_ADMIN = "Not an admin";
 
-async function sessionOf(request: Request, db: Db, env: Env): Promise<Session> {
+/** The live session behind the request's Bearer token or cookie, or null. */
+export async function optionalSessionOf(request: Request, db: Db, env: Env): Promise<Session | null> {
   const found = readToken(request);
-  const session = found ? await authenticate(db, env, found.token) : null;
+  return found ? authenticate(db, env, found.token) : null;
+}
+
+async function sessionOf(request: Request, db: Db, env: Env): Promise<Session> {
+  const session = await optionalSessionOf(request, db, env);
   if (!session) throw new AppError("unauthorized", "Please log in.");
   return session;
 }

@@ -19,8 +19,6 @@ export const api = new Hono<ApiEnv>()
     c.set("db", getDb(c.env.DB));
     c.set("league", leagueFromEnv(c.env));
     await next();
-    // Anything not explicitly marked public must never be stored by a shared cache.
-    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
   })
   .route("/rounds", roundsApi)
   .route("/entries", entriesApi)
@@ -33,7 +31,6 @@ export const api = new Hono<ApiEnv>()
 api.notFound((c) => c.json({ error: "Not found", code: "not_found" }, 404));
 
 api.onError((err, c) => {
-  c.header("Cache-Control", "private, no-store");
   if (err instanceof AppError) return c.json({ error: err.message, code: err.code }, err.status);
   if (err instanceof ZodError) {
     return c.json({ error: err.issues[0]?.message ?? "Invalid input", code: "bad_request" }, 400);

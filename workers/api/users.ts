@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { requireUser } from "./auth";
+import { optionalSessionOf, requireUser } from "./auth";
 import { subApp } from "./context";
 import { body, query } from "./validate";
 import { clearedSessionCookie, sessionCookie } from "~/.server/auth/session";
-import { emailExists, login, registerAndStartSession, startSession, updateProfile } from "~/.server/services/accounts";
+import { checkEmail, login, registerAndStartSession, startSession, updateProfile } from "~/.server/services/accounts";
+import { endAllSessions, endSession } from "~/.server/services/sessions";
 import { INVALID_RESET, RESET_REQUESTED, requestPasswordReset, resetPassword, verifyResetToken } from "~/.server/services/password-reset";
-import { clientAddress } from "~/.server/services/rate-limit";
+import { clientAddress } from "~/.server/client-address";
 import {
   EmailSchema,
   ForgotPasswordSchema,
@@ -18,7 +19,7 @@ import {
 
 export const usersApi = subApp()
   .get("/check-email", query(z.object({ email: EmailSchema })), async (c) => {
-    return c.json({ exists: await emailExists(c.var.db, c.req.valid("query").email) });
+    return c.json({ exists: await checkEmail(c.var.db, c.req.valid("query").email, clientAddress(c.req.raw)) });
   })
   .post("/login", body(LoginSchema), async (c) => {
     const result = await login(c.var.db, c.env, c.req.valid("json"), clientAddress(c.req.raw));
@@ -31,7 +32,7 @@ export const usersApi = subApp()
     return c.json({ success: true, token: result.token, user: result.user }, 201);
   })
   .post("/forgot-password", body(ForgotPasswordSchema), async (c) => {
-    await requestPasswordReset(c.var.db, c.env.JOBS, c.req.valid("json").email, clientAddress(c.req.raw));
+    await requestPasswordReset(c.var.db, c.env.JOBS, c.req.valid("json").email, clientAddress(c.req.raw), new URL(c.req.url).origin);
     return c.json({ success: true, message: RESET_REQUESTED });
   })
   .post("/verify-reset-token", body(ResetTokenSchema), async (c) => {
@@ -43,7 +44,16 @@ export const usersApi = subApp()
     await resetPassword(c.var.db, token, password);
     return c.json({ success: true });
   })
-  .post("/logout", (c) => {
+  // Ends this session on the server (its token stops working at once); an unknown or
+  // dead token has nothing to end, and logging out is still a success.
+  .post("/logout", async (c) => {
+    const session = await optionalSessionOf(c.req.raw, c.var.db, c.env);
+    if (session) await endSession(c.var.db, session);
+    c.header("Set-Cookie", clearedSessionCookie());
+    return c.json({ success: true });
+  })
+  .post("/logout-everywhere", requireUser, async (c) => {
+    await endAllSessions(c.var.db, c.var.session.user.id);
     c.header("Set-Cookie", clearedSessionCookie());
     return c.json({ success: true });
   })

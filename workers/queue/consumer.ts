@@ -1,3 +1,4 @@
+import { linkOrigin } from "~/.server/app-url";
 import { getDb } from "~/.server/db/client";
 import { leagueFromEnv } from "~/.server/league";
 import { type MailBinding, sendMail } from "~/.server/mail/mailer";
@@ -11,7 +12,7 @@ async function runJob(job: Job, env: QueueEnv): Promise<void> {
   switch (job.type) {
     case "password-reset": {
       const db = getDb(env.DB);
-      const mail = await createResetMail(db, job.email, env.APP_URL, leagueFromEnv(env).name);
+      const mail = await createResetMail(db, job.email, linkOrigin(env.APP_URL, job.origin), leagueFromEnv(env).name);
       if (mail) await sendMail(env.MAIL, env.MAIL_FROM, mail);
       return;
     }

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
+import { revokedSessions, users } from "../db/schema";
 import { claimStatusSql, linkedPlayerSql } from "../services/claim-state";
 import { type Role, verifySession } from "./session";
 
@@ -14,10 +14,15 @@ export type SessionUser = {
   claimStatus: string | null;
 };
 
-export type Session = { user: SessionUser; role: Role };
+/** A live session: who, as what, and which token (its id and expiry, for logging out). */
+export type Session = { user: SessionUser; role: Role; sessionId: string; expiresAt: number };
 
 /** The user as the pages and the /api show it, with claim state; null when unknown. */
-export async function loadSessionUser(db: Db, userId: number): Promise<(SessionUser & { locked: boolean; sessionVersion: number }) | null> {
+export async function loadSessionUser(
+  db: Db,
+  userId: number,
+  sessionId = "",
+): Promise<(SessionUser & { locked: boolean; sessionVersion: number; revoked: boolean }) | null> {
   const [row] = await db
     .select({
       id: users.id,
@@ -28,6 +33,8 @@ export async function loadSessionUser(db: Db, userId: number): Promise<(SessionU
       sessionVersion: users.sessionVersion,
       linked_player: linkedPlayerSql(),
       claimStatus: claimStatusSql(),
+      // In the same query: whether this one session was logged out.
+      revoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sid} = ${sessionId})`.mapWith(Boolean),
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -36,15 +43,16 @@ export async function loadSessionUser(db: Db, userId: number): Promise<(SessionU
 
 /**
  * The session behind a token, or null: a bad or expired token, a deleted or locked
- * user, a session ended by a lock or reset (version moved on), or an admin token
- * for a user who is no longer an admin.
+ * user, a session ended by a lock, password change or "log out everywhere" (version
+ * moved on), a session logged out (revoked), or an admin token for a user who is no
+ * longer an admin.
  */
 export async function authenticate(db: Db, env: Env, token: string): Promise<Session | null> {
   const claimsOfToken = await verifySession(env, token);
   if (!claimsOfToken) return null;
-  const user = await loadSessionUser(db, claimsOfToken.userId);
-  if (!user || user.locked || user.sessionVersion !== claimsOfToken.sessionVersion) return null;
+  const user = await loadSessionUser(db, claimsOfToken.userId, claimsOfToken.sessionId);
+  if (!user || user.locked || user.revoked || user.sessionVersion !== claimsOfToken.sessionVersion) return null;
   if (claimsOfToken.role === "admin" && !user.isAdmin) return null;
-  const { locked: _l, sessionVersion: _v, ...sessionUser } = user;
-  return { user: sessionUser, role: claimsOfToken.role };
+  const { locked: _l, sessionVersion: _v, revoked: _r, ...sessionUser } = user;
+  return { user: sessionUser, role: claimsOfToken.role, sessionId: claimsOfToken.sessionId, expiresAt: claimsOfToken.exp };
 }

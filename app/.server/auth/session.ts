@@ -1,13 +1,18 @@
 import { SignJWT, errors as joseErrors, jwtVerify } from "jose";
 import { z } from "zod";
+import { assertUsableSecret } from "./session-secret";
+import { nowSeconds } from "~/lib/time";
 
 // Sessions are HS256 JWTs (algorithm pinned on verify) in an HttpOnly cookie, also
 // accepted as a Bearer token by the /api. `sv` ties a token to the user's session
-// version, so lock and password reset end every live session at once.
+// version, so lock, password change and "log out everywhere" end every live session at
+// once; `sid` names this one session, so logging out revokes just it (ADR 6).
 
 export const USER_SESSION_SECONDS = 24 * 60 * 60;
 export const ADMIN_SESSION_SECONDS = 72 * 60 * 60;
-export const SESSION_COOKIE = "__session";
+// __Host-: the browser only accepts it Secure, for Path=/ and without a Domain, so a
+// sibling subdomain can neither plant nor overwrite it.
+export const SESSION_COOKIE = "__Host-session";
 
 export type Role = "user" | "admin";
 
@@ -15,11 +20,12 @@ const ClaimsSchema = z.object({
   sub: z.string().regex(/^\d+$/),
   role: z.enum(["user", "admin"]),
   sv: z.number().int().nonnegative(),
+  sid: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
   iat: z.number(),
   exp: z.number(),
 });
 
-export type SessionClaims = { userId: number; role: Role; sessionVersion: number; exp: number };
+export type SessionClaims = { userId: number; role: Role; sessionVersion: number; sessionId: string; exp: number };
 
 type Keys = { SESSION_SECRET: string; SESSION_SECRET_PREVIOUS?: string };
 
@@ -32,8 +38,13 @@ async function keyId(secret: string): Promise<string> {
 }
 
 function secretBytes(secret: string | undefined): Uint8Array {
-  if (!secret || secret.length < 32) throw new Error("SESSION_SECRET must be set to at least 32 characters");
-  return encoder.encode(secret);
+  return encoder.encode(assertUsableSecret(secret));
+}
+
+/** A new session's id: 128 random bits, base64url. */
+function newSessionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 export async function signSession(
@@ -41,9 +52,9 @@ export async function signSession(
   user: { id: number; sessionVersion: number },
   role: Role,
   maxAge: number = role === "admin" ? ADMIN_SESSION_SECONDS : USER_SESSION_SECONDS,
-  now = Math.floor(Date.now() / 1000),
+  now = nowSeconds(),
 ): Promise<{ token: string; maxAge: number }> {
-  const token = await new SignJWT({ role, sv: user.sessionVersion })
+  const token = await new SignJWT({ role, sv: user.sessionVersion, sid: newSessionId() })
     .setProtectedHeader({ alg: "HS256", kid: await keyId(env.SESSION_SECRET) })
     .setSubject(String(user.id))
     .setIssuedAt(now)
@@ -55,13 +66,14 @@ export async function signSession(
 /** The token's claims, or null for anything forged, expired, malformed or signed with another alg. */
 export async function verifySession(env: Keys, token: string): Promise<SessionClaims | null> {
   const candidates = [env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS].filter((s): s is string => !!s);
+  assertUsableSecret(env.SESSION_SECRET);
   for (const secret of candidates) {
     try {
       const { payload, protectedHeader } = await jwtVerify(token, secretBytes(secret), { algorithms: ["HS256"] });
       if (protectedHeader.kid !== (await keyId(secret))) continue;
       const claims = ClaimsSchema.safeParse(payload);
       if (!claims.success) return null;
-      return { userId: Number(claims.data.sub), role: claims.data.role, sessionVersion: claims.data.sv, exp: claims.data.exp };
+      return { userId: Number(claims.data.sub), role: claims.data.role, sessionVersion: claims.data.sv, sessionId: claims.data.sid, exp: claims.data.exp };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) return null;
       // Wrong key or bad signature: try the previous key, if any.

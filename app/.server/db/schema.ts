@@ -223,6 +223,20 @@ export const passwordResets = sqliteTable(
   (t) => [uniqueIndex("password_resets_token_uq").on(t.tokenHash)],
 );
 
+// Sessions ended by "log out" before their token expired. A row is only needed until
+// the token's own expiry; older rows are swept when new ones are written.
+export const revokedSessions = sqliteTable(
+  "revoked_sessions",
+  {
+    sid: text("sid").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("revoked_sessions_expires_idx").on(t.expiresAt)],
+);
+
 // Failed logins, registrations and reset requests, counted per key in a time window.
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),

@@ -6,7 +6,9 @@ import { ADMIN_SESSION_SECONDS, type Role, USER_SESSION_SECONDS, signSession } f
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { AppError, badRequest, conflict } from "../errors";
-import { LIMITS, assertUnderLimit, clearLimit, consume, hit } from "./rate-limit";
+import { type Counter, LIMITS, clearLimit, consume, refund, remember, seenWithin } from "./rate-limit";
+import { spendOpenResets } from "./password-reset";
+import { nowSeconds } from "~/lib/time";
 import { EMAIL_IN_USE } from "~/lib/messages";
 import type { LoginSchema, ProfileSchema, RegisterSchema } from "~/schemas/auth";
 
@@ -17,6 +19,12 @@ export const ADMIN_LOGIN_FAILED = "Login failed. Please try again.";
 // A hash of a throwaway password: unknown emails cost as much time as wrong passwords.
 let decoyHash: Promise<string> | undefined;
 const decoy = () => (decoyHash ??= hashPassword("decoy-password-never-used-A1"));
+
+/** The registration form's "is this email taken?" check, limited per client (no bulk enumeration). */
+export async function checkEmail(db: Db, email: string, client: string): Promise<boolean> {
+  await consume(db, [`check-email:ip:${client}`, LIMITS.checkEmail]);
+  return emailExists(db, email);
+}
 
 export async function emailExists(db: Db, email: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()));
@@ -41,20 +49,25 @@ export async function register(db: Db, input: z.infer<typeof RegisterSchema>): P
   if (await emailExists(db, input.email)) throw conflict(EMAIL_IN_USE);
   const passwordHash = await hashPassword(input.password);
   // Registering logs the user in: that is their first login.
-  return insertUser(db, { email: input.email, name: input.name, passwordHash, lastLogin: Math.floor(Date.now() / 1000) });
+  return insertUser(db, { email: input.email, name: input.name, passwordHash, lastLogin: nowSeconds() });
 }
 
 /** Registration as both front doors do it: the per-client limit, the account, its first session. */
 export async function registerAndStartSession(db: Db, env: Env, input: z.infer<typeof RegisterSchema>, client: string) {
-  await consume(db, `register:ip:${client}`, LIMITS.register);
+  await consume(db, [`register:ip:${client}`, LIMITS.register]);
   return startSession(db, env, await register(db, input));
 }
 
 export type LoginResult = { token: string; maxAge: number; user: SessionUser };
 
 /**
- * Checks email and password under per-account and per-client limits. `role` "admin"
- * is the admin login: only admins pass, and get the 72 h session.
+ * Checks email and password under the login limits (ADR 7). `role` "admin" is the admin
+ * login: only admins pass, and get the 72 h session.
+ *
+ * The attempt is counted before the password is checked, so parallel guesses can never
+ * get more checks than the limits allow; a right password gives its count back. The
+ * account-wide ceiling does not apply from a client the account has logged in from, so
+ * an attacker elsewhere cannot lock the owner out of their usual device.
  */
 export async function login(
   db: Db,
@@ -63,18 +76,22 @@ export async function login(
   client: string,
   role: Role = "user",
 ): Promise<LoginResult> {
-  const accountKey = `login:acct:${input.email}`;
-  const clientKey = `login:ip:${client}`;
-  await assertUnderLimit(db, accountKey, LIMITS.loginAccount);
-  await assertUnderLimit(db, clientKey, LIMITS.loginClient);
+  const pairKey = `login:acct-client:${input.email}|${client}`;
+  const knownKey = `login:known:${input.email}|${client}`;
+  const known = await seenWithin(db, knownKey, LIMITS.knownClient);
+  const counters: Counter[] = [
+    [pairKey, LIMITS.loginAccountClient],
+    [`login:ip:${client}`, LIMITS.loginClient],
+    ...(known ? [] : [[`login:acct:${input.email}`, LIMITS.loginAccount] as const]),
+  ];
+  await consume(db, ...counters);
   const [row] = await db.select().from(users).where(eq(users.email, input.email));
   const ok = row ? await verifyPassword(input.password, row.passwordHash) : (await verifyPassword(input.password, await decoy()), false);
   if (!row || !ok || row.locked || (role === "admin" && !row.isAdmin)) {
-    await Promise.all([hit(db, accountKey, LIMITS.loginAccount), hit(db, clientKey, LIMITS.loginClient)]);
     if (row?.locked && ok) throw new AppError("forbidden", "This account is locked. Contact the league.");
     throw new AppError("unauthorized", LOGIN_FAILED);
   }
-  await clearLimit(db, accountKey);
+  await Promise.all([refund(db, ...counters.slice(1)), clearLimit(db, pairKey), remember(db, knownKey)]);
   // Upgrade hashes made with older parameters while the password is at hand.
   const rehash = needsRehash(row.passwordHash) ? { passwordHash: await hashPassword(input.password) } : {};
   await db.update(users).set({ lastLogin: sql`(unixepoch())`, ...rehash }).where(eq(users.id, row.id));
@@ -99,14 +116,15 @@ export async function adminLogin(db: Db, env: Env, input: z.infer<typeof LoginSc
 export async function startSession(db: Db, env: Env, userId: number, lifetime = USER_SESSION_SECONDS): Promise<LoginResult> {
   const user = await loadSessionUser(db, userId);
   if (!user) throw new AppError("unauthorized", LOGIN_FAILED);
-  const { locked: _l, sessionVersion, ...sessionUser } = user;
+  const { locked: _l, sessionVersion, revoked: _r, ...sessionUser } = user;
   const session = await signSession(env, { id: userId, sessionVersion }, user.isAdmin ? "admin" : "user", lifetime);
   return { ...session, user: sessionUser };
 }
 
 /**
  * Applies only the fields that differ. A new email or password needs the current
- * password; a new password ends the user's other sessions (the caller gets a fresh token).
+ * password (its checks are limited per user); a new password ends the user's other
+ * sessions (the caller gets a fresh token); either spends the user's open reset links.
  */
 export async function updateProfile(
   db: Db,
@@ -120,10 +138,13 @@ export async function updateProfile(
   if (input.email !== undefined && input.email !== row.email) changes.email = input.email;
   if (input.password !== undefined) changes.passwordHash = "pending";
   if (Object.keys(changes).length === 0) throw badRequest("No changes to update.");
-  if (changes.email !== undefined || changes.passwordHash !== undefined) {
-    if (!input.currentPassword || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
-      throw badRequest("Current password is incorrect");
-    }
+  const sensitive = changes.email !== undefined || changes.passwordHash !== undefined;
+  if (sensitive) {
+    if (!input.currentPassword) throw badRequest("Current password is incorrect");
+    const checks: Counter = [`password-check:user:${userId}`, LIMITS.passwordCheck];
+    await consume(db, checks);
+    if (!(await verifyPassword(input.currentPassword, row.passwordHash))) throw badRequest("Current password is incorrect");
+    await refund(db, checks);
   }
   if (changes.email !== undefined && (await emailExists(db, changes.email))) throw conflict(EMAIL_IN_USE);
   if (input.password !== undefined) {
@@ -131,7 +152,9 @@ export async function updateProfile(
     changes.sessionVersion = row.sessionVersion + 1;
   }
   try {
-    await db.update(users).set(changes).where(eq(users.id, userId));
+    const update = db.update(users).set(changes).where(eq(users.id, userId));
+    if (sensitive) await db.batch([update, spendOpenResets(db, userId)]);
+    else await update;
   } catch (err) {
     if (String((err as Error)?.message ?? err).includes("UNIQUE")) throw conflict(EMAIL_IN_USE);
     throw err;

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { type SQL, and, eq, gt, isNull, sql } from "drizzle-orm";
+import { nowSeconds } from "~/lib/time";
 import { hashPassword } from "../auth/password";
 import type { Db } from "../db/client";
 import { passwordResets, users } from "../db/schema";
@@ -25,9 +26,9 @@ function newToken(): string {
  * A reset request as both front doors take it: the per-client limit, then the same
  * work for every address — one queue message. The consumer looks the user up.
  */
-export async function requestPasswordReset(db: Db, jobs: Queue, email: string, client: string): Promise<void> {
-  await consume(db, `reset:ip:${client}`, LIMITS.resetClient);
-  await enqueue(jobs, { type: "password-reset", email });
+export async function requestPasswordReset(db: Db, jobs: Queue, email: string, client: string, origin: string): Promise<void> {
+  await consume(db, [`reset:ip:${client}`, LIMITS.resetClient]);
+  await enqueue(jobs, { type: "password-reset", email, origin });
 }
 
 /**
@@ -35,14 +36,14 @@ export async function requestPasswordReset(db: Db, jobs: Queue, email: string, c
  * within its hourly limit, stores a fresh single-use token (hashed) and returns the
  * mail to send; otherwise null. The web request never learns which happened.
  */
-export async function createResetMail(db: Db, email: string, appUrl: string, leagueName: string): Promise<Mail | null> {
+export async function createResetMail(db: Db, email: string, linkOrigin: string, leagueName: string): Promise<Mail | null> {
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (!user || user.locked) return null;
   if ((await hit(db, `reset:acct:${user.id}`, LIMITS.resetAccount)) > LIMITS.resetAccount.max) return null;
   const token = newToken();
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds();
   await db.insert(passwordResets).values({ userId: user.id, tokenHash: await sha256Hex(token), expiresAt: now + RESET_TOKEN_SECONDS });
-  const link = `${appUrl.replace(/\/$/, "")}/reset-password?token=${token}`;
+  const link = `${linkOrigin}/reset-password?token=${token}`;
   return {
     to: user.email,
     subject: `${leagueName}: reset your password`,
@@ -50,31 +51,51 @@ export async function createResetMail(db: Db, email: string, appUrl: string, lea
   };
 }
 
+/** A token that is unused, unexpired, and whose user is not locked. */
 const liveToken = async (token: string, now: number) =>
-  and(eq(passwordResets.tokenHash, await sha256Hex(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now));
+  and(
+    eq(passwordResets.tokenHash, await sha256Hex(token)),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, now),
+    sql`not exists (select 1 from ${users} where ${users.id} = ${passwordResets.userId} and ${users.locked} = 1)`,
+  );
 
 export async function verifyResetToken(db: Db, token: string): Promise<boolean> {
-  const [row] = await db.select({ id: passwordResets.id }).from(passwordResets).where(await liveToken(token, Math.floor(Date.now() / 1000)));
+  const [row] = await db.select({ id: passwordResets.id }).from(passwordResets).where(await liveToken(token, nowSeconds()));
   return !!row;
 }
 
 /**
- * Sets the new password and spends the token in one atomic batch; the bumped session
- * version ends every session the user had. A used, expired or unknown token changes nothing.
+ * Spends every open reset link of a user. Goes in the same batch as any change of the
+ * user's password or lock, so a link mailed before it can no longer be used after it.
+ */
+export function spendOpenResets(db: Db, userId: number, now = nowSeconds(), onlyIf?: SQL) {
+  return db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), onlyIf));
+}
+
+/**
+ * Sets the new password and spends this and every other open link of the user in one
+ * atomic batch; the bumped session version ends every session the user had. A used,
+ * expired or unknown token, or a locked user, changes nothing.
  */
 export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds();
   const where = await liveToken(token, now);
   const [row] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(where);
   if (!row) throw badRequest(INVALID_RESET);
   const passwordHash = await hashPassword(password);
-  // The password changes only while the token is still live; then the token is spent.
+  // Both statements hold only while the token is still live (unused, user unlocked), so
+  // two resets racing with one link, or a lock landing meanwhile, change nothing twice.
+  const stillLive = sql`exists (select 1 from ${passwordResets} where ${where})`;
   const [, spent] = await db.batch([
     db
       .update(users)
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
-      .where(and(eq(users.id, row.userId), sql`exists (select 1 from ${passwordResets} where ${where})`)),
-    db.update(passwordResets).set({ usedAt: now }).where(where).returning({ userId: passwordResets.userId }),
+      .where(and(eq(users.id, row.userId), stillLive)),
+    spendOpenResets(db, row.userId, now, stillLive).returning({ id: passwordResets.id }),
   ]);
   if (spent.length === 0) throw badRequest(INVALID_RESET);
 }

@@ -6,6 +6,7 @@ import { claims, players, users } from "../db/schema";
 import { USER_ID, claimStatusSql, linkedPlayerSql } from "./claim-state";
 import { badRequest, conflict, notFound } from "../errors";
 import { emailExists, EMAIL_IN_USE, insertUser } from "./accounts";
+import { spendOpenResets } from "./password-reset";
 import type { AddUserSchema } from "~/schemas/auth";
 
 export type AdminUserDto = {
@@ -54,15 +55,19 @@ function notSelf(actorId: number, targetId: number, what: string) {
   if (actorId === targetId) throw badRequest(`You cannot ${what} your own account`);
 }
 
-/** Lock or unlock; a lock also ends every live session of the user at once. */
+/** Lock or unlock; a lock also ends every live session and spends every open reset link at once. */
 export async function setLocked(db: Db, actorId: number, id: number, locked: boolean): Promise<void> {
-  if (locked) notSelf(actorId, id, "lock");
-  const [row] = await db
-    .update(users)
-    .set(locked ? { locked, sessionVersion: sql`${users.sessionVersion} + 1` } : { locked })
-    .where(eq(users.id, id))
-    .returning({ id: users.id });
-  if (!row) throw notFound("User not found");
+  if (!locked) {
+    const [row] = await db.update(users).set({ locked }).where(eq(users.id, id)).returning({ id: users.id });
+    if (!row) throw notFound("User not found");
+    return;
+  }
+  notSelf(actorId, id, "lock");
+  const [rows] = await db.batch([
+    db.update(users).set({ locked, sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id)).returning({ id: users.id }),
+    spendOpenResets(db, id),
+  ]);
+  if (rows.length === 0) throw notFound("User not found");
 }
 
 export async function deleteUser(db: Db, actorId: number, id: number): Promise<void> {
@@ -79,16 +84,15 @@ export function generatePassword(): string {
   return `${body}Aa7`;
 }
 
-/** Sets a new random password, ends the user's sessions and returns it (shown once). */
+/** Sets a new random password, ends the user's sessions and reset links, and returns it (shown once). */
 export async function adminResetPassword(db: Db, id: number): Promise<string> {
   const newPassword = generatePassword();
   const passwordHash = await hashPassword(newPassword);
-  const [row] = await db
-    .update(users)
-    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(eq(users.id, id))
-    .returning({ id: users.id });
-  if (!row) throw notFound("User not found");
+  const [rows] = await db.batch([
+    db.update(users).set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id)).returning({ id: users.id }),
+    spendOpenResets(db, id),
+  ]);
+  if (rows.length === 0) throw notFound("User not found");
   return newPassword;
 }
 

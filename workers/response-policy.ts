@@ -1,0 +1,67 @@
+import { hasCredentials } from "./api/cache";
+
+// One place for the headers every response of the Worker carries: caching, CSP and the
+// other security headers. Static assets never reach the Worker; public/_headers gives
+// them the same security headers and a year of immutable caching.
+
+/** 128 random bits for this request's CSP nonce. */
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+export function contentSecurityPolicy(nonce: string, opts: { https: boolean; dev: boolean }): string {
+  return [
+    "default-src 'self'",
+    // React Router's and React's inline scripts carry the nonce; modules come from us.
+    `script-src 'self' 'nonce-${nonce}'`,
+    // Vite's dev server injects <style> tags; the build links one stylesheet.
+    opts.dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    opts.dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    ...(opts.https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+export const PERMISSIONS_POLICY =
+  "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()";
+
+/**
+ * Whether a response may be stored by a shared cache: it says `public` itself, is a
+ * success, sets no cookie, and answers a request without credentials. Everything
+ * else — documents, .data requests, redirects, errors, API answers — is private.
+ */
+function isDeliberatelyPublic(request: Request, response: Response): boolean {
+  const cc = response.headers.get("Cache-Control") ?? "";
+  return (
+    /(^|,)\s*public\s*(,|$)/i.test(cc) &&
+    response.status >= 200 &&
+    response.status < 300 &&
+    !response.headers.has("Set-Cookie") &&
+    !hasCredentials(request)
+  );
+}
+
+/** The response with the app's caching and security headers set. */
+export function applyResponsePolicy(request: Request, response: Response, nonce: string, opts: { dev: boolean }): Response {
+  // Responses from fetch() or the assets binding have immutable headers: copy once.
+  const out = new Response(response.body, response);
+  const h = out.headers;
+  if (!isDeliberatelyPublic(request, out)) {
+    h.set("Cache-Control", "private, no-store");
+    h.delete("Cache-Tag");
+  }
+  const https = new URL(request.url).protocol === "https:";
+  h.set("Content-Security-Policy", contentSecurityPolicy(nonce, { https, dev: opts.dev }));
+  h.set("X-Content-Type-Options", "nosniff");
+  h.set("X-Frame-Options", "DENY");
+  h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  h.set("Permissions-Policy", PERMISSIONS_POLICY);
+  if (https) h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  return out;
+}
