@@ -7,6 +7,7 @@ import {
   isRouteErrorResponse,
   useNavigation,
 } from "react-router";
+import { setNonce } from "get-nonce";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { optionalSession, sessionMiddleware } from "./.server/auth/guards";
@@ -14,6 +15,10 @@ import { routeServices } from "./.server/route-context";
 import { Navbar } from "./components/navbar";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+// Radix Dialog's scroll lock adds a <style> tag in the browser; it takes the page's CSP
+// nonce, which the browser keeps on the server-rendered scripts' `nonce` property.
+if (typeof document !== "undefined") setNonce(document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "");
 
 export function loader({ context }: Route.LoaderArgs) {
   const { league } = routeServices(context);

@@ -26,12 +26,17 @@ export function localD1Flags() {
   return persist ? ["--local", "--persist-to", persist] : ["--local"];
 }
 
-/** A fresh machine has no .dev.vars: make one from the example with a random session key. */
+const PLACEHOLDER = "SESSION_SECRET=change-me-to-32-random-bytes-base64url";
+
+/**
+ * A fresh machine has no .dev.vars: make one from the example with a random session key.
+ * A copy of the example that still holds the placeholder (which the app refuses) gets one too.
+ */
 export function ensureDevVars() {
-  if (existsSync(".dev.vars")) return;
-  copyFileSync(".dev.vars.example", ".dev.vars");
+  if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
+  const text = readFileSync(".dev.vars", "utf8");
+  if (!text.split(/\r?\n/).includes(PLACEHOLDER)) return;
   const secret = randomBytes(32).toString("base64url");
-  const text = readFileSync(".dev.vars", "utf8").replace(/^SESSION_SECRET=.*$/m, `SESSION_SECRET=${secret}`);
-  writeFileSync(".dev.vars", text);
-  console.log("Created .dev.vars with a random SESSION_SECRET.");
+  writeFileSync(".dev.vars", text.replace(PLACEHOLDER, `SESSION_SECRET=${secret}`));
+  console.log("Wrote a random SESSION_SECRET into .dev.vars.");
 }

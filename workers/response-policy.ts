@@ -15,8 +15,9 @@ export function contentSecurityPolicy(nonce: string, opts: { https: boolean; dev
     "default-src 'self'",
     // React Router's and React's inline scripts carry the nonce; modules come from us.
     `script-src 'self' 'nonce-${nonce}'`,
-    // Vite's dev server injects <style> tags; the build links one stylesheet.
-    opts.dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+    // The build links one stylesheet; the only <style> tag is Radix Dialog's scroll lock,
+    // which takes the nonce (root.tsx). Vite's dev server injects <style> tags of its own.
+    opts.dev ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data:",
     "font-src 'self'",
     opts.dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // Every public page against the seeded demo league. Expectations come from the /api,
 // which reads the same D1, so the pages are checked against the data, not against copies.

@@ -36,6 +36,6 @@ describe("applyResponsePolicy: what may be shared by a cache", () => {
   it("dev mode allows Vite's injected styles; production does not", () => {
     const dev = applyResponsePolicy(new Request("http://localhost/"), new Response("x"), "n", { dev: true });
     expect(dev.headers.get("Content-Security-Policy")).toContain("style-src 'self' 'unsafe-inline'");
-    expect(policy(new Response("x")).headers.get("Content-Security-Policy")).toContain("style-src 'self';");
+    expect(policy(new Response("x")).headers.get("Content-Security-Policy")).toContain("style-src 'self' 'nonce-bm9uY2U=';");
   });
 });

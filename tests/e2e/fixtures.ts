@@ -1,0 +1,68 @@
+import { type Browser, type BrowserContext, test as base, expect } from "@playwright/test";
+
+// Every e2e test runs with the app's real CSP: a violation on any page of any context a
+// test opens fails the test. Each test is also its own client address (the abuse limits
+// count per client), as it would be behind Cloudflare, which sets CF-Connecting-IP.
+
+/** Collects CSP violations of every page of `context`, as the browser reports them. */
+async function watchCsp(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"}`),
+    );
+  });
+  context.on("console", (msg) => {
+    const text = msg.text();
+    if (msg.type() === "error" && /CSP violation|Content Security Policy/i.test(text)) violations.push(`${msg.location().url}: ${text}`);
+  });
+  return violations;
+}
+
+// The contexts a test opened itself, checked with its own page's at the end.
+let watched: Promise<string[]>[] = [];
+
+/** A new browser context whose CSP violations fail the test, like the default one's. */
+export async function newContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  watched.push(watchCsp(context));
+  return context;
+}
+
+/**
+ * A new browser context logged in as `email`: the page itself calls the login API, so
+ * the browser stores the __Host- cookie as it would from the form. (Chromium refuses a
+ * __Host- cookie injected for an http origin, though it accepts one from localhost.)
+ */
+export async function loggedInContext(browser: Browser, email: string, password: string): Promise<BrowserContext> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto("/login");
+  const status = await page.evaluate(
+    async (body) => (await fetch("/api/users/login", { method: "POST", headers: { "Content-Type": "application/json" }, body })).status,
+    JSON.stringify({ email, password }),
+  );
+  expect(status, `log in as ${email}`).toBe(200);
+  await page.close();
+  return context;
+}
+
+let client = 0;
+
+export const test = base.extend<{ cspViolations: string[] }>({
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ "CF-Connecting-IP": `2001:db8:e2e:${(process.pid % 0xffff).toString(16)}:${(++client).toString(16)}::1` });
+  },
+  cspViolations: [
+    async ({ context }, use) => {
+      watched = [];
+      const violations = await watchCsp(context);
+      await use(violations);
+      const all = [...violations, ...(await Promise.all(watched)).flat()];
+      expect(all, "no CSP violation on any page of this test").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
