@@ -11,6 +11,8 @@ export default defineConfig(async () => ({
       miniflare: {
         bindings: {
           SESSION_SECRET: "Qm9fX3kP0vJd2wH7sLr8TzA1cN5eGuYbVxKfRiWoMjE",
+          // Tests write straight to D1 between requests; the page-cache tests turn it on.
+          PAGE_CACHE: "off",
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
         },
       },

@@ -8,5 +8,10 @@ export const cloudflareContext = createContext<CloudflareBindings>();
 /** The request's session, set once by the root middleware; null when logged out. */
 export const sessionContext = createContext<Session | null>(null);
 
-/** This request's CSP nonce: the document's inline scripts carry it (workers/response-policy.ts). */
-export const nonceContext = createContext<string>("");
+/**
+ * What the Worker knows of this request beyond its bindings: the CSP nonce the document's
+ * inline scripts carry (workers/response-policy.ts), and how many times React rendered
+ * (reported locally in Server-Timing, so the page-cache tests can see a hit renders nothing).
+ */
+export type RequestScope = { nonce: string; renders: number };
+export const requestScopeContext = createContext<RequestScope>({ nonce: "", renders: 0 });

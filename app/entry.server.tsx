@@ -2,7 +2,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { nonceContext } from "./context";
+import { requestScopeContext } from "./context";
 
 // Caching and security headers (CSP included) are set for every response in one place,
 // workers/response-policy.ts; here the document's inline scripts get the request's nonce.
@@ -13,7 +13,9 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.get(nonceContext);
+  const scope = loadContext.get(requestScopeContext);
+  scope.renders += 1;
+  const { nonce } = scope;
   let shellRendered = false;
   const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
     nonce,

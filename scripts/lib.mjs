@@ -34,9 +34,13 @@ const PLACEHOLDER = "SESSION_SECRET=change-me-to-32-random-bytes-base64url";
  */
 export function ensureDevVars() {
   if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
-  const text = readFileSync(".dev.vars", "utf8");
-  if (!text.split(/\r?\n/).includes(PLACEHOLDER)) return;
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(".dev.vars", text.replace(PLACEHOLDER, `SESSION_SECRET=${secret}`));
-  console.log("Wrote a random SESSION_SECRET into .dev.vars.");
+  let text = readFileSync(".dev.vars", "utf8");
+  const lines = text.split(/\r?\n/);
+  if (lines.includes(PLACEHOLDER)) {
+    text = text.replace(PLACEHOLDER, `SESSION_SECRET=${randomBytes(32).toString("base64url")}`);
+    console.log("Wrote a random SESSION_SECRET into .dev.vars.");
+  }
+  // Older .dev.vars files predate the local page cache (ADR 11).
+  if (!lines.some((l) => l.startsWith("PAGE_CACHE="))) text = `${text.replace(/\n?$/, "\n")}PAGE_CACHE=cache-api\n`;
+  writeFileSync(".dev.vars", text);
 }

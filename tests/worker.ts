@@ -2,4 +2,6 @@
 // build (pages are covered by Playwright against the built app).
 import { createWorker } from "../workers/worker";
 
-export default createWorker(async () => new Response("Pages are not part of the vitest worker", { status: 404 }));
+const worker = createWorker(async () => new Response("Pages are not part of the vitest worker", { status: 404 }));
+
+export default { fetch: worker.fetch, queue: worker.queue } satisfies ExportedHandler<Env, unknown>;

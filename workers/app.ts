@@ -1,6 +1,7 @@
+import { WorkerEntrypoint } from "cloudflare:workers";
 import { RouterContextProvider, createRequestHandler } from "react-router";
 import { createWorker } from "./worker";
-import { cloudflareContext, nonceContext } from "~/context";
+import { cloudflareContext, requestScopeContext } from "~/context";
 
 // Built once per isolate; each request gets its own router context.
 const requestHandler = createRequestHandler(
@@ -8,12 +9,33 @@ const requestHandler = createRequestHandler(
   import.meta.env.MODE,
 );
 
-export default createWorker(
-  (request, env, ctx, nonce) => {
+const worker = createWorker(
+  (request, env, ctx, scope) => {
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
-    context.set(nonceContext, nonce);
+    context.set(requestScopeContext, scope);
     return requestHandler(request, context);
   },
   { dev: import.meta.env.DEV },
 );
+
+export default { fetch: worker.fetch, queue: worker.queue } satisfies ExportedHandler<Env, unknown>;
+
+/**
+ * The app as Workers Cache sees it (ADR 11): wrangler.toml turns the cache on for this
+ * entrypoint only. The default entrypoint, which always runs, sends it anonymous reads;
+ * what it answers `public` is cached by tag, and `purge` drops tags after a write.
+ */
+export class CachedPages extends WorkerEntrypoint<Env> {
+  override fetch(request: Request): Promise<Response> {
+    return worker.render(request, this.env, this.ctx);
+  }
+
+  async purge(tags: string[]): Promise<void> {
+    // ctx.cache exists only where the platform supplies it (not in local runtimes).
+    const cache = this.ctx.cache;
+    if (typeof cache?.purge !== "function") return;
+    const result = await cache.purge({ tags });
+    if (!result.success) console.error("Workers Cache purge failed", JSON.stringify(result.errors));
+  }
+}

@@ -1,10 +1,13 @@
 import { api } from "./api";
 import { drainBody, withinBodyLimit } from "./body-limit";
+import { observeD1 } from "./d1-observer";
 import { isForeignCookieWrite } from "./origin";
+import { type CacheStatus, isCacheableRequest, pageCacheMode, purgeWrites, serveFromCacheApi, withNonce } from "./page-cache";
 import { handleQueue } from "./queue/consumer";
 import { applyResponsePolicy, newNonce } from "./response-policy";
+import type { RequestScope } from "~/context";
 
-type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, nonce: string) => Promise<Response>;
+export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, scope: RequestScope) => Promise<Response>;
 
 const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
@@ -13,31 +16,62 @@ function refusal(isApi: boolean, status: number, error: string, code: string): R
 }
 
 /** Cross-site and oversized writes are refused before any route sees them. */
-async function route(request: Request, env: Env, ctx: ExecutionContext, nonce: string, pages: PageHandler): Promise<Response> {
+async function route(request: Request, env: Env, ctx: ExecutionContext, scope: RequestScope, pages: PageHandler): Promise<Response> {
   const isApi = isApiPath(new URL(request.url).pathname);
   if (isForeignCookieWrite(request, env.APP_URL)) return refusal(isApi, 403, "Cross-site request refused", "forbidden");
   const limited = await withinBodyLimit(request);
   if ("tooLarge" in limited) {
     return refusal(isApi, 413, `Request body too large (the limit is ${limited.limit / 1024} KB)`, "payload_too_large");
   }
-  return isApi ? api.fetch(limited, env, ctx) : pages(limited, env, ctx, nonce);
+  return isApi ? api.fetch(limited, env, ctx) : pages(limited, env, ctx, scope);
 }
+
+type CachedPagesStub = { fetch(request: Request): Promise<Response> };
 
 /**
  * The Worker: /api/* to Hono, every other request to the page handler, and the queue
- * consumer. Every response leaves through the one response policy (caching, CSP and
- * security headers), after any body the app did not read has been drained.
+ * consumer. Anonymous reads go through the page cache (ADR 11); every D1 statement is
+ * observed, so whatever a request wrote purges its cache tags; every response leaves
+ * through the one response policy (caching, CSP and security headers).
  */
 export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
+  /** The app itself, as the CachedPages entrypoint runs it behind Workers Cache. */
+  const render = (request: Request, env: Env, ctx: ExecutionContext) => route(request, env, ctx, { nonce: newNonce(), renders: 0 }, pages);
+
   return {
-    async fetch(request, env, ctx) {
-      const nonce = newNonce();
-      const response = await route(request, env, ctx, nonce, pages);
+    render,
+    async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+      const { binding, seen } = observeD1(env.DB);
+      const observedEnv = { ...env, DB: binding };
+      const scope: RequestScope = { nonce: newNonce(), renders: 0 };
+      const mode = pageCacheMode(env);
+      const fresh = () => route(request, observedEnv, ctx, scope, pages);
+
+      let response: Response;
+      let status: CacheStatus = "bypass";
+      if (mode === "off" || !isCacheableRequest(request)) {
+        response = await fresh();
+      } else if (mode === "cache-api") {
+        ({ response, status } = await serveFromCacheApi(request, binding, fresh));
+      } else {
+        const inner = (ctx.exports as unknown as Record<string, CachedPagesStub | undefined>).CachedPages;
+        response = inner ? await inner.fetch(request) : await fresh();
+        status = inner ? "miss" : "bypass"; // Workers Cache answers before the inner Worker runs
+      }
       await drainBody(request);
-      return applyResponsePolicy(request, response, nonce, { dev: opts.dev ?? false });
+      await purgeWrites(seen.writtenTables, mode, env.DB, ctx);
+      // A stored document carries another request's nonce; fresh ones already have this one.
+      if (status !== "bypass" && scope.renders === 0) response = withNonce(response, scope.nonce);
+      const out = applyResponsePolicy(request, response, scope.nonce, { dev: opts.dev ?? false });
+      if (mode === "cache-api") {
+        out.headers.set("Server-Timing", `cache;desc="${status}", d1;desc="${seen.queries}", render;desc="${scope.renders}"`);
+      }
+      return out;
     },
-    queue(batch, env) {
-      return handleQueue(batch, env);
+    async queue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext) {
+      const { binding, seen } = observeD1(env.DB);
+      await handleQueue(batch, { ...env, DB: binding });
+      await purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx);
     },
-  } satisfies ExportedHandler<Env, unknown>;
+  } satisfies ExportedHandler<Env, unknown> & { render: unknown };
 }

@@ -1,10 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/aces";
+import { publicCacheHeaders } from "~/.server/cache-tags";
 import { Table, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { routeServices } from "~/.server/route-context";
 import { acePotCents, listAces } from "~/.server/services/aces";
 import { formatAmount, formatDollars } from "~/lib/money";
+
+// Public: cached for anonymous visitors, purged when these tables change (ADR 11).
+export const headers: Route.HeadersFunction = () => publicCacheHeaders("aces", "players", "rounds", "entries");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = routeServices(context);

@@ -1,11 +1,15 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { publicCacheHeaders } from "~/.server/cache-tags";
 import { RoundList } from "~/components/round-list";
 import { useLeague } from "~/hooks/use-league";
 import { routeServices } from "~/.server/route-context";
 import { listRounds, splitRounds } from "~/.server/services/rounds";
 import { nowSeconds } from "~/lib/time";
+
+// Public: cached for anonymous visitors, purged when these tables change (ADR 11).
+export const headers: Route.HeadersFunction = () => publicCacheHeaders("rounds", "entries");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = routeServices(context);

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { LoadError } from "~/components/load-error";
 import type { Route } from "./+types/player";
+import { publicCacheHeaders } from "~/.server/cache-tags";
 import { TransferTable } from "~/components/transfer-table";
 import { Table, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
@@ -10,6 +11,9 @@ import { getPlayer } from "~/.server/services/players";
 import { roundsByPlayer } from "~/.server/services/rounds";
 import { transfersByPlayer } from "~/.server/services/transfers";
 import { formatDollars } from "~/lib/money";
+
+// Public: cached for anonymous visitors, purged when these tables change (ADR 11).
+export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "rounds", "transfers", "claims");
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, league } = routeServices(context);

@@ -1,10 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/players-all";
+import { publicCacheHeaders } from "~/.server/cache-tags";
 import { Table, td, tdNum, th } from "~/components/ui/table";
 import { currentYearStart } from "~/.server/league";
 import { routeServices } from "~/.server/route-context";
 import { listPlayersWithStats } from "~/.server/services/players";
 import { formatDollars } from "~/lib/money";
+
+// Public: cached for anonymous visitors, purged when these tables change (ADR 11).
+export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "transfers", "rounds");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, league } = routeServices(context);

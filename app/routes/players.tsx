@@ -1,11 +1,15 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/players";
+import { publicCacheHeaders } from "~/.server/cache-tags";
 import { Table, td, tdNum, th } from "~/components/ui/table";
 import { routeServices } from "~/.server/route-context";
 import { searchPlayers } from "~/.server/services/players";
 import { MIN_SEARCH_LENGTH } from "~/lib/constants";
 import { formatDollars } from "~/lib/money";
+
+// Public: cached for anonymous visitors, purged when these tables change (ADR 11).
+export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "transfers");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = routeServices(context);

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { LoadError } from "~/components/load-error";
 import type { Route } from "./+types/round";
+import { publicCacheHeaders } from "~/.server/cache-tags";
 import { Table, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
@@ -8,6 +9,9 @@ import { acePotCents } from "~/.server/services/aces";
 import { entriesForRound } from "~/.server/services/entries";
 import { getRound } from "~/.server/services/rounds";
 import { formatDollars as dollars, formatUsd } from "~/lib/money";
+
+// Public: cached for anonymous visitors, purged when these tables change (ADR 11).
+export const headers: Route.HeadersFunction = () => publicCacheHeaders("rounds", "entries", "players", "aces");
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = routeServices(context);

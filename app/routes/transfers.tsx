@@ -1,7 +1,11 @@
 import type { Route } from "./+types/transfers";
+import { publicCacheHeaders } from "~/.server/cache-tags";
 import { TransferTable } from "~/components/transfer-table";
 import { routeServices } from "~/.server/route-context";
 import { listTransfers } from "~/.server/services/transfers";
+
+// Public: cached for anonymous visitors, purged when these tables change (ADR 11).
+export const headers: Route.HeadersFunction = () => publicCacheHeaders("transfers", "players");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = routeServices(context);

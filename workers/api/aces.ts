@@ -9,11 +9,11 @@ export const acesApi = subApp()
     const raw = c.req.query("roundId");
     const roundId = raw === undefined || raw === "" ? undefined : parseId(raw, "round id");
     const pot = await acePotCents(c.var.db, roundId);
-    cachePublic(c, "aces", "entries");
+    cachePublic(c, "aces", "entries", "rounds");
     return c.json({ pot: toDollars(pot) });
   })
   .get("/list", async (c) => {
     const list = await listAces(c.var.db);
-    cachePublic(c, "aces");
+    cachePublic(c, "aces", "players", "rounds");
     return c.json(list);
   });

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { readSessionCookie } from "~/.server/auth/session";
+import { type CacheTag, publicCacheHeaders } from "~/.server/cache-tags";
 
 /** Whether the request carries a session: such answers are never shared through a cache. */
 export function hasCredentials(req: Request): boolean {
@@ -7,11 +8,10 @@ export function hasCredentials(req: Request): boolean {
 }
 
 /**
- * Marks an anonymous read as cacheable at the edge, tagged by what it shows, so a write
- * can purge exactly those tags. Requests with credentials stay private.
+ * Marks an anonymous read as cacheable at the edge, tagged by the tables it read, so a
+ * write can purge exactly those tags. Requests with credentials stay private.
  */
-export function cachePublic(c: Context, ...tags: string[]) {
+export function cachePublic(c: Context, ...tags: CacheTag[]) {
   if (hasCredentials(c.req.raw)) return;
-  c.header("Cache-Control", "public, max-age=30, stale-while-revalidate=300");
-  c.header("Cache-Tag", tags.join(","));
+  for (const [name, value] of Object.entries(publicCacheHeaders(...tags))) c.header(name, value);
 }

@@ -14,11 +14,11 @@ export const entriesApi = subApp()
     if (raw.length > MAX_MULTI) throw badRequest(`At most ${MAX_MULTI} round ids`);
     const ids = raw.map((s) => parseId(s.trim(), "round id"));
     const list = await entriesForRounds(c.var.db, ids);
-    cachePublic(c, "entries");
+    cachePublic(c, "entries", "players", "rounds");
     return c.json(list);
   })
   .get("/:roundId", async (c) => {
     const list = await entriesForRound(c.var.db, idParam(c, "roundId", "round id"));
-    cachePublic(c, "entries");
+    cachePublic(c, "entries", "players", "rounds");
     return c.json(list);
   });

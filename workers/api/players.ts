@@ -14,7 +14,7 @@ import { getRound } from "~/.server/services/rounds";
 export const playersApi = subApp()
   .get("/", async (c) => {
     const list = await listPlayersWithStats(c.var.db, currentYearStart(c.var.league));
-    cachePublic(c, "players");
+    cachePublic(c, "players", "entries", "transfers", "rounds");
     return c.json(list);
   })
   .get("/simpleList", async (c) => {
@@ -26,16 +26,16 @@ export const playersApi = subApp()
     const roundId = idParam(c, "id", "round id");
     await getRound(c.var.db, roundId);
     const list = await playersInRound(c.var.db, roundId);
-    cachePublic(c, "players", "entries");
+    cachePublic(c, "players", "entries", "rounds");
     return c.json(list);
   })
   .get("/player/:id", async (c) => {
     const player = await getPlayer(c.var.db, idParam(c, "id", "player id"), currentYearStart(c.var.league));
-    cachePublic(c, "players");
+    cachePublic(c, "players", "entries", "transfers", "rounds", "claims");
     return c.json(player);
   })
   .get("/search/:text", async (c) => {
     const list = await searchPlayers(c.var.db, c.req.param("text"));
-    cachePublic(c, "players");
+    cachePublic(c, "players", "entries", "transfers");
     return c.json(list);
   });

@@ -11,12 +11,12 @@ const RangeSchema = z.enum(["thisYear", "all"]);
 export const roundsApi = subApp()
   .get("/round/:id", async (c) => {
     const round = await getRound(c.var.db, idParam(c, "id", "round id"));
-    cachePublic(c, "rounds");
+    cachePublic(c, "rounds", "entries");
     return c.json(round);
   })
   .get("/roundsByPlayer/:id", async (c) => {
     const list = await roundsByPlayer(c.var.db, idParam(c, "id", "player id"));
-    cachePublic(c, "rounds", "players");
+    cachePublic(c, "rounds", "entries", "players");
     return c.json(list);
   })
   .get("/:range", async (c) => {
@@ -24,6 +24,6 @@ export const roundsApi = subApp()
     if (!range.success) throw badRequest("Range must be thisYear or all");
     const since = range.data === "thisYear" ? currentYearStart(c.var.league) : undefined;
     const list = await listRounds(c.var.db, since);
-    cachePublic(c, "rounds");
+    cachePublic(c, "rounds", "entries");
     return c.json(list);
   });

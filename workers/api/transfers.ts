@@ -6,11 +6,11 @@ import { listTransfers, transfersByPlayer } from "~/.server/services/transfers";
 export const transfersApi = subApp()
   .get("/", async (c) => {
     const list = await listTransfers(c.var.db);
-    cachePublic(c, "transfers");
+    cachePublic(c, "transfers", "players");
     return c.json(list);
   })
   .get("/transfersByPlayer/:id", async (c) => {
     const list = await transfersByPlayer(c.var.db, idParam(c, "id", "player id"));
-    cachePublic(c, "transfers");
+    cachePublic(c, "transfers", "players");
     return c.json(list);
   });

@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  primaryKey,
   sqliteTable,
   text,
   uniqueIndex,
@@ -235,6 +236,17 @@ export const revokedSessions = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
   },
   (t) => [index("revoked_sessions_expires_idx").on(t.expiresAt)],
+);
+
+// The local page cache (the Cache API, ADR 11) has no purge by tag: this index says which
+// cached URL carries which tag, so a write can delete exactly those entries.
+export const pageCacheKeys = sqliteTable(
+  "page_cache_keys",
+  {
+    url: text("url").notNull(),
+    tag: text("tag").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tag, t.url] })],
 );
 
 // Failed logins, registrations and reset requests, counted per key in a time window.

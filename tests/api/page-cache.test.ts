@@ -1,0 +1,99 @@
+// The local page cache (ADR 11): an anonymous public read is stored once and then
+// answered without D1; a request with credentials never gets, nor leaves, a shared copy;
+// a write purges exactly the tags of the tables it changed, cascades included.
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { claims } from "~/.server/db/schema";
+import { createWorker } from "../../workers/worker";
+import { makePlayer, testDb, uniq } from "../fixtures";
+import { loginToken, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
+
+let renders = 0;
+const worker = createWorker(async () => {
+  renders += 1;
+  return new Response("<p>page</p>", { headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=30", "Cache-Tag": "rounds" } });
+});
+const cachedEnv = { ...env, PAGE_CACHE: "cache-api" } as Env;
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const res = await worker.fetch(new Request(`http://cache.test${path}`, { headers }), cachedEnv, createExecutionContext());
+  const timing = res.headers.get("Server-Timing") ?? "";
+  const status = /cache;desc="(\w+)"/.exec(timing)?.[1];
+  const queries = Number(/d1;desc="(\d+)"/.exec(timing)?.[1]);
+  return { res, status, queries, body: await res.text() };
+}
+
+const send = (method: string, path: string, token: string) =>
+  worker.fetch(new Request(`http://cache.test${path}`, { method, headers: { Authorization: `Bearer ${token}` } }), cachedEnv, createExecutionContext());
+
+describe("page cache (Cache API, as served locally)", () => {
+  it("the second anonymous GET of /api/players is a hit: no D1 query, same body", async () => {
+    const path = `/api/players?v=${uniq()}`;
+    const first = await get(path);
+    expect(first.status).toBe("miss");
+    expect(first.queries).toBeGreaterThan(0);
+    const second = await get(path);
+    expect(second).toMatchObject({ status: "hit", queries: 0, body: first.body });
+    expect(second.res.headers.get("Cache-Control")).toMatch(/^public/);
+    expect(second.res.headers.get("Content-Security-Policy")).toContain("'nonce-");
+  });
+
+  it("a request with a session never reads nor fills the shared copy", async () => {
+    const user = await makeUser();
+    const token = await tokenFor(user);
+    const path = `/api/players?v=${uniq()}`;
+    await get(path);
+    for (const headers of [{ Authorization: `Bearer ${token}` }, { Cookie: `__Host-session=${token}` }]) {
+      const personal = await get(path, headers);
+      expect(personal.status).toBe("bypass");
+      expect(personal.queries).toBeGreaterThan(0);
+      expect(personal.res.headers.get("Cache-Control")).toBe("private, no-store");
+    }
+    const fresh = `/api/players?v=${uniq()}`;
+    await get(fresh, { Authorization: `Bearer ${token}` });
+    expect((await get(fresh)).status).toBe("miss");
+  });
+
+  it("a page hit renders nothing and gets this request's nonce in the header", async () => {
+    const path = `/rounds?v=${uniq()}`;
+    await get(path);
+    const before = renders;
+    const hit = await get(path);
+    expect(hit.status).toBe("hit");
+    expect(renders).toBe(before);
+    expect(hit.res.headers.get("Server-Timing")).toContain('render;desc="0"');
+  });
+
+  it("errors and private answers are never stored", async () => {
+    const path = `/api/players/player/99999999?v=${uniq()}`;
+    expect((await get(path)).res.status).toBe(404);
+    expect((await get(path)).status).toBe("miss");
+  });
+
+  it("an admin deleting a user who claimed a player purges the player's cached JSON", async () => {
+    const [user, admin, player] = await Promise.all([makeUser(), makeAdmin(), makePlayer()]);
+    await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
+    const path = `/api/players/player/${player.id}?v=${uniq()}`;
+    expect(JSON.parse((await get(path)).body).claims).toHaveLength(1);
+    expect((await get(path)).status).toBe("hit");
+
+    const res = await send("DELETE", `/api/admin/users/${user.id}`, await loginToken(admin.email, admin.password));
+    expect(res.status).toBe(200);
+
+    const after = await get(path);
+    expect(after.status).toBe("miss");
+    expect(JSON.parse(after.body).claims).toEqual([]);
+  });
+
+  it("a write to a table no public page reads (a failed login) purges nothing", async () => {
+    const path = `/api/players?v=${uniq()}`;
+    await get(path);
+    await worker.fetch(
+      new Request("http://cache.test/api/users/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "nobody@example.com", password: "x" }) }),
+      cachedEnv,
+      createExecutionContext(),
+    );
+    expect((await get(path)).status).toBe("hit");
+  });
+});

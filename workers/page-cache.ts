@@ -1,0 +1,92 @@
+import { inArray } from "drizzle-orm";
+import { hasCredentials } from "./api/cache";
+import { type CacheTag, tagsForWrites } from "~/.server/cache-tags";
+import { getDb } from "~/.server/db/client";
+import { pageCacheKeys } from "~/.server/db/schema";
+
+// Anonymous GETs are served from a page cache when the app marked the answer public
+// (ADR 11). In production that is Workers Cache in front of the CachedPages entrypoint;
+// locally, where Workers Cache is not emulated, it is the Cache API with a tag index in D1.
+
+export type PageCacheMode = "workers-cache" | "cache-api" | "off";
+export type CacheStatus = "hit" | "miss" | "bypass";
+
+export function pageCacheMode(env: { PAGE_CACHE?: string }): PageCacheMode {
+  return env.PAGE_CACHE === "cache-api" || env.PAGE_CACHE === "off" ? env.PAGE_CACHE : "workers-cache";
+}
+
+/** Only anonymous reads may be answered from, or stored in, the shared cache. */
+export function isCacheableRequest(request: Request): boolean {
+  return (request.method === "GET" || request.method === "HEAD") && !hasCredentials(request);
+}
+
+/** Whether an answer to an anonymous read may be stored: it says public, is a 2xx, sets no cookie. */
+export function isStorable(response: Response): boolean {
+  const cc = response.headers.get("Cache-Control") ?? "";
+  return /(^|,)\s*public\s*(,|$)/i.test(cc) && response.ok && !response.headers.has("Set-Cookie");
+}
+
+const cacheKey = (request: Request) => new Request(request.url, { method: "GET" });
+
+/** The local page cache: the Cache API, whose entries are indexed by tag for purging. */
+export async function serveFromCacheApi(
+  request: Request,
+  db: D1Database,
+  render: () => Promise<Response>,
+): Promise<{ response: Response; status: CacheStatus }> {
+  const cache = await caches.open("pages");
+  const hit = await cache.match(cacheKey(request));
+  if (hit) return { response: hit, status: "hit" };
+  const response = await render();
+  if (!isStorable(response)) return { response, status: "miss" };
+  const tags = (response.headers.get("Cache-Tag") ?? "").split(",").filter(Boolean);
+  if (tags.length > 0) {
+    await getDb(db).insert(pageCacheKeys).values(tags.map((tag) => ({ url: request.url, tag }))).onConflictDoNothing();
+  }
+  await cache.put(cacheKey(request), response.clone());
+  return { response, status: "miss" };
+}
+
+/** Deletes every locally cached page that carries one of `tags`. */
+async function purgeCacheApi(db: D1Database, tags: CacheTag[]): Promise<void> {
+  const drizzle = getDb(db);
+  const rows = await drizzle.selectDistinct({ url: pageCacheKeys.url }).from(pageCacheKeys).where(inArray(pageCacheKeys.tag, tags));
+  if (rows.length === 0) return;
+  const cache = await caches.open("pages");
+  await Promise.all(rows.map(({ url }) => cache.delete(new Request(url))));
+  const urls = rows.map((r) => r.url);
+  for (let i = 0; i < urls.length; i += 90) {
+    await drizzle.delete(pageCacheKeys).where(inArray(pageCacheKeys.url, urls.slice(i, i + 90)));
+  }
+}
+
+type Purger = { purge(tags: string[]): Promise<unknown> };
+
+/**
+ * The one purge every write goes through: the Worker calls it with the tables the
+ * request (or queue job) wrote, as seen by the D1 observer.
+ */
+export async function purgeWrites(tables: Iterable<string>, mode: PageCacheMode, db: D1Database, ctx: { exports?: unknown }): Promise<CacheTag[]> {
+  const tags = tagsForWrites(tables);
+  if (tags.length === 0 || mode === "off") return tags;
+  try {
+    if (mode === "cache-api") await purgeCacheApi(db, tags);
+    else await ((ctx.exports as Record<string, Purger> | undefined)?.CachedPages?.purge(tags) ?? Promise.resolve());
+  } catch (err) {
+    // The write itself succeeded; a page may stay stale until its max-age. Say so loudly.
+    console.error("Cache purge failed for tags", tags.join(","), err);
+  }
+  return tags;
+}
+
+/** A cached document carries the nonce of the request that rendered it: give it this request's. */
+export function withNonce(response: Response, nonce: string): Response {
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
+  return new HTMLRewriter()
+    .on("[nonce]", {
+      element(el) {
+        el.setAttribute("nonce", nonce);
+      },
+    })
+    .transform(response);
+}
