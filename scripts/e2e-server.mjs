@@ -1,11 +1,12 @@
-// The e2e suite's server: the built app in workerd on its own port, over a fresh local
-// D1 (.e2e-state) seeded with the demo league, so the dev database is never touched.
+// The e2e suite's (and the bench's) server: the built app in workerd on its own port, over
+// a fresh local D1 (.e2e-state, or LEAGUE_PERSIST) seeded with the demo league, so the dev
+// database is never touched.
 import { rmSync } from "node:fs";
 import { bin, ensureDevVars, run } from "./lib.mjs";
 
 const port = process.argv[2] ?? "8788";
-process.env.LEAGUE_PERSIST = ".e2e-state";
-rmSync(".e2e-state", { recursive: true, force: true });
+process.env.LEAGUE_PERSIST ??= ".e2e-state";
+rmSync(process.env.LEAGUE_PERSIST, { recursive: true, force: true });
 ensureDevVars();
 run(bin("react-router"), ["build"]);
 run(process.execPath, ["scripts/prepare-db.mjs"]);

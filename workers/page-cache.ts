@@ -28,13 +28,17 @@ export function isStorable(response: Response): boolean {
 
 const cacheKey = (request: Request) => new Request(request.url, { method: "GET" });
 
+// Opened once per isolate, not per request.
+let pages: Promise<Cache> | undefined;
+const pageStore = () => (pages ??= caches.open("pages"));
+
 /** The local page cache: the Cache API, whose entries are indexed by tag for purging. */
 export async function serveFromCacheApi(
   request: Request,
   db: D1Database,
   render: () => Promise<Response>,
 ): Promise<{ response: Response; status: CacheStatus }> {
-  const cache = await caches.open("pages");
+  const cache = await pageStore();
   const hit = await cache.match(cacheKey(request));
   if (hit) return { response: hit, status: "hit" };
   const response = await render();
@@ -52,7 +56,7 @@ async function purgeCacheApi(db: D1Database, tags: CacheTag[]): Promise<void> {
   const drizzle = getDb(db);
   const rows = await drizzle.selectDistinct({ url: pageCacheKeys.url }).from(pageCacheKeys).where(inArray(pageCacheKeys.tag, tags));
   if (rows.length === 0) return;
-  const cache = await caches.open("pages");
+  const cache = await pageStore();
   await Promise.all(rows.map(({ url }) => cache.delete(new Request(url))));
   const urls = rows.map((r) => r.url);
   for (let i = 0; i < urls.length; i += 90) {
