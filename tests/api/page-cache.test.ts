@@ -44,7 +44,7 @@ describe("page cache (Cache API, as served locally)", () => {
     const token = await tokenFor(user);
     const path = `/api/players?v=${uniq()}`;
     await get(path);
-    for (const headers of [{ Authorization: `Bearer ${token}` }, { Cookie: `__Host-session=${token}` }]) {
+    for (const headers of [{ Authorization: `Bearer ${token}` }, { Cookie: `__Host-session=${token}` }] as Record<string, string>[]) {
       const personal = await get(path, headers);
       expect(personal.status).toBe("bypass");
       expect(personal.queries).toBeGreaterThan(0);

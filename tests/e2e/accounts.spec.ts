@@ -1,4 +1,4 @@
-import { expect, loggedInContext, newContext, test } from "./fixtures";
+import { DEMO, expect, loggedInContext, test } from "./fixtures";
 import { waitForMail } from "./mail";
 
 // The account flows of issue 3 in Chromium against the built app. Each run registers
@@ -73,7 +73,7 @@ test("forgot password, open the mailed link, set a new password, log in", async 
   await expect(page.getByText("Invalid or expired reset link.")).toBeVisible();
 });
 
-test("an admin locks a user and the user's next page load is logged out", async ({ browser, request }) => {
+test("an admin locks a user and the user's next page load is logged out", async ({ browser, request, adminPage }) => {
   const email = unique("lock");
   const reg = await request.post("/api/users/register", { data: { email, name: "Lou Locked", password: "LockMe12345" } });
   const { user } = await reg.json();
@@ -83,13 +83,8 @@ test("an admin locks a user and the user's next page load is logged out", async 
   await userPage.goto("/profile");
   await expect(userPage.getByRole("heading", { name: "Profile", exact: true })).toBeVisible();
 
-  const adminContext = await newContext(browser);
-  const admin = await adminContext.newPage();
-  await admin.goto("/admin/login");
-  await admin.getByLabel("Email").fill("admin@league.test");
-  await admin.getByLabel("Password").fill("LeagueAdmin2026");
-  await admin.getByRole("button", { name: "Log in" }).click();
-  await expect(admin).toHaveURL(/\/admin\/users$/);
+  const admin = adminPage;
+  await admin.goto("/admin/users");
   await admin.getByRole("row").filter({ hasText: email }).getByRole("link", { name: "Lou Locked" }).click();
   await expect(admin).toHaveURL(new RegExp(`/admin/user/${user.id}$`));
   await admin.getByRole("button", { name: "Lock" }).click();
@@ -102,7 +97,15 @@ test("an admin locks a user and the user's next page load is logged out", async 
   const cookies = await userContext.cookies();
   expect(cookies.find((c) => c.name === "__Host-session")).toBeUndefined();
   await userContext.close();
-  await adminContext.close();
+});
+
+test("the admin logs in through /admin/login and lands on the users list", async ({ page }) => {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(DEMO.admin.email);
+  await page.getByLabel("Password").fill(DEMO.admin.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole("row").filter({ hasText: DEMO.player.email })).toBeVisible();
 });
 
 /** On a phone the navbar's links sit behind the Menu button. */

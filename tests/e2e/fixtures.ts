@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, test as base, expect } from "@playwright/test";
+import { type Browser, type BrowserContext, type Page, test as base, expect } from "@playwright/test";
 
 // Every e2e test runs with the app's real CSP: a violation on any page of any context a
 // test opens fails the test. Each test is also its own client address (the abuse limits
@@ -47,9 +47,25 @@ export async function loggedInContext(browser: Browser, email: string, password:
   return context;
 }
 
+/** The demo league's logins (scripts/seed/accounts.ts). */
+export const DEMO = {
+  admin: { email: "admin@league.test", password: "LeagueAdmin2026" },
+  player: { email: "player1@league.test", password: "PlayerPass2026" },
+} as const;
+
+/** A page of its own browser context, logged in as `who` for the test, closed after it. */
+const pageOf = (who: keyof typeof DEMO) =>
+  async ({ browser }: { browser: Browser }, use: (page: Page) => Promise<void>) => {
+    const context = await loggedInContext(browser, DEMO[who].email, DEMO[who].password);
+    await use(await context.newPage());
+    await context.close();
+  };
+
 let client = 0;
 
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<{ cspViolations: string[]; playerPage: Page; adminPage: Page }>({
+  playerPage: pageOf("player"),
+  adminPage: pageOf("admin"),
   extraHTTPHeaders: async ({}, use) => {
     await use({ "CF-Connecting-IP": `2001:db8:e2e:${(process.pid % 0xffff).toString(16)}:${(++client).toString(16)}::1` });
   },

@@ -1,4 +1,4 @@
-import { expect, loggedInContext, test } from "./fixtures";
+import { DEMO, expect, test } from "./fixtures";
 
 // The page cache as `npm start` serves it (the Cache API standing in for Workers Cache):
 // a repeated anonymous request is answered without D1 or React; a logged-in visitor
@@ -46,13 +46,11 @@ test("a cached page still hydrates under the CSP: the served nonce matches the h
   await expect(page).toHaveURL(/\/transfers$/);
 });
 
-test("a logged-in visitor gets their own navbar, never the shared copy", async ({ browser, playwright, baseURL }) => {
+test("a logged-in visitor gets their own navbar, never the shared copy", async ({ playerPage: page, playwright, baseURL }) => {
   const warm = await playwright.request.newContext({ baseURL });
   await warm.get("/");
   await warm.get("/");
   await warm.dispose();
-  const context = await loggedInContext(browser, "player1@league.test", "PlayerPass2026");
-  const page = await context.newPage();
   const res = await page.goto("/");
   expect(timing(res!.headers()).cache).toBe("bypass");
   expect(res!.headers()["cache-control"]).toBe("private, no-store");
@@ -60,11 +58,10 @@ test("a logged-in visitor gets their own navbar, never the shared copy", async (
   if (await menu.isVisible()) await menu.click();
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Log in" })).toHaveCount(0);
-  await context.close();
 });
 
 test("an admin deleting a user who claimed a player: the next anonymous read shows it @wide", async ({ playwright, baseURL, request }) => {
-  const admin = await request.post("/api/admin/login", { data: { username: "admin@league.test", password: "LeagueAdmin2026" } });
+  const admin = await request.post("/api/admin/login", { data: { username: DEMO.admin.email, password: DEMO.admin.password } });
   const auth = { Authorization: `Bearer ${(await admin.json()).token}` };
   // The demo league's third player login has a pending claim.
   const users: { id: number; email: string }[] = await (await request.get("/api/admin/users", { headers: auth })).json();

@@ -3,4 +3,4 @@ export default {
   fetch() {
     return new Response("ok", { headers: { "Content-Type": "text/plain" } });
   },
-} satisfies ExportedHandler;
+};
