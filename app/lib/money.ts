@@ -1,14 +1,17 @@
-// Money is integer cents inside; the API and UI speak dollars (at most two decimals).
+// Money is integer cents everywhere behind the /api; pages show it with formatCents.
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** Whole cents as US dollars for people to read: 1250 → "$12.50", -575 → "-$5.75". */
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+// The helpers below speak dollars; they go as the services and pages move to cents.
 
 export function toDollars(cents: number): number {
   return Math.round(cents) / 100;
 }
-
-export function toCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
-
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
 export function formatUsd(cents: number): string {
   return usd.format(cents / 100);

@@ -9,7 +9,8 @@ import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { getPlayer } from "~/.server/services/players";
 import { roundsByPlayer } from "~/.server/services/rounds";
 import { transfersByPlayer } from "~/.server/services/transfers";
-import { formatDollars } from "~/lib/money";
+import { formatCents, formatDollars } from "~/lib/money";
+import { positionLabel } from "~/lib/results";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, league } = routeServices(context);
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.player.fn} ${loaderData.player.ln}` : "Player" },
 ];
 
-const money = (n: number) => (n ? formatDollars(n) : "");
+const money = (cents: number) => (cents ? formatCents(cents) : "");
 
 export default function PlayerPage({ loaderData }: Route.ComponentProps) {
   const { player, rounds, transfers } = loaderData;
@@ -80,19 +81,19 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
             }
           >
             {rounds.map((r) => (
-              <tr key={r.round_id}>
+              <tr key={r.roundId}>
                 <td className={td}>{date(r.d)}</td>
                 <td className={td}>
-                  <Link to={`/rounds/${r.round_id}`} className="text-brand-700 hover:underline">
+                  <Link to={`/rounds/${r.roundId}`} className="text-brand-700 hover:underline">
                     {r.n}
                   </Link>
                 </td>
                 <td className={td}>{r.division}</td>
                 <td className={tdNum}>{r.score > 0 ? r.score : "–"}</td>
-                <td className={td}>{r.position ?? "–"}</td>
-                <td className={tdNum}>{money(r.EntryPayout)}</td>
-                <td className={tdNum}>{money(r.credit_added)}</td>
-                <td className={tdNum}>{money(r.credit_used)}</td>
+                <td className={td}>{positionLabel(r.result) ?? "–"}</td>
+                <td className={tdNum}>{money(r.entryPayoutCents)}</td>
+                <td className={tdNum}>{money(r.creditAddedCents)}</td>
+                <td className={tdNum}>{money(r.creditUsedCents)}</td>
               </tr>
             ))}
           </Table>

@@ -1,6 +1,7 @@
 import { cachePublic } from "./cache";
 import { subApp } from "./context";
 import { idParam } from "./params";
+import { entryJson } from "./serializers/entries";
 import { badRequest } from "~/.server/errors";
 import { entriesForRound, entriesForRounds } from "~/.server/services/entries";
 import { parseId } from "~/.server/services/ids";
@@ -15,10 +16,10 @@ export const entriesApi = subApp()
     const ids = raw.map((s) => parseId(s.trim(), "round id"));
     const list = await entriesForRounds(c.var.db, ids);
     cachePublic(c, "entries");
-    return c.json(list);
+    return c.json(list.map(entryJson));
   })
   .get("/:roundId", async (c) => {
     const list = await entriesForRound(c.var.db, idParam(c, "roundId", "round id"));
     cachePublic(c, "entries");
-    return c.json(list);
+    return c.json(list.map(entryJson));
   });
