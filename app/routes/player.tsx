@@ -9,7 +9,7 @@ import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { getPlayer } from "~/.server/services/players";
 import { roundsByPlayer } from "~/.server/services/rounds";
 import { transfersByPlayer } from "~/.server/services/transfers";
-import { formatCents, formatDollars } from "~/lib/money";
+import { formatCents } from "~/lib/money";
 import { positionLabel } from "~/lib/results";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -22,7 +22,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.player.fn} ${loaderData.player.ln}` : "Player" },
+  { title: loaderData ? `${loaderData.player.firstName} ${loaderData.player.lastName}` : "Player" },
 ];
 
 const money = (cents: number) => (cents ? formatCents(cents) : "");
@@ -34,7 +34,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-semibold">
-          {player.fn} {player.ln}
+          {player.firstName} {player.lastName}
           {player.inactive ? <span className="ml-2 text-base font-normal text-slate-500">(inactive)</span> : null}
         </h1>
         <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
@@ -48,7 +48,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
           </div>
           <div>
             <dt className="text-slate-500">Credit</dt>
-            <dd className="font-medium">{formatDollars(player.balance)}</dd>
+            <dd className="font-medium">{formatCents(player.balanceCents)}</dd>
           </div>
           <div>
             <dt className="text-slate-500">Rounds (this year)</dt>

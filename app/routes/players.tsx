@@ -5,7 +5,7 @@ import { Table, td, tdNum, th } from "~/components/ui/table";
 import { routeServices } from "~/.server/route-context";
 import { searchPlayers } from "~/.server/services/players";
 import { MIN_SEARCH_LENGTH } from "~/lib/constants";
-import { formatDollars } from "~/lib/money";
+import { formatCents } from "~/lib/money";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = routeServices(context);
@@ -76,10 +76,10 @@ export default function Players({ loaderData }: Route.ComponentProps) {
               <tr key={p.id}>
                 <td className={td}>
                   <Link to={`/players/${p.id}`} className="text-brand-700 hover:underline">
-                    {p.fn} {p.ln}
+                    {p.firstName} {p.lastName}
                   </Link>
                 </td>
-                <td className={tdNum}>{formatDollars(p.balance)}</td>
+                <td className={tdNum}>{formatCents(p.balanceCents)}</td>
               </tr>
             ))}
           </Table>

@@ -26,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const player = user.linked_player ? await getPlayer(db, user.linked_player, currentYearStart(league)).catch(() => null) : null;
   return {
     user: { name: user.name, email: user.email, claimStatus: user.claimStatus },
-    player: player && { id: player.id, fn: player.fn, ln: player.ln },
+    player: player && { id: player.id, firstName: player.firstName, lastName: player.lastName },
   };
 }
 

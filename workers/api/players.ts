@@ -1,6 +1,7 @@
 import { cachePublic } from "./cache";
 import { subApp } from "./context";
 import { idParam } from "./params";
+import { playerDetailJson, playerStatsJson, searchResultJson, simplePlayerJson } from "./serializers/players";
 import { currentYearStart } from "~/.server/league";
 import {
   getPlayer,
@@ -15,27 +16,27 @@ export const playersApi = subApp()
   .get("/", async (c) => {
     const list = await listPlayersWithStats(c.var.db, currentYearStart(c.var.league));
     cachePublic(c, "players");
-    return c.json(list);
+    return c.json(list.map(playerStatsJson));
   })
   .get("/simpleList", async (c) => {
     const list = await simpleList(c.var.db);
     cachePublic(c, "players");
-    return c.json(list);
+    return c.json(list.map(simplePlayerJson));
   })
   .get("/round/:id", async (c) => {
     const roundId = idParam(c, "id", "round id");
     await getRound(c.var.db, roundId);
     const list = await playersInRound(c.var.db, roundId);
     cachePublic(c, "players", "entries");
-    return c.json(list);
+    return c.json(list.map(simplePlayerJson));
   })
   .get("/player/:id", async (c) => {
     const player = await getPlayer(c.var.db, idParam(c, "id", "player id"), currentYearStart(c.var.league));
     cachePublic(c, "players");
-    return c.json(player);
+    return c.json(playerDetailJson(player));
   })
   .get("/search/:text", async (c) => {
     const list = await searchPlayers(c.var.db, c.req.param("text"));
     cachePublic(c, "players");
-    return c.json(list);
+    return c.json(list.map(searchResultJson));
   });
