@@ -4,7 +4,7 @@ import { Table, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { routeServices } from "~/.server/route-context";
 import { acePotCents, listAces } from "~/.server/services/aces";
-import { formatAmount, formatDollars } from "~/lib/money";
+import { formatCents } from "~/lib/money";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = routeServices(context);
@@ -21,7 +21,7 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Aces</h1>
-      <p className="rounded-lg border border-brand-600 bg-brand-50 p-4 text-xl font-semibold">Current Ace Pot: ${formatAmount(pot)}</p>
+      <p className="rounded-lg border border-brand-600 bg-brand-50 p-4 text-xl font-semibold">Current Ace Pot: {formatCents(pot)}</p>
       <section aria-labelledby="ace-history" className="space-y-2">
         <h2 id="ace-history" className="text-lg font-semibold">
           Ace History
@@ -42,8 +42,8 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
             {aces.map((a) => (
               <tr key={a.id}>
                 <td className={td}>
-                  {a.round_id ? (
-                    <Link to={roundHref(a.round_id)} className="text-brand-700 hover:underline">
+                  {a.roundId ? (
+                    <Link to={roundHref(a.roundId)} className="text-brand-700 hover:underline">
                       {date(a.d)}
                     </Link>
                   ) : (
@@ -51,11 +51,11 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
                   )}
                 </td>
                 <td className={td}>
-                  <Link to={`/players/${a.player}`} className="hover:underline">
-                    {a.fn} {a.ln}
+                  <Link to={`/players/${a.playerId}`} className="hover:underline">
+                    {a.firstName} {a.lastName}
                   </Link>
                 </td>
-                <td className={tdNum}>{formatDollars(a.amt)}</td>
+                <td className={tdNum}>{formatCents(a.amtCents)}</td>
               </tr>
             ))}
           </Table>

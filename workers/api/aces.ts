@@ -1,8 +1,8 @@
 import { cachePublic } from "./cache";
 import { subApp } from "./context";
+import { aceJson, acePotJson } from "./serializers/aces";
 import { parseId } from "~/.server/services/ids";
 import { acePotCents, listAces } from "~/.server/services/aces";
-import { toDollars } from "~/lib/money";
 
 export const acesApi = subApp()
   .get("/", async (c) => {
@@ -10,10 +10,10 @@ export const acesApi = subApp()
     const roundId = raw === undefined || raw === "" ? undefined : parseId(raw, "round id");
     const pot = await acePotCents(c.var.db, roundId);
     cachePublic(c, "aces", "entries");
-    return c.json({ pot: toDollars(pot) });
+    return c.json(acePotJson(pot));
   })
   .get("/list", async (c) => {
     const list = await listAces(c.var.db);
     cachePublic(c, "aces");
-    return c.json(list);
+    return c.json(list.map(aceJson));
   });
