@@ -23,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireUser(context, request);
   const { db, league } = routeServices(context);
   // A claimed record that has since been deleted just shows as no record.
-  const player = user.linked_player ? await getPlayer(db, user.linked_player, currentYearStart(league)).catch(() => null) : null;
+  const player = user.linkedPlayerId ? await getPlayer(db, user.linkedPlayerId, currentYearStart(league)).catch(() => null) : null;
   return {
     user: { name: user.name, email: user.email, claimStatus: user.claimStatus },
     player: player && { id: player.id, firstName: player.firstName, lastName: player.lastName },

@@ -1,6 +1,7 @@
 import { requireAdmin } from "./auth";
 import { subApp } from "./context";
 import { idParam } from "./params";
+import { adminUserDetailJson, adminUserJson, sessionUserJson } from "./serializers/users";
 import { body } from "./validate";
 import { sessionCookie } from "~/.server/auth/session";
 import { adminLogin } from "~/.server/services/accounts";
@@ -13,13 +14,13 @@ export const adminApi = subApp()
     const { username, password } = c.req.valid("json");
     const result = await adminLogin(c.var.db, c.env, { email: username, password }, clientAddress(c.req.raw));
     c.header("Set-Cookie", sessionCookie(result.token, result.maxAge));
-    return c.json({ token: result.token, user: result.user });
+    return c.json({ token: result.token, user: sessionUserJson(result.user) });
   })
   .use("/users/*", requireAdmin)
   .use("/users", requireAdmin)
   .use("/user/*", requireAdmin)
-  .get("/users", async (c) => c.json(await listUsers(c.var.db)))
-  .get("/users/:userId", async (c) => c.json(await getUserDetail(c.var.db, idParam(c, "userId", "user id"))))
+  .get("/users", async (c) => c.json((await listUsers(c.var.db)).map(adminUserJson)))
+  .get("/users/:userId", async (c) => c.json(adminUserDetailJson(await getUserDetail(c.var.db, idParam(c, "userId", "user id")))))
   .delete("/users/:userId", async (c) => {
     await deleteUser(c.var.db, c.var.session.user.id, idParam(c, "userId", "user id"));
     return c.json({ success: true });

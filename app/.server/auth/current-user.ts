@@ -9,7 +9,8 @@ export type SessionUser = {
   name: string;
   email: string;
   isAdmin: boolean;
-  linked_player: number | null;
+  /** The player the user's approved claim links them to. */
+  linkedPlayerId: number | null;
   /** The user's latest claim's status; admins do not get one (spec §6). */
   claimStatus: string | null;
 };
@@ -31,7 +32,7 @@ export async function loadSessionUser(
       isAdmin: users.isAdmin,
       locked: users.locked,
       sessionVersion: users.sessionVersion,
-      linked_player: linkedPlayerSql(),
+      linkedPlayerId: linkedPlayerSql(),
       claimStatus: claimStatusSql(),
       // In the same query: whether this one session was logged out.
       revoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sid} = ${sessionId})`.mapWith(Boolean),
