@@ -8,9 +8,9 @@ export function transferJson(t: TransferRow) {
     d: t.d,
     fromPlayer: t.fromPlayerId,
     toPlayer: t.toPlayerId,
-    amt: toDollars(t.amtCents),
     description: t.description,
     fPlayer: t.fromName,
     tPlayer: t.toName,
+    amt: toDollars(t.amtCents),
   };
 }
