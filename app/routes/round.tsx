@@ -8,6 +8,7 @@ import { acePotCents } from "~/.server/services/aces";
 import { entriesForRound } from "~/.server/services/entries";
 import { getRound } from "~/.server/services/rounds";
 import { formatCents } from "~/lib/money";
+import { entryPriceCents } from "~/lib/pricing";
 import { positionLabel } from "~/lib/results";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -26,7 +27,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function RoundPage({ loaderData }: Route.ComponentProps) {
   const { round, pot, divisions } = loaderData;
   const { longDate } = useLeague();
-  const price = round.feePdgaCents + round.feeCourseCents + round.feeOtherCents + round.payoutCents;
   return (
     <div className="space-y-6">
       <header>
@@ -38,7 +38,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
           <div>
             <dt className="text-slate-500">Entry</dt>
             <dd className="font-medium">
-              {formatCents(price)} + {formatCents(round.aceCents)} ace fund
+              {formatCents(entryPriceCents(round))} + {formatCents(round.aceCents)} ace fund
             </dd>
           </div>
           <div>
