@@ -23,7 +23,8 @@ if (typeof document !== "undefined") setNonce(document.querySelector<HTMLScriptE
 export function loader({ context }: Route.LoaderArgs) {
   const { league } = routeServices(context);
   const session = optionalSession(context);
-  return { league, user: session ? { ...session.user, isAdmin: session.role === "admin" && session.user.isAdmin } : null };
+  // isAdmin is the session's (an admin session), not the user record's flag.
+  return { league, user: session?.user ?? null, isAdmin: session?.isAdmin ?? false };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico", sizes: "any" }];

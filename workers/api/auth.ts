@@ -28,7 +28,7 @@ export const requireUser = createMiddleware<ApiEnv & { Variables: { session: Ses
 /** An admin session of a user who is still an admin; the client logs out on 'Not an admin'. */
 export const requireAdmin = createMiddleware<ApiEnv & { Variables: { session: Session } }>(async (c, next) => {
   const session = await sessionOf(c.req.raw, c.var.db, c.env);
-  if (session.role !== "admin" || !session.user.isAdmin) throw new AppError("forbidden", NOT_AN_ADMIN);
+  if (!session.isAdmin) throw new AppError("forbidden", NOT_AN_ADMIN);
   c.set("session", session);
   await next();
 });

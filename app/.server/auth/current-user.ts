@@ -15,8 +15,11 @@ export type SessionUser = {
   claimStatus: string | null;
 };
 
-/** A live session: who, as what, and which token (its id and expiry, for logging out). */
-export type Session = { user: SessionUser; role: Role; sessionId: string; expiresAt: number };
+/**
+ * A live session: who, as what, and which token (its id and expiry, for logging out).
+ * `isAdmin` is decided here once: an admin session of a user who is an admin.
+ */
+export type Session = { user: SessionUser; role: Role; isAdmin: boolean; sessionId: string; expiresAt: number };
 
 /** The user as the pages and the /api show it, with claim state; null when unknown. */
 export async function loadSessionUser(
@@ -55,5 +58,11 @@ export async function authenticate(db: Db, env: Env, token: string): Promise<Ses
   if (!user || user.locked || user.revoked || user.sessionVersion !== claimsOfToken.sessionVersion) return null;
   if (claimsOfToken.role === "admin" && !user.isAdmin) return null;
   const { locked: _l, sessionVersion: _v, revoked: _r, ...sessionUser } = user;
-  return { user: sessionUser, role: claimsOfToken.role, sessionId: claimsOfToken.sessionId, expiresAt: claimsOfToken.exp };
+  return {
+    user: sessionUser,
+    role: claimsOfToken.role,
+    isAdmin: claimsOfToken.role === "admin" && user.isAdmin,
+    sessionId: claimsOfToken.sessionId,
+    expiresAt: claimsOfToken.exp,
+  };
 }

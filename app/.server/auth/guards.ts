@@ -42,7 +42,7 @@ export function requireUser(context: Ctx, request: Request): Session {
 export function requireAdmin(context: Ctx, request: Request): Session {
   const session = context.get(sessionContext);
   if (!session) throw redirect("/login"); // spec §2: the admin guard sends a missing session to /login
-  if (session.role !== "admin" || !session.user.isAdmin) throw redirect("/");
+  if (!session.isAdmin) throw redirect("/");
   return session;
 }
 
