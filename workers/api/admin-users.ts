@@ -1,24 +1,12 @@
-import { requireAdmin } from "./auth";
-import { subApp } from "./context";
+import { adminSubApp } from "./context";
 import { idParam } from "./params";
-import { adminUserDetailJson, adminUserJson, sessionUserJson } from "./serializers/users";
+import { adminUserDetailJson, adminUserJson } from "./serializers/users";
 import { body } from "./validate";
-import { sessionCookie } from "~/.server/auth/session";
-import { adminLogin } from "~/.server/services/accounts";
-import { clientAddress } from "~/.server/client-address";
 import { addUser, adminResetPassword, deleteUser, getUserDetail, listUsers, setLocked } from "~/.server/services/user-admin";
-import { AddUserSchema, AdminLoginSchema } from "~/schemas/auth";
+import { AddUserSchema } from "~/schemas/auth";
 
-export const adminApi = subApp()
-  .post("/login", body(AdminLoginSchema), async (c) => {
-    const { username, password } = c.req.valid("json");
-    const result = await adminLogin(c.var.db, c.env, { email: username, password }, clientAddress(c.req.raw));
-    c.header("Set-Cookie", sessionCookie(result.token, result.maxAge));
-    return c.json({ token: result.token, user: sessionUserJson(result.user) });
-  })
-  .use("/users/*", requireAdmin)
-  .use("/users", requireAdmin)
-  .use("/user/*", requireAdmin)
+/** User administration; mounted in ./admin.ts behind the admin guard. */
+export const adminUsersApi = adminSubApp()
   .get("/users", async (c) => c.json((await listUsers(c.var.db)).map(adminUserJson)))
   .get("/users/:userId", async (c) => c.json(adminUserDetailJson(await getUserDetail(c.var.db, idParam(c, "userId", "user id")))))
   .delete("/users/:userId", async (c) => {
