@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { getDb } from "./db/client";
 import { AppError } from "./errors";
-import { parseId } from "./services/ids";
 import { leagueFromEnv } from "./league";
 import { cloudflareContext } from "~/context";
+import { idSchema } from "~/schemas/ids";
 
 type ContextReader = { get: <T>(key: import("react-router").RouterContext<T>) => T };
 
@@ -23,7 +23,9 @@ export async function orRouteError<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-/** A positive integer id from the URL, or the route's 400 error. */
-export function routeId(raw: string | undefined, what: string): Promise<number> {
-  return orRouteError(Promise.resolve().then(() => parseId(raw, what)));
+/** A positive integer id from the URL (the /api's id schema), or the route's 400 error. */
+export async function routeId(raw: string | undefined, what: string): Promise<number> {
+  const parsed = idSchema(what).safeParse(raw);
+  if (!parsed.success) throw data({ message: parsed.error.issues[0]?.message ?? `Invalid ${what}` }, { status: 400 });
+  return parsed.data;
 }

@@ -1,14 +1,13 @@
 import { cachePublic } from "./cache";
 import { subApp } from "./context";
+import { AcePotQuery } from "./params";
 import { aceJson, acePotJson } from "./serializers/aces";
-import { parseId } from "~/.server/services/ids";
+import { query } from "./validate";
 import { acePotCents, listAces } from "~/.server/services/aces";
 
 export const acesApi = subApp()
-  .get("/", async (c) => {
-    const raw = c.req.query("roundId");
-    const roundId = raw === undefined || raw === "" ? undefined : parseId(raw, "round id");
-    const pot = await acePotCents(c.var.db, roundId);
+  .get("/", query(AcePotQuery), async (c) => {
+    const pot = await acePotCents(c.var.db, c.req.valid("query").roundId);
     cachePublic(c, "aces", "entries");
     return c.json(acePotJson(pot));
   })

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { claims, entries, players } from "../db/schema";
 import { badRequest, notFound } from "../errors";
 import { balanceCentsSql } from "./balance";
-import { MIN_SEARCH_LENGTH } from "~/lib/constants";
+import { SearchTextSchema } from "~/schemas/players";
 
 /** A player with rounds counted and averaged (one decimal), and the balance in cents. */
 export type PlayerStats = {
@@ -112,11 +112,9 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * (case-insensitive), inactive players included: a returning player must be findable.
  */
 export async function searchPlayers(db: Db, text: string, limit = 25): Promise<SearchResult[]> {
-  const q = text.trim().replace(/\s+/g, " ");
-  if (q.length < MIN_SEARCH_LENGTH) {
-    throw badRequest(`Search text must be at least ${MIN_SEARCH_LENGTH} characters`);
-  }
-  if (q.length > 100) throw badRequest("Search text is too long");
+  const parsed = SearchTextSchema.safeParse(text);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid search text");
+  const q = parsed.data;
   const words = q.split(" ").slice(0, 5);
   const conditions = words.map(
     (w) => sql`(${players.fn} || ' ' || ${players.ln}) like ${`%${escapeLike(w)}%`} escape '\\'`,
