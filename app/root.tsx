@@ -11,10 +11,10 @@ import { setNonce } from "get-nonce";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { optionalSession, sessionMiddleware } from "./.server/auth/guards";
-import { routeServices } from "./.server/route-context";
+import { routeServices, servicesMiddleware } from "./.server/route-context";
 import { Navbar } from "./components/navbar";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [servicesMiddleware, sessionMiddleware];
 
 // Radix Dialog's scroll lock adds a <style> tag in the browser; it takes the page's CSP
 // nonce, which the browser keeps on the server-rendered scripts' `nonce` property.
