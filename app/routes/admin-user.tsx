@@ -55,7 +55,7 @@ async function resetPassword(db: Db, id: number): Promise<string> {
   }
 }
 
-/** The new password, shown this once (spec §7: the reply's newPassword). */
+/** The new password, shown this once: only its hash is kept. */
 function NewPassword({ password }: { password: string }) {
   return (
     <div role="status" className="space-y-2 rounded border border-brand-600 bg-brand-50 p-4 text-sm text-brand-800">

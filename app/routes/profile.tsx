@@ -31,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** Spec §5: only the fields that differ from the stored ones are sent to the service. */
+/** Only the fields that differ from the stored ones go to the service: an unchanged email needs no current password. */
 function changedFields(form: FormData, current: { name: string; email: string }) {
   const text = (key: string) => {
     const value = form.get(key);

@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Reset password" }];
 const RESET_DONE = "Your password has been reset. Redirecting to login…";
 const REDIRECT_MS = 2000;
 
-/** The token is verified before the form is shown (spec §4: checking, valid, invalid). */
+/** The token is verified before the form is shown: "checking", then the form or "invalid". */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = routeServices(context);
   const parsed = ResetTokenSchema.safeParse({ token: new URL(request.url).searchParams.get("token") ?? "" });

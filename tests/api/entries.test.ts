@@ -4,7 +4,7 @@ import { expectError, getPublic } from "./http";
 
 type Entry = Record<string, unknown> & { id: number; round_id: number };
 
-// Spec §3's entry fields.
+// The entry fields the /api has always answered with.
 const ENTRY_FIELDS = [
   "id", "player_id", "round_id", "fn", "ln", "pdga", "division", "ace", "score", "payout",
   "payoutAdjust", "credit_added", "credit_used", "payment_id", "EntryPayout", "result",

@@ -1,4 +1,4 @@
-// The demo league of scripts/seed.ts keeps the league's invariants (DESIGN.md): one
+// The demo league of scripts/seed.ts keeps the league's invariants: one
 // round today, payouts from the real engine, no balance and no ace pot below zero.
 import { describe, expect, it } from "vitest";
 import { computeRoundPayouts } from "../../app/lib/payouts";

@@ -11,7 +11,7 @@ export type SessionUser = {
   isAdmin: boolean;
   /** The player the user's approved claim links them to. */
   linkedPlayerId: number | null;
-  /** The user's latest claim's status; admins do not get one (spec §6). */
+  /** The user's latest claim's status; null for admins, who claim no player. */
   claimStatus: string | null;
 };
 

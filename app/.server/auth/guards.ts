@@ -41,7 +41,7 @@ export function requireUser(context: Ctx, request: Request): Session {
 /** Admin routes: no session → /login; a session that is not an admin's → /. */
 export function requireAdmin(context: Ctx, request: Request): Session {
   const session = context.get(sessionContext);
-  if (!session) throw redirect("/login"); // spec §2: the admin guard sends a missing session to /login
+  if (!session) throw redirect("/login");
   if (!session.isAdmin) throw redirect("/");
   return session;
 }

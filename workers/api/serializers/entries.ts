@@ -2,7 +2,7 @@ import { toDollars } from "./money";
 import type { EntryRow } from "~/.server/services/entries";
 import { positionLabel } from "~/lib/results";
 
-/** An entry as the /api shows it: the old client's field names, money in dollars. */
+/** An entry as the /api shows it: the wire's field names, money in dollars. */
 export function entryJson(e: EntryRow) {
   return {
     id: e.id,

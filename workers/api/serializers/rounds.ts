@@ -2,7 +2,7 @@ import { toDollars } from "./money";
 import type { PlayerRound, RoundRow } from "~/.server/services/rounds";
 import { positionLabel } from "~/lib/results";
 
-/** A round as the /api shows it: the old client's field names, fees in dollars. */
+/** A round as the /api shows it: the wire's field names, fees in dollars. */
 export function roundJson(r: RoundRow) {
   return {
     id: r.id,
