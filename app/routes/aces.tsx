@@ -16,8 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Aces" }];
 
 export default function Aces({ loaderData }: Route.ComponentProps) {
   const { pot, aces } = loaderData;
-  const { date, user } = useLeague();
-  const roundHref = (id: number) => (user?.isAdmin ? `/admin/rounds/${id}` : `/rounds/${id}`);
+  const { date } = useLeague();
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Aces</h1>
@@ -42,8 +41,9 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
             {aces.map((a) => (
               <tr key={a.id}>
                 <td className={td}>
+                  {/* The round page for everyone, admins too, until there is an admin round page. */}
                   {a.roundId ? (
-                    <Link to={roundHref(a.roundId)} className="text-brand-700 hover:underline">
+                    <Link to={`/rounds/${a.roundId}`} className="text-brand-700 hover:underline">
                       {date(a.d)}
                     </Link>
                   ) : (
