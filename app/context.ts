@@ -4,11 +4,11 @@ import type { Db } from "~/.server/db/client";
 import type { League } from "~/.server/league";
 
 // The Worker's bindings, handed to every loader and action through the router context.
-export type CloudflareBindings = { env: Env; ctx: ExecutionContext };
+type CloudflareBindings = { env: Env; ctx: ExecutionContext };
 export const cloudflareContext = createContext<CloudflareBindings>();
 
 /** The request's database handle and league settings, made once by the root middleware. */
-export type RequestServices = { db: Db; league: League };
+type RequestServices = { db: Db; league: League };
 export const servicesContext = createContext<RequestServices>();
 
 /** The request's session, set once by the root middleware; null when logged out. */

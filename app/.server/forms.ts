@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { AppError } from "./errors";
 import { type FormOutcome, FormShapeError, fieldName, formToObject } from "~/lib/form-data";
 
-export type FormErrors = Pick<FormOutcome, "formError" | "fieldErrors">;
+type FormErrors = Pick<FormOutcome, "formError" | "fieldErrors">;
 
 type Options = {
   /** The object to validate, when it is not simply the posted fields (the profile sends only changes). */

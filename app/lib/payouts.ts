@@ -18,7 +18,7 @@ export type PayoutResult = {
   result: string;
 };
 
-export type DivisionSummary = {
+type DivisionSummary = {
   division: string;
   /** True when some score is 0 (card not in yet): nothing is computed for it. */
   skipped: boolean;

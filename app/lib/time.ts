@@ -41,7 +41,7 @@ export function zonedTimeToEpoch(
   return epoch;
 }
 
-export function yearInZone(epochSeconds: number, timeZone: string): number {
+function yearInZone(epochSeconds: number, timeZone: string): number {
   return parts(epochSeconds, timeZone).year;
 }
 

@@ -4,7 +4,7 @@ import { DAY_SECONDS, wallParts, zonedTimeToEpoch } from "../../app/lib/time";
 import { chance, int, normal, type Rng } from "./rng";
 import type { RoundKind, SeedRound } from "./types";
 
-export const UPCOMING_WEEKS = 4;
+const UPCOMING_WEEKS = 4;
 const START_HOUR = 18;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  CONVENIENCE_FEE_BASIS_POINTS,
+  CONVENIENCE_FEE_FIXED_CENTS,
+  type ConvenienceFee,
+  DEFAULT_CONVENIENCE_FEE,
   type RoundFees,
+  type SignUpQuote,
   clampCreditCents,
   convenienceFeeCents,
   creditSuggestionCapCents,
@@ -71,6 +76,11 @@ describe("credit suggestion", () => {
 });
 
 describe("PayPal convenience fee: 9 cents + 2 % of the rest, half up to the cent", () => {
+  it("defaults to the league's 9 cents and 200 basis points", () => {
+    expect([CONVENIENCE_FEE_FIXED_CENTS, CONVENIENCE_FEE_BASIS_POINTS]).toEqual([9, 200]);
+    expect(DEFAULT_CONVENIENCE_FEE).toEqual({ fixedCents: 9, basisPoints: 200 });
+  });
+
   it("charges nothing, fee included, when nothing is left to pay", () => {
     expect(convenienceFeeCents(0)).toBe(0);
     expect(paypalChargeCents(0)).toBe(0);
@@ -101,7 +111,7 @@ describe("PayPal convenience fee: 9 cents + 2 % of the rest, half up to the cent
   });
 
   it("takes other settings", () => {
-    const fee = { fixedCents: 49, basisPoints: 349 }; // 3.49 % + $0.49
+    const fee: ConvenienceFee = { fixedCents: 49, basisPoints: 349 }; // 3.49 % + $0.49
     expect(convenienceFeeCents(1_000, fee)).toBe(49 + 35); // 34.9 cents → 35
     expect(paypalChargeCents(0, fee)).toBe(0);
   });
@@ -115,9 +125,8 @@ describe("PayPal convenience fee: 9 cents + 2 % of the rest, half up to the cent
 
 describe("quoteSignUp", () => {
   it("pays fully by credit when the credit covers the total: no charge, no fee", () => {
-    expect(quoteSignUp({ round: ROUND, balanceCents: 2_000, creditRequestedCents: 2_000 })).toEqual({
-      totalCents: 600, creditUsedCents: 600, restCents: 0, feeCents: 0, chargeCents: 0, paidByCredit: true,
-    });
+    const byCredit: SignUpQuote = { totalCents: 600, creditUsedCents: 600, restCents: 0, feeCents: 0, chargeCents: 0, paidByCredit: true };
+    expect(quoteSignUp({ round: ROUND, balanceCents: 2_000, creditRequestedCents: 2_000 })).toEqual(byCredit);
   });
 
   it("charges the rest plus the fee through PayPal otherwise", () => {

@@ -5,7 +5,7 @@ import { readToken } from "~/.server/auth/session";
 import { AppError } from "~/.server/errors";
 import type { Db } from "~/.server/db/client";
 
-export const NOT_AN_ADMIN = "Not an admin";
+const NOT_AN_ADMIN = "Not an admin";
 
 /** The live session behind the request's Bearer token or cookie, or null. */
 export async function optionalSessionOf(request: Request, db: Db, env: Env): Promise<Session | null> {

@@ -45,5 +45,3 @@ api.onError((err, c) => {
   console.error("Unhandled API error", err);
   return c.json({ error: "An error occurred. Please try again.", code: "internal" }, 500);
 });
-
-export type Api = typeof api;

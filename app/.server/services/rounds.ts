@@ -29,7 +29,7 @@ export async function getRound(db: Db, id: number): Promise<RoundRow> {
   return row;
 }
 
-export type RoundLists = { past: RoundRow[]; future: RoundRow[]; today: RoundRow[] };
+type RoundLists = { past: RoundRow[]; future: RoundRow[]; today: RoundRow[] };
 
 /** The home page's split: past (before now, newest first), future (soonest first), today (±24 h). */
 export function splitRounds(all: RoundRow[], now: number): RoundLists {

@@ -91,7 +91,7 @@ export async function deleteUser(db: Db, actorId: number, id: number): Promise<v
 }
 
 /** A readable random password that meets the policy (upper, lower, digit, 14 chars). */
-export function generatePassword(): string {
+function generatePassword(): string {
   const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
   const bytes = crypto.getRandomValues(new Uint8Array(11));
   const body = [...bytes].map((b) => alphabet[b % alphabet.length]).join("");
