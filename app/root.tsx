@@ -11,10 +11,10 @@ import { setNonce } from "get-nonce";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { optionalSession, sessionMiddleware } from "./.server/auth/guards";
-import { routeServices } from "./.server/route-context";
+import { routeServices, servicesMiddleware } from "./.server/route-context";
 import { Navbar } from "./components/navbar";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [servicesMiddleware, sessionMiddleware];
 
 // Radix Dialog's scroll lock adds a <style> tag in the browser; it takes the page's CSP
 // nonce, which the browser keeps on the server-rendered scripts' `nonce` property.
@@ -23,7 +23,8 @@ if (typeof document !== "undefined") setNonce(document.querySelector<HTMLScriptE
 export function loader({ context }: Route.LoaderArgs) {
   const { league } = routeServices(context);
   const session = optionalSession(context);
-  return { league, user: session ? { ...session.user, isAdmin: session.role === "admin" && session.user.isAdmin } : null };
+  // isAdmin is the session's (an admin session), not the user record's flag.
+  return { league, user: session?.user ?? null, isAdmin: session?.isAdmin ?? false };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico", sizes: "any" }];

@@ -6,7 +6,7 @@
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-export const isLoopback = (url: URL) => LOOPBACK.has(url.hostname);
+const isLoopback = (url: URL) => LOOPBACK.has(url.hostname);
 
 export class AppUrlError extends Error {}
 

@@ -1,5 +1,5 @@
 // One error shape for the API and the pages: { error, code }, codes mapped to statuses here.
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -10,7 +10,7 @@ export const ERROR_STATUS = {
   internal: 500,
 } as const;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+type ErrorCode = keyof typeof ERROR_STATUS;
 
 export class AppError extends Error {
   constructor(

@@ -1,36 +1,52 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { AppError } from "./errors";
+import { type FormOutcome, FormShapeError, fieldName, formToObject } from "~/lib/form-data";
 
-export type FormErrors = { formError?: string; fieldErrors?: Record<string, string> };
+type FormErrors = Pick<FormOutcome, "formError" | "fieldErrors">;
 
-/** A form post parsed with the same zod schema as the /api; errors per field. */
-export async function parseForm<T extends z.ZodType>(request: Request, schema: T, pick?: (form: FormData) => unknown) {
-  const form = await request.formData();
-  const raw = pick ? pick(form) : Object.fromEntries(form);
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return { ok: true as const, data: parsed.data as z.infer<T>, form };
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    fieldErrors[key] ??= issue.message;
-  }
-  const errors: FormErrors = { fieldErrors };
-  return { ok: false as const, errors, form };
+type Options = {
+  /** The object to validate, when it is not simply the posted fields (the profile sends only changes). */
+  pick?: (form: FormData) => unknown;
+  /**
+   * The form's own failure message ('Update failed. Please try again.' …): anything that
+   * is not an AppError is logged and shown as it, with a 500. Without one it is rethrown.
+   */
+  unexpected?: string;
+};
+
+function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[fieldName(issue.path)] ??= issue.message;
+  return errors;
 }
 
 /**
- * Turns a service's AppError into the form's error message with the right status.
- * Anything else is logged and, when the form has one, shown as its spec failure
- * message ('Update failed. Please try again.' …) with a 500; otherwise rethrown.
+ * The one way a route action handles a form: parse the post with the same zod schema as
+ * the /api, run the service, and answer the first error of each field (400), the
+ * service's AppError as the form's error (its status), or whatever `run` returns (a
+ * success object or a redirect). Components read the answer with useFormResult().
  */
-export async function formAction<T>(
-  work: () => Promise<T>,
-  unexpected?: string,
+export async function handleForm<S extends z.ZodType, T>(
+  request: Request,
+  schema: S,
+  run: (input: z.infer<S>, form: FormData) => Promise<T>,
+  { pick, unexpected }: Options = {},
 ): Promise<T | ReturnType<typeof data<FormErrors>>> {
+  const form = await request.formData();
+  let raw: unknown;
   try {
-    return await work();
+    raw = pick ? pick(form) : formToObject(form);
   } catch (err) {
+    if (err instanceof FormShapeError) return data<FormErrors>({ formError: err.message }, { status: 400 });
+    throw err;
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) return data<FormErrors>({ fieldErrors: fieldErrorsOf(parsed.error.issues) }, { status: 400 });
+  try {
+    return await run(parsed.data, form);
+  } catch (err) {
+    if (err instanceof Response) throw err;
     if (err instanceof AppError) return data<FormErrors>({ formError: err.message }, { status: err.status });
     if (unexpected === undefined) throw err;
     console.error(unexpected, err);

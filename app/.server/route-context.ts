@@ -1,16 +1,26 @@
-import { data } from "react-router";
+import { type MiddlewareFunction, type RouterContext, data } from "react-router";
 import { getDb } from "./db/client";
 import { AppError } from "./errors";
-import { parseId } from "./services/ids";
 import { leagueFromEnv } from "./league";
-import { cloudflareContext } from "~/context";
+import { cloudflareContext, servicesContext } from "~/context";
+import { idSchema } from "~/schemas/ids";
 
-type ContextReader = { get: <T>(key: import("react-router").RouterContext<T>) => T };
+type ContextReader = { get: <T>(key: RouterContext<T>) => T };
 
-/** What a loader needs from the request context: the database and the league settings. */
+/**
+ * Root middleware: the database handle and the checked league settings, once per
+ * request, for the session check and every loader and action after it.
+ */
+export const servicesMiddleware: MiddlewareFunction<Response> = ({ context }, next) => {
+  const { env } = context.get(cloudflareContext);
+  context.set(servicesContext, { db: getDb(env.DB), league: leagueFromEnv(env) });
+  return next();
+};
+
+/** What a loader needs from the request context: the database, the league settings, the bindings. */
 export function routeServices(context: ContextReader) {
   const { env, ctx } = context.get(cloudflareContext);
-  return { db: getDb(env.DB), league: leagueFromEnv(env), env, ctx };
+  return { ...context.get(servicesContext), env, ctx };
 }
 
 /** Runs a service call, turning its AppError into the route's error response (404, 400…). */
@@ -23,7 +33,9 @@ export async function orRouteError<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-/** A positive integer id from the URL, or the route's 400 error. */
-export function routeId(raw: string | undefined, what: string): Promise<number> {
-  return orRouteError(Promise.resolve().then(() => parseId(raw, what)));
+/** A positive integer id from the URL (the /api's id schema), or the route's 400 error. */
+export async function routeId(raw: string | undefined, what: string): Promise<number> {
+  const parsed = idSchema(what).safeParse(raw);
+  if (!parsed.success) throw data({ message: parsed.error.issues[0]?.message ?? `Invalid ${what}` }, { status: 400 });
+  return parsed.data;
 }

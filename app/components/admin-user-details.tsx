@@ -2,9 +2,7 @@ import { Link } from "react-router";
 import { Table, td, th } from "./ui/table";
 import { lastLoginText, yesNo } from "./user-flags";
 import { useLeague } from "~/hooks/use-league";
-import type { getUserDetail } from "~/.server/services/user-admin";
-
-type UserDetail = Awaited<ReturnType<typeof getUserDetail>>;
+import type { AdminUserDetail as UserDetail } from "~/.server/services/user-admin";
 
 /** The fields of one user as the admin sees them. */
 export function UserFields({ user }: { user: UserDetail }) {
@@ -19,9 +17,9 @@ export function UserFields({ user }: { user: UserDetail }) {
     ["Claim status", user.claimStatus ?? "–"],
     [
       "Player",
-      user.linked_player ? (
-        <Link to={`/players/${user.linked_player}`} className="text-brand-700 underline">
-          {user.linked_player_name ?? `#${user.linked_player}`}
+      user.linkedPlayerId ? (
+        <Link to={`/players/${user.linkedPlayerId}`} className="text-brand-700 underline">
+          {user.linkedPlayerName ?? `#${user.linkedPlayerId}`}
         </Link>
       ) : (
         "–"
@@ -60,8 +58,8 @@ export function UserClaims({ claims }: { claims: UserDetail["claims"] }) {
         <tr key={c.id}>
           <td className={td}>{date(c.createdAt)}</td>
           <td className={td}>
-            <Link to={`/players/${c.player_id}`} className="text-brand-700 hover:underline">
-              {c.fn} {c.ln}
+            <Link to={`/players/${c.playerId}`} className="text-brand-700 hover:underline">
+              {c.firstName} {c.lastName}
             </Link>
           </td>
           <td className={td}>{c.status}</td>

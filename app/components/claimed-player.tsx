@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 
 type Props = {
-  player: { id: number; fn: string; ln: string } | null;
+  player: { id: number; firstName: string; lastName: string } | null;
   claimStatus: string | null;
 };
 
@@ -11,7 +11,7 @@ export function ClaimedPlayer({ player, claimStatus }: Props) {
     return (
       <p>
         <Link to={`/players/${player.id}`} className="font-medium text-brand-700 underline">
-          {player.fn} {player.ln}
+          {player.firstName} {player.lastName}
         </Link>
       </p>
     );

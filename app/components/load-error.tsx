@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
 
-/** A detail page's error boundary: the spec's title, and whether the record exists. */
+/** A detail page's error boundary: its title ("Error loading round" …), and whether the record exists. */
 export function LoadError({ error, title, missing }: { error: unknown; title: string; missing: string }) {
   const notThere = isRouteErrorResponse(error) && (error.status === 404 || error.status === 400);
   return (

@@ -16,9 +16,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** Three variants: logged out (log in, register), user (profile, log out), admin (plus admin links). */
 export function Navbar() {
-  const { name, user } = useLeague();
+  const { name, user, isAdmin } = useLeague();
   const [open, setOpen] = useState(false);
-  const links = user?.isAdmin ? [...publicLinks, ...adminLinks] : publicLinks;
+  const links = isAdmin ? [...publicLinks, ...adminLinks] : publicLinks;
   return (
     <header className="bg-brand-800 text-white">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2">

@@ -1,6 +1,6 @@
 import { PASSWORD_RULES } from "~/lib/password-rules";
 
-/** The password rules of spec §5, each ticked as soon as the typed password meets it. */
+/** The password rules (length, upper case, lower case, digit), each ticked as soon as the typed password meets it. */
 export function PasswordChecklist({ password }: { password: string }) {
   return (
     <ul aria-live="polite" className="mt-1 space-y-0.5">

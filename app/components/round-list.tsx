@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { RoundDto } from "~/.server/services/dto";
+import type { RoundRow } from "~/.server/services/rounds";
 import { useLeague } from "~/hooks/use-league";
 
-export function RoundList({ title, rounds, id, hidden }: { title: string; rounds: RoundDto[]; id: string; hidden?: boolean }) {
+export function RoundList({ title, rounds, id, hidden }: { title: string; rounds: RoundRow[]; id: string; hidden?: boolean }) {
   const { date } = useLeague();
   return (
     <section id={id} aria-labelledby={`${id}-title`} className={`min-w-0 ${hidden ? "hidden md:block" : "block"}`}>
@@ -22,7 +22,7 @@ export function RoundList({ title, rounds, id, hidden }: { title: string; rounds
                   <span className="block truncate text-xs text-slate-500">{r.loc}</span>
                 </span>
                 <span className="shrink-0 text-xs text-slate-500">
-                  {r.entry_count} {r.entry_count === 1 ? "player" : "players"}
+                  {r.entryCount} {r.entryCount === 1 ? "player" : "players"}
                   {r.openForRegistration ? <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-brand-800">Open</span> : null}
                 </span>
               </Link>

@@ -1,9 +1,9 @@
-import type { TransferDto } from "~/.server/services/transfers";
+import type { TransferRow } from "~/.server/services/transfers";
 import { Table, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
-import { formatDollars } from "~/lib/money";
+import { formatCents } from "~/lib/money";
 
-export function TransferTable({ transfers, caption }: { transfers: TransferDto[]; caption: string }) {
+export function TransferTable({ transfers, caption }: { transfers: TransferRow[]; caption: string }) {
   const { date } = useLeague();
   if (transfers.length === 0) return <p className="text-slate-600">No transfers.</p>;
   return (
@@ -22,9 +22,9 @@ export function TransferTable({ transfers, caption }: { transfers: TransferDto[]
       {transfers.map((t) => (
         <tr key={t.id}>
           <td className={td}>{date(t.d)}</td>
-          <td className={td}>{t.fPlayer ?? "League"}</td>
-          <td className={td}>{t.tPlayer ?? "League"}</td>
-          <td className={tdNum}>{formatDollars(t.amt)}</td>
+          <td className={td}>{t.fromName ?? "League"}</td>
+          <td className={td}>{t.toName ?? "League"}</td>
+          <td className={tdNum}>{formatCents(t.amtCents)}</td>
           <td className="px-3 py-2">{t.description}</td>
         </tr>
       ))}

@@ -2,7 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import { formatDate, formatDateLong } from "~/lib/time";
 import type { loader as rootLoader } from "~/root";
 
-/** The league's name and time zone, with date formatters bound to that zone. */
+/** The league's name and time zone, with date formatters bound to that zone; who is logged in. */
 export function useLeague() {
   const data = useRouteLoaderData<typeof rootLoader>("root");
   const timeZone = data?.league.timeZone ?? "America/Chicago";
@@ -10,6 +10,8 @@ export function useLeague() {
     name: data?.league.name ?? "Disc Golf League",
     timeZone,
     user: data?.user ?? null,
+    /** An admin session: the admin links and controls show. */
+    isAdmin: data?.isAdmin ?? false,
     date: (d: number) => formatDate(d, timeZone),
     longDate: (d: number) => formatDateLong(d, timeZone),
   };

@@ -1,4 +1,4 @@
-// Business constants of spec §9 that the browser and the server both need.
+// League constants that the browser and the server both need.
 
 /** Player search starts at this many characters. */
 export const MIN_SEARCH_LENGTH = 3;

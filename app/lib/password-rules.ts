@@ -1,4 +1,5 @@
-// The password policy of spec §5 without zod, so the pages that tick the rules live do
+// The password policy (at least 10 characters, with an upper-case letter, a lower-case
+// letter and a digit) without zod, so the pages that tick the rules live do
 // not ship the schema library to the browser. app/schemas/auth.ts builds on these.
 
 export const PASSWORD_MIN_LENGTH = 10;

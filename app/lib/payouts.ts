@@ -1,5 +1,7 @@
-// Round payouts per division (DESIGN.md "Payouts"). Pure and dependency-free so the
-// admin round page can preview exactly what the server will store.
+// Round payouts per division: the pool is entries × the round's payout; about half the
+// field is paid (ties at the cutoff too) by the share table; each payout is rounded to
+// the nearest $0.25; a division with any score still 0 is skipped. Pure and
+// dependency-free so the admin round page can preview exactly what the server will store.
 // All money is integer cents; shares are integer basis points (1/100 of a percent)
 // so every table row sums to exactly 10 000 with no floating-point drift.
 import { HAND_SHARE_PERCENT } from "./payout-shares";
@@ -16,7 +18,7 @@ export type PayoutResult = {
   result: string;
 };
 
-export type DivisionSummary = {
+type DivisionSummary = {
   division: string;
   /** True when some score is 0 (card not in yet): nothing is computed for it. */
   skipped: boolean;

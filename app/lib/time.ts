@@ -41,7 +41,7 @@ export function zonedTimeToEpoch(
   return epoch;
 }
 
-export function yearInZone(epochSeconds: number, timeZone: string): number {
+function yearInZone(epochSeconds: number, timeZone: string): number {
   return parts(epochSeconds, timeZone).year;
 }
 
@@ -56,7 +56,7 @@ export function wallParts(epochSeconds: number, timeZone: string) {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** MM/dd/yy, the spec's default date format. */
+/** MM/dd/yy, the date format the league shows unless a page needs another. */
 export function formatDate(epochSeconds: number, timeZone: string): string {
   const p = parts(epochSeconds, timeZone);
   return `${pad(p.month)}/${pad(p.day)}/${pad(p.year % 100)}`;

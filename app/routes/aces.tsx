@@ -5,7 +5,7 @@ import { Table, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { routeServices } from "~/.server/route-context";
 import { acePotCents, listAces } from "~/.server/services/aces";
-import { formatAmount, formatDollars } from "~/lib/money";
+import { formatCents } from "~/lib/money";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("aces", "players", "rounds", "entries");
@@ -20,12 +20,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Aces" }];
 
 export default function Aces({ loaderData }: Route.ComponentProps) {
   const { pot, aces } = loaderData;
-  const { date, user } = useLeague();
-  const roundHref = (id: number) => (user?.isAdmin ? `/admin/rounds/${id}` : `/rounds/${id}`);
+  const { date } = useLeague();
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Aces</h1>
-      <p className="rounded-lg border border-brand-600 bg-brand-50 p-4 text-xl font-semibold">Current Ace Pot: ${formatAmount(pot)}</p>
+      <p className="rounded-lg border border-brand-600 bg-brand-50 p-4 text-xl font-semibold">Current Ace Pot: {formatCents(pot)}</p>
       <section aria-labelledby="ace-history" className="space-y-2">
         <h2 id="ace-history" className="text-lg font-semibold">
           Ace History
@@ -46,8 +45,9 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
             {aces.map((a) => (
               <tr key={a.id}>
                 <td className={td}>
-                  {a.round_id ? (
-                    <Link to={roundHref(a.round_id)} className="text-brand-700 hover:underline">
+                  {/* The round page for everyone, admins too, until there is an admin round page. */}
+                  {a.roundId ? (
+                    <Link to={`/rounds/${a.roundId}`} className="text-brand-700 hover:underline">
                       {date(a.d)}
                     </Link>
                   ) : (
@@ -55,11 +55,11 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
                   )}
                 </td>
                 <td className={td}>
-                  <Link to={`/players/${a.player}`} className="hover:underline">
-                    {a.fn} {a.ln}
+                  <Link to={`/players/${a.playerId}`} className="hover:underline">
+                    {a.firstName} {a.lastName}
                   </Link>
                 </td>
-                <td className={tdNum}>{formatDollars(a.amt)}</td>
+                <td className={tdNum}>{formatCents(a.amtCents)}</td>
               </tr>
             ))}
           </Table>

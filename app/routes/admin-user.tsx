@@ -1,12 +1,14 @@
-import { Link, data, redirect, useActionData, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import { LoadError } from "~/components/load-error";
 import type { Route } from "./+types/admin-user";
 import { UserClaims, UserFields } from "~/components/admin-user-details";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/field";
+import { useFormResult } from "~/hooks/use-form-result";
 import { requireAdmin } from "~/.server/auth/guards";
 import { AppError } from "~/.server/errors";
-import { type FormErrors, formAction, parseForm } from "~/.server/forms";
+import type { Db } from "~/.server/db/client";
+import { handleForm } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { adminResetPassword, deleteUser, getUserDetail, setLocked } from "~/.server/services/user-admin";
 import { UserActionSchema } from "~/schemas/admin-users";
@@ -27,28 +29,33 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const { user: actor } = requireAdmin(context, request);
   const { db } = routeServices(context);
   const id = await routeId(params.userId, "user id");
-  const parsed = await parseForm(request, UserActionSchema);
-  if (!parsed.ok) return data<FormErrors>({ formError: parsed.errors.fieldErrors?.intent }, { status: 400 });
-  const { intent } = parsed.data;
-  if (intent === "reset") {
-    try {
-      return { success: "Password reset.", newPassword: await adminResetPassword(db, id) };
-    } catch (err) {
-      if (!(err instanceof AppError)) console.error(RESET_FAILED, err);
-      return data<FormErrors>({ formError: RESET_FAILED }, { status: err instanceof AppError ? err.status : 500 });
-    }
-  }
-  return formAction(async () => {
-    if (intent === "delete") {
-      await deleteUser(db, actor.id, id);
-      return redirect("/admin/users");
-    }
-    await setLocked(db, actor.id, id, intent === "lock");
-    return { success: intent === "lock" ? "User locked. Their sessions have ended." : "User unlocked." };
-  }, ACTION_FAILED);
+  return handleForm(
+    request,
+    UserActionSchema,
+    async ({ intent }) => {
+      if (intent === "reset") return { success: "Password reset.", newPassword: await resetPassword(db, id) };
+      if (intent === "delete") {
+        await deleteUser(db, actor.id, id);
+        return redirect("/admin/users");
+      }
+      await setLocked(db, actor.id, id, intent === "lock");
+      return { success: intent === "lock" ? "User locked. Their sessions have ended." : "User unlocked." };
+    },
+    { unexpected: ACTION_FAILED },
+  );
 }
 
-/** The new password, shown this once (spec §7: the reply's newPassword). */
+/** A reset that fails says so in its own words, whatever the cause, with the cause's status. */
+async function resetPassword(db: Db, id: number): Promise<string> {
+  try {
+    return await adminResetPassword(db, id);
+  } catch (err) {
+    if (!(err instanceof AppError)) console.error(RESET_FAILED, err);
+    throw new AppError(err instanceof AppError ? err.code : "internal", RESET_FAILED);
+  }
+}
+
+/** The new password, shown this once: only its hash is kept. */
 function NewPassword({ password }: { password: string }) {
   return (
     <div role="status" className="space-y-2 rounded border border-brand-600 bg-brand-50 p-4 text-sm text-brand-800">
@@ -63,11 +70,11 @@ function NewPassword({ password }: { password: string }) {
 
 export default function AdminUser({ loaderData }: Route.ComponentProps) {
   const { user, isSelf } = loaderData;
-  const result = useActionData<typeof action>();
+  const { success, formError, fieldErrors, result } = useFormResult<{ newPassword: string }>();
   const busy = useNavigation().state !== "idle";
-  const newPassword = result && "newPassword" in result ? result.newPassword : null;
-  const success = result && "success" in result && !newPassword ? result.success : null;
-  const error = result && "formError" in result ? result.formError : null;
+  const newPassword = result?.newPassword ?? null;
+  // The only field is the dialog's hidden intent: its error is the form's.
+  const error = formError ?? fieldErrors.intent ?? null;
   return (
     <div className="space-y-6">
       <div className="space-y-1">
@@ -77,7 +84,7 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
         <h1 className="break-words text-2xl font-semibold">{user.name}</h1>
       </div>
       <FormAlert message={error} />
-      <FormAlert tone="success" message={success} />
+      <FormAlert tone="success" message={newPassword ? null : success} />
       {newPassword ? <NewPassword password={newPassword} /> : null}
       <UserFields user={user} />
       <section aria-labelledby="actions-title" className="space-y-2">

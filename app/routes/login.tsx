@@ -1,9 +1,10 @@
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { Field, FormAlert, primaryButton } from "~/components/ui/field";
+import { useFormResult } from "~/hooks/use-form-result";
 import { safeRedirect } from "~/.server/auth/guards";
 import { sessionCookie } from "~/.server/auth/session";
-import { formAction, parseForm } from "~/.server/forms";
+import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { login } from "~/.server/services/accounts";
 import { clientAddress } from "~/.server/client-address";
@@ -13,27 +14,25 @@ export const meta: Route.MetaFunction = () => [{ title: "Log in" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env } = routeServices(context);
-  const parsed = await parseForm(request, LoginSchema);
-  if (!parsed.ok) return parsed.errors;
-  return formAction(async () => {
-    const result = await login(db, env, parsed.data, clientAddress(request));
-    const to = safeRedirect(parsed.form.get("redirectTo"), "/");
+  return handleForm(request, LoginSchema, async (input, form) => {
+    const result = await login(db, env, input, clientAddress(request));
+    const to = safeRedirect(form.get("redirectTo"), "/");
     return redirect(to, { headers: { "Set-Cookie": sessionCookie(result.token, result.maxAge) } });
   });
 }
 
 export default function Login() {
-  const result = useActionData<typeof action>();
+  const { formError, fieldErrors } = useFormResult();
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-sm space-y-4">
       <h1 className="text-2xl font-semibold">Player login</h1>
-      <FormAlert message={result?.formError} />
+      <FormAlert message={formError} />
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
-        <Field label="Email" name="email" type="email" autoComplete="email" required error={result?.fieldErrors?.email} />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={result?.fieldErrors?.password} />
+        <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={fieldErrors.password} />
         <button type="submit" className={`${primaryButton} w-full`} disabled={busy}>
           {busy ? "Logging in…" : "Log in"}
         </button>

@@ -10,7 +10,8 @@ import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { getPlayer } from "~/.server/services/players";
 import { roundsByPlayer } from "~/.server/services/rounds";
 import { transfersByPlayer } from "~/.server/services/transfers";
-import { formatDollars } from "~/lib/money";
+import { formatCents } from "~/lib/money";
+import { positionLabel } from "~/lib/results";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "rounds", "transfers", "claims");
@@ -25,10 +26,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.player.fn} ${loaderData.player.ln}` : "Player" },
+  { title: loaderData ? `${loaderData.player.firstName} ${loaderData.player.lastName}` : "Player" },
 ];
 
-const money = (n: number) => (n ? formatDollars(n) : "");
+const money = (cents: number) => (cents ? formatCents(cents) : "");
 
 export default function PlayerPage({ loaderData }: Route.ComponentProps) {
   const { player, rounds, transfers } = loaderData;
@@ -37,7 +38,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-semibold">
-          {player.fn} {player.ln}
+          {player.firstName} {player.lastName}
           {player.inactive ? <span className="ml-2 text-base font-normal text-slate-500">(inactive)</span> : null}
         </h1>
         <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
@@ -51,7 +52,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
           </div>
           <div>
             <dt className="text-slate-500">Credit</dt>
-            <dd className="font-medium">{formatDollars(player.balance)}</dd>
+            <dd className="font-medium">{formatCents(player.balanceCents)}</dd>
           </div>
           <div>
             <dt className="text-slate-500">Rounds (this year)</dt>
@@ -84,19 +85,19 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
             }
           >
             {rounds.map((r) => (
-              <tr key={r.round_id}>
+              <tr key={r.roundId}>
                 <td className={td}>{date(r.d)}</td>
                 <td className={td}>
-                  <Link to={`/rounds/${r.round_id}`} className="text-brand-700 hover:underline">
+                  <Link to={`/rounds/${r.roundId}`} className="text-brand-700 hover:underline">
                     {r.n}
                   </Link>
                 </td>
                 <td className={td}>{r.division}</td>
                 <td className={tdNum}>{r.score > 0 ? r.score : "–"}</td>
-                <td className={td}>{r.position ?? "–"}</td>
-                <td className={tdNum}>{money(r.EntryPayout)}</td>
-                <td className={tdNum}>{money(r.credit_added)}</td>
-                <td className={tdNum}>{money(r.credit_used)}</td>
+                <td className={td}>{positionLabel(r.result) ?? "–"}</td>
+                <td className={tdNum}>{money(r.entryPayoutCents)}</td>
+                <td className={tdNum}>{money(r.creditAddedCents)}</td>
+                <td className={tdNum}>{money(r.creditUsedCents)}</td>
               </tr>
             ))}
           </Table>

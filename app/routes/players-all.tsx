@@ -5,7 +5,7 @@ import { Table, td, tdNum, th } from "~/components/ui/table";
 import { currentYearStart } from "~/.server/league";
 import { routeServices } from "~/.server/route-context";
 import { listPlayersWithStats } from "~/.server/services/players";
-import { formatDollars } from "~/lib/money";
+import { formatCents } from "~/lib/money";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "transfers", "rounds");
@@ -41,7 +41,7 @@ export default function PlayersAll({ loaderData }: Route.ComponentProps) {
           <tr key={p.id} className={p.inactive ? "text-slate-400" : undefined}>
             <td className={td}>
               <Link to={`/players/${p.id}`} className="text-brand-700 hover:underline">
-                {p.fn} {p.ln}
+                {p.firstName} {p.lastName}
               </Link>
               {p.inactive ? <span className="ml-1 text-xs">(inactive)</span> : null}
             </td>
@@ -50,7 +50,7 @@ export default function PlayersAll({ loaderData }: Route.ComponentProps) {
             <td className={tdNum}>{p.roundCountYear}</td>
             <td className={tdNum}>{avg(p.average)}</td>
             <td className={tdNum}>{avg(p.thisYearAverage)}</td>
-            <td className={tdNum}>{formatDollars(p.balance)}</td>
+            <td className={tdNum}>{formatCents(p.balanceCents)}</td>
           </tr>
         ))}
       </Table>

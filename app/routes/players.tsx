@@ -6,7 +6,7 @@ import { Table, td, tdNum, th } from "~/components/ui/table";
 import { routeServices } from "~/.server/route-context";
 import { searchPlayers } from "~/.server/services/players";
 import { MIN_SEARCH_LENGTH } from "~/lib/constants";
-import { formatDollars } from "~/lib/money";
+import { formatCents } from "~/lib/money";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "transfers");
@@ -80,10 +80,10 @@ export default function Players({ loaderData }: Route.ComponentProps) {
               <tr key={p.id}>
                 <td className={td}>
                   <Link to={`/players/${p.id}`} className="text-brand-700 hover:underline">
-                    {p.fn} {p.ln}
+                    {p.firstName} {p.lastName}
                   </Link>
                 </td>
-                <td className={tdNum}>{formatDollars(p.balance)}</td>
+                <td className={tdNum}>{formatCents(p.balanceCents)}</td>
               </tr>
             ))}
           </Table>

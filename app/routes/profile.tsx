@@ -1,13 +1,14 @@
 import { useEffect, useRef } from "react";
-import { Form, data, useActionData, useNavigation } from "react-router";
+import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { ClaimedPlayer } from "~/components/claimed-player";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { Field, FormAlert, primaryButton } from "~/components/ui/field";
+import { useFormResult } from "~/hooks/use-form-result";
 import { usePasswordPair } from "~/hooks/use-password-pair";
 import { requireUser } from "~/.server/auth/guards";
 import { sessionCookie } from "~/.server/auth/session";
-import { formAction, parseForm } from "~/.server/forms";
+import { handleForm } from "~/.server/forms";
 import { currentYearStart } from "~/.server/league";
 import { routeServices } from "~/.server/route-context";
 import { startSession, updateProfile } from "~/.server/services/accounts";
@@ -23,14 +24,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireUser(context, request);
   const { db, league } = routeServices(context);
   // A claimed record that has since been deleted just shows as no record.
-  const player = user.linked_player ? await getPlayer(db, user.linked_player, currentYearStart(league)).catch(() => null) : null;
+  const player = user.linkedPlayerId ? await getPlayer(db, user.linkedPlayerId, currentYearStart(league)).catch(() => null) : null;
   return {
     user: { name: user.name, email: user.email, claimStatus: user.claimStatus },
-    player: player && { id: player.id, fn: player.fn, ln: player.ln },
+    player: player && { id: player.id, firstName: player.firstName, lastName: player.lastName },
   };
 }
 
-/** Spec §5: only the fields that differ from the stored ones are sent to the service. */
+/** Only the fields that differ from the stored ones go to the service: an unchanged email needs no current password. */
 function changedFields(form: FormData, current: { name: string; email: string }) {
   const text = (key: string) => {
     const value = form.get(key);
@@ -50,26 +51,26 @@ function changedFields(form: FormData, current: { name: string; email: string })
 export async function action({ context, request }: Route.ActionArgs) {
   const { user } = requireUser(context, request);
   const { db, env } = routeServices(context);
-  const parsed = await parseForm(request, ProfileFormSchema, (form) => changedFields(form, user));
-  if (!parsed.ok) return parsed.errors;
-  const { confirmPassword: _confirmed, ...input } = parsed.data;
-  return formAction(async () => {
-    const { passwordChanged } = await updateProfile(db, user.id, input);
-    if (!passwordChanged) return { success: PROFILE_UPDATED };
-    // The new password ended every session, this one too: carry on with a fresh cookie.
-    const fresh = await startSession(db, env, user.id);
-    return data({ success: PROFILE_UPDATED }, { headers: { "Set-Cookie": sessionCookie(fresh.token, fresh.maxAge) } });
-  }, UPDATE_FAILED);
+  return handleForm(
+    request,
+    ProfileFormSchema,
+    async ({ confirmPassword: _confirmed, ...input }) => {
+      const { passwordChanged } = await updateProfile(db, user.id, input);
+      if (!passwordChanged) return { success: PROFILE_UPDATED };
+      // The new password ended every session, this one too: carry on with a fresh cookie.
+      const fresh = await startSession(db, env, user.id);
+      return data({ success: PROFILE_UPDATED }, { headers: { "Set-Cookie": sessionCookie(fresh.token, fresh.maxAge) } });
+    },
+    { pick: (form) => changedFields(form, user), unexpected: UPDATE_FAILED },
+  );
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { user, player } = loaderData;
-  const result = useActionData<typeof action>();
+  const { success: saved, formError, fieldErrors, result } = useFormResult();
   const busy = useNavigation().state === "submitting";
   const pair = usePasswordPair({ optional: true });
   const formRef = useRef<HTMLFormElement>(null);
-  const saved = result && "success" in result ? result.success : null;
-  const errors = result && !("success" in result) ? result : null;
 
   // After a save the fields start again from the stored values. The action's result can
   // arrive before the revalidated loader data, so this runs again when that lands; it
@@ -103,13 +104,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           Edit profile
         </h2>
         <FormAlert tone="success" message={saved} />
-        <FormAlert message={errors?.formError} />
+        <FormAlert message={formError} />
         <Form ref={formRef} method="post" className="space-y-4" noValidate onSubmit={(e) => pair.guard(e)}>
-          <Field label="Name" name="name" autoComplete="name" required defaultValue={user.name} error={errors?.fieldErrors?.name} />
-          <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={user.email} error={errors?.fieldErrors?.email} />
+          <Field label="Name" name="name" autoComplete="name" required defaultValue={user.name} error={fieldErrors.name} />
+          <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={user.email} error={fieldErrors.email} />
           <NewPasswordFields
             pair={pair}
-            serverErrors={errors?.fieldErrors}
+            serverErrors={fieldErrors}
             label="New password"
             confirmLabel="Confirm new password"
             required={false}
@@ -120,7 +121,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             type="password"
             autoComplete="current-password"
             hint="Required only when you change your email or password."
-            error={errors?.fieldErrors?.currentPassword}
+            error={fieldErrors.currentPassword}
           />
           <button type="submit" className={`${primaryButton} w-full sm:w-auto`} disabled={busy}>
             {busy ? "Saving…" : "Save changes"}

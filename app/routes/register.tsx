@@ -1,11 +1,12 @@
 import { useRef, useState } from "react";
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { Field, FormAlert, primaryButton } from "~/components/ui/field";
+import { useFormResult } from "~/hooks/use-form-result";
 import { focusFirstInvalid, usePasswordPair } from "~/hooks/use-password-pair";
 import { sessionCookie } from "~/.server/auth/session";
-import { formAction, parseForm } from "~/.server/forms";
+import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { registerAndStartSession } from "~/.server/services/accounts";
 import { clientAddress } from "~/.server/client-address";
@@ -18,12 +19,15 @@ const REGISTER_FAILED = "An error occurred during registration. Please try again
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env } = routeServices(context);
-  const parsed = await parseForm(request, RegisterFormSchema);
-  if (!parsed.ok) return parsed.errors;
-  return formAction(async () => {
-    const result = await registerAndStartSession(db, env, parsed.data, clientAddress(request));
-    return redirect("/", { headers: { "Set-Cookie": sessionCookie(result.token, result.maxAge) } });
-  }, REGISTER_FAILED);
+  return handleForm(
+    request,
+    RegisterFormSchema,
+    async (input) => {
+      const result = await registerAndStartSession(db, env, input, clientAddress(request));
+      return redirect("/", { headers: { "Set-Cookie": sessionCookie(result.token, result.maxAge) } });
+    },
+    { unexpected: REGISTER_FAILED },
+  );
 }
 
 /** Asks the /api whether an email is taken; only the latest answer counts. */
@@ -47,15 +51,14 @@ function useEmailCheck() {
 }
 
 export default function Register() {
-  const result = useActionData<typeof action>();
+  const { formError, fieldErrors } = useFormResult();
   const busy = useNavigation().state === "submitting";
   const pair = usePasswordPair();
   const email = useEmailCheck();
-  const fieldErrors = result?.fieldErrors;
   return (
     <div className="mx-auto max-w-sm space-y-4">
       <h1 className="text-2xl font-semibold">Register</h1>
-      <FormAlert message={result?.formError} />
+      <FormAlert message={formError} />
       <Form
         method="post"
         className="space-y-4"
@@ -68,7 +71,7 @@ export default function Register() {
           }
         }}
       >
-        <Field label="Name" name="name" autoComplete="name" required error={fieldErrors?.name} />
+        <Field label="Name" name="name" autoComplete="name" required error={fieldErrors.name} />
         <Field
           label="Email"
           name="email"
@@ -77,7 +80,7 @@ export default function Register() {
           required
           onBlur={(e) => void email.check(e.currentTarget.value)}
           onChange={email.clear}
-          error={email.taken ? EMAIL_IN_USE : fieldErrors?.email}
+          error={email.taken ? EMAIL_IN_USE : fieldErrors.email}
         />
         <NewPasswordFields pair={pair} serverErrors={fieldErrors} />
         <button type="submit" className={`${primaryButton} w-full`} disabled={busy}>

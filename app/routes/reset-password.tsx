@@ -1,10 +1,11 @@
 import { useEffect } from "react";
-import { Form, Link, useActionData, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { FormAlert, primaryButton } from "~/components/ui/field";
+import { useFormResult } from "~/hooks/use-form-result";
 import { usePasswordPair } from "~/hooks/use-password-pair";
-import { formAction, parseForm } from "~/.server/forms";
+import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { resetPassword, verifyResetToken } from "~/.server/services/password-reset";
 import { ResetPasswordFormSchema, ResetTokenSchema } from "~/schemas/auth";
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Reset password" }];
 const RESET_DONE = "Your password has been reset. Redirecting to login…";
 const REDIRECT_MS = 2000;
 
-/** The token is verified before the form is shown (spec §4: checking, valid, invalid). */
+/** The token is verified before the form is shown: "checking", then the form or "invalid". */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = routeServices(context);
   const parsed = ResetTokenSchema.safeParse({ token: new URL(request.url).searchParams.get("token") ?? "" });
@@ -24,10 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = routeServices(context);
-  const parsed = await parseForm(request, ResetPasswordFormSchema);
-  if (!parsed.ok) return parsed.errors;
-  return formAction(async () => {
-    await resetPassword(db, parsed.data.token, parsed.data.password);
+  return handleForm(request, ResetPasswordFormSchema, async ({ token, password }) => {
+    await resetPassword(db, token, password);
     return { success: RESET_DONE };
   });
 }
@@ -60,12 +59,10 @@ function ResetDone({ message }: { message: string }) {
 }
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>();
+  const { success: done, formError, fieldErrors } = useFormResult();
   const navigation = useNavigation();
   const pair = usePasswordPair();
   const checking = navigation.state === "loading" && navigation.location.pathname === "/reset-password" && !navigation.formMethod;
-  const done = result && "success" in result ? result.success : null;
-  const errors = result && !("success" in result) ? result : null;
   const busy = navigation.state === "submitting";
 
   let body: React.ReactNode;
@@ -75,10 +72,10 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   else
     body = (
       <>
-        <FormAlert message={errors?.formError ?? errors?.fieldErrors?.token} />
+        <FormAlert message={formError ?? fieldErrors.token} />
         <Form method="post" className="space-y-4" noValidate onSubmit={(e) => pair.guard(e)}>
           <input type="hidden" name="token" value={loaderData.token} />
-          <NewPasswordFields pair={pair} serverErrors={errors?.fieldErrors} label="New password" confirmLabel="Confirm new password" />
+          <NewPasswordFields pair={pair} serverErrors={fieldErrors} label="New password" confirmLabel="Confirm new password" />
           <button type="submit" className={`${primaryButton} w-full`} disabled={busy}>
             {busy ? "Saving…" : "Set new password"}
           </button>

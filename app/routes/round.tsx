@@ -8,7 +8,9 @@ import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { acePotCents } from "~/.server/services/aces";
 import { entriesForRound } from "~/.server/services/entries";
 import { getRound } from "~/.server/services/rounds";
-import { formatDollars as dollars, formatUsd } from "~/lib/money";
+import { formatCents } from "~/lib/money";
+import { entryPriceCents } from "~/lib/pricing";
+import { positionLabel } from "~/lib/results";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("rounds", "entries", "players", "aces");
@@ -29,7 +31,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function RoundPage({ loaderData }: Route.ComponentProps) {
   const { round, pot, divisions } = loaderData;
   const { longDate } = useLeague();
-  const price = round.fee_pdga + round.fee_course + round.fee_other + round.payout;
   return (
     <div className="space-y-6">
       <header>
@@ -41,24 +42,24 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
           <div>
             <dt className="text-slate-500">Entry</dt>
             <dd className="font-medium">
-              {dollars(price)} + {dollars(round.ace)} ace fund
+              {formatCents(entryPriceCents(round))} + {formatCents(round.aceCents)} ace fund
             </dd>
           </div>
           <div>
             <dt className="text-slate-500">Players</dt>
-            <dd className="font-medium">{round.entry_count}</dd>
+            <dd className="font-medium">{round.entryCount}</dd>
           </div>
           <div>
             <dt className="text-slate-500">Ace pot at stake</dt>
-            <dd className="font-medium">{formatUsd(pot)}</dd>
+            <dd className="font-medium">{formatCents(pot)}</dd>
           </div>
           <div>
             <dt className="text-slate-500">Registration</dt>
             <dd className="font-medium">{round.openForRegistration ? "Open" : "Closed"}</dd>
           </div>
         </dl>
-        {round.pdga_url ? (
-          <a href={round.pdga_url} className="mt-2 inline-block text-sm text-brand-700 underline" rel="noreferrer" target="_blank">
+        {round.pdgaUrl ? (
+          <a href={round.pdgaUrl} className="mt-2 inline-block text-sm text-brand-700 underline" rel="noreferrer" target="_blank">
             PDGA event page
           </a>
         ) : null}
@@ -82,14 +83,14 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
           >
             {entries.map((e) => (
               <tr key={e.id}>
-                <td className={td}>{e.position ?? "–"}</td>
+                <td className={td}>{positionLabel(e.result) ?? "–"}</td>
                 <td className={td}>
-                  <Link className="text-brand-700 hover:underline" to={`/players/${e.player_id}`}>
-                    {e.fn} {e.ln}
+                  <Link className="text-brand-700 hover:underline" to={`/players/${e.playerId}`}>
+                    {e.firstName} {e.lastName}
                   </Link>
                 </td>
                 <td className={tdNum}>{e.score > 0 ? e.score : "–"}</td>
-                <td className={tdNum}>{e.EntryPayout > 0 ? dollars(e.EntryPayout) : ""}</td>
+                <td className={tdNum}>{e.entryPayoutCents > 0 ? formatCents(e.entryPayoutCents) : ""}</td>
               </tr>
             ))}
           </Table>

@@ -4,5 +4,3 @@ import { z } from "zod";
 export const UserActionSchema = z.object({
   intent: z.enum(["lock", "unlock", "reset", "delete"], { error: "Unknown action" }),
 });
-
-export type UserAction = z.infer<typeof UserActionSchema>["intent"];

@@ -31,7 +31,7 @@ export const LoginSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
 });
 
-/** The admin login of spec §7 names the email `username`. */
+/** The /api's admin login names the email `username` (its callers send it so). */
 export const AdminLoginSchema = z.object({
   username: EmailSchema,
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),

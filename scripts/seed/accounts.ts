@@ -1,14 +1,13 @@
 // Demo logins, their claims, and the payments behind the demo players' recent sign-ups.
+import { quoteSignUp } from "../../app/lib/pricing";
 import { DAY_SECONDS } from "../../app/lib/time";
 import { PAID_ROUNDS_BACK } from "./play";
-import { entryPrice, type DemoPlayers, type SeedClaim, type SeedEntry, type SeedPayment, type SeedRound, type SeedUser } from "./types";
+import type { DemoPlayers, SeedClaim, SeedEntry, SeedPayment, SeedRound, SeedUser } from "./types";
 
 export const ADMIN_LOGIN = { email: "admin@league.test", password: "LeagueAdmin2026" };
 export const PLAYER_PASSWORD = "PlayerPass2026";
 export const PLAYER_EMAILS = [1, 2, 3, 4].map((n) => `player${n}@league.test`);
 
-/** DESIGN.md: the PayPal charge is rest + 0.09 + 2% of rest, rounded to the cent. */
-const leagueFee = (rest: number) => Math.round(9 + rest * 0.02);
 /** What PayPal itself would report on the capture (US Checkout: 3.49% + $0.49). */
 const providerFee = (amount: number) => Math.round(amount * 0.0349 + 49);
 
@@ -49,19 +48,19 @@ export function buildAccounts(
     for (const e of entries) {
       const userId = userOf.get(e.playerId);
       if (e.roundId !== round.id || userId === undefined) continue;
-      const rest = entryPrice(round, e.ace) - e.creditUsed;
+      // The entry's credit was already clamped when it was spent: the quote keeps it.
+      const quote = quoteSignUp({ round, aceOptIn: e.ace, balanceCents: e.creditUsed, creditRequestedCents: e.creditUsed });
       const id = payments.length + 1;
-      const fee = rest > 0 ? leagueFee(rest) : 0;
       payments.push({
         id, userId, roundId: round.id, playerId: e.playerId,
-        method: rest > 0 ? "paypal" : "credit",
-        amount: rest > 0 ? rest + fee : 0,
-        leagueFee: fee,
-        providerFee: rest > 0 ? providerFee(rest + fee) : null,
+        method: quote.paidByCredit ? "credit" : "paypal",
+        amount: quote.chargeCents,
+        leagueFee: quote.feeCents,
+        providerFee: quote.paidByCredit ? null : providerFee(quote.chargeCents),
         creditUsed: e.creditUsed,
         aceOptIn: e.ace,
         division: e.division,
-        transactionId: rest > 0 ? `DEMO-ORDER-${1000 + id}` : null,
+        transactionId: quote.paidByCredit ? null : `DEMO-ORDER-${1000 + id}`,
         createdAt: e.createdAt,
         updatedAt: e.createdAt + 45,
       });

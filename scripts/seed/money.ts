@@ -1,8 +1,11 @@
 // League credit, transfers and aces, played out in date order so that no balance and
-// no ace pot is ever below zero (DESIGN.md "Balance, ace pot, transfers").
+// no ace pot is ever below zero: a balance is credit added less credit used plus
+// transfers in less transfers out, and the ace pot is the opted-in ace fees less the
+// aces paid.
+import { clampCreditCents, entryTotalCents } from "../../app/lib/pricing";
 import { DAY_SECONDS } from "../../app/lib/time";
 import { chance, int, pick, shuffle, type Rng } from "./rng";
-import { entryPrice, type SeedAce, type SeedEntry, type SeedPlayer, type SeedRound, type SeedTransfer } from "./types";
+import type { SeedAce, SeedEntry, SeedPlayer, SeedRound, SeedTransfer } from "./types";
 
 const TRANSFER_COUNT = 30;
 const ACE_COUNT = 8;
@@ -70,10 +73,10 @@ export function settleMoney(
     for (const e of list) {
       const balance = balances.get(e.playerId) ?? 0;
       if (balance > 0 && chance(rng, 0.5)) {
-        e.creditUsed = Math.min(balance, entryPrice(round, e.ace));
+        e.creditUsed = clampCreditCents(balance, balance, entryTotalCents(round, e.ace));
         addTo(balances, e.playerId, -e.creditUsed);
       }
-      if (e.ace) pot += round.ace;
+      if (e.ace) pot += round.aceCents;
     }
     if (round.kind !== "past") continue;
     // After the round: most winners leave their prize on the books.

@@ -67,7 +67,7 @@ export function buildEntries(
         createdAt: Math.max(round.createdAt + DAY_SECONDS, Math.min(signedUp, now - int(rng, 10, 600) * 60)),
       };
     });
-    for (const r of computeRoundPayouts(roundEntries, round.payout)) {
+    for (const r of computeRoundPayouts(roundEntries, round.payoutCents)) {
       const entry = roundEntries.find((e) => e.id === r.id);
       if (!entry) throw new Error(`payout for unknown entry ${r.id}`);
       entry.payoutCents = r.payoutCents;

@@ -22,7 +22,7 @@ export function renderSql(league: League, hashes: readonly string[]): string[] {
     ...insertRows(
       "rounds",
       ["id", "d", "n", "loc", "fee_pdga_cents", "fee_course_cents", "fee_other_cents", "ace_cents", "payout_cents", "pdga_url", "open_for_registration", "created_at"],
-      league.rounds.map((r) => [r.id, r.d, r.n, r.loc, r.feePdga, r.feeCourse, r.feeOther, r.ace, r.payout, r.pdgaUrl, r.open, r.createdAt]),
+      league.rounds.map((r) => [r.id, r.d, r.n, r.loc, r.feePdgaCents, r.feeCourseCents, r.feeOtherCents, r.aceCents, r.payoutCents, r.pdgaUrl, r.open, r.createdAt]),
     ),
     ...insertRows(
       "payments",

@@ -4,7 +4,7 @@ import { DAY_SECONDS, wallParts, zonedTimeToEpoch } from "../../app/lib/time";
 import { chance, int, normal, type Rng } from "./rng";
 import type { RoundKind, SeedRound } from "./types";
 
-export const UPCOMING_WEEKS = 4;
+const UPCOMING_WEEKS = 4;
 const START_HOUR = 18;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
@@ -62,12 +62,12 @@ export function buildRounds(rng: Rng, now: number, timeZone: string): SeedRound[
       d,
       n,
       loc,
-      feePdga: 50,
+      feePdgaCents: 50,
       // Now and then the course fund is waived; glow rounds charge for the glow tape.
-      feeCourse: kind === "past" && chance(rng, 0.08) ? 0 : 100,
-      feeOther: glow ? 100 : 0,
-      ace: 100,
-      payout: 450,
+      feeCourseCents: kind === "past" && chance(rng, 0.08) ? 0 : 100,
+      feeOtherCents: glow ? 100 : 0,
+      aceCents: 100,
+      payoutCents: 450,
       pdgaUrl: kind === "past" && chance(rng, 0.08) ? `https://www.pdga.com/tour/event/${int(rng, 70_000, 99_999)}` : null,
       open: weekAhead >= 0 && weekAhead <= 2,
       createdAt: Math.min(d - 21 * DAY_SECONDS, now - 2 * DAY_SECONDS),

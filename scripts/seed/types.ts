@@ -12,7 +12,7 @@ export type SeedPlayer = {
 
 export type SeedRound = {
   id: number; d: number; n: string; loc: string;
-  feePdga: number; feeCourse: number; feeOther: number; ace: number; payout: number;
+  feePdgaCents: number; feeCourseCents: number; feeOtherCents: number; aceCents: number; payoutCents: number;
   pdgaUrl: string | null; open: boolean; createdAt: number;
   kind: RoundKind; month: number;
   /** Strokes added to every score that night (course and weather). */
@@ -53,8 +53,3 @@ export type League = {
   players: SeedPlayer[]; rounds: SeedRound[]; entries: SeedEntry[]; transfers: SeedTransfer[];
   aces: SeedAce[]; users: SeedUser[]; claims: SeedClaim[]; payments: SeedPayment[];
 };
-
-/** DESIGN.md: fee_pdga + fee_course + fee_other + payout, plus the ace fee when opted in. */
-export function entryPrice(round: SeedRound, ace: boolean): number {
-  return round.feePdga + round.feeCourse + round.feeOther + round.payout + (ace ? round.ace : 0);
-}

@@ -31,9 +31,14 @@ describe("GET /api/ace", () => {
     expect(cents((await pot(`?roundId=${r2.id}`)) - b2)).toBe(200 - 40);
   });
 
+  it("an empty roundId is the same as none", async () => {
+    expect(await pot("?roundId=")).toBe(await pot());
+  });
+
   it("400 for a roundId that is not an id, 404 for an unknown round", async () => {
     await expectError("/api/ace?roundId=x", 400, "bad_request");
-    await expectError("/api/ace?roundId=-1", 400, "bad_request");
+    expect((await expectError("/api/ace?roundId=-1", 400, "bad_request")).error).toBe("Invalid round id");
+    await expectError("/api/ace?roundId=1&roundId=2", 400, "bad_request");
     await expectError("/api/ace?roundId=99999999", 404, "not_found");
   });
 });

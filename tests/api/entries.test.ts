@@ -4,7 +4,7 @@ import { expectError, getPublic } from "./http";
 
 type Entry = Record<string, unknown> & { id: number; round_id: number };
 
-// Spec §3's entry fields.
+// The entry fields the /api has always answered with.
 const ENTRY_FIELDS = [
   "id", "player_id", "round_id", "fn", "ln", "pdga", "division", "ace", "score", "payout",
   "payoutAdjust", "credit_added", "credit_used", "payment_id", "EntryPayout", "result",
@@ -41,7 +41,7 @@ describe("GET /api/entries/{roundId}", () => {
   it("404 for an unknown round, 400 for a bad id", async () => {
     await expectError("/api/entries/99999999", 404, "not_found");
     await expectError("/api/entries/abc", 400, "bad_request");
-    await expectError("/api/entries/-3", 400, "bad_request");
+    expect((await expectError("/api/entries/-3", 400, "bad_request")).error).toBe("Invalid round id");
   });
 });
 
@@ -68,6 +68,8 @@ describe("GET /api/entries/multi/{ids}", () => {
       await expectError(`/api/entries/multi/${bad}`, 400, "bad_request");
     }
     const tooMany = Array.from({ length: 501 }, (_, i) => i + 1).join(",");
-    await expectError(`/api/entries/multi/${tooMany}`, 400, "bad_request");
+    expect((await expectError(`/api/entries/multi/${tooMany}`, 400, "bad_request")).error).toBe("At most 500 round ids");
+    expect((await expectError("/api/entries/multi/,,,", 400, "bad_request")).error).toBe("Give one or more round ids, separated by commas");
+    expect((await expectError("/api/entries/multi/1,x", 400, "bad_request")).error).toBe("Invalid round id");
   });
 });

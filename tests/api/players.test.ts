@@ -52,7 +52,7 @@ describe("GET /api/players/round/{id}", () => {
 
   it("404 for an unknown round, 400 for a bad id", async () => {
     await expectError("/api/players/round/99999999", 404, "not_found");
-    await expectError("/api/players/round/1.5", 400, "bad_request");
+    expect((await expectError("/api/players/round/1.5", 400, "bad_request")).error).toBe("Invalid round id");
   });
 });
 
@@ -89,6 +89,8 @@ describe("GET /api/players/search/{text}", () => {
 
   it("400 for fewer than 3 characters", async () => {
     await expectError("/api/players/search/ab", 400, "bad_request");
-    await expectError(`/api/players/search/${encodeURIComponent("  ab ")}`, 400, "bad_request");
+    const short = await expectError(`/api/players/search/${encodeURIComponent("  ab ")}`, 400, "bad_request");
+    expect(short.error).toBe("Search text must be at least 3 characters");
+    expect((await expectError(`/api/players/search/${"x".repeat(101)}`, 400, "bad_request")).error).toBe("Search text is too long");
   });
 });

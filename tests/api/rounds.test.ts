@@ -33,6 +33,7 @@ describe("GET /api/rounds/{range}", () => {
   it("any other range is a 400", async () => {
     await expectError("/api/rounds/bogus", 400, "bad_request");
     await expectError("/api/rounds/ALL", 400, "bad_request");
+    expect((await expectError("/api/rounds/this-year", 400, "bad_request")).error).toBe("Range must be thisYear or all");
   });
 });
 
@@ -52,8 +53,8 @@ describe("GET /api/rounds/round/{id}", () => {
 
   it("404 for an unknown id, 400 for an id that is not a positive integer", async () => {
     await expectError("/api/rounds/round/99999999", 404, "not_found");
-    for (const bad of ["abc", "-1", "1.5", "0", "1e3", "0x10", "99999999999999999999"]) {
-      await expectError(`/api/rounds/round/${bad}`, 400, "bad_request");
+    for (const bad of ["abc", "-1", "1.5", "0", "1e3", "0x10", "99999999999999999999", "%201"]) {
+      expect((await expectError(`/api/rounds/round/${bad}`, 400, "bad_request")).error, bad).toBe("Invalid round id");
     }
   });
 });
@@ -74,6 +75,6 @@ describe("GET /api/rounds/roundsByPlayer/{id}", () => {
 
   it("404 for an unknown player, 400 for a bad id", async () => {
     await expectError("/api/rounds/roundsByPlayer/99999999", 404, "not_found");
-    await expectError("/api/rounds/roundsByPlayer/abc", 400, "bad_request");
+    expect((await expectError("/api/rounds/roundsByPlayer/abc", 400, "bad_request")).error).toBe("Invalid player id");
   });
 });

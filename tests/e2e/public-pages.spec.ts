@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, loggedInContext, test } from "./fixtures";
 
 // Every public page against the seeded demo league. Expectations come from the /api,
 // which reads the same D1, so the pages are checked against the data, not against copies.
@@ -106,6 +106,19 @@ test("aces show the current pot and the history", async ({ page, request }) => {
   const rows = page.getByRole("table", { name: "Ace History" }).locator("tbody tr");
   await expect(rows).toHaveCount(aces.length);
   await expect(rows.first().getByRole("link").first()).toHaveAttribute("href", `/rounds/${aces[0].round_id}`);
+});
+
+test("an admin's ace history links each date to the round page too", async ({ browser, request }) => {
+  const aces: { round_id: number | null }[] = await (await request.get("/api/ace/list")).json();
+  const withRound = aces.filter((a) => a.round_id !== null);
+  const context = await loggedInContext(browser, "admin@league.test", "LeagueAdmin2026");
+  const page = await context.newPage();
+  await page.goto("/aces");
+  await expect(page.locator('nav a[href="/admin/users"]')).toBeAttached(); // the admin's navbar (behind Menu on phones)
+  const links = page.getByRole("table", { name: "Ace History" }).locator("tbody tr td:first-child a");
+  await expect(links).toHaveCount(withRound.length);
+  for (const [i, ace] of withRound.entries()) await expect(links.nth(i)).toHaveAttribute("href", `/rounds/${ace.round_id}`);
+  await context.close();
 });
 
 test("transfers list every transfer", async ({ page, request }) => {

@@ -61,14 +61,14 @@ describe("acePotCents for a round", () => {
 });
 
 describe("listAces", () => {
-  it("lists aces newest first with the player's name and the amount in dollars", async () => {
+  it("lists aces newest first with the player's name and the amount in cents", async () => {
     const p = await makePlayer();
     const older = await makeAce({ playerId: p.id, amtCents: 1_250, d: 1_000_000 });
     const newer = await makeAce({ playerId: p.id, amtCents: 3_375, d: 1_000_500 });
-    const mine = (await listAces(testDb())).filter((a) => a.player === p.id);
+    const mine = (await listAces(testDb())).filter((a) => a.playerId === p.id);
     expect(mine).toEqual([
-      { id: newer.id, d: newer.d, player: p.id, amt: 33.75, fn: p.fn, ln: p.ln, round_id: null },
-      { id: older.id, d: older.d, player: p.id, amt: 12.5, fn: p.fn, ln: p.ln, round_id: null },
+      { id: newer.id, d: newer.d, playerId: p.id, firstName: p.fn, lastName: p.ln, amtCents: 3_375, roundId: null },
+      { id: older.id, d: older.d, playerId: p.id, firstName: p.fn, lastName: p.ln, amtCents: 1_250, roundId: null },
     ]);
   });
 });

@@ -11,7 +11,7 @@ async function balancesOf(id: number, fullName: string) {
   const detail = await getPlayer(db, id, YEAR_START);
   const listed = (await listPlayersWithStats(db, YEAR_START)).find((p) => p.id === id);
   const found = (await searchPlayers(db, fullName)).find((p) => p.id === id);
-  return [detail.balance, listed?.balance, found?.balance];
+  return [detail.balanceCents, listed?.balanceCents, found?.balanceCents];
 }
 
 describe("balance = Σ credit_added − Σ credit_used + Σ transfers in − Σ transfers out", () => {
@@ -47,10 +47,10 @@ describe("balance = Σ credit_added − Σ credit_used + Σ transfers in − Σ 
     const outSum = sum(transfersOut.map((t) => t.amtCents));
     const myCents = sum(added) - sum(used) + inSum - outSum;
     expect(myCents).toBe(1_575); // the rule worked by hand: 1725 − 700 + 1300 − 750
-    expect(await balancesOf(me.id, `${me.fn} ${me.ln}`)).toEqual([myCents / 100, myCents / 100, myCents / 100]);
+    expect(await balancesOf(me.id, `${me.fn} ${me.ln}`)).toEqual([myCents, myCents, myCents]);
 
     const otherCents = 9_900 - 5 + (0 - 700) + 250 - 300 + 4_000 - 1_200;
-    expect(await balancesOf(other.id, `${other.fn} ${other.ln}`)).toEqual(Array(3).fill(otherCents / 100));
+    expect(await balancesOf(other.id, `${other.fn} ${other.ln}`)).toEqual(Array(3).fill(otherCents));
   });
 
   it("is 0 for a player with no entries and no transfers, and can show a debt as negative", async () => {
@@ -61,13 +61,13 @@ describe("balance = Σ credit_added − Σ credit_used + Σ transfers in − Σ 
     const debtor = await makePlayer();
     const round = await makeRound();
     await makeEntry({ roundId: round.id, playerId: debtor.id, creditAddedCents: 25, creditUsedCents: 600 });
-    expect(await balancesOf(debtor.id, `${debtor.fn} ${debtor.ln}`)).toEqual([-5.75, -5.75, -5.75]);
+    expect(await balancesOf(debtor.id, `${debtor.fn} ${debtor.ln}`)).toEqual([-575, -575, -575]);
   });
 
-  it("speaks dollars with cents, not integer cents", async () => {
+  it("is whole cents, single cents included", async () => {
     const p = await makePlayer();
     await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 1 });
     await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 449 });
-    expect(await balancesOf(p.id, `${p.fn} ${p.ln}`)).toEqual([4.5, 4.5, 4.5]);
+    expect(await balancesOf(p.id, `${p.fn} ${p.ln}`)).toEqual([450, 450, 450]);
   });
 });

@@ -15,7 +15,7 @@ async function makeManyRounds(count: number) {
 }
 
 describe("entriesForRound", () => {
-  it("returns the round's entries in dollars, by division then score with unscored last", async () => {
+  it("returns the round's entries in cents, by division then score with unscored last", async () => {
     const round = await makeRound();
     const [a, b, c, d] = await Promise.all([makePlayer({ pdga: "111" }), makePlayer(), makePlayer(), makePlayer()]);
     const eA = await makeEntry({ roundId: round.id, playerId: a.id, division: "MPO", score: 0, ace: false });
@@ -28,12 +28,12 @@ describe("entriesForRound", () => {
     const list = await entriesForRound(testDb(), round.id);
     expect(list.map((e) => e.id)).toEqual([eD.id, eC.id, eB.id, eA.id]);
     expect(list[1]).toEqual({
-      id: eC.id, player_id: c.id, round_id: round.id, fn: c.fn, ln: c.ln, pdga: null,
-      division: "MPO", ace: true, score: 48, payout: 8.75, payoutAdjust: 0.25,
-      credit_added: 9, credit_used: 1.5, payment_id: null, EntryPayout: 9,
-      result: "1/3|(MPO)", position: "1 of 3",
+      id: eC.id, playerId: c.id, roundId: round.id, firstName: c.fn, lastName: c.ln, pdga: null,
+      division: "MPO", ace: true, score: 48, payoutCents: 875, payoutAdjustCents: 25,
+      creditAddedCents: 900, creditUsedCents: 150, paymentId: null, entryPayoutCents: 900,
+      result: "1/3|(MPO)",
     });
-    expect(list[3]).toMatchObject({ pdga: "111", ace: false, score: 0, result: null, position: null });
+    expect(list[3]).toMatchObject({ pdga: "111", ace: false, score: 0, result: null });
   });
 
   it("is not_found for an unknown round", async () => {
@@ -62,9 +62,9 @@ describe("entriesForRounds", () => {
     // Duplicates are harmless and must not double the rows.
     const list = await entriesForRounds(testDb(), [...ids, ids[129], ids[0]]);
     expect(list.map((e) => e.id).sort((x, y) => x - y)).toEqual(made.map((e) => e.id).sort((x, y) => x - y));
-    expect(list.map((e) => e.round_id)).toEqual(picked.flatMap((id) => [id, id]));
+    expect(list.map((e) => e.roundId)).toEqual(picked.flatMap((id) => [id, id]));
     // Within a round the better (lower) score comes first.
-    expect(list.filter((e) => e.round_id === ids[101]).map((e) => e.player_id)).toEqual([q.id, p.id]);
+    expect(list.filter((e) => e.roundId === ids[101]).map((e) => e.playerId)).toEqual([q.id, p.id]);
   });
 
   it("is empty for rounds without entries", async () => {

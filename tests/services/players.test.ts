@@ -39,7 +39,7 @@ describe("player aggregates (players-all)", () => {
 
     const db = testDb();
     const detail = await getPlayer(db, me.id, YEAR_START);
-    expect(detail).toMatchObject({ id: me.id, fn: me.fn, ln: me.ln, division: me.division, ...expected });
+    expect(detail).toMatchObject({ id: me.id, firstName: me.fn, lastName: me.ln, division: me.division, ...expected });
     expect(detail.claims).toEqual([]);
     const listed = (await listPlayersWithStats(db, YEAR_START)).find((p) => p.id === me.id);
     expect(listed).toMatchObject(expected);
@@ -59,7 +59,7 @@ describe("player aggregates (players-all)", () => {
   it("gives a player with no rounds zero counts and null averages; a year with only unscored rounds has a null average", async () => {
     const db = testDb();
     const idle = await makePlayer({ inactive: true, pdga: "12345" });
-    const none = { roundCount: 0, roundCountYear: 0, average: null, thisYearAverage: null, balance: 0 };
+    const none = { roundCount: 0, roundCountYear: 0, average: null, thisYearAverage: null, balanceCents: 0 };
     expect(await getPlayer(db, idle.id, YEAR_START)).toMatchObject({ ...none, inactive: true, pdga: "12345" });
     expect((await listPlayersWithStats(db, YEAR_START)).find((p) => p.id === idle.id)).toMatchObject(none);
 
@@ -82,25 +82,25 @@ describe("player aggregates (players-all)", () => {
 });
 
 describe("simple lists", () => {
-  it("simpleList has every player as id, fn, ln sorted by last then first name; playersInRound only the round's", async () => {
+  it("simpleList has every player as id and names sorted by last then first name; playersInRound only the round's", async () => {
     const db = testDb();
     const ln = `Ln${Date.now()}`;
     const b = await makePlayer({ fn: "Bea", ln });
     const a = await makePlayer({ fn: "Al", ln });
     const z = await makePlayer({ fn: "Al", ln: `${ln}z`, inactive: true });
-    const mine = (await simpleList(db)).filter((p) => p.ln.startsWith(ln));
+    const mine = (await simpleList(db)).filter((p) => p.lastName.startsWith(ln));
     expect(mine).toEqual([
-      { id: a.id, fn: "Al", ln },
-      { id: b.id, fn: "Bea", ln },
-      { id: z.id, fn: "Al", ln: `${ln}z` },
+      { id: a.id, firstName: "Al", lastName: ln },
+      { id: b.id, firstName: "Bea", lastName: ln },
+      { id: z.id, firstName: "Al", lastName: `${ln}z` },
     ]);
 
     const round = await makeRound();
     await makeEntry({ roundId: round.id, playerId: z.id });
     await makeEntry({ roundId: round.id, playerId: b.id });
     expect(await playersInRound(db, round.id)).toEqual([
-      { id: b.id, fn: "Bea", ln },
-      { id: z.id, fn: "Al", ln: `${ln}z` },
+      { id: b.id, firstName: "Bea", lastName: ln },
+      { id: z.id, firstName: "Al", lastName: `${ln}z` },
     ]);
   });
 });

@@ -28,22 +28,18 @@ describe("listRounds", () => {
     for (let i = 1; i < all.length; i++) expect(all[i].d).toBeGreaterThanOrEqual(all[i - 1].d);
   });
 
-  it("getRound returns the round in dollars with its entry count; unknown id is not_found", async () => {
+  it("getRound returns the round in cents with its entry count; unknown id is not_found", async () => {
     const round = await makeRound({ feePdgaCents: 50, feeCourseCents: 125, feeOtherCents: 5, aceCents: 100, payoutCents: 450, pdgaUrl: "https://pdga.com/x" });
     for (let i = 0; i < 3; i++) await makeEntry({ roundId: round.id, playerId: (await makePlayer()).id });
-    expect(await getRound(testDb(), round.id)).toEqual({
-      id: round.id,
-      d: round.d,
-      n: round.n,
-      loc: round.loc,
-      fee_pdga: 0.5,
-      fee_course: 1.25,
-      fee_other: 0.05,
-      ace: 1,
-      payout: 4.5,
-      pdga_url: "https://pdga.com/x",
+    expect(await getRound(testDb(), round.id)).toEqual({ ...round, entryCount: 3 });
+    expect(await getRound(testDb(), round.id)).toMatchObject({
+      feePdgaCents: 50,
+      feeCourseCents: 125,
+      feeOtherCents: 5,
+      aceCents: 100,
+      payoutCents: 450,
+      pdgaUrl: "https://pdga.com/x",
       openForRegistration: false,
-      entry_count: 3,
     });
     await expectNotFound(getRound(testDb(), 88_888_888));
   });
@@ -76,7 +72,7 @@ describe("splitRounds", () => {
 });
 
 describe("roundsByPlayer", () => {
-  it("lists the player's rounds newest first with 'n of total' from the result label", async () => {
+  it("lists the player's rounds newest first with their result labels, money in cents", async () => {
     const me = await makePlayer();
     const other = await makePlayer();
     const r1 = await makeRound({ d: 1_600_000_000, n: "Old one" });
@@ -88,26 +84,25 @@ describe("roundsByPlayer", () => {
     await makeEntry({ roundId: r2.id, playerId: other.id, division: "MPO", score: 45, result: "1/12|(MPO)" });
 
     const list = await roundsByPlayer(testDb(), me.id);
-    expect(list.map((r) => [r.round_id, r.n, r.position])).toEqual([
+    expect(list.map((r) => [r.roundId, r.n, r.result])).toEqual([
       [r3.id, "Not scored yet", null],
-      [r2.id, "Newer one", "10 of 12"],
-      [r1.id, "Old one", "3 of 7"],
+      [r2.id, "Newer one", "10/12|tie-break"],
+      [r1.id, "Old one", "3/7|(MA1)"],
     ]);
     expect(list[2]).toEqual({
-      round_id: r1.id,
+      roundId: r1.id,
       d: r1.d,
       n: "Old one",
       division: "MA1",
       score: 52,
       result: "3/7|(MA1)",
-      position: "3 of 7",
-      payout: 5.75,
-      payoutAdjust: -0.25,
-      EntryPayout: 5.5,
-      credit_added: 5.5,
-      credit_used: 0,
+      payoutCents: 575,
+      payoutAdjustCents: -25,
+      entryPayoutCents: 550,
+      creditAddedCents: 550,
+      creditUsedCents: 0,
     });
-    expect(list[1]).toMatchObject({ credit_used: 6, EntryPayout: 0 });
+    expect(list[1]).toMatchObject({ creditUsedCents: 600, entryPayoutCents: 0 });
   });
 
   it("is empty for a player with no rounds and not_found for an unknown player", async () => {

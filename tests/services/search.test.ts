@@ -57,7 +57,7 @@ describe("searchPlayers", () => {
     expect(await ids(`Back\\slash${tag}`)).toEqual([slash.id]);
   });
 
-  it("carries each player's balance in dollars", async () => {
+  it("carries each player's balance in cents", async () => {
     const tag = uniq();
     const rich = await makePlayer({ fn: `Rich${tag}`, ln: `Golfer${tag}` });
     const poor = await makePlayer({ fn: `Poor${tag}`, ln: `Golfer${tag}` });
@@ -69,8 +69,8 @@ describe("searchPlayers", () => {
 
     const found = await searchPlayers(testDb(), `Golfer${tag}`);
     expect(found).toEqual([
-      { id: poor.id, fn: poor.fn, ln: poor.ln, balance: 3 },
-      { id: rich.id, fn: rich.fn, ln: rich.ln, balance: (1_325 - 300 + 50) / 100 },
+      { id: poor.id, firstName: poor.fn, lastName: poor.ln, balanceCents: 300 },
+      { id: rich.id, firstName: rich.fn, lastName: rich.ln, balanceCents: 1_325 - 300 + 50 },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-// The demo league of scripts/seed.ts keeps the league's invariants (DESIGN.md): one
+// The demo league of scripts/seed.ts keeps the league's invariants: one
 // round today, payouts from the real engine, no balance and no ace pot below zero.
 import { describe, expect, it } from "vitest";
 import { computeRoundPayouts } from "../../app/lib/payouts";
@@ -6,7 +6,7 @@ import { isToday } from "../../app/lib/time";
 import { buildLeague } from "../../scripts/seed/league";
 import { renderSql } from "../../scripts/seed/render";
 import { insertRows, sqlValue } from "../../scripts/seed/sql";
-import { entryPrice } from "../../scripts/seed/types";
+import { convenienceFeeCents, entryTotalCents } from "../../app/lib/pricing";
 
 const NOW = 1_795_327_005; // Saturday 2026-11-21, 23:56 in Chicago
 const TZ = "America/Chicago";
@@ -50,7 +50,7 @@ describe("demo league seed", () => {
       }
       expect(entries.length).toBeGreaterThanOrEqual(12);
       expect(entries.length).toBeLessThanOrEqual(40);
-      const expected = computeRoundPayouts(entries, round.payout);
+      const expected = computeRoundPayouts(entries, round.payoutCents);
       expect(expected).toHaveLength(entries.length);
       for (const r of expected) {
         const entry = entries.find((e) => e.id === r.id)!;
@@ -64,7 +64,7 @@ describe("demo league seed", () => {
     const events: Event[] = [];
     for (const e of league.entries) {
       const round = roundOf.get(e.roundId)!;
-      expect(e.creditUsed).toBeLessThanOrEqual(entryPrice(round, e.ace));
+      expect(e.creditUsed).toBeLessThanOrEqual(entryTotalCents(round, e.ace));
       if (e.creditUsed > 0) events.push({ t: e.createdAt, order: 0, player: e.playerId, cents: -e.creditUsed });
       if (e.creditAdded > 0) {
         expect(e.creditAdded).toBe(e.payoutCents);
@@ -90,7 +90,7 @@ describe("demo league seed", () => {
   it("pays each ace the whole pot of its round and leaves a pot now", () => {
     expect(league.aces.length).toBeGreaterThanOrEqual(5);
     const fees = (until: number) =>
-      league.entries.filter((e) => e.ace && roundOf.get(e.roundId)!.d <= until).reduce((s, e) => s + roundOf.get(e.roundId)!.ace, 0);
+      league.entries.filter((e) => e.ace && roundOf.get(e.roundId)!.d <= until).reduce((s, e) => s + roundOf.get(e.roundId)!.aceCents, 0);
     let paid = 0;
     for (const ace of league.aces) {
       expect(league.entries.some((e) => e.roundId === ace.roundId && e.playerId === ace.playerId && e.ace)).toBe(true);
@@ -106,9 +106,10 @@ describe("demo league seed", () => {
     expect(league.payments.length).toBeGreaterThan(0);
     for (const p of league.payments) {
       const entry = league.entries.find((e) => e.paymentId === p.id)!;
-      const rest = entryPrice(roundOf.get(p.roundId)!, entry.ace) - entry.creditUsed;
+      const rest = entryTotalCents(roundOf.get(p.roundId)!, entry.ace) - entry.creditUsed;
       expect(p.method).toBe(rest > 0 ? "paypal" : "credit");
-      expect(p.amount).toBe(rest > 0 ? rest + Math.round(9 + rest * 0.02) : 0);
+      expect(p.leagueFee).toBe(convenienceFeeCents(rest));
+      expect(p.amount).toBe(rest > 0 ? rest + p.leagueFee : 0);
       expect(league.claims.some((c) => c.userId === p.userId && c.playerId === p.playerId && c.status === "approved")).toBe(true);
     }
   });

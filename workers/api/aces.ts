@@ -1,19 +1,18 @@
 import { cachePublic } from "./cache";
 import { subApp } from "./context";
-import { parseId } from "~/.server/services/ids";
+import { AcePotQuery } from "./params";
+import { aceJson, acePotJson } from "./serializers/aces";
+import { query } from "./validate";
 import { acePotCents, listAces } from "~/.server/services/aces";
-import { toDollars } from "~/lib/money";
 
 export const acesApi = subApp()
-  .get("/", async (c) => {
-    const raw = c.req.query("roundId");
-    const roundId = raw === undefined || raw === "" ? undefined : parseId(raw, "round id");
-    const pot = await acePotCents(c.var.db, roundId);
+  .get("/", query(AcePotQuery), async (c) => {
+    const pot = await acePotCents(c.var.db, c.req.valid("query").roundId);
     cachePublic(c, "aces", "entries", "rounds");
-    return c.json({ pot: toDollars(pot) });
+    return c.json(acePotJson(pot));
   })
   .get("/list", async (c) => {
     const list = await listAces(c.var.db);
     cachePublic(c, "aces", "players", "rounds");
-    return c.json(list);
+    return c.json(list.map(aceJson));
   });

@@ -5,7 +5,7 @@ import { readToken } from "~/.server/auth/session";
 import { AppError } from "~/.server/errors";
 import type { Db } from "~/.server/db/client";
 
-export const NOT_AN_ADMIN = "Not an admin";
+const NOT_AN_ADMIN = "Not an admin";
 
 /** The live session behind the request's Bearer token or cookie, or null. */
 export async function optionalSessionOf(request: Request, db: Db, env: Env): Promise<Session | null> {
@@ -28,7 +28,7 @@ export const requireUser = createMiddleware<ApiEnv & { Variables: { session: Ses
 /** An admin session of a user who is still an admin; the client logs out on 'Not an admin'. */
 export const requireAdmin = createMiddleware<ApiEnv & { Variables: { session: Session } }>(async (c, next) => {
   const session = await sessionOf(c.req.raw, c.var.db, c.env);
-  if (session.role !== "admin" || !session.user.isAdmin) throw new AppError("forbidden", NOT_AN_ADMIN);
+  if (!session.isAdmin) throw new AppError("forbidden", NOT_AN_ADMIN);
   c.set("session", session);
   await next();
 });

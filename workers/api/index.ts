@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
 import { acesApi } from "./aces";
-import { adminApi } from "./admin-users";
+import { adminApi } from "./admin";
+import { adminLoginApi } from "./admin-login";
 import type { ApiEnv } from "./context";
 import { entriesApi } from "./entries";
 import { playersApi } from "./players";
@@ -26,6 +27,8 @@ export const api = new Hono<ApiEnv>()
   .route("/ace", acesApi)
   .route("/transfers", transfersApi)
   .route("/users", usersApi)
+  // The login first: every other /api/admin route is behind adminApi's guard.
+  .route("/admin", adminLoginApi)
   .route("/admin", adminApi);
 
 api.notFound((c) => c.json({ error: "Not found", code: "not_found" }, 404));
@@ -42,5 +45,3 @@ api.onError((err, c) => {
   console.error("Unhandled API error", err);
   return c.json({ error: "An error occurred. Please try again.", code: "internal" }, 500);
 });
-
-export type Api = typeof api;

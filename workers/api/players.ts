@@ -1,6 +1,8 @@
 import { cachePublic } from "./cache";
 import { subApp } from "./context";
-import { idParam } from "./params";
+import { PlayerIdParam, RoundIdParam, SearchParam } from "./params";
+import { playerDetailJson, playerStatsJson, searchResultJson, simplePlayerJson } from "./serializers/players";
+import { param } from "./validate";
 import { currentYearStart } from "~/.server/league";
 import {
   getPlayer,
@@ -15,27 +17,27 @@ export const playersApi = subApp()
   .get("/", async (c) => {
     const list = await listPlayersWithStats(c.var.db, currentYearStart(c.var.league));
     cachePublic(c, "players", "entries", "transfers", "rounds");
-    return c.json(list);
+    return c.json(list.map(playerStatsJson));
   })
   .get("/simpleList", async (c) => {
     const list = await simpleList(c.var.db);
     cachePublic(c, "players");
-    return c.json(list);
+    return c.json(list.map(simplePlayerJson));
   })
-  .get("/round/:id", async (c) => {
-    const roundId = idParam(c, "id", "round id");
+  .get("/round/:id", param(RoundIdParam), async (c) => {
+    const roundId = c.req.valid("param").id;
     await getRound(c.var.db, roundId);
     const list = await playersInRound(c.var.db, roundId);
     cachePublic(c, "players", "entries", "rounds");
-    return c.json(list);
+    return c.json(list.map(simplePlayerJson));
   })
-  .get("/player/:id", async (c) => {
-    const player = await getPlayer(c.var.db, idParam(c, "id", "player id"), currentYearStart(c.var.league));
+  .get("/player/:id", param(PlayerIdParam), async (c) => {
+    const player = await getPlayer(c.var.db, c.req.valid("param").id, currentYearStart(c.var.league));
     cachePublic(c, "players", "entries", "transfers", "rounds", "claims");
-    return c.json(player);
+    return c.json(playerDetailJson(player));
   })
-  .get("/search/:text", async (c) => {
-    const list = await searchPlayers(c.var.db, c.req.param("text"));
+  .get("/search/:text", param(SearchParam), async (c) => {
+    const list = await searchPlayers(c.var.db, c.req.valid("param").text);
     cachePublic(c, "players", "entries", "transfers");
-    return c.json(list);
+    return c.json(list.map(searchResultJson));
   });

@@ -1,29 +1,25 @@
-import { z } from "zod";
 import { cachePublic } from "./cache";
 import { subApp } from "./context";
-import { idParam } from "./params";
+import { PlayerIdParam, RangeParam, RoundIdParam } from "./params";
+import { playerRoundJson, roundJson } from "./serializers/rounds";
+import { param } from "./validate";
 import { currentYearStart } from "~/.server/league";
-import { badRequest } from "~/.server/errors";
 import { getRound, listRounds, roundsByPlayer } from "~/.server/services/rounds";
 
-const RangeSchema = z.enum(["thisYear", "all"]);
-
 export const roundsApi = subApp()
-  .get("/round/:id", async (c) => {
-    const round = await getRound(c.var.db, idParam(c, "id", "round id"));
+  .get("/round/:id", param(RoundIdParam), async (c) => {
+    const round = await getRound(c.var.db, c.req.valid("param").id);
     cachePublic(c, "rounds", "entries");
-    return c.json(round);
+    return c.json(roundJson(round));
   })
-  .get("/roundsByPlayer/:id", async (c) => {
-    const list = await roundsByPlayer(c.var.db, idParam(c, "id", "player id"));
+  .get("/roundsByPlayer/:id", param(PlayerIdParam), async (c) => {
+    const list = await roundsByPlayer(c.var.db, c.req.valid("param").id);
     cachePublic(c, "rounds", "entries", "players");
-    return c.json(list);
+    return c.json(list.map(playerRoundJson));
   })
-  .get("/:range", async (c) => {
-    const range = RangeSchema.safeParse(c.req.param("range"));
-    if (!range.success) throw badRequest("Range must be thisYear or all");
-    const since = range.data === "thisYear" ? currentYearStart(c.var.league) : undefined;
+  .get("/:range", param(RangeParam), async (c) => {
+    const since = c.req.valid("param").range === "thisYear" ? currentYearStart(c.var.league) : undefined;
     const list = await listRounds(c.var.db, since);
     cachePublic(c, "rounds", "entries");
-    return c.json(list);
+    return c.json(list.map(roundJson));
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalSessionOf, requireUser } from "./auth";
 import { subApp } from "./context";
+import { sessionUserJson } from "./serializers/users";
 import { body, query } from "./validate";
 import { clearedSessionCookie, sessionCookie } from "~/.server/auth/session";
 import { checkEmail, login, registerAndStartSession, startSession, updateProfile } from "~/.server/services/accounts";
@@ -24,12 +25,12 @@ export const usersApi = subApp()
   .post("/login", body(LoginSchema), async (c) => {
     const result = await login(c.var.db, c.env, c.req.valid("json"), clientAddress(c.req.raw));
     c.header("Set-Cookie", sessionCookie(result.token, result.maxAge));
-    return c.json({ token: result.token, user: result.user });
+    return c.json({ token: result.token, user: sessionUserJson(result.user) });
   })
   .post("/register", body(RegisterSchema), async (c) => {
     const result = await registerAndStartSession(c.var.db, c.env, c.req.valid("json"), clientAddress(c.req.raw));
     c.header("Set-Cookie", sessionCookie(result.token, result.maxAge));
-    return c.json({ success: true, token: result.token, user: result.user }, 201);
+    return c.json({ success: true, token: result.token, user: sessionUserJson(result.user) }, 201);
   })
   .post("/forgot-password", body(ForgotPasswordSchema), async (c) => {
     await requestPasswordReset(c.var.db, c.env.JOBS, c.req.valid("json").email, clientAddress(c.req.raw), new URL(c.req.url).origin);
@@ -57,12 +58,12 @@ export const usersApi = subApp()
     c.header("Set-Cookie", clearedSessionCookie());
     return c.json({ success: true });
   })
-  .get("/me", requireUser, (c) => c.json({ user: c.var.session.user }))
+  .get("/me", requireUser, (c) => c.json({ user: sessionUserJson(c.var.session.user) }))
   .put("/profile", requireUser, body(ProfileSchema), async (c) => {
     const { user } = c.var.session;
     const { passwordChanged } = await updateProfile(c.var.db, user.id, c.req.valid("json"));
     // A new password ended every session; this one continues on a fresh token.
     const fresh = await startSession(c.var.db, c.env, user.id);
     if (passwordChanged) c.header("Set-Cookie", sessionCookie(fresh.token, fresh.maxAge));
-    return c.json({ success: true, user: fresh.user, token: passwordChanged ? fresh.token : undefined });
+    return c.json({ success: true, user: sessionUserJson(fresh.user), token: passwordChanged ? fresh.token : undefined });
   });

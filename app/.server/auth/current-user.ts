@@ -9,13 +9,17 @@ export type SessionUser = {
   name: string;
   email: string;
   isAdmin: boolean;
-  linked_player: number | null;
-  /** The user's latest claim's status; admins do not get one (spec §6). */
+  /** The player the user's approved claim links them to. */
+  linkedPlayerId: number | null;
+  /** The user's latest claim's status; null for admins, who claim no player. */
   claimStatus: string | null;
 };
 
-/** A live session: who, as what, and which token (its id and expiry, for logging out). */
-export type Session = { user: SessionUser; role: Role; sessionId: string; expiresAt: number };
+/**
+ * A live session: who, as what, and which token (its id and expiry, for logging out).
+ * `isAdmin` is decided here once: an admin session of a user who is an admin.
+ */
+export type Session = { user: SessionUser; role: Role; isAdmin: boolean; sessionId: string; expiresAt: number };
 
 /** The user as the pages and the /api show it, with claim state; null when unknown. */
 export async function loadSessionUser(
@@ -31,7 +35,7 @@ export async function loadSessionUser(
       isAdmin: users.isAdmin,
       locked: users.locked,
       sessionVersion: users.sessionVersion,
-      linked_player: linkedPlayerSql(),
+      linkedPlayerId: linkedPlayerSql(),
       claimStatus: claimStatusSql(),
       // In the same query: whether this one session was logged out.
       revoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sid} = ${sessionId})`.mapWith(Boolean),
@@ -54,5 +58,11 @@ export async function authenticate(db: Db, env: Env, token: string): Promise<Ses
   if (!user || user.locked || user.revoked || user.sessionVersion !== claimsOfToken.sessionVersion) return null;
   if (claimsOfToken.role === "admin" && !user.isAdmin) return null;
   const { locked: _l, sessionVersion: _v, revoked: _r, ...sessionUser } = user;
-  return { user: sessionUser, role: claimsOfToken.role, sessionId: claimsOfToken.sessionId, expiresAt: claimsOfToken.exp };
+  return {
+    user: sessionUser,
+    role: claimsOfToken.role,
+    isAdmin: claimsOfToken.role === "admin" && user.isAdmin,
+    sessionId: claimsOfToken.sessionId,
+    expiresAt: claimsOfToken.exp,
+  };
 }

@@ -1,17 +1,17 @@
 import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import { getDb } from "../db/client";
 import { type Session, authenticate } from "./current-user";
 import { clearedSessionCookie, readSessionCookie } from "./session";
-import { cloudflareContext, sessionContext } from "~/context";
+import { cloudflareContext, servicesContext, sessionContext } from "~/context";
 
 /**
- * Root middleware: reads the session cookie once per request. A cookie that no longer
- * stands for a live session (expired, forged, user locked or reset) is cleared.
+ * Root middleware, after servicesMiddleware: reads the session cookie once per request.
+ * A cookie that no longer stands for a live session (expired, forged, user locked or
+ * reset) is cleared.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const token = readSessionCookie(request);
   const { env } = context.get(cloudflareContext);
-  const session = token ? await authenticate(getDb(env.DB), env, token) : null;
+  const session = token ? await authenticate(context.get(servicesContext).db, env, token) : null;
   context.set(sessionContext, session);
   if (token && !session) {
     // Loaders already see no session; the browser drops the dead cookie with this reply.
@@ -41,8 +41,8 @@ export function requireUser(context: Ctx, request: Request): Session {
 /** Admin routes: no session → /login; a session that is not an admin's → /. */
 export function requireAdmin(context: Ctx, request: Request): Session {
   const session = context.get(sessionContext);
-  if (!session) throw redirect("/login"); // spec §2: the admin guard sends a missing session to /login
-  if (session.role !== "admin" || !session.user.isAdmin) throw redirect("/");
+  if (!session) throw redirect("/login");
+  if (!session.isAdmin) throw redirect("/");
   return session;
 }
 

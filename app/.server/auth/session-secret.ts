@@ -4,7 +4,7 @@
 // with a guessable key.
 
 export const PLACEHOLDER_SECRET = "change-me-to-32-random-bytes-base64url";
-export const MIN_SECRET_BYTES = 32;
+const MIN_SECRET_BYTES = 32;
 
 function decodedLength(secret: string): number {
   if (/^[0-9a-fA-F]+$/.test(secret) && secret.length % 2 === 0) return secret.length / 2;

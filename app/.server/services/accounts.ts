@@ -58,7 +58,7 @@ export async function registerAndStartSession(db: Db, env: Env, input: z.infer<t
   return startSession(db, env, await register(db, input));
 }
 
-export type LoginResult = { token: string; maxAge: number; user: SessionUser };
+type LoginResult = { token: string; maxAge: number; user: SessionUser };
 
 /**
  * Checks email and password under the login limits (ADR 7). `role` "admin" is the admin

@@ -2,7 +2,6 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { aces, players, rounds } from "../db/schema";
 import { notFound } from "../errors";
-import { toDollars } from "~/lib/money";
 
 /**
  * Ace pot in cents = ace fees of entries that opted in − aces paid. With a round: the
@@ -24,30 +23,30 @@ export async function acePotCents(db: Db, roundId?: number): Promise<number> {
   return Number(row?.pot ?? 0);
 }
 
-export type AceDto = {
+/** A paid ace with the player's name; the round it was hit in, if recorded. */
+export type AceRow = {
   id: number;
   d: number;
-  player: number;
-  amt: number;
-  fn: string;
-  ln: string;
-  round_id: number | null;
+  playerId: number;
+  firstName: string;
+  lastName: string;
+  amtCents: number;
+  roundId: number | null;
 };
 
 /** Ace history, newest first. */
-export async function listAces(db: Db): Promise<AceDto[]> {
-  const rows = await db
+export async function listAces(db: Db): Promise<AceRow[]> {
+  return db
     .select({
       id: aces.id,
       d: aces.d,
-      player: aces.playerId,
+      playerId: aces.playerId,
+      firstName: players.fn,
+      lastName: players.ln,
       amtCents: aces.amtCents,
-      fn: players.fn,
-      ln: players.ln,
       roundId: aces.roundId,
     })
     .from(aces)
     .innerJoin(players, eq(players.id, aces.playerId))
     .orderBy(desc(aces.d), desc(aces.id));
-  return rows.map(({ amtCents, roundId, ...r }) => ({ ...r, amt: toDollars(amtCents), round_id: roundId }));
 }

@@ -10,7 +10,7 @@ export function linkedPlayerSql(userId: SQL = USER_ID) {
   return sql<number | null>`(select c.player_id from claims c where c.user_id = ${userId} and c.status = 'approved')`;
 }
 
-/** Approved if any claim is; else the newest live claim's status; null for admins (spec §6). */
+/** Approved if any claim is; else the newest live claim's status; null for admins, who claim no player. */
 export function claimStatusSql(userId: SQL = USER_ID) {
   return sql<string | null>`case when "users"."is_admin" then null else (
     select c.status from claims c where c.user_id = ${userId} and c.status <> 'withdrawn'

@@ -3,25 +3,24 @@ import type { Db } from "../db/client";
 import { claims, entries, players } from "../db/schema";
 import { badRequest, notFound } from "../errors";
 import { balanceCentsSql } from "./balance";
-import { toDollars } from "~/lib/money";
+import { SearchTextSchema } from "~/schemas/players";
 
-import { MIN_SEARCH_LENGTH } from "~/lib/constants";
-
-export type PlayerStatsDto = {
+/** A player with rounds counted and averaged (one decimal), and the balance in cents. */
+export type PlayerStats = {
   id: number;
-  fn: string;
-  ln: string;
+  firstName: string;
+  lastName: string;
   pdga: string | null;
   division: string;
   inactive: boolean;
-  balance: number;
+  balanceCents: number;
   roundCount: number;
   roundCountYear: number;
   average: number | null;
   thisYearAverage: number | null;
 };
 
-export type PlayerDetailDto = PlayerStatsDto & { claims: { id: number; status: string }[] };
+export type PlayerDetail = PlayerStats & { claims: { id: number; status: string }[] };
 
 const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
 
@@ -34,16 +33,16 @@ function playerStatsQuery(db: Db, yearStart: number) {
   return db
     .select({
       id: players.id,
-      fn: players.fn,
-      ln: players.ln,
+      firstName: players.fn,
+      lastName: players.ln,
       pdga: players.pdga,
       division: players.division,
       inactive: players.inactive,
-      roundCount: sql<number>`coalesce(st.round_count, 0)`,
-      roundCountYear: sql<number>`coalesce(st.year_count, 0)`,
+      roundCount: sql<number>`coalesce(st.round_count, 0)`.mapWith(Number),
+      roundCountYear: sql<number>`coalesce(st.year_count, 0)`.mapWith(Number),
       average: sql<number | null>`st.average`,
       thisYearAverage: sql<number | null>`st.year_average`,
-      balanceCents: balanceCentsSql(sql`${players.id}`),
+      balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
     })
     .from(players)
     .leftJoin(
@@ -60,34 +59,22 @@ function playerStatsQuery(db: Db, yearStart: number) {
 
 type StatsRow = Awaited<ReturnType<typeof playerStatsQuery>>[number];
 
-function statsDto(r: StatsRow): PlayerStatsDto {
-  return {
-    id: r.id,
-    fn: r.fn,
-    ln: r.ln,
-    pdga: r.pdga,
-    division: r.division,
-    inactive: r.inactive,
-    balance: toDollars(r.balanceCents),
-    roundCount: Number(r.roundCount),
-    roundCountYear: Number(r.roundCountYear),
-    average: round1(r.average),
-    thisYearAverage: round1(r.thisYearAverage),
-  };
+function withRoundedAverages(r: StatsRow): PlayerStats {
+  return { ...r, average: round1(r.average), thisYearAverage: round1(r.thisYearAverage) };
 }
 
-export async function listPlayersWithStats(db: Db, yearStart: number): Promise<PlayerStatsDto[]> {
+export async function listPlayersWithStats(db: Db, yearStart: number): Promise<PlayerStats[]> {
   const rows = await playerStatsQuery(db, yearStart).orderBy(asc(players.ln), asc(players.fn));
-  return rows.map(statsDto);
+  return rows.map(withRoundedAverages);
 }
 
-export async function getPlayer(db: Db, id: number, yearStart: number): Promise<PlayerDetailDto> {
+export async function getPlayer(db: Db, id: number, yearStart: number): Promise<PlayerDetail> {
   const [[row], claimRows] = await Promise.all([
     playerStatsQuery(db, yearStart).where(eq(players.id, id)),
     db.select({ id: claims.id, status: claims.status }).from(claims).where(eq(claims.playerId, id)),
   ]);
   if (!row) throw notFound("Player not found");
-  return { ...statsDto(row), claims: claimRows };
+  return { ...withRoundedAverages(row), claims: claimRows };
 }
 
 export async function assertPlayerExists(db: Db, id: number): Promise<void> {
@@ -95,11 +82,13 @@ export async function assertPlayerExists(db: Db, id: number): Promise<void> {
   if (!row) throw notFound("Player not found");
 }
 
-export type SimplePlayer = { id: number; fn: string; ln: string };
+export type SimplePlayer = { id: number; firstName: string; lastName: string };
+
+const simpleColumns = { id: players.id, firstName: players.fn, lastName: players.ln };
 
 export async function simpleList(db: Db): Promise<SimplePlayer[]> {
   return db
-    .select({ id: players.id, fn: players.fn, ln: players.ln })
+    .select(simpleColumns)
     .from(players)
     .orderBy(asc(players.ln), asc(players.fn));
 }
@@ -107,14 +96,14 @@ export async function simpleList(db: Db): Promise<SimplePlayer[]> {
 /** Players entered in a round: the entry manager leaves them out of its search. */
 export async function playersInRound(db: Db, roundId: number): Promise<SimplePlayer[]> {
   return db
-    .select({ id: players.id, fn: players.fn, ln: players.ln })
+    .select(simpleColumns)
     .from(entries)
     .innerJoin(players, eq(players.id, entries.playerId))
     .where(eq(entries.roundId, roundId))
     .orderBy(asc(players.ln), asc(players.fn));
 }
 
-export type SearchResult = SimplePlayer & { balance: number };
+export type SearchResult = SimplePlayer & { balanceCents: number };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -123,25 +112,17 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * (case-insensitive), inactive players included: a returning player must be findable.
  */
 export async function searchPlayers(db: Db, text: string, limit = 25): Promise<SearchResult[]> {
-  const q = text.trim().replace(/\s+/g, " ");
-  if (q.length < MIN_SEARCH_LENGTH) {
-    throw badRequest(`Search text must be at least ${MIN_SEARCH_LENGTH} characters`);
-  }
-  if (q.length > 100) throw badRequest("Search text is too long");
+  const parsed = SearchTextSchema.safeParse(text);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid search text");
+  const q = parsed.data;
   const words = q.split(" ").slice(0, 5);
   const conditions = words.map(
     (w) => sql`(${players.fn} || ' ' || ${players.ln}) like ${`%${escapeLike(w)}%`} escape '\\'`,
   );
-  const rows = await db
-    .select({
-      id: players.id,
-      fn: players.fn,
-      ln: players.ln,
-      balanceCents: balanceCentsSql(sql`${players.id}`),
-    })
+  return db
+    .select({ ...simpleColumns, balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number) })
     .from(players)
     .where(sql.join(conditions, sql` and `))
     .orderBy(asc(players.ln), asc(players.fn))
     .limit(limit);
-  return rows.map((r) => ({ id: r.id, fn: r.fn, ln: r.ln, balance: toDollars(r.balanceCents) }));
 }

@@ -26,7 +26,7 @@ export const LIMITS = {
   passwordCheck: { max: 10, windowSeconds: 15 * 60 },
 } as const;
 
-export type Limit = { max: number; windowSeconds: number };
+type Limit = { max: number; windowSeconds: number };
 export type Counter = readonly [key: string, limit: Limit];
 
 export const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";

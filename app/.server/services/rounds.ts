@@ -1,61 +1,62 @@
 import { asc, eq, getTableColumns, gte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { entries, rounds } from "../db/schema";
+import { type Round, entries, rounds } from "../db/schema";
 import { notFound } from "../errors";
-import { type RoundDto, positionLabel, roundDto } from "./dto";
 import { assertPlayerExists } from "./players";
-import { toDollars } from "~/lib/money";
 import { isToday } from "~/lib/time";
 
 const roundWithCount = {
   ...getTableColumns(rounds),
   // rounds.id nested in its own sql``: a single-table select writes bare top-level columns ("id"), which the subquery would read as entries.id.
-  entryCount: sql<number>`(select count(*) from ${entries} where ${entries.roundId} = ${sql`${rounds.id}`})`,
+  entryCount: sql<number>`(select count(*) from ${entries} where ${entries.roundId} = ${sql`${rounds.id}`})`.mapWith(Number),
 };
 
+/** A round with the number of entries in it. */
+export type RoundRow = Round & { entryCount: number };
+
 /** Rounds in date order; `since` (epoch seconds) limits to the current league year. */
-export async function listRounds(db: Db, since?: number): Promise<RoundDto[]> {
-  const rows = await db
+export async function listRounds(db: Db, since?: number): Promise<RoundRow[]> {
+  return db
     .select(roundWithCount)
     .from(rounds)
     .where(since === undefined ? undefined : gte(rounds.d, since))
     .orderBy(asc(rounds.d), asc(rounds.id));
-  return rows.map(roundDto);
 }
 
-export async function getRound(db: Db, id: number): Promise<RoundDto> {
+export async function getRound(db: Db, id: number): Promise<RoundRow> {
   const [row] = await db.select(roundWithCount).from(rounds).where(eq(rounds.id, id));
   if (!row) throw notFound("Round not found");
-  return roundDto(row);
+  return row;
 }
 
-export type RoundLists = { past: RoundDto[]; future: RoundDto[]; today: RoundDto[] };
+type RoundLists = { past: RoundRow[]; future: RoundRow[]; today: RoundRow[] };
 
 /** The home page's split: past (before now, newest first), future (soonest first), today (±24 h). */
-export function splitRounds(all: RoundDto[], now: number): RoundLists {
+export function splitRounds(all: RoundRow[], now: number): RoundLists {
   const past = all.filter((r) => r.d < now).reverse();
   const future = all.filter((r) => r.d >= now);
   const today = all.filter((r) => isToday(r.d, now));
   return { past, future, today };
 }
 
-export type PlayerRoundDto = {
-  round_id: number;
+/** One round a player entered, with what the entry won and moved on their balance. */
+export type PlayerRound = {
+  roundId: number;
   d: number;
   n: string;
   division: string;
   score: number;
   result: string | null;
-  position: string | null;
-  payout: number;
-  payoutAdjust: number;
-  EntryPayout: number;
-  credit_added: number;
-  credit_used: number;
+  payoutCents: number;
+  payoutAdjustCents: number;
+  /** What the entry was paid: the computed payout plus the admin's adjustment. */
+  entryPayoutCents: number;
+  creditAddedCents: number;
+  creditUsedCents: number;
 };
 
 /** A player's rounds, newest first. */
-export async function roundsByPlayer(db: Db, playerId: number): Promise<PlayerRoundDto[]> {
+export async function roundsByPlayer(db: Db, playerId: number): Promise<PlayerRound[]> {
   await assertPlayerExists(db, playerId);
   const rows = await db
     .select({
@@ -74,18 +75,5 @@ export async function roundsByPlayer(db: Db, playerId: number): Promise<PlayerRo
     .innerJoin(rounds, eq(rounds.id, entries.roundId))
     .where(eq(entries.playerId, playerId))
     .orderBy(sql`${rounds.d} desc`);
-  return rows.map((r) => ({
-    round_id: r.roundId,
-    d: r.d,
-    n: r.n,
-    division: r.division,
-    score: r.score,
-    result: r.result,
-    position: positionLabel(r.result),
-    payout: toDollars(r.payoutCents),
-    payoutAdjust: toDollars(r.payoutAdjustCents),
-    EntryPayout: toDollars(r.payoutCents + r.payoutAdjustCents),
-    credit_added: toDollars(r.creditAddedCents),
-    credit_used: toDollars(r.creditUsedCents),
-  }));
+  return rows.map((r) => ({ ...r, entryPayoutCents: r.payoutCents + r.payoutAdjustCents }));
 }

@@ -3,18 +3,17 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { players, transfers } from "../db/schema";
 import { assertPlayerExists } from "./players";
-import { toDollars } from "~/lib/money";
 
-export type TransferDto = {
+/** Credit moved between players; a null side (id and name) is the league itself. */
+export type TransferRow = {
   id: number;
   d: number;
-  fromPlayer: number | null;
-  toPlayer: number | null;
-  amt: number;
+  fromPlayerId: number | null;
+  toPlayerId: number | null;
+  amtCents: number;
   description: string;
-  /** Names; null means the league itself. */
-  fPlayer: string | null;
-  tPlayer: string | null;
+  fromName: string | null;
+  toName: string | null;
 };
 
 const fromP = alias(players, "from_p");
@@ -25,30 +24,25 @@ function selectTransfers(db: Db) {
     .select({
       id: transfers.id,
       d: transfers.d,
-      fromPlayer: transfers.fromPlayerId,
-      toPlayer: transfers.toPlayerId,
+      fromPlayerId: transfers.fromPlayerId,
+      toPlayerId: transfers.toPlayerId,
       amtCents: transfers.amtCents,
       description: transfers.description,
-      fPlayer: sql<string | null>`${fromP.fn} || ' ' || ${fromP.ln}`,
-      tPlayer: sql<string | null>`${toP.fn} || ' ' || ${toP.ln}`,
+      fromName: sql<string | null>`${fromP.fn} || ' ' || ${fromP.ln}`,
+      toName: sql<string | null>`${toP.fn} || ' ' || ${toP.ln}`,
     })
     .from(transfers)
     .leftJoin(fromP, eq(fromP.id, transfers.fromPlayerId))
     .leftJoin(toP, eq(toP.id, transfers.toPlayerId));
 }
 
-type TransferRow = Awaited<ReturnType<typeof selectTransfers>>[number];
-const transferDto = ({ amtCents, ...r }: TransferRow): TransferDto => ({ ...r, amt: toDollars(amtCents) });
-
-export async function listTransfers(db: Db): Promise<TransferDto[]> {
-  const rows = await selectTransfers(db).orderBy(desc(transfers.d), desc(transfers.id));
-  return rows.map(transferDto);
+export async function listTransfers(db: Db): Promise<TransferRow[]> {
+  return selectTransfers(db).orderBy(desc(transfers.d), desc(transfers.id));
 }
 
-export async function transfersByPlayer(db: Db, playerId: number): Promise<TransferDto[]> {
+export async function transfersByPlayer(db: Db, playerId: number): Promise<TransferRow[]> {
   await assertPlayerExists(db, playerId);
-  const rows = await selectTransfers(db)
+  return selectTransfers(db)
     .where(or(eq(transfers.fromPlayerId, playerId), eq(transfers.toPlayerId, playerId)))
     .orderBy(desc(transfers.d), desc(transfers.id));
-  return rows.map(transferDto);
 }

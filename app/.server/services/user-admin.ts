@@ -9,7 +9,8 @@ import { emailExists, EMAIL_IN_USE, insertUser } from "./accounts";
 import { spendOpenResets } from "./password-reset";
 import type { AddUserSchema } from "~/schemas/auth";
 
-export type AdminUserDto = {
+/** A user as the admin pages list them, with the claim state and linked player. */
+export type AdminUser = {
   id: number;
   name: string;
   email: string;
@@ -17,10 +18,23 @@ export type AdminUserDto = {
   createdAt: number;
   locked: boolean;
   isAdmin: boolean;
-  linked_player: number | null;
-  linked_player_name: string | null;
+  linkedPlayerId: number | null;
+  linkedPlayerName: string | null;
   claimStatus: string | null;
 };
+
+/** A claim the user made, with the claimed player's name. */
+export type UserClaim = {
+  id: number;
+  playerId: number;
+  status: string;
+  note: string | null;
+  createdAt: number;
+  firstName: string;
+  lastName: string;
+};
+
+export type AdminUserDetail = AdminUser & { claims: UserClaim[] };
 
 const adminUserColumns = {
   id: users.id,
@@ -30,20 +44,20 @@ const adminUserColumns = {
   createdAt: users.createdAt,
   locked: users.locked,
   isAdmin: users.isAdmin,
-  linked_player: linkedPlayerSql(),
-  linked_player_name: sql<string | null>`(select p.fn || ' ' || p.ln from claims c join players p on p.id = c.player_id where c.user_id = ${USER_ID} and c.status = 'approved')`,
+  linkedPlayerId: linkedPlayerSql(),
+  linkedPlayerName: sql<string | null>`(select p.fn || ' ' || p.ln from claims c join players p on p.id = c.player_id where c.user_id = ${USER_ID} and c.status = 'approved')`,
   claimStatus: claimStatusSql(),
 };
 
-export async function listUsers(db: Db): Promise<AdminUserDto[]> {
+export async function listUsers(db: Db): Promise<AdminUser[]> {
   return db.select(adminUserColumns).from(users).orderBy(users.name, users.id);
 }
 
-export async function getUserDetail(db: Db, id: number) {
+export async function getUserDetail(db: Db, id: number): Promise<AdminUserDetail> {
   const [user] = await db.select(adminUserColumns).from(users).where(eq(users.id, id));
   if (!user) throw notFound("User not found");
   const claimList = await db
-    .select({ id: claims.id, player_id: claims.playerId, status: claims.status, note: claims.note, createdAt: claims.createdAt, fn: players.fn, ln: players.ln })
+    .select({ id: claims.id, playerId: claims.playerId, status: claims.status, note: claims.note, createdAt: claims.createdAt, firstName: players.fn, lastName: players.ln })
     .from(claims)
     .innerJoin(players, eq(players.id, claims.playerId))
     .where(eq(claims.userId, id))
@@ -77,7 +91,7 @@ export async function deleteUser(db: Db, actorId: number, id: number): Promise<v
 }
 
 /** A readable random password that meets the policy (upper, lower, digit, 14 chars). */
-export function generatePassword(): string {
+function generatePassword(): string {
   const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
   const bytes = crypto.getRandomValues(new Uint8Array(11));
   const body = [...bytes].map((b) => alphabet[b % alphabet.length]).join("");

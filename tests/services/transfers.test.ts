@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { makePlayer, makeTransfer, testDb } from "../fixtures";
+import { AppError } from "~/.server/errors";
+import { listTransfers, transfersByPlayer } from "~/.server/services/transfers";
+
+describe("transfers", () => {
+  it("list newest first in cents, with both names and null for the league's side", async () => {
+    const [a, b] = await Promise.all([makePlayer(), makePlayer()]);
+    const buyIn = await makeTransfer({ fromPlayerId: null, toPlayerId: a.id, amtCents: 2_000, d: 1_300_000_000, description: "Cash" });
+    const gift = await makeTransfer({ fromPlayerId: a.id, toPlayerId: b.id, amtCents: 550, d: 1_300_000_100 });
+    const ids = new Set([buyIn.id, gift.id]);
+    expect((await listTransfers(testDb())).filter((t) => ids.has(t.id))).toEqual([
+      { id: gift.id, d: gift.d, fromPlayerId: a.id, toPlayerId: b.id, amtCents: 550, description: gift.description, fromName: `${a.fn} ${a.ln}`, toName: `${b.fn} ${b.ln}` },
+      { id: buyIn.id, d: buyIn.d, fromPlayerId: null, toPlayerId: a.id, amtCents: 2_000, description: "Cash", fromName: null, toName: `${a.fn} ${a.ln}` },
+    ]);
+    expect((await transfersByPlayer(testDb(), b.id)).map((t) => t.id)).toEqual([gift.id]);
+  });
+
+  it("by player is not_found for an unknown player", async () => {
+    const err = await transfersByPlayer(testDb(), 55_555_555).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe("not_found");
+  });
+});

@@ -1,0 +1,12 @@
+import { requireAdmin } from "./auth";
+import { adminUsersApi } from "./admin-users";
+import { adminSubApp } from "./context";
+
+/**
+ * Everything under /api/admin except the login (./admin-login.ts): the guard is the
+ * first middleware, for every path and method, so a route added below can only be
+ * reached by an admin. tests/api/admin-guard.test.ts walks the routes to prove it.
+ */
+export const adminApi = adminSubApp()
+  .use("*", requireAdmin)
+  .route("/", adminUsersApi);

@@ -1,0 +1,12 @@
+import { toDollars } from "./money";
+import type { AceRow } from "~/.server/services/aces";
+
+/** The ace pot in dollars (GET /api/ace). */
+export function acePotJson(potCents: number) {
+  return { pot: toDollars(potCents) };
+}
+
+/** One paid ace as the /api lists it: `player` is the player's id, `amt` dollars. */
+export function aceJson(a: AceRow) {
+  return { id: a.id, d: a.d, player: a.playerId, fn: a.firstName, ln: a.lastName, amt: toDollars(a.amtCents), round_id: a.roundId };
+}

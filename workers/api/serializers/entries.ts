@@ -1,0 +1,26 @@
+import { toDollars } from "./money";
+import type { EntryRow } from "~/.server/services/entries";
+import { positionLabel } from "~/lib/results";
+
+/** An entry as the /api shows it: the wire's field names, money in dollars. */
+export function entryJson(e: EntryRow) {
+  return {
+    id: e.id,
+    player_id: e.playerId,
+    round_id: e.roundId,
+    fn: e.firstName,
+    ln: e.lastName,
+    pdga: e.pdga,
+    division: e.division,
+    ace: e.ace,
+    score: e.score,
+    payout: toDollars(e.payoutCents),
+    payoutAdjust: toDollars(e.payoutAdjustCents),
+    credit_added: toDollars(e.creditAddedCents),
+    credit_used: toDollars(e.creditUsedCents),
+    payment_id: e.paymentId,
+    EntryPayout: toDollars(e.entryPayoutCents),
+    result: e.result,
+    position: positionLabel(e.result),
+  };
+}

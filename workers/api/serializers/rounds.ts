@@ -1,0 +1,39 @@
+import { toDollars } from "./money";
+import type { PlayerRound, RoundRow } from "~/.server/services/rounds";
+import { positionLabel } from "~/lib/results";
+
+/** A round as the /api shows it: the wire's field names, fees in dollars. */
+export function roundJson(r: RoundRow) {
+  return {
+    id: r.id,
+    d: r.d,
+    n: r.n,
+    loc: r.loc,
+    fee_pdga: toDollars(r.feePdgaCents),
+    fee_course: toDollars(r.feeCourseCents),
+    fee_other: toDollars(r.feeOtherCents),
+    ace: toDollars(r.aceCents),
+    payout: toDollars(r.payoutCents),
+    pdga_url: r.pdgaUrl,
+    openForRegistration: r.openForRegistration,
+    entry_count: r.entryCount,
+  };
+}
+
+/** One of a player's rounds, with the place as "n of total". */
+export function playerRoundJson(r: PlayerRound) {
+  return {
+    round_id: r.roundId,
+    d: r.d,
+    n: r.n,
+    division: r.division,
+    score: r.score,
+    result: r.result,
+    position: positionLabel(r.result),
+    payout: toDollars(r.payoutCents),
+    payoutAdjust: toDollars(r.payoutAdjustCents),
+    EntryPayout: toDollars(r.entryPayoutCents),
+    credit_added: toDollars(r.creditAddedCents),
+    credit_used: toDollars(r.creditUsedCents),
+  };
+}
