@@ -39,14 +39,27 @@ export type Delivery = { body: unknown; id?: string; attempts?: number };
 
 /**
  * Delivers one batch to the Worker's queue handler. Mail goes to `send` when given,
- * else through the real sender to `env`'s MAIL binding.
+ * else through the real sender to `env`'s MAIL binding. `retries` lists the retried
+ * messages with the delay each asked for: @cloudflare/vitest-plugin 1.5.0's message
+ * ignores retry()'s options (getQueueResult never fills in delaySeconds), so the
+ * options are recorded here on the way in.
  */
 export async function deliver(deliveries: Delivery[], opts: { queue?: string; send?: MailSender; env?: QueueEnv } = {}) {
   const batch = createMessageBatch(
     opts.queue ?? JOBS_QUEUE,
     deliveries.map((d) => ({ id: d.id ?? messageId(), timestamp: new Date(), attempts: d.attempts ?? 1, body: d.body })),
   );
+  const delays = new Map<string, number | undefined>();
+  for (const msg of batch.messages) {
+    const retry = msg.retry.bind(msg);
+    msg.retry = (options?: QueueRetryOptions) => {
+      delays.set(msg.id, options?.delaySeconds);
+      retry(options);
+    };
+  }
   const ctx = createExecutionContext();
   await handleQueue(batch, opts.env ?? (env as QueueEnv), opts.send ? { sendMail: opts.send } : undefined);
-  return { result: await getQueueResult(batch, ctx), ids: batch.messages.map((m) => m.id) };
+  const result = await getQueueResult(batch, ctx);
+  const retries = result.retryMessages.map(({ msgId }) => ({ msgId, delaySeconds: delays.get(msgId) }));
+  return { result, retries, ids: batch.messages.map((m) => m.id) };
 }

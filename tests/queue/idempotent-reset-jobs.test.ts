@@ -16,8 +16,9 @@ async function failedFirstDelivery(email: string) {
   const job = resetJob(email);
   const id = messageId();
   const down = recordMail({ fail: true });
-  const { result } = await deliver([{ body: job, id }], { send: down.send });
-  expect(result.retryMessages).toEqual([{ msgId: id }]);
+  const { retries } = await deliver([{ body: job, id }], { send: down.send });
+  expect(retries).toEqual([{ msgId: id, delaySeconds: expect.any(Number) }]);
+  expect(retries[0].delaySeconds).toBeGreaterThan(0);
   return { job, id, firstToken: tokenInMail(down.tried[0]) };
 }
 

@@ -16,8 +16,8 @@ const resetsOf = (userId: number) => testDb().select().from(passwordResets).wher
 
 async function run(bodies: unknown[], opts: { fail?: boolean } = {}) {
   const mail = recordMail(opts);
-  const { result, ids } = await deliver(bodies.map((body) => ({ body })), { send: mail.send });
-  return { sent: mail.sent, result, ids };
+  const { result, retries, ids } = await deliver(bodies.map((body) => ({ body })), { send: mail.send });
+  return { sent: mail.sent, result, retries, ids };
 }
 
 describe("password-reset jobs", () => {
@@ -82,10 +82,11 @@ describe("password-reset jobs", () => {
     expect(result.retryMessages).toEqual([]);
   });
 
-  it("retries a message whose mail could not be sent", async () => {
+  it("retries, after a delay, a message whose mail could not be sent", async () => {
     const user = await makeUser();
-    const { result, ids } = await run([resetJob(user.email)], { fail: true });
+    const { result, retries, ids } = await run([resetJob(user.email)], { fail: true });
     expect(result.retryMessages.map((m) => m.msgId)).toEqual(ids);
+    expect(retries[0].delaySeconds).toBeGreaterThan(0);
     expect(result.explicitAcks).toEqual([]);
   });
 });

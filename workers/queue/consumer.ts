@@ -4,8 +4,11 @@ import { type Job, JobSchema, jobKey } from "~/.server/jobs";
 import { leagueFromEnv } from "~/.server/league";
 import { type MailBinding, type MailSender, bindingSender } from "~/.server/mail/mailer";
 import { sendResetMail } from "~/.server/services/reset-mail";
+import { handleDeadLetters } from "./dead-letters";
 
+// The queue names in wrangler.toml: one Worker consumes both.
 export const JOBS_QUEUE = "league-jobs";
+export const DEAD_LETTER_QUEUE = "league-jobs-dlq";
 
 export type QueueEnv = Env & { MAIL: MailBinding };
 
@@ -13,6 +16,19 @@ export type QueueEnv = Env & { MAIL: MailBinding };
 export type JobDeps = { sendMail: MailSender };
 
 const realDeps = (env: QueueEnv): JobDeps => ({ sendMail: bindingSender(env.MAIL, env.MAIL_FROM) });
+
+// Backoff for a failed job: 10 s, 30 s, 90 s, 270 s, 810 s, then capped. With
+// max_retries = 5 the last retry runs ~20 minutes after the first try, well inside a
+// reset link's hour; after it the message goes to the dead-letter queue.
+const RETRY_FIRST_SECONDS = 10;
+const RETRY_FACTOR = 3;
+const RETRY_MAX_SECONDS = 15 * 60;
+
+/** How long to wait before the next try of a message that failed on try `attempts` (1 = first). */
+export function retryDelaySeconds(attempts: number): number {
+  const tries = Math.max(1, Math.floor(attempts) || 1);
+  return Math.min(RETRY_MAX_SECONDS, RETRY_FIRST_SECONDS * RETRY_FACTOR ** (tries - 1));
+}
 
 /**
  * Runs one parsed job. `key` identifies the job across deliveries: every effect is keyed
@@ -45,12 +61,15 @@ async function handleJobs(batch: MessageBatch<unknown>, env: QueueEnv, deps: Job
       await runJob(parsed.data, jobKey(parsed.data, msg.id), env, deps);
       msg.ack();
     } catch (err) {
-      console.error("Job failed, will retry", msg.id, err);
-      msg.retry();
+      const delaySeconds = retryDelaySeconds(msg.attempts);
+      console.error(`Job ${parsed.data.type} failed on try ${msg.attempts}, retrying in ${delaySeconds} s`, msg.id, err);
+      msg.retry({ delaySeconds });
     }
   }
 }
 
-export function handleQueue(batch: MessageBatch<unknown>, env: QueueEnv, deps: JobDeps = realDeps(env)): Promise<void> {
+/** The Worker's queue handler: jobs are run, dead letters are reported. */
+export async function handleQueue(batch: MessageBatch<unknown>, env: QueueEnv, deps: JobDeps = realDeps(env)): Promise<void> {
+  if (batch.queue === DEAD_LETTER_QUEUE) return handleDeadLetters(batch);
   return handleJobs(batch, env, deps);
 }
