@@ -9,8 +9,8 @@ import { expect } from "vitest";
 import { hashPassword } from "~/.server/auth/password";
 import { type Role, SESSION_COOKIE, signSession } from "~/.server/auth/session";
 import { rateLimits, type User, users } from "~/.server/db/schema";
-import { createResetMail } from "~/.server/services/password-reset";
 import { testDb, uniq } from "./fixtures";
+import { recordMail, runResetJob, tokenInMail } from "./job-fixtures";
 
 /** Meets every rule: ≥ 10 chars, upper, lower, digit. */
 export const PASSWORD = "Fairway-Drive-42";
@@ -113,11 +113,11 @@ export const b64url = (value: unknown) =>
 /** Cookie attributes of a Set-Cookie header, name=value first. */
 export const cookieParts = (res: Response) => (res.headers.get("Set-Cookie") ?? "").split(/;\s*/);
 
-/** A fresh reset token for `email`, made the way the queue consumer makes one. */
+/** A fresh reset token for `email`, made the way the queue consumer makes one (a new job). */
 export async function resetTokenFor(email: string): Promise<string> {
-  const mail = await createResetMail(testDb(), email, env.APP_URL, "Test League");
-  expect(mail, `a reset mail for ${email}`).not.toBeNull();
-  const token = /[?&]token=([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
+  const { sent, send } = recordMail();
+  expect(await runResetJob(email, send), `a reset mail for ${email}`).toBe("sent");
+  const token = tokenInMail(sent[0]);
   expect(token).toBeDefined();
   return token!;
 }

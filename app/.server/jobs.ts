@@ -3,12 +3,27 @@ import { EmailSchema } from "~/schemas/auth";
 
 // Every job on the queue, one schema per kind: producers build a Job, the consumer
 // (workers/queue/consumer.ts) parses each message with JobSchema.
+//
+// Every job carries an `id`, made once by its producer. The queue delivers at least
+// once, so a job may run twice; its effect is keyed on this id and so happens once
+// (ADR 10). The id is optional only for messages enqueued before ids existed: the
+// consumer keys those on the queue message's id.
+const JobId = z.uuid();
+
 export const JobSchema = z.discriminatedUnion("type", [
   // origin: the origin the request was made to; links use it only locally (app-url.ts).
-  z.object({ type: z.literal("password-reset"), email: EmailSchema, origin: z.string().max(200).optional() }),
+  z.object({ type: z.literal("password-reset"), id: JobId.optional(), email: EmailSchema, origin: z.string().max(200).optional() }),
 ]);
 export type Job = z.infer<typeof JobSchema>;
 
-export function enqueue(jobs: Queue, job: Job): Promise<unknown> {
+/** A job as producers enqueue it: always with a fresh id. */
+export type NewJob = Job & { id: string };
+
+export const newJobId = (): string => crypto.randomUUID();
+
+export function enqueue(jobs: Queue, job: NewJob): Promise<unknown> {
   return jobs.send(job);
 }
+
+/** The key a job's effect is stored under: its own id, else (older messages) the message's. */
+export const jobKey = (job: Job, messageId: string): string => job.id ?? messageId;

@@ -3,9 +3,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { toMime } from "~/.server/mail/mailer";
-import { createResetMail } from "~/.server/services/password-reset";
-import { testDb } from "../fixtures";
 import { makeUser } from "../auth-fixtures";
+import { recordMail, runResetJob } from "../job-fixtures";
 
 const decodeBase64Utf8 = (b64: string) => new TextDecoder().decode(Uint8Array.from(atob(b64.replace(/\r\n/g, "")), (c) => c.charCodeAt(0)));
 
@@ -18,7 +17,9 @@ function parse(raw: string) {
 describe("toMime", () => {
   it("writes a reset mail as plain UTF-8 text, base64 in lines of at most 76 chars, CRLF throughout", async () => {
     const user = await makeUser({ name: "Zoë Putter" });
-    const mail = (await createResetMail(testDb(), user.email, env.APP_URL, "Thursday Night League"))!;
+    const { sent, send } = recordMail();
+    await runResetJob(user.email, send);
+    const mail = sent[0];
     const date = new Date("2026-05-01T12:00:00Z");
     const raw = toMime("league@example.com", mail, "abc-123", date);
     expect(raw.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
@@ -27,7 +28,7 @@ describe("toMime", () => {
     expect(headers).toEqual({
       From: "league@example.com",
       To: user.email,
-      Subject: "Thursday Night League: reset your password",
+      Subject: "Test League: reset your password",
       Date: "Fri, 01 May 2026 12:00:00 GMT",
       "Message-ID": "<abc-123@example.com>",
       "MIME-Version": "1.0",

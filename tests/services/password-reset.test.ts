@@ -3,32 +3,45 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "~/.server/auth/password";
 import { passwordResets } from "~/.server/db/schema";
-import { createResetMail, resetPassword, verifyResetToken } from "~/.server/services/password-reset";
+import { resetPassword, verifyResetToken } from "~/.server/services/password-reset";
+import { resetTokenForJob } from "~/.server/services/reset-mail";
 import { nowSec, testDb } from "../fixtures";
 import { INVALID_RESET, OTHER_PASSWORD, makeUser, resetTokenFor, uniqueEmail, userRow } from "../auth-fixtures";
+import { recordMail, runResetJob } from "../job-fixtures";
 
 const sha256Hex = async (text: string) =>
   [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))].map((b) => b.toString(16).padStart(2, "0")).join("");
 const resetsOf = (userId: number) => testDb().select().from(passwordResets).where(eq(passwordResets.userId, userId));
 
-describe("createResetMail", () => {
-  it("stores only the token's hash, for one hour, and mails the link with the token", async () => {
+describe("sendResetMail (the reset job)", () => {
+  it("stores only the token's hash, for one hour, with its job, and mails the link with the token", async () => {
     const user = await makeUser();
-    const mail = await createResetMail(testDb(), user.email, env.APP_URL, "Test League");
-    expect(mail).toMatchObject({ to: user.email, subject: "Test League: reset your password" });
-    const link = new RegExp(`${env.APP_URL}/reset-password\\?token=([A-Za-z0-9_-]{43})\\n`).exec(mail!.text);
-    expect(link, mail!.text).not.toBeNull();
+    const { sent, send } = recordMail();
+    const jobId = crypto.randomUUID();
+    expect(await runResetJob(user.email, send, jobId)).toBe("sent");
+    expect(sent).toEqual([{ to: user.email, subject: "Test League: reset your password", text: expect.any(String) }]);
+    const link = new RegExp(`${env.APP_URL}/reset-password\\?token=([A-Za-z0-9_-]{43})\\n`).exec(sent[0].text);
+    expect(link, sent[0].text).not.toBeNull();
     const token = link![1];
 
     const [row] = await resetsOf(user.id);
     expect(row.tokenHash).toBe(await sha256Hex(token));
     expect(row.tokenHash).not.toContain(token);
+    expect(row.jobId).toBe(jobId);
     expect(row.expiresAt - nowSec()).toBeGreaterThanOrEqual(60 * 60 - 5);
     expect(row.expiresAt - nowSec()).toBeLessThanOrEqual(60 * 60);
+    expect(row.mailedAt).toBeGreaterThanOrEqual(nowSec() - 5);
     expect(row.usedAt).toBeNull();
   });
 
-  it("makes a different random token each time", async () => {
+  it("derives the token from the job id under the server secret: same job, same token; new job, new token", async () => {
+    const jobId = crypto.randomUUID();
+    const token = await resetTokenForJob(env.SESSION_SECRET, jobId);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await resetTokenForJob(env.SESSION_SECRET, jobId)).toBe(token);
+    expect(await resetTokenForJob(env.SESSION_SECRET, crypto.randomUUID())).not.toBe(token);
+    expect(await resetTokenForJob("Zx9_kQ2pLm7vTn4wRb8yHc3dFg6jKs1uVe5aXo0iWqM", jobId)).not.toBe(token);
+
     const user = await makeUser();
     const tokens = [await resetTokenFor(user.email), await resetTokenFor(user.email)];
     expect(tokens[0]).not.toBe(tokens[1]);
@@ -36,18 +49,12 @@ describe("createResetMail", () => {
   });
 
   it("makes nothing for an unknown email or a locked account", async () => {
-    expect(await createResetMail(testDb(), uniqueEmail("ghost"), env.APP_URL, "L")).toBeNull();
+    const { sent, send } = recordMail();
+    expect(await runResetJob(uniqueEmail("ghost"), send)).toBe("no-account");
     const locked = await makeUser({ locked: true });
-    expect(await createResetMail(testDb(), locked.email, env.APP_URL, "L")).toBeNull();
+    expect(await runResetJob(locked.email, send)).toBe("no-account");
     expect(await resetsOf(locked.id)).toHaveLength(0);
-  });
-
-  it("makes at most 5 an hour for one account", async () => {
-    const user = await makeUser();
-    const made = [];
-    for (let i = 0; i < 7; i++) made.push(await createResetMail(testDb(), user.email, env.APP_URL, "L"));
-    expect(made.filter(Boolean)).toHaveLength(5);
-    expect(await resetsOf(user.id)).toHaveLength(5);
+    expect(sent).toEqual([]);
   });
 });
 

@@ -1,25 +1,54 @@
 import { linkOrigin } from "~/.server/app-url";
 import { getDb } from "~/.server/db/client";
+import { type Job, JobSchema, jobKey } from "~/.server/jobs";
 import { leagueFromEnv } from "~/.server/league";
-import { type MailBinding, sendMail } from "~/.server/mail/mailer";
-import { createResetMail } from "~/.server/services/password-reset";
-import { type Job, JobSchema } from "~/.server/jobs";
+import { type MailBinding, type MailSender, bindingSender } from "~/.server/mail/mailer";
+import { sendResetMail } from "~/.server/services/reset-mail";
+import { handleDeadLetters } from "./dead-letters";
+
+// The queue names in wrangler.toml: one Worker consumes both.
+export const JOBS_QUEUE = "league-jobs";
+export const DEAD_LETTER_QUEUE = "league-jobs-dlq";
 
 export type QueueEnv = Env & { MAIL: MailBinding };
 
-/** Runs one parsed job; a thrown error retries the message (then the dead letter queue). */
-async function runJob(job: Job, env: QueueEnv): Promise<void> {
+/** What jobs reach the outside world through; tests pass stand-ins that record. */
+export type JobDeps = { sendMail: MailSender };
+
+const realDeps = (env: QueueEnv): JobDeps => ({ sendMail: bindingSender(env.MAIL, env.MAIL_FROM) });
+
+// Backoff for a failed job: 10 s, 30 s, 90 s, 270 s, 810 s, then capped. With
+// max_retries = 5 the last retry runs ~20 minutes after the first try, well inside a
+// reset link's hour; after it the message goes to the dead-letter queue.
+const RETRY_FIRST_SECONDS = 10;
+const RETRY_FACTOR = 3;
+const RETRY_MAX_SECONDS = 15 * 60;
+
+/** How long to wait before the next try of a message that failed on try `attempts` (1 = first). */
+export function retryDelaySeconds(attempts: number): number {
+  const tries = Math.max(1, Math.floor(attempts) || 1);
+  return Math.min(RETRY_MAX_SECONDS, RETRY_FIRST_SECONDS * RETRY_FACTOR ** (tries - 1));
+}
+
+/**
+ * Runs one parsed job. `key` identifies the job across deliveries: every effect is keyed
+ * on it, so a second run changes nothing the first one finished (ADR 10). A thrown error
+ * retries the message.
+ */
+async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Promise<void> {
   switch (job.type) {
     case "password-reset": {
-      const db = getDb(env.DB);
-      const mail = await createResetMail(db, job.email, linkOrigin(env.APP_URL, job.origin), leagueFromEnv(env).name);
-      if (mail) await sendMail(env.MAIL, env.MAIL_FROM, mail);
+      await sendResetMail(
+        getDb(env.DB),
+        { jobId: key, email: job.email },
+        { secret: env.SESSION_SECRET, linkOrigin: linkOrigin(env.APP_URL, job.origin), leagueName: leagueFromEnv(env).name, send: deps.sendMail },
+      );
       return;
     }
   }
 }
 
-export async function handleQueue(batch: MessageBatch<unknown>, env: QueueEnv): Promise<void> {
+async function handleJobs(batch: MessageBatch<unknown>, env: QueueEnv, deps: JobDeps): Promise<void> {
   for (const msg of batch.messages) {
     const parsed = JobSchema.safeParse(msg.body);
     if (!parsed.success) {
@@ -29,11 +58,18 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: QueueEnv): 
       continue;
     }
     try {
-      await runJob(parsed.data, env);
+      await runJob(parsed.data, jobKey(parsed.data, msg.id), env, deps);
       msg.ack();
     } catch (err) {
-      console.error("Job failed, will retry", msg.id, err);
-      msg.retry();
+      const delaySeconds = retryDelaySeconds(msg.attempts);
+      console.error(`Job ${parsed.data.type} failed on try ${msg.attempts}, retrying in ${delaySeconds} s`, msg.id, err);
+      msg.retry({ delaySeconds });
     }
   }
+}
+
+/** The Worker's queue handler: jobs are run, dead letters are reported. */
+export async function handleQueue(batch: MessageBatch<unknown>, env: QueueEnv, deps: JobDeps = realDeps(env)): Promise<void> {
+  if (batch.queue === DEAD_LETTER_QUEUE) return handleDeadLetters(batch);
+  return handleJobs(batch, env, deps);
 }

@@ -219,9 +219,13 @@ export const passwordResets = sqliteTable(
     tokenHash: text("token_hash").notNull(),
     expiresAt: integer("expires_at").notNull(),
     usedAt: integer("used_at"),
+    // The queue job that made the token (its token is derived from this id), and when
+    // its mail went out: a redelivered job finds its row and sends at most once more.
+    jobId: text("job_id"),
+    mailedAt: integer("mailed_at"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("password_resets_token_uq").on(t.tokenHash)],
+  (t) => [uniqueIndex("password_resets_token_uq").on(t.tokenHash), uniqueIndex("password_resets_job_uq").on(t.jobId)],
 );
 
 // Sessions ended by "log out" before their token expired. A row is only needed until

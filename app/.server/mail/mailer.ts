@@ -8,6 +8,13 @@ export type Mail = { to: string; subject: string; text: string };
 /** What the binding offers; tests hand in a stand-in with the same shape. */
 export type MailBinding = { send(message: EmailMessage): Promise<unknown> };
 
+/**
+ * How jobs send mail: one Mail in, resolved once it is handed over, thrown if not.
+ * Jobs take a sender rather than the binding, so tests can record what a job sent
+ * (an EmailMessage does not expose its body).
+ */
+export type MailSender = (mail: Mail) => Promise<void>;
+
 const encodeHeader = (s: string) => (/^[\x20-\x7e]*$/.test(s) ? s : `=?UTF-8?B?${btoa(String.fromCharCode(...new TextEncoder().encode(s)))}?=`);
 
 export function toMime(from: string, mail: Mail, messageId: string, date = new Date()): string {
@@ -30,3 +37,9 @@ export async function sendMail(binding: MailBinding, from: string, mail: Mail): 
   const raw = toMime(from, mail, crypto.randomUUID());
   await binding.send(new EmailMessage(from, mail.to, raw));
 }
+
+/** The real sender: MIME through the send_email binding. */
+export const bindingSender =
+  (binding: MailBinding, from: string): MailSender =>
+  (mail) =>
+    sendMail(binding, from, mail);

@@ -3,58 +3,43 @@ import { nowSeconds } from "~/lib/time";
 import { hashPassword } from "../auth/password";
 import type { Db } from "../db/client";
 import { passwordResets, users } from "../db/schema";
-import { badRequest } from "../errors";
-import type { Mail } from "../mail/mailer";
-import { LIMITS, consume, hit } from "./rate-limit";
-import { enqueue } from "../jobs";
+import { AppError, badRequest } from "../errors";
+import { LIMITS, consume } from "./rate-limit";
+import { enqueue, newJobId } from "../jobs";
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
 export const INVALID_RESET = "Invalid or expired reset link.";
 export const RESET_REQUESTED = "If an account with that email exists, a reset link has been sent.";
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+/** How a reset token is stored: its SHA-256, so the table alone opens no account. */
+export async function hashResetToken(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
 /**
- * A reset request as both front doors take it: the per-client limit, then the same
- * work for every address — one queue message. The consumer looks the user up.
+ * A reset request as both front doors take it: the per-client limit (429), then the
+ * same work for every address — the per-email count and one queue message. The
+ * consumer looks the user up (reset-mail.ts). Over the per-email limit nothing is
+ * enqueued, and the caller answers as for any other request: the count is made here,
+ * once per request, so a job that runs twice never counts twice.
  */
 export async function requestPasswordReset(db: Db, jobs: Queue, email: string, client: string, origin: string): Promise<void> {
   await consume(db, [`reset:ip:${client}`, LIMITS.resetClient]);
-  await enqueue(jobs, { type: "password-reset", email, origin });
-}
-
-/**
- * Run by the queue consumer for each reset request: for a known, unlocked account
- * within its hourly limit, stores a fresh single-use token (hashed) and returns the
- * mail to send; otherwise null. The web request never learns which happened.
- */
-export async function createResetMail(db: Db, email: string, linkOrigin: string, leagueName: string): Promise<Mail | null> {
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  if (!user || user.locked) return null;
-  if ((await hit(db, `reset:acct:${user.id}`, LIMITS.resetAccount)) > LIMITS.resetAccount.max) return null;
-  const token = newToken();
-  const now = nowSeconds();
-  await db.insert(passwordResets).values({ userId: user.id, tokenHash: await sha256Hex(token), expiresAt: now + RESET_TOKEN_SECONDS });
-  const link = `${linkOrigin}/reset-password?token=${token}`;
-  return {
-    to: user.email,
-    subject: `${leagueName}: reset your password`,
-    text: `Hello ${user.name},\n\nSomeone asked to reset the password of your ${leagueName} account.\nTo choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
-  };
+  const address = email.trim().toLowerCase();
+  try {
+    await consume(db, [`reset:email:${address}`, LIMITS.resetEmail]);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "rate_limited") return;
+    throw err;
+  }
+  await enqueue(jobs, { type: "password-reset", id: newJobId(), email: address, origin });
 }
 
 /** A token that is unused, unexpired, and whose user is not locked. */
 const liveToken = async (token: string, now: number) =>
   and(
-    eq(passwordResets.tokenHash, await sha256Hex(token)),
+    eq(passwordResets.tokenHash, await hashResetToken(token)),
     isNull(passwordResets.usedAt),
     gt(passwordResets.expiresAt, now),
     sql`not exists (select 1 from ${users} where ${users.id} = ${passwordResets.userId} and ${users.locked} = 1)`,

@@ -18,7 +18,8 @@ export const LIMITS = {
   /** How long a client that logged in counts as the account's own (exempt from loginAccount). */
   knownClient: { max: 1, windowSeconds: 30 * 24 * 60 * 60 },
   register: { max: 10, windowSeconds: 60 * 60 },
-  resetAccount: { max: 5, windowSeconds: 60 * 60 },
+  /** Reset requests for one email address, counted by the request (never by the job, which may run twice). */
+  resetEmail: { max: 5, windowSeconds: 60 * 60 },
   resetClient: { max: 20, windowSeconds: 60 * 60 },
   /** "Is this email registered?" from one client: enough for a person filling a form. */
   checkEmail: { max: 20, windowSeconds: 60 * 60 },
