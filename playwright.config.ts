@@ -34,7 +34,11 @@ export default defineConfig({
   projects: [
     // @narrow tests are about the < 768 px layout, @wide ones about the desktop layout.
     { name: "desktop", grepInvert: /@narrow/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
-    { name: "mobile", grepInvert: /@wide/, use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true } },
+    {
+      name: "mobile",
+      grepInvert: /@wide/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true },
+    },
   ],
   webServer: {
     // Builds the app and serves it in workerd with its own freshly seeded local D1.

@@ -30,7 +30,11 @@ const statement =
   `insert into users (name, email, password_hash, is_admin) values (${sqlText(name)}, ${sqlText(email)}, ${sqlText(hash)}, 1) ` +
   `on conflict(email) do update set is_admin = 1, locked = 0, password_hash = excluded.password_hash, session_version = session_version + 1;`;
 
-const where = values.remote ? ["--remote"] : process.env.LEAGUE_PERSIST ? ["--local", "--persist-to", process.env.LEAGUE_PERSIST] : ["--local"];
+const where = values.remote
+  ? ["--remote"]
+  : process.env.LEAGUE_PERSIST
+    ? ["--local", "--persist-to", process.env.LEAGUE_PERSIST]
+    : ["--local"];
 const res = spawnSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", ...where, "--command", statement], {
   stdio: "inherit",
   env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },

@@ -8,8 +8,20 @@ const runs = Number(process.argv[2] ?? 30);
 const port = 8797;
 const worker = spawn(
   "node_modules/.bin/wrangler",
-  ["dev", "scripts/bench/hash-worker.ts", "--port", String(port), "--compatibility-date", "2026-10-01",
-    "--compatibility-flags", "nodejs_compat", "--name", "hash-bench", "--config", "/dev/null"],
+  [
+    "dev",
+    "scripts/bench/hash-worker.ts",
+    "--port",
+    String(port),
+    "--compatibility-date",
+    "2026-10-01",
+    "--compatibility-flags",
+    "nodejs_compat",
+    "--name",
+    "hash-bench",
+    "--config",
+    "/dev/null",
+  ],
   { env: quietEnv(), stdio: ["ignore", "pipe", "pipe"] },
 );
 const stop = () => worker.kill("SIGTERM");

@@ -23,7 +23,19 @@ if (reseed || playerCount() === 0) {
   mkdirSync(".wrangler", { recursive: true });
   if (reseed) {
     // Children before parents, so foreign keys hold at every step.
-    const tables = ["entries", "payments", "aces", "transfers", "claims", "password_resets", "rate_limits", "webhook_events", "users", "rounds", "players"];
+    const tables = [
+      "entries",
+      "payments",
+      "aces",
+      "transfers",
+      "claims",
+      "password_resets",
+      "rate_limits",
+      "webhook_events",
+      "users",
+      "rounds",
+      "players",
+    ];
     run(bin("wrangler"), ["d1", "execute", "DB", ...d1, "--command", tables.map((t) => `delete from ${t};`).join(" ")]);
   }
   run(bin("tsx"), ["scripts/seed.ts", "--out", ".wrangler/seed.sql"]);

@@ -21,12 +21,12 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+const SEED_OPTIONS = { out: { type: "string" }, now: { type: "string" }, tz: { type: "string" }, help: { type: "boolean" } } as const;
+
 function options() {
-  let values;
+  let values: ReturnType<typeof parseArgs<{ options: typeof SEED_OPTIONS }>>["values"] = {};
   try {
-    ({ values } = parseArgs({
-      options: { out: { type: "string" }, now: { type: "string" }, tz: { type: "string" }, help: { type: "boolean" } },
-    }));
+    ({ values } = parseArgs({ options: SEED_OPTIONS }));
   } catch (err) {
     fail((err as Error).message);
   }

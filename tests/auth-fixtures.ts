@@ -29,13 +29,18 @@ export const uniqueIp = () => `2001:db8:${(++ipCounter).toString(16)}:${Math.flo
 const hashes = new Map<string, Promise<string>>();
 export function hashOf(password: string): Promise<string> {
   let hash = hashes.get(password);
-  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
   return hash;
 }
 
 export type TestUser = User & { password: string };
 
-export async function makeUser(input: { email?: string; name?: string; password?: string; isAdmin?: boolean; locked?: boolean } = {}): Promise<TestUser> {
+export async function makeUser(
+  input: { email?: string; name?: string; password?: string; isAdmin?: boolean; locked?: boolean } = {},
+): Promise<TestUser> {
   const password = input.password ?? PASSWORD;
   const [row] = await testDb()
     .insert(users)
@@ -66,7 +71,14 @@ export async function tokenFor(
   return (await signSession(env, user, role, opts.maxAge, opts.now)).token;
 }
 
-export type CallOptions = { body?: unknown; token?: string; cookie?: string; origin?: string; ip?: string; headers?: Record<string, string> };
+export type CallOptions = {
+  body?: unknown;
+  token?: string;
+  cookie?: string;
+  origin?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+};
 
 /** One request through the Worker's fetch (origin check, router, middleware, D1). */
 export function call(method: string, path: string, opts: CallOptions = {}): Promise<Response> {
@@ -87,7 +99,15 @@ export async function expectStatus<T = any>(res: Response, status: number): Prom
   return JSON.parse(text) as T;
 }
 
-const CODES: Record<number, string> = { 400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 409: "conflict", 413: "payload_too_large", 429: "rate_limited" };
+const CODES: Record<number, string> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  413: "payload_too_large",
+  429: "rate_limited",
+};
 
 /** The API's one error shape with the status's code; `message` checks the words too. */
 export async function expectError(res: Response, status: number, message?: string) {
@@ -108,7 +128,10 @@ export async function loginToken(email: string, password: string): Promise<strin
 export const jwtParts = (token: string) => ({ header: decodeProtectedHeader(token), payload: decodeJwt(token) });
 
 export const b64url = (value: unknown) =>
-  btoa(typeof value === "string" ? value : JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  btoa(typeof value === "string" ? value : JSON.stringify(value))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 /** Cookie attributes of a Set-Cookie header, name=value first. */
 export const cookieParts = (res: Response) => (res.headers.get("Set-Cookie") ?? "").split(/;\s*/);
@@ -126,5 +149,8 @@ export async function resetTokenFor(email: string): Promise<string> {
 export async function ageRateLimit(key: string, seconds: number) {
   const [row] = await testDb().select().from(rateLimits).where(eq(rateLimits.key, key));
   expect(row, `rate limit ${key}`).toBeDefined();
-  await testDb().update(rateLimits).set({ windowStart: row.windowStart - seconds }).where(eq(rateLimits.key, key));
+  await testDb()
+    .update(rateLimits)
+    .set({ windowStart: row.windowStart - seconds })
+    .where(eq(rateLimits.key, key));
 }

@@ -25,7 +25,11 @@ export const tokenInMail = (mail: Mail | undefined) => (mail ? /[?&]token=([A-Za
 
 /** Runs the reset job `jobId` for `email` as the queue consumer does (a new job unless given). */
 export function runResetJob(email: string, send: MailSender, jobId: string = crypto.randomUUID()): Promise<ResetMailOutcome> {
-  return sendResetMail(testDb(), { jobId, email }, { secret: env.SESSION_SECRET, linkOrigin: env.APP_URL, leagueName: "Test League", send });
+  return sendResetMail(
+    testDb(),
+    { jobId, email },
+    { secret: env.SESSION_SECRET, linkOrigin: env.APP_URL, leagueName: "Test League", send },
+  );
 }
 
 /** What POST /api/users/forgot-password puts on the queue: a new job with its own id. */

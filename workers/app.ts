@@ -4,10 +4,7 @@ import { createWorker } from "./worker";
 import { cloudflareContext, requestScopeContext } from "~/context";
 
 // Built once per isolate; each request gets its own router context.
-const requestHandler = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 const worker = createWorker(
   (request, env, ctx, scope) => {

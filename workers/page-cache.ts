@@ -45,7 +45,10 @@ export async function serveFromCacheApi(
   if (!isStorable(response)) return { response, status: "miss" };
   const tags = (response.headers.get("Cache-Tag") ?? "").split(",").filter(Boolean);
   if (tags.length > 0) {
-    await getDb(db).insert(pageCacheKeys).values(tags.map((tag) => ({ url: request.url, tag }))).onConflictDoNothing();
+    await getDb(db)
+      .insert(pageCacheKeys)
+      .values(tags.map((tag) => ({ url: request.url, tag })))
+      .onConflictDoNothing();
   }
   await cache.put(cacheKey(request), response.clone());
   return { response, status: "miss" };
@@ -70,7 +73,12 @@ type Purger = { purge(tags: string[]): Promise<unknown> };
  * The one purge every write goes through: the Worker calls it with the tables the
  * request (or queue job) wrote, as seen by the D1 observer.
  */
-export async function purgeWrites(tables: Iterable<string>, mode: PageCacheMode, db: D1Database, ctx: { exports?: unknown }): Promise<CacheTag[]> {
+export async function purgeWrites(
+  tables: Iterable<string>,
+  mode: PageCacheMode,
+  db: D1Database,
+  ctx: { exports?: unknown },
+): Promise<CacheTag[]> {
   const tags = tagsForWrites(tables);
   if (tags.length === 0 || mode === "off") return tags;
   try {

@@ -12,7 +12,9 @@ export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, sc
 const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
 function refusal(isApi: boolean, status: number, error: string, code: string): Response {
-  return isApi ? Response.json({ error, code }, { status }) : new Response(error, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return isApi
+    ? Response.json({ error, code }, { status })
+    : new Response(error, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 /** Cross-site and oversized writes are refused before any route sees them. */

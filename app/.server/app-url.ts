@@ -26,6 +26,7 @@ export function linkOrigin(appUrl: string, requestOrigin?: string): string {
     const served = parse(requestOrigin);
     return served && isLoopback(served) && (served.protocol === "http:" || served.protocol === "https:") ? served.origin : app.origin;
   }
-  if (app.protocol !== "https:") throw new AppUrlError(`APP_URL must be an https origin in production (it is ${app.origin}); mail with links is not sent`);
+  if (app.protocol !== "https:")
+    throw new AppUrlError(`APP_URL must be an https origin in production (it is ${app.origin}); mail with links is not sent`);
   return app.origin;
 }

@@ -10,7 +10,7 @@ function expandIpv6(address: string): number[] | null {
   // An embedded IPv4 tail (::ffff:192.0.2.1) takes two groups.
   const last = right.length ? right : left;
   if (last.length && last[last.length - 1].includes(".")) {
-    const v4 = last.pop()!.split(".").map(Number);
+    const v4 = (last.pop() ?? "").split(".").map(Number);
     if (v4.length !== 4 || v4.some((n) => !Number.isInteger(n) || n < 0 || n > 255)) return null;
     last.push(((v4[0] << 8) | v4[1]).toString(16), ((v4[2] << 8) | v4[3]).toString(16));
   }
@@ -27,7 +27,10 @@ export function clientKey(address: string): string {
   if (!ip.includes(":")) return ip || "unknown";
   const groups = expandIpv6(ip.replace(/%.*$/, ""));
   if (!groups) return "unknown";
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
 }
 
 /** The client's address as Cloudflare reports it, in the form the limits count. */

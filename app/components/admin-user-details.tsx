@@ -9,7 +9,12 @@ export function UserFields({ user }: { user: UserDetail }) {
   const { date, timeZone } = useLeague();
   const rows: [string, React.ReactNode][] = [
     ["User id", user.id],
-    ["Email", <span className="break-all">{user.email}</span>],
+    [
+      "Email",
+      <span key="email" className="break-all">
+        {user.email}
+      </span>,
+    ],
     ["Last login", lastLoginText(user.lastLogin, timeZone)],
     ["Created", date(user.createdAt)],
     ["Locked", yesNo(user.locked)],
@@ -18,7 +23,7 @@ export function UserFields({ user }: { user: UserDetail }) {
     [
       "Player",
       user.linkedPlayerId ? (
-        <Link to={`/players/${user.linkedPlayerId}`} className="text-brand-700 underline">
+        <Link key="player" to={`/players/${user.linkedPlayerId}`} className="text-brand-700 underline">
           {user.linkedPlayerName ?? `#${user.linkedPlayerId}`}
         </Link>
       ) : (

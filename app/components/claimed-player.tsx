@@ -29,9 +29,5 @@ export function ClaimedPlayer({ player, claimStatus }: Props) {
       </p>
     );
   }
-  return (
-    <p>
-      You have not claimed a player record yet. {findLink}
-    </p>
-  );
+  return <p>You have not claimed a player record yet. {findLink}</p>;
 }

@@ -46,7 +46,10 @@ export function Navbar() {
                 {user.name}
               </NavLink>
               <Form method="post" action="/logout">
-                <button type="submit" className="w-full rounded px-3 py-2 text-left text-sm font-medium text-brand-50 hover:bg-brand-700/60">
+                <button
+                  type="submit"
+                  className="w-full rounded px-3 py-2 text-left text-sm font-medium text-brand-50 hover:bg-brand-700/60"
+                >
                   Log out
                 </button>
               </Form>

@@ -2,4 +2,3 @@
 
 /** Player search starts at this many characters. */
 export const MIN_SEARCH_LENGTH = 3;
-

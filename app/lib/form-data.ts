@@ -50,7 +50,5 @@ export function formToObject(entries: Iterable<[string, FormDataEntryValue]>): R
 /** A zod issue's path as the form's field name: ["rows", 3, "score"] → "rows[3].score"; [] → "form". */
 export function fieldName(path: readonly PropertyKey[]): string {
   if (path.length === 0) return "form";
-  return path
-    .map((part, i) => (typeof part === "number" ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`))
-    .join("");
+  return path.map((part, i) => (typeof part === "number" ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`)).join("");
 }

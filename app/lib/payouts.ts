@@ -76,10 +76,7 @@ export function shareBasisPoints(places: number): readonly number[] {
   return SHARE_TABLE[places - 1] ?? formulaRow(places);
 }
 
-export function computeDivisionPayouts(
-  entries: readonly PayoutEntryInput[],
-  payoutPerEntryCents: number,
-): DivisionSummary {
+export function computeDivisionPayouts(entries: readonly PayoutEntryInput[], payoutPerEntryCents: number): DivisionSummary {
   // A dollars value (4.5) passed by mistake would silently pay 1/100 of the prize.
   if (!Number.isSafeInteger(payoutPerEntryCents) || payoutPerEntryCents < 0) {
     throw new RangeError(`payout per entry must be whole non-negative cents, got ${payoutPerEntryCents}`);
@@ -127,10 +124,7 @@ export function computeDivisionPayouts(
 }
 
 /** One summary per division, in order of each division's first entry. */
-export function computeRoundDivisionSummaries(
-  entries: readonly PayoutEntryInput[],
-  payoutPerEntryCents: number,
-): DivisionSummary[] {
+export function computeRoundDivisionSummaries(entries: readonly PayoutEntryInput[], payoutPerEntryCents: number): DivisionSummary[] {
   const byDivision = new Map<string, PayoutEntryInput[]>();
   for (const entry of entries) {
     const list = byDivision.get(entry.division);
@@ -140,9 +134,6 @@ export function computeRoundDivisionSummaries(
   return [...byDivision.values()].map((list) => computeDivisionPayouts(list, payoutPerEntryCents));
 }
 
-export function computeRoundPayouts(
-  entries: readonly PayoutEntryInput[],
-  payoutPerEntryCents: number,
-): PayoutResult[] {
+export function computeRoundPayouts(entries: readonly PayoutEntryInput[], payoutPerEntryCents: number): PayoutResult[] {
   return computeRoundDivisionSummaries(entries, payoutPerEntryCents).flatMap((d) => d.results);
 }

@@ -50,7 +50,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ))}
       {user ? null : (
         <div className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-4">
-          <p className="w-full text-sm text-slate-700 sm:w-auto sm:flex-1">Log in or register to claim your player record and sign up for rounds.</p>
+          <p className="w-full text-sm text-slate-700 sm:w-auto sm:flex-1">
+            Log in or register to claim your player record and sign up for rounds.
+          </p>
           <Link to="/login" className="rounded border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700">
             Log in
           </Link>
@@ -59,10 +61,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       )}
-      <div className="flex gap-2 md:hidden" role="group" aria-label="Show rounds">
+      <fieldset className="m-0 flex gap-2 border-0 p-0 md:hidden">
+        <legend className="sr-only">Show rounds</legend>
         {toggle("past", "Past rounds")}
         {toggle("future", "Future rounds")}
-      </div>
+      </fieldset>
       <div className="grid gap-6 md:grid-cols-2">
         <RoundList id="future-rounds" title="Future rounds" rounds={future} hidden={show !== "future"} />
         <RoundList id="past-rounds" title="Past rounds" rounds={past} hidden={show !== "past"} />

@@ -75,6 +75,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   // After a save the fields start again from the stored values. The action's result can
   // arrive before the revalidated loader data, so this runs again when that lands; it
   // does not depend on `pair`, which would clear the fields on every keystroke.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on each result and on fresh loader data, never on `pair` (see above)
   useEffect(() => {
     if (!saved) return;
     formRef.current?.reset();
@@ -107,7 +108,15 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <FormAlert message={formError} />
         <Form ref={formRef} method="post" className="space-y-4" noValidate onSubmit={(e) => pair.guard(e)}>
           <Field label="Name" name="name" autoComplete="name" required defaultValue={user.name} error={fieldErrors.name} />
-          <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={user.email} error={fieldErrors.email} />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={user.email}
+            error={fieldErrors.email}
+          />
           <NewPasswordFields
             pair={pair}
             serverErrors={fieldErrors}
@@ -133,12 +142,15 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           Sessions
         </h2>
         <p className="text-sm text-slate-700">
-          Logging out ends the session on this device only. If you are logged in somewhere you no longer trust, log out
-          everywhere: every device will have to log in again.
+          Logging out ends the session on this device only. If you are logged in somewhere you no longer trust, log out everywhere: every
+          device will have to log in again.
         </p>
         <Form method="post" action="/logout">
           <input type="hidden" name="intent" value="everywhere" />
-          <button type="submit" className="rounded border border-slate-400 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+          <button
+            type="submit"
+            className="rounded border border-slate-400 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+          >
             Log out everywhere
           </button>
         </Form>

@@ -66,7 +66,12 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const busy = navigation.state === "submitting";
 
   let body: React.ReactNode;
-  if (checking) body = <p aria-live="polite" className="text-sm text-slate-600">Checking your reset link…</p>;
+  if (checking)
+    body = (
+      <p aria-live="polite" className="text-sm text-slate-600">
+        Checking your reset link…
+      </p>
+    );
   else if (done) body = <ResetDone message={done} />;
   else if (!loaderData.token) body = <InvalidLink />;
   else

@@ -18,9 +18,7 @@ export const headers: Route.HeadersFunction = () => publicCacheHeaders("rounds",
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = routeServices(context);
   const id = await routeId(params.roundId, "round id");
-  const [round, entries, pot] = await orRouteError(
-    Promise.all([getRound(db, id), entriesForRound(db, id), acePotCents(db, id)]),
-  );
+  const [round, entries, pot] = await orRouteError(Promise.all([getRound(db, id), entriesForRound(db, id), acePotCents(db, id)]));
   const divisions = new Map<string, typeof entries>();
   for (const e of entries) divisions.set(e.division, [...(divisions.get(e.division) ?? []), e]);
   return { round, pot, divisions: [...divisions].map(([division, list]) => ({ division, entries: list })) };

@@ -18,11 +18,7 @@ export const EmailSchema = z
   .max(254, "Email is too long")
   .pipe(z.email("Enter a valid email address"));
 
-export const NameSchema = z
-  .string({ error: "Name is required" })
-  .trim()
-  .min(1, "Name is required")
-  .max(100, "Name is too long");
+export const NameSchema = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name is too long");
 
 export const RegisterSchema = z.object({ email: EmailSchema, name: NameSchema, password: PasswordSchema });
 

@@ -6,8 +6,5 @@ export const SearchTextSchema = z
   .string({ error: "Search text is required" })
   .transform((text) => text.trim().replace(/\s+/g, " "))
   .pipe(
-    z
-      .string()
-      .min(MIN_SEARCH_LENGTH, `Search text must be at least ${MIN_SEARCH_LENGTH} characters`)
-      .max(100, "Search text is too long"),
+    z.string().min(MIN_SEARCH_LENGTH, `Search text must be at least ${MIN_SEARCH_LENGTH} characters`).max(100, "Search text is too long"),
   );

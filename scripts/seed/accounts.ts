@@ -27,23 +27,61 @@ export function buildAccounts(
   const joined = firstPaid.d - 12 * DAY_SECONDS;
 
   const users: SeedUser[] = [
-    { id: 1, name: "League Admin", email: ADMIN_LOGIN.email, password: ADMIN_LOGIN.password, isAdmin: true, createdAt: firstRound.d - 30 * DAY_SECONDS },
+    {
+      id: 1,
+      name: "League Admin",
+      email: ADMIN_LOGIN.email,
+      password: ADMIN_LOGIN.password,
+      isAdmin: true,
+      createdAt: firstRound.d - 30 * DAY_SECONDS,
+    },
     { id: 2, name: fullName(demo.approved1), email: PLAYER_EMAILS[0]!, password: PLAYER_PASSWORD, isAdmin: false, createdAt: joined },
-    { id: 3, name: fullName(demo.approved2), email: PLAYER_EMAILS[1]!, password: PLAYER_PASSWORD, isAdmin: false, createdAt: joined + 7200 },
-    { id: 4, name: fullName(demo.pending), email: PLAYER_EMAILS[2]!, password: PLAYER_PASSWORD, isAdmin: false, createdAt: now - 3 * DAY_SECONDS },
+    {
+      id: 3,
+      name: fullName(demo.approved2),
+      email: PLAYER_EMAILS[1]!,
+      password: PLAYER_PASSWORD,
+      isAdmin: false,
+      createdAt: joined + 7200,
+    },
+    {
+      id: 4,
+      name: fullName(demo.pending),
+      email: PLAYER_EMAILS[2]!,
+      password: PLAYER_PASSWORD,
+      isAdmin: false,
+      createdAt: now - 3 * DAY_SECONDS,
+    },
     { id: 5, name: "Riley Newcomb", email: PLAYER_EMAILS[3]!, password: PLAYER_PASSWORD, isAdmin: false, createdAt: now - DAY_SECONDS },
   ];
   const approved = (id: number, userId: number, playerId: number, at: number): SeedClaim => ({
-    id, userId, playerId, status: "approved", createdAt: at, updatedAt: at + DAY_SECONDS, approvedAt: at + DAY_SECONDS,
+    id,
+    userId,
+    playerId,
+    status: "approved",
+    createdAt: at,
+    updatedAt: at + DAY_SECONDS,
+    approvedAt: at + DAY_SECONDS,
   });
   const claims: SeedClaim[] = [
     approved(1, 2, demo.approved1.id, joined + 600),
     approved(2, 3, demo.approved2.id, joined + 7800),
-    { id: 3, userId: 4, playerId: demo.pending.id, status: "pending", createdAt: now - 3 * DAY_SECONDS + 900, updatedAt: now - 3 * DAY_SECONDS + 900, approvedAt: null },
+    {
+      id: 3,
+      userId: 4,
+      playerId: demo.pending.id,
+      status: "pending",
+      createdAt: now - 3 * DAY_SECONDS + 900,
+      updatedAt: now - 3 * DAY_SECONDS + 900,
+      approvedAt: null,
+    },
   ];
 
   const payments: SeedPayment[] = [];
-  const userOf = new Map([[demo.approved1.id, 2], [demo.approved2.id, 3]]);
+  const userOf = new Map([
+    [demo.approved1.id, 2],
+    [demo.approved2.id, 3],
+  ]);
   for (const round of paidRounds) {
     for (const e of entries) {
       const userId = userOf.get(e.playerId);
@@ -52,7 +90,10 @@ export function buildAccounts(
       const quote = quoteSignUp({ round, aceOptIn: e.ace, balanceCents: e.creditUsed, creditRequestedCents: e.creditUsed });
       const id = payments.length + 1;
       payments.push({
-        id, userId, roundId: round.id, playerId: e.playerId,
+        id,
+        userId,
+        roundId: round.id,
+        playerId: e.playerId,
         method: quote.paidByCredit ? "credit" : "paypal",
         amount: quote.chargeCents,
         leagueFee: quote.feeCents,

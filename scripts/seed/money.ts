@@ -11,8 +11,14 @@ const TRANSFER_COUNT = 30;
 const ACE_COUNT = 8;
 const MIN_SEND = 200;
 const FRIENDLY = [
-  "Bought a disc off the used rack", "Lost a bet on hole 7", "Paying back last week's entry", "Bag tag challenge",
-  "Split a case of water", "Covering next week's entry", "Sold a mini marker", "CTP side bet",
+  "Bought a disc off the used rack",
+  "Lost a bet on hole 7",
+  "Paying back last week's entry",
+  "Bag tag challenge",
+  "Split a case of water",
+  "Covering next week's entry",
+  "Sold a mini marker",
+  "CTP side bet",
 ];
 
 type Balances = Map<number, number>;
@@ -29,7 +35,10 @@ function transferAfter(rng: Rng, round: SeedRound, id: number, balances: Balance
   const roll = rng();
   if (rich.length > 0 && roll < 0.45) {
     const from = pick(rng, rich);
-    const to = pick(rng, active.filter((p) => p !== from));
+    const to = pick(
+      rng,
+      active.filter((p) => p !== from),
+    );
     const amt = Math.min(balances.get(from) ?? 0, pick(rng, [300, 500, 600, 700, 1000, 1500]));
     return { id, d, from, to, amt, description: pick(rng, FRIENDLY) };
   }
@@ -57,7 +66,11 @@ export function settleMoney(
   const past = rounds.filter((r) => r.kind === "past");
   const active = players.filter((p) => !p.inactive).map((p) => p.id);
   // A transfer sits in the week after a past round (not the last one: keep them before today).
-  const transferAfterRound = new Set(shuffle(rng, past.slice(1, -1)).slice(0, TRANSFER_COUNT).map((r) => r.id));
+  const transferAfterRound = new Set(
+    shuffle(rng, past.slice(1, -1))
+      .slice(0, TRANSFER_COUNT)
+      .map((r) => r.id),
+  );
   // Aces: not in the first weeks (let the pot build) nor the last ones (leave a pot now).
   const aceRounds = new Set(spread(rng, 4, past.length - 6, ACE_COUNT).map((i) => past[i]?.id));
   const byRound = new Map<number, SeedEntry[]>();

@@ -47,7 +47,12 @@ export function buildEntries(
   now: number,
 ): SeedEntry[] {
   const active = players.filter((p) => !p.inactive);
-  const lastPast = new Set(rounds.filter((r) => r.kind === "past").slice(-PAID_ROUNDS_BACK).map((r) => r.id));
+  const lastPast = new Set(
+    rounds
+      .filter((r) => r.kind === "past")
+      .slice(-PAID_ROUNDS_BACK)
+      .map((r) => r.id),
+  );
   const entries: SeedEntry[] = [];
   for (const round of rounds) {
     const roundEntries = field(rng, round, active, demo, lastPast).map((player, i): SeedEntry => {

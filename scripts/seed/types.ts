@@ -2,8 +2,13 @@
 export type RoundKind = "past" | "today" | "upcoming";
 
 export type SeedPlayer = {
-  id: number; fn: string; ln: string; pdga: string | null; division: string;
-  inactive: boolean; createdAt: number;
+  id: number;
+  fn: string;
+  ln: string;
+  pdga: string | null;
+  division: string;
+  inactive: boolean;
+  createdAt: number;
   /** Expected score on a par-54 course. */
   skill: number;
   /** Relative chance of showing up on a given week. */
@@ -11,45 +16,96 @@ export type SeedPlayer = {
 };
 
 export type SeedRound = {
-  id: number; d: number; n: string; loc: string;
-  feePdgaCents: number; feeCourseCents: number; feeOtherCents: number; aceCents: number; payoutCents: number;
-  pdgaUrl: string | null; open: boolean; createdAt: number;
-  kind: RoundKind; month: number;
+  id: number;
+  d: number;
+  n: string;
+  loc: string;
+  feePdgaCents: number;
+  feeCourseCents: number;
+  feeOtherCents: number;
+  aceCents: number;
+  payoutCents: number;
+  pdgaUrl: string | null;
+  open: boolean;
+  createdAt: number;
+  kind: RoundKind;
+  month: number;
   /** Strokes added to every score that night (course and weather). */
   difficulty: number;
 };
 
 export type SeedEntry = {
-  id: number; roundId: number; playerId: number; division: string; ace: boolean; score: number;
-  payoutCents: number; result: string | null; creditAdded: number; creditUsed: number;
-  paymentId: number | null; createdAt: number;
+  id: number;
+  roundId: number;
+  playerId: number;
+  division: string;
+  ace: boolean;
+  score: number;
+  payoutCents: number;
+  result: string | null;
+  creditAdded: number;
+  creditUsed: number;
+  paymentId: number | null;
+  createdAt: number;
 };
 
 export type SeedTransfer = {
-  id: number; d: number; from: number | null; to: number | null; amt: number; description: string;
+  id: number;
+  d: number;
+  from: number | null;
+  to: number | null;
+  amt: number;
+  description: string;
 };
 
 export type SeedAce = { id: number; d: number; playerId: number; roundId: number; amt: number };
 
 export type SeedUser = {
-  id: number; name: string; email: string; password: string; isAdmin: boolean; createdAt: number;
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+  isAdmin: boolean;
+  createdAt: number;
 };
 
 export type SeedClaim = {
-  id: number; userId: number; playerId: number; status: "approved" | "pending";
-  createdAt: number; updatedAt: number; approvedAt: number | null;
+  id: number;
+  userId: number;
+  playerId: number;
+  status: "approved" | "pending";
+  createdAt: number;
+  updatedAt: number;
+  approvedAt: number | null;
 };
 
 export type SeedPayment = {
-  id: number; userId: number; roundId: number; playerId: number; method: "credit" | "paypal";
-  amount: number; leagueFee: number; providerFee: number | null; creditUsed: number;
-  aceOptIn: boolean; division: string; transactionId: string | null; createdAt: number; updatedAt: number;
+  id: number;
+  userId: number;
+  roundId: number;
+  playerId: number;
+  method: "credit" | "paypal";
+  amount: number;
+  leagueFee: number;
+  providerFee: number | null;
+  creditUsed: number;
+  aceOptIn: boolean;
+  division: string;
+  transactionId: string | null;
+  createdAt: number;
+  updatedAt: number;
 };
 
 /** The players the demo accounts hold claims on. */
 export type DemoPlayers = { approved1: SeedPlayer; approved2: SeedPlayer; pending: SeedPlayer };
 
 export type League = {
-  players: SeedPlayer[]; rounds: SeedRound[]; entries: SeedEntry[]; transfers: SeedTransfer[];
-  aces: SeedAce[]; users: SeedUser[]; claims: SeedClaim[]; payments: SeedPayment[];
+  players: SeedPlayer[];
+  rounds: SeedRound[];
+  entries: SeedEntry[];
+  transfers: SeedTransfer[];
+  aces: SeedAce[];
+  users: SeedUser[];
+  claims: SeedClaim[];
+  payments: SeedPayment[];
 };

@@ -4,20 +4,35 @@
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "~/.server/auth/password";
 import { LIMITS } from "~/.server/services/rate-limit";
-import { OTHER_PASSWORD, TOO_MANY, call, expectError, expectStatus, loginToken, makeUser, uniqueEmail, uniqueIp, userRow } from "../auth-fixtures";
+import {
+  OTHER_PASSWORD,
+  TOO_MANY,
+  call,
+  expectError,
+  expectStatus,
+  loginToken,
+  makeUser,
+  uniqueEmail,
+  uniqueIp,
+  userRow,
+} from "../auth-fixtures";
 
 describe("GET /api/users/check-email per client", () => {
   it(`answers ${LIMITS.checkEmail.max} checks an hour from one client, then 429; another client is unaffected`, async () => {
     const ip = uniqueIp();
     const user = await makeUser();
     const answers = await Promise.all(
-      Array.from({ length: 25 }, (_, i) => call("GET", `/api/users/check-email?email=${encodeURIComponent(i === 0 ? user.email : uniqueEmail("enum"))}`, { ip })),
+      Array.from({ length: 25 }, (_, i) =>
+        call("GET", `/api/users/check-email?email=${encodeURIComponent(i === 0 ? user.email : uniqueEmail("enum"))}`, { ip }),
+      ),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(LIMITS.checkEmail.max);
     expect(statuses.filter((s) => s === 429)).toHaveLength(25 - LIMITS.checkEmail.max);
     await expectError(await call("GET", `/api/users/check-email?email=${encodeURIComponent(user.email)}`, { ip }), 429, TOO_MANY);
-    expect(await expectStatus(await call("GET", `/api/users/check-email?email=${encodeURIComponent(user.email)}`), 200)).toEqual({ exists: true });
+    expect(await expectStatus(await call("GET", `/api/users/check-email?email=${encodeURIComponent(user.email)}`), 200)).toEqual({
+      exists: true,
+    });
   });
 });
 
@@ -39,7 +54,10 @@ describe("PUT /api/users/profile: current-password checks per user", () => {
     const user = await makeUser();
     const token = await loginToken(user.email, user.password);
     for (let i = 0; i < LIMITS.passwordCheck.max + 2; i++) {
-      const res = await call("PUT", "/api/users/profile", { token, body: { email: uniqueEmail("moving"), currentPassword: user.password } });
+      const res = await call("PUT", "/api/users/profile", {
+        token,
+        body: { email: uniqueEmail("moving"), currentPassword: user.password },
+      });
       await expectStatus(res, 200);
     }
     // The session goes on after email changes.

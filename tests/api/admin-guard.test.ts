@@ -42,7 +42,11 @@ describe("the admin API is guarded by where it is mounted", () => {
       await expectError(await call(method, url), 401);
       await expectError(await call(method, url, { token: userToken }), 403, "Not an admin");
     }
-    expect(await userRow(target.id)).toMatchObject({ locked: false, passwordHash: target.passwordHash, sessionVersion: target.sessionVersion });
+    expect(await userRow(target.id)).toMatchObject({
+      locked: false,
+      passwordHash: target.passwordHash,
+      sessionVersion: target.sessionVersion,
+    });
   });
 
   it("guards paths that match no route too, so the guard does not reveal which exist", async () => {
@@ -51,6 +55,10 @@ describe("the admin API is guarded by where it is mounted", () => {
   });
 
   it("leaves the login open to everyone", async () => {
-    await expectError(await call("POST", LOGIN, { body: { username: "nobody@example.com", password: "x" } }), 401, "Login failed. Please try again.");
+    await expectError(
+      await call("POST", LOGIN, { body: { username: "nobody@example.com", password: "x" } }),
+      401,
+      "Login failed. Please try again.",
+    );
   });
 });

@@ -21,18 +21,28 @@ import {
 
 const LOGIN_FAILED = "Login failed. Please try again.";
 const adminLogin = (username: string, password: string) => call("POST", "/api/admin/login", { body: { username, password } });
-const asAdmin = async (method: string, path: string, body?: unknown) => call(method, path, { body, token: await tokenFor(await makeAdmin()) });
+const asAdmin = async (method: string, path: string, body?: unknown) =>
+  call(method, path, { body, token: await tokenFor(await makeAdmin()) });
 
 describe("POST /api/admin/login", () => {
   it("logs an admin in for 72 hours", async () => {
     const admin = await makeAdmin();
     const res = await adminLogin(admin.email.toUpperCase(), admin.password);
     const body = await expectStatus(res, 200);
-    expect(body.user).toEqual({ id: admin.id, name: admin.name, email: admin.email, isAdmin: true, linked_player: null, claimStatus: null });
+    expect(body.user).toEqual({
+      id: admin.id,
+      name: admin.name,
+      email: admin.email,
+      isAdmin: true,
+      linked_player: null,
+      claimStatus: null,
+    });
     const { payload } = jwtParts(body.token);
     expect(payload).toMatchObject({ sub: String(admin.id), role: "admin" });
     expect(payload.exp! - payload.iat!).toBe(72 * 60 * 60);
-    expect(cookieParts(res)).toEqual(expect.arrayContaining([`__Host-session=${body.token}`, "HttpOnly", `Max-Age=${ADMIN_SESSION_SECONDS}`]));
+    expect(cookieParts(res)).toEqual(
+      expect.arrayContaining([`__Host-session=${body.token}`, "HttpOnly", `Max-Age=${ADMIN_SESSION_SECONDS}`]),
+    );
     await expectStatus(await call("GET", "/api/admin/users", { token: body.token }), 200);
   });
 
@@ -51,7 +61,11 @@ describe("POST /api/admin/login", () => {
   });
 
   it("400 for bad input", async () => {
-    await expectError(await call("POST", "/api/admin/login", { body: { username: "admin", password: "x" } }), 400, "Enter a valid email address");
+    await expectError(
+      await call("POST", "/api/admin/login", { body: { username: "admin", password: "x" } }),
+      400,
+      "Enter a valid email address",
+    );
     await expectError(await call("POST", "/api/admin/login", { body: { username: "a@example.com" } }), 400, "Password is required");
   });
 });
@@ -63,8 +77,16 @@ describe("GET /api/admin/users and /api/admin/users/{id}", () => {
     await loginToken(user.email, user.password);
     const list = await expectStatus<Record<string, unknown>[]>(await asAdmin("GET", "/api/admin/users"), 200);
     expect(list.find((u) => u.id === user.id)).toEqual({
-      id: user.id, name: user.name, email: user.email, lastLogin: expect.any(Number), createdAt: expect.any(Number),
-      locked: false, isAdmin: false, linked_player: player.id, linked_player_name: `${player.fn} ${player.ln}`, claimStatus: "approved",
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      lastLogin: expect.any(Number),
+      createdAt: expect.any(Number),
+      locked: false,
+      isAdmin: false,
+      linked_player: player.id,
+      linked_player_name: `${player.fn} ${player.ln}`,
+      claimStatus: "approved",
     });
     expect(list.find((u) => u.id === locked.id)).toMatchObject({ locked: true, lastLogin: null, claimStatus: null, linked_player: null });
   });
@@ -132,7 +154,10 @@ describe("POST /api/admin/users/{id}/reset-password", () => {
 describe("POST /api/admin/user/add", () => {
   it("adds a user with the given password (201, no password echoed)", async () => {
     const email = uniqueEmail("added");
-    const body = await expectStatus(await asAdmin("POST", "/api/admin/user/add", { email: email.toUpperCase(), name: "Added", password: PASSWORD }), 201);
+    const body = await expectStatus(
+      await asAdmin("POST", "/api/admin/user/add", { email: email.toUpperCase(), name: "Added", password: PASSWORD }),
+      201,
+    );
     expect(body).toEqual({ success: true, id: expect.any(Number) });
     expect(await userRow(body.id)).toMatchObject({ email, name: "Added", isAdmin: false });
     await expectStatus(await login(email, PASSWORD), 200);
@@ -148,8 +173,16 @@ describe("POST /api/admin/user/add", () => {
 
   it("409 for an email in use (any case); 400 for bad input", async () => {
     const user = await makeUser();
-    await expectError(await asAdmin("POST", "/api/admin/user/add", { email: user.email.toUpperCase(), name: "Dup" }), 409, "Email is already in use");
-    await expectError(await asAdmin("POST", "/api/admin/user/add", { email: uniqueEmail(), name: "Weak", password: "weakpassword" }), 400, "Password does not meet complexity requirements");
+    await expectError(
+      await asAdmin("POST", "/api/admin/user/add", { email: user.email.toUpperCase(), name: "Dup" }),
+      409,
+      "Email is already in use",
+    );
+    await expectError(
+      await asAdmin("POST", "/api/admin/user/add", { email: uniqueEmail(), name: "Weak", password: "weakpassword" }),
+      400,
+      "Password does not meet complexity requirements",
+    );
     await expectError(await asAdmin("POST", "/api/admin/user/add", { email: "nope", name: "X" }), 400, "Enter a valid email address");
     await expectError(await asAdmin("POST", "/api/admin/user/add", { email: uniqueEmail(), name: "X", isAdmin: "yes" }), 400);
   });

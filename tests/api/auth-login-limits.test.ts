@@ -40,7 +40,12 @@ describe("login limits", () => {
   it("40 parallel wrong passwords from one client: exactly 10 are checked, 30 refused", async () => {
     const user = await makeUser();
     const ip = uniqueIp();
-    const tally = await burst(40, user.email, (i) => `Wrong-Guess-${i}`, () => ip);
+    const tally = await burst(
+      40,
+      user.email,
+      (i) => `Wrong-Guess-${i}`,
+      () => ip,
+    );
     expect(tally).toEqual({ 401: LIMITS.loginAccountClient.max, 429: 40 - LIMITS.loginAccountClient.max });
   }, 30_000);
 
@@ -50,7 +55,12 @@ describe("login limits", () => {
     await expectStatus(await login(user.email, user.password, home), 200);
 
     const n = LIMITS.loginAccount.max + 15;
-    const tally = await burst(n, user.email, (i) => `Wrong-Guess-${i}`, () => uniqueIp());
+    const tally = await burst(
+      n,
+      user.email,
+      (i) => `Wrong-Guess-${i}`,
+      () => uniqueIp(),
+    );
     expect(tally).toEqual({ 401: LIMITS.loginAccount.max, 429: 15 });
 
     // A new device is held back while the account is under attack; the owner's is not.

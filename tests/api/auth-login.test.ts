@@ -4,18 +4,7 @@ import { hashPassword, verifyPassword } from "~/.server/auth/password";
 import { USER_SESSION_SECONDS } from "~/.server/auth/session";
 import { claims, users } from "~/.server/db/schema";
 import { makePlayer, testDb } from "../fixtures";
-import {
-  call,
-  cookieParts,
-  expectError,
-  expectStatus,
-  jwtParts,
-  login,
-  makeAdmin,
-  makeUser,
-  uniqueEmail,
-  userRow,
-} from "../auth-fixtures";
+import { call, cookieParts, expectError, expectStatus, jwtParts, login, makeAdmin, makeUser, uniqueEmail, userRow } from "../auth-fixtures";
 
 const LOGIN_FAILED = "Invalid email or password";
 
@@ -41,14 +30,23 @@ describe("POST /api/users/login", () => {
 
   it("shows a user's pending claim, and no claim status for an admin", async () => {
     const [user, admin, player] = await Promise.all([makeUser(), makeAdmin(), makePlayer()]);
-    await testDb().insert(claims).values([
-      { userId: user.id, playerId: player.id, status: "pending" },
-      { userId: admin.id, playerId: player.id, status: "pending" },
-    ]);
+    await testDb()
+      .insert(claims)
+      .values([
+        { userId: user.id, playerId: player.id, status: "pending" },
+        { userId: admin.id, playerId: player.id, status: "pending" },
+      ]);
     const asUser = await expectStatus(await login(user.email, user.password), 200);
     expect(asUser.user).toMatchObject({ claimStatus: "pending", linked_player: null, isAdmin: false });
     const asAdmin = await expectStatus(await login(admin.email, admin.password), 200);
-    expect(asAdmin.user).toEqual({ id: admin.id, name: admin.name, email: admin.email, isAdmin: true, linked_player: null, claimStatus: null });
+    expect(asAdmin.user).toEqual({
+      id: admin.id,
+      name: admin.name,
+      email: admin.email,
+      isAdmin: true,
+      linked_player: null,
+      claimStatus: null,
+    });
   });
 
   it("401 with one message for a wrong password and for an unknown email", async () => {
@@ -104,4 +102,3 @@ describe("GET /api/users/me and POST /api/users/logout", () => {
     expect(cookieParts(res)).toEqual(expect.arrayContaining(["__Host-session=", "Max-Age=0", "HttpOnly"]));
   });
 });
-

@@ -38,7 +38,11 @@ describe("PUT /api/users/profile", () => {
     const user = await makeUser();
     const token = await loginToken(user.email, user.password);
     await expectError(await profile(token, { password: OTHER_PASSWORD }), 400, "Current password is incorrect");
-    await expectError(await profile(token, { password: OTHER_PASSWORD, currentPassword: "Not-The-One-1" }), 400, "Current password is incorrect");
+    await expectError(
+      await profile(token, { password: OTHER_PASSWORD, currentPassword: "Not-The-One-1" }),
+      400,
+      "Current password is incorrect",
+    );
     await expectError(
       await profile(token, { password: "alllowercase1", currentPassword: user.password }),
       400,
@@ -67,7 +71,11 @@ describe("PUT /api/users/profile", () => {
     const token = await loginToken(user.email, user.password);
     const fresh = uniqueEmail("moved");
     await expectError(await profile(token, { email: fresh }), 400, "Current password is incorrect");
-    await expectError(await profile(token, { email: other.email.toUpperCase(), currentPassword: user.password }), 409, "Email is already in use");
+    await expectError(
+      await profile(token, { email: other.email.toUpperCase(), currentPassword: user.password }),
+      409,
+      "Email is already in use",
+    );
     await expectError(await profile(token, { email: "nope" }), 400, "Enter a valid email address");
 
     const body = await expectStatus(await profile(token, { email: fresh.toUpperCase(), currentPassword: user.password }), 200);
@@ -108,7 +116,12 @@ describe("cookie-authenticated writes and the Origin", () => {
     const user = await makeUser();
     const cookie = await loginToken(user.email, user.password);
     for (const authorization of ["Basic dXNlcjpwYXNz", "Bearer", "Token abc"]) {
-      const res = await call("PUT", "/api/users/profile", { cookie, origin: "https://evil.example", headers: { Authorization: authorization }, body: { name: "Hijacked" } });
+      const res = await call("PUT", "/api/users/profile", {
+        cookie,
+        origin: "https://evil.example",
+        headers: { Authorization: authorization },
+        body: { name: "Hijacked" },
+      });
       await expectError(res, 403, "Cross-site request refused");
     }
     // Pages never take a bearer token, so one does not excuse a page write either.

@@ -3,17 +3,7 @@ import { describe, expect, it } from "vitest";
 import { USER_SESSION_SECONDS } from "~/.server/auth/session";
 import { users } from "~/.server/db/schema";
 import { testDb } from "../fixtures";
-import {
-  PASSWORD,
-  TOO_MANY,
-  call,
-  cookieParts,
-  expectError,
-  expectStatus,
-  makeUser,
-  uniqueEmail,
-  uniqueIp,
-} from "../auth-fixtures";
+import { PASSWORD, TOO_MANY, call, cookieParts, expectError, expectStatus, makeUser, uniqueEmail, uniqueIp } from "../auth-fixtures";
 
 const register = (body: unknown, ip?: string) => call("POST", "/api/users/register", { body, ip });
 const checkEmail = (email: string) => call("GET", `/api/users/check-email?email=${encodeURIComponent(email)}`);

@@ -18,7 +18,8 @@ import {
   userRow,
 } from "../auth-fixtures";
 
-const reset = (token: string, password: string) => call("POST", "/api/users/reset-password", { body: { token, password, confirmPassword: password } });
+const reset = (token: string, password: string) =>
+  call("POST", "/api/users/reset-password", { body: { token, password, confirmPassword: password } });
 const verify = (token: string) => call("POST", "/api/users/verify-reset-token", { body: { token } });
 const openLinks = async (userId: number) =>
   (await testDb().select().from(passwordResets).where(eq(passwordResets.userId, userId))).filter((r) => r.usedAt === null);
@@ -58,7 +59,10 @@ describe("reset links after a reset, a change, an admin reset or a lock", () => 
     const [user, admin] = await Promise.all([makeUser(), makeAdmin()]);
     const before = await resetTokenFor(user.email);
     const adminToken = await loginToken(admin.email, admin.password);
-    const { newPassword } = await expectStatus(await call("POST", `/api/admin/users/${user.id}/reset-password`, { token: adminToken }), 200);
+    const { newPassword } = await expectStatus(
+      await call("POST", `/api/admin/users/${user.id}/reset-password`, { token: adminToken }),
+      200,
+    );
     await expectError(await reset(before, OTHER_PASSWORD), 400, INVALID_RESET);
     expect(await verifyPassword(newPassword, (await userRow(user.id))!.passwordHash)).toBe(true);
   }, 15_000);
@@ -70,7 +74,10 @@ describe("reset links after a reset, a change, an admin reset or a lock", () => 
     await expectStatus(await call("PUT", "/api/users/profile", { token, body: { name: "Renamed Player" } }), 200);
     expect(await openLinks(user.id)).toHaveLength(1);
     await expectStatus(
-      await call("PUT", "/api/users/profile", { token, body: { password: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD, currentPassword: user.password } }),
+      await call("PUT", "/api/users/profile", {
+        token,
+        body: { password: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD, currentPassword: user.password },
+      }),
       200,
     );
     await expectError(await reset(link, "Third-Password-33"), 400, INVALID_RESET);

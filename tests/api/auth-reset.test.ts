@@ -93,7 +93,10 @@ describe("POST /api/users/reset-password", () => {
   it("refuses an expired token and changes nothing", async () => {
     const user = await makeUser();
     const token = await resetTokenFor(user.email);
-    await testDb().update(passwordResets).set({ expiresAt: nowSec() - 1 }).where(eq(passwordResets.userId, user.id));
+    await testDb()
+      .update(passwordResets)
+      .set({ expiresAt: nowSec() - 1 })
+      .where(eq(passwordResets.userId, user.id));
     await expectError(await verify(token), 400, INVALID_RESET);
     await expectError(await reset(token, OTHER_PASSWORD), 400, INVALID_RESET);
     expect(await userRow(user.id)).toMatchObject({ passwordHash: user.passwordHash, sessionVersion: user.sessionVersion });

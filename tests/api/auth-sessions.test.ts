@@ -27,7 +27,10 @@ const listUsers = (token?: string) => call("GET", "/api/admin/users", { token })
 const secret = () => new TextEncoder().encode(env.SESSION_SECRET);
 
 /** A token with the app's claims and kid, signed however the test likes. */
-async function handSigned(user: { id: number; sessionVersion: number }, opts: { alg?: string; kid?: string; key?: Uint8Array; exp?: number } = {}) {
+async function handSigned(
+  user: { id: number; sessionVersion: number },
+  opts: { alg?: string; kid?: string; key?: Uint8Array; exp?: number } = {},
+) {
   const { header } = jwtParts(await tokenFor({ ...user, isAdmin: true }));
   return new SignJWT({ role: "admin", sv: user.sessionVersion, sid: "hand-signed-session-0001" })
     .setProtectedHeader({ alg: opts.alg ?? "HS256", kid: opts.kid ?? header.kid })
@@ -49,18 +52,21 @@ describe("admin routes: who may call them", () => {
     ["POST", "/api/admin/user/add", { email: ADDED, name: "Nope", password: PASSWORD }],
   ];
 
-  it.each(routes)("%s %s: 401 without a token, 403 'Not an admin' for a user's token, and nothing changes", async (method, template, body) => {
-    const [user, target] = await Promise.all([makeUser(), makeUser()]);
-    const path = (id: number) => template.replace("{id}", String(id));
-    await expectError(await call(method, path(target.id), { body }), 401, "Please log in.");
-    const userToken = await loginToken(user.email, user.password);
-    await expectError(await call(method, path(target.id), { body, token: userToken }), 403, "Not an admin");
-    // The same user's session cookie, from our own origin, fares no better.
-    await expectError(await call(method, path(target.id), { body, cookie: userToken, origin: APP_ORIGIN }), 403, "Not an admin");
-    const { password: _p, ...before } = target;
-    expect(await userRow(target.id)).toEqual(before);
-    expect(await testDb().select().from(users).where(eq(users.email, ADDED))).toHaveLength(0);
-  });
+  it.each(routes)(
+    "%s %s: 401 without a token, 403 'Not an admin' for a user's token, and nothing changes",
+    async (method, template, body) => {
+      const [user, target] = await Promise.all([makeUser(), makeUser()]);
+      const path = (id: number) => template.replace("{id}", String(id));
+      await expectError(await call(method, path(target.id), { body }), 401, "Please log in.");
+      const userToken = await loginToken(user.email, user.password);
+      await expectError(await call(method, path(target.id), { body, token: userToken }), 403, "Not an admin");
+      // The same user's session cookie, from our own origin, fares no better.
+      await expectError(await call(method, path(target.id), { body, cookie: userToken, origin: APP_ORIGIN }), 403, "Not an admin");
+      const { password: _p, ...before } = target;
+      expect(await userRow(target.id)).toEqual(before);
+      expect(await testDb().select().from(users).where(eq(users.email, ADDED))).toHaveLength(0);
+    },
+  );
 });
 
 describe("admin session tokens", () => {

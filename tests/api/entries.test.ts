@@ -6,8 +6,22 @@ type Entry = Record<string, unknown> & { id: number; round_id: number };
 
 // The entry fields the /api has always answered with.
 const ENTRY_FIELDS = [
-  "id", "player_id", "round_id", "fn", "ln", "pdga", "division", "ace", "score", "payout",
-  "payoutAdjust", "credit_added", "credit_used", "payment_id", "EntryPayout", "result",
+  "id",
+  "player_id",
+  "round_id",
+  "fn",
+  "ln",
+  "pdga",
+  "division",
+  "ace",
+  "score",
+  "payout",
+  "payoutAdjust",
+  "credit_added",
+  "credit_used",
+  "payment_id",
+  "EntryPayout",
+  "result",
 ];
 
 describe("GET /api/entries/{roundId}", () => {
@@ -16,8 +30,16 @@ describe("GET /api/entries/{roundId}", () => {
     const p = await makePlayer({ pdga: "98765" });
     const q = await makePlayer();
     const e = await makeEntry({
-      roundId: round.id, playerId: p.id, division: "MA40", score: 47, ace: false,
-      payoutCents: 450, payoutAdjustCents: 25, creditAddedCents: 475, creditUsedCents: 100, result: "1/2|(MA40)",
+      roundId: round.id,
+      playerId: p.id,
+      division: "MA40",
+      score: 47,
+      ace: false,
+      payoutCents: 450,
+      payoutAdjustCents: 25,
+      creditAddedCents: 475,
+      creditUsedCents: 100,
+      result: "1/2|(MA40)",
     });
     await makeEntry({ roundId: round.id, playerId: q.id, division: "MA40", score: 52 });
     await makeEntry({ roundId: (await makeRound()).id, playerId: p.id }); // another round's entry
@@ -26,9 +48,22 @@ describe("GET /api/entries/{roundId}", () => {
     expect(list).toHaveLength(2);
     expect(Object.keys(list[0])).toEqual(expect.arrayContaining(ENTRY_FIELDS));
     expect(list[0]).toMatchObject({
-      id: e.id, player_id: p.id, round_id: round.id, fn: p.fn, ln: p.ln, pdga: "98765",
-      division: "MA40", ace: false, score: 47, payout: 4.5, payoutAdjust: 0.25,
-      credit_added: 4.75, credit_used: 1, payment_id: null, EntryPayout: 4.75, result: "1/2|(MA40)",
+      id: e.id,
+      player_id: p.id,
+      round_id: round.id,
+      fn: p.fn,
+      ln: p.ln,
+      pdga: "98765",
+      division: "MA40",
+      ace: false,
+      score: 47,
+      payout: 4.5,
+      payoutAdjust: 0.25,
+      credit_added: 4.75,
+      credit_used: 1,
+      payment_id: null,
+      EntryPayout: 4.75,
+      result: "1/2|(MA40)",
     });
     expect(list[1]).toMatchObject({ player_id: q.id, ace: true, payout: 0, credit_added: 0 });
   });

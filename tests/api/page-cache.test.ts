@@ -12,7 +12,9 @@ import { loginToken, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
 let renders = 0;
 const worker = createWorker(async () => {
   renders += 1;
-  return new Response("<p>page</p>", { headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=30", "Cache-Tag": "rounds" } });
+  return new Response("<p>page</p>", {
+    headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=30", "Cache-Tag": "rounds" },
+  });
 });
 const cachedEnv = { ...env, PAGE_CACHE: "cache-api" } as Env;
 
@@ -25,7 +27,11 @@ async function get(path: string, headers: Record<string, string> = {}) {
 }
 
 const send = (method: string, path: string, token: string) =>
-  worker.fetch(new Request(`http://cache.test${path}`, { method, headers: { Authorization: `Bearer ${token}` } }), cachedEnv, createExecutionContext());
+  worker.fetch(
+    new Request(`http://cache.test${path}`, { method, headers: { Authorization: `Bearer ${token}` } }),
+    cachedEnv,
+    createExecutionContext(),
+  );
 
 describe("page cache (Cache API, as served locally)", () => {
   it("the second anonymous GET of /api/players is a hit: no D1 query, same body", async () => {
@@ -90,7 +96,11 @@ describe("page cache (Cache API, as served locally)", () => {
     const path = `/api/players?v=${uniq()}`;
     await get(path);
     await worker.fetch(
-      new Request("http://cache.test/api/users/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "nobody@example.com", password: "x" }) }),
+      new Request("http://cache.test/api/users/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "nobody@example.com", password: "x" }),
+      }),
       cachedEnv,
       createExecutionContext(),
     );

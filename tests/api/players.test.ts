@@ -16,8 +16,17 @@ describe("GET /api/players", () => {
 
     const list = await getPublic<Player[]>("/api/players");
     expect(list.find((x) => x.id === p.id)).toEqual({
-      id: p.id, fn: p.fn, ln: p.ln, pdga: null, division: "MA1", inactive: true,
-      balance: (900 - 600 + 125) / 100, roundCount: 2, roundCountYear: 1, average: 55.5, thisYearAverage: 51,
+      id: p.id,
+      fn: p.fn,
+      ln: p.ln,
+      pdga: null,
+      division: "MA1",
+      inactive: true,
+      balance: (900 - 600 + 125) / 100,
+      roundCount: 2,
+      roundCountYear: 1,
+      average: 55.5,
+      thisYearAverage: 51,
     });
   });
 
@@ -62,8 +71,18 @@ describe("GET /api/players/player/{id}", () => {
     await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 2_000 });
     await makeTransfer({ fromPlayerId: p.id, toPlayerId: null, amtCents: 750 });
     expect(await getPublic(`/api/players/player/${p.id}`)).toEqual({
-      id: p.id, fn: p.fn, ln: p.ln, pdga: "4242", division: "MA1", inactive: false,
-      balance: 12.5, roundCount: 0, roundCountYear: 0, average: null, thisYearAverage: null, claims: [],
+      id: p.id,
+      fn: p.fn,
+      ln: p.ln,
+      pdga: "4242",
+      division: "MA1",
+      inactive: false,
+      balance: 12.5,
+      roundCount: 0,
+      roundCountYear: 0,
+      average: null,
+      thisYearAverage: null,
+      claims: [],
     });
   });
 

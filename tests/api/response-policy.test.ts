@@ -31,7 +31,8 @@ describe("security headers", () => {
   });
 
   it("a fresh nonce on every response", async () => {
-    const nonce = async () => (await fetchWorker("http://localhost/api/rounds/all")).headers.get("Content-Security-Policy")!.match(/'nonce-([^']+)'/)![1];
+    const nonce = async () =>
+      (await fetchWorker("http://localhost/api/rounds/all")).headers.get("Content-Security-Policy")!.match(/'nonce-([^']+)'/)![1];
     expect(await nonce()).not.toBe(await nonce());
   });
 
@@ -88,7 +89,12 @@ describe("request body limit", () => {
         else controller.close();
       },
     });
-    const res = await fetchWorker("http://localhost/api/users/login", { method: "POST", body: stream, headers: { "Content-Type": "application/json" }, duplex: "half" } as RequestInit);
+    const res = await fetchWorker("http://localhost/api/users/login", {
+      method: "POST",
+      body: stream,
+      headers: { "Content-Type": "application/json" },
+      duplex: "half",
+    } as RequestInit);
     expect(res.status).toBe(413);
   });
 
@@ -113,7 +119,12 @@ describe("request body limit", () => {
 
   it("a body just under the limit is read as usual (400 for its content, not 413)", async () => {
     const padding = DEFAULT_BODY_LIMIT - big(0).length - 10;
-    await expectError(await call("POST", "/api/users/register", { body: JSON.stringify({ email: "a@", name: "n", password: "x", pad: "y".repeat(padding) }) }), 400);
+    await expectError(
+      await call("POST", "/api/users/register", {
+        body: JSON.stringify({ email: "a@", name: "n", password: "x", pad: "y".repeat(padding) }),
+      }),
+      400,
+    );
   });
 
   it("malformed JSON is a 400, never a 500", async () => {

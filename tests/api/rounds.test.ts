@@ -5,8 +5,18 @@ import { expectError, getPublic } from "./http";
 type Round = { id: number; d: number; n: string; entry_count: number } & Record<string, unknown>;
 
 const ROUND_FIELDS = [
-  "id", "d", "n", "loc", "fee_pdga", "fee_course", "fee_other", "ace", "payout",
-  "pdga_url", "openForRegistration", "entry_count",
+  "id",
+  "d",
+  "n",
+  "loc",
+  "fee_pdga",
+  "fee_course",
+  "fee_other",
+  "ace",
+  "payout",
+  "pdga_url",
+  "openForRegistration",
+  "entry_count",
 ];
 
 describe("GET /api/rounds/{range}", () => {
@@ -45,9 +55,18 @@ describe("GET /api/rounds/round/{id}", () => {
     await makeEntry({ roundId: other.id, playerId: (await makePlayer()).id });
 
     expect(await getPublic(`/api/rounds/round/${round.id}`)).toEqual({
-      id: round.id, d: round.d, n: round.n, loc: round.loc,
-      fee_pdga: 0.5, fee_course: 2.75, fee_other: 0, ace: 1.5, payout: 4.25,
-      pdga_url: null, openForRegistration: true, entry_count: 2,
+      id: round.id,
+      d: round.d,
+      n: round.n,
+      loc: round.loc,
+      fee_pdga: 0.5,
+      fee_course: 2.75,
+      fee_other: 0,
+      ace: 1.5,
+      payout: 4.25,
+      pdga_url: null,
+      openForRegistration: true,
+      entry_count: 2,
     });
   });
 

@@ -15,9 +15,36 @@ describe("GET /api/transfers", () => {
     const list = await getPublic<Transfer[]>("/api/transfers");
     const ids = new Set([buyIn.id, gift.id, cashOut.id]);
     expect(list.filter((t) => ids.has(t.id))).toEqual([
-      { id: cashOut.id, d: cashOut.d, fromPlayer: b.id, toPlayer: null, amt: 0.25, description: cashOut.description, fPlayer: `${b.fn} ${b.ln}`, tPlayer: null },
-      { id: gift.id, d: gift.d, fromPlayer: a.id, toPlayer: b.id, amt: 5.5, description: gift.description, fPlayer: `${a.fn} ${a.ln}`, tPlayer: `${b.fn} ${b.ln}` },
-      { id: buyIn.id, d: buyIn.d, fromPlayer: null, toPlayer: a.id, amt: 20, description: "Cash", fPlayer: null, tPlayer: `${a.fn} ${a.ln}` },
+      {
+        id: cashOut.id,
+        d: cashOut.d,
+        fromPlayer: b.id,
+        toPlayer: null,
+        amt: 0.25,
+        description: cashOut.description,
+        fPlayer: `${b.fn} ${b.ln}`,
+        tPlayer: null,
+      },
+      {
+        id: gift.id,
+        d: gift.d,
+        fromPlayer: a.id,
+        toPlayer: b.id,
+        amt: 5.5,
+        description: gift.description,
+        fPlayer: `${a.fn} ${a.ln}`,
+        tPlayer: `${b.fn} ${b.ln}`,
+      },
+      {
+        id: buyIn.id,
+        d: buyIn.d,
+        fromPlayer: null,
+        toPlayer: a.id,
+        amt: 20,
+        description: "Cash",
+        fPlayer: null,
+        tPlayer: `${a.fn} ${a.ln}`,
+      },
     ]);
   });
 
@@ -34,7 +61,10 @@ describe("GET /api/transfers/transfersByPlayer/{id}", () => {
     await makeTransfer({ fromPlayerId: other.id, toPlayerId: third.id, amtCents: 700, d: 1_200_000_300 });
 
     const list = await getPublic<Transfer[]>(`/api/transfers/transfersByPlayer/${me.id}`);
-    expect(list.map((t) => [t.id, t.amt])).toEqual([[tOut.id, 3], [tIn.id, 1]]);
+    expect(list.map((t) => [t.id, t.amt])).toEqual([
+      [tOut.id, 3],
+      [tIn.id, 1],
+    ]);
     expect(await getPublic(`/api/transfers/transfersByPlayer/${third.id}`)).toHaveLength(1);
   });
 

@@ -54,7 +54,8 @@ export const DEMO = {
 } as const;
 
 /** A page of its own browser context, logged in as `who` for the test, closed after it. */
-const pageOf = (who: keyof typeof DEMO) =>
+const pageOf =
+  (who: keyof typeof DEMO) =>
   async ({ browser }: { browser: Browser }, use: (page: Page) => Promise<void>) => {
     const context = await loggedInContext(browser, DEMO[who].email, DEMO[who].password);
     await use(await context.newPage());
@@ -66,6 +67,7 @@ let client = 0;
 export const test = base.extend<{ cspViolations: string[]; playerPage: Page; adminPage: Page }>({
   playerPage: pageOf("player"),
   adminPage: pageOf("admin"),
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   extraHTTPHeaders: async ({}, use) => {
     await use({ "CF-Connecting-IP": `2001:db8:e2e:${(process.pid % 0xffff).toString(16)}:${(++client).toString(16)}::1` });
   },

@@ -7,7 +7,11 @@ import { DEMO, expect, test } from "./fixtures";
 type Round = { id: number };
 const timing = (headers: Record<string, string>) => {
   const t = headers["server-timing"] ?? "";
-  return { cache: /cache;desc="(\w+)"/.exec(t)?.[1], d1: Number(/d1;desc="(\d+)"/.exec(t)?.[1]), render: Number(/render;desc="(\d+)"/.exec(t)?.[1]) };
+  return {
+    cache: /cache;desc="(\w+)"/.exec(t)?.[1],
+    d1: Number(/d1;desc="(\d+)"/.exec(t)?.[1]),
+    render: Number(/render;desc="(\d+)"/.exec(t)?.[1]),
+  };
 };
 
 test("a repeated anonymous request is a hit: no D1 query, no render", async ({ playwright, baseURL, request }) => {
@@ -20,7 +24,11 @@ test("a repeated anonymous request is a hit: no D1 query, no render", async ({ p
     expect(timing(second.headers()), path).toEqual({ cache: "hit", d1: 0, render: 0 });
     // The same document, but for the nonce: each request gets its own (ADR 8), set by a
     // rewriter that also writes void tags as `<x />`.
-    const withoutNonce = async (r: typeof first) => (await r.text()).replace(/nonce="[^"]*"/g, "").replace(/\s*\/>/g, "/>").replace(/\s+/g, " ");
+    const withoutNonce = async (r: typeof first) =>
+      (await r.text())
+        .replace(/nonce="[^"]*"/g, "")
+        .replace(/\s*\/>/g, "/>")
+        .replace(/\s+/g, " ");
     expect(await withoutNonce(second), path).toBe(await withoutNonce(first));
     expect(second.headers()["cache-control"], path).toMatch(/^public, max-age=\d+/);
   }

@@ -75,7 +75,9 @@ test("player search starts at three characters", async ({ page, request }) => {
 });
 
 test("all players shows counts, averages and balances", async ({ page, request }) => {
-  const players: { id: number; fn: string; ln: string; balance: number; roundCount: number }[] = await (await request.get("/api/players")).json();
+  const players: { id: number; fn: string; ln: string; balance: number; roundCount: number }[] = await (
+    await request.get("/api/players")
+  ).json();
   await page.goto("/players-all");
   const rows = page.getByRole("table", { name: "All players" }).locator("tbody tr");
   await expect(rows).toHaveCount(players.length);
@@ -137,7 +139,19 @@ test("no page scrolls sideways at 360 px @narrow", async ({ page, request }) => 
   const rounds: Round[] = await (await request.get("/api/rounds/all")).json();
   const players: { id: number }[] = await (await request.get("/api/players/simpleList")).json();
   await page.setViewportSize({ width: 360, height: 740 });
-  const paths = ["/", `/rounds/${rounds[0].id}`, "/players", "/players-all", `/players/${players[0].id}`, "/aces", "/transfers", "/login", "/register", "/forgot-password", "/admin/login"];
+  const paths = [
+    "/",
+    `/rounds/${rounds[0].id}`,
+    "/players",
+    "/players-all",
+    `/players/${players[0].id}`,
+    "/aces",
+    "/transfers",
+    "/login",
+    "/register",
+    "/forgot-password",
+    "/admin/login",
+  ];
   for (const path of paths) {
     await page.goto(path);
     // Wide tables scroll inside their own box; the page itself must not.

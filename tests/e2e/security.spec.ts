@@ -57,7 +57,7 @@ test("logging out ends the session on the server: the old token is refused as Be
   // Replaying the old cookie: the page sends it to /login and clears it.
   const replayed = await request.get("/profile", { headers: { Cookie: `__Host-session=${token}` }, maxRedirects: 0 });
   expect(replayed.status()).toBe(302);
-  expect(replayed.headers()["location"]).toMatch(/^\/login/);
+  expect(replayed.headers().location).toMatch(/^\/login/);
   expect(replayed.headers()["set-cookie"]).toMatch(/__Host-session=;.*Max-Age=0/);
 });
 
@@ -79,7 +79,12 @@ test("'Log out everywhere' on /profile ends the sessions of every device", async
   await laptop.close();
 });
 
-test("every kind of response carries the security headers, and only public reads are cacheable", async ({ request, page, playwright, baseURL }) => {
+test("every kind of response carries the security headers, and only public reads are cacheable", async ({
+  request,
+  page,
+  playwright,
+  baseURL,
+}) => {
   const { token } = await registered(request, "headers");
   const auth = { Authorization: `Bearer ${token}` };
   const cookie = { Cookie: `__Host-session=${token}` };
@@ -116,7 +121,10 @@ test("every kind of response carries the security headers, and only public reads
   await anonymous.dispose();
 
   // A hashed build asset: a year, immutable, with the security headers of _headers.
-  const asset = await page.locator("script[type=module][src], link[rel=modulepreload]").first().evaluate((el) => el.getAttribute("src") ?? el.getAttribute("href"));
+  const asset = await page
+    .locator("script[type=module][src], link[rel=modulepreload]")
+    .first()
+    .evaluate((el) => el.getAttribute("src") ?? el.getAttribute("href"));
   expect(asset).toMatch(/^\/assets\//);
   const assetRes = await request.get(asset!);
   expect(assetRes.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");

@@ -99,7 +99,10 @@ describe("a redelivery never revives a spent token", () => {
   it("an expired link is not sent", async () => {
     const user = await makeUser();
     const { job, id } = await failedFirstDelivery(user.email);
-    await testDb().update(passwordResets).set({ expiresAt: nowSec() - 1 }).where(eq(passwordResets.jobId, job.id!));
+    await testDb()
+      .update(passwordResets)
+      .set({ expiresAt: nowSec() - 1 })
+      .where(eq(passwordResets.jobId, job.id!));
 
     const mail = recordMail();
     await deliver([{ body: job, id, attempts: 2 }], { send: mail.send });

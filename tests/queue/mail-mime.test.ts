@@ -10,7 +10,9 @@ const decodeBase64Utf8 = (b64: string) => new TextDecoder().decode(Uint8Array.fr
 
 function parse(raw: string) {
   const [head, body] = raw.split("\r\n\r\n");
-  const headers = Object.fromEntries(head.split("\r\n").map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]));
+  const headers = Object.fromEntries(
+    head.split("\r\n").map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]),
+  );
   return { headers, body };
 }
 

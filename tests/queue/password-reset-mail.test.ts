@@ -16,7 +16,10 @@ const resetsOf = (userId: number) => testDb().select().from(passwordResets).wher
 
 async function run(bodies: unknown[], opts: { fail?: boolean } = {}) {
   const mail = recordMail(opts);
-  const { result, retries, ids } = await deliver(bodies.map((body) => ({ body })), { send: mail.send });
+  const { result, retries, ids } = await deliver(
+    bodies.map((body) => ({ body })),
+    { send: mail.send },
+  );
   return { sent: mail.sent, result, retries, ids };
 }
 

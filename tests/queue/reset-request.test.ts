@@ -35,15 +35,18 @@ describe("requestPasswordReset", () => {
   it.each([
     ["a known email", async () => (await makeUser()).email],
     ["an unknown email", async () => uniqueEmail("ghost")],
-  ])(`counts ${LIMITS.resetEmail.max} an hour for %s, from any client; the next request enqueues nothing and resolves as usual`, async (_, emailOf) => {
-    const email = await emailOf();
-    const { sent, queue } = recordQueue();
-    for (let i = 0; i < LIMITS.resetEmail.max; i++) await request(queue, i % 2 ? email.toUpperCase() : email);
-    expect(sent).toHaveLength(LIMITS.resetEmail.max);
-    await expect(request(queue, email)).resolves.toBeUndefined();
-    expect(sent).toHaveLength(LIMITS.resetEmail.max);
-    expect(await countOf(`reset:email:${email}`)).toBe(LIMITS.resetEmail.max + 1);
-  });
+  ])(
+    `counts ${LIMITS.resetEmail.max} an hour for %s, from any client; the next request enqueues nothing and resolves as usual`,
+    async (_, emailOf) => {
+      const email = await emailOf();
+      const { sent, queue } = recordQueue();
+      for (let i = 0; i < LIMITS.resetEmail.max; i++) await request(queue, i % 2 ? email.toUpperCase() : email);
+      expect(sent).toHaveLength(LIMITS.resetEmail.max);
+      await expect(request(queue, email)).resolves.toBeUndefined();
+      expect(sent).toHaveLength(LIMITS.resetEmail.max);
+      expect(await countOf(`reset:email:${email}`)).toBe(LIMITS.resetEmail.max + 1);
+    },
+  );
 });
 
 describe("POST /api/users/forgot-password over the per-email limit", () => {

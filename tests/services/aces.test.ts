@@ -44,11 +44,7 @@ describe("acePotCents for a round", () => {
     await makeAce({ playerId: q.id, amtCents: 500, d: base + 20 * DAY }); // after r3
 
     const fees = [2 * 100, 1 * 200, 2 * 300];
-    const expected = [
-      fees[0] - 50,
-      fees[0] + fees[1] - 50,
-      fees[0] + fees[1] + fees[2] - 50 - 70 - 90,
-    ];
+    const expected = [fees[0] - 50, fees[0] + fees[1] - 50, fees[0] + fees[1] + fees[2] - 50 - 70 - 90];
     const after = [await acePotCents(db, r1.id), await acePotCents(db, r2.id), await acePotCents(db, r3.id)];
     expect(after.map((v, i) => v - before[i])).toEqual(expected);
   });

@@ -8,7 +8,10 @@ import { entriesForRound, entriesForRounds } from "~/.server/services/entries";
 async function makeManyRounds(count: number) {
   const db = testDb();
   const [first, ...rest] = Array.from({ length: count }, (_, i) =>
-    db.insert(rounds).values(roundValues({ d: 1_700_000_000 + i })).returning({ id: rounds.id }),
+    db
+      .insert(rounds)
+      .values(roundValues({ d: 1_700_000_000 + i }))
+      .returning({ id: rounds.id }),
   );
   const results = await db.batch([first, ...rest]);
   return results.map(([r]) => r.id);
@@ -20,7 +23,17 @@ describe("entriesForRound", () => {
     const [a, b, c, d] = await Promise.all([makePlayer({ pdga: "111" }), makePlayer(), makePlayer(), makePlayer()]);
     const eA = await makeEntry({ roundId: round.id, playerId: a.id, division: "MPO", score: 0, ace: false });
     const eB = await makeEntry({ roundId: round.id, playerId: b.id, division: "MPO", score: 51 });
-    const eC = await makeEntry({ roundId: round.id, playerId: c.id, division: "MPO", score: 48, payoutCents: 875, payoutAdjustCents: 25, creditAddedCents: 900, creditUsedCents: 150, result: "1/3|(MPO)" });
+    const eC = await makeEntry({
+      roundId: round.id,
+      playerId: c.id,
+      division: "MPO",
+      score: 48,
+      payoutCents: 875,
+      payoutAdjustCents: 25,
+      creditAddedCents: 900,
+      creditUsedCents: 150,
+      result: "1/3|(MPO)",
+    });
     const eD = await makeEntry({ roundId: round.id, playerId: d.id, division: "FA1", score: 60 });
     const other = await makeRound();
     await makeEntry({ roundId: other.id, playerId: a.id, division: "MPO", score: 40 });
@@ -28,9 +41,21 @@ describe("entriesForRound", () => {
     const list = await entriesForRound(testDb(), round.id);
     expect(list.map((e) => e.id)).toEqual([eD.id, eC.id, eB.id, eA.id]);
     expect(list[1]).toEqual({
-      id: eC.id, playerId: c.id, roundId: round.id, firstName: c.fn, lastName: c.ln, pdga: null,
-      division: "MPO", ace: true, score: 48, payoutCents: 875, payoutAdjustCents: 25,
-      creditAddedCents: 900, creditUsedCents: 150, paymentId: null, entryPayoutCents: 900,
+      id: eC.id,
+      playerId: c.id,
+      roundId: round.id,
+      firstName: c.fn,
+      lastName: c.ln,
+      pdga: null,
+      division: "MPO",
+      ace: true,
+      score: 48,
+      payoutCents: 875,
+      payoutAdjustCents: 25,
+      creditAddedCents: 900,
+      creditUsedCents: 150,
+      paymentId: null,
+      entryPayoutCents: 900,
       result: "1/3|(MPO)",
     });
     expect(list[3]).toMatchObject({ pdga: "111", ace: false, score: 0, result: null });

@@ -10,7 +10,9 @@ import { INVALID_RESET, OTHER_PASSWORD, makeUser, resetTokenFor, uniqueEmail, us
 import { recordMail, runResetJob } from "../job-fixtures";
 
 const sha256Hex = async (text: string) =>
-  [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
 const resetsOf = (userId: number) => testDb().select().from(passwordResets).where(eq(passwordResets.userId, userId));
 
 describe("sendResetMail (the reset job)", () => {
@@ -77,7 +79,10 @@ describe("verifyResetToken and resetPassword", () => {
   it("two resets racing on one token: exactly one wins", async () => {
     const user = await makeUser();
     const token = await resetTokenFor(user.email);
-    const results = await Promise.allSettled([resetPassword(testDb(), token, "First-Racer-11"), resetPassword(testDb(), token, "Second-Racer-22")]);
+    const results = await Promise.allSettled([
+      resetPassword(testDb(), token, "First-Racer-11"),
+      resetPassword(testDb(), token, "Second-Racer-22"),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect((await userRow(user.id))!.sessionVersion).toBe(user.sessionVersion + 1);
   });
@@ -85,7 +90,10 @@ describe("verifyResetToken and resetPassword", () => {
   it("an expired token changes nothing", async () => {
     const user = await makeUser();
     const token = await resetTokenFor(user.email);
-    await testDb().update(passwordResets).set({ expiresAt: nowSec() - 1 }).where(eq(passwordResets.userId, user.id));
+    await testDb()
+      .update(passwordResets)
+      .set({ expiresAt: nowSec() - 1 })
+      .where(eq(passwordResets.userId, user.id));
     expect(await verifyResetToken(testDb(), token)).toBe(false);
     await expect(resetPassword(testDb(), token, OTHER_PASSWORD)).rejects.toThrow(INVALID_RESET);
     expect(await userRow(user.id)).toMatchObject({ passwordHash: user.passwordHash, sessionVersion: user.sessionVersion });

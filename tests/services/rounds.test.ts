@@ -29,7 +29,14 @@ describe("listRounds", () => {
   });
 
   it("getRound returns the round in cents with its entry count; unknown id is not_found", async () => {
-    const round = await makeRound({ feePdgaCents: 50, feeCourseCents: 125, feeOtherCents: 5, aceCents: 100, payoutCents: 450, pdgaUrl: "https://pdga.com/x" });
+    const round = await makeRound({
+      feePdgaCents: 50,
+      feeCourseCents: 125,
+      feeOtherCents: 5,
+      aceCents: 100,
+      payoutCents: 450,
+      pdgaUrl: "https://pdga.com/x",
+    });
     for (let i = 0; i < 3; i++) await makeEntry({ roundId: round.id, playerId: (await makePlayer()).id });
     expect(await getRound(testDb(), round.id)).toEqual({ ...round, entryCount: 3 });
     expect(await getRound(testDb(), round.id)).toMatchObject({
@@ -78,7 +85,16 @@ describe("roundsByPlayer", () => {
     const r1 = await makeRound({ d: 1_600_000_000, n: "Old one" });
     const r2 = await makeRound({ d: 1_600_000_000 + 7 * DAY, n: "Newer one" });
     const r3 = await makeRound({ d: 1_600_000_000 + 14 * DAY, n: "Not scored yet" });
-    await makeEntry({ roundId: r1.id, playerId: me.id, division: "MA1", score: 52, result: "3/7|(MA1)", payoutCents: 575, payoutAdjustCents: -25, creditAddedCents: 550 });
+    await makeEntry({
+      roundId: r1.id,
+      playerId: me.id,
+      division: "MA1",
+      score: 52,
+      result: "3/7|(MA1)",
+      payoutCents: 575,
+      payoutAdjustCents: -25,
+      creditAddedCents: 550,
+    });
     await makeEntry({ roundId: r2.id, playerId: me.id, division: "MPO", score: 47, result: "10/12|tie-break", creditUsedCents: 600 });
     await makeEntry({ roundId: r3.id, playerId: me.id, division: "MPO" });
     await makeEntry({ roundId: r2.id, playerId: other.id, division: "MPO", score: 45, result: "1/12|(MPO)" });

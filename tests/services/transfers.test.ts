@@ -10,8 +10,26 @@ describe("transfers", () => {
     const gift = await makeTransfer({ fromPlayerId: a.id, toPlayerId: b.id, amtCents: 550, d: 1_300_000_100 });
     const ids = new Set([buyIn.id, gift.id]);
     expect((await listTransfers(testDb())).filter((t) => ids.has(t.id))).toEqual([
-      { id: gift.id, d: gift.d, fromPlayerId: a.id, toPlayerId: b.id, amtCents: 550, description: gift.description, fromName: `${a.fn} ${a.ln}`, toName: `${b.fn} ${b.ln}` },
-      { id: buyIn.id, d: buyIn.d, fromPlayerId: null, toPlayerId: a.id, amtCents: 2_000, description: "Cash", fromName: null, toName: `${a.fn} ${a.ln}` },
+      {
+        id: gift.id,
+        d: gift.d,
+        fromPlayerId: a.id,
+        toPlayerId: b.id,
+        amtCents: 550,
+        description: gift.description,
+        fromName: `${a.fn} ${a.ln}`,
+        toName: `${b.fn} ${b.ln}`,
+      },
+      {
+        id: buyIn.id,
+        d: buyIn.d,
+        fromPlayerId: null,
+        toPlayerId: a.id,
+        amtCents: 2_000,
+        description: "Cash",
+        fromName: null,
+        toName: `${a.fn} ${a.ln}`,
+      },
     ]);
     expect((await transfersByPlayer(testDb(), b.id)).map((t) => t.id)).toEqual([gift.id]);
   });

@@ -9,7 +9,15 @@ const form = (pairs: [string, string][]) => {
 
 describe("formToObject", () => {
   it("keeps plain fields as they are, the last of a repeated name winning", () => {
-    expect(formToObject(form([["email", "a@x.test"], ["intent", "one"], ["intent", "two"]]))).toEqual({ email: "a@x.test", intent: "two" });
+    expect(
+      formToObject(
+        form([
+          ["email", "a@x.test"],
+          ["intent", "one"],
+          ["intent", "two"],
+        ]),
+      ),
+    ).toEqual({ email: "a@x.test", intent: "two" });
   });
 
   it("gathers rows[i].field into an array of row objects in index order", () => {
@@ -23,19 +31,44 @@ describe("formToObject", () => {
     ]);
     expect(formToObject(posted)).toEqual({
       intent: "save",
-      rows: [{ id: "4", score: "52" }, { id: "7", score: "" }],
+      rows: [
+        { id: "4", score: "52" },
+        { id: "7", score: "" },
+      ],
       other: [{ x: "y" }],
     });
   });
 
   it("refuses rows with a gap, or a name that is both a field and a list", () => {
-    expect(() => formToObject(form([["rows[0].id", "1"], ["rows[2].id", "3"]]))).toThrow(FormShapeError);
+    expect(() =>
+      formToObject(
+        form([
+          ["rows[0].id", "1"],
+          ["rows[2].id", "3"],
+        ]),
+      ),
+    ).toThrow(FormShapeError);
     expect(() => formToObject(form([["rows[1].id", "1"]]))).toThrow(FormShapeError);
-    expect(() => formToObject(form([["rows", "x"], ["rows[0].id", "1"]]))).toThrow(FormShapeError);
+    expect(() =>
+      formToObject(
+        form([
+          ["rows", "x"],
+          ["rows[0].id", "1"],
+        ]),
+      ),
+    ).toThrow(FormShapeError);
   });
 
   it("never writes to the prototype, and leaves names outside the grammar as plain fields", () => {
-    const out = formToObject(form([["__proto__", "x"], ["rows[0].__proto__", "x"], ["constructor[0].a", "b"], ["rows[0][1]", "z"], ["a.b", "c"]]));
+    const out = formToObject(
+      form([
+        ["__proto__", "x"],
+        ["rows[0].__proto__", "x"],
+        ["constructor[0].a", "b"],
+        ["rows[0][1]", "z"],
+        ["a.b", "c"],
+      ]),
+    );
     expect(({} as Record<string, unknown>).x).toBeUndefined();
     expect(out).toEqual({ "rows[0][1]": "z", "a.b": "c" });
   });

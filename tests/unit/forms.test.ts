@@ -26,20 +26,43 @@ function unwrap(answer: unknown): { data: unknown; status: number } {
 describe("handleForm", () => {
   it("runs the service with the parsed input, rows included, and returns its answer", async () => {
     const run = vi.fn(async (input: z.infer<typeof Schema>) => ({ success: `Saved ${input.rows.length}` }));
-    const answer = await handleForm(post([["name", "Ann"], ["rows[0].id", "4"], ["rows[0].score", "52"]]), Schema, run);
+    const answer = await handleForm(
+      post([
+        ["name", "Ann"],
+        ["rows[0].id", "4"],
+        ["rows[0].score", "52"],
+      ]),
+      Schema,
+      run,
+    );
     expect(run).toHaveBeenCalledWith({ name: "Ann", rows: [{ id: 4, score: 52 }] }, expect.any(FormData));
     expect(unwrap(answer)).toEqual({ data: { success: "Saved 1" }, status: 200 });
   });
 
   it("answers 400 with the first error of each field, rows named as their inputs", async () => {
     const run = vi.fn();
-    const answer = await handleForm(post([["name", ""], ["rows[0].id", "0"], ["rows[0].score", "50"]]), Schema, run);
+    const answer = await handleForm(
+      post([
+        ["name", ""],
+        ["rows[0].id", "0"],
+        ["rows[0].score", "50"],
+      ]),
+      Schema,
+      run,
+    );
     expect(run).not.toHaveBeenCalled();
     expect(unwrap(answer)).toEqual({ data: { fieldErrors: { name: "Name is required", "rows[0].id": "Pick a player" } }, status: 400 });
   });
 
   it("answers 400 for rows that are not numbered 0..n-1", async () => {
-    const answer = await handleForm(post([["name", "Ann"], ["rows[1].id", "4"]]), Schema, vi.fn());
+    const answer = await handleForm(
+      post([
+        ["name", "Ann"],
+        ["rows[1].id", "4"],
+      ]),
+      Schema,
+      vi.fn(),
+    );
     expect(unwrap(answer)).toMatchObject({ data: { formError: expect.stringContaining("without gaps") }, status: 400 });
   });
 
@@ -65,9 +88,14 @@ describe("handleForm", () => {
 
   it("lets a thrown redirect through", async () => {
     const redirect = new Response(null, { status: 302, headers: { Location: "/login" } });
-    const answer = handleForm(post([["name", "Ann"]]), Schema, async () => {
-      throw redirect;
-    }, { unexpected: "Update failed." });
+    const answer = handleForm(
+      post([["name", "Ann"]]),
+      Schema,
+      async () => {
+        throw redirect;
+      },
+      { unexpected: "Update failed." },
+    );
     await expect(answer).rejects.toBe(redirect);
   });
 });

@@ -62,7 +62,10 @@ describe("share table", () => {
     for (let p = 1; p <= MAX_TABLE_PLACES; p++) {
       const row = shareBasisPoints(p);
       expect(row, `row ${p}`).toHaveLength(p);
-      expect(row.reduce((a, b) => a + b, 0), `row ${p}`).toBe(BASIS_POINTS);
+      expect(
+        row.reduce((a, b) => a + b, 0),
+        `row ${p}`,
+      ).toBe(BASIS_POINTS);
       row.forEach((share, i) => {
         expect(Number.isInteger(share) && share > 0, `row ${p} place ${i + 1}`).toBe(true);
         if (i > 0) expect(share, `row ${p} place ${i + 1}`).toBeLessThanOrEqual(row[i - 1] ?? 0);
@@ -78,7 +81,7 @@ describe("share table", () => {
     const harmonic = (p: number, place: number) => {
       let total = 0;
       for (let k = 1; k <= p; k++) total += 1 / (k + 1);
-      return (BASIS_POINTS / (place + 1)) / total;
+      return BASIS_POINTS / (place + 1) / total;
     };
     for (const p of [11, 15, 60, 75]) {
       const row = shareBasisPoints(p);

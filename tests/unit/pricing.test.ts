@@ -131,10 +131,17 @@ describe("quoteSignUp", () => {
 
   it("charges the rest plus the fee through PayPal otherwise", () => {
     expect(quoteSignUp({ round: ROUND, aceOptIn: false, balanceCents: 150, creditRequestedCents: 400 })).toEqual({
-      totalCents: 500, creditUsedCents: 150, restCents: 350, feeCents: 9 + 7, chargeCents: 366, paidByCredit: false,
+      totalCents: 500,
+      creditUsedCents: 150,
+      restCents: 350,
+      feeCents: 9 + 7,
+      chargeCents: 366,
+      paidByCredit: false,
     });
     expect(quoteSignUp({ round: ROUND, balanceCents: 0, creditRequestedCents: Number.NaN })).toMatchObject({
-      creditUsedCents: 0, restCents: 600, chargeCents: 621,
+      creditUsedCents: 0,
+      restCents: 600,
+      chargeCents: 621,
     });
   });
 });

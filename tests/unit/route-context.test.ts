@@ -16,10 +16,13 @@ describe("servicesMiddleware", () => {
   it("makes the database handle and league settings once; every reader gets the same ones", async () => {
     const context = contextFor();
     const seen: ReturnType<typeof routeServices>[] = [];
-    const response = await servicesMiddleware({ request: new Request("http://localhost/"), params: {}, context } as unknown as Args, async () => {
-      seen.push(routeServices(context), routeServices(context));
-      return new Response("ok");
-    });
+    const response = await servicesMiddleware(
+      { request: new Request("http://localhost/"), params: {}, context } as unknown as Args,
+      async () => {
+        seen.push(routeServices(context), routeServices(context));
+        return new Response("ok");
+      },
+    );
     expect((response as Response).status).toBe(200);
     expect(seen[0].db).toBe(seen[1].db);
     expect(seen[0].league).toBe(seen[1].league);

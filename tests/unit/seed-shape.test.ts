@@ -116,8 +116,14 @@ describe("demo league seed", () => {
 
   it("writes plain INSERTs with quotes doubled", () => {
     expect(sqlValue("O'Brien")).toBe("'O''Brien'");
-    expect(insertRows("t", ["a"], [[1], [null]], 1)).toEqual(["INSERT INTO `t` (`a`) VALUES\n(1);", "INSERT INTO `t` (`a`) VALUES\n(NULL);"]);
-    const sql = renderSql(league, league.users.map(() => "scrypt$test")).join("\n");
+    expect(insertRows("t", ["a"], [[1], [null]], 1)).toEqual([
+      "INSERT INTO `t` (`a`) VALUES\n(1);",
+      "INSERT INTO `t` (`a`) VALUES\n(NULL);",
+    ]);
+    const sql = renderSql(
+      league,
+      league.users.map(() => "scrypt$test"),
+    ).join("\n");
     expect(sql).not.toMatch(/\b(BEGIN|COMMIT|CREATE|DROP)\b/);
   });
 });

@@ -13,15 +13,35 @@ const bytes = (value: unknown) => JSON.stringify(value);
 describe("serializers", () => {
   it("round and a player's round", () => {
     const round = {
-      id: 7, d: 1_700_000_000, n: "Glow", loc: "Park", feePdgaCents: 50, feeCourseCents: 100, feeOtherCents: 0,
-      aceCents: 100, payoutCents: 450, pdgaUrl: null, openForRegistration: true, createdAt: 1, entryCount: 12,
+      id: 7,
+      d: 1_700_000_000,
+      n: "Glow",
+      loc: "Park",
+      feePdgaCents: 50,
+      feeCourseCents: 100,
+      feeOtherCents: 0,
+      aceCents: 100,
+      payoutCents: 450,
+      pdgaUrl: null,
+      openForRegistration: true,
+      createdAt: 1,
+      entryCount: 12,
     };
     expect(bytes(roundJson(round))).toBe(
       '{"id":7,"d":1700000000,"n":"Glow","loc":"Park","fee_pdga":0.5,"fee_course":1,"fee_other":0,"ace":1,"payout":4.5,"pdga_url":null,"openForRegistration":true,"entry_count":12}',
     );
     const played = {
-      roundId: 7, d: 1_700_000_000, n: "Glow", division: "MA1", score: 52, result: "3/7|(MA1)", payoutCents: 575,
-      payoutAdjustCents: -25, entryPayoutCents: 550, creditAddedCents: 550, creditUsedCents: 0,
+      roundId: 7,
+      d: 1_700_000_000,
+      n: "Glow",
+      division: "MA1",
+      score: 52,
+      result: "3/7|(MA1)",
+      payoutCents: 575,
+      payoutAdjustCents: -25,
+      entryPayoutCents: 550,
+      creditAddedCents: 550,
+      creditUsedCents: 0,
     };
     expect(bytes(playerRoundJson(played))).toBe(
       '{"round_id":7,"d":1700000000,"n":"Glow","division":"MA1","score":52,"result":"3/7|(MA1)","position":"3 of 7","payout":5.75,"payoutAdjust":-0.25,"EntryPayout":5.5,"credit_added":5.5,"credit_used":0}',
@@ -30,8 +50,22 @@ describe("serializers", () => {
 
   it("entry", () => {
     const entry = {
-      id: 1, playerId: 2, roundId: 3, firstName: "Ann", lastName: "Lee", pdga: "42", division: "MPO", ace: true, score: 48,
-      payoutCents: 875, payoutAdjustCents: 25, entryPayoutCents: 900, creditAddedCents: 900, creditUsedCents: 150, paymentId: null, result: null,
+      id: 1,
+      playerId: 2,
+      roundId: 3,
+      firstName: "Ann",
+      lastName: "Lee",
+      pdga: "42",
+      division: "MPO",
+      ace: true,
+      score: 48,
+      payoutCents: 875,
+      payoutAdjustCents: 25,
+      entryPayoutCents: 900,
+      creditAddedCents: 900,
+      creditUsedCents: 150,
+      paymentId: null,
+      result: null,
     };
     expect(bytes(entryJson(entry))).toBe(
       '{"id":1,"player_id":2,"round_id":3,"fn":"Ann","ln":"Lee","pdga":"42","division":"MPO","ace":true,"score":48,"payout":8.75,"payoutAdjust":0.25,"credit_added":9,"credit_used":1.5,"payment_id":null,"EntryPayout":9,"result":null,"position":null}',
@@ -40,8 +74,18 @@ describe("serializers", () => {
 
   it("players", () => {
     const player = {
-      id: 4, firstName: "Bo", lastName: "Ray", pdga: null, division: "MA1", inactive: false, balanceCents: 1250,
-      roundCount: 3, roundCountYear: 1, average: 51.3, thisYearAverage: null, claims: [{ id: 9, status: "pending" }],
+      id: 4,
+      firstName: "Bo",
+      lastName: "Ray",
+      pdga: null,
+      division: "MA1",
+      inactive: false,
+      balanceCents: 1250,
+      roundCount: 3,
+      roundCountYear: 1,
+      average: 51.3,
+      thisYearAverage: null,
+      claims: [{ id: 9, status: "pending" }],
     };
     expect(bytes(playerDetailJson(player))).toBe(
       '{"id":4,"fn":"Bo","ln":"Ray","pdga":null,"division":"MA1","inactive":false,"balance":12.5,"roundCount":3,"roundCountYear":1,"average":51.3,"thisYearAverage":null,"claims":[{"id":9,"status":"pending"}]}',
@@ -54,7 +98,16 @@ describe("serializers", () => {
     expect(bytes(acePotJson(1_075))).toBe('{"pot":10.75}');
     const ace = { id: 1, d: 5, playerId: 2, firstName: "Ann", lastName: "Lee", amtCents: 2_050, roundId: null };
     expect(bytes(aceJson(ace))).toBe('{"id":1,"d":5,"player":2,"fn":"Ann","ln":"Lee","amt":20.5,"round_id":null}');
-    const transfer = { id: 1, d: 5, fromPlayerId: null, toPlayerId: 2, amtCents: 25, description: "Cash", fromName: null, toName: "Ann Lee" };
+    const transfer = {
+      id: 1,
+      d: 5,
+      fromPlayerId: null,
+      toPlayerId: 2,
+      amtCents: 25,
+      description: "Cash",
+      fromName: null,
+      toName: "Ann Lee",
+    };
     expect(bytes(transferJson(transfer))).toBe(
       '{"id":1,"d":5,"fromPlayer":null,"toPlayer":2,"description":"Cash","fPlayer":null,"tPlayer":"Ann Lee","amt":0.25}',
     );
@@ -62,9 +115,15 @@ describe("serializers", () => {
 
   it("users", () => {
     const user = { id: 3, name: "Ann", email: "a@x.test", isAdmin: false, linkedPlayerId: 2, claimStatus: "approved" };
-    expect(bytes(sessionUserJson(user))).toBe('{"id":3,"name":"Ann","email":"a@x.test","isAdmin":false,"linked_player":2,"claimStatus":"approved"}');
+    expect(bytes(sessionUserJson(user))).toBe(
+      '{"id":3,"name":"Ann","email":"a@x.test","isAdmin":false,"linked_player":2,"claimStatus":"approved"}',
+    );
     const detail = {
-      ...user, lastLogin: null, createdAt: 10, locked: false, linkedPlayerName: "Ann Lee",
+      ...user,
+      lastLogin: null,
+      createdAt: 10,
+      locked: false,
+      linkedPlayerName: "Ann Lee",
       claims: [{ id: 8, playerId: 2, status: "approved", note: null, createdAt: 11, firstName: "Ann", lastName: "Lee" }],
     };
     expect(bytes(adminUserDetailJson(detail))).toBe(

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { signSession, verifySession } from "~/.server/auth/session";
 import { PLACEHOLDER_SECRET, secretProblem } from "~/.server/auth/session-secret";
 
-const random32 = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const random32 = () =>
+  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 describe("SESSION_SECRET", () => {
   it("accepts 32 random bytes as base64url, base64 or hex", () => {

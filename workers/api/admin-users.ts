@@ -8,7 +8,9 @@ import { AddUserSchema } from "~/schemas/auth";
 /** User administration; mounted in ./admin.ts behind the admin guard. */
 export const adminUsersApi = adminSubApp()
   .get("/users", async (c) => c.json((await listUsers(c.var.db)).map(adminUserJson)))
-  .get("/users/:userId", param(UserIdParam), async (c) => c.json(adminUserDetailJson(await getUserDetail(c.var.db, c.req.valid("param").userId))))
+  .get("/users/:userId", param(UserIdParam), async (c) =>
+    c.json(adminUserDetailJson(await getUserDetail(c.var.db, c.req.valid("param").userId))),
+  )
   .delete("/users/:userId", param(UserIdParam), async (c) => {
     await deleteUser(c.var.db, c.var.session.user.id, c.req.valid("param").userId);
     return c.json({ success: true });

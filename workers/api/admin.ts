@@ -7,6 +7,4 @@ import { adminSubApp } from "./context";
  * first middleware, for every path and method, so a route added below can only be
  * reached by an admin. tests/api/admin-guard.test.ts walks the routes to prove it.
  */
-export const adminApi = adminSubApp()
-  .use("*", requireAdmin)
-  .route("/", adminUsersApi);
+export const adminApi = adminSubApp().use("*", requireAdmin).route("/", adminUsersApi);

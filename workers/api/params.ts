@@ -18,13 +18,13 @@ const MAX_MULTI = 500;
 export const RoundIdListParam = z.object({
   ids: z
     .string()
-    .transform((list) => list.split(",").filter((item) => item !== "").map((item) => item.trim()))
-    .pipe(
-      z
-        .array(z.string())
-        .min(1, "Give one or more round ids, separated by commas")
-        .max(MAX_MULTI, `At most ${MAX_MULTI} round ids`),
+    .transform((list) =>
+      list
+        .split(",")
+        .filter((item) => item !== "")
+        .map((item) => item.trim()),
     )
+    .pipe(z.array(z.string()).min(1, "Give one or more round ids, separated by commas").max(MAX_MULTI, `At most ${MAX_MULTI} round ids`))
     .pipe(z.array(idSchema("round id"))),
 });
 

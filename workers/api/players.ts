@@ -4,13 +4,7 @@ import { PlayerIdParam, RoundIdParam, SearchParam } from "./params";
 import { playerDetailJson, playerStatsJson, searchResultJson, simplePlayerJson } from "./serializers/players";
 import { param } from "./validate";
 import { currentYearStart } from "~/.server/league";
-import {
-  getPlayer,
-  listPlayersWithStats,
-  playersInRound,
-  searchPlayers,
-  simpleList,
-} from "~/.server/services/players";
+import { getPlayer, listPlayersWithStats, playersInRound, searchPlayers, simpleList } from "~/.server/services/players";
 import { getRound } from "~/.server/services/rounds";
 
 export const playersApi = subApp()

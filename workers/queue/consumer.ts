@@ -41,7 +41,12 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
       await sendResetMail(
         getDb(env.DB),
         { jobId: key, email: job.email },
-        { secret: env.SESSION_SECRET, linkOrigin: linkOrigin(env.APP_URL, job.origin), leagueName: leagueFromEnv(env).name, send: deps.sendMail },
+        {
+          secret: env.SESSION_SECRET,
+          linkOrigin: linkOrigin(env.APP_URL, job.origin),
+          leagueName: leagueFromEnv(env).name,
+          send: deps.sendMail,
+        },
       );
       return;
     }

@@ -39,7 +39,7 @@ export function requireUser(context: Ctx, request: Request): Session {
 }
 
 /** Admin routes: no session → /login; a session that is not an admin's → /. */
-export function requireAdmin(context: Ctx, request: Request): Session {
+export function requireAdmin(context: Ctx, _request: Request): Session {
   const session = context.get(sessionContext);
   if (!session) throw redirect("/login");
   if (!session.isAdmin) throw redirect("/");
@@ -57,6 +57,7 @@ const OWN_ORIGIN = "https://league.invalid";
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (typeof to !== "string" || !to.startsWith("/")) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   if (/[\u0000-\u001f\u007f-\u009f\\]/.test(to)) return fallback;
   let url: URL;
   try {

@@ -33,9 +33,12 @@ export function assertUsableSecret(secret: string | undefined): string {
   if (secret && checked.has(secret)) return secret;
   const problem = secretProblem(secret);
   if (problem) {
-    console.error(`Configuration error: ${problem}. Generate one with: node -e "console.log(crypto.randomBytes(32).toString('base64url'))"`);
+    console.error(
+      `Configuration error: ${problem}. Generate one with: node -e "console.log(crypto.randomBytes(32).toString('base64url'))"`,
+    );
     throw new Error(problem);
   }
-  checked.add(secret!);
-  return secret!;
+  const usable = secret as string; // secretProblem refuses a missing one
+  checked.add(usable);
+  return usable;
 }

@@ -44,7 +44,10 @@ function secretBytes(secret: string | undefined): Uint8Array {
 /** A new session's id: 128 random bits, base64url. */
 function newSessionId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export async function signSession(
@@ -73,7 +76,13 @@ export async function verifySession(env: Keys, token: string): Promise<SessionCl
       if (protectedHeader.kid !== (await keyId(secret))) continue;
       const claims = ClaimsSchema.safeParse(payload);
       if (!claims.success) return null;
-      return { userId: Number(claims.data.sub), role: claims.data.role, sessionVersion: claims.data.sv, sessionId: claims.data.sid, exp: claims.data.exp };
+      return {
+        userId: Number(claims.data.sub),
+        role: claims.data.role,
+        sessionVersion: claims.data.sv,
+        sessionId: claims.data.sid,
+        exp: claims.data.exp,
+      };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) return null;
       // Wrong key or bad signature: try the previous key, if any.

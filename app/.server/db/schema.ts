@@ -1,17 +1,8 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Money columns are integer cents (suffix _cents); times are UTC epoch seconds.
-const createdAt = () =>
-  integer("created_at").notNull().default(sql`(unixepoch())`);
+const createdAt = () => integer("created_at").notNull().default(sql`(unixepoch())`);
 
 export const players = sqliteTable(
   "players",
@@ -40,9 +31,7 @@ export const rounds = sqliteTable(
     aceCents: integer("ace_cents").notNull(),
     payoutCents: integer("payout_cents").notNull(),
     pdgaUrl: text("pdga_url"),
-    openForRegistration: integer("open_for_registration", { mode: "boolean" })
-      .notNull()
-      .default(false),
+    openForRegistration: integer("open_for_registration", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("rounds_d_idx").on(t.d)],
@@ -146,10 +135,7 @@ export const aces = sqliteTable(
     amtCents: integer("amt_cents").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("aces_d_idx").on(t.d),
-    check("aces_amt_positive", sql`${t.amtCents} > 0`),
-  ],
+  (t) => [index("aces_d_idx").on(t.d), check("aces_amt_positive", sql`${t.amtCents} > 0`)],
 );
 
 export const transfers = sqliteTable(
@@ -169,10 +155,7 @@ export const transfers = sqliteTable(
     index("transfers_to_idx").on(t.toPlayerId),
     index("transfers_d_idx").on(t.d),
     check("transfers_amt_positive", sql`${t.amtCents} > 0`),
-    check(
-      "transfers_sides_differ",
-      sql`${t.fromPlayerId} IS NULL OR ${t.toPlayerId} IS NULL OR ${t.fromPlayerId} <> ${t.toPlayerId}`,
-    ),
+    check("transfers_sides_differ", sql`${t.fromPlayerId} IS NULL OR ${t.toPlayerId} IS NULL OR ${t.fromPlayerId} <> ${t.toPlayerId}`),
   ],
 );
 
@@ -197,12 +180,8 @@ export const claims = sqliteTable(
   },
   (t) => [
     // One approved claim per player and per user, held by the database itself.
-    uniqueIndex("claims_player_approved_uq")
-      .on(t.playerId)
-      .where(sql`status = 'approved'`),
-    uniqueIndex("claims_user_approved_uq")
-      .on(t.userId)
-      .where(sql`status = 'approved'`),
+    uniqueIndex("claims_player_approved_uq").on(t.playerId).where(sql`status = 'approved'`),
+    uniqueIndex("claims_user_approved_uq").on(t.userId).where(sql`status = 'approved'`),
     index("claims_user_idx").on(t.userId),
     index("claims_status_idx").on(t.status),
   ],

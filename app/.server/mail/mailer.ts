@@ -15,7 +15,8 @@ export type MailBinding = { send(message: EmailMessage): Promise<unknown> };
  */
 export type MailSender = (mail: Mail) => Promise<void>;
 
-const encodeHeader = (s: string) => (/^[\x20-\x7e]*$/.test(s) ? s : `=?UTF-8?B?${btoa(String.fromCharCode(...new TextEncoder().encode(s)))}?=`);
+const encodeHeader = (s: string) =>
+  /^[\x20-\x7e]*$/.test(s) ? s : `=?UTF-8?B?${btoa(String.fromCharCode(...new TextEncoder().encode(s)))}?=`;
 
 export function toMime(from: string, mail: Mail, messageId: string, date = new Date()): string {
   const body = btoa(String.fromCharCode(...new TextEncoder().encode(mail.text))).replace(/.{76}/g, "$&\r\n");

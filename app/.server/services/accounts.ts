@@ -86,7 +86,8 @@ export async function login(
   ];
   await consume(db, ...counters);
   const [row] = await db.select().from(users).where(eq(users.email, input.email));
-  const ok = row ? await verifyPassword(input.password, row.passwordHash) : (await verifyPassword(input.password, await decoy()), false);
+  // An unknown email costs a password check too, so timing does not tell who has an account.
+  const ok = await verifyPassword(input.password, row?.passwordHash ?? (await decoy()));
   if (!row || !ok || row.locked || (role === "admin" && !row.isAdmin)) {
     if (row?.locked && ok) throw new AppError("forbidden", "This account is locked. Contact the league.");
     throw new AppError("unauthorized", LOGIN_FAILED);
@@ -94,7 +95,10 @@ export async function login(
   await Promise.all([refund(db, ...counters.slice(1)), clearLimit(db, pairKey), remember(db, knownKey)]);
   // Upgrade hashes made with older parameters while the password is at hand.
   const rehash = needsRehash(row.passwordHash) ? { passwordHash: await hashPassword(input.password) } : {};
-  await db.update(users).set({ lastLogin: sql`(unixepoch())`, ...rehash }).where(eq(users.id, row.id));
+  await db
+    .update(users)
+    .set({ lastLogin: sql`(unixepoch())`, ...rehash })
+    .where(eq(users.id, row.id));
   // An admin is an admin whichever form they used; the admin login's session lasts 72 h.
   return startSession(db, env, row.id, role === "admin" ? ADMIN_SESSION_SECONDS : USER_SESSION_SECONDS);
 }
@@ -126,11 +130,7 @@ export async function startSession(db: Db, env: Env, userId: number, lifetime = 
  * password (its checks are limited per user); a new password ends the user's other
  * sessions (the caller gets a fresh token); either spends the user's open reset links.
  */
-export async function updateProfile(
-  db: Db,
-  userId: number,
-  input: z.infer<typeof ProfileSchema>,
-): Promise<{ passwordChanged: boolean }> {
+export async function updateProfile(db: Db, userId: number, input: z.infer<typeof ProfileSchema>): Promise<{ passwordChanged: boolean }> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   if (!row) throw new AppError("unauthorized", "Please log in again.");
   const changes: Partial<typeof users.$inferInsert> = {};

@@ -67,6 +67,9 @@ function sortForDisplay(list: EntryRow[]): EntryRow[] {
   const key = (e: EntryRow) => (e.score > 0 ? e.score : Number.MAX_SAFE_INTEGER);
   return list.sort(
     (a, b) =>
-      a.division.localeCompare(b.division) || key(a) - key(b) || a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
+      a.division.localeCompare(b.division) ||
+      key(a) - key(b) ||
+      a.lastName.localeCompare(b.lastName) ||
+      a.firstName.localeCompare(b.firstName),
   );
 }

@@ -46,7 +46,10 @@ const liveToken = async (token: string, now: number) =>
   );
 
 export async function verifyResetToken(db: Db, token: string): Promise<boolean> {
-  const [row] = await db.select({ id: passwordResets.id }).from(passwordResets).where(await liveToken(token, nowSeconds()));
+  const [row] = await db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(await liveToken(token, nowSeconds()));
   return !!row;
 }
 

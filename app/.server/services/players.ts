@@ -87,10 +87,7 @@ export type SimplePlayer = { id: number; firstName: string; lastName: string };
 const simpleColumns = { id: players.id, firstName: players.fn, lastName: players.ln };
 
 export async function simpleList(db: Db): Promise<SimplePlayer[]> {
-  return db
-    .select(simpleColumns)
-    .from(players)
-    .orderBy(asc(players.ln), asc(players.fn));
+  return db.select(simpleColumns).from(players).orderBy(asc(players.ln), asc(players.fn));
 }
 
 /** Players entered in a round: the entry manager leaves them out of its search. */
@@ -116,9 +113,7 @@ export async function searchPlayers(db: Db, text: string, limit = 25): Promise<S
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid search text");
   const q = parsed.data;
   const words = q.split(" ").slice(0, 5);
-  const conditions = words.map(
-    (w) => sql`(${players.fn} || ' ' || ${players.ln}) like ${`%${escapeLike(w)}%`} escape '\\'`,
-  );
+  const conditions = words.map((w) => sql`(${players.fn} || ' ' || ${players.ln}) like ${`%${escapeLike(w)}%`} escape '\\'`);
   return db
     .select({ ...simpleColumns, balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number) })
     .from(players)

@@ -68,7 +68,10 @@ export async function consume(db: Db, ...counters: Counter[]): Promise<void> {
 /** Gives back an attempt that turned out fine (a right password), so only failures add up. */
 export async function refund(db: Db, ...counters: Counter[]): Promise<void> {
   for (const [key] of counters) {
-    await db.update(rateLimits).set({ count: sql`max(${rateLimits.count} - 1, 0)` }).where(eq(rateLimits.key, key));
+    await db
+      .update(rateLimits)
+      .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
+      .where(eq(rateLimits.key, key));
   }
 }
 

@@ -20,7 +20,11 @@ export type ResetMailOutcome = "sent" | "no-account" | "already-mailed" | "not-l
 
 const encoder = new TextEncoder();
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 /**
  * The job's reset token: HMAC-SHA256 under the server secret over "password-reset:" +
@@ -28,7 +32,9 @@ const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).rep
  * The ":" cannot occur in a JWT's signing input, so no session signature can equal it.
  */
 export async function resetTokenForJob(secret: string, jobId: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(assertUsableSecret(secret)), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", encoder.encode(assertUsableSecret(secret)), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`password-reset:${jobId}`))));
 }
 

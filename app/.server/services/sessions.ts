@@ -21,5 +21,8 @@ export async function endSession(db: Db, session: Pick<Session, "sessionId" | "e
 
 /** "Log out everywhere": every token the user holds stops working (ADR 6). */
 export async function endAllSessions(db: Db, userId: number): Promise<void> {
-  await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId));
 }

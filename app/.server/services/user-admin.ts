@@ -45,7 +45,9 @@ const adminUserColumns = {
   locked: users.locked,
   isAdmin: users.isAdmin,
   linkedPlayerId: linkedPlayerSql(),
-  linkedPlayerName: sql<string | null>`(select p.fn || ' ' || p.ln from claims c join players p on p.id = c.player_id where c.user_id = ${USER_ID} and c.status = 'approved')`,
+  linkedPlayerName: sql<
+    string | null
+  >`(select p.fn || ' ' || p.ln from claims c join players p on p.id = c.player_id where c.user_id = ${USER_ID} and c.status = 'approved')`,
   claimStatus: claimStatusSql(),
 };
 
@@ -57,7 +59,15 @@ export async function getUserDetail(db: Db, id: number): Promise<AdminUserDetail
   const [user] = await db.select(adminUserColumns).from(users).where(eq(users.id, id));
   if (!user) throw notFound("User not found");
   const claimList = await db
-    .select({ id: claims.id, playerId: claims.playerId, status: claims.status, note: claims.note, createdAt: claims.createdAt, firstName: players.fn, lastName: players.ln })
+    .select({
+      id: claims.id,
+      playerId: claims.playerId,
+      status: claims.status,
+      note: claims.note,
+      createdAt: claims.createdAt,
+      firstName: players.fn,
+      lastName: players.ln,
+    })
     .from(claims)
     .innerJoin(players, eq(players.id, claims.playerId))
     .where(eq(claims.userId, id))
@@ -78,7 +88,11 @@ export async function setLocked(db: Db, actorId: number, id: number, locked: boo
   }
   notSelf(actorId, id, "lock");
   const [rows] = await db.batch([
-    db.update(users).set({ locked, sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id)).returning({ id: users.id }),
+    db
+      .update(users)
+      .set({ locked, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, id))
+      .returning({ id: users.id }),
     spendOpenResets(db, id),
   ]);
   if (rows.length === 0) throw notFound("User not found");
@@ -103,7 +117,11 @@ export async function adminResetPassword(db: Db, id: number): Promise<string> {
   const newPassword = generatePassword();
   const passwordHash = await hashPassword(newPassword);
   const [rows] = await db.batch([
-    db.update(users).set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id)).returning({ id: users.id }),
+    db
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, id))
+      .returning({ id: users.id }),
     spendOpenResets(db, id),
   ]);
   if (rows.length === 0) throw notFound("User not found");
@@ -113,8 +131,7 @@ export async function adminResetPassword(db: Db, id: number): Promise<string> {
 export async function addUser(db: Db, input: z.infer<typeof AddUserSchema>): Promise<{ id: number; newPassword?: string }> {
   if (await emailExists(db, input.email)) throw conflict(EMAIL_IN_USE);
   const newPassword = input.password ? undefined : generatePassword();
-  const passwordHash = await hashPassword(input.password ?? newPassword!);
+  const passwordHash = await hashPassword(input.password ?? newPassword ?? generatePassword());
   const id = await insertUser(db, { email: input.email, name: input.name, passwordHash, isAdmin: input.isAdmin });
   return { id, newPassword };
 }
-
