@@ -11,9 +11,14 @@ const connections = 10;
 const APP = 8798;
 const BARE = 8799;
 
+// Each server runs in its own process group, so stopping it stops the vite preview it started.
 function serve(cmd, args, env = {}) {
-  const child = spawn(cmd, args, { env: { ...quietEnv(), ...env }, stdio: ["ignore", "ignore", "inherit"] });
-  process.on("exit", () => child.kill("SIGTERM"));
+  const child = spawn(cmd, args, { env: { ...quietEnv(), ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  process.on("exit", () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+  });
   return child;
 }
 
@@ -43,6 +48,10 @@ const cases = [
   { name: `uncached SSR page /rounds/${roundId}`, url: `http://localhost:${APP}/rounds/${roundId}`, headers: bypass, target: 0.3 },
   { name: "/api/players (cached)", url: `http://localhost:${APP}/api/players`, target: 0.5 },
   { name: "/api/players (uncached)", url: `http://localhost:${APP}/api/players`, headers: bypass, target: null },
+  // Reference points: a small cached JSON (the cache without the bytes), and a static file
+  // that the platform's own asset server answers without running the Worker at all.
+  { name: "/api/ace (cached, 20 bytes)", url: `http://localhost:${APP}/api/ace`, target: null },
+  { name: "static asset /favicon.ico", url: `http://localhost:${APP}/favicon.ico`, target: null },
 ];
 
 const once = (c, duration) =>
