@@ -16,7 +16,7 @@ const worker = createWorker(async () => {
     headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=30", "Cache-Tag": "rounds" },
   });
 });
-const cachedEnv = { ...env, PAGE_CACHE: "cache-api" } as Env;
+const cachedEnv = { ...env, PAGE_CACHE: "cache-api" } as unknown as Env;
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const res = await worker.fetch(new Request(`http://cache.test${path}`, { headers }), cachedEnv, createExecutionContext());
