@@ -33,7 +33,9 @@ export async function handleForm<S extends z.ZodType, T>(
   run: (input: z.infer<S>, form: FormData) => Promise<T>,
   { pick, unexpected }: Options = {},
 ): Promise<T | ReturnType<typeof data<FormErrors>>> {
-  const form = await request.formData();
+  // A body that is not a form (a broken multipart, the wrong Content-Type) is bad input, not a crash.
+  const form = await request.formData().catch(() => null);
+  if (!form) return data<FormErrors>({ formError: "The form could not be read. Please try again." }, { status: 400 });
   let raw: unknown;
   try {
     raw = pick ? pick(form) : formToObject(form);

@@ -99,3 +99,19 @@ describe("handleForm", () => {
     await expect(answer).rejects.toBe(redirect);
   });
 });
+
+describe("handleForm with a body that is not a form", () => {
+  const raw = (body: BodyInit, contentType: string) =>
+    new Request("http://localhost/form", { method: "POST", body, headers: { "Content-Type": contentType } });
+
+  it.each([
+    ["a broken multipart body", raw("--nope\r\ngarbage", "multipart/form-data; boundary=x")],
+    ["JSON sent to a form action", raw('{"name":"a"}', "application/json")],
+  ])("answers 400 with the form's message for %s, and never runs the service", async (_case, request) => {
+    const run = vi.fn(async () => ({ success: "done" }));
+    const { data, status } = unwrap(await handleForm(request, Schema, run));
+    expect(status).toBe(400);
+    expect(data).toEqual({ formError: "The form could not be read. Please try again." });
+    expect(run).not.toHaveBeenCalled();
+  });
+});
