@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { hasCredentials } from "./api/cache";
+import { isStorable } from "./response-policy";
 import { type CacheTag, tagsForWrites } from "~/.server/cache-tags";
 import { getDb } from "~/.server/db/client";
 import { pageCacheKeys } from "~/.server/db/schema";
@@ -18,12 +19,6 @@ export function pageCacheMode(env: { PAGE_CACHE?: string }): PageCacheMode {
 /** Only anonymous reads may be answered from, or stored in, the shared cache. */
 export function isCacheableRequest(request: Request): boolean {
   return (request.method === "GET" || request.method === "HEAD") && !hasCredentials(request);
-}
-
-/** Whether an answer to an anonymous read may be stored: it says public, is a 2xx, sets no cookie. */
-export function isStorable(response: Response): boolean {
-  const cc = response.headers.get("Cache-Control") ?? "";
-  return /(^|,)\s*public\s*(,|$)/i.test(cc) && response.ok && !response.headers.has("Set-Cookie");
 }
 
 const cacheKey = (request: Request) => new Request(request.url, { method: "GET" });

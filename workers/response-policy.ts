@@ -32,21 +32,17 @@ export function contentSecurityPolicy(nonce: string, opts: { https: boolean; dev
 export const PERMISSIONS_POLICY =
   "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()";
 
+/** Whether a response says `public` itself, is a 2xx, and sets no cookie: a shared cache may store it. */
+export function isStorable(response: Response): boolean {
+  const cc = response.headers.get("Cache-Control") ?? "";
+  return /(^|,)\s*public\s*(,|$)/i.test(cc) && response.ok && !response.headers.has("Set-Cookie");
+}
+
 /**
- * Whether a response may be stored by a shared cache: it says `public` itself, is a
- * success, sets no cookie, and answers a request without credentials. Everything
+ * Public only when storable and answering a request without credentials. Everything
  * else — documents, .data requests, redirects, errors, API answers — is private.
  */
-function isDeliberatelyPublic(request: Request, response: Response): boolean {
-  const cc = response.headers.get("Cache-Control") ?? "";
-  return (
-    /(^|,)\s*public\s*(,|$)/i.test(cc) &&
-    response.status >= 200 &&
-    response.status < 300 &&
-    !response.headers.has("Set-Cookie") &&
-    !hasCredentials(request)
-  );
-}
+const isDeliberatelyPublic = (request: Request, response: Response) => isStorable(response) && !hasCredentials(request);
 
 /** The response with the app's caching and security headers set. */
 export function applyResponsePolicy(request: Request, response: Response, nonce: string, opts: { dev: boolean }): Response {

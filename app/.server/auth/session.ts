@@ -1,6 +1,7 @@
 import { SignJWT, errors as joseErrors, jwtVerify } from "jose";
 import { z } from "zod";
 import { assertUsableSecret } from "./session-secret";
+import { base64url } from "~/lib/base64url";
 import { nowSeconds } from "~/lib/time";
 
 // Sessions are HS256 JWTs (algorithm pinned on verify) in an HttpOnly cookie, also
@@ -43,11 +44,7 @@ function secretBytes(secret: string | undefined): Uint8Array {
 
 /** A new session's id: 128 random bits, base64url. */
 function newSessionId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  return base64url(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 export async function signSession(

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { base64url } from "~/lib/base64url";
 import { nowSeconds } from "~/lib/time";
 import { assertUsableSecret } from "../auth/session-secret";
 import type { Db } from "../db/client";
@@ -19,12 +20,6 @@ export type ResetMailContext = { secret: string; linkOrigin: string; leagueName:
 export type ResetMailOutcome = "sent" | "no-account" | "already-mailed" | "not-live";
 
 const encoder = new TextEncoder();
-
-const base64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
 
 /**
  * The job's reset token: HMAC-SHA256 under the server secret over "password-reset:" +
