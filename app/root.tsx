@@ -5,6 +5,9 @@ import "./app.css";
 import { optionalSession, sessionMiddleware } from "./.server/auth/guards";
 import { routeServices, servicesMiddleware } from "./.server/route-context";
 import { Navbar } from "./components/navbar";
+import { ButtonLink } from "./components/ui/button";
+import { PageHeader } from "./components/ui/page-header";
+import displayFont from "@fontsource/barlow-condensed/files/barlow-condensed-latin-600-normal.woff2?url";
 
 export const middleware: Route.MiddlewareFunction[] = [servicesMiddleware, sessionMiddleware];
 
@@ -19,7 +22,11 @@ export function loader({ context }: Route.LoaderArgs) {
   return { league, user: session?.user ?? null, isAdmin: session?.isAdmin ?? false };
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico", sizes: "any" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "any" },
+  // The display font is on every page (headings, the wordmark): fetch it with the HTML.
+  { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -30,7 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+      <body className="min-h-screen bg-canvas text-ink antialiased">
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -39,32 +46,52 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.league.name ?? "Disc Golf League" }];
+// The league's name alone; pages give their own "Page · League" (app/lib/meta.ts), and
+// an error that reaches the root says what went wrong.
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  const league = loaderData?.league.name ?? "Disc Golf League";
+  if (!error) return [{ title: league }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: `${notFound ? "Page not found" : "Something went wrong"} · ${league}` }];
+};
+
+/** The frame of every page, error pages included: skip link, navbar, main. */
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-surface font-semibold focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:p-3"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <LoadingNotice />
+      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 pb-12 pt-4 sm:pt-6">
+        {children}
+      </main>
+    </>
+  );
+}
 
 function LoadingNotice() {
   const navigation = useNavigation();
   return (
-    <div aria-live="polite" className="mx-auto max-w-6xl px-4">
-      {navigation.state === "loading" ? <p className="py-1 text-sm text-slate-500">Loading Data...</p> : null}
+    <div aria-live="polite" className="mx-auto h-0 max-w-6xl px-4">
+      {navigation.state === "loading" ? <p className="py-1 text-sm text-muted">Loading Data...</p> : null}
     </div>
   );
 }
 
 export default function App() {
   return (
-    <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
-        Skip to content
-      </a>
-      <Navbar />
-      <LoadingNotice />
-      <main id="main" className="mx-auto max-w-6xl px-4 py-6">
-        <Outlet />
-      </main>
-    </>
+    <Shell>
+      <Outlet />
+    </Shell>
   );
 }
 
+/** Anything no route caught: inside the normal layout, with the navbar and a way back. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Something went wrong";
   let detail = "An error occurred. Please try again.";
@@ -73,12 +100,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     detail = error.status === 404 ? "We could not find that page." : (error.data?.message ?? error.statusText);
   }
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-2xl font-semibold">{title}</h1>
-      <p className="mt-2 text-slate-700">{detail}</p>
-      <a className="mt-4 inline-block text-brand-700 underline" href="/">
+    <Shell>
+      <PageHeader title={title} subtitle={detail} />
+      <ButtonLink to="/rounds" variant="primary">
         Back to the rounds
-      </a>
-    </main>
+      </ButtonLink>
+    </Shell>
   );
 }

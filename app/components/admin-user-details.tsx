@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Table, td, th } from "./ui/table";
+import { DataTable as Table, td, th } from "./ui/table";
 import { lastLoginText, yesNo } from "./user-flags";
 import { useLeague } from "~/hooks/use-league";
 import type { AdminUserDetail as UserDetail } from "~/.server/services/user-admin";

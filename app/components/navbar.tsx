@@ -1,5 +1,6 @@
-import { useState } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { Wordmark } from "~/components/ui/wordmark";
 import { useLeague } from "~/hooks/use-league";
 
 const publicLinks = [
@@ -11,55 +12,95 @@ const publicLinks = [
 
 const adminLinks = [{ to: "/admin/users", label: "Users" }];
 
+// Every target is at least 44 px tall; the focus ring is the light one (.on-dark).
+const item = "flex min-h-11 items-center rounded-md px-3 text-sm font-medium";
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-700 text-white" : "text-brand-50 hover:bg-brand-700/60"}`;
+  `${item} ${isActive ? "bg-brand-950/60 text-white underline decoration-2 underline-offset-4" : "text-brand-50 hover:bg-brand-700"}`;
 
-/** Three variants: logged out (log in, register), user (profile, log out), admin (plus admin links). */
+/**
+ * Three variants: logged out (log in, register), user (profile, log out), admin (plus
+ * admin links). Under 768 px one row: the wordmark and a menu button; the menu takes focus
+ * when it opens, and Escape, a link or a new page closes it.
+ */
 export function Navbar() {
   const { name, user, isAdmin } = useLeague();
   const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
   const links = isAdmin ? [...publicLinks, ...adminLinks] : publicLinks;
+
+  // A new page closes the menu (the links close it too; this covers Back and forms).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    menu.current?.querySelector<HTMLElement>("a, button")?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  const close = () => setOpen(false);
   return (
-    <header className="bg-brand-800 text-white">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2">
-        <Link to="/" className="mr-auto py-2 text-base font-semibold">
-          {name}
+    <header className="on-dark bg-brand-900 text-white shadow">
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-1.5">
+        <Link to="/" className="mr-auto flex min-h-11 min-w-0 flex-1 items-center rounded-md md:flex-none">
+          <Wordmark name={name} />
         </Link>
         <button
+          ref={button}
           type="button"
-          className="rounded px-3 py-2 text-sm md:hidden"
+          className="flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-brand-700 md:hidden"
           aria-expanded={open}
           aria-controls="main-menu"
+          aria-label="Menu"
           onClick={() => setOpen((o) => !o)}
         >
-          Menu
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
+            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
         </button>
-        <div id="main-menu" className={`${open ? "flex" : "hidden"} w-full flex-col gap-1 md:flex md:w-auto md:flex-row md:items-center`}>
+        <div
+          ref={menu}
+          id="main-menu"
+          className={`${open ? "flex" : "hidden"} w-full flex-col gap-1 pb-2 md:ml-auto md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
+        >
           {links.map((l) => (
-            <NavLink key={l.to} to={l.to} className={linkClass} onClick={() => setOpen(false)}>
+            <NavLink key={l.to} to={l.to} className={linkClass} onClick={close}>
               {l.label}
             </NavLink>
           ))}
           {user ? (
             <>
-              <NavLink to="/profile" className={linkClass} onClick={() => setOpen(false)}>
+              <NavLink to="/profile" className={linkClass} onClick={close}>
                 {user.name}
               </NavLink>
               <Form method="post" action="/logout">
-                <button
-                  type="submit"
-                  className="w-full rounded px-3 py-2 text-left text-sm font-medium text-brand-50 hover:bg-brand-700/60"
-                >
+                <button type="submit" className={`${item} w-full text-left text-brand-50 hover:bg-brand-700`}>
                   Log out
                 </button>
               </Form>
             </>
           ) : (
             <>
-              <NavLink to="/login" className={linkClass} onClick={() => setOpen(false)}>
+              <NavLink to="/login" className={linkClass} onClick={close}>
                 Log in
               </NavLink>
-              <Link to="/register" className="rounded bg-white px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+              <Link to="/register" className={`${item} bg-white font-semibold text-brand-900 hover:bg-brand-50`} onClick={close}>
                 Register
               </Link>
             </>

@@ -1,5 +1,5 @@
 import type { TransferRow } from "~/.server/services/transfers";
-import { Table, td, tdNum, th } from "~/components/ui/table";
+import { DataTable as Table, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { formatCents } from "~/lib/money";
 

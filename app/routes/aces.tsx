@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/aces";
 import { publicCacheHeaders } from "~/.server/cache-tags";
-import { Table, td, tdNum, th } from "~/components/ui/table";
+import { DataTable as Table, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { routeServices } from "~/.server/route-context";
 import { acePotCents, listAces } from "~/.server/services/aces";

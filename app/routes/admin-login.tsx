@@ -1,6 +1,8 @@
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-login";
-import { Field, FormAlert, primaryButton } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
 import { useFormResult } from "~/hooks/use-form-result";
 import { sessionCookie } from "~/.server/auth/session";
 import { handleForm } from "~/.server/forms";
@@ -34,7 +36,7 @@ export default function AdminLogin() {
       <Form method="post" className="space-y-4" noValidate>
         <Field label="Email" name="email" type="email" autoComplete="username" required error={fieldErrors.email} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required error={fieldErrors.password} />
-        <button type="submit" className={`${primaryButton} w-full`} disabled={busy}>
+        <button type="submit" className={`${buttonClass()} w-full`} disabled={busy}>
           {busy ? "Logging in…" : "Log in"}
         </button>
       </Form>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-users";
-import { Table, td, th } from "~/components/ui/table";
+import { DataTable as Table, td, th } from "~/components/ui/table";
 import { lastLoginText, yesNo } from "~/components/user-flags";
 import { useLeague } from "~/hooks/use-league";
 import { requireAdmin } from "~/.server/auth/guards";

@@ -1,6 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { Field, FormAlert, primaryButton } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
 import { useFormResult } from "~/hooks/use-form-result";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
@@ -32,7 +34,7 @@ export default function ForgotPassword() {
           <FormAlert message={formError} />
           <Form method="post" className="space-y-4" noValidate>
             <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
-            <button type="submit" className={`${primaryButton} w-full`} disabled={busy}>
+            <button type="submit" className={`${buttonClass()} w-full`} disabled={busy}>
               {busy ? "Sending…" : "Send reset link"}
             </button>
           </Form>

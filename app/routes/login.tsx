@@ -1,6 +1,8 @@
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
-import { Field, FormAlert, primaryButton } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
 import { useFormResult } from "~/hooks/use-form-result";
 import { safeRedirect } from "~/.server/auth/guards";
 import { sessionCookie } from "~/.server/auth/session";
@@ -33,7 +35,7 @@ export default function Login() {
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
         <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required error={fieldErrors.password} />
-        <button type="submit" className={`${primaryButton} w-full`} disabled={busy}>
+        <button type="submit" className={`${buttonClass()} w-full`} disabled={busy}>
           {busy ? "Logging in…" : "Log in"}
         </button>
       </Form>

@@ -1,9 +1,23 @@
 import { data } from "react-router";
+import type { Route } from "./+types/not-found";
+import { ButtonLink } from "~/components/ui/button";
+import { PageHeader } from "~/components/ui/page-header";
+import { pageMeta } from "~/lib/meta";
 
+// Any unknown path: a 404 page inside the normal layout, with the navbar.
 export function loader() {
-  throw data({ message: "Page not found" }, { status: 404 });
+  return data(null, { status: 404 });
 }
 
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Page not found");
+
 export default function NotFound() {
-  return null;
+  return (
+    <>
+      <PageHeader title="Page not found" subtitle="We could not find that page." />
+      <ButtonLink to="/rounds" variant="primary">
+        Back to the rounds
+      </ButtonLink>
+    </>
+  );
 }

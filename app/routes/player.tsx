@@ -3,7 +3,7 @@ import { LoadError } from "~/components/load-error";
 import type { Route } from "./+types/player";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { TransferTable } from "~/components/transfer-table";
-import { Table, td, tdNum, th } from "~/components/ui/table";
+import { DataTable as Table, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { currentYearStart } from "~/.server/league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/players-all";
 import { publicCacheHeaders } from "~/.server/cache-tags";
-import { Table, td, tdNum, th } from "~/components/ui/table";
+import { DataTable as Table, td, tdNum, th } from "~/components/ui/table";
 import { currentYearStart } from "~/.server/league";
 import { routeServices } from "~/.server/route-context";
 import { listPlayersWithStats } from "~/.server/services/players";

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/players";
 import { publicCacheHeaders } from "~/.server/cache-tags";
-import { Table, td, tdNum, th } from "~/components/ui/table";
+import { DataTable as Table, td, tdNum, th } from "~/components/ui/table";
 import { routeServices } from "~/.server/route-context";
 import { searchPlayers } from "~/.server/services/players";
 import { MIN_SEARCH_LENGTH } from "~/lib/constants";

@@ -3,7 +3,9 @@ import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { ClaimedPlayer } from "~/components/claimed-player";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { Field, FormAlert, primaryButton } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
 import { useFormResult } from "~/hooks/use-form-result";
 import { usePasswordPair } from "~/hooks/use-password-pair";
 import { requireUser } from "~/.server/auth/guards";
@@ -132,7 +134,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             hint="Required only when you change your email or password."
             error={fieldErrors.currentPassword}
           />
-          <button type="submit" className={`${primaryButton} w-full sm:w-auto`} disabled={busy}>
+          <button type="submit" className={`${buttonClass()} w-full sm:w-auto`} disabled={busy}>
             {busy ? "Saving…" : "Save changes"}
           </button>
         </Form>

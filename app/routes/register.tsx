@@ -2,7 +2,9 @@ import { useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { Field, FormAlert, primaryButton } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
 import { useFormResult } from "~/hooks/use-form-result";
 import { focusFirstInvalid, usePasswordPair } from "~/hooks/use-password-pair";
 import { sessionCookie } from "~/.server/auth/session";
@@ -83,7 +85,7 @@ export default function Register() {
           error={email.taken ? EMAIL_IN_USE : fieldErrors.email}
         />
         <NewPasswordFields pair={pair} serverErrors={fieldErrors} />
-        <button type="submit" className={`${primaryButton} w-full`} disabled={busy}>
+        <button type="submit" className={`${buttonClass()} w-full`} disabled={busy}>
           {busy ? "Registering…" : "Register"}
         </button>
       </Form>

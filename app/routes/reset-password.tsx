@@ -2,7 +2,8 @@ import { useEffect } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { FormAlert, primaryButton } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
 import { useFormResult } from "~/hooks/use-form-result";
 import { usePasswordPair } from "~/hooks/use-password-pair";
 import { handleForm } from "~/.server/forms";
@@ -81,7 +82,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
         <Form method="post" className="space-y-4" noValidate onSubmit={(e) => pair.guard(e)}>
           <input type="hidden" name="token" value={loaderData.token} />
           <NewPasswordFields pair={pair} serverErrors={fieldErrors} label="New password" confirmLabel="Confirm new password" />
-          <button type="submit" className={`${primaryButton} w-full`} disabled={busy}>
+          <button type="submit" className={`${buttonClass()} w-full`} disabled={busy}>
             {busy ? "Saving…" : "Set new password"}
           </button>
         </Form>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { LoadError } from "~/components/load-error";
 import type { Route } from "./+types/round";
 import { publicCacheHeaders } from "~/.server/cache-tags";
-import { Table, td, tdNum, th } from "~/components/ui/table";
+import { DataTable as Table, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { acePotCents } from "~/.server/services/aces";

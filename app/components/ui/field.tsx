@@ -1,49 +1,98 @@
-import { type InputHTMLAttributes, useId } from "react";
+import { type InputHTMLAttributes, type ReactNode, type RefObject, type SelectHTMLAttributes, useEffect, useId } from "react";
 
-/** A labelled input with its error tied to it for screen readers. */
-export function Field({
-  label,
-  error,
-  hint,
-  ...input
-}: { label: string; error?: string; hint?: React.ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+type Described = { label: string; error?: string; hint?: ReactNode };
+
+const control =
+  "min-h-11 w-full rounded-md border border-slate-400 bg-surface px-3 py-2 text-base text-ink shadow-sm aria-[invalid]:border-danger-700 aria-[invalid]:ring-1 aria-[invalid]:ring-danger-700";
+
+function useDescribed(error?: string, hint?: ReactNode) {
   const id = useId();
-  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return { id, describedBy };
+}
+
+function Help({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
+  return (
+    <>
+      {hint ? (
+        <div id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-danger-700">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** A labelled input, with its hint and its error tied to it for screen readers. */
+export function Field({ label, error, hint, ...input }: Described & InputHTMLAttributes<HTMLInputElement>) {
+  const { id, describedBy } = useDescribed(error, hint);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        className="rounded border border-slate-300 px-3 py-2 text-base aria-[invalid]:border-red-600"
-        {...input}
-      />
-      {hint ? (
-        <div id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={control} {...input} />
+      <Help id={id} error={error} hint={hint} />
     </div>
   );
 }
 
-export function FormAlert({ message, tone = "error" }: { message?: string | null; tone?: "error" | "success" }) {
-  if (!message) return null;
-  const cls = tone === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-brand-600 bg-brand-50 text-brand-800";
+/** A labelled select: the same frame as Field. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  children,
+  ...select
+}: Described & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }) {
+  const { id, describedBy } = useDescribed(error, hint);
   return (
-    <p role={tone === "error" ? "alert" : "status"} className={`rounded border p-3 text-sm ${cls}`}>
-      {message}
-    </p>
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={control} {...select}>
+        {children}
+      </select>
+      <Help id={id} error={error} hint={hint} />
+    </div>
   );
 }
 
-export const primaryButton =
-  "rounded bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60";
+/** A checkbox with its label beside it, the whole row a 44 px target. */
+export function CheckboxField({ label, error, hint, ...input }: Described & InputHTMLAttributes<HTMLInputElement>) {
+  const { id, describedBy } = useDescribed(error, hint);
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="flex min-h-11 items-center gap-3 text-sm font-medium">
+        <input
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className="size-5 accent-brand-700"
+          {...input}
+        />
+        {label}
+      </label>
+      <Help id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/**
+ * After a post comes back with field errors, focus the first invalid field of the form,
+ * so a keyboard or screen-reader user lands on what to fix. `errors` is the action's
+ * fieldErrors object: a new object per answer, so each failed submit moves focus again.
+ */
+export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, errors: object) {
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors, form]);
+}

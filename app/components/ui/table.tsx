@@ -1,18 +1,130 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { type SortDir, type SortState, sortSearch } from "~/lib/sort";
 
-/** A data table that scrolls sideways on narrow screens instead of breaking the layout. */
-export function Table({ caption, head, children }: { caption: string; head: ReactNode; children: ReactNode }) {
+/**
+ * A data table that stays readable at 360 px: the first column (the name) can be pinned
+ * while the rest scrolls sideways, with a shadow at the edge that still has columns and
+ * a "Scroll for more" line while it does. Keep the key number (score, amount) the second
+ * column so it is on screen beside the name. Rows are <tr>s built with the cell classes
+ * below; `GroupRow` heads a group (a division) inside the one table so columns line up.
+ */
+export function DataTable({
+  caption,
+  head,
+  children,
+  pinFirst = false,
+  maxHeight = false,
+}: {
+  caption: string;
+  head: ReactNode;
+  children: ReactNode;
+  /** Pin the first column while the others scroll. */
+  pinFirst?: boolean;
+  /** Scroll inside the page with a sticky header (long lists). */
+  maxHeight?: boolean;
+}) {
+  const frame = useRef<HTMLElement>(null);
+  const overflows = useOverflow(frame);
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-100 text-xs uppercase tracking-wide text-slate-600">{head}</thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
+    <div>
+      {/* A region named by the caption, focusable so keyboard users can scroll it. */}
+      <section
+        ref={frame}
+        aria-label={caption}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
+        tabIndex={0}
+        className={`scroll-cue overflow-x-auto rounded-xl border border-line shadow-sm ${maxHeight ? "max-h-[75dvh] overflow-y-auto" : ""} ${pinFirst ? "pin-first" : ""}`}
+      >
+        <table className="min-w-full border-separate border-spacing-0 text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="text-xs uppercase tracking-wide text-muted">{head}</thead>
+          <tbody>{children}</tbody>
+        </table>
+      </section>
+      {overflows ? (
+        <p aria-hidden="true" className="mt-1 text-right text-xs text-muted">
+          Scroll sideways for more →
+        </p>
+      ) : null}
     </div>
   );
 }
 
-export const th = "px-2 py-2 font-semibold whitespace-nowrap sm:px-3";
-export const td = "px-2 py-2 whitespace-nowrap sm:px-3";
-export const tdNum = "px-2 py-2 whitespace-nowrap text-right tabular-nums sm:px-3";
+/** Whether the element is wider inside than out (it scrolls sideways), kept current on resize. */
+function useOverflow(ref: React.RefObject<HTMLElement | null>) {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
+
+// Cell classes: every cell has a bottom rule (separate borders keep sticky cells opaque).
+const cell = "border-b border-line px-2 py-2.5 whitespace-nowrap sm:px-3";
+export const th = `${cell} sticky top-0 z-10 bg-slate-100 font-semibold`;
+export const td = cell;
+export const tdNum = `${cell} text-right tabular-nums`;
+/** A cell whose text may wrap (descriptions, notes). */
+export const tdWrap = "border-b border-line px-2 py-2.5 min-w-48 sm:px-3";
+
+/** A row that heads a group inside the table: the division, with a line under it (the winner). */
+export function GroupRow({ colSpan, title, detail }: { colSpan: number; title: ReactNode; detail?: ReactNode }) {
+  return (
+    <tr>
+      <th colSpan={colSpan} scope="colgroup" className="border-b border-line bg-brand-50 px-2 py-2 text-left sm:px-3">
+        <span className="font-display text-lg font-semibold tracking-wide text-brand-900">{title}</span>
+        {detail ? <span className="ml-2 text-xs font-normal text-muted">{detail}</span> : null}
+      </th>
+    </tr>
+  );
+}
+
+/**
+ * A column header that sorts the table through the URL (`?sort=column&dir=asc`), so it
+ * works without JavaScript and every sorted view is its own cacheable page. It carries
+ * `aria-sort` when the table is sorted by it; a second click reverses the order.
+ */
+export function SortHeader<C extends string>({
+  column,
+  label,
+  sort,
+  firstDir = "asc",
+  numeric = false,
+}: {
+  column: C;
+  label: string;
+  sort: SortState<C>;
+  /** The order of the first click: names A→Z, numbers high→low. */
+  firstDir?: SortDir;
+  numeric?: boolean;
+}) {
+  const { search, pathname } = useLocation();
+  const active = sort.column === column;
+  const next: SortDir = active ? (sort.dir === "asc" ? "desc" : "asc") : firstDir;
+  const arrow = active ? (sort.dir === "asc" ? "▲" : "▼") : "↕";
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}
+      className={`${th} ${numeric ? "text-right" : ""}`}
+    >
+      <Link
+        to={{ pathname, search: sortSearch(search, column, next) }}
+        preventScrollReset
+        className={`inline-flex min-h-8 items-center gap-1 rounded hover:text-ink ${active ? "text-ink" : ""}`}
+      >
+        {label}
+        <span aria-hidden="true" className={active ? "" : "opacity-40"}>
+          {arrow}
+        </span>
+      </Link>
+    </th>
+  );
+}
