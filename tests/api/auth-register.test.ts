@@ -45,6 +45,13 @@ describe("POST /api/users/register", () => {
     expect(rows[0].name).toBe(existing.name);
   });
 
+  it("one email registered twenty times at once: one account, every other answer 409 (never a 500)", async () => {
+    const email = uniqueEmail("race");
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => register({ email, name: `Racer ${i}`, password: PASSWORD })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, ...Array(19).fill(409)]);
+    expect(await rowsWithEmail(email)).toHaveLength(1);
+  });
+
   it.each([
     ["no email", { name: "N", password: PASSWORD }, "Email is required"],
     ["a bad email", { email: "not-an-email", name: "N", password: PASSWORD }, "Enter a valid email address"],

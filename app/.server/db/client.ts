@@ -6,3 +6,16 @@ export function getDb(d1: D1Database) {
 }
 
 export type Db = ReturnType<typeof getDb>;
+
+/**
+ * The text of a unique-index violation ("UNIQUE constraint failed: claims.player_id"),
+ * or null for any other error. drizzle wraps D1's error in its own ("Failed query: …"),
+ * so the cause chain is searched, not just the outer message.
+ */
+export function uniqueViolation(err: unknown): string | null {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const message = String((e as Error).message ?? e);
+    if (message.includes("UNIQUE constraint failed")) return message;
+  }
+  return null;
+}

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { type SessionUser, loadSessionUser } from "../auth/current-user";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/password";
 import { ADMIN_SESSION_SECONDS, type Role, USER_SESSION_SECONDS, signSession } from "../auth/session";
-import type { Db } from "../db/client";
+import { type Db, uniqueViolation } from "../db/client";
 import { users } from "../db/schema";
 import { AppError, badRequest, conflict } from "../errors";
 import { type Counter, LIMITS, clearLimit, consume, refund, remember, seenWithin } from "./rate-limit";
@@ -40,7 +40,7 @@ export async function insertUser(
     const [row] = await db.insert(users).values(values).returning({ id: users.id });
     return row.id;
   } catch (err) {
-    if (String((err as Error)?.message ?? err).includes("UNIQUE")) throw conflict(EMAIL_IN_USE);
+    if (uniqueViolation(err)) throw conflict(EMAIL_IN_USE);
     throw err;
   }
 }
@@ -156,7 +156,7 @@ export async function updateProfile(db: Db, userId: number, input: z.infer<typeo
     if (sensitive) await db.batch([update, spendOpenResets(db, userId)]);
     else await update;
   } catch (err) {
-    if (String((err as Error)?.message ?? err).includes("UNIQUE")) throw conflict(EMAIL_IN_USE);
+    if (uniqueViolation(err)) throw conflict(EMAIL_IN_USE);
     throw err;
   }
   return { passwordChanged: input.password !== undefined };
