@@ -12,3 +12,11 @@ export function idSchema(what: string) {
     .transform(Number)
     .pipe(z.number().int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message));
 }
+
+/** An id inside a JSON body: a positive safe integer, or the same written as digits. */
+export function bodyIdSchema(what: string) {
+  const message = `Invalid ${what}`;
+  return z.union([z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message), idSchema(what)], {
+    error: message,
+  });
+}

@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import { acesApi } from "./aces";
 import { adminApi } from "./admin";
 import { adminLoginApi } from "./admin-login";
+import { claimsApi } from "./claims";
 import type { ApiEnv } from "./context";
 import { entriesApi } from "./entries";
 import { playersApi } from "./players";
@@ -27,6 +28,7 @@ export const api = new Hono<ApiEnv>()
   .route("/ace", acesApi)
   .route("/transfers", transfersApi)
   .route("/users", usersApi)
+  .route("/claims", claimsApi)
   // The login first: every other /api/admin route is behind adminApi's guard.
   .route("/admin", adminLoginApi)
   .route("/admin", adminApi);

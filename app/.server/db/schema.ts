@@ -179,9 +179,10 @@ export const claims = sqliteTable(
     rejectedAt: integer("rejected_at"),
   },
   (t) => [
-    // One approved claim per player and per user, held by the database itself.
+    // One approved claim per player, and one open claim (so at most one approved) per
+    // user, held by the database itself: racing requests cannot both win.
     uniqueIndex("claims_player_approved_uq").on(t.playerId).where(sql`status = 'approved'`),
-    uniqueIndex("claims_user_approved_uq").on(t.userId).where(sql`status = 'approved'`),
+    uniqueIndex("claims_user_open_uq").on(t.userId).where(sql`status in ('pending', 'approved', 'conflict')`),
     index("claims_user_idx").on(t.userId),
     index("claims_status_idx").on(t.status),
   ],

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { bodyIdSchema } from "./ids";
+
+const note = z
+  .string({ error: "Note must be text" })
+  .trim()
+  .max(500, "Note must be at most 500 characters")
+  .nullish()
+  .transform((n) => n || null);
+
+/** POST /api/claims: the player record the user says is them, and an optional note. */
+export const ClaimSubmitSchema = z.object({ player_id: bodyIdSchema("player id"), note });
+
+/** PUT /api/claims/{id}/approve|reject|conflict: the admin's note (required for conflict, by the service). */
+export const ClaimNoteSchema = z.object({ note });

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { requireAdmin, requireUser } from "./auth";
+import { subApp } from "./context";
+import { adminClaimJson, claimJson } from "./serializers/claims";
+import { body, param, query } from "./validate";
+import { claimsForUser, decideClaim, listClaims, myClaim, submitClaim, unclaim } from "~/.server/services/claims";
+import { ClaimNoteSchema, ClaimSubmitSchema } from "~/schemas/claims";
+import { idSchema } from "~/schemas/ids";
+
+const ClaimIdParam = z.object({ id: idSchema("claim id") });
+const ForUserQuery = z.object({ userId: idSchema("user id") });
+
+// The admin's claim routes keep the spec's paths under /api/claims, outside the /api/admin
+// mount, so each carries requireAdmin itself; tests/api/admin-guard.test.ts lists them.
+const DecideParam = ClaimIdParam.extend({ action: z.enum(["approve", "reject", "conflict"]) });
+
+export const claimsApi = subApp()
+  .post("/", requireUser, body(ClaimSubmitSchema), async (c) => {
+    const { player_id, note } = c.req.valid("json");
+    const claim = await submitClaim(c.var.db, c.var.session.user, { playerId: player_id, note });
+    return c.json({ success: true, claim: claimJson(claim) }, 201);
+  })
+  .get("/mine", requireUser, async (c) => {
+    const claim = await myClaim(c.var.db, c.var.session.user.id);
+    return c.json({ claim: claim ? claimJson(claim) : null });
+  })
+  .put("/:id/unclaim", requireUser, param(ClaimIdParam), async (c) => {
+    const claim = await unclaim(c.var.db, c.var.session.user.id, c.req.valid("param").id);
+    return c.json({ success: true, claim: claimJson(claim) });
+  })
+  .get("/", requireAdmin, async (c) => c.json({ claims: (await listClaims(c.var.db)).map(adminClaimJson) }))
+  .get("/for-user", requireAdmin, query(ForUserQuery), async (c) => {
+    const list = await claimsForUser(c.var.db, c.req.valid("query").userId);
+    return c.json({ claims: list.map(adminClaimJson) });
+  })
+  .put("/:id/:action{approve|reject|conflict}", requireAdmin, param(DecideParam), body(ClaimNoteSchema), async (c) => {
+    const { id, action } = c.req.valid("param");
+    const claim = await decideClaim(c.var.db, id, action, c.req.valid("json").note);
+    return c.json({ success: true, claim: adminClaimJson(claim) });
+  });

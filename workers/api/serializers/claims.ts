@@ -1,0 +1,21 @@
+import type { ClaimView } from "~/.server/services/claims";
+
+/** A claim as the user sees theirs (GET /api/claims/mine) and every claim answer carries. */
+export function claimJson(c: ClaimView) {
+  return { id: c.id, player_id: c.playerId, player: `${c.playerFirstName} ${c.playerLastName}`, status: c.status, note: c.note };
+}
+
+/** A claim in the admin's list, with spec §3's admin fields. */
+export function adminClaimJson(c: ClaimView) {
+  return {
+    ...claimJson(c),
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    approvedAt: c.approvedAt,
+    rejectedAt: c.rejectedAt,
+    user_id: c.userId,
+    user_name: c.userName,
+    player_fn: c.playerFirstName,
+    player_ln: c.playerLastName,
+  };
+}
