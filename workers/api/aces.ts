@@ -2,8 +2,12 @@ import { cachePublic } from "./cache";
 import { subApp } from "./context";
 import { AcePotQuery } from "./params";
 import { aceJson, acePotJson } from "./serializers/aces";
-import { query } from "./validate";
+import { requireAdmin } from "./auth";
+import { body, query } from "./validate";
 import { acePotCents, listAces } from "~/.server/services/aces";
+import { addAce, deleteAce } from "~/.server/services/ledger";
+import { idBodySchema } from "~/schemas/ids";
+import { AceAddSchema } from "~/schemas/ledger";
 
 export const acesApi = subApp()
   .get("/", query(AcePotQuery), async (c) => {
@@ -15,4 +19,14 @@ export const acesApi = subApp()
     const list = await listAces(c.var.db);
     cachePublic(c, "aces", "players", "rounds");
     return c.json(list.map(aceJson));
+  })
+  // Admin writes at the spec's paths (tests/api/admin-guard.test.ts lists them).
+  .post("/add", requireAdmin, body(AceAddSchema), async (c) => {
+    const v = c.req.valid("json").values;
+    const id = await addAce(c.var.db, { d: v.d, playerId: v.player, amtCents: v.amt });
+    return c.json({ success: true, newId: id }, 201);
+  })
+  .post("/delete", requireAdmin, body(idBodySchema("ace id")), async (c) => {
+    await deleteAce(c.var.db, c.req.valid("json").id);
+    return c.json({ success: true });
   });

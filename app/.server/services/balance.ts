@@ -12,3 +12,17 @@ export function balanceCentsSql(playerId: SQL | number): SQL<number> {
     - coalesce((select sum(amt_cents) from transfers where from_player_id = ${playerId}), 0)
   )`;
 }
+
+/**
+ * The ace pot in cents: ace fees of entries that opted in, less aces paid. `until` (a
+ * round's date) gives the pot at stake in that round: fees of rounds up to and including
+ * it, less aces dated before it. The one definition of the pot, as for balances.
+ */
+export function acePotCentsSql(until?: number): SQL<number> {
+  const feeFilter = until === undefined ? sql`` : sql`and r.d <= ${until}`;
+  const aceFilter = until === undefined ? sql`` : sql`where a.d < ${until}`;
+  return sql<number>`(
+    coalesce((select sum(r.ace_cents) from entries e join rounds r on r.id = e.round_id where e.ace = 1 ${feeFilter}), 0)
+    - coalesce((select sum(a.amt_cents) from aces a ${aceFilter}), 0)
+  )`;
+}

@@ -1,0 +1,113 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { aces, players, rounds, transfers } from "../db/schema";
+import { badRequest, conflict, notFound } from "../errors";
+import { acePotCentsSql, balanceCentsSql } from "./balance";
+import { formatCents } from "~/lib/money";
+
+// The admin's writes to the league's money besides entries: transfers of credit and
+// paid aces (DESIGN.md "Balance, ace pot, transfers"). Each rule that protects money
+// (a balance never below zero, the ace pot never below zero) is checked by the same
+// SQL statement that writes, so two requests racing for the same credit cannot both
+// pass a check made before either wrote: D1 runs one statement at a time.
+
+export const LEDGER_MESSAGES = {
+  sameSides: "From and To must be different players.",
+  noSides: "Choose a player on at least one side; both empty would move the league's money to itself.",
+} as const;
+
+const insufficient = (name: string, balanceCents: number, amtCents: number) =>
+  `${name} has ${formatCents(balanceCents)} of credit; a transfer of ${formatCents(amtCents)} would take it below zero.`;
+
+type PlayerFacts = { id: number; name: string; balanceCents: number };
+
+async function playerFacts(db: Db, ids: number[]): Promise<Map<number, PlayerFacts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: players.id,
+      name: sql<string>`${players.fn} || ' ' || ${players.ln}`,
+      balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
+    })
+    .from(players)
+    .where(inArray(players.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export type NewTransfer = { d: number; fromPlayerId: number | null; toPlayerId: number | null; amtCents: number; description: string };
+
+/**
+ * Moves credit from a player (or the league: null) to a player (or the league). Refused
+ * when the sides are the same, a player is missing (404), or the sender's balance would
+ * go below zero (409) — that last rule inside the insert itself.
+ */
+export async function addTransfer(db: Db, t: NewTransfer): Promise<number> {
+  if (t.fromPlayerId === null && t.toPlayerId === null) throw badRequest(LEDGER_MESSAGES.noSides);
+  if (t.fromPlayerId !== null && t.fromPlayerId === t.toPlayerId) throw badRequest(LEDGER_MESSAGES.sameSides);
+  const sides = [t.fromPlayerId, t.toPlayerId].filter((id): id is number => id !== null);
+  const facts = await playerFacts(db, sides);
+  for (const id of sides) if (!facts.has(id)) throw notFound("Player not found");
+  // The sender's balance, read again by the insert: covers a race with any other write.
+  const guard = t.fromPlayerId === null ? sql`1` : sql`${balanceCentsSql(t.fromPlayerId)} >= ${t.amtCents}`;
+  const [row] = await db.all<{ id: number }>(sql`
+    insert into transfers (d, from_player_id, to_player_id, amt_cents, description)
+    select ${t.d}, ${t.fromPlayerId}, ${t.toPlayerId}, ${t.amtCents}, ${t.description}
+    where ${guard}
+    returning id`);
+  if (row) return row.id;
+  const sender = (await playerFacts(db, [t.fromPlayerId!])).get(t.fromPlayerId!)!;
+  throw conflict(insufficient(sender.name, sender.balanceCents, t.amtCents));
+}
+
+/**
+ * Deletes a transfer, which gives the credit back to the sender and takes it from the
+ * receiver: refused (409) when the receiver has already spent it, so that their balance
+ * would go below zero. The check is inside the delete.
+ */
+export async function deleteTransfer(db: Db, id: number): Promise<void> {
+  const [t] = await db.select().from(transfers).where(eq(transfers.id, id));
+  if (!t) throw notFound("Transfer not found");
+  // A transfer is never edited, so its receiver is known; their balance is read by the delete.
+  const guard = t.toPlayerId === null ? sql`1` : sql`${balanceCentsSql(t.toPlayerId)} >= amt_cents`;
+  const [gone] = await db.all<{ id: number }>(sql`delete from transfers where id = ${id} and ${guard} returning id`);
+  if (gone) return;
+  const [[still], facts] = await Promise.all([
+    db.select({ id: transfers.id }).from(transfers).where(eq(transfers.id, id)),
+    playerFacts(db, [t.toPlayerId!]),
+  ]);
+  if (!still) throw notFound("Transfer not found"); // another request deleted it first
+  const receiver = facts.get(t.toPlayerId!)!;
+  throw conflict(
+    `${receiver.name} has ${formatCents(receiver.balanceCents)} of credit; taking back ${formatCents(t.amtCents)} would take it below zero.`,
+  );
+}
+
+export type NewAce = { d: number; playerId: number; amtCents: number };
+
+/**
+ * Pays an ace out of the pot: refused (409) when it is more than the pot holds, checked
+ * inside the insert. The ace is tied to the round played that day, if there is one
+ * (the round's date within the same ±12 h as "today's round").
+ */
+export async function addAce(db: Db, ace: NewAce): Promise<number> {
+  const [player] = await db.select({ id: players.id }).from(players).where(eq(players.id, ace.playerId));
+  if (!player) throw notFound("Player not found");
+  const [row] = await db.all<{ id: number }>(sql`
+    insert into aces (d, player_id, round_id, amt_cents)
+    select ${ace.d}, ${ace.playerId},
+      (select r.id from ${rounds} r where abs(r.d - ${ace.d}) < 43200 order by abs(r.d - ${ace.d}) limit 1),
+      ${ace.amtCents}
+    where ${acePotCentsSql()} >= ${ace.amtCents}
+    returning id`);
+  if (row) return row.id;
+  const [pot] = await db.all<{ pot: number }>(sql`select ${acePotCentsSql()} as pot`);
+  throw conflict(
+    `The ace pot holds ${formatCents(Number(pot?.pot ?? 0))}; an ace of ${formatCents(ace.amtCents)} would take it below zero.`,
+  );
+}
+
+/** Deletes a paid ace (its amount goes back into the pot). */
+export async function deleteAce(db: Db, id: number): Promise<void> {
+  const [gone] = await db.delete(aces).where(eq(aces.id, id)).returning({ id: aces.id });
+  if (!gone) throw notFound("Ace not found");
+}
