@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { APP_ORIGIN, call, expectError, expectStatus, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
+import { APP_ORIGIN, call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
 import { makePlayer, testDb } from "../fixtures";
 import { claims } from "~/.server/db/schema";
 

@@ -121,7 +121,8 @@ export async function submitClaim(
       .insert(claims)
       .values({ userId: user.id, playerId: input.playerId, status: "pending", note: input.note || null, createdAt: now, updatedAt: now })
       .returning({ id: claims.id });
-    return getClaimView(db, row!.id);
+    if (!row) throw new Error("the claim insert returned no row");
+    return getClaimView(db, row.id);
   } catch (err) {
     // The index decides a race the reads above could not see.
     throw uniqueRuleBroken(err, false) ?? err;

@@ -55,8 +55,10 @@ export async function addTransfer(db: Db, t: NewTransfer): Promise<number> {
     where ${guard}
     returning id`);
   if (row) return row.id;
-  const sender = (await playerFacts(db, [t.fromPlayerId!])).get(t.fromPlayerId!)!;
-  throw conflict(insufficient(sender.name, sender.balanceCents, t.amtCents));
+  const sender = t.fromPlayerId === null ? undefined : facts.get(t.fromPlayerId);
+  if (!sender) throw new Error("a transfer from the league cannot be refused for credit");
+  const now = (await playerFacts(db, [sender.id])).get(sender.id) ?? sender;
+  throw conflict(insufficient(now.name, now.balanceCents, t.amtCents));
 }
 
 /**
@@ -71,12 +73,14 @@ export async function deleteTransfer(db: Db, id: number): Promise<void> {
   const guard = t.toPlayerId === null ? sql`1` : sql`${balanceCentsSql(t.toPlayerId)} >= amt_cents`;
   const [gone] = await db.all<{ id: number }>(sql`delete from transfers where id = ${id} and ${guard} returning id`);
   if (gone) return;
+  const receiverId = t.toPlayerId ?? 0;
   const [[still], facts] = await Promise.all([
     db.select({ id: transfers.id }).from(transfers).where(eq(transfers.id, id)),
-    playerFacts(db, [t.toPlayerId!]),
+    playerFacts(db, [receiverId]),
   ]);
-  if (!still) throw notFound("Transfer not found"); // another request deleted it first
-  const receiver = facts.get(t.toPlayerId!)!;
+  const receiver = facts.get(receiverId);
+  // Another request deleted it first (a transfer to the league is never refused).
+  if (!still || !receiver) throw notFound("Transfer not found");
   throw conflict(
     `${receiver.name} has ${formatCents(receiver.balanceCents)} of credit; taking back ${formatCents(t.amtCents)} would take it below zero.`,
   );
