@@ -18,5 +18,6 @@ export default [
   route("admin/login", "routes/admin-login.tsx"),
   route("admin/users", "routes/admin-users.tsx"),
   route("admin/user/:userId", "routes/admin-user.tsx"),
+  route("admin/claims", "routes/admin-claims.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

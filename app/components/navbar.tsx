@@ -10,7 +10,10 @@ const publicLinks = [
   { to: "/transfers", label: "Transfers" },
 ];
 
-const adminLinks = [{ to: "/admin/users", label: "Users" }];
+const adminLinks = [
+  { to: "/admin/claims", label: "Claims" },
+  { to: "/admin/users", label: "Users" },
+];
 
 // Every target is at least 44 px tall; the focus ring is the light one (.on-dark).
 const item = "flex min-h-11 items-center rounded-md px-3 text-sm font-medium";

@@ -62,6 +62,12 @@ export function formatDate(epochSeconds: number, timeZone: string): string {
   return `${pad(p.month)}/${pad(p.day)}/${pad(p.year % 100)}`;
 }
 
+/** M/d, for dense tables (the claim dates). */
+export function formatMonthDay(epochSeconds: number, timeZone: string): string {
+  const p = parts(epochSeconds, timeZone);
+  return `${p.month}/${p.day}`;
+}
+
 export function formatDateLong(epochSeconds: number, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", {
     timeZone,

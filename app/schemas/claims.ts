@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bodyIdSchema } from "./ids";
+import { bodyIdSchema, idSchema } from "./ids";
 
 const note = z
   .string({ error: "Note must be text" })
@@ -13,3 +13,10 @@ export const ClaimSubmitSchema = z.object({ player_id: bodyIdSchema("player id")
 
 /** PUT /api/claims/{id}/approve|reject|conflict: the admin's note (required for conflict, by the service). */
 export const ClaimNoteSchema = z.object({ note });
+
+/** The admin's claim form (/admin/claims, /admin/user/{id}): which claim, which decision. */
+export const ClaimDecisionFormSchema = z.object({
+  intent: z.enum(["approve", "reject", "conflict", "unlink"], { error: "Unknown action" }),
+  claimId: idSchema("claim id"),
+  note,
+});

@@ -1,7 +1,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { type ReactNode, useState } from "react";
 import { Form } from "react-router";
-import { Button, type ButtonVariant } from "./button";
+import { Button, type ButtonSize, type ButtonVariant } from "./button";
 
 /**
  * A modal dialog (Radix: focus trapped and returned to the trigger, Escape closes it,
@@ -68,6 +68,8 @@ export function ConfirmDialog({
   intent,
   tone = "primary",
   disabled = false,
+  fields = {},
+  size = "md",
 }: {
   trigger: string;
   title: string;
@@ -76,6 +78,9 @@ export function ConfirmDialog({
   intent: string;
   tone?: Extract<ButtonVariant, "primary" | "danger">;
   disabled?: boolean;
+  /** More hidden fields to post with the intent (the id of the row acted on). */
+  fields?: Record<string, string | number>;
+  size?: ButtonSize;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -85,7 +90,7 @@ export function ConfirmDialog({
       title={title}
       description={description}
       trigger={
-        <Button variant={tone === "danger" ? "danger" : "secondary"} disabled={disabled}>
+        <Button variant={tone === "danger" ? "danger" : "secondary"} size={size} disabled={disabled}>
           {trigger}
         </Button>
       }
@@ -93,6 +98,9 @@ export function ConfirmDialog({
       {/* Closing as it posts: the page shows the outcome, and focus returns to the trigger. */}
       <Form method="post" onSubmit={() => setOpen(false)}>
         <input type="hidden" name="intent" value={intent} />
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <DialogActions>
           <DialogCancel />
           <Button type="submit" variant={tone}>

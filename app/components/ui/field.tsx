@@ -1,4 +1,12 @@
-import { type InputHTMLAttributes, type ReactNode, type RefObject, type SelectHTMLAttributes, useEffect, useId } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useId,
+} from "react";
 
 type Described = { label: string; error?: string; hint?: ReactNode };
 
@@ -59,6 +67,20 @@ export function SelectField({
       <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={control} {...select}>
         {children}
       </select>
+      <Help id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/** A labelled multi-line text box (notes): the same frame as Field. */
+export function TextAreaField({ label, error, hint, ...area }: Described & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { id, describedBy } = useDescribed(error, hint);
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <textarea id={id} rows={3} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={control} {...area} />
       <Help id={id} error={error} hint={hint} />
     </div>
   );

@@ -1,0 +1,64 @@
+import { data, isRouteErrorResponse, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-claims";
+import { ClaimsTable } from "~/components/claims-table";
+import { ActionStatus, Alert } from "~/components/ui/alert";
+import { EmptyState } from "~/components/ui/empty-state";
+import { PageHeader } from "~/components/ui/page-header";
+import { useFormResult } from "~/hooks/use-form-result";
+import { requireAdmin, requireUser } from "~/.server/auth/guards";
+import { handleClaimDecision } from "~/.server/claim-decision";
+import { routeServices } from "~/.server/route-context";
+import { listClaims } from "~/.server/services/claims";
+import { pageMeta } from "~/lib/meta";
+
+const ADMIN_REQUIRED = "Admin access required.";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // The spec's one admin page that explains itself to a non-admin instead of redirecting.
+  const session = requireUser(context, request);
+  if (!session.isAdmin) throw data({ message: ADMIN_REQUIRED }, { status: 403 });
+  return { claims: await listClaims(routeServices(context).db) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  return handleClaimDecision(request, routeServices(context).db);
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Player Record Claims");
+
+export default function AdminClaims({ loaderData }: Route.ComponentProps) {
+  const { success, formError } = useFormResult();
+  const navigation = useNavigation();
+  const open = loaderData.claims.filter((c) => c.status === "pending" || c.status === "conflict").length;
+  return (
+    <>
+      <PageHeader title="Player Record Claims" subtitle={`${open} waiting for a decision · ${loaderData.claims.length} in all`} />
+      <div className="space-y-4">
+        {navigation.state === "loading" && navigation.location.pathname === "/admin/claims" ? (
+          <p role="status" className="text-sm text-muted">
+            Loading Claims
+          </p>
+        ) : null}
+        <ActionStatus message={success} />
+        <ActionStatus message={formError} tone="error" />
+        {loaderData.claims.length === 0 ? (
+          <EmptyState title="No claims found." />
+        ) : (
+          <ClaimsTable claims={loaderData.claims} caption="Player record claims" />
+        )}
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  const message = isRouteErrorResponse(error) ? (error.data?.message ?? error.statusText) : "Please try again.";
+  return (
+    <>
+      <PageHeader title="Player Record Claims" />
+      <Alert tone="error">{forbidden ? ADMIN_REQUIRED : `Error: ${message}`}</Alert>
+    </>
+  );
+}
