@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { MIN_SEARCH_LENGTH } from "../lib/constants";
+import { isDivision } from "../lib/divisions";
+import { bodyIdSchema } from "./ids";
 
 /** Player search text: spaces tidied, at least MIN_SEARCH_LENGTH characters, at most 100. */
 export const SearchTextSchema = z
@@ -8,3 +10,40 @@ export const SearchTextSchema = z
   .pipe(
     z.string().min(MIN_SEARCH_LENGTH, `Search text must be at least ${MIN_SEARCH_LENGTH} characters`).max(100, "Search text is too long"),
   );
+
+const name = (what: string) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(50, `${what} must be at most 50 characters`);
+
+/** A player's fields as the new-player form and the admin's edit dialog send them. */
+export const PlayerValuesSchema = z.object(
+  {
+    fn: name("First name"),
+    ln: name("Last name"),
+    // Optional (spec §5, the edit dialog's reading): digits only when given.
+    pdga: z
+      .union([z.string(), z.number()], { error: "PDGA number must be digits" })
+      .nullish()
+      .transform((v) => (v === null || v === undefined ? "" : String(v).trim()))
+      .pipe(z.string().regex(/^\d{0,7}$/, "PDGA number must be up to 7 digits"))
+      .transform((v) => v || null),
+    division: z
+      .string({ error: "Division is required" })
+      .min(1, "Division is required")
+      .refine(isDivision, "Choose a division from the list"),
+    inactive: z
+      .union([z.boolean(), z.literal("true"), z.literal("false"), z.literal("on")], { error: "Inactive must be true or false" })
+      .optional()
+      .transform((v) => v === true || v === "true" || v === "on"),
+  },
+  { error: "values is required" },
+);
+
+/** POST /api/players/addNew {values}. */
+export const NewPlayerSchema = z.object({ values: PlayerValuesSchema });
+
+/** POST /api/admin/player/ {id?, values}: saves the player with `id`, or adds one without. */
+export const SavePlayerSchema = z.object({ id: bodyIdSchema("player id").nullish(), values: PlayerValuesSchema });

@@ -1,4 +1,5 @@
 import { requireAdmin } from "./auth";
+import { adminPlayersApi } from "./admin-players";
 import { adminUsersApi } from "./admin-users";
 import { adminSubApp } from "./context";
 
@@ -7,4 +8,4 @@ import { adminSubApp } from "./context";
  * first middleware, for every path and method, so a route added below can only be
  * reached by an admin. tests/api/admin-guard.test.ts walks the routes to prove it.
  */
-export const adminApi = adminSubApp().use("*", requireAdmin).route("/", adminUsersApi);
+export const adminApi = adminSubApp().use("*", requireAdmin).route("/", adminUsersApi).route("/", adminPlayersApi);

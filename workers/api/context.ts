@@ -9,7 +9,7 @@ export type ApiEnv = {
 };
 
 /** Behind requireAdmin: the admin's session is always there. */
-type AdminEnv = ApiEnv & { Variables: { session: Session } };
+export type AdminEnv = ApiEnv & { Variables: { session: Session } };
 
 /** A sub-app of the API: one per resource, mounted in ./index.ts. */
 export const subApp = () => new Hono<ApiEnv>();

@@ -2,7 +2,11 @@ import { cachePublic } from "./cache";
 import { subApp } from "./context";
 import { PlayerIdParam, RoundIdParam, SearchParam } from "./params";
 import { playerDetailJson, playerStatsJson, searchResultJson, simplePlayerJson } from "./serializers/players";
-import { param } from "./validate";
+import { requireUser } from "./auth";
+import { claimJson } from "./serializers/claims";
+import { body, param } from "./validate";
+import { addOwnPlayer, addPlayer } from "~/.server/services/player-admin";
+import { NewPlayerSchema } from "~/schemas/players";
 import { currentYearStart } from "~/.server/league";
 import { getPlayer, listPlayersWithStats, playersInRound, searchPlayers, simpleList } from "~/.server/services/players";
 import { getRound } from "~/.server/services/rounds";
@@ -34,4 +38,12 @@ export const playersApi = subApp()
     const list = await searchPlayers(c.var.db, c.req.valid("param").text);
     cachePublic(c, "players", "entries", "transfers");
     return c.json(list.map(searchResultJson));
+  })
+  // A user adds their own record and claims it in one step; an admin just adds one.
+  .post("/addNew", requireUser, body(NewPlayerSchema), async (c) => {
+    const { values } = c.req.valid("json");
+    const { user, isAdmin } = c.var.session;
+    if (isAdmin) return c.json({ success: true, newId: await addPlayer(c.var.db, values) }, 201);
+    const { playerId, claim } = await addOwnPlayer(c.var.db, user, values);
+    return c.json({ success: true, newId: playerId, claim: claimJson(claim) }, 201);
   });

@@ -92,7 +92,8 @@ function uniqueRuleBroken(err: unknown, onApprove: boolean): AppError | null {
 /**
  * A user claims a player record: pending until an admin decides. Refused for admins,
  * for a missing (404) or inactive (400) player, while the user has an open claim, and
- * when the player is already linked to someone (409).
+ * when the player is already linked to someone (409). Claiming the same player again
+ * while the first is pending answers that claim: a retry is not an error.
  */
 export async function submitClaim(
   db: Db,
@@ -107,10 +108,12 @@ export async function submitClaim(
       .from(claims)
       .where(and(eq(claims.playerId, input.playerId), eq(claims.status, "approved"))),
     db
-      .select({ id: claims.id })
+      .select({ id: claims.id, playerId: claims.playerId, status: claims.status })
       .from(claims)
       .where(and(eq(claims.userId, user.id), inArray(claims.status, OPEN_STATUSES))),
   ]);
+  // The same claim sent again (a double click, a retry, the new-player step) is the one on file.
+  if (open && open.playerId === input.playerId && open.status === "pending") return getClaimView(db, open.id);
   if (!player) throw notFound("Player not found");
   if (player.inactive) throw badRequest(CLAIM_MESSAGES.inactive);
   if (open) throw conflict(CLAIM_MESSAGES.alreadyOpen);
