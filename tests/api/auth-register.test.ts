@@ -50,7 +50,7 @@ describe("POST /api/users/register", () => {
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => register({ email, name: `Racer ${i}`, password: PASSWORD })));
     expect(answers.map((r) => r.status).sort()).toEqual([201, ...Array(19).fill(409)]);
     expect(await rowsWithEmail(email)).toHaveLength(1);
-  });
+  }, 30_000); // twenty scrypt hashes on one workerd thread
 
   it.each([
     ["no email", { name: "N", password: PASSWORD }, "Email is required"],
