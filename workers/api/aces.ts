@@ -4,6 +4,7 @@ import { AcePotQuery } from "./params";
 import { aceJson, acePotJson } from "./serializers/aces";
 import { requireAdmin } from "./auth";
 import { body, query } from "./validate";
+import { AppError } from "~/.server/errors";
 import { acePotCents, listAces } from "~/.server/services/aces";
 import { addAce, deleteAce } from "~/.server/services/ledger";
 import { idBodySchema } from "~/schemas/ids";
@@ -11,7 +12,14 @@ import { AceAddSchema } from "~/schemas/ledger";
 
 export const acesApi = subApp()
   .get("/", query(AcePotQuery), async (c) => {
-    const pot = await acePotCents(c.var.db, c.req.valid("query").roundId);
+    const roundId = c.req.valid("query").roundId;
+    // Spec §8: a pot that cannot be read shows as 0 (an unknown round is still a 404).
+    const pot = await acePotCents(c.var.db, roundId).catch((err: unknown) => {
+      if (err instanceof AppError) throw err;
+      console.error("The ace pot could not be read", err);
+      return null;
+    });
+    if (pot === null) return c.json(acePotJson(0));
     cachePublic(c, "aces", "entries", "rounds");
     return c.json(acePotJson(pot));
   })
