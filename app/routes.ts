@@ -19,5 +19,6 @@ export default [
   route("admin/users", "routes/admin-users.tsx"),
   route("admin/user/:userId", "routes/admin-user.tsx"),
   route("admin/claims", "routes/admin-claims.tsx"),
+  route("admin/player", "routes/admin-player.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

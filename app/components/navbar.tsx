@@ -11,6 +11,7 @@ const publicLinks = [
 ];
 
 const adminLinks = [
+  { to: "/admin/player", label: "Edit players" },
   { to: "/admin/claims", label: "Claims" },
   { to: "/admin/users", label: "Users" },
 ];

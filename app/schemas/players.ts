@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MIN_SEARCH_LENGTH } from "../lib/constants";
 import { isDivision } from "../lib/divisions";
-import { bodyIdSchema } from "./ids";
+import { bodyIdSchema, idSchema } from "./ids";
 
 /** Player search text: spaces tidied, at least MIN_SEARCH_LENGTH characters, at most 100. */
 export const SearchTextSchema = z
@@ -47,3 +47,13 @@ export const NewPlayerSchema = z.object({ values: PlayerValuesSchema });
 
 /** POST /api/admin/player/ {id?, values}: saves the player with `id`, or adds one without. */
 export const SavePlayerSchema = z.object({ id: bodyIdSchema("player id").nullish(), values: PlayerValuesSchema });
+
+/** The admin's player forms (/admin/player, /players): save (add without an id) or delete. */
+export const PlayerAdminFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    PlayerValuesSchema.extend({ intent: z.literal("savePlayer"), id: idSchema("player id").optional() }),
+    z.object({ intent: z.literal("deletePlayer"), id: idSchema("player id") }),
+  ],
+  { error: "Unknown action" },
+);

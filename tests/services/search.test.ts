@@ -69,8 +69,8 @@ describe("searchPlayers", () => {
 
     const found = await searchPlayers(testDb(), `Golfer${tag}`);
     expect(found).toEqual([
-      { id: poor.id, firstName: poor.fn, lastName: poor.ln, balanceCents: 300 },
-      { id: rich.id, firstName: rich.fn, lastName: rich.ln, balanceCents: 1_325 - 300 + 50 },
+      { id: poor.id, firstName: poor.fn, lastName: poor.ln, pdga: null, division: "MA1", inactive: false, balanceCents: 300 },
+      { id: rich.id, firstName: rich.fn, lastName: rich.ln, pdga: null, division: "MA1", inactive: false, balanceCents: 1_325 - 300 + 50 },
     ]);
   });
 });

@@ -100,7 +100,8 @@ export async function playersInRound(db: Db, roundId: number): Promise<SimplePla
     .orderBy(asc(players.ln), asc(players.fn));
 }
 
-export type SearchResult = SimplePlayer & { balanceCents: number };
+/** A search hit: enough for the public list (name, balance) and the admin's edit dialog. */
+export type SearchResult = SimplePlayer & { balanceCents: number; pdga: string | null; division: string; inactive: boolean };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -115,7 +116,13 @@ export async function searchPlayers(db: Db, text: string, limit = 25): Promise<S
   const words = q.split(" ").slice(0, 5);
   const conditions = words.map((w) => sql`(${players.fn} || ' ' || ${players.ln}) like ${`%${escapeLike(w)}%`} escape '\\'`);
   return db
-    .select({ ...simpleColumns, balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number) })
+    .select({
+      ...simpleColumns,
+      pdga: players.pdga,
+      division: players.division,
+      inactive: players.inactive,
+      balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
+    })
     .from(players)
     .where(sql.join(conditions, sql` and `))
     .orderBy(asc(players.ln), asc(players.fn))

@@ -1,0 +1,79 @@
+import { useEffect, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { FormAlert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
+import { CheckboxField, Field, SelectField } from "~/components/ui/field";
+import { DIVISIONS } from "~/lib/divisions";
+import type { FormOutcome } from "~/lib/form-data";
+
+export type EditablePlayer = { id: number; firstName: string; lastName: string; pdga: string | null; division: string; inactive: boolean };
+
+/**
+ * The Edit Player dialog (spec §5): First, Last, Division required, PDGA optional,
+ * Inactive; Cancel and Save; 'Go to Profile' for an existing player. Without a player it
+ * adds one. It posts to the page's action (app/.server/player-form.ts) and stays open
+ * with the errors until the save succeeds, then tells the page what happened.
+ */
+export function PlayerDialog({
+  player,
+  trigger,
+  onSaved,
+}: {
+  player?: EditablePlayer;
+  trigger: React.ReactNode;
+  onSaved: (message: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<FormOutcome>();
+  const errors = fetcher.data?.fieldErrors ?? {};
+  const busy = fetcher.state !== "idle";
+  const saved = fetcher.state === "idle" ? fetcher.data?.success : undefined;
+  useEffect(() => {
+    if (!saved) return;
+    setOpen(false);
+    onSaved(saved);
+  }, [saved, onSaved]);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title={player ? "Edit Player" : "Add Player"}
+      trigger={trigger}
+      description={player ? `${player.firstName} ${player.lastName}, player #${player.id}` : "A new player record for the league."}
+    >
+      <fetcher.Form method="post" noValidate className="space-y-3">
+        <input type="hidden" name="intent" value="savePlayer" />
+        {player ? <input type="hidden" name="id" value={player.id} /> : null}
+        <FormAlert message={fetcher.data?.formError} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="First" name="fn" required defaultValue={player?.firstName} error={errors.fn} autoComplete="off" />
+          <Field label="Last" name="ln" required defaultValue={player?.lastName} error={errors.ln} autoComplete="off" />
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <SelectField label="Division" name="division" required defaultValue={player?.division ?? ""} error={errors.division}>
+            <option value="">Choose…</option>
+            {DIVISIONS.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </SelectField>
+          <Field label="PDGA" name="pdga" inputMode="numeric" hint="Optional" defaultValue={player?.pdga ?? ""} error={errors.pdga} />
+        </div>
+        <CheckboxField label="Inactive" name="inactive" defaultChecked={player?.inactive} error={errors.inactive} />
+        <DialogActions>
+          {player ? (
+            <Link to={`/players/${player.id}`} className="mr-auto self-center text-sm font-medium text-brand-800 underline">
+              Go to Profile
+            </Link>
+          ) : null}
+          <DialogCancel />
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving…" : "Save"}
+          </Button>
+        </DialogActions>
+      </fetcher.Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,130 @@
+import { useCallback, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-player";
+import { PlayerDialog } from "~/components/player-dialog";
+import { ActionStatus } from "~/components/ui/alert";
+import { StatusBadge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { EmptyState } from "~/components/ui/empty-state";
+import { PageHeader } from "~/components/ui/page-header";
+import { DataTable, td, tdNum, th } from "~/components/ui/table";
+import { useFormResult } from "~/hooks/use-form-result";
+import { requireAdmin } from "~/.server/auth/guards";
+import { handlePlayerAdminForm } from "~/.server/player-form";
+import { routeServices } from "~/.server/route-context";
+import { searchPlayers } from "~/.server/services/players";
+import { MIN_SEARCH_LENGTH } from "~/lib/constants";
+import { pageMeta } from "~/lib/meta";
+import { formatCents } from "~/lib/money";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
+  const ready = q.trim().length >= MIN_SEARCH_LENGTH;
+  return { q, results: ready ? await searchPlayers(routeServices(context).db, q, 50) : null };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  return handlePlayerAdminForm(request, routeServices(context).db);
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Edit players");
+
+export default function AdminPlayer({ loaderData }: Route.ComponentProps) {
+  const { q, results } = loaderData;
+  const { success, formError } = useFormResult();
+  const [saved, setSaved] = useState<string | null>(null);
+  const onSaved = useCallback((message: string) => setSaved(message), []);
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageHeader
+        title="Edit players"
+        subtitle="Find a player to correct their record, or add a new one."
+        actions={<PlayerDialog trigger={<Button>Add player</Button>} onSaved={onSaved} />}
+      />
+      <div className="space-y-4">
+        <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+          <label className="flex min-w-0 flex-1 flex-col text-sm font-medium">
+            Search players
+            <input
+              type="search"
+              name="q"
+              defaultValue={q}
+              autoComplete="off"
+              className="mt-1 min-h-11 rounded-md border border-slate-400 bg-surface px-3 py-2 text-base"
+            />
+          </label>
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+        </Form>
+        <ActionStatus message={saved ?? success} />
+        <ActionStatus message={formError} tone="error" />
+        {results === null ? (
+          <p className="text-sm text-muted">Type at least {MIN_SEARCH_LENGTH} characters of a first or last name.</p>
+        ) : results.length === 0 ? (
+          <EmptyState title="No players found." />
+        ) : (
+          <DataTable
+            caption="Players found"
+            pinFirst
+            head={
+              <tr>
+                <th className={th}>Name</th>
+                <th className={th}>Division</th>
+                <th className={th}>PDGA</th>
+                <th className={`${th} text-right`}>Balance</th>
+                <th className={th}>Actions</th>
+              </tr>
+            }
+          >
+            {results.map((p) => (
+              <tr key={p.id}>
+                <td className={td}>
+                  <Link to={`/players/${p.id}`} className="font-medium text-brand-800 hover:underline">
+                    {p.firstName} {p.lastName}
+                  </Link>
+                  {p.inactive ? (
+                    <span className="ml-2">
+                      <StatusBadge status="Inactive" />
+                    </span>
+                  ) : null}
+                </td>
+                <td className={td}>{p.division}</td>
+                <td className={td}>{p.pdga ?? ""}</td>
+                <td className={tdNum}>{formatCents(p.balanceCents)}</td>
+                <td className={td}>
+                  <div className="flex gap-2">
+                    <PlayerDialog
+                      player={p}
+                      onSaved={onSaved}
+                      trigger={
+                        <Button size="sm" variant="secondary" aria-label={`Edit ${p.firstName} ${p.lastName}`}>
+                          Edit
+                        </Button>
+                      }
+                    />
+                    <ConfirmDialog
+                      trigger="Delete"
+                      size="sm"
+                      tone="danger"
+                      title={`Delete ${p.firstName} ${p.lastName}?`}
+                      description="Only a player with no rounds, aces, transfers or linked user can be deleted; otherwise mark them inactive."
+                      confirmLabel="Delete player"
+                      intent="deletePlayer"
+                      fields={{ id: p.id }}
+                      disabled={busy}
+                    />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </div>
+    </>
+  );
+}
