@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-player";
 import { PlayerDialog } from "~/components/player-dialog";
@@ -34,9 +34,11 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Edit players")
 
 export default function AdminPlayer({ loaderData }: Route.ComponentProps) {
   const { q, results } = loaderData;
-  const { success, formError } = useFormResult();
-  const [saved, setSaved] = useState<string | null>(null);
-  const onSaved = useCallback((message: string) => setSaved(message), []);
+  const { formError, result } = useFormResult();
+  // The latest outcome wins: a dialog's save, or the page's own post (a delete).
+  const [status, setStatus] = useState<string | null>(null);
+  const onSaved = useCallback((message: string) => setStatus(message), []);
+  useEffect(() => setStatus(result?.success ?? null), [result]);
   const busy = useNavigation().state === "submitting";
   return (
     <>
@@ -61,7 +63,7 @@ export default function AdminPlayer({ loaderData }: Route.ComponentProps) {
             Search
           </Button>
         </Form>
-        <ActionStatus message={saved ?? success} />
+        <ActionStatus message={status} />
         <ActionStatus message={formError} tone="error" />
         {results === null ? (
           <p className="text-sm text-muted">Type at least {MIN_SEARCH_LENGTH} characters of a first or last name.</p>
