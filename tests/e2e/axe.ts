@@ -1,0 +1,58 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
+import type { Result } from "axe-core";
+import { expect } from "./fixtures";
+
+// Issue 8's bar: no serious or critical axe violation (WCAG 2.2 A/AA and axe's best
+// practices) on any page, for any role. Lesser impacts are attached to the report only.
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+const BLOCKING = new Set(["serious", "critical"]);
+const MAX_TARGETS = 8;
+
+/** One line per violation, then the offending elements' selectors. */
+export function describeViolations(violations: Result[]): string {
+  return violations
+    .map((v) => {
+      const targets = v.nodes.slice(0, MAX_TARGETS).map((n) => `      ${n.target.map(String).join(" >> ")}`);
+      if (v.nodes.length > MAX_TARGETS) targets.push(`      … and ${v.nodes.length - MAX_TARGETS} more`);
+      // The first element's finding says what is wrong with it (a contrast ratio, a colour).
+      const first = v.nodes[0];
+      const detail = [...first.any, ...first.all, ...first.none][0]?.message;
+      const head = `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl.replace(/\?.*$/, "")})`;
+      return [head, ...(detail ? [`    e.g. ${detail}`] : []), ...targets].join("\n");
+    })
+    .join("\n");
+}
+
+/**
+ * Waits until React has hydrated the page: its state (an open menu, a toggled list) and
+ * client-only attributes are what a visitor gets, not just the server's HTML. React tags
+ * each DOM node it has hydrated with a `__reactFiber$…` property.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((k) => k.startsWith("__reactFiber$"));
+  });
+}
+
+/**
+ * Runs axe on the page as it is now. Fails the test (softly, so every page of a test gets
+ * checked) on serious or critical violations, naming rule, impact, help and targets.
+ */
+export async function checkA11y(page: Page, label: string, info: TestInfo): Promise<void> {
+  // Legacy mode runs axe in the page itself instead of finishing in a second, blank page:
+  // about twice as fast, and the app has no cross-origin frames that would need the latter.
+  // Only violations are needed in full; the other result types are cut to one node each.
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(TAGS)
+    .setLegacyMode(true)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  if (violations.length) {
+    await info.attach(`axe ${label}`, { body: JSON.stringify(violations, null, 2), contentType: "application/json" });
+  }
+  const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ""));
+  const where = `${label} (${info.project.name}, at ${new URL(page.url()).pathname}${new URL(page.url()).search})`;
+  expect.soft(blocking.length, `axe: serious/critical violations on ${where}:\n${describeViolations(blocking)}\n`).toBe(0);
+}
