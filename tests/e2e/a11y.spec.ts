@@ -40,6 +40,8 @@ async function commonPaths(request: APIRequestContext): Promise<string[]> {
     "/no-such-page",
     "/profile",
     "/admin/users",
+    "/admin/claims",
+    "/admin/player?q=ross",
   ];
 }
 
