@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nowSeconds, startOfYear } from "~/lib/time";
+import { nowSeconds, startOfYear, wallParts, zonedTimeToEpoch } from "~/lib/time";
 
 const isTimeZone = (tz: string) => {
   try {
@@ -26,4 +26,17 @@ export function leagueFromEnv(env: Partial<Record<keyof z.input<typeof LeagueEnv
 /** Start of the current league year: "this year" counts from here. */
 export function currentYearStart(league: League, now = nowSeconds()): number {
   return startOfYear(now, league.timeZone);
+}
+
+/** The league year `season` as [start, end) in epoch seconds. */
+export function seasonSpan(league: League, season: number): { from: number; to: number } {
+  return {
+    from: zonedTimeToEpoch({ year: season, month: 1, day: 1 }, league.timeZone),
+    to: zonedTimeToEpoch({ year: season + 1, month: 1, day: 1 }, league.timeZone),
+  };
+}
+
+/** The current league year, e.g. 2026. */
+export function currentSeason(league: League, now = nowSeconds()): number {
+  return wallParts(now, league.timeZone).year;
 }

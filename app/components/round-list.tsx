@@ -1,30 +1,70 @@
 import { Link } from "react-router";
-import type { RoundRow } from "~/.server/services/rounds";
+import type { LowScore, RoundRow } from "~/.server/services/rounds";
+import { StatusBadge } from "~/components/ui/badge";
+import { EmptyState } from "~/components/ui/empty-state";
 import { useLeague } from "~/hooks/use-league";
+import { isToday, nowSeconds } from "~/lib/time";
 
-export function RoundList({ title, rounds, id, hidden }: { title: string; rounds: RoundRow[]; id: string; hidden?: boolean }) {
+/** "Low 48 · Kevin Anderson" (ties: "+1 more"), or the number of players before scores are in. */
+function Outcome({ round, low }: { round: RoundRow; low?: LowScore }) {
+  if (!low) return <>{`${round.entryCount} ${round.entryCount === 1 ? "player" : "players"}`}</>;
+  const [first, ...others] = low.names;
+  return (
+    <>
+      <span className="font-semibold text-ink">Low {low.score}</span> · {first}
+      {others.length ? ` +${others.length} tied` : ""}
+    </>
+  );
+}
+
+/**
+ * A list of rounds, each a link to its page: date, name, place; future rounds with their
+ * registration badge, past ones with the low score. `hidden` hides it under 768 px only
+ * (the phone's past/future toggle); from 768 px both lists show side by side.
+ */
+export function RoundList({
+  title,
+  rounds,
+  id,
+  hidden,
+  lows,
+  empty,
+}: {
+  title: string;
+  rounds: RoundRow[];
+  id: string;
+  hidden?: boolean;
+  lows?: Record<number, LowScore>;
+  empty: string;
+}) {
   const { date } = useLeague();
+  const now = nowSeconds();
   return (
     <section id={id} aria-labelledby={`${id}-title`} className={`min-w-0 ${hidden ? "hidden md:block" : "block"}`}>
-      <h2 id={`${id}-title`} className="mb-2 text-lg font-semibold">
+      <h2 id={`${id}-title`} className="mb-2 font-display text-2xl font-semibold tracking-wide">
         {title}
       </h2>
       {rounds.length === 0 ? (
-        <p className="text-sm text-slate-600">No rounds.</p>
+        <EmptyState title={empty} />
       ) : (
-        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+        <ul className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
           {rounds.map((r) => (
             <li key={r.id}>
-              <Link to={`/rounds/${r.id}`} className="flex items-center gap-3 px-3 py-2 hover:bg-slate-50">
-                <span className="w-20 shrink-0 tabular-nums text-slate-600">{date(r.d)}</span>
+              <Link to={`/rounds/${r.id}`} className="flex min-h-14 items-center gap-3 px-3 py-2.5 hover:bg-brand-50">
+                <span className="w-16 shrink-0 text-sm tabular-nums text-muted">{date(r.d)}</span>
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{r.n}</span>
-                  <span className="block truncate text-xs text-slate-500">{r.loc}</span>
+                  <span className="block truncate font-medium text-ink">{r.n}</span>
+                  <span className="block truncate text-sm text-muted">{lows ? <Outcome round={r} low={lows[r.id]} /> : r.loc}</span>
                 </span>
-                <span className="shrink-0 text-xs text-slate-500">
-                  {r.entryCount} {r.entryCount === 1 ? "player" : "players"}
-                  {r.openForRegistration ? <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-brand-800">Open</span> : null}
-                </span>
+                {lows ? null : (
+                  <span className="shrink-0">
+                    {isToday(r.d, now) ? (
+                      <StatusBadge status="Today" />
+                    ) : (
+                      <StatusBadge status={r.openForRegistration ? "Open" : "Closed"} />
+                    )}
+                  </span>
+                )}
               </Link>
             </li>
           ))}

@@ -1,75 +1,206 @@
-import { useState } from "react";
-import { Link } from "react-router";
+import { Link, data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/home";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { RoundList } from "~/components/round-list";
+import { Alert } from "~/components/ui/alert";
+import { StatusBadge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { PageHeader } from "~/components/ui/page-header";
 import { useLeague } from "~/hooks/use-league";
+import { currentSeason, seasonSpan } from "~/.server/league";
 import { routeServices } from "~/.server/route-context";
-import { listRounds, splitRounds } from "~/.server/services/rounds";
+import { listRounds, listSeasons, lowScoresBetween, roundsBetween, splitRounds } from "~/.server/services/rounds";
+import { pageMeta } from "~/lib/meta";
 import { nowSeconds } from "~/lib/time";
 
-// Public: cached for anonymous visitors, purged when these tables change (ADR 11).
-export const headers: Route.HeadersFunction = () => publicCacheHeaders("rounds", "entries");
+// Public: cached for anonymous visitors, purged when these tables change (ADR 11). Each
+// ?season= and ?show= is its own cached page.
+export const headers: Route.HeadersFunction = () => publicCacheHeaders("rounds", "entries", "players");
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = routeServices(context);
-  return splitRounds(await listRounds(db), nowSeconds());
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db, league } = routeServices(context);
+  const params = new URL(request.url).searchParams;
+  const now = nowSeconds();
+  const current = currentSeason(league, now);
+  const seasons = await listSeasons(db, league.timeZone);
+  const asked = params.get("season");
+  const season = asked === null ? current : Number(asked);
+  if (asked !== null && (!/^\d{4}$/.test(asked) || (!seasons.includes(season) && season !== current))) {
+    throw data({ message: "There are no rounds in that season.", seasons }, { status: 404 });
+  }
+  const show: "past" | "future" = params.get("show") === "past" ? "past" : "future";
+  const { from, to } = seasonSpan(league, season);
+  const toObject = (lows: Awaited<ReturnType<typeof lowScoresBetween>>) => Object.fromEntries(lows);
+  if (season !== current) {
+    // An earlier (or later) season: its rounds, newest first, with their low scores.
+    const [rounds, lows] = await Promise.all([roundsBetween(db, from, to), lowScoresBetween(db, from, to)]);
+    return { season, current, seasons, show, today: [], future: [], past: rounds.reverse(), lows: toObject(lows) };
+  }
+  // This season: every round from its start, future ones included (even into next year).
+  const [rounds, lows] = await Promise.all([listRounds(db, from), lowScoresBetween(db, from, now)]);
+  return { season, current, seasons, show, ...splitRounds(rounds, now), lows: toObject(lows) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Rounds" }];
-
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const { past, future, today } = loaderData;
-  const { longDate, user } = useLeague();
-  const [show, setShow] = useState<"past" | "future">("future");
-  const toggle = (which: "past" | "future", label: string) => (
-    <button
-      type="button"
-      aria-pressed={show === which}
-      aria-controls={`${which}-rounds`}
-      onClick={() => setShow(which)}
-      className={`flex-1 rounded-md px-3 py-2 text-sm font-medium ${show === which ? "bg-brand-700 text-white" : "bg-white text-slate-700 ring-1 ring-slate-300"}`}
-    >
-      {label}
-    </button>
+export const meta: Route.MetaFunction = (args) => {
+  const season = args.loaderData && args.loaderData.season !== args.loaderData.current ? ` of ${args.loaderData.season}` : "";
+  return pageMeta(
+    args,
+    season ? `Rounds${season}` : "Rounds",
+    `The league's weekly rounds${season}: dates, courses, who is playing, registration and each round's low score.`,
   );
+};
+
+/** Links to the other seasons: server-rendered pages, so they work without JavaScript. */
+function SeasonNav({ seasons, season, current }: { seasons: number[]; season: number; current: number }) {
+  const others = seasons.filter((s) => s !== season);
+  if (others.length === 0) return null;
   return (
-    <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">Rounds</h1>
-      {today.map((r) => (
-        <section key={r.id} aria-label="Today's round" className="rounded-lg border border-brand-600 bg-brand-50 p-4">
-          <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Today's round</p>
-          <p className="mt-1 text-lg font-semibold">{r.n}</p>
-          <p className="text-sm text-slate-700">
-            {longDate(r.d)} · {r.loc}
-          </p>
-          <Link to={`/rounds/${r.id}`} className="mt-2 inline-block rounded bg-brand-700 px-3 py-2 text-sm font-semibold text-white">
-            View round
-          </Link>
-        </section>
-      ))}
-      {user ? null : (
-        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-4">
-          <p className="w-full text-sm text-slate-700 sm:w-auto sm:flex-1">
+    <nav aria-label="Seasons" className="flex flex-wrap items-center gap-x-1 gap-y-2 text-sm">
+      <span className="mr-1 text-muted">Seasons:</span>
+      {[season, ...others]
+        .sort((a, b) => b - a)
+        .map((s) =>
+          s === season ? (
+            <span key={s} aria-current="page" className="rounded-md bg-brand-800 px-3 py-2 font-semibold text-white">
+              {s}
+            </span>
+          ) : (
+            <Link
+              key={s}
+              to={s === current ? "/rounds" : `/rounds?season=${s}`}
+              className="rounded-md px-3 py-2 font-medium text-brand-800 underline-offset-2 hover:bg-brand-50 hover:underline"
+            >
+              {s}
+            </Link>
+          ),
+        )}
+    </nav>
+  );
+}
+
+/** What a visitor or a player without a record should do next (spec §2); admins claim nothing. */
+function NextStep() {
+  const { user, isAdmin } = useLeague();
+  if (!user) {
+    return (
+      <Card>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="w-full text-sm text-muted sm:w-auto sm:flex-1">
             Log in or register to claim your player record and sign up for rounds.
           </p>
-          <Link to="/login" className="rounded border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700">
-            Log in
-          </Link>
-          <Link to="/register" className="rounded bg-brand-700 px-3 py-2 text-sm font-semibold text-white">
+          <ButtonLink to="/login">Log in</ButtonLink>
+          <ButtonLink to="/register" variant="primary">
             Register
-          </Link>
+          </ButtonLink>
         </div>
-      )}
-      <fieldset className="m-0 flex gap-2 border-0 p-0 md:hidden">
-        <legend className="sr-only">Show rounds</legend>
-        {toggle("past", "Past rounds")}
-        {toggle("future", "Future rounds")}
-      </fieldset>
-      <div className="grid gap-6 md:grid-cols-2">
-        <RoundList id="future-rounds" title="Future rounds" rounds={future} hidden={show !== "future"} />
-        <RoundList id="past-rounds" title="Past rounds" rounds={past} hidden={show !== "past"} />
+      </Card>
+    );
+  }
+  if (isAdmin || user.isAdmin || user.claimStatus === "approved") return null;
+  const pending = user.claimStatus === "pending";
+  return (
+    <Card>
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="w-full text-sm text-muted sm:w-auto sm:flex-1">
+          {pending ? (
+            <>
+              Your claim on a player record is <StatusBadge status="Pending" />: an admin will review it. You can sign up for rounds once it
+              is approved.
+            </>
+          ) : (
+            "Claim your player record to sign up for rounds: find your name on the Players page, or add yourself if you are new to the league."
+          )}
+        </p>
+        {pending ? null : (
+          <ButtonLink to="/players" variant="primary">
+            Find your player record
+          </ButtonLink>
+        )}
       </div>
-    </div>
+    </Card>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { past, future, today, lows, season, current, seasons, show } = loaderData;
+  const { longDate } = useLeague();
+  const isCurrent = season === current;
+  const toggle = (which: "past" | "future", label: string) => (
+    <Link
+      to={{ search: which === "future" ? "" : "?show=past" }}
+      preventScrollReset
+      aria-current={show === which ? "true" : undefined}
+      className={`flex min-h-11 flex-1 items-center justify-center rounded-md px-3 text-sm font-semibold ${show === which ? "bg-brand-800 text-white" : "bg-surface text-ink ring-1 ring-slate-300"}`}
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <>
+      <PageHeader title={isCurrent ? "Rounds" : `Rounds of ${season}`} subtitle={isCurrent ? `The ${season} season` : undefined} />
+      <div className="space-y-6">
+        {today.map((r) => (
+          <Card key={r.id} tone="highlight">
+            <section aria-label="Today's round">
+              <StatusBadge status="Today" label="Today's round" />
+              <p className="mt-2 font-display text-2xl font-semibold tracking-wide">{r.n}</p>
+              <p className="text-sm text-muted">
+                {longDate(r.d)} · {r.loc} · {r.entryCount} {r.entryCount === 1 ? "player" : "players"}
+              </p>
+              <ButtonLink to={`/rounds/${r.id}`} variant="primary" className="mt-3">
+                View round
+              </ButtonLink>
+            </section>
+          </Card>
+        ))}
+        <NextStep />
+        {isCurrent ? (
+          <>
+            <nav aria-label="Show rounds" className="flex gap-2 md:hidden">
+              {toggle("future", "Future rounds")}
+              {toggle("past", "Past rounds")}
+            </nav>
+            <div className="grid gap-6 md:grid-cols-2">
+              <RoundList
+                id="future-rounds"
+                title="Future rounds"
+                rounds={future}
+                hidden={show !== "future"}
+                empty="No rounds scheduled yet."
+              />
+              <RoundList
+                id="past-rounds"
+                title="Past rounds"
+                rounds={past}
+                lows={lows}
+                hidden={show !== "past"}
+                empty={`No rounds played in ${season} yet.`}
+              />
+            </div>
+          </>
+        ) : (
+          <RoundList id="past-rounds" title={`Rounds of ${season}`} rounds={past} lows={lows} empty={`No rounds in ${season}.`} />
+        )}
+        <SeasonNav seasons={seasons} season={season} current={current} />
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error)
+    ? (error.data?.message ?? error.statusText)
+    : "The rounds could not be loaded. Please try again.";
+  return (
+    <>
+      <PageHeader title="Rounds" />
+      <div className="space-y-4">
+        <Alert tone="error">{message}</Alert>
+        <ButtonLink to="/rounds" variant="primary">
+          This season's rounds
+        </ButtonLink>
+      </div>
+    </>
   );
 }

@@ -1,100 +1,228 @@
 import { Link } from "react-router";
-import { LoadError } from "~/components/load-error";
 import type { Route } from "./+types/round";
 import { publicCacheHeaders } from "~/.server/cache-tags";
-import { DataTable as Table, td, tdNum, th } from "~/components/ui/table";
+import { LoadError } from "~/components/load-error";
+import { StatusBadge } from "~/components/ui/badge";
+import { Card, Stats } from "~/components/ui/card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { PageHeader } from "~/components/ui/page-header";
+import { DataTable, GroupRow, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
-import { acePotCents } from "~/.server/services/aces";
-import { entriesForRound } from "~/.server/services/entries";
+import { acePotCents, acesInRound } from "~/.server/services/aces";
+import { type EntryRow, entriesForRound } from "~/.server/services/entries";
 import { getRound } from "~/.server/services/rounds";
+import { compareDivisions } from "~/lib/divisions";
+import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 import { entryPriceCents } from "~/lib/pricing";
-import { positionLabel } from "~/lib/results";
+import { placeLabels } from "~/lib/results";
+import { formatDateLong, isToday, nowSeconds } from "~/lib/time";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("rounds", "entries", "players", "aces");
 
+type Row = Pick<EntryRow, "id" | "playerId" | "firstName" | "lastName" | "score" | "entryPayoutCents"> & {
+  place: string | null;
+  ace: boolean;
+};
+type Group = { division: string; rows: Row[]; winners: Row[] };
+
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = routeServices(context);
   const id = await routeId(params.roundId, "round id");
-  const [round, entries, pot] = await orRouteError(Promise.all([getRound(db, id), entriesForRound(db, id), acePotCents(db, id)]));
-  const divisions = new Map<string, typeof entries>();
-  for (const e of entries) divisions.set(e.division, [...(divisions.get(e.division) ?? []), e]);
-  return { round, pot, divisions: [...divisions].map(([division, list]) => ({ division, entries: list })) };
+  const [round, entries, pot, aced] = await orRouteError(
+    Promise.all([getRound(db, id), entriesForRound(db, id), acePotCents(db, id), acesInRound(db, id)]),
+  );
+  const played = entries.some((e) => e.score > 0);
+  const aceHitters = new Set(aced);
+  const byDivision = new Map<string, EntryRow[]>();
+  for (const e of entries) byDivision.set(e.division, [...(byDivision.get(e.division) ?? []), e]);
+  // Only what the page shows goes into the page's data.
+  const groups: Group[] = [...byDivision]
+    .sort(([a], [b]) => compareDivisions(a, b))
+    .map(([division, list]) => {
+      const places = placeLabels(list);
+      const rows = list.map((e) => ({
+        id: e.id,
+        playerId: e.playerId,
+        firstName: e.firstName,
+        lastName: e.lastName,
+        score: e.score,
+        entryPayoutCents: e.entryPayoutCents,
+        place: places.get(e.id) ?? null,
+        ace: aceHitters.has(e.playerId),
+      }));
+      const low = Math.min(...rows.filter((r) => r.score > 0).map((r) => r.score));
+      return { division, rows, winners: rows.filter((r) => r.score === low) };
+    });
+  return { round, pot, played, groups, entryCount: entries.length };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? loaderData.round.n : "Round" }];
+export const meta: Route.MetaFunction = (args) => {
+  const round = args.loaderData?.round;
+  if (!round) return pageMeta(args, "Round");
+  const day = formatDateLong(round.d, timeZoneOf(args.matches));
+  return pageMeta(args, round.n, `${round.n} on ${day} at ${round.loc}: results by division, places, payouts and who signed up.`);
+};
+
+function timeZoneOf(matches: Route.MetaArgs["matches"]): string {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { league?: { timeZone?: string } } | undefined;
+  return root?.league?.timeZone ?? "America/Chicago";
+}
+
+const name = (r: Row) => `${r.firstName} ${r.lastName}`;
+
+function AceMark() {
+  return (
+    <span
+      title="Hit an ace in this round"
+      className="ml-1.5 rounded bg-warn-50 px-1 text-xs font-semibold text-warn-800 ring-1 ring-warn-200"
+    >
+      Ace
+    </span>
+  );
+}
+
+/** One table, one group row per division, so the columns line up down the page. */
+function Results({ groups }: { groups: Group[] }) {
+  return (
+    <DataTable
+      caption="Results"
+      head={
+        <tr>
+          <th scope="col" className={`${th} w-12`}>
+            Place
+          </th>
+          <th scope="col" className={th}>
+            Player
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            Score
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            Payout
+          </th>
+        </tr>
+      }
+    >
+      {groups.map((g) => (
+        <Group key={g.division} group={g} />
+      ))}
+    </DataTable>
+  );
+}
+
+function Group({ group }: { group: Group }) {
+  const winner = group.winners.length ? `Winner: ${group.winners.map(name).join(", ")} (${group.winners[0]?.score})` : "No scores yet";
+  return (
+    <>
+      <GroupRow
+        colSpan={4}
+        title={group.division}
+        detail={`${group.rows.length} ${group.rows.length === 1 ? "player" : "players"} · ${winner}`}
+      />
+      {group.rows.map((r) => (
+        <tr key={r.id}>
+          <td className={`${td} tabular-nums`}>{r.place ?? "–"}</td>
+          <td className={`${td} max-w-44 truncate sm:max-w-none`}>
+            <Link className="font-medium text-brand-800 hover:underline" to={`/players/${r.playerId}`}>
+              {name(r)}
+            </Link>
+            {r.ace ? <AceMark /> : null}
+          </td>
+          <td className={`${tdNum} font-semibold`}>{r.score > 0 ? r.score : "–"}</td>
+          <td className={tdNum}>{r.entryPayoutCents > 0 ? formatCents(r.entryPayoutCents) : ""}</td>
+        </tr>
+      ))}
+    </>
+  );
+}
+
+/** Before scores are in: who is signed up, by division. */
+function Registered({ groups }: { groups: Group[] }) {
+  return (
+    <DataTable
+      caption="Registered players"
+      head={
+        <tr>
+          <th scope="col" className={th}>
+            Player
+          </th>
+        </tr>
+      }
+    >
+      {groups.map((g) => (
+        <RegisteredGroup key={g.division} group={g} />
+      ))}
+    </DataTable>
+  );
+}
+
+function RegisteredGroup({ group }: { group: Group }) {
+  return (
+    <>
+      <GroupRow colSpan={1} title={group.division} detail={`${group.rows.length} ${group.rows.length === 1 ? "player" : "players"}`} />
+      {group.rows.map((r) => (
+        <tr key={r.id}>
+          <td className={td}>
+            <Link className="font-medium text-brand-800 hover:underline" to={`/players/${r.playerId}`}>
+              {name(r)}
+            </Link>
+          </td>
+        </tr>
+      ))}
+    </>
+  );
+}
 
 export default function RoundPage({ loaderData }: Route.ComponentProps) {
-  const { round, pot, divisions } = loaderData;
+  const { round, pot, played, groups, entryCount } = loaderData;
   const { longDate } = useLeague();
+  const today = isToday(round.d, nowSeconds());
   return (
-    <div className="space-y-6">
-      <header>
-        <h1 className="text-2xl font-semibold">{round.n}</h1>
-        <p className="text-slate-700">
-          {longDate(round.d)} · {round.loc}
-        </p>
-        <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-          <div>
-            <dt className="text-slate-500">Entry</dt>
-            <dd className="font-medium">
-              {formatCents(entryPriceCents(round))} + {formatCents(round.aceCents)} ace fund
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">Players</dt>
-            <dd className="font-medium">{round.entryCount}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">Ace pot at stake</dt>
-            <dd className="font-medium">{formatCents(pot)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">Registration</dt>
-            <dd className="font-medium">{round.openForRegistration ? "Open" : "Closed"}</dd>
-          </div>
-        </dl>
-        {round.pdgaUrl ? (
-          <a href={round.pdgaUrl} className="mt-2 inline-block text-sm text-brand-700 underline" rel="noreferrer" target="_blank">
-            PDGA event page
-          </a>
-        ) : null}
-      </header>
-      {divisions.length === 0 ? <p className="text-slate-600">No one has entered this round yet.</p> : null}
-      {divisions.map(({ division, entries }) => (
-        <section key={division} aria-labelledby={`div-${division}`}>
-          <h2 id={`div-${division}`} className="mb-2 text-lg font-semibold">
-            {division} <span className="text-sm font-normal text-slate-500">({entries.length})</span>
+    <>
+      <PageHeader
+        title={round.n}
+        subtitle={`${longDate(round.d)} · ${round.loc}`}
+        badge={today ? <StatusBadge status="Today" /> : <StatusBadge status={round.openForRegistration ? "Open" : "Closed"} />}
+      />
+      <div className="space-y-6">
+        <Card>
+          <Stats
+            items={[
+              { label: "Entry", value: `${formatCents(entryPriceCents(round))} + ${formatCents(round.aceCents)} ace` },
+              { label: "Players", value: entryCount },
+              { label: "Ace pot at stake", value: formatCents(pot) },
+              { label: "Registration", value: round.openForRegistration ? "Open" : "Closed" },
+            ]}
+          />
+          {round.pdgaUrl ? (
+            <a
+              href={round.pdgaUrl}
+              className="mt-3 inline-block text-sm font-medium text-brand-800 underline"
+              rel="noreferrer"
+              target="_blank"
+            >
+              PDGA event page
+            </a>
+          ) : null}
+        </Card>
+        {/* The sign-up button and dialog (issue 11) go here. */}
+        <section aria-labelledby="results-title" className="space-y-2">
+          <h2 id="results-title" className="font-display text-2xl font-semibold tracking-wide">
+            {played ? "Results" : "Registered players"}
           </h2>
-          <Table
-            caption={`${division} results`}
-            head={
-              <tr>
-                <th className={th}>Place</th>
-                <th className={th}>Player</th>
-                <th className={`${th} text-right`}>Score</th>
-                <th className={`${th} text-right`}>Payout</th>
-              </tr>
-            }
-          >
-            {entries.map((e) => (
-              <tr key={e.id}>
-                <td className={td}>{positionLabel(e.result) ?? "–"}</td>
-                <td className={td}>
-                  <Link className="text-brand-700 hover:underline" to={`/players/${e.playerId}`}>
-                    {e.firstName} {e.lastName}
-                  </Link>
-                </td>
-                <td className={tdNum}>{e.score > 0 ? e.score : "–"}</td>
-                <td className={tdNum}>{e.entryPayoutCents > 0 ? formatCents(e.entryPayoutCents) : ""}</td>
-              </tr>
-            ))}
-          </Table>
+          {entryCount === 0 ? (
+            <EmptyState title="No one has signed up for this round yet." />
+          ) : played ? (
+            <Results groups={groups} />
+          ) : (
+            <Registered groups={groups} />
+          )}
         </section>
-      ))}
-    </div>
+      </div>
+    </>
   );
 }
 

@@ -50,3 +50,9 @@ export async function listAces(db: Db): Promise<AceRow[]> {
     .innerJoin(players, eq(players.id, aces.playerId))
     .orderBy(desc(aces.d), desc(aces.id));
 }
+
+/** The players who hit an ace in a round (the aces recorded against it). */
+export async function acesInRound(db: Db, roundId: number): Promise<number[]> {
+  const rows = await db.selectDistinct({ playerId: aces.playerId }).from(aces).where(eq(aces.roundId, roundId));
+  return rows.map((r) => r.playerId);
+}

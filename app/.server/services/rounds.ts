@@ -1,9 +1,9 @@
-import { asc, eq, getTableColumns, gte, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type Round, entries, rounds } from "../db/schema";
 import { notFound } from "../errors";
 import { assertPlayerExists } from "./players";
-import { isToday } from "~/lib/time";
+import { isToday, wallParts } from "~/lib/time";
 
 const roundWithCount = {
   ...getTableColumns(rounds),
@@ -76,4 +76,49 @@ export async function roundsByPlayer(db: Db, playerId: number): Promise<PlayerRo
     .where(eq(entries.playerId, playerId))
     .orderBy(sql`${rounds.d} desc`);
   return rows.map((r) => ({ ...r, entryPayoutCents: r.payoutCents + r.payoutAdjustCents }));
+}
+
+/** The seasons (league years, newest first) that have rounds, from the first round's to the last's. */
+export async function listSeasons(db: Db, timeZone: string): Promise<number[]> {
+  const [span] = await db.select({ first: sql<number | null>`min(${rounds.d})`, last: sql<number | null>`max(${rounds.d})` }).from(rounds);
+  if (!span?.first || !span.last) return [];
+  const first = wallParts(span.first, timeZone).year;
+  const last = wallParts(span.last, timeZone).year;
+  return Array.from({ length: last - first + 1 }, (_, i) => last - i);
+}
+
+/** Rounds dated within [from, to), in date order. */
+export async function roundsBetween(db: Db, from: number, to: number): Promise<RoundRow[]> {
+  return db
+    .select(roundWithCount)
+    .from(rounds)
+    .where(and(gte(rounds.d, from), lt(rounds.d, to)))
+    .orderBy(asc(rounds.d), asc(rounds.id));
+}
+
+/** The best (lowest) score of a round and who shot it; ties list every name. */
+export type LowScore = { score: number; names: string[] };
+
+/**
+ * The low score of every round dated within [from, to), in one query: each round's
+ * minimum score above zero, joined back to the entries that shot it.
+ */
+export async function lowScoresBetween(db: Db, from: number, to: number): Promise<Map<number, LowScore>> {
+  const rows = await db.all<{ roundId: number; score: number; name: string }>(sql`
+    select e.round_id as roundId, e.score as score, p.fn || ' ' || p.ln as name
+    from entries e
+    join (
+      select round_id, min(score) as low from entries
+      where score > 0 and round_id in (select id from rounds where d >= ${from} and d < ${to})
+      group by round_id
+    ) m on m.round_id = e.round_id and e.score = m.low
+    join players p on p.id = e.player_id
+    order by p.ln, p.fn`);
+  const lows = new Map<number, LowScore>();
+  for (const r of rows) {
+    const low = lows.get(r.roundId) ?? { score: r.score, names: [] };
+    low.names.push(r.name);
+    lows.set(r.roundId, low);
+  }
+  return lows;
 }

@@ -45,7 +45,7 @@ export function Stats({ items }: { items: { label: string; value: ReactNode }[] 
       {items.map((item) => (
         <div key={item.label} className="min-w-0">
           <dt className="text-xs font-medium uppercase tracking-wide text-muted">{item.label}</dt>
-          <dd className="mt-0.5 truncate text-lg font-semibold tabular-nums">{item.value}</dd>
+          <dd className="mt-0.5 break-words text-lg font-semibold tabular-nums">{item.value}</dd>
         </div>
       ))}
     </dl>
