@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useFocusFirstInvalid } from "~/components/ui/field";
 import { useFormResult } from "./use-form-result";
 import type { FieldErrors } from "~/lib/form-checks";
@@ -15,15 +15,13 @@ export function useFormChecks(check: (form: FormData) => FieldErrors) {
   const { result, fieldErrors } = outcome;
   const ref = useRef<HTMLFormElement>(null);
   const [client, setClient] = useState<FieldErrors>({});
-  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
-
-  // A new answer shows in full.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per answer (its identity), nothing else
-  useEffect(() => setEdited(new Set()), [result]);
+  // The fields edited since which answer: a new answer shows in full at once.
+  const [edited, setEdited] = useState<{ answer: unknown; names: ReadonlySet<string> }>({ answer: undefined, names: new Set() });
   useFocusFirstInvalid(ref, fieldErrors);
 
   const errors: FieldErrors = { ...client };
-  for (const [name, message] of Object.entries(fieldErrors)) if (!edited.has(name)) errors[name] ??= message;
+  const stale = edited.answer === result ? edited.names : new Set<string>();
+  for (const [name, message] of Object.entries(fieldErrors)) if (!stale.has(name)) errors[name] ??= message;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
@@ -43,7 +41,7 @@ export function useFormChecks(check: (form: FormData) => FieldErrors) {
       const { [name]: _fixed, ...rest } = c;
       return rest;
     });
-    setEdited((e) => (e.has(name) ? e : new Set(e).add(name)));
+    setEdited((e) => ({ answer: result, names: new Set(e.answer === result ? e.names : []).add(name) }));
   }
 
   return { ...outcome, errors, form: { ref, noValidate: true, onSubmit, onChange } };
