@@ -1,33 +1,60 @@
 import { Link } from "react-router";
+import { ButtonLink } from "./ui/button";
+import { StatusBadge, claimStatus } from "./ui/badge";
+import { Card, Stats } from "./ui/card";
+import { formatCents } from "~/lib/money";
+import type { OwnClaim } from "~/.server/services/own-claim";
 
-type Props = {
-  player: { id: number; firstName: string; lastName: string } | null;
-  claimStatus: string | null;
-};
+const link = "font-medium text-brand-800 underline underline-offset-2";
 
-/** The player record a user has claimed, or where their claim stands. */
-export function ClaimedPlayer({ player, claimStatus }: Props) {
-  if (player) {
-    return (
-      <p>
-        <Link to={`/players/${player.id}`} className="font-medium text-brand-700 underline">
-          {player.firstName} {player.lastName}
-        </Link>
-      </p>
-    );
-  }
-  const findLink = (
-    <Link to="/players" className="text-brand-700 underline">
-      Find your player record
-    </Link>
+function NextStep({ status }: { status: string }) {
+  if (status === "approved") return null;
+  if (status === "pending") return <p className="text-sm text-muted">Your claim is waiting for an admin to review it.</p>;
+  return (
+    <p className="text-sm text-muted">
+      An admin has not approved this claim.{" "}
+      <Link to="/players" className={link}>
+        Find your player record
+      </Link>
+    </p>
   );
-  if (claimStatus === "pending") return <p>Your claim is waiting for an admin to review it.</p>;
-  if (claimStatus) {
+}
+
+/**
+ * The profile's first card: the player record the user claimed, where the claim stands
+ * and, once approved, the record's credit; a way to find the record when there is no
+ * claim. Admins claim no player (spec §6): they get no claim status.
+ */
+export function ClaimedPlayerCard({ claim, isAdmin }: { claim: OwnClaim | null; isAdmin: boolean }) {
+  if (isAdmin) {
     return (
-      <p>
-        Your last claim is marked <strong>{claimStatus}</strong>. {findLink}
-      </p>
+      <Card title="Your player record" titleId="player-card-title" actions={<StatusBadge status="Admin" />}>
+        <p className="text-sm text-muted">Admins do not claim a player record.</p>
+      </Card>
     );
   }
-  return <p>You have not claimed a player record yet. {findLink}</p>;
+  if (!claim) {
+    return (
+      <Card title="Your player record" titleId="player-card-title" tone="highlight">
+        <p className="mb-4">You have not claimed a player record yet. Find your name on the Players page and claim your record.</p>
+        <ButtonLink to="/players" variant="primary">
+          Find your player record
+        </ButtonLink>
+      </Card>
+    );
+  }
+  const approved = claim.status === "approved";
+  return (
+    <Card title="Your player record" titleId="player-card-title" actions={<StatusBadge status={claimStatus(claim.status)} />}>
+      <div className="space-y-3">
+        <p className="font-display text-2xl font-semibold tracking-wide">
+          <Link to={`/players/${claim.playerId}`} className="text-brand-800 underline-offset-4 hover:underline">
+            {claim.firstName} {claim.lastName}
+          </Link>
+        </p>
+        {approved ? <Stats items={[{ label: "Credit", value: formatCents(claim.balanceCents) }]} /> : null}
+        <NextStep status={claim.status} />
+      </div>
+    </Card>
+  );
 }

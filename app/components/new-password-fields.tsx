@@ -1,24 +1,28 @@
 import { PasswordChecklist } from "./password-checklist";
 import { Field } from "./ui/field";
-import type { PasswordPair, PasswordPairErrors } from "~/hooks/use-password-pair";
+import type { PasswordPair } from "~/hooks/use-password-pair";
+import { PASSWORD_MIN_LENGTH } from "~/lib/password-rules";
 
 /**
- * New password with its live rules checklist, and the confirmation. Posts as
- * `password` and `confirmPassword`; the browser's errors show first, then the server's.
+ * New password and its confirmation, posted as `password` and `confirmPassword`. Until
+ * the password is being typed the rules are one line; then the checklist ticks them
+ * live. With an error the checklist shows too (a browser without JavaScript gets it
+ * after a refused post).
  */
 export function NewPasswordFields({
   pair,
-  serverErrors,
+  errors,
   label = "Password",
   confirmLabel = "Confirm password",
   required = true,
 }: {
   pair: PasswordPair;
-  serverErrors?: PasswordPairErrors;
+  errors: { password?: string; confirmPassword?: string };
   label?: string;
   confirmLabel?: string;
   required?: boolean;
 }) {
+  const showRules = pair.password !== "" || !!errors.password;
   return (
     <>
       <Field
@@ -29,11 +33,15 @@ export function NewPasswordFields({
         required={required}
         value={pair.password}
         onChange={(e) => pair.setPassword(e.currentTarget.value)}
-        error={pair.errors.password ?? serverErrors?.password}
+        error={errors.password}
         hint={
           <>
             {required ? null : <p>Leave empty to keep your current password.</p>}
-            <PasswordChecklist password={pair.password} />
+            {showRules ? (
+              <PasswordChecklist password={pair.password} />
+            ) : (
+              <p>At least {PASSWORD_MIN_LENGTH} characters, with an uppercase letter, a lowercase letter and a number.</p>
+            )}
           </>
         }
       />
@@ -45,7 +53,7 @@ export function NewPasswordFields({
         required={required}
         value={pair.confirm}
         onChange={(e) => pair.setConfirm(e.currentTarget.value)}
-        error={pair.errors.confirmPassword ?? serverErrors?.confirmPassword}
+        error={errors.confirmPassword}
       />
     </>
   );

@@ -3,11 +3,11 @@ import { PASSWORD_RULES } from "~/lib/password-rules";
 /** The password rules (length, upper case, lower case, digit), each ticked as soon as the typed password meets it. */
 export function PasswordChecklist({ password }: { password: string }) {
   return (
-    <ul aria-live="polite" className="mt-1 space-y-0.5">
+    <ul aria-live="polite" aria-label="Password rules" className="mt-1 grid gap-x-4 gap-y-0.5 text-sm sm:grid-cols-2">
       {PASSWORD_RULES.map((rule) => {
         const met = rule.test(password);
         return (
-          <li key={rule.id} className={`flex items-center gap-2 ${met ? "text-brand-700" : "text-slate-600"}`}>
+          <li key={rule.id} className={`flex items-center gap-2 ${met ? "font-medium text-brand-800" : "text-muted"}`}>
             <span aria-hidden="true" className="inline-block w-4 text-center font-bold">
               {met ? "✓" : "○"}
             </span>

@@ -1,8 +1,5 @@
 import { formatDateTime } from "~/lib/time";
 
-/** "Yes" / "No" for the admin tables' boolean columns. */
-export const yesNo = (value: boolean) => (value ? "Yes" : "No");
-
 /** Last login with the time, in the league's zone; "Never" before the first one. */
 export function lastLoginText(lastLogin: number | null, timeZone: string) {
   return lastLogin ? formatDateTime(lastLogin, timeZone) : "Never";

@@ -2,8 +2,12 @@ import { Link, redirect, useNavigation } from "react-router";
 import { LoadError } from "~/components/load-error";
 import type { Route } from "./+types/admin-user";
 import { UserClaims, UserFields } from "~/components/admin-user-details";
+import { Alert, FormAlert } from "~/components/ui/alert";
+import { ButtonRow } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { FormAlert } from "~/components/ui/alert";
+import { PageHeader } from "~/components/ui/page-header";
+import { pageMeta } from "~/lib/meta";
 import { useFormResult } from "~/hooks/use-form-result";
 import { requireAdmin } from "~/.server/auth/guards";
 import { AppError } from "~/.server/errors";
@@ -23,7 +27,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { user, isSelf: user.id === actor.id };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `User: ${loaderData.user.name}` : "User" }];
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `User: ${args.loaderData.user.name}` : "User");
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { user: actor } = requireAdmin(context, request);
@@ -58,13 +62,63 @@ async function resetPassword(db: Db, id: number): Promise<string> {
 /** The new password, shown this once: only its hash is kept. */
 function NewPassword({ password }: { password: string }) {
   return (
-    <div role="status" className="space-y-2 rounded border border-brand-600 bg-brand-50 p-4 text-sm text-brand-800">
-      <p className="font-semibold">Password reset. The new password is:</p>
-      <p>
-        <code className="select-all break-all rounded bg-white px-2 py-1 font-mono text-base text-slate-900">{password}</code>
+    <Alert tone="success" title="Password reset. The new password is:">
+      <p className="my-2">
+        <code className="select-all break-all rounded bg-surface px-2 py-1 font-mono text-base text-ink">{password}</code>
       </p>
       <p>Give it to the user now: it will not be shown again.</p>
-    </div>
+    </Alert>
+  );
+}
+
+function Actions({ user, busy }: { user: { name: string; locked: boolean }; busy: boolean }) {
+  const lock = user.locked ? (
+    <ConfirmDialog
+      trigger="Unlock"
+      title="Unlock this user?"
+      description={`${user.name} will be able to log in again.`}
+      confirmLabel="Unlock"
+      intent="unlock"
+      disabled={busy}
+    />
+  ) : (
+    <ConfirmDialog
+      trigger="Lock"
+      title="Lock this user?"
+      description={`${user.name} will be logged out everywhere at once and cannot log in until unlocked.`}
+      confirmLabel="Lock"
+      intent="lock"
+      tone="danger"
+      disabled={busy}
+    />
+  );
+  return (
+    <ButtonRow
+      danger={
+        <>
+          {user.locked ? null : lock}
+          <ConfirmDialog
+            trigger="Delete"
+            title="Delete this user?"
+            description={`${user.name}'s account and claims are removed. This cannot be undone.`}
+            confirmLabel="Delete"
+            intent="delete"
+            tone="danger"
+            disabled={busy}
+          />
+        </>
+      }
+    >
+      {user.locked ? lock : null}
+      <ConfirmDialog
+        trigger="Reset password"
+        title="Reset this user's password?"
+        description={`${user.name} gets a new random password, shown to you once, and is logged out everywhere.`}
+        confirmLabel="Reset password"
+        intent="reset"
+        disabled={busy}
+      />
+    </ButtonRow>
   );
 }
 
@@ -76,71 +130,32 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
   // The only field is the dialog's hidden intent: its error is the form's.
   const error = formError ?? fieldErrors.intent ?? null;
   return (
-    <div className="space-y-6">
-      <div className="space-y-1">
-        <Link to="/admin/users" className="text-sm text-brand-700 underline">
+    <div className="max-w-3xl space-y-6">
+      <div>
+        <Link
+          to="/admin/users"
+          className="mb-2 inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline underline-offset-2"
+        >
           ← All users
         </Link>
-        <h1 className="break-words text-2xl font-semibold">{user.name}</h1>
+        <PageHeader title={<span className="break-words">{user.name}</span>} subtitle={<span className="break-all">{user.email}</span>} />
       </div>
       <FormAlert message={error} />
       <FormAlert tone="success" message={newPassword ? null : success} />
       {newPassword ? <NewPassword password={newPassword} /> : null}
-      <UserFields user={user} />
-      <section aria-labelledby="actions-title" className="space-y-2">
-        <h2 id="actions-title" className="text-lg font-semibold">
-          Actions
-        </h2>
+      <Card title="Account" titleId="account-title">
+        <UserFields user={user} />
+      </Card>
+      <Card title="Actions" titleId="actions-title">
         {isSelf ? (
-          <p className="text-sm text-slate-600">This is your own account: change it on your profile page.</p>
+          <p className="text-sm text-muted">This is your own account: change it on your profile page.</p>
         ) : (
-          <div className="flex flex-wrap gap-2">
-            {user.locked ? (
-              <ConfirmDialog
-                trigger="Unlock"
-                title="Unlock this user?"
-                description={`${user.name} will be able to log in again.`}
-                confirmLabel="Unlock"
-                intent="unlock"
-                disabled={busy}
-              />
-            ) : (
-              <ConfirmDialog
-                trigger="Lock"
-                title="Lock this user?"
-                description={`${user.name} will be logged out everywhere at once and cannot log in until unlocked.`}
-                confirmLabel="Lock"
-                intent="lock"
-                tone="danger"
-                disabled={busy}
-              />
-            )}
-            <ConfirmDialog
-              trigger="Reset password"
-              title="Reset this user's password?"
-              description={`${user.name} gets a new random password, shown to you once, and is logged out everywhere.`}
-              confirmLabel="Reset password"
-              intent="reset"
-              disabled={busy}
-            />
-            <ConfirmDialog
-              trigger="Delete"
-              title="Delete this user?"
-              description={`${user.name}'s account and claims are removed. This cannot be undone.`}
-              confirmLabel="Delete"
-              intent="delete"
-              tone="danger"
-              disabled={busy}
-            />
-          </div>
+          <Actions user={user} busy={busy} />
         )}
-      </section>
-      <section aria-labelledby="claims-title" className="space-y-2">
-        <h2 id="claims-title" className="text-lg font-semibold">
-          Claims
-        </h2>
+      </Card>
+      <Card title="Claims" titleId="claims-title">
         <UserClaims claims={user.claims} />
-      </section>
+      </Card>
     </div>
   );
 }

@@ -1,13 +1,17 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-users";
-import { DataTable as Table, td, th } from "~/components/ui/table";
-import { lastLoginText, yesNo } from "~/components/user-flags";
+import { UserBadges } from "~/components/user-badges";
+import { lastLoginText } from "~/components/user-flags";
+import { EmptyState } from "~/components/ui/empty-state";
+import { PageHeader } from "~/components/ui/page-header";
+import { DataTable, td, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
+import { pageMeta } from "~/lib/meta";
 import { requireAdmin } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
 import { listUsers } from "~/.server/services/user-admin";
 
-export const meta: Route.MetaFunction = () => [{ title: "Users" }];
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Users");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -18,42 +22,46 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { users } = loaderData;
   const { date, timeZone } = useLeague();
+  const locked = users.filter((u) => u.locked).length;
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">Users</h1>
+    <div>
+      <PageHeader
+        title="Users"
+        subtitle={`${users.length} registered${locked ? `, ${locked} locked` : ""}. Open a user to lock, reset or delete the account.`}
+      />
       {users.length === 0 ? (
-        <p className="text-slate-600">No users found</p>
+        <EmptyState title="No users found" />
       ) : (
-        <Table
+        <DataTable
           caption="Registered users"
+          pinFirst
+          maxHeight
           head={
             <tr>
               <th className={th}>Name</th>
+              <th className={th}>Status</th>
               <th className={th}>Email</th>
               <th className={th}>Last login</th>
               <th className={th}>Created</th>
-              <th className={th}>Locked</th>
-              <th className={th}>Admin</th>
-              <th className={th}>Claim status</th>
             </tr>
           }
         >
           {users.map((u) => (
-            <tr key={u.id} className={u.locked ? "bg-red-50" : undefined}>
+            <tr key={u.id}>
               <td className={td}>
-                <Link to={`/admin/user/${u.id}`} className="text-brand-700 hover:underline">
+                <Link to={`/admin/user/${u.id}`} className="font-medium text-brand-800 underline-offset-2 hover:underline">
                   {u.name}
                 </Link>
+              </td>
+              <td className={td}>
+                <UserBadges user={u} />
               </td>
               <td className={td}>{u.email}</td>
               <td className={td}>{lastLoginText(u.lastLogin, timeZone)}</td>
               <td className={td}>{date(u.createdAt)}</td>
-              <td className={td}>{yesNo(u.locked)}</td>
-              <td className={td}>{yesNo(u.isAdmin)}</td>
-              <td className={td}>{u.claimStatus ?? "–"}</td>
             </tr>
           ))}
-        </Table>
+        </DataTable>
       )}
     </div>
   );

@@ -1,16 +1,21 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/alert";
-import { buttonClass } from "~/components/ui/button";
-import { useFormResult } from "~/hooks/use-form-result";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
+import { useFormChecks } from "~/hooks/use-form-checks";
+import { checkEmail } from "~/lib/form-checks";
+import { pageMeta } from "~/lib/meta";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { RESET_REQUESTED, requestPasswordReset } from "~/.server/services/password-reset";
 import { clientAddress } from "~/.server/client-address";
 import { ForgotPasswordSchema } from "~/schemas/auth";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot password" }];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Forgot password", "Forgot your league password? Ask for a link by email to set a new one.");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env } = routeServices(context);
@@ -21,27 +26,34 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword() {
-  const { success: sent, formError, fieldErrors } = useFormResult();
+  const { success: sent, formError, errors, form } = useFormChecks(checkEmail);
   const busy = useNavigation().state === "submitting";
   return (
-    <div className="mx-auto max-w-sm space-y-4">
-      <h1 className="text-2xl font-semibold">Forgot password</h1>
-      {sent ? (
-        <FormAlert tone="success" message={sent} />
-      ) : (
-        <>
-          <p className="text-sm text-slate-700">Enter the email you registered with and we will send you a link to set a new password.</p>
-          <FormAlert message={formError} />
-          <Form method="post" className="space-y-4" noValidate>
-            <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
-            <button type="submit" className={`${buttonClass()} w-full`} disabled={busy}>
+    <div className="mx-auto max-w-md">
+      <PageHeader title="Forgot password" subtitle="We will email you a link to set a new password." />
+      <Card>
+        {sent ? (
+          <FormAlert tone="success" message={sent} />
+        ) : (
+          <Form method="post" className="space-y-4" {...form}>
+            <FormAlert message={formError} />
+            <Field
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              hint="The email you registered with."
+              error={errors.email}
+            />
+            <Button type="submit" block disabled={busy}>
               {busy ? "Sending…" : "Send reset link"}
-            </button>
+            </Button>
           </Form>
-        </>
-      )}
-      <p className="text-sm">
-        <Link to="/login" className="text-brand-700 underline">
+        )}
+      </Card>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="font-medium text-brand-800 underline underline-offset-2">
           Back to login
         </Link>
       </p>

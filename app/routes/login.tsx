@@ -1,52 +1,64 @@
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
-import { Field } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/alert";
-import { buttonClass } from "~/components/ui/button";
-import { useFormResult } from "~/hooks/use-form-result";
+import { LoginForm } from "~/components/login-form";
+import { ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { PageHeader } from "~/components/ui/page-header";
+import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/.server/auth/guards";
 import { sessionCookie } from "~/.server/auth/session";
 import { handleForm } from "~/.server/forms";
+import { keepEmail } from "~/.server/login-answer";
 import { routeServices } from "~/.server/route-context";
 import { login } from "~/.server/services/accounts";
 import { clientAddress } from "~/.server/client-address";
 import { LoginSchema } from "~/schemas/auth";
 
-export const meta: Route.MetaFunction = () => [{ title: "Log in" }];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Log in", "Log in to the league to sign up for rounds, claim your player record and see your credit.");
+
+/** Anything but a refused login (the service or the database failing) says so in the form. */
+const LOGIN_ERROR = "An error occurred during login. Please try again.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env } = routeServices(context);
-  return handleForm(request, LoginSchema, async (input, form) => {
-    const result = await login(db, env, input, clientAddress(request));
-    const to = safeRedirect(form.get("redirectTo"), "/");
-    return redirect(to, { headers: { "Set-Cookie": sessionCookie(result.token, result.maxAge) } });
-  });
+  return keepEmail(request, (req) =>
+    handleForm(
+      req,
+      LoginSchema,
+      async (input, form) => {
+        const result = await login(db, env, input, clientAddress(req));
+        const to = safeRedirect(form.get("redirectTo"), "/");
+        return redirect(to, { headers: { "Set-Cookie": sessionCookie(result.token, result.maxAge) } });
+      },
+      { unexpected: LOGIN_ERROR },
+    ),
+  );
 }
 
 export default function Login() {
-  const { formError, fieldErrors } = useFormResult();
   const [params] = useSearchParams();
-  const busy = useNavigation().state === "submitting";
   return (
-    <div className="mx-auto max-w-sm space-y-4">
-      <h1 className="text-2xl font-semibold">Player login</h1>
-      <FormAlert message={formError} />
-      <Form method="post" className="space-y-4" noValidate>
-        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
-        <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={fieldErrors.password} />
-        <button type="submit" className={`${buttonClass()} w-full`} disabled={busy}>
-          {busy ? "Logging in…" : "Log in"}
-        </button>
-      </Form>
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <Link to="/forgot-password" className="text-brand-700 underline">
-          Forgot password?
-        </Link>
-        <Link to="/register" className="rounded border border-brand-700 px-3 py-2 font-semibold text-brand-700">
-          Register
-        </Link>
+    <div className="mx-auto max-w-md">
+      <PageHeader title="Player login" subtitle="Sign up for rounds, claim your player record and see your credit." />
+      <Card>
+        <LoginForm redirectTo={params.get("redirectTo") ?? "/"} />
+        <p className="mt-4 text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-800 underline underline-offset-2">
+            Forgot password?
+          </Link>
+        </p>
+      </Card>
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-surface p-4 text-sm">
+        <p>New to the league?</p>
+        <ButtonLink to="/register">Register</ButtonLink>
       </div>
+      <p className="mt-6 text-center text-sm text-muted">
+        League admin?{" "}
+        <Link to="/admin/login" className="font-medium text-brand-800 underline underline-offset-2">
+          Admin login
+        </Link>
+      </p>
     </div>
   );
 }

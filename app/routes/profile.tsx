@@ -1,35 +1,37 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
-import { ClaimedPlayer } from "~/components/claimed-player";
+import { ClaimedPlayerCard } from "~/components/claimed-player";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/alert";
-import { buttonClass } from "~/components/ui/button";
-import { useFormResult } from "~/hooks/use-form-result";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
+import { useFormChecks } from "~/hooks/use-form-checks";
 import { usePasswordPair } from "~/hooks/use-password-pair";
+import { checkEmail, checkName, checkNewPassword } from "~/lib/form-checks";
+import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/.server/auth/guards";
 import { sessionCookie } from "~/.server/auth/session";
 import { handleForm } from "~/.server/forms";
-import { currentYearStart } from "~/.server/league";
 import { routeServices } from "~/.server/route-context";
 import { startSession, updateProfile } from "~/.server/services/accounts";
-import { getPlayer } from "~/.server/services/players";
+import { ownClaim } from "~/.server/services/own-claim";
 import { ProfileFormSchema } from "~/schemas/auth";
 
-export const meta: Route.MetaFunction = () => [{ title: "Profile" }];
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Profile");
 
 const PROFILE_UPDATED = "Profile updated.";
 const UPDATE_FAILED = "Update failed. Please try again.";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireUser(context, request);
-  const { db, league } = routeServices(context);
-  // A claimed record that has since been deleted just shows as no record.
-  const player = user.linkedPlayerId ? await getPlayer(db, user.linkedPlayerId, currentYearStart(league)).catch(() => null) : null;
+  const { db } = routeServices(context);
   return {
-    user: { name: user.name, email: user.email, claimStatus: user.claimStatus },
-    player: player && { id: player.id, firstName: player.firstName, lastName: player.lastName },
+    user: { name: user.name, email: user.email, isAdmin: user.isAdmin },
+    // Admins claim no player (spec §6).
+    claim: user.isAdmin ? null : await ownClaim(db, user.id),
   };
 }
 
@@ -67,12 +69,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   );
 }
 
-export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, player } = loaderData;
-  const { success: saved, formError, fieldErrors, result } = useFormResult();
+const check = (form: FormData) => ({ ...checkName(form), ...checkEmail(form), ...checkNewPassword(form, { optional: true }) });
+
+function ProfileForm({ user }: { user: { name: string; email: string } }) {
+  const { success: saved, formError, result, errors, form } = useFormChecks(check);
   const busy = useNavigation().state === "submitting";
-  const pair = usePasswordPair({ optional: true });
-  const formRef = useRef<HTMLFormElement>(null);
+  const pair = usePasswordPair();
 
   // After a save the fields start again from the stored values. The action's result can
   // arrive before the revalidated loader data, so this runs again when that lands; it
@@ -80,83 +82,56 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on each result and on fresh loader data, never on `pair` (see above)
   useEffect(() => {
     if (!saved) return;
-    formRef.current?.reset();
+    form.ref.current?.reset();
     pair.reset();
   }, [result, user.name, user.email]);
 
   return (
-    <div className="mx-auto max-w-lg space-y-6">
-      <h1 className="text-2xl font-semibold">Profile</h1>
-      <section aria-labelledby="account-title" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="account-title" className="text-lg font-semibold">
-          Your account
-        </h2>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-slate-500">Name</dt>
-          <dd className="break-words">{user.name}</dd>
-          <dt className="text-slate-500">Email</dt>
-          <dd className="break-all">{user.email}</dd>
-          <dt className="text-slate-500">Player</dt>
-          <dd>
-            <ClaimedPlayer player={player} claimStatus={user.claimStatus} />
-          </dd>
-        </dl>
-      </section>
-      <section aria-labelledby="edit-title" className="space-y-4">
-        <h2 id="edit-title" className="text-lg font-semibold">
-          Edit profile
-        </h2>
+    <Card title="Edit profile" titleId="edit-title">
+      <Form method="post" className="space-y-4" {...form}>
         <FormAlert tone="success" message={saved} />
         <FormAlert message={formError} />
-        <Form ref={formRef} method="post" className="space-y-4" noValidate onSubmit={(e) => pair.guard(e)}>
-          <Field label="Name" name="name" autoComplete="name" required defaultValue={user.name} error={fieldErrors.name} />
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={user.email}
-            error={fieldErrors.email}
-          />
-          <NewPasswordFields
-            pair={pair}
-            serverErrors={fieldErrors}
-            label="New password"
-            confirmLabel="Confirm new password"
-            required={false}
-          />
+        <Field label="Name" name="name" autoComplete="name" required defaultValue={user.name} error={errors.name} />
+        <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={user.email} error={errors.email} />
+        <fieldset className="min-w-0 space-y-4">
+          <legend className="mb-3 w-full border-t border-line pt-4 font-display text-lg font-semibold tracking-wide">Password</legend>
           <Field
             label="Current password"
             name="currentPassword"
             type="password"
             autoComplete="current-password"
-            hint="Required only when you change your email or password."
-            error={fieldErrors.currentPassword}
+            hint="Needed only to change your email or password."
+            error={errors.currentPassword}
           />
-          <button type="submit" className={`${buttonClass()} w-full sm:w-auto`} disabled={busy}>
-            {busy ? "Saving…" : "Save changes"}
-          </button>
-        </Form>
-      </section>
-      <section aria-labelledby="sessions-title" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="sessions-title" className="text-lg font-semibold">
-          Sessions
-        </h2>
-        <p className="text-sm text-slate-700">
+          <NewPasswordFields pair={pair} errors={errors} label="New password" confirmLabel="Confirm new password" required={false} />
+        </fieldset>
+        <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+          {busy ? "Saving…" : "Save changes"}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { user, claim } = loaderData;
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <PageHeader title="Profile" subtitle={user.email} />
+      <ClaimedPlayerCard claim={claim} isAdmin={user.isAdmin} />
+      <ProfileForm user={user} />
+      <Card title="Sessions" titleId="sessions-title">
+        <p className="mb-4 text-sm text-muted">
           Logging out ends the session on this device only. If you are logged in somewhere you no longer trust, log out everywhere: every
           device will have to log in again.
         </p>
         <Form method="post" action="/logout">
           <input type="hidden" name="intent" value="everywhere" />
-          <button
-            type="submit"
-            className="rounded border border-slate-400 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
-          >
+          <Button type="submit" variant="secondary">
             Log out everywhere
-          </button>
+          </Button>
         </Form>
-      </section>
+      </Card>
     </div>
   );
 }

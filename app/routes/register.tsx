@@ -2,20 +2,25 @@ import { useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/alert";
-import { buttonClass } from "~/components/ui/button";
-import { useFormResult } from "~/hooks/use-form-result";
-import { focusFirstInvalid, usePasswordPair } from "~/hooks/use-password-pair";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
+import { useFormChecks } from "~/hooks/use-form-checks";
+import { usePasswordPair } from "~/hooks/use-password-pair";
+import { checkEmail, checkName, checkNewPassword } from "~/lib/form-checks";
+import { EMAIL_IN_USE } from "~/lib/messages";
+import { pageMeta } from "~/lib/meta";
 import { sessionCookie } from "~/.server/auth/session";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { registerAndStartSession } from "~/.server/services/accounts";
 import { clientAddress } from "~/.server/client-address";
-import { EMAIL_IN_USE } from "~/lib/messages";
 import { RegisterFormSchema } from "~/schemas/auth";
 
-export const meta: Route.MetaFunction = () => [{ title: "Register" }];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Register", "Create a league account to claim your player record, sign up for rounds and track your credit.");
 
 const REGISTER_FAILED = "An error occurred during registration. Please try again.";
 
@@ -26,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     RegisterFormSchema,
     async (input) => {
       const result = await registerAndStartSession(db, env, input, clientAddress(request));
-      return redirect("/", { headers: { "Set-Cookie": sessionCookie(result.token, result.maxAge) } });
+      // The next step for a new account: find and claim the player record (/welcome says how).
+      return redirect("/welcome", { headers: { "Set-Cookie": sessionCookie(result.token, result.maxAge) } });
     },
     { unexpected: REGISTER_FAILED },
   );
@@ -53,45 +59,41 @@ function useEmailCheck() {
 }
 
 export default function Register() {
-  const { formError, fieldErrors } = useFormResult();
   const busy = useNavigation().state === "submitting";
   const pair = usePasswordPair();
   const email = useEmailCheck();
+  const { formError, errors, form } = useFormChecks((data) => ({
+    ...checkName(data),
+    ...checkEmail(data),
+    ...(email.taken ? { email: EMAIL_IN_USE } : {}),
+    ...checkNewPassword(data),
+  }));
   return (
-    <div className="mx-auto max-w-sm space-y-4">
-      <h1 className="text-2xl font-semibold">Register</h1>
-      <FormAlert message={formError} />
-      <Form
-        method="post"
-        className="space-y-4"
-        noValidate
-        onSubmit={(event) => {
-          if (!pair.guard(event)) return;
-          if (email.taken) {
-            event.preventDefault();
-            focusFirstInvalid(event.currentTarget);
-          }
-        }}
-      >
-        <Field label="Name" name="name" autoComplete="name" required error={fieldErrors.name} />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          onBlur={(e) => void email.check(e.currentTarget.value)}
-          onChange={email.clear}
-          error={email.taken ? EMAIL_IN_USE : fieldErrors.email}
-        />
-        <NewPasswordFields pair={pair} serverErrors={fieldErrors} />
-        <button type="submit" className={`${buttonClass()} w-full`} disabled={busy}>
-          {busy ? "Registering…" : "Register"}
-        </button>
-      </Form>
-      <p className="text-sm">
+    <div className="mx-auto max-w-md">
+      <PageHeader title="Register" subtitle="Create your account, then find and claim your player record." />
+      <Card>
+        <Form method="post" className="space-y-4" {...form}>
+          <FormAlert message={formError} />
+          <Field label="Name" name="name" autoComplete="name" required error={errors.name} />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            onBlur={(e) => void email.check(e.currentTarget.value)}
+            onChange={email.clear}
+            error={email.taken ? EMAIL_IN_USE : errors.email}
+          />
+          <NewPasswordFields pair={pair} errors={errors} />
+          <Button type="submit" block disabled={busy}>
+            {busy ? "Registering…" : "Register"}
+          </Button>
+        </Form>
+      </Card>
+      <p className="mt-6 text-center text-sm">
         Already registered?{" "}
-        <Link to="/login" className="text-brand-700 underline">
+        <Link to="/login" className="font-medium text-brand-800 underline underline-offset-2">
           Log in
         </Link>
       </p>

@@ -2,19 +2,25 @@ import { useEffect } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { FormAlert } from "~/components/ui/alert";
-import { buttonClass } from "~/components/ui/button";
+import { Alert, FormAlert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { PageHeader } from "~/components/ui/page-header";
+import { useFormChecks } from "~/hooks/use-form-checks";
 import { useFormResult } from "~/hooks/use-form-result";
 import { usePasswordPair } from "~/hooks/use-password-pair";
+import { checkNewPassword } from "~/lib/form-checks";
+import { pageMeta } from "~/lib/meta";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { resetPassword, verifyResetToken } from "~/.server/services/password-reset";
 import { ResetPasswordFormSchema, ResetTokenSchema } from "~/schemas/auth";
 
-export const meta: Route.MetaFunction = () => [{ title: "Reset password" }];
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Reset password");
 
 const RESET_DONE = "Your password has been reset. Redirecting to login…";
 const REDIRECT_MS = 2000;
+const link = "font-medium text-brand-800 underline underline-offset-2";
 
 /** The token is verified before the form is shown: "checking", then the form or "invalid". */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,12 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function InvalidLink() {
   return (
-    <div role="alert" className="space-y-3 rounded border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-      <p>Invalid or expired reset link.</p>
+    <Alert tone="error" title="Invalid or expired reset link.">
       <Link to="/forgot-password" className="font-semibold underline">
         Request a new reset link
       </Link>
-    </div>
+    </Alert>
   );
 }
 
@@ -52,47 +57,49 @@ function ResetDone({ message }: { message: string }) {
   return (
     <div className="space-y-3">
       <FormAlert tone="success" message={message} />
-      <Link to="/login" className="text-sm text-brand-700 underline">
+      <Link to="/login" className={`text-sm ${link}`}>
         Go to login
       </Link>
     </div>
   );
 }
 
-export default function ResetPassword({ loaderData }: Route.ComponentProps) {
-  const { success: done, formError, fieldErrors } = useFormResult();
-  const navigation = useNavigation();
+function ResetForm({ token }: { token: string }) {
   const pair = usePasswordPair();
+  const { formError, fieldErrors, errors, form } = useFormChecks((data) => checkNewPassword(data));
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="space-y-4" {...form}>
+      <FormAlert message={formError ?? fieldErrors.token} />
+      <input type="hidden" name="token" value={token} />
+      <NewPasswordFields pair={pair} errors={errors} label="New password" confirmLabel="Confirm new password" />
+      <Button type="submit" block disabled={busy}>
+        {busy ? "Saving…" : "Set new password"}
+      </Button>
+    </Form>
+  );
+}
+
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
+  const { success: done } = useFormResult();
+  const navigation = useNavigation();
   const checking = navigation.state === "loading" && navigation.location.pathname === "/reset-password" && !navigation.formMethod;
-  const busy = navigation.state === "submitting";
 
   let body: React.ReactNode;
   if (checking)
     body = (
-      <p aria-live="polite" className="text-sm text-slate-600">
+      <p aria-live="polite" className="text-sm text-muted">
         Checking your reset link…
       </p>
     );
   else if (done) body = <ResetDone message={done} />;
   else if (!loaderData.token) body = <InvalidLink />;
-  else
-    body = (
-      <>
-        <FormAlert message={formError ?? fieldErrors.token} />
-        <Form method="post" className="space-y-4" noValidate onSubmit={(e) => pair.guard(e)}>
-          <input type="hidden" name="token" value={loaderData.token} />
-          <NewPasswordFields pair={pair} serverErrors={fieldErrors} label="New password" confirmLabel="Confirm new password" />
-          <button type="submit" className={`${buttonClass()} w-full`} disabled={busy}>
-            {busy ? "Saving…" : "Set new password"}
-          </button>
-        </Form>
-      </>
-    );
+  else body = <ResetForm token={loaderData.token} />;
 
   return (
-    <div className="mx-auto max-w-sm space-y-4">
-      <h1 className="text-2xl font-semibold">Reset password</h1>
-      {body}
+    <div className="mx-auto max-w-md">
+      <PageHeader title="Reset password" subtitle="Choose a new password for your account." />
+      <Card>{body}</Card>
     </div>
   );
 }

@@ -13,7 +13,9 @@ test("register, log out, log in and change the name on /profile", async ({ page 
   await page.getByLabel("Password", { exact: true }).fill("Chains4Days!");
   await page.getByLabel("Confirm password").fill("Chains4Days!");
   await page.getByRole("button", { name: "Register" }).click();
-  await expect(page).toHaveURL("/");
+  // A new account lands on the next step: finding the player record.
+  await expect(page).toHaveURL("/welcome");
+  await expect(page.getByRole("link", { name: "Find your player record" })).toHaveAttribute("href", "/players");
   await openMenu(page);
   await page.getByRole("button", { name: "Log out" }).click();
   await openMenu(page);

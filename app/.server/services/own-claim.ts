@@ -1,0 +1,28 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { claims, players } from "../db/schema";
+import { balanceCentsSql } from "./balance";
+
+/** The claim a user's profile shows, with its player and that player's credit. */
+export type OwnClaim = { status: string; playerId: number; firstName: string; lastName: string; balanceCents: number };
+
+/**
+ * The approved claim, else the newest live one: the same choice as the session's
+ * claimStatus (claim-state.ts), so the profile's badge and the navbar's state agree.
+ */
+export async function ownClaim(db: Db, userId: number): Promise<OwnClaim | null> {
+  const [row] = await db
+    .select({
+      status: claims.status,
+      playerId: players.id,
+      firstName: players.fn,
+      lastName: players.ln,
+      balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
+    })
+    .from(claims)
+    .innerJoin(players, eq(players.id, claims.playerId))
+    .where(and(eq(claims.userId, userId), ne(claims.status, "withdrawn")))
+    .orderBy(desc(sql`${claims.status} = 'approved'`), desc(claims.updatedAt), desc(claims.id))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/welcome";
+import { ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { PageHeader } from "~/components/ui/page-header";
+import { pageMeta } from "~/lib/meta";
+import { requireUser } from "~/.server/auth/guards";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Welcome");
+
+/** Where a new account lands (issue 8): the one next step, finding and claiming the player record. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const { user, isAdmin } = requireUser(context, request);
+  return { name: user.name, claimed: user.claimStatus !== null, isAdmin };
+}
+
+const link = "font-medium text-brand-800 underline underline-offset-2";
+
+export default function Welcome({ loaderData }: Route.ComponentProps) {
+  const { name, claimed, isAdmin } = loaderData;
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <PageHeader title={`Welcome, ${name}`} subtitle="Your account is ready." />
+      {claimed || isAdmin ? (
+        <Card title="Your player record" titleId="next-title">
+          <p>
+            {isAdmin ? "Admins do not claim a player record." : "You have already claimed a player record."}{" "}
+            <Link to="/profile" className={link}>
+              See your profile
+            </Link>{" "}
+            or the{" "}
+            <Link to="/rounds" className={link}>
+              rounds
+            </Link>
+            .
+          </p>
+        </Card>
+      ) : (
+        <>
+          <Card tone="highlight" title="Next: find your player record" titleId="next-title">
+            <p className="mb-4">
+              Find your name on the Players page and claim your record. If you are new to the league, you can add yourself there.
+            </p>
+            <ButtonLink to="/players" variant="primary">
+              Find your player record
+            </ButtonLink>
+          </Card>
+          <p className="text-sm text-muted">
+            Meanwhile, see the{" "}
+            <Link to="/rounds" className={link}>
+              rounds
+            </Link>{" "}
+            or your{" "}
+            <Link to="/profile" className={link}>
+              profile
+            </Link>
+            .
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
