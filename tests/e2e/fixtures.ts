@@ -69,7 +69,8 @@ export const test = base.extend<{ cspViolations: string[]; playerPage: Page; adm
   adminPage: pageOf("admin"),
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   extraHTTPHeaders: async ({}, use) => {
-    await use({ "CF-Connecting-IP": `2001:db8:e2e:${(process.pid % 0xffff).toString(16)}:${(++client).toString(16)}::1` });
+    // The limits count a whole IPv6 /64 as one client: each test gets its own /64.
+    await use({ "CF-Connecting-IP": `2001:db8:${(process.pid % 0xffff).toString(16)}:${(++client).toString(16)}::1` });
   },
   cspViolations: [
     async ({ context }, use) => {

@@ -1,4 +1,5 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, desc, sql } from "drizzle-orm";
+import { claims } from "../db/schema";
 
 // A user's claim state, as the session, the /api and the admin pages all show it.
 // `userId` is a fully qualified column (`"users"."id"`): a single-table select writes
@@ -16,3 +17,9 @@ export function claimStatusSql(userId: SQL = USER_ID) {
     select c.status from claims c where c.user_id = ${userId} and c.status <> 'withdrawn'
     order by (c.status = 'approved') desc, c.updated_at desc, c.id desc limit 1) end`;
 }
+
+/**
+ * Which of a user's claims is "their claim": the approved one, else the newest that is
+ * not withdrawn. The same choice as claimStatusSql above, for queries on `claims`.
+ */
+export const currentClaimFirst = [sql`${claims.status} = 'approved' desc`, desc(claims.updatedAt), desc(claims.id)] as const;

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, uniqueViolation } from "../db/client";
 import { type Claim, claims, players, users } from "../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../errors";
+import { currentClaimFirst } from "./claim-state";
 import { nowSeconds } from "~/lib/time";
 
 // A claim links a user to the player record that is them (DESIGN.md "Claims"): the user
@@ -132,11 +133,11 @@ export async function submitClaim(
   }
 }
 
-/** The user's current claim (open, else the latest decided one), or null. Withdrawn claims are gone. */
+/** The user's current claim (the session's choice: approved, else the newest not withdrawn), or null. */
 export async function myClaim(db: Db, userId: number): Promise<ClaimView | null> {
   const [row] = await claimViews(db)
     .where(and(eq(claims.userId, userId), sql`${claims.status} <> 'withdrawn'`))
-    .orderBy(sql`${claims.status} in ('pending', 'approved', 'conflict') desc`, desc(claims.updatedAt), desc(claims.id))
+    .orderBy(...currentClaimFirst)
     .limit(1);
   return row ?? null;
 }

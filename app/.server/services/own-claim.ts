@@ -1,7 +1,8 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { claims, players } from "../db/schema";
 import { balanceCentsSql } from "./balance";
+import { currentClaimFirst } from "./claim-state";
 
 /** The claim a user's profile shows, with its player and that player's credit. */
 export type OwnClaim = { status: string; playerId: number; firstName: string; lastName: string; balanceCents: number };
@@ -22,7 +23,7 @@ export async function ownClaim(db: Db, userId: number): Promise<OwnClaim | null>
     .from(claims)
     .innerJoin(players, eq(players.id, claims.playerId))
     .where(and(eq(claims.userId, userId), ne(claims.status, "withdrawn")))
-    .orderBy(desc(sql`${claims.status} = 'approved'`), desc(claims.updatedAt), desc(claims.id))
+    .orderBy(...currentClaimFirst)
     .limit(1);
   return row ?? null;
 }
