@@ -1,8 +1,6 @@
 import { Link } from "react-router";
-import { ClaimBadge, UserBadges } from "./user-badges";
+import { UserBadges } from "./user-badges";
 import { lastLoginText } from "./user-flags";
-import { EmptyState } from "./ui/empty-state";
-import { DataTable, td, tdWrap, th } from "./ui/table";
 import { useLeague } from "~/hooks/use-league";
 import type { AdminUserDetail as UserDetail } from "~/.server/services/user-admin";
 
@@ -42,40 +40,5 @@ export function UserFields({ user }: { user: UserDetail }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-/** Every claim the user made, newest first. */
-export function UserClaims({ claims }: { claims: UserDetail["claims"] }) {
-  const { date } = useLeague();
-  if (claims.length === 0) return <EmptyState title="No claims." />;
-  return (
-    <DataTable
-      caption="Claims by this user"
-      pinFirst
-      head={
-        <tr>
-          <th className={th}>Player</th>
-          <th className={th}>Status</th>
-          <th className={th}>Date</th>
-          <th className={th}>Note</th>
-        </tr>
-      }
-    >
-      {claims.map((c) => (
-        <tr key={c.id}>
-          <td className={td}>
-            <Link to={`/players/${c.playerId}`} className={link}>
-              {c.firstName} {c.lastName}
-            </Link>
-          </td>
-          <td className={td}>
-            <ClaimBadge status={c.status} />
-          </td>
-          <td className={td}>{date(c.createdAt)}</td>
-          <td className={tdWrap}>{c.note ?? ""}</td>
-        </tr>
-      ))}
-    </DataTable>
   );
 }

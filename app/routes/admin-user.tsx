@@ -1,7 +1,8 @@
 import { Link, redirect, useNavigation } from "react-router";
 import { LoadError } from "~/components/load-error";
 import type { Route } from "./+types/admin-user";
-import { UserClaims, UserFields } from "~/components/admin-user-details";
+import { UserFields } from "~/components/admin-user-details";
+import { ClaimsTable } from "~/components/claims-table";
 import { Alert, FormAlert } from "~/components/ui/alert";
 import { ButtonRow } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -14,17 +15,21 @@ import { AppError } from "~/.server/errors";
 import type { Db } from "~/.server/db/client";
 import { handleForm } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
+import { handleClaimDecision } from "~/.server/claim-decision";
+import { claimsForUser } from "~/.server/services/claims";
 import { adminResetPassword, deleteUser, getUserDetail, setLocked } from "~/.server/services/user-admin";
 import { UserActionSchema } from "~/schemas/admin-users";
 
 const RESET_FAILED = "Failed to reset password";
+const CLAIM_INTENTS = new Set(["approve", "reject", "conflict", "unlink"]);
 const ACTION_FAILED = "An error occurred. Please try again.";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user: actor } = requireAdmin(context, request);
   const { db } = routeServices(context);
-  const user = await orRouteError(getUserDetail(db, await routeId(params.userId, "user id")));
-  return { user, isSelf: user.id === actor.id };
+  const id = await routeId(params.userId, "user id");
+  const [user, claims] = await orRouteError(Promise.all([getUserDetail(db, id), claimsForUser(db, id)]));
+  return { user, claims, isSelf: user.id === actor.id };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `User: ${args.loaderData.user.name}` : "User");
@@ -33,6 +38,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const { user: actor } = requireAdmin(context, request);
   const { db } = routeServices(context);
   const id = await routeId(params.userId, "user id");
+  // The claim table's decisions post here too (the same as on /admin/claims).
+  const intent = (
+    await request
+      .clone()
+      .formData()
+      .catch(() => null)
+  )?.get("intent");
+  if (typeof intent === "string" && CLAIM_INTENTS.has(intent)) return handleClaimDecision(request, db);
   return handleForm(
     request,
     UserActionSchema,
@@ -123,7 +136,7 @@ function Actions({ user, busy }: { user: { name: string; locked: boolean }; busy
 }
 
 export default function AdminUser({ loaderData }: Route.ComponentProps) {
-  const { user, isSelf } = loaderData;
+  const { user, claims, isSelf } = loaderData;
   const { success, formError, fieldErrors, result } = useFormResult<{ newPassword: string }>();
   const busy = useNavigation().state !== "idle";
   const newPassword = result?.newPassword ?? null;
@@ -154,7 +167,11 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
         )}
       </Card>
       <Card title="Claims" titleId="claims-title">
-        <UserClaims claims={user.claims} />
+        {claims.length === 0 ? (
+          <p className="text-sm text-muted">No claims.</p>
+        ) : (
+          <ClaimsTable claims={claims} caption="Claims by this user" />
+        )}
       </Card>
     </div>
   );
