@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bodyIdSchema, epochSecondsSchema, optionalBodyIdSchema } from "./ids";
+import { bodyIdSchema, epochSecondsSchema, idSchema, optionalBodyIdSchema } from "./ids";
 import { positiveDollarsSchema } from "./money";
 
 /** POST /api/transfers/add {values}: date and amount required; an empty side is the league. */
@@ -28,3 +28,44 @@ export const AceAddSchema = z.object({
     { error: "values is required" },
   ),
 });
+
+/** A date from a form's date input (YYYY-MM-DD), kept as its parts for the league's zone. */
+const formDate = z
+  .string({ error: "Date is required" })
+  .min(1, "Date is required")
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date like 2026-11-19")
+  .transform((text) => {
+    const [year, month, day] = text.split("-").map(Number) as [number, number, number];
+    return { year, month, day };
+  })
+  .refine((p) => p.year >= 2000 && p.year <= 2100 && p.month >= 1 && p.month <= 12 && p.day >= 1 && p.day <= 31, "Enter a real date");
+
+const optionalPlayer = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : null))
+  .pipe(idSchema("player").nullable());
+
+/** The admin's ledger forms on /transfers and /aces. */
+export const LedgerFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("addTransfer"),
+      d: formDate,
+      fromPlayer: optionalPlayer,
+      toPlayer: optionalPlayer,
+      amt: positiveDollarsSchema("Amount"),
+      description: z.string().trim().max(200, "Description must be at most 200 characters").optional().default(""),
+    }),
+    z.object({ intent: z.literal("deleteTransfer"), id: idSchema("transfer id") }),
+    z.object({
+      intent: z.literal("addAce"),
+      d: formDate,
+      player: z.string({ error: "Player is required" }).min(1, "Player is required").pipe(idSchema("player")),
+      amt: positiveDollarsSchema("Amount"),
+    }),
+    z.object({ intent: z.literal("deleteAce"), id: idSchema("ace id") }),
+  ],
+  { error: "Unknown action" },
+);
