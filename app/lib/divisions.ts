@@ -1,0 +1,45 @@
+// The league's divisions in the spec's order (league-spec.md §3): pro and open first,
+// then amateurs, women's after men's, juniors last. Lists and filters use this order,
+// never the alphabet (MA1 before MPO would read as a mistake to a disc golfer).
+
+export const DIVISIONS = [
+  "MPO",
+  "MP40",
+  "MP50",
+  "MPM",
+  "MPG",
+  "FPO",
+  "MA1",
+  "MA2",
+  "MA3",
+  "MA4",
+  "MA40",
+  "MA50",
+  "FA1",
+  "FA2",
+  "FA3",
+  "FA40",
+  "FA50",
+  "MJ18",
+  "MJ15",
+  "MJ12",
+  "MJ10",
+  "MJ08",
+  "MJ06",
+] as const;
+
+export type Division = (typeof DIVISIONS)[number];
+
+const rank = new Map<string, number>(DIVISIONS.map((d, i) => [d, i]));
+
+/** A division's place in the spec's order; one the spec does not list sorts after all of them. */
+export function divisionRank(division: string): number {
+  return rank.get(division) ?? DIVISIONS.length;
+}
+
+export const isDivision = (s: string): s is Division => rank.has(s);
+
+/** The distinct divisions of `list`, in the spec's order (unknown ones last, alphabetically). */
+export function divisionsPresent(list: Iterable<string>): string[] {
+  return [...new Set(list)].sort((a, b) => divisionRank(a) - divisionRank(b) || a.localeCompare(b));
+}
