@@ -1,17 +1,16 @@
 import { useEffect, useRef } from "react";
-import { Form, useSubmit } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/players-all";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { currentYearStart } from "~/.server/league";
 import { routeServices } from "~/.server/route-context";
 import { listPlayersWithStats } from "~/.server/services/players";
-import { PlayerLink } from "~/components/player-link";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Field, SelectField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
-import { DataTable, SortHeader, td, tdNum } from "~/components/ui/table";
+import { DataTable, SortHeader } from "~/components/ui/table";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 import { DEFAULT_PLAYER_SORT, type PlayerColumn, firstDir, playersView } from "~/lib/players-table";
@@ -39,6 +38,14 @@ export const meta: Route.MetaFunction = (args) =>
     "All players",
     "Every player in the league with rounds played, scoring averages and league credit balance, sortable by any column.",
   );
+
+// Every cell of the long table is styled once here rather than per cell (the kit's `td`,
+// `tdNum`, PlayerLink), which keeps the page's HTML small: columns 2–6 are numbers.
+const leanCells = [
+  "[&_td]:border-b [&_td]:border-line [&_td]:px-2 [&_td]:py-2.5 [&_td]:whitespace-nowrap sm:[&_td]:px-3",
+  "[&_td:nth-child(n+2):nth-child(-n+6)]:text-right [&_td]:tabular-nums",
+  "[&_td>a]:font-medium [&_td>a]:text-brand-800 [&_td>a:hover]:underline",
+].join(" ");
 
 const avg = (n: number | null) => (n === null ? "–" : n.toFixed(1));
 
@@ -74,46 +81,47 @@ export default function PlayersAll({ loaderData }: Route.ComponentProps) {
             Try another division or fewer letters of the name.
           </EmptyState>
         ) : (
-          <DataTable
-            caption="All players"
-            pinFirst
-            maxHeight
-            head={
-              <tr>
-                {columns.map((c) => (
-                  <SortHeader
-                    key={c.column}
-                    column={c.column}
-                    label={c.label}
-                    sort={sort}
-                    firstDir={firstDir(c.column)}
-                    numeric={c.numeric}
-                  />
-                ))}
-              </tr>
-            }
-          >
-            {players.map((p) => (
-              <tr key={p.id}>
-                <td className={td}>
-                  <PlayerLink id={p.id}>
-                    {p.firstName} {p.lastName}
-                  </PlayerLink>
-                  {p.inactive ? (
-                    <span className="block sm:ml-1.5 sm:inline">
-                      <StatusBadge status="Inactive" />
-                    </span>
-                  ) : null}
-                </td>
-                <td className={tdNum}>{formatCents(p.balanceCents)}</td>
-                <td className={tdNum}>{avg(p.average)}</td>
-                <td className={tdNum}>{avg(p.thisYearAverage)}</td>
-                <td className={tdNum}>{p.roundCount}</td>
-                <td className={tdNum}>{p.roundCountYear}</td>
-                <td className={td}>{p.division}</td>
-              </tr>
-            ))}
-          </DataTable>
+          <div className={leanCells}>
+            <DataTable
+              caption="All players"
+              pinFirst
+              maxHeight
+              head={
+                <tr>
+                  {columns.map((c) => (
+                    <SortHeader
+                      key={c.column}
+                      column={c.column}
+                      label={c.label}
+                      sort={sort}
+                      firstDir={firstDir(c.column)}
+                      numeric={c.numeric}
+                    />
+                  ))}
+                </tr>
+              }
+            >
+              {players.map((p) => (
+                <tr key={p.id}>
+                  <td>
+                    {/* discover="none": the player route loads on click, not for 120 links on render. */}
+                    <Link to={`/players/${p.id}`} discover="none">{`${p.firstName} ${p.lastName}`}</Link>
+                    {p.inactive ? (
+                      <span className="block sm:ml-1.5 sm:inline">
+                        <StatusBadge status="Inactive" />
+                      </span>
+                    ) : null}
+                  </td>
+                  <td>{formatCents(p.balanceCents)}</td>
+                  <td>{avg(p.average)}</td>
+                  <td>{avg(p.thisYearAverage)}</td>
+                  <td>{p.roundCount}</td>
+                  <td>{p.roundCountYear}</td>
+                  <td>{p.division}</td>
+                </tr>
+              ))}
+            </DataTable>
+          </div>
         )}
       </div>
     </>
