@@ -38,10 +38,9 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
             <span className="text-5xl text-brand-900 tabular-nums">{formatCents(pot)}</span>
           </p>
         </Card>
-        <section aria-labelledby="ace-history" className="space-y-3">
-          <h2 id="ace-history" className="font-display text-2xl font-semibold tracking-wide">
-            Ace History
-          </h2>
+        {/* Not a region of its own: the table below is one, named by its caption. */}
+        <div className="space-y-3">
+          <h2 className="font-display text-2xl font-semibold tracking-wide">Ace History</h2>
           {aces.length === 0 ? (
             <EmptyState title="No aces yet." />
           ) : (
@@ -77,7 +76,7 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
               ))}
             </DataTable>
           )}
-        </section>
+        </div>
       </div>
     </>
   );

@@ -65,7 +65,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
             ]}
           />
         </Card>
-        <Section id="rounds-title" title="Rounds">
+        <Section title="Rounds">
           {rounds.length === 0 ? (
             <EmptyState title="No rounds played yet." />
           ) : (
@@ -105,7 +105,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
             </DataTable>
           )}
         </Section>
-        <Section id="transfers-title" title="Transfers">
+        <Section title="Transfers">
           <TransferTable transfers={transfers} caption="Transfers" />
         </Section>
       </div>
@@ -113,14 +113,13 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="font-display text-2xl font-semibold tracking-wide">
-        {title}
-      </h2>
+    // A plain block under its heading: the table inside is already a region named by its caption.
+    <div className="space-y-3">
+      <h2 className="font-display text-2xl font-semibold tracking-wide">{title}</h2>
       {children}
-    </section>
+    </div>
   );
 }
 
