@@ -148,10 +148,13 @@ function PlayerFilters({
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  // Uncontrolled fields: after a navigation (Clear, Back) show what the URL says, except
-  // in the field being typed in.
+  // Uncontrolled fields: after a navigation (Clear, Back) show what the URL now says, except
+  // in the field being typed in. Not on mount, which would undo a choice made before hydration.
   const form = useRef<HTMLFormElement>(null);
+  const shown = useRef({ name, division });
   useEffect(() => {
+    if (shown.current.name === name && shown.current.division === division) return;
+    shown.current = { name, division };
     const fields = form.current?.elements;
     const nameInput = fields?.namedItem("name");
     const select = fields?.namedItem("division");

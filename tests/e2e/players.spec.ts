@@ -45,6 +45,14 @@ async function noScriptPage(browser: Browser, headers: Record<string, string>): 
   return context.newPage();
 }
 
+/** React has hydrated the page (it tags the nodes it owns), so its handlers are live. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((k) => k.startsWith("__reactFiber$"));
+  });
+}
+
 const table = (page: Page) => page.getByRole("table", { name: "All players" });
 const column = (page: Page, n: number) => table(page).locator(`tbody tr td:nth-child(${n})`).allTextContents();
 
@@ -141,12 +149,25 @@ test.describe("/players-all", () => {
     await page.context().close();
   });
 
-  test("with JavaScript a new division applies at once", async ({ page, request }) => {
+  test("with JavaScript a new division applies at once, the name as it is typed, and Clear empties both", async ({ page, request }) => {
     const players = await apiPlayers(request);
     await page.goto("/players-all");
+    await hydrated(page);
     await page.getByLabel("Division").selectOption("MPO");
     await expect(page).toHaveURL(/division=MPO/);
-    await expect(table(page).locator("tbody tr")).toHaveCount(players.filter((p) => p.division === "MPO").length);
+    const mpo = players.filter((p) => p.division === "MPO");
+    await expect(table(page).locator("tbody tr")).toHaveCount(mpo.length);
+
+    const word = mpo[0].fn.toLowerCase();
+    await page.getByLabel("Name").pressSequentially(word, { delay: 30 });
+    await expect(page).toHaveURL(new RegExp(`name=${word}`));
+    await expect(table(page).locator("tbody tr")).toHaveCount(mpo.filter((p) => `${p.fn} ${p.ln}`.toLowerCase().includes(word)).length);
+    await expect(page.getByLabel("Name")).toHaveValue(word);
+
+    await page.getByRole("link", { name: "Clear" }).click();
+    await expect(table(page).locator("tbody tr")).toHaveCount(players.length);
+    await expect(page.getByLabel("Name")).toHaveValue("");
+    await expect(page.getByLabel("Division")).toHaveValue("");
   });
 
   test("bad parameters fall back to the default view, never a 500", async ({ page, request }) => {
