@@ -1,33 +1,50 @@
-import type { TransferRow } from "~/.server/services/transfers";
-import { DataTable as Table, td, tdNum, th } from "~/components/ui/table";
+import { PartyName } from "~/components/player-link";
+import { EmptyState } from "~/components/ui/empty-state";
+import { DataTable, td, tdNum, tdWrap, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { formatCents } from "~/lib/money";
+import type { TransferRow } from "~/.server/services/transfers";
 
+/**
+ * Transfers as Date, From → To, Amount, Description. On a phone the two sides stack in one
+ * narrow cell and the description goes under them, so the amount stays on screen.
+ */
 export function TransferTable({ transfers, caption }: { transfers: TransferRow[]; caption: string }) {
   const { date } = useLeague();
-  if (transfers.length === 0) return <p className="text-slate-600">No transfers.</p>;
+  if (transfers.length === 0) return <EmptyState title="No transfers yet." />;
   return (
-    <Table
+    <DataTable
       caption={caption}
       head={
         <tr>
           <th className={th}>Date</th>
-          <th className={th}>From</th>
-          <th className={th}>To</th>
+          <th className={th}>
+            From <span aria-hidden="true">→</span>
+            <span className="sr-only">and</span> To
+          </th>
           <th className={`${th} text-right`}>Amount</th>
-          <th className={th}>Description</th>
+          <th className={`${th} hidden sm:table-cell`}>Description</th>
         </tr>
       }
     >
       {transfers.map((t) => (
         <tr key={t.id}>
-          <td className={td}>{date(t.d)}</td>
-          <td className={td}>{t.fromName ?? "League"}</td>
-          <td className={td}>{t.toName ?? "League"}</td>
-          <td className={tdNum}>{formatCents(t.amtCents)}</td>
-          <td className="px-3 py-2">{t.description}</td>
+          <td className={`${td} align-top`}>{date(t.d)}</td>
+          <td className={`${td} align-top`}>
+            <span className="block sm:inline">
+              <PartyName id={t.fromPlayerId} name={t.fromName} />
+            </span>
+            <span className="block sm:ml-1 sm:inline">
+              <span aria-hidden="true">→ </span>
+              <span className="sr-only">to </span>
+              <PartyName id={t.toPlayerId} name={t.toName} />
+            </span>
+            {t.description ? <span className="mt-0.5 block whitespace-normal text-xs text-muted sm:hidden">{t.description}</span> : null}
+          </td>
+          <td className={`${tdNum} align-top font-semibold`}>{formatCents(t.amtCents)}</td>
+          <td className={`${tdWrap} hidden align-top sm:table-cell`}>{t.description}</td>
         </tr>
       ))}
-    </Table>
+    </DataTable>
   );
 }

@@ -1,5 +1,7 @@
-// The league's divisions in the spec's order (league-spec.md §3): pages list and group
-// them in this order, and a player's division must be one of them.
+// The league's divisions in the spec's order (league-spec.md §3): pro and open first,
+// then amateurs, women's after men's, juniors last. Lists, filters and round results use
+// this order, never the alphabet (MA1 before MPO would read as a mistake to a disc
+// golfer), and a player's division must be one of them.
 
 export const DIVISIONS = [
   "MPO",
@@ -29,15 +31,21 @@ export const DIVISIONS = [
 
 export type Division = (typeof DIVISIONS)[number];
 
-const RANK = new Map<string, number>(DIVISIONS.map((d, i) => [d, i]));
+const rank = new Map<string, number>(DIVISIONS.map((d, i) => [d, i]));
 
-export function isDivision(value: string): value is Division {
-  return RANK.has(value);
+/** A division's place in the spec's order; one the spec does not list sorts after all of them. */
+export function divisionRank(division: string): number {
+  return rank.get(division) ?? DIVISIONS.length;
 }
 
-/** Sorts divisions the spec's way; any unknown one (old data) after, alphabetically. */
+export const isDivision = (s: string): s is Division => rank.has(s);
+
+/** Sorts divisions the spec's way; unknown ones (old data) after, alphabetically. */
 export function compareDivisions(a: string, b: string): number {
-  const ra = RANK.get(a) ?? DIVISIONS.length;
-  const rb = RANK.get(b) ?? DIVISIONS.length;
-  return ra - rb || a.localeCompare(b);
+  return divisionRank(a) - divisionRank(b) || a.localeCompare(b);
+}
+
+/** The distinct divisions of `list`, in the spec's order. */
+export function divisionsPresent(list: Iterable<string>): string[] {
+  return [...new Set(list)].sort(compareDivisions);
 }

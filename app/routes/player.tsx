@@ -1,15 +1,21 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { LoadError } from "~/components/load-error";
 import type { Route } from "./+types/player";
 import { publicCacheHeaders } from "~/.server/cache-tags";
-import { TransferTable } from "~/components/transfer-table";
-import { DataTable as Table, td, tdNum, th } from "~/components/ui/table";
-import { useLeague } from "~/hooks/use-league";
 import { currentYearStart } from "~/.server/league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { getPlayer } from "~/.server/services/players";
 import { roundsByPlayer } from "~/.server/services/rounds";
 import { transfersByPlayer } from "~/.server/services/transfers";
+import { LoadError } from "~/components/load-error";
+import { TransferTable } from "~/components/transfer-table";
+import { StatusBadge } from "~/components/ui/badge";
+import { Card, Stats } from "~/components/ui/card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { PageHeader } from "~/components/ui/page-header";
+import { DataTable, td, tdNum, th } from "~/components/ui/table";
+import { useLeague } from "~/hooks/use-league";
+import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 import { positionLabel } from "~/lib/results";
 
@@ -25,90 +31,94 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { player, rounds, transfers };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.player.firstName} ${loaderData.player.lastName}` : "Player" },
-];
+export const meta: Route.MetaFunction = (args) => {
+  const player = args.loaderData?.player;
+  if (!player) return pageMeta(args, "Player");
+  const name = `${player.firstName} ${player.lastName}`;
+  return pageMeta(args, name, `${name} in the league: division, PDGA number, credit, wins, and every round with score, place and payout.`);
+};
 
 const money = (cents: number) => (cents ? formatCents(cents) : "");
+const avg = (n: number | null) => (n === null ? "–" : n.toFixed(1));
 
 export default function PlayerPage({ loaderData }: Route.ComponentProps) {
   const { player, rounds, transfers } = loaderData;
   const { date } = useLeague();
   return (
-    <div className="space-y-6">
-      <header>
-        <h1 className="text-2xl font-semibold">
-          {player.firstName} {player.lastName}
-          {player.inactive ? <span className="ml-2 text-base font-normal text-slate-500">(inactive)</span> : null}
-        </h1>
-        <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-          <div>
-            <dt className="text-slate-500">Division</dt>
-            <dd className="font-medium">{player.division}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">PDGA number</dt>
-            <dd className="font-medium">{player.pdga || "–"}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">Credit</dt>
-            <dd className="font-medium">{formatCents(player.balanceCents)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">Rounds (this year)</dt>
-            <dd className="font-medium">
-              {player.roundCount} ({player.roundCountYear})
-            </dd>
-          </div>
-        </dl>
-      </header>
-      <section aria-labelledby="rounds-title" className="space-y-2">
-        <h2 id="rounds-title" className="text-lg font-semibold">
-          Rounds
-        </h2>
-        {rounds.length === 0 ? (
-          <p className="text-slate-600">No rounds played yet.</p>
-        ) : (
-          <Table
-            caption="Rounds played"
-            head={
-              <tr>
-                <th className={th}>Date</th>
-                <th className={th}>Round</th>
-                <th className={th}>Division</th>
-                <th className={`${th} text-right`}>Score</th>
-                <th className={th}>Position</th>
-                <th className={`${th} text-right`}>Payout</th>
-                <th className={`${th} text-right`}>Credit added</th>
-                <th className={`${th} text-right`}>Credit used</th>
-              </tr>
-            }
-          >
-            {rounds.map((r) => (
-              <tr key={r.roundId}>
-                <td className={td}>{date(r.d)}</td>
-                <td className={td}>
-                  <Link to={`/rounds/${r.roundId}`} className="text-brand-700 hover:underline">
-                    {r.n}
-                  </Link>
-                </td>
-                <td className={td}>{r.division}</td>
-                <td className={tdNum}>{r.score > 0 ? r.score : "–"}</td>
-                <td className={td}>{positionLabel(r.result) ?? "–"}</td>
-                <td className={tdNum}>{money(r.entryPayoutCents)}</td>
-                <td className={tdNum}>{money(r.creditAddedCents)}</td>
-                <td className={tdNum}>{money(r.creditUsedCents)}</td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </section>
-      <section aria-labelledby="transfers-title" className="space-y-2">
-        <h2 id="transfers-title" className="text-lg font-semibold">
-          Transfers
-        </h2>
-        <TransferTable transfers={transfers} caption="Transfers" />
-      </section>
+    <>
+      <PageHeader
+        title={`${player.firstName} ${player.lastName}`}
+        badge={player.inactive ? <StatusBadge status="Inactive" /> : undefined}
+      />
+      <div className="space-y-8">
+        <Card title="Summary" titleId="summary-title">
+          <Stats
+            items={[
+              { label: "Division", value: player.division },
+              { label: "PDGA number", value: player.pdga || "–" },
+              { label: "Credit", value: formatCents(player.balanceCents) },
+              { label: "Rounds played", value: player.roundCount },
+              { label: "Wins", value: player.wins },
+              { label: "Best score", value: player.bestScore ?? "–" },
+              { label: "Average this year", value: avg(player.thisYearAverage) },
+              { label: "Average all time", value: avg(player.average) },
+            ]}
+          />
+        </Card>
+        <Section title="Rounds">
+          {rounds.length === 0 ? (
+            <EmptyState title="No rounds played yet." />
+          ) : (
+            // Date pinned, then the round and its score: what a phone shows before scrolling.
+            <DataTable
+              caption="Rounds played"
+              pinFirst
+              head={
+                <tr>
+                  <th className={th}>Date</th>
+                  <th className={th}>Round</th>
+                  <th className={`${th} text-right`}>Score</th>
+                  <th className={th}>Position</th>
+                  <th className={th}>Division</th>
+                  <th className={`${th} text-right`}>Payout</th>
+                  <th className={`${th} text-right`}>Credit added</th>
+                  <th className={`${th} text-right`}>Credit used</th>
+                </tr>
+              }
+            >
+              {rounds.map((r) => (
+                <tr key={r.roundId}>
+                  <td className={td}>{date(r.d)}</td>
+                  <td className={td}>
+                    <Link to={`/rounds/${r.roundId}`} className="font-medium text-brand-800 hover:underline">
+                      {r.n}
+                    </Link>
+                  </td>
+                  <td className={`${tdNum} font-semibold`}>{r.score > 0 ? r.score : "–"}</td>
+                  <td className={td}>{positionLabel(r.result) ?? "–"}</td>
+                  <td className={td}>{r.division}</td>
+                  <td className={tdNum}>{money(r.entryPayoutCents)}</td>
+                  <td className={tdNum}>{money(r.creditAddedCents)}</td>
+                  <td className={tdNum}>{money(r.creditUsedCents)}</td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </Section>
+        <Section title="Transfers">
+          <TransferTable transfers={transfers} caption="Transfers" />
+        </Section>
+      </div>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    // A plain block under its heading: the table inside is already a region named by its caption.
+    <div className="space-y-3">
+      <h2 className="font-display text-2xl font-semibold tracking-wide">{title}</h2>
+      {children}
     </div>
   );
 }

@@ -1,59 +1,215 @@
-import { Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/players-all";
 import { publicCacheHeaders } from "~/.server/cache-tags";
-import { DataTable as Table, td, tdNum, th } from "~/components/ui/table";
 import { currentYearStart } from "~/.server/league";
 import { routeServices } from "~/.server/route-context";
 import { listPlayersWithStats } from "~/.server/services/players";
+import { StatusBadge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Field, SelectField } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
+import { DataTable, SortHeader } from "~/components/ui/table";
+import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
+import { DEFAULT_PLAYER_SORT, type PlayerColumn, firstDir, playersView } from "~/lib/players-table";
+import type { SortState } from "~/lib/sort";
 
-// Public: cached for anonymous visitors, purged when these tables change (ADR 11).
+// Public: cached for anonymous visitors, purged when these tables change (ADR 11). The
+// query string (sort, filters) is part of the cache key, so each view is its own page.
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "transfers", "rounds");
 
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * One query for every player's stats; the sort and the filters run over that list here
+ * (about a hundred rows), so a bad parameter can only fall back to the default view.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, league } = routeServices(context);
-  return { players: await listPlayersWithStats(db, currentYearStart(league)) };
+  const all = await listPlayersWithStats(db, currentYearStart(league));
+  // Only what the table shows travels to the browser.
+  const rows = all.map(({ pdga: _pdga, ...row }) => row);
+  return playersView(rows, new URL(request.url).searchParams);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "All players" }];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(
+    args,
+    "All players",
+    "Every player in the league with rounds played, scoring averages and league credit balance, sortable by any column.",
+  );
+
+// Every cell of the long table is styled once here rather than per cell (the kit's `td`,
+// `tdNum`, PlayerLink), which keeps the page's HTML small: columns 2–6 are numbers.
+const leanCells = [
+  "[&_td]:border-b [&_td]:border-line [&_td]:px-2 [&_td]:py-2.5 [&_td]:whitespace-nowrap sm:[&_td]:px-3",
+  "[&_td:nth-child(n+2):nth-child(-n+6)]:text-right [&_td]:tabular-nums",
+  "[&_td>a]:font-medium [&_td>a]:text-brand-800 [&_td>a:hover]:underline",
+].join(" ");
 
 const avg = (n: number | null) => (n === null ? "–" : n.toFixed(1));
 
+// The key numbers come right after the name, so a phone shows them beside the pinned name.
+const columns: { column: PlayerColumn; label: string; numeric: boolean }[] = [
+  { column: "name", label: "Name", numeric: false },
+  { column: "balance", label: "Balance", numeric: true },
+  { column: "average", label: "Average", numeric: true },
+  { column: "currentAvg", label: "Current avg", numeric: true },
+  { column: "rounds", label: "Rounds", numeric: true },
+  { column: "thisYear", label: "This year", numeric: true },
+  { column: "division", label: "Division", numeric: false },
+];
+
 export default function PlayersAll({ loaderData }: Route.ComponentProps) {
+  const { players, total, sort, division, name, divisions } = loaderData;
+  const filtered = division !== null || name !== "";
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">All players</h1>
-      <Table
-        caption="All players"
-        head={
-          <tr>
-            <th className={th}>Name</th>
-            <th className={th}>Division</th>
-            <th className={`${th} text-right`}>Rounds</th>
-            <th className={`${th} text-right`}>This year</th>
-            <th className={`${th} text-right`}>Average</th>
-            <th className={`${th} text-right`}>Current avg</th>
-            <th className={`${th} text-right`}>Balance</th>
-          </tr>
-        }
-      >
-        {loaderData.players.map((p) => (
-          <tr key={p.id} className={p.inactive ? "text-slate-400" : undefined}>
-            <td className={td}>
-              <Link to={`/players/${p.id}`} className="text-brand-700 hover:underline">
-                {p.firstName} {p.lastName}
-              </Link>
-              {p.inactive ? <span className="ml-1 text-xs">(inactive)</span> : null}
-            </td>
-            <td className={td}>{p.division}</td>
-            <td className={tdNum}>{p.roundCount}</td>
-            <td className={tdNum}>{p.roundCountYear}</td>
-            <td className={tdNum}>{avg(p.average)}</td>
-            <td className={tdNum}>{avg(p.thisYearAverage)}</td>
-            <td className={tdNum}>{formatCents(p.balanceCents)}</td>
-          </tr>
-        ))}
-      </Table>
-    </div>
+    <>
+      <PageHeader
+        title="All players"
+        subtitle={filtered ? `${players.length} of ${total} players` : `${total} players`}
+        actions={<ButtonLink to="/players">Search players</ButtonLink>}
+      />
+      <div className="space-y-4">
+        <PlayerFilters sort={sort} division={division} name={name} divisions={divisions} filtered={filtered} />
+        <p className="text-sm text-muted">
+          <strong className="text-ink">Average</strong>: mean score of all scored rounds ever.{" "}
+          <strong className="text-ink">Current avg</strong>: mean score of this year's scored rounds.
+        </p>
+        {players.length === 0 ? (
+          <EmptyState title="No players match" action={<ButtonLink to="/players-all">Show all players</ButtonLink>}>
+            Try another division or fewer letters of the name.
+          </EmptyState>
+        ) : (
+          <div className={leanCells}>
+            <DataTable
+              caption="All players"
+              pinFirst
+              maxHeight
+              head={
+                <tr>
+                  {columns.map((c) => (
+                    <SortHeader
+                      key={c.column}
+                      column={c.column}
+                      label={c.label}
+                      sort={sort}
+                      firstDir={firstDir(c.column)}
+                      numeric={c.numeric}
+                    />
+                  ))}
+                </tr>
+              }
+            >
+              {players.map((p) => (
+                <tr key={p.id}>
+                  <td>
+                    {/* discover="none": the player route loads on click, not for 120 links on render. */}
+                    <Link to={`/players/${p.id}`} discover="none">{`${p.firstName} ${p.lastName}`}</Link>
+                    {p.inactive ? (
+                      <span className="block sm:ml-1.5 sm:inline">
+                        <StatusBadge status="Inactive" />
+                      </span>
+                    ) : null}
+                  </td>
+                  <td>{formatCents(p.balanceCents)}</td>
+                  <td>{avg(p.average)}</td>
+                  <td>{avg(p.thisYearAverage)}</td>
+                  <td>{p.roundCount}</td>
+                  <td>{p.roundCountYear}</td>
+                  <td>{p.division}</td>
+                </tr>
+              ))}
+            </DataTable>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * A GET form, so filtering works without JavaScript (Apply). With it, a new division
+ * applies at once and the name after a pause in typing. The sort rides along.
+ */
+function PlayerFilters({
+  sort,
+  division,
+  name,
+  divisions,
+  filtered,
+}: {
+  sort: SortState<PlayerColumn>;
+  division: string | null;
+  name: string;
+  divisions: string[];
+  filtered: boolean;
+}) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // Uncontrolled fields: after a navigation (Clear, Back) show what the URL now says, except
+  // in the field being typed in. Not on mount, which would undo a choice made before hydration.
+  const form = useRef<HTMLFormElement>(null);
+  const shown = useRef({ name, division });
+  useEffect(() => {
+    if (shown.current.name === name && shown.current.division === division) return;
+    shown.current = { name, division };
+    const fields = form.current?.elements;
+    const nameInput = fields?.namedItem("name");
+    const select = fields?.namedItem("division");
+    if (nameInput instanceof HTMLInputElement && nameInput !== document.activeElement) nameInput.value = name;
+    if (select instanceof HTMLSelectElement) select.value = division ?? "";
+  }, [name, division]);
+  const sorted = sort.column !== DEFAULT_PLAYER_SORT.column || sort.dir !== DEFAULT_PLAYER_SORT.dir;
+  return (
+    <Form ref={form} method="get" role="search" aria-label="Filter players" preventScrollReset className="flex flex-wrap items-end gap-3">
+      {sorted ? (
+        <>
+          <input type="hidden" name="sort" value={sort.column} />
+          <input type="hidden" name="dir" value={sort.dir} />
+        </>
+      ) : null}
+      <div className="min-w-0 flex-[1_1_12rem] sm:max-w-xs">
+        <Field
+          label="Name"
+          type="search"
+          name="name"
+          defaultValue={name}
+          maxLength={50}
+          autoComplete="off"
+          onChange={(e) => {
+            const form = e.currentTarget.form;
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => form && submit(form, { replace: true, preventScrollReset: true }), 400);
+          }}
+        />
+      </div>
+      <div className="flex-[1_1_8rem] sm:max-w-48">
+        <SelectField
+          label="Division"
+          name="division"
+          defaultValue={division ?? ""}
+          onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form, { preventScrollReset: true })}
+        >
+          <option value="">All divisions</option>
+          {divisions.map((d) => (
+            <option key={d} value={d}>
+              {d}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" variant="secondary">
+          Apply
+        </Button>
+        {filtered ? (
+          <ButtonLink to="/players-all" variant="quiet">
+            Clear
+          </ButtonLink>
+        ) : null}
+      </div>
+    </Form>
   );
 }

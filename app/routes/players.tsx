@@ -1,11 +1,17 @@
-import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { type ReactNode, useEffect, useRef } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/players";
 import { publicCacheHeaders } from "~/.server/cache-tags";
-import { DataTable as Table, td, tdNum, th } from "~/components/ui/table";
 import { routeServices } from "~/.server/route-context";
-import { searchPlayers } from "~/.server/services/players";
+import { type SearchResult, searchPlayers } from "~/.server/services/players";
+import { PlayerLink } from "~/components/player-link";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Field } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
+import { DataTable, td, tdNum, th } from "~/components/ui/table";
 import { MIN_SEARCH_LENGTH } from "~/lib/constants";
+import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
@@ -18,7 +24,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { q, results: ready ? await searchPlayers(db, q) : null };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Players" }];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Players", "Find a player of the league by name to see their rounds, scoring averages and league credit balance.");
 
 export default function Players({ loaderData }: Route.ComponentProps) {
   const { q, results } = loaderData;
@@ -28,67 +35,72 @@ export default function Players({ loaderData }: Route.ComponentProps) {
   useEffect(() => () => clearTimeout(timer.current), []);
   const searching = navigation.location?.pathname === "/players";
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-2xl font-semibold">Players</h1>
-        <Link to="/players-all" className="rounded border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700">
-          All Players
-        </Link>
+    <>
+      <PageHeader title="Players" actions={<ButtonLink to="/players-all">All Players</ButtonLink>} />
+      <div className="space-y-4">
+        <Form method="get" role="search" className="flex flex-wrap items-start gap-2">
+          <div className="min-w-0 flex-1 sm:max-w-md">
+            <Field
+              label="Search players"
+              type="search"
+              name="q"
+              defaultValue={q}
+              autoComplete="off"
+              hint={`Type at least ${MIN_SEARCH_LENGTH} characters of a first or last name.`}
+              onChange={(e) => {
+                const form = e.currentTarget.form;
+                clearTimeout(timer.current);
+                // Search as the user types, once there is enough text; replace history entries.
+                timer.current = setTimeout(() => {
+                  if (form && e.target.value.trim().length >= MIN_SEARCH_LENGTH) submit(form, { replace: true });
+                }, 300);
+              }}
+            />
+          </div>
+          {/* Level with the input: below the label's line. */}
+          <Button type="submit" className="mt-6">
+            Search
+          </Button>
+        </Form>
+        <div aria-live="polite" className="space-y-2">
+          {searching ? <p className="text-sm text-muted">Searching…</p> : null}
+          {results === null ? null : results.length === 0 ? (
+            <EmptyState title="No players found.">Check the spelling, or try the first or last name alone.</EmptyState>
+          ) : (
+            // Issue 9 (claims): pass `actions={(p) => …}` for Claim / Unclaim per row, and
+            // admins' Edit / Delete (spec §2 /players); the table grows an Actions column.
+            <SearchResults results={results} />
+          )}
+        </div>
       </div>
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
-        <label className="flex min-w-0 flex-1 flex-col text-sm font-medium">
-          Search players
-          <input
-            type="search"
-            name="q"
-            defaultValue={q}
-            autoComplete="off"
-            aria-describedby="search-hint"
-            className="mt-1 rounded border border-slate-300 px-3 py-2 text-base"
-            onChange={(e) => {
-              const form = e.currentTarget.form;
-              clearTimeout(timer.current);
-              // Search as the user types, once there is enough text; replace history entries.
-              timer.current = setTimeout(() => {
-                if (form && e.target.value.trim().length >= MIN_SEARCH_LENGTH) submit(form, { replace: true });
-              }, 300);
-            }}
-          />
-        </label>
-        <button type="submit" className="rounded bg-brand-700 px-4 py-2 text-sm font-semibold text-white">
-          Search
-        </button>
-        <p id="search-hint" className="w-full text-xs text-slate-500">
-          Type at least {MIN_SEARCH_LENGTH} characters of a first or last name.
-        </p>
-      </Form>
-      <div aria-live="polite">
-        {searching ? <p className="text-sm text-slate-500">Searching…</p> : null}
-        {results === null ? null : results.length === 0 ? (
-          <p className="text-slate-600">No players found.</p>
-        ) : (
-          <Table
-            caption="Search results"
-            head={
-              <tr>
-                <th className={th}>Name</th>
-                <th className={`${th} text-right`}>Balance</th>
-              </tr>
-            }
-          >
-            {results.map((p) => (
-              <tr key={p.id}>
-                <td className={td}>
-                  <Link to={`/players/${p.id}`} className="text-brand-700 hover:underline">
-                    {p.firstName} {p.lastName}
-                  </Link>
-                </td>
-                <td className={tdNum}>{formatCents(p.balanceCents)}</td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </div>
-    </div>
+    </>
+  );
+}
+
+/** The search hits: name (to the player's page) and balance, and per-row actions when given. */
+function SearchResults({ results, actions }: { results: SearchResult[]; actions?: (player: SearchResult) => ReactNode }) {
+  return (
+    <DataTable
+      caption="Search results"
+      head={
+        <tr>
+          <th className={th}>Name</th>
+          <th className={`${th} text-right`}>Balance</th>
+          {actions ? <th className={`${th} text-right`}>Actions</th> : null}
+        </tr>
+      }
+    >
+      {results.map((p) => (
+        <tr key={p.id}>
+          <td className={td}>
+            <PlayerLink id={p.id}>
+              {p.firstName} {p.lastName}
+            </PlayerLink>
+          </td>
+          <td className={tdNum}>{formatCents(p.balanceCents)}</td>
+          {actions ? <td className={`${td} text-right`}>{actions(p)}</td> : null}
+        </tr>
+      ))}
+    </DataTable>
   );
 }

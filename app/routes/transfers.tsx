@@ -1,8 +1,10 @@
 import type { Route } from "./+types/transfers";
 import { publicCacheHeaders } from "~/.server/cache-tags";
-import { TransferTable } from "~/components/transfer-table";
 import { routeServices } from "~/.server/route-context";
 import { listTransfers } from "~/.server/services/transfers";
+import { TransferTable } from "~/components/transfer-table";
+import { PageHeader } from "~/components/ui/page-header";
+import { pageMeta } from "~/lib/meta";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("transfers", "players");
@@ -12,14 +14,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { transfers: await listTransfers(db) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Transfers" }];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Transfers", "Every move of league credit: between players, bought in with cash, or cashed out, newest first.");
 
 export default function Transfers({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">Transfers</h1>
-      <p className="text-sm text-slate-600">League credit moved between players, bought in with cash, or cashed out.</p>
+    <>
+      <PageHeader title="Transfers" subtitle="League credit moved between players, bought in with cash, or cashed out." />
       <TransferTable transfers={loaderData.transfers} caption="Transfers" />
-    </div>
+    </>
   );
 }

@@ -22,55 +22,70 @@ export type PlayerStats = {
 
 export type PlayerDetail = PlayerStats & { claims: { id: number; status: string }[] };
 
+/**
+ * A player's page summary: the detail plus wins (rounds whose result puts them first,
+ * ties included) and best score (the lowest recorded score; 0 means not scored yet).
+ */
+export type PlayerSummary = PlayerDetail & { wins: number; bestScore: number | null };
+
 const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
+
+const statsColumns = {
+  id: players.id,
+  firstName: players.fn,
+  lastName: players.ln,
+  pdga: players.pdga,
+  division: players.division,
+  inactive: players.inactive,
+  roundCount: sql<number>`coalesce(st.round_count, 0)`.mapWith(Number),
+  roundCountYear: sql<number>`coalesce(st.year_count, 0)`.mapWith(Number),
+  average: sql<number | null>`st.average`,
+  thisYearAverage: sql<number | null>`st.year_average`,
+  balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
+};
+
+// A result label starts 'position/total': '1/…' is a first place, ties included.
+const summaryColumns = {
+  wins: sql<number>`coalesce(st.wins, 0)`.mapWith(Number),
+  bestScore: sql<number | null>`st.best_score`,
+};
 
 /**
  * Players with their counts, averages and balance in one query: aggregates over entries
  * and transfers, never a query per player. Counts and averages take played (scored)
  * rounds only: a sign-up for next week is not a round played.
  */
-function playerStatsQuery(db: Db, yearStart: number) {
+function playerStatsQuery<S extends typeof statsColumns>(db: Db, yearStart: number, columns: S) {
   return db
-    .select({
-      id: players.id,
-      firstName: players.fn,
-      lastName: players.ln,
-      pdga: players.pdga,
-      division: players.division,
-      inactive: players.inactive,
-      roundCount: sql<number>`coalesce(st.round_count, 0)`.mapWith(Number),
-      roundCountYear: sql<number>`coalesce(st.year_count, 0)`.mapWith(Number),
-      average: sql<number | null>`st.average`,
-      thisYearAverage: sql<number | null>`st.year_average`,
-      balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
-    })
+    .select(columns)
     .from(players)
     .leftJoin(
       sql`(select e.player_id,
               sum(case when e.score > 0 then 1 else 0 end) as round_count,
               sum(case when e.score > 0 and r.d >= ${yearStart} then 1 else 0 end) as year_count,
               avg(case when e.score > 0 then e.score end) as average,
-              avg(case when e.score > 0 and r.d >= ${yearStart} then e.score end) as year_average
+              avg(case when e.score > 0 and r.d >= ${yearStart} then e.score end) as year_average,
+              sum(case when e.score > 0 and e.result like '1/%' then 1 else 0 end) as wins,
+              min(case when e.score > 0 then e.score end) as best_score
            from entries e join rounds r on r.id = e.round_id
            group by e.player_id) st`,
       sql`st.player_id = ${players.id}`,
     );
 }
 
-type StatsRow = Awaited<ReturnType<typeof playerStatsQuery>>[number];
-
-function withRoundedAverages(r: StatsRow): PlayerStats {
+function withRoundedAverages<R extends PlayerStats>(r: R): R {
   return { ...r, average: round1(r.average), thisYearAverage: round1(r.thisYearAverage) };
 }
 
 export async function listPlayersWithStats(db: Db, yearStart: number): Promise<PlayerStats[]> {
-  const rows = await playerStatsQuery(db, yearStart).orderBy(asc(players.ln), asc(players.fn));
+  const rows = await playerStatsQuery(db, yearStart, statsColumns).orderBy(asc(players.ln), asc(players.fn));
   return rows.map(withRoundedAverages);
 }
 
-export async function getPlayer(db: Db, id: number, yearStart: number): Promise<PlayerDetail> {
+/** One player's stats, claims, wins and best score: two queries run side by side. */
+export async function getPlayer(db: Db, id: number, yearStart: number): Promise<PlayerSummary> {
   const [[row], claimRows] = await Promise.all([
-    playerStatsQuery(db, yearStart).where(eq(players.id, id)),
+    playerStatsQuery(db, yearStart, { ...statsColumns, ...summaryColumns }).where(eq(players.id, id)),
     db.select({ id: claims.id, status: claims.status }).from(claims).where(eq(claims.playerId, id)),
   ]);
   if (!row) throw notFound("Player not found");
