@@ -1,4 +1,5 @@
 import { PartyName } from "~/components/player-link";
+import { ConfirmDialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { DataTable, td, tdNum, tdWrap, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
@@ -9,7 +10,16 @@ import type { TransferRow } from "~/.server/services/transfers";
  * Transfers as Date, From → To, Amount, Description. On a phone the two sides stack in one
  * narrow cell and the description goes under them, so the amount stays on screen.
  */
-export function TransferTable({ transfers, caption }: { transfers: TransferRow[]; caption: string }) {
+export function TransferTable({
+  transfers,
+  caption,
+  canDelete = false,
+}: {
+  transfers: TransferRow[];
+  caption: string;
+  /** The admin's 'X' per row (a confirmed delete posted to the page's action). */
+  canDelete?: boolean;
+}) {
   const { date } = useLeague();
   if (transfers.length === 0) return <EmptyState title="No transfers yet." />;
   return (
@@ -24,6 +34,11 @@ export function TransferTable({ transfers, caption }: { transfers: TransferRow[]
           </th>
           <th className={`${th} text-right`}>Amount</th>
           <th className={`${th} hidden sm:table-cell`}>Description</th>
+          {canDelete ? (
+            <th className={th}>
+              <span className="sr-only">Delete</span>
+            </th>
+          ) : null}
         </tr>
       }
     >
@@ -43,6 +58,21 @@ export function TransferTable({ transfers, caption }: { transfers: TransferRow[]
           </td>
           <td className={`${tdNum} align-top font-semibold`}>{formatCents(t.amtCents)}</td>
           <td className={`${tdWrap} hidden align-top sm:table-cell`}>{t.description}</td>
+          {canDelete ? (
+            <td className={`${td} align-top`}>
+              <ConfirmDialog
+                trigger="X"
+                triggerLabel={`Delete the transfer of ${formatCents(t.amtCents)} on ${date(t.d)}`}
+                size="sm"
+                tone="danger"
+                title="Delete this transfer?"
+                description={`${formatCents(t.amtCents)} from ${t.fromName ?? "the league"} to ${t.toName ?? "the league"} on ${date(t.d)} goes back to where it came from.`}
+                confirmLabel="Delete transfer"
+                intent="deleteTransfer"
+                fields={{ id: t.id }}
+              />
+            </td>
+          ) : null}
         </tr>
       ))}
     </DataTable>

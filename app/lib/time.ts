@@ -93,3 +93,9 @@ export function formatDateTime(epochSeconds: number, timeZone: string): string {
 export function isToday(d: number, now: number): boolean {
   return Math.abs(d - now) <= DAY_SECONDS;
 }
+
+/** Today in the league's zone as a date input's value: "2026-11-22". */
+export function todayInputValue(timeZone: string, now = nowSeconds()): string {
+  const p = parts(now, timeZone);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}

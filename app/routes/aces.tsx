@@ -1,8 +1,17 @@
+import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/aces";
 import { publicCacheHeaders } from "~/.server/cache-tags";
+import { optionalSession, requireAdmin } from "~/.server/auth/guards";
+import { handleLedgerForm } from "~/.server/ledger-form";
 import { routeServices } from "~/.server/route-context";
 import { acePotCents, listAces } from "~/.server/services/aces";
+import { simpleList } from "~/.server/services/players";
+import { AddAceDialog } from "~/components/add-ace-dialog";
+import { ActionStatus } from "~/components/ui/alert";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { useFormResult } from "~/hooks/use-form-result";
+import { todayInputValue } from "~/lib/time";
 import { PlayerLink } from "~/components/player-link";
 import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -17,20 +26,48 @@ export const headers: Route.HeadersFunction = () => publicCacheHeaders("aces", "
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = routeServices(context);
-  const [pot, aces] = await Promise.all([acePotCents(db), listAces(db)]);
-  return { pot, aces };
+  const admin = optionalSession(context)?.isAdmin ?? false;
+  // Spec §8: a pot that cannot be read shows as 0, not an error page.
+  const pot = acePotCents(db).catch((err: unknown) => {
+    console.error("The ace pot could not be read", err);
+    return 0;
+  });
+  const [potCents, aces, players] = await Promise.all([pot, listAces(db), admin ? simpleList(db) : Promise.resolve([])]);
+  return { pot: potCents, aces, players };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const { db, league } = routeServices(context);
+  return handleLedgerForm(request, db, league);
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Aces", "The league's current ace pot and every ace hit so far: when, by whom, and how much the pot paid.");
 
 export default function Aces({ loaderData }: Route.ComponentProps) {
-  const { pot, aces } = loaderData;
-  const { date } = useLeague();
+  const { pot, aces, players } = loaderData;
+  const { date, isAdmin, timeZone } = useLeague();
+  const { result } = useFormResult();
+  // The latest outcome wins: the modal's add, or the page's own post (a delete).
+  const [status, setStatus] = useState<string | null>(null);
+  const onAdded = useCallback((message: string) => setStatus(message), []);
+  useEffect(() => setStatus(result?.success ?? null), [result]);
+  const today = todayInputValue(timeZone);
   return (
     <>
-      <PageHeader title="Aces" subtitle="Every entry that opts in adds the ace fee to the pot; aces are paid from it." />
+      <PageHeader
+        title="Aces"
+        subtitle="Every entry that opts in adds the ace fee to the pot; aces are paid from it."
+        actions={isAdmin ? <AddAceDialog players={players} today={today} onAdded={onAdded} /> : null}
+      />
       <div className="space-y-8">
+        {isAdmin ? (
+          <>
+            <ActionStatus message={status} />
+            <ActionStatus message={result?.formError} tone="error" />
+          </>
+        ) : null}
         <Card tone="highlight">
           {/* The spec's wording: 'Current Ace Pot: $' and the amount. */}
           <p className="flex flex-wrap items-baseline gap-x-3 font-display font-semibold tracking-wide">
@@ -51,6 +88,11 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
                   <th className={th}>Date</th>
                   <th className={th}>Name</th>
                   <th className={`${th} text-right`}>Amount</th>
+                  {isAdmin ? (
+                    <th className={th}>
+                      <span className="sr-only">Delete</span>
+                    </th>
+                  ) : null}
                 </tr>
               }
             >
@@ -72,6 +114,21 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
                     </PlayerLink>
                   </td>
                   <td className={`${tdNum} font-semibold`}>{formatCents(a.amtCents)}</td>
+                  {isAdmin ? (
+                    <td className={td}>
+                      <ConfirmDialog
+                        trigger="X"
+                        triggerLabel={`Delete ${a.firstName} ${a.lastName}'s ace`}
+                        size="sm"
+                        tone="danger"
+                        title="Delete this ace?"
+                        description={`Are you sure you want to delete ${a.firstName} ${a.lastName}'s ace?`}
+                        confirmLabel="Delete ace"
+                        intent="deleteAce"
+                        fields={{ id: a.id }}
+                      />
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </DataTable>

@@ -15,6 +15,7 @@ export function Dialog({
   children,
   open,
   onOpenChange,
+  dismissible = true,
 }: {
   trigger?: ReactNode;
   title: ReactNode;
@@ -22,6 +23,8 @@ export function Dialog({
   children?: ReactNode;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** false: a static dialog that only its own buttons close (no Escape, no click outside). */
+  dismissible?: boolean;
 }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -31,6 +34,9 @@ export function Dialog({
         <RadixDialog.Content
           // Without a description Radix wants it said explicitly.
           {...(description ? {} : { "aria-describedby": undefined })}
+          {...(dismissible
+            ? {}
+            : { onEscapeKeyDown: (e: Event) => e.preventDefault(), onInteractOutside: (e: Event) => e.preventDefault() })}
           className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-surface p-5 shadow-xl"
         >
           <RadixDialog.Title className="font-display text-2xl font-semibold tracking-wide">{title}</RadixDialog.Title>
@@ -70,6 +76,7 @@ export function ConfirmDialog({
   disabled = false,
   fields = {},
   size = "md",
+  triggerLabel,
 }: {
   trigger: string;
   title: string;
@@ -81,6 +88,8 @@ export function ConfirmDialog({
   /** More hidden fields to post with the intent (the id of the row acted on). */
   fields?: Record<string, string | number>;
   size?: ButtonSize;
+  /** The trigger's accessible name when its text is terse (an 'X'). */
+  triggerLabel?: string;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -90,7 +99,7 @@ export function ConfirmDialog({
       title={title}
       description={description}
       trigger={
-        <Button variant={tone === "danger" ? "danger" : "secondary"} size={size} disabled={disabled}>
+        <Button variant={tone === "danger" ? "danger" : "secondary"} size={size} disabled={disabled} aria-label={triggerLabel}>
           {trigger}
         </Button>
       }

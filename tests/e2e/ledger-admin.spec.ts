@@ -1,0 +1,110 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// The admin's ledger (issue 9) in Chromium: transfers and aces added and deleted from the
+// public pages, checked against the balances and the pot the /api reads from D1.
+
+type ApiPlayer = { id: number; fn: string; ln: string; balance: number; inactive: boolean };
+const money = (n: number) => `$${n.toFixed(2)}`;
+
+async function balances(request: APIRequestContext, ...ids: number[]) {
+  const players: ApiPlayer[] = await (await request.get("/api/players")).json();
+  return ids.map((id) => players.find((p) => p.id === id)!.balance);
+}
+
+/** The balance /players-all shows in a player's row. */
+async function shownBalance(page: Page, p: ApiPlayer) {
+  await page.goto(`/players-all?name=${encodeURIComponent(p.ln)}`);
+  const row = page.getByRole("row", { name: new RegExp(`${p.fn} ${p.ln}`) }).first();
+  return row;
+}
+
+test("the admin adds a transfer, both balances change on /players-all, and the delete moves it back", async ({
+  adminPage: page,
+  request,
+}) => {
+  const players: ApiPlayer[] = await (await request.get("/api/players")).json();
+  const from = players.find((p) => p.balance >= 5 && !p.inactive)!;
+  const to = players.find((p) => p.id !== from.id && !p.inactive)!;
+  const [fromBefore, toBefore] = await balances(request, from.id, to.id);
+  const description = `e2e ${Date.now()}`;
+
+  await page.goto("/transfers");
+  const form = page.getByRole("region", { name: "Add transfer" });
+  await form.getByLabel("Amount").fill("1.25");
+  await form.getByLabel("From").selectOption(String(from.id));
+  await form.getByLabel("To").selectOption(String(to.id));
+  await form.getByLabel("Description").fill(description);
+  await form.getByRole("button", { name: "Add transfer" }).click();
+  await expect(form.getByText("Transfer of $1.25 added.")).toBeVisible();
+  expect(await balances(request, from.id, to.id)).toEqual([fromBefore! - 1.25, toBefore! + 1.25]);
+  await expect(await shownBalance(page, from)).toContainText(money(fromBefore! - 1.25));
+  await expect(await shownBalance(page, to)).toContainText(money(toBefore! + 1.25));
+
+  await page.goto("/transfers");
+  const row = page.getByRole("row", { name: new RegExp(description) });
+  await row.getByRole("button", { name: /^Delete the transfer of \$1\.25/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete transfer" }).click();
+  await expect(page.getByText("Transfer deleted.")).toBeVisible();
+  expect(await balances(request, from.id, to.id)).toEqual([fromBefore, toBefore]);
+});
+
+test("a transfer of more credit than the sender has is refused in the form, and nothing moves", async ({ adminPage: page, request }) => {
+  const players: ApiPlayer[] = await (await request.get("/api/players")).json();
+  const from = players.find((p) => !p.inactive)!;
+  const to = players.find((p) => p.id !== from.id && !p.inactive)!;
+  const [before] = await balances(request, from.id);
+  await page.goto("/transfers");
+  const form = page.getByRole("region", { name: "Add transfer" });
+  await form.getByLabel("Amount").fill((before! + 1).toFixed(2));
+  await form.getByLabel("From").selectOption(String(from.id));
+  await form.getByLabel("To").selectOption(String(to.id));
+  await form.getByRole("button", { name: "Add transfer" }).click();
+  await expect(form.getByRole("alert")).toContainText("would take it below zero");
+  expect(await balances(request, from.id)).toEqual([before]);
+  // Bad amounts are the form's field errors.
+  await form.getByLabel("Amount").fill("1.005");
+  await form.getByRole("button", { name: "Add transfer" }).click();
+  await expect(form.getByText("Amount can have at most 2 decimals")).toBeVisible();
+});
+
+test("Add Ace is static (Escape and the backdrop leave it open); an ace lowers the pot and its delete restores it", async ({
+  adminPage: page,
+  request,
+}) => {
+  const { pot } = await (await request.get("/api/ace")).json();
+  const players: ApiPlayer[] = await (await request.get("/api/players")).json();
+  const hitter = players.find((p) => !p.inactive)!;
+  await page.goto("/aces");
+  await page.getByRole("button", { name: "Add Ace" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Ace" });
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(5, 5); // the backdrop, outside the dialog
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText("Player is required")).toBeVisible();
+  await dialog.getByLabel("Player").selectOption(String(hitter.id));
+  await dialog.getByLabel("Amount").fill("2.00");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Ace of $2.00 added.")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Current Ace Pot:`)).toContainText(money(pot - 2));
+
+  await page
+    .getByRole("button", { name: `Delete ${hitter.fn} ${hitter.ln}'s ace` })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toContainText(`Are you sure you want to delete ${hitter.fn} ${hitter.ln}'s ace?`);
+  await page.getByRole("dialog").getByRole("button", { name: "Delete ace" }).click();
+  await expect(page.getByText("Ace deleted.")).toBeVisible();
+  await expect(page.getByText(`Current Ace Pot:`)).toContainText(money(pot));
+});
+
+test("visitors see no admin controls on /transfers and /aces", async ({ page }) => {
+  await page.goto("/transfers");
+  await expect(page.getByRole("region", { name: "Add transfer" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
+  await page.goto("/aces");
+  await expect(page.getByRole("button", { name: "Add Ace" })).toHaveCount(0);
+});
