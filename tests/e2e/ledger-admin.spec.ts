@@ -89,7 +89,7 @@ test("Add Ace is static (Escape and the backdrop leave it open); an ace lowers t
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Ace of $2.00 added.")).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(`Current Ace Pot:`)).toContainText(money(pot - 2));
+  await expect(page.locator("p", { hasText: "Current Ace Pot:" })).toContainText(money(pot - 2));
 
   await page
     .getByRole("button", { name: `Delete ${hitter.fn} ${hitter.ln}'s ace` })
@@ -98,7 +98,7 @@ test("Add Ace is static (Escape and the backdrop leave it open); an ace lowers t
   await expect(page.getByRole("dialog")).toContainText(`Are you sure you want to delete ${hitter.fn} ${hitter.ln}'s ace?`);
   await page.getByRole("dialog").getByRole("button", { name: "Delete ace" }).click();
   await expect(page.getByText("Ace deleted.")).toBeVisible();
-  await expect(page.getByText(`Current Ace Pot:`)).toContainText(money(pot));
+  await expect(page.locator("p", { hasText: "Current Ace Pot:" })).toContainText(money(pot));
 });
 
 test("visitors see no admin controls on /transfers and /aces", async ({ page }) => {
