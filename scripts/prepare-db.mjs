@@ -1,8 +1,10 @@
 // Applies migrations to the local D1 and seeds the demo league when it is empty
 // (or always, with --reseed). LEAGUE_PERSIST points it at another local state folder.
+import "./check-node.mjs"; // first: lib.mjs and the tools need Node ≥ 22.22
 import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { bin, ensureDevVars, localD1Flags, quietEnv, run } from "./lib.mjs";
+
+const { bin, ensureDevVars, localD1Flags, quietEnv, run } = await import("./lib.mjs");
 
 const reseed = process.argv.includes("--reseed");
 const d1 = localD1Flags();

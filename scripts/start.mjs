@@ -1,5 +1,7 @@
 // `npm start`: build, migrate and seed the local D1, then serve the built app in workerd.
-import { bin, ensureDevVars, run } from "./lib.mjs";
+import "./check-node.mjs"; // first: what follows needs Node ≥ 22.22
+
+const { bin, ensureDevVars, run } = await import("./lib.mjs");
 
 const port = process.env.PORT ?? "8787";
 ensureDevVars();
