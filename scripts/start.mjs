@@ -6,6 +6,6 @@ const { bin, ensureDevVars, run } = await import("./lib.mjs");
 const port = process.env.PORT ?? "8787";
 ensureDevVars();
 run(bin("react-router"), ["build"]);
-run(process.execPath, ["scripts/prepare-db.mjs"]);
+run(process.execPath, ["scripts/prepare-db.mjs"]); // ends with the demo logins
 console.log(`\nServing the league at http://localhost:${port}\n`);
 run(bin("vite"), ["preview", "--port", port, "--strictPort"]);
