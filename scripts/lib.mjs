@@ -18,6 +18,21 @@ export function run(cmd, args, options = {}) {
   return res;
 }
 
+/**
+ * Runs a local binary with its output captured: printed only when it fails (then the run
+ * stops, as with run). Returns what it wrote to stdout.
+ */
+export function runQuiet(cmd, args) {
+  const res = spawnSync(cmd, args, { env: quietEnv(), encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (res.status !== 0) {
+    process.stdout.write(res.stdout ?? "");
+    process.stderr.write(res.stderr ?? "");
+    console.error(`\n✗ ${cmd} ${args.join(" ")} exited with ${res.status}${res.error ? ` (${res.error.message})` : ""}`);
+    process.exit(res.status ?? 1);
+  }
+  return res.stdout;
+}
+
 export const bin = (name) => `node_modules/.bin/${name}`;
 
 /** wrangler's flags for the local D1: the dev state, or LEAGUE_PERSIST's for the e2e suite. */

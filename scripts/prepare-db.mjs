@@ -1,8 +1,11 @@
 // Applies migrations to the local D1 and seeds the demo league when it is empty
 // (or always, with --reseed). LEAGUE_PERSIST points it at another local state folder.
+// The demo logins come last: `npm start` prints its address right after them.
+import "./check-node.mjs"; // first: lib.mjs and the tools need Node ≥ 22.22
 import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { bin, ensureDevVars, localD1Flags, quietEnv, run } from "./lib.mjs";
+
+const { bin, ensureDevVars, localD1Flags, quietEnv, run, runQuiet } = await import("./lib.mjs");
 
 const reseed = process.argv.includes("--reseed");
 const d1 = localD1Flags();
@@ -36,10 +39,13 @@ if (reseed || playerCount() === 0) {
       "rounds",
       "players",
     ];
-    run(bin("wrangler"), ["d1", "execute", "DB", ...d1, "--command", tables.map((t) => `delete from ${t};`).join(" ")]);
+    runQuiet(bin("wrangler"), ["d1", "execute", "DB", ...d1, "--command", tables.map((t) => `delete from ${t};`).join(" ")]);
   }
-  run(bin("tsx"), ["scripts/seed.ts", "--out", ".wrangler/seed.sql"]);
-  run(bin("wrangler"), ["d1", "execute", "DB", ...d1, "--file", ".wrangler/seed.sql"]);
+  // wrangler answers a --file with one JSON result per statement: shown only if it fails.
+  const summary = runQuiet(bin("tsx"), ["scripts/seed.ts", "--out", ".wrangler/seed.sql"]);
+  runQuiet(bin("wrangler"), ["d1", "execute", "DB", ...d1, "--file", ".wrangler/seed.sql"]);
+  process.stdout.write(`\nSeeded the local D1 with the demo league.\n${summary}`);
 } else {
-  console.log("Local D1 already has a league; `npm run db:seed` replaces it with the demo league.");
+  console.log("\nLocal D1 already has a league; `npm run db:seed` replaces it with the demo league.");
+  run(bin("tsx"), ["scripts/seed.ts", "--logins"]);
 }

@@ -1,7 +1,9 @@
 // Demo league for local development: writes one SQL file of INSERTs for
-// `wrangler d1 execute DB --local --file FILE` and prints the demo logins.
+// `wrangler d1 execute DB --local --file FILE` and prints what it wrote, then the demo
+// logins (--logins prints only those, for a database seeded earlier).
 //
 //   npx tsx scripts/seed.ts --out FILE [--now EPOCH_SECONDS] [--tz America/Chicago]
+//   npx tsx scripts/seed.ts --logins
 //
 // League data is a pure function of --now and --tz (fixed PRNG seeds); only the
 // password hashes change between runs (random salts). Run it on an empty, migrated
@@ -14,14 +16,26 @@ import { ADMIN_LOGIN, PLAYER_EMAILS, PLAYER_PASSWORD } from "./seed/accounts";
 import { buildLeague } from "./seed/league";
 import { renderSql } from "./seed/render";
 
-const USAGE = "usage: tsx scripts/seed.ts --out FILE [--now EPOCH_SECONDS] [--tz IANA_ZONE]";
+const USAGE = "usage: tsx scripts/seed.ts --out FILE [--now EPOCH_SECONDS] [--tz IANA_ZONE] | --logins";
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
   process.exit(2);
 }
 
-const SEED_OPTIONS = { out: { type: "string" }, now: { type: "string" }, tz: { type: "string" }, help: { type: "boolean" } } as const;
+const SEED_OPTIONS = {
+  out: { type: "string" },
+  now: { type: "string" },
+  tz: { type: "string" },
+  logins: { type: "boolean" },
+  help: { type: "boolean" },
+} as const;
+
+function printLogins() {
+  console.log(`Demo logins — admin: ${ADMIN_LOGIN.email} / ${ADMIN_LOGIN.password}`);
+  console.log(`              players: ${PLAYER_EMAILS.join(", ")} / ${PLAYER_PASSWORD}`);
+  console.log("              (player1 and player2 have approved claims, player3 a pending one, player4 none)");
+}
 
 function options() {
   let values: ReturnType<typeof parseArgs<{ options: typeof SEED_OPTIONS }>>["values"] = {};
@@ -32,6 +46,10 @@ function options() {
   }
   if (values.help) {
     console.log(USAGE);
+    process.exit(0);
+  }
+  if (values.logins) {
+    printLogins();
     process.exit(0);
   }
   if (!values.out) fail("--out is required");
@@ -56,12 +74,10 @@ const ms = Math.round(performance.now() - started);
 
 const divisions = new Set(league.players.map((p) => p.division)).size;
 const count = (kind: string) => league.rounds.filter((r) => r.kind === kind).length;
-console.log(`Demo logins — admin: ${ADMIN_LOGIN.email} / ${ADMIN_LOGIN.password}`);
-console.log(`              players: ${PLAYER_EMAILS.join(", ")} / ${PLAYER_PASSWORD}`);
-console.log("              (player1 and player2 have approved claims, player3 a pending one, player4 none)");
 console.log(
   `Wrote ${out}: ${statements.length} statements, ${league.players.length} players (${divisions} divisions), ` +
-    `${league.rounds.length} rounds (${count("past")} past, ${count("today")} today, ${count("upcoming")} upcoming), ` +
+    `${league.rounds.length} rounds (${count("past")} past, ${count("next")} this week, ${count("upcoming")} upcoming), ` +
     `${league.entries.length} entries, ${league.aces.length} aces (pot now $${(league.pot / 100).toFixed(2)}), ` +
     `${league.transfers.length} transfers, ${league.payments.length} payments — ${ms} ms`,
 );
+printLogins();

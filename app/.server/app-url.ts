@@ -18,6 +18,16 @@ function parse(url: string | undefined): URL | null {
   }
 }
 
+/**
+ * True when both APP_URL and the origin the request was made to are loopback: the app is
+ * served on this machine. Never in production, where no request reaches a loopback origin.
+ */
+export function servedLocally(appUrl: string, requestOrigin?: string): boolean {
+  const app = parse(appUrl);
+  const served = parse(requestOrigin);
+  return app !== null && isLoopback(app) && served !== null && isLoopback(served);
+}
+
 /** The origin to put in links, or AppUrlError when APP_URL is not fit for mail. */
 export function linkOrigin(appUrl: string, requestOrigin?: string): string {
   const app = parse(appUrl);

@@ -20,7 +20,7 @@ export function buildAccounts(
   now: number,
 ): { users: SeedUser[]; claims: SeedClaim[]; payments: SeedPayment[] } {
   const past = rounds.filter((r) => r.kind === "past");
-  const paidRounds = [...past.slice(-PAID_ROUNDS_BACK), ...rounds.filter((r) => r.kind === "today")];
+  const paidRounds = [...past.slice(-PAID_ROUNDS_BACK), ...rounds.filter((r) => r.kind === "next")];
   const firstPaid = paidRounds[0];
   const firstRound = rounds[0];
   if (!firstPaid || !firstRound) throw new Error("the schedule has no past rounds");

@@ -25,7 +25,7 @@ function field(rng: Rng, round: SeedRound, active: SeedPlayer[], demo: DemoPlaye
   if (round.kind === "past") {
     size = fieldSize(rng, round.month);
     if (lastPast.has(round.id)) forced = [demo.approved1, demo.approved2];
-  } else if (round.kind === "today") {
+  } else if (round.kind === "next") {
     size = int(rng, 5, 8);
     // player2 is signed up already; player1 is left free to try the sign-up.
     forced = [demo.approved2];

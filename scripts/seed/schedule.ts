@@ -1,12 +1,13 @@
-// Weekly rounds at 18:00 league time on the weekday of "now": from the first such day
-// of last year, through today, to four weeks ahead.
+// Weekly rounds on Thursday evenings (it is the Thursday Night league), 18:00 league time:
+// from the first Thursday of last year, through this week's round (the first Thursday on
+// or after today: not played yet, open for sign-up), to four weeks after it.
 import { DAY_SECONDS, wallParts, zonedTimeToEpoch } from "../../app/lib/time";
 import { chance, int, normal, type Rng } from "./rng";
 import type { RoundKind, SeedRound } from "./types";
 
 const UPCOMING_WEEKS = 4;
+const WEEKDAY = 4; // Thursday, as Date.getUTCDay counts
 const START_HOUR = 18;
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** Course, how often the league plays it (weight), strokes over the league's average. */
 const COURSES: readonly [string, number, number][] = [
@@ -34,19 +35,20 @@ function pickCourse(rng: Rng): readonly [string, number, number] {
 }
 
 export function buildRounds(rng: Rng, now: number, timeZone: string): SeedRound[] {
-  const today = wallParts(now, timeZone);
-  const weekday = civil(today.year, today.month, today.day).weekday;
+  const wall = wallParts(now, timeZone);
+  const today = civil(wall.year, wall.month, wall.day);
+  const next = civil(today.year, today.month, today.day + ((WEEKDAY - today.weekday + 7) % 7));
   const jan1 = civil(today.year - 1, 1, 1);
-  const firstDay = 1 + ((weekday - jan1.weekday + 7) % 7);
-  const daysToToday = Math.round((Date.UTC(today.year, today.month - 1, today.day) - Date.UTC(today.year - 1, 0, firstDay)) / 86_400_000);
-  const todayWeek = daysToToday / 7;
-  if (!Number.isInteger(todayWeek)) throw new Error("weekday arithmetic went wrong");
+  const firstDay = 1 + ((WEEKDAY - jan1.weekday + 7) % 7);
+  const daysToNext = Math.round((Date.UTC(next.year, next.month - 1, next.day) - Date.UTC(today.year - 1, 0, firstDay)) / 86_400_000);
+  const nextWeek = daysToNext / 7;
+  if (!Number.isInteger(nextWeek)) throw new Error("weekday arithmetic went wrong");
 
-  const dates = Array.from({ length: todayWeek + 1 + UPCOMING_WEEKS }, (_, w) => civil(today.year - 1, 1, firstDay + 7 * w));
+  const dates = Array.from({ length: nextWeek + 1 + UPCOMING_WEEKS }, (_, w) => civil(today.year - 1, 1, firstDay + 7 * w));
   let weekOfYear = 0;
   return dates.map((date, w): SeedRound => {
     weekOfYear = w > 0 && dates[w - 1]?.year === date.year ? weekOfYear + 1 : 1;
-    const kind: RoundKind = w < todayWeek ? "past" : w === todayWeek ? "today" : "upcoming";
+    const kind: RoundKind = w < nextWeek ? "past" : w === nextWeek ? "next" : "upcoming";
     const d = zonedTimeToEpoch({ year: date.year, month: date.month, day: date.day, hour: START_HOUR }, timeZone);
     const lastOfYear = dates[w + 1] !== undefined && dates[w + 1]?.year !== date.year;
     const glow = (date.month === 10 || date.month === 11) && weekOfYear % 4 === 0;
@@ -54,9 +56,9 @@ export function buildRounds(rng: Rng, now: number, timeZone: string): SeedRound[
     if (weekOfYear === 1) n = "Season Opener";
     else if (lastOfYear) n = "Season Finale";
     else if (glow) n = "Glow Round";
-    else if (weekOfYear % 8 === 0) n = `${WEEKDAYS[weekday]} Doubles`;
+    else if (weekOfYear % 8 === 0) n = "Thursday Doubles";
     const [loc, , courseStrokes] = pickCourse(rng);
-    const weekAhead = w - todayWeek;
+    const weekAhead = w - nextWeek;
     return {
       id: w + 1,
       d,

@@ -1,5 +1,6 @@
 // Plain rows of the demo league, money in integer cents, times in UTC epoch seconds.
-export type RoundKind = "past" | "today" | "upcoming";
+/** "next": this week's round, the first on or after today; not played yet. */
+export type RoundKind = "past" | "next" | "upcoming";
 
 export type SeedPlayer = {
   id: number;

@@ -4,13 +4,14 @@
 import { env } from "cloudflare:workers";
 import type { EmailMessage } from "cloudflare:email";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { passwordResets } from "~/.server/db/schema";
+import { hashResetToken } from "~/.server/services/password-reset";
 import type { MailBinding } from "~/.server/mail/mailer";
 import type { QueueEnv } from "../../workers/queue/consumer";
 import { testDb } from "../fixtures";
 import { makeUser, uniqueEmail } from "../auth-fixtures";
-import { deliver, recordMail, resetJob } from "../job-fixtures";
+import { deliver, recordMail, resetJob, tokenInMail } from "../job-fixtures";
 
 const resetsOf = (userId: number) => testDb().select().from(passwordResets).where(eq(passwordResets.userId, userId));
 
@@ -91,5 +92,54 @@ describe("password-reset jobs", () => {
     expect(result.retryMessages.map((m) => m.msgId)).toEqual(ids);
     expect(retries[0].delaySeconds).toBeGreaterThan(0);
     expect(result.explicitAcks).toEqual([]);
+  });
+});
+
+describe("a reset asked for on a local server", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  const linksPrinted = (log: { mock: { calls: unknown[][] } }) =>
+    log.mock.calls.map((args) => String(args[0])).filter((line) => line.startsWith("Password reset link for "));
+
+  it("prints the link it mailed through the local send_email stand-in (whose .eml body is base64)", async () => {
+    const log = vi.spyOn(console, "log");
+    const user = await makeUser();
+    const { result, ids } = await deliver([{ body: { ...resetJob(user.email), origin: "http://localhost:9000" } }]);
+    expect(result.explicitAcks).toEqual(ids);
+    const lines = linksPrinted(log);
+    expect(lines).toHaveLength(1);
+    const token = new RegExp(
+      `^Password reset link for ${user.email}: http://localhost:9000/reset-password\\?token=([A-Za-z0-9_-]{43})$`,
+    ).exec(lines[0])?.[1];
+    // The printed link is the live one: its token is the row the job stored and mailed.
+    const [row] = await resetsOf(user.id);
+    expect(row.tokenHash).toBe(await hashResetToken(token!));
+    expect(row.mailedAt).not.toBeNull();
+  });
+
+  it("prints the same link the mail holds, and only once the mail went out", async () => {
+    const log = vi.spyOn(console, "log");
+    const user = await makeUser();
+    const failing = recordMail({ fail: true });
+    await deliver([{ body: { ...resetJob(user.email), origin: "http://127.0.0.1:8787" } }], { send: failing.send });
+    expect(linksPrinted(log)).toEqual([]);
+    const mail = recordMail();
+    await deliver([{ body: { ...resetJob(user.email), origin: "http://127.0.0.1:8787" } }], { send: mail.send });
+    expect(linksPrinted(log)).toEqual([
+      `Password reset link for ${user.email}: http://127.0.0.1:8787/reset-password?token=${tokenInMail(mail.sent[0])}`,
+    ]);
+  });
+
+  it("never prints a link for a request to a public origin, nor in production", async () => {
+    const log = vi.spyOn(console, "log");
+    const user = await makeUser();
+    const mail = recordMail();
+    const production = { ...env, APP_URL: "https://league.example" } as unknown as QueueEnv;
+    await deliver([{ body: { ...resetJob(user.email), origin: "https://league.example" } }], { send: mail.send });
+    await deliver([{ body: resetJob(user.email) }], { send: mail.send });
+    await deliver([{ body: { ...resetJob(user.email), origin: "http://localhost:8787" } }], { send: mail.send, env: production });
+    expect(mail.sent).toHaveLength(3);
+    expect(linksPrinted(log)).toEqual([]);
   });
 });

@@ -21,10 +21,14 @@ describe("sendResetMail (the reset job)", () => {
     const { sent, send } = recordMail();
     const jobId = crypto.randomUUID();
     expect(await runResetJob(user.email, send, jobId)).toBe("sent");
-    expect(sent).toEqual([{ to: user.email, subject: "Test League: reset your password", text: expect.any(String) }]);
+    expect(sent).toEqual([
+      { to: user.email, subject: "Test League: reset your password", text: expect.any(String), link: expect.any(Object) },
+    ]);
     const link = new RegExp(`${env.APP_URL}/reset-password\\?token=([A-Za-z0-9_-]{43})\\n`).exec(sent[0].text);
     expect(link, sent[0].text).not.toBeNull();
     const token = link![1];
+    // The link a local server prints (printLinks) is the one in the text.
+    expect(sent[0].link).toEqual({ label: "Password reset link", url: `${env.APP_URL}/reset-password?token=${token}` });
 
     const [row] = await resetsOf(user.id);
     expect(row.tokenHash).toBe(await sha256Hex(token));

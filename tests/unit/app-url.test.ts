@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppUrlError, linkOrigin } from "~/.server/app-url";
+import { AppUrlError, linkOrigin, servedLocally } from "~/.server/app-url";
 
 describe("linkOrigin: where mailed links point", () => {
   it("production: always APP_URL's origin, whatever host the request named", () => {
@@ -18,5 +18,16 @@ describe("linkOrigin: where mailed links point", () => {
 
   it.each(["http://league.example", "ftp://league.example", "", "league.example"])("refuses to send mail with APP_URL %j", (appUrl) => {
     expect(() => linkOrigin(appUrl, "http://localhost:9000")).toThrow(AppUrlError);
+  });
+});
+
+describe("servedLocally: a request to a server on this machine", () => {
+  it("is true only when APP_URL and the request's origin are both loopback", () => {
+    expect(servedLocally("http://localhost:8787", "http://localhost:9000")).toBe(true);
+    expect(servedLocally("http://localhost:8787", "http://[::1]:8787")).toBe(true);
+    expect(servedLocally("http://localhost:8787", "http://evil.example")).toBe(false);
+    expect(servedLocally("http://localhost:8787", undefined)).toBe(false);
+    expect(servedLocally("https://league.example", "http://localhost:9000")).toBe(false);
+    expect(servedLocally("", "http://localhost:9000")).toBe(false);
   });
 });

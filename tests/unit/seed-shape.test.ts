@@ -1,33 +1,58 @@
-// The demo league of scripts/seed.ts keeps the league's invariants: one
-// round today, payouts from the real engine, no balance and no ace pot below zero.
+// The demo league of scripts/seed.ts keeps the league's invariants whatever day it is
+// seeded on: Thursday rounds at 6 pm, payouts from the real engine, no balance and no
+// ace pot below zero.
 import { describe, expect, it } from "vitest";
 import { computeRoundPayouts } from "../../app/lib/payouts";
-import { isToday } from "../../app/lib/time";
 import { buildLeague } from "../../scripts/seed/league";
 import { renderSql } from "../../scripts/seed/render";
 import { insertRows, sqlValue } from "../../scripts/seed/sql";
 import { convenienceFeeCents, entryTotalCents } from "../../app/lib/pricing";
 
-const NOW = 1_795_327_005; // Saturday 2026-11-21, 23:56 in Chicago
 const TZ = "America/Chicago";
-const league = buildLeague(NOW, TZ);
-const roundOf = new Map(league.rounds.map((r) => [r.id, r]));
+const NOWS = [
+  ["Saturday 2026-11-21, 23:56", 1_795_327_005],
+  ["Thursday 2026-11-19, 9:00, the day of a round", 1_795_100_400],
+  ["Thursday 2026-11-19, 21:30, after the round", 1_795_145_400],
+  ["Friday 2026-11-20, 0:30", 1_795_156_200],
+  ["Wednesday 2026-07-01, noon, in daylight time", 1_782_925_200],
+  ["Friday 2027-01-01, noon", 1_798_826_400],
+] as const;
 
-describe("demo league seed", () => {
+const weekdayAndTime = (d: number) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: TZ, weekday: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+    d * 1000,
+  );
+/** The league-time calendar day of `d`, as days since 1970-01-01. */
+const dayNumber = (d: number) => Date.parse(new Intl.DateTimeFormat("en-CA", { timeZone: TZ }).format(d * 1000)) / 86_400_000;
+const yearOf = (d: number) => Number(new Intl.DateTimeFormat("en-US", { timeZone: TZ, year: "numeric" }).format(d * 1000));
+
+describe.each(NOWS)("demo league seeded on %s", (_, NOW) => {
+  const league = buildLeague(NOW, TZ);
+  const roundOf = new Map(league.rounds.map((r) => [r.id, r]));
+
   it("is a pure function of now and the time zone", () => {
     expect(buildLeague(NOW, TZ)).toEqual(league);
   });
 
-  it("schedules two seasons, one round today and four ahead", () => {
-    expect(league.rounds.filter((r) => isToday(r.d, NOW))).toHaveLength(1);
-    const ahead = league.rounds.filter((r) => r.d > NOW + 86_400);
+  it("plays every round on a Thursday at 6 pm, as the league's name says", () => {
+    expect(new Set(league.rounds.map((r) => weekdayAndTime(r.d)))).toEqual(new Set(["Thursday 18:00"]));
+  });
+
+  it("schedules two seasons: the past, this week's round (the first Thursday from today on) and four after it", () => {
+    const past = league.rounds.filter((r) => r.kind === "past");
+    const [next, ...others] = league.rounds.filter((r) => r.kind === "next");
+    const ahead = league.rounds.filter((r) => r.kind === "upcoming");
+    expect(others).toEqual([]);
+    expect(dayNumber(next!.d) - dayNumber(NOW)).toBeGreaterThanOrEqual(0);
+    expect(dayNumber(next!.d) - dayNumber(NOW)).toBeLessThan(7);
+    expect(past.every((r) => dayNumber(r.d) < dayNumber(NOW))).toBe(true);
     expect(ahead).toHaveLength(4);
-    expect(ahead.map((r) => r.open)).toEqual([true, true, false, false]);
+    expect(league.rounds).toEqual([...past, next, ...ahead]);
+    expect([next, ...ahead].map((r) => r!.open)).toEqual([true, true, true, false, false]);
     expect(league.rounds.filter((r) => r.open)).toHaveLength(3);
-    const first = new Date(league.rounds[0]!.d * 1000);
-    expect(first.getUTCFullYear()).toBe(2025);
-    expect(first.getUTCMonth()).toBe(0);
-    expect(first.getUTCDate()).toBeLessThanOrEqual(7);
+    const first = league.rounds[0]!.d;
+    expect(yearOf(first)).toBe(yearOf(NOW) - 1);
+    expect(dayNumber(first) - dayNumber(Date.UTC(yearOf(NOW) - 1, 0, 1, 18) / 1000)).toBeLessThan(7);
   });
 
   it("has ~120 uniquely named players over at least six divisions", () => {

@@ -1,8 +1,8 @@
-import { linkOrigin } from "~/.server/app-url";
+import { linkOrigin, servedLocally } from "~/.server/app-url";
 import { getDb } from "~/.server/db/client";
 import { type Job, JobSchema, jobKey } from "~/.server/jobs";
 import { leagueFromEnv } from "~/.server/league";
-import { type MailBinding, type MailSender, bindingSender } from "~/.server/mail/mailer";
+import { type MailBinding, type MailSender, bindingSender, printLinks } from "~/.server/mail/mailer";
 import { sendResetMail } from "~/.server/services/reset-mail";
 import { handleDeadLetters } from "./dead-letters";
 
@@ -38,6 +38,8 @@ export function retryDelaySeconds(attempts: number): number {
 async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Promise<void> {
   switch (job.type) {
     case "password-reset": {
+      // A reset asked for on a local server: its link is also printed (mailer.ts, printLinks).
+      const send = servedLocally(env.APP_URL, job.origin) ? printLinks(deps.sendMail) : deps.sendMail;
       await sendResetMail(
         getDb(env.DB),
         { jobId: key, email: job.email },
@@ -45,7 +47,7 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
           secret: env.SESSION_SECRET,
           linkOrigin: linkOrigin(env.APP_URL, job.origin),
           leagueName: leagueFromEnv(env).name,
-          send: deps.sendMail,
+          send,
         },
       );
       return;

@@ -3,7 +3,8 @@ import { EmailMessage } from "cloudflare:email";
 // Outgoing mail goes through the Worker's send_email binding (locally wrangler writes
 // each message out as an .eml file). This is the one place that speaks MIME.
 
-export type Mail = { to: string; subject: string; text: string };
+/** `link`: the one link the mail is for, which a local server also prints (printLinks). */
+export type Mail = { to: string; subject: string; text: string; link?: { label: string; url: string } };
 
 /** What the binding offers; tests hand in a stand-in with the same shape. */
 export type MailBinding = { send(message: EmailMessage): Promise<unknown> };
@@ -44,3 +45,16 @@ export const bindingSender =
   (binding: MailBinding, from: string): MailSender =>
   (mail) =>
     sendMail(binding, from, mail);
+
+/**
+ * A local server's sender: the mail as `send` sends it, then one console line with its
+ * link. Locally the send_email binding is wrangler's stand-in, which writes each message
+ * to an .eml file whose body is base64; nobody should have to decode one to follow a
+ * link. Production never prints: a link in the log would be as good as the mail.
+ */
+export const printLinks =
+  (send: MailSender): MailSender =>
+  async (mail) => {
+    await send(mail);
+    if (mail.link) console.log(`${mail.link.label} for ${mail.to}: ${mail.link.url}`);
+  };

@@ -39,6 +39,7 @@ function resetMail(user: { email: string; name: string }, token: string, ctx: Re
     to: user.email,
     subject: `${ctx.leagueName}: reset your password`,
     text: `Hello ${user.name},\n\nSomeone asked to reset the password of your ${ctx.leagueName} account.\nTo choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
+    link: { label: "Password reset link", url: link },
   };
 }
 
