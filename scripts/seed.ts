@@ -34,7 +34,7 @@ const SEED_OPTIONS = {
 function printLogins() {
   console.log(`Demo logins — admin: ${ADMIN_LOGIN.email} / ${ADMIN_LOGIN.password}`);
   console.log(`              players: ${PLAYER_EMAILS.join(", ")} / ${PLAYER_PASSWORD}`);
-  console.log("              (player1 and player2 have approved claims, player3 a pending one, player4 none)");
+  console.log("              (player1 and player2 have approved claims, player3 a pending one, player4 none, player5 a conflict)");
 }
 
 function options() {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Alert } from "./ui/alert";
 import { ButtonLink } from "./ui/button";
 import { StatusBadge, claimStatus } from "./ui/badge";
 import { Card, Stats } from "./ui/card";
@@ -7,9 +8,26 @@ import type { OwnClaim } from "~/.server/services/own-claim";
 
 const link = "font-medium text-brand-800 underline underline-offset-2";
 
-function NextStep({ status }: { status: string }) {
+function NextStep({ status, note }: { status: string; note: string | null }) {
   if (status === "approved") return null;
   if (status === "pending") return <p className="text-sm text-muted">Your claim is waiting for an admin to review it.</p>;
+  if (status === "conflict") {
+    // The admin's note says what is in doubt; the user may withdraw and claim again.
+    return (
+      <div className="space-y-2 text-sm">
+        <Alert tone="warning" title="An admin needs to hear from you about this claim">
+          {note ?? "There is a question about this claim."}
+        </Alert>
+        <p className="text-muted">
+          If this is not your record, withdraw the claim on the{" "}
+          <Link to="/players" className={link}>
+            Players page
+          </Link>{" "}
+          and claim the right one.
+        </p>
+      </div>
+    );
+  }
   return (
     <p className="text-sm text-muted">
       An admin has not approved this claim.{" "}
@@ -53,7 +71,7 @@ export function ClaimedPlayerCard({ claim, isAdmin }: { claim: OwnClaim | null; 
           </Link>
         </p>
         {approved ? <Stats items={[{ label: "Credit", value: formatCents(claim.balanceCents) }]} /> : null}
-        <NextStep status={claim.status} />
+        <NextStep status={claim.status} note={claim.note} />
       </div>
     </Card>
   );

@@ -6,7 +6,7 @@ import type { DemoPlayers, SeedClaim, SeedEntry, SeedPayment, SeedRound, SeedUse
 
 export const ADMIN_LOGIN = { email: "admin@league.test", password: "LeagueAdmin2026" };
 export const PLAYER_PASSWORD = "PlayerPass2026";
-export const PLAYER_EMAILS = [1, 2, 3, 4].map((n) => `player${n}@league.test`);
+export const PLAYER_EMAILS = [1, 2, 3, 4, 5].map((n) => `player${n}@league.test`);
 
 /** What PayPal itself would report on the capture (US Checkout: 3.49% + $0.49). */
 const providerFee = (amount: number) => Math.round(amount * 0.0349 + 49);
@@ -53,6 +53,8 @@ export function buildAccounts(
       createdAt: now - 3 * DAY_SECONDS,
     },
     { id: 5, name: "Riley Newcomb", email: PLAYER_EMAILS[3]!, password: PLAYER_PASSWORD, isAdmin: false, createdAt: now - DAY_SECONDS },
+    // A second account claiming player3's record: the admin marked it a conflict.
+    { id: 6, name: fullName(demo.pending), email: PLAYER_EMAILS[4]!, password: PLAYER_PASSWORD, isAdmin: false, createdAt: now - 2 * DAY_SECONDS },
   ];
   const approved = (id: number, userId: number, playerId: number, at: number): SeedClaim => ({
     id,
@@ -73,6 +75,16 @@ export function buildAccounts(
       status: "pending",
       createdAt: now - 3 * DAY_SECONDS + 900,
       updatedAt: now - 3 * DAY_SECONDS + 900,
+      approvedAt: null,
+    },
+    {
+      id: 4,
+      userId: 6,
+      playerId: demo.pending.id,
+      status: "conflict",
+      note: "Another account has claimed this record too. Which email did you sign up for the league with?",
+      createdAt: now - 2 * DAY_SECONDS + 600,
+      updatedAt: now - DAY_SECONDS,
       approvedAt: null,
     },
   ];

@@ -125,7 +125,7 @@ export function renderSql(league: League, hashes: readonly string[]): string[] {
     ...insertRows(
       "claims",
       ["id", "user_id", "player_id", "status", "note", "created_at", "updated_at", "approved_at", "rejected_at"],
-      league.claims.map((c) => [c.id, c.userId, c.playerId, c.status, null, c.createdAt, c.updatedAt, c.approvedAt, null]),
+      league.claims.map((c) => [c.id, c.userId, c.playerId, c.status, c.note ?? null, c.createdAt, c.updatedAt, c.approvedAt, null]),
     ),
     ...insertRows(
       "aces",

@@ -74,7 +74,8 @@ export type SeedClaim = {
   id: number;
   userId: number;
   playerId: number;
-  status: "approved" | "pending";
+  status: "approved" | "pending" | "conflict";
+  note?: string;
   createdAt: number;
   updatedAt: number;
   approvedAt: number | null;

@@ -28,7 +28,9 @@ describe("ownClaim: the claim the profile card shows", () => {
     // One open claim per user (an index): a newer closed claim is what old data can hold.
     await claim(user.id, (await makePlayer()).id, "rejected", nowSec());
     expect(await ownClaim(testDb(), user.id)).toEqual({
+      id: expect.any(Number),
       status: "approved",
+      note: null,
       playerId: mine.id,
       firstName: mine.fn,
       lastName: mine.ln,

@@ -5,7 +5,15 @@ import { balanceCentsSql } from "./balance";
 import { currentClaimFirst } from "./claim-state";
 
 /** The claim a user's profile shows, with its player and that player's credit. */
-export type OwnClaim = { status: string; playerId: number; firstName: string; lastName: string; balanceCents: number };
+export type OwnClaim = {
+  id: number;
+  status: string;
+  note: string | null;
+  playerId: number;
+  firstName: string;
+  lastName: string;
+  balanceCents: number;
+};
 
 /**
  * The approved claim, else the newest live one: the same choice as the session's
@@ -14,7 +22,9 @@ export type OwnClaim = { status: string; playerId: number; firstName: string; la
 export async function ownClaim(db: Db, userId: number): Promise<OwnClaim | null> {
   const [row] = await db
     .select({
+      id: claims.id,
       status: claims.status,
+      note: claims.note,
       playerId: players.id,
       firstName: players.fn,
       lastName: players.ln,
