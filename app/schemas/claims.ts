@@ -20,3 +20,13 @@ export const ClaimDecisionFormSchema = z.object({
   claimId: idSchema("claim id"),
   note,
 });
+
+/** A user's claim forms on /players: claim a record, withdraw their claim. */
+export const UserClaimFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("claim"), playerId: idSchema("player id"), note }),
+    z.object({ intent: z.literal("unclaim"), claimId: idSchema("claim id") }),
+  ],
+  { error: "Unknown action" },
+);

@@ -57,3 +57,6 @@ export const PlayerAdminFormSchema = z.discriminatedUnion(
   ],
   { error: "Unknown action" },
 );
+
+/** The new-player form on /players: a user adds their own record (and claims it). */
+export const NewPlayerFormSchema = PlayerValuesSchema.omit({ inactive: true }).extend({ intent: z.literal("addOwn") });

@@ -119,3 +119,72 @@ test("the admin edits a player through the dialog, and deletes one with no histo
   await expect(page.getByText("Player deleted.")).toBeVisible();
   expect((await request.get(`/api/players/player/${found[0]!.id}`)).status()).toBe(404);
 });
+
+test("a new user claims their record on /players, the admin approves it, and the profile says approved", async ({
+  browser,
+  adminPage,
+  request,
+}) => {
+  // The record to claim, added by the admin through the API.
+  const login = await request.post("/api/admin/login", { data: { username: "admin@league.test", password: "LeagueAdmin2026" } });
+  const { token } = await login.json();
+  const ln = `Claim${letters(tag())}`;
+  const added = await request.post("/api/players/addNew", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { values: { fn: "Jamie", ln, division: "MA2" } },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "CF-Connecting-IP": `2001:db8:c1a1:${Math.floor(Math.random() * 0xffff).toString(16)}::1` },
+  });
+  const page = await context.newPage();
+  await page.goto("/register");
+  await page.getByLabel("Name").fill(`Jamie ${ln}`);
+  await page.getByLabel("Email").fill(`${ln.toLowerCase()}@e2e.test`);
+  await page.getByLabel("Password", { exact: true }).fill("Chains4Days!");
+  await page.getByLabel("Confirm password").fill("Chains4Days!");
+  await page.getByRole("button", { name: "Register" }).click();
+  await page.getByRole("link", { name: "Find your player record" }).first().click();
+  await expect(page).toHaveURL(/\/players/);
+  await page.getByRole("searchbox", { name: "Search players" }).fill(ln);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: `Claim Jamie ${ln}` }).click();
+  await expect(page.getByText(`You claimed Jamie ${ln}. An admin will review your claim.`)).toBeVisible();
+  // One open claim: no Claim buttons now, an Unclaim on the claimed row.
+  await expect(page.getByRole("button", { name: /^Claim / })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: `Unclaim Jamie ${ln}` })).toBeVisible();
+
+  await adminPage.goto("/admin/claims");
+  await adminPage.getByRole("button", { name: `Approve Jamie ${ln}` }).click();
+  await expect(adminPage.getByText("Claim updated: approve.")).toBeVisible();
+
+  await page.goto("/profile");
+  const card = page.getByRole("region", { name: "Your player record" });
+  await expect(card).toContainText(`Jamie ${ln}`);
+  await expect(card).toContainText("Approved");
+  await context.close();
+});
+
+test("a user new to the league adds their own record on /players and it is claimed in the same step", async ({ browser }) => {
+  const t = letters(tag());
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "CF-Connecting-IP": `2001:db8:c1a2:${Math.floor(Math.random() * 0xffff).toString(16)}::1` },
+  });
+  const page = await context.newPage();
+  const reg = await page.request.post("/api/users/register", {
+    data: { name: `New ${t}`, email: `new-${t}@e2e.test`, password: "Chains4Days!" },
+  });
+  expect(reg.status()).toBe(201);
+  await page.goto("/players");
+  const card = page.getByRole("region", { name: "New to the league?" });
+  await card.getByLabel("First").fill("Avery");
+  await card.getByLabel("Last").fill(`New${t}`);
+  await card.getByRole("button", { name: "Add and claim my record" }).click();
+  await expect(card.getByText("Division is required")).toBeVisible();
+  await card.getByLabel("Division").selectOption("FA1");
+  await card.getByRole("button", { name: "Add and claim my record" }).click();
+  await expect(page.getByText(`You added and claimed Avery New${t}. An admin will review your claim.`)).toBeVisible();
+  await expect(page.getByText("Your claim:")).toContainText("Pending");
+  await context.close();
+});

@@ -3,6 +3,7 @@ import { type Db, uniqueViolation } from "../db/client";
 import { type Claim, claims, players, users } from "../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../errors";
 import { currentClaimFirst } from "./claim-state";
+import { OPEN_STATUSES } from "~/lib/claims";
 import { nowSeconds } from "~/lib/time";
 
 // A claim links a user to the player record that is them (DESIGN.md "Claims"): the user
@@ -14,8 +15,7 @@ import { nowSeconds } from "~/lib/time";
 export type ClaimStatus = Claim["status"];
 export type ClaimAction = "approve" | "reject" | "conflict";
 
-/** Open claims: the user's current one, which blocks another. */
-export const OPEN_STATUSES: ClaimStatus[] = ["pending", "approved", "conflict"];
+const OPEN: ClaimStatus[] = [...OPEN_STATUSES];
 
 /** From which states each admin action may move a claim. */
 const FROM: Record<ClaimAction, ClaimStatus[]> = {
@@ -111,7 +111,7 @@ export async function submitClaim(
     db
       .select({ id: claims.id, playerId: claims.playerId, status: claims.status })
       .from(claims)
-      .where(and(eq(claims.userId, user.id), inArray(claims.status, OPEN_STATUSES))),
+      .where(and(eq(claims.userId, user.id), inArray(claims.status, OPEN))),
   ]);
   // The same claim sent again (a double click, a retry, the new-player step) is the one on file.
   if (open && open.playerId === input.playerId && open.status === "pending") return getClaimView(db, open.id);
@@ -147,7 +147,7 @@ export async function unclaim(db: Db, userId: number, claimId: number): Promise<
   const [moved] = await db
     .update(claims)
     .set({ status: "withdrawn", updatedAt: nowSeconds() })
-    .where(and(eq(claims.id, claimId), eq(claims.userId, userId), inArray(claims.status, OPEN_STATUSES)))
+    .where(and(eq(claims.id, claimId), eq(claims.userId, userId), inArray(claims.status, OPEN)))
     .returning({ id: claims.id });
   if (moved) return getClaimView(db, claimId);
   const [row] = await db.select({ userId: claims.userId, status: claims.status }).from(claims).where(eq(claims.id, claimId));

@@ -1,0 +1,37 @@
+import type { Session } from "./auth/current-user";
+import type { Db } from "./db/client";
+import { handleForm } from "./forms";
+import { addOwnPlayer } from "./services/player-admin";
+import { submitClaim, unclaim } from "./services/claims";
+import { UserClaimFormSchema } from "~/schemas/claims";
+import { NewPlayerFormSchema } from "~/schemas/players";
+
+/** A user claims a player record or withdraws their claim (/players). */
+export function handleUserClaimForm(request: Request, db: Db, session: Session) {
+  return handleForm(
+    request,
+    UserClaimFormSchema,
+    async (input) => {
+      if (input.intent === "claim") {
+        const claim = await submitClaim(db, session.user, { playerId: input.playerId, note: input.note });
+        return { success: `You claimed ${claim.playerFirstName} ${claim.playerLastName}. An admin will review your claim.` };
+      }
+      await unclaim(db, session.user.id, input.claimId);
+      return { success: "Your claim was withdrawn." };
+    },
+    { unexpected: "Error submitting claim." },
+  );
+}
+
+/** A user new to the league adds their record and claims it in one step (/players). */
+export function handleNewOwnPlayerForm(request: Request, db: Db, session: Session) {
+  return handleForm(
+    request,
+    NewPlayerFormSchema,
+    async ({ intent: _, ...values }) => {
+      const { claim } = await addOwnPlayer(db, session.user, { ...values, inactive: false });
+      return { success: `You added and claimed ${claim.playerFirstName} ${claim.playerLastName}. An admin will review your claim.` };
+    },
+    { unexpected: "error adding player" },
+  );
+}
