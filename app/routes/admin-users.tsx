@@ -9,7 +9,10 @@ import { useLeague } from "~/hooks/use-league";
 import { pageMeta } from "~/lib/meta";
 import { requireAdmin } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
-import { listUsers } from "~/.server/services/user-admin";
+import { handleForm } from "~/.server/forms";
+import { addUser, listUsers } from "~/.server/services/user-admin";
+import { AddUserForm } from "~/components/add-user-form";
+import { AddUserFormSchema } from "~/schemas/admin-users";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Users");
 
@@ -17,6 +20,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { db } = routeServices(context);
   return { users: await listUsers(db) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const { db } = routeServices(context);
+  return handleForm(
+    request,
+    AddUserFormSchema,
+    async ({ name, email, password, isAdmin }) => {
+      await addUser(db, { name, email, password, isAdmin });
+      return { success: `Added ${name} (${email}).` };
+    },
+    { unexpected: "An error occurred. Please try again." },
+  );
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
@@ -29,6 +46,9 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         title="Users"
         subtitle={`${users.length} registered${locked ? `, ${locked} locked` : ""}. Open a user to lock, reset or delete the account.`}
       />
+      <div className="mb-6">
+        <AddUserForm />
+      </div>
       {users.length === 0 ? (
         <EmptyState title="No users found" />
       ) : (

@@ -9,7 +9,7 @@ import { routeServices } from "~/.server/route-context";
 import { type ClaimView, myClaim } from "~/.server/services/claims";
 import { isOpenClaim } from "~/lib/claims";
 import { PlayerDialog } from "~/components/player-dialog";
-import { ActionStatus } from "~/components/ui/alert";
+import { ActionStatus, Alert } from "~/components/ui/alert";
 import { StatusBadge, claimStatus } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/dialog";
@@ -259,5 +259,18 @@ function AddOwnRecord() {
         </div>
       </Form>
     </Card>
+  );
+}
+
+/** Spec §8: a search that fails (not one that was cancelled) says 'error'. */
+export function ErrorBoundary() {
+  return (
+    <>
+      <PageHeader title="Players" actions={<ButtonLink to="/players-all">All Players</ButtonLink>} />
+      <div className="space-y-4">
+        <Alert tone="error">error</Alert>
+        <ButtonLink to="/players">Search again</ButtonLink>
+      </div>
+    </>
   );
 }

@@ -188,3 +188,23 @@ test("a user new to the league adds their own record on /players and it is claim
   await expect(page.getByText("Your claim:")).toContainText("Pending");
   await context.close();
 });
+
+test("the admin adds a user with the rules shown live, and the user can log in", async ({ adminPage: page, request }) => {
+  const t = letters(tag());
+  const email = `added-${t}@e2e.test`;
+  await page.goto("/admin/users");
+  const form = page.getByRole("region", { name: "Add user" });
+  await form.getByLabel("Name").fill(`Added ${t}`);
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill("short");
+  await expect(form.getByText(/at least 10 characters/i)).toBeVisible();
+  await form.getByLabel("Password", { exact: true }).fill("Chains4Days!");
+  await form.getByLabel("Confirm password").fill("Chains4Days?");
+  await form.getByRole("button", { name: "Add user" }).click();
+  await expect(form.getByText("Passwords do not match")).toBeVisible();
+  await form.getByLabel("Confirm password").fill("Chains4Days!");
+  await form.getByRole("button", { name: "Add user" }).click();
+  await expect(form.getByText(`Added Added ${t} (${email}).`)).toBeVisible();
+  const login = await request.post("/api/users/login", { data: { email, password: "Chains4Days!" } });
+  expect(login.status()).toBe(200);
+});
