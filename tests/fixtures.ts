@@ -5,6 +5,8 @@ import { env } from "cloudflare:workers";
 import { getDb } from "~/.server/db/client";
 import { aces, entries, players, rounds, transfers } from "~/.server/db/schema";
 import type { Ace, Entry, Player, Round, Transfer } from "~/.server/db/schema";
+import { AppError } from "~/.server/errors";
+import { expect } from "vitest";
 
 export const DAY = 86_400;
 
@@ -83,4 +85,14 @@ export async function makeAce(input: AceInput): Promise<Ace> {
     .values({ d: nowSec(), ...input })
     .returning();
   return row;
+}
+
+/** The AppError a service call is refused with (the test fails if it succeeds or throws anything else). */
+export async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  return err as AppError;
 }

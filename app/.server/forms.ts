@@ -55,3 +55,16 @@ export async function handleForm<S extends z.ZodType, T>(
     return data<FormErrors>({ formError: unexpected }, { status: 500 });
   }
 }
+
+/**
+ * The `intent` a form posted, read from a copy of the request (the handler still reads
+ * the body): for a route whose forms go to different handlers. "" when there is none.
+ */
+export async function postedIntent(request: Request): Promise<string> {
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const intent = form?.get("intent");
+  return typeof intent === "string" ? intent : "";
+}

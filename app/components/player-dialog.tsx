@@ -46,21 +46,7 @@ export function PlayerDialog({
         <input type="hidden" name="intent" value="savePlayer" />
         {player ? <input type="hidden" name="id" value={player.id} /> : null}
         <FormAlert message={fetcher.data?.formError} />
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="First" name="fn" required defaultValue={player?.firstName} error={errors.fn} autoComplete="off" />
-          <Field label="Last" name="ln" required defaultValue={player?.lastName} error={errors.ln} autoComplete="off" />
-        </div>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <SelectField label="Division" name="division" required defaultValue={player?.division ?? ""} error={errors.division}>
-            <option value="">Choose…</option>
-            {DIVISIONS.map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
-            ))}
-          </SelectField>
-          <Field label="PDGA" name="pdga" inputMode="numeric" hint="Optional" defaultValue={player?.pdga ?? ""} error={errors.pdga} />
-        </div>
+        <PlayerFields player={player} errors={errors} />
         <CheckboxField label="Inactive" name="inactive" defaultChecked={player?.inactive} error={errors.inactive} />
         <DialogActions>
           {player ? (
@@ -75,5 +61,28 @@ export function PlayerDialog({
         </DialogActions>
       </fetcher.Form>
     </Dialog>
+  );
+}
+
+/** A player's own fields (spec §5): First, Last and Division required, PDGA optional. */
+export function PlayerFields({ player, errors }: { player?: Omit<EditablePlayer, "id" | "inactive">; errors: Record<string, string> }) {
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="First" name="fn" required defaultValue={player?.firstName} error={errors.fn} autoComplete="off" />
+        <Field label="Last" name="ln" required defaultValue={player?.lastName} error={errors.ln} autoComplete="off" />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField label="Division" name="division" required defaultValue={player?.division ?? ""} error={errors.division}>
+          <option value="">Choose…</option>
+          {DIVISIONS.map((d) => (
+            <option key={d} value={d}>
+              {d}
+            </option>
+          ))}
+        </SelectField>
+        <Field label="PDGA" name="pdga" inputMode="numeric" hint="Optional" defaultValue={player?.pdga ?? ""} error={errors.pdga} />
+      </div>
+    </>
   );
 }

@@ -13,7 +13,7 @@ import { useFormResult } from "~/hooks/use-form-result";
 import { requireAdmin } from "~/.server/auth/guards";
 import { AppError } from "~/.server/errors";
 import type { Db } from "~/.server/db/client";
-import { handleForm } from "~/.server/forms";
+import { handleForm, postedIntent } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { handleClaimDecision } from "~/.server/claim-decision";
 import { claimsForUser } from "~/.server/services/claims";
@@ -39,13 +39,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const { db } = routeServices(context);
   const id = await routeId(params.userId, "user id");
   // The claim table's decisions post here too (the same as on /admin/claims).
-  const intent = (
-    await request
-      .clone()
-      .formData()
-      .catch(() => null)
-  )?.get("intent");
-  if (typeof intent === "string" && CLAIM_INTENTS.has(intent)) return handleClaimDecision(request, db);
+  if (CLAIM_INTENTS.has(await postedIntent(request))) return handleClaimDecision(request, db);
   return handleForm(
     request,
     UserActionSchema,

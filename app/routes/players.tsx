@@ -4,19 +4,18 @@ import type { Route } from "./+types/players";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { optionalSession, requireAdmin, requireUser } from "~/.server/auth/guards";
 import { handleNewOwnPlayerForm, handleUserClaimForm } from "~/.server/claim-form";
+import { postedIntent } from "~/.server/forms";
 import { handlePlayerAdminForm } from "~/.server/player-form";
 import { routeServices } from "~/.server/route-context";
 import { type ClaimView, myClaim } from "~/.server/services/claims";
 import { isOpenClaim } from "~/lib/claims";
-import { PlayerDialog } from "~/components/player-dialog";
+import { PlayerDialog, PlayerFields } from "~/components/player-dialog";
 import { ActionStatus, Alert } from "~/components/ui/alert";
 import { StatusBadge, claimStatus } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { SelectField } from "~/components/ui/field";
 import { useFormResult } from "~/hooks/use-form-result";
 import { useLeague } from "~/hooks/use-league";
-import { DIVISIONS } from "~/lib/divisions";
 import { type SearchResult, searchPlayers } from "~/.server/services/players";
 import { PlayerLink } from "~/components/player-link";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -49,18 +48,13 @@ const CLAIM_INTENTS = new Set(["claim", "unclaim"]);
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { db } = routeServices(context);
-  const intent = (
-    await request
-      .clone()
-      .formData()
-      .catch(() => null)
-  )?.get("intent");
+  const intent = await postedIntent(request);
   if (intent === "savePlayer" || intent === "deletePlayer") {
     requireAdmin(context, request);
     return handlePlayerAdminForm(request, db);
   }
   const session = requireUser(context, request);
-  if (typeof intent === "string" && CLAIM_INTENTS.has(intent)) return handleUserClaimForm(request, db, session);
+  if (CLAIM_INTENTS.has(intent)) return handleUserClaimForm(request, db, session);
   return handleNewOwnPlayerForm(request, db, session);
 }
 
@@ -239,20 +233,10 @@ function AddOwnRecord() {
   return (
     <Card title="New to the league?" titleId="add-own-title">
       <p className="mb-3 text-sm text-muted">Not in the list? Add your player record; it is claimed for you and an admin reviews it.</p>
-      <Form method="post" noValidate className="grid gap-3 sm:grid-cols-2">
+      <Form method="post" noValidate className="space-y-3">
         <input type="hidden" name="intent" value="addOwn" />
-        <Field label="First" name="fn" required autoComplete="given-name" error={errors.fn} />
-        <Field label="Last" name="ln" required autoComplete="family-name" error={errors.ln} />
-        <SelectField label="Division" name="division" required defaultValue="" error={errors.division}>
-          <option value="">Choose…</option>
-          {DIVISIONS.map((d) => (
-            <option key={d} value={d}>
-              {d}
-            </option>
-          ))}
-        </SelectField>
-        <Field label="PDGA" name="pdga" inputMode="numeric" hint="Optional" error={errors.pdga} />
-        <div className="sm:col-span-2">
+        <PlayerFields errors={errors} />
+        <div>
           <Button type="submit" disabled={busy}>
             {busy ? "Adding…" : "Add and claim my record"}
           </Button>

@@ -4,7 +4,6 @@ import { expect, test } from "./fixtures";
 // which reads the same D1, so the pages are checked against the data, not against copies.
 
 type Round = { id: number; d: number; n: string; entry_count: number };
-type Entry = { division: string; fn: string; ln: string; result: string | null; score: number };
 
 // The rounds pages are in rounds.spec.ts.
 

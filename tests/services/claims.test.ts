@@ -1,22 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { makeUser } from "../auth-fixtures";
-import { makePlayer, testDb } from "../fixtures";
+import { makePlayer, testDb, refusal } from "../fixtures";
 import { loadSessionUser } from "~/.server/auth/current-user";
 import { claims } from "~/.server/db/schema";
-import { AppError } from "~/.server/errors";
+import type { AppError } from "~/.server/errors";
 import { CLAIM_MESSAGES, claimsForUser, decideClaim, listClaims, myClaim, submitClaim, unclaim } from "~/.server/services/claims";
 
 const db = testDb;
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
 
 async function statusOf(id: number) {
   const [row] = await db().select().from(claims).where(eq(claims.id, id));

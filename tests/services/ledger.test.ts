@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
+import { makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb, refusal } from "../fixtures";
 import { aces, transfers } from "~/.server/db/schema";
-import { AppError } from "~/.server/errors";
+import type { AppError } from "~/.server/errors";
 import { acePotCents } from "~/.server/services/aces";
 import { balanceCentsSql } from "~/.server/services/balance";
 import { LEDGER_MESSAGES, addAce, addTransfer, deleteAce, deleteTransfer } from "~/.server/services/ledger";
@@ -12,15 +12,6 @@ const db = testDb;
 async function balance(playerId: number): Promise<number> {
   const [row] = await db().all<{ b: number }>(sql`select ${balanceCentsSql(playerId)} as b`);
   return Number(row?.b);
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
 }
 
 /** A player holding `cents` of credit, bought in from the league. */
