@@ -45,6 +45,8 @@ const leanCells = [
   "[&_td]:border-b [&_td]:border-line [&_td]:px-2 [&_td]:py-2.5 [&_td]:whitespace-nowrap sm:[&_td]:px-3",
   "[&_td:nth-child(n+2):nth-child(-n+6)]:text-right [&_td]:tabular-nums",
   "[&_td>a]:font-medium [&_td>a]:text-brand-800 [&_td>a:hover]:underline",
+  // A long name wraps on a phone instead of pushing the key numbers off screen.
+  "[&_td:first-child]:max-w-32 [&_td:first-child]:whitespace-normal [&_td:first-child]:break-words sm:[&_td:first-child]:max-w-none sm:[&_td:first-child]:whitespace-nowrap",
 ].join(" ");
 
 const avg = (n: number | null) => (n === null ? "–" : n.toFixed(1));
