@@ -54,7 +54,14 @@ export function buildAccounts(
     },
     { id: 5, name: "Riley Newcomb", email: PLAYER_EMAILS[3]!, password: PLAYER_PASSWORD, isAdmin: false, createdAt: now - DAY_SECONDS },
     // A second account claiming player3's record: the admin marked it a conflict.
-    { id: 6, name: fullName(demo.pending), email: PLAYER_EMAILS[4]!, password: PLAYER_PASSWORD, isAdmin: false, createdAt: now - 2 * DAY_SECONDS },
+    {
+      id: 6,
+      name: fullName(demo.pending),
+      email: PLAYER_EMAILS[4]!,
+      password: PLAYER_PASSWORD,
+      isAdmin: false,
+      createdAt: now - 2 * DAY_SECONDS,
+    },
   ];
   const approved = (id: number, userId: number, playerId: number, at: number): SeedClaim => ({
     id,
