@@ -9,6 +9,15 @@ export const MAX_AMOUNT_CENTS = 10_000_000;
  * digits, never by multiplying a float.
  */
 export function positiveDollarsSchema(what: string) {
+  return dollarsSchema(what, false);
+}
+
+/** The same, where zero is a fair amount (a round's course fund or other fee). */
+export function nonNegativeDollarsSchema(what: string) {
+  return dollarsSchema(what, true);
+}
+
+function dollarsSchema(what: string, allowZero: boolean) {
   const invalid = `${what} must be an amount in dollars, like 12.50`;
   return z.union([z.string(), z.number()], { error: `${what} is required` }).transform((value, ctx) => {
     const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value.trim().replace(/^\$/, "");
@@ -22,7 +31,7 @@ export function positiveDollarsSchema(what: string) {
       return z.NEVER;
     }
     const cents = Number(m[1] || "0") * 100 + Number((m[2] ?? "").padEnd(2, "0"));
-    if (cents <= 0) {
+    if (cents === 0 && !allowZero) {
       ctx.addIssue({ code: "custom", message: `${what} must be more than 0` });
       return z.NEVER;
     }

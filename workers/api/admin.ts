@@ -1,5 +1,6 @@
 import { requireAdmin } from "./auth";
 import { adminPlayersApi } from "./admin-players";
+import { adminRoundsApi } from "./admin-rounds";
 import { adminUsersApi } from "./admin-users";
 import { adminSubApp } from "./context";
 
@@ -8,4 +9,8 @@ import { adminSubApp } from "./context";
  * first middleware, for every path and method, so a route added below can only be
  * reached by an admin. tests/api/admin-guard.test.ts walks the routes to prove it.
  */
-export const adminApi = adminSubApp().use("*", requireAdmin).route("/", adminUsersApi).route("/", adminPlayersApi);
+export const adminApi = adminSubApp()
+  .use("*", requireAdmin)
+  .route("/", adminUsersApi)
+  .route("/", adminPlayersApi)
+  .route("/", adminRoundsApi);

@@ -1,0 +1,28 @@
+import { createFactory } from "hono/factory";
+import { type AdminEnv, adminSubApp } from "./context";
+import { body } from "./validate";
+import { deleteRound, saveRound, setRegistration } from "~/.server/services/round-admin";
+import { idBodySchema } from "~/schemas/ids";
+import { OpenRoundSchema, SaveRoundSchema } from "~/schemas/rounds";
+
+// Save: the round with `id`, or a new one without.
+const save = createFactory<AdminEnv>().createHandlers(body(SaveRoundSchema), async (c) => {
+  const { id, ...values } = c.req.valid("json");
+  const saved = await saveRound(c.var.db, id, values);
+  return c.json({ success: true, id: saved }, id ? 200 : 201);
+});
+
+/** Round administration; mounted in ./admin.ts behind the admin guard. */
+export const adminRoundsApi = adminSubApp()
+  // The spec writes the save path with a trailing slash; both spellings work.
+  .post("/round", ...save)
+  .post("/round/", ...save)
+  .post("/round/delete", body(idBodySchema("round id")), async (c) => {
+    await deleteRound(c.var.db, c.req.valid("json").id);
+    return c.json({ success: true });
+  })
+  .post("/round/openForRegistration", body(OpenRoundSchema), async (c) => {
+    const { id, openForRegistration } = c.req.valid("json");
+    await setRegistration(c.var.db, id, openForRegistration);
+    return c.json({ success: true });
+  });
