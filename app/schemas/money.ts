@@ -17,6 +17,20 @@ export function nonNegativeDollarsSchema(what: string) {
   return dollarsSchema(what, true);
 }
 
+/** An amount that may be negative (an admin's payout adjustment): "-1.25" → -125 cents. */
+export function signedDollarsSchema(what: string) {
+  return z.union([z.string(), z.number()], { error: `${what} is required` }).transform((value, ctx) => {
+    const text = typeof value === "number" ? String(value) : value.trim();
+    const negative = text.startsWith("-");
+    const parsed = dollarsSchema(what, true).safeParse(negative ? text.slice(1) : value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+      return z.NEVER;
+    }
+    return negative && parsed.data > 0 ? -parsed.data : parsed.data;
+  });
+}
+
 function dollarsSchema(what: string, allowZero: boolean) {
   const invalid = `${what} must be an amount in dollars, like 12.50`;
   return z.union([z.string(), z.number()], { error: `${what} is required` }).transform((value, ctx) => {

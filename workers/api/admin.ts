@@ -1,4 +1,5 @@
 import { requireAdmin } from "./auth";
+import { adminEntriesApi } from "./admin-entries";
 import { adminPlayersApi } from "./admin-players";
 import { adminRoundsApi } from "./admin-rounds";
 import { adminUsersApi } from "./admin-users";
@@ -13,4 +14,5 @@ export const adminApi = adminSubApp()
   .use("*", requireAdmin)
   .route("/", adminUsersApi)
   .route("/", adminPlayersApi)
-  .route("/", adminRoundsApi);
+  .route("/", adminRoundsApi)
+  .route("/", adminEntriesApi);

@@ -13,9 +13,18 @@ export type Db = ReturnType<typeof getDb>;
  * so the cause chain is searched, not just the outer message.
  */
 export function uniqueViolation(err: unknown): string | null {
+  return errorMessageWith(err, "UNIQUE constraint failed");
+}
+
+/** True when `err` is the named CHECK constraint failing (a write guard, ADR 13). */
+export function checkFailed(err: unknown, constraint: string): boolean {
+  return errorMessageWith(err, `CHECK constraint failed: ${constraint}`) !== null;
+}
+
+function errorMessageWith(err: unknown, text: string): string | null {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const message = String((e as Error).message ?? e);
-    if (message.includes("UNIQUE constraint failed")) return message;
+    if (message.includes(text)) return message;
   }
   return null;
 }

@@ -248,6 +248,19 @@ export const webhookEvents = sqliteTable("webhook_events", {
   processedAt: integer("processed_at"),
 });
 
+// Never holds a row. A multi-statement write inserts into it only when one of its rules
+// broke (the round changed since it was read; a balance would go below zero): the CHECK
+// fails, and D1 rolls the whole batch back. A rule that must abort a batch, not just
+// skip one statement, is written this way (ADR 13).
+export const writeGuards = sqliteTable(
+  "write_guards",
+  {
+    roundChanged: integer("round_changed"),
+    overdrawn: integer("overdrawn"),
+  },
+  (t) => [check("round_changed", sql`${t.roundChanged} is null`), check("overdrawn", sql`${t.overdrawn} is null`)],
+);
+
 export type Player = typeof players.$inferSelect;
 export type Round = typeof rounds.$inferSelect;
 export type Entry = typeof entries.$inferSelect;

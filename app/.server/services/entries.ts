@@ -56,6 +56,13 @@ export async function entriesForRound(db: Db, roundId: number): Promise<EntryRow
   return sortForDisplay(await selectEntries(db, eq(entries.roundId, roundId)));
 }
 
+/** One entry with its player's name (404 when there is none). */
+export async function entryById(db: Db, id: number): Promise<EntryRow> {
+  const [row] = await selectEntries(db, eq(entries.id, id));
+  if (!row) throw notFound("Entry not found");
+  return row;
+}
+
 /** Entries of several rounds (the multi-round editor), in as few queries as D1 allows. */
 export async function entriesForRounds(db: Db, roundIds: number[]): Promise<EntryRow[]> {
   const ids = [...new Set(roundIds)];

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Db } from "../db/client";
 import { rounds } from "../db/schema";
 import { conflict, notFound } from "../errors";
+import { commitRoundChange } from "./round-entries";
 import type { RoundValuesSchema } from "~/schemas/rounds";
 
 // Scheduling rounds (issue 10): save, delete, open or close registration. A round that
@@ -29,9 +30,14 @@ export async function saveRound(db: Db, id: number | null | undefined, values: R
     if (!created) throw new Error("the round insert returned no row");
     return created.id;
   }
-  const [saved] = await db.update(rounds).set(row(values)).where(eq(rounds.id, id)).returning({ id: rounds.id });
-  if (!saved) throw notFound("Round not found");
-  return saved.id;
+  // A new payout per entry changes the round's prizes: they are rewritten in the same batch.
+  return commitRoundChange(db, id, (state) => ({
+    statements: [db.update(rounds).set(row(values)).where(eq(rounds.id, id))],
+    after: state.entries,
+    roundPayoutCents: values.payout,
+    guardPlayers: [],
+    answer: () => id,
+  }));
 }
 
 /** Opens or closes a round's registration. */

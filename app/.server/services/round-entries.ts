@@ -1,0 +1,160 @@
+import { type SQL, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { type Db, checkFailed } from "../db/client";
+import { entries, players, rounds, writeGuards } from "../db/schema";
+import { conflict, notFound } from "../errors";
+import { balanceCentsSql } from "./balance";
+import { formatCents } from "~/lib/money";
+import { computeRoundDivisionSummaries } from "~/lib/payouts";
+
+// Every write to a round's entries goes through commitRoundChange (ADR 13): it reads the
+// round, lets the caller plan its statements from what it read, recomputes the payouts and
+// result labels of the round as it will be, and sends all of it as one atomic batch that
+// starts with a guard: if the round's entries changed since they were read (another admin,
+// a sign-up), the batch aborts and is planned again from a fresh read. Balance guards at
+// the end abort it when a player's credit would go below zero.
+
+export type StateEntry = {
+  id: number;
+  playerId: number;
+  name: string;
+  division: string;
+  ace: boolean;
+  score: number;
+  payoutCents: number;
+  payoutAdjustCents: number;
+  creditAddedCents: number;
+  creditUsedCents: number;
+  result: string | null;
+  balanceCents: number;
+};
+
+export type RoundState = {
+  round: { id: number; n: string; d: number; payoutCents: number };
+  fingerprint: string;
+  entries: StateEntry[];
+};
+
+/** What payouts depend on: each entry's id, division and score, and the round's payout. */
+function fingerprintSql(roundId: number): SQL<string> {
+  return sql<string>`(
+    coalesce((select group_concat(id || ':' || division || ':' || score, ',')
+      from (select id, division, score from ${entries} where round_id = ${roundId} order by id)), '')
+    || '|' || coalesce((select payout_cents from ${rounds} where id = ${roundId}), '')
+  )`;
+}
+
+export async function readRoundState(db: Db, roundId: number): Promise<RoundState> {
+  const [roundRows, entryRows] = await db.batch([
+    db
+      .select({ id: rounds.id, n: rounds.n, d: rounds.d, payoutCents: rounds.payoutCents, fingerprint: fingerprintSql(roundId) })
+      .from(rounds)
+      .where(eq(rounds.id, roundId)),
+    db
+      .select({
+        id: entries.id,
+        playerId: entries.playerId,
+        name: sql<string>`${players.fn} || ' ' || ${players.ln}`,
+        division: entries.division,
+        ace: entries.ace,
+        score: entries.score,
+        payoutCents: entries.payoutCents,
+        payoutAdjustCents: entries.payoutAdjustCents,
+        creditAddedCents: entries.creditAddedCents,
+        creditUsedCents: entries.creditUsedCents,
+        result: entries.result,
+        // By the player table: inside the balance subqueries "entries" names their own rows.
+        balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
+      })
+      .from(entries)
+      .innerJoin(players, eq(players.id, entries.playerId))
+      .where(eq(entries.roundId, roundId))
+      .orderBy(entries.id),
+  ]);
+  const [round] = roundRows;
+  if (!round) throw notFound("Round not found");
+  const { fingerprint, ...rest } = round;
+  return { round: rest, fingerprint, entries: entryRows };
+}
+
+/** An entry as it will be after the change: a new entry (not yet written) has no id. */
+export type PlannedEntry = { id: number | null; division: string; score: number };
+
+export type RoundChange<T> = {
+  statements: BatchItem<"sqlite">[];
+  /** The round's entries after the change, for its payouts. */
+  after: PlannedEntry[];
+  /** The round's per-entry payout after the change, when the change sets it. */
+  roundPayoutCents?: number;
+  /** Players whose balance the change lowers (deltaCents < 0); each is guarded in the batch. */
+  guardPlayers: GuardedPlayer[];
+  /** What the caller answers, from the results of its own statements and the count of payouts rewritten. */
+  answer: (results: unknown[], payoutsWritten: number) => T;
+};
+
+export type GuardedPlayer = { playerId: number; name: string; balanceCents: number; deltaCents: number };
+
+/** The payout and result label of each entry as the round will be; a division with a score 0 is unpaid. */
+export function plannedPayouts(after: PlannedEntry[], payoutCents: number): Map<number, { payoutCents: number; result: string | null }> {
+  const withIds = after.map((e, i) => ({ ...e, id: e.id ?? -(i + 1) }));
+  const out = new Map<number, { payoutCents: number; result: string | null }>();
+  for (const e of withIds) out.set(e.id, { payoutCents: 0, result: null });
+  for (const division of computeRoundDivisionSummaries(withIds, payoutCents)) {
+    for (const r of division.results) out.set(r.id, { payoutCents: r.payoutCents, result: r.result });
+  }
+  return out;
+}
+
+/** Updates for the entries whose stored payout or label differs from the planned one: nothing else is written. */
+function payoutUpdates(db: Db, state: RoundState, after: PlannedEntry[], payoutCents: number): BatchItem<"sqlite">[] {
+  const planned = plannedPayouts(after, payoutCents);
+  const stored = new Map(state.entries.map((e) => [e.id, e]));
+  const out: BatchItem<"sqlite">[] = [];
+  for (const [id, p] of planned) {
+    const now = stored.get(id);
+    if (!now || (now.payoutCents === p.payoutCents && now.result === p.result)) continue;
+    out.push(db.update(entries).set({ payoutCents: p.payoutCents, result: p.result }).where(eq(entries.id, id)));
+  }
+  return out;
+}
+
+// Replanning is cheap (two reads); a short random pause spreads out writers that collided.
+const MAX_ATTEMPTS = 8;
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * (attempt + 1)));
+
+/**
+ * Plans and commits one change to a round's entries with its payouts, atomically; replans
+ * when the round changed under it. `plan` may throw an AppError (404, 409) to refuse.
+ */
+export async function commitRoundChange<T>(db: Db, roundId: number, plan: (state: RoundState) => RoundChange<T>): Promise<T> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    if (attempt > 0) await pause(attempt);
+    const state = await readRoundState(db, roundId);
+    const change = plan(state);
+    const guard = db.insert(writeGuards).select(sql`select 1, null where ${fingerprintSql(roundId)} is not ${state.fingerprint}`);
+    const payouts = payoutUpdates(db, state, change.after, change.roundPayoutCents ?? state.round.payoutCents);
+    const lowered = change.guardPlayers.filter((p) => p.deltaCents < 0);
+    const balanceGuards = lowered.map((p) =>
+      db.insert(writeGuards).select(sql`select null, 1
+        where ${balanceCentsSql(p.playerId)} < 0 and ${balanceCentsSql(p.playerId)} < ${p.balanceCents}`),
+    );
+    try {
+      const results = await db.batch([guard, ...change.statements, ...payouts, ...balanceGuards]);
+      return change.answer(results.slice(1, 1 + change.statements.length), payouts.length);
+    } catch (err) {
+      if (checkFailed(err, "round_changed")) continue;
+      if (checkFailed(err, "overdrawn")) throw conflict(overdrawnMessage(lowered));
+      throw err;
+    }
+  }
+  throw conflict("The round's entries changed while saving. Please try again.");
+}
+
+/** Names the players the change would overdraw as read; after a race with another write, every guarded one. */
+export function overdrawnMessage(guarded: GuardedPlayer[]): string {
+  const short = guarded.filter((p) => p.balanceCents + p.deltaCents < 0);
+  const names = (short.length ? short : guarded).map(
+    (p) => `${p.name} has ${formatCents(p.balanceCents)} of credit and this would take ${formatCents(-p.deltaCents)}`,
+  );
+  return `Credit cannot go below zero: ${names.join("; ")}.`;
+}

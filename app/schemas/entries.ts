@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { isDivision } from "../lib/divisions";
+import { bodyIdSchema } from "./ids";
+import { nonNegativeDollarsSchema, signedDollarsSchema } from "./money";
+import { PlayerValuesSchema } from "./players";
+
+/** A round's strokes; 0 means "no card yet" (the division waits for its payouts). */
+export const MAX_SCORE = 500;
+/** One /bulk or form post edits at most this many entries (a league night is well under it). */
+export const MAX_BULK_ENTRIES = 500;
+
+const division = z
+  .string({ error: "Division is required" })
+  .min(1, "Division is required")
+  .refine(isDivision, "Choose a division from the list");
+
+// The spec's two readings of the ace flag ('0'/'1' and a boolean), and a checkbox's "on".
+const aceFlag = z
+  .union([z.boolean(), z.enum(["0", "1", "true", "false", "on"]), z.literal(0), z.literal(1)], { error: "Ace must be true or false" })
+  .transform((v) => v === true || v === 1 || v === "1" || v === "true" || v === "on");
+
+const score = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? 0 : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  z
+    .number({ error: "Score must be a whole number" })
+    .int("Score must be a whole number")
+    .min(0, "Score must be 0 or more")
+    .max(MAX_SCORE, `Score must be at most ${MAX_SCORE}`),
+);
+
+/** Fields an admin edits on an entry (all optional: an update sends what changed). Money in cents after parsing. */
+export const EntryChangesSchema = z.object(
+  {
+    division: division.optional(),
+    ace: aceFlag.optional(),
+    score: score.optional(),
+    payoutAdjust: signedDollarsSchema("Payout adjust").optional(),
+    credit_added: nonNegativeDollarsSchema("Credit added").optional(),
+    credit_used: nonNegativeDollarsSchema("Credit used").optional(),
+  },
+  { error: "values is required" },
+);
+export type EntryChanges = z.infer<typeof EntryChangesSchema>;
+
+/** POST /api/admin/entry/update {id, values}. */
+export const EntryUpdateSchema = z.object({ id: bodyIdSchema("entry id"), values: EntryChangesSchema });
+
+/** POST /api/admin/entry/bulk {data: [{id, value}]}: every change in one atomic write. */
+export const EntryBulkSchema = z.object({
+  data: z
+    .array(z.object({ id: bodyIdSchema("entry id"), value: EntryChangesSchema }), { error: "data must be a list of {id, value}" })
+    .min(1, "data must hold at least one change")
+    .max(MAX_BULK_ENTRIES, `At most ${MAX_BULK_ENTRIES} entries at once`),
+});
+
+/**
+ * A new entry (spec §3 defaults: ace on, credits 0.00, payout adjust 0.00, score 0): an
+ * existing `player`, or `newPlayer` to create one with the entry ('Add player: {text}').
+ */
+export const NewEntryValuesSchema = z
+  .object(
+    {
+      round_id: bodyIdSchema("round id"),
+      player: bodyIdSchema("player id").nullish(),
+      newPlayer: PlayerValuesSchema.pick({ fn: true, ln: true, pdga: true }).nullish(),
+      division,
+      ace: aceFlag.default(true),
+      credit_added: nonNegativeDollarsSchema("Credit added").default(0),
+      credit_used: nonNegativeDollarsSchema("Credit used").default(0),
+      payoutAdjust: signedDollarsSchema("Payout adjust").default(0),
+    },
+    { error: "values is required" },
+  )
+  .refine((v) => Boolean(v.player) !== Boolean(v.newPlayer), { message: "Choose a player", path: ["player"] });
+export type NewEntryValues = z.infer<typeof NewEntryValuesSchema>;
+
+/** POST /api/admin/entry/add {values}. */
+export const EntryAddSchema = z.object({ values: NewEntryValuesSchema });
+
+/** POST /api/admin/entry/payouts: the spec's body lists entries; {round_id} works too. */
+export const EntryPayoutsSchema = z.union(
+  [
+    z.object({ round_id: bodyIdSchema("round id") }),
+    z.object({
+      entries: z
+        .array(z.looseObject({ id: bodyIdSchema("entry id") }), { error: "entries must be a list" })
+        .min(1, "entries must hold at least one entry")
+        .max(MAX_BULK_ENTRIES, `At most ${MAX_BULK_ENTRIES} entries at once`),
+    }),
+  ],
+  { error: "Send round_id or entries" },
+);
+
+/** POST /api/admin/entry/creditPayouts {round_id}. */
+export const CreditPayoutsSchema = z.object({ round_id: bodyIdSchema("round id") });

@@ -1,0 +1,46 @@
+import { type AdminEnv, adminSubApp } from "./context";
+import { entryJson } from "./serializers/entries";
+import { body } from "./validate";
+import { entryById } from "~/.server/services/entries";
+import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from "~/.server/services/entry-admin";
+import { CreditPayoutsSchema, EntryAddSchema, EntryBulkSchema, EntryPayoutsSchema, EntryUpdateSchema } from "~/schemas/entries";
+import { idBodySchema } from "~/schemas/ids";
+import type { Context } from "hono";
+
+// Every write answers after the round's payouts and result labels were rewritten with it.
+
+/** The round of the spec's `/payouts` body: its round_id, or the round of the entries it lists. */
+async function payoutsRound(c: Context<AdminEnv>, input: { round_id: number } | { entries: { id: number }[] }): Promise<number> {
+  if ("round_id" in input) return input.round_id;
+  const [first] = input.entries;
+  return first ? (await entryById(c.var.db, first.id)).roundId : 0;
+}
+
+/** Entry administration; mounted in ./admin.ts behind the admin guard. */
+export const adminEntriesApi = adminSubApp()
+  .post("/entry/add", body(EntryAddSchema), async (c) => {
+    const id = await addEntry(c.var.db, c.req.valid("json").values);
+    return c.json({ success: true, newEntry: entryJson(await entryById(c.var.db, id)) }, 201);
+  })
+  .post("/entry/update", body(EntryUpdateSchema), async (c) => {
+    const { id, values } = c.req.valid("json");
+    await updateEntries(c.var.db, [{ id, value: values }]);
+    return c.json({ success: true, entry: entryJson(await entryById(c.var.db, id)) });
+  })
+  .post("/entry/bulk", body(EntryBulkSchema), async (c) => {
+    const updated = await updateEntries(c.var.db, c.req.valid("json").data);
+    return c.json({ success: true, updated });
+  })
+  .post("/entry/delete", body(idBodySchema("entry id")), async (c) => {
+    await deleteEntry(c.var.db, c.req.valid("json").id);
+    return c.json({ success: true });
+  })
+  // The server computes payouts itself; the body only says which round (ADR 13).
+  .post("/entry/payouts", body(EntryPayoutsSchema), async (c) => {
+    const updated = await syncPayouts(c.var.db, await payoutsRound(c, c.req.valid("json")));
+    return c.json({ success: true, updated });
+  })
+  .post("/entry/creditPayouts", body(CreditPayoutsSchema), async (c) => {
+    const updated = await creditPayouts(c.var.db, c.req.valid("json").round_id);
+    return c.json({ success: true, updated });
+  });
