@@ -21,5 +21,6 @@ export default [
   route("admin/user/:userId", "routes/admin-user.tsx"),
   route("admin/claims", "routes/admin-claims.tsx"),
   route("admin/player", "routes/admin-player.tsx"),
+  route("admin/round/play/:roundId", "routes/admin-round-play.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

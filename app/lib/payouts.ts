@@ -137,3 +137,19 @@ export function computeRoundDivisionSummaries(entries: readonly PayoutEntryInput
 export function computeRoundPayouts(entries: readonly PayoutEntryInput[], payoutPerEntryCents: number): PayoutResult[] {
   return computeRoundDivisionSummaries(entries, payoutPerEntryCents).flatMap((d) => d.results);
 }
+
+/**
+ * Each entry's payout and result label as they are stored: computed for a complete
+ * division, 0 and no label while a division waits for a score. Entries without an id
+ * yet (a new entry) are keyed by negative placeholders.
+ */
+export function payoutsByEntry(
+  entries: readonly { id: number | null; division: string; score: number }[],
+  payoutPerEntryCents: number,
+): Map<number, { payoutCents: number; result: string | null }> {
+  const withIds = entries.map((e, i) => ({ ...e, id: e.id ?? -(i + 1) }));
+  const out = new Map<number, { payoutCents: number; result: string | null }>();
+  for (const e of withIds) out.set(e.id, { payoutCents: 0, result: null });
+  for (const r of computeRoundPayouts(withIds, payoutPerEntryCents)) out.set(r.id, { payoutCents: r.payoutCents, result: r.result });
+  return out;
+}

@@ -93,3 +93,45 @@ export const EntryPayoutsSchema = z.union(
 
 /** POST /api/admin/entry/creditPayouts {round_id}. */
 export const CreditPayoutsSchema = z.object({ round_id: bodyIdSchema("round id") });
+
+const formId = (what: string) => z.preprocess((v) => (v === "" ? undefined : v), bodyIdSchema(what).optional());
+const formName = (what: string) => z.string().trim().max(50, `${what} must be at most 50 characters`).optional().default("");
+
+/** 'Add player: Jane Doe' → Jane / Doe: the first word is the first name, the rest the last. */
+export function splitPlayerName(text: string): { fn: string; ln: string } {
+  const [fn = "", ...rest] = text.trim().split(/\s+/);
+  return { fn, ln: rest.join(" ") };
+}
+
+/** The forms of the admin round page (/admin/round/play/{id}); the round comes from the URL. */
+export const EntryFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z
+      .object({
+        intent: z.literal("add"),
+        player: formId("player id"),
+        newFn: formName("First name"),
+        newLn: formName("Last name"),
+        division,
+        ace: aceFlag.default(true),
+        credit_used: nonNegativeDollarsSchema("Credit used").default(0),
+      })
+      .superRefine((v, ctx) => {
+        if (v.player) return;
+        if (!v.newFn && !v.newLn) ctx.addIssue({ code: "custom", message: "Choose a player", path: ["player"] });
+        else if (!v.newFn || !v.newLn) ctx.addIssue({ code: "custom", message: "Type a first and a last name", path: ["player"] });
+      }),
+    z.object({
+      intent: z.literal("save"),
+      rows: z
+        .array(EntryChangesSchema.extend({ id: bodyIdSchema("entry id") }), { error: "Nothing to save" })
+        .min(1, "Nothing to save")
+        .max(MAX_BULK_ENTRIES, `At most ${MAX_BULK_ENTRIES} entries at once`),
+    }),
+    z.object({ intent: z.literal("deleteEntry"), id: bodyIdSchema("entry id") }),
+    z.object({ intent: z.literal("creditPayouts") }),
+    z.object({ intent: z.literal("syncPayouts") }),
+  ],
+  { error: "Unknown action" },
+);

@@ -1,4 +1,7 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { players } from "../db/schema";
+import { chunk } from "./ids";
 
 /**
  * A player's league credit, derived and never stored: credit added by entries, less
@@ -25,4 +28,17 @@ export function acePotCentsSql(until?: number): SQL<number> {
     coalesce((select sum(r.ace_cents) from entries e join rounds r on r.id = e.round_id where e.ace = 1 ${feeFilter}), 0)
     - coalesce((select sum(a.amt_cents) from aces a ${aceFilter}), 0)
   )`;
+}
+
+/** The balances of some players, by id (the round page's credit suggestions). */
+export async function balancesOf(db: Db, ids: number[]): Promise<Map<number, number>> {
+  const parts = await Promise.all(
+    chunk([...new Set(ids)]).map((part) =>
+      db
+        .select({ id: players.id, balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number) })
+        .from(players)
+        .where(inArray(players.id, part)),
+    ),
+  );
+  return new Map(parts.flat().map((p) => [p.id, p.balanceCents]));
 }

@@ -5,7 +5,8 @@ import { entries, players } from "../db/schema";
 import { badRequest, conflict, notFound } from "../errors";
 import { balanceCentsSql } from "./balance";
 import { chunk } from "./ids";
-import { type GuardedPlayer, type RoundState, type StateEntry, commitRoundChange, plannedPayouts } from "./round-entries";
+import { type GuardedPlayer, type RoundState, type StateEntry, commitRoundChange } from "./round-entries";
+import { payoutsByEntry } from "~/lib/payouts";
 import type { EntryChanges, NewEntryValues } from "~/schemas/entries";
 
 // The admin's writes to a round's entries (issue 10). Each goes through commitRoundChange,
@@ -95,8 +96,8 @@ async function playerFacts(db: Db, id: number) {
   return p;
 }
 
-/** The round all of `ids` belong to: one round per write (404 for an unknown id). */
-async function roundOf(db: Db, ids: number[]): Promise<number> {
+/** The round all of `ids` belong to: one round per write (404 for an unknown id, or one of another round than `expected`). */
+async function roundOf(db: Db, ids: number[], expected?: number): Promise<number> {
   const rows = (
     await Promise.all(
       chunk(ids).map((part) => db.select({ id: entries.id, roundId: entries.roundId }).from(entries).where(inArray(entries.id, part))),
@@ -105,7 +106,9 @@ async function roundOf(db: Db, ids: number[]): Promise<number> {
   if (rows.length !== new Set(ids).size) throw notFound("Entry not found");
   const roundIds = new Set(rows.map((r) => r.roundId));
   if (roundIds.size > 1) throw badRequest("Change the entries of one round at a time");
-  return rows[0]?.roundId ?? 0;
+  const roundId = rows[0]?.roundId ?? 0;
+  if (expected !== undefined && roundId !== expected) throw notFound("Entry not found");
+  return roundId;
 }
 
 export type EntryChange = { id: number; value: EntryChanges };
@@ -114,10 +117,10 @@ export type EntryChange = { id: number; value: EntryChanges };
  * Applies edits to entries of one round (the inline editor, /update, /bulk, the scores
  * page) in one batch with the round's payouts. Answers how many entries changed.
  */
-export async function updateEntries(db: Db, changes: EntryChange[]): Promise<number> {
+export async function updateEntries(db: Db, changes: EntryChange[], inRound?: number): Promise<number> {
   const ids = changes.map((c) => c.id);
   if (new Set(ids).size !== ids.length) throw badRequest("Each entry may appear only once");
-  const roundId = await roundOf(db, ids);
+  const roundId = await roundOf(db, ids, inRound);
   return commitRoundChange(db, roundId, (state) => {
     const statements: BatchItem<"sqlite">[] = [];
     const guardPlayers: GuardedPlayer[] = [];
@@ -157,8 +160,8 @@ function changedFields(now: StateEntry, next: StateEntry): Partial<Pick<StateEnt
 }
 
 /** Removes an entry; its payment (if any) stays on record. */
-export async function deleteEntry(db: Db, id: number): Promise<void> {
-  const roundId = await roundOf(db, [id]);
+export async function deleteEntry(db: Db, id: number, inRound?: number): Promise<void> {
+  const roundId = await roundOf(db, [id], inRound);
   await commitRoundChange(db, roundId, (state) => {
     const gone = entryOf(state, id);
     return {
@@ -189,7 +192,7 @@ export async function creditPayouts(db: Db, roundId: number): Promise<number> {
     const waiting = [...new Set(state.entries.filter((e) => e.score <= 0).map((e) => e.division))];
     if (state.entries.length === 0) throw conflict("This round has no entries.");
     if (waiting.length) throw conflict(`Enter every score first: ${waiting.join(", ")} still has entries without a score.`);
-    const payouts = plannedPayouts(state.entries, state.round.payoutCents);
+    const payouts = payoutsByEntry(state.entries, state.round.payoutCents);
     const statements: BatchItem<"sqlite">[] = [];
     const guardPlayers: GuardedPlayer[] = [];
     for (const e of state.entries) {

@@ -5,7 +5,7 @@ import { entries, players, rounds, writeGuards } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { balanceCentsSql } from "./balance";
 import { formatCents } from "~/lib/money";
-import { computeRoundDivisionSummaries } from "~/lib/payouts";
+import { payoutsByEntry } from "~/lib/payouts";
 
 // Every write to a round's entries goes through commitRoundChange (ADR 13): it reads the
 // round, lets the caller plan its statements from what it read, recomputes the payouts and
@@ -94,20 +94,9 @@ export type RoundChange<T> = {
 
 export type GuardedPlayer = { playerId: number; name: string; balanceCents: number; deltaCents: number };
 
-/** The payout and result label of each entry as the round will be; a division with a score 0 is unpaid. */
-export function plannedPayouts(after: PlannedEntry[], payoutCents: number): Map<number, { payoutCents: number; result: string | null }> {
-  const withIds = after.map((e, i) => ({ ...e, id: e.id ?? -(i + 1) }));
-  const out = new Map<number, { payoutCents: number; result: string | null }>();
-  for (const e of withIds) out.set(e.id, { payoutCents: 0, result: null });
-  for (const division of computeRoundDivisionSummaries(withIds, payoutCents)) {
-    for (const r of division.results) out.set(r.id, { payoutCents: r.payoutCents, result: r.result });
-  }
-  return out;
-}
-
 /** Updates for the entries whose stored payout or label differs from the planned one: nothing else is written. */
 function payoutUpdates(db: Db, state: RoundState, after: PlannedEntry[], payoutCents: number): BatchItem<"sqlite">[] {
-  const planned = plannedPayouts(after, payoutCents);
+  const planned = payoutsByEntry(after, payoutCents);
   const stored = new Map(state.entries.map((e) => [e.id, e]));
   const out: BatchItem<"sqlite">[] = [];
   for (const [id, p] of planned) {

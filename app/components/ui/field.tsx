@@ -1,6 +1,7 @@
 import {
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   type RefObject,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
@@ -37,7 +38,12 @@ function Help({ id, error, hint }: { id: string; error?: string; hint?: ReactNod
 }
 
 /** A labelled input, with its hint and its error tied to it for screen readers. */
-export function Field({ label, error, hint, ...input }: Described & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  label,
+  error,
+  hint,
+  ...input
+}: Described & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   const { id, describedBy } = useDescribed(error, hint);
   return (
     <div className="flex flex-col gap-1">
@@ -57,7 +63,7 @@ export function SelectField({
   hint,
   children,
   ...select
-}: Described & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }) {
+}: Described & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode; ref?: Ref<HTMLSelectElement> }) {
   const { id, describedBy } = useDescribed(error, hint);
   return (
     <div className="flex flex-col gap-1">

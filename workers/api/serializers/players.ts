@@ -6,9 +6,9 @@ export function simplePlayerJson(p: SimplePlayer) {
   return { id: p.id, fn: p.firstName, ln: p.lastName };
 }
 
-/** A search hit: the simple player and the balance in dollars. */
+/** A search hit: the simple player, the balance in dollars, and the division an entry starts in. */
 export function searchResultJson(p: SearchResult) {
-  return { ...simplePlayerJson(p), balance: toDollars(p.balanceCents) };
+  return { ...simplePlayerJson(p), balance: toDollars(p.balanceCents), division: p.division };
 }
 
 /** A player with counts, averages and the balance in dollars (GET /api/players). */

@@ -1,0 +1,142 @@
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { Form, useFetcher, useNavigation, useSubmit } from "react-router";
+import { type Draft, EntryRow, draftOf, scoreOf } from "./entry-row";
+import type { PlayEntry } from "~/routes/admin-round-play";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { DataTable, GroupRow, th } from "~/components/ui/table";
+import { useFormResult } from "~/hooks/use-form-result";
+import { compareDivisions } from "~/lib/divisions";
+import { formatCents } from "~/lib/money";
+import { computeRoundDivisionSummaries, payoutsByEntry } from "~/lib/payouts";
+
+const FIELDS = ["division", "ace", "score", "payoutAdjust", "credit_added", "credit_used"] as const;
+const changed = (a: Draft, b: Draft) => FIELDS.some((f) => a[f] !== b[f]);
+
+/**
+ * The round's entries, grouped by division, every field editable in place. Payouts are
+ * computed live from the scores typed (the server stores the same numbers on save). With
+ * JavaScript only the changed rows are posted, so an edit never overwrites another
+ * admin's change to a row this admin did not touch.
+ */
+export function EntryEditor({
+  round,
+  entries,
+  creditCapCents,
+}: {
+  round: { payoutCents: number };
+  entries: PlayEntry[];
+  creditCapCents: number;
+}) {
+  const [drafts, setDrafts] = useState(() => new Map(entries.map((e) => [e.id, draftOf(e)])));
+  const original = useMemo(() => new Map(entries.map((e) => [e.id, draftOf(e)])), [entries]);
+  const { fieldErrors } = useFormResult();
+  const submit = useSubmit();
+  const busy = useNavigation().state === "submitting";
+  // Which entry each posted row was: field errors come back by posted index.
+  const posted = useRef(entries.map((e) => e.id));
+  const draft = (id: number) => drafts.get(id) ?? (original.get(id) as Draft);
+
+  const live = entries.map((e) => ({ id: e.id, division: draft(e.id).division, score: scoreOf(draft(e.id)) }));
+  const payouts = payoutsByEntry(live, round.payoutCents);
+  const summaries = new Map(computeRoundDivisionSummaries(live, round.payoutCents).map((s) => [s.division, s]));
+  const dirty = entries.filter((e) => changed(draft(e.id), original.get(e.id) as Draft));
+
+  useStoredPayoutsCheck(entries, round.payoutCents);
+
+  const groups = new Map<string, PlayEntry[]>();
+  for (const e of entries) groups.set(e.division, [...(groups.get(e.division) ?? []), e]);
+  const ordered = [...groups].sort(([a], [b]) => compareDivisions(a, b));
+  const displayOrder = ordered.flatMap(([, list]) => list);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData();
+    data.set("intent", "save");
+    dirty.forEach((e, i) => {
+      const d = draft(e.id);
+      data.set(`rows[${i}].id`, String(e.id));
+      for (const f of FIELDS) data.set(`rows[${i}].${f}`, f === "ace" ? (d.ace ? "1" : "0") : String(d[f]));
+    });
+    posted.current = dirty.map((e) => e.id);
+    submit(data, { method: "post" });
+  }
+
+  const errorFor = (id: number, field: string) => {
+    const k = posted.current.indexOf(id);
+    return k < 0 ? undefined : fieldErrors[`rows[${k}].${field}`];
+  };
+
+  if (entries.length === 0) return <EmptyState title="No entries yet.">Add players above; they appear here by division.</EmptyState>;
+  return (
+    <Form method="post" onSubmit={onSubmit} aria-label="Entries" className="space-y-3">
+      <input type="hidden" name="intent" value="save" />
+      <DataTable
+        caption="Entries by division"
+        pinFirst
+        head={
+          <tr>
+            {["Player", "Division", "Ace", "Score", "Place", "Payout", "Adjust", "Credit added", "Credit used", ""].map((h, i) => (
+              <th key={h || i} className={th}>
+                {h || <span className="sr-only">Actions</span>}
+              </th>
+            ))}
+          </tr>
+        }
+      >
+        {ordered.map(([division, list]) => {
+          const s = summaries.get(division);
+          const detail =
+            !s || s.skipped
+              ? "Waiting for every score"
+              : `Pool ${formatCents(s.poolCents)} · Paid ${formatCents(s.paidCents)} · Rounding ${formatCents(s.roundingCents)}`;
+          return [
+            <GroupRow key={`g-${division}`} colSpan={10} title={division} detail={`${list.length} · ${detail}`} />,
+            ...list.map((e) => (
+              <EntryRow
+                key={e.id}
+                index={displayOrder.indexOf(e)}
+                entry={e}
+                draft={draft(e.id)}
+                changed={changed(draft(e.id), original.get(e.id) as Draft)}
+                computed={payouts.get(e.id) ?? { payoutCents: 0, result: null }}
+                creditCapCents={creditCapCents}
+                errorFor={(field) => errorFor(e.id, field)}
+                onChange={(next) => setDrafts((m) => new Map(m).set(e.id, next))}
+              />
+            )),
+          ];
+        })}
+      </DataTable>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving…" : "Save changes"}
+        </Button>
+        <span className="text-sm text-muted" aria-live="polite">
+          {dirty.length ? `${dirty.length} ${dirty.length === 1 ? "entry" : "entries"} changed` : "No unsaved changes"}
+        </span>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * Spec §7: when the payouts the page computes from the stored scores differ from the
+ * stored ones (data from before the server kept them), ask the server to store them.
+ */
+function useStoredPayoutsCheck(entries: PlayEntry[], payoutCents: number) {
+  const fetcher = useFetcher();
+  const asked = useRef(false);
+  const { submit } = fetcher;
+  useEffect(() => {
+    if (asked.current) return;
+    const computed = payoutsByEntry(entries, payoutCents);
+    const differs = entries.some((e) => {
+      const c = computed.get(e.id);
+      return c && (c.payoutCents !== e.payoutCents || c.result !== e.result);
+    });
+    if (!differs) return;
+    asked.current = true;
+    submit({ intent: "syncPayouts" }, { method: "post" });
+  }, [entries, payoutCents, submit]);
+}

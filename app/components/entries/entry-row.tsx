@@ -1,0 +1,139 @@
+import type { PlayEntry } from "~/routes/admin-round-play";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { td, tdNum } from "~/components/ui/table";
+import { DIVISIONS } from "~/lib/divisions";
+import { formatCents } from "~/lib/money";
+import { positionLabel } from "~/lib/results";
+
+export type Draft = { division: string; ace: boolean; score: string; payoutAdjust: string; credit_added: string; credit_used: string };
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+export const draftOf = (e: PlayEntry): Draft => ({
+  division: e.division,
+  ace: e.ace,
+  score: String(e.score),
+  payoutAdjust: dollars(e.payoutAdjustCents),
+  credit_added: dollars(e.creditAddedCents),
+  credit_used: dollars(e.creditUsedCents),
+});
+
+/** The score as the payout engine reads it while typing: anything not a whole number counts as no card (0). */
+export const scoreOf = (d: Draft) => (/^\d{1,3}$/.test(d.score.trim()) ? Number(d.score) : 0);
+const centsOf = (text: string) => {
+  const m = text.trim().match(/^(-?)(\d{0,7})(?:\.(\d{1,2}))?$/);
+  return m ? (m[1] ? -1 : 1) * (Number(m[2] || 0) * 100 + Number((m[3] ?? "").padEnd(2, "0"))) : 0;
+};
+
+const input =
+  "min-h-11 rounded-md border border-slate-400 bg-surface px-2 py-1.5 text-base tabular-nums aria-[invalid]:border-danger-700 aria-[invalid]:ring-1 aria-[invalid]:ring-danger-700";
+
+type Props = {
+  index: number;
+  entry: PlayEntry;
+  draft: Draft;
+  changed: boolean;
+  computed: { payoutCents: number; result: string | null };
+  creditCapCents: number;
+  errorFor: (field: string) => string | undefined;
+  onChange: (next: Draft) => void;
+};
+
+/** One entry: every field an input named rows[index].field (ADR 9), errors beside their input. */
+export function EntryRow({ index, entry, draft, changed, computed, creditCapCents, errorFor, onChange }: Props) {
+  const name = (field: string) => `rows[${index}].${field}`;
+  const set = (patch: Partial<Draft>) => onChange({ ...draft, ...patch });
+  // What this entry could take from the balance: what is left plus what it already uses, capped at the round's price.
+  const suggestion = Math.min(Math.max(0, entry.balanceCents + entry.creditUsedCents), creditCapCents);
+  const money = (field: "payoutAdjust" | "credit_added" | "credit_used", label: string) => {
+    const error = errorFor(field);
+    return (
+      <td className={td}>
+        <input
+          name={name(field)}
+          value={draft[field]}
+          onChange={(e) => set({ [field]: e.target.value })}
+          inputMode="decimal"
+          aria-label={`${label} for ${entry.name}`}
+          aria-invalid={error ? true : undefined}
+          className={`${input} w-24 text-right`}
+        />
+        {error ? <p className="mt-1 max-w-40 text-xs font-medium text-danger-700">{error}</p> : null}
+        {field === "credit_used" && scoreOf(draft) === 0 && suggestion > 0 && centsOf(draft.credit_used) !== suggestion ? (
+          <button
+            type="button"
+            className="mt-1 block min-h-8 text-xs font-medium text-brand-800 underline"
+            onClick={() => set({ credit_used: dollars(suggestion) })}
+          >
+            Use {formatCents(suggestion)}
+          </button>
+        ) : null}
+      </td>
+    );
+  };
+  const scoreError = errorFor("score");
+  return (
+    <tr className={changed ? "bg-amber-50" : undefined}>
+      <td className={td}>
+        <input type="hidden" name={name("id")} value={entry.id} />
+        <span className="font-medium">{entry.name}</span>
+        {changed ? <span className="ml-1 text-xs text-amber-800">(changed)</span> : null}
+        <span className="block text-xs text-muted">Balance {formatCents(entry.balanceCents)}</span>
+      </td>
+      <td className={td}>
+        <select
+          name={name("division")}
+          value={draft.division}
+          onChange={(e) => set({ division: e.target.value })}
+          aria-label={`Division for ${entry.name}`}
+          className={`${input} w-24`}
+        >
+          {DIVISIONS.map((d) => (
+            <option key={d}>{d}</option>
+          ))}
+        </select>
+      </td>
+      <td className={td}>
+        <input type="hidden" name={name("ace")} value="0" />
+        <input
+          type="checkbox"
+          name={name("ace")}
+          value="1"
+          checked={draft.ace}
+          onChange={(e) => set({ ace: e.target.checked })}
+          aria-label={`Ace fund for ${entry.name}`}
+          className="size-6"
+        />
+      </td>
+      <td className={td}>
+        <input
+          name={name("score")}
+          value={draft.score}
+          onChange={(e) => set({ score: e.target.value })}
+          inputMode="numeric"
+          aria-label={`Score for ${entry.name}`}
+          aria-invalid={scoreError ? true : undefined}
+          className={`${input} w-20 text-right`}
+        />
+        {scoreError ? <p className="mt-1 max-w-40 text-xs font-medium text-danger-700">{scoreError}</p> : null}
+      </td>
+      <td className={tdNum}>{positionLabel(computed.result) ?? "–"}</td>
+      <td className={tdNum}>{formatCents(computed.payoutCents)}</td>
+      {money("payoutAdjust", "Payout adjust")}
+      {money("credit_added", "Credit added")}
+      {money("credit_used", "Credit used")}
+      <td className={td}>
+        <ConfirmDialog
+          trigger="Delete"
+          size="sm"
+          tone="danger"
+          triggerLabel={`Delete ${entry.name}'s entry`}
+          title={`Delete ${entry.name}'s entry?`}
+          description="The entry and its credit lines go; a payment stays on record (refund it with a transfer if needed)."
+          confirmLabel="Delete entry"
+          intent="deleteEntry"
+          fields={{ id: entry.id }}
+        />
+      </td>
+    </tr>
+  );
+}

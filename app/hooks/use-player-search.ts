@@ -1,0 +1,47 @@
+import { useEffect, useState } from "react";
+import { MIN_SEARCH_LENGTH } from "~/lib/constants";
+
+export type PlayerHit = { id: number; fn: string; ln: string; balance: number; division: string };
+
+/** The admin entry search waits this long after the last keystroke (spec §9). */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/**
+ * Player search for the entry manager (spec §5): starts at 3 characters, debounced,
+ * each new text cancels the request before it (a cancelled request is ignored), players
+ * already in the round are left out. A failed search reports 'error' (spec §8).
+ */
+export function usePlayerSearch(text: string, exclude: readonly number[]) {
+  const [hits, setHits] = useState<PlayerHit[]>([]);
+  const [state, setState] = useState<"idle" | "searching" | "done" | "error">("idle");
+  const q = text.trim().replace(/\s+/g, " ");
+  const excluded = exclude.join(",");
+  useEffect(() => {
+    if (q.length < MIN_SEARCH_LENGTH) {
+      setHits([]);
+      setState("idle");
+      return;
+    }
+    const abort = new AbortController();
+    setState("searching");
+    const timer = setTimeout(async () => {
+      try {
+        const res = await fetch(`/api/players/search/${encodeURIComponent(q)}`, { signal: abort.signal });
+        if (!res.ok) throw new Error(`search answered ${res.status}`);
+        const list = (await res.json()) as PlayerHit[];
+        const skip = new Set(excluded.split(",").map(Number));
+        setHits(list.filter((p) => !skip.has(p.id)));
+        setState("done");
+      } catch (err) {
+        if (abort.signal.aborted) return;
+        console.error("Player search failed", err);
+        setState("error");
+      }
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [q, excluded]);
+  return { q, hits, state };
+}

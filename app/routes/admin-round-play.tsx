@@ -1,0 +1,122 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/admin-round-play";
+import { AddEntry } from "~/components/entries/add-entry";
+import { EntryEditor } from "~/components/entries/entry-editor";
+import { ActionStatus } from "~/components/ui/alert";
+import { StatusBadge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { Card, Stats } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { PageHeader } from "~/components/ui/page-header";
+import { useFormResult } from "~/hooks/use-form-result";
+import { useLeague } from "~/hooks/use-league";
+import { requireAdmin } from "~/.server/auth/guards";
+import { handleEntryForm } from "~/.server/entry-form";
+import { orRouteError, routeId, routeServices } from "~/.server/route-context";
+import { acePotCents } from "~/.server/services/aces";
+import { balancesOf } from "~/.server/services/balance";
+import { entriesForRound } from "~/.server/services/entries";
+import { getRound } from "~/.server/services/rounds";
+import { pageMeta } from "~/lib/meta";
+import { formatCents } from "~/lib/money";
+import { creditSuggestionCapCents } from "~/lib/pricing";
+import { formatDateTime } from "~/lib/time";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { db } = routeServices(context);
+  const id = await routeId(params.roundId, "round id");
+  const [round, list, pot] = await orRouteError(Promise.all([getRound(db, id), entriesForRound(db, id), acePotCents(db, id)]));
+  const balances = await balancesOf(
+    db,
+    list.map((e) => e.playerId),
+  );
+  const entries = list.map((e) => ({
+    id: e.id,
+    playerId: e.playerId,
+    name: `${e.firstName} ${e.lastName}`,
+    division: e.division,
+    ace: e.ace,
+    score: e.score,
+    payoutCents: e.payoutCents,
+    payoutAdjustCents: e.payoutAdjustCents,
+    creditAddedCents: e.creditAddedCents,
+    creditUsedCents: e.creditUsedCents,
+    result: e.result,
+    balanceCents: balances.get(e.playerId) ?? 0,
+  }));
+  return { round, entries, pot, creditCapCents: creditSuggestionCapCents(round) };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const id = await routeId(params.roundId, "round id");
+  return handleEntryForm(request, routeServices(context).db, id);
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Entries · ${args.loaderData.round.n}` : "Entries");
+
+export type PlayEntry = Route.ComponentProps["loaderData"]["entries"][number];
+
+export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
+  const { round, entries, pot, creditCapCents } = loaderData;
+  const { timeZone } = useLeague();
+  const { success, formError } = useFormResult();
+  const credited = entries.filter((e) => e.creditAddedCents > 0).length;
+  return (
+    <>
+      <PageHeader
+        title={round.n}
+        subtitle={`${formatDateTime(round.d, timeZone)} · ${round.loc}`}
+        actions={
+          <>
+            <ButtonLink to={`/admin/round/scores/${round.id}`}>Scores</ButtonLink>
+            <ButtonLink to={`/admin/rounds/${round.id}`}>Edit round</ButtonLink>
+          </>
+        }
+      />
+      <div className="space-y-6">
+        <Card>
+          <Stats
+            items={[
+              { label: "Entries", value: entries.length },
+              { label: "Ace pot at stake", value: formatCents(pot) },
+              { label: "Payout per entry", value: formatCents(round.payoutCents) },
+              {
+                label: "Registration",
+                value: <StatusBadge status={round.openForRegistration ? "Open" : "Closed"} />,
+              },
+            ]}
+          />
+          <p className="mt-3 text-sm">
+            <Link to={`/rounds/${round.id}`} className="font-medium text-brand-800 underline">
+              Public results page
+            </Link>
+          </p>
+        </Card>
+        <ActionStatus message={success} />
+        <ActionStatus message={formError} tone="error" />
+        <AddEntry roundId={round.id} entered={entries.map((e) => e.playerId)} creditCapCents={creditCapCents} />
+        <EntryEditor round={round} entries={entries} creditCapCents={creditCapCents} />
+        {entries.length ? (
+          <section aria-labelledby="credit-heading" className="space-y-2">
+            <h2 id="credit-heading" className="font-display text-xl font-semibold">
+              Pay out
+            </h2>
+            <p className="text-sm text-muted">
+              Credit payouts sets every entry's credit added to its payout plus adjustment ({credited} of {entries.length} entries have
+              credit added now). Edit one by hand afterwards, e.g. 0 when paid in cash.
+            </p>
+            <ConfirmDialog
+              trigger="Credit payouts"
+              title="Credit payouts to balances?"
+              description="Every entry's credit added becomes its payout plus adjustment; the players' balances change at once."
+              confirmLabel="Credit payouts"
+              intent="creditPayouts"
+            />
+          </section>
+        ) : null}
+      </div>
+    </>
+  );
+}
