@@ -10,7 +10,9 @@ const publicLinks = [
   { to: "/transfers", label: "Transfers" },
 ];
 
+// Named apart from the public Rounds and Players links: one name, one destination.
 const adminLinks = [
+  { to: "/admin/rounds", label: "Manage rounds" },
   { to: "/admin/player", label: "Edit players" },
   { to: "/admin/claims", label: "Claims" },
   { to: "/admin/users", label: "Users" },

@@ -99,9 +99,12 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
               {aces.map((a) => (
                 <tr key={a.id}>
                   <td className={td}>
-                    {/* The round page for everyone, admins too, until there is an admin round page. */}
+                    {/* Spec §2: the round form for admins (it links on to the round's entries), the round page for others. */}
                     {a.roundId ? (
-                      <Link to={`/rounds/${a.roundId}`} className="text-brand-800 underline-offset-2 hover:underline">
+                      <Link
+                        to={isAdmin ? `/admin/rounds/${a.roundId}` : `/rounds/${a.roundId}`}
+                        className="text-brand-800 underline-offset-2 hover:underline"
+                      >
                         {date(a.d)}
                       </Link>
                     ) : (

@@ -101,7 +101,7 @@ describe("GET /api/players/search/{text}", () => {
     await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 330 });
 
     const text = encodeURIComponent(`dana${tag} FROST${tag}`);
-    expect(await getPublic(`/api/players/search/${text}`)).toEqual([{ id: p.id, fn: p.fn, ln: p.ln, balance: 3.3 }]);
+    expect(await getPublic(`/api/players/search/${text}`)).toEqual([{ id: p.id, fn: p.fn, ln: p.ln, balance: 3.3, division: p.division }]);
     const literal = await getPublic<Player[]>(`/api/players/search/${encodeURIComponent(`Half%${tag}`)}`);
     expect(literal.map((x) => x.id)).toEqual([pct.id]);
   });

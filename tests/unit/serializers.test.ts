@@ -91,7 +91,7 @@ describe("serializers", () => {
       '{"id":4,"fn":"Bo","ln":"Ray","pdga":null,"division":"MA1","inactive":false,"balance":12.5,"roundCount":3,"roundCountYear":1,"average":51.3,"thisYearAverage":null,"claims":[{"id":9,"status":"pending"}]}',
     );
     expect(bytes(simplePlayerJson(player))).toBe('{"id":4,"fn":"Bo","ln":"Ray"}');
-    expect(bytes(searchResultJson(player))).toBe('{"id":4,"fn":"Bo","ln":"Ray","balance":12.5}');
+    expect(bytes(searchResultJson(player))).toBe('{"id":4,"fn":"Bo","ln":"Ray","balance":12.5,"division":"MA1"}');
   });
 
   it("aces and transfers", () => {

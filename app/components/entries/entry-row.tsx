@@ -72,11 +72,11 @@ export function EntryRow({ index, entry, draft, changed, computed, creditCapCent
   };
   const scoreError = errorFor("score");
   return (
-    <tr className={changed ? "bg-amber-50" : undefined}>
+    <tr className={changed ? "bg-warn-50" : undefined}>
       <td className={td}>
         <input type="hidden" name={name("id")} value={entry.id} />
         <span className="font-medium">{entry.name}</span>
-        {changed ? <span className="ml-1 text-xs text-amber-800">(changed)</span> : null}
+        {changed ? <span className="ml-1 text-xs text-warn-800">(changed)</span> : null}
         <span className="block text-xs text-muted">Balance {formatCents(entry.balanceCents)}</span>
       </td>
       <td className={td}>
