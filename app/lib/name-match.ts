@@ -49,13 +49,14 @@ export function normalizeName(name: string): string {
   if (typeof name !== "string") return "";
   // Before NFKD, which would split the acute accent ´ into a space and a mark.
   let s = name.toLowerCase().replace(/['’‘`´ʼʻ.]/g, "");
-  // Most names are plain ASCII; they skip the Unicode work, which is most of the cost.
-  const ascii = !/[^\x00-\x7f]/.test(s);
-  if (!ascii)
+  // Most names are printable ASCII; they skip the Unicode work, which is most of the cost.
+  const ascii = !/[^ -~]/.test(s);
+  if (!ascii) {
     s = s
       .normalize("NFKD")
       .replace(/\p{M}/gu, "")
       .replace(SPECIAL, (c) => LETTERS[c]);
+  }
   const comma = s.indexOf(",");
   if (comma >= 0) s = `${s.slice(comma + 1)} ${s.slice(0, comma)}`;
   return (ascii ? s.replace(/[^a-z0-9]+/g, " ") : s.replace(/[^\p{L}\p{N}]+/gu, " ")).trim();
