@@ -22,5 +22,6 @@ export default [
   route("admin/claims", "routes/admin-claims.tsx"),
   route("admin/player", "routes/admin-player.tsx"),
   route("admin/round/play/:roundId", "routes/admin-round-play.tsx"),
+  route("admin/round/scores/:roundId", "routes/admin-round-scores.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

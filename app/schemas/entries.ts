@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { isDivision } from "../lib/divisions";
+import { MAX_SCORE } from "../lib/score-paste";
 import { bodyIdSchema } from "./ids";
 import { nonNegativeDollarsSchema, signedDollarsSchema } from "./money";
 import { PlayerValuesSchema } from "./players";
 
-/** A round's strokes; 0 means "no card yet" (the division waits for its payouts). */
-export const MAX_SCORE = 500;
+// A round's strokes, at most MAX_SCORE (the paste reader's bound too); 0 means "no card yet".
 /** One /bulk or form post edits at most this many entries (a league night is well under it). */
 export const MAX_BULK_ENTRIES = 500;
 
@@ -96,12 +96,6 @@ export const CreditPayoutsSchema = z.object({ round_id: bodyIdSchema("round id")
 
 const formId = (what: string) => z.preprocess((v) => (v === "" ? undefined : v), bodyIdSchema(what).optional());
 const formName = (what: string) => z.string().trim().max(50, `${what} must be at most 50 characters`).optional().default("");
-
-/** 'Add player: Jane Doe' → Jane / Doe: the first word is the first name, the rest the last. */
-export function splitPlayerName(text: string): { fn: string; ln: string } {
-  const [fn = "", ...rest] = text.trim().split(/\s+/);
-  return { fn, ln: rest.join(" ") };
-}
 
 /** The forms of the admin round page (/admin/round/play/{id}); the round comes from the URL. */
 export const EntryFormSchema = z.discriminatedUnion(

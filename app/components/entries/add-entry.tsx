@@ -9,7 +9,7 @@ import { type PlayerHit, usePlayerSearch } from "~/hooks/use-player-search";
 import { MIN_SEARCH_LENGTH } from "~/lib/constants";
 import { DIVISIONS } from "~/lib/divisions";
 import { formatCents } from "~/lib/money";
-import { splitPlayerName } from "~/schemas/entries";
+import { splitPlayerName } from "~/lib/player-name";
 
 type Choice = { kind: "player"; hit: PlayerHit } | { kind: "new"; fn: string; ln: string };
 

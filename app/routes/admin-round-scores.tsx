@@ -1,0 +1,72 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/admin-round-scores";
+import { ScorePaste } from "~/components/entries/score-paste";
+import { ScoreSheet } from "~/components/entries/score-sheet";
+import { ActionStatus } from "~/components/ui/alert";
+import { ButtonLink } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { PageHeader } from "~/components/ui/page-header";
+import { useFormResult } from "~/hooks/use-form-result";
+import { useLeague } from "~/hooks/use-league";
+import { requireAdmin } from "~/.server/auth/guards";
+import { handleEntryForm } from "~/.server/entry-form";
+import { orRouteError, routeId, routeServices } from "~/.server/route-context";
+import { entriesForRound } from "~/.server/services/entries";
+import { getRound } from "~/.server/services/rounds";
+import { pageMeta } from "~/lib/meta";
+import { formatDateTime } from "~/lib/time";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { db } = routeServices(context);
+  const id = await routeId(params.roundId, "round id");
+  const [round, list] = await orRouteError(Promise.all([getRound(db, id), entriesForRound(db, id)]));
+  const entries = list.map((e) => ({ id: e.id, firstName: e.firstName, lastName: e.lastName, division: e.division, score: e.score }));
+  return { round: { id: round.id, n: round.n, d: round.d, loc: round.loc }, entries };
+}
+
+// The same form handler as the entry manager: a score save rewrites the round's payouts in its batch.
+export async function action({ context, request, params }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const id = await routeId(params.roundId, "round id");
+  return handleEntryForm(request, routeServices(context).db, id);
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Scores · ${args.loaderData.round.n}` : "Scores");
+
+export default function AdminRoundScores({ loaderData }: Route.ComponentProps) {
+  const { round, entries } = loaderData;
+  const { timeZone } = useLeague();
+  const { success, formError } = useFormResult();
+  // New scores from the server start both forms afresh.
+  const version = entries.map((e) => `${e.id}:${e.score}`).join(",");
+  return (
+    <>
+      <PageHeader
+        title={`Scores: ${round.n}`}
+        subtitle={`${formatDateTime(round.d, timeZone)} · ${round.loc}`}
+        actions={<ButtonLink to={`/admin/round/play/${round.id}`}>Entries and payouts</ButtonLink>}
+      />
+      <div className="space-y-6">
+        <ActionStatus message={success} />
+        <ActionStatus message={formError} tone="error" />
+        {entries.length === 0 ? (
+          <EmptyState title="No entries yet.">
+            Add the players on the <Link to={`/admin/round/play/${round.id}`}>round's entry page</Link> first.
+          </EmptyState>
+        ) : (
+          <>
+            <p className="text-sm text-muted">A score of 0 means no card yet: a division is paid out once all its scores are in.</p>
+            <ScorePaste key={`paste-${version}`} entries={entries} />
+            <section aria-labelledby="type-heading" className="space-y-3">
+              <h2 id="type-heading" className="font-display text-xl font-semibold">
+                Type scores
+              </h2>
+              <ScoreSheet key={`sheet-${version}`} entries={entries} />
+            </section>
+          </>
+        )}
+      </div>
+    </>
+  );
+}
