@@ -21,5 +21,9 @@ export default [
   route("admin/user/:userId", "routes/admin-user.tsx"),
   route("admin/claims", "routes/admin-claims.tsx"),
   route("admin/player", "routes/admin-player.tsx"),
+  route("admin/rounds", "routes/admin-rounds.tsx"),
+  route("admin/rounds/new", "routes/admin-round-form.tsx", { id: "admin-round-new" }),
+  route("admin/rounds/multi-edit", "routes/admin-rounds-multi.tsx"),
+  route("admin/rounds/:roundId", "routes/admin-round-form.tsx", { id: "admin-round-edit" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

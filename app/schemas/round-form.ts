@@ -82,3 +82,13 @@ export const multiRoundsSchema = (timeZone: string) =>
         ];
       }),
     );
+
+/**
+ * The rounds to open in the multi-editor: `?ids=1,2,3`, or `ids` repeated as the rounds
+ * list's checkboxes send it (empty values ignored); each a round id, duplicates dropped.
+ */
+export const RoundIdsSchema = z
+  .array(z.string())
+  .transform((values) => values.flatMap((v) => v.split(",")).flatMap((v) => (v.trim() ? [v.trim()] : [])))
+  .pipe(z.array(idSchema("round id")).max(MAX_EDITOR_ROWS, `Open at most ${MAX_EDITOR_ROWS} rounds at a time`))
+  .transform((ids) => [...new Set(ids)]);
