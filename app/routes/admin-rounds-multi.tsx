@@ -5,7 +5,7 @@ import { RoundMultiEditor } from "~/components/round-multi-editor";
 import { Alert } from "~/components/ui/alert";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireAdmin } from "~/.server/auth/guards";
-import { AppError } from "~/.server/errors";
+import { AppError, badRequest } from "~/.server/errors";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { saveRounds } from "~/.server/services/round-admin";
@@ -53,12 +53,13 @@ export async function action({ context, request }: Route.ActionArgs) {
     multiRoundsSchema(league.timeZone),
     async (changes, form) => {
       if (changes.length === 0) return { success: "No changes to save." };
-      const shown = idsOf([String(form.get("shown") ?? "")]);
+      const shown = RoundIdsSchema.safeParse([String(form.get("shown") ?? "")]);
+      if (!shown.success) throw badRequest("The editor's list of rounds could not be read. Please reload the page.");
       const { created } = await saveRounds(db, changes).catch((err: unknown) => {
         throw err instanceof AppError ? new AppError(err.code, `Error saving rounds: ${err.message}`) : err;
       });
       const deleted = new Set(changes.flatMap((c) => (c.kind === "delete" ? [c.id] : [])));
-      const remaining = [...shown.filter((id) => !deleted.has(id)), ...created];
+      const remaining = [...shown.data.filter((id) => !deleted.has(id)), ...created];
       if (remaining.length === 0) {
         return { success: `Deleted ${deleted.size} ${deleted.size === 1 ? "round" : "rounds"}. Back to the rounds…`, allDeleted: true };
       }
