@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FormDateSchema } from "./form-dates";
 import { bodyIdSchema, epochSecondsSchema, idSchema, optionalBodyIdSchema } from "./ids";
 import { positiveDollarsSchema } from "./money";
 
@@ -29,17 +30,6 @@ export const AceAddSchema = z.object({
   ),
 });
 
-/** A date from a form's date input (YYYY-MM-DD), kept as its parts for the league's zone. */
-const formDate = z
-  .string({ error: "Date is required" })
-  .min(1, "Date is required")
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date like 2026-11-19")
-  .transform((text) => {
-    const [year, month, day] = text.split("-").map(Number) as [number, number, number];
-    return { year, month, day };
-  })
-  .refine((p) => p.year >= 2000 && p.year <= 2100 && p.month >= 1 && p.month <= 12 && p.day >= 1 && p.day <= 31, "Enter a real date");
-
 const optionalPlayer = z
   .string()
   .optional()
@@ -52,7 +42,7 @@ export const LedgerFormSchema = z.discriminatedUnion(
   [
     z.object({
       intent: z.literal("addTransfer"),
-      d: formDate,
+      d: FormDateSchema,
       fromPlayer: optionalPlayer,
       toPlayer: optionalPlayer,
       amt: positiveDollarsSchema("Amount"),
@@ -61,7 +51,7 @@ export const LedgerFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("deleteTransfer"), id: idSchema("transfer id") }),
     z.object({
       intent: z.literal("addAce"),
-      d: formDate,
+      d: FormDateSchema,
       player: z.string({ error: "Player is required" }).min(1, "Player is required").pipe(idSchema("player")),
       amt: positiveDollarsSchema("Amount"),
     }),

@@ -42,6 +42,10 @@ async function commonPaths(request: APIRequestContext): Promise<string[]> {
     "/admin/users",
     "/admin/claims",
     "/admin/player?q=ross",
+    "/admin/rounds",
+    "/admin/rounds/new",
+    `/admin/rounds/${future.id}`,
+    `/admin/rounds/multi-edit?ids=${played.id},${future.id}`,
   ];
 }
 

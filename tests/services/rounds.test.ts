@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DAY, makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
 import { AppError } from "~/.server/errors";
-import { getRound, listRounds, roundsByPlayer, splitRounds } from "~/.server/services/rounds";
+import { getRound, latestRound, listRounds, roundsByIds, roundsByPlayer, splitRounds } from "~/.server/services/rounds";
 
 async function expectNotFound(p: Promise<unknown>) {
   const err = await p.catch((e: unknown) => e);
@@ -125,5 +125,16 @@ describe("roundsByPlayer", () => {
     const p = await makePlayer();
     expect(await roundsByPlayer(testDb(), p.id)).toEqual([]);
     await expectNotFound(roundsByPlayer(testDb(), 77_777_777));
+  });
+});
+
+describe("roundsByIds and latestRound", () => {
+  it("finds the named rounds in date order, skipping unknown ids; the latest round is the last by date", async () => {
+    const late = await makeRound({ d: 4_000_000_000, loc: "Far Future Park" });
+    const early = await makeRound({ d: 3_999_000_000 });
+    const db = testDb();
+    expect((await roundsByIds(db, [late.id, 987654321, early.id])).map((r) => r.id)).toEqual([early.id, late.id]);
+    expect(await roundsByIds(db, [])).toEqual([]);
+    expect(await latestRound(db)).toEqual({ d: 4_000_000_000, loc: "Far Future Park" });
   });
 });

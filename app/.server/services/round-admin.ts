@@ -1,8 +1,11 @@
 import { eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { rounds } from "../db/schema";
-import { conflict, notFound } from "../errors";
+import { type AppError, badRequest, conflict, notFound } from "../errors";
+import type { RoundChange } from "~/schemas/round-form";
+import { syncPayouts } from "./entry-admin";
 import { commitRoundChange } from "./round-entries";
 import type { RoundValuesSchema } from "~/schemas/rounds";
 
@@ -46,25 +49,125 @@ export async function setRegistration(db: Db, id: number, open: boolean): Promis
   if (!saved) throw notFound("Round not found");
 }
 
+// The rounds a list of ids names, as one bound parameter (D1 binds at most 100 per statement).
+const idList = (ids: number[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`;
+
+// Deletes the listed rounds that hold neither entries nor payments; the others stay.
+// (Query builders, not db.run: drizzle cannot batch raw SQL that has parameters.)
+const deleteUnheld = (db: Db, ids: number[]) =>
+  db
+    .delete(rounds)
+    .where(
+      sql`${rounds.id} in ${idList(ids)}
+        and not exists (select 1 from entries where round_id = ${rounds.id})
+        and not exists (select 1 from payments where round_id = ${rounds.id})`,
+    )
+    .returning({ id: rounds.id });
+
+type Held = { id: number; entries: number; payments: number };
+
+async function heldBy(db: Db, ids: number[]): Promise<Held[]> {
+  return db.all<Held>(sql`
+    select r.id as id,
+           (select count(*) from entries where round_id = r.id) as entries,
+           (select count(*) from payments where round_id = r.id) as payments
+    from rounds r where r.id in ${idList(ids)}`);
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Why a round cannot be deleted: what it holds, and what to do. */
+function heldMessage(held: Held): string {
+  const what = [
+    held.entries ? count(held.entries, "entry", "entries") : null,
+    held.payments ? count(held.payments, "payment", "payments") : null,
+  ];
+  return `This round has ${what.filter(Boolean).join(" and ")}, so it cannot be deleted. Remove its entries first.`;
+}
+
 /**
  * Deletes a round with no entries and no payments; otherwise 409 saying what it holds
  * (remove the entries first). The check is part of the delete.
  */
 export async function deleteRound(db: Db, id: number): Promise<void> {
-  const [gone] = await db.all<{ id: number }>(sql`
-    delete from rounds where id = ${id}
-      and not exists (select 1 from entries where round_id = ${id})
-      and not exists (select 1 from payments where round_id = ${id})
-    returning id`);
-  if (gone) return;
-  const [held] = await db.all<{ entries: number; payments: number }>(sql`
-    select (select count(*) from entries where round_id = r.id) as entries,
-           (select count(*) from payments where round_id = r.id) as payments
-    from rounds r where r.id = ${id}`);
+  if ((await deleteUnheld(db, [id])).length > 0) return;
+  const [held] = await heldBy(db, [id]);
   if (!held) throw notFound("Round not found");
-  const what = [
-    held.entries ? `${held.entries} ${held.entries === 1 ? "entry" : "entries"}` : null,
-    held.payments ? `${held.payments} ${held.payments === 1 ? "payment" : "payments"}` : null,
-  ].filter(Boolean);
-  throw conflict(`This round has ${what.join(" and ")}, so it cannot be deleted. Remove its entries first.`);
+  throw conflict(heldMessage(held));
+}
+
+// A round's 9 columns: 10 rows stay under D1's 100 bound parameters per statement.
+const INSERT_CHUNK = 10;
+
+/**
+ * The multi-editor's save: creates, updates and deletes rounds in one batch, which D1
+ * runs as one transaction, so either every change is written or none. A deleted round
+ * that holds entries or payments, or an updated round that is gone, makes the batch's
+ * last statement fail, which undoes the rest; the refusal then names the first such row
+ * by its label. Answers the created rounds' ids in the order given.
+ */
+export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ created: number[] }> {
+  const deletes = changes.filter((c) => c.kind === "delete");
+  const updates = changes.flatMap((c) => (c.kind === "save" && c.id !== null ? [{ ...c, id: c.id }] : []));
+  const creates = changes.flatMap((c) => (c.kind === "save" && c.id === null ? [c] : []));
+  const touched = [...deletes, ...updates].map((c) => c.id);
+  if (new Set(touched).size !== touched.length) throw badRequest("A round can be changed only once per save");
+  if (changes.length === 0) return { created: [] };
+  const deleteIds = deletes.map((c) => c.id);
+  const updateIds = updates.map((c) => c.id);
+  const inserts = Array.from({ length: Math.ceil(creates.length / INSERT_CHUNK) }, (_, i) =>
+    db
+      .insert(rounds)
+      .values(creates.slice(i * INSERT_CHUNK, (i + 1) * INSERT_CHUNK).map((c) => row(c.values)))
+      .returning({ id: rounds.id }),
+  );
+  const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
+    deleteUnheld(db, deleteIds),
+    ...updates.map((c) => db.update(rounds).set(row(c.values)).where(eq(rounds.id, c.id))),
+    ...inserts,
+    // SQLite has no RAISE outside triggers: json() of text that is not JSON is the error
+    // that aborts the batch when a delete was refused or an updated round is missing.
+    db
+      .select({
+        refused: sql`case
+        when exists (select 1 from rounds where id in ${idList(deleteIds)})
+          or (select count(*) from rounds where id in ${idList(updateIds)}) <> ${updateIds.length}
+        then json('rounds save refused') end`,
+      })
+      .from(sql`(select 1)`),
+  ];
+  let results: unknown[];
+  try {
+    results = await db.batch(statements);
+  } catch (err) {
+    throw (await refusal(db, deletes, updates)) ?? err;
+  }
+  // Autoincrement ids rise in insert order; RETURNING's own order is not promised.
+  const created = (results.slice(1 + updates.length, 1 + updates.length + inserts.length) as { id: number }[][])
+    .flat()
+    .map((r) => r.id)
+    .sort((a, b) => a - b);
+  // An updated round's payout per entry may have changed its prizes: each played one is
+  // brought in line (ADR 13), after the batch, as the entry writes would do it.
+  for (const id of updateIds) await syncPayouts(db, id);
+  return { created };
+}
+
+/** After a refused batch (nothing written): the first row that caused it, as its 409 or 404. */
+async function refusal(
+  db: Db,
+  deletes: { id: number; label: string }[],
+  updates: { id: number; label: string }[],
+): Promise<AppError | null> {
+  const held = await heldBy(
+    db,
+    deletes.map((c) => c.id),
+  );
+  for (const c of deletes) {
+    const h = held.find((r) => r.id === c.id && (r.entries > 0 || r.payments > 0));
+    if (h) return conflict(`${c.label}: ${heldMessage(h)}`);
+  }
+  const present = await db.all<{ id: number }>(sql`select id from rounds where id in ${idList(updates.map((c) => c.id))}`);
+  const gone = updates.find((c) => !present.some((r) => r.id === c.id));
+  return gone ? notFound(`${gone.label}: Round not found`) : null;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type Round, entries, rounds } from "../db/schema";
 import { notFound } from "../errors";
@@ -94,6 +94,22 @@ export async function roundsBetween(db: Db, from: number, to: number): Promise<R
     .from(rounds)
     .where(and(gte(rounds.d, from), lt(rounds.d, to)))
     .orderBy(asc(rounds.d), asc(rounds.id));
+}
+
+/** The rounds with these ids (unknown ones are skipped), in date order; the list is one bound parameter. */
+export async function roundsByIds(db: Db, ids: readonly number[]): Promise<RoundRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(roundWithCount)
+    .from(rounds)
+    .where(sql`${rounds.id} in (select value from json_each(${JSON.stringify(ids)}))`)
+    .orderBy(asc(rounds.d), asc(rounds.id));
+}
+
+/** The latest round (by date, future ones included), or null before the first. */
+export async function latestRound(db: Db): Promise<{ d: number; loc: string } | null> {
+  const [row] = await db.select({ d: rounds.d, loc: rounds.loc }).from(rounds).orderBy(desc(rounds.d), desc(rounds.id)).limit(1);
+  return row ?? null;
 }
 
 /** The best (lowest) score of a round and who shot it; ties list every name. */

@@ -1,0 +1,116 @@
+import { Form, Link } from "react-router";
+import type { RoundRow } from "~/.server/services/rounds";
+import { StatusBadge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { DataTable, td, tdNum, th } from "~/components/ui/table";
+import { useLeague } from "~/hooks/use-league";
+import { formatRoundWhen } from "~/lib/round-dates";
+
+/** The form the rows' checkboxes belong to (they sit in table cells, outside it). */
+export const SELECT_FORM = "select-rounds";
+
+const link = "font-medium text-brand-800 underline-offset-2 hover:underline";
+const small = "inline-flex min-h-8 items-center rounded px-1 text-sm";
+
+/** A round's registration: its badge, and the button that flips it (a post to the page's action). */
+function Registration({ round, busy }: { round: RoundRow; busy: boolean }) {
+  const open = round.openForRegistration;
+  return (
+    <Form method="post" preventScrollReset className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="registration" />
+      <input type="hidden" name="id" value={round.id} />
+      <input type="hidden" name="open" value={open ? "false" : "true"} />
+      <StatusBadge status={open ? "Open" : "Closed"} />
+      <Button type="submit" size="sm" variant="quiet" disabled={busy} aria-label={`${open ? "Close" : "Open"} registration for ${round.n}`}>
+        {open ? "Close" : "Open"}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * The admin's rounds: a checkbox to pick it for the multi-editor, its name (to the round
+ * form) and time, registration with its toggle, entries, place, and the round's admin
+ * pages. The name column stays pinned while the rest scrolls on a phone.
+ */
+export function AdminRoundsTable({
+  caption,
+  rounds,
+  busy,
+  maxHeight = false,
+}: {
+  caption: string;
+  rounds: RoundRow[];
+  busy: boolean;
+  /** A long list scrolls inside the page, its header kept in view. */
+  maxHeight?: boolean;
+}) {
+  const { timeZone } = useLeague();
+  return (
+    <DataTable
+      caption={caption}
+      pinFirst
+      maxHeight={maxHeight}
+      head={
+        <tr>
+          <th scope="col" className={th}>
+            Round
+          </th>
+          <th scope="col" className={th}>
+            Registration
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            Entries
+          </th>
+          <th scope="col" className={th}>
+            Location
+          </th>
+          <th scope="col" className={th}>
+            Manage
+          </th>
+        </tr>
+      }
+    >
+      {rounds.map((r) => {
+        const when = formatRoundWhen(r.d, timeZone);
+        return (
+          <tr key={r.id}>
+            <td className={`${td} max-w-48 sm:max-w-none`}>
+              <div className="flex items-start gap-2">
+                <input
+                  type="checkbox"
+                  name="ids"
+                  value={r.id}
+                  form={SELECT_FORM}
+                  aria-label={`Select ${r.n}, ${when}`}
+                  className="mt-0.5 size-5 shrink-0 accent-brand-700"
+                />
+                <span className="min-w-0">
+                  <Link to={`/admin/rounds/${r.id}`} className={`${link} block truncate`}>
+                    {r.n}
+                  </Link>
+                  <span className="block text-xs tabular-nums text-muted">{when}</span>
+                </span>
+              </div>
+            </td>
+            <td className={td}>
+              <Registration round={r} busy={busy} />
+            </td>
+            <td className={tdNum}>{r.entryCount}</td>
+            <td className={td}>{r.loc}</td>
+            <td className={td}>
+              <div className="flex gap-2">
+                <Link to={`/admin/round/play/${r.id}`} className={`${link} ${small}`} aria-label={`Entries of ${r.n}`}>
+                  Entries
+                </Link>
+                <Link to={`/admin/round/scores/${r.id}`} className={`${link} ${small}`} aria-label={`Scores of ${r.n}`}>
+                  Scores
+                </Link>
+              </div>
+            </td>
+          </tr>
+        );
+      })}
+    </DataTable>
+  );
+}

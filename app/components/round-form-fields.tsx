@@ -1,0 +1,56 @@
+import { Field } from "~/components/ui/field";
+import { MONEY_FIELDS, type RoundInputs } from "~/lib/round-values";
+
+/**
+ * The round form's fields (spec §5): date and time in the league's zone, name, location,
+ * the five amounts in dollars (all required) and the optional PDGA link. Names are the
+ * /api's, so each error from the action lands beside its own input.
+ */
+export function RoundFormFields({ inputs, errors, timeZone }: { inputs: RoundInputs; errors: Record<string, string>; timeZone: string }) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Date" name="date" type="date" required defaultValue={inputs.date} error={errors.date} />
+        <Field
+          label="Time"
+          name="time"
+          type="time"
+          required
+          defaultValue={inputs.time}
+          error={errors.time}
+          hint={`League time (${timeZone})`}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" name="n" required maxLength={100} defaultValue={inputs.n} error={errors.n} autoComplete="off" />
+        <Field label="Location" name="loc" required maxLength={100} defaultValue={inputs.loc} error={errors.loc} autoComplete="off" />
+      </div>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold">Fees and payout, in dollars</legend>
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+          {MONEY_FIELDS.map((f) => (
+            <Field
+              key={f.name}
+              label={f.label}
+              name={f.name}
+              inputMode="decimal"
+              required
+              defaultValue={inputs[f.name]}
+              error={errors[f.name]}
+              autoComplete="off"
+            />
+          ))}
+        </div>
+      </fieldset>
+      <Field
+        label="PDGA link (optional)"
+        name="pdga_url"
+        type="url"
+        defaultValue={inputs.pdga_url}
+        error={errors.pdga_url}
+        placeholder="https://www.pdga.com/tour/event/…"
+        autoComplete="off"
+      />
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { Fragment, type InputHTMLAttributes, useId } from "react";
+import { StatusBadge } from "~/components/ui/badge";
+import { td } from "~/components/ui/table";
+import type { EditorRow, RowState } from "~/lib/multi-rounds";
+import { MONEY_FIELDS, type RoundInputs } from "~/lib/round-values";
+
+type Field = keyof RoundInputs;
+
+const control =
+  "min-h-11 rounded-md border border-slate-400 bg-surface px-2 py-1.5 text-base text-ink read-only:bg-slate-100 read-only:text-muted aria-[invalid]:border-danger-700 aria-[invalid]:ring-1 aria-[invalid]:ring-danger-700";
+
+/** One input in a cell, labelled for screen readers by column and row, with its error under it. */
+function Cell({ error, className, ...input }: { error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <td className={`${td} align-top`}>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`${control} ${className ?? ""}`}
+        {...input}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 max-w-44 whitespace-normal text-xs font-medium text-danger-700">
+          {error}
+        </p>
+      ) : null}
+    </td>
+  );
+}
+
+const BADGES = {
+  new: <StatusBadge status="Today" label="New" />,
+  changed: <StatusBadge status="Pending" label="Changed" />,
+  deleted: <StatusBadge status="Conflict" label="Delete" />,
+};
+
+/**
+ * A row of the multi-editor. Only a row with something to save carries input names
+ * (`rows[k].field`, k its place among those rows, ADR 9), so the post holds exactly the
+ * new, changed and deleted rows.
+ */
+export function MultiRoundRow({
+  row,
+  index,
+  state,
+  postIndex,
+  errors,
+  autoFocus,
+  onEdit,
+  onDelete,
+}: {
+  row: EditorRow;
+  index: number;
+  state: RowState;
+  postIndex: number | null;
+  errors: Record<string, string>;
+  autoFocus: boolean;
+  onEdit: (field: Field, value: string) => void;
+  onDelete: (deleted: boolean) => void;
+}) {
+  const number = index + 1;
+  const name = (field: string) => (postIndex === null ? undefined : `rows[${postIndex}].${field}`);
+  const cell = (field: Field, label: string, extra: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <Cell
+      name={name(field)}
+      value={row.values[field]}
+      onChange={(e) => onEdit(field, e.target.value)}
+      aria-label={`${label}, row ${number}`}
+      readOnly={row.deleted}
+      error={errors[field]}
+      autoComplete="off"
+      {...extra}
+    />
+  );
+  return (
+    <tr data-row-id={row.id} className={row.deleted ? "line-through decoration-danger-700" : undefined}>
+      <td className={`${td} align-top`}>
+        <span className="flex min-h-11 items-center gap-2 tabular-nums">
+          {number}
+          {state ? BADGES[state] : null}
+        </span>
+        {postIndex === null ? null : (
+          <>
+            <input type="hidden" name={name("id")} value={row.id} />
+            <input type="hidden" name={name("row")} value={number} />
+            <input type="hidden" name={name("delete")} value={row.deleted ? "1" : "0"} />
+          </>
+        )}
+        {errors.id ? <p className="mt-1 max-w-44 whitespace-normal text-xs font-medium text-danger-700">{errors.id}</p> : null}
+      </td>
+      {cell("date", "Date", { type: "date", className: "w-40", autoFocus })}
+      {cell("time", "Time", { type: "time", className: "w-32" })}
+      {cell("n", "Name", { className: "w-44", maxLength: 100 })}
+      {cell("loc", "Location", { className: "w-44", maxLength: 100 })}
+      {MONEY_FIELDS.map((f) => (
+        <Fragment key={f.name}>{cell(f.name, f.label, { inputMode: "decimal", className: "w-20 text-right tabular-nums" })}</Fragment>
+      ))}
+      {cell("pdga_url", "PDGA link", { type: "url", className: "w-56" })}
+      <td className={`${td} align-top`}>
+        <label className="flex min-h-11 items-center gap-2 text-sm no-underline">
+          <input
+            type="checkbox"
+            checked={row.deleted}
+            onChange={(e) => onDelete(e.target.checked)}
+            className="size-5 accent-danger-700"
+            aria-label={`Delete row ${number}`}
+          />
+          {row.entryCount > 0 ? <span className="text-xs text-muted">{row.entryCount} entries</span> : null}
+        </label>
+      </td>
+    </tr>
+  );
+}

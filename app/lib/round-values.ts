@@ -1,0 +1,58 @@
+import type { RoundFees } from "./pricing";
+import { toDateTimeInputs } from "./round-dates";
+
+// A round as the admin's forms hold it: every field the text its input shows, money in
+// dollars ("4.50"). The server turns it back into cents with the /api's own schema.
+
+export type MoneyField = "fee_pdga" | "fee_course" | "fee_other" | "ace" | "payout";
+
+/** The five amounts, in the order the forms show them, with the labels the schema's messages use. */
+export const MONEY_FIELDS: readonly { name: MoneyField; label: string; short: string }[] = [
+  { name: "fee_pdga", label: "PDGA fee", short: "PDGA" },
+  { name: "fee_course", label: "Course fund", short: "Course" },
+  { name: "fee_other", label: "Other fee", short: "Other" },
+  { name: "ace", label: "Ace fee", short: "Ace" },
+  { name: "payout", label: "Payout", short: "Payout" },
+];
+
+export type RoundInputs = { date: string; time: string; n: string; loc: string; pdga_url: string } & Record<MoneyField, string>;
+
+/** Spec §9: the round form's defaults, in cents (.5 / 1 / 0 / 1 / 4.5). */
+export const ROUND_FORM_DEFAULTS: Record<MoneyField, number> = { fee_pdga: 50, fee_course: 100, fee_other: 0, ace: 100, payout: 450 };
+
+/** Spec §9: the multi-editor's, the same but no course fund. */
+export const MULTI_EDITOR_DEFAULTS: Record<MoneyField, number> = { ...ROUND_FORM_DEFAULTS, fee_course: 0 };
+
+/** Whole cents as an amount input's value: 450 → "4.50". */
+export function centsInput(cents: number): string {
+  return `${Math.trunc(cents / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+}
+
+export function moneyInputs(cents: Record<MoneyField, number>): Record<MoneyField, string> {
+  return {
+    fee_pdga: centsInput(cents.fee_pdga),
+    fee_course: centsInput(cents.fee_course),
+    fee_other: centsInput(cents.fee_other),
+    ace: centsInput(cents.ace),
+    payout: centsInput(cents.payout),
+  };
+}
+
+type StoredRound = RoundFees & { d: number; n: string; loc: string; pdgaUrl: string | null };
+
+/** A stored round as its form's inputs, dated in `timeZone`. */
+export function roundInputs(round: StoredRound, timeZone: string): RoundInputs {
+  return {
+    ...toDateTimeInputs(round.d, timeZone),
+    n: round.n,
+    loc: round.loc,
+    pdga_url: round.pdgaUrl ?? "",
+    ...moneyInputs({
+      fee_pdga: round.feePdgaCents,
+      fee_course: round.feeCourseCents,
+      fee_other: round.feeOtherCents,
+      ace: round.aceCents,
+      payout: round.payoutCents,
+    }),
+  };
+}

@@ -1,0 +1,112 @@
+import { useRef } from "react";
+import { Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-round-form";
+import { LoadError } from "~/components/load-error";
+import { RoundFormFields } from "~/components/round-form-fields";
+import { StatusBadge } from "~/components/ui/badge";
+import { FormAlert } from "~/components/ui/alert";
+import { Button, ButtonLink, ButtonRow } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { useFocusFirstInvalid } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
+import { useFormResult } from "~/hooks/use-form-result";
+import { useLeague } from "~/hooks/use-league";
+import { requireAdmin } from "~/.server/auth/guards";
+import { handleForm, postedIntent } from "~/.server/forms";
+import { orRouteError, routeId, routeServices } from "~/.server/route-context";
+import { deleteRound, saveRound } from "~/.server/services/round-admin";
+import { getRound, latestRound } from "~/.server/services/rounds";
+import { pageMeta } from "~/lib/meta";
+import { defaultRoundDate, formatRoundWhen } from "~/lib/round-dates";
+import { ROUND_FORM_DEFAULTS, moneyInputs, roundInputs } from "~/lib/round-values";
+import { nowSeconds } from "~/lib/time";
+import { RoundDeleteFormSchema, roundFormSchema } from "~/schemas/round-form";
+
+// One module for /admin/rounds/new (no roundId) and /admin/rounds/:roundId. Save and
+// Delete go back to /admin/rounds, which says what was done; a refusal stays here.
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { db, league } = routeServices(context);
+  if (params.roundId === undefined) {
+    // A weekly league: the next round goes a week after the latest one, at the same place.
+    const latest = await latestRound(db);
+    const when = defaultRoundDate(latest?.d ?? null, nowSeconds(), league.timeZone);
+    return { round: null, inputs: { ...when, n: "", loc: latest?.loc ?? "", pdga_url: "", ...moneyInputs(ROUND_FORM_DEFAULTS) } };
+  }
+  const round = await orRouteError(getRound(db, await routeId(params.roundId, "round id")));
+  const { id, n, d, entryCount, openForRegistration } = round;
+  return { round: { id, n, d, entryCount, openForRegistration }, inputs: roundInputs(round, league.timeZone) };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.round ? `Edit ${args.loaderData.round.n}` : "New round");
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const { db, league } = routeServices(context);
+  const id = params.roundId === undefined ? null : await routeId(params.roundId, "round id");
+  if (id !== null && (await postedIntent(request)) === "delete") {
+    return handleForm(request, RoundDeleteFormSchema, async () => {
+      await deleteRound(db, id);
+      return redirect("/admin/rounds?deleted=1");
+    });
+  }
+  return handleForm(
+    request,
+    roundFormSchema(league.timeZone),
+    async (values) => redirect(`/admin/rounds?saved=${await saveRound(db, id, values)}`),
+    { unexpected: "Update failed. Please try again." },
+  );
+}
+
+function DeleteRound({ round, busy }: { round: { n: string; entryCount: number }; busy: boolean }) {
+  const held =
+    round.entryCount > 0 ? ` It has ${round.entryCount} ${round.entryCount === 1 ? "entry" : "entries"}: remove them first.` : "";
+  return (
+    <ConfirmDialog
+      trigger="Delete"
+      title={`Delete ${round.n}?`}
+      description={`The round is removed from the schedule. This cannot be undone.${held}`}
+      confirmLabel="Delete round"
+      intent="delete"
+      tone="danger"
+      disabled={busy}
+    />
+  );
+}
+
+export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
+  const { round, inputs } = loaderData;
+  const { timeZone } = useLeague();
+  const { formError, fieldErrors } = useFormResult();
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(form, fieldErrors);
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="max-w-3xl">
+      <PageHeader
+        title={round ? round.n : "New round"}
+        subtitle={round ? `${formatRoundWhen(round.d, timeZone)} · ${round.entryCount} entries` : "Schedule a round."}
+        badge={round ? <StatusBadge status={round.openForRegistration ? "Open" : "Closed"} /> : undefined}
+      />
+      <Card>
+        <Form method="post" noValidate ref={form} className="space-y-4">
+          <FormAlert message={formError} />
+          <input type="hidden" name="intent" value="save" />
+          <RoundFormFields inputs={inputs} errors={fieldErrors} timeZone={timeZone} />
+          <ButtonRow danger={round ? <DeleteRound round={round} busy={busy} /> : null}>
+            <ButtonLink to="/admin/rounds">Cancel</ButtonLink>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving…" : "Save"}
+            </Button>
+          </ButtonRow>
+        </Form>
+      </Card>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LoadError error={error} title="Error loading round" missing="That round does not exist." />;
+}

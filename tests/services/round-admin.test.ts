@@ -1,0 +1,131 @@
+import { eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { DAY, makeEntry, makePlayer, makeRound, nowSec, refusal, testDb, uniq } from "../fixtures";
+import { entries, payments, rounds } from "~/.server/db/schema";
+import { deleteRound, type RoundValues, saveRounds } from "~/.server/services/round-admin";
+
+// The multi-editor's save (issue 10): creates, updates and deletes in one batch, all or nothing.
+
+const values = (extra: Partial<RoundValues> = {}): RoundValues => ({
+  d: nowSec() + 7 * DAY,
+  n: `Week ${uniq()}`,
+  loc: "Oak Hollow",
+  fee_pdga: 50,
+  fee_course: 0,
+  fee_other: 0,
+  ace: 100,
+  payout: 450,
+  pdga_url: null,
+  ...extra,
+});
+const roundRow = async (id: number) => (await testDb().select().from(rounds).where(eq(rounds.id, id)))[0];
+const named = async (...names: string[]) => testDb().select().from(rounds).where(inArray(rounds.n, names));
+
+describe("saveRounds", () => {
+  it("brings a played round's payouts in line with a new payout per entry", async () => {
+    const [round, a, b] = await Promise.all([makeRound(), makePlayer(), makePlayer()]);
+    await makeEntry({ roundId: round.id, playerId: a.id, score: 50, payoutCents: 450, result: "1/1|(MA1)" });
+    await makeEntry({ roundId: round.id, playerId: b.id, score: 50, division: "MA2", payoutCents: 450, result: "1/1|(MA2)" });
+    await saveRounds(testDb(), [{ kind: "save", id: round.id, values: values({ d: round.d, payout: 600 }), label: "Row 1" }]);
+    const paid = await testDb().select({ payoutCents: entries.payoutCents }).from(entries).where(eq(entries.roundId, round.id));
+    expect(paid.map((e) => e.payoutCents)).toEqual([600, 600]);
+  });
+
+  it("creates, updates and deletes in one call, and answers the new ids in the order given", async () => {
+    const [kept, gone] = await Promise.all([makeRound(), makeRound()]);
+    const first = values();
+    const second = values({ d: first.d + 7 * DAY, fee_course: 100, pdga_url: "https://www.pdga.com/tour/event/9" });
+    const { created } = await saveRounds(testDb(), [
+      { kind: "save", id: null, values: first, label: "Row 1" },
+      { kind: "save", id: kept.id, values: values({ n: "Renamed", loc: "Elm Park", payout: 500 }), label: "Row 2" },
+      { kind: "delete", id: gone.id, label: "Row 3" },
+      { kind: "save", id: null, values: second, label: "Row 4" },
+    ]);
+    expect(created).toHaveLength(2);
+    expect(await roundRow(created[0]!)).toMatchObject({ n: first.n, d: first.d, feeCourseCents: 0, payoutCents: 450, pdgaUrl: null });
+    expect(await roundRow(created[1]!)).toMatchObject({ n: second.n, d: second.d, feeCourseCents: 100, pdgaUrl: second.pdga_url });
+    expect(await roundRow(kept.id)).toMatchObject({ n: "Renamed", loc: "Elm Park", payoutCents: 500 });
+    expect(await roundRow(gone.id)).toBeUndefined();
+  });
+
+  it("refuses the whole save when a deleted round has entries: the row is named and nothing is written", async () => {
+    const [edited, played, empty, player] = await Promise.all([makeRound({ n: "Before" }), makeRound(), makeRound(), makePlayer()]);
+    await makeEntry({ roundId: played.id, playerId: player.id });
+    const fresh = values();
+    const err = await refusal(
+      saveRounds(testDb(), [
+        { kind: "save", id: edited.id, values: values({ n: "After" }), label: "Row 1 (Thu 11/19)" },
+        { kind: "delete", id: empty.id, label: "Row 2 (Thu 11/26)" },
+        { kind: "delete", id: played.id, label: "Row 3 (Thu 12/3)" },
+        { kind: "save", id: null, values: fresh, label: "Row 4 (Thu 12/10)" },
+      ]),
+    );
+    expect(err.status).toBe(409);
+    expect(err.message).toBe("Row 3 (Thu 12/3): This round has 1 entry, so it cannot be deleted. Remove its entries first.");
+    expect((await roundRow(edited.id))?.n).toBe("Before");
+    expect(await roundRow(empty.id)).toBeTruthy();
+    expect(await roundRow(played.id)).toBeTruthy();
+    expect(await named(fresh.n)).toEqual([]);
+  });
+
+  it("a round with a payment is refused the same way", async () => {
+    const [paid, player] = await Promise.all([makeRound(), makePlayer()]);
+    await testDb()
+      .insert(payments)
+      .values({ roundId: paid.id, playerId: player.id, method: "credit", status: "completed", amountCents: 600, division: "MA1" });
+    const err = await refusal(saveRounds(testDb(), [{ kind: "delete", id: paid.id, label: "Row 1" }]));
+    expect(err.message).toBe("Row 1: This round has 1 payment, so it cannot be deleted. Remove its entries first.");
+    expect(await roundRow(paid.id)).toBeTruthy();
+  });
+
+  it("an updated round that no longer exists is 404 for its row, and the other rows are not written", async () => {
+    const gone = await makeRound();
+    await deleteRound(testDb(), gone.id);
+    const fresh = values();
+    const err = await refusal(
+      saveRounds(testDb(), [
+        { kind: "save", id: null, values: fresh, label: "Row 1" },
+        { kind: "save", id: gone.id, values: values(), label: "Row 2 (Thu 11/26)" },
+      ]),
+    );
+    expect(err.status).toBe(404);
+    expect(err.message).toBe("Row 2 (Thu 11/26): Round not found");
+    expect(await named(fresh.n)).toEqual([]);
+  });
+
+  it("saves more rows than one statement could bind (D1's 100 parameters), in one batch", async () => {
+    const olds = await Promise.all(Array.from({ length: 12 }, () => makeRound()));
+    const news = Array.from({ length: 25 }, (_, i) => values({ n: `Bulk ${uniq()} ${i}`, d: nowSec() + i * DAY }));
+    const { created } = await saveRounds(testDb(), [
+      ...news.map((v, i) => ({ kind: "save" as const, id: null, values: v, label: `Row ${i + 1}` })),
+      ...olds.map((r, i) => ({ kind: "delete" as const, id: r.id, label: `Row ${26 + i}` })),
+    ]);
+    expect(created).toHaveLength(25);
+    const rows = await testDb().select().from(rounds).where(inArray(rounds.id, created));
+    expect(created.map((id) => rows.find((r) => r.id === id)?.n)).toEqual(news.map((v) => v.n));
+    expect(
+      await testDb()
+        .select()
+        .from(rounds)
+        .where(
+          inArray(
+            rounds.id,
+            olds.map((r) => r.id),
+          ),
+        ),
+    ).toEqual([]);
+  });
+
+  it("refuses a round changed twice in one save, and does nothing for no changes", async () => {
+    const round = await makeRound({ n: "Twice" });
+    const err = await refusal(
+      saveRounds(testDb(), [
+        { kind: "save", id: round.id, values: values(), label: "Row 1" },
+        { kind: "delete", id: round.id, label: "Row 2" },
+      ]),
+    );
+    expect(err.status).toBe(400);
+    expect((await roundRow(round.id))?.n).toBe("Twice");
+    expect(await saveRounds(testDb(), [])).toEqual({ created: [] });
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { addRow, errorsById, loadedRows, rowState } from "~/lib/multi-rounds";
+
+const inputs = {
+  date: "2026-12-29",
+  time: "18:30",
+  n: "Week 52",
+  loc: "Oak Hollow",
+  fee_pdga: "0.50",
+  fee_course: "1.00",
+  fee_other: "0.00",
+  ace: "1.00",
+  payout: "4.50",
+  pdga_url: "",
+};
+
+describe("the multi-editor's rows", () => {
+  it("a row is changed exactly while it differs from what was loaded; deleted and new rows say so", () => {
+    const [row] = loadedRows([{ id: 7, entryCount: 0, ...inputs }]);
+    expect(rowState(row!)).toBeNull();
+    const edited = { ...row!, values: { ...row!.values, n: "Renamed" } };
+    expect(rowState(edited)).toBe("changed");
+    expect(rowState({ ...edited, values: { ...edited.values, n: "Week 52" } })).toBeNull();
+    expect(rowState({ ...row!, deleted: true })).toBe("deleted");
+  });
+
+  it("a new row comes a week after the last one, at its time, with its name and place and the multi-editor's amounts", () => {
+    const rows = addRow(loadedRows([{ id: 7, entryCount: 3, ...inputs }]), { date: "2026-11-26", time: "18:00" });
+    expect(rows[1]).toEqual({
+      id: -1,
+      entryCount: 0,
+      original: null,
+      deleted: false,
+      values: { ...inputs, date: "2027-01-05", fee_course: "0.00" },
+    });
+    expect(rowState(rows[1]!)).toBe("new");
+    expect(rowState({ ...rows[1]!, deleted: true })).toBeNull();
+    expect(addRow(rows, { date: "x", time: "x" }).at(-1)?.id).toBe(-2);
+  });
+
+  it("the first row of an empty editor takes the given date and time; a row with a bad date is followed by the default", () => {
+    const [first] = addRow([], { date: "2026-11-26", time: "18:00" });
+    expect(first?.values).toMatchObject({
+      date: "2026-11-26",
+      time: "18:00",
+      n: "",
+      loc: "",
+      fee_pdga: "0.50",
+      payout: "4.50",
+      ace: "1.00",
+    });
+    const bad = [{ ...first!, values: { ...first!.values, date: "" } }];
+    expect(addRow(bad, { date: "2026-11-26", time: "18:00" }).at(-1)?.values.date).toBe("2026-11-26");
+  });
+
+  it("maps a save's field errors back to the rows that were posted", () => {
+    const errors = errorsById(
+      { "rows[0].n": "Name is required", "rows[1].payout": "Bad", "rows[1].n": "Too long", form: "x", "rows[5].n": "?" },
+      [-1, 12],
+    );
+    expect([...errors]).toEqual([
+      [-1, { n: "Name is required" }],
+      [12, { payout: "Bad", n: "Too long" }],
+    ]);
+  });
+});
