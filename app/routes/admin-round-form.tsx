@@ -89,6 +89,14 @@ export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
         title={round ? round.n : "New round"}
         subtitle={round ? `${formatRoundWhen(round.d, timeZone)} · ${round.entryCount} entries` : "Schedule a round."}
         badge={round ? <StatusBadge status={round.openForRegistration ? "Open" : "Closed"} /> : undefined}
+        actions={
+          round ? (
+            <>
+              <ButtonLink to={`/admin/round/play/${round.id}`}>Entries</ButtonLink>
+              <ButtonLink to={`/admin/round/scores/${round.id}`}>Scores</ButtonLink>
+            </>
+          ) : undefined
+        }
       />
       <Card>
         <Form method="post" noValidate ref={form} className="space-y-4">
