@@ -26,7 +26,8 @@ export type EntryRow = {
   result: string | null;
 };
 
-const entryColumns = {
+/** The columns of an EntryRow (entries joined to players), for any query that reads one. */
+export const entryColumns = {
   id: entries.id,
   playerId: entries.playerId,
   roundId: entries.roundId,

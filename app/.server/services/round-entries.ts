@@ -4,6 +4,7 @@ import { type Db, checkFailed } from "../db/client";
 import { entries, players, rounds, writeGuards } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { balanceCentsSql } from "./balance";
+import { entryColumns } from "./entries";
 import { formatCents } from "~/lib/money";
 import { payoutsByEntry } from "~/lib/payouts";
 
@@ -52,17 +53,8 @@ export async function readRoundState(db: Db, roundId: number): Promise<RoundStat
       .where(eq(rounds.id, roundId)),
     db
       .select({
-        id: entries.id,
-        playerId: entries.playerId,
+        ...entryColumns,
         name: sql<string>`${players.fn} || ' ' || ${players.ln}`,
-        division: entries.division,
-        ace: entries.ace,
-        score: entries.score,
-        payoutCents: entries.payoutCents,
-        payoutAdjustCents: entries.payoutAdjustCents,
-        creditAddedCents: entries.creditAddedCents,
-        creditUsedCents: entries.creditUsedCents,
-        result: entries.result,
         // By the player table: inside the balance subqueries "entries" names their own rows.
         balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
       })
