@@ -280,7 +280,7 @@ test.describe("/aces", () => {
     }
   });
 
-  test("an admin's ace history links each date to the round page too", async ({ browser, request }) => {
+  test("an admin's ace history links each date to the round form (spec §2)", async ({ browser, request }) => {
     const aces: ApiAce[] = await (await request.get("/api/ace/list")).json();
     const withRound = aces.filter((a) => a.round_id !== null);
     const context = await loggedInContext(browser, "admin@league.test", "LeagueAdmin2026");
@@ -289,7 +289,7 @@ test.describe("/aces", () => {
     await expect(page.locator('nav a[href="/admin/users"]')).toBeAttached(); // the admin's navbar (behind Menu on phones)
     const links = page.getByRole("table", { name: "Ace History" }).locator("tbody tr td:first-child a");
     await expect(links).toHaveCount(withRound.length);
-    for (const [i, ace] of withRound.entries()) await expect(links.nth(i)).toHaveAttribute("href", `/rounds/${ace.round_id}`);
+    for (const [i, ace] of withRound.entries()) await expect(links.nth(i)).toHaveAttribute("href", `/admin/rounds/${ace.round_id}`);
     await context.close();
   });
 });
