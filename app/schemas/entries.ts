@@ -129,3 +129,21 @@ export const EntryFormSchema = z.discriminatedUnion(
   ],
   { error: "Unknown action" },
 );
+
+/**
+ * POST /api/entries (spec §7): a user's sign-up. `amount` and `score` are read and
+ * ignored: the server computes every amount, and a new entry has no score.
+ */
+export const SignUpSchema = z.object({
+  round_id: bodyIdSchema("round id"),
+  player_id: bodyIdSchema("player id"),
+  division,
+  ace: aceFlag.default(true),
+  credit_used: nonNegativeDollarsSchema("Credit used").default(0),
+  method: z.enum(["credit", "paypal"], { error: "method must be credit or paypal" }),
+  payment_data: z
+    .object({ orderID: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, "Invalid PayPal order id") }, { error: "payment_data must be an object" })
+    .nullish(),
+  amount: z.unknown().optional(),
+  score: z.unknown().optional(),
+});

@@ -1,0 +1,101 @@
+import { eq, sql } from "drizzle-orm";
+import { type Db, uniqueViolation } from "../db/client";
+import { entries, payments, rounds } from "../db/schema";
+import { AppError, badRequest, conflict, notFound } from "../errors";
+import { commitRoundChange } from "./round-entries";
+import { ownClaim } from "./own-claim";
+import { type SignUpQuote, quoteSignUp } from "~/lib/pricing";
+
+// A player signing up for a round (issue 11, DESIGN.md "Fees and sign-up"). The server
+// computes every amount from the round, the opt-in and the player's balance; what the
+// browser sent as amounts is never trusted.
+
+export const SIGNUP_MESSAGES = {
+  closed: "Registration is closed for this round.",
+  entered: "You are signed up for this round.",
+  notYours: "You can only sign up the player your account has claimed.",
+  noClaim: "Claim your player record first; an admin approves it before you can sign up.",
+  notCovered: "Your credit does not cover the whole entry: pay the rest with PayPal.",
+} as const;
+
+export type SignUpRequest = {
+  userId: number;
+  playerId: number;
+  roundId: number;
+  division: string;
+  ace: boolean;
+  creditRequestedCents: number;
+};
+
+/** Who is signing up and what it costs: refused (403/404/409) unless the user may sign this player up now. */
+export async function planSignUp(
+  db: Db,
+  req: SignUpRequest,
+): Promise<{ quote: SignUpQuote; player: { id: number; name: string; balanceCents: number } }> {
+  const claim = await ownClaim(db, req.userId);
+  if (!claim || claim.status !== "approved") throw new AppError("forbidden", SIGNUP_MESSAGES.noClaim);
+  if (claim.playerId !== req.playerId) throw new AppError("forbidden", SIGNUP_MESSAGES.notYours);
+  const [round] = await db.select().from(rounds).where(eq(rounds.id, req.roundId));
+  if (!round) throw notFound("Round not found");
+  if (!round.openForRegistration) throw conflict(SIGNUP_MESSAGES.closed);
+  const [already] = await db
+    .select({ id: entries.id })
+    .from(entries)
+    .where(sql`${entries.roundId} = ${req.roundId} and ${entries.playerId} = ${req.playerId}`);
+  if (already) throw conflict(SIGNUP_MESSAGES.entered);
+  const quote = quoteSignUp({ round, aceOptIn: req.ace, balanceCents: claim.balanceCents, creditRequestedCents: req.creditRequestedCents });
+  return { quote, player: { id: claim.playerId, name: `${claim.firstName} ${claim.lastName}`, balanceCents: claim.balanceCents } };
+}
+
+/**
+ * Sign-up paid wholly by league credit: the entry, the credit it uses and a payment of
+ * method credit, in one batch with the round's payouts; the balance guard and the unique
+ * entry index make twenty identical requests end in one entry.
+ */
+export async function signUpWithCredit(db: Db, req: SignUpRequest): Promise<{ entryId: number; quote: SignUpQuote }> {
+  const { quote, player } = await planSignUp(db, req);
+  if (!quote.paidByCredit) throw badRequest(SIGNUP_MESSAGES.notCovered);
+  try {
+    const entryId = await commitRoundChange(db, req.roundId, (state) => {
+      if (state.entries.some((e) => e.playerId === player.id)) throw conflict(SIGNUP_MESSAGES.entered);
+      return {
+        statements: [
+          db.insert(payments).values({
+            userId: req.userId,
+            roundId: req.roundId,
+            playerId: player.id,
+            method: "credit",
+            status: "completed",
+            amountCents: 0,
+            creditUsedCents: quote.creditUsedCents,
+            aceOptIn: req.ace,
+            division: req.division,
+          }),
+          // The batch runs in order on one connection: last_insert_rowid() is the payment.
+          db
+            .insert(entries)
+            .values({
+              roundId: req.roundId,
+              playerId: player.id,
+              division: req.division,
+              ace: req.ace,
+              creditUsedCents: quote.creditUsedCents,
+              paymentId: sql`last_insert_rowid()`,
+            })
+            .returning({ id: entries.id }),
+        ],
+        after: [...state.entries, { id: null, division: req.division, score: 0 }],
+        guardPlayers: [{ playerId: player.id, name: player.name, balanceCents: player.balanceCents, deltaCents: -quote.creditUsedCents }],
+        answer: ([, rows]) => {
+          const id = (rows as { id: number }[] | undefined)?.[0]?.id;
+          if (id === undefined) throw new Error("the entry insert returned no row");
+          return id;
+        },
+      };
+    });
+    return { entryId, quote };
+  } catch (err) {
+    if (uniqueViolation(err)) throw conflict(SIGNUP_MESSAGES.entered);
+    throw err;
+  }
+}
