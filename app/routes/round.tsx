@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/round";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { LoadError } from "~/components/load-error";
+import { SignUpPanel } from "~/components/signup/signup-panel";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card, Stats } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -9,7 +10,9 @@ import { PageHeader } from "~/components/ui/page-header";
 import { DataTable, GroupRow, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
+import { optionalSession } from "~/.server/auth/guards";
 import { acePotCents, acesInRound } from "~/.server/services/aces";
+import { signUpFacts } from "~/.server/services/signup";
 import { type EntryRow, entriesForRound } from "~/.server/services/entries";
 import { getRound } from "~/.server/services/rounds";
 import { compareDivisions } from "~/lib/divisions";
@@ -31,6 +34,9 @@ type Group = { division: string; rows: Row[]; winners: Row[] };
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = routeServices(context);
   const id = await routeId(params.roundId, "round id");
+  // Only a logged-in request (never cached, ADR 11) carries the player's own sign-up facts.
+  const session = optionalSession(context);
+  const me = session && !session.isAdmin && session.user.claimStatus === "approved" ? session.user.linkedPlayerId : null;
   const [round, entries, pot, aced] = await orRouteError(
     Promise.all([getRound(db, id), entriesForRound(db, id), acePotCents(db, id), acesInRound(db, id)]),
   );
@@ -56,7 +62,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       const low = Math.min(...rows.filter((r) => r.score > 0).map((r) => r.score));
       return { division, rows, winners: rows.filter((r) => r.score === low) };
     });
-  return { round, pot, played, groups, entryCount: entries.length };
+  const signUp = me ? await signUpFacts(db, me, id) : null;
+  return { round, pot, played, groups, entryCount: entries.length, signUp };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -177,7 +184,7 @@ function RegisteredGroup({ group }: { group: Group }) {
 }
 
 export default function RoundPage({ loaderData }: Route.ComponentProps) {
-  const { round, pot, played, groups, entryCount } = loaderData;
+  const { round, pot, played, groups, entryCount, signUp } = loaderData;
   const { longDate } = useLeague();
   const today = isToday(round.d, nowSeconds());
   return (
@@ -208,7 +215,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
             </a>
           ) : null}
         </Card>
-        {/* The sign-up button and dialog (issue 11) go here. */}
+        <SignUpPanel round={round} signUp={signUp} />
         <section aria-labelledby="results-title" className="space-y-2">
           <h2 id="results-title" className="font-display text-2xl font-semibold tracking-wide">
             {played ? "Results" : "Registered players"}

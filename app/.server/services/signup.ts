@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { type Db, uniqueViolation } from "../db/client";
 import { entries, payments, rounds } from "../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../errors";
+import { balanceCentsSql } from "./balance";
 import { commitRoundChange } from "./round-entries";
 import { ownClaim } from "./own-claim";
 import { type SignUpQuote, quoteSignUp } from "~/lib/pricing";
@@ -33,7 +34,7 @@ export async function planSignUp(
   req: SignUpRequest,
 ): Promise<{ quote: SignUpQuote; player: { id: number; name: string; balanceCents: number } }> {
   const claim = await ownClaim(db, req.userId);
-  if (!claim || claim.status !== "approved") throw new AppError("forbidden", SIGNUP_MESSAGES.noClaim);
+  if (claim?.status !== "approved") throw new AppError("forbidden", SIGNUP_MESSAGES.noClaim);
   if (claim.playerId !== req.playerId) throw new AppError("forbidden", SIGNUP_MESSAGES.notYours);
   const [round] = await db.select().from(rounds).where(eq(rounds.id, req.roundId));
   if (!round) throw notFound("Round not found");
@@ -98,4 +99,13 @@ export async function signUpWithCredit(db: Db, req: SignUpRequest): Promise<{ en
     if (uniqueViolation(err)) throw conflict(SIGNUP_MESSAGES.entered);
     throw err;
   }
+}
+
+/** What the round page's sign-up needs of the logged-in player: their division, credit, and whether they are in. */
+export async function signUpFacts(db: Db, playerId: number, roundId: number) {
+  const [row] = await db.all<{ division: string; balance: number; entered: number }>(sql`
+    select p.division as division, ${balanceCentsSql(playerId)} as balance,
+      exists (select 1 from entries where round_id = ${roundId} and player_id = ${playerId}) as entered
+    from players p where p.id = ${playerId}`);
+  return row ? { playerId, division: row.division, balanceCents: Number(row.balance), entered: Boolean(row.entered) } : null;
 }
