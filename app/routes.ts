@@ -21,6 +21,7 @@ export default [
   route("admin/user/:userId", "routes/admin-user.tsx"),
   route("admin/claims", "routes/admin-claims.tsx"),
   route("admin/player", "routes/admin-player.tsx"),
+  route("admin/payments", "routes/admin-payments.tsx"),
   route("admin/rounds", "routes/admin-rounds.tsx"),
   route("admin/rounds/new", "routes/admin-round-form.tsx", { id: "admin-round-new" }),
   route("admin/rounds/multi-edit", "routes/admin-rounds-multi.tsx"),

@@ -15,6 +15,7 @@ const adminLinks = [
   { to: "/admin/rounds", label: "Manage rounds" },
   { to: "/admin/player", label: "Edit players" },
   { to: "/admin/claims", label: "Claims" },
+  { to: "/admin/payments", label: "Payments" },
   { to: "/admin/users", label: "Users" },
 ];
 

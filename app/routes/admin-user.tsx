@@ -3,6 +3,7 @@ import { LoadError } from "~/components/load-error";
 import type { Route } from "./+types/admin-user";
 import { UserFields } from "~/components/admin-user-details";
 import { ClaimsTable } from "~/components/claims-table";
+import { PaymentsTable } from "~/components/payments-table";
 import { Alert, FormAlert } from "~/components/ui/alert";
 import { ButtonRow } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -17,6 +18,7 @@ import { handleForm, postedIntent } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { handleClaimDecision } from "~/.server/claim-decision";
 import { claimsForUser } from "~/.server/services/claims";
+import { paymentsOfUser } from "~/.server/services/payments";
 import { adminResetPassword, deleteUser, getUserDetail, setLocked } from "~/.server/services/user-admin";
 import { UserActionSchema } from "~/schemas/admin-users";
 
@@ -28,8 +30,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user: actor } = requireAdmin(context, request);
   const { db } = routeServices(context);
   const id = await routeId(params.userId, "user id");
-  const [user, claims] = await orRouteError(Promise.all([getUserDetail(db, id), claimsForUser(db, id)]));
-  return { user, claims, isSelf: user.id === actor.id };
+  const [user, claims, payments] = await orRouteError(Promise.all([getUserDetail(db, id), claimsForUser(db, id), paymentsOfUser(db, id)]));
+  return { user, claims, payments, isSelf: user.id === actor.id };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `User: ${args.loaderData.user.name}` : "User");
@@ -130,7 +132,7 @@ function Actions({ user, busy }: { user: { name: string; locked: boolean }; busy
 }
 
 export default function AdminUser({ loaderData }: Route.ComponentProps) {
-  const { user, claims, isSelf } = loaderData;
+  const { user, claims, payments, isSelf } = loaderData;
   const { success, formError, fieldErrors, result } = useFormResult<{ newPassword: string }>();
   const busy = useNavigation().state !== "idle";
   const newPassword = result?.newPassword ?? null;
@@ -165,6 +167,13 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-muted">No claims.</p>
         ) : (
           <ClaimsTable claims={claims} caption="Claims by this user" />
+        )}
+      </Card>
+      <Card title="Payments" titleId="payments-title">
+        {payments.length === 0 ? (
+          <p className="text-sm text-muted">No payments.</p>
+        ) : (
+          <PaymentsTable payments={payments} caption="Payments by this user" />
         )}
       </Card>
     </div>

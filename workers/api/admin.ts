@@ -1,5 +1,6 @@
 import { requireAdmin } from "./auth";
 import { adminEntriesApi } from "./admin-entries";
+import { adminPaymentsApi } from "./admin-payments";
 import { adminPlayersApi } from "./admin-players";
 import { adminRoundsApi } from "./admin-rounds";
 import { adminUsersApi } from "./admin-users";
@@ -15,4 +16,5 @@ export const adminApi = adminSubApp()
   .route("/", adminUsersApi)
   .route("/", adminPlayersApi)
   .route("/", adminRoundsApi)
-  .route("/", adminEntriesApi);
+  .route("/", adminEntriesApi)
+  .route("/", adminPaymentsApi);

@@ -1,0 +1,76 @@
+import { type SQL, and, desc, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { payments, players, rounds, users } from "../db/schema";
+import { notFound } from "../errors";
+
+// The league's payments as the admin reads them (issue 11, spec §3 Payment): every
+// sign-up's money, by credit or PayPal, newest first.
+
+export type PaymentRow = {
+  id: number;
+  createdAt: number;
+  updatedAt: number;
+  method: "credit" | "paypal";
+  status: "created" | "completed" | "failed" | "refunded";
+  amountCents: number;
+  creditUsedCents: number;
+  leagueFeeCents: number;
+  providerFeeCents: number | null;
+  transactionId: string | null;
+  paymentData: string | null;
+  roundId: number;
+  roundName: string;
+  roundDate: number;
+  loc: string;
+  userId: number | null;
+  userName: string | null;
+  playerId: number;
+  playerName: string;
+};
+
+/** At most this many rows per list: a league's few seasons fit; older ones are filtered by round. */
+export const PAYMENTS_LIMIT = 1_000;
+
+export async function listPayments(db: Db, filter: { roundId?: number; userId?: number } = {}): Promise<PaymentRow[]> {
+  const where: SQL[] = [];
+  if (filter.roundId) where.push(eq(payments.roundId, filter.roundId));
+  if (filter.userId) where.push(eq(payments.userId, filter.userId));
+  const rows = await db
+    .select({
+      id: payments.id,
+      createdAt: payments.createdAt,
+      updatedAt: payments.updatedAt,
+      method: payments.method,
+      status: payments.status,
+      amountCents: payments.amountCents,
+      creditUsedCents: payments.creditUsedCents,
+      leagueFeeCents: payments.leagueFeeCents,
+      providerFeeCents: payments.providerFeeCents,
+      transactionId: payments.transactionId,
+      paymentData: payments.paymentData,
+      roundId: payments.roundId,
+      roundName: rounds.n,
+      roundDate: rounds.d,
+      loc: rounds.loc,
+      userId: payments.userId,
+      userName: users.name,
+      playerId: payments.playerId,
+      playerFn: players.fn,
+      playerLn: players.ln,
+    })
+    .from(payments)
+    .innerJoin(rounds, eq(rounds.id, payments.roundId))
+    .innerJoin(players, eq(players.id, payments.playerId))
+    .leftJoin(users, eq(users.id, payments.userId))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(PAYMENTS_LIMIT);
+  return rows.map(({ playerFn, playerLn, ...r }) => ({ ...r, playerName: `${playerFn} ${playerLn}` }));
+}
+
+/** A user's payments (404 for a user that does not exist). */
+export async function paymentsOfUser(db: Db, userId: number): Promise<PaymentRow[]> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound("User not found");
+  return listPayments(db, { userId });
+}

@@ -1,0 +1,67 @@
+import { Link } from "react-router";
+import { DataTable, td, tdNum, th } from "~/components/ui/table";
+import { useLeague } from "~/hooks/use-league";
+import { formatCents } from "~/lib/money";
+
+export type PaymentView = {
+  id: number;
+  createdAt: number;
+  method: string;
+  status: string;
+  amountCents: number;
+  creditUsedCents: number;
+  providerFeeCents: number | null;
+  transactionId: string | null;
+  roundId: number;
+  roundName: string;
+  userId: number | null;
+  userName: string | null;
+  playerName: string;
+};
+
+/** The admin's payment list (spec §3 Payment): date, user, round, method, amounts, status, transaction id. */
+export function PaymentsTable({ payments, caption = "Payments" }: { payments: PaymentView[]; caption?: string }) {
+  const { date } = useLeague();
+  return (
+    <DataTable
+      caption={caption}
+      pinFirst
+      head={
+        <tr>
+          {["Date", "User", "Round", "Method", "Amount", "Credit used", "PayPal fee", "Status", "Transaction"].map((h) => (
+            <th key={h} className={["Amount", "Credit used", "PayPal fee"].includes(h) ? `${th} text-right` : th}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      }
+    >
+      {payments.map((p) => (
+        <tr key={p.id}>
+          <td className={td}>{date(p.createdAt)}</td>
+          <td className={td}>
+            {p.userId ? (
+              <Link to={`/admin/user/${p.userId}`} className="font-medium text-brand-800 hover:underline">
+                {p.userName}
+              </Link>
+            ) : (
+              "—"
+            )}
+            <span className="block text-xs text-muted">{p.playerName}</span>
+          </td>
+          <td className={td}>
+            <Link to={`/admin/round/play/${p.roundId}`} className="text-brand-800 hover:underline">
+              {p.roundName}
+            </Link>
+          </td>
+          <td className={td}>{p.method === "paypal" ? "PayPal" : "Credit"}</td>
+          <td className={tdNum}>{formatCents(p.amountCents)}</td>
+          <td className={tdNum}>{formatCents(p.creditUsedCents)}</td>
+          <td className={tdNum}>{p.providerFeeCents === null ? "" : formatCents(p.providerFeeCents)}</td>
+          <td className={td}>{p.status}</td>
+          <td className={`${td} font-mono text-xs`}>{p.transactionId ?? ""}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}

@@ -1,0 +1,26 @@
+import { toDollars } from "./money";
+import type { PaymentRow } from "~/.server/services/payments";
+
+/** A payment as the /api shows it (spec §3 Payment fields), money in dollars. */
+export function paymentJson(p: PaymentRow) {
+  return {
+    id: p.id,
+    amount: toDollars(p.amountCents),
+    credit_used: toDollars(p.creditUsedCents),
+    league_fee: toDollars(p.leagueFeeCents),
+    paypal_fee: p.providerFeeCents === null ? null : toDollars(p.providerFeeCents),
+    method: p.method,
+    status: p.status,
+    transaction_id: p.transactionId,
+    payment_data: p.paymentData,
+    created_at: p.createdAt,
+    updated_at: p.updatedAt,
+    round_id: p.roundId,
+    round_date: p.roundDate,
+    loc: p.loc,
+    user_id: p.userId,
+    user_name: p.userName,
+    player_id: p.playerId,
+    player_name: p.playerName,
+  };
+}
