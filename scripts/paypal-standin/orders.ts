@@ -2,6 +2,8 @@
 // representation. Plain TypeScript that Node runs by stripping types (no enums, no
 // parameter properties) and workerd runs in the tests.
 
+import { failure } from "./responses.ts";
+
 export type Money = { currency_code: string; value: string };
 
 export type Capture = {
@@ -88,5 +90,30 @@ export function represent(order: Order, baseUrl: string) {
       { href: `${baseUrl}/standin/approve/${order.id}`, rel: "approve", method: "POST" },
       { href: `${baseUrl}/v2/checkout/orders/${order.id}/capture`, rel: "capture", method: "POST" },
     ],
+  };
+}
+
+/** A new order from a create request's body, or PayPal's refusal of it. */
+export function parseNewOrder(text: string): Order | Response {
+  let unit: { amount?: { currency_code?: unknown; value?: unknown }; custom_id?: unknown; description?: unknown } | undefined;
+  try {
+    const body = JSON.parse(text);
+    if (body.intent !== "CAPTURE") return failure(400, "INVALID_REQUEST", "INVALID_PARAMETER_VALUE", "intent must be CAPTURE");
+    unit = body.purchase_units?.[0];
+  } catch {
+    return failure(400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
+  }
+  const amount = unit?.amount;
+  if (typeof amount?.currency_code !== "string" || typeof amount.value !== "string") {
+    return failure(400, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER", "purchase_units[0].amount is required.");
+  }
+  if (!/^\d+(\.\d{1,2})?$/.test(amount.value)) return failure(422, "UNPROCESSABLE_ENTITY", "DECIMAL_PRECISION", "Invalid amount value.");
+  return {
+    id: newOrderId(),
+    status: "CREATED",
+    amount: { currency_code: amount.currency_code, value: amount.value },
+    customId: typeof unit?.custom_id === "string" ? unit.custom_id : undefined,
+    description: typeof unit?.description === "string" ? unit.description : undefined,
+    createTime: new Date().toISOString(),
   };
 }

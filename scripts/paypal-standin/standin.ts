@@ -1,7 +1,8 @@
-import { capture, newOrderId, type Order, represent } from "./orders.ts";
+import { capture, type Order, parseNewOrder, represent } from "./orders.ts";
+import { failure, json, notFound } from "./responses.ts";
 import { captureCompletedEvent, type Delivery, type WebhookTarget, webhookSigner } from "./webhooks.ts";
 
-// PAYPAL-LOCAL-STANDIN: a fake of the PayPal REST calls the league makes, for machines with
+// A fake of the PayPal REST calls the league makes, for machines with
 // no PayPal (tests, `npm start` offline). It never ships in the Worker: nothing under app/
 // or workers/ imports it, and tests/paypal/bundle-boundary.test.ts keeps it that way.
 
@@ -12,6 +13,9 @@ export const STANDIN_CREDENTIALS = {
   webhookId: "local-standin-webhook",
 } as const;
 
+/** In every token the stand-in issues, so a bundle that contains it can be caught (check-bundle.mjs). */
+export const STANDIN_MARKER = "PAYPAL-LOCAL-STANDIN";
+
 export type StandInOptions = {
   clientId: string;
   clientSecret: string;
@@ -21,16 +25,6 @@ export type StandInOptions = {
   /** This stand-in's own origin, for the links in its answers. */
   baseUrl?: string;
 };
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
-
-const failure = (status: number, name: string, issue: string, description: string) => {
-  const debugId = crypto.randomUUID().slice(0, 13).replace("-", "");
-  return json(status, { name, message: description, debug_id: debugId, details: [{ issue, description }] }, { "Paypal-Debug-Id": debugId });
-};
-
-const notFound = () => failure(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
 
 export function createStandIn(options: StandInOptions) {
   const baseUrl = options.baseUrl ?? "http://paypal-standin.local";
@@ -80,7 +74,7 @@ export function createStandIn(options: StandInOptions) {
       scope: "https://uri.paypal.com/services/payments/payment",
       access_token: accessToken,
       token_type: "Bearer",
-      app_id: "APP-LOCALSTANDIN",
+      app_id: `APP-${STANDIN_MARKER}`,
       expires_in: 32400,
       nonce: crypto.randomUUID(),
     });
@@ -90,27 +84,8 @@ export function createStandIn(options: StandInOptions) {
     const requestId = req.headers.get("PayPal-Request-Id");
     const known = requestId ? orders.get(createRequests.get(requestId) ?? "") : undefined;
     if (known) return json(200, represent(known, baseUrl));
-    let unit: { amount?: { currency_code?: unknown; value?: unknown }; custom_id?: unknown; description?: unknown } | undefined;
-    try {
-      const body = JSON.parse(text);
-      if (body.intent !== "CAPTURE") return failure(400, "INVALID_REQUEST", "INVALID_PARAMETER_VALUE", "intent must be CAPTURE");
-      unit = body.purchase_units?.[0];
-    } catch {
-      return failure(400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
-    }
-    const amount = unit?.amount;
-    if (typeof amount?.currency_code !== "string" || typeof amount.value !== "string") {
-      return failure(400, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER", "purchase_units[0].amount is required.");
-    }
-    if (!/^\d+(\.\d{1,2})?$/.test(amount.value)) return failure(422, "UNPROCESSABLE_ENTITY", "DECIMAL_PRECISION", "Invalid amount value.");
-    const order: Order = {
-      id: newOrderId(),
-      status: "CREATED",
-      amount: { currency_code: amount.currency_code, value: amount.value },
-      customId: typeof unit?.custom_id === "string" ? unit.custom_id : undefined,
-      description: typeof unit?.description === "string" ? unit.description : undefined,
-      createTime: new Date().toISOString(),
-    };
+    const order = parseNewOrder(text);
+    if (order instanceof Response) return order;
     orders.set(order.id, order);
     if (requestId) createRequests.set(requestId, order.id);
     return json(201, represent(order, baseUrl));

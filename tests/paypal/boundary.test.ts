@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { payPalConfig, STANDIN_CREDENTIALS as APP_SIDE, SANDBOX_API_BASE } from "~/.server/paypal/config";
-import { STANDIN_CREDENTIALS } from "../../scripts/paypal-standin/standin";
+import { STANDIN_CREDENTIALS, STANDIN_MARKER } from "../../scripts/paypal-standin/standin";
 
 // The stand-in must never ship: the Worker bundle is what app/ and workers/ import, so no
 // file there may import it (or anything under scripts/), nor carry its marker.
@@ -29,6 +29,11 @@ describe("the local PayPal stand-in stays out of the Worker", () => {
   it("accepts the credentials the app uses when none are set", () => {
     expect(APP_SIDE).toEqual(STANDIN_CREDENTIALS);
   });
+
+  it("has the marker check-bundle.mjs looks for in the built Worker", () => {
+    expect(STANDIN_MARKER).toBe("PAYPAL-LOCAL-STANDIN");
+    expect(IMPORTS_STANDIN.test(STANDIN_MARKER)).toBe(true);
+  });
 });
 
 describe("payPalConfig", () => {
@@ -50,7 +55,7 @@ describe("payPalConfig", () => {
   });
 
   it("uses the stand-in on the app's port + 1000 when served locally without credentials", () => {
-    expect(payPalConfig(local, "http://localhost:9000")).toEqual({ apiBase: "http://localhost:10000", ...STANDIN_CREDENTIALS });
+    expect(payPalConfig(local, "http://localhost:9000")).toEqual({ apiBase: "http://127.0.0.1:10000", ...STANDIN_CREDENTIALS });
     expect(payPalConfig({ ...local, PAYPAL_CLIENT_ID: "id" }, "http://127.0.0.1:8788")?.apiBase).toBe("http://127.0.0.1:9788");
   });
 

@@ -38,5 +38,6 @@ export function payPalConfig(env: PayPalEnv, requestOrigin: string): PayPalConfi
   if (!servedLocally(env.APP_URL, requestOrigin)) return null;
   const served = new URL(requestOrigin);
   const appPort = Number(served.port || (served.protocol === "https:" ? 443 : 80));
-  return { apiBase: `http://${served.hostname}:${appPort + STANDIN_PORT_OFFSET}`, ...STANDIN_CREDENTIALS };
+  // 127.0.0.1, where the stand-in listens: "localhost" may resolve to ::1 first.
+  return { apiBase: `http://127.0.0.1:${appPort + STANDIN_PORT_OFFSET}`, ...STANDIN_CREDENTIALS };
 }
