@@ -106,7 +106,8 @@ export async function payPalRequest(
   for (let attempt = 0; ; attempt++) {
     const token = await accessToken(c, fetchImpl);
     const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: "application/json", ...options.headers };
-    if (options.body !== undefined) headers["Content-Type"] = "application/json";
+    // Even a capture without a body: PayPal answers 415 to a POST without this type.
+    if (method === "POST") headers["Content-Type"] = "application/json";
     try {
       return await send(fetchImpl, `${c.apiBase}${path}`, { method, headers, body: options.body }, `${method} ${path}`);
     } catch (error) {
