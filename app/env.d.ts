@@ -6,6 +6,8 @@ interface LeagueSecrets {
   PAYPAL_CLIENT_ID?: string;
   PAYPAL_CLIENT_SECRET?: string;
   PAYPAL_WEBHOOK_ID?: string;
+  // https://api-m.sandbox.paypal.com (the default) or https://api-m.paypal.com (live).
+  PAYPAL_API_BASE?: string;
 }
 interface Env extends LeagueSecrets {}
 declare namespace Cloudflare {

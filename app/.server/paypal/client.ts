@@ -1,0 +1,136 @@
+import { centsToValue, valueToCents } from "./amount";
+import { PayPalError } from "./errors";
+import { type Fetch, payPalRequest } from "./http";
+import { type CaptureResult, captureOf, parseOrder, VerificationSchema } from "./wire";
+
+export type { CaptureResult } from "./wire";
+
+export type PayPalConfig = { apiBase: string; clientId: string; clientSecret: string; webhookId: string };
+
+/** The PayPal REST calls the league makes (Orders v2 and webhook verification). */
+export interface PayPal {
+  createOrder(input: {
+    amountCents: number;
+    currency: "USD";
+    customId: string;
+    description: string;
+    requestId: string;
+  }): Promise<{ orderId: string; status: string }>;
+  getOrder(orderId: string): Promise<{
+    orderId: string;
+    status: string;
+    amountCents: number;
+    currency: string;
+    customId: string | null;
+    capture: CaptureResult | null;
+  }>;
+  /** Idempotent: an order captured before (by this call or another) returns that capture. */
+  captureOrder(orderId: string, requestId: string): Promise<CaptureResult>;
+  /** True only when PayPal says SUCCESS for these headers and this exact body text. */
+  verifyWebhook(headers: Headers, rawBody: string): Promise<boolean>;
+}
+
+const WEBHOOK_HEADERS = {
+  auth_algo: "paypal-auth-algo",
+  cert_url: "paypal-cert-url",
+  transmission_id: "paypal-transmission-id",
+  transmission_sig: "paypal-transmission-sig",
+  transmission_time: "paypal-transmission-time",
+} as const;
+
+const orderPath = (orderId: string) => `/v2/checkout/orders/${encodeURIComponent(orderId)}`;
+
+const isJsonObject = (text: string) => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+};
+
+export function payPalClient(config: PayPalConfig, fetchImpl: Fetch = fetch): PayPal {
+  const call = (method: "GET" | "POST", path: string, options?: { body?: string; headers?: Record<string, string> }) =>
+    payPalRequest(config, fetchImpl, method, path, options);
+
+  async function getOrder(orderId: string) {
+    const res = await call("GET", orderPath(orderId));
+    const order = parseOrder(res.body, res.status);
+    const amount = order.purchase_units?.[0]?.amount;
+    if (!amount) throw new PayPalError(res.status, "MALFORMED_RESPONSE", null, "PayPal order: no amount");
+    return {
+      orderId: order.id,
+      status: order.status,
+      amountCents: valueToCents(amount.value),
+      currency: amount.currency_code,
+      customId: order.purchase_units?.[0]?.custom_id ?? null,
+      capture: captureOf(order),
+    };
+  }
+
+  return {
+    async createOrder(input) {
+      const body = {
+        intent: "CAPTURE",
+        purchase_units: [
+          {
+            custom_id: input.customId,
+            description: input.description,
+            amount: { currency_code: input.currency, value: centsToValue(input.amountCents) },
+          },
+        ],
+      };
+      const res = await call("POST", "/v2/checkout/orders", {
+        body: JSON.stringify(body),
+        headers: { "PayPal-Request-Id": input.requestId, Prefer: "return=representation" },
+      });
+      const order = parseOrder(res.body, res.status);
+      return { orderId: order.id, status: order.status };
+    },
+
+    getOrder,
+
+    async captureOrder(orderId, requestId) {
+      try {
+        const res = await call("POST", `${orderPath(orderId)}/capture`, {
+          headers: { "PayPal-Request-Id": requestId, Prefer: "return=representation" },
+        });
+        const capture = captureOf(parseOrder(res.body, res.status));
+        if (!capture) throw new PayPalError(res.status, "MALFORMED_RESPONSE", null, "PayPal capture: no capture in the answer");
+        return capture;
+      } catch (error) {
+        // Captured before under another request id (a second tab, an old retry): PayPal
+        // refuses, but the money is in; the existing capture is the answer.
+        if (!(error instanceof PayPalError && error.issue === "ORDER_ALREADY_CAPTURED")) throw error;
+        const { capture } = await getOrder(orderId);
+        if (!capture) throw error;
+        return capture;
+      }
+    },
+
+    async verifyWebhook(headers, rawBody) {
+      const fields: Record<string, string> = {};
+      for (const [field, header] of Object.entries(WEBHOOK_HEADERS)) {
+        const value = headers.get(header);
+        if (!value) return false;
+        fields[field] = value;
+      }
+      // The event goes to PayPal as the exact bytes it signed: re-serialising a parsed
+      // event can change it (1.0 → 1, key order) and fail verification. Checking that the
+      // text is one JSON object first means it cannot smuggle other keys into the request.
+      if (!isJsonObject(rawBody)) return false;
+      const head = JSON.stringify({ ...fields, webhook_id: config.webhookId });
+      const body = `${head.slice(0, -1)},"webhook_event":${rawBody}}`;
+      try {
+        const res = await call("POST", "/v1/notifications/verify-webhook-signature", { body });
+        const parsed = VerificationSchema.safeParse(res.body);
+        return parsed.success && parsed.data.verification_status === "SUCCESS";
+      } catch (error) {
+        // PayPal refusing the headers themselves (malformed cert URL…) is a failed check;
+        // anything else (auth, outage) is ours to retry, so it is thrown.
+        if (error instanceof PayPalError && (error.status === 400 || error.status === 422)) return false;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { servedLocally } from "~/.server/app-url";
+import type { PayPalConfig } from "./client";
+
+// Which PayPal the app talks to. With credentials: PayPal itself (PAYPAL_API_BASE, sandbox
+// by default). Without them, and only when served on this machine: the local stand-in
+// (scripts/paypal-standin), which listens on the app's port + STANDIN_PORT_OFFSET and
+// accepts the fixed credentials below. Deployed without credentials: no PayPal at all.
+
+export const SANDBOX_API_BASE = "https://api-m.sandbox.paypal.com";
+export const STANDIN_PORT_OFFSET = 1000;
+// Not secrets: they only open the stand-in, which exists only on a developer's machine.
+// scripts/paypal-standin/standin.ts has the same values (a test keeps them equal).
+export const STANDIN_CREDENTIALS = {
+  clientId: "local-standin-client",
+  clientSecret: "local-standin-secret",
+  webhookId: "local-standin-webhook",
+} as const;
+
+// Not Pick<Env>: wrangler types APP_URL as its literal local value.
+type PayPalEnv = {
+  APP_URL: string;
+  PAYPAL_CLIENT_ID?: string;
+  PAYPAL_CLIENT_SECRET?: string;
+  PAYPAL_WEBHOOK_ID?: string;
+  PAYPAL_API_BASE?: string;
+};
+
+/** The PayPal to use for a request made to `requestOrigin`; null when PayPal is not configured. */
+export function payPalConfig(env: PayPalEnv, requestOrigin: string): PayPalConfig | null {
+  if (env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET && env.PAYPAL_WEBHOOK_ID) {
+    return {
+      apiBase: (env.PAYPAL_API_BASE || SANDBOX_API_BASE).replace(/\/+$/, ""),
+      clientId: env.PAYPAL_CLIENT_ID,
+      clientSecret: env.PAYPAL_CLIENT_SECRET,
+      webhookId: env.PAYPAL_WEBHOOK_ID,
+    };
+  }
+  if (!servedLocally(env.APP_URL, requestOrigin)) return null;
+  const served = new URL(requestOrigin);
+  const appPort = Number(served.port || (served.protocol === "https:" ? 443 : 80));
+  // 127.0.0.1, where the stand-in listens: "localhost" may resolve to ::1 first.
+  return { apiBase: `http://127.0.0.1:${appPort + STANDIN_PORT_OFFSET}`, ...STANDIN_CREDENTIALS };
+}
