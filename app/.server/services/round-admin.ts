@@ -92,7 +92,7 @@ export async function deleteRound(db: Db, id: number): Promise<void> {
 // The columns a save writes, in the table's order (row() above).
 const COLUMNS = ["d", "n", "loc", "feePdgaCents", "feeCourseCents", "feeOtherCents", "aceCents", "payoutCents", "pdgaUrl"] as const;
 // A list of rows travels as one JSON parameter, read back with json_each: D1 binds at most
-// 100 parameters per statement, and each statement of a batch counts as a query.
+// 100 parameters per statement, and the statements of a batch may each count as a query.
 const fromJson = (list: object[]) =>
   sql`(select key, ${sql.join(
     ["id", ...COLUMNS].map((c) => sql.raw(`json_extract(value, '$.${c}') as "${c}"`)),
