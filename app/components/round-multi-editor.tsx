@@ -96,33 +96,36 @@ export function RoundMultiEditor({ loaded, first }: { loaded: LoadedRound[]; fir
       {rows.length === 0 ? (
         <EmptyState title="No rounds in the editor.">Add round schedules a new one.</EmptyState>
       ) : (
-        <DataTable
-          caption="Rounds to edit"
-          pinFirst
-          head={
-            <tr>
-              {["Row", "Date", "Time", "Name", "Location", ...MONEY_FIELDS.map((f) => f.short), "PDGA link", "Delete"].map((label) => (
-                <th key={label} scope="col" className={th}>
-                  {label}
-                </th>
-              ))}
-            </tr>
-          }
-        >
-          {rows.map((row, i) => (
-            <MultiRoundRow
-              key={row.id}
-              row={row}
-              index={i}
-              state={states[i] ?? null}
-              postIndex={postIndex[i] ?? null}
-              errors={errors.get(row.id) ?? {}}
-              autoFocus={row.id === added}
-              onEdit={(field, value) => edit(row.id, (r) => ({ ...r, values: { ...r.values, [field]: value } }))}
-              onDelete={(deleted) => edit(row.id, (r) => ({ ...r, deleted }))}
-            />
-          ))}
-        </DataTable>
+        // A field that takes focus (Tab, the first error) scrolls clear of the pinned Row column.
+        <div className="[&_.pin-first]:scroll-pl-24">
+          <DataTable
+            caption="Rounds to edit"
+            pinFirst
+            head={
+              <tr>
+                {["Row", "Date", "Time", "Name", "Location", ...MONEY_FIELDS.map((f) => f.short), "PDGA link", "Delete"].map((label) => (
+                  <th key={label} scope="col" className={th}>
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            }
+          >
+            {rows.map((row, i) => (
+              <MultiRoundRow
+                key={row.id}
+                row={row}
+                index={i}
+                state={states[i] ?? null}
+                postIndex={postIndex[i] ?? null}
+                errors={errors.get(row.id) ?? {}}
+                autoFocus={row.id === added}
+                onEdit={(field, value) => edit(row.id, (r) => ({ ...r, values: { ...r.values, [field]: value } }))}
+                onDelete={(deleted) => edit(row.id, (r) => ({ ...r, deleted }))}
+              />
+            ))}
+          </DataTable>
+        </div>
       )}
       <UnsavedChanges
         dirty={pending > 0 && !allDeleted}

@@ -22,7 +22,7 @@ function Cell({ error, className, ...input }: { error?: string } & InputHTMLAttr
         {...input}
       />
       {error ? (
-        <p id={`${id}-error`} className="mt-1 max-w-44 whitespace-normal text-xs font-medium text-danger-700">
+        <p id={`${id}-error`} className="mt-1 min-w-32 max-w-44 whitespace-normal text-xs font-medium text-danger-700">
           {error}
         </p>
       ) : null}
@@ -77,7 +77,7 @@ export function MultiRoundRow({
   return (
     <tr data-row-id={row.id} className={row.deleted ? "line-through decoration-danger-700" : undefined}>
       <td className={`${td} align-top`}>
-        <span className="flex min-h-11 items-center gap-2 tabular-nums">
+        <span className="flex min-h-11 flex-col items-start justify-center gap-0.5 tabular-nums">
           {number}
           {state ? BADGES[state] : null}
         </span>

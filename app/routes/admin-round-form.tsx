@@ -100,9 +100,10 @@ export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
       />
       <Card>
         <Form method="post" noValidate ref={form} className="space-y-4">
-          <FormAlert message={formError} />
           <input type="hidden" name="intent" value="save" />
           <RoundFormFields inputs={inputs} errors={fieldErrors} timeZone={timeZone} />
+          {/* Beside the buttons, where the eye is after Save or Delete (a refused delete on a phone). */}
+          <FormAlert message={formError} />
           <ButtonRow danger={round ? <DeleteRound round={round} busy={busy} /> : null}>
             <ButtonLink to="/admin/rounds">Cancel</ButtonLink>
             <Button type="submit" disabled={busy}>

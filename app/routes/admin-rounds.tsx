@@ -74,7 +74,12 @@ function SeasonPicker({ season, seasons, current }: { season: string; seasons: n
     <Form method="get" className="flex flex-wrap items-end gap-2">
       <label className="flex flex-col text-sm font-medium">
         Season
-        <select name="season" defaultValue={season} className="mt-1 min-h-11 rounded-md border border-slate-400 bg-surface px-3 text-base">
+        <select
+          key={season}
+          name="season"
+          defaultValue={season}
+          className="mt-1 min-h-11 rounded-md border border-slate-400 bg-surface px-3 text-base"
+        >
           {years.map((y) => (
             <option key={y} value={y}>
               {y}

@@ -35,8 +35,10 @@ export const RegistrationFormSchema = z.object({
   open: z.enum(["true", "false"], { error: "open must be true or false" }).transform((v) => v === "true"),
 });
 
-/** The most rows one save takes: a season of weekly rounds twice over. */
-export const MAX_EDITOR_ROWS = 120;
+/** The most rows one save takes (a season of weekly rounds twice over), well inside the 64 KB body limit. */
+export const MAX_EDITOR_ROWS = 100;
+/** The most rounds the editor opens at once (its URL stays short). */
+const MAX_OPEN_ROUNDS = 500;
 
 const rowNumber = z.coerce.number({ error: "Invalid row" }).int("Invalid row").min(1, "Invalid row").max(1000, "Invalid row");
 /** A stored round's id, or a new row's temporary negative one. */
@@ -90,5 +92,5 @@ export const multiRoundsSchema = (timeZone: string) =>
 export const RoundIdsSchema = z
   .array(z.string())
   .transform((values) => values.flatMap((v) => v.split(",")).flatMap((v) => (v.trim() ? [v.trim()] : [])))
-  .pipe(z.array(idSchema("round id")).max(MAX_EDITOR_ROWS, `Open at most ${MAX_EDITOR_ROWS} rounds at a time`))
+  .pipe(z.array(idSchema("round id")).max(MAX_OPEN_ROUNDS, `Open at most ${MAX_OPEN_ROUNDS} rounds at a time`))
   .transform((ids) => [...new Set(ids)]);

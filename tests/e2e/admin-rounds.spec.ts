@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { hydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
 // The admin's rounds (issue 10) in Chromium at 1280 and 375 px: the multi-editor creates
@@ -26,6 +27,12 @@ const shown = (date: string, time = "6:00 PM") => {
   return `${weekday}, ${m}/${d}/${String(y % 100).padStart(2, "0")}, ${time}`;
 };
 
+/** Opens a page and waits for React to take it over (the editor's rows and the dialogs need it). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+}
+
 /** Nothing scrolls the page sideways: wide tables scroll inside themselves. */
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
@@ -47,7 +54,7 @@ async function playedRound(request: APIRequestContext): Promise<ApiRound> {
 
 /** Creates `names.length` rounds in an empty multi-editor and answers their ids (from the reloaded editor's URL). */
 async function createInEditor(page: Page, names: string[]): Promise<number[]> {
-  await page.goto("/admin/rounds/multi-edit?ids=");
+  await open(page, "/admin/rounds/multi-edit?ids=");
   for (const [i, name] of names.entries()) {
     await page.getByRole("button", { name: "Add round" }).click();
     await page.getByLabel(`Name, row ${i + 1}`).fill(name);
@@ -64,7 +71,7 @@ test("the multi-editor creates three rounds a week apart; the list shows them an
 }) => {
   const t = tag();
   const names = [`Multi ${t} A`, `Multi ${t} B`, `Multi ${t} C`];
-  await page.goto("/admin/rounds/multi-edit?ids=");
+  await open(page, "/admin/rounds/multi-edit?ids=");
   await expect(page).toHaveTitle(/^Multi-Round Editor · /);
   await expect(page.getByText("No rounds found from your selection...")).toBeVisible();
   const first = nextThursday();
@@ -103,7 +110,7 @@ test("the multi-editor creates three rounds a week apart; the list shows them an
   const mine = (await allRounds(request)).filter((r) => r.n.startsWith(`Multi ${t}`));
   expect(mine.map((r) => r.n).sort()).toEqual(names);
 
-  await page.goto("/admin/rounds");
+  await open(page, "/admin/rounds");
   await expectNoSidewaysScroll(page);
   const future = page.getByRole("region", { name: "Future rounds" });
   for (const [i, name] of names.entries()) {
@@ -117,7 +124,7 @@ test("the multi-editor creates three rounds a week apart; the list shows them an
   expect((await allRounds(request)).find((r) => r.id === opened.id)?.openForRegistration).toBe(true);
 
   // The public round page shows it open.
-  await page.goto(`/rounds/${opened.id}`);
+  await open(page, `/rounds/${opened.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Open");
   await expect(page.getByText("Registration", { exact: true }).locator("xpath=following-sibling::dd")).toHaveText("Open");
 });
@@ -128,7 +135,7 @@ test("the round form creates, edits and deletes a round; deleting a round with e
 }) => {
   const name = `Form ${tag()}`;
   const date = plusDays(nextThursday(), 21);
-  await page.goto("/admin/rounds");
+  await open(page, "/admin/rounds");
   await page.getByRole("link", { name: "New round" }).first().click();
   await expect(page).toHaveURL(/\/admin\/rounds\/new$/);
   await expect(page).toHaveTitle(/^New round · /);
@@ -173,7 +180,7 @@ test("the round form creates, edits and deletes a round; deleting a round with e
   expect((await allRounds(request)).some((r) => r.n.startsWith(name))).toBe(false);
 
   const played = await playedRound(request);
-  await page.goto(`/admin/rounds/${played.id}`);
+  await open(page, `/admin/rounds/${played.id}`);
   await page.getByRole("button", { name: "Delete" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete round" }).click();
   await expect(page.getByRole("alert")).toContainText(`This round has ${played.entry_count} entries`);
@@ -188,7 +195,7 @@ test("Edit Selected opens the ticked rounds; a refused delete keeps every edit; 
   const t = tag();
   const ids = await createInEditor(page, [`Sel ${t} A`, `Sel ${t} B`]);
   const played = await playedRound(request);
-  await page.goto("/admin/rounds");
+  await open(page, "/admin/rounds");
   for (const id of [...ids, played.id]) await page.locator(`input[name="ids"][value="${id}"]`).check();
   await page.getByRole("button", { name: "Edit Selected" }).click();
   await expect(page).toHaveURL(/multi-edit\?ids=&ids=\d+&ids=\d+&ids=\d+/);
@@ -213,7 +220,7 @@ test("Edit Selected opens the ticked rounds; a refused delete keeps every edit; 
   await page.getByLabel("Name, row 2").fill(`Sel ${t} A`);
   await expect(page.getByText("No unsaved changes.")).toBeVisible();
 
-  await page.goto(`/admin/rounds/multi-edit?ids=${ids.join(",")}`);
+  await open(page, `/admin/rounds/multi-edit?ids=${ids.join(",")}`);
   await page.getByLabel("Delete row 1").check();
   await page.getByLabel("Delete row 2").check();
   await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -227,7 +234,7 @@ test("leaving the multi-editor with unsaved changes asks first: Stay keeps them,
   request,
 }) => {
   const before = (await allRounds(request)).length;
-  await page.goto("/admin/rounds/multi-edit?ids=");
+  await open(page, "/admin/rounds/multi-edit?ids=");
   await page.getByRole("button", { name: "Add round" }).click();
   await page.getByLabel("Name, row 1").fill(`Unsaved ${tag()}`);
   await page.getByRole("link", { name: "Cancel" }).click();
@@ -243,7 +250,7 @@ test("leaving the multi-editor with unsaved changes asks first: Stay keeps them,
   await expect(page).toHaveURL(/\/admin\/rounds$/);
   expect((await allRounds(request)).length).toBe(before);
 
-  await page.goto("/admin/rounds/multi-edit?ids=");
+  await open(page, "/admin/rounds/multi-edit?ids=");
   await page.getByRole("button", { name: "Add round" }).click();
   const asked = page.waitForEvent("dialog");
   await page.close({ runBeforeUnload: true });

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { api, letters, makeRound } from "./api";
 import { computeDivisionPayouts } from "../../app/lib/payouts";
 import { expect, newContext, test } from "./fixtures";
 
@@ -8,21 +9,7 @@ import { expect, newContext, test } from "./fixtures";
 // balances on /players-all. Every name is the test's own, so runs at both widths and
 // other specs can share the database.
 
-const letters = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-/** A JSON call from inside the page: the admin's own cookie and the app's Origin, as the browser sends them. */
-async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const [status, json] = await page.evaluate(
-    async ([p, b]) => {
-      const res = await fetch(p, { method: "POST", headers: { "Content-Type": "application/json" }, body: b });
-      return [res.status, await res.json()] as const;
-    },
-    [path, JSON.stringify(body)] as const,
-  );
-  expect(status, `${path}: ${JSON.stringify(json)}`).toBeLessThan(300);
-  return json as T;
-}
 
 async function balanceOf(page: Page, playerId: number): Promise<number> {
   const players: { id: number; balance: number }[] = await (await page.request.get("/api/players")).json();
@@ -40,24 +27,16 @@ async function anonymousRoundPage(browser: Browser, roundId: number) {
 test("the admin enters players, pastes scores, sees payouts everywhere and pays out to credit", async ({ adminPage: page, browser }) => {
   await page.goto("/");
   const tag = letters();
-  const { id: roundId } = await api<{ id: number }>(page, "/api/admin/round/", {
-    // Played two days ago: a scored round in the future would confuse specs that pick an upcoming round.
-    d: Math.floor(Date.now() / 1000) - 2 * 86_400,
-    n: `Night ${tag}`,
-    loc: "Riverside Park DGC",
-    fee_pdga: 0.5,
-    fee_course: 0,
-    fee_other: 0,
-    ace: 1,
-    payout: 4.5,
-  });
+  // Played two days ago: a scored round in the future would confuse specs that pick an upcoming round.
+  const roundId = await makeRound(page, `Night ${tag}`, -2);
   const names = [
     { fn: "Ann", ln: `Ames${tag}` },
     { fn: "Bob", ln: `Birch${tag}` },
     { fn: "Cy", ln: `Coté${tag}` },
   ];
   const ids: number[] = [];
-  for (const n of names) ids.push((await api<{ id: number }>(page, "/api/admin/player/", { values: { ...n, division: "MA3" } })).id);
+  for (const n of names)
+    ids.push((await api<{ id: number }>(page, "POST", "/api/admin/player/", { values: { ...n, division: "MA3" } })).id);
 
   // Before any score: the public page (now in the anonymous cache) shows no results.
   const before = await anonymousRoundPage(browser, roundId);
@@ -140,18 +119,11 @@ test("the admin enters players, pastes scores, sees payouts everywhere and pays 
 test("a score above 500 is refused beside its input and nothing is saved", async ({ adminPage: page }) => {
   await page.goto("/");
   const tag = letters();
-  const { id: roundId } = await api<{ id: number }>(page, "/api/admin/round/", {
-    d: Math.floor(Date.now() / 1000) + 86_400,
-    n: `Bad ${tag}`,
-    loc: "Park",
-    fee_pdga: 0.5,
-    fee_course: 0,
-    fee_other: 0,
-    ace: 1,
-    payout: 4.5,
+  const roundId = await makeRound(page, `Bad ${tag}`, 1);
+  const { id } = await api<{ id: number }>(page, "POST", "/api/admin/player/", {
+    values: { fn: "Dee", ln: `Dunn${tag}`, division: "MA1" },
   });
-  const { id } = await api<{ id: number }>(page, "/api/admin/player/", { values: { fn: "Dee", ln: `Dunn${tag}`, division: "MA1" } });
-  await api(page, "/api/admin/entry/add", { values: { round_id: roundId, player: id, division: "MA1" } });
+  await api(page, "POST", "/api/admin/entry/add", { values: { round_id: roundId, player: id, division: "MA1" } });
   await page.goto(`/admin/round/scores/${roundId}`);
   await page.getByLabel(`Dee Dunn${tag}`).fill("501");
   await page.getByRole("button", { name: "Save scores" }).click();

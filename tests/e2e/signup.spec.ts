@@ -1,23 +1,9 @@
-import type { Page } from "@playwright/test";
+import { api, letters, makeRound } from "./api";
 import { expect, newContext, test } from "./fixtures";
 
 // Signing up with league credit from the round page (issue 11): who sees what, the
 // dialog's amounts, and the entry and balance the server writes. Every row is the test's
 // own (a new user, player, round), so it runs beside any other spec.
-
-const letters = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
-
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const [status, json] = await page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(p, { method: m, headers: { "Content-Type": "application/json" }, body: b ?? undefined });
-      return [res.status, await res.json()] as const;
-    },
-    [method, path, body === undefined ? null : JSON.stringify(body)] as const,
-  );
-  expect(status, `${method} ${path}: ${JSON.stringify(json)}`).toBeLessThan(300);
-  return json as T;
-}
 
 test("a player with an approved claim signs up with credit; visitors and unclaimed users are told what to do", async ({
   adminPage: admin,
@@ -26,16 +12,7 @@ test("a player with an approved claim signs up with credit; visitors and unclaim
 }) => {
   const tag = letters();
   await admin.goto("/");
-  const { id: roundId } = await api<{ id: number }>(admin, "POST", "/api/admin/round/", {
-    d: Math.floor(Date.now() / 1000) + 5 * 86_400,
-    n: `Signup ${tag}`,
-    loc: "Riverside Park DGC",
-    fee_pdga: 0.5,
-    fee_course: 0,
-    fee_other: 0,
-    ace: 1,
-    payout: 4.5,
-  });
+  const roundId = await makeRound(admin, `Signup ${tag}`, 5);
   await api(admin, "POST", "/api/admin/round/openForRegistration", { id: roundId, openForRegistration: true });
   const { id: playerId } = await api<{ id: number }>(admin, "POST", "/api/admin/player/", {
     values: { fn: "Sam", ln: `Signup${tag}`, division: "MA2" },

@@ -32,7 +32,7 @@ describe("saveRounds", () => {
   });
 
   it("creates, updates and deletes in one call, and answers the new ids in the order given", async () => {
-    const [kept, gone] = await Promise.all([makeRound(), makeRound()]);
+    const [kept, gone, bystander] = await Promise.all([makeRound(), makeRound(), makeRound({ n: "Bystander" })]);
     const first = values();
     const second = values({ d: first.d + 7 * DAY, fee_course: 100, pdga_url: "https://www.pdga.com/tour/event/9" });
     const { created } = await saveRounds(testDb(), [
@@ -42,10 +42,19 @@ describe("saveRounds", () => {
       { kind: "save", id: null, values: second, label: "Row 4" },
     ]);
     expect(created).toHaveLength(2);
-    expect(await roundRow(created[0]!)).toMatchObject({ n: first.n, d: first.d, feeCourseCents: 0, payoutCents: 450, pdgaUrl: null });
+    expect(await roundRow(created[0]!)).toMatchObject({
+      n: first.n,
+      d: first.d,
+      feeCourseCents: 0,
+      payoutCents: 450,
+      pdgaUrl: null,
+      openForRegistration: false,
+      createdAt: expect.closeTo(nowSec(), -2),
+    });
     expect(await roundRow(created[1]!)).toMatchObject({ n: second.n, d: second.d, feeCourseCents: 100, pdgaUrl: second.pdga_url });
     expect(await roundRow(kept.id)).toMatchObject({ n: "Renamed", loc: "Elm Park", payoutCents: 500 });
     expect(await roundRow(gone.id)).toBeUndefined();
+    expect(await roundRow(bystander.id)).toEqual(bystander);
   });
 
   it("refuses the whole save when a deleted round has entries: the row is named and nothing is written", async () => {

@@ -35,7 +35,7 @@ export const adminEntriesApi = adminSubApp()
     await deleteEntry(c.var.db, c.req.valid("json").id);
     return c.json({ success: true });
   })
-  // The server computes payouts itself; the body only says which round (ADR 13).
+  // The server computes payouts itself; the body only says which round (ADR 14).
   .post("/entry/payouts", body(EntryPayoutsSchema), async (c) => {
     const updated = await syncPayouts(c.var.db, await payoutsRound(c, c.req.valid("json")));
     return c.json({ success: true, updated });

@@ -16,7 +16,7 @@ export function uniqueViolation(err: unknown): string | null {
   return errorMessageWith(err, "UNIQUE constraint failed");
 }
 
-/** True when `err` is the named CHECK constraint failing (a write guard, ADR 13). */
+/** True when `err` is the named CHECK constraint failing (a write guard, ADR 14). */
 export function checkFailed(err: unknown, constraint: string): boolean {
   return errorMessageWith(err, `CHECK constraint failed: ${constraint}`) !== null;
 }

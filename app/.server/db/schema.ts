@@ -251,7 +251,7 @@ export const webhookEvents = sqliteTable("webhook_events", {
 // Never holds a row. A multi-statement write inserts into it only when one of its rules
 // broke (the round changed since it was read; a balance would go below zero): the CHECK
 // fails, and D1 rolls the whole batch back. A rule that must abort a batch, not just
-// skip one statement, is written this way (ADR 13).
+// skip one statement, is written this way (ADR 14).
 export const writeGuards = sqliteTable(
   "write_guards",
   {

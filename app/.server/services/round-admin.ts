@@ -96,8 +96,15 @@ export async function deleteRound(db: Db, id: number): Promise<void> {
   throw conflict(heldMessage(held));
 }
 
-// A round's 9 columns: 10 rows stay under D1's 100 bound parameters per statement.
-const INSERT_CHUNK = 10;
+// The columns a save writes, in the table's order (row() above).
+const COLUMNS = ["d", "n", "loc", "feePdgaCents", "feeCourseCents", "feeOtherCents", "aceCents", "payoutCents", "pdgaUrl"] as const;
+// A list of rows travels as one JSON parameter, read back with json_each: D1 binds at most
+// 100 parameters per statement, and the statements of a batch may each count as a query.
+const fromJson = (list: object[]) =>
+  sql`(select key, ${sql.join(
+    ["id", ...COLUMNS].map((c) => sql.raw(`json_extract(value, '$.${c}') as "${c}"`)),
+    sql`, `,
+  )} from json_each(${JSON.stringify(list)}))`;
 
 /**
  * The multi-editor's save: creates, updates and deletes rounds in one batch, which D1
@@ -113,18 +120,20 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
   const touched = [...deletes, ...updates].map((c) => c.id);
   if (new Set(touched).size !== touched.length) throw badRequest("A round can be changed only once per save");
   if (changes.length === 0) return { created: [] };
-  const deleteIds = deletes.map((c) => c.id);
-  const updateIds = updates.map((c) => c.id);
-  const inserts = Array.from({ length: Math.ceil(creates.length / INSERT_CHUNK) }, (_, i) =>
-    db
-      .insert(rounds)
-      .values(creates.slice(i * INSERT_CHUNK, (i + 1) * INSERT_CHUNK).map((c) => row(c.values)))
-      .returning({ id: rounds.id }),
-  );
+  const [deleteIds, updateIds] = [deletes.map((c) => c.id), updates.map((c) => c.id)];
   const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
     deleteUnheld(db, deleteIds),
-    ...updates.map((c) => db.update(rounds).set(row(c.values)).where(eq(rounds.id, c.id))),
-    ...inserts,
+    db
+      .update(rounds)
+      .set(Object.fromEntries(COLUMNS.map((c) => [c, sql.raw(`v."${c}"`)])))
+      .from(sql`${fromJson(updates.map((c) => ({ id: c.id, ...row(c.values) })))} as v`)
+      .where(sql`${rounds.id} = v.id`),
+    // In the rows' order, so the new ids rise with it; every other column its default.
+    db
+      .insert(rounds)
+      .select(sql`select null, ${sql.raw(COLUMNS.map((c) => `v."${c}"`).join(", "))}, 0, unixepoch()
+        from ${fromJson(creates.map((c) => row(c.values)))} as v order by v.key`)
+      .returning({ id: rounds.id }),
     // SQLite has no RAISE outside triggers: json() of text that is not JSON is the error
     // that aborts the batch when a delete was refused or an updated round is missing.
     db
@@ -143,12 +152,9 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
     throw (await refusal(db, deletes, updates)) ?? err;
   }
   // Autoincrement ids rise in insert order; RETURNING's own order is not promised.
-  const created = (results.slice(1 + updates.length, 1 + updates.length + inserts.length) as { id: number }[][])
-    .flat()
-    .map((r) => r.id)
-    .sort((a, b) => a - b);
+  const created = (results[2] as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
   // An updated round's payout per entry may have changed its prizes: each played one is
-  // brought in line (ADR 13), after the batch, as the entry writes would do it.
+  // brought in line (ADR 14), after the batch, as the entry writes would do it.
   for (const id of updateIds) await syncPayouts(db, id);
   return { created };
 }
@@ -161,7 +167,7 @@ async function refusal(
 ): Promise<AppError | null> {
   const held = await heldBy(
     db,
-    deletes.map((c) => c.id),
+    deletes.map(({ id }) => id),
   );
   for (const c of deletes) {
     const h = held.find((r) => r.id === c.id && (r.entries > 0 || r.payments > 0));

@@ -8,7 +8,7 @@ import { entryColumns } from "./entries";
 import { formatCents } from "~/lib/money";
 import { payoutsByEntry } from "~/lib/payouts";
 
-// Every write to a round's entries goes through commitRoundChange (ADR 13): it reads the
+// Every write to a round's entries goes through commitRoundChange (ADR 14): it reads the
 // round, lets the caller plan its statements from what it read, recomputes the payouts and
 // result labels of the round as it will be, and sends all of it as one atomic batch that
 // starts with a guard: if the round's entries changed since they were read (another admin,
