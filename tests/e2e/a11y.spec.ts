@@ -46,6 +46,9 @@ async function commonPaths(request: APIRequestContext): Promise<string[]> {
     "/admin/rounds/new",
     `/admin/rounds/${future.id}`,
     `/admin/rounds/multi-edit?ids=${played.id},${future.id}`,
+    `/admin/round/play/${played.id}`,
+    `/admin/round/scores/${played.id}`,
+    "/admin/payments",
   ];
 }
 
