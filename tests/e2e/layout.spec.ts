@@ -1,3 +1,4 @@
+import { hydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
 // The frame every page shares: the navbar (one row on phones, a menu that takes focus and
@@ -36,6 +37,7 @@ test("the phone header is one row: the wordmark and a menu button @narrow", asyn
 
 test("the menu takes focus when it opens and Escape closes it @narrow", async ({ page }) => {
   await page.goto("/");
+  await hydrated(page); // a click before React has attached its handler opens nothing
   const menu = page.getByRole("button", { name: "Menu" });
   await expect(menu).toHaveAttribute("aria-expanded", "false");
   await menu.click();

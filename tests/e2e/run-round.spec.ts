@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { api, letters, makeRound } from "./api";
+import { hydrated } from "./axe";
 import { computeDivisionPayouts } from "../../app/lib/payouts";
 import { expect, newContext, test } from "./fixtures";
 
@@ -44,6 +45,7 @@ test("the admin enters players, pastes scores, sees payouts everywhere and pays 
   await before.close();
 
   await page.goto(`/admin/round/play/${roundId}`);
+  await hydrated(page);
   await expect(page).toHaveTitle(new RegExp(`Entries · Night ${tag}`));
   for (const n of names) {
     await page.getByLabel("Find a player").fill(n.ln);
@@ -67,6 +69,7 @@ test("the admin enters players, pastes scores, sees payouts everywhere and pays 
   await expect(page.getByText("MA3", { exact: true }).first()).toBeVisible();
 
   await page.getByRole("link", { name: "Scores", exact: true }).click();
+  await hydrated(page);
   await page
     .getByLabel("Scores to paste")
     .fill(
@@ -125,6 +128,7 @@ test("a score above 500 is refused beside its input and nothing is saved", async
   });
   await api(page, "POST", "/api/admin/entry/add", { values: { round_id: roundId, player: id, division: "MA1" } });
   await page.goto(`/admin/round/scores/${roundId}`);
+  await hydrated(page);
   await page.getByLabel(`Dee Dunn${tag}`).fill("501");
   await page.getByRole("button", { name: "Save scores" }).click();
   await expect(page.getByText("Score must be at most 500")).toBeVisible();

@@ -1,4 +1,5 @@
 import { api, letters, makeRound } from "./api";
+import { hydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 
 // Signing up with league credit from the round page (issue 11): who sees what, the
@@ -34,6 +35,7 @@ test("a player with an approved claim signs up with credit; visitors and unclaim
   await api(admin, "PUT", `/api/claims/${claim.id}/approve`, {});
 
   await user.reload();
+  await hydrated(user);
   await user.getByRole("button", { name: "Sign up", exact: true }).click();
   const dialog = user.getByRole("dialog", { name: `Sign up: Signup ${tag}` });
   await expect(dialog.getByLabel("Division")).toHaveValue("MA2");
