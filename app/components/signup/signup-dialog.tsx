@@ -55,8 +55,9 @@ export function SignUpDialog({ round, facts }: { round: RoundFees & { id: number
       });
       const body = (await res.json().catch(() => ({}))) as { error?: string };
       if (!res.ok) return setStep({ kind: "failed", message: body.error ? `Signup failed: ${body.error}` : "Signup failed" });
+      // The page learns of the entry when the dialog closes: revalidating now would replace
+      // the panel (and this dialog) under the player's eyes.
       setStep({ kind: "complete" });
-      revalidate();
     } catch {
       setStep({ kind: "failed", message: "Network error" });
     }
@@ -74,7 +75,9 @@ export function SignUpDialog({ round, facts }: { round: RoundFees & { id: number
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next && step.kind !== "complete") setStep({ kind: "form" });
+        if (next) return;
+        if (step.kind === "complete") revalidate();
+        else setStep({ kind: "form" });
       }}
       title={`Sign up: ${round.n}`}
       trigger={<Button>Sign up</Button>}
