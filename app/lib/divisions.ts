@@ -49,3 +49,14 @@ export function compareDivisions(a: string, b: string): number {
 export function divisionsPresent(list: Iterable<string>): string[] {
   return [...new Set(list)].sort(compareDivisions);
 }
+
+/** Items grouped by their division, the groups in the spec's order and each in the list's order. */
+export function groupByDivision<T extends { division: string }>(list: readonly T[]): [string, T[]][] {
+  const groups = new Map<string, T[]>();
+  for (const item of list) {
+    const group = groups.get(item.division);
+    if (group) group.push(item);
+    else groups.set(item.division, [item]);
+  }
+  return [...groups].sort(([a], [b]) => compareDivisions(a, b));
+}

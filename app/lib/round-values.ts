@@ -1,4 +1,5 @@
 import type { RoundFees } from "./pricing";
+import { centsInput } from "./money";
 import { toDateTimeInputs } from "./round-dates";
 
 // A round as the admin's forms hold it: every field the text its input shows, money in
@@ -22,11 +23,6 @@ export const ROUND_FORM_DEFAULTS: Record<MoneyField, number> = { fee_pdga: 50, f
 
 /** Spec §9: the multi-editor's, the same but no course fund. */
 export const MULTI_EDITOR_DEFAULTS: Record<MoneyField, number> = { ...ROUND_FORM_DEFAULTS, fee_course: 0 };
-
-/** Whole cents as an amount input's value: 450 → "4.50". */
-export function centsInput(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
-}
 
 export function moneyInputs(cents: Record<MoneyField, number>): Record<MoneyField, string> {
   return {

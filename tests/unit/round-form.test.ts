@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addDays, defaultRoundDate, nextWeekday, rowLabel, toDateTimeInputs } from "~/lib/round-dates";
-import { centsInput, roundInputs } from "~/lib/round-values";
+import { centsInput } from "~/lib/money";
+import { roundInputs } from "~/lib/round-values";
 import { zonedTimeToEpoch } from "~/lib/time";
 import { multiRoundsSchema, roundFormSchema } from "~/schemas/round-form";
 

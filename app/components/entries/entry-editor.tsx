@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { DataTable, GroupRow, th } from "~/components/ui/table";
 import { useFormResult } from "~/hooks/use-form-result";
-import { compareDivisions } from "~/lib/divisions";
+import { groupByDivision } from "~/lib/divisions";
 import { formatCents } from "~/lib/money";
 import { computeRoundDivisionSummaries, payoutsByEntry } from "~/lib/payouts";
 
@@ -44,9 +44,7 @@ export function EntryEditor({
 
   useStoredPayoutsCheck(entries, round.payoutCents);
 
-  const groups = new Map<string, PlayEntry[]>();
-  for (const e of entries) groups.set(e.division, [...(groups.get(e.division) ?? []), e]);
-  const ordered = [...groups].sort(([a], [b]) => compareDivisions(a, b));
+  const ordered = groupByDivision(entries);
   const displayOrder = ordered.flatMap(([, list]) => list);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -2,28 +2,22 @@ import type { PlayEntry } from "~/routes/admin-round-play";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { td, tdNum } from "~/components/ui/table";
 import { DIVISIONS } from "~/lib/divisions";
-import { formatCents } from "~/lib/money";
+import { centsInput, formatCents, typedCents } from "~/lib/money";
 import { positionLabel } from "~/lib/results";
 
 export type Draft = { division: string; ace: boolean; score: string; payoutAdjust: string; credit_added: string; credit_used: string };
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 export const draftOf = (e: PlayEntry): Draft => ({
   division: e.division,
   ace: e.ace,
   score: String(e.score),
-  payoutAdjust: dollars(e.payoutAdjustCents),
-  credit_added: dollars(e.creditAddedCents),
-  credit_used: dollars(e.creditUsedCents),
+  payoutAdjust: centsInput(e.payoutAdjustCents),
+  credit_added: centsInput(e.creditAddedCents),
+  credit_used: centsInput(e.creditUsedCents),
 });
 
 /** The score as the payout engine reads it while typing: anything not a whole number counts as no card (0). */
 export const scoreOf = (d: Draft) => (/^\d{1,3}$/.test(d.score.trim()) ? Number(d.score) : 0);
-const centsOf = (text: string) => {
-  const m = text.trim().match(/^(-?)(\d{0,7})(?:\.(\d{1,2}))?$/);
-  return m ? (m[1] ? -1 : 1) * (Number(m[2] || 0) * 100 + Number((m[3] ?? "").padEnd(2, "0"))) : 0;
-};
-
 const input =
   "min-h-11 rounded-md border border-slate-400 bg-surface px-2 py-1.5 text-base tabular-nums aria-[invalid]:border-danger-700 aria-[invalid]:ring-1 aria-[invalid]:ring-danger-700";
 
@@ -58,11 +52,11 @@ export function EntryRow({ index, entry, draft, changed, computed, creditCapCent
           className={`${input} w-24 text-right`}
         />
         {error ? <p className="mt-1 max-w-40 text-xs font-medium text-danger-700">{error}</p> : null}
-        {field === "credit_used" && scoreOf(draft) === 0 && suggestion > 0 && centsOf(draft.credit_used) !== suggestion ? (
+        {field === "credit_used" && scoreOf(draft) === 0 && suggestion > 0 && typedCents(draft.credit_used) !== suggestion ? (
           <button
             type="button"
             className="mt-1 block min-h-8 text-xs font-medium text-brand-800 underline"
-            onClick={() => set({ credit_used: dollars(suggestion) })}
+            onClick={() => set({ credit_used: centsInput(suggestion) })}
           >
             Use {formatCents(suggestion)}
           </button>

@@ -4,7 +4,7 @@ import type { ScoreEntry } from "./score-paste";
 import { Button } from "~/components/ui/button";
 import { DataTable, GroupRow, td, th } from "~/components/ui/table";
 import { useFormResult } from "~/hooks/use-form-result";
-import { compareDivisions } from "~/lib/divisions";
+import { groupByDivision } from "~/lib/divisions";
 
 const input =
   "min-h-11 w-24 rounded-md border border-slate-400 bg-surface px-2 py-1.5 text-right text-base tabular-nums aria-[invalid]:border-danger-700";
@@ -15,9 +15,7 @@ export function ScoreSheet({ entries }: { entries: ScoreEntry[] }) {
   const { fieldErrors } = useFormResult();
   const submit = useSubmit();
   const busy = useNavigation().state === "submitting";
-  const groups = new Map<string, ScoreEntry[]>();
-  for (const e of entries) groups.set(e.division, [...(groups.get(e.division) ?? []), e]);
-  const ordered = [...groups].sort(([a], [b]) => compareDivisions(a, b));
+  const ordered = groupByDivision(entries);
   const display = ordered.flatMap(([, list]) => list);
   const posted = useRef(display.map((e) => e.id));
   const dirty = display.filter((e) => (scores.get(e.id) ?? "") !== String(e.score));

@@ -5,21 +5,11 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { CheckboxField, Field, SelectField } from "~/components/ui/field";
 import { DIVISIONS } from "~/lib/divisions";
-import { formatCents } from "~/lib/money";
+import { centsInput, formatCents, typedCents } from "~/lib/money";
 import { type RoundFees, quoteSignUp, suggestedCreditCents } from "~/lib/pricing";
 
 export type SignUpFacts = { playerId: number; division: string; balanceCents: number; entered: boolean };
 type Step = { kind: "form" } | { kind: "submitting" } | { kind: "complete" } | { kind: "failed"; message: string };
-
-const dollars = (cents: number) => (cents / 100).toFixed(2);
-/** The credit typed, in cents; anything unreadable is 0 (the quote clamps it anyway). */
-const centsOf = (text: string) => {
-  const m = text
-    .trim()
-    .replace(/^\$/, "")
-    .match(/^(\d{0,7})(?:\.(\d{1,2}))?$/);
-  return m ? Number(m[1] || 0) * 100 + Number((m[2] ?? "").padEnd(2, "0")) : 0;
-};
 
 /**
  * The sign-up dialog (spec §2, §4): form → submitting → complete. Every amount updates as
@@ -30,10 +20,10 @@ export function SignUpDialog({ round, facts }: { round: RoundFees & { id: number
   const [open, setOpen] = useState(false);
   const [division, setDivision] = useState(facts.division);
   const [ace, setAce] = useState(true);
-  const [credit, setCredit] = useState(() => dollars(suggestedCreditCents(facts.balanceCents, round)));
+  const [credit, setCredit] = useState(() => centsInput(suggestedCreditCents(facts.balanceCents, round)));
   const [step, setStep] = useState<Step>({ kind: "form" });
   const { revalidate } = useRevalidator();
-  const quote = quoteSignUp({ round, aceOptIn: ace, balanceCents: facts.balanceCents, creditRequestedCents: centsOf(credit) });
+  const quote = quoteSignUp({ round, aceOptIn: ace, balanceCents: facts.balanceCents, creditRequestedCents: typedCents(credit) });
 
   async function signUpWithCredit() {
     setStep({ kind: "submitting" });
@@ -102,7 +92,7 @@ export function SignUpDialog({ round, facts }: { round: RoundFees & { id: number
             inputMode="decimal"
             value={credit}
             onChange={(e) => setCredit(e.target.value)}
-            onBlur={() => setCredit(dollars(quote.creditUsedCents))}
+            onBlur={() => setCredit(centsInput(quote.creditUsedCents))}
             hint={`From $0.00 up to ${formatCents(Math.min(Math.max(0, facts.balanceCents), quote.totalCents))}`}
           />
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm" aria-live="polite">
