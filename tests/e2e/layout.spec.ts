@@ -58,6 +58,7 @@ test("the menu takes focus when it opens and Escape closes it @narrow", async ({
 
 test("every target in the header is at least 44 px tall", async ({ page, isMobile }) => {
   await page.goto("/");
+  await hydrated(page);
   if (isMobile) await page.getByRole("button", { name: "Menu" }).click();
   const targets = page.locator("header").locator("a:visible, button:visible");
   const count = await targets.count();
