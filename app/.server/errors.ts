@@ -8,6 +8,8 @@ const ERROR_STATUS = {
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
+  // An outside service we depend on (PayPal) failed or could not be reached.
+  bad_gateway: 502,
 } as const;
 
 type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PaymentEventSchema } from "~/.server/paypal/events";
 import { EmailSchema } from "~/schemas/auth";
 
 // Every job on the queue, one schema per kind: producers build a Job, the consumer
@@ -13,6 +14,8 @@ const JobId = z.uuid();
 export const JobSchema = z.discriminatedUnion("type", [
   // origin: the origin the request was made to; links use it only locally (app-url.ts).
   z.object({ type: z.literal("password-reset"), id: JobId.optional(), email: EmailSchema, origin: z.string().max(200).optional() }),
+  // A verified PayPal webhook event (workers/api/paypal.ts); its effect is keyed on the event id.
+  z.object({ type: z.literal("paypal-event"), id: JobId.optional(), event: PaymentEventSchema }),
 ]);
 export type Job = z.infer<typeof JobSchema>;
 

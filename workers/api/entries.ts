@@ -4,11 +4,13 @@ import { EntriesRoundParam, RoundIdListParam } from "./params";
 import { entryJson } from "./serializers/entries";
 import { requireUser } from "./auth";
 import { body, param } from "./validate";
-import { AppError } from "~/.server/errors";
+import { badRequest, conflict } from "~/.server/errors";
+import { payPalFor } from "~/.server/paypal/config";
 import { entriesForRound, entriesForRounds, entryById } from "~/.server/services/entries";
+import { captureSignUp, createSignUpOrder, PAYPAL_MESSAGES } from "~/.server/services/paypal-signup";
 import { signUpWithCredit } from "~/.server/services/signup";
 import { toDollars } from "./serializers/money";
-import { SignUpSchema } from "~/schemas/entries";
+import { PayPalOrderSchema, SignUpSchema } from "~/schemas/entries";
 
 export const entriesApi = subApp()
   .get("/multi/:ids", param(RoundIdListParam), async (c) => {
@@ -21,12 +23,42 @@ export const entriesApi = subApp()
     cachePublic(c, "entries", "players", "rounds");
     return c.json(list.map(entryJson));
   })
-  // A user's sign-up (spec §7). Paid by credit here; the PayPal capture comes with issue 11's next step.
+  // Step 1 of a sign-up paid with PayPal: the order for what credit leaves to pay.
+  .post("/paypal-order", requireUser, body(PayPalOrderSchema), async (c) => {
+    const v = c.req.valid("json");
+    const { orderId, quote } = await createSignUpOrder(c.var.db, payPalFor(c.env, new URL(c.req.url).origin), {
+      userId: c.var.session.user.id,
+      playerId: v.player_id ?? null,
+      roundId: v.round_id,
+      division: v.division,
+      ace: v.ace,
+      creditRequestedCents: v.credit_used,
+    });
+    return c.json(
+      {
+        orderID: orderId,
+        amount: toDollars(quote.chargeCents),
+        fee: toDollars(quote.feeCents),
+        credit_used: toDollars(quote.creditUsedCents),
+      },
+      201,
+    );
+  })
+  // A user's sign-up (spec §7): by credit, or the capture of an approved PayPal order.
   .post("/", requireUser, body(SignUpSchema), async (c) => {
     const v = c.req.valid("json");
-    if (v.method !== "credit") throw new AppError("bad_request", "PayPal sign-up is not available yet: use league credit.");
+    const userId = c.var.session.user.id;
+    if (v.method === "paypal") {
+      // The order says what is paid for; the body's other fields are not trusted for it.
+      const orderId = v.payment_data?.orderID;
+      if (!orderId) throw badRequest("payment_data.orderID is required to sign up with PayPal");
+      const outcome = await captureSignUp(c.var.db, payPalFor(c.env, new URL(c.req.url).origin), userId, orderId);
+      if (outcome.kind === "pending") return c.json({ success: false, pending: true, error: PAYPAL_MESSAGES.pending }, 202);
+      if (outcome.kind !== "entered") throw conflict(outcome.message);
+      return c.json({ success: true, entry: entryJson(await entryById(c.var.db, outcome.entryId)) }, 201);
+    }
     const { entryId, quote } = await signUpWithCredit(c.var.db, {
-      userId: c.var.session.user.id,
+      userId,
       playerId: v.player_id,
       roundId: v.round_id,
       division: v.division,

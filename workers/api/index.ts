@@ -7,6 +7,7 @@ import { adminLoginApi } from "./admin-login";
 import { claimsApi } from "./claims";
 import type { ApiEnv } from "./context";
 import { entriesApi } from "./entries";
+import { payPalApi } from "./paypal";
 import { playersApi } from "./players";
 import { roundsApi } from "./rounds";
 import { transfersApi } from "./transfers";
@@ -29,6 +30,7 @@ export const api = new Hono<ApiEnv>()
   .route("/transfers", transfersApi)
   .route("/users", usersApi)
   .route("/claims", claimsApi)
+  .route("/paypal", payPalApi)
   // The login first: every other /api/admin route is behind adminApi's guard.
   .route("/admin", adminLoginApi)
   .route("/admin", adminApi);

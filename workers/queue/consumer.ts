@@ -1,8 +1,11 @@
 import { linkOrigin, servedLocally } from "~/.server/app-url";
+import { sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
+import { webhookEvents } from "~/.server/db/schema";
 import { type Job, JobSchema, jobKey } from "~/.server/jobs";
 import { leagueFromEnv } from "~/.server/league";
 import { type MailBinding, type MailSender, bindingSender, printLinks } from "~/.server/mail/mailer";
+import { applyPaymentEvent } from "~/.server/services/paypal-signup";
 import { sendResetMail } from "~/.server/services/reset-mail";
 import { handleDeadLetters } from "./dead-letters";
 
@@ -50,6 +53,23 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
           send,
         },
       );
+      return;
+    }
+    case "paypal-event": {
+      // Keyed on PayPal's event id: a replayed or redelivered event is applied once, and
+      // applying it is idempotent in itself (by order and capture id) should two runs overlap.
+      const db = getDb(env.DB);
+      const { event } = job;
+      const [seen] = await db.all<{ processed_at: number | null }>(
+        sql`select processed_at from ${webhookEvents} where id = ${event.eventId}`,
+      );
+      if (seen?.processed_at) return;
+      const result = await applyPaymentEvent(db, event);
+      console.log(`PayPal event ${event.eventId} (${event.kind}): ${result}`);
+      await db
+        .insert(webhookEvents)
+        .values({ id: event.eventId, type: event.kind, processedAt: sql`(unixepoch())` })
+        .onConflictDoUpdate({ target: webhookEvents.id, set: { processedAt: sql`(unixepoch())` } });
       return;
     }
   }

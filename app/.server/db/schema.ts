@@ -80,12 +80,15 @@ export const payments = sqliteTable(
     division: text("division").notNull(),
     // PayPal order id; makes every step of the flow idempotent.
     transactionId: text("transaction_id"),
+    // PayPal capture id, once captured: refund events name the capture, not the order.
+    captureId: text("capture_id"),
     paymentData: text("payment_data"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
   },
   (t) => [
     uniqueIndex("payments_transaction_uq").on(t.transactionId),
+    uniqueIndex("payments_capture_uq").on(t.captureId),
     index("payments_user_idx").on(t.userId),
     index("payments_round_idx").on(t.roundId),
   ],

@@ -1,5 +1,5 @@
 import { servedLocally } from "~/.server/app-url";
-import type { PayPalConfig } from "./client";
+import { type PayPal, type PayPalConfig, payPalClient } from "./client";
 
 // Which PayPal the app talks to. With credentials: PayPal itself (PAYPAL_API_BASE, sandbox
 // by default). Without them, and only when served on this machine: the local stand-in
@@ -40,4 +40,10 @@ export function payPalConfig(env: PayPalEnv, requestOrigin: string): PayPalConfi
   const appPort = Number(served.port || (served.protocol === "https:" ? 443 : 80));
   // 127.0.0.1, where the stand-in listens: "localhost" may resolve to ::1 first.
   return { apiBase: `http://127.0.0.1:${appPort + STANDIN_PORT_OFFSET}`, ...STANDIN_CREDENTIALS };
+}
+
+/** The PayPal client for a request made to `requestOrigin`, or null when PayPal is not configured. */
+export function payPalFor(env: PayPalEnv, requestOrigin: string): PayPal | null {
+  const config = payPalConfig(env, requestOrigin);
+  return config ? payPalClient(config) : null;
 }

@@ -26,6 +26,7 @@ export type StateEntry = {
   payoutAdjustCents: number;
   creditAddedCents: number;
   creditUsedCents: number;
+  paymentId: number | null;
   result: string | null;
   balanceCents: number;
 };

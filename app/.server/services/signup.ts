@@ -21,7 +21,8 @@ export const SIGNUP_MESSAGES = {
 
 export type SignUpRequest = {
   userId: number;
-  playerId: number;
+  /** The player to sign up; null means the player the user has claimed. */
+  playerId: number | null;
   roundId: number;
   division: string;
   ace: boolean;
@@ -32,20 +33,24 @@ export type SignUpRequest = {
 export async function planSignUp(
   db: Db,
   req: SignUpRequest,
-): Promise<{ quote: SignUpQuote; player: { id: number; name: string; balanceCents: number } }> {
+): Promise<{ quote: SignUpQuote; round: { id: number; n: string }; player: { id: number; name: string; balanceCents: number } }> {
   const claim = await ownClaim(db, req.userId);
   if (claim?.status !== "approved") throw new AppError("forbidden", SIGNUP_MESSAGES.noClaim);
-  if (claim.playerId !== req.playerId) throw new AppError("forbidden", SIGNUP_MESSAGES.notYours);
+  if (req.playerId !== null && claim.playerId !== req.playerId) throw new AppError("forbidden", SIGNUP_MESSAGES.notYours);
   const [round] = await db.select().from(rounds).where(eq(rounds.id, req.roundId));
   if (!round) throw notFound("Round not found");
   if (!round.openForRegistration) throw conflict(SIGNUP_MESSAGES.closed);
   const [already] = await db
     .select({ id: entries.id })
     .from(entries)
-    .where(sql`${entries.roundId} = ${req.roundId} and ${entries.playerId} = ${req.playerId}`);
+    .where(sql`${entries.roundId} = ${req.roundId} and ${entries.playerId} = ${claim.playerId}`);
   if (already) throw conflict(SIGNUP_MESSAGES.entered);
   const quote = quoteSignUp({ round, aceOptIn: req.ace, balanceCents: claim.balanceCents, creditRequestedCents: req.creditRequestedCents });
-  return { quote, player: { id: claim.playerId, name: `${claim.firstName} ${claim.lastName}`, balanceCents: claim.balanceCents } };
+  return {
+    quote,
+    round: { id: round.id, n: round.n },
+    player: { id: claim.playerId, name: `${claim.firstName} ${claim.lastName}`, balanceCents: claim.balanceCents },
+  };
 }
 
 /**
