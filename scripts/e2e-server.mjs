@@ -2,7 +2,7 @@
 // a fresh local D1 (.e2e-state, or LEAGUE_PERSIST) seeded with the demo league, so the dev
 // database is never touched.
 import { rmSync } from "node:fs";
-import { bin, ensureDevVars, run } from "./lib.mjs";
+import { bin, ensureDevVars, run, startPayPalStandIn } from "./lib.mjs";
 
 const port = process.argv[2] ?? "8788";
 process.env.LEAGUE_PERSIST ??= ".e2e-state";
@@ -10,4 +10,6 @@ rmSync(process.env.LEAGUE_PERSIST, { recursive: true, force: true });
 ensureDevVars();
 run(bin("react-router"), ["build"]);
 run(process.execPath, ["scripts/prepare-db.mjs"]);
+const stopStandIn = startPayPalStandIn(port);
 run(bin("vite"), ["preview", "--port", port, "--strictPort"]);
+stopStandIn();

@@ -1,5 +1,5 @@
 // Small helpers shared by the npm scripts (plain Node, no build step).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 
@@ -58,4 +58,28 @@ export function ensureDevVars() {
   // Older .dev.vars files predate the local page cache (ADR 11).
   if (!lines.some((l) => l.startsWith("PAGE_CACHE="))) text = `${text.replace(/\n?$/, "\n")}PAGE_CACHE=cache-api\n`;
   writeFileSync(".dev.vars", text);
+}
+
+/** True when .dev.vars sets all three PayPal credentials: the app then talks to PayPal itself. */
+export function payPalCredentialsSet() {
+  const text = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "";
+  const set = (name) => new RegExp(`^${name}=[ \\t]*\\S`, "m").test(text);
+  return ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_WEBHOOK_ID"].every(set);
+}
+
+/**
+ * Without PayPal credentials the app pays through the local PayPal stand-in on the app's
+ * port + 1000 (app/.server/paypal/config.ts): start it beside the app, in the same process
+ * group, so Ctrl-C or the e2e runner stopping the server stops it too. Returns a stop().
+ */
+export function startPayPalStandIn(appPort) {
+  if (payPalCredentialsSet()) {
+    console.log("PayPal: using the credentials in .dev.vars (no local stand-in).");
+    return () => {};
+  }
+  const child = spawn(process.execPath, ["scripts/paypal-standin/server.mjs", String(appPort)], { stdio: "inherit", env: quietEnv() });
+  child.on("exit", (code) => {
+    if (code) console.error(`[paypal stand-in] exited with ${code}: PayPal sign-ups will fail until it runs`);
+  });
+  return () => child.kill();
 }

@@ -1,11 +1,13 @@
 // `npm start`: build, migrate and seed the local D1, then serve the built app in workerd.
 import "./check-node.mjs"; // first: what follows needs Node ≥ 22.22
 
-const { bin, ensureDevVars, run } = await import("./lib.mjs");
+const { bin, ensureDevVars, run, startPayPalStandIn } = await import("./lib.mjs");
 
 const port = process.env.PORT ?? "8787";
 ensureDevVars();
 run(bin("react-router"), ["build"]);
 run(process.execPath, ["scripts/prepare-db.mjs"]); // ends with the demo logins
 console.log(`\nServing the league at http://localhost:${port}\n`);
+const stopStandIn = startPayPalStandIn(port);
 run(bin("vite"), ["preview", "--port", port, "--strictPort"]);
+stopStandIn();

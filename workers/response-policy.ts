@@ -1,4 +1,5 @@
 import { hasCredentials } from "./api/cache";
+import { PAYPAL_WEB_SOURCES, type PayPalCheckout } from "~/lib/paypal-checkout";
 
 // One place for the headers every response of the Worker carries: caching, CSP and the
 // other security headers. Static assets never reach the Worker; public/_headers gives
@@ -10,17 +11,33 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function contentSecurityPolicy(nonce: string, opts: { https: boolean; dev: boolean }): string {
+export type PolicyOptions = { dev: boolean; payPal?: PayPalCheckout | null };
+
+/**
+ * PayPal's sources where the sign-up dialog may use them: PayPal's SDK script, its calls,
+ * windows and images when PayPal is configured; locally without it, only the stand-in's
+ * approve call (connect).
+ */
+function payPalSources(payPal: PayPalCheckout | null | undefined) {
+  if (!payPal) return { web: "", connect: "" };
+  if (payPal.kind === "standin") return { web: "", connect: ` ${payPal.origin}` };
+  const web = ` ${PAYPAL_WEB_SOURCES.join(" ")}`;
+  return { web, connect: web };
+}
+
+export function contentSecurityPolicy(nonce: string, opts: PolicyOptions & { https: boolean }): string {
+  const paypal = payPalSources(opts.payPal);
   return [
     "default-src 'self'",
     // React Router's and React's inline scripts carry the nonce; modules come from us.
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${paypal.web}`,
     // The build links one stylesheet; the only <style> tag is Radix Dialog's scroll lock,
     // which takes the nonce (root.tsx). Vite's dev server injects <style> tags of its own.
-    opts.dev ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data:",
+    opts.dev ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'${paypal.web}`,
+    `img-src 'self' data:${paypal.web}`,
     "font-src 'self'",
-    opts.dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    ...(paypal.web ? [`frame-src 'self'${paypal.web}`] : []),
+    `${opts.dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'"}${paypal.connect}`,
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",
@@ -45,7 +62,7 @@ export function isStorable(response: Response): boolean {
 const isDeliberatelyPublic = (request: Request, response: Response) => isStorable(response) && !hasCredentials(request);
 
 /** The response with the app's caching and security headers set. */
-export function applyResponsePolicy(request: Request, response: Response, nonce: string, opts: { dev: boolean }): Response {
+export function applyResponsePolicy(request: Request, response: Response, nonce: string, opts: PolicyOptions): Response {
   // Responses from fetch() or the assets binding have immutable headers: copy once.
   const out = new Response(response.body, response);
   const h = out.headers;
@@ -54,7 +71,7 @@ export function applyResponsePolicy(request: Request, response: Response, nonce:
     h.delete("Cache-Tag");
   }
   const https = new URL(request.url).protocol === "https:";
-  h.set("Content-Security-Policy", contentSecurityPolicy(nonce, { https, dev: opts.dev }));
+  h.set("Content-Security-Policy", contentSecurityPolicy(nonce, { ...opts, https }));
   h.set("X-Content-Type-Options", "nosniff");
   h.set("X-Frame-Options", "DENY");
   h.set("Referrer-Policy", "strict-origin-when-cross-origin");

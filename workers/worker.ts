@@ -5,6 +5,7 @@ import { isForeignCookieWrite } from "./origin";
 import { type CacheStatus, isCacheableRequest, pageCacheMode, purgeWrites, serveFromCacheApi, withNonce } from "./page-cache";
 import { handleQueue } from "./queue/consumer";
 import { applyResponsePolicy, newNonce } from "./response-policy";
+import { payPalCheckout } from "~/.server/paypal/config";
 import type { RequestScope } from "~/context";
 
 export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, scope: RequestScope) => Promise<Response>;
@@ -64,7 +65,8 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       await purgeWrites(seen.writtenTables, mode, env.DB, ctx);
       // A stored document carries another request's nonce; fresh ones already have this one.
       if (status !== "bypass" && scope.renders === 0) response = withNonce(response, scope.nonce);
-      const out = applyResponsePolicy(request, response, scope.nonce, { dev: opts.dev ?? false });
+      const payPal = payPalCheckout(env, new URL(request.url).origin);
+      const out = applyResponsePolicy(request, response, scope.nonce, { dev: opts.dev ?? false, payPal });
       if (mode === "cache-api") {
         out.headers.set("Server-Timing", `cache;desc="${status}", d1;desc="${seen.queries}", render;desc="${scope.renders}"`);
       }

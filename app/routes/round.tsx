@@ -13,6 +13,7 @@ import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { optionalSession } from "~/.server/auth/guards";
 import { acePotCents, acesInRound } from "~/.server/services/aces";
 import { signUpFacts } from "~/.server/services/signup";
+import { payPalCheckout } from "~/.server/paypal/config";
 import { type EntryRow, entriesForRound } from "~/.server/services/entries";
 import { getRound } from "~/.server/services/rounds";
 import { compareDivisions } from "~/lib/divisions";
@@ -31,8 +32,8 @@ type Row = Pick<EntryRow, "id" | "playerId" | "firstName" | "lastName" | "score"
 };
 type Group = { division: string; rows: Row[]; winners: Row[] };
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const { db } = routeServices(context);
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { db, env } = routeServices(context);
   const id = await routeId(params.roundId, "round id");
   // Only a logged-in request (never cached, ADR 11) carries the player's own sign-up facts.
   const session = optionalSession(context);
@@ -62,7 +63,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       const low = Math.min(...rows.filter((r) => r.score > 0).map((r) => r.score));
       return { division, rows, winners: rows.filter((r) => r.score === low) };
     });
-  const signUp = me ? await signUpFacts(db, me, id) : null;
+  const facts = me ? await signUpFacts(db, me, id) : null;
+  const signUp = facts ? { ...facts, payPal: payPalCheckout(env, new URL(request.url).origin) } : null;
   return { round, pot, played, groups, entryCount: entries.length, signUp };
 }
 

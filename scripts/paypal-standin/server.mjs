@@ -15,7 +15,12 @@ import { createStandIn, STANDIN_CREDENTIALS } from "./standin.ts";
 
 export const STANDIN_PORT_OFFSET = 1000; // app/.server/paypal/config.ts uses the same
 
-const CORS = { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Methods": "POST, GET, OPTIONS" };
+// Any headers: a test browser adds its own (CF-Connecting-IP), which makes the call preflighted.
+const CORS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "POST, GET, OPTIONS",
+  "Access-Control-Allow-Headers": "*",
+};
 
 const answer = (status, body) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...CORS } });
 

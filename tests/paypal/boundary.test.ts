@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { payPalConfig, STANDIN_CREDENTIALS as APP_SIDE, SANDBOX_API_BASE } from "~/.server/paypal/config";
+import { payPalCheckout, payPalConfig, STANDIN_CREDENTIALS as APP_SIDE, SANDBOX_API_BASE } from "~/.server/paypal/config";
 import { STANDIN_CREDENTIALS, STANDIN_MARKER } from "../../scripts/paypal-standin/standin";
 
 // The stand-in must never ship: the Worker bundle is what app/ and workers/ import, so no
@@ -62,5 +62,28 @@ describe("payPalConfig", () => {
   it("has no PayPal when deployed without credentials", () => {
     expect(payPalConfig({ APP_URL: "https://league.example" }, "https://league.example")).toBeNull();
     expect(payPalConfig(local, "https://league.example")).toBeNull();
+  });
+});
+
+describe("payPalCheckout: what the sign-up dialog is given", () => {
+  const creds = { PAYPAL_CLIENT_ID: "public-id", PAYPAL_CLIENT_SECRET: "secret", PAYPAL_WEBHOOK_ID: "wh" };
+
+  it("gives PayPal's SDK the public client id and its environment, never the secret", () => {
+    const sandbox = payPalCheckout({ APP_URL: "https://league.example", ...creds }, "https://league.example");
+    expect(sandbox).toEqual({ kind: "paypal", clientId: "public-id", environment: "sandbox" });
+    const live = payPalCheckout(
+      { APP_URL: "https://league.example", ...creds, PAYPAL_API_BASE: "https://api-m.paypal.com" },
+      "https://league.example",
+    );
+    expect(live).toEqual({ kind: "paypal", clientId: "public-id", environment: "production" });
+    expect(JSON.stringify(live)).not.toContain("secret");
+  });
+
+  it("gives the local stand-in's origin locally without credentials, and nothing when deployed without them", () => {
+    expect(payPalCheckout({ APP_URL: "http://localhost:8787" }, "http://localhost:8850")).toEqual({
+      kind: "standin",
+      origin: "http://127.0.0.1:9850",
+    });
+    expect(payPalCheckout({ APP_URL: "https://league.example" }, "https://league.example")).toBeNull();
   });
 });

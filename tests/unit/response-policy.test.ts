@@ -38,4 +38,23 @@ describe("applyResponsePolicy: what may be shared by a cache", () => {
     expect(dev.headers.get("Content-Security-Policy")).toContain("style-src 'self' 'unsafe-inline'");
     expect(policy(new Response("x")).headers.get("Content-Security-Policy")).toContain("style-src 'self' 'nonce-bm9uY2U=';");
   });
+
+  it("lets the page reach the local PayPal stand-in only when it is the PayPal, and PayPal's hosts only when PayPal is", () => {
+    const csp = (payPal: Parameters<typeof applyResponsePolicy>[3]["payPal"]) =>
+      applyResponsePolicy(new Request("http://localhost/"), new Response("x"), "n", { dev: false, payPal }).headers.get(
+        "Content-Security-Policy",
+      ) ?? "";
+    const none = csp(null);
+    expect(none).toContain("connect-src 'self';");
+    expect(none).not.toContain("paypal");
+    expect(none).not.toContain("frame-src");
+    const local = csp({ kind: "standin", origin: "http://127.0.0.1:9787" });
+    expect(local).toContain("connect-src 'self' http://127.0.0.1:9787;");
+    expect(local).toContain("script-src 'self' 'nonce-n';");
+    const real = csp({ kind: "paypal", clientId: "id", environment: "sandbox" });
+    for (const directive of ["script-src", "connect-src", "frame-src", "img-src"]) {
+      expect(real).toMatch(new RegExp(`${directive} [^;]*https://\\*\\.paypal\\.com`));
+    }
+    expect(real).not.toContain("127.0.0.1");
+  });
 });

@@ -1,5 +1,6 @@
 import { servedLocally } from "~/.server/app-url";
 import { type PayPal, type PayPalConfig, payPalClient } from "./client";
+import type { PayPalCheckout } from "~/lib/paypal-checkout";
 
 // Which PayPal the app talks to. With credentials: PayPal itself (PAYPAL_API_BASE, sandbox
 // by default). Without them, and only when served on this machine: the local stand-in
@@ -7,6 +8,7 @@ import { type PayPal, type PayPalConfig, payPalClient } from "./client";
 // accepts the fixed credentials below. Deployed without credentials: no PayPal at all.
 
 export const SANDBOX_API_BASE = "https://api-m.sandbox.paypal.com";
+export const LIVE_API_BASE = "https://api-m.paypal.com";
 export const STANDIN_PORT_OFFSET = 1000;
 // Not secrets: they only open the stand-in, which exists only on a developer's machine.
 // scripts/paypal-standin/standin.ts has the same values (a test keeps them equal).
@@ -46,4 +48,14 @@ export function payPalConfig(env: PayPalEnv, requestOrigin: string): PayPalConfi
 export function payPalFor(env: PayPalEnv, requestOrigin: string): PayPal | null {
   const config = payPalConfig(env, requestOrigin);
   return config ? payPalClient(config) : null;
+}
+
+/** What the sign-up dialog uses to take a PayPal payment for a request to `requestOrigin`; null without PayPal. */
+export function payPalCheckout(env: PayPalEnv, requestOrigin: string): PayPalCheckout | null {
+  const config = payPalConfig(env, requestOrigin);
+  if (!config) return null;
+  if (config.clientId === STANDIN_CREDENTIALS.clientId && config.apiBase.startsWith("http://127.0.0.1:")) {
+    return { kind: "standin", origin: config.apiBase };
+  }
+  return { kind: "paypal", clientId: config.clientId, environment: config.apiBase === LIVE_API_BASE ? "production" : "sandbox" };
 }

@@ -1,4 +1,13 @@
 import { useState } from "react";
+import {
+  approveInStandIn,
+  CANCELLED,
+  createOrder,
+  type SignUpChoice,
+  SignUpRefused,
+  submitSignUp,
+  usePayPalSession,
+} from "./signup-client";
 import { useRevalidator } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -6,10 +15,19 @@ import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { CheckboxField, Field, SelectField } from "~/components/ui/field";
 import { DIVISIONS } from "~/lib/divisions";
 import { centsInput, formatCents, typedCents } from "~/lib/money";
+import type { PayPalCheckout } from "~/lib/paypal-checkout";
 import { type RoundFees, quoteSignUp, suggestedCreditCents } from "~/lib/pricing";
 
-export type SignUpFacts = { playerId: number; division: string; balanceCents: number; entered: boolean };
-type Step = { kind: "form" } | { kind: "submitting" } | { kind: "complete" } | { kind: "failed"; message: string };
+export type SignUpFacts = { playerId: number; division: string; balanceCents: number; entered: boolean; payPal: PayPalCheckout | null };
+type Step =
+  | { kind: "form" }
+  | { kind: "submitting" }
+  // The local stand-in in place of PayPal's window: the payer approves or cancels here.
+  | { kind: "approve"; orderId: string; origin: string }
+  | { kind: "capturing" }
+  | { kind: "complete" }
+  | { kind: "pending"; message: string }
+  | { kind: "failed"; message: string };
 
 /**
  * The sign-up dialog (spec §2, §4): form → submitting → complete. Every amount updates as
@@ -24,33 +42,60 @@ export function SignUpDialog({ round, facts }: { round: RoundFees & { id: number
   const [step, setStep] = useState<Step>({ kind: "form" });
   const { revalidate } = useRevalidator();
   const quote = quoteSignUp({ round, aceOptIn: ace, balanceCents: facts.balanceCents, creditRequestedCents: typedCents(credit) });
+  const choice: SignUpChoice = { playerId: facts.playerId, roundId: round.id, division, ace, creditUsedCents: quote.creditUsedCents };
+
+  async function capture(orderId: string) {
+    setStep({ kind: "capturing" });
+    setStep(await submitSignUp(choice, orderId));
+  }
+  const failed = (message: string) => setStep({ kind: "failed", message });
+  const { session, failure: payPalFailure } = usePayPalSession(facts.payPal, open && !quote.paidByCredit, {
+    onApprove: capture,
+    onCancel: () => failed(CANCELLED),
+    onError: (message) => failed(`PayPal error: ${message}`),
+  });
+
+  /** The order from our server; its refusal (closed, already in…) is shown as the server words it. */
+  const order = () =>
+    createOrder(choice).catch((error: unknown) => {
+      failed(error instanceof SignUpRefused ? `Signup failed: ${error.message}` : "Network error");
+      throw error;
+    });
+
+  async function payWithPayPal() {
+    const checkout = facts.payPal;
+    if (!checkout) return;
+    setStep({ kind: "submitting" });
+    if (checkout.kind === "paypal") {
+      // The order's promise goes to start() at once, so PayPal's window keeps the click.
+      await session?.start({ presentationMode: "auto" }, order()).catch(() => {});
+      // PayPal's window closed without a word (no approve, cancel or error): back to the form.
+      setStep((now) => (now.kind === "submitting" ? { kind: "form" } : now));
+      return;
+    }
+    try {
+      const { orderId } = await order();
+      setStep({ kind: "approve", orderId, origin: checkout.origin });
+    } catch {
+      // Shown by order().
+    }
+  }
+
+  async function approveLocally(orderId: string, origin: string) {
+    setStep({ kind: "capturing" });
+    try {
+      await approveInStandIn(origin, orderId);
+    } catch (error) {
+      return failed(`PayPal error: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    await capture(orderId);
+  }
 
   async function signUpWithCredit() {
     setStep({ kind: "submitting" });
-    try {
-      const res = await fetch("/api/entries", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          ace,
-          amount: quote.chargeCents / 100,
-          credit_used: quote.creditUsedCents / 100,
-          division,
-          method: "credit",
-          payment_data: null,
-          player_id: facts.playerId,
-          round_id: round.id,
-          score: 0,
-        }),
-      });
-      const body = (await res.json().catch(() => ({}))) as { error?: string };
-      if (!res.ok) return setStep({ kind: "failed", message: body.error ? `Signup failed: ${body.error}` : "Signup failed" });
-      // The page learns of the entry when the dialog closes: revalidating now would replace
-      // the panel (and this dialog) under the player's eyes.
-      setStep({ kind: "complete" });
-    } catch {
-      setStep({ kind: "failed", message: "Network error" });
-    }
+    // The page learns of the entry when the dialog closes: revalidating now would replace
+    // the panel (and this dialog) under the player's eyes.
+    setStep(await submitSignUp(choice, null));
   }
 
   const rows: [string, string][] = [
@@ -72,13 +117,35 @@ export function SignUpDialog({ round, facts }: { round: RoundFees & { id: number
       title={`Sign up: ${round.n}`}
       trigger={<Button>Sign up</Button>}
     >
-      {step.kind === "complete" ? (
+      {step.kind === "complete" || step.kind === "pending" ? (
         <>
-          <Alert tone="success">You are signed up for this round.</Alert>
+          {step.kind === "complete" ? (
+            <Alert tone="success">You are signed up for this round.</Alert>
+          ) : (
+            <Alert tone="info">{step.message}</Alert>
+          )}
           <DialogActions>
             <DialogCancel>Close</DialogCancel>
           </DialogActions>
         </>
+      ) : step.kind === "approve" || (step.kind === "capturing" && facts.payPal?.kind === "standin") ? (
+        <div className="space-y-4">
+          <div className="rounded-lg border border-info-200 bg-info-50 p-3 text-sm text-info-800">
+            <p className="font-semibold">Local PayPal stand-in</p>
+            <p className="mt-1">
+              This machine has no PayPal credentials, so the stand-in plays PayPal's window: approve or cancel the payment of{" "}
+              <strong>{formatCents(quote.chargeCents)}</strong>.
+            </p>
+          </div>
+          <DialogActions>
+            <Button variant="secondary" disabled={step.kind !== "approve"} onClick={() => failed(CANCELLED)}>
+              Cancel payment
+            </Button>
+            <Button disabled={step.kind !== "approve"} onClick={() => step.kind === "approve" && approveLocally(step.orderId, step.origin)}>
+              {step.kind === "capturing" ? "Paying…" : "Approve payment"}
+            </Button>
+          </DialogActions>
+        </div>
       ) : (
         <div className="space-y-4">
           <SelectField label="Division" value={division} onChange={(e) => setDivision(e.target.value)}>
@@ -104,16 +171,25 @@ export function SignUpDialog({ round, facts }: { round: RoundFees & { id: number
             ))}
           </dl>
           {step.kind === "failed" ? <Alert tone="error">{step.message}</Alert> : null}
-          {quote.paidByCredit ? null : (
-            <p className="text-sm">
-              Your credit does not cover the whole entry. Paying the rest with PayPal is coming soon; until then, ask an admin to enter you.
-            </p>
+          {quote.paidByCredit ? null : !facts.payPal ? (
+            <p className="text-sm">Your credit does not cover the whole entry. PayPal is not available here: ask an admin to enter you.</p>
+          ) : payPalFailure ? (
+            <Alert tone="error">{payPalFailure}</Alert>
+          ) : (
+            <p className="text-sm">Your credit does not cover the whole entry. Pay the rest with PayPal (with its convenience fee).</p>
           )}
           <DialogActions>
             <DialogCancel />
             {quote.paidByCredit ? (
               <Button onClick={signUpWithCredit} disabled={step.kind === "submitting"}>
                 {step.kind === "submitting" ? "Signing up…" : "Sign up with credit"}
+              </Button>
+            ) : facts.payPal ? (
+              <Button
+                onClick={payWithPayPal}
+                disabled={step.kind === "submitting" || step.kind === "capturing" || (facts.payPal.kind === "paypal" && !session)}
+              >
+                {step.kind === "submitting" || step.kind === "capturing" ? "Paying…" : `Pay ${formatCents(quote.chargeCents)} with PayPal`}
               </Button>
             ) : null}
           </DialogActions>

@@ -1,0 +1,66 @@
+import { claimedPlayer } from "./api";
+import { hydrated } from "./axe";
+import { expect, test } from "./fixtures";
+
+// Paying the rest of an entry with PayPal (issue 11), through the local PayPal stand-in the
+// e2e server runs beside the app (no PayPal credentials here): the dialog's approve button
+// plays PayPal's window, the server captures and enters the player, the admin sees the payment.
+
+test("a player with little credit pays the rest with PayPal and the admin sees the payment", async ({ adminPage: admin, browser }) => {
+  const { roundId, roundName, playerName, context, page } = await claimedPlayer(admin, browser, { creditDollars: 2 });
+  await page.goto(`/rounds/${roundId}`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Sign up", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: `Sign up: ${roundName}` });
+  await expect(dialog.getByLabel("Credit to use")).toHaveValue("2.00");
+  // $6 − $2 credit = $4; + $0.09 + 2% of $4 = $4.17.
+  await dialog.getByRole("button", { name: "Pay $4.17 with PayPal" }).click();
+  await expect(dialog.getByText("Local PayPal stand-in")).toBeVisible();
+  await dialog.getByRole("button", { name: "Approve payment" }).click();
+  await expect(dialog.getByText("You are signed up for this round.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByRole("table", { name: "Registered players" }).getByRole("link", { name: playerName })).toBeVisible();
+
+  await admin.goto(`/admin/payments?round=${roundId}`);
+  const row = admin.getByRole("row").filter({ hasText: playerName.split(" ")[1] ?? playerName });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("$4.17");
+  await expect(row).toContainText(/paypal/i);
+  await expect(row).toContainText(/completed/i);
+  await context.close();
+});
+
+test("cancelling PayPal says so, charges nothing and leaves the player out", async ({ adminPage: admin, browser }) => {
+  const { roundId, roundName, playerName, context, page } = await claimedPlayer(admin, browser, { creditDollars: 0 });
+  await page.goto(`/rounds/${roundId}`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Sign up", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: `Sign up: ${roundName}` });
+  await dialog.getByRole("button", { name: "Pay $6.21 with PayPal" }).click();
+  await dialog.getByRole("button", { name: "Cancel payment" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("PayPal payment cancelled");
+  // The form is back, to try again or close.
+  await expect(dialog.getByRole("button", { name: "Pay $6.21 with PayPal" })).toBeEnabled();
+  await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Sign up", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: playerName })).toHaveCount(0);
+  await context.close();
+});
+
+test("a closed round shows the closed message instead of the sign-up", async ({ adminPage: admin, browser }) => {
+  const { roundId, context, page } = await claimedPlayer(admin, browser, { creditDollars: 10 });
+  await admin.evaluate(
+    (id) =>
+      fetch("/api/admin/round/openForRegistration", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ id, openForRegistration: false }),
+      }),
+    roundId,
+  );
+  await page.goto(`/rounds/${roundId}`);
+  await expect(page.getByText("Registration is closed for this round.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign up", exact: true })).toHaveCount(0);
+  await context.close();
+});
