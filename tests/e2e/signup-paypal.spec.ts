@@ -13,6 +13,9 @@ test("a player with little credit pays the rest with PayPal and the admin sees t
   await page.getByRole("button", { name: "Sign up", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: `Sign up: ${roundName}` });
   await expect(dialog.getByLabel("Credit to use")).toHaveValue("2.00");
+  await expect(
+    dialog.getByText("Your credit does not cover the whole entry. Pay the rest with PayPal (with its convenience fee)."),
+  ).toBeVisible();
   // $6 − $2 credit = $4; + $0.09 + 2% of $4 = $4.17.
   await dialog.getByRole("button", { name: "Pay $4.17 with PayPal" }).click();
   await expect(dialog.getByText("Local PayPal stand-in")).toBeVisible();

@@ -44,7 +44,7 @@ test("a player with an approved claim signs up with credit; visitors and unclaim
   await expect(dialog.getByText("Total")).toBeVisible();
   await expect(dialog.locator("dd").nth(1)).toHaveText("$5.00");
   await dialog.getByLabel("Credit to use").fill("2");
-  await expect(dialog.getByText("Your credit does not cover the whole entry.", { exact: false })).toBeVisible();
+  await expect(dialog.getByText("Pay the rest with PayPal (with its convenience fee), or use more of your credit.")).toBeVisible();
   await expect(dialog.locator("dd").nth(3)).toHaveText("$0.15"); // $0.09 + 2% of $3.00
   await dialog.getByLabel("Credit to use").fill("50");
   await dialog.getByLabel("Credit to use").blur();

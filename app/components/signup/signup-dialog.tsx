@@ -176,7 +176,11 @@ export function SignUpDialog({ round, facts }: { round: RoundFees & { id: number
           ) : payPalFailure ? (
             <Alert tone="error">{payPalFailure}</Alert>
           ) : (
-            <p className="text-sm">Your credit does not cover the whole entry. Pay the rest with PayPal (with its convenience fee).</p>
+            <p className="text-sm">
+              {facts.balanceCents < quote.totalCents
+                ? "Your credit does not cover the whole entry. Pay the rest with PayPal (with its convenience fee)."
+                : "Pay the rest with PayPal (with its convenience fee), or use more of your credit."}
+            </p>
           )}
           <DialogActions>
             <DialogCancel />
