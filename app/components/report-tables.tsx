@@ -10,6 +10,9 @@ import type { ReportTable } from "~/lib/report-csv";
 // The money report's two tables (issue 11 item 6): the same columns, per round and per
 // season, each closed by its totals and downloadable as CSV.
 
+// The cell classes of table.tsx's td, but wrapping (td never wraps).
+const roundCell = "border-b border-line px-2 py-2 min-w-28 max-w-44 font-normal sm:max-w-64 sm:px-3";
+
 const cellText = (row: ReportSums, key: keyof ReportSums, money: boolean) => (money ? formatCents(row[key]) : String(row[key]));
 
 function SumCells({ row, numClass }: { row: ReportSums; numClass: string }) {
@@ -40,7 +43,8 @@ function ReportTableFrame({
   long?: boolean;
 }) {
   return (
-    <section aria-labelledby={id} className="space-y-2">
+    // Not a second region: DataTable's scroll frame is already the region the caption names.
+    <div className="space-y-2">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id={id} className="font-display text-2xl font-semibold tracking-wide">
           {title}
@@ -78,7 +82,7 @@ function ReportTableFrame({
         {children}
       </DataTable>
       {note ? <p className="text-sm text-muted">{note}</p> : null}
-    </section>
+    </div>
   );
 }
 
@@ -88,8 +92,9 @@ export function RoundsReportTable({ rounds, totals, note }: { rounds: RoundRepor
     <ReportTableFrame id="per-round" title="Per round" table="rounds" first="Round" totals={totals} note={note} long>
       {rounds.map((r) => (
         <tr key={r.id}>
-          <th scope="row" className={`${td} font-normal`}>
-            <span className="mr-2 tabular-nums text-muted">{date(r.d)}</span>
+          {/* Date over name keeps the pinned column narrow on a phone; long names wrap. */}
+          <th scope="row" className={roundCell}>
+            <span className="block text-xs tabular-nums text-muted">{date(r.d)}</span>
             <Link to={`/admin/round/play/${r.id}`} className="font-medium text-brand-800 hover:underline">
               {r.name}
             </Link>
