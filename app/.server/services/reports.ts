@@ -82,8 +82,10 @@ export type MoneyReport = {
 /**
  * The report, newest first. A season is a calendar year in the league's zone, which SQL
  * cannot compute, so the years the data spans go in as [year, from, to) boundaries and
- * the seasons query groups by them. The tables and the reconciliation come from one batch:
- * one snapshot, so a write landing mid-report cannot make the books look out.
+ * the seasons query groups by them. The tables and the balances check come from one
+ * batch: one snapshot, so a write landing mid-report cannot make the books look out. The
+ * ace pot is the ace service's own read, the number GET /api/ace gives; an ace recorded
+ * between the two reads could show as a passing difference, gone on the next load.
  */
 export async function moneyReport(db: Db, league: League): Promise<MoneyReport> {
   const [span] = await db.all<{ first: number | null; last: number | null }>(sql`
@@ -109,7 +111,7 @@ export async function moneyReport(db: Db, league: League): Promise<MoneyReport> 
       from transfers`,
     sql`select count(*) as count, coalesce(sum(amt_cents), 0) as cents from aces where round_id is null`,
   ]);
-  // The pot exactly as GET /api/ace and the Aces page report it (its own read).
+  // The pot exactly as GET /api/ace and the Aces page report it.
   const potCents = await acePotCents(db);
 
   const seasons = seasonRows.map((r) => ({ season: Number(r.season), ...sums(r) }));
