@@ -22,6 +22,8 @@ export default [
   route("admin/claims", "routes/admin-claims.tsx"),
   route("admin/player", "routes/admin-player.tsx"),
   route("admin/payments", "routes/admin-payments.tsx"),
+  route("admin/reports", "routes/admin-reports.tsx"),
+  route("admin/reports.csv", "routes/admin-reports-csv.ts"),
   route("admin/rounds", "routes/admin-rounds.tsx"),
   route("admin/rounds/new", "routes/admin-round-form.tsx", { id: "admin-round-new" }),
   route("admin/rounds/multi-edit", "routes/admin-rounds-multi.tsx"),

@@ -16,6 +16,7 @@ const adminLinks = [
   { to: "/admin/player", label: "Edit players" },
   { to: "/admin/claims", label: "Claims" },
   { to: "/admin/payments", label: "Payments" },
+  { to: "/admin/reports", label: "Reports" },
   { to: "/admin/users", label: "Users" },
 ];
 

@@ -3,61 +3,17 @@
 // Router build): guards, form errors by field name (400, never 500), refusals, redirects.
 import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { makeUser } from "../auth-fixtures";
 import { DAY, makeEntry, makePlayer, makeRound, nowSec, testDb, uniq } from "../fixtures";
-import type { Session } from "~/.server/auth/current-user";
+import { argsFor, outcome } from "../route-fixtures";
 import { rounds } from "~/.server/db/schema";
 import { leagueFromEnv } from "~/.server/league";
-import { cloudflareContext, servicesContext, sessionContext } from "~/context";
 import { zonedTimeToEpoch } from "~/lib/time";
 import * as formPage from "~/routes/admin-round-form";
 import * as listPage from "~/routes/admin-rounds";
 import * as multiPage from "~/routes/admin-rounds-multi";
 
 const TZ = leagueFromEnv(env).timeZone;
-type Who = "admin" | "player" | "nobody";
-
-async function sessionOf(who: Who): Promise<Session | null> {
-  if (who === "nobody") return null;
-  const user = await makeUser({ isAdmin: who === "admin" });
-  const sessionUser = { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, linkedPlayerId: null, claimStatus: null };
-  return {
-    user: sessionUser,
-    role: who === "admin" ? "admin" : "user",
-    isAdmin: who === "admin",
-    sessionId: uniq(),
-    expiresAt: nowSec() + DAY,
-  };
-}
-
-async function argsFor(who: Who, path: string, form?: Record<string, string>, params: Record<string, string> = {}) {
-  const context = new RouterContextProvider();
-  context.set(cloudflareContext, { env, ctx: {} as ExecutionContext });
-  context.set(servicesContext, { db: testDb(), league: leagueFromEnv(env) });
-  context.set(sessionContext, await sessionOf(who));
-  let request = new Request(`http://localhost${path}`);
-  if (form) {
-    const body = new FormData();
-    for (const [k, v] of Object.entries(form)) body.append(k, v);
-    request = new Request(`http://localhost${path}`, { method: "POST", body });
-  }
-  return { request, context, params, unstable_pattern: path } as never;
-}
-
-/** What a loader or action answered: its status, its data, and where a redirect goes. */
-async function outcome(run: Promise<unknown>): Promise<{ status: number; data: any; location: string | null }> {
-  const out = await run.catch((e: unknown) => e);
-  if (out instanceof Response) return { status: out.status, data: null, location: out.headers.get("Location") };
-  if (out && typeof out === "object" && "init" in out && "data" in out) {
-    const { data, init } = out as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, data, location: null };
-  }
-  if (out instanceof Error) throw out;
-  return { status: 200, data: out, location: null };
-}
-
 const roundRow = async (id: number) => (await testDb().select().from(rounds).where(eq(rounds.id, id)))[0];
 
 const formFields = (extra: Record<string, string> = {}) => ({

@@ -49,6 +49,7 @@ async function commonPaths(request: APIRequestContext): Promise<string[]> {
     `/admin/round/play/${played.id}`,
     `/admin/round/scores/${played.id}`,
     "/admin/payments",
+    "/admin/reports",
   ];
 }
 

@@ -1,4 +1,6 @@
+import type { SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 
 export function getDb(d1: D1Database) {
@@ -6,6 +8,24 @@ export function getDb(d1: D1Database) {
 }
 
 export type Db = ReturnType<typeof getDb>;
+
+const dialect = new SQLiteAsyncDialect();
+type Rows<T> = { [K in keyof T]: T[K][] };
+
+/**
+ * Raw SELECTs read in one D1 batch: one transaction, so they all see the same moment.
+ * (drizzle's own batch takes query builders only, not `db.all(sql)`.) Each query's rows,
+ * in order; the row types are the caller's word, as with `db.all<T>`.
+ */
+export async function readTogether<T extends unknown[]>(db: Db, queries: { [K in keyof T]: SQL }): Promise<Rows<T>> {
+  const d1 = db.$client;
+  const statements = queries.map((q) => {
+    const { sql, params } = dialect.sqlToQuery(q);
+    return d1.prepare(sql).bind(...params);
+  });
+  const results = await d1.batch(statements);
+  return results.map((r) => r.results) as Rows<T>;
+}
 
 /**
  * The text of a unique-index violation ("UNIQUE constraint failed: claims.player_id"),

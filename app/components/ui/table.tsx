@@ -13,12 +13,15 @@ export function DataTable({
   caption,
   head,
   children,
+  foot,
   pinFirst = false,
   maxHeight = false,
 }: {
   caption: string;
   head: ReactNode;
   children: ReactNode;
+  /** Rows after the body (totals), kept in view at the bottom of a `maxHeight` table. */
+  foot?: ReactNode;
   /** Pin the first column while the others scroll. */
   pinFirst?: boolean;
   /** Scroll inside the page with a sticky header (long lists). */
@@ -40,6 +43,7 @@ export function DataTable({
           <caption className="sr-only">{caption}</caption>
           <thead className="text-xs uppercase tracking-wide text-muted">{head}</thead>
           <tbody>{children}</tbody>
+          {foot ? <tfoot>{foot}</tfoot> : null}
         </table>
       </section>
       {overflows ? (
@@ -71,6 +75,9 @@ const cell = "border-b border-line px-2 py-2.5 whitespace-nowrap sm:px-3";
 export const th = `${cell} sticky top-0 z-10 bg-slate-100 font-semibold`;
 export const td = cell;
 export const tdNum = `${cell} text-right tabular-nums`;
+/** Cells of a totals row in the table's foot: bold, on the header's grey, held at the bottom while rows scroll. */
+export const tf = `${cell} sticky bottom-0 z-10 border-t border-slate-300 bg-slate-100 font-semibold`;
+export const tfNum = `${tf} text-right tabular-nums`;
 /** A cell whose text may wrap (descriptions, notes). */
 export const tdWrap = "border-b border-line px-2 py-2.5 min-w-48 sm:px-3";
 

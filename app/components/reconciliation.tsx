@@ -1,0 +1,89 @@
+import { Alert } from "~/components/ui/alert";
+import { Card } from "~/components/ui/card";
+import { formatCents } from "~/lib/money";
+import type { Check, Reconciliation } from "~/lib/report";
+
+// Whether the books balance, in words (issue 11 item 6): every player's balance summed
+// against the ledger that makes balances, and the ace pot against the ace fund.
+
+type Line = { label: string; detail?: string; cents: number; result?: boolean };
+
+function Lines({ lines }: { lines: Line[] }) {
+  return (
+    <dl className="divide-y divide-line text-sm">
+      {lines.map((l) => (
+        <div key={l.label} className={`flex items-baseline justify-between gap-3 py-1.5 ${l.result ? "font-semibold" : ""}`}>
+          <dt className="min-w-0">
+            {l.label}
+            {l.detail ? <span className="block text-xs font-normal text-muted">{l.detail}</span> : null}
+          </dt>
+          <dd className="shrink-0 tabular-nums">{formatCents(l.cents)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** "Balanced", or "Out by $X.XX" and which side is larger. */
+function Verdict({ check, actual, expected }: { check: Check; actual: string; expected: string }) {
+  if (check.balanced) {
+    return (
+      <Alert tone="success" title="Balanced">
+        {actual} equals {expected}.
+      </Alert>
+    );
+  }
+  const by = formatCents(Math.abs(check.diffCents));
+  return (
+    <Alert tone="error" title={`Out by ${by}`}>
+      {actual} is {by} {check.diffCents > 0 ? "more" : "less"} than {expected}.
+    </Alert>
+  );
+}
+
+function Panel({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="min-w-0 space-y-3">
+      <h3 id={id} className="font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+export function ReconciliationCard({ r }: { r: Reconciliation }) {
+  return (
+    <Card title="Reconciliation" titleId="reconciliation">
+      <div className="grid gap-6 md:grid-cols-2">
+        <Panel title="Player balances" id="reconcile-balances">
+          <Lines
+            lines={[
+              { label: "Credit added", cents: r.creditAddedCents },
+              { label: "Credit used", cents: -r.creditUsedCents },
+              {
+                label: "League transfers",
+                detail: `${formatCents(r.leagueInCents)} in from the league, ${formatCents(r.leagueOutCents)} out to it`,
+                cents: r.leagueNetCents,
+              },
+              { label: "Credit added − used + league transfers", cents: r.ledger.expectedCents, result: true },
+              { label: "Sum of every player's balance", cents: r.ledger.actualCents, result: true },
+            ]}
+          />
+          <Verdict check={r.ledger} actual="The sum of the balances" expected="credit added − credit used + league transfers" />
+        </Panel>
+        <Panel title="Ace pot" id="reconcile-ace">
+          <Lines
+            lines={[
+              { label: "Ace fund in", cents: r.aceInCents },
+              { label: "Aces paid", cents: -r.acesPaidCents },
+              { label: "Ace fund in − aces paid", cents: r.ace.expectedCents, result: true },
+              { label: "Ace pot (as on the Aces page)", cents: r.ace.actualCents, result: true },
+            ]}
+          />
+          <Verdict check={r.ace} actual="The ace pot" expected="ace fund in − aces paid" />
+        </Panel>
+      </div>
+    </Card>
+  );
+}

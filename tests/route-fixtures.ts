@@ -1,0 +1,51 @@
+// Route modules' loaders and actions called directly, with the request context the Worker
+// builds (the test Worker has no React Router build): a session of the given role, the
+// real D1 and the league's settings.
+import { env } from "cloudflare:workers";
+import { RouterContextProvider } from "react-router";
+import { makeUser } from "./auth-fixtures";
+import { DAY, nowSec, testDb, uniq } from "./fixtures";
+import type { Session } from "~/.server/auth/current-user";
+import { leagueFromEnv } from "~/.server/league";
+import { cloudflareContext, servicesContext, sessionContext } from "~/context";
+
+export type Who = "admin" | "player" | "nobody";
+
+export async function sessionOf(who: Who): Promise<Session | null> {
+  if (who === "nobody") return null;
+  const user = await makeUser({ isAdmin: who === "admin" });
+  const sessionUser = { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, linkedPlayerId: null, claimStatus: null };
+  return {
+    user: sessionUser,
+    role: who === "admin" ? "admin" : "user",
+    isAdmin: who === "admin",
+    sessionId: uniq(),
+    expiresAt: nowSec() + DAY,
+  };
+}
+
+export async function argsFor(who: Who, path: string, form?: Record<string, string>, params: Record<string, string> = {}) {
+  const context = new RouterContextProvider();
+  context.set(cloudflareContext, { env, ctx: {} as ExecutionContext });
+  context.set(servicesContext, { db: testDb(), league: leagueFromEnv(env) });
+  context.set(sessionContext, await sessionOf(who));
+  let request = new Request(`http://localhost${path}`);
+  if (form) {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(form)) body.append(k, v);
+    request = new Request(`http://localhost${path}`, { method: "POST", body });
+  }
+  return { request, context, params, unstable_pattern: path } as never;
+}
+
+/** What a loader or action answered: its status, its data, and where a redirect goes. */
+export async function outcome(run: Promise<unknown>): Promise<{ status: number; data: any; location: string | null }> {
+  const out = await run.catch((e: unknown) => e);
+  if (out instanceof Response) return { status: out.status, data: null, location: out.headers.get("Location") };
+  if (out && typeof out === "object" && "init" in out && "data" in out) {
+    const { data, init } = out as { data: unknown; init: ResponseInit | null };
+    return { status: init?.status ?? 200, data, location: null };
+  }
+  if (out instanceof Error) throw out;
+  return { status: 200, data: out, location: null };
+}
