@@ -30,6 +30,19 @@ test("a player with little credit pays the rest with PayPal and the admin sees t
   await expect(row).toContainText("$4.17");
   await expect(row).toContainText(/paypal/i);
   await expect(row).toContainText(/completed/i);
+
+  // The report counts the PayPal money in its round, and the books still balance.
+  await admin.goto("/admin/reports");
+  const table = admin.getByRole("table", { name: "Per round" });
+  const headers = await table.locator("thead th").allInnerTexts();
+  const cells = await table.locator("tbody tr").filter({ hasText: roundName }).locator("th, td").allInnerTexts();
+  const cell = (label: string) => cells[headers.findIndex((h) => h.trim().toLowerCase() === label.toLowerCase())]?.trim();
+  expect(cell("Entries")).toBe("1");
+  expect(cell("Credit used")).toBe("$2.00");
+  expect(cell("PayPal collected")).toBe("$4.17");
+  expect(cell("Convenience fees")).toBe("$0.17");
+  expect(Number(cell("PayPal fees")?.replace("$", ""))).toBeGreaterThan(0);
+  await expect(admin.getByText("Balanced").first()).toBeVisible();
   await context.close();
 });
 
