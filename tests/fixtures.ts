@@ -2,10 +2,12 @@
 // real local D1 and returns it. Storage is isolated per test FILE only (tests in one file
 // share the database), so defaults are unique and tests find their own rows by id or name.
 import { env } from "cloudflare:workers";
+import { sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { aces, entries, players, rounds, transfers } from "~/.server/db/schema";
 import type { Ace, Entry, Player, Round, Transfer } from "~/.server/db/schema";
 import { AppError } from "~/.server/errors";
+import { balanceCentsSql } from "~/.server/services/balance";
 import { expect } from "vitest";
 
 export const DAY = 86_400;
@@ -95,4 +97,10 @@ export async function refusal(promise: Promise<unknown>): Promise<AppError> {
   );
   expect(err).toBeInstanceOf(AppError);
   return err as AppError;
+}
+
+/** A player's balance in cents, as the app derives it (DESIGN.md "Balance"). */
+export async function balanceOf(playerId: number): Promise<number> {
+  const [row] = await testDb().all<{ b: number }>(sql`select ${balanceCentsSql(playerId)} as b`);
+  return Number(row?.b);
 }

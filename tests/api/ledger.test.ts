@@ -1,17 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
-import { makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
+import { makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb, balanceOf } from "../fixtures";
 import { aces, transfers } from "~/.server/db/schema";
-import { balanceCentsSql } from "~/.server/services/balance";
 
 const adminToken = async () => tokenFor(await makeUser({ isAdmin: true }));
 const userToken = async () => tokenFor(await makeUser());
-
-async function balance(playerId: number): Promise<number> {
-  const [row] = await testDb().all<{ b: number }>(sql`select ${balanceCentsSql(playerId)} as b`);
-  return Number(row?.b);
-}
 
 describe("POST /api/transfers/add and /delete", () => {
   it("moves credit in dollars, answers the new id, and the delete moves it back", async () => {
@@ -25,7 +19,7 @@ describe("POST /api/transfers/add and /delete", () => {
       201,
     );
     expect(body).toEqual({ success: true, newId: expect.any(Number) });
-    expect([await balance(a.id), await balance(b.id)]).toEqual([750, 1_250]);
+    expect([await balanceOf(a.id), await balanceOf(b.id)]).toEqual([750, 1_250]);
     const listed = (await (await call("GET", `/api/transfers/transfersByPlayer/${b.id}`)).json()) as {
       id: number;
       amt: number;
@@ -33,7 +27,7 @@ describe("POST /api/transfers/add and /delete", () => {
     expect(listed).toEqual([expect.objectContaining({ id: body.newId, amt: 12.5, description: "Gift" })]);
 
     await expectStatus(await call("POST", "/api/transfers/delete", { token, body: { id: body.newId } }), 200);
-    expect([await balance(a.id), await balance(b.id)]).toEqual([2_000, 0]);
+    expect([await balanceOf(a.id), await balanceOf(b.id)]).toEqual([2_000, 0]);
     await expectError(await call("POST", "/api/transfers/delete", { token, body: { id: body.newId } }), 404);
   });
 
@@ -43,7 +37,7 @@ describe("POST /api/transfers/add and /delete", () => {
       await call("POST", "/api/transfers/add", { token, body: { values: { d: nowSec(), fromPlayer: "", toPlayer: a.id, amt: 5 } } }),
       201,
     );
-    expect(await balance(a.id)).toBe(500);
+    expect(await balanceOf(a.id)).toBe(500);
   });
 
   it("needs an admin: 401 for visitors, 403 for users, and nothing moves", async () => {
@@ -51,7 +45,7 @@ describe("POST /api/transfers/add and /delete", () => {
     const body = { values: { d: nowSec(), fromPlayer: null, toPlayer: a.id, amt: 5 } };
     await expectError(await call("POST", "/api/transfers/add", { body }), 401);
     await expectError(await call("POST", "/api/transfers/add", { token, body }), 403, "Not an admin");
-    expect(await balance(a.id)).toBe(0);
+    expect(await balanceOf(a.id)).toBe(0);
   });
 
   it.each([
@@ -84,7 +78,7 @@ describe("POST /api/transfers/add and /delete", () => {
       400,
       "From and To must be different players.",
     );
-    expect(await balance(a.id)).toBe(300);
+    expect(await balanceOf(a.id)).toBe(300);
   });
 
   it("the same transfer sent twenty times at once for all the credit: one goes through", async () => {
@@ -93,7 +87,7 @@ describe("POST /api/transfers/add and /delete", () => {
     const body = { values: { d: nowSec(), fromPlayer: a.id, toPlayer: b.id, amt: 10 } };
     const answers = await Promise.all(Array.from({ length: 20 }, () => call("POST", "/api/transfers/add", { token, body })));
     expect(answers.map((r) => r.status).sort()).toEqual([201, ...Array(19).fill(409)]);
-    expect([await balance(a.id), await balance(b.id)]).toEqual([0, 1_000]);
+    expect([await balanceOf(a.id), await balanceOf(b.id)]).toEqual([0, 1_000]);
     expect(await testDb().select().from(transfers).where(eq(transfers.toPlayerId, b.id))).toHaveLength(1);
   });
 });

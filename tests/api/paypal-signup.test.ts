@@ -4,13 +4,12 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStandIn, STANDIN_CREDENTIALS, type StandIn } from "../../scripts/paypal-standin/standin";
 import { call, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
-import { makeEntry, makePlayer, makeRound, makeTransfer, testDb } from "../fixtures";
+import { makeEntry, makePlayer, makeRound, makeTransfer, testDb, balanceOf } from "../fixtures";
 import { deliver } from "../job-fixtures";
 import testWorker from "../worker";
 import { claims, entries, payments, rounds, webhookEvents } from "~/.server/db/schema";
 import { JobSchema } from "~/.server/jobs";
 import { payPalClient } from "~/.server/paypal/client";
-import { balanceCentsSql } from "~/.server/services/balance";
 import { PAYPAL_MESSAGES } from "~/.server/services/paypal-signup";
 import type { QueueEnv } from "../../workers/queue/consumer";
 
@@ -51,11 +50,6 @@ afterAll(() => {
 });
 
 const paypal = () => payPalClient({ ...STANDIN_CREDENTIALS, apiBase: STANDIN_BASE });
-
-async function balance(playerId: number): Promise<number> {
-  const [row] = await testDb().all<{ b: number }>(sql`select ${balanceCentsSql(playerId)} as b`);
-  return Number(row?.b);
-}
 
 /** A user whose approved claim holds `credit` cents, and an open $6 round (with the ace fund). */
 async function player(credit = 200) {
@@ -143,7 +137,7 @@ describe("POST /api/entries/paypal-order", () => {
       transactionId: res.orderID,
     });
     expect(await entriesOf(w.round.id)).toHaveLength(0);
-    expect(await balance(w.player.id)).toBe(200);
+    expect(await balanceOf(w.player.id)).toBe(200);
   });
 
   it("clamps the credit to the balance and ignores amounts the browser sends", async () => {
@@ -194,7 +188,7 @@ describe("POST /api/entries with method paypal (the capture)", () => {
     expect(payment?.providerFeeCents).toBeGreaterThan(0);
     const [entry] = await entriesOf(w.round.id);
     expect(entry).toMatchObject({ paymentId: payment?.id, creditUsedCents: 200 });
-    expect(await balance(w.player.id)).toBe(0);
+    expect(await balanceOf(w.player.id)).toBe(0);
   });
 
   it("gives one payment and one entry for a capture sent twenty times at once and again later", async () => {
@@ -206,7 +200,7 @@ describe("POST /api/entries with method paypal (the capture)", () => {
     await expectStatus(await capture(w, orderID), 201);
     expect(await paymentsOf(w.round.id)).toHaveLength(1);
     expect(await entriesOf(w.round.id)).toHaveLength(1);
-    expect(await balance(w.player.id)).toBe(0);
+    expect(await balanceOf(w.player.id)).toBe(0);
   });
 
   it("refuses an order the payer has not approved: nothing captured, nothing recorded", async () => {
@@ -232,7 +226,7 @@ describe("POST /api/entries with method paypal (the capture)", () => {
     expect(payment).toMatchObject({ status: "failed" });
     expect(payment?.paymentData).toContain("1 cents USD; the payment was for 417 cents");
     expect(await entriesOf(w.round.id)).toHaveLength(0);
-    expect(await balance(w.player.id)).toBe(200);
+    expect(await balanceOf(w.player.id)).toBe(200);
     // Asked again, it stays refused.
     await expectStatus(await capture(w, orderID), 409);
   });
@@ -277,7 +271,7 @@ describe("POST /api/entries with method paypal (the capture)", () => {
     expect(payment).toMatchObject({ status: "completed" });
     expect(payment?.paymentData).toContain("already entered");
     expect(await entriesOf(w.round.id)).toHaveLength(1);
-    expect(await balance(w.player.id)).toBe(200);
+    expect(await balanceOf(w.player.id)).toBe(200);
   });
 });
 
@@ -298,7 +292,7 @@ describe("POST /api/paypal/webhook and its queue job", () => {
     const [payment] = await paymentsOf(w.round.id);
     expect(payment).toMatchObject({ status: "completed", providerFeeCents: expect.any(Number) });
     expect(await entriesOf(w.round.id)).toHaveLength(1);
-    expect(await balance(w.player.id)).toBe(0);
+    expect(await balanceOf(w.player.id)).toBe(0);
     const [seen] = await testDb()
       .select()
       .from(webhookEvents)
@@ -333,7 +327,7 @@ describe("POST /api/paypal/webhook and its queue job", () => {
     expect(await paymentsOf(w.round.id)).toHaveLength(1);
     expect((await paymentsOf(w.round.id))[0]?.status).toBe("completed");
     expect(await entriesOf(w.round.id)).toHaveLength(1);
-    expect(await balance(w.player.id)).toBe(0);
+    expect(await balanceOf(w.player.id)).toBe(0);
     // Once applied, a further replay is answered without queueing anything.
     const after = sent.length;
     expect((await (await fetch(webhookRequest(original.body, original.headers))).json()) as object).toMatchObject({ duplicate: true });

@@ -1,19 +1,13 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
-import { makeEntry, makePlayer, makeRound, makeTransfer, testDb } from "../fixtures";
+import { makeEntry, makePlayer, makeRound, makeTransfer, testDb, balanceOf } from "../fixtures";
 import { claims, entries, payments } from "~/.server/db/schema";
-import { balanceCentsSql } from "~/.server/services/balance";
 import { SIGNUP_MESSAGES } from "~/.server/services/signup";
 
 // POST /api/entries with league credit (issue 11 item 2): the server computes the amounts,
 // the player must be the caller's approved claim, one entry per player and round, and the
 // balance never goes below zero — twenty sign-ups at once end in one.
-
-async function balance(playerId: number): Promise<number> {
-  const [row] = await testDb().all<{ b: number }>(sql`select ${balanceCentsSql(playerId)} as b`);
-  return Number(row?.b);
-}
 
 /** A user whose approved claim is a player holding `credit` cents, and an open round ($0.50 + $4.50 + $1 ace = $6). */
 async function signedUpUser(credit = 1_000) {
@@ -48,7 +42,7 @@ describe("POST /api/entries by credit", () => {
       credit_used: 6,
       entry: { player_id: player.id, division: "MA2", ace: true, credit_used: 6 },
     });
-    expect(await balance(player.id)).toBe(400);
+    expect(await balanceOf(player.id)).toBe(400);
     const [payment] = await testDb().select().from(payments).where(eq(payments.roundId, round.id));
     expect(payment).toMatchObject({ userId: user.id, method: "credit", status: "completed", amountCents: 0, creditUsedCents: 600 });
     const [entry] = await testDb().select().from(entries).where(eq(entries.roundId, round.id));
@@ -58,7 +52,7 @@ describe("POST /api/entries by credit", () => {
   it("without the ace fund costs $5", async () => {
     const { player, round, token } = await signedUpUser(500);
     await expectStatus(await signUp(token, body(player.id, round.id, { ace: false, credit_used: 5 })), 201);
-    expect(await balance(player.id)).toBe(0);
+    expect(await balanceOf(player.id)).toBe(0);
   });
 
   it("answers 409 'You are signed up for this round.' to a second sign-up, and lets one of twenty racing ones in", async () => {
@@ -68,7 +62,7 @@ describe("POST /api/entries by credit", () => {
     for (const r of answers.filter((a) => a.status !== 201)) await expectError(r, 409, SIGNUP_MESSAGES.entered);
     expect(await testDb().select().from(entries).where(eq(entries.roundId, round.id))).toHaveLength(1);
     expect(await testDb().select().from(payments).where(eq(payments.roundId, round.id))).toHaveLength(1);
-    expect(await balance(player.id)).toBe(10_000 - 600);
+    expect(await balanceOf(player.id)).toBe(10_000 - 600);
     await expectError(await signUp(token, body(player.id, round.id)), 409, SIGNUP_MESSAGES.entered);
   });
 
@@ -78,7 +72,7 @@ describe("POST /api/entries by credit", () => {
     const answers = await Promise.all(rs.map((r) => signUp(token, body(player.id, r.id))));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(2);
     for (const r of answers) expect([201, 400, 409]).toContain(r.status);
-    expect(await balance(player.id)).toBe(0);
+    expect(await balanceOf(player.id)).toBe(0);
   });
 
   it("refuses what the rules refuse, changing nothing", async () => {
@@ -93,7 +87,7 @@ describe("POST /api/entries by credit", () => {
     await expectError(await signUp(token, body(player.id, round.id, { division: "XYZ" })), 400, "Choose a division from the list");
     await expectError(await signUp(token, body(player.id, round.id, { credit_used: -1 })), 400);
     expect(await testDb().select().from(entries).where(eq(entries.roundId, round.id))).toEqual([]);
-    expect(await balance(player.id)).toBe(300);
+    expect(await balanceOf(player.id)).toBe(300);
   });
 
   it("needs a login and an approved claim", async () => {

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
-import { api, letters, makeRound } from "./api";
+import { api, claimedPlayer } from "./api";
 import { checkA11y, hydrated } from "./axe";
-import { expect, newContext, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 // The admin's money report (issue 11 item 6) on the demo league: the reconciliation says
 // Balanced, a credit sign-up's money shows in its round's row and in the totals, each
@@ -79,26 +79,17 @@ test("the money report balances, shows a credit sign-up's money, and downloads t
   browser,
   playerPage,
 }) => {
-  const tag = letters();
   await admin.goto("/admin/reports");
   const creditUsedBefore = await totalCents(admin, "Credit used");
 
   // A player with $10 bought in signs up with $5 of credit, out of the ace fund.
-  const name = `Report ${tag}`;
-  const roundId = await makeRound(admin, name, 5);
-  await api(admin, "POST", "/api/admin/round/openForRegistration", { id: roundId, openForRegistration: true });
-  const { id: playerId } = await api<{ id: number }>(admin, "POST", "/api/admin/player/", {
-    values: { fn: "Rae", ln: `Report${tag}`, division: "MA2" },
-  });
-  await api(admin, "POST", "/api/transfers/add", {
-    values: { d: Math.floor(Date.now() / 1000), fromPlayer: null, toPlayer: playerId, amt: 10, description: "e2e report credit" },
-  });
-  const context = await newContext(browser);
-  const user = await context.newPage();
-  await user.goto("/login");
-  await api(user, "POST", "/api/users/register", { email: `report-${tag}@example.com`, name: `Rae ${tag}`, password: "Fairway-Drive-42" });
-  const { claim } = await api<{ claim: { id: number } }>(user, "POST", "/api/claims", { player_id: playerId, note: "" });
-  await api(admin, "PUT", `/api/claims/${claim.id}/approve`, {});
+  const {
+    roundId,
+    roundName: name,
+    playerId,
+    context,
+    page: user,
+  } = await claimedPlayer(admin, browser, { creditDollars: 10, daysFromNow: 5 });
   await user.goto(`/rounds/${roundId}`);
   await api(user, "POST", "/api/entries", {
     round_id: roundId,

@@ -1,18 +1,12 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { makeEntry, makePlayer, makeRound, makeTransfer, refusal, testDb, uniq } from "../fixtures";
+import { makeEntry, makePlayer, makeRound, makeTransfer, refusal, testDb, uniq, balanceOf } from "../fixtures";
 import { entries, players, rounds } from "~/.server/db/schema";
-import { balanceCentsSql } from "~/.server/services/balance";
 import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from "~/.server/services/entry-admin";
 import { saveRound } from "~/.server/services/round-admin";
 import type { NewEntryValues } from "~/schemas/entries";
 
 const db = testDb;
-
-async function balance(playerId: number): Promise<number> {
-  const [row] = await db().all<{ b: number }>(sql`select ${balanceCentsSql(playerId)} as b`);
-  return Number(row?.b);
-}
 
 const roundEntries = async (roundId: number) => db().select().from(entries).where(eq(entries.roundId, roundId)).orderBy(entries.id);
 
@@ -210,7 +204,7 @@ describe("balances never go below zero", () => {
       [0, 0],
     ]);
     await updateEntries(db(), [{ id: ids[0] as number, value: { credit_used: 500 } }]);
-    expect(await balance(rich.id)).toBe(0);
+    expect(await balanceOf(rich.id)).toBe(0);
   });
 
   it("lets only as many of 20 racing spends through as the credit covers", async () => {
@@ -220,7 +214,7 @@ describe("balances never go below zero", () => {
     const ids = await Promise.all(rs.map((r) => add(r.id, p.id)));
     const outcomes = await Promise.allSettled(ids.map((id) => updateEntries(db(), [{ id, value: { credit_used: 200 } }])));
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(3);
-    expect(await balance(p.id)).toBe(0);
+    expect(await balanceOf(p.id)).toBe(0);
   });
 
   it("refuses deleting or un-crediting an entry whose credit was already spent", async () => {
@@ -232,7 +226,7 @@ describe("balances never go below zero", () => {
     expect((await refusal(deleteEntry(db(), ids[0] as number))).status).toBe(409);
     expect((await refusal(updateEntries(db(), [{ id: ids[0] as number, value: { credit_added: 0 } }]))).status).toBe(409);
     expect(await roundEntries(round.id)).toHaveLength(1);
-    expect(await balance(p.id)).toBe(100);
+    expect(await balanceOf(p.id)).toBe(100);
   });
 });
 
@@ -246,7 +240,7 @@ describe("credit payouts", () => {
     await updateEntries(db(), [{ id: ids[0] as number, value: { payoutAdjust: 100 } }]);
     expect(await creditPayouts(db(), round.id)).toBe(1);
     expect((await roundEntries(round.id)).map((e) => e.creditAddedCents)).toEqual([1_000, 0]);
-    expect(await balance(ps[0]?.id ?? 0)).toBe(1_000);
+    expect(await balanceOf(ps[0]?.id ?? 0)).toBe(1_000);
     expect(await creditPayouts(db(), round.id)).toBe(0);
   });
 

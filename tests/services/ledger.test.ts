@@ -1,18 +1,12 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb, refusal } from "../fixtures";
+import { makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb, refusal, balanceOf } from "../fixtures";
 import { aces, transfers } from "~/.server/db/schema";
 import type { AppError } from "~/.server/errors";
 import { acePotCents } from "~/.server/services/aces";
-import { balanceCentsSql } from "~/.server/services/balance";
 import { LEDGER_MESSAGES, addAce, addTransfer, deleteAce, deleteTransfer } from "~/.server/services/ledger";
 
 const db = testDb;
-
-async function balance(playerId: number): Promise<number> {
-  const [row] = await db().all<{ b: number }>(sql`select ${balanceCentsSql(playerId)} as b`);
-  return Number(row?.b);
-}
 
 /** A player holding `cents` of credit, bought in from the league. */
 async function playerWithCredit(cents: number) {
@@ -28,10 +22,10 @@ describe("transfers", () => {
   it("move credit between players, and from or to the league", async () => {
     const [a, b] = await Promise.all([playerWithCredit(1_000), makePlayer()]);
     await transfer(a.id, b.id, 400);
-    expect([await balance(a.id), await balance(b.id)]).toEqual([600, 400]);
+    expect([await balanceOf(a.id), await balanceOf(b.id)]).toEqual([600, 400]);
     await transfer(b.id, null, 400); // cashed out
     await transfer(null, b.id, 250); // bought in
-    expect(await balance(b.id)).toBe(250);
+    expect(await balanceOf(b.id)).toBe(250);
   });
 
   it("refuse the same player on both sides, no player at all, and a missing player, changing nothing", async () => {
@@ -40,7 +34,7 @@ describe("transfers", () => {
     expect([same.status, same.message]).toEqual([400, LEDGER_MESSAGES.sameSides]);
     expect((await refusal(transfer(null, null, 100))).status).toBe(400);
     expect((await refusal(transfer(a.id, 987_654_321, 100))).status).toBe(404);
-    expect(await balance(a.id)).toBe(1_000);
+    expect(await balanceOf(a.id)).toBe(1_000);
   });
 
   it("refuse taking a balance below zero (409) with the balance in the message", async () => {
@@ -49,7 +43,7 @@ describe("transfers", () => {
     expect(err.status).toBe(409);
     expect(err.message).toBe(`${a.fn} ${a.ln} has $5.00 of credit; a transfer of $5.01 would take it below zero.`);
     await transfer(a.id, b.id, 500); // exactly all of it is fine
-    expect(await balance(a.id)).toBe(0);
+    expect(await balanceOf(a.id)).toBe(0);
   });
 
   it("twenty racing transfers of the same credit: exactly one goes through", async () => {
@@ -57,14 +51,14 @@ describe("transfers", () => {
     const results = await Promise.allSettled(receivers.map((r) => transfer(a.id, r.id, 1_000)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results) if (r.status === "rejected") expect((r.reason as AppError).status).toBe(409);
-    expect(await balance(a.id)).toBe(0);
+    expect(await balanceOf(a.id)).toBe(0);
   });
 
   it("delete gives the credit back, unless the receiver already spent it (409)", async () => {
     const [a, b, c] = await Promise.all([playerWithCredit(1_000), makePlayer(), makePlayer()]);
     const first = await transfer(a.id, b.id, 600);
     await deleteTransfer(db(), first);
-    expect([await balance(a.id), await balance(b.id)]).toEqual([1_000, 0]);
+    expect([await balanceOf(a.id), await balanceOf(b.id)]).toEqual([1_000, 0]);
 
     const second = await transfer(a.id, b.id, 600);
     await transfer(b.id, c.id, 300); // b spends half
@@ -79,8 +73,8 @@ describe("transfers", () => {
     const [a, b, c] = await Promise.all([playerWithCredit(1_000), makePlayer(), makePlayer()]);
     const id = await transfer(a.id, b.id, 800);
     await Promise.allSettled([deleteTransfer(db(), id), transfer(b.id, c.id, 800)]);
-    expect(await balance(b.id)).toBeGreaterThanOrEqual(0);
-    expect(await balance(a.id)).toBeGreaterThanOrEqual(0);
+    expect(await balanceOf(b.id)).toBeGreaterThanOrEqual(0);
+    expect(await balanceOf(a.id)).toBeGreaterThanOrEqual(0);
   });
 });
 
