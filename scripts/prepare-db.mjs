@@ -7,7 +7,9 @@ import { mkdirSync } from "node:fs";
 
 const { bin, ensureDevVars, localD1Flags, quietEnv, run, runQuiet } = await import("./lib.mjs");
 
-const reseed = process.argv.includes("--reseed");
+// --scale (npm run seed:scale): the scale league of issue 12 instead of the demo league.
+const scale = process.argv.includes("--scale");
+const reseed = process.argv.includes("--reseed") || scale;
 const d1 = localD1Flags();
 
 ensureDevVars();
@@ -42,9 +44,9 @@ if (reseed || playerCount() === 0) {
     runQuiet(bin("wrangler"), ["d1", "execute", "DB", ...d1, "--command", tables.map((t) => `delete from ${t};`).join(" ")]);
   }
   // wrangler answers a --file with one JSON result per statement: shown only if it fails.
-  const summary = runQuiet(bin("tsx"), ["scripts/seed.ts", "--out", ".wrangler/seed.sql"]);
+  const summary = runQuiet(bin("tsx"), ["scripts/seed.ts", "--out", ".wrangler/seed.sql", ...(scale ? ["--scale"] : [])]);
   runQuiet(bin("wrangler"), ["d1", "execute", "DB", ...d1, "--file", ".wrangler/seed.sql"]);
-  process.stdout.write(`\nSeeded the local D1 with the demo league.\n${summary}`);
+  process.stdout.write(`\nSeeded the local D1 with the ${scale ? "scale" : "demo"} league.\n${summary}`);
 } else {
   console.log("\nLocal D1 already has a league; `npm run db:seed` replaces it with the demo league.");
   run(bin("tsx"), ["scripts/seed.ts", "--logins"]);

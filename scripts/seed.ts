@@ -14,9 +14,10 @@ import { hashPassword } from "../app/.server/auth/password";
 import { nowSeconds } from "../app/lib/time";
 import { ADMIN_LOGIN, PLAYER_EMAILS, PLAYER_PASSWORD } from "./seed/accounts";
 import { buildLeague } from "./seed/league";
+import { buildScaleLeague } from "./seed/scale";
 import { renderSql } from "./seed/render";
 
-const USAGE = "usage: tsx scripts/seed.ts --out FILE [--now EPOCH_SECONDS] [--tz IANA_ZONE] | --logins";
+const USAGE = "usage: tsx scripts/seed.ts --out FILE [--scale] [--now EPOCH_SECONDS] [--tz IANA_ZONE] | --logins";
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -28,6 +29,7 @@ const SEED_OPTIONS = {
   now: { type: "string" },
   tz: { type: "string" },
   logins: { type: "boolean" },
+  scale: { type: "boolean" },
   help: { type: "boolean" },
 } as const;
 
@@ -49,7 +51,11 @@ function options() {
     process.exit(0);
   }
   if (values.logins) {
-    printLogins();
+    if (scale)
+      console.log(
+        `Scale logins — admin: ${ADMIN_LOGIN.email} / ${ADMIN_LOGIN.password}; players: scale1…scale1500@league.test / ${PLAYER_PASSWORD}`,
+      );
+    else printLogins();
     process.exit(0);
   }
   if (!values.out) fail("--out is required");
@@ -61,13 +67,17 @@ function options() {
   } catch {
     fail(`--tz must be an IANA time zone, got ${timeZone}`);
   }
-  return { out: values.out, now, timeZone };
+  return { out: values.out, now, timeZone, scale: values.scale ?? false };
 }
 
-const { out, now, timeZone } = options();
+const { out, now, timeZone, scale } = options();
 const started = performance.now();
-const league = buildLeague(now, timeZone);
-const hashes = await Promise.all(league.users.map((u) => hashPassword(u.password)));
+const league = scale ? buildScaleLeague(now, timeZone) : buildLeague(now, timeZone);
+// One hash per distinct password: the scale league's 1,500 users share the players' one.
+const hashOf = new Map(
+  await Promise.all([...new Set(league.users.map((u) => u.password))].map(async (p) => [p, await hashPassword(p)] as const)),
+);
+const hashes = league.users.map((u) => hashOf.get(u.password) ?? "");
 const statements = renderSql(league, hashes);
 writeFileSync(out, `${statements.join("\n")}\n`);
 const ms = Math.round(performance.now() - started);
@@ -80,4 +90,8 @@ console.log(
     `${league.entries.length} entries, ${league.aces.length} aces (pot now $${(league.pot / 100).toFixed(2)}), ` +
     `${league.transfers.length} transfers, ${league.payments.length} payments — ${ms} ms`,
 );
-printLogins();
+if (scale)
+  console.log(
+    `Scale logins — admin: ${ADMIN_LOGIN.email} / ${ADMIN_LOGIN.password}; players: scale1…scale1500@league.test / ${PLAYER_PASSWORD}`,
+  );
+else printLogins();

@@ -2,7 +2,7 @@
 import { chance, int, normal, pick, shuffle, type Rng } from "./rng";
 import type { DemoPlayers, SeedPlayer } from "./types";
 
-const MEN = [
+export const MEN = [
   "James",
   "Michael",
   "Chris",
@@ -40,7 +40,7 @@ const MEN = [
   "Eli",
   "Jake",
 ];
-const WOMEN = [
+export const WOMEN = [
   "Sarah",
   "Emily",
   "Jessica",
@@ -60,7 +60,7 @@ const WOMEN = [
   "Zoe",
   "Renee",
 ];
-const LAST = [
+export const LAST = [
   "Anderson",
   "Baker",
   "Brooks",
@@ -110,7 +110,7 @@ const LAST = [
 ];
 
 /** Division, how many players, mean score on a par-54 course. */
-const DIVISIONS: readonly [string, number, number][] = [
+export const DIVISIONS: readonly [string, number, number][] = [
   ["MPO", 10, 50],
   ["MP40", 8, 52],
   ["MA1", 24, 53],
@@ -121,7 +121,7 @@ const DIVISIONS: readonly [string, number, number][] = [
   ["FA1", 7, 61],
   ["MJ18", 5, 58],
 ];
-const WOMENS = new Set(["FPO", "FA1"]);
+export const WOMENS = new Set(["FPO", "FA1"]);
 const INACTIVE_COUNT = 6;
 
 export function buildPlayers(rng: Rng, createdAt: number): SeedPlayer[] {

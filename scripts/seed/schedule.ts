@@ -19,7 +19,7 @@ const COURSES: readonly [string, number, number][] = [
 ];
 
 /** A calendar day (proleptic Gregorian); day may overflow, Date.UTC normalises it. */
-function civil(year: number, month: number, day: number) {
+export function civil(year: number, month: number, day: number) {
   const t = new Date(Date.UTC(year, month - 1, day));
   return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate(), weekday: t.getUTCDay() };
 }
