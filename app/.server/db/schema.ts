@@ -120,7 +120,10 @@ export const entries = sqliteTable(
   (t) => [
     // One entry per player per round, whatever path the entry came by.
     uniqueIndex("entries_round_player_uq").on(t.roundId, t.playerId),
-    index("entries_player_idx").on(t.playerId),
+    // Covering the balance sums (balanceCentsSql) and the ace pot's per-round counts: at
+    // 100,000 entries neither reads a table row (tests/services/query-plans.test.ts).
+    index("entries_player_credit_idx").on(t.playerId, t.creditAddedCents, t.creditUsedCents),
+    index("entries_round_ace_idx").on(t.roundId, t.ace),
   ],
 );
 
@@ -138,7 +141,7 @@ export const aces = sqliteTable(
     amtCents: integer("amt_cents").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("aces_d_idx").on(t.d), check("aces_amt_positive", sql`${t.amtCents} > 0`)],
+  (t) => [index("aces_d_idx").on(t.d), index("aces_round_idx").on(t.roundId), check("aces_amt_positive", sql`${t.amtCents} > 0`)],
 );
 
 export const transfers = sqliteTable(
@@ -154,8 +157,8 @@ export const transfers = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("transfers_from_idx").on(t.fromPlayerId),
-    index("transfers_to_idx").on(t.toPlayerId),
+    index("transfers_from_idx").on(t.fromPlayerId, t.amtCents),
+    index("transfers_to_idx").on(t.toPlayerId, t.amtCents),
     index("transfers_d_idx").on(t.d),
     check("transfers_amt_positive", sql`${t.amtCents} > 0`),
     check("transfers_sides_differ", sql`${t.fromPlayerId} IS NULL OR ${t.toPlayerId} IS NULL OR ${t.fromPlayerId} <> ${t.toPlayerId}`),
@@ -188,6 +191,7 @@ export const claims = sqliteTable(
     uniqueIndex("claims_user_open_uq").on(t.userId).where(sql`status in ('pending', 'approved', 'conflict')`),
     index("claims_user_idx").on(t.userId),
     index("claims_status_idx").on(t.status),
+    index("claims_player_idx").on(t.playerId),
   ],
 );
 

@@ -2,6 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { aces, players, rounds } from "../db/schema";
 import { notFound } from "../errors";
+import { acePotCentsSql } from "./balance";
 
 /**
  * Ace pot in cents = ace fees of entries that opted in − aces paid. With a round: the
@@ -14,12 +15,7 @@ export async function acePotCents(db: Db, roundId?: number): Promise<number> {
     if (!round) throw notFound("Round not found");
     until = round.d;
   }
-  const feeFilter = until === undefined ? sql`` : sql`and r.d <= ${until}`;
-  const aceFilter = until === undefined ? sql`` : sql`where a.d < ${until}`;
-  const [row] = await db.all<{ pot: number }>(sql`select
-      coalesce((select sum(r.ace_cents) from entries e join rounds r on r.id = e.round_id
-                where e.ace = 1 ${feeFilter}), 0)
-    - coalesce((select sum(a.amt_cents) from aces a ${aceFilter}), 0) as pot`);
+  const [row] = await db.all<{ pot: number }>(sql`select ${acePotCentsSql(until)} as pot`);
   return Number(row?.pot ?? 0);
 }
 

@@ -24,8 +24,10 @@ export function balanceCentsSql(playerId: SQL | number): SQL<number> {
 export function acePotCentsSql(until?: number): SQL<number> {
   const feeFilter = until === undefined ? sql`` : sql`and r.d <= ${until}`;
   const aceFilter = until === undefined ? sql`` : sql`where a.d < ${until}`;
+  // Per round, its opted-in entries counted in the (round_id, ace) index: no entry row is read.
   return sql<number>`(
-    coalesce((select sum(r.ace_cents) from entries e join rounds r on r.id = e.round_id where e.ace = 1 ${feeFilter}), 0)
+    coalesce((select sum(r.ace_cents * (select count(*) from entries e where e.round_id = r.id and e.ace = 1))
+      from rounds r where 1 ${feeFilter}), 0)
     - coalesce((select sum(a.amt_cents) from aces a ${aceFilter}), 0)
   )`;
 }
