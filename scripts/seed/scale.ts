@@ -15,11 +15,20 @@ export const SCALE = { players: 2_000, rounds: 500, entries: 100_000, transfers:
 const UPCOMING = 4;
 const SEED = 20_261_122;
 
+/** The division a roll in [0, Σ weights) lands on, weighted as the demo league's are. */
+function divisionFor(roll: number): readonly [string, number, number] {
+  let left = roll;
+  for (const division of DIVISIONS) {
+    left -= division[1];
+    if (left < 0) return division;
+  }
+  return DIVISIONS[DIVISIONS.length - 1] as readonly [string, number, number];
+}
+
 function players(rng: Rng, createdAt: number): SeedPlayer[] {
   const weight = DIVISIONS.reduce((sum, [, count]) => sum + count, 0);
   return Array.from({ length: SCALE.players }, (_, i): SeedPlayer => {
-    let roll = rng() * weight;
-    const [division, , mean] = DIVISIONS.find(([, count]) => (roll -= count) < 0) ?? DIVISIONS[0]!;
+    const [division, , mean] = divisionFor(rng() * weight);
     const firsts = WOMENS.has(division) ? WOMEN : MEN;
     return {
       id: i + 1,
