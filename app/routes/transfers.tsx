@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { Route } from "./+types/transfers";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { optionalSession, requireAdmin } from "~/.server/auth/guards";
@@ -9,20 +10,30 @@ import { TransferForm } from "~/components/transfer-form";
 import { TransferTable } from "~/components/transfer-table";
 import { ActionStatus } from "~/components/ui/alert";
 import { PageHeader } from "~/components/ui/page-header";
+import { Pager } from "~/components/ui/pager";
 import { useFormResult } from "~/hooks/use-form-result";
 import { useLeague } from "~/hooks/use-league";
 import { pageMeta } from "~/lib/meta";
+import { PAGE_ERROR, pageParam } from "~/lib/paging";
 import { todayInputValue } from "~/lib/time";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("transfers", "players");
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** Transfers on one page: a league's season fits on a few. */
+export const TRANSFERS_PAGE_SIZE = 100;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = routeServices(context);
+  const page = pageParam(new URL(request.url).searchParams);
+  if (page === null) throw data({ message: PAGE_ERROR }, { status: 400 });
   // The admin's form lists the players to pick from; visitors get only the list.
   const admin = optionalSession(context)?.isAdmin ?? false;
-  const [transfers, players] = await Promise.all([listTransfers(db), admin ? simpleList(db) : Promise.resolve([])]);
-  return { transfers, players };
+  const [{ rows, page: paging }, players] = await Promise.all([
+    listTransfers(db, { page, pageSize: TRANSFERS_PAGE_SIZE }),
+    admin ? simpleList(db) : Promise.resolve([]),
+  ]);
+  return { transfers: rows, paging, players };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -49,6 +60,7 @@ export default function Transfers({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
         <TransferTable transfers={loaderData.transfers} caption="Transfers" canDelete={isAdmin} />
+        <Pager page={loaderData.paging} label="Transfer pages" />
       </div>
     </>
   );

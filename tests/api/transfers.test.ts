@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makePlayer, makeTransfer } from "../fixtures";
-import { expectError, getPublic } from "./http";
+import { expectError, get, getPublic } from "./http";
 
 type Transfer = Record<string, unknown> & { id: number };
 
@@ -46,6 +46,19 @@ describe("GET /api/transfers", () => {
         tPlayer: `${a.fn} ${a.ln}`,
       },
     ]);
+  });
+
+  it("answers the newest 500 and counts them all; ?page=2 gives the next ones; a bad page is 400", async () => {
+    const p = await makePlayer();
+    // Newer than anything else in this file: they lead page 1.
+    const newest = await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 1, d: 4_100_000_000 });
+    const res = await get("/api/transfers");
+    const total = Number(res.headers.get("X-Total-Count"));
+    const first = (await res.json()) as Transfer[];
+    expect(first[0]?.id).toBe(newest.id);
+    expect(first.length).toBe(Math.min(total, 500));
+    expect(await getPublic<Transfer[]>("/api/transfers?page=2")).toHaveLength(Math.max(0, Math.min(total - 500, 500)));
+    for (const bad of ["0", "-1", "1.5", "x", "9999999"]) await expectError(`/api/transfers?page=${bad}`, 400, "bad_request");
   });
 
   it("404 JSON below it", async () => {

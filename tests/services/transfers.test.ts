@@ -9,7 +9,7 @@ describe("transfers", () => {
     const buyIn = await makeTransfer({ fromPlayerId: null, toPlayerId: a.id, amtCents: 2_000, d: 1_300_000_000, description: "Cash" });
     const gift = await makeTransfer({ fromPlayerId: a.id, toPlayerId: b.id, amtCents: 550, d: 1_300_000_100 });
     const ids = new Set([buyIn.id, gift.id]);
-    expect((await listTransfers(testDb())).filter((t) => ids.has(t.id))).toEqual([
+    expect((await listTransfers(testDb(), { page: 1, pageSize: 1_000 })).rows.filter((t) => ids.has(t.id))).toEqual([
       {
         id: gift.id,
         d: gift.d,
@@ -32,6 +32,21 @@ describe("transfers", () => {
       },
     ]);
     expect((await transfersByPlayer(testDb(), b.id)).map((t) => t.id)).toEqual([gift.id]);
+  });
+
+  it("page by page, newest first: pages follow one another without gaps or repeats, and count them all", async () => {
+    const p = await makePlayer();
+    // Dated in the future, so they are the newest whatever else this file made.
+    const made = [];
+    for (let i = 0; i < 5; i++)
+      made.push(await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 100 + i, d: 4_000_000_000 + i }));
+    const first = await listTransfers(testDb(), { page: 1, pageSize: 2 });
+    const second = await listTransfers(testDb(), { page: 2, pageSize: 2 });
+    expect(first.rows.map((t) => t.amtCents)).toEqual([104, 103]);
+    expect(second.rows.map((t) => t.amtCents)).toEqual([102, 101]);
+    const total = (await listTransfers(testDb(), { page: 1, pageSize: 100_000 })).rows.length;
+    expect(first.page).toEqual({ page: 1, pageSize: 2, total, pages: Math.ceil(total / 2) });
+    expect((await listTransfers(testDb(), { page: first.page.pages + 1, pageSize: 2 })).rows).toEqual([]);
   });
 
   it("by player is not_found for an unknown player", async () => {

@@ -6,14 +6,23 @@ import { requireAdmin } from "./auth";
 import { body, param } from "./validate";
 import { addTransfer, deleteTransfer } from "~/.server/services/ledger";
 import { listTransfers, transfersByPlayer } from "~/.server/services/transfers";
+import { badRequest } from "~/.server/errors";
+import { PAGE_ERROR, pageParam } from "~/lib/paging";
 import { idBodySchema } from "~/schemas/ids";
 import { TransferAddSchema } from "~/schemas/ledger";
 
+/** Transfers per answer of GET /api/transfers: a few seasons of a weekly league. */
+export const API_TRANSFERS_PAGE_SIZE = 500;
+
 export const transfersApi = subApp()
+  // The newest API_TRANSFERS_PAGE_SIZE; ?page=2… for older ones (X-Total-Count: how many in all).
   .get("/", async (c) => {
-    const list = await listTransfers(c.var.db);
+    const page = pageParam(new URL(c.req.url).searchParams);
+    if (page === null) throw badRequest(PAGE_ERROR);
+    const { rows, page: paging } = await listTransfers(c.var.db, { page, pageSize: API_TRANSFERS_PAGE_SIZE });
     cachePublic(c, "transfers", "players");
-    return c.json(list.map(transferJson));
+    c.header("X-Total-Count", String(paging.total));
+    return c.json(rows.map(transferJson));
   })
   .get("/transfersByPlayer/:id", param(PlayerIdParam), async (c) => {
     const list = await transfersByPlayer(c.var.db, c.req.valid("param").id);

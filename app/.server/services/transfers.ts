@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { players, transfers } from "../db/schema";
 import { assertPlayerExists } from "./players";
+import { offsetOf, type Page, pageOf } from "~/lib/paging";
 
 /** Credit moved between players; a null side (id and name) is the league itself. */
 export type TransferRow = {
@@ -36,8 +37,13 @@ function selectTransfers(db: Db) {
     .leftJoin(toP, eq(toP.id, transfers.toPlayerId));
 }
 
-export async function listTransfers(db: Db): Promise<TransferRow[]> {
-  return selectTransfers(db).orderBy(desc(transfers.d), desc(transfers.id));
+/** One page of every transfer, newest first, and how many there are in all. */
+export async function listTransfers(db: Db, page: { page: number; pageSize: number }): Promise<{ rows: TransferRow[]; page: Page }> {
+  const [rows, [count]] = await db.batch([
+    selectTransfers(db).orderBy(desc(transfers.d), desc(transfers.id)).limit(page.pageSize).offset(offsetOf(page.page, page.pageSize)),
+    db.select({ n: sql<number>`count(*)` }).from(transfers),
+  ]);
+  return { rows, page: pageOf(page.page, page.pageSize, Number(count?.n ?? 0)) };
 }
 
 export async function transfersByPlayer(db: Db, playerId: number): Promise<TransferRow[]> {
