@@ -55,7 +55,9 @@ const summaryColumns = {
  * and transfers, never a query per player. Counts and averages take played (scored)
  * rounds only: a sign-up for next week is not a round played.
  */
-function playerStatsQuery<S extends typeof statsColumns>(db: Db, yearStart: number, columns: S) {
+function playerStatsQuery<S extends typeof statsColumns>(db: Db, yearStart: number, columns: S, onlyPlayer?: number) {
+  // One player's page aggregates that player's entries only (their index range), not everyone's.
+  const only = onlyPlayer === undefined ? sql`` : sql`where e.player_id = ${onlyPlayer}`;
   return db
     .select(columns)
     .from(players)
@@ -67,7 +69,7 @@ function playerStatsQuery<S extends typeof statsColumns>(db: Db, yearStart: numb
               avg(case when e.score > 0 and r.d >= ${yearStart} then e.score end) as year_average,
               sum(case when e.score > 0 and e.result like '1/%' then 1 else 0 end) as wins,
               min(case when e.score > 0 then e.score end) as best_score
-           from entries e join rounds r on r.id = e.round_id
+           from entries e join rounds r on r.id = e.round_id ${only}
            group by e.player_id) st`,
       sql`st.player_id = ${players.id}`,
     );
@@ -85,7 +87,7 @@ export async function listPlayersWithStats(db: Db, yearStart: number): Promise<P
 /** One player's stats, claims, wins and best score: two queries run side by side. */
 export async function getPlayer(db: Db, id: number, yearStart: number): Promise<PlayerSummary> {
   const [[row], claimRows] = await Promise.all([
-    playerStatsQuery(db, yearStart, { ...statsColumns, ...summaryColumns }).where(eq(players.id, id)),
+    playerStatsQuery(db, yearStart, { ...statsColumns, ...summaryColumns }, id).where(eq(players.id, id)),
     db.select({ id: claims.id, status: claims.status }).from(claims).where(eq(claims.playerId, id)),
   ]);
   if (!row) throw notFound("Player not found");
