@@ -134,7 +134,11 @@ export const b64url = (value: unknown) =>
     .replace(/=+$/, "");
 
 /** Cookie attributes of a Set-Cookie header, name=value first. */
-export const cookieParts = (res: Response) => (res.headers.get("Set-Cookie") ?? "").split(/;\s*/);
+/** The session cookie's Set-Cookie attributes (other cookies, such as the D1 bookmark, left out). */
+export const cookieParts = (res: Response) => (sessionSetCookie(res) ?? "").split(/;\s*/);
+
+/** The Set-Cookie that sets or clears the session cookie, if the response has one. */
+export const sessionSetCookie = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`)) ?? null;
 
 /** A fresh reset token for `email`, made the way the queue consumer makes one (a new job). */
 export async function resetTokenFor(email: string): Promise<string> {

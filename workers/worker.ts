@@ -1,6 +1,7 @@
 import { api } from "./api";
 import { drainBody, withinBodyLimit } from "./body-limit";
 import { observeD1 } from "./d1-observer";
+import { carryBookmark, openSession, sessionBinding } from "./d1-session";
 import { isForeignCookieWrite } from "./origin";
 import { type CacheStatus, isCacheableRequest, pageCacheMode, purgeWrites, serveFromCacheApi, withNonce } from "./page-cache";
 import { handleQueue } from "./queue/consumer";
@@ -39,12 +40,15 @@ type CachedPagesStub = { fetch(request: Request): Promise<Response> };
  */
 export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
   /** The app itself, as the CachedPages entrypoint runs it behind Workers Cache. */
-  const render = (request: Request, env: Env, ctx: ExecutionContext) => route(request, env, ctx, { nonce: newNonce(), renders: 0 }, pages);
+  const render = (request: Request, env: Env, ctx: ExecutionContext) =>
+    // Anonymous reads only reach it (ADR 11): any replica will do.
+    route(request, { ...env, DB: sessionBinding(openSession(env.DB, request)) }, ctx, { nonce: newNonce(), renders: 0 }, pages);
 
   return {
     render,
     async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-      const { binding, seen } = observeD1(env.DB);
+      const session = openSession(env.DB, request);
+      const { binding, seen } = observeD1(sessionBinding(session));
       const observedEnv = { ...env, DB: binding };
       const scope: RequestScope = { nonce: newNonce(), renders: 0 };
       const mode = pageCacheMode(env);
@@ -66,6 +70,7 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       // A stored document carries another request's nonce; fresh ones already have this one.
       if (status !== "bypass" && scope.renders === 0) response = withNonce(response, scope.nonce);
       const payPal = payPalCheckout(env, new URL(request.url).origin);
+      response = carryBookmark(request, response, session, seen.writtenTables.size > 0);
       const out = applyResponsePolicy(request, response, scope.nonce, { dev: opts.dev ?? false, payPal });
       if (mode === "cache-api") {
         out.headers.set("Server-Timing", `cache;desc="${status}", d1;desc="${seen.queries}", render;desc="${scope.renders}"`);
@@ -73,7 +78,8 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       return out;
     },
     async queue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext) {
-      const { binding, seen } = observeD1(env.DB);
+      // Jobs write: they start at the primary.
+      const { binding, seen } = observeD1(sessionBinding(env.DB.withSession("first-primary")));
       await handleQueue(batch, { ...env, DB: binding });
       await purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx);
     },

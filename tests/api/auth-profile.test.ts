@@ -11,6 +11,7 @@ import {
   makeUser,
   uniqueEmail,
   userRow,
+  sessionSetCookie,
 } from "../auth-fixtures";
 
 const profile = (token: string, body: unknown) => call("PUT", "/api/users/profile", { token, body });
@@ -30,7 +31,7 @@ describe("PUT /api/users/profile", () => {
     const res = await profile(token, { name: "  Renamed Thrower " });
     const body = await expectStatus(res, 200);
     expect(body).toEqual({ success: true, user: expect.objectContaining({ id: user.id, name: "Renamed Thrower", email: user.email }) });
-    expect(res.headers.get("Set-Cookie")).toBeNull();
+    expect(sessionSetCookie(res)).toBeNull();
     expect((await expectStatus(await me(token), 200)).user.name).toBe("Renamed Thrower");
   });
 
