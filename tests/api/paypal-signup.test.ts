@@ -1,113 +1,33 @@
-import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStandIn, STANDIN_CREDENTIALS, type StandIn } from "../../scripts/paypal-standin/standin";
+import { describe, expect, it } from "vitest";
 import { call, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
-import { makeEntry, makePlayer, makeRound, makeTransfer, testDb, balanceOf } from "../fixtures";
+import { makeEntry, makePlayer, makeTransfer, testDb, balanceOf } from "../fixtures";
 import { deliver } from "../job-fixtures";
-import testWorker from "../worker";
-import { claims, entries, payments, rounds, webhookEvents } from "~/.server/db/schema";
+import {
+  approvedOrder,
+  capture,
+  capturedWithReplays,
+  createOrder,
+  deliverAllAtOnce,
+  entriesOf,
+  orderBody,
+  payingPlayer as player,
+  paymentsOf,
+  paypal,
+  recordingWorker,
+  installPayPalApp,
+  webhookRequest,
+} from "../paypal/app-harness";
+import { rounds, webhookEvents } from "~/.server/db/schema";
 import { JobSchema } from "~/.server/jobs";
-import { payPalClient } from "~/.server/paypal/client";
 import { PAYPAL_MESSAGES } from "~/.server/services/paypal-signup";
 import type { QueueEnv } from "../../workers/queue/consumer";
 
 // Sign-up paid through PayPal (issue 11 item 3), end to end through the Worker with the
-// real PayPal client: the app's outgoing calls to the stand-in's address
-// (http://127.0.0.1:{port + 1000} for a request to http://localhost) go to an in-process
-// stand-in, which records the webhooks it would send.
+// real PayPal client against the in-process stand-in (tests/paypal/app-harness.ts).
 
-const STANDIN_BASE = "http://127.0.0.1:1080";
-let standIn: StandIn;
-const webhooks: { body: string; headers: Headers }[] = [];
-/** When set, PayPal answers every capture with this amount instead (a PayPal that charged something else). */
-let capturedValue: string | null = null;
-const realFetch = globalThis.fetch;
-
-beforeAll(() => {
-  standIn = createStandIn({
-    ...STANDIN_CREDENTIALS,
-    baseUrl: STANDIN_BASE,
-    webhookTarget: async (body, headers) => {
-      webhooks.push({ body, headers });
-      return new Response(null, { status: 200 });
-    },
-  });
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = new Request(input, init);
-    if (!req.url.startsWith(`${STANDIN_BASE}/`)) return realFetch(req);
-    const res = await standIn.fetch(req);
-    if (!capturedValue || !new URL(req.url).pathname.endsWith("/capture")) return res;
-    const order = await res.json<{ purchase_units: { payments: { captures: { amount: { value: string } }[] } }[] }>();
-    const capture = order.purchase_units[0]?.payments.captures[0];
-    if (capture) capture.amount.value = capturedValue;
-    return Response.json(order, { status: res.status });
-  }) as typeof fetch;
-});
-afterAll(() => {
-  globalThis.fetch = realFetch;
-});
-
-const paypal = () => payPalClient({ ...STANDIN_CREDENTIALS, apiBase: STANDIN_BASE });
-
-/** A user whose approved claim holds `credit` cents, and an open $6 round (with the ace fund). */
-async function player(credit = 200) {
-  const [user, p, round] = await Promise.all([makeUser(), makePlayer({ division: "MA2" }), makeRound({ openForRegistration: true })]);
-  await testDb().insert(claims).values({ userId: user.id, playerId: p.id, status: "approved" });
-  if (credit) await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: credit });
-  return { user, player: p, round, token: await tokenFor(user) };
-}
-
-type Who = Awaited<ReturnType<typeof player>>;
-
-const orderBody = (w: Who, extra: Record<string, unknown> = {}) => ({
-  round_id: w.round.id,
-  division: "MA2",
-  ace: true,
-  credit_used: 2,
-  ...extra,
-});
-
-const createOrder = (w: Who, extra: Record<string, unknown> = {}, token = w.token) =>
-  call("POST", "/api/entries/paypal-order", { token, body: orderBody(w, extra) });
-
-const capture = (w: Who, orderID: string, token = w.token) =>
-  call("POST", "/api/entries", {
-    token,
-    body: {
-      ace: true,
-      amount: 0,
-      credit_used: 2,
-      division: "MA2",
-      method: "paypal",
-      payment_data: { orderID },
-      player_id: w.player.id,
-      round_id: w.round.id,
-      score: 0,
-    },
-  });
-
-const paymentsOf = (roundId: number) => testDb().select().from(payments).where(eq(payments.roundId, roundId));
-const entriesOf = (roundId: number) => testDb().select().from(entries).where(eq(entries.roundId, roundId));
-
-/** An order made through the app for `w` and approved by the payer in the stand-in. */
-async function approvedOrder(w: Who): Promise<string> {
-  const { orderID } = await expectStatus<{ orderID: string }>(await createOrder(w), 201);
-  standIn.approve(orderID);
-  return orderID;
-}
-
-/** A recording queue, and the Worker run with it: what a request enqueues is kept. */
-function recordingWorker() {
-  const sent: unknown[] = [];
-  const JOBS = { send: async (body: unknown) => void sent.push(body), sendBatch: async () => {} } as unknown as Queue;
-  const fetch = (req: Request) => testWorker.fetch(req, { ...env, JOBS } as Env, createExecutionContext());
-  return { sent, fetch };
-}
-
-const webhookRequest = (body: string, headers: Headers) =>
-  new Request("http://localhost/api/paypal/webhook", { method: "POST", body, headers: new Headers(headers) });
+const app = installPayPalApp();
 
 describe("POST /api/entries/paypal-order", () => {
   it("creates an order for the rest plus the convenience fee, and a created payment that remembers the choice", async () => {
@@ -174,7 +94,7 @@ describe("POST /api/entries/paypal-order", () => {
 describe("POST /api/entries with method paypal (the capture)", () => {
   it("captures the approved order and, in one step, completes the payment with PayPal's fee and makes the entry", async () => {
     const w = await player(200);
-    const orderID = await approvedOrder(w);
+    const orderID = await approvedOrder(app, w);
     const res = await expectStatus(await capture(w, orderID), 201);
     expect(res).toMatchObject({ success: true, entry: { player_id: w.player.id, division: "MA2", ace: true, credit_used: 2 } });
     const [payment] = await paymentsOf(w.round.id);
@@ -193,7 +113,7 @@ describe("POST /api/entries with method paypal (the capture)", () => {
 
   it("gives one payment and one entry for a capture sent twenty times at once and again later", async () => {
     const w = await player(200);
-    const orderID = await approvedOrder(w);
+    const orderID = await approvedOrder(app, w);
     const answers = await Promise.all(Array.from({ length: 20 }, () => capture(w, orderID)));
     const bodies = await Promise.all(answers.map((r) => expectStatus<{ entry: { id: number } }>(r, 201)));
     expect(new Set(bodies.map((b) => b.entry.id)).size).toBe(1);
@@ -214,13 +134,13 @@ describe("POST /api/entries with method paypal (the capture)", () => {
 
   it("refuses a capture of another amount and records the payment as failed, with no entry", async () => {
     const w = await player(200);
-    const orderID = await approvedOrder(w);
-    capturedValue = "0.01";
+    const orderID = await approvedOrder(app, w);
+    app.capturedValue = "0.01";
     try {
       const res = await expectStatus(await capture(w, orderID), 409);
       expect(res.error).toMatch(/^PayPal error: the amount paid is not the amount due/);
     } finally {
-      capturedValue = null;
+      app.capturedValue = null;
     }
     const [payment] = await paymentsOf(w.round.id);
     expect(payment).toMatchObject({ status: "failed" });
@@ -233,14 +153,14 @@ describe("POST /api/entries with method paypal (the capture)", () => {
 
   it("does not capture when the round closed or the credit was spent meanwhile", async () => {
     const w = await player(200);
-    const orderID = await approvedOrder(w);
+    const orderID = await approvedOrder(app, w);
     await makeTransfer({ fromPlayerId: w.player.id, toPlayerId: null, amtCents: 150 });
     expect((await expectStatus(await capture(w, orderID), 409)).error).toBe(PAYPAL_MESSAGES.priceChanged);
     expect((await paypal().getOrder(orderID)).capture).toBeNull();
     expect((await paymentsOf(w.round.id))[0]?.status).toBe("failed");
 
     const c = await player(200);
-    const closedOrder = await approvedOrder(c);
+    const closedOrder = await approvedOrder(app, c);
     await testDb().update(rounds).set({ openForRegistration: false }).where(sql`id = ${c.round.id}`);
     expect((await expectStatus(await capture(c, closedOrder), 409)).error).toBe("Registration is closed for this round.");
     expect((await paypal().getOrder(closedOrder)).capture).toBeNull();
@@ -248,7 +168,7 @@ describe("POST /api/entries with method paypal (the capture)", () => {
 
   it("answers 404 for another user's order and for an unknown one", async () => {
     const w = await player(200);
-    const orderID = await approvedOrder(w);
+    const orderID = await approvedOrder(app, w);
     const other = await player(200);
     await expectStatus(await capture(other, orderID), 404);
     await expectStatus(await capture(w, "NOPE1234"), 404);
@@ -258,11 +178,11 @@ describe("POST /api/entries with method paypal (the capture)", () => {
 
   it("records the money but no second entry when the player was entered another way meanwhile", async () => {
     const w = await player(200);
-    const orderID = await approvedOrder(w);
+    const orderID = await approvedOrder(app, w);
     // The capture is already at PayPal (the browser's answer was lost); an admin enters the player.
     await paypal().captureOrder(orderID, `capture-${orderID}`);
     await makeEntry({ roundId: w.round.id, playerId: w.player.id, division: "MA2" });
-    const event = webhooks.find((h) => h.body.includes(orderID));
+    const event = app.webhooks.find((h) => h.body.includes(orderID));
     expect(event).toBeDefined();
     const { sent, fetch } = recordingWorker();
     expect((await fetch(webhookRequest(event!.body, event!.headers))).status).toBe(200);
@@ -278,10 +198,10 @@ describe("POST /api/entries with method paypal (the capture)", () => {
 describe("POST /api/paypal/webhook and its queue job", () => {
   it("makes the entry when the browser never came back: verified, queued, applied once", async () => {
     const w = await player(200);
-    const orderID = await approvedOrder(w);
+    const orderID = await approvedOrder(app, w);
     await paypal().captureOrder(orderID, `capture-${orderID}`);
-    await standIn.settled();
-    const event = webhooks.find((h) => h.body.includes(orderID))!;
+    await app.standIn.settled();
+    const event = app.webhooks.find((h) => h.body.includes(orderID))!;
     const { sent, fetch } = recordingWorker();
     const res = await fetch(webhookRequest(event.body, event.headers));
     expect(res.status).toBe(200);
@@ -304,25 +224,17 @@ describe("POST /api/paypal/webhook and its queue job", () => {
 
   it("gives one payment and one entry for 100 replays of the event with the browser's capture in between", async () => {
     const w = await player(200);
-    const orderID = await approvedOrder(w);
-    await paypal().captureOrder(orderID, `capture-${orderID}`);
-    await standIn.settled();
-    const original = webhooks.find((h) => h.body.includes(orderID))!;
+    const orderID = await approvedOrder(app, w);
+    const replays = await capturedWithReplays(app, orderID, 100);
+    const original = replays[0]!;
     const { sent, fetch } = recordingWorker();
-    // Replays as PayPal makes them: the same event, each with a new transmission.
-    const replays: { body: string; headers: Headers }[] = [original];
-    const before = webhooks.length;
-    for (let i = 1; i < 100; i++) await standIn.replayWebhook(orderID);
-    replays.push(...webhooks.slice(before));
-    expect(replays).toHaveLength(100);
     const half = replays.slice(0, 50).map((r) => fetch(webhookRequest(r.body, r.headers)));
     const browser = capture(w, orderID);
     const rest = replays.slice(50).map((r) => fetch(webhookRequest(r.body, r.headers)));
     const statuses = (await Promise.all([...half, ...rest])).map((r) => r.status);
     expect(statuses.every((s) => s === 200)).toBe(true);
     // Every job the queue holds, delivered in batches of ten at once, some twice.
-    const bodies = [...sent, ...sent.slice(0, 10)].map((body) => ({ body }));
-    await Promise.all(Array.from({ length: Math.ceil(bodies.length / 10) }, (_, i) => deliver(bodies.slice(i * 10, i * 10 + 10))));
+    await deliverAllAtOnce(sent);
     expect((await browser).status).toBe(201);
     expect(await paymentsOf(w.round.id)).toHaveLength(1);
     expect((await paymentsOf(w.round.id))[0]?.status).toBe("completed");
@@ -336,10 +248,10 @@ describe("POST /api/paypal/webhook and its queue job", () => {
 
   it("refuses a forged, tampered or unsigned event with 400 and queues nothing", async () => {
     const w = await player(200);
-    const orderID = await approvedOrder(w);
+    const orderID = await approvedOrder(app, w);
     await paypal().captureOrder(orderID, `capture-${orderID}`);
-    await standIn.settled();
-    const genuine = webhooks.find((h) => h.body.includes(orderID))!;
+    await app.standIn.settled();
+    const genuine = app.webhooks.find((h) => h.body.includes(orderID))!;
     const { sent, fetch } = recordingWorker();
     const tampered = genuine.body.replace('"value": "4.17"', '"value": "0.01"');
     expect(tampered).not.toBe(genuine.body);
@@ -369,7 +281,7 @@ describe("POST /api/paypal/webhook and its queue job", () => {
 
   it("records a refund and a denial against the payment they name", async () => {
     const w = await player(200);
-    const orderID = await approvedOrder(w);
+    const orderID = await approvedOrder(app, w);
     await expectStatus(await capture(w, orderID), 201);
     const [paid] = await paymentsOf(w.round.id);
     const refund = { kind: "capture-refunded", eventId: `WH-R-${orderID}`, captureId: paid?.captureId, refundCents: 417 };
@@ -386,7 +298,7 @@ describe("POST /api/paypal/webhook and its queue job", () => {
 
   it("retries a job whose database write fails, and a dead PayPal job is logged and acked", async () => {
     const w = await player(200);
-    const orderID = await approvedOrder(w);
+    const orderID = await approvedOrder(app, w);
     const job = {
       type: "paypal-event",
       id: crypto.randomUUID(),

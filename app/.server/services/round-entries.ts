@@ -37,11 +37,16 @@ export type RoundState = {
   entries: StateEntry[];
 };
 
-/** What payouts depend on: each entry's id, division and score, and the round's payout. */
+/**
+ * What a plan is made from: each entry's id and every field a write sets (division and
+ * score for the payouts; the ace flag, payout adjust and credits, which a plan writes only
+ * where they differ from what it read), and the round's payout.
+ */
 function fingerprintSql(roundId: number): SQL<string> {
   return sql<string>`(
-    coalesce((select group_concat(id || ':' || division || ':' || score, ',')
-      from (select id, division, score from ${entries} where round_id = ${roundId} order by id)), '')
+    coalesce((select group_concat(id || ':' || division || ':' || score || ':' || ace || ':' || payout_adjust_cents
+        || ':' || credit_added_cents || ':' || credit_used_cents, ',')
+      from (select * from ${entries} where round_id = ${roundId} order by id)), '')
     || '|' || coalesce((select payout_cents from ${rounds} where id = ${roundId}), '')
   )`;
 }
