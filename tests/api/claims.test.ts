@@ -155,3 +155,15 @@ describe("the admin's claim review", () => {
     expect((await claimRows(b.user.id))[0]?.status).toBe("pending");
   });
 });
+
+// Found by the hostile-input suite (tests/hostile): it once approved or rejected a claim.
+describe("the decision is read from exactly the path and the JSON body", () => {
+  it("a path that only starts or ends with an action (approved, xreject, 'approve ') is 404 and moves nothing", async () => {
+    const [admin, owner, player] = await Promise.all([userWithToken(true), userWithToken(), makePlayer()]);
+    const { claim } = await expectStatus(await call("POST", "/api/claims", { token: owner.token, body: { player_id: player.id } }), 201);
+    for (const action of ["approved", "xreject", "approve%20", "rejected", "conflicts"]) {
+      await expectError(await call("PUT", `/api/claims/${claim.id}/${action}`, { token: admin.token, body: {} }), 404);
+    }
+    expect((await claimRows(owner.user.id))[0]?.status).toBe("pending");
+  });
+});
