@@ -23,7 +23,7 @@ export default defineConfig(async () => ({
     // CI also writes a JSON report, which .ci/run sums into one closing line.
     reporters: process.env.CI ? ["default", "json"] : ["default"],
     outputFile: { json: "test-results/vitest.json" },
-    include: ["tests/{unit,services,api,queue,paypal}/**/*.test.ts", "tests/races/**/*.test.ts"],
+    include: ["tests/{unit,services,api,queue,paypal,races,hostile}/**/*.test.ts"],
     setupFiles: ["./tests/setup.ts"],
   },
 }));

@@ -25,17 +25,23 @@ export async function sessionOf(who: Who): Promise<Session | null> {
 }
 
 export async function argsFor(who: Who, path: string, form?: Record<string, string>, params: Record<string, string> = {}) {
-  const context = new RouterContextProvider();
-  context.set(cloudflareContext, { env, ctx: {} as ExecutionContext });
-  context.set(servicesContext, { db: testDb(), league: leagueFromEnv(env) });
-  context.set(sessionContext, await sessionOf(who));
   let request = new Request(`http://localhost${path}`);
   if (form) {
     const body = new FormData();
     for (const [k, v] of Object.entries(form)) body.append(k, v);
     request = new Request(`http://localhost${path}`, { method: "POST", body });
   }
-  return { request, context, params, unstable_pattern: path } as never;
+  return argsWith(await sessionOf(who), request, params);
+}
+
+/** The same for a session made once (so many calls add no users) and any request. */
+export function argsWith(session: Session | null, request: Request, params: Record<string, string> = {}) {
+  const context = new RouterContextProvider();
+  context.set(cloudflareContext, { env, ctx: {} as ExecutionContext });
+  context.set(servicesContext, { db: testDb(), league: leagueFromEnv(env) });
+  context.set(sessionContext, session);
+  const { pathname, search } = new URL(request.url);
+  return { request, context, params, unstable_pattern: pathname + search } as never;
 }
 
 /** What a loader or action answered: its status, its data, and where a redirect goes. */

@@ -6,6 +6,7 @@ const ERROR_STATUS = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
   // An outside service we depend on (PayPal) failed or could not be reached.

@@ -1,3 +1,4 @@
+import { exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { APP_ORIGIN, call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
@@ -153,5 +154,37 @@ describe("the admin's claim review", () => {
       "This player record is already claimed by another user.",
     );
     expect((await claimRows(b.user.id))[0]?.status).toBe("pending");
+  });
+});
+
+// Found by the hostile-input suite (tests/hostile): each once approved or rejected a claim.
+describe("the decision is read from exactly the path and the JSON body", () => {
+  it("a path that only starts or ends with an action (approved, xreject, 'approve ') is 404 and moves nothing", async () => {
+    const [admin, owner, player] = await Promise.all([userWithToken(true), userWithToken(), makePlayer()]);
+    const { claim } = await expectStatus(await call("POST", "/api/claims", { token: owner.token, body: { player_id: player.id } }), 201);
+    for (const action of ["approved", "xreject", "approve%20", "rejected", "conflicts"]) {
+      await expectError(await call("PUT", `/api/claims/${claim.id}/${action}`, { token: admin.token, body: {} }), 404);
+    }
+    expect((await claimRows(owner.user.id))[0]?.status).toBe("pending");
+  });
+
+  it("a body sent as anything but JSON is 415, not a decision without its note; no body at all still decides", async () => {
+    const [admin, owner, player] = await Promise.all([userWithToken(true), userWithToken(), makePlayer()]);
+    const { claim } = await expectStatus(await call("POST", "/api/claims", { token: owner.token, body: { player_id: player.id } }), 201);
+    const note = JSON.stringify({ note: "Not this player" });
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "text/html; charset=utf-8"]) {
+      // call() always sends a body as JSON: the same bytes with another type go straight to the Worker.
+      const sent = await exports.default.fetch(
+        new Request(`http://localhost/api/claims/${claim.id}/reject`, {
+          method: "PUT",
+          headers: { Authorization: `Bearer ${admin.token}`, "Content-Type": type },
+          body: note,
+        }),
+      );
+      await expectError(sent, 415, "Send the body as JSON (Content-Type: application/json)");
+    }
+    expect((await claimRows(owner.user.id))[0]).toMatchObject({ status: "pending", note: null });
+    await expectStatus(await call("PUT", `/api/claims/${claim.id}/approve`, { token: admin.token }), 200);
+    expect((await claimRows(owner.user.id))[0]?.status).toBe("approved");
   });
 });

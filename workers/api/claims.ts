@@ -13,6 +13,9 @@ const ForUserQuery = z.object({ userId: idSchema("user id") });
 // The admin's claim routes keep the spec's paths under /api/claims, outside the /api/admin
 // mount, so each carries requireAdmin itself; tests/api/admin-guard.test.ts lists them.
 const DecideParam = ClaimIdParam.extend({ action: z.enum(["approve", "reject", "conflict"]) });
+// Grouped: Hono does not wrap a parameter's pattern, so a bare `approve|reject|conflict`
+// also matched "approved", "xreject" or "approve%20" as the action.
+const DECIDE_PATH = "/:id/:action{(?:approve|reject|conflict)}";
 
 export const claimsApi = subApp()
   .post("/", requireUser, body(ClaimSubmitSchema), async (c) => {
@@ -33,7 +36,7 @@ export const claimsApi = subApp()
     const list = await claimsForUser(c.var.db, c.req.valid("query").userId);
     return c.json({ claims: list.map(adminClaimJson) });
   })
-  .put("/:id/:action{approve|reject|conflict}", requireAdmin, param(DecideParam), body(ClaimNoteSchema), async (c) => {
+  .put(DECIDE_PATH, requireAdmin, param(DecideParam), body(ClaimNoteSchema), async (c) => {
     const { id, action } = c.req.valid("param");
     const claim = await decideClaim(c.var.db, id, action, c.req.valid("json").note);
     return c.json({ success: true, claim: adminClaimJson(claim) });

@@ -1,0 +1,634 @@
+// Every page action (the `action` exports of app/routes/*.tsx), described by its valid
+// forms: who may post them, the route's parameters, and a kind for each field.
+// actionCases() turns a description into the action's bad posts, each called the way the
+// Worker calls it (tests/route-fixtures.ts: the test Worker has no page build).
+import { PASSWORD, uniqueIp, uniqueEmail } from "../auth-fixtures";
+import { argsWith } from "../route-fixtures";
+import { type FormField, formCases } from "./generators";
+import type { ActionCase } from "./run";
+import { MISSING_ID, type Targets } from "./targets";
+import type { Session } from "~/.server/auth/current-user";
+import * as acesPage from "~/routes/aces";
+import * as adminClaimsPage from "~/routes/admin-claims";
+import * as adminLoginPage from "~/routes/admin-login";
+import * as adminPlayerPage from "~/routes/admin-player";
+import * as roundFormPage from "~/routes/admin-round-form";
+import * as roundPlayPage from "~/routes/admin-round-play";
+import * as roundScoresPage from "~/routes/admin-round-scores";
+import * as multiEditPage from "~/routes/admin-rounds-multi";
+import * as roundsPage from "~/routes/admin-rounds";
+import * as adminUserPage from "~/routes/admin-user";
+import * as adminUsersPage from "~/routes/admin-users";
+import * as forgotPage from "~/routes/forgot-password";
+import * as loginPage from "~/routes/login";
+import * as logoutPage from "~/routes/logout";
+import * as playersPage from "~/routes/players";
+import * as profilePage from "~/routes/profile";
+import * as registerPage from "~/routes/register";
+import * as resetPage from "~/routes/reset-password";
+import * as transfersPage from "~/routes/transfers";
+
+export type ActionTargets = Targets & { adminSession: Session; playerSession: Session };
+
+/** A form's fields by name (an undefined one is not posted). */
+type Fields = Record<string, string | undefined>;
+
+type Form = { name: string; valid: (t: ActionTargets) => Record<string, string>; fields: Record<string, FormField> };
+
+/** One bad post an action's description adds by hand: a business rule, a target that is not there. */
+type Extra = { name: string; fields: Fields; params?: Record<string, string>; status?: number };
+
+export type ActionRoute = {
+  /** The page's path, `{name}` standing for a route parameter. */
+  path: string;
+  action: (args: never) => Promise<unknown>;
+  /** Who may post: admin routes send others to /login or /, user routes send nobody to /login. */
+  role: "admin" | "user" | "public";
+  params?: (t: ActionTargets) => Record<string, string>;
+  forms: Form[];
+  extras?: (t: ActionTargets) => Extra[];
+  /** A post of no fields at all is a valid post. */
+  emptyFormIsValid?: boolean;
+  /** Forms posted here by other roles (the admin's player forms on /players): their wrong-role cases. */
+  guardedForms?: { role: "admin"; valid: (t: ActionTargets) => Record<string, string> }[];
+};
+
+/** Bad values of an id in a route's path, as the router hands them over (decoded). */
+const BAD_PATH_IDS = ["0", "-1", "1.5", "abc", "1e3", "0x10", " 1", "1 ", String(2 ** 53), "9".repeat(40), "1\u0000", "NaN", ""];
+
+const id = { kind: "id" } as const;
+const text = (max: number, more: object = {}): FormField => ({ kind: "text", max, ...more });
+const money = (kind: "money+" | "money0" | "money±", optional = false): FormField => ({ kind, optional });
+const note: FormField = { kind: "text", max: 500, optional: true, blankOk: true };
+const intent = (...values: string[]): FormField => ({ kind: "enum", values });
+/** The confirmation of a password: anything but the password itself. */
+const confirm: FormField = { kind: "custom", bad: ["Not-The-Same-9", "", `${PASSWORD} `] };
+
+const roundFormFields: Record<string, FormField> = {
+  date: { kind: "date" },
+  time: { kind: "time" },
+  n: text(100),
+  loc: text(100),
+  fee_pdga: money("money0"),
+  fee_course: money("money0"),
+  fee_other: money("money0"),
+  ace: money("money0"),
+  payout: money("money0"),
+  pdga_url: { kind: "url", optional: true },
+};
+
+const roundForm = (): Record<string, string> => ({
+  date: "2031-03-13",
+  time: "19:30",
+  n: "Thursday Doubles",
+  loc: "Oak Hollow",
+  fee_pdga: ".5",
+  fee_course: "1",
+  fee_other: "0",
+  ace: "1",
+  payout: "4.50",
+  pdga_url: "",
+});
+
+const entryForms: Form[] = [
+  {
+    name: "add",
+    valid: (t) => ({ intent: "add", player: String(t.spare.id), division: "MA1", ace: "on", credit_used: "0" }),
+    fields: {
+      intent: intent("add", "save", "deleteEntry", "creditPayouts", "syncPayouts"),
+      player: { kind: "id" },
+      division: { kind: "division" },
+      ace: { kind: "flag", optional: true },
+      credit_used: money("money0", true),
+    },
+  },
+  {
+    name: "save",
+    valid: (t) => ({ intent: "save", "rows[0].id": String(t.entry.id), "rows[0].score": "50" }),
+    fields: {
+      "rows[0].id": id,
+      "rows[0].score": { kind: "score", optional: true },
+      "rows[0].payoutAdjust": money("money±", true),
+      "rows[0].credit_added": money("money0", true),
+      "rows[0].division": { kind: "division", optional: true },
+      "rows[0].ace": { kind: "flag", optional: true },
+    },
+  },
+  { name: "deleteEntry", valid: (t) => ({ intent: "deleteEntry", id: String(t.entry.id) }), fields: { id } },
+];
+
+const entryExtras = (t: ActionTargets): Extra[] => [
+  { name: "a player already entered", fields: { intent: "add", player: String(t.entered.id), division: "MA1" }, status: 409 },
+  { name: "a player that does not exist", fields: { intent: "add", player: String(MISSING_ID), division: "MA1" }, status: 404 },
+  { name: "a first name without a last name", fields: { intent: "add", newFn: "Ann", division: "MA1" } },
+  { name: "more credit than the player has", fields: { intent: "add", player: String(t.spare.id), division: "MA1", credit_used: "5" } },
+  { name: "rows with a gap", fields: { intent: "save", "rows[0].id": String(t.entry.id), "rows[2].id": String(t.entry.id) } },
+  { name: "rows as a field and a list", fields: { intent: "save", rows: "x", "rows[0].id": String(t.entry.id) } },
+  { name: "a row index past any form", fields: { intent: "save", "rows[9999].id": String(t.entry.id) } },
+  {
+    name: "501 rows",
+    fields: Object.fromEntries([["intent", "save"], ...Array.from({ length: 501 }, (_, i) => [`rows[${i}].id`, String(t.entry.id)])]),
+  },
+  { name: "an entry that does not exist", fields: { intent: "deleteEntry", id: String(MISSING_ID) }, status: 404 },
+  {
+    name: "another round's entry",
+    fields: { intent: "deleteEntry", id: String(t.entry.id) },
+    params: { roundId: String(t.closedRound.id) },
+  },
+  { name: "payouts of a round that does not exist", fields: { intent: "creditPayouts" }, params: { roundId: String(MISSING_ID) } },
+];
+
+export const ACTION_ROUTES: ActionRoute[] = [
+  {
+    path: "/transfers",
+    action: transfersPage.action,
+    role: "admin",
+    forms: [
+      {
+        name: "addTransfer",
+        valid: (t) => ({
+          intent: "addTransfer",
+          d: "2031-03-13",
+          fromPlayer: "",
+          toPlayer: String(t.claimed.id),
+          amt: "5.00",
+          description: "Cash",
+        }),
+        fields: {
+          intent: intent("addTransfer", "deleteTransfer", "addAce", "deleteAce"),
+          d: { kind: "date" },
+          fromPlayer: { kind: "id", optional: true, blankIsNone: true },
+          toPlayer: { kind: "id", optional: true, blankIsNone: true },
+          amt: money("money+"),
+          description: text(200, { optional: true, blankOk: true }),
+        },
+      },
+      { name: "deleteTransfer", valid: (t) => ({ intent: "deleteTransfer", id: String(t.transfer.id) }), fields: { id } },
+    ],
+    extras: (t) => {
+      const transfer = (from: string, to: string, amt = "5.00") => ({
+        intent: "addTransfer",
+        d: "2031-03-13",
+        fromPlayer: from,
+        toPlayer: to,
+        amt,
+      });
+      return [
+        { name: "the league to the league", fields: transfer("", ""), status: 400 },
+        { name: "a player to themself", fields: transfer(String(t.claimed.id), String(t.claimed.id)), status: 400 },
+        { name: "from a player without credit", fields: transfer(String(t.broke.id), ""), status: 409 },
+        { name: "to a player that does not exist", fields: transfer("", String(MISSING_ID)), status: 404 },
+        { name: "a transfer that does not exist", fields: { intent: "deleteTransfer", id: String(MISSING_ID) }, status: 404 },
+      ];
+    },
+  },
+  {
+    path: "/aces",
+    action: acesPage.action,
+    role: "admin",
+    forms: [
+      {
+        name: "addAce",
+        valid: (t) => ({ intent: "addAce", d: "2031-03-13", player: String(t.entered.id), amt: "5.00" }),
+        fields: { intent: intent("addAce", "deleteAce"), d: { kind: "date" }, player: id, amt: money("money+") },
+      },
+      { name: "deleteAce", valid: (t) => ({ intent: "deleteAce", id: String(t.ace.id) }), fields: { id } },
+    ],
+    extras: (t) => [
+      {
+        name: "more than the pot holds",
+        fields: { intent: "addAce", d: "2031-03-13", player: String(t.entered.id), amt: "100000" },
+        status: 409,
+      },
+      {
+        name: "a player that does not exist",
+        fields: { intent: "addAce", d: "2031-03-13", player: String(MISSING_ID), amt: "1" },
+        status: 404,
+      },
+      { name: "an ace that does not exist", fields: { intent: "deleteAce", id: String(MISSING_ID) }, status: 404 },
+    ],
+  },
+  {
+    path: "/admin/claims",
+    action: adminClaimsPage.action,
+    role: "admin",
+    forms: [
+      {
+        name: "decide",
+        valid: (t) => ({ intent: "approve", claimId: String(t.pendingClaim.id), note: "Checked" }),
+        fields: { intent: intent("approve", "reject", "conflict", "unlink"), claimId: id, note },
+      },
+    ],
+    extras: (t) => [
+      { name: "a conflict without a note", fields: { intent: "conflict", claimId: String(t.pendingClaim.id) }, status: 400 },
+      { name: "approving a withdrawn claim", fields: { intent: "approve", claimId: String(t.withdrawnClaim.id) }, status: 409 },
+      { name: "a claim that does not exist", fields: { intent: "approve", claimId: String(MISSING_ID) }, status: 404 },
+    ],
+  },
+  {
+    path: "/admin/login",
+    action: adminLoginPage.action,
+    role: "public",
+    forms: [
+      {
+        name: "login",
+        valid: (t) => ({ email: t.admin.email, password: "Wrong-Password-1" }),
+        fields: { email: { kind: "email" }, password: { kind: "secret" } },
+      },
+    ],
+    extras: (t) => [
+      { name: "a wrong password", fields: { email: t.admin.email, password: "Wrong-Password-1" }, status: 401 },
+      { name: "a player's own credentials (wrong role)", fields: { email: t.user.email, password: PASSWORD }, status: 401 },
+    ],
+  },
+  {
+    path: "/admin/player",
+    action: adminPlayerPage.action,
+    role: "admin",
+    forms: [
+      {
+        name: "savePlayer",
+        valid: (t) => ({ intent: "savePlayer", id: String(t.spare.id), fn: "Spare", ln: "Player", pdga: "", division: "MA1" }),
+        fields: {
+          intent: intent("savePlayer", "deletePlayer"),
+          id: { kind: "id", optional: true },
+          fn: text(50),
+          ln: text(50),
+          pdga: { kind: "pdga", optional: true },
+          division: { kind: "division" },
+          inactive: { kind: "flag", optional: true },
+        },
+      },
+      { name: "deletePlayer", valid: (t) => ({ intent: "deletePlayer", id: String(t.spare.id) }), fields: { id } },
+    ],
+    extras: (t) => [
+      {
+        name: "a player that does not exist",
+        fields: { intent: "savePlayer", id: String(MISSING_ID), fn: "A", ln: "B", division: "MA1" },
+        status: 404,
+      },
+      { name: "deleting a player with entries", fields: { intent: "deletePlayer", id: String(t.entered.id) }, status: 409 },
+    ],
+  },
+  {
+    path: "/admin/rounds/new",
+    action: roundFormPage.action,
+    role: "admin",
+    forms: [{ name: "save", valid: roundForm, fields: roundFormFields }],
+  },
+  {
+    // The same form as /admin/rounds/new (its every field runs there), for a stored round.
+    path: "/admin/rounds/{roundId}",
+    action: roundFormPage.action,
+    role: "admin",
+    params: (t) => ({ roundId: String(t.closedRound.id) }),
+    forms: [{ name: "save", valid: roundForm, fields: { n: text(100), payout: money("money0") } }],
+    extras: () => [
+      { name: "saving a round that does not exist", fields: roundForm(), params: { roundId: String(MISSING_ID) }, status: 404 },
+      { name: "deleting a round that does not exist", fields: { intent: "delete" }, params: { roundId: String(MISSING_ID) }, status: 404 },
+    ],
+  },
+  {
+    path: "/admin/round/play/{roundId}",
+    action: roundPlayPage.action,
+    role: "admin",
+    params: (t) => ({ roundId: String(t.round.id) }),
+    forms: entryForms,
+    extras: entryExtras,
+  },
+  {
+    // The same forms as the play page (every field runs there): the scores page's save.
+    path: "/admin/round/scores/{roundId}",
+    action: roundScoresPage.action,
+    role: "admin",
+    params: (t) => ({ roundId: String(t.round.id) }),
+    forms: [{ ...entryForms[1], fields: { "rows[0].id": id, "rows[0].score": { kind: "score", optional: true } } }],
+    extras: (t) => entryExtras(t).slice(4),
+  },
+  {
+    path: "/admin/rounds/multi-edit",
+    action: multiEditPage.action,
+    role: "admin",
+    forms: [
+      {
+        name: "save a new row",
+        valid: () => ({
+          "rows[0].id": "-1",
+          "rows[0].row": "1",
+          "rows[0].delete": "0",
+          ...Object.fromEntries(Object.entries(roundForm()).map(([k, v]) => [`rows[0].${k}`, v])),
+          shown: "",
+        }),
+        fields: {
+          "rows[0].id": { kind: "custom", bad: ["0", "", "1.5", "abc", "9007199254740993", "1e999"] },
+          "rows[0].row": { kind: "custom", bad: ["0", "", "1001", "1.5", "abc", "-1"] },
+          "rows[0].delete": intent("0", "1"),
+          ...Object.fromEntries(Object.entries(roundFormFields).map(([k, v]) => [`rows[0].${k}`, v])),
+        },
+      },
+    ],
+    extras: (t) => [
+      {
+        name: "one round twice",
+        fields: {
+          "rows[0].id": String(t.closedRound.id),
+          "rows[0].row": "1",
+          "rows[0].delete": "1",
+          "rows[1].id": String(t.closedRound.id),
+          "rows[1].row": "2",
+          "rows[1].delete": "1",
+        },
+        status: 400,
+      },
+      { name: "rows with a gap", fields: { "rows[1].id": "-1", "rows[1].row": "1", "rows[1].delete": "1" }, status: 400 },
+      {
+        name: "101 rows",
+        fields: Object.fromEntries(
+          Array.from({ length: 101 }, (_, i) => [
+            [`rows[${i}].id`, String(-1 - i)],
+            [`rows[${i}].row`, String(i + 1)],
+            [`rows[${i}].delete`, "1"],
+          ]).flat(),
+        ),
+        status: 400,
+      },
+      // Not here: deleting a round that is already gone, which the editor takes as done
+      // (a stale editor after another admin's delete), where /api/admin/round/delete says 404.
+    ],
+    // A post without rows is the editor saved with nothing changed ("No changes to save.").
+    emptyFormIsValid: true,
+  },
+  {
+    path: "/admin/rounds",
+    action: roundsPage.action,
+    role: "admin",
+    forms: [
+      {
+        name: "registration",
+        valid: (t) => ({ intent: "registration", id: String(t.closedRound.id), open: "true" }),
+        fields: { intent: intent("registration"), id, open: intent("true", "false") },
+      },
+    ],
+    extras: () => [
+      { name: "a round that does not exist", fields: { intent: "registration", id: String(MISSING_ID), open: "true" }, status: 404 },
+    ],
+  },
+  {
+    path: "/admin/user/{userId}",
+    action: adminUserPage.action,
+    role: "admin",
+    params: (t) => ({ userId: String(t.other.id) }),
+    forms: [
+      { name: "user action", valid: () => ({ intent: "lock" }), fields: { intent: intent("lock", "unlock", "reset", "delete") } },
+      {
+        name: "claim decision",
+        valid: (t) => ({ intent: "approve", claimId: String(t.pendingClaim.id), note: "" }),
+        fields: { claimId: id, note },
+      },
+    ],
+    extras: (t) => {
+      const self = { userId: String(t.adminSession.user.id) };
+      const missing = { userId: String(MISSING_ID) };
+      return [
+        { name: "locking oneself", fields: { intent: "lock" }, params: self, status: 400 },
+        { name: "deleting oneself", fields: { intent: "delete" }, params: self, status: 400 },
+        { name: "locking a user who does not exist", fields: { intent: "lock" }, params: missing, status: 404 },
+        { name: "resetting a user who does not exist", fields: { intent: "reset" }, params: missing, status: 404 },
+      ];
+    },
+  },
+  {
+    path: "/admin/users",
+    action: adminUsersPage.action,
+    role: "admin",
+    forms: [
+      {
+        name: "add user",
+        valid: () => ({ name: "Added Person", email: uniqueEmail("added"), password: PASSWORD, confirmPassword: PASSWORD }),
+        fields: {
+          name: text(100),
+          email: { kind: "email" },
+          password: { kind: "password" },
+          confirmPassword: confirm,
+          isAdmin: { kind: "checkbox", optional: true },
+        },
+      },
+    ],
+    extras: (t) => [
+      {
+        name: "an email already registered",
+        fields: { name: "Copy", email: t.other.email, password: PASSWORD, confirmPassword: PASSWORD },
+        status: 409,
+      },
+    ],
+  },
+  {
+    path: "/forgot-password",
+    action: forgotPage.action,
+    role: "public",
+    forms: [{ name: "reset request", valid: (t) => ({ email: t.user.email }), fields: { email: { kind: "email" } } }],
+  },
+  {
+    path: "/login",
+    action: loginPage.action,
+    role: "public",
+    forms: [
+      {
+        name: "login",
+        valid: (t) => ({ email: t.user.email, password: "Wrong-Password-1", redirectTo: "/" }),
+        fields: { email: { kind: "email" }, password: { kind: "secret" } },
+      },
+    ],
+    extras: (t) => [
+      { name: "a wrong password", fields: { email: t.user.email, password: "Wrong-Password-1" }, status: 401 },
+      { name: "an unknown email", fields: { email: uniqueEmail("nobody"), password: PASSWORD }, status: 401 },
+    ],
+  },
+  // Logging out takes no input and always ends in a redirect (a dead session has nothing
+  // to end): its bad posts are the Worker's, a foreign Origin and an oversize body.
+  { path: "/logout", action: logoutPage.action, role: "public", forms: [] },
+  {
+    path: "/players",
+    action: playersPage.action,
+    role: "user",
+    forms: [
+      {
+        name: "claim",
+        valid: (t) => ({ intent: "claim", playerId: String(t.spare.id), note: "" }),
+        fields: { playerId: id, note },
+      },
+      { name: "unclaim", valid: (t) => ({ intent: "unclaim", claimId: String(t.pendingClaim.id) }), fields: { claimId: id } },
+      {
+        name: "addOwn",
+        valid: () => ({ intent: "addOwn", fn: "Nova", ln: "Newcomer", pdga: "", division: "MA1" }),
+        fields: {
+          intent: intent("addOwn"),
+          fn: text(50),
+          ln: text(50),
+          pdga: { kind: "pdga", optional: true },
+          division: { kind: "division" },
+        },
+      },
+    ],
+    // The admin's player forms post here too (their fields run on /admin/player).
+    guardedForms: [
+      { role: "admin", valid: () => ({ intent: "savePlayer", fn: "A", ln: "B", division: "MA1" }) },
+      { role: "admin", valid: (t) => ({ intent: "deletePlayer", id: String(t.spare.id) }) },
+    ],
+    extras: (t) => [
+      { name: "a player that does not exist", fields: { intent: "claim", playerId: String(MISSING_ID) }, status: 404 },
+      { name: "a player someone else is linked to", fields: { intent: "claim", playerId: String(t.claimed.id) }, status: 409 },
+      { name: "someone else's claim", fields: { intent: "unclaim", claimId: String(t.pendingClaim.id) }, status: 403 },
+    ],
+  },
+  {
+    path: "/profile",
+    action: profilePage.action,
+    role: "user",
+    forms: [
+      {
+        name: "profile",
+        valid: (t) => ({ name: "Renamed Person", email: t.playerSession.user.email }),
+        fields: {
+          name: text(100),
+          email: { kind: "email" },
+          // An empty password field means "unchanged": not bad here.
+          password: { kind: "custom", optional: true, bad: ["Short1A", "alllowercase123", "ALLUPPERCASE123", "NoDigitsAtAllHere"] },
+          currentPassword: text(200, { optional: true, blankOk: true }),
+        },
+      },
+    ],
+    extras: (t) => {
+      const me = { name: t.playerSession.user.name, email: t.playerSession.user.email };
+      return [
+        { name: "no changes at all", fields: me, status: 400 },
+        { name: "a new email without the current password", fields: { ...me, email: uniqueEmail() }, status: 400 },
+        {
+          name: "a new email with a wrong current password",
+          fields: { ...me, email: uniqueEmail(), currentPassword: "Wrong-Pass-1" },
+          status: 400,
+        },
+        {
+          name: "a new password confirmed differently",
+          fields: { ...me, password: "Another-Pass-99", confirmPassword: "Another-Pass-98", currentPassword: PASSWORD },
+          status: 400,
+        },
+      ];
+    },
+  },
+  {
+    path: "/register",
+    action: registerPage.action,
+    role: "public",
+    forms: [
+      {
+        name: "register",
+        valid: () => ({ email: uniqueEmail("new"), name: "New Person", password: PASSWORD, confirmPassword: PASSWORD }),
+        fields: { email: { kind: "email" }, name: text(100), password: { kind: "password" }, confirmPassword: confirm },
+      },
+    ],
+    extras: (t) => [
+      {
+        name: "an email already registered",
+        fields: { email: t.other.email, name: "Copy", password: PASSWORD, confirmPassword: PASSWORD },
+        status: 409,
+      },
+    ],
+  },
+  {
+    path: "/reset-password",
+    action: resetPage.action,
+    role: "public",
+    forms: [
+      {
+        name: "reset",
+        valid: () => ({ token: "a".repeat(43), password: PASSWORD, confirmPassword: PASSWORD }),
+        fields: { token: { kind: "secret" }, password: { kind: "password" }, confirmPassword: confirm },
+      },
+    ],
+    extras: () => [
+      { name: "a token never issued", fields: { token: "b".repeat(43), password: PASSWORD, confirmPassword: PASSWORD }, status: 400 },
+    ],
+  },
+];
+
+/** The path with its parameters filled in. */
+export const pathOf = (route: ActionRoute, params: Record<string, string>) =>
+  route.path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(params[k] ?? ""));
+
+/** A POST to `path`, from its own client address, as a browser posts a form (or with a raw body). */
+export function formPost(path: string, fields: Fields | null, raw?: { body: BodyInit; contentType?: string }): Request {
+  const headers = new Headers({ "CF-Connecting-IP": uniqueIp() });
+  if (raw) {
+    if (raw.contentType) headers.set("Content-Type", raw.contentType);
+    return new Request(`http://localhost${path}`, { method: "POST", headers, body: raw.body });
+  }
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields ?? {})) if (v !== undefined) body.append(k, v);
+  return new Request(`http://localhost${path}`, { method: "POST", headers, body });
+}
+
+/** Bodies that are not a form a browser would post. */
+function malformedBodies(fields: Record<string, string>): { name: string; body: BodyInit; contentType?: string }[] {
+  return [
+    { name: "JSON instead of a form", body: JSON.stringify(fields), contentType: "application/json" },
+    { name: "text/plain", body: new URLSearchParams(fields).toString(), contentType: "text/plain" },
+    { name: "a broken multipart body", body: "--xyz\r\ngarbage without headers", contentType: "multipart/form-data; boundary=xyz" },
+    { name: "multipart without a boundary", body: "a=1", contentType: "multipart/form-data" },
+    { name: "no Content-Type", body: new TextEncoder().encode(new URLSearchParams(fields).toString()) },
+  ];
+}
+
+/**
+ * Every bad post for one action: wrong roles (each must redirect), each bad field of each
+ * form, bodies that are not a form, bad route parameters, and the action's own extras.
+ */
+export function actionCases(route: ActionRoute, t: ActionTargets): ActionCase[] {
+  const session = route.role === "admin" ? t.adminSession : route.role === "user" ? t.playerSession : null;
+  const params = route.params?.(t) ?? {};
+  const cases: ActionCase[] = [];
+  type More = Pick<ActionCase, "redirect" | "field" | "status"> & { params?: Record<string, string>; as?: Session | null };
+  const post = (name: string, request: (path: string) => Request, { params: p = params, as = session, ...expect }: More = {}) => {
+    const path = pathOf(route, p);
+    cases.push({ route: `${route.path} action`, name, run: () => route.action(argsWith(as, request(path), p) as never), ...expect });
+  };
+
+  const guarded = [
+    ...route.forms.map((f) => ({ role: route.role, valid: f.valid, name: f.name })),
+    ...(route.guardedForms ?? []).map((f) => ({ ...f, name: f.valid(t).intent ?? "form" })),
+  ];
+  for (const form of guarded) {
+    if (form.role === "public") continue;
+    const fields = form.valid(t);
+    const loginTo = form.role === "admin" ? "/login" : `/login?redirectTo=${encodeURIComponent(pathOf(route, params))}`;
+    post(`${form.name}: no session`, (path) => formPost(path, fields), { as: null, redirect: loginTo });
+    if (form.role === "admin")
+      post(`${form.name}: a player's session (wrong role)`, (path) => formPost(path, fields), { as: t.playerSession, redirect: "/" });
+  }
+
+  for (const form of route.forms) {
+    for (const c of formCases(form.valid(t), form.fields)) {
+      post(`${form.name}: ${c.name}`, (path) => formPost(path, c.fields), { field: c.field, status: 400 });
+    }
+  }
+
+  if (route.forms.length > 0) {
+    const fields = route.forms[0].valid(t);
+    for (const m of malformedBodies(fields)) post(`malformed: ${m.name}`, (path) => formPost(path, null, m), { status: 400 });
+    if (!route.emptyFormIsValid) post("malformed: an empty form", (path) => formPost(path, {}), { status: 400 });
+  }
+
+  for (const key of Object.keys(params)) {
+    for (const bad of BAD_PATH_IDS) {
+      post(`${key} = ${JSON.stringify(bad)}`, (path) => formPost(path, route.forms[0].valid(t)), {
+        params: { ...params, [key]: bad },
+        status: 400,
+      });
+    }
+  }
+
+  for (const extra of route.extras?.(t) ?? []) {
+    post(extra.name, (path) => formPost(path, extra.fields), { params: extra.params, status: extra.status });
+  }
+  return cases;
+}

@@ -1,0 +1,975 @@
+// Every /api route (workers/api/*.ts, mounted in workers/api/index.ts), described by its
+// valid request: who may call it, its path parameters and query, and its JSON body with a
+// kind for each field. apiCases() turns a description into the route's bad requests.
+// api.test.ts checks that this list names every route the app has.
+import type { ZodType } from "zod";
+import { APP_ORIGIN, PASSWORD, uniqueEmail } from "../auth-fixtures";
+import { nowSec, uniq } from "../fixtures";
+import {
+  BAD_URL_IDS,
+  type Field,
+  type Json,
+  MALFORMED_JSON,
+  describe as describeValue,
+  fieldBadValues,
+  fieldCases,
+  oversize,
+  wrongContentTypes,
+} from "./generators";
+import { NOT_JSON } from "../../workers/api/validate";
+import type { ApiCase, Expect } from "./run";
+import { FOREIGN_ORIGINS, MISSING_ID, type Targets } from "./targets";
+import {
+  AddUserSchema,
+  AdminLoginSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  ProfileSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  ResetTokenSchema,
+} from "~/schemas/auth";
+import { ClaimNoteSchema, ClaimSubmitSchema } from "~/schemas/claims";
+import {
+  CreditPayoutsSchema,
+  EntryAddSchema,
+  EntryBulkSchema,
+  EntryPayoutsSchema,
+  EntryUpdateSchema,
+  PayPalOrderSchema,
+  SignUpSchema,
+} from "~/schemas/entries";
+import { idBodySchema } from "~/schemas/ids";
+import { AceAddSchema, TransferAddSchema } from "~/schemas/ledger";
+import { NewPlayerSchema, SavePlayerSchema } from "~/schemas/players";
+import { OpenRoundSchema, SaveRoundSchema } from "~/schemas/rounds";
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** A value of the path or query: its valid value, and its bad ones (URL-encoded). */
+type UrlValue = {
+  valid: (t: Targets) => string;
+  bad: string[];
+  /** The status every bad value gets (400 unless the router itself refuses it). */
+  status?: number | number[];
+  /** An id: one that no row has is a 404. */
+  lookup?: boolean;
+  /** A query value that may be left out. */
+  optional?: boolean;
+};
+
+/** One bad request a route's description adds by hand: a business rule, a target that is not there. */
+type Extra = {
+  name: string;
+  path?: string;
+  body?: Json;
+  token?: string;
+  expect: Expect;
+};
+
+export type ApiRoute = {
+  group: string;
+  method: Method;
+  /** The route as Hono lists it (api.routes). */
+  pattern: string;
+  /** A valid path, `{name}` standing for each path parameter or query value. */
+  path: string;
+  auth: "none" | "user" | "admin";
+  /** The valid caller's token (default: the linked user's, or the admin's). */
+  token?: (t: Targets) => string;
+  url?: Record<string, UrlValue>;
+  body?: { schema: ZodType; valid: (t: Targets) => Json; fields: Record<string, Field> };
+  extras?: (t: Targets) => Extra[];
+  /**
+   * The same handlers as another route under a second spelling (the spec's trailing
+   * slash): it gets every case but the per-value field cases, which the first spelling runs
+   * through the very same code.
+   */
+  alias?: boolean;
+};
+
+const id = (pick: (t: Targets) => number): UrlValue => ({ valid: (t) => String(pick(t)), bad: BAD_URL_IDS, lookup: true });
+
+const field = {
+  id: { kind: "id" } as Field,
+  optionalId: { kind: "id", optional: true, nullable: true } as Field,
+  leagueOrPlayer: { kind: "id", optional: true, nullable: true, zeroIsNone: true } as Field,
+  division: { kind: "division" } as Field,
+  flag: { kind: "flag", optional: true } as Field,
+  epoch: { kind: "epoch" } as Field,
+  money: (kind: "money+" | "money0" | "money±", optional = false): Field => ({ kind, optional }),
+  text: (max: number, more: Partial<Field> = {}): Field => ({ kind: "text", max, ...more }),
+  note: { kind: "text", max: 500, optional: true, nullable: true, blankOk: true } as Field,
+  object: { kind: "object" } as Field,
+};
+
+const roundValues = (): Record<string, Json> => ({
+  d: nowSec(),
+  n: `Round ${uniq()}`,
+  loc: "Oak Hollow",
+  fee_pdga: "0.50",
+  fee_course: "0",
+  fee_other: "0",
+  ace: "1",
+  payout: "4.50",
+  pdga_url: null,
+});
+
+const roundFields: Record<string, Field> = {
+  id: field.optionalId,
+  d: field.epoch,
+  n: field.text(100),
+  loc: field.text(100),
+  fee_pdga: field.money("money0"),
+  fee_course: field.money("money0"),
+  fee_other: field.money("money0"),
+  ace: field.money("money0"),
+  payout: field.money("money0"),
+  pdga_url: { kind: "url", optional: true, nullable: true },
+};
+
+const playerValueFields = (prefix: string): Record<string, Field> => ({
+  [prefix]: field.object,
+  [`${prefix}.fn`]: field.text(50),
+  [`${prefix}.ln`]: field.text(50),
+  [`${prefix}.pdga`]: { kind: "pdga", optional: true, nullable: true },
+  [`${prefix}.division`]: field.division,
+  [`${prefix}.inactive`]: field.flag,
+});
+
+const entryChangeFields = (prefix: string): Record<string, Field> => ({
+  [prefix]: field.object,
+  [`${prefix}.division`]: { kind: "division", optional: true },
+  [`${prefix}.ace`]: field.flag,
+  [`${prefix}.score`]: { kind: "score", optional: true },
+  [`${prefix}.payoutAdjust`]: field.money("money±", true),
+  [`${prefix}.credit_added`]: field.money("money0", true),
+  [`${prefix}.credit_used`]: field.money("money0", true),
+});
+
+const notFound = { status: 404 } as const;
+const conflict = { status: 409 } as const;
+
+export const API_ROUTES: ApiRoute[] = [
+  // ---- /api/rounds
+  {
+    group: "rounds",
+    method: "GET",
+    pattern: "/api/rounds/round/:id",
+    path: "/api/rounds/round/{id}",
+    auth: "none",
+    url: { id: id((t) => t.round.id) },
+  },
+  {
+    group: "rounds",
+    method: "GET",
+    pattern: "/api/rounds/roundsByPlayer/:id",
+    path: "/api/rounds/roundsByPlayer/{id}",
+    auth: "none",
+    url: { id: id((t) => t.entered.id) },
+  },
+  {
+    group: "rounds",
+    method: "GET",
+    pattern: "/api/rounds/:range",
+    path: "/api/rounds/{range}",
+    auth: "none",
+    url: { range: { valid: () => "thisYear", bad: ["lastYear", "ALL", "thisyear", "thisYear%20", "all%00", "%F0%9F%92%A9", "1"] } },
+  },
+
+  // ---- /api/entries
+  {
+    group: "entries",
+    method: "GET",
+    pattern: "/api/entries/multi/:ids",
+    path: "/api/entries/multi/{ids}",
+    auth: "none",
+    url: {
+      ids: {
+        valid: (t) => String(t.round.id),
+        // Items are trimmed ("1, 2" is fine), so spaces around an id are not bad here.
+        bad: [",", ",,,", "1,abc", "1,-1", "1,1.5", "1,0", "%20", "1,1e3", Array.from({ length: 501 }, (_, i) => i + 1).join(",")],
+      },
+    },
+  },
+  {
+    group: "entries",
+    method: "GET",
+    pattern: "/api/entries/:roundId",
+    path: "/api/entries/{roundId}",
+    auth: "none",
+    url: { roundId: id((t) => t.round.id) },
+  },
+  {
+    group: "entries",
+    method: "POST",
+    pattern: "/api/entries/paypal-order",
+    path: "/api/entries/paypal-order",
+    auth: "user",
+    body: {
+      schema: PayPalOrderSchema,
+      valid: (t) => ({ round_id: t.round.id, player_id: t.claimed.id, division: "MA2", ace: true, credit_used: 2 }),
+      fields: {
+        round_id: field.id,
+        player_id: field.optionalId,
+        division: field.division,
+        ace: field.flag,
+        credit_used: field.money("money0", true),
+      },
+    },
+    extras: (t) => [
+      { name: "a round that does not exist", body: { round_id: MISSING_ID, division: "MA2" }, expect: notFound },
+      { name: "a round closed for registration", body: { round_id: t.closedRound.id, division: "MA2" }, expect: {} },
+      { name: "someone else's player", body: { round_id: t.round.id, player_id: t.entered.id, division: "MA2" }, expect: {} },
+      // Credit asked for is clamped to the balance and the total (ADR 15): here it covers the entry.
+      {
+        name: "credit that covers it all (nothing to pay)",
+        body: { round_id: t.round.id, division: "MA2", credit_used: "500" },
+        expect: {},
+      },
+      { name: "a user with no linked player", token: t.freshToken, body: { round_id: t.round.id, division: "MA1" }, expect: {} },
+    ],
+  },
+  {
+    group: "entries",
+    method: "POST",
+    pattern: "/api/entries",
+    path: "/api/entries",
+    auth: "user",
+    body: {
+      schema: SignUpSchema,
+      valid: (t) => ({ round_id: t.round.id, player_id: t.claimed.id, division: "MA2", ace: true, credit_used: 2, method: "credit" }),
+      fields: {
+        round_id: field.id,
+        player_id: field.id,
+        division: field.division,
+        ace: field.flag,
+        credit_used: field.money("money0", true),
+        method: { kind: "enum", values: ["credit", "paypal"] },
+        payment_data: { kind: "object", optional: true, nullable: true },
+      },
+    },
+    extras: (t) => {
+      const signUp = (more: Record<string, Json>) => ({
+        round_id: t.round.id,
+        player_id: t.claimed.id,
+        division: "MA2",
+        method: "credit",
+        ...more,
+      });
+      return [
+        { name: "PayPal without an order", body: signUp({ method: "paypal" }), expect: { status: 400 } },
+        ...["", "bad id!", "x".repeat(65), "../../v1/oauth2/token"].map((orderID) => ({
+          name: `PayPal order id ${describeValue(orderID)}`,
+          body: signUp({ method: "paypal", payment_data: { orderID } }),
+          expect: { status: 400, error: "Invalid PayPal order id" },
+        })),
+        { name: "PayPal order id missing", body: signUp({ method: "paypal", payment_data: {} }), expect: { status: 400 } },
+        {
+          name: "a PayPal order PayPal never made",
+          body: signUp({ method: "paypal", payment_data: { orderID: "NOSUCHORDER123" } }),
+          expect: {},
+        },
+        { name: "a round that does not exist", body: signUp({ round_id: MISSING_ID }), expect: notFound },
+        { name: "a round closed for registration", body: signUp({ round_id: t.closedRound.id }), expect: {} },
+        { name: "someone else's player", body: signUp({ player_id: t.entered.id }), expect: {} },
+        { name: "a player that does not exist", body: signUp({ player_id: MISSING_ID }), expect: {} },
+        { name: "a user with no linked player", token: t.freshToken, body: signUp({ player_id: t.spare.id }), expect: {} },
+      ];
+    },
+  },
+
+  // ---- /api/players
+  { group: "players", method: "GET", pattern: "/api/players", path: "/api/players", auth: "none" },
+  { group: "players", method: "GET", pattern: "/api/players/simpleList", path: "/api/players/simpleList", auth: "none" },
+  {
+    group: "players",
+    method: "GET",
+    pattern: "/api/players/round/:id",
+    path: "/api/players/round/{id}",
+    auth: "none",
+    url: { id: id((t) => t.round.id) },
+  },
+  {
+    group: "players",
+    method: "GET",
+    pattern: "/api/players/player/:id",
+    path: "/api/players/player/{id}",
+    auth: "none",
+    url: { id: id((t) => t.claimed.id) },
+  },
+  {
+    group: "players",
+    method: "GET",
+    pattern: "/api/players/search/:text",
+    path: "/api/players/search/{text}",
+    auth: "none",
+    url: { text: { valid: () => "abc", bad: ["a", "ab", "%20%20%20", "%20a%20", "x".repeat(101), "%09%0A%0D"] } },
+  },
+  {
+    group: "players",
+    method: "POST",
+    pattern: "/api/players/addNew",
+    path: "/api/players/addNew",
+    auth: "user",
+    token: (t) => t.freshToken,
+    body: {
+      schema: NewPlayerSchema,
+      valid: () => ({ values: { fn: "Nova", ln: `Newcomer${uniq()}`, pdga: "12345", division: "MA1", inactive: false } }),
+      fields: playerValueFields("values"),
+    },
+    extras: (t) => [
+      {
+        name: "a user who already has a player",
+        token: t.userToken,
+        body: { values: { fn: "Dup", ln: "Licate", division: "MA1" } },
+        expect: conflict,
+      },
+    ],
+  },
+
+  // ---- /api/ace
+  {
+    group: "aces",
+    method: "GET",
+    pattern: "/api/ace",
+    path: "/api/ace?roundId={roundId}",
+    auth: "none",
+    url: { roundId: { ...id((t) => t.round.id), bad: BAD_URL_IDS, optional: true } },
+  },
+  { group: "aces", method: "GET", pattern: "/api/ace/list", path: "/api/ace/list", auth: "none" },
+  {
+    group: "aces",
+    method: "POST",
+    pattern: "/api/ace/add",
+    path: "/api/ace/add",
+    auth: "admin",
+    body: {
+      schema: AceAddSchema,
+      valid: (t) => ({ values: { d: nowSec(), player: t.entered.id, amt: "5.00" } }),
+      fields: { values: field.object, "values.d": field.epoch, "values.player": field.id, "values.amt": field.money("money+") },
+    },
+    extras: (t) => [
+      { name: "a player that does not exist", body: { values: { d: nowSec(), player: MISSING_ID, amt: "1" } }, expect: notFound },
+      { name: "more than the pot holds", body: { values: { d: nowSec(), player: t.entered.id, amt: "100000" } }, expect: conflict },
+    ],
+  },
+  {
+    group: "aces",
+    method: "POST",
+    pattern: "/api/ace/delete",
+    path: "/api/ace/delete",
+    auth: "admin",
+    body: { schema: idBodySchema("ace id"), valid: (t) => ({ id: t.ace.id }), fields: { id: field.id } },
+    extras: () => [{ name: "an ace that does not exist", body: { id: MISSING_ID }, expect: notFound }],
+  },
+
+  // ---- /api/transfers
+  { group: "transfers", method: "GET", pattern: "/api/transfers", path: "/api/transfers", auth: "none" },
+  {
+    group: "transfers",
+    method: "GET",
+    pattern: "/api/transfers/transfersByPlayer/:id",
+    path: "/api/transfers/transfersByPlayer/{id}",
+    auth: "none",
+    url: { id: id((t) => t.claimed.id) },
+  },
+  {
+    group: "transfers",
+    method: "POST",
+    pattern: "/api/transfers/add",
+    path: "/api/transfers/add",
+    auth: "admin",
+    body: {
+      schema: TransferAddSchema,
+      valid: (t) => ({ values: { d: nowSec(), fromPlayer: null, toPlayer: t.claimed.id, amt: "5.00", description: "Cash" } }),
+      fields: {
+        values: field.object,
+        "values.d": field.epoch,
+        "values.fromPlayer": field.leagueOrPlayer,
+        "values.toPlayer": field.leagueOrPlayer,
+        "values.amt": field.money("money+"),
+        "values.description": field.text(200, { optional: true, nullable: true, blankOk: true }),
+      },
+    },
+    extras: (t) => {
+      const transfer = (from: number | null, to: number | null, amt = "5.00") => ({
+        values: { d: nowSec(), fromPlayer: from, toPlayer: to, amt },
+      });
+      return [
+        { name: "the league to the league", body: transfer(null, null), expect: { status: 400 } },
+        { name: "a player to themself", body: transfer(t.claimed.id, t.claimed.id), expect: { status: 400 } },
+        { name: "from a player without credit", body: transfer(t.broke.id, null), expect: conflict },
+        { name: "more than the sender has", body: transfer(t.claimed.id, t.spare.id, "20.01"), expect: conflict },
+        { name: "to a player that does not exist", body: transfer(null, MISSING_ID), expect: notFound },
+        { name: "from a player that does not exist", body: transfer(MISSING_ID, t.claimed.id), expect: notFound },
+      ];
+    },
+  },
+  {
+    group: "transfers",
+    method: "POST",
+    pattern: "/api/transfers/delete",
+    path: "/api/transfers/delete",
+    auth: "admin",
+    body: { schema: idBodySchema("transfer id"), valid: (t) => ({ id: t.transfer.id }), fields: { id: field.id } },
+    extras: () => [{ name: "a transfer that does not exist", body: { id: MISSING_ID }, expect: notFound }],
+  },
+
+  // ---- /api/users
+  {
+    group: "users",
+    method: "GET",
+    pattern: "/api/users/check-email",
+    path: "/api/users/check-email?email={email}",
+    auth: "none",
+    url: {
+      email: {
+        valid: () => "someone%40example.com",
+        bad: fieldBadValues({ kind: "email" })
+          .filter(({ value }) => typeof value === "string" && value.length < 1000)
+          .map(({ value }) => encodeURIComponent(value as string)),
+      },
+    },
+  },
+  {
+    group: "users",
+    method: "POST",
+    pattern: "/api/users/login",
+    path: "/api/users/login",
+    auth: "none",
+    body: {
+      schema: LoginSchema,
+      valid: (t) => ({ email: t.user.email, password: "Wrong-Password-1" }),
+      fields: { email: { kind: "email" }, password: { kind: "secret" } },
+    },
+    extras: (t) => [
+      { name: "a wrong password", body: { email: t.user.email, password: "Wrong-Password-1" }, expect: { status: 401 } },
+      { name: "an unknown email", body: { email: uniqueEmail("nobody"), password: PASSWORD }, expect: { status: 401 } },
+    ],
+  },
+  {
+    group: "users",
+    method: "POST",
+    pattern: "/api/users/register",
+    path: "/api/users/register",
+    auth: "none",
+    body: {
+      schema: RegisterSchema,
+      valid: () => ({ email: uniqueEmail("new"), name: "New Person", password: PASSWORD }),
+      fields: { email: { kind: "email" }, name: field.text(100), password: { kind: "password" } },
+    },
+    extras: (t) => [
+      { name: "an email already registered", body: { email: t.other.email, name: "Copy", password: PASSWORD }, expect: conflict },
+    ],
+  },
+  {
+    group: "users",
+    method: "POST",
+    pattern: "/api/users/forgot-password",
+    path: "/api/users/forgot-password",
+    auth: "none",
+    body: { schema: ForgotPasswordSchema, valid: (t) => ({ email: t.user.email }), fields: { email: { kind: "email" } } },
+  },
+  {
+    group: "users",
+    method: "POST",
+    pattern: "/api/users/verify-reset-token",
+    path: "/api/users/verify-reset-token",
+    auth: "none",
+    body: { schema: ResetTokenSchema, valid: () => ({ token: "a".repeat(43) }), fields: { token: { kind: "secret" } } },
+    extras: () => [{ name: "a token never issued", body: { token: "b".repeat(43) }, expect: { status: 400 } }],
+  },
+  {
+    group: "users",
+    method: "POST",
+    pattern: "/api/users/reset-password",
+    path: "/api/users/reset-password",
+    auth: "none",
+    body: {
+      schema: ResetPasswordSchema,
+      valid: () => ({ token: "a".repeat(43), password: PASSWORD }),
+      fields: { token: { kind: "secret" }, password: { kind: "password" } },
+    },
+    extras: () => [{ name: "a token never issued", body: { token: "c".repeat(43), password: PASSWORD }, expect: { status: 400 } }],
+  },
+  // Logging out takes no input: a dead or missing token still logs out (200, by design),
+  // so its bad requests are the Worker's: a foreign Origin and an oversize body.
+  { group: "users", method: "POST", pattern: "/api/users/logout", path: "/api/users/logout", auth: "none" },
+  { group: "users", method: "POST", pattern: "/api/users/logout-everywhere", path: "/api/users/logout-everywhere", auth: "user" },
+  { group: "users", method: "GET", pattern: "/api/users/me", path: "/api/users/me", auth: "user" },
+  {
+    group: "users",
+    method: "PUT",
+    pattern: "/api/users/profile",
+    path: "/api/users/profile",
+    auth: "user",
+    body: {
+      schema: ProfileSchema,
+      valid: () => ({ name: "Renamed Person" }),
+      fields: {
+        name: field.text(100, { optional: true }),
+        email: { kind: "email", optional: true },
+        password: { kind: "password", optional: true },
+        currentPassword: field.text(200, { optional: true, blankOk: true }),
+      },
+    },
+    extras: (t) => [
+      { name: "no changes at all", body: {}, expect: { status: 400, error: "No changes to update." } },
+      { name: "the name it already has", body: { name: t.user.name }, expect: { status: 400 } },
+      { name: "a new email without the current password", body: { email: uniqueEmail() }, expect: { status: 400 } },
+      {
+        name: "a new email with a wrong current password",
+        body: { email: uniqueEmail(), currentPassword: "Wrong-Password-1" },
+        expect: { status: 400, error: "Current password is incorrect" },
+      },
+      { name: "a new password without the current one", body: { password: "Another-Pass-99" }, expect: { status: 400 } },
+      { name: "an email someone else has", body: { email: t.other.email, currentPassword: PASSWORD }, expect: conflict },
+    ],
+  },
+
+  // ---- /api/claims
+  {
+    group: "claims",
+    method: "POST",
+    pattern: "/api/claims",
+    path: "/api/claims",
+    auth: "user",
+    token: (t) => t.freshToken,
+    body: {
+      schema: ClaimSubmitSchema,
+      valid: (t) => ({ player_id: t.spare.id, note: "That's me" }),
+      fields: { player_id: field.id, note: field.note },
+    },
+    extras: (t) => [
+      { name: "a player that does not exist", body: { player_id: MISSING_ID }, expect: notFound },
+      { name: "a player someone else is linked to", body: { player_id: t.claimed.id }, expect: conflict },
+      { name: "an admin claiming a player (wrong role)", token: t.adminToken, body: { player_id: t.spare.id }, expect: { status: 403 } },
+      { name: "a second claim while one is open", token: t.userToken, body: { player_id: t.spare.id }, expect: conflict },
+    ],
+  },
+  { group: "claims", method: "GET", pattern: "/api/claims/mine", path: "/api/claims/mine", auth: "user" },
+  {
+    group: "claims",
+    method: "PUT",
+    pattern: "/api/claims/:id/unclaim",
+    path: "/api/claims/{id}/unclaim",
+    auth: "user",
+    token: (t) => t.otherToken,
+    url: { id: id((t) => t.pendingClaim.id) },
+    extras: (t) => [
+      { name: "someone else's claim", token: t.userToken, expect: { status: 403 } },
+      { name: "a withdrawn claim", path: `/api/claims/${t.withdrawnClaim.id}/unclaim`, token: t.freshToken, expect: conflict },
+    ],
+  },
+  { group: "claims", method: "GET", pattern: "/api/claims", path: "/api/claims", auth: "admin" },
+  {
+    group: "claims",
+    method: "GET",
+    pattern: "/api/claims/for-user",
+    path: "/api/claims/for-user?userId={userId}",
+    auth: "admin",
+    url: { userId: id((t) => t.other.id) },
+  },
+  {
+    group: "claims",
+    method: "PUT",
+    pattern: "/api/claims/:id/:action{(?:approve|reject|conflict)}",
+    path: "/api/claims/{id}/{action}",
+    auth: "admin",
+    url: {
+      id: id((t) => t.pendingClaim.id),
+      action: { valid: () => "approve", bad: ["delete", "APPROVE", "approve%20", "approved", "xreject", "withdraw"], status: 404 },
+    },
+    body: { schema: ClaimNoteSchema, valid: () => ({ note: "Checked the scorecards" }), fields: { note: field.note } },
+    extras: (t) => [
+      { name: "a conflict without a note", path: `/api/claims/${t.pendingClaim.id}/conflict`, body: {}, expect: { status: 400 } },
+      { name: "approving a withdrawn claim", path: `/api/claims/${t.withdrawnClaim.id}/approve`, body: {}, expect: conflict },
+      { name: "approving an approved claim", path: `/api/claims/${t.approvedClaim.id}/approve`, body: {}, expect: conflict },
+    ],
+  },
+
+  // ---- /api/paypal (its bad requests are listed in api.test.ts: they need PayPal's headers)
+  { group: "paypal", method: "POST", pattern: "/api/paypal/webhook", path: "/api/paypal/webhook", auth: "none" },
+
+  // ---- /api/admin/login
+  {
+    group: "admin login",
+    method: "POST",
+    pattern: "/api/admin/login",
+    path: "/api/admin/login",
+    auth: "none",
+    body: {
+      schema: AdminLoginSchema,
+      valid: (t) => ({ username: t.admin.email, password: "Wrong-Password-1" }),
+      fields: { username: { kind: "email" }, password: { kind: "secret" } },
+    },
+    extras: (t) => [
+      { name: "the user login's field names", body: { email: t.admin.email, password: PASSWORD }, expect: { status: 400 } },
+      { name: "a wrong password", body: { username: t.admin.email, password: "Wrong-Password-1" }, expect: { status: 401 } },
+      { name: "a player's own credentials (wrong role)", body: { username: t.user.email, password: PASSWORD }, expect: { status: 401 } },
+    ],
+  },
+
+  // ---- /api/admin: users
+  { group: "admin users", method: "GET", pattern: "/api/admin/users", path: "/api/admin/users", auth: "admin" },
+  ...(["GET", "DELETE"] as const).map(
+    (method): ApiRoute => ({
+      group: "admin users",
+      method,
+      pattern: "/api/admin/users/:userId",
+      path: "/api/admin/users/{userId}",
+      auth: "admin",
+      url: { userId: id((t) => t.other.id) },
+      extras: (t) =>
+        method === "DELETE" ? [{ name: "deleting oneself", path: `/api/admin/users/${t.admin.id}`, expect: { status: 400 } }] : [],
+    }),
+  ),
+  ...(["lock", "unlock", "reset-password"] as const).map(
+    (action): ApiRoute => ({
+      group: "admin users",
+      method: "POST",
+      pattern: `/api/admin/users/:userId/${action}`,
+      path: `/api/admin/users/{userId}/${action}`,
+      auth: "admin",
+      url: { userId: id((t) => t.other.id) },
+      extras: (t) =>
+        action === "lock" ? [{ name: "locking oneself", path: `/api/admin/users/${t.admin.id}/lock`, expect: { status: 400 } }] : [],
+    }),
+  ),
+  {
+    group: "admin users",
+    method: "POST",
+    pattern: "/api/admin/user/add",
+    path: "/api/admin/user/add",
+    auth: "admin",
+    body: {
+      schema: AddUserSchema,
+      valid: () => ({ email: uniqueEmail("added"), name: "Added Person", password: PASSWORD, isAdmin: false }),
+      fields: {
+        email: { kind: "email" },
+        name: field.text(100),
+        password: { kind: "password", optional: true },
+        isAdmin: { kind: "bool", optional: true },
+      },
+    },
+    extras: (t) => [{ name: "an email already registered", body: { email: t.other.email, name: "Copy" }, expect: conflict }],
+  },
+
+  // ---- /api/admin: players (the spec writes the save path with a trailing slash; both work)
+  ...["/api/admin/player", "/api/admin/player/"].map(
+    (path): ApiRoute => ({
+      group: "admin players",
+      method: "POST",
+      pattern: path,
+      path,
+      alias: path.endsWith("/"),
+      auth: "admin",
+      body: {
+        schema: SavePlayerSchema,
+        valid: (t) => ({ id: t.spare.id, values: { fn: "Spare", ln: "Player", pdga: null, division: "MA1", inactive: false } }),
+        fields: { id: field.optionalId, ...playerValueFields("values") },
+      },
+      extras: () => [
+        { name: "a player that does not exist", body: { id: MISSING_ID, values: { fn: "A", ln: "B", division: "MA1" } }, expect: notFound },
+      ],
+    }),
+  ),
+  {
+    group: "admin players",
+    method: "POST",
+    pattern: "/api/admin/player/delete",
+    path: "/api/admin/player/delete",
+    auth: "admin",
+    body: { schema: idBodySchema("player id"), valid: (t) => ({ id: t.spare.id }), fields: { id: field.id } },
+    extras: (t) => [
+      { name: "a player that does not exist", body: { id: MISSING_ID }, expect: notFound },
+      { name: "a player with entries", body: { id: t.entered.id }, expect: conflict },
+    ],
+  },
+
+  // ---- /api/admin: rounds
+  ...["/api/admin/round", "/api/admin/round/"].map(
+    (path): ApiRoute => ({
+      group: "admin rounds",
+      method: "POST",
+      pattern: path,
+      path,
+      alias: path.endsWith("/"),
+      auth: "admin",
+      body: { schema: SaveRoundSchema, valid: (t) => ({ id: t.closedRound.id, ...roundValues() }), fields: roundFields },
+      extras: () => [{ name: "a round that does not exist", body: { id: MISSING_ID, ...roundValues() }, expect: notFound }],
+    }),
+  ),
+  {
+    group: "admin rounds",
+    method: "POST",
+    pattern: "/api/admin/round/delete",
+    path: "/api/admin/round/delete",
+    auth: "admin",
+    body: { schema: idBodySchema("round id"), valid: (t) => ({ id: t.closedRound.id }), fields: { id: field.id } },
+    extras: () => [{ name: "a round that does not exist", body: { id: MISSING_ID }, expect: notFound }],
+  },
+  {
+    group: "admin rounds",
+    method: "POST",
+    pattern: "/api/admin/round/openForRegistration",
+    path: "/api/admin/round/openForRegistration",
+    auth: "admin",
+    body: {
+      schema: OpenRoundSchema,
+      valid: (t) => ({ id: t.closedRound.id, openForRegistration: true }),
+      fields: { id: field.id, openForRegistration: { kind: "bool" } },
+    },
+    extras: () => [{ name: "a round that does not exist", body: { id: MISSING_ID, openForRegistration: true }, expect: notFound }],
+  },
+
+  // ---- /api/admin: entries
+  {
+    group: "admin entries",
+    method: "POST",
+    pattern: "/api/admin/entry/add",
+    path: "/api/admin/entry/add",
+    auth: "admin",
+    body: {
+      schema: EntryAddSchema,
+      valid: (t) => ({
+        values: { round_id: t.round.id, player: t.spare.id, division: "MA1", ace: true, credit_added: 0, credit_used: 0, payoutAdjust: 0 },
+      }),
+      fields: {
+        values: field.object,
+        "values.round_id": field.id,
+        // Required in effect: without it (and without newPlayer) there is no player.
+        "values.player": { kind: "id", nullable: true },
+        "values.division": field.division,
+        "values.ace": field.flag,
+        "values.credit_added": field.money("money0", true),
+        "values.credit_used": field.money("money0", true),
+        "values.payoutAdjust": field.money("money±", true),
+      },
+    },
+    extras: (t) => {
+      const add = (more: Record<string, Json>) => ({ values: { round_id: t.round.id, player: t.spare.id, division: "MA1", ...more } });
+      return [
+        { name: "a player already entered", body: add({ player: t.entered.id }), expect: conflict },
+        { name: "a round that does not exist", body: add({ round_id: MISSING_ID }), expect: notFound },
+        { name: "a player that does not exist", body: add({ player: MISSING_ID }), expect: notFound },
+        { name: "a player and a new player", body: add({ newPlayer: { fn: "A", ln: "B" } }), expect: { status: 400 } },
+        { name: "more credit than the player has", body: add({ credit_used: "5" }), expect: conflict },
+      ];
+    },
+  },
+  {
+    group: "admin entries",
+    method: "POST",
+    pattern: "/api/admin/entry/update",
+    path: "/api/admin/entry/update",
+    auth: "admin",
+    body: {
+      schema: EntryUpdateSchema,
+      valid: (t) => ({ id: t.entry.id, values: { score: 50 } }),
+      fields: { id: field.id, ...entryChangeFields("values") },
+    },
+    extras: (t) => [
+      { name: "an entry that does not exist", body: { id: MISSING_ID, values: { score: 50 } }, expect: notFound },
+      { name: "more credit used than the player has", body: { id: t.entry.id, values: { credit_used: "50" } }, expect: conflict },
+    ],
+  },
+  {
+    group: "admin entries",
+    method: "POST",
+    pattern: "/api/admin/entry/bulk",
+    path: "/api/admin/entry/bulk",
+    auth: "admin",
+    body: {
+      schema: EntryBulkSchema,
+      valid: (t) => ({ data: [{ id: t.entry.id, value: { score: 50 } }] }),
+      // Each change is the update's EntryChangesSchema, whose every field the update runs
+      // through; here the list, its items, their ids and two of the changes.
+      fields: {
+        data: { kind: "list" },
+        "data.0": field.object,
+        "data.0.id": field.id,
+        "data.0.value": field.object,
+        "data.0.value.score": { kind: "score", optional: true },
+        "data.0.value.credit_used": field.money("money0", true),
+      },
+    },
+    extras: (t) => [
+      { name: "no changes", body: { data: [] }, expect: { status: 400 } },
+      {
+        name: "501 changes",
+        body: { data: Array.from({ length: 501 }, () => ({ id: t.entry.id, value: { score: 1 } })) },
+        expect: { status: 400 },
+      },
+      { name: "an entry that does not exist", body: { data: [{ id: MISSING_ID, value: { score: 1 } }] }, expect: notFound },
+    ],
+  },
+  {
+    group: "admin entries",
+    method: "POST",
+    pattern: "/api/admin/entry/delete",
+    path: "/api/admin/entry/delete",
+    auth: "admin",
+    body: { schema: idBodySchema("entry id"), valid: (t) => ({ id: t.entry.id }), fields: { id: field.id } },
+    extras: () => [{ name: "an entry that does not exist", body: { id: MISSING_ID }, expect: notFound }],
+  },
+  {
+    group: "admin entries",
+    method: "POST",
+    pattern: "/api/admin/entry/payouts",
+    path: "/api/admin/entry/payouts",
+    auth: "admin",
+    body: { schema: EntryPayoutsSchema, valid: (t) => ({ round_id: t.round.id }), fields: { round_id: field.id } },
+    extras: () => [
+      { name: "no entries", body: { entries: [] }, expect: { status: 400 } },
+      { name: "entries that are not a list", body: { entries: { id: 1 } }, expect: { status: 400 } },
+      { name: "an entry that does not exist", body: { entries: [{ id: MISSING_ID }] }, expect: notFound },
+      { name: "an entry id of the wrong type", body: { entries: [{ id: "abc" }] }, expect: { status: 400 } },
+      { name: "a round that does not exist", body: { round_id: MISSING_ID }, expect: notFound },
+    ],
+  },
+  {
+    group: "admin entries",
+    method: "POST",
+    pattern: "/api/admin/entry/creditPayouts",
+    path: "/api/admin/entry/creditPayouts",
+    auth: "admin",
+    body: { schema: CreditPayoutsSchema, valid: (t) => ({ round_id: t.round.id }), fields: { round_id: field.id } },
+    extras: () => [{ name: "a round that does not exist", body: { round_id: MISSING_ID }, expect: notFound }],
+  },
+
+  // ---- /api/admin: payments
+  { group: "admin payments", method: "GET", pattern: "/api/admin/payments/all", path: "/api/admin/payments/all", auth: "admin" },
+  {
+    group: "admin payments",
+    method: "GET",
+    pattern: "/api/admin/payments/:userId",
+    path: "/api/admin/payments/{userId}",
+    auth: "admin",
+    url: { userId: id((t) => t.user.id) },
+  },
+];
+
+/** The route's valid caller's token, or null for a public route. */
+function tokenOf(route: ApiRoute, t: Targets): string | null {
+  if (route.token) return route.token(t);
+  if (route.auth === "admin") return t.adminToken;
+  if (route.auth === "user") return t.userToken;
+  return null;
+}
+
+/** The error the route's body schema gives `text` (as the API parses it), or null when the schema takes it. */
+function schemaError(schema: ZodType, text: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return "Malformed JSON in request body";
+  }
+  const result = schema.safeParse(parsed);
+  return result.success ? null : (result.error.issues[0]?.message ?? "Invalid input");
+}
+
+/**
+ * Every bad request for one route: its credentials (missing, expired, tampered, alg=none,
+ * wrong role…), each bad path and query value, each bad body field, bodies that are not
+ * JSON, foreign Origins on a cookie session and oversize bodies on writes, and the
+ * route's own extras. Each sends the valid request with one thing made bad.
+ */
+export function apiCases(route: ApiRoute, t: Targets): ApiCase[] {
+  const name = `${route.method} ${route.pattern}`;
+  const token = tokenOf(route, t);
+  const url = route.url ?? {};
+  const valid = Object.fromEntries(Object.entries(url).map(([k, v]) => [k, v.valid(t)]));
+  const pathWith = (values: Record<string, string | null>) => {
+    let path = route.path;
+    for (const [k, v] of Object.entries({ ...valid, ...values })) {
+      path = v === null ? path.replace(new RegExp(`[?&]?${k}=\\{${k}\\}`), "") : path.replace(`{${k}}`, v);
+    }
+    return path;
+  };
+  const validBody = route.body?.valid(t);
+  const base: ApiCase = {
+    route: name,
+    name: "",
+    method: route.method,
+    path: pathWith({}),
+    authorization: token ? `Bearer ${token}` : null,
+    body: validBody === undefined ? undefined : JSON.stringify(validBody),
+  };
+  const cases: ApiCase[] = [];
+  const add = (caseName: string, more: Partial<ApiCase>) => cases.push({ ...base, ...more, name: caseName });
+
+  if (route.auth !== "none") {
+    for (const bad of t.badTokens) add(`credentials: ${bad.name}`, { authorization: bad.authorization, expect: { status: 401 } });
+    add("credentials: a user's token claiming the admin role", { authorization: `Bearer ${t.userAsAdmin}`, expect: { status: 401 } });
+    const tampered = `${token?.slice(0, -2)}xx`;
+    add("credentials: a tampered session cookie", { authorization: null, cookie: tampered, origin: APP_ORIGIN, expect: { status: 401 } });
+    if (route.auth === "admin") {
+      const notAdmin = { status: 403, error: "Not an admin" };
+      add("credentials: a player's token (wrong role)", { authorization: `Bearer ${t.userToken}`, expect: notAdmin });
+      add("credentials: an admin's token with the user role", { authorization: `Bearer ${t.adminAsUser}`, expect: notAdmin });
+      add("credentials: a player's session cookie (wrong role)", {
+        authorization: null,
+        cookie: t.userToken,
+        origin: APP_ORIGIN,
+        expect: notAdmin,
+      });
+    }
+  }
+
+  for (const [key, value] of Object.entries(url)) {
+    const isQuery = route.path.includes(`${key}={${key}}`);
+    for (const bad of value.bad)
+      add(`${key} = ${describeValue(bad)}`, { path: pathWith({ [key]: bad }), expect: { status: value.status ?? 400 } });
+    if (value.lookup) add(`${key}: no such row`, { path: pathWith({ [key]: String(MISSING_ID) }), expect: { status: 404 } });
+    if (isQuery && !value.optional) add(`${key}: missing`, { path: pathWith({ [key]: null }), expect: { status: 400 } });
+    if (isQuery) add(`${key}: given twice`, { path: `${pathWith({})}&${key}=${valid[key]}`, expect: { status: 400 } });
+  }
+
+  if (route.body) {
+    const { schema, fields } = route.body;
+    for (const c of fieldCases(validBody as Json, fields)) {
+      if (route.alias && !c.name.endsWith(": missing")) continue;
+      if (c.huge) {
+        add(c.name, { body: c.text, expect: { status: 413 } });
+        continue;
+      }
+      const error = schemaError(schema, c.text);
+      if (error === null)
+        throw new Error(`${name} — ${c.name}: the generated body is valid by the route's schema: ${c.text.slice(0, 200)}`);
+      add(c.name, { body: c.text, expect: { status: 400, error } });
+    }
+    for (const m of MALFORMED_JSON) {
+      add(`malformed JSON: ${m.name}`, { body: m.text, expect: { status: 400, error: schemaError(schema, m.text) ?? undefined } });
+    }
+    for (const w of wrongContentTypes(validBody as Json))
+      add(`wrong Content-Type: ${w.name}`, { ...w, expect: { status: 415, error: NOT_JSON } });
+  }
+
+  if (route.method !== "GET") {
+    // The Worker's gates, before any route: a cookie session's write from another site,
+    // and a body over the limit (a valid one, padded).
+    const cookie = token ?? t.userToken;
+    for (const origin of FOREIGN_ORIGINS) {
+      add(`a cookie session's write from Origin ${origin ?? "(none)"}`, {
+        authorization: null,
+        cookie,
+        origin,
+        expect: { status: 403, error: "Cross-site request refused" },
+      });
+    }
+    add("an oversize body", { body: oversize(validBody ?? {}), expect: { status: 413 } });
+  }
+
+  for (const extra of route.extras?.(t) ?? []) {
+    add(extra.name, {
+      path: extra.path ?? base.path,
+      authorization: extra.token ? `Bearer ${extra.token}` : base.authorization,
+      body: extra.body === undefined ? base.body : JSON.stringify(extra.body),
+      expect: extra.expect,
+    });
+  }
+  return cases;
+}

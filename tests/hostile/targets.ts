@@ -1,0 +1,125 @@
+// The valid things bad requests aim at, made once per file before any checksum: users of
+// each role with their tokens, players, an open round with an entry, a transfer, an ace,
+// claims in several states, and the bad credentials of every kind.
+import { eq } from "drizzle-orm";
+import { SignJWT } from "jose";
+import { APP_ORIGIN, b64url, call, expectStatus, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
+import { DAY, makeAce, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
+import { claims, users } from "~/.server/db/schema";
+
+/** An id no row has (and a safe integer, so only its absence is wrong). */
+export const MISSING_ID = 2_147_483_647;
+
+export async function makeTargets() {
+  const [admin, user, fresh, other, locked, gone] = await Promise.all([
+    makeAdmin(),
+    makeUser(),
+    makeUser(),
+    makeUser(),
+    makeUser({ locked: true }),
+    makeUser(),
+  ]);
+  const [claimed, entered, pending, spare, broke] = await Promise.all([
+    makePlayer({ division: "MA2" }),
+    makePlayer(),
+    makePlayer(),
+    makePlayer(),
+    makePlayer(),
+  ]);
+  const [round, closedRound] = await Promise.all([makeRound({ openForRegistration: true }), makeRound({ openForRegistration: false })]);
+  const entry = await makeEntry({ roundId: round.id, playerId: entered.id });
+  const transfer = await makeTransfer({ fromPlayerId: null, toPlayerId: claimed.id, amtCents: 2_000 });
+  const ace = await makeAce({ playerId: entered.id, amtCents: 100 });
+  // `user` is linked to `claimed`; `other` waits on `pending`; `fresh` has only a withdrawn claim.
+  const [approvedClaim, pendingClaim, withdrawnClaim] = await testDb()
+    .insert(claims)
+    .values([
+      { userId: user.id, playerId: claimed.id, status: "approved" },
+      { userId: other.id, playerId: pending.id, status: "pending" },
+      { userId: fresh.id, playerId: spare.id, status: "withdrawn" },
+    ])
+    .returning();
+
+  const [adminToken, userToken, freshToken, otherToken] = await Promise.all([admin, user, fresh, other].map((u) => tokenFor(u)));
+  const badTokens = await badCredentials(user, { locked, gone });
+  return {
+    admin,
+    user,
+    fresh,
+    other,
+    adminToken,
+    userToken,
+    freshToken,
+    otherToken,
+    claimed,
+    entered,
+    pending,
+    spare,
+    broke,
+    round,
+    closedRound,
+    entry,
+    transfer,
+    ace,
+    approvedClaim,
+    pendingClaim,
+    withdrawnClaim,
+    badTokens,
+    /** A user's token that claims the admin role, and an admin's token with the user role. */
+    userAsAdmin: await tokenFor(user, { role: "admin" }),
+    adminAsUser: await tokenFor(admin, { role: "user" }),
+  };
+}
+
+export type Targets = Awaited<ReturnType<typeof makeTargets>>;
+
+/** Flips one character in the middle of a JWT's signature. */
+function flipSignature(token: string): string {
+  const [head, body, sig] = token.split(".");
+  const i = Math.floor(sig.length / 2);
+  return `${head}.${body}.${sig.slice(0, i)}${sig[i] === "A" ? "B" : "A"}${sig.slice(i + 1)}`;
+}
+
+/**
+ * Credentials that must not authenticate anyone, each as the Authorization header it
+ * arrives in (null: none at all). Made before any checksum: the logged-out session
+ * writes its revocation here, and the deleted user is deleted here.
+ */
+async function badCredentials(
+  user: { id: number; sessionVersion: number; isAdmin: boolean },
+  more: {
+    locked: { id: number; sessionVersion: number; isAdmin: boolean };
+    gone: { id: number; sessionVersion: number; isAdmin: boolean };
+  },
+): Promise<{ name: string; authorization: string | null }[]> {
+  const good = await tokenFor(user);
+  const [head, body] = good.split(".");
+  const payload = JSON.parse(atob(body.replace(/-/g, "+").replace(/_/g, "/")));
+  const otherKey = new TextEncoder().encode("another-secret-that-is-long-enough-for-hs256-0123456789");
+  const foreign = await new SignJWT(payload).setProtectedHeader({ alg: "HS256" }).sign(otherKey);
+
+  const loggedOut = await tokenFor(user);
+  await expectStatus(await call("POST", "/api/users/logout", { token: loggedOut }), 200);
+  const goneToken = await tokenFor(more.gone);
+  await testDb().delete(users).where(eq(users.id, more.gone.id));
+
+  const bearer = (token: string) => `Bearer ${token}`;
+  return [
+    { name: "no credentials", authorization: null },
+    { name: "a token that is not a JWT", authorization: bearer("not-a-jwt") },
+    { name: "an empty Bearer", authorization: "Bearer " },
+    { name: "Basic auth", authorization: `Basic ${btoa("user:pass")}` },
+    { name: "an expired token", authorization: bearer(await tokenFor(user, { now: nowSec() - 3 * DAY, maxAge: DAY })) },
+    { name: "a tampered signature", authorization: bearer(flipSignature(good)) },
+    { name: "a tampered payload", authorization: bearer(`${head}.${b64url({ ...payload, sub: "1" })}.${good.split(".")[2]}`) },
+    { name: "alg=none", authorization: bearer(`${b64url({ alg: "none", typ: "JWT" })}.${body}.`) },
+    { name: "signed with another key", authorization: bearer(foreign) },
+    { name: "an old session version", authorization: bearer(await tokenFor({ ...user, sessionVersion: user.sessionVersion + 1 })) },
+    { name: "a logged-out session", authorization: bearer(loggedOut) },
+    { name: "a deleted user's token", authorization: bearer(goneToken) },
+    { name: "a locked user's token", authorization: bearer(await tokenFor(more.locked)) },
+  ];
+}
+
+/** Origins a cookie-authenticated write must not come from (null: no Origin header). */
+export const FOREIGN_ORIGINS: (string | null)[] = ["https://evil.example", "null", null, `${APP_ORIGIN}.evil.example`];
