@@ -62,14 +62,16 @@ function playerStatsQuery<S extends typeof statsColumns>(db: Db, yearStart: numb
     .select(columns)
     .from(players)
     .leftJoin(
+      // Index-only (entries_player_stats_idx): the year is the rounds dated from its start,
+      // so no entry needs its round's row. Still every entry of the league: the list's cost.
       sql`(select e.player_id,
               sum(case when e.score > 0 then 1 else 0 end) as round_count,
-              sum(case when e.score > 0 and r.d >= ${yearStart} then 1 else 0 end) as year_count,
+              sum(case when e.score > 0 and e.round_id in (select id from rounds where d >= ${yearStart}) then 1 else 0 end) as year_count,
               avg(case when e.score > 0 then e.score end) as average,
-              avg(case when e.score > 0 and r.d >= ${yearStart} then e.score end) as year_average,
+              avg(case when e.score > 0 and e.round_id in (select id from rounds where d >= ${yearStart}) then e.score end) as year_average,
               sum(case when e.score > 0 and e.result like '1/%' then 1 else 0 end) as wins,
               min(case when e.score > 0 then e.score end) as best_score
-           from entries e join rounds r on r.id = e.round_id ${only}
+           from entries e ${only}
            group by e.player_id) st`,
       sql`st.player_id = ${players.id}`,
     );

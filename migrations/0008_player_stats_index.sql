@@ -1,0 +1,1 @@
+CREATE INDEX `entries_player_stats_idx` ON `entries` (`player_id`,`score`,`round_id`,`result`);
