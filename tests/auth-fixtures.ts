@@ -99,7 +99,8 @@ export async function expectStatus<T = any>(res: Response, status: number): Prom
   return JSON.parse(text) as T;
 }
 
-const CODES: Record<number, string> = {
+/** The API's error code for each status it refuses with (app/.server/errors.ts). */
+export const CODES: Record<number, string> = {
   400: "bad_request",
   401: "unauthorized",
   403: "forbidden",

@@ -1,7 +1,7 @@
 // Sends the generated cases and says what was wrong with each answer. Nothing is printed
 // per case: a failure is a line naming the route, the case and what came back.
 import { exports } from "cloudflare:workers";
-import { uniqueIp } from "../auth-fixtures";
+import { CODES, uniqueIp } from "../auth-fixtures";
 import { outcome } from "../route-fixtures";
 
 export type Expect = {
@@ -30,18 +30,6 @@ export type ApiCase = {
   /** A page's refusal: plain text, not the API's JSON. */
   plainText?: boolean;
   expect?: Expect;
-};
-
-/** The API's error code for each status it refuses with (app/.server/errors.ts). */
-const CODES: Record<number, string> = {
-  400: "bad_request",
-  401: "unauthorized",
-  403: "forbidden",
-  404: "not_found",
-  409: "conflict",
-  413: "payload_too_large",
-  415: "unsupported_media_type",
-  429: "rate_limited",
 };
 
 const snippet = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}… (${text.length} chars)` : text);
