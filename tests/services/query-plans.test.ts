@@ -131,7 +131,7 @@ describe("hot queries never walk a big table row by row", () => {
     ]) {
       const res = await testWorker.fetch(
         new Request(`http://localhost${path}`),
-        { ...env, DB: binding, PAGE_CACHE: "off" } as Env,
+        { ...env, DB: binding, PAGE_CACHE: "off" } as unknown as Env,
         createExecutionContext(),
       );
       expect(res.status, path).toBe(200);
