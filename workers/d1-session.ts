@@ -1,4 +1,6 @@
 import { hasCredentials } from "./api/cache";
+import { SAFE_METHODS } from "./origin";
+import { readCookie } from "~/.server/auth/session";
 
 // D1 read replication (issue 12; notes/platform-facts.md §6). Every request reads and
 // writes through one D1 session: a read goes to the nearest replica, a write to the
@@ -11,19 +13,10 @@ export const BOOKMARK_HEADER = "x-d1-bookmark";
 // What D1 hands out (locally "00000000-0000000b-00000000-000…"); anything else a client
 // sends is ignored, never passed to D1.
 const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-function cookieValue(request: Request, name: string): string | null {
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
-  }
-  return null;
-}
 
 /** The well-formed bookmark the client sent (header first, then cookie), else null. */
 export function bookmarkOf(request: Request): string | null {
-  for (const value of [request.headers.get(BOOKMARK_HEADER), cookieValue(request, BOOKMARK_COOKIE)]) {
+  for (const value of [request.headers.get(BOOKMARK_HEADER), readCookie(request, BOOKMARK_COOKIE)]) {
     if (value && BOOKMARK.test(value)) return value;
   }
   return null;

@@ -1,6 +1,7 @@
 import { readSessionCookie, readToken } from "~/.server/auth/session";
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Methods that never write: no Origin check, and reads may go to any D1 replica. */
+export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Cookie-authenticated writes must come from our own pages: a write that carries the

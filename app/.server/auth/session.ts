@@ -96,14 +96,17 @@ export function clearedSessionCookie(): string {
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
 }
 
-export function readSessionCookie(request: Request): string | null {
+/** The value of the request's cookie `name`; null when it is absent or empty. */
+export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("Cookie") ?? "";
   for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return rest.join("=") || null;
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return rest.join("=") || null;
   }
   return null;
 }
+
+export const readSessionCookie = (request: Request): string | null => readCookie(request, SESSION_COOKIE);
 
 /** The bearer token of an API request, else the session cookie. */
 export function readToken(request: Request): { token: string; via: "bearer" | "cookie" } | null {
