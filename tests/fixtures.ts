@@ -104,3 +104,17 @@ export async function balanceOf(playerId: number): Promise<number> {
   const [row] = await testDb().all<{ b: number }>(sql`select ${balanceCentsSql(playerId)} as b`);
   return Number(row?.b);
 }
+
+/** POST /api/entries by credit as the spec's client sends it: a $6 entry with the ace fund, in MA2. */
+export const creditSignUpBody = (playerId: number, roundId: number, extra: Record<string, unknown> = {}) => ({
+  ace: true,
+  amount: 0.01,
+  credit_used: 6,
+  division: "MA2",
+  method: "credit",
+  payment_data: null,
+  player_id: playerId,
+  round_id: roundId,
+  score: 0,
+  ...extra,
+});

@@ -36,6 +36,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Payments");
 
+/** One filter of the list: every choice the payments hold, or all. */
+function FilterSelect(props: { label: string; name: string; all: string; value: number | null; options: { id: number; label: string }[] }) {
+  return (
+    <div className="min-w-48">
+      <SelectField label={props.label} name={props.name} defaultValue={props.value ?? ""}>
+        <option value="">{props.all}</option>
+        {props.options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.label}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
+}
+
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
   const { payments, rounds, users, roundId, userId } = loaderData;
   return (
@@ -43,26 +59,8 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Payments" subtitle="Every sign-up's payment, by league credit or PayPal, newest first." />
       <div className="space-y-4">
         <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter payments">
-          <div className="min-w-48">
-            <SelectField label="Round" name="round" defaultValue={roundId ?? ""}>
-              <option value="">All rounds</option>
-              {rounds.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.label}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-          <div className="min-w-48">
-            <SelectField label="User" name="user" defaultValue={userId ?? ""}>
-              <option value="">All users</option>
-              {users.map((u) => (
-                <option key={u.id} value={u.id}>
-                  {u.label}
-                </option>
-              ))}
-            </SelectField>
-          </div>
+          <FilterSelect label="Round" name="round" all="All rounds" value={roundId} options={rounds} />
+          <FilterSelect label="User" name="user" all="All users" value={userId} options={users} />
           <Button type="submit" variant="secondary">
             Filter
           </Button>

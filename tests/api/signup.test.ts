@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
-import { makeEntry, makePlayer, makeRound, makeTransfer, testDb, balanceOf } from "../fixtures";
+import { balanceOf, creditSignUpBody, makeEntry, makePlayer, makeRound, makeTransfer, testDb } from "../fixtures";
 import { claims, entries, payments } from "~/.server/db/schema";
 import { SIGNUP_MESSAGES } from "~/.server/services/signup";
 
@@ -17,25 +17,12 @@ async function signedUpUser(credit = 1_000) {
   return { user, player, round, token: await tokenFor(user) };
 }
 
-const body = (playerId: number, roundId: number, extra: Record<string, unknown> = {}) => ({
-  ace: true,
-  amount: 0.01,
-  credit_used: 6,
-  division: "MA2",
-  method: "credit",
-  payment_data: null,
-  player_id: playerId,
-  round_id: roundId,
-  score: 0,
-  ...extra,
-});
-
 const signUp = (token: string | undefined, b: unknown) => call("POST", "/api/entries", { token, body: b });
 
 describe("POST /api/entries by credit", () => {
   it("enters the player, takes the whole price from the balance, and records a credit payment", async () => {
     const { player, round, token, user } = await signedUpUser(1_000);
-    const res = await expectStatus(await signUp(token, body(player.id, round.id, { credit_used: 999 })), 201);
+    const res = await expectStatus(await signUp(token, creditSignUpBody(player.id, round.id, { credit_used: 999 })), 201);
     expect(res).toMatchObject({
       success: true,
       total: 6,
@@ -51,25 +38,25 @@ describe("POST /api/entries by credit", () => {
 
   it("without the ace fund costs $5", async () => {
     const { player, round, token } = await signedUpUser(500);
-    await expectStatus(await signUp(token, body(player.id, round.id, { ace: false, credit_used: 5 })), 201);
+    await expectStatus(await signUp(token, creditSignUpBody(player.id, round.id, { ace: false, credit_used: 5 })), 201);
     expect(await balanceOf(player.id)).toBe(0);
   });
 
   it("answers 409 'You are signed up for this round.' to a second sign-up, and lets one of twenty racing ones in", async () => {
     const { player, round, token } = await signedUpUser(10_000);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => signUp(token, body(player.id, round.id))));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => signUp(token, creditSignUpBody(player.id, round.id))));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
     for (const r of answers.filter((a) => a.status !== 201)) await expectError(r, 409, SIGNUP_MESSAGES.entered);
     expect(await testDb().select().from(entries).where(eq(entries.roundId, round.id))).toHaveLength(1);
     expect(await testDb().select().from(payments).where(eq(payments.roundId, round.id))).toHaveLength(1);
     expect(await balanceOf(player.id)).toBe(10_000 - 600);
-    await expectError(await signUp(token, body(player.id, round.id)), 409, SIGNUP_MESSAGES.entered);
+    await expectError(await signUp(token, creditSignUpBody(player.id, round.id)), 409, SIGNUP_MESSAGES.entered);
   });
 
   it("never takes a balance below zero when sign-ups for several rounds race", async () => {
     const { player, token } = await signedUpUser(1_200); // two entries' worth
     const rs = await Promise.all(Array.from({ length: 6 }, () => makeRound({ openForRegistration: true })));
-    const answers = await Promise.all(rs.map((r) => signUp(token, body(player.id, r.id))));
+    const answers = await Promise.all(rs.map((r) => signUp(token, creditSignUpBody(player.id, r.id))));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(2);
     for (const r of answers) expect([201, 400, 409]).toContain(r.status);
     expect(await balanceOf(player.id)).toBe(0);
@@ -77,32 +64,40 @@ describe("POST /api/entries by credit", () => {
 
   it("refuses what the rules refuse, changing nothing", async () => {
     const { player, round, token } = await signedUpUser(300);
-    await expectError(await signUp(token, body(player.id, round.id)), 400, SIGNUP_MESSAGES.notCovered);
+    await expectError(await signUp(token, creditSignUpBody(player.id, round.id)), 400, SIGNUP_MESSAGES.notCovered);
     const other = await makePlayer();
-    await expectError(await signUp(token, body(other.id, round.id)), 403, SIGNUP_MESSAGES.notYours);
+    await expectError(await signUp(token, creditSignUpBody(other.id, round.id)), 403, SIGNUP_MESSAGES.notYours);
     const closed = await makeRound({ openForRegistration: false });
-    await expectError(await signUp(token, body(player.id, closed.id, { credit_used: 3 })), 409, SIGNUP_MESSAGES.closed);
-    await expectError(await signUp(token, body(player.id, 987_654_321)), 404, "Round not found");
-    await expectError(await signUp(token, body(player.id, round.id, { method: "cash" })), 400, "method must be credit or paypal");
-    await expectError(await signUp(token, body(player.id, round.id, { division: "XYZ" })), 400, "Choose a division from the list");
-    await expectError(await signUp(token, body(player.id, round.id, { credit_used: -1 })), 400);
+    await expectError(await signUp(token, creditSignUpBody(player.id, closed.id, { credit_used: 3 })), 409, SIGNUP_MESSAGES.closed);
+    await expectError(await signUp(token, creditSignUpBody(player.id, 987_654_321)), 404, "Round not found");
+    await expectError(
+      await signUp(token, creditSignUpBody(player.id, round.id, { method: "cash" })),
+      400,
+      "method must be credit or paypal",
+    );
+    await expectError(
+      await signUp(token, creditSignUpBody(player.id, round.id, { division: "XYZ" })),
+      400,
+      "Choose a division from the list",
+    );
+    await expectError(await signUp(token, creditSignUpBody(player.id, round.id, { credit_used: -1 })), 400);
     expect(await testDb().select().from(entries).where(eq(entries.roundId, round.id))).toEqual([]);
     expect(await balanceOf(player.id)).toBe(300);
   });
 
   it("needs a login and an approved claim", async () => {
     const { player, round } = await signedUpUser();
-    await expectError(await signUp(undefined, body(player.id, round.id)), 401);
+    await expectError(await signUp(undefined, creditSignUpBody(player.id, round.id)), 401);
     const pending = await makeUser();
     await testDb().insert(claims).values({ userId: pending.id, playerId: player.id, status: "pending" });
-    await expectError(await signUp(await tokenFor(pending), body(player.id, round.id)), 403, SIGNUP_MESSAGES.noClaim);
+    await expectError(await signUp(await tokenFor(pending), creditSignUpBody(player.id, round.id)), 403, SIGNUP_MESSAGES.noClaim);
   });
 
   it("the new entry is part of the round's payouts at once (its division waits for its score)", async () => {
     const { player, round, token } = await signedUpUser(1_000);
     const rival = await makePlayer();
     await makeEntry({ roundId: round.id, playerId: rival.id, division: "MA2", score: 50, payoutCents: 450, result: "1/1|(MA2)" });
-    await expectStatus(await signUp(token, body(player.id, round.id)), 201);
+    await expectStatus(await signUp(token, creditSignUpBody(player.id, round.id)), 201);
     const rows = await testDb().select().from(entries).where(eq(entries.roundId, round.id));
     expect(rows.map((e) => [e.payoutCents, e.result])).toEqual([
       [0, null],

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
-import { balanceOf, makeEntry, makePlayer, makeRound, makeTransfer, testDb } from "../fixtures";
+import { balanceOf, creditSignUpBody, makeEntry, makePlayer, makeRound, makeTransfer, testDb } from "../fixtures";
 import {
   adminToken,
   answersOf,
@@ -46,16 +46,7 @@ async function scoredRound(admin: string) {
 const signUp = (token: string, playerId: number, roundId: number) =>
   call("POST", "/api/entries", {
     token,
-    body: {
-      ace: true,
-      amount: 0.01,
-      credit_used: 6,
-      division: "MA2",
-      method: "credit",
-      payment_data: null,
-      player_id: playerId,
-      round_id: roundId,
-    },
+    body: creditSignUpBody(playerId, roundId),
   });
 
 const paymentsOfRound = (roundId: number) => testDb().select().from(payments).where(eq(payments.roundId, roundId));

@@ -5,7 +5,7 @@ import { webhookEvents } from "~/.server/db/schema";
 import { type Job, JobSchema, jobKey } from "~/.server/jobs";
 import { leagueFromEnv } from "~/.server/league";
 import { type MailBinding, type MailSender, bindingSender, printLinks } from "~/.server/mail/mailer";
-import { applyPaymentEvent } from "~/.server/services/paypal-signup";
+import { applyPaymentEvent } from "~/.server/services/paypal-events";
 import { sendResetMail } from "~/.server/services/reset-mail";
 import { handleDeadLetters } from "./dead-letters";
 

@@ -4,7 +4,6 @@ import { entries, type Payment, payments, players } from "../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../errors";
 import type { PayPal } from "../paypal/client";
 import { PayPalError } from "../paypal/errors";
-import type { PaymentEvent } from "../paypal/events";
 import type { CaptureResult } from "../paypal/wire";
 import { balanceCentsSql } from "./balance";
 import { commitRoundChange, type RoundChange } from "./round-entries";
@@ -106,16 +105,16 @@ export async function createSignUpOrder(db: Db, paypal: PayPal | null, req: Sign
   return { orderId, quote };
 }
 
-const paymentOfOrder = async (db: Db, orderId: string): Promise<Payment | undefined> =>
+export const paymentOfOrder = async (db: Db, orderId: string): Promise<Payment | undefined> =>
   (await db.select().from(payments).where(eq(payments.transactionId, orderId)))[0];
 
 const entryOfPayment = async (db: Db, paymentId: number) =>
   (await db.select({ id: entries.id }).from(entries).where(eq(entries.paymentId, paymentId)))[0];
 
-const now = sql`(unixepoch())`;
+export const now = sql`(unixepoch())`;
 
 /** Sets a payment still `created` to `status`; a payment another path settled is left as it is. */
-function settleCreated(db: Db, paymentId: number, set: Partial<Payment>) {
+export function settleCreated(db: Db, paymentId: number, set: Partial<Payment>) {
   return db
     .update(payments)
     .set({ ...set, updatedAt: now })
@@ -279,35 +278,4 @@ async function completeWithEntry(db: Db, payment: Payment, capture: CaptureFacts
     }
   }
   throw conflict("The round's entries changed while saving. Please try again.");
-}
-
-/**
- * A verified PayPal webhook event, as the queue consumer applies it: the same outcome as
- * the browser's capture if it never came back, or a denial or refund. Idempotent.
- */
-export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<string> {
-  switch (event.kind) {
-    case "capture-completed": {
-      const payment = await paymentOfOrder(db, event.orderId);
-      if (!payment) return `no payment for order ${event.orderId}`;
-      if (payment.status !== "created") return `payment ${payment.id} already ${payment.status}`;
-      const outcome = await recordCapture(db, payment, { ...event, status: "COMPLETED" });
-      return `payment ${payment.id}: ${outcome.kind}`;
-    }
-    case "capture-denied": {
-      const payment = await paymentOfOrder(db, event.orderId);
-      if (!payment) return `no payment for order ${event.orderId}`;
-      await settleCreated(db, payment.id, { status: "failed", captureId: event.captureId });
-      return `payment ${payment.id}: denied`;
-    }
-    case "capture-refunded": {
-      const refund = JSON.stringify({ refundedCents: event.refundCents });
-      const rows = await db
-        .update(payments)
-        .set({ status: "refunded", paymentData: refund, updatedAt: now })
-        .where(and(eq(payments.captureId, event.captureId), eq(payments.status, "completed")))
-        .returning({ id: payments.id });
-      return rows.length ? `payment ${rows[0]?.id}: refunded` : `no completed payment for capture ${event.captureId}`;
-    }
-  }
 }
