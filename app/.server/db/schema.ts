@@ -50,9 +50,13 @@ export const users = sqliteTable(
     // Bumped to end every live session (lock, password reset).
     sessionVersion: integer("session_version").notNull().default(0),
     lastLogin: integer("last_login"),
+    // Opted in to a mail when an admin opens registration for a round (issue 13).
+    notifyRegistration: integer("notify_registration", { mode: "boolean" }).notNull().default(false),
+    // The secret in the user's personal calendar feed URL; reset from /profile.
+    calendarToken: text("calendar_token"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("users_email_uq").on(t.email)],
+  (t) => [uniqueIndex("users_email_uq").on(t.email), uniqueIndex("users_calendar_token_uq").on(t.calendarToken)],
 );
 
 export const payments = sqliteTable(
@@ -115,6 +119,8 @@ export const entries = sqliteTable(
       onDelete: "set null",
     }),
     result: text("result"),
+    // The round rating of this score (services/ratings.ts), null until rated.
+    rating: integer("rating"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -256,6 +262,43 @@ export const webhookEvents = sqliteTable("webhook_events", {
   receivedAt: integer("received_at").notNull().default(sql`(unixepoch())`),
   processedAt: integer("processed_at"),
 });
+
+// The admin's settings for standings and handicaps (/admin/settings): one row, id 1.
+// No row means the defaults below.
+export const leagueSettings = sqliteTable(
+  "league_settings",
+  {
+    id: integer("id").primaryKey(),
+    pointsFirst: integer("points_first").notNull().default(100),
+    pointsStep: integer("points_step").notNull().default(5),
+    pointsFloor: integer("points_floor").notNull().default(10),
+    pointsParticipation: integer("points_participation").notNull().default(5),
+    standingsBestN: integer("standings_best_n").notNull().default(10),
+    handicapRounds: integer("handicap_rounds").notNull().default(10),
+    handicapPercent: integer("handicap_percent").notNull().default(80),
+    handicapPar: integer("handicap_par").notNull().default(54),
+    updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
+  },
+  (t) => [check("league_settings_one_row", sql`${t.id} = 1`)],
+);
+
+// One row per mail sent because registration opened: (round, user, league-time day).
+// Opening, closing and opening a round again the same day mails nobody twice.
+export const registrationMails = sqliteTable(
+  "registration_mails",
+  {
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => rounds.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    mailedAt: integer("mailed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.userId, t.day] })],
+);
 
 // Never holds a row. A multi-statement write inserts into it only when one of its rules
 // broke (the round changed since it was read; a balance would go below zero): the CHECK
