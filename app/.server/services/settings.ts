@@ -1,0 +1,24 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { leagueSettings } from "../db/schema";
+
+/** The admin's settings for standings and handicaps; the schema's defaults until saved. */
+export type LeagueSettings = Omit<typeof leagueSettings.$inferSelect, "id" | "updatedAt">;
+
+export const DEFAULT_SETTINGS: LeagueSettings = {
+  pointsFirst: 100,
+  pointsStep: 5,
+  pointsFloor: 10,
+  pointsParticipation: 5,
+  standingsBestN: 10,
+  handicapRounds: 10,
+  handicapPercent: 80,
+  handicapPar: 54,
+};
+
+export async function getLeagueSettings(db: Db): Promise<LeagueSettings> {
+  const [row] = await db.select().from(leagueSettings).where(eq(leagueSettings.id, 1));
+  if (!row) return { ...DEFAULT_SETTINGS };
+  const { id: _id, updatedAt: _updatedAt, ...settings } = row;
+  return settings;
+}
