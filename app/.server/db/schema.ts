@@ -132,8 +132,29 @@ export const entries = sqliteTable(
     index("entries_round_ace_idx").on(t.roundId, t.ace),
     // Covering the players list's stats (services/players.ts): 5× faster at 100,000 entries.
     index("entries_player_stats_idx").on(t.playerId, t.score, t.roundId, t.result),
+    // Covering this year's stats (the players list): a season's rounds' scored entries, no row read.
+    index("entries_round_score_idx").on(t.roundId, t.score, t.playerId),
   ],
 );
+
+/**
+ * Each player's all-time stats over their entries, kept by triggers on entries (migration
+ * 0010) so every write path — sign-ups, admin edits, score batches, cascades — keeps them,
+ * and the players list reads one row per player instead of every entry (issue 12). Scored
+ * rounds only (score > 0); wins are results starting '1/'; best is the lowest score.
+ */
+export const playerStats = sqliteTable("player_stats", {
+  playerId: integer("player_id")
+    .primaryKey()
+    .references(() => players.id, { onDelete: "cascade" }),
+  roundCount: integer("round_count").notNull().default(0),
+  scoreSum: integer("score_sum").notNull().default(0),
+  wins: integer("wins").notNull().default(0),
+  bestScore: integer("best_score"),
+  // Credit added less credit used over the player's entries: the entries' part of the
+  // balance (services/balance.ts), so a list of balances reads no entry either.
+  creditCents: integer("credit_cents").notNull().default(0),
+});
 
 export const aces = sqliteTable(
   "aces",

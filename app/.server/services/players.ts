@@ -1,9 +1,13 @@
 import { asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
-import { claims, entries, players } from "../db/schema";
+import { claims, entries, players, playerStats as playerStatsTable } from "../db/schema";
 import { badRequest, notFound } from "../errors";
-import { balanceCentsSql } from "./balance";
+import { balanceCentsSql, listedBalanceCentsSql } from "./balance";
 import { SearchTextSchema } from "~/schemas/players";
+
+// The stats table under the alias the column expressions use.
+const playerStats = alias(playerStatsTable, "ps");
 
 /** A player with rounds counted and averaged (one decimal), and the balance in cents. */
 export type PlayerStats = {
@@ -37,43 +41,39 @@ const statsColumns = {
   pdga: players.pdga,
   division: players.division,
   inactive: players.inactive,
-  roundCount: sql<number>`coalesce(st.round_count, 0)`.mapWith(Number),
-  roundCountYear: sql<number>`coalesce(st.year_count, 0)`.mapWith(Number),
-  average: sql<number | null>`st.average`,
-  thisYearAverage: sql<number | null>`st.year_average`,
-  balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
+  roundCount: sql<number>`coalesce(ps.round_count, 0)`.mapWith(Number),
+  roundCountYear: sql<number>`coalesce(yr.year_count, 0)`.mapWith(Number),
+  average: sql<number | null>`ps.score_sum * 1.0 / nullif(ps.round_count, 0)`,
+  thisYearAverage: sql<number | null>`yr.year_average`,
+  balanceCents: listedBalanceCentsSql(sql`${players.id}`).mapWith(Number),
 };
 
 // A result label starts 'position/total': '1/…' is a first place, ties included.
 const summaryColumns = {
-  wins: sql<number>`coalesce(st.wins, 0)`.mapWith(Number),
-  bestScore: sql<number | null>`st.best_score`,
+  wins: sql<number>`coalesce(ps.wins, 0)`.mapWith(Number),
+  bestScore: sql<number | null>`ps.best_score`,
 };
 
 /**
- * Players with their counts, averages and balance in one query: aggregates over entries
- * and transfers, never a query per player. Counts and averages take played (scored)
- * rounds only: a sign-up for next week is not a round played.
+ * Players with their counts, averages and balance in one query, never a query per player.
+ * Counts and averages take played (scored) rounds only: a sign-up for next week is not a
+ * round played. All-time stats come from player_stats (one row a player, kept by triggers
+ * on entries, migration 0010); this year's are aggregated here from this year's rounds
+ * only (entries_round_score_idx), so their cost is one season's entries, never history's.
  */
 function playerStatsQuery<S extends typeof statsColumns>(db: Db, yearStart: number, columns: S, onlyPlayer?: number) {
-  // One player's page aggregates that player's entries only (their index range), not everyone's.
-  const only = onlyPlayer === undefined ? sql`` : sql`where e.player_id = ${onlyPlayer}`;
+  // One player's page reads that player's entries only (their index range), not a season's.
+  const only = onlyPlayer === undefined ? sql`` : sql`e.player_id = ${onlyPlayer} and`;
   return db
     .select(columns)
     .from(players)
+    .leftJoin(playerStats, sql`ps.player_id = ${players.id}`)
     .leftJoin(
-      // Index-only (entries_player_stats_idx): the year is the rounds dated from its start,
-      // so no entry needs its round's row. Still every entry of the league: the list's cost.
-      sql`(select e.player_id,
-              sum(case when e.score > 0 then 1 else 0 end) as round_count,
-              sum(case when e.score > 0 and e.round_id in (select id from rounds where d >= ${yearStart}) then 1 else 0 end) as year_count,
-              avg(case when e.score > 0 then e.score end) as average,
-              avg(case when e.score > 0 and e.round_id in (select id from rounds where d >= ${yearStart}) then e.score end) as year_average,
-              sum(case when e.score > 0 and e.result like '1/%' then 1 else 0 end) as wins,
-              min(case when e.score > 0 then e.score end) as best_score
-           from entries e ${only}
-           group by e.player_id) st`,
-      sql`st.player_id = ${players.id}`,
+      sql`(select e.player_id, count(*) as year_count, avg(e.score) as year_average
+           from entries e
+           where ${only} e.score > 0 and e.round_id in (select id from rounds where d >= ${yearStart})
+           group by e.player_id) yr`,
+      sql`yr.player_id = ${players.id}`,
     );
 }
 
