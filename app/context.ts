@@ -17,7 +17,8 @@ export const sessionContext = createContext<Session | null>(null);
 /**
  * What the Worker knows of this request beyond its bindings: the CSP nonce the document's
  * inline scripts carry (workers/response-policy.ts), and how many times React rendered
- * (reported locally in Server-Timing, so the page-cache tests can see a hit renders nothing).
+ * (reported in Server-Timing, so the page-cache tests can see a hit renders nothing), and
+ * how long React took to render the document's shell (Server-Timing `render`).
  */
-export type RequestScope = { nonce: string; renders: number };
+export type RequestScope = { nonce: string; renders: number; renderMs?: number };
 export const requestScopeContext = createContext<RequestScope>({ nonce: "", renders: 0 });

@@ -17,6 +17,7 @@ export default async function handleRequest(
   scope.renders += 1;
   const { nonce } = scope;
   let shellRendered = false;
+  const started = performance.now();
   const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
     nonce,
     signal: request.signal,
@@ -27,6 +28,8 @@ export default async function handleRequest(
     },
   });
   shellRendered = true;
+  // Without Suspense the shell is the whole page: this is the render, loader data included.
+  scope.renderMs = (scope.renderMs ?? 0) + performance.now() - started;
 
   // Crawlers get the whole document at once.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;

@@ -8,8 +8,14 @@ CREATE TABLE `player_stats` (
 	FOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE TABLE `round_stats` (
+	`round_id` integer PRIMARY KEY NOT NULL,
+	`ace_entries` integer DEFAULT 0 NOT NULL,
+	FOREIGN KEY (`round_id`) REFERENCES `rounds`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE INDEX `entries_round_score_idx` ON `entries` (`round_id`,`score`,`player_id`);--> statement-breakpoint
--- Hand-written below: the triggers that keep player_stats as entries are written, by any
+-- Hand-written below: the triggers that keep player_stats and round_stats as entries are written, by any
 -- path (sign-ups, admin edits, the score and payout batches of ADR 14, cascades from a
 -- round delete), and the backfill. Counts and sums move by the row's delta; the best score
 -- is re-read from entries_player_stats_idx (player_id, score, …): one index seek.
@@ -75,3 +81,22 @@ SELECT
   min(CASE WHEN score > 0 THEN score END),
   sum(credit_added_cents - credit_used_cents)
 FROM entries GROUP BY player_id;
+--> statement-breakpoint
+-- The ace fund's entries per round (the pot, services/balance.ts acePotCentsSql).
+CREATE TRIGGER `entries_round_stats_insert` AFTER INSERT ON `entries` BEGIN
+  INSERT INTO `round_stats` (`round_id`, `ace_entries`) VALUES (NEW.round_id, NEW.ace = 1)
+  ON CONFLICT (`round_id`) DO UPDATE SET `ace_entries` = `ace_entries` + excluded.`ace_entries`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `entries_round_stats_delete` AFTER DELETE ON `entries` BEGIN
+  UPDATE `round_stats` SET `ace_entries` = `ace_entries` - (OLD.ace = 1) WHERE `round_id` = OLD.round_id;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `entries_round_stats_update` AFTER UPDATE OF `ace`, `round_id` ON `entries` BEGIN
+  UPDATE `round_stats` SET `ace_entries` = `ace_entries` - (OLD.ace = 1) WHERE `round_id` = OLD.round_id;
+  INSERT INTO `round_stats` (`round_id`, `ace_entries`) VALUES (NEW.round_id, NEW.ace = 1)
+  ON CONFLICT (`round_id`) DO UPDATE SET `ace_entries` = `ace_entries` + excluded.`ace_entries`;
+END;
+--> statement-breakpoint
+INSERT INTO `round_stats` (`round_id`, `ace_entries`)
+SELECT round_id, sum(ace = 1) FROM entries GROUP BY round_id;

@@ -1,12 +1,16 @@
-// The /players-all table's view of the URL: which column it is sorted by and which
-// players it shows (`?sort=&dir=&division=&name=`). Anything the page does not know
-// falls back to the default (all players, by name), so a bad link never breaks it.
+// The /players-all table's view of the URL: which column it is sorted by, which players
+// it shows and which page of them (`?sort=&dir=&division=&name=&page=`). Anything the page
+// does not know falls back to the default (all players, by name, page 1), so a bad link
+// never breaks it.
 import { divisionRank, divisionsPresent } from "./divisions";
+import { type Page, offsetOf, pageOf, pageParam } from "./paging";
 import { type SortDir, type SortState, compareBy, parseSort } from "./sort";
 
 export const PLAYER_COLUMNS = ["name", "division", "rounds", "thisYear", "average", "currentAvg", "balance"] as const;
 export type PlayerColumn = (typeof PLAYER_COLUMNS)[number];
 export const DEFAULT_PLAYER_SORT: SortState<PlayerColumn> = { column: "name", dir: "asc" };
+/** Rows a page: 2,000 players in one table made a 643 KB page (issue 12). */
+export const PLAYERS_PAGE_SIZE = 100;
 
 /** The fields of a player the table sorts and filters on. */
 export type PlayerListRow = {
@@ -68,8 +72,11 @@ export function filterPlayers<T extends PlayerListRow>(list: readonly T[], divis
 }
 
 export type PlayersView<T> = {
+  /** This page's rows of the sorted, filtered list. */
   players: T[];
+  /** Every player, and those the filters keep (paging counts these). */
   total: number;
+  paging: Page;
   sort: SortState<PlayerColumn>;
   division: string | null;
   name: string;
@@ -77,16 +84,24 @@ export type PlayersView<T> = {
 };
 
 /** The rows and the state of the table for these URL parameters. */
-export function playersView<T extends PlayerListRow>(all: readonly T[], params: URLSearchParams): PlayersView<T> {
+export function playersView<T extends PlayerListRow>(
+  all: readonly T[],
+  params: URLSearchParams,
+  pageSize = PLAYERS_PAGE_SIZE,
+): PlayersView<T> {
   const divisions = divisionsPresent(all.map((p) => p.division));
   const askedDivision = params.get("division");
   const division = askedDivision && divisions.includes(askedDivision) ? askedDivision : null;
   const name = (params.get("name") ?? "").slice(0, 50).trim();
   const words = nameWords(name);
   const sort = parseSort(params, PLAYER_COLUMNS, DEFAULT_PLAYER_SORT);
+  const matched = filterPlayers(all, division, words);
+  const page = pageParam(params) ?? 1;
+  const from = offsetOf(page, pageSize);
   return {
-    players: sortPlayers(filterPlayers(all, division, words), sort),
+    players: sortPlayers(matched, sort).slice(from, from + pageSize),
     total: all.length,
+    paging: pageOf(page, pageSize, matched.length),
     sort,
     division,
     name,

@@ -13,9 +13,10 @@ export function parseSort<C extends string>(params: URLSearchParams, columns: re
   return { column: column as C, dir };
 }
 
-/** The query string with this sort, keeping the other parameters (filters). */
+/** The query string with this sort, keeping the other parameters (filters); a new order starts at its first page. */
 export function sortSearch(search: string, column: string, dir: SortDir): string {
   const params = new URLSearchParams(search);
+  params.delete("page");
   params.set("sort", column);
   params.set("dir", dir);
   return `?${params}`;

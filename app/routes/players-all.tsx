@@ -10,6 +10,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Field, SelectField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
+import { Pager } from "~/components/ui/pager";
 import { DataTable, SortHeader } from "~/components/ui/table";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
@@ -21,8 +22,9 @@ import type { SortState } from "~/lib/sort";
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "transfers", "rounds");
 
 /**
- * One query for every player's stats; the sort and the filters run over that list here
- * (about a hundred rows), so a bad parameter can only fall back to the default view.
+ * One query for every player's stats (one kept row a player, services/players.ts); the
+ * sort, the filters and the paging run over that list here, so a bad parameter can only
+ * fall back to the default view. Only one page of rows (100) is rendered and sent.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, league } = routeServices(context);
@@ -63,13 +65,14 @@ const columns: { column: PlayerColumn; label: string; numeric: boolean }[] = [
 ];
 
 export default function PlayersAll({ loaderData }: Route.ComponentProps) {
-  const { players, total, sort, division, name, divisions } = loaderData;
+  const { players, total, paging, sort, division, name, divisions } = loaderData;
   const filtered = division !== null || name !== "";
+  const pastTheEnd = players.length === 0 && paging.total > 0;
   return (
     <>
       <PageHeader
         title="All players"
-        subtitle={filtered ? `${players.length} of ${total} players` : `${total} players`}
+        subtitle={filtered ? `${paging.total} of ${total} players` : `${total} players`}
         actions={<ButtonLink to="/players">Search players</ButtonLink>}
       />
       <div className="space-y-4">
@@ -78,7 +81,11 @@ export default function PlayersAll({ loaderData }: Route.ComponentProps) {
           <strong className="text-ink">Average</strong>: mean score of all scored rounds ever.{" "}
           <strong className="text-ink">Current avg</strong>: mean score of this year's scored rounds.
         </p>
-        {players.length === 0 ? (
+        {pastTheEnd ? (
+          <EmptyState title="No players on this page" action={<ButtonLink to="/players-all">First page</ButtonLink>}>
+            The list has {paging.pages} {paging.pages === 1 ? "page" : "pages"}.
+          </EmptyState>
+        ) : players.length === 0 ? (
           <EmptyState title="No players match" action={<ButtonLink to="/players-all">Show all players</ButtonLink>}>
             Try another division or fewer letters of the name.
           </EmptyState>
@@ -125,6 +132,7 @@ export default function PlayersAll({ loaderData }: Route.ComponentProps) {
             </DataTable>
           </div>
         )}
+        <Pager page={paging} label="Player pages" steps={["Previous", "Next"]} />
       </div>
     </>
   );

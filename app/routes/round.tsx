@@ -11,11 +11,10 @@ import { DataTable, GroupRow, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { optionalSession } from "~/.server/auth/guards";
-import { acePotCents, acesInRound } from "~/.server/services/aces";
 import { signUpFacts } from "~/.server/services/signup";
 import { payPalCheckout } from "~/.server/paypal/config";
-import { type EntryRow, entriesForRound } from "~/.server/services/entries";
-import { getRound } from "~/.server/services/rounds";
+import type { EntryRow } from "~/.server/services/entries";
+import { roundPageData } from "~/.server/services/round-page";
 import { compareDivisions } from "~/lib/divisions";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
@@ -38,9 +37,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // Only a logged-in request (never cached, ADR 11) carries the player's own sign-up facts.
   const session = optionalSession(context);
   const me = session && !session.isAdmin && session.user.claimStatus === "approved" ? session.user.linkedPlayerId : null;
-  const [round, entries, pot, aced] = await orRouteError(
-    Promise.all([getRound(db, id), entriesForRound(db, id), acePotCents(db, id), acesInRound(db, id)]),
-  );
+  const { round, entries, potCents: pot, acedPlayerIds: aced } = await orRouteError(roundPageData(db, id));
   const played = entries.some((e) => e.score > 0);
   const aceHitters = new Set(aced);
   const byDivision = new Map<string, EntryRow[]>();

@@ -54,23 +54,42 @@ async function hydrated(page: Page) {
 }
 
 const table = (page: Page) => page.getByRole("table", { name: "All players" });
+// /players-all shows 100 rows a page (PLAYERS_PAGE_SIZE): the demo league's ~120 make two.
+const PAGE = 100;
+const firstPage = <T>(list: T[]) => list.slice(0, PAGE);
 const column = (page: Page, n: number) => table(page).locator(`tbody tr td:nth-child(${n})`).allTextContents();
 
 test.describe("/players-all", () => {
-  test("shows every player with counts, averages and balances", async ({ page, request }) => {
-    const players = await apiPlayers(request);
+  test("shows every player a page at a time with counts, averages and balances", async ({ page, request }) => {
+    const players = [...(await apiPlayers(request))].sort(byName);
+    expect(players.length).toBeGreaterThan(PAGE); // the demo league needs a second page
     await page.goto("/players-all");
     const rows = table(page).locator("tbody tr");
-    await expect(rows).toHaveCount(players.length);
-    const rich = [...players].sort((a, b) => b.balance - a.balance)[0];
+    await expect(rows).toHaveCount(PAGE);
+    await expect(page.getByText(`${players.length} players`, { exact: true })).toBeVisible();
+    const shown = firstPage(players);
+    const rich = [...shown].sort((a, b) => b.balance - a.balance)[0];
     const row = rows.filter({ has: page.getByRole("link", { name: `${rich.fn} ${rich.ln}`, exact: true }) });
     await expect(row).toContainText(money(rich.balance));
     await expect(row).toContainText(String(rich.roundCount));
     // Inactive players carry the badge; the averages are explained on the page.
-    const inactive = players.filter((p) => p.inactive).length;
-    await expect(table(page).getByText("Inactive", { exact: true })).toHaveCount(inactive);
+    await expect(table(page).getByText("Inactive", { exact: true })).toHaveCount(shown.filter((p) => p.inactive).length);
     await expect(page.getByText("mean score of all scored rounds ever")).toBeVisible();
     await expect(page.getByText("mean score of this year's scored rounds")).toBeVisible();
+
+    // Next shows the rest, in the same order, keeping the sort; Previous goes back.
+    const pager = page.getByRole("navigation", { name: "Player pages" });
+    await expect(pager).toContainText("Page 1 of 2");
+    await pager.getByRole("link", { name: /Next/ }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(rows).toHaveCount(players.length - PAGE);
+    const last = players[players.length - 1];
+    await expect(table(page).getByRole("link", { name: `${last.fn} ${last.ln}`, exact: true })).toBeVisible();
+    await pager.getByRole("link", { name: /Previous/ }).click();
+    await expect(rows).toHaveCount(PAGE);
+    // Past the last page: the page says so and links back.
+    await page.goto("/players-all?page=9");
+    await expect(page.getByText("No players on this page")).toBeVisible();
   });
 
   test("sorts by balance and by average with JavaScript off", async ({ browser, extraHTTPHeaders, request }) => {
@@ -78,7 +97,9 @@ test.describe("/players-all", () => {
     const page = await noScriptPage(browser, extraHTTPHeaders ?? {});
     await page.goto("/players-all");
     await expect(table(page).getByRole("columnheader", { name: /Name/ })).toHaveAttribute("aria-sort", "ascending");
-    expect(await column(page, 1)).toEqual([...players].sort(byName).map((p) => `${p.fn} ${p.ln}${p.inactive ? "Inactive" : ""}`));
+    expect(await column(page, 1)).toEqual(
+      firstPage([...players].sort(byName)).map((p) => `${p.fn} ${p.ln}${p.inactive ? "Inactive" : ""}`),
+    );
 
     // Balance: first click high → low, ties by name; a second click low → high.
     await table(page)
@@ -88,14 +109,16 @@ test.describe("/players-all", () => {
     const balanceHeader = table(page).getByRole("columnheader", { name: /Balance/ });
     await expect(balanceHeader).toHaveAttribute("aria-sort", "descending");
     await expect(table(page).getByRole("columnheader", { name: /Name/ })).not.toHaveAttribute("aria-sort", /./);
-    const byBalance = [...players].sort((a, b) => b.balance - a.balance || byName(a, b));
+    const byBalance = firstPage([...players].sort((a, b) => b.balance - a.balance || byName(a, b)));
     expect(await column(page, 2)).toEqual(byBalance.map((p) => money(p.balance)));
     expect((await column(page, 1)).map((n) => n.replace(/Inactive$/, ""))).toEqual(byBalance.map((p) => `${p.fn} ${p.ln}`));
     await table(page)
       .getByRole("link", { name: /Balance/ })
       .click();
     await expect(balanceHeader).toHaveAttribute("aria-sort", "ascending");
-    expect(await column(page, 2)).toEqual([...players].sort((a, b) => a.balance - b.balance || byName(a, b)).map((p) => money(p.balance)));
+    expect(await column(page, 2)).toEqual(
+      firstPage([...players].sort((a, b) => a.balance - b.balance || byName(a, b))).map((p) => money(p.balance)),
+    );
 
     // Average: high → low, players without a scored round last whichever the direction.
     await table(page)
@@ -106,12 +129,12 @@ test.describe("/players-all", () => {
     const withAvg = players.filter((p) => p.average !== null);
     const noAvg = players.length - withAvg.length;
     const desc = withAvg.map((p) => p.average as number).sort((a, b) => b - a);
-    expect(await column(page, 3)).toEqual([...desc.map(avg), ...Array(noAvg).fill("–")]);
+    expect(await column(page, 3)).toEqual(firstPage([...desc.map(avg), ...Array(noAvg).fill("–")]));
     await table(page)
       .getByRole("link", { name: /^Average/ })
       .click();
     await expect(page).toHaveURL(/[?&]sort=average&dir=asc/);
-    expect(await column(page, 3)).toEqual([...[...desc].reverse().map(avg), ...Array(noAvg).fill("–")]);
+    expect(await column(page, 3)).toEqual(firstPage([...[...desc].reverse().map(avg), ...Array(noAvg).fill("–")]));
     await page.context().close();
   });
 
@@ -145,7 +168,7 @@ test.describe("/players-all", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText("No players match")).toBeVisible();
     await page.getByRole("link", { name: "Show all players" }).click();
-    await expect(table(page).locator("tbody tr")).toHaveCount(players.length);
+    await expect(table(page).locator("tbody tr")).toHaveCount(Math.min(players.length, PAGE));
     await page.context().close();
   });
 
@@ -165,7 +188,7 @@ test.describe("/players-all", () => {
     await expect(page.getByLabel("Name")).toHaveValue(word);
 
     await page.getByRole("link", { name: "Clear" }).click();
-    await expect(table(page).locator("tbody tr")).toHaveCount(players.length);
+    await expect(table(page).locator("tbody tr")).toHaveCount(Math.min(players.length, PAGE));
     await expect(page.getByLabel("Name")).toHaveValue("");
     await expect(page.getByLabel("Division")).toHaveValue("");
   });
@@ -174,7 +197,7 @@ test.describe("/players-all", () => {
     const players = await apiPlayers(request);
     const response = await page.goto(`/players-all?sort=bogus&dir=x&division=${encodeURIComponent("<script>alert(1)</script>")}&name=`);
     expect(response?.status()).toBe(200);
-    await expect(table(page).locator("tbody tr")).toHaveCount(players.length);
+    await expect(table(page).locator("tbody tr")).toHaveCount(Math.min(players.length, PAGE));
     await expect(table(page).getByRole("columnheader", { name: /Name/ })).toHaveAttribute("aria-sort", "ascending");
     await expect(page.getByLabel("Division")).toHaveValue("");
     const huge = await page.goto(`/players-all?sort=balance&dir=${"d".repeat(5000)}&name=${"x".repeat(3000)}`);

@@ -10,9 +10,10 @@ import { listPlayersWithStats } from "~/.server/services/players";
 import { signUpWithCredit } from "~/.server/services/signup";
 import { EntryChangesSchema, NewEntryValuesSchema } from "~/schemas/entries";
 
-// player_stats is kept by triggers on entries (migration 0010). After every path that
-// writes entries, the table must equal the aggregate computed from scratch over entries —
-// the players list and a player's page read it instead of every entry (issue 12).
+// player_stats and round_stats are kept by triggers on entries (migration 0010). After
+// every path that writes entries, they must equal the aggregates computed from scratch over
+// entries — the players list, a player's page and the ace pot read them instead of every
+// entry (issue 12).
 
 type StatsRow = {
   player_id: number;
@@ -45,6 +46,12 @@ async function bothWays(): Promise<{ kept: StatsRow[]; fresh: StatsRow[] }> {
 async function expectKept(): Promise<StatsRow[]> {
   const { kept, fresh } = await bothWays();
   expect(kept).toEqual(fresh);
+  // The ace fund's entries per round (the pot) likewise.
+  const keptAces = await testDb().all(sql`
+    select r.id, coalesce(s.ace_entries, 0) as n from rounds r left join round_stats s on s.round_id = r.id order by r.id`);
+  const freshAces = await testDb().all(sql`
+    select r.id, (select count(*) from entries e where e.round_id = r.id and e.ace = 1) as n from rounds r order by r.id`);
+  expect(keptAces).toEqual(freshAces);
   // The players list's balances (kept entries' part + transfers) equal the one definition.
   const listed = await listPlayersWithStats(testDb(), 0);
   const derived = await testDb().all<{ id: number; b: number }>(sql`select id, ${balanceCentsSql(sql`players.id`)} as b from players`);
@@ -91,6 +98,10 @@ describe("player_stats follows every write to entries", () => {
     expect((await statsOf(b.id))?.credit_cents).toBeGreaterThan(0); // the winner's payout, credited
     // Credit used moves the kept credit too.
     await updateEntries(db, [{ id: idB, value: EntryChangesSchema.parse({ credit_used: 1 }) }]);
+    await expectKept();
+
+    // Opting out of the ace fund moves the round's count (and so the pot).
+    await updateEntries(db, [{ id: idC, value: EntryChangesSchema.parse({ ace: false }) }]);
     await expectKept();
 
     // An edit that changes the winner moves the win and the best score.

@@ -10,10 +10,11 @@ import { leagueFromEnv } from "~/.server/league";
 import { cloudflareContext, servicesContext, sessionContext } from "~/context";
 import { loader as acesLoader } from "~/routes/aces";
 import { loader as playerLoader } from "~/routes/player";
+import { loader as playersAllLoader } from "~/routes/players-all";
 import { loader as roundLoader } from "~/routes/round";
 
 // The hot paths' queries at scale (issue 12): every statement a round page, a player page,
-// the aces page and the public API lists send is captured as sent, then asked for its plan.
+// the players list, the aces page and the public API lists send is captured as sent, then asked for its plan.
 // None may read the entries, transfers or players *table* from end to end: a list of all
 // players may walk an index that covers it, nothing may walk 100,000 entries row by row.
 
@@ -100,12 +101,13 @@ async function league() {
 }
 
 describe("hot queries never walk a big table row by row", () => {
-  it("the round, player and aces pages", async () => {
+  it("the round, player, players list and aces pages", async () => {
     const { round, player } = await league();
     const { binding, sent } = capturing(env.DB);
     await roundLoader(routeArgs(binding, `/rounds/${round.id}`, { roundId: String(round.id) }));
     await playerLoader(routeArgs(binding, `/players/${player.id}`, { playerId: String(player.id) }));
     await acesLoader(routeArgs(binding, "/aces", {}));
+    await playersAllLoader(routeArgs(binding, "/players-all?sort=balance&dir=desc&page=2", {}));
     expect(sent.length).toBeGreaterThan(3);
     expect(await fullScans(sent)).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DIVISIONS, divisionRank, divisionsPresent } from "~/lib/divisions";
+import { sortSearch } from "~/lib/sort";
 import { type PlayerListRow, filterPlayers, nameWords, playersView, sortPlayers } from "~/lib/players-table";
 
 let nextId = 1;
@@ -93,5 +94,25 @@ describe("the view for a URL", () => {
     expect(playersView(all, new URLSearchParams("division=MJ06")).division).toBeNull();
     // A known column with a bad direction keeps the column and the default direction.
     expect(playersView(all, new URLSearchParams("sort=average&dir=sideways")).sort).toEqual({ column: "average", dir: "asc" });
+  });
+
+  it("shows one page of the sorted, filtered list; paging counts the players the filters keep", () => {
+    // By balance high to low, two a page: the order runs on across pages.
+    const byBalance = names(playersView(all, new URLSearchParams("sort=balance&dir=desc"), 100).players);
+    const first = playersView(all, new URLSearchParams("sort=balance&dir=desc"), 2);
+    const second = playersView(all, new URLSearchParams("sort=balance&dir=desc&page=2"), 2);
+    expect([...names(first.players), ...names(second.players)]).toEqual(byBalance);
+    expect(first.paging).toEqual({ page: 1, pageSize: 2, total: 4, pages: 2 });
+    expect(second.paging.page).toBe(2);
+    // Filtered: the count is of the matches, the total of everyone.
+    const bakers = playersView(all, new URLSearchParams("name=baker"), 1);
+    expect(bakers.paging).toMatchObject({ total: 2, pages: 2 });
+    expect(bakers.total).toBe(4);
+    // Past the end: no rows (the page says so); a bad page number is page 1.
+    expect(playersView(all, new URLSearchParams("page=9"), 2).players).toEqual([]);
+    expect(playersView(all, new URLSearchParams("page=-1"), 2).paging.page).toBe(1);
+    expect(playersView(all, new URLSearchParams("page=abc"), 2).players).toHaveLength(2);
+    // A column header's link keeps the filters and starts the new order at its first page.
+    expect(sortSearch("?name=baker&page=3", "balance", "desc")).toBe("?name=baker&sort=balance&dir=desc");
   });
 });

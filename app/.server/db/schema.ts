@@ -156,6 +156,17 @@ export const playerStats = sqliteTable("player_stats", {
   creditCents: integer("credit_cents").notNull().default(0),
 });
 
+/**
+ * How many of a round's entries paid into the ace fund, kept by triggers on entries
+ * (migration 0010): the ace pot sums one row a round instead of counting every entry.
+ */
+export const roundStats = sqliteTable("round_stats", {
+  roundId: integer("round_id")
+    .primaryKey()
+    .references(() => rounds.id, { onDelete: "cascade" }),
+  aceEntries: integer("ace_entries").notNull().default(0),
+});
+
 export const aces = sqliteTable(
   "aces",
   {

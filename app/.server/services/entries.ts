@@ -45,10 +45,20 @@ export const entryColumns = {
   result: entries.result,
 };
 
-async function selectEntries(db: Db, where: SQL): Promise<EntryRow[]> {
-  const rows = await db.select(entryColumns).from(entries).innerJoin(players, eq(players.id, entries.playerId)).where(where);
-  return rows.map((r) => ({ ...r, entryPayoutCents: r.payoutCents + r.payoutAdjustCents }));
+/** The query of entries with their players' names, unrun: a page's batch can carry it (round-page.ts). */
+export function entriesQuery(db: Db, where: SQL) {
+  return db.select(entryColumns).from(entries).innerJoin(players, eq(players.id, entries.playerId)).where(where);
 }
+
+type EntryQueryRow = Awaited<ReturnType<typeof entriesQuery>>[number];
+const toEntryRow = (r: EntryQueryRow): EntryRow => ({ ...r, entryPayoutCents: r.payoutCents + r.payoutAdjustCents });
+
+async function selectEntries(db: Db, where: SQL): Promise<EntryRow[]> {
+  return (await entriesQuery(db, where)).map(toEntryRow);
+}
+
+/** Rows of entriesQuery as one round's page shows them: with the paid amount, by division then score. */
+export const roundEntryRows = (rows: EntryQueryRow[]): EntryRow[] => sortForDisplay(rows.map(toEntryRow));
 
 /** Entries of one round, by division then score (lower is better; unscored last). */
 export async function entriesForRound(db: Db, roundId: number): Promise<EntryRow[]> {

@@ -1,13 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
-import { claims, entries, players, playerStats as playerStatsTable } from "../db/schema";
+import { claims, entries, players, playerStats } from "../db/schema";
 import { badRequest, notFound } from "../errors";
 import { balanceCentsSql, listedBalanceCentsSql } from "./balance";
 import { SearchTextSchema } from "~/schemas/players";
-
-// The stats table under the alias the column expressions use.
-const playerStats = alias(playerStatsTable, "ps");
 
 /** A player with rounds counted and averaged (one decimal), and the balance in cents. */
 export type PlayerStats = {
@@ -61,13 +57,13 @@ const summaryColumns = {
  * on entries, migration 0010); this year's are aggregated here from this year's rounds
  * only (entries_round_score_idx), so their cost is one season's entries, never history's.
  */
-function playerStatsQuery<S extends typeof statsColumns>(db: Db, yearStart: number, columns: S, onlyPlayer?: number) {
+function playerStatsQuery(db: Db, yearStart: number, onlyPlayer?: number) {
   // One player's page reads that player's entries only (their index range), not a season's.
   const only = onlyPlayer === undefined ? sql`` : sql`e.player_id = ${onlyPlayer} and`;
   return db
-    .select(columns)
+    .select({ ...statsColumns, ...summaryColumns })
     .from(players)
-    .leftJoin(playerStats, sql`ps.player_id = ${players.id}`)
+    .leftJoin(sql`${playerStats} ps`, sql`ps.player_id = ${players.id}`)
     .leftJoin(
       sql`(select e.player_id, count(*) as year_count, avg(e.score) as year_average
            from entries e
@@ -82,14 +78,14 @@ function withRoundedAverages<R extends PlayerStats>(r: R): R {
 }
 
 export async function listPlayersWithStats(db: Db, yearStart: number): Promise<PlayerStats[]> {
-  const rows = await playerStatsQuery(db, yearStart, statsColumns).orderBy(asc(players.ln), asc(players.fn));
-  return rows.map(withRoundedAverages);
+  const rows = await playerStatsQuery(db, yearStart).orderBy(asc(players.ln), asc(players.fn));
+  return rows.map(({ wins: _wins, bestScore: _best, ...row }) => withRoundedAverages(row));
 }
 
 /** One player's stats, claims, wins and best score: two queries run side by side. */
 export async function getPlayer(db: Db, id: number, yearStart: number): Promise<PlayerSummary> {
   const [[row], claimRows] = await Promise.all([
-    playerStatsQuery(db, yearStart, { ...statsColumns, ...summaryColumns }, id).where(eq(players.id, id)),
+    playerStatsQuery(db, yearStart, id).where(eq(players.id, id)),
     db.select({ id: claims.id, status: claims.status }).from(claims).where(eq(claims.playerId, id)),
   ]);
   if (!row) throw notFound("Player not found");

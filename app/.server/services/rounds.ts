@@ -14,6 +14,9 @@ const roundWithCount = {
 /** A round with the number of entries in it. */
 export type RoundRow = Round & { entryCount: number };
 
+/** One round with its entry count, unrun (no row when there is no such round): for a page's batch. */
+export const roundQuery = (db: Db, id: number) => db.select(roundWithCount).from(rounds).where(eq(rounds.id, id));
+
 /** Rounds in date order; `since` (epoch seconds) limits to the current league year. */
 export async function listRounds(db: Db, since?: number): Promise<RoundRow[]> {
   return db
@@ -24,7 +27,7 @@ export async function listRounds(db: Db, since?: number): Promise<RoundRow[]> {
 }
 
 export async function getRound(db: Db, id: number): Promise<RoundRow> {
-  const [row] = await db.select(roundWithCount).from(rounds).where(eq(rounds.id, id));
+  const [row] = await roundQuery(db, id);
   if (!row) throw notFound("Round not found");
   return row;
 }

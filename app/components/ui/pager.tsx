@@ -1,8 +1,11 @@
 import { Link, useLocation } from "react-router";
 import type { Page } from "~/lib/paging";
 
-/** Newer and Older links for a paged list (?page=N, other query parameters kept), with where we are. */
-export function Pager({ page, label }: { page: Page; label: string }) {
+/**
+ * Newer and Older links for a paged list (?page=N, other query parameters kept), with where
+ * we are; a list that is not by date names its links (`steps`, e.g. Previous and Next).
+ */
+export function Pager({ page, label, steps = ["Newer", "Older"] }: { page: Page; label: string; steps?: [string, string] }) {
   const { pathname, search } = useLocation();
   if (page.pages <= 1 && page.page === 1) return null;
   const to = (n: number) => {
@@ -17,7 +20,7 @@ export function Pager({ page, label }: { page: Page; label: string }) {
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2 text-sm">
       {page.page > 1 ? (
         <Link to={to(page.page - 1)} className={link} rel="prev">
-          ← Newer
+          ← {steps[0]}
         </Link>
       ) : (
         <span />
@@ -27,7 +30,7 @@ export function Pager({ page, label }: { page: Page; label: string }) {
       </span>
       {page.page < page.pages ? (
         <Link to={to(page.page + 1)} className={link} rel="next">
-          Older →
+          {steps[1]} →
         </Link>
       ) : (
         <span />
