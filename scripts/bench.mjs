@@ -1,4 +1,4 @@
-// `npm run bench [rounds] [seconds]`: requests per second of the app served as `npm start`
+// `npm run bench [rounds] [seconds]` (`BENCH_PORT=…`, default 8798): requests per second of the app served as `npm start`
 // serves it (vite preview, workerd, local D1 with the demo league), each as a ratio to a
 // bare Worker served the same way. Cases run interleaved, several rounds; medians shown.
 import { spawn } from "node:child_process";
@@ -8,8 +8,9 @@ import { bin, quietEnv, run } from "./lib.mjs";
 const rounds = Number(process.argv[2] ?? 3);
 const seconds = Number(process.argv[3] ?? 5);
 const connections = 10;
-const APP = 8798;
-const BARE = 8799;
+// BENCH_PORT moves both (and the PayPal stand-in, at APP + 1000) off ports in use.
+const APP = Number(process.env.BENCH_PORT ?? 8798);
+const BARE = APP + 1;
 
 // Each server runs in its own process group, so stopping it stops the vite preview it started.
 function serve(cmd, args, env = {}) {

@@ -64,6 +64,7 @@ export function nameWords(raw: string | null): string[] {
 
 /** Players whose "first last" contains every word (case-insensitive), in the given division if any. */
 export function filterPlayers<T extends PlayerListRow>(list: readonly T[], division: string | null, words: string[]): T[] {
+  if (!division && words.length === 0) return [...list];
   return list.filter((p) => {
     if (division && p.division !== division) return false;
     const name = `${p.firstName} ${p.lastName}`.toLowerCase();

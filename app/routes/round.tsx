@@ -11,7 +11,6 @@ import { DataTable, GroupRow, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { optionalSession } from "~/.server/auth/guards";
-import { signUpFacts } from "~/.server/services/signup";
 import { payPalCheckout } from "~/.server/paypal/config";
 import type { EntryRow } from "~/.server/services/entries";
 import { roundPageData } from "~/.server/services/round-page";
@@ -37,7 +36,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // Only a logged-in request (never cached, ADR 11) carries the player's own sign-up facts.
   const session = optionalSession(context);
   const me = session && !session.isAdmin && session.user.claimStatus === "approved" ? session.user.linkedPlayerId : null;
-  const { round, entries, potCents: pot, acedPlayerIds: aced } = await orRouteError(roundPageData(db, id));
+  const { round, entries, potCents: pot, acedPlayerIds: aced, facts } = await orRouteError(roundPageData(db, id, me));
   const played = entries.some((e) => e.score > 0);
   const aceHitters = new Set(aced);
   const byDivision = new Map<string, EntryRow[]>();
@@ -60,7 +59,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       const low = Math.min(...rows.filter((r) => r.score > 0).map((r) => r.score));
       return { division, rows, winners: rows.filter((r) => r.score === low) };
     });
-  const facts = me ? await signUpFacts(db, me, id) : null;
   const signUp = facts ? { ...facts, payPal: payPalCheckout(env, new URL(request.url).origin) } : null;
   return { round, pot, played, groups, entryCount: entries.length, signUp };
 }

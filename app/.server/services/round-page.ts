@@ -5,16 +5,27 @@ import { notFound } from "../errors";
 import { acePotCentsSql } from "./balance";
 import { type EntryRow, entriesQuery, roundEntryRows } from "./entries";
 import { type RoundRow, roundQuery } from "./rounds";
+import { signUpFactsOf, signUpFactsQuery } from "./signup";
 
-export type RoundPageData = { round: RoundRow; entries: EntryRow[]; potCents: number; acedPlayerIds: number[] };
+export type RoundPageData = {
+  round: RoundRow;
+  entries: EntryRow[];
+  potCents: number;
+  acedPlayerIds: number[];
+  /** The signed-in player's sign-up facts (services/signup.ts), when a player was given. */
+  facts: SignUpFacts | null;
+};
+
+type SignUpFacts = ReturnType<typeof signUpFactsOf>;
 
 /**
- * What a round's public page reads — the round, its entries with names, the ace pot at
- * stake in it and who aced — in one D1 batch: one round trip instead of six, and one
- * transaction, so all four agree (issue 12: a round page in ≤ 20 ms at scale).
+ * What a round's page reads — the round, its entries with names, the ace pot at stake in
+ * it, who aced, and for a signed-in player their sign-up facts — in one D1 batch: one
+ * round trip instead of six or seven, and one transaction, so all agree (issue 12: a
+ * round page in ≤ 20 ms at scale). Player 0 is no one: that query finds no row.
  */
-export async function roundPageData(db: Db, id: number): Promise<RoundPageData> {
-  const [roundRows, entryRows, potRows, aceRows] = await db.batch([
+export async function roundPageData(db: Db, id: number, playerId: number | null = null): Promise<RoundPageData> {
+  const [roundRows, entryRows, potRows, aceRows, factRows] = await db.batch([
     roundQuery(db, id),
     entriesQuery(db, eq(entries.roundId, id)),
     // The pot as of this round's date (services/aces.ts acePotCents, without its own read of the date).
@@ -23,6 +34,7 @@ export async function roundPageData(db: Db, id: number): Promise<RoundPageData> 
       .from(rounds)
       .where(eq(rounds.id, id)),
     db.selectDistinct({ playerId: aces.playerId }).from(aces).where(eq(aces.roundId, id)),
+    signUpFactsQuery(db, playerId ?? 0, id),
   ]);
   const [round] = roundRows;
   if (!round) throw notFound("Round not found");
@@ -31,5 +43,6 @@ export async function roundPageData(db: Db, id: number): Promise<RoundPageData> 
     entries: roundEntryRows(entryRows),
     potCents: potRows[0]?.pot ?? 0,
     acedPlayerIds: aceRows.map((r) => r.playerId),
+    facts: playerId === null ? null : signUpFactsOf(playerId, factRows[0]),
   };
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { type Db, uniqueViolation } from "../db/client";
-import { entries, payments, rounds } from "../db/schema";
+import { entries, payments, players, rounds } from "../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../errors";
 import { balanceCentsSql } from "./balance";
 import { commitRoundChange } from "./round-entries";
@@ -106,11 +106,24 @@ export async function signUpWithCredit(db: Db, req: SignUpRequest): Promise<{ en
   }
 }
 
+type FactsRow = { division: string; balance: number; entered: number };
+
+/** signUpFacts' query, unrun, so the round page's batch can carry it (round-page.ts). */
+export const signUpFactsQuery = (db: Db, playerId: number, roundId: number) =>
+  db
+    .select({
+      division: players.division,
+      balance: balanceCentsSql(playerId),
+      entered: sql<number>`exists (select 1 from entries where round_id = ${roundId} and player_id = ${playerId})`,
+    })
+    .from(players)
+    .where(eq(players.id, playerId));
+
+export const signUpFactsOf = (playerId: number, row: FactsRow | undefined) =>
+  row ? { playerId, division: row.division, balanceCents: Number(row.balance), entered: Boolean(row.entered) } : null;
+
 /** What the round page's sign-up needs of the logged-in player: their division, credit, and whether they are in. */
 export async function signUpFacts(db: Db, playerId: number, roundId: number) {
-  const [row] = await db.all<{ division: string; balance: number; entered: number }>(sql`
-    select p.division as division, ${balanceCentsSql(playerId)} as balance,
-      exists (select 1 from entries where round_id = ${roundId} and player_id = ${playerId}) as entered
-    from players p where p.id = ${playerId}`);
-  return row ? { playerId, division: row.division, balanceCents: Number(row.balance), entered: Boolean(row.entered) } : null;
+  const [row] = await signUpFactsQuery(db, playerId, roundId);
+  return signUpFactsOf(playerId, row);
 }
