@@ -4,9 +4,7 @@ import type { Route } from "./+types/player";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { currentYearStart } from "~/.server/league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
-import { getPlayer } from "~/.server/services/players";
-import { roundsByPlayer } from "~/.server/services/rounds";
-import { transfersByPlayer } from "~/.server/services/transfers";
+import { playerPageData } from "~/.server/services/player-page";
 import { LoadError } from "~/components/load-error";
 import { TransferTable } from "~/components/transfer-table";
 import { StatusBadge } from "~/components/ui/badge";
@@ -25,9 +23,7 @@ export const headers: Route.HeadersFunction = () => publicCacheHeaders("players"
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, league } = routeServices(context);
   const id = await routeId(params.playerId, "player id");
-  const [player, rounds, transfers] = await orRouteError(
-    Promise.all([getPlayer(db, id, currentYearStart(league)), roundsByPlayer(db, id), transfersByPlayer(db, id)]),
-  );
+  const { player, rounds, transfers } = await orRouteError(playerPageData(db, id, currentYearStart(league)));
   return { player, rounds, transfers };
 }
 

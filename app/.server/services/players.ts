@@ -82,14 +82,26 @@ export async function listPlayersWithStats(db: Db, yearStart: number): Promise<P
   return rows.map(({ wins: _wins, bestScore: _best, ...row }) => withRoundedAverages(row));
 }
 
-/** One player's stats, claims, wins and best score: two queries run side by side. */
-export async function getPlayer(db: Db, id: number, yearStart: number): Promise<PlayerSummary> {
-  const [[row], claimRows] = await Promise.all([
+/** getPlayer's two queries, unrun, so a page's batch can carry them (player-page.ts). */
+export function playerSummaryQueries(db: Db, id: number, yearStart: number) {
+  return [
     playerStatsQuery(db, yearStart, id).where(eq(players.id, id)),
     db.select({ id: claims.id, status: claims.status }).from(claims).where(eq(claims.playerId, id)),
-  ]);
+  ] as const;
+}
+
+type SummaryRows = { [K in 0 | 1]: Awaited<ReturnType<typeof playerSummaryQueries>[K]> };
+
+/** The summary from those queries' rows; 404 when there is no such player. */
+export function playerSummaryOf([[row], claimRows]: [SummaryRows[0], SummaryRows[1]]): PlayerSummary {
   if (!row) throw notFound("Player not found");
   return { ...withRoundedAverages(row), claims: claimRows };
+}
+
+/** One player's stats, claims, wins and best score: two queries run side by side. */
+export async function getPlayer(db: Db, id: number, yearStart: number): Promise<PlayerSummary> {
+  const [stats, claimList] = playerSummaryQueries(db, id, yearStart);
+  return playerSummaryOf(await Promise.all([stats, claimList]));
 }
 
 export async function assertPlayerExists(db: Db, id: number): Promise<void> {

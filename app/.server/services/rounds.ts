@@ -61,7 +61,12 @@ export type PlayerRound = {
 /** A player's rounds, newest first. */
 export async function roundsByPlayer(db: Db, playerId: number): Promise<PlayerRound[]> {
   await assertPlayerExists(db, playerId);
-  const rows = await db
+  return playerRoundRows(await playerRoundsQuery(db, playerId));
+}
+
+/** A player's rounds, newest first, unrun (no check that the player exists): for a page's batch. */
+export function playerRoundsQuery(db: Db, playerId: number) {
+  return db
     .select({
       roundId: rounds.id,
       d: rounds.d,
@@ -78,8 +83,10 @@ export async function roundsByPlayer(db: Db, playerId: number): Promise<PlayerRo
     .innerJoin(rounds, eq(rounds.id, entries.roundId))
     .where(eq(entries.playerId, playerId))
     .orderBy(sql`${rounds.d} desc`);
-  return rows.map((r) => ({ ...r, entryPayoutCents: r.payoutCents + r.payoutAdjustCents }));
 }
+
+export const playerRoundRows = (rows: Awaited<ReturnType<typeof playerRoundsQuery>>): PlayerRound[] =>
+  rows.map((r) => ({ ...r, entryPayoutCents: r.payoutCents + r.payoutAdjustCents }));
 
 /** The seasons (league years, newest first) that have rounds, from the first round's to the last's. */
 export async function listSeasons(db: Db, timeZone: string): Promise<number[]> {

@@ -48,6 +48,11 @@ export async function listTransfers(db: Db, page: { page: number; pageSize: numb
 
 export async function transfersByPlayer(db: Db, playerId: number): Promise<TransferRow[]> {
   await assertPlayerExists(db, playerId);
+  return playerTransfersQuery(db, playerId);
+}
+
+/** A player's transfers, newest first, unrun (no check that the player exists): for a page's batch. */
+export function playerTransfersQuery(db: Db, playerId: number) {
   return selectTransfers(db)
     .where(or(eq(transfers.fromPlayerId, playerId), eq(transfers.toPlayerId, playerId)))
     .orderBy(desc(transfers.d), desc(transfers.id));
