@@ -1,0 +1,24 @@
+import type { Db } from "./db/client";
+import { enqueue, newJobId } from "./jobs";
+
+// A write that changes a round's scores (or moves a played round to another date) marks
+// the ratings stale from that round's date on; the Worker queues one "ratings" job per
+// request after the response is made (workers/worker.ts), so the admin's save does not
+// wait for the re-rating (ADR 16). Marks are kept per D1 binding: the Worker makes one per
+// request, so requests never see each other's marks.
+const staleSince = new WeakMap<object, number>();
+
+/** Ratings of rounds dated `since` or later need re-rating once this request is done. */
+export function markRatingsStale(db: Db, since: number): void {
+  const key = db.$client;
+  const now = staleSince.get(key);
+  staleSince.set(key, now === undefined ? since : Math.min(now, since));
+}
+
+/** Queues the re-rating this request's writes asked for, if any (and forgets the mark). */
+export async function queueStaleRatings(jobs: Queue, d1: D1Database): Promise<void> {
+  const since = staleSince.get(d1);
+  if (since === undefined) return;
+  staleSince.delete(d1);
+  await enqueue(jobs, { type: "ratings", id: newJobId(), since });
+}
