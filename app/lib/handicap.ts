@@ -47,7 +47,10 @@ export function handicapFrom(scores: readonly number[], s: HandicapSettings): Ha
 export const netScore = (score: number, handicap: number): number => Math.round((score - handicap) * 10) / 10;
 
 /** The handicap after each scored round (same order as given): round i's counts that round. */
-export function handicapHistory<T extends { score: number }>(rounds: readonly T[], s: HandicapSettings): (T & { handicap: number | null })[] {
+export function handicapHistory<T extends { score: number }>(
+  rounds: readonly T[],
+  s: HandicapSettings,
+): (T & { handicap: number | null })[] {
   const scores: number[] = [];
   return rounds.map((r) => {
     if (r.score > 0) scores.push(r.score);

@@ -22,7 +22,10 @@ export type WalkEntry = { id: number; playerId: number; score: number };
  * them (oldest first; the last RATING_ROUNDS are enough). Answers every entry's rating:
  * null for an unscored entry. `history` is not changed.
  */
-export function rateRounds(rounds: readonly (readonly WalkEntry[])[], history: ReadonlyMap<number, readonly number[]>): Map<number, number | null> {
+export function rateRounds(
+  rounds: readonly (readonly WalkEntry[])[],
+  history: ReadonlyMap<number, readonly number[]>,
+): Map<number, number | null> {
   const recent = new Map<number, number[]>();
   for (const [playerId, list] of history) recent.set(playerId, list.slice(-RATING_ROUNDS));
   const out = new Map<number, number | null>();

@@ -5,6 +5,8 @@ import { publicCacheHeaders } from "~/.server/cache-tags";
 import { currentYearStart } from "~/.server/league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { getPlayer } from "~/.server/services/players";
+import { playerForm } from "~/.server/services/player-form";
+import { PlayerFormCard } from "~/components/player-form-card";
 import { roundsByPlayer } from "~/.server/services/rounds";
 import { transfersByPlayer } from "~/.server/services/transfers";
 import { LoadError } from "~/components/load-error";
@@ -20,15 +22,15 @@ import { formatCents } from "~/lib/money";
 import { positionLabel } from "~/lib/results";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
-export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "rounds", "transfers", "claims");
+export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "rounds", "transfers", "claims", "settings");
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, league } = routeServices(context);
   const id = await routeId(params.playerId, "player id");
-  const [player, rounds, transfers] = await orRouteError(
-    Promise.all([getPlayer(db, id, currentYearStart(league)), roundsByPlayer(db, id), transfersByPlayer(db, id)]),
+  const [player, rounds, transfers, form] = await orRouteError(
+    Promise.all([getPlayer(db, id, currentYearStart(league)), roundsByPlayer(db, id), transfersByPlayer(db, id), playerForm(db, id)]),
   );
-  return { player, rounds, transfers };
+  return { player, rounds, transfers, form };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -42,7 +44,7 @@ const money = (cents: number) => (cents ? formatCents(cents) : "");
 const avg = (n: number | null) => (n === null ? "–" : n.toFixed(1));
 
 export default function PlayerPage({ loaderData }: Route.ComponentProps) {
-  const { player, rounds, transfers } = loaderData;
+  const { player, rounds, transfers, form } = loaderData;
   const { date } = useLeague();
   return (
     <>
@@ -65,6 +67,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
             ]}
           />
         </Card>
+        <PlayerFormCard form={form} />
         <Section title="Rounds">
           {rounds.length === 0 ? (
             <EmptyState title="No rounds played yet." />
@@ -78,6 +81,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
                   <th className={th}>Date</th>
                   <th className={th}>Round</th>
                   <th className={`${th} text-right`}>Score</th>
+                  <th className={`${th} text-right`}>Rating</th>
                   <th className={th}>Position</th>
                   <th className={th}>Division</th>
                   <th className={`${th} text-right`}>Payout</th>
@@ -95,6 +99,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
                     </Link>
                   </td>
                   <td className={`${tdNum} font-semibold`}>{r.score > 0 ? r.score : "–"}</td>
+                  <td className={tdNum}>{r.rating ?? "–"}</td>
                   <td className={td}>{positionLabel(r.result) ?? "–"}</td>
                   <td className={td}>{r.division}</td>
                   <td className={tdNum}>{money(r.entryPayoutCents)}</td>

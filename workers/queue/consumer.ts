@@ -78,7 +78,9 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
       // that raced it throws, and the retry re-reads (ADR 16).
       const started = Date.now();
       const r = await recomputeRatings(getDb(env.DB), job.since);
-      console.log(`Ratings from ${job.since ?? "the first round"}: ${r.rounds} rounds, ${r.entries} entries, ${r.changed} changed, ${Date.now() - started} ms`);
+      console.log(
+        `Ratings from ${job.since ?? "the first round"}: ${r.rounds} rounds, ${r.entries} entries, ${r.changed} changed, ${Date.now() - started} ms`,
+      );
       return;
     }
   }

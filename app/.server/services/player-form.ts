@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { assertPlayerExists } from "./players";
 import { getLeagueSettings } from "./settings";
-import { type Handicap, handicapFrom, handicapHistory } from "~/lib/handicap";
+import { type Handicap, type HandicapSettings, handicapFrom, handicapHistory } from "~/lib/handicap";
 import { ESTABLISHED_AFTER, playerRating } from "~/lib/rating-walk";
 
 // A player's form: handicap (app/lib/handicap.ts) and league rating (app/lib/rating-walk.ts)
@@ -29,6 +29,7 @@ export type PlayerForm = {
   established: boolean;
   /** Newest first. */
   history: FormRound[];
+  settings: HandicapSettings;
 };
 
 /** One player's handicap and rating, now and after each scored round (404 for an unknown player). */
@@ -55,6 +56,7 @@ export async function playerForm(db: Db, playerId: number): Promise<PlayerForm> 
     ratedRounds: ratings.length,
     established: ratings.length >= ESTABLISHED_AFTER,
     history: history.reverse(),
+    settings: { handicapRounds: settings.handicapRounds, handicapPercent: settings.handicapPercent, handicapPar: settings.handicapPar },
   };
 }
 
@@ -62,7 +64,7 @@ export async function playerForm(db: Db, playerId: number): Promise<PlayerForm> 
  * Every entrant's handicap going into a round: from their last K scored rounds dated
  * before it (earlier on the same date: a lower id), in one query for the whole field.
  */
-export async function roundHandicaps(db: Db, roundId: number): Promise<Record<number, Handicap | null>> {
+export async function roundHandicaps(db: Db, roundId: number): Promise<RoundHandicaps> {
   const settings = await getLeagueSettings(db);
   const rows = await db.all<{ playerId: number; score: number }>(sql`
     with this as (select id, d from rounds where id = ${roundId})
@@ -75,5 +77,8 @@ export async function roundHandicaps(db: Db, roundId: number): Promise<Record<nu
     ) where rn <= ${settings.handicapRounds} order by player_id, d, rid`);
   const scores = new Map<number, number[]>();
   for (const r of rows) scores.set(r.playerId, [...(scores.get(r.playerId) ?? []), r.score]);
-  return Object.fromEntries([...scores].map(([playerId, list]) => [playerId, handicapFrom(list, settings)]));
+  const players = Object.fromEntries([...scores].map(([playerId, list]) => [playerId, handicapFrom(list, settings)]));
+  return { settings, players };
 }
+
+export type RoundHandicaps = { settings: HandicapSettings; players: Record<number, Handicap | null> };

@@ -53,7 +53,9 @@ const setRatings = (db: Db, list: [number, number | null][]) =>
   db
     .update(entries)
     .set({ rating: sql`v.rating` })
-    .from(sql`(select json_extract(value, '$[0]') as id, json_extract(value, '$[1]') as rating from json_each(${JSON.stringify(list)})) as v`)
+    .from(
+      sql`(select json_extract(value, '$[0]') as id, json_extract(value, '$[1]') as rating from json_each(${JSON.stringify(list)})) as v`,
+    )
     .where(sql`${entries.id} = v.id`);
 
 /**

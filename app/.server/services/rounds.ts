@@ -53,6 +53,8 @@ export type PlayerRound = {
   entryPayoutCents: number;
   creditAddedCents: number;
   creditUsedCents: number;
+  /** The score's round rating, null until rated. */
+  rating: number | null;
 };
 
 /** A player's rounds, newest first. */
@@ -70,6 +72,7 @@ export async function roundsByPlayer(db: Db, playerId: number): Promise<PlayerRo
       payoutAdjustCents: entries.payoutAdjustCents,
       creditAddedCents: entries.creditAddedCents,
       creditUsedCents: entries.creditUsedCents,
+      rating: entries.rating,
     })
     .from(entries)
     .innerJoin(rounds, eq(rounds.id, entries.roundId))
