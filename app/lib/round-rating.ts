@@ -53,6 +53,8 @@ export function leastSquares(points: readonly Point[]): { a: number; b: number; 
  */
 function withoutOutliers(points: readonly Point[], residuals: readonly number[]): Point[] {
   const s = Math.sqrt(residuals.reduce((sum, r) => sum + r * r, 0) / (points.length - 2));
+  // Points exactly on a line: what is left is floating-point dust, not outliers.
+  if (s < 1e-9) return [...points];
   return points.filter((_, i) => Math.abs(residuals[i] ?? 0) <= OUTLIER_SD * s);
 }
 
