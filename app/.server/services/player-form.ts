@@ -56,7 +56,7 @@ export async function playerForm(db: Db, playerId: number): Promise<PlayerForm> 
     ratedRounds: ratings.length,
     established: ratings.length >= ESTABLISHED_AFTER,
     history: history.reverse(),
-    settings: { handicapRounds: settings.handicapRounds, handicapPercent: settings.handicapPercent, handicapPar: settings.handicapPar },
+    settings: handicapSettings(settings),
   };
 }
 
@@ -78,7 +78,14 @@ export async function roundHandicaps(db: Db, roundId: number): Promise<RoundHand
   const scores = new Map<number, number[]>();
   for (const r of rows) scores.set(r.playerId, [...(scores.get(r.playerId) ?? []), r.score]);
   const players = Object.fromEntries([...scores].map(([playerId, list]) => [playerId, handicapFrom(list, settings)]));
-  return { settings, players };
+  return { settings: handicapSettings(settings), players };
 }
+
+// Only what handicaps use goes to the page's data.
+const handicapSettings = (s: HandicapSettings): HandicapSettings => ({
+  handicapRounds: s.handicapRounds,
+  handicapPercent: s.handicapPercent,
+  handicapPar: s.handicapPar,
+});
 
 export type RoundHandicaps = { settings: HandicapSettings; players: Record<number, Handicap | null> };
