@@ -301,6 +301,14 @@ export const API_ROUTES: ApiRoute[] = [
   {
     group: "players",
     method: "GET",
+    pattern: "/api/players/:id/history",
+    path: "/api/players/{id}/history",
+    auth: "none",
+    url: { id: id((t) => t.claimed.id) },
+  },
+  {
+    group: "players",
+    method: "GET",
     pattern: "/api/players/search/:text",
     path: "/api/players/search/{text}",
     auth: "none",
