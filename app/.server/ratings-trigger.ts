@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "./db/client";
+import { rounds } from "./db/schema";
+import { notFound } from "./errors";
 import { enqueue, newJobId } from "./jobs";
 
 // A write that changes a round's scores (or moves a played round to another date) marks
@@ -20,5 +23,19 @@ export async function queueStaleRatings(jobs: Queue, d1: D1Database): Promise<vo
   const since = staleSince.get(d1);
   if (since === undefined) return;
   staleSince.delete(d1);
+  await enqueue(jobs, { type: "ratings", id: newJobId(), since });
+}
+
+/**
+ * Queues a re-rating from a round's date on, or of every round (null): the admin's way to
+ * rate a league whose scores predate ratings, after a deploy (404 for an unknown round).
+ */
+export async function queueRatingsFrom(db: Db, jobs: Queue, roundId: number | null): Promise<void> {
+  let since: number | undefined;
+  if (roundId !== null) {
+    const [round] = await db.select({ d: rounds.d }).from(rounds).where(eq(rounds.id, roundId));
+    if (!round) throw notFound("Round not found");
+    since = round.d;
+  }
   await enqueue(jobs, { type: "ratings", id: newJobId(), since });
 }

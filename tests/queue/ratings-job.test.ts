@@ -1,32 +1,13 @@
 // The "ratings" job (ADR 16): queued by a request whose writes changed scores, never by
 // one that did not; run by the consumer, it rates the rounds from the changed one on, and
 // a second delivery changes nothing.
-import { createExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { makeUser, tokenFor } from "../auth-fixtures";
 import { DAY, makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
 import { deliver, messageId } from "../job-fixtures";
-import testWorker from "../worker";
+import { recordingWorker } from "../ratings-fixtures";
 import { entries } from "~/.server/db/schema";
-
-/** The test Worker with a queue that records what a request enqueues. */
-function recordingWorker() {
-  const sent: unknown[] = [];
-  const JOBS = { send: async (body: unknown) => void sent.push(body), sendBatch: async () => {} } as unknown as Queue;
-  const fetch = (path: string, token: string, body: unknown) =>
-    testWorker.fetch(
-      new Request(`http://localhost${path}`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      }),
-      { ...env, JOBS } as Env,
-      createExecutionContext(),
-    );
-  return { sent, fetch };
-}
 
 let era = 1_200_000_000;
 async function playedRound() {
@@ -49,10 +30,10 @@ describe("the ratings job", () => {
     const token = tokenFor(await makeUser({ isAdmin: true }));
     const worker = recordingWorker();
     const first = rows[0]!;
-    const saved = await worker.fetch("/api/admin/entry/bulk", await token, { data: [{ id: first.id, value: { score: 60 } }] });
+    const saved = await worker.post("/api/admin/entry/bulk", await token, { data: [{ id: first.id, value: { score: 60 } }] });
     expect(saved.status).toBe(200);
     expect(worker.sent).toEqual([{ type: "ratings", id: expect.any(String), since: round.d }]);
-    const flags = await worker.fetch("/api/admin/entry/bulk", await token, { data: [{ id: first.id, value: { ace: false } }] });
+    const flags = await worker.post("/api/admin/entry/bulk", await token, { data: [{ id: first.id, value: { ace: false } }] });
     expect(flags.status).toBe(200);
     expect(worker.sent).toHaveLength(1);
   });

@@ -74,7 +74,9 @@ describe("recomputeRatings", () => {
     await recomputeRatings(testDb(), start);
     const before = await ratingsOf(rounds.map((r) => r.id));
     // The best player's second round becomes a disaster: their rating going into round 4 on drops.
-    const target = before.find((r) => r.roundId === rounds[1]!.id && r.score === Math.min(...before.filter((b) => b.roundId === rounds[1]!.id).map((b) => b.score)));
+    const target = before.find(
+      (r) => r.roundId === rounds[1]!.id && r.score === Math.min(...before.filter((b) => b.roundId === rounds[1]!.id).map((b) => b.score)),
+    );
     await updateEntries(testDb(), [{ id: target!.id, value: { score: 70 } }]);
     const result = await recomputeRatings(testDb(), rounds[1]!.d);
     expect(result.rounds).toBe(6); // rounds 2–6 and the unplayed one
@@ -83,7 +85,15 @@ describe("recomputeRatings", () => {
     expect(laterChanged.length).toBeGreaterThan(0);
     expect(after.filter((r) => r.roundId === rounds[0]!.id)).toEqual(before.filter((r) => r.roundId === rounds[0]!.id));
     // From scratch (every rating cleared, every round re-rated) gives the same numbers.
-    await testDb().update(entries).set({ rating: null }).where(inArray(entries.roundId, rounds.map((r) => r.id)));
+    await testDb()
+      .update(entries)
+      .set({ rating: null })
+      .where(
+        inArray(
+          entries.roundId,
+          rounds.map((r) => r.id),
+        ),
+      );
     await recomputeRatings(testDb(), start);
     expect(await ratingsOf(rounds.map((r) => r.id))).toEqual(after);
   });
