@@ -7,6 +7,9 @@ import { useLeague } from "~/hooks/use-league";
 import { ESTABLISHED_AFTER } from "~/lib/rating-walk";
 import { MIN_HANDICAP_ROUNDS, handicapSum } from "~/lib/handicap";
 
+// Two-word headers may wrap: the five columns then fit a 375 px phone without scrolling.
+const wrap = "text-right whitespace-normal!";
+
 /** Rows shown at once; older ones open under "Earlier rounds" (works without JavaScript). */
 const RECENT = 10;
 
@@ -68,9 +71,9 @@ function HistoryTable({ rows, caption }: { rows: PlayerForm["history"]; caption:
         <tr>
           <th className={th}>Date</th>
           <th className={`${th} text-right`}>Score</th>
-          <th className={`${th} text-right`}>Round rating</th>
-          <th className={`${th} text-right`}>Rating after</th>
-          <th className={`${th} text-right`}>Handicap after</th>
+          <th className={`${th} ${wrap}`}>Round rating</th>
+          <th className={`${th} ${wrap}`}>Rating after</th>
+          <th className={`${th} ${wrap}`}>Handicap after</th>
         </tr>
       }
     >
