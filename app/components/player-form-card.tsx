@@ -7,8 +7,10 @@ import { useLeague } from "~/hooks/use-league";
 import { ESTABLISHED_AFTER } from "~/lib/rating-walk";
 import { MIN_HANDICAP_ROUNDS, handicapSum } from "~/lib/handicap";
 
-// Two-word headers may wrap: the five columns then fit a 375 px phone without scrolling.
+// Two-word headers may wrap, and the score (also in the rounds table below) shows from
+// 640 px: the history then fits a 375 px phone without scrolling.
 const wrap = "text-right whitespace-normal!";
+const wide = "hidden sm:table-cell";
 
 /** Rows shown at once; older ones open under "Earlier rounds" (works without JavaScript). */
 const RECENT = 10;
@@ -70,7 +72,7 @@ function HistoryTable({ rows, caption }: { rows: PlayerForm["history"]; caption:
       head={
         <tr>
           <th className={th}>Date</th>
-          <th className={`${th} text-right`}>Score</th>
+          <th className={`${th} ${wide} text-right`}>Score</th>
           <th className={`${th} ${wrap}`}>Round rating</th>
           <th className={`${th} ${wrap}`}>Rating after</th>
           <th className={`${th} ${wrap}`}>Handicap after</th>
@@ -84,7 +86,7 @@ function HistoryTable({ rows, caption }: { rows: PlayerForm["history"]; caption:
               {date(r.d)}
             </Link>
           </td>
-          <td className={tdNum}>{r.score}</td>
+          <td className={`${tdNum} ${wide}`}>{r.score}</td>
           <td className={tdNum}>{r.roundRating ?? "–"}</td>
           <td className={tdNum}>{r.rating ?? "–"}</td>
           <td className={tdNum}>{r.handicap === null ? "–" : r.handicap.toFixed(1)}</td>
