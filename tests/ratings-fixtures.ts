@@ -4,9 +4,14 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import testWorker from "./worker";
 
-export function recordingWorker() {
+/** `fail`: a queue that refuses every message, as one that is down would. */
+export function recordingWorker(opts: { fail?: boolean } = {}) {
   const sent: unknown[] = [];
-  const JOBS = { send: async (body: unknown) => void sent.push(body), sendBatch: async () => {} } as unknown as Queue;
+  const send = async (body: unknown) => {
+    if (opts.fail) throw new Error("queue unavailable");
+    sent.push(body);
+  };
+  const JOBS = { send, sendBatch: async () => {} } as unknown as Queue;
   const post = (path: string, token: string | null, body: unknown) =>
     testWorker.fetch(
       new Request(`http://localhost${path}`, {

@@ -23,7 +23,13 @@ export async function queueStaleRatings(jobs: Queue, d1: D1Database): Promise<vo
   const since = staleSince.get(d1);
   if (since === undefined) return;
   staleSince.delete(d1);
-  await enqueue(jobs, { type: "ratings", id: newJobId(), since });
+  try {
+    await enqueue(jobs, { type: "ratings", id: newJobId(), since });
+  } catch (err) {
+    // The save itself went through: it must not answer 500. The next save re-rates from its
+    // round, or an admin from this one (POST /api/admin/ratings/recompute).
+    console.error(`Could not queue the re-rating from ${since}`, err);
+  }
 }
 
 /**

@@ -38,6 +38,17 @@ describe("the ratings job", () => {
     expect(worker.sent).toHaveLength(1);
   });
 
+  it("a queue that is down does not fail the save: the score is stored, the answer is 200", async () => {
+    const { rows } = await playedRound();
+    const token = await tokenFor(await makeUser({ isAdmin: true }));
+    const saved = await recordingWorker({ fail: true }).post("/api/admin/entry/bulk", token, {
+      data: [{ id: rows[0]!.id, value: { score: 61 } }],
+    });
+    expect(saved.status).toBe(200);
+    const [row] = await testDb().select({ score: entries.score }).from(entries).where(eq(entries.id, rows[0]!.id));
+    expect(row?.score).toBe(61);
+  });
+
   it("delivered, rates the round (the bootstrap: median 900); delivered again, changes nothing", async () => {
     const { round, rows } = await playedRound();
     const ids = rows.map((r) => r.id);
