@@ -7,6 +7,7 @@ import { type CacheStatus, isCacheableRequest, pageCacheMode, purgeWrites, serve
 import { handleQueue } from "./queue/consumer";
 import { applyResponsePolicy, newNonce } from "./response-policy";
 import { payPalCheckout } from "~/.server/paypal/config";
+import { queueStaleRatings } from "~/.server/ratings-trigger";
 import type { RequestScope } from "~/context";
 
 export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, scope: RequestScope) => Promise<Response>;
@@ -86,6 +87,7 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       }
       await drainBody(request);
       await purgeWrites(seen.writtenTables, mode, env.DB, ctx);
+      await queueStaleRatings(env.JOBS, binding);
       // A stored document carries another request's nonce; fresh ones already have this one.
       if (status !== "bypass" && scope.renders === 0) response = withNonce(response, scope.nonce);
       const payPal = payPalCheckout(env, new URL(request.url).origin);

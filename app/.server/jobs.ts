@@ -16,6 +16,8 @@ export const JobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("password-reset"), id: JobId.optional(), email: EmailSchema, origin: z.string().max(200).optional() }),
   // A verified PayPal webhook event (workers/api/paypal.ts); its effect is keyed on the event id.
   z.object({ type: z.literal("paypal-event"), id: JobId.optional(), event: PaymentEventSchema }),
+  // Re-rate the rounds dated `since` or later (every round without it); naturally idempotent (ADR 17).
+  z.object({ type: z.literal("ratings"), id: JobId.optional(), since: z.number().int().safe().optional() }),
 ]);
 export type Job = z.infer<typeof JobSchema>;
 

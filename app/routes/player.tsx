@@ -5,6 +5,8 @@ import { publicCacheHeaders } from "~/.server/cache-tags";
 import { currentYearStart } from "~/.server/league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { playerPageData } from "~/.server/services/player-page";
+import { playerForm } from "~/.server/services/player-form";
+import { PlayerFormCard } from "~/components/player-form-card";
 import { LoadError } from "~/components/load-error";
 import { TransferTable } from "~/components/transfer-table";
 import { StatusBadge } from "~/components/ui/badge";
@@ -18,13 +20,15 @@ import { formatCents } from "~/lib/money";
 import { positionLabel } from "~/lib/results";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
-export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "rounds", "transfers", "claims");
+export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "rounds", "transfers", "claims", "settings");
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, league } = routeServices(context);
   const id = await routeId(params.playerId, "player id");
-  const { player, rounds, transfers } = await orRouteError(playerPageData(db, id, currentYearStart(league)));
-  return { player, rounds, transfers };
+  const [{ player, rounds, transfers }, form] = await orRouteError(
+    Promise.all([playerPageData(db, id, currentYearStart(league)), playerForm(db, id)]),
+  );
+  return { player, rounds, transfers, form };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -38,7 +42,7 @@ const money = (cents: number) => (cents ? formatCents(cents) : "");
 const avg = (n: number | null) => (n === null ? "–" : n.toFixed(1));
 
 export default function PlayerPage({ loaderData }: Route.ComponentProps) {
-  const { player, rounds, transfers } = loaderData;
+  const { player, rounds, transfers, form } = loaderData;
   const { date } = useLeague();
   return (
     <>
@@ -61,6 +65,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
             ]}
           />
         </Card>
+        <PlayerFormCard form={form} />
         <Section title="Rounds">
           {rounds.length === 0 ? (
             <EmptyState title="No rounds played yet." />
@@ -74,6 +79,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
                   <th className={th}>Date</th>
                   <th className={th}>Round</th>
                   <th className={`${th} text-right`}>Score</th>
+                  <th className={`${th} text-right`}>Rating</th>
                   <th className={th}>Position</th>
                   <th className={th}>Division</th>
                   <th className={`${th} text-right`}>Payout</th>
@@ -91,6 +97,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
                     </Link>
                   </td>
                   <td className={`${tdNum} font-semibold`}>{r.score > 0 ? r.score : "–"}</td>
+                  <td className={tdNum}>{r.rating ?? "–"}</td>
                   <td className={td}>{positionLabel(r.result) ?? "–"}</td>
                   <td className={td}>{r.division}</td>
                   <td className={tdNum}>{money(r.entryPayoutCents)}</td>

@@ -7,7 +7,10 @@ import { StatusBadge } from "~/components/ui/badge";
 import { Card, Stats } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
-import { DataTable, GroupRow, td, tdNum, th } from "~/components/ui/table";
+import { DataTable, GroupRow, td, th } from "~/components/ui/table";
+import { NetToggle, type ResultGroup, type ResultRow, Results } from "~/components/round-results";
+import { HandicapMethod, RatingsMethod } from "~/components/ratings-method";
+import { roundHandicaps } from "~/.server/services/player-form";
 import { useLeague } from "~/hooks/use-league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { optionalSession } from "~/.server/auth/guards";
@@ -22,13 +25,10 @@ import { placeLabels } from "~/lib/results";
 import { formatDateLong, isToday, nowSeconds } from "~/lib/time";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
-export const headers: Route.HeadersFunction = () => publicCacheHeaders("rounds", "entries", "players", "aces");
+export const headers: Route.HeadersFunction = () => publicCacheHeaders("rounds", "entries", "players", "aces", "settings");
 
-type Row = Pick<EntryRow, "id" | "playerId" | "firstName" | "lastName" | "score" | "entryPayoutCents"> & {
-  place: string | null;
-  ace: boolean;
-};
-type Group = { division: string; rows: Row[]; winners: Row[] };
+type Row = ResultRow;
+type Group = ResultGroup;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, env } = routeServices(context);
@@ -36,7 +36,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // Only a logged-in request (never cached, ADR 11) carries the player's own sign-up facts.
   const session = optionalSession(context);
   const me = session && !session.isAdmin && session.user.claimStatus === "approved" ? session.user.linkedPlayerId : null;
-  const { round, entries, potCents: pot, acedPlayerIds: aced, facts } = await orRouteError(roundPageData(db, id, me));
+  const net = new URL(request.url).searchParams.get("net") === "1";
+  const [{ round, entries, potCents: pot, acedPlayerIds: aced, facts }, handicaps] = await orRouteError(
+    Promise.all([roundPageData(db, id, me), net ? roundHandicaps(db, id) : null]),
+  );
   const played = entries.some((e) => e.score > 0);
   const aceHitters = new Set(aced);
   const byDivision = new Map<string, EntryRow[]>();
@@ -55,12 +58,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
         entryPayoutCents: e.entryPayoutCents,
         place: places.get(e.id) ?? null,
         ace: aceHitters.has(e.playerId),
+        rating: e.rating,
       }));
       const low = Math.min(...rows.filter((r) => r.score > 0).map((r) => r.score));
       return { division, rows, winners: rows.filter((r) => r.score === low) };
     });
   const signUp = facts ? { ...facts, payPal: payPalCheckout(env, new URL(request.url).origin) } : null;
-  return { round, pot, played, groups, entryCount: entries.length, signUp };
+  return { round, pot, played, groups, entryCount: entries.length, signUp, handicaps };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -76,72 +80,6 @@ function timeZoneOf(matches: Route.MetaArgs["matches"]): string {
 }
 
 const name = (r: Row) => `${r.firstName} ${r.lastName}`;
-
-function AceMark() {
-  return (
-    <span
-      title="Hit an ace in this round"
-      className="ml-1.5 rounded bg-warn-50 px-1 text-xs font-semibold text-warn-800 ring-1 ring-warn-200"
-    >
-      Ace
-    </span>
-  );
-}
-
-/** One table, one group row per division, so the columns line up down the page. */
-function Results({ groups }: { groups: Group[] }) {
-  return (
-    <DataTable
-      caption="Results"
-      head={
-        <tr>
-          <th scope="col" className={`${th} w-12`}>
-            Place
-          </th>
-          <th scope="col" className={th}>
-            Player
-          </th>
-          <th scope="col" className={`${th} text-right`}>
-            Score
-          </th>
-          <th scope="col" className={`${th} text-right`}>
-            Payout
-          </th>
-        </tr>
-      }
-    >
-      {groups.map((g) => (
-        <Group key={g.division} group={g} />
-      ))}
-    </DataTable>
-  );
-}
-
-function Group({ group }: { group: Group }) {
-  const winner = group.winners.length ? `Winner: ${group.winners.map(name).join(", ")} (${group.winners[0]?.score})` : "No scores yet";
-  return (
-    <>
-      <GroupRow
-        colSpan={4}
-        title={group.division}
-        detail={`${group.rows.length} ${group.rows.length === 1 ? "player" : "players"} · ${winner}`}
-      />
-      {group.rows.map((r) => (
-        <tr key={r.id}>
-          <td className={`${td} tabular-nums`}>{r.place ?? "–"}</td>
-          <td className={`${td} max-w-44 truncate sm:max-w-none`}>
-            <Link className="font-medium text-brand-800 hover:underline" to={`/players/${r.playerId}`}>
-              {name(r)}
-            </Link>
-            {r.ace ? <AceMark /> : null}
-          </td>
-          <td className={`${tdNum} font-semibold`}>{r.score > 0 ? r.score : "–"}</td>
-          <td className={tdNum}>{r.entryPayoutCents > 0 ? formatCents(r.entryPayoutCents) : ""}</td>
-        </tr>
-      ))}
-    </>
-  );
-}
 
 /** Before scores are in: who is signed up, by division. */
 function Registered({ groups }: { groups: Group[] }) {
@@ -181,7 +119,7 @@ function RegisteredGroup({ group }: { group: Group }) {
 }
 
 export default function RoundPage({ loaderData }: Route.ComponentProps) {
-  const { round, pot, played, groups, entryCount, signUp } = loaderData;
+  const { round, pot, played, groups, entryCount, signUp, handicaps } = loaderData;
   const { longDate } = useLeague();
   const today = isToday(round.d, nowSeconds());
   return (
@@ -220,7 +158,12 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
           {entryCount === 0 ? (
             <EmptyState title="No one has signed up for this round yet." />
           ) : played ? (
-            <Results groups={groups} />
+            <>
+              <NetToggle net={handicaps !== null} />
+              <Results groups={groups} handicaps={handicaps} />
+              <RatingsMethod />
+              {handicaps ? <HandicapMethod settings={handicaps.settings} /> : null}
+            </>
           ) : (
             <Registered groups={groups} />
           )}

@@ -1,9 +1,11 @@
 // League rows → INSERT statements, parents before children so foreign keys hold.
+import { leagueRatings } from "./ratings";
 import { insertRows } from "./sql";
 import type { League } from "./types";
 
 /** `hashes[i]` is the password hash of `league.users[i]`. */
 export function renderSql(league: League, hashes: readonly string[]): string[] {
+  const ratings = leagueRatings(league);
   return [
     ...insertRows(
       "players",
@@ -104,6 +106,7 @@ export function renderSql(league: League, hashes: readonly string[]): string[] {
         "credit_used_cents",
         "payment_id",
         "result",
+        "rating",
         "created_at",
       ],
       league.entries.map((e) => [
@@ -119,6 +122,7 @@ export function renderSql(league: League, hashes: readonly string[]): string[] {
         e.creditUsed,
         e.paymentId,
         e.result,
+        ratings.get(e.id) ?? null,
         e.createdAt,
       ]),
     ),

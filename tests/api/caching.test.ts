@@ -23,6 +23,7 @@ beforeAll(async () => {
     "/api/players/simpleList",
     `/api/players/round/${round.id}`,
     `/api/players/player/${p.id}`,
+    `/api/players/${p.id}/history`,
     `/api/players/search/Cache${tag}`,
     "/api/ace",
     `/api/ace?roundId=${round.id}`,

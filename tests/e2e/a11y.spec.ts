@@ -25,6 +25,7 @@ async function commonPaths(request: APIRequestContext): Promise<string[]> {
     "/",
     "/rounds",
     `/rounds/${played.id}`,
+    `/rounds/${played.id}?net=1`,
     `/rounds/${future.id}`,
     "/players",
     "/players-all",

@@ -42,6 +42,7 @@ import {
 import { idBodySchema } from "~/schemas/ids";
 import { AceAddSchema, TransferAddSchema } from "~/schemas/ledger";
 import { NewPlayerSchema, SavePlayerSchema } from "~/schemas/players";
+import { RecomputeRatingsSchema } from "~/schemas/ratings";
 import { OpenRoundSchema, SaveRoundSchema } from "~/schemas/rounds";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -295,6 +296,14 @@ export const API_ROUTES: ApiRoute[] = [
     method: "GET",
     pattern: "/api/players/player/:id",
     path: "/api/players/player/{id}",
+    auth: "none",
+    url: { id: id((t) => t.claimed.id) },
+  },
+  {
+    group: "players",
+    method: "GET",
+    pattern: "/api/players/:id/history",
+    path: "/api/players/{id}/history",
     auth: "none",
     url: { id: id((t) => t.claimed.id) },
   },
@@ -701,6 +710,15 @@ export const API_ROUTES: ApiRoute[] = [
       extras: () => [{ name: "a round that does not exist", body: { id: MISSING_ID, ...roundValues() }, expect: notFound }],
     }),
   ),
+  {
+    group: "admin ratings",
+    method: "POST",
+    pattern: "/api/admin/ratings/recompute",
+    path: "/api/admin/ratings/recompute",
+    auth: "admin",
+    body: { schema: RecomputeRatingsSchema, valid: (t) => ({ round_id: t.closedRound.id }), fields: { round_id: field.optionalId } },
+    extras: () => [{ name: "a round that does not exist", body: { round_id: MISSING_ID }, expect: notFound }],
+  },
   {
     group: "admin rounds",
     method: "POST",

@@ -57,6 +57,7 @@ describe("entriesForRound", () => {
       paymentId: null,
       entryPayoutCents: 900,
       result: "1/3|(MPO)",
+      rating: null,
     });
     expect(list[3]).toMatchObject({ pdga: "111", ace: false, score: 0, result: null });
   });

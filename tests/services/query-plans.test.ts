@@ -7,6 +7,7 @@ import { makeAce, makeEntry, makePlayer, makeRound, makeTransfer } from "../fixt
 import testWorker from "../worker";
 import { getDb } from "~/.server/db/client";
 import { leagueFromEnv } from "~/.server/league";
+import { recomputeRatings } from "~/.server/services/ratings";
 import { cloudflareContext, servicesContext, sessionContext } from "~/context";
 import { loader as acesLoader } from "~/routes/aces";
 import { loader as playerLoader } from "~/routes/player";
@@ -105,6 +106,8 @@ describe("hot queries never walk a big table row by row", () => {
     const { round, player } = await league();
     const { binding, sent } = capturing(env.DB);
     await roundLoader(routeArgs(binding, `/rounds/${round.id}`, { roundId: String(round.id) }));
+    // With net scores: every entrant's last K rounds in one windowed query (issue 13).
+    await roundLoader(routeArgs(binding, `/rounds/${round.id}?net=1`, { roundId: String(round.id) }));
     await playerLoader(routeArgs(binding, `/players/${player.id}`, { playerId: String(player.id) }));
     await acesLoader(routeArgs(binding, "/aces", {}));
     await playersAllLoader(routeArgs(binding, "/players-all?sort=balance&dir=desc&page=2", {}));
@@ -122,6 +125,7 @@ describe("hot queries never walk a big table row by row", () => {
       `/api/ace?roundId=${round.id}`,
       `/api/transfers/transfersByPlayer/${player.id}`,
       `/api/rounds/round/${round.id}`,
+      `/api/players/${player.id}/history`,
     ]) {
       const res = await testWorker.fetch(
         new Request(`http://localhost${path}`),
@@ -130,6 +134,14 @@ describe("hot queries never walk a big table row by row", () => {
       );
       expect(res.status, path).toBe(200);
     }
+    expect(await fullScans(sent)).toEqual([]);
+  });
+
+  it("re-rating from a round on (the ratings job) walks only the rounds from its date", async () => {
+    const { round } = await league();
+    const { binding, sent } = capturing(env.DB);
+    await recomputeRatings(getDb(binding), round.d);
+    expect(sent.length).toBeGreaterThan(1);
     expect(await fullScans(sent)).toEqual([]);
   });
 

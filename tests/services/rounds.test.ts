@@ -117,6 +117,7 @@ describe("roundsByPlayer", () => {
       entryPayoutCents: 550,
       creditAddedCents: 550,
       creditUsedCents: 0,
+      rating: null,
     });
     expect(list[1]).toMatchObject({ creditUsedCents: 600, entryPayoutCents: 0 });
   });

@@ -42,9 +42,10 @@ describe("serializers", () => {
       entryPayoutCents: 550,
       creditAddedCents: 550,
       creditUsedCents: 0,
+      rating: 912,
     };
     expect(bytes(playerRoundJson(played))).toBe(
-      '{"round_id":7,"d":1700000000,"n":"Glow","division":"MA1","score":52,"result":"3/7|(MA1)","position":"3 of 7","payout":5.75,"payoutAdjust":-0.25,"EntryPayout":5.5,"credit_added":5.5,"credit_used":0}',
+      '{"round_id":7,"d":1700000000,"n":"Glow","division":"MA1","score":52,"result":"3/7|(MA1)","position":"3 of 7","payout":5.75,"payoutAdjust":-0.25,"EntryPayout":5.5,"credit_added":5.5,"credit_used":0,"rating":912}',
     );
   });
 
@@ -66,9 +67,10 @@ describe("serializers", () => {
       creditUsedCents: 150,
       paymentId: null,
       result: null,
+      rating: 951,
     };
     expect(bytes(entryJson(entry))).toBe(
-      '{"id":1,"player_id":2,"round_id":3,"fn":"Ann","ln":"Lee","pdga":"42","division":"MPO","ace":true,"score":48,"payout":8.75,"payoutAdjust":0.25,"credit_added":9,"credit_used":1.5,"payment_id":null,"EntryPayout":9,"result":null,"position":null}',
+      '{"id":1,"player_id":2,"round_id":3,"fn":"Ann","ln":"Lee","pdga":"42","division":"MPO","ace":true,"score":48,"payout":8.75,"payoutAdjust":0.25,"credit_added":9,"credit_used":1.5,"payment_id":null,"EntryPayout":9,"result":null,"position":null,"rating":951}',
     );
   });
 

@@ -2,6 +2,7 @@ import { requireAdmin } from "./auth";
 import { adminEntriesApi } from "./admin-entries";
 import { adminPaymentsApi } from "./admin-payments";
 import { adminPlayersApi } from "./admin-players";
+import { adminRatingsApi } from "./admin-ratings";
 import { adminRoundsApi } from "./admin-rounds";
 import { adminUsersApi } from "./admin-users";
 import { adminSubApp } from "./context";
@@ -17,4 +18,5 @@ export const adminApi = adminSubApp()
   .route("/", adminPlayersApi)
   .route("/", adminRoundsApi)
   .route("/", adminEntriesApi)
-  .route("/", adminPaymentsApi);
+  .route("/", adminPaymentsApi)
+  .route("/", adminRatingsApi);

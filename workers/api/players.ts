@@ -4,6 +4,8 @@ import { PlayerIdParam, RoundIdParam, SearchParam } from "./params";
 import { playerDetailJson, playerStatsJson, searchResultJson, simplePlayerJson } from "./serializers/players";
 import { requireUser } from "./auth";
 import { claimJson } from "./serializers/claims";
+import { playerFormJson } from "./serializers/player-form";
+import { playerForm } from "~/.server/services/player-form";
 import { body, param } from "./validate";
 import { addOwnPlayer, addPlayer } from "~/.server/services/player-admin";
 import { NewPlayerSchema } from "~/schemas/players";
@@ -33,6 +35,12 @@ export const playersApi = subApp()
     const player = await getPlayer(c.var.db, c.req.valid("param").id, currentYearStart(c.var.league));
     cachePublic(c, "players", "entries", "transfers", "rounds", "claims");
     return c.json(playerDetailJson(player));
+  })
+  // Handicap and rating, now and after each round (issue 13).
+  .get("/:id/history", param(PlayerIdParam), async (c) => {
+    const form = await playerForm(c.var.db, c.req.valid("param").id);
+    cachePublic(c, "players", "entries", "rounds", "settings");
+    return c.json(playerFormJson(form));
   })
   .get("/search/:text", param(SearchParam), async (c) => {
     const list = await searchPlayers(c.var.db, c.req.valid("param").text);

@@ -6,6 +6,7 @@ import { type Job, JobSchema, jobKey } from "~/.server/jobs";
 import { leagueFromEnv } from "~/.server/league";
 import { type MailBinding, type MailSender, bindingSender, printLinks } from "~/.server/mail/mailer";
 import { applyPaymentEvent } from "~/.server/services/paypal-events";
+import { recomputeRatings } from "~/.server/services/ratings";
 import { sendResetMail } from "~/.server/services/reset-mail";
 import { handleDeadLetters } from "./dead-letters";
 
@@ -70,6 +71,16 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
         .insert(webhookEvents)
         .values({ id: event.eventId, type: event.kind, processedAt: sql`(unixepoch())` })
         .onConflictDoUpdate({ target: webhookEvents.id, set: { processedAt: sql`(unixepoch())` } });
+      return;
+    }
+    case "ratings": {
+      // Re-rating is idempotent in itself: a second run finds nothing to change. A write
+      // that raced it throws, and the retry re-reads (ADR 17).
+      const started = Date.now();
+      const r = await recomputeRatings(getDb(env.DB), job.since);
+      console.log(
+        `Ratings from ${job.since ?? "the first round"}: ${r.rounds} rounds, ${r.entries} entries, ${r.changed} changed, ${Date.now() - started} ms`,
+      );
       return;
     }
   }

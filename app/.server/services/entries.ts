@@ -24,6 +24,8 @@ export type EntryRow = {
   creditUsedCents: number;
   paymentId: number | null;
   result: string | null;
+  /** This score's round rating (services/ratings.ts), null until rated. */
+  rating: number | null;
 };
 
 /** The columns of an EntryRow (entries joined to players), for any query that reads one. */
@@ -43,6 +45,7 @@ export const entryColumns = {
   creditUsedCents: entries.creditUsedCents,
   paymentId: entries.paymentId,
   result: entries.result,
+  rating: entries.rating,
 };
 
 /** The query of entries with their players' names, unrun: a page's batch can carry it (round-page.ts). */

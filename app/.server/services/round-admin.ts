@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { rounds } from "../db/schema";
 import { type AppError, badRequest, conflict, notFound } from "../errors";
 import type { RoundChange } from "~/schemas/round-form";
+import { markRatingsStale } from "../ratings-trigger";
 import { syncPayouts } from "./entry-admin";
 import { commitRoundChange } from "./round-entries";
 import type { RoundValuesSchema } from "~/schemas/rounds";
@@ -39,7 +40,11 @@ export async function saveRound(db: Db, id: number | null | undefined, values: R
     after: state.entries,
     roundPayoutCents: values.payout,
     guardPlayers: [],
-    answer: () => id,
+    answer: () => {
+      // A played round moved to another date changes the order rounds are rated in (ADR 17).
+      if (values.d !== state.round.d) markRatingsStale(db, Math.min(values.d, state.round.d));
+      return id;
+    },
   }));
 }
 
@@ -145,6 +150,7 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
       })
       .from(sql`(select 1)`),
   ];
+  const movedFrom = await datesOf(db, updates);
   let results: unknown[];
   try {
     results = await db.batch(statements);
@@ -156,7 +162,19 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
   // An updated round's payout per entry may have changed its prizes: each played one is
   // brought in line (ADR 14), after the batch, as the entry writes would do it.
   for (const id of updateIds) await syncPayouts(db, id);
+  if (movedFrom !== null) markRatingsStale(db, movedFrom);
   return { created };
+}
+
+/** The earliest of the old and new dates of the rounds a save moves, or null when none moves (ADR 17). */
+async function datesOf(db: Db, updates: { id: number; values: RoundValues }[]): Promise<number | null> {
+  if (updates.length === 0) return null;
+  const now = await db.all<{ id: number; d: number }>(sql`select id, d from rounds where id in ${idList(updates.map((c) => c.id))}`);
+  const moved = updates.flatMap((c) => {
+    const old = now.find((r) => r.id === c.id)?.d;
+    return old === undefined || old === c.values.d ? [] : [old, c.values.d];
+  });
+  return moved.length ? Math.min(...moved) : null;
 }
 
 /** After a refused batch (nothing written): the first row that caused it, as its 409 or 404. */

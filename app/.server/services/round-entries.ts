@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { type Db, checkFailed } from "../db/client";
 import { entries, players, rounds, writeGuards } from "../db/schema";
 import { conflict, notFound } from "../errors";
+import { markRatingsStale } from "../ratings-trigger";
 import { balanceCentsSql } from "./balance";
 import { entryColumns } from "./entries";
 import { formatCents } from "~/lib/money";
@@ -127,6 +128,7 @@ export async function commitRoundChange<T>(db: Db, roundId: number, plan: (state
     );
     try {
       const results = await db.batch([guard, ...change.statements, ...payouts, ...balanceGuards]);
+      if (scoresChanged(state, change.after)) markRatingsStale(db, state.round.d);
       return change.answer(results.slice(1, 1 + change.statements.length), payouts.length);
     } catch (err) {
       if (checkFailed(err, "round_changed")) continue;
@@ -135,6 +137,16 @@ export async function commitRoundChange<T>(db: Db, roundId: number, plan: (state
     }
   }
   throw conflict("The round's entries changed while saving. Please try again.");
+}
+
+/** Whether a change adds, removes or re-scores a scored entry: the round's ratings (ADR 17) then change. */
+function scoresChanged(state: RoundState, after: PlannedEntry[]): boolean {
+  const before = new Map(state.entries.map((e) => [e.id, e.score]));
+  const kept = new Set(after.map((e) => e.id));
+  return (
+    after.some((e) => (e.id === null ? e.score > 0 : before.get(e.id) !== e.score)) ||
+    state.entries.some((e) => e.score > 0 && !kept.has(e.id))
+  );
 }
 
 /** Names the players the change would overdraw as read; after a race with another write, every guarded one. */

@@ -56,6 +56,8 @@ export type PlayerRound = {
   entryPayoutCents: number;
   creditAddedCents: number;
   creditUsedCents: number;
+  /** The score's round rating, null until rated. */
+  rating: number | null;
 };
 
 /** A player's rounds, newest first. */
@@ -78,6 +80,7 @@ export function playerRoundsQuery(db: Db, playerId: number) {
       payoutAdjustCents: entries.payoutAdjustCents,
       creditAddedCents: entries.creditAddedCents,
       creditUsedCents: entries.creditUsedCents,
+      rating: entries.rating,
     })
     .from(entries)
     .innerJoin(rounds, eq(rounds.id, entries.roundId))

@@ -22,5 +22,6 @@ export function entryJson(e: EntryRow) {
     EntryPayout: toDollars(e.entryPayoutCents),
     result: e.result,
     position: positionLabel(e.result),
+    rating: e.rating,
   };
 }

@@ -35,5 +35,6 @@ export function playerRoundJson(r: PlayerRound) {
     EntryPayout: toDollars(r.entryPayoutCents),
     credit_added: toDollars(r.creditAddedCents),
     credit_used: toDollars(r.creditUsedCents),
+    rating: r.rating,
   };
 }
