@@ -2,7 +2,7 @@
 // A cached response is tagged with the tables it read; a write purges the tags of the
 // tables it changed. Tags are table names, a closed set.
 
-export const CACHE_TAGS = ["rounds", "entries", "players", "aces", "transfers", "claims"] as const;
+export const CACHE_TAGS = ["rounds", "entries", "players", "aces", "transfers", "claims", "settings"] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 
 /**
@@ -19,6 +19,8 @@ export const TAGS_CHANGED_BY: Readonly<Record<string, readonly CacheTag[]>> = {
   claims: ["claims"],
   users: ["claims"],
   payments: ["entries"],
+  // Standings points and handicaps: the standings, round and player pages.
+  league_settings: ["settings"],
 };
 
 /** The tags made stale by writes to `tables`. */

@@ -3,6 +3,7 @@ import { adminEntriesApi } from "./admin-entries";
 import { adminPaymentsApi } from "./admin-payments";
 import { adminPlayersApi } from "./admin-players";
 import { adminRoundsApi } from "./admin-rounds";
+import { adminSettingsApi } from "./admin-settings";
 import { adminUsersApi } from "./admin-users";
 import { adminSubApp } from "./context";
 
@@ -17,4 +18,5 @@ export const adminApi = adminSubApp()
   .route("/", adminPlayersApi)
   .route("/", adminRoundsApi)
   .route("/", adminEntriesApi)
-  .route("/", adminPaymentsApi);
+  .route("/", adminPaymentsApi)
+  .route("/", adminSettingsApi);
