@@ -5,6 +5,7 @@ import { useLeague } from "~/hooks/use-league";
 
 const publicLinks = [
   { to: "/rounds", label: "Rounds" },
+  { to: "/standings", label: "Standings" },
   { to: "/players", label: "Players" },
   { to: "/aces", label: "Aces" },
   { to: "/transfers", label: "Transfers" },
@@ -18,6 +19,7 @@ const adminLinks = [
   { to: "/admin/payments", label: "Payments" },
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/settings", label: "Settings" },
 ];
 
 // Every target is at least 44 px tall; the focus ring is the light one (.on-dark).

@@ -35,7 +35,11 @@ export type DivisionStanding = {
 };
 
 /** Every division's standings, in the spec's division order; players by rank, then name. */
-export function buildStandings(entries: readonly StandingsEntry[], rounds: readonly StandingsRound[], rule: PointsRule): DivisionStanding[] {
+export function buildStandings(
+  entries: readonly StandingsEntry[],
+  rounds: readonly StandingsRound[],
+  rule: PointsRule,
+): DivisionStanding[] {
   const order = new Map(rounds.map((r, i) => [r.id, i]));
   const byRound = new Map<number, StandingsEntry[]>();
   for (const e of entries) push(byRound, e.roundId, e);
@@ -103,7 +107,9 @@ function playerStanding(playerId: number, name: StandingsEntry | undefined, date
 
 /** Ranked by total, highest first; equal totals share the rank (1, 2, 2, 4), then by name. */
 function ranked(players: PlayerStanding[]): PlayerStanding[] {
-  const sorted = [...players].sort((a, b) => b.total - a.total || a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
+  const sorted = [...players].sort(
+    (a, b) => b.total - a.total || a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
+  );
   return sorted.map((p) => ({ ...p, rank: 1 + sorted.filter((q) => q.total > p.total).length }));
 }
 

@@ -8,6 +8,7 @@ import { getPlayer } from "~/.server/services/players";
 import { roundsByPlayer } from "~/.server/services/rounds";
 import { transfersByPlayer } from "~/.server/services/transfers";
 import { LoadError } from "~/components/load-error";
+import { StandingsLink } from "~/components/standings/standings-link";
 import { TransferTable } from "~/components/transfer-table";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card, Stats } from "~/components/ui/card";
@@ -20,7 +21,7 @@ import { formatCents } from "~/lib/money";
 import { positionLabel } from "~/lib/results";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
-export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "rounds", "transfers", "claims");
+export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "rounds", "transfers", "claims", "settings");
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, league } = routeServices(context);
@@ -64,6 +65,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
               { label: "Average all time", value: avg(player.average) },
             ]}
           />
+          <StandingsLink playerId={player.id} division={player.division} latest={rounds[0]} />
         </Card>
         <Section title="Rounds">
           {rounds.length === 0 ? (

@@ -24,7 +24,7 @@ import { placeLabels } from "~/lib/results";
 import { formatDateLong, isToday, nowSeconds } from "~/lib/time";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
-export const headers: Route.HeadersFunction = () => publicCacheHeaders("rounds", "entries", "players", "aces");
+export const headers: Route.HeadersFunction = () => publicCacheHeaders("rounds", "entries", "players", "aces", "settings");
 
 type Row = Pick<EntryRow, "id" | "playerId" | "firstName" | "lastName" | "score" | "entryPayoutCents"> & {
   place: string | null;

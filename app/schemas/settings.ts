@@ -9,7 +9,9 @@ function whole(label: string, min: number, max: number) {
     // A form posts text: digits (spaces around them allowed) become the number; anything else stays as sent and fails.
     (v) => (typeof v === "string" && /^\s*\d{1,6}\s*$/.test(v) ? Number(v) : v),
     z
-      .number({ error: (issue) => (issue.input === undefined || issue.input === "" || issue.input === null ? `${label} is required` : range) })
+      .number({
+        error: (issue) => (issue.input === undefined || issue.input === "" || issue.input === null ? `${label} is required` : range),
+      })
       .int(range)
       .min(min, range)
       .max(max, range),

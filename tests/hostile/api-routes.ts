@@ -360,7 +360,11 @@ export const API_ROUTES: ApiRoute[] = [
     path: "/api/standings?season={season}&division={division}",
     auth: "none",
     url: {
-      season: { valid: () => String(new Date().getUTCFullYear()), bad: ["26", "1999", "2101", "abcd", "2026.0", "%202026", "9".repeat(40)], optional: true },
+      season: {
+        valid: () => String(new Date().getUTCFullYear()),
+        bad: ["26", "1999", "2101", "abcd", "2026.0", "%202026", "9".repeat(40)],
+        optional: true,
+      },
       division: { valid: () => "MA1", bad: ["ZZ9", "ma1", "MA1%20", "MA1;DROP%20TABLE%20players", "%F0%9F%92%A9"], optional: true },
     },
   },

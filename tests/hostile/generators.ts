@@ -55,7 +55,7 @@ export type Field = {
   optional?: boolean;
   /** null is a valid value. */
   nullable?: boolean;
-  /** For text: the longest valid value. */
+  /** For text: the longest valid value; for int: the largest. */
   max?: number;
   /** For text: "" and spaces are valid. */
   blankOk?: boolean;
@@ -65,9 +65,8 @@ export type Field = {
   blankIsNone?: boolean;
   /** For enums: the valid values. */
   values?: string[];
-  /** For int: the bounds. */
+  /** For int: the smallest valid value (`max` the largest). */
   min?: number;
-  max?: number;
 };
 
 type JsonType = "string" | "number" | "boolean" | "array" | "object" | "null";

@@ -11,6 +11,7 @@ import { cloudflareContext, servicesContext, sessionContext } from "~/context";
 import { loader as acesLoader } from "~/routes/aces";
 import { loader as playerLoader } from "~/routes/player";
 import { loader as roundLoader } from "~/routes/round";
+import { loader as standingsLoader } from "~/routes/standings";
 
 // The hot paths' queries at scale (issue 12): every statement a round page, a player page,
 // the aces page and the public API lists send is captured as sent, then asked for its plan.
@@ -108,12 +109,13 @@ async function league() {
 }
 
 describe("hot queries never walk a big table row by row", () => {
-  it("the round, player and aces pages", async () => {
+  it("the round, player, aces and standings pages", async () => {
     const { round, player } = await league();
     const { binding, sent } = capturing(env.DB);
     await roundLoader(routeArgs(binding, `/rounds/${round.id}`, { roundId: String(round.id) }));
     await playerLoader(routeArgs(binding, `/players/${player.id}`, { playerId: String(player.id) }));
     await acesLoader(routeArgs(binding, "/aces", {}));
+    await standingsLoader(routeArgs(binding, "/standings", {}));
     expect(sent.length).toBeGreaterThan(3);
     expect(await fullScans(sent)).toEqual([]);
   });
@@ -128,6 +130,8 @@ describe("hot queries never walk a big table row by row", () => {
       `/api/ace?roundId=${round.id}`,
       `/api/transfers/transfersByPlayer/${player.id}`,
       `/api/rounds/round/${round.id}`,
+      "/api/standings",
+      "/api/standings?division=MA1",
     ]) {
       const res = await testWorker.fetch(
         new Request(`http://localhost${path}`),

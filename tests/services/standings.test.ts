@@ -22,7 +22,7 @@ async function played(d: number, scores: [number, number, string?][]) {
 // Runs first: the file's database is still empty, so "no scored round this season" is true.
 describe("the default season", () => {
   it("is the current one, or the latest earlier season with scores while the current has none", async () => {
-    const now = at(2026, 1, 10);
+    const now = at(2026, 1, 20);
     const p = await makePlayer();
     await played(at(2025, 6, 5), [[p.id, 50]]);
     await played(at(2026, 1, 15), [[p.id, 0]]); // signed up, not played yet
@@ -31,7 +31,11 @@ describe("the default season", () => {
     expect(standings.divisions[0]?.players[0]).toMatchObject({ playerId: p.id, total: 105 });
     // Asked for by name, the current season shows its (empty) standings and the round waiting.
     const current = await seasonStandings(db, league, { season: 2026 }, now);
-    expect(current.divisions).toEqual([expect.objectContaining({ division: "MA1", players: [], waiting: [expect.objectContaining({ d: at(2026, 1, 15) })] })]);
+    expect(current.divisions).toEqual([
+      expect.objectContaining({ division: "MA1", players: [], waiting: [expect.objectContaining({ d: at(2026, 1, 15) })] }),
+    ]);
+    // Before that round's day it is not waiting for scores: it has not been played.
+    expect((await seasonStandings(db, league, { season: 2026 }, at(2026, 1, 10))).divisions).toEqual([]);
   });
 });
 
@@ -75,12 +79,22 @@ describe("a season's standings", () => {
 
   it("follows the admin's settings: points, floor, participation and best N", async () => {
     const players = await Promise.all(Array.from({ length: 4 }, () => makePlayer()));
-    await played(at(2093, 5, 1), players.map((p, i) => [p.id, 50 + i, "FA1"] as [number, number, string]));
+    await played(
+      at(2093, 5, 1),
+      players.map((p, i) => [p.id, 50 + i, "FA1"] as [number, number, string]),
+    );
     await played(at(2093, 5, 8), [[players[3]!.id, 44, "FA1"]]);
     const before = await seasonStandings(db, league, { season: 2093, division: "FA1" });
     expect(before.divisions[0]?.players.map((p) => p.total)).toEqual([85 + 5 + 105, 105, 100, 95]);
     try {
-      await updateLeagueSettings(db, { ...DEFAULT_SETTINGS, pointsFirst: 10, pointsStep: 4, pointsFloor: 3, pointsParticipation: 1, standingsBestN: 1 });
+      await updateLeagueSettings(db, {
+        ...DEFAULT_SETTINGS,
+        pointsFirst: 10,
+        pointsStep: 4,
+        pointsFloor: 3,
+        pointsParticipation: 1,
+        standingsBestN: 1,
+      });
       const after = await seasonStandings(db, league, { season: 2093, division: "FA1" });
       // Places 1..4: 10, 6, 3 (floor), 3; best 1 round each, +1 for playing.
       const rows = new Map(after.divisions[0]?.players.map((p) => [p.playerId, [p.rank, p.total]]));

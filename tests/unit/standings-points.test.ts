@@ -124,6 +124,8 @@ describe("season standings", () => {
     expect(describeRule(rule)).toBe(
       "1st place in a division gets 100 points and each place below 5 fewer, never fewer than 10 (from place 19 on); players who tie share the points of the places they take, and everyone with a score gets 5 more for playing. A player's total is their best 10 rounds of the season in that division.",
     );
-    expect(describeRule({ ...rule, pointsStep: 0, standingsBestN: 1 })).toMatch(/^Every finishing place in a division gets 100 points;.*best 1 round of/);
+    expect(describeRule({ ...rule, pointsStep: 0, standingsBestN: 1 })).toMatch(
+      /^Every finishing place in a division gets 100 points;.*best 1 round of/,
+    );
   });
 });

@@ -66,7 +66,10 @@ export async function seasonStandings(
   const compute = async (season: number) => {
     const { from, to } = seasonSpan(league, season);
     const scores = await seasonScores(db, from, to, asked.division);
-    const divisions = buildStandings(scores.entries, scores.rounds, settings);
+    // A round not played yet is not "waiting for scores"; a division seen only in sign-ups for one is not shown.
+    const divisions = buildStandings(scores.entries, scores.rounds, settings)
+      .map((d) => ({ ...d, waiting: d.waiting.filter((r) => r.d <= now) }))
+      .filter((d) => d.players.length > 0 || d.waiting.length > 0);
     return { season, current, seasons, settings, rounds: scores.rounds, divisions };
   };
   const standings = await compute(asked.season ?? current);
