@@ -29,6 +29,7 @@ async function commonPaths(request: APIRequestContext): Promise<string[]> {
     "/players",
     "/players-all",
     `/players/${playerId}`,
+    "/standings",
     "/aces",
     "/transfers",
     "/login",
@@ -50,6 +51,7 @@ async function commonPaths(request: APIRequestContext): Promise<string[]> {
     `/admin/round/scores/${played.id}`,
     "/admin/payments",
     "/admin/reports",
+    "/admin/settings",
   ];
 }
 
