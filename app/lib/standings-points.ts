@@ -3,15 +3,7 @@
 // share), so a round's standings and its payouts can never disagree on who finished where.
 // Pure: the admin settings page can show what a rule gives without the server.
 import { computeRoundDivisionSummaries } from "./payouts";
-
-/** The admin's standings rule (league_settings): points for 1st, the step down per place, its floor, participation, best N. */
-export type PointsRule = {
-  pointsFirst: number;
-  pointsStep: number;
-  pointsFloor: number;
-  pointsParticipation: number;
-  standingsBestN: number;
-};
+import type { PointsRule } from "./standings-rule";
 
 /** One score of a round, as the standings read it. */
 export type ScoredEntry = { id: number; roundId: number; playerId: number; division: string; score: number };
@@ -65,18 +57,4 @@ export function bestOf(points: readonly number[], n: number): { total: number; c
   const counted = [...points].sort((a, b) => b - a).slice(0, Math.max(0, n));
   const hundredths = counted.reduce((sum, p) => sum + Math.round(p * 100), 0);
   return { total: hundredths / 100, counted };
-}
-
-/** The method in one sentence, with the league's current numbers (the page and the settings form say it). */
-export function describeRule(rule: PointsRule): string {
-  const { pointsFirst: first, pointsStep: step, pointsFloor: floor } = rule;
-  const places =
-    step === 0 || first <= floor
-      ? `Every finishing place in a division gets ${Math.max(first, floor)} points`
-      : `1st place in a division gets ${first} points and each place below ${step} fewer, never fewer than ${floor} (from place ${Math.ceil((first - floor) / step) + 1} on)`;
-  const n = rule.standingsBestN;
-  return (
-    `${places}; players who tie share the points of the places they take, and everyone with a score gets ${rule.pointsParticipation} more for playing. ` +
-    `A player's total is their best ${n} ${n === 1 ? "round" : "rounds"} of the season in that division.`
-  );
 }

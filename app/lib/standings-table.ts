@@ -1,9 +1,8 @@
 // A season's standings from its scores: each round's points (./standings-points.ts), then
-// per division and player the best N rounds, ranked by total (ties share a rank). Also
-// the table's sort through the URL (`?sort=&dir=`, ./sort.ts), so it works without JS.
+// per division and player the best N rounds, ranked by total (ties share a rank).
 import { compareDivisions } from "./divisions";
-import { type SortState, compareBy, parseSort } from "./sort";
-import { type EntryPoints, type PointsRule, type ScoredEntry, bestOf, roundPoints } from "./standings-points";
+import { type EntryPoints, type ScoredEntry, bestOf, roundPoints } from "./standings-points";
+import type { PointsRule } from "./standings-rule";
 
 export type StandingsRound = { id: number; d: number; n: string };
 export type StandingsEntry = ScoredEntry & { firstName: string; lastName: string };
@@ -112,30 +111,3 @@ function ranked(players: PlayerStanding[]): PlayerStanding[] {
   );
   return sorted.map((p) => ({ ...p, rank: 1 + sorted.filter((q) => q.total > p.total).length }));
 }
-
-export const STANDINGS_COLUMNS = ["rank", "name", "total", "played", "counted", "average"] as const;
-export type StandingsColumn = (typeof STANDINGS_COLUMNS)[number];
-export const DEFAULT_STANDINGS_SORT: SortState<StandingsColumn> = { column: "rank", dir: "asc" };
-
-const keys: Record<StandingsColumn, (p: PlayerStanding) => string | number> = {
-  rank: (p) => p.rank,
-  name: (p) => `${p.lastName} ${p.firstName}`,
-  total: (p) => p.total,
-  played: (p) => p.roundsPlayed,
-  counted: (p) => p.roundsCounted,
-  average: (p) => p.average,
-};
-
-/** The URL's sort (unknown columns fall back to rank). */
-export const standingsSort = (params: URLSearchParams) => parseSort(params, STANDINGS_COLUMNS, DEFAULT_STANDINGS_SORT);
-
-/** Players in the asked order; rank (then name) breaks ties so every request shows one order. */
-export function sortStandings(players: readonly PlayerStanding[], { column, dir }: SortState<StandingsColumn>): PlayerStanding[] {
-  const primary = compareBy(keys[column], dir);
-  const byRank = compareBy(keys.rank, "asc");
-  const byName = compareBy(keys.name, "asc");
-  return [...players].sort((a, b) => primary(a, b) || byRank(a, b) || byName(a, b));
-}
-
-/** The first click on a column: names and ranks ascending, numbers high→low. */
-export const standingsFirstDir = (column: StandingsColumn) => (column === "name" || column === "rank" ? "asc" : "desc");

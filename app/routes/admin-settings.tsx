@@ -4,7 +4,7 @@ import { SettingsForm } from "~/components/settings-form";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
 import { pageMeta } from "~/lib/meta";
-import { describeRule } from "~/lib/standings-points";
+import { describeRule } from "~/lib/standings-rule";
 import { requireAdmin } from "~/.server/auth/guards";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";

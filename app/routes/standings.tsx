@@ -11,8 +11,9 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { useLeague } from "~/hooks/use-league";
 import { pageMeta } from "~/lib/meta";
-import { describeRule } from "~/lib/standings-points";
-import { type StandingsRound, sortStandings, standingsSort } from "~/lib/standings-table";
+import { describeRule } from "~/lib/standings-rule";
+import { sortStandings, standingsSort } from "~/lib/standings-sort";
+import type { StandingsRound } from "~/lib/standings-table";
 
 // Public: cached for anonymous visitors, purged when scores, rounds, players or the
 // league settings change (ADR 11). Each ?season=, ?division= and sort is its own page.

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { bestOf, describeRule, placePoints, roundPoints, tiedPlacePoints } from "~/lib/standings-points";
-import { buildStandings, sortStandings, standingsSort } from "~/lib/standings-table";
+import { bestOf, placePoints, roundPoints, tiedPlacePoints } from "~/lib/standings-points";
+import { describeRule } from "~/lib/standings-rule";
+import { sortStandings, standingsSort } from "~/lib/standings-sort";
+import { buildStandings } from "~/lib/standings-table";
 
 const rule = { pointsFirst: 100, pointsStep: 5, pointsFloor: 10, pointsParticipation: 5, standingsBestN: 10 };
 
