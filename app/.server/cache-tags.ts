@@ -19,7 +19,7 @@ export const TAGS_CHANGED_BY: Readonly<Record<string, readonly CacheTag[]>> = {
   claims: ["claims"],
   users: ["claims"],
   payments: ["entries"],
-  // Handicaps are computed with the league's settings (K rounds, percentage, par).
+  // Standings points and handicaps: the standings, round and player pages.
   league_settings: ["settings"],
 };
 

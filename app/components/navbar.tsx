@@ -5,6 +5,7 @@ import { useLeague } from "~/hooks/use-league";
 
 const publicLinks = [
   { to: "/rounds", label: "Rounds" },
+  { to: "/standings", label: "Standings" },
   { to: "/players", label: "Players" },
   { to: "/aces", label: "Aces" },
   { to: "/transfers", label: "Transfers" },
@@ -18,10 +19,12 @@ const adminLinks = [
   { to: "/admin/payments", label: "Payments" },
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/settings", label: "Settings" },
 ];
 
 // Every target is at least 44 px tall; the focus ring is the light one (.on-dark).
-const item = "flex min-h-11 items-center rounded-md px-3 text-sm font-medium";
+// No label breaks over two lines: with the admin links the row wraps whole links instead.
+const item = "flex min-h-11 items-center whitespace-nowrap rounded-md px-3 text-sm font-medium";
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `${item} ${isActive ? "bg-brand-950/60 text-white underline decoration-2 underline-offset-4" : "text-brand-50 hover:bg-brand-700"}`;
 
@@ -85,7 +88,7 @@ export function Navbar() {
         <div
           ref={menu}
           id="main-menu"
-          className={`${open ? "flex" : "hidden"} w-full flex-col gap-1 pb-2 md:ml-auto md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
+          className={`${open ? "flex" : "hidden"} w-full flex-col gap-1 pb-2 md:ml-auto md:flex md:w-auto md:flex-row md:flex-wrap md:items-center md:justify-end md:pb-0`}
         >
           {links.map((l) => (
             <NavLink key={l.to} to={l.to} className={linkClass} onClick={close}>

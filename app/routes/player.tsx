@@ -8,6 +8,7 @@ import { playerPageData } from "~/.server/services/player-page";
 import { playerForm } from "~/.server/services/player-form";
 import { PlayerFormCard } from "~/components/player-form-card";
 import { LoadError } from "~/components/load-error";
+import { StandingsLink } from "~/components/standings/standings-link";
 import { TransferTable } from "~/components/transfer-table";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card, Stats } from "~/components/ui/card";
@@ -64,6 +65,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
               { label: "Average all time", value: avg(player.average) },
             ]}
           />
+          <StandingsLink playerId={player.id} division={player.division} latest={rounds[0]} />
         </Card>
         <PlayerFormCard form={form} />
         <Section title="Rounds">

@@ -5,6 +5,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { claims } from "~/.server/db/schema";
+import { DEFAULT_SETTINGS } from "~/.server/services/settings";
 import { createWorker } from "../../workers/worker";
 import { makePlayer, testDb, uniq } from "../fixtures";
 import { loginToken, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
@@ -90,6 +91,33 @@ describe("page cache (Cache API, as served locally)", () => {
     const after = await get(path);
     expect(after.status).toBe("miss");
     expect(JSON.parse(after.body).claims).toEqual([]);
+  });
+
+  it("an admin saving the settings purges the cached standings; a failed save purges nothing", async () => {
+    const admin = await makeAdmin();
+    const token = await loginToken(admin.email, admin.password);
+    const path = `/api/standings?v=${uniq()}`;
+    const settings = JSON.parse((await get("/api/standings")).body).rule;
+    await get(path);
+    expect((await get(path)).status).toBe("hit");
+    const put = (body: unknown) =>
+      worker.fetch(
+        new Request("http://cache.test/api/admin/settings", {
+          method: "PUT",
+          headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+        cachedEnv,
+        createExecutionContext(),
+      );
+    const all = { ...DEFAULT_SETTINGS, pointsFirst: settings.pointsFirst + 1 };
+    expect((await put({ ...all, pointsFloor: 5000 })).status).toBe(400);
+    expect((await get(path)).status).toBe("hit");
+    expect((await put(all)).status).toBe(200);
+    const after = await get(path);
+    expect(after.status).toBe("miss");
+    expect(JSON.parse(after.body).rule.pointsFirst).toBe(settings.pointsFirst + 1);
+    expect((await put(DEFAULT_SETTINGS)).status).toBe(200);
   });
 
   it("a write to a table no public page reads (a failed login) purges nothing", async () => {

@@ -30,6 +30,7 @@ async function commonPaths(request: APIRequestContext): Promise<string[]> {
     "/players",
     "/players-all",
     `/players/${playerId}`,
+    "/standings",
     "/aces",
     "/transfers",
     "/login",
@@ -51,6 +52,7 @@ async function commonPaths(request: APIRequestContext): Promise<string[]> {
     `/admin/round/scores/${played.id}`,
     "/admin/payments",
     "/admin/reports",
+    "/admin/settings",
   ];
 }
 

@@ -17,6 +17,7 @@ import * as roundPlayPage from "~/routes/admin-round-play";
 import * as roundScoresPage from "~/routes/admin-round-scores";
 import * as multiEditPage from "~/routes/admin-rounds-multi";
 import * as roundsPage from "~/routes/admin-rounds";
+import * as adminSettingsPage from "~/routes/admin-settings";
 import * as adminUserPage from "~/routes/admin-user";
 import * as adminUsersPage from "~/routes/admin-users";
 import * as forgotPage from "~/routes/forgot-password";
@@ -396,6 +397,37 @@ export const ACTION_ROUTES: ActionRoute[] = [
         { name: "resetting a user who does not exist", fields: { intent: "reset" }, params: missing, status: 404 },
       ];
     },
+  },
+  {
+    path: "/admin/settings",
+    action: adminSettingsPage.action,
+    role: "admin",
+    forms: [
+      {
+        name: "settings",
+        // The defaults: a valid post leaves a fresh database as it was.
+        valid: () => ({
+          pointsFirst: "100",
+          pointsStep: "5",
+          pointsFloor: "10",
+          pointsParticipation: "5",
+          standingsBestN: "10",
+          handicapRounds: "10",
+          handicapPercent: "80",
+          handicapPar: "54",
+        }),
+        fields: {
+          pointsFirst: { kind: "int", min: 0, max: 1000 },
+          pointsStep: { kind: "int", min: 0, max: 1000 },
+          pointsFloor: { kind: "int", min: 0, max: 1000 },
+          pointsParticipation: { kind: "int", min: 0, max: 1000 },
+          standingsBestN: { kind: "int", min: 1, max: 100 },
+          handicapRounds: { kind: "int", min: 1, max: 50 },
+          handicapPercent: { kind: "int", min: 0, max: 100 },
+          handicapPar: { kind: "int", min: 1, max: 200 },
+        },
+      },
+    ],
   },
   {
     path: "/admin/users",

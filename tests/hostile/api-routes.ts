@@ -44,6 +44,7 @@ import { AceAddSchema, TransferAddSchema } from "~/schemas/ledger";
 import { NewPlayerSchema, SavePlayerSchema } from "~/schemas/players";
 import { RecomputeRatingsSchema } from "~/schemas/ratings";
 import { OpenRoundSchema, SaveRoundSchema } from "~/schemas/rounds";
+import { LeagueSettingsSchema } from "~/schemas/settings";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -147,6 +148,18 @@ const entryChangeFields = (prefix: string): Record<string, Field> => ({
   [`${prefix}.credit_added`]: field.money("money0", true),
   [`${prefix}.credit_used`]: field.money("money0", true),
 });
+
+/** The league's default settings: a valid PUT that changes nothing in a fresh database. */
+const SETTINGS = {
+  pointsFirst: 100,
+  pointsStep: 5,
+  pointsFloor: 10,
+  pointsParticipation: 5,
+  standingsBestN: 10,
+  handicapRounds: 10,
+  handicapPercent: 80,
+  handicapPar: 54,
+};
 
 const notFound = { status: 404 } as const;
 const conflict = { status: 409 } as const;
@@ -347,6 +360,23 @@ export const API_ROUTES: ApiRoute[] = [
     url: { roundId: { ...id((t) => t.round.id), bad: BAD_URL_IDS, optional: true } },
   },
   { group: "aces", method: "GET", pattern: "/api/ace/list", path: "/api/ace/list", auth: "none" },
+
+  // ---- /api/standings
+  {
+    group: "standings",
+    method: "GET",
+    pattern: "/api/standings",
+    path: "/api/standings?season={season}&division={division}",
+    auth: "none",
+    url: {
+      season: {
+        valid: () => String(new Date().getUTCFullYear()),
+        bad: ["26", "1999", "2101", "abcd", "2026.0", "%202026", "9".repeat(40)],
+        optional: true,
+      },
+      division: { valid: () => "MA1", bad: ["ZZ9", "ma1", "MA1%20", "MA1;DROP%20TABLE%20players", "%F0%9F%92%A9"], optional: true },
+    },
+  },
   {
     group: "aces",
     method: "POST",
@@ -866,6 +896,31 @@ export const API_ROUTES: ApiRoute[] = [
     path: "/api/admin/payments/{userId}",
     auth: "admin",
     url: { userId: id((t) => t.user.id) },
+  },
+
+  // ---- /api/admin: settings (every field at once)
+  { group: "admin settings", method: "GET", pattern: "/api/admin/settings", path: "/api/admin/settings", auth: "admin" },
+  {
+    group: "admin settings",
+    method: "PUT",
+    pattern: "/api/admin/settings",
+    path: "/api/admin/settings",
+    auth: "admin",
+    body: {
+      schema: LeagueSettingsSchema,
+      valid: () => ({ ...SETTINGS }),
+      fields: {
+        pointsFirst: { kind: "int", min: 0, max: 1000 },
+        pointsStep: { kind: "int", min: 0, max: 1000 },
+        pointsFloor: { kind: "int", min: 0, max: 1000 },
+        pointsParticipation: { kind: "int", min: 0, max: 1000 },
+        standingsBestN: { kind: "int", min: 1, max: 100 },
+        handicapRounds: { kind: "int", min: 1, max: 50 },
+        handicapPercent: { kind: "int", min: 0, max: 100 },
+        handicapPar: { kind: "int", min: 1, max: 200 },
+      },
+    },
+    extras: () => [{ name: "a floor above the points for 1st", body: { ...SETTINGS, pointsFloor: 101 }, expect: { status: 400 } }],
   },
 ];
 

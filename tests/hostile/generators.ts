@@ -25,6 +25,7 @@ export const UNSAFE_INT = 2 ** 53 + 2;
  * - email, password (the complexity rules), secret (any non-empty string ≤ 200: a login password, a reset token)
  * - enum (`values`), division, flag (true/false, "0"/"1"/"on", 0/1), bool (true or false only)
  * - pdga (up to 7 digits), url (https only), orderId (PayPal's), object, list
+ * - int: a whole number from `min` to `max`, as a number or as digits (the league settings)
  */
 export type Kind =
   | "id"
@@ -45,7 +46,8 @@ export type Kind =
   | "url"
   | "orderId"
   | "object"
-  | "list";
+  | "list"
+  | "int";
 
 export type Field = {
   kind: Kind;
@@ -53,7 +55,7 @@ export type Field = {
   optional?: boolean;
   /** null is a valid value. */
   nullable?: boolean;
-  /** For text: the longest valid value. */
+  /** For text: the longest valid value; for int: the largest. */
   max?: number;
   /** For text: "" and spaces are valid. */
   blankOk?: boolean;
@@ -63,6 +65,8 @@ export type Field = {
   blankIsNone?: boolean;
   /** For enums: the valid values. */
   values?: string[];
+  /** For int: the smallest valid value (`max` the largest). */
+  min?: number;
 };
 
 type JsonType = "string" | "number" | "boolean" | "array" | "object" | "null";
@@ -96,6 +100,7 @@ const ACCEPTS: Record<Kind, JsonType[]> = {
   orderId: ["string"],
   object: ["object"],
   list: ["array"],
+  int: ["number", "string"],
 };
 
 const BAD_MONEY: Json[] = [
@@ -156,6 +161,10 @@ function badValues(field: Field): Json[] {
       return ["http://insecure.example", "javascript:alert(1)", "https://has space.example", `https://${"x".repeat(500)}.example`];
     case "orderId":
       return ["", "bad id!", "x".repeat(65), "../../v1/oauth2/token"];
+    case "int": {
+      const [min, max] = [field.min ?? 0, field.max ?? 100];
+      return [min - 1, max + 1, String(max + 1), 1.5, "1.5", "abc", "", "1e2", "-1", UNSAFE_INT, 1e308, RAW_INFINITY];
+    }
     case "object":
     case "list":
       return [];

@@ -13,6 +13,7 @@ import { loader as acesLoader } from "~/routes/aces";
 import { loader as playerLoader } from "~/routes/player";
 import { loader as playersAllLoader } from "~/routes/players-all";
 import { loader as roundLoader } from "~/routes/round";
+import { loader as standingsLoader } from "~/routes/standings";
 
 // The hot paths' queries at scale (issue 12): every statement a round page, a player page,
 // the players list, the aces page and the public API lists send is captured as sent, then asked for its plan.
@@ -102,7 +103,7 @@ async function league() {
 }
 
 describe("hot queries never walk a big table row by row", () => {
-  it("the round, player, players list and aces pages", async () => {
+  it("the round, player, players list, aces and standings pages", async () => {
     const { round, player } = await league();
     const { binding, sent } = capturing(env.DB);
     await roundLoader(routeArgs(binding, `/rounds/${round.id}`, { roundId: String(round.id) }));
@@ -111,6 +112,7 @@ describe("hot queries never walk a big table row by row", () => {
     await playerLoader(routeArgs(binding, `/players/${player.id}`, { playerId: String(player.id) }));
     await acesLoader(routeArgs(binding, "/aces", {}));
     await playersAllLoader(routeArgs(binding, "/players-all?sort=balance&dir=desc&page=2", {}));
+    await standingsLoader(routeArgs(binding, "/standings", {}));
     expect(sent.length).toBeGreaterThan(3);
     expect(await fullScans(sent)).toEqual([]);
   });
@@ -126,6 +128,8 @@ describe("hot queries never walk a big table row by row", () => {
       `/api/transfers/transfersByPlayer/${player.id}`,
       `/api/rounds/round/${round.id}`,
       `/api/players/${player.id}/history`,
+      "/api/standings",
+      "/api/standings?division=MA1",
     ]) {
       const res = await testWorker.fetch(
         new Request(`http://localhost${path}`),

@@ -9,6 +9,7 @@ describe("cache tags", () => {
   it("a user's deletion purges claims (ON DELETE CASCADE); a round's, its entries and aces", () => {
     expect(tagsForWrites(["users"])).toEqual(["claims"]);
     expect(tagsForWrites(["rounds"]).sort()).toEqual(["aces", "entries", "rounds"]);
+    expect(tagsForWrites(["league_settings"])).toEqual(["settings"]);
     expect(tagsForWrites(["rate_limits", "revoked_sessions", "password_resets", "page_cache_keys"])).toEqual([]);
   });
 

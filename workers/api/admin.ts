@@ -4,6 +4,7 @@ import { adminPaymentsApi } from "./admin-payments";
 import { adminPlayersApi } from "./admin-players";
 import { adminRatingsApi } from "./admin-ratings";
 import { adminRoundsApi } from "./admin-rounds";
+import { adminSettingsApi } from "./admin-settings";
 import { adminUsersApi } from "./admin-users";
 import { adminSubApp } from "./context";
 
@@ -19,4 +20,5 @@ export const adminApi = adminSubApp()
   .route("/", adminRoundsApi)
   .route("/", adminEntriesApi)
   .route("/", adminPaymentsApi)
-  .route("/", adminRatingsApi);
+  .route("/", adminRatingsApi)
+  .route("/", adminSettingsApi);

@@ -10,6 +10,7 @@ import { entriesApi } from "./entries";
 import { payPalApi } from "./paypal";
 import { playersApi } from "./players";
 import { roundsApi } from "./rounds";
+import { standingsApi } from "./standings";
 import { transfersApi } from "./transfers";
 import { usersApi } from "./users";
 import { getDb } from "~/.server/db/client";
@@ -27,6 +28,7 @@ export const api = new Hono<ApiEnv>()
   .route("/entries", entriesApi)
   .route("/players", playersApi)
   .route("/ace", acesApi)
+  .route("/standings", standingsApi)
   .route("/transfers", transfersApi)
   .route("/users", usersApi)
   .route("/claims", claimsApi)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isDivision } from "~/lib/divisions";
 import { idSchema } from "~/schemas/ids";
 import { SearchTextSchema } from "~/schemas/players";
 
@@ -31,4 +32,21 @@ export const RoundIdListParam = z.object({
 /** GET /api/ace?roundId=: optional; empty is the same as absent. */
 export const AcePotQuery = z.object({
   roundId: z.preprocess((value) => (value === "" ? undefined : value), idSchema("round id").optional()),
+});
+
+/** GET /api/standings?season=&division=: both optional (empty is absent); a season is a year, a division one of the league's. */
+export const StandingsQuery = z.object({
+  season: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string()
+      .regex(/^\d{4}$/, "Season must be a year such as 2026")
+      .transform(Number)
+      .pipe(z.number().min(2000, "Season must be a year from 2000 to 2100").max(2100, "Season must be a year from 2000 to 2100"))
+      .optional(),
+  ),
+  division: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().refine(isDivision, "Unknown division: use one of the league's, such as MPO or MA1").optional(),
+  ),
 });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { leagueSettings } from "../db/schema";
+import { nowSeconds } from "~/lib/time";
 
 /** The admin's settings for standings and handicaps; the schema's defaults until saved. */
 export type LeagueSettings = Omit<typeof leagueSettings.$inferSelect, "id" | "updatedAt">;
@@ -21,4 +22,18 @@ export async function getLeagueSettings(db: Db): Promise<LeagueSettings> {
   if (!row) return { ...DEFAULT_SETTINGS };
   const { id: _id, updatedAt: _updatedAt, ...settings } = row;
   return settings;
+}
+
+/**
+ * Saves every setting at once (the form and PUT /api/admin/settings send them all). The
+ * write to league_settings purges the `settings` cache tag (cache-tags.ts): standings,
+ * round and player pages show numbers made from these.
+ */
+export async function updateLeagueSettings(db: Db, values: LeagueSettings): Promise<LeagueSettings> {
+  const row = { ...values, updatedAt: nowSeconds() };
+  await db
+    .insert(leagueSettings)
+    .values({ id: 1, ...row })
+    .onConflictDoUpdate({ target: leagueSettings.id, set: row });
+  return getLeagueSettings(db);
 }

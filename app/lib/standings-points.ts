@@ -1,0 +1,60 @@
+// Season standings points (issue 13): each complete division of a round gives points by
+// finishing place, the places coming from the payouts' own rule (lower score better, ties
+// share), so a round's standings and its payouts can never disagree on who finished where.
+// Pure: the admin settings page can show what a rule gives without the server.
+import { computeRoundDivisionSummaries } from "./payouts";
+import type { PointsRule } from "./standings-rule";
+
+/** One score of a round, as the standings read it. */
+export type ScoredEntry = { id: number; roundId: number; playerId: number; division: string; score: number };
+
+/** What one entry earned: its place (shared by a tie) and its points, participation included. */
+export type EntryPoints = { id: number; roundId: number; playerId: number; division: string; place: number; points: number };
+
+/** The points of place `place` (1-based) alone: first − step per place below 1st, never under the floor. */
+export function placePoints(place: number, rule: PointsRule): number {
+  return Math.max(rule.pointsFloor, rule.pointsFirst - rule.pointsStep * (place - 1));
+}
+
+/**
+ * The points each of a tie group gets: the average of the places it occupies (`first`
+ * .. `first + size − 1`), as the payouts split the shares of those places. Rounded to
+ * hundredths so totals add up exactly in ./standings-table.ts.
+ */
+export function tiedPlacePoints(first: number, size: number, rule: PointsRule): number {
+  let sum = 0;
+  for (let place = first; place < first + size; place++) sum += placePoints(place, rule);
+  return Math.round((sum * 100) / size) / 100;
+}
+
+/**
+ * Every entry's points in one round. A division with a score still 0 is not complete and
+ * gives no points to anyone (its key is in `waiting`), as it pays no prizes.
+ */
+export function roundPoints(entries: readonly ScoredEntry[], rule: PointsRule): { points: EntryPoints[]; waiting: string[] } {
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const points: EntryPoints[] = [];
+  const waiting: string[] = [];
+  for (const summary of computeRoundDivisionSummaries(entries, 0)) {
+    if (summary.skipped) {
+      waiting.push(summary.division);
+      continue;
+    }
+    const tieSize = new Map<number, number>();
+    for (const r of summary.results) tieSize.set(r.position, (tieSize.get(r.position) ?? 0) + 1);
+    for (const r of summary.results) {
+      const entry = byId.get(r.id);
+      if (!entry) continue;
+      const placed = tiedPlacePoints(r.position, tieSize.get(r.position) ?? 1, rule);
+      points.push({ ...entry, place: r.position, points: placed + rule.pointsParticipation });
+    }
+  }
+  return { points, waiting };
+}
+
+/** The sum of the `n` highest of `points` (all of them when there are fewer), in hundredths to stay exact. */
+export function bestOf(points: readonly number[], n: number): { total: number; counted: number[] } {
+  const counted = [...points].sort((a, b) => b - a).slice(0, Math.max(0, n));
+  const hundredths = counted.reduce((sum, p) => sum + Math.round(p * 100), 0);
+  return { total: hundredths / 100, counted };
+}

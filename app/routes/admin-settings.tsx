@@ -1,0 +1,59 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin-settings";
+import { SettingsForm } from "~/components/settings-form";
+import { PageHeader } from "~/components/ui/page-header";
+import { useFormResult } from "~/hooks/use-form-result";
+import { pageMeta } from "~/lib/meta";
+import { describeRule } from "~/lib/standings-rule";
+import { requireAdmin } from "~/.server/auth/guards";
+import { handleForm } from "~/.server/forms";
+import { routeServices } from "~/.server/route-context";
+import { getLeagueSettings, updateLeagueSettings } from "~/.server/services/settings";
+import { LeagueSettingsSchema } from "~/schemas/settings";
+
+// The league's settings: the standings' points and the handicaps. Saving writes
+// league_settings, which purges the cached standings, round and player pages (ADR 11).
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Settings");
+
+export const SETTINGS_SAVED = "Settings saved. The standings now use them.";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { db } = routeServices(context);
+  return { settings: await getLeagueSettings(db) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const { db } = routeServices(context);
+  // What was typed, so a refused form (without JavaScript too) shows it again beside its errors.
+  const posted = await request
+    .clone()
+    .formData()
+    .then((form) => Object.fromEntries([...form].filter((pair): pair is [string, string] => typeof pair[1] === "string")))
+    .catch(() => ({}));
+  const result = await handleForm(
+    request,
+    LeagueSettingsSchema,
+    async (values) => {
+      await updateLeagueSettings(db, values);
+      return { success: SETTINGS_SAVED };
+    },
+    { unexpected: "Update failed. Please try again." },
+  );
+  if ("success" in result) return result;
+  return data({ ...result.data, values: posted }, result.init ?? undefined);
+}
+
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const { settings } = loaderData;
+  const { success, formError, fieldErrors, result } = useFormResult<{ values: Record<string, string> }>();
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title="Settings" subtitle="How the season standings count points, and how handicaps are figured." />
+      <p className="mb-4 text-sm text-muted">Now: {describeRule(settings)}</p>
+      <SettingsForm values={result?.values ?? settings} errors={fieldErrors} formError={formError} success={success} />
+    </div>
+  );
+}
