@@ -8,6 +8,8 @@ import { checkEmail, login, registerAndStartSession, startSession, updateProfile
 import { endAllSessions, endSession } from "~/.server/services/sessions";
 import { INVALID_RESET, RESET_REQUESTED, requestPasswordReset, resetPassword, verifyResetToken } from "~/.server/services/password-reset";
 import { clientAddress } from "~/.server/client-address";
+import { getMailPrefs, setMailPrefs } from "~/.server/services/mail-prefs";
+import { NotificationsSchema } from "~/schemas/notifications";
 import {
   EmailSchema,
   ForgotPasswordSchema,
@@ -59,6 +61,12 @@ export const usersApi = subApp()
     return c.json({ success: true });
   })
   .get("/me", requireUser, (c) => c.json({ user: sessionUserJson(c.var.session.user) }))
+  // The user's mail preferences: { registrationOpens } (a mail when registration opens for a round).
+  .get("/me/notifications", requireUser, async (c) => c.json({ notifications: await getMailPrefs(c.var.db, c.var.session.user.id) }))
+  .put("/me/notifications", requireUser, body(NotificationsSchema), async (c) => {
+    const notifications = await setMailPrefs(c.var.db, c.var.session.user.id, c.req.valid("json"));
+    return c.json({ success: true, notifications });
+  })
   .put("/profile", requireUser, body(ProfileSchema), async (c) => {
     const { user } = c.var.session;
     const { passwordChanged } = await updateProfile(c.var.db, user.id, c.req.valid("json"));

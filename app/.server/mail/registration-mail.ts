@@ -1,0 +1,45 @@
+import { formatRoundWhen } from "~/lib/round-dates";
+import type { Mail } from "./mailer";
+
+// The mail that says registration opened for a round: which round, when (in the league's
+// zone), where, the link to sign up, and a one-click way out (RFC 8058: List-Unsubscribe
+// with an https URL and List-Unsubscribe-Post, so mail clients can offer an Unsubscribe
+// button that posts to it without opening a browser).
+
+export type OpenedRound = { id: number; n: string; d: number; loc: string };
+export type RegistrationMailContext = { linkOrigin: string; leagueName: string; timeZone: string };
+
+export function registrationMail(
+  user: { email: string; name: string },
+  round: OpenedRound,
+  unsubscribeUrl: string,
+  ctx: RegistrationMailContext,
+): Mail {
+  const link = `${ctx.linkOrigin}/rounds/${round.id}`;
+  const when = formatRoundWhen(round.d, ctx.timeZone);
+  return {
+    to: user.email,
+    subject: `${ctx.leagueName}: registration is open for ${round.n} (${when})`,
+    text: [
+      `Hello ${user.name},`,
+      "",
+      `Registration is open for ${round.n}.`,
+      "",
+      `When:  ${when}`,
+      `Where: ${round.loc}`,
+      "",
+      "See the round and sign up:",
+      link,
+      "",
+      `You get this mail because you asked for it on your ${ctx.leagueName} profile.`,
+      "To stop these mails, open this link (no login needed):",
+      unsubscribeUrl,
+      "",
+    ].join("\n"),
+    link: { label: "Registration-open mail, round link", url: link },
+    headers: {
+      "List-Unsubscribe": `<${unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}
