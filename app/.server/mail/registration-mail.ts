@@ -36,7 +36,8 @@ export function registrationMail(
       unsubscribeUrl,
       "",
     ].join("\n"),
-    link: { label: "Registration-open mail, round link", url: link },
+    // What a local server prints (printLinks): the one link of the mail that is personal.
+    link: { label: "Registration mail, unsubscribe link", url: unsubscribeUrl },
     headers: {
       "List-Unsubscribe": `<${unsubscribeUrl}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
