@@ -40,6 +40,7 @@ import {
   SignUpSchema,
 } from "~/schemas/entries";
 import { idBodySchema } from "~/schemas/ids";
+import { NotificationsSchema } from "~/schemas/notifications";
 import { AceAddSchema, TransferAddSchema } from "~/schemas/ledger";
 import { NewPlayerSchema, SavePlayerSchema } from "~/schemas/players";
 import { OpenRoundSchema, SaveRoundSchema } from "~/schemas/rounds";
@@ -498,6 +499,16 @@ export const API_ROUTES: ApiRoute[] = [
   { group: "users", method: "POST", pattern: "/api/users/logout", path: "/api/users/logout", auth: "none" },
   { group: "users", method: "POST", pattern: "/api/users/logout-everywhere", path: "/api/users/logout-everywhere", auth: "user" },
   { group: "users", method: "GET", pattern: "/api/users/me", path: "/api/users/me", auth: "user" },
+  { group: "users", method: "GET", pattern: "/api/users/me/notifications", path: "/api/users/me/notifications", auth: "user" },
+  {
+    group: "users",
+    method: "PUT",
+    pattern: "/api/users/me/notifications",
+    path: "/api/users/me/notifications",
+    auth: "user",
+    // The user's mail is off: a bad request wrongly taken would turn it on and change a table.
+    body: { schema: NotificationsSchema, valid: () => ({ registrationOpens: true }), fields: { registrationOpens: { kind: "bool" } } },
+  },
   {
     group: "users",
     method: "PUT",
