@@ -3,7 +3,7 @@ import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/field";
-import { MAIL_OPTIN_INTENT } from "~/schemas/notifications";
+import { MAIL_OPTIN_INTENT, OPT_IN_LABEL } from "~/lib/mail-optin";
 
 type Answer = { mailOptIn?: string; fieldErrors?: Record<string, string>; formError?: string };
 
@@ -27,7 +27,7 @@ export function MailOptInCard({ enabled, email }: { enabled: boolean; email: str
         <CheckboxField
           // A fresh box when the stored setting changes (after a save, or on another device).
           key={String(enabled)}
-          label="Mail me when registration opens for a round"
+          label={OPT_IN_LABEL}
           name="notify"
           defaultChecked={enabled}
           hint={`One mail per round, sent to ${email}. Each mail has a link to stop them.`}

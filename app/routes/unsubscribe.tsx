@@ -10,18 +10,15 @@ import { AppError } from "~/.server/errors";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { readUnsubscribeLink, unsubscribe } from "~/.server/services/mail-prefs";
-import { OneClickSchema } from "~/schemas/notifications";
+import { OneClickSchema, UNSUBSCRIBED } from "~/schemas/notifications";
 
 // /unsubscribe?u={userId}&t={signature}: the registration mail's way out, without a login.
-// GET shows the account's setting and a button; POST turns the mail off. Mail clients post
-// here themselves (RFC 8058 one-click, body List-Unsubscribe=One-Click), with no cookie:
-// the link's signature is the only authority, whoever is logged in in this browser.
-// (A cross-site browser post carries no session cookie — it is SameSite=Lax — so the
-// Worker's Origin check, which guards cookie-authenticated writes, never stands in the way.)
+// GET shows the account's setting and a button; its POST turns the mail off. The link's
+// signature is the only authority, whoever is logged in in this browser. Mail clients'
+// one-click posts (RFC 8058) go to POST /api/users/unsubscribe with the same query, since
+// React Router refuses a page action posted from another origin.
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Registration mails");
-
-export const UNSUBSCRIBED = "You will no longer get these mails.";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, env } = routeServices(context);

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { idSchema } from "./ids";
+import { MAIL_OPTIN_INTENT } from "~/lib/mail-optin";
 
 /** PUT /api/users/me/notifications: the user's mail preferences. */
 export const NotificationsSchema = z.object({
   registrationOpens: z.boolean({ error: "registrationOpens must be true or false" }),
 });
 
-/** The form the profile page sends to turn the mail on or off. */
-export const MAIL_OPTIN_INTENT = "mailOptIn";
+export { MAIL_OPTIN_INTENT };
 
 /** The /profile opt-in form: a checkbox, so "on" or left out (off). */
 export const MailOptInFormSchema = z.object({
@@ -18,6 +18,7 @@ export const MailOptInFormSchema = z.object({
     .transform((v) => v === "on"),
 });
 
+export const UNSUBSCRIBED = "You will no longer get these mails.";
 export const INVALID_UNSUBSCRIBE_LINK = "This unsubscribe link is not valid. Open the link from the mail again, or change the setting on your profile.";
 
 /** /unsubscribe?u={userId}&t={signature}: both as the mail's link writes them. */

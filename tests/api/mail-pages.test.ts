@@ -95,19 +95,42 @@ describe("/unsubscribe", () => {
     expect(await notifyOf(user.id)).toBe(true);
   });
 
-  it("the Worker lets a mail client's cross-site POST (no cookie) through to the page; a cookie's cross-site POST is refused", async () => {
-    const user = await subscriber();
-    const path = await signedPath(user.id);
-    const request = (headers: Record<string, string>) =>
-      new Request(`http://localhost${path}`, {
+});
+
+describe("the one-click URL of List-Unsubscribe: POST /api/users/unsubscribe", () => {
+  const oneClick = (query: string, headers: Record<string, string> = {}, body = "List-Unsubscribe=One-Click") =>
+    exports.default.fetch(
+      new Request(`http://localhost/api/users/unsubscribe${query}`, {
         method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example", ...headers },
-        body: "List-Unsubscribe=One-Click",
-      });
-    // The vitest Worker has no pages: reaching them at all is the point (Playwright posts the real thing).
-    const through = await exports.default.fetch(request({}));
-    expect([through.status, await through.text()]).toEqual([404, "Pages are not part of the vitest worker"]);
-    const withCookie = await exports.default.fetch(request({ Cookie: `__Host-session=${await tokenFor(user)}` }));
-    expect(withCookie.status).toBe(403);
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        body,
+      }),
+    );
+  const queryOf = async (id: number) => (await signedPath(id)).replace("/unsubscribe", "");
+
+  it("a mail client's post from another site, with no cookie, turns the mail off (200)", async () => {
+    const user = await subscriber();
+    const res = await oneClick(await queryOf(user.id), { Origin: "https://mail.example" });
+    expect([res.status, await res.json()]).toEqual([200, { success: true, message: "You will no longer get these mails." }]);
+    expect(await notifyOf(user.id)).toBe(false);
+  });
+
+  it("a forged link: 400; the user's own cookie is no authority, and from another site it is refused (403)", async () => {
+    const user = await subscriber();
+    const forged = await oneClick(`?u=${user.id}&t=${"C".repeat(43)}`, { Cookie: `__Host-session=${await tokenFor(user)}`, Origin: "http://localhost" });
+    expect([forged.status, ((await forged.json()) as { error: string }).error]).toEqual([400, INVALID_UNSUBSCRIBE_LINK]);
+    const crossSite = await oneClick(await queryOf(user.id), { Cookie: `__Host-session=${await tokenFor(user)}`, Origin: "https://mail.example" });
+    expect(crossSite.status).toBe(403);
+    const noBody = await oneClick(await queryOf(user.id), {}, "");
+    expect([noBody.status, ((await noBody.json()) as { code: string }).code]).toEqual([400, "bad_request"]);
+    expect(await notifyOf(user.id)).toBe(true);
+  });
+
+  it("a client that opens the URL instead is sent to the page", async () => {
+    const user = await subscriber();
+    const res = await exports.default.fetch(new Request(`http://localhost/api/users/unsubscribe${await queryOf(user.id)}`));
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(await signedPath(user.id));
+    expect(await notifyOf(user.id)).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { makeUser, userRow } from "../auth-fixtures";
 import { refusal, testDb } from "../fixtures";
 import { subscriber } from "../registration-fixtures";
-import { signUnsubscribe, unsubscribeUrl, verifyUnsubscribe } from "~/.server/auth/unsubscribe-link";
+import { signUnsubscribe, unsubscribeUrls, verifyUnsubscribe } from "~/.server/auth/unsubscribe-link";
 import { base64url } from "~/lib/base64url";
 import { getMailPrefs, maskEmail, readUnsubscribeLink, setMailPrefs, unsubscribe } from "~/.server/services/mail-prefs";
 import { INVALID_UNSUBSCRIBE_LINK } from "~/schemas/notifications";
@@ -57,10 +57,12 @@ describe("the unsubscribe signature", () => {
     expect(await verifyUnsubscribe(secret, 41, await signUnsubscribe(other, 41))).toBe(false);
   });
 
-  it("the link points at /unsubscribe on the given origin", async () => {
-    expect(await unsubscribeUrl("https://league.example", secret, 7)).toBe(
-      `https://league.example/unsubscribe?u=7&t=${await signUnsubscribe(secret, 7)}`,
-    );
+  it("the links: the page at /unsubscribe and the one-click at /api/users/unsubscribe, on the given origin", async () => {
+    const query = `?u=7&t=${await signUnsubscribe(secret, 7)}`;
+    expect(await unsubscribeUrls("https://league.example", secret, 7)).toEqual({
+      page: `https://league.example/unsubscribe${query}`,
+      oneClick: `https://league.example/api/users/unsubscribe${query}`,
+    });
   });
 });
 
@@ -88,6 +90,7 @@ describe("unsubscribe", () => {
     ["no signature", async (id: number) => new URLSearchParams({ u: String(id) })],
     ["no user", async (id: number) => new URLSearchParams({ t: await signUnsubscribe(secret, id) })],
     ["a user id that is not a number", async (id: number) => link(`${id}abc`, await signUnsubscribe(secret, id))],
+    ["the user given twice", async (id: number) => new URLSearchParams(`u=${id}&u=${id + 1}&t=${await signUnsubscribe(secret, id)}`)],
   ])("%s: 400 with a readable message, the mail stays on", async (_, paramsFor) => {
     const user = await subscriber();
     const err = await refusal(unsubscribe(testDb(), secret, await paramsFor(user.id)));

@@ -182,6 +182,9 @@ describe("the registration mail job", () => {
     expect(mine?.text).toContain(`http://localhost:8787/rounds/${round.id}\n`);
     const unsubscribe = new RegExp(`http://localhost:8787/unsubscribe\\?u=${user.id}&t=[A-Za-z0-9_-]{43}`).exec(mine?.text ?? "")?.[0];
     expect(unsubscribe).toBeDefined();
-    expect(mine?.headers).toEqual({ "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(mine?.headers).toEqual({
+      "List-Unsubscribe": `<${unsubscribe?.replace("/unsubscribe?", "/api/users/unsubscribe?")}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
   });
 });

@@ -51,7 +51,11 @@ export async function verifyUnsubscribe(secret: string, userId: number, signatur
   return crypto.subtle.verify("HMAC", await unsubscribeKey(secret), fromBase64url(signature), encoder.encode(`${PURPOSE}${userId}`));
 }
 
-/** The link itself, on `origin` (APP_URL in production; app-url.ts). */
-export async function unsubscribeUrl(origin: string, secret: string, userId: number): Promise<string> {
-  return `${origin}/unsubscribe?u=${userId}&t=${await signUnsubscribe(secret, userId)}`;
+/**
+ * The user's two unsubscribe URLs on `origin` (APP_URL in production; app-url.ts): the page a
+ * person opens, and the /api URL of List-Unsubscribe that mail clients post their one-click to.
+ */
+export async function unsubscribeUrls(origin: string, secret: string, userId: number): Promise<{ page: string; oneClick: string }> {
+  const query = `?u=${userId}&t=${await signUnsubscribe(secret, userId)}`;
+  return { page: `${origin}/unsubscribe${query}`, oneClick: `${origin}/api/users/unsubscribe${query}` };
 }

@@ -9,10 +9,11 @@ import type { Mail } from "./mailer";
 export type OpenedRound = { id: number; n: string; d: number; loc: string };
 export type RegistrationMailContext = { linkOrigin: string; leagueName: string; timeZone: string };
 
+/** `unsubscribe`: the page a person opens, and the URL a mail client posts its one-click to. */
 export function registrationMail(
   user: { email: string; name: string },
   round: OpenedRound,
-  unsubscribeUrl: string,
+  unsubscribe: { page: string; oneClick: string },
   ctx: RegistrationMailContext,
 ): Mail {
   const link = `${ctx.linkOrigin}/rounds/${round.id}`;
@@ -33,13 +34,13 @@ export function registrationMail(
       "",
       `You get this mail because you asked for it on your ${ctx.leagueName} profile.`,
       "To stop these mails, open this link (no login needed):",
-      unsubscribeUrl,
+      unsubscribe.page,
       "",
     ].join("\n"),
     // What a local server prints (printLinks): the one link of the mail that is personal.
-    link: { label: "Registration mail, unsubscribe link", url: unsubscribeUrl },
+    link: { label: "Registration mail, unsubscribe link", url: unsubscribe.page },
     headers: {
-      "List-Unsubscribe": `<${unsubscribeUrl}>`,
+      "List-Unsubscribe": `<${unsubscribe.oneClick}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
   };

@@ -44,8 +44,9 @@ export function maskEmail(email: string): string {
  * The signature is the only authority: whoever is logged in plays no part.
  */
 export async function readUnsubscribeLink(db: Db, secret: string, params: URLSearchParams): Promise<UnsubscribeTarget> {
+  const once = params.getAll("u").length === 1 && params.getAll("t").length === 1;
   const parsed = UnsubscribeLinkSchema.safeParse({ u: params.get("u") ?? undefined, t: params.get("t") ?? undefined });
-  if (!parsed.success || !(await verifyUnsubscribe(secret, parsed.data.u, parsed.data.t))) throw badRequest(INVALID_UNSUBSCRIBE_LINK);
+  if (!once || !parsed.success || !(await verifyUnsubscribe(secret, parsed.data.u, parsed.data.t))) throw badRequest(INVALID_UNSUBSCRIBE_LINK);
   const [row] = await db
     .select({ email: users.email, on: users.notifyRegistration })
     .from(users)

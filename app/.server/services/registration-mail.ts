@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { nowSeconds } from "~/lib/time";
-import { unsubscribeUrl } from "../auth/unsubscribe-link";
+import { unsubscribeUrls } from "../auth/unsubscribe-link";
 import type { Db } from "../db/client";
 import { registrationMails, rounds, users } from "../db/schema";
 import type { MailSender } from "../mail/mailer";
@@ -70,7 +70,7 @@ export async function sendRegistrationMails(
     for (let i = 0; i < page.length; i += GROUP) {
       const group = page.slice(i, i + GROUP);
       const results = await Promise.allSettled(
-        group.map(async (user) => ctx.send(registrationMail(user, round, await unsubscribeUrl(ctx.linkOrigin, ctx.secret, user.userId), ctx))),
+        group.map(async (user) => ctx.send(registrationMail(user, round, await unsubscribeUrls(ctx.linkOrigin, ctx.secret, user.userId), ctx))),
       );
       const handedOver = group.filter((_, j) => results[j].status === "fulfilled").map((u) => u.userId);
       failed += group.length - handedOver.length;
