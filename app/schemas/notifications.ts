@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "./ids";
-import { MAIL_OPTIN_INTENT } from "~/lib/mail-optin";
+import { MAIL_OPTIN_INTENT } from "../lib/mail-optin";
 
 /** PUT /api/users/me/notifications: the user's mail preferences. */
 export const NotificationsSchema = z.object({
