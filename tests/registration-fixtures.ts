@@ -60,8 +60,4 @@ export function countByAddress(mails: Mail[]): Record<string, number> {
 }
 
 export const mailRows = (roundId: number) =>
-  testDb()
-    .select()
-    .from(registrationMails)
-    .where(eq(registrationMails.roundId, roundId))
-    .orderBy(sql`user_id, day`);
+  testDb().select().from(registrationMails).where(eq(registrationMails.roundId, roundId)).orderBy(sql`user_id, day`);

@@ -87,7 +87,7 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
             ) : (
               <p className="text-sm text-muted">
                 {success ? "" : "This account gets no mail when registration opens. "}
-                To get them again, turn them on on your <ProfileLink>profile</ProfileLink>.
+                To get them again, switch them on in your <ProfileLink>profile</ProfileLink>.
               </p>
             )}
           </div>

@@ -19,7 +19,8 @@ export const MailOptInFormSchema = z.object({
 });
 
 export const UNSUBSCRIBED = "You will no longer get these mails.";
-export const INVALID_UNSUBSCRIBE_LINK = "This unsubscribe link is not valid. Open the link from the mail again, or change the setting on your profile.";
+export const INVALID_UNSUBSCRIBE_LINK =
+  "This unsubscribe link is not valid. Open it from the mail again, and check that it was not cut short.";
 
 /** /unsubscribe?u={userId}&t={signature}: both as the mail's link writes them. */
 export const UnsubscribeLinkSchema = z.object({

@@ -37,7 +37,8 @@ export async function waitForMailWithHeaders(to: string, since: number, timeoutM
     for (const file of emlFiles(".wrangler/tmp")) {
       if (statSync(file).mtimeMs < since) continue;
       const raw = readFileSync(file, "utf8");
-      if (new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\s*$`, "mi").test(raw)) return { head: raw.split(/\r?\n\r?\n/)[0], text: bodyOf(raw) };
+      if (new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\s*$`, "mi").test(raw))
+        return { head: raw.split(/\r?\n\r?\n/)[0], text: bodyOf(raw) };
     }
     await new Promise((r) => setTimeout(r, 250));
   }

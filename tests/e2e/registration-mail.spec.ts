@@ -16,6 +16,9 @@ const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: `test-results/screens/registration-mail-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 };
 
+// A cold server, a mail through the queue and three browser contexts: more than 30 s at times.
+test.describe.configure({ timeout: 90_000 });
+
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
@@ -35,7 +38,16 @@ async function setSetting(page: Page, on: boolean) {
 async function newRound(admin: Page): Promise<{ id: number; name: string }> {
   const name = `Mail Night ${Date.now().toString(36)}`;
   await admin.goto("/admin/rounds");
-  const body = { d: Math.floor(Date.now() / 1000) + 7 * 86_400, n: name, loc: "Oak Hollow", fee_pdga: 0.5, fee_course: 1, fee_other: 0, ace: 1, payout: 4.5 };
+  const body = {
+    d: Math.floor(Date.now() / 1000) + 7 * 86_400,
+    n: name,
+    loc: "Oak Hollow",
+    fee_pdga: 0.5,
+    fee_course: 1,
+    fee_other: 0,
+    ace: 1,
+    payout: 4.5,
+  };
   const answer = await admin.evaluate(async (json) => {
     const res = await fetch("/api/admin/round", { method: "POST", headers: { "Content-Type": "application/json" }, body: json });
     return { status: res.status, body: await res.json() };

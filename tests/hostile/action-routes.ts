@@ -499,7 +499,11 @@ export const ACTION_ROUTES: ActionRoute[] = [
         },
       },
       // The mail opt-in (its intent picks the form; any other goes to the profile form).
-      { name: "mail opt-in", valid: () => ({ intent: "mailOptIn", notify: "on" }), fields: { notify: { kind: "checkbox", optional: true } } },
+      {
+        name: "mail opt-in",
+        valid: () => ({ intent: "mailOptIn", notify: "on" }),
+        fields: { notify: { kind: "checkbox", optional: true } },
+      },
     ],
     extras: (t) => {
       const me = { name: t.playerSession.user.name, email: t.playerSession.user.email };
@@ -532,8 +536,18 @@ export const ACTION_ROUTES: ActionRoute[] = [
       return [
         { name: "another user's signature", fields: oneClick, params: { u: String(t.subscriber.id), t: t.signatures.user }, status: 400 },
         { name: "a signature for another user", fields: oneClick, params: { u: String(t.user.id), t: sig }, status: 400 },
-        { name: "a tampered signature", fields: oneClick, params: { u: String(t.subscriber.id), t: `${sig.slice(0, -1)}${sig.endsWith("A") ? "B" : "A"}` }, status: 400 },
-        { name: "a signed link of a user who does not exist", fields: oneClick, params: { u: String(MISSING_ID), t: t.signatures.missing }, status: 404 },
+        {
+          name: "a tampered signature",
+          fields: oneClick,
+          params: { u: String(t.subscriber.id), t: `${sig.slice(0, -1)}${sig.endsWith("A") ? "B" : "A"}` },
+          status: 400,
+        },
+        {
+          name: "a signed link of a user who does not exist",
+          fields: oneClick,
+          params: { u: String(MISSING_ID), t: t.signatures.missing },
+          status: 404,
+        },
       ];
     },
   },

@@ -49,7 +49,11 @@ export async function makeTargets() {
   const subscriber = await makeUser();
   await testDb().update(users).set({ notifyRegistration: true }).where(eq(users.id, subscriber.id));
   const unsubscribeSig = (id: number) => signUnsubscribe(env.SESSION_SECRET, id);
-  const signatures = { subscriber: await unsubscribeSig(subscriber.id), user: await unsubscribeSig(user.id), missing: await unsubscribeSig(MISSING_ID) };
+  const signatures = {
+    subscriber: await unsubscribeSig(subscriber.id),
+    user: await unsubscribeSig(user.id),
+    missing: await unsubscribeSig(MISSING_ID),
+  };
   return {
     admin,
     user,

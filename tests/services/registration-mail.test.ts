@@ -5,15 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { makeRound, refusal, testDb } from "../fixtures";
 import { recordMail } from "../job-fixtures";
-import {
-  announce,
-  countByAddress,
-  mailRows,
-  recipients,
-  recordQueue,
-  runRegistrationJob,
-  subscriber,
-} from "../registration-fixtures";
+import { announce, countByAddress, mailRows, recipients, recordQueue, runRegistrationJob, subscriber } from "../registration-fixtures";
 import { rounds, users } from "~/.server/db/schema";
 import { setRegistration } from "~/.server/services/registration";
 
@@ -56,14 +48,21 @@ describe("setRegistration", () => {
 
   it("when the job cannot be enqueued, the round is closed again and the error thrown", async () => {
     const round = await makeRound({ openForRegistration: false });
-    await expect(setRegistration(testDb(), round.id, true, announce(recordQueue({ fail: true }).queue))).rejects.toThrow("queue unavailable");
+    await expect(setRegistration(testDb(), round.id, true, announce(recordQueue({ fail: true }).queue))).rejects.toThrow(
+      "queue unavailable",
+    );
     expect(await isOpen(round.id)).toBe(false);
   });
 });
 
 describe("the registration mail job", () => {
   it("sends exactly one mail to each opted-in, unlocked user; none to the others", async () => {
-    const [a, b, off, locked] = [await subscriber(), await subscriber(), await subscriber({ notify: false }), await subscriber({ locked: true })];
+    const [a, b, off, locked] = [
+      await subscriber(),
+      await subscriber(),
+      await subscriber({ notify: false }),
+      await subscriber({ locked: true }),
+    ];
     const round = await makeRound({ openForRegistration: true });
     const mail = recordMail();
     const outcome = await runRegistrationJob(round.id, "2026-11-24", mail.send);
@@ -171,7 +170,12 @@ describe("the registration mail job", () => {
   it("names the round, its time in the league's zone, the place, the round's link and a one-click unsubscribe", async () => {
     const user = await subscriber();
     // Thursday 2026-12-03 18:00 in Chicago.
-    const round = await makeRound({ openForRegistration: true, n: "Frosty Doubles", loc: "Oak Hollow", d: Date.UTC(2026, 11, 4, 0) / 1000 });
+    const round = await makeRound({
+      openForRegistration: true,
+      n: "Frosty Doubles",
+      loc: "Oak Hollow",
+      d: Date.UTC(2026, 11, 4, 0) / 1000,
+    });
     const mail = recordMail();
     await runRegistrationJob(round.id, "2026-11-24", mail.send);
     const mine = mail.sent.find((m) => m.to === user.email);

@@ -46,11 +46,9 @@ export function maskEmail(email: string): string {
 export async function readUnsubscribeLink(db: Db, secret: string, params: URLSearchParams): Promise<UnsubscribeTarget> {
   const once = params.getAll("u").length === 1 && params.getAll("t").length === 1;
   const parsed = UnsubscribeLinkSchema.safeParse({ u: params.get("u") ?? undefined, t: params.get("t") ?? undefined });
-  if (!once || !parsed.success || !(await verifyUnsubscribe(secret, parsed.data.u, parsed.data.t))) throw badRequest(INVALID_UNSUBSCRIBE_LINK);
-  const [row] = await db
-    .select({ email: users.email, on: users.notifyRegistration })
-    .from(users)
-    .where(eq(users.id, parsed.data.u));
+  if (!once || !parsed.success || !(await verifyUnsubscribe(secret, parsed.data.u, parsed.data.t)))
+    throw badRequest(INVALID_UNSUBSCRIBE_LINK);
+  const [row] = await db.select({ email: users.email, on: users.notifyRegistration }).from(users).where(eq(users.id, parsed.data.u));
   if (!row) throw notFound("This account no longer exists, so it gets no mail.");
   return { userId: parsed.data.u, email: maskEmail(row.email), registrationOpens: row.on };
 }

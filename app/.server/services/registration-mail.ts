@@ -70,7 +70,9 @@ export async function sendRegistrationMails(
     for (let i = 0; i < page.length; i += GROUP) {
       const group = page.slice(i, i + GROUP);
       const results = await Promise.allSettled(
-        group.map(async (user) => ctx.send(registrationMail(user, round, await unsubscribeUrls(ctx.linkOrigin, ctx.secret, user.userId), ctx))),
+        group.map(async (user) =>
+          ctx.send(registrationMail(user, round, await unsubscribeUrls(ctx.linkOrigin, ctx.secret, user.userId), ctx)),
+        ),
       );
       const handedOver = group.filter((_, j) => results[j].status === "fulfilled").map((u) => u.userId);
       failed += group.length - handedOver.length;
