@@ -135,7 +135,9 @@ describe("the one-click URL of List-Unsubscribe: POST /api/users/unsubscribe", (
 
   it("a client that opens the URL instead is sent to the page", async () => {
     const user = await subscriber();
-    const res = await exports.default.fetch(new Request(`http://localhost/api/users/unsubscribe${await queryOf(user.id)}`, { redirect: "manual" }));
+    const res = await exports.default.fetch(
+      new Request(`http://localhost/api/users/unsubscribe${await queryOf(user.id)}`, { redirect: "manual" }),
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(await signedPath(user.id));
     expect(await notifyOf(user.id)).toBe(true);
