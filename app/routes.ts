@@ -17,6 +17,7 @@ export default [
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   route("admin/login", "routes/admin-login.tsx"),
   route("admin/users", "routes/admin-users.tsx"),
   route("admin/user/:userId", "routes/admin-user.tsx"),

@@ -12,7 +12,7 @@ import type { Db } from "~/.server/db/client";
 import { handleForm } from "~/.server/forms";
 import { currentSeason, seasonSpan } from "~/.server/league";
 import { routeServices } from "~/.server/route-context";
-import { setRegistration } from "~/.server/services/round-admin";
+import { setRegistration } from "~/.server/services/registration";
 import { getRound, listRounds, listSeasons, roundsBetween } from "~/.server/services/rounds";
 import { pageMeta } from "~/lib/meta";
 import { formatRoundWhen } from "~/lib/round-dates";
@@ -54,12 +54,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
-  const { db } = routeServices(context);
+  const { db, env, league } = routeServices(context);
   return handleForm(
     request,
     RegistrationFormSchema,
     async ({ id, open }) => {
-      await setRegistration(db, id, open);
+      await setRegistration(db, id, open, { jobs: env.JOBS, timeZone: league.timeZone, origin: new URL(request.url).origin });
       const round = await getRound(db, id);
       return { success: `Registration ${open ? "opened" : "closed"} for ${round.n}.` };
     },

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { ClaimedPlayerCard } from "~/components/claimed-player";
+import { MailOptInCard } from "~/components/mail-optin-card";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -14,11 +15,14 @@ import { checkEmail, checkName, checkNewPassword } from "~/lib/form-checks";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/.server/auth/guards";
 import { sessionCookie } from "~/.server/auth/session";
-import { handleForm } from "~/.server/forms";
+import { handleForm, postedIntent } from "~/.server/forms";
+import { saveMailOptIn } from "~/.server/mail-optin-form";
+import { getMailPrefs } from "~/.server/services/mail-prefs";
 import { routeServices } from "~/.server/route-context";
 import { startSession, updateProfile } from "~/.server/services/accounts";
 import { ownClaim } from "~/.server/services/own-claim";
 import { ProfileFormSchema } from "~/schemas/auth";
+import { MAIL_OPTIN_INTENT } from "~/schemas/notifications";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Profile");
 
@@ -32,6 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     user: { name: user.name, email: user.email, isAdmin: user.isAdmin },
     // Admins claim no player (spec §6).
     claim: user.isAdmin ? null : await ownClaim(db, user.id),
+    mail: await getMailPrefs(db, user.id),
   };
 }
 
@@ -55,6 +60,7 @@ function changedFields(form: FormData, current: { name: string; email: string })
 export async function action({ context, request }: Route.ActionArgs) {
   const { user } = requireUser(context, request);
   const { db, env } = routeServices(context);
+  if ((await postedIntent(request)) === MAIL_OPTIN_INTENT) return saveMailOptIn(request, db, user.id);
   return handleForm(
     request,
     ProfileFormSchema,
@@ -114,12 +120,13 @@ function ProfileForm({ user }: { user: { name: string; email: string } }) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, claim } = loaderData;
+  const { user, claim, mail } = loaderData;
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <PageHeader title="Profile" subtitle={user.email} />
       <ClaimedPlayerCard claim={claim} isAdmin={user.isAdmin} />
       <ProfileForm user={user} />
+      <MailOptInCard enabled={mail.registrationOpens} email={user.email} />
       <Card title="Sessions" titleId="sessions-title">
         <p className="mb-4 text-sm text-muted">
           Logging out ends the session on this device only. If you are logged in somewhere you no longer trust, log out everywhere: every

@@ -41,6 +41,7 @@ async function commonPaths(request: APIRequestContext): Promise<string[]> {
     "/admin/login",
     "/no-such-page",
     "/profile",
+    "/unsubscribe?u=1&t=not-a-signature",
     "/admin/users",
     "/admin/claims",
     "/admin/player?q=ross",

@@ -27,12 +27,18 @@ function bodyOf(raw: string): string {
 
 /** Waits for a mail to `to` written after `since` and returns its text. */
 export async function waitForMail(to: string, since: number, timeoutMs = 15_000): Promise<string> {
+  return (await waitForMailWithHeaders(to, since, timeoutMs)).text;
+}
+
+/** The same, with the header block as written (one header a line). */
+export async function waitForMailWithHeaders(to: string, since: number, timeoutMs = 15_000): Promise<{ head: string; text: string }> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const file of emlFiles(".wrangler/tmp")) {
       if (statSync(file).mtimeMs < since) continue;
       const raw = readFileSync(file, "utf8");
-      if (new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\s*$`, "mi").test(raw)) return bodyOf(raw);
+      if (new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\s*$`, "mi").test(raw))
+        return { head: raw.split(/\r?\n\r?\n/)[0], text: bodyOf(raw) };
     }
     await new Promise((r) => setTimeout(r, 250));
   }

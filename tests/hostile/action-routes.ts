@@ -28,6 +28,7 @@ import * as profilePage from "~/routes/profile";
 import * as registerPage from "~/routes/register";
 import * as resetPage from "~/routes/reset-password";
 import * as transfersPage from "~/routes/transfers";
+import * as unsubscribePage from "~/routes/unsubscribe";
 
 export type ActionTargets = Targets & { adminSession: Session; playerSession: Session };
 
@@ -529,6 +530,12 @@ export const ACTION_ROUTES: ActionRoute[] = [
           currentPassword: text(200, { optional: true, blankOk: true }),
         },
       },
+      // The mail opt-in (its intent picks the form; any other goes to the profile form).
+      {
+        name: "mail opt-in",
+        valid: () => ({ intent: "mailOptIn", notify: "on" }),
+        fields: { notify: { kind: "checkbox", optional: true } },
+      },
     ],
     extras: (t) => {
       const me = { name: t.playerSession.user.name, email: t.playerSession.user.email };
@@ -544,6 +551,34 @@ export const ACTION_ROUTES: ActionRoute[] = [
           name: "a new password confirmed differently",
           fields: { ...me, password: "Another-Pass-99", confirmPassword: "Another-Pass-98", currentPassword: PASSWORD },
           status: 400,
+        },
+      ];
+    },
+  },
+  {
+    // The one-click unsubscribe: the link's signature is the authority, no session.
+    path: "/unsubscribe?u={u}&t={t}",
+    action: unsubscribePage.action,
+    role: "public",
+    params: (t) => ({ u: String(t.subscriber.id), t: t.signatures.subscriber }),
+    forms: [{ name: "one-click", valid: () => ({ "List-Unsubscribe": "One-Click" }), fields: { "List-Unsubscribe": intent("One-Click") } }],
+    extras: (t) => {
+      const sig = t.signatures.subscriber;
+      const oneClick = { "List-Unsubscribe": "One-Click" };
+      return [
+        { name: "another user's signature", fields: oneClick, params: { u: String(t.subscriber.id), t: t.signatures.user }, status: 400 },
+        { name: "a signature for another user", fields: oneClick, params: { u: String(t.user.id), t: sig }, status: 400 },
+        {
+          name: "a tampered signature",
+          fields: oneClick,
+          params: { u: String(t.subscriber.id), t: `${sig.slice(0, -1)}${sig.endsWith("A") ? "B" : "A"}` },
+          status: 400,
+        },
+        {
+          name: "a signed link of a user who does not exist",
+          fields: oneClick,
+          params: { u: String(MISSING_ID), t: t.signatures.missing },
+          status: 404,
         },
       ];
     },

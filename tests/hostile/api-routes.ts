@@ -40,6 +40,7 @@ import {
   SignUpSchema,
 } from "~/schemas/entries";
 import { idBodySchema } from "~/schemas/ids";
+import { NotificationsSchema } from "~/schemas/notifications";
 import { AceAddSchema, TransferAddSchema } from "~/schemas/ledger";
 import { NewPlayerSchema, SavePlayerSchema } from "~/schemas/players";
 import { RecomputeRatingsSchema } from "~/schemas/ratings";
@@ -537,6 +538,40 @@ export const API_ROUTES: ApiRoute[] = [
   { group: "users", method: "POST", pattern: "/api/users/logout", path: "/api/users/logout", auth: "none" },
   { group: "users", method: "POST", pattern: "/api/users/logout-everywhere", path: "/api/users/logout-everywhere", auth: "user" },
   { group: "users", method: "GET", pattern: "/api/users/me", path: "/api/users/me", auth: "user" },
+  // Opening the one-click URL only redirects to the page, whatever it carries.
+  { group: "users", method: "GET", pattern: "/api/users/unsubscribe", path: "/api/users/unsubscribe", auth: "none" },
+  {
+    // The one-click (RFC 8058): a form body, no session; the link's signature is the authority.
+    group: "users",
+    method: "POST",
+    pattern: "/api/users/unsubscribe",
+    path: "/api/users/unsubscribe?u={u}&t={t}",
+    auth: "none",
+    url: {
+      u: { valid: (t) => String(t.subscriber.id), bad: BAD_URL_IDS },
+      t: { valid: (t) => t.signatures.subscriber, bad: ["", "abc", "A".repeat(43), "A".repeat(42), "A".repeat(44), "%00", "a+b/c="] },
+    },
+    extras: (t) => {
+      const at = (u: number, sig: string) => `/api/users/unsubscribe?u=${u}&t=${sig}`;
+      return [
+        { name: "a valid link without the one-click body", expect: { status: 400 } },
+        { name: "a valid link with a JSON body", body: { "List-Unsubscribe": "One-Click" }, expect: { status: 400 } },
+        { name: "another user's signature", path: at(t.subscriber.id, t.signatures.user), expect: { status: 400 } },
+        { name: "a signature for another user", path: at(t.user.id, t.signatures.subscriber), expect: { status: 400 } },
+        { name: "a signed link of a user who does not exist", path: at(MISSING_ID, t.signatures.missing), expect: notFound },
+      ];
+    },
+  },
+  { group: "users", method: "GET", pattern: "/api/users/me/notifications", path: "/api/users/me/notifications", auth: "user" },
+  {
+    group: "users",
+    method: "PUT",
+    pattern: "/api/users/me/notifications",
+    path: "/api/users/me/notifications",
+    auth: "user",
+    // The user's mail is off: a bad request wrongly taken would turn it on and change a table.
+    body: { schema: NotificationsSchema, valid: () => ({ registrationOpens: true }), fields: { registrationOpens: { kind: "bool" } } },
+  },
   {
     group: "users",
     method: "PUT",
@@ -960,7 +995,8 @@ export function apiCases(route: ApiRoute, t: Targets): ApiCase[] {
     for (const [k, v] of Object.entries({ ...valid, ...values })) {
       path = v === null ? path.replace(new RegExp(`[?&]?${k}=\\{${k}\\}`), "") : path.replace(`{${k}}`, v);
     }
-    return path;
+    // Leaving out the first of two query values leaves "…path&next=": the next one opens the query.
+    return path.replace(/^([^?]*)&/, "$1?");
   };
   const validBody = route.body?.valid(t);
   const base: ApiCase = {

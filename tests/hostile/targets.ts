@@ -6,6 +6,8 @@ import { SignJWT } from "jose";
 import { APP_ORIGIN, b64url, call, expectStatus, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
 import { DAY, makeAce, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
 import { claims, users } from "~/.server/db/schema";
+import { signUnsubscribe } from "~/.server/auth/unsubscribe-link";
+import { env } from "cloudflare:workers";
 
 /** An id no row has (and a safe integer, so only its absence is wrong). */
 export const MISSING_ID = 2_147_483_647;
@@ -42,6 +44,16 @@ export async function makeTargets() {
 
   const [adminToken, userToken, freshToken, otherToken] = await Promise.all([admin, user, fresh, other].map((u) => tokenFor(u)));
   const badTokens = await badCredentials(user, { locked, gone });
+  // Opted in to the registration mail, with the signature of its unsubscribe link: a bad
+  // post that wrongly unsubscribed it would change a table.
+  const subscriber = await makeUser();
+  await testDb().update(users).set({ notifyRegistration: true }).where(eq(users.id, subscriber.id));
+  const unsubscribeSig = (id: number) => signUnsubscribe(env.SESSION_SECRET, id);
+  const signatures = {
+    subscriber: await unsubscribeSig(subscriber.id),
+    user: await unsubscribeSig(user.id),
+    missing: await unsubscribeSig(MISSING_ID),
+  };
   return {
     admin,
     user,
@@ -65,6 +77,9 @@ export async function makeTargets() {
     pendingClaim,
     withdrawnClaim,
     badTokens,
+    subscriber,
+    /** Unsubscribe-link signatures: the subscriber's, the linked user's, and one for an id no user has. */
+    signatures,
     /** A user's token that claims the admin role, and an admin's token with the user role. */
     userAsAdmin: await tokenFor(user, { role: "admin" }),
     adminAsUser: await tokenFor(admin, { role: "user" }),

@@ -1,7 +1,8 @@
 import { createFactory } from "hono/factory";
 import { type AdminEnv, adminSubApp } from "./context";
 import { body } from "./validate";
-import { deleteRound, saveRound, setRegistration } from "~/.server/services/round-admin";
+import { deleteRound, saveRound } from "~/.server/services/round-admin";
+import { setRegistration } from "~/.server/services/registration";
 import { idBodySchema } from "~/schemas/ids";
 import { OpenRoundSchema, SaveRoundSchema } from "~/schemas/rounds";
 
@@ -23,6 +24,7 @@ export const adminRoundsApi = adminSubApp()
   })
   .post("/round/openForRegistration", body(OpenRoundSchema), async (c) => {
     const { id, openForRegistration } = c.req.valid("json");
-    await setRegistration(c.var.db, id, openForRegistration);
+    const origin = new URL(c.req.url).origin;
+    await setRegistration(c.var.db, id, openForRegistration, { jobs: c.env.JOBS, timeZone: c.var.league.timeZone, origin });
     return c.json({ success: true });
   });

@@ -8,6 +8,9 @@ import { checkEmail, login, registerAndStartSession, startSession, updateProfile
 import { endAllSessions, endSession } from "~/.server/services/sessions";
 import { INVALID_RESET, RESET_REQUESTED, requestPasswordReset, resetPassword, verifyResetToken } from "~/.server/services/password-reset";
 import { clientAddress } from "~/.server/client-address";
+import { getMailPrefs, readUnsubscribeLink, setMailPrefs } from "~/.server/services/mail-prefs";
+import { NotificationsSchema, OneClickSchema, UNSUBSCRIBED } from "~/schemas/notifications";
+import { badRequest } from "~/.server/errors";
 import {
   EmailSchema,
   ForgotPasswordSchema,
@@ -58,7 +61,28 @@ export const usersApi = subApp()
     c.header("Set-Cookie", clearedSessionCookie());
     return c.json({ success: true });
   })
+  // The registration mail's List-Unsubscribe URL (RFC 8058). Mail clients post to it from
+  // their own servers or pages, with no cookie and any Origin: the link's signature is the
+  // only authority (React Router refuses cross-origin posts to page actions, so the one-click
+  // lives here). A client that opens the URL instead gets the /unsubscribe page.
+  .get("/unsubscribe", (c) => c.redirect(`/unsubscribe${new URL(c.req.url).search}`, 303))
+  .post("/unsubscribe", async (c) => {
+    // The link first (a bad one is refused whatever the body), then RFC 8058's body.
+    const { userId } = await readUnsubscribeLink(c.var.db, c.env.SESSION_SECRET, new URL(c.req.url).searchParams);
+    const form = await c.req.raw.formData().catch(() => null);
+    if (!OneClickSchema.safeParse(form ? Object.fromEntries(form) : {}).success) {
+      throw badRequest("Send List-Unsubscribe=One-Click as a form to unsubscribe");
+    }
+    await setMailPrefs(c.var.db, userId, { registrationOpens: false });
+    return c.json({ success: true, message: UNSUBSCRIBED });
+  })
   .get("/me", requireUser, (c) => c.json({ user: sessionUserJson(c.var.session.user) }))
+  // The user's mail preferences: { registrationOpens } (a mail when registration opens for a round).
+  .get("/me/notifications", requireUser, async (c) => c.json({ notifications: await getMailPrefs(c.var.db, c.var.session.user.id) }))
+  .put("/me/notifications", requireUser, body(NotificationsSchema), async (c) => {
+    const notifications = await setMailPrefs(c.var.db, c.var.session.user.id, c.req.valid("json"));
+    return c.json({ success: true, notifications });
+  })
   .put("/profile", requireUser, body(ProfileSchema), async (c) => {
     const { user } = c.var.session;
     const { passwordChanged } = await updateProfile(c.var.db, user.id, c.req.valid("json"));

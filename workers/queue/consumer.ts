@@ -8,6 +8,7 @@ import { type MailBinding, type MailSender, bindingSender, printLinks } from "~/
 import { applyPaymentEvent } from "~/.server/services/paypal-events";
 import { recomputeRatings } from "~/.server/services/ratings";
 import { sendResetMail } from "~/.server/services/reset-mail";
+import { sendRegistrationMails } from "~/.server/services/registration-mail";
 import { handleDeadLetters } from "./dead-letters";
 
 // The queue names in wrangler.toml: one Worker consumes both.
@@ -54,6 +55,19 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
           send,
         },
       );
+      return;
+    }
+    case "registration-opened": {
+      // Keyed on (round, user, day) rather than the job id: an opening, a close and a
+      // second opening the same day are two jobs with one set of mails.
+      const send = servedLocally(env.APP_URL, job.origin) ? printLinks(deps.sendMail) : deps.sendMail;
+      const { timeZone, name } = leagueFromEnv(env);
+      const outcome = await sendRegistrationMails(
+        getDb(env.DB),
+        { roundId: job.roundId, day: job.day },
+        { secret: env.SESSION_SECRET, linkOrigin: linkOrigin(env.APP_URL, job.origin), leagueName: name, timeZone, send },
+      );
+      console.log(`Registration mails for round ${job.roundId} (${job.day}), job ${key}:`, JSON.stringify(outcome));
       return;
     }
     case "paypal-event": {

@@ -3,8 +3,11 @@ import { EmailMessage } from "cloudflare:email";
 // Outgoing mail goes through the Worker's send_email binding (locally wrangler writes
 // each message out as an .eml file). This is the one place that speaks MIME.
 
-/** `link`: the one link the mail is for, which a local server also prints (printLinks). */
-export type Mail = { to: string; subject: string; text: string; link?: { label: string; url: string } };
+/**
+ * `link`: the one link the mail is for, which a local server also prints (printLinks).
+ * `headers`: more header lines (List-Unsubscribe…), ASCII values without line breaks.
+ */
+export type Mail = { to: string; subject: string; text: string; link?: { label: string; url: string }; headers?: Record<string, string> };
 
 /** What the binding offers; tests hand in a stand-in with the same shape. */
 export type MailBinding = { send(message: EmailMessage): Promise<unknown> };
@@ -19,6 +22,14 @@ export type MailSender = (mail: Mail) => Promise<void>;
 const encodeHeader = (s: string) =>
   /^[\x20-\x7e]*$/.test(s) ? s : `=?UTF-8?B?${btoa(String.fromCharCode(...new TextEncoder().encode(s)))}?=`;
 
+// A header name or value that could end the line would let its content add headers of its own.
+function extraHeaders(headers: Record<string, string> = {}): string[] {
+  return Object.entries(headers).map(([name, value]) => {
+    if (!/^[A-Za-z0-9-]+$/.test(name) || !/^[\x20-\x7e]*$/.test(value)) throw new Error(`Mail header ${name} is not a plain ASCII line`);
+    return `${name}: ${value}`;
+  });
+}
+
 export function toMime(from: string, mail: Mail, messageId: string, date = new Date()): string {
   const body = btoa(String.fromCharCode(...new TextEncoder().encode(mail.text))).replace(/.{76}/g, "$&\r\n");
   return [
@@ -27,6 +38,7 @@ export function toMime(from: string, mail: Mail, messageId: string, date = new D
     `Subject: ${encodeHeader(mail.subject)}`,
     `Date: ${date.toUTCString()}`,
     `Message-ID: <${messageId}@${from.split("@")[1] ?? "localhost"}>`,
+    ...extraHeaders(mail.headers),
     "MIME-Version: 1.0",
     'Content-Type: text/plain; charset="utf-8"',
     "Content-Transfer-Encoding: base64",

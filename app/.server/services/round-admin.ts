@@ -10,8 +10,8 @@ import { syncPayouts } from "./entry-admin";
 import { commitRoundChange } from "./round-entries";
 import type { RoundValuesSchema } from "~/schemas/rounds";
 
-// Scheduling rounds (issue 10): save, delete, open or close registration. A round that
-// has entries or payments holds money history and is never deleted.
+// Scheduling rounds (issue 10): save and delete; opening registration is registration.ts.
+// A round that has entries or payments holds money history and is never deleted.
 
 export type RoundValues = z.infer<typeof RoundValuesSchema>;
 
@@ -46,12 +46,6 @@ export async function saveRound(db: Db, id: number | null | undefined, values: R
       return id;
     },
   }));
-}
-
-/** Opens or closes a round's registration. */
-export async function setRegistration(db: Db, id: number, open: boolean): Promise<void> {
-  const [saved] = await db.update(rounds).set({ openForRegistration: open }).where(eq(rounds.id, id)).returning({ id: rounds.id });
-  if (!saved) throw notFound("Round not found");
 }
 
 // The rounds a list of ids names, as one bound parameter (D1 binds at most 100 per statement).

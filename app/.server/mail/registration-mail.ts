@@ -1,0 +1,47 @@
+import { formatRoundWhen } from "~/lib/round-dates";
+import type { Mail } from "./mailer";
+
+// The mail that says registration opened for a round: which round, when (in the league's
+// zone), where, the link to sign up, and a one-click way out (RFC 8058: List-Unsubscribe
+// with an https URL and List-Unsubscribe-Post, so mail clients can offer an Unsubscribe
+// button that posts to it without opening a browser).
+
+export type OpenedRound = { id: number; n: string; d: number; loc: string };
+export type RegistrationMailContext = { linkOrigin: string; leagueName: string; timeZone: string };
+
+/** `unsubscribe`: the page a person opens, and the URL a mail client posts its one-click to. */
+export function registrationMail(
+  user: { email: string; name: string },
+  round: OpenedRound,
+  unsubscribe: { page: string; oneClick: string },
+  ctx: RegistrationMailContext,
+): Mail {
+  const link = `${ctx.linkOrigin}/rounds/${round.id}`;
+  const when = formatRoundWhen(round.d, ctx.timeZone);
+  return {
+    to: user.email,
+    subject: `${ctx.leagueName}: registration is open for ${round.n} (${when})`,
+    text: [
+      `Hello ${user.name},`,
+      "",
+      `Registration is open for ${round.n}.`,
+      "",
+      `When:  ${when}`,
+      `Where: ${round.loc}`,
+      "",
+      "See the round and sign up:",
+      link,
+      "",
+      `You get this mail because you asked for it on your ${ctx.leagueName} profile.`,
+      "To stop these mails, open this link (no login needed):",
+      unsubscribe.page,
+      "",
+    ].join("\n"),
+    // What a local server prints (printLinks): the one link of the mail that is personal.
+    link: { label: "Registration mail, unsubscribe link", url: unsubscribe.page },
+    headers: {
+      "List-Unsubscribe": `<${unsubscribe.oneClick}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}

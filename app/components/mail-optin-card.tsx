@@ -1,0 +1,42 @@
+import { useActionData, useFetcher } from "react-router";
+import { FormAlert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { CheckboxField } from "~/components/ui/field";
+import { MAIL_OPTIN_INTENT, OPT_IN_LABEL } from "~/lib/mail-optin";
+
+type Answer = { mailOptIn?: string; fieldErrors?: Record<string, string>; formError?: string };
+
+/**
+ * The profile's mail setting: a mail when registration opens for a round. A fetcher form
+ * with JavaScript (the page stays as it is, the profile form untouched); a plain post to
+ * /profile without it, whose answer comes back as the page's action data.
+ */
+export function MailOptInCard({ enabled, email }: { enabled: boolean; email: string }) {
+  const fetcher = useFetcher<Answer>();
+  const posted = useActionData() as Answer | undefined;
+  // Without JavaScript the page's action data is this form's answer only when it says so.
+  const answer = fetcher.data ?? (posted?.mailOptIn || posted?.fieldErrors?.notify ? posted : undefined);
+  const busy = fetcher.state !== "idle";
+  return (
+    <Card title="Mail" titleId="mail-title">
+      <fetcher.Form method="post" className="space-y-3" noValidate>
+        <FormAlert tone="success" message={answer?.mailOptIn} />
+        <FormAlert message={answer?.formError} />
+        <input type="hidden" name="intent" value={MAIL_OPTIN_INTENT} />
+        <CheckboxField
+          // A fresh box when the stored setting changes (after a save, or on another device).
+          key={String(enabled)}
+          label={OPT_IN_LABEL}
+          name="notify"
+          defaultChecked={enabled}
+          hint={`One mail per round, sent to ${email}. Each mail has a link to stop them.`}
+          error={answer?.fieldErrors?.notify}
+        />
+        <Button type="submit" variant="secondary" disabled={busy}>
+          {busy ? "Saving…" : "Save mail setting"}
+        </Button>
+      </fetcher.Form>
+    </Card>
+  );
+}

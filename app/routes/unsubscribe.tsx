@@ -1,0 +1,98 @@
+import { Form, Link, data, useNavigation } from "react-router";
+import type { Route } from "./+types/unsubscribe";
+import { FormAlert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { PageHeader } from "~/components/ui/page-header";
+import { useFormResult } from "~/hooks/use-form-result";
+import { pageMeta } from "~/lib/meta";
+import { AppError } from "~/.server/errors";
+import { handleForm } from "~/.server/forms";
+import { routeServices } from "~/.server/route-context";
+import { readUnsubscribeLink, unsubscribe } from "~/.server/services/mail-prefs";
+import { OneClickSchema, UNSUBSCRIBED } from "~/schemas/notifications";
+
+// /unsubscribe?u={userId}&t={signature}: the registration mail's way out, without a login.
+// GET shows the account's setting and a button; its POST turns the mail off. The link's
+// signature is the only authority, whoever is logged in in this browser. Mail clients'
+// one-click posts (RFC 8058) go to POST /api/users/unsubscribe with the same query, since
+// React Router refuses a page action posted from another origin.
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Registration mails");
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db, env } = routeServices(context);
+  const params = new URL(request.url).searchParams;
+  try {
+    const target = await readUnsubscribeLink(db, env.SESSION_SECRET, params);
+    return { link: `/unsubscribe?u=${target.userId}&t=${params.get("t")}`, email: target.email, on: target.registrationOpens, error: null };
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return data({ link: null, email: null, on: false, error: err.message }, { status: err.status });
+  }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { db, env } = routeServices(context);
+  const params = new URL(request.url).searchParams;
+  return handleForm(request, OneClickSchema, async () => {
+    await unsubscribe(db, env.SESSION_SECRET, params);
+    return { success: UNSUBSCRIBED };
+  });
+}
+
+const link = "font-medium text-brand-800 underline underline-offset-2";
+
+function ProfileLink({ children }: { children: string }) {
+  return (
+    <Link to="/profile" className={link}>
+      {children}
+    </Link>
+  );
+}
+
+export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
+  const { success, formError } = useFormResult();
+  const busy = useNavigation().state === "submitting";
+  const { link: action, email, on, error } = loaderData;
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <PageHeader title="Registration mails" subtitle="The mail we send when registration opens for a round." />
+      {error || !action ? (
+        <Card>
+          <div className="space-y-4">
+            <FormAlert message={error ?? "This unsubscribe link is not valid."} />
+            <p>
+              You can also log in and change the setting on your <ProfileLink>profile</ProfileLink>.
+            </p>
+          </div>
+        </Card>
+      ) : (
+        <Card title="Your setting" titleId="setting-title">
+          <div className="space-y-4">
+            <FormAlert tone="success" message={success} />
+            <FormAlert message={formError} />
+            <p>
+              Account: <span className="font-semibold">{email}</span>
+              <br />
+              Mail when registration opens: <span className="font-semibold">{on ? "On" : "Off"}</span>
+            </p>
+            {on ? (
+              <Form method="post" action={action}>
+                <input type="hidden" name="List-Unsubscribe" value="One-Click" />
+                <Button type="submit" variant="primary" disabled={busy}>
+                  {busy ? "Saving…" : "Stop these mails"}
+                </Button>
+              </Form>
+            ) : (
+              <p className="text-sm text-muted">
+                {success ? "" : "This account gets no mail when registration opens. "}
+                To get them again, switch them on in your <ProfileLink>profile</ProfileLink>.
+              </p>
+            )}
+          </div>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { idSchema } from "./ids";
+import { MAIL_OPTIN_INTENT } from "../lib/mail-optin";
+
+/** PUT /api/users/me/notifications: the user's mail preferences. */
+export const NotificationsSchema = z.object({
+  registrationOpens: z.boolean({ error: "registrationOpens must be true or false" }),
+});
+
+export { MAIL_OPTIN_INTENT };
+
+/** The /profile opt-in form: a checkbox, so "on" or left out (off). */
+export const MailOptInFormSchema = z.object({
+  intent: z.literal(MAIL_OPTIN_INTENT, { error: "Unknown action" }),
+  notify: z
+    .literal("on", { error: "Tick the box or leave it empty" })
+    .optional()
+    .transform((v) => v === "on"),
+});
+
+export const UNSUBSCRIBED = "You will no longer get these mails.";
+export const INVALID_UNSUBSCRIBE_LINK =
+  "This unsubscribe link is not valid. Open it from the mail again, and check that it was not cut short.";
+
+/** /unsubscribe?u={userId}&t={signature}: both as the mail's link writes them. */
+export const UnsubscribeLinkSchema = z.object({
+  u: idSchema("user id"),
+  t: z.string({ error: "The link has no signature" }).regex(/^[A-Za-z0-9_-]{43}$/, "The link's signature is malformed"),
+});
+
+/** RFC 8058's one-click body (mail clients) and the unsubscribe page's button post the same field. */
+export const OneClickSchema = z.object({
+  "List-Unsubscribe": z.literal("One-Click", { error: "Send List-Unsubscribe=One-Click to unsubscribe" }),
+});

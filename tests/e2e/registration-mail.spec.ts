@@ -1,0 +1,160 @@
+import type { Browser, Page } from "@playwright/test";
+import { checkA11y, hydrated } from "./axe";
+import { DEMO, expect, newContext, test } from "./fixtures";
+import { waitForMailWithHeaders } from "./mail";
+
+// Issue 13 item 6 in Chromium at 1280 and 375 px: a player opts in on /profile, the admin
+// opens registration for a round, the mail arrives (locally an .eml file) with the round
+// and a signed unsubscribe link, which turns the mail off without a login — from the page,
+// and as a mail client's one-click POST from another site with no cookie.
+
+const OPT_IN = "Mail me when registration opens for a round";
+// Screenshots for a person to look at, on request (SCREENSHOTS=1): Chromium's full-page
+// capture evaluates script in the page, which the app's CSP reports as a blocked eval.
+const shot = async (page: Page, name: string) => {
+  if (!process.env.SCREENSHOTS) return;
+  await page.screenshot({ path: `test-results/screens/registration-mail-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+};
+
+// A cold server, a mail through the queue and three browser contexts: more than 30 s at times.
+test.describe.configure({ timeout: 90_000 });
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+/** The player's setting through the /api, as the page's own fetch would send it. */
+async function setSetting(page: Page, on: boolean) {
+  await page.goto("/profile");
+  const status = await page.evaluate(
+    async (body) =>
+      (await fetch("/api/users/me/notifications", { method: "PUT", headers: { "Content-Type": "application/json" }, body })).status,
+    JSON.stringify({ registrationOpens: on }),
+  );
+  expect(status).toBe(200);
+}
+
+/** A closed round a week ahead, made through the admin /api: its id and name. */
+async function newRound(admin: Page): Promise<{ id: number; name: string }> {
+  const name = `Mail Night ${Date.now().toString(36)}`;
+  await admin.goto("/admin/rounds");
+  const body = {
+    d: Math.floor(Date.now() / 1000) + 7 * 86_400,
+    n: name,
+    loc: "Oak Hollow",
+    fee_pdga: 0.5,
+    fee_course: 1,
+    fee_other: 0,
+    ace: 1,
+    payout: 4.5,
+  };
+  const answer = await admin.evaluate(async (json) => {
+    const res = await fetch("/api/admin/round", { method: "POST", headers: { "Content-Type": "application/json" }, body: json });
+    return { status: res.status, body: await res.json() };
+  }, JSON.stringify(body));
+  expect(answer.status).toBe(201);
+  return { id: answer.body.id, name };
+}
+
+async function loginWithoutScripts(browser: Browser): Promise<Page> {
+  const page = await (await newContext(browser, { javaScriptEnabled: false })).newPage();
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(DEMO.player.email);
+  await page.getByLabel("Password").fill(DEMO.player.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  return page;
+}
+
+test("a player opts in; the admin's opening mails them; the signed link turns it off, also as a one-click POST", async ({
+  playerPage,
+  adminPage,
+  browser,
+  request,
+}) => {
+  await setSetting(playerPage, false);
+  await playerPage.goto("/profile");
+  await hydrated(playerPage);
+  const box = playerPage.getByLabel(OPT_IN);
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await playerPage.getByRole("button", { name: "Save mail setting" }).click();
+  await expect(playerPage.getByRole("status").filter({ hasText: "Saved. We will mail you when registration opens" })).toBeVisible();
+  await expectNoSidewaysScroll(playerPage);
+  await shot(playerPage, "profile-saved");
+  await playerPage.reload();
+  await expect(playerPage.getByLabel(OPT_IN)).toBeChecked();
+
+  const round = await newRound(adminPage);
+  await adminPage.goto("/admin/rounds");
+  await hydrated(adminPage);
+  const since = Date.now();
+  await adminPage.getByRole("button", { name: `Open registration for ${round.name}` }).click();
+  await expect(adminPage.getByRole("button", { name: `Close registration for ${round.name}` })).toBeVisible();
+
+  const { head, text } = await waitForMailWithHeaders(DEMO.player.email, since);
+  expect(text).toContain(`Registration is open for ${round.name}.`);
+  expect(text).toContain("Where: Oak Hollow");
+  expect(text).toMatch(new RegExp(`http://localhost:\\d+/rounds/${round.id}\\n`));
+  // The page for people (in the text), the one-click URL for mail clients (in the header).
+  const link = /^(http:\/\/localhost:\d+\/unsubscribe\?u=\d+&t=[\w-]{43})$/m.exec(text)?.[1];
+  expect(link, text).toBeDefined();
+  const oneClickUrl = link!.replace("/unsubscribe?", "/api/users/unsubscribe?");
+  expect(head).toContain(`List-Unsubscribe: <${oneClickUrl}>`);
+  expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+
+  // The link in a browser that is logged in as nobody.
+  const visitor = await (await newContext(browser)).newPage();
+  await visitor.goto(link!);
+  await hydrated(visitor);
+  await expect(visitor.getByText("Mail when registration opens: On")).toBeVisible();
+  await checkA11y(visitor, "unsubscribe page", test.info());
+  await expectNoSidewaysScroll(visitor);
+  await shot(visitor, "unsubscribe");
+  await visitor.getByRole("button", { name: "Stop these mails" }).click();
+  await expect(visitor.getByRole("status").filter({ hasText: "You will no longer get these mails." })).toBeVisible();
+  await expect(visitor.getByText("Mail when registration opens: Off")).toBeVisible();
+  await expect(visitor.getByRole("link", { name: "profile" })).toHaveAttribute("href", "/profile");
+  await shot(visitor, "unsubscribed");
+  await playerPage.reload();
+  await expect(playerPage.getByLabel(OPT_IN)).not.toBeChecked();
+
+  // A mail client's one-click: another site's Origin, no cookie, RFC 8058's body.
+  await setSetting(playerPage, true);
+  const oneClick = await request.post(oneClickUrl, {
+    headers: { Origin: "https://mail.example" },
+    form: { "List-Unsubscribe": "One-Click" },
+  });
+  expect(oneClick.status()).toBe(200);
+  await playerPage.goto("/profile");
+  await expect(playerPage.getByLabel(OPT_IN)).not.toBeChecked();
+
+  // A forged link changes nothing and says why.
+  await setSetting(playerPage, true);
+  const forged = link!.replace(/t=[\w-]{43}/, `t=${"A".repeat(43)}`);
+  expect((await visitor.goto(forged))?.status()).toBe(400);
+  await expect(visitor.getByText("This unsubscribe link is not valid.")).toBeVisible();
+  await shot(visitor, "forged");
+  const forgedClick = forged.replace("/unsubscribe?", "/api/users/unsubscribe?");
+  expect((await request.post(forgedClick, { form: { "List-Unsubscribe": "One-Click" } })).status()).toBe(400);
+  await playerPage.goto("/profile");
+  await expect(playerPage.getByLabel(OPT_IN)).toBeChecked();
+  await setSetting(playerPage, false);
+});
+
+test("the opt-in works without JavaScript", async ({ browser }) => {
+  const page = await loginWithoutScripts(browser);
+  await page.goto("/profile");
+  const box = page.getByLabel(OPT_IN);
+  await box.check();
+  await page.getByRole("button", { name: "Save mail setting" }).click();
+  await expect(page.getByText("Saved. We will mail you when registration opens for a round.")).toBeVisible();
+  await expect(page.getByLabel(OPT_IN)).toBeChecked();
+  await page.getByLabel(OPT_IN).uncheck();
+  await page.getByRole("button", { name: "Save mail setting" }).click();
+  await expect(page.getByText("Saved. You will not get a mail when registration opens.")).toBeVisible();
+  await expect(page.getByLabel(OPT_IN)).not.toBeChecked();
+  // The profile form on the same page is not touched by the mail form's answer.
+  await expect(page.getByText("Profile updated.")).toHaveCount(0);
+  await shot(page, "profile-nojs");
+});

@@ -1,0 +1,63 @@
+// Helpers for the registration-mail tests: opted-in users, a queue stand-in that keeps
+// what was enqueued, and the job run as the consumer runs it.
+import { env } from "cloudflare:workers";
+import { and, eq, sql } from "drizzle-orm";
+import { makeUser } from "./auth-fixtures";
+import { testDb } from "./fixtures";
+import { registrationMails, users } from "~/.server/db/schema";
+import { type Job, JobSchema } from "~/.server/jobs";
+import type { Mail, MailSender } from "~/.server/mail/mailer";
+import { sendRegistrationMails } from "~/.server/services/registration-mail";
+
+export const TIME_ZONE = "America/Chicago";
+
+/** A user who asked for the mail (or, with `notify: false`, one who did not). */
+export async function subscriber(opts: { notify?: boolean; locked?: boolean } = {}) {
+  const user = await makeUser({ locked: opts.locked });
+  await testDb()
+    .update(users)
+    .set({ notifyRegistration: opts.notify ?? true })
+    .where(eq(users.id, user.id));
+  return user;
+}
+
+/** A queue stand-in: keeps each message (parsed as the consumer parses it), or refuses them all. */
+export function recordQueue(opts: { fail?: boolean } = {}) {
+  const jobs: Job[] = [];
+  const queue = {
+    send: async (body: unknown) => {
+      if (opts.fail) throw new Error("queue unavailable");
+      jobs.push(JobSchema.parse(body));
+    },
+  } as unknown as Queue;
+  return { jobs, queue };
+}
+
+export const announce = (queue: Queue, now?: number) => ({ jobs: queue, timeZone: TIME_ZONE, origin: "http://localhost:8787", now });
+
+/** Runs the registration job for (round, day) as the consumer does, mail to `send`. */
+export const runRegistrationJob = (roundId: number, day: string, send: MailSender) =>
+  sendRegistrationMails(
+    testDb(),
+    { roundId, day },
+    { secret: env.SESSION_SECRET, linkOrigin: env.APP_URL, leagueName: "Test League", timeZone: TIME_ZONE, send },
+  );
+
+/** The addresses every opted-in, unlocked user has: who a job must mail (the file's other tests' users too). */
+export async function recipients(): Promise<string[]> {
+  const rows = await testDb()
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.notifyRegistration, true), eq(users.locked, false)));
+  return rows.map((r) => r.email).sort();
+}
+
+/** How many mails each address got. */
+export function countByAddress(mails: Mail[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const m of mails) counts[m.to] = (counts[m.to] ?? 0) + 1;
+  return counts;
+}
+
+export const mailRows = (roundId: number) =>
+  testDb().select().from(registrationMails).where(eq(registrationMails.roundId, roundId)).orderBy(sql`user_id, day`);
