@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
+import { CalendarFeedCard } from "~/components/calendar-feed-card";
 import { ClaimedPlayerCard } from "~/components/claimed-player";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { FormAlert } from "~/components/ui/alert";
@@ -14,7 +15,8 @@ import { checkEmail, checkName, checkNewPassword } from "~/lib/form-checks";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/.server/auth/guards";
 import { sessionCookie } from "~/.server/auth/session";
-import { handleForm } from "~/.server/forms";
+import { calendarAction, calendarUrls } from "~/.server/calendar-form";
+import { handleForm, postedIntent } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { startSession, updateProfile } from "~/.server/services/accounts";
 import { ownClaim } from "~/.server/services/own-claim";
@@ -27,11 +29,12 @@ const UPDATE_FAILED = "Update failed. Please try again.";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireUser(context, request);
-  const { db } = routeServices(context);
+  const { db, env } = routeServices(context);
   return {
     user: { name: user.name, email: user.email, isAdmin: user.isAdmin },
     // Admins claim no player (spec §6).
     claim: user.isAdmin ? null : await ownClaim(db, user.id),
+    calendar: await calendarUrls(db, env, request, user.id),
   };
 }
 
@@ -55,6 +58,7 @@ function changedFields(form: FormData, current: { name: string; email: string })
 export async function action({ context, request }: Route.ActionArgs) {
   const { user } = requireUser(context, request);
   const { db, env } = routeServices(context);
+  if ((await postedIntent(request)).startsWith("calendar-")) return calendarAction(request, db, user.id);
   return handleForm(
     request,
     ProfileFormSchema,
@@ -114,12 +118,13 @@ function ProfileForm({ user }: { user: { name: string; email: string } }) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, claim } = loaderData;
+  const { user, claim, calendar } = loaderData;
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <PageHeader title="Profile" subtitle={user.email} />
       <ClaimedPlayerCard claim={claim} isAdmin={user.isAdmin} />
       <ProfileForm user={user} />
+      <CalendarFeedCard urls={calendar} approved={claim?.status === "approved"} />
       <Card title="Sessions" titleId="sessions-title">
         <p className="mb-4 text-sm text-muted">
           Logging out ends the session on this device only. If you are logged in somewhere you no longer trust, log out everywhere: every

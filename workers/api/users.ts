@@ -8,6 +8,7 @@ import { checkEmail, login, registerAndStartSession, startSession, updateProfile
 import { endAllSessions, endSession } from "~/.server/services/sessions";
 import { INVALID_RESET, RESET_REQUESTED, requestPasswordReset, resetPassword, verifyResetToken } from "~/.server/services/password-reset";
 import { clientAddress } from "~/.server/client-address";
+import { feedOrigin, resetCalendarToken } from "~/.server/services/calendar";
 import {
   EmailSchema,
   ForgotPasswordSchema,
@@ -59,6 +60,12 @@ export const usersApi = subApp()
     return c.json({ success: true });
   })
   .get("/me", requireUser, (c) => c.json({ user: sessionUserJson(c.var.session.user) }))
+  // A new personal calendar feed URL (/profile's "Reset link"): any earlier one stops working.
+  .post("/me/calendar-token", requireUser, async (c) => {
+    const token = await resetCalendarToken(c.var.db, c.var.session.user.id);
+    const origin = feedOrigin(c.env.APP_URL, c.req.url);
+    return c.json({ success: true, feed_url: `${origin}/calendar/${token}.ics`, all_rounds_url: `${origin}/calendar.ics` });
+  })
   .put("/profile", requireUser, body(ProfileSchema), async (c) => {
     const { user } = c.var.session;
     const { passwordChanged } = await updateProfile(c.var.db, user.id, c.req.valid("json"));
