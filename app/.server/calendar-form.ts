@@ -18,6 +18,9 @@ export async function calendarUrls(db: Db, env: Env, request: Request, userId: n
 export const CALENDAR_CREATED = "Your calendar link is ready.";
 export const CALENDAR_RESET = "Your calendar link was replaced: the old one no longer works.";
 
+/** Posts whose intent starts "calendar" are the card's (a wrong one gets the card's 400); the rest are the profile form's. */
+export const isCalendarIntent = (intent: string) => intent.toLowerCase().startsWith("calendar");
+
 export function calendarAction(request: Request, db: Db, userId: number) {
   return handleForm(request, CalendarFeedFormSchema, async ({ intent }) => {
     if (intent === "calendar-create") {

@@ -15,7 +15,7 @@ import { checkEmail, checkName, checkNewPassword } from "~/lib/form-checks";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/.server/auth/guards";
 import { sessionCookie } from "~/.server/auth/session";
-import { calendarAction, calendarUrls } from "~/.server/calendar-form";
+import { calendarAction, calendarUrls, isCalendarIntent } from "~/.server/calendar-form";
 import { handleForm, postedIntent } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { startSession, updateProfile } from "~/.server/services/accounts";
@@ -58,7 +58,7 @@ function changedFields(form: FormData, current: { name: string; email: string })
 export async function action({ context, request }: Route.ActionArgs) {
   const { user } = requireUser(context, request);
   const { db, env } = routeServices(context);
-  if ((await postedIntent(request)).startsWith("calendar-")) return calendarAction(request, db, user.id);
+  if (isCalendarIntent(await postedIntent(request))) return calendarAction(request, db, user.id);
   return handleForm(
     request,
     ProfileFormSchema,

@@ -4,5 +4,3 @@ import { z } from "zod";
 export const CalendarFeedFormSchema = z.object({
   intent: z.enum(["calendar-create", "calendar-reset"], { error: "Unknown action" }),
 });
-
-export const CALENDAR_INTENTS: readonly string[] = CalendarFeedFormSchema.shape.intent.options;

@@ -498,6 +498,8 @@ export const API_ROUTES: ApiRoute[] = [
   { group: "users", method: "POST", pattern: "/api/users/logout", path: "/api/users/logout", auth: "none" },
   { group: "users", method: "POST", pattern: "/api/users/logout-everywhere", path: "/api/users/logout-everywhere", auth: "user" },
   { group: "users", method: "GET", pattern: "/api/users/me", path: "/api/users/me", auth: "user" },
+  // Takes no input: its bad requests are the missing and wrong credentials, a foreign Origin and an oversize body.
+  { group: "users", method: "POST", pattern: "/api/users/me/calendar-token", path: "/api/users/me/calendar-token", auth: "user" },
   {
     group: "users",
     method: "PUT",
