@@ -5,9 +5,11 @@ import { publicCacheHeaders } from "~/.server/cache-tags";
 import { currentYearStart } from "~/.server/league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { getPlayer } from "~/.server/services/players";
+import { playerScoreChart } from "~/.server/services/score-history";
 import { roundsByPlayer } from "~/.server/services/rounds";
 import { transfersByPlayer } from "~/.server/services/transfers";
 import { LoadError } from "~/components/load-error";
+import { ScoreChartCard } from "~/components/score-chart";
 import { TransferTable } from "~/components/transfer-table";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card, Stats } from "~/components/ui/card";
@@ -22,13 +24,16 @@ import { positionLabel } from "~/lib/results";
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "rounds", "transfers", "claims");
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, league } = routeServices(context);
   const id = await routeId(params.playerId, "player id");
+  // The score chart (components/score-chart.tsx), read beside the rest; ?chart=ratings picks ratings.
+  const chart = playerScoreChart(db, id, request.url, league.timeZone);
+  chart.catch(() => {}); // awaited below; this only keeps it quiet when the player's 404 comes first
   const [player, rounds, transfers] = await orRouteError(
     Promise.all([getPlayer(db, id, currentYearStart(league)), roundsByPlayer(db, id), transfersByPlayer(db, id)]),
   );
-  return { player, rounds, transfers };
+  return { player, rounds, transfers, chart: await chart };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -65,6 +70,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
             ]}
           />
         </Card>
+        <ScoreChartCard chart={loaderData.chart} />
         <Section title="Rounds">
           {rounds.length === 0 ? (
             <EmptyState title="No rounds played yet." />

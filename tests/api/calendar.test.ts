@@ -17,7 +17,7 @@ const events = (text: string) => new ICAL.Component(ICAL.parse(text)).getAllSubc
 
 async function feed(path: string): Promise<Response> {
   const route = path === "/calendar.ics" ? allRoute : feedRoute;
-  const params = path === "/calendar.ics" ? {} : { feed: path.slice("/calendar/".length) };
+  const params: Record<string, string> = path === "/calendar.ics" ? {} : { feed: path.slice("/calendar/".length) };
   return (await route.loader(argsWith(null, new Request(`http://localhost${path}`), params) as never)) as Response;
 }
 

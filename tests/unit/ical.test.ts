@@ -89,7 +89,7 @@ describe("writeCalendar read back with ical.js", () => {
     expect(july.uid).toBe("round-1@league.test");
     expect(july.location).toBe("Riverside Park, Field 2");
     expect(july.component.getFirstPropertyValue("url")).toBe("https://league.test/rounds/1");
-    expect(july.component.getFirstPropertyValue("dtstamp").toString()).toBe("2026-11-24T14:00:00Z");
+    expect(String(july.component.getFirstPropertyValue("dtstamp"))).toBe("2026-11-24T14:00:00Z");
   });
 
   it("writes a valid, empty calendar when there are no rounds", () => {
