@@ -25,7 +25,12 @@ function FeedUrl({ label, url, hint }: { label: string; url: string; hint: strin
         {canCopy ? (
           <Button
             variant="secondary"
-            onClick={() => navigator.clipboard.writeText(url).then(() => setCopied(true), () => setCopied(false))}
+            onClick={() =>
+              navigator.clipboard.writeText(url).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
             aria-label={`Copy ${label.toLowerCase()}`}
           >
             {copied ? "Copied" : "Copy"}
@@ -54,8 +59,8 @@ export function CalendarFeedCard({ urls, approved }: { urls: CalendarUrls; appro
     <Card title="Calendar" titleId="calendar-title">
       <div className="space-y-4">
         <p className="text-sm text-muted">
-          Subscribe in your calendar app (Google Calendar: Other calendars, From URL; Apple Calendar: File, New Calendar Subscription)
-          and new rounds appear on their own.
+          Subscribe in your calendar app (Google Calendar: Other calendars, From URL; Apple Calendar: File, New Calendar Subscription) and
+          new rounds appear on their own.
         </p>
         <FeedUrl label="All league rounds" url={urls.all} hint="The rounds of this season and last, and every round scheduled." />
         {urls.personal ? (

@@ -4,8 +4,9 @@ import { DataTable, td, tdNum, th } from "./ui/table";
 import type { ChartView, ScoreChart } from "~/lib/score-chart";
 
 // The player page's score history: an SVG drawn from data the loader computed
-// (app/lib/score-chart.ts), so it costs the browser no code of its own. A phone gets the
-// compact drawing and a wider screen the wide one (CSS picks), each with text at a
+// (app/lib/score-chart.ts): no chart code reaches the browser, only this markup (about
+// 1 KB gzipped on the player page). A phone gets the
+// compact drawing and a wider screen (768 px on) the wide one (CSS picks), each with text at a
 // legible size; screen readers get the summary and the same numbers as a table.
 
 const LABELS = { scores: "Scores", ratings: "Ratings" } as const;
@@ -14,7 +15,8 @@ function Drawing({ view, label, className }: { view: ChartView; label: string; c
   const { plot } = view;
   return (
     <svg viewBox={`0 0 ${view.width} ${view.height}`} role="img" aria-label={label} className={`h-auto w-full ${className}`}>
-      <g className="fill-muted text-[12px]">
+      {/* The compact drawing shows at 0.9–2× (phones, small tablets), the wide one at 0.9–1.07× (its max width): text stays 12–14 px or more. */}
+      <g className="fill-muted" fontSize={view.width < 500 ? 13 : 12}>
         {view.yTicks.map((t) => (
           <g key={`y${t.label}`}>
             <line x1={plot.left} x2={plot.right} y1={t.at} y2={t.at} className="stroke-line" />
@@ -80,14 +82,14 @@ export function ScoreChartCard({ chart }: { chart: ScoreChart | null }) {
           <span className="font-medium text-warn-800">dashed line</span> at each season's average.{" "}
           {chart.seasons.map((s) => `${s.season}: ${s.average} over ${s.rounds}`).join(" · ")}
         </figcaption>
-        <Drawing view={chart.compact} label={chart.summary} className="sm:hidden" />
-        <Drawing view={chart.wide} label={chart.summary} className="hidden sm:block" />
+        <Drawing view={chart.compact} label={chart.summary} className="md:hidden" />
+        <Drawing view={chart.wide} label={chart.summary} className="hidden max-w-3xl md:block" />
       </figure>
       <details className="mt-3">
         <summary className="cursor-pointer text-sm font-medium text-brand-800">Show the data</summary>
         <div className="mt-2">
           <DataTable
-            caption={`${value} history`}
+            caption={`${value} history data`}
             head={
               <tr>
                 <th className={th}>Date</th>

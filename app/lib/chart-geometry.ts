@@ -21,7 +21,7 @@ export function niceTicks(min: number, max: number, maxCount = 5, minStep = 1): 
   if (lo === hi) [lo, hi] = [lo - minStep, hi + minStep];
   const rough = (hi - lo) / Math.max(1, maxCount - 1);
   const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = Math.max(minStep, ([1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? 10 * magnitude));
+  const step = Math.max(minStep, [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? 10 * magnitude);
   const first = Math.floor(lo / step) * step;
   const last = Math.ceil(hi / step) * step;
   const ticks: number[] = [];
@@ -41,7 +41,7 @@ function monthStarts(from: number, to: number, step: number, timeZone: string): 
   // Month index counted from year 0, aligned to the step (Jan, Apr, Jul, Oct for 3).
   let m = start.year * 12 + start.month - 1;
   m = Math.ceil(m / step) * step;
-  for (;; m += step) {
+  for (; ; m += step) {
     const at = zonedTimeToEpoch({ year: Math.floor(m / 12), month: (m % 12) + 1, day: 1 }, timeZone);
     if (at > to) break;
     if (at >= from) out.push(at);

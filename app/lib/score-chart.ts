@@ -89,7 +89,11 @@ export function scoreChart(history: readonly HistoryPoint[], asked: ChartMetric,
     .sort((a, b) => a.d - b.d || a.roundId - b.roundId)
     .map((p) => ({ ...p, season: wallParts(p.d, timeZone).year }));
   if (points.length === 0) return null;
-  const seasons = groupMeans(points, (p) => p.season, (p) => p.value);
+  const seasons = groupMeans(
+    points,
+    (p) => p.season,
+    (p) => p.value,
+  );
   const meanOf = new Map(seasons.map((s) => [s.key, s.mean]));
   const values = points.map((p) => p.value);
   const [best, worst] = metric === "scores" ? [Math.min(...values), Math.max(...values)] : [Math.max(...values), Math.min(...values)];

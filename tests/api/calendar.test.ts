@@ -103,7 +103,11 @@ describe("POST /api/users/me/calendar-token", () => {
     const user = await makeUser();
     const token = await tokenFor(user);
     const first = await expectStatus(await call("POST", "/api/users/me/calendar-token", { token }), 200);
-    expect(first).toEqual({ success: true, feed_url: expect.stringMatching(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/), all_rounds_url: expect.any(String) });
+    expect(first).toEqual({
+      success: true,
+      feed_url: expect.stringMatching(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/),
+      all_rounds_url: expect.any(String),
+    });
     expect(new URL(first.all_rounds_url).pathname).toBe("/calendar.ics");
     const second = await expectStatus(await call("POST", "/api/users/me/calendar-token", { token }), 200);
     expect(second.feed_url).not.toBe(first.feed_url);

@@ -502,7 +502,13 @@ export const ACTION_ROUTES: ActionRoute[] = [
       {
         name: "calendar",
         valid: () => ({ intent: "calendar-reset" }),
-        fields: { intent: { kind: "custom", optional: true, bad: ["calendar", "calendar-delete", "CALENDAR-RESET", `calendar-${"x".repeat(5000)}`] } },
+        fields: {
+          intent: {
+            kind: "custom",
+            optional: true,
+            bad: ["calendar", "calendar-delete", "CALENDAR-RESET", `calendar-${"x".repeat(5000)}`],
+          },
+        },
       },
     ],
     extras: (t) => {

@@ -10,7 +10,11 @@ import * as playerPage from "~/routes/player";
 async function history() {
   const player = await makePlayer();
   const other = await makePlayer();
-  const [older, newer, unscored] = [await makeRound({ d: nowSec() - 20 * DAY }), await makeRound({ d: nowSec() - 6 * DAY }), await makeRound()];
+  const [older, newer, unscored] = [
+    await makeRound({ d: nowSec() - 20 * DAY }),
+    await makeRound({ d: nowSec() - 6 * DAY }),
+    await makeRound(),
+  ];
   await makeEntry({ roundId: newer.id, playerId: player.id, score: 51, rating: 1002 });
   await makeEntry({ roundId: older.id, playerId: player.id, score: 57 });
   await makeEntry({ roundId: unscored.id, playerId: player.id, score: 0 });
@@ -32,7 +36,11 @@ describe("the player page's chart", () => {
   it("shows scores by default and ratings when asked; a player with no scores has none", async () => {
     const { player } = await history();
     const page = async (query: string) =>
-      (await outcome(playerPage.loader(await argsFor("nobody", `/players/${player.id}${query}`, undefined, { playerId: String(player.id) })))).data;
+      (
+        await outcome(
+          playerPage.loader(await argsFor("nobody", `/players/${player.id}${query}`, undefined, { playerId: String(player.id) })),
+        )
+      ).data;
     const scores = (await page("")).chart;
     expect(scores).toMatchObject({ metric: "scores", hasRatings: true });
     expect(scores.rows.map((r: { value: number }) => r.value)).toEqual([57, 51]);
@@ -42,7 +50,9 @@ describe("the player page's chart", () => {
     expect((await page("?chart=bogus")).chart.metric).toBe("scores");
 
     const fresh = await makePlayer();
-    const none = await outcome(playerPage.loader(await argsFor("nobody", `/players/${fresh.id}`, undefined, { playerId: String(fresh.id) })));
+    const none = await outcome(
+      playerPage.loader(await argsFor("nobody", `/players/${fresh.id}`, undefined, { playerId: String(fresh.id) })),
+    );
     expect(none.data.chart).toBeNull();
   });
 });

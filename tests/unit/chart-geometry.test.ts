@@ -44,7 +44,11 @@ describe("timeTicks", () => {
 
 describe("groupMeans", () => {
   it("averages each group in first-seen order", () => {
-    const means = groupMeans([1, 2, 3, 10, 20], (n) => (n < 10 ? 0 : 1), (n) => n);
+    const means = groupMeans(
+      [1, 2, 3, 10, 20],
+      (n) => (n < 10 ? 0 : 1),
+      (n) => n,
+    );
     expect(means.map((g) => [g.key, g.mean, g.items.length])).toEqual([
       [0, 2, 3],
       [1, 15, 2],
@@ -52,10 +56,21 @@ describe("groupMeans", () => {
   });
 });
 
-const point = (d: number, score: number, rating: number | null = null, roundId = d): HistoryPoint => ({ roundId, d, n: `Week ${roundId}`, score, rating });
+const point = (d: number, score: number, rating: number | null = null, roundId = d): HistoryPoint => ({
+  roundId,
+  d,
+  n: `Week ${roundId}`,
+  score,
+  rating,
+});
 
 describe("scoreChart", () => {
-  const history = [point(at(2025, 6, 5), 56, null, 1), point(at(2025, 6, 12), 52, null, 2), point(at(2026, 4, 2), 50, 980, 3), point(at(2026, 4, 9), 0, null, 4)];
+  const history = [
+    point(at(2025, 6, 5), 56, null, 1),
+    point(at(2025, 6, 12), 52, null, 2),
+    point(at(2026, 4, 2), 50, 980, 3),
+    point(at(2026, 4, 9), 0, null, 4),
+  ];
 
   it("plots scored rounds in date order with each season's average and says lower is better", () => {
     const chart = scoreChart(history, "scores", TZ)!;
@@ -69,7 +84,9 @@ describe("scoreChart", () => {
       { season: 2025, average: "54.0", rounds: 2 },
       { season: 2026, average: "50.0", rounds: 1 },
     ]);
-    expect(chart.summary).toBe("Scores of 3 rounds, 06/05/25 to 04/02/26: best 50, worst 56 (lower is better). Season average: 2025 54.0, 2026 50.0.");
+    expect(chart.summary).toBe(
+      "Scores of 3 rounds, 06/05/25 to 04/02/26: best 50, worst 56 (lower is better). Season average: 2025 54.0, 2026 50.0.",
+    );
   });
 
   it("lays out both sizes inside their plot areas, the average line at its value", () => {

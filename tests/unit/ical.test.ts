@@ -119,7 +119,10 @@ describe("vtimezone", () => {
     for (const tz of [CHICAGO, "Europe/Berlin", "Australia/Sydney", "America/Phoenix"]) {
       const starts = [at(2025, 1, 9, 18, tz), at(2025, 6, 12, 18, tz), at(2026, 3, 29, 18, tz), at(2027, 10, 28, 18, tz)];
       const { events } = parse(writeCalendar({ name: tz, timeZone: tz, now: starts[0], events: starts.map((s, i) => event(`e${i}`, s)) }));
-      expect(events.map((e) => e.startDate.toUnixTime()), tz).toEqual(starts);
+      expect(
+        events.map((e) => e.startDate.toUnixTime()),
+        tz,
+      ).toEqual(starts);
       expect(events.map((e) => e.startDate.toString().slice(11))).toEqual(starts.map(() => "18:00:00"));
     }
     expect(offsetText(utcOffset(at(2026, 7, 1, 12), CHICAGO))).toBe("-0500");
