@@ -18,6 +18,8 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  route("calendar.ics", "routes/calendar-ics.ts"),
+  route("calendar/:feed", "routes/calendar-feed.ts"),
   route("admin/login", "routes/admin-login.tsx"),
   route("admin/users", "routes/admin-users.tsx"),
   route("admin/user/:userId", "routes/admin-user.tsx"),

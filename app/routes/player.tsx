@@ -9,6 +9,8 @@ import { playerForm } from "~/.server/services/player-form";
 import { PlayerFormCard } from "~/components/player-form-card";
 import { LoadError } from "~/components/load-error";
 import { StandingsLink } from "~/components/standings/standings-link";
+import { playerScoreChart } from "~/.server/services/score-history";
+import { ScoreChartCard } from "~/components/score-chart";
 import { TransferTable } from "~/components/transfer-table";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card, Stats } from "~/components/ui/card";
@@ -23,13 +25,18 @@ import { positionLabel } from "~/lib/results";
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "rounds", "transfers", "claims", "settings");
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, league } = routeServices(context);
   const id = await routeId(params.playerId, "player id");
-  const [{ player, rounds, transfers }, form] = await orRouteError(
-    Promise.all([playerPageData(db, id, currentYearStart(league)), playerForm(db, id)]),
+  // The score chart (components/score-chart.tsx) is read beside the rest; ?chart=ratings picks ratings.
+  const [{ player, rounds, transfers }, form, chart] = await orRouteError(
+    Promise.all([
+      playerPageData(db, id, currentYearStart(league)),
+      playerForm(db, id),
+      playerScoreChart(db, id, request.url, league.timeZone),
+    ]),
   );
-  return { player, rounds, transfers, form };
+  return { player, rounds, transfers, form, chart };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -68,6 +75,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
           <StandingsLink playerId={player.id} division={player.division} latest={rounds[0]} />
         </Card>
         <PlayerFormCard form={form} />
+        <ScoreChartCard chart={loaderData.chart} />
         <Section title="Rounds">
           {rounds.length === 0 ? (
             <EmptyState title="No rounds played yet." />

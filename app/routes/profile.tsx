@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
+import { CalendarFeedCard } from "~/components/calendar-feed-card";
 import { ClaimedPlayerCard } from "~/components/claimed-player";
 import { MailOptInCard } from "~/components/mail-optin-card";
 import { NewPasswordFields } from "~/components/new-password-fields";
@@ -18,6 +19,7 @@ import { sessionCookie } from "~/.server/auth/session";
 import { handleForm, postedIntent } from "~/.server/forms";
 import { saveMailOptIn } from "~/.server/mail-optin-form";
 import { getMailPrefs } from "~/.server/services/mail-prefs";
+import { calendarAction, calendarUrls, isCalendarIntent } from "~/.server/calendar-form";
 import { routeServices } from "~/.server/route-context";
 import { startSession, updateProfile } from "~/.server/services/accounts";
 import { ownClaim } from "~/.server/services/own-claim";
@@ -31,12 +33,13 @@ const UPDATE_FAILED = "Update failed. Please try again.";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireUser(context, request);
-  const { db } = routeServices(context);
+  const { db, env } = routeServices(context);
   return {
     user: { name: user.name, email: user.email, isAdmin: user.isAdmin },
     // Admins claim no player (spec §6).
     claim: user.isAdmin ? null : await ownClaim(db, user.id),
     mail: await getMailPrefs(db, user.id),
+    calendar: await calendarUrls(db, env, request, user.id),
   };
 }
 
@@ -60,7 +63,9 @@ function changedFields(form: FormData, current: { name: string; email: string })
 export async function action({ context, request }: Route.ActionArgs) {
   const { user } = requireUser(context, request);
   const { db, env } = routeServices(context);
-  if ((await postedIntent(request)) === MAIL_OPTIN_INTENT) return saveMailOptIn(request, db, user.id);
+  const intent = await postedIntent(request);
+  if (intent === MAIL_OPTIN_INTENT) return saveMailOptIn(request, db, user.id);
+  if (isCalendarIntent(intent)) return calendarAction(request, db, user.id);
   return handleForm(
     request,
     ProfileFormSchema,
@@ -120,13 +125,14 @@ function ProfileForm({ user }: { user: { name: string; email: string } }) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, claim, mail } = loaderData;
+  const { user, claim, mail, calendar } = loaderData;
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <PageHeader title="Profile" subtitle={user.email} />
       <ClaimedPlayerCard claim={claim} isAdmin={user.isAdmin} />
       <ProfileForm user={user} />
       <MailOptInCard enabled={mail.registrationOpens} email={user.email} />
+      <CalendarFeedCard urls={calendar} approved={claim?.status === "approved"} />
       <Card title="Sessions" titleId="sessions-title">
         <p className="mb-4 text-sm text-muted">
           Logging out ends the session on this device only. If you are logged in somewhere you no longer trust, log out everywhere: every

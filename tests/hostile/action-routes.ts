@@ -536,11 +536,25 @@ export const ACTION_ROUTES: ActionRoute[] = [
         valid: () => ({ intent: "mailOptIn", notify: "on" }),
         fields: { notify: { kind: "checkbox", optional: true } },
       },
+      // The calendar card's forms (app/.server/calendar-form.ts): an intent starting "calendar"
+      // is theirs; a post without one is the profile form above.
+      {
+        name: "calendar",
+        valid: () => ({ intent: "calendar-reset" }),
+        fields: {
+          intent: {
+            kind: "custom",
+            optional: true,
+            bad: ["calendar", "calendar-delete", "CALENDAR-RESET", `calendar-${"x".repeat(5000)}`],
+          },
+        },
+      },
     ],
     extras: (t) => {
       const me = { name: t.playerSession.user.name, email: t.playerSession.user.email };
       return [
         { name: "no changes at all", fields: me, status: 400 },
+        { name: "an unknown calendar action", fields: { intent: "calendar-delete" }, status: 400 },
         { name: "a new email without the current password", fields: { ...me, email: uniqueEmail() }, status: 400 },
         {
           name: "a new email with a wrong current password",

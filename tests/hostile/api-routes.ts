@@ -572,6 +572,8 @@ export const API_ROUTES: ApiRoute[] = [
     // The user's mail is off: a bad request wrongly taken would turn it on and change a table.
     body: { schema: NotificationsSchema, valid: () => ({ registrationOpens: true }), fields: { registrationOpens: { kind: "bool" } } },
   },
+  // Takes no input: its bad requests are the missing and wrong credentials, a foreign Origin and an oversize body.
+  { group: "users", method: "POST", pattern: "/api/users/me/calendar-token", path: "/api/users/me/calendar-token", auth: "user" },
   {
     group: "users",
     method: "PUT",

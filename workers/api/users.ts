@@ -11,6 +11,7 @@ import { clientAddress } from "~/.server/client-address";
 import { getMailPrefs, readUnsubscribeLink, setMailPrefs } from "~/.server/services/mail-prefs";
 import { NotificationsSchema, OneClickSchema, UNSUBSCRIBED } from "~/schemas/notifications";
 import { badRequest } from "~/.server/errors";
+import { feedOrigin, resetCalendarToken } from "~/.server/services/calendar";
 import {
   EmailSchema,
   ForgotPasswordSchema,
@@ -82,6 +83,12 @@ export const usersApi = subApp()
   .put("/me/notifications", requireUser, body(NotificationsSchema), async (c) => {
     const notifications = await setMailPrefs(c.var.db, c.var.session.user.id, c.req.valid("json"));
     return c.json({ success: true, notifications });
+  })
+  // A new personal calendar feed URL (/profile's "Reset link"): any earlier one stops working.
+  .post("/me/calendar-token", requireUser, async (c) => {
+    const token = await resetCalendarToken(c.var.db, c.var.session.user.id);
+    const origin = feedOrigin(c.env.APP_URL, c.req.url);
+    return c.json({ success: true, feed_url: `${origin}/calendar/${token}.ics`, all_rounds_url: `${origin}/calendar.ics` });
   })
   .put("/profile", requireUser, body(ProfileSchema), async (c) => {
     const { user } = c.var.session;

@@ -1,0 +1,89 @@
+import type { Page } from "@playwright/test";
+import { checkA11y, hydrated } from "./axe";
+import { expect, loggedInContext, newContext, test, DEMO } from "./fixtures";
+
+// Issue 13 items 4 and 5 in the browser, at 1280 px and 375 px: the player page's score
+// chart (drawn at the size for the screen, its numbers in a table behind "Show the data",
+// no sideways scrolling) and /profile's calendar card (the feed links; a reset replaces
+// the personal link, also without JavaScript, and the old one then answers 404).
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+test("the player page charts the player's scores with a data table behind it", async ({ page, request }, info) => {
+  const players: { id: number; roundCount: number }[] = await (await request.get("/api/players")).json();
+  const busiest = players.reduce((a, b) => (b.roundCount > a.roundCount ? b : a));
+  await page.goto(`/players/${busiest.id}`);
+  await hydrated(page);
+
+  const card = page.getByRole("region", { name: "Score history", exact: true });
+  await expect(card).toBeVisible();
+  // One drawing shows, the one for this screen's width; it says what it shows.
+  const chart = card.getByRole("img");
+  await expect(chart).toHaveCount(1);
+  await expect(chart).toHaveAttribute("aria-label", /^Scores of \d+ rounds?, .*best \d+, worst \d+ \(lower is better\)\. Season average: /);
+  await expect(card.locator("figcaption")).toContainText("lower is better");
+  const dots = await chart.locator("circle").count();
+  expect(dots).toBeGreaterThan(0);
+  const box = (await chart.boundingBox())!;
+  expect(box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  // The labels stay legible: 12 px text drawn at no less than about 11 px.
+  const fontPx = await chart
+    .locator("text")
+    .first()
+    .evaluate((el) => (el as SVGTextElement).getBoundingClientRect().height);
+  expect(fontPx).toBeGreaterThan(10);
+  await page.screenshot({ path: info.outputPath("player-chart.png"), fullPage: true });
+  await card.locator("figure").screenshot({ path: info.outputPath("player-chart-figure.png") });
+
+  await card.getByText("Show the data").click();
+  const table = card.getByRole("table", { name: "Score history data" });
+  await expect(table).toBeVisible();
+  await expect(table.locator("tbody tr")).toHaveCount(dots);
+  expect(await noSidewaysScroll(page)).toBe(true);
+  await checkA11y(page, "player page with the data open", info);
+  await card.screenshot({ path: info.outputPath("player-chart-card.png") });
+});
+
+test("/profile shows the feed links; a reset replaces the personal one and the old one stops working", async ({
+  browser,
+  request,
+}, info) => {
+  const context = await loggedInContext(browser, DEMO.player.email, DEMO.player.password);
+  const page = await context.newPage();
+  await page.goto("/profile");
+  await hydrated(page);
+  const card = page.getByRole("region", { name: "Calendar" });
+  await expect(card.getByRole("textbox", { name: "All league rounds" })).toHaveValue(/\/calendar\.ics$/);
+  const all = await request.get("/calendar.ics");
+  expect(all.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  expect(await all.text()).toMatch(/^BEGIN:VCALENDAR\r\n/);
+
+  const get = card.getByRole("button", { name: "Get my calendar link" });
+  if (await get.isVisible()) await get.click(); // the other project's run may have made it already
+  const mine = card.getByRole("textbox", { name: "My rounds (private link)" });
+  await expect(mine).toHaveValue(/\/calendar\/[\w-]{43}\.ics$/);
+  const first = await mine.inputValue();
+  const feed = await request.get(first);
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain("X-WR-CALNAME:");
+  await page.screenshot({ path: info.outputPath("profile-calendar.png"), fullPage: true });
+  expect(await noSidewaysScroll(page)).toBe(true);
+
+  await card.getByRole("button", { name: "Reset link" }).click();
+  await expect(card.getByText("the old one no longer works")).toBeVisible();
+  await expect(mine).not.toHaveValue(first);
+  expect((await request.get(first)).status()).toBe(404);
+  await card.screenshot({ path: info.outputPath("profile-calendar-card.png") });
+
+  // Without JavaScript the same button posts the form and the page comes back with a new link.
+  const plain = await newContext(browser, { javaScriptEnabled: false, storageState: await context.storageState() });
+  const noJs = await plain.newPage();
+  await noJs.goto("/profile");
+  const second = await noJs.getByRole("textbox", { name: "My rounds (private link)" }).inputValue();
+  await noJs.getByRole("button", { name: "Reset link" }).click();
+  await expect(noJs.getByText("the old one no longer works")).toBeVisible();
+  await expect(noJs.getByRole("textbox", { name: "My rounds (private link)" })).not.toHaveValue(second);
+  expect((await request.get(second)).status()).toBe(404);
+  await plain.close();
+  await context.close();
+});
