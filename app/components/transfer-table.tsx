@@ -1,5 +1,5 @@
 import { PartyName } from "~/components/player-link";
-import { ConfirmDialog } from "~/components/ui/dialog";
+import { ConfirmDialog } from "~/components/lazy-parts";
 import { EmptyState } from "~/components/ui/empty-state";
 import { DataTable, td, tdNum, tdWrap, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";

@@ -6,7 +6,7 @@ import { handleLedgerForm } from "~/.server/ledger-form";
 import { routeServices } from "~/.server/route-context";
 import { simpleList } from "~/.server/services/players";
 import { listTransfers } from "~/.server/services/transfers";
-import { TransferForm } from "~/components/transfer-form";
+import { TransferForm } from "~/components/lazy-parts";
 import { TransferTable } from "~/components/transfer-table";
 import { ActionStatus } from "~/components/ui/alert";
 import { PageHeader } from "~/components/ui/page-header";

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { SignUpDialog, type SignUpFacts } from "./signup-dialog";
+import { SignUpDialog } from "~/components/lazy-parts";
+import type { SignUpFacts } from "./signup-dialog";
 import { Alert } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
