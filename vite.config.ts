@@ -3,6 +3,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { smallPreloadHelper } from "./scripts/vite/small-preload-helper";
 
 // LEAGUE_PERSIST lets the e2e suite run against its own local D1 instead of the dev one.
 const persistPath = process.env.LEAGUE_PERSIST;
@@ -15,6 +16,7 @@ export default defineConfig({
     }),
     tailwindcss(),
     reactRouter(),
+    smallPreloadHelper(),
   ],
   environments: {
     client: {
@@ -24,11 +26,19 @@ export default defineConfig({
         modulePreload: false,
         rolldownOptions: {
           output: {
-            // One framework chunk (React, React DOM, React Router) instead of four: every page
-            // loads all of it, and one gzip stream is ~2 KB smaller than four (issue 12's
-            // client budget, scripts/check-budgets.mjs).
+            // Fewer gzip streams for what every public page loads (issue 12's client budget,
+            // scripts/check-budgets.mjs): one framework chunk (React, React DOM, React
+            // Router) instead of four, ~2 KB smaller; and one for the small pieces with no app
+            // imports of their own that the content pages share (a group takes its members'
+            // imports along, so these must have none, or every page would load the group).
             codeSplitting: {
-              groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+              groups: [
+                { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+                {
+                  name: "content-kit",
+                  test: /app[\\/](components[\\/]ui[\\/](table|empty-state|badge)|lib[\\/]money|components[\\/]player-link)\./,
+                },
+              ],
             },
           },
         },

@@ -4,7 +4,6 @@
 
 export const JS_BUDGET = 115 * 1024;
 export const CSS_BUDGET = 15 * 1024;
-export const HTML_BUDGET = 60 * 1024;
 
 /**
  * The pages an anonymous visitor can open, from the route config (app/routes.ts), so a page

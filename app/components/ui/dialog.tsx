@@ -15,6 +15,7 @@ import {
 } from "react";
 import { Form } from "react-router";
 import { Button, type ButtonSize, type ButtonVariant } from "./button";
+import { DialogLoadFailed, DialogPending } from "./dialog-fallbacks";
 import type { DialogModalProps } from "./dialog-modal";
 
 // Radix Dialog is ~14 KB gzipped, more than a page's own code: it is fetched when a dialog
@@ -92,34 +93,6 @@ export function Dialog({
         </Suspense>
       ) : null}
     </>
-  );
-}
-
-/** While the modal's code loads (a slow connection's first opening): the page is dimmed and says so. */
-function DialogPending() {
-  return (
-    <div className="fixed inset-0 z-40 grid place-items-center bg-brand-950/60">
-      <p role="status" className="rounded-xl bg-surface px-5 py-3 text-sm font-semibold shadow-xl">
-        Opening…
-      </p>
-    </div>
-  );
-}
-
-/** The modal's code did not arrive (offline, or a deploy replaced it): say so, and let it close. */
-function DialogLoadFailed({ onOpenChange, open }: { onOpenChange: (open: boolean) => void; open: boolean }) {
-  if (!open) return null;
-  return (
-    <div className="fixed inset-0 z-40 grid place-items-center bg-brand-950/60 p-4">
-      <div role="alert" className="max-w-md rounded-xl bg-surface p-5 text-sm shadow-xl">
-        <p>This could not be opened. Check the connection and reload the page.</p>
-        <DialogActions>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} autoFocus>
-            Close
-          </Button>
-        </DialogActions>
-      </div>
-    </div>
   );
 }
 
