@@ -3,7 +3,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { smallPreloadHelper } from "./scripts/vite/small-preload-helper";
+import { smallPreloadHelper } from "./scripts/vite/small-preload-helper.ts";
 
 // LEAGUE_PERSIST lets the e2e suite run against its own local D1 instead of the dev one.
 const persistPath = process.env.LEAGUE_PERSIST;
