@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
 // The admin's side of claims and players (issue 9) in Chromium: a claim filed through the
@@ -178,6 +179,7 @@ test("a user new to the league adds their own record on /players and it is claim
   expect(reg.status()).toBe(201);
   await page.goto("/players");
   const card = page.getByRole("region", { name: "New to the league?" });
+  await partHydrated(card.getByRole("button", { name: "Add and claim my record" }));
   await card.getByLabel("First").fill("Avery");
   await card.getByLabel("Last").fill(`New${t}`);
   await card.getByRole("button", { name: "Add and claim my record" }).click();

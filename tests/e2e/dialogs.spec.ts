@@ -1,3 +1,4 @@
+import { partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
 // Dialogs load Radix when one first opens, not with the page (issue 12's client budget):
@@ -11,7 +12,7 @@ test("a dialog's code arrives when it opens; focus goes in, Escape closes, focus
   });
   await page.goto("/transfers");
   const trigger = page.getByRole("button", { name: /^Delete the transfer of/ }).first();
-  await expect(trigger).toBeEnabled();
+  await partHydrated(trigger);
   expect(modal, "Radix is not part of the page's load").toEqual([]);
 
   await trigger.focus();

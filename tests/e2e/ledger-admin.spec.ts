@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
 // The admin's ledger (issue 9) in Chromium: transfers and aces added and deleted from the
@@ -76,6 +77,7 @@ test("Add Ace is static (Escape and the backdrop leave it open); an ace lowers t
   const players: ApiPlayer[] = await (await request.get("/api/players")).json();
   const hitter = players.find((p) => !p.inactive)!;
   await page.goto("/aces");
+  await partHydrated(page.getByRole("button", { name: "Add Ace" }));
   await page.getByRole("button", { name: "Add Ace" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Ace" });
   await page.keyboard.press("Escape");
