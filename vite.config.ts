@@ -21,19 +21,23 @@ export default defineConfig({
   environments: {
     client: {
       build: {
-        // No preload helper in every page for the few dynamic imports (lazy-parts.tsx): their
-        // own imports (the framework, the UI kit) are loaded already.
+        // Dynamic imports (lazy parts, the dialog's modal) need no preloading of their own
+        // imports, which the page has loaded already (see scripts/vite/small-preload-helper.ts).
         modulePreload: false,
         rolldownOptions: {
           output: {
             // Fewer gzip streams for what every public page loads (issue 12's client budget,
             // scripts/check-budgets.mjs): one framework chunk (React, React DOM, React
-            // Router) instead of four, ~2 KB smaller; and one for the small pieces with no app
-            // imports of their own that the content pages share (a group takes its members'
-            // imports along, so these must have none, or every page would load the group).
+            // Router, with the tiny preload helper and lazyPart) instead of six, ~2.5 KB
+            // smaller; and one for the small pieces with no app imports of their own that the
+            // content pages share (a group takes its members' imports along, so these must
+            // have none, or every page would load the group).
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|vite[\\/]preload-helper|app[\\/]components[\\/]lazy-part\./,
+                },
                 {
                   name: "content-kit",
                   test: /app[\\/](components[\\/]ui[\\/](table|empty-state|badge)|lib[\\/]money|components[\\/]player-link)\./,
