@@ -150,6 +150,7 @@ test("a new user claims their record on /players, the admin approves it, and the
   await expect(page).toHaveURL(/\/players/);
   await page.getByRole("searchbox", { name: "Search players" }).fill(ln);
   await page.getByRole("button", { name: "Search" }).click();
+  await partHydrated(page.getByRole("button", { name: `Claim Jamie ${ln}` }));
   await page.getByRole("button", { name: `Claim Jamie ${ln}` }).click();
   await expect(page.getByText(`You claimed Jamie ${ln}. An admin will review your claim.`)).toBeVisible();
   // One open claim: no Claim buttons now, an Unclaim on the claimed row.

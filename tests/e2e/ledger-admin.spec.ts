@@ -32,6 +32,7 @@ test("the admin adds a transfer, both balances change on /players-all, and the d
 
   await page.goto("/transfers");
   const form = page.getByRole("region", { name: "Add transfer" });
+  await partHydrated(form.getByRole("button", { name: "Add transfer" }));
   await form.getByLabel("Amount").fill("1.25");
   await form.getByLabel("From").selectOption(String(from.id));
   await form.getByLabel("To").selectOption(String(to.id));
@@ -44,6 +45,7 @@ test("the admin adds a transfer, both balances change on /players-all, and the d
 
   await page.goto("/transfers");
   const row = page.getByRole("row", { name: new RegExp(description) });
+  await partHydrated(row.getByRole("button", { name: /^Delete the transfer of \$1\.25/ }));
   await row.getByRole("button", { name: /^Delete the transfer of \$1\.25/ }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete transfer" }).click();
   await expect(page.getByText("Transfer deleted.")).toBeVisible();
@@ -57,6 +59,7 @@ test("a transfer of more credit than the sender has is refused in the form, and 
   const [before] = await balances(request, from.id);
   await page.goto("/transfers");
   const form = page.getByRole("region", { name: "Add transfer" });
+  await partHydrated(form.getByRole("button", { name: "Add transfer" }));
   await form.getByLabel("Amount").fill((before! + 1).toFixed(2));
   await form.getByLabel("From").selectOption(String(from.id));
   await form.getByLabel("To").selectOption(String(to.id));
