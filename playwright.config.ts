@@ -32,10 +32,21 @@ export default defineConfig({
     },
   },
   projects: [
+    // The HTML budget on the freshly seeded league, before any spec writes (tests/e2e/budgets.spec.ts).
+    // `--no-deps` skips it when running a project alone.
+    { name: "budgets", testMatch: "budgets.spec.ts", use: { ...devices["Desktop Chrome"] } },
     // @narrow tests are about the < 768 px layout, @wide ones about the desktop layout.
-    { name: "desktop", grepInvert: /@narrow/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      name: "desktop",
+      dependencies: ["budgets"],
+      testIgnore: "budgets.spec.ts",
+      grepInvert: /@narrow/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
     {
       name: "mobile",
+      dependencies: ["budgets"],
+      testIgnore: "budgets.spec.ts",
       grepInvert: /@wide/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true },
     },

@@ -1,5 +1,4 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useNavigation } from "react-router";
-import { setNonce } from "get-nonce";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { optionalSession, sessionMiddleware } from "./.server/auth/guards";
@@ -10,10 +9,6 @@ import { PageHeader } from "./components/ui/page-header";
 import displayFont from "@fontsource/barlow-condensed/files/barlow-condensed-latin-600-normal.woff2?url";
 
 export const middleware: Route.MiddlewareFunction[] = [servicesMiddleware, sessionMiddleware];
-
-// Radix Dialog's scroll lock adds a <style> tag in the browser; it takes the page's CSP
-// nonce, which the browser keeps on the server-rendered scripts' `nonce` property.
-if (typeof document !== "undefined") setNonce(document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "");
 
 export function loader({ context }: Route.LoaderArgs) {
   const { league } = routeServices(context);

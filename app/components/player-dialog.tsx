@@ -3,8 +3,8 @@ import { Link, useFetcher } from "react-router";
 import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
-import { CheckboxField, Field, SelectField } from "~/components/ui/field";
-import { DIVISIONS } from "~/lib/divisions";
+import { CheckboxField } from "~/components/ui/field";
+import { PlayerFields } from "./player-fields";
 import type { FormOutcome } from "~/lib/form-data";
 
 export type EditablePlayer = { id: number; firstName: string; lastName: string; pdga: string | null; division: string; inactive: boolean };
@@ -61,28 +61,5 @@ export function PlayerDialog({
         </DialogActions>
       </fetcher.Form>
     </Dialog>
-  );
-}
-
-/** A player's own fields (spec §5): First, Last and Division required, PDGA optional. */
-export function PlayerFields({ player, errors }: { player?: Omit<EditablePlayer, "id" | "inactive">; errors: Record<string, string> }) {
-  return (
-    <>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="First" name="fn" required defaultValue={player?.firstName} error={errors.fn} autoComplete="off" />
-        <Field label="Last" name="ln" required defaultValue={player?.lastName} error={errors.ln} autoComplete="off" />
-      </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField label="Division" name="division" required defaultValue={player?.division ?? ""} error={errors.division}>
-          <option value="">Choose…</option>
-          {DIVISIONS.map((d) => (
-            <option key={d} value={d}>
-              {d}
-            </option>
-          ))}
-        </SelectField>
-        <Field label="PDGA" name="pdga" inputMode="numeric" hint="Optional" defaultValue={player?.pdga ?? ""} error={errors.pdga} />
-      </div>
-    </>
   );
 }

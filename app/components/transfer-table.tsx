@@ -1,5 +1,5 @@
+import type { ComponentType } from "react";
 import { PartyName } from "~/components/player-link";
-import { ConfirmDialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { DataTable, td, tdNum, tdWrap, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
@@ -13,12 +13,15 @@ import type { TransferRow } from "~/.server/services/transfers";
 export function TransferTable({
   transfers,
   caption,
-  canDelete = false,
+  DeleteControl,
 }: {
   transfers: TransferRow[];
   caption: string;
-  /** The admin's 'X' per row (a confirmed delete posted to the page's action). */
-  canDelete?: boolean;
+  /**
+   * The admin's 'X' per row (./transfer-delete.tsx), passed in by /transfers: a page
+   * without deletes (a player's) then does not load the dialog's code (issue 12's budget).
+   */
+  DeleteControl?: ComponentType<{ transfer: TransferRow }>;
 }) {
   const { date } = useLeague();
   if (transfers.length === 0) return <EmptyState title="No transfers yet." />;
@@ -34,7 +37,7 @@ export function TransferTable({
           </th>
           <th className={`${th} text-right`}>Amount</th>
           <th className={`${th} hidden sm:table-cell`}>Description</th>
-          {canDelete ? (
+          {DeleteControl ? (
             <th className={th}>
               <span className="sr-only">Delete</span>
             </th>
@@ -58,19 +61,9 @@ export function TransferTable({
           </td>
           <td className={`${tdNum} align-top font-semibold`}>{formatCents(t.amtCents)}</td>
           <td className={`${tdWrap} hidden align-top sm:table-cell`}>{t.description}</td>
-          {canDelete ? (
+          {DeleteControl ? (
             <td className={`${td} align-top`}>
-              <ConfirmDialog
-                trigger="X"
-                triggerLabel={`Delete the transfer of ${formatCents(t.amtCents)} on ${date(t.d)}`}
-                size="sm"
-                tone="danger"
-                title="Delete this transfer?"
-                description={`${formatCents(t.amtCents)} from ${t.fromName ?? "the league"} to ${t.toName ?? "the league"} on ${date(t.d)} goes back to where it came from.`}
-                confirmLabel="Delete transfer"
-                intent="deleteTransfer"
-                fields={{ id: t.id }}
-              />
+              <DeleteControl transfer={t} />
             </td>
           ) : null}
         </tr>

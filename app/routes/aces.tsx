@@ -7,9 +7,9 @@ import { handleLedgerForm } from "~/.server/ledger-form";
 import { routeServices } from "~/.server/route-context";
 import { acePotCents, listAces } from "~/.server/services/aces";
 import { simpleList } from "~/.server/services/players";
-import { AddAceDialog } from "~/components/add-ace-dialog";
 import { ActionStatus } from "~/components/ui/alert";
-import { ConfirmDialog } from "~/components/ui/dialog";
+import { LazyConfirmDialog as ConfirmDialog } from "~/components/lazy-confirm-dialog";
+import { lazyPart } from "~/components/lazy-part";
 import { useFormResult } from "~/hooks/use-form-result";
 import { todayInputValue } from "~/lib/time";
 import { PlayerLink } from "~/components/player-link";
@@ -22,6 +22,9 @@ import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
+// Admin only: loaded when it renders (app/components/lazy-part.tsx).
+const AddAceDialog = lazyPart(async () => (await import("~/components/add-ace-dialog")).AddAceDialog);
+
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("aces", "players", "rounds", "entries");
 
 export async function loader({ context }: Route.LoaderArgs) {

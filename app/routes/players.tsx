@@ -7,13 +7,10 @@ import { handleNewOwnPlayerForm, handleUserClaimForm } from "~/.server/claim-for
 import { postedIntent } from "~/.server/forms";
 import { handlePlayerAdminForm } from "~/.server/player-form";
 import { routeServices } from "~/.server/route-context";
-import { type ClaimView, myClaim } from "~/.server/services/claims";
+import { myClaim } from "~/.server/services/claims";
 import { isOpenClaim } from "~/lib/claims";
-import { PlayerDialog, PlayerFields } from "~/components/player-dialog";
+import { lazyPart } from "~/components/lazy-part";
 import { ActionStatus, Alert } from "~/components/ui/alert";
-import { StatusBadge, claimStatus } from "~/components/ui/badge";
-import { Card } from "~/components/ui/card";
-import { ConfirmDialog } from "~/components/ui/dialog";
 import { useFormResult } from "~/hooks/use-form-result";
 import { useLeague } from "~/hooks/use-league";
 import { type SearchResult, searchPlayers } from "~/.server/services/players";
@@ -28,6 +25,13 @@ import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
+// What only signed-in users and admins see: loaded when it renders (app/components/lazy-part.tsx).
+const signedIn = () => import("~/components/players-signed-in");
+const YourClaim = lazyPart(async () => (await signedIn()).YourClaim);
+const ClaimActions = lazyPart(async () => (await signedIn()).ClaimActions);
+const AdminActions = lazyPart(async () => (await signedIn()).AdminActions);
+const AddOwnRecord = lazyPart(async () => (await import("~/components/add-own-record")).AddOwnRecord);
+
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "transfers");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -150,99 +154,6 @@ function SearchResults({ results, actions }: { results: SearchResult[]; actions?
         </tr>
       ))}
     </DataTable>
-  );
-}
-
-/** The user's open claim, above the search: where it stands. */
-function YourClaim({ claim }: { claim: ClaimView }) {
-  return (
-    <p className="flex flex-wrap items-center gap-2 text-sm">
-      Your claim: <strong>{`${claim.playerFirstName} ${claim.playerLastName}`}</strong> <StatusBadge status={claimStatus(claim.status)} />
-      {claim.status === "conflict" && claim.note ? <span className="text-muted">Admin's note: {claim.note}</span> : null}
-    </p>
-  );
-}
-
-/** Claim a record (when the user has no open claim), or withdraw the claim on this one. */
-function ClaimActions({ player, open }: { player: SearchResult; open: ClaimView | null }) {
-  const busy = useNavigation().state === "submitting";
-  const who = `${player.firstName} ${player.lastName}`;
-  if (open && open.playerId === player.id) {
-    return (
-      <ConfirmDialog
-        trigger="Unclaim"
-        triggerLabel={`Unclaim ${who}`}
-        size="sm"
-        tone="danger"
-        title={`Unclaim ${who}?`}
-        description="Your claim on this record is withdrawn. You can claim a record again afterwards."
-        confirmLabel="Unclaim"
-        intent="unclaim"
-        fields={{ claimId: open.id }}
-        disabled={busy}
-      />
-    );
-  }
-  if (open || player.inactive) return null;
-  return (
-    <Form method="post" className="inline">
-      <input type="hidden" name="intent" value="claim" />
-      <input type="hidden" name="playerId" value={player.id} />
-      <Button type="submit" size="sm" disabled={busy} aria-label={`Claim ${who}`}>
-        Claim
-      </Button>
-    </Form>
-  );
-}
-
-/** An admin's Edit (the Edit Player dialog) and Delete per row (spec §2). */
-function AdminActions({ player, onSaved }: { player: SearchResult; onSaved: (message: string) => void }) {
-  const who = `${player.firstName} ${player.lastName}`;
-  return (
-    <div className="flex justify-end gap-2">
-      <PlayerDialog
-        player={player}
-        onSaved={onSaved}
-        trigger={
-          <Button size="sm" variant="secondary" aria-label={`Edit ${who}`}>
-            Edit
-          </Button>
-        }
-      />
-      <ConfirmDialog
-        trigger="Delete"
-        triggerLabel={`Delete ${who}`}
-        size="sm"
-        tone="danger"
-        title={`Delete ${who}?`}
-        description="Only a player with no rounds, aces, transfers or linked user can be deleted; otherwise mark them inactive."
-        confirmLabel="Delete player"
-        intent="deletePlayer"
-        fields={{ id: player.id }}
-      />
-    </div>
-  );
-}
-
-/** New to the league: add your own record, which is claimed for you in the same step. */
-function AddOwnRecord() {
-  const { result, fieldErrors } = useFormResult();
-  const busy = useNavigation().formData?.get("intent") === "addOwn";
-  // Field errors are this form's: the other forms on the page answer without any.
-  const errors = result?.fieldErrors ? fieldErrors : {};
-  return (
-    <Card title="New to the league?" titleId="add-own-title">
-      <p className="mb-3 text-sm text-muted">Not in the list? Add your player record; it is claimed for you and an admin reviews it.</p>
-      <Form method="post" noValidate className="space-y-3">
-        <input type="hidden" name="intent" value="addOwn" />
-        <PlayerFields errors={errors} />
-        <div>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Adding…" : "Add and claim my record"}
-          </Button>
-        </div>
-      </Form>
-    </Card>
   );
 }
 

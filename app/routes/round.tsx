@@ -64,7 +64,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       return { division, rows, winners: rows.filter((r) => r.score === low) };
     });
   const signUp = facts ? { ...facts, payPal: payPalCheckout(env, new URL(request.url).origin) } : null;
-  return { round, pot, played, groups, entryCount: entries.length, signUp, handicaps };
+  // Priced here, not in the page: the browser then needs no pricing code (issue 12's budget).
+  return { round, entryCents: entryPriceCents(round), pot, played, groups, entryCount: entries.length, signUp, handicaps };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -119,7 +120,7 @@ function RegisteredGroup({ group }: { group: Group }) {
 }
 
 export default function RoundPage({ loaderData }: Route.ComponentProps) {
-  const { round, pot, played, groups, entryCount, signUp, handicaps } = loaderData;
+  const { round, entryCents, pot, played, groups, entryCount, signUp, handicaps } = loaderData;
   const { longDate } = useLeague();
   const today = isToday(round.d, nowSeconds());
   return (
@@ -133,7 +134,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
         <Card>
           <Stats
             items={[
-              { label: "Entry", value: `${formatCents(entryPriceCents(round))} + ${formatCents(round.aceCents)} ace` },
+              { label: "Entry", value: `${formatCents(entryCents)} + ${formatCents(round.aceCents)} ace` },
               { label: "Players", value: entryCount },
               { label: "Ace pot at stake", value: formatCents(pot) },
               { label: "Registration", value: round.openForRegistration ? "Open" : "Closed" },

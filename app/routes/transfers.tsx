@@ -6,7 +6,8 @@ import { handleLedgerForm } from "~/.server/ledger-form";
 import { routeServices } from "~/.server/route-context";
 import { simpleList } from "~/.server/services/players";
 import { listTransfers } from "~/.server/services/transfers";
-import { TransferForm } from "~/components/transfer-form";
+import { lazyPart } from "~/components/lazy-part";
+import { TransferDelete } from "~/components/transfer-delete";
 import { TransferTable } from "~/components/transfer-table";
 import { ActionStatus } from "~/components/ui/alert";
 import { PageHeader } from "~/components/ui/page-header";
@@ -18,6 +19,9 @@ import { PAGE_ERROR, pageParam } from "~/lib/paging";
 import { todayInputValue } from "~/lib/time";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
+// Admin only: loaded when it renders (app/components/lazy-part.tsx).
+const TransferForm = lazyPart(async () => (await import("~/components/transfer-form")).TransferForm);
+
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("transfers", "players");
 
 /** Transfers on one page: a league's season fits on a few. */
@@ -59,7 +63,7 @@ export default function Transfers({ loaderData }: Route.ComponentProps) {
             <ActionStatus message={result?.formError} tone="error" />
           </>
         ) : null}
-        <TransferTable transfers={loaderData.transfers} caption="Transfers" canDelete={isAdmin} />
+        <TransferTable transfers={loaderData.transfers} caption="Transfers" DeleteControl={isAdmin ? TransferDelete : undefined} />
         <Pager page={loaderData.paging} label="Transfer pages" />
       </div>
     </>

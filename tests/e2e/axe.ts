@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
 import type { Result } from "axe-core";
 import { expect } from "./fixtures";
 
@@ -34,6 +34,15 @@ export async function hydrated(page: Page): Promise<void> {
     const main = document.querySelector("main");
     return main !== null && Object.keys(main).some((k) => k.startsWith("__reactFiber$"));
   });
+}
+
+/**
+ * Waits until one element is hydrated: a part of a page that loads its code when it
+ * renders (app/components/lazy-part.tsx: admin and signed-in controls) hydrates a round
+ * trip after the page does, and a click before that reaches only the server's HTML.
+ */
+export async function partHydrated(locator: Locator): Promise<void> {
+  await expect.poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber$")))).toBe(true);
 }
 
 /**

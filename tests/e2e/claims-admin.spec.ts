@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
 // The admin's side of claims and players (issue 9) in Chromium: a claim filed through the
@@ -149,6 +150,7 @@ test("a new user claims their record on /players, the admin approves it, and the
   await expect(page).toHaveURL(/\/players/);
   await page.getByRole("searchbox", { name: "Search players" }).fill(ln);
   await page.getByRole("button", { name: "Search" }).click();
+  await partHydrated(page.getByRole("button", { name: `Claim Jamie ${ln}` }));
   await page.getByRole("button", { name: `Claim Jamie ${ln}` }).click();
   await expect(page.getByText(`You claimed Jamie ${ln}. An admin will review your claim.`)).toBeVisible();
   // One open claim: no Claim buttons now, an Unclaim on the claimed row.
@@ -178,6 +180,7 @@ test("a user new to the league adds their own record on /players and it is claim
   expect(reg.status()).toBe(201);
   await page.goto("/players");
   const card = page.getByRole("region", { name: "New to the league?" });
+  await partHydrated(card.getByRole("button", { name: "Add and claim my record" }));
   await card.getByLabel("First").fill("Avery");
   await card.getByLabel("Last").fill(`New${t}`);
   await card.getByRole("button", { name: "Add and claim my record" }).click();

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
 // The admin's ledger (issue 9) in Chromium: transfers and aces added and deleted from the
@@ -31,6 +32,7 @@ test("the admin adds a transfer, both balances change on /players-all, and the d
 
   await page.goto("/transfers");
   const form = page.getByRole("region", { name: "Add transfer" });
+  await partHydrated(form.getByRole("button", { name: "Add transfer" }));
   await form.getByLabel("Amount").fill("1.25");
   await form.getByLabel("From").selectOption(String(from.id));
   await form.getByLabel("To").selectOption(String(to.id));
@@ -43,6 +45,7 @@ test("the admin adds a transfer, both balances change on /players-all, and the d
 
   await page.goto("/transfers");
   const row = page.getByRole("row", { name: new RegExp(description) });
+  await partHydrated(row.getByRole("button", { name: /^Delete the transfer of \$1\.25/ }));
   await row.getByRole("button", { name: /^Delete the transfer of \$1\.25/ }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete transfer" }).click();
   await expect(page.getByText("Transfer deleted.")).toBeVisible();
@@ -56,6 +59,7 @@ test("a transfer of more credit than the sender has is refused in the form, and 
   const [before] = await balances(request, from.id);
   await page.goto("/transfers");
   const form = page.getByRole("region", { name: "Add transfer" });
+  await partHydrated(form.getByRole("button", { name: "Add transfer" }));
   await form.getByLabel("Amount").fill((before! + 1).toFixed(2));
   await form.getByLabel("From").selectOption(String(from.id));
   await form.getByLabel("To").selectOption(String(to.id));
@@ -76,6 +80,7 @@ test("Add Ace is static (Escape and the backdrop leave it open); an ace lowers t
   const players: ApiPlayer[] = await (await request.get("/api/players")).json();
   const hitter = players.find((p) => !p.inactive)!;
   await page.goto("/aces");
+  await partHydrated(page.getByRole("button", { name: "Add Ace" }));
   await page.getByRole("button", { name: "Add Ace" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Ace" });
   await page.keyboard.press("Escape");

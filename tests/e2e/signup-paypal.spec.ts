@@ -1,5 +1,5 @@
 import { claimedPlayer } from "./api";
-import { hydrated } from "./axe";
+import { hydrated, partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
 // Paying the rest of an entry with PayPal (issue 11), through the local PayPal stand-in the
@@ -10,6 +10,7 @@ test("a player with little credit pays the rest with PayPal and the admin sees t
   const { roundId, roundName, playerName, context, page } = await claimedPlayer(admin, browser, { creditDollars: 2 });
   await page.goto(`/rounds/${roundId}`);
   await hydrated(page);
+  await partHydrated(page.getByRole("button", { name: "Sign up", exact: true }));
   await page.getByRole("button", { name: "Sign up", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: `Sign up: ${roundName}` });
   await expect(dialog.getByLabel("Credit to use")).toHaveValue("2.00");
@@ -50,6 +51,7 @@ test("cancelling PayPal says so, charges nothing and leaves the player out", asy
   const { roundId, roundName, playerName, context, page } = await claimedPlayer(admin, browser, { creditDollars: 0 });
   await page.goto(`/rounds/${roundId}`);
   await hydrated(page);
+  await partHydrated(page.getByRole("button", { name: "Sign up", exact: true }));
   await page.getByRole("button", { name: "Sign up", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: `Sign up: ${roundName}` });
   await dialog.getByRole("button", { name: "Pay $6.21 with PayPal" }).click();

@@ -1,5 +1,5 @@
 import { api, letters, makeRound } from "./api";
-import { hydrated } from "./axe";
+import { hydrated, partHydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 
 // Signing up with league credit from the round page (issue 11): who sees what, the
@@ -36,6 +36,7 @@ test("a player with an approved claim signs up with credit; visitors and unclaim
 
   await user.reload();
   await hydrated(user);
+  await partHydrated(user.getByRole("button", { name: "Sign up", exact: true }));
   await user.getByRole("button", { name: "Sign up", exact: true }).click();
   const dialog = user.getByRole("dialog", { name: `Sign up: Signup ${tag}` });
   await expect(dialog.getByLabel("Division")).toHaveValue("MA2");

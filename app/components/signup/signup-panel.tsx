@@ -1,5 +1,7 @@
 import { Link, useLocation } from "react-router";
-import { SignUpDialog, type SignUpFacts } from "./signup-dialog";
+import { lazyPart } from "~/components/lazy-part";
+import { Button } from "~/components/ui/button";
+import type { SignUpFacts } from "./signup-dialog";
 import { Alert } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -7,6 +9,12 @@ import { useLeague } from "~/hooks/use-league";
 import type { RoundFees } from "~/lib/pricing";
 
 type Round = RoundFees & { id: number; n: string; openForRegistration: boolean };
+
+// Only a player who can sign up sees the dialog: its code loads when it renders.
+const SignUpDialog = lazyPart(
+  async () => (await import("./signup-dialog")).SignUpDialog,
+  () => <Button disabled>Sign up</Button>,
+);
 
 /**
  * Who sees what (issue 11): a closed round says so; visitors get a login prompt, users

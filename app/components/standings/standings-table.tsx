@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { DataTable, SortHeader, th } from "~/components/ui/table";
+import { SortHeader } from "~/components/ui/sort-header";
+import { DataTable, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import type { SortState } from "~/lib/sort";
 import { formatDate } from "~/lib/time";

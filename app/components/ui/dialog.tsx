@@ -1,12 +1,37 @@
-import * as RadixDialog from "@radix-ui/react-dialog";
-import { type ReactNode, useState } from "react";
+import {
+  type ButtonHTMLAttributes,
+  type ComponentType,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+  Suspense,
+  cloneElement,
+  createContext,
+  isValidElement,
+  lazy,
+  use,
+  useRef,
+  useState,
+} from "react";
 import { Form } from "react-router";
 import { Button, type ButtonSize, type ButtonVariant } from "./button";
+import { DialogLoadFailed, DialogPending } from "./dialog-fallbacks";
+import type { DialogModalProps } from "./dialog-modal";
+
+// Radix Dialog is ~14 KB gzipped, more than a page's own code: it is fetched when a dialog
+// first opens (or the pointer or focus reaches a trigger), not with every page that has
+// one (issue 12's client budget, scripts/check-budgets.mjs).
+const loadModal = () => import("./dialog-modal");
+const DialogModal = lazy<ComponentType<DialogModalProps>>(() => loadModal().catch(() => ({ default: DialogLoadFailed })));
+
+const CloseDialog = createContext<() => void>(() => {});
+
+type TriggerProps = ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> };
 
 /**
  * A modal dialog (Radix: focus trapped and returned to the trigger, Escape closes it,
  * labelled by its title and description). Controlled with `open`/`onOpenChange`, or
- * uncontrolled with a `trigger`. Forms go in `children`; their buttons in the footer.
+ * uncontrolled with a `trigger` (a button). Forms go in `children`; their buttons in the footer.
  */
 export function Dialog({
   trigger,
@@ -26,34 +51,58 @@ export function Dialog({
   /** false: a static dialog that only its own buttons close (no Escape, no click outside). */
   dismissible?: boolean;
 }) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const isOpen = open ?? ownOpen;
+  // Once opened, the modal stays mounted (closed), as Radix's Root would be.
+  const [mounted, setMounted] = useState(isOpen);
+  if (isOpen && !mounted) setMounted(true);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const change = (next: boolean) => {
+    if (open === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
+  const preload = () => void loadModal().catch(() => {});
+  const button = isValidElement<TriggerProps>(trigger)
+    ? cloneElement(trigger as ReactElement<TriggerProps>, {
+        ref: triggerRef,
+        "aria-haspopup": "dialog",
+        "aria-expanded": isOpen,
+        onPointerEnter: preload,
+        onFocus: preload,
+        onClick: (e) => {
+          trigger.props.onClick?.(e);
+          if (!e.defaultPrevented) change(true);
+        },
+      })
+    : trigger;
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-brand-950/60" />
-        <RadixDialog.Content
-          // Without a description Radix wants it said explicitly.
-          {...(description ? {} : { "aria-describedby": undefined })}
-          {...(dismissible
-            ? {}
-            : { onEscapeKeyDown: (e: Event) => e.preventDefault(), onInteractOutside: (e: Event) => e.preventDefault() })}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-surface p-5 shadow-xl"
-        >
-          <RadixDialog.Title className="font-display text-2xl font-semibold tracking-wide">{title}</RadixDialog.Title>
-          {description ? <RadixDialog.Description className="mt-2 text-sm text-muted">{description}</RadixDialog.Description> : null}
-          <div className="mt-4">{children}</div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <>
+      {button}
+      {mounted ? (
+        <Suspense fallback={isOpen ? <DialogPending /> : null}>
+          <DialogModal
+            open={isOpen}
+            onOpenChange={change}
+            triggerRef={triggerRef}
+            title={title}
+            description={description}
+            dismissible={dismissible}
+          >
+            <CloseDialog value={() => change(false)}>{children}</CloseDialog>
+          </DialogModal>
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
 /** The dialog's Cancel: closes it and returns focus to what opened it. */
 export function DialogCancel({ children = "Cancel" }: { children?: ReactNode }) {
+  const close = use(CloseDialog);
   return (
-    <RadixDialog.Close asChild>
-      <Button variant="secondary">{children}</Button>
-    </RadixDialog.Close>
+    <Button variant="secondary" onClick={close}>
+      {children}
+    </Button>
   );
 }
 

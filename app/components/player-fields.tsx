@@ -1,0 +1,28 @@
+import { Field, SelectField } from "~/components/ui/field";
+import { DIVISIONS } from "~/lib/divisions";
+import type { EditablePlayer } from "./player-dialog";
+
+// Apart from the Edit Player dialog: /players shows these fields in the page itself, and
+// should not load the dialog with them (issue 12's client budget).
+/** A player's own fields (spec §5): First, Last and Division required, PDGA optional. */
+export function PlayerFields({ player, errors }: { player?: Omit<EditablePlayer, "id" | "inactive">; errors: Record<string, string> }) {
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="First" name="fn" required defaultValue={player?.firstName} error={errors.fn} autoComplete="off" />
+        <Field label="Last" name="ln" required defaultValue={player?.lastName} error={errors.ln} autoComplete="off" />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField label="Division" name="division" required defaultValue={player?.division ?? ""} error={errors.division}>
+          <option value="">Choose…</option>
+          {DIVISIONS.map((d) => (
+            <option key={d} value={d}>
+              {d}
+            </option>
+          ))}
+        </SelectField>
+        <Field label="PDGA" name="pdga" inputMode="numeric" hint="Optional" defaultValue={player?.pdga ?? ""} error={errors.pdga} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { partHydrated } from "./axe";
+import { expect, test } from "./fixtures";
+
+// Dialogs load Radix when one first opens, not with the page (issue 12's client budget):
+// the page works without it, and the dialog still traps focus, closes on Escape and
+// gives focus back to its trigger, by keyboard as by pointer.
+
+test("a dialog's code arrives when it opens; focus goes in, Escape closes, focus returns", async ({ adminPage: page }, testInfo) => {
+  const modal: string[] = [];
+  page.on("request", (r) => {
+    if (/\/assets\/dialog-modal-[\w-]+\.js$/.test(r.url())) modal.push(r.url());
+  });
+  await page.goto("/transfers");
+  const trigger = page.getByRole("button", { name: /^Delete the transfer of/ }).first();
+  await partHydrated(trigger);
+  expect(modal, "Radix is not part of the page's load").toEqual([]);
+
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Delete this transfer?" });
+  await expect(dialog).toBeVisible();
+  expect(modal.length, "opening the dialog fetched its code").toBe(1);
+  await expect(dialog.locator(":focus")).toHaveCount(1);
+  await page.screenshot({ path: `test-results/screens/dialog-${testInfo.project.name}.png` });
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+
+  // Cancel closes it too, and a second opening needs nothing new.
+  await trigger.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+  expect(modal.length).toBe(1);
+});
