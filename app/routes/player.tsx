@@ -10,6 +10,8 @@ import { PlayerFormCard } from "~/components/player-form-card";
 import { LoadError } from "~/components/load-error";
 import { StandingsLink } from "~/components/standings/standings-link";
 import { playerScoreChart } from "~/.server/services/score-history";
+import { chartForPage } from "~/.server/html/score-chart";
+import { formForPage } from "~/.server/html/player-form";
 import { ScoreChartCard } from "~/components/score-chart";
 import { TransferTable } from "~/components/transfer-table";
 import { StatusBadge } from "~/components/ui/badge";
@@ -36,7 +38,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       playerScoreChart(db, id, request.url, league.timeZone),
     ]),
   );
-  return { player, rounds, transfers, form, chart };
+  // The chart's drawing and the form card's tables and notes come as server-built HTML (app/.server/html).
+  return { player, rounds, transfers, form: formForPage(form, league.timeZone), chart: chartForPage(chart) };
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { methodsHtml } from "~/.server/html/methods";
+import { registeredHtml, resultsHtml } from "~/.server/html/round-results";
 import type { Route } from "./+types/round";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { LoadError } from "~/components/load-error";
@@ -7,9 +8,7 @@ import { StatusBadge } from "~/components/ui/badge";
 import { Card, Stats } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
-import { DataTable, GroupRow, td, th } from "~/components/ui/table";
-import { NetToggle, type ResultGroup, type ResultRow, Results } from "~/components/round-results";
-import { HandicapMethod, RatingsMethod } from "~/components/ratings-method";
+import { NetToggle, type ResultGroup } from "~/components/round-results";
 import { roundHandicaps } from "~/.server/services/player-form";
 import { useLeague } from "~/hooks/use-league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
@@ -27,7 +26,6 @@ import { formatDateLong, isToday, nowSeconds } from "~/lib/time";
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("rounds", "entries", "players", "aces", "settings");
 
-type Row = ResultRow;
 type Group = ResultGroup;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -65,7 +63,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     });
   const signUp = facts ? { ...facts, payPal: payPalCheckout(env, new URL(request.url).origin) } : null;
   // Priced here, not in the page: the browser then needs no pricing code (issue 12's budget).
-  return { round, entryCents: entryPriceCents(round), pot, played, groups, entryCount: entries.length, signUp, handicaps };
+  // The tables and method notes come as server-built HTML (app/.server/html), not client code.
+  const table = played ? resultsHtml(groups, handicaps) + methodsHtml(handicaps?.settings ?? null) : registeredHtml(groups);
+  return { round, entryCents: entryPriceCents(round), pot, played, net: handicaps !== null, table, entryCount: entries.length, signUp };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -80,47 +80,8 @@ function timeZoneOf(matches: Route.MetaArgs["matches"]): string {
   return root?.league?.timeZone ?? "America/Chicago";
 }
 
-const name = (r: Row) => `${r.firstName} ${r.lastName}`;
-
-/** Before scores are in: who is signed up, by division. */
-function Registered({ groups }: { groups: Group[] }) {
-  return (
-    <DataTable
-      caption="Registered players"
-      head={
-        <tr>
-          <th scope="col" className={th}>
-            Player
-          </th>
-        </tr>
-      }
-    >
-      {groups.map((g) => (
-        <RegisteredGroup key={g.division} group={g} />
-      ))}
-    </DataTable>
-  );
-}
-
-function RegisteredGroup({ group }: { group: Group }) {
-  return (
-    <>
-      <GroupRow colSpan={1} title={group.division} detail={`${group.rows.length} ${group.rows.length === 1 ? "player" : "players"}`} />
-      {group.rows.map((r) => (
-        <tr key={r.id}>
-          <td className={td}>
-            <Link className="font-medium text-brand-800 hover:underline" to={`/players/${r.playerId}`}>
-              {name(r)}
-            </Link>
-          </td>
-        </tr>
-      ))}
-    </>
-  );
-}
-
 export default function RoundPage({ loaderData }: Route.ComponentProps) {
-  const { round, entryCents, pot, played, groups, entryCount, signUp, handicaps } = loaderData;
+  const { round, entryCents, pot, played, net, table, entryCount, signUp } = loaderData;
   const { longDate } = useLeague();
   const today = isToday(round.d, nowSeconds());
   return (
@@ -158,15 +119,12 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
           </h2>
           {entryCount === 0 ? (
             <EmptyState title="No one has signed up for this round yet." />
-          ) : played ? (
-            <>
-              <NetToggle net={handicaps !== null} />
-              <Results groups={groups} handicaps={handicaps} />
-              <RatingsMethod />
-              {handicaps ? <HandicapMethod settings={handicaps.settings} /> : null}
-            </>
           ) : (
-            <Registered groups={groups} />
+            <>
+              {played ? <NetToggle net={net} /> : null}
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts). */}
+              <div className="space-y-2" dangerouslySetInnerHTML={{ __html: table }} />
+            </>
           )}
         </section>
       </div>
