@@ -1,11 +1,10 @@
 import { Link } from "react-router";
 import { Card } from "./ui/card";
-import { DataTable, td, tdNum, th } from "./ui/table";
 import type { ChartForPage } from "~/.server/html/score-chart";
 
 // The player page's score history. The figure (caption and the SVG drawings) comes as HTML
 // the server built (app/.server/html/score-chart.ts): it is not interactive, so no client code
-// draws it; only the metric switch and the data table are components.
+// draws it, nor the data table under "Show the data"; only the metric switch is a component.
 
 const LABELS = { scores: "Scores", ratings: "Ratings" } as const;
 
@@ -31,37 +30,12 @@ function MetricSwitch({ active }: { active: ChartForPage["metric"] }) {
 /** The score history card, or nothing before the player's first score. */
 export function ScoreChartCard({ chart }: { chart: ChartForPage | null }) {
   if (!chart) return null;
-  const scores = chart.metric === "scores";
-  const value = scores ? "Score" : "Rating";
   return (
     <Card title="Score history" titleId="score-history-title" actions={chart.hasRatings ? <MetricSwitch active={chart.metric} /> : null}>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts). */}
       <figure className="space-y-3" dangerouslySetInnerHTML={{ __html: chart.figure }} />
-      <details className="mt-3">
-        <summary className="cursor-pointer text-sm font-medium text-brand-800">Show the data</summary>
-        <div className="mt-2">
-          <DataTable
-            caption={`${value} history data`}
-            head={
-              <tr>
-                <th className={th}>Date</th>
-                <th className={th}>Round</th>
-                <th className={`${th} text-right`}>{value}</th>
-                <th className={`${th} text-right`}>Season average</th>
-              </tr>
-            }
-          >
-            {chart.rows.map((r) => (
-              <tr key={r.roundId}>
-                <td className={td}>{r.date}</td>
-                <td className={td}>{r.round}</td>
-                <td className={`${tdNum} font-semibold`}>{r.value}</td>
-                <td className={tdNum}>{r.seasonAverage}</td>
-              </tr>
-            ))}
-          </DataTable>
-        </div>
-      </details>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts). */}
+      <div dangerouslySetInnerHTML={{ __html: chart.data }} />
     </Card>
   );
 }

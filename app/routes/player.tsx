@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { Route } from "./+types/player";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { currentYearStart } from "~/.server/league";
@@ -12,17 +11,15 @@ import { StandingsLink } from "~/components/standings/standings-link";
 import { playerScoreChart } from "~/.server/services/score-history";
 import { chartForPage } from "~/.server/html/score-chart";
 import { formForPage } from "~/.server/html/player-form";
+import { playerRoundsHtml } from "~/.server/html/player-rounds";
+import { transfersHtml } from "~/.server/html/transfers";
 import { ScoreChartCard } from "~/components/score-chart";
-import { TransferTable } from "~/components/transfer-table";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card, Stats } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
-import { DataTable, td, tdNum, th } from "~/components/ui/table";
-import { useLeague } from "~/hooks/use-league";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
-import { positionLabel } from "~/lib/results";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "rounds", "transfers", "claims", "settings");
@@ -39,7 +36,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     ]),
   );
   // The chart's drawing and the form card's tables and notes come as server-built HTML (app/.server/html).
-  return { player, rounds, transfers, form: formForPage(form, league.timeZone), chart: chartForPage(chart) };
+  return {
+    player,
+    // The standings link needs only the latest round; the table itself comes as HTML.
+    latest: rounds[0] ? { d: rounds[0].d, division: rounds[0].division } : undefined,
+    roundsTable: rounds.length ? playerRoundsHtml(rounds, league.timeZone) : "",
+    transfersTable: transfers.length ? transfersHtml(transfers, "Transfers", league.timeZone) : "",
+    form: formForPage(form, league.timeZone),
+    chart: chartForPage(chart),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -49,12 +54,10 @@ export const meta: Route.MetaFunction = (args) => {
   return pageMeta(args, name, `${name} in the league: division, PDGA number, credit, wins, and every round with score, place and payout.`);
 };
 
-const money = (cents: number) => (cents ? formatCents(cents) : "");
 const avg = (n: number | null) => (n === null ? "–" : n.toFixed(1));
 
 export default function PlayerPage({ loaderData }: Route.ComponentProps) {
-  const { player, rounds, transfers, form } = loaderData;
-  const { date } = useLeague();
+  const { player, latest, transfersTable, form } = loaderData;
   return (
     <>
       <PageHeader
@@ -75,54 +78,25 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
               { label: "Average all time", value: avg(player.average) },
             ]}
           />
-          <StandingsLink playerId={player.id} division={player.division} latest={rounds[0]} />
+          <StandingsLink playerId={player.id} division={player.division} latest={latest} />
         </Card>
         <PlayerFormCard form={form} />
         <ScoreChartCard chart={loaderData.chart} />
         <Section title="Rounds">
-          {rounds.length === 0 ? (
+          {latest === undefined ? (
             <EmptyState title="No rounds played yet." />
           ) : (
-            // Date pinned, then the round and its score: what a phone shows before scrolling.
-            <DataTable
-              caption="Rounds played"
-              pinFirst
-              head={
-                <tr>
-                  <th className={th}>Date</th>
-                  <th className={th}>Round</th>
-                  <th className={`${th} text-right`}>Score</th>
-                  <th className={`${th} text-right`}>Rating</th>
-                  <th className={th}>Position</th>
-                  <th className={th}>Division</th>
-                  <th className={`${th} text-right`}>Payout</th>
-                  <th className={`${th} text-right`}>Credit added</th>
-                  <th className={`${th} text-right`}>Credit used</th>
-                </tr>
-              }
-            >
-              {rounds.map((r) => (
-                <tr key={r.roundId}>
-                  <td className={td}>{date(r.d)}</td>
-                  <td className={td}>
-                    <Link to={`/rounds/${r.roundId}`} className="font-medium text-brand-800 hover:underline">
-                      {r.n}
-                    </Link>
-                  </td>
-                  <td className={`${tdNum} font-semibold`}>{r.score > 0 ? r.score : "–"}</td>
-                  <td className={tdNum}>{r.rating ?? "–"}</td>
-                  <td className={td}>{positionLabel(r.result) ?? "–"}</td>
-                  <td className={td}>{r.division}</td>
-                  <td className={tdNum}>{money(r.entryPayoutCents)}</td>
-                  <td className={tdNum}>{money(r.creditAddedCents)}</td>
-                  <td className={tdNum}>{money(r.creditUsedCents)}</td>
-                </tr>
-              ))}
-            </DataTable>
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts).
+            <div dangerouslySetInnerHTML={{ __html: loaderData.roundsTable }} />
           )}
         </Section>
         <Section title="Transfers">
-          <TransferTable transfers={transfers} caption="Transfers" />
+          {transfersTable ? (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts).
+            <div dangerouslySetInnerHTML={{ __html: transfersTable }} />
+          ) : (
+            <EmptyState title="No transfers yet." />
+          )}
         </Section>
       </div>
     </>

@@ -1,5 +1,6 @@
 import type { ChartView, ScoreChart } from "~/lib/score-chart";
 import { attrs, esc } from "./escape";
+import { rowHtml, tableHtml } from "./table";
 
 // The player page's score chart drawn as SVG markup here, from the geometry the loader
 // computed (app/lib/score-chart.ts): the drawing is not interactive, so the page gets it as
@@ -42,8 +43,24 @@ function drawing(view: ChartView, label: string, className: string): string {
   ].join("");
 }
 
-/** What the page needs of the chart: the metric switch's state, the figure as HTML and the data table's rows. */
-export type ChartForPage = Pick<ScoreChart, "metric" | "hasRatings" | "rows"> & { figure: string };
+/** What the page needs of the chart: the metric switch's state, and the figure and the data table as HTML. */
+export type ChartForPage = Pick<ScoreChart, "metric" | "hasRatings"> & { figure: string; data: string };
+
+/** The numbers behind the drawing, as a table under "Show the data". */
+function dataHtml(chart: ScoreChart): string {
+  const value = chart.metric === "scores" ? "Score" : "Rating";
+  const head = [{ text: "Date" }, { text: "Round" }, { text: value, num: true }, { text: "Season average", num: true }];
+  const rows = chart.rows.map((r) =>
+    rowHtml([
+      { text: r.date },
+      { text: r.round },
+      { text: r.value, num: true, cls: "font-semibold" },
+      { text: r.seasonAverage, num: true },
+    ]),
+  );
+  const table = tableHtml(`${value} history data`, head, rows.join(""));
+  return `<details class="mt-3"><summary class="cursor-pointer text-sm font-medium text-brand-800">Show the data</summary><div class="mt-2">${table}</div></details>`;
+}
 
 /** The chart's <figure> content (caption and both drawings) as HTML, or null before the first score. */
 export function chartForPage(chart: ScoreChart | null): ChartForPage | null {
@@ -56,7 +73,7 @@ export function chartForPage(chart: ScoreChart | null): ChartForPage | null {
   return {
     metric: chart.metric,
     hasRatings: chart.hasRatings,
-    rows: chart.rows,
+    data: dataHtml(chart),
     figure: caption + drawing(chart.compact, chart.summary, "md:hidden") + drawing(chart.wide, chart.summary, "hidden max-w-3xl md:block"),
   };
 }

@@ -5,11 +5,11 @@ import { esc } from "./escape";
 // region named by the caption, focusable for keyboard scrolling, with the scroll-cue shadow
 // and the pinned first column. Only the "Scroll sideways" line, which needs measuring, is left out.
 
-/** A cell: its text (escaped) or, with `html`, markup already built; `num` aligns it right. */
-export type Cell = { text?: string | number; html?: string; num?: boolean; cls?: string };
+/** A cell: its text (escaped) or, with `html`, markup already built; `num` aligns it right; `base` replaces the kit's cell class. */
+export type Cell = { text?: string | number; html?: string; num?: boolean; cls?: string; base?: string };
 
 const cell = (tag: "th" | "td", c: Cell) =>
-  `<${tag}${tag === "th" ? ' scope="col"' : ""} class="${tag === "th" ? th : c.num ? tdNum : td}${c.num && tag === "th" ? " text-right" : ""}${c.cls ? ` ${c.cls}` : ""}">${c.html ?? esc(c.text ?? "")}</${tag}>`;
+  `<${tag}${tag === "th" ? ' scope="col"' : ""} class="${c.base ?? (tag === "th" ? th : c.num ? tdNum : td)}${c.num && tag === "th" ? " text-right" : ""}${c.cls ? ` ${c.cls}` : ""}">${c.html ?? esc(c.text ?? "")}</${tag}>`;
 
 /** One body row. */
 export const rowHtml = (cells: Cell[]) => `<tr>${cells.map((c) => cell("td", c)).join("")}</tr>`;
