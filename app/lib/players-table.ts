@@ -4,11 +4,11 @@
 // never breaks it.
 import { divisionRank, divisionsPresent } from "./divisions";
 import { type Page, offsetOf, pageOf, pageParam } from "./paging";
-import { type SortDir, type SortState, compareBy, parseSort } from "./sort";
+import { type SortState, compareBy, parseSort } from "./sort";
 
-export const PLAYER_COLUMNS = ["name", "division", "rounds", "thisYear", "average", "currentAvg", "balance"] as const;
-export type PlayerColumn = (typeof PLAYER_COLUMNS)[number];
-export const DEFAULT_PLAYER_SORT: SortState<PlayerColumn> = { column: "name", dir: "asc" };
+import { DEFAULT_PLAYER_SORT, PLAYER_COLUMNS, type PlayerColumn } from "./player-columns";
+
+export { DEFAULT_PLAYER_SORT, PLAYER_COLUMNS, type PlayerColumn, firstDir } from "./player-columns";
 /** Rows a page: 2,000 players in one table made a 643 KB page (issue 12). */
 export const PLAYERS_PAGE_SIZE = 100;
 
@@ -109,6 +109,3 @@ export function playersView<T extends PlayerListRow>(
     divisions,
   };
 }
-
-/** The first click on a column: names and divisions A→Z, numbers high→low. */
-export const firstDir = (column: PlayerColumn): SortDir => (column === "name" || column === "division" ? "asc" : "desc");

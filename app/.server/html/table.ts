@@ -18,13 +18,13 @@ export const rowHtml = (cells: Cell[]) => `<tr>${cells.map((c) => cell("td", c))
 export const groupRowHtml = (colSpan: number, title: string, detail: string) =>
   `<tr><th colspan="${colSpan}" scope="colgroup" class="border-b border-line bg-brand-50 px-2 py-2 text-left sm:px-3"><span class="font-display text-lg font-semibold tracking-wide text-brand-900">${esc(title)}</span><span class="ml-2 text-xs font-normal text-muted">${esc(detail)}</span></th></tr>`;
 
-/** The table, its head cells and its body rows (from rowHtml, groupRowHtml). */
-export function tableHtml(caption: string, head: Cell[], body: string, pinFirst = false): string {
-  const region = `scroll-cue overflow-x-auto rounded-xl border border-line shadow-sm${pinFirst ? " pin-first" : ""}`;
+/** The table, its head cells (or head row markup) and its body rows (from rowHtml, groupRowHtml). */
+export function tableHtml(caption: string, head: Cell[] | string, body: string, pinFirst = false, maxHeight = false): string {
+  const region = `scroll-cue overflow-x-auto rounded-xl border border-line shadow-sm${maxHeight ? " max-h-[75dvh] overflow-y-auto" : ""}${pinFirst ? " pin-first" : ""}`;
   return (
     `<div><section aria-label="${esc(caption)}" tabindex="0" class="${region}">` +
     `<table class="min-w-full border-separate border-spacing-0 text-left text-sm"><caption class="sr-only">${esc(caption)}</caption>` +
-    `<thead class="text-xs uppercase tracking-wide text-muted"><tr>${head.map((c) => cell("th", c)).join("")}</tr></thead>` +
+    `<thead class="text-xs uppercase tracking-wide text-muted"><tr>${typeof head === "string" ? head : head.map((c) => cell("th", c)).join("")}</tr></thead>` +
     `<tbody>${body}</tbody></table></section></div>`
   );
 }
