@@ -1,19 +1,21 @@
 import { useEffect, useRef } from "react";
-import { Form, useSubmit } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/players-all";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { currentYearStart } from "~/.server/league";
 import { routeServices } from "~/.server/route-context";
 import { listPlayersWithStats } from "~/.server/services/players";
+import { StatusBadge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Field, SelectField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
-import { Pager } from "~/components/ui/pager";
+import { DataTable } from "~/components/ui/table";
 import { pageMeta } from "~/lib/meta";
+import { formatCents } from "~/lib/money";
 import { DEFAULT_PLAYER_SORT, type PlayerColumn } from "~/lib/player-columns";
-import { playersAllHtml } from "~/.server/html/players-all";
 import { playersView } from "~/lib/players-table";
+import { pagerHtml, sortHeadHtml } from "~/.server/html/players-all";
 import type { SortState } from "~/lib/sort";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11). The
@@ -28,10 +30,12 @@ export const headers: Route.HeadersFunction = () => publicCacheHeaders("players"
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, league } = routeServices(context);
   const all = await listPlayersWithStats(db, currentYearStart(league));
+  // Only what the table shows travels to the browser.
+  const rows = all.map(({ pdga: _pdga, ...row }) => row);
   const url = new URL(request.url);
-  const { players, ...view } = playersView(all, url.searchParams);
-  // The table comes as HTML built here (app/.server/html/players-all.ts), not client code.
-  return { ...view, count: players.length, table: playersAllHtml(players, url, view.sort) };
+  const view = playersView(rows, url.searchParams);
+  // The sort headers and the pager are plain links built here (app/.server/html/players-all.ts), not client code.
+  return { ...view, sortHead: sortHeadHtml(url, view.sort), pager: pagerHtml(url, view.paging, "Player pages", ["Previous", "Next"]) };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -51,10 +55,12 @@ const leanCells = [
   "[&_td:first-child]:max-w-32 [&_td:first-child]:whitespace-normal [&_td:first-child]:break-words sm:[&_td:first-child]:max-w-none sm:[&_td:first-child]:whitespace-nowrap",
 ].join(" ");
 
+const avg = (n: number | null) => (n === null ? "–" : n.toFixed(1));
+
 export default function PlayersAll({ loaderData }: Route.ComponentProps) {
-  const { count, table, total, paging, sort, division, name, divisions } = loaderData;
+  const { players, total, paging, sort, division, name, divisions, sortHead, pager } = loaderData;
   const filtered = division !== null || name !== "";
-  const pastTheEnd = count === 0 && paging.total > 0;
+  const pastTheEnd = players.length === 0 && paging.total > 0;
   return (
     <>
       <PageHeader
@@ -72,15 +78,45 @@ export default function PlayersAll({ loaderData }: Route.ComponentProps) {
           <EmptyState title="No players on this page" action={<ButtonLink to="/players-all">First page</ButtonLink>}>
             The list has {paging.pages} {paging.pages === 1 ? "page" : "pages"}.
           </EmptyState>
-        ) : count === 0 ? (
+        ) : players.length === 0 ? (
           <EmptyState title="No players match" action={<ButtonLink to="/players-all">Show all players</ButtonLink>}>
             Try another division or fewer letters of the name.
           </EmptyState>
         ) : (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts).
-          <div className={leanCells} dangerouslySetInnerHTML={{ __html: table }} />
+          <div className={leanCells}>
+            <DataTable
+              caption="All players"
+              pinFirst
+              maxHeight
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts).
+              head={<tr dangerouslySetInnerHTML={{ __html: sortHead }} />}
+            >
+              {players.map((p) => (
+                <tr key={p.id}>
+                  <td>
+                    {/* discover="none": the player route loads on click, not for 120 links on render. */}
+                    <Link to={`/players/${p.id}`} discover="none">{`${p.firstName} ${p.lastName}`}</Link>
+                    {p.inactive ? (
+                      <span className="block sm:ml-1.5 sm:inline">
+                        <StatusBadge status="Inactive" />
+                      </span>
+                    ) : null}
+                  </td>
+                  <td>{formatCents(p.balanceCents)}</td>
+                  <td>{avg(p.average)}</td>
+                  <td>{avg(p.thisYearAverage)}</td>
+                  <td>{p.roundCount}</td>
+                  <td>{p.roundCountYear}</td>
+                  <td>{p.division}</td>
+                </tr>
+              ))}
+            </DataTable>
+          </div>
         )}
-        <Pager page={paging} label="Player pages" steps={["Previous", "Next"]} />
+        {pager ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts).
+          <div dangerouslySetInnerHTML={{ __html: pager }} />
+        ) : null}
       </div>
     </>
   );

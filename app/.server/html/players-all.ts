@@ -1,14 +1,13 @@
 import { type PlayerColumn, firstDir } from "~/lib/player-columns";
-import type { PlayerListRow } from "~/lib/players-table";
+import type { Page } from "~/lib/paging";
 import { type SortState, sortSearch } from "~/lib/sort";
 import { th } from "~/components/ui/table";
-import { formatCents } from "~/lib/money";
 import { esc } from "./escape";
-import { tableHtml } from "./table";
 
-// The /players-all table as HTML (issue 12's client budget): its sort headers are plain links
-// (?sort=&dir=, as SortHeader makes them) and its cells carry no classes, styled once by the
-// page's `leanCells`, which keeps 100 rows small.
+// /players-all's sort headers and pager as HTML (issue 12's client budget): the markup of
+// SortHeader (app/components/ui/sort-header.tsx) and Pager (app/components/ui/pager.tsx),
+// plain links to ?sort=&dir= and ?page=, which work without JavaScript as before. The rows
+// stay client-rendered: as HTML in the page's data they would double the page's size.
 
 // The key numbers come right after the name, so a phone shows them beside the pinned name.
 const columns: { column: PlayerColumn; label: string; numeric: boolean }[] = [
@@ -21,32 +20,33 @@ const columns: { column: PlayerColumn; label: string; numeric: boolean }[] = [
   { column: "division", label: "Division", numeric: false },
 ];
 
-const avg = (n: number | null) => (n === null ? "–" : n.toFixed(1));
-const INACTIVE =
-  '<span class="block sm:ml-1.5 sm:inline"><span class="inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 font-sans text-xs font-semibold tracking-normal ring-1 ring-inset bg-slate-100 text-slate-700 ring-slate-300">Inactive</span></span>';
-
-type Row = PlayerListRow & { inactive: boolean };
-
-/** The sort headers (SortHeader's markup) for the URL's `search` and the current sort. */
-function head(search: string, pathname: string, sort: SortState<PlayerColumn>): string {
+/** The head row's cells: each column's link sorts by it (a second click reverses), with aria-sort on the sorted one. */
+export function sortHeadHtml(url: URL, sort: SortState<PlayerColumn>): string {
   return columns
     .map((c) => {
       const active = sort.column === c.column;
       const next = active ? (sort.dir === "asc" ? "desc" : "asc") : firstDir(c.column);
       const arrow = active ? (sort.dir === "asc" ? "▲" : "▼") : "↕";
       const ariaSort = active ? ` aria-sort="${sort.dir === "asc" ? "ascending" : "descending"}"` : "";
-      const href = pathname + sortSearch(search, c.column, next);
+      const href = url.pathname + sortSearch(url.search, c.column, next);
       return `<th scope="col"${ariaSort} class="${th}${c.numeric ? " text-right" : ""}"><a href="${esc(href)}" class="inline-flex min-h-8 items-center gap-1 rounded hover:text-ink${active ? " text-ink" : ""}">${esc(c.label)}<span aria-hidden="true"${active ? "" : ' class="opacity-40"'}>${arrow}</span></a></th>`;
     })
     .join("");
 }
 
-export function playersAllHtml(rows: Row[], url: URL, sort: SortState<PlayerColumn>): string {
-  const body = rows
-    .map(
-      (p) =>
-        `<tr><td><a href="/players/${p.id}">${esc(`${p.firstName} ${p.lastName}`)}</a>${p.inactive ? INACTIVE : ""}</td><td>${esc(formatCents(p.balanceCents))}</td><td>${avg(p.average)}</td><td>${avg(p.thisYearAverage)}</td><td>${p.roundCount}</td><td>${p.roundCountYear}</td><td>${esc(p.division)}</td></tr>`,
-    )
-    .join("");
-  return tableHtml("All players", head(url.search, url.pathname, sort), body, true, true);
+/** Previous and Next links (?page=N, other parameters kept) with where we are; nothing for a single page. */
+export function pagerHtml(url: URL, page: Page, label: string, steps: [string, string]): string {
+  if (page.pages <= 1 && page.page === 1) return "";
+  const to = (n: number) => {
+    const params = new URLSearchParams(url.search);
+    if (n === 1) params.delete("page");
+    else params.set("page", String(n));
+    const query = params.toString();
+    return esc(query ? `${url.pathname}?${query}` : url.pathname);
+  };
+  const link = "inline-flex min-h-11 items-center rounded-md px-3 font-semibold text-brand-800 underline-offset-2 hover:underline";
+  const prev = page.page > 1 ? `<a href="${to(page.page - 1)}" class="${link}" rel="prev">← ${esc(steps[0])}</a>` : "<span></span>";
+  const next =
+    page.page < page.pages ? `<a href="${to(page.page + 1)}" class="${link}" rel="next">${esc(steps[1])} →</a>` : "<span></span>";
+  return `<nav aria-label="${esc(label)}" class="flex flex-wrap items-center justify-between gap-2 text-sm">${prev}<span class="text-muted">Page ${page.page} of ${page.pages} (${page.total.toLocaleString("en-US")} in all)</span>${next}</nav>`;
 }
