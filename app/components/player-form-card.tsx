@@ -20,7 +20,7 @@ export function PlayerFormCard({ form }: { form: FormForPage }) {
           ]}
         />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts). */}
-        <div className="space-y-4" dangerouslySetInnerHTML={{ __html: form.html }} />
+        <div className="space-y-4" data-html="" dangerouslySetInnerHTML={{ __html: form.html }} />
       </div>
     </Card>
   );

@@ -33,9 +33,9 @@ export function ScoreChartCard({ chart }: { chart: ChartForPage | null }) {
   return (
     <Card title="Score history" titleId="score-history-title" actions={chart.hasRatings ? <MetricSwitch active={chart.metric} /> : null}>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts). */}
-      <figure className="space-y-3" dangerouslySetInnerHTML={{ __html: chart.figure }} />
+      <figure className="space-y-3" data-html="" dangerouslySetInnerHTML={{ __html: chart.figure }} />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts). */}
-      <div dangerouslySetInnerHTML={{ __html: chart.data }} />
+      <div data-html="" dangerouslySetInnerHTML={{ __html: chart.data }} />
     </Card>
   );
 }

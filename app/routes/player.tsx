@@ -18,6 +18,7 @@ import { StatusBadge } from "~/components/ui/badge";
 import { Card, Stats } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
+import { useServerHtmlLinks } from "~/hooks/use-server-html-links";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 
@@ -57,6 +58,7 @@ export const meta: Route.MetaFunction = (args) => {
 const avg = (n: number | null) => (n === null ? "–" : n.toFixed(1));
 
 export default function PlayerPage({ loaderData }: Route.ComponentProps) {
+  useServerHtmlLinks();
   const { player, latest, transfersTable, form } = loaderData;
   return (
     <>
@@ -87,13 +89,13 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
             <EmptyState title="No rounds played yet." />
           ) : (
             // biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts).
-            <div dangerouslySetInnerHTML={{ __html: loaderData.roundsTable }} />
+            <div data-html="" dangerouslySetInnerHTML={{ __html: loaderData.roundsTable }} />
           )}
         </Section>
         <Section title="Transfers">
           {transfersTable ? (
             // biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts).
-            <div dangerouslySetInnerHTML={{ __html: transfersTable }} />
+            <div data-html="" dangerouslySetInnerHTML={{ __html: transfersTable }} />
           ) : (
             <EmptyState title="No transfers yet." />
           )}

@@ -11,6 +11,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Field, SelectField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { DataTable } from "~/components/ui/table";
+import { useServerHtmlLinks } from "~/hooks/use-server-html-links";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 import { DEFAULT_PLAYER_SORT, type PlayerColumn } from "~/lib/player-columns";
@@ -34,8 +35,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const rows = all.map(({ pdga: _pdga, ...row }) => row);
   const url = new URL(request.url);
   const view = playersView(rows, url.searchParams);
-  // The sort headers and the pager are plain links built here (app/.server/html/players-all.ts), not client code.
-  return { ...view, sortHead: sortHeadHtml(url, view.sort), pager: pagerHtml(url, view.paging, "Player pages", ["Previous", "Next"]) };
+  // The sort headers and the pager are plain links built here (app/.server/html/players-all.ts), not
+  // client code. They name this page, not the request: a client navigation's loader request is
+  // /players-all.data (React Router's single fetch), with its own _routes parameter.
+  const page = new URL(`/players-all${url.search}`, url);
+  page.searchParams.delete("_routes");
+  return { ...view, sortHead: sortHeadHtml(page, view.sort), pager: pagerHtml(page, view.paging, "Player pages", ["Previous", "Next"]) };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -58,6 +63,7 @@ const leanCells = [
 const avg = (n: number | null) => (n === null ? "–" : n.toFixed(1));
 
 export default function PlayersAll({ loaderData }: Route.ComponentProps) {
+  useServerHtmlLinks();
   const { players, total, paging, sort, division, name, divisions, sortHead, pager } = loaderData;
   const filtered = division !== null || name !== "";
   const pastTheEnd = players.length === 0 && paging.total > 0;
@@ -89,7 +95,7 @@ export default function PlayersAll({ loaderData }: Route.ComponentProps) {
               pinFirst
               maxHeight
               // biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts).
-              head={<tr dangerouslySetInnerHTML={{ __html: sortHead }} />}
+              head={<tr data-html="" dangerouslySetInnerHTML={{ __html: sortHead }} />}
             >
               {players.map((p) => (
                 <tr key={p.id}>
@@ -115,7 +121,7 @@ export default function PlayersAll({ loaderData }: Route.ComponentProps) {
         )}
         {pager ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts).
-          <div dangerouslySetInnerHTML={{ __html: pager }} />
+          <div data-html="" dangerouslySetInnerHTML={{ __html: pager }} />
         ) : null}
       </div>
     </>

@@ -10,6 +10,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { NetToggle, type ResultGroup } from "~/components/round-results";
 import { roundHandicaps } from "~/.server/services/player-form";
+import { useServerHtmlLinks } from "~/hooks/use-server-html-links";
 import { useLeague } from "~/hooks/use-league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { optionalSession } from "~/.server/auth/guards";
@@ -81,6 +82,7 @@ function timeZoneOf(matches: Route.MetaArgs["matches"]): string {
 }
 
 export default function RoundPage({ loaderData }: Route.ComponentProps) {
+  useServerHtmlLinks();
   const { round, entryCents, pot, played, net, table, entryCount, signUp } = loaderData;
   const { longDate } = useLeague();
   const today = isToday(round.d, nowSeconds());
@@ -123,7 +125,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
             <>
               {played ? <NetToggle net={net} /> : null}
               {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts). */}
-              <div className="space-y-2" dangerouslySetInnerHTML={{ __html: table }} />
+              <div className="space-y-2" data-html="" dangerouslySetInnerHTML={{ __html: table }} />
             </>
           )}
         </section>

@@ -18,7 +18,9 @@ type History = {
 async function playedRound(request: APIRequestContext): Promise<Round> {
   const rounds: Round[] = await (await request.get("/api/rounds/all")).json();
   const now = Date.now() / 1000;
-  return rounds.filter((r) => r.d < now - 86400 && r.entry_count > 0).at(-1)!;
+  // A league night of the seed: other specs add played rounds of two or three fresh players
+  // (no history, so no handicap), and the desktop and mobile runs share one D1.
+  return rounds.filter((r) => r.d < now - 86400 && r.entry_count >= 8).at(-1)!;
 }
 
 const shot = (page: Page, name: string, project: string) =>

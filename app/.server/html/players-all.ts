@@ -29,7 +29,7 @@ export function sortHeadHtml(url: URL, sort: SortState<PlayerColumn>): string {
       const arrow = active ? (sort.dir === "asc" ? "▲" : "▼") : "↕";
       const ariaSort = active ? ` aria-sort="${sort.dir === "asc" ? "ascending" : "descending"}"` : "";
       const href = url.pathname + sortSearch(url.search, c.column, next);
-      return `<th scope="col"${ariaSort} class="${th}${c.numeric ? " text-right" : ""}"><a href="${esc(href)}" class="inline-flex min-h-8 items-center gap-1 rounded hover:text-ink${active ? " text-ink" : ""}">${esc(c.label)}<span aria-hidden="true"${active ? "" : ' class="opacity-40"'}>${arrow}</span></a></th>`;
+      return `<th scope="col"${ariaSort} class="${th}${c.numeric ? " text-right" : ""}"><a href="${esc(href)}" data-keep-scroll class="inline-flex min-h-8 items-center gap-1 rounded hover:text-ink${active ? " text-ink" : ""}">${esc(c.label)}<span aria-hidden="true"${active ? "" : ' class="opacity-40"'}>${arrow}</span></a></th>`;
     })
     .join("");
 }

@@ -1,0 +1,32 @@
+import { hydrated } from "./axe";
+import { expect, test } from "./fixtures";
+
+// Parts of the round, player and players-list pages are built as HTML on the server
+// (app/.server/html/); their links still navigate inside the app, not by a new document.
+
+type Round = { id: number; d: number; entry_count: number };
+
+test("a player's name in server-built round results navigates in the app", async ({ page, request }) => {
+  const rounds: Round[] = await (await request.get("/api/rounds/all")).json();
+  const round = rounds.filter((r) => r.d < Date.now() / 1000 - 86400 && r.entry_count > 0).at(-1)!;
+  await page.goto(`/rounds/${round.id}`);
+  await hydrated(page);
+  // A full document load would drop this mark.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const link = page.getByRole("table", { name: "Results" }).getByRole("link").first();
+  const name = (await link.textContent())!.trim();
+  await link.click();
+  await expect(page).toHaveURL(/\/players\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
+test("a sort header on /players-all keeps the document and sorts", async ({ page }) => {
+  await page.goto("/players-all");
+  await hydrated(page);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByRole("link", { name: /Balance/ }).click();
+  await expect(page).toHaveURL(/[?&]sort=balance&dir=desc/);
+  await expect(page.getByRole("columnheader", { name: /Balance/ })).toHaveAttribute("aria-sort", "descending");
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
