@@ -135,3 +135,19 @@ describe("page cache (Cache API, as served locally)", () => {
     expect((await get(path)).status).toBe("hit");
   });
 });
+
+describe("Server-Timing", () => {
+  it("is sent by a local server and never by the deployed one, whose statement counts would show a login's branch", async () => {
+    const local = await get(`/api/ace?v=${uniq()}`);
+    expect(local.res.headers.get("Server-Timing")).toMatch(/d1;desc="\d+"/);
+    const deployedEnv = { ...env, PAGE_CACHE: "workers-cache" } as unknown as Env;
+    const req = new Request("http://cache.test/api/users/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: `nobody-${uniq()}@example.org`, password: "Wrong-Pass-1" }),
+    });
+    const res = await worker.fetch(req, deployedEnv, createExecutionContext());
+    expect(res.status).toBe(401);
+    expect(res.headers.get("Server-Timing")).toBeNull();
+  });
+});
