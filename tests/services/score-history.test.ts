@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { DAY, makeEntry, makePlayer, makeRound, nowSec, testDb } from "../fixtures";
 import { argsFor, outcome } from "../route-fixtures";
-import { scoreHistory } from "~/.server/services/score-history";
+import { playerScoreChart, scoreHistory } from "~/.server/services/score-history";
 import * as playerPage from "~/routes/player";
 
 async function history() {
@@ -35,24 +35,24 @@ describe("scoreHistory", () => {
 describe("the player page's chart", () => {
   it("shows scores by default and ratings when asked; a player with no scores has none", async () => {
     const { player } = await history();
-    const page = async (query: string) =>
-      (
-        await outcome(
-          playerPage.loader(await argsFor("nobody", `/players/${player.id}${query}`, undefined, { playerId: String(player.id) })),
-        )
-      ).data;
-    const scores = (await page("")).chart;
+    const chart = (query: string) => playerScoreChart(testDb(), player.id, `http://x/players/${player.id}${query}`, "America/Chicago");
+    const scores = (await chart(""))!;
     expect(scores).toMatchObject({ metric: "scores", hasRatings: true });
-    expect(scores.rows.map((r: { value: number }) => r.value)).toEqual([57, 51]);
+    expect(scores.rows.map((r) => r.value)).toEqual([57, 51]);
     expect(scores.summary).toMatch(/^Scores of 2 rounds, .*: best 51, worst 57 \(lower is better\)/);
-    const ratings = (await page("?chart=ratings")).chart;
-    expect(ratings.rows.map((r: { value: number }) => r.value)).toEqual([1002]);
-    expect((await page("?chart=bogus")).chart.metric).toBe("scores");
+    expect((await chart("?chart=ratings"))!.rows.map((r) => r.value)).toEqual([1002]);
+    expect((await chart("?chart=bogus"))!.metric).toBe("scores");
+
+    // The page gets the same chart as markup built on the server (app/.server/html/score-chart.ts).
+    const page = async (id: number, query = "") =>
+      (await outcome(playerPage.loader(await argsFor("nobody", `/players/${id}${query}`, undefined, { playerId: String(id) })))).data;
+    const shown = (await page(player.id)).chart;
+    expect(shown).toMatchObject({ metric: "scores", hasRatings: true });
+    expect(shown.figure).toContain(`aria-label="${scores.summary}"`);
+    expect(shown.data).toMatch(/>57<[\s\S]*>51</);
+    expect((await page(player.id, "?chart=ratings")).chart.data).toContain(">1002<");
 
     const fresh = await makePlayer();
-    const none = await outcome(
-      playerPage.loader(await argsFor("nobody", `/players/${fresh.id}`, undefined, { playerId: String(fresh.id) })),
-    );
-    expect(none.data.chart).toBeNull();
+    expect((await page(fresh.id)).chart).toBeNull();
   });
 });
