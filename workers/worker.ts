@@ -1,4 +1,5 @@
 import { api } from "./api";
+import { type Actor, lazily, withAuditActor } from "./audit-actor";
 import { drainBody, withinBodyLimit } from "./body-limit";
 import { type D1Observation, observeD1 } from "./d1-observer";
 import { carryBookmark, openSession, sessionBinding } from "./d1-session";
@@ -7,6 +8,7 @@ import { type CacheStatus, isCacheableRequest, pageCacheMode, purgeWrites, serve
 import { handleQueue } from "./queue/consumer";
 import { applyResponsePolicy, newNonce } from "./response-policy";
 import { payPalCheckout } from "~/.server/paypal/config";
+import { readToken, verifySession } from "~/.server/auth/session";
 import { queueStaleRatings } from "~/.server/ratings-trigger";
 import type { RequestScope } from "~/context";
 
@@ -49,6 +51,17 @@ function serverTiming(cache: CacheStatus | null, seen: D1Observation, scope: Req
   ].join(", ");
 }
 
+/**
+ * Who a request acts as, for the audit log: the user its session token names. A write only
+ * happens past the route's own guard, which has checked the session in full.
+ */
+async function actorOfRequest(request: Request, env: Env): Promise<Actor> {
+  const token = readToken(request);
+  const claims = token ? await verifySession(env, token.token) : null;
+  if (!claims) return { userId: null, role: "visitor" };
+  return { userId: claims.userId, role: claims.role === "admin" ? "admin" : "player" };
+}
+
 type CachedPagesStub = { fetch(request: Request): Promise<Response> };
 
 /**
@@ -68,7 +81,11 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
     async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
       const started = performance.now();
       const session = openSession(env.DB, request);
-      const { binding, seen } = observeD1(sessionBinding(session));
+      const audited = withAuditActor(
+        sessionBinding(session),
+        lazily(() => actorOfRequest(request, env)),
+      );
+      const { binding, seen } = observeD1(audited);
       const observedEnv = { ...env, DB: binding };
       const scope: RequestScope = { nonce: newNonce(), renders: 0 };
       const mode = pageCacheMode(env);

@@ -7,6 +7,8 @@ import type { League } from "./types";
 export function renderSql(league: League, hashes: readonly string[]): string[] {
   const ratings = leagueRatings(league);
   return [
+    // The audit log (ADR 20) records the demo data as the system's doing.
+    "insert into audit_actor (id, user_id, role) values (1, null, 'system') on conflict (id) do update set user_id = null, role = 'system';",
     ...insertRows(
       "players",
       ["id", "fn", "ln", "pdga", "division", "inactive", "created_at"],
@@ -141,5 +143,6 @@ export function renderSql(league: League, hashes: readonly string[]): string[] {
       ["id", "d", "from_player_id", "to_player_id", "amt_cents", "description", "created_at"],
       league.transfers.map((t) => [t.id, t.d, t.from, t.to, t.amt, t.description, t.d]),
     ),
+    "delete from audit_actor;",
   ];
 }

@@ -58,6 +58,7 @@ describe("entriesForRound", () => {
       entryPayoutCents: 900,
       result: "1/3|(MPO)",
       rating: null,
+      version: 0,
     });
     expect(list[3]).toMatchObject({ pdga: "111", ace: false, score: 0, result: null });
   });

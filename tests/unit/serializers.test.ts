@@ -24,6 +24,7 @@ describe("serializers", () => {
       payoutCents: 450,
       pdgaUrl: null,
       openForRegistration: true,
+      version: 0,
       createdAt: 1,
       entryCount: 12,
     };

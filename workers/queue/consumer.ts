@@ -9,6 +9,7 @@ import { applyPaymentEvent } from "~/.server/services/paypal-events";
 import { recomputeRatings } from "~/.server/services/ratings";
 import { sendResetMail } from "~/.server/services/reset-mail";
 import { sendRegistrationMails } from "~/.server/services/registration-mail";
+import { type Actor, withAuditActor } from "../audit-actor";
 import { handleDeadLetters } from "./dead-letters";
 
 // The queue names in wrangler.toml: one Worker consumes both.
@@ -110,7 +111,9 @@ async function handleJobs(batch: MessageBatch<unknown>, env: QueueEnv, deps: Job
       continue;
     }
     try {
-      await runJob(parsed.data, jobKey(parsed.data, msg.id), env, deps);
+      // Money a job moves is PayPal's doing (a capture, a refund); the other jobs move none.
+      const actor: Actor = { userId: null, role: parsed.data.type === "paypal-event" ? "paypal" : "system" };
+      await runJob(parsed.data, jobKey(parsed.data, msg.id), { ...env, DB: withAuditActor(env.DB, () => actor) }, deps);
       msg.ack();
     } catch (err) {
       const delaySeconds = retryDelaySeconds(msg.attempts);

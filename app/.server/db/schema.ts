@@ -13,9 +13,11 @@ export const players = sqliteTable(
     pdga: text("pdga"),
     division: text("division").notNull(),
     inactive: integer("inactive", { mode: "boolean" }).notNull().default(false),
+    // The user who added this record for themself (claims); null for records an admin made.
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("players_name_idx").on(t.ln, t.fn)],
+  (t) => [index("players_name_idx").on(t.ln, t.fn), index("players_created_by_idx").on(t.createdByUserId)],
 );
 
 export const rounds = sqliteTable(
@@ -32,6 +34,9 @@ export const rounds = sqliteTable(
     payoutCents: integer("payout_cents").notNull(),
     pdgaUrl: text("pdga_url"),
     openForRegistration: integer("open_for_registration", { mode: "boolean" }).notNull().default(false),
+    // Bumped by a trigger (migration 0011) whenever a field an editor shows changes: a save
+    // carries the version it read, and a save against a newer row is refused (ADR 20).
+    version: integer("version").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index("rounds_d_idx").on(t.d)],
@@ -70,9 +75,11 @@ export const payments = sqliteTable(
     playerId: integer("player_id")
       .notNull()
       .references(() => players.id),
-    method: text("method", { enum: ["credit", "paypal"] }).notNull(),
+    method: text("method", { enum: ["credit", "paypal", "cash"] }).notNull(),
+    // refunded: refunds (payment_refunds) add up to the whole amount; a partly refunded
+    // payment stays completed. expired: an order nobody approved in time (ADR 15).
     status: text("status", {
-      enum: ["created", "completed", "failed", "refunded"],
+      enum: ["created", "completed", "failed", "refunded", "expired"],
     }).notNull(),
     // What the player was charged in money (entry price less credit, plus the league fee).
     amountCents: integer("amount_cents").notNull(),
@@ -121,6 +128,9 @@ export const entries = sqliteTable(
     result: text("result"),
     // The round rating of this score (services/ratings.ts), null until rated.
     rating: integer("rating"),
+    // Bumped by a trigger (migration 0011) whenever a field the entry editors show or a
+    // payout changes: an edit carries the version it read and is refused against a newer one.
+    version: integer("version").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -194,9 +204,13 @@ export const transfers = sqliteTable(
     toPlayerId: integer("to_player_id").references(() => players.id),
     amtCents: integer("amt_cents").notNull(),
     description: text("description").notNull().default(""),
+    // Set when the transfer gives back, as credit, a payment of an entry that was withdrawn:
+    // one such transfer per payment, whatever the number of racing withdrawals.
+    paymentId: integer("payment_id").references(() => payments.id),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("transfers_payment_uq").on(t.paymentId),
     index("transfers_from_idx").on(t.fromPlayerId, t.amtCents),
     index("transfers_to_idx").on(t.toPlayerId, t.amtCents),
     index("transfers_d_idx").on(t.d),
@@ -341,8 +355,93 @@ export const writeGuards = sqliteTable(
   {
     roundChanged: integer("round_changed"),
     overdrawn: integer("overdrawn"),
+    // The ace pot would be below zero at some moment (ADR 21).
+    potNegative: integer("pot_negative"),
   },
-  (t) => [check("round_changed", sql`${t.roundChanged} is null`), check("overdrawn", sql`${t.overdrawn} is null`)],
+  (t) => [
+    check("round_changed", sql`${t.roundChanged} is null`),
+    check("overdrawn", sql`${t.overdrawn} is null`),
+    check("pot_negative", sql`${t.potNegative} is null`),
+  ],
+);
+
+/**
+ * Money given back by PayPal (a refund or a reversal), each its own row against the
+ * payment: partial and repeated refunds add up, and the payment is `refunded` only when
+ * they reach its amount. `providerRefundId` (PayPal's refund id, or the reversal event's
+ * resource id) makes a replayed event count once. While the entry the payment paid for
+ * still stands, the books flag it until an admin decides: keep the entry (what is owed
+ * then shows as owed) or withdraw it.
+ */
+export const paymentRefunds = sqliteTable(
+  "payment_refunds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    kind: text("kind", { enum: ["refund", "reversal"] }).notNull(),
+    providerRefundId: text("provider_refund_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    // kept: the admin keeps the entry standing; withdrawn: the entry was withdrawn.
+    resolution: text("resolution", { enum: ["kept", "withdrawn"] }),
+    resolvedAt: integer("resolved_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_refunds_provider_uq").on(t.providerRefundId),
+    index("payment_refunds_payment_idx").on(t.paymentId),
+    check("payment_refunds_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Who is writing: one row (id 1) that the app's D1 binding sets as the first statement of
+ * every batch that writes a money table, and deletes as its last (workers/audit-actor.ts).
+ * The audit triggers read it; a write made outside the app (a console, a seed) finds no
+ * row and is recorded with no actor.
+ */
+export const auditActor = sqliteTable(
+  "audit_actor",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id"),
+    role: text("role", { enum: ["admin", "player", "visitor", "paypal", "system"] }).notNull(),
+  },
+  (t) => [check("audit_actor_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * Every change to money, append-only (triggers refuse an update or delete of a row):
+ * entries' money fields, payments, refunds, transfers, aces and rounds' fees. Written by
+ * triggers on those tables (migration 0011), so no write path can skip it; `before` and
+ * `after` are JSON objects of the row's money fields (null for an insert / a delete).
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at").notNull().default(sql`(unixepoch())`),
+    actorUserId: integer("actor_user_id"),
+    // The actor's name when it acted: the row outlives a deleted user.
+    actorName: text("actor_name"),
+    actorRole: text("actor_role", { enum: ["admin", "player", "visitor", "paypal", "system"] }),
+    tableName: text("table_name").notNull(),
+    rowId: integer("row_id").notNull(),
+    action: text("action", { enum: ["insert", "update", "delete"] }).notNull(),
+    playerId: integer("player_id"),
+    // A transfer's other side.
+    otherPlayerId: integer("other_player_id"),
+    roundId: integer("round_id"),
+    before: text("before"),
+    after: text("after"),
+  },
+  (t) => [
+    index("audit_log_player_idx").on(t.playerId, t.id),
+    index("audit_log_other_player_idx").on(t.otherPlayerId, t.id),
+    index("audit_log_round_idx").on(t.roundId, t.id),
+    index("audit_log_actor_idx").on(t.actorUserId, t.id),
+  ],
 );
 
 export type Player = typeof players.$inferSelect;
@@ -353,3 +452,5 @@ export type Transfer = typeof transfers.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Claim = typeof claims.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
+export type PaymentRefund = typeof paymentRefunds.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect;

@@ -46,6 +46,7 @@ export const entryColumns = {
   paymentId: entries.paymentId,
   result: entries.result,
   rating: entries.rating,
+  version: entries.version,
 };
 
 /** The query of entries with their players' names, unrun: a page's batch can carry it (round-page.ts). */

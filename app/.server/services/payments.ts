@@ -1,6 +1,6 @@
 import { type SQL, and, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { payments, players, rounds, users } from "../db/schema";
+import { type Payment, payments, players, rounds, users } from "../db/schema";
 import { notFound } from "../errors";
 
 // The league's payments as the admin reads them (issue 11, spec §3 Payment): every
@@ -10,8 +10,8 @@ export type PaymentRow = {
   id: number;
   createdAt: number;
   updatedAt: number;
-  method: "credit" | "paypal";
-  status: "created" | "completed" | "failed" | "refunded";
+  method: Payment["method"];
+  status: Payment["status"];
   amountCents: number;
   creditUsedCents: number;
   leagueFeeCents: number;

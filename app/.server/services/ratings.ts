@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type Db, checkFailed } from "../db/client";
-import { entries, writeGuards } from "../db/schema";
+import { entries } from "../db/schema";
+import { writeGuard } from "../db/write-guard";
 import { RATING_ROUNDS, type WalkEntry, rateRounds } from "~/lib/rating-walk";
 
 // Stored round ratings (entries.rating), kept in line with the scores by the "ratings"
@@ -72,7 +73,7 @@ export async function recomputeRatings(db: Db, since = Number.MIN_SAFE_INTEGER):
   const rated = rateRounds([...rounds.values()], history);
   const changed = rows.flatMap((r): [number, number | null][] => (rated.get(r.id) !== r.rating ? [[r.id, rated.get(r.id) ?? null]] : []));
   if (changed.length > 0) {
-    const guard = db.insert(writeGuards).select(sql`select 1, null where ${fingerprint(since)} is not ${print}`);
+    const guard = writeGuard(db, "roundChanged", sql`${fingerprint(since)} is not ${print}`);
     const writes: BatchItem<"sqlite">[] = [];
     for (let i = 0; i < changed.length; i += WRITE_CHUNK) writes.push(setRatings(db, changed.slice(i, i + WRITE_CHUNK)));
     try {

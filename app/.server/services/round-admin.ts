@@ -127,10 +127,11 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
       .set(Object.fromEntries(COLUMNS.map((c) => [c, sql.raw(`v."${c}"`)])))
       .from(sql`${fromJson(updates.map((c) => ({ id: c.id, ...row(c.values) })))} as v`)
       .where(sql`${rounds.id} = v.id`),
-    // In the rows' order, so the new ids rise with it; every other column its default.
+    // In the rows' order, so the new ids rise with it; every other column its default
+    // (closed for registration, version 0, created now).
     db
       .insert(rounds)
-      .select(sql`select null, ${sql.raw(COLUMNS.map((c) => `v."${c}"`).join(", "))}, 0, unixepoch()
+      .select(sql`select null, ${sql.raw(COLUMNS.map((c) => `v."${c}"`).join(", "))}, 0, 0, unixepoch()
         from ${fromJson(creates.map((c) => row(c.values)))} as v order by v.key`)
       .returning({ id: rounds.id }),
     // SQLite has no RAISE outside triggers: json() of text that is not JSON is the error

@@ -1,7 +1,8 @@
 import { type SQL, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type Db, checkFailed } from "../db/client";
-import { entries, players, rounds, writeGuards } from "../db/schema";
+import { entries, players, rounds } from "../db/schema";
+import { writeGuard } from "../db/write-guard";
 import { conflict, notFound } from "../errors";
 import { markRatingsStale } from "../ratings-trigger";
 import { balanceCentsSql } from "./balance";
@@ -29,6 +30,7 @@ export type StateEntry = {
   creditUsedCents: number;
   paymentId: number | null;
   result: string | null;
+  version: number;
   balanceCents: number;
 };
 
@@ -39,16 +41,15 @@ export type RoundState = {
 };
 
 /**
- * What a plan is made from: each entry's id and every field a write sets (division and
- * score for the payouts; the ace flag, payout adjust and credits, which a plan writes only
- * where they differ from what it read), and the round's payout.
+ * What a plan is made from: each entry's id and version (a trigger bumps it whenever a
+ * field a write sets changes: division, score, ace, payouts, credits, payment; migration
+ * 0011), and the round's version (its payout per entry among its fields).
  */
 function fingerprintSql(roundId: number): SQL<string> {
   return sql<string>`(
-    coalesce((select group_concat(id || ':' || division || ':' || score || ':' || ace || ':' || payout_adjust_cents
-        || ':' || credit_added_cents || ':' || credit_used_cents, ',')
-      from (select * from ${entries} where round_id = ${roundId} order by id)), '')
-    || '|' || coalesce((select payout_cents from ${rounds} where id = ${roundId}), '')
+    coalesce((select group_concat(id || ':' || version, ',')
+      from (select id, version from ${entries} where round_id = ${roundId} order by id)), '')
+    || '|' || coalesce((select version from ${rounds} where id = ${roundId}), '')
   )`;
 }
 
@@ -119,12 +120,11 @@ export async function commitRoundChange<T>(db: Db, roundId: number, plan: (state
     if (attempt > 0) await pause(attempt);
     const state = await readRoundState(db, roundId);
     const change = plan(state);
-    const guard = db.insert(writeGuards).select(sql`select 1, null where ${fingerprintSql(roundId)} is not ${state.fingerprint}`);
+    const guard = writeGuard(db, "roundChanged", sql`${fingerprintSql(roundId)} is not ${state.fingerprint}`);
     const payouts = payoutUpdates(db, state, change.after, change.roundPayoutCents ?? state.round.payoutCents);
     const lowered = change.guardPlayers.filter((p) => p.deltaCents < 0);
     const balanceGuards = lowered.map((p) =>
-      db.insert(writeGuards).select(sql`select null, 1
-        where ${balanceCentsSql(p.playerId)} < 0 and ${balanceCentsSql(p.playerId)} < ${p.balanceCents}`),
+      writeGuard(db, "overdrawn", sql`${balanceCentsSql(p.playerId)} < 0 and ${balanceCentsSql(p.playerId)} < ${p.balanceCents}`),
     );
     try {
       const results = await db.batch([guard, ...change.statements, ...payouts, ...balanceGuards]);

@@ -1,0 +1,99 @@
+import { tableWrittenBy } from "./d1-observer";
+
+// Who changed the money (ADR 20). Triggers on the money tables write every change to
+// audit_log, and read who is acting from the one row of audit_actor. This binding puts
+// that row in place: a batch that writes a money table is sent with the actor set as its
+// first statement and removed as its last, and a lone write to a money table is sent as
+// such a batch of three. D1 runs a batch as one transaction, one at a time, so no other
+// request's write can see this actor, and a write made outside the app finds no row.
+// Services never name the actor: like the cache purge (ADR 11), no write path can forget.
+
+export type ActorRole = "admin" | "player" | "visitor" | "paypal" | "system";
+export type Actor = { userId: number | null; role: ActorRole };
+
+/** The tables whose triggers write audit_log (migration 0011). */
+export const AUDITED_TABLES: ReadonlySet<string> = new Set(["entries", "payments", "payment_refunds", "transfers", "aces", "rounds"]);
+
+const writesMoney = (sql: string) => {
+  const table = tableWrittenBy(sql);
+  return table !== null && AUDITED_TABLES.has(table);
+};
+
+/** `resolve`, called at most once and only when first needed. */
+export function lazily<T>(resolve: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | null = null;
+  return () => {
+    value ??= resolve();
+    return value;
+  };
+}
+
+/**
+ * A D1 binding that behaves as `db` and stamps every money write with the actor that
+ * `actorOf` names, asked at each such write (a request passes `lazily(…)`, so a read
+ * never verifies its token, and a writing request verifies it once).
+ */
+export function withAuditActor(db: D1Database, actorOf: () => Actor | Promise<Actor>): D1Database {
+  const setActor = async () => {
+    const { userId, role } = await actorOf();
+    return db
+      .prepare(
+        "insert into audit_actor (id, user_id, role) values (1, ?, ?) on conflict (id) do update set user_id = excluded.user_id, role = excluded.role",
+      )
+      .bind(userId, role);
+  };
+  const clearActor = () => db.prepare("delete from audit_actor");
+  const inActorBatch = async (list: D1PreparedStatement[]) => {
+    const results = await db.batch([await setActor(), ...list, clearActor()]);
+    return results.slice(1, -1);
+  };
+
+  // A batch is given the statements themselves (D1 refuses a wrapper): each wrapper maps back.
+  const unwrap = new WeakMap<D1PreparedStatement, { stmt: D1PreparedStatement; money: boolean }>();
+  const statement = (stmt: D1PreparedStatement, money: boolean): D1PreparedStatement => {
+    if (!money) return stmt;
+    const alone = async () => {
+      const [result] = await inActorBatch([stmt]);
+      if (!result) throw new Error("D1 answered a batch of one write with no result");
+      return result;
+    };
+    const wrapped = new Proxy(stmt, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (prop === "bind") return (...args: unknown[]) => statement(target.bind(...args), true);
+        if (prop === "run" || prop === "all") return () => alone();
+        if (prop === "first") {
+          return async (column?: string) => {
+            const row = ((await alone()).results[0] ?? null) as Record<string, unknown> | null;
+            return row && column !== undefined ? (row[column] ?? null) : row;
+          };
+        }
+        if (prop === "raw") {
+          // As drizzle maps a batch's rows (d1ToRawMapping): each row's values in column order.
+          return async (options?: { columnNames?: boolean }) => {
+            const rows = (await alone()).results as Record<string, unknown>[];
+            const values = rows.map((row) => Object.values(row));
+            return options?.columnNames ? [Object.keys(rows[0] ?? {}), ...values] : values;
+          };
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    unwrap.set(wrapped, { stmt, money });
+    return wrapped;
+  };
+
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === "prepare") return (sql: string) => statement(target.prepare(sql), writesMoney(sql));
+      if (prop === "batch") {
+        return (list: D1PreparedStatement[]) => {
+          const plain = list.map((s) => unwrap.get(s)?.stmt ?? s);
+          return list.some((s) => unwrap.get(s)?.money) ? inActorBatch(plain) : target.batch(plain);
+        };
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
