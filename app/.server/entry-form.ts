@@ -26,13 +26,13 @@ export function handleEntryForm(request: Request, db: Db, roundId: number) {
       case "save": {
         const changed = await updateEntries(
           db,
-          input.rows.map(({ id, ...value }) => ({ id, value })),
+          input.rows.map(({ id, version, ...value }) => ({ id, version, value })),
           roundId,
         );
         return { success: changed ? `Saved ${plural(changed, "entry", "entries")}.` : "No changes to save." };
       }
       case "deleteEntry":
-        await deleteEntry(db, input.id, roundId);
+        await deleteEntry(db, input.id, input.version, roundId);
         return { success: "Entry deleted." };
       case "creditPayouts": {
         const n = await creditPayouts(db, roundId);

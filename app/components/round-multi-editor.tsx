@@ -12,7 +12,7 @@ import { type EditorRow, addRow, errorsById, loadedRows, rowState } from "~/lib/
 import { rowLabel } from "~/lib/round-dates";
 import { MONEY_FIELDS, type RoundInputs } from "~/lib/round-values";
 
-export type LoadedRound = { id: number; entryCount: number } & RoundInputs;
+export type LoadedRound = { id: number; entryCount: number; version: number } & RoundInputs;
 
 /** Spec §9: after a save that deleted every round in the editor, back to the list after 1.5 s. */
 const BACK_AFTER_MS = 1500;

@@ -84,6 +84,7 @@ export function MultiRoundRow({
         {postIndex === null ? null : (
           <>
             <input type="hidden" name={name("id")} value={row.id} />
+            {row.version === null ? null : <input type="hidden" name={name("version")} value={row.version} />}
             <input type="hidden" name={name("row")} value={number} />
             <input type="hidden" name={name("delete")} value={row.deleted ? "1" : "0"} />
           </>

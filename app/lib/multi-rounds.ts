@@ -5,14 +5,22 @@ import { MULTI_EDITOR_DEFAULTS, type RoundInputs, moneyInputs } from "./round-va
 // loaded, so a row is "changed" exactly while it differs from it; a new row has a
 // temporary negative id until it is saved.
 
-export type EditorRow = { id: number; entryCount: number; original: RoundInputs | null; values: RoundInputs; deleted: boolean };
+/** A row of the editor; `version` is a stored round's as loaded (ADR 20), null for a new row. */
+export type EditorRow = {
+  id: number;
+  entryCount: number;
+  version: number | null;
+  original: RoundInputs | null;
+  values: RoundInputs;
+  deleted: boolean;
+};
 
 export type RowState = "new" | "deleted" | "changed" | null;
 
 export const ROUND_FIELDS = ["date", "time", "n", "loc", "fee_pdga", "fee_course", "fee_other", "ace", "payout", "pdga_url"] as const;
 
-export function loadedRows(rounds: ({ id: number; entryCount: number } & RoundInputs)[]): EditorRow[] {
-  return rounds.map(({ id, entryCount, ...values }) => ({ id, entryCount, original: values, values, deleted: false }));
+export function loadedRows(rounds: ({ id: number; entryCount: number; version: number } & RoundInputs)[]): EditorRow[] {
+  return rounds.map(({ id, entryCount, version, ...values }) => ({ id, entryCount, version, original: values, values, deleted: false }));
 }
 
 /** What the row's save would do: create it, delete it, save its edits, or nothing. */
@@ -35,7 +43,7 @@ export function addRow(rows: EditorRow[], first: { date: string; time: string })
     pdga_url: "",
     ...moneyInputs(MULTI_EDITOR_DEFAULTS),
   };
-  return [...rows, { id, entryCount: 0, original: null, values, deleted: false }];
+  return [...rows, { id, entryCount: 0, version: null, original: null, values, deleted: false }];
 }
 
 /** The field errors of the last save, `rows[k].field`, by the id of the k-th row it posted. */

@@ -21,7 +21,7 @@ import { pageMeta } from "~/lib/meta";
 import { defaultRoundDate, formatRoundWhen } from "~/lib/round-dates";
 import { ROUND_FORM_DEFAULTS, moneyInputs, roundInputs } from "~/lib/round-values";
 import { nowSeconds } from "~/lib/time";
-import { RoundDeleteFormSchema, roundFormSchema } from "~/schemas/round-form";
+import { RoundDeleteFormSchema, roundEditFormSchema, roundFormSchema } from "~/schemas/round-form";
 
 // One module for /admin/rounds/new (no roundId) and /admin/rounds/:roundId. Save and
 // Delete go back to /admin/rounds, which says what was done; a refusal stays here.
@@ -36,8 +36,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     return { round: null, inputs: { ...when, n: "", loc: latest?.loc ?? "", pdga_url: "", ...moneyInputs(ROUND_FORM_DEFAULTS) } };
   }
   const round = await orRouteError(getRound(db, await routeId(params.roundId, "round id")));
-  const { id, n, d, entryCount, openForRegistration } = round;
-  return { round: { id, n, d, entryCount, openForRegistration }, inputs: roundInputs(round, league.timeZone) };
+  const { id, n, d, entryCount, openForRegistration, version } = round;
+  return { round: { id, n, d, entryCount, openForRegistration, version }, inputs: roundInputs(round, league.timeZone) };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.round ? `Edit ${args.loaderData.round.n}` : "New round");
@@ -52,11 +52,23 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return redirect("/admin/rounds?deleted=1");
     });
   }
+  const unexpected = "Update failed. Please try again.";
+  if (id === null) {
+    return handleForm(
+      request,
+      roundFormSchema(league.timeZone),
+      async (values) => redirect(`/admin/rounds?saved=${await saveRound(db, null, values)}`),
+      {
+        unexpected,
+      },
+    );
+  }
+  // A stored round is saved only over the version this form read (ADR 20).
   return handleForm(
     request,
-    roundFormSchema(league.timeZone),
-    async (values) => redirect(`/admin/rounds?saved=${await saveRound(db, id, values)}`),
-    { unexpected: "Update failed. Please try again." },
+    roundEditFormSchema(league.timeZone),
+    async ({ values, version }) => redirect(`/admin/rounds?saved=${await saveRound(db, id, values, version)}`),
+    { unexpected },
   );
 }
 
@@ -101,6 +113,7 @@ export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
       <Card>
         <Form method="post" noValidate ref={form} className="space-y-4">
           <input type="hidden" name="intent" value="save" />
+          {round ? <input type="hidden" name="version" value={round.version} /> : null}
           <RoundFormFields inputs={inputs} errors={fieldErrors} timeZone={timeZone} />
           {/* Beside the buttons, where the eye is after Save or Delete (a refused delete on a phone). */}
           <FormAlert message={formError} />

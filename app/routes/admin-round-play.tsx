@@ -43,6 +43,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     creditAddedCents: e.creditAddedCents,
     creditUsedCents: e.creditUsedCents,
     result: e.result,
+    version: e.version,
     balanceCents: balances.get(e.playerId) ?? 0,
   }));
   return { round, entries, pot, creditCapCents: creditSuggestionCapCents(round) };

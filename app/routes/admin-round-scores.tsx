@@ -21,7 +21,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { db } = routeServices(context);
   const id = await routeId(params.roundId, "round id");
   const [round, list] = await orRouteError(Promise.all([getRound(db, id), entriesForRound(db, id)]));
-  const entries = list.map((e) => ({ id: e.id, firstName: e.firstName, lastName: e.lastName, division: e.division, score: e.score }));
+  const entries = list.map((e) => ({
+    id: e.id,
+    firstName: e.firstName,
+    lastName: e.lastName,
+    division: e.division,
+    score: e.score,
+    version: e.version,
+  }));
   return { round: { id: round.id, n: round.n, d: round.d, loc: round.loc }, entries };
 }
 
@@ -38,8 +45,8 @@ export default function AdminRoundScores({ loaderData }: Route.ComponentProps) {
   const { round, entries } = loaderData;
   const { timeZone } = useLeague();
   const { success, formError } = useFormResult();
-  // New scores from the server start both forms afresh.
-  const version = entries.map((e) => `${e.id}:${e.score}`).join(",");
+  // New scores from the server close the paste's preview (the sheet follows the server by itself).
+  const scores = entries.map((e) => `${e.id}:${e.score}`).join(",");
   return (
     <>
       <PageHeader
@@ -57,12 +64,12 @@ export default function AdminRoundScores({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <p className="text-sm text-muted">A score of 0 means no card yet: a division is paid out once all its scores are in.</p>
-            <ScorePaste key={`paste-${version}`} entries={entries} />
+            <ScorePaste key={`paste-${scores}`} entries={entries} />
             <section aria-labelledby="type-heading" className="space-y-3">
               <h2 id="type-heading" className="font-display text-xl font-semibold">
                 Type scores
               </h2>
-              <ScoreSheet key={`sheet-${version}`} entries={entries} />
+              <ScoreSheet entries={entries} />
             </section>
           </>
         )}

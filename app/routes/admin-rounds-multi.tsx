@@ -38,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const saved = Number(params.get("saved"));
   return {
     selection,
-    rounds: rounds.map((r) => ({ id: r.id, entryCount: r.entryCount, ...roundInputs(r, league.timeZone) })),
+    rounds: rounds.map((r) => ({ id: r.id, entryCount: r.entryCount, version: r.version, ...roundInputs(r, league.timeZone) })),
     // The first row of an empty editor: the coming league night.
     first: { date: nextWeekday(now, league.timeZone), time: LEAGUE_TIME },
     saved: Number.isSafeInteger(saved) && saved > 0 ? `Saved ${saved} ${saved === 1 ? "change" : "changes"}.` : null,

@@ -4,6 +4,7 @@ import { MAX_SCORE } from "../lib/score-paste";
 import { bodyIdSchema } from "./ids";
 import { nonNegativeDollarsSchema, signedDollarsSchema } from "./money";
 import { PlayerValuesSchema } from "./players";
+import { versionSchema } from "./version";
 
 // A round's strokes, at most MAX_SCORE (the paste reader's bound too); 0 means "no card yet".
 /** One /bulk or form post edits at most this many entries (a league night is well under it). */
@@ -42,13 +43,15 @@ export const EntryChangesSchema = z.object(
 );
 export type EntryChanges = z.infer<typeof EntryChangesSchema>;
 
-/** POST /api/admin/entry/update {id, values}. */
-export const EntryUpdateSchema = z.object({ id: bodyIdSchema("entry id"), values: EntryChangesSchema });
+/** POST /api/admin/entry/update {id, version, values}: `version` as the entry was read (ADR 20). */
+export const EntryUpdateSchema = z.object({ id: bodyIdSchema("entry id"), version: versionSchema("entry"), values: EntryChangesSchema });
 
-/** POST /api/admin/entry/bulk {data: [{id, value}]}: every change in one atomic write. */
+/** POST /api/admin/entry/bulk {data: [{id, version, value}]}: every change in one atomic write. */
 export const EntryBulkSchema = z.object({
   data: z
-    .array(z.object({ id: bodyIdSchema("entry id"), value: EntryChangesSchema }), { error: "data must be a list of {id, value}" })
+    .array(z.object({ id: bodyIdSchema("entry id"), version: versionSchema("entry"), value: EntryChangesSchema }), {
+      error: "data must be a list of {id, version, value}",
+    })
     .min(1, "data must hold at least one change")
     .max(MAX_BULK_ENTRIES, `At most ${MAX_BULK_ENTRIES} entries at once`),
 });
@@ -73,6 +76,9 @@ export const NewEntryValuesSchema = z
   )
   .refine((v) => Boolean(v.player) !== Boolean(v.newPlayer), { message: "Choose a player", path: ["player"] });
 export type NewEntryValues = z.infer<typeof NewEntryValuesSchema>;
+
+/** POST /api/admin/entry/delete {id, version}. */
+export const EntryDeleteSchema = z.object({ id: bodyIdSchema("entry id"), version: versionSchema("entry") });
 
 /** POST /api/admin/entry/add {values}. */
 export const EntryAddSchema = z.object({ values: NewEntryValuesSchema });
@@ -119,11 +125,11 @@ export const EntryFormSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("save"),
       rows: z
-        .array(EntryChangesSchema.extend({ id: bodyIdSchema("entry id") }), { error: "Nothing to save" })
+        .array(EntryChangesSchema.extend({ id: bodyIdSchema("entry id"), version: versionSchema("entry") }), { error: "Nothing to save" })
         .min(1, "Nothing to save")
         .max(MAX_BULK_ENTRIES, `At most ${MAX_BULK_ENTRIES} entries at once`),
     }),
-    z.object({ intent: z.literal("deleteEntry"), id: bodyIdSchema("entry id") }),
+    z.object({ intent: z.literal("deleteEntry"), id: bodyIdSchema("entry id"), version: versionSchema("entry") }),
     z.object({ intent: z.literal("creditPayouts") }),
     z.object({ intent: z.literal("syncPayouts") }),
   ],

@@ -4,6 +4,7 @@ import { zonedTimeToEpoch } from "../lib/time";
 import { FormDateSchema, FormTimeSchema, dateText } from "./form-dates";
 import { idSchema } from "./ids";
 import { RoundValuesSchema } from "./rounds";
+import { missingVersion, versionSchema } from "./version";
 
 // The admin's round pages post forms: the round form (/admin/rounds/new, /admin/rounds/:id),
 // the multi-editor's rows (ADR 9) and the list's registration toggle. Each field keeps the
@@ -24,6 +25,13 @@ export function toRoundValues({ date, time, ...values }: RoundFormFields, timeZo
 
 /** The round form's save. */
 export const roundFormSchema = (timeZone: string) => RoundFormFieldsSchema.transform((fields) => toRoundValues(fields, timeZone));
+
+/** The round form's save of a stored round: its values and the version the form read (ADR 20). */
+export const roundEditFormSchema = (timeZone: string) =>
+  RoundFormFieldsSchema.extend({ version: versionSchema("round") }).transform(({ version, ...fields }) => ({
+    version,
+    values: toRoundValues(fields, timeZone),
+  }));
 
 /** The round form's confirmed Delete. */
 export const RoundDeleteFormSchema = z.object({ intent: z.literal("delete") });
@@ -47,11 +55,20 @@ const rowId = z.coerce
   .int("Invalid round id")
   .refine((id) => id !== 0 && Math.abs(id) <= Number.MAX_SAFE_INTEGER, "Invalid round id");
 
-const DeleteRow = z.object({ delete: z.literal("1"), id: rowId, row: rowNumber, date: z.string().optional().default("") });
-const SaveRow = RoundFormFieldsSchema.extend({ delete: z.literal("0"), id: rowId, row: rowNumber });
+// A stored round's row carries the version it was read at (ADR 20); a new row has none.
+const version = versionSchema("round").optional();
+const DeleteRow = z.object({ delete: z.literal("1"), id: rowId, version, row: rowNumber, date: z.string().optional().default("") });
+const SaveRow = RoundFormFieldsSchema.extend({ delete: z.literal("0"), id: rowId, version, row: rowNumber });
 
-/** One change the multi-editor asks for, labelled as the editor shows its row ("Row 3 (Thu 11/26)"). */
-export type RoundChange = { label: string } & ({ kind: "save"; id: number | null; values: RoundValues } | { kind: "delete"; id: number });
+/**
+ * One change the multi-editor asks for, labelled as the editor shows its row ("Row 3 (Thu
+ * 11/26)"); a stored round's with the version the editor read.
+ */
+export type RoundChange = { label: string } & (
+  | { kind: "save"; id: null; values: RoundValues }
+  | { kind: "save"; id: number; version: number; values: RoundValues }
+  | { kind: "delete"; id: number; version: number }
+);
 
 /**
  * The multi-editor's post: only its new, changed and deleted rows, each `rows[i].field`
@@ -72,16 +89,19 @@ export const multiRoundsSchema = (timeZone: string) =>
       const seen = new Set<number>();
       rows.forEach((r, i) => {
         if (r.id > 0 && seen.has(r.id)) ctx.addIssue({ code: "custom", path: ["rows", i, "id"], message: `Round ${r.id} appears twice` });
+        if (r.id > 0 && r.version === undefined)
+          ctx.addIssue({ code: "custom", path: ["rows", i, "version"], message: missingVersion("round") });
         seen.add(r.id);
       });
     })
     .transform(({ rows }): RoundChange[] =>
       rows.flatMap((r): RoundChange[] => {
-        if (r.delete === "1") return r.id > 0 ? [{ kind: "delete", id: r.id, label: rowLabel(r.row, r.date) }] : [];
-        const { delete: _, id, row, ...fields } = r;
-        return [
-          { kind: "save", id: id > 0 ? id : null, values: toRoundValues(fields, timeZone), label: rowLabel(row, dateText(fields.date)) },
-        ];
+        const stored = r.id > 0 ? { id: r.id, version: r.version ?? 0 } : null;
+        if (r.delete === "1") return stored ? [{ kind: "delete", ...stored, label: rowLabel(r.row, r.date) }] : [];
+        const { delete: _, id, version: __, row, ...fields } = r;
+        const label = rowLabel(row, dateText(fields.date));
+        const values = toRoundValues(fields, timeZone);
+        return [stored ? { kind: "save", ...stored, values, label } : { kind: "save", id: null, values, label }];
       }),
     );
 

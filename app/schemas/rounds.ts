@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bodyIdSchema, epochSecondsSchema } from "./ids";
 import { nonNegativeDollarsSchema } from "./money";
+import { missingVersion, versionSchema } from "./version";
 
 const text = (what: string, max: number) =>
   z
@@ -28,8 +29,18 @@ export const RoundValuesSchema = z.object({
     .refine((v) => v === null || /^https:\/\/\S+$/.test(v), "PDGA link must start with https://"),
 });
 
-/** POST /api/admin/round/ {id?, ...values}: saves the round with `id`, or creates one. */
-export const SaveRoundSchema = RoundValuesSchema.extend({ id: bodyIdSchema("round id").nullish() });
+/**
+ * POST /api/admin/round/ {id?, version?, ...values}: saves the round with `id` over the
+ * `version` it was read at (required with an id, ADR 20), or creates one.
+ */
+export const SaveRoundSchema = RoundValuesSchema.extend({
+  id: bodyIdSchema("round id").nullish(),
+  version: versionSchema("round").optional(),
+}).superRefine((v, ctx) => {
+  if (v.id && v.version === undefined) {
+    ctx.addIssue({ code: "custom", path: ["version"], message: missingVersion("round") });
+  }
+});
 
 /** POST /api/admin/round/openForRegistration {id, openForRegistration}. */
 export const OpenRoundSchema = z.object({

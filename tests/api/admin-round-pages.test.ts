@@ -76,13 +76,33 @@ describe("the round form", () => {
       feeCourseCents: 100,
       payoutCents: 450,
     });
+    const form = await outcome(formPage.loader(await argsFor("admin", `/admin/rounds/${id}`, undefined, { roundId: String(id) })));
+    const version = String(form.data.round.version);
     const saved = await outcome(
-      formPage.action(await argsFor("admin", `/admin/rounds/${id}`, formFields({ n: "Renamed", time: "18:00" }), { roundId: String(id) })),
+      formPage.action(
+        await argsFor("admin", `/admin/rounds/${id}`, formFields({ n: "Renamed", time: "18:00", version }), { roundId: String(id) }),
+      ),
     );
     expect(saved).toMatchObject({ status: 302, location: `/admin/rounds?saved=${id}` });
     expect(await roundRow(id)).toMatchObject({ n: "Renamed", d: zonedTimeToEpoch({ year: 2031, month: 3, day: 13, hour: 18 }, TZ) });
     const list = await outcome(listPage.loader(await argsFor("admin", `/admin/rounds?saved=${id}`)));
     expect(list.data.notice).toBe("Round saved: Renamed, Thu, 3/13/31, 6:00 PM.");
+  });
+
+  it("saves only over the version the form read (ADR 20): an older one is 409 with the message, none is 400", async () => {
+    const round = await makeRound({ n: "Read" });
+    const save = async (extra: Record<string, string>) =>
+      outcome(formPage.action(await argsFor("admin", `/admin/rounds/${round.id}`, formFields(extra), { roundId: String(round.id) })));
+    expect(await save({ n: "First tab", version: String(round.version) })).toMatchObject({ status: 302 });
+    expect(await save({ n: "Second tab", version: String(round.version) })).toMatchObject({
+      status: 409,
+      data: { formError: "This round changed since you opened it. Reload to see the new values." },
+    });
+    expect(await save({ n: "No version" })).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { version: "version is required: send the version of the round as you read it" } },
+    });
+    expect((await roundRow(round.id))?.n).toBe("First tab");
   });
 
   it("deletes an empty round; a round with entries is refused with 409 and its reason", async () => {
@@ -103,7 +123,9 @@ describe("the round form", () => {
     const page = async (roundId: string) => argsFor("admin", `/admin/rounds/${roundId}`, undefined, { roundId });
     expect((await outcome(formPage.loader(await page("987654321")))).status).toBe(404);
     expect((await outcome(formPage.loader(await page("abc")))).status).toBe(400);
-    const save = await outcome(formPage.action(await argsFor("admin", "/admin/rounds/987654321", formFields(), { roundId: "987654321" })));
+    const save = await outcome(
+      formPage.action(await argsFor("admin", "/admin/rounds/987654321", formFields({ version: "0" }), { roundId: "987654321" })),
+    );
     expect(save).toMatchObject({ status: 404, data: { formError: "Round not found" } });
     expect((await outcome(formPage.action(await argsFor("admin", "/admin/rounds/x", formFields(), { roundId: "x" })))).status).toBe(400);
   });
@@ -175,8 +197,8 @@ describe("/admin/rounds/multi-edit", () => {
     const name = `Multi ${uniq()}`;
     const answer = await post({
       shown: `${kept.id},${gone.id}`,
-      ...row(0, { id: String(kept.id), n: "Kept and renamed" }),
-      ...row(1, { id: String(gone.id), delete: "1" }),
+      ...row(0, { id: String(kept.id), version: String(kept.version), n: "Kept and renamed" }),
+      ...row(1, { id: String(gone.id), version: String(gone.version), delete: "1" }),
       ...row(2, { id: "-1", n: name }),
     });
     expect(answer.status).toBe(302);
@@ -204,8 +226,8 @@ describe("/admin/rounds/multi-edit", () => {
     await makeEntry({ roundId: played.id, playerId: player.id });
     const answer = await post({
       shown: `${other.id},${played.id}`,
-      ...row(0, { id: String(other.id), n: "Changed" }),
-      ...row(1, { id: String(played.id), delete: "1", date: "2026-11-26", row: "2" }),
+      ...row(0, { id: String(other.id), version: String(other.version), n: "Changed" }),
+      ...row(1, { id: String(played.id), version: String(played.version), delete: "1", date: "2026-11-26", row: "2" }),
     });
     expect(answer).toMatchObject({
       status: 409,
@@ -217,12 +239,37 @@ describe("/admin/rounds/multi-edit", () => {
     expect(await roundRow(played.id)).toBeTruthy();
   });
 
+  it("refuses a row read before another save of its round (ADR 20): 409 naming the row, nothing written", async () => {
+    const round = await makeRound({ n: "Both tabs" });
+    const loaded = await outcome(multiPage.loader(await argsFor("admin", `/admin/rounds/multi-edit?ids=${round.id}`)));
+    const version = String(loaded.data.rounds[0].version);
+    const mine = `New ${uniq()}`;
+    const first = await post({ shown: `${round.id}`, ...row(0, { id: String(round.id), version, n: "First tab", date: "2031-03-13" }) });
+    expect(first.status).toBe(302);
+    const second = await post({
+      shown: `${round.id}`,
+      ...row(0, { id: String(round.id), version, n: "Second tab", date: "2031-03-13" }),
+      ...row(1, { id: "-1", n: mine }),
+    });
+    expect(second).toMatchObject({
+      status: 409,
+      data: { formError: "Error saving rounds: Row 1 (Thu 3/13): This round changed since you opened it. Reload to see the new values." },
+    });
+    expect((await roundRow(round.id))?.n).toBe("First tab");
+    expect(await testDb().select().from(rounds).where(eq(rounds.n, mine))).toEqual([]);
+    const missing = await post({ shown: `${round.id}`, ...row(0, { id: String(round.id), n: "No version" }) });
+    expect(missing).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { "rows[0].version": "version is required: send the version of the round as you read it" } },
+    });
+  });
+
   it("a save that deletes every round in the editor says so instead of reloading it", async () => {
     const [a, b] = await Promise.all([makeRound(), makeRound()]);
     const answer = await post({
       shown: `${a.id},${b.id}`,
-      ...row(0, { id: String(a.id), delete: "1" }),
-      ...row(1, { id: String(b.id), delete: "1" }),
+      ...row(0, { id: String(a.id), version: String(a.version), delete: "1" }),
+      ...row(1, { id: String(b.id), version: String(b.version), delete: "1" }),
     });
     expect(answer).toMatchObject({ status: 200, data: { allDeleted: true, success: "Deleted 2 rounds. Back to the rounds…" } });
     expect(

@@ -22,6 +22,8 @@ const ENTRY_FIELDS = [
   "payment_id",
   "EntryPayout",
   "result",
+  // What an edit or delete of the entry sends back (ADR 20).
+  "version",
 ];
 
 describe("GET /api/entries/{roundId}", () => {
@@ -64,6 +66,7 @@ describe("GET /api/entries/{roundId}", () => {
       payment_id: null,
       EntryPayout: 4.75,
       result: "1/2|(MA40)",
+      version: e.version,
     });
     expect(list[1]).toMatchObject({ player_id: q.id, ace: true, payout: 0, credit_added: 0 });
   });

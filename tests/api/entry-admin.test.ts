@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
 import { makeEntry, makePlayer, makeRound, makeTransfer, testDb, uniq } from "../fixtures";
+import { getPublic } from "./http";
+import { versionOf } from "../version-fixtures";
 import { entries, players } from "~/.server/db/schema";
 
 const adminToken = async () => tokenFor(await makeUser({ isAdmin: true }));
@@ -72,13 +74,16 @@ describe("POST /api/admin/entry/update, /bulk, /delete", () => {
     const [a, b] = await Promise.all([makePlayer(), makePlayer()]);
     const ea = await makeEntry({ roundId: round.id, playerId: a.id });
     const eb = await makeEntry({ roundId: round.id, playerId: b.id });
-    const { entry } = await expectStatus(await post("update", token, { id: ea.id, values: { payoutAdjust: "-0.25", ace: false } }), 200);
-    expect(entry).toMatchObject({ id: ea.id, payoutAdjust: -0.25, ace: false });
+    const { entry } = await expectStatus(
+      await post("update", token, { id: ea.id, version: ea.version, values: { payoutAdjust: "-0.25", ace: false } }),
+      200,
+    );
+    expect(entry).toMatchObject({ id: ea.id, payoutAdjust: -0.25, ace: false, version: ea.version + 1 });
     const { updated } = await expectStatus(
       await post("bulk", token, {
         data: [
-          { id: ea.id, value: { score: 51 } },
-          { id: eb.id, value: { score: "49" } },
+          { id: ea.id, version: entry.version, value: { score: 51 } },
+          { id: eb.id, version: String(eb.version), value: { score: "49" } },
         ],
       }),
       200,
@@ -94,30 +99,38 @@ describe("POST /api/admin/entry/update, /bulk, /delete", () => {
     const [token, round, p] = await Promise.all([adminToken(), makeRound(), makePlayer()]);
     await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 300 });
     const e = await makeEntry({ roundId: round.id, playerId: p.id });
-    const res = await post("update", token, { id: e.id, values: { credit_used: 3.01 } });
+    const res = await post("update", token, { id: e.id, version: e.version, values: { credit_used: 3.01 } });
     const body = await expectError(res, 409);
     expect(body.error).toContain("has $3.00 of credit");
     expect((await rowsOf(round.id))[0]?.creditUsedCents).toBe(0);
   });
 
   it.each([
-    ["update", { id: 1, values: { score: -1 } }, "Score must be 0 or more"],
-    ["update", { id: 1, values: { score: 1.5 } }, "Score must be a whole number"],
-    ["update", { id: 1, values: { score: 501 } }, "Score must be at most 500"],
-    ["update", { id: 1 }, "values is required"],
+    ["update", { id: 1, version: 0, values: { score: -1 } }, "Score must be 0 or more"],
+    ["update", { id: 1, version: 0, values: { score: 1.5 } }, "Score must be a whole number"],
+    ["update", { id: 1, version: 0, values: { score: 501 } }, "Score must be at most 500"],
+    ["update", { id: 1, version: 0 }, "values is required"],
+    ["update", { id: 1, values: { score: 50 } }, "version is required: send the version of the entry as you read it"],
+    ["update", { id: 1, version: -1, values: { score: 50 } }, "Invalid entry version"],
     ["bulk", { data: [] }, "data must hold at least one change"],
-    ["bulk", { data: "x" }, "data must be a list of {id, value}"],
-    ["bulk", { data: Array.from({ length: 501 }, (_, i) => ({ id: i + 1, value: { score: 1 } })) }, "At most 500 entries at once"],
-    ["delete", { id: "abc" }, "Invalid entry id"],
+    ["bulk", { data: "x" }, "data must be a list of {id, version, value}"],
+    ["bulk", { data: [{ id: 1, value: { score: 50 } }] }, "version is required: send the version of the entry as you read it"],
+    [
+      "bulk",
+      { data: Array.from({ length: 501 }, (_, i) => ({ id: i + 1, version: 0, value: { score: 1 } })) },
+      "At most 500 entries at once",
+    ],
+    ["delete", { id: "abc", version: 0 }, "Invalid entry id"],
+    ["delete", { id: 1 }, "version is required: send the version of the entry as you read it"],
   ])("/%s answers 400 for a bad body (%j)", async (path, body, message) => {
     await expectError(await post(path, await adminToken(), body), 400, message);
   });
 
   it("answers 404 for an entry that does not exist", async () => {
     const token = await adminToken();
-    await expectError(await post("update", token, { id: 987_654_321, values: { score: 50 } }), 404, "Entry not found");
-    await expectError(await post("bulk", token, { data: [{ id: 987_654_321, value: { score: 50 } }] }), 404, "Entry not found");
-    await expectError(await post("delete", token, { id: 987_654_321 }), 404, "Entry not found");
+    await expectError(await post("update", token, { id: 987_654_321, version: 0, values: { score: 50 } }), 404, "Entry not found");
+    await expectError(await post("bulk", token, { data: [{ id: 987_654_321, version: 0, value: { score: 50 } }] }), 404, "Entry not found");
+    await expectError(await post("delete", token, { id: 987_654_321, version: 0 }), 404, "Entry not found");
   });
 
   it("delete removes the entry and recomputes the others' payouts", async () => {
@@ -126,9 +139,41 @@ describe("POST /api/admin/entry/update, /bulk, /delete", () => {
     const ea = await makeEntry({ roundId: round.id, playerId: a.id, score: 50 });
     const eb = await makeEntry({ roundId: round.id, playerId: b.id, score: 52 });
     await expectStatus(await post("payouts", token, { entries: [{ id: ea.id, payout: 0, result: "x" }] }), 200);
-    await expectStatus(await post("delete", token, { id: ea.id }), 200);
+    await expectStatus(await post("delete", token, { id: ea.id, version: await versionOf(ea.id) }), 200);
     expect((await rowsOf(round.id)).map((e) => [e.id, e.result, e.payoutCents])).toEqual([[eb.id, "1/1|(MA1)", 450]]);
     expect(await testDb().select().from(players).where(eq(players.id, a.id))).toHaveLength(1);
+  });
+});
+
+describe("versions (ADR 20): a write names the version it read", () => {
+  const STALE = "This entry changed since you opened it. Reload to see the new values.";
+
+  it("GET answers carry the version; /update, /bulk and /delete against an older one are 409 naming the player, writing nothing", async () => {
+    const [token, round, a, b] = await Promise.all([adminToken(), makeRound(), makePlayer(), makePlayer()]);
+    await makeEntry({ roundId: round.id, playerId: a.id, score: 50 });
+    await makeEntry({ roundId: round.id, playerId: b.id, score: 52 });
+    const read = await getPublic<{ id: number; player_id: number; version: number }[]>(`/api/entries/${round.id}`);
+    const [ea, eb] = [read.find((e) => e.player_id === a.id)!, read.find((e) => e.player_id === b.id)!];
+    // Another admin credits a's entry after this client read the round.
+    await expectStatus(await post("update", token, { id: ea.id, version: ea.version, values: { credit_added: 5 } }), 200);
+    const after = await rowsOf(round.id);
+    await expectError(
+      await post("update", token, { id: ea.id, version: ea.version, values: { credit_added: 0 } }),
+      409,
+      `${a.fn} ${a.ln}: ${STALE}`,
+    );
+    await expectError(
+      await post("bulk", token, {
+        data: [
+          { id: eb.id, version: eb.version, value: { score: 49 } },
+          { id: ea.id, version: ea.version, value: { score: 51 } },
+        ],
+      }),
+      409,
+      `${a.fn} ${a.ln}: ${STALE}`,
+    );
+    await expectError(await post("delete", token, { id: ea.id, version: ea.version }), 409, `${a.fn} ${a.ln}: ${STALE}`);
+    expect(await rowsOf(round.id)).toEqual(after);
   });
 });
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
 import { makeEntry, makePlayer, makeRound, nowSec, testDb } from "../fixtures";
+import { getPublic } from "./http";
 import { payments, rounds } from "~/.server/db/schema";
 
 const adminToken = async () => tokenFor(await makeUser({ isAdmin: true }));
@@ -36,12 +37,29 @@ describe("POST /api/admin/round/ (save)", () => {
     await expectStatus(
       await call("POST", "/api/admin/round", {
         token,
-        body: form({ id: created.id, n: "Glow Round", pdga_url: "https://www.pdga.com/tour/event/1" }),
+        body: form({ id: created.id, version: 0, n: "Glow Round", pdga_url: "https://www.pdga.com/tour/event/1" }),
       }),
       200,
     );
     expect(await roundRow(created.id)).toMatchObject({ n: "Glow Round", pdgaUrl: "https://www.pdga.com/tour/event/1" });
-    await expectError(await call("POST", "/api/admin/round/", { token, body: form({ id: 987654321 }) }), 404);
+    await expectError(await call("POST", "/api/admin/round/", { token, body: form({ id: 987654321, version: 0 }) }), 404);
+  });
+
+  it("saves over the version read (GET answers carry it); an older one is 409, none is 400; neither writes", async () => {
+    const [token, round] = await Promise.all([adminToken(), makeRound({ n: "Read" })]);
+    const { version } = await getPublic<{ version: number }>(`/api/rounds/round/${round.id}`);
+    const save = (extra: Record<string, unknown>) => call("POST", "/api/admin/round/", { token, body: form({ id: round.id, ...extra }) });
+    await expectStatus(await save({ version, n: "First" }), 200);
+    const after = await roundRow(round.id);
+    expect(after).toMatchObject({ n: "First", version: version + 1 });
+    await expectError(
+      await save({ version, n: "Second", payout: 9 }),
+      409,
+      "This round changed since you opened it. Reload to see the new values.",
+    );
+    await expectError(await save({ n: "Third" }), 400, "version is required: send the version of the round as you read it");
+    await expectError(await save({ version: "v1", n: "Fourth" }), 400, "Invalid round version");
+    expect(await roundRow(round.id)).toEqual(after);
   });
 
   it.each([

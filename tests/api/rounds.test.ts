@@ -17,6 +17,8 @@ const ROUND_FIELDS = [
   "pdga_url",
   "openForRegistration",
   "entry_count",
+  // What a save of the round sends back (ADR 20).
+  "version",
 ];
 
 describe("GET /api/rounds/{range}", () => {
@@ -67,6 +69,7 @@ describe("GET /api/rounds/round/{id}", () => {
       pdga_url: null,
       openForRegistration: true,
       entry_count: 2,
+      version: round.version,
     });
   });
 

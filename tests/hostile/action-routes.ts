@@ -59,6 +59,8 @@ export type ActionRoute = {
 const BAD_PATH_IDS = ["0", "-1", "1.5", "abc", "1e3", "0x10", " 1", "1 ", String(2 ** 53), "9".repeat(40), "1\u0000", "NaN", ""];
 
 const id = { kind: "id" } as const;
+/** The version a stored row was read at (ADR 20). */
+const version: FormField = { kind: "int", min: 0, max: Number.MAX_SAFE_INTEGER };
 const text = (max: number, more: object = {}): FormField => ({ kind: "text", max, ...more });
 const money = (kind: "money+" | "money0" | "money±", optional = false): FormField => ({ kind, optional });
 const note: FormField = { kind: "text", max: 500, optional: true, blankOk: true };
@@ -106,9 +108,10 @@ const entryForms: Form[] = [
   },
   {
     name: "save",
-    valid: (t) => ({ intent: "save", "rows[0].id": String(t.entry.id), "rows[0].score": "50" }),
+    valid: (t) => ({ intent: "save", "rows[0].id": String(t.entry.id), "rows[0].version": String(t.entry.version), "rows[0].score": "50" }),
     fields: {
       "rows[0].id": id,
+      "rows[0].version": version,
       "rows[0].score": { kind: "score", optional: true },
       "rows[0].payoutAdjust": money("money±", true),
       "rows[0].credit_added": money("money0", true),
@@ -116,7 +119,11 @@ const entryForms: Form[] = [
       "rows[0].ace": { kind: "flag", optional: true },
     },
   },
-  { name: "deleteEntry", valid: (t) => ({ intent: "deleteEntry", id: String(t.entry.id) }), fields: { id } },
+  {
+    name: "deleteEntry",
+    valid: (t) => ({ intent: "deleteEntry", id: String(t.entry.id), version: String(t.entry.version) }),
+    fields: { id, version },
+  },
 ];
 
 const entryExtras = (t: ActionTargets): Extra[] => [
@@ -131,11 +138,21 @@ const entryExtras = (t: ActionTargets): Extra[] => [
     name: "501 rows",
     fields: Object.fromEntries([["intent", "save"], ...Array.from({ length: 501 }, (_, i) => [`rows[${i}].id`, String(t.entry.id)])]),
   },
-  { name: "an entry that does not exist", fields: { intent: "deleteEntry", id: String(MISSING_ID) }, status: 404 },
+  { name: "an entry that does not exist", fields: { intent: "deleteEntry", id: String(MISSING_ID), version: "0" }, status: 404 },
   {
     name: "another round's entry",
-    fields: { intent: "deleteEntry", id: String(t.entry.id) },
+    fields: { intent: "deleteEntry", id: String(t.entry.id), version: String(t.entry.version) },
     params: { roundId: String(t.closedRound.id) },
+  },
+  {
+    name: "a save of an entry at a version it does not have",
+    fields: { intent: "save", "rows[0].id": String(t.entry.id), "rows[0].version": String(t.entry.version + 1), "rows[0].score": "50" },
+    status: 409,
+  },
+  {
+    name: "a delete of an entry at a version it does not have",
+    fields: { intent: "deleteEntry", id: String(t.entry.id), version: String(t.entry.version + 1) },
+    status: 409,
   },
   { name: "payouts of a round that does not exist", fields: { intent: "creditPayouts" }, params: { roundId: String(MISSING_ID) } },
 ];
@@ -284,9 +301,25 @@ export const ACTION_ROUTES: ActionRoute[] = [
     action: roundFormPage.action,
     role: "admin",
     params: (t) => ({ roundId: String(t.closedRound.id) }),
-    forms: [{ name: "save", valid: roundForm, fields: { n: text(100), payout: money("money0") } }],
-    extras: () => [
-      { name: "saving a round that does not exist", fields: roundForm(), params: { roundId: String(MISSING_ID) }, status: 404 },
+    forms: [
+      {
+        name: "save",
+        valid: (t) => ({ ...roundForm(), version: String(t.closedRound.version) }),
+        fields: { n: text(100), payout: money("money0"), version },
+      },
+    ],
+    extras: (t) => [
+      {
+        name: "saving a round that does not exist",
+        fields: { ...roundForm(), version: "0" },
+        params: { roundId: String(MISSING_ID) },
+        status: 404,
+      },
+      {
+        name: "saving at a version the round does not have",
+        fields: { ...roundForm(), version: String(t.closedRound.version + 1) },
+        status: 409,
+      },
       { name: "deleting a round that does not exist", fields: { intent: "delete" }, params: { roundId: String(MISSING_ID) }, status: 404 },
     ],
   },
@@ -304,7 +337,9 @@ export const ACTION_ROUTES: ActionRoute[] = [
     action: roundScoresPage.action,
     role: "admin",
     params: (t) => ({ roundId: String(t.round.id) }),
-    forms: [{ ...entryForms[1], fields: { "rows[0].id": id, "rows[0].score": { kind: "score", optional: true } } }],
+    forms: [
+      { ...entryForms[1], fields: { "rows[0].id": id, "rows[0].version": version, "rows[0].score": { kind: "score", optional: true } } },
+    ],
     extras: (t) => entryExtras(t).slice(4),
   },
   {
@@ -334,13 +369,32 @@ export const ACTION_ROUTES: ActionRoute[] = [
         name: "one round twice",
         fields: {
           "rows[0].id": String(t.closedRound.id),
+          "rows[0].version": String(t.closedRound.version),
           "rows[0].row": "1",
           "rows[0].delete": "1",
           "rows[1].id": String(t.closedRound.id),
+          "rows[1].version": String(t.closedRound.version),
           "rows[1].row": "2",
           "rows[1].delete": "1",
         },
         status: 400,
+      },
+      {
+        name: "a stored round's row without its version",
+        fields: { "rows[0].id": String(t.closedRound.id), "rows[0].row": "1", "rows[0].delete": "1", shown: "" },
+        status: 400,
+      },
+      {
+        name: "a stored round's row at a version it does not have",
+        fields: {
+          "rows[0].id": String(t.closedRound.id),
+          "rows[0].version": String(t.closedRound.version + 1),
+          "rows[0].row": "1",
+          "rows[0].delete": "0",
+          ...Object.fromEntries(Object.entries(roundForm()).map(([k, v]) => [`rows[0].${k}`, v])),
+          shown: String(t.closedRound.id),
+        },
+        status: 409,
       },
       { name: "rows with a gap", fields: { "rows[1].id": "-1", "rows[1].row": "1", "rows[1].delete": "1" }, status: 400 },
       {

@@ -34,6 +34,7 @@ import {
   CreditPayoutsSchema,
   EntryAddSchema,
   EntryBulkSchema,
+  EntryDeleteSchema,
   EntryPayoutsSchema,
   EntryUpdateSchema,
   PayPalOrderSchema,
@@ -104,6 +105,8 @@ const field = {
   text: (max: number, more: Partial<Field> = {}): Field => ({ kind: "text", max, ...more }),
   note: { kind: "text", max: 500, optional: true, nullable: true, blankOk: true } as Field,
   object: { kind: "object" } as Field,
+  /** The version a stored row was read at (ADR 20): a whole number from 0. */
+  version: { kind: "int", min: 0, max: Number.MAX_SAFE_INTEGER } as Field,
 };
 
 const roundValues = (): Record<string, Json> => ({
@@ -129,6 +132,8 @@ const roundFields: Record<string, Field> = {
   ace: field.money("money0"),
   payout: field.money("money0"),
   pdga_url: { kind: "url", optional: true, nullable: true },
+  // Required with an id (the valid body saves a stored round).
+  version: field.version,
 };
 
 const playerValueFields = (prefix: string): Record<string, Field> => ({
@@ -773,8 +778,19 @@ export const API_ROUTES: ApiRoute[] = [
       path,
       alias: path.endsWith("/"),
       auth: "admin",
-      body: { schema: SaveRoundSchema, valid: (t) => ({ id: t.closedRound.id, ...roundValues() }), fields: roundFields },
-      extras: () => [{ name: "a round that does not exist", body: { id: MISSING_ID, ...roundValues() }, expect: notFound }],
+      body: {
+        schema: SaveRoundSchema,
+        valid: (t) => ({ id: t.closedRound.id, version: t.closedRound.version, ...roundValues() }),
+        fields: roundFields,
+      },
+      extras: (t) => [
+        { name: "a round that does not exist", body: { id: MISSING_ID, version: 0, ...roundValues() }, expect: notFound },
+        {
+          name: "a version the round does not have",
+          body: { id: t.closedRound.id, version: t.closedRound.version + 1, ...roundValues() },
+          expect: conflict,
+        },
+      ],
     }),
   ),
   {
@@ -852,12 +868,21 @@ export const API_ROUTES: ApiRoute[] = [
     auth: "admin",
     body: {
       schema: EntryUpdateSchema,
-      valid: (t) => ({ id: t.entry.id, values: { score: 50 } }),
-      fields: { id: field.id, ...entryChangeFields("values") },
+      valid: (t) => ({ id: t.entry.id, version: t.entry.version, values: { score: 50 } }),
+      fields: { id: field.id, version: field.version, ...entryChangeFields("values") },
     },
     extras: (t) => [
-      { name: "an entry that does not exist", body: { id: MISSING_ID, values: { score: 50 } }, expect: notFound },
-      { name: "more credit used than the player has", body: { id: t.entry.id, values: { credit_used: "50" } }, expect: conflict },
+      { name: "an entry that does not exist", body: { id: MISSING_ID, version: 0, values: { score: 50 } }, expect: notFound },
+      {
+        name: "more credit used than the player has",
+        body: { id: t.entry.id, version: t.entry.version, values: { credit_used: "50" } },
+        expect: conflict,
+      },
+      {
+        name: "a version the entry does not have",
+        body: { id: t.entry.id, version: t.entry.version + 1, values: { score: 50 } },
+        expect: conflict,
+      },
     ],
   },
   {
@@ -868,13 +893,14 @@ export const API_ROUTES: ApiRoute[] = [
     auth: "admin",
     body: {
       schema: EntryBulkSchema,
-      valid: (t) => ({ data: [{ id: t.entry.id, value: { score: 50 } }] }),
+      valid: (t) => ({ data: [{ id: t.entry.id, version: t.entry.version, value: { score: 50 } }] }),
       // Each change is the update's EntryChangesSchema, whose every field the update runs
       // through; here the list, its items, their ids and two of the changes.
       fields: {
         data: { kind: "list" },
         "data.0": field.object,
         "data.0.id": field.id,
+        "data.0.version": field.version,
         "data.0.value": field.object,
         "data.0.value.score": { kind: "score", optional: true },
         "data.0.value.credit_used": field.money("money0", true),
@@ -884,10 +910,15 @@ export const API_ROUTES: ApiRoute[] = [
       { name: "no changes", body: { data: [] }, expect: { status: 400 } },
       {
         name: "501 changes",
-        body: { data: Array.from({ length: 501 }, () => ({ id: t.entry.id, value: { score: 1 } })) },
+        body: { data: Array.from({ length: 501 }, () => ({ id: t.entry.id, version: t.entry.version, value: { score: 1 } })) },
         expect: { status: 400 },
       },
-      { name: "an entry that does not exist", body: { data: [{ id: MISSING_ID, value: { score: 1 } }] }, expect: notFound },
+      { name: "an entry that does not exist", body: { data: [{ id: MISSING_ID, version: 0, value: { score: 1 } }] }, expect: notFound },
+      {
+        name: "a version the entry does not have",
+        body: { data: [{ id: t.entry.id, version: t.entry.version + 1, value: { score: 1 } }] },
+        expect: conflict,
+      },
     ],
   },
   {
@@ -896,8 +927,15 @@ export const API_ROUTES: ApiRoute[] = [
     pattern: "/api/admin/entry/delete",
     path: "/api/admin/entry/delete",
     auth: "admin",
-    body: { schema: idBodySchema("entry id"), valid: (t) => ({ id: t.entry.id }), fields: { id: field.id } },
-    extras: () => [{ name: "an entry that does not exist", body: { id: MISSING_ID }, expect: notFound }],
+    body: {
+      schema: EntryDeleteSchema,
+      valid: (t) => ({ id: t.entry.id, version: t.entry.version }),
+      fields: { id: field.id, version: field.version },
+    },
+    extras: (t) => [
+      { name: "an entry that does not exist", body: { id: MISSING_ID, version: 0 }, expect: notFound },
+      { name: "a version the entry does not have", body: { id: t.entry.id, version: t.entry.version + 1 }, expect: conflict },
+    ],
   },
   {
     group: "admin entries",

@@ -7,6 +7,7 @@ import { makeUser, tokenFor } from "../auth-fixtures";
 import { DAY, makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
 import { deliver, messageId } from "../job-fixtures";
 import { recordingWorker } from "../ratings-fixtures";
+import { versionOf } from "../version-fixtures";
 import { entries } from "~/.server/db/schema";
 
 let era = 1_200_000_000;
@@ -30,10 +31,14 @@ describe("the ratings job", () => {
     const token = tokenFor(await makeUser({ isAdmin: true }));
     const worker = recordingWorker();
     const first = rows[0]!;
-    const saved = await worker.post("/api/admin/entry/bulk", await token, { data: [{ id: first.id, value: { score: 60 } }] });
+    const saved = await worker.post("/api/admin/entry/bulk", await token, {
+      data: [{ id: first.id, version: await versionOf(first.id), value: { score: 60 } }],
+    });
     expect(saved.status).toBe(200);
     expect(worker.sent).toEqual([{ type: "ratings", id: expect.any(String), since: round.d }]);
-    const flags = await worker.post("/api/admin/entry/bulk", await token, { data: [{ id: first.id, value: { ace: false } }] });
+    const flags = await worker.post("/api/admin/entry/bulk", await token, {
+      data: [{ id: first.id, version: await versionOf(first.id), value: { ace: false } }],
+    });
     expect(flags.status).toBe(200);
     expect(worker.sent).toHaveLength(1);
   });
@@ -42,7 +47,7 @@ describe("the ratings job", () => {
     const { rows } = await playedRound();
     const token = await tokenFor(await makeUser({ isAdmin: true }));
     const saved = await recordingWorker({ fail: true }).post("/api/admin/entry/bulk", token, {
-      data: [{ id: rows[0]!.id, value: { score: 61 } }],
+      data: [{ id: rows[0]!.id, version: await versionOf(rows[0]!.id), value: { score: 61 } }],
     });
     expect(saved.status).toBe(200);
     const [row] = await testDb().select({ score: entries.score }).from(entries).where(eq(entries.id, rows[0]!.id));

@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { call, expectStatus } from "../auth-fixtures";
 import { balanceOf, makeEntry, makePlayer, makeRound, makeTransfer } from "../fixtures";
+import { versionsOf } from "../version-fixtures";
 import { adminToken, type Answer, answersOf, expectPayoutsMatchScores, later, offsets, RUNS, roundEntries } from "./race-fixtures";
 import type { Entry } from "~/.server/db/schema";
 
-// Admins saving the same entries at once (POST /api/admin/entry/update, /bulk, /delete).
-// Whatever the timing, the round must end as if the saves that succeeded ran one after
-// the other in some order: each entry holds one save's values entirely (never fields of
-// two), the payouts and result labels are those of the final scores, and every balance
-// is the player's credit plus what their entry now adds and uses.
+// Admins saving the same entries at once (POST /api/admin/entry/update, /bulk, /delete),
+// each having read the round before any of them saved, so each save carries the versions
+// of that read (ADR 20). Whatever the timing, the round must end as if the saves that
+// succeeded ran one after the other in some order: each entry holds one save's values
+// entirely (never fields of two), the payouts and result labels are those of the final
+// scores, and every balance is the player's credit plus what their entry now adds and
+// uses. A save against an entry another one changed first is refused (409), not mixed in.
 
 type Fields = Pick<Entry, "division" | "score" | "ace" | "payoutAdjustCents" | "creditAddedCents" | "creditUsedCents">;
 type Save = { kind: "update" | "bulk"; changes: { id: number; set: Partial<Fields> }[] } | { kind: "delete"; id: number };
@@ -37,14 +40,16 @@ function valuesOf(set: Partial<Fields>) {
   };
 }
 
-function send(token: string, save: Save): Promise<Response> {
+/** A save as its admin sends it: with the version of each entry as `read` before the race. */
+function send(token: string, save: Save, read: Map<number, number>): Promise<Response> {
   const post = (path: string, body: unknown) => call("POST", `/api/admin/entry/${path}`, { token, body });
-  if (save.kind === "delete") return post("delete", { id: save.id });
+  const version = (id: number) => read.get(id) ?? 0;
+  if (save.kind === "delete") return post("delete", { id: save.id, version: version(save.id) });
   if (save.kind === "update") {
     const [only] = save.changes;
-    return post("update", { id: only!.id, values: valuesOf(only!.set) });
+    return post("update", { id: only!.id, version: version(only!.id), values: valuesOf(only!.set) });
   }
-  return post("bulk", { data: save.changes.map((c) => ({ id: c.id, value: valuesOf(c.set) })) });
+  return post("bulk", { data: save.changes.map((c) => ({ id: c.id, version: version(c.id), value: valuesOf(c.set) })) });
 }
 
 /** `state` after `saves` in this order; null when the order is impossible (a save of an entry deleted before it). */
@@ -90,11 +95,13 @@ async function race(saves: (ids: number[]) => Save[], delays: number[] = []): Pr
   const ids = made.map(([entry]) => entry.id);
   const setup = await adminToken();
   await expectStatus(await call("POST", "/api/admin/entry/payouts", { token: setup, body: { round_id: round.id } }), 200);
-  const before: State = new Map((await roundEntries(round.id)).map((e) => [e.id, fieldsOf(e)]));
+  const read = await roundEntries(round.id);
+  const before: State = new Map(read.map((e) => [e.id, fieldsOf(e)]));
+  const versions = await versionsOf(ids);
   const raced = saves(ids);
   const tokens = await Promise.all(raced.map(() => adminToken()));
 
-  const answers = await answersOf(raced.map((s, i) => later(delays[i] ?? 0, () => send(tokens[i]!, s))));
+  const answers = await answersOf(raced.map((s, i) => later(delays[i] ?? 0, () => send(tokens[i]!, s, versions))));
 
   const rows = await roundEntries(round.id);
   const after: State = new Map(rows.map((e) => [e.id, fieldsOf(e)]));
@@ -116,10 +123,19 @@ async function race(saves: (ids: number[]) => Save[], delays: number[] = []): Pr
   return answers;
 }
 
-const allSaved = (answers: Answer[]) => expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+const STALE = /: This entry changed since you opened it\. Reload to see the new values\.$/;
 
-describe("two admins saving one entry at once with different values", () => {
-  it.each(RUNS)("run %i: score, division, ace and money in both — the entry holds one save entirely, payouts follow", async (run) => {
+/** Exactly one save went through; every other one was refused as stale. */
+function oneWon(answers: Answer[]) {
+  expect(
+    answers.filter((a) => a.status === 200),
+    answers.map((a) => a.status).join(", "),
+  ).toHaveLength(1);
+  for (const a of answers) if (a.status !== 200) expect(a).toMatchObject({ status: 409, body: { error: expect.stringMatching(STALE) } });
+}
+
+describe("two admins saving one entry at once with different values, both read at one version", () => {
+  it.each(RUNS)("run %i: score, division, ace and money in both — one save is written entirely, the other is 409", async (run) => {
     const answers = await race(
       ([e]) => [
         {
@@ -137,10 +153,10 @@ describe("two admins saving one entry at once with different values", () => {
       ],
       offsets(run),
     );
-    allSaved(answers);
+    oneWon(answers);
   });
 
-  it.each(RUNS)("run %i: credits and the ace flag only, one save keeping some values as they were — never a mix", async (run) => {
+  it.each(RUNS)("run %i: credits and the ace flag only, one save keeping some values as they were — one wins, never a mix", async (run) => {
     // The entry starts with ace on and no credit: the second save changes only credit_used.
     const answers = await race(
       ([e]) => [
@@ -149,12 +165,12 @@ describe("two admins saving one entry at once with different values", () => {
       ],
       offsets(run),
     );
-    allSaved(answers);
+    oneWon(answers);
   });
 });
 
 describe("overlapping bulk saves and an update of the entry they share", () => {
-  it.each(RUNS)("run %i: the shared entry holds one save entirely; the others hold their one save", async () => {
+  it.each(RUNS)("run %i: the first to commit is written whole; the others read the shared entry before it and are 409", async () => {
     const answers = await race(([e1, e2, , , e5]) => [
       {
         kind: "bulk",
@@ -172,29 +188,35 @@ describe("overlapping bulk saves and an update of the entry they share", () => {
       },
       { kind: "update", changes: [{ id: e2!, set: { score: 52, ace: true, creditAddedCents: 75 } }] },
     ]);
-    allSaved(answers);
+    oneWon(answers);
   });
 });
 
 describe("an entry deleted while the round's scores are saved", () => {
-  it.each(RUNS)("run %i: the bulk save is written whole (before the delete) or refused whole (after it)", async (run) => {
-    const answers = await race(
-      ([e1, e2, e3, e4]) => [
-        {
-          kind: "bulk",
-          changes: [
-            { id: e1!, set: { score: 60 } },
-            { id: e2!, set: { score: 44 } },
-            { id: e3!, set: { score: 45, creditAddedCents: 100 } },
-            { id: e4!, set: { score: 70 } },
-          ],
-        },
-        { kind: "delete", id: e2! },
-      ],
-      offsets(run),
-    );
-    const [bulk, deleted] = answers;
-    expect(deleted?.status).toBe(200);
-    if (bulk?.status !== 200) expect(bulk).toMatchObject({ status: 404, body: { error: "Entry not found" } });
-  });
+  it.each(RUNS)(
+    "run %i: the save is written whole and the delete is 409 (it read e2 before), or the delete and the save is 404",
+    async (run) => {
+      const answers = await race(
+        ([e1, e2, e3, e4]) => [
+          {
+            kind: "bulk",
+            changes: [
+              { id: e1!, set: { score: 60 } },
+              { id: e2!, set: { score: 44 } },
+              { id: e3!, set: { score: 45, creditAddedCents: 100 } },
+              { id: e4!, set: { score: 70 } },
+            ],
+          },
+          { kind: "delete", id: e2! },
+        ],
+        offsets(run),
+      );
+      const [bulk, deleted] = answers;
+      if (bulk?.status === 200) expect(deleted).toMatchObject({ status: 409, body: { error: expect.stringMatching(STALE) } });
+      else {
+        expect(bulk).toMatchObject({ status: 404, body: { error: "Entry not found" } });
+        expect(deleted?.status).toBe(200);
+      }
+    },
+  );
 });

@@ -5,6 +5,7 @@ import { entries, players, rounds } from "~/.server/db/schema";
 import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from "~/.server/services/entry-admin";
 import { saveRound } from "~/.server/services/round-admin";
 import type { NewEntryValues } from "~/schemas/entries";
+import { fresh, versionOf, versionsOf } from "../version-fixtures";
 
 const db = testDb;
 
@@ -22,11 +23,8 @@ async function roundWith(n: number) {
   return { round, players: ps, ids };
 }
 
-const scores = (ids: number[], values: number[]) =>
-  updateEntries(
-    db(),
-    ids.map((id, i) => ({ id, value: { score: values[i] } })),
-  );
+const scores = async (ids: number[], values: number[]) =>
+  updateEntries(db(), await fresh(ids.map((id, i) => ({ id, value: { score: values[i] } }))));
 
 describe("adding entries", () => {
   it("takes the spec's defaults and refuses the same player twice (409), changing nothing", async () => {
@@ -115,28 +113,33 @@ describe("payouts follow every change of scores, divisions and entries", () => {
   it("are recomputed when an entry moves division, is deleted, or the round's payout changes", async () => {
     const { round, ids } = await roundWith(3);
     await scores(ids, [50, 48, 52]);
-    await updateEntries(db(), [{ id: ids[2] as number, value: { division: "MA2" } }]);
+    await updateEntries(db(), await fresh([{ id: ids[2] as number, value: { division: "MA2" } }]));
     const moved = await roundEntries(round.id);
     expect(moved.map((e) => e.result)).toEqual(["2/2|(MA1)", "1/2|(MA1)", "1/1|(MA2)"]);
     expect(moved[2]?.payoutCents).toBe(450);
-    await deleteEntry(db(), ids[1] as number);
+    await deleteEntry(db(), ids[1] as number, await versionOf(ids[1] as number));
     expect((await roundEntries(round.id)).map((e) => [e.result, e.payoutCents])).toEqual([
       ["1/1|(MA1)", 450],
       ["1/1|(MA2)", 450],
     ]);
     const [r] = await db().select().from(rounds).where(eq(rounds.id, round.id));
     if (!r) throw new Error("round missing");
-    await saveRound(db(), round.id, {
-      d: r.d,
-      n: r.n,
-      loc: r.loc,
-      fee_pdga: 50,
-      fee_course: 0,
-      fee_other: 0,
-      ace: 100,
-      payout: 500,
-      pdga_url: null,
-    });
+    await saveRound(
+      db(),
+      round.id,
+      {
+        d: r.d,
+        n: r.n,
+        loc: r.loc,
+        fee_pdga: 50,
+        fee_course: 0,
+        fee_other: 0,
+        ace: 100,
+        payout: 500,
+        pdga_url: null,
+      },
+      r.version,
+    );
     expect((await roundEntries(round.id)).map((e) => e.payoutCents)).toEqual([500, 500]);
   });
 
@@ -155,7 +158,7 @@ describe("payouts follow every change of scores, divisions and entries", () => {
 
   it("keep an admin's payout adjust", async () => {
     const { round, ids } = await roundWith(2);
-    await updateEntries(db(), [{ id: ids[1] as number, value: { payoutAdjust: -125 } }]);
+    await updateEntries(db(), await fresh([{ id: ids[1] as number, value: { payoutAdjust: -125 } }]));
     await scores(ids, [50, 51]);
     expect((await roundEntries(round.id)).map((e) => [e.payoutCents, e.payoutAdjustCents])).toEqual([
       [900, 0],
@@ -165,7 +168,9 @@ describe("payouts follow every change of scores, divisions and entries", () => {
 
   it("stay right when two admins save different entries of one round at once", async () => {
     const { round, ids } = await roundWith(6);
-    await Promise.all(ids.map((id, i) => updateEntries(db(), [{ id, value: { score: 50 + i } }])));
+    // Each admin read the round before any of them saved: each edits only its own entry.
+    const read = await versionsOf(ids);
+    await Promise.all(ids.map((id, i) => updateEntries(db(), [{ id, version: read.get(id) ?? 0, value: { score: 50 + i } }])));
     const rows = await roundEntries(round.id);
     expect(rows.map((e) => e.score)).toEqual([50, 51, 52, 53, 54, 55]);
     expect(rows.map((e) => e.result)).toEqual(ids.map((_, i) => `${i + 1}/6|(MA1)`));
@@ -192,10 +197,13 @@ describe("balances never go below zero", () => {
     if (!rich) throw new Error("no player");
     await makeTransfer({ fromPlayerId: null, toPlayerId: rich.id, amtCents: 500 });
     const over = await refusal(
-      updateEntries(db(), [
-        { id: ids[1] as number, value: { score: 60 } },
-        { id: ids[0] as number, value: { credit_used: 600 } },
-      ]),
+      updateEntries(
+        db(),
+        await fresh([
+          { id: ids[1] as number, value: { score: 60 } },
+          { id: ids[0] as number, value: { credit_used: 600 } },
+        ]),
+      ),
     );
     expect(over.status).toBe(409);
     expect(over.message).toContain(`${rich.fn} ${rich.ln} has $5.00 of credit`);
@@ -203,7 +211,7 @@ describe("balances never go below zero", () => {
       [0, 0],
       [0, 0],
     ]);
-    await updateEntries(db(), [{ id: ids[0] as number, value: { credit_used: 500 } }]);
+    await updateEntries(db(), await fresh([{ id: ids[0] as number, value: { credit_used: 500 } }]));
     expect(await balanceOf(rich.id)).toBe(0);
   });
 
@@ -212,7 +220,10 @@ describe("balances never go below zero", () => {
     await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 600 });
     const rs = await Promise.all(Array.from({ length: 20 }, () => makeRound()));
     const ids = await Promise.all(rs.map((r) => add(r.id, p.id)));
-    const outcomes = await Promise.allSettled(ids.map((id) => updateEntries(db(), [{ id, value: { credit_used: 200 } }])));
+    const read = await versionsOf(ids);
+    const outcomes = await Promise.allSettled(
+      ids.map((id) => updateEntries(db(), [{ id, version: read.get(id) ?? 0, value: { credit_used: 200 } }])),
+    );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(3);
     expect(await balanceOf(p.id)).toBe(0);
   });
@@ -221,10 +232,10 @@ describe("balances never go below zero", () => {
     const { round, ids, players: ps } = await roundWith(1);
     const p = ps[0];
     if (!p) throw new Error("no player");
-    await updateEntries(db(), [{ id: ids[0] as number, value: { credit_added: 400 } }]);
+    await updateEntries(db(), await fresh([{ id: ids[0] as number, value: { credit_added: 400 } }]));
     await makeTransfer({ fromPlayerId: p.id, toPlayerId: null, amtCents: 300 });
-    expect((await refusal(deleteEntry(db(), ids[0] as number))).status).toBe(409);
-    expect((await refusal(updateEntries(db(), [{ id: ids[0] as number, value: { credit_added: 0 } }]))).status).toBe(409);
+    expect((await refusal(deleteEntry(db(), ids[0] as number, await versionOf(ids[0] as number)))).status).toBe(409);
+    expect((await refusal(updateEntries(db(), await fresh([{ id: ids[0] as number, value: { credit_added: 0 } }])))).status).toBe(409);
     expect(await roundEntries(round.id)).toHaveLength(1);
     expect(await balanceOf(p.id)).toBe(100);
   });
@@ -237,7 +248,7 @@ describe("credit payouts", () => {
     const early = await refusal(creditPayouts(db(), round.id));
     expect([early.status, early.message]).toEqual([409, "Enter every score first: MA1 still has entries without a score."]);
     await scores([ids[1] as number], [52]);
-    await updateEntries(db(), [{ id: ids[0] as number, value: { payoutAdjust: 100 } }]);
+    await updateEntries(db(), await fresh([{ id: ids[0] as number, value: { payoutAdjust: 100 } }]));
     expect(await creditPayouts(db(), round.id)).toBe(1);
     expect((await roundEntries(round.id)).map((e) => e.creditAddedCents)).toEqual([1_000, 0]);
     expect(await balanceOf(ps[0]?.id ?? 0)).toBe(1_000);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { makeUser } from "../auth-fixtures";
 import { makeEntry, makePlayer, makeRound, makeTransfer, testDb } from "../fixtures";
+import { fresh, versionOf } from "../version-fixtures";
 import { claims } from "~/.server/db/schema";
 import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from "~/.server/services/entry-admin";
 import { balanceCentsSql } from "~/.server/services/balance";
@@ -87,25 +88,28 @@ describe("player_stats follows every write to entries", () => {
     const idC = await addEntry(db, NewEntryValuesSchema.parse({ round_id: round.id, player: c.id, division: "MA1" }));
     const [{ id: idA }] = await db.all<{ id: number }>(sql`select id from entries where round_id = ${round.id} and player_id = ${a.id}`);
     const score = (s: number) => EntryChangesSchema.parse({ score: s });
-    await updateEntries(db, [
-      { id: idA, value: score(52) },
-      { id: idB, value: score(48) },
-      { id: idC, value: score(55) },
-    ]);
+    await updateEntries(
+      db,
+      await fresh([
+        { id: idA, value: score(52) },
+        { id: idB, value: score(48) },
+        { id: idC, value: score(55) },
+      ]),
+    );
     expect(await statsOf(b.id)).toMatchObject({ round_count: 1, score_sum: 48, wins: 1, best_score: 48 });
     await syncPayouts(db, round.id);
     await creditPayouts(db, round.id);
     expect((await statsOf(b.id))?.credit_cents).toBeGreaterThan(0); // the winner's payout, credited
     // Credit used moves the kept credit too.
-    await updateEntries(db, [{ id: idB, value: EntryChangesSchema.parse({ credit_used: 1 }) }]);
+    await updateEntries(db, await fresh([{ id: idB, value: EntryChangesSchema.parse({ credit_used: 1 }) }]));
     await expectKept();
 
     // Opting out of the ace fund moves the round's count (and so the pot).
-    await updateEntries(db, [{ id: idC, value: EntryChangesSchema.parse({ ace: false }) }]);
+    await updateEntries(db, await fresh([{ id: idC, value: EntryChangesSchema.parse({ ace: false }) }]));
     await expectKept();
 
     // An edit that changes the winner moves the win and the best score.
-    await updateEntries(db, [{ id: idB, value: score(60) }]);
+    await updateEntries(db, await fresh([{ id: idB, value: score(60) }]));
     expect(await statsOf(a.id)).toMatchObject({ round_count: 1, score_sum: 52, wins: 1, best_score: 52 });
     expect(await statsOf(b.id)).toMatchObject({ wins: 0, best_score: 60 });
 
@@ -114,9 +118,9 @@ describe("player_stats follows every write to entries", () => {
     await makeEntry({ roundId: later.id, playerId: c.id, score: 50 });
     expect(await statsOf(c.id)).toMatchObject({ round_count: 2, score_sum: 105, best_score: 50 });
     const [{ id: best }] = await db.all<{ id: number }>(sql`select id from entries where round_id = ${later.id}`);
-    await deleteEntry(db, best);
+    await deleteEntry(db, best, await versionOf(best));
     expect(await statsOf(c.id)).toMatchObject({ round_count: 1, score_sum: 55, best_score: 55 });
-    await deleteEntry(db, idC);
+    await deleteEntry(db, idC, await versionOf(idC));
     expect(await statsOf(c.id)).toMatchObject({ round_count: 0, score_sum: 0, wins: 0, best_score: null });
   });
 

@@ -3,6 +3,7 @@
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DAY, makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
+import { fresh } from "../version-fixtures";
 import { entries } from "~/.server/db/schema";
 import { updateEntries } from "~/.server/services/entry-admin";
 import { playerForm, roundHandicaps } from "~/.server/services/player-form";
@@ -77,7 +78,7 @@ describe("recomputeRatings", () => {
     const target = before.find(
       (r) => r.roundId === rounds[1]!.id && r.score === Math.min(...before.filter((b) => b.roundId === rounds[1]!.id).map((b) => b.score)),
     );
-    await updateEntries(testDb(), [{ id: target!.id, value: { score: 70 } }]);
+    await updateEntries(testDb(), await fresh([{ id: target!.id, value: { score: 70 } }]));
     const result = await recomputeRatings(testDb(), rounds[1]!.d);
     expect(result.rounds).toBe(6); // rounds 2–6 and the unplayed one
     const after = await ratingsOf(rounds.map((r) => r.id));

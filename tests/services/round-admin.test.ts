@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DAY, makeEntry, makePlayer, makeRound, nowSec, refusal, testDb, uniq } from "../fixtures";
 import { entries, payments, rounds } from "~/.server/db/schema";
-import { deleteRound, type RoundValues, saveRounds } from "~/.server/services/round-admin";
+import { deleteRound, type RoundValues, saveRound, saveRounds } from "~/.server/services/round-admin";
 
 // The multi-editor's save (issue 10): creates, updates and deletes in one batch, all or nothing.
 
@@ -26,7 +26,9 @@ describe("saveRounds", () => {
     const [round, a, b] = await Promise.all([makeRound(), makePlayer(), makePlayer()]);
     await makeEntry({ roundId: round.id, playerId: a.id, score: 50, payoutCents: 450, result: "1/1|(MA1)" });
     await makeEntry({ roundId: round.id, playerId: b.id, score: 50, division: "MA2", payoutCents: 450, result: "1/1|(MA2)" });
-    await saveRounds(testDb(), [{ kind: "save", id: round.id, values: values({ d: round.d, payout: 600 }), label: "Row 1" }]);
+    await saveRounds(testDb(), [
+      { kind: "save", id: round.id, version: round.version, values: values({ d: round.d, payout: 600 }), label: "Row 1" },
+    ]);
     const paid = await testDb().select({ payoutCents: entries.payoutCents }).from(entries).where(eq(entries.roundId, round.id));
     expect(paid.map((e) => e.payoutCents)).toEqual([600, 600]);
   });
@@ -37,8 +39,8 @@ describe("saveRounds", () => {
     const second = values({ d: first.d + 7 * DAY, fee_course: 100, pdga_url: "https://www.pdga.com/tour/event/9" });
     const { created } = await saveRounds(testDb(), [
       { kind: "save", id: null, values: first, label: "Row 1" },
-      { kind: "save", id: kept.id, values: values({ n: "Renamed", loc: "Elm Park", payout: 500 }), label: "Row 2" },
-      { kind: "delete", id: gone.id, label: "Row 3" },
+      { kind: "save", id: kept.id, version: kept.version, values: values({ n: "Renamed", loc: "Elm Park", payout: 500 }), label: "Row 2" },
+      { kind: "delete", id: gone.id, version: gone.version, label: "Row 3" },
       { kind: "save", id: null, values: second, label: "Row 4" },
     ]);
     expect(created).toHaveLength(2);
@@ -63,9 +65,9 @@ describe("saveRounds", () => {
     const fresh = values();
     const err = await refusal(
       saveRounds(testDb(), [
-        { kind: "save", id: edited.id, values: values({ n: "After" }), label: "Row 1 (Thu 11/19)" },
-        { kind: "delete", id: empty.id, label: "Row 2 (Thu 11/26)" },
-        { kind: "delete", id: played.id, label: "Row 3 (Thu 12/3)" },
+        { kind: "save", id: edited.id, version: edited.version, values: values({ n: "After" }), label: "Row 1 (Thu 11/19)" },
+        { kind: "delete", id: empty.id, version: empty.version, label: "Row 2 (Thu 11/26)" },
+        { kind: "delete", id: played.id, version: played.version, label: "Row 3 (Thu 12/3)" },
         { kind: "save", id: null, values: fresh, label: "Row 4 (Thu 12/10)" },
       ]),
     );
@@ -82,7 +84,7 @@ describe("saveRounds", () => {
     await testDb()
       .insert(payments)
       .values({ roundId: paid.id, playerId: player.id, method: "credit", status: "completed", amountCents: 600, division: "MA1" });
-    const err = await refusal(saveRounds(testDb(), [{ kind: "delete", id: paid.id, label: "Row 1" }]));
+    const err = await refusal(saveRounds(testDb(), [{ kind: "delete", id: paid.id, version: paid.version, label: "Row 1" }]));
     expect(err.message).toBe("Row 1: This round has 1 payment, so it cannot be deleted. Remove its entries first.");
     expect(await roundRow(paid.id)).toBeTruthy();
   });
@@ -94,7 +96,7 @@ describe("saveRounds", () => {
     const err = await refusal(
       saveRounds(testDb(), [
         { kind: "save", id: null, values: fresh, label: "Row 1" },
-        { kind: "save", id: gone.id, values: values(), label: "Row 2 (Thu 11/26)" },
+        { kind: "save", id: gone.id, version: gone.version, values: values(), label: "Row 2 (Thu 11/26)" },
       ]),
     );
     expect(err.status).toBe(404);
@@ -107,7 +109,7 @@ describe("saveRounds", () => {
     const news = Array.from({ length: 25 }, (_, i) => values({ n: `Bulk ${uniq()} ${i}`, d: nowSec() + i * DAY }));
     const { created } = await saveRounds(testDb(), [
       ...news.map((v, i) => ({ kind: "save" as const, id: null, values: v, label: `Row ${i + 1}` })),
-      ...olds.map((r, i) => ({ kind: "delete" as const, id: r.id, label: `Row ${26 + i}` })),
+      ...olds.map((r, i) => ({ kind: "delete" as const, id: r.id, version: r.version, label: `Row ${26 + i}` })),
     ]);
     expect(created).toHaveLength(25);
     const rows = await testDb().select().from(rounds).where(inArray(rounds.id, created));
@@ -129,12 +131,55 @@ describe("saveRounds", () => {
     const round = await makeRound({ n: "Twice" });
     const err = await refusal(
       saveRounds(testDb(), [
-        { kind: "save", id: round.id, values: values(), label: "Row 1" },
-        { kind: "delete", id: round.id, label: "Row 2" },
+        { kind: "save", id: round.id, version: round.version, values: values(), label: "Row 1" },
+        { kind: "delete", id: round.id, version: round.version, label: "Row 2" },
       ]),
     );
     expect(err.status).toBe(400);
     expect((await roundRow(round.id))?.n).toBe("Twice");
     expect(await saveRounds(testDb(), [])).toEqual({ created: [] });
+  });
+});
+
+describe("versions (ADR 20): a save carries the version it read", () => {
+  it("saveRounds refuses a row whose round changed since the editor read it: 409 naming the row, nothing written", async () => {
+    const [stale, other] = await Promise.all([makeRound({ n: "Read" }), makeRound({ n: "Other" })]);
+    // Another admin's save after this editor loaded.
+    await saveRounds(testDb(), [{ kind: "save", id: stale.id, version: stale.version, values: values({ n: "Theirs" }), label: "Row 1" }]);
+    const mine = values();
+    const err = await refusal(
+      saveRounds(testDb(), [
+        { kind: "save", id: null, values: mine, label: "Row 1 (Thu 11/19)" },
+        { kind: "save", id: other.id, version: other.version, values: values({ n: "Mine too" }), label: "Row 2 (Thu 11/26)" },
+        { kind: "save", id: stale.id, version: stale.version, values: values({ n: "Mine" }), label: "Row 3 (Thu 12/3)" },
+      ]),
+    );
+    expect([err.status, err.message]).toEqual([
+      409,
+      "Row 3 (Thu 12/3): This round changed since you opened it. Reload to see the new values.",
+    ]);
+    expect((await roundRow(stale.id))?.n).toBe("Theirs");
+    expect((await roundRow(other.id))?.n).toBe("Other");
+    expect(await named(mine.n)).toEqual([]);
+  });
+
+  it("saveRounds refuses deleting a round changed since it was read, and keeps it", async () => {
+    const round = await makeRound({ n: "Keep me" });
+    await saveRounds(testDb(), [{ kind: "save", id: round.id, version: round.version, values: values({ n: "Edited" }), label: "Row 1" }]);
+    const err = await refusal(saveRounds(testDb(), [{ kind: "delete", id: round.id, version: round.version, label: "Row 4" }]));
+    expect([err.status, err.message]).toEqual([409, "Row 4: This round changed since you opened it. Reload to see the new values."]);
+    expect((await roundRow(round.id))?.n).toBe("Edited");
+  });
+
+  it("saveRound saves over the version read, refuses an older one (409) and one without (400), writing nothing", async () => {
+    const round = await makeRound({ n: "One" });
+    await saveRound(testDb(), round.id, values({ n: "Two" }), round.version);
+    const now = await roundRow(round.id);
+    expect(now).toMatchObject({ n: "Two", version: round.version + 1 });
+    const stale = await refusal(saveRound(testDb(), round.id, values({ n: "Three", payout: 900 }), round.version));
+    expect([stale.status, stale.message]).toEqual([409, "This round changed since you opened it. Reload to see the new values."]);
+    const missing = await refusal(saveRound(testDb(), round.id, values({ n: "Four" })));
+    expect(missing.status).toBe(400);
+    expect(await roundRow(round.id)).toEqual(now);
   });
 });

@@ -16,7 +16,8 @@ const inputs = {
 
 describe("the multi-editor's rows", () => {
   it("a row is changed exactly while it differs from what was loaded; deleted and new rows say so", () => {
-    const [row] = loadedRows([{ id: 7, entryCount: 0, ...inputs }]);
+    const [row] = loadedRows([{ id: 7, entryCount: 0, version: 3, ...inputs }]);
+    expect(row?.version).toBe(3);
     expect(rowState(row!)).toBeNull();
     const edited = { ...row!, values: { ...row!.values, n: "Renamed" } };
     expect(rowState(edited)).toBe("changed");
@@ -25,10 +26,11 @@ describe("the multi-editor's rows", () => {
   });
 
   it("a new row comes a week after the last one, at its time, with its name and place and the multi-editor's amounts", () => {
-    const rows = addRow(loadedRows([{ id: 7, entryCount: 3, ...inputs }]), { date: "2026-11-26", time: "18:00" });
+    const rows = addRow(loadedRows([{ id: 7, entryCount: 3, version: 0, ...inputs }]), { date: "2026-11-26", time: "18:00" });
     expect(rows[1]).toEqual({
       id: -1,
       entryCount: 0,
+      version: null,
       original: null,
       deleted: false,
       values: { ...inputs, date: "2027-01-05", fee_course: "0.00" },

@@ -106,22 +106,33 @@ describe("multiRoundsSchema", () => {
     const parsed = multiRoundsSchema(TZ).parse({
       rows: [
         row(0, { id: "-1" }),
-        row(1, { id: "12", n: "Renamed", date: "2026-12-03" }),
-        { id: "13", row: "4", delete: "1", date: "2026-12-10", n: "" },
+        row(1, { id: "12", version: "5", n: "Renamed", date: "2026-12-03" }),
+        { id: "13", version: "0", row: "4", delete: "1", date: "2026-12-10", n: "" },
         { id: "-2", row: "5", delete: "1" },
       ],
     });
     expect(parsed).toEqual([
       { kind: "save", id: null, label: "Row 1 (Thu 11/26)", values: expect.objectContaining({ n: "Week 12", d: at(2026, 11, 26, 18) }) },
-      { kind: "save", id: 12, label: "Row 2 (Thu 12/3)", values: expect.objectContaining({ n: "Renamed", d: at(2026, 12, 3, 18) }) },
-      { kind: "delete", id: 13, label: "Row 4 (Thu 12/10)" },
+      {
+        kind: "save",
+        id: 12,
+        version: 5,
+        label: "Row 2 (Thu 12/3)",
+        values: expect.objectContaining({ n: "Renamed", d: at(2026, 12, 3, 18) }),
+      },
+      { kind: "delete", id: 13, version: 0, label: "Row 4 (Thu 12/10)" },
     ]);
     expect(multiRoundsSchema(TZ).parse({})).toEqual([]);
   });
 
   it("answers each bad field by its row's input name, and refuses a round twice", () => {
     const result = multiRoundsSchema(TZ).safeParse({
-      rows: [row(0, { id: "4" }), row(1, { id: "-1", n: "", payout: "x" }), row(2, { id: "4" }), { id: "0", row: "4", delete: "1" }],
+      rows: [
+        row(0, { id: "4", version: "1" }),
+        row(1, { id: "-1", n: "", payout: "x" }),
+        row(2, { id: "4", version: "1" }),
+        { id: "0", row: "4", delete: "1" },
+      ],
     });
     const byPath = Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
     expect(byPath).toEqual({
@@ -129,7 +140,21 @@ describe("multiRoundsSchema", () => {
       "rows.1.payout": "Payout must be an amount in dollars, like 12.50",
       "rows.3.id": "Invalid round id",
     });
-    const twice = multiRoundsSchema(TZ).safeParse({ rows: [row(0, { id: "4" }), row(2, { id: "4" })] });
+    const twice = multiRoundsSchema(TZ).safeParse({ rows: [row(0, { id: "4", version: "1" }), row(2, { id: "4", version: "1" })] });
     expect(twice.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["rows.1.id", "Round 4 appears twice"]]);
+  });
+
+  it("needs the version a stored round's row was read at (ADR 20), saved or deleted; a new row has none", () => {
+    const result = multiRoundsSchema(TZ).safeParse({
+      rows: [row(0, { id: "-1" }), row(1, { id: "12" }), { id: "13", row: "3", delete: "1" }, row(3, { id: "14", version: "x" })],
+    });
+    expect((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message])).toEqual([["rows.3.version", "Invalid round version"]]);
+    const missing = multiRoundsSchema(TZ).safeParse({
+      rows: [row(0, { id: "-1" }), row(1, { id: "12" }), { id: "13", row: "3", delete: "1" }],
+    });
+    expect((missing.error?.issues ?? []).map((i) => [i.path.join("."), i.message])).toEqual([
+      ["rows.1.version", "version is required: send the version of the round as you read it"],
+      ["rows.2.version", "version is required: send the version of the round as you read it"],
+    ]);
   });
 });

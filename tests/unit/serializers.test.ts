@@ -24,12 +24,12 @@ describe("serializers", () => {
       payoutCents: 450,
       pdgaUrl: null,
       openForRegistration: true,
-      version: 0,
+      version: 3,
       createdAt: 1,
       entryCount: 12,
     };
     expect(bytes(roundJson(round))).toBe(
-      '{"id":7,"d":1700000000,"n":"Glow","loc":"Park","fee_pdga":0.5,"fee_course":1,"fee_other":0,"ace":1,"payout":4.5,"pdga_url":null,"openForRegistration":true,"entry_count":12}',
+      '{"id":7,"d":1700000000,"n":"Glow","loc":"Park","fee_pdga":0.5,"fee_course":1,"fee_other":0,"ace":1,"payout":4.5,"pdga_url":null,"openForRegistration":true,"entry_count":12,"version":3}',
     );
     const played = {
       roundId: 7,
@@ -69,9 +69,10 @@ describe("serializers", () => {
       paymentId: null,
       result: null,
       rating: 951,
+      version: 4,
     };
     expect(bytes(entryJson(entry))).toBe(
-      '{"id":1,"player_id":2,"round_id":3,"fn":"Ann","ln":"Lee","pdga":"42","division":"MPO","ace":true,"score":48,"payout":8.75,"payoutAdjust":0.25,"credit_added":9,"credit_used":1.5,"payment_id":null,"EntryPayout":9,"result":null,"position":null,"rating":951}',
+      '{"id":1,"player_id":2,"round_id":3,"fn":"Ann","ln":"Lee","pdga":"42","division":"MPO","ace":true,"score":48,"payout":8.75,"payoutAdjust":0.25,"credit_added":9,"credit_used":1.5,"payment_id":null,"EntryPayout":9,"result":null,"position":null,"rating":951,"version":4}',
     );
   });
 

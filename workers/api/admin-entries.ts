@@ -3,11 +3,19 @@ import { entryJson } from "./serializers/entries";
 import { body } from "./validate";
 import { entryById } from "~/.server/services/entries";
 import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from "~/.server/services/entry-admin";
-import { CreditPayoutsSchema, EntryAddSchema, EntryBulkSchema, EntryPayoutsSchema, EntryUpdateSchema } from "~/schemas/entries";
-import { idBodySchema } from "~/schemas/ids";
+import {
+  CreditPayoutsSchema,
+  EntryAddSchema,
+  EntryBulkSchema,
+  EntryDeleteSchema,
+  EntryPayoutsSchema,
+  EntryUpdateSchema,
+} from "~/schemas/entries";
 import type { Context } from "hono";
 
 // Every write answers after the round's payouts and result labels were rewritten with it.
+// An edit or delete names the version of each entry as it was read (GET answers carry it):
+// one against an entry that changed since is refused with 409 (ADR 20).
 
 /** The round of the spec's `/payouts` body: its round_id, or the round of the entries it lists. */
 async function payoutsRound(c: Context<AdminEnv>, input: { round_id: number } | { entries: { id: number }[] }): Promise<number> {
@@ -23,16 +31,17 @@ export const adminEntriesApi = adminSubApp()
     return c.json({ success: true, newEntry: entryJson(await entryById(c.var.db, id)) }, 201);
   })
   .post("/entry/update", body(EntryUpdateSchema), async (c) => {
-    const { id, values } = c.req.valid("json");
-    await updateEntries(c.var.db, [{ id, value: values }]);
+    const { id, version, values } = c.req.valid("json");
+    await updateEntries(c.var.db, [{ id, version, value: values }]);
     return c.json({ success: true, entry: entryJson(await entryById(c.var.db, id)) });
   })
   .post("/entry/bulk", body(EntryBulkSchema), async (c) => {
     const updated = await updateEntries(c.var.db, c.req.valid("json").data);
     return c.json({ success: true, updated });
   })
-  .post("/entry/delete", body(idBodySchema("entry id")), async (c) => {
-    await deleteEntry(c.var.db, c.req.valid("json").id);
+  .post("/entry/delete", body(EntryDeleteSchema), async (c) => {
+    const { id, version } = c.req.valid("json");
+    await deleteEntry(c.var.db, id, version);
     return c.json({ success: true });
   })
   // The server computes payouts itself; the body only says which round (ADR 14).

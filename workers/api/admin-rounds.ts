@@ -6,10 +6,10 @@ import { setRegistration } from "~/.server/services/registration";
 import { idBodySchema } from "~/schemas/ids";
 import { OpenRoundSchema, SaveRoundSchema } from "~/schemas/rounds";
 
-// Save: the round with `id`, or a new one without.
+// Save: the round with `id` as read at `version` (ADR 20), or a new one without.
 const save = createFactory<AdminEnv>().createHandlers(body(SaveRoundSchema), async (c) => {
-  const { id, ...values } = c.req.valid("json");
-  const saved = await saveRound(c.var.db, id, values);
+  const { id, version, ...values } = c.req.valid("json");
+  const saved = await saveRound(c.var.db, id, values, version);
   return c.json({ success: true, id: saved }, id ? 200 : 201);
 });
 

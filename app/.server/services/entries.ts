@@ -26,6 +26,8 @@ export type EntryRow = {
   result: string | null;
   /** This score's round rating (services/ratings.ts), null until rated. */
   rating: number | null;
+  /** Bumped by a trigger on every change an editor shows; an edit sends it back (ADR 20). */
+  version: number;
 };
 
 /** The columns of an EntryRow (entries joined to players), for any query that reads one. */

@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from "../errors";
 import { balanceCentsSql } from "./balance";
 import { chunk } from "./ids";
 import { type GuardedPlayer, type RoundState, type StateEntry, commitRoundChange } from "./round-entries";
+import { assertEntryVersion } from "./versions";
 import { payoutsByEntry } from "~/lib/payouts";
 import type { EntryChanges, NewEntryValues } from "~/schemas/entries";
 
@@ -111,11 +112,15 @@ async function roundOf(db: Db, ids: number[], expected?: number): Promise<number
   return roundId;
 }
 
-export type EntryChange = { id: number; value: EntryChanges };
+/** An edit of one entry: `version` is the entry's as the editor read it (ADR 20). */
+export type EntryChange = { id: number; version: number; value: EntryChanges };
 
 /**
  * Applies edits to entries of one round (the inline editor, /update, /bulk, the scores
- * page) in one batch with the round's payouts. Answers how many entries changed.
+ * page) in one batch with the round's payouts. Answers how many entries changed. An edit
+ * of an entry that changed since it was read is refused (409); an entry the edit would
+ * leave as it is gets no write, so its version does not matter (a form posted without
+ * JavaScript sends every row).
  */
 export async function updateEntries(db: Db, changes: EntryChange[], inRound?: number): Promise<number> {
   const ids = changes.map((c) => c.id);
@@ -125,7 +130,7 @@ export async function updateEntries(db: Db, changes: EntryChange[], inRound?: nu
     const statements: BatchItem<"sqlite">[] = [];
     const guardPlayers: GuardedPlayer[] = [];
     const edited = new Map<number, StateEntry>();
-    for (const { id, value } of changes) {
+    for (const { id, version, value } of changes) {
       const now = entryOf(state, id);
       const next = {
         ...now,
@@ -138,6 +143,7 @@ export async function updateEntries(db: Db, changes: EntryChange[], inRound?: nu
       };
       const set = changedFields(now, next);
       if (Object.keys(set).length === 0) continue;
+      assertEntryVersion(now, version);
       statements.push(db.update(entries).set(set).where(eq(entries.id, id)));
       guardPlayers.push(guardOf(now, next));
       edited.set(id, next);
@@ -159,11 +165,12 @@ function changedFields(now: StateEntry, next: StateEntry): Partial<Pick<StateEnt
   return set;
 }
 
-/** Removes an entry; its payment (if any) stays on record. */
-export async function deleteEntry(db: Db, id: number, inRound?: number): Promise<void> {
+/** Removes an entry read at `version`; its payment (if any) stays on record. */
+export async function deleteEntry(db: Db, id: number, version: number, inRound?: number): Promise<void> {
   const roundId = await roundOf(db, [id], inRound);
   await commitRoundChange(db, roundId, (state) => {
     const gone = entryOf(state, id);
+    assertEntryVersion(gone, version);
     return {
       statements: [db.delete(entries).where(eq(entries.id, id))],
       after: state.entries.filter((e) => e.id !== id),

@@ -8,7 +8,9 @@ import type { RoundChange } from "~/schemas/round-form";
 import { markRatingsStale } from "../ratings-trigger";
 import { syncPayouts } from "./entry-admin";
 import { commitRoundChange } from "./round-entries";
+import { roundChanged, roundVersionsGuard, staleRound } from "./versions";
 import type { RoundValuesSchema } from "~/schemas/rounds";
+import { missingVersion } from "~/schemas/version";
 
 // Scheduling rounds (issue 10): save and delete; opening registration is registration.ts.
 // A round that has entries or payments holds money history and is never deleted.
@@ -27,25 +29,32 @@ const row = (v: RoundValues) => ({
   pdgaUrl: v.pdga_url,
 });
 
-/** Saves the round with `id`, or creates one without: answers the round's id. */
-export async function saveRound(db: Db, id: number | null | undefined, values: RoundValues): Promise<number> {
+/**
+ * Saves the round with `id` as read at `version` (409 when it changed since, ADR 20), or
+ * creates one without: answers the round's id.
+ */
+export async function saveRound(db: Db, id: number | null | undefined, values: RoundValues, version?: number): Promise<number> {
   if (!id) {
     const [created] = await db.insert(rounds).values(row(values)).returning({ id: rounds.id });
     if (!created) throw new Error("the round insert returned no row");
     return created.id;
   }
+  if (version === undefined) throw badRequest(missingVersion("round"));
   // A new payout per entry changes the round's prizes: they are rewritten in the same batch.
-  return commitRoundChange(db, id, (state) => ({
-    statements: [db.update(rounds).set(row(values)).where(eq(rounds.id, id))],
-    after: state.entries,
-    roundPayoutCents: values.payout,
-    guardPlayers: [],
-    answer: () => {
-      // A played round moved to another date changes the order rounds are rated in (ADR 17).
-      if (values.d !== state.round.d) markRatingsStale(db, Math.min(values.d, state.round.d));
-      return id;
-    },
-  }));
+  return commitRoundChange(db, id, (state) => {
+    if (state.round.version !== version) throw roundChanged();
+    return {
+      statements: [db.update(rounds).set(row(values)).where(eq(rounds.id, id))],
+      after: state.entries,
+      roundPayoutCents: values.payout,
+      guardPlayers: [],
+      answer: () => {
+        // A played round moved to another date changes the order rounds are rated in (ADR 17).
+        if (values.d !== state.round.d) markRatingsStale(db, Math.min(values.d, state.round.d));
+        return id;
+      },
+    };
+  });
 }
 
 // The rounds a list of ids names, as one bound parameter (D1 binds at most 100 per statement).
@@ -107,20 +116,23 @@ const fromJson = (list: object[]) =>
 
 /**
  * The multi-editor's save: creates, updates and deletes rounds in one batch, which D1
- * runs as one transaction, so either every change is written or none. A deleted round
- * that holds entries or payments, or an updated round that is gone, makes the batch's
- * last statement fail, which undoes the rest; the refusal then names the first such row
- * by its label. Answers the created rounds' ids in the order given.
+ * runs as one transaction, so either every change is written or none. A round changed
+ * since the editor read it makes the batch's first statement fail; a deleted round that
+ * holds entries or payments, or an updated round that is gone, its last one; either
+ * undoes the rest, and the refusal then names the first such row by its label. Answers
+ * the created rounds' ids in the order given.
  */
 export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ created: number[] }> {
   const deletes = changes.filter((c) => c.kind === "delete");
-  const updates = changes.flatMap((c) => (c.kind === "save" && c.id !== null ? [{ ...c, id: c.id }] : []));
+  const updates = changes.flatMap((c) => (c.kind === "save" && c.id !== null ? [c] : []));
   const creates = changes.flatMap((c) => (c.kind === "save" && c.id === null ? [c] : []));
   const touched = [...deletes, ...updates].map((c) => c.id);
   if (new Set(touched).size !== touched.length) throw badRequest("A round can be changed only once per save");
   if (changes.length === 0) return { created: [] };
   const [deleteIds, updateIds] = [deletes.map((c) => c.id), updates.map((c) => c.id)];
+  const read = changes.flatMap((c) => (c.id === null ? [] : [{ id: c.id, version: c.version }]));
   const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
+    roundVersionsGuard(db, read),
     deleteUnheld(db, deleteIds),
     db
       .update(rounds)
@@ -150,10 +162,10 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
   try {
     results = await db.batch(statements);
   } catch (err) {
-    throw (await refusal(db, deletes, updates)) ?? err;
+    throw (await refusal(db, changes, deletes, updates)) ?? err;
   }
   // Autoincrement ids rise in insert order; RETURNING's own order is not promised.
-  const created = (results[2] as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
+  const created = (results[3] as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
   // An updated round's payout per entry may have changed its prizes: each played one is
   // brought in line (ADR 14), after the batch, as the entry writes would do it.
   for (const id of updateIds) await syncPayouts(db, id);
@@ -175,9 +187,15 @@ async function datesOf(db: Db, updates: { id: number; values: RoundValues }[]): 
 /** After a refused batch (nothing written): the first row that caused it, as its 409 or 404. */
 async function refusal(
   db: Db,
+  changes: RoundChange[],
   deletes: { id: number; label: string }[],
   updates: { id: number; label: string }[],
 ): Promise<AppError | null> {
+  const stale = await staleRound(
+    db,
+    changes.flatMap((c) => (c.id === null ? [] : [c])),
+  );
+  if (stale) return stale;
   const held = await heldBy(
     db,
     deletes.map(({ id }) => id),

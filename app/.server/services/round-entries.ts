@@ -35,7 +35,7 @@ export type StateEntry = {
 };
 
 export type RoundState = {
-  round: { id: number; n: string; d: number; payoutCents: number };
+  round: { id: number; n: string; d: number; payoutCents: number; version: number };
   fingerprint: string;
   entries: StateEntry[];
 };
@@ -56,7 +56,14 @@ function fingerprintSql(roundId: number): SQL<string> {
 export async function readRoundState(db: Db, roundId: number): Promise<RoundState> {
   const [roundRows, entryRows] = await db.batch([
     db
-      .select({ id: rounds.id, n: rounds.n, d: rounds.d, payoutCents: rounds.payoutCents, fingerprint: fingerprintSql(roundId) })
+      .select({
+        id: rounds.id,
+        n: rounds.n,
+        d: rounds.d,
+        payoutCents: rounds.payoutCents,
+        version: rounds.version,
+        fingerprint: fingerprintSql(roundId),
+      })
       .from(rounds)
       .where(eq(rounds.id, roundId)),
     db

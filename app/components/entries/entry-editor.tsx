@@ -1,23 +1,27 @@
-import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef } from "react";
 import { Form, useFetcher, useNavigation, useSubmit } from "react-router";
-import { type Draft, EntryRow, draftOf, scoreOf } from "./entry-row";
+import { EntryRow, draftLanded, draftOf, scoreOf } from "./entry-row";
 import type { PlayEntry } from "~/routes/admin-round-play";
+import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { DataTable, GroupRow, th } from "~/components/ui/table";
 import { useFormResult } from "~/hooks/use-form-result";
+import { useRowEdits } from "~/hooks/use-row-edits";
 import { groupByDivision } from "~/lib/divisions";
 import { formatCents } from "~/lib/money";
 import { computeRoundDivisionSummaries, payoutsByEntry } from "~/lib/payouts";
 
 const FIELDS = ["division", "ace", "score", "payoutAdjust", "credit_added", "credit_used"] as const;
-const changed = (a: Draft, b: Draft) => FIELDS.some((f) => a[f] !== b[f]);
 
 /**
  * The round's entries, grouped by division, every field editable in place. Payouts are
  * computed live from the scores typed (the server stores the same numbers on save). With
  * JavaScript only the changed rows are posted, so an edit never overwrites another
- * admin's change to a row this admin did not touch.
+ * admin's change to a row this admin did not touch; each row posts the version it was
+ * read at, so an edit of a row someone changed since is refused (ADR 20). The inputs are
+ * the loader's values under the admin's unsaved edits (useRowEdits): after any action on
+ * the page they show what the server holds.
  */
 export function EntryEditor({
   round,
@@ -28,19 +32,16 @@ export function EntryEditor({
   entries: PlayEntry[];
   creditCapCents: number;
 }) {
-  const [drafts, setDrafts] = useState(() => new Map(entries.map((e) => [e.id, draftOf(e)])));
-  const original = useMemo(() => new Map(entries.map((e) => [e.id, draftOf(e)])), [entries]);
+  const edits = useRowEdits(entries, draftOf, draftLanded);
   const { fieldErrors } = useFormResult();
   const submit = useSubmit();
   const busy = useNavigation().state === "submitting";
   // Which entry each posted row was: field errors come back by posted index.
   const posted = useRef(entries.map((e) => e.id));
-  const draft = (id: number) => drafts.get(id) ?? (original.get(id) as Draft);
-
-  const live = entries.map((e) => ({ id: e.id, division: draft(e.id).division, score: scoreOf(draft(e.id)) }));
+  const live = entries.map((e) => ({ id: e.id, division: edits.valueOf(e).division, score: scoreOf(edits.valueOf(e)) }));
   const payouts = payoutsByEntry(live, round.payoutCents);
   const summaries = new Map(computeRoundDivisionSummaries(live, round.payoutCents).map((s) => [s.division, s]));
-  const dirty = entries.filter((e) => changed(draft(e.id), original.get(e.id) as Draft));
+  const dirty = edits.dirty;
 
   useStoredPayoutsCheck(entries, round.payoutCents);
 
@@ -52,8 +53,9 @@ export function EntryEditor({
     const data = new FormData();
     data.set("intent", "save");
     dirty.forEach((e, i) => {
-      const d = draft(e.id);
+      const d = edits.valueOf(e);
       data.set(`rows[${i}].id`, String(e.id));
+      data.set(`rows[${i}].version`, String(e.version));
       for (const f of FIELDS) data.set(`rows[${i}].${f}`, f === "ace" ? (d.ace ? "1" : "0") : String(d[f]));
     });
     posted.current = dirty.map((e) => e.id);
@@ -69,6 +71,12 @@ export function EntryEditor({
   return (
     <Form method="post" onSubmit={onSubmit} aria-label="Entries" className="space-y-3">
       <input type="hidden" name="intent" value="save" />
+      {edits.replaced.length ? (
+        <Alert tone="warning">
+          {edits.replaced.map((e) => e.name).join(", ")}: changed on the server before you saved, so your unsaved edits there were replaced
+          by the new values.
+        </Alert>
+      ) : null}
       <DataTable
         caption="Entries by division"
         pinFirst
@@ -95,12 +103,12 @@ export function EntryEditor({
                 key={e.id}
                 index={displayOrder.indexOf(e)}
                 entry={e}
-                draft={draft(e.id)}
-                changed={changed(draft(e.id), original.get(e.id) as Draft)}
+                draft={edits.valueOf(e)}
+                changed={edits.isDirty(e)}
                 computed={payouts.get(e.id) ?? { payoutCents: 0, result: null }}
                 creditCapCents={creditCapCents}
                 errorFor={(field) => errorFor(e.id, field)}
-                onChange={(next) => setDrafts((m) => new Map(m).set(e.id, next))}
+                onChange={(next) => edits.set(e, next)}
               />
             )),
           ];

@@ -18,6 +18,13 @@ export const draftOf = (e: PlayEntry): Draft => ({
 
 /** The score as the payout engine reads it while typing: anything not a whole number counts as no card (0). */
 export const scoreOf = (d: Draft) => (/^\d{1,3}$/.test(d.score.trim()) ? Number(d.score) : 0);
+
+/** Whether the server now holds what was typed ("5" landed as 5.00): a save of it went through. */
+export const draftLanded = (typed: Draft, stored: Draft) =>
+  typed.division === stored.division &&
+  typed.ace === stored.ace &&
+  scoreOf(typed) === scoreOf(stored) &&
+  (["payoutAdjust", "credit_added", "credit_used"] as const).every((f) => typedCents(typed[f]) === typedCents(stored[f]));
 const input =
   "min-h-11 rounded-md border border-slate-400 bg-surface px-2 py-1.5 text-base tabular-nums aria-[invalid]:border-danger-700 aria-[invalid]:ring-1 aria-[invalid]:ring-danger-700";
 
@@ -69,6 +76,7 @@ export function EntryRow({ index, entry, draft, changed, computed, creditCapCent
     <tr className={changed ? "bg-warn-50" : undefined}>
       <td className={td}>
         <input type="hidden" name={name("id")} value={entry.id} />
+        <input type="hidden" name={name("version")} value={entry.version} />
         <span className="font-medium">{entry.name}</span>
         {changed ? <span className="ml-1 text-xs text-warn-800">(changed)</span> : null}
         <span className="block text-xs text-muted">Balance {formatCents(entry.balanceCents)}</span>
@@ -125,7 +133,7 @@ export function EntryRow({ index, entry, draft, changed, computed, creditCapCent
           description="The entry and its credit lines go; a payment stays on record (refund it with a transfer if needed)."
           confirmLabel="Delete entry"
           intent="deleteEntry"
-          fields={{ id: entry.id }}
+          fields={{ id: entry.id, version: entry.version }}
         />
       </td>
     </tr>

@@ -7,7 +7,8 @@ import { DataTable, td, tdNum, th } from "~/components/ui/table";
 import { type MatchedLine, matchScoreLines } from "~/lib/name-match";
 import { type ScorePaste as Parsed, parseScoreText } from "~/lib/score-paste";
 
-export type ScoreEntry = { id: number; firstName: string; lastName: string; division: string; score: number };
+/** An entry as the scores page shows it; `version` as read, sent back with its new score (ADR 20). */
+export type ScoreEntry = { id: number; firstName: string; lastName: string; division: string; score: number; version: number };
 
 const STATUS: Record<MatchedLine["status"], string> = {
   matched: "Matched",
@@ -64,6 +65,7 @@ export function ScorePaste({ entries }: { entries: ScoreEntry[] }) {
             <span key={l.line} hidden>
               <input type="hidden" name={`rows[${i}].id`} value={picks[l.line]} />
               <input type="hidden" name={`rows[${i}].score`} value={l.score} />
+              <input type="hidden" name={`rows[${i}].version`} value={byId.get(Number(picks[l.line]))?.version ?? ""} />
             </span>
           ))}
           <p className="text-sm" aria-live="polite">

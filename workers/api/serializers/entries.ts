@@ -23,5 +23,7 @@ export function entryJson(e: EntryRow) {
     result: e.result,
     position: positionLabel(e.result),
     rating: e.rating,
+    /** What an edit or delete of this entry sends back (ADR 20). */
+    version: e.version,
   };
 }

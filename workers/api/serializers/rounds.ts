@@ -17,6 +17,8 @@ export function roundJson(r: RoundRow) {
     pdga_url: r.pdgaUrl,
     openForRegistration: r.openForRegistration,
     entry_count: r.entryCount,
+    /** What a save of this round sends back (ADR 20). */
+    version: r.version,
   };
 }
 
