@@ -82,12 +82,19 @@ const statements = renderSql(league, hashes);
 writeFileSync(out, `${statements.join("\n")}\n`);
 const ms = Math.round(performance.now() - started);
 
+// The pot as the Aces page shows it (ADR 21): fees of rounds started by now, less aces paid until now.
+const roundOf = new Map(league.rounds.map((r) => [r.id, r]));
+const feesIn = league.entries.reduce((cents, e) => {
+  const round = roundOf.get(e.roundId);
+  return cents + (e.ace && round && round.d <= now ? round.aceCents : 0);
+}, 0);
+const potNow = feesIn - league.aces.reduce((cents, a) => cents + (a.d <= now ? a.amt : 0), 0);
 const divisions = new Set(league.players.map((p) => p.division)).size;
 const count = (kind: string) => league.rounds.filter((r) => r.kind === kind).length;
 console.log(
   `Wrote ${out}: ${statements.length} statements, ${league.players.length} players (${divisions} divisions), ` +
     `${league.rounds.length} rounds (${count("past")} past, ${count("next")} this week, ${count("upcoming")} upcoming), ` +
-    `${league.entries.length} entries, ${league.aces.length} aces (pot now $${(league.pot / 100).toFixed(2)}), ` +
+    `${league.entries.length} entries, ${league.aces.length} aces (pot now $${(potNow / 100).toFixed(2)}), ` +
     `${league.transfers.length} transfers, ${league.payments.length} payments — ${ms} ms`,
 );
 if (scale)

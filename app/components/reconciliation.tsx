@@ -76,12 +76,16 @@ export function ReconciliationCard({ r }: { r: Reconciliation }) {
           <Lines
             lines={[
               { label: "Ace fund in", cents: r.aceInCents },
+              { label: "Prepaid for rounds not started yet", detail: "joins the pot when each round starts", cents: -r.acePrepaidCents },
               { label: "Aces paid", cents: -r.acesPaidCents },
-              { label: "Ace fund in − aces paid", cents: r.ace.expectedCents, result: true },
+              ...(r.acesAheadCents
+                ? [{ label: "Aces dated later than now", detail: "leave the pot on their date", cents: r.acesAheadCents }]
+                : []),
+              { label: "Ace fund in − prepaid − aces paid", cents: r.ace.expectedCents, result: true },
               { label: "Ace pot (as on the Aces page)", cents: r.ace.actualCents, result: true },
             ]}
           />
-          <Verdict check={r.ace} actual="The ace pot" expected="ace fund in − aces paid" />
+          <Verdict check={r.ace} actual="The ace pot" expected="the ace fund in of started rounds − aces paid" />
         </Panel>
       </div>
     </Card>

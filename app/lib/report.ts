@@ -79,7 +79,11 @@ export type ReconcileInput = {
   leagueOutCents: number;
   aceInCents: number;
   acesPaidCents: number;
-  /** The ace pot as GET /api/ace and the Aces page report it. */
+  /** Of the ace fund in: fees prepaid for rounds that have not started, not in the pot until they do (ADR 21). */
+  acePrepaidCents: number;
+  /** Of the aces paid: those dated later than now, not taken from the pot until then. */
+  acesAheadCents: number;
+  /** The ace pot as GET /api/ace and the Aces page report it: as of now. */
   acePotCents: number;
 };
 
@@ -87,7 +91,7 @@ export type Reconciliation = ReconcileInput & {
   leagueNetCents: number;
   /** Σ balances against credit added − credit used + league transfers. */
   ledger: Check;
-  /** The ace pot against ace fund in − aces paid. */
+  /** The ace pot now against the fees of started rounds − the aces paid until now. */
   ace: Check;
 };
 
@@ -97,6 +101,6 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     ...input,
     leagueNetCents,
     ledger: check(input.creditAddedCents - input.creditUsedCents + leagueNetCents, input.balancesCents),
-    ace: check(input.aceInCents - input.acesPaidCents, input.acePotCents),
+    ace: check(input.aceInCents - input.acePrepaidCents - (input.acesPaidCents - input.acesAheadCents), input.acePotCents),
   };
 }

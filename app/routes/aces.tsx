@@ -77,6 +77,8 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
             <span className="text-2xl">Current Ace Pot:</span>{" "}
             <span className="text-5xl text-brand-900 tabular-nums">{formatCents(pot)}</span>
           </p>
+          {/* The pot as of now (ADR 21): the same sum a round's "ace pot at stake" takes as of its start. */}
+          <p className="mt-2 text-sm text-muted">Fees prepaid for a future round join the pot when that round starts.</p>
         </Card>
         {/* Not a region of its own: the table below is one, named by its caption. */}
         <div className="space-y-3">

@@ -5,27 +5,41 @@ import { acePotCents, listAces } from "~/.server/services/aces";
 
 // Tests in this file share one database, so every pot is measured as the change this
 // test's own rows make to it (the rule is linear in the rows).
-describe("acePotCents without a round", () => {
-  it("adds the round's ace fee for each opted-in entry and subtracts every ace paid", async () => {
+describe("acePotCents without a round: the pot as of now (ADR 21)", () => {
+  it("adds the ace fee of each opted-in entry of rounds started by now, less aces dated until now", async () => {
     const db = testDb();
-    const before = await acePotCents(db);
+    const now = 2_050_000_000; // a date range no other test here uses
+    const before = await acePotCents(db, undefined, now);
     const [a, b, c] = await Promise.all([makePlayer(), makePlayer(), makePlayer()]);
-    const cheap = await makeRound({ aceCents: 100 });
-    const dear = await makeRound({ aceCents: 200, d: cheap.d + DAY });
+    const cheap = await makeRound({ aceCents: 100, d: now - DAY });
+    const dear = await makeRound({ aceCents: 200, d: now - 3_600 });
     await makeEntry({ roundId: cheap.id, playerId: a.id, ace: true });
     await makeEntry({ roundId: cheap.id, playerId: b.id, ace: true });
     await makeEntry({ roundId: cheap.id, playerId: c.id, ace: false }); // opted out: no fee
     await makeEntry({ roundId: dear.id, playerId: a.id, ace: true });
     await makeEntry({ roundId: dear.id, playerId: b.id, ace: false });
-    expect((await acePotCents(db)) - before).toBe(2 * 100 + 1 * 200);
+    expect((await acePotCents(db, undefined, now)) - before).toBe(2 * 100 + 1 * 200);
 
     await makeAce({ playerId: b.id, amtCents: 150, d: dear.d });
-    expect((await acePotCents(db)) - before).toBe(2 * 100 + 200 - 150);
+    expect((await acePotCents(db, undefined, now)) - before).toBe(2 * 100 + 200 - 150);
+  });
+
+  it("leaves out fees prepaid for a round that has not started, until it starts", async () => {
+    const db = testDb();
+    const now = 2_060_000_000;
+    const before = await acePotCents(db, undefined, now);
+    const ahead = await makeRound({ aceCents: 100, d: now + 2 * DAY });
+    const [a, b] = await Promise.all([makePlayer(), makePlayer()]);
+    await makeEntry({ roundId: ahead.id, playerId: a.id, ace: true });
+    await makeEntry({ roundId: ahead.id, playerId: b.id, ace: true });
+    expect((await acePotCents(db, undefined, now)) - before).toBe(0);
+    expect((await acePotCents(db, undefined, ahead.d - 1)) - before).toBe(0);
+    expect((await acePotCents(db, undefined, ahead.d)) - before).toBe(200);
   });
 });
 
-describe("acePotCents for a round", () => {
-  it("counts fees of rounds up to and including it, and aces dated strictly before it", async () => {
+describe("acePotCents for a round: the pot at stake, as of its start", () => {
+  it("counts fees of rounds up to and including it, and aces dated up to its start", async () => {
     const db = testDb();
     const base = 2_000_000_000; // a date range no other test here uses
     const r1 = await makeRound({ d: base, aceCents: 100 });
@@ -39,12 +53,12 @@ describe("acePotCents for a round", () => {
       await makeEntry({ roundId: r.id, playerId: q.id, ace: r.id !== r2.id }); // q skips the fund in r2
     }
     await makeAce({ playerId: p.id, amtCents: 50, d: base - DAY }); // before r1
-    await makeAce({ playerId: q.id, amtCents: 70, d: base + 7 * DAY }); // same second as r2: not before it
+    await makeAce({ playerId: q.id, amtCents: 70, d: base + 7 * DAY }); // at r2's start: paid from r2's pot
     await makeAce({ playerId: p.id, amtCents: 90, d: base + 10 * DAY }); // between r2 and r3
     await makeAce({ playerId: q.id, amtCents: 500, d: base + 20 * DAY }); // after r3
 
     const fees = [2 * 100, 1 * 200, 2 * 300];
-    const expected = [fees[0] - 50, fees[0] + fees[1] - 50, fees[0] + fees[1] + fees[2] - 50 - 70 - 90];
+    const expected = [fees[0] - 50, fees[0] + fees[1] - 50 - 70, fees[0] + fees[1] + fees[2] - 50 - 70 - 90];
     const after = [await acePotCents(db, r1.id), await acePotCents(db, r2.id), await acePotCents(db, r3.id)];
     expect(after.map((v, i) => v - before[i])).toEqual(expected);
   });

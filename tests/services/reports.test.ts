@@ -121,15 +121,15 @@ async function independentSums() {
     sql`select player_id, ace, credit_used_cents, credit_added_cents, round_id from entries`,
   );
   const rounds = new Map(
-    (await db.all<{ id: number; fee_pdga_cents: number; payout_cents: number; ace_cents: number }>(sql`select * from rounds`)).map((r) => [
-      r.id,
-      r,
-    ]),
+    (
+      await db.all<{ id: number; d: number; fee_pdga_cents: number; payout_cents: number; ace_cents: number }>(sql`select * from rounds`)
+    ).map((r) => [r.id, r]),
   );
   const transfers = await db.all<{ from_player_id: number | null; to_player_id: number | null; amt_cents: number }>(
     sql`select from_player_id, to_player_id, amt_cents from transfers`,
   );
-  const aces = await db.all<{ amt_cents: number; round_id: number | null }>(sql`select amt_cents, round_id from aces`);
+  const aces = await db.all<{ d: number; amt_cents: number; round_id: number | null }>(sql`select d, amt_cents, round_id from aces`);
+  const now = Math.floor(Date.now() / 1000);
   const paid = await db.all<{
     amount_cents: number;
     provider_fee_cents: number | null;
@@ -153,6 +153,9 @@ async function independentSums() {
     payoutCents: sum(entries, (e) => rounds.get(e.round_id)!.payout_cents),
     aceInCents: sum(entries, (e) => (e.ace ? rounds.get(e.round_id)!.ace_cents : 0)),
     acesPaidCents: sum(aces, (a) => a.amt_cents),
+    // The pot now (ADR 21): fees of rounds started by now, less aces dated until now.
+    acePrepaidCents: sum(entries, (e) => (e.ace && rounds.get(e.round_id)!.d > now ? rounds.get(e.round_id)!.ace_cents : 0)),
+    acesAheadCents: sum(aces, (a) => (a.d > now ? a.amt_cents : 0)),
     looseAces: { count: aces.filter((a) => a.round_id === null).length, cents: sum(aces, (a) => (a.round_id === null ? a.amt_cents : 0)) },
     creditUsedCents: sum(entries, (e) => e.credit_used_cents),
     creditAddedCents: sum(entries, (e) => e.credit_added_cents),
@@ -180,9 +183,13 @@ describe("moneyReport totals and reconciliation", () => {
     expect({ ...fromRounds, acesPaidCents: fromRounds.acesPaidCents + report.looseAces.cents }).toEqual(report.totals);
   });
 
-  it("balances: Σ balances = credit added − credit used + league transfers, and the ace pot is GET /api/ace's", async () => {
+  it("balances: Σ balances = credit added − credit used + league transfers, and the ace pot now is GET /api/ace's", async () => {
     const [p, q, s] = await Promise.all([makePlayer(), makePlayer(), makePlayer()]);
+    // A round ahead, its fees prepaid; one played yesterday, with an ace paid in it.
     const r = await makeRound({ d: at(2096, 4, 4), aceCents: 150 });
+    const played = await makeRound({ d: Math.floor(Date.now() / 1000) - 86_400, aceCents: 125 });
+    await makeEntry({ roundId: played.id, playerId: q.id, ace: true });
+    await makeAce({ playerId: q.id, amtCents: 100, roundId: played.id, d: played.d });
     await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 2_500 }); // bought in
     await makeTransfer({ fromPlayerId: p.id, toPlayerId: q.id, amtCents: 400 }); // player to player
     await makeTransfer({ fromPlayerId: q.id, toPlayerId: null, amtCents: 300 }); // cashed out
@@ -204,8 +211,11 @@ describe("moneyReport totals and reconciliation", () => {
     const answer = await call("GET", "/api/ace");
     expect(answer.status).toBe(200);
     const { pot } = (await answer.json()) as { pot: number };
+    expect(before).toMatchObject({ acePrepaidCents: want.acePrepaidCents, acesAheadCents: want.acesAheadCents });
+    expect(want.acePrepaidCents).toBeGreaterThanOrEqual(2 * 150);
+    expect(want.acesAheadCents).toBeGreaterThanOrEqual(120);
     expect(before.ace).toEqual({
-      expectedCents: want.aceInCents - want.acesPaidCents,
+      expectedCents: want.aceInCents - want.acePrepaidCents - (want.acesPaidCents - want.acesAheadCents),
       actualCents: Math.round(pot * 100),
       diffCents: 0,
       balanced: true,

@@ -14,15 +14,18 @@ const books: ReconcileInput = {
   leagueOutCents: 300,
   aceInCents: 4_200,
   acesPaidCents: 1_700,
-  acePotCents: 4_200 - 1_700,
+  // $3 prepaid for rounds not started yet; a $2 ace dated later than now.
+  acePrepaidCents: 300,
+  acesAheadCents: 200,
+  acePotCents: 4_200 - 300 - (1_700 - 200),
 };
 
 describe("reconcile", () => {
-  it("says balanced when Σ balances = added − used + league in − league out, and pot = fund in − paid", () => {
+  it("says balanced when Σ balances = added − used + league in − league out, and pot = started rounds' fund in − paid until now", () => {
     const r = reconcile(books);
     expect(r.leagueNetCents).toBe(1_200);
     expect(r.ledger).toEqual({ expectedCents: 8_700, actualCents: 8_700, diffCents: 0, balanced: true });
-    expect(r.ace).toEqual({ expectedCents: 2_500, actualCents: 2_500, diffCents: 0, balanced: true });
+    expect(r.ace).toEqual({ expectedCents: 2_400, actualCents: 2_400, diffCents: 0, balanced: true });
   });
 
   it("says out, by how much and which way, when the balances differ from the ledger", () => {
@@ -36,10 +39,12 @@ describe("reconcile", () => {
     expect(cashedOut.ace.balanced).toBe(true);
   });
 
-  it("says the ace pot is out when it differs from fund in − paid", () => {
+  it("says the ace pot is out when it differs from fund in − prepaid − paid", () => {
     const r = reconcile({ ...books, acePotCents: 0 });
-    expect(r.ace).toEqual({ expectedCents: 2_500, actualCents: 0, diffCents: -2_500, balanced: false });
+    expect(r.ace).toEqual({ expectedCents: 2_400, actualCents: 0, diffCents: -2_400, balanced: false });
     expect(r.ledger.balanced).toBe(true);
+    // A pot that counted the prepaid fees (as /aces once did) is out by exactly them.
+    expect(reconcile({ ...books, acePotCents: books.acePotCents + 300 }).ace).toMatchObject({ balanced: false, diffCents: 300 });
   });
 });
 

@@ -1,22 +1,23 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { aces, players, rounds } from "../db/schema";
+import { aces, players } from "../db/schema";
 import { notFound } from "../errors";
-import { acePotCentsSql } from "./balance";
+import { acePotAtSql } from "./ace-pot";
+import { nowSeconds } from "~/lib/time";
 
 /**
- * Ace pot in cents = ace fees of entries that opted in − aces paid. With a round: the
- * pot at stake in that round = fees of rounds up to and including it − aces dated before it.
+ * The ace pot in cents (ADR 21): without a round, the current pot — the pot as of now,
+ * so fees prepaid for a round that has not started are not in it yet; with a round, the
+ * pot at stake in it — the pot as of its start, its own fees included.
  */
-export async function acePotCents(db: Db, roundId?: number): Promise<number> {
-  let until: number | undefined;
-  if (roundId !== undefined) {
-    const [round] = await db.select({ d: rounds.d }).from(rounds).where(eq(rounds.id, roundId));
-    if (!round) throw notFound("Round not found");
-    until = round.d;
+export async function acePotCents(db: Db, roundId?: number, now = nowSeconds()): Promise<number> {
+  if (roundId === undefined) {
+    const [row] = await db.all<{ pot: number }>(sql`select ${acePotAtSql(now)} as pot`);
+    return Number(row?.pot ?? 0);
   }
-  const [row] = await db.all<{ pot: number }>(sql`select ${acePotCentsSql(until)} as pot`);
-  return Number(row?.pot ?? 0);
+  const [row] = await db.all<{ pot: number }>(sql`select ${acePotAtSql(sql`x.d`)} as pot from rounds x where x.id = ${roundId}`);
+  if (!row) throw notFound("Round not found");
+  return Number(row.pot);
 }
 
 /** A paid ace with the player's name; the round it was hit in, if recorded. */

@@ -30,24 +30,6 @@ export function listedBalanceCentsSql(playerId: SQL): SQL<number> {
   )`;
 }
 
-/**
- * The ace pot in cents: ace fees of entries that opted in, less aces paid. `until` (a
- * round's date) gives the pot at stake in that round: fees of rounds up to and including
- * it, less aces dated before it (a number, or a subquery such as that round's date). The
- * one definition of the pot, as for balances.
- */
-export function acePotCentsSql(until?: number | SQL): SQL<number> {
-  const feeFilter = until === undefined ? sql`` : sql`and r.d <= ${until}`;
-  const aceFilter = until === undefined ? sql`` : sql`where a.d < ${until}`;
-  // Per round, its opted-in entries as round_stats keeps them (triggers on entries,
-  // migration 0010): one row a round, no entry read (counting them was ~20 ms at scale).
-  return sql<number>`(
-    coalesce((select sum(r.ace_cents * rs.ace_entries)
-      from rounds r join round_stats rs on rs.round_id = r.id where 1 ${feeFilter}), 0)
-    - coalesce((select sum(a.amt_cents) from aces a ${aceFilter}), 0)
-  )`;
-}
-
 /** The balances of some players, by id (the round page's credit suggestions). */
 export async function balancesOf(db: Db, ids: number[]): Promise<Map<number, number>> {
   const parts = await Promise.all(

@@ -1,15 +1,17 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { type Db, checkFailed } from "../db/client";
 import { aces, players, rounds, transfers } from "../db/schema";
 import { badRequest, conflict, notFound } from "../errors";
-import { acePotCentsSql, balanceCentsSql } from "./balance";
+import { type PotChange, potGuards } from "./ace-pot";
+import { potRefusal } from "./ace-pot-refusal";
+import { balanceCentsSql } from "./balance";
 import { formatCents } from "~/lib/money";
 
 // The admin's writes to the league's money besides entries: transfers of credit and
-// paid aces (DESIGN.md "Balance, ace pot, transfers"). Each rule that protects money
-// (a balance never below zero, the ace pot never below zero) is checked by the same
-// SQL statement that writes, so two requests racing for the same credit cannot both
-// pass a check made before either wrote: D1 runs one statement at a time.
+// paid aces (ADR 12). Each rule that protects money (a balance never below zero, the ace
+// pot never below zero at any moment, ADR 21) is checked by the statement or the batch
+// that writes, so two requests racing for the same credit cannot both pass a check made
+// before either wrote: D1 runs one statement, and one batch, at a time.
 
 export const LEDGER_MESSAGES = {
   sameSides: "From and To must be different players.",
@@ -89,25 +91,42 @@ export async function deleteTransfer(db: Db, id: number): Promise<void> {
 export type NewAce = { d: number; playerId: number; amtCents: number };
 
 /**
- * Pays an ace out of the pot: refused (409) when it is more than the pot holds, checked
- * inside the insert. The ace is tied to the round played that day, if there is one
- * (the round's date within the same ±12 h as "today's round").
+ * Pays an ace out of the pot. The ace is tied to the round played that day, if there is
+ * one (the round's date within the same ±12 h as "today's round"), and is then dated no
+ * earlier than that round's start: the form's noon of a league night comes before the
+ * round, whose pot at stake (its own fees included) is what the ace is paid from (ADR 21).
+ * Refused (409) when it is more than the pot as of its date holds, or would leave the
+ * pot below zero at any later moment (aces already paid after it): checked inside the
+ * batch that writes it, so twenty aces racing for one pot cannot all pass.
  */
 export async function addAce(db: Db, ace: NewAce): Promise<number> {
-  const [player] = await db.select({ id: players.id }).from(players).where(eq(players.id, ace.playerId));
+  const [[player], [round]] = await db.batch([
+    db.select({ id: players.id }).from(players).where(eq(players.id, ace.playerId)),
+    db
+      .select({ id: rounds.id, d: rounds.d })
+      .from(rounds)
+      .where(sql`abs(${rounds.d} - ${ace.d}) < 43200`)
+      .orderBy(sql`abs(${rounds.d} - ${ace.d})`)
+      .limit(1),
+  ]);
   if (!player) throw notFound("Player not found");
-  const [row] = await db.all<{ id: number }>(sql`
-    insert into aces (d, player_id, round_id, amt_cents)
-    select ${ace.d}, ${ace.playerId},
-      (select r.id from ${rounds} r where abs(r.d - ${ace.d}) < 43200 order by abs(r.d - ${ace.d}) limit 1),
-      ${ace.amtCents}
-    where ${acePotCentsSql()} >= ${ace.amtCents}
-    returning id`);
-  if (row) return row.id;
-  const [pot] = await db.all<{ pot: number }>(sql`select ${acePotCentsSql()} as pot`);
-  throw conflict(
-    `The ace pot holds ${formatCents(Number(pot?.pot ?? 0))}; an ace of ${formatCents(ace.amtCents)} would take it below zero.`,
-  );
+  const d = round ? Math.max(ace.d, round.d) : ace.d;
+  const changes: PotChange[] = [{ t: d, cents: -ace.amtCents, kind: "ace" }];
+  try {
+    const [rows] = await db.batch([
+      db
+        .insert(aces)
+        .values({ d, playerId: ace.playerId, roundId: round?.id ?? null, amtCents: ace.amtCents })
+        .returning({ id: aces.id }),
+      ...potGuards(db, changes),
+    ]);
+    const id = rows[0]?.id;
+    if (id === undefined) throw new Error("the ace insert returned no row");
+    return id;
+  } catch (err) {
+    if (checkFailed(err, "pot_negative")) throw conflict(await potRefusal(db, changes, "ace"));
+    throw err;
+  }
 }
 
 /** Deletes a paid ace (its amount goes back into the pot). */

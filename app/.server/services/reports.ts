@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import { type Db, readTogether } from "../db/client";
 import type { League } from "../league";
 import { seasonSpan } from "../league";
-import { acePotCents } from "./aces";
+import { acePotAtSql } from "./ace-pot";
 import { balanceCentsSql } from "./balance";
 import { type Reconciliation, type ReportSums, type RoundReport, type SeasonReport, reconcile, sumRows } from "~/lib/report";
-import { wallParts } from "~/lib/time";
+import { nowSeconds, wallParts } from "~/lib/time";
 
 // The admin's money report (issue 11 item 6): per round and per season, what came in and
 // went out, and whether the books balance. Definitions: DESIGN.md "Fees and sign-up" and
@@ -53,6 +53,7 @@ type RoundSumsRow = SumsRow & { id: number; d: number; name: string };
 type SeasonSumsRow = SumsRow & { season: number };
 type MoneyRow = { balances: number; league_in: number; league_out: number };
 type LooseRow = { count: number; cents: number };
+type PotRow = { pot: number; ahead: number };
 
 const sums = (r: SumsRow): ReportSums => ({
   entries: Number(r.entries),
@@ -84,18 +85,19 @@ export type MoneyReport = {
  * cannot compute, so the years the data spans go in as [year, from, to) boundaries and
  * the seasons query groups by them. The tables and the balances check come from one
  * batch: one snapshot, so a write landing mid-report cannot make the books look out. The
- * ace pot is the ace service's own read, the number GET /api/ace gives; an ace recorded
- * between the two reads could show as a passing difference, gone on the next load.
+ * ace pot is the one definition GET /api/ace reads, as of `now` (ADR 21).
  */
-export async function moneyReport(db: Db, league: League): Promise<MoneyReport> {
+export async function moneyReport(db: Db, league: League, now = nowSeconds()): Promise<MoneyReport> {
   const [span] = await db.all<{ first: number | null; last: number | null }>(sql`
     select min(d) as first, max(d) as last from (select d from rounds union all select d from aces where round_id is null)`);
   const years = span?.first != null && span.last != null ? yearsBetween(span.first, span.last, league.timeZone) : [];
   const bounds = JSON.stringify(years.map((y) => [y, seasonSpan(league, y).from, seasonSpan(league, y).to]));
 
-  const [roundRows, seasonRows, [money], [loose]] = await readTogether<[RoundSumsRow, SeasonSumsRow, MoneyRow, LooseRow]>(db, [
-    sql`${perRound} order by r.d desc, r.id desc`,
-    sql`
+  const [roundRows, seasonRows, [money], [loose], [pot]] = await readTogether<[RoundSumsRow, SeasonSumsRow, MoneyRow, LooseRow, PotRow]>(
+    db,
+    [
+      sql`${perRound} order by r.d desc, r.id desc`,
+      sql`
       with seasons as (select value ->> 0 as year, value ->> 1 as start, value ->> 2 as stop from json_each(${bounds})),
       items as (
         select d, ${sql.raw(SUM_FIELDS)} from (${perRound})
@@ -104,15 +106,15 @@ export async function moneyReport(db: Db, league: League): Promise<MoneyReport> 
       select s.year as season, ${sql.raw(SEASON_SUMS)}
       from items i join seasons s on i.d >= s.start and i.d < s.stop
       group by s.year order by s.year desc`,
-    sql`
+      sql`
       select (select coalesce(sum(${balanceCentsSql(sql`p.id`)}), 0) from players p) as balances,
         coalesce(sum(case when from_player_id is null then amt_cents end), 0) as league_in,
         coalesce(sum(case when to_player_id is null then amt_cents end), 0) as league_out
       from transfers`,
-    sql`select count(*) as count, coalesce(sum(amt_cents), 0) as cents from aces where round_id is null`,
-  ]);
-  // The pot exactly as GET /api/ace and the Aces page report it.
-  const potCents = await acePotCents(db);
+      sql`select count(*) as count, coalesce(sum(amt_cents), 0) as cents from aces where round_id is null`,
+      sql`select ${acePotAtSql(now)} as pot, (select coalesce(sum(amt_cents), 0) from aces where d > ${now}) as ahead`,
+    ],
+  );
 
   const seasons = seasonRows.map((r) => ({ season: Number(r.season), ...sums(r) }));
   const totals = sumRows(seasons);
@@ -129,7 +131,10 @@ export async function moneyReport(db: Db, league: League): Promise<MoneyReport> 
       leagueOutCents: Number(money?.league_out ?? 0),
       aceInCents: totals.aceInCents,
       acesPaidCents: totals.acesPaidCents,
-      acePotCents: potCents,
+      // Like with like: the pot now holds the fees of started rounds and the aces paid until now.
+      acePrepaidCents: roundRows.reduce((cents, r) => cents + (Number(r.d) > now ? Number(r.ace_in) : 0), 0),
+      acesAheadCents: Number(pot?.ahead ?? 0),
+      acePotCents: Number(pot?.pot ?? 0),
     }),
   };
 }

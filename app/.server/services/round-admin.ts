@@ -1,11 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
-import type { Db } from "../db/client";
+import { type Db, checkFailed } from "../db/client";
 import { rounds } from "../db/schema";
 import { type AppError, badRequest, conflict, notFound } from "../errors";
 import type { RoundChange } from "~/schemas/round-form";
 import { markRatingsStale } from "../ratings-trigger";
+import { potGuards, roundPotChanges, roundsPotChanges } from "./ace-pot";
+import { potRefusal } from "./ace-pot-refusal";
 import { syncPayouts } from "./entry-admin";
 import { commitRoundChange } from "./round-entries";
 import { roundChanged, roundVersionsGuard, staleRound } from "./versions";
@@ -48,6 +50,8 @@ export async function saveRound(db: Db, id: number | null | undefined, values: R
       after: state.entries,
       roundPayoutCents: values.payout,
       guardPlayers: [],
+      // A later date or a lower ace fee takes the round's fees out of the pot for a while (ADR 21).
+      potChanges: roundPotChanges(state.round, { d: values.d, aceCents: values.ace }, state.entries.filter((e) => e.ace).length),
       answer: () => {
         // A played round moved to another date changes the order rounds are rated in (ADR 17).
         if (values.d !== state.round.d) markRatingsStale(db, Math.min(values.d, state.round.d));
@@ -158,10 +162,15 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
       .from(sql`(select 1)`),
   ];
   const movedFrom = await datesOf(db, updates);
+  const potChanges = await roundsPotChanges(
+    db,
+    updates.map((c) => ({ id: c.id, d: c.values.d, aceCents: c.values.ace })),
+  );
   let results: unknown[];
   try {
-    results = await db.batch(statements);
+    results = await db.batch([...statements, ...potGuards(db, potChanges)]);
   } catch (err) {
+    if (checkFailed(err, "pot_negative")) throw conflict(await potRefusal(db, potChanges, "change"));
     throw (await refusal(db, changes, deletes, updates)) ?? err;
   }
   // Autoincrement ids rise in insert order; RETURNING's own order is not promised.

@@ -5,6 +5,8 @@ import { entries, players, rounds } from "../db/schema";
 import { writeGuard } from "../db/write-guard";
 import { conflict, notFound } from "../errors";
 import { markRatingsStale } from "../ratings-trigger";
+import { type PotChange, entriesPotChanges, potGuards } from "./ace-pot";
+import { potRefusal } from "./ace-pot-refusal";
 import { balanceCentsSql } from "./balance";
 import { entryColumns } from "./entries";
 import { formatCents } from "~/lib/money";
@@ -15,7 +17,8 @@ import { payoutsByEntry } from "~/lib/payouts";
 // result labels of the round as it will be, and sends all of it as one atomic batch that
 // starts with a guard: if the round's entries changed since they were read (another admin,
 // a sign-up), the batch aborts and is planned again from a fresh read. Balance guards at
-// the end abort it when a player's credit would go below zero.
+// the end abort it when a player's credit would go below zero, and a pot guard when the
+// change would take the ace pot below zero at a moment it lowers (ADR 21).
 
 export type StateEntry = {
   id: number;
@@ -35,7 +38,7 @@ export type StateEntry = {
 };
 
 export type RoundState = {
-  round: { id: number; n: string; d: number; payoutCents: number; version: number };
+  round: { id: number; n: string; d: number; payoutCents: number; aceCents: number; version: number };
   fingerprint: string;
   entries: StateEntry[];
 };
@@ -61,6 +64,7 @@ export async function readRoundState(db: Db, roundId: number): Promise<RoundStat
         n: rounds.n,
         d: rounds.d,
         payoutCents: rounds.payoutCents,
+        aceCents: rounds.aceCents,
         version: rounds.version,
         fingerprint: fingerprintSql(roundId),
       })
@@ -84,8 +88,12 @@ export async function readRoundState(db: Db, roundId: number): Promise<RoundStat
   return { round: rest, fingerprint, entries: entryRows };
 }
 
-/** An entry as it will be after the change: a new entry (not yet written) has no id. */
-export type PlannedEntry = { id: number | null; division: string; score: number };
+/**
+ * An entry as it will be after the change: a new entry (not yet written) has no id. `ace`
+ * when the change may set it: an opted-in entry planned with `ace: false`, or left out,
+ * takes its fee from the pot, which is then guarded.
+ */
+export type PlannedEntry = { id: number | null; division: string; score: number; ace?: boolean };
 
 export type RoundChange<T> = {
   statements: BatchItem<"sqlite">[];
@@ -95,6 +103,8 @@ export type RoundChange<T> = {
   roundPayoutCents?: number;
   /** Players whose balance the change lowers (deltaCents < 0); each is guarded in the batch. */
   guardPlayers: GuardedPlayer[];
+  /** Changes to the pot besides the entries' own (a round moved or its ace fee changed): guarded where they lower it. */
+  potChanges?: PotChange[];
   /** What the caller answers, from the results of its own statements and the count of payouts rewritten. */
   answer: (results: unknown[], payoutsWritten: number) => T;
 };
@@ -133,13 +143,15 @@ export async function commitRoundChange<T>(db: Db, roundId: number, plan: (state
     const balanceGuards = lowered.map((p) =>
       writeGuard(db, "overdrawn", sql`${balanceCentsSql(p.playerId)} < 0 and ${balanceCentsSql(p.playerId)} < ${p.balanceCents}`),
     );
+    const potChanges = [...entriesPotChanges(state.round, state.entries, change.after), ...(change.potChanges ?? [])];
     try {
-      const results = await db.batch([guard, ...change.statements, ...payouts, ...balanceGuards]);
+      const results = await db.batch([guard, ...change.statements, ...payouts, ...balanceGuards, ...potGuards(db, potChanges)]);
       if (scoresChanged(state, change.after)) markRatingsStale(db, state.round.d);
       return change.answer(results.slice(1, 1 + change.statements.length), payouts.length);
     } catch (err) {
       if (checkFailed(err, "round_changed")) continue;
       if (checkFailed(err, "overdrawn")) throw conflict(overdrawnMessage(lowered));
+      if (checkFailed(err, "pot_negative")) throw conflict(await potRefusal(db, potChanges, "change"));
       throw err;
     }
   }

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { aces, entries, rounds } from "../db/schema";
 import { notFound } from "../errors";
-import { acePotCentsSql } from "./balance";
+import { acePotAtSql } from "./ace-pot";
 import { type EntryRow, entriesQuery, roundEntryRows } from "./entries";
 import { type RoundRow, roundQuery } from "./rounds";
 import { signUpFactsOf, signUpFactsQuery } from "./signup";
@@ -28,9 +28,9 @@ export async function roundPageData(db: Db, id: number, playerId: number | null 
   const [roundRows, entryRows, potRows, aceRows, factRows] = await db.batch([
     roundQuery(db, id),
     entriesQuery(db, eq(entries.roundId, id)),
-    // The pot as of this round's date (services/aces.ts acePotCents, without its own read of the date).
+    // The pot at stake: as of this round's start (services/aces.ts acePotCents, without its own read of the date).
     db
-      .select({ pot: acePotCentsSql(sql`(select d from rounds where id = ${id})`).mapWith(Number) })
+      .select({ pot: acePotAtSql(sql`(select d from rounds where id = ${id})`).mapWith(Number) })
       .from(rounds)
       .where(eq(rounds.id, id)),
     db.selectDistinct({ playerId: aces.playerId }).from(aces).where(eq(aces.roundId, id)),

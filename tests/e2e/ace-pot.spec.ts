@@ -1,0 +1,66 @@
+import { partHydrated } from "./axe";
+import { expect, test } from "./fixtures";
+
+// One ace pot (ADR 21) in Chromium: /aces shows the pot as of now and says when prepaid
+// fees join it; the round under way shows the same pot at stake, the next round that pot
+// plus its own prepaid fees; an ace larger than the pot is refused with the pot's words.
+
+type ApiRound = { id: number; d: number };
+type ApiAce = { d: number; amt: number };
+const money = (n: number) => `$${n.toFixed(2)}`;
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+test("/aces shows the pot now and its rule; the round under way shows the same pot, the next one adds its prepaid fees", async ({
+  page,
+  request,
+}) => {
+  const now = Date.now() / 1000;
+  const rounds: ApiRound[] = await (await request.get("/api/rounds/all")).json();
+  const started = rounds.filter((r) => r.d <= now).sort((a, b) => b.d - a.d)[0]!;
+  const next = rounds.filter((r) => r.d > now).sort((a, b) => a.d - b.d)[0]!;
+  const aces: ApiAce[] = await (await request.get("/api/ace/list")).json();
+  expect(
+    aces.filter((a) => a.d >= started.d && a.d <= now),
+    "no ace paid since the last round started",
+  ).toEqual([]);
+  const { pot } = await (await request.get("/api/ace")).json();
+  const { pot: nextPot } = await (await request.get(`/api/ace?roundId=${next.id}`)).json();
+  expect(cents(nextPot)).toBeGreaterThanOrEqual(cents(pot));
+
+  await page.goto("/aces");
+  await expect(page.getByText(`Current Ace Pot: ${money(pot)}`)).toBeVisible();
+  await expect(page.getByText("Fees prepaid for a future round join the pot when that round starts.")).toBeVisible();
+
+  const atStake = (roundId: number) =>
+    page.goto(`/rounds/${roundId}`).then(() => page.locator("dt", { hasText: "Ace pot at stake" }).locator(".."));
+  await expect(await atStake(started.id)).toContainText(money(pot));
+  await expect(await atStake(next.id)).toContainText(money(nextPot));
+});
+
+test("an ace larger than the pot is refused in the form with what the pot holds, and nothing is paid", async ({
+  adminPage: page,
+  request,
+}) => {
+  const { pot } = await (await request.get("/api/ace")).json();
+  const before: ApiAce[] = await (await request.get("/api/ace/list")).json();
+  const players: { id: number; inactive: boolean }[] = await (await request.get("/api/players")).json();
+  const hitter = players.find((p) => !p.inactive)!;
+  const amount = money(pot + 1);
+
+  await page.goto("/aces");
+  await partHydrated(page.getByRole("button", { name: "Add Ace" }));
+  await page.getByRole("button", { name: "Add Ace" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Ace" });
+  await dialog.getByLabel("Player").selectOption(String(hitter.id));
+  await dialog.getByLabel("Amount").fill((pot + 1).toFixed(2));
+  await dialog.getByRole("button", { name: "Save" }).click();
+  const alert = dialog.getByRole("alert");
+  await expect(alert).toContainText(/On \d\d\/\d\d\/\d\d the ace pot holds \$[\d,]+\.\d\d; an ace of /);
+  await expect(alert).toContainText(`an ace of ${amount} would take it below zero.`);
+  await expect(dialog).toBeVisible();
+  // Readable where it shows: no sideways scroll at this width.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  expect((await (await request.get("/api/ace")).json()).pot).toBe(pot);
+  expect(await (await request.get("/api/ace/list")).json()).toEqual(before);
+});
