@@ -17,6 +17,7 @@ const adminLinks = [
   { to: "/admin/player", label: "Edit players" },
   { to: "/admin/claims", label: "Claims" },
   { to: "/admin/payments", label: "Payments" },
+  { to: "/admin/audit", label: "Audit log" },
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/settings", label: "Settings" },
