@@ -100,7 +100,9 @@ describe("the pages that show the log", () => {
     expect(data.log.entries.map((e: { what: string }) => e.what)).toEqual([`Transfer · league → ${a.fn} ${a.ln}`]);
     expect(data.choices.player).toEqual({ id: a.id, label: `${a.fn} ${a.ln}` });
     expect(data.choices.actors).toContainEqual({ id: admin.id, label: admin.name });
-    const found = await outcome(auditPage.loader(await argsFor("admin", `/admin/audit?actor=${admin.id}&find=${encodeURIComponent(a.ln)}`)));
+    const found = await outcome(
+      auditPage.loader(await argsFor("admin", `/admin/audit?actor=${admin.id}&find=${encodeURIComponent(a.ln)}`)),
+    );
     expect(found).toMatchObject({ status: 302, location: `/admin/audit?player=${a.id}&actor=${admin.id}` });
     const short = await outcome(auditPage.loader(await argsFor("admin", "/admin/audit?find=ab")));
     expect(short.data.find).toMatchObject({ tooShort: true, matches: [] });
@@ -114,7 +116,9 @@ describe("the pages that show the log", () => {
     const ofUser = await outcome(userPage.loader(await argsFor("admin", `/admin/user/${user.id}`, undefined, { userId: String(user.id) })));
     expect(ofUser.data.playerHistory.entries.map((e: { what: string }) => e.what)).toEqual([`Transfer · league → ${a.fn} ${a.ln}`]);
     expect(ofUser.data.made.entries).toEqual([]);
-    const ofAdmin = await outcome(userPage.loader(await argsFor("admin", `/admin/user/${admin.id}`, undefined, { userId: String(admin.id) })));
+    const ofAdmin = await outcome(
+      userPage.loader(await argsFor("admin", `/admin/user/${admin.id}`, undefined, { userId: String(admin.id) })),
+    );
     expect(ofAdmin.data.playerHistory).toBeNull();
     expect(ofAdmin.data.made.entries).toHaveLength(1);
 
