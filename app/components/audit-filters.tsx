@@ -56,10 +56,17 @@ function ActorSelect({ actors, value }: { actors: Choice[]; value: number | null
 function PlayerFilter({ chosen, values }: { chosen: Choice | null; values: AuditFilterValues }) {
   return (
     <div className="flex flex-col gap-1">
+      <Field
+        label={chosen ? "Another player" : "Player"}
+        name="find"
+        type="search"
+        autoComplete="off"
+        hint={chosen ? undefined : "Type part of a first or last name."}
+      />
       {chosen ? (
-        <p className="flex min-h-6 flex-wrap items-center gap-x-2 text-sm">
+        <p className="flex flex-wrap items-center gap-x-2 text-sm">
           <span>
-            Player: <strong className="break-words">{chosen.label}</strong>
+            Showing <strong className="break-words">{chosen.label}</strong>
           </span>
           <input type="hidden" name="player" value={chosen.id} />
           <Link to={auditHref({ ...values, player: null })} className={`${link} inline-flex min-h-11 items-center`}>
@@ -67,13 +74,6 @@ function PlayerFilter({ chosen, values }: { chosen: Choice | null; values: Audit
           </Link>
         </p>
       ) : null}
-      <Field
-        label={chosen ? "Another player" : "Player"}
-        name="find"
-        type="search"
-        autoComplete="off"
-        hint="Type part of a first or last name."
-      />
     </div>
   );
 }
@@ -101,11 +101,12 @@ export function PlayerMatches({ found, values }: { found: PlayerFind; values: Au
 export function AuditFilters({ choices, values }: { choices: AuditChoices; values: AuditFilterValues }) {
   const filtered = values.player || values.round || values.actor;
   return (
-    <Form method="get" aria-label="Filter the audit log" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end">
+    <Form method="get" aria-label="Filter the audit log" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto]">
       <PlayerFilter chosen={choices.player} values={values} />
       <RoundSelect rounds={choices.rounds} value={values.round} />
       <ActorSelect actors={choices.actors} value={values.actor} />
-      <div className="flex items-end gap-2">
+      {/* Level with the controls, below their labels (the player's hint hangs below its box). */}
+      <div className="flex items-start gap-2 sm:pt-6">
         <Button type="submit" variant="secondary">
           Filter
         </Button>

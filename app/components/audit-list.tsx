@@ -49,9 +49,10 @@ function Changes({ entry }: { entry: AuditEntry }) {
 
 const roleNote = (role: string | null) => (role === "admin" || role === "player" ? ` (${role})` : "");
 
-function Actor({ entry, linkActors }: { entry: AuditEntry; linkActors: boolean }) {
+/** Who made the change: a user links to their page (the name they had then, kept in the row). */
+function Actor({ entry }: { entry: AuditEntry }) {
   const { userId, name, role } = entry.actor;
-  if (!linkActors || userId === null) return <>{`${name}${roleNote(role)}`}</>;
+  if (userId === null) return <>{name}</>;
   return (
     <>
       <Link to={`/admin/user/${userId}`} className="font-medium text-brand-800 underline-offset-2 hover:underline">
@@ -62,10 +63,24 @@ function Actor({ entry, linkActors }: { entry: AuditEntry; linkActors: boolean }
   );
 }
 
-/** The changes, newest first. `label` names the list for screen readers. */
-export function AuditList({ entries, label, linkActors = true }: { entries: AuditEntry[]; label: string; linkActors?: boolean }) {
+/**
+ * The changes, newest first. `label` names the list for screen readers; `framed` draws its
+ * own panel (off inside a Card); `showActor` is off where every change is one user's.
+ */
+export function AuditList({
+  entries,
+  label,
+  framed = true,
+  showActor = true,
+}: {
+  entries: AuditEntry[];
+  label: string;
+  framed?: boolean;
+  showActor?: boolean;
+}) {
+  const frame = framed ? "rounded-xl border border-line bg-surface shadow-sm" : "-mx-4 border-y border-line sm:-mx-5";
   return (
-    <ol aria-label={label} className="divide-y divide-line rounded-xl border border-line bg-surface shadow-sm">
+    <ol aria-label={label} className={`divide-y divide-line ${frame}`}>
       {entries.map((e) => (
         <li key={e.id} className="grid gap-x-6 gap-y-2 px-4 py-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <div className="min-w-0 space-y-0.5">
@@ -75,7 +90,13 @@ export function AuditList({ entries, label, linkActors = true }: { entries: Audi
             </p>
             {e.context ? <p className="break-words text-sm">{e.context}</p> : null}
             <p className="text-sm text-muted">
-              <time dateTime={new Date(e.at * 1000).toISOString()}>{e.when}</time> · by <Actor entry={e} linkActors={linkActors} />
+              <time dateTime={new Date(e.at * 1000).toISOString()}>{e.when}</time>
+              {showActor ? (
+                <>
+                  {" · by "}
+                  <Actor entry={e} />
+                </>
+              ) : null}
             </p>
           </div>
           <Changes entry={e} />

@@ -14,6 +14,8 @@ export function MoneyHistory(props: {
   empty: string;
   allHref: string;
   allLabel: string;
+  /** Off where every change is one user's own. */
+  showActor?: boolean;
 }) {
   const { history } = props;
   return (
@@ -22,7 +24,7 @@ export function MoneyHistory(props: {
         {history.entries.length === 0 ? (
           <p className="text-sm text-muted">{props.empty}</p>
         ) : (
-          <AuditList entries={history.entries} label={props.title} />
+          <AuditList entries={history.entries} label={props.title} framed={false} showActor={props.showActor} />
         )}
         <Link
           to={props.allHref}

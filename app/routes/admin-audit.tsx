@@ -79,6 +79,8 @@ function AuditPager({ page, hasMore }: { page: number; hasMore: boolean }) {
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { log, choices, values, find } = loaderData;
+  // The form's fields are uncontrolled: a new URL mounts it afresh, with that URL's filters.
+  const { search } = useLocation();
   const filtered = values.player || values.round || values.actor;
   return (
     <>
@@ -87,7 +89,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         subtitle="Every change to a balance, the ace pot, a payout or a payment: who made it, when, and what it was before and after."
       />
       <div className="space-y-4">
-        <AuditFilters choices={choices} values={values} />
+        <AuditFilters key={search} choices={choices} values={values} />
         {find ? <PlayerMatches found={find} values={values} /> : null}
         {log.entries.length === 0 ? (
           <EmptyState

@@ -198,6 +198,7 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
         empty="This user has changed no money."
         allHref={`/admin/audit?actor=${user.id}`}
         allLabel="All changes by this user"
+        showActor={false}
       />
     </div>
   );

@@ -140,6 +140,9 @@ const parse = (json: string | null): Record<string, Value> | null => {
 // Zero, off and none say nothing on a row that was added or removed: only what it held.
 const isSet = (v: Value | undefined) => v !== null && v !== undefined && v !== 0 && v !== "" && v !== false;
 
+// Fields the headline already names ("Transfer · league → Ann Lee"): shown only when changed.
+const IN_HEADLINE: Record<string, string[]> = { transfers: ["from_player_id", "to_player_id"], aces: ["player_id", "round_id"] };
+
 /** The fields that differ (a change), or that are set (a row added or removed), as words. */
 function changesOf(row: AuditRaw, names: Names, timeZone: string): AuditChange[] {
   const before = parse(row.before);
@@ -151,7 +154,8 @@ function changesOf(row: AuditRaw, names: Names, timeZone: string): AuditChange[]
     const [label, kind] = fields[key] ?? [key.replace(/_cents$/, "").replace(/_/g, " "), key.endsWith("_cents") ? "money" : "text"];
     const b = before?.[key] ?? null;
     const a = after?.[key] ?? null;
-    if (before && after ? b === a : !isSet(before ? b : a)) continue;
+    const added = !before || !after;
+    if (added ? !isSet(before ? b : a) || IN_HEADLINE[row.tableName]?.includes(key) : b === a) continue;
     out.push({
       field: label,
       before: before ? show(kind, b, names, timeZone) : null,
