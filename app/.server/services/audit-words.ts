@@ -1,10 +1,11 @@
+import { FIELDS, IN_HEADLINE, type Kind, METHODS, type Value } from "./audit-fields";
 import { formatCents } from "~/lib/money";
 import { formatDate, formatDateTime } from "~/lib/time";
 
 // An audit row in the words an organiser reads (ADR 20): what changed ("Entry · Ann Lee in
 // Week 5"), who did it, and only the fields that changed, before → after, in dollars. The
-// triggers of migration 0011 store each row's money fields as JSON in cents; this module
-// alone knows their names.
+// triggers of migration 0011 store each row's money fields as JSON in cents; their names
+// and labels are in ./audit-fields.ts.
 
 export type AuditRaw = {
   id: number;
@@ -48,57 +49,6 @@ export type AuditEntry = {
   roundId: number | null;
 };
 
-type Value = string | number | boolean | null;
-type Kind = "money" | "text" | "number" | "onOff" | "date" | "player" | "league" | "round" | "ref" | "method";
-
-// Each table's fields as the triggers write them, in order, with a label and how to read the value.
-const FIELDS: Record<string, Record<string, [string, Kind]>> = {
-  entries: {
-    division: ["division", "text"],
-    score: ["score", "number"],
-    ace: ["ace", "onOff"],
-    payout_cents: ["payout", "money"],
-    payout_adjust_cents: ["payout adjustment", "money"],
-    credit_added_cents: ["credit added", "money"],
-    credit_used_cents: ["credit used", "money"],
-    payment_id: ["payment", "ref"],
-  },
-  payments: {
-    method: ["method", "method"],
-    status: ["status", "text"],
-    amount_cents: ["amount", "money"],
-    league_fee_cents: ["league fee", "money"],
-    provider_fee_cents: ["PayPal fee", "money"],
-    credit_used_cents: ["credit used", "money"],
-    capture_id: ["capture", "text"],
-  },
-  payment_refunds: {
-    kind: ["kind", "text"],
-    amount_cents: ["amount", "money"],
-    provider_refund_id: ["refund id", "text"],
-    resolution: ["resolution", "text"],
-  },
-  transfers: {
-    d: ["date", "date"],
-    from_player_id: ["from", "league"],
-    to_player_id: ["to", "league"],
-    amt_cents: ["amount", "money"],
-    description: ["description", "text"],
-    payment_id: ["payment", "ref"],
-  },
-  aces: { d: ["date", "date"], player_id: ["player", "player"], round_id: ["round", "round"], amt_cents: ["amount", "money"] },
-  rounds: {
-    d: ["date", "date"],
-    fee_pdga_cents: ["PDGA fee", "money"],
-    fee_course_cents: ["course fee", "money"],
-    fee_other_cents: ["other fee", "money"],
-    ace_cents: ["ace fee", "money"],
-    payout_cents: ["payout per entry", "money"],
-  },
-};
-
-const METHODS: Record<string, string> = { paypal: "PayPal", credit: "league credit", cash: "cash" };
-
 const playerName = (names: Names, id: number | null) => (id === null ? null : (names.players.get(id) ?? `player #${id}`));
 const roundName = (names: Names, id: number | null) => (id === null ? null : (names.rounds.get(id) ?? `round #${id}`));
 
@@ -139,9 +89,6 @@ const parse = (json: string | null): Record<string, Value> | null => {
 
 // Zero, off and none say nothing on a row that was added or removed: only what it held.
 const isSet = (v: Value | undefined) => v !== null && v !== undefined && v !== 0 && v !== "" && v !== false;
-
-// Fields the headline already names ("Transfer · league → Ann Lee"): shown only when changed.
-const IN_HEADLINE: Record<string, string[]> = { transfers: ["from_player_id", "to_player_id"], aces: ["player_id", "round_id"] };
 
 /** The fields that differ (a change), or that are set (a row added or removed), as words. */
 function changesOf(row: AuditRaw, names: Names, timeZone: string): AuditChange[] {
