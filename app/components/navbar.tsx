@@ -17,8 +17,8 @@ const adminLinks = [
   { to: "/admin/player", label: "Edit players" },
   { to: "/admin/claims", label: "Claims" },
   { to: "/admin/payments", label: "Payments" },
-  { to: "/admin/audit", label: "Audit log" },
   { to: "/admin/reports", label: "Reports" },
+  { to: "/admin/audit", label: "Audit log" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/settings", label: "Settings" },
 ];
