@@ -9,6 +9,10 @@ import { expect, test } from "./fixtures";
 // user page and on the player's page. Names are the test's own, so both widths can share
 // the database.
 
+// The first test walks seven pages and two forms: on a busy two-core machine that is more
+// than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screens/audit-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 
