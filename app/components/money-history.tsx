@@ -30,7 +30,7 @@ export function MoneyHistory(props: {
           to={props.allHref}
           className="inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline underline-offset-2"
         >
-          {props.allLabel} →
+          {`${props.allLabel}\u00a0→`}
         </Link>
       </div>
     </Card>
