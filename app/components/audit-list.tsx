@@ -34,7 +34,7 @@ function ChangeValue({ change }: { change: AuditChange }) {
 function Changes({ entry }: { entry: AuditEntry }) {
   if (entry.changes.length === 0) return <p className="text-sm text-muted">No amounts recorded.</p>;
   return (
-    <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-sm">
+    <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] content-start gap-x-3 gap-y-0.5 text-sm">
       {entry.changes.map((c) => (
         <div key={c.field} className="contents">
           <dt className="text-muted">{c.field}</dt>
