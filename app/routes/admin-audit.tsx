@@ -107,7 +107,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         ) : (
           <AuditList entries={log.entries} label="Changes, newest first" />
         )}
-        <AuditPager page={log.page} hasMore={log.hasMore} />
+        {/* Past the end, the empty state's link goes back to the newest: no "Newer" one page back. */}
+        {log.entries.length > 0 ? <AuditPager page={log.page} hasMore={log.hasMore} /> : null}
       </div>
     </>
   );
