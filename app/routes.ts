@@ -26,6 +26,7 @@ export default [
   route("admin/claims", "routes/admin-claims.tsx"),
   route("admin/player", "routes/admin-player.tsx"),
   route("admin/payments", "routes/admin-payments.tsx"),
+  route("admin/audit", "routes/admin-audit.tsx"),
   route("admin/reports", "routes/admin-reports.tsx"),
   route("admin/reports.csv", "routes/admin-reports-csv.ts"),
   route("admin/settings", "routes/admin-settings.tsx"),

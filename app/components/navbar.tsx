@@ -18,6 +18,7 @@ const adminLinks = [
   { to: "/admin/claims", label: "Claims" },
   { to: "/admin/payments", label: "Payments" },
   { to: "/admin/reports", label: "Reports" },
+  { to: "/admin/audit", label: "Audit log" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/settings", label: "Settings" },
 ];

@@ -3,6 +3,7 @@ import { LoadError } from "~/components/load-error";
 import type { Route } from "./+types/admin-user";
 import { UserFields } from "~/components/admin-user-details";
 import { ClaimsTable } from "~/components/claims-table";
+import { MoneyHistory } from "~/components/money-history";
 import { PaymentsTable } from "~/components/payments-table";
 import { Alert, FormAlert } from "~/components/ui/alert";
 import { ButtonRow } from "~/components/ui/button";
@@ -19,6 +20,7 @@ import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { handleClaimDecision } from "~/.server/claim-decision";
 import { claimsForUser } from "~/.server/services/claims";
 import { paymentsOfUser } from "~/.server/services/payments";
+import { playerMoneyHistory, userMoneyChanges } from "~/.server/services/audit-log";
 import { adminResetPassword, deleteUser, getUserDetail, setLocked } from "~/.server/services/user-admin";
 import { UserActionSchema } from "~/schemas/admin-users";
 
@@ -28,10 +30,13 @@ const ACTION_FAILED = "An error occurred. Please try again.";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user: actor } = requireAdmin(context, request);
-  const { db } = routeServices(context);
+  const { db, league } = routeServices(context);
   const id = await routeId(params.userId, "user id");
-  const [user, claims, payments] = await orRouteError(Promise.all([getUserDetail(db, id), claimsForUser(db, id), paymentsOfUser(db, id)]));
-  return { user, claims, payments, isSelf: user.id === actor.id };
+  const [user, claims, payments, made] = await orRouteError(
+    Promise.all([getUserDetail(db, id), claimsForUser(db, id), paymentsOfUser(db, id), userMoneyChanges(db, id, league.timeZone)]),
+  );
+  const playerHistory = user.linkedPlayerId ? await playerMoneyHistory(db, user.linkedPlayerId, league.timeZone) : null;
+  return { user, claims, payments, made, playerHistory, isSelf: user.id === actor.id };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `User: ${args.loaderData.user.name}` : "User");
@@ -132,7 +137,7 @@ function Actions({ user, busy }: { user: { name: string; locked: boolean }; busy
 }
 
 export default function AdminUser({ loaderData }: Route.ComponentProps) {
-  const { user, claims, payments, isSelf } = loaderData;
+  const { user, claims, payments, made, playerHistory, isSelf } = loaderData;
   const { success, formError, fieldErrors, result } = useFormResult<{ newPassword: string }>();
   const busy = useNavigation().state !== "idle";
   const newPassword = result?.newPassword ?? null;
@@ -176,6 +181,25 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
           <PaymentsTable payments={payments} caption="Payments by this user" />
         )}
       </Card>
+      {playerHistory && user.linkedPlayerId ? (
+        <MoneyHistory
+          title={`Money history of ${user.linkedPlayerName ?? "their player"}`}
+          titleId="player-history-title"
+          history={playerHistory}
+          empty="No changes to this player's money yet."
+          allHref={`/admin/audit?player=${user.linkedPlayerId}`}
+          allLabel="All of this player's changes"
+        />
+      ) : null}
+      <MoneyHistory
+        title="Money changes made by this user"
+        titleId="made-title"
+        history={made}
+        empty="This user has changed no money."
+        allHref={`/admin/audit?actor=${user.id}`}
+        allLabel="All changes by this user"
+        showActor={false}
+      />
     </div>
   );
 }

@@ -20,20 +20,29 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { useServerHtmlLinks } from "~/hooks/use-server-html-links";
 import { pageMeta } from "~/lib/meta";
+import { optionalSession } from "~/.server/auth/guards";
+import { playerMoneyHistory } from "~/.server/services/audit-log";
+import { lazyPart } from "~/components/lazy-part";
 import { formatCents } from "~/lib/money";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "rounds", "transfers", "claims", "settings");
 
+// Admins only: loaded when it renders (app/components/lazy-part.tsx), so a visitor never downloads it.
+const MoneyHistory = lazyPart(async () => (await import("~/components/player-money-history")).PlayerMoneyHistory);
+
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, league } = routeServices(context);
   const id = await routeId(params.playerId, "player id");
+  // An admin also sees the player's money history (ADR 20); such a request is never cached.
+  const isAdmin = optionalSession(context)?.isAdmin === true;
   // The score chart (components/score-chart.tsx) is read beside the rest; ?chart=ratings picks ratings.
-  const [{ player, rounds, transfers }, form, chart] = await orRouteError(
+  const [{ player, rounds, transfers }, form, chart, moneyHistory] = await orRouteError(
     Promise.all([
       playerPageData(db, id, currentYearStart(league)),
       playerForm(db, id),
       playerScoreChart(db, id, request.url, league.timeZone),
+      isAdmin ? playerMoneyHistory(db, id, league.timeZone) : null,
     ]),
   );
   // The chart's drawing and the form card's tables and notes come as server-built HTML (app/.server/html).
@@ -45,6 +54,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     transfersTable: transfers.length ? transfersHtml(transfers, "Transfers", league.timeZone) : "",
     form: formForPage(form, league.timeZone),
     chart: chartForPage(chart),
+    moneyHistory,
   };
 }
 
@@ -82,6 +92,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
           />
           <StandingsLink playerId={player.id} division={player.division} latest={latest} />
         </Card>
+        {loaderData.moneyHistory ? <MoneyHistory playerId={player.id} history={loaderData.moneyHistory} /> : null}
         <PlayerFormCard form={form} />
         <ScoreChartCard chart={loaderData.chart} />
         <Section title="Rounds">

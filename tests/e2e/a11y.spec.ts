@@ -52,6 +52,8 @@ async function commonPaths(request: APIRequestContext): Promise<string[]> {
     `/admin/round/play/${played.id}`,
     `/admin/round/scores/${played.id}`,
     "/admin/payments",
+    "/admin/audit",
+    "/admin/audit?find=ross",
     "/admin/reports",
     "/admin/settings",
   ];

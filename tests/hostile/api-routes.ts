@@ -973,6 +973,21 @@ export const API_ROUTES: ApiRoute[] = [
     url: { userId: id((t) => t.user.id) },
   },
 
+  // ---- /api/admin: the audit log (read only; a filter naming no row is an empty page, not a 404)
+  {
+    group: "admin audit",
+    method: "GET",
+    pattern: "/api/admin/audit",
+    path: "/api/admin/audit?player={player}&round={round}&actor={actor}&page={page}",
+    auth: "admin",
+    url: {
+      player: { valid: (t) => String(t.claimed.id), bad: BAD_URL_IDS, optional: true },
+      round: { valid: (t) => String(t.round.id), bad: BAD_URL_IDS, optional: true },
+      actor: { valid: (t) => String(t.admin.id), bad: BAD_URL_IDS, optional: true },
+      page: { valid: () => "1", bad: ["0", "-1", "1.5", "abc", "1e3", "1000000", "%201", "1%20", "9".repeat(40)], optional: true },
+    },
+  },
+
   // ---- /api/admin: settings (every field at once)
   { group: "admin settings", method: "GET", pattern: "/api/admin/settings", path: "/api/admin/settings", auth: "admin" },
   {

@@ -1,4 +1,5 @@
 import { requireAdmin } from "./auth";
+import { adminAuditApi } from "./admin-audit";
 import { adminEntriesApi } from "./admin-entries";
 import { adminPaymentsApi } from "./admin-payments";
 import { adminPlayersApi } from "./admin-players";
@@ -21,4 +22,5 @@ export const adminApi = adminSubApp()
   .route("/", adminEntriesApi)
   .route("/", adminPaymentsApi)
   .route("/", adminRatingsApi)
-  .route("/", adminSettingsApi);
+  .route("/", adminSettingsApi)
+  .route("/", adminAuditApi);

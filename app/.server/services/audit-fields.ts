@@ -1,0 +1,57 @@
+// The fields each audit trigger of migration 0011 records (ADR 20), in the triggers' order,
+// with the label an organiser reads and how to show the value. A field added to a trigger
+// is one more line here; one missing still shows, under its column name.
+
+export type Value = string | number | boolean | null;
+export type Kind = "money" | "text" | "number" | "onOff" | "date" | "player" | "league" | "round" | "ref" | "method";
+
+// Each table's fields as the triggers write them, in order, with a label and how to read the value.
+export const FIELDS: Record<string, Record<string, [string, Kind]>> = {
+  entries: {
+    division: ["division", "text"],
+    score: ["score", "number"],
+    ace: ["ace", "onOff"],
+    payout_cents: ["payout", "money"],
+    payout_adjust_cents: ["payout adjustment", "money"],
+    credit_added_cents: ["credit added", "money"],
+    credit_used_cents: ["credit used", "money"],
+    payment_id: ["payment", "ref"],
+  },
+  payments: {
+    method: ["method", "method"],
+    status: ["status", "text"],
+    amount_cents: ["amount", "money"],
+    league_fee_cents: ["league fee", "money"],
+    provider_fee_cents: ["PayPal fee", "money"],
+    credit_used_cents: ["credit used", "money"],
+    capture_id: ["capture", "text"],
+  },
+  payment_refunds: {
+    kind: ["kind", "text"],
+    amount_cents: ["amount", "money"],
+    provider_refund_id: ["refund id", "text"],
+    resolution: ["resolution", "text"],
+  },
+  transfers: {
+    d: ["date", "date"],
+    from_player_id: ["from", "league"],
+    to_player_id: ["to", "league"],
+    amt_cents: ["amount", "money"],
+    description: ["description", "text"],
+    payment_id: ["payment", "ref"],
+  },
+  aces: { d: ["date", "date"], player_id: ["player", "player"], round_id: ["round", "round"], amt_cents: ["amount", "money"] },
+  rounds: {
+    d: ["date", "date"],
+    fee_pdga_cents: ["PDGA fee", "money"],
+    fee_course_cents: ["course fee", "money"],
+    fee_other_cents: ["other fee", "money"],
+    ace_cents: ["ace fee", "money"],
+    payout_cents: ["payout per entry", "money"],
+  },
+};
+
+export const METHODS: Record<string, string> = { paypal: "PayPal", credit: "league credit", cash: "cash" };
+
+// Fields the headline already names ("Transfer · league → Ann Lee"): shown only when changed.
+export const IN_HEADLINE: Record<string, string[]> = { transfers: ["from_player_id", "to_player_id"], aces: ["player_id", "round_id"] };

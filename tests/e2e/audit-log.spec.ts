@@ -1,0 +1,172 @@
+import type { Locator, Page } from "@playwright/test";
+import { api, letters, makeRound } from "./api";
+import { hydrated, partHydrated } from "./axe";
+import { expect, test } from "./fixtures";
+
+// Who changed the money (ADR 20) in Chromium, at 1280 and 375 px: the admin adds a transfer
+// and credits a round's payouts on their pages, then finds both on /admin/audit with their
+// name and before → after, filters by player and by round, and sees the history on their
+// user page and on the player's page. Names are the test's own, so both widths can share
+// the database.
+
+// The first test walks seven pages and two forms: on a busy two-core machine that is more
+// than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screens/audit-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+
+/** The log's item whose headline is `what`, with its action. */
+const item = (list: Locator, what: string, action: string) =>
+  list
+    .getByRole("listitem")
+    .filter({ has: list.page().getByText(what, { exact: true }) })
+    .filter({ has: list.page().getByText(action, { exact: true }) });
+
+test("an admin's transfer and credited payouts are on /admin/audit, by player and by round, and on the user's and player's pages", async ({
+  adminPage: page,
+}) => {
+  await page.goto("/");
+  const tag = letters();
+  const round = `Night ${tag}`;
+  const roundId = await makeRound(page, round, -2);
+  const [ann, bob] = [`Ann Ames${tag}`, `Bob Birch${tag}`];
+  const ids: number[] = [];
+  for (const [fn, ln] of [
+    ["Ann", `Ames${tag}`],
+    ["Bob", `Birch${tag}`],
+  ]) {
+    ids.push((await api<{ id: number }>(page, "POST", "/api/admin/player/", { values: { fn, ln, division: "MA3" } })).id);
+  }
+  const entryIds: number[] = [];
+  for (const id of ids) {
+    const added = await api<{ newEntry: { id: number } }>(page, "POST", "/api/admin/entry/add", {
+      values: { round_id: roundId, player: id, division: "MA3" },
+    });
+    entryIds.push(added.newEntry.id);
+  }
+  // Ann wins: two entries pay one place, the whole $9.00 pool.
+  await api(page, "POST", "/api/admin/entry/bulk", {
+    data: [
+      { id: entryIds[0], value: { score: 48 } },
+      { id: entryIds[1], value: { score: 52 } },
+    ],
+  });
+
+  // The admin's two changes, each on its own page.
+  await page.goto("/transfers");
+  const form = page.getByRole("region", { name: "Add transfer" });
+  await partHydrated(form.getByRole("button", { name: "Add transfer" }));
+  await form.getByLabel("Amount").fill("1.25");
+  await form.getByLabel("To").selectOption(String(ids[0]));
+  await form.getByLabel("Description").fill(`Cash ${tag}`);
+  await form.getByRole("button", { name: "Add transfer" }).click();
+  await expect(form.getByText("Transfer of $1.25 added.")).toBeVisible();
+
+  await page.goto(`/admin/round/play/${roundId}`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Credit payouts" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Credit payouts" }).click();
+  await expect(page.getByText("Credited payouts to 1 player.")).toBeVisible();
+
+  // The newest changes: both, with the admin's name and what they were before and after.
+  await page.goto("/admin/audit");
+  await hydrated(page);
+  const log = page.getByRole("list", { name: "Changes, newest first" });
+  const credit = item(log, `Entry · ${ann} in ${round}`, "Changed").first();
+  await expect(credit).toContainText("by League Admin (admin)");
+  await expect(credit.getByRole("definition").filter({ hasText: /^\$0\.00\s*→\s*changed to\s*\$9\.00$/ })).toBeVisible();
+  await expect(credit.getByRole("term").filter({ hasText: "credit added" })).toBeVisible();
+  const transfer = item(log, `Transfer · league → ${ann}`, "Added");
+  await expect(transfer).toContainText("by League Admin (admin)");
+  await expect(transfer).toContainText("$1.25");
+  await expect(transfer).toContainText(`Cash ${tag}`);
+  await shot(page, "newest");
+
+  // By player: typing the name finds Ann alone and filters at once; Bob's changes are gone.
+  await page.getByLabel("Player").fill(`Ames${tag}`);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]player=${ids[0]}\\b`));
+  await expect(page.getByText(`Showing ${ann}`)).toBeVisible();
+  await expect(item(log, `Transfer · league → ${ann}`, "Added")).toBeVisible();
+  await expect(item(log, `Entry · ${ann} in ${round}`, "Added")).toBeVisible();
+  await expect(log.getByText(`Entry · ${bob} in ${round}`)).toHaveCount(0);
+  await shot(page, "by-player");
+
+  // By round (the player dropped): both entries, no transfer.
+  await page.getByRole("link", { name: "Any player" }).click();
+  await expect(page).not.toHaveURL(/player=/);
+  await page.getByLabel("Round").selectOption(String(roundId));
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]round=${roundId}\\b`));
+  await expect(item(log, `Entry · ${bob} in ${round}`, "Added")).toBeVisible();
+  await expect(item(log, `Entry · ${ann} in ${round}`, "Changed").first()).toBeVisible();
+  await expect(log.getByText(`Transfer · league → ${ann}`)).toHaveCount(0);
+  await shot(page, "by-round");
+
+  // The admin's own user page: the changes they made.
+  const me = await api<{ user: { id: number } }>(page, "GET", "/api/users/me");
+  await page.goto(`/admin/user/${me.user.id}`);
+  const made = page.getByRole("region", { name: "Money changes made by this user" });
+  await expect(item(made, `Transfer · league → ${ann}`, "Added")).toBeVisible();
+  await expect(made.getByRole("link", { name: /^All changes by this user/ })).toHaveAttribute("href", `/admin/audit?actor=${me.user.id}`);
+  await shot(page, "user");
+
+  // Ann's page, as the admin sees it: her money history, and the way to the whole log.
+  await page.goto(`/players/${ids[0]}`);
+  const history = page.getByRole("region", { name: "Money history" });
+  await expect(item(history, `Entry · ${ann} in ${round}`, "Changed").first()).toContainText("$9.00");
+  await shot(page, "player");
+  await history.getByRole("link", { name: /All of this player's changes/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/audit\\?player=${ids[0]}$`));
+  await expect(page.getByText(`Showing ${ann}`)).toBeVisible();
+});
+
+test("a name that several players share offers each; a page past the end says so", async ({ adminPage: page }) => {
+  await page.goto("/");
+  const tag = letters();
+  for (const fn of ["Cal", "Cam"]) await api(page, "POST", "/api/admin/player/", { values: { fn, ln: `Cole${tag}`, division: "MA1" } });
+  await page.goto(`/admin/audit?find=Cole${tag}`);
+  const found = page.getByRole("navigation", { name: "Players found" });
+  await expect(found.getByRole("link")).toHaveCount(2);
+  await shot(page, "matches");
+  await found.getByRole("link", { name: new RegExp(`^Cam Cole${tag}`) }).click();
+  await expect(page.getByText(`Showing Cam Cole${tag}`)).toBeVisible();
+  await expect(page.getByText("No changes match these filters.")).toBeVisible();
+  await page.goto("/admin/audit?page=99999");
+  await expect(page.getByText("No older changes.")).toBeVisible();
+  await page.goto("/admin/audit?player=abc");
+  await expect(page.getByRole("alert")).toContainText("Invalid player id");
+});
+
+test("no request but GET reads the log, and none changes it", async ({ adminPage: page }) => {
+  await page.goto("/");
+  const before = await api<unknown>(page, "GET", "/api/admin/audit");
+  const statuses = await page.evaluate(async () => {
+    const out: string[] = [];
+    for (const path of ["/admin/audit", "/api/admin/audit", "/api/admin/audit/1"]) {
+      for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+        const body = path.startsWith("/api") ? JSON.stringify({ id: 1 }) : new URLSearchParams({ intent: "delete", id: "1" });
+        const headers = path.startsWith("/api") ? { "Content-Type": "application/json" } : undefined;
+        const res = await fetch(path, { method, body, headers });
+        out.push(`${method} ${path} ${res.status}`);
+      }
+    }
+    return out;
+  });
+  for (const s of statuses) expect(s).toMatch(/ (404|405)$/);
+  expect(await api<unknown>(page, "GET", "/api/admin/audit")).toEqual(before);
+});
+
+test("the navbar offers the log to admins only", async ({ adminPage, playerPage }) => {
+  for (const [page, shown] of [
+    [adminPage, 1],
+    [playerPage, 0],
+  ] as const) {
+    await page.goto("/");
+    await hydrated(page);
+    const menu = page.getByRole("button", { name: "Menu" });
+    if (await menu.isVisible()) await menu.click();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Audit log" })).toHaveCount(shown);
+  }
+});
