@@ -327,7 +327,12 @@ export const API_ROUTES: ApiRoute[] = [
     pattern: "/api/players/search/:text",
     path: "/api/players/search/{text}",
     auth: "none",
-    url: { text: { valid: () => "abc", bad: ["a", "ab", "%20%20%20", "%20a%20", "x".repeat(101), "%09%0A%0D"] } },
+    url: {
+      text: {
+        valid: () => "abc",
+        bad: ["a", "ab", "%20%20%20", "%20a%20", "x".repeat(41), "x".repeat(49), "%25".repeat(41), "x".repeat(101), "%09%0A%0D"],
+      },
+    },
   },
   {
     group: "players",
