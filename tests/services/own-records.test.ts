@@ -11,7 +11,7 @@ import { MAX_UNAPPROVED_OWN_RECORDS, OWN_RECORD_MESSAGES, unapprovedOwnRecords }
 import { addOwnPlayer, removeOwnRecord } from "~/.server/services/player-admin";
 import { LIMITS } from "~/.server/services/rate-limit";
 
-const values = () => ({ fn: `Own${uniq()}`, ln: "Record", pdga: null, division: "MA3", inactive: false });
+const values = () => ({ fn: `Own${uniq()}`, ln: "Record", pdga: null, division: "MA3" as const, inactive: false });
 const db = () => testDb();
 const createdBy = async (userId: number) => db().select().from(players).where(eq(players.createdByUserId, userId));
 
