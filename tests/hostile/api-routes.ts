@@ -706,6 +706,23 @@ export const API_ROUTES: ApiRoute[] = [
         method === "DELETE" ? [{ name: "deleting oneself", path: `/api/admin/users/${t.admin.id}`, expect: { status: 400 } }] : [],
     }),
   ),
+  {
+    group: "admin users",
+    method: "GET",
+    pattern: "/api/admin/users/:userId/players",
+    path: "/api/admin/users/{userId}/players",
+    auth: "admin",
+    url: { userId: id((t) => t.other.id) },
+  },
+  {
+    group: "admin users",
+    method: "DELETE",
+    pattern: "/api/admin/users/:userId/players/:playerId",
+    path: "/api/admin/users/{userId}/players/{playerId}",
+    auth: "admin",
+    // `spare` was added by an admin: no user's own record, so a valid call is still a 404.
+    url: { userId: id((t) => t.other.id), playerId: id((t) => t.spare.id) },
+  },
   ...(["lock", "unlock", "reset-password"] as const).map(
     (action): ApiRoute => ({
       group: "admin users",
