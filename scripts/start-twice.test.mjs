@@ -3,7 +3,7 @@
 // second day). Each run is the real npm script on its own LEAGUE_PERSIST folder and free
 // ports, stopped as Ctrl-C would stop it (the whole process group).
 //
-//   node --test scripts/start-twice.test.mjs        (npm run test:start; ~1-2 minutes)
+//   node --test scripts/start-twice.test.mjs   (npm run test:start; ~2 minutes on an idle machine)
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -111,7 +111,7 @@ async function playerCount(origin) {
   return (await res.json()).length;
 }
 
-test("npm start, stopped and started again on the same database, serves it and prints the demo logins", { timeout: 400_000 }, async () => {
+test("npm start, stopped and started again on the same database, serves it and prints the demo logins", { timeout: 600_000 }, async () => {
   await serve("start", async (origin, output) => {
     assert.match(output, /Seeded the local D1 with the demo league/);
     assert.match(output, /Demo logins — admin: admin@league\.test/);
@@ -129,7 +129,7 @@ test("npm start, stopped and started again on the same database, serves it and p
   }
 });
 
-test("npm run seed:scale then npm start serves the scale league and prints its logins", { timeout: 400_000 }, async () => {
+test("npm run seed:scale then npm start serves the scale league and prints its logins", { timeout: 600_000 }, async () => {
   // The same folder as above: the reseed recreates the database (the newcomer is gone).
   const seed = npm("seed:scale", {});
   assert.equal(await seed.exited, 0, seed.output());
