@@ -1,8 +1,8 @@
 // Imported first by the npm scripts' entry files, before anything that needs a newer Node:
 // on an older one, wrangler, Vite and React Router fail later with errors that do not name
 // the cause. No imports and plain syntax, so that an old Node gets this far. 22.22 is
-// React Router 8's minimum; package.json "engines" says the same, and .npmrc makes
-// `npm install` / `npm ci` refuse an older Node too.
+// React Router 8's minimum; package.json "engines" says the same. It is also the root
+// "preinstall", so `npm install` / `npm ci` on an older Node end with this advice (.npmrc).
 const MIN = [22, 22];
 const [major, minor] = process.versions.node.split(".").map(Number);
 

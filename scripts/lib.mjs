@@ -41,6 +41,14 @@ export function localD1Flags() {
   return persist ? ["--local", "--persist-to", persist] : ["--local"];
 }
 
+/**
+ * The folder wrangler and the Vite plugin keep local state in (D1 under v3/d1, the page
+ * cache under v3/cache): LEAGUE_PERSIST, else wrangler's default.
+ */
+export function localPersistRoot() {
+  return process.env.LEAGUE_PERSIST || ".wrangler/state";
+}
+
 const PLACEHOLDER = "SESSION_SECRET=change-me-to-32-random-bytes-base64url";
 
 /**

@@ -1,53 +1,58 @@
-// Applies migrations to the local D1 and seeds the demo league when it is empty
-// (or always, with --reseed). LEAGUE_PERSIST points it at another local state folder.
-// The demo logins come last: `npm start` prints its address right after them.
+// Applies migrations to the local D1 and seeds the demo league when it is empty. With
+// --reseed (npm run db:seed) or --scale (npm run seed:scale) it first deletes the local
+// D1 and the local page cache, so a reseeded database is always exactly the migrations'
+// schema (deleting rows table by table would miss new tables, and cannot touch the
+// append-only audit_log: ADR 20). LEAGUE_PERSIST points it at another local state folder.
+// The logins come last: `npm start` prints its address right after them.
 import "./check-node.mjs"; // first: lib.mjs and the tools need Node ≥ 22.22
 import { spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
 
-const { bin, ensureDevVars, localD1Flags, quietEnv, run, runQuiet } = await import("./lib.mjs");
+const { bin, ensureDevVars, localD1Flags, localPersistRoot, quietEnv, run, runQuiet } = await import("./lib.mjs");
 
-// --scale (npm run seed:scale): the scale league of issue 12 instead of the demo league.
+// --scale: the scale league (README, "Measured") instead of the demo league.
 const scale = process.argv.includes("--scale");
 const reseed = process.argv.includes("--reseed") || scale;
 const d1 = localD1Flags();
 
-ensureDevVars();
-run(bin("wrangler"), ["d1", "migrations", "apply", "DB", ...d1]);
-
-function playerCount() {
-  const res = spawnSync(bin("wrangler"), ["d1", "execute", "DB", ...d1, "--json", "--command", "select count(*) as n from players"], {
-    env: quietEnv(),
-    encoding: "utf8",
-  });
+function query(sql) {
+  const res = spawnSync(bin("wrangler"), ["d1", "execute", "DB", ...d1, "--json", "--command", sql], { env: quietEnv(), encoding: "utf8" });
   if (res.status !== 0) throw new Error(res.stderr || res.stdout);
-  return JSON.parse(res.stdout)[0].results[0].n;
+  return JSON.parse(res.stdout)[0].results[0];
 }
 
-if (reseed || playerCount() === 0) {
+/** Which league the database holds, told apart by the seeds' own accounts. */
+function leagueInDatabase() {
+  const row = query(
+    "select (select count(*) from players) as players, " +
+      "exists(select 1 from users where email = 'scale1@league.test') as scale, " +
+      "exists(select 1 from users where email = 'player1@league.test') as demo",
+  );
+  if (row.players === 0) return "empty";
+  return row.scale ? "scale" : row.demo ? "demo" : "own";
+}
+
+ensureDevVars();
+if (reseed) {
+  // Stop `npm start` / `npm run dev` first: they hold these files open.
+  const root = localPersistRoot();
+  rmSync(join(root, "v3", "d1"), { recursive: true, force: true });
+  rmSync(join(root, "v3", "cache"), { recursive: true, force: true });
+  console.log(`Deleted the local D1 and page cache under ${root}; creating them anew.`);
+}
+run(bin("wrangler"), ["d1", "migrations", "apply", "DB", ...d1]);
+
+const league = reseed ? "empty" : leagueInDatabase();
+if (league === "empty") {
   mkdirSync(".wrangler", { recursive: true });
-  if (reseed) {
-    // Children before parents, so foreign keys hold at every step.
-    const tables = [
-      "entries",
-      "payments",
-      "aces",
-      "transfers",
-      "claims",
-      "password_resets",
-      "rate_limits",
-      "webhook_events",
-      "users",
-      "rounds",
-      "players",
-    ];
-    runQuiet(bin("wrangler"), ["d1", "execute", "DB", ...d1, "--command", tables.map((t) => `delete from ${t};`).join(" ")]);
-  }
   // wrangler answers a --file with one JSON result per statement: shown only if it fails.
   const summary = runQuiet(bin("tsx"), ["scripts/seed.ts", "--out", ".wrangler/seed.sql", ...(scale ? ["--scale"] : [])]);
   runQuiet(bin("wrangler"), ["d1", "execute", "DB", ...d1, "--file", ".wrangler/seed.sql"]);
   process.stdout.write(`\nSeeded the local D1 with the ${scale ? "scale" : "demo"} league.\n${summary}`);
+} else if (league === "own") {
+  console.log("\nLocal D1 already has a league of its own (no demo accounts); `npm run db:seed` replaces it with the demo league.");
 } else {
-  console.log("\nLocal D1 already has a league; `npm run db:seed` replaces it with the demo league.");
-  run(bin("tsx"), ["scripts/seed.ts", "--logins"]);
+  console.log(`\nLocal D1 already has the ${league} league; \`npm run db:seed\` replaces it with a fresh demo league.`);
+  run(bin("tsx"), ["scripts/seed.ts", "--logins", ...(league === "scale" ? ["--scale"] : [])]);
 }

@@ -1,9 +1,10 @@
 // Demo league for local development: writes one SQL file of INSERTs for
 // `wrangler d1 execute DB --local --file FILE` and prints what it wrote, then the demo
-// logins (--logins prints only those, for a database seeded earlier).
+// logins (--logins prints only those, for a database seeded earlier; with --scale, the
+// scale league's).
 //
-//   npx tsx scripts/seed.ts --out FILE [--now EPOCH_SECONDS] [--tz America/Chicago]
-//   npx tsx scripts/seed.ts --logins
+//   npx tsx scripts/seed.ts --out FILE [--scale] [--now EPOCH_SECONDS] [--tz America/Chicago]
+//   npx tsx scripts/seed.ts --logins [--scale]
 //
 // League data is a pure function of --now and --tz (fixed PRNG seeds); only the
 // password hashes change between runs (random salts). Run it on an empty, migrated
@@ -17,7 +18,7 @@ import { buildLeague } from "./seed/league";
 import { buildScaleLeague } from "./seed/scale";
 import { renderSql } from "./seed/render";
 
-const USAGE = "usage: tsx scripts/seed.ts --out FILE [--scale] [--now EPOCH_SECONDS] [--tz IANA_ZONE] | --logins";
+const USAGE = "usage: tsx scripts/seed.ts --out FILE [--scale] [--now EPOCH_SECONDS] [--tz IANA_ZONE] | --logins [--scale]";
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -33,7 +34,13 @@ const SEED_OPTIONS = {
   help: { type: "boolean" },
 } as const;
 
-function printLogins() {
+function printLogins(scale: boolean) {
+  if (scale) {
+    console.log(
+      `Scale logins — admin: ${ADMIN_LOGIN.email} / ${ADMIN_LOGIN.password}; players: scale1…scale1500@league.test / ${PLAYER_PASSWORD}`,
+    );
+    return;
+  }
   console.log(`Demo logins — admin: ${ADMIN_LOGIN.email} / ${ADMIN_LOGIN.password}`);
   console.log(`              players: ${PLAYER_EMAILS.join(", ")} / ${PLAYER_PASSWORD}`);
   console.log("              (player1 and player2 have approved claims, player3 a pending one, player4 none, player5 a conflict)");
@@ -51,11 +58,7 @@ function options() {
     process.exit(0);
   }
   if (values.logins) {
-    if (scale)
-      console.log(
-        `Scale logins — admin: ${ADMIN_LOGIN.email} / ${ADMIN_LOGIN.password}; players: scale1…scale1500@league.test / ${PLAYER_PASSWORD}`,
-      );
-    else printLogins();
+    printLogins(values.scale ?? false);
     process.exit(0);
   }
   if (!values.out) fail("--out is required");
@@ -97,8 +100,4 @@ console.log(
     `${league.entries.length} entries, ${league.aces.length} aces (pot now $${(potNow / 100).toFixed(2)}), ` +
     `${league.transfers.length} transfers, ${league.payments.length} payments — ${ms} ms`,
 );
-if (scale)
-  console.log(
-    `Scale logins — admin: ${ADMIN_LOGIN.email} / ${ADMIN_LOGIN.password}; players: scale1…scale1500@league.test / ${PLAYER_PASSWORD}`,
-  );
-else printLogins();
+printLogins(scale);

@@ -23,16 +23,35 @@ export function isCacheableRequest(request: Request): boolean {
 
 const cacheKey = (request: Request) => new Request(request.url, { method: "GET" });
 
+/**
+ * A HEAD is answered from a GET's response: the router and Hono render a HEAD with an
+ * empty body, which a cache keyed on the URL alone would then hand to every GET.
+ */
+export function asGet(request: Request): Request {
+  return request.method === "HEAD" ? new Request(request, { method: "GET" }) : request;
+}
+
+/** The response a HEAD gets: the GET's status and headers, no body. */
+export function withoutBody(response: Response): Response {
+  response.body?.cancel().catch(() => {});
+  return new Response(null, response);
+}
+
 // Opened once per isolate, not per request.
 let pages: Promise<Cache> | undefined;
 const pageStore = () => (pages ??= caches.open("pages"));
 
-/** The local page cache: the Cache API, whose entries are indexed by tag for purging. */
+/**
+ * The local page cache: the Cache API, whose entries are indexed by tag for purging.
+ * `request` is a GET (the Worker turns a HEAD into one first, see asGet): only a GET's
+ * full response is ever stored.
+ */
 export async function serveFromCacheApi(
   request: Request,
   db: D1Database,
   render: () => Promise<Response>,
 ): Promise<{ response: Response; status: CacheStatus }> {
+  if (request.method !== "GET") return { response: await render(), status: "bypass" };
   const cache = await pageStore();
   const hit = await cache.match(cacheKey(request));
   if (hit) return { response: hit, status: "hit" };

@@ -4,7 +4,16 @@ import { drainBody, withinBodyLimit } from "./body-limit";
 import { type D1Observation, observeD1 } from "./d1-observer";
 import { carryBookmark, openSession, sessionBinding } from "./d1-session";
 import { isForeignCookieWrite } from "./origin";
-import { type CacheStatus, isCacheableRequest, pageCacheMode, purgeWrites, serveFromCacheApi, withNonce } from "./page-cache";
+import {
+  asGet,
+  type CacheStatus,
+  isCacheableRequest,
+  pageCacheMode,
+  purgeWrites,
+  serveFromCacheApi,
+  withNonce,
+  withoutBody,
+} from "./page-cache";
 import { handleQueue } from "./queue/consumer";
 import { applyResponsePolicy, newNonce } from "./response-policy";
 import { payPalCheckout } from "~/.server/paypal/config";
@@ -73,8 +82,9 @@ type CachedPagesStub = { fetch(request: Request): Promise<Response> };
 export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
   /** The app itself, as the CachedPages entrypoint runs it behind Workers Cache. */
   const render = (request: Request, env: Env, ctx: ExecutionContext) =>
-    // Anonymous reads only reach it (ADR 11): any replica will do.
-    route(request, { ...env, DB: sessionBinding(openSession(env.DB, request)) }, ctx, { nonce: newNonce(), renders: 0 }, pages);
+    // Anonymous reads only reach it (ADR 11): any replica will do. Workers Cache stores
+    // what it answers under the URL alone, so it renders a GET even if handed a HEAD.
+    route(asGet(request), { ...env, DB: sessionBinding(openSession(env.DB, request)) }, ctx, { nonce: newNonce(), renders: 0 }, pages);
 
   return {
     render,
@@ -89,24 +99,29 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       const observedEnv = { ...env, DB: binding };
       const scope: RequestScope = { nonce: newNonce(), renders: 0 };
       const mode = pageCacheMode(env);
-      const fresh = () => route(request, observedEnv, ctx, scope, pages);
+      // A HEAD is rendered, cached and fetched as a GET, and loses the body at the end: so
+      // no cache mode can ever store the empty body a HEAD renders.
+      const head = request.method === "HEAD";
+      const read = asGet(request);
+      const fresh = () => route(read, observedEnv, ctx, scope, pages);
 
       let response: Response;
       let status: CacheStatus = "bypass";
       if (mode === "off" || !isCacheableRequest(request)) {
         response = await fresh();
       } else if (mode === "cache-api") {
-        ({ response, status } = await serveFromCacheApi(request, binding, fresh));
+        ({ response, status } = await serveFromCacheApi(read, binding, fresh));
       } else {
         const inner = (ctx.exports as unknown as Record<string, CachedPagesStub | undefined>).CachedPages;
-        response = inner ? await inner.fetch(request) : await fresh();
+        response = inner ? await inner.fetch(read) : await fresh();
         status = inner ? "miss" : "bypass"; // Workers Cache answers before the inner Worker runs
       }
+      if (head) response = withoutBody(response);
       await drainBody(request);
       await purgeWrites(seen.writtenTables, mode, env.DB, ctx);
       await queueStaleRatings(env.JOBS, binding);
       // A stored document carries another request's nonce; fresh ones already have this one.
-      if (status !== "bypass" && scope.renders === 0) response = withNonce(response, scope.nonce);
+      if (status !== "bypass" && scope.renders === 0 && !head) response = withNonce(response, scope.nonce);
       const payPal = payPalCheckout(env, new URL(request.url).origin);
       response = carryBookmark(request, response, session, seen.writtenTables.size > 0);
       const out = applyResponsePolicy(request, response, scope.nonce, { dev: opts.dev ?? false, payPal });

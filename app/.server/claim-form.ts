@@ -1,4 +1,5 @@
 import type { Session } from "./auth/current-user";
+import { clientAddress } from "./client-address";
 import type { Db } from "./db/client";
 import { handleForm } from "./forms";
 import { addOwnPlayer } from "./services/player-admin";
@@ -29,7 +30,7 @@ export function handleNewOwnPlayerForm(request: Request, db: Db, session: Sessio
     request,
     NewPlayerFormSchema,
     async ({ intent: _, ...values }) => {
-      const { claim } = await addOwnPlayer(db, session.user, { ...values, inactive: false });
+      const { claim } = await addOwnPlayer(db, session.user, { ...values, inactive: false }, clientAddress(request));
       return { success: `You added and claimed ${claim.playerFirstName} ${claim.playerLastName}. An admin will review your claim.` };
     },
     { unexpected: "error adding player" },

@@ -37,7 +37,8 @@ export function PaymentsTable({ payments, caption = "Payments" }: { payments: Pa
       }
     >
       {payments.map((p) => (
-        <tr key={p.id}>
+        // An abandoned order (ADR 23) stays listed, muted: nothing was charged for it.
+        <tr key={p.id} className={p.status === "expired" ? "text-muted" : undefined}>
           <td className={td}>{date(p.createdAt)}</td>
           <td className={td}>
             {p.userId ? (
@@ -58,10 +59,23 @@ export function PaymentsTable({ payments, caption = "Payments" }: { payments: Pa
           <td className={tdNum}>{formatCents(p.amountCents)}</td>
           <td className={tdNum}>{formatCents(p.creditUsedCents)}</td>
           <td className={tdNum}>{p.providerFeeCents === null ? "" : formatCents(p.providerFeeCents)}</td>
-          <td className={td}>{p.status}</td>
+          <td className={td}>
+            <PaymentStatus status={p.status} />
+          </td>
           <td className={`${td} font-mono text-xs`}>{p.transactionId ?? ""}</td>
         </tr>
       ))}
     </DataTable>
+  );
+}
+
+/** A payment's status, with what the two PayPal states that took no money mean. */
+function PaymentStatus({ status }: { status: string }) {
+  const note = status === "expired" ? "abandoned, never charged" : status === "created" ? "waiting for PayPal" : null;
+  return (
+    <>
+      {status}
+      {note ? <span className="block text-xs text-muted">{note}</span> : null}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { MIN_SEARCH_LENGTH } from "~/lib/constants";
+import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "~/lib/constants";
 
 export type PlayerHit = { id: number; fn: string; ln: string; balance: number; division: string };
 
@@ -13,13 +13,18 @@ export const SEARCH_DEBOUNCE_MS = 500;
  */
 export function usePlayerSearch(text: string, exclude: readonly number[]) {
   const [hits, setHits] = useState<PlayerHit[]>([]);
-  const [state, setState] = useState<"idle" | "searching" | "done" | "error">("idle");
+  const [state, setState] = useState<"idle" | "searching" | "done" | "error" | "tooLong">("idle");
   const q = text.trim().replace(/\s+/g, " ");
   const excluded = exclude.join(",");
   useEffect(() => {
     if (q.length < MIN_SEARCH_LENGTH) {
       setHits([]);
       setState("idle");
+      return;
+    }
+    if (q.length > MAX_SEARCH_LENGTH) {
+      setHits([]);
+      setState("tooLong");
       return;
     }
     const abort = new AbortController();

@@ -14,15 +14,15 @@ import { requireAdmin } from "~/.server/auth/guards";
 import { handlePlayerAdminForm } from "~/.server/player-form";
 import { routeServices } from "~/.server/route-context";
 import { searchPlayers } from "~/.server/services/players";
-import { MIN_SEARCH_LENGTH } from "~/lib/constants";
+import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "~/lib/constants";
+import { readSearchText } from "~/schemas/players";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
-  const ready = q.trim().length >= MIN_SEARCH_LENGTH;
-  return { q, results: ready ? await searchPlayers(routeServices(context).db, q, 50) : null };
+  const { q, ready, error: searchError } = readSearchText(new URL(request.url).searchParams.get("q"));
+  return { q, searchError, results: ready ? await searchPlayers(routeServices(context).db, q, 50) : null };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -33,7 +33,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Edit players");
 
 export default function AdminPlayer({ loaderData }: Route.ComponentProps) {
-  const { q, results } = loaderData;
+  const { q, searchError, results } = loaderData;
   const { formError, result } = useFormResult();
   // The latest outcome wins: a dialog's save, or the page's own post (a delete).
   const [status, setStatus] = useState<string | null>(null);
@@ -55,6 +55,7 @@ export default function AdminPlayer({ loaderData }: Route.ComponentProps) {
               type="search"
               name="q"
               defaultValue={q}
+              maxLength={MAX_SEARCH_LENGTH}
               autoComplete="off"
               className="mt-1 min-h-11 rounded-md border border-slate-400 bg-surface px-3 py-2 text-base"
             />
@@ -65,6 +66,7 @@ export default function AdminPlayer({ loaderData }: Route.ComponentProps) {
         </Form>
         <ActionStatus message={status} />
         <ActionStatus message={formError} tone="error" />
+        {searchError ? <ActionStatus message={searchError} tone="error" /> : null}
         {results === null ? (
           <p className="text-sm text-muted">Type at least {MIN_SEARCH_LENGTH} characters of a first or last name.</p>
         ) : results.length === 0 ? (

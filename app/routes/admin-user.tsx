@@ -4,6 +4,7 @@ import type { Route } from "./+types/admin-user";
 import { UserFields } from "~/components/admin-user-details";
 import { ClaimsTable } from "~/components/claims-table";
 import { MoneyHistory } from "~/components/money-history";
+import { OwnRecordsTable } from "~/components/own-records-table";
 import { PaymentsTable } from "~/components/payments-table";
 import { Alert, FormAlert } from "~/components/ui/alert";
 import { ButtonRow } from "~/components/ui/button";
@@ -19,10 +20,12 @@ import { handleForm, postedIntent } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { handleClaimDecision } from "~/.server/claim-decision";
 import { claimsForUser } from "~/.server/services/claims";
+import { unapprovedOwnRecords } from "~/.server/services/own-records";
 import { paymentsOfUser } from "~/.server/services/payments";
 import { playerMoneyHistory, userMoneyChanges } from "~/.server/services/audit-log";
+import { removeOwnRecord } from "~/.server/services/player-admin";
 import { adminResetPassword, deleteUser, getUserDetail, setLocked } from "~/.server/services/user-admin";
-import { UserActionSchema } from "~/schemas/admin-users";
+import { RemoveOwnRecordSchema, UserActionSchema } from "~/schemas/admin-users";
 
 const RESET_FAILED = "Failed to reset password";
 const CLAIM_INTENTS = new Set(["approve", "reject", "conflict", "unlink"]);
@@ -32,11 +35,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user: actor } = requireAdmin(context, request);
   const { db, league } = routeServices(context);
   const id = await routeId(params.userId, "user id");
-  const [user, claims, payments, made] = await orRouteError(
-    Promise.all([getUserDetail(db, id), claimsForUser(db, id), paymentsOfUser(db, id), userMoneyChanges(db, id, league.timeZone)]),
+  const [user, claims, payments, made, records] = await orRouteError(
+    Promise.all([
+      getUserDetail(db, id),
+      claimsForUser(db, id),
+      paymentsOfUser(db, id),
+      userMoneyChanges(db, id, league.timeZone),
+      unapprovedOwnRecords(db, id),
+    ]),
   );
   const playerHistory = user.linkedPlayerId ? await playerMoneyHistory(db, user.linkedPlayerId, league.timeZone) : null;
-  return { user, claims, payments, made, playerHistory, isSelf: user.id === actor.id };
+  return { user, claims, payments, made, playerHistory, records, isSelf: user.id === actor.id };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `User: ${args.loaderData.user.name}` : "User");
@@ -46,7 +55,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const { db } = routeServices(context);
   const id = await routeId(params.userId, "user id");
   // The claim table's decisions post here too (the same as on /admin/claims).
-  if (CLAIM_INTENTS.has(await postedIntent(request))) return handleClaimDecision(request, db);
+  const intent = await postedIntent(request);
+  if (CLAIM_INTENTS.has(intent)) return handleClaimDecision(request, db);
+  if (intent === "removePlayer") {
+    return handleForm(request, RemoveOwnRecordSchema, async ({ playerId }) => ({
+      success: `Removed the player record ${await removeOwnRecord(db, id, playerId)}.`,
+    }));
+  }
   return handleForm(
     request,
     UserActionSchema,
@@ -137,12 +152,12 @@ function Actions({ user, busy }: { user: { name: string; locked: boolean }; busy
 }
 
 export default function AdminUser({ loaderData }: Route.ComponentProps) {
-  const { user, claims, payments, made, playerHistory, isSelf } = loaderData;
+  const { user, claims, payments, made, playerHistory, records, isSelf } = loaderData;
   const { success, formError, fieldErrors, result } = useFormResult<{ newPassword: string }>();
   const busy = useNavigation().state !== "idle";
   const newPassword = result?.newPassword ?? null;
   // The only field is the dialog's hidden intent: its error is the form's.
-  const error = formError ?? fieldErrors.intent ?? null;
+  const error = formError ?? fieldErrors.intent ?? fieldErrors.playerId ?? null;
   return (
     <div className="max-w-3xl space-y-6">
       <div>
@@ -174,6 +189,11 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
           <ClaimsTable claims={claims} caption="Claims by this user" />
         )}
       </Card>
+      {records.length > 0 ? (
+        <Card title="Player records added" titleId="records-title">
+          <OwnRecordsTable records={records} userName={user.name} busy={busy} />
+        </Card>
+      ) : null}
       <Card title="Payments" titleId="payments-title">
         {payments.length === 0 ? (
           <p className="text-sm text-muted">No payments.</p>

@@ -20,7 +20,8 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Field } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { DataTable, td, tdNum, th } from "~/components/ui/table";
-import { MIN_SEARCH_LENGTH } from "~/lib/constants";
+import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "~/lib/constants";
+import { readSearchText } from "~/schemas/players";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 
@@ -37,15 +38,14 @@ export const headers: Route.HeadersFunction = () => publicCacheHeaders("players"
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = routeServices(context);
   const session = optionalSession(context);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
-  const ready = q.trim().length >= MIN_SEARCH_LENGTH;
+  const { q, ready, error: searchError } = readSearchText(new URL(request.url).searchParams.get("q"));
   // A player's own claim decides their row actions; admins claim nothing (spec §6).
   const claimant = session && !session.isAdmin && !session.user.isAdmin ? session.user.id : null;
   const [results, mine] = await Promise.all([
     ready ? searchPlayers(db, q) : Promise.resolve(null),
     claimant ? myClaim(db, claimant) : Promise.resolve(null),
   ]);
-  return { q, results, mine, canClaim: claimant !== null };
+  return { q, searchError, results, mine, canClaim: claimant !== null };
 }
 
 const CLAIM_INTENTS = new Set(["claim", "unclaim"]);
@@ -66,7 +66,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Players", "Find a player of the league by name to see their rounds, scoring averages and league credit balance.");
 
 export default function Players({ loaderData }: Route.ComponentProps) {
-  const { q, results, mine, canClaim } = loaderData;
+  const { q, searchError, results, mine, canClaim } = loaderData;
   const { isAdmin } = useLeague();
   const { result } = useFormResult();
   // The latest outcome wins: the Edit dialog's save, or the page's own post.
@@ -98,6 +98,7 @@ export default function Players({ loaderData }: Route.ComponentProps) {
               type="search"
               name="q"
               defaultValue={q}
+              maxLength={MAX_SEARCH_LENGTH}
               autoComplete="off"
               hint={`Type at least ${MIN_SEARCH_LENGTH} characters of a first or last name.`}
               onChange={(e) => {
@@ -117,6 +118,7 @@ export default function Players({ loaderData }: Route.ComponentProps) {
         </Form>
         <div aria-live="polite" className="space-y-2">
           {searching ? <p className="text-sm text-muted">Searching…</p> : null}
+          {searchError ? <Alert tone="error">{searchError}</Alert> : null}
           {results === null ? null : results.length === 0 ? (
             <EmptyState title="No players found.">Check the spelling, or try the first or last name alone.</EmptyState>
           ) : (

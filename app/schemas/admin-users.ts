@@ -1,10 +1,17 @@
 import { z } from "zod";
 import { EmailSchema, NameSchema, PasswordSchema } from "./auth";
 import { PASSWORDS_DIFFER } from "../lib/password-rules";
+import { idSchema } from "./ids";
 
 /** The one form of /admin/user/{userId}: which confirmed action to run. */
 export const UserActionSchema = z.object({
   intent: z.enum(["lock", "unlock", "reset", "delete"], { error: "Unknown action" }),
+});
+
+/** An admin removes a player record the user added (/admin/user/{userId}, ADR 23). */
+export const RemoveOwnRecordSchema = z.object({
+  intent: z.literal("removePlayer"),
+  playerId: idSchema("player id"),
 });
 
 /** The 'Add user' form of /admin/users: the API's fields, the password typed twice. */

@@ -1,15 +1,30 @@
 import { z } from "zod";
-import { MIN_SEARCH_LENGTH } from "../lib/constants";
+import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, SEARCH_TOO_LONG } from "../lib/constants";
 import { isDivision } from "../lib/divisions";
 import { bodyIdSchema, idSchema } from "./ids";
 
-/** Player search text: spaces tidied, at least MIN_SEARCH_LENGTH characters, at most 100. */
+/** Player search text: spaces tidied, MIN_SEARCH_LENGTH to MAX_SEARCH_LENGTH characters. */
 export const SearchTextSchema = z
   .string({ error: "Search text is required" })
   .transform((text) => text.trim().replace(/\s+/g, " "))
   .pipe(
-    z.string().min(MIN_SEARCH_LENGTH, `Search text must be at least ${MIN_SEARCH_LENGTH} characters`).max(100, "Search text is too long"),
+    z
+      .string()
+      .min(MIN_SEARCH_LENGTH, `Search text must be at least ${MIN_SEARCH_LENGTH} characters`)
+      .max(MAX_SEARCH_LENGTH, SEARCH_TOO_LONG),
   );
+
+/**
+ * A search page's `q`: searched once long enough, refused with a message when too long
+ * (the page says so instead of failing).
+ */
+export function readSearchText(raw: string | null): { q: string; ready: boolean; error: string | null } {
+  const q = (raw ?? "").slice(0, 200);
+  const parsed = SearchTextSchema.safeParse(q);
+  if (parsed.success) return { q, ready: true, error: null };
+  const tooLong = q.trim().replace(/\s+/g, " ").length > MAX_SEARCH_LENGTH;
+  return { q, ready: false, error: tooLong ? SEARCH_TOO_LONG : null };
+}
 
 const name = (what: string) =>
   z

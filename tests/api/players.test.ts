@@ -110,6 +110,8 @@ describe("GET /api/players/search/{text}", () => {
     await expectError("/api/players/search/ab", 400, "bad_request");
     const short = await expectError(`/api/players/search/${encodeURIComponent("  ab ")}`, 400, "bad_request");
     expect(short.error).toBe("Search text must be at least 3 characters");
-    expect((await expectError(`/api/players/search/${"x".repeat(101)}`, 400, "bad_request")).error).toBe("Search text is too long");
+    expect((await expectError(`/api/players/search/${"x".repeat(101)}`, 400, "bad_request")).error).toBe(
+      "Search for at most 40 characters",
+    );
   });
 });

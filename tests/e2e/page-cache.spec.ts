@@ -95,3 +95,20 @@ test("an admin deleting a user who claimed a player: the next anonymous read sho
   expect(left.map((c) => c.id)).toEqual(before.map((c) => c.id).filter((id) => id !== detail.claims[0].id));
   await anonymous.dispose();
 });
+
+test("a HEAD first never leaves an empty page in the cache", async ({ playwright, baseURL }) => {
+  const anonymous = await playwright.request.newContext({ baseURL });
+  const v = Date.now();
+  for (const [path, content] of [
+    [`/aces?v=${v}`, "Current Ace Pot"],
+    [`/standings.data?v=${v}`, "standings"],
+  ] as const) {
+    const head = await anonymous.head(path);
+    expect(head.status(), path).toBe(200);
+    expect(await head.body(), path).toHaveLength(0);
+    const get = await anonymous.get(path);
+    expect(timing(get.headers()).cache, path).toBe("hit");
+    expect(await get.text(), path).toContain(content);
+  }
+  await anonymous.dispose();
+});

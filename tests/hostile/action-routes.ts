@@ -441,6 +441,11 @@ export const ACTION_ROUTES: ActionRoute[] = [
         valid: (t) => ({ intent: "approve", claimId: String(t.pendingClaim.id), note: "" }),
         fields: { claimId: id, note },
       },
+      {
+        name: "remove a record the user added",
+        valid: (t) => ({ intent: "removePlayer", playerId: String(t.spare.id) }),
+        fields: { playerId: id },
+      },
     ],
     extras: (t) => {
       const self = { userId: String(t.adminSession.user.id) };
@@ -450,6 +455,8 @@ export const ACTION_ROUTES: ActionRoute[] = [
         { name: "deleting oneself", fields: { intent: "delete" }, params: self, status: 400 },
         { name: "locking a user who does not exist", fields: { intent: "lock" }, params: missing, status: 404 },
         { name: "resetting a user who does not exist", fields: { intent: "reset" }, params: missing, status: 404 },
+        // `spare` was added by an admin, not by this user: it is not theirs to remove here.
+        { name: "removing a record the user did not add", fields: { intent: "removePlayer", playerId: String(t.spare.id) }, status: 404 },
       ];
     },
   },

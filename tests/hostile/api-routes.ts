@@ -332,7 +332,12 @@ export const API_ROUTES: ApiRoute[] = [
     pattern: "/api/players/search/:text",
     path: "/api/players/search/{text}",
     auth: "none",
-    url: { text: { valid: () => "abc", bad: ["a", "ab", "%20%20%20", "%20a%20", "x".repeat(101), "%09%0A%0D"] } },
+    url: {
+      text: {
+        valid: () => "abc",
+        bad: ["a", "ab", "%20%20%20", "%20a%20", "x".repeat(41), "x".repeat(49), "%25".repeat(41), "x".repeat(101), "%09%0A%0D"],
+      },
+    },
   },
   {
     group: "players",
@@ -706,6 +711,23 @@ export const API_ROUTES: ApiRoute[] = [
         method === "DELETE" ? [{ name: "deleting oneself", path: `/api/admin/users/${t.admin.id}`, expect: { status: 400 } }] : [],
     }),
   ),
+  {
+    group: "admin users",
+    method: "GET",
+    pattern: "/api/admin/users/:userId/players",
+    path: "/api/admin/users/{userId}/players",
+    auth: "admin",
+    url: { userId: id((t) => t.other.id) },
+  },
+  {
+    group: "admin users",
+    method: "DELETE",
+    pattern: "/api/admin/users/:userId/players/:playerId",
+    path: "/api/admin/users/{userId}/players/{playerId}",
+    auth: "admin",
+    // `spare` was added by an admin: no user's own record, so a valid call is still a 404.
+    url: { userId: id((t) => t.other.id), playerId: id((t) => t.spare.id) },
+  },
   ...(["lock", "unlock", "reset-password"] as const).map(
     (action): ApiRoute => ({
       group: "admin users",

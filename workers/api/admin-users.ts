@@ -1,9 +1,11 @@
 import { adminSubApp } from "./context";
-import { UserIdParam } from "./params";
-import { adminUserDetailJson, adminUserJson } from "./serializers/users";
+import { UserIdParam, UserPlayerParam } from "./params";
+import { adminUserDetailJson, adminUserJson, ownRecordJson } from "./serializers/users";
 import { body, param } from "./validate";
 import { addUser, adminResetPassword, deleteUser, getUserDetail, listUsers, setLocked } from "~/.server/services/user-admin";
 import { AddUserSchema } from "~/schemas/auth";
+import { unapprovedOwnRecords } from "~/.server/services/own-records";
+import { removeOwnRecord } from "~/.server/services/player-admin";
 
 /** User administration; mounted in ./admin.ts behind the admin guard. */
 export const adminUsersApi = adminSubApp()
@@ -13,6 +15,17 @@ export const adminUsersApi = adminSubApp()
   )
   .delete("/users/:userId", param(UserIdParam), async (c) => {
     await deleteUser(c.var.db, c.var.session.user.id, c.req.valid("param").userId);
+    return c.json({ success: true });
+  })
+  // The player records a user added that no approved claim holds, and removing one (ADR 23).
+  .get("/users/:userId/players", param(UserIdParam), async (c) => {
+    const { userId } = c.req.valid("param");
+    await getUserDetail(c.var.db, userId); // 404 for a user who does not exist
+    return c.json((await unapprovedOwnRecords(c.var.db, userId)).map(ownRecordJson));
+  })
+  .delete("/users/:userId/players/:playerId", param(UserPlayerParam), async (c) => {
+    const { userId, playerId } = c.req.valid("param");
+    await removeOwnRecord(c.var.db, userId, playerId);
     return c.json({ success: true });
   })
   .post("/users/:userId/lock", param(UserIdParam), async (c) => {

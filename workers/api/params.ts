@@ -9,6 +9,7 @@ export const RoundIdParam = z.object({ id: idSchema("round id") });
 export const PlayerIdParam = z.object({ id: idSchema("player id") });
 export const EntriesRoundParam = z.object({ roundId: idSchema("round id") });
 export const UserIdParam = z.object({ userId: idSchema("user id") });
+export const UserPlayerParam = z.object({ userId: idSchema("user id"), playerId: idSchema("player id") });
 export const SearchParam = z.object({ text: SearchTextSchema });
 
 export const RangeParam = z.object({ range: z.enum(["thisYear", "all"], { error: "Range must be thisYear or all" }) });

@@ -9,6 +9,7 @@ import { playerForm } from "~/.server/services/player-form";
 import { body, param } from "./validate";
 import { addOwnPlayer, addPlayer } from "~/.server/services/player-admin";
 import { NewPlayerSchema } from "~/schemas/players";
+import { clientAddress } from "~/.server/client-address";
 import { currentYearStart } from "~/.server/league";
 import { getPlayer, listPlayersWithStats, playersInRound, searchPlayers, simpleList } from "~/.server/services/players";
 import { getRound } from "~/.server/services/rounds";
@@ -52,6 +53,6 @@ export const playersApi = subApp()
     const { values } = c.req.valid("json");
     const { user, isAdmin } = c.var.session;
     if (isAdmin) return c.json({ success: true, newId: await addPlayer(c.var.db, values) }, 201);
-    const { playerId, claim } = await addOwnPlayer(c.var.db, user, values);
+    const { playerId, claim } = await addOwnPlayer(c.var.db, user, values, clientAddress(c.req.raw));
     return c.json({ success: true, newId: playerId, claim: claimJson(claim) }, 201);
   });

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { payments } from "../db/schema";
 import type { PaymentEvent } from "../paypal/events";
-import { now, paymentOfOrder, recordCapture, settleCreated } from "./paypal-signup";
+import { now, paymentOfOrder, recordCapture, SETTLEABLE, settleCreated } from "./paypal-signup";
 
 // PayPal's webhook events as the queue consumer applies them (workers/queue/consumer.ts):
 // a completed capture gets the same outcome as the browser's capture step (ADR 15), a
@@ -17,7 +17,8 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<st
     case "capture-completed": {
       const payment = await paymentOfOrder(db, event.orderId);
       if (!payment) return `no payment for order ${event.orderId}`;
-      if (payment.status !== "created") return `payment ${payment.id} already ${payment.status}`;
+      // An expired order whose capture was started still gets its money recorded (ADR 23).
+      if (!SETTLEABLE.includes(payment.status)) return `payment ${payment.id} already ${payment.status}`;
       const outcome = await recordCapture(db, payment, { ...event, status: "COMPLETED" });
       return `payment ${payment.id}: ${outcome.kind}`;
     }

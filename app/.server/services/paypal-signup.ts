@@ -1,11 +1,13 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Db, uniqueViolation } from "../db/client";
 import { entries, type Payment, payments, players } from "../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../errors";
 import type { PayPal } from "../paypal/client";
 import { PayPalError } from "../paypal/errors";
 import type { CaptureResult } from "../paypal/wire";
+import { nowSeconds } from "~/lib/time";
 import { balanceCentsSql } from "./balance";
+import { claimForCapture, EXPIRED_MESSAGE, expireIfStale, expireOtherOrders, expireStaleOrders } from "./paypal-expiry";
 import { commitRoundChange, type RoundChange } from "./round-entries";
 import { planSignUp, type SignUpRequest } from "./signup";
 
@@ -85,23 +87,33 @@ export async function createSignUpOrder(db: Db, paypal: PayPal | null, req: Sign
       requestId,
     }),
   );
-  // A repeated create (same request id) returns the same order: its payment is already here.
-  await db
-    .insert(payments)
-    .values({
-      userId: req.userId,
-      roundId: round.id,
-      playerId: player.id,
-      method: "paypal",
-      status: "created",
-      amountCents: quote.chargeCents,
-      leagueFeeCents: quote.feeCents,
-      creditUsedCents: quote.creditUsedCents,
-      aceOptIn: req.ace,
-      division: req.division,
-      transactionId: orderId,
-    })
-    .onConflictDoNothing({ target: payments.transactionId });
+  // A repeated create (same request id) returns the same order: its payment is already
+  // here, and comes back to life if a choice in between expired it (it was never captured:
+  // a capture claims its order first). The abandoned orders expire in the same batch.
+  await db.batch([
+    db
+      .insert(payments)
+      .values({
+        userId: req.userId,
+        roundId: round.id,
+        playerId: player.id,
+        method: "paypal",
+        status: "created",
+        amountCents: quote.chargeCents,
+        leagueFeeCents: quote.feeCents,
+        creditUsedCents: quote.creditUsedCents,
+        aceOptIn: req.ace,
+        division: req.division,
+        transactionId: orderId,
+      })
+      .onConflictDoUpdate({
+        target: payments.transactionId,
+        set: { status: "created", updatedAt: now },
+        setWhere: and(eq(payments.status, "expired"), isNull(payments.captureId)),
+      }),
+    expireOtherOrders(db, { userId: req.userId, roundId: round.id, playerId: player.id, orderId }),
+    expireStaleOrders(db, nowSeconds()),
+  ]);
   return { orderId, quote };
 }
 
@@ -113,12 +125,19 @@ const entryOfPayment = async (db: Db, paymentId: number) =>
 
 export const now = sql`(unixepoch())`;
 
-/** Sets a payment still `created` to `status`; a payment another path settled is left as it is. */
+/**
+ * Payments a capture may still settle: `created`, and `expired` (a capture started before
+ * its order expired may report late, by webhook: money PayPal took is always recorded).
+ */
+export const SETTLEABLE: readonly Payment["status"][] = ["created", "expired"];
+const settleable = (status: Payment["status"]) => SETTLEABLE.includes(status);
+
+/** Sets a payment still unsettled to `status`; a payment another path settled is left as it is. */
 export function settleCreated(db: Db, paymentId: number, set: Partial<Payment>) {
   return db
     .update(payments)
     .set({ ...set, updatedAt: now })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, "created")));
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, [...SETTLEABLE])));
 }
 
 /** What a payment already settled answers (a retry, a replay, the other path first). */
@@ -128,6 +147,7 @@ async function settledOutcome(db: Db, payment: Payment): Promise<CaptureOutcome>
     if (entry) return { kind: "entered", entryId: entry.id };
     return { kind: "paid-not-entered", message: paidNotEntered(problemOf(payment) ?? "the entry could not be made.") };
   }
+  if (payment.status === "expired") return { kind: "refused", message: EXPIRED_MESSAGE };
   return { kind: "refused", message: PAYPAL_MESSAGES.refused };
 }
 
@@ -172,6 +192,13 @@ export async function captureSignUp(db: Db, paypal: PayPal | null, userId: numbe
     if (again && again.status !== "created") return settledOutcome(db, again);
     throw error;
   }
+  // Claimed first, so an expiry racing this capture either wins (never captured) or waits.
+  if (!(await claimForCapture(db, payment.id, nowSeconds()))) {
+    await expireIfStale(db, payment.id);
+    const again = await paymentOfOrder(db, orderId);
+    if (again && again.status !== "created") return settledOutcome(db, again);
+    return { kind: "refused", message: EXPIRED_MESSAGE };
+  }
   const capture = await payPalCall(() => paypal.captureOrder(orderId, `capture-${orderId}`));
   return recordCapture(db, payment, capture);
 }
@@ -214,7 +241,7 @@ async function completeWithEntry(db: Db, payment: Payment, capture: CaptureFacts
   );
   for (let attempt = 0; attempt < 4; attempt++) {
     const fresh = await paymentOfOrder(db, payment.transactionId ?? "");
-    if (fresh && fresh.status !== "created") return settledOutcome(db, fresh);
+    if (fresh && !settleable(fresh.status)) return settledOutcome(db, fresh);
     try {
       return await commitRoundChange(db, payment.roundId, (state): RoundChange<CaptureOutcome> => {
         const complete = db

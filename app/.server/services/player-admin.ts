@@ -1,9 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Db, uniqueViolation } from "../db/client";
 import { claims, players } from "../db/schema";
 import { AppError, conflict, notFound } from "../errors";
 import { CLAIM_MESSAGES, type ClaimView, claimsForUser } from "./claims";
+import { MAX_UNAPPROVED_OWN_RECORDS, OWN_RECORD_MESSAGES, unapprovedOwnRecordsSql } from "./own-records";
+import { LIMITS, consume, refund } from "./rate-limit";
 import { nowSeconds } from "~/lib/time";
 import type { PlayerValuesSchema } from "~/schemas/players";
 
@@ -25,26 +27,53 @@ export async function addPlayer(db: Db, values: PlayerValues): Promise<number> {
 /**
  * A user new to the league adds their own record and claims it in one step: the player
  * and the pending claim are written in one batch, so a refused claim (the user already
- * has an open one) leaves no stray player behind.
+ * has an open one) leaves no stray player behind. Public records are limited (ADR 23):
+ * per client address (counted first, given back when refused), and per user by the
+ * insert itself, which writes nothing while the user has MAX_UNAPPROVED_OWN_RECORDS
+ * records that no approved claim holds.
  */
 export async function addOwnPlayer(
   db: Db,
   user: { id: number; isAdmin: boolean },
   values: PlayerValues,
+  client: string,
 ): Promise<{ playerId: number; claim: ClaimView }> {
   if (user.isAdmin) throw new AppError("forbidden", CLAIM_MESSAGES.adminsDoNotClaim);
+  const counter = [`own-player:client:${client}`, LIMITS.ownPlayerClient] as const;
+  try {
+    await consume(db, counter);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "rate_limited") throw new AppError("rate_limited", OWN_RECORD_MESSAGES.client);
+    throw err;
+  }
+  try {
+    return await insertOwnPlayer(db, user.id, values);
+  } catch (err) {
+    await refund(db, counter);
+    throw err;
+  }
+}
+
+async function insertOwnPlayer(db: Db, userId: number, values: PlayerValues) {
   const now = nowSeconds();
+  const v = row(values);
   try {
     const [[created]] = await db.batch([
       db
         .insert(players)
-        .values({ ...row(values), inactive: false })
+        .select(
+          sql`select null, ${v.fn}, ${v.ln}, ${v.pdga}, ${v.division}, 0, ${userId}, ${now}
+            where ${unapprovedOwnRecordsSql(userId)} < ${MAX_UNAPPROVED_OWN_RECORDS}`,
+        )
         .returning({ id: players.id }),
-      // The batch runs in order on one connection: last_insert_rowid() is the new player.
-      db.insert(claims).values({ userId: user.id, playerId: sql`last_insert_rowid()`, status: "pending", createdAt: now, updatedAt: now }),
+      // The batch runs in order on one connection: last_insert_rowid() is the new player,
+      // when the insert above wrote one (changes() = 1), else no claim is written either.
+      db
+        .insert(claims)
+        .select(sql`select null, ${userId}, last_insert_rowid(), 'pending', null, ${now}, ${now}, null, null where changes() = 1`),
     ]);
-    if (!created) throw new Error("the player insert returned no row");
-    const claim = (await claimsForUser(db, user.id)).find((c) => c.playerId === created.id);
+    if (!created) throw conflict(OWN_RECORD_MESSAGES.user);
+    const claim = (await claimsForUser(db, userId)).find((c) => c.playerId === created.id);
     if (!claim) throw new Error("the new player's claim was not written");
     return { playerId: created.id, claim };
   } catch (err) {
@@ -90,4 +119,18 @@ export async function deletePlayer(db: Db, id: number): Promise<void> {
   throw conflict(
     `${history.name} has league history (${what.join(", ")}), so the record cannot be deleted. Mark the player inactive instead.`,
   );
+}
+
+/**
+ * An admin removes a record `userId` added: only one they added (404 otherwise), and only
+ * while it has no league history and no approved claim (deletePlayer's own rule, 409).
+ */
+export async function removeOwnRecord(db: Db, userId: number, playerId: number): Promise<string> {
+  const [record] = await db
+    .select({ name: sql<string>`${players.fn} || ' ' || ${players.ln}` })
+    .from(players)
+    .where(and(eq(players.id, playerId), eq(players.createdByUserId, userId)));
+  if (!record) throw notFound("This user did not add that player record");
+  await deletePlayer(db, playerId);
+  return record.name;
 }

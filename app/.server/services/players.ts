@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { claims, entries, players, playerStats } from "../db/schema";
 import { badRequest, notFound } from "../errors";
+import { containsEveryWord } from "../db/text-search";
 import { balanceCentsSql, listedBalanceCentsSql } from "./balance";
 import { SearchTextSchema } from "~/schemas/players";
 
@@ -130,8 +131,6 @@ export async function playersInRound(db: Db, roundId: number): Promise<SimplePla
 /** A search hit: enough for the public list (name, balance) and the admin's edit dialog. */
 export type SearchResult = SimplePlayer & { balanceCents: number; pdga: string | null; division: string; inactive: boolean };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Players whose first name, last name or full name contains every word of the text
  * (case-insensitive), inactive players included: a returning player must be findable.
@@ -141,7 +140,6 @@ export async function searchPlayers(db: Db, text: string, limit = 25): Promise<S
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid search text");
   const q = parsed.data;
   const words = q.split(" ").slice(0, 5);
-  const conditions = words.map((w) => sql`(${players.fn} || ' ' || ${players.ln}) like ${`%${escapeLike(w)}%`} escape '\\'`);
   return db
     .select({
       ...simpleColumns,
@@ -151,7 +149,7 @@ export async function searchPlayers(db: Db, text: string, limit = 25): Promise<S
       balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
     })
     .from(players)
-    .where(sql.join(conditions, sql` and `))
+    .where(containsEveryWord(sql`${players.fn} || ' ' || ${players.ln}`, words))
     .orderBy(asc(players.ln), asc(players.fn))
     .limit(limit);
 }

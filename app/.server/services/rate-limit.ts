@@ -25,6 +25,8 @@ export const LIMITS = {
   checkEmail: { max: 20, windowSeconds: 60 * 60 },
   /** Current-password checks of one signed-in user (a stolen session guessing the password). */
   passwordCheck: { max: 10, windowSeconds: 15 * 60 },
+  /** Player records users add for themselves from one client (ADR 23): a league night's newcomers. */
+  ownPlayerClient: { max: 10, windowSeconds: 24 * 60 * 60 },
 } as const;
 
 type Limit = { max: number; windowSeconds: number };

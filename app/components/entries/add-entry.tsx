@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { CheckboxField, Field, SelectField } from "~/components/ui/field";
 import { useFormResult } from "~/hooks/use-form-result";
 import { type PlayerHit, usePlayerSearch } from "~/hooks/use-player-search";
-import { MIN_SEARCH_LENGTH } from "~/lib/constants";
+import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, SEARCH_TOO_LONG } from "~/lib/constants";
 import { DIVISIONS } from "~/lib/divisions";
 import { formatCents } from "~/lib/money";
 import { splitPlayerName } from "~/lib/player-name";
@@ -108,12 +108,14 @@ export function AddEntry({ entered, creditCapCents }: { roundId: number; entered
             type="search"
             autoComplete="off"
             value={text}
+            maxLength={MAX_SEARCH_LENGTH}
             onChange={(e) => setText(e.target.value)}
             hint={`Type at least ${MIN_SEARCH_LENGTH} characters of a name; players already in this round are left out.`}
           />
           <div aria-live="polite">
             {state === "searching" ? <p className="text-sm text-muted">Searching…</p> : null}
             {state === "error" ? <Alert tone="error">error — the player search failed. Try again.</Alert> : null}
+            {state === "tooLong" ? <Alert tone="error">{SEARCH_TOO_LONG}</Alert> : null}
           </div>
           {state === "done" ? (
             <ul aria-label="Players found" className="divide-y divide-line rounded-md border border-line">

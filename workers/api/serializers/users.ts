@@ -1,5 +1,6 @@
 import type { SessionUser } from "~/.server/auth/current-user";
 import type { AdminUser, AdminUserDetail, UserClaim } from "~/.server/services/user-admin";
+import type { OwnRecord } from "~/.server/services/own-records";
 
 /** The logged-in user in the login, register, profile and /me answers. */
 export function sessionUserJson(u: SessionUser) {
@@ -29,4 +30,17 @@ function userClaimJson(c: UserClaim) {
 /** One user with every claim they made (GET /api/admin/users/{id}). */
 export function adminUserDetailJson(u: AdminUserDetail) {
   return { ...adminUserJson(u), claims: u.claims.map(userClaimJson) };
+}
+
+/** A player record the user added that no approved claim holds (GET /api/admin/users/{id}/players). */
+export function ownRecordJson(r: OwnRecord) {
+  return {
+    id: r.id,
+    fn: r.firstName,
+    ln: r.lastName,
+    division: r.division,
+    createdAt: r.createdAt,
+    claimStatus: r.claimStatus,
+    history: r.history,
+  };
 }

@@ -1,0 +1,69 @@
+import { Link } from "react-router";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { DataTable, td, th } from "~/components/ui/table";
+import { useLeague } from "~/hooks/use-league";
+
+export type OwnRecordView = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  division: string;
+  createdAt: number;
+  claimStatus: string | null;
+  history: number;
+};
+
+/**
+ * The player records a user added that no approved claim holds (/admin/user/{id}): each
+ * may be removed while it has no league history (ADR 23).
+ */
+export function OwnRecordsTable({ records, userName, busy }: { records: OwnRecordView[]; userName: string; busy: boolean }) {
+  const { date } = useLeague();
+  return (
+    <DataTable
+      caption="Player records this user added that no approved claim holds"
+      head={
+        <tr>
+          <th className={th}>Added</th>
+          <th className={th}>Player</th>
+          <th className={th}>Their claim</th>
+          <th className={th}>Actions</th>
+        </tr>
+      }
+    >
+      {records.map((r) => {
+        const name = `${r.firstName} ${r.lastName}`;
+        return (
+          <tr key={r.id}>
+            <td className={td}>{date(r.createdAt)}</td>
+            <td className={td}>
+              <Link to={`/players/${r.id}`} className="font-medium text-brand-800 hover:underline">
+                {name}
+              </Link>
+              <span className="block text-xs text-muted">{r.division}</span>
+            </td>
+            <td className={td}>{r.claimStatus ?? "none"}</td>
+            <td className={td}>
+              {r.history > 0 ? (
+                <span className="text-sm text-muted">Has league history: mark inactive instead</span>
+              ) : (
+                <ConfirmDialog
+                  trigger="Remove"
+                  triggerLabel={`Remove ${name}`}
+                  title={`Remove ${name}?`}
+                  description={`The player record ${userName} added, and any claim on it, are deleted. This cannot be undone.`}
+                  confirmLabel="Remove"
+                  intent="removePlayer"
+                  fields={{ playerId: r.id }}
+                  tone="danger"
+                  size="sm"
+                  disabled={busy}
+                />
+              )}
+            </td>
+          </tr>
+        );
+      })}
+    </DataTable>
+  );
+}
