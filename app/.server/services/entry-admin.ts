@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from "../errors";
 import { balanceCentsSql } from "./balance";
 import { chunk } from "./ids";
 import { type GuardedPlayer, type RoundState, type StateEntry, commitRoundChange } from "./round-entries";
+import { type Withdrawal, withdrawEntry } from "./withdrawal";
 import { payoutsByEntry } from "~/lib/payouts";
 import type { EntryChanges, NewEntryValues } from "~/schemas/entries";
 
@@ -159,18 +160,12 @@ function changedFields(now: StateEntry, next: StateEntry): Partial<Pick<StateEnt
   return set;
 }
 
-/** Removes an entry; its payment (if any) stays on record. */
-export async function deleteEntry(db: Db, id: number, inRound?: number): Promise<void> {
-  const roundId = await roundOf(db, [id], inRound);
-  await commitRoundChange(db, roundId, (state) => {
-    const gone = entryOf(state, id);
-    return {
-      statements: [db.delete(entries).where(eq(entries.id, id))],
-      after: state.entries.filter((e) => e.id !== id),
-      guardPlayers: [guardOf(gone, { creditAddedCents: 0, creditUsedCents: 0 })],
-      answer: () => undefined,
-    };
-  });
+/**
+ * Removes an entry as a withdrawal (ADR 22): what paid for it (credit, PayPal, cash) comes
+ * back as league credit in the same batch, so no path removes a paid entry and keeps the money.
+ */
+export async function deleteEntry(db: Db, id: number, inRound?: number): Promise<Withdrawal> {
+  return withdrawEntry(db, id, { admin: true }, { inRound });
 }
 
 /** Rewrites the round's stored payouts and labels where they differ from the computed ones: answers how many. */
