@@ -71,12 +71,7 @@ describe("audit log", () => {
       .where(eq(transfers.id, row?.id ?? 0))
       .run();
     expect(res.success).toBe(true);
-    expect(
-      await testDb()
-        .select()
-        .from(transfers)
-        .where(eq(transfers.id, row?.id ?? 0)),
-    ).toEqual([]);
+    expect(await testDb().select().from(transfers).where(eq(transfers.id, row?.id ?? 0))).toEqual([]);
     const [log] = await testDb().select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(log).toMatchObject({ tableName: "transfers", action: "delete", actorRole: "system", actorUserId: null });
   });
