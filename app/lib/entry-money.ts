@@ -24,6 +24,7 @@ export type EntryMoney = {
   /** What the entry still owes: its price less all that paid for it, never below 0. */
   owedCents: number;
   /** What a withdrawal gives back as credit: the credit used, and every payment's money left, fee included. */
+  back: PaidBy;
   backCents: number;
 };
 
@@ -39,17 +40,16 @@ export function leftCents(p: MoneyPayment): number {
   return Math.max(0, p.amountCents - p.refundedCents);
 }
 
+const total = (p: PaidBy) => p.creditCents + p.paypalCents + p.cashCents;
+
 /** An entry's money: `priceCents` from entryTotalCents(round, entry.ace), its credit used, its (round, player)'s payments. */
 export function entryMoney(priceCents: number, creditUsedCents: number, payments: readonly MoneyPayment[]): EntryMoney {
-  const by = (method: MoneyPayment["method"]) => payments.filter((p) => p.method === method).reduce((sum, p) => sum + paysCents(p), 0);
-  const paid = { creditCents: creditUsedCents, paypalCents: by("paypal"), cashCents: by("cash") };
-  const paidCents = paid.creditCents + paid.paypalCents + paid.cashCents;
-  return {
-    paid,
-    paidCents,
-    owedCents: Math.max(0, priceCents - paidCents),
-    backCents: creditUsedCents + payments.reduce((sum, p) => sum + leftCents(p), 0),
-  };
+  const by = (method: MoneyPayment["method"], part: (p: MoneyPayment) => number) =>
+    payments.filter((p) => p.method === method).reduce((sum, p) => sum + part(p), 0);
+  const paid = { creditCents: creditUsedCents, paypalCents: by("paypal", paysCents), cashCents: by("cash", paysCents) };
+  const back = { creditCents: creditUsedCents, paypalCents: by("paypal", leftCents), cashCents: by("cash", leftCents) };
+  const paidCents = total(paid);
+  return { paid, paidCents, owedCents: Math.max(0, priceCents - paidCents), back, backCents: total(back) };
 }
 
 /**
