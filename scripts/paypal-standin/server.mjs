@@ -118,6 +118,10 @@ export function serveStandIn({ appPort, port = appPort + STANDIN_PORT_OFFSET, we
       res.end(JSON.stringify({ name: "INTERNAL_SERVER_ERROR", message: String(error) }));
     }
   });
+  // Longer than any client keeps an idle connection: Node's 5 s default closes sockets the
+  // app's workerd may be reusing at that moment, which reads as "PayPal not reachable".
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => {

@@ -48,6 +48,21 @@ export function EntryMoneyCell({ entry }: { entry: PlayEntry }) {
   );
 }
 
+/**
+ * Under the name in the pinned column: what is owed and a refund waiting for a decision,
+ * so a phone shows them without scrolling to the Paid column.
+ */
+export function EntryOwedNote({ entry }: { entry: PlayEntry }) {
+  const m = entry.money;
+  if (m.owedCents === 0 && m.unresolvedCents === 0) return null;
+  return (
+    <span className="block text-xs font-medium text-warn-800">
+      {m.owedCents > 0 ? `Owes ${formatCents(m.owedCents)}` : null}
+      {m.unresolvedCents > 0 ? <span className="block text-danger-700">Refund to decide</span> : null}
+    </span>
+  );
+}
+
 /** What a withdrawal gives back, in words for its confirmation. */
 function backText(entry: PlayEntry): string {
   const { back, backCents } = entry.money;

@@ -1,5 +1,5 @@
 import type { PlayEntry } from "~/routes/admin-round-play";
-import { EntryMoneyActions, EntryMoneyCell } from "./entry-money";
+import { EntryMoneyActions, EntryMoneyCell, EntryOwedNote } from "./entry-money";
 import { td, tdNum } from "~/components/ui/table";
 import { DIVISIONS } from "~/lib/divisions";
 import { centsInput, formatCents, typedCents } from "~/lib/money";
@@ -72,6 +72,7 @@ export function EntryRow({ index, entry, draft, changed, computed, creditCapCent
         <span className="font-medium">{entry.name}</span>
         {changed ? <span className="ml-1 text-xs text-warn-800">(changed)</span> : null}
         <span className="block text-xs text-muted">Balance {formatCents(entry.balanceCents)}</span>
+        <EntryOwedNote entry={entry} />
       </td>
       <td className={td}>
         <select
