@@ -153,7 +153,8 @@ async function playerLoop(p, openRounds, until, playerIds) {
     const roll = Math.random();
     if (toSign.length && roll < 0.15) {
       const e = await signUp(p, toSign.shift());
-      if (e) entered.push(e);
+      // About a third of sign-ups are withdrawn again later.
+      if (e && Math.random() < 0.35) entered.push(e);
     } else if (entered.length && roll < 0.2) await withdraw(p, entered);
     else if (roll < 0.45) await call("page /rounds/{id}", "GET", `/rounds/${pick(openRounds).id}`, { ip: p.ip });
     else if (roll < 0.6) await call("page /", "GET", "/", { ip: p.ip });
