@@ -147,7 +147,13 @@ export function createStandIn(options: StandInOptions) {
      */
     async replayWebhook(id: string): Promise<Delivery> {
       const event = events.get(id);
-      if (!event) throw new Error(orders.has(id) ? `Order ${id} has no capture webhook` : `No webhook for ${id}`);
+      if (!event) {
+        throw new Error(
+          orders.has(id)
+            ? `Order ${id} has no capture webhook`
+            : `${id} is no order or refund: no capture webhook or refund webhook to send`,
+        );
+      }
       return deliver(event.orderId, event.body);
     },
     /**
