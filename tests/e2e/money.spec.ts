@@ -122,6 +122,7 @@ test("a player who paid with credit and PayPal withdraws: the page says what cam
 
   const withdraw = page.getByRole("button", { name: "Withdraw", exact: true });
   await partHydrated(withdraw);
+  await shot(page, info, "round-signed-up");
   await withdraw.click();
   const confirm = page.getByRole("dialog", { name: `Withdraw from ${roundName}?` });
   await expect(confirm).toContainText("Your entry goes, and $6.17 comes back as your league credit (credit $2.00 · PayPal $4.17).");
@@ -134,6 +135,28 @@ test("a player who paid with credit and PayPal withdraws: the page says what cam
   await shot(page, info, "round-withdrawn");
   const after = await api<{ balance: number }>(page, "GET", `/api/players/player/${playerId}`);
   expect(after.balance).toBe(6.17);
+
+  // PayPal refunds $1.00 of it after all: the player got that twice; the admin takes the credit back.
+  const paid = await api<{ round_id: number; method: string; transaction_id: string }[]>(admin, "GET", "/api/admin/payments/all");
+  const orderID = paid.find((p) => p.round_id === roundId && p.method === "paypal")?.transaction_id;
+  expect((await admin.request.post(`${standIn(info)}/standin/refund/${orderID}`, { data: { amount: 1 } })).status()).toBe(201);
+  const sortOut = admin.getByRole("region", { name: "Money to sort out" });
+  await expect(async () => {
+    await admin.goto(`/admin/round/play/${roundId}`);
+    await expect(sortOut).toContainText(`PayPal refunded ${playerName} $1.00 after it had been given back as league credit`, {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  await hydrated(admin);
+  await shot(admin, info, "entries-sort-out");
+  await sortOut.getByRole("button", { name: "Take back $1.00" }).click();
+  await admin
+    .getByRole("dialog", { name: `Take $1.00 of credit back from ${playerName}?` })
+    .getByRole("button", { name: "Take back credit" })
+    .click();
+  await expect(admin.getByText(`Took $1.00 of credit back from ${playerName}: PayPal had refunded it too.`)).toBeVisible();
+  await expect(sortOut).toHaveCount(0);
+  expect((await api<{ balance: number }>(page, "GET", `/api/players/player/${playerId}`)).balance).toBe(5.17);
   await context.close();
 });
 
