@@ -1,7 +1,7 @@
 import type { Db } from "./db/client";
 import { handleForm } from "./forms";
 import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from "./services/entry-admin";
-import { adminWithdrawalMessage } from "./services/withdrawal";
+import { adminWithdrawalMessage } from "./services/withdrawal-messages";
 import { EntryFormSchema } from "~/schemas/entries";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -1,7 +1,8 @@
 import type { Session } from "./auth/current-user";
 import type { Db } from "./db/client";
 import { handleForm } from "./forms";
-import { adminWithdrawalMessage, playerWithdrawalMessage, withdrawEntry } from "./services/withdrawal";
+import { withdrawEntry } from "./services/withdrawal";
+import { adminWithdrawalMessage, playerWithdrawalMessage } from "./services/withdrawal-messages";
 import { WithdrawFormSchema } from "~/schemas/money-actions";
 
 /** The round page's Withdraw (ADR 22): the signed-in player's own entry of this round; the answer says what came back. */

@@ -1,4 +1,5 @@
-import { capture, type Order, parseNewOrder, refund, represent } from "./orders.ts";
+import { capture, type Order, parseNewOrder, represent } from "./orders.ts";
+import { refund } from "./refunds.ts";
 import { failure, json, notFound } from "./responses.ts";
 import { captureCompletedEvent, type Delivery, refundEvent, type WebhookTarget, webhookSigner } from "./webhooks.ts";
 

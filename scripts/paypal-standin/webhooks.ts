@@ -1,4 +1,5 @@
-import type { Order, Refund } from "./orders.ts";
+import type { Order } from "./orders.ts";
+import type { Refund } from "./refunds.ts";
 
 // Webhooks as PayPal sends them, signed so that only this stand-in can vouch for them: an
 // HMAC-SHA256 of transmission id + body under a key made at start and never shared. Real

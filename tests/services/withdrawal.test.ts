@@ -5,7 +5,8 @@ import { expectBooksBalance, giveBacks, makePayment, paidEntry, refundEvent } fr
 import { entries, paymentRefunds } from "~/.server/db/schema";
 import { deleteEntry } from "~/.server/services/entry-admin";
 import { recordRefund } from "~/.server/services/refunds";
-import { WITHDRAW_MESSAGES, adminWithdrawalMessage, playerWithdrawalMessage, withdrawEntry } from "~/.server/services/withdrawal";
+import { WITHDRAW_MESSAGES, withdrawEntry } from "~/.server/services/withdrawal";
+import { adminWithdrawalMessage, playerWithdrawalMessage } from "~/.server/services/withdrawal-messages";
 
 // Withdrawing from a round (ADR 22): whatever paid for the entry — credit, PayPal (its
 // convenience fee too), cash — comes back as league credit in the batch that removes it.
