@@ -1,8 +1,10 @@
 // `npm run load [-- --seconds=60 --players=50 --admins=2] [-- --url=http://localhost:8787]`
 //
 // A write load test (issue 12): simulated players browse and sign up for the open rounds —
-// by credit, and some through PayPal (the local stand-in) — while admins save scores, for
-// a minute. Then the money report must still say the books balance. Any 5xx, network
+// by credit, and some through PayPal (the local stand-in) — and withdraw from some again,
+// while admins save scores, enter walk-ups and record their cash (and withdraw a few), and
+// PayPal (the stand-in) refunds, replays and reverses some of the PayPal payments (ADR 22),
+// for a minute. Then the money report must still say the books balance. Any 5xx, network
 // error or unexpected refusal counts as an error; the run fails (exit 1) unless there are
 // none. Without --url it serves the built app itself over a fresh demo league (as the e2e
 // server does, on port 8797, state in .load-state); with --url it loads a running
@@ -103,6 +105,12 @@ async function makePlayer(admin, i) {
   return { token: reg.token, ip, playerId: player.id };
 }
 
+/** What the run did with money besides sign-ups, for the summary. */
+const money = { withdrawals: 0, walkUps: 0, cash: 0, refunds: 0, replays: 0, reversals: 0 };
+/** PayPal orders of entries, for PayPal to refund: order id → cents left to refund. */
+const paypalOrders = new Map();
+
+/** Signs the player up for `round` (credit, else PayPal for the rest); their entry, or null. */
 async function signUp(p, round) {
   const choice = { round_id: round.id, player_id: p.playerId, division: "MA2", ace: true };
   const credit = await call("signup-credit", "POST", "/api/entries", {
@@ -111,28 +119,43 @@ async function signUp(p, round) {
     body: { ...choice, credit_used: 100, method: "credit", payment_data: null, amount: 0, score: 0 },
     expect: [201, 400],
   });
-  if (credit?.success) return;
+  if (credit?.success) return { entryId: credit.entry.id, round };
   // Not enough credit (400): PayPal for the rest, approved in the stand-in.
   const order = await call("paypal-order", "POST", "/api/entries/paypal-order", {
     token: p.token,
     ip: p.ip,
     body: { ...choice, credit_used: 100 },
   });
-  if (!order) return;
+  if (!order) return null;
   await call("paypal-approve", "POST", `/standin/approve/${order.orderID}`, { base: STANDIN });
-  await call("signup-paypal", "POST", "/api/entries", {
+  const paid = await call("signup-paypal", "POST", "/api/entries", {
     token: p.token,
     ip: p.ip,
     body: { ...choice, credit_used: 100, method: "paypal", payment_data: { orderID: order.orderID }, amount: 0, score: 0 },
     expect: [201],
   });
+  if (!paid) return null;
+  paypalOrders.set(order.orderID, Math.round(order.amount * 100));
+  return { entryId: paid.entry.id, round };
+}
+
+/** A player withdraws from a round that has not started: what they paid comes back as credit. */
+async function withdraw(p, entered) {
+  const e = entered.shift();
+  if (!e || e.round.d * 1000 <= Date.now() + 60_000) return;
+  if (await call("withdraw (player)", "DELETE", `/api/entries/${e.entryId}`, { token: p.token, ip: p.ip })) money.withdrawals++;
 }
 
 async function playerLoop(p, openRounds, until, playerIds) {
   const toSign = [...openRounds];
+  const entered = [];
   while (performance.now() < until) {
     const roll = Math.random();
-    if (toSign.length && roll < 0.15) await signUp(p, toSign.shift());
+    if (toSign.length && roll < 0.15) {
+      const e = await signUp(p, toSign.shift());
+      // About a third of sign-ups are withdrawn again later.
+      if (e && Math.random() < 0.35) entered.push(e);
+    } else if (entered.length && roll < 0.2) await withdraw(p, entered);
     else if (roll < 0.45) await call("page /rounds/{id}", "GET", `/rounds/${pick(openRounds).id}`, { ip: p.ip });
     else if (roll < 0.6) await call("page /", "GET", "/", { ip: p.ip });
     else if (roll < 0.7) await call("page /players-all", "GET", "/players-all", { ip: p.ip });
@@ -143,8 +166,32 @@ async function playerLoop(p, openRounds, until, playerIds) {
   }
 }
 
-async function adminLoop(token, round, until) {
+/** A walk-up at the course: the admin enters a new player and records their cash; now and then withdraws one again. */
+async function walkUp(token, round) {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const player = await call("walk-up player", "POST", "/api/admin/player/", {
+    token,
+    body: { values: { fn: "Walk", ln: `Up ${tag}`, division: "MA3" } },
+  });
+  if (!player) return;
+  const added = await call("walk-up entry", "POST", "/api/admin/entry/add", {
+    token,
+    body: { values: { round_id: round.id, player: player.id, division: "MA3", ace: Math.random() < 0.7 } },
+  });
+  if (!added) return;
+  money.walkUps++;
+  const cash = await call("cash", "POST", "/api/admin/entry/cash", {
+    token,
+    body: { id: added.newEntry.id, amount: pick([5, 6, 6, 10]), note: "paid at the course" },
+  });
+  if (cash) money.cash++;
+  if (Math.random() < 0.2 && (await call("withdraw (admin)", "DELETE", `/api/entries/${added.newEntry.id}`, { token })))
+    money.withdrawals++;
+}
+
+async function adminLoop(token, round, openRounds, until) {
   while (performance.now() < until) {
+    if (Math.random() < 0.15) await walkUp(token, pick(openRounds));
     const entries = await call("admin read entries", "GET", `/api/entries/${round.id}`, { token });
     if (entries?.length) {
       const e = pick(entries);
@@ -156,6 +203,28 @@ async function adminLoop(token, round, until) {
       });
     }
     await sleep(200 + Math.random() * 300);
+  }
+}
+
+/** PayPal refunding: a dollar of a payment (sometimes sent twice), or reversing what is left of one. */
+async function payPalLoop(until) {
+  while (performance.now() < until) {
+    await sleep(500 + Math.random() * 1000);
+    const open = [...paypalOrders].filter(([, left]) => left > 0);
+    if (!open.length) continue;
+    const [orderId, left] = pick(open);
+    if (Math.random() < 0.2) {
+      if (await call("paypal reversal", "POST", `/standin/reverse/${orderId}`, { base: STANDIN })) money.reversals++;
+      paypalOrders.set(orderId, 0);
+      continue;
+    }
+    const cents = Math.min(left, 100);
+    const refund = await call("paypal refund", "POST", `/standin/refund/${orderId}`, { base: STANDIN, body: { amount: cents / 100 } });
+    if (!refund) continue;
+    money.refunds++;
+    paypalOrders.set(orderId, left - cents);
+    if (Math.random() < 0.3 && (await call("paypal refund replay", "POST", `/standin/replay/${refund.id}`, { base: STANDIN })))
+      money.replays++;
   }
 }
 
@@ -182,7 +251,8 @@ try {
   const until = started + SECONDS * 1000;
   await Promise.all([
     ...ready.map((p) => playerLoop(p, openRounds, until, playerIds)),
-    ...Array.from({ length: ADMINS }, () => adminLoop(login.token, played, until)),
+    ...Array.from({ length: ADMINS }, () => adminLoop(login.token, played, openRounds, until)),
+    payPalLoop(until),
   ]);
   const seconds = (performance.now() - started) / 1000;
 
@@ -200,6 +270,8 @@ try {
   const report = await (await fetch(`${BASE}/admin/reports`, { headers: { Cookie: cookie ?? "" } })).text();
   const balanced = (report.match(/>Balanced</g) ?? []).length;
   const out = /Out by/.test(report);
+  // Refunds of entries still standing wait for the admin's decision: listed, not out of balance.
+  const toSortOut = /Nothing to sort out/.test(report) ? 0 : Number(/>(\d+) things? to sort out</.exec(report)?.[1] ?? 0);
 
   console.log(`\n| kind | requests | errors | p50 ms | p95 ms |\n| --- | ---: | ---: | ---: | ---: |`);
   let total = 0;
@@ -211,7 +283,11 @@ try {
     console.log(`| ${kind} | ${s.times.length} | ${s.errors} | ${pct(sorted, 50).toFixed(0)} | ${pct(sorted, 95).toFixed(0)} |`);
   }
   console.log(`\n${total} requests in ${seconds.toFixed(0)} s (${(total / seconds).toFixed(1)}/s), ${failed} errors.`);
-  console.log(`Money report: ${balanced === 2 && !out ? "balanced (balances and ace pot)" : "NOT BALANCED"}.`);
+  console.log(
+    `Money: ${money.withdrawals} withdrawals, ${money.walkUps} walk-ups with ${money.cash} paid in cash, ` +
+      `${money.refunds} PayPal refunds (${money.replays} sent twice), ${money.reversals} reversals.`,
+  );
+  console.log(`Money report: ${balanced === 2 && !out ? "balanced (balances and ace pot)" : "NOT BALANCED"}; ${toSortOut} to sort out.`);
   for (const e of errors) console.log(`  ${e}`);
   process.exitCode = failed === 0 && balanced === 2 && !out ? 0 : 1;
 } finally {

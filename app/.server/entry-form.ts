@@ -1,11 +1,12 @@
 import type { Db } from "./db/client";
 import { handleForm } from "./forms";
 import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from "./services/entry-admin";
+import { adminWithdrawalMessage } from "./services/withdrawal-messages";
 import { EntryFormSchema } from "~/schemas/entries";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The admin round page's forms: add an entry, save the edited rows, delete one, pay out to credit. */
+/** The admin round page's forms: add an entry, save the edited rows, withdraw one, pay out to credit. */
 export function handleEntryForm(request: Request, db: Db, roundId: number) {
   return handleForm(request, EntryFormSchema, async (input) => {
     switch (input.intent) {
@@ -32,8 +33,8 @@ export function handleEntryForm(request: Request, db: Db, roundId: number) {
         return { success: changed ? `Saved ${plural(changed, "entry", "entries")}.` : "No changes to save." };
       }
       case "deleteEntry":
-        await deleteEntry(db, input.id, input.version, roundId);
-        return { success: "Entry deleted." };
+        // A withdrawal: the message says what came back as credit.
+        return { success: adminWithdrawalMessage(await deleteEntry(db, input.id, input.version, roundId)) };
       case "creditPayouts": {
         const n = await creditPayouts(db, roundId);
         return { success: n ? `Credited payouts to ${plural(n, "player", "players")}.` : "Payouts were already credited." };

@@ -17,9 +17,41 @@ export type PaymentView = {
   userId: number | null;
   userName: string | null;
   playerName: string;
+  paymentData: string | null;
+  refundedCents: number;
+  reversed: boolean;
+  givenBackCents: number | null;
 };
 
-/** The admin's payment list (spec §3 Payment): date, user, round, method, amounts, status, transaction id. */
+const METHODS: Record<string, string> = { paypal: "PayPal", cash: "Cash", credit: "Credit" };
+
+/** A cash payment's note (payment_data {note}), if any. */
+function noteOf(p: PaymentView): string | null {
+  if (p.method !== "cash" || !p.paymentData) return null;
+  try {
+    const data = JSON.parse(p.paymentData) as { note?: unknown };
+    return typeof data.note === "string" ? data.note : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The status, and what came back of the payment since: PayPal's refunds, credit for a withdrawal. */
+function StatusCell({ p }: { p: PaymentView }) {
+  return (
+    <td className={td}>
+      <PaymentStatus status={p.status} />
+      {p.refundedCents > 0 ? (
+        <span className="block text-xs text-danger-700">
+          {p.reversed ? "Reversed" : "Refunded"} {formatCents(p.refundedCents)} by PayPal
+        </span>
+      ) : null}
+      {p.givenBackCents !== null ? <span className="block text-xs text-muted">{formatCents(p.givenBackCents)} back as credit</span> : null}
+    </td>
+  );
+}
+
+/** The admin's payment list (spec §3 Payment): date, user, round, method, amounts, status and refunds, transaction id or cash note. */
 export function PaymentsTable({ payments, caption = "Payments" }: { payments: PaymentView[]; caption?: string }) {
   const { date } = useLeague();
   return (
@@ -55,14 +87,12 @@ export function PaymentsTable({ payments, caption = "Payments" }: { payments: Pa
               {p.roundName}
             </Link>
           </td>
-          <td className={td}>{p.method === "paypal" ? "PayPal" : "Credit"}</td>
+          <td className={td}>{METHODS[p.method] ?? p.method}</td>
           <td className={tdNum}>{formatCents(p.amountCents)}</td>
           <td className={tdNum}>{formatCents(p.creditUsedCents)}</td>
           <td className={tdNum}>{p.providerFeeCents === null ? "" : formatCents(p.providerFeeCents)}</td>
-          <td className={td}>
-            <PaymentStatus status={p.status} />
-          </td>
-          <td className={`${td} font-mono text-xs`}>{p.transactionId ?? ""}</td>
+          <StatusCell p={p} />
+          <td className={`${td} text-xs`}>{p.transactionId ? <span className="font-mono">{p.transactionId}</span> : (noteOf(p) ?? "")}</td>
         </tr>
       ))}
     </DataTable>

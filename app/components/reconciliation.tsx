@@ -1,10 +1,13 @@
+import { BookFlags } from "~/components/book-flags";
 import { Alert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { formatCents } from "~/lib/money";
+import type { BookFlag } from "~/lib/book-flags";
 import type { Check, Reconciliation } from "~/lib/report";
 
 // Whether the books balance, in words (issue 11 item 6): every player's balance summed
-// against the ledger that makes balances, and the ace pot against the ace fund.
+// against the ledger that makes balances, and the ace pot against the ace fund; and the
+// money the admin still has to sort out (ADR 22).
 
 type Line = { label: string; detail?: string; cents: number; result?: boolean };
 
@@ -52,7 +55,7 @@ function Panel({ title, id, children }: { title: string; id: string; children: R
   );
 }
 
-export function ReconciliationCard({ r }: { r: Reconciliation }) {
+export function ReconciliationCard({ r, flags }: { r: Reconciliation; flags: BookFlag[] }) {
   return (
     <Card title="Reconciliation" titleId="reconciliation">
       <div className="grid gap-6 md:grid-cols-2">
@@ -87,6 +90,9 @@ export function ReconciliationCard({ r }: { r: Reconciliation }) {
           />
           <Verdict check={r.ace} actual="The ace pot" expected="the ace fund in of started rounds − aces paid" />
         </Panel>
+      </div>
+      <div className="mt-6">
+        <BookFlags flags={flags} />
       </div>
     </Card>
   );

@@ -13,9 +13,14 @@ export type ReportSums = {
   acesPaidCents: number;
   creditUsedCents: number;
   creditAddedCents: number;
+  /** PayPal money kept: completed (or since refunded) PayPal payments less what PayPal gave back. */
   paypalCents: number;
   paypalFeeCents: number;
   convenienceCents: number;
+  /** What PayPal gave back (refunds and reversals). */
+  paypalRefundsCents: number;
+  /** Cash an admin recorded as paid at the course (ADR 22). */
+  cashCents: number;
 };
 
 export type RoundReport = ReportSums & { id: number; d: number; name: string };
@@ -35,6 +40,8 @@ export const REPORT_COLUMNS: readonly { key: keyof ReportSums; label: string; mo
   { key: "paypalCents", label: "PayPal collected", money: true },
   { key: "paypalFeeCents", label: "PayPal fees", money: true },
   { key: "convenienceCents", label: "Convenience fees", money: true },
+  { key: "paypalRefundsCents", label: "PayPal refunds", money: true },
+  { key: "cashCents", label: "Cash collected", money: true },
 ];
 
 export const zeroSums = (): ReportSums => ({
@@ -50,6 +57,8 @@ export const zeroSums = (): ReportSums => ({
   paypalCents: 0,
   paypalFeeCents: 0,
   convenienceCents: 0,
+  paypalRefundsCents: 0,
+  cashCents: 0,
 });
 
 /** Column by column, the sum of the rows. */

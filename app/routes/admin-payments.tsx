@@ -56,7 +56,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
   const { payments, rounds, users, roundId, userId } = loaderData;
   return (
     <>
-      <PageHeader title="Payments" subtitle="Every sign-up's payment, by league credit or PayPal, newest first." />
+      <PageHeader title="Payments" subtitle="Every sign-up's payment, by league credit, PayPal or cash at the course, newest first." />
       <div className="space-y-4">
         <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter payments">
           <FilterSelect label="Round" name="round" all="All rounds" value={roundId} options={rounds} />

@@ -29,7 +29,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
         <EmptyState title="No data">Money is reported once the league has rounds.</EmptyState>
       ) : (
         <div className="space-y-8">
-          <ReconciliationCard r={report.reconciliation} />
+          <ReconciliationCard r={report.reconciliation} flags={report.flags} />
           <SeasonsReportTable seasons={report.seasons} totals={report.totals} />
           <RoundsReportTable
             rounds={report.rounds}

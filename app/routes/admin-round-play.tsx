@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/admin-round-play";
 import { AddEntry } from "~/components/entries/add-entry";
 import { EntryEditor } from "~/components/entries/entry-editor";
+import { MoneyToSortOut } from "~/components/entries/money-to-sort-out";
 import { ActionStatus } from "~/components/ui/alert";
 import { StatusBadge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
@@ -12,21 +13,28 @@ import { useFormResult } from "~/hooks/use-form-result";
 import { useLeague } from "~/hooks/use-league";
 import { requireAdmin } from "~/.server/auth/guards";
 import { handleEntryForm } from "~/.server/entry-form";
+import { handleEntryMoneyForm } from "~/.server/entry-money-form";
+import { postedIntent } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { acePotCents } from "~/.server/services/aces";
 import { balancesOf } from "~/.server/services/balance";
 import { entriesForRound } from "~/.server/services/entries";
+import { type EntryMoneyView, roundMoneyOf, roundPayments } from "~/.server/services/round-money";
 import { getRound } from "~/.server/services/rounds";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 import { creditSuggestionCapCents } from "~/lib/pricing";
 import { formatDateTime } from "~/lib/time";
+import { MONEY_INTENTS } from "~/schemas/money-actions";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { db } = routeServices(context);
   const id = await routeId(params.roundId, "round id");
-  const [round, list, pot] = await orRouteError(Promise.all([getRound(db, id), entriesForRound(db, id), acePotCents(db, id)]));
+  const [round, list, pot, paid] = await orRouteError(
+    Promise.all([getRound(db, id), entriesForRound(db, id), acePotCents(db, id), roundPayments(db, id)]),
+  );
+  const money = roundMoneyOf(round, list, paid);
   const balances = await balancesOf(
     db,
     list.map((e) => e.playerId),
@@ -45,14 +53,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     result: e.result,
     version: e.version,
     balanceCents: balances.get(e.playerId) ?? 0,
+    money: money.byEntry.get(e.id) as EntryMoneyView,
   }));
-  return { round, entries, pot, creditCapCents: creditSuggestionCapCents(round) };
+  return { round, entries, pot, creditCapCents: creditSuggestionCapCents(round), owedCents: money.owedCents, issues: money.issues };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   requireAdmin(context, request);
   const id = await routeId(params.roundId, "round id");
-  return handleEntryForm(request, routeServices(context).db, id);
+  const { db } = routeServices(context);
+  if (MONEY_INTENTS.includes(await postedIntent(request))) return handleEntryMoneyForm(request, db, id);
+  return handleEntryForm(request, db, id);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Entries · ${args.loaderData.round.n}` : "Entries");
@@ -60,7 +71,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 export type PlayEntry = Route.ComponentProps["loaderData"]["entries"][number];
 
 export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
-  const { round, entries, pot, creditCapCents } = loaderData;
+  const { round, entries, pot, creditCapCents, owedCents, issues } = loaderData;
   const { timeZone } = useLeague();
   const { success, formError } = useFormResult();
   const credited = entries.filter((e) => e.creditAddedCents > 0).length;
@@ -83,6 +94,7 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
               { label: "Entries", value: entries.length },
               { label: "Ace pot at stake", value: formatCents(pot) },
               { label: "Payout per entry", value: formatCents(round.payoutCents) },
+              { label: "Owed", value: formatCents(owedCents) },
               {
                 label: "Registration",
                 value: <StatusBadge status={round.openForRegistration ? "Open" : "Closed"} />,
@@ -99,6 +111,7 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
         <ActionStatus message={formError} tone="error" />
         <AddEntry roundId={round.id} entered={entries.map((e) => e.playerId)} creditCapCents={creditCapCents} />
         <EntryEditor round={round} entries={entries} creditCapCents={creditCapCents} />
+        <MoneyToSortOut issues={issues} />
         {entries.length ? (
           <section aria-labelledby="credit-heading" className="space-y-2">
             <h2 id="credit-heading" className="font-display text-xl font-semibold">

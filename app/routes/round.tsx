@@ -13,7 +13,9 @@ import { roundHandicaps } from "~/.server/services/player-form";
 import { useServerHtmlLinks } from "~/hooks/use-server-html-links";
 import { useLeague } from "~/hooks/use-league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
-import { optionalSession } from "~/.server/auth/guards";
+import { optionalSession, requireUser } from "~/.server/auth/guards";
+import { withdrawalBack } from "~/.server/services/round-money";
+import { handleWithdrawForm } from "~/.server/withdraw-form";
 import { payPalCheckout } from "~/.server/paypal/config";
 import type { EntryRow } from "~/.server/services/entries";
 import { roundPageData } from "~/.server/services/round-page";
@@ -62,11 +64,21 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       const low = Math.min(...rows.filter((r) => r.score > 0).map((r) => r.score));
       return { division, rows, winners: rows.filter((r) => r.score === low) };
     });
-  const signUp = facts ? { ...facts, payPal: payPalCheckout(env, new URL(request.url).origin) } : null;
+  // The player's own entry: they may withdraw until the round starts (ADR 22).
+  const mine = facts?.entered ? entries.find((e) => e.playerId === me) : undefined;
+  const withdraw = mine && round.d > nowSeconds() ? { entryId: mine.id, back: await withdrawalBack(db, round, mine) } : null;
+  const signUp = facts ? { ...facts, payPal: payPalCheckout(env, new URL(request.url).origin), withdraw } : null;
   // Priced here, not in the page: the browser then needs no pricing code (issue 12's budget).
   // The tables and method notes come as server-built HTML (app/.server/html), not client code.
   const table = played ? resultsHtml(groups, handicaps) + methodsHtml(handicaps?.settings ?? null) : registeredHtml(groups);
   return { round, entryCents: entryPriceCents(round), pot, played, net: handicaps !== null, table, entryCount: entries.length, signUp };
+}
+
+/** Withdraw (the signed-in player's part of the page): the entry goes, what paid for it comes back as credit. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const session = requireUser(context, request);
+  const id = await routeId(params.roundId, "round id");
+  return handleWithdrawForm(request, routeServices(context).db, session, id);
 }
 
 export const meta: Route.MetaFunction = (args) => {

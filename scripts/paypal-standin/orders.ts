@@ -8,7 +8,7 @@ export type Money = { currency_code: string; value: string };
 
 export type Capture = {
   id: string;
-  status: "COMPLETED";
+  status: "COMPLETED" | "PARTIALLY_REFUNDED" | "REFUNDED";
   amount: Money;
   final_capture: true;
   custom_id?: string;
@@ -27,6 +27,8 @@ export type Order = {
   createTime: string;
   capture?: Capture;
   captureRequestId?: string;
+  /** What was refunded of the capture so far (refunds and a reversal together). */
+  refundedCents?: number;
 };
 
 export const toCents = (value: string): number => {
@@ -38,7 +40,7 @@ export const toValue = (cents: number): string => `${Math.floor(cents / 100)}.${
 /** PayPal's US Checkout rate: 3.49% + $0.49, rounded to the cent. */
 export const payPalFeeCents = (grossCents: number): number => Math.round((grossCents * 349) / 10_000) + 49;
 
-const id = (prefix: string) =>
+export const id = (prefix: string) =>
   `${prefix}${crypto
     .randomUUID()
     .replaceAll("-", "")

@@ -5,13 +5,20 @@
 //
 // It listens on 127.0.0.1:{appPort + 1000} (PAYPAL_STANDIN_PORT overrides) and posts webhooks to
 // http://localhost:{appPort}/api/paypal/webhook (PAYPAL_STANDIN_WEBHOOK_URL overrides).
-// Besides PayPal's REST calls it answers two for scripts and the browser:
+// Besides PayPal's REST calls it answers these for scripts and the browser:
 //   POST /standin/approve/{orderId}  — the payer approves (what PayPal's window does)
-//   POST /standin/replay/{orderId}   — send the order's capture webhook again (same event id)
+//   POST /standin/replay/{id}        — send a webhook again (same event id): an order's
+//                                      capture webhook, or a refund's by its refund id
+//   POST /standin/refund/{orderId}   — the merchant refunds: JSON body {amount} in dollars
+//                                      (none: what is left); sends PAYMENT.CAPTURE.REFUNDED
+//   POST /standin/reverse/{orderId}  — PayPal reverses what is left (a chargeback); sends
+//                                      PAYMENT.CAPTURE.REVERSED
+// The last two answer the refund (its id), the event id and the app's answer to the webhook.
 // Node runs standin.ts by stripping its types (Node ≥ 22.18), no build step.
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
-import { createStandIn, STANDIN_CREDENTIALS } from "./standin.ts";
+import { toCents } from "./orders.ts";
+import { createStandIn, STANDIN_CREDENTIALS, StandInRefusal } from "./standin.ts";
 
 export const STANDIN_PORT_OFFSET = 1000; // app/.server/paypal/config.ts uses the same
 
@@ -24,20 +31,48 @@ const CORS = {
 
 const answer = (status, body) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...CORS } });
 
+/** A refund's amount from the control call's body: dollars (a number or "4.17"), or null for what is left. */
+async function refundCents(request) {
+  const text = await request.text();
+  if (text.trim() === "") return null;
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new StandInRefusal(400, "MALFORMED_REQUEST_JSON", 'Send JSON: {"amount": 4.17}, or no body to refund what is left');
+  }
+  const amount = body?.amount;
+  if (amount === undefined || amount === null) return null;
+  const value = typeof amount === "number" ? String(amount) : amount;
+  if (typeof value !== "string" || !/^\d{1,7}(\.\d{1,2})?$/.test(value)) {
+    throw new StandInRefusal(400, "INVALID_PARAMETER_VALUE", "amount must be dollars with at most two decimals, like 4.17");
+  }
+  return toCents(value);
+}
+
 /** The extra endpoints; null when the path is PayPal's. */
 async function standInControl(standIn, request, path) {
-  const match = /^\/standin\/(approve|replay)\/([^/]+)$/.exec(path);
+  const match = /^\/standin\/(approve|replay|refund|reverse)\/([^/]+)$/.exec(path);
   if (!path.startsWith("/standin/")) return null;
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
   if (path === "/standin/health") return answer(200, { ok: true });
   if (!match || request.method !== "POST") return answer(404, { error: "Unknown stand-in endpoint" });
-  const orderId = decodeURIComponent(match[2]);
-  if (!standIn.hasOrder(orderId)) return answer(404, { error: `No order ${orderId}` });
-  if (match[1] === "approve") return answer(200, standIn.approve(orderId));
+  const id = decodeURIComponent(match[2]);
+  if (match[1] === "replay" ? !standIn.hasOrder(id) && !standIn.hasWebhook(id) : !standIn.hasOrder(id)) {
+    return answer(404, { error: `No order ${id}` });
+  }
+  if (match[1] === "approve") return answer(200, standIn.approve(id));
   try {
-    const delivery = await standIn.replayWebhook(orderId);
-    return answer(delivery.status === null ? 502 : 200, delivery); // 502: the app did not answer
+    if (match[1] === "replay") {
+      const delivery = await standIn.replayWebhook(id);
+      return answer(delivery.status === null ? 502 : 200, delivery); // 502: the app did not answer
+    }
+    const cents = match[1] === "refund" ? await refundCents(request) : null;
+    const { refund, delivery } = await standIn.refund(id, cents, { reversal: match[1] === "reverse" });
+    const body = { id: refund.id, status: refund.status, amount: refund.amount, event_id: delivery.eventId, delivery };
+    return answer(delivery.status === null ? 502 : 201, body);
   } catch (error) {
+    if (error instanceof StandInRefusal) return answer(error.status, { error: error.message, issue: error.issue });
     return answer(409, { error: error.message });
   }
 }
@@ -83,6 +118,10 @@ export function serveStandIn({ appPort, port = appPort + STANDIN_PORT_OFFSET, we
       res.end(JSON.stringify({ name: "INTERNAL_SERVER_ERROR", message: String(error) }));
     }
   });
+  // Longer than any client keeps an idle connection: Node's 5 s default closes sockets the
+  // app's workerd may be reusing at that moment, which reads as "PayPal not reachable".
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => {

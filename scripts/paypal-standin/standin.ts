@@ -1,6 +1,7 @@
 import { capture, type Order, parseNewOrder, represent } from "./orders.ts";
+import { refund } from "./refunds.ts";
 import { failure, json, notFound } from "./responses.ts";
-import { captureCompletedEvent, type Delivery, type WebhookTarget, webhookSigner } from "./webhooks.ts";
+import { captureCompletedEvent, type Delivery, refundEvent, type WebhookTarget, webhookSigner } from "./webhooks.ts";
 
 // A fake of the PayPal REST calls the league makes, for machines with
 // no PayPal (tests, `npm start` offline). It never ships in the Worker: nothing under app/
@@ -31,7 +32,7 @@ export function createStandIn(options: StandInOptions) {
   const orders = new Map<string, Order>();
   const createRequests = new Map<string, string>(); // PayPal-Request-Id → order id
   const tokens = new Set<string>();
-  const events = new Map<string, string>(); // order id → its capture event's body
+  const events = new Map<string, { orderId: string; body: string }>(); // order or refund id → its webhook's body
   const pending = new Set<Promise<unknown>>();
   const signer = webhookSigner(baseUrl);
   const stats = { tokenRequests: 0, deliveries: [] as Delivery[] };
@@ -104,7 +105,7 @@ export function createStandIn(options: StandInOptions) {
     order.status = "COMPLETED";
     order.captureRequestId = requestId ?? undefined;
     const event = captureCompletedEvent(order);
-    events.set(order.id, event);
+    events.set(order.id, { orderId: order.id, body: event });
     deliverLater(order.id, event);
     return json(201, represent(order, baseUrl));
   }
@@ -141,12 +142,36 @@ export function createStandIn(options: StandInOptions) {
       if (order.status === "CREATED") order.status = "APPROVED";
       return { id: order.id, status: order.status };
     },
-    /** Sends an order's capture webhook again (same event id, new transmission), and waits for the app's answer. */
-    async replayWebhook(orderId: string): Promise<Delivery> {
-      const event = events.get(orderId);
-      if (!event) throw new Error(`Order ${orderId} has no capture webhook`);
-      return deliver(orderId, event);
+    /**
+     * Sends a webhook again (same event id, new transmission) and waits for the app's answer:
+     * an order's capture webhook by the order id, a refund's or reversal's by the refund id.
+     */
+    async replayWebhook(id: string): Promise<Delivery> {
+      const event = events.get(id);
+      if (!event) {
+        throw new Error(
+          orders.has(id)
+            ? `Order ${id} has no capture webhook`
+            : `${id} is no order or refund: no capture webhook or refund webhook to send`,
+        );
+      }
+      return deliver(event.orderId, event.body);
     },
+    /**
+     * What the merchant does in PayPal's dashboard: refunds `cents` of the order's capture
+     * (what is left when null), or PayPal reverses what is left (`reversal`, a chargeback);
+     * sends the webhook and waits for the app's answer. Throws PayPal's refusal.
+     */
+    async refund(orderId: string, cents: number | null, { reversal = false } = {}) {
+      const order = orders.get(orderId);
+      if (!order) throw new StandInRefusal(404, "RESOURCE_NOT_FOUND", `No order ${orderId}`);
+      const made = refund(order, reversal ? null : cents, baseUrl, reversal ? "Payment reversed" : undefined);
+      if (!("id" in made)) throw new StandInRefusal(made.status, made.issue, made.message);
+      const body = refundEvent(made, reversal);
+      events.set(made.id, { orderId, body });
+      return { refund: made, delivery: await deliver(orderId, body) };
+    },
+    hasWebhook: (id: string) => events.has(id),
     /** Waits for every webhook sent so far to be answered. */
     async settled(): Promise<void> {
       while (pending.size) await Promise.allSettled([...pending]);
@@ -157,3 +182,14 @@ export function createStandIn(options: StandInOptions) {
 }
 
 export type StandIn = ReturnType<typeof createStandIn>;
+
+/** PayPal's refusal of a stand-in control call: its status, issue and words. */
+export class StandInRefusal extends Error {
+  status: number;
+  issue: string;
+  constructor(status: number, issue: string, message: string) {
+    super(message);
+    this.status = status;
+    this.issue = issue;
+  }
+}

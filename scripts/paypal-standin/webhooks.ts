@@ -1,4 +1,5 @@
 import type { Order } from "./orders.ts";
+import type { Refund } from "./refunds.ts";
 
 // Webhooks as PayPal sends them, signed so that only this stand-in can vouch for them: an
 // HMAC-SHA256 of transmission id + body under a key made at start and never shared. Real
@@ -74,5 +75,26 @@ export function captureCompletedEvent(order: Order): string {
   };
   // Indented, so a parsed and re-serialised copy differs from what was signed: the app
   // must hand verify the body exactly as it came (PayPal fails re-serialised events too).
+  return JSON.stringify(event, null, 2);
+}
+
+/**
+ * PAYMENT.CAPTURE.REFUNDED (the merchant refunded) or PAYMENT.CAPTURE.REVERSED (PayPal took
+ * the money back, a chargeback), as PayPal words them: the resource is the refund
+ * (resource_type "refund"), its id the refund's, its "up" link the capture.
+ */
+export function refundEvent(refund: Refund, reversal = false): string {
+  const what = reversal ? "reversed" : "refunded";
+  const event = {
+    id: `WH-${crypto.randomUUID().toUpperCase()}`,
+    event_version: "1.0",
+    create_time: new Date().toISOString(),
+    resource_type: "refund",
+    resource_version: "2.0",
+    event_type: reversal ? "PAYMENT.CAPTURE.REVERSED" : "PAYMENT.CAPTURE.REFUNDED",
+    summary: `A $ ${refund.amount.value} ${refund.amount.currency_code} capture payment was ${what}`,
+    resource: refund,
+    links: [],
+  };
   return JSON.stringify(event, null, 2);
 }

@@ -107,18 +107,34 @@ test("the money report balances, shows a credit sign-up's money, and downloads t
   const menuLinks = await admin.locator("#main-menu a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
   expect(menuLinks.indexOf("/admin/reports")).toBe(menuLinks.indexOf("/admin/payments") + 1);
 
-  // The books balance, both of them.
+  // The books balance, both of them (the third status says what money is left to sort out, ADR 22).
   const reconciliation = admin.getByRole("region", { name: "Reconciliation" });
-  await expect(reconciliation.getByRole("status")).toHaveCount(2);
-  for (const verdict of await reconciliation.getByRole("status").all()) await expect(verdict).toContainText("Balanced");
+  await expect(reconciliation.getByRole("status")).toHaveCount(3);
+  await expect(reconciliation.getByRole("status").filter({ hasText: "Balanced" })).toHaveCount(2);
+  await expect(reconciliation.getByRole("status").filter({ hasText: "to sort out" })).toHaveCount(1);
   await expect(reconciliation.getByRole("alert")).toHaveCount(0);
 
   // The sign-up's money: its round's row, and the total of credit used.
   const perRound = admin.getByRole("table", { name: "Per round" });
   const row = perRound.getByRole("row").filter({ has: admin.getByRole("link", { name, exact: true }) });
   const cells = (await row.getByRole("cell").allInnerTexts()).map((c) => c.trim());
-  // Entries, PDGA, course, other, payout pool, ace in, aces paid, credit used, credit added, PayPal ×3.
-  expect(cells).toEqual(["1", "$0.50", "$0.00", "$0.00", "$4.50", "$0.00", "$0.00", "$5.00", "$0.00", "$0.00", "$0.00", "$0.00"]);
+  // Entries, PDGA, course, other, payout pool, ace in, aces paid, credit used, credit added, PayPal ×3, PayPal refunds, cash.
+  expect(cells).toEqual([
+    "1",
+    "$0.50",
+    "$0.00",
+    "$0.00",
+    "$4.50",
+    "$0.00",
+    "$0.00",
+    "$5.00",
+    "$0.00",
+    "$0.00",
+    "$0.00",
+    "$0.00",
+    "$0.00",
+    "$0.00",
+  ]);
   expect((await totalCents(admin, "Credit used")) - creditUsedBefore).toBe(500);
   await expect(row.getByRole("link", { name })).toHaveAttribute("href", `/admin/round/play/${roundId}`);
 

@@ -27,6 +27,7 @@ import * as playersPage from "~/routes/players";
 import * as profilePage from "~/routes/profile";
 import * as registerPage from "~/routes/register";
 import * as resetPage from "~/routes/reset-password";
+import * as roundPage from "~/routes/round";
 import * as transfersPage from "~/routes/transfers";
 import * as unsubscribePage from "~/routes/unsubscribe";
 
@@ -99,7 +100,7 @@ const entryForms: Form[] = [
     name: "add",
     valid: (t) => ({ intent: "add", player: String(t.spare.id), division: "MA1", ace: "on", credit_used: "0" }),
     fields: {
-      intent: intent("add", "save", "deleteEntry", "creditPayouts", "syncPayouts"),
+      intent: intent("add", "save", "deleteEntry", "creditPayouts", "syncPayouts", "cash", "keepEntry", "giveBack", "takeBack"),
       player: { kind: "id" },
       division: { kind: "division" },
       ace: { kind: "flag", optional: true },
@@ -124,6 +125,15 @@ const entryForms: Form[] = [
     valid: (t) => ({ intent: "deleteEntry", id: String(t.entry.id), version: String(t.entry.version) }),
     fields: { id, version },
   },
+  // The money forms (ADR 22): cash paid at the course, keeping a refunded entry, the books' fixes.
+  {
+    name: "cash",
+    valid: (t) => ({ intent: "cash", id: String(t.entry.id), amount: "6.00", note: "" }),
+    fields: { id, amount: money("money+"), note: text(200, { optional: true, blankOk: true }) },
+  },
+  { name: "keepEntry", valid: (t) => ({ intent: "keepEntry", id: String(t.entry.id) }), fields: { id } },
+  { name: "giveBack", valid: () => ({ intent: "giveBack", payment: String(MISSING_ID) }), fields: { payment: id } },
+  { name: "takeBack", valid: () => ({ intent: "takeBack", payment: String(MISSING_ID) }), fields: { payment: id } },
 ];
 
 const entryExtras = (t: ActionTargets): Extra[] => [
@@ -157,7 +167,42 @@ const entryExtras = (t: ActionTargets): Extra[] => [
   { name: "payouts of a round that does not exist", fields: { intent: "creditPayouts" }, params: { roundId: String(MISSING_ID) } },
 ];
 
+/** The entries screen's money forms (ADR 22): only the play page takes them. */
+const moneyExtras = (t: ActionTargets): Extra[] => [
+  { name: "cash for an entry that does not exist", fields: { intent: "cash", id: String(MISSING_ID), amount: "6" }, status: 404 },
+  { name: "an absurd amount of cash", fields: { intent: "cash", id: String(t.entry.id), amount: "500.01" }, status: 400 },
+  {
+    name: "cash for another round's entry",
+    fields: { intent: "cash", id: String(t.entry.id), amount: "6" },
+    params: { roundId: String(t.closedRound.id) },
+    status: 404,
+  },
+  { name: "keeping an entry PayPal refunded nothing of", fields: { intent: "keepEntry", id: String(t.entry.id) }, status: 409 },
+  { name: "giving back a payment that does not exist", fields: { intent: "giveBack", payment: String(MISSING_ID) }, status: 404 },
+  { name: "taking back credit of a payment that does not exist", fields: { intent: "takeBack", payment: String(MISSING_ID) }, status: 404 },
+];
+
 export const ACTION_ROUTES: ActionRoute[] = [
+  {
+    // The round page's Withdraw (ADR 22): a signed-in player's own entry of this round.
+    path: "/rounds/{roundId}",
+    action: roundPage.action,
+    role: "user",
+    params: (t) => ({ roundId: String(t.round.id) }),
+    forms: [
+      { name: "withdraw", valid: (t) => ({ intent: "withdraw", id: String(t.entry.id) }), fields: { intent: intent("withdraw"), id } },
+    ],
+    extras: (t) => [
+      { name: "someone else's entry", fields: { intent: "withdraw", id: String(t.entry.id) }, status: 403 },
+      { name: "an entry that does not exist", fields: { intent: "withdraw", id: String(MISSING_ID) }, status: 404 },
+      {
+        name: "an entry of another round",
+        fields: { intent: "withdraw", id: String(t.entry.id) },
+        params: { roundId: String(t.closedRound.id) },
+        status: 404,
+      },
+    ],
+  },
   {
     path: "/transfers",
     action: transfersPage.action,
@@ -329,7 +374,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
     role: "admin",
     params: (t) => ({ roundId: String(t.round.id) }),
     forms: entryForms,
-    extras: entryExtras,
+    extras: (t) => [...entryExtras(t), ...moneyExtras(t)],
   },
   {
     // The same forms as the play page (every field runs there): the scores page's save.

@@ -41,6 +41,7 @@ import {
   SignUpSchema,
 } from "~/schemas/entries";
 import { idBodySchema } from "~/schemas/ids";
+import { CashSchema, KeepEntrySchema } from "~/schemas/money-actions";
 import { NotificationsSchema } from "~/schemas/notifications";
 import { AceAddSchema, TransferAddSchema } from "~/schemas/ledger";
 import { NewPlayerSchema, SavePlayerSchema } from "~/schemas/players";
@@ -297,6 +298,19 @@ export const API_ROUTES: ApiRoute[] = [
         { name: "a user with no linked player", token: t.freshToken, body: signUp({ player_id: t.spare.id }), expect: {} },
       ];
     },
+  },
+  {
+    // Withdrawing (ADR 22): a player only their own entry. The targets' entry is another player's.
+    group: "entries",
+    method: "DELETE",
+    pattern: "/api/entries/:id",
+    path: "/api/entries/{id}",
+    auth: "user",
+    url: { id: id((t) => t.entry.id) },
+    extras: (t) => [
+      { name: "someone else's entry", expect: { status: 403, error: "You can only withdraw your own entry." } },
+      { name: "an entry, by a user with no linked player", token: t.freshToken, expect: { status: 403 } },
+    ],
   },
 
   // ---- /api/players
@@ -957,6 +971,39 @@ export const API_ROUTES: ApiRoute[] = [
     extras: (t) => [
       { name: "an entry that does not exist", body: { id: MISSING_ID, version: 0 }, expect: notFound },
       { name: "a version the entry does not have", body: { id: t.entry.id, version: t.entry.version + 1 }, expect: conflict },
+    ],
+  },
+  {
+    group: "admin entries",
+    method: "POST",
+    pattern: "/api/admin/entry/cash",
+    path: "/api/admin/entry/cash",
+    auth: "admin",
+    body: {
+      schema: CashSchema,
+      valid: (t) => ({ id: t.entry.id, amount: "6.00", note: "paid at hole 1" }),
+      fields: {
+        id: field.id,
+        amount: field.money("money+"),
+        note: { kind: "text", max: 200, optional: true, nullable: true, blankOk: true },
+      },
+    },
+    extras: (t) => [
+      { name: "an entry that does not exist", body: { id: MISSING_ID, amount: 6 }, expect: notFound },
+      { name: "an absurd amount", body: { id: t.entry.id, amount: "500.01" }, expect: { status: 400 } },
+      { name: "a thousand dollars", body: { id: t.entry.id, amount: 1000 }, expect: { status: 400 } },
+    ],
+  },
+  {
+    group: "admin entries",
+    method: "POST",
+    pattern: "/api/admin/entry/keep",
+    path: "/api/admin/entry/keep",
+    auth: "admin",
+    body: { schema: KeepEntrySchema, valid: (t) => ({ id: t.entry.id }), fields: { id: field.id } },
+    extras: (t) => [
+      { name: "an entry that does not exist", body: { id: MISSING_ID }, expect: notFound },
+      { name: "an entry PayPal refunded nothing of", body: { id: t.entry.id }, expect: conflict },
     ],
   },
   {

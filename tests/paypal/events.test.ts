@@ -36,10 +36,33 @@ describe("parsePaymentEvent", () => {
       kind: "capture-refunded",
       eventId: "WH-1",
       captureId: "CAP-9",
+      refundId: "REF-1",
+      reversal: false,
       refundCents: 417,
     });
     const direct = { id: "REF-2", supplementary_data: { related_ids: { capture_id: "CAP-8" } } };
-    expect(parsePaymentEvent(event("PAYMENT.CAPTURE.REVERSED", direct))?.event).toMatchObject({ captureId: "CAP-8", refundCents: null });
+    expect(parsePaymentEvent(event("PAYMENT.CAPTURE.REVERSED", direct))?.event).toMatchObject({
+      captureId: "CAP-8",
+      refundId: "REF-2",
+      reversal: true,
+      refundCents: null,
+    });
+  });
+
+  it("reads a reversal sent as the reversed capture itself: its id is the capture's", () => {
+    const reversed = JSON.stringify({
+      id: "WH-2",
+      event_type: "PAYMENT.CAPTURE.REVERSED",
+      resource_type: "capture",
+      resource: {
+        id: "CAP-7",
+        amount: { currency_code: "USD", value: "6.21" },
+        links: [{ rel: "up", href: "https://api-m.paypal.com/v2/checkout/orders/O-1" }],
+      },
+    });
+    expect(parsePaymentEvent(reversed)?.event).toMatchObject({ captureId: "CAP-7", refundId: "CAP-7", reversal: true, refundCents: 621 });
+    // A refund (not a reversal) must name its capture.
+    expect(parsePaymentEvent(reversed.replace("REVERSED", "REFUNDED"))).toBeNull();
   });
 
   it("reads a denial by its order", () => {

@@ -77,6 +77,9 @@ describe("moneyReport per round and per season", () => {
       paypalCents: 621,
       paypalFeeCents: 71,
       convenienceCents: 15,
+      // Refunded whole before refunds had rows of their own: $5.00 back, none of it kept.
+      paypalRefundsCents: 500,
+      cashCents: 0,
     };
     const roundB = {
       entries: 2,
@@ -91,6 +94,8 @@ describe("moneyReport per round and per season", () => {
       paypalCents: 1_000 + 250,
       paypalFeeCents: 40,
       convenienceCents: 29 + 14,
+      paypalRefundsCents: 0,
+      cashCents: 0,
     };
     expect(report.rounds.find((r) => r.id === a.id)).toEqual({ id: a.id, d: a.d, name: a.n, ...roundA });
     expect(report.rounds.find((r) => r.id === b.id)).toEqual({ id: b.id, d: b.d, name: b.n, ...roundB });
@@ -131,12 +136,14 @@ async function independentSums() {
   const aces = await db.all<{ d: number; amt_cents: number; round_id: number | null }>(sql`select d, amt_cents, round_id from aces`);
   const now = Math.floor(Date.now() / 1000);
   const paid = await db.all<{
+    id: number;
     amount_cents: number;
     provider_fee_cents: number | null;
     league_fee_cents: number;
     method: string;
     status: string;
-  }>(sql`select amount_cents, provider_fee_cents, league_fee_cents, method, status from payments`);
+  }>(sql`select id, amount_cents, provider_fee_cents, league_fee_cents, method, status from payments`);
+  const refundRows = await db.all<{ payment_id: number; amount_cents: number }>(sql`select payment_id, amount_cents from payment_refunds`);
   const players = (await db.all<{ id: number }>(sql`select id from players`)).map((p) => p.id);
   const balance = new Map(players.map((id) => [id, 0]));
   const add = (id: number | null, cents: number) => id !== null && balance.set(id, (balance.get(id) ?? 0) + cents);
@@ -147,6 +154,18 @@ async function independentSums() {
   }
   const sum = <T>(rows: T[], f: (r: T) => number) => rows.reduce((s, r) => s + f(r), 0);
   const paypal = paid.filter((p) => p.method === "paypal" && p.status === "completed");
+  // What PayPal gave back: a payment refunded before refunds had rows was refunded whole.
+  const refundedOf = (p: (typeof paid)[number]) =>
+    p.status === "refunded"
+      ? p.amount_cents
+      : Math.min(
+          p.amount_cents,
+          sum(
+            refundRows.filter((r) => r.payment_id === p.id),
+            (r) => r.amount_cents,
+          ),
+        );
+  const kept = paid.filter((p) => p.method === "paypal" && (p.status === "completed" || p.status === "refunded"));
   return {
     entries: entries.length,
     pdgaCents: sum(entries, (e) => rounds.get(e.round_id)!.fee_pdga_cents),
@@ -159,7 +178,12 @@ async function independentSums() {
     looseAces: { count: aces.filter((a) => a.round_id === null).length, cents: sum(aces, (a) => (a.round_id === null ? a.amt_cents : 0)) },
     creditUsedCents: sum(entries, (e) => e.credit_used_cents),
     creditAddedCents: sum(entries, (e) => e.credit_added_cents),
-    paypalCents: sum(paypal, (p) => p.amount_cents),
+    paypalCents: sum(kept, (p) => p.amount_cents - refundedOf(p)),
+    paypalRefundsCents: sum(kept, refundedOf),
+    cashCents: sum(
+      paid.filter((p) => p.method === "cash" && p.status === "completed"),
+      (p) => p.amount_cents,
+    ),
     paypalFeeCents: sum(paypal, (p) => p.provider_fee_cents ?? 0),
     convenienceCents: sum(paypal, (p) => p.league_fee_cents),
     balancesCents: sum([...balance.values()], (b) => b),

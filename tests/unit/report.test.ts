@@ -73,8 +73,8 @@ describe("the report's CSV files", () => {
   it("writes the page's columns, dollars as plain decimals, the league's date, defused names and a totals row", () => {
     const lines = roundsCsv([round], sumRows([round]), tz).split("\r\n");
     expect(lines[0]).toBe(`Date,Round,${REPORT_COLUMNS.map((c) => c.label).join(",")}`);
-    expect(lines[1]).toBe(`2026-12-31,"'=Doubles, ""late""",4,0.00,0.00,0.00,18.00,0.00,0.00,-0.25,0.00,0.00,0.00,0.00`);
-    expect(lines[2]).toBe("Total,,4,0.00,0.00,0.00,18.00,0.00,0.00,-0.25,0.00,0.00,0.00,0.00");
+    expect(lines[1]).toBe(`2026-12-31,"'=Doubles, ""late""",4,0.00,0.00,0.00,18.00,0.00,0.00,-0.25,0.00,0.00,0.00,0.00,0.00,0.00`);
+    expect(lines[2]).toBe("Total,,4,0.00,0.00,0.00,18.00,0.00,0.00,-0.25,0.00,0.00,0.00,0.00,0.00,0.00");
     expect(lines[3]).toBe("");
   });
 
@@ -82,8 +82,8 @@ describe("the report's CSV files", () => {
     const season = { ...zeroSums(), season: 2026, entries: 1, pdgaCents: 1_234_567 };
     expect(seasonsCsv([season], season).split("\r\n")).toEqual([
       `Season,${REPORT_COLUMNS.map((c) => c.label).join(",")}`,
-      "2026,1,12345.67,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00",
-      "Total,1,12345.67,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00",
+      "2026,1,12345.67,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00",
+      "Total,1,12345.67,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00",
       "",
     ]);
   });

@@ -1,6 +1,9 @@
 import { type AdminEnv, adminSubApp } from "./context";
 import { entryJson } from "./serializers/entries";
+import { toDollars } from "./serializers/money";
+import { withdrawalJson } from "./serializers/withdrawals";
 import { body } from "./validate";
+import { recordCash } from "~/.server/services/cash";
 import { entryById } from "~/.server/services/entries";
 import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from "~/.server/services/entry-admin";
 import {
@@ -11,6 +14,8 @@ import {
   EntryPayoutsSchema,
   EntryUpdateSchema,
 } from "~/schemas/entries";
+import { CashSchema, KeepEntrySchema } from "~/schemas/money-actions";
+import { keepEntry } from "~/.server/services/refunds";
 import type { Context } from "hono";
 
 // Every write answers after the round's payouts and result labels were rewritten with it.
@@ -39,9 +44,20 @@ export const adminEntriesApi = adminSubApp()
     const updated = await updateEntries(c.var.db, c.req.valid("json").data);
     return c.json({ success: true, updated });
   })
+  // A withdrawal (ADR 22): what paid for the entry comes back as credit; the answer says how much.
   .post("/entry/delete", body(EntryDeleteSchema), async (c) => {
     const { id, version } = c.req.valid("json");
-    await deleteEntry(c.var.db, id, version);
+    return c.json({ success: true, withdrawn: withdrawalJson(await deleteEntry(c.var.db, id, version)) });
+  })
+  // Cash paid at the course for an entry (ADR 22): a payment of method cash.
+  .post("/entry/cash", body(CashSchema), async (c) => {
+    const { id, amount, note } = c.req.valid("json");
+    const cash = await recordCash(c.var.db, { entryId: id, amountCents: amount, note });
+    return c.json({ success: true, payment_id: cash.paymentId, amount: toDollars(cash.amountCents), player_name: cash.playerName }, 201);
+  })
+  // Keep an entry whose payment PayPal refunded: it stands, owing what was refunded (ADR 22).
+  .post("/entry/keep", body(KeepEntrySchema), async (c) => {
+    await keepEntry(c.var.db, c.req.valid("json").id);
     return c.json({ success: true });
   })
   // The server computes payouts itself; the body only says which round (ADR 14).

@@ -1,6 +1,6 @@
 import { cachePublic } from "./cache";
 import { subApp } from "./context";
-import { EntriesRoundParam, RoundIdListParam } from "./params";
+import { EntriesRoundParam, EntryIdParam, RoundIdListParam } from "./params";
 import { entryJson } from "./serializers/entries";
 import { requireUser } from "./auth";
 import { body, param } from "./validate";
@@ -9,6 +9,9 @@ import { payPalFor } from "~/.server/paypal/config";
 import { entriesForRound, entriesForRounds, entryById } from "~/.server/services/entries";
 import { captureSignUp, createSignUpOrder, PAYPAL_MESSAGES } from "~/.server/services/paypal-signup";
 import { signUpWithCredit } from "~/.server/services/signup";
+import { withdrawEntry } from "~/.server/services/withdrawal";
+import { adminWithdrawalMessage, playerWithdrawalMessage } from "~/.server/services/withdrawal-messages";
+import { withdrawalJson } from "./serializers/withdrawals";
 import { toDollars } from "./serializers/money";
 import { PayPalOrderSchema, SignUpSchema } from "~/schemas/entries";
 
@@ -43,6 +46,15 @@ export const entriesApi = subApp()
       },
       201,
     );
+  })
+  // Withdrawing from a round (ADR 22): a player their own entry before the round starts, an
+  // admin any entry; what paid for it comes back as league credit, and the answer says how much.
+  .delete("/:id", requireUser, param(EntryIdParam), async (c) => {
+    const { session } = c.var;
+    const who = session.isAdmin ? ({ admin: true } as const) : ({ admin: false, userId: session.user.id } as const);
+    const w = await withdrawEntry(c.var.db, c.req.valid("param").id, who);
+    const message = session.isAdmin ? adminWithdrawalMessage(w) : playerWithdrawalMessage(w);
+    return c.json({ success: true, message, ...withdrawalJson(w) });
   })
   // A user's sign-up (spec §7): by credit, or the capture of an approved PayPal order.
   .post("/", requireUser, body(SignUpSchema), async (c) => {

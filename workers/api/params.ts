@@ -8,6 +8,7 @@ import { SearchTextSchema } from "~/schemas/players";
 export const RoundIdParam = z.object({ id: idSchema("round id") });
 export const PlayerIdParam = z.object({ id: idSchema("player id") });
 export const EntriesRoundParam = z.object({ roundId: idSchema("round id") });
+export const EntryIdParam = z.object({ id: idSchema("entry id") });
 export const UserIdParam = z.object({ userId: idSchema("user id") });
 export const UserPlayerParam = z.object({ userId: idSchema("user id"), playerId: idSchema("player id") });
 export const SearchParam = z.object({ text: SearchTextSchema });

@@ -5,7 +5,7 @@ import { CAPTURE_STATUSES } from "./wire";
 // PayPal webhook events the league acts on, read from the verified event text and reduced
 // to what the queue job needs (the job, not PayPal's whole event, goes on the queue).
 // PAYMENT.CAPTURE.COMPLETED/DENIED carry the capture with its order id; REFUNDED/REVERSED
-// carry a refund whose "up" link names the capture (notes/platform-facts.md §5c).
+// carry a refund (resource_type "refund") whose "up" link names the capture (ADR 22).
 
 // Digits only, so valueToCents cannot throw on what a verified event carries.
 const Money = z.object({ currency_code: z.string().max(8), value: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/) });
@@ -25,7 +25,12 @@ const RefundResource = z.object({
   supplementary_data: z.object({ related_ids: z.object({ capture_id: z.string().min(1).max(64).optional() }) }).optional(),
 });
 
-const EventHead = z.object({ id: z.string().min(1).max(100), event_type: z.string().min(1).max(100), resource: z.unknown() });
+const EventHead = z.object({
+  id: z.string().min(1).max(100),
+  event_type: z.string().min(1).max(100),
+  resource_type: z.string().max(100).optional(),
+  resource: z.unknown(),
+});
 
 const id = z.string().min(1).max(100);
 
@@ -41,7 +46,17 @@ export const PaymentEventSchema = z.discriminatedUnion("kind", [
     feeCents: z.number().int().nullable(),
   }),
   z.object({ kind: z.literal("capture-denied"), eventId: id, orderId: id, captureId: id }),
-  z.object({ kind: z.literal("capture-refunded"), eventId: id, captureId: id, refundCents: z.number().int().nullable() }),
+  z.object({
+    kind: z.literal("capture-refunded"),
+    eventId: id,
+    captureId: id,
+    // PayPal's refund id (a reversal's resource id): the same refund under another event id
+    // counts once. Absent only in jobs queued before refunds had rows of their own.
+    refundId: id.optional(),
+    // PAYMENT.CAPTURE.REVERSED (a chargeback): PayPal took back what was left of the capture.
+    reversal: z.boolean().default(false),
+    refundCents: z.number().int().nullable(),
+  }),
 ]);
 export type PaymentEvent = z.infer<typeof PaymentEventSchema>;
 
@@ -69,7 +84,7 @@ export function parsePaymentEvent(rawBody: string): ParsedEvent | null {
   }
   const head = EventHead.safeParse(value);
   if (!head.success) return null;
-  const { id: eventId, event_type: eventType, resource } = head.data;
+  const { id: eventId, event_type: eventType, resource_type: resourceType, resource } = head.data;
   const known = (event: PaymentEvent | null): ParsedEvent => ({ eventId, eventType, event });
   switch (eventType) {
     case "PAYMENT.CAPTURE.COMPLETED": {
@@ -94,13 +109,19 @@ export function parsePaymentEvent(rawBody: string): ParsedEvent | null {
     }
     case "PAYMENT.CAPTURE.REFUNDED":
     case "PAYMENT.CAPTURE.REVERSED": {
+      const reversal = eventType === "PAYMENT.CAPTURE.REVERSED";
       const r = RefundResource.safeParse(resource);
-      const captureId = r.success ? refundedCapture(r.data) : null;
-      if (!r.success || !captureId) return null;
+      if (!r.success) return null;
+      // PayPal sends a reversal as a refund (resource_type "refund", its "up" link the
+      // capture); some payloads carry the reversed capture itself, whose id is the capture's.
+      const captureId = refundedCapture(r.data) ?? (reversal && resourceType === "capture" ? r.data.id : null);
+      if (!captureId) return null;
       return known({
         kind: "capture-refunded",
         eventId,
         captureId,
+        refundId: r.data.id,
+        reversal,
         refundCents: r.data.amount ? valueToCents(r.data.amount.value) : null,
       });
     }

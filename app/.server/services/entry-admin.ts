@@ -7,6 +7,7 @@ import { balanceCentsSql } from "./balance";
 import { chunk } from "./ids";
 import { type GuardedPlayer, type RoundState, type StateEntry, commitRoundChange } from "./round-entries";
 import { assertEntryVersion } from "./versions";
+import { type Withdrawal, withdrawEntry } from "./withdrawal";
 import { payoutsByEntry } from "~/lib/payouts";
 import type { EntryChanges, NewEntryValues } from "~/schemas/entries";
 
@@ -165,19 +166,13 @@ function changedFields(now: StateEntry, next: StateEntry): Partial<Pick<StateEnt
   return set;
 }
 
-/** Removes an entry read at `version`; its payment (if any) stays on record. */
-export async function deleteEntry(db: Db, id: number, version: number, inRound?: number): Promise<void> {
-  const roundId = await roundOf(db, [id], inRound);
-  await commitRoundChange(db, roundId, (state) => {
-    const gone = entryOf(state, id);
-    assertEntryVersion(gone, version);
-    return {
-      statements: [db.delete(entries).where(eq(entries.id, id))],
-      after: state.entries.filter((e) => e.id !== id),
-      guardPlayers: [guardOf(gone, { creditAddedCents: 0, creditUsedCents: 0 })],
-      answer: () => undefined,
-    };
-  });
+/**
+ * Removes an entry read at `version` as a withdrawal (ADR 22): what paid for it (credit,
+ * PayPal, cash) comes back as league credit in the same batch, so no path removes a paid
+ * entry and keeps the money.
+ */
+export async function deleteEntry(db: Db, id: number, version: number, inRound?: number): Promise<Withdrawal> {
+  return withdrawEntry(db, id, { admin: true }, { inRound, version });
 }
 
 /** Rewrites the round's stored payouts and labels where they differ from the computed ones: answers how many. */

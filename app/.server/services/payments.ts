@@ -1,10 +1,12 @@
-import { type SQL, and, desc, eq } from "drizzle-orm";
+import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type Payment, payments, players, rounds, users } from "../db/schema";
 import { notFound } from "../errors";
+import { PAYMENTS, givenBackCentsSql, refundedCentsSql } from "./money-sql";
 
 // The league's payments as the admin reads them (issue 11, spec §3 Payment): every
-// sign-up's money, by credit or PayPal, newest first.
+// sign-up's money, by credit, PayPal or cash at the course, with PayPal's refunds and what
+// came back as credit (ADR 22), newest first.
 
 export type PaymentRow = {
   id: number;
@@ -26,6 +28,11 @@ export type PaymentRow = {
   userName: string | null;
   playerId: number;
   playerName: string;
+  /** What PayPal gave back (refunds and reversals), and whether a reversal was among them (ADR 22). */
+  refundedCents: number;
+  reversed: boolean;
+  /** Given back as league credit when its entry was withdrawn; null if not. */
+  givenBackCents: number | null;
 };
 
 /** At most this many rows per list: a league's few seasons fit; older ones are filtered by round. */
@@ -57,6 +64,11 @@ export async function listPayments(db: Db, filter: { roundId?: number; userId?: 
       playerId: payments.playerId,
       playerFn: players.fn,
       playerLn: players.ln,
+      refundedCents: refundedCentsSql(PAYMENTS).mapWith(Number),
+      reversed: sql<boolean>`exists (select 1 from payment_refunds r where r.payment_id = ${PAYMENTS.id} and r.kind = 'reversal')`.mapWith(
+        Boolean,
+      ),
+      givenBackCents: givenBackCentsSql(PAYMENTS.id),
     })
     .from(payments)
     .innerJoin(rounds, eq(rounds.id, payments.roundId))

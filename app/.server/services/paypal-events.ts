@@ -1,12 +1,12 @@
-import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { payments } from "../db/schema";
 import type { PaymentEvent } from "../paypal/events";
-import { now, paymentOfOrder, recordCapture, SETTLEABLE, settleCreated } from "./paypal-signup";
+import { paymentOfOrder, recordCapture, SETTLEABLE, settleCreated } from "./paypal-signup";
+import { recordRefund } from "./refunds";
 
 // PayPal's webhook events as the queue consumer applies them (workers/queue/consumer.ts):
 // a completed capture gets the same outcome as the browser's capture step (ADR 15), a
-// denial or a refund changes the payment's status. Each is idempotent.
+// denial fails the payment, a refund or reversal is recorded against it (ADR 22). Each is
+// idempotent.
 
 /**
  * A verified PayPal webhook event, as the queue consumer applies it: the same outcome as
@@ -28,14 +28,8 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<st
       await settleCreated(db, payment.id, { status: "failed", captureId: event.captureId });
       return `payment ${payment.id}: denied`;
     }
-    case "capture-refunded": {
-      const refund = JSON.stringify({ refundedCents: event.refundCents });
-      const rows = await db
-        .update(payments)
-        .set({ status: "refunded", paymentData: refund, updatedAt: now })
-        .where(and(eq(payments.captureId, event.captureId), eq(payments.status, "completed")))
-        .returning({ id: payments.id });
-      return rows.length ? `payment ${rows[0]?.id}: refunded` : `no completed payment for capture ${event.captureId}`;
-    }
+    case "capture-refunded":
+      // Its own row against the payment (ADR 22): partial refunds add up, a replay counts once.
+      return recordRefund(db, event);
   }
 }

@@ -4,6 +4,17 @@ import type { League } from "../league";
 import { seasonSpan } from "../league";
 import { acePotAtSql } from "./ace-pot";
 import { balanceCentsSql } from "./balance";
+import {
+  type OverpaidRow,
+  type RefundStandingRow,
+  type UnenteredRow,
+  bookFlags,
+  overpaidSql,
+  refundStandingSql,
+  unenteredSql,
+} from "./book-flags";
+import { P, refundedCentsSql } from "./money-sql";
+import type { BookFlag } from "~/lib/book-flags";
 import { type Reconciliation, type ReportSums, type RoundReport, type SeasonReport, reconcile, sumRows } from "~/lib/report";
 import { nowSeconds, wallParts } from "~/lib/time";
 
@@ -13,9 +24,10 @@ import { nowSeconds, wallParts } from "~/lib/time";
 
 /**
  * One row per round: the fees are entries × the round's amounts; PayPal money is what
- * completed payments brought (refunded and failed ones are not money in, a created one is
- * an unfinished order). Each source is summed by round on its own before the join, so no
- * row is counted once per row of another table.
+ * completed (or since refunded) payments brought less what PayPal gave back (ADR 22), its
+ * fees those of payments still completed (failed ones are not money in, a created one is
+ * an unfinished order); cash is what admins recorded. Each source is summed by round on
+ * its own before the join, so no row is counted once per row of another table.
  */
 const perRound = sql`
   select r.id, r.d, r.n as name,
@@ -30,20 +42,28 @@ const perRound = sql`
     coalesce(e.credit_added, 0) as credit_added,
     coalesce(p.collected, 0) as paypal,
     coalesce(p.provider_fees, 0) as paypal_fees,
-    coalesce(p.league_fees, 0) as convenience
+    coalesce(p.league_fees, 0) as convenience,
+    coalesce(p.refunds, 0) as paypal_refunds,
+    coalesce(p.cash, 0) as cash
   from rounds r
   left join (select round_id, count(*) as entries, sum(ace) as ace_entries,
                sum(credit_used_cents) as credit_used, sum(credit_added_cents) as credit_added
              from entries group by round_id) e on e.round_id = r.id
   left join (select round_id, sum(amt_cents) as paid from aces where round_id is not null group by round_id) a on a.round_id = r.id
-  left join (select round_id, sum(amount_cents) as collected, sum(coalesce(provider_fee_cents, 0)) as provider_fees,
-               sum(league_fee_cents) as league_fees
-             from payments where method = 'paypal' and status = 'completed' group by round_id) p on p.round_id = r.id`;
+  left join (select round_id,
+               sum(case when method = 'paypal' then amount_cents - refunded end) as collected,
+               sum(case when method = 'paypal' then refunded end) as refunds,
+               sum(case when method = 'paypal' and status = 'completed' then coalesce(provider_fee_cents, 0) end) as provider_fees,
+               sum(case when method = 'paypal' and status = 'completed' then league_fee_cents end) as league_fees,
+               sum(case when method = 'cash' then amount_cents end) as cash
+             from (select p.*, ${refundedCentsSql(P)} as refunded from payments p
+                   where p.method in ('paypal', 'cash') and p.status in ('completed', 'refunded'))
+             group by round_id) p on p.round_id = r.id`;
 
-const SUM_FIELDS = `entries, pdga, course, other, payout, ace_in, aces_paid, credit_used, credit_added, paypal, paypal_fees, convenience`;
+const SUM_FIELDS = `entries, pdga, course, other, payout, ace_in, aces_paid, credit_used, credit_added, paypal, paypal_fees, convenience, paypal_refunds, cash`;
 
 type SumsRow = Record<"entries" | "pdga" | "course" | "other" | "payout" | "ace_in" | "aces_paid", number> &
-  Record<"credit_used" | "credit_added" | "paypal" | "paypal_fees" | "convenience", number>;
+  Record<"credit_used" | "credit_added" | "paypal" | "paypal_fees" | "convenience" | "paypal_refunds" | "cash", number>;
 
 const SEASON_SUMS = SUM_FIELDS.split(", ")
   .map((f) => `sum(i.${f}) as ${f}`)
@@ -68,6 +88,8 @@ const sums = (r: SumsRow): ReportSums => ({
   paypalCents: Number(r.paypal),
   paypalFeeCents: Number(r.paypal_fees),
   convenienceCents: Number(r.convenience),
+  paypalRefundsCents: Number(r.paypal_refunds),
+  cashCents: Number(r.cash),
 });
 
 export type MoneyReport = {
@@ -78,6 +100,8 @@ export type MoneyReport = {
   /** Aces recorded without a round: in their date's season and the totals, under no round. */
   looseAces: { count: number; cents: number };
   reconciliation: Reconciliation;
+  /** What the books check flags for the admin to act on (ADR 22). */
+  flags: BookFlag[];
 };
 
 /**
@@ -93,28 +117,30 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
   const years = span?.first != null && span.last != null ? yearsBetween(span.first, span.last, league.timeZone) : [];
   const bounds = JSON.stringify(years.map((y) => [y, seasonSpan(league, y).from, seasonSpan(league, y).to]));
 
-  const [roundRows, seasonRows, [money], [loose], [pot]] = await readTogether<[RoundSumsRow, SeasonSumsRow, MoneyRow, LooseRow, PotRow]>(
-    db,
-    [
-      sql`${perRound} order by r.d desc, r.id desc`,
-      sql`
+  const [roundRows, seasonRows, [money], [loose], [pot], refundRows, unenteredRows, overpaidRows] = await readTogether<
+    [RoundSumsRow, SeasonSumsRow, MoneyRow, LooseRow, PotRow, RefundStandingRow, UnenteredRow, OverpaidRow]
+  >(db, [
+    sql`${perRound} order by r.d desc, r.id desc`,
+    sql`
       with seasons as (select value ->> 0 as year, value ->> 1 as start, value ->> 2 as stop from json_each(${bounds})),
       items as (
         select d, ${sql.raw(SUM_FIELDS)} from (${perRound})
         union all
-        select d, 0, 0, 0, 0, 0, 0, amt_cents, 0, 0, 0, 0, 0 from aces where round_id is null)
+        select d, 0, 0, 0, 0, 0, 0, amt_cents, 0, 0, 0, 0, 0, 0, 0 from aces where round_id is null)
       select s.year as season, ${sql.raw(SEASON_SUMS)}
       from items i join seasons s on i.d >= s.start and i.d < s.stop
       group by s.year order by s.year desc`,
-      sql`
+    sql`
       select (select coalesce(sum(${balanceCentsSql(sql`p.id`)}), 0) from players p) as balances,
         coalesce(sum(case when from_player_id is null then amt_cents end), 0) as league_in,
         coalesce(sum(case when to_player_id is null then amt_cents end), 0) as league_out
       from transfers`,
-      sql`select count(*) as count, coalesce(sum(amt_cents), 0) as cents from aces where round_id is null`,
-      sql`select ${acePotAtSql(now)} as pot, (select coalesce(sum(amt_cents), 0) from aces where d > ${now}) as ahead`,
-    ],
-  );
+    sql`select count(*) as count, coalesce(sum(amt_cents), 0) as cents from aces where round_id is null`,
+    sql`select ${acePotAtSql(now)} as pot, (select coalesce(sum(amt_cents), 0) from aces where d > ${now}) as ahead`,
+    refundStandingSql,
+    unenteredSql,
+    overpaidSql,
+  ]);
 
   const seasons = seasonRows.map((r) => ({ season: Number(r.season), ...sums(r) }));
   const totals = sumRows(seasons);
@@ -136,6 +162,7 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
       acesAheadCents: Number(pot?.ahead ?? 0),
       acePotCents: Number(pot?.pot ?? 0),
     }),
+    flags: bookFlags(refundRows, unenteredRows, overpaidRows),
   };
 }
 

@@ -82,7 +82,7 @@ export function EntryEditor({
         pinFirst
         head={
           <tr>
-            {["Player", "Division", "Ace", "Score", "Place", "Payout", "Adjust", "Credit added", "Credit used", ""].map((h, i) => (
+            {["Player", "Division", "Ace", "Score", "Place", "Payout", "Adjust", "Credit added", "Credit used", "Paid", ""].map((h, i) => (
               <th key={h || i} className={th}>
                 {h || <span className="sr-only">Actions</span>}
               </th>
@@ -97,7 +97,7 @@ export function EntryEditor({
               ? "Waiting for every score"
               : `Pool ${formatCents(s.poolCents)} · Paid ${formatCents(s.paidCents)} · Rounding ${formatCents(s.roundingCents)}`;
           return [
-            <GroupRow key={`g-${division}`} colSpan={10} title={division} detail={`${list.length} · ${detail}`} />,
+            <GroupRow key={`g-${division}`} colSpan={11} title={division} detail={`${list.length} · ${detail}`} />,
             ...list.map((e) => (
               <EntryRow
                 key={e.id}

@@ -1,5 +1,5 @@
 import type { PlayEntry } from "~/routes/admin-round-play";
-import { ConfirmDialog } from "~/components/ui/dialog";
+import { EntryMoneyActions, EntryMoneyCell, EntryOwedNote } from "./entry-money";
 import { td, tdNum } from "~/components/ui/table";
 import { DIVISIONS } from "~/lib/divisions";
 import { centsInput, formatCents, typedCents } from "~/lib/money";
@@ -73,13 +73,14 @@ export function EntryRow({ index, entry, draft, changed, computed, creditCapCent
   };
   const scoreError = errorFor("score");
   return (
-    <tr className={changed ? "bg-warn-50" : undefined}>
+    <tr id={`entry-${entry.id}`} className={changed ? "bg-warn-50" : undefined}>
       <td className={td}>
         <input type="hidden" name={name("id")} value={entry.id} />
         <input type="hidden" name={name("version")} value={entry.version} />
         <span className="font-medium">{entry.name}</span>
         {changed ? <span className="ml-1 text-xs text-warn-800">(changed)</span> : null}
         <span className="block text-xs text-muted">Balance {formatCents(entry.balanceCents)}</span>
+        <EntryOwedNote entry={entry} />
       </td>
       <td className={td}>
         <select
@@ -123,18 +124,9 @@ export function EntryRow({ index, entry, draft, changed, computed, creditCapCent
       {money("payoutAdjust", "Payout adjust")}
       {money("credit_added", "Credit added")}
       {money("credit_used", "Credit used")}
+      <EntryMoneyCell entry={entry} />
       <td className={td}>
-        <ConfirmDialog
-          trigger="Delete"
-          size="sm"
-          tone="danger"
-          triggerLabel={`Delete ${entry.name}'s entry`}
-          title={`Delete ${entry.name}'s entry?`}
-          description="The entry and its credit lines go; a payment stays on record (refund it with a transfer if needed)."
-          confirmLabel="Delete entry"
-          intent="deleteEntry"
-          fields={{ id: entry.id, version: entry.version }}
-        />
+        <EntryMoneyActions entry={entry} />
       </td>
     </tr>
   );

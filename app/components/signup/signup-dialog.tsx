@@ -18,7 +18,15 @@ import { centsInput, formatCents, typedCents } from "~/lib/money";
 import type { PayPalCheckout } from "~/lib/paypal-checkout";
 import { type RoundFees, quoteSignUp, suggestedCreditCents } from "~/lib/pricing";
 
-export type SignUpFacts = { playerId: number; division: string; balanceCents: number; entered: boolean; payPal: PayPalCheckout | null };
+export type SignUpFacts = {
+  playerId: number;
+  division: string;
+  balanceCents: number;
+  entered: boolean;
+  payPal: PayPalCheckout | null;
+  /** The player's entry, while they may still withdraw from it, and what withdrawing gives back (ADR 22). */
+  withdraw: { entryId: number; back: { creditCents: number; paypalCents: number; cashCents: number } } | null;
+};
 type Step =
   | { kind: "form" }
   | { kind: "submitting" }

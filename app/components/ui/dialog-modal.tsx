@@ -34,6 +34,9 @@ export default function DialogModal({ open, onOpenChange, triggerRef, title, des
           {...(dismissible
             ? {}
             : { onEscapeKeyDown: (e: Event) => e.preventDefault(), onInteractOutside: (e: Event) => e.preventDefault() })}
+          // React bubbles events through the component tree, portal or not: a form in the
+          // dialog must not also submit a form around its trigger (the entries editor).
+          onSubmit={(e) => e.stopPropagation()}
           onCloseAutoFocus={(e) => {
             // Radix returns focus to its own Trigger; ours is outside it.
             if (!triggerRef.current) return;

@@ -22,5 +22,8 @@ export function paymentJson(p: PaymentRow) {
     user_name: p.userName,
     player_id: p.playerId,
     player_name: p.playerName,
+    refunded: toDollars(p.refundedCents),
+    reversed: p.reversed,
+    given_back: p.givenBackCents === null ? null : toDollars(p.givenBackCents),
   };
 }

@@ -1,0 +1,78 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import type { PlayEntry } from "~/routes/admin-round-play";
+import { Alert, FormAlert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import type { FormOutcome } from "~/lib/form-data";
+import { centsInput, formatCents } from "~/lib/money";
+
+/**
+ * Cash paid at the course for an entry (ADR 22): the amount (what is owed, to start with)
+ * and a note. The dialog keeps its errors until the cash is recorded, then says so; the
+ * page behind it already shows the entry as the server now holds it.
+ */
+export function CashDialog({ entry }: { entry: PlayEntry }) {
+  const [open, setOpen] = useState(false);
+  // Each opening is a fresh form: a new fetcher, not the last one's answer.
+  const [opening, setOpening] = useState(0);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setOpening((n) => n + 1);
+      }}
+      title={`Cash from ${entry.name}`}
+      description="Record cash paid at the course for this entry."
+      trigger={
+        <Button size="sm" variant="secondary" aria-label={`Record cash for ${entry.name}`}>
+          Cash
+        </Button>
+      }
+    >
+      <CashForm key={opening} entry={entry} />
+    </Dialog>
+  );
+}
+
+function CashForm({ entry }: { entry: PlayEntry }) {
+  const fetcher = useFetcher<FormOutcome>();
+  const [owed] = useState(entry.money.owedCents);
+  const errors = fetcher.data?.fieldErrors ?? {};
+  const busy = fetcher.state !== "idle";
+  const done = fetcher.state === "idle" ? fetcher.data?.success : undefined;
+  if (done) {
+    return (
+      <>
+        <Alert tone="success">{done}</Alert>
+        <DialogActions>
+          <DialogCancel>Close</DialogCancel>
+        </DialogActions>
+      </>
+    );
+  }
+  return (
+    <fetcher.Form method="post" noValidate className="space-y-3">
+      <input type="hidden" name="intent" value="cash" />
+      <input type="hidden" name="id" value={entry.id} />
+      <FormAlert message={fetcher.data?.formError} />
+      <Field
+        label="Amount"
+        name="amount"
+        inputMode="decimal"
+        defaultValue={owed > 0 ? centsInput(owed) : ""}
+        hint={owed > 0 ? `The entry owes ${formatCents(owed)}.` : "The entry owes nothing."}
+        error={errors.amount}
+      />
+      <Field label="Note (optional)" name="note" maxLength={200} error={errors.note} />
+      <DialogActions>
+        <DialogCancel />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Recording…" : "Record cash"}
+        </Button>
+      </DialogActions>
+    </fetcher.Form>
+  );
+}

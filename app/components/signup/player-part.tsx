@@ -1,0 +1,64 @@
+import { useActionData } from "react-router";
+import { SignUpDialog, type SignUpFacts } from "./signup-dialog";
+import { Alert } from "~/components/ui/alert";
+import { Card } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { paidLine } from "~/lib/entry-money";
+import type { FormOutcome } from "~/lib/form-data";
+import { formatCents } from "~/lib/money";
+import type { RoundFees } from "~/lib/pricing";
+
+type Round = RoundFees & { id: number; n: string; openForRegistration: boolean };
+
+/** What the withdrawal gives back, in words: "$6.17 comes back as your league credit (credit $2.00 · PayPal $4.17)." */
+function backText(back: NonNullable<SignUpFacts["withdraw"]>["back"]): string {
+  const cents = back.creditCents + back.paypalCents + back.cashCents;
+  if (cents === 0) return "Your entry goes. You paid nothing for it, so no credit comes back.";
+  return `Your entry goes, and ${formatCents(cents)} comes back as your league credit (${paidLine(back).replace(/^Paid: /, "")}).`;
+}
+
+/**
+ * The round page's part for a player whose claim is approved (loaded only for them, so an
+ * anonymous visit does not download it): what their withdrawal answered, then either
+ * "signed up" with the Withdraw button (before the round starts; ADR 22), the closed
+ * notice, or the sign-up dialog.
+ */
+export function PlayerPart({ round, facts }: { round: Round; facts: SignUpFacts }) {
+  const outcome = useActionData() as FormOutcome | undefined;
+  return (
+    <div className="space-y-3">
+      {outcome?.success ? <Alert tone="success">{outcome.success}</Alert> : null}
+      {outcome?.formError ? <Alert>{outcome.formError}</Alert> : null}
+      {facts.entered ? (
+        <Card>
+          <p className="font-medium">You are signed up for this round.</p>
+          {facts.withdraw ? (
+            <div className="mt-3">
+              <ConfirmDialog
+                trigger="Withdraw"
+                tone="danger"
+                title={`Withdraw from ${round.n}?`}
+                description={backText(facts.withdraw.back)}
+                confirmLabel="Withdraw"
+                intent="withdraw"
+                fields={{ id: facts.withdraw.entryId }}
+              />
+            </div>
+          ) : (
+            <p className="mt-2 text-sm text-muted">The round has started: to withdraw now, ask an admin.</p>
+          )}
+        </Card>
+      ) : !round.openForRegistration ? (
+        <p className="text-sm font-medium text-muted">Registration is closed for this round.</p>
+      ) : (
+        <Card>
+          <h2 className="font-display text-xl font-semibold">Sign up</h2>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <p className="text-sm">Registration is open.</p>
+            <SignUpDialog round={round} facts={facts} />
+          </div>
+        </Card>
+      )}
+    </div>
+  );
+}

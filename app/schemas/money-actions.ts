@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { bodyIdSchema } from "./ids";
+import { positiveDollarsSchema } from "./money";
+
+// The admin's money actions on a round's entries (ADR 22) and a player's withdrawal: one
+// schema each, shared by the /api and the page actions.
+
+/** The most cash one entry's payment may record: a typo guard ($500, far above any entry). */
+export const MAX_CASH_CENTS = 50_000;
+
+const cashAmount = positiveDollarsSchema("Amount").refine((cents) => cents <= MAX_CASH_CENTS, {
+  message: "Amount must be at most $500.00: record larger sums as a transfer",
+});
+
+const note = z
+  .string({ error: "Note must be text" })
+  .trim()
+  .max(200, "Note must be at most 200 characters")
+  .nullish()
+  .transform((v) => v || null);
+
+const entryId = bodyIdSchema("entry id");
+const paymentId = bodyIdSchema("payment id");
+
+/** POST /api/admin/entry/cash {id, amount, note}: the entry was paid `amount` dollars in cash. */
+export const CashSchema = z.object({ id: entryId, amount: cashAmount, note });
+
+/** POST /api/admin/entry/keep {id}: keep an entry whose payment PayPal refunded. */
+export const KeepEntrySchema = z.object({ id: entryId });
+
+/** The money forms of the admin's entries screen (/admin/round/play/{id}). */
+export const EntryMoneyFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("cash"), id: entryId, amount: cashAmount, note }),
+    z.object({ intent: z.literal("keepEntry"), id: entryId }),
+    z.object({ intent: z.literal("giveBack"), payment: paymentId }),
+    z.object({ intent: z.literal("takeBack"), payment: paymentId }),
+  ],
+  { error: "Unknown action" },
+);
+
+/** The intents EntryMoneyFormSchema takes; the entries screen's other forms go to EntryFormSchema. */
+export const MONEY_INTENTS: readonly string[] = ["cash", "keepEntry", "giveBack", "takeBack"];
+
+/** The round page's withdraw button: the player's own entry (the page action checks whose). */
+export const WithdrawFormSchema = z.object({ intent: z.literal("withdraw", { error: "Unknown action" }), id: entryId });
