@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { call, makeUser, tokenFor } from "../auth-fixtures";
 import { creditSignUpBody, makeAce, makeTransfer, nowSec, testDb } from "../fixtures";
 import { deliver } from "../job-fixtures";
+import { makePayment, paidEntry, refundEvent } from "../money-fixtures";
 import {
   type Payer,
   approvedOrder,
@@ -18,6 +19,7 @@ import { type LoggedChange, byRow, changesBetween, loggedChange, moneyState } fr
 import { roundVersionOf, versionOf } from "../version-fixtures";
 import { entries, rounds, users } from "~/.server/db/schema";
 import { syncPayouts } from "~/.server/services/entry-admin";
+import { recordRefund } from "~/.server/services/refunds";
 import { todayInputValue, zonedTimeToEpoch } from "~/lib/time";
 
 // Who changed the money (ADR 20), for every write path of the app: each path below runs in
@@ -456,6 +458,101 @@ const PATHS: MoneyPath[] = [
       (w) => ({ intent: "registration", id: String(w.played.id), open: "true" }),
     ),
     changes: () => [],
+  },
+  // ---- the money of ADR 22 and 23: cash, withdrawals, refunds, the books' fixes, expired orders
+  {
+    name: "cash for an entry (POST /api/admin/entry/cash)",
+    actor: "admin",
+    write: async (w) => () =>
+      call("POST", "/api/admin/entry/cash", { token: w.adminToken, body: { id: entry(w, 0), amount: "6", note: "at the course" } }),
+    changes: () => [{ table: "payments", action: "insert", after: { method: "cash", status: "completed", amount_cents: 600 } }],
+  },
+  {
+    name: "cash for an entry (entries screen)",
+    actor: "admin",
+    write: page(
+      (w) => `/admin/round/play/${w.played.id}`,
+      (w) => ({ intent: "cash", id: String(entry(w, 1)), amount: "3.00", note: "walk-up" }),
+    ),
+    changes: () => [{ table: "payments", action: "insert", after: { method: "cash", amount_cents: 300 } }],
+  },
+  {
+    name: "a player withdraws, paid in credit and cash (DELETE /api/entries/{id})",
+    actor: "player",
+    write: async (w) => {
+      await inRound2031(w);
+      await call("POST", "/api/entries", { token: w.userToken, body: creditSignUpBody(w.player.id, w.open.id) });
+      await makePayment({
+        roundId: w.open.id,
+        playerId: w.player.id,
+        method: "cash",
+        amountCents: 100,
+        captureId: null,
+        transactionId: null,
+      });
+      const [mine] = await testDb().select().from(entries).where(eq(entries.roundId, w.open.id));
+      return () => call("DELETE", `/api/entries/${mine?.id ?? 0}`, { token: w.userToken });
+    },
+    changes: (w) => [
+      { table: "entries", action: "delete", before: { credit_used_cents: 600 } },
+      { table: "transfers", action: "insert", after: { from_player_id: null, to_player_id: w.player.id, amt_cents: 100 } },
+    ],
+  },
+  {
+    name: "a refund through the webhook and the queue (PAYMENT.CAPTURE.REFUNDED)",
+    actor: "paypal",
+    write: async (w) => {
+      const orderID = await approvedOrder(app, payer(w));
+      await capture(payer(w), orderID);
+      await app.standIn.settled();
+      await app.standIn.refund(orderID, 150);
+      const event = app.webhooks[app.webhooks.length - 1];
+      return async () => {
+        const { sent, fetch } = recordingWorker();
+        const res = await fetch(webhookRequest(event?.body ?? "", event?.headers ?? new Headers()));
+        await deliver(sent.map((body) => ({ body })));
+        return res;
+      };
+    },
+    changes: () => [{ table: "payment_refunds", action: "insert", after: { kind: "refund", amount_cents: 150, resolution: null } }],
+  },
+  {
+    name: "keep an entry PayPal refunded (POST /api/admin/entry/keep)",
+    actor: "admin",
+    write: async (w) => {
+      const paid = await paidEntry({ creditCents: 200, paypal: true });
+      await recordRefund(testDb(), refundEvent(paid.paypal?.captureId ?? "", 200));
+      return () => call("POST", "/api/admin/entry/keep", { token: w.adminToken, body: { id: paid.entry.id } });
+    },
+    changes: () => [{ table: "payment_refunds", action: "update", before: { resolution: null }, after: { resolution: "kept" } }],
+  },
+  {
+    name: "give back money received for no entry (the books' fix, entries screen)",
+    actor: "admin",
+    write: async (w) => {
+      const cash = await makePayment({
+        roundId: w.played.id,
+        playerId: w.player.id,
+        method: "cash",
+        amountCents: 250,
+        captureId: null,
+        transactionId: null,
+      });
+      return () => postPage(`/admin/round/play/${w.played.id}`, { intent: "giveBack", payment: String(cash.id) }, w.adminToken);
+    },
+    changes: (w) => [{ table: "transfers", action: "insert", after: { to_player_id: w.player.id, amt_cents: 250 } }],
+  },
+  {
+    name: "a new PayPal order expires the player's earlier one (POST /api/entries/paypal-order)",
+    actor: "player",
+    write: async (w) => {
+      await createOrder(payer(w));
+      return () => createOrder(payer(w), { ace: false });
+    },
+    changes: () => [
+      { table: "payments", action: "update", before: { status: "created" }, after: { status: "expired" } },
+      { table: "payments", action: "insert", after: { status: "created" } },
+    ],
   },
 ];
 
