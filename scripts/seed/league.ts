@@ -1,6 +1,7 @@
 // The whole demo league as plain rows: a pure function of "now" and the time zone.
 import { DAY_SECONDS } from "../../app/lib/time";
 import { buildAccounts } from "./accounts";
+import { withCashAtTheCourse } from "./cash";
 import { settleMoney } from "./money";
 import { buildEntries } from "./play";
 import { buildPlayers, pickDemoPlayers } from "./players";
@@ -20,5 +21,5 @@ export function buildLeague(now: number, timeZone: string): League & { pot: numb
   const entries = buildEntries(mulberry32(SEED + 3), rounds, players, demo, now);
   const { transfers, aces, pot } = settleMoney(mulberry32(SEED + 4), rounds, entries, players);
   const { users, claims, payments } = buildAccounts(rounds, entries, demo, now);
-  return { players, rounds, entries, transfers, aces, users, claims, payments, pot };
+  return { players, rounds, entries, transfers, aces, users, claims, payments: withCashAtTheCourse(rounds, entries, payments), pot };
 }

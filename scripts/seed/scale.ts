@@ -9,6 +9,7 @@ import { ADMIN_LOGIN, PLAYER_PASSWORD } from "./accounts";
 import { DIVISIONS, LAST, MEN, WOMEN, WOMENS } from "./players";
 import { chance, int, mulberry32, normal, pick, type Rng, sampleWeighted } from "./rng";
 import { civil } from "./schedule";
+import { withCashAtTheCourse } from "./cash";
 import type { League, SeedAce, SeedClaim, SeedEntry, SeedPayment, SeedPlayer, SeedRound, SeedTransfer, SeedUser } from "./types";
 
 export const SCALE = { players: 2_000, rounds: 500, entries: 100_000, transfers: 5_000, aces: 300, users: 1_500 } as const;
@@ -207,5 +208,6 @@ export function buildScaleLeague(now: number, timeZone: string): League & { pot:
     }
     entries.push(...roundEntries);
   }
-  return { players: playerList, rounds: roundList, entries, transfers, aces, users, claims, payments, pot };
+  const paid = withCashAtTheCourse(roundList, entries, payments);
+  return { players: playerList, rounds: roundList, entries, transfers, aces, users, claims, payments: paid, pot };
 }

@@ -83,10 +83,11 @@ export type SeedClaim = {
 
 export type SeedPayment = {
   id: number;
-  userId: number;
+  /** The paying user; null for cash an admin recorded for a player with no account. */
+  userId: number | null;
   roundId: number;
   playerId: number;
-  method: "credit" | "paypal";
+  method: "credit" | "paypal" | "cash";
   amount: number;
   leagueFee: number;
   providerFee: number | null;
