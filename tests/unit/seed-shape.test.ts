@@ -129,7 +129,7 @@ describe.each(NOWS)("demo league seeded on %s", (_, NOW) => {
 
   it("links payments to the demo players' entries with the league fee", () => {
     expect(league.payments.length).toBeGreaterThan(0);
-    for (const p of league.payments) {
+    for (const p of league.payments.filter((p) => p.method !== "cash")) {
       const entry = league.entries.find((e) => e.paymentId === p.id)!;
       const rest = entryTotalCents(roundOf.get(p.roundId)!, entry.ace) - entry.creditUsed;
       expect(p.method).toBe(rest > 0 ? "paypal" : "credit");
@@ -137,6 +137,22 @@ describe.each(NOWS)("demo league seeded on %s", (_, NOW) => {
       expect(p.amount).toBe(rest > 0 ? rest + p.leagueFee : 0);
       expect(league.claims.some((c) => c.userId === p.userId && c.playerId === p.playerId && c.status === "approved")).toBe(true);
     }
+  });
+
+  it("a past entry owes nothing: what credit and PayPal left was paid in cash at the course", () => {
+    const paymentOf = new Map(league.payments.map((p) => [p.id, p]));
+    const cash = league.payments.filter((p) => p.method === "cash");
+    expect(cash.length).toBeGreaterThan(0);
+    for (const e of league.entries) {
+      const round = roundOf.get(e.roundId)!;
+      if (round.kind !== "past") continue;
+      const online = e.paymentId === null ? undefined : paymentOf.get(e.paymentId);
+      const byPayPal = online?.method === "paypal" ? online.amount - online.leagueFee : 0;
+      const inCash = cash.filter((p) => p.roundId === e.roundId && p.playerId === e.playerId).reduce((sum, p) => sum + p.amount, 0);
+      expect(e.creditUsed + byPayPal + inCash).toBe(entryTotalCents(round, e.ace));
+    }
+    // Rounds not played yet owe what they owe: cash is taken at the course.
+    expect(cash.every((p) => roundOf.get(p.roundId)?.kind === "past")).toBe(true);
   });
 
   it("writes plain INSERTs with quotes doubled", () => {
