@@ -38,18 +38,19 @@ test("an admin's transfer and credited payouts are on /admin/audit, by player an
   ]) {
     ids.push((await api<{ id: number }>(page, "POST", "/api/admin/player/", { values: { fn, ln, division: "MA3" } })).id);
   }
-  const entryIds: number[] = [];
+  const entries: { id: number; version: number }[] = [];
   for (const id of ids) {
-    const added = await api<{ newEntry: { id: number } }>(page, "POST", "/api/admin/entry/add", {
+    const added = await api<{ newEntry: { id: number; version: number } }>(page, "POST", "/api/admin/entry/add", {
       values: { round_id: roundId, player: id, division: "MA3" },
     });
-    entryIds.push(added.newEntry.id);
+    entries.push(added.newEntry);
   }
-  // Ann wins: two entries pay one place, the whole $9.00 pool.
+  // Ann wins: two entries pay one place, the whole $9.00 pool. Each edit carries the
+  // version it was read at (ADR 20).
   await api(page, "POST", "/api/admin/entry/bulk", {
     data: [
-      { id: entryIds[0], value: { score: 48 } },
-      { id: entryIds[1], value: { score: 52 } },
+      { id: entries[0].id, version: entries[0].version, value: { score: 48 } },
+      { id: entries[1].id, version: entries[1].version, value: { score: 52 } },
     ],
   });
 
