@@ -121,11 +121,23 @@ async function signUp(p, round) {
   });
   if (credit?.success) return { entryId: credit.entry.id, round };
   // Not enough credit (400): PayPal for the rest, approved in the stand-in.
+  // An admin's withdrawal of another entry may have given credit back in between: then the
+  // order is refused (400, "Your credit covers the whole entry") and credit is tried again.
   const order = await call("paypal-order", "POST", "/api/entries/paypal-order", {
     token: p.token,
     ip: p.ip,
     body: { ...choice, credit_used: 100 },
+    expect: [200, 201, 400],
   });
+  if (order && !order.orderID) {
+    const again = await call("signup-credit", "POST", "/api/entries", {
+      token: p.token,
+      ip: p.ip,
+      body: { ...choice, credit_used: 100, method: "credit", payment_data: null, amount: 0, score: 0 },
+      expect: [201],
+    });
+    return again ? { entryId: again.entry.id, round } : null;
+  }
   if (!order) return null;
   await call("paypal-approve", "POST", `/standin/approve/${order.orderID}`, { base: STANDIN });
   const paid = await call("signup-paypal", "POST", "/api/entries", {

@@ -124,9 +124,11 @@ function payoutUpdates(db: Db, state: RoundState, after: PlannedEntry[], payoutC
   return out;
 }
 
-// Replanning is cheap (two reads); a short random pause spreads out writers that collided.
+// Replanning is cheap (two reads); a random pause that doubles with each attempt spreads out
+// writers that collided (a busy night: sign-ups, score saves and withdrawals on one round),
+// at most about 2.5 s in all before the caller is asked to try again.
 const MAX_ATTEMPTS = 8;
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * (attempt + 1)));
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** attempt));
 
 /**
  * Plans and commits one change to a round's entries with its payouts, atomically; replans
