@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { DataTable, td, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
+import { fullName } from "~/lib/player-name";
 
 export type OwnRecordView = {
   id: number;
@@ -32,7 +33,7 @@ export function OwnRecordsTable({ records, userName, busy }: { records: OwnRecor
       }
     >
       {records.map((r) => {
-        const name = `${r.firstName} ${r.lastName}`;
+        const name = fullName(r);
         return (
           <tr key={r.id}>
             <td className={td}>{date(r.createdAt)}</td>
