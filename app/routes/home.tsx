@@ -12,7 +12,7 @@ import { routeServices } from "~/.server/route-context";
 import { listRounds, listSeasons, lowScoresBetween, roundsBetween, splitRounds } from "~/.server/services/rounds";
 import { pageMeta } from "~/lib/meta";
 import { nowSeconds } from "~/lib/time";
-import { SeasonLoadError } from "~/components/load-error";
+import { SeasonLoadError } from "~/components/season-load-error";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11). Each
 // ?season= and ?show= is its own cached page.

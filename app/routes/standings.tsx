@@ -13,7 +13,7 @@ import { pageMeta } from "~/lib/meta";
 import { describeRule } from "~/lib/standings-rule";
 import { sortStandings, standingsSort } from "~/lib/standings-sort";
 import type { StandingsRound } from "~/lib/standings-table";
-import { SeasonLoadError } from "~/components/load-error";
+import { SeasonLoadError } from "~/components/season-load-error";
 
 // Public: cached for anonymous visitors, purged when scores, rounds, players or the
 // league settings change (ADR 11). Each ?season=, ?division= and sort is its own page.
