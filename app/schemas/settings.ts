@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { SETTINGS, type SettingName } from "../lib/league-settings";
 
 // The league's settings (/admin/settings and PUT /api/admin/settings): whole numbers
