@@ -3,6 +3,7 @@ import { handleForm } from "./forms";
 import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from "./services/entry-admin";
 import { adminWithdrawalMessage } from "./services/withdrawal-messages";
 import { EntryFormSchema } from "~/schemas/entries";
+import { fullName } from "~/lib/player-name";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -22,7 +23,11 @@ export function handleEntryForm(request: Request, db: Db, roundId: number) {
           credit_added: 0,
           payoutAdjust: 0,
         });
-        return { success: fresh ? `${fresh.fn} ${fresh.ln} added as a new player and entered.` : "Player entered." };
+        return {
+          success: fresh
+            ? `${fullName({ firstName: fresh.fn, lastName: fresh.ln })} added as a new player and entered.`
+            : "Player entered.",
+        };
       }
       case "save": {
         const changed = await updateEntries(

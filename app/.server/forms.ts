@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { AppError } from "./errors";
-import { type FormOutcome, FormShapeError, fieldName, formToObject } from "~/lib/form-data";
+import { type FormOutcome, FormShapeError, fieldErrorsOf, formToObject } from "~/lib/form-data";
 
 type FormErrors = Pick<FormOutcome, "formError" | "fieldErrors">;
 
@@ -14,12 +14,6 @@ type Options = {
    */
   unexpected?: string;
 };
-
-function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[fieldName(issue.path)] ??= issue.message;
-  return errors;
-}
 
 /**
  * The one way a route action handles a form: parse the post with the same zod schema as

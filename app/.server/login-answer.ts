@@ -1,5 +1,11 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { sessionCookie } from "./auth/session";
+import { clientAddress } from "./client-address";
+import { handleForm } from "./forms";
+import { type ContextReader, routeServices } from "./route-context";
+import type { login } from "./services/accounts";
 import type { FormOutcome } from "~/lib/form-data";
+import { LoginSchema } from "~/schemas/auth";
 
 /**
  * A login form's answer: a refused login comes back with the email it was for, so the
@@ -17,4 +23,27 @@ export async function keepEmail(
   const form = await copy.formData().catch(() => null);
   const email = form?.get("email");
   return data({ ...result.data, email: typeof email === "string" ? email.slice(0, 254) : "" }, result.init ?? undefined);
+}
+
+/**
+ * The player's and the admin's login action: the form read with LoginSchema, `login` (the
+ * service's login or adminLogin), then the session cookie and the page `next` names. A
+ * failure the service did not expect says `unexpected` in the form.
+ */
+export function loginAction(
+  { request, context }: { request: Request; context: ContextReader },
+  opts: { login: typeof login; next: (form: FormData) => string; unexpected: string },
+) {
+  const { db, env } = routeServices(context);
+  return keepEmail(request, (req) =>
+    handleForm(
+      req,
+      LoginSchema,
+      async (input, form) => {
+        const result = await opts.login(db, env, input, clientAddress(req));
+        return redirect(opts.next(form), { headers: { "Set-Cookie": sessionCookie(result.token, result.maxAge) } });
+      },
+      { unexpected: opts.unexpected },
+    ),
+  );
 }

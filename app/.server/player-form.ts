@@ -3,6 +3,7 @@ import { AppError } from "./errors";
 import { handleForm } from "./forms";
 import { addPlayer, deletePlayer, savePlayer } from "./services/player-admin";
 import { PlayerAdminFormSchema } from "~/schemas/players";
+import { fullName } from "~/lib/player-name";
 
 /**
  * The admin's player forms, posted from /admin/player and /players: the Edit Player
@@ -24,6 +25,7 @@ export function handlePlayerAdminForm(request: Request, db: Db) {
       console.error(id ? "error updating player" : "error adding player", err);
       throw new AppError("internal", id ? "error updating player" : "error adding player");
     }
-    return { success: id ? `Saved ${values.fn} ${values.ln}.` : `Added ${values.fn} ${values.ln}.` };
+    const name = fullName({ firstName: values.fn, lastName: values.ln });
+    return { success: id ? `Saved ${name}.` : `Added ${name}.` };
   });
 }

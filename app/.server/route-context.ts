@@ -5,7 +5,7 @@ import { leagueFromEnv } from "./league";
 import { cloudflareContext, servicesContext } from "~/context";
 import { idSchema } from "~/schemas/ids";
 
-type ContextReader = { get: <T>(key: RouterContext<T>) => T };
+export type ContextReader = { get: <T>(key: RouterContext<T>) => T };
 
 /**
  * Root middleware: the database handle and the checked league settings, once per

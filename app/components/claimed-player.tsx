@@ -5,6 +5,7 @@ import { StatusBadge, claimStatus } from "./ui/badge";
 import { Card, Stats } from "./ui/card";
 import { formatCents } from "~/lib/money";
 import type { OwnClaim } from "~/.server/services/own-claim";
+import { fullName } from "~/lib/player-name";
 
 const link = "font-medium text-brand-800 underline underline-offset-2";
 
@@ -41,7 +42,7 @@ function NextStep({ status, note }: { status: string; note: string | null }) {
 /**
  * The profile's first card: the player record the user claimed, where the claim stands
  * and, once approved, the record's credit; a way to find the record when there is no
- * claim. Admins claim no player (spec §6): they get no claim status.
+ * claim. Admins claim no player: they get no claim status.
  */
 export function ClaimedPlayerCard({ claim, isAdmin }: { claim: OwnClaim | null; isAdmin: boolean }) {
   if (isAdmin) {
@@ -67,7 +68,7 @@ export function ClaimedPlayerCard({ claim, isAdmin }: { claim: OwnClaim | null; 
       <div className="space-y-3">
         <p className="font-display text-2xl font-semibold tracking-wide">
           <Link to={`/players/${claim.playerId}`} className="text-brand-800 underline-offset-4 hover:underline">
-            {claim.firstName} {claim.lastName}
+            {fullName(claim)}
           </Link>
         </p>
         {approved ? <Stats items={[{ label: "Credit", value: formatCents(claim.balanceCents) }]} /> : null}

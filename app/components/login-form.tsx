@@ -4,9 +4,8 @@ import { FormAlert } from "./ui/alert";
 import { Button } from "./ui/button";
 import { Field } from "./ui/field";
 import { useFormChecks } from "~/hooks/use-form-checks";
-import { checkEmail, checkPasswordGiven } from "~/lib/form-checks";
 
-const check = (form: FormData) => ({ ...checkEmail(form), ...checkPasswordGiven(form) });
+const loadCheck = async () => (await import("~/lib/account-checks")).loginCheck;
 
 /**
  * Email and password, for the player and the admin login. A refused login empties the
@@ -14,7 +13,7 @@ const check = (form: FormData) => ({ ...checkEmail(form), ...checkPasswordGiven(
  * focus where to type next: the first field in error, else the password.
  */
 export function LoginForm({ redirectTo, emailAutoComplete = "email" }: { redirectTo?: string; emailAutoComplete?: string }) {
-  const { formError, fieldErrors, result, errors, form } = useFormChecks(check);
+  const { formError, fieldErrors, result, errors, form } = useFormChecks(loadCheck);
   const busy = useNavigation().state === "submitting";
   const keptEmail = (result as { email?: string } | undefined)?.email;
 

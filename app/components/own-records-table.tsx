@@ -1,23 +1,15 @@
 import { Link } from "react-router";
+import type { OwnRecord } from "~/.server/services/own-records";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { DataTable, td, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
-
-export type OwnRecordView = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  division: string;
-  createdAt: number;
-  claimStatus: string | null;
-  history: number;
-};
+import { fullName } from "~/lib/player-name";
 
 /**
  * The player records a user added that no approved claim holds (/admin/user/{id}): each
  * may be removed while it has no league history (ADR 23).
  */
-export function OwnRecordsTable({ records, userName, busy }: { records: OwnRecordView[]; userName: string; busy: boolean }) {
+export function OwnRecordsTable({ records, userName, busy }: { records: OwnRecord[]; userName: string; busy: boolean }) {
   const { date } = useLeague();
   return (
     <DataTable
@@ -32,7 +24,7 @@ export function OwnRecordsTable({ records, userName, busy }: { records: OwnRecor
       }
     >
       {records.map((r) => {
-        const name = `${r.firstName} ${r.lastName}`;
+        const name = fullName(r);
         return (
           <tr key={r.id}>
             <td className={td}>{date(r.createdAt)}</td>

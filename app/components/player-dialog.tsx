@@ -6,11 +6,12 @@ import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { CheckboxField } from "~/components/ui/field";
 import { PlayerFields } from "./player-fields";
 import type { FormOutcome } from "~/lib/form-data";
+import { fullName } from "~/lib/player-name";
 
 export type EditablePlayer = { id: number; firstName: string; lastName: string; pdga: string | null; division: string; inactive: boolean };
 
 /**
- * The Edit Player dialog (spec §5): First, Last, Division required, PDGA optional,
+ * The Edit Player dialog: First, Last, Division required, PDGA optional,
  * Inactive; Cancel and Save; 'Go to Profile' for an existing player. Without a player it
  * adds one. It posts to the page's action (app/.server/player-form.ts) and stays open
  * with the errors until the save succeeds, then tells the page what happened.
@@ -40,7 +41,7 @@ export function PlayerDialog({
       onOpenChange={setOpen}
       title={player ? "Edit Player" : "Add Player"}
       trigger={trigger}
-      description={player ? `${player.firstName} ${player.lastName}, player #${player.id}` : "A new player record for the league."}
+      description={player ? `${fullName(player)}, player #${player.id}` : "A new player record for the league."}
     >
       <fetcher.Form method="post" noValidate className="space-y-3">
         <input type="hidden" name="intent" value="savePlayer" />

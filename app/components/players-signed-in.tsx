@@ -5,10 +5,11 @@ import { PlayerDialog } from "~/components/player-dialog";
 import { StatusBadge, claimStatus } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
+import { fullName } from "~/lib/player-name";
 
 // What only a signed-in user or an admin sees on /players, in its own module: the page
 // loads it when it renders one (app/components/lazy-part.tsx), so an anonymous visit
-// does not (issue 12's client budget).
+// does not (the public pages' client budget).
 
 /** The user's open claim, above the search: where it stands. */
 export function YourClaim({ claim }: { claim: ClaimView }) {
@@ -23,7 +24,7 @@ export function YourClaim({ claim }: { claim: ClaimView }) {
 /** Claim a record (when the user has no open claim), or withdraw the claim on this one. */
 export function ClaimActions({ player, open }: { player: SearchResult; open: ClaimView | null }) {
   const busy = useNavigation().state === "submitting";
-  const who = `${player.firstName} ${player.lastName}`;
+  const who = fullName(player);
   if (open && open.playerId === player.id) {
     return (
       <ConfirmDialog
@@ -52,9 +53,9 @@ export function ClaimActions({ player, open }: { player: SearchResult; open: Cla
   );
 }
 
-/** An admin's Edit (the Edit Player dialog) and Delete per row (spec §2). */
+/** An admin's Edit (the Edit Player dialog) and Delete per row. */
 export function AdminActions({ player, onSaved }: { player: SearchResult; onSaved: (message: string) => void }) {
-  const who = `${player.firstName} ${player.lastName}`;
+  const who = fullName(player);
   return (
     <div className="flex justify-end gap-2">
       <PlayerDialog

@@ -4,41 +4,23 @@ import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, useFocusFirstInvalid } from "~/components/ui/field";
+import { SETTINGS, type SettingName } from "~/lib/league-settings";
 
 type Values = Record<string, string | number>;
 
-type Setting = { name: string; label: string; hint: string; min: number; max: number };
-
-const STANDINGS: Setting[] = [
-  { name: "pointsFirst", label: "Points for 1st", hint: "What the winner of a division gets in a round.", min: 0, max: 1000 },
-  { name: "pointsStep", label: "Step per place", hint: "How many fewer points each place below 1st gets.", min: 0, max: 1000 },
-  { name: "pointsFloor", label: "Floor", hint: "The fewest points a place gets; at most the points for 1st.", min: 0, max: 1000 },
-  { name: "pointsParticipation", label: "Participation points", hint: "Added for every round a player has a score in.", min: 0, max: 1000 },
-  {
-    name: "standingsBestN",
-    label: "Best rounds counted",
-    hint: "A player's total is the sum of this many best rounds of the season.",
-    min: 1,
-    max: 100,
-  },
+// The form's own words per field; labels, bounds and defaults are the settings' (app/lib/league-settings.ts).
+const STANDINGS: [SettingName, string][] = [
+  ["pointsFirst", "What the winner of a division gets in a round."],
+  ["pointsStep", "How many fewer points each place below 1st gets."],
+  ["pointsFloor", "The fewest points a place gets; at most the points for 1st."],
+  ["pointsParticipation", "Added for every round a player has a score in."],
+  ["standingsBestN", "A player's total is the sum of this many best rounds of the season."],
 ];
 
-const HANDICAPS: Setting[] = [
-  {
-    name: "handicapRounds",
-    label: "Handicap rounds",
-    hint: "How many of a player's latest rounds the handicap is taken from.",
-    min: 1,
-    max: 50,
-  },
-  {
-    name: "handicapPercent",
-    label: "Handicap percentage",
-    hint: "The share of the difference from par given as strokes.",
-    min: 0,
-    max: 100,
-  },
-  { name: "handicapPar", label: "Par", hint: "The score a handicap is measured from.", min: 1, max: 200 },
+const HANDICAPS: [SettingName, string][] = [
+  ["handicapRounds", "How many of a player's latest rounds the handicap is taken from."],
+  ["handicapPercent", "The share of the difference from par given as strokes."],
+  ["handicapPar", "The score a handicap is measured from."],
 ];
 
 function Group({
@@ -48,7 +30,7 @@ function Group({
   errors,
 }: {
   legend: string;
-  settings: Setting[];
+  settings: [SettingName, string][];
   values: Values;
   errors: Record<string, string>;
 }) {
@@ -56,19 +38,19 @@ function Group({
     <fieldset className="space-y-4">
       <legend className="mb-2 font-display text-xl font-semibold tracking-wide">{legend}</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        {settings.map((s) => (
+        {settings.map(([name, hint]) => (
           <Field
-            key={s.name}
-            label={s.label}
-            name={s.name}
+            key={name}
+            label={SETTINGS[name].label}
+            name={name}
             type="number"
             inputMode="numeric"
             step={1}
-            min={s.min}
-            max={s.max}
-            defaultValue={values[s.name]}
-            hint={s.hint}
-            error={errors[s.name]}
+            min={SETTINGS[name].min}
+            max={SETTINGS[name].max}
+            defaultValue={values[name]}
+            hint={hint}
+            error={errors[name]}
           />
         ))}
       </div>

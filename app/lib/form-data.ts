@@ -52,3 +52,10 @@ export function fieldName(path: readonly PropertyKey[]): string {
   if (path.length === 0) return "form";
   return path.map((part, i) => (typeof part === "number" ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`)).join("");
 }
+
+/** A parse's errors by field name, the first issue of each field (the server's answer and the browser's check alike). */
+export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[fieldName(issue.path)] ??= issue.message;
+  return errors;
+}

@@ -4,6 +4,7 @@
 // names, because a wrong match would put a score on the wrong player. What stays
 // unsure is marked for the admin to settle in the preview.
 import type { ParsedScoreLine } from "./score-paste";
+import { fullName } from "./player-name";
 
 /** An entry of the round, as the preview needs it. */
 export type PasteEntry = { id: number; firstName: string; lastName: string };
@@ -73,7 +74,7 @@ export function matchScoreLines(
 ): { lines: MatchedLine[]; unmatchedEntries: PasteEntry[] } {
   const byName = new Map<string, number[]>();
   for (const e of entries) {
-    const key = normalizeName(`${e.firstName ?? ""} ${e.lastName ?? ""}`);
+    const key = normalizeName(fullName(e));
     const ids = byName.get(key) ?? [];
     if (key !== "" && !ids.includes(e.id)) byName.set(key, [...ids, e.id]);
   }

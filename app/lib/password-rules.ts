@@ -14,6 +14,8 @@ export const PASSWORD_RULES = [
 
 export const passwordMeetsRules = (p: string) => PASSWORD_RULES.every((r) => r.test(p));
 
-// The forms' own messages; the browser checks them first and the actions again.
+/** What the schema (app/schemas/auth.ts) answers for a password that breaks a rule. */
+export const PASSWORD_RULES_BROKEN = "Password does not meet complexity requirements";
+/** What the browser says instead, beside the rules it ticks live (app/lib/form-checks.ts). */
 export const PASSWORD_RULES_UNMET = "Password does not meet all requirements";
 export const PASSWORDS_DIFFER = "Passwords do not match";

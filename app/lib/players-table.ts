@@ -7,9 +7,10 @@ import { type Page, offsetOf, pageOf, pageParam } from "./paging";
 import { type SortState, compareBy, parseSort } from "./sort";
 
 import { DEFAULT_PLAYER_SORT, PLAYER_COLUMNS, type PlayerColumn } from "./player-columns";
+import { fullName } from "./player-name";
 
 export { DEFAULT_PLAYER_SORT, PLAYER_COLUMNS, type PlayerColumn, firstDir } from "./player-columns";
-/** Rows a page: 2,000 players in one table made a 643 KB page (issue 12). */
+/** Rows a page: 2,000 players in one table made a 643 KB page. */
 export const PLAYERS_PAGE_SIZE = 100;
 
 /** The fields of a player the table sorts and filters on. */
@@ -67,7 +68,7 @@ export function filterPlayers<T extends PlayerListRow>(list: readonly T[], divis
   if (!division && words.length === 0) return [...list];
   return list.filter((p) => {
     if (division && p.division !== division) return false;
-    const name = `${p.firstName} ${p.lastName}`.toLowerCase();
+    const name = fullName(p).toLowerCase();
     return words.every((w) => name.includes(w));
   });
 }

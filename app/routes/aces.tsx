@@ -20,6 +20,7 @@ import { DataTable, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
+import { fullName } from "~/lib/player-name";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 // Admin only: loaded when it renders (app/components/lazy-part.tsx).
@@ -30,7 +31,7 @@ export const headers: Route.HeadersFunction = () => publicCacheHeaders("aces", "
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = routeServices(context);
   const admin = optionalSession(context)?.isAdmin ?? false;
-  // Spec §8: a pot that cannot be read shows as 0, not an error page.
+  // A pot that cannot be read shows as 0, not an error page.
   const pot = acePotCents(db).catch((err: unknown) => {
     console.error("The ace pot could not be read", err);
     return 0;
@@ -104,7 +105,7 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
               {aces.map((a) => (
                 <tr key={a.id}>
                   <td className={td}>
-                    {/* Spec §2: the round form for admins (it links on to the round's entries), the round page for others. */}
+                    {/* The round form for admins (it links on to the round's entries), the round page for others. */}
                     {a.roundId ? (
                       <Link
                         to={isAdmin ? `/admin/rounds/${a.roundId}` : `/rounds/${a.roundId}`}
@@ -117,20 +118,18 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
                     )}
                   </td>
                   <td className={td}>
-                    <PlayerLink id={a.playerId}>
-                      {a.firstName} {a.lastName}
-                    </PlayerLink>
+                    <PlayerLink id={a.playerId}>{fullName(a)}</PlayerLink>
                   </td>
                   <td className={`${tdNum} font-semibold`}>{formatCents(a.amtCents)}</td>
                   {isAdmin ? (
                     <td className={td}>
                       <ConfirmDialog
                         trigger="X"
-                        triggerLabel={`Delete ${a.firstName} ${a.lastName}'s ace`}
+                        triggerLabel={`Delete ${fullName(a)}'s ace`}
                         size="sm"
                         tone="danger"
                         title="Delete this ace?"
-                        description={`Are you sure you want to delete ${a.firstName} ${a.lastName}'s ace?`}
+                        description={`Are you sure you want to delete ${fullName(a)}'s ace?`}
                         confirmLabel="Delete ace"
                         intent="deleteAce"
                         fields={{ id: a.id }}

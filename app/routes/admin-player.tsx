@@ -18,6 +18,7 @@ import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "~/lib/constants";
 import { readSearchText } from "~/schemas/players";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
+import { fullName } from "~/lib/player-name";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -89,7 +90,7 @@ export default function AdminPlayer({ loaderData }: Route.ComponentProps) {
               <tr key={p.id}>
                 <td className={td}>
                   <Link to={`/players/${p.id}`} className="font-medium text-brand-800 hover:underline">
-                    {p.firstName} {p.lastName}
+                    {fullName(p)}
                   </Link>
                   {p.inactive ? (
                     <span className="ml-2">
@@ -106,7 +107,7 @@ export default function AdminPlayer({ loaderData }: Route.ComponentProps) {
                       player={p}
                       onSaved={onSaved}
                       trigger={
-                        <Button size="sm" variant="secondary" aria-label={`Edit ${p.firstName} ${p.lastName}`}>
+                        <Button size="sm" variant="secondary" aria-label={`Edit ${fullName(p)}`}>
                           Edit
                         </Button>
                       }
@@ -115,7 +116,7 @@ export default function AdminPlayer({ loaderData }: Route.ComponentProps) {
                       trigger="Delete"
                       size="sm"
                       tone="danger"
-                      title={`Delete ${p.firstName} ${p.lastName}?`}
+                      title={`Delete ${fullName(p)}?`}
                       description="Only a player with no rounds, aces, transfers or linked user can be deleted; otherwise mark them inactive."
                       confirmLabel="Delete player"
                       intent="deletePlayer"

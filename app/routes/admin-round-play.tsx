@@ -26,6 +26,7 @@ import { formatCents } from "~/lib/money";
 import { creditSuggestionCapCents } from "~/lib/pricing";
 import { formatDateTime } from "~/lib/time";
 import { MONEY_INTENTS } from "~/schemas/money-actions";
+import { fullName } from "~/lib/player-name";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -42,7 +43,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const entries = list.map((e) => ({
     id: e.id,
     playerId: e.playerId,
-    name: `${e.firstName} ${e.lastName}`,
+    name: fullName(e),
     division: e.division,
     ace: e.ace,
     score: e.score,

@@ -6,7 +6,6 @@ import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormChecks } from "~/hooks/use-form-checks";
-import { checkEmail } from "~/lib/form-checks";
 import { pageMeta } from "~/lib/meta";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
@@ -17,6 +16,8 @@ import { ForgotPasswordSchema } from "~/schemas/auth";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Forgot password", "Forgot your league password? Ask for a link by email to set a new one.");
 
+const loadCheck = async () => (await import("~/lib/account-checks")).forgotPasswordCheck;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env } = routeServices(context);
   return handleForm(request, ForgotPasswordSchema, async ({ email }) => {
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword() {
-  const { success: sent, formError, errors, form } = useFormChecks(checkEmail);
+  const { success: sent, formError, errors, form } = useFormChecks(loadCheck);
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-md">

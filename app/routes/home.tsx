@@ -1,8 +1,7 @@
-import { Link, data, isRouteErrorResponse } from "react-router";
+import { Link, data } from "react-router";
 import type { Route } from "./+types/home";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { RoundList } from "~/components/round-list";
-import { Alert } from "~/components/ui/alert";
 import { StatusBadge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -13,6 +12,7 @@ import { routeServices } from "~/.server/route-context";
 import { listRounds, listSeasons, lowScoresBetween, roundsBetween, splitRounds } from "~/.server/services/rounds";
 import { pageMeta } from "~/lib/meta";
 import { nowSeconds } from "~/lib/time";
+import { SeasonLoadError } from "~/components/season-load-error";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11). Each
 // ?season= and ?show= is its own cached page.
@@ -189,18 +189,5 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error)
-    ? (error.data?.message ?? error.statusText)
-    : "The rounds could not be loaded. Please try again.";
-  return (
-    <>
-      <PageHeader title="Rounds" />
-      <div className="space-y-4">
-        <Alert tone="error">{message}</Alert>
-        <ButtonLink to="/rounds" variant="primary">
-          This season's rounds
-        </ButtonLink>
-      </div>
-    </>
-  );
+  return <SeasonLoadError error={error} what="rounds" />;
 }

@@ -1,4 +1,4 @@
-import { Link, redirect, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { LoginForm } from "~/components/login-form";
 import { ButtonLink } from "~/components/ui/button";
@@ -6,13 +6,8 @@ import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/.server/auth/guards";
-import { sessionCookie } from "~/.server/auth/session";
-import { handleForm } from "~/.server/forms";
-import { keepEmail } from "~/.server/login-answer";
-import { routeServices } from "~/.server/route-context";
+import { loginAction } from "~/.server/login-answer";
 import { login } from "~/.server/services/accounts";
-import { clientAddress } from "~/.server/client-address";
-import { LoginSchema } from "~/schemas/auth";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Log in", "Log in to the league to sign up for rounds, claim your player record and see your credit.");
@@ -20,20 +15,8 @@ export const meta: Route.MetaFunction = (args) =>
 /** Anything but a refused login (the service or the database failing) says so in the form. */
 const LOGIN_ERROR = "An error occurred during login. Please try again.";
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env } = routeServices(context);
-  return keepEmail(request, (req) =>
-    handleForm(
-      req,
-      LoginSchema,
-      async (input, form) => {
-        const result = await login(db, env, input, clientAddress(req));
-        const to = safeRedirect(form.get("redirectTo"), "/");
-        return redirect(to, { headers: { "Set-Cookie": sessionCookie(result.token, result.maxAge) } });
-      },
-      { unexpected: LOGIN_ERROR },
-    ),
-  );
+export async function action(args: Route.ActionArgs) {
+  return loginAction(args, { login, next: (form) => safeRedirect(form.get("redirectTo"), "/"), unexpected: LOGIN_ERROR });
 }
 
 export default function Login() {

@@ -24,6 +24,7 @@ import { optionalSession } from "~/.server/auth/guards";
 import { playerMoneyHistory } from "~/.server/services/audit-log";
 import { lazyPart } from "~/components/lazy-part";
 import { formatCents } from "~/lib/money";
+import { fullName } from "~/lib/player-name";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "rounds", "transfers", "claims", "settings");
@@ -61,7 +62,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => {
   const player = args.loaderData?.player;
   if (!player) return pageMeta(args, "Player");
-  const name = `${player.firstName} ${player.lastName}`;
+  const name = fullName(player);
   return pageMeta(args, name, `${name} in the league: division, PDGA number, credit, wins, and every round with score, place and payout.`);
 };
 
@@ -72,10 +73,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
   const { player, latest, transfersTable, form } = loaderData;
   return (
     <>
-      <PageHeader
-        title={`${player.firstName} ${player.lastName}`}
-        badge={player.inactive ? <StatusBadge status="Inactive" /> : undefined}
-      />
+      <PageHeader title={fullName(player)} badge={player.inactive ? <StatusBadge status="Inactive" /> : undefined} />
       <div className="space-y-8">
         <Card title="Summary" titleId="summary-title">
           <Stats

@@ -18,6 +18,7 @@ import { DEFAULT_PLAYER_SORT, type PlayerColumn } from "~/lib/player-columns";
 import { playersView } from "~/lib/players-table";
 import { pagerHtml, sortHeadHtml } from "~/.server/html/players-all";
 import type { SortState } from "~/lib/sort";
+import { fullName } from "~/lib/player-name";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11). The
 // query string (sort, filters) is part of the cache key, so each view is its own page.
@@ -101,7 +102,9 @@ export default function PlayersAll({ loaderData }: Route.ComponentProps) {
                 <tr key={p.id}>
                   <td>
                     {/* discover="none": the player route loads on click, not for 120 links on render. */}
-                    <Link to={`/players/${p.id}`} discover="none">{`${p.firstName} ${p.lastName}`}</Link>
+                    <Link to={`/players/${p.id}`} discover="none">
+                      {fullName(p)}
+                    </Link>
                     {p.inactive ? (
                       <span className="block sm:ml-1.5 sm:inline">
                         <StatusBadge status="Inactive" />

@@ -24,6 +24,7 @@ import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "~/lib/constants";
 import { readSearchText } from "~/schemas/players";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
+import { fullName } from "~/lib/player-name";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 // What only signed-in users and admins see: loaded when it renders (app/components/lazy-part.tsx).
@@ -39,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = routeServices(context);
   const session = optionalSession(context);
   const { q, ready, error: searchError } = readSearchText(new URL(request.url).searchParams.get("q"));
-  // A player's own claim decides their row actions; admins claim nothing (spec §6).
+  // A player's own claim decides their row actions; admins claim nothing.
   const claimant = session && !session.isAdmin && !session.user.isAdmin ? session.user.id : null;
   const [results, mine] = await Promise.all([
     ready ? searchPlayers(db, q) : Promise.resolve(null),
@@ -147,9 +148,7 @@ function SearchResults({ results, actions }: { results: SearchResult[]; actions?
       {results.map((p) => (
         <tr key={p.id}>
           <td className={td}>
-            <PlayerLink id={p.id}>
-              {p.firstName} {p.lastName}
-            </PlayerLink>
+            <PlayerLink id={p.id}>{fullName(p)}</PlayerLink>
           </td>
           <td className={tdNum}>{formatCents(p.balanceCents)}</td>
           {actions ? <td className={`${td} text-right`}>{actions(p)}</td> : null}
@@ -159,7 +158,7 @@ function SearchResults({ results, actions }: { results: SearchResult[]; actions?
   );
 }
 
-/** Spec §8: a search that fails (not one that was cancelled) says 'error'. */
+/** A search that fails (not one that was cancelled) says 'error'. */
 export function ErrorBoundary() {
   return (
     <>

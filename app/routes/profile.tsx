@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { CalendarFeedCard } from "~/components/calendar-feed-card";
@@ -12,7 +12,7 @@ import { Field } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormChecks } from "~/hooks/use-form-checks";
 import { usePasswordPair } from "~/hooks/use-password-pair";
-import { checkEmail, checkName, checkNewPassword } from "~/lib/form-checks";
+import { changedFields } from "~/lib/profile-changes";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/.server/auth/guards";
 import { sessionCookie } from "~/.server/auth/session";
@@ -36,27 +36,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, env } = routeServices(context);
   return {
     user: { name: user.name, email: user.email, isAdmin: user.isAdmin },
-    // Admins claim no player (spec §6).
+    // Admins claim no player.
     claim: user.isAdmin ? null : await ownClaim(db, user.id),
     mail: await getMailPrefs(db, user.id),
     calendar: await calendarUrls(db, env, request, user.id),
-  };
-}
-
-/** Only the fields that differ from the stored ones go to the service: an unchanged email needs no current password. */
-function changedFields(form: FormData, current: { name: string; email: string }) {
-  const text = (key: string) => {
-    const value = form.get(key);
-    return typeof value === "string" ? value : "";
-  };
-  const name = text("name").trim();
-  const email = text("email").trim().toLowerCase();
-  return {
-    name: name !== current.name ? name : undefined,
-    email: email !== current.email ? email : undefined,
-    password: text("password") || undefined,
-    confirmPassword: text("confirmPassword") || undefined,
-    currentPassword: text("currentPassword") || undefined,
   };
 }
 
@@ -80,10 +63,20 @@ export async function action({ context, request }: Route.ActionArgs) {
   );
 }
 
-const check = (form: FormData) => ({ ...checkName(form), ...checkEmail(form), ...checkNewPassword(form, { optional: true }) });
-
 function ProfileForm({ user }: { user: { name: string; email: string } }) {
-  const { success: saved, formError, result, errors, form } = useFormChecks(check);
+  // The check reads the form against the stored values of the moment (they change with a save).
+  const stored = useRef(user);
+  stored.current = user;
+  const {
+    success: saved,
+    formError,
+    result,
+    errors,
+    form,
+  } = useFormChecks(async () => {
+    const { profileCheck } = await import("~/lib/account-checks");
+    return (data) => profileCheck(stored.current)(data);
+  });
   const busy = useNavigation().state === "submitting";
   const pair = usePasswordPair();
 

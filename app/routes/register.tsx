@@ -9,7 +9,6 @@ import { Field } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormChecks } from "~/hooks/use-form-checks";
 import { usePasswordPair } from "~/hooks/use-password-pair";
-import { checkEmail, checkName, checkNewPassword } from "~/lib/form-checks";
 import { EMAIL_IN_USE } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import { sessionCookie } from "~/.server/auth/session";
@@ -23,6 +22,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Register", "Create a league account to claim your player record, sign up for rounds and track your credit.");
 
 const REGISTER_FAILED = "An error occurred during registration. Please try again.";
+const loadCheck = async () => (await import("~/lib/account-checks")).registerCheck;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env } = routeServices(context);
@@ -62,12 +62,7 @@ export default function Register() {
   const busy = useNavigation().state === "submitting";
   const pair = usePasswordPair();
   const email = useEmailCheck();
-  const { formError, errors, form } = useFormChecks((data) => ({
-    ...checkName(data),
-    ...checkEmail(data),
-    ...(email.taken ? { email: EMAIL_IN_USE } : {}),
-    ...checkNewPassword(data),
-  }));
+  const { formError, errors, form } = useFormChecks(loadCheck, email.taken ? { email: EMAIL_IN_USE } : {});
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title="Register" subtitle="Create your account, then find and claim your player record." />

@@ -9,7 +9,6 @@ import { PageHeader } from "~/components/ui/page-header";
 import { useFormChecks } from "~/hooks/use-form-checks";
 import { useFormResult } from "~/hooks/use-form-result";
 import { usePasswordPair } from "~/hooks/use-password-pair";
-import { checkNewPassword } from "~/lib/form-checks";
 import { pageMeta } from "~/lib/meta";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
@@ -21,6 +20,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Reset password
 const RESET_DONE = "Your password has been reset. Redirecting to login…";
 const REDIRECT_MS = 2000;
 const link = "font-medium text-brand-800 underline underline-offset-2";
+const loadCheck = async () => (await import("~/lib/account-checks")).resetPasswordCheck;
 
 /** The token is verified before the form is shown: "checking", then the form or "invalid". */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -66,7 +66,7 @@ function ResetDone({ message }: { message: string }) {
 
 function ResetForm({ token }: { token: string }) {
   const pair = usePasswordPair();
-  const { formError, fieldErrors, errors, form } = useFormChecks((data) => checkNewPassword(data));
+  const { formError, fieldErrors, errors, form } = useFormChecks(loadCheck);
   const busy = useNavigation().state === "submitting";
   return (
     <Form method="post" className="space-y-4" {...form}>

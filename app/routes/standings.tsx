@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/standings";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { orRouteError, routeServices } from "~/.server/route-context";
@@ -6,7 +6,6 @@ import { seasonStandings } from "~/.server/services/standings";
 import { StandingsNav } from "~/components/standings/standings-nav";
 import { StandingsTable } from "~/components/standings/standings-table";
 import { Alert } from "~/components/ui/alert";
-import { ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { useLeague } from "~/hooks/use-league";
@@ -14,6 +13,7 @@ import { pageMeta } from "~/lib/meta";
 import { describeRule } from "~/lib/standings-rule";
 import { sortStandings, standingsSort } from "~/lib/standings-sort";
 import type { StandingsRound } from "~/lib/standings-table";
+import { SeasonLoadError } from "~/components/season-load-error";
 
 // Public: cached for anonymous visitors, purged when scores, rounds, players or the
 // league settings change (ADR 11). Each ?season=, ?division= and sort is its own page.
@@ -110,18 +110,5 @@ export default function Standings({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error)
-    ? (error.data?.message ?? error.statusText)
-    : "The standings could not be loaded. Please try again.";
-  return (
-    <>
-      <PageHeader title="Standings" />
-      <div className="space-y-4">
-        <Alert tone="error">{message}</Alert>
-        <ButtonLink to="/standings" variant="primary">
-          This season's standings
-        </ButtonLink>
-      </div>
-    </>
-  );
+  return <SeasonLoadError error={error} what="standings" />;
 }

@@ -1,6 +1,5 @@
-import { z } from "zod";
-import { EmailSchema, NameSchema, PasswordSchema } from "./auth";
-import { PASSWORDS_DIFFER } from "../lib/password-rules";
+import { z } from "./zod";
+import { EmailSchema, NameSchema, PasswordSchema, withConfirmation } from "./auth";
 import { idSchema } from "./ids";
 
 /** The one form of /admin/user/{userId}: which confirmed action to run. */
@@ -15,15 +14,14 @@ export const RemoveOwnRecordSchema = z.object({
 });
 
 /** The 'Add user' form of /admin/users: the API's fields, the password typed twice. */
-export const AddUserFormSchema = z
-  .object({
+export const AddUserFormSchema = withConfirmation(
+  z.object({
     name: NameSchema,
     email: EmailSchema,
     password: PasswordSchema,
-    confirmPassword: z.string().optional(),
     isAdmin: z
       .literal("on")
       .optional()
       .transform((v) => v === "on"),
-  })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORDS_DIFFER });
+  }),
+);

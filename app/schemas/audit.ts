@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { idSchema } from "./ids";
 
 // The audit log's filters and page, as /admin/audit's URL and GET /api/admin/audit take

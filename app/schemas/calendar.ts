@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The calendar card's forms on /profile: make the personal feed link, or replace it. */
 export const CalendarFeedFormSchema = z.object({

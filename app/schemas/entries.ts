@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { isDivision } from "../lib/divisions";
 import { MAX_SCORE } from "../lib/score-paste";
 import { bodyIdSchema } from "./ids";

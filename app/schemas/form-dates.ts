@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 // A form's date and time inputs (type="date", type="time") as their wall-clock parts, for
 // the caller to place in the league's zone (zonedTimeToEpoch): the server never reads

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * A positive integer id as a URL writes it ("12"): digits only, so "1e3", "0x10", "-1"

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { FormDateSchema } from "./form-dates";
 import { bodyIdSchema, epochSecondsSchema, idSchema, optionalBodyIdSchema } from "./ids";
 import { positiveDollarsSchema } from "./money";

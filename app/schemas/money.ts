@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The largest single amount the ledger takes: $100,000 (a typo guard, not a business rule). */
 export const MAX_AMOUNT_CENTS = 10_000_000;

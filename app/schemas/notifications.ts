@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { idSchema } from "./ids";
 import { MAIL_OPTIN_INTENT } from "../lib/mail-optin";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, SEARCH_TOO_LONG } from "../lib/constants";
 import { isDivision } from "../lib/divisions";
 import { bodyIdSchema, idSchema } from "./ids";

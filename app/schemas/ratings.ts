@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { bodyIdSchema } from "./ids";
 
 /** POST /api/admin/ratings/recompute: re-rate from this round on, or (absent or null) every round. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { rowLabel } from "../lib/round-dates";
 import { zonedTimeToEpoch } from "../lib/time";
 import { FormDateSchema, FormTimeSchema, dateText } from "./form-dates";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { bodyIdSchema, epochSecondsSchema } from "./ids";
 import { nonNegativeDollarsSchema } from "./money";
 import { missingVersion, versionSchema } from "./version";

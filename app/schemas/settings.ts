@@ -1,7 +1,9 @@
-import { z } from "zod";
+import { z } from "./zod";
+import { SETTINGS, type SettingName } from "../lib/league-settings";
 
 // The league's settings (/admin/settings and PUT /api/admin/settings): whole numbers
-// within bounds a league could mean, each message naming the field as the form labels it.
+// within bounds a league could mean (app/lib/league-settings.ts), each message naming the
+// field as the form labels it.
 
 function whole(label: string, min: number, max: number) {
   const range = `${label} must be a whole number from ${min} to ${max}`;
@@ -18,16 +20,18 @@ function whole(label: string, min: number, max: number) {
   );
 }
 
+const field = (name: SettingName) => whole(SETTINGS[name].label, SETTINGS[name].min, SETTINGS[name].max);
+
 export const LeagueSettingsSchema = z
   .object({
-    pointsFirst: whole("Points for 1st", 0, 1000),
-    pointsStep: whole("Step per place", 0, 1000),
-    pointsFloor: whole("Floor", 0, 1000),
-    pointsParticipation: whole("Participation points", 0, 1000),
-    standingsBestN: whole("Best rounds counted", 1, 100),
-    handicapRounds: whole("Handicap rounds", 1, 50),
-    handicapPercent: whole("Handicap percentage", 0, 100),
-    handicapPar: whole("Par", 1, 200),
+    pointsFirst: field("pointsFirst"),
+    pointsStep: field("pointsStep"),
+    pointsFloor: field("pointsFloor"),
+    pointsParticipation: field("pointsParticipation"),
+    standingsBestN: field("standingsBestN"),
+    handicapRounds: field("handicapRounds"),
+    handicapPercent: field("handicapPercent"),
+    handicapPar: field("handicapPar"),
   })
   .refine((s) => s.pointsFloor <= s.pointsFirst, { path: ["pointsFloor"], message: "Floor must not be more than the points for 1st" });
 

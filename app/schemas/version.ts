@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The 400 for a write of a stored row that does not say which version it read. */
 export const missingVersion = (what: "entry" | "round") => `version is required: send the version of the ${what} as you read it`;

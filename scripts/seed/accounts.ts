@@ -3,6 +3,7 @@ import { quoteSignUp } from "../../app/lib/pricing";
 import { DAY_SECONDS } from "../../app/lib/time";
 import { PAID_ROUNDS_BACK } from "./play";
 import type { DemoPlayers, SeedClaim, SeedEntry, SeedPayment, SeedRound, SeedUser } from "./types";
+import { fullName } from "../../app/lib/player-name";
 
 export const ADMIN_LOGIN = { email: "admin@league.test", password: "LeagueAdmin2026" };
 export const PLAYER_PASSWORD = "PlayerPass2026";
@@ -11,7 +12,7 @@ export const PLAYER_EMAILS = [1, 2, 3, 4, 5].map((n) => `player${n}@league.test`
 /** What PayPal itself would report on the capture (US Checkout: 3.49% + $0.49). */
 const providerFee = (amount: number) => Math.round(amount * 0.0349 + 49);
 
-const fullName = (p: { fn: string; ln: string }) => `${p.fn} ${p.ln}`;
+const nameOf = (p: { fn: string; ln: string }) => fullName({ firstName: p.fn, lastName: p.ln });
 
 export function buildAccounts(
   rounds: readonly SeedRound[],
@@ -35,10 +36,10 @@ export function buildAccounts(
       isAdmin: true,
       createdAt: firstRound.d - 30 * DAY_SECONDS,
     },
-    { id: 2, name: fullName(demo.approved1), email: PLAYER_EMAILS[0]!, password: PLAYER_PASSWORD, isAdmin: false, createdAt: joined },
+    { id: 2, name: nameOf(demo.approved1), email: PLAYER_EMAILS[0]!, password: PLAYER_PASSWORD, isAdmin: false, createdAt: joined },
     {
       id: 3,
-      name: fullName(demo.approved2),
+      name: nameOf(demo.approved2),
       email: PLAYER_EMAILS[1]!,
       password: PLAYER_PASSWORD,
       isAdmin: false,
@@ -46,7 +47,7 @@ export function buildAccounts(
     },
     {
       id: 4,
-      name: fullName(demo.pending),
+      name: nameOf(demo.pending),
       email: PLAYER_EMAILS[2]!,
       password: PLAYER_PASSWORD,
       isAdmin: false,
@@ -56,7 +57,7 @@ export function buildAccounts(
     // A second account claiming player3's record: the admin marked it a conflict.
     {
       id: 6,
-      name: fullName(demo.pending),
+      name: nameOf(demo.pending),
       email: PLAYER_EMAILS[4]!,
       password: PLAYER_PASSWORD,
       isAdmin: false,

@@ -1,6 +1,7 @@
 // ~120 players over nine divisions, weighted toward the amateur divisions.
 import { chance, int, normal, pick, shuffle, type Rng } from "./rng";
 import type { DemoPlayers, SeedPlayer } from "./types";
+import { fullName } from "../../app/lib/player-name";
 
 export const MEN = [
   "James",
@@ -135,11 +136,13 @@ export function buildPlayers(rng: Rng, createdAt: number): SeedPlayer[] {
     const firsts = WOMENS.has(division) ? WOMEN : division === "MJ18" ? [...MEN, ...WOMEN] : MEN;
     let fn = "";
     let ln = "";
+    let name = "";
     do {
       fn = pick(rng, firsts);
       ln = pick(rng, LAST);
-    } while (names.has(`${fn} ${ln}`));
-    names.add(`${fn} ${ln}`);
+      name = fullName({ firstName: fn, lastName: ln });
+    } while (names.has(name));
+    names.add(name);
     let pdga: string | null = null;
     if (chance(rng, 0.7)) {
       do pdga = String(int(rng, division === "MJ18" ? 180_000 : 12_000, 265_000));

@@ -1,4 +1,4 @@
-// The scale league (issue 12): ten times bigger than any real weekly league — ten seasons,
+// The scale league: ten times bigger than any real weekly league — ten seasons,
 // 2,000 players, 500 rounds, 100,000 entries, 5,000 transfers, 300 aces, 1,500 users with
 // claims and payments. Deterministic (fixed seeds) and played out in date order like the
 // demo league, so no balance and no ace pot is ever below zero and the books balance.
@@ -11,6 +11,7 @@ import { chance, int, mulberry32, normal, pick, type Rng, sampleWeighted } from 
 import { civil } from "./schedule";
 import { withCashAtTheCourse } from "./cash";
 import type { League, SeedAce, SeedClaim, SeedEntry, SeedPayment, SeedPlayer, SeedRound, SeedTransfer, SeedUser } from "./types";
+import { fullName } from "../../app/lib/player-name";
 
 export const SCALE = { players: 2_000, rounds: 500, entries: 100_000, transfers: 5_000, aces: 300, users: 1_500 } as const;
 const UPCOMING = 4;
@@ -97,7 +98,7 @@ export function buildScaleLeague(now: number, timeZone: string): League & { pot:
     const at = first.d + i * 3_600;
     users.push({
       id: userId,
-      name: `${player.fn} ${player.ln}`,
+      name: fullName({ firstName: player.fn, lastName: player.ln }),
       email: `scale${i + 1}@league.test`,
       password: PLAYER_PASSWORD,
       isAdmin: false,

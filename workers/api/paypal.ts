@@ -1,11 +1,10 @@
-import { eq } from "drizzle-orm";
 import { subApp } from "./context";
-import { webhookEvents } from "~/.server/db/schema";
 import { AppError, badRequest } from "~/.server/errors";
 import { enqueue, newJobId } from "~/.server/jobs";
 import { payPalFor } from "~/.server/paypal/config";
 import { PayPalError } from "~/.server/paypal/errors";
 import { parsePaymentEvent } from "~/.server/paypal/events";
+import { receiveWebhookEvent } from "~/.server/services/webhook-events";
 
 export const WEBHOOK_MESSAGES = {
   unverified: "Webhook signature could not be verified",
@@ -13,7 +12,7 @@ export const WEBHOOK_MESSAGES = {
   notConfigured: "PayPal is not configured",
 } as const;
 
-// PayPal's webhook (DESIGN.md: verify, enqueue, 200). The event is checked with PayPal
+// PayPal's webhook: verify, enqueue, answer 200. The event is checked with PayPal
 // before anything else, on the exact text it sent; a verified event the league acts on is
 // put on the queue for the consumer (workers/queue/consumer.ts) and answered at once.
 export const payPalApi = subApp().post("/webhook", async (c) => {
@@ -36,20 +35,9 @@ export const payPalApi = subApp().post("/webhook", async (c) => {
     throw badRequest(WEBHOOK_MESSAGES.malformed);
   }
   if (!parsed.event) return c.json({ received: true, ignored: parsed.eventType });
-  const db = c.var.db;
-  // An event applied before is answered and not queued again; one received but not yet
-  // applied is queued again (its job may have been lost) — the consumer applies it once.
-  const inserted = await db
-    .insert(webhookEvents)
-    .values({ id: parsed.eventId, type: parsed.eventType })
-    .onConflictDoNothing()
-    .returning({ id: webhookEvents.id });
-  if (inserted.length === 0) {
-    const [seen] = await db
-      .select({ processedAt: webhookEvents.processedAt })
-      .from(webhookEvents)
-      .where(eq(webhookEvents.id, parsed.eventId));
-    if (seen?.processedAt) return c.json({ received: true, duplicate: true });
+  // Applied before: answered and not queued again; received only: queued again.
+  if (await receiveWebhookEvent(c.var.db, parsed.eventId, parsed.eventType)) {
+    return c.json({ received: true, duplicate: true });
   }
   await enqueue(c.env.JOBS, { type: "paypal-event", id: newJobId(), event: parsed.event });
   return c.json({ received: true });

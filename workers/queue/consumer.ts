@@ -1,7 +1,5 @@
 import { linkOrigin, servedLocally } from "~/.server/app-url";
-import { sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { webhookEvents } from "~/.server/db/schema";
 import { type Job, JobSchema, jobKey } from "~/.server/jobs";
 import { leagueFromEnv } from "~/.server/league";
 import { type MailBinding, type MailSender, bindingSender, printLinks } from "~/.server/mail/mailer";
@@ -9,6 +7,7 @@ import { applyPaymentEvent } from "~/.server/services/paypal-events";
 import { recomputeRatings } from "~/.server/services/ratings";
 import { sendResetMail } from "~/.server/services/reset-mail";
 import { sendRegistrationMails } from "~/.server/services/registration-mail";
+import { markWebhookEventApplied, webhookEventApplied } from "~/.server/services/webhook-events";
 import { type Actor, withAuditActor } from "../audit-actor";
 import { handleDeadLetters } from "./dead-letters";
 
@@ -76,16 +75,10 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
       // applying it is idempotent in itself (by order and capture id) should two runs overlap.
       const db = getDb(env.DB);
       const { event } = job;
-      const [seen] = await db.all<{ processed_at: number | null }>(
-        sql`select processed_at from ${webhookEvents} where id = ${event.eventId}`,
-      );
-      if (seen?.processed_at) return;
+      if (await webhookEventApplied(db, event.eventId)) return;
       const result = await applyPaymentEvent(db, event);
       console.log(`PayPal event ${event.eventId} (${event.kind}): ${result}`);
-      await db
-        .insert(webhookEvents)
-        .values({ id: event.eventId, type: event.kind, processedAt: sql`(unixepoch())` })
-        .onConflictDoUpdate({ target: webhookEvents.id, set: { processedAt: sql`(unixepoch())` } });
+      await markWebhookEventApplied(db, event.eventId, event.kind);
       return;
     }
     case "ratings": {

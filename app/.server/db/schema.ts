@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { SETTINGS } from "../../lib/league-settings";
 
 // Money columns are integer cents (suffix _cents); times are UTC epoch seconds.
 const createdAt = () => integer("created_at").notNull().default(sql`(unixepoch())`);
@@ -310,19 +311,19 @@ export const webhookEvents = sqliteTable("webhook_events", {
 });
 
 // The admin's settings for standings and handicaps (/admin/settings): one row, id 1.
-// No row means the defaults below.
+// No row means the defaults (app/lib/league-settings.ts).
 export const leagueSettings = sqliteTable(
   "league_settings",
   {
     id: integer("id").primaryKey(),
-    pointsFirst: integer("points_first").notNull().default(100),
-    pointsStep: integer("points_step").notNull().default(5),
-    pointsFloor: integer("points_floor").notNull().default(10),
-    pointsParticipation: integer("points_participation").notNull().default(5),
-    standingsBestN: integer("standings_best_n").notNull().default(10),
-    handicapRounds: integer("handicap_rounds").notNull().default(10),
-    handicapPercent: integer("handicap_percent").notNull().default(80),
-    handicapPar: integer("handicap_par").notNull().default(54),
+    pointsFirst: integer("points_first").notNull().default(SETTINGS.pointsFirst.default),
+    pointsStep: integer("points_step").notNull().default(SETTINGS.pointsStep.default),
+    pointsFloor: integer("points_floor").notNull().default(SETTINGS.pointsFloor.default),
+    pointsParticipation: integer("points_participation").notNull().default(SETTINGS.pointsParticipation.default),
+    standingsBestN: integer("standings_best_n").notNull().default(SETTINGS.standingsBestN.default),
+    handicapRounds: integer("handicap_rounds").notNull().default(SETTINGS.handicapRounds.default),
+    handicapPercent: integer("handicap_percent").notNull().default(SETTINGS.handicapPercent.default),
+    handicapPar: integer("handicap_par").notNull().default(SETTINGS.handicapPar.default),
     updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
   },
   (t) => [check("league_settings_one_row", sql`${t.id} = 1`)],

@@ -5,6 +5,7 @@ import { leagueFromEnv } from "../league";
 import { type PotChange, loweredSpans } from "./ace-pot";
 import { formatCents } from "~/lib/money";
 import { formatDate } from "~/lib/time";
+import { fullNameSql } from "../db/player-name";
 
 // The words for a write refused because the ace pot would go below zero (ADR 21). The
 // refusal's dates are the league's: its zone is read from the Worker's vars here, since
@@ -24,7 +25,7 @@ export async function potRefusal(db: Db, changes: readonly PotChange[], what: "c
     select r.d as t, 0 as k, r.ace_cents * rs.ace_entries as cents, null as name
       from rounds r join round_stats rs on rs.round_id = r.id where rs.ace_entries > 0
     union all
-    select a.d, 1, -a.amt_cents, p.fn || ' ' || p.ln from aces a join players p on p.id = a.player_id`);
+    select a.d, 1, -a.amt_cents, ${fullNameSql("p")} from aces a join players p on p.id = a.player_id`);
   const events: Event[] = [
     ...stored,
     ...changes.map((c) => ({ t: c.t, k: c.kind === "ace" ? 1 : 0, cents: c.cents, name: null, added: true })),

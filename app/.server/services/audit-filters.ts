@@ -5,6 +5,8 @@ import type { AuditFilter } from "./audit-log";
 import { searchPlayers } from "./players";
 import { MIN_SEARCH_LENGTH } from "~/lib/constants";
 import { formatDate, wallParts } from "~/lib/time";
+import { fullName } from "~/lib/player-name";
+import { fullNameSql } from "../db/player-name";
 
 // What /admin/audit's filter form offers: the league's rounds (newest first, by season),
 // its admins, and the names of the player and actor a filter names by id.
@@ -17,7 +19,12 @@ export async function auditChoices(db: Db, filter: AuditFilter, timeZone: string
   const [roundRows, admins, player, actor] = await Promise.all([
     db.select({ id: rounds.id, n: rounds.n, d: rounds.d }).from(rounds).orderBy(desc(rounds.d), desc(rounds.id)),
     db.select({ id: users.id, label: users.name }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.name)),
-    filter.playerId ? db.select({ fn: players.fn, ln: players.ln }).from(players).where(eq(players.id, filter.playerId)) : [],
+    filter.playerId
+      ? db
+          .select({ name: fullNameSql(players) })
+          .from(players)
+          .where(eq(players.id, filter.playerId))
+      : [],
     filter.actorId ? db.select({ label: users.name }).from(users).where(eq(users.id, filter.actorId)) : [],
   ]);
   const actors = [...admins];
@@ -28,9 +35,7 @@ export async function auditChoices(db: Db, filter: AuditFilter, timeZone: string
   return {
     rounds: roundRows.map((r) => ({ id: r.id, label: `${formatDate(r.d, timeZone)} · ${r.n}`, season: wallParts(r.d, timeZone).year })),
     actors,
-    player: filter.playerId
-      ? { id: filter.playerId, label: player[0] ? `${player[0].fn} ${player[0].ln}` : `player #${filter.playerId}` }
-      : null,
+    player: filter.playerId ? { id: filter.playerId, label: player[0]?.name ?? `player #${filter.playerId}` } : null,
   };
 }
 
@@ -43,7 +48,7 @@ export async function findPlayers(db: Db, text: string, limit = 20): Promise<Pla
   const found = await searchPlayers(db, trimmed, limit);
   return {
     text: trimmed,
-    matches: found.map((p) => ({ id: p.id, label: `${p.firstName} ${p.lastName} (${p.division})` })),
+    matches: found.map((p) => ({ id: p.id, label: `${fullName(p)} (${p.division})` })),
     tooShort: false,
   };
 }

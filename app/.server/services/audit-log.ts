@@ -2,6 +2,7 @@ import { type SQL, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { players, rounds } from "../db/schema";
 import { type AuditEntry, type AuditRaw, type Names, auditEntry, referencedIds } from "./audit-words";
+import { fullNameSql } from "../db/player-name";
 
 // Reading the audit log (ADR 20): newest first, a page at a time, filtered by player, round
 // or actor, each row put into words. Every filter walks its own index of audit_log (player
@@ -36,7 +37,7 @@ export async function auditLogPage(
     select a.id, a.at, a.actor_user_id as actorUserId, a.actor_name as actorName, a.actor_role as actorRole,
       a.table_name as tableName, a.row_id as rowId, a.action, a.player_id as playerId,
       a.other_player_id as otherPlayerId, a.round_id as roundId, a.before, a.after,
-      p.fn || ' ' || p.ln as playerName, o.fn || ' ' || o.ln as otherName, r.n as roundName,
+      ${fullNameSql("p")} as playerName, ${fullNameSql("o")} as otherName, r.n as roundName,
       pr.payment_id as refundPaymentId
     from audit_log a
     left join players p on p.id = a.player_id
@@ -93,11 +94,14 @@ async function namesFor(db: Db, rows: AuditRaw[]): Promise<Names> {
   const roundIds = [...wanted.rounds].filter((id) => !names.rounds.has(id));
   const [foundPlayers, foundRounds] = await Promise.all([
     inChunks(playerIds, (ids) =>
-      db.select({ id: players.id, fn: players.fn, ln: players.ln }).from(players).where(inArray(players.id, ids)),
+      db
+        .select({ id: players.id, name: fullNameSql(players) })
+        .from(players)
+        .where(inArray(players.id, ids)),
     ),
     inChunks(roundIds, (ids) => db.select({ id: rounds.id, n: rounds.n }).from(rounds).where(inArray(rounds.id, ids))),
   ]);
-  for (const p of foundPlayers) names.players.set(p.id, `${p.fn} ${p.ln}`);
+  for (const p of foundPlayers) names.players.set(p.id, p.name);
   for (const r of foundRounds) names.rounds.set(r.id, r.n);
   return names;
 }

@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { P, givenBackCentsSql, refundedCentsSql } from "./money-sql";
 import { type BookFlag, MAX_FLAGS } from "~/lib/book-flags";
+import { fullNameSql } from "../db/player-name";
 
 // The books check's flags (ADR 22) as three queries, read in the report's own batch (one
 // snapshot with its sums). Each lists the newest rounds first.
 
-const where = sql`r.id as round_id, r.n as round_name, r.d as round_d, pl.fn || ' ' || pl.ln as name`;
+const where = sql`r.id as round_id, r.n as round_name, r.d as round_d, ${fullNameSql("pl")} as name`;
 
 /** (a) Undecided refunds of a payment whose (round, player) entry still stands, not given back as credit. */
 export const refundStandingSql = sql`

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { rowOf } from "../db/insert-select";
 import { entries, payments, players } from "../db/schema";
 import { notFound } from "../errors";
+import { fullNameSql } from "../db/player-name";
 
 // Cash at the course (ADR 22): an admin records that an entry was paid in cash. It is a
 // payment like a PayPal one (method cash, completed), so the entries screen counts it as
@@ -20,7 +21,7 @@ export async function recordCash(
   input: { entryId: number; amountCents: number; note: string | null; inRound?: number },
 ): Promise<CashPayment> {
   const [entry] = await db
-    .select({ roundId: entries.roundId, name: sql<string>`${players.fn} || ' ' || ${players.ln}` })
+    .select({ roundId: entries.roundId, name: fullNameSql(players) })
     .from(entries)
     .innerJoin(players, eq(players.id, entries.playerId))
     .where(eq(entries.id, input.entryId));

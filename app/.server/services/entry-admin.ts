@@ -10,8 +10,10 @@ import { assertEntryVersion } from "./versions";
 import { type Withdrawal, withdrawEntry } from "./withdrawal";
 import { payoutsByEntry } from "~/lib/payouts";
 import type { EntryChanges, NewEntryValues } from "~/schemas/entries";
+import { fullNameSql } from "../db/player-name";
+import { fullName } from "~/lib/player-name";
 
-// The admin's writes to a round's entries (issue 10). Each goes through commitRoundChange,
+// The admin's writes to a round's entries. Each goes through commitRoundChange,
 // so the round's payouts and result labels are rewritten in the same atomic batch and no
 // player's credit goes below zero.
 
@@ -61,7 +63,7 @@ export async function addEntry(db: Db, v: NewEntryValues): Promise<number> {
       const fresh = v.newPlayer;
       if (!fresh) throw badRequest("Choose a player");
       // A new player has no credit: using some would overdraw them at once.
-      if (delta < 0) throw conflict(`${fresh.fn} ${fresh.ln} is a new player with no credit to use.`);
+      if (delta < 0) throw conflict(`${fullName({ firstName: fresh.fn, lastName: fresh.ln })} is a new player with no credit to use.`);
       return {
         statements: [
           db.insert(players).values({ fn: fresh.fn, ln: fresh.ln, pdga: fresh.pdga, division: v.division }),
@@ -91,7 +93,7 @@ function firstId(rows: unknown): number {
 
 async function playerFacts(db: Db, id: number) {
   const [p] = await db
-    .select({ id: players.id, name: sql<string>`${players.fn} || ' ' || ${players.ln}`, balanceCents: balanceCentsSql(id).mapWith(Number) })
+    .select({ id: players.id, name: fullNameSql(players), balanceCents: balanceCentsSql(id).mapWith(Number) })
     .from(players)
     .where(eq(players.id, id));
   if (!p) throw notFound("Player not found");

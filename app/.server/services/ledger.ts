@@ -6,6 +6,7 @@ import { type PotChange, potGuards } from "./ace-pot";
 import { potRefusal } from "./ace-pot-refusal";
 import { balanceCentsSql } from "./balance";
 import { formatCents } from "~/lib/money";
+import { fullNameSql } from "../db/player-name";
 
 // The admin's writes to the league's money besides entries: transfers of credit and
 // paid aces (ADR 12). Each rule that protects money (a balance never below zero, the ace
@@ -28,7 +29,7 @@ async function playerFacts(db: Db, ids: number[]): Promise<Map<number, PlayerFac
   const rows = await db
     .select({
       id: players.id,
-      name: sql<string>`${players.fn} || ' ' || ${players.ln}`,
+      name: fullNameSql(players),
       balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
     })
     .from(players)

@@ -8,6 +8,7 @@ import { balanceCentsSql } from "./balance";
 import { PAYMENTS, refundedCentsSql } from "./money-sql";
 import { overdrawnMessage } from "./round-entries";
 import { formatCents } from "~/lib/money";
+import { fullNameSql } from "../db/player-name";
 
 // The admin's fixes for money the books check flags (ADR 22), from the round's entries
 // screen: money received with no entry standing is given back as credit; credit given back
@@ -23,7 +24,7 @@ async function paymentOf(db: Db, paymentId: number, inRound?: number) {
       roundId: payments.roundId,
       roundName: rounds.n,
       playerId: payments.playerId,
-      name: sql<string>`${players.fn} || ' ' || ${players.ln}`,
+      name: fullNameSql(players),
       amountCents: payments.amountCents,
       refundedCents: refunded.mapWith(Number),
       givenBack: transfers.amtCents,

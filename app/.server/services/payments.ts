@@ -3,8 +3,9 @@ import type { Db } from "../db/client";
 import { type Payment, payments, players, rounds, users } from "../db/schema";
 import { notFound } from "../errors";
 import { PAYMENTS, givenBackCentsSql, refundedCentsSql } from "./money-sql";
+import { fullNameSql } from "../db/player-name";
 
-// The league's payments as the admin reads them (issue 11, spec §3 Payment): every
+// The league's payments as the admin reads them: every
 // sign-up's money, by credit, PayPal or cash at the course, with PayPal's refunds and what
 // came back as credit (ADR 22), newest first.
 
@@ -62,8 +63,7 @@ export async function listPayments(db: Db, filter: { roundId?: number; userId?: 
       userId: payments.userId,
       userName: users.name,
       playerId: payments.playerId,
-      playerFn: players.fn,
-      playerLn: players.ln,
+      playerName: fullNameSql(players),
       refundedCents: refundedCentsSql(PAYMENTS).mapWith(Number),
       reversed: sql<boolean>`exists (select 1 from payment_refunds r where r.payment_id = ${PAYMENTS.id} and r.kind = 'reversal')`.mapWith(
         Boolean,
@@ -77,7 +77,7 @@ export async function listPayments(db: Db, filter: { roundId?: number; userId?: 
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(PAYMENTS_LIMIT);
-  return rows.map(({ playerFn, playerLn, ...r }) => ({ ...r, playerName: `${playerFn} ${playerLn}` }));
+  return rows;
 }
 
 /** A user's payments (404 for a user that does not exist). */

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
+import { type SQL, and, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { payments } from "../db/schema";
 import { nowSeconds } from "~/lib/time";
@@ -20,46 +20,38 @@ const data = sql`case when json_valid(${payments.paymentData}) then ${payments.p
 const started = sql`json_extract(${data}, '$.captureStartedAt') is not null`;
 const unixNow = sql`(unixepoch())`;
 
-/** Every order still `created` that no capture has touched for ORDER_EXPIRY_SECONDS. */
-export function expireStaleOrders(db: Db, now: number) {
-  return db
+/** Expires the orders still `created` that `where` picks: no money ever moved for one. */
+const expireCreated = (db: Db, ...where: SQL[]) =>
+  db
     .update(payments)
     .set({ status: "expired", updatedAt: unixNow })
-    .where(
-      and(
-        eq(payments.method, "paypal"),
-        eq(payments.status, "created"),
-        isNull(payments.captureId), // a pending capture (an eCheck) is not abandoned
-        lt(payments.updatedAt, now - ORDER_EXPIRY_SECONDS),
-      ),
-    );
+    .where(and(eq(payments.status, "created"), ...where));
+
+const tooOld = (now: number) => lt(payments.updatedAt, now - ORDER_EXPIRY_SECONDS);
+// A PayPal order with a pending capture (an eCheck) is not abandoned.
+const noCapture = [eq(payments.method, "paypal"), isNull(payments.captureId)];
+
+/** Every order still `created` that no capture has touched for ORDER_EXPIRY_SECONDS. */
+export function expireStaleOrders(db: Db, now: number) {
+  return expireCreated(db, ...noCapture, tooOld(now));
 }
 
 /** One order, if it is too old to capture (the capture step's own check). */
 export async function expireIfStale(db: Db, paymentId: number, now = nowSeconds()) {
-  await db
-    .update(payments)
-    .set({ status: "expired", updatedAt: unixNow })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, "created"), lt(payments.updatedAt, now - ORDER_EXPIRY_SECONDS)));
+  await expireCreated(db, eq(payments.id, paymentId), tooOld(now));
 }
 
 /** The user's other orders for this round and player that no capture was started on. */
 export function expireOtherOrders(db: Db, order: { userId: number; roundId: number; playerId: number; orderId: string }) {
-  return db
-    .update(payments)
-    .set({ status: "expired", updatedAt: unixNow })
-    .where(
-      and(
-        eq(payments.method, "paypal"),
-        eq(payments.status, "created"),
-        eq(payments.userId, order.userId),
-        eq(payments.roundId, order.roundId),
-        eq(payments.playerId, order.playerId),
-        ne(payments.transactionId, order.orderId),
-        isNull(payments.captureId),
-        sql`not ${started}`,
-      ),
-    );
+  return expireCreated(
+    db,
+    ...noCapture,
+    eq(payments.userId, order.userId),
+    eq(payments.roundId, order.roundId),
+    eq(payments.playerId, order.playerId),
+    ne(payments.transactionId, order.orderId),
+    sql`not ${started}`,
+  );
 }
 
 /**

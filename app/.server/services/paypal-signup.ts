@@ -10,8 +10,9 @@ import { balanceCentsSql } from "./balance";
 import { claimForCapture, EXPIRED_MESSAGE, expireIfStale, expireOtherOrders, expireStaleOrders } from "./paypal-expiry";
 import { commitRoundChange, type RoundChange } from "./round-entries";
 import { planSignUp, type SignUpRequest } from "./signup";
+import { fullNameSql } from "../db/player-name";
 
-// Sign-up paid (in part) through PayPal (issue 11, DESIGN.md "Fees and sign-up"): the
+// Sign-up paid (in part) through PayPal: the
 // server creates the order for the amount it computed and keeps a `created` payment for
 // it; after the payer approves, the capture — by the browser's request, or PayPal's
 // webhook if the browser never came back — completes the payment and makes the entry in
@@ -237,7 +238,7 @@ export async function recordCapture(db: Db, payment: Payment, capture: CaptureFa
 async function completeWithEntry(db: Db, payment: Payment, capture: CaptureFacts): Promise<CaptureOutcome> {
   const completed = { status: "completed" as const, captureId: capture.captureId, providerFeeCents: capture.feeCents };
   const [player] = await db.all<{ name: string; balance: number }>(
-    sql`select fn || ' ' || ln as name, ${balanceCentsSql(payment.playerId)} as balance from ${players} where id = ${payment.playerId}`,
+    sql`select ${fullNameSql(players)} as name, ${balanceCentsSql(payment.playerId)} as balance from ${players} where id = ${payment.playerId}`,
   );
   for (let attempt = 0; attempt < 4; attempt++) {
     const fresh = await paymentOfOrder(db, payment.transactionId ?? "");

@@ -8,6 +8,7 @@ import { MAX_UNAPPROVED_OWN_RECORDS, OWN_RECORD_MESSAGES, unapprovedOwnRecordsSq
 import { LIMITS, consume, refund } from "./rate-limit";
 import { nowSeconds } from "~/lib/time";
 import type { PlayerValuesSchema } from "~/schemas/players";
+import { fullNameSql } from "../db/player-name";
 
 // Adding, editing and deleting player records. League history hangs off a player
 // (entries, aces, transfers, an approved claim), so a player with any of it is never
@@ -103,7 +104,7 @@ export async function deletePlayer(db: Db, id: number): Promise<void> {
     returning id`);
   if (gone) return;
   const [history] = await db.all<{ name: string; entries: number; aces: number; transfers: number; linked: number }>(sql`
-    select p.fn || ' ' || p.ln as name,
+    select ${fullNameSql("p")} as name,
       (select count(*) from entries where player_id = p.id) as entries,
       (select count(*) from aces where player_id = p.id) as aces,
       (select count(*) from transfers where from_player_id = p.id or to_player_id = p.id) as transfers,
@@ -127,7 +128,7 @@ export async function deletePlayer(db: Db, id: number): Promise<void> {
  */
 export async function removeOwnRecord(db: Db, userId: number, playerId: number): Promise<string> {
   const [record] = await db
-    .select({ name: sql<string>`${players.fn} || ' ' || ${players.ln}` })
+    .select({ name: fullNameSql(players) })
     .from(players)
     .where(and(eq(players.id, playerId), eq(players.createdByUserId, userId)));
   if (!record) throw notFound("This user did not add that player record");

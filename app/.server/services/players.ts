@@ -5,6 +5,7 @@ import { badRequest, notFound } from "../errors";
 import { containsEveryWord } from "../db/text-search";
 import { balanceCentsSql, listedBalanceCentsSql } from "./balance";
 import { SearchTextSchema } from "~/schemas/players";
+import { fullNameSql } from "../db/player-name";
 
 /** A player with rounds counted and averaged (one decimal), and the balance in cents. */
 export type PlayerStats = {
@@ -149,7 +150,7 @@ export async function searchPlayers(db: Db, text: string, limit = 25): Promise<S
       balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
     })
     .from(players)
-    .where(containsEveryWord(sql`${players.fn} || ' ' || ${players.ln}`, words))
+    .where(containsEveryWord(fullNameSql(players), words))
     .orderBy(asc(players.ln), asc(players.fn))
     .limit(limit);
 }

@@ -5,6 +5,7 @@ import { entries, paymentRefunds, payments, players, transfers } from "../db/sch
 import { conflict, notFound } from "../errors";
 import type { PaymentEvent } from "../paypal/events";
 import { PAYMENTS, refundRowsCentsSql } from "./money-sql";
+import { fullNameSql } from "../db/player-name";
 
 // PayPal's refunds and reversals as the books need them (ADR 22): each its own row against
 // the payment, amounts adding up, the payment `refunded` once they reach its amount; and
@@ -90,7 +91,7 @@ function undecidedOf(db: Db, entryId: number) {
  */
 export async function keepEntry(db: Db, entryId: number, inRound?: number): Promise<{ name: string }> {
   const [entry] = await db
-    .select({ roundId: entries.roundId, name: sql<string>`${players.fn} || ' ' || ${players.ln}` })
+    .select({ roundId: entries.roundId, name: fullNameSql(players) })
     .from(entries)
     .innerJoin(players, eq(players.id, entries.playerId))
     .where(eq(entries.id, entryId));

@@ -11,6 +11,7 @@ import { balanceCentsSql } from "./balance";
 import { entryColumns } from "./entries";
 import { formatCents } from "~/lib/money";
 import { payoutsByEntry } from "~/lib/payouts";
+import { fullNameSql } from "../db/player-name";
 
 // Every write to a round's entries goes through commitRoundChange (ADR 14): it reads the
 // round, lets the caller plan its statements from what it read, recomputes the payouts and
@@ -73,7 +74,7 @@ export async function readRoundState(db: Db, roundId: number): Promise<RoundStat
     db
       .select({
         ...entryColumns,
-        name: sql<string>`${players.fn} || ' ' || ${players.ln}`,
+        name: fullNameSql(players),
         // By the player table: inside the balance subqueries "entries" names their own rows.
         balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
       })

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { P, givenBackCentsSql, refundedCentsSql } from "./money-sql";
 import { type EntryMoney, type MoneyPayment, entryMoney, leftCents, overpaidCents } from "~/lib/entry-money";
 import { type RoundFees, entryTotalCents } from "~/lib/pricing";
+import { fullNameSql } from "../db/player-name";
 
 // The money of one round's entries as the entries screen shows it (ADR 22): per entry what
 // paid for it (credit, PayPal, cash), what it owes, what a withdrawal would give back and
@@ -46,7 +47,7 @@ type Row = {
 /** The round's PayPal and cash payments (completed, or refunded since), with their refunds and give-backs. */
 export async function roundPayments(db: Db, roundId: number): Promise<RoundPayment[]> {
   const rows = await db.all<Row>(sql`
-    select p.id, p.player_id, pl.fn || ' ' || pl.ln as name, p.method, p.status, p.amount_cents as amount,
+    select p.id, p.player_id, ${fullNameSql("pl")} as name, p.method, p.status, p.amount_cents as amount,
       p.league_fee_cents as fee, ${refundedCentsSql(P)} as refunded,
       (select coalesce(sum(r.amount_cents), 0) from payment_refunds r where r.payment_id = p.id and r.resolution is null) as unresolved,
       exists (select 1 from payment_refunds r where r.payment_id = p.id and r.kind = 'reversal') as reversed,

@@ -4,6 +4,7 @@ import { type Round, entries, rounds } from "../db/schema";
 import { notFound } from "../errors";
 import { assertPlayerExists } from "./players";
 import { isToday, wallParts } from "~/lib/time";
+import { fullNameSql } from "../db/player-name";
 
 const roundWithCount = {
   ...getTableColumns(rounds),
@@ -134,7 +135,7 @@ export type LowScore = { score: number; names: string[] };
  */
 export async function lowScoresBetween(db: Db, from: number, to: number): Promise<Map<number, LowScore>> {
   const rows = await db.all<{ roundId: number; score: number; name: string }>(sql`
-    select e.round_id as roundId, e.score as score, p.fn || ' ' || p.ln as name
+    select e.round_id as roundId, e.score as score, ${fullNameSql("p")} as name
     from entries e
     join (
       select round_id, min(score) as low from entries

@@ -1,21 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { leagueSettings } from "../db/schema";
+import { DEFAULT_SETTINGS, type LeagueSettings } from "~/lib/league-settings";
 import { nowSeconds } from "~/lib/time";
 
-/** The admin's settings for standings and handicaps; the schema's defaults until saved. */
-export type LeagueSettings = Omit<typeof leagueSettings.$inferSelect, "id" | "updatedAt">;
-
-export const DEFAULT_SETTINGS: LeagueSettings = {
-  pointsFirst: 100,
-  pointsStep: 5,
-  pointsFloor: 10,
-  pointsParticipation: 5,
-  standingsBestN: 10,
-  handicapRounds: 10,
-  handicapPercent: 80,
-  handicapPar: 54,
-};
+// The defaults, bounds and labels live in app/lib/league-settings.ts.
+export { DEFAULT_SETTINGS, type LeagueSettings } from "~/lib/league-settings";
 
 export async function getLeagueSettings(db: Db): Promise<LeagueSettings> {
   const [row] = await db.select().from(leagueSettings).where(eq(leagueSettings.id, 1));

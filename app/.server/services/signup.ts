@@ -6,8 +6,9 @@ import { balanceCentsSql } from "./balance";
 import { commitRoundChange } from "./round-entries";
 import { ownClaim } from "./own-claim";
 import { type SignUpQuote, quoteSignUp } from "~/lib/pricing";
+import { fullName } from "~/lib/player-name";
 
-// A player signing up for a round (issue 11, DESIGN.md "Fees and sign-up"). The server
+// A player signing up for a round. The server
 // computes every amount from the round, the opt-in and the player's balance; what the
 // browser sent as amounts is never trusted.
 
@@ -49,7 +50,7 @@ export async function planSignUp(
   return {
     quote,
     round: { id: round.id, n: round.n },
-    player: { id: claim.playerId, name: `${claim.firstName} ${claim.lastName}`, balanceCents: claim.balanceCents },
+    player: { id: claim.playerId, name: fullName(claim), balanceCents: claim.balanceCents },
   };
 }
 

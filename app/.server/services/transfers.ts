@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { players, transfers } from "../db/schema";
 import { assertPlayerExists } from "./players";
 import { offsetOf, type Page, pageOf } from "~/lib/paging";
+import { fullNameSql } from "../db/player-name";
 
 /** Credit moved between players; a null side (id and name) is the league itself. */
 export type TransferRow = {
@@ -29,8 +30,8 @@ function selectTransfers(db: Db) {
       toPlayerId: transfers.toPlayerId,
       amtCents: transfers.amtCents,
       description: transfers.description,
-      fromName: sql<string | null>`${fromP.fn} || ' ' || ${fromP.ln}`,
-      toName: sql<string | null>`${toP.fn} || ' ' || ${toP.ln}`,
+      fromName: fullNameSql<string | null>(fromP),
+      toName: fullNameSql<string | null>(toP),
     })
     .from(transfers)
     .leftJoin(fromP, eq(fromP.id, transfers.fromPlayerId))

@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from "../errors";
 import { emailExists, EMAIL_IN_USE, insertUser } from "./accounts";
 import { spendOpenResets } from "./password-reset";
 import type { AddUserSchema } from "~/schemas/auth";
+import { fullNameSql } from "../db/player-name";
 
 /** A user as the admin pages list them, with the claim state and linked player. */
 export type AdminUser = {
@@ -47,7 +48,7 @@ const adminUserColumns = {
   linkedPlayerId: linkedPlayerSql(),
   linkedPlayerName: sql<
     string | null
-  >`(select p.fn || ' ' || p.ln from claims c join players p on p.id = c.player_id where c.user_id = ${USER_ID} and c.status = 'approved')`,
+  >`(select ${fullNameSql("p")} from claims c join players p on p.id = c.player_id where c.user_id = ${USER_ID} and c.status = 'approved')`,
   claimStatus: claimStatusSql(),
 };
 

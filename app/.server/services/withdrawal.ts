@@ -8,6 +8,7 @@ import { ownClaim } from "./own-claim";
 import { commitRoundChange } from "./round-entries";
 import { assertEntryVersion } from "./versions";
 import { nowSeconds } from "~/lib/time";
+import { fullNameSql } from "../db/player-name";
 
 // Withdrawing an entry (ADR 22), for the player and the admin alike, and the admin's entry
 // delete: no path removes a paid entry without giving the money back. In ONE batch of the
@@ -52,7 +53,7 @@ export async function withdrawEntry(
   opts: { inRound?: number; version?: number } = {},
 ): Promise<Withdrawal> {
   const [found] = await db
-    .select({ roundId: entries.roundId, playerId: entries.playerId, name: sql<string>`${players.fn} || ' ' || ${players.ln}` })
+    .select({ roundId: entries.roundId, playerId: entries.playerId, name: fullNameSql(players) })
     .from(entries)
     .innerJoin(players, eq(players.id, entries.playerId))
     .where(eq(entries.id, entryId));

@@ -9,14 +9,16 @@ import { type PlayerHit, usePlayerSearch } from "~/hooks/use-player-search";
 import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, SEARCH_TOO_LONG } from "~/lib/constants";
 import { DIVISIONS } from "~/lib/divisions";
 import { formatCents } from "~/lib/money";
-import { splitPlayerName } from "~/lib/player-name";
+import { fullName, splitPlayerName } from "~/lib/player-name";
 
 type Choice = { kind: "player"; hit: PlayerHit } | { kind: "new"; fn: string; ln: string };
+
+const nameOf = (p: { fn: string; ln: string }) => fullName({ firstName: p.fn, lastName: p.ln });
 
 const option =
   "flex min-h-11 w-full items-center justify-between gap-3 rounded-md px-3 py-2 text-left hover:bg-brand-50 focus-visible:bg-brand-50";
 
-/** Spec §5: search (3+ characters, debounced), players already entered left out, then 'Add player: {text}'. */
+/** Search (3+ characters, debounced), players already entered left out, then 'Add player: {text}'. */
 export function AddEntry({ entered, creditCapCents }: { roundId: number; entered: number[]; creditCapCents: number }) {
   const [text, setText] = useState("");
   const [choice, setChoice] = useState<Choice | null>(null);
@@ -37,7 +39,7 @@ export function AddEntry({ entered, creditCapCents }: { roundId: number; entered
   }, [choice]);
 
   const typed = splitPlayerName(q);
-  const name = choice ? (choice.kind === "player" ? `${choice.hit.fn} ${choice.hit.ln}` : `${choice.fn} ${choice.ln}`) : "";
+  const name = choice ? nameOf(choice.kind === "player" ? choice.hit : choice) : "";
   const balanceCents = choice?.kind === "player" ? Math.round(choice.hit.balance * 100) : 0;
   const suggestion = Math.min(Math.max(0, balanceCents), creditCapCents);
   return (
@@ -122,9 +124,7 @@ export function AddEntry({ entered, creditCapCents }: { roundId: number; entered
               {hits.map((hit) => (
                 <li key={hit.id}>
                   <button type="button" className={option} onClick={() => setChoice({ kind: "player", hit })}>
-                    <span className="font-medium">
-                      {hit.fn} {hit.ln}
-                    </span>
+                    <span className="font-medium">{nameOf(hit)}</span>
                     <span className="text-sm text-muted">
                       {hit.division} · {formatCents(Math.round(hit.balance * 100))}
                     </span>

@@ -6,6 +6,7 @@ import { TextAreaField } from "~/components/ui/field";
 import { DataTable, td, tdNum, th } from "~/components/ui/table";
 import { type MatchedLine, matchScoreLines } from "~/lib/name-match";
 import { type ScorePaste as Parsed, parseScoreText } from "~/lib/score-paste";
+import { fullName } from "~/lib/player-name";
 
 /** An entry as the scores page shows it; `version` as read, sent back with its new score (ADR 20). */
 export type ScoreEntry = { id: number; firstName: string; lastName: string; division: string; score: number; version: number };
@@ -18,7 +19,7 @@ const STATUS: Record<MatchedLine["status"], string> = {
 };
 
 /**
- * Paste import (issue 10): the text is read in the browser, each line matched to an entry,
+ * Paste import: the text is read in the browser, each line matched to an entry,
  * and shown for the admin to fix or skip; nothing is saved until "Save scores", which
  * posts the chosen scores as one batch (the same form intent as typing them).
  */
@@ -28,7 +29,7 @@ export function ScorePaste({ entries }: { entries: ScoreEntry[] }) {
   const [picks, setPicks] = useState<Record<number, string>>({});
   const busy = useNavigation().state === "submitting";
   const byId = new Map(entries.map((e) => [e.id, e]));
-  const label = (e: ScoreEntry) => `${e.firstName} ${e.lastName} (${e.division})`;
+  const label = (e: ScoreEntry) => `${fullName(e)} (${e.division})`;
 
   function read() {
     const parsed = parseScoreText(text);

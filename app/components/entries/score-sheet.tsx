@@ -7,6 +7,7 @@ import { DataTable, GroupRow, td, th } from "~/components/ui/table";
 import { useFormResult } from "~/hooks/use-form-result";
 import { useRowEdits } from "~/hooks/use-row-edits";
 import { groupByDivision } from "~/lib/divisions";
+import { fullName } from "~/lib/player-name";
 
 const input =
   "min-h-11 w-24 rounded-md border border-slate-400 bg-surface px-2 py-1.5 text-right text-base tabular-nums aria-[invalid]:border-danger-700";
@@ -48,8 +49,8 @@ export function ScoreSheet({ entries }: { entries: ScoreEntry[] }) {
       <input type="hidden" name="intent" value="save" />
       {scores.replaced.length ? (
         <Alert tone="warning">
-          {scores.replaced.map((e) => `${e.firstName} ${e.lastName}`).join(", ")}: changed on the server before you saved, so your unsaved
-          scores there were replaced by the new ones.
+          {scores.replaced.map(fullName).join(", ")}: changed on the server before you saved, so your unsaved scores there were replaced by
+          the new ones.
         </Alert>
       ) : null}
       <DataTable
@@ -71,7 +72,7 @@ export function ScoreSheet({ entries }: { entries: ScoreEntry[] }) {
               <tr key={e.id}>
                 <td className={td}>
                   <label htmlFor={`score-${e.id}`} className="font-medium">
-                    {e.firstName} {e.lastName}
+                    {fullName(e)}
                   </label>
                 </td>
                 <td className={`${td} text-right`}>

@@ -7,6 +7,7 @@ import type { SortState } from "~/lib/sort";
 import { formatDate } from "~/lib/time";
 import { type StandingsColumn, standingsFirstDir } from "~/lib/standings-sort";
 import type { PlayerStanding, StandingsRound } from "~/lib/standings-table";
+import { fullName } from "~/lib/player-name";
 
 // Made once: toLocaleString with options builds a new formatter on every call.
 const points = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
@@ -83,7 +84,9 @@ export function StandingsTable({
           <tr key={p.playerId} id={`player-${p.playerId}`} className="target:bg-brand-50">
             <td>{p.rank}</td>
             <td>
-              <Link to={`/players/${p.playerId}`} discover="none">{`${p.firstName} ${p.lastName}`}</Link>
+              <Link to={`/players/${p.playerId}`} discover="none">
+                {fullName(p)}
+              </Link>
             </td>
             <td>{formatPoints(p.total)}</td>
             <td>{p.roundsPlayed}</td>
