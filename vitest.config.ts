@@ -25,5 +25,13 @@ export default defineConfig(async () => ({
     outputFile: { json: "test-results/vitest.json" },
     include: ["tests/{unit,services,api,queue,paypal,races,hostile}/**/*.test.ts"],
     setupFiles: ["./tests/setup.ts"],
+    // One workerd per vitest worker, reused by the files it runs, instead of one per file
+    // (starting it and loading the app was most of the suite's time); tests/setup.ts
+    // empties the storage before each file. Two workers even on 2 cores: a test spends
+    // much of its time waiting on workerd. Two files at once make each test slower, so
+    // the time a test may take is 20 s rather than 5 (none asserts its own speed).
+    isolate: false,
+    maxWorkers: 2,
+    testTimeout: 20_000,
   },
 }));

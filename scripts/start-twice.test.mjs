@@ -1,19 +1,26 @@
 // `npm start` and `npm run dev` on a local database that already exists: the second start
 // must serve the same data and print the logins of the league that is there (a newcomer's
-// second day). Each run is the real npm script on its own LEAGUE_PERSIST folder and free
-// ports, stopped as Ctrl-C would stop it (the whole process group).
+// second day). Each run is the real npm script on a LEAGUE_PERSIST folder of its own and
+// free ports, stopped as Ctrl-C would stop it (the whole process group).
 //
-//   node --test scripts/start-twice.test.mjs   (npm run test:start; ~2 minutes on an idle machine)
+// The first `npm start` builds only when there is no build yet (in `npm test` an earlier
+// step made one); every other start serves that build (LEAGUE_PREBUILT). Once the first
+// start has made the demo league, the two scenarios run side by side: the demo folder is
+// started again, and a copy of it is reseeded with the scale league.
+//
+//   node --test scripts/start-twice.test.mjs   (npm run test:start)
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { after, describe, test } from "node:test";
 
-const persist = mkdtempSync(join(tmpdir(), "league-start-twice-"));
-after(() => rmSync(persist, { recursive: true, force: true }));
+const root = mkdtempSync(join(tmpdir(), "league-start-twice-"));
+after(() => rmSync(root, { recursive: true, force: true }));
+const demoState = join(root, "demo");
+const scaleState = join(root, "scale");
 
 const NEWCOMER = { email: "second-day@league.test", name: "Second Day", password: "SecondDay2026" };
 const SCALE_PLAYER = { email: "scale1@league.test", password: "PlayerPass2026" };
@@ -35,8 +42,8 @@ async function freePorts() {
   throw new Error("no free port pair found");
 }
 
-/** Runs `npm run <script>` in its own process group with output captured. */
-function npm(script, env) {
+/** Runs `npm run <script>` on the `persist` folder, in its own process group with output captured. */
+function npm(script, persist, env) {
   const child = spawn("npm", ["run", "--silent", script], {
     env: { ...process.env, LEAGUE_PERSIST: persist, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", ...env },
     detached: true,
@@ -83,11 +90,11 @@ async function stop(run, port) {
   for (let i = 0; i < 40 && !(await portIsFree(port)); i++) await sleep(250);
 }
 
-/** Starts `script`, waits until it serves, runs `check`, and always stops it. */
-async function serve(script, check) {
+/** Starts `script` on `persist`, waits until it serves, runs `check`, and always stops it. */
+async function serve(script, persist, check, env = { LEAGUE_PREBUILT: "1" }) {
   const port = await freePorts();
   const origin = `http://localhost:${port}`;
-  const run = npm(script, { PORT: String(port) });
+  const run = npm(script, persist, { PORT: String(port), ...env });
   try {
     await waitForApp(run, origin);
     await check(origin, run.output());
@@ -111,36 +118,57 @@ async function playerCount(origin) {
   return (await res.json()).length;
 }
 
-test("npm start, stopped and started again on the same database, serves it and prints the demo logins", { timeout: 600_000 }, async () => {
-  await serve("start", async (origin, output) => {
-    assert.match(output, /Seeded the local D1 with the demo league/);
-    assert.match(output, /Demo logins — admin: admin@league\.test/);
-    assert.equal((await post(origin, "/api/users/register", NEWCOMER)).status, 201);
-  });
-  for (const script of ["start", "dev"]) {
-    await serve(script, async (origin, output) => {
-      assert.doesNotMatch(output, /Seeded the local D1/, `${script} reseeded an existing database`);
-      assert.match(output, /already has the demo league/);
+/** The demo league made by a first `npm start`, with a newcomer's account in it. */
+async function firstStart() {
+  // Builds when nothing has been built yet, as on a fresh clone.
+  const prebuilt = existsSync("build/server/wrangler.json") && existsSync("build/client");
+  await serve(
+    "start",
+    demoState,
+    async (origin, output) => {
+      assert.match(output, /Seeded the local D1 with the demo league/);
       assert.match(output, /Demo logins — admin: admin@league\.test/);
-      // What the first run wrote is still there.
-      assert.equal((await logIn(origin, NEWCOMER)).status, 200, `${script}: the account made in the first run is gone`);
-      assert.equal(await playerCount(origin), 120);
-    });
-  }
-});
+      assert.equal((await post(origin, "/api/users/register", NEWCOMER)).status, 201);
+    },
+    prebuilt ? { LEAGUE_PREBUILT: "1" } : {},
+  );
+  // The reseed below starts from the same database: the newcomer is in it.
+  cpSync(demoState, scaleState, { recursive: true });
+}
+const demoLeague = firstStart();
+demoLeague.catch(() => {}); // each test below awaits it and fails with its error
 
-test("npm run seed:scale then npm start serves the scale league and prints its logins", { timeout: 600_000 }, async () => {
-  // The same folder as above: the reseed recreates the database (the newcomer is gone).
-  const seed = npm("seed:scale", {});
-  assert.equal(await seed.exited, 0, seed.output());
-  assert.match(seed.output(), /Deleted the local D1 and page cache/);
-  assert.match(seed.output(), /Scale logins — admin: admin@league\.test/);
-  await serve("start", async (origin, output) => {
-    assert.match(output, /already has the scale league/);
-    assert.match(output, /Scale logins — admin: admin@league\.test \/ \S+; players: scale1…scale1500@league\.test/);
-    assert.doesNotMatch(output, /Demo logins/);
-    assert.equal((await logIn(origin, SCALE_PLAYER)).status, 200);
-    assert.equal((await logIn(origin, NEWCOMER)).status, 401);
-    assert.equal(await playerCount(origin), 2000);
+describe("a second start on an existing local database", { concurrency: true }, () => {
+  test("npm start, stopped and started again on the same database, serves it and prints the demo logins", {
+    timeout: 300_000,
+  }, async () => {
+    await demoLeague;
+    for (const script of ["start", "dev"]) {
+      await serve(script, demoState, async (origin, output) => {
+        assert.doesNotMatch(output, /Seeded the local D1/, `${script} reseeded an existing database`);
+        assert.match(output, /already has the demo league/);
+        assert.match(output, /Demo logins — admin: admin@league\.test/);
+        // What the first run wrote is still there.
+        assert.equal((await logIn(origin, NEWCOMER)).status, 200, `${script}: the account made in the first run is gone`);
+        assert.equal(await playerCount(origin), 120);
+      });
+    }
+  });
+
+  test("npm run seed:scale then npm start serves the scale league and prints its logins", { timeout: 300_000 }, async () => {
+    await demoLeague;
+    // A copy of the first run's database: the reseed recreates it (the newcomer is gone).
+    const seed = npm("seed:scale", scaleState, {});
+    assert.equal(await seed.exited, 0, seed.output());
+    assert.match(seed.output(), /Deleted the local D1 and page cache/);
+    assert.match(seed.output(), /Scale logins — admin: admin@league\.test/);
+    await serve("start", scaleState, async (origin, output) => {
+      assert.match(output, /already has the scale league/);
+      assert.match(output, /Scale logins — admin: admin@league\.test \/ \S+; players: scale1…scale1500@league\.test/);
+      assert.doesNotMatch(output, /Demo logins/);
+      assert.equal((await logIn(origin, SCALE_PLAYER)).status, 200);
+      assert.equal((await logIn(origin, NEWCOMER)).status, 401);
+      assert.equal(await playerCount(origin), 2000);
+    });
   });
 });

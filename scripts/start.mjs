@@ -5,7 +5,8 @@ const { bin, ensureDevVars, run, startPayPalStandIn } = await import("./lib.mjs"
 
 const port = process.env.PORT ?? "8787";
 ensureDevVars();
-run(bin("react-router"), ["build"]);
+// LEAGUE_PREBUILT=1 serves the build already in build/ (the start-twice test builds once).
+if (process.env.LEAGUE_PREBUILT !== "1") run(bin("react-router"), ["build"]);
 run(process.execPath, ["scripts/prepare-db.mjs"]); // ends with the demo logins
 console.log(`\nServing the league at http://localhost:${port}\n`);
 const stopStandIn = startPayPalStandIn(port);

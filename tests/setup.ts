@@ -1,5 +1,38 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 
-// Each test file starts from the real schema; the plugin isolates storage per file.
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+// Runs before each test file. The files of one vitest worker share one workerd instance
+// and its storage (isolate: false in vitest.config.ts: starting workerd per file cost
+// most of the suite's time), so each file first empties what the files before it left:
+// the locally cached pages they indexed, then every row. The schema stays; AUTOINCREMENT
+// counters keep counting, so a queue message an earlier file left undelivered names
+// rows that are gone, never this file's.
+await applyD1Migrations(env.DB, env.TEST_MIGRATIONS); // the first file's; a no-op after it
+await emptyPageCache(env.DB);
+await emptyDatabase(env.DB);
+
+async function emptyPageCache(db: D1Database) {
+  const { results } = await db.prepare("select distinct url from page_cache_keys").all<{ url: string }>();
+  if (results.length === 0) return;
+  const pages = await caches.open("pages"); // workers/page-cache.ts
+  await Promise.all(results.map(({ url }) => pages.delete(new Request(url))));
+}
+
+async function emptyDatabase(db: D1Database) {
+  const { results } = await db
+    .prepare(
+      "select type, name, sql from sqlite_master where type in ('table', 'trigger') " +
+        "and name not like 'sqlite\\_%' escape '\\' and name not like '\\_cf\\_%' escape '\\' and name <> 'd1_migrations'",
+    )
+    .all<{ type: "table" | "trigger"; name: string; sql: string }>();
+  const tables = results.filter((r) => r.type === "table");
+  const triggers = results.filter((r) => r.type === "trigger");
+  // The triggers go first and come back last: audit_log refuses deletes by trigger (it is
+  // append-only), and the stats triggers would only rewrite rows that are going anyway.
+  await db.batch([
+    db.prepare("pragma defer_foreign_keys = on"),
+    ...triggers.map((t) => db.prepare(`drop trigger "${t.name}"`)),
+    ...tables.map((t) => db.prepare(`delete from "${t.name}"`)),
+    ...triggers.map((t) => db.prepare(t.sql)),
+  ]);
+}

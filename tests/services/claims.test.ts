@@ -123,12 +123,26 @@ describe("an admin's decision", () => {
   });
 
   it("the admin list puts open claims first, with user and player names", async () => {
-    const [user, player] = await Promise.all([makeUser(), makePlayer()]);
-    const claim = await submitClaim(db(), user, { playerId: player.id });
+    // A claim in every state, the closed ones made last (so newest): the order is the
+    // state's, not the age's.
+    const users = await Promise.all(Array.from({ length: 5 }, () => makeUser()));
+    const players = await Promise.all(Array.from({ length: 5 }, () => makePlayer()));
+    const made: Awaited<ReturnType<typeof submitClaim>>[] = [];
+    for (let i = 0; i < 5; i++) made.push(await submitClaim(db(), users[i], { playerId: players[i].id }));
+    const [pending, conflict, approved, rejected, withdrawn] = made;
+    await decideClaim(db(), conflict.id, "conflict", "Which one are you?");
+    await decideClaim(db(), approved.id, "approve");
+    await decideClaim(db(), rejected.id, "reject");
+    await unclaim(db(), users[4].id, withdrawn.id);
+
     const list = await listClaims(db());
-    const mine = list.find((c) => c.id === claim.id);
-    expect(mine).toMatchObject({ userName: user.name, playerFirstName: player.fn, playerLastName: player.ln, status: "pending" });
-    const firstClosed = list.findIndex((c) => c.status === "rejected" || c.status === "withdrawn");
-    if (firstClosed >= 0) expect(list.slice(firstClosed).every((c) => c.status === "rejected" || c.status === "withdrawn")).toBe(true);
+    const ours = list.filter((c) => made.some((m) => m.id === c.id));
+    expect(ours.map((c) => c.id)).toEqual([pending.id, conflict.id, approved.id, withdrawn.id, rejected.id]);
+    expect(ours.map((c) => c.status)).toEqual(["pending", "conflict", "approved", "withdrawn", "rejected"]);
+    expect(ours[0]).toMatchObject({ userName: users[0].name, playerFirstName: players[0].fn, playerLastName: players[0].ln });
+    // The whole list, whatever else it holds, keeps that order of states.
+    const rank = { pending: 0, conflict: 1, approved: 2, rejected: 3, withdrawn: 3 } as const;
+    const ranks = list.map((c) => rank[c.status as keyof typeof rank]);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
   });
 });
