@@ -1,4 +1,4 @@
-// Size budgets of the built client (issue 12), read from the build output: for each public
+// Size budgets of the built client (ADR 24), read from the build output: for each public
 // page (derived from app/routes.ts: scripts/budgets/measure.mjs says which count), the
 // JavaScript a first visit downloads and its CSS, gzip -9 as the edge would send them.
 // Exits 1 when a page is over budget. `npm test` runs it on the build `test:deploy` made

@@ -3,7 +3,7 @@ import { DIVISIONS } from "~/lib/divisions";
 import type { EditablePlayer } from "./player-dialog";
 
 // Apart from the Edit Player dialog: /players shows these fields in the page itself, and
-// should not load the dialog with them (issue 12's client budget).
+// should not load the dialog with them (the client budget, ADR 24).
 /** A player's own fields (spec §5): First, Last and Division required, PDGA optional. */
 export function PlayerFields({ player, errors }: { player?: Omit<EditablePlayer, "id" | "inactive">; errors: Record<string, string> }) {
   return (

@@ -9,7 +9,7 @@ import { fullName } from "~/lib/player-name";
 
 // What only a signed-in user or an admin sees on /players, in its own module: the page
 // loads it when it renders one (app/components/lazy-part.tsx), so an anonymous visit
-// does not (the public pages' client budget).
+// does not (the client budget, ADR 24).
 
 /** The user's open claim, above the search: where it stands. */
 export function YourClaim({ claim }: { claim: ClaimView }) {

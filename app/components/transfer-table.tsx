@@ -19,7 +19,7 @@ export function TransferTable({
   caption: string;
   /**
    * The admin's 'X' per row (./transfer-delete.tsx), passed in by /transfers: a page
-   * without deletes (a player's) then does not load the dialog's code (issue 12's budget).
+   * without deletes (a player's) then does not load the dialog's code (the client budget, ADR 24).
    */
   DeleteControl?: ComponentType<{ transfer: TransferRow }>;
 }) {

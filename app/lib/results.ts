@@ -1,3 +1,5 @@
+import { groupByDivision } from "./divisions";
+
 // A stored result label is 'position/total|note' ('3/12|(MA1)' when the payouts were
 // computed); people read the place as "3 of 12".
 
@@ -22,4 +24,55 @@ export function placeLabels<T extends { id: number; score: number }>(entries: re
     labels.set(e.id, `${tied ? "T" : ""}${place}`);
   }
   return labels;
+}
+
+/** An entry as a round's results show it: its place in its division, and whether the player hit an ace. */
+export type ResultRow = {
+  id: number;
+  playerId: number;
+  firstName: string;
+  lastName: string;
+  score: number;
+  entryPayoutCents: number;
+  place: string | null;
+  ace: boolean;
+  /** The score's round rating (null until rated). */
+  rating: number | null;
+  /** The handicap going into the round, when net scores are asked for (null: none yet). */
+  handicap?: number | null;
+};
+export type ResultGroup = { division: string; rows: ResultRow[]; winners: ResultRow[] };
+
+type ResultEntry = Omit<ResultRow, "place" | "ace" | "handicap"> & { division: string };
+
+/**
+ * A round's entries by division (the spec's order), each row with its place and ace, and
+ * each division's winners (the lowest score, ties included). `handicaps` (player id →
+ * handicap going in) adds each row's handicap for the net columns.
+ */
+export function resultGroups(
+  entries: readonly ResultEntry[],
+  acedPlayerIds: readonly number[],
+  handicaps?: Record<number, { handicap: number } | null>,
+): ResultGroup[] {
+  const aced = new Set(acedPlayerIds);
+  return groupByDivision(entries).map(([division, list]) => {
+    const places = placeLabels(list);
+    const rows = list.map(
+      (e): ResultRow => ({
+        id: e.id,
+        playerId: e.playerId,
+        firstName: e.firstName,
+        lastName: e.lastName,
+        score: e.score,
+        entryPayoutCents: e.entryPayoutCents,
+        place: places.get(e.id) ?? null,
+        ace: aced.has(e.playerId),
+        rating: e.rating,
+        ...(handicaps ? { handicap: handicaps[e.playerId]?.handicap ?? null } : {}),
+      }),
+    );
+    const low = Math.min(...rows.filter((r) => r.score > 0).map((r) => r.score));
+    return { division, rows, winners: rows.filter((r) => r.score === low) };
+  });
 }

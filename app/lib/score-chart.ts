@@ -1,5 +1,5 @@
 // The player page's score history chart as plain data: computed in the loader (server),
-// drawn as SVG by app/components/score-chart.tsx with no client-side code of its own.
+// drawn as SVG by app/components/score-chart.tsx.
 // Two sizes are laid out, a phone's and a desktop's, so text stays legible on both
 // without measuring the screen.
 import { groupMeans, linearScale, niceTicks, timeTicks } from "./chart-geometry";

@@ -6,25 +6,23 @@ import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { playerPageData } from "~/.server/services/player-page";
 import { playerForm } from "~/.server/services/player-form";
 import { PlayerFormCard } from "~/components/player-form-card";
+import { PlayerRoundsTable } from "~/components/player-rounds-table";
+import { TransferTable } from "~/components/transfer-table";
 import { LoadError } from "~/components/load-error";
 import { StandingsLink } from "~/components/standings/standings-link";
 import { playerScoreChart } from "~/.server/services/score-history";
-import { chartForPage } from "~/.server/html/score-chart";
-import { formForPage } from "~/.server/html/player-form";
-import { playerRoundsHtml } from "~/.server/html/player-rounds";
-import { transfersHtml } from "~/.server/html/transfers";
 import { ScoreChartCard } from "~/components/score-chart";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card, Stats } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
-import { useServerHtmlLinks } from "~/hooks/use-server-html-links";
 import { pageMeta } from "~/lib/meta";
 import { optionalSession } from "~/.server/auth/guards";
 import { playerMoneyHistory } from "~/.server/services/audit-log";
 import { lazyPart } from "~/components/lazy-part";
 import { formatCents } from "~/lib/money";
 import { fullName } from "~/lib/player-name";
+import { positionLabel } from "~/lib/results";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "rounds", "transfers", "claims", "settings");
@@ -46,15 +44,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       isAdmin ? playerMoneyHistory(db, id, league.timeZone) : null,
     ]),
   );
-  // The chart's drawing and the form card's tables and notes come as server-built HTML (app/.server/html).
   return {
     player,
-    // The standings link needs only the latest round; the table itself comes as HTML.
+    // The standings link needs only the latest round.
     latest: rounds[0] ? { d: rounds[0].d, division: rounds[0].division } : undefined,
-    roundsTable: rounds.length ? playerRoundsHtml(rounds, league.timeZone) : "",
-    transfersTable: transfers.length ? transfersHtml(transfers, "Transfers", league.timeZone) : "",
-    form: formForPage(form, league.timeZone),
-    chart: chartForPage(chart),
+    // Only what the rounds table shows travels to the browser; the place is read here.
+    rounds: rounds.map(({ payoutCents: _p, payoutAdjustCents: _a, result, ...r }) => ({ ...r, position: positionLabel(result) })),
+    transfers,
+    form,
+    chart,
     moneyHistory,
   };
 }
@@ -69,8 +67,7 @@ export const meta: Route.MetaFunction = (args) => {
 const avg = (n: number | null) => (n === null ? "–" : n.toFixed(1));
 
 export default function PlayerPage({ loaderData }: Route.ComponentProps) {
-  useServerHtmlLinks();
-  const { player, latest, transfersTable, form } = loaderData;
+  const { player, latest, rounds, transfers, form } = loaderData;
   return (
     <>
       <PageHeader title={fullName(player)} badge={player.inactive ? <StatusBadge status="Inactive" /> : undefined} />
@@ -94,20 +91,10 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
         <PlayerFormCard form={form} />
         <ScoreChartCard chart={loaderData.chart} />
         <Section title="Rounds">
-          {latest === undefined ? (
-            <EmptyState title="No rounds played yet." />
-          ) : (
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts).
-            <div data-html="" dangerouslySetInnerHTML={{ __html: loaderData.roundsTable }} />
-          )}
+          {latest === undefined ? <EmptyState title="No rounds played yet." /> : <PlayerRoundsTable rounds={rounds} />}
         </Section>
         <Section title="Transfers">
-          {transfersTable ? (
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts).
-            <div data-html="" dangerouslySetInnerHTML={{ __html: transfersTable }} />
-          ) : (
-            <EmptyState title="No transfers yet." />
-          )}
+          <TransferTable transfers={transfers} caption="Transfers" />
         </Section>
       </div>
     </>

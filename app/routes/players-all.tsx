@@ -10,13 +10,13 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Field, SelectField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
+import { Pager } from "~/components/ui/pager";
+import { SortHeader } from "~/components/ui/sort-header";
 import { DataTable } from "~/components/ui/table";
-import { useServerHtmlLinks } from "~/hooks/use-server-html-links";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
-import { DEFAULT_PLAYER_SORT, type PlayerColumn } from "~/lib/player-columns";
+import { DEFAULT_PLAYER_SORT, type PlayerColumn, firstDir } from "~/lib/player-columns";
 import { playersView } from "~/lib/players-table";
-import { pagerHtml, sortHeadHtml } from "~/.server/html/players-all";
 import type { SortState } from "~/lib/sort";
 import { fullName } from "~/lib/player-name";
 
@@ -34,14 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const all = await listPlayersWithStats(db, currentYearStart(league));
   // Only what the table shows travels to the browser.
   const rows = all.map(({ pdga: _pdga, ...row }) => row);
-  const url = new URL(request.url);
-  const view = playersView(rows, url.searchParams);
-  // The sort headers and the pager are plain links built here (app/.server/html/players-all.ts), not
-  // client code. They name this page, not the request: a client navigation's loader request is
-  // /players-all.data (React Router's single fetch), with its own _routes parameter.
-  const page = new URL(`/players-all${url.search}`, url);
-  page.searchParams.delete("_routes");
-  return { ...view, sortHead: sortHeadHtml(page, view.sort), pager: pagerHtml(page, view.paging, "Player pages", ["Previous", "Next"]) };
+  return playersView(rows, new URL(request.url).searchParams);
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -61,11 +54,21 @@ const leanCells = [
   "[&_td:first-child]:max-w-32 [&_td:first-child]:whitespace-normal [&_td:first-child]:break-words sm:[&_td:first-child]:max-w-none sm:[&_td:first-child]:whitespace-nowrap",
 ].join(" ");
 
+// The key numbers come right after the name, so a phone shows them beside the pinned name.
+const COLUMNS: { column: PlayerColumn; label: string; numeric: boolean }[] = [
+  { column: "name", label: "Name", numeric: false },
+  { column: "balance", label: "Balance", numeric: true },
+  { column: "average", label: "Average", numeric: true },
+  { column: "currentAvg", label: "Current avg", numeric: true },
+  { column: "rounds", label: "Rounds", numeric: true },
+  { column: "thisYear", label: "This year", numeric: true },
+  { column: "division", label: "Division", numeric: false },
+];
+
 const avg = (n: number | null) => (n === null ? "–" : n.toFixed(1));
 
 export default function PlayersAll({ loaderData }: Route.ComponentProps) {
-  useServerHtmlLinks();
-  const { players, total, paging, sort, division, name, divisions, sortHead, pager } = loaderData;
+  const { players, total, paging, sort, division, name, divisions } = loaderData;
   const filtered = division !== null || name !== "";
   const pastTheEnd = players.length === 0 && paging.total > 0;
   return (
@@ -95,8 +98,13 @@ export default function PlayersAll({ loaderData }: Route.ComponentProps) {
               caption="All players"
               pinFirst
               maxHeight
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts).
-              head={<tr data-html="" dangerouslySetInnerHTML={{ __html: sortHead }} />}
+              head={
+                <tr>
+                  {COLUMNS.map((c) => (
+                    <SortHeader key={c.column} sort={sort} firstDir={firstDir(c.column)} {...c} />
+                  ))}
+                </tr>
+              }
             >
               {players.map((p) => (
                 <tr key={p.id}>
@@ -122,10 +130,7 @@ export default function PlayersAll({ loaderData }: Route.ComponentProps) {
             </DataTable>
           </div>
         )}
-        {pager ? (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts).
-          <div data-html="" dangerouslySetInnerHTML={{ __html: pager }} />
-        ) : null}
+        <Pager page={paging} label="Player pages" steps={["Previous", "Next"]} />
       </div>
     </>
   );

@@ -1,5 +1,3 @@
-import { methodsHtml } from "~/.server/html/methods";
-import { registeredHtml, resultsHtml } from "~/.server/html/round-results";
 import type { Route } from "./+types/round";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { LoadError } from "~/components/load-error";
@@ -8,28 +6,24 @@ import { StatusBadge } from "~/components/ui/badge";
 import { Card, Stats } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
-import { NetToggle, type ResultGroup } from "~/components/round-results";
+import { MethodNotes } from "~/components/method-notes";
+import { NetToggle, RegisteredTable, ResultsTable } from "~/components/round-results";
 import { roundHandicaps } from "~/.server/services/player-form";
-import { useServerHtmlLinks } from "~/hooks/use-server-html-links";
 import { useLeague } from "~/hooks/use-league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { optionalSession, requireUser } from "~/.server/auth/guards";
 import { withdrawalBack } from "~/.server/services/round-money";
 import { handleWithdrawForm } from "~/.server/withdraw-form";
 import { payPalCheckout } from "~/.server/paypal/config";
-import type { EntryRow } from "~/.server/services/entries";
 import { roundPageData } from "~/.server/services/round-page";
-import { compareDivisions } from "~/lib/divisions";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 import { entryPriceCents } from "~/lib/pricing";
-import { placeLabels } from "~/lib/results";
+import { resultGroups } from "~/lib/results";
 import { formatDateLong, isToday, nowSeconds } from "~/lib/time";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("rounds", "entries", "players", "aces", "settings");
-
-type Group = ResultGroup;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, env } = routeServices(context);
@@ -42,36 +36,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     Promise.all([roundPageData(db, id, me), net ? roundHandicaps(db, id) : null]),
   );
   const played = entries.some((e) => e.score > 0);
-  const aceHitters = new Set(aced);
-  const byDivision = new Map<string, EntryRow[]>();
-  for (const e of entries) byDivision.set(e.division, [...(byDivision.get(e.division) ?? []), e]);
   // Only what the page shows goes into the page's data.
-  const groups: Group[] = [...byDivision]
-    .sort(([a], [b]) => compareDivisions(a, b))
-    .map(([division, list]) => {
-      const places = placeLabels(list);
-      const rows = list.map((e) => ({
-        id: e.id,
-        playerId: e.playerId,
-        firstName: e.firstName,
-        lastName: e.lastName,
-        score: e.score,
-        entryPayoutCents: e.entryPayoutCents,
-        place: places.get(e.id) ?? null,
-        ace: aceHitters.has(e.playerId),
-        rating: e.rating,
-      }));
-      const low = Math.min(...rows.filter((r) => r.score > 0).map((r) => r.score));
-      return { division, rows, winners: rows.filter((r) => r.score === low) };
-    });
+  const groups = resultGroups(entries, aced, handicaps?.players);
   // The player's own entry: they may withdraw until the round starts (ADR 22).
   const mine = facts?.entered ? entries.find((e) => e.playerId === me) : undefined;
   const withdraw = mine && round.d > nowSeconds() ? { entryId: mine.id, back: await withdrawalBack(db, round, mine) } : null;
   const signUp = facts ? { ...facts, payPal: payPalCheckout(env, new URL(request.url).origin), withdraw } : null;
-  // Priced here, not in the page: the browser then needs no pricing code (issue 12's budget).
-  // The tables and method notes come as server-built HTML (app/.server/html), not client code.
-  const table = played ? resultsHtml(groups, handicaps) + methodsHtml(handicaps?.settings ?? null) : registeredHtml(groups);
-  return { round, entryCents: entryPriceCents(round), pot, played, net: handicaps !== null, table, entryCount: entries.length, signUp };
+  // Priced here, not in the page: the browser then needs no pricing code (the client budget, ADR 24).
+  const handicapSettings = handicaps?.settings ?? null;
+  return { round, entryCents: entryPriceCents(round), pot, played, groups, handicapSettings, entryCount: entries.length, signUp };
 }
 
 /** Withdraw (the signed-in player's part of the page): the entry goes, what paid for it comes back as credit. */
@@ -94,8 +67,8 @@ function timeZoneOf(matches: Route.MetaArgs["matches"]): string {
 }
 
 export default function RoundPage({ loaderData }: Route.ComponentProps) {
-  useServerHtmlLinks();
-  const { round, entryCents, pot, played, net, table, entryCount, signUp } = loaderData;
+  const { round, entryCents, pot, played, groups, handicapSettings, entryCount, signUp } = loaderData;
+  const net = handicapSettings !== null;
   const { longDate } = useLeague();
   const today = isToday(round.d, nowSeconds());
   return (
@@ -136,8 +109,16 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               {played ? <NetToggle net={net} /> : null}
-              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built on the server with every text escaped (app/.server/html/escape.ts). */}
-              <div className="space-y-2" data-html="" dangerouslySetInnerHTML={{ __html: table }} />
+              <div className="space-y-2">
+                {played ? (
+                  <>
+                    <ResultsTable groups={groups} net={net} />
+                    <MethodNotes settings={handicapSettings} />
+                  </>
+                ) : (
+                  <RegisteredTable groups={groups} />
+                )}
+              </div>
             </>
           )}
         </section>

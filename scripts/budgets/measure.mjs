@@ -1,8 +1,8 @@
-// The client budgets (issue 12) as pure functions over React Router's build manifest, so a
+// The client budgets (ADR 24) as pure functions over React Router's build manifest, so a
 // test can feed them a made-up build (scripts/budgets/measure.test.mjs). The CLI that reads
 // the real build is scripts/check-budgets.mjs.
 
-export const JS_BUDGET = 115 * 1024;
+export const JS_BUDGET = 130 * 1024;
 export const CSS_BUDGET = 15 * 1024;
 
 /**

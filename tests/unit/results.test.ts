@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placeLabels, positionLabel } from "~/lib/results";
+import { placeLabels, positionLabel, resultGroups } from "~/lib/results";
 
 describe("positionLabel", () => {
   it("reads 'position/total' from a result label, whatever note follows", () => {
@@ -35,5 +35,52 @@ describe("placeLabels", () => {
 
   it("is empty for a round no one has scored", () => {
     expect(placeLabels(of(0, 0)).size).toBe(0);
+  });
+});
+
+describe("resultGroups", () => {
+  const entry = (id: number, division: string, score: number) => ({
+    id,
+    playerId: 100 + id,
+    firstName: `F${id}`,
+    lastName: `L${id}`,
+    division,
+    score,
+    entryPayoutCents: 0,
+    rating: null,
+  });
+  const entries = [
+    entry(1, "MA1", 50),
+    entry(2, "MPO", 47),
+    entry(3, "MA1", 48),
+    entry(4, "FA1", 0),
+    entry(5, "MA1", 48),
+    entry(6, "MPO", 51),
+  ];
+
+  it("groups by division in the league's order (not the alphabet), rows in the given order with their places", () => {
+    const groups = resultGroups(entries, []);
+    expect(groups.map((g) => g.division)).toEqual(["MPO", "MA1", "FA1"]);
+    expect(groups[1].rows.map((r) => [r.id, r.place])).toEqual([
+      [1, "3"],
+      [3, "T1"],
+      [5, "T1"],
+    ]);
+    expect(groups[2].rows[0].place).toBeNull();
+  });
+
+  it("names every winner of a tie, none in a division without scores", () => {
+    const [mpo, ma1, fa1] = resultGroups(entries, []);
+    expect(mpo.winners.map((r) => r.id)).toEqual([2]);
+    expect(ma1.winners.map((r) => r.id)).toEqual([3, 5]);
+    expect(fa1.winners).toEqual([]);
+  });
+
+  it("marks who hit an ace, and carries each handicap only when net scores are asked for", () => {
+    const plain = resultGroups(entries, [103]).flatMap((g) => g.rows);
+    expect(plain.filter((r) => r.ace).map((r) => r.id)).toEqual([3]);
+    expect(plain.some((r) => "handicap" in r)).toBe(false);
+    const net = resultGroups(entries, [], { 101: { handicap: 4.5 }, 102: null }).flatMap((g) => g.rows);
+    expect(Object.fromEntries(net.map((r) => [r.id, r.handicap]))).toEqual({ 1: 4.5, 2: null, 3: null, 4: null, 5: null, 6: null });
   });
 });

@@ -20,7 +20,7 @@ import type { DialogModalProps } from "./dialog-modal";
 
 // Radix Dialog is ~14 KB gzipped, more than a page's own code: it is fetched when a dialog
 // first opens (or the pointer or focus reaches a trigger), not with every page that has
-// one (issue 12's client budget, scripts/check-budgets.mjs).
+// one (the client budget, ADR 24, scripts/check-budgets.mjs).
 const loadModal = () => import("./dialog-modal");
 const DialogModal = lazy<ComponentType<DialogModalProps>>(() => loadModal().catch(() => ({ default: DialogLoadFailed })));
 

@@ -79,6 +79,26 @@ export const tfNum = `${tf} text-right tabular-nums`;
 /** A cell whose text may wrap (descriptions, notes). */
 export const tdWrap = "border-b border-line px-2 py-2.5 min-w-48 sm:px-3";
 
+/** A column of `HeadRow`: its label, or the label with `num` (right-aligned, for a number column) and classes of its own. */
+export type HeadColumn = string | { label: ReactNode; num?: boolean; className?: string };
+
+/** The head row of a table whose headers only name their columns (sorting ones are `SortHeader`s). */
+export function HeadRow({ columns }: { columns: HeadColumn[] }) {
+  return (
+    <tr>
+      {columns.map((column, i) => {
+        const c = typeof column === "string" ? { label: column } : column;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are fixed; a label may be markup.
+          <th key={i} scope="col" className={`${th}${c.num ? " text-right" : ""}${c.className ? ` ${c.className}` : ""}`}>
+            {c.label}
+          </th>
+        );
+      })}
+    </tr>
+  );
+}
+
 /** A row that heads a group inside the table: the division, with a line under it (the winner). */
 export function GroupRow({ colSpan, title, detail }: { colSpan: number; title: ReactNode; detail?: ReactNode }) {
   return (

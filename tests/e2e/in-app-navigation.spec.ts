@@ -1,12 +1,12 @@
 import { hydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
-// Parts of the round, player and players-list pages are built as HTML on the server
-// (app/.server/html/); their links still navigate inside the app, not by a new document.
+// Links in the round results and /players-all's sort headers navigate inside the app (no new
+// document), and a sort keeps the visitor's place on the page.
 
 type Round = { id: number; d: number; entry_count: number };
 
-test("a player's name in server-built round results navigates in the app", async ({ page, request }) => {
+test("a player's name in round results navigates in the app", async ({ page, request }) => {
   const rounds: Round[] = await (await request.get("/api/rounds/all")).json();
   const round = rounds.filter((r) => r.d < Date.now() / 1000 - 86400 && r.entry_count > 0).at(-1)!;
   await page.goto(`/rounds/${round.id}`);
