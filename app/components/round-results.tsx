@@ -4,7 +4,7 @@ import { DataTable, GroupRow, HeadRow, td, tdNum } from "~/components/ui/table";
 import { netScore } from "~/lib/handicap";
 import { formatCents } from "~/lib/money";
 import { fullName } from "~/lib/player-name";
-import type { ResultGroup, ResultRow } from "~/lib/results";
+import type { ResultGroup } from "~/lib/results";
 
 // A round's results (and, before scores, who signed up): one table, one group row per
 // division so the columns line up down the page, net columns when asked.
