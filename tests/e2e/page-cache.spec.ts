@@ -28,7 +28,7 @@ test("a repeated anonymous request is a hit: no D1 query, no render", async ({ p
       expect(first.status(), path).toBe(200);
       second = await anonymous.get(path);
       expect(timing(second.headers()), path).toEqual({ cache: "hit", d1: 0, render: 0 });
-    }).toPass({ timeout: 15_000 });
+    }).toPass({ timeout: 30_000 });
     // The same document, but for the nonce: each request gets its own (ADR 8), set by a
     // rewriter that also writes void tags as `<x />`.
     const withoutNonce = async (r: typeof first) =>
@@ -49,7 +49,7 @@ test("a cached page still hydrates under the CSP: the served nonce matches the h
     await warm.get("/aces");
     res = await page.goto("/aces");
     expect(timing(res!.headers()).cache).toBe("hit");
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 45_000 });
   await warm.dispose();
   const nonce = /'nonce-([^']+)'/.exec(res!.headers()["content-security-policy"])![1];
   const nonces = await page.locator("script[nonce]").evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce));
@@ -79,22 +79,30 @@ test("a logged-in visitor gets their own navbar, never the shared copy", async (
   await expect(page.getByRole("link", { name: "Log in" })).toHaveCount(0);
 });
 
-test("an admin deleting a user who claimed a player: the next anonymous read shows it @wide", async ({ playwright, baseURL, request }) => {
+test("an admin deleting a user who claimed a player: the next anonymous read shows it @wide", async ({
+  playwright,
+  baseURL,
+  request,
+  extraHTTPHeaders,
+}) => {
   const admin = await request.post("/api/admin/login", { data: { username: DEMO.admin.email, password: DEMO.admin.password } });
   const auth = { Authorization: `Bearer ${(await admin.json()).token}` };
   // A user of the test's own who adds (and so claims) a player record, like the demo's player3.
   const t = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const reg = await request.post("/api/users/register", {
+  // Its own API context: `request` holds the admin's session cookie, which a write without an Origin may not carry.
+  const own = await playwright.request.newContext({ baseURL, extraHTTPHeaders });
+  const reg = await own.post("/api/users/register", {
     data: { name: `Gone ${t}`, email: `gone-${t}@e2e.test`, password: "Chains4Days!" },
   });
   expect(reg.status()).toBe(201);
   const { token, user } = await reg.json();
-  const added = await request.post("/api/players/addNew", {
+  const added = await own.post("/api/players/addNew", {
     headers: { Authorization: `Bearer ${token}` },
     data: { values: { fn: "Gone", ln: `Cached${t.replace(/\d/g, "")}`, division: "MA3" } },
   });
   expect(added.status(), await added.text()).toBe(201);
   const playerId = (await added.json()).newId as number;
+  await own.dispose();
   const claimant = { id: user.id as number };
   const detail = await (await request.get(`/api/admin/users/${claimant.id}`, { headers: auth })).json();
   expect(detail.claims[0].player_id).toBe(playerId);
@@ -106,7 +114,7 @@ test("an admin deleting a user who claimed a player: the next anonymous read sho
     await anonymous.get(path);
     cached = await anonymous.get(path);
     expect(timing(cached.headers()).cache).toBe("hit");
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
   const before: { id: number }[] = (await cached.json()).claims;
   expect(before.map((c) => c.id)).toContain(detail.claims[0].id);
 
@@ -133,7 +141,7 @@ test("a HEAD first never leaves an empty page in the cache", async ({ playwright
       const get = await anonymous.get(path);
       expect(await get.text(), path).toContain(content);
       expect(timing(get.headers()).cache, path).toBe("hit");
-    }).toPass({ timeout: 15_000 });
+    }).toPass({ timeout: 30_000 });
   }
   await anonymous.dispose();
 });

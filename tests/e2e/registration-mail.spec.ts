@@ -103,7 +103,7 @@ test("a player opts in; the admin's opening mails them; the signed link turns it
   await hydrated(adminPage);
   const since = Date.now();
   await adminPage.getByRole("button", { name: `Open registration for ${round.name}` }).click();
-  await expect(adminPage.getByRole("button", { name: `Close registration for ${round.name}` })).toBeVisible();
+  await expect(adminPage.getByRole("button", { name: `Close registration for ${round.name}` })).toBeVisible({ timeout: 15_000 });
 
   const { head, text } = await waitForMailWithHeaders(email, since, 15_000, `Registration is open for ${round.name}.`);
   expect(text).toContain(`Registration is open for ${round.name}.`);

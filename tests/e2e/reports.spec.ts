@@ -75,6 +75,10 @@ async function totalCents(page: Page, column: string): Promise<number> {
   return Math.round(Number(plain(text)) * 100);
 }
 
+// A sign-up, two CSV files checked against their tables and axe: more than a minute when
+// the machine is busy.
+test.describe.configure({ timeout: 120_000 });
+
 /** The sum of a column of the per-round table's rows, in cents. */
 async function roundsColumnCents(page: Page, column: string): Promise<number> {
   const table = page.getByRole("table", { name: "Per round" });
