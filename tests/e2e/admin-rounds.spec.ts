@@ -116,7 +116,8 @@ test("the multi-editor creates three rounds a week apart; the list shows them an
     await expect(future.getByRole("row").filter({ hasText: name })).toContainText(shown(dates[i]!));
   }
   await page.getByRole("button", { name: `Open registration for ${names[1]}` }).click();
-  await expect(page.getByText(`Registration opened for ${names[1]}.`)).toBeVisible();
+  // Opening writes the round and queues its mails: seconds when the machine is busy.
+  await expect(page.getByText(`Registration opened for ${names[1]}.`)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("button", { name: `Close registration for ${names[1]}` })).toBeVisible();
   await expect(future.getByRole("row").filter({ hasText: names[1]! })).toContainText("Open");
   const opened = mine.find((r) => r.n === names[1])!;
