@@ -1,7 +1,8 @@
 // Small helpers shared by the npm scripts (plain Node, no build step).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 /** The environment for child commands, read at call time; wrangler kept offline-quiet. */
 export function quietEnv() {
@@ -65,7 +66,67 @@ export function ensureDevVars() {
   }
   // Older .dev.vars files predate the local page cache (ADR 11).
   if (!lines.some((l) => l.startsWith("PAGE_CACHE="))) text = `${text.replace(/\n?$/, "\n")}PAGE_CACHE=cache-api\n`;
-  writeFileSync(".dev.vars", text);
+  // Written only when it changed: its time tells buildIfStale whether the build holds it.
+  if (text !== readFileSync(".dev.vars", "utf8")) writeFileSync(".dev.vars", text);
+}
+
+// What the build is made of: a newer file here means build/ is stale. The build copies
+// .dev.vars into build/server (what `vite preview` reads), so it counts too.
+const BUILD_INPUTS = [
+  "app",
+  "workers",
+  "public",
+  "scripts/vite",
+  "package.json",
+  "package-lock.json",
+  "node_modules/.package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "wrangler.toml",
+  "tsconfig.json",
+  "tsconfig.cloudflare.json",
+  "tsconfig.node.json",
+  ".dev.vars",
+];
+const BUILD_STAMP = "build/.built-at";
+
+/** The newest modification time (ms) of a file or of any file under a folder. */
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** When the build in build/ started (its stamp), else when it ended; 0 when there is none. */
+function builtAt() {
+  if (!existsSync("build/server/wrangler.json") || !existsSync("build/client")) return 0;
+  if (existsSync(BUILD_STAMP)) return Number(readFileSync(BUILD_STAMP, "utf8")) || 0;
+  return statSync("build/server/wrangler.json").mtimeMs;
+}
+
+/** `react-router build`, stamped with its start so an edit made during it still counts as newer. */
+export function build() {
+  ensureDevVars();
+  const start = Date.now();
+  run(bin("react-router"), ["build"]);
+  writeFileSync(BUILD_STAMP, String(start));
+}
+
+/**
+ * Builds unless build/ is newer than every file it is made of (BUILD_INPUTS): `npm test`
+ * builds once (test:deploy) and the budgets and the e2e server use that build.
+ */
+export function buildIfStale() {
+  ensureDevVars();
+  const at = builtAt();
+  const newest = Math.max(...BUILD_INPUTS.map(newestMtime));
+  if (at > newest) {
+    console.log("Using the build in build/ (newer than every file it is made of).");
+    return;
+  }
+  console.log(at ? "build/ is older than the sources: building." : "No build yet: building.");
+  build();
 }
 
 /** True when .dev.vars sets all three PayPal credentials: the app then talks to PayPal itself. */

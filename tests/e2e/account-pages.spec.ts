@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { letters, makePlayer } from "./api";
 import { DEMO, expect, loggedInContext, newContext, test } from "./fixtures";
 
 // The account pages of issue 8: every invalid field marked at once with focus on the
@@ -223,12 +224,12 @@ test.describe("the profile's player card", () => {
     expect(labels.filter((l) => /password/i.test(l))).toEqual(["Current password", "New password", "Confirm new password"]);
   });
 
-  // The demo's player3 has a pending claim, but page-cache.spec deletes that user in the
-  // desktop run; this test makes its own claimant (no /api submits claims until issue 9).
-  test("a pending claim (like player3's): its record and badge, no credit yet", async ({ browser, request }) => {
+  // The test's own claimant and record (like the demo's player3, whom other tests may change).
+  test("a pending claim (like player3's): its record and badge, no credit yet", async ({ browser, request, adminPage }) => {
     const email = await registered(request, "pending");
-    const players: { id: number; fn: string; ln: string }[] = await (await request.get("/api/players/simpleList")).json();
-    const claimed = players[players.length - 1];
+    await adminPage.goto("/");
+    const claimed = { fn: "Penny", ln: `Pending${letters()}`, id: 0 };
+    claimed.id = await makePlayer(adminPage, claimed.fn, claimed.ln);
     d1(`insert into claims (user_id, player_id, status) select id, ${claimed.id}, 'pending' from users where email = '${email}'`);
     const context = await loggedInContext(browser, email, PASSWORD);
     const p = await context.newPage();

@@ -2,10 +2,11 @@ import { DEMO, expect, loggedInContext, test } from "./fixtures";
 import { waitForMail } from "./mail";
 
 // The account flows of issue 3 in Chromium against the built app. Each run registers
-// its own users, so the desktop and phone projects never share an account.
+// its own users, so tests in parallel never share an account.
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
 
-test("register, log out, log in and change the name on /profile", async ({ page }) => {
+// At 1280 px and, the log out being behind the phone's menu, at 375 px.
+test("register, log out, log in and change the name on /profile @narrow-too", async ({ page }) => {
   const email = unique("reg");
   await page.goto("/register");
   await page.getByLabel("Name").fill("Casey Putter");

@@ -19,7 +19,11 @@ export async function api<T>(page: Page, method: string, path: string, body?: un
   return json as T;
 }
 
-/** A round made by the admin's API: $0.50 PDGA + $4.50 payout, $1 ace fee, `daysFromNow` away. */
+/**
+ * A round made by the admin's API: $0.50 PDGA + $4.50 payout, `daysFromNow` away, with a $1
+ * ace fee if it has yet to start. A started round's ace fees are in the pot at once, which
+ * other tests read while this one runs: started rounds of tests take none.
+ */
 export async function makeRound(admin: Page, name: string, daysFromNow: number): Promise<number> {
   const body = {
     d: Math.floor(Date.now() / 1000) + daysFromNow * 86_400,
@@ -28,10 +32,47 @@ export async function makeRound(admin: Page, name: string, daysFromNow: number):
     fee_pdga: 0.5,
     fee_course: 0,
     fee_other: 0,
-    ace: 1,
+    ace: daysFromNow > 0 ? 1 : 0,
     payout: 4.5,
   };
   return (await api<{ id: number }>(admin, "POST", "/api/admin/round/", body)).id;
+}
+
+/** A new player of the admin's, in `division`: their id. */
+export async function makePlayer(admin: Page, fn: string, ln: string, division = "MA3"): Promise<number> {
+  return (await api<{ id: number }>(admin, "POST", "/api/admin/player/", { values: { fn, ln, division } })).id;
+}
+
+export type Scored = { fn: string; ln: string; division: string; score: number; id: number };
+
+/**
+ * A round `daysFromNow` away (a past one by default) whose new players, one per score, are
+ * entered in their divisions and scored: a played round of the test's own. The players' last
+ * names end in `tag`, so a search or the page finds them.
+ */
+export async function playedRound(
+  admin: Page,
+  players: { fn: string; division: string; score: number }[],
+  opts: { daysFromNow?: number; tag?: string } = {},
+): Promise<{ roundId: number; name: string; tag: string; players: Scored[] }> {
+  if (!admin.url().startsWith("http")) await admin.goto("/");
+  const tag = opts.tag ?? letters();
+  const name = `Played ${tag}`;
+  const roundId = await makeRound(admin, name, opts.daysFromNow ?? -2);
+  const made: Scored[] = [];
+  const entries: { id: number; version: number }[] = [];
+  for (const [i, p] of players.entries()) {
+    const ln = `Pl${String.fromCharCode(97 + i)}${tag}`;
+    const id = await makePlayer(admin, p.fn, ln, p.division);
+    const { newEntry } = await api<{ newEntry: { id: number; version: number } }>(admin, "POST", "/api/admin/entry/add", {
+      values: { round_id: roundId, player: id, division: p.division },
+    });
+    entries.push(newEntry);
+    made.push({ ...p, ln, id });
+  }
+  const data = entries.map((e, i) => ({ id: e.id, version: e.version, value: { score: players[i]!.score } }));
+  if (data.some((d) => d.value.score > 0)) await api(admin, "POST", "/api/admin/entry/bulk", { data });
+  return { roundId, name, tag, players: made };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { api, letters, makePlayer } from "./api";
 import { partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -5,13 +6,24 @@ import { expect, test } from "./fixtures";
 // the page works without it, and the dialog still traps focus, closes on Escape and
 // gives focus back to its trigger, by keyboard as by pointer.
 
-test("a dialog's code arrives when it opens; focus goes in, Escape closes, focus returns", async ({ adminPage: page }, testInfo) => {
+// At 1280 px and, a dialog on a phone, at 375 px.
+test("a dialog's code arrives when it opens; focus goes in, Escape closes, focus returns @narrow-too", async ({
+  adminPage: page,
+}, testInfo) => {
   const modal: string[] = [];
   page.on("request", (r) => {
     if (/\/assets\/dialog-modal-[\w-]+\.js$/.test(r.url())) modal.push(r.url());
   });
+  // A transfer of the test's own to open the dialog on (others' may go meanwhile).
+  await page.goto("/");
+  const tag = letters();
+  const to = await makePlayer(page, "Dia", `Log${tag}`);
+  await api(page, "POST", "/api/transfers/add", {
+    values: { d: Math.floor(Date.now() / 1000), fromPlayer: null, toPlayer: to, amt: 1, description: `Dialog ${tag}` },
+  });
+  modal.length = 0;
   await page.goto("/transfers");
-  const trigger = page.getByRole("button", { name: /^Delete the transfer of/ }).first();
+  const trigger = page.getByRole("row", { name: new RegExp(`Dialog ${tag}`) }).getByRole("button", { name: /^Delete the transfer of/ });
   await partHydrated(trigger);
   expect(modal, "Radix is not part of the page's load").toEqual([]);
 

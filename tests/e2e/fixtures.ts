@@ -1,8 +1,12 @@
+import { mkdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Browser, type BrowserContext, type Page, test as base, expect } from "@playwright/test";
 
 // Every e2e test runs with the app's real CSP: a violation on any page of any context a
 // test opens fails the test. Each test is also its own client address (the abuse limits
-// count per client), as it would be behind Cloudflare, which sets CF-Connecting-IP.
+// count per client), as it would be behind Cloudflare, which sets CF-Connecting-IP. Tests run
+// in parallel (two workers) against one server: each worker's addresses are its own.
 
 /** Collects CSP violations of every page of `context`, as the browser reports them. */
 async function watchCsp(context: BrowserContext): Promise<string[]> {
@@ -53,24 +57,100 @@ export const DEMO = {
   player: { email: "player1@league.test", password: "PlayerPass2026" },
 } as const;
 
-/** A page of its own browser context, logged in as `who` for the test, closed after it. */
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+/**
+ * A client address of its own for worker `worker`'s test number `n` (n = 0: the worker's
+ * logins). The abuse limits count a whole IPv6 /64 as one client: each gets its own /64.
+ */
+const clientAddress = (worker: number, n: number) => `2001:db8:${(0xe000 + worker).toString(16)}:${n.toString(16)}::1`;
+
+/**
+ * A page of its own browser context, logged in as `who` for the test, closed after it. The
+ * login itself (a scrypt check) happens once per worker: each test's context starts from
+ * that session's cookie, as a second tab of the same browser would.
+ */
 const pageOf =
   (who: keyof typeof DEMO) =>
-  async ({ browser }: { browser: Browser }, use: (page: Page) => Promise<void>) => {
-    const context = await loggedInContext(browser, DEMO[who].email, DEMO[who].password);
+  async (
+    { browser, demoSession }: { browser: Browser; demoSession: (who: keyof typeof DEMO) => Promise<StorageState> },
+    use: (page: Page) => Promise<void>,
+  ) => {
+    const context = await newContext(browser, { storageState: await demoSession(who) });
     await use(await context.newPage());
     await context.close();
   };
 
 let client = 0;
 
-export const test = base.extend<{ cspViolations: string[]; playerPage: Page; adminPage: Page }>({
+/**
+ * Holds a lock across the workers for the test's length (a folder made atomically; one
+ * left by a killed run is taken over after two minutes). The ace pot is one number for
+ * the whole league: the tests that add aces or read the pot and the ace list exactly hold
+ * `acePot`, so no other such test changes them meanwhile; so are the league's settings
+ * (the standings' points): `leagueSettings`.
+ */
+async function lock(name: string, baseURL: string | undefined, use: (value: undefined) => Promise<void>) {
+  const dir = join(tmpdir(), `league-e2e-${new URL(baseURL ?? "http://localhost").port}-${name}.lock`);
+  for (;;) {
+    try {
+      mkdirSync(dir);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      try {
+        if (Date.now() - statSync(dir).mtimeMs > 120_000) rmSync(dir, { recursive: true, force: true });
+      } catch {}
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  try {
+    await use(undefined);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const test = base.extend<
+  { cspViolations: string[]; playerPage: Page; adminPage: Page; acePot: undefined; leagueSettings: undefined },
+  { demoSession: (who: keyof typeof DEMO) => Promise<StorageState> }
+>({
+  demoSession: [
+    async ({ browser }, use, workerInfo) => {
+      const sessions = new Map<string, Promise<StorageState>>();
+      const logIn = async (who: keyof typeof DEMO) => {
+        const context = await browser.newContext({
+          baseURL: workerInfo.project.use.baseURL,
+          extraHTTPHeaders: { "CF-Connecting-IP": clientAddress(workerInfo.workerIndex, 0) },
+        });
+        const page = await context.newPage();
+        await page.goto("/login");
+        const status = await page.evaluate(
+          async (body) =>
+            (await fetch("/api/users/login", { method: "POST", headers: { "Content-Type": "application/json" }, body })).status,
+          JSON.stringify(DEMO[who]),
+        );
+        if (status !== 200) throw new Error(`log in as ${DEMO[who].email}: ${status}`);
+        const state = await context.storageState();
+        await context.close();
+        return state;
+      };
+      await use((who) => {
+        if (!sessions.has(who)) sessions.set(who, logIn(who));
+        return sessions.get(who)!;
+      });
+    },
+    { scope: "worker" },
+  ],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  acePot: async ({}, use, testInfo) => lock("ace-pot", testInfo.project.use.baseURL, use),
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  leagueSettings: async ({}, use, testInfo) => lock("league-settings", testInfo.project.use.baseURL, use),
   playerPage: pageOf("player"),
   adminPage: pageOf("admin"),
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-  extraHTTPHeaders: async ({}, use) => {
-    // The limits count a whole IPv6 /64 as one client: each test gets its own /64.
-    await use({ "CF-Connecting-IP": `2001:db8:${(process.pid % 0xffff).toString(16)}:${(++client).toString(16)}::1` });
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    await use({ "CF-Connecting-IP": clientAddress(testInfo.workerIndex, ++client) });
   },
   cspViolations: [
     async ({ context }, use) => {

@@ -56,7 +56,8 @@ test("the menu takes focus when it opens and Escape closes it @narrow", async ({
   await expect(links).toBeHidden();
 });
 
-test("every target in the header is at least 44 px tall", async ({ page, isMobile }) => {
+// At 1280 px and, with the menu open, at 375 px.
+test("every target in the header is at least 44 px tall @narrow-too", async ({ page, isMobile }) => {
   await page.goto("/");
   await hydrated(page);
   if (isMobile) await page.getByRole("button", { name: "Menu" }).click();

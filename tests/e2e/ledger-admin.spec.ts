@@ -1,9 +1,11 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { api, letters, makePlayer } from "./api";
 import { partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
 // The admin's ledger (issue 9) in Chromium: transfers and aces added and deleted from the
-// public pages, checked against the balances and the pot the /api reads from D1.
+// public pages, checked against the balances and the pot the /api reads from D1. The
+// players are the test's own, so no other test moves their balances meanwhile.
 
 type ApiPlayer = { id: number; fn: string; ln: string; balance: number; inactive: boolean };
 const money = (n: number) => `$${n.toFixed(2)}`;
@@ -11,6 +13,19 @@ const money = (n: number) => `$${n.toFixed(2)}`;
 async function balances(request: APIRequestContext, ...ids: number[]) {
   const players: ApiPlayer[] = await (await request.get("/api/players")).json();
   return ids.map((id) => players.find((p) => p.id === id)!.balance);
+}
+
+/** Two new players of the admin's; the first given `credit` dollars by the league. */
+async function ownPlayers(admin: Page, request: APIRequestContext, credit: number): Promise<ApiPlayer[]> {
+  await admin.goto("/");
+  const tag = letters();
+  const ids = [await makePlayer(admin, "Lee", `Ledgera${tag}`), await makePlayer(admin, "Max", `Ledgerb${tag}`)];
+  if (credit > 0)
+    await api(admin, "POST", "/api/transfers/add", {
+      values: { d: Math.floor(Date.now() / 1000), fromPlayer: null, toPlayer: ids[0], amt: credit, description: `e2e credit ${tag}` },
+    });
+  const players: ApiPlayer[] = await (await request.get("/api/players")).json();
+  return ids.map((id) => players.find((p) => p.id === id)!);
 }
 
 /** The balance /players-all shows in a player's row. */
@@ -24,9 +39,7 @@ test("the admin adds a transfer, both balances change on /players-all, and the d
   adminPage: page,
   request,
 }) => {
-  const players: ApiPlayer[] = await (await request.get("/api/players")).json();
-  const from = players.find((p) => p.balance >= 5 && !p.inactive)!;
-  const to = players.find((p) => p.id !== from.id && !p.inactive)!;
+  const [from, to] = (await ownPlayers(page, request, 5)) as [ApiPlayer, ApiPlayer];
   const [fromBefore, toBefore] = await balances(request, from.id, to.id);
   const description = `e2e ${Date.now()}`;
 
@@ -53,9 +66,7 @@ test("the admin adds a transfer, both balances change on /players-all, and the d
 });
 
 test("a transfer of more credit than the sender has is refused in the form, and nothing moves", async ({ adminPage: page, request }) => {
-  const players: ApiPlayer[] = await (await request.get("/api/players")).json();
-  const from = players.find((p) => !p.inactive)!;
-  const to = players.find((p) => p.id !== from.id && !p.inactive)!;
+  const [from, to] = (await ownPlayers(page, request, 0)) as [ApiPlayer, ApiPlayer];
   const [before] = await balances(request, from.id);
   await page.goto("/transfers");
   const form = page.getByRole("region", { name: "Add transfer" });
@@ -72,13 +83,15 @@ test("a transfer of more credit than the sender has is refused in the form, and 
   await expect(form.getByText("Amount can have at most 2 decimals")).toBeVisible();
 });
 
-test("Add Ace is static (Escape and the backdrop leave it open); an ace lowers the pot and its delete restores it", async ({
+// At 1280 px and, a dialog on a phone, at 375 px. The pot is the league's one number: the
+// test holds `acePot`, so no other test adds an ace meanwhile.
+test("Add Ace is static (Escape and the backdrop leave it open); an ace lowers the pot and its delete restores it @narrow-too", async ({
   adminPage: page,
   request,
+  acePot: _,
 }) => {
+  const [hitter] = (await ownPlayers(page, request, 0)) as [ApiPlayer];
   const { pot } = await (await request.get("/api/ace")).json();
-  const players: ApiPlayer[] = await (await request.get("/api/players")).json();
-  const hitter = players.find((p) => !p.inactive)!;
   await page.goto("/aces");
   await partHydrated(page.getByRole("button", { name: "Add Ace" }));
   await page.getByRole("button", { name: "Add Ace" }).click();

@@ -3,7 +3,7 @@ import { api, letters, makeRound } from "./api";
 import { hydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
-// No lost update of money (ADR 20), in Chromium at 1280 and 375 px: after "Credit payouts"
+// No lost update of money (ADR 20), in Chromium: after "Credit payouts"
 // the entries form shows the credited amounts and Save writes nothing back; two tabs of
 // one round, or of the multi-round editor, never overwrite each other silently: the
 // second Save is refused with the message and the first tab's values stand.

@@ -30,15 +30,24 @@ export async function waitForMail(to: string, since: number, timeoutMs = 15_000)
   return (await waitForMailWithHeaders(to, since, timeoutMs)).text;
 }
 
-/** The same, with the header block as written (one header a line). */
-export async function waitForMailWithHeaders(to: string, since: number, timeoutMs = 15_000): Promise<{ head: string; text: string }> {
+/**
+ * The same, with the header block as written (one header a line). `about`: only a mail
+ * whose text contains it (other tests' writes may mail the same user meanwhile).
+ */
+export async function waitForMailWithHeaders(
+  to: string,
+  since: number,
+  timeoutMs = 15_000,
+  about = "",
+): Promise<{ head: string; text: string }> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const file of emlFiles(".wrangler/tmp")) {
       if (statSync(file).mtimeMs < since) continue;
       const raw = readFileSync(file, "utf8");
-      if (new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\s*$`, "mi").test(raw))
-        return { head: raw.split(/\r?\n\r?\n/)[0], text: bodyOf(raw) };
+      if (!new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\s*$`, "mi").test(raw)) continue;
+      const mail = { head: raw.split(/\r?\n\r?\n/)[0], text: bodyOf(raw) };
+      if (mail.text.includes(about)) return mail;
     }
     await new Promise((r) => setTimeout(r, 250));
   }

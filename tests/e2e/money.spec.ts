@@ -4,7 +4,7 @@ import { api, claimedPlayer, letters, makeRound } from "./api";
 import { hydrated, partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
-// The money of ADR 22 in the browser, at 375 and 1280 px: cash for a walk-up, a player's
+// The money of ADR 22 in the browser: cash for a walk-up, a player's
 // withdrawal giving back what they paid, and a PayPal refund played through the local
 // stand-in that the books flag until the admin keeps the entry.
 
@@ -31,7 +31,8 @@ async function reportCell(page: Page, table: string, rowText: string, label: str
   return cells[headers.findIndex((h) => h.trim().toLowerCase() === label.toLowerCase())]?.trim();
 }
 
-test("an admin records cash for a walk-up: owed goes to 0, the payments list and the report count it, the books balance", async ({
+// The first two at 1280 px and, dialogs and the entries table on a phone, at 375 px.
+test("an admin records cash for a walk-up: owed goes to 0, the payments list and the report count it, the books balance @narrow-too", async ({
   adminPage: page,
 }, info) => {
   await page.goto("/");
@@ -101,7 +102,7 @@ test("an admin records cash for a walk-up: owed goes to 0, the payments list and
   await expect(page.getByText(/Out by/)).toHaveCount(0);
 });
 
-test("a player who paid with credit and PayPal withdraws: the page says what came back, the entry is gone, the balance rose by it", async ({
+test("a player who paid with credit and PayPal withdraws: the page says what came back, the entry is gone, the balance rose by it @narrow-too", async ({
   adminPage: admin,
   browser,
 }, info) => {

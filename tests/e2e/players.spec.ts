@@ -3,7 +3,10 @@ import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test
 import { expect, loggedInContext, newContext, test } from "./fixtures";
 
 // The player pages, aces and transfers against the seeded demo league. Expectations come
-// from the /api, which reads the same D1, so the pages are checked against the data.
+// from the /api, which reads the same D1, so the pages are checked against the data. Other
+// tests add players and transfers meanwhile: a comparison over the whole league reads the
+// /api and the page again until both show the same moment (toPass), and the ace list is
+// read holding `acePot` (no other test adds an ace meanwhile).
 
 type ApiPlayer = {
   id: number;
@@ -53,6 +56,9 @@ async function hydrated(page: Page) {
   });
 }
 
+/** Runs `check` (which reads the /api and then the page) again until both saw the same league. */
+const sameMoment = (check: () => Promise<void>) => expect(check).toPass({ timeout: 30_000 });
+
 const table = (page: Page) => page.getByRole("table", { name: "All players" });
 // /players-all shows 100 rows a page (PLAYERS_PAGE_SIZE): the demo league's ~120 make two.
 const PAGE = 100;
@@ -61,30 +67,40 @@ const column = (page: Page, n: number) => table(page).locator(`tbody tr td:nth-c
 
 test.describe("/players-all", () => {
   test("shows every player a page at a time with counts, averages and balances", async ({ page, request }) => {
-    const players = [...(await apiPlayers(request))].sort(byName);
-    expect(players.length).toBeGreaterThan(PAGE); // the demo league needs a second page
-    await page.goto("/players-all");
     const rows = table(page).locator("tbody tr");
-    await expect(rows).toHaveCount(PAGE);
-    await expect(page.getByText(`${players.length} players`, { exact: true })).toBeVisible();
-    const shown = firstPage(players);
-    const rich = [...shown].sort((a, b) => b.balance - a.balance)[0];
-    const row = rows.filter({ has: page.getByRole("link", { name: `${rich.fn} ${rich.ln}`, exact: true }) });
-    await expect(row).toContainText(money(rich.balance));
-    await expect(row).toContainText(String(rich.roundCount));
-    // Inactive players carry the badge; the averages are explained on the page.
-    await expect(table(page).getByText("Inactive", { exact: true })).toHaveCount(shown.filter((p) => p.inactive).length);
+    let players: ApiPlayer[] = [];
+    await sameMoment(async () => {
+      players = [...(await apiPlayers(request))].sort(byName);
+      expect(players.length).toBeGreaterThan(PAGE); // the demo league needs a second page
+      await page.goto("/players-all");
+      await expect(rows).toHaveCount(PAGE);
+      await expect(page.getByText(`${players.length} players`, { exact: true })).toBeVisible({ timeout: 1_000 });
+      const shown = firstPage(players);
+      const rich = [...shown].sort((a, b) => b.balance - a.balance)[0];
+      const row = rows.filter({ has: page.getByRole("link", { name: `${rich.fn} ${rich.ln}`, exact: true }) });
+      await expect(row).toContainText(money(rich.balance), { timeout: 1_000 });
+      await expect(row).toContainText(String(rich.roundCount), { timeout: 1_000 });
+      // Inactive players carry the badge; the averages are explained on the page.
+      await expect(table(page).getByText("Inactive", { exact: true })).toHaveCount(shown.filter((p) => p.inactive).length, {
+        timeout: 1_000,
+      });
+    });
     await expect(page.getByText("mean score of all scored rounds ever")).toBeVisible();
     await expect(page.getByText("mean score of this year's scored rounds")).toBeVisible();
 
     // Next shows the rest, in the same order, keeping the sort; Previous goes back.
     const pager = page.getByRole("navigation", { name: "Player pages" });
-    await expect(pager).toContainText("Page 1 of 2");
-    await pager.getByRole("link", { name: /Next/ }).click();
-    await expect(page).toHaveURL(/[?&]page=2/);
-    await expect(rows).toHaveCount(players.length - PAGE);
-    const last = players[players.length - 1];
-    await expect(table(page).getByRole("link", { name: `${last.fn} ${last.ln}`, exact: true })).toBeVisible();
+    await sameMoment(async () => {
+      players = [...(await apiPlayers(request))].sort(byName);
+      const pages = Math.ceil(players.length / PAGE);
+      await page.goto("/players-all");
+      await expect(pager).toContainText(`Page 1 of ${pages}`, { timeout: 1_000 });
+      await pager.getByRole("link", { name: /Next/ }).click();
+      await expect(page).toHaveURL(/[?&]page=2/);
+      await expect(rows).toHaveCount(Math.min(PAGE, players.length - PAGE), { timeout: 1_000 });
+      const last = players[Math.min(players.length, 2 * PAGE) - 1];
+      await expect(table(page).getByRole("link", { name: `${last.fn} ${last.ln}`, exact: true })).toBeVisible({ timeout: 1_000 });
+    });
     await pager.getByRole("link", { name: /Previous/ }).click();
     await expect(rows).toHaveCount(PAGE);
     // Past the last page: the page says so and links back.
@@ -93,76 +109,100 @@ test.describe("/players-all", () => {
   });
 
   test("sorts by balance and by average with JavaScript off", async ({ browser, extraHTTPHeaders, request }) => {
-    const players = await apiPlayers(request);
+    let players: ApiPlayer[] = [];
     const page = await noScriptPage(browser, extraHTTPHeaders ?? {});
-    await page.goto("/players-all");
-    await expect(table(page).getByRole("columnheader", { name: /Name/ })).toHaveAttribute("aria-sort", "ascending");
-    expect(await column(page, 1)).toEqual(
-      firstPage([...players].sort(byName)).map((p) => `${p.fn} ${p.ln}${p.inactive ? "Inactive" : ""}`),
-    );
+    await sameMoment(async () => {
+      players = await apiPlayers(request);
+      await page.goto("/players-all");
+      await expect(table(page).getByRole("columnheader", { name: /Name/ })).toHaveAttribute("aria-sort", "ascending");
+      expect(await column(page, 1)).toEqual(
+        firstPage([...players].sort(byName)).map((p) => `${p.fn} ${p.ln}${p.inactive ? "Inactive" : ""}`),
+      );
+    });
 
     // Balance: first click high → low, ties by name; a second click low → high.
-    await table(page)
-      .getByRole("link", { name: /Balance/ })
-      .click();
-    await expect(page).toHaveURL(/[?&]sort=balance&dir=desc/);
     const balanceHeader = table(page).getByRole("columnheader", { name: /Balance/ });
-    await expect(balanceHeader).toHaveAttribute("aria-sort", "descending");
-    await expect(table(page).getByRole("columnheader", { name: /Name/ })).not.toHaveAttribute("aria-sort", /./);
-    const byBalance = firstPage([...players].sort((a, b) => b.balance - a.balance || byName(a, b)));
-    expect(await column(page, 2)).toEqual(byBalance.map((p) => money(p.balance)));
-    expect((await column(page, 1)).map((n) => n.replace(/Inactive$/, ""))).toEqual(byBalance.map((p) => `${p.fn} ${p.ln}`));
-    await table(page)
-      .getByRole("link", { name: /Balance/ })
-      .click();
-    await expect(balanceHeader).toHaveAttribute("aria-sort", "ascending");
-    expect(await column(page, 2)).toEqual(
-      firstPage([...players].sort((a, b) => a.balance - b.balance || byName(a, b))).map((p) => money(p.balance)),
-    );
+    await sameMoment(async () => {
+      players = await apiPlayers(request);
+      await page.goto("/players-all");
+      await table(page)
+        .getByRole("link", { name: /Balance/ })
+        .click();
+      await expect(page).toHaveURL(/[?&]sort=balance&dir=desc/);
+      await expect(balanceHeader).toHaveAttribute("aria-sort", "descending");
+      await expect(table(page).getByRole("columnheader", { name: /Name/ })).not.toHaveAttribute("aria-sort", /./);
+      const byBalance = firstPage([...players].sort((a, b) => b.balance - a.balance || byName(a, b)));
+      expect(await column(page, 2)).toEqual(byBalance.map((p) => money(p.balance)));
+      expect((await column(page, 1)).map((n) => n.replace(/Inactive$/, ""))).toEqual(byBalance.map((p) => `${p.fn} ${p.ln}`));
+    });
+    await sameMoment(async () => {
+      players = await apiPlayers(request);
+      await page.goto("/players-all?sort=balance&dir=desc");
+      await table(page)
+        .getByRole("link", { name: /Balance/ })
+        .click();
+      await expect(balanceHeader).toHaveAttribute("aria-sort", "ascending");
+      expect(await column(page, 2)).toEqual(
+        firstPage([...players].sort((a, b) => a.balance - b.balance || byName(a, b))).map((p) => money(p.balance)),
+      );
+    });
 
     // Average: high → low, players without a scored round last whichever the direction.
-    await table(page)
-      .getByRole("link", { name: /^Average/ })
-      .click();
-    await expect(page).toHaveURL(/[?&]sort=average&dir=desc/);
-    await expect(table(page).getByRole("columnheader", { name: /^Average/ })).toHaveAttribute("aria-sort", "descending");
-    const withAvg = players.filter((p) => p.average !== null);
-    const noAvg = players.length - withAvg.length;
-    const desc = withAvg.map((p) => p.average as number).sort((a, b) => b - a);
-    expect(await column(page, 3)).toEqual(firstPage([...desc.map(avg), ...Array(noAvg).fill("–")]));
-    await table(page)
-      .getByRole("link", { name: /^Average/ })
-      .click();
-    await expect(page).toHaveURL(/[?&]sort=average&dir=asc/);
-    expect(await column(page, 3)).toEqual(firstPage([...[...desc].reverse().map(avg), ...Array(noAvg).fill("–")]));
+    await sameMoment(async () => {
+      players = await apiPlayers(request);
+      await page.goto("/players-all");
+      await table(page)
+        .getByRole("link", { name: /^Average/ })
+        .click();
+      await expect(page).toHaveURL(/[?&]sort=average&dir=desc/);
+      await expect(table(page).getByRole("columnheader", { name: /^Average/ })).toHaveAttribute("aria-sort", "descending");
+      const withAvg = players.filter((p) => p.average !== null);
+      const noAvg = players.length - withAvg.length;
+      const desc = withAvg.map((p) => p.average as number).sort((a, b) => b - a);
+      expect(await column(page, 3)).toEqual(firstPage([...desc.map(avg), ...Array(noAvg).fill("–")]));
+      await table(page)
+        .getByRole("link", { name: /^Average/ })
+        .click();
+      await expect(page).toHaveURL(/[?&]sort=average&dir=asc/);
+      expect(await column(page, 3)).toEqual(firstPage([...[...desc].reverse().map(avg), ...Array(noAvg).fill("–")]));
+    });
     await page.context().close();
   });
 
   test("filters by division and by name with JavaScript off, keeping the sort", async ({ browser, extraHTTPHeaders, request }) => {
-    const players = await apiPlayers(request);
+    let players: ApiPlayer[] = [];
     const page = await noScriptPage(browser, extraHTTPHeaders ?? {});
-    await page.goto("/players-all?sort=balance&dir=desc");
-    const divisions = [...new Set(players.map((p) => p.division))];
-    // The select offers the divisions present, in the spec's order (MPO before MA1, not alphabetical).
-    const options = (await page.getByLabel("Division").locator("option").allTextContents()).slice(1);
-    expect([...options].sort()).toEqual([...divisions].sort());
-    expect(options.indexOf("MPO")).toBeLessThan(options.indexOf("MA1"));
+    let ma1: ApiPlayer[] = [];
+    await sameMoment(async () => {
+      players = await apiPlayers(request);
+      await page.goto("/players-all?sort=balance&dir=desc");
+      const divisions = [...new Set(players.map((p) => p.division))];
+      // The select offers the divisions present, in the spec's order (MPO before MA1, not alphabetical).
+      const options = (await page.getByLabel("Division").locator("option").allTextContents()).slice(1);
+      expect([...options].sort()).toEqual([...divisions].sort());
+      expect(options.indexOf("MPO")).toBeLessThan(options.indexOf("MA1"));
 
-    await page.getByLabel("Division").selectOption("MA1");
-    await page.getByRole("button", { name: "Apply" }).click();
-    await expect(page).toHaveURL(/division=MA1/);
-    await expect(page).toHaveURL(/sort=balance&dir=desc/);
-    const ma1 = players.filter((p) => p.division === "MA1");
-    await expect(table(page).locator("tbody tr")).toHaveCount(ma1.length);
-    expect(new Set(await column(page, 7))).toEqual(new Set(["MA1"]));
-    await expect(page.getByText(`${ma1.length} of ${players.length} players`)).toBeVisible();
+      await page.getByLabel("Division").selectOption("MA1");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await expect(page).toHaveURL(/division=MA1/);
+      await expect(page).toHaveURL(/sort=balance&dir=desc/);
+      ma1 = players.filter((p) => p.division === "MA1");
+      await expect(table(page).locator("tbody tr")).toHaveCount(ma1.length, { timeout: 1_000 });
+      expect(new Set(await column(page, 7))).toEqual(new Set(["MA1"]));
+      await expect(page.getByText(`${ma1.length} of ${players.length} players`)).toBeVisible({ timeout: 1_000 });
+    });
 
-    const word = ma1[0].ln.slice(0, 3).toLowerCase();
-    await page.getByLabel("Name").fill(word);
-    await page.getByRole("button", { name: "Apply" }).click();
-    const both = ma1.filter((p) => `${p.fn} ${p.ln}`.toLowerCase().includes(word));
-    await expect(table(page).locator("tbody tr")).toHaveCount(both.length);
-    expect(await column(page, 2)).toEqual([...both].sort((a, b) => b.balance - a.balance || byName(a, b)).map((p) => money(p.balance)));
+    await sameMoment(async () => {
+      players = await apiPlayers(request);
+      ma1 = players.filter((p) => p.division === "MA1");
+      await page.goto("/players-all?sort=balance&dir=desc&division=MA1");
+      const word = ma1[0].ln.slice(0, 3).toLowerCase();
+      await page.getByLabel("Name").fill(word);
+      await page.getByRole("button", { name: "Apply" }).click();
+      const both = ma1.filter((p) => `${p.fn} ${p.ln}`.toLowerCase().includes(word));
+      await expect(table(page).locator("tbody tr")).toHaveCount(both.length, { timeout: 1_000 });
+      expect(await column(page, 2)).toEqual([...both].sort((a, b) => b.balance - a.balance || byName(a, b)).map((p) => money(p.balance)));
+    });
 
     await page.getByLabel("Name").fill("zzzz-nobody");
     await page.getByRole("button", { name: "Apply" }).click();
@@ -173,19 +213,24 @@ test.describe("/players-all", () => {
   });
 
   test("with JavaScript a new division applies at once, the name as it is typed, and Clear empties both", async ({ page, request }) => {
-    const players = await apiPlayers(request);
-    await page.goto("/players-all");
-    await hydrated(page);
-    await page.getByLabel("Division").selectOption("MPO");
-    await expect(page).toHaveURL(/division=MPO/);
-    const mpo = players.filter((p) => p.division === "MPO");
-    await expect(table(page).locator("tbody tr")).toHaveCount(mpo.length);
+    let players: ApiPlayer[] = [];
+    await sameMoment(async () => {
+      players = await apiPlayers(request);
+      await page.goto("/players-all");
+      await hydrated(page);
+      await page.getByLabel("Division").selectOption("MPO");
+      await expect(page).toHaveURL(/division=MPO/);
+      const mpo = players.filter((p) => p.division === "MPO");
+      await expect(table(page).locator("tbody tr")).toHaveCount(mpo.length, { timeout: 1_000 });
 
-    const word = mpo[0].fn.toLowerCase();
-    await page.getByLabel("Name").pressSequentially(word, { delay: 30 });
-    await expect(page).toHaveURL(new RegExp(`name=${word}`));
-    await expect(table(page).locator("tbody tr")).toHaveCount(mpo.filter((p) => `${p.fn} ${p.ln}`.toLowerCase().includes(word)).length);
-    await expect(page.getByLabel("Name")).toHaveValue(word);
+      const word = mpo[0].fn.toLowerCase();
+      await page.getByLabel("Name").pressSequentially(word, { delay: 30 });
+      await expect(page).toHaveURL(new RegExp(`name=${word}`));
+      await expect(table(page).locator("tbody tr")).toHaveCount(mpo.filter((p) => `${p.fn} ${p.ln}`.toLowerCase().includes(word)).length, {
+        timeout: 1_000,
+      });
+      await expect(page.getByLabel("Name")).toHaveValue(word);
+    });
 
     await page.getByRole("link", { name: "Clear" }).click();
     await expect(table(page).locator("tbody tr")).toHaveCount(Math.min(players.length, PAGE));
@@ -241,18 +286,20 @@ test.describe("/players/{id}", () => {
   });
 
   test("lists the player's rounds and transfers", async ({ page, request }) => {
-    const transfers: ApiTransfer[] = await (await request.get("/api/transfers")).json();
-    const playerId = transfers.find((t) => t.toPlayer !== null)?.toPlayer as number;
-    const player = await (await request.get(`/api/players/player/${playerId}`)).json();
-    const rounds: ApiPlayerRound[] = await (await request.get(`/api/rounds/roundsByPlayer/${playerId}`)).json();
-    const own: unknown[] = await (await request.get(`/api/transfers/transfersByPlayer/${playerId}`)).json();
-    await page.goto(`/players/${playerId}`);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText(`${player.fn} ${player.ln}`);
-    await expect(page.getByText(money(player.balance)).first()).toBeVisible();
-    const played = page.getByRole("table", { name: "Rounds played" }).locator("tbody tr");
-    await expect(played).toHaveCount(rounds.length);
-    await expect(played.first().getByRole("link")).toHaveAttribute("href", `/rounds/${rounds[0].round_id}`);
-    await expect(page.getByRole("table", { name: "Transfers" }).locator("tbody tr")).toHaveCount(own.length);
+    await sameMoment(async () => {
+      const transfers: ApiTransfer[] = await (await request.get("/api/transfers")).json();
+      const playerId = transfers.find((t) => t.toPlayer !== null)?.toPlayer as number;
+      const player = await (await request.get(`/api/players/player/${playerId}`)).json();
+      const rounds: ApiPlayerRound[] = await (await request.get(`/api/rounds/roundsByPlayer/${playerId}`)).json();
+      const own: unknown[] = await (await request.get(`/api/transfers/transfersByPlayer/${playerId}`)).json();
+      await page.goto(`/players/${playerId}`);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(`${player.fn} ${player.ln}`);
+      await expect(page.getByText(money(player.balance)).first()).toBeVisible({ timeout: 1_000 });
+      const played = page.getByRole("table", { name: "Rounds played" }).locator("tbody tr");
+      await expect(played).toHaveCount(rounds.length, { timeout: 1_000 });
+      await expect(played.first().getByRole("link")).toHaveAttribute("href", `/rounds/${rounds[0].round_id}`);
+      await expect(page.getByRole("table", { name: "Transfers" }).locator("tbody tr")).toHaveCount(own.length, { timeout: 1_000 });
+    });
   });
 
   test("an inactive player carries the badge; a bad or unknown id is a 4xx, not a 500", async ({ page, request }) => {
@@ -276,19 +323,32 @@ test.describe("/players/{id}", () => {
 test("player search starts at three characters and says when nothing matches", async ({ page, request }) => {
   const players: { id: number; fn: string; ln: string }[] = await (await request.get("/api/players/simpleList")).json();
   const target = players.find((p) => p.ln.length >= 4) as (typeof players)[number];
+  // The page waits 300 ms after the last keystroke before it searches: the test's own clock
+  // runs that wait out, and the searches the page asks the server for are recorded.
+  await page.clock.install();
+  const searches: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/players") && url.searchParams.has("q")) searches.push(url.searchParams.get("q")!);
+  });
   await page.goto("/players");
+  await hydrated(page);
   const box = page.getByRole("searchbox", { name: "Search players" });
   await box.fill(target.ln.slice(0, 2));
-  await page.waitForTimeout(600);
+  await page.clock.runFor(1_000);
   await expect(page.getByRole("table", { name: "Search results" })).toHaveCount(0);
   await box.fill(target.ln);
+  await page.clock.runFor(1_000);
   await expect(page.getByRole("link", { name: `${target.fn} ${target.ln}` })).toBeVisible();
+  // What proves the two letters were never searched: the wait after them ran out before the
+  // full name's, and only the full name reached the server.
+  expect(searches).toEqual([target.ln]);
   await box.fill("zzqqxx");
   await expect(page.getByText("No players found.")).toBeVisible();
 });
 
 test.describe("/aces", () => {
-  test("shows the current pot and the history, names linking to player pages", async ({ page, request }) => {
+  test("shows the current pot and the history, names linking to player pages", async ({ page, request, acePot: _ }) => {
     const { pot } = await (await request.get("/api/ace")).json();
     const aces: ApiAce[] = await (await request.get("/api/ace/list")).json();
     await page.goto("/aces");
@@ -303,7 +363,7 @@ test.describe("/aces", () => {
     }
   });
 
-  test("an admin's ace history links each date to the round form (spec §2)", async ({ browser, request }) => {
+  test("an admin's ace history links each date to the round form (spec §2)", async ({ browser, request, acePot: _ }) => {
     const aces: ApiAce[] = await (await request.get("/api/ace/list")).json();
     const withRound = aces.filter((a) => a.round_id !== null);
     const context = await loggedInContext(browser, "admin@league.test", "LeagueAdmin2026");
@@ -318,21 +378,24 @@ test.describe("/aces", () => {
 });
 
 test("transfers list every transfer, names linking to player pages and the league not a link", async ({ page, request }) => {
-  const transfers: ApiTransfer[] = await (await request.get("/api/transfers")).json();
-  await page.goto("/transfers");
   const rows = page.getByRole("table", { name: "Transfers" }).locator("tbody tr");
-  await expect(rows).toHaveCount(transfers.length);
-  for (const [i, t] of transfers.entries()) {
-    const row = rows.nth(i);
-    const links = [t.fPlayer, t.tPlayer].filter((n) => n !== null);
-    await expect(row.getByRole("link")).toHaveCount(links.length);
-    if (t.fPlayer !== null)
-      await expect(row.getByRole("link", { name: t.fPlayer, exact: true })).toHaveAttribute("href", `/players/${t.fromPlayer}`);
-    if (t.tPlayer !== null)
-      await expect(row.getByRole("link", { name: t.tPlayer, exact: true })).toHaveAttribute("href", `/players/${t.toPlayer}`);
-    if (t.fPlayer === null || t.tPlayer === null) await expect(row).toContainText("League");
-    await expect(row).toContainText(money(t.amt));
-  }
+  const quick = expect.configure({ timeout: 1_000 });
+  await sameMoment(async () => {
+    const transfers: ApiTransfer[] = await (await request.get("/api/transfers")).json();
+    await page.goto("/transfers");
+    await quick(rows).toHaveCount(transfers.length);
+    for (const [i, t] of transfers.entries()) {
+      const row = rows.nth(i);
+      const links = [t.fPlayer, t.tPlayer].filter((n) => n !== null);
+      await quick(row.getByRole("link")).toHaveCount(links.length);
+      if (t.fPlayer !== null)
+        await quick(row.getByRole("link", { name: t.fPlayer, exact: true })).toHaveAttribute("href", `/players/${t.fromPlayer}`);
+      if (t.tPlayer !== null)
+        await quick(row.getByRole("link", { name: t.tPlayer, exact: true })).toHaveAttribute("href", `/players/${t.toPlayer}`);
+      if (t.fPlayer === null || t.tPlayer === null) await quick(row).toContainText("League");
+      await quick(row).toContainText(money(t.amt));
+    }
+  });
 });
 
 test("every page has its title with the league's name and a description", async ({ page, request }) => {

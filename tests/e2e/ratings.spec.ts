@@ -18,8 +18,8 @@ type History = {
 async function playedRound(request: APIRequestContext): Promise<Round> {
   const rounds: Round[] = await (await request.get("/api/rounds/all")).json();
   const now = Date.now() / 1000;
-  // A league night of the seed: other specs add played rounds of two or three fresh players
-  // (no history, so no handicap), and the desktop and mobile runs share one D1.
+  // A league night of the seed: other specs add played rounds of a few fresh players (no
+  // history, so no handicap) meanwhile, and never change the seed's.
   return rounds.filter((r) => r.d < now - 86400 && r.entry_count >= 8).at(-1)!;
 }
 
@@ -32,7 +32,8 @@ const rowOf = (page: Page, e: Entry) =>
     .getByRole("row")
     .filter({ hasText: `${e.fn} ${e.ln}` });
 
-test("the round page shows each score's rating, and net scores on request", async ({ page, request }, info) => {
+// At 1280 px and, the results and history tables hiding columns on a phone, at 375 px.
+test("the round page shows each score's rating, and net scores on request @narrow-too", async ({ page, request }, info) => {
   const round = await playedRound(request);
   const entries: Entry[] = await (await request.get(`/api/entries/${round.id}`)).json();
   const scored = entries.filter((e) => e.score > 0);
@@ -77,7 +78,7 @@ test("net scores work without JavaScript", async ({ browser, request }) => {
   await context.close();
 });
 
-test("the player page shows the rating, the handicap with its sum, and their history", async ({ page, request }, info) => {
+test("the player page shows the rating, the handicap with its sum, and their history @narrow-too", async ({ page, request }, info) => {
   const round = await playedRound(request);
   const entries: Entry[] = await (await request.get(`/api/entries/${round.id}`)).json();
   // A regular: the entrant of the latest round with the longest history.

@@ -1,6 +1,11 @@
+import type { Page } from "@playwright/test";
+import { makeRound, playedRound } from "./api";
 import { expect, test } from "./fixtures";
 
 // The rounds pages (issue 8) against the seeded demo league; expectations come from the /api.
+// A test that needs a played or an upcoming round makes its own, relative to today (so it
+// holds on any date), and other tests add rounds meanwhile: a count over the whole league
+// reads the /api and the page again until both show the same moment (toPass).
 
 type Round = { id: number; d: number; n: string; entry_count: number; openForRegistration?: boolean };
 type Entry = { id: number; division: string; fn: string; ln: string; player_id: number; score: number };
@@ -10,6 +15,25 @@ const yearOf = (d: number) => Number(new Intl.DateTimeFormat("en-US", { timeZone
 // The spec's division order (league-spec.md §3).
 const ORDER = "MPO MP40 MP50 MPM MPG FPO MA1 MA2 MA3 MA4 MA40 MA50 FA1 FA2 FA3 FA40 FA50 MJ18 MJ15 MJ12 MJ10 MJ08 MJ06".split(" ");
 
+/** Runs `check` (which reads the /api and then the page) again until both saw the same league. */
+const sameMoment = (check: () => Promise<void>) => expect(check).toPass({ timeout: 30_000 });
+const quick = expect.configure({ timeout: 1_000 });
+
+/** The home page's address for the past rounds of the season of moment `d`. */
+const pastOf = (d: number) => (yearOf(d) === yearOf(Date.now() / 1000) ? "/rounds?show=past" : `/rounds?season=${yearOf(d)}&show=past`);
+
+/** A played round of the test's own: the divisions in no order, a tie for second in MA1, one entrant unscored. */
+const ownPlayedRound = (admin: Page) =>
+  playedRound(admin, [
+    { fn: "Ann", division: "MA1", score: 50 },
+    { fn: "Bob", division: "FA1", score: 56 },
+    { fn: "Cy", division: "MA1", score: 48 },
+    { fn: "Dee", division: "MPO", score: 47 },
+    { fn: "Eve", division: "MA1", score: 50 },
+    { fn: "Flo", division: "MA1", score: 53 },
+    { fn: "Gus", division: "MA1", score: 0 },
+  ]);
+
 async function allRounds(request: import("@playwright/test").APIRequestContext) {
   const rounds: Round[] = await (await request.get("/api/rounds/all")).json();
   const now = Date.now() / 1000;
@@ -17,46 +41,52 @@ async function allRounds(request: import("@playwright/test").APIRequestContext) 
 }
 
 test("home shows this season's past rounds only, every future round, and today's banner", async ({ page, request }) => {
-  const { rounds, now, season } = await allRounds(request);
   await page.goto("/");
   await expect(page).toHaveTitle(/^Rounds · /);
   await expect(page.getByRole("heading", { level: 1, name: "Rounds" })).toBeVisible();
-  const todays = rounds.filter((r) => Math.abs(r.d - now) <= 86400);
-  await expect(page.getByRole("region", { name: "Today's round" })).toHaveCount(todays.length);
-  await expect(page.locator("#future-rounds li")).toHaveCount(rounds.filter((r) => r.d >= now).length);
-  const pastThisSeason = rounds.filter((r) => r.d < now && yearOf(r.d) === season);
-  await expect(page.locator("#past-rounds li")).toHaveCount(pastThisSeason.length);
-  // Newest first.
-  const newest = pastThisSeason.at(-1);
-  if (newest) await expect(page.locator("#past-rounds li").first()).toContainText(newest.n);
+  await sameMoment(async () => {
+    const { rounds, now, season } = await allRounds(request);
+    await page.goto("/");
+    const todays = rounds.filter((r) => Math.abs(r.d - now) <= 86400);
+    await quick(page.getByRole("region", { name: "Today's round" })).toHaveCount(todays.length);
+    await quick(page.locator("#future-rounds li")).toHaveCount(rounds.filter((r) => r.d >= now).length);
+    const pastThisSeason = rounds.filter((r) => r.d < now && yearOf(r.d) === season);
+    await quick(page.locator("#past-rounds li")).toHaveCount(pastThisSeason.length);
+    // Newest first.
+    const newest = pastThisSeason.at(-1);
+    if (newest) await quick(page.locator("#past-rounds li").first()).toContainText(newest.n);
+  });
 });
 
-test("each past round shows its low score and who shot it", async ({ page, request }) => {
-  const { rounds, now, season } = await allRounds(request);
-  const played = rounds.filter((r) => r.d < now - 86400 && r.entry_count > 0 && yearOf(r.d) === season).at(-1);
-  test.skip(!played, "no round played this season yet");
-  const entries: Entry[] = await (await request.get(`/api/entries/${played!.id}`)).json();
+test("each past round shows its low score and who shot it", async ({ page, request, adminPage }) => {
+  const { roundId } = await ownPlayedRound(adminPage);
+  const played = (await allRounds(request)).rounds.find((r) => r.id === roundId)!;
+  const entries: Entry[] = await (await request.get(`/api/entries/${played.id}`)).json();
   const low = Math.min(...entries.filter((e) => e.score > 0).map((e) => e.score));
   const shooters = entries.filter((e) => e.score === low).sort((a, b) => a.ln.localeCompare(b.ln) || a.fn.localeCompare(b.fn));
-  await page.goto("/rounds?show=past");
-  const row = page.locator(`#past-rounds a[href="/rounds/${played!.id}"]`);
+  await page.goto(pastOf(played.d));
+  const row = page.locator(`#past-rounds a[href="/rounds/${played.id}"]`);
   await expect(row).toContainText(`Low ${low}`);
   await expect(row).toContainText(`${shooters[0]!.fn} ${shooters[0]!.ln}`);
 });
 
-test("an earlier season has its own page, reached through the season links", async ({ page, request }) => {
-  const { rounds, season } = await allRounds(request);
-  const earlier = [...new Set(rounds.map((r) => yearOf(r.d)))].filter((y) => y < season).sort((a, b) => b - a)[0];
-  test.skip(earlier === undefined, "the demo league has one season");
-  await page.goto("/rounds");
-  await page
-    .getByRole("navigation", { name: "Seasons" })
-    .getByRole("link", { name: String(earlier) })
-    .click();
-  await expect(page).toHaveURL(new RegExp(`season=${earlier}`));
-  await expect(page.getByRole("heading", { level: 1, name: `Rounds of ${earlier}` })).toBeVisible();
-  await expect(page.locator("#past-rounds li")).toHaveCount(rounds.filter((r) => yearOf(r.d) === earlier).length);
-  await expect(page.getByRole("navigation", { name: "Seasons" }).getByText(String(earlier))).toHaveAttribute("aria-current", "page");
+test("an earlier season has its own page, reached through the season links", async ({ page, request, adminPage }) => {
+  // A round of the test's own more than a year ago: there is an earlier season on any date.
+  await adminPage.goto("/");
+  await makeRound(adminPage, `Long ago ${Date.now().toString(36)}`, -400);
+  await sameMoment(async () => {
+    const { rounds, season } = await allRounds(request);
+    const earlier = [...new Set(rounds.map((r) => yearOf(r.d)))].filter((y) => y < season).sort((a, b) => b - a)[0]!;
+    await page.goto("/rounds");
+    await page
+      .getByRole("navigation", { name: "Seasons" })
+      .getByRole("link", { name: String(earlier) })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`season=${earlier}`));
+    await expect(page.getByRole("heading", { level: 1, name: `Rounds of ${earlier}` })).toBeVisible();
+    await quick(page.locator("#past-rounds li")).toHaveCount(rounds.filter((r) => yearOf(r.d) === earlier).length);
+    await expect(page.getByRole("navigation", { name: "Seasons" }).getByText(String(earlier))).toHaveAttribute("aria-current", "page");
+  });
 });
 
 test("a season that is not one answers 404 with a way back, never a 500", async ({ page }) => {
@@ -103,9 +133,13 @@ test("the toggle works without JavaScript too @narrow", async ({ browser }) => {
   await context.close();
 });
 
-test("a round's results are one table, divisions in the spec's order, places written 1, T2, T2, 4", async ({ page, request }) => {
-  const { rounds, now } = await allRounds(request);
-  const played = rounds.filter((r) => r.d < now - 86400 && r.entry_count > 0).at(-1)!;
+test("a round's results are one table, divisions in the spec's order, places written 1, T2, T2, 4", async ({
+  page,
+  request,
+  adminPage,
+}) => {
+  const { roundId } = await ownPlayedRound(adminPage);
+  const played = (await allRounds(request)).rounds.find((r) => r.id === roundId)!;
   const entries: Entry[] = await (await request.get(`/api/entries/${played.id}`)).json();
   await page.goto(`/rounds/${played.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(played.n);
@@ -135,12 +169,17 @@ test("a player who hit an ace in a round is marked in its results", async ({ pag
   await expect(row.getByTitle("Hit an ace in this round")).toBeVisible();
 });
 
-test("a round not played yet lists who signed up instead of empty scores", async ({ page, request }) => {
-  const { rounds, now } = await allRounds(request);
-  const upcoming = rounds.find((r) => r.d > now + 86400 && r.entry_count > 0);
-  test.skip(!upcoming, "no upcoming round with sign-ups");
-  const entries: Entry[] = await (await request.get(`/api/entries/${upcoming!.id}`)).json();
-  await page.goto(`/rounds/${upcoming!.id}`);
+test("a round not played yet lists who signed up instead of empty scores", async ({ page, request, adminPage }) => {
+  const { roundId } = await playedRound(
+    adminPage,
+    [
+      { fn: "Una", division: "MA2", score: 0 },
+      { fn: "Vic", division: "MA3", score: 0 },
+    ],
+    { daysFromNow: 5 },
+  );
+  const entries: Entry[] = await (await request.get(`/api/entries/${roundId}`)).json();
+  await page.goto(`/rounds/${roundId}`);
   await expect(page.getByRole("heading", { name: "Registered players" })).toBeVisible();
   const table = page.getByRole("table", { name: "Registered players" });
   for (const e of entries) await expect(table.getByRole("link", { name: `${e.fn} ${e.ln}` })).toBeVisible();
@@ -156,11 +195,10 @@ test("an unknown round shows the spec's error inside the layout", async ({ page 
 
 test("at phone width the results' player and score are on screen, and the page never scrolls sideways @narrow", async ({
   page,
-  request,
+  adminPage,
 }) => {
-  const { rounds, now } = await allRounds(request);
-  const played = rounds.filter((r) => r.d < now - 86400 && r.entry_count > 0).at(-1)!;
-  for (const path of ["/", "/rounds?show=past", `/rounds/${played.id}`]) {
+  const { roundId } = await ownPlayedRound(adminPage);
+  for (const path of ["/", "/rounds?show=past", `/rounds/${roundId}`]) {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);

@@ -25,7 +25,11 @@ async function anonymousRoundPage(browser: Browser, roundId: number) {
 }
 
 // The desktop (1280 px) and mobile (375 px) projects each run it.
-test("the admin enters players, pastes scores, sees payouts everywhere and pays out to credit", async ({ adminPage: page, browser }) => {
+// At 1280 px and, the entries and scores forms on a phone (at the course), at 375 px.
+test("the admin enters players, pastes scores, sees payouts everywhere and pays out to credit @narrow-too", async ({
+  adminPage: page,
+  browser,
+}) => {
   await page.goto("/");
   const tag = letters();
   // Played two days ago: a scored round in the future would confuse specs that pick an upcoming round.

@@ -6,7 +6,11 @@ import { expect, test } from "./fixtures";
 // e2e server runs beside the app (no PayPal credentials here): the dialog's approve button
 // plays PayPal's window, the server captures and enters the player, the admin sees the payment.
 
-test("a player with little credit pays the rest with PayPal and the admin sees the payment", async ({ adminPage: admin, browser }) => {
+// At 1280 px and, the sign-up dialog and PayPal's on a phone, at 375 px.
+test("a player with little credit pays the rest with PayPal and the admin sees the payment @narrow-too", async ({
+  adminPage: admin,
+  browser,
+}) => {
   const { roundId, roundName, playerName, context, page } = await claimedPlayer(admin, browser, { creditDollars: 2 });
   await page.goto(`/rounds/${roundId}`);
   await hydrated(page);

@@ -6,7 +6,8 @@ import { expect, newContext, test } from "./fixtures";
 // dialog's amounts, and the entry and balance the server writes. Every row is the test's
 // own (a new user, player, round), so it runs beside any other spec.
 
-test("a player with an approved claim signs up with credit; visitors and unclaimed users are told what to do", async ({
+// At 1280 px and, the sign-up dialog on a phone, at 375 px.
+test("a player with an approved claim signs up with credit; visitors and unclaimed users are told what to do @narrow-too", async ({
   adminPage: admin,
   browser,
   page: visitor,
@@ -28,7 +29,11 @@ test("a player with an approved claim signs up with credit; visitors and unclaim
   const context = await newContext(browser);
   const user = await context.newPage();
   await user.goto("/login");
-  await api(user, "POST", "/api/users/register", { email: `signup-${tag}@example.com`, name: `Sam ${tag}`, password: "Fairway-Drive-42" });
+  await api(user, "POST", "/api/users/register", {
+    email: `signup-${tag}@example.com`,
+    name: `Sam ${tag}`,
+    password: "Fairway-Drive-42",
+  });
   await user.goto(`/rounds/${roundId}`);
   await expect(user.getByRole("link", { name: "claim your player record" })).toBeVisible();
   const { claim } = await api<{ claim: { id: number } }>(user, "POST", "/api/claims", { player_id: playerId, note: "" });

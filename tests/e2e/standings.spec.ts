@@ -30,7 +30,11 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
 }
 
-test("the standings show ranked players with points, rounds and the method, fitting the screen", async ({ page }) => {
+// At 1280 px and, the table fitting a phone, at 375 px.
+test("the standings show ranked players with points, rounds and the method, fitting the screen @narrow-too", async ({
+  page,
+  leagueSettings: _,
+}) => {
   await page.goto("/standings");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Standings \d{4}$/);
   await expect(page.getByText(/^1st place in a division gets 100 points and each place below 5 fewer/)).toBeVisible();
@@ -86,7 +90,8 @@ test("sorting by a column works through links, keeps the division, and is announ
   await expect(page.getByRole("columnheader", { name: /^Player/ })).toHaveAttribute("aria-sort", "ascending");
 });
 
-test("the navbar and a player's page link to the standings, the player's row in view", async ({ page }) => {
+// At 1280 px and, through the phone's menu, at 375 px.
+test("the navbar and a player's page link to the standings, the player's row in view @narrow-too", async ({ page }) => {
   await page.goto("/");
   await hydrated(page);
   const menu = page.getByRole("button", { name: "Menu" });
@@ -101,7 +106,9 @@ test("the navbar and a player's page link to the standings, the player's row in 
   await expect(row).toBeInViewport();
 });
 
-test("an admin changes the points on /admin/settings and the standings change at once", async ({ adminPage, page }) => {
+// The points are the league's settings, which this test changes and puts back: it holds
+// `leagueSettings`, as the test that reads the points does.
+test("an admin changes the points on /admin/settings and the standings change at once", async ({ adminPage, page, leagueSettings: _ }) => {
   await page.goto("/standings");
   const before = (await column(page, 2))[0]!;
   const season = ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").replace("Standings ", "");
