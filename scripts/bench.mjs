@@ -140,8 +140,8 @@ for (const c of cases) {
   const headers = (r) =>
     JSON.stringify(
       replayable(r.raw)
-        .filter(([k]) => k.toLowerCase() !== "server-timing")
-        .map(([k, v]) => [k, withoutNonce(v)]),
+        .map(([k, v]) => [k.toLowerCase(), withoutNonce(v)])
+        .filter(([k]) => k !== "server-timing" && k !== "age"),
     );
   const problems = [
     a.status !== b.status && "status",
@@ -149,7 +149,9 @@ for (const c of cases) {
     headers(a) !== headers(b) && "headers",
     (a.headers["transfer-encoding"] === "chunked") !== (b.headers["transfer-encoding"] === "chunked") && "framing",
   ].filter(Boolean);
-  if (problems.length) throw new Error(`${c.name}: the bare Worker's answer differs in ${problems.join(", ")}`);
+  if (problems.length) {
+    throw new Error(`${c.name}: the bare Worker's answer differs in ${problems.join(", ")}:\n${headers(a)}\n${headers(b)}`);
+  }
 }
 
 const samples = new Map(cases.map((c) => [c.name, []]));
