@@ -143,18 +143,21 @@ export async function lowScoresBetween(db: Db, from: number, to: number): Promis
   return lowScoresOf(await lowScoresQuery(db, from, to));
 }
 
-/** lowScoresBetween's query, unrun: for a page's batch (lowScoresOf reads its rows). */
+/**
+ * lowScoresBetween's query, unrun: for a page's batch (lowScoresOf reads its rows). A
+ * select, not db.all: drizzle's D1 batch cannot bind a raw query's parameters.
+ */
 export const lowScoresQuery = (db: Db, from: number, to: number) =>
-  db.all<{ roundId: number; score: number; name: string }>(sql`
-    select e.round_id as roundId, e.score as score, p.fn || ' ' || p.ln as name
-    from entries e
-    join (
-      select round_id, min(score) as low from entries
-      where score > 0 and round_id in (select id from rounds where d >= ${from} and d < ${to})
-      group by round_id
-    ) m on m.round_id = e.round_id and e.score = m.low
-    join players p on p.id = e.player_id
-    order by p.ln, p.fn`);
+  db
+    .select({ roundId: sql<number>`e.round_id`, score: sql<number>`e.score`, name: sql<string>`p.fn || ' ' || p.ln` })
+    .from(sql`entries e
+      join (
+        select round_id, min(score) as low from entries
+        where score > 0 and round_id in (select id from rounds where d >= ${from} and d < ${to})
+        group by round_id
+      ) m on m.round_id = e.round_id and e.score = m.low
+      join players p on p.id = e.player_id`)
+    .orderBy(sql`p.ln, p.fn`);
 
 export function lowScoresOf(rows: { roundId: number; score: number; name: string }[]): Map<number, LowScore> {
   const lows = new Map<number, LowScore>();
