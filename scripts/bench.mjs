@@ -34,7 +34,7 @@ function serve(cmd, args, env = {}) {
 }
 
 async function ready(url) {
-  for (let i = 0; i < 480; i++) {
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(url)).status < 500) return;
     } catch {}
