@@ -40,8 +40,9 @@ export const sessionBinding = (session: D1DatabaseSession): D1Database => sessio
  * counted against a known account) must not show in the answer.
  */
 export function carryBookmark(request: Request, response: Response, session: D1DatabaseSession, wrote: boolean): Response {
+  if (!wrote || !hasCredentials(request)) return response;
   const bookmark = session.getBookmark();
-  if (!wrote || !bookmark || !hasCredentials(request)) return response;
+  if (!bookmark) return response;
   const out = new Response(response.body, response);
   out.headers.set(BOOKMARK_HEADER, bookmark);
   out.headers.append("Set-Cookie", `${BOOKMARK_COOKIE}=${bookmark}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=86400`);

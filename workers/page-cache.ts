@@ -1,9 +1,10 @@
 import { inArray } from "drizzle-orm";
 import { hasCredentials } from "./api/cache";
 import { isStorable } from "./response-policy";
-import { type CacheTag, tagsForWrites } from "~/.server/cache-tags";
+import type { CacheTag } from "~/.server/cache-tags";
 import { getDb } from "~/.server/db/client";
 import { pageCacheKeys } from "~/.server/db/schema";
+import type { RequestScope } from "~/context";
 
 // Anonymous GETs are served from a page cache when the app marked the answer public
 // (ADR 11). In production that is Workers Cache in front of the CachedPages entrypoint;
@@ -68,8 +69,8 @@ export async function serveFromCacheApi(
   return { response, status: "miss" };
 }
 
-/** Deletes every locally cached page that carries one of `tags`. */
-async function purgeCacheApi(db: D1Database, tags: CacheTag[]): Promise<void> {
+/** Deletes every locally cached page that carries one of `tags` (workers/purge.ts calls it). */
+export async function purgeCacheApi(db: D1Database, tags: CacheTag[]): Promise<void> {
   const drizzle = getDb(db);
   const rows = await drizzle.selectDistinct({ url: pageCacheKeys.url }).from(pageCacheKeys).where(inArray(pageCacheKeys.tag, tags));
   if (rows.length === 0) return;
@@ -79,30 +80,6 @@ async function purgeCacheApi(db: D1Database, tags: CacheTag[]): Promise<void> {
   for (let i = 0; i < urls.length; i += 90) {
     await drizzle.delete(pageCacheKeys).where(inArray(pageCacheKeys.url, urls.slice(i, i + 90)));
   }
-}
-
-type Purger = { purge(tags: string[]): Promise<unknown> };
-
-/**
- * The one purge every write goes through: the Worker calls it with the tables the
- * request (or queue job) wrote, as seen by the D1 observer.
- */
-export async function purgeWrites(
-  tables: Iterable<string>,
-  mode: PageCacheMode,
-  db: D1Database,
-  ctx: { exports?: unknown },
-): Promise<CacheTag[]> {
-  const tags = tagsForWrites(tables);
-  if (tags.length === 0 || mode === "off") return tags;
-  try {
-    if (mode === "cache-api") await purgeCacheApi(db, tags);
-    else await ((ctx.exports as Record<string, Purger> | undefined)?.CachedPages?.purge(tags) ?? Promise.resolve());
-  } catch (err) {
-    // The write itself succeeded; a page may stay stale until its max-age. Say so loudly.
-    console.error("Cache purge failed for tags", tags.join(","), err);
-  }
-  return tags;
 }
 
 /** A cached document carries the nonce of the request that rendered it: give it this request's. */
@@ -115,4 +92,38 @@ export function withNonce(response: Response, nonce: string): Response {
       },
     })
     .transform(response);
+}
+
+type CachedPagesStub = { fetch(request: Request): Promise<Response> };
+
+/**
+ * Step "cache": an anonymous read is answered through the page cache (rendered and stored
+ * on a miss), anything else is rendered. A HEAD is rendered, cached and fetched as a GET,
+ * and loses the body at the end: so no cache mode can ever store the empty body a HEAD
+ * renders. A stored document carries another request's nonce: it gets this request's.
+ */
+export async function servePage(
+  request: Request,
+  mode: PageCacheMode,
+  exports: unknown,
+  db: D1Database,
+  scope: RequestScope,
+  render: (read: Request) => Promise<Response>,
+): Promise<{ response: Response; status: CacheStatus }> {
+  const read = asGet(request);
+  let response: Response;
+  let status: CacheStatus = "bypass";
+  if (mode === "off" || !isCacheableRequest(request)) {
+    response = await render(read);
+  } else if (mode === "cache-api") {
+    ({ response, status } = await serveFromCacheApi(read, db, () => render(read)));
+  } else {
+    const inner = (exports as Record<string, CachedPagesStub | undefined> | undefined)?.CachedPages;
+    response = inner ? await inner.fetch(read) : await render(read);
+    status = inner ? "miss" : "bypass"; // Workers Cache answers before the inner Worker runs
+  }
+  if (request.method === "HEAD") return { response: withoutBody(response), status };
+  // Fresh documents already carry this request's nonce.
+  if (status !== "bypass" && scope.renders === 0) response = withNonce(response, scope.nonce);
+  return { response, status };
 }

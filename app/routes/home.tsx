@@ -9,7 +9,8 @@ import { PageHeader } from "~/components/ui/page-header";
 import { useLeague } from "~/hooks/use-league";
 import { currentSeason, seasonSpan } from "~/.server/league";
 import { routeServices } from "~/.server/route-context";
-import { listRounds, listSeasons, lowScoresBetween, roundsBetween, splitRounds } from "~/.server/services/rounds";
+import { seasonRounds } from "~/.server/services/home-page";
+import { splitRounds } from "~/.server/services/rounds";
 import { pageMeta } from "~/lib/meta";
 import { nowSeconds } from "~/lib/time";
 import { SeasonLoadError } from "~/components/season-load-error";
@@ -23,23 +24,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const now = nowSeconds();
   const current = currentSeason(league, now);
-  const seasons = await listSeasons(db, league.timeZone);
   const asked = params.get("season");
+  const wellFormed = asked === null || /^\d{4}$/.test(asked);
   const season = asked === null ? current : Number(asked);
-  if (asked !== null && (!/^\d{4}$/.test(asked) || (!seasons.includes(season) && season !== current))) {
+  // This season: every round from its start, future ones included (even into next year),
+  // low scores until now. Another: its rounds and their low scores. One batch either way.
+  const other = wellFormed && season !== current;
+  const { from, to } = seasonSpan(league, other ? season : current);
+  const { seasons, rounds, lows } = await seasonRounds(db, league.timeZone, from, other ? to : undefined, other ? to : now);
+  if (!wellFormed || (other && !seasons.includes(season))) {
     throw data({ message: "There are no rounds in that season.", seasons }, { status: 404 });
   }
   const show: "past" | "future" = params.get("show") === "past" ? "past" : "future";
-  const { from, to } = seasonSpan(league, season);
-  const toObject = (lows: Awaited<ReturnType<typeof lowScoresBetween>>) => Object.fromEntries(lows);
-  if (season !== current) {
+  const lowsByRound = Object.fromEntries(lows);
+  if (other) {
     // An earlier (or later) season: its rounds, newest first, with their low scores.
-    const [rounds, lows] = await Promise.all([roundsBetween(db, from, to), lowScoresBetween(db, from, to)]);
-    return { season, current, seasons, show, today: [], future: [], past: rounds.reverse(), lows: toObject(lows) };
+    return { season, current, seasons, show, today: [], future: [], past: rounds.reverse(), lows: lowsByRound };
   }
-  // This season: every round from its start, future ones included (even into next year).
-  const [rounds, lows] = await Promise.all([listRounds(db, from), lowScoresBetween(db, from, now)]);
-  return { season, current, seasons, show, ...splitRounds(rounds, now), lows: toObject(lows) };
+  return { season, current, seasons, show, ...splitRounds(rounds, now), lows: lowsByRound };
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -1,9 +1,13 @@
+import { getTableName, is } from "drizzle-orm";
+import { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
-import { CACHE_TAGS, TAGS_CHANGED_BY, publicCacheHeaders, tagsForWrites } from "~/.server/cache-tags";
+import { CACHE_TAGS, publicCacheHeaders } from "~/.server/cache-tags";
 import { getDb } from "~/.server/db/client";
+import * as schema from "~/.server/db/schema";
 import { claims, rateLimits, rounds, users } from "~/.server/db/schema";
 import { env } from "cloudflare:workers";
 import { tableWrittenBy } from "../../workers/d1-observer";
+import { TAGS_CHANGED_BY, tagsForWrites } from "../../workers/purge";
 
 describe("cache tags", () => {
   it("a user's deletion purges claims (ON DELETE CASCADE); a round's, its entries and aces", () => {
@@ -11,6 +15,11 @@ describe("cache tags", () => {
     expect(tagsForWrites(["rounds"]).sort()).toEqual(["aces", "entries", "rounds"]);
     expect(tagsForWrites(["league_settings"])).toEqual(["settings"]);
     expect(tagsForWrites(["rate_limits", "revoked_sessions", "password_resets", "page_cache_keys"])).toEqual([]);
+  });
+
+  it("every table of the schema says which tags a write to it purges", () => {
+    const tables = Object.values(schema).filter((t) => is(t, SQLiteTable));
+    expect(Object.keys(TAGS_CHANGED_BY).sort()).toEqual(tables.map((t) => getTableName(t)).sort());
   });
 
   it("every tag a write can purge is one a response can carry", () => {

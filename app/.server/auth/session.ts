@@ -38,8 +38,25 @@ async function keyId(secret: string): Promise<string> {
   return [...new Uint8Array(digest).slice(0, 6)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function secretBytes(secret: string | undefined): Uint8Array {
-  return encoder.encode(assertUsableSecret(secret));
+type SigningKey = { key: CryptoKey; kid: string };
+const signingKeys = new Map<string, Promise<SigningKey>>();
+
+/**
+ * The secret's HMAC key and id, made once per isolate (a signed-in request used to import
+ * the key and hash the secret for its id on every verification). Throws, as a rejection,
+ * for a secret that cannot be used.
+ */
+function signingKey(secret: string | undefined): Promise<SigningKey> {
+  const usable = assertUsableSecret(secret);
+  let key = signingKeys.get(usable);
+  if (!key) {
+    key = Promise.all([
+      crypto.subtle.importKey("raw", encoder.encode(usable), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]),
+      keyId(usable),
+    ]).then(([cryptoKey, kid]) => ({ key: cryptoKey, kid }));
+    signingKeys.set(usable, key);
+  }
+  return key;
 }
 
 /** A new session's id: 128 random bits, base64url. */
@@ -54,12 +71,13 @@ export async function signSession(
   maxAge: number = role === "admin" ? ADMIN_SESSION_SECONDS : USER_SESSION_SECONDS,
   now = nowSeconds(),
 ): Promise<{ token: string; maxAge: number }> {
+  const { key, kid } = await signingKey(env.SESSION_SECRET);
   const token = await new SignJWT({ role, sv: user.sessionVersion, sid: newSessionId() })
-    .setProtectedHeader({ alg: "HS256", kid: await keyId(env.SESSION_SECRET) })
+    .setProtectedHeader({ alg: "HS256", kid })
     .setSubject(String(user.id))
     .setIssuedAt(now)
     .setExpirationTime(now + maxAge)
-    .sign(secretBytes(env.SESSION_SECRET));
+    .sign(key);
   return { token, maxAge };
 }
 
@@ -69,8 +87,9 @@ export async function verifySession(env: Keys, token: string): Promise<SessionCl
   assertUsableSecret(env.SESSION_SECRET);
   for (const secret of candidates) {
     try {
-      const { payload, protectedHeader } = await jwtVerify(token, secretBytes(secret), { algorithms: ["HS256"] });
-      if (protectedHeader.kid !== (await keyId(secret))) continue;
+      const { key, kid } = await signingKey(secret);
+      const { payload, protectedHeader } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+      if (protectedHeader.kid !== kid) continue;
       const claims = ClaimsSchema.safeParse(payload);
       if (!claims.success) return null;
       return {

@@ -18,13 +18,17 @@ export type RoundRow = Round & { entryCount: number };
 /** One round with its entry count, unrun (no row when there is no such round): for a page's batch. */
 export const roundQuery = (db: Db, id: number) => db.select(roundWithCount).from(rounds).where(eq(rounds.id, id));
 
-/** Rounds in date order; `since` (epoch seconds) limits to the current league year. */
-export async function listRounds(db: Db, since?: number): Promise<RoundRow[]> {
-  return db
+/** Rounds dated from `since` (epoch seconds) and, given `to`, before it, in date order, unrun: for a page's batch. */
+export const roundsFromQuery = (db: Db, since?: number, to?: number) =>
+  db
     .select(roundWithCount)
     .from(rounds)
-    .where(since === undefined ? undefined : gte(rounds.d, since))
+    .where(and(since === undefined ? undefined : gte(rounds.d, since), to === undefined ? undefined : lt(rounds.d, to)))
     .orderBy(asc(rounds.d), asc(rounds.id));
+
+/** Rounds in date order; `since` (epoch seconds) limits to the current league year. */
+export async function listRounds(db: Db, since?: number): Promise<RoundRow[]> {
+  return roundsFromQuery(db, since);
 }
 
 export async function getRound(db: Db, id: number): Promise<RoundRow> {
@@ -94,7 +98,14 @@ export const playerRoundRows = (rows: Awaited<ReturnType<typeof playerRoundsQuer
 
 /** The seasons (league years, newest first) that have rounds, from the first round's to the last's. */
 export async function listSeasons(db: Db, timeZone: string): Promise<number[]> {
-  const [span] = await db.select({ first: sql<number | null>`min(${rounds.d})`, last: sql<number | null>`max(${rounds.d})` }).from(rounds);
+  return seasonsOf(await seasonSpanQuery(db), timeZone);
+}
+
+/** The first and last round's dates, unrun: for a page's batch (seasonsOf reads its rows). */
+export const seasonSpanQuery = (db: Db) =>
+  db.select({ first: sql<number | null>`min(${rounds.d})`, last: sql<number | null>`max(${rounds.d})` }).from(rounds);
+
+export function seasonsOf([span]: Awaited<ReturnType<typeof seasonSpanQuery>>, timeZone: string): number[] {
   if (!span?.first || !span.last) return [];
   const first = wallParts(span.first, timeZone).year;
   const last = wallParts(span.last, timeZone).year;
@@ -103,11 +114,7 @@ export async function listSeasons(db: Db, timeZone: string): Promise<number[]> {
 
 /** Rounds dated within [from, to), in date order. */
 export async function roundsBetween(db: Db, from: number, to: number): Promise<RoundRow[]> {
-  return db
-    .select(roundWithCount)
-    .from(rounds)
-    .where(and(gte(rounds.d, from), lt(rounds.d, to)))
-    .orderBy(asc(rounds.d), asc(rounds.id));
+  return roundsFromQuery(db, from, to);
 }
 
 /** The rounds with these ids (unknown ones are skipped), in date order; the list is one bound parameter. */
@@ -134,16 +141,26 @@ export type LowScore = { score: number; names: string[] };
  * minimum score above zero, joined back to the entries that shot it.
  */
 export async function lowScoresBetween(db: Db, from: number, to: number): Promise<Map<number, LowScore>> {
-  const rows = await db.all<{ roundId: number; score: number; name: string }>(sql`
-    select e.round_id as roundId, e.score as score, ${fullNameSql("p")} as name
-    from entries e
-    join (
-      select round_id, min(score) as low from entries
-      where score > 0 and round_id in (select id from rounds where d >= ${from} and d < ${to})
-      group by round_id
-    ) m on m.round_id = e.round_id and e.score = m.low
-    join players p on p.id = e.player_id
-    order by p.ln, p.fn`);
+  return lowScoresOf(await lowScoresQuery(db, from, to));
+}
+
+/**
+ * lowScoresBetween's query, unrun: for a page's batch (lowScoresOf reads its rows). A
+ * select, not db.all: drizzle's D1 batch cannot bind a raw query's parameters.
+ */
+export const lowScoresQuery = (db: Db, from: number, to: number) =>
+  db
+    .select({ roundId: sql<number>`e.round_id`, score: sql<number>`e.score`, name: fullNameSql("p") })
+    .from(sql`entries e
+      join (
+        select round_id, min(score) as low from entries
+        where score > 0 and round_id in (select id from rounds where d >= ${from} and d < ${to})
+        group by round_id
+      ) m on m.round_id = e.round_id and e.score = m.low
+      join players p on p.id = e.player_id`)
+    .orderBy(sql`p.ln, p.fn`);
+
+export function lowScoresOf(rows: { roundId: number; score: number; name: string }[]): Map<number, LowScore> {
   const lows = new Map<number, LowScore>();
   for (const r of rows) {
     const low = lows.get(r.roundId) ?? { score: r.score, names: [] };

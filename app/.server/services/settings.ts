@@ -16,7 +16,7 @@ export async function getLeagueSettings(db: Db): Promise<LeagueSettings> {
 
 /**
  * Saves every setting at once (the form and PUT /api/admin/settings send them all). The
- * write to league_settings purges the `settings` cache tag (cache-tags.ts): standings,
+ * write to league_settings purges the `settings` cache tag (workers/purge.ts): standings,
  * round and player pages show numbers made from these.
  */
 export async function updateLeagueSettings(db: Db, values: LeagueSettings): Promise<LeagueSettings> {

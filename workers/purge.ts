@@ -1,0 +1,84 @@
+import { purgeCacheApi, type PageCacheMode } from "./page-cache";
+import type { CacheTag } from "~/.server/cache-tags";
+import type * as schema from "~/.server/db/schema";
+
+// Step "purge" (ADR 11): the tables a request or queue job wrote, as the D1 observer saw
+// them (workers/d1-observer.ts), purge the cache tags below before the response leaves.
+// Services never name a tag, so no write path can forget one; and the map names every
+// table of the schema (the type below), so a new table cannot be left out either.
+//
+// | table written       | purges                 | why                                                   |
+// | ------------------- | ---------------------- | ----------------------------------------------------- |
+// | rounds              | rounds, entries, aces  | deleting a round deletes its entries, unlinks its aces |
+// | entries             | entries                | player_stats and round_stats follow by trigger         |
+// | players             | players, claims        | deleting a player deletes its claims                   |
+// | aces                | aces                   |                                                       |
+// | transfers           | transfers              |                                                       |
+// | claims              | claims                 |                                                       |
+// | users               | claims                 | deleting a user deletes their claims                   |
+// | payments            | entries                | an entry shows how it was paid                         |
+// | league_settings     | settings               | standings points and handicaps                         |
+// | player_stats,       | (nothing)              | written only by triggers on entries, which purge      |
+// |   round_stats       |                        |   `entries` themselves                                |
+// | everything else     | (nothing)              | no public response reads it: refunds, audit log,      |
+// |                     |                        |   sessions, limits, resets, mail, webhooks, guards,   |
+// |                     |                        |   the local cache's own index                         |
+
+type TableName = {
+  [K in keyof typeof schema]: (typeof schema)[K] extends { _: { name: infer N extends string } } ? N : never;
+}[keyof typeof schema];
+
+export const TAGS_CHANGED_BY: Readonly<Record<TableName, readonly CacheTag[]>> = {
+  rounds: ["rounds", "entries", "aces"],
+  entries: ["entries"],
+  players: ["players", "claims"],
+  aces: ["aces"],
+  transfers: ["transfers"],
+  claims: ["claims"],
+  users: ["claims"],
+  payments: ["entries"],
+  league_settings: ["settings"],
+  player_stats: [],
+  round_stats: [],
+  payment_refunds: [],
+  audit_log: [],
+  audit_actor: [],
+  revoked_sessions: [],
+  rate_limits: [],
+  password_resets: [],
+  registration_mails: [],
+  webhook_events: [],
+  write_guards: [],
+  page_cache_keys: [],
+};
+
+/** The tags made stale by writes to `tables`. */
+export function tagsForWrites(tables: Iterable<string>): CacheTag[] {
+  const tags = new Set<CacheTag>();
+  for (const table of tables) for (const tag of TAGS_CHANGED_BY[table as TableName] ?? []) tags.add(tag);
+  return [...tags];
+}
+
+type Purger = { purge(tags: string[]): Promise<unknown> };
+
+/**
+ * The one purge every write goes through: the Worker calls it with the tables the
+ * request (or queue job) wrote, as seen by the D1 observer.
+ */
+export async function purgeWrites(
+  tables: Iterable<string>,
+  mode: PageCacheMode,
+  db: D1Database,
+  ctx: { exports?: unknown },
+): Promise<CacheTag[]> {
+  const tags = tagsForWrites(tables);
+  if (tags.length === 0 || mode === "off") return tags;
+  try {
+    if (mode === "cache-api") await purgeCacheApi(db, tags);
+    else await ((ctx.exports as Record<string, Purger> | undefined)?.CachedPages?.purge(tags) ?? Promise.resolve());
+  } catch (err) {
+    // The write itself succeeded; a page may stay stale until its max-age. Say so loudly.
+    console.error("Cache purge failed for tags", tags.join(","), err);
+  }
+  return tags;
+}

@@ -1,0 +1,46 @@
+import { type Actor, lazily, withAuditActor } from "./audit-actor";
+import { type D1Observation, observeD1 } from "./d1-observer";
+import { openSession, sessionBinding } from "./d1-session";
+import { newNonce } from "./response-policy";
+import { readToken, verifySession } from "~/.server/auth/session";
+import type { RequestScope } from "~/context";
+
+// Step "open": what one request works with. Its D1 binding is the request's D1 session
+// (workers/d1-session.ts), which stamps money writes with the request's actor (ADR 20)
+// and is observed, so the purge step knows every table it wrote (ADR 11); and its scope
+// (the CSP nonce, React's renders).
+
+export type OpenRequest = {
+  env: Env;
+  db: D1Database;
+  session: D1DatabaseSession;
+  seen: D1Observation;
+  scope: RequestScope;
+};
+
+/**
+ * Who a request acts as, for the audit log: the user its session token names. A write only
+ * happens past the route's own guard, which has checked the session in full.
+ */
+async function actorOfRequest(request: Request, env: Env): Promise<Actor> {
+  const token = readToken(request);
+  const claims = token ? await verifySession(env, token.token) : null;
+  if (!claims) return { userId: null, role: "visitor" };
+  return { userId: claims.userId, role: claims.role === "admin" ? "admin" : "player" };
+}
+
+export function openRequest(request: Request, env: Env): OpenRequest {
+  const session = openSession(env.DB, request);
+  // Asked only at a money write, and then once: a read never verifies the token here.
+  const audited = withAuditActor(
+    sessionBinding(session),
+    lazily(() => actorOfRequest(request, env)),
+  );
+  const { binding, seen } = observeD1(audited);
+  return { env: { ...env, DB: binding }, db: binding, session, seen, scope: { nonce: newNonce(), renders: 0 } };
+}
+
+/** The CachedPages entrypoint's request: anonymous reads only (ADR 11), so any replica will do. */
+export function openAnonymousRead(request: Request, env: Env): Pick<OpenRequest, "env" | "scope"> {
+  return { env: { ...env, DB: sessionBinding(openSession(env.DB, request)) }, scope: { nonce: newNonce(), renders: 0 } };
+}
