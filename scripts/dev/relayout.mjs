@@ -66,9 +66,11 @@ for (const a of argv) {
 const SV = "app/.server/services";
 /** Each domain folder and its files: a name kept, or [old name, new name]. */
 const DOMAINS = {
+  // home-page: the rounds page's read model (from the branch that renders it with the UI kit).
   rounds: [
     "rounds",
     "round-page",
+    "home-page",
     "round-admin",
     "round-entries",
     "entries",
@@ -196,7 +198,7 @@ const doneOldOf = new Map([...doneMap].map(([o, n]) => [n, o]));
 // 2. Resolving a path as a file names it.
 const CANDIDATE_EXT = ["", ".ts", ".tsx", ".mts", ".mjs", ".js", "/index.ts", "/index.tsx"];
 
-/** The repository path a token names, relative to `base` (a directory), or null. */
+/** The file a path names (as written, or with an extension or /index added) where `exists` says so, or null. */
 function findFile(joined, exists) {
   for (const ext of CANDIDATE_EXT) {
     const p = joined + ext;
@@ -205,7 +207,7 @@ function findFile(joined, exists) {
   return null;
 }
 
-/** How a token names a path: its kind and what it is relative to. */
+/** How a token names a path (its kind) and the repository path it names, extension or not. */
 function tokenBase(token, fileDir) {
   if (token.startsWith("~/")) return { kind: "alias", joined: posix.join("app", token.slice(2)) };
   if (token.startsWith("./") || token.startsWith("../")) return { kind: "relative", joined: posix.join(fileDir, token) };
