@@ -7,7 +7,7 @@ import { getDb } from "~/.server/db/client";
 import { aces, entries, players, rounds, transfers } from "~/.server/db/schema";
 import type { Ace, Entry, Player, Round, Transfer } from "~/.server/db/schema";
 import { AppError } from "~/.server/errors";
-import { balanceCentsSql } from "~/.server/services/balance";
+import { balanceCentsSql } from "~/.server/services/money/balance";
 import { expect } from "vitest";
 
 export const DAY = 86_400;

@@ -4,7 +4,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import type { Job } from "~/.server/jobs";
 import type { Mail, MailSender } from "~/.server/mail/mailer";
-import { type ResetMailOutcome, sendResetMail } from "~/.server/services/reset-mail";
+import { type ResetMailOutcome, sendResetMail } from "~/.server/services/accounts/reset-mail";
 import { JOBS_QUEUE, type QueueEnv, handleQueue } from "../workers/queue/consumer";
 import { testDb } from "./fixtures";
 

@@ -8,7 +8,7 @@ import { makeUser, tokenFor } from "./auth-fixtures";
 import { DAY, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb, uniq } from "./fixtures";
 import { claims, type Payment, payments, transfers } from "~/.server/db/schema";
 import { leagueFromEnv } from "~/.server/league";
-import { moneyReport } from "~/.server/services/reports";
+import { moneyReport } from "~/.server/services/money/reports";
 import { convenienceFeeCents } from "~/lib/pricing";
 import { env } from "cloudflare:workers";
 

@@ -7,7 +7,7 @@ import { testDb } from "./fixtures";
 import { registrationMails, users } from "~/.server/db/schema";
 import { type Job, JobSchema } from "~/.server/jobs";
 import type { Mail, MailSender } from "~/.server/mail/mailer";
-import { sendRegistrationMails } from "~/.server/services/registration-mail";
+import { sendRegistrationMails } from "~/.server/services/rounds/registration-mails";
 
 export const TIME_ZONE = "America/Chicago";
 

@@ -9,7 +9,7 @@ import { applyResponsePolicy } from "./response-policy";
 import { type PageHandler, route } from "./route";
 import { withServerTiming } from "./timing";
 import { payPalCheckout } from "~/.server/paypal/config";
-import { queueStaleRatings } from "~/.server/ratings-trigger";
+import { queueStaleRatings } from "~/.server/services/ratings/ratings-trigger";
 
 export type { PageHandler } from "./route";
 

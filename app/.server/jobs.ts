@@ -18,7 +18,7 @@ export const JobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("paypal-event"), id: JobId.optional(), event: PaymentEventSchema }),
   // Re-rate the rounds dated `since` or later (every round without it); naturally idempotent (ADR 17).
   z.object({ type: z.literal("ratings"), id: JobId.optional(), since: z.number().int().safe().optional() }),
-  // Registration opened for a round (services/registration.ts): one mail per opted-in user,
+  // Registration opened for a round (services/rounds/registration.ts): one mail per opted-in user,
   // keyed on (round, user, day), so the job's own id only names it in logs.
   z.object({
     type: z.literal("registration-opened"),

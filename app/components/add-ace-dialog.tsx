@@ -4,7 +4,7 @@ import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { Field, SelectField } from "~/components/ui/field";
-import type { SimplePlayer } from "~/.server/services/players";
+import type { SimplePlayer } from "~/.server/services/players/players";
 import type { FormOutcome } from "~/lib/form-data";
 
 /**

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { RoundRow } from "~/.server/services/rounds";
+import type { RoundRow } from "~/.server/services/rounds/rounds";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DataTable, td, tdNum, th } from "~/components/ui/table";

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { AuditChoices, Choice, PlayerFind, RoundChoice } from "~/.server/services/audit-filters";
+import type { AuditChoices, Choice, PlayerFind, RoundChoice } from "~/.server/services/audit/audit-filters";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field, SelectField } from "~/components/ui/field";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { AuditChange, AuditEntry } from "~/.server/services/audit-words";
+import type { AuditChange, AuditEntry } from "~/.server/services/audit/audit-words";
 
 // The audit log as a list (ADR 20): one item per change, its headline and who made it when,
 // then each changed field as "before → after". A list, not a table: on a phone the items

@@ -3,7 +3,7 @@ import { useActionData, useFetcher } from "react-router";
 import { FormAlert } from "./ui/alert";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";
-import type { CalendarUrls } from "~/.server/calendar-form";
+import type { CalendarUrls } from "~/routes/calendar-form.server";
 
 type Answer = { calendar?: string; formError?: string | null };
 

@@ -4,7 +4,7 @@ import { ButtonLink } from "./ui/button";
 import { StatusBadge, claimStatus } from "./ui/badge";
 import { Card, Stats } from "./ui/card";
 import { formatCents } from "~/lib/money";
-import type { OwnClaim } from "~/.server/services/own-claim";
+import type { OwnClaim } from "~/.server/services/players/own-claim";
 import { fullName } from "~/lib/player-name";
 
 const link = "font-medium text-brand-800 underline underline-offset-2";

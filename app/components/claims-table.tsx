@@ -6,13 +6,13 @@ import { ConfirmDialog, Dialog, DialogActions, DialogCancel } from "~/components
 import { TextAreaField } from "~/components/ui/field";
 import { DataTable, td, tdWrap, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
-import type { ClaimView } from "~/.server/services/claims";
+import type { ClaimView } from "~/.server/services/players/claims";
 import { formatMonthDay } from "~/lib/time";
 
 /**
  * Claims as the admin reviews them (spec §2 "Player Record Claims"): Dates (C created,
  * U updated, A approved, R rejected), User, Player, Status, Note, Actions. The actions
- * post to the page's own action (app/.server/claim-decision.ts).
+ * post to the page's own action (app/routes/claim-decision.server.ts).
  */
 export function ClaimsTable({ claims, caption }: { claims: ClaimView[]; caption: string }) {
   const { timeZone } = useLeague();

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { AuditList } from "./audit-list";
-import type { AuditPage } from "~/.server/services/audit-log";
+import type { AuditPage } from "~/.server/services/audit/audit-log";
 import { Card } from "~/components/ui/card";
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { OwnRecord } from "~/.server/services/own-records";
+import type { OwnRecord } from "~/.server/services/players/own-records";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { DataTable, td, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";

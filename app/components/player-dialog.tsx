@@ -13,7 +13,7 @@ export type EditablePlayer = { id: number; firstName: string; lastName: string; 
 /**
  * The Edit Player dialog: First, Last, Division required, PDGA optional,
  * Inactive; Cancel and Save; 'Go to Profile' for an existing player. Without a player it
- * adds one. It posts to the page's action (app/.server/player-form.ts) and stays open
+ * adds one. It posts to the page's action (app/routes/player-admin-form.server.ts) and stays open
  * with the errors until the save succeeds, then tells the page what happened.
  */
 export function PlayerDialog({

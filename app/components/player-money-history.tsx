@@ -1,5 +1,5 @@
 import { MoneyHistory } from "./money-history";
-import type { AuditPage } from "~/.server/services/audit-log";
+import type { AuditPage } from "~/.server/services/audit/audit-log";
 
 /** The admin's part of a player's page: the latest changes to their money (ADR 20). */
 export function PlayerMoneyHistory({ playerId, history }: { playerId: number; history: AuditPage }) {

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import type { ClaimView } from "~/.server/services/claims";
-import type { SearchResult } from "~/.server/services/players";
+import type { ClaimView } from "~/.server/services/players/claims";
+import type { SearchResult } from "~/.server/services/players/players";
 import { PlayerDialog } from "~/components/player-dialog";
 import { StatusBadge, claimStatus } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

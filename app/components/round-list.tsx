@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { LowScore, RoundRow } from "~/.server/services/rounds";
+import type { LowScore, RoundRow } from "~/.server/services/rounds/rounds";
 import { StatusBadge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import { useLeague } from "~/hooks/use-league";

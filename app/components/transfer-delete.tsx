@@ -1,7 +1,7 @@
 import { LazyConfirmDialog as ConfirmDialog } from "~/components/lazy-confirm-dialog";
 import { useLeague } from "~/hooks/use-league";
 import { formatCents } from "~/lib/money";
-import type { TransferRow } from "~/.server/services/transfers";
+import type { TransferRow } from "~/.server/services/money/transfers";
 
 /** An admin's delete of one transfer on /transfers: confirmed, posted to the page's action. */
 export function TransferDelete({ transfer: t }: { transfer: TransferRow }) {

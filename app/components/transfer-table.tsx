@@ -4,7 +4,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { DataTable, td, tdNum, tdWrap, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { formatCents } from "~/lib/money";
-import type { TransferRow } from "~/.server/services/transfers";
+import type { TransferRow } from "~/.server/services/money/transfers";
 
 /**
  * Transfers as Date, From → To, Amount, Description. On a phone the two sides stack in one

@@ -1,5 +1,5 @@
 // Rating a league's rounds in date order: each round is rated from its players' ratings
-// going in, which come from the rounds before it. Pure: services/ratings.ts runs it over
+// going in, which come from the rounds before it. Pure: services/ratings/round-ratings.ts runs it over
 // the rounds from a changed one forward, the seed over the whole demo league.
 import { fitRound, ratingOf } from "./round-rating";
 

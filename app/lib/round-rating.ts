@@ -2,7 +2,7 @@
 // public): the players of a round who already have an established rating ("propagators")
 // say how hard the round played. A straight line through their (rating, score) points —
 // least squares, score = a + b·rating — turns every score of the round into a rating.
-// Pure: the service (services/ratings.ts) and the seed both use it.
+// Pure: the service (services/ratings/round-ratings.ts) and the seed both use it.
 
 /** A score of the round and its player's rating going in (null: none yet). */
 export type RatingInput = { score: number; rating: number | null; established: boolean };

@@ -9,8 +9,8 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireAdmin } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
-import { auditChoices, findPlayers } from "~/.server/services/audit-filters";
-import { auditLogPage } from "~/.server/services/audit-log";
+import { auditChoices, findPlayers } from "~/.server/services/audit/audit-filters";
+import { auditLogPage } from "~/.server/services/audit/audit-log";
 import { pageMeta } from "~/lib/meta";
 import { AuditQuerySchema } from "~/schemas/audit";
 

@@ -6,9 +6,9 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
 import { requireAdmin, requireUser } from "~/.server/auth/guards";
-import { handleClaimDecision } from "~/.server/claim-decision";
+import { handleClaimDecision } from "./claim-decision.server";
 import { routeServices } from "~/.server/route-context";
-import { listClaims } from "~/.server/services/claims";
+import { listClaims } from "~/.server/services/players/claims";
 import { pageMeta } from "~/lib/meta";
 
 const ADMIN_REQUIRED = "Admin access required.";

@@ -4,8 +4,8 @@ import { LoginForm } from "~/components/login-form";
 import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { pageMeta } from "~/lib/meta";
-import { loginAction } from "~/.server/login-answer";
-import { ADMIN_LOGIN_FAILED, adminLogin } from "~/.server/services/accounts";
+import { loginAction } from "./login-answer.server";
+import { ADMIN_LOGIN_FAILED, adminLogin } from "~/.server/services/accounts/accounts";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Admin login", "The league admins' login, for running rounds, players and payments.");

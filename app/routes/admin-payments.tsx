@@ -8,7 +8,7 @@ import { SelectField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireAdmin } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
-import { listPayments } from "~/.server/services/payments";
+import { listPayments } from "~/.server/services/money/payments";
 import { pageMeta } from "~/lib/meta";
 import { idSchema } from "~/schemas/ids";
 

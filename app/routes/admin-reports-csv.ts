@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin-reports-csv";
 import { requireAdmin } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
-import { moneyReport } from "~/.server/services/reports";
+import { moneyReport } from "~/.server/services/money/reports";
 import { REPORT_TABLES, type ReportTable, isoDate, roundsCsv, seasonsCsv } from "~/lib/report-csv";
 import { nowSeconds } from "~/lib/time";
 

@@ -6,7 +6,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireAdmin } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
-import { moneyReport } from "~/.server/services/reports";
+import { moneyReport } from "~/.server/services/money/reports";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 

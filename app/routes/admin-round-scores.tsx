@@ -9,10 +9,10 @@ import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
 import { useLeague } from "~/hooks/use-league";
 import { requireAdmin } from "~/.server/auth/guards";
-import { handleEntryForm } from "~/.server/entry-form";
+import { handleEntryForm } from "./entry-form.server";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
-import { entriesForRound } from "~/.server/services/entries";
-import { getRound } from "~/.server/services/rounds";
+import { entriesForRound } from "~/.server/services/rounds/entries";
+import { getRound } from "~/.server/services/rounds/rounds";
 import { pageMeta } from "~/lib/meta";
 import { formatDateTime } from "~/lib/time";
 

@@ -8,7 +8,7 @@ import { describeRule } from "~/lib/standings-rule";
 import { requireAdmin } from "~/.server/auth/guards";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
-import { getLeagueSettings, updateLeagueSettings } from "~/.server/services/settings";
+import { getLeagueSettings, updateLeagueSettings } from "~/.server/services/standings/league-settings";
 import { LeagueSettingsSchema } from "~/schemas/settings";
 
 // The league's settings: the standings' points and the handicaps. Saving writes

@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { requireAdmin } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
 import { handleForm } from "~/.server/forms";
-import { addUser, listUsers } from "~/.server/services/user-admin";
+import { addUser, listUsers } from "~/.server/services/accounts/user-admin";
 import { AddUserForm } from "~/components/add-user-form";
 import { AddUserFormSchema } from "~/schemas/admin-users";
 

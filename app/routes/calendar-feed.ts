@@ -1,7 +1,7 @@
 import type { Route } from "./+types/calendar-feed";
 import { ICS_CONTENT_TYPE } from "./calendar-ics";
 import { routeServices } from "~/.server/route-context";
-import { feedOrigin, personalCalendar } from "~/.server/services/calendar";
+import { feedOrigin, personalCalendar } from "~/.server/services/rounds/calendar";
 
 // /calendar/{token}.ics: the rounds one user's player is entered in. The token is the
 // only credential (calendar apps send no cookies), so the answer is personal: never

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/calendar-ics";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { routeServices } from "~/.server/route-context";
-import { feedOrigin, leagueCalendar } from "~/.server/services/calendar";
+import { feedOrigin, leagueCalendar } from "~/.server/services/rounds/calendar";
 
 // /calendar.ics: every round of the previous season on, as an iCalendar feed anyone can
 // subscribe to (a resource route: the loader answers the file). Public and cached for

@@ -9,7 +9,7 @@ import { useFormChecks } from "~/hooks/use-form-checks";
 import { pageMeta } from "~/lib/meta";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
-import { RESET_REQUESTED, requestPasswordReset } from "~/.server/services/password-reset";
+import { RESET_REQUESTED, requestPasswordReset } from "~/.server/services/accounts/password-reset";
 import { clientAddress } from "~/.server/client-address";
 import { ForgotPasswordSchema } from "~/schemas/auth";
 

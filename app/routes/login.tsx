@@ -6,8 +6,8 @@ import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/.server/auth/guards";
-import { loginAction } from "~/.server/login-answer";
-import { login } from "~/.server/services/accounts";
+import { loginAction } from "./login-answer.server";
+import { login } from "~/.server/services/accounts/accounts";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Log in", "Log in to the league to sign up for rounds, claim your player record and see your credit.");

@@ -3,7 +3,7 @@ import type { Route } from "./+types/logout";
 import { optionalSession } from "~/.server/auth/guards";
 import { clearedSessionCookie } from "~/.server/auth/session";
 import { routeServices } from "~/.server/route-context";
-import { endAllSessions, endSession } from "~/.server/services/sessions";
+import { endAllSessions, endSession } from "~/.server/services/accounts/sessions";
 
 /** "Log out" ends this device's session; intent=everywhere ends all of the user's sessions (ADR 6). */
 export async function action({ request, context }: Route.ActionArgs) {

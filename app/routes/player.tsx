@@ -3,14 +3,14 @@ import type { Route } from "./+types/player";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { currentYearStart } from "~/.server/league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
-import { playerPageData } from "~/.server/services/player-page";
-import { playerForm } from "~/.server/services/player-form";
-import { PlayerFormCard } from "~/components/player-form-card";
+import { playerPageData } from "~/.server/services/players/player-page";
+import { ratingAndHandicap } from "~/.server/services/ratings/rating-and-handicap";
+import { RatingAndHandicapCard } from "~/components/rating-and-handicap-card";
 import { PlayerRoundsTable } from "~/components/player-rounds-table";
 import { TransferTable } from "~/components/transfer-table";
 import { LoadError } from "~/components/load-error";
 import { StandingsLink } from "~/components/standings/standings-link";
-import { playerScoreChart } from "~/.server/services/score-history";
+import { playerScoreChart } from "~/.server/services/players/score-history";
 import { ScoreChartCard } from "~/components/score-chart";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card, Stats } from "~/components/ui/card";
@@ -18,7 +18,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { pageMeta } from "~/lib/meta";
 import { optionalSession } from "~/.server/auth/guards";
-import { playerMoneyHistory } from "~/.server/services/audit-log";
+import { playerMoneyHistory } from "~/.server/services/audit/audit-log";
 import { lazyPart } from "~/components/lazy-part";
 import { formatCents } from "~/lib/money";
 import { fullName } from "~/lib/player-name";
@@ -39,7 +39,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const [{ player, rounds, transfers }, form, chart, moneyHistory] = await orRouteError(
     Promise.all([
       playerPageData(db, id, currentYearStart(league)),
-      playerForm(db, id),
+      ratingAndHandicap(db, id),
       playerScoreChart(db, id, request.url, league.timeZone),
       isAdmin ? playerMoneyHistory(db, id, league.timeZone) : null,
     ]),
@@ -88,7 +88,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
           <StandingsLink playerId={player.id} division={player.division} latest={latest} />
         </Card>
         {loaderData.moneyHistory ? <MoneyHistory playerId={player.id} history={loaderData.moneyHistory} /> : null}
-        <PlayerFormCard form={form} />
+        <RatingAndHandicapCard form={form} />
         <ScoreChartCard chart={loaderData.chart} />
         <Section title="Rounds">
           {latest === undefined ? <EmptyState title="No rounds played yet." /> : <PlayerRoundsTable rounds={rounds} />}

@@ -4,7 +4,7 @@ import type { Route } from "./+types/players-all";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { currentYearStart } from "~/.server/league";
 import { routeServices } from "~/.server/route-context";
-import { listPlayersWithStats } from "~/.server/services/players";
+import { listPlayersWithStats } from "~/.server/services/players/players";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -25,7 +25,7 @@ import { fullName } from "~/lib/player-name";
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "transfers", "rounds");
 
 /**
- * One query for every player's stats (one kept row a player, services/players.ts); the
+ * One query for every player's stats (one kept row a player, services/players/players.ts); the
  * sort, the filters and the paging run over that list here, so a bad parameter can only
  * fall back to the default view. Only one page of rows (100) is rendered and sent.
  */

@@ -17,12 +17,12 @@ import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/.server/auth/guards";
 import { sessionCookie } from "~/.server/auth/session";
 import { handleForm, postedIntent } from "~/.server/forms";
-import { saveMailOptIn } from "~/.server/mail-optin-form";
-import { getMailPrefs } from "~/.server/services/mail-prefs";
-import { calendarAction, calendarUrls, isCalendarIntent } from "~/.server/calendar-form";
+import { saveMailOptIn } from "./mail-optin-form.server";
+import { getMailPrefs } from "~/.server/services/accounts/mail-prefs";
+import { calendarAction, calendarUrls, isCalendarIntent } from "./calendar-form.server";
 import { routeServices } from "~/.server/route-context";
-import { startSession, updateProfile } from "~/.server/services/accounts";
-import { ownClaim } from "~/.server/services/own-claim";
+import { startSession, updateProfile } from "~/.server/services/accounts/accounts";
+import { ownClaim } from "~/.server/services/players/own-claim";
 import { ProfileFormSchema } from "~/schemas/auth";
 import { MAIL_OPTIN_INTENT } from "~/schemas/notifications";
 

@@ -14,7 +14,7 @@ import { pageMeta } from "~/lib/meta";
 import { sessionCookie } from "~/.server/auth/session";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
-import { registerAndStartSession } from "~/.server/services/accounts";
+import { createAccountAndStartSession } from "~/.server/services/accounts/accounts";
 import { clientAddress } from "~/.server/client-address";
 import { RegisterFormSchema } from "~/schemas/auth";
 
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     RegisterFormSchema,
     async (input) => {
-      const result = await registerAndStartSession(db, env, input, clientAddress(request));
+      const result = await createAccountAndStartSession(db, env, input, clientAddress(request));
       // The next step for a new account: find and claim the player record (/welcome says how).
       return redirect("/welcome", { headers: { "Set-Cookie": sessionCookie(result.token, result.maxAge) } });
     },

@@ -12,7 +12,7 @@ import { usePasswordPair } from "~/hooks/use-password-pair";
 import { pageMeta } from "~/lib/meta";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
-import { resetPassword, verifyResetToken } from "~/.server/services/password-reset";
+import { resetPassword, verifyResetToken } from "~/.server/services/accounts/password-reset";
 import { ResetPasswordFormSchema, ResetTokenSchema } from "~/schemas/auth";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Reset password");

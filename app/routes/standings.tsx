@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/standings";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { orRouteError, routeServices } from "~/.server/route-context";
-import { seasonStandings } from "~/.server/services/standings";
+import { seasonStandings } from "~/.server/services/standings/standings";
 import { StandingsNav } from "~/components/standings/standings-nav";
 import { StandingsTable } from "~/components/standings/standings-table";
 import { Alert } from "~/components/ui/alert";

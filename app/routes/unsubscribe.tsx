@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import { AppError } from "~/.server/errors";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
-import { readUnsubscribeLink, unsubscribe } from "~/.server/services/mail-prefs";
+import { readUnsubscribeLink, unsubscribe } from "~/.server/services/accounts/mail-prefs";
 import { OneClickSchema, UNSUBSCRIBED } from "~/schemas/notifications";
 
 // /unsubscribe?u={userId}&t={signature}: the registration mail's way out, without a login.

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
 import { argsFor, outcome } from "../route-fixtures";
-import { DEFAULT_SETTINGS, getLeagueSettings, updateLeagueSettings } from "~/.server/services/settings";
+import { DEFAULT_SETTINGS, getLeagueSettings, updateLeagueSettings } from "~/.server/services/standings/league-settings";
 import * as page from "~/routes/admin-settings";
 import * as standingsPage from "~/routes/standings";
 

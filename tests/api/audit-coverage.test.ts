@@ -18,8 +18,8 @@ import { type League, TZ, auditRowsAfter, lastAuditId, league, postPage } from "
 import { type LoggedChange, byRow, changesBetween, loggedChange, moneyState } from "./audit-state";
 import { roundVersionOf, versionOf } from "../version-fixtures";
 import { entries, rounds, users } from "~/.server/db/schema";
-import { syncPayouts } from "~/.server/services/entry-admin";
-import { recordRefund } from "~/.server/services/refunds";
+import { syncPayouts } from "~/.server/services/rounds/entry-admin";
+import { recordRefund } from "~/.server/services/money/refunds";
 import { todayInputValue, zonedTimeToEpoch } from "~/lib/time";
 
 // Who changed the money (ADR 20), for every write path of the app: each path below runs in

@@ -10,7 +10,7 @@ import { makeRound, uniq } from "../fixtures";
 import { createWorker } from "../../workers/worker";
 import { getDb } from "~/.server/db/client";
 import { leagueFromEnv } from "~/.server/league";
-import { ensureCalendarToken } from "~/.server/services/calendar";
+import { ensureCalendarToken } from "~/.server/services/rounds/calendar";
 import { cloudflareContext, servicesContext, sessionContext } from "~/context";
 import * as feedRoute from "~/routes/calendar-feed";
 import * as allRoute from "~/routes/calendar-ics";

@@ -8,7 +8,7 @@ import { APP_ORIGIN, call, expectError, expectStatus, makeUser, tokenFor } from 
 import { makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
 import { argsFor, argsWith, outcome, sessionOf } from "../route-fixtures";
 import { claims } from "~/.server/db/schema";
-import { calendarTokenOf } from "~/.server/services/calendar";
+import { calendarTokenOf } from "~/.server/services/rounds/calendar";
 import * as feedRoute from "~/routes/calendar-feed";
 import * as allRoute from "~/routes/calendar-ics";
 import * as profile from "~/routes/profile";

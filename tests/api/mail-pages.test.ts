@@ -8,7 +8,7 @@ import { subscriber } from "../registration-fixtures";
 import { argsWith, outcome, sessionOf } from "../route-fixtures";
 import type { Session } from "~/.server/auth/current-user";
 import { signUnsubscribe } from "~/.server/auth/unsubscribe-link";
-import { MAIL_OPTIN_OFF, MAIL_OPTIN_ON } from "~/.server/mail-optin-form";
+import { MAIL_OPTIN_OFF, MAIL_OPTIN_ON } from "~/routes/mail-optin-form.server";
 import { INVALID_UNSUBSCRIBE_LINK } from "~/schemas/notifications";
 import * as profilePage from "~/routes/profile";
 import * as unsubscribePage from "~/routes/unsubscribe";

@@ -6,8 +6,8 @@ import { giveBacks, makePayment, paidEntry, refundEvent } from "../money-fixture
 import { argsFor, argsWith, outcome } from "../route-fixtures";
 import type { Session } from "~/.server/auth/current-user";
 import { entries, transfers } from "~/.server/db/schema";
-import { recordRefund } from "~/.server/services/refunds";
-import { WITHDRAW_MESSAGES } from "~/.server/services/withdrawal";
+import { recordRefund } from "~/.server/services/money/refunds";
+import { WITHDRAW_MESSAGES } from "~/.server/services/money/withdrawal";
 import * as playPage from "~/routes/admin-round-play";
 import * as roundPage from "~/routes/round";
 

@@ -7,7 +7,7 @@ import { call, expectError, expectStatus, makeAdmin, makeUser, tokenFor, uniqueI
 import { makePlayer, testDb, uniq } from "../fixtures";
 import { argsFor, outcome } from "../route-fixtures";
 import { claims, players } from "~/.server/db/schema";
-import { MAX_UNAPPROVED_OWN_RECORDS, OWN_RECORD_MESSAGES } from "~/.server/services/own-records";
+import { MAX_UNAPPROVED_OWN_RECORDS, OWN_RECORD_MESSAGES } from "~/.server/services/players/own-records";
 import * as adminUserPage from "~/routes/admin-user";
 
 const values = () => ({ fn: `Api${uniq()}`, ln: "Own", pdga: "", division: "MA2" });

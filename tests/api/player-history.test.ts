@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { call, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
 import { DAY, makeEntry, makePlayer, makeRound } from "../fixtures";
 import { expectError, getPublic } from "./http";
-import { recomputeRatings } from "~/.server/services/ratings";
+import { recomputeRatings } from "~/.server/services/ratings/round-ratings";
 import { testDb } from "../fixtures";
 
 async function regular() {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { makePlayer, uniq } from "../fixtures";
 import { argsFor, outcome } from "../route-fixtures";
 import { expectError, getPublic } from "./http";
-import { searchPlayers } from "~/.server/services/players";
+import { searchPlayers } from "~/.server/services/players/players";
 import { testDb } from "../fixtures";
 import * as adminPlayerPage from "~/routes/admin-player";
 import * as playersPage from "~/routes/players";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { DAY, makeEntry, makePlayer, makeRound, nowSec, testDb } from "../fixtures";
 import { argsFor, outcome } from "../route-fixtures";
 import { currentSeason, leagueFromEnv, seasonSpan } from "~/.server/league";
-import { listRounds, listSeasons, lowScoresBetween, roundsBetween } from "~/.server/services/rounds";
+import { listRounds, listSeasons, lowScoresBetween, roundsBetween } from "~/.server/services/rounds/rounds";
 import * as page from "~/routes/home";
 
 const league = leagueFromEnv(env);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
 import { balanceOf, creditSignUpBody, makeEntry, makePlayer, makeRound, makeTransfer, testDb } from "../fixtures";
 import { claims, entries, payments } from "~/.server/db/schema";
-import { SIGNUP_MESSAGES } from "~/.server/services/signup";
+import { SIGNUP_MESSAGES } from "~/.server/services/signup/signup";
 
 // POST /api/entries with league credit (issue 11 item 2): the server computes the amounts,
 // the player must be the caller's approved claim, one entry per player and round, and the

@@ -642,7 +642,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
         valid: () => ({ intent: "mailOptIn", notify: "on" }),
         fields: { notify: { kind: "checkbox", optional: true } },
       },
-      // The calendar card's forms (app/.server/calendar-form.ts): an intent starting "calendar"
+      // The calendar card's forms (app/routes/calendar-form.server.ts): an intent starting "calendar"
       // is theirs; a post without one is the profile form above.
       {
         name: "calendar",

@@ -21,7 +21,7 @@ import {
 } from "./app-harness";
 import { answersOf, later, RUNS } from "../races/race-fixtures";
 import { payments } from "~/.server/db/schema";
-import { EXPIRED_MESSAGE, ORDER_EXPIRY_SECONDS } from "~/.server/services/paypal-expiry";
+import { EXPIRED_MESSAGE, ORDER_EXPIRY_SECONDS } from "~/.server/services/signup/paypal-expiry";
 
 const app = installPayPalApp();
 const LEADS: [number, number][] = [

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { passwordResets } from "~/.server/db/schema";
-import { hashResetToken, resetPassword, verifyResetToken } from "~/.server/services/password-reset";
+import { hashResetToken, resetPassword, verifyResetToken } from "~/.server/services/accounts/password-reset";
 import { nowSec, testDb } from "../fixtures";
 import { OTHER_PASSWORD, makeUser, resetTokenFor } from "../auth-fixtures";
 import { deliver, messageId, recordMail, resetJob, tokenInMail } from "../job-fixtures";

@@ -6,7 +6,7 @@ import type { EmailMessage } from "cloudflare:email";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { passwordResets } from "~/.server/db/schema";
-import { hashResetToken } from "~/.server/services/password-reset";
+import { hashResetToken } from "~/.server/services/accounts/password-reset";
 import type { MailBinding } from "~/.server/mail/mailer";
 import type { QueueEnv } from "../../workers/queue/consumer";
 import { testDb } from "../fixtures";

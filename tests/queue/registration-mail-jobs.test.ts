@@ -6,7 +6,7 @@ import { makeRound } from "../fixtures";
 import { deliver, messageId, recordMail } from "../job-fixtures";
 import { countByAddress, recipients, recordQueue, subscriber, announce } from "../registration-fixtures";
 import { toMime } from "~/.server/mail/mailer";
-import { setRegistration } from "~/.server/services/registration";
+import { setRegistration } from "~/.server/services/rounds/registration";
 import { testDb } from "../fixtures";
 
 /** The job one opening enqueues, as the admin's toggle makes it. */

@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rateLimits } from "~/.server/db/schema";
 import { JobSchema } from "~/.server/jobs";
-import { requestPasswordReset } from "~/.server/services/password-reset";
-import { LIMITS } from "~/.server/services/rate-limit";
+import { requestPasswordReset } from "~/.server/services/accounts/password-reset";
+import { LIMITS } from "~/.server/services/accounts/rate-limit";
 import { testDb } from "../fixtures";
 import { call, expectStatus, makeUser, uniqueEmail, uniqueIp } from "../auth-fixtures";
 

@@ -4,7 +4,7 @@ import { call, expectStatus, makeUser, PASSWORD, tokenFor, uniqueEmail } from ".
 import { testDb } from "../fixtures";
 import { answersOf, RUNS } from "./race-fixtures";
 import { users } from "~/.server/db/schema";
-import { EMAIL_IN_USE } from "~/.server/services/accounts";
+import { EMAIL_IN_USE } from "~/.server/services/accounts/accounts";
 
 // One email address taken three ways at once: a registration and two users changing their
 // email to it (POST /api/users/register, PUT /api/users/profile). The unique index decides

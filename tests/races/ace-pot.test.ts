@@ -6,7 +6,7 @@ import { lowestPotFrom } from "../pot-fixtures";
 import { versionOf } from "../version-fixtures";
 import { adminToken, answersOf, later, offsets, oneWayOrTheOther, RUNS } from "./race-fixtures";
 import { aces, entries } from "~/.server/db/schema";
-import { acePotCents } from "~/.server/services/aces";
+import { acePotCents } from "~/.server/services/money/aces";
 
 // Aces paid from one pot at once, and an ace racing an entry's delete (POST /api/ace/add,
 // /api/admin/entry/delete): the pot guard runs inside each write's batch (ADR 21), so

@@ -4,7 +4,7 @@ import { call, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
 import { makePlayer, testDb } from "../fixtures";
 import { adminToken, answersOf, later, offsets, oneWayOrTheOther, RUNS } from "./race-fixtures";
 import { claims } from "~/.server/db/schema";
-import { CLAIM_MESSAGES } from "~/.server/services/claims";
+import { CLAIM_MESSAGES } from "~/.server/services/players/claims";
 
 // Admins deciding claims at once (PUT /api/claims/{id}/{action}): each transition is one
 // conditional update and the unique indexes hold "one approved claim per player" (ADR 12),

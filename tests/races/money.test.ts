@@ -7,7 +7,7 @@ import { expectBooksBalance, giveBacks, paidEntry, refundEvent, refundedOf } fro
 import { adminToken, answersOf, expectPayoutsMatchScores, later, offsets, RUNS, withStatus } from "./race-fixtures";
 import { entries, paymentRefunds, payments } from "~/.server/db/schema";
 import { leagueFromEnv } from "~/.server/league";
-import { moneyReport } from "~/.server/services/reports";
+import { moneyReport } from "~/.server/services/money/reports";
 import { env } from "cloudflare:workers";
 
 // The money of ADR 22 under concurrency: twenty withdrawals of one entry give its money back

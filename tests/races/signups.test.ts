@@ -14,7 +14,7 @@ import {
   withStatus,
 } from "./race-fixtures";
 import { claims, payments, rounds } from "~/.server/db/schema";
-import { SIGNUP_MESSAGES } from "~/.server/services/signup";
+import { SIGNUP_MESSAGES } from "~/.server/services/signup/signup";
 
 // Sign-ups by credit fired at once (POST /api/entries): the unique entry index, the balance
 // guard and commitRoundChange's fingerprint (ADR 12, 14) must leave one entry, one payment,

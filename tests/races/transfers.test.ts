@@ -15,7 +15,7 @@ import {
   withStatus,
 } from "./race-fixtures";
 import { claims, payments, transfers } from "~/.server/db/schema";
-import { SIGNUP_MESSAGES } from "~/.server/services/signup";
+import { SIGNUP_MESSAGES } from "~/.server/services/signup/signup";
 
 // Transfers spending the same credit at once (POST /api/transfers/add), and a sign-up by
 // credit racing one: the balance guard sits inside the writing statement (ADR 12), so

@@ -6,11 +6,11 @@ import { fresh, roundVersionOf, versionOf } from "../version-fixtures";
 import { lowestPotFrom } from "../pot-fixtures";
 import { aces, entries, rounds } from "~/.server/db/schema";
 import { leagueFromEnv } from "~/.server/league";
-import { loweredSpans } from "~/.server/services/ace-pot";
-import { acePotCents } from "~/.server/services/aces";
-import { deleteEntry, updateEntries } from "~/.server/services/entry-admin";
-import { addAce, deleteAce } from "~/.server/services/ledger";
-import { type RoundValues, saveRound, saveRounds } from "~/.server/services/round-admin";
+import { loweredSpans } from "~/.server/services/money/ace-pot";
+import { acePotCents } from "~/.server/services/money/aces";
+import { deleteEntry, updateEntries } from "~/.server/services/rounds/entry-admin";
+import { addAce, deleteAce } from "~/.server/services/money/ledger";
+import { type RoundValues, saveRound, saveRounds } from "~/.server/services/rounds/round-admin";
 import { formatCents } from "~/lib/money";
 import { formatDate } from "~/lib/time";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DAY, makeAce, makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
 import { AppError } from "~/.server/errors";
-import { acePotCents, listAces } from "~/.server/services/aces";
+import { acePotCents, listAces } from "~/.server/services/money/aces";
 
 // Tests in this file share one database, so every pot is measured as the change this
 // test's own rows make to it (the rule is linear in the rows).

@@ -6,7 +6,7 @@ import { makePlayer, makeRound, nowSec, testDb } from "../fixtures";
 import { getDb } from "~/.server/db/client";
 import { aces, entries, paymentRefunds, payments, players, rounds, transfers } from "~/.server/db/schema";
 import { type ActorRole, withAuditActor } from "../../workers/audit-actor";
-import { auditLogPage, playerMoneyHistory, userMoneyChanges } from "~/.server/services/audit-log";
+import { auditLogPage, playerMoneyHistory, userMoneyChanges } from "~/.server/services/audit/audit-log";
 
 // Reading the audit log (ADR 20): each kind of row in an organiser's words, the filters by
 // player (either side), round and actor, and paging newest first.

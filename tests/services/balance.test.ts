@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DAY, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
-import { getPlayer, listPlayersWithStats, searchPlayers } from "~/.server/services/players";
+import { getPlayer, listPlayersWithStats, searchPlayers } from "~/.server/services/players/players";
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const YEAR_START = 0;

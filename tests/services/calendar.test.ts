@@ -1,4 +1,4 @@
-// The calendar feeds' service (app/.server/services/calendar.ts) on the real D1: the
+// The calendar feeds' service (app/.server/services/rounds/calendar.ts) on the real D1: the
 // personal feed lists exactly the rounds the user's approved player is entered in, within
 // the feeds' bounds; tokens are made once, replaced on reset (the old one then opens
 // nothing), and every token that does not open a feed is answered alike.
@@ -18,7 +18,7 @@ import {
   leagueCalendar,
   personalCalendar,
   resetCalendarToken,
-} from "~/.server/services/calendar";
+} from "~/.server/services/rounds/calendar";
 
 const league = leagueFromEnv(env);
 const opts = { league, origin: "https://league.example" };

@@ -5,7 +5,7 @@ import { makePlayer, testDb, refusal } from "../fixtures";
 import { loadSessionUser } from "~/.server/auth/current-user";
 import { claims } from "~/.server/db/schema";
 import type { AppError } from "~/.server/errors";
-import { CLAIM_MESSAGES, claimsForUser, decideClaim, listClaims, myClaim, submitClaim, unclaim } from "~/.server/services/claims";
+import { CLAIM_MESSAGES, claimsForUser, decideClaim, listClaims, myClaim, submitClaim, unclaim } from "~/.server/services/players/claims";
 
 const db = testDb;
 

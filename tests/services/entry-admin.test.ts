@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { makeEntry, makePlayer, makeRound, makeTransfer, refusal, testDb, uniq, balanceOf } from "../fixtures";
 import { entries, players, rounds } from "~/.server/db/schema";
-import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from "~/.server/services/entry-admin";
-import { saveRound } from "~/.server/services/round-admin";
+import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from "~/.server/services/rounds/entry-admin";
+import { saveRound } from "~/.server/services/rounds/round-admin";
 import type { NewEntryValues } from "~/schemas/entries";
 import { fresh, versionOf, versionsOf } from "../version-fixtures";
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb, refusal, balanceOf } from "../fixtures";
 import { aces, transfers } from "~/.server/db/schema";
 import type { AppError } from "~/.server/errors";
-import { acePotCents } from "~/.server/services/aces";
-import { LEDGER_MESSAGES, addAce, addTransfer, deleteAce, deleteTransfer } from "~/.server/services/ledger";
+import { acePotCents } from "~/.server/services/money/aces";
+import { LEDGER_MESSAGES, addAce, addTransfer, deleteAce, deleteTransfer } from "~/.server/services/money/ledger";
 
 const db = testDb;
 

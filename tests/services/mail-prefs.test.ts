@@ -7,7 +7,7 @@ import { refusal, testDb } from "../fixtures";
 import { subscriber } from "../registration-fixtures";
 import { signUnsubscribe, unsubscribeUrls, verifyUnsubscribe } from "~/.server/auth/unsubscribe-link";
 import { base64url } from "~/lib/base64url";
-import { getMailPrefs, maskEmail, readUnsubscribeLink, setMailPrefs, unsubscribe } from "~/.server/services/mail-prefs";
+import { getMailPrefs, maskEmail, readUnsubscribeLink, setMailPrefs, unsubscribe } from "~/.server/services/accounts/mail-prefs";
 import { INVALID_UNSUBSCRIBE_LINK } from "~/schemas/notifications";
 
 const secret = env.SESSION_SECRET;

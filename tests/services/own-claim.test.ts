@@ -3,7 +3,7 @@ import { makeUser } from "../auth-fixtures";
 import { makePlayer, makeTransfer, nowSec, testDb } from "../fixtures";
 import { loadSessionUser } from "~/.server/auth/current-user";
 import { claims } from "~/.server/db/schema";
-import { ownClaim } from "~/.server/services/own-claim";
+import { ownClaim } from "~/.server/services/players/own-claim";
 
 type Status = (typeof claims.$inferInsert)["status"];
 

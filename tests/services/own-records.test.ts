@@ -6,10 +6,10 @@ import { describe, expect, it } from "vitest";
 import { makeAdmin, makeUser, uniqueIp } from "../auth-fixtures";
 import { makeEntry, makePlayer, makeRound, refusal, testDb, uniq } from "../fixtures";
 import { claims, players } from "~/.server/db/schema";
-import { unclaim } from "~/.server/services/claims";
-import { MAX_UNAPPROVED_OWN_RECORDS, OWN_RECORD_MESSAGES, unapprovedOwnRecords } from "~/.server/services/own-records";
-import { addOwnPlayer, removeOwnRecord } from "~/.server/services/player-admin";
-import { LIMITS } from "~/.server/services/rate-limit";
+import { unclaim } from "~/.server/services/players/claims";
+import { MAX_UNAPPROVED_OWN_RECORDS, OWN_RECORD_MESSAGES, unapprovedOwnRecords } from "~/.server/services/players/own-records";
+import { addOwnPlayer, removeOwnRecord } from "~/.server/services/players/player-admin";
+import { LIMITS } from "~/.server/services/accounts/rate-limit";
 
 const values = () => ({ fn: `Own${uniq()}`, ln: "Record", pdga: null, division: "MA3" as const, inactive: false });
 const db = () => testDb();

@@ -4,11 +4,11 @@ import { makeUser } from "../auth-fixtures";
 import { makeEntry, makePlayer, makeRound, makeTransfer, testDb } from "../fixtures";
 import { fresh, versionOf } from "../version-fixtures";
 import { claims } from "~/.server/db/schema";
-import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from "~/.server/services/entry-admin";
-import { balanceCentsSql } from "~/.server/services/balance";
-import { deletePlayer } from "~/.server/services/player-admin";
-import { listPlayersWithStats } from "~/.server/services/players";
-import { signUpWithCredit } from "~/.server/services/signup";
+import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from "~/.server/services/rounds/entry-admin";
+import { balanceCentsSql } from "~/.server/services/money/balance";
+import { deletePlayer } from "~/.server/services/players/player-admin";
+import { listPlayersWithStats } from "~/.server/services/players/players";
+import { signUpWithCredit } from "~/.server/services/signup/signup";
 import { EntryChangesSchema, NewEntryValuesSchema } from "~/schemas/entries";
 
 // player_stats and round_stats are kept by triggers on entries (migration 0010). After

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DAY, makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
-import { getPlayer, listPlayersWithStats } from "~/.server/services/players";
+import { getPlayer, listPlayersWithStats } from "~/.server/services/players/players";
 import { playerDetailJson } from "../../workers/api/serializers/players";
 
 // The player page's summary numbers (wins, best score, this year's average) come from the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DAY, makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
 import { AppError } from "~/.server/errors";
-import { getPlayer, listPlayersWithStats, playersInRound, simpleList } from "~/.server/services/players";
+import { getPlayer, listPlayersWithStats, playersInRound, simpleList } from "~/.server/services/players/players";
 
 const YEAR_START = 1_704_067_200; // passed in; any instant works as the year's first second
 const round1 = (n: number) => Math.round(n * 10) / 10;

@@ -8,7 +8,7 @@ import testWorker from "../worker";
 import type { Session } from "~/.server/auth/current-user";
 import { getDb } from "~/.server/db/client";
 import { leagueFromEnv } from "~/.server/league";
-import { recomputeRatings } from "~/.server/services/ratings";
+import { recomputeRatings } from "~/.server/services/ratings/round-ratings";
 import { cloudflareContext, servicesContext, sessionContext } from "~/context";
 import { sessionOf } from "../route-fixtures";
 import { loader as acesLoader } from "~/routes/aces";

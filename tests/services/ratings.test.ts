@@ -5,9 +5,9 @@ import { describe, expect, it } from "vitest";
 import { DAY, makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
 import { fresh } from "../version-fixtures";
 import { entries } from "~/.server/db/schema";
-import { updateEntries } from "~/.server/services/entry-admin";
-import { playerForm, roundHandicaps } from "~/.server/services/player-form";
-import { recomputeRatings } from "~/.server/services/ratings";
+import { updateEntries } from "~/.server/services/rounds/entry-admin";
+import { ratingAndHandicap, roundHandicaps } from "~/.server/services/ratings/rating-and-handicap";
+import { recomputeRatings } from "~/.server/services/ratings/round-ratings";
 
 // Storage is shared by the tests of this file: each builds its league in its own stretch
 // of time, later than the last one's, and re-rates from its own start.
@@ -105,7 +105,7 @@ describe("a player's form and a round's handicaps", () => {
     const { start, players, rounds } = await league();
     await recomputeRatings(testDb(), start);
     // Player 0's scores: 49 50 51 49 50 51 (50 + ((w + 0) % 3) − 1)
-    const form = await playerForm(testDb(), players[0]!.id);
+    const form = await ratingAndHandicap(testDb(), players[0]!.id);
     expect(form.history.map((h) => h.score)).toEqual([51, 50, 49, 51, 50, 49]);
     // Last six: 300 / 6 = 50.0 − 54 = −4.0 × 80% = −3.2
     expect(form.handicap).toMatchObject({ handicap: -3.2, rounds: 6, average: 50 });

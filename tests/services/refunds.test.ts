@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { refusal, testDb } from "../fixtures";
 import { expectBooksBalance, paidEntry, paymentRow, refundEvent, refundedOf } from "../money-fixtures";
 import { paymentRefunds } from "~/.server/db/schema";
-import { keepEntry, recordRefund } from "~/.server/services/refunds";
+import { keepEntry, recordRefund } from "~/.server/services/money/refunds";
 
 // PayPal's refunds as ledger rows (ADR 22): each refund its own row against the payment,
 // partial ones adding up, the payment `refunded` only when they reach its amount, and the

@@ -7,7 +7,7 @@ import { makeRound, refusal, testDb } from "../fixtures";
 import { recordMail } from "../job-fixtures";
 import { announce, countByAddress, mailRows, recipients, recordQueue, runRegistrationJob, subscriber } from "../registration-fixtures";
 import { rounds, users } from "~/.server/db/schema";
-import { setRegistration } from "~/.server/services/registration";
+import { setRegistration } from "~/.server/services/rounds/registration";
 
 const isOpen = async (id: number) => (await testDb().select().from(rounds).where(eq(rounds.id, id)))[0]?.openForRegistration;
 // 2026-11-24 15:00 UTC is 09:00 that day in Chicago; 2026-11-25 05:00 UTC is still the 24th there.
@@ -126,7 +126,7 @@ describe("the registration mail job", () => {
   it("a user who opts out before the job runs gets nothing", async () => {
     const user = await subscriber();
     const round = await makeRound({ openForRegistration: true });
-    const { setMailPrefs } = await import("~/.server/services/mail-prefs");
+    const { setMailPrefs } = await import("~/.server/services/accounts/mail-prefs");
     await setMailPrefs(testDb(), user.id, { registrationOpens: false });
     const mail = recordMail();
     await runRegistrationJob(round.id, "2026-11-24", mail.send);

@@ -5,7 +5,7 @@ import { call } from "../auth-fixtures";
 import { makeAce, makeEntry, makePlayer, makeRound, makeTransfer, testDb, uniq } from "../fixtures";
 import { payments } from "~/.server/db/schema";
 import { leagueFromEnv } from "~/.server/league";
-import { moneyReport } from "~/.server/services/reports";
+import { moneyReport } from "~/.server/services/money/reports";
 import { REPORT_COLUMNS, sumRows } from "~/lib/report";
 import { zonedTimeToEpoch } from "~/lib/time";
 

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DAY, makeEntry, makePlayer, makeRound, nowSec, refusal, testDb, uniq } from "../fixtures";
 import { entries, payments, rounds } from "~/.server/db/schema";
-import { deleteRound, type RoundValues, saveRound, saveRounds } from "~/.server/services/round-admin";
+import { deleteRound, type RoundValues, saveRound, saveRounds } from "~/.server/services/rounds/round-admin";
 
 // The multi-editor's save (issue 10): creates, updates and deletes in one batch, all or nothing.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DAY, makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
 import { AppError } from "~/.server/errors";
-import { getRound, latestRound, listRounds, roundsByIds, roundsByPlayer, splitRounds } from "~/.server/services/rounds";
+import { getRound, latestRound, listRounds, roundsByIds, roundsByPlayer, splitRounds } from "~/.server/services/rounds/rounds";
 
 async function expectNotFound(p: Promise<unknown>) {
   const err = await p.catch((e: unknown) => e);

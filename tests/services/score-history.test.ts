@@ -1,10 +1,10 @@
-// The player page's score history on the real D1 (app/.server/services/score-history.ts):
+// The player page's score history on the real D1 (app/.server/services/players/score-history.ts):
 // only the player's scored entries, oldest first, with their ratings; and the page's
 // loader hands the chart the same numbers, ratings on ?chart=ratings once any are stored.
 import { describe, expect, it } from "vitest";
 import { DAY, makeEntry, makePlayer, makeRound, nowSec, testDb } from "../fixtures";
 import { argsFor, outcome } from "../route-fixtures";
-import { playerScoreChart, scoreHistory } from "~/.server/services/score-history";
+import { playerScoreChart, scoreHistory } from "~/.server/services/players/score-history";
 import * as playerPage from "~/routes/player";
 
 async function history() {

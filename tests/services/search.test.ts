@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makeEntry, makePlayer, makeRound, makeTransfer, testDb, uniq } from "../fixtures";
 import { AppError } from "~/.server/errors";
-import { searchPlayers } from "~/.server/services/players";
+import { searchPlayers } from "~/.server/services/players/players";
 
 const ids = async (text: string) => (await searchPlayers(testDb(), text)).map((p) => p.id).sort((a, b) => a - b);
 

@@ -4,8 +4,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { makeEntry, makePlayer, makeRound, refusal, testDb } from "../fixtures";
 import { leagueFromEnv } from "~/.server/league";
-import { DEFAULT_SETTINGS, getLeagueSettings, updateLeagueSettings } from "~/.server/services/settings";
-import { seasonStandings } from "~/.server/services/standings";
+import { DEFAULT_SETTINGS, getLeagueSettings, updateLeagueSettings } from "~/.server/services/standings/league-settings";
+import { seasonStandings } from "~/.server/services/standings/standings";
 import { zonedTimeToEpoch } from "~/lib/time";
 
 const league = leagueFromEnv(env);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makePlayer, makeTransfer, testDb } from "../fixtures";
 import { AppError } from "~/.server/errors";
-import { listTransfers, transfersByPlayer } from "~/.server/services/transfers";
+import { listTransfers, transfersByPlayer } from "~/.server/services/money/transfers";
 
 describe("transfers", () => {
   it("list newest first in cents, with both names and null for the league's side", async () => {

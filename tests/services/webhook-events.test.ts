@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDb, uniq } from "../fixtures";
 import { webhookEvents } from "~/.server/db/schema";
-import { markWebhookEventApplied, receiveWebhookEvent, webhookEventApplied } from "~/.server/services/webhook-events";
+import { markWebhookEventApplied, receiveWebhookEvent, webhookEventApplied } from "~/.server/services/signup/webhook-events";
 
 // What the webhook and the queue consumer know of a PayPal event: a replay of an applied
 // event is answered without queueing it, one received but not applied is queued again.

@@ -3,7 +3,7 @@
 // admin or player typed (round and player names, transfer notes) stays text.
 import { describe, expect, it } from "vitest";
 import { TZ, h, renderHtml, textOf } from "../render-fixtures";
-import { PlayerFormCard } from "~/components/player-form-card";
+import { RatingAndHandicapCard } from "~/components/rating-and-handicap-card";
 import { PlayerRoundsTable } from "~/components/player-rounds-table";
 import { RegisteredTable, ResultsTable } from "~/components/round-results";
 import { ScoreChartCard } from "~/components/score-chart";
@@ -13,7 +13,7 @@ import { SortHeader } from "~/components/ui/sort-header";
 import { resultGroups } from "~/lib/results";
 import { scoreChart } from "~/lib/score-chart";
 import { zonedTimeToEpoch } from "~/lib/time";
-import type { PlayerForm } from "~/.server/services/player-form";
+import type { RatingAndHandicap } from "~/.server/services/ratings/rating-and-handicap";
 
 const EVIL = `<img src=x onerror="alert(1)">&'`;
 const at = (month: number, day: number) => zonedTimeToEpoch({ year: 2026, month, day, hour: 18 }, TZ);
@@ -129,7 +129,7 @@ describe("the player page", () => {
       handicap: i < 9 ? 5 : null,
       rating: null,
     }));
-    const form: PlayerForm = {
+    const form: RatingAndHandicap = {
       handicap: { handicap: 5, rounds: 10, average: 50, overPar: 10, par: 40, percent: 50 },
       rating: null,
       ratedRounds: 0,
@@ -137,7 +137,7 @@ describe("the player page", () => {
       history,
       settings: { handicapRounds: 10, handicapPercent: 50, handicapPar: 40 },
     };
-    const html = renderHtml(h(PlayerFormCard, { form }));
+    const html = renderHtml(h(RatingAndHandicapCard, { form }));
     const text = textOf(html);
     expect(text).toContain("Handicap: average of the last 10 rounds: 50.0 − par 40 = 10.0 × 50% = 5.0.");
     expect(html).toMatch(/<details><summary[^>]*>Earlier rounds \(<!-- -->2<!-- -->\)/);

@@ -5,8 +5,8 @@ import { aceJson, acePotJson } from "./serializers/aces";
 import { requireAdmin } from "./auth";
 import { body, query } from "./validate";
 import { AppError } from "~/.server/errors";
-import { acePotCents, listAces } from "~/.server/services/aces";
-import { addAce, deleteAce } from "~/.server/services/ledger";
+import { acePotCents, listAces } from "~/.server/services/money/aces";
+import { addAce, deleteAce } from "~/.server/services/money/ledger";
 import { idBodySchema } from "~/schemas/ids";
 import { AceAddSchema } from "~/schemas/ledger";
 

@@ -1,6 +1,6 @@
 import { adminSubApp } from "./context";
 import { query } from "./validate";
-import { auditLogPage } from "~/.server/services/audit-log";
+import { auditLogPage } from "~/.server/services/audit/audit-log";
 import { AuditQuerySchema } from "~/schemas/audit";
 
 /**

@@ -3,9 +3,9 @@ import { entryJson } from "./serializers/entries";
 import { toDollars } from "./serializers/money";
 import { withdrawalJson } from "./serializers/withdrawals";
 import { body } from "./validate";
-import { recordCash } from "~/.server/services/cash";
-import { entryById } from "~/.server/services/entries";
-import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from "~/.server/services/entry-admin";
+import { recordCash } from "~/.server/services/money/cash";
+import { entryById } from "~/.server/services/rounds/entries";
+import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from "~/.server/services/rounds/entry-admin";
 import {
   CreditPayoutsSchema,
   EntryAddSchema,
@@ -15,7 +15,7 @@ import {
   EntryUpdateSchema,
 } from "~/schemas/entries";
 import { CashSchema, KeepEntrySchema } from "~/schemas/money-actions";
-import { keepEntry } from "~/.server/services/refunds";
+import { keepEntry } from "~/.server/services/money/refunds";
 import type { Context } from "hono";
 
 // Every write answers after the round's payouts and result labels were rewritten with it.

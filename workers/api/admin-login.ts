@@ -3,7 +3,7 @@ import { sessionUserJson } from "./serializers/users";
 import { body } from "./validate";
 import { sessionCookie } from "~/.server/auth/session";
 import { clientAddress } from "~/.server/client-address";
-import { adminLogin } from "~/.server/services/accounts";
+import { adminLogin } from "~/.server/services/accounts/accounts";
 import { AdminLoginSchema } from "~/schemas/auth";
 
 /** POST /api/admin/login: the one admin path open to everyone. */

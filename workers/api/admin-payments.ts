@@ -1,7 +1,7 @@
 import { adminSubApp } from "./context";
 import { paymentJson } from "./serializers/payments";
 import { param } from "./validate";
-import { listPayments, paymentsOfUser } from "~/.server/services/payments";
+import { listPayments, paymentsOfUser } from "~/.server/services/money/payments";
 import { idSchema } from "~/schemas/ids";
 import { z } from "zod";
 

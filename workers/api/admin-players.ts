@@ -1,7 +1,7 @@
 import { createFactory } from "hono/factory";
 import { type AdminEnv, adminSubApp } from "./context";
 import { body } from "./validate";
-import { addPlayer, deletePlayer, savePlayer } from "~/.server/services/player-admin";
+import { addPlayer, deletePlayer, savePlayer } from "~/.server/services/players/player-admin";
 import { idBodySchema } from "~/schemas/ids";
 import { SavePlayerSchema } from "~/schemas/players";
 

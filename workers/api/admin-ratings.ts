@@ -1,6 +1,6 @@
 import { adminSubApp } from "./context";
 import { body } from "./validate";
-import { queueRatingsFrom } from "~/.server/ratings-trigger";
+import { queueRatingsFrom } from "~/.server/services/ratings/ratings-trigger";
 import { RecomputeRatingsSchema } from "~/schemas/ratings";
 
 /** Round ratings (ADR 17); mounted in ./admin.ts behind the admin guard. */

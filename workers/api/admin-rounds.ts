@@ -1,8 +1,8 @@
 import { createFactory } from "hono/factory";
 import { type AdminEnv, adminSubApp } from "./context";
 import { body } from "./validate";
-import { deleteRound, saveRound } from "~/.server/services/round-admin";
-import { setRegistration } from "~/.server/services/registration";
+import { deleteRound, saveRound } from "~/.server/services/rounds/round-admin";
+import { setRegistration } from "~/.server/services/rounds/registration";
 import { idBodySchema } from "~/schemas/ids";
 import { OpenRoundSchema, SaveRoundSchema } from "~/schemas/rounds";
 

@@ -2,10 +2,10 @@ import { adminSubApp } from "./context";
 import { UserIdParam, UserPlayerParam } from "./params";
 import { adminUserDetailJson, adminUserJson, ownRecordJson } from "./serializers/users";
 import { body, param } from "./validate";
-import { addUser, adminResetPassword, deleteUser, getUserDetail, listUsers, setLocked } from "~/.server/services/user-admin";
+import { addUser, adminResetPassword, deleteUser, getUserDetail, listUsers, setLocked } from "~/.server/services/accounts/user-admin";
 import { AddUserSchema } from "~/schemas/auth";
-import { unapprovedOwnRecords } from "~/.server/services/own-records";
-import { removeOwnRecord } from "~/.server/services/player-admin";
+import { unapprovedOwnRecords } from "~/.server/services/players/own-records";
+import { removeOwnRecord } from "~/.server/services/players/player-admin";
 
 /** User administration; mounted in ./admin.ts behind the admin guard. */
 export const adminUsersApi = adminSubApp()

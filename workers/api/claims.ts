@@ -3,7 +3,7 @@ import { requireAdmin, requireUser } from "./auth";
 import { subApp } from "./context";
 import { adminClaimJson, claimJson } from "./serializers/claims";
 import { body, param, query } from "./validate";
-import { claimsForUser, decideClaim, listClaims, myClaim, submitClaim, unclaim } from "~/.server/services/claims";
+import { claimsForUser, decideClaim, listClaims, myClaim, submitClaim, unclaim } from "~/.server/services/players/claims";
 import { ClaimNoteSchema, ClaimSubmitSchema } from "~/schemas/claims";
 import { idSchema } from "~/schemas/ids";
 

@@ -4,7 +4,7 @@ import { enqueue, newJobId } from "~/.server/jobs";
 import { payPalFor } from "~/.server/paypal/config";
 import { PayPalError } from "~/.server/paypal/errors";
 import { parsePaymentEvent } from "~/.server/paypal/events";
-import { receiveWebhookEvent } from "~/.server/services/webhook-events";
+import { receiveWebhookEvent } from "~/.server/services/signup/webhook-events";
 
 export const WEBHOOK_MESSAGES = {
   unverified: "Webhook signature could not be verified",

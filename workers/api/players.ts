@@ -4,15 +4,15 @@ import { PlayerIdParam, RoundIdParam, SearchParam } from "./params";
 import { playerDetailJson, playerStatsJson, searchResultJson, simplePlayerJson } from "./serializers/players";
 import { requireUser } from "./auth";
 import { claimJson } from "./serializers/claims";
-import { playerFormJson } from "./serializers/player-form";
-import { playerForm } from "~/.server/services/player-form";
+import { ratingAndHandicapJson } from "./serializers/rating-and-handicap";
+import { ratingAndHandicap } from "~/.server/services/ratings/rating-and-handicap";
 import { body, param } from "./validate";
-import { addOwnPlayer, addPlayer } from "~/.server/services/player-admin";
+import { addOwnPlayer, addPlayer } from "~/.server/services/players/player-admin";
 import { NewPlayerSchema } from "~/schemas/players";
 import { clientAddress } from "~/.server/client-address";
 import { currentYearStart } from "~/.server/league";
-import { getPlayer, listPlayersWithStats, playersInRound, searchPlayers, simpleList } from "~/.server/services/players";
-import { getRound } from "~/.server/services/rounds";
+import { getPlayer, listPlayersWithStats, playersInRound, searchPlayers, simpleList } from "~/.server/services/players/players";
+import { getRound } from "~/.server/services/rounds/rounds";
 
 export const playersApi = subApp()
   .get("/", async (c) => {
@@ -39,9 +39,9 @@ export const playersApi = subApp()
   })
   // Handicap and rating, now and after each round (issue 13).
   .get("/:id/history", param(PlayerIdParam), async (c) => {
-    const form = await playerForm(c.var.db, c.req.valid("param").id);
+    const form = await ratingAndHandicap(c.var.db, c.req.valid("param").id);
     cachePublic(c, "players", "entries", "rounds", "settings");
-    return c.json(playerFormJson(form));
+    return c.json(ratingAndHandicapJson(form));
   })
   .get("/search/:text", param(SearchParam), async (c) => {
     const list = await searchPlayers(c.var.db, c.req.valid("param").text);

@@ -4,7 +4,7 @@ import { PlayerIdParam, RangeParam, RoundIdParam } from "./params";
 import { playerRoundJson, roundJson } from "./serializers/rounds";
 import { param } from "./validate";
 import { currentYearStart } from "~/.server/league";
-import { getRound, listRounds, roundsByPlayer } from "~/.server/services/rounds";
+import { getRound, listRounds, roundsByPlayer } from "~/.server/services/rounds/rounds";
 
 export const roundsApi = subApp()
   .get("/round/:id", param(RoundIdParam), async (c) => {

@@ -4,14 +4,20 @@ import { subApp } from "./context";
 import { sessionUserJson } from "./serializers/users";
 import { body, query } from "./validate";
 import { clearedSessionCookie, sessionCookie } from "~/.server/auth/session";
-import { checkEmail, login, registerAndStartSession, startSession, updateProfile } from "~/.server/services/accounts";
-import { endAllSessions, endSession } from "~/.server/services/sessions";
-import { INVALID_RESET, RESET_REQUESTED, requestPasswordReset, resetPassword, verifyResetToken } from "~/.server/services/password-reset";
+import { checkEmail, login, createAccountAndStartSession, startSession, updateProfile } from "~/.server/services/accounts/accounts";
+import { endAllSessions, endSession } from "~/.server/services/accounts/sessions";
+import {
+  INVALID_RESET,
+  RESET_REQUESTED,
+  requestPasswordReset,
+  resetPassword,
+  verifyResetToken,
+} from "~/.server/services/accounts/password-reset";
 import { clientAddress } from "~/.server/client-address";
-import { getMailPrefs, readUnsubscribeLink, setMailPrefs } from "~/.server/services/mail-prefs";
+import { getMailPrefs, readUnsubscribeLink, setMailPrefs } from "~/.server/services/accounts/mail-prefs";
 import { NotificationsSchema, OneClickSchema, UNSUBSCRIBED } from "~/schemas/notifications";
 import { badRequest } from "~/.server/errors";
-import { feedOrigin, resetCalendarToken } from "~/.server/services/calendar";
+import { feedOrigin, resetCalendarToken } from "~/.server/services/rounds/calendar";
 import {
   EmailSchema,
   ForgotPasswordSchema,
@@ -32,7 +38,7 @@ export const usersApi = subApp()
     return c.json({ token: result.token, user: sessionUserJson(result.user) });
   })
   .post("/register", body(RegisterSchema), async (c) => {
-    const result = await registerAndStartSession(c.var.db, c.env, c.req.valid("json"), clientAddress(c.req.raw));
+    const result = await createAccountAndStartSession(c.var.db, c.env, c.req.valid("json"), clientAddress(c.req.raw));
     c.header("Set-Cookie", sessionCookie(result.token, result.maxAge));
     return c.json({ success: true, token: result.token, user: sessionUserJson(result.user) }, 201);
   })

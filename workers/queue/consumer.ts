@@ -3,11 +3,11 @@ import { getDb } from "~/.server/db/client";
 import { type Job, JobSchema, jobKey } from "~/.server/jobs";
 import { leagueFromEnv } from "~/.server/league";
 import { type MailBinding, type MailSender, bindingSender, printLinks } from "~/.server/mail/mailer";
-import { applyPaymentEvent } from "~/.server/services/paypal-events";
-import { recomputeRatings } from "~/.server/services/ratings";
-import { sendResetMail } from "~/.server/services/reset-mail";
-import { sendRegistrationMails } from "~/.server/services/registration-mail";
-import { markWebhookEventApplied, webhookEventApplied } from "~/.server/services/webhook-events";
+import { applyPaymentEvent } from "~/.server/services/signup/paypal-events";
+import { recomputeRatings } from "~/.server/services/ratings/round-ratings";
+import { sendResetMail } from "~/.server/services/accounts/reset-mail";
+import { sendRegistrationMails } from "~/.server/services/rounds/registration-mails";
+import { markWebhookEventApplied, webhookEventApplied } from "~/.server/services/signup/webhook-events";
 import { type Actor, withAuditActor } from "../audit-actor";
 import { handleDeadLetters } from "./dead-letters";
 

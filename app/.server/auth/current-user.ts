@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { revokedSessions, users } from "../db/schema";
-import { claimStatusSql, linkedPlayerSql } from "../services/claim-state";
+import { claimStatusSql, linkedPlayerSql } from "../services/players/claim-state";
 import { type Role, verifySession } from "./session";
 
 export type SessionUser = {

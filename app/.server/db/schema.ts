@@ -127,7 +127,7 @@ export const entries = sqliteTable(
       onDelete: "set null",
     }),
     result: text("result"),
-    // The round rating of this score (services/ratings.ts), null until rated.
+    // The round rating of this score (services/ratings/round-ratings.ts), null until rated.
     rating: integer("rating"),
     // Bumped by a trigger (migration 0011) whenever a field the entry editors show or a
     // payout changes: an edit carries the version it read and is refused against a newer one.
@@ -141,7 +141,7 @@ export const entries = sqliteTable(
     // 100,000 entries neither reads a table row (tests/services/query-plans.test.ts).
     index("entries_player_credit_idx").on(t.playerId, t.creditAddedCents, t.creditUsedCents),
     index("entries_round_ace_idx").on(t.roundId, t.ace),
-    // Covering the players list's stats (services/players.ts): 5× faster at 100,000 entries.
+    // Covering the players list's stats (services/players/players.ts): 5× faster at 100,000 entries.
     index("entries_player_stats_idx").on(t.playerId, t.score, t.roundId, t.result),
     // Covering this year's stats (the players list): a season's rounds' scored entries, no row read.
     index("entries_round_score_idx").on(t.roundId, t.score, t.playerId),
@@ -163,7 +163,7 @@ export const playerStats = sqliteTable("player_stats", {
   wins: integer("wins").notNull().default(0),
   bestScore: integer("best_score"),
   // Credit added less credit used over the player's entries: the entries' part of the
-  // balance (services/balance.ts), so a list of balances reads no entry either.
+  // balance (services/money/balance.ts), so a list of balances reads no entry either.
   creditCents: integer("credit_cents").notNull().default(0),
 });
 

@@ -1,4 +1,4 @@
-import type { MoneyIssue } from "~/.server/services/round-money";
+import type { MoneyIssue } from "~/.server/services/money/round-money";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { formatCents } from "~/lib/money";
 

@@ -1,5 +1,5 @@
 import { toDollars } from "./money";
-import type { AceRow } from "~/.server/services/aces";
+import type { AceRow } from "~/.server/services/money/aces";
 
 /** The ace pot in dollars (GET /api/ace). */
 export function acePotJson(potCents: number) {

@@ -1,4 +1,4 @@
-import type { ClaimView } from "~/.server/services/claims";
+import type { ClaimView } from "~/.server/services/players/claims";
 
 /** A claim as the user sees theirs (GET /api/claims/mine) and every claim answer carries. */
 export function claimJson(c: ClaimView) {

@@ -1,5 +1,5 @@
 import { toDollars } from "./money";
-import type { EntryRow } from "~/.server/services/entries";
+import type { EntryRow } from "~/.server/services/rounds/entries";
 import { positionLabel } from "~/lib/results";
 
 /** An entry as the /api shows it: the wire's field names, money in dollars. */

@@ -1,5 +1,5 @@
 import { toDollars } from "./money";
-import type { PaymentRow } from "~/.server/services/payments";
+import type { PaymentRow } from "~/.server/services/money/payments";
 
 /** A payment as the /api shows it (spec §3 Payment fields), money in dollars. */
 export function paymentJson(p: PaymentRow) {

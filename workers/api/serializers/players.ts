@@ -1,5 +1,5 @@
 import { toDollars } from "./money";
-import type { PlayerDetail, PlayerStats, SearchResult, SimplePlayer } from "~/.server/services/players";
+import type { PlayerDetail, PlayerStats, SearchResult, SimplePlayer } from "~/.server/services/players/players";
 
 /** A player as the /api's lists show one: id, fn, ln. */
 export function simplePlayerJson(p: SimplePlayer) {

@@ -1,5 +1,5 @@
 import { toDollars } from "./money";
-import type { PlayerRound, RoundRow } from "~/.server/services/rounds";
+import type { PlayerRound, RoundRow } from "~/.server/services/rounds/rounds";
 import { positionLabel } from "~/lib/results";
 
 /** A round as the /api shows it: the wire's field names, fees in dollars. */

@@ -1,5 +1,5 @@
-import type { LeagueSettings } from "~/.server/services/settings";
-import type { SeasonStandings } from "~/.server/services/standings";
+import type { LeagueSettings } from "~/.server/services/standings/league-settings";
+import type { SeasonStandings } from "~/.server/services/standings/standings";
 
 /** The league's settings as the /api shows and takes them (PUT /api/admin/settings): the same names. */
 export function settingsJson(s: LeagueSettings) {

@@ -1,5 +1,5 @@
 import { toDollars } from "./money";
-import type { TransferRow } from "~/.server/services/transfers";
+import type { TransferRow } from "~/.server/services/money/transfers";
 
 /** A transfer as the /api shows it: fPlayer and tPlayer are names, null for the league. */
 export function transferJson(t: TransferRow) {

@@ -1,6 +1,6 @@
 import type { SessionUser } from "~/.server/auth/current-user";
-import type { AdminUser, AdminUserDetail, UserClaim } from "~/.server/services/user-admin";
-import type { OwnRecord } from "~/.server/services/own-records";
+import type { AdminUser, AdminUserDetail, UserClaim } from "~/.server/services/accounts/user-admin";
+import type { OwnRecord } from "~/.server/services/players/own-records";
 
 /** The logged-in user in the login, register, profile and /me answers. */
 export function sessionUserJson(u: SessionUser) {

@@ -1,0 +1,163 @@
+import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { type SessionUser, loadSessionUser } from "../../auth/current-user";
+import { hashPassword, needsRehash, verifyPassword } from "../../auth/password";
+import { ADMIN_SESSION_SECONDS, type Role, USER_SESSION_SECONDS, signSession } from "../../auth/session";
+import { type Db, uniqueViolation } from "../../db/client";
+import { users } from "../../db/schema";
+import { AppError, badRequest, conflict } from "../../errors";
+import { type Counter, LIMITS, clearLimit, consume, refund, remember, seenWithin } from "./rate-limit";
+import { spendOpenResets } from "./password-reset";
+import { nowSeconds } from "~/lib/time";
+import { EMAIL_IN_USE } from "~/lib/messages";
+import type { LoginSchema, ProfileSchema, RegisterSchema } from "~/schemas/auth";
+
+export { EMAIL_IN_USE };
+export const LOGIN_FAILED = "Invalid email or password";
+export const ADMIN_LOGIN_FAILED = "Login failed. Please try again.";
+
+// A hash of a throwaway password: unknown emails cost as much time as wrong passwords.
+let decoyHash: Promise<string> | undefined;
+const decoy = () => (decoyHash ??= hashPassword("decoy-password-never-used-A1"));
+
+/** The registration form's "is this email taken?" check, limited per client (no bulk enumeration). */
+export async function checkEmail(db: Db, email: string, client: string): Promise<boolean> {
+  await consume(db, [`check-email:ip:${client}`, LIMITS.checkEmail]);
+  return emailExists(db, email);
+}
+
+export async function emailExists(db: Db, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return !!row;
+}
+
+/** Insert that turns the unique-email race into a clean 409 instead of a 500. */
+export async function insertUser(
+  db: Db,
+  values: { email: string; name: string; passwordHash: string; isAdmin?: boolean; lastLogin?: number },
+) {
+  try {
+    const [row] = await db.insert(users).values(values).returning({ id: users.id });
+    return row.id;
+  } catch (err) {
+    if (uniqueViolation(err)) throw conflict(EMAIL_IN_USE);
+    throw err;
+  }
+}
+
+export async function createAccount(db: Db, input: z.infer<typeof RegisterSchema>): Promise<number> {
+  if (await emailExists(db, input.email)) throw conflict(EMAIL_IN_USE);
+  const passwordHash = await hashPassword(input.password);
+  // Registering logs the user in: that is their first login.
+  return insertUser(db, { email: input.email, name: input.name, passwordHash, lastLogin: nowSeconds() });
+}
+
+/** Registration as both front doors do it: the per-client limit, the account, its first session. */
+export async function createAccountAndStartSession(db: Db, env: Env, input: z.infer<typeof RegisterSchema>, client: string) {
+  await consume(db, [`register:ip:${client}`, LIMITS.register]);
+  return startSession(db, env, await createAccount(db, input));
+}
+
+type LoginResult = { token: string; maxAge: number; user: SessionUser };
+
+/**
+ * Checks email and password under the login limits (ADR 7). `role` "admin" is the admin
+ * login: only admins pass, and get the 72 h session.
+ *
+ * The attempt is counted before the password is checked, so parallel guesses can never
+ * get more checks than the limits allow; a right password gives its count back. The
+ * account-wide ceiling does not apply from a client the account has logged in from, so
+ * an attacker elsewhere cannot lock the owner out of their usual device.
+ */
+export async function login(
+  db: Db,
+  env: Env,
+  input: z.infer<typeof LoginSchema>,
+  client: string,
+  role: Role = "user",
+): Promise<LoginResult> {
+  const pairKey = `login:acct-client:${input.email}|${client}`;
+  const knownKey = `login:known:${input.email}|${client}`;
+  const known = await seenWithin(db, knownKey, LIMITS.knownClient);
+  const counters: Counter[] = [
+    [pairKey, LIMITS.loginAccountClient],
+    [`login:ip:${client}`, LIMITS.loginClient],
+    ...(known ? [] : [[`login:acct:${input.email}`, LIMITS.loginAccount] as const]),
+  ];
+  await consume(db, ...counters);
+  const [row] = await db.select().from(users).where(eq(users.email, input.email));
+  // An unknown email costs a password check too, so timing does not tell who has an account.
+  const ok = await verifyPassword(input.password, row?.passwordHash ?? (await decoy()));
+  if (!row || !ok || row.locked || (role === "admin" && !row.isAdmin)) {
+    if (row?.locked && ok) throw new AppError("forbidden", "This account is locked. Contact the league.");
+    throw new AppError("unauthorized", LOGIN_FAILED);
+  }
+  await Promise.all([refund(db, ...counters.slice(1)), clearLimit(db, pairKey), remember(db, knownKey)]);
+  // Upgrade hashes made with older parameters while the password is at hand.
+  const rehash = needsRehash(row.passwordHash) ? { passwordHash: await hashPassword(input.password) } : {};
+  await db
+    .update(users)
+    .set({ lastLogin: sql`(unixepoch())`, ...rehash })
+    .where(eq(users.id, row.id));
+  // An admin is an admin whichever form they used; the admin login's session lasts 72 h.
+  return startSession(db, env, row.id, role === "admin" ? ADMIN_SESSION_SECONDS : USER_SESSION_SECONDS);
+}
+
+/**
+ * The admin login: one answer for every failure but the rate limit, so nothing about
+ * who is an admin (or locked) leaks.
+ */
+export async function adminLogin(db: Db, env: Env, input: z.infer<typeof LoginSchema>, client: string): Promise<LoginResult> {
+  try {
+    return await login(db, env, input, client, "admin");
+  } catch (err) {
+    if (err instanceof AppError && err.code !== "rate_limited") throw new AppError("unauthorized", ADMIN_LOGIN_FAILED);
+    throw err;
+  }
+}
+
+/** Signs a session for a user (role from the user's record) and returns it with the user. */
+export async function startSession(db: Db, env: Env, userId: number, lifetime = USER_SESSION_SECONDS): Promise<LoginResult> {
+  const user = await loadSessionUser(db, userId);
+  if (!user) throw new AppError("unauthorized", LOGIN_FAILED);
+  const { locked: _l, sessionVersion, revoked: _r, ...sessionUser } = user;
+  const session = await signSession(env, { id: userId, sessionVersion }, user.isAdmin ? "admin" : "user", lifetime);
+  return { ...session, user: sessionUser };
+}
+
+/**
+ * Applies only the fields that differ. A new email or password needs the current
+ * password (its checks are limited per user); a new password ends the user's other
+ * sessions (the caller gets a fresh token); either spends the user's open reset links.
+ */
+export async function updateProfile(db: Db, userId: number, input: z.infer<typeof ProfileSchema>): Promise<{ passwordChanged: boolean }> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row) throw new AppError("unauthorized", "Please log in again.");
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.name !== undefined && input.name !== row.name) changes.name = input.name;
+  if (input.email !== undefined && input.email !== row.email) changes.email = input.email;
+  if (input.password !== undefined) changes.passwordHash = "pending";
+  if (Object.keys(changes).length === 0) throw badRequest("No changes to update.");
+  const sensitive = changes.email !== undefined || changes.passwordHash !== undefined;
+  if (sensitive) {
+    if (!input.currentPassword) throw badRequest("Current password is incorrect");
+    const checks: Counter = [`password-check:user:${userId}`, LIMITS.passwordCheck];
+    await consume(db, checks);
+    if (!(await verifyPassword(input.currentPassword, row.passwordHash))) throw badRequest("Current password is incorrect");
+    await refund(db, checks);
+  }
+  if (changes.email !== undefined && (await emailExists(db, changes.email))) throw conflict(EMAIL_IN_USE);
+  if (input.password !== undefined) {
+    changes.passwordHash = await hashPassword(input.password);
+    changes.sessionVersion = row.sessionVersion + 1;
+  }
+  try {
+    const update = db.update(users).set(changes).where(eq(users.id, userId));
+    if (sensitive) await db.batch([update, spendOpenResets(db, userId)]);
+    else await update;
+  } catch (err) {
+    if (uniqueViolation(err)) throw conflict(EMAIL_IN_USE);
+    throw err;
+  }
+  return { passwordChanged: input.password !== undefined };
+}

@@ -1,0 +1,138 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { hashPassword } from "../../auth/password";
+import type { Db } from "../../db/client";
+import { claims, players, users } from "../../db/schema";
+import { USER_ID, claimStatusSql, linkedPlayerSql } from "../players/claim-state";
+import { badRequest, conflict, notFound } from "../../errors";
+import { emailExists, EMAIL_IN_USE, insertUser } from "./accounts";
+import { spendOpenResets } from "./password-reset";
+import type { AddUserSchema } from "~/schemas/auth";
+import { fullNameSql } from "../../db/player-name";
+
+/** A user as the admin pages list them, with the claim state and linked player. */
+export type AdminUser = {
+  id: number;
+  name: string;
+  email: string;
+  lastLogin: number | null;
+  createdAt: number;
+  locked: boolean;
+  isAdmin: boolean;
+  linkedPlayerId: number | null;
+  linkedPlayerName: string | null;
+  claimStatus: string | null;
+};
+
+/** A claim the user made, with the claimed player's name. */
+export type UserClaim = {
+  id: number;
+  playerId: number;
+  status: string;
+  note: string | null;
+  createdAt: number;
+  firstName: string;
+  lastName: string;
+};
+
+export type AdminUserDetail = AdminUser & { claims: UserClaim[] };
+
+const adminUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  lastLogin: users.lastLogin,
+  createdAt: users.createdAt,
+  locked: users.locked,
+  isAdmin: users.isAdmin,
+  linkedPlayerId: linkedPlayerSql(),
+  linkedPlayerName: sql<
+    string | null
+  >`(select ${fullNameSql("p")} from claims c join players p on p.id = c.player_id where c.user_id = ${USER_ID} and c.status = 'approved')`,
+  claimStatus: claimStatusSql(),
+};
+
+export async function listUsers(db: Db): Promise<AdminUser[]> {
+  return db.select(adminUserColumns).from(users).orderBy(users.name, users.id);
+}
+
+export async function getUserDetail(db: Db, id: number): Promise<AdminUserDetail> {
+  const [user] = await db.select(adminUserColumns).from(users).where(eq(users.id, id));
+  if (!user) throw notFound("User not found");
+  const claimList = await db
+    .select({
+      id: claims.id,
+      playerId: claims.playerId,
+      status: claims.status,
+      note: claims.note,
+      createdAt: claims.createdAt,
+      firstName: players.fn,
+      lastName: players.ln,
+    })
+    .from(claims)
+    .innerJoin(players, eq(players.id, claims.playerId))
+    .where(eq(claims.userId, id))
+    .orderBy(desc(claims.createdAt));
+  return { ...user, claims: claimList };
+}
+
+function notSelf(actorId: number, targetId: number, what: string) {
+  if (actorId === targetId) throw badRequest(`You cannot ${what} your own account`);
+}
+
+/** Lock or unlock; a lock also ends every live session and spends every open reset link at once. */
+export async function setLocked(db: Db, actorId: number, id: number, locked: boolean): Promise<void> {
+  if (!locked) {
+    const [row] = await db.update(users).set({ locked }).where(eq(users.id, id)).returning({ id: users.id });
+    if (!row) throw notFound("User not found");
+    return;
+  }
+  notSelf(actorId, id, "lock");
+  const [rows] = await db.batch([
+    db
+      .update(users)
+      .set({ locked, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, id))
+      .returning({ id: users.id }),
+    spendOpenResets(db, id),
+  ]);
+  if (rows.length === 0) throw notFound("User not found");
+}
+
+export async function deleteUser(db: Db, actorId: number, id: number): Promise<void> {
+  notSelf(actorId, id, "delete");
+  const [row] = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  if (!row) throw notFound("User not found");
+}
+
+/** A readable random password that meets the policy (upper, lower, digit, 14 chars). */
+function generatePassword(): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+  const bytes = crypto.getRandomValues(new Uint8Array(11));
+  const body = [...bytes].map((b) => alphabet[b % alphabet.length]).join("");
+  return `${body}Aa7`;
+}
+
+/** Sets a new random password, ends the user's sessions and reset links, and returns it (shown once). */
+export async function adminResetPassword(db: Db, id: number): Promise<string> {
+  const newPassword = generatePassword();
+  const passwordHash = await hashPassword(newPassword);
+  const [rows] = await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, id))
+      .returning({ id: users.id }),
+    spendOpenResets(db, id),
+  ]);
+  if (rows.length === 0) throw notFound("User not found");
+  return newPassword;
+}
+
+export async function addUser(db: Db, input: z.infer<typeof AddUserSchema>): Promise<{ id: number; newPassword?: string }> {
+  if (await emailExists(db, input.email)) throw conflict(EMAIL_IN_USE);
+  const newPassword = input.password ? undefined : generatePassword();
+  const passwordHash = await hashPassword(input.password ?? newPassword ?? generatePassword());
+  const id = await insertUser(db, { email: input.email, name: input.name, passwordHash, isAdmin: input.isAdmin });
+  return { id, newPassword };
+}

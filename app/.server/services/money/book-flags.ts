@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import { P, givenBackCentsSql, refundedCentsSql } from "./money-sql";
+import { type BookFlag, MAX_FLAGS } from "~/lib/book-flags";
+import { fullNameSql } from "../../db/player-name";
+
+// The books check's flags (ADR 22) as three queries, read in the report's own batch (one
+// snapshot with its sums). Each lists the newest rounds first.
+
+const where = sql`r.id as round_id, r.n as round_name, r.d as round_d, ${fullNameSql("pl")} as name`;
+
+/** (a) Undecided refunds of a payment whose (round, player) entry still stands, not given back as credit. */
+export const refundStandingSql = sql`
+  select e.id as entry_id, ${where}, sum(pr.amount_cents) as cents, max(pr.kind = 'reversal') as reversal
+  from payment_refunds pr
+  join payments p on p.id = pr.payment_id
+  join entries e on e.round_id = p.round_id and e.player_id = p.player_id
+  join rounds r on r.id = p.round_id join players pl on pl.id = p.player_id
+  where pr.resolution is null and ${givenBackCentsSql(sql`p.id`)} is null
+  group by e.id order by r.d desc, e.id limit ${MAX_FLAGS}`;
+
+/** (b) Money received with no entry of that round and player standing, and not given back. */
+export const unenteredSql = sql`
+  select p.id as payment_id, p.method, ${where}, p.amount_cents - ${refundedCentsSql(P)} as cents
+  from payments p join rounds r on r.id = p.round_id join players pl on pl.id = p.player_id
+  where p.method in ('paypal', 'cash') and p.status = 'completed'
+    and not exists (select 1 from entries e where e.round_id = p.round_id and e.player_id = p.player_id)
+    and ${givenBackCentsSql(sql`p.id`)} is null and p.amount_cents - ${refundedCentsSql(P)} > 0
+  order by r.d desc, p.id limit ${MAX_FLAGS}`;
+
+/** (c) Given back as credit, then refunded by PayPal as well: what the player got twice. */
+export const overpaidSql = sql`
+  select p.id as payment_id, ${where}, t.amt_cents + ${refundedCentsSql(P)} - p.amount_cents as cents
+  from transfers t join payments p on p.id = t.payment_id
+  join rounds r on r.id = p.round_id join players pl on pl.id = p.player_id
+  where t.payment_id is not null and t.amt_cents + ${refundedCentsSql(P)} - p.amount_cents > 0
+  order by r.d desc, p.id limit ${MAX_FLAGS}`;
+
+type Base = { round_id: number; round_name: string; round_d: number; name: string; cents: number };
+export type RefundStandingRow = Base & { entry_id: number; reversal: number };
+export type UnenteredRow = Base & { payment_id: number; method: "paypal" | "cash" };
+export type OverpaidRow = Base & { payment_id: number };
+
+const base = (r: Base) => ({
+  roundId: Number(r.round_id),
+  roundName: r.round_name,
+  roundD: Number(r.round_d),
+  playerName: r.name,
+  cents: Number(r.cents),
+});
+
+/** The three queries' rows as flags, newest round first. */
+export function bookFlags(a: RefundStandingRow[], b: UnenteredRow[], c: OverpaidRow[]): BookFlag[] {
+  const flags: BookFlag[] = [
+    ...a.map((r) => ({ ...base(r), kind: "refund-standing" as const, entryId: Number(r.entry_id), reversal: Boolean(r.reversal) })),
+    ...b.map((r) => ({ ...base(r), kind: "unentered" as const, paymentId: Number(r.payment_id), method: r.method })),
+    ...c.map((r) => ({ ...base(r), kind: "overpaid" as const, paymentId: Number(r.payment_id) })),
+  ];
+  return flags.sort((x, y) => y.roundD - x.roundD);
+}

@@ -1,0 +1,127 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { type Db, checkFailed } from "../../db/client";
+import { rowOf } from "../../db/insert-select";
+import { payments, players, rounds, transfers } from "../../db/schema";
+import { writeGuard } from "../../db/write-guard";
+import { conflict, notFound } from "../../errors";
+import { balanceCentsSql } from "./balance";
+import { PAYMENTS, refundedCentsSql } from "./money-sql";
+import { overdrawnMessage } from "../rounds/round-entries";
+import { formatCents } from "~/lib/money";
+import { fullNameSql } from "../../db/player-name";
+
+// The admin's fixes for money the books check flags (ADR 22), from the round's entries
+// screen: money received with no entry standing is given back as credit; credit given back
+// for a payment PayPal then refunded as well is taken back.
+
+const now = sql`(unixepoch())`;
+const refunded = refundedCentsSql(PAYMENTS);
+
+async function paymentOf(db: Db, paymentId: number, inRound?: number) {
+  const [p] = await db
+    .select({
+      id: payments.id,
+      roundId: payments.roundId,
+      roundName: rounds.n,
+      playerId: payments.playerId,
+      name: fullNameSql(players),
+      amountCents: payments.amountCents,
+      refundedCents: refunded.mapWith(Number),
+      givenBack: transfers.amtCents,
+      entered: sql<number>`exists (select 1 from entries e where e.round_id = ${PAYMENTS.roundId} and e.player_id = ${PAYMENTS.playerId})`,
+    })
+    .from(payments)
+    .innerJoin(rounds, eq(rounds.id, payments.roundId))
+    .innerJoin(players, eq(players.id, payments.playerId))
+    .leftJoin(transfers, eq(transfers.paymentId, payments.id))
+    .where(and(eq(payments.id, paymentId), inArray(payments.method, ["paypal", "cash"])));
+  if (!p || (inRound !== undefined && p.roundId !== inRound)) throw notFound("Payment not found");
+  return p;
+}
+
+/**
+ * Gives back as credit a payment that no standing entry accounts for (the player was never
+ * entered, or the entry was removed before withdrawals gave money back). Written only while
+ * still true: no entry of that round and player, money left, not given back already.
+ */
+export async function giveBackPayment(db: Db, paymentId: number, inRound?: number): Promise<string> {
+  const p = await paymentOf(db, paymentId, inRound);
+  const left = sql<number>`(${PAYMENTS.amount} - ${refunded})`;
+  const row = rowOf(transfers, {
+    d: now,
+    toPlayerId: payments.playerId,
+    amtCents: left,
+    description: sql`${`Paid for ${p.roundName} with no entry: back as credit`}`,
+    paymentId: payments.id,
+  });
+  const given = await db
+    .insert(transfers)
+    .select(
+      db
+        .select(row)
+        .from(payments)
+        .where(
+          and(
+            eq(payments.id, paymentId),
+            eq(payments.status, "completed"),
+            sql`${left} > 0`,
+            sql`not exists (select 1 from entries e where e.round_id = ${PAYMENTS.roundId} and e.player_id = ${PAYMENTS.playerId})`,
+          ),
+        ),
+    )
+    .onConflictDoNothing()
+    .returning({ amtCents: transfers.amtCents });
+  const cents = given[0]?.amtCents;
+  if (cents === undefined) {
+    const again = await paymentOf(db, paymentId, inRound);
+    if (again.givenBack !== null) throw conflict(`${p.name}'s payment was already given back as credit.`);
+    if (again.entered) throw conflict(`${p.name} is entered in ${p.roundName}: the payment pays for that entry.`);
+    throw conflict(`Nothing of ${p.name}'s payment is left to give back.`);
+  }
+  return `Gave ${formatCents(cents)} back to ${p.name} as league credit.`;
+}
+
+/**
+ * Takes back the credit a player got twice: a payment given back as credit that PayPal then
+ * refunded too. The give-back transfer shrinks by the excess (or goes, when PayPal refunded
+ * all of it), if it and the refunds are still as read; refused if it would overdraw them.
+ */
+export async function takeBackCredit(db: Db, paymentId: number, inRound?: number): Promise<string> {
+  const p = await paymentOf(db, paymentId, inRound);
+  const over = p.givenBack === null ? 0 : p.givenBack + p.refundedCents - p.amountCents;
+  if (p.givenBack === null || over <= 0) throw conflict(`${p.name} did not get this payment back twice.`);
+  const asRead = and(eq(transfers.paymentId, paymentId), eq(transfers.amtCents, p.givenBack));
+  const change =
+    over >= p.givenBack
+      ? db.delete(transfers).where(asRead).returning({ id: transfers.id })
+      : db
+          .update(transfers)
+          .set({
+            amtCents: p.givenBack - over,
+            description: `Withdrawn from ${p.roundName}: what was paid less ${formatCents(over)} PayPal refunded, back as credit`,
+          })
+          .where(asRead)
+          .returning({ id: transfers.id });
+  const [balance] = await db.all<{ b: number }>(sql`select ${balanceCentsSql(p.playerId)} as b`);
+  try {
+    const [written] = await db.batch([
+      change,
+      // Refused unless the transfer and the refunds are still as read, and the credit is there.
+      writeGuard(
+        db,
+        "roundChanged",
+        sql`(select count(*) from ${transfers} where payment_id = ${paymentId}) <> ${over >= p.givenBack ? 0 : 1}
+          or ${refundedCentsSql({ id: sql`${paymentId}`, status: sql`(select status from payments where id = ${paymentId})`, amount: sql`${p.amountCents}` })} <> ${p.refundedCents}`,
+      ),
+      writeGuard(db, "overdrawn", sql`${balanceCentsSql(p.playerId)} < 0`),
+    ]);
+    if (written.length === 0) throw conflict("This payment changed since you opened it. Reload to see it as it is now.");
+  } catch (err) {
+    if (checkFailed(err, "round_changed")) throw conflict("This payment changed since you opened it. Reload to see it as it is now.");
+    if (checkFailed(err, "overdrawn")) {
+      throw conflict(overdrawnMessage([{ playerId: p.playerId, name: p.name, balanceCents: Number(balance?.b ?? 0), deltaCents: -over }]));
+    }
+    throw err;
+  }
+  return `Took ${formatCents(over)} of credit back from ${p.name}: PayPal had refunded it too.`;
+}

@@ -1,0 +1,88 @@
+import { type SQL, and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { type Payment, payments, players, rounds, users } from "../../db/schema";
+import { notFound } from "../../errors";
+import { PAYMENTS, givenBackCentsSql, refundedCentsSql } from "./money-sql";
+import { fullNameSql } from "../../db/player-name";
+
+// The league's payments as the admin reads them: every
+// sign-up's money, by credit, PayPal or cash at the course, with PayPal's refunds and what
+// came back as credit (ADR 22), newest first.
+
+export type PaymentRow = {
+  id: number;
+  createdAt: number;
+  updatedAt: number;
+  method: Payment["method"];
+  status: Payment["status"];
+  amountCents: number;
+  creditUsedCents: number;
+  leagueFeeCents: number;
+  providerFeeCents: number | null;
+  transactionId: string | null;
+  paymentData: string | null;
+  roundId: number;
+  roundName: string;
+  roundDate: number;
+  loc: string;
+  userId: number | null;
+  userName: string | null;
+  playerId: number;
+  playerName: string;
+  /** What PayPal gave back (refunds and reversals), and whether a reversal was among them (ADR 22). */
+  refundedCents: number;
+  reversed: boolean;
+  /** Given back as league credit when its entry was withdrawn; null if not. */
+  givenBackCents: number | null;
+};
+
+/** At most this many rows per list: a league's few seasons fit; older ones are filtered by round. */
+export const PAYMENTS_LIMIT = 1_000;
+
+export async function listPayments(db: Db, filter: { roundId?: number; userId?: number } = {}): Promise<PaymentRow[]> {
+  const where: SQL[] = [];
+  if (filter.roundId) where.push(eq(payments.roundId, filter.roundId));
+  if (filter.userId) where.push(eq(payments.userId, filter.userId));
+  const rows = await db
+    .select({
+      id: payments.id,
+      createdAt: payments.createdAt,
+      updatedAt: payments.updatedAt,
+      method: payments.method,
+      status: payments.status,
+      amountCents: payments.amountCents,
+      creditUsedCents: payments.creditUsedCents,
+      leagueFeeCents: payments.leagueFeeCents,
+      providerFeeCents: payments.providerFeeCents,
+      transactionId: payments.transactionId,
+      paymentData: payments.paymentData,
+      roundId: payments.roundId,
+      roundName: rounds.n,
+      roundDate: rounds.d,
+      loc: rounds.loc,
+      userId: payments.userId,
+      userName: users.name,
+      playerId: payments.playerId,
+      playerName: fullNameSql(players),
+      refundedCents: refundedCentsSql(PAYMENTS).mapWith(Number),
+      reversed: sql<boolean>`exists (select 1 from payment_refunds r where r.payment_id = ${PAYMENTS.id} and r.kind = 'reversal')`.mapWith(
+        Boolean,
+      ),
+      givenBackCents: givenBackCentsSql(PAYMENTS.id),
+    })
+    .from(payments)
+    .innerJoin(rounds, eq(rounds.id, payments.roundId))
+    .innerJoin(players, eq(players.id, payments.playerId))
+    .leftJoin(users, eq(users.id, payments.userId))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(PAYMENTS_LIMIT);
+  return rows;
+}
+
+/** A user's payments (404 for a user that does not exist). */
+export async function paymentsOfUser(db: Db, userId: number): Promise<PaymentRow[]> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound("User not found");
+  return listPayments(db, { userId });
+}

@@ -1,0 +1,174 @@
+import { sql } from "drizzle-orm";
+import { type Db, readTogether } from "../../db/client";
+import type { League } from "../../league";
+import { seasonSpan } from "../../league";
+import { acePotAtSql } from "./ace-pot";
+import { balanceCentsSql } from "./balance";
+import {
+  type OverpaidRow,
+  type RefundStandingRow,
+  type UnenteredRow,
+  bookFlags,
+  overpaidSql,
+  refundStandingSql,
+  unenteredSql,
+} from "./book-flags";
+import { P, refundedCentsSql } from "./money-sql";
+import type { BookFlag } from "~/lib/book-flags";
+import { type Reconciliation, type ReportSums, type RoundReport, type SeasonReport, reconcile, sumRows } from "~/lib/report";
+import { nowSeconds, wallParts } from "~/lib/time";
+
+// The admin's money report (issue 11 item 6): per round and per season, what came in and
+// went out, and whether the books balance. Definitions: DESIGN.md "Fees and sign-up" and
+// "Balance, ace pot, transfers". One GROUP BY query per table, never one per round.
+
+/**
+ * One row per round: the fees are entries × the round's amounts; PayPal money is what
+ * completed (or since refunded) payments brought less what PayPal gave back (ADR 22), its
+ * fees those of payments still completed (failed ones are not money in, a created one is
+ * an unfinished order); cash is what admins recorded. Each source is summed by round on
+ * its own before the join, so no row is counted once per row of another table.
+ */
+const perRound = sql`
+  select r.id, r.d, r.n as name,
+    coalesce(e.entries, 0) as entries,
+    coalesce(e.entries, 0) * r.fee_pdga_cents as pdga,
+    coalesce(e.entries, 0) * r.fee_course_cents as course,
+    coalesce(e.entries, 0) * r.fee_other_cents as other,
+    coalesce(e.entries, 0) * r.payout_cents as payout,
+    coalesce(e.ace_entries, 0) * r.ace_cents as ace_in,
+    coalesce(a.paid, 0) as aces_paid,
+    coalesce(e.credit_used, 0) as credit_used,
+    coalesce(e.credit_added, 0) as credit_added,
+    coalesce(p.collected, 0) as paypal,
+    coalesce(p.provider_fees, 0) as paypal_fees,
+    coalesce(p.league_fees, 0) as convenience,
+    coalesce(p.refunds, 0) as paypal_refunds,
+    coalesce(p.cash, 0) as cash
+  from rounds r
+  left join (select round_id, count(*) as entries, sum(ace) as ace_entries,
+               sum(credit_used_cents) as credit_used, sum(credit_added_cents) as credit_added
+             from entries group by round_id) e on e.round_id = r.id
+  left join (select round_id, sum(amt_cents) as paid from aces where round_id is not null group by round_id) a on a.round_id = r.id
+  left join (select round_id,
+               sum(case when method = 'paypal' then amount_cents - refunded end) as collected,
+               sum(case when method = 'paypal' then refunded end) as refunds,
+               sum(case when method = 'paypal' and status = 'completed' then coalesce(provider_fee_cents, 0) end) as provider_fees,
+               sum(case when method = 'paypal' and status = 'completed' then league_fee_cents end) as league_fees,
+               sum(case when method = 'cash' then amount_cents end) as cash
+             from (select p.*, ${refundedCentsSql(P)} as refunded from payments p
+                   where p.method in ('paypal', 'cash') and p.status in ('completed', 'refunded'))
+             group by round_id) p on p.round_id = r.id`;
+
+const SUM_FIELDS = `entries, pdga, course, other, payout, ace_in, aces_paid, credit_used, credit_added, paypal, paypal_fees, convenience, paypal_refunds, cash`;
+
+type SumsRow = Record<"entries" | "pdga" | "course" | "other" | "payout" | "ace_in" | "aces_paid", number> &
+  Record<"credit_used" | "credit_added" | "paypal" | "paypal_fees" | "convenience" | "paypal_refunds" | "cash", number>;
+
+const SEASON_SUMS = SUM_FIELDS.split(", ")
+  .map((f) => `sum(i.${f}) as ${f}`)
+  .join(", ");
+
+type RoundSumsRow = SumsRow & { id: number; d: number; name: string };
+type SeasonSumsRow = SumsRow & { season: number };
+type MoneyRow = { balances: number; league_in: number; league_out: number };
+type LooseRow = { count: number; cents: number };
+type PotRow = { pot: number; ahead: number };
+
+const sums = (r: SumsRow): ReportSums => ({
+  entries: Number(r.entries),
+  pdgaCents: Number(r.pdga),
+  courseCents: Number(r.course),
+  otherCents: Number(r.other),
+  payoutCents: Number(r.payout),
+  aceInCents: Number(r.ace_in),
+  acesPaidCents: Number(r.aces_paid),
+  creditUsedCents: Number(r.credit_used),
+  creditAddedCents: Number(r.credit_added),
+  paypalCents: Number(r.paypal),
+  paypalFeeCents: Number(r.paypal_fees),
+  convenienceCents: Number(r.convenience),
+  paypalRefundsCents: Number(r.paypal_refunds),
+  cashCents: Number(r.cash),
+});
+
+export type MoneyReport = {
+  rounds: RoundReport[];
+  seasons: SeasonReport[];
+  /** Every round's and every ace's money: the seasons' sum. */
+  totals: ReportSums;
+  /** Aces recorded without a round: in their date's season and the totals, under no round. */
+  looseAces: { count: number; cents: number };
+  reconciliation: Reconciliation;
+  /** What the books check flags for the admin to act on (ADR 22). */
+  flags: BookFlag[];
+};
+
+/**
+ * The report, newest first. A season is a calendar year in the league's zone, which SQL
+ * cannot compute, so the years the data spans go in as [year, from, to) boundaries and
+ * the seasons query groups by them. The tables and the balances check come from one
+ * batch: one snapshot, so a write landing mid-report cannot make the books look out. The
+ * ace pot is the one definition GET /api/ace reads, as of `now` (ADR 21).
+ */
+export async function moneyReport(db: Db, league: League, now = nowSeconds()): Promise<MoneyReport> {
+  const [span] = await db.all<{ first: number | null; last: number | null }>(sql`
+    select min(d) as first, max(d) as last from (select d from rounds union all select d from aces where round_id is null)`);
+  const years = span?.first != null && span.last != null ? yearsBetween(span.first, span.last, league.timeZone) : [];
+  const bounds = JSON.stringify(years.map((y) => [y, seasonSpan(league, y).from, seasonSpan(league, y).to]));
+
+  const [roundRows, seasonRows, [money], [loose], [pot], refundRows, unenteredRows, overpaidRows] = await readTogether<
+    [RoundSumsRow, SeasonSumsRow, MoneyRow, LooseRow, PotRow, RefundStandingRow, UnenteredRow, OverpaidRow]
+  >(db, [
+    sql`${perRound} order by r.d desc, r.id desc`,
+    sql`
+      with seasons as (select value ->> 0 as year, value ->> 1 as start, value ->> 2 as stop from json_each(${bounds})),
+      items as (
+        select d, ${sql.raw(SUM_FIELDS)} from (${perRound})
+        union all
+        select d, 0, 0, 0, 0, 0, 0, amt_cents, 0, 0, 0, 0, 0, 0, 0 from aces where round_id is null)
+      select s.year as season, ${sql.raw(SEASON_SUMS)}
+      from items i join seasons s on i.d >= s.start and i.d < s.stop
+      group by s.year order by s.year desc`,
+    sql`
+      select (select coalesce(sum(${balanceCentsSql(sql`p.id`)}), 0) from players p) as balances,
+        coalesce(sum(case when from_player_id is null then amt_cents end), 0) as league_in,
+        coalesce(sum(case when to_player_id is null then amt_cents end), 0) as league_out
+      from transfers`,
+    sql`select count(*) as count, coalesce(sum(amt_cents), 0) as cents from aces where round_id is null`,
+    sql`select ${acePotAtSql(now)} as pot, (select coalesce(sum(amt_cents), 0) from aces where d > ${now}) as ahead`,
+    refundStandingSql,
+    unenteredSql,
+    overpaidSql,
+  ]);
+
+  const seasons = seasonRows.map((r) => ({ season: Number(r.season), ...sums(r) }));
+  const totals = sumRows(seasons);
+  return {
+    rounds: roundRows.map((r) => ({ id: Number(r.id), d: Number(r.d), name: r.name, ...sums(r) })),
+    seasons,
+    totals,
+    looseAces: { count: Number(loose?.count ?? 0), cents: Number(loose?.cents ?? 0) },
+    reconciliation: reconcile({
+      balancesCents: Number(money?.balances ?? 0),
+      creditAddedCents: totals.creditAddedCents,
+      creditUsedCents: totals.creditUsedCents,
+      leagueInCents: Number(money?.league_in ?? 0),
+      leagueOutCents: Number(money?.league_out ?? 0),
+      aceInCents: totals.aceInCents,
+      acesPaidCents: totals.acesPaidCents,
+      // Like with like: the pot now holds the fees of started rounds and the aces paid until now.
+      acePrepaidCents: roundRows.reduce((cents, r) => cents + (Number(r.d) > now ? Number(r.ace_in) : 0), 0),
+      acesAheadCents: Number(pot?.ahead ?? 0),
+      acePotCents: Number(pot?.pot ?? 0),
+    }),
+    flags: bookFlags(refundRows, unenteredRows, overpaidRows),
+  };
+}
+
+/** The league years from the one holding `first` to the one holding `last`. */
+function yearsBetween(first: number, last: number, timeZone: string): number[] {
+  const from = wallParts(first, timeZone).year;
+  const to = wallParts(last, timeZone).year;
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}

@@ -1,0 +1,60 @@
+import { desc, eq, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Db } from "../../db/client";
+import { players, transfers } from "../../db/schema";
+import { assertPlayerExists } from "../players/players";
+import { offsetOf, type Page, pageOf } from "~/lib/paging";
+import { fullNameSql } from "../../db/player-name";
+
+/** Credit moved between players; a null side (id and name) is the league itself. */
+export type TransferRow = {
+  id: number;
+  d: number;
+  fromPlayerId: number | null;
+  toPlayerId: number | null;
+  amtCents: number;
+  description: string;
+  fromName: string | null;
+  toName: string | null;
+};
+
+const fromP = alias(players, "from_p");
+const toP = alias(players, "to_p");
+
+function selectTransfers(db: Db) {
+  return db
+    .select({
+      id: transfers.id,
+      d: transfers.d,
+      fromPlayerId: transfers.fromPlayerId,
+      toPlayerId: transfers.toPlayerId,
+      amtCents: transfers.amtCents,
+      description: transfers.description,
+      fromName: fullNameSql<string | null>(fromP),
+      toName: fullNameSql<string | null>(toP),
+    })
+    .from(transfers)
+    .leftJoin(fromP, eq(fromP.id, transfers.fromPlayerId))
+    .leftJoin(toP, eq(toP.id, transfers.toPlayerId));
+}
+
+/** One page of every transfer, newest first, and how many there are in all. */
+export async function listTransfers(db: Db, page: { page: number; pageSize: number }): Promise<{ rows: TransferRow[]; page: Page }> {
+  const [rows, [count]] = await db.batch([
+    selectTransfers(db).orderBy(desc(transfers.d), desc(transfers.id)).limit(page.pageSize).offset(offsetOf(page.page, page.pageSize)),
+    db.select({ n: sql<number>`count(*)` }).from(transfers),
+  ]);
+  return { rows, page: pageOf(page.page, page.pageSize, Number(count?.n ?? 0)) };
+}
+
+export async function transfersByPlayer(db: Db, playerId: number): Promise<TransferRow[]> {
+  await assertPlayerExists(db, playerId);
+  return playerTransfersQuery(db, playerId);
+}
+
+/** A player's transfers, newest first, unrun (no check that the player exists): for a page's batch. */
+export function playerTransfersQuery(db: Db, playerId: number) {
+  return selectTransfers(db)
+    .where(or(eq(transfers.fromPlayerId, playerId), eq(transfers.toPlayerId, playerId)))
+    .orderBy(desc(transfers.d), desc(transfers.id));
+}

@@ -1,0 +1,143 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { rowOf } from "../../db/insert-select";
+import { entries, paymentRefunds, payments, players, transfers } from "../../db/schema";
+import { AppError, conflict, notFound } from "../../errors";
+import { PAYMENTS, refundedCentsSql } from "./money-sql";
+import { ownClaim } from "../players/own-claim";
+import { commitRoundChange } from "../rounds/round-entries";
+import { assertEntryVersion } from "../rounds/versions";
+import { nowSeconds } from "~/lib/time";
+import { fullNameSql } from "../../db/player-name";
+
+// Withdrawing an entry (ADR 22), for the player and the admin alike, and the admin's entry
+// delete: no path removes a paid entry without giving the money back. In ONE batch of the
+// round (commitRoundChange): the entry goes, each PayPal or cash payment of that round and
+// player with money left comes back as a transfer from the league naming the payment (its
+// unique index: twenty racing withdrawals give credit once), and the payment's undecided
+// refunds are marked withdrawn. The credit the entry used comes back by itself: the entry's
+// credit_used leaves the balance with it.
+
+export type Withdrawer = { admin: true } | { admin: false; userId: number };
+
+export type Withdrawal = {
+  entryId: number;
+  roundId: number;
+  roundName: string;
+  playerId: number;
+  playerName: string;
+  creditCents: number;
+  paypalCents: number;
+  cashCents: number;
+  totalCents: number;
+};
+
+export const WITHDRAW_MESSAGES = {
+  notYours: "You can only withdraw your own entry.",
+  started: (round: string) => `${round} has started, so you can no longer withdraw from it. Ask an admin.`,
+  gone: (name: string) => `${name}'s entry was already withdrawn.`,
+} as const;
+
+const now = sql`(unixepoch())`;
+
+/**
+ * Withdraws an entry and gives back what paid for it as league credit. A player: only
+ * their own entry (403) and only before the round starts (409); an admin: any entry, any
+ * time. `inRound` (the admin's entries screen) and `version` (the row the admin saw) refuse
+ * an entry of another round (404) or one changed since (409).
+ */
+export async function withdrawEntry(
+  db: Db,
+  entryId: number,
+  who: Withdrawer,
+  opts: { inRound?: number; version?: number } = {},
+): Promise<Withdrawal> {
+  const [found] = await db
+    .select({ roundId: entries.roundId, playerId: entries.playerId, name: fullNameSql(players) })
+    .from(entries)
+    .innerJoin(players, eq(players.id, entries.playerId))
+    .where(eq(entries.id, entryId));
+  if (!found || (opts.inRound !== undefined && found.roundId !== opts.inRound)) throw notFound("Entry not found");
+  if (!who.admin) {
+    const claim = await ownClaim(db, who.userId);
+    if (claim?.status !== "approved" || claim.playerId !== found.playerId) throw new AppError("forbidden", WITHDRAW_MESSAGES.notYours);
+  }
+  const { roundId, playerId } = found;
+  const ofThePlayer = and(eq(payments.roundId, roundId), eq(payments.playerId, playerId));
+  const left = sql<number>`(${PAYMENTS.amount} - ${refundedCentsSql(PAYMENTS)})`;
+
+  const done = await commitRoundChange(db, roundId, (state) => {
+    const entry = state.entries.find((e) => e.id === entryId);
+    if (!entry) throw conflict(WITHDRAW_MESSAGES.gone(found.name));
+    if (!who.admin && state.round.d <= nowSeconds()) throw conflict(WITHDRAW_MESSAGES.started(state.round.n));
+    if (opts.version !== undefined) assertEntryVersion({ ...entry, name: found.name }, opts.version);
+    const giveBack = rowOf(transfers, {
+      d: now,
+      toPlayerId: payments.playerId,
+      amtCents: left,
+      description: sql`${`Withdrawn from ${state.round.n}: what was paid, back as credit`}`,
+      paymentId: payments.id,
+    });
+    return {
+      statements: [
+        db.delete(entries).where(eq(entries.id, entryId)),
+        db
+          .insert(transfers)
+          .select(
+            db
+              .select(giveBack)
+              .from(payments)
+              .where(
+                and(
+                  ofThePlayer,
+                  inArray(payments.method, ["paypal", "cash"]),
+                  eq(payments.status, "completed"),
+                  sql`${left} > 0`,
+                  sql`not exists (select 1 from ${transfers} t where t.payment_id = ${PAYMENTS.id})`,
+                ),
+              ),
+          )
+          .onConflictDoNothing()
+          .returning({ paymentId: transfers.paymentId, amtCents: transfers.amtCents }),
+        db
+          .update(paymentRefunds)
+          .set({ resolution: "withdrawn", resolvedAt: now })
+          .where(
+            and(
+              isNull(paymentRefunds.resolution),
+              inArray(paymentRefunds.paymentId, db.select({ id: payments.id }).from(payments).where(ofThePlayer)),
+            ),
+          ),
+      ],
+      after: state.entries.filter((e) => e.id !== entryId),
+      guardPlayers: [
+        { playerId, name: entry.name, balanceCents: entry.balanceCents, deltaCents: entry.creditUsedCents - entry.creditAddedCents },
+      ],
+      answer: ([, given]) => ({ entry, roundName: state.round.n, given: given as { paymentId: number | null; amtCents: number }[] }),
+    };
+  });
+
+  const ids = done.given.flatMap((g) => (g.paymentId === null ? [] : [g.paymentId]));
+  const methods = new Map(
+    ids.length
+      ? (await db.select({ id: payments.id, method: payments.method }).from(payments).where(inArray(payments.id, ids))).map((p) => [
+          p.id,
+          p.method,
+        ])
+      : [],
+  );
+  const sumOf = (method: string) => done.given.reduce((s, g) => s + (methods.get(g.paymentId ?? 0) === method ? g.amtCents : 0), 0);
+  const paypalCents = sumOf("paypal");
+  const cashCents = sumOf("cash");
+  return {
+    entryId,
+    roundId,
+    roundName: done.roundName,
+    playerId,
+    playerName: found.name,
+    creditCents: done.entry.creditUsedCents,
+    paypalCents,
+    cashCents,
+    totalCents: done.entry.creditUsedCents + paypalCents + cashCents,
+  };
+}

@@ -1,0 +1,199 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { type Db, uniqueViolation } from "../../db/client";
+import { type Claim, claims, players, users } from "../../db/schema";
+import { AppError, badRequest, conflict, notFound } from "../../errors";
+import { currentClaimFirst } from "./claim-state";
+import { OPEN_STATUSES } from "~/lib/claims";
+import { nowSeconds } from "~/lib/time";
+
+// A claim links a user to the player record that is them (DESIGN.md "Claims"): the user
+// submits it (pending); an admin approves, rejects or marks a conflict (with a note the
+// user sees); the user may withdraw ("unclaim") an open claim and claim again. One
+// approved claim per player, one open claim per user: both held by unique indexes, so
+// racing requests cannot both win. Every transition is one conditional UPDATE.
+
+export type ClaimStatus = Claim["status"];
+export type ClaimAction = "approve" | "reject" | "conflict";
+
+const OPEN: ClaimStatus[] = [...OPEN_STATUSES];
+
+/** From which states each admin action may move a claim. */
+const FROM: Record<ClaimAction, ClaimStatus[]> = {
+  approve: ["pending", "conflict"],
+  // Reject from approved is the admin's "Un-link".
+  reject: ["pending", "conflict", "approved"],
+  conflict: ["pending", "approved"],
+};
+
+const TO: Record<ClaimAction, ClaimStatus> = { approve: "approved", reject: "rejected", conflict: "conflict" };
+
+export const CLAIM_MESSAGES = {
+  alreadyOpen: "You already have a claim on a player record. Unclaim it before claiming another.",
+  playerTaken: "This player record is already claimed by another user.",
+  userLinked: "This user is already linked to another player record.",
+  inactive: "This player record is inactive and cannot be claimed.",
+  adminsDoNotClaim: "Admins do not claim player records.",
+  notYours: "You can only unclaim your own claim.",
+  noteRequired: "A note is required to mark a conflict.",
+} as const;
+
+/** A claim with the names the pages and the admin list show. */
+export type ClaimView = {
+  id: number;
+  userId: number;
+  userName: string;
+  playerId: number;
+  playerFirstName: string;
+  playerLastName: string;
+  status: ClaimStatus;
+  note: string | null;
+  createdAt: number;
+  updatedAt: number;
+  approvedAt: number | null;
+  rejectedAt: number | null;
+};
+
+const viewColumns = {
+  id: claims.id,
+  userId: claims.userId,
+  userName: users.name,
+  playerId: claims.playerId,
+  playerFirstName: players.fn,
+  playerLastName: players.ln,
+  status: claims.status,
+  note: claims.note,
+  createdAt: claims.createdAt,
+  updatedAt: claims.updatedAt,
+  approvedAt: claims.approvedAt,
+  rejectedAt: claims.rejectedAt,
+};
+
+function claimViews(db: Db) {
+  return db
+    .select(viewColumns)
+    .from(claims)
+    .innerJoin(users, eq(users.id, claims.userId))
+    .innerJoin(players, eq(players.id, claims.playerId));
+}
+
+async function getClaimView(db: Db, id: number): Promise<ClaimView> {
+  const [row] = await claimViews(db).where(eq(claims.id, id));
+  if (!row) throw notFound("Claim not found");
+  return row;
+}
+
+/** Which unique rule a failed claim write broke, as the 409 the caller should see. */
+function uniqueRuleBroken(err: unknown, onApprove: boolean): AppError | null {
+  const message = uniqueViolation(err);
+  if (!message) return null;
+  if (message.includes("claims.player_id")) return conflict(CLAIM_MESSAGES.playerTaken);
+  return conflict(onApprove ? CLAIM_MESSAGES.userLinked : CLAIM_MESSAGES.alreadyOpen);
+}
+
+/**
+ * A user claims a player record: pending until an admin decides. Refused for admins,
+ * for a missing (404) or inactive (400) player, while the user has an open claim, and
+ * when the player is already linked to someone (409). Claiming the same player again
+ * while the first is pending answers that claim: a retry is not an error.
+ */
+export async function submitClaim(
+  db: Db,
+  user: { id: number; isAdmin: boolean },
+  input: { playerId: number; note?: string | null },
+): Promise<ClaimView> {
+  if (user.isAdmin) throw new AppError("forbidden", CLAIM_MESSAGES.adminsDoNotClaim);
+  const [[player], [taken], [open]] = await db.batch([
+    db.select({ id: players.id, inactive: players.inactive }).from(players).where(eq(players.id, input.playerId)),
+    db
+      .select({ id: claims.id })
+      .from(claims)
+      .where(and(eq(claims.playerId, input.playerId), eq(claims.status, "approved"))),
+    db
+      .select({ id: claims.id, playerId: claims.playerId, status: claims.status })
+      .from(claims)
+      .where(and(eq(claims.userId, user.id), inArray(claims.status, OPEN))),
+  ]);
+  // The same claim sent again (a double click, a retry, the new-player step) is the one on file.
+  if (open && open.playerId === input.playerId && open.status === "pending") return getClaimView(db, open.id);
+  if (!player) throw notFound("Player not found");
+  if (player.inactive) throw badRequest(CLAIM_MESSAGES.inactive);
+  if (open) throw conflict(CLAIM_MESSAGES.alreadyOpen);
+  if (taken) throw conflict(CLAIM_MESSAGES.playerTaken);
+  const now = nowSeconds();
+  try {
+    const [row] = await db
+      .insert(claims)
+      .values({ userId: user.id, playerId: input.playerId, status: "pending", note: input.note || null, createdAt: now, updatedAt: now })
+      .returning({ id: claims.id });
+    if (!row) throw new Error("the claim insert returned no row");
+    return getClaimView(db, row.id);
+  } catch (err) {
+    // The index decides a race the reads above could not see.
+    throw uniqueRuleBroken(err, false) ?? err;
+  }
+}
+
+/** The user's current claim (the session's choice: approved, else the newest not withdrawn), or null. */
+export async function myClaim(db: Db, userId: number): Promise<ClaimView | null> {
+  const [row] = await claimViews(db)
+    .where(and(eq(claims.userId, userId), sql`${claims.status} <> 'withdrawn'`))
+    .orderBy(...currentClaimFirst)
+    .limit(1);
+  return row ?? null;
+}
+
+/** The user withdraws their own open claim (an approved one unlinks them). */
+export async function unclaim(db: Db, userId: number, claimId: number): Promise<ClaimView> {
+  const [moved] = await db
+    .update(claims)
+    .set({ status: "withdrawn", updatedAt: nowSeconds() })
+    .where(and(eq(claims.id, claimId), eq(claims.userId, userId), inArray(claims.status, OPEN)))
+    .returning({ id: claims.id });
+  if (moved) return getClaimView(db, claimId);
+  const [row] = await db.select({ userId: claims.userId, status: claims.status }).from(claims).where(eq(claims.id, claimId));
+  if (!row) throw notFound("Claim not found");
+  if (row.userId !== userId) throw new AppError("forbidden", CLAIM_MESSAGES.notYours);
+  throw conflict(`This claim is ${row.status} and cannot be unclaimed.`);
+}
+
+/** Every claim for the admin's review: open ones first, then the latest decisions. */
+export async function listClaims(db: Db): Promise<ClaimView[]> {
+  return claimViews(db).orderBy(
+    sql`case ${claims.status} when 'pending' then 0 when 'conflict' then 1 when 'approved' then 2 else 3 end`,
+    desc(claims.updatedAt),
+    desc(claims.id),
+  );
+}
+
+/** A user's claims, newest first (the admin's user page). */
+export async function claimsForUser(db: Db, userId: number): Promise<ClaimView[]> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound("User not found");
+  return claimViews(db).where(eq(claims.userId, userId)).orderBy(desc(claims.updatedAt), desc(claims.id));
+}
+
+/**
+ * An admin decides a claim: approve (links the player to the user), reject (from
+ * approved: un-link) or conflict (a note is required; the user sees it). A claim not
+ * in a state the action starts from is a 409 that says which state it is in.
+ */
+export async function decideClaim(db: Db, id: number, action: ClaimAction, note?: string | null): Promise<ClaimView> {
+  const text = note?.trim() || null;
+  if (action === "conflict" && !text) throw badRequest(CLAIM_MESSAGES.noteRequired);
+  const now = nowSeconds();
+  const stamp = action === "approve" ? { approvedAt: now } : action === "reject" ? { rejectedAt: now } : {};
+  let moved: { id: number } | undefined;
+  try {
+    [moved] = await db
+      .update(claims)
+      .set({ status: TO[action], updatedAt: now, ...stamp, ...(text !== null ? { note: text } : {}) })
+      .where(and(eq(claims.id, id), inArray(claims.status, FROM[action])))
+      .returning({ id: claims.id });
+  } catch (err) {
+    throw uniqueRuleBroken(err, action === "approve") ?? err;
+  }
+  if (moved) return getClaimView(db, id);
+  const [row] = await db.select({ status: claims.status }).from(claims).where(eq(claims.id, id));
+  if (!row) throw notFound("Claim not found");
+  throw conflict(`This claim is ${row.status}; it cannot be moved to ${TO[action]}.`);
+}

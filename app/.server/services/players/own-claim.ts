@@ -1,0 +1,39 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { claims, players } from "../../db/schema";
+import { balanceCentsSql } from "../money/balance";
+import { currentClaimFirst } from "./claim-state";
+
+/** The claim a user's profile shows, with its player and that player's credit. */
+export type OwnClaim = {
+  id: number;
+  status: string;
+  note: string | null;
+  playerId: number;
+  firstName: string;
+  lastName: string;
+  balanceCents: number;
+};
+
+/**
+ * The approved claim, else the newest live one: the same choice as the session's
+ * claimStatus (claim-state.ts), so the profile's badge and the navbar's state agree.
+ */
+export async function ownClaim(db: Db, userId: number): Promise<OwnClaim | null> {
+  const [row] = await db
+    .select({
+      id: claims.id,
+      status: claims.status,
+      note: claims.note,
+      playerId: players.id,
+      firstName: players.fn,
+      lastName: players.ln,
+      balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
+    })
+    .from(claims)
+    .innerJoin(players, eq(players.id, claims.playerId))
+    .where(and(eq(claims.userId, userId), ne(claims.status, "withdrawn")))
+    .orderBy(...currentClaimFirst)
+    .limit(1);
+  return row ?? null;
+}

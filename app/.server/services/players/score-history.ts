@@ -1,0 +1,25 @@
+import { and, asc, eq, gt } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { entries, rounds } from "../../db/schema";
+import { type ChartMetric, type HistoryPoint, type ScoreChart, scoreChart } from "~/lib/score-chart";
+
+/**
+ * A player's scored entries (score above 0) with their rounds' dates, oldest first: one
+ * query, on entries_player_stats_idx (player_id, score) and the rounds' primary key.
+ */
+export async function scoreHistory(db: Db, playerId: number): Promise<HistoryPoint[]> {
+  return db
+    .select({ roundId: rounds.id, d: rounds.d, n: rounds.n, score: entries.score, rating: entries.rating })
+    .from(entries)
+    .innerJoin(rounds, eq(rounds.id, entries.roundId))
+    .where(and(eq(entries.playerId, playerId), gt(entries.score, 0)))
+    .orderBy(asc(rounds.d), asc(rounds.id));
+}
+
+/** `?chart=ratings` asks for round ratings; anything else (or nothing) is scores. */
+export const chartMetricOf = (url: string): ChartMetric => (new URL(url).searchParams.get("chart") === "ratings" ? "ratings" : "scores");
+
+/** The player page's score chart (app/lib/score-chart.ts), or null before their first score. */
+export async function playerScoreChart(db: Db, playerId: number, url: string, timeZone: string): Promise<ScoreChart | null> {
+  return scoreChart(await scoreHistory(db, playerId), chartMetricOf(url), timeZone);
+}

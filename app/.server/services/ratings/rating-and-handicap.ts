@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { assertPlayerExists } from "../players/players";
+import { getLeagueSettings } from "../standings/league-settings";
+import { type Handicap, type HandicapSettings, handicapFrom, handicapHistory } from "~/lib/handicap";
+import { ESTABLISHED_AFTER, playerRating } from "~/lib/rating-walk";
+
+// A player's form: handicap (app/lib/handicap.ts) and league rating (app/lib/rating-walk.ts)
+// now and after each round they played, across seasons, and every entrant's handicap going
+// into a round for its net scores.
+
+export type HistoryRound = {
+  roundId: number;
+  d: number;
+  n: string;
+  score: number;
+  /** This score's round rating (null until the ratings job rated it). */
+  roundRating: number | null;
+  /** The player's handicap and rating after this round. */
+  handicap: number | null;
+  rating: number | null;
+};
+
+export type RatingAndHandicap = {
+  handicap: Handicap | null;
+  rating: number | null;
+  /** Rated rounds the rating rests on; fewer than ESTABLISHED_AFTER is provisional. */
+  ratedRounds: number;
+  established: boolean;
+  /** Newest first. */
+  history: HistoryRound[];
+  settings: HandicapSettings;
+};
+
+/** One player's handicap and rating, now and after each scored round (404 for an unknown player). */
+export async function ratingAndHandicap(db: Db, playerId: number): Promise<RatingAndHandicap> {
+  const [, settings, rows] = await Promise.all([
+    assertPlayerExists(db, playerId),
+    getLeagueSettings(db),
+    db.all<{ roundId: number; d: number; n: string; score: number; roundRating: number | null }>(sql`
+      select r.id as roundId, r.d as d, r.n as n, e.score as score, e.rating as roundRating
+      from entries e join rounds r on r.id = e.round_id
+      where e.player_id = ${playerId} and e.score > 0 order by r.d, r.id`),
+  ]);
+  const ratings: number[] = [];
+  const history = handicapHistory(rows, settings).map((r) => {
+    if (r.roundRating !== null) ratings.push(r.roundRating);
+    return { ...r, rating: playerRating(ratings) };
+  });
+  return {
+    handicap: handicapFrom(
+      rows.map((r) => r.score),
+      settings,
+    ),
+    rating: playerRating(ratings),
+    ratedRounds: ratings.length,
+    established: ratings.length >= ESTABLISHED_AFTER,
+    history: history.reverse(),
+    settings: handicapSettings(settings),
+  };
+}
+
+/**
+ * Every entrant's handicap going into a round: from their last K scored rounds dated
+ * before it (earlier on the same date: a lower id), in one query for the whole field.
+ */
+export async function roundHandicaps(db: Db, roundId: number): Promise<RoundHandicaps> {
+  const settings = await getLeagueSettings(db);
+  const rows = await db.all<{ playerId: number; score: number }>(sql`
+    with this as (select id, d from rounds where id = ${roundId})
+    select player_id as playerId, score from (
+      select e.player_id, e.score, r.d, r.id as rid,
+        row_number() over (partition by e.player_id order by r.d desc, r.id desc) as rn
+      from entries e join rounds r on r.id = e.round_id, this
+      where e.player_id in (select player_id from entries where round_id = ${roundId})
+        and e.score > 0 and (r.d < this.d or (r.d = this.d and r.id < this.id))
+    ) where rn <= ${settings.handicapRounds} order by player_id, d, rid`);
+  const scores = new Map<number, number[]>();
+  for (const r of rows) scores.set(r.playerId, [...(scores.get(r.playerId) ?? []), r.score]);
+  const players = Object.fromEntries([...scores].map(([playerId, list]) => [playerId, handicapFrom(list, settings)]));
+  return { settings: handicapSettings(settings), players };
+}
+
+// Only what handicaps use goes to the page's data.
+const handicapSettings = (s: HandicapSettings): HandicapSettings => ({
+  handicapRounds: s.handicapRounds,
+  handicapPercent: s.handicapPercent,
+  handicapPar: s.handicapPar,
+});
+
+export type RoundHandicaps = { settings: HandicapSettings; players: Record<number, Handicap | null> };

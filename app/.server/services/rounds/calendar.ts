@@ -1,0 +1,131 @@
+import { and, asc, eq, gte, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { claims, entries, rounds, users } from "../../db/schema";
+import { AppUrlError, linkOrigin } from "../../app-url";
+import { notFound } from "../../errors";
+import { type League, currentSeason, seasonSpan } from "../../league";
+import { base64url } from "~/lib/base64url";
+import { type CalendarEvent, writeCalendar } from "~/lib/ical";
+import { formatCents } from "~/lib/money";
+import { entryPriceCents } from "~/lib/pricing";
+import { nowSeconds } from "~/lib/time";
+
+// The league's calendar feeds (issue 13 item 5): every round (/calendar.ics) and, per
+// user, the rounds their approved player has entries in (/calendar/{token}.ics). Both
+// are bounded to the previous and current season and everything after, so a feed stays
+// small after years of weekly rounds while last season's rounds are still there to look back.
+
+/** How long a round lasts in the calendar: a league night of 18 holes plus payouts. */
+export const ROUND_HOURS = 3;
+
+/** The feed token: 32 random bytes as base64url (43 characters). */
+export const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const feedRound = {
+  id: rounds.id,
+  d: rounds.d,
+  n: rounds.n,
+  loc: rounds.loc,
+  feePdgaCents: rounds.feePdgaCents,
+  feeCourseCents: rounds.feeCourseCents,
+  feeOtherCents: rounds.feeOtherCents,
+  payoutCents: rounds.payoutCents,
+  aceCents: rounds.aceCents,
+};
+type FeedRound = { [K in keyof typeof feedRound]: (typeof feedRound)[K]["_"]["data"] };
+
+/**
+ * The origin feed URLs and UIDs use: APP_URL's (as in mail), or where a loopback copy is
+ * served; an app not configured for mail still serves its feeds from the request's origin.
+ */
+export function feedOrigin(appUrl: string, requestUrl: string): string {
+  const origin = new URL(requestUrl).origin;
+  try {
+    return linkOrigin(appUrl, origin);
+  } catch (err) {
+    if (err instanceof AppUrlError) return origin;
+    throw err;
+  }
+}
+
+/** The first second a feed covers: the start of the previous season. */
+export function feedStart(league: League, now = nowSeconds()): number {
+  return seasonSpan(league, currentSeason(league, now) - 1).from;
+}
+
+/** A round as a calendar event; `origin` makes its page's URL and its UID's host. */
+export function roundEvent(round: FeedRound, origin: string): CalendarEvent {
+  const ace = round.aceCents ? ` (+ ${formatCents(round.aceCents)} ace fund)` : "";
+  return {
+    uid: `round-${round.id}@${new URL(origin).host}`,
+    start: round.d,
+    end: round.d + ROUND_HOURS * 3600,
+    summary: round.n,
+    location: round.loc,
+    url: `${origin}/rounds/${round.id}`,
+    description: `Entry ${formatCents(entryPriceCents(round))}${ace}.\nResults and sign-up: ${origin}/rounds/${round.id}`,
+  };
+}
+
+type FeedOptions = { league: League; origin: string; now?: number };
+
+function feedText(list: FeedRound[], name: string, { league, origin, now = nowSeconds() }: FeedOptions): string {
+  return writeCalendar({ name, timeZone: league.timeZone, now, events: list.map((r) => roundEvent(r, origin)) });
+}
+
+/** Every round of the previous season on (one indexed range read), as iCalendar text. */
+export async function leagueCalendar(db: Db, opts: FeedOptions): Promise<string> {
+  const list = await db
+    .select(feedRound)
+    .from(rounds)
+    .where(gte(rounds.d, feedStart(opts.league, opts.now)))
+    .orderBy(asc(rounds.d), asc(rounds.id));
+  return feedText(list, opts.league.name, opts);
+}
+
+/**
+ * The personal feed of the user holding `token`, or null for a token that is malformed,
+ * unknown, replaced or belongs to a locked account (all answered alike: 404). A user
+ * with no approved claim gets a valid, empty calendar.
+ */
+export async function personalCalendar(db: Db, token: string, opts: FeedOptions): Promise<string | null> {
+  if (!CALENDAR_TOKEN.test(token)) return null;
+  const [user] = await db.select({ id: users.id, locked: users.locked }).from(users).where(eq(users.calendarToken, token));
+  if (!user || user.locked) return null;
+  const list = await db
+    .select(feedRound)
+    .from(claims)
+    .innerJoin(entries, eq(entries.playerId, claims.playerId))
+    .innerJoin(rounds, eq(rounds.id, entries.roundId))
+    .where(and(eq(claims.userId, user.id), eq(claims.status, "approved"), gte(rounds.d, feedStart(opts.league, opts.now))))
+    .orderBy(asc(rounds.d), asc(rounds.id));
+  return feedText(list, `${opts.league.name}: my rounds`, opts);
+}
+
+const newToken = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
+
+/** The user's feed token, or null before they first asked for one. */
+export async function calendarTokenOf(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db.select({ token: users.calendarToken }).from(users).where(eq(users.id, userId));
+  return row?.token ?? null;
+}
+
+/** The user's feed token, made now if they have none (two racing first asks keep one). */
+export async function ensureCalendarToken(db: Db, userId: number): Promise<string> {
+  const [made] = await db
+    .update(users)
+    .set({ calendarToken: newToken() })
+    .where(and(eq(users.id, userId), isNull(users.calendarToken)))
+    .returning({ token: users.calendarToken });
+  const token = made?.token ?? (await calendarTokenOf(db, userId));
+  if (!token) throw notFound("User not found");
+  return token;
+}
+
+/** A new feed token: the old URL stops working at once (404). */
+export async function resetCalendarToken(db: Db, userId: number): Promise<string> {
+  const token = newToken();
+  const [row] = await db.update(users).set({ calendarToken: token }).where(eq(users.id, userId)).returning({ id: users.id });
+  if (!row) throw notFound("User not found");
+  return token;
+}

@@ -1,0 +1,210 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { type Db, uniqueViolation } from "../../db/client";
+import { entries, players } from "../../db/schema";
+import { badRequest, conflict, notFound } from "../../errors";
+import { balanceCentsSql } from "../money/balance";
+import { chunk } from "../../db/chunk";
+import { type GuardedPlayer, type RoundState, type StateEntry, commitRoundChange } from "./round-entries";
+import { assertEntryVersion } from "./versions";
+import { type Withdrawal, withdrawEntry } from "../money/withdrawal";
+import { payoutsByEntry } from "~/lib/payouts";
+import type { EntryChanges, NewEntryValues } from "~/schemas/entries";
+import { fullNameSql } from "../../db/player-name";
+import { fullName } from "~/lib/player-name";
+
+// The admin's writes to a round's entries. Each goes through commitRoundChange,
+// so the round's payouts and result labels are rewritten in the same atomic batch and no
+// player's credit goes below zero.
+
+const money = (e: Pick<StateEntry, "creditAddedCents" | "creditUsedCents">) => e.creditAddedCents - e.creditUsedCents;
+
+function guardOf(e: StateEntry, next: { creditAddedCents: number; creditUsedCents: number }): GuardedPlayer {
+  return { playerId: e.playerId, name: e.name, balanceCents: e.balanceCents, deltaCents: money(next) - money(e) };
+}
+
+const entryOf = (state: RoundState, id: number) => {
+  const found = state.entries.find((e) => e.id === id);
+  if (!found) throw notFound("Entry not found");
+  return found;
+};
+
+const alreadyEntered = (name: string) => conflict(`${name} is already entered in this round.`);
+
+/** Adds an entry (and, for 'Add player: {text}', its new player) to a round: answers the entry's id. */
+export async function addEntry(db: Db, v: NewEntryValues): Promise<number> {
+  const existing = v.player ? await playerFacts(db, v.player) : null;
+  const entryValues = {
+    roundId: v.round_id,
+    division: v.division,
+    ace: v.ace,
+    creditAddedCents: v.credit_added,
+    creditUsedCents: v.credit_used,
+    payoutAdjustCents: v.payoutAdjust,
+  };
+  try {
+    return await commitRoundChange(db, v.round_id, (state) => {
+      const after = [...state.entries, { id: null, division: v.division, score: 0 }];
+      const delta = v.credit_added - v.credit_used;
+      if (existing) {
+        if (state.entries.some((e) => e.playerId === existing.id)) throw alreadyEntered(existing.name);
+        return {
+          statements: [
+            db
+              .insert(entries)
+              .values({ ...entryValues, playerId: existing.id })
+              .returning({ id: entries.id }),
+          ],
+          after,
+          guardPlayers: [{ playerId: existing.id, name: existing.name, balanceCents: existing.balanceCents, deltaCents: delta }],
+          answer: ([rows]) => firstId(rows),
+        };
+      }
+      const fresh = v.newPlayer;
+      if (!fresh) throw badRequest("Choose a player");
+      // A new player has no credit: using some would overdraw them at once.
+      if (delta < 0) throw conflict(`${fullName({ firstName: fresh.fn, lastName: fresh.ln })} is a new player with no credit to use.`);
+      return {
+        statements: [
+          db.insert(players).values({ fn: fresh.fn, ln: fresh.ln, pdga: fresh.pdga, division: v.division }),
+          // The batch runs in order on one connection: last_insert_rowid() is the new player.
+          db
+            .insert(entries)
+            .values({ ...entryValues, playerId: sql`last_insert_rowid()` })
+            .returning({ id: entries.id }),
+        ],
+        after,
+        guardPlayers: [],
+        answer: ([, rows]) => firstId(rows),
+      };
+    });
+  } catch (err) {
+    // Two adds of one player racing: the unique index lets one in.
+    if (uniqueViolation(err)) throw alreadyEntered(existing?.name ?? "That player");
+    throw err;
+  }
+}
+
+function firstId(rows: unknown): number {
+  const id = (rows as { id: number }[] | undefined)?.[0]?.id;
+  if (id === undefined) throw new Error("the entry insert returned no row");
+  return id;
+}
+
+async function playerFacts(db: Db, id: number) {
+  const [p] = await db
+    .select({ id: players.id, name: fullNameSql(players), balanceCents: balanceCentsSql(id).mapWith(Number) })
+    .from(players)
+    .where(eq(players.id, id));
+  if (!p) throw notFound("Player not found");
+  return p;
+}
+
+/** The round all of `ids` belong to: one round per write (404 for an unknown id, or one of another round than `expected`). */
+async function roundOf(db: Db, ids: number[], expected?: number): Promise<number> {
+  const rows = (
+    await Promise.all(
+      chunk(ids).map((part) => db.select({ id: entries.id, roundId: entries.roundId }).from(entries).where(inArray(entries.id, part))),
+    )
+  ).flat();
+  if (rows.length !== new Set(ids).size) throw notFound("Entry not found");
+  const roundIds = new Set(rows.map((r) => r.roundId));
+  if (roundIds.size > 1) throw badRequest("Change the entries of one round at a time");
+  const roundId = rows[0]?.roundId ?? 0;
+  if (expected !== undefined && roundId !== expected) throw notFound("Entry not found");
+  return roundId;
+}
+
+/** An edit of one entry: `version` is the entry's as the editor read it (ADR 20). */
+export type EntryChange = { id: number; version: number; value: EntryChanges };
+
+/**
+ * Applies edits to entries of one round (the inline editor, /update, /bulk, the scores
+ * page) in one batch with the round's payouts. Answers how many entries changed. An edit
+ * of an entry that changed since it was read is refused (409); an entry the edit would
+ * leave as it is gets no write, so its version does not matter (a form posted without
+ * JavaScript sends every row).
+ */
+export async function updateEntries(db: Db, changes: EntryChange[], inRound?: number): Promise<number> {
+  const ids = changes.map((c) => c.id);
+  if (new Set(ids).size !== ids.length) throw badRequest("Each entry may appear only once");
+  const roundId = await roundOf(db, ids, inRound);
+  return commitRoundChange(db, roundId, (state) => {
+    const statements: BatchItem<"sqlite">[] = [];
+    const guardPlayers: GuardedPlayer[] = [];
+    const edited = new Map<number, StateEntry>();
+    for (const { id, version, value } of changes) {
+      const now = entryOf(state, id);
+      const next = {
+        ...now,
+        division: value.division ?? now.division,
+        ace: value.ace ?? now.ace,
+        score: value.score ?? now.score,
+        payoutAdjustCents: value.payoutAdjust ?? now.payoutAdjustCents,
+        creditAddedCents: value.credit_added ?? now.creditAddedCents,
+        creditUsedCents: value.credit_used ?? now.creditUsedCents,
+      };
+      const set = changedFields(now, next);
+      if (Object.keys(set).length === 0) continue;
+      assertEntryVersion(now, version);
+      statements.push(db.update(entries).set(set).where(eq(entries.id, id)));
+      guardPlayers.push(guardOf(now, next));
+      edited.set(id, next);
+    }
+    return {
+      statements,
+      after: state.entries.map((e) => edited.get(e.id) ?? e),
+      guardPlayers,
+      answer: () => statements.length,
+    };
+  });
+}
+
+const EDITABLE = ["division", "ace", "score", "payoutAdjustCents", "creditAddedCents", "creditUsedCents"] as const;
+
+function changedFields(now: StateEntry, next: StateEntry): Partial<Pick<StateEntry, (typeof EDITABLE)[number]>> {
+  const set: Record<string, unknown> = {};
+  for (const field of EDITABLE) if (next[field] !== now[field]) set[field] = next[field];
+  return set;
+}
+
+/**
+ * Removes an entry read at `version` as a withdrawal (ADR 22): what paid for it (credit,
+ * PayPal, cash) comes back as league credit in the same batch, so no path removes a paid
+ * entry and keeps the money.
+ */
+export async function deleteEntry(db: Db, id: number, version: number, inRound?: number): Promise<Withdrawal> {
+  return withdrawEntry(db, id, { admin: true }, { inRound, version });
+}
+
+/** Rewrites the round's stored payouts and labels where they differ from the computed ones: answers how many. */
+export async function syncPayouts(db: Db, roundId: number): Promise<number> {
+  return commitRoundChange(db, roundId, (state) => ({
+    statements: [],
+    after: state.entries,
+    guardPlayers: [],
+    answer: (_, written) => written,
+  }));
+}
+
+/**
+ * "Credit payouts": credit_added = payout + payout adjust (never below 0) for every entry
+ * of the round. Refused while a division still has a score of 0: its payouts are not known.
+ */
+export async function creditPayouts(db: Db, roundId: number): Promise<number> {
+  return commitRoundChange(db, roundId, (state) => {
+    const waiting = [...new Set(state.entries.filter((e) => e.score <= 0).map((e) => e.division))];
+    if (state.entries.length === 0) throw conflict("This round has no entries.");
+    if (waiting.length) throw conflict(`Enter every score first: ${waiting.join(", ")} still has entries without a score.`);
+    const payouts = payoutsByEntry(state.entries, state.round.payoutCents);
+    const statements: BatchItem<"sqlite">[] = [];
+    const guardPlayers: GuardedPlayer[] = [];
+    for (const e of state.entries) {
+      const credit = Math.max(0, (payouts.get(e.id)?.payoutCents ?? 0) + e.payoutAdjustCents);
+      if (credit === e.creditAddedCents) continue;
+      statements.push(db.update(entries).set({ creditAddedCents: credit }).where(eq(entries.id, e.id)));
+      guardPlayers.push(guardOf(e, { ...e, creditAddedCents: credit }));
+    }
+    return { statements, after: state.entries, guardPlayers, answer: () => statements.length };
+  });
+}

@@ -1,0 +1,89 @@
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { nowSeconds } from "~/lib/time";
+import { unsubscribeUrls } from "../../auth/unsubscribe-link";
+import type { Db } from "../../db/client";
+import { registrationMails, rounds, users } from "../../db/schema";
+import type { MailSender } from "../../mail/mailer";
+import { type RegistrationMailContext, registrationMail } from "../../mail/registration-mail";
+
+// The queue consumer's half of "registration opened" (ADR 10, like reset-mail.ts): one
+// mail per opted-in, unlocked user per (round, league day), however often the job runs.
+// - Every recipient gets a registration_mails row keyed (round, user, day), inserted once
+//   (INSERT OR IGNORE) from the users table in one statement, so 1,500 users are no
+//   1,500 round trips and a second run adds nothing.
+// - A mail goes out only for a row whose mailed_at is null, and mailed_at is set once it
+//   was handed over: a second delivery finds every row done and sends nothing; a run
+//   after a failed send sends only what is still missing.
+// - Opening, closing and opening again the same day is the same key: nobody twice. A
+//   later day's opening is a new key: everyone opted in hears again.
+
+export type RegistrationMailJob = { roundId: number; day: string };
+export type RegistrationMailRunContext = RegistrationMailContext & { secret: string; send: MailSender };
+export type RegistrationMailOutcome =
+  | { status: "no-round" | "closed" }
+  | { status: "done"; sent: number; alreadyMailed: number; failed: number };
+
+/** Rows read at a time; mails handed over at once (each group then marked done in one statement). */
+const PAGE = 100;
+const GROUP = 10;
+
+const recipient = sql`${users.notifyRegistration} = 1 and ${users.locked} = 0`;
+
+/**
+ * Runs one registration-opened job. Nothing is sent for a round that is gone or whose
+ * registration was closed again before the job ran (its next opening sends). Throws after
+ * the whole list when some mail could not be handed over, so the queue retries just those.
+ */
+export async function sendRegistrationMails(
+  db: Db,
+  job: RegistrationMailJob,
+  ctx: RegistrationMailRunContext,
+): Promise<RegistrationMailOutcome> {
+  const [round] = await db
+    .select({ id: rounds.id, n: rounds.n, d: rounds.d, loc: rounds.loc, open: rounds.openForRegistration })
+    .from(rounds)
+    .where(eq(rounds.id, job.roundId));
+  if (!round) return { status: "no-round" };
+  if (!round.open) return { status: "closed" };
+
+  await db.run(sql`insert or ignore into ${registrationMails} (round_id, user_id, day)
+    select ${round.id}, ${users.id}, ${job.day} from ${users} where ${recipient}`);
+  const key = and(eq(registrationMails.roundId, round.id), eq(registrationMails.day, job.day));
+  const [{ done }] = await db
+    .select({ done: sql<number>`count(*)` })
+    .from(registrationMails)
+    .where(and(key, sql`${registrationMails.mailedAt} is not null`));
+
+  let sent = 0;
+  let failed = 0;
+  // Keyset paging by user id: a failed row stays pending and the loop still moves past it.
+  for (let after = 0; ; ) {
+    const page = await db
+      .select({ userId: users.id, email: users.email, name: users.name })
+      .from(registrationMails)
+      .innerJoin(users, eq(users.id, registrationMails.userId))
+      .where(and(key, isNull(registrationMails.mailedAt), gt(users.id, after), recipient))
+      .orderBy(users.id)
+      .limit(PAGE);
+    if (page.length === 0) break;
+    after = page[page.length - 1].userId;
+    for (let i = 0; i < page.length; i += GROUP) {
+      const group = page.slice(i, i + GROUP);
+      const results = await Promise.allSettled(
+        group.map(async (user) =>
+          ctx.send(registrationMail(user, round, await unsubscribeUrls(ctx.linkOrigin, ctx.secret, user.userId), ctx)),
+        ),
+      );
+      const handedOver = group.filter((_, j) => results[j].status === "fulfilled").map((u) => u.userId);
+      failed += group.length - handedOver.length;
+      sent += handedOver.length;
+      if (handedOver.length === 0) continue;
+      await db
+        .update(registrationMails)
+        .set({ mailedAt: nowSeconds() })
+        .where(and(key, inArray(registrationMails.userId, handedOver), isNull(registrationMails.mailedAt)));
+    }
+  }
+  if (failed > 0) throw new Error(`${failed} of ${failed + sent} registration mails for round ${round.id} could not be sent`);
+  return { status: "done", sent, alreadyMailed: done, failed };
+}

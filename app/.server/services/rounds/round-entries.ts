@@ -1,0 +1,181 @@
+import { type SQL, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { type Db, checkFailed } from "../../db/client";
+import { entries, players, rounds } from "../../db/schema";
+import { writeGuard } from "../../db/write-guard";
+import { conflict, notFound } from "../../errors";
+import { markRatingsStale } from "../ratings/ratings-trigger";
+import { type PotChange, entriesPotChanges, potGuards } from "../money/ace-pot";
+import { potRefusal } from "../money/ace-pot-refusal";
+import { balanceCentsSql } from "../money/balance";
+import { entryColumns } from "./entries";
+import { formatCents } from "~/lib/money";
+import { payoutsByEntry } from "~/lib/payouts";
+import { fullNameSql } from "../../db/player-name";
+
+// Every write to a round's entries goes through commitRoundChange (ADR 14): it reads the
+// round, lets the caller plan its statements from what it read, recomputes the payouts and
+// result labels of the round as it will be, and sends all of it as one atomic batch that
+// starts with a guard: if the round's entries changed since they were read (another admin,
+// a sign-up), the batch aborts and is planned again from a fresh read. Balance guards at
+// the end abort it when a player's credit would go below zero, and a pot guard when the
+// change would take the ace pot below zero at a moment it lowers (ADR 21).
+
+export type StateEntry = {
+  id: number;
+  playerId: number;
+  name: string;
+  division: string;
+  ace: boolean;
+  score: number;
+  payoutCents: number;
+  payoutAdjustCents: number;
+  creditAddedCents: number;
+  creditUsedCents: number;
+  paymentId: number | null;
+  result: string | null;
+  version: number;
+  balanceCents: number;
+};
+
+export type RoundState = {
+  round: { id: number; n: string; d: number; payoutCents: number; aceCents: number; version: number };
+  fingerprint: string;
+  entries: StateEntry[];
+};
+
+/**
+ * What a plan is made from: each entry's id and version (a trigger bumps it whenever a
+ * field a write sets changes: division, score, ace, payouts, credits, payment; migration
+ * 0011), and the round's version (its payout per entry among its fields).
+ */
+function fingerprintSql(roundId: number): SQL<string> {
+  return sql<string>`(
+    coalesce((select group_concat(id || ':' || version, ',')
+      from (select id, version from ${entries} where round_id = ${roundId} order by id)), '')
+    || '|' || coalesce((select version from ${rounds} where id = ${roundId}), '')
+  )`;
+}
+
+export async function readRoundState(db: Db, roundId: number): Promise<RoundState> {
+  const [roundRows, entryRows] = await db.batch([
+    db
+      .select({
+        id: rounds.id,
+        n: rounds.n,
+        d: rounds.d,
+        payoutCents: rounds.payoutCents,
+        aceCents: rounds.aceCents,
+        version: rounds.version,
+        fingerprint: fingerprintSql(roundId),
+      })
+      .from(rounds)
+      .where(eq(rounds.id, roundId)),
+    db
+      .select({
+        ...entryColumns,
+        name: fullNameSql(players),
+        // By the player table: inside the balance subqueries "entries" names their own rows.
+        balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
+      })
+      .from(entries)
+      .innerJoin(players, eq(players.id, entries.playerId))
+      .where(eq(entries.roundId, roundId))
+      .orderBy(entries.id),
+  ]);
+  const [round] = roundRows;
+  if (!round) throw notFound("Round not found");
+  const { fingerprint, ...rest } = round;
+  return { round: rest, fingerprint, entries: entryRows };
+}
+
+/**
+ * An entry as it will be after the change: a new entry (not yet written) has no id. `ace`
+ * when the change may set it: an opted-in entry planned with `ace: false`, or left out,
+ * takes its fee from the pot, which is then guarded.
+ */
+export type PlannedEntry = { id: number | null; division: string; score: number; ace?: boolean };
+
+export type RoundChange<T> = {
+  statements: BatchItem<"sqlite">[];
+  /** The round's entries after the change, for its payouts. */
+  after: PlannedEntry[];
+  /** The round's per-entry payout after the change, when the change sets it. */
+  roundPayoutCents?: number;
+  /** Players whose balance the change lowers (deltaCents < 0); each is guarded in the batch. */
+  guardPlayers: GuardedPlayer[];
+  /** Changes to the pot besides the entries' own (a round moved or its ace fee changed): guarded where they lower it. */
+  potChanges?: PotChange[];
+  /** What the caller answers, from the results of its own statements and the count of payouts rewritten. */
+  answer: (results: unknown[], payoutsWritten: number) => T;
+};
+
+export type GuardedPlayer = { playerId: number; name: string; balanceCents: number; deltaCents: number };
+
+/** Updates for the entries whose stored payout or label differs from the planned one: nothing else is written. */
+function payoutUpdates(db: Db, state: RoundState, after: PlannedEntry[], payoutCents: number): BatchItem<"sqlite">[] {
+  const planned = payoutsByEntry(after, payoutCents);
+  const stored = new Map(state.entries.map((e) => [e.id, e]));
+  const out: BatchItem<"sqlite">[] = [];
+  for (const [id, p] of planned) {
+    const now = stored.get(id);
+    if (!now || (now.payoutCents === p.payoutCents && now.result === p.result)) continue;
+    out.push(db.update(entries).set({ payoutCents: p.payoutCents, result: p.result }).where(eq(entries.id, id)));
+  }
+  return out;
+}
+
+// Replanning is cheap (two reads); a random pause that doubles with each attempt spreads out
+// writers that collided (a busy night: sign-ups, score saves and withdrawals on one round),
+// at most about 2.5 s in all before the caller is asked to try again.
+const MAX_ATTEMPTS = 8;
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** attempt));
+
+/**
+ * Plans and commits one change to a round's entries with its payouts, atomically; replans
+ * when the round changed under it. `plan` may throw an AppError (404, 409) to refuse.
+ */
+export async function commitRoundChange<T>(db: Db, roundId: number, plan: (state: RoundState) => RoundChange<T>): Promise<T> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    if (attempt > 0) await pause(attempt);
+    const state = await readRoundState(db, roundId);
+    const change = plan(state);
+    const guard = writeGuard(db, "roundChanged", sql`${fingerprintSql(roundId)} is not ${state.fingerprint}`);
+    const payouts = payoutUpdates(db, state, change.after, change.roundPayoutCents ?? state.round.payoutCents);
+    const lowered = change.guardPlayers.filter((p) => p.deltaCents < 0);
+    const balanceGuards = lowered.map((p) =>
+      writeGuard(db, "overdrawn", sql`${balanceCentsSql(p.playerId)} < 0 and ${balanceCentsSql(p.playerId)} < ${p.balanceCents}`),
+    );
+    const potChanges = [...entriesPotChanges(state.round, state.entries, change.after), ...(change.potChanges ?? [])];
+    try {
+      const results = await db.batch([guard, ...change.statements, ...payouts, ...balanceGuards, ...potGuards(db, potChanges)]);
+      if (scoresChanged(state, change.after)) markRatingsStale(db, state.round.d);
+      return change.answer(results.slice(1, 1 + change.statements.length), payouts.length);
+    } catch (err) {
+      if (checkFailed(err, "round_changed")) continue;
+      if (checkFailed(err, "overdrawn")) throw conflict(overdrawnMessage(lowered));
+      if (checkFailed(err, "pot_negative")) throw conflict(await potRefusal(db, potChanges, "change"));
+      throw err;
+    }
+  }
+  throw conflict("The round's entries changed while saving. Please try again.");
+}
+
+/** Whether a change adds, removes or re-scores a scored entry: the round's ratings (ADR 17) then change. */
+function scoresChanged(state: RoundState, after: PlannedEntry[]): boolean {
+  const before = new Map(state.entries.map((e) => [e.id, e.score]));
+  const kept = new Set(after.map((e) => e.id));
+  return (
+    after.some((e) => (e.id === null ? e.score > 0 : before.get(e.id) !== e.score)) ||
+    state.entries.some((e) => e.score > 0 && !kept.has(e.id))
+  );
+}
+
+/** Names the players the change would overdraw as read; after a race with another write, every guarded one. */
+export function overdrawnMessage(guarded: GuardedPlayer[]): string {
+  const short = guarded.filter((p) => p.balanceCents + p.deltaCents < 0);
+  const names = (short.length ? short : guarded).map(
+    (p) => `${p.name} has ${formatCents(p.balanceCents)} of credit and this would take ${formatCents(-p.deltaCents)}`,
+  );
+  return `Credit cannot go below zero: ${names.join("; ")}.`;
+}

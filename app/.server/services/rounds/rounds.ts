@@ -1,0 +1,171 @@
+import { and, asc, desc, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { type Round, entries, rounds } from "../../db/schema";
+import { notFound } from "../../errors";
+import { assertPlayerExists } from "../players/players";
+import { isToday, wallParts } from "~/lib/time";
+import { fullNameSql } from "../../db/player-name";
+
+const roundWithCount = {
+  ...getTableColumns(rounds),
+  // rounds.id nested in its own sql``: a single-table select writes bare top-level columns ("id"), which the subquery would read as entries.id.
+  entryCount: sql<number>`(select count(*) from ${entries} where ${entries.roundId} = ${sql`${rounds.id}`})`.mapWith(Number),
+};
+
+/** A round with the number of entries in it. */
+export type RoundRow = Round & { entryCount: number };
+
+/** One round with its entry count, unrun (no row when there is no such round): for a page's batch. */
+export const roundQuery = (db: Db, id: number) => db.select(roundWithCount).from(rounds).where(eq(rounds.id, id));
+
+/** Rounds dated from `since` (epoch seconds) and, given `to`, before it, in date order, unrun: for a page's batch. */
+export const roundsFromQuery = (db: Db, since?: number, to?: number) =>
+  db
+    .select(roundWithCount)
+    .from(rounds)
+    .where(and(since === undefined ? undefined : gte(rounds.d, since), to === undefined ? undefined : lt(rounds.d, to)))
+    .orderBy(asc(rounds.d), asc(rounds.id));
+
+/** Rounds in date order; `since` (epoch seconds) limits to the current league year. */
+export async function listRounds(db: Db, since?: number): Promise<RoundRow[]> {
+  return roundsFromQuery(db, since);
+}
+
+export async function getRound(db: Db, id: number): Promise<RoundRow> {
+  const [row] = await roundQuery(db, id);
+  if (!row) throw notFound("Round not found");
+  return row;
+}
+
+type RoundLists = { past: RoundRow[]; future: RoundRow[]; today: RoundRow[] };
+
+/** The home page's split: past (before now, newest first), future (soonest first), today (±24 h). */
+export function splitRounds(all: RoundRow[], now: number): RoundLists {
+  const past = all.filter((r) => r.d < now).reverse();
+  const future = all.filter((r) => r.d >= now);
+  const today = all.filter((r) => isToday(r.d, now));
+  return { past, future, today };
+}
+
+/** One round a player entered, with what the entry won and moved on their balance. */
+export type PlayerRound = {
+  roundId: number;
+  d: number;
+  n: string;
+  division: string;
+  score: number;
+  result: string | null;
+  payoutCents: number;
+  payoutAdjustCents: number;
+  /** What the entry was paid: the computed payout plus the admin's adjustment. */
+  entryPayoutCents: number;
+  creditAddedCents: number;
+  creditUsedCents: number;
+  /** The score's round rating, null until rated. */
+  rating: number | null;
+};
+
+/** A player's rounds, newest first. */
+export async function roundsByPlayer(db: Db, playerId: number): Promise<PlayerRound[]> {
+  await assertPlayerExists(db, playerId);
+  return playerRoundRows(await playerRoundsQuery(db, playerId));
+}
+
+/** A player's rounds, newest first, unrun (no check that the player exists): for a page's batch. */
+export function playerRoundsQuery(db: Db, playerId: number) {
+  return db
+    .select({
+      roundId: rounds.id,
+      d: rounds.d,
+      n: rounds.n,
+      division: entries.division,
+      score: entries.score,
+      result: entries.result,
+      payoutCents: entries.payoutCents,
+      payoutAdjustCents: entries.payoutAdjustCents,
+      creditAddedCents: entries.creditAddedCents,
+      creditUsedCents: entries.creditUsedCents,
+      rating: entries.rating,
+    })
+    .from(entries)
+    .innerJoin(rounds, eq(rounds.id, entries.roundId))
+    .where(eq(entries.playerId, playerId))
+    .orderBy(sql`${rounds.d} desc`);
+}
+
+export const playerRoundRows = (rows: Awaited<ReturnType<typeof playerRoundsQuery>>): PlayerRound[] =>
+  rows.map((r) => ({ ...r, entryPayoutCents: r.payoutCents + r.payoutAdjustCents }));
+
+/** The seasons (league years, newest first) that have rounds, from the first round's to the last's. */
+export async function listSeasons(db: Db, timeZone: string): Promise<number[]> {
+  return seasonsOf(await seasonSpanQuery(db), timeZone);
+}
+
+/** The first and last round's dates, unrun: for a page's batch (seasonsOf reads its rows). */
+export const seasonSpanQuery = (db: Db) =>
+  db.select({ first: sql<number | null>`min(${rounds.d})`, last: sql<number | null>`max(${rounds.d})` }).from(rounds);
+
+export function seasonsOf([span]: Awaited<ReturnType<typeof seasonSpanQuery>>, timeZone: string): number[] {
+  if (!span?.first || !span.last) return [];
+  const first = wallParts(span.first, timeZone).year;
+  const last = wallParts(span.last, timeZone).year;
+  return Array.from({ length: last - first + 1 }, (_, i) => last - i);
+}
+
+/** Rounds dated within [from, to), in date order. */
+export async function roundsBetween(db: Db, from: number, to: number): Promise<RoundRow[]> {
+  return roundsFromQuery(db, from, to);
+}
+
+/** The rounds with these ids (unknown ones are skipped), in date order; the list is one bound parameter. */
+export async function roundsByIds(db: Db, ids: readonly number[]): Promise<RoundRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(roundWithCount)
+    .from(rounds)
+    .where(sql`${rounds.id} in (select value from json_each(${JSON.stringify(ids)}))`)
+    .orderBy(asc(rounds.d), asc(rounds.id));
+}
+
+/** The latest round (by date, future ones included), or null before the first. */
+export async function latestRound(db: Db): Promise<{ d: number; loc: string } | null> {
+  const [row] = await db.select({ d: rounds.d, loc: rounds.loc }).from(rounds).orderBy(desc(rounds.d), desc(rounds.id)).limit(1);
+  return row ?? null;
+}
+
+/** The best (lowest) score of a round and who shot it; ties list every name. */
+export type LowScore = { score: number; names: string[] };
+
+/**
+ * The low score of every round dated within [from, to), in one query: each round's
+ * minimum score above zero, joined back to the entries that shot it.
+ */
+export async function lowScoresBetween(db: Db, from: number, to: number): Promise<Map<number, LowScore>> {
+  return lowScoresOf(await lowScoresQuery(db, from, to));
+}
+
+/**
+ * lowScoresBetween's query, unrun: for a page's batch (lowScoresOf reads its rows). A
+ * select, not db.all: drizzle's D1 batch cannot bind a raw query's parameters.
+ */
+export const lowScoresQuery = (db: Db, from: number, to: number) =>
+  db
+    .select({ roundId: sql<number>`e.round_id`, score: sql<number>`e.score`, name: fullNameSql("p") })
+    .from(sql`entries e
+      join (
+        select round_id, min(score) as low from entries
+        where score > 0 and round_id in (select id from rounds where d >= ${from} and d < ${to})
+        group by round_id
+      ) m on m.round_id = e.round_id and e.score = m.low
+      join players p on p.id = e.player_id`)
+    .orderBy(sql`p.ln, p.fn`);
+
+export function lowScoresOf(rows: { roundId: number; score: number; name: string }[]): Map<number, LowScore> {
+  const lows = new Map<number, LowScore>();
+  for (const r of rows) {
+    const low = lows.get(r.roundId) ?? { score: r.score, names: [] };
+    low.names.push(r.name);
+    lows.set(r.roundId, low);
+  }
+  return lows;
+}

@@ -1,0 +1,309 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { type Db, uniqueViolation } from "../../db/client";
+import { entries, type Payment, payments, players } from "../../db/schema";
+import { AppError, badRequest, conflict, notFound } from "../../errors";
+import type { PayPal } from "../../paypal/client";
+import { PayPalError } from "../../paypal/errors";
+import type { CaptureResult } from "../../paypal/wire";
+import { nowSeconds } from "~/lib/time";
+import { balanceCentsSql } from "../money/balance";
+import { claimForCapture, EXPIRED_MESSAGE, expireIfStale, expireOtherOrders, expireStaleOrders } from "./paypal-expiry";
+import { commitRoundChange, type RoundChange } from "../rounds/round-entries";
+import { planSignUp, type SignUpRequest } from "./signup";
+import { fullNameSql } from "../../db/player-name";
+
+// Sign-up paid (in part) through PayPal: the
+// server creates the order for the amount it computed and keeps a `created` payment for
+// it; after the payer approves, the capture — by the browser's request, or PayPal's
+// webhook if the browser never came back — completes the payment and makes the entry in
+// one batch. Every step is keyed on the order id, so retries and replays give one
+// payment and one entry.
+
+export const PAYPAL_MESSAGES = {
+  notConfigured: "PayPal is not available on this server: use league credit.",
+  coveredByCredit: "Your credit covers the whole entry: sign up with credit.",
+  noOrder: "PayPal order not found.",
+  refused: "This PayPal payment did not go through. Please start the sign-up again.",
+  priceChanged: "The price changed while you were paying, so nothing was charged. Please start the sign-up again.",
+  pending: "PayPal has not completed the payment yet. You will be signed up as soon as it does.",
+  unreachable: "PayPal error: PayPal could not be reached. Please try again.",
+  notApproved: "PayPal error: the payment was not approved in PayPal.",
+  declined: "PayPal error: PayPal declined the payment. Please try another way to pay.",
+} as const;
+
+/** What happened to a captured payment. Only `entered` signs the player up. */
+export type CaptureOutcome =
+  | { kind: "entered"; entryId: number }
+  | { kind: "pending" }
+  | { kind: "refused"; message: string }
+  | { kind: "paid-not-entered"; message: string };
+
+type CaptureFacts = Pick<CaptureResult, "captureId" | "status" | "amountCents" | "currency" | "feeCents">;
+
+/** The PayPal-Request-Id of an order: one per user, round and choice, so a double click makes one order. */
+async function orderRequestId(parts: (string | number)[]): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(parts.join("|")));
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `signup-${hex.slice(0, 48)}`;
+}
+
+/** A PayPal call, its failures turned into answers the player can act on. */
+async function payPalCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof PayPalError)) throw error;
+    console.error("PayPal call failed", error.status, error.issue, error.debugId, error.message);
+    if (error.issue === "ORDER_NOT_APPROVED") throw conflict(PAYPAL_MESSAGES.notApproved);
+    if (error.issue === "INSTRUMENT_DECLINED" || error.issue === "TRANSACTION_REFUSED") throw conflict(PAYPAL_MESSAGES.declined);
+    if (error.status === 404) throw notFound(PAYPAL_MESSAGES.noOrder);
+    if (error.status === 0 || error.status >= 500) throw new AppError("bad_gateway", PAYPAL_MESSAGES.unreachable);
+    throw new AppError("bad_gateway", `PayPal error: ${error.issue ?? `status ${error.status}`}`);
+  }
+}
+
+/**
+ * Step 1: a PayPal order for what the player owes after credit (plus the convenience fee),
+ * and a `created` payment that remembers what it pays for. Refused like a credit sign-up.
+ */
+export async function createSignUpOrder(db: Db, paypal: PayPal | null, req: SignUpRequest) {
+  if (!paypal) throw badRequest(PAYPAL_MESSAGES.notConfigured);
+  const { quote, round, player } = await planSignUp(db, req);
+  if (quote.paidByCredit) throw badRequest(PAYPAL_MESSAGES.coveredByCredit);
+  const requestId = await orderRequestId([
+    req.userId,
+    round.id,
+    player.id,
+    req.division,
+    req.ace ? 1 : 0,
+    quote.creditUsedCents,
+    quote.chargeCents,
+  ]);
+  const { orderId } = await payPalCall(() =>
+    paypal.createOrder({
+      amountCents: quote.chargeCents,
+      currency: "USD",
+      customId: `entry:round-${round.id}:player-${player.id}`,
+      description: `${round.n}: entry for ${player.name}`.slice(0, 127),
+      requestId,
+    }),
+  );
+  // A repeated create (same request id) returns the same order: its payment is already
+  // here, and comes back to life if a choice in between expired it (it was never captured:
+  // a capture claims its order first). The abandoned orders expire in the same batch.
+  await db.batch([
+    db
+      .insert(payments)
+      .values({
+        userId: req.userId,
+        roundId: round.id,
+        playerId: player.id,
+        method: "paypal",
+        status: "created",
+        amountCents: quote.chargeCents,
+        leagueFeeCents: quote.feeCents,
+        creditUsedCents: quote.creditUsedCents,
+        aceOptIn: req.ace,
+        division: req.division,
+        transactionId: orderId,
+      })
+      .onConflictDoUpdate({
+        target: payments.transactionId,
+        set: { status: "created", updatedAt: now },
+        setWhere: and(eq(payments.status, "expired"), isNull(payments.captureId)),
+      }),
+    expireOtherOrders(db, { userId: req.userId, roundId: round.id, playerId: player.id, orderId }),
+    expireStaleOrders(db, nowSeconds()),
+  ]);
+  return { orderId, quote };
+}
+
+export const paymentOfOrder = async (db: Db, orderId: string): Promise<Payment | undefined> =>
+  (await db.select().from(payments).where(eq(payments.transactionId, orderId)))[0];
+
+const entryOfPayment = async (db: Db, paymentId: number) =>
+  (await db.select({ id: entries.id }).from(entries).where(eq(entries.paymentId, paymentId)))[0];
+
+export const now = sql`(unixepoch())`;
+
+/**
+ * Payments a capture may still settle: `created`, and `expired` (a capture started before
+ * its order expired may report late, by webhook: money PayPal took is always recorded).
+ */
+export const SETTLEABLE: readonly Payment["status"][] = ["created", "expired"];
+const settleable = (status: Payment["status"]) => SETTLEABLE.includes(status);
+
+/** Sets a payment still unsettled to `status`; a payment another path settled is left as it is. */
+export function settleCreated(db: Db, paymentId: number, set: Partial<Payment>) {
+  return db
+    .update(payments)
+    .set({ ...set, updatedAt: now })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, [...SETTLEABLE])));
+}
+
+/** What a payment already settled answers (a retry, a replay, the other path first). */
+async function settledOutcome(db: Db, payment: Payment): Promise<CaptureOutcome> {
+  if (payment.status === "completed") {
+    const entry = await entryOfPayment(db, payment.id);
+    if (entry) return { kind: "entered", entryId: entry.id };
+    return { kind: "paid-not-entered", message: paidNotEntered(problemOf(payment) ?? "the entry could not be made.") };
+  }
+  if (payment.status === "expired") return { kind: "refused", message: EXPIRED_MESSAGE };
+  return { kind: "refused", message: PAYPAL_MESSAGES.refused };
+}
+
+const problemOf = (payment: Payment): string | null => {
+  try {
+    const data = JSON.parse(payment.paymentData ?? "null") as { problem?: unknown } | null;
+    return typeof data?.problem === "string" ? data.problem : null;
+  } catch {
+    return null;
+  }
+};
+
+const paidNotEntered = (problem: string) =>
+  `Your PayPal payment was received, but you could not be signed up: ${problem} An admin will sort it out.`;
+
+/**
+ * Step 2, the browser's way: capture the approved order (the same request id on every
+ * retry), then record it. Before capturing, the sign-up must still be allowed at the price
+ * of the order; if not, the order is never captured and no money moves.
+ */
+export async function captureSignUp(db: Db, paypal: PayPal | null, userId: number, orderId: string): Promise<CaptureOutcome> {
+  if (!paypal) throw badRequest(PAYPAL_MESSAGES.notConfigured);
+  const payment = await paymentOfOrder(db, orderId);
+  if (!payment || payment.userId !== userId || payment.method !== "paypal") throw notFound(PAYPAL_MESSAGES.noOrder);
+  if (payment.status !== "created") return settledOutcome(db, payment);
+  try {
+    const { quote } = await planSignUp(db, {
+      userId,
+      playerId: payment.playerId,
+      roundId: payment.roundId,
+      division: payment.division,
+      ace: payment.aceOptIn,
+      creditRequestedCents: payment.creditUsedCents,
+    });
+    if (quote.chargeCents !== payment.amountCents || quote.creditUsedCents !== payment.creditUsedCents) {
+      await settleCreated(db, payment.id, { status: "failed", paymentData: JSON.stringify({ problem: "price changed before capture" }) });
+      return { kind: "refused", message: PAYPAL_MESSAGES.priceChanged };
+    }
+  } catch (error) {
+    // The webhook may have entered the player between our two reads: that is success.
+    const again = await paymentOfOrder(db, orderId);
+    if (again && again.status !== "created") return settledOutcome(db, again);
+    throw error;
+  }
+  // Claimed first, so an expiry racing this capture either wins (never captured) or waits.
+  if (!(await claimForCapture(db, payment.id, nowSeconds()))) {
+    await expireIfStale(db, payment.id);
+    const again = await paymentOfOrder(db, orderId);
+    if (again && again.status !== "created") return settledOutcome(db, again);
+    return { kind: "refused", message: EXPIRED_MESSAGE };
+  }
+  const capture = await payPalCall(() => paypal.captureOrder(orderId, `capture-${orderId}`));
+  return recordCapture(db, payment, capture);
+}
+
+/**
+ * A capture PayPal reported (to the browser's request or in a webhook), recorded against
+ * its payment: a capture of another amount or currency is refused and the payment marked
+ * failed; a completed one completes the payment and makes the entry, once.
+ */
+export async function recordCapture(db: Db, payment: Payment, capture: CaptureFacts): Promise<CaptureOutcome> {
+  if (capture.currency !== "USD" || capture.amountCents !== payment.amountCents) {
+    const problem = `PayPal captured ${capture.amountCents} cents ${capture.currency}; the payment was for ${payment.amountCents} cents USD`;
+    console.error("PayPal capture amount mismatch", payment.id, problem);
+    await settleCreated(db, payment.id, { status: "failed", captureId: capture.captureId, paymentData: JSON.stringify({ problem }) });
+    return {
+      kind: "refused",
+      message: "PayPal error: the amount paid is not the amount due. Nothing was recorded; an admin will refund it.",
+    };
+  }
+  switch (capture.status) {
+    case "COMPLETED":
+      return completeWithEntry(db, payment, capture);
+    case "PENDING":
+      await settleCreated(db, payment.id, { captureId: capture.captureId, status: "created" });
+      return { kind: "pending" };
+    case "REFUNDED":
+    case "PARTIALLY_REFUNDED":
+      await settleCreated(db, payment.id, { status: "refunded", captureId: capture.captureId });
+      return { kind: "refused", message: PAYPAL_MESSAGES.refused };
+    default:
+      await settleCreated(db, payment.id, { status: "failed", captureId: capture.captureId });
+      return { kind: "refused", message: PAYPAL_MESSAGES.declined };
+  }
+}
+
+async function completeWithEntry(db: Db, payment: Payment, capture: CaptureFacts): Promise<CaptureOutcome> {
+  const completed = { status: "completed" as const, captureId: capture.captureId, providerFeeCents: capture.feeCents };
+  const [player] = await db.all<{ name: string; balance: number }>(
+    sql`select ${fullNameSql(players)} as name, ${balanceCentsSql(payment.playerId)} as balance from ${players} where id = ${payment.playerId}`,
+  );
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const fresh = await paymentOfOrder(db, payment.transactionId ?? "");
+    if (fresh && !settleable(fresh.status)) return settledOutcome(db, fresh);
+    try {
+      return await commitRoundChange(db, payment.roundId, (state): RoundChange<CaptureOutcome> => {
+        const complete = db
+          .update(payments)
+          .set({ ...completed, updatedAt: now })
+          .where(eq(payments.id, payment.id));
+        const entered = state.entries.find((e) => e.playerId === payment.playerId);
+        // This payment's entry, made by the other path (browser or webhook) while we planned.
+        if (entered?.paymentId === payment.id)
+          return { statements: [], after: state.entries, guardPlayers: [], answer: () => ({ kind: "entered", entryId: entered.id }) };
+        if (entered) {
+          // Entered some other way meanwhile (an admin, a credit sign-up): the money is in, the entry was not made twice.
+          const problem = "you were already entered in this round.";
+          return {
+            statements: [settleCreated(db, payment.id, { ...completed, paymentData: JSON.stringify({ problem }) })],
+            after: state.entries,
+            guardPlayers: [],
+            answer: () => ({ kind: "paid-not-entered", message: paidNotEntered(problem) }),
+          };
+        }
+        return {
+          statements: [
+            complete,
+            db
+              .insert(entries)
+              .values({
+                roundId: payment.roundId,
+                playerId: payment.playerId,
+                division: payment.division,
+                ace: payment.aceOptIn,
+                creditUsedCents: payment.creditUsedCents,
+                paymentId: payment.id,
+              })
+              .returning({ id: entries.id }),
+          ],
+          after: [...state.entries, { id: null, division: payment.division, score: 0 }],
+          guardPlayers: [
+            {
+              playerId: payment.playerId,
+              name: player?.name ?? "The player",
+              balanceCents: Number(player?.balance ?? 0),
+              deltaCents: -payment.creditUsedCents,
+            },
+          ],
+          answer: ([, rows]) => {
+            const id = (rows as { id: number }[] | undefined)?.[0]?.id;
+            if (id === undefined) throw new Error("the entry insert returned no row");
+            return { kind: "entered", entryId: id };
+          },
+        };
+      });
+    } catch (error) {
+      // The other path entered the player or settled the payment first: look again.
+      if (uniqueViolation(error)) continue;
+      if (!(error instanceof AppError)) throw error;
+      // The money is in but the entry cannot be made (credit spent meanwhile): recorded, for an admin.
+      const problem = error.message;
+      await settleCreated(db, payment.id, { ...completed, paymentData: JSON.stringify({ problem }) });
+      const settled = await paymentOfOrder(db, payment.transactionId ?? "");
+      return settled ? settledOutcome(db, settled) : { kind: "paid-not-entered", message: paidNotEntered(problem) };
+    }
+  }
+  throw conflict("The round's entries changed while saving. Please try again.");
+}

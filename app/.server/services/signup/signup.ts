@@ -1,0 +1,130 @@
+import { eq, sql } from "drizzle-orm";
+import { type Db, uniqueViolation } from "../../db/client";
+import { entries, payments, players, rounds } from "../../db/schema";
+import { AppError, badRequest, conflict, notFound } from "../../errors";
+import { balanceCentsSql } from "../money/balance";
+import { commitRoundChange } from "../rounds/round-entries";
+import { ownClaim } from "../players/own-claim";
+import { type SignUpQuote, quoteSignUp } from "~/lib/pricing";
+import { fullName } from "~/lib/player-name";
+
+// A player signing up for a round. The server
+// computes every amount from the round, the opt-in and the player's balance; what the
+// browser sent as amounts is never trusted.
+
+export const SIGNUP_MESSAGES = {
+  closed: "Registration is closed for this round.",
+  entered: "You are signed up for this round.",
+  notYours: "You can only sign up the player your account has claimed.",
+  noClaim: "Claim your player record first; an admin approves it before you can sign up.",
+  notCovered: "Your credit does not cover the whole entry: pay the rest with PayPal.",
+} as const;
+
+export type SignUpRequest = {
+  userId: number;
+  /** The player to sign up; null means the player the user has claimed. */
+  playerId: number | null;
+  roundId: number;
+  division: string;
+  ace: boolean;
+  creditRequestedCents: number;
+};
+
+/** Who is signing up and what it costs: refused (403/404/409) unless the user may sign this player up now. */
+export async function planSignUp(
+  db: Db,
+  req: SignUpRequest,
+): Promise<{ quote: SignUpQuote; round: { id: number; n: string }; player: { id: number; name: string; balanceCents: number } }> {
+  const claim = await ownClaim(db, req.userId);
+  if (claim?.status !== "approved") throw new AppError("forbidden", SIGNUP_MESSAGES.noClaim);
+  if (req.playerId !== null && claim.playerId !== req.playerId) throw new AppError("forbidden", SIGNUP_MESSAGES.notYours);
+  const [round] = await db.select().from(rounds).where(eq(rounds.id, req.roundId));
+  if (!round) throw notFound("Round not found");
+  if (!round.openForRegistration) throw conflict(SIGNUP_MESSAGES.closed);
+  const [already] = await db
+    .select({ id: entries.id })
+    .from(entries)
+    .where(sql`${entries.roundId} = ${req.roundId} and ${entries.playerId} = ${claim.playerId}`);
+  if (already) throw conflict(SIGNUP_MESSAGES.entered);
+  const quote = quoteSignUp({ round, aceOptIn: req.ace, balanceCents: claim.balanceCents, creditRequestedCents: req.creditRequestedCents });
+  return {
+    quote,
+    round: { id: round.id, n: round.n },
+    player: { id: claim.playerId, name: fullName(claim), balanceCents: claim.balanceCents },
+  };
+}
+
+/**
+ * Sign-up paid wholly by league credit: the entry, the credit it uses and a payment of
+ * method credit, in one batch with the round's payouts; the balance guard and the unique
+ * entry index make twenty identical requests end in one entry.
+ */
+export async function signUpWithCredit(db: Db, req: SignUpRequest): Promise<{ entryId: number; quote: SignUpQuote }> {
+  const { quote, player } = await planSignUp(db, req);
+  if (!quote.paidByCredit) throw badRequest(SIGNUP_MESSAGES.notCovered);
+  try {
+    const entryId = await commitRoundChange(db, req.roundId, (state) => {
+      if (state.entries.some((e) => e.playerId === player.id)) throw conflict(SIGNUP_MESSAGES.entered);
+      return {
+        statements: [
+          db.insert(payments).values({
+            userId: req.userId,
+            roundId: req.roundId,
+            playerId: player.id,
+            method: "credit",
+            status: "completed",
+            amountCents: 0,
+            creditUsedCents: quote.creditUsedCents,
+            aceOptIn: req.ace,
+            division: req.division,
+          }),
+          // The batch runs in order on one connection: last_insert_rowid() is the payment.
+          db
+            .insert(entries)
+            .values({
+              roundId: req.roundId,
+              playerId: player.id,
+              division: req.division,
+              ace: req.ace,
+              creditUsedCents: quote.creditUsedCents,
+              paymentId: sql`last_insert_rowid()`,
+            })
+            .returning({ id: entries.id }),
+        ],
+        after: [...state.entries, { id: null, division: req.division, score: 0 }],
+        guardPlayers: [{ playerId: player.id, name: player.name, balanceCents: player.balanceCents, deltaCents: -quote.creditUsedCents }],
+        answer: ([, rows]) => {
+          const id = (rows as { id: number }[] | undefined)?.[0]?.id;
+          if (id === undefined) throw new Error("the entry insert returned no row");
+          return id;
+        },
+      };
+    });
+    return { entryId, quote };
+  } catch (err) {
+    if (uniqueViolation(err)) throw conflict(SIGNUP_MESSAGES.entered);
+    throw err;
+  }
+}
+
+type FactsRow = { division: string; balance: number; entered: number };
+
+/** signUpFacts' query, unrun, so the round page's batch can carry it (round-page.ts). */
+export const signUpFactsQuery = (db: Db, playerId: number, roundId: number) =>
+  db
+    .select({
+      division: players.division,
+      balance: balanceCentsSql(playerId),
+      entered: sql<number>`exists (select 1 from entries where round_id = ${roundId} and player_id = ${playerId})`,
+    })
+    .from(players)
+    .where(eq(players.id, playerId));
+
+export const signUpFactsOf = (playerId: number, row: FactsRow | undefined) =>
+  row ? { playerId, division: row.division, balanceCents: Number(row.balance), entered: Boolean(row.entered) } : null;
+
+/** What the round page's sign-up needs of the logged-in player: their division, credit, and whether they are in. */
+export async function signUpFacts(db: Db, playerId: number, roundId: number) {
+  const [row] = await signUpFactsQuery(db, playerId, roundId);
+  return signUpFactsOf(playerId, row);
+}

@@ -1,0 +1,80 @@
+import { and, asc, eq, gte, lt } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { entries, players, rounds } from "../../db/schema";
+import { notFound } from "../../errors";
+import { type League, currentSeason, seasonSpan } from "../../league";
+import { listSeasons } from "../rounds/rounds";
+import { type LeagueSettings, getLeagueSettings } from "./league-settings";
+import { type DivisionStanding, type StandingsEntry, type StandingsRound, buildStandings } from "~/lib/standings-table";
+import { nowSeconds } from "~/lib/time";
+
+/** A season's standings, with what a page needs around them: the seasons to pick from and the rule that made them. */
+export type SeasonStandings = {
+  season: number;
+  current: number;
+  seasons: number[];
+  settings: LeagueSettings;
+  /** The season's rounds with entries, in date order (the breakdown names them). */
+  rounds: StandingsRound[];
+  divisions: DivisionStanding[];
+};
+
+/**
+ * Every score of a season (optionally of one division) in one query: the rounds by their
+ * date index, each round's entries by (round_id, player_id), each player by its key, so
+ * a season of 10,000 entries is read without a scan (tests/services/query-plans.test.ts).
+ */
+async function seasonScores(db: Db, from: number, to: number, division?: string) {
+  const rows = await db
+    .select({
+      id: entries.id,
+      roundId: entries.roundId,
+      playerId: entries.playerId,
+      division: entries.division,
+      score: entries.score,
+      d: rounds.d,
+      n: rounds.n,
+      firstName: players.fn,
+      lastName: players.ln,
+    })
+    .from(rounds)
+    .innerJoin(entries, eq(entries.roundId, rounds.id))
+    .innerJoin(players, eq(players.id, entries.playerId))
+    .where(and(gte(rounds.d, from), lt(rounds.d, to), division === undefined ? undefined : eq(entries.division, division)))
+    .orderBy(asc(rounds.d), asc(rounds.id));
+  const seen = new Map<number, StandingsRound>();
+  for (const r of rows) if (!seen.has(r.roundId)) seen.set(r.roundId, { id: r.roundId, d: r.d, n: r.n });
+  return { entries: rows as StandingsEntry[], rounds: [...seen.values()] };
+}
+
+/**
+ * The standings of `season` (a league year; absent: the current one, or the latest
+ * earlier season with scored rounds when the current has none yet, as in January).
+ * A season with no rounds that is not the current one is a 404.
+ */
+export async function seasonStandings(
+  db: Db,
+  league: League,
+  asked: { season?: number; division?: string } = {},
+  now = nowSeconds(),
+): Promise<SeasonStandings> {
+  const current = currentSeason(league, now);
+  const [seasons, settings] = await Promise.all([listSeasons(db, league.timeZone), getLeagueSettings(db)]);
+  if (asked.season !== undefined && asked.season !== current && !seasons.includes(asked.season)) {
+    throw notFound("There are no rounds in that season.");
+  }
+  const compute = async (season: number) => {
+    const { from, to } = seasonSpan(league, season);
+    const scores = await seasonScores(db, from, to, asked.division);
+    // A round not played yet is not "waiting for scores"; a division seen only in sign-ups for one is not shown.
+    const divisions = buildStandings(scores.entries, scores.rounds, settings)
+      .map((d) => ({ ...d, waiting: d.waiting.filter((r) => r.d <= now) }))
+      .filter((d) => d.players.length > 0 || d.waiting.length > 0);
+    return { season, current, seasons, settings, rounds: scores.rounds, divisions };
+  };
+  const standings = await compute(asked.season ?? current);
+  const scored = standings.divisions.some((d) => d.players.length > 0);
+  const earlier = seasons.find((s) => s < current);
+  if (asked.season === undefined && !scored && earlier !== undefined) return compute(earlier);
+  return standings;
+}

@@ -1,0 +1,53 @@
+import type { Db } from "~/.server/db/client";
+import { handleForm } from "~/.server/forms";
+import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from "~/.server/services/rounds/entry-admin";
+import { adminWithdrawalMessage } from "~/.server/services/money/withdrawal-messages";
+import { EntryFormSchema } from "~/schemas/entries";
+import { fullName } from "~/lib/player-name";
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The admin round page's forms: add an entry, save the edited rows, withdraw one, pay out to credit. */
+export function handleEntryForm(request: Request, db: Db, roundId: number) {
+  return handleForm(request, EntryFormSchema, async (input) => {
+    switch (input.intent) {
+      case "add": {
+        const fresh = input.player ? null : { fn: input.newFn, ln: input.newLn, pdga: null };
+        await addEntry(db, {
+          round_id: roundId,
+          player: input.player ?? null,
+          newPlayer: fresh,
+          division: input.division,
+          ace: input.ace,
+          credit_used: input.credit_used,
+          credit_added: 0,
+          payoutAdjust: 0,
+        });
+        return {
+          success: fresh
+            ? `${fullName({ firstName: fresh.fn, lastName: fresh.ln })} added as a new player and entered.`
+            : "Player entered.",
+        };
+      }
+      case "save": {
+        const changed = await updateEntries(
+          db,
+          input.rows.map(({ id, version, ...value }) => ({ id, version, value })),
+          roundId,
+        );
+        return { success: changed ? `Saved ${plural(changed, "entry", "entries")}.` : "No changes to save." };
+      }
+      case "deleteEntry":
+        // A withdrawal: the message says what came back as credit.
+        return { success: adminWithdrawalMessage(await deleteEntry(db, input.id, input.version, roundId)) };
+      case "creditPayouts": {
+        const n = await creditPayouts(db, roundId);
+        return { success: n ? `Credited payouts to ${plural(n, "player", "players")}.` : "Payouts were already credited." };
+      }
+      case "syncPayouts": {
+        const n = await syncPayouts(db, roundId);
+        return { success: n ? `Updated ${plural(n, "stored payout", "stored payouts")}.` : "Payouts are up to date." };
+      }
+    }
+  });
+}

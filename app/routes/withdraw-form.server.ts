@@ -1,0 +1,15 @@
+import type { Session } from "~/.server/auth/current-user";
+import type { Db } from "~/.server/db/client";
+import { handleForm } from "~/.server/forms";
+import { withdrawEntry } from "~/.server/services/money/withdrawal";
+import { adminWithdrawalMessage, playerWithdrawalMessage } from "~/.server/services/money/withdrawal-messages";
+import { WithdrawFormSchema } from "~/schemas/money-actions";
+
+/** The round page's Withdraw (ADR 22): the signed-in player's own entry of this round; the answer says what came back. */
+export function handleWithdrawForm(request: Request, db: Db, session: Session, roundId: number) {
+  return handleForm(request, WithdrawFormSchema, async ({ id }) => {
+    const who = session.isAdmin ? ({ admin: true } as const) : ({ admin: false, userId: session.user.id } as const);
+    const w = await withdrawEntry(db, id, who, { inRound: roundId });
+    return { success: session.isAdmin ? adminWithdrawalMessage(w) : playerWithdrawalMessage(w) };
+  });
+}
