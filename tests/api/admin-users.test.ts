@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { passwordMeetsRules } from "~/schemas/auth";
 import { ADMIN_SESSION_SECONDS } from "~/.server/auth/session";
-import { claims } from "~/.server/db/schema";
+import { eq } from "drizzle-orm";
+import { claims, players } from "~/.server/db/schema";
 import { makePlayer, testDb } from "../fixtures";
 import {
   PASSWORD,
@@ -110,6 +111,15 @@ describe("DELETE /api/admin/users/{id}", () => {
     await expectError(await asAdmin("GET", `/api/admin/users/${user.id}`), 404);
     await expectError(await login(user.email, user.password), 401);
     await expectError(await asAdmin("DELETE", `/api/admin/users/${user.id}`), 404, "User not found");
+  });
+
+  it("deletes a user who added a player record: the record stays, no longer theirs", async () => {
+    const user = await makeUser();
+    const player = await makePlayer({ createdByUserId: user.id });
+    expect(await expectStatus(await asAdmin("DELETE", `/api/admin/users/${user.id}`), 200)).toEqual({ success: true });
+    expect(await userRow(user.id)).toBeUndefined();
+    const [kept] = await testDb().select().from(players).where(eq(players.id, player.id));
+    expect(kept).toMatchObject({ id: player.id, createdByUserId: null });
   });
 
   it("refuses to delete or lock the admin's own account", async () => {

@@ -101,8 +101,13 @@ export async function setLocked(db: Db, actorId: number, id: number, locked: boo
 
 export async function deleteUser(db: Db, actorId: number, id: number): Promise<void> {
   notSelf(actorId, id, "delete");
-  const [row] = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-  if (!row) throw notFound("User not found");
+  // Player records the user added stay (they are the league's), no longer theirs: migration
+  // 0011 added the column without ON DELETE SET NULL, so the batch does it before the delete.
+  const [, deleted] = await db.batch([
+    db.update(players).set({ createdByUserId: null }).where(eq(players.createdByUserId, id)),
+    db.delete(users).where(eq(users.id, id)).returning({ id: users.id }),
+  ]);
+  if (deleted.length === 0) throw notFound("User not found");
 }
 
 /** A readable random password that meets the policy (upper, lower, digit, 14 chars). */
