@@ -1,7 +1,7 @@
 // `npm run lighthouse [-- --strict] [-- --runs=3]`: Lighthouse's mobile preset on the pages
-// issue 8 names (/, a played round, /players-all), as a table of category scores with the
+// the budgets name (/, a played round, /players-all), as a table of category scores with the
 // audits that cost points. --strict exits 1 below the bars (accessibility, best practices
-// and SEO 100, issue 8; performance 95, issue 12). Performance varies with the machine's
+// and SEO 100; performance 95). Performance varies with the machine's
 // load: --runs=N measures each page N times and reports the median run, as Lighthouse
 // advises. LH_URL measures a running server instead of building one; either way, a server
 // that does not compress (vite preview) is measured through a proxy that compresses and

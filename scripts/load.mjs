@@ -1,6 +1,6 @@
 // `npm run load [-- --seconds=60 --players=50 --admins=2] [-- --url=http://localhost:8787]`
 //
-// A write load test (issue 12): simulated players browse and sign up for the open rounds —
+// A write load test: simulated players browse and sign up for the open rounds —
 // by credit, and some through PayPal (the local stand-in) — and withdraw from some again,
 // while admins save scores, enter walk-ups and record their cash (and withdraw a few), and
 // PayPal (the stand-in) refunds, replays and reverses some of the PayPal payments (ADR 22),

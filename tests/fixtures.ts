@@ -99,7 +99,7 @@ export async function refusal(promise: Promise<unknown>): Promise<AppError> {
   return err as AppError;
 }
 
-/** A player's balance in cents, as the app derives it (DESIGN.md "Balance"). */
+/** A player's balance in cents, as the app derives it. */
 export async function balanceOf(playerId: number): Promise<number> {
   const [row] = await testDb().all<{ b: number }>(sql`select ${balanceCentsSql(playerId)} as b`);
   return Number(row?.b);

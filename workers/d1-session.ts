@@ -2,7 +2,7 @@ import { hasCredentials } from "./api/cache";
 import { SAFE_METHODS } from "./origin";
 import { readCookie } from "~/.server/auth/session";
 
-// D1 read replication (issue 12; notes/platform-facts.md §6). Every request reads and
+// D1 read replication. Every request reads and
 // writes through one D1 session: a read goes to the nearest replica, a write to the
 // primary, and a client that wrote carries the session's bookmark — a cookie for pages,
 // the x-d1-bookmark header for API clients — so its next request reads a copy at least

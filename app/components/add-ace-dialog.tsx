@@ -8,7 +8,7 @@ import type { SimplePlayer } from "~/.server/services/players/players";
 import type { FormOutcome } from "~/lib/form-data";
 
 /**
- * The admin's 'Add Ace' modal (spec §4: static — no backdrop click or Escape closes it):
+ * The admin's 'Add Ace' modal (static — no backdrop click or Escape closes it):
  * Date, Player and Amount, all required. It stays open with its errors until the ace is
  * recorded, then reports to the page.
  */

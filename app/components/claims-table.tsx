@@ -10,7 +10,7 @@ import type { ClaimView } from "~/.server/services/players/claims";
 import { formatMonthDay } from "~/lib/time";
 
 /**
- * Claims as the admin reviews them (spec §2 "Player Record Claims"): Dates (C created,
+ * Claims as the admin reviews them : Dates (C created,
  * U updated, A approved, R rejected), User, Player, Status, Note, Actions. The actions
  * post to the page's own action (app/routes/claim-decision.server.ts).
  */

@@ -51,7 +51,7 @@ function StatusCell({ p }: { p: PaymentView }) {
   );
 }
 
-/** The admin's payment list (spec §3 Payment): date, user, round, method, amounts, status and refunds, transaction id or cash note. */
+/** The admin's payment list: date, user, round, method, amounts, status and refunds, transaction id or cash note. */
 export function PaymentsTable({ payments, caption = "Payments" }: { payments: PaymentView[]; caption?: string }) {
   const { date } = useLeague();
   return (

@@ -4,7 +4,7 @@ import type { EditablePlayer } from "./player-dialog";
 
 // Apart from the Edit Player dialog: /players shows these fields in the page itself, and
 // should not load the dialog with them (the client budget, ADR 24).
-/** A player's own fields (spec §5): First, Last and Division required, PDGA optional. */
+/** A player's own fields: First, Last and Division required, PDGA optional. */
 export function PlayerFields({ player, errors }: { player?: Omit<EditablePlayer, "id" | "inactive">; errors: Record<string, string> }) {
   return (
     <>

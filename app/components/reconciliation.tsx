@@ -5,7 +5,7 @@ import { formatCents } from "~/lib/money";
 import type { BookFlag } from "~/lib/book-flags";
 import type { Check, Reconciliation } from "~/lib/report";
 
-// Whether the books balance, in words (issue 11 item 6): every player's balance summed
+// Whether the books balance, in words: every player's balance summed
 // against the ledger that makes balances, and the ace pot against the ace fund; and the
 // money the admin still has to sort out (ADR 22).
 

@@ -7,7 +7,7 @@ import { formatCents } from "~/lib/money";
 import { REPORT_COLUMNS, type ReportSums, type RoundReport, type SeasonReport } from "~/lib/report";
 import type { ReportTable } from "~/lib/report-csv";
 
-// The money report's two tables (issue 11 item 6): the same columns, per round and per
+// The money report's two tables: the same columns, per round and per
 // season, each closed by its totals and downloadable as CSV.
 
 // The cell classes of table.tsx's td, but wrapping (td never wraps).

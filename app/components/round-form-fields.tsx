@@ -2,7 +2,7 @@ import { Field } from "~/components/ui/field";
 import { MONEY_FIELDS, type RoundInputs } from "~/lib/round-values";
 
 /**
- * The round form's fields (spec §5): date and time in the league's zone, name, location,
+ * The round form's fields: date and time in the league's zone, name, location,
  * the five amounts in dollars (all required) and the optional PDGA link. Names are the
  * /api's, so each error from the action lands beside its own input.
  */

@@ -14,7 +14,7 @@ import { MONEY_FIELDS, type RoundInputs } from "~/lib/round-values";
 
 export type LoadedRound = { id: number; entryCount: number; version: number } & RoundInputs;
 
-/** Spec §9: after a save that deleted every round in the editor, back to the list after 1.5 s. */
+/** After a save that deleted every round in the editor, back to the list after 1.5 s. */
 const BACK_AFTER_MS = 1500;
 
 /** The first error of a failed save as the spec words it, naming the row as the editor shows it. */
@@ -28,7 +28,7 @@ function firstError(fieldErrors: Record<string, string>, posted: readonly number
 }
 
 /**
- * The multi-round editor (spec §4): a table of rounds edited in place; Add round, Save
+ * The multi-round editor: a table of rounds edited in place; Add round, Save
  * (only new, changed and deleted rows are posted, and saved all or nothing), and a
  * prompt before unsaved edits are lost. A failed save keeps every edit in the browser.
  */

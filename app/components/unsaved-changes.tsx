@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions } from "~/components/ui/dialog";
 
 /**
- * Asks before unsaved edits are lost (spec §5): an in-app link through React Router's
+ * Asks before unsaved edits are lost: an in-app link through React Router's
  * blocker and this dialog, closing or reloading the tab through the browser's own
  * prompt. `saving` is true while the page's own form posts (its redirect is not leaving).
  */

@@ -3,13 +3,13 @@ import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "~/lib/constants";
 
 export type PlayerHit = { id: number; fn: string; ln: string; balance: number; division: string };
 
-/** The admin entry search waits this long after the last keystroke (spec §9). */
+/** The admin entry search waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /**
- * Player search for the entry manager (spec §5): starts at 3 characters, debounced,
+ * Player search for the entry manager: starts at 3 characters, debounced,
  * each new text cancels the request before it (a cancelled request is ignored), players
- * already in the round are left out. A failed search reports 'error' (spec §8).
+ * already in the round are left out. A failed search reports 'error'.
  */
 export function usePlayerSearch(text: string, exclude: readonly number[]) {
   const [hits, setHits] = useState<PlayerHit[]>([]);

@@ -1,4 +1,4 @@
-// The league's divisions in the spec's order (league-spec.md §3): pro and open first,
+// The league's divisions in the spec's order: pro and open first,
 // then amateurs, women's after men's, juniors last. Lists, filters and round results use
 // this order, never the alphabet (MA1 before MPO would read as a mistake to a disc
 // golfer), and a player's division must be one of them.

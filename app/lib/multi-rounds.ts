@@ -1,7 +1,7 @@
 import { addDays } from "./round-dates";
 import { MULTI_EDITOR_DEFAULTS, type RoundInputs, moneyInputs } from "./round-values";
 
-// The multi-round editor's rows in the browser (spec §4): a stored round keeps what was
+// The multi-round editor's rows in the browser: a stored round keeps what was
 // loaded, so a row is "changed" exactly while it differs from it; a new row has a
 // temporary negative id until it is saved.
 
@@ -31,7 +31,7 @@ export function rowState(row: EditorRow): RowState {
   return original && ROUND_FIELDS.some((f) => values[f] !== original[f]) ? "changed" : null;
 }
 
-/** A new row (spec §4, §9): a week after the last row at its time of day, its name and place, the multi-editor's amounts. */
+/** A new row: a week after the last row at its time of day, its name and place, the multi-editor's amounts. */
 export function addRow(rows: EditorRow[], first: { date: string; time: string }): EditorRow[] {
   const last = rows.at(-1)?.values;
   const id = Math.min(0, ...rows.map((r) => r.id)) - 1;

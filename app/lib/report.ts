@@ -1,4 +1,4 @@
-// The admin money report's shape (issue 11 item 6), shared by the page, the CSV files and
+// The admin money report's shape, shared by the page, the CSV files and
 // the service: one list of columns in their order, and the reconciliation's arithmetic.
 // Pure, so the arithmetic is tested with any numbers, not only ones the database can hold.
 

@@ -11,7 +11,7 @@ export function positionLabel(result: string | null): string | null {
 
 /**
  * Places within one division as people write them: 1, T2, T2, 4. Lower is better; a
- * place is 1 + the number of strictly lower scores (DESIGN.md "Payouts"), and a place
+ * place is 1 + the number of strictly lower scores, and a place
  * shared by several scores is marked T. Unscored entries (0) have no place.
  */
 export function placeLabels<T extends { id: number; score: number }>(entries: readonly T[]): Map<number, string> {

@@ -18,10 +18,10 @@ export const MONEY_FIELDS: readonly { name: MoneyField; label: string; short: st
 
 export type RoundInputs = { date: string; time: string; n: string; loc: string; pdga_url: string } & Record<MoneyField, string>;
 
-/** Spec §9: the round form's defaults, in cents (.5 / 1 / 0 / 1 / 4.5). */
+/** The round form's defaults, in cents (.5 / 1 / 0 / 1 / 4.5). */
 export const ROUND_FORM_DEFAULTS: Record<MoneyField, number> = { fee_pdga: 50, fee_course: 100, fee_other: 0, ace: 100, payout: 450 };
 
-/** Spec §9: the multi-editor's, the same but no course fund. */
+/** The multi-editor's, the same but no course fund. */
 export const MULTI_EDITOR_DEFAULTS: Record<MoneyField, number> = { ...ROUND_FORM_DEFAULTS, fee_course: 0 };
 
 export function moneyInputs(cents: Record<MoneyField, number>): Record<MoneyField, string> {

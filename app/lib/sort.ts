@@ -23,7 +23,7 @@ export function sortSearch(search: string, column: string, dir: SortDir): string
 }
 
 // One collator, made once: localeCompare with options builds a new one on every call,
-// which made sorting 2,000 players by name cost hundreds of milliseconds (issue 12).
+// which made sorting 2,000 players by name cost hundreds of milliseconds.
 const byText = new Intl.Collator("en", { sensitivity: "base" });
 
 /** Compare by a key, nulls last whichever the direction (a player with no rounds has no average). */

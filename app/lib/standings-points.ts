@@ -1,4 +1,4 @@
-// Season standings points (issue 13): each complete division of a round gives points by
+// Season standings points: each complete division of a round gives points by
 // finishing place, the places coming from the payouts' own rule (lower score better, ties
 // share), so a round's standings and its payouts can never disagree on who finished where.
 // Pure: the admin settings page can show what a rule gives without the server.

@@ -8,7 +8,7 @@ export function nowSeconds(): number {
 }
 
 // Making an Intl.DateTimeFormat costs ~25× using one (~0.4 ms against ~17 µs): a page
-// of dates made one per date. Each kind is made once per zone and kept (issue 12).
+// of dates made one per date. Each kind is made once per zone and kept.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(kind: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${kind} ${timeZone}`;

@@ -14,7 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { db, league } = routeServices(context);
   const report = await moneyReport(db, league);
-  // Spec §8 'No data': a league with no rounds has nothing to report.
+  // A league with no rounds has nothing to report.
   return report.rounds.length === 0 ? { report: null } : { report };
 }
 

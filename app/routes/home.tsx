@@ -81,7 +81,7 @@ function SeasonNav({ seasons, season, current }: { seasons: number[]; season: nu
   );
 }
 
-/** What a visitor or a player without a record should do next (spec §2); admins claim nothing. */
+/** What a visitor or a player without a record should do next; admins claim nothing. */
 function NextStep() {
   const { user, isAdmin } = useLeague();
   if (!user) {

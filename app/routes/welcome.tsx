@@ -8,7 +8,7 @@ import { requireUser } from "~/.server/auth/guards";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Welcome");
 
-/** Where a new account lands (issue 8): the one next step, finding and claiming the player record. */
+/** Where a new account lands: the one next step, finding and claiming the player record. */
 export function loader({ context, request }: Route.LoaderArgs) {
   const { user, isAdmin } = requireUser(context, request);
   return { name: user.name, claimed: user.claimStatus !== null, isAdmin };

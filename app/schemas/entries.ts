@@ -57,7 +57,7 @@ export const EntryBulkSchema = z.object({
 });
 
 /**
- * A new entry (spec §3 defaults: ace on, credits 0.00, payout adjust 0.00, score 0): an
+ * A new entry (the defaults: ace on, credits 0.00, payout adjust 0.00, score 0): an
  * existing `player`, or `newPlayer` to create one with the entry ('Add player: {text}').
  */
 export const NewEntryValuesSchema = z
@@ -137,7 +137,7 @@ export const EntryFormSchema = z.discriminatedUnion(
 );
 
 /**
- * POST /api/entries (spec §7): a user's sign-up. `amount` and `score` are read and
+ * POST /api/entries: a user's sign-up. `amount` and `score` are read and
  * ignored: the server computes every amount, and a new entry has no score.
  */
 export const SignUpSchema = z.object({

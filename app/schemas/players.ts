@@ -38,7 +38,7 @@ export const PlayerValuesSchema = z.object(
   {
     fn: name("First name"),
     ln: name("Last name"),
-    // Optional (spec §5, the edit dialog's reading): digits only when given.
+    // Optional (the edit dialog's reading): digits only when given.
     pdga: z
       .union([z.string(), z.number()], { error: "PDGA number must be digits" })
       .nullish()

@@ -10,7 +10,7 @@ const text = (what: string, max: number) =>
     .min(1, `${what} is required`)
     .max(max, `${what} must be at most ${max} characters`);
 
-/** A round as the round form and the multi-editor send it (spec §5): all required but the PDGA link. */
+/** A round as the round form and the multi-editor send it: all required but the PDGA link. */
 export const RoundValuesSchema = z.object({
   d: epochSecondsSchema("Date"),
   n: text("Name", 100),

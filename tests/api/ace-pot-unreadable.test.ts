@@ -1,4 +1,4 @@
-// Spec §8: "Ace pot failure: pot shows 0." A real failure, not a mock: this file's own
+// "Ace pot failure: pot shows 0." A real failure, not a mock: this file's own
 // copy of the database (storage is isolated per test file) loses its aces table.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

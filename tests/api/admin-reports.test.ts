@@ -1,4 +1,4 @@
-// /admin/reports and its CSV downloads (issue 11 item 6) through the route modules' own
+// /admin/reports and its CSV downloads through the route modules' own
 // loaders, with the request context the Worker builds: 'No data' for a league with no
 // rounds, the admin guard, the files an admin downloads and the 400 for an unknown table.
 import { env } from "cloudflare:workers";

@@ -1,4 +1,4 @@
-// The admin's round pages (issue 10) through their route modules' own loaders and
+// The admin's round pages through their route modules' own loaders and
 // actions, with the request context the Worker builds (the test Worker has no React
 // Router build): guards, form errors by field name (400, never 500), refusals, redirects.
 import { env } from "cloudflare:workers";

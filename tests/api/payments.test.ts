@@ -3,7 +3,7 @@ import { call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fix
 import { makePlayer, makeRound, testDb } from "../fixtures";
 import { payments } from "~/.server/db/schema";
 
-// GET /api/admin/payments/all and /{userId} (spec §7, §3 Payment fields).
+// GET /api/admin/payments/all and /{userId}.
 
 async function paymentFor(userId: number, extra: Partial<typeof payments.$inferInsert> = {}) {
   const [round, player] = await Promise.all([makeRound({ n: "Pay round", loc: "Elm Park" }), makePlayer()]);

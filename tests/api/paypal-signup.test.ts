@@ -24,7 +24,7 @@ import { JobSchema } from "~/.server/jobs";
 import { PAYPAL_MESSAGES } from "~/.server/services/signup/paypal-signup";
 import type { QueueEnv } from "../../workers/queue/consumer";
 
-// Sign-up paid through PayPal (issue 11 item 3), end to end through the Worker with the
+// Sign-up paid through PayPal, end to end through the Worker with the
 // real PayPal client against the in-process stand-in (tests/paypal/app-harness.ts).
 
 const app = installPayPalApp();

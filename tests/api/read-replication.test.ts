@@ -3,7 +3,7 @@ import { call, expectStatus, makeAdmin, tokenFor } from "../auth-fixtures";
 import { makePlayer } from "../fixtures";
 import { BOOKMARK_COOKIE, BOOKMARK_HEADER } from "../../workers/d1-session";
 
-// D1 read replication (issue 12): every request runs in one D1 session; a request that
+// D1 read replication: every request runs in one D1 session; a request that
 // wrote answers with the session's bookmark (header and cookie), and a request that sends
 // it back reads a copy at least as new as that write. Locally there is one copy, so these
 // tests prove the plumbing and read-your-own-write; production adds the replicas.

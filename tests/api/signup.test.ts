@@ -5,7 +5,7 @@ import { balanceOf, creditSignUpBody, makeEntry, makePlayer, makeRound, makeTran
 import { claims, entries, payments } from "~/.server/db/schema";
 import { SIGNUP_MESSAGES } from "~/.server/services/signup/signup";
 
-// POST /api/entries with league credit (issue 11 item 2): the server computes the amounts,
+// POST /api/entries with league credit: the server computes the amounts,
 // the player must be the caller's approved claim, one entry per player and round, and the
 // balance never goes below zero — twenty sign-ups at once end in one.
 

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { checkA11y, hydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
-// Issue 8: axe on every page, logged out, as a player and as an admin. The walks run at
+// Axe on every page, logged out, as a player and as an admin. The walks run at
 // 1280 px, where every column and control is rendered (below 768 px some table cells are
 // hidden, and axe skips what is hidden); what only a phone shows (the open menu, the home
 // page's past-rounds list) is checked at 375 px by its own @narrow test. Each walk visits

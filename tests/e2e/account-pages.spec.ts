@@ -4,7 +4,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { letters, makePlayer } from "./api";
 import { DEMO, expect, loggedInContext, newContext, test } from "./fixtures";
 
-// The account pages of issue 8: every invalid field marked at once with focus on the
+// The account pages: every invalid field marked at once with focus on the
 // first, a refused login that forgets the password, an unexpected failure told in the
 // form, the admin login that says whom it is for, the welcome page after registering,
 // the profile's player card, the password checklist, titles.

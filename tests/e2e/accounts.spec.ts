@@ -1,7 +1,7 @@
 import { DEMO, expect, loggedInContext, test } from "./fixtures";
 import { waitForMail } from "./mail";
 
-// The account flows of issue 3 in Chromium against the built app. Each run registers
+// The account flows in Chromium against the built app. Each run registers
 // its own users, so tests in parallel never share an account.
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
 

@@ -3,7 +3,7 @@ import { playedRound as ownPlayedRound } from "./api";
 import { hydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
-// The admin's rounds (issue 10) in Chromium: the multi-editor creates
+// The admin's rounds in Chromium: the multi-editor creates
 // rounds a week apart, the list opens registration, the round form creates, edits and
 // deletes, refusals keep the admin's edits, and unsaved edits are not lost silently.
 // Every test makes rounds with its own names, checked against what the /api reads from D1.
@@ -80,7 +80,7 @@ test("the multi-editor creates three rounds a week apart; the list shows them an
     const row = i + 1;
     await expect(page.getByLabel(`Date, row ${row}`)).toHaveValue(dates[i]!);
     await expect(page.getByLabel(`Time, row ${row}`)).toHaveValue("18:00");
-    // From the second row on, the place comes from the row before (spec §4).
+    // From the second row on, the place comes from the row before.
     if (i > 0) await expect(page.getByLabel(`Location, row ${row}`)).toHaveValue("E2E Park");
     await page.getByLabel(`Name, row ${row}`).fill(name);
     await page.getByLabel(`Location, row ${row}`).fill("E2E Park");

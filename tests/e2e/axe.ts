@@ -3,7 +3,7 @@ import type { Locator, Page, TestInfo } from "@playwright/test";
 import type { Result } from "axe-core";
 import { expect } from "./fixtures";
 
-// Issue 8's bar: no serious or critical axe violation (WCAG 2.2 A/AA and axe's best
+// The accessibility bar: no serious or critical axe violation (WCAG 2.2 A/AA and axe's best
 // practices) on any page, for any role. Lesser impacts are attached to the report only.
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const BLOCKING = new Set(["serious", "critical"]);

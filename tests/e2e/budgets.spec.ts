@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-// Issue 12's HTML budget: the document of `/` and `/players-all`, uncompressed as served,
+// the HTML budget: the document of `/` and `/players-all`, uncompressed as served,
 // at most 60 KB on the freshly seeded demo league. This file is its own Playwright project
 // that the others depend on (playwright.config.ts), so it runs first, before any spec has
 // added rounds or players: the server the suite starts anyway is the cheapest honest one

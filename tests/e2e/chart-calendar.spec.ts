@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { checkA11y, hydrated } from "./axe";
 import { expect, loggedInContext, newContext, test } from "./fixtures";
 
-// Issue 13 items 4 and 5 in the browser, at 1280 px and 375 px (both: the chart is drawn
+// The score chart and the calendar feeds in the browser, at 1280 px and 375 px (both: the chart is drawn
 // for the screen's width, and the card must fit a phone): the player page's score
 // chart (drawn at the size for the screen, its numbers in a table behind "Show the data",
 // no sideways scrolling) and /profile's calendar card (the feed links; a reset replaces

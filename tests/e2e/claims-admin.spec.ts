@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
-// The admin's side of claims and players (issue 9) in Chromium: a claim filed through the
+// The admin's side of claims and players in Chromium: a claim filed through the
 // API by a fresh user is decided on /admin/claims, and the user's own view of it changes.
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;

@@ -2,7 +2,7 @@ import { api, letters, makePlayer } from "./api";
 import { partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
-// Dialogs load Radix when one first opens, not with the page (issue 12's client budget):
+// Dialogs load Radix when one first opens, not with the page (the client budget):
 // the page works without it, and the dialog still traps focus, closes on Escape and
 // gives focus back to its trigger, by keyboard as by pointer.
 

@@ -3,7 +3,7 @@ import { api, letters, makePlayer } from "./api";
 import { partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
-// The admin's ledger (issue 9) in Chromium: transfers and aces added and deleted from the
+// The admin's ledger in Chromium: transfers and aces added and deleted from the
 // public pages, checked against the balances and the pot the /api reads from D1. The
 // players are the test's own, so no other test moves their balances meanwhile.
 

@@ -363,7 +363,7 @@ test.describe("/aces", () => {
     }
   });
 
-  test("an admin's ace history links each date to the round form (spec §2)", async ({ browser, request, acePot: _ }) => {
+  test("an admin's ace history links each date to the round form", async ({ browser, request, acePot: _ }) => {
     const aces: ApiAce[] = await (await request.get("/api/ace/list")).json();
     const withRound = aces.filter((a) => a.round_id !== null);
     const context = await loggedInContext(browser, "admin@league.test", "LeagueAdmin2026");

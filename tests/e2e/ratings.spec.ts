@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { checkA11y, hydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
-// Issue 13: round ratings and handicaps on the seeded demo league (rated by the seed). The
+// Round ratings and handicaps on the seeded demo league (rated by the seed). The
 // pages are checked against the /api, which reads the same D1.
 
 type Round = { id: number; d: number; entry_count: number };

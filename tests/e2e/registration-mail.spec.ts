@@ -3,7 +3,7 @@ import { checkA11y, hydrated } from "./axe";
 import { expect, loggedInContext, newContext, test } from "./fixtures";
 import { waitForMailWithHeaders } from "./mail";
 
-// Issue 13 item 6 in Chromium: a player opts in on /profile, the admin
+// Registration mail in Chromium: a player opts in on /profile, the admin
 // opens registration for a round, the mail arrives (locally an .eml file) with the round
 // and a signed unsubscribe link, which turns the mail off without a login — from the page,
 // and as a mail client's one-click POST from another site with no cookie. Each test's player

@@ -4,7 +4,7 @@ import { api, claimedPlayer } from "./api";
 import { checkA11y, hydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
-// The admin's money report (issue 11 item 6) on the demo league: the reconciliation says
+// The admin's money report on the demo league: the reconciliation says
 // Balanced, a credit sign-up's money shows in its round's row and in the totals, each
 // table's CSV holds the table's rows, axe finds nothing serious, and a phone's page does
 // not scroll sideways. The test's rows are its own (a new round, player and user); other

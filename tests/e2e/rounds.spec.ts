@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { makeRound, playedRound } from "./api";
 import { expect, test } from "./fixtures";
 
-// The rounds pages (issue 8) against the seeded demo league; expectations come from the /api.
+// The rounds pages against the seeded demo league; expectations come from the /api.
 // A test that needs a played or an upcoming round makes its own, relative to today (so it
 // holds on any date), and other tests add rounds meanwhile: a count over the whole league
 // reads the /api and the page again until both show the same moment (toPass).
@@ -12,7 +12,7 @@ type Entry = { id: number; division: string; fn: string; ln: string; player_id: 
 
 const ZONE = "America/Chicago";
 const yearOf = (d: number) => Number(new Intl.DateTimeFormat("en-US", { timeZone: ZONE, year: "numeric" }).format(new Date(d * 1000)));
-// The spec's division order (league-spec.md §3).
+// The spec's division order.
 const ORDER = "MPO MP40 MP50 MPM MPG FPO MA1 MA2 MA3 MA4 MA40 MA50 FA1 FA2 FA3 FA40 FA50 MJ18 MJ15 MJ12 MJ10 MJ08 MJ06".split(" ");
 
 /** Runs `check` (which reads the /api and then the page) again until both saw the same league. */

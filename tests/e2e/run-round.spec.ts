@@ -4,7 +4,7 @@ import { hydrated } from "./axe";
 import { computeDivisionPayouts } from "../../app/lib/payouts";
 import { expect, newContext, test } from "./fixtures";
 
-// A league night on the admin's pages (issue 10): enter four players (one new through
+// A league night on the admin's pages: enter four players (one new through
 // 'Add player: …'), paste the scores, confirm the preview, see places and payouts on the
 // admin page and at once on the public round page, then credit the payouts and see the
 // balances on /players-all. Every name is the test's own, so runs at both widths and

@@ -121,7 +121,7 @@ test("every kind of response carries the security headers, and only public reads
     expect(redirect.headers()["cache-control"], path).toBe("private, no-store");
   }
   expect((await anonymous.get("/api/users/me", { headers: auth })).headers()["cache-control"]).toBe("private, no-store");
-  // An anonymous public read stays cacheable (issue 7 puts the edge cache in front of it).
+  // An anonymous public read stays cacheable (the edge cache stands in front of it, ADR 11).
   expect((await anonymous.get("/api/rounds/all")).headers()["cache-control"]).toMatch(/^public/);
   await anonymous.dispose();
 

@@ -2,7 +2,7 @@ import { claimedPlayer } from "./api";
 import { hydrated, partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
-// Paying the rest of an entry with PayPal (issue 11), through the local PayPal stand-in the
+// Paying the rest of an entry with PayPal, through the local PayPal stand-in the
 // e2e server runs beside the app (no PayPal credentials here): the dialog's approve button
 // plays PayPal's window, the server captures and enters the player, the admin sees the payment.
 

@@ -2,7 +2,7 @@ import { api, letters, makeRound } from "./api";
 import { hydrated, partHydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 
-// Signing up with league credit from the round page (issue 11): who sees what, the
+// Signing up with league credit from the round page: who sees what, the
 // dialog's amounts, and the entry and balance the server writes. Every row is the test's
 // own (a new user, player, round), so it runs beside any other spec.
 

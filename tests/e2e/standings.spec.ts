@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { hydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
-// Season standings (issue 13) at 1280 px and 375 px: the demo league's numbers, the sort
+// Season standings at 1280 px and 375 px: the demo league's numbers, the sort
 // through the URL, the links to them, and an admin's new points showing at once.
 
 const DEFAULTS = {

@@ -1,4 +1,4 @@
-// The hostile-input suite, page half (issue 12 item 5): generated bad posts to every page
+// The hostile-input suite, page half: generated bad posts to every page
 // action — each bad field of each form, bodies that are not a form, bad route parameters,
 // wrong roles — called as the Worker calls them, and the Worker's own gates (a foreign
 // Origin on a cookie session, an oversize body) through its fetch. Each must get a 4xx

@@ -1,4 +1,4 @@
-// The hostile-input suite, /api half (issue 12 item 5): generated bad requests to every
+// The hostile-input suite, /api half: generated bad requests to every
 // route — wrong types, missing fields, huge strings and numbers, negative and fractional
 // cents, bad ids, unknown enum values, malformed JSON, the wrong Content-Type, oversize
 // bodies, bad and wrong-role credentials, foreign Origins, wrong methods. Each must get a

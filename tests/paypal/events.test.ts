@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parsePaymentEvent } from "~/.server/paypal/events";
 
-// The webhook events the league acts on, read from PayPal's text (notes/platform-facts.md §5c).
+// The webhook events the league acts on, read from PayPal's text.
 
 const event = (event_type: string, resource: unknown) => JSON.stringify({ id: "WH-1", event_type, resource_type: "x", resource });
 

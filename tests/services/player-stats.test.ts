@@ -14,7 +14,7 @@ import { EntryChangesSchema, NewEntryValuesSchema } from "~/schemas/entries";
 // player_stats and round_stats are kept by triggers on entries (migration 0010). After
 // every path that writes entries, they must equal the aggregates computed from scratch over
 // entries — the players list, a player's page and the ace pot read them instead of every
-// entry (issue 12).
+// entry.
 
 type StatsRow = {
   player_id: number;

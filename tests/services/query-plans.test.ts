@@ -18,7 +18,7 @@ import { loader as playersAllLoader } from "~/routes/players-all";
 import { loader as roundLoader } from "~/routes/round";
 import { loader as standingsLoader } from "~/routes/standings";
 
-// The hot paths' queries at scale (issue 12): every statement a round page, a player page,
+// The hot paths' queries at scale: every statement a round page, a player page,
 // the players list, the aces page and the public API lists send is captured as sent, then asked for its plan.
 // None may read the entries, transfers or players *table* from end to end: a list of all
 // players may walk an index that covers it, nothing may walk 100,000 entries row by row.
@@ -110,7 +110,7 @@ describe("hot queries never walk a big table row by row", () => {
     const { round, player } = await league();
     const { binding, sent } = capturing(env.DB);
     await roundLoader(routeArgs(binding, `/rounds/${round.id}`, { roundId: String(round.id) }));
-    // With net scores: every entrant's last K rounds in one windowed query (issue 13).
+    // With net scores: every entrant's last K rounds in one windowed query.
     await roundLoader(routeArgs(binding, `/rounds/${round.id}?net=1`, { roundId: String(round.id) }));
     await playerLoader(routeArgs(binding, `/players/${player.id}`, { playerId: String(player.id) }));
     await acesLoader(routeArgs(binding, "/aces", {}));

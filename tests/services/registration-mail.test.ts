@@ -1,4 +1,4 @@
-// Registration-open mail (issue 13 item 6), with the real D1: opening a round enqueues one
+// Registration-open mail, with the real D1: opening a round enqueues one
 // job per closed→open change, and the job mails every opted-in, unlocked user once per
 // round and league day, however often it runs.
 import { eq } from "drizzle-orm";

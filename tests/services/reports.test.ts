@@ -9,7 +9,7 @@ import { moneyReport } from "~/.server/services/money/reports";
 import { REPORT_COLUMNS, sumRows } from "~/lib/report";
 import { zonedTimeToEpoch } from "~/lib/time";
 
-// The money report with the real D1 (issue 11 item 6). Tests in this file share one
+// The money report with the real D1. Tests in this file share one
 // database: each test dates its rounds in years no other test here uses and reads its own
 // rows back; the totals and the reconciliation are checked against sums the test computes
 // itself from every row in the database.

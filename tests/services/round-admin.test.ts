@@ -4,7 +4,7 @@ import { DAY, makeEntry, makePlayer, makeRound, nowSec, refusal, testDb, uniq } 
 import { entries, payments, rounds } from "~/.server/db/schema";
 import { deleteRound, type RoundValues, saveRound, saveRounds } from "~/.server/services/rounds/round-admin";
 
-// The multi-editor's save (issue 10): creates, updates and deletes in one batch, all or nothing.
+// The multi-editor's save: creates, updates and deletes in one batch, all or nothing.
 
 const values = (extra: Partial<RoundValues> = {}): RoundValues => ({
   d: nowSec() + 7 * DAY,

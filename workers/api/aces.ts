@@ -13,7 +13,7 @@ import { AceAddSchema } from "~/schemas/ledger";
 export const acesApi = subApp()
   .get("/", query(AcePotQuery), async (c) => {
     const roundId = c.req.valid("query").roundId;
-    // Spec §8: a pot that cannot be read shows as 0 (an unknown round is still a 404).
+    // A pot that cannot be read shows as 0 (an unknown round is still a 404).
     const pot = await acePotCents(c.var.db, roundId).catch((err: unknown) => {
       if (err instanceof AppError) throw err;
       console.error("The ace pot could not be read", err);

@@ -56,7 +56,7 @@ export const entriesApi = subApp()
     const message = session.isAdmin ? adminWithdrawalMessage(w) : playerWithdrawalMessage(w);
     return c.json({ success: true, message, ...withdrawalJson(w) });
   })
-  // A user's sign-up (spec §7): by credit, or the capture of an approved PayPal order.
+  // A user's sign-up: by credit, or the capture of an approved PayPal order.
   .post("/", requireUser, body(SignUpSchema), async (c) => {
     const v = c.req.valid("json");
     const userId = c.var.session.user.id;

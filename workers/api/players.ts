@@ -37,7 +37,7 @@ export const playersApi = subApp()
     cachePublic(c, "players", "entries", "transfers", "rounds", "claims");
     return c.json(playerDetailJson(player));
   })
-  // Handicap and rating, now and after each round (issue 13).
+  // Handicap and rating, now and after each round.
   .get("/:id/history", param(PlayerIdParam), async (c) => {
     const form = await ratingAndHandicap(c.var.db, c.req.valid("param").id);
     cachePublic(c, "players", "entries", "rounds", "settings");

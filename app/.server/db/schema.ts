@@ -56,7 +56,7 @@ export const users = sqliteTable(
     // Bumped to end every live session (lock, password reset).
     sessionVersion: integer("session_version").notNull().default(0),
     lastLogin: integer("last_login"),
-    // Opted in to a mail when an admin opens registration for a round (issue 13).
+    // Opted in to a mail when an admin opens registration for a round.
     notifyRegistration: integer("notify_registration", { mode: "boolean" }).notNull().default(false),
     // The secret in the user's personal calendar feed URL; reset from /profile.
     calendarToken: text("calendar_token"),
@@ -151,7 +151,7 @@ export const entries = sqliteTable(
 /**
  * Each player's all-time stats over their entries, kept by triggers on entries (migration
  * 0010) so every write path — sign-ups, admin edits, score batches, cascades — keeps them,
- * and the players list reads one row per player instead of every entry (issue 12). Scored
+ * and the players list reads one row per player instead of every entry. Scored
  * rounds only (score > 0); wins are results starting '1/'; best is the lowest score.
  */
 export const playerStats = sqliteTable("player_stats", {

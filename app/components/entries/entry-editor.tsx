@@ -127,7 +127,7 @@ export function EntryEditor({
 }
 
 /**
- * Spec §7: when the payouts the page computes from the stored scores differ from the
+ * When the payouts the page computes from the stored scores differ from the
  * stored ones (data from before the server kept them), ask the server to store them.
  */
 function useStoredPayoutsCheck(entries: PlayEntry[], payoutCents: number) {

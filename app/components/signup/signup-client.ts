@@ -38,7 +38,7 @@ export async function createOrder(choice: SignUpChoice): Promise<{ orderId: stri
 }
 
 /**
- * The sign-up itself (spec §7 POST /api/entries): paid by credit, or — step 2 of PayPal —
+ * The sign-up itself (POST /api/entries): paid by credit, or — step 2 of PayPal —
  * our server captures the approved order and enters the player.
  */
 export async function submitSignUp(choice: SignUpChoice, orderId: string | null): Promise<Outcome> {

@@ -38,7 +38,7 @@ type Step =
   | { kind: "failed"; message: string };
 
 /**
- * The sign-up dialog (spec §2, §4): form → submitting → complete. Every amount updates as
+ * The sign-up dialog: form → submitting → complete. Every amount updates as
  * the player changes the division, the ace fund or the credit; the server computes them
  * again and charges only what it computed.
  */

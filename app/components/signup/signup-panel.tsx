@@ -13,7 +13,7 @@ type Round = RoundFees & { id: number; n: string; openForRegistration: boolean }
 const PlayerPart = lazyPart(async () => (await import("./player-part")).PlayerPart);
 
 /**
- * Who sees what (issue 11): a closed round says so; visitors get a login prompt, users
+ * Who sees what: a closed round says so; visitors get a login prompt, users
  * without an approved claim the claim prompt, the claimed player their own part (signed up
  * and Withdraw, or the sign-up dialog). Admins sign players up on the round's admin page.
  */

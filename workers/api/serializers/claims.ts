@@ -5,7 +5,7 @@ export function claimJson(c: ClaimView) {
   return { id: c.id, player_id: c.playerId, player: `${c.playerFirstName} ${c.playerLastName}`, status: c.status, note: c.note };
 }
 
-/** A claim in the admin's list, with spec §3's admin fields. */
+/** A claim in the admin's list, with the admin's fields. */
 export function adminClaimJson(c: ClaimView) {
   return {
     ...claimJson(c),

@@ -1,7 +1,7 @@
 import { toDollars } from "./money";
 import type { PaymentRow } from "~/.server/services/money/payments";
 
-/** A payment as the /api shows it (spec §3 Payment fields), money in dollars. */
+/** A payment as the /api shows it, money in dollars. */
 export function paymentJson(p: PaymentRow) {
   return {
     id: p.id,

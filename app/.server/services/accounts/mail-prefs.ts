@@ -5,7 +5,7 @@ import { users } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { INVALID_UNSUBSCRIBE_LINK, UnsubscribeLinkSchema } from "~/schemas/notifications";
 
-// A user's mail preferences (issue 13): today one, the mail when registration opens for a
+// A user's mail preferences: today one, the mail when registration opens for a
 // round. Off until the user turns it on (on /profile or through the /api); the mail's
 // signed one-click link turns it off without a login.
 

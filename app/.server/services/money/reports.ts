@@ -18,8 +18,8 @@ import type { BookFlag } from "~/lib/book-flags";
 import { type Reconciliation, type ReportSums, type RoundReport, type SeasonReport, reconcile, sumRows } from "~/lib/report";
 import { nowSeconds, wallParts } from "~/lib/time";
 
-// The admin's money report (issue 11 item 6): per round and per season, what came in and
-// went out, and whether the books balance. Definitions: DESIGN.md "Fees and sign-up" and
+// The admin's money report: per round and per season, what came in and
+// went out, and whether the books balance. Definitions: ADR 15 (fees and sign-up) and
 // "Balance, ace pot, transfers". One GROUP BY query per table, never one per round.
 
 /**

@@ -6,7 +6,7 @@ import { currentClaimFirst } from "./claim-state";
 import { OPEN_STATUSES } from "~/lib/claims";
 import { nowSeconds } from "~/lib/time";
 
-// A claim links a user to the player record that is them (DESIGN.md "Claims"): the user
+// A claim links a user to the player record that is them: the user
 // submits it (pending); an admin approves, rejects or marks a conflict (with a note the
 // user sees); the user may withdraw ("unclaim") an open claim and claim again. One
 // approved claim per player, one open claim per user: both held by unique indexes, so

@@ -8,7 +8,7 @@ export type PlayerPageData = { player: PlayerSummary; rounds: PlayerRound[]; tra
 /**
  * What a player's public page reads — the summary (stats, claims), their rounds and their
  * transfers — in one D1 batch: one round trip instead of six (each service checked the
- * player exists on its own), and one transaction, so the parts agree (issue 12).
+ * player exists on its own), and one transaction, so the parts agree.
  */
 export async function playerPageData(db: Db, id: number, yearStart: number): Promise<PlayerPageData> {
   const [stats, claimList] = playerSummaryQueries(db, id, yearStart);

@@ -10,7 +10,7 @@ import { formatCents } from "~/lib/money";
 import { entryPriceCents } from "~/lib/pricing";
 import { nowSeconds } from "~/lib/time";
 
-// The league's calendar feeds (issue 13 item 5): every round (/calendar.ics) and, per
+// The league's calendar feeds: every round (/calendar.ics) and, per
 // user, the rounds their approved player has entries in (/calendar/{token}.ics). Both
 // are bounded to the previous and current season and everything after, so a feed stays
 // small after years of weekly rounds while last season's rounds are still there to look back.

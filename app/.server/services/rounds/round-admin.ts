@@ -14,7 +14,7 @@ import { roundChanged, roundVersionsGuard, staleRound } from "./versions";
 import type { RoundValuesSchema } from "~/schemas/rounds";
 import { missingVersion } from "~/schemas/version";
 
-// Scheduling rounds (issue 10): save and delete; opening registration is registration.ts.
+// Scheduling rounds: save and delete; opening registration is registration.ts.
 // A round that has entries or payments holds money history and is never deleted.
 
 export type RoundValues = z.infer<typeof RoundValuesSchema>;

@@ -21,7 +21,7 @@ type SignUpFacts = ReturnType<typeof signUpFactsOf>;
 /**
  * What a round's page reads — the round, its entries with names, the ace pot at stake in
  * it, who aced, and for a signed-in player their sign-up facts — in one D1 batch: one
- * round trip instead of six or seven, and one transaction, so all agree (issue 12: a
+ * round trip instead of six or seven, and one transaction, so all agree (a
  * round page in ≤ 20 ms at scale). Player 0 is no one: that query finds no row.
  */
 export async function roundPageData(db: Db, id: number, playerId: number | null = null): Promise<RoundPageData> {
