@@ -1,8 +1,9 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useNavigation } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { optionalSession, sessionMiddleware } from "./.server/auth/guards";
-import { routeServices, servicesMiddleware } from "./.server/route-context";
+import { sessionMiddleware } from "./.server/auth/guards";
+import { rootData } from "./.server/root-data";
+import { servicesMiddleware } from "./.server/route-context";
 import { Navbar } from "./components/navbar";
 import { ButtonLink } from "./components/ui/button";
 import { PageHeader } from "./components/ui/page-header";
@@ -11,10 +12,7 @@ import displayFont from "@fontsource/barlow-condensed/files/barlow-condensed-lat
 export const middleware: Route.MiddlewareFunction[] = [servicesMiddleware, sessionMiddleware];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { league } = routeServices(context);
-  const session = optionalSession(context);
-  // isAdmin is the session's (an admin session), not the user record's flag.
-  return { league, user: session?.user ?? null, isAdmin: session?.isAdmin ?? false };
+  return rootData(context);
 }
 
 export const links: Route.LinksFunction = () => [

@@ -4,11 +4,9 @@ import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { CheckboxField } from "~/components/ui/field";
-import { PlayerFields } from "./player-fields";
+import { type EditablePlayer, PlayerFields } from "./player-fields";
 import type { FormOutcome } from "~/lib/form-data";
 import { fullName } from "~/lib/player-name";
-
-export type EditablePlayer = { id: number; firstName: string; lastName: string; pdga: string | null; division: string; inactive: boolean };
 
 /**
  * The Edit Player dialog: First, Last, Division required, PDGA optional,

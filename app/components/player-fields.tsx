@@ -1,6 +1,8 @@
 import { Field, SelectField } from "~/components/ui/field";
 import { DIVISIONS } from "~/lib/divisions";
-import type { EditablePlayer } from "./player-dialog";
+
+/** A player as the Edit Player dialog edits them. */
+export type EditablePlayer = { id: number; firstName: string; lastName: string; pdga: string | null; division: string; inactive: boolean };
 
 // Apart from the Edit Player dialog: /players shows these fields in the page itself, and
 // should not load the dialog with them (the client budget, ADR 24).

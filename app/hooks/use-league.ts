@@ -1,10 +1,10 @@
 import { useRouteLoaderData } from "react-router";
 import { formatDate, formatDateLong } from "~/lib/time";
-import type { loader as rootLoader } from "~/root";
+import type { RootData } from "~/.server/root-data";
 
 /** The league's name and time zone, with date formatters bound to that zone; who is logged in. */
 export function useLeague() {
-  const data = useRouteLoaderData<typeof rootLoader>("root");
+  const data = useRouteLoaderData<RootData>("root");
   const timeZone = data?.league.timeZone ?? "America/Chicago";
   return {
     name: data?.league.name ?? "Disc Golf League",

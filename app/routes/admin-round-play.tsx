@@ -16,47 +16,17 @@ import { handleEntryForm } from "./entry-form.server";
 import { handleEntryMoneyForm } from "./entry-money-form.server";
 import { postedIntent } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
-import { acePotCents } from "~/.server/services/money/aces";
-import { balancesOf } from "~/.server/services/money/balance";
-import { entriesForRound } from "~/.server/services/rounds/entries";
-import { type EntryMoneyView, roundMoneyOf, roundPayments } from "~/.server/services/money/round-money";
-import { getRound } from "~/.server/services/rounds/rounds";
+import { entriesScreen } from "~/.server/services/rounds/entries-screen";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
-import { creditSuggestionCapCents } from "~/lib/pricing";
 import { formatDateTime } from "~/lib/time";
 import { MONEY_INTENTS } from "~/schemas/money-actions";
-import { fullName } from "~/lib/player-name";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { db } = routeServices(context);
   const id = await routeId(params.roundId, "round id");
-  const [round, list, pot, paid] = await orRouteError(
-    Promise.all([getRound(db, id), entriesForRound(db, id), acePotCents(db, id), roundPayments(db, id)]),
-  );
-  const money = roundMoneyOf(round, list, paid);
-  const balances = await balancesOf(
-    db,
-    list.map((e) => e.playerId),
-  );
-  const entries = list.map((e) => ({
-    id: e.id,
-    playerId: e.playerId,
-    name: fullName(e),
-    division: e.division,
-    ace: e.ace,
-    score: e.score,
-    payoutCents: e.payoutCents,
-    payoutAdjustCents: e.payoutAdjustCents,
-    creditAddedCents: e.creditAddedCents,
-    creditUsedCents: e.creditUsedCents,
-    result: e.result,
-    version: e.version,
-    balanceCents: balances.get(e.playerId) ?? 0,
-    money: money.byEntry.get(e.id) as EntryMoneyView,
-  }));
-  return { round, entries, pot, creditCapCents: creditSuggestionCapCents(round), owedCents: money.owedCents, issues: money.issues };
+  return orRouteError(entriesScreen(db, id));
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -68,8 +38,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Entries · ${args.loaderData.round.n}` : "Entries");
-
-export type PlayEntry = Route.ComponentProps["loaderData"]["entries"][number];
 
 export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
   const { round, entries, pot, creditCapCents, owedCents, issues } = loaderData;

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import type { PlayEntry } from "~/routes/admin-round-play";
+import type { PlayEntry } from "~/.server/services/rounds/entries-screen";
 import { Alert, FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";

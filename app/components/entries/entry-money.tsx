@@ -1,5 +1,5 @@
 import { CashDialog } from "./cash-dialog";
-import type { PlayEntry } from "~/routes/admin-round-play";
+import type { PlayEntry } from "~/.server/services/rounds/entries-screen";
 import { StatusBadge } from "~/components/ui/badge";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { tdWrap } from "~/components/ui/table";

@@ -1,4 +1,4 @@
-import type { PlayEntry } from "~/routes/admin-round-play";
+import type { PlayEntry } from "~/.server/services/rounds/entries-screen";
 import { EntryMoneyActions, EntryMoneyCell, EntryOwedNote } from "./entry-money";
 import { td, tdNum } from "~/components/ui/table";
 import { DIVISIONS } from "~/lib/divisions";

@@ -1,0 +1,60 @@
+import type { Db } from "../../db/client";
+import { acePotCents } from "../money/aces";
+import { balancesOf } from "../money/balance";
+import { type EntryMoneyView, roundMoneyOf, roundPayments } from "../money/round-money";
+import { entriesForRound } from "./entries";
+import { getRound } from "./rounds";
+import { fullName } from "~/lib/player-name";
+import { creditSuggestionCapCents } from "~/lib/pricing";
+
+/** One row of the admin's entries screen: the entry, its player's balance and how it was paid. */
+export type PlayEntry = {
+  id: number;
+  playerId: number;
+  name: string;
+  division: string;
+  ace: boolean;
+  score: number;
+  payoutCents: number;
+  payoutAdjustCents: number;
+  creditAddedCents: number;
+  creditUsedCents: number;
+  result: string | null;
+  version: number;
+  balanceCents: number;
+  money: EntryMoneyView;
+};
+
+/** What /admin/round/play/{id} shows: the round, its entries with their money, the pot at stake. */
+export async function entriesScreen(db: Db, id: number) {
+  const [round, list, pot, paid] = await Promise.all([
+    getRound(db, id),
+    entriesForRound(db, id),
+    acePotCents(db, id),
+    roundPayments(db, id),
+  ]);
+  const money = roundMoneyOf(round, list, paid);
+  const balances = await balancesOf(
+    db,
+    list.map((e) => e.playerId),
+  );
+  const entries = list.map(
+    (e): PlayEntry => ({
+      id: e.id,
+      playerId: e.playerId,
+      name: fullName(e),
+      division: e.division,
+      ace: e.ace,
+      score: e.score,
+      payoutCents: e.payoutCents,
+      payoutAdjustCents: e.payoutAdjustCents,
+      creditAddedCents: e.creditAddedCents,
+      creditUsedCents: e.creditUsedCents,
+      result: e.result,
+      version: e.version,
+      balanceCents: balances.get(e.playerId) ?? 0,
+      money: money.byEntry.get(e.id) as EntryMoneyView,
+    }),
+  );
+  return { round, entries, pot, creditCapCents: creditSuggestionCapCents(round), owedCents: money.owedCents, issues: money.issues };
+}
