@@ -97,6 +97,9 @@ test("an admin's transfer and credited payouts are on /admin/audit, by player an
   // By round (the player dropped): both entries, no transfer.
   await page.getByRole("link", { name: "Any player" }).click();
   await expect(page).not.toHaveURL(/player=/);
+  // The URL changes before the new page renders, and the filter form remounts with it: a
+  // choice made before that is lost. "Showing Ann" going away is the new page.
+  await expect(page.getByText(`Showing ${ann}`)).toHaveCount(0);
   await page.getByLabel("Round").selectOption(String(roundId));
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]round=${roundId}\\b`));
