@@ -3,27 +3,13 @@ import { acePotCents } from "../money/aces";
 import { balancesOf } from "../money/balance";
 import { type EntryMoneyView, roundMoneyOf, roundPayments } from "../money/round-money";
 import { entriesForRound } from "./entries";
+import type { StateEntry } from "./round-entries";
 import { getRound } from "./rounds";
 import { fullName } from "~/lib/player-name";
 import { creditSuggestionCapCents } from "~/lib/pricing";
 
 /** One row of the admin's entries screen: the entry, its player's balance and how it was paid. */
-export type PlayEntry = {
-  id: number;
-  playerId: number;
-  name: string;
-  division: string;
-  ace: boolean;
-  score: number;
-  payoutCents: number;
-  payoutAdjustCents: number;
-  creditAddedCents: number;
-  creditUsedCents: number;
-  result: string | null;
-  version: number;
-  balanceCents: number;
-  money: EntryMoneyView;
-};
+export type PlayEntry = Omit<StateEntry, "paymentId"> & { money: EntryMoneyView };
 
 /** What /admin/round/play/{id} shows: the round, its entries with their money, the pot at stake. */
 export async function entriesScreen(db: Db, id: number) {
