@@ -89,9 +89,9 @@ const ms = Math.round(performance.now() - started);
 const roundOf = new Map(league.rounds.map((r) => [r.id, r]));
 const feesIn = league.entries.reduce((cents, e) => {
   const round = roundOf.get(e.roundId);
-  return cents + (e.ace && round && round.d <= now ? round.aceCents : 0);
+  return cents + (e.ace && round && round.startsAt <= now ? round.aceCents : 0);
 }, 0);
-const potNow = feesIn - league.aces.reduce((cents, a) => cents + (a.d <= now ? a.amt : 0), 0);
+const potNow = feesIn - league.aces.reduce((cents, a) => cents + (a.date <= now ? a.amountCents : 0), 0);
 const divisions = new Set(league.players.map((p) => p.division)).size;
 const count = (kind: string) => league.rounds.filter((r) => r.kind === kind).length;
 console.log(

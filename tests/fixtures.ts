@@ -35,7 +35,7 @@ type PlayerInput = Partial<typeof players.$inferInsert>;
 export async function makePlayer(input: PlayerInput = {}): Promise<Player> {
   const [row] = await testDb()
     .insert(players)
-    .values({ fn: `Fn${uniq()}`, ln: `Ln${uniq()}`, division: "MA1", ...input })
+    .values({ firstName: `Fn${uniq()}`, lastName: `Ln${uniq()}`, division: "MA1", ...input })
     .returning();
   return row;
 }
@@ -49,9 +49,9 @@ export async function makeRound(input: RoundInput = {}): Promise<Round> {
 
 export function roundValues(input: RoundInput = {}): typeof rounds.$inferInsert {
   return {
-    d: nowSec(),
-    n: `Round ${uniq()}`,
-    loc: "Test Park",
+    startsAt: nowSec(),
+    name: `Round ${uniq()}`,
+    location: "Test Park",
     feePdgaCents: 50,
     feeCourseCents: 0,
     feeOtherCents: 0,
@@ -70,21 +70,21 @@ export async function makeEntry(input: EntryInput): Promise<Entry> {
   return row;
 }
 
-type TransferInput = Partial<typeof transfers.$inferInsert> & { amtCents: number };
+type TransferInput = Partial<typeof transfers.$inferInsert> & { amountCents: number };
 /** A null side is the league itself. */
 export async function makeTransfer(input: TransferInput): Promise<Transfer> {
   const [row] = await testDb()
     .insert(transfers)
-    .values({ d: nowSec(), description: `Transfer ${uniq()}`, ...input })
+    .values({ date: nowSec(), description: `Transfer ${uniq()}`, ...input })
     .returning();
   return row;
 }
 
-type AceInput = Partial<typeof aces.$inferInsert> & { playerId: number; amtCents: number };
+type AceInput = Partial<typeof aces.$inferInsert> & { playerId: number; amountCents: number };
 export async function makeAce(input: AceInput): Promise<Ace> {
   const [row] = await testDb()
     .insert(aces)
-    .values({ d: nowSec(), ...input })
+    .values({ date: nowSec(), ...input })
     .returning();
   return row;
 }

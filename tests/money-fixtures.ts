@@ -27,10 +27,10 @@ export async function paidEntry(how: PaidHow = {}) {
   const [user, player, round] = await Promise.all([
     makeUser(),
     makePlayer({ division: "MA2" }),
-    makeRound({ d: nowSec() + (how.startsIn ?? DAY), openForRegistration: true }),
+    makeRound({ startsAt: nowSec() + (how.startsIn ?? DAY), openForRegistration: true }),
   ]);
   await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
-  if (credit) await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amtCents: credit });
+  if (credit) await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: credit });
   let paypal: Payment | null = null;
   if (how.paypal) {
     const rest = PRICE - credit;

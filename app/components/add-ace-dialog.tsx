@@ -30,7 +30,7 @@ export function AddAceDialog({ players, today, onAdded }: { players: SimplePlaye
       <fetcher.Form method="post" noValidate className="space-y-3">
         <input type="hidden" name="intent" value="addAce" />
         <FormAlert message={fetcher.data?.formError} />
-        <Field label="Date" name="d" type="date" required defaultValue={today} error={errors.d} />
+        <Field label="Date" name="date" type="date" required defaultValue={today} error={errors.date} />
         <SelectField label="Player" name="player" required defaultValue="" error={errors.player}>
           <option value="">Choose…</option>
           {players.map((p) => (
@@ -39,7 +39,7 @@ export function AddAceDialog({ players, today, onAdded }: { players: SimplePlaye
             </option>
           ))}
         </SelectField>
-        <Field label="Amount" name="amt" inputMode="decimal" required placeholder="25.00" error={errors.amt} />
+        <Field label="Amount" name="amount" inputMode="decimal" required placeholder="25.00" error={errors.amount} />
         <DialogActions>
           <DialogCancel />
           <Button type="submit" disabled={busy}>

@@ -21,7 +21,13 @@ function Registration({ round, busy }: { round: RoundRow; busy: boolean }) {
       <input type="hidden" name="id" value={round.id} />
       <input type="hidden" name="open" value={open ? "false" : "true"} />
       <StatusBadge status={open ? "Open" : "Closed"} />
-      <Button type="submit" size="sm" variant="quiet" disabled={busy} aria-label={`${open ? "Close" : "Open"} registration for ${round.n}`}>
+      <Button
+        type="submit"
+        size="sm"
+        variant="quiet"
+        disabled={busy}
+        aria-label={`${open ? "Close" : "Open"} registration for ${round.name}`}
+      >
         {open ? "Close" : "Open"}
       </Button>
     </Form>
@@ -72,7 +78,7 @@ export function AdminRoundsTable({
       }
     >
       {rounds.map((r) => {
-        const when = formatRoundWhen(r.d, timeZone);
+        const when = formatRoundWhen(r.startsAt, timeZone);
         return (
           <tr key={r.id}>
             <td className={`${td} max-w-48 sm:max-w-none`}>
@@ -82,12 +88,12 @@ export function AdminRoundsTable({
                   name="ids"
                   value={r.id}
                   form={SELECT_FORM}
-                  aria-label={`Select ${r.n}, ${when}`}
+                  aria-label={`Select ${r.name}, ${when}`}
                   className="mt-0.5 size-5 shrink-0 accent-brand-700"
                 />
                 <span className="min-w-0">
                   <Link to={`/admin/rounds/${r.id}`} className={`${link} block truncate`}>
-                    {r.n}
+                    {r.name}
                   </Link>
                   <span className="block text-xs tabular-nums text-muted">{when}</span>
                 </span>
@@ -97,13 +103,13 @@ export function AdminRoundsTable({
               <Registration round={r} busy={busy} />
             </td>
             <td className={tdNum}>{r.entryCount}</td>
-            <td className={td}>{r.loc}</td>
+            <td className={td}>{r.location}</td>
             <td className={td}>
               <div className="flex gap-2">
-                <Link to={`/admin/round/play/${r.id}`} className={`${link} ${small}`} aria-label={`Entries of ${r.n}`}>
+                <Link to={`/admin/round/play/${r.id}`} className={`${link} ${small}`} aria-label={`Entries of ${r.name}`}>
                   Entries
                 </Link>
-                <Link to={`/admin/round/scores/${r.id}`} className={`${link} ${small}`} aria-label={`Scores of ${r.n}`}>
+                <Link to={`/admin/round/scores/${r.id}`} className={`${link} ${small}`} aria-label={`Scores of ${r.name}`}>
                   Scores
                 </Link>
               </div>

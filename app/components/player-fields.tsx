@@ -11,8 +11,8 @@ export function PlayerFields({ player, errors }: { player?: Omit<EditablePlayer,
   return (
     <>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="First" name="fn" required defaultValue={player?.firstName} error={errors.fn} autoComplete="off" />
-        <Field label="Last" name="ln" required defaultValue={player?.lastName} error={errors.ln} autoComplete="off" />
+        <Field label="First" name="firstName" required defaultValue={player?.firstName} error={errors.firstName} autoComplete="off" />
+        <Field label="Last" name="lastName" required defaultValue={player?.lastName} error={errors.lastName} autoComplete="off" />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField label="Division" name="division" required defaultValue={player?.division ?? ""} error={errors.division}>

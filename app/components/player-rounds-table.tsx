@@ -6,8 +6,8 @@ import { formatCents } from "~/lib/money";
 /** A round the player played, as their page lists it (`position` is "3 of 12", or null). */
 export type PlayedRound = {
   roundId: number;
-  d: number;
-  n: string;
+  startsAt: number;
+  roundName: string;
   score: number;
   rating: number | null;
   position: string | null;
@@ -28,10 +28,10 @@ export function PlayerRoundsTable({ rounds }: { rounds: PlayedRound[] }) {
     <DataTable caption="Rounds played" pinFirst head={<HeadRow columns={HEAD} />}>
       {rounds.map((r) => (
         <tr key={r.roundId}>
-          <td className={td}>{date(r.d)}</td>
+          <td className={td}>{date(r.startsAt)}</td>
           <td className={td}>
             <Link to={`/rounds/${r.roundId}`} className="font-medium text-brand-800 hover:underline">
-              {r.n}
+              {r.roundName}
             </Link>
           </td>
           <td className={`${tdNum} font-semibold`}>{r.score > 0 ? r.score : "–"}</td>

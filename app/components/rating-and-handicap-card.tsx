@@ -35,8 +35,12 @@ function History({ rows, caption }: { rows: HistoryRound[]; caption: string }) {
       {rows.map((r) => (
         <tr key={r.roundId}>
           <td className={td}>
-            <Link to={`/rounds/${r.roundId}`} className="font-medium text-brand-800 hover:underline" aria-label={`${r.n}, ${date(r.d)}`}>
-              {date(r.d)}
+            <Link
+              to={`/rounds/${r.roundId}`}
+              className="font-medium text-brand-800 hover:underline"
+              aria-label={`${r.roundName}, ${date(r.startsAt)}`}
+            >
+              {date(r.startsAt)}
             </Link>
           </td>
           <td className={`${tdNum} ${wide}`}>{r.score}</td>

@@ -94,7 +94,7 @@ export function RoundsReportTable({ rounds, totals, note }: { rounds: RoundRepor
         <tr key={r.id}>
           {/* Date over name keeps the pinned column narrow on a phone; long names wrap. */}
           <th scope="row" className={roundCell}>
-            <span className="block text-xs tabular-nums text-muted">{date(r.d)}</span>
+            <span className="block text-xs tabular-nums text-muted">{date(r.startsAt)}</span>
             <Link to={`/admin/round/play/${r.id}`} className="font-medium text-brand-800 hover:underline">
               {r.name}
             </Link>

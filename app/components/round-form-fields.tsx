@@ -22,8 +22,16 @@ export function RoundFormFields({ inputs, errors, timeZone }: { inputs: RoundInp
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" name="n" required maxLength={100} defaultValue={inputs.n} error={errors.n} autoComplete="off" />
-        <Field label="Location" name="loc" required maxLength={100} defaultValue={inputs.loc} error={errors.loc} autoComplete="off" />
+        <Field label="Name" name="name" required maxLength={100} defaultValue={inputs.name} error={errors.name} autoComplete="off" />
+        <Field
+          label="Location"
+          name="location"
+          required
+          maxLength={100}
+          defaultValue={inputs.location}
+          error={errors.location}
+          autoComplete="off"
+        />
       </div>
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold">Fees and payout, in dollars</legend>

@@ -51,14 +51,14 @@ export function RoundList({
           {rounds.map((r) => (
             <li key={r.id}>
               <Link to={`/rounds/${r.id}`} className="flex min-h-14 items-center gap-3 px-3 py-2.5 hover:bg-brand-50">
-                <span className="w-16 shrink-0 text-sm tabular-nums text-muted">{date(r.d)}</span>
+                <span className="w-16 shrink-0 text-sm tabular-nums text-muted">{date(r.startsAt)}</span>
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium text-ink">{r.n}</span>
-                  <span className="block truncate text-sm text-muted">{lows ? <Outcome round={r} low={lows[r.id]} /> : r.loc}</span>
+                  <span className="block truncate font-medium text-ink">{r.name}</span>
+                  <span className="block truncate text-sm text-muted">{lows ? <Outcome round={r} low={lows[r.id]} /> : r.location}</span>
                 </span>
                 {lows ? null : (
                   <span className="shrink-0">
-                    {isToday(r.d, now) ? (
+                    {isToday(r.startsAt, now) ? (
                       <StatusBadge status="Today" />
                     ) : (
                       <StatusBadge status={r.openForRegistration ? "Open" : "Closed"} />

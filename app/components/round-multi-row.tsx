@@ -93,8 +93,8 @@ export function MultiRoundRow({
       </td>
       {cell("date", "Date", { type: "date", className: "w-40", autoFocus })}
       {cell("time", "Time", { type: "time", className: "w-32" })}
-      {cell("n", "Name", { className: "w-44", maxLength: 100 })}
-      {cell("loc", "Location", { className: "w-44", maxLength: 100 })}
+      {cell("name", "Name", { className: "w-44", maxLength: 100 })}
+      {cell("location", "Location", { className: "w-44", maxLength: 100 })}
       {MONEY_FIELDS.map((f) => (
         <Fragment key={f.name}>{cell(f.name, f.label, { inputMode: "decimal", className: "w-20 text-right tabular-nums" })}</Fragment>
       ))}

@@ -9,11 +9,11 @@ export function TransferDelete({ transfer: t }: { transfer: TransferRow }) {
   return (
     <ConfirmDialog
       trigger="X"
-      triggerLabel={`Delete the transfer of ${formatCents(t.amtCents)} on ${date(t.d)}`}
+      triggerLabel={`Delete the transfer of ${formatCents(t.amountCents)} on ${date(t.date)}`}
       size="sm"
       tone="danger"
       title="Delete this transfer?"
-      description={`${formatCents(t.amtCents)} from ${t.fromName ?? "the league"} to ${t.toName ?? "the league"} on ${date(t.d)} goes back to where it came from.`}
+      description={`${formatCents(t.amountCents)} from ${t.fromName ?? "the league"} to ${t.toName ?? "the league"} on ${date(t.date)} goes back to where it came from.`}
       confirmLabel="Delete transfer"
       intent="deleteTransfer"
       fields={{ id: t.id }}

@@ -27,8 +27,8 @@ export function TransferForm({ players, today }: { players: SimplePlayer[]; toda
     <Card title="Add transfer" titleId="add-transfer">
       <fetcher.Form ref={form} method="post" noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <input type="hidden" name="intent" value="addTransfer" />
-        <Field label="Date" name="d" type="date" required defaultValue={today} error={errors.d} />
-        <Field label="Amount" name="amt" inputMode="decimal" required placeholder="12.50" error={errors.amt} />
+        <Field label="Date" name="date" type="date" required defaultValue={today} error={errors.date} />
+        <Field label="Amount" name="amount" inputMode="decimal" required placeholder="12.50" error={errors.amount} />
         <Field label="Description" name="description" maxLength={200} error={errors.description} />
         <SelectField label="From" name="fromPlayer" hint="Empty: the league (cash bought in)" error={errors.fromPlayer}>
           <option value="">League</option>

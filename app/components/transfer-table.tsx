@@ -47,7 +47,7 @@ export function TransferTable({
     >
       {transfers.map((t) => (
         <tr key={t.id}>
-          <td className={`${td} align-top`}>{date(t.d)}</td>
+          <td className={`${td} align-top`}>{date(t.date)}</td>
           <td className={`${td} align-top`}>
             <span className="block sm:inline">
               <PartyName id={t.fromPlayerId} name={t.fromName} />
@@ -59,7 +59,7 @@ export function TransferTable({
             </span>
             {t.description ? <span className="mt-0.5 block whitespace-normal text-xs text-muted sm:hidden">{t.description}</span> : null}
           </td>
-          <td className={`${tdNum} align-top font-semibold`}>{formatCents(t.amtCents)}</td>
+          <td className={`${tdNum} align-top font-semibold`}>{formatCents(t.amountCents)}</td>
           <td className={`${tdWrap} hidden align-top sm:table-cell`}>{t.description}</td>
           {DeleteControl ? (
             <td className={`${td} align-top`}>

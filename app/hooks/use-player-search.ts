@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
+import { type PlayerHit, readPlayerHits } from "~/lib/api-answers";
 import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "~/lib/constants";
-
-export type PlayerHit = { id: number; fn: string; ln: string; balance: number; division: string };
 
 /** The admin entry search waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -33,7 +32,7 @@ export function usePlayerSearch(text: string, exclude: readonly number[]) {
       try {
         const res = await fetch(`/api/players/search/${encodeURIComponent(q)}`, { signal: abort.signal });
         if (!res.ok) throw new Error(`search answered ${res.status}`);
-        const list = (await res.json()) as PlayerHit[];
+        const list = readPlayerHits(await res.json());
         const skip = new Set(excluded.split(",").map(Number));
         setHits(list.filter((p) => !skip.has(p.id)));
         setState("done");

@@ -17,7 +17,18 @@ export type EditorRow = {
 
 export type RowState = "new" | "deleted" | "changed" | null;
 
-export const ROUND_FIELDS = ["date", "time", "n", "loc", "fee_pdga", "fee_course", "fee_other", "ace", "payout", "pdga_url"] as const;
+export const ROUND_FIELDS = [
+  "date",
+  "time",
+  "name",
+  "location",
+  "fee_pdga",
+  "fee_course",
+  "fee_other",
+  "ace",
+  "payout",
+  "pdga_url",
+] as const;
 
 export function loadedRows(rounds: ({ id: number; entryCount: number; version: number } & RoundInputs)[]): EditorRow[] {
   return rounds.map(({ id, entryCount, version, ...values }) => ({ id, entryCount, version, original: values, values, deleted: false }));
@@ -38,8 +49,8 @@ export function addRow(rows: EditorRow[], first: { date: string; time: string })
   const values: RoundInputs = {
     date: (last && addDays(last.date, 7)) || first.date,
     time: last?.time || first.time,
-    n: last?.n ?? "",
-    loc: last?.loc ?? "",
+    name: last?.name ?? "",
+    location: last?.location ?? "",
     pdga_url: "",
     ...moneyInputs(MULTI_EDITOR_DEFAULTS),
   };

@@ -12,7 +12,7 @@ export function fullName({ firstName, lastName }: NameParts): string {
 }
 
 /** 'Add player: Jane Doe' → Jane / Doe: the first word is the first name, the rest the last. */
-export function splitPlayerName(text: string): { fn: string; ln: string } {
-  const [fn = "", ...rest] = text.trim().split(/\s+/);
-  return { fn, ln: rest.join(" ") };
+export function splitPlayerName(text: string): NameParts {
+  const [firstName = "", ...rest] = text.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(" ") };
 }

@@ -24,7 +24,7 @@ export function isoDate(d: number, timeZone: string): string {
 export function roundsCsv(rounds: readonly RoundReport[], totals: ReportSums, timeZone: string): string {
   return toCsv([
     ["Date", "Round", ...header],
-    ...rounds.map((r) => [isoDate(r.d, timeZone), r.name, ...sumCells(r)]),
+    ...rounds.map((r) => [isoDate(r.startsAt, timeZone), r.name, ...sumCells(r)]),
     ["Total", "", ...sumCells(totals)],
   ]);
 }

@@ -23,7 +23,7 @@ export type ReportSums = {
   cashCents: number;
 };
 
-export type RoundReport = ReportSums & { id: number; d: number; name: string };
+export type RoundReport = ReportSums & { id: number; startsAt: number; name: string };
 export type SeasonReport = ReportSums & { season: number };
 
 /** The columns after the first (the round or the season), in the order they show. */

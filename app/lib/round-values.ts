@@ -16,7 +16,7 @@ export const MONEY_FIELDS: readonly { name: MoneyField; label: string; short: st
   { name: "payout", label: "Payout", short: "Payout" },
 ];
 
-export type RoundInputs = { date: string; time: string; n: string; loc: string; pdga_url: string } & Record<MoneyField, string>;
+export type RoundInputs = { date: string; time: string; name: string; location: string; pdga_url: string } & Record<MoneyField, string>;
 
 /** The round form's defaults, in cents (.5 / 1 / 0 / 1 / 4.5). */
 export const ROUND_FORM_DEFAULTS: Record<MoneyField, number> = { fee_pdga: 50, fee_course: 100, fee_other: 0, ace: 100, payout: 450 };
@@ -34,14 +34,14 @@ export function moneyInputs(cents: Record<MoneyField, number>): Record<MoneyFiel
   };
 }
 
-type StoredRound = RoundFees & { d: number; n: string; loc: string; pdgaUrl: string | null };
+type StoredRound = RoundFees & { startsAt: number; name: string; location: string; pdgaUrl: string | null };
 
 /** A stored round as its form's inputs, dated in `timeZone`. */
 export function roundInputs(round: StoredRound, timeZone: string): RoundInputs {
   return {
-    ...toDateTimeInputs(round.d, timeZone),
-    n: round.n,
-    loc: round.loc,
+    ...toDateTimeInputs(round.startsAt, timeZone),
+    name: round.name,
+    location: round.location,
     pdga_url: round.pdgaUrl ?? "",
     ...moneyInputs({
       fee_pdga: round.feePdgaCents,

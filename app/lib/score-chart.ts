@@ -7,7 +7,7 @@ import { formatDate, wallParts } from "./time";
 
 export type ChartMetric = "scores" | "ratings";
 /** One scored entry of the player: the round, its date and what the player shot (and its rating, once rated). */
-export type HistoryPoint = { roundId: number; d: number; n: string; score: number; rating: number | null };
+export type HistoryPoint = { roundId: number; startsAt: number; roundName: string; score: number; rating: number | null };
 
 type Size = { width: number; height: number; xTicks: number; yTicks: number };
 export const COMPACT: Size = { width: 340, height: 230, xTicks: 3, yTicks: 5 };
@@ -40,18 +40,22 @@ export type ScoreChart = {
 const r1 = (n: number) => Math.round(n * 10) / 10;
 const avgText = (n: number) => n.toFixed(1);
 
-type Point = { roundId: number; d: number; n: string; value: number; season: number };
+type Point = { roundId: number; startsAt: number; roundName: string; value: number; season: number };
 
 function layout(points: Point[], seasons: { key: number; items: Point[]; mean: number }[], size: Size, timeZone: string): ChartView {
   const plot = { left: MARGIN.left, right: size.width - MARGIN.right, top: MARGIN.top, bottom: size.height - MARGIN.bottom };
   const values = points.map((p) => p.value);
   const yValues = niceTicks(Math.min(...values), Math.max(...values), size.yTicks);
   const y = linearScale([yValues[0], yValues[yValues.length - 1]], [plot.bottom, plot.top]);
-  const first = points[0].d;
-  const last = points[points.length - 1].d;
+  const first = points[0].startsAt;
+  const last = points[points.length - 1].startsAt;
   const pad = Math.max((last - first) * 0.03, PAD_SECONDS);
   const x = linearScale([first - pad, last + pad], [plot.left, plot.right]);
-  const dots = points.map((p) => ({ x: r1(x(p.d)), y: r1(y(p.value)), title: `${formatDate(p.d, timeZone)} ${p.n}: ${p.value}` }));
+  const dots = points.map((p) => ({
+    x: r1(x(p.startsAt)),
+    y: r1(y(p.value)),
+    title: `${formatDate(p.startsAt, timeZone)} ${p.roundName}: ${p.value}`,
+  }));
   return {
     width: size.width,
     height: size.height,
@@ -61,8 +65,8 @@ function layout(points: Point[], seasons: { key: number; items: Point[]; mean: n
     line: dots.map((d, i) => `${i === 0 ? "M" : "L"}${d.x} ${d.y}`).join(" "),
     dots,
     averages: seasons.map((s) => {
-      const x1 = x(s.items[0].d);
-      const x2 = x(s.items[s.items.length - 1].d);
+      const x1 = x(s.items[0].startsAt);
+      const x2 = x(s.items[s.items.length - 1].startsAt);
       // A season of one round still gets a visible step.
       const widen = Math.max(0, 12 - (x2 - x1)) / 2;
       return {
@@ -85,9 +89,14 @@ export function scoreChart(history: readonly HistoryPoint[], asked: ChartMetric,
   const metric: ChartMetric = asked === "ratings" && hasRatings ? "ratings" : "scores";
   const points: Point[] = history
     .filter((h) => (metric === "ratings" ? h.rating !== null : h.score > 0))
-    .map((h) => ({ roundId: h.roundId, d: h.d, n: h.n, value: metric === "ratings" ? (h.rating as number) : h.score }))
-    .sort((a, b) => a.d - b.d || a.roundId - b.roundId)
-    .map((p) => ({ ...p, season: wallParts(p.d, timeZone).year }));
+    .map((h) => ({
+      roundId: h.roundId,
+      startsAt: h.startsAt,
+      roundName: h.roundName,
+      value: metric === "ratings" ? (h.rating as number) : h.score,
+    }))
+    .sort((a, b) => a.startsAt - b.startsAt || a.roundId - b.roundId)
+    .map((p) => ({ ...p, season: wallParts(p.startsAt, timeZone).year }));
   if (points.length === 0) return null;
   const seasons = groupMeans(
     points,
@@ -98,7 +107,7 @@ export function scoreChart(history: readonly HistoryPoint[], asked: ChartMetric,
   const values = points.map((p) => p.value);
   const [best, worst] = metric === "scores" ? [Math.min(...values), Math.max(...values)] : [Math.max(...values), Math.min(...values)];
   const what = metric === "scores" ? "Scores" : "Round ratings";
-  const span = `${formatDate(points[0].d, timeZone)} to ${formatDate(points[points.length - 1].d, timeZone)}`;
+  const span = `${formatDate(points[0].startsAt, timeZone)} to ${formatDate(points[points.length - 1].startsAt, timeZone)}`;
   const averages = seasons.map((s) => `${s.key} ${avgText(s.mean)}`).join(", ");
   return {
     metric,
@@ -106,8 +115,8 @@ export function scoreChart(history: readonly HistoryPoint[], asked: ChartMetric,
     summary: `${what} of ${points.length} round${points.length === 1 ? "" : "s"}, ${span}: best ${best}, worst ${worst} (${metric === "scores" ? "lower" : "higher"} is better). Season average: ${averages}.`,
     rows: points.map((p) => ({
       roundId: p.roundId,
-      date: formatDate(p.d, timeZone),
-      round: p.n,
+      date: formatDate(p.startsAt, timeZone),
+      round: p.roundName,
       value: p.value,
       seasonAverage: avgText(meanOf.get(p.season) ?? p.value),
     })),

@@ -4,7 +4,7 @@ import { compareDivisions } from "./divisions";
 import { type EntryPoints, type ScoredEntry, bestOf, roundPoints } from "./standings-points";
 import type { PointsRule } from "./standings-rule";
 
-export type StandingsRound = { id: number; d: number; n: string };
+export type StandingsRound = { id: number; startsAt: number; name: string };
 export type StandingsEntry = ScoredEntry & { firstName: string; lastName: string };
 
 /** One round of a player's season: the place, the points, and whether it is among the best N that count. */

@@ -111,16 +111,16 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
                         to={isAdmin ? `/admin/rounds/${a.roundId}` : `/rounds/${a.roundId}`}
                         className="text-brand-800 underline-offset-2 hover:underline"
                       >
-                        {date(a.d)}
+                        {date(a.date)}
                       </Link>
                     ) : (
-                      date(a.d)
+                      date(a.date)
                     )}
                   </td>
                   <td className={td}>
                     <PlayerLink id={a.playerId}>{fullName(a)}</PlayerLink>
                   </td>
-                  <td className={`${tdNum} font-semibold`}>{formatCents(a.amtCents)}</td>
+                  <td className={`${tdNum} font-semibold`}>{formatCents(a.amountCents)}</td>
                   {isAdmin ? (
                     <td className={td}>
                       <ConfirmDialog

@@ -25,8 +25,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const userId = optionalId(url.searchParams.get("user"), "user id");
   const [all, shown] = await Promise.all([listPayments(db), roundId || userId ? listPayments(db, { roundId, userId }) : null]);
   // The filters offer what the payments hold: each round and each user once.
-  const rounds = [...new Map(all.map((p) => [p.roundId, { id: p.roundId, label: p.roundName, d: p.roundDate }])).values()].sort(
-    (a, b) => b.d - a.d,
+  const rounds = [...new Map(all.map((p) => [p.roundId, { id: p.roundId, label: p.roundName, startsAt: p.roundDate }])).values()].sort(
+    (a, b) => b.startsAt - a.startsAt,
   );
   const users = [
     ...new Map(all.flatMap((p) => (p.userId ? [[p.userId, { id: p.userId, label: p.userName ?? "" }] as const] : []))).values(),

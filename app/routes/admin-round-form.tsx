@@ -32,15 +32,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (params.roundId === undefined) {
     // A weekly league: the next round goes a week after the latest one, at the same place.
     const latest = await latestRound(db);
-    const when = defaultRoundDate(latest?.d ?? null, nowSeconds(), league.timeZone);
-    return { round: null, inputs: { ...when, n: "", loc: latest?.loc ?? "", pdga_url: "", ...moneyInputs(ROUND_FORM_DEFAULTS) } };
+    const when = defaultRoundDate(latest?.startsAt ?? null, nowSeconds(), league.timeZone);
+    return {
+      round: null,
+      inputs: { ...when, name: "", location: latest?.location ?? "", pdga_url: "", ...moneyInputs(ROUND_FORM_DEFAULTS) },
+    };
   }
   const round = await orRouteError(getRound(db, await routeId(params.roundId, "round id")));
-  const { id, n, d, entryCount, openForRegistration, version } = round;
-  return { round: { id, n, d, entryCount, openForRegistration, version }, inputs: roundInputs(round, league.timeZone) };
+  const { id, name, startsAt, entryCount, openForRegistration, version } = round;
+  return { round: { id, name, startsAt, entryCount, openForRegistration, version }, inputs: roundInputs(round, league.timeZone) };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.round ? `Edit ${args.loaderData.round.n}` : "New round");
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData?.round ? `Edit ${args.loaderData.round.name}` : "New round");
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   requireAdmin(context, request);
@@ -72,13 +76,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   );
 }
 
-function DeleteRound({ round, busy }: { round: { n: string; entryCount: number }; busy: boolean }) {
+function DeleteRound({ round, busy }: { round: { name: string; entryCount: number }; busy: boolean }) {
   const held =
     round.entryCount > 0 ? ` It has ${round.entryCount} ${round.entryCount === 1 ? "entry" : "entries"}: remove them first.` : "";
   return (
     <ConfirmDialog
       trigger="Delete"
-      title={`Delete ${round.n}?`}
+      title={`Delete ${round.name}?`}
       description={`The round is removed from the schedule. This cannot be undone.${held}`}
       confirmLabel="Delete round"
       intent="delete"
@@ -98,8 +102,8 @@ export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
   return (
     <div className="max-w-3xl">
       <PageHeader
-        title={round ? round.n : "New round"}
-        subtitle={round ? `${formatRoundWhen(round.d, timeZone)} · ${round.entryCount} entries` : "Schedule a round."}
+        title={round ? round.name : "New round"}
+        subtitle={round ? `${formatRoundWhen(round.startsAt, timeZone)} · ${round.entryCount} entries` : "Schedule a round."}
         badge={round ? <StatusBadge status={round.openForRegistration ? "Open" : "Closed"} /> : undefined}
         actions={
           round ? (

@@ -37,7 +37,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return handleEntryForm(request, db, id);
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Entries · ${args.loaderData.round.n}` : "Entries");
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Entries · ${args.loaderData.round.name}` : "Entries");
 
 export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
   const { round, entries, pot, creditCapCents, owedCents, issues } = loaderData;
@@ -47,8 +47,8 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
-        title={round.n}
-        subtitle={`${formatDateTime(round.d, timeZone)} · ${round.loc}`}
+        title={round.name}
+        subtitle={`${formatDateTime(round.startsAt, timeZone)} · ${round.location}`}
         actions={
           <>
             <ButtonLink to={`/admin/round/scores/${round.id}`}>Scores</ButtonLink>

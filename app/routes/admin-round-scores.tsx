@@ -29,7 +29,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     score: e.score,
     version: e.version,
   }));
-  return { round: { id: round.id, n: round.n, d: round.d, loc: round.loc }, entries };
+  return { round: { id: round.id, name: round.name, startsAt: round.startsAt, location: round.location }, entries };
 }
 
 // The same form handler as the entry manager: a score save rewrites the round's payouts in its batch.
@@ -39,7 +39,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return handleEntryForm(request, routeServices(context).db, id);
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Scores · ${args.loaderData.round.n}` : "Scores");
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Scores · ${args.loaderData.round.name}` : "Scores");
 
 export default function AdminRoundScores({ loaderData }: Route.ComponentProps) {
   const { round, entries } = loaderData;
@@ -50,8 +50,8 @@ export default function AdminRoundScores({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
-        title={`Scores: ${round.n}`}
-        subtitle={`${formatDateTime(round.d, timeZone)} · ${round.loc}`}
+        title={`Scores: ${round.name}`}
+        subtitle={`${formatDateTime(round.startsAt, timeZone)} · ${round.location}`}
         actions={<ButtonLink to={`/admin/round/play/${round.id}`}>Entries and payouts</ButtonLink>}
       />
       <div className="space-y-6">

@@ -27,7 +27,7 @@ async function notice(db: Db, timeZone: string, params: URLSearchParams): Promis
   const saved = Number(params.get("saved"));
   if (!Number.isSafeInteger(saved) || saved <= 0) return null;
   const round = await getRound(db, saved).catch(() => null);
-  return round ? `Round saved: ${round.n}, ${formatRoundWhen(round.d, timeZone)}.` : null;
+  return round ? `Round saved: ${round.name}, ${formatRoundWhen(round.startsAt, timeZone)}.` : null;
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -61,7 +61,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     async ({ id, open }) => {
       await setRegistration(db, id, open, { jobs: env.JOBS, timeZone: league.timeZone, origin: new URL(request.url).origin });
       const round = await getRound(db, id);
-      return { success: `Registration ${open ? "opened" : "closed"} for ${round.n}.` };
+      return { success: `Registration ${open ? "opened" : "closed"} for ${round.name}.` };
     },
     { unexpected: "Update failed. Please try again." },
   );

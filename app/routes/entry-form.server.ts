@@ -12,7 +12,7 @@ export function handleEntryForm(request: Request, db: Db, roundId: number) {
   return handleForm(request, EntryFormSchema, async (input) => {
     switch (input.intent) {
       case "add": {
-        const fresh = input.player ? null : { fn: input.newFn, ln: input.newLn, pdga: null };
+        const fresh = input.player ? null : { firstName: input.newFirstName, lastName: input.newLastName, pdga: null };
         await addEntry(db, {
           round_id: roundId,
           player: input.player ?? null,
@@ -24,9 +24,7 @@ export function handleEntryForm(request: Request, db: Db, roundId: number) {
           payoutAdjust: 0,
         });
         return {
-          success: fresh
-            ? `${fullName({ firstName: fresh.fn, lastName: fresh.ln })} added as a new player and entered.`
-            : "Player entered.",
+          success: fresh ? `${fullName(fresh)} added as a new player and entered.` : "Player entered.",
         };
       }
       case "save": {

@@ -146,9 +146,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Card key={r.id} tone="highlight">
             <section aria-label="Today's round">
               <StatusBadge status="Today" label="Today's round" />
-              <p className="mt-2 font-display text-2xl font-semibold tracking-wide">{r.n}</p>
+              <p className="mt-2 font-display text-2xl font-semibold tracking-wide">{r.name}</p>
               <p className="text-sm text-muted">
-                {longDate(r.d)} · {r.loc} · {r.entryCount} {r.entryCount === 1 ? "player" : "players"}
+                {longDate(r.startsAt)} · {r.location} · {r.entryCount} {r.entryCount === 1 ? "player" : "players"}
               </p>
               <ButtonLink to={`/rounds/${r.id}`} variant="primary" className="mt-3">
                 View round

@@ -18,19 +18,19 @@ export function handleLedgerForm(request: Request, db: Db, league: League) {
     switch (input.intent) {
       case "addTransfer":
         await addTransfer(db, {
-          d: noon(input.d),
+          date: noon(input.date),
           fromPlayerId: input.fromPlayer,
           toPlayerId: input.toPlayer,
-          amtCents: input.amt,
+          amountCents: input.amount,
           description: input.description,
         });
-        return { success: `Transfer of ${formatCents(input.amt)} added.` };
+        return { success: `Transfer of ${formatCents(input.amount)} added.` };
       case "deleteTransfer":
         await deleteTransfer(db, input.id);
         return { success: "Transfer deleted." };
       case "addAce":
-        await addAce(db, { d: Math.min(noon(input.d), nowSeconds()), playerId: input.player, amtCents: input.amt });
-        return { success: `Ace of ${formatCents(input.amt)} added.` };
+        await addAce(db, { date: Math.min(noon(input.date), nowSeconds()), playerId: input.player, amountCents: input.amount });
+        return { success: `Ace of ${formatCents(input.amount)} added.` };
       case "deleteAce":
         await deleteAce(db, input.id);
         return { success: "Ace deleted." };

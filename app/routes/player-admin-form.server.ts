@@ -25,7 +25,7 @@ export function handlePlayerAdminForm(request: Request, db: Db) {
       console.error(id ? "error updating player" : "error adding player", err);
       throw new AppError("internal", id ? "error updating player" : "error adding player");
     }
-    const name = fullName({ firstName: values.fn, lastName: values.ln });
+    const name = fullName(values);
     return { success: id ? `Saved ${name}.` : `Added ${name}.` };
   });
 }

@@ -47,7 +47,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     player,
     // The standings link needs only the latest round.
-    latest: rounds[0] ? { d: rounds[0].d, division: rounds[0].division } : undefined,
+    latest: rounds[0] ? { startsAt: rounds[0].startsAt, division: rounds[0].division } : undefined,
     // Only what the rounds table shows travels to the browser; the place is read here.
     rounds: rounds.map(({ payoutCents: _p, payoutAdjustCents: _a, result, ...r }) => ({ ...r, position: positionLabel(result) })),
     transfers,

@@ -40,7 +40,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const groups = resultGroups(entries, aced, handicaps?.players);
   // The player's own entry: they may withdraw until the round starts (ADR 22).
   const mine = facts?.entered ? entries.find((e) => e.playerId === me) : undefined;
-  const withdraw = mine && round.d > nowSeconds() ? { entryId: mine.id, back: await withdrawalBack(db, round, mine) } : null;
+  const withdraw = mine && round.startsAt > nowSeconds() ? { entryId: mine.id, back: await withdrawalBack(db, round, mine) } : null;
   const signUp = facts ? { ...facts, payPal: payPalCheckout(env, new URL(request.url).origin), withdraw } : null;
   // Priced here, not in the page: the browser then needs no pricing code (the client budget, ADR 24).
   const handicapSettings = handicaps?.settings ?? null;
@@ -57,8 +57,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => {
   const round = args.loaderData?.round;
   if (!round) return pageMeta(args, "Round");
-  const day = formatDateLong(round.d, timeZoneOf(args.matches));
-  return pageMeta(args, round.n, `${round.n} on ${day} at ${round.loc}: results by division, places, payouts and who signed up.`);
+  const day = formatDateLong(round.startsAt, timeZoneOf(args.matches));
+  return pageMeta(
+    args,
+    round.name,
+    `${round.name} on ${day} at ${round.location}: results by division, places, payouts and who signed up.`,
+  );
 };
 
 function timeZoneOf(matches: Route.MetaArgs["matches"]): string {
@@ -70,12 +74,12 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
   const { round, entryCents, pot, played, groups, handicapSettings, entryCount, signUp } = loaderData;
   const net = handicapSettings !== null;
   const { longDate } = useLeague();
-  const today = isToday(round.d, nowSeconds());
+  const today = isToday(round.startsAt, nowSeconds());
   return (
     <>
       <PageHeader
-        title={round.n}
-        subtitle={`${longDate(round.d)} · ${round.loc}`}
+        title={round.name}
+        subtitle={`${longDate(round.startsAt)} · ${round.location}`}
         badge={today ? <StatusBadge status="Today" /> : <StatusBadge status={round.openForRegistration ? "Open" : "Closed"} />}
       />
       <div className="space-y-6">

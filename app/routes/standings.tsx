@@ -90,7 +90,7 @@ export default function Standings({ loaderData }: Route.ComponentProps) {
         {shown && shown.waiting.length > 0 ? (
           <Alert tone="info">
             {`Waiting for scores, not counted yet in ${shown.division}: `}
-            {shown.waiting.map((r) => `${r.n} (${date(r.d)})`).join(", ")}.
+            {shown.waiting.map((r) => `${r.name} (${date(r.startsAt)})`).join(", ")}.
           </Alert>
         ) : null}
         {shown && shown.players.length > 0 ? (

@@ -3,7 +3,7 @@ import { isDivision } from "../lib/divisions";
 import { MAX_SCORE } from "../lib/score-paste";
 import { bodyIdSchema } from "./ids";
 import { nonNegativeDollarsSchema, signedDollarsSchema } from "./money";
-import { PlayerValuesSchema } from "./players";
+import { NewEntryPlayerSchema } from "./api-wire";
 import { versionSchema } from "./version";
 
 // A round's strokes, at most MAX_SCORE (the paste reader's bound too); 0 means "no card yet".
@@ -58,14 +58,15 @@ export const EntryBulkSchema = z.object({
 
 /**
  * A new entry (the defaults: ace on, credits 0.00, payout adjust 0.00, score 0): an
- * existing `player`, or `newPlayer` to create one with the entry ('Add player: {text}').
+ * existing `player`, or `newPlayer` ({fn, ln, pdga} on the wire, read into words) to
+ * create one with the entry ('Add player: {text}').
  */
 export const NewEntryValuesSchema = z
   .object(
     {
       round_id: bodyIdSchema("round id"),
       player: bodyIdSchema("player id").nullish(),
-      newPlayer: PlayerValuesSchema.pick({ fn: true, ln: true, pdga: true }).nullish(),
+      newPlayer: NewEntryPlayerSchema.nullish(),
       division,
       ace: aceFlag.default(true),
       credit_added: nonNegativeDollarsSchema("Credit added").default(0),
@@ -111,16 +112,17 @@ export const EntryFormSchema = z.discriminatedUnion(
       .object({
         intent: z.literal("add"),
         player: formId("player id"),
-        newFn: formName("First name"),
-        newLn: formName("Last name"),
+        newFirstName: formName("First name"),
+        newLastName: formName("Last name"),
         division,
         ace: aceFlag.default(true),
         credit_used: nonNegativeDollarsSchema("Credit used").default(0),
       })
       .superRefine((v, ctx) => {
         if (v.player) return;
-        if (!v.newFn && !v.newLn) ctx.addIssue({ code: "custom", message: "Choose a player", path: ["player"] });
-        else if (!v.newFn || !v.newLn) ctx.addIssue({ code: "custom", message: "Type a first and a last name", path: ["player"] });
+        if (!v.newFirstName && !v.newLastName) ctx.addIssue({ code: "custom", message: "Choose a player", path: ["player"] });
+        else if (!v.newFirstName || !v.newLastName)
+          ctx.addIssue({ code: "custom", message: "Type a first and a last name", path: ["player"] });
       }),
     z.object({
       intent: z.literal("save"),

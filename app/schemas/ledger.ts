@@ -1,34 +1,20 @@
 import { z } from "./zod";
 import { FormDateSchema } from "./form-dates";
-import { bodyIdSchema, epochSecondsSchema, idSchema, optionalBodyIdSchema } from "./ids";
+import { idSchema } from "./ids";
 import { positiveDollarsSchema } from "./money";
 
-/** POST /api/transfers/add {values}: date and amount required; an empty side is the league. */
-export const TransferAddSchema = z.object({
-  values: z.object(
-    {
-      d: epochSecondsSchema("Date"),
-      fromPlayer: optionalBodyIdSchema("from player"),
-      toPlayer: optionalBodyIdSchema("to player"),
-      amt: positiveDollarsSchema("Amount"),
-      description: z
-        .string({ error: "Description must be text" })
-        .trim()
-        .max(200, "Description must be at most 200 characters")
-        .nullish()
-        .transform((d) => d ?? ""),
-    },
-    { error: "values is required" },
-  ),
-});
+// The ledger's fields: the /api's bodies (./api-wire.ts) and the admin's forms share them.
 
-/** POST /api/ace/add {values: {d, player, amt}}: all three required. */
-export const AceAddSchema = z.object({
-  values: z.object(
-    { d: epochSecondsSchema("Date"), player: bodyIdSchema("player"), amt: positiveDollarsSchema("Amount") },
-    { error: "values is required" },
-  ),
-});
+/** A transfer's or an ace's amount: dollars in, cents out. */
+export const LedgerAmountSchema = positiveDollarsSchema("Amount");
+
+/** A transfer's note: optional, blank when left out. */
+export const TransferDescriptionSchema = z
+  .string({ error: "Description must be text" })
+  .trim()
+  .max(200, "Description must be at most 200 characters")
+  .nullish()
+  .transform((text) => text ?? "");
 
 const optionalPlayer = z
   .string()
@@ -36,24 +22,24 @@ const optionalPlayer = z
   .transform((v) => (v ? v : null))
   .pipe(idSchema("player").nullable());
 
-/** The admin's ledger forms on /transfers and /aces. */
+/** The admin's ledger forms on /transfers and /aces: `amount` in dollars (cents once parsed), `date` a day. */
 export const LedgerFormSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({
       intent: z.literal("addTransfer"),
-      d: FormDateSchema,
+      date: FormDateSchema,
       fromPlayer: optionalPlayer,
       toPlayer: optionalPlayer,
-      amt: positiveDollarsSchema("Amount"),
+      amount: LedgerAmountSchema,
       description: z.string().trim().max(200, "Description must be at most 200 characters").optional().default(""),
     }),
     z.object({ intent: z.literal("deleteTransfer"), id: idSchema("transfer id") }),
     z.object({
       intent: z.literal("addAce"),
-      d: FormDateSchema,
+      date: FormDateSchema,
       player: z.string({ error: "Player is required" }).min(1, "Player is required").pipe(idSchema("player")),
-      amt: positiveDollarsSchema("Amount"),
+      amount: LedgerAmountSchema,
     }),
     z.object({ intent: z.literal("deleteAce"), id: idSchema("ace id") }),
   ],

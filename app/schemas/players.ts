@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, SEARCH_TOO_LONG } from "../lib/constants";
 import { isDivision } from "../lib/divisions";
-import { bodyIdSchema, idSchema } from "./ids";
+import { idSchema } from "./ids";
 
 /** Player search text: spaces tidied, MIN_SEARCH_LENGTH to MAX_SEARCH_LENGTH characters. */
 export const SearchTextSchema = z
@@ -33,11 +33,14 @@ const name = (what: string) =>
     .min(1, `${what} is required`)
     .max(50, `${what} must be at most 50 characters`);
 
-/** A player's fields as the new-player form and the admin's edit dialog send them. */
+/**
+ * A player's fields as the new-player form and the admin's edit dialog send them; the /api's
+ * bodies name the two names fn and ln and are read into these (./api-wire.ts).
+ */
 export const PlayerValuesSchema = z.object(
   {
-    fn: name("First name"),
-    ln: name("Last name"),
+    firstName: name("First name"),
+    lastName: name("Last name"),
     // Optional (the edit dialog's reading): digits only when given.
     pdga: z
       .union([z.string(), z.number()], { error: "PDGA number must be digits" })
@@ -56,12 +59,6 @@ export const PlayerValuesSchema = z.object(
   },
   { error: "values is required" },
 );
-
-/** POST /api/players/addNew {values}. */
-export const NewPlayerSchema = z.object({ values: PlayerValuesSchema });
-
-/** POST /api/admin/player/ {id?, values}: saves the player with `id`, or adds one without. */
-export const SavePlayerSchema = z.object({ id: bodyIdSchema("player id").nullish(), values: PlayerValuesSchema });
 
 /** The admin's player forms (/admin/player, /players): save (add without an id) or delete. */
 export const PlayerAdminFormSchema = z.discriminatedUnion(

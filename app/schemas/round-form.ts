@@ -8,19 +8,19 @@ import { missingVersion, versionSchema } from "./version";
 
 // The admin's round pages post forms: the round form (/admin/rounds/new, /admin/rounds/:id),
 // the multi-editor's rows (ADR 9) and the list's registration toggle. Each field keeps the
-// /api's rule (RoundValuesSchema); only the date arrives as a date and a time input, read
+// /api's rule (RoundValuesSchema); only the start arrives as a date and a time input, read
 // in the league's zone.
 
 type RoundValues = z.infer<typeof RoundValuesSchema>;
 
-/** The round form's fields: the /api's, with `d` entered as `date` and `time`. */
-export const RoundFormFieldsSchema = RoundValuesSchema.omit({ d: true }).extend({ date: FormDateSchema, time: FormTimeSchema });
+/** The round form's fields: the round's values, with `startsAt` entered as `date` and `time`. */
+export const RoundFormFieldsSchema = RoundValuesSchema.omit({ startsAt: true }).extend({ date: FormDateSchema, time: FormTimeSchema });
 
 type RoundFormFields = z.infer<typeof RoundFormFieldsSchema>;
 
-/** The fields with their date and time placed in the league's zone: the /api's round values (UTC seconds). */
+/** The fields with their date and time placed in the league's zone: the round's values (UTC seconds). */
 export function toRoundValues({ date, time, ...values }: RoundFormFields, timeZone: string): RoundValues {
-  return { ...values, d: zonedTimeToEpoch({ ...date, ...time }, timeZone) };
+  return { ...values, startsAt: zonedTimeToEpoch({ ...date, ...time }, timeZone) };
 }
 
 /** The round form's save. */

@@ -1,7 +1,6 @@
 import { z } from "./zod";
 import { bodyIdSchema, epochSecondsSchema } from "./ids";
 import { nonNegativeDollarsSchema } from "./money";
-import { missingVersion, versionSchema } from "./version";
 
 const text = (what: string, max: number) =>
   z
@@ -10,11 +9,15 @@ const text = (what: string, max: number) =>
     .min(1, `${what} is required`)
     .max(max, `${what} must be at most ${max} characters`);
 
-/** A round as the round form and the multi-editor send it: all required but the PDGA link. */
+/**
+ * A round's values, all required but the PDGA link: the round form and the multi-editor
+ * post them with the start as a date and a time (./round-form.ts), the /api's body names
+ * the start, name and location d, n and loc (./api-wire.ts).
+ */
 export const RoundValuesSchema = z.object({
-  d: epochSecondsSchema("Date"),
-  n: text("Name", 100),
-  loc: text("Location", 100),
+  startsAt: epochSecondsSchema("Date"),
+  name: text("Name", 100),
+  location: text("Location", 100),
   fee_pdga: nonNegativeDollarsSchema("PDGA fee"),
   fee_course: nonNegativeDollarsSchema("Course fund"),
   fee_other: nonNegativeDollarsSchema("Other fee"),
@@ -27,19 +30,6 @@ export const RoundValuesSchema = z.object({
     .nullish()
     .transform((v) => v || null)
     .refine((v) => v === null || /^https:\/\/\S+$/.test(v), "PDGA link must start with https://"),
-});
-
-/**
- * POST /api/admin/round/ {id?, version?, ...values}: saves the round with `id` over the
- * `version` it was read at (required with an id, ADR 20), or creates one.
- */
-export const SaveRoundSchema = RoundValuesSchema.extend({
-  id: bodyIdSchema("round id").nullish(),
-  version: versionSchema("round").optional(),
-}).superRefine((v, ctx) => {
-  if (v.id && v.version === undefined) {
-    ctx.addIssue({ code: "custom", path: ["version"], message: missingVersion("round") });
-  }
 });
 
 /** POST /api/admin/round/openForRegistration {id, openForRegistration}. */

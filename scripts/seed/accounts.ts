@@ -12,8 +12,6 @@ export const PLAYER_EMAILS = [1, 2, 3, 4, 5].map((n) => `player${n}@league.test`
 /** What PayPal itself would report on the capture (US Checkout: 3.49% + $0.49). */
 const providerFee = (amount: number) => Math.round(amount * 0.0349 + 49);
 
-const nameOf = (p: { fn: string; ln: string }) => fullName({ firstName: p.fn, lastName: p.ln });
-
 export function buildAccounts(
   rounds: readonly SeedRound[],
   entries: readonly SeedEntry[],
@@ -25,7 +23,7 @@ export function buildAccounts(
   const firstPaid = paidRounds[0];
   const firstRound = rounds[0];
   if (!firstPaid || !firstRound) throw new Error("the schedule has no past rounds");
-  const joined = firstPaid.d - 12 * DAY_SECONDS;
+  const joined = firstPaid.startsAt - 12 * DAY_SECONDS;
 
   const users: SeedUser[] = [
     {
@@ -34,12 +32,12 @@ export function buildAccounts(
       email: ADMIN_LOGIN.email,
       password: ADMIN_LOGIN.password,
       isAdmin: true,
-      createdAt: firstRound.d - 30 * DAY_SECONDS,
+      createdAt: firstRound.startsAt - 30 * DAY_SECONDS,
     },
-    { id: 2, name: nameOf(demo.approved1), email: PLAYER_EMAILS[0]!, password: PLAYER_PASSWORD, isAdmin: false, createdAt: joined },
+    { id: 2, name: fullName(demo.approved1), email: PLAYER_EMAILS[0]!, password: PLAYER_PASSWORD, isAdmin: false, createdAt: joined },
     {
       id: 3,
-      name: nameOf(demo.approved2),
+      name: fullName(demo.approved2),
       email: PLAYER_EMAILS[1]!,
       password: PLAYER_PASSWORD,
       isAdmin: false,
@@ -47,7 +45,7 @@ export function buildAccounts(
     },
     {
       id: 4,
-      name: nameOf(demo.pending),
+      name: fullName(demo.pending),
       email: PLAYER_EMAILS[2]!,
       password: PLAYER_PASSWORD,
       isAdmin: false,
@@ -57,7 +55,7 @@ export function buildAccounts(
     // A second account claiming player3's record: the admin marked it a conflict.
     {
       id: 6,
-      name: nameOf(demo.pending),
+      name: fullName(demo.pending),
       email: PLAYER_EMAILS[4]!,
       password: PLAYER_PASSWORD,
       isAdmin: false,

@@ -20,7 +20,7 @@ export function withCashAtTheCourse(
     const byPayPal = payment?.method === "paypal" ? payment.amount - payment.leagueFee : 0;
     const owed = entryTotalCents(round, e.ace) - e.creditUsed - byPayPal;
     if (owed <= 0) continue;
-    const at = round.d - 1_800;
+    const at = round.startsAt - 1_800;
     all.push({
       id: all.length + 1,
       userId: null,

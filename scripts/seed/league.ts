@@ -16,7 +16,7 @@ export function buildLeague(now: number, timeZone: string): League & { pot: numb
   const rounds = buildRounds(mulberry32(SEED + 1), now, timeZone);
   const first = rounds[0];
   if (!first) throw new Error("no rounds scheduled");
-  const players = buildPlayers(mulberry32(SEED + 2), first.d - 45 * DAY_SECONDS);
+  const players = buildPlayers(mulberry32(SEED + 2), first.startsAt - 45 * DAY_SECONDS);
   const demo = pickDemoPlayers(players);
   const entries = buildEntries(mulberry32(SEED + 3), rounds, players, demo, now);
   const { transfers, aces, pot } = settleMoney(mulberry32(SEED + 4), rounds, entries, players);

@@ -30,7 +30,7 @@ function addTo(balances: Balances, playerId: number, cents: number): void {
 }
 
 function transferAfter(rng: Rng, round: SeedRound, id: number, balances: Balances, active: readonly number[]): SeedTransfer {
-  const d = round.d + int(rng, 1, 5) * DAY_SECONDS + int(rng, 0, 8) * 3600;
+  const d = round.startsAt + int(rng, 1, 5) * DAY_SECONDS + int(rng, 0, 8) * 3600;
   const rich = active.filter((p) => (balances.get(p) ?? 0) >= MIN_SEND);
   const roll = rng();
   if (rich.length > 0 && roll < 0.45) {
@@ -40,15 +40,22 @@ function transferAfter(rng: Rng, round: SeedRound, id: number, balances: Balance
       active.filter((p) => p !== from),
     );
     const amt = Math.min(balances.get(from) ?? 0, pick(rng, [300, 500, 600, 700, 1000, 1500]));
-    return { id, d, from, to, amt, description: pick(rng, FRIENDLY) };
+    return { id, date: d, from, to, amountCents: amt, description: pick(rng, FRIENDLY) };
   }
   if (rich.length > 0 && roll < 0.65) {
     const from = pick(rng, rich);
     const balance = balances.get(from) ?? 0;
     const amt = chance(rng, 0.5) ? balance : Math.max(25, Math.floor(balance / 2 / 25) * 25);
-    return { id, d, from, to: null, amt, description: "Cash out" };
+    return { id, date: d, from, to: null, amountCents: amt, description: "Cash out" };
   }
-  return { id, d, from: null, to: pick(rng, active), amt: pick(rng, [500, 1000, 1500, 2000, 2500]), description: "Cash buy-in" };
+  return {
+    id,
+    date: d,
+    from: null,
+    to: pick(rng, active),
+    amountCents: pick(rng, [500, 1000, 1500, 2000, 2500]),
+    description: "Cash buy-in",
+  };
 }
 
 /** One index per equal slice of [lo, hi], so the picks spread over the seasons. */
@@ -102,14 +109,14 @@ export function settleMoney(
     if (aceRounds.has(round.id)) {
       const inPot = list.filter((e) => e.ace);
       if (inPot.length > 0 && pot > 0) {
-        aces.push({ id: aces.length + 1, d: round.d, playerId: pick(rng, inPot).playerId, roundId: round.id, amt: pot });
+        aces.push({ id: aces.length + 1, date: round.startsAt, playerId: pick(rng, inPot).playerId, roundId: round.id, amountCents: pot });
         pot = 0;
       }
     }
     if (transferAfterRound.has(round.id)) {
       const t = transferAfter(rng, round, transfers.length + 1, balances, active);
-      if (t.from !== null) addTo(balances, t.from, -t.amt);
-      if (t.to !== null) addTo(balances, t.to, t.amt);
+      if (t.from !== null) addTo(balances, t.from, -t.amountCents);
+      if (t.to !== null) addTo(balances, t.to, t.amountCents);
       transfers.push(t);
     }
   }

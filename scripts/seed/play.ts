@@ -56,7 +56,7 @@ export function buildEntries(
   const entries: SeedEntry[] = [];
   for (const round of rounds) {
     const roundEntries = field(rng, round, active, demo, lastPast).map((player, i): SeedEntry => {
-      const signedUp = round.d - int(rng, 2, 4 * 24) * 3600;
+      const signedUp = round.startsAt - int(rng, 2, 4 * 24) * 3600;
       return {
         id: entries.length + i + 1,
         roundId: round.id,

@@ -151,8 +151,8 @@ export function buildPlayers(rng: Rng, createdAt: number): SeedPlayer[] {
     }
     return {
       id: i + 1,
-      fn,
-      ln,
+      firstName: fn,
+      lastName: ln,
       pdga,
       division,
       inactive: false,

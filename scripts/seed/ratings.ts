@@ -7,7 +7,7 @@ import type { League } from "./types";
 export function leagueRatings(league: Pick<League, "rounds" | "entries">): Map<number, number | null> {
   const byRound = new Map<number, WalkEntry[]>();
   for (const e of league.entries) byRound.set(e.roundId, [...(byRound.get(e.roundId) ?? []), e]);
-  const ordered = [...league.rounds].sort((a, b) => a.d - b.d || a.id - b.id);
+  const ordered = [...league.rounds].sort((a, b) => a.startsAt - b.startsAt || a.id - b.id);
   return rateRounds(
     ordered.map((r) => byRound.get(r.id) ?? []),
     new Map(),

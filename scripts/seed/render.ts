@@ -12,7 +12,7 @@ export function renderSql(league: League, hashes: readonly string[]): string[] {
     ...insertRows(
       "players",
       ["id", "fn", "ln", "pdga", "division", "inactive", "created_at"],
-      league.players.map((p) => [p.id, p.fn, p.ln, p.pdga, p.division, p.inactive, p.createdAt]),
+      league.players.map((p) => [p.id, p.firstName, p.lastName, p.pdga, p.division, p.inactive, p.createdAt]),
     ),
     ...insertRows(
       "users",
@@ -41,9 +41,9 @@ export function renderSql(league: League, hashes: readonly string[]): string[] {
       ],
       league.rounds.map((r) => [
         r.id,
-        r.d,
-        r.n,
-        r.loc,
+        r.startsAt,
+        r.name,
+        r.location,
         r.feePdgaCents,
         r.feeCourseCents,
         r.feeOtherCents,
@@ -136,12 +136,12 @@ export function renderSql(league: League, hashes: readonly string[]): string[] {
     ...insertRows(
       "aces",
       ["id", "d", "player_id", "round_id", "amt_cents", "created_at"],
-      league.aces.map((a) => [a.id, a.d, a.playerId, a.roundId, a.amt, a.d + 3 * 3600]),
+      league.aces.map((a) => [a.id, a.date, a.playerId, a.roundId, a.amountCents, a.date + 3 * 3600]),
     ),
     ...insertRows(
       "transfers",
       ["id", "d", "from_player_id", "to_player_id", "amt_cents", "description", "created_at"],
-      league.transfers.map((t) => [t.id, t.d, t.from, t.to, t.amt, t.description, t.d]),
+      league.transfers.map((t) => [t.id, t.date, t.from, t.to, t.amountCents, t.description, t.date]),
     ),
     "delete from audit_actor;",
   ];

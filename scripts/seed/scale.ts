@@ -34,9 +34,9 @@ function players(rng: Rng, createdAt: number): SeedPlayer[] {
     const firsts = WOMENS.has(division) ? WOMEN : MEN;
     return {
       id: i + 1,
-      fn: pick(rng, firsts),
+      firstName: pick(rng, firsts),
       // Names repeat in a league this big; the id keeps them apart, the number keeps search exact.
-      ln: `${pick(rng, LAST)}${i % 7 === 0 ? "" : ` ${String.fromCharCode(65 + (i % 26))}.`}`,
+      lastName: `${pick(rng, LAST)}${i % 7 === 0 ? "" : ` ${String.fromCharCode(65 + (i % 26))}.`}`,
       pdga: chance(rng, 0.7) ? String(10_000 + i * 97) : null,
       division,
       inactive: chance(rng, 0.05),
@@ -59,9 +59,9 @@ function rounds(rng: Rng, now: number, timeZone: string): SeedRound[] {
     const kind = w < pastCount ? "past" : w === pastCount ? "next" : "upcoming";
     return {
       id: w + 1,
-      d,
-      n: `Week ${w + 1}`,
-      loc: pick(rng, ["Riverside Park DGC", "Oak Hollow", "Maple Ridge Disc Golf Course", "Lakeview Park", "Cedar Bluff"]),
+      startsAt: d,
+      name: `Week ${w + 1}`,
+      location: pick(rng, ["Riverside Park DGC", "Oak Hollow", "Maple Ridge Disc Golf Course", "Lakeview Park", "Cedar Bluff"]),
       feePdgaCents: 50,
       feeCourseCents: 100,
       feeOtherCents: 0,
@@ -81,24 +81,24 @@ export function buildScaleLeague(now: number, timeZone: string): League & { pot:
   const rng = mulberry32(SEED);
   const roundList = rounds(rng, now, timeZone);
   const first = roundList[0]!;
-  const playerList = players(rng, first.d - 60 * DAY_SECONDS);
+  const playerList = players(rng, first.startsAt - 60 * DAY_SECONDS);
   const active = playerList.filter((p) => !p.inactive);
   const balances = new Map<number, number>();
   const add = (id: number, cents: number) => balances.set(id, (balances.get(id) ?? 0) + cents);
 
   // Users: the admin, then 1,500 players' accounts; most claims approved.
   const users: SeedUser[] = [
-    { id: 1, name: "League Admin", email: ADMIN_LOGIN.email, password: ADMIN_LOGIN.password, isAdmin: true, createdAt: first.d },
+    { id: 1, name: "League Admin", email: ADMIN_LOGIN.email, password: ADMIN_LOGIN.password, isAdmin: true, createdAt: first.startsAt },
   ];
   const claims: SeedClaim[] = [];
   const userOf = new Map<number, number>();
   for (let i = 0; i < SCALE.users; i++) {
     const player = playerList[i]!;
     const userId = i + 2;
-    const at = first.d + i * 3_600;
+    const at = first.startsAt + i * 3_600;
     users.push({
       id: userId,
-      name: fullName({ firstName: player.fn, lastName: player.ln }),
+      name: fullName({ firstName: player.firstName, lastName: player.lastName }),
       email: `scale${i + 1}@league.test`,
       password: PLAYER_PASSWORD,
       isAdmin: false,
@@ -155,8 +155,8 @@ export function buildScaleLeague(now: number, timeZone: string): League & { pot:
           aceOptIn: ace,
           division: player.division,
           transactionId: quote.paidByCredit ? null : `SCALE-ORDER-${paymentId}`,
-          createdAt: round.d - DAY_SECONDS,
-          updatedAt: round.d - DAY_SECONDS + 45,
+          createdAt: round.startsAt - DAY_SECONDS,
+          updatedAt: round.startsAt - DAY_SECONDS + 45,
         });
       }
       return {
@@ -171,7 +171,7 @@ export function buildScaleLeague(now: number, timeZone: string): League & { pot:
         creditAdded: 0,
         creditUsed,
         paymentId,
-        createdAt: round.d - int(rng, 2, 96) * 3_600,
+        createdAt: round.startsAt - int(rng, 2, 96) * 3_600,
       };
     });
     if (round.kind === "past") {
@@ -186,12 +186,18 @@ export function buildScaleLeague(now: number, timeZone: string): League & { pot:
       // The 300 aces spread evenly over the past rounds.
       if (Math.floor((round.id * SCALE.aces) / pastCount) > aces.length && roundEntries.length > 0) {
         const amt = Math.min(pot, int(rng, 20, 120) * 100);
-        aces.push({ id: aces.length + 1, d: round.d + 3_600, playerId: pick(rng, roundEntries).playerId, roundId: round.id, amt });
+        aces.push({
+          id: aces.length + 1,
+          date: round.startsAt + 3_600,
+          playerId: pick(rng, roundEntries).playerId,
+          roundId: round.id,
+          amountCents: amt,
+        });
         pot -= amt;
       }
       const count = Math.floor(transfersPerRound * round.id) - Math.floor(transfersPerRound * (round.id - 1));
       for (let t = 0; t < count; t++) {
-        const d = round.d + int(rng, 1, 5) * DAY_SECONDS;
+        const d = round.startsAt + int(rng, 1, 5) * DAY_SECONDS;
         const to = pick(rng, active).id;
         const from = pick(rng, active).id;
         const movable = balances.get(from) ?? 0;
@@ -199,11 +205,11 @@ export function buildScaleLeague(now: number, timeZone: string): League & { pot:
           const amt = int(rng, 1, Math.floor(movable / 100)) * 100;
           add(from, -amt);
           add(to, amt);
-          transfers.push({ id: transfers.length + 1, d, from, to, amt, description: "Side bet" });
+          transfers.push({ id: transfers.length + 1, date: d, from, to, amountCents: amt, description: "Side bet" });
         } else {
           const amt = int(rng, 1, 4) * 500;
           add(to, amt);
-          transfers.push({ id: transfers.length + 1, d, from: null, to, amt, description: "Cash buy-in" });
+          transfers.push({ id: transfers.length + 1, date: d, from: null, to, amountCents: amt, description: "Cash buy-in" });
         }
       }
     }

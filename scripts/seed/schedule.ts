@@ -61,9 +61,9 @@ export function buildRounds(rng: Rng, now: number, timeZone: string): SeedRound[
     const weekAhead = w - nextWeek;
     return {
       id: w + 1,
-      d,
-      n,
-      loc,
+      startsAt: d,
+      name: n,
+      location: loc,
       feePdgaCents: 50,
       // Now and then the course fund is waived; glow rounds charge for the glow tape.
       feeCourseCents: kind === "past" && chance(rng, 0.08) ? 0 : 100,

@@ -4,8 +4,8 @@ export type RoundKind = "past" | "next" | "upcoming";
 
 export type SeedPlayer = {
   id: number;
-  fn: string;
-  ln: string;
+  firstName: string;
+  lastName: string;
   pdga: string | null;
   division: string;
   inactive: boolean;
@@ -18,9 +18,9 @@ export type SeedPlayer = {
 
 export type SeedRound = {
   id: number;
-  d: number;
-  n: string;
-  loc: string;
+  startsAt: number;
+  name: string;
+  location: string;
   feePdgaCents: number;
   feeCourseCents: number;
   feeOtherCents: number;
@@ -52,14 +52,14 @@ export type SeedEntry = {
 
 export type SeedTransfer = {
   id: number;
-  d: number;
+  date: number;
   from: number | null;
   to: number | null;
-  amt: number;
+  amountCents: number;
   description: string;
 };
 
-export type SeedAce = { id: number; d: number; playerId: number; roundId: number; amt: number };
+export type SeedAce = { id: number; date: number; playerId: number; roundId: number; amountCents: number };
 
 export type SeedUser = {
   id: number;

@@ -22,7 +22,7 @@ const pot = async (query = "") => cents(((await (await call("GET", `/api/ace${qu
 
 /** A round at `d` whose `optedIn` entries (new players) each pay $1 into the pot. */
 async function roundWith(d: number, optedIn: number) {
-  const round = await makeRound({ d, aceCents: 100 });
+  const round = await makeRound({ startsAt: d, aceCents: 100 });
   const made = [];
   for (let i = 0; i < optedIn; i++) {
     const player = await makePlayer();
@@ -46,10 +46,10 @@ describe("409 when the pot would go below zero", () => {
     const { round, made } = await roundWith(now() + 10 * DAY, 2);
     const atStake = await pot(`?roundId=${round.id}`);
     const p = made[0]!.player;
-    const body = { values: { d: round.d, player: p.id, amt: ((atStake + 1) / 100).toFixed(2) } };
+    const body = { values: { d: round.startsAt, player: p.id, amt: ((atStake + 1) / 100).toFixed(2) } };
     const err = await expectError(await call("POST", "/api/ace/add", { token, body }), 409);
     expect(err.error).toBe(
-      `On ${on(round.d)} the ace pot holds $${(atStake / 100).toFixed(2)}; an ace of $${((atStake + 1) / 100).toFixed(2)} would take it below zero.`,
+      `On ${on(round.startsAt)} the ace pot holds $${(atStake / 100).toFixed(2)}; an ace of $${((atStake + 1) / 100).toFixed(2)} would take it below zero.`,
     );
     expect(await testDb().select().from(aces).where(eq(aces.playerId, p.id))).toEqual([]);
   });
@@ -62,11 +62,11 @@ describe("409 when the pot would go below zero", () => {
     await expectStatus(
       await call("POST", "/api/ace/add", {
         token,
-        body: { values: { d: round.d + HOUR, player: hitter.id, amt: (whole / 100).toFixed(2) } },
+        body: { values: { d: round.startsAt + HOUR, player: hitter.id, amt: (whole / 100).toFixed(2) } },
       }),
       201,
     );
-    const message = `The ace pot cannot go below zero: after this change it would hold -$1.00 on ${on(round.d + HOUR)}, when ${hitter.fn} ${hitter.ln}'s ace was paid.`;
+    const message = `The ace pot cannot go below zero: after this change it would hold -$1.00 on ${on(round.startsAt + HOUR)}, when ${hitter.firstName} ${hitter.lastName}'s ace was paid.`;
     const entry = made[0]!.entry;
     const flagOff = await call("POST", "/api/admin/entry/update", {
       token,
@@ -83,9 +83,9 @@ describe("409 when the pot would go below zero", () => {
       body: {
         id: round.id,
         version: stored!.version,
-        d: round.d + 7 * DAY,
-        n: round.n,
-        loc: round.loc,
+        d: round.startsAt + 7 * DAY,
+        n: round.name,
+        loc: round.location,
         fee_pdga: 0.5,
         fee_course: 0,
         fee_other: 0,
@@ -94,9 +94,9 @@ describe("409 when the pot would go below zero", () => {
       },
     });
     expect((await expectError(moved, 409)).error).toBe(
-      `The ace pot cannot go below zero: after this change it would hold -$2.00 on ${on(round.d + HOUR)}, when ${hitter.fn} ${hitter.ln}'s ace was paid.`,
+      `The ace pot cannot go below zero: after this change it would hold -$2.00 on ${on(round.startsAt + HOUR)}, when ${hitter.firstName} ${hitter.lastName}'s ace was paid.`,
     );
-    expect((await testDb().select().from(rounds).where(eq(rounds.id, round.id)))[0]?.d).toBe(round.d);
-    expect(await lowestPotFrom(round.d)).toBeGreaterThanOrEqual(0);
+    expect((await testDb().select().from(rounds).where(eq(rounds.id, round.id)))[0]?.startsAt).toBe(round.startsAt);
+    expect(await lowestPotFrom(round.startsAt)).toBeGreaterThanOrEqual(0);
   });
 });

@@ -29,14 +29,14 @@ describe("GET /api/admin/audit", () => {
     expect(res).toMatchObject({ page: 1, pageSize: 50, hasMore: false });
     expect(res.entries).toEqual([
       expect.objectContaining({
-        what: `Transfer · league → ${a.fn} ${a.ln}`,
+        what: `Transfer · league → ${a.firstName} ${a.lastName}`,
         action: "Added",
         actor: { userId: admin.id, name: admin.name, role: "admin" },
         changes: expect.arrayContaining([{ field: "amount", before: null, after: "$7.25" }]),
       }),
     ]);
     const mine = await expectStatus<Page>(await call("GET", `/api/admin/audit?actor=${admin.id}&page=1`, { token }), 200);
-    expect(mine.entries.map((e) => e.what)).toEqual([`Transfer · league → ${a.fn} ${a.ln}`]);
+    expect(mine.entries.map((e) => e.what)).toEqual([`Transfer · league → ${a.firstName} ${a.lastName}`]);
     const none = await expectStatus<Page>(await call("GET", `/api/admin/audit?player=${b.id}&round=&actor=`, { token }), 200);
     expect(none.entries).toEqual([]);
     const round = await makeRound();
@@ -97,11 +97,11 @@ describe("the pages that show the log", () => {
   it("/admin/audit: the filtered log with its choices, a typed name that finds one player goes to its filter, a bad one is 400", async () => {
     const { admin, a } = await adminWithTransfer();
     const { data } = await outcome(auditPage.loader(await argsFor("admin", `/admin/audit?player=${a.id}&actor=${admin.id}`)));
-    expect(data.log.entries.map((e: { what: string }) => e.what)).toEqual([`Transfer · league → ${a.fn} ${a.ln}`]);
-    expect(data.choices.player).toEqual({ id: a.id, label: `${a.fn} ${a.ln}` });
+    expect(data.log.entries.map((e: { what: string }) => e.what)).toEqual([`Transfer · league → ${a.firstName} ${a.lastName}`]);
+    expect(data.choices.player).toEqual({ id: a.id, label: `${a.firstName} ${a.lastName}` });
     expect(data.choices.actors).toContainEqual({ id: admin.id, label: admin.name });
     const found = await outcome(
-      auditPage.loader(await argsFor("admin", `/admin/audit?actor=${admin.id}&find=${encodeURIComponent(a.ln)}`)),
+      auditPage.loader(await argsFor("admin", `/admin/audit?actor=${admin.id}&find=${encodeURIComponent(a.lastName)}`)),
     );
     expect(found).toMatchObject({ status: 302, location: `/admin/audit?player=${a.id}&actor=${admin.id}` });
     const short = await outcome(auditPage.loader(await argsFor("admin", "/admin/audit?find=ab")));
@@ -114,7 +114,9 @@ describe("the pages that show the log", () => {
     const user = await makeUser();
     await testDb().insert(claims).values({ userId: user.id, playerId: a.id, status: "approved" });
     const ofUser = await outcome(userPage.loader(await argsFor("admin", `/admin/user/${user.id}`, undefined, { userId: String(user.id) })));
-    expect(ofUser.data.playerHistory.entries.map((e: { what: string }) => e.what)).toEqual([`Transfer · league → ${a.fn} ${a.ln}`]);
+    expect(ofUser.data.playerHistory.entries.map((e: { what: string }) => e.what)).toEqual([
+      `Transfer · league → ${a.firstName} ${a.lastName}`,
+    ]);
     expect(ofUser.data.made.entries).toEqual([]);
     const ofAdmin = await outcome(
       userPage.loader(await argsFor("admin", `/admin/user/${admin.id}`, undefined, { userId: String(admin.id) })),

@@ -17,7 +17,7 @@ describe("POST /api/admin/ratings/recompute", () => {
     expect(await res.json()).toEqual({ success: true, queued: true });
     expect((await worker.post(PATH, token, {})).status).toBe(202);
     expect(worker.sent).toEqual([
-      { type: "ratings", id: expect.any(String), since: round.d },
+      { type: "ratings", id: expect.any(String), since: round.startsAt },
       { type: "ratings", id: expect.any(String) },
     ]);
   });

@@ -46,7 +46,10 @@ describe("guards", () => {
 
 describe("the CSV files", () => {
   it("gives an admin each table as a CSV attachment whose rows match the report", async () => {
-    const round = await makeRound({ d: zonedTimeToEpoch({ year: 2088, month: 12, day: 31, hour: 21 }, TZ), n: '=HYPERLINK("x"), late' });
+    const round = await makeRound({
+      startsAt: zonedTimeToEpoch({ year: 2088, month: 12, day: 31, hour: 21 }, TZ),
+      name: '=HYPERLINK("x"), late',
+    });
     await makeEntry({ roundId: round.id, playerId: (await makePlayer()).id, ace: false, creditUsedCents: 500 });
     const { data } = await outcome(page.loader(await argsFor("admin", "/admin/reports")));
     const row = data.report.rounds.find((r: { id: number }) => r.id === round.id);

@@ -20,8 +20,8 @@ const formFields = (extra: Record<string, string> = {}) => ({
   intent: "save",
   date: "2031-03-13",
   time: "19:30",
-  n: `Form ${uniq()}`,
-  loc: "Oak Hollow",
+  name: `Form ${uniq()}`,
+  location: "Oak Hollow",
   fee_pdga: ".5",
   fee_course: "1",
   fee_other: "0",
@@ -45,7 +45,7 @@ describe("guards", () => {
       expect(await outcome(page.loader(await argsFor(who, path)))).toMatchObject({ status: 302, location: to });
       expect(await outcome(page.action(await argsFor(who, path, formFields())))).toMatchObject({ status: 302, location: to });
     }
-    expect((await testDb().select().from(rounds).where(eq(rounds.n, "never"))).length).toBe(0);
+    expect((await testDb().select().from(rounds).where(eq(rounds.name, "never"))).length).toBe(0);
   });
 });
 
@@ -53,15 +53,15 @@ describe("the round form", () => {
   it("answers a bad form with 400 and each error by its field, and writes nothing", async () => {
     const name = `Bad ${uniq()}`;
     const answer = await outcome(
-      formPage.action(await argsFor("admin", "/admin/rounds/new", formFields({ n: name, date: "2031-02-30", payout: "4.555", loc: "" }))),
+      formPage.action(await argsFor("admin", "/admin/rounds/new", formFields({ name, date: "2031-02-30", payout: "4.555", location: "" }))),
     );
     expect(answer.status).toBe(400);
     expect(answer.data.fieldErrors).toEqual({
       date: "Enter a real date",
-      loc: "Location is required",
+      location: "Location is required",
       payout: "Payout can have at most 2 decimals",
     });
-    expect(await testDb().select().from(rounds).where(eq(rounds.n, name))).toEqual([]);
+    expect(await testDb().select().from(rounds).where(eq(rounds.name, name))).toEqual([]);
   });
 
   it("creates a round dated in the league's zone and goes back to the list; saves an existing one", async () => {
@@ -70,8 +70,8 @@ describe("the round form", () => {
     expect(created.status).toBe(302);
     const id = Number(/saved=(\d+)/.exec(created.location ?? "")?.[1]);
     expect(await roundRow(id)).toMatchObject({
-      n: fields.n,
-      d: zonedTimeToEpoch({ year: 2031, month: 3, day: 13, hour: 19, minute: 30 }, TZ),
+      name: fields.name,
+      startsAt: zonedTimeToEpoch({ year: 2031, month: 3, day: 13, hour: 19, minute: 30 }, TZ),
       feePdgaCents: 50,
       feeCourseCents: 100,
       payoutCents: 450,
@@ -80,29 +80,32 @@ describe("the round form", () => {
     const version = String(form.data.round.version);
     const saved = await outcome(
       formPage.action(
-        await argsFor("admin", `/admin/rounds/${id}`, formFields({ n: "Renamed", time: "18:00", version }), { roundId: String(id) }),
+        await argsFor("admin", `/admin/rounds/${id}`, formFields({ name: "Renamed", time: "18:00", version }), { roundId: String(id) }),
       ),
     );
     expect(saved).toMatchObject({ status: 302, location: `/admin/rounds?saved=${id}` });
-    expect(await roundRow(id)).toMatchObject({ n: "Renamed", d: zonedTimeToEpoch({ year: 2031, month: 3, day: 13, hour: 18 }, TZ) });
+    expect(await roundRow(id)).toMatchObject({
+      name: "Renamed",
+      startsAt: zonedTimeToEpoch({ year: 2031, month: 3, day: 13, hour: 18 }, TZ),
+    });
     const list = await outcome(listPage.loader(await argsFor("admin", `/admin/rounds?saved=${id}`)));
     expect(list.data.notice).toBe("Round saved: Renamed, Thu, 3/13/31, 6:00 PM.");
   });
 
   it("saves only over the version the form read (ADR 20): an older one is 409 with the message, none is 400", async () => {
-    const round = await makeRound({ n: "Read" });
+    const round = await makeRound({ name: "Read" });
     const save = async (extra: Record<string, string>) =>
       outcome(formPage.action(await argsFor("admin", `/admin/rounds/${round.id}`, formFields(extra), { roundId: String(round.id) })));
-    expect(await save({ n: "First tab", version: String(round.version) })).toMatchObject({ status: 302 });
-    expect(await save({ n: "Second tab", version: String(round.version) })).toMatchObject({
+    expect(await save({ name: "First tab", version: String(round.version) })).toMatchObject({ status: 302 });
+    expect(await save({ name: "Second tab", version: String(round.version) })).toMatchObject({
       status: 409,
       data: { formError: "This round changed since you opened it. Reload to see the new values." },
     });
-    expect(await save({ n: "No version" })).toMatchObject({
+    expect(await save({ name: "No version" })).toMatchObject({
       status: 400,
       data: { fieldErrors: { version: "version is required: send the version of the round as you read it" } },
     });
-    expect((await roundRow(round.id))?.n).toBe("First tab");
+    expect((await roundRow(round.id))?.name).toBe("First tab");
   });
 
   it("deletes an empty round; a round with entries is refused with 409 and its reason", async () => {
@@ -140,11 +143,11 @@ describe("the round form", () => {
 
 describe("/admin/rounds", () => {
   it("opens and closes registration, with 400 for a bad id and 404 for an unknown one", async () => {
-    const round = await makeRound({ n: `Reg ${uniq()}` });
+    const round = await makeRound({ name: `Reg ${uniq()}` });
     const toggle = async (form: Record<string, string>) => outcome(listPage.action(await argsFor("admin", "/admin/rounds", form)));
     expect(await toggle({ intent: "registration", id: String(round.id), open: "true" })).toMatchObject({
       status: 200,
-      data: { success: `Registration opened for ${round.n}.` },
+      data: { success: `Registration opened for ${round.name}.` },
     });
     expect((await roundRow(round.id))?.openForRegistration).toBe(true);
     await toggle({ intent: "registration", id: String(round.id), open: "false" });
@@ -161,7 +164,7 @@ describe("/admin/rounds", () => {
   });
 
   it("lists future rounds and one season's past rounds; a season that is not one is 404", async () => {
-    const [future, past] = await Promise.all([makeRound({ d: nowSec() + 3 * DAY }), makeRound({ d: nowSec() - 3 * DAY })]);
+    const [future, past] = await Promise.all([makeRound({ startsAt: nowSec() + 3 * DAY }), makeRound({ startsAt: nowSec() - 3 * DAY })]);
     const all = await outcome(listPage.loader(await argsFor("admin", "/admin/rounds?season=all")));
     expect(all.data.future.map((r: { id: number }) => r.id)).toContain(future.id);
     expect(all.data.past.map((r: { id: number }) => r.id)).toContain(past.id);
@@ -197,36 +200,36 @@ describe("/admin/rounds/multi-edit", () => {
     const name = `Multi ${uniq()}`;
     const answer = await post({
       shown: `${kept.id},${gone.id}`,
-      ...row(0, { id: String(kept.id), version: String(kept.version), n: "Kept and renamed" }),
+      ...row(0, { id: String(kept.id), version: String(kept.version), name: "Kept and renamed" }),
       ...row(1, { id: String(gone.id), version: String(gone.version), delete: "1" }),
-      ...row(2, { id: "-1", n: name }),
+      ...row(2, { id: "-1", name }),
     });
     expect(answer.status).toBe(302);
-    const [created] = await testDb().select().from(rounds).where(eq(rounds.n, name));
+    const [created] = await testDb().select().from(rounds).where(eq(rounds.name, name));
     expect(answer.location).toBe(`/admin/rounds/multi-edit?ids=${kept.id},${created?.id}&saved=3`);
-    expect((await roundRow(kept.id))?.n).toBe("Kept and renamed");
+    expect((await roundRow(kept.id))?.name).toBe("Kept and renamed");
     expect(await roundRow(gone.id)).toBeUndefined();
     expect(await post({ shown: `${kept.id}` })).toMatchObject({ status: 200, data: { success: "No changes to save." } });
   });
 
   it("answers bad rows with 400 and errors by input name, and saves nothing", async () => {
     const name = `Never ${uniq()}`;
-    const answer = await post({ shown: "", ...row(0, { id: "-1", n: name }), ...row(1, { id: "-2", n: "", payout: "x" }) });
+    const answer = await post({ shown: "", ...row(0, { id: "-1", name }), ...row(1, { id: "-2", name: "", payout: "x" }) });
     expect(answer).toMatchObject({
       status: 400,
-      data: { fieldErrors: { "rows[1].n": "Name is required", "rows[1].payout": "Payout must be an amount in dollars, like 12.50" } },
+      data: { fieldErrors: { "rows[1].name": "Name is required", "rows[1].payout": "Payout must be an amount in dollars, like 12.50" } },
     });
-    expect(await testDb().select().from(rounds).where(eq(rounds.n, name))).toEqual([]);
+    expect(await testDb().select().from(rounds).where(eq(rounds.name, name))).toEqual([]);
     expect((await post({ "rows[0].id": "-1", "rows[2].id": "-2" })).status).toBe(400);
     expect((await post({ shown: "1,x", ...row(0, { id: "-1" }) })).status).toBe(400);
   });
 
   it("refuses the whole save when a deleted round has entries, naming the row", async () => {
-    const [played, other, player] = await Promise.all([makeRound({ n: "Played" }), makeRound({ n: "Other" }), makePlayer()]);
+    const [played, other, player] = await Promise.all([makeRound({ name: "Played" }), makeRound({ name: "Other" }), makePlayer()]);
     await makeEntry({ roundId: played.id, playerId: player.id });
     const answer = await post({
       shown: `${other.id},${played.id}`,
-      ...row(0, { id: String(other.id), version: String(other.version), n: "Changed" }),
+      ...row(0, { id: String(other.id), version: String(other.version), name: "Changed" }),
       ...row(1, { id: String(played.id), version: String(played.version), delete: "1", date: "2026-11-26", row: "2" }),
     });
     expect(answer).toMatchObject({
@@ -235,29 +238,29 @@ describe("/admin/rounds/multi-edit", () => {
         formError: "Error saving rounds: Row 2 (Thu 11/26): This round has 1 entry, so it cannot be deleted. Remove its entries first.",
       },
     });
-    expect((await roundRow(other.id))?.n).toBe("Other");
+    expect((await roundRow(other.id))?.name).toBe("Other");
     expect(await roundRow(played.id)).toBeTruthy();
   });
 
   it("refuses a row read before another save of its round (ADR 20): 409 naming the row, nothing written", async () => {
-    const round = await makeRound({ n: "Both tabs" });
+    const round = await makeRound({ name: "Both tabs" });
     const loaded = await outcome(multiPage.loader(await argsFor("admin", `/admin/rounds/multi-edit?ids=${round.id}`)));
     const version = String(loaded.data.rounds[0].version);
     const mine = `New ${uniq()}`;
-    const first = await post({ shown: `${round.id}`, ...row(0, { id: String(round.id), version, n: "First tab", date: "2031-03-13" }) });
+    const first = await post({ shown: `${round.id}`, ...row(0, { id: String(round.id), version, name: "First tab", date: "2031-03-13" }) });
     expect(first.status).toBe(302);
     const second = await post({
       shown: `${round.id}`,
-      ...row(0, { id: String(round.id), version, n: "Second tab", date: "2031-03-13" }),
-      ...row(1, { id: "-1", n: mine }),
+      ...row(0, { id: String(round.id), version, name: "Second tab", date: "2031-03-13" }),
+      ...row(1, { id: "-1", name: mine }),
     });
     expect(second).toMatchObject({
       status: 409,
       data: { formError: "Error saving rounds: Row 1 (Thu 3/13): This round changed since you opened it. Reload to see the new values." },
     });
-    expect((await roundRow(round.id))?.n).toBe("First tab");
-    expect(await testDb().select().from(rounds).where(eq(rounds.n, mine))).toEqual([]);
-    const missing = await post({ shown: `${round.id}`, ...row(0, { id: String(round.id), n: "No version" }) });
+    expect((await roundRow(round.id))?.name).toBe("First tab");
+    expect(await testDb().select().from(rounds).where(eq(rounds.name, mine))).toEqual([]);
+    const missing = await post({ shown: `${round.id}`, ...row(0, { id: String(round.id), name: "No version" }) });
     expect(missing).toMatchObject({
       status: 400,
       data: { fieldErrors: { "rows[0].version": "version is required: send the version of the round as you read it" } },

@@ -47,7 +47,7 @@ describe("/admin/settings", () => {
 describe("/standings", () => {
   it("shows one division at a time, sorted as asked; a bad season is a 404, a bad division the first one", async () => {
     const [a, b] = await Promise.all([makePlayer(), makePlayer()]);
-    const round = await makeRound({ d: Date.UTC(2095, 5, 1) / 1000 });
+    const round = await makeRound({ startsAt: Date.UTC(2095, 5, 1) / 1000 });
     await makeEntry({ roundId: round.id, playerId: a.id, score: 50, division: "MA3" });
     await makeEntry({ roundId: round.id, playerId: b.id, score: 55, division: "MA3" });
     const { data } = await outcome(standingsPage.loader(await argsFor("nobody", "/standings?season=2095&division=MA3&sort=total&dir=asc")));

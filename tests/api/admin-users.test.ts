@@ -86,7 +86,7 @@ describe("GET /api/admin/users and /api/admin/users/{id}", () => {
       locked: false,
       isAdmin: false,
       linked_player: player.id,
-      linked_player_name: `${player.fn} ${player.ln}`,
+      linked_player_name: `${player.firstName} ${player.lastName}`,
       claimStatus: "approved",
     });
     expect(list.find((u) => u.id === locked.id)).toMatchObject({ locked: true, lastLogin: null, claimStatus: null, linked_player: null });
@@ -97,7 +97,9 @@ describe("GET /api/admin/users and /api/admin/users/{id}", () => {
     await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "pending" });
     const detail = await expectStatus(await asAdmin("GET", `/api/admin/users/${user.id}`), 200);
     expect(detail).toMatchObject({ id: user.id, email: user.email, claimStatus: "pending" });
-    expect(detail.claims).toEqual([expect.objectContaining({ player_id: player.id, status: "pending", fn: player.fn, ln: player.ln })]);
+    expect(detail.claims).toEqual([
+      expect.objectContaining({ player_id: player.id, status: "pending", fn: player.firstName, ln: player.lastName }),
+    ]);
     await expectError(await asAdmin("GET", "/api/admin/users/99999999"), 404, "User not found");
     await expectError(await asAdmin("GET", "/api/admin/users/abc"), 400, "Invalid user id");
   });

@@ -49,8 +49,8 @@ const roundAt2031 = () => zonedTimeToEpoch({ year: 2031, month: 3, day: 13, hour
 const roundForm = (more: Record<string, string> = {}) => ({
   date: "2031-03-13",
   time: "19:30",
-  n: "Audit night",
-  loc: "Oak Hollow",
+  name: "Audit night",
+  location: "Oak Hollow",
   fee_pdga: "0.50",
   fee_course: "0",
   fee_other: "0",
@@ -72,7 +72,7 @@ const roundBody = (id: number, more: Record<string, unknown> = {}) => ({
   pdga_url: null,
   ...more,
 });
-const inRound2031 = (w: League) => testDb().update(rounds).set({ d: roundAt2031() }).where(eq(rounds.id, w.open.id));
+const inRound2031 = (w: League) => testDb().update(rounds).set({ startsAt: roundAt2031() }).where(eq(rounds.id, w.open.id));
 const page =
   (
     path: (w: League) => string,
@@ -328,7 +328,7 @@ const PATHS: MoneyPath[] = [
     name: "transfer delete (POST /api/transfers/delete)",
     actor: "admin",
     write: async (w) => {
-      const t = await makeTransfer({ fromPlayerId: null, toPlayerId: w.field[1]?.id ?? null, amtCents: 250 });
+      const t = await makeTransfer({ fromPlayerId: null, toPlayerId: w.field[1]?.id ?? null, amountCents: 250 });
       return () => call("POST", "/api/transfers/delete", { token: w.adminToken, body: { id: t.id } });
     },
     changes: () => [{ table: "transfers", action: "delete", before: { amt_cents: 250 } }],
@@ -340,10 +340,10 @@ const PATHS: MoneyPath[] = [
       () => "/transfers",
       (w) => ({
         intent: "addTransfer",
-        d: todayInputValue(TZ),
+        date: todayInputValue(TZ),
         fromPlayer: "",
         toPlayer: String(w.player.id),
-        amt: "1.25",
+        amount: "1.25",
         description: "Cash",
       }),
     ),
@@ -353,7 +353,7 @@ const PATHS: MoneyPath[] = [
     name: "transfer delete (/transfers page)",
     actor: "admin",
     write: async (w) => {
-      const t = await makeTransfer({ fromPlayerId: null, toPlayerId: w.player.id, amtCents: 75 });
+      const t = await makeTransfer({ fromPlayerId: null, toPlayerId: w.player.id, amountCents: 75 });
       return () => postPage("/transfers", { intent: "deleteTransfer", id: String(t.id) }, w.adminToken);
     },
     changes: () => [{ table: "transfers", action: "delete", before: { amt_cents: 75 } }],
@@ -369,7 +369,7 @@ const PATHS: MoneyPath[] = [
     name: "ace delete (POST /api/ace/delete)",
     actor: "admin",
     write: async (w) => {
-      const ace = await makeAce({ playerId: w.field[0]?.id ?? 0, amtCents: 100, d: nowSec() });
+      const ace = await makeAce({ playerId: w.field[0]?.id ?? 0, amountCents: 100, date: nowSec() });
       return () => call("POST", "/api/ace/delete", { token: w.adminToken, body: { id: ace.id } });
     },
     changes: () => [{ table: "aces", action: "delete", before: { amt_cents: 100 } }],
@@ -379,7 +379,7 @@ const PATHS: MoneyPath[] = [
     actor: "admin",
     write: page(
       () => "/aces",
-      (w) => ({ intent: "addAce", d: todayInputValue(TZ), player: String(w.field[1]?.id), amt: "2.00" }),
+      (w) => ({ intent: "addAce", date: todayInputValue(TZ), player: String(w.field[1]?.id), amount: "2.00" }),
     ),
     changes: () => [{ table: "aces", action: "insert", after: { amt_cents: 200 } }],
   },
@@ -387,7 +387,7 @@ const PATHS: MoneyPath[] = [
     name: "ace delete (/aces page)",
     actor: "admin",
     write: async (w) => {
-      const ace = await makeAce({ playerId: w.field[1]?.id ?? 0, amtCents: 150, d: nowSec() });
+      const ace = await makeAce({ playerId: w.field[1]?.id ?? 0, amountCents: 150, date: nowSec() });
       return () => postPage("/aces", { intent: "deleteAce", id: String(ace.id) }, w.adminToken);
     },
     changes: () => [{ table: "aces", action: "delete", before: { amt_cents: 150 } }],
@@ -614,7 +614,7 @@ describe("a refused write leaves no audit row", () => {
     expect((await call("POST", "/api/admin/entry/update", { token: w.userToken, body: update })).status).toBe(403);
     const posted = await postPage(
       "/transfers",
-      { intent: "addTransfer", d: todayInputValue(TZ), toPlayer: String(w.player.id), amt: "5" },
+      { intent: "addTransfer", date: todayInputValue(TZ), toPlayer: String(w.player.id), amount: "5" },
       w.userToken,
     );
     expect(posted.status).toBe(302);

@@ -89,10 +89,10 @@ export async function league() {
     makeUser(),
     makePlayer({ division: "MA2" }),
     makeRound({ openForRegistration: true }),
-    makeRound({ d: nowSec() - 2 * DAY }),
+    makeRound({ startsAt: nowSec() - 2 * DAY }),
   ]);
   await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
-  await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amtCents: 2_000 });
+  await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: 2_000 });
   const field = await Promise.all([0, 1, 2, 3].map(() => makePlayer()));
   const entries = [];
   for (const [i, p] of field.entries()) entries.push(await makeEntry({ roundId: played.id, playerId: p.id, score: 50 + i, ace: true }));

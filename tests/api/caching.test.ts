@@ -9,9 +9,9 @@ let errorPaths: [string, number, string][] = [];
 beforeAll(async () => {
   const tag = uniq();
   const round = await makeRound();
-  const p = await makePlayer({ fn: `Cache${tag}`, ln: "Tester" });
+  const p = await makePlayer({ firstName: `Cache${tag}`, lastName: "Tester" });
   await makeEntry({ roundId: round.id, playerId: p.id });
-  await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 100 });
+  await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amountCents: 100 });
   readPaths = [
     "/api/rounds/thisYear",
     "/api/rounds/all",

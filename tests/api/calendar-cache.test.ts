@@ -37,13 +37,13 @@ async function get(path: string) {
 
 describe("calendar feeds behind the page cache", () => {
   it("/calendar.ics is a hit the second time and fresh again after an admin changes a round", async () => {
-    const round = await makeRound({ n: `Before ${uniq()}` });
+    const round = await makeRound({ name: `Before ${uniq()}` });
     // The cache keys on the URL: this test's own copy, whatever other tests cached.
     const path = `/calendar.ics?v=${uniq()}`;
     const first = await get(path);
     expect(first.status).toBe("miss");
     expect(first.res.headers.get("Cache-Control")).toMatch(/^public/);
-    expect(first.body).toContain(`SUMMARY:${round.n}`);
+    expect(first.body).toContain(`SUMMARY:${round.name}`);
     expect((await get(path)).status).toBe("hit");
 
     const admin = await makeAdmin();

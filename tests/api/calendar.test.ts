@@ -23,7 +23,7 @@ async function feed(path: string): Promise<Response> {
 
 describe("/calendar.ics", () => {
   it("is every round as iCalendar, public and tagged so a round's change purges it", async () => {
-    const round = await makeRound({ n: "Glow, Doubles; Night", loc: "Riverside Park" });
+    const round = await makeRound({ name: "Glow, Doubles; Night", location: "Riverside Park" });
     const res = await feed("/calendar.ics");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
@@ -31,7 +31,7 @@ describe("/calendar.ics", () => {
     expect(res.headers.get("Cache-Tag")).toBe("rounds");
     const event = events(await res.text()).find((e) => e.uid === `round-${round.id}@localhost`);
     expect(event).toMatchObject({ summary: "Glow, Doubles; Night", location: "Riverside Park" });
-    expect(event!.startDate.toUnixTime()).toBe(round.d);
+    expect(event!.startDate.toUnixTime()).toBe(round.startsAt);
     expect(event!.component.getFirstPropertyValue("url")).toBe(`http://localhost/rounds/${round.id}`);
   });
 });

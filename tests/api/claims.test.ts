@@ -18,7 +18,13 @@ describe("POST /api/claims", () => {
     const body = await expectStatus(await call("POST", "/api/claims", { token, body: { player_id: player.id, note: "me" } }), 201);
     expect(body).toEqual({
       success: true,
-      claim: { id: expect.any(Number), player_id: player.id, player: `${player.fn} ${player.ln}`, status: "pending", note: "me" },
+      claim: {
+        id: expect.any(Number),
+        player_id: player.id,
+        player: `${player.firstName} ${player.lastName}`,
+        status: "pending",
+        note: "me",
+      },
     });
     expect(await claimRows(user.id)).toHaveLength(1);
     const mine = await expectStatus(await call("GET", "/api/claims/mine", { token }), 200);
@@ -98,7 +104,7 @@ describe("the admin's claim review", () => {
     expect(list.find((c: { id: number }) => c.id === claim.id)).toEqual({
       id: claim.id,
       player_id: player.id,
-      player: `${player.fn} ${player.ln}`,
+      player: `${player.firstName} ${player.lastName}`,
       status: "pending",
       note: null,
       createdAt: expect.any(Number),
@@ -107,8 +113,8 @@ describe("the admin's claim review", () => {
       rejectedAt: null,
       user_id: user.id,
       user_name: user.name,
-      player_fn: player.fn,
-      player_ln: player.ln,
+      player_fn: player.firstName,
+      player_ln: player.lastName,
     });
     const forUser = await expectStatus(await call("GET", `/api/claims/for-user?userId=${user.id}`, { token: admin.token }), 200);
     expect(forUser.claims.map((c: { id: number }) => c.id)).toEqual([claim.id]);

@@ -18,14 +18,14 @@ describe("POST /api/admin/entry/add", () => {
     expect(newEntry).toMatchObject({
       player_id: p.id,
       round_id: round.id,
-      fn: p.fn,
+      fn: p.firstName,
       division: "MA2",
       ace: true,
       score: 0,
       payout: 0,
       credit_used: 0,
     });
-    await expectError(await post("add", token, body), 409, `${p.fn} ${p.ln} is already entered in this round.`);
+    await expectError(await post("add", token, body), 409, `${p.firstName} ${p.lastName} is already entered in this round.`);
     expect(await rowsOf(round.id)).toHaveLength(1);
   });
 
@@ -97,7 +97,7 @@ describe("POST /api/admin/entry/update, /bulk, /delete", () => {
 
   it("refuses credit used beyond the player's balance with 409, changing nothing", async () => {
     const [token, round, p] = await Promise.all([adminToken(), makeRound(), makePlayer()]);
-    await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 300 });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amountCents: 300 });
     const e = await makeEntry({ roundId: round.id, playerId: p.id });
     const res = await post("update", token, { id: e.id, version: e.version, values: { credit_used: 3.01 } });
     const body = await expectError(res, 409);
@@ -160,7 +160,7 @@ describe("versions (ADR 20): a write names the version it read", () => {
     await expectError(
       await post("update", token, { id: ea.id, version: ea.version, values: { credit_added: 0 } }),
       409,
-      `${a.fn} ${a.ln}: ${STALE}`,
+      `${a.firstName} ${a.lastName}: ${STALE}`,
     );
     await expectError(
       await post("bulk", token, {
@@ -170,9 +170,9 @@ describe("versions (ADR 20): a write names the version it read", () => {
         ],
       }),
       409,
-      `${a.fn} ${a.ln}: ${STALE}`,
+      `${a.firstName} ${a.lastName}: ${STALE}`,
     );
-    await expectError(await post("delete", token, { id: ea.id, version: ea.version }), 409, `${a.fn} ${a.ln}: ${STALE}`);
+    await expectError(await post("delete", token, { id: ea.id, version: ea.version }), 409, `${a.firstName} ${a.lastName}: ${STALE}`);
     expect(await rowsOf(round.id)).toEqual(after);
   });
 });

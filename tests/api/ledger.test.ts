@@ -10,7 +10,7 @@ const userToken = async () => tokenFor(await makeUser());
 describe("POST /api/transfers/add and /delete", () => {
   it("moves credit in dollars, answers the new id, and the delete moves it back", async () => {
     const [token, a, b] = await Promise.all([adminToken(), makePlayer(), makePlayer()]);
-    await makeTransfer({ fromPlayerId: null, toPlayerId: a.id, amtCents: 2_000 });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: a.id, amountCents: 2_000 });
     const body = await expectStatus(
       await call("POST", "/api/transfers/add", {
         token,
@@ -67,12 +67,12 @@ describe("POST /api/transfers/add and /delete", () => {
 
   it("409 when the sender's balance would go below zero, 400 for the same player twice", async () => {
     const [token, a, b] = await Promise.all([adminToken(), makePlayer(), makePlayer()]);
-    await makeTransfer({ fromPlayerId: null, toPlayerId: a.id, amtCents: 300 });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: a.id, amountCents: 300 });
     const res = await call("POST", "/api/transfers/add", {
       token,
       body: { values: { d: nowSec(), fromPlayer: a.id, toPlayer: b.id, amt: "3.01" } },
     });
-    await expectError(res, 409, `${a.fn} ${a.ln} has $3.00 of credit; a transfer of $3.01 would take it below zero.`);
+    await expectError(res, 409, `${a.firstName} ${a.lastName} has $3.00 of credit; a transfer of $3.01 would take it below zero.`);
     await expectError(
       await call("POST", "/api/transfers/add", { token, body: { values: { d: nowSec(), fromPlayer: a.id, toPlayer: a.id, amt: 1 } } }),
       400,
@@ -83,7 +83,7 @@ describe("POST /api/transfers/add and /delete", () => {
 
   it("the same transfer sent twenty times at once for all the credit: one goes through", async () => {
     const [token, a, b] = await Promise.all([adminToken(), makePlayer(), makePlayer()]);
-    await makeTransfer({ fromPlayerId: null, toPlayerId: a.id, amtCents: 1_000 });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: a.id, amountCents: 1_000 });
     const body = { values: { d: nowSec(), fromPlayer: a.id, toPlayer: b.id, amt: 10 } };
     const answers = await Promise.all(Array.from({ length: 20 }, () => call("POST", "/api/transfers/add", { token, body })));
     expect(answers.map((r) => r.status).sort()).toEqual([201, ...Array(19).fill(409)]);
@@ -95,7 +95,7 @@ describe("POST /api/transfers/add and /delete", () => {
 describe("POST /api/ace/add and /delete", () => {
   it("pays an ace from the pot and the delete puts it back; more than the pot is 409", async () => {
     const token = await adminToken();
-    const round = await makeRound({ d: nowSec() - 7_200 });
+    const round = await makeRound({ startsAt: nowSec() - 7_200 });
     const p = await makePlayer();
     await makeEntry({ roundId: round.id, playerId: p.id, ace: true });
     const { pot } = (await (await call("GET", "/api/ace")).json()) as { pot: number };

@@ -21,12 +21,12 @@ describe("DELETE /api/entries/{id}", () => {
     const body = await expectStatus(await call("DELETE", `/api/entries/${w.entry.id}`, { token: w.token }), 200);
     expect(body).toEqual({
       success: true,
-      message: `You withdrew from ${w.round.n}. $6.17 is back as your league credit.`,
+      message: `You withdrew from ${w.round.name}. $6.17 is back as your league credit.`,
       entry_id: w.entry.id,
       round_id: w.round.id,
-      round_name: w.round.n,
+      round_name: w.round.name,
       player_id: w.player.id,
-      player_name: `${w.player.fn} ${w.player.ln}`,
+      player_name: `${w.player.firstName} ${w.player.lastName}`,
       credit_back: 6.17,
       paid_back: { credit: 2, paypal: 4.17, cash: 0 },
     });
@@ -44,7 +44,7 @@ describe("DELETE /api/entries/{id}", () => {
     await expectError(
       await call("DELETE", `/api/entries/${started.entry.id}`, { token: started.token }),
       409,
-      WITHDRAW_MESSAGES.started(started.round.n),
+      WITHDRAW_MESSAGES.started(started.round.name),
     );
     await expectError(await call("DELETE", "/api/entries/2147483647", { token: mine.token }), 404, "Entry not found");
     await expectError(await call("DELETE", "/api/entries/1e3", { token: mine.token }), 400, "Invalid entry id");
@@ -86,7 +86,12 @@ describe("POST /api/admin/entry/cash", () => {
       await call("POST", "/api/admin/entry/cash", { token: await adminToken(), body: { id: w.entry.id, amount: "6.00", note: "hole 1" } }),
       201,
     );
-    expect(body).toEqual({ success: true, payment_id: expect.any(Number), amount: 6, player_name: `${w.player.fn} ${w.player.ln}` });
+    expect(body).toEqual({
+      success: true,
+      payment_id: expect.any(Number),
+      amount: 6,
+      player_name: `${w.player.firstName} ${w.player.lastName}`,
+    });
     expect(await paymentRow(body.payment_id)).toMatchObject({ method: "cash", status: "completed", amountCents: 600, roundId: w.round.id });
   });
 

@@ -49,7 +49,13 @@ describe("the entries screen", () => {
     expect(byId.get(walkUp.id)).toMatchObject({ money: { paidCents: 0, owedCents: 600 } });
     expect(data.owedCents).toBe(700);
     expect(data.issues).toEqual([
-      { kind: "unentered", paymentId: expect.any(Number), playerName: `${gone.fn} ${gone.ln}`, method: "cash", leftCents: 600 },
+      {
+        kind: "unentered",
+        paymentId: expect.any(Number),
+        playerName: `${gone.firstName} ${gone.lastName}`,
+        method: "cash",
+        leftCents: 600,
+      },
     ]);
   });
 
@@ -62,7 +68,7 @@ describe("the entries screen", () => {
     const bad = await act({ intent: "cash", id: String(w.entry.id), amount: "0" });
     expect(bad).toMatchObject({ status: 400, data: { fieldErrors: { amount: "Amount must be more than 0" } } });
     expect((await act({ intent: "cash", id: String(w.entry.id), amount: "1.00", note: "" })).data).toEqual({
-      success: `Recorded $1.00 in cash from ${w.player.fn} ${w.player.ln}.`,
+      success: `Recorded $1.00 in cash from ${w.player.firstName} ${w.player.lastName}.`,
     });
     expect((await act({ intent: "keepEntry", id: String(w.entry.id) })).status).toBe(409);
     await recordRefund(testDb(), refundEvent(w.paypal!.captureId!, 200));
@@ -70,7 +76,7 @@ describe("the entries screen", () => {
     // Withdraw: $2 credit + $2.17 left of PayPal + $1 cash.
     const out = await act({ intent: "deleteEntry", id: String(w.entry.id), version: String(await versionOf(w.entry.id)) });
     expect(out.data.success).toBe(
-      `Withdrew ${w.player.fn} ${w.player.ln} from ${w.round.n}: $5.17 back as league credit (credit $2.00 · PayPal $2.17 · cash $1.00).`,
+      `Withdrew ${w.player.firstName} ${w.player.lastName} from ${w.round.name}: $5.17 back as league credit (credit $2.00 · PayPal $2.17 · cash $1.00).`,
     );
     expect(await balanceOf(w.player.id)).toBe(517);
 
@@ -84,7 +90,7 @@ describe("the entries screen", () => {
       transactionId: null,
     });
     expect((await act({ intent: "giveBack", payment: String(paid.id) })).data.success).toBe(
-      `Gave $4.50 back to ${gone.fn} ${gone.ln} as league credit.`,
+      `Gave $4.50 back to ${gone.firstName} ${gone.lastName} as league credit.`,
     );
     expect((await act({ intent: "giveBack", payment: String(paid.id) })).status).toBe(409);
     expect(await balanceOf(gone.id)).toBe(450);
@@ -92,10 +98,10 @@ describe("the entries screen", () => {
     await recordRefund(testDb(), refundEvent(w.paypal!.captureId!, 100));
     const { data } = await outcome(playPage.loader(await argsFor("admin", path, undefined, params)));
     expect(data.issues).toEqual([
-      { kind: "overpaid", paymentId: w.paypal!.id, playerName: `${w.player.fn} ${w.player.ln}`, overCents: 100 },
+      { kind: "overpaid", paymentId: w.paypal!.id, playerName: `${w.player.firstName} ${w.player.lastName}`, overCents: 100 },
     ]);
     expect((await act({ intent: "takeBack", payment: String(w.paypal!.id) })).data.success).toMatch(/^Took \$1\.00 of credit back/);
-    expect((await giveBacks(w.paypal!.id))[0]?.amtCents).toBe(117);
+    expect((await giveBacks(w.paypal!.id))[0]?.amountCents).toBe(117);
     expect(await balanceOf(w.player.id)).toBe(417);
   });
 
@@ -164,7 +170,10 @@ describe("the round page's Withdraw", () => {
       location: `/login?redirectTo=${encodeURIComponent(path)}`,
     });
     const done = await outcome(roundPage.action(argsWith(mine, post(path, { intent: "withdraw", id: String(w.entry.id) }), params)));
-    expect(done).toMatchObject({ status: 200, data: { success: `You withdrew from ${w.round.n}. $6.17 is back as your league credit.` } });
+    expect(done).toMatchObject({
+      status: 200,
+      data: { success: `You withdrew from ${w.round.name}. $6.17 is back as your league credit.` },
+    });
     expect(await entryRow(w.entry.id)).toBeUndefined();
     expect(await entryRow(other.entry.id)).toBeDefined();
   });

@@ -6,7 +6,7 @@ import { payments } from "~/.server/db/schema";
 // GET /api/admin/payments/all and /{userId}.
 
 async function paymentFor(userId: number, extra: Partial<typeof payments.$inferInsert> = {}) {
-  const [round, player] = await Promise.all([makeRound({ n: "Pay round", loc: "Elm Park" }), makePlayer()]);
+  const [round, player] = await Promise.all([makeRound({ name: "Pay round", location: "Elm Park" }), makePlayer()]);
   const [row] = await testDb()
     .insert(payments)
     .values({
@@ -41,7 +41,7 @@ describe("GET /api/admin/payments", () => {
       status: "completed",
       transaction_id: `ORDER-${a.id}`,
       round_id: mine.round.id,
-      round_date: mine.round.d,
+      round_date: mine.round.startsAt,
       loc: "Elm Park",
       user_id: a.id,
       user_name: a.name,

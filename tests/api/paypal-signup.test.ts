@@ -154,7 +154,7 @@ describe("POST /api/entries with method paypal (the capture)", () => {
   it("does not capture when the round closed or the credit was spent meanwhile", async () => {
     const w = await player(200);
     const orderID = await approvedOrder(app, w);
-    await makeTransfer({ fromPlayerId: w.player.id, toPlayerId: null, amtCents: 150 });
+    await makeTransfer({ fromPlayerId: w.player.id, toPlayerId: null, amountCents: 150 });
     expect((await expectStatus(await capture(w, orderID), 409)).error).toBe(PAYPAL_MESSAGES.priceChanged);
     expect((await paypal().getOrder(orderID)).capture).toBeNull();
     expect((await paymentsOf(w.round.id))[0]?.status).toBe("failed");

@@ -15,7 +15,13 @@ describe("POST /api/players/addNew", () => {
     const v = values({ pdga: "123456" });
     const body = await expectStatus(await call("POST", "/api/players/addNew", { token, body: { values: v } }), 201);
     expect(body).toMatchObject({ success: true, newId: expect.any(Number), claim: { status: "pending", player: `${v.fn} ${v.ln}` } });
-    expect(await playerRow(body.newId)).toMatchObject({ fn: v.fn, ln: v.ln, pdga: "123456", division: "MA2", inactive: false });
+    expect(await playerRow(body.newId)).toMatchObject({
+      firstName: v.fn,
+      lastName: v.ln,
+      pdga: "123456",
+      division: "MA2",
+      inactive: false,
+    });
     // The old client's next step, the claim, is the same claim again: not an error.
     const again = await expectStatus(await call("POST", "/api/claims", { token, body: { player_id: body.newId } }), 201);
     expect(again.claim.id).toBe(body.claim.id);
@@ -27,7 +33,7 @@ describe("POST /api/players/addNew", () => {
     await expectStatus(await call("POST", "/api/claims", { token, body: { player_id: existing.id } }), 201);
     const v = values();
     await expectError(await call("POST", "/api/players/addNew", { token, body: { values: v } }), 409);
-    expect(await testDb().select().from(players).where(eq(players.fn, v.fn))).toHaveLength(0);
+    expect(await testDb().select().from(players).where(eq(players.firstName, v.fn))).toHaveLength(0);
     expect(await testDb().select().from(claims).where(eq(claims.userId, user.id))).toHaveLength(1);
   });
 
@@ -57,21 +63,21 @@ describe("POST /api/admin/player/ and /delete", () => {
     const [token, p] = await Promise.all([adminToken(), makePlayer()]);
     const v = values({ pdga: 98765, division: "FA1", inactive: true });
     await expectStatus(await call("POST", "/api/admin/player/", { token, body: { id: p.id, values: v } }), 200);
-    expect(await playerRow(p.id)).toMatchObject({ fn: v.fn, ln: v.ln, pdga: "98765", division: "FA1", inactive: true });
+    expect(await playerRow(p.id)).toMatchObject({ firstName: v.fn, lastName: v.ln, pdga: "98765", division: "FA1", inactive: true });
     const added = await expectStatus(await call("POST", "/api/admin/player", { token, body: { values: values() } }), 201);
     expect(await playerRow(added.id)).toBeTruthy();
     await expectError(await call("POST", "/api/admin/player/", { token, body: { id: 987654321, values: values() } }), 404);
     const user = await tokenFor(await makeUser());
     await expectError(await call("POST", "/api/admin/player/", { token: user, body: { id: p.id, values: values() } }), 403);
-    expect((await playerRow(p.id))?.fn).toBe(v.fn);
+    expect((await playerRow(p.id))?.firstName).toBe(v.fn);
   });
 
   it("deletes a player with no history; refuses one with rounds, aces, transfers or a linked user (409)", async () => {
     const token = await adminToken();
     const [clean, played, aced, moved, linked] = await Promise.all(Array.from({ length: 5 }, () => makePlayer()));
     await makeEntry({ roundId: (await makeRound()).id, playerId: played.id });
-    await makeAce({ playerId: aced.id, amtCents: 100 });
-    await makeTransfer({ fromPlayerId: null, toPlayerId: moved.id, amtCents: 100 });
+    await makeAce({ playerId: aced.id, amountCents: 100 });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: moved.id, amountCents: 100 });
     const owner = await makeUser();
     await testDb().insert(claims).values({ userId: owner.id, playerId: linked.id, status: "approved" });
 
@@ -85,7 +91,7 @@ describe("POST /api/admin/player/ and /delete", () => {
     ] as const) {
       const body = await expectError(await call("POST", "/api/admin/player/delete", { token, body: { id: p.id } }), 409);
       expect(body.error).toBe(
-        `${p.fn} ${p.ln} has league history (${what}), so the record cannot be deleted. Mark the player inactive instead.`,
+        `${p.firstName} ${p.lastName} has league history (${what}), so the record cannot be deleted. Mark the player inactive instead.`,
       );
       expect(await playerRow(p.id)).toBeTruthy();
     }

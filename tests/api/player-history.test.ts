@@ -13,7 +13,7 @@ async function regular() {
   const rounds = [];
   // 56 58 60 57 59 58 61 57 59 58 plus two older 70s: the last ten average 58.3.
   for (const [w, score] of [70, 70, 56, 58, 60, 57, 59, 58, 61, 57, 59, 58].entries()) {
-    const round = await makeRound({ d: start + w * 7 * DAY });
+    const round = await makeRound({ startsAt: start + w * 7 * DAY });
     await makeEntry({ roundId: round.id, playerId: p.id, division: "MA2", score });
     rounds.push(round);
   }

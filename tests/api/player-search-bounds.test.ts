@@ -23,10 +23,10 @@ describe("player search bounds", () => {
 
   it("% and _ match themselves, however many: 25 % signs are a search, not a 500", async () => {
     const tag = uniq();
-    const pct = await makePlayer({ fn: `Pct${tag}%%`, ln: "Literal" });
-    const under = await makePlayer({ fn: `Und${tag}_x`, ln: "Literal" });
-    await makePlayer({ fn: `Pct${tag}ab`, ln: "Literal" });
-    await makePlayer({ fn: `Und${tag}yx`, ln: "Literal" });
+    const pct = await makePlayer({ firstName: `Pct${tag}%%`, lastName: "Literal" });
+    const under = await makePlayer({ firstName: `Und${tag}_x`, lastName: "Literal" });
+    await makePlayer({ firstName: `Pct${tag}ab`, lastName: "Literal" });
+    await makePlayer({ firstName: `Und${tag}yx`, lastName: "Literal" });
     expect(await search("%".repeat(25))).toEqual([]);
     expect(await search("_".repeat(40))).toEqual([]);
     expect((await search(`Pct${tag}%%`)).map((p) => p.id)).toEqual([pct.id]);
@@ -35,11 +35,11 @@ describe("player search bounds", () => {
 
   it("40 characters that are 2 or 4 bytes each (160 bytes) still search", async () => {
     const tag = uniq();
-    const accented = await makePlayer({ fn: `Zoé${tag}`, ln: "Ébène" });
+    const accented = await makePlayer({ firstName: `Zoé${tag}`, lastName: "Ébène" });
     expect(await search("é".repeat(40))).toEqual([]);
     expect(await search("😀".repeat(20))).toEqual([]);
     // One word of a full 40 characters, matched case-insensitively (ASCII, as before).
-    const long = await makePlayer({ fn: `L${tag}`.padEnd(40, "q"), ln: "Long" });
+    const long = await makePlayer({ firstName: `L${tag}`.padEnd(40, "q"), lastName: "Long" });
     expect((await search(`l${tag}`.padEnd(40, "Q"))).map((p) => p.id)).toEqual([long.id]);
     expect((await searchPlayers(testDb(), `Zoé${tag} Ébène`)).map((p) => p.id)).toEqual([accented.id]);
   });

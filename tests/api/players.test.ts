@@ -8,17 +8,17 @@ describe("GET /api/players", () => {
   it("lists every player with balance, counts and averages", async () => {
     const p = await makePlayer({ inactive: true });
     const now = nowSec();
-    const old = await makeRound({ d: now - 400 * DAY }); // an earlier league year
-    const recent = await makeRound({ d: now });
+    const old = await makeRound({ startsAt: now - 400 * DAY }); // an earlier league year
+    const recent = await makeRound({ startsAt: now });
     await makeEntry({ roundId: old.id, playerId: p.id, score: 60, creditAddedCents: 900 });
     await makeEntry({ roundId: recent.id, playerId: p.id, score: 51, creditUsedCents: 600 });
-    await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 125 });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amountCents: 125 });
 
     const list = await getPublic<Player[]>("/api/players");
     expect(list.find((x) => x.id === p.id)).toEqual({
       id: p.id,
-      fn: p.fn,
-      ln: p.ln,
+      fn: p.firstName,
+      ln: p.lastName,
       pdga: null,
       division: "MA1",
       inactive: true,
@@ -39,7 +39,7 @@ describe("GET /api/players/simpleList", () => {
   it("lists id, fn, ln of every player, inactive ones included", async () => {
     const p = await makePlayer({ inactive: true });
     const list = await getPublic<Player[]>("/api/players/simpleList");
-    expect(list.find((x) => x.id === p.id)).toEqual({ id: p.id, fn: p.fn, ln: p.ln });
+    expect(list.find((x) => x.id === p.id)).toEqual({ id: p.id, fn: p.firstName, ln: p.lastName });
   });
 
   it("404 JSON below it", async () => {
@@ -56,7 +56,7 @@ describe("GET /api/players/round/{id}", () => {
     await makeEntry({ roundId: (await makeRound()).id, playerId: out.id });
     const list = await getPublic<Player[]>(`/api/players/round/${round.id}`);
     expect(list.map((x) => x.id).sort((x, y) => x - y)).toEqual([a.id, b.id].sort((x, y) => x - y));
-    expect(list.find((x) => x.id === a.id)).toEqual({ id: a.id, fn: a.fn, ln: a.ln });
+    expect(list.find((x) => x.id === a.id)).toEqual({ id: a.id, fn: a.firstName, ln: a.lastName });
   });
 
   it("404 for an unknown round, 400 for a bad id", async () => {
@@ -68,12 +68,12 @@ describe("GET /api/players/round/{id}", () => {
 describe("GET /api/players/player/{id}", () => {
   it("returns one player with stats, balance and claims", async () => {
     const p = await makePlayer({ pdga: "4242" });
-    await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 2_000 });
-    await makeTransfer({ fromPlayerId: p.id, toPlayerId: null, amtCents: 750 });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amountCents: 2_000 });
+    await makeTransfer({ fromPlayerId: p.id, toPlayerId: null, amountCents: 750 });
     expect(await getPublic(`/api/players/player/${p.id}`)).toEqual({
       id: p.id,
-      fn: p.fn,
-      ln: p.ln,
+      fn: p.firstName,
+      ln: p.lastName,
       pdga: "4242",
       division: "MA1",
       inactive: false,
@@ -95,13 +95,15 @@ describe("GET /api/players/player/{id}", () => {
 describe("GET /api/players/search/{text}", () => {
   it("finds by full name, case-insensitively, with balances; % in the text is literal", async () => {
     const tag = uniq();
-    const p = await makePlayer({ fn: `Dana${tag}`, ln: `Frost${tag}` });
-    const pct = await makePlayer({ fn: `Half%${tag}`, ln: "Off" });
-    await makePlayer({ fn: `HalfX${tag}`, ln: "Off" });
-    await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 330 });
+    const p = await makePlayer({ firstName: `Dana${tag}`, lastName: `Frost${tag}` });
+    const pct = await makePlayer({ firstName: `Half%${tag}`, lastName: "Off" });
+    await makePlayer({ firstName: `HalfX${tag}`, lastName: "Off" });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amountCents: 330 });
 
     const text = encodeURIComponent(`dana${tag} FROST${tag}`);
-    expect(await getPublic(`/api/players/search/${text}`)).toEqual([{ id: p.id, fn: p.fn, ln: p.ln, balance: 3.3, division: p.division }]);
+    expect(await getPublic(`/api/players/search/${text}`)).toEqual([
+      { id: p.id, fn: p.firstName, ln: p.lastName, balance: 3.3, division: p.division },
+    ]);
     const literal = await getPublic<Player[]>(`/api/players/search/${encodeURIComponent(`Half%${tag}`)}`);
     expect(literal.map((x) => x.id)).toEqual([pct.id]);
   });

@@ -25,7 +25,7 @@ describe("POST /api/admin/round/ (save)", () => {
     const token = await adminToken();
     const created = await expectStatus(await call("POST", "/api/admin/round/", { token, body: form() }), 201);
     expect(await roundRow(created.id)).toMatchObject({
-      n: "Week 99",
+      name: "Week 99",
       feePdgaCents: 50,
       feeCourseCents: 100,
       feeOtherCents: 0,
@@ -41,17 +41,17 @@ describe("POST /api/admin/round/ (save)", () => {
       }),
       200,
     );
-    expect(await roundRow(created.id)).toMatchObject({ n: "Glow Round", pdgaUrl: "https://www.pdga.com/tour/event/1" });
+    expect(await roundRow(created.id)).toMatchObject({ name: "Glow Round", pdgaUrl: "https://www.pdga.com/tour/event/1" });
     await expectError(await call("POST", "/api/admin/round/", { token, body: form({ id: 987654321, version: 0 }) }), 404);
   });
 
   it("saves over the version read (GET answers carry it); an older one is 409, none is 400; neither writes", async () => {
-    const [token, round] = await Promise.all([adminToken(), makeRound({ n: "Read" })]);
+    const [token, round] = await Promise.all([adminToken(), makeRound({ name: "Read" })]);
     const { version } = await getPublic<{ version: number }>(`/api/rounds/round/${round.id}`);
     const save = (extra: Record<string, unknown>) => call("POST", "/api/admin/round/", { token, body: form({ id: round.id, ...extra }) });
     await expectStatus(await save({ version, n: "First" }), 200);
     const after = await roundRow(round.id);
-    expect(after).toMatchObject({ n: "First", version: version + 1 });
+    expect(after).toMatchObject({ name: "First", version: version + 1 });
     await expectError(
       await save({ version, n: "Second", payout: 9 }),
       409,

@@ -13,7 +13,7 @@ const league = leagueFromEnv(env);
 
 describe("rounds page", () => {
   it("this season: every round from its start, with low scores until now, as the separate reads give them", async () => {
-    const [round, player] = await Promise.all([makeRound({ d: nowSec() - 60 }), makePlayer()]);
+    const [round, player] = await Promise.all([makeRound({ startsAt: nowSec() - 60 }), makePlayer()]);
     await makeEntry({ roundId: round.id, playerId: player.id, score: 41 });
     const { data, status } = await outcome(page.loader(await argsFor("nobody", "/")));
     expect(status).toBe(200);
@@ -28,7 +28,7 @@ describe("rounds page", () => {
 
   it("an earlier season with rounds: its rounds newest first and their low scores", async () => {
     const earlier = currentSeason(league, nowSec()) - 1;
-    const [round, player] = await Promise.all([makeRound({ d: seasonSpan(league, earlier).from + DAY }), makePlayer()]);
+    const [round, player] = await Promise.all([makeRound({ startsAt: seasonSpan(league, earlier).from + DAY }), makePlayer()]);
     await makeEntry({ roundId: round.id, playerId: player.id, score: 44 });
     const { data } = await outcome(page.loader(await argsFor("nobody", `/rounds?season=${earlier}`)));
     const { from, to } = seasonSpan(league, earlier);

@@ -24,8 +24,8 @@ const ROUND_FIELDS = [
 describe("GET /api/rounds/{range}", () => {
   it("thisYear has this year's rounds, all has every round too, both oldest first", async () => {
     const now = nowSec();
-    const current = await makeRound({ d: now });
-    const lastYear = await makeRound({ d: now - 400 * DAY }); // always in an earlier year
+    const current = await makeRound({ startsAt: now });
+    const lastYear = await makeRound({ startsAt: now - 400 * DAY }); // always in an earlier year
     await makeEntry({ roundId: current.id, playerId: (await makePlayer()).id });
 
     const thisYear = await getPublic<Round[]>("/api/rounds/thisYear");
@@ -58,9 +58,9 @@ describe("GET /api/rounds/round/{id}", () => {
 
     expect(await getPublic(`/api/rounds/round/${round.id}`)).toEqual({
       id: round.id,
-      d: round.d,
-      n: round.n,
-      loc: round.loc,
+      d: round.startsAt,
+      n: round.name,
+      loc: round.location,
       fee_pdga: 0.5,
       fee_course: 2.75,
       fee_other: 0,
@@ -84,8 +84,8 @@ describe("GET /api/rounds/round/{id}", () => {
 describe("GET /api/rounds/roundsByPlayer/{id}", () => {
   it("lists the player's rounds newest first with position and dollars", async () => {
     const p = await makePlayer();
-    const r1 = await makeRound({ d: 1_650_000_000 });
-    const r2 = await makeRound({ d: 1_650_000_000 + 7 * DAY });
+    const r1 = await makeRound({ startsAt: 1_650_000_000 });
+    const r2 = await makeRound({ startsAt: 1_650_000_000 + 7 * DAY });
     await makeEntry({ roundId: r1.id, playerId: p.id, score: 49, result: "2/9|(MA1)", payoutCents: 650, creditAddedCents: 650 });
     await makeEntry({ roundId: r2.id, playerId: p.id, score: 0 });
 

@@ -13,7 +13,7 @@ import { SIGNUP_MESSAGES } from "~/.server/services/signup/signup";
 async function signedUpUser(credit = 1_000) {
   const [user, player, round] = await Promise.all([makeUser(), makePlayer({ division: "MA2" }), makeRound({ openForRegistration: true })]);
   await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
-  if (credit) await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amtCents: credit });
+  if (credit) await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: credit });
   return { user, player, round, token: await tokenFor(user) };
 }
 

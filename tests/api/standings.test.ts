@@ -21,7 +21,7 @@ type Standings = {
 describe("GET /api/standings", () => {
   it("gives a season's divisions with ranked players and their points per round, cached with its tags", async () => {
     const [a, b] = await Promise.all([makePlayer(), makePlayer()]);
-    const round = await makeRound({ d: zonedTimeToEpoch({ year: 2094, month: 4, day: 2, hour: 18 }, TZ) });
+    const round = await makeRound({ startsAt: zonedTimeToEpoch({ year: 2094, month: 4, day: 2, hour: 18 }, TZ) });
     await makeEntry({ roundId: round.id, playerId: a.id, score: 48, division: "MA2" });
     await makeEntry({ roundId: round.id, playerId: b.id, score: 51, division: "MA2" });
     const body = await getPublic<Standings>("/api/standings?season=2094&division=MA2");

@@ -72,8 +72,8 @@ const confirm: FormField = { kind: "custom", bad: ["Not-The-Same-9", "", `${PASS
 const roundFormFields: Record<string, FormField> = {
   date: { kind: "date" },
   time: { kind: "time" },
-  n: text(100),
-  loc: text(100),
+  name: text(100),
+  location: text(100),
   fee_pdga: money("money0"),
   fee_course: money("money0"),
   fee_other: money("money0"),
@@ -85,8 +85,8 @@ const roundFormFields: Record<string, FormField> = {
 const roundForm = (): Record<string, string> => ({
   date: "2031-03-13",
   time: "19:30",
-  n: "Thursday Doubles",
-  loc: "Oak Hollow",
+  name: "Thursday Doubles",
+  location: "Oak Hollow",
   fee_pdga: ".5",
   fee_course: "1",
   fee_other: "0",
@@ -139,7 +139,7 @@ const entryForms: Form[] = [
 const entryExtras = (t: ActionTargets): Extra[] => [
   { name: "a player already entered", fields: { intent: "add", player: String(t.entered.id), division: "MA1" }, status: 409 },
   { name: "a player that does not exist", fields: { intent: "add", player: String(MISSING_ID), division: "MA1" }, status: 404 },
-  { name: "a first name without a last name", fields: { intent: "add", newFn: "Ann", division: "MA1" } },
+  { name: "a first name without a last name", fields: { intent: "add", newFirstName: "Ann", division: "MA1" } },
   { name: "more credit than the player has", fields: { intent: "add", player: String(t.spare.id), division: "MA1", credit_used: "5" } },
   { name: "rows with a gap", fields: { intent: "save", "rows[0].id": String(t.entry.id), "rows[2].id": String(t.entry.id) } },
   { name: "rows as a field and a list", fields: { intent: "save", rows: "x", "rows[0].id": String(t.entry.id) } },
@@ -212,30 +212,30 @@ export const ACTION_ROUTES: ActionRoute[] = [
         name: "addTransfer",
         valid: (t) => ({
           intent: "addTransfer",
-          d: "2031-03-13",
+          date: "2031-03-13",
           fromPlayer: "",
           toPlayer: String(t.claimed.id),
-          amt: "5.00",
+          amount: "5.00",
           description: "Cash",
         }),
         fields: {
           intent: intent("addTransfer", "deleteTransfer", "addAce", "deleteAce"),
-          d: { kind: "date" },
+          date: { kind: "date" },
           fromPlayer: { kind: "id", optional: true, blankIsNone: true },
           toPlayer: { kind: "id", optional: true, blankIsNone: true },
-          amt: money("money+"),
+          amount: money("money+"),
           description: text(200, { optional: true, blankOk: true }),
         },
       },
       { name: "deleteTransfer", valid: (t) => ({ intent: "deleteTransfer", id: String(t.transfer.id) }), fields: { id } },
     ],
     extras: (t) => {
-      const transfer = (from: string, to: string, amt = "5.00") => ({
+      const transfer = (from: string, to: string, amount = "5.00") => ({
         intent: "addTransfer",
-        d: "2031-03-13",
+        date: "2031-03-13",
         fromPlayer: from,
         toPlayer: to,
-        amt,
+        amount,
       });
       return [
         { name: "the league to the league", fields: transfer("", ""), status: 400 },
@@ -253,20 +253,20 @@ export const ACTION_ROUTES: ActionRoute[] = [
     forms: [
       {
         name: "addAce",
-        valid: (t) => ({ intent: "addAce", d: "2031-03-13", player: String(t.entered.id), amt: "5.00" }),
-        fields: { intent: intent("addAce", "deleteAce"), d: { kind: "date" }, player: id, amt: money("money+") },
+        valid: (t) => ({ intent: "addAce", date: "2031-03-13", player: String(t.entered.id), amount: "5.00" }),
+        fields: { intent: intent("addAce", "deleteAce"), date: { kind: "date" }, player: id, amount: money("money+") },
       },
       { name: "deleteAce", valid: (t) => ({ intent: "deleteAce", id: String(t.ace.id) }), fields: { id } },
     ],
     extras: (t) => [
       {
         name: "more than the pot holds",
-        fields: { intent: "addAce", d: "2031-03-13", player: String(t.entered.id), amt: "100000" },
+        fields: { intent: "addAce", date: "2031-03-13", player: String(t.entered.id), amount: "100000" },
         status: 409,
       },
       {
         name: "a player that does not exist",
-        fields: { intent: "addAce", d: "2031-03-13", player: String(MISSING_ID), amt: "1" },
+        fields: { intent: "addAce", date: "2031-03-13", player: String(MISSING_ID), amount: "1" },
         status: 404,
       },
       { name: "an ace that does not exist", fields: { intent: "deleteAce", id: String(MISSING_ID) }, status: 404 },
@@ -312,12 +312,12 @@ export const ACTION_ROUTES: ActionRoute[] = [
     forms: [
       {
         name: "savePlayer",
-        valid: (t) => ({ intent: "savePlayer", id: String(t.spare.id), fn: "Spare", ln: "Player", pdga: "", division: "MA1" }),
+        valid: (t) => ({ intent: "savePlayer", id: String(t.spare.id), firstName: "Spare", lastName: "Player", pdga: "", division: "MA1" }),
         fields: {
           intent: intent("savePlayer", "deletePlayer"),
           id: { kind: "id", optional: true },
-          fn: text(50),
-          ln: text(50),
+          firstName: text(50),
+          lastName: text(50),
           pdga: { kind: "pdga", optional: true },
           division: { kind: "division" },
           inactive: { kind: "flag", optional: true },
@@ -328,7 +328,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
     extras: (t) => [
       {
         name: "a player that does not exist",
-        fields: { intent: "savePlayer", id: String(MISSING_ID), fn: "A", ln: "B", division: "MA1" },
+        fields: { intent: "savePlayer", id: String(MISSING_ID), firstName: "A", lastName: "B", division: "MA1" },
         status: 404,
       },
       { name: "deleting a player with entries", fields: { intent: "deletePlayer", id: String(t.entered.id) }, status: 409 },
@@ -350,7 +350,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
       {
         name: "save",
         valid: (t) => ({ ...roundForm(), version: String(t.closedRound.version) }),
-        fields: { n: text(100), payout: money("money0"), version },
+        fields: { name: text(100), payout: money("money0"), version },
       },
     ],
     extras: (t) => [
@@ -599,11 +599,11 @@ export const ACTION_ROUTES: ActionRoute[] = [
       { name: "unclaim", valid: (t) => ({ intent: "unclaim", claimId: String(t.pendingClaim.id) }), fields: { claimId: id } },
       {
         name: "addOwn",
-        valid: () => ({ intent: "addOwn", fn: "Nova", ln: "Newcomer", pdga: "", division: "MA1" }),
+        valid: () => ({ intent: "addOwn", firstName: "Nova", lastName: "Newcomer", pdga: "", division: "MA1" }),
         fields: {
           intent: intent("addOwn"),
-          fn: text(50),
-          ln: text(50),
+          firstName: text(50),
+          lastName: text(50),
           pdga: { kind: "pdga", optional: true },
           division: { kind: "division" },
         },
@@ -611,7 +611,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
     ],
     // The admin's player forms post here too (their fields run on /admin/player).
     guardedForms: [
-      { role: "admin", valid: () => ({ intent: "savePlayer", fn: "A", ln: "B", division: "MA1" }) },
+      { role: "admin", valid: () => ({ intent: "savePlayer", firstName: "A", lastName: "B", division: "MA1" }) },
       { role: "admin", valid: (t) => ({ intent: "deletePlayer", id: String(t.spare.id) }) },
     ],
     extras: (t) => [

@@ -43,10 +43,9 @@ import {
 import { idBodySchema } from "~/schemas/ids";
 import { CashSchema, KeepEntrySchema } from "~/schemas/money-actions";
 import { NotificationsSchema } from "~/schemas/notifications";
-import { AceAddSchema, TransferAddSchema } from "~/schemas/ledger";
-import { NewPlayerSchema, SavePlayerSchema } from "~/schemas/players";
+import { AceAddSchema, NewPlayerSchema, SavePlayerSchema, SaveRoundSchema, TransferAddSchema } from "~/schemas/api-wire";
 import { RecomputeRatingsSchema } from "~/schemas/ratings";
-import { OpenRoundSchema, SaveRoundSchema } from "~/schemas/rounds";
+import { OpenRoundSchema } from "~/schemas/rounds";
 import { LeagueSettingsSchema } from "~/schemas/settings";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";

@@ -50,14 +50,17 @@ describe("an extra field is dropped, never honoured", () => {
   });
 
   it("a new player with an existing player's id is a new row, and its claim is pending", async () => {
-    const [user, existing] = await Promise.all([makeUser(), makePlayer({ fn: "Keep", ln: "Me" })]);
+    const [user, existing] = await Promise.all([makeUser(), makePlayer({ firstName: "Keep", lastName: "Me" })]);
     const res = await call("POST", "/api/players/addNew", {
       token: await tokenFor(user),
       body: { id: existing.id, values: { id: existing.id, fn: "Nova", ln: "Newcomer", division: "MA1" }, claim: { status: "approved" } },
     });
     const body = await expectStatus(res, 201);
     expect(body.newId).not.toBe(existing.id);
-    expect((await testDb().select().from(players).where(eq(players.id, existing.id)))[0]).toMatchObject({ fn: "Keep", ln: "Me" });
+    expect((await testDb().select().from(players).where(eq(players.id, existing.id)))[0]).toMatchObject({
+      firstName: "Keep",
+      lastName: "Me",
+    });
     expect(body.claim.status).toBe("pending");
   });
 
@@ -68,7 +71,7 @@ describe("an extra field is dropped, never honoured", () => {
       makeRound({ openForRegistration: true }),
     ]);
     await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
-    await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amtCents: 600 });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: 600 });
     const res = await call("POST", "/api/entries", {
       token: await tokenFor(user),
       body: {
@@ -93,15 +96,15 @@ describe("an extra field is dropped, never honoured", () => {
     expect(entry).toMatchObject({ playerId: player.id, score: 0, payoutCents: 0, creditAddedCents: 0, creditUsedCents: 600, result: null });
   });
 
-  it("an admin's transfer takes its amount from amt, not from amtCents", async () => {
+  it("an admin's transfer takes its amount from amt, not from amtCents or amountCents", async () => {
     const [admin, player] = await Promise.all([makeAdmin(), makePlayer()]);
     const res = await call("POST", "/api/transfers/add", {
       token: await tokenFor(admin),
-      body: { values: { d: nowSec(), fromPlayer: null, toPlayer: player.id, amt: "2.50", amtCents: 999_999, id: 1 } },
+      body: { values: { d: nowSec(), fromPlayer: null, toPlayer: player.id, amt: "2.50", amtCents: 999_999, amountCents: 999_999, id: 1 } },
     });
     const { newId } = await expectStatus(res, 201);
     expect((await testDb().select().from(transfers).where(eq(transfers.id, newId)))[0]).toMatchObject({
-      amtCents: 250,
+      amountCents: 250,
       toPlayerId: player.id,
     });
   });

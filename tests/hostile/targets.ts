@@ -30,8 +30,8 @@ export async function makeTargets() {
   ]);
   const [round, closedRound] = await Promise.all([makeRound({ openForRegistration: true }), makeRound({ openForRegistration: false })]);
   const entry = await makeEntry({ roundId: round.id, playerId: entered.id });
-  const transfer = await makeTransfer({ fromPlayerId: null, toPlayerId: claimed.id, amtCents: 2_000 });
-  const ace = await makeAce({ playerId: entered.id, amtCents: 100 });
+  const transfer = await makeTransfer({ fromPlayerId: null, toPlayerId: claimed.id, amountCents: 2_000 });
+  const ace = await makeAce({ playerId: entered.id, amountCents: 100 });
   // `user` is linked to `claimed`; `other` waits on `pending`; `fresh` has only a withdrawn claim.
   const [approvedClaim, pendingClaim, withdrawnClaim] = await testDb()
     .insert(claims)

@@ -70,7 +70,7 @@ export const paypal = () => payPalClient({ ...STANDIN_CREDENTIALS, apiBase: STAN
 export async function payingPlayer(credit = 200) {
   const [user, p, round] = await Promise.all([makeUser(), makePlayer({ division: "MA2" }), makeRound({ openForRegistration: true })]);
   await testDb().insert(claims).values({ userId: user.id, playerId: p.id, status: "approved" });
-  if (credit) await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: credit });
+  if (credit) await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amountCents: credit });
   return { user, player: p, round, token: await tokenFor(user) };
 }
 

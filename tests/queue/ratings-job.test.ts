@@ -13,7 +13,7 @@ import { entries } from "~/.server/db/schema";
 let era = 1_200_000_000;
 async function playedRound() {
   era += 400 * DAY;
-  const round = await makeRound({ d: era });
+  const round = await makeRound({ startsAt: era });
   const field = await Promise.all(Array.from({ length: 4 }, () => makePlayer()));
   const rows = [];
   for (const [i, p] of field.entries()) rows.push(await makeEntry({ roundId: round.id, playerId: p.id, division: "MA1", score: 52 + i }));
@@ -35,7 +35,7 @@ describe("the ratings job", () => {
       data: [{ id: first.id, version: await versionOf(first.id), value: { score: 60 } }],
     });
     expect(saved.status).toBe(200);
-    expect(worker.sent).toEqual([{ type: "ratings", id: expect.any(String), since: round.d }]);
+    expect(worker.sent).toEqual([{ type: "ratings", id: expect.any(String), since: round.startsAt }]);
     const flags = await worker.post("/api/admin/entry/bulk", await token, {
       data: [{ id: first.id, version: await versionOf(first.id), value: { ace: false } }],
     });
@@ -57,7 +57,7 @@ describe("the ratings job", () => {
   it("delivered, rates the round (the bootstrap: median 900); delivered again, changes nothing", async () => {
     const { round, rows } = await playedRound();
     const ids = rows.map((r) => r.id);
-    const job = { type: "ratings", id: crypto.randomUUID(), since: round.d };
+    const job = { type: "ratings", id: crypto.randomUUID(), since: round.startsAt };
     const id = messageId();
     const { result } = await deliver([{ body: job, id }]);
     expect(result.explicitAcks).toEqual([id]);

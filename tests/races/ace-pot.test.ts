@@ -18,7 +18,7 @@ const REFUSED =
 
 /** A round in month `run` with `optedIn` entries paying $1 into the pot. */
 async function round(run: number, optedIn: number) {
-  const r = await makeRound({ d: 2_300_000_000 + run * 30 * DAY, aceCents: 100 });
+  const r = await makeRound({ startsAt: 2_300_000_000 + run * 30 * DAY, aceCents: 100 });
   const made = [];
   for (let i = 0; i < optedIn; i++) made.push(await makeEntry({ roundId: r.id, playerId: (await makePlayer()).id, ace: true }));
   return { round: r, made };
@@ -34,11 +34,13 @@ describe("twenty aces against one pot", () => {
     const pot = await acePotCents(testDb(), r.id);
     const amount = Math.floor(pot / 3) + 1; // three would be more than the pot: two fit
     // Half at the round, half two days on (no round then): the later ones must respect the earlier ones.
-    const answers = await answersOf(Array.from({ length: 20 }, (_, i) => addAce(token, i % 2 ? r.d + 2 * DAY : r.d + HOUR, p.id, amount)));
+    const answers = await answersOf(
+      Array.from({ length: 20 }, (_, i) => addAce(token, i % 2 ? r.startsAt + 2 * DAY : r.startsAt + HOUR, p.id, amount)),
+    );
     expect(oneWayOrTheOther(answers, 201, REFUSED)).toHaveLength(2);
     const paid = await testDb().select().from(aces).where(eq(aces.playerId, p.id));
-    expect(paid.map((a) => a.amtCents)).toEqual([amount, amount]);
-    expect(await lowestPotFrom(r.d)).toBeGreaterThanOrEqual(0);
+    expect(paid.map((a) => a.amountCents)).toEqual([amount, amount]);
+    expect(await lowestPotFrom(r.startsAt)).toBeGreaterThanOrEqual(0);
   });
 });
 
@@ -50,7 +52,7 @@ describe("an ace for the whole pot against the delete of an entry that paid into
     const [first, second] = offsets(run);
     const version = await versionOf(made[0]!.id);
     const answers = await answersOf([
-      later(first, () => addAce(token, r.d + HOUR, p.id, pot)),
+      later(first, () => addAce(token, r.startsAt + HOUR, p.id, pot)),
       later(second, () => call("POST", "/api/admin/entry/delete", { token, body: { id: made[0]!.id, version } })),
     ]);
     const [ace, deleted] = answers;
@@ -60,6 +62,6 @@ describe("an ace for the whole pot against the delete of an entry that paid into
     expect(ace?.status === 201 || deleted?.status === 200).toBe(true);
     const entryLeft = await testDb().select().from(entries).where(eq(entries.id, made[0]!.id));
     expect(entryLeft).toHaveLength(ace?.status === 201 ? 1 : 0);
-    expect(await lowestPotFrom(r.d)).toBeGreaterThanOrEqual(0);
+    expect(await lowestPotFrom(r.startsAt)).toBeGreaterThanOrEqual(0);
   });
 });

@@ -88,7 +88,7 @@ async function race(saves: (ids: number[]) => Save[], delays: number[] = []): Pr
     ps.map((p, i) =>
       Promise.all([
         makeEntry({ roundId: round.id, playerId: p.id, division: i < 3 ? "MA1" : "MA2", score: 50 + i }),
-        makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: CREDIT }),
+        makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amountCents: CREDIT }),
       ]),
     ),
   );

@@ -75,10 +75,10 @@ describe("a withdrawal racing a refund or a cash record", () => {
     const refunded = await refundedOf(w.paypal!.id);
     expect(refunded).toBe(150);
     // Given back as credit + refunded by PayPal is what was paid, unless the refund came after: then flagged.
-    const over = (given?.amtCents ?? 0) + refunded - 417;
+    const over = (given?.amountCents ?? 0) + refunded - 417;
     const flagged = (await flags()).filter((f) => f.kind === "overpaid" && f.paymentId === w.paypal!.id);
     expect(flagged.map((f) => f.cents)).toEqual(over > 0 ? [over] : []);
-    expect(await balanceOf(w.player.id)).toBe(200 + (given?.amtCents ?? 0));
+    expect(await balanceOf(w.player.id)).toBe(200 + (given?.amountCents ?? 0));
     await expectBooksBalance();
   });
 

@@ -26,7 +26,7 @@ const PRICE = 600; // $0.50 PDGA + $4.50 payout + $1 ace fund (tests/fixtures.ts
 async function claimedPlayer(credit: number) {
   const [user, player] = await Promise.all([makeUser(), makePlayer({ division: "MA2" })]);
   await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
-  if (credit) await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amtCents: credit });
+  if (credit) await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: credit });
   return { user, player, token: await tokenFor(user) };
 }
 
@@ -111,7 +111,7 @@ describe("an admin adding the player while the player signs up", () => {
   it.each(RUNS)("run %i: one entry; the loser is told the player is in; a refused sign-up leaves no payment", async (run) => {
     const admin = await adminToken();
     const [w, round] = await Promise.all([claimedPlayer(2_000), scoredRound(admin)]);
-    const name = `${w.player.fn} ${w.player.ln}`;
+    const name = `${w.player.firstName} ${w.player.lastName}`;
     const [d1, d2] = offsets(run);
     const add = { values: { round_id: round.id, player: w.player.id, division: "MA2" } };
     const [mine, theirs] = await answersOf([

@@ -24,8 +24,8 @@ import { SIGNUP_MESSAGES } from "~/.server/services/signup/signup";
 /** A player holding `credit` cents, and a receiver with none. */
 async function sender(credit: number) {
   const [from, to] = await Promise.all([makePlayer(), makePlayer()]);
-  await makeTransfer({ fromPlayerId: null, toPlayerId: from.id, amtCents: credit });
-  return { from, to, name: `${from.fn} ${from.ln}` };
+  await makeTransfer({ fromPlayerId: null, toPlayerId: from.id, amountCents: credit });
+  return { from, to, name: `${from.firstName} ${from.lastName}` };
 }
 
 const transfer = (token: string, fromPlayer: number, toPlayer: number, dollars: number) =>
@@ -68,7 +68,7 @@ async function raceTransfers(credit: number, amounts: number[], delays: number[]
   const written = await testDb().select().from(transfers).where(eq(transfers.fromPlayerId, s.from.id));
   const wonIds = answers.filter((a) => a.status === 201).map((a) => a.body.newId);
   expect(written.map((t) => t.id).sort()).toEqual(wonIds.sort());
-  const spent = written.reduce((sum, t) => sum + t.amtCents, 0);
+  const spent = written.reduce((sum, t) => sum + t.amountCents, 0);
   const left = await balanceOf(s.from.id);
   expect(left).toBe(credit - spent);
   expect(left).toBeGreaterThanOrEqual(0);
@@ -108,7 +108,7 @@ describe("a sign-up by credit racing a transfer for the same credit", () => {
       adminToken(),
     ]);
     await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
-    await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amtCents: credit });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: credit });
     const token = await tokenFor(user);
     const body = { ace: true, credit_used: 6, division: "MA1", method: "credit", player_id: player.id, round_id: round.id };
     const { result, lowest } = await lowestDuring(
@@ -132,7 +132,7 @@ describe("a sign-up by credit racing a transfer for the same credit", () => {
     expect(left).toBe(credit - 600 * entered.length - transferDollars * 100 * sent.length);
     expect(left).toBeGreaterThanOrEqual(0);
     await expectPayoutsMatchScores(round.id);
-    return { signed, moved, name: `${player.fn} ${player.ln}`, left };
+    return { signed, moved, name: `${player.firstName} ${player.lastName}`, left };
   }
 
   it.each(RUNS)("run %i: 10 dollars held, a 6-dollar sign-up and an 8-dollar transfer — exactly one goes through", async (run) => {

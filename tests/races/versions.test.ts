@@ -104,7 +104,7 @@ describe("the multi-round editor: two tabs saving one round", () => {
       Object.entries({
         date: "2031-03-13",
         time: "19:30",
-        loc: "Oak Hollow",
+        location: "Oak Hollow",
         fee_pdga: ".5",
         fee_course: "0",
         fee_other: "0",
@@ -118,7 +118,7 @@ describe("the multi-round editor: two tabs saving one round", () => {
     );
 
   it.each(RUNS)("run %i: one tab's save is written whole, the other is 409 naming the row and writes nothing", async (run) => {
-    const round = await makeRound({ n: "Loaded" });
+    const round = await makeRound({ name: "Loaded" });
     const version = String(round.version);
     const mine = (tab: string) => `${tab} ${uniq()}`;
     const news = [mine("New1"), mine("New2")];
@@ -127,8 +127,8 @@ describe("the multi-round editor: two tabs saving one round", () => {
         multiPage.action(
           await argsFor("admin", "/admin/rounds/multi-edit", {
             shown: String(round.id),
-            ...row(0, { id: String(round.id), version, n: `Tab ${tab}`, payout: tab === 1 ? "5.00" : "6.00" }),
-            ...row(1, { id: "-1", n: news[tab - 1]! }),
+            ...row(0, { id: String(round.id), version, name: `Tab ${tab}`, payout: tab === 1 ? "5.00" : "6.00" }),
+            ...row(1, { id: "-1", name: news[tab - 1]! }),
           }),
         ),
       );
@@ -141,20 +141,20 @@ describe("the multi-round editor: two tabs saving one round", () => {
       "Error saving rounds: Row 1 (Thu 3/13): This round changed since you opened it. Reload to see the new values.",
     );
     const [now] = await testDb().select().from(rounds).where(eq(rounds.id, round.id));
-    expect(now).toMatchObject({ n: `Tab ${winner}`, payoutCents: winner === 1 ? 500 : 600 });
-    const created = await testDb().select({ n: rounds.n }).from(rounds).where(eq(rounds.loc, "Oak Hollow"));
-    expect(created.map((r) => r.n).filter((n) => news.includes(n))).toEqual([news[winner - 1]]);
+    expect(now).toMatchObject({ name: `Tab ${winner}`, payoutCents: winner === 1 ? 500 : 600 });
+    const created = await testDb().select({ name: rounds.name }).from(rounds).where(eq(rounds.location, "Oak Hollow"));
+    expect(created.map((r) => r.name).filter((n) => news.includes(n))).toEqual([news[winner - 1]]);
   });
 });
 
 describe("the round form and /api/admin/round/: two saves read at one version", () => {
   it.each(RUNS)("run %i: one is written, the other is 409", async (run) => {
-    const round = await makeRound({ n: "Loaded" });
+    const round = await makeRound({ name: "Loaded" });
     const [tab1, tab2] = await Promise.all([adminToken(), adminToken()]);
     const body = (n: string) => ({
       id: round.id,
       version: round.version,
-      d: round.d,
+      d: round.startsAt,
       n,
       loc: "Elm",
       fee_pdga: 0.5,
@@ -170,6 +170,6 @@ describe("the round form and /api/admin/round/: two saves read at one version", 
     ]);
     expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
     const [now] = await testDb().select().from(rounds).where(eq(rounds.id, round.id));
-    expect(now?.n).toBe(answers[0]?.status === 200 ? "One" : "Two");
+    expect(now?.name).toBe(answers[0]?.status === 200 ? "One" : "Two");
   });
 });

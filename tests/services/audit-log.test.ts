@@ -15,12 +15,12 @@ const TZ = "America/Chicago";
 const as = (userId: number | null, role: ActorRole) => getDb(withAuditActor(env.DB, () => ({ userId, role })));
 const page = (filter: Parameters<typeof auditLogPage>[1], opts: { page?: number; pageSize?: number } = {}) =>
   auditLogPage(testDb(), filter, { ...opts, timeZone: TZ });
-const name = (p: { fn: string; ln: string }) => `${p.fn} ${p.ln}`;
+const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
 
 describe("the audit log in words", () => {
   it("an entry signed up by a player, then credited by an admin: what, who, and only what changed", async () => {
     const [admin, user] = await Promise.all([makeUser({ isAdmin: true }), makeUser()]);
-    const [ann, round] = await Promise.all([makePlayer(), makeRound({ n: "Week 5" })]);
+    const [ann, round] = await Promise.all([makePlayer(), makeRound({ name: "Week 5" })]);
     const [entry] = await as(user.id, "player")
       .insert(entries)
       .values({ roundId: round.id, playerId: ann.id, division: "MA2", ace: true, creditUsedCents: 600 })
@@ -52,8 +52,13 @@ describe("the audit log in words", () => {
   it("a transfer names both sides (the league when one is empty), and a removed one what it held", async () => {
     const [admin, from, to] = await Promise.all([makeUser({ isAdmin: true }), makePlayer(), makePlayer()]);
     const db = as(admin.id, "admin");
-    await db.insert(transfers).values({ d: nowSec(), fromPlayerId: null, toPlayerId: from.id, amtCents: 1_000, description: "Cash in" });
-    const [t] = await db.insert(transfers).values({ d: nowSec(), fromPlayerId: from.id, toPlayerId: to.id, amtCents: 400 }).returning();
+    await db
+      .insert(transfers)
+      .values({ date: nowSec(), fromPlayerId: null, toPlayerId: from.id, amountCents: 1_000, description: "Cash in" });
+    const [t] = await db
+      .insert(transfers)
+      .values({ date: nowSec(), fromPlayerId: from.id, toPlayerId: to.id, amountCents: 400 })
+      .returning();
     await db.update(transfers).set({ toPlayerId: from.id, fromPlayerId: to.id }).where(eq(transfers.id, t!.id));
     await db.delete(transfers).where(eq(transfers.id, t!.id));
 
@@ -74,9 +79,9 @@ describe("the audit log in words", () => {
   });
 
   it("aces, payments, refunds and a round's fees, each in its own words", async () => {
-    const [admin, ann, round] = await Promise.all([makeUser({ isAdmin: true }), makePlayer(), makeRound({ n: "Week 6" })]);
+    const [admin, ann, round] = await Promise.all([makeUser({ isAdmin: true }), makePlayer(), makeRound({ name: "Week 6" })]);
     const db = as(admin.id, "admin");
-    const [ace] = await db.insert(aces).values({ d: nowSec(), playerId: ann.id, roundId: round.id, amtCents: 300 }).returning();
+    const [ace] = await db.insert(aces).values({ date: nowSec(), playerId: ann.id, roundId: round.id, amountCents: 300 }).returning();
     await db.delete(aces).where(eq(aces.id, ace!.id));
     const [pay] = await as(null, "paypal")
       .insert(payments)
@@ -109,8 +114,8 @@ describe("the audit log in words", () => {
 
   it("a write outside the app and a visitor's are named as such", async () => {
     const p = await makePlayer();
-    await testDb().insert(transfers).values({ d: nowSec(), toPlayerId: p.id, amtCents: 5 });
-    await as(null, "visitor").insert(transfers).values({ d: nowSec(), toPlayerId: p.id, amtCents: 6 });
+    await testDb().insert(transfers).values({ date: nowSec(), toPlayerId: p.id, amountCents: 5 });
+    await as(null, "visitor").insert(transfers).values({ date: nowSec(), toPlayerId: p.id, amountCents: 6 });
     const log = (await page({ playerId: p.id })).entries;
     expect(log.map((e) => e.actor)).toEqual([
       { userId: null, name: "Visitor (not logged in)", role: "visitor" },
@@ -129,7 +134,7 @@ describe("the audit log in words", () => {
     ]);
     expect(log[0]?.rowId).toBe(entry!.id);
     const gone = await makePlayer();
-    const [t] = await as(null, "system").insert(transfers).values({ d: nowSec(), toPlayerId: gone.id, amtCents: 5 }).returning();
+    const [t] = await as(null, "system").insert(transfers).values({ date: nowSec(), toPlayerId: gone.id, amountCents: 5 }).returning();
     await as(null, "system").delete(transfers).where(eq(transfers.id, t!.id));
     await testDb().delete(players).where(eq(players.id, gone.id));
     expect((await page({ playerId: gone.id })).entries.map((e) => e.what)).toEqual([
@@ -143,8 +148,8 @@ describe("filters and paging", () => {
   it("a player's filter finds either side of a transfer, a round's and an actor's only theirs", async () => {
     const [a, b, c] = await Promise.all([makeUser({ isAdmin: true }), makeUser({ isAdmin: true }), makePlayer()]);
     const [p, q, r1, r2] = await Promise.all([makePlayer(), makePlayer(), makeRound(), makeRound()]);
-    await as(a.id, "admin").insert(transfers).values({ d: nowSec(), fromPlayerId: null, toPlayerId: p.id, amtCents: 500 });
-    await as(b.id, "admin").insert(transfers).values({ d: nowSec(), fromPlayerId: p.id, toPlayerId: q.id, amtCents: 100 });
+    await as(a.id, "admin").insert(transfers).values({ date: nowSec(), fromPlayerId: null, toPlayerId: p.id, amountCents: 500 });
+    await as(b.id, "admin").insert(transfers).values({ date: nowSec(), fromPlayerId: p.id, toPlayerId: q.id, amountCents: 100 });
     await as(a.id, "admin").insert(entries).values({ roundId: r1.id, playerId: p.id, division: "MA1" });
     await as(b.id, "admin").insert(entries).values({ roundId: r2.id, playerId: q.id, division: "MA1" });
     await as(b.id, "admin").insert(entries).values({ roundId: r1.id, playerId: c.id, division: "MA1" });
@@ -152,9 +157,9 @@ describe("filters and paging", () => {
     const whats = async (f: Parameters<typeof page>[0]) => (await page(f)).entries.map((e) => e.what);
     expect(await whats({ playerId: q.id })).toEqual([expect.stringMatching(/^Entry · /), `Transfer · ${name(p)} → ${name(q)}`]);
     expect(await whats({ playerId: p.id })).toHaveLength(3);
-    expect(await whats({ roundId: r1.id })).toEqual([`Entry · ${name(c)} in ${r1.n}`, `Entry · ${name(p)} in ${r1.n}`]);
-    expect(await whats({ actorId: a.id })).toEqual([`Entry · ${name(p)} in ${r1.n}`, `Transfer · league → ${name(p)}`]);
-    expect(await whats({ actorId: b.id, roundId: r1.id })).toEqual([`Entry · ${name(c)} in ${r1.n}`]);
+    expect(await whats({ roundId: r1.id })).toEqual([`Entry · ${name(c)} in ${r1.name}`, `Entry · ${name(p)} in ${r1.name}`]);
+    expect(await whats({ actorId: a.id })).toEqual([`Entry · ${name(p)} in ${r1.name}`, `Transfer · league → ${name(p)}`]);
+    expect(await whats({ actorId: b.id, roundId: r1.id })).toEqual([`Entry · ${name(c)} in ${r1.name}`]);
     expect(await whats({ playerId: p.id, actorId: b.id })).toEqual([`Transfer · ${name(p)} → ${name(q)}`]);
     expect(await whats({ playerId: q.id, roundId: r1.id })).toEqual([]);
   });
@@ -162,7 +167,7 @@ describe("filters and paging", () => {
   it("pages newest first: each page the next rows, none twice, and whether an older page follows", async () => {
     const p = await makePlayer();
     const db = as(null, "system");
-    for (let i = 1; i <= 5; i++) await db.insert(transfers).values({ d: nowSec(), toPlayerId: p.id, amtCents: i * 100 });
+    for (let i = 1; i <= 5; i++) await db.insert(transfers).values({ date: nowSec(), toPlayerId: p.id, amountCents: i * 100 });
     const amounts = async (n: number) => {
       const got = await page({ playerId: p.id }, { page: n, pageSize: 2 });
       return [got.entries.map((e) => e.changes.find((c) => c.field === "amount")?.after), got.hasMore];
@@ -177,7 +182,8 @@ describe("filters and paging", () => {
 
   it("a user's and a player's latest changes: at most ten, newest first", async () => {
     const [admin, p] = await Promise.all([makeUser({ isAdmin: true }), makePlayer()]);
-    for (let i = 1; i <= 12; i++) await as(admin.id, "admin").insert(transfers).values({ d: nowSec(), toPlayerId: p.id, amtCents: i });
+    for (let i = 1; i <= 12; i++)
+      await as(admin.id, "admin").insert(transfers).values({ date: nowSec(), toPlayerId: p.id, amountCents: i });
     const [mine, theirs] = await Promise.all([userMoneyChanges(testDb(), admin.id, TZ), playerMoneyHistory(testDb(), p.id, TZ)]);
     for (const h of [mine, theirs]) {
       expect(h.entries).toHaveLength(10);

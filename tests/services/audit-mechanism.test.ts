@@ -17,7 +17,7 @@ describe("audit log", () => {
   it("records an admin's transfer through the /api with the admin as actor, before and after", async () => {
     const admin = await makeUser({ isAdmin: true });
     const [a, b] = await Promise.all([makePlayer(), makePlayer()]);
-    await makeTransfer({ fromPlayerId: null, toPlayerId: a.id, amtCents: 1_000 });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: a.id, amountCents: 1_000 });
     const token = await tokenFor(admin);
     const { newId } = await expectStatus(
       await call("POST", "/api/transfers/add", { token, body: { values: { d: nowSec(), fromPlayer: a.id, toPlayer: b.id, amt: 4 } } }),
@@ -63,8 +63,8 @@ describe("audit log", () => {
   it("a single write answers as it would without the actor (returning rows, run)", async () => {
     const p = await makePlayer();
     const db = getDb(withAuditActor(env.DB, () => ({ userId: null, role: "system" })));
-    const [row] = await db.insert(transfers).values({ d: 1, fromPlayerId: null, toPlayerId: p.id, amtCents: 99 }).returning();
-    expect(row).toMatchObject({ toPlayerId: p.id, amtCents: 99 });
+    const [row] = await db.insert(transfers).values({ date: 1, fromPlayerId: null, toPlayerId: p.id, amountCents: 99 }).returning();
+    expect(row).toMatchObject({ toPlayerId: p.id, amountCents: 99 });
     // D1 counts the trigger's audit row in `changes`, with or without the actor.
     const res = await db
       .delete(transfers)
@@ -83,14 +83,14 @@ describe("audit log", () => {
 
   it("a write outside the app is recorded with no actor", async () => {
     const p = await makePlayer();
-    const t = await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 10 });
+    const t = await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amountCents: 10 });
     const [row] = await rowsFor("transfers", t.id);
     expect(row).toMatchObject({ action: "insert", actorUserId: null, actorRole: null });
   });
 
   it("no statement can change or delete an audit row", async () => {
     const p = await makePlayer();
-    await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 10 });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amountCents: 10 });
     const before = await testDb().select().from(auditLog);
     await expect(env.DB.prepare("update audit_log set actor_name = 'x'").run()).rejects.toThrow(/append-only/);
     await expect(env.DB.prepare("delete from audit_log").run()).rejects.toThrow(/append-only/);

@@ -46,7 +46,7 @@ describe("the books check", () => {
     );
     const flag = found.find((f) => f.kind === "refund-standing" && f.entryId === kept.entry.id)!;
     expect(flagText(flag)).toBe(
-      `PayPal refunded $4.17 of ${kept.player.fn} ${kept.player.ln}'s payment for ${kept.round.n}, and the entry still stands. Keep it (it then owes) or withdraw it.`,
+      `PayPal refunded $4.17 of ${kept.player.firstName} ${kept.player.lastName}'s payment for ${kept.round.name}, and the entry still stands. Keep it (it then owes) or withdraw it.`,
     );
     expect(flagHref(flag)).toBe(`/admin/round/play/${kept.round.id}#entry-${kept.entry.id}`);
     await expectBooksBalance();
@@ -69,8 +69,8 @@ describe("the books check", () => {
     });
     await makePayment({ roundId: w.round.id, playerId: later.id, amountCents: 621, leagueFeeCents: 21 });
     expect((await flags()).map((f) => [f.kind, f.playerName, f.cents])).toEqual([
-      ["unentered", `${walkAway.fn} ${walkAway.ln}`, 600],
-      ["unentered", `${later.fn} ${later.ln}`, 621],
+      ["unentered", `${walkAway.firstName} ${walkAway.lastName}`, 600],
+      ["unentered", `${later.firstName} ${later.lastName}`, 621],
     ]);
     await giveBackPayment(db(), a.id);
     await makeEntry({ roundId: w.round.id, playerId: later.id });

@@ -38,9 +38,9 @@ describe("personal feed", () => {
   it("lists exactly the rounds the user's approved player is entered in, past and future, from last season on", async () => {
     const { player, token } = await playerWithUser();
     const other = await makePlayer();
-    const lastSeason = await makeRound({ d: seasonSpan(league, season - 1).from + 86_400 * 100 });
-    const tooOld = await makeRound({ d: feedStart(league) - 86_400 });
-    const future = await makeRound({ d: seasonSpan(league, season + 1).from + 86_400 * 30 });
+    const lastSeason = await makeRound({ startsAt: seasonSpan(league, season - 1).from + 86_400 * 100 });
+    const tooOld = await makeRound({ startsAt: feedStart(league) - 86_400 });
+    const future = await makeRound({ startsAt: seasonSpan(league, season + 1).from + 86_400 * 30 });
     const notMine = await makeRound();
     for (const r of [lastSeason, tooOld, future]) await makeEntry({ roundId: r.id, playerId: player.id });
     await makeEntry({ roundId: notMine.id, playerId: other.id });
@@ -87,9 +87,9 @@ describe("personal feed", () => {
 
 describe("league feed", () => {
   it("has every round from the start of last season on, future ones included, in date order", async () => {
-    const old = await makeRound({ d: feedStart(league) - 1 });
-    const first = await makeRound({ d: feedStart(league) });
-    const later = await makeRound({ d: seasonSpan(league, season + 2).from });
+    const old = await makeRound({ startsAt: feedStart(league) - 1 });
+    const first = await makeRound({ startsAt: feedStart(league) });
+    const later = await makeRound({ startsAt: seasonSpan(league, season + 2).from });
     const list = uids(await leagueCalendar(testDb(), opts));
     expect(list).toContain(uid(first.id));
     expect(list).toContain(uid(later.id));

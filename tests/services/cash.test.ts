@@ -12,7 +12,7 @@ describe("recordCash", () => {
   it("records a completed cash payment with the entry's round, player, linked user, division and ace, and the note", async () => {
     const w = await paidEntry({ creditCents: 100 });
     const cash = await recordCash(db(), { entryId: w.entry.id, amountCents: 500, note: "Paid at hole 1" });
-    expect(cash).toEqual({ paymentId: expect.any(Number), playerName: `${w.player.fn} ${w.player.ln}`, amountCents: 500 });
+    expect(cash).toEqual({ paymentId: expect.any(Number), playerName: `${w.player.firstName} ${w.player.lastName}`, amountCents: 500 });
     expect(await paymentRow(cash.paymentId)).toMatchObject({
       method: "cash",
       status: "completed",

@@ -10,7 +10,7 @@ async function makeManyRounds(count: number) {
   const [first, ...rest] = Array.from({ length: count }, (_, i) =>
     db
       .insert(rounds)
-      .values(roundValues({ d: 1_700_000_000 + i }))
+      .values(roundValues({ startsAt: 1_700_000_000 + i }))
       .returning({ id: rounds.id }),
   );
   const results = await db.batch([first, ...rest]);
@@ -44,8 +44,8 @@ describe("entriesForRound", () => {
       id: eC.id,
       playerId: c.id,
       roundId: round.id,
-      firstName: c.fn,
-      lastName: c.ln,
+      firstName: c.firstName,
+      lastName: c.lastName,
       pdga: null,
       division: "MPO",
       ace: true,

@@ -43,7 +43,7 @@ describe("adding entries", () => {
       result: null,
     });
     const again = await refusal(add(round.id, p.id, { division: "MPO" }));
-    expect([again.status, again.message]).toEqual([409, `${p.fn} ${p.ln} is already entered in this round.`]);
+    expect([again.status, again.message]).toEqual([409, `${p.firstName} ${p.lastName} is already entered in this round.`]);
     expect(await roundEntries(round.id)).toHaveLength(1);
   });
 
@@ -61,15 +61,15 @@ describe("adding entries", () => {
     const ln = `Doe${uniq()}`;
     const id = await addEntry(db(), {
       round_id: round.id,
-      newPlayer: { fn: "Jane", ln, pdga: null },
+      newPlayer: { firstName: "Jane", lastName: ln, pdga: null },
       division: "FA1",
       ace: false,
       credit_added: 0,
       credit_used: 0,
       payoutAdjust: 0,
     });
-    const [created] = await db().select().from(players).where(eq(players.ln, ln));
-    expect(created).toMatchObject({ fn: "Jane", division: "FA1" });
+    const [created] = await db().select().from(players).where(eq(players.lastName, ln));
+    expect(created).toMatchObject({ firstName: "Jane", division: "FA1" });
     expect((await roundEntries(round.id)).map((e) => [e.id, e.playerId, e.ace])).toEqual([[id, created?.id, false]]);
   });
 
@@ -82,7 +82,7 @@ describe("adding entries", () => {
     const broke = await refusal(
       addEntry(db(), {
         round_id: round.id,
-        newPlayer: { fn: "Al", ln, pdga: null },
+        newPlayer: { firstName: "Al", lastName: ln, pdga: null },
         division: "MA1",
         ace: true,
         credit_added: 0,
@@ -91,7 +91,7 @@ describe("adding entries", () => {
       }),
     );
     expect(broke.status).toBe(409);
-    expect(await db().select().from(players).where(eq(players.ln, ln))).toEqual([]);
+    expect(await db().select().from(players).where(eq(players.lastName, ln))).toEqual([]);
   });
 });
 
@@ -128,9 +128,9 @@ describe("payouts follow every change of scores, divisions and entries", () => {
       db(),
       round.id,
       {
-        d: r.d,
-        n: r.n,
-        loc: r.loc,
+        startsAt: r.startsAt,
+        name: r.name,
+        location: r.location,
         fee_pdga: 50,
         fee_course: 0,
         fee_other: 0,
@@ -195,7 +195,7 @@ describe("balances never go below zero", () => {
     const { round, ids, players: ps } = await roundWith(2);
     const rich = ps[0];
     if (!rich) throw new Error("no player");
-    await makeTransfer({ fromPlayerId: null, toPlayerId: rich.id, amtCents: 500 });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: rich.id, amountCents: 500 });
     const over = await refusal(
       updateEntries(
         db(),
@@ -206,7 +206,7 @@ describe("balances never go below zero", () => {
       ),
     );
     expect(over.status).toBe(409);
-    expect(over.message).toContain(`${rich.fn} ${rich.ln} has $5.00 of credit`);
+    expect(over.message).toContain(`${rich.firstName} ${rich.lastName} has $5.00 of credit`);
     expect((await roundEntries(round.id)).map((e) => [e.score, e.creditUsedCents])).toEqual([
       [0, 0],
       [0, 0],
@@ -217,7 +217,7 @@ describe("balances never go below zero", () => {
 
   it("lets only as many of 20 racing spends through as the credit covers", async () => {
     const p = await makePlayer();
-    await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 600 });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amountCents: 600 });
     const rs = await Promise.all(Array.from({ length: 20 }, () => makeRound()));
     const ids = await Promise.all(rs.map((r) => add(r.id, p.id)));
     const read = await versionsOf(ids);
@@ -233,7 +233,7 @@ describe("balances never go below zero", () => {
     const p = ps[0];
     if (!p) throw new Error("no player");
     await updateEntries(db(), await fresh([{ id: ids[0] as number, value: { credit_added: 400 } }]));
-    await makeTransfer({ fromPlayerId: p.id, toPlayerId: null, amtCents: 300 });
+    await makeTransfer({ fromPlayerId: p.id, toPlayerId: null, amountCents: 300 });
     expect((await refusal(deleteEntry(db(), ids[0] as number, await versionOf(ids[0] as number)))).status).toBe(409);
     expect((await refusal(updateEntries(db(), await fresh([{ id: ids[0] as number, value: { credit_added: 0 } }])))).status).toBe(409);
     expect(await roundEntries(round.id)).toHaveLength(1);

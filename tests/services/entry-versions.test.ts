@@ -57,7 +57,7 @@ describe("updateEntries with versions", () => {
         { id: ids[1], version: read.get(ids[1]) ?? 0, value: { credit_added: 0, credit_used: 100 } },
       ]),
     );
-    expect([err.status, err.message]).toEqual([409, `${ps[1].fn} ${ps[1].ln}: ${STALE}`]);
+    expect([err.status, err.message]).toEqual([409, `${ps[1].firstName} ${ps[1].lastName}: ${STALE}`]);
     expect(await rowsOf(round.id)).toEqual(after);
   });
 
@@ -90,7 +90,7 @@ describe("updateEntries with versions", () => {
         ids.map((id, i) => ({ id, version: read.get(id) ?? 0, value: { score: 50 + 2 * i + (i === 1 ? 1 : 0), credit_added: 0 } })),
       ),
     );
-    expect([err.status, err.message]).toEqual([409, `${ps[0].fn} ${ps[0].ln}: ${STALE}`]);
+    expect([err.status, err.message]).toEqual([409, `${ps[0].firstName} ${ps[0].lastName}: ${STALE}`]);
     expect(await rowsOf(round.id)).toEqual(credited);
     expect(await balanceOf(ps[0].id)).toBe(900);
   });
@@ -125,7 +125,7 @@ describe("deleteEntry with a version", () => {
     const read = await versionOf(ids[1]);
     await updateEntries(db(), [{ id: ids[1], version: read, value: { credit_added: 200 } }]);
     const err = await refusal(deleteEntry(db(), ids[1], read));
-    expect([err.status, err.message]).toEqual([409, `${ps[1].fn} ${ps[1].ln}: ${STALE}`]);
+    expect([err.status, err.message]).toEqual([409, `${ps[1].firstName} ${ps[1].lastName}: ${STALE}`]);
     expect(await rowsOf(round.id)).toHaveLength(2);
     await deleteEntry(db(), ids[1], await versionOf(ids[1]));
     expect((await rowsOf(round.id)).map((e) => e.id)).toEqual([ids[0]]);

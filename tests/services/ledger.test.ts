@@ -11,12 +11,12 @@ const db = testDb;
 /** A player holding `cents` of credit, bought in from the league. */
 async function playerWithCredit(cents: number) {
   const p = await makePlayer();
-  if (cents > 0) await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: cents });
+  if (cents > 0) await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amountCents: cents });
   return p;
 }
 
 const transfer = (from: number | null, to: number | null, amtCents: number) =>
-  addTransfer(db(), { d: nowSec(), fromPlayerId: from, toPlayerId: to, amtCents, description: "test" });
+  addTransfer(db(), { date: nowSec(), fromPlayerId: from, toPlayerId: to, amountCents: amtCents, description: "test" });
 
 describe("transfers", () => {
   it("move credit between players, and from or to the league", async () => {
@@ -41,7 +41,7 @@ describe("transfers", () => {
     const [a, b] = await Promise.all([playerWithCredit(500), makePlayer()]);
     const err = await refusal(transfer(a.id, b.id, 501));
     expect(err.status).toBe(409);
-    expect(err.message).toBe(`${a.fn} ${a.ln} has $5.00 of credit; a transfer of $5.01 would take it below zero.`);
+    expect(err.message).toBe(`${a.firstName} ${a.lastName} has $5.00 of credit; a transfer of $5.01 would take it below zero.`);
     await transfer(a.id, b.id, 500); // exactly all of it is fine
     expect(await balanceOf(a.id)).toBe(0);
   });
@@ -80,25 +80,25 @@ describe("transfers", () => {
 
 describe("aces", () => {
   it("pay out of the pot, tie to the round played that day, and refuse more than the pot (409)", async () => {
-    const round = await makeRound({ d: nowSec() - 3_600, aceCents: 100 });
+    const round = await makeRound({ startsAt: nowSec() - 3_600, aceCents: 100 });
     const players = await Promise.all(Array.from({ length: 3 }, () => makePlayer()));
     for (const p of players) await makeEntry({ roundId: round.id, playerId: p.id, ace: true });
     const pot = await acePotCents(db());
     expect(pot).toBeGreaterThanOrEqual(300);
 
-    const tooMuch = await refusal(addAce(db(), { d: nowSec(), playerId: players[0]!.id, amtCents: pot + 1 }));
+    const tooMuch = await refusal(addAce(db(), { date: nowSec(), playerId: players[0]!.id, amountCents: pot + 1 }));
     expect(tooMuch.status).toBe(409);
     expect(await acePotCents(db())).toBe(pot);
 
-    const id = await addAce(db(), { d: nowSec(), playerId: players[0]!.id, amtCents: 200 });
+    const id = await addAce(db(), { date: nowSec(), playerId: players[0]!.id, amountCents: 200 });
     const [row] = await db().select().from(aces).where(eq(aces.id, id));
-    expect(row).toMatchObject({ playerId: players[0]!.id, amtCents: 200, roundId: round.id });
+    expect(row).toMatchObject({ playerId: players[0]!.id, amountCents: 200, roundId: round.id });
     expect(await acePotCents(db())).toBe(pot - 200);
 
     await deleteAce(db(), id);
     expect(await acePotCents(db())).toBe(pot);
     expect((await refusal(deleteAce(db(), id))).status).toBe(404);
-    expect((await refusal(addAce(db(), { d: nowSec(), playerId: 987_654_321, amtCents: 1 }))).status).toBe(404);
+    expect((await refusal(addAce(db(), { date: nowSec(), playerId: 987_654_321, amountCents: 1 }))).status).toBe(404);
   });
 
   it("twenty racing aces for the whole pot: exactly one is paid and the pot ends at zero", async () => {
@@ -106,7 +106,7 @@ describe("aces", () => {
     expect(pot).toBeGreaterThan(0);
     const p = await makePlayer();
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => addAce(db(), { d: nowSec(), playerId: p.id, amtCents: pot })),
+      Array.from({ length: 20 }, () => addAce(db(), { date: nowSec(), playerId: p.id, amountCents: pot })),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await acePotCents(db())).toBe(0);

@@ -22,8 +22,8 @@ describe("ownClaim: the claim the profile card shows", () => {
   it("prefers the approved claim over a newer rejected one, with the player's name and credit", async () => {
     const user = await makeUser();
     const mine = await makePlayer();
-    await makeTransfer({ toPlayerId: mine.id, amtCents: 1250 });
-    await makeTransfer({ fromPlayerId: mine.id, amtCents: 500 });
+    await makeTransfer({ toPlayerId: mine.id, amountCents: 1250 });
+    await makeTransfer({ fromPlayerId: mine.id, amountCents: 500 });
     await claim(user.id, mine.id, "approved", nowSec() - 100);
     // One open claim per user (an index): a newer closed claim is what old data can hold.
     await claim(user.id, (await makePlayer()).id, "rejected", nowSec());
@@ -32,8 +32,8 @@ describe("ownClaim: the claim the profile card shows", () => {
       status: "approved",
       note: null,
       playerId: mine.id,
-      firstName: mine.fn,
-      lastName: mine.ln,
+      firstName: mine.firstName,
+      lastName: mine.lastName,
       balanceCents: 750,
     });
   });

@@ -11,7 +11,7 @@ import { MAX_UNAPPROVED_OWN_RECORDS, OWN_RECORD_MESSAGES, unapprovedOwnRecords }
 import { addOwnPlayer, removeOwnRecord } from "~/.server/services/players/player-admin";
 import { LIMITS } from "~/.server/services/accounts/rate-limit";
 
-const values = () => ({ fn: `Own${uniq()}`, ln: "Record", pdga: null, division: "MA3" as const, inactive: false });
+const values = () => ({ firstName: `Own${uniq()}`, lastName: "Record", pdga: null, division: "MA3" as const, inactive: false });
 const db = () => testDb();
 const createdBy = async (userId: number) => db().select().from(players).where(eq(players.createdByUserId, userId));
 
@@ -37,7 +37,7 @@ describe("addOwnPlayer limits", () => {
     const err = await refusal(addOwnPlayer(db(), user, v, uniqueIp()));
     expect(err).toMatchObject({ code: "conflict", message: OWN_RECORD_MESSAGES.user });
     expect(await createdBy(user.id)).toHaveLength(MAX_UNAPPROVED_OWN_RECORDS);
-    expect(await db().select().from(players).where(eq(players.fn, v.fn))).toHaveLength(0);
+    expect(await db().select().from(players).where(eq(players.firstName, v.firstName))).toHaveLength(0);
     expect(
       await db()
         .select()

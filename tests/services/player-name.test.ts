@@ -13,7 +13,7 @@ describe("a player's full name in SQL and in TypeScript", () => {
     ["Juan", "de la Cruz"],
     ["Zoë", "O'Brien"],
   ])("%s %s: the same text from the query builder, a hand-written query and fullName", async (fn, ln) => {
-    const p = await makePlayer({ fn, ln });
+    const p = await makePlayer({ firstName: fn, lastName: ln });
     const [built] = await testDb()
       .select({ name: fullNameSql(players) })
       .from(players)

@@ -71,7 +71,7 @@ describe("player_stats follows every write to entries", () => {
     // A player's sign-up paid by credit (the entry comes in the sign-up's batch).
     const user = await makeUser();
     await db.insert(claims).values({ userId: user.id, playerId: a.id, status: "approved" });
-    await makeTransfer({ fromPlayerId: null, toPlayerId: a.id, amtCents: 2_000 });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: a.id, amountCents: 2_000 });
     await signUpWithCredit(db, {
       userId: user.id,
       playerId: null,

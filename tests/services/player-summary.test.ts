@@ -8,9 +8,9 @@ import { playerDetailJson } from "../../workers/api/serializers/players";
 
 const YEAR_START = 1_735_689_600; // any instant works as the year's first second
 
-async function playedRounds(playerId: number, rows: { d: number; score: number; result: string | null }[]) {
-  for (const { d, score, result } of rows) {
-    const round = await makeRound({ d });
+async function playedRounds(playerId: number, rows: { startsAt: number; score: number; result: string | null }[]) {
+  for (const { startsAt, score, result } of rows) {
+    const round = await makeRound({ startsAt });
     await makeEntry({ roundId: round.id, playerId, score, result });
   }
 }
@@ -19,12 +19,12 @@ describe("player summary (the player page)", () => {
   it("counts a win for each first place, ties included, and takes the lowest recorded score as the best", async () => {
     const me = await makePlayer();
     await playedRounds(me.id, [
-      { d: YEAR_START - 40 * DAY, score: 49, result: "1/6|(MA1)" }, // an outright win last year
-      { d: YEAR_START + 1 * DAY, score: 52, result: "1/7|(MA1)" }, // a tie for first is a win too
-      { d: YEAR_START + 8 * DAY, score: 55, result: "10/12|(MA1)" }, // 10th, not 1st
-      { d: YEAR_START + 15 * DAY, score: 51, result: "2/9|(MA1)" },
-      { d: YEAR_START + 22 * DAY, score: 57, result: null }, // scores of a division still coming in
-      { d: YEAR_START + 29 * DAY, score: 0, result: null }, // signed up, not played: not a best score of 0
+      { startsAt: YEAR_START - 40 * DAY, score: 49, result: "1/6|(MA1)" }, // an outright win last year
+      { startsAt: YEAR_START + 1 * DAY, score: 52, result: "1/7|(MA1)" }, // a tie for first is a win too
+      { startsAt: YEAR_START + 8 * DAY, score: 55, result: "10/12|(MA1)" }, // 10th, not 1st
+      { startsAt: YEAR_START + 15 * DAY, score: 51, result: "2/9|(MA1)" },
+      { startsAt: YEAR_START + 22 * DAY, score: 57, result: null }, // scores of a division still coming in
+      { startsAt: YEAR_START + 29 * DAY, score: 0, result: null }, // signed up, not played: not a best score of 0
     ]);
     const player = await getPlayer(testDb(), me.id, YEAR_START);
     expect(player.wins).toBe(2);
@@ -38,7 +38,7 @@ describe("player summary (the player page)", () => {
 
   it("gives a player who has not played no wins, no best score and no averages", async () => {
     const idle = await makePlayer();
-    await playedRounds(idle.id, [{ d: YEAR_START + DAY, score: 0, result: null }]);
+    await playedRounds(idle.id, [{ startsAt: YEAR_START + DAY, score: 0, result: null }]);
     expect(await getPlayer(testDb(), idle.id, YEAR_START)).toMatchObject({
       wins: 0,
       bestScore: null,
@@ -50,7 +50,7 @@ describe("player summary (the player page)", () => {
 
   it("leaves the /api's player and list answers as they were (no summary fields leak out)", async () => {
     const me = await makePlayer();
-    await playedRounds(me.id, [{ d: YEAR_START + DAY, score: 50, result: "1/3|(MA1)" }]);
+    await playedRounds(me.id, [{ startsAt: YEAR_START + DAY, score: 50, result: "1/3|(MA1)" }]);
     const db = testDb();
     const json = playerDetailJson(await getPlayer(db, me.id, YEAR_START));
     expect(Object.keys(json).sort()).toEqual(

@@ -22,7 +22,7 @@ describe("player aggregates (players-all)", () => {
       [YEAR_START + 30 * DAY, 0],
     ];
     for (const [d, score] of played) {
-      const round = await makeRound({ d });
+      const round = await makeRound({ startsAt: d });
       await makeEntry({ roundId: round.id, playerId: me.id, score });
       await makeEntry({ roundId: round.id, playerId: rival.id, score: 99 }); // someone else's scores
     }
@@ -39,7 +39,7 @@ describe("player aggregates (players-all)", () => {
 
     const db = testDb();
     const detail = await getPlayer(db, me.id, YEAR_START);
-    expect(detail).toMatchObject({ id: me.id, firstName: me.fn, lastName: me.ln, division: me.division, ...expected });
+    expect(detail).toMatchObject({ id: me.id, firstName: me.firstName, lastName: me.lastName, division: me.division, ...expected });
     expect(detail.claims).toEqual([]);
     const listed = (await listPlayersWithStats(db, YEAR_START)).find((p) => p.id === me.id);
     expect(listed).toMatchObject(expected);
@@ -48,7 +48,7 @@ describe("player aggregates (players-all)", () => {
   it("rounds an average to one decimal, half up (52.25 → 52.3)", async () => {
     const me = await makePlayer();
     for (const score of [52, 52, 52, 53]) {
-      const round = await makeRound({ d: YEAR_START + DAY });
+      const round = await makeRound({ startsAt: YEAR_START + DAY });
       await makeEntry({ roundId: round.id, playerId: me.id, score });
     }
     const detail = await getPlayer(testDb(), me.id, YEAR_START);
@@ -64,8 +64,8 @@ describe("player aggregates (players-all)", () => {
     expect((await listPlayersWithStats(db, YEAR_START)).find((p) => p.id === idle.id)).toMatchObject(none);
 
     const waiting = await makePlayer();
-    await makeEntry({ roundId: (await makeRound({ d: YEAR_START - DAY })).id, playerId: waiting.id, score: 48 });
-    await makeEntry({ roundId: (await makeRound({ d: YEAR_START + DAY })).id, playerId: waiting.id, score: 0 });
+    await makeEntry({ roundId: (await makeRound({ startsAt: YEAR_START - DAY })).id, playerId: waiting.id, score: 48 });
+    await makeEntry({ roundId: (await makeRound({ startsAt: YEAR_START + DAY })).id, playerId: waiting.id, score: 0 });
     expect(await getPlayer(db, waiting.id, YEAR_START)).toMatchObject({
       roundCount: 1,
       roundCountYear: 0,
@@ -85,9 +85,9 @@ describe("simple lists", () => {
   it("simpleList has every player as id and names sorted by last then first name; playersInRound only the round's", async () => {
     const db = testDb();
     const ln = `Ln${Date.now()}`;
-    const b = await makePlayer({ fn: "Bea", ln });
-    const a = await makePlayer({ fn: "Al", ln });
-    const z = await makePlayer({ fn: "Al", ln: `${ln}z`, inactive: true });
+    const b = await makePlayer({ firstName: "Bea", lastName: ln });
+    const a = await makePlayer({ firstName: "Al", lastName: ln });
+    const z = await makePlayer({ firstName: "Al", lastName: `${ln}z`, inactive: true });
     const mine = (await simpleList(db)).filter((p) => p.lastName.startsWith(ln));
     expect(mine).toEqual([
       { id: a.id, firstName: "Al", lastName: ln },

@@ -100,8 +100,8 @@ async function league() {
     await makeEntry({ roundId: round.id, playerId: p.id, score: 50 + i, creditAddedCents: 100, ace: i % 2 === 0 });
     await makeEntry({ roundId: other.id, playerId: p.id, score: 52 + i });
   }
-  await makeTransfer({ fromPlayerId: null, toPlayerId: players[0]!.id, amtCents: 500 });
-  await makeAce({ roundId: round.id, playerId: players[1]!.id, amtCents: 300 });
+  await makeTransfer({ fromPlayerId: null, toPlayerId: players[0]!.id, amountCents: 500 });
+  await makeAce({ roundId: round.id, playerId: players[1]!.id, amountCents: 300 });
   return { round, player: players[0]! };
 }
 
@@ -147,7 +147,7 @@ describe("hot queries never walk a big table row by row", () => {
   it("re-rating from a round on (the ratings job) walks only the rounds from its date", async () => {
     const { round } = await league();
     const { binding, sent } = capturing(env.DB);
-    await recomputeRatings(getDb(binding), round.d);
+    await recomputeRatings(getDb(binding), round.startsAt);
     expect(sent.length).toBeGreaterThan(1);
     expect(await fullScans(sent)).toEqual([]);
   });

@@ -23,14 +23,14 @@ async function league(weeks = 6) {
   const players = await Promise.all(Array.from({ length: 6 }, () => makePlayer()));
   const rounds = [];
   for (let w = 0; w < weeks; w++) {
-    const round = await makeRound({ d: start + w * 7 * DAY });
+    const round = await makeRound({ startsAt: start + w * 7 * DAY });
     rounds.push(round);
     for (const [i, p] of players.entries()) {
       // A little noise that is not a straight line, so fits have residuals.
       await makeEntry({ roundId: round.id, playerId: p.id, division: "MA1", score: 50 + 2 * i + ((w + i) % 3) - 1 });
     }
   }
-  const later = await makeRound({ d: start + weeks * 7 * DAY });
+  const later = await makeRound({ startsAt: start + weeks * 7 * DAY });
   const signUp = await makeEntry({ roundId: later.id, playerId: players[0]!.id, division: "MA1", score: 0 });
   return { start, players, rounds, signUp };
 }
@@ -79,7 +79,7 @@ describe("recomputeRatings", () => {
       (r) => r.roundId === rounds[1]!.id && r.score === Math.min(...before.filter((b) => b.roundId === rounds[1]!.id).map((b) => b.score)),
     );
     await updateEntries(testDb(), await fresh([{ id: target!.id, value: { score: 70 } }]));
-    const result = await recomputeRatings(testDb(), rounds[1]!.d);
+    const result = await recomputeRatings(testDb(), rounds[1]!.startsAt);
     expect(result.rounds).toBe(6); // rounds 2–6 and the unplayed one
     const after = await ratingsOf(rounds.map((r) => r.id));
     const laterChanged = after.filter((r, i) => r.roundId === rounds[4]!.id && r.rating !== before[i]!.rating);

@@ -76,10 +76,13 @@ describe("keepEntry", () => {
   it("marks the entry's undecided refunds kept, and refuses (409) when none waits and (404) for an unknown entry", async () => {
     const w = await paidEntry({ creditCents: 200, paypal: true });
     const none = await refusal(keepEntry(db(), w.entry.id));
-    expect([none.status, none.message]).toEqual([409, `No PayPal refund of ${w.player.fn} ${w.player.ln}'s entry waits for a decision.`]);
+    expect([none.status, none.message]).toEqual([
+      409,
+      `No PayPal refund of ${w.player.firstName} ${w.player.lastName}'s entry waits for a decision.`,
+    ]);
     await recordRefund(db(), refundEvent(w.paypal!.captureId!, 200));
     expect((await refusal(keepEntry(db(), w.entry.id, w.round.id + 1))).status).toBe(404);
-    expect(await keepEntry(db(), w.entry.id, w.round.id)).toEqual({ name: `${w.player.fn} ${w.player.ln}` });
+    expect(await keepEntry(db(), w.entry.id, w.round.id)).toEqual({ name: `${w.player.firstName} ${w.player.lastName}` });
     expect((await refundsOf(w.paypal!.id)).map((r) => r.resolution)).toEqual(["kept"]);
     expect((await refusal(keepEntry(db(), 2_147_483_647))).status).toBe(404);
   });

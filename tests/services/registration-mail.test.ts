@@ -172,9 +172,9 @@ describe("the registration mail job", () => {
     // Thursday 2026-12-03 18:00 in Chicago.
     const round = await makeRound({
       openForRegistration: true,
-      n: "Frosty Doubles",
-      loc: "Oak Hollow",
-      d: Date.UTC(2026, 11, 4, 0) / 1000,
+      name: "Frosty Doubles",
+      location: "Oak Hollow",
+      startsAt: Date.UTC(2026, 11, 4, 0) / 1000,
     });
     const mail = recordMail();
     await runRegistrationJob(round.id, "2026-11-24", mail.send);

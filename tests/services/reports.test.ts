@@ -28,7 +28,7 @@ describe("moneyReport per round and per season", () => {
   it("adds up each column for each round and season from entries, aces and completed PayPal payments only", async () => {
     const db = testDb();
     const a = await makeRound({
-      d: at(2091, 6, 15),
+      startsAt: at(2091, 6, 15),
       feePdgaCents: 50,
       feeCourseCents: 100,
       feeOtherCents: 25,
@@ -36,7 +36,7 @@ describe("moneyReport per round and per season", () => {
       payoutCents: 450,
     });
     const b = await makeRound({
-      d: at(2092, 3, 10),
+      startsAt: at(2092, 3, 10),
       feePdgaCents: 75,
       feeCourseCents: 0,
       feeOtherCents: 0,
@@ -52,8 +52,8 @@ describe("moneyReport per round and per season", () => {
     await makeEntry({ roundId: b.id, playerId: p1.id, ace: false, creditUsedCents: 775 });
     await makeEntry({ roundId: b.id, playerId: p4.id, ace: true });
     // An ace in round a, and one with no round dated in b's season.
-    await makeAce({ playerId: p3.id, amtCents: 150, roundId: a.id, d: a.d });
-    await makeAce({ playerId: p4.id, amtCents: 80, d: at(2092, 7, 1) });
+    await makeAce({ playerId: p3.id, amountCents: 150, roundId: a.id, date: a.startsAt });
+    await makeAce({ playerId: p4.id, amountCents: 80, date: at(2092, 7, 1) });
     // PayPal in every status: only completed ones are money in; credit payments are not PayPal.
     await makePayment({ roundId: a.id, playerId: p1.id, amountCents: 621, providerFeeCents: 71, leagueFeeCents: 15 });
     await makePayment({ roundId: a.id, playerId: p2.id, status: "refunded", amountCents: 500, providerFeeCents: 60, leagueFeeCents: 19 });
@@ -97,8 +97,8 @@ describe("moneyReport per round and per season", () => {
       paypalRefundsCents: 0,
       cashCents: 0,
     };
-    expect(report.rounds.find((r) => r.id === a.id)).toEqual({ id: a.id, d: a.d, name: a.n, ...roundA });
-    expect(report.rounds.find((r) => r.id === b.id)).toEqual({ id: b.id, d: b.d, name: b.n, ...roundB });
+    expect(report.rounds.find((r) => r.id === a.id)).toEqual({ id: a.id, startsAt: a.startsAt, name: a.name, ...roundA });
+    expect(report.rounds.find((r) => r.id === b.id)).toEqual({ id: b.id, startsAt: b.startsAt, name: b.name, ...roundB });
     expect(report.seasons.find((s) => s.season === 2091)).toEqual({ season: 2091, ...roundA });
     // The ace without a round counts in the season of its date.
     expect(report.seasons.find((s) => s.season === 2092)).toEqual({ season: 2092, ...roundB, acesPaidCents: 80 });
@@ -110,8 +110,8 @@ describe("moneyReport per round and per season", () => {
   });
 
   it("puts a round on New Year's Eve in the league's time zone in that year's season, whatever UTC says", async () => {
-    const late = await makeRound({ d: at(2093, 12, 31, 21) });
-    expect(new Date(late.d * 1000).getUTCFullYear()).toBe(2094);
+    const late = await makeRound({ startsAt: at(2093, 12, 31, 21) });
+    expect(new Date(late.startsAt * 1000).getUTCFullYear()).toBe(2094);
     await makeEntry({ roundId: late.id, playerId: (await makePlayer()).id });
     const report = await moneyReport(testDb(), league);
     expect(report.seasons.find((s) => s.season === 2093)).toMatchObject({ entries: 1, payoutCents: late.payoutCents });
@@ -195,9 +195,9 @@ async function independentSums() {
 describe("moneyReport totals and reconciliation", () => {
   it("totals every row in the database; the rounds' sum plus the aces with no round makes the same totals", async () => {
     const [p, q] = await Promise.all([makePlayer(), makePlayer()]);
-    const r = await makeRound({ d: at(2095, 5, 5) });
+    const r = await makeRound({ startsAt: at(2095, 5, 5) });
     await makeEntry({ roundId: r.id, playerId: p.id, creditAddedCents: 1_234, creditUsedCents: 99 });
-    await makeAce({ playerId: q.id, amtCents: 333, d: at(2095, 8, 8) });
+    await makeAce({ playerId: q.id, amountCents: 333, date: at(2095, 8, 8) });
     const report = await moneyReport(testDb(), league);
     const want = await independentSums();
     for (const { key } of REPORT_COLUMNS) if (key in want) expect(report.totals[key], key).toBe(want[key as keyof typeof want]);
@@ -210,16 +210,16 @@ describe("moneyReport totals and reconciliation", () => {
   it("balances: Σ balances = credit added − credit used + league transfers, and the ace pot now is GET /api/ace's", async () => {
     const [p, q, s] = await Promise.all([makePlayer(), makePlayer(), makePlayer()]);
     // A round ahead, its fees prepaid; one played yesterday, with an ace paid in it.
-    const r = await makeRound({ d: at(2096, 4, 4), aceCents: 150 });
-    const played = await makeRound({ d: Math.floor(Date.now() / 1000) - 86_400, aceCents: 125 });
+    const r = await makeRound({ startsAt: at(2096, 4, 4), aceCents: 150 });
+    const played = await makeRound({ startsAt: Math.floor(Date.now() / 1000) - 86_400, aceCents: 125 });
     await makeEntry({ roundId: played.id, playerId: q.id, ace: true });
-    await makeAce({ playerId: q.id, amtCents: 100, roundId: played.id, d: played.d });
-    await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 2_500 }); // bought in
-    await makeTransfer({ fromPlayerId: p.id, toPlayerId: q.id, amtCents: 400 }); // player to player
-    await makeTransfer({ fromPlayerId: q.id, toPlayerId: null, amtCents: 300 }); // cashed out
+    await makeAce({ playerId: q.id, amountCents: 100, roundId: played.id, date: played.startsAt });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amountCents: 2_500 }); // bought in
+    await makeTransfer({ fromPlayerId: p.id, toPlayerId: q.id, amountCents: 400 }); // player to player
+    await makeTransfer({ fromPlayerId: q.id, toPlayerId: null, amountCents: 300 }); // cashed out
     await makeEntry({ roundId: r.id, playerId: p.id, creditUsedCents: 650, ace: true });
     await makeEntry({ roundId: r.id, playerId: s.id, creditAddedCents: 875, ace: true });
-    await makeAce({ playerId: s.id, amtCents: 120, roundId: r.id, d: r.d });
+    await makeAce({ playerId: s.id, amountCents: 120, roundId: r.id, date: r.startsAt });
 
     const before = (await moneyReport(testDb(), league)).reconciliation;
     const want = await independentSums();
@@ -246,8 +246,8 @@ describe("moneyReport totals and reconciliation", () => {
     });
 
     // More money each way moves both sides alike: still balanced.
-    await makeTransfer({ fromPlayerId: null, toPlayerId: s.id, amtCents: 1_000 });
-    await makeTransfer({ fromPlayerId: s.id, toPlayerId: null, amtCents: 250 });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: s.id, amountCents: 1_000 });
+    await makeTransfer({ fromPlayerId: s.id, toPlayerId: null, amountCents: 250 });
     const after = (await moneyReport(testDb(), league)).reconciliation;
     expect(after.balancesCents - before.balancesCents).toBe(1_000 - 250);
     expect(after.leagueNetCents - before.leagueNetCents).toBe(1_000 - 250);

@@ -12,11 +12,11 @@ async function expectNotFound(p: Promise<unknown>) {
 describe("listRounds", () => {
   it("lists rounds oldest first (ties by id), from `since` inclusive when given", async () => {
     const since = 1_500_000_000;
-    const before = await makeRound({ d: since - 1 });
-    const late = await makeRound({ d: since + 2 * DAY });
-    const atStart = await makeRound({ d: since });
-    const sameA = await makeRound({ d: since + DAY });
-    const sameB = await makeRound({ d: since + DAY });
+    const before = await makeRound({ startsAt: since - 1 });
+    const late = await makeRound({ startsAt: since + 2 * DAY });
+    const atStart = await makeRound({ startsAt: since });
+    const sameA = await makeRound({ startsAt: since + DAY });
+    const sameB = await makeRound({ startsAt: since + DAY });
     const mineIds = new Set([before.id, late.id, atStart.id, sameA.id, sameB.id]);
     const mine = (list: { id: number }[]) => list.filter((r) => mineIds.has(r.id)).map((r) => r.id);
 
@@ -24,8 +24,8 @@ describe("listRounds", () => {
     expect(mine(await listRounds(db))).toEqual([before.id, atStart.id, sameA.id, sameB.id, late.id]);
     expect(mine(await listRounds(db, since))).toEqual([atStart.id, sameA.id, sameB.id, late.id]);
     const all = await listRounds(db, since);
-    expect(all.every((r) => r.d >= since)).toBe(true);
-    for (let i = 1; i < all.length; i++) expect(all[i].d).toBeGreaterThanOrEqual(all[i - 1].d);
+    expect(all.every((r) => r.startsAt >= since)).toBe(true);
+    for (let i = 1; i < all.length; i++) expect(all[i].startsAt).toBeGreaterThanOrEqual(all[i - 1].startsAt);
   });
 
   it("getRound returns the round in cents with its entry count; unknown id is not_found", async () => {
@@ -55,7 +55,7 @@ describe("listRounds", () => {
 describe("splitRounds", () => {
   it("splits past (newest first), future (soonest first) and today (within ±24 h of now)", async () => {
     const now = 1_800_000_000;
-    const at = async (offset: number) => makeRound({ d: now + offset });
+    const at = async (offset: number) => makeRound({ startsAt: now + offset });
     const longAgo = await at(-3 * DAY);
     const justOutside = await at(-DAY - 1);
     const edgePast = await at(-DAY);
@@ -82,9 +82,9 @@ describe("roundsByPlayer", () => {
   it("lists the player's rounds newest first with their result labels, money in cents", async () => {
     const me = await makePlayer();
     const other = await makePlayer();
-    const r1 = await makeRound({ d: 1_600_000_000, n: "Old one" });
-    const r2 = await makeRound({ d: 1_600_000_000 + 7 * DAY, n: "Newer one" });
-    const r3 = await makeRound({ d: 1_600_000_000 + 14 * DAY, n: "Not scored yet" });
+    const r1 = await makeRound({ startsAt: 1_600_000_000, name: "Old one" });
+    const r2 = await makeRound({ startsAt: 1_600_000_000 + 7 * DAY, name: "Newer one" });
+    const r3 = await makeRound({ startsAt: 1_600_000_000 + 14 * DAY, name: "Not scored yet" });
     await makeEntry({
       roundId: r1.id,
       playerId: me.id,
@@ -100,15 +100,15 @@ describe("roundsByPlayer", () => {
     await makeEntry({ roundId: r2.id, playerId: other.id, division: "MPO", score: 45, result: "1/12|(MPO)" });
 
     const list = await roundsByPlayer(testDb(), me.id);
-    expect(list.map((r) => [r.roundId, r.n, r.result])).toEqual([
+    expect(list.map((r) => [r.roundId, r.roundName, r.result])).toEqual([
       [r3.id, "Not scored yet", null],
       [r2.id, "Newer one", "10/12|tie-break"],
       [r1.id, "Old one", "3/7|(MA1)"],
     ]);
     expect(list[2]).toEqual({
       roundId: r1.id,
-      d: r1.d,
-      n: "Old one",
+      startsAt: r1.startsAt,
+      roundName: "Old one",
       division: "MA1",
       score: 52,
       result: "3/7|(MA1)",
@@ -131,11 +131,11 @@ describe("roundsByPlayer", () => {
 
 describe("roundsByIds and latestRound", () => {
   it("finds the named rounds in date order, skipping unknown ids; the latest round is the last by date", async () => {
-    const late = await makeRound({ d: 4_000_000_000, loc: "Far Future Park" });
-    const early = await makeRound({ d: 3_999_000_000 });
+    const late = await makeRound({ startsAt: 4_000_000_000, location: "Far Future Park" });
+    const early = await makeRound({ startsAt: 3_999_000_000 });
     const db = testDb();
     expect((await roundsByIds(db, [late.id, 987654321, early.id])).map((r) => r.id)).toEqual([early.id, late.id]);
     expect(await roundsByIds(db, [])).toEqual([]);
-    expect(await latestRound(db)).toEqual({ d: 4_000_000_000, loc: "Far Future Park" });
+    expect(await latestRound(db)).toEqual({ startsAt: 4_000_000_000, location: "Far Future Park" });
   });
 });

@@ -11,8 +11,8 @@ async function history() {
   const player = await makePlayer();
   const other = await makePlayer();
   const [older, newer, unscored] = [
-    await makeRound({ d: nowSec() - 20 * DAY }),
-    await makeRound({ d: nowSec() - 6 * DAY }),
+    await makeRound({ startsAt: nowSec() - 20 * DAY }),
+    await makeRound({ startsAt: nowSec() - 6 * DAY }),
     await makeRound(),
   ];
   await makeEntry({ roundId: newer.id, playerId: player.id, score: 51, rating: 1002 });
@@ -26,8 +26,8 @@ describe("scoreHistory", () => {
   it("lists the player's scored entries oldest first, with rating and round", async () => {
     const { player, older, newer } = await history();
     expect(await scoreHistory(testDb(), player.id)).toEqual([
-      { roundId: older.id, d: older.d, n: older.n, score: 57, rating: null },
-      { roundId: newer.id, d: newer.d, n: newer.n, score: 51, rating: 1002 },
+      { roundId: older.id, startsAt: older.startsAt, roundName: older.name, score: 57, rating: null },
+      { roundId: newer.id, startsAt: newer.startsAt, roundName: newer.name, score: 51, rating: 1002 },
     ]);
   });
 });

@@ -18,9 +18,9 @@ describe("searchPlayers", () => {
 
   it("finds by first name, last name and full name, case-insensitively, inactive players included", async () => {
     const tag = uniq();
-    const ann = await makePlayer({ fn: `Ann${tag}`, ln: `Quill${tag}` });
-    const bob = await makePlayer({ fn: `Bob${tag}`, ln: `Quill${tag}`, inactive: true });
-    const ann2 = await makePlayer({ fn: `Ann${tag}`, ln: `Rowe${tag}` });
+    const ann = await makePlayer({ firstName: `Ann${tag}`, lastName: `Quill${tag}` });
+    const bob = await makePlayer({ firstName: `Bob${tag}`, lastName: `Quill${tag}`, inactive: true });
+    const ann2 = await makePlayer({ firstName: `Ann${tag}`, lastName: `Rowe${tag}` });
 
     expect(await ids(`Ann${tag}`)).toEqual([ann.id, ann2.id]);
     expect(await ids(`quill${tag}`.toUpperCase())).toEqual([ann.id, bob.id]);
@@ -35,19 +35,19 @@ describe("searchPlayers", () => {
 
   it("needs every word to match, in either name", async () => {
     const tag = uniq();
-    const p = await makePlayer({ fn: `Cara${tag}`, ln: `Dunn${tag}` });
-    await makePlayer({ fn: `Cara${tag}`, ln: `Eve${tag}` });
+    const p = await makePlayer({ firstName: `Cara${tag}`, lastName: `Dunn${tag}` });
+    await makePlayer({ firstName: `Cara${tag}`, lastName: `Eve${tag}` });
     expect(await ids(`Dunn${tag} Cara${tag}`)).toEqual([p.id]);
   });
 
   it("treats % and _ as literal characters, not wildcards", async () => {
     const tag = uniq();
-    const pct = await makePlayer({ fn: `Ten%Off${tag}`, ln: "Sale" });
-    await makePlayer({ fn: `TenXOff${tag}`, ln: "Sale" });
-    await makePlayer({ fn: `TenOff${tag}`, ln: "Sale" });
-    const under = await makePlayer({ fn: `Snake_case${tag}`, ln: "Py" });
-    const snakeX = await makePlayer({ fn: `SnakeXcase${tag}`, ln: "Py" });
-    const slash = await makePlayer({ fn: `Back\\slash${tag}`, ln: "Esc" });
+    const pct = await makePlayer({ firstName: `Ten%Off${tag}`, lastName: "Sale" });
+    await makePlayer({ firstName: `TenXOff${tag}`, lastName: "Sale" });
+    await makePlayer({ firstName: `TenOff${tag}`, lastName: "Sale" });
+    const under = await makePlayer({ firstName: `Snake_case${tag}`, lastName: "Py" });
+    const snakeX = await makePlayer({ firstName: `SnakeXcase${tag}`, lastName: "Py" });
+    const slash = await makePlayer({ firstName: `Back\\slash${tag}`, lastName: "Esc" });
 
     expect(await ids(`Ten%Off${tag}`)).toEqual([pct.id]);
     expect(await ids(`%Off${tag}`)).toEqual([pct.id]);
@@ -59,18 +59,26 @@ describe("searchPlayers", () => {
 
   it("carries each player's balance in cents", async () => {
     const tag = uniq();
-    const rich = await makePlayer({ fn: `Rich${tag}`, ln: `Golfer${tag}` });
-    const poor = await makePlayer({ fn: `Poor${tag}`, ln: `Golfer${tag}` });
+    const rich = await makePlayer({ firstName: `Rich${tag}`, lastName: `Golfer${tag}` });
+    const poor = await makePlayer({ firstName: `Poor${tag}`, lastName: `Golfer${tag}` });
     const round = await makeRound();
     await makeEntry({ roundId: round.id, playerId: rich.id, creditAddedCents: 1_325, creditUsedCents: 0 });
     await makeEntry({ roundId: round.id, playerId: poor.id, creditAddedCents: 0, creditUsedCents: 0 });
-    await makeTransfer({ fromPlayerId: rich.id, toPlayerId: poor.id, amtCents: 300 });
-    await makeTransfer({ fromPlayerId: null, toPlayerId: rich.id, amtCents: 50 });
+    await makeTransfer({ fromPlayerId: rich.id, toPlayerId: poor.id, amountCents: 300 });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: rich.id, amountCents: 50 });
 
     const found = await searchPlayers(testDb(), `Golfer${tag}`);
     expect(found).toEqual([
-      { id: poor.id, firstName: poor.fn, lastName: poor.ln, pdga: null, division: "MA1", inactive: false, balanceCents: 300 },
-      { id: rich.id, firstName: rich.fn, lastName: rich.ln, pdga: null, division: "MA1", inactive: false, balanceCents: 1_325 - 300 + 50 },
+      { id: poor.id, firstName: poor.firstName, lastName: poor.lastName, pdga: null, division: "MA1", inactive: false, balanceCents: 300 },
+      {
+        id: rich.id,
+        firstName: rich.firstName,
+        lastName: rich.lastName,
+        pdga: null,
+        division: "MA1",
+        inactive: false,
+        balanceCents: 1_325 - 300 + 50,
+      },
     ]);
   });
 });

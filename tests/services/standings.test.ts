@@ -14,7 +14,7 @@ const db = testDb();
 
 /** A round on that day with these [player, score, division?] entries. */
 async function played(d: number, scores: [number, number, string?][]) {
-  const round = await makeRound({ d });
+  const round = await makeRound({ startsAt: d });
   for (const [playerId, score, division] of scores) await makeEntry({ roundId: round.id, playerId, score, division: division ?? "MA1" });
   return round;
 }
@@ -32,7 +32,7 @@ describe("the default season", () => {
     // Asked for by name, the current season shows its (empty) standings and the round waiting.
     const current = await seasonStandings(db, league, { season: 2026 }, now);
     expect(current.divisions).toEqual([
-      expect.objectContaining({ division: "MA1", players: [], waiting: [expect.objectContaining({ d: at(2026, 1, 15) })] }),
+      expect.objectContaining({ division: "MA1", players: [], waiting: [expect.objectContaining({ startsAt: at(2026, 1, 15) })] }),
     ]);
     // Before that round's day it is not waiting for scores: it has not been played.
     expect((await seasonStandings(db, league, { season: 2026 }, at(2026, 1, 10))).divisions).toEqual([]);

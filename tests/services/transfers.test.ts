@@ -6,29 +6,35 @@ import { listTransfers, transfersByPlayer } from "~/.server/services/money/trans
 describe("transfers", () => {
   it("list newest first in cents, with both names and null for the league's side", async () => {
     const [a, b] = await Promise.all([makePlayer(), makePlayer()]);
-    const buyIn = await makeTransfer({ fromPlayerId: null, toPlayerId: a.id, amtCents: 2_000, d: 1_300_000_000, description: "Cash" });
-    const gift = await makeTransfer({ fromPlayerId: a.id, toPlayerId: b.id, amtCents: 550, d: 1_300_000_100 });
+    const buyIn = await makeTransfer({
+      fromPlayerId: null,
+      toPlayerId: a.id,
+      amountCents: 2_000,
+      date: 1_300_000_000,
+      description: "Cash",
+    });
+    const gift = await makeTransfer({ fromPlayerId: a.id, toPlayerId: b.id, amountCents: 550, date: 1_300_000_100 });
     const ids = new Set([buyIn.id, gift.id]);
     expect((await listTransfers(testDb(), { page: 1, pageSize: 1_000 })).rows.filter((t) => ids.has(t.id))).toEqual([
       {
         id: gift.id,
-        d: gift.d,
+        date: gift.date,
         fromPlayerId: a.id,
         toPlayerId: b.id,
-        amtCents: 550,
+        amountCents: 550,
         description: gift.description,
-        fromName: `${a.fn} ${a.ln}`,
-        toName: `${b.fn} ${b.ln}`,
+        fromName: `${a.firstName} ${a.lastName}`,
+        toName: `${b.firstName} ${b.lastName}`,
       },
       {
         id: buyIn.id,
-        d: buyIn.d,
+        date: buyIn.date,
         fromPlayerId: null,
         toPlayerId: a.id,
-        amtCents: 2_000,
+        amountCents: 2_000,
         description: "Cash",
         fromName: null,
-        toName: `${a.fn} ${a.ln}`,
+        toName: `${a.firstName} ${a.lastName}`,
       },
     ]);
     expect((await transfersByPlayer(testDb(), b.id)).map((t) => t.id)).toEqual([gift.id]);
@@ -39,11 +45,11 @@ describe("transfers", () => {
     // Dated in the future, so they are the newest whatever else this file made.
     const made = [];
     for (let i = 0; i < 5; i++)
-      made.push(await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amtCents: 100 + i, d: 4_000_000_000 + i }));
+      made.push(await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amountCents: 100 + i, date: 4_000_000_000 + i }));
     const first = await listTransfers(testDb(), { page: 1, pageSize: 2 });
     const second = await listTransfers(testDb(), { page: 2, pageSize: 2 });
-    expect(first.rows.map((t) => t.amtCents)).toEqual([104, 103]);
-    expect(second.rows.map((t) => t.amtCents)).toEqual([102, 101]);
+    expect(first.rows.map((t) => t.amountCents)).toEqual([104, 103]);
+    expect(second.rows.map((t) => t.amountCents)).toEqual([102, 101]);
     const total = (await listTransfers(testDb(), { page: 1, pageSize: 100_000 })).rows.length;
     expect(first.page).toEqual({ page: 1, pageSize: 2, total, pages: Math.ceil(total / 2) });
     expect((await listTransfers(testDb(), { page: first.page.pages + 1, pageSize: 2 })).rows).toEqual([]);

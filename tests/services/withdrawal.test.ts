@@ -22,14 +22,14 @@ describe("a player withdrawing", () => {
     expect(await balanceOf(w.player.id)).toBe(0);
     const out = await withdrawEntry(db(), w.entry.id, { admin: false, userId: w.user.id });
     // $2.00 credit + $4.17 PayPal ($4.00 of entry and the $0.17 convenience fee).
-    expect(out).toMatchObject({ creditCents: 200, paypalCents: 417, cashCents: 0, totalCents: 617, roundName: w.round.n });
+    expect(out).toMatchObject({ creditCents: 200, paypalCents: 417, cashCents: 0, totalCents: 617, roundName: w.round.name });
     expect(await entryRow(w.entry.id)).toBeUndefined();
     expect(await balanceOf(w.player.id)).toBe(617);
     const [back, ...more] = await giveBacks(w.paypal!.id);
     expect(more).toHaveLength(0);
-    expect(back).toMatchObject({ fromPlayerId: null, toPlayerId: w.player.id, amtCents: 417 });
-    expect(back?.description).toContain(w.round.n);
-    expect(playerWithdrawalMessage(out)).toBe(`You withdrew from ${w.round.n}. $6.17 is back as your league credit.`);
+    expect(back).toMatchObject({ fromPlayerId: null, toPlayerId: w.player.id, amountCents: 417 });
+    expect(back?.description).toContain(w.round.name);
+    expect(playerWithdrawalMessage(out)).toBe(`You withdrew from ${w.round.name}. $6.17 is back as your league credit.`);
     await expectBooksBalance();
   });
 
@@ -52,7 +52,7 @@ describe("a player withdrawing", () => {
     expect([notYours.status, notYours.message]).toEqual([403, WITHDRAW_MESSAGES.notYours]);
     const started = await paidEntry({ creditCents: 600, startsIn: -60 });
     const late = await refusal(withdrawEntry(db(), started.entry.id, { admin: false, userId: started.user.id }));
-    expect([late.status, late.message]).toEqual([409, WITHDRAW_MESSAGES.started(started.round.n)]);
+    expect([late.status, late.message]).toEqual([409, WITHDRAW_MESSAGES.started(started.round.name)]);
     expect(await entryRow(theirs.entry.id)).toBeDefined();
     expect(await entryRow(started.entry.id)).toBeDefined();
     expect(await balanceOf(started.player.id)).toBe(0);
@@ -60,7 +60,7 @@ describe("a player withdrawing", () => {
     const out = await withdrawEntry(db(), started.entry.id, { admin: true });
     expect(out.totalCents).toBe(600);
     expect(adminWithdrawalMessage(out)).toBe(
-      `Withdrew ${started.player.fn} ${started.player.ln} from ${started.round.n}: $6.00 back as league credit (credit $6.00).`,
+      `Withdrew ${started.player.firstName} ${started.player.lastName} from ${started.round.name}: $6.00 back as league credit (credit $6.00).`,
     );
   });
 
@@ -68,7 +68,7 @@ describe("a player withdrawing", () => {
     expect((await refusal(withdrawEntry(db(), 2_147_483_647, { admin: true }))).status).toBe(404);
     const w = await paidEntry({ creditCents: 600 });
     const changed = await refusal(withdrawEntry(db(), w.entry.id, { admin: true }, { version: w.entry.version + 1 }));
-    expect([changed.status, changed.message]).toEqual([409, `${w.player.fn} ${w.player.ln}: ${ENTRY_CHANGED}`]);
+    expect([changed.status, changed.message]).toEqual([409, `${w.player.firstName} ${w.player.lastName}: ${ENTRY_CHANGED}`]);
     const other = await paidEntry({});
     expect((await refusal(withdrawEntry(db(), w.entry.id, { admin: true }, { inRound: other.round.id }))).status).toBe(404);
     await withdrawEntry(db(), w.entry.id, { admin: true }, { version: w.entry.version });
@@ -95,14 +95,14 @@ describe("the admin's entry delete", () => {
     const w = await paidEntry({});
     const [spent, paid] = await Promise.all([makePlayer(), makePlayer()]);
     const prized = await makeEntry({ roundId: w.round.id, playerId: spent.id, creditAddedCents: 450 });
-    await makeTransfer({ fromPlayerId: spent.id, toPlayerId: null, amtCents: 450 });
+    await makeTransfer({ fromPlayerId: spent.id, toPlayerId: null, amountCents: 450 });
     const refused = await refusal(deleteEntry(db(), prized.id, await versionOf(prized.id), w.round.id));
     expect(refused.status).toBe(409);
     expect(refused.message).toMatch(/^Credit cannot go below zero/);
     expect(await entryRow(prized.id)).toBeDefined();
     // The same prize, but the entry was paid $6 in cash: $6 back less the $4.50 prize leaves $1.50.
     const cashPrized = await makeEntry({ roundId: w.round.id, playerId: paid.id, creditAddedCents: 450 });
-    await makeTransfer({ fromPlayerId: paid.id, toPlayerId: null, amtCents: 450 });
+    await makeTransfer({ fromPlayerId: paid.id, toPlayerId: null, amountCents: 450 });
     await makePayment({ roundId: w.round.id, playerId: paid.id, method: "cash", amountCents: 600, captureId: null, transactionId: null });
     const out = await deleteEntry(db(), cashPrized.id, await versionOf(cashPrized.id), w.round.id);
     expect(out.cashCents).toBe(600);

@@ -40,7 +40,7 @@ describe("the D1 observer sees the table of every write drizzle sends", () => {
   it.each([
     ["insert", db.insert(users).values({ email: "a", name: "b", passwordHash: "c" }).toSQL().sql, "users"],
     ["upsert", db.insert(rateLimits).values({ key: "k", count: 1, windowStart: 1 }).onConflictDoNothing().toSQL().sql, "rate_limits"],
-    ["update", db.update(rounds).set({ n: "x" }).toSQL().sql, "rounds"],
+    ["update", db.update(rounds).set({ name: "x" }).toSQL().sql, "rounds"],
     ["delete", db.delete(claims).toSQL().sql, "claims"],
     ["select", db.select().from(users).toSQL().sql, null],
     ["raw delete", "DELETE FROM `entries` WHERE id = ?", "entries"],

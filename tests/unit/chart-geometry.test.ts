@@ -58,8 +58,8 @@ describe("groupMeans", () => {
 
 const point = (d: number, score: number, rating: number | null = null, roundId = d): HistoryPoint => ({
   roundId,
-  d,
-  n: `Week ${roundId}`,
+  startsAt: d,
+  roundName: `Week ${roundId}`,
   score,
   rating,
 });

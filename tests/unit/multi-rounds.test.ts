@@ -4,8 +4,8 @@ import { addRow, errorsById, loadedRows, rowState } from "~/lib/multi-rounds";
 const inputs = {
   date: "2026-12-29",
   time: "18:30",
-  n: "Week 52",
-  loc: "Oak Hollow",
+  name: "Week 52",
+  location: "Oak Hollow",
   fee_pdga: "0.50",
   fee_course: "1.00",
   fee_other: "0.00",
@@ -19,9 +19,9 @@ describe("the multi-editor's rows", () => {
     const [row] = loadedRows([{ id: 7, entryCount: 0, version: 3, ...inputs }]);
     expect(row?.version).toBe(3);
     expect(rowState(row!)).toBeNull();
-    const edited = { ...row!, values: { ...row!.values, n: "Renamed" } };
+    const edited = { ...row!, values: { ...row!.values, name: "Renamed" } };
     expect(rowState(edited)).toBe("changed");
-    expect(rowState({ ...edited, values: { ...edited.values, n: "Week 52" } })).toBeNull();
+    expect(rowState({ ...edited, values: { ...edited.values, name: "Week 52" } })).toBeNull();
     expect(rowState({ ...row!, deleted: true })).toBe("deleted");
   });
 
@@ -45,8 +45,8 @@ describe("the multi-editor's rows", () => {
     expect(first?.values).toMatchObject({
       date: "2026-11-26",
       time: "18:00",
-      n: "",
-      loc: "",
+      name: "",
+      location: "",
       fee_pdga: "0.50",
       payout: "4.50",
       ace: "1.00",
@@ -57,12 +57,12 @@ describe("the multi-editor's rows", () => {
 
   it("maps a save's field errors back to the rows that were posted", () => {
     const errors = errorsById(
-      { "rows[0].n": "Name is required", "rows[1].payout": "Bad", "rows[1].n": "Too long", form: "x", "rows[5].n": "?" },
+      { "rows[0].name": "Name is required", "rows[1].payout": "Bad", "rows[1].name": "Too long", form: "x", "rows[5].name": "?" },
       [-1, 12],
     );
     expect([...errors]).toEqual([
-      [-1, { n: "Name is required" }],
-      [12, { payout: "Bad", n: "Too long" }],
+      [-1, { name: "Name is required" }],
+      [12, { payout: "Bad", name: "Too long" }],
     ]);
   });
 });

@@ -78,8 +78,8 @@ describe("the player page", () => {
   it("draws the chart at two sizes, each an image named by its summary, with the numbers in a table", () => {
     const chart = scoreChart(
       [
-        { roundId: 1, d: at(4, 2), n: EVIL, score: 50, rating: null },
-        { roundId: 2, d: at(5, 7), n: "Spring #2", score: 47, rating: null },
+        { roundId: 1, startsAt: at(4, 2), roundName: EVIL, score: 50, rating: null },
+        { roundId: 2, startsAt: at(5, 7), roundName: "Spring #2", score: 47, rating: null },
       ],
       "scores",
       TZ,
@@ -103,8 +103,8 @@ describe("the player page", () => {
   it("lists the rounds played with a link to each, the place as 'n of total'", () => {
     const round = {
       roundId: 3,
-      d: at(6, 1),
-      n: EVIL,
+      startsAt: at(6, 1),
+      roundName: EVIL,
       division: "MA1",
       score: 52,
       position: "2 of 9",
@@ -122,8 +122,8 @@ describe("the player page", () => {
   it("shows the handicap's sum, ten rounds of history with the rest under 'Earlier rounds', and the method notes", () => {
     const history = Array.from({ length: 12 }, (_, i) => ({
       roundId: 12 - i,
-      d: at(5, 20 - i),
-      n: `Round ${12 - i}`,
+      startsAt: at(5, 20 - i),
+      roundName: `Round ${12 - i}`,
       score: 50,
       roundRating: null,
       handicap: i < 9 ? 5 : null,
@@ -154,7 +154,16 @@ describe("the player page", () => {
     const html = renderHtml(
       h(TransferTable, {
         transfers: [
-          { id: 1, d: at(6, 2), fromPlayerId: null, toPlayerId: 4, amtCents: 1000, description: EVIL, fromName: null, toName: "Ann Lee" },
+          {
+            id: 1,
+            date: at(6, 2),
+            fromPlayerId: null,
+            toPlayerId: 4,
+            amountCents: 1000,
+            description: EVIL,
+            fromName: null,
+            toName: "Ann Lee",
+          },
         ],
         caption: "Transfers",
       }),

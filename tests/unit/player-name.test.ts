@@ -3,10 +3,10 @@ import { splitPlayerName } from "~/lib/player-name";
 
 describe("'Add player: {text}' splits the text into first and last name", () => {
   it.each([
-    ["Jane Doe", { fn: "Jane", ln: "Doe" }],
-    ["  Juan   de la Cruz ", { fn: "Juan", ln: "de la Cruz" }],
-    ["Cher", { fn: "Cher", ln: "" }],
-    ["", { fn: "", ln: "" }],
+    ["Jane Doe", { firstName: "Jane", lastName: "Doe" }],
+    ["  Juan   de la Cruz ", { firstName: "Juan", lastName: "de la Cruz" }],
+    ["Cher", { firstName: "Cher", lastName: "" }],
+    ["", { firstName: "", lastName: "" }],
   ])("%j", (text, expected) => {
     expect(splitPlayerName(text)).toEqual(expected);
   });

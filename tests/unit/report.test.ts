@@ -63,7 +63,7 @@ describe("the report's CSV files", () => {
     ...zeroSums(),
     id: 7,
     // 9 pm on New Year's Eve in Chicago is already the next day in UTC.
-    d: zonedTimeToEpoch({ year: 2026, month: 12, day: 31, hour: 21 }, tz),
+    startsAt: zonedTimeToEpoch({ year: 2026, month: 12, day: 31, hour: 21 }, tz),
     name: '=Doubles, "late"',
     entries: 4,
     payoutCents: 1_800,

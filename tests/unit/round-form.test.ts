@@ -11,8 +11,8 @@ const at = (year: number, month: number, day: number, hour = 0, minute = 0) => z
 const fields = (extra: Record<string, string> = {}) => ({
   date: "2026-11-26",
   time: "18:00",
-  n: "Week 12",
-  loc: "Oak Hollow",
+  name: "Week 12",
+  location: "Oak Hollow",
   fee_pdga: ".5",
   fee_course: "1",
   fee_other: "0",
@@ -48,9 +48,9 @@ describe("round dates in the league's zone", () => {
   it("money shows as dollars with two decimals", () => {
     expect([0, 5, 50, 450, 10_000].map(centsInput)).toEqual(["0.00", "0.05", "0.50", "4.50", "100.00"]);
     const round = {
-      d: at(2026, 7, 2, 18),
-      n: "Glow",
-      loc: "Elm",
+      startsAt: at(2026, 7, 2, 18),
+      name: "Glow",
+      location: "Elm",
       pdgaUrl: null,
       feePdgaCents: 50,
       feeCourseCents: 0,
@@ -59,7 +59,7 @@ describe("round dates in the league's zone", () => {
       payoutCents: 450,
     };
     expect(roundInputs(round, TZ)).toEqual({
-      ...fields({ date: "2026-07-02", n: "Glow", loc: "Elm" }),
+      ...fields({ date: "2026-07-02", name: "Glow", location: "Elm" }),
       fee_pdga: "0.50",
       fee_course: "0.00",
       fee_other: "0.25",
@@ -71,9 +71,9 @@ describe("roundFormSchema", () => {
   it("reads the date and time in the league's zone and the money as cents", () => {
     const parsed = roundFormSchema(TZ).parse(fields({ date: "2026-07-02", pdga_url: " https://www.pdga.com/tour/event/1 " }));
     expect(parsed).toEqual({
-      d: at(2026, 7, 2, 18),
-      n: "Week 12",
-      loc: "Oak Hollow",
+      startsAt: at(2026, 7, 2, 18),
+      name: "Week 12",
+      location: "Oak Hollow",
       fee_pdga: 50,
       fee_course: 100,
       fee_other: 0,
@@ -88,7 +88,7 @@ describe("roundFormSchema", () => {
     ["date", "2026-02-30", "Enter a real date"],
     ["time", "25:00", "Enter a time like 18:00"],
     ["time", "", "Time is required"],
-    ["n", " ", "Name is required"],
+    ["name", " ", "Name is required"],
     ["payout", "4.505", "Payout can have at most 2 decimals"],
     ["fee_course", "", "Course fund is required"],
     ["pdga_url", "http://x", "PDGA link must start with https://"],
@@ -106,19 +106,24 @@ describe("multiRoundsSchema", () => {
     const parsed = multiRoundsSchema(TZ).parse({
       rows: [
         row(0, { id: "-1" }),
-        row(1, { id: "12", version: "5", n: "Renamed", date: "2026-12-03" }),
-        { id: "13", version: "0", row: "4", delete: "1", date: "2026-12-10", n: "" },
+        row(1, { id: "12", version: "5", name: "Renamed", date: "2026-12-03" }),
+        { id: "13", version: "0", row: "4", delete: "1", date: "2026-12-10", name: "" },
         { id: "-2", row: "5", delete: "1" },
       ],
     });
     expect(parsed).toEqual([
-      { kind: "save", id: null, label: "Row 1 (Thu 11/26)", values: expect.objectContaining({ n: "Week 12", d: at(2026, 11, 26, 18) }) },
+      {
+        kind: "save",
+        id: null,
+        label: "Row 1 (Thu 11/26)",
+        values: expect.objectContaining({ name: "Week 12", startsAt: at(2026, 11, 26, 18) }),
+      },
       {
         kind: "save",
         id: 12,
         version: 5,
         label: "Row 2 (Thu 12/3)",
-        values: expect.objectContaining({ n: "Renamed", d: at(2026, 12, 3, 18) }),
+        values: expect.objectContaining({ name: "Renamed", startsAt: at(2026, 12, 3, 18) }),
       },
       { kind: "delete", id: 13, version: 0, label: "Row 4 (Thu 12/10)" },
     ]);
@@ -129,14 +134,14 @@ describe("multiRoundsSchema", () => {
     const result = multiRoundsSchema(TZ).safeParse({
       rows: [
         row(0, { id: "4", version: "1" }),
-        row(1, { id: "-1", n: "", payout: "x" }),
+        row(1, { id: "-1", name: "", payout: "x" }),
         row(2, { id: "4", version: "1" }),
         { id: "0", row: "4", delete: "1" },
       ],
     });
     const byPath = Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
     expect(byPath).toEqual({
-      "rows.1.n": "Name is required",
+      "rows.1.name": "Name is required",
       "rows.1.payout": "Payout must be an amount in dollars, like 12.50",
       "rows.3.id": "Invalid round id",
     });

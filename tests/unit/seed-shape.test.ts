@@ -35,7 +35,7 @@ describe.each(NOWS)("demo league seeded on %s", (_, NOW) => {
   });
 
   it("plays every round on a Thursday at 6 pm, as the league's name says", () => {
-    expect(new Set(league.rounds.map((r) => weekdayAndTime(r.d)))).toEqual(new Set(["Thursday 18:00"]));
+    expect(new Set(league.rounds.map((r) => weekdayAndTime(r.startsAt)))).toEqual(new Set(["Thursday 18:00"]));
   });
 
   it("schedules two seasons: the past, this week's round (the first Thursday from today on) and four after it", () => {
@@ -43,14 +43,14 @@ describe.each(NOWS)("demo league seeded on %s", (_, NOW) => {
     const [next, ...others] = league.rounds.filter((r) => r.kind === "next");
     const ahead = league.rounds.filter((r) => r.kind === "upcoming");
     expect(others).toEqual([]);
-    expect(dayNumber(next!.d) - dayNumber(NOW)).toBeGreaterThanOrEqual(0);
-    expect(dayNumber(next!.d) - dayNumber(NOW)).toBeLessThan(7);
-    expect(past.every((r) => dayNumber(r.d) < dayNumber(NOW))).toBe(true);
+    expect(dayNumber(next!.startsAt) - dayNumber(NOW)).toBeGreaterThanOrEqual(0);
+    expect(dayNumber(next!.startsAt) - dayNumber(NOW)).toBeLessThan(7);
+    expect(past.every((r) => dayNumber(r.startsAt) < dayNumber(NOW))).toBe(true);
     expect(ahead).toHaveLength(4);
     expect(league.rounds).toEqual([...past, next, ...ahead]);
     expect([next, ...ahead].map((r) => r!.open)).toEqual([true, true, true, false, false]);
     expect(league.rounds.filter((r) => r.open)).toHaveLength(3);
-    const first = league.rounds[0]!.d;
+    const first = league.rounds[0]!.startsAt;
     expect(yearOf(first)).toBe(yearOf(NOW) - 1);
     expect(dayNumber(first) - dayNumber(Date.UTC(yearOf(NOW) - 1, 0, 1, 18) / 1000)).toBeLessThan(7);
   });
@@ -58,7 +58,7 @@ describe.each(NOWS)("demo league seeded on %s", (_, NOW) => {
   it("has ~120 uniquely named players over at least six divisions", () => {
     const { players } = league;
     expect(players.length).toBeGreaterThanOrEqual(100);
-    expect(new Set(players.map((p) => `${p.fn} ${p.ln}`)).size).toBe(players.length);
+    expect(new Set(players.map((p) => `${p.firstName} ${p.lastName}`)).size).toBe(players.length);
     expect(new Set(players.map((p) => p.division)).size).toBeGreaterThanOrEqual(6);
     const withPdga = players.filter((p) => p.pdga !== null).length / players.length;
     expect(withPdga).toBeGreaterThan(0.55);
@@ -93,15 +93,15 @@ describe.each(NOWS)("demo league seeded on %s", (_, NOW) => {
       if (e.creditUsed > 0) events.push({ t: e.createdAt, order: 0, player: e.playerId, cents: -e.creditUsed });
       if (e.creditAdded > 0) {
         expect(e.creditAdded).toBe(e.payoutCents);
-        events.push({ t: round.d, order: 1, player: e.playerId, cents: e.creditAdded });
+        events.push({ t: round.startsAt, order: 1, player: e.playerId, cents: e.creditAdded });
       }
     }
     for (const t of league.transfers) {
-      expect(t.amt).toBeGreaterThan(0);
+      expect(t.amountCents).toBeGreaterThan(0);
       expect(t.from === null && t.to === null).toBe(false);
       expect(t.from).not.toBe(t.to);
-      if (t.from !== null) events.push({ t: t.d, order: 2, player: t.from, cents: -t.amt });
-      if (t.to !== null) events.push({ t: t.d, order: 2, player: t.to, cents: t.amt });
+      if (t.from !== null) events.push({ t: t.date, order: 2, player: t.from, cents: -t.amountCents });
+      if (t.to !== null) events.push({ t: t.date, order: 2, player: t.to, cents: t.amountCents });
     }
     const balances = new Map<number, number>();
     for (const ev of events.sort((a, b) => a.t - b.t || a.order - b.order)) {
@@ -115,13 +115,15 @@ describe.each(NOWS)("demo league seeded on %s", (_, NOW) => {
   it("pays each ace the whole pot of its round and leaves a pot now", () => {
     expect(league.aces.length).toBeGreaterThanOrEqual(5);
     const fees = (until: number) =>
-      league.entries.filter((e) => e.ace && roundOf.get(e.roundId)!.d <= until).reduce((s, e) => s + roundOf.get(e.roundId)!.aceCents, 0);
+      league.entries
+        .filter((e) => e.ace && roundOf.get(e.roundId)!.startsAt <= until)
+        .reduce((s, e) => s + roundOf.get(e.roundId)!.aceCents, 0);
     let paid = 0;
     for (const ace of league.aces) {
       expect(league.entries.some((e) => e.roundId === ace.roundId && e.playerId === ace.playerId && e.ace)).toBe(true);
-      expect(ace.amt).toBe(fees(ace.d) - paid);
-      expect(ace.amt).toBeGreaterThan(0);
-      paid += ace.amt;
+      expect(ace.amountCents).toBe(fees(ace.date) - paid);
+      expect(ace.amountCents).toBeGreaterThan(0);
+      paid += ace.amountCents;
     }
     expect(fees(Number.MAX_SAFE_INTEGER) - paid).toBe(league.pot);
     expect(league.pot).toBeGreaterThan(0);

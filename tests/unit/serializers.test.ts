@@ -14,9 +14,9 @@ describe("serializers", () => {
   it("round and a player's round", () => {
     const round = {
       id: 7,
-      d: 1_700_000_000,
-      n: "Glow",
-      loc: "Park",
+      startsAt: 1_700_000_000,
+      name: "Glow",
+      location: "Park",
       feePdgaCents: 50,
       feeCourseCents: 100,
       feeOtherCents: 0,
@@ -33,8 +33,8 @@ describe("serializers", () => {
     );
     const played = {
       roundId: 7,
-      d: 1_700_000_000,
-      n: "Glow",
+      startsAt: 1_700_000_000,
+      roundName: "Glow",
       division: "MA1",
       score: 52,
       result: "3/7|(MA1)",
@@ -100,14 +100,14 @@ describe("serializers", () => {
 
   it("aces and transfers", () => {
     expect(bytes(acePotJson(1_075))).toBe('{"pot":10.75}');
-    const ace = { id: 1, d: 5, playerId: 2, firstName: "Ann", lastName: "Lee", amtCents: 2_050, roundId: null };
+    const ace = { id: 1, date: 5, playerId: 2, firstName: "Ann", lastName: "Lee", amountCents: 2_050, roundId: null };
     expect(bytes(aceJson(ace))).toBe('{"id":1,"d":5,"player":2,"fn":"Ann","ln":"Lee","amt":20.5,"round_id":null}');
     const transfer = {
       id: 1,
-      d: 5,
+      date: 5,
       fromPlayerId: null,
       toPlayerId: 2,
-      amtCents: 25,
+      amountCents: 25,
       description: "Cash",
       fromName: null,
       toName: "Ann Lee",

@@ -58,7 +58,7 @@ describe("best N", () => {
 });
 
 describe("season standings", () => {
-  const round = (id: number) => ({ id, d: id * 1000, n: `Week ${id}` });
+  const round = (id: number) => ({ id, startsAt: id * 1000, name: `Week ${id}` });
   const entry = (id: number, roundId: number, playerId: number, score: number, division = "MA1") => ({
     id,
     roundId,

@@ -8,7 +8,7 @@ import { AppError } from "~/.server/errors";
 import { acePotCents, listAces } from "~/.server/services/money/aces";
 import { addAce, deleteAce } from "~/.server/services/money/ledger";
 import { idBodySchema } from "~/schemas/ids";
-import { AceAddSchema } from "~/schemas/ledger";
+import { AceAddSchema } from "~/schemas/api-wire";
 
 export const acesApi = subApp()
   .get("/", query(AcePotQuery), async (c) => {
@@ -30,8 +30,7 @@ export const acesApi = subApp()
   })
   // Admin writes at the spec's paths (tests/api/admin-guard.test.ts lists them).
   .post("/add", requireAdmin, body(AceAddSchema), async (c) => {
-    const v = c.req.valid("json").values;
-    const id = await addAce(c.var.db, { d: v.d, playerId: v.player, amtCents: v.amt });
+    const id = await addAce(c.var.db, c.req.valid("json").values);
     return c.json({ success: true, newId: id }, 201);
   })
   .post("/delete", requireAdmin, body(idBodySchema("ace id")), async (c) => {

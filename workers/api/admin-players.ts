@@ -3,7 +3,7 @@ import { type AdminEnv, adminSubApp } from "./context";
 import { body } from "./validate";
 import { addPlayer, deletePlayer, savePlayer } from "~/.server/services/players/player-admin";
 import { idBodySchema } from "~/schemas/ids";
-import { SavePlayerSchema } from "~/schemas/players";
+import { SavePlayerSchema } from "~/schemas/api-wire";
 
 // Save: the player with `id`, or a new one without.
 const save = createFactory<AdminEnv>().createHandlers(body(SavePlayerSchema), async (c) => {

@@ -8,7 +8,7 @@ import { ratingAndHandicapJson } from "./serializers/rating-and-handicap";
 import { ratingAndHandicap } from "~/.server/services/ratings/rating-and-handicap";
 import { body, param } from "./validate";
 import { addOwnPlayer, addPlayer } from "~/.server/services/players/player-admin";
-import { NewPlayerSchema } from "~/schemas/players";
+import { NewPlayerSchema } from "~/schemas/api-wire";
 import { clientAddress } from "~/.server/client-address";
 import { currentYearStart } from "~/.server/league";
 import { getPlayer, listPlayersWithStats, playersInRound, searchPlayers, simpleList } from "~/.server/services/players/players";

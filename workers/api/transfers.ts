@@ -9,7 +9,7 @@ import { listTransfers, transfersByPlayer } from "~/.server/services/money/trans
 import { badRequest } from "~/.server/errors";
 import { PAGE_ERROR, pageParam } from "~/lib/paging";
 import { idBodySchema } from "~/schemas/ids";
-import { TransferAddSchema } from "~/schemas/ledger";
+import { TransferAddSchema } from "~/schemas/api-wire";
 
 /** Transfers per answer of GET /api/transfers: a few seasons of a weekly league. */
 export const API_TRANSFERS_PAGE_SIZE = 500;
@@ -31,14 +31,7 @@ export const transfersApi = subApp()
   })
   // Admin writes at the spec's paths (tests/api/admin-guard.test.ts lists them).
   .post("/add", requireAdmin, body(TransferAddSchema), async (c) => {
-    const v = c.req.valid("json").values;
-    const id = await addTransfer(c.var.db, {
-      d: v.d,
-      fromPlayerId: v.fromPlayer,
-      toPlayerId: v.toPlayer,
-      amtCents: v.amt,
-      description: v.description,
-    });
+    const id = await addTransfer(c.var.db, c.req.valid("json").values);
     return c.json({ success: true, newId: id }, 201);
   })
   .post("/delete", requireAdmin, body(idBodySchema("transfer id")), async (c) => {

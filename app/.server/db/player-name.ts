@@ -9,10 +9,12 @@ import { type AnyColumn, type SQL, sql } from "drizzle-orm";
  * hand-written one (`fullNameSql("p")` for `join players p`). T is string | null where
  * the players row is left-joined.
  */
-export function fullNameSql<T extends string | null = string>(player: { fn: AnyColumn; ln: AnyColumn } | string): SQL<NoInfer<T>> {
+export function fullNameSql<T extends string | null = string>(
+  player: { firstName: AnyColumn; lastName: AnyColumn } | string,
+): SQL<NoInfer<T>> {
   if (typeof player === "string") {
     if (!/^[a-z_]\w*$/i.test(player)) throw new Error(`Not a table alias: ${player}`);
     return sql.raw(`${player}.fn || ' ' || ${player}.ln`) as SQL<T>;
   }
-  return sql<T>`${player.fn} || ' ' || ${player.ln}`;
+  return sql<T>`${player.firstName} || ' ' || ${player.lastName}`;
 }

@@ -3,14 +3,16 @@ import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } fro
 import { SETTINGS } from "../../lib/league-settings";
 
 // Money columns are integer cents (suffix _cents); times are UTC epoch seconds.
+// Property names are words; a few SQL columns keep the old /api's abbreviations (players
+// fn/ln, rounds d/n/loc, aces and transfers d/amt_cents): renaming a property needs no migration.
 const createdAt = () => integer("created_at").notNull().default(sql`(unixepoch())`);
 
 export const players = sqliteTable(
   "players",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    fn: text("fn").notNull(),
-    ln: text("ln").notNull(),
+    firstName: text("fn").notNull(),
+    lastName: text("ln").notNull(),
     pdga: text("pdga"),
     division: text("division").notNull(),
     inactive: integer("inactive", { mode: "boolean" }).notNull().default(false),
@@ -18,16 +20,17 @@ export const players = sqliteTable(
     createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("players_name_idx").on(t.ln, t.fn), index("players_created_by_idx").on(t.createdByUserId)],
+  (t) => [index("players_name_idx").on(t.lastName, t.firstName), index("players_created_by_idx").on(t.createdByUserId)],
 );
 
 export const rounds = sqliteTable(
   "rounds",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    d: integer("d").notNull(),
-    n: text("n").notNull(),
-    loc: text("loc").notNull(),
+    // When the round starts (its tee time).
+    startsAt: integer("d").notNull(),
+    name: text("n").notNull(),
+    location: text("loc").notNull(),
     feePdgaCents: integer("fee_pdga_cents").notNull(),
     feeCourseCents: integer("fee_course_cents").notNull(),
     feeOtherCents: integer("fee_other_cents").notNull(),
@@ -40,7 +43,7 @@ export const rounds = sqliteTable(
     version: integer("version").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("rounds_d_idx").on(t.d)],
+  (t) => [index("rounds_d_idx").on(t.startsAt)],
 );
 
 export const users = sqliteTable(
@@ -182,28 +185,28 @@ export const aces = sqliteTable(
   "aces",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    d: integer("d").notNull(),
+    date: integer("d").notNull(),
     playerId: integer("player_id")
       .notNull()
       .references(() => players.id),
     roundId: integer("round_id").references(() => rounds.id, {
       onDelete: "set null",
     }),
-    amtCents: integer("amt_cents").notNull(),
+    amountCents: integer("amt_cents").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("aces_d_idx").on(t.d), index("aces_round_idx").on(t.roundId), check("aces_amt_positive", sql`${t.amtCents} > 0`)],
+  (t) => [index("aces_d_idx").on(t.date), index("aces_round_idx").on(t.roundId), check("aces_amt_positive", sql`${t.amountCents} > 0`)],
 );
 
 export const transfers = sqliteTable(
   "transfers",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    d: integer("d").notNull(),
+    date: integer("d").notNull(),
     // Null on one side means the league itself (cash bought in, or cashed out).
     fromPlayerId: integer("from_player_id").references(() => players.id),
     toPlayerId: integer("to_player_id").references(() => players.id),
-    amtCents: integer("amt_cents").notNull(),
+    amountCents: integer("amt_cents").notNull(),
     description: text("description").notNull().default(""),
     // Set when the transfer gives back, as credit, a payment of an entry that was withdrawn:
     // one such transfer per payment, whatever the number of racing withdrawals.
@@ -212,10 +215,10 @@ export const transfers = sqliteTable(
   },
   (t) => [
     uniqueIndex("transfers_payment_uq").on(t.paymentId),
-    index("transfers_from_idx").on(t.fromPlayerId, t.amtCents),
-    index("transfers_to_idx").on(t.toPlayerId, t.amtCents),
-    index("transfers_d_idx").on(t.d),
-    check("transfers_amt_positive", sql`${t.amtCents} > 0`),
+    index("transfers_from_idx").on(t.fromPlayerId, t.amountCents),
+    index("transfers_to_idx").on(t.toPlayerId, t.amountCents),
+    index("transfers_d_idx").on(t.date),
+    check("transfers_amt_positive", sql`${t.amountCents} > 0`),
     check("transfers_sides_differ", sql`${t.fromPlayerId} IS NULL OR ${t.toPlayerId} IS NULL OR ${t.fromPlayerId} <> ${t.toPlayerId}`),
   ],
 );

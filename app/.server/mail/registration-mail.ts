@@ -6,7 +6,7 @@ import type { Mail } from "./mailer";
 // with an https URL and List-Unsubscribe-Post, so mail clients can offer an Unsubscribe
 // button that posts to it without opening a browser).
 
-export type OpenedRound = { id: number; n: string; d: number; loc: string };
+export type OpenedRound = { id: number; name: string; startsAt: number; location: string };
 export type RegistrationMailContext = { linkOrigin: string; leagueName: string; timeZone: string };
 
 /** `unsubscribe`: the page a person opens, and the URL a mail client posts its one-click to. */
@@ -17,17 +17,17 @@ export function registrationMail(
   ctx: RegistrationMailContext,
 ): Mail {
   const link = `${ctx.linkOrigin}/rounds/${round.id}`;
-  const when = formatRoundWhen(round.d, ctx.timeZone);
+  const when = formatRoundWhen(round.startsAt, ctx.timeZone);
   return {
     to: user.email,
-    subject: `${ctx.leagueName}: registration is open for ${round.n} (${when})`,
+    subject: `${ctx.leagueName}: registration is open for ${round.name} (${when})`,
     text: [
       `Hello ${user.name},`,
       "",
-      `Registration is open for ${round.n}.`,
+      `Registration is open for ${round.name}.`,
       "",
       `When:  ${when}`,
-      `Where: ${round.loc}`,
+      `Where: ${round.location}`,
       "",
       "See the round and sign up:",
       link,

@@ -5,15 +5,14 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { CheckboxField, Field, SelectField } from "~/components/ui/field";
 import { useFormResult } from "~/hooks/use-form-result";
-import { type PlayerHit, usePlayerSearch } from "~/hooks/use-player-search";
+import { usePlayerSearch } from "~/hooks/use-player-search";
+import type { PlayerHit } from "~/lib/api-answers";
 import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, SEARCH_TOO_LONG } from "~/lib/constants";
 import { DIVISIONS } from "~/lib/divisions";
 import { formatCents } from "~/lib/money";
 import { fullName, splitPlayerName } from "~/lib/player-name";
 
-type Choice = { kind: "player"; hit: PlayerHit } | { kind: "new"; fn: string; ln: string };
-
-const nameOf = (p: { fn: string; ln: string }) => fullName({ firstName: p.fn, lastName: p.ln });
+type Choice = { kind: "player"; hit: PlayerHit } | { kind: "new"; firstName: string; lastName: string };
 
 const option =
   "flex min-h-11 w-full items-center justify-between gap-3 rounded-md px-3 py-2 text-left hover:bg-brand-50 focus-visible:bg-brand-50";
@@ -39,8 +38,8 @@ export function AddEntry({ entered, creditCapCents }: { roundId: number; entered
   }, [choice]);
 
   const typed = splitPlayerName(q);
-  const name = choice ? nameOf(choice.kind === "player" ? choice.hit : choice) : "";
-  const balanceCents = choice?.kind === "player" ? Math.round(choice.hit.balance * 100) : 0;
+  const name = choice ? fullName(choice.kind === "player" ? choice.hit : choice) : "";
+  const balanceCents = choice?.kind === "player" ? choice.hit.balanceCents : 0;
   const suggestion = Math.min(Math.max(0, balanceCents), creditCapCents);
   return (
     <Card>
@@ -52,8 +51,8 @@ export function AddEntry({ entered, creditCapCents }: { roundId: number; entered
             <input type="hidden" name="player" value={choice.hit.id} />
           ) : (
             <>
-              <input type="hidden" name="newFn" value={choice.fn} />
-              <input type="hidden" name="newLn" value={choice.ln} />
+              <input type="hidden" name="newFirstName" value={choice.firstName} />
+              <input type="hidden" name="newLastName" value={choice.lastName} />
             </>
           )}
           <div className="sm:col-span-2 lg:col-span-4">
@@ -124,9 +123,9 @@ export function AddEntry({ entered, creditCapCents }: { roundId: number; entered
               {hits.map((hit) => (
                 <li key={hit.id}>
                   <button type="button" className={option} onClick={() => setChoice({ kind: "player", hit })}>
-                    <span className="font-medium">{nameOf(hit)}</span>
+                    <span className="font-medium">{fullName(hit)}</span>
                     <span className="text-sm text-muted">
-                      {hit.division} · {formatCents(Math.round(hit.balance * 100))}
+                      {hit.division} · {formatCents(hit.balanceCents)}
                     </span>
                   </button>
                 </li>

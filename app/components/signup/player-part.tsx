@@ -8,7 +8,7 @@ import type { FormOutcome } from "~/lib/form-data";
 import { formatCents } from "~/lib/money";
 import type { RoundFees } from "~/lib/pricing";
 
-type Round = RoundFees & { id: number; n: string; openForRegistration: boolean };
+type Round = RoundFees & { id: number; name: string; openForRegistration: boolean };
 
 /** What the withdrawal gives back, in words: "$6.17 comes back as your league credit (credit $2.00 · PayPal $4.17)." */
 function backText(back: NonNullable<SignUpFacts["withdraw"]>["back"]): string {
@@ -37,7 +37,7 @@ export function PlayerPart({ round, facts }: { round: Round; facts: SignUpFacts 
               <ConfirmDialog
                 trigger="Withdraw"
                 tone="danger"
-                title={`Withdraw from ${round.n}?`}
+                title={`Withdraw from ${round.name}?`}
                 description={backText(facts.withdraw.back)}
                 confirmLabel="Withdraw"
                 intent="withdraw"

@@ -42,7 +42,7 @@ type Step =
  * the player changes the division, the ace fund or the credit; the server computes them
  * again and charges only what it computed.
  */
-export function SignUpDialog({ round, facts }: { round: RoundFees & { id: number; n: string }; facts: SignUpFacts }) {
+export function SignUpDialog({ round, facts }: { round: RoundFees & { id: number; name: string }; facts: SignUpFacts }) {
   const [open, setOpen] = useState(false);
   const [division, setDivision] = useState(facts.division);
   const [ace, setAce] = useState(true);
@@ -122,7 +122,7 @@ export function SignUpDialog({ round, facts }: { round: RoundFees & { id: number
         if (step.kind === "complete") revalidate();
         else setStep({ kind: "form" });
       }}
-      title={`Sign up: ${round.n}`}
+      title={`Sign up: ${round.name}`}
       trigger={<Button>Sign up</Button>}
     >
       {step.kind === "complete" || step.kind === "pending" ? (

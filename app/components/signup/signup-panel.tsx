@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { useLeague } from "~/hooks/use-league";
 import type { RoundFees } from "~/lib/pricing";
 
-type Round = RoundFees & { id: number; n: string; openForRegistration: boolean };
+type Round = RoundFees & { id: number; name: string; openForRegistration: boolean };
 
 // Only a player whose claim is approved sees their part (sign up, or withdraw): its code
 // loads when it renders, so an anonymous visit never downloads it.

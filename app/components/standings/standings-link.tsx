@@ -13,11 +13,11 @@ export function StandingsLink({
 }: {
   playerId: number;
   division: string;
-  latest?: { d: number; division: string };
+  latest?: { startsAt: number; division: string };
 }) {
   const { timeZone } = useLeague();
   const params = new URLSearchParams({ division: latest?.division ?? division });
-  if (latest) params.set("season", String(wallParts(latest.d, timeZone).year));
+  if (latest) params.set("season", String(wallParts(latest.startsAt, timeZone).year));
   return (
     <p className="mt-3 text-sm">
       <Link

@@ -55,7 +55,7 @@ export function StandingsTable({
   // One date label per round, not per row: formatting a date builds an Intl formatter, and
   // a big division's breakdowns name thousands of rounds.
   const labels = useMemo(
-    () => new Map(Object.values(rounds).map((r) => [r.id, `${formatDate(r.d, timeZone)} ${r.n}`])),
+    () => new Map(Object.values(rounds).map((r) => [r.id, `${formatDate(r.startsAt, timeZone)} ${r.name}`])),
     [rounds, timeZone],
   );
   return (

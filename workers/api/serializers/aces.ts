@@ -8,5 +8,5 @@ export function acePotJson(potCents: number) {
 
 /** One paid ace as the /api lists it: `player` is the player's id, `amt` dollars. */
 export function aceJson(a: AceRow) {
-  return { id: a.id, d: a.d, player: a.playerId, fn: a.firstName, ln: a.lastName, amt: toDollars(a.amtCents), round_id: a.roundId };
+  return { id: a.id, d: a.date, player: a.playerId, fn: a.firstName, ln: a.lastName, amt: toDollars(a.amountCents), round_id: a.roundId };
 }

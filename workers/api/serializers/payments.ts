@@ -17,7 +17,7 @@ export function paymentJson(p: PaymentRow) {
     updated_at: p.updatedAt,
     round_id: p.roundId,
     round_date: p.roundDate,
-    loc: p.loc,
+    loc: p.roundLocation,
     user_id: p.userId,
     user_name: p.userName,
     player_id: p.playerId,

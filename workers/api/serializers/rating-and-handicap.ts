@@ -9,10 +9,16 @@ export function ratingAndHandicapJson(f: RatingAndHandicap) {
   return {
     handicap: h?.handicap ?? null,
     handicapMethod: h ? { rounds: h.rounds, average: h.average, par: h.par, overPar: h.overPar, percent: h.percent } : null,
-    handicapHistory: f.history.map((r) => ({ round_id: r.roundId, d: r.d, n: r.n, score: r.score, handicap: r.handicap })),
+    handicapHistory: f.history.map((r) => ({ round_id: r.roundId, d: r.startsAt, n: r.roundName, score: r.score, handicap: r.handicap })),
     rating: f.rating,
     ratingRounds: f.ratedRounds,
     ratingEstablished: f.established,
-    ratingHistory: f.history.map((r) => ({ round_id: r.roundId, d: r.d, n: r.n, round_rating: r.roundRating, rating: r.rating })),
+    ratingHistory: f.history.map((r) => ({
+      round_id: r.roundId,
+      d: r.startsAt,
+      n: r.roundName,
+      round_rating: r.roundRating,
+      rating: r.rating,
+    })),
   };
 }

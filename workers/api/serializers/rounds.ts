@@ -6,9 +6,9 @@ import { positionLabel } from "~/lib/results";
 export function roundJson(r: RoundRow) {
   return {
     id: r.id,
-    d: r.d,
-    n: r.n,
-    loc: r.loc,
+    d: r.startsAt,
+    n: r.name,
+    loc: r.location,
     fee_pdga: toDollars(r.feePdgaCents),
     fee_course: toDollars(r.feeCourseCents),
     fee_other: toDollars(r.feeOtherCents),
@@ -26,8 +26,8 @@ export function roundJson(r: RoundRow) {
 export function playerRoundJson(r: PlayerRound) {
   return {
     round_id: r.roundId,
-    d: r.d,
-    n: r.n,
+    d: r.startsAt,
+    n: r.roundName,
     division: r.division,
     score: r.score,
     result: r.result,

@@ -22,7 +22,7 @@ export function standingsJson(s: SeasonStandings) {
     season: s.season,
     seasons: s.seasons,
     rule: { pointsFirst, pointsStep, pointsFloor, pointsParticipation, bestN: standingsBestN },
-    rounds: s.rounds.map((r) => ({ id: r.id, d: r.d, n: r.n })),
+    rounds: s.rounds.map((r) => ({ id: r.id, d: r.startsAt, n: r.name })),
     divisions: s.divisions.map((d) => ({
       division: d.division,
       rounds_scored: d.roundsScored,

@@ -5,12 +5,12 @@ import type { TransferRow } from "~/.server/services/money/transfers";
 export function transferJson(t: TransferRow) {
   return {
     id: t.id,
-    d: t.d,
+    d: t.date,
     fromPlayer: t.fromPlayerId,
     toPlayer: t.toPlayerId,
     description: t.description,
     fPlayer: t.fromName,
     tPlayer: t.toName,
-    amt: toDollars(t.amtCents),
+    amt: toDollars(t.amountCents),
   };
 }

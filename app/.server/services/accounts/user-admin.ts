@@ -66,8 +66,8 @@ export async function getUserDetail(db: Db, id: number): Promise<AdminUserDetail
       status: claims.status,
       note: claims.note,
       createdAt: claims.createdAt,
-      firstName: players.fn,
-      lastName: players.ln,
+      firstName: players.firstName,
+      lastName: players.lastName,
     })
     .from(claims)
     .innerJoin(players, eq(players.id, claims.playerId))

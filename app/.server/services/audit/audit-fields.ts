@@ -1,6 +1,8 @@
 // The fields each audit trigger of migration 0011 records (ADR 20), in the triggers' order,
 // with the label an organiser reads and how to show the value. A field added to a trigger
-// is one more line here; one missing still shows, under its column name.
+// is one more line here; one missing still shows, under its column name. The keys are SQL
+// column names; the date columns still have the old /api's name `d`, read here from the schema.
+import { aces, rounds, transfers } from "../../db/schema";
 
 export type Value = string | number | boolean | null;
 export type Kind = "money" | "text" | "number" | "onOff" | "date" | "player" | "league" | "round" | "ref" | "method";
@@ -33,16 +35,21 @@ export const FIELDS: Record<string, Record<string, [string, Kind]>> = {
     resolution: ["resolution", "text"],
   },
   transfers: {
-    d: ["date", "date"],
+    [transfers.date.name]: ["date", "date"],
     from_player_id: ["from", "league"],
     to_player_id: ["to", "league"],
     amt_cents: ["amount", "money"],
     description: ["description", "text"],
     payment_id: ["payment", "ref"],
   },
-  aces: { d: ["date", "date"], player_id: ["player", "player"], round_id: ["round", "round"], amt_cents: ["amount", "money"] },
+  aces: {
+    [aces.date.name]: ["date", "date"],
+    player_id: ["player", "player"],
+    round_id: ["round", "round"],
+    amt_cents: ["amount", "money"],
+  },
   rounds: {
-    d: ["date", "date"],
+    [rounds.startsAt.name]: ["date", "date"],
     fee_pdga_cents: ["PDGA fee", "money"],
     fee_course_cents: ["course fee", "money"],
     fee_other_cents: ["other fee", "money"],

@@ -17,7 +17,7 @@ export type AuditChoices = { rounds: RoundChoice[]; actors: Choice[]; player: Ch
 
 export async function auditChoices(db: Db, filter: AuditFilter, timeZone: string): Promise<AuditChoices> {
   const [roundRows, admins, player, actor] = await Promise.all([
-    db.select({ id: rounds.id, n: rounds.n, d: rounds.d }).from(rounds).orderBy(desc(rounds.d), desc(rounds.id)),
+    db.select({ id: rounds.id, name: rounds.name, startsAt: rounds.startsAt }).from(rounds).orderBy(desc(rounds.startsAt), desc(rounds.id)),
     db.select({ id: users.id, label: users.name }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.name)),
     filter.playerId
       ? db
@@ -33,7 +33,11 @@ export async function auditChoices(db: Db, filter: AuditFilter, timeZone: string
     actors.push({ id: filter.actorId, label: actor[0]?.label ?? `user #${filter.actorId}` });
   }
   return {
-    rounds: roundRows.map((r) => ({ id: r.id, label: `${formatDate(r.d, timeZone)} · ${r.n}`, season: wallParts(r.d, timeZone).year })),
+    rounds: roundRows.map((r) => ({
+      id: r.id,
+      label: `${formatDate(r.startsAt, timeZone)} · ${r.name}`,
+      season: wallParts(r.startsAt, timeZone).year,
+    })),
     actors,
     player: filter.playerId ? { id: filter.playerId, label: player[0]?.name ?? `player #${filter.playerId}` } : null,
   };

@@ -99,9 +99,9 @@ async function namesFor(db: Db, rows: AuditRaw[]): Promise<Names> {
         .from(players)
         .where(inArray(players.id, ids)),
     ),
-    inChunks(roundIds, (ids) => db.select({ id: rounds.id, n: rounds.n }).from(rounds).where(inArray(rounds.id, ids))),
+    inChunks(roundIds, (ids) => db.select({ id: rounds.id, name: rounds.name }).from(rounds).where(inArray(rounds.id, ids))),
   ]);
   for (const p of foundPlayers) names.players.set(p.id, p.name);
-  for (const r of foundRounds) names.rounds.set(r.id, r.n);
+  for (const r of foundRounds) names.rounds.set(r.id, r.name);
   return names;
 }

@@ -76,33 +76,33 @@ export function potGuards(db: Db, changes: readonly PotChange[]) {
 
 /** What a change to a round's entries takes from the pot: the fees of opted-in entries it removes or opts out. */
 export function entriesPotChanges(
-  round: { d: number; aceCents: number },
+  round: { startsAt: number; aceCents: number },
   before: readonly { id: number; ace: boolean }[],
   after: readonly { id: number | null; ace?: boolean }[],
 ): PotChange[] {
   const planned = new Map(after.map((e) => [e.id, e]));
   const lost = before.filter((e) => e.ace && (!planned.has(e.id) || planned.get(e.id)?.ace === false)).length;
-  return lost > 0 && round.aceCents > 0 ? [{ t: round.d, cents: -lost * round.aceCents, kind: "fees" }] : [];
+  return lost > 0 && round.aceCents > 0 ? [{ t: round.startsAt, cents: -lost * round.aceCents, kind: "fees" }] : [];
 }
 
 /** A round's fees leaving the pot at its old start and joining at its new one, with its new ace fee. */
 export function roundPotChanges(
-  before: { d: number; aceCents: number },
-  after: { d: number; aceCents: number },
+  before: { startsAt: number; aceCents: number },
+  after: { startsAt: number; aceCents: number },
   optedIn: number,
 ): PotChange[] {
-  if (optedIn === 0 || (before.d === after.d && before.aceCents === after.aceCents)) return [];
+  if (optedIn === 0 || (before.startsAt === after.startsAt && before.aceCents === after.aceCents)) return [];
   return [
-    { t: before.d, cents: -optedIn * before.aceCents, kind: "fees" },
-    { t: after.d, cents: optedIn * after.aceCents, kind: "fees" },
+    { t: before.startsAt, cents: -optedIn * before.aceCents, kind: "fees" },
+    { t: after.startsAt, cents: optedIn * after.aceCents, kind: "fees" },
   ];
 }
 
 /** The pot changes of a save of several rounds: each round's fees by its date and ace fee as read now, and as saved. */
-export async function roundsPotChanges(db: Db, saved: readonly { id: number; d: number; aceCents: number }[]): Promise<PotChange[]> {
+export async function roundsPotChanges(db: Db, saved: readonly { id: number; startsAt: number; aceCents: number }[]): Promise<PotChange[]> {
   if (saved.length === 0) return [];
-  const now = await db.all<{ id: number; d: number; aceCents: number; optedIn: number }>(sql`
-    select r.id, r.d, r.ace_cents as aceCents, coalesce(s.ace_entries, 0) as optedIn
+  const now = await db.all<{ id: number; startsAt: number; aceCents: number; optedIn: number }>(sql`
+    select r.id, r.d as startsAt, r.ace_cents as aceCents, coalesce(s.ace_entries, 0) as optedIn
     from rounds r left join round_stats s on s.round_id = r.id
     where r.id in (select value from json_each(${JSON.stringify(saved.map((r) => r.id))}))`);
   return saved.flatMap((r) => {

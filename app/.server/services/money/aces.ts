@@ -23,11 +23,11 @@ export async function acePotCents(db: Db, roundId?: number, now = nowSeconds()):
 /** A paid ace with the player's name; the round it was hit in, if recorded. */
 export type AceRow = {
   id: number;
-  d: number;
+  date: number;
   playerId: number;
   firstName: string;
   lastName: string;
-  amtCents: number;
+  amountCents: number;
   roundId: number | null;
 };
 
@@ -36,16 +36,16 @@ export async function listAces(db: Db): Promise<AceRow[]> {
   return db
     .select({
       id: aces.id,
-      d: aces.d,
+      date: aces.date,
       playerId: aces.playerId,
-      firstName: players.fn,
-      lastName: players.ln,
-      amtCents: aces.amtCents,
+      firstName: players.firstName,
+      lastName: players.lastName,
+      amountCents: aces.amountCents,
       roundId: aces.roundId,
     })
     .from(aces)
     .innerJoin(players, eq(players.id, aces.playerId))
-    .orderBy(desc(aces.d), desc(aces.id));
+    .orderBy(desc(aces.date), desc(aces.id));
 }
 
 /** The players who hit an ace in a round (the aces recorded against it). */

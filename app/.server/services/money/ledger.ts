@@ -37,7 +37,13 @@ async function playerFacts(db: Db, ids: number[]): Promise<Map<number, PlayerFac
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export type NewTransfer = { d: number; fromPlayerId: number | null; toPlayerId: number | null; amtCents: number; description: string };
+export type NewTransfer = {
+  date: number;
+  fromPlayerId: number | null;
+  toPlayerId: number | null;
+  amountCents: number;
+  description: string;
+};
 
 /**
  * Moves credit from a player (or the league: null) to a player (or the league). Refused
@@ -51,17 +57,17 @@ export async function addTransfer(db: Db, t: NewTransfer): Promise<number> {
   const facts = await playerFacts(db, sides);
   for (const id of sides) if (!facts.has(id)) throw notFound("Player not found");
   // The sender's balance, read again by the insert: covers a race with any other write.
-  const guard = t.fromPlayerId === null ? sql`1` : sql`${balanceCentsSql(t.fromPlayerId)} >= ${t.amtCents}`;
+  const guard = t.fromPlayerId === null ? sql`1` : sql`${balanceCentsSql(t.fromPlayerId)} >= ${t.amountCents}`;
   const [row] = await db.all<{ id: number }>(sql`
     insert into transfers (d, from_player_id, to_player_id, amt_cents, description)
-    select ${t.d}, ${t.fromPlayerId}, ${t.toPlayerId}, ${t.amtCents}, ${t.description}
+    select ${t.date}, ${t.fromPlayerId}, ${t.toPlayerId}, ${t.amountCents}, ${t.description}
     where ${guard}
     returning id`);
   if (row) return row.id;
   const sender = t.fromPlayerId === null ? undefined : facts.get(t.fromPlayerId);
   if (!sender) throw new Error("a transfer from the league cannot be refused for credit");
   const now = (await playerFacts(db, [sender.id])).get(sender.id) ?? sender;
-  throw conflict(insufficient(now.name, now.balanceCents, t.amtCents));
+  throw conflict(insufficient(now.name, now.balanceCents, t.amountCents));
 }
 
 /**
@@ -85,11 +91,11 @@ export async function deleteTransfer(db: Db, id: number): Promise<void> {
   // Another request deleted it first (a transfer to the league is never refused).
   if (!still || !receiver) throw notFound("Transfer not found");
   throw conflict(
-    `${receiver.name} has ${formatCents(receiver.balanceCents)} of credit; taking back ${formatCents(t.amtCents)} would take it below zero.`,
+    `${receiver.name} has ${formatCents(receiver.balanceCents)} of credit; taking back ${formatCents(t.amountCents)} would take it below zero.`,
   );
 }
 
-export type NewAce = { d: number; playerId: number; amtCents: number };
+export type NewAce = { date: number; playerId: number; amountCents: number };
 
 /**
  * Pays an ace out of the pot. The ace is tied to the round played that day, if there is
@@ -104,20 +110,20 @@ export async function addAce(db: Db, ace: NewAce): Promise<number> {
   const [[player], [round]] = await db.batch([
     db.select({ id: players.id }).from(players).where(eq(players.id, ace.playerId)),
     db
-      .select({ id: rounds.id, d: rounds.d })
+      .select({ id: rounds.id, startsAt: rounds.startsAt })
       .from(rounds)
-      .where(sql`abs(${rounds.d} - ${ace.d}) < 43200`)
-      .orderBy(sql`abs(${rounds.d} - ${ace.d})`)
+      .where(sql`abs(${rounds.startsAt} - ${ace.date}) < 43200`)
+      .orderBy(sql`abs(${rounds.startsAt} - ${ace.date})`)
       .limit(1),
   ]);
   if (!player) throw notFound("Player not found");
-  const d = round ? Math.max(ace.d, round.d) : ace.d;
-  const changes: PotChange[] = [{ t: d, cents: -ace.amtCents, kind: "ace" }];
+  const date = round ? Math.max(ace.date, round.startsAt) : ace.date;
+  const changes: PotChange[] = [{ t: date, cents: -ace.amountCents, kind: "ace" }];
   try {
     const [rows] = await db.batch([
       db
         .insert(aces)
-        .values({ d, playerId: ace.playerId, roundId: round?.id ?? null, amtCents: ace.amtCents })
+        .values({ date, playerId: ace.playerId, roundId: round?.id ?? null, amountCents: ace.amountCents })
         .returning({ id: aces.id }),
       ...potGuards(db, changes),
     ]);

@@ -22,12 +22,12 @@ async function paymentOf(db: Db, paymentId: number, inRound?: number) {
     .select({
       id: payments.id,
       roundId: payments.roundId,
-      roundName: rounds.n,
+      roundName: rounds.name,
       playerId: payments.playerId,
       name: fullNameSql(players),
       amountCents: payments.amountCents,
       refundedCents: refunded.mapWith(Number),
-      givenBack: transfers.amtCents,
+      givenBack: transfers.amountCents,
       entered: sql<number>`exists (select 1 from entries e where e.round_id = ${PAYMENTS.roundId} and e.player_id = ${PAYMENTS.playerId})`,
     })
     .from(payments)
@@ -48,9 +48,9 @@ export async function giveBackPayment(db: Db, paymentId: number, inRound?: numbe
   const p = await paymentOf(db, paymentId, inRound);
   const left = sql<number>`(${PAYMENTS.amount} - ${refunded})`;
   const row = rowOf(transfers, {
-    d: now,
+    date: now,
     toPlayerId: payments.playerId,
-    amtCents: left,
+    amountCents: left,
     description: sql`${`Paid for ${p.roundName} with no entry: back as credit`}`,
     paymentId: payments.id,
   });
@@ -70,8 +70,8 @@ export async function giveBackPayment(db: Db, paymentId: number, inRound?: numbe
         ),
     )
     .onConflictDoNothing()
-    .returning({ amtCents: transfers.amtCents });
-  const cents = given[0]?.amtCents;
+    .returning({ amountCents: transfers.amountCents });
+  const cents = given[0]?.amountCents;
   if (cents === undefined) {
     const again = await paymentOf(db, paymentId, inRound);
     if (again.givenBack !== null) throw conflict(`${p.name}'s payment was already given back as credit.`);
@@ -90,14 +90,14 @@ export async function takeBackCredit(db: Db, paymentId: number, inRound?: number
   const p = await paymentOf(db, paymentId, inRound);
   const over = p.givenBack === null ? 0 : p.givenBack + p.refundedCents - p.amountCents;
   if (p.givenBack === null || over <= 0) throw conflict(`${p.name} did not get this payment back twice.`);
-  const asRead = and(eq(transfers.paymentId, paymentId), eq(transfers.amtCents, p.givenBack));
+  const asRead = and(eq(transfers.paymentId, paymentId), eq(transfers.amountCents, p.givenBack));
   const change =
     over >= p.givenBack
       ? db.delete(transfers).where(asRead).returning({ id: transfers.id })
       : db
           .update(transfers)
           .set({
-            amtCents: p.givenBack - over,
+            amountCents: p.givenBack - over,
             description: `Withdrawn from ${p.roundName}: what was paid less ${formatCents(over)} PayPal refunded, back as credit`,
           })
           .where(asRead)

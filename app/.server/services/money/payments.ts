@@ -24,7 +24,7 @@ export type PaymentRow = {
   roundId: number;
   roundName: string;
   roundDate: number;
-  loc: string;
+  roundLocation: string;
   userId: number | null;
   userName: string | null;
   playerId: number;
@@ -57,9 +57,9 @@ export async function listPayments(db: Db, filter: { roundId?: number; userId?: 
       transactionId: payments.transactionId,
       paymentData: payments.paymentData,
       roundId: payments.roundId,
-      roundName: rounds.n,
-      roundDate: rounds.d,
-      loc: rounds.loc,
+      roundName: rounds.name,
+      roundDate: rounds.startsAt,
+      roundLocation: rounds.location,
       userId: payments.userId,
       userName: users.name,
       playerId: payments.playerId,

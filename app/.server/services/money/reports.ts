@@ -30,7 +30,7 @@ import { nowSeconds, wallParts } from "~/lib/time";
  * its own before the join, so no row is counted once per row of another table.
  */
 const perRound = sql`
-  select r.id, r.d, r.n as name,
+  select r.id, r.d as startsAt, r.n as name,
     coalesce(e.entries, 0) as entries,
     coalesce(e.entries, 0) * r.fee_pdga_cents as pdga,
     coalesce(e.entries, 0) * r.fee_course_cents as course,
@@ -69,7 +69,7 @@ const SEASON_SUMS = SUM_FIELDS.split(", ")
   .map((f) => `sum(i.${f}) as ${f}`)
   .join(", ");
 
-type RoundSumsRow = SumsRow & { id: number; d: number; name: string };
+type RoundSumsRow = SumsRow & { id: number; startsAt: number; name: string };
 type SeasonSumsRow = SumsRow & { season: number };
 type MoneyRow = { balances: number; league_in: number; league_out: number };
 type LooseRow = { count: number; cents: number };
@@ -124,7 +124,7 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
     sql`
       with seasons as (select value ->> 0 as year, value ->> 1 as start, value ->> 2 as stop from json_each(${bounds})),
       items as (
-        select d, ${sql.raw(SUM_FIELDS)} from (${perRound})
+        select startsAt as d, ${sql.raw(SUM_FIELDS)} from (${perRound})
         union all
         select d, 0, 0, 0, 0, 0, 0, amt_cents, 0, 0, 0, 0, 0, 0, 0 from aces where round_id is null)
       select s.year as season, ${sql.raw(SEASON_SUMS)}
@@ -145,7 +145,7 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
   const seasons = seasonRows.map((r) => ({ season: Number(r.season), ...sums(r) }));
   const totals = sumRows(seasons);
   return {
-    rounds: roundRows.map((r) => ({ id: Number(r.id), d: Number(r.d), name: r.name, ...sums(r) })),
+    rounds: roundRows.map((r) => ({ id: Number(r.id), startsAt: Number(r.startsAt), name: r.name, ...sums(r) })),
     seasons,
     totals,
     looseAces: { count: Number(loose?.count ?? 0), cents: Number(loose?.cents ?? 0) },
@@ -158,7 +158,7 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
       aceInCents: totals.aceInCents,
       acesPaidCents: totals.acesPaidCents,
       // Like with like: the pot now holds the fees of started rounds and the aces paid until now.
-      acePrepaidCents: roundRows.reduce((cents, r) => cents + (Number(r.d) > now ? Number(r.ace_in) : 0), 0),
+      acePrepaidCents: roundRows.reduce((cents, r) => cents + (Number(r.startsAt) > now ? Number(r.ace_in) : 0), 0),
       acesAheadCents: Number(pot?.ahead ?? 0),
       acePotCents: Number(pot?.pot ?? 0),
     }),

@@ -9,10 +9,10 @@ import { fullNameSql } from "../../db/player-name";
 /** Credit moved between players; a null side (id and name) is the league itself. */
 export type TransferRow = {
   id: number;
-  d: number;
+  date: number;
   fromPlayerId: number | null;
   toPlayerId: number | null;
-  amtCents: number;
+  amountCents: number;
   description: string;
   fromName: string | null;
   toName: string | null;
@@ -25,10 +25,10 @@ function selectTransfers(db: Db) {
   return db
     .select({
       id: transfers.id,
-      d: transfers.d,
+      date: transfers.date,
       fromPlayerId: transfers.fromPlayerId,
       toPlayerId: transfers.toPlayerId,
-      amtCents: transfers.amtCents,
+      amountCents: transfers.amountCents,
       description: transfers.description,
       fromName: fullNameSql<string | null>(fromP),
       toName: fullNameSql<string | null>(toP),
@@ -41,10 +41,10 @@ function selectTransfers(db: Db) {
 /** One page of every transfer, newest first, and how many there are in all. */
 export async function listTransfers(db: Db, page: { page: number; pageSize: number }): Promise<{ rows: TransferRow[]; page: Page }> {
   const [rows, [count]] = await db.batch([
-    selectTransfers(db).orderBy(desc(transfers.d), desc(transfers.id)).limit(page.pageSize).offset(offsetOf(page.page, page.pageSize)),
-    db.select({ n: sql<number>`count(*)` }).from(transfers),
+    selectTransfers(db).orderBy(desc(transfers.date), desc(transfers.id)).limit(page.pageSize).offset(offsetOf(page.page, page.pageSize)),
+    db.select({ count: sql<number>`count(*)` }).from(transfers),
   ]);
-  return { rows, page: pageOf(page.page, page.pageSize, Number(count?.n ?? 0)) };
+  return { rows, page: pageOf(page.page, page.pageSize, Number(count?.count ?? 0)) };
 }
 
 export async function transfersByPlayer(db: Db, playerId: number): Promise<TransferRow[]> {
@@ -56,5 +56,5 @@ export async function transfersByPlayer(db: Db, playerId: number): Promise<Trans
 export function playerTransfersQuery(db: Db, playerId: number) {
   return selectTransfers(db)
     .where(or(eq(transfers.fromPlayerId, playerId), eq(transfers.toPlayerId, playerId)))
-    .orderBy(desc(transfers.d), desc(transfers.id));
+    .orderBy(desc(transfers.date), desc(transfers.id));
 }

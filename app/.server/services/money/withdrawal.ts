@@ -69,13 +69,13 @@ export async function withdrawEntry(
   const done = await commitRoundChange(db, roundId, (state) => {
     const entry = state.entries.find((e) => e.id === entryId);
     if (!entry) throw conflict(WITHDRAW_MESSAGES.gone(found.name));
-    if (!who.admin && state.round.d <= nowSeconds()) throw conflict(WITHDRAW_MESSAGES.started(state.round.n));
+    if (!who.admin && state.round.startsAt <= nowSeconds()) throw conflict(WITHDRAW_MESSAGES.started(state.round.name));
     if (opts.version !== undefined) assertEntryVersion({ ...entry, name: found.name }, opts.version);
     const giveBack = rowOf(transfers, {
-      d: now,
+      date: now,
       toPlayerId: payments.playerId,
-      amtCents: left,
-      description: sql`${`Withdrawn from ${state.round.n}: what was paid, back as credit`}`,
+      amountCents: left,
+      description: sql`${`Withdrawn from ${state.round.name}: what was paid, back as credit`}`,
       paymentId: payments.id,
     });
     return {
@@ -98,7 +98,7 @@ export async function withdrawEntry(
               ),
           )
           .onConflictDoNothing()
-          .returning({ paymentId: transfers.paymentId, amtCents: transfers.amtCents }),
+          .returning({ paymentId: transfers.paymentId, amountCents: transfers.amountCents }),
         db
           .update(paymentRefunds)
           .set({ resolution: "withdrawn", resolvedAt: now })
@@ -113,7 +113,7 @@ export async function withdrawEntry(
       guardPlayers: [
         { playerId, name: entry.name, balanceCents: entry.balanceCents, deltaCents: entry.creditUsedCents - entry.creditAddedCents },
       ],
-      answer: ([, given]) => ({ entry, roundName: state.round.n, given: given as { paymentId: number | null; amtCents: number }[] }),
+      answer: ([, given]) => ({ entry, roundName: state.round.name, given: given as { paymentId: number | null; amountCents: number }[] }),
     };
   });
 
@@ -126,7 +126,7 @@ export async function withdrawEntry(
         ])
       : [],
   );
-  const sumOf = (method: string) => done.given.reduce((s, g) => s + (methods.get(g.paymentId ?? 0) === method ? g.amtCents : 0), 0);
+  const sumOf = (method: string) => done.given.reduce((s, g) => s + (methods.get(g.paymentId ?? 0) === method ? g.amountCents : 0), 0);
   const paypalCents = sumOf("paypal");
   const cashCents = sumOf("cash");
   return {

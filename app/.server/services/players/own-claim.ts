@@ -26,8 +26,8 @@ export async function ownClaim(db: Db, userId: number): Promise<OwnClaim | null>
       status: claims.status,
       note: claims.note,
       playerId: players.id,
-      firstName: players.fn,
-      lastName: players.ln,
+      firstName: players.firstName,
+      lastName: players.lastName,
       balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
     })
     .from(claims)

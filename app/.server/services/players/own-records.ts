@@ -42,8 +42,8 @@ export async function unapprovedOwnRecords(db: Db, userId: number): Promise<OwnR
   return db
     .select({
       id: players.id,
-      firstName: players.fn,
-      lastName: players.ln,
+      firstName: players.firstName,
+      lastName: players.lastName,
       division: players.division,
       createdAt: players.createdAt,
       claimStatus: sql<string | null>`(select c.status from claims c where c.player_id = ${playerId} and c.user_id = ${userId}

@@ -16,7 +16,13 @@ import { fullNameSql } from "../../db/player-name";
 
 export type PlayerValues = z.infer<typeof PlayerValuesSchema>;
 
-const row = (v: PlayerValues) => ({ fn: v.fn, ln: v.ln, pdga: v.pdga, division: v.division, inactive: v.inactive });
+const row = (v: PlayerValues) => ({
+  firstName: v.firstName,
+  lastName: v.lastName,
+  pdga: v.pdga,
+  division: v.division,
+  inactive: v.inactive,
+});
 
 /** An admin adds a player record. */
 export async function addPlayer(db: Db, values: PlayerValues): Promise<number> {
@@ -63,7 +69,7 @@ async function insertOwnPlayer(db: Db, userId: number, values: PlayerValues) {
       db
         .insert(players)
         .select(
-          sql`select null, ${v.fn}, ${v.ln}, ${v.pdga}, ${v.division}, 0, ${userId}, ${now}
+          sql`select null, ${v.firstName}, ${v.lastName}, ${v.pdga}, ${v.division}, 0, ${userId}, ${now}
             where ${unapprovedOwnRecordsSql(userId)} < ${MAX_UNAPPROVED_OWN_RECORDS}`,
         )
         .returning({ id: players.id }),

@@ -34,8 +34,8 @@ const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 1
 
 const statsColumns = {
   id: players.id,
-  firstName: players.fn,
-  lastName: players.ln,
+  firstName: players.firstName,
+  lastName: players.lastName,
   pdga: players.pdga,
   division: players.division,
   inactive: players.inactive,
@@ -80,7 +80,7 @@ function withRoundedAverages<R extends PlayerStats>(r: R): R {
 }
 
 export async function listPlayersWithStats(db: Db, yearStart: number): Promise<PlayerStats[]> {
-  const rows = await playerStatsQuery(db, yearStart).orderBy(asc(players.ln), asc(players.fn));
+  const rows = await playerStatsQuery(db, yearStart).orderBy(asc(players.lastName), asc(players.firstName));
   return rows.map(({ wins: _wins, bestScore: _best, ...row }) => withRoundedAverages(row));
 }
 
@@ -113,10 +113,10 @@ export async function assertPlayerExists(db: Db, id: number): Promise<void> {
 
 export type SimplePlayer = { id: number; firstName: string; lastName: string };
 
-const simpleColumns = { id: players.id, firstName: players.fn, lastName: players.ln };
+const simpleColumns = { id: players.id, firstName: players.firstName, lastName: players.lastName };
 
 export async function simpleList(db: Db): Promise<SimplePlayer[]> {
-  return db.select(simpleColumns).from(players).orderBy(asc(players.ln), asc(players.fn));
+  return db.select(simpleColumns).from(players).orderBy(asc(players.lastName), asc(players.firstName));
 }
 
 /** Players entered in a round: the entry manager leaves them out of its search. */
@@ -126,7 +126,7 @@ export async function playersInRound(db: Db, roundId: number): Promise<SimplePla
     .from(entries)
     .innerJoin(players, eq(players.id, entries.playerId))
     .where(eq(entries.roundId, roundId))
-    .orderBy(asc(players.ln), asc(players.fn));
+    .orderBy(asc(players.lastName), asc(players.firstName));
 }
 
 /** A search hit: enough for the public list (name, balance) and the admin's edit dialog. */
@@ -151,6 +151,6 @@ export async function searchPlayers(db: Db, text: string, limit = 25): Promise<S
     })
     .from(players)
     .where(containsEveryWord(fullNameSql(players), words))
-    .orderBy(asc(players.ln), asc(players.fn))
+    .orderBy(asc(players.lastName), asc(players.firstName))
     .limit(limit);
 }

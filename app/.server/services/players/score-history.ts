@@ -9,11 +9,11 @@ import { type ChartMetric, type HistoryPoint, type ScoreChart, scoreChart } from
  */
 export async function scoreHistory(db: Db, playerId: number): Promise<HistoryPoint[]> {
   return db
-    .select({ roundId: rounds.id, d: rounds.d, n: rounds.n, score: entries.score, rating: entries.rating })
+    .select({ roundId: rounds.id, startsAt: rounds.startsAt, roundName: rounds.name, score: entries.score, rating: entries.rating })
     .from(entries)
     .innerJoin(rounds, eq(rounds.id, entries.roundId))
     .where(and(eq(entries.playerId, playerId), gt(entries.score, 0)))
-    .orderBy(asc(rounds.d), asc(rounds.id));
+    .orderBy(asc(rounds.startsAt), asc(rounds.id));
 }
 
 /** `?chart=ratings` asks for round ratings; anything else (or nothing) is scores. */

@@ -11,8 +11,8 @@ import { ESTABLISHED_AFTER, playerRating } from "~/lib/rating-walk";
 
 export type HistoryRound = {
   roundId: number;
-  d: number;
-  n: string;
+  startsAt: number;
+  roundName: string;
   score: number;
   /** This score's round rating (null until the ratings job rated it). */
   roundRating: number | null;
@@ -37,8 +37,8 @@ export async function ratingAndHandicap(db: Db, playerId: number): Promise<Ratin
   const [, settings, rows] = await Promise.all([
     assertPlayerExists(db, playerId),
     getLeagueSettings(db),
-    db.all<{ roundId: number; d: number; n: string; score: number; roundRating: number | null }>(sql`
-      select r.id as roundId, r.d as d, r.n as n, e.score as score, e.rating as roundRating
+    db.all<{ roundId: number; startsAt: number; roundName: string; score: number; roundRating: number | null }>(sql`
+      select r.id as roundId, r.d as startsAt, r.n as roundName, e.score as score, e.rating as roundRating
       from entries e join rounds r on r.id = e.round_id
       where e.player_id = ${playerId} and e.score > 0 order by r.d, r.id`),
   ]);

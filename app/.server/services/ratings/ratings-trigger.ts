@@ -39,9 +39,9 @@ export async function queueStaleRatings(jobs: Queue, d1: D1Database): Promise<vo
 export async function queueRatingsFrom(db: Db, jobs: Queue, roundId: number | null): Promise<void> {
   let since: number | undefined;
   if (roundId !== null) {
-    const [round] = await db.select({ d: rounds.d }).from(rounds).where(eq(rounds.id, roundId));
+    const [round] = await db.select({ startsAt: rounds.startsAt }).from(rounds).where(eq(rounds.id, roundId));
     if (!round) throw notFound("Round not found");
-    since = round.d;
+    since = round.startsAt;
   }
   await enqueue(jobs, { type: "ratings", id: newJobId(), since });
 }

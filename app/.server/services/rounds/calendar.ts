@@ -23,9 +23,9 @@ export const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 const feedRound = {
   id: rounds.id,
-  d: rounds.d,
-  n: rounds.n,
-  loc: rounds.loc,
+  startsAt: rounds.startsAt,
+  name: rounds.name,
+  location: rounds.location,
   feePdgaCents: rounds.feePdgaCents,
   feeCourseCents: rounds.feeCourseCents,
   feeOtherCents: rounds.feeOtherCents,
@@ -58,10 +58,10 @@ export function roundEvent(round: FeedRound, origin: string): CalendarEvent {
   const ace = round.aceCents ? ` (+ ${formatCents(round.aceCents)} ace fund)` : "";
   return {
     uid: `round-${round.id}@${new URL(origin).host}`,
-    start: round.d,
-    end: round.d + ROUND_HOURS * 3600,
-    summary: round.n,
-    location: round.loc,
+    start: round.startsAt,
+    end: round.startsAt + ROUND_HOURS * 3600,
+    summary: round.name,
+    location: round.location,
     url: `${origin}/rounds/${round.id}`,
     description: `Entry ${formatCents(entryPriceCents(round))}${ace}.\nResults and sign-up: ${origin}/rounds/${round.id}`,
   };
@@ -78,8 +78,8 @@ export async function leagueCalendar(db: Db, opts: FeedOptions): Promise<string>
   const list = await db
     .select(feedRound)
     .from(rounds)
-    .where(gte(rounds.d, feedStart(opts.league, opts.now)))
-    .orderBy(asc(rounds.d), asc(rounds.id));
+    .where(gte(rounds.startsAt, feedStart(opts.league, opts.now)))
+    .orderBy(asc(rounds.startsAt), asc(rounds.id));
   return feedText(list, opts.league.name, opts);
 }
 
@@ -97,8 +97,8 @@ export async function personalCalendar(db: Db, token: string, opts: FeedOptions)
     .from(claims)
     .innerJoin(entries, eq(entries.playerId, claims.playerId))
     .innerJoin(rounds, eq(rounds.id, entries.roundId))
-    .where(and(eq(claims.userId, user.id), eq(claims.status, "approved"), gte(rounds.d, feedStart(opts.league, opts.now))))
-    .orderBy(asc(rounds.d), asc(rounds.id));
+    .where(and(eq(claims.userId, user.id), eq(claims.status, "approved"), gte(rounds.startsAt, feedStart(opts.league, opts.now))))
+    .orderBy(asc(rounds.startsAt), asc(rounds.id));
   return feedText(list, `${opts.league.name}: my rounds`, opts);
 }
 

@@ -63,10 +63,10 @@ export async function addEntry(db: Db, v: NewEntryValues): Promise<number> {
       const fresh = v.newPlayer;
       if (!fresh) throw badRequest("Choose a player");
       // A new player has no credit: using some would overdraw them at once.
-      if (delta < 0) throw conflict(`${fullName({ firstName: fresh.fn, lastName: fresh.ln })} is a new player with no credit to use.`);
+      if (delta < 0) throw conflict(`${fullName(fresh)} is a new player with no credit to use.`);
       return {
         statements: [
-          db.insert(players).values({ fn: fresh.fn, ln: fresh.ln, pdga: fresh.pdga, division: v.division }),
+          db.insert(players).values({ firstName: fresh.firstName, lastName: fresh.lastName, pdga: fresh.pdga, division: v.division }),
           // The batch runs in order on one connection: last_insert_rowid() is the new player.
           db
             .insert(entries)

@@ -40,7 +40,7 @@ export async function sendRegistrationMails(
   ctx: RegistrationMailRunContext,
 ): Promise<RegistrationMailOutcome> {
   const [round] = await db
-    .select({ id: rounds.id, n: rounds.n, d: rounds.d, loc: rounds.loc, open: rounds.openForRegistration })
+    .select({ id: rounds.id, name: rounds.name, startsAt: rounds.startsAt, location: rounds.location, open: rounds.openForRegistration })
     .from(rounds)
     .where(eq(rounds.id, job.roundId));
   if (!round) return { status: "no-round" };

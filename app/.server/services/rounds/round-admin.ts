@@ -20,9 +20,9 @@ import { missingVersion } from "~/schemas/version";
 export type RoundValues = z.infer<typeof RoundValuesSchema>;
 
 const row = (v: RoundValues) => ({
-  d: v.d,
-  n: v.n,
-  loc: v.loc,
+  startsAt: v.startsAt,
+  name: v.name,
+  location: v.location,
   feePdgaCents: v.fee_pdga,
   feeCourseCents: v.fee_course,
   feeOtherCents: v.fee_other,
@@ -51,10 +51,14 @@ export async function saveRound(db: Db, id: number | null | undefined, values: R
       roundPayoutCents: values.payout,
       guardPlayers: [],
       // A later date or a lower ace fee takes the round's fees out of the pot for a while (ADR 21).
-      potChanges: roundPotChanges(state.round, { d: values.d, aceCents: values.ace }, state.entries.filter((e) => e.ace).length),
+      potChanges: roundPotChanges(
+        state.round,
+        { startsAt: values.startsAt, aceCents: values.ace },
+        state.entries.filter((e) => e.ace).length,
+      ),
       answer: () => {
         // A played round moved to another date changes the order rounds are rated in (ADR 17).
-        if (values.d !== state.round.d) markRatingsStale(db, Math.min(values.d, state.round.d));
+        if (values.startsAt !== state.round.startsAt) markRatingsStale(db, Math.min(values.startsAt, state.round.startsAt));
         return id;
       },
     };
@@ -109,7 +113,17 @@ export async function deleteRound(db: Db, id: number): Promise<void> {
 }
 
 // The columns a save writes, in the table's order (row() above).
-const COLUMNS = ["d", "n", "loc", "feePdgaCents", "feeCourseCents", "feeOtherCents", "aceCents", "payoutCents", "pdgaUrl"] as const;
+const COLUMNS = [
+  "startsAt",
+  "name",
+  "location",
+  "feePdgaCents",
+  "feeCourseCents",
+  "feeOtherCents",
+  "aceCents",
+  "payoutCents",
+  "pdgaUrl",
+] as const;
 // A list of rows travels as one JSON parameter, read back with json_each: D1 binds at most
 // 100 parameters per statement, and the statements of a batch may each count as a query.
 const fromJson = (list: object[]) =>
@@ -164,7 +178,7 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
   const movedFrom = await datesOf(db, updates);
   const potChanges = await roundsPotChanges(
     db,
-    updates.map((c) => ({ id: c.id, d: c.values.d, aceCents: c.values.ace })),
+    updates.map((c) => ({ id: c.id, startsAt: c.values.startsAt, aceCents: c.values.ace })),
   );
   let results: unknown[];
   try {
@@ -185,10 +199,12 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
 /** The earliest of the old and new dates of the rounds a save moves, or null when none moves (ADR 17). */
 async function datesOf(db: Db, updates: { id: number; values: RoundValues }[]): Promise<number | null> {
   if (updates.length === 0) return null;
-  const now = await db.all<{ id: number; d: number }>(sql`select id, d from rounds where id in ${idList(updates.map((c) => c.id))}`);
+  const now = await db.all<{ id: number; startsAt: number }>(
+    sql`select id, d as startsAt from rounds where id in ${idList(updates.map((c) => c.id))}`,
+  );
   const moved = updates.flatMap((c) => {
-    const old = now.find((r) => r.id === c.id)?.d;
-    return old === undefined || old === c.values.d ? [] : [old, c.values.d];
+    const old = now.find((r) => r.id === c.id)?.startsAt;
+    return old === undefined || old === c.values.startsAt ? [] : [old, c.values.startsAt];
   });
   return moved.length ? Math.min(...moved) : null;
 }

@@ -39,7 +39,7 @@ export type StateEntry = {
 };
 
 export type RoundState = {
-  round: { id: number; n: string; d: number; payoutCents: number; aceCents: number; version: number };
+  round: { id: number; name: string; startsAt: number; payoutCents: number; aceCents: number; version: number };
   fingerprint: string;
   entries: StateEntry[];
 };
@@ -62,8 +62,8 @@ export async function readRoundState(db: Db, roundId: number): Promise<RoundStat
     db
       .select({
         id: rounds.id,
-        n: rounds.n,
-        d: rounds.d,
+        name: rounds.name,
+        startsAt: rounds.startsAt,
         payoutCents: rounds.payoutCents,
         aceCents: rounds.aceCents,
         version: rounds.version,
@@ -149,7 +149,7 @@ export async function commitRoundChange<T>(db: Db, roundId: number, plan: (state
     const potChanges = [...entriesPotChanges(state.round, state.entries, change.after), ...(change.potChanges ?? [])];
     try {
       const results = await db.batch([guard, ...change.statements, ...payouts, ...balanceGuards, ...potGuards(db, potChanges)]);
-      if (scoresChanged(state, change.after)) markRatingsStale(db, state.round.d);
+      if (scoresChanged(state, change.after)) markRatingsStale(db, state.round.startsAt);
       return change.answer(results.slice(1, 1 + change.statements.length), payouts.length);
     } catch (err) {
       if (checkFailed(err, "round_changed")) continue;

@@ -23,8 +23,8 @@ export const roundsFromQuery = (db: Db, since?: number, to?: number) =>
   db
     .select(roundWithCount)
     .from(rounds)
-    .where(and(since === undefined ? undefined : gte(rounds.d, since), to === undefined ? undefined : lt(rounds.d, to)))
-    .orderBy(asc(rounds.d), asc(rounds.id));
+    .where(and(since === undefined ? undefined : gte(rounds.startsAt, since), to === undefined ? undefined : lt(rounds.startsAt, to)))
+    .orderBy(asc(rounds.startsAt), asc(rounds.id));
 
 /** Rounds in date order; `since` (epoch seconds) limits to the current league year. */
 export async function listRounds(db: Db, since?: number): Promise<RoundRow[]> {
@@ -41,17 +41,17 @@ type RoundLists = { past: RoundRow[]; future: RoundRow[]; today: RoundRow[] };
 
 /** The home page's split: past (before now, newest first), future (soonest first), today (±24 h). */
 export function splitRounds(all: RoundRow[], now: number): RoundLists {
-  const past = all.filter((r) => r.d < now).reverse();
-  const future = all.filter((r) => r.d >= now);
-  const today = all.filter((r) => isToday(r.d, now));
+  const past = all.filter((r) => r.startsAt < now).reverse();
+  const future = all.filter((r) => r.startsAt >= now);
+  const today = all.filter((r) => isToday(r.startsAt, now));
   return { past, future, today };
 }
 
 /** One round a player entered, with what the entry won and moved on their balance. */
 export type PlayerRound = {
   roundId: number;
-  d: number;
-  n: string;
+  startsAt: number;
+  roundName: string;
   division: string;
   score: number;
   result: string | null;
@@ -76,8 +76,8 @@ export function playerRoundsQuery(db: Db, playerId: number) {
   return db
     .select({
       roundId: rounds.id,
-      d: rounds.d,
-      n: rounds.n,
+      startsAt: rounds.startsAt,
+      roundName: rounds.name,
       division: entries.division,
       score: entries.score,
       result: entries.result,
@@ -90,7 +90,7 @@ export function playerRoundsQuery(db: Db, playerId: number) {
     .from(entries)
     .innerJoin(rounds, eq(rounds.id, entries.roundId))
     .where(eq(entries.playerId, playerId))
-    .orderBy(sql`${rounds.d} desc`);
+    .orderBy(sql`${rounds.startsAt} desc`);
 }
 
 export const playerRoundRows = (rows: Awaited<ReturnType<typeof playerRoundsQuery>>): PlayerRound[] =>
@@ -103,7 +103,7 @@ export async function listSeasons(db: Db, timeZone: string): Promise<number[]> {
 
 /** The first and last round's dates, unrun: for a page's batch (seasonsOf reads its rows). */
 export const seasonSpanQuery = (db: Db) =>
-  db.select({ first: sql<number | null>`min(${rounds.d})`, last: sql<number | null>`max(${rounds.d})` }).from(rounds);
+  db.select({ first: sql<number | null>`min(${rounds.startsAt})`, last: sql<number | null>`max(${rounds.startsAt})` }).from(rounds);
 
 export function seasonsOf([span]: Awaited<ReturnType<typeof seasonSpanQuery>>, timeZone: string): number[] {
   if (!span?.first || !span.last) return [];
@@ -124,12 +124,16 @@ export async function roundsByIds(db: Db, ids: readonly number[]): Promise<Round
     .select(roundWithCount)
     .from(rounds)
     .where(sql`${rounds.id} in (select value from json_each(${JSON.stringify(ids)}))`)
-    .orderBy(asc(rounds.d), asc(rounds.id));
+    .orderBy(asc(rounds.startsAt), asc(rounds.id));
 }
 
 /** The latest round (by date, future ones included), or null before the first. */
-export async function latestRound(db: Db): Promise<{ d: number; loc: string } | null> {
-  const [row] = await db.select({ d: rounds.d, loc: rounds.loc }).from(rounds).orderBy(desc(rounds.d), desc(rounds.id)).limit(1);
+export async function latestRound(db: Db): Promise<{ startsAt: number; location: string } | null> {
+  const [row] = await db
+    .select({ startsAt: rounds.startsAt, location: rounds.location })
+    .from(rounds)
+    .orderBy(desc(rounds.startsAt), desc(rounds.id))
+    .limit(1);
   return row ?? null;
 }
 

@@ -84,7 +84,7 @@ export async function createSignUpOrder(db: Db, paypal: PayPal | null, req: Sign
       amountCents: quote.chargeCents,
       currency: "USD",
       customId: `entry:round-${round.id}:player-${player.id}`,
-      description: `${round.n}: entry for ${player.name}`.slice(0, 127),
+      description: `${round.name}: entry for ${player.name}`.slice(0, 127),
       requestId,
     }),
   );

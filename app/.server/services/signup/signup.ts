@@ -34,7 +34,7 @@ export type SignUpRequest = {
 export async function planSignUp(
   db: Db,
   req: SignUpRequest,
-): Promise<{ quote: SignUpQuote; round: { id: number; n: string }; player: { id: number; name: string; balanceCents: number } }> {
+): Promise<{ quote: SignUpQuote; round: { id: number; name: string }; player: { id: number; name: string; balanceCents: number } }> {
   const claim = await ownClaim(db, req.userId);
   if (claim?.status !== "approved") throw new AppError("forbidden", SIGNUP_MESSAGES.noClaim);
   if (req.playerId !== null && claim.playerId !== req.playerId) throw new AppError("forbidden", SIGNUP_MESSAGES.notYours);
@@ -49,7 +49,7 @@ export async function planSignUp(
   const quote = quoteSignUp({ round, aceOptIn: req.ace, balanceCents: claim.balanceCents, creditRequestedCents: req.creditRequestedCents });
   return {
     quote,
-    round: { id: round.id, n: round.n },
+    round: { id: round.id, name: round.name },
     player: { id: claim.playerId, name: fullName(claim), balanceCents: claim.balanceCents },
   };
 }

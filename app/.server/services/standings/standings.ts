@@ -32,18 +32,18 @@ async function seasonScores(db: Db, from: number, to: number, division?: string)
       playerId: entries.playerId,
       division: entries.division,
       score: entries.score,
-      d: rounds.d,
-      n: rounds.n,
-      firstName: players.fn,
-      lastName: players.ln,
+      startsAt: rounds.startsAt,
+      roundName: rounds.name,
+      firstName: players.firstName,
+      lastName: players.lastName,
     })
     .from(rounds)
     .innerJoin(entries, eq(entries.roundId, rounds.id))
     .innerJoin(players, eq(players.id, entries.playerId))
-    .where(and(gte(rounds.d, from), lt(rounds.d, to), division === undefined ? undefined : eq(entries.division, division)))
-    .orderBy(asc(rounds.d), asc(rounds.id));
+    .where(and(gte(rounds.startsAt, from), lt(rounds.startsAt, to), division === undefined ? undefined : eq(entries.division, division)))
+    .orderBy(asc(rounds.startsAt), asc(rounds.id));
   const seen = new Map<number, StandingsRound>();
-  for (const r of rows) if (!seen.has(r.roundId)) seen.set(r.roundId, { id: r.roundId, d: r.d, n: r.n });
+  for (const r of rows) if (!seen.has(r.roundId)) seen.set(r.roundId, { id: r.roundId, startsAt: r.startsAt, name: r.roundName });
   return { entries: rows as StandingsEntry[], rounds: [...seen.values()] };
 }
 
@@ -68,7 +68,7 @@ export async function seasonStandings(
     const scores = await seasonScores(db, from, to, asked.division);
     // A round not played yet is not "waiting for scores"; a division seen only in sign-ups for one is not shown.
     const divisions = buildStandings(scores.entries, scores.rounds, settings)
-      .map((d) => ({ ...d, waiting: d.waiting.filter((r) => r.d <= now) }))
+      .map((d) => ({ ...d, waiting: d.waiting.filter((r) => r.startsAt <= now) }))
       .filter((d) => d.players.length > 0 || d.waiting.length > 0);
     return { season, current, seasons, settings, rounds: scores.rounds, divisions };
   };

@@ -1,0 +1,20 @@
+// The browser's reading of the /api's answers it asks for itself, the one place in the
+// browser code that names the wire's fields: they become the domain's words (and dollars
+// cents) here, as the serializers (workers/api/serializers/) make them on the server.
+// No zod: this runs in the browser (zod probes eval, which the CSP reports).
+
+/** A player the entry manager's search found (GET /api/players/search/{text}, searchResultJson). */
+export type PlayerHit = { id: number; firstName: string; lastName: string; balanceCents: number; division: string };
+
+type SearchResultJson = { id: number; fn: string; ln: string; balance: number; division: string };
+
+/** The search's answer in words: the names, and the balance in cents. */
+export function readPlayerHits(json: unknown): PlayerHit[] {
+  return (json as SearchResultJson[]).map((p) => ({
+    id: p.id,
+    firstName: p.fn,
+    lastName: p.ln,
+    balanceCents: Math.round(p.balance * 100),
+    division: p.division,
+  }));
+}
