@@ -7,6 +7,7 @@ import { TextAreaField } from "~/components/ui/field";
 import { DataTable, td, tdWrap, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import type { ClaimView } from "~/.server/services/players/claims";
+import { fullName } from "~/lib/player-name";
 import { formatMonthDay } from "~/lib/time";
 
 /**
@@ -52,7 +53,7 @@ export function ClaimsTable({ claims, caption }: { claims: ClaimView[]; caption:
           </td>
           <td className={td}>
             <Link to={`/players/${c.playerId}`} className="font-medium text-brand-800 hover:underline">
-              {c.playerFirstName} {c.playerLastName}
+              {c.firstName} {c.lastName}
             </Link>
             <span className="ml-1 text-xs text-muted">#{c.playerId}</span>
           </td>
@@ -74,7 +75,7 @@ function ClaimActions({ claim }: { claim: ClaimView }) {
   const busy = useNavigation().state === "submitting";
   const open = claim.status === "pending" || claim.status === "conflict";
   const fields = { claimId: claim.id };
-  const who = `${claim.playerFirstName} ${claim.playerLastName}`;
+  const who = fullName(claim);
   if (claim.status === "approved") {
     return (
       <div className="flex gap-2">
@@ -120,7 +121,7 @@ function ConflictDialog({ claim }: { claim: ClaimView }) {
       open={open}
       onOpenChange={setOpen}
       title="Mark as conflict"
-      description={`Say what is in doubt about ${claim.userName}'s claim on ${claim.playerFirstName} ${claim.playerLastName}. The user sees this note.`}
+      description={`Say what is in doubt about ${claim.userName}'s claim on ${fullName(claim)}. The user sees this note.`}
       trigger={
         <Button size="sm" variant="secondary">
           Conflict

@@ -15,7 +15,7 @@ import { fullName } from "~/lib/player-name";
 export function YourClaim({ claim }: { claim: ClaimView }) {
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm">
-      Your claim: <strong>{`${claim.playerFirstName} ${claim.playerLastName}`}</strong> <StatusBadge status={claimStatus(claim.status)} />
+      Your claim: <strong>{fullName(claim)}</strong> <StatusBadge status={claimStatus(claim.status)} />
       {claim.status === "conflict" && claim.note ? <span className="text-muted">Admin's note: {claim.note}</span> : null}
     </p>
   );

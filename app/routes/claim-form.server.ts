@@ -6,6 +6,7 @@ import { addOwnPlayer } from "~/.server/services/players/player-admin";
 import { submitClaim, unclaim } from "~/.server/services/players/claims";
 import { UserClaimFormSchema } from "~/schemas/claims";
 import { NewPlayerFormSchema } from "~/schemas/players";
+import { fullName } from "~/lib/player-name";
 
 /** A user claims a player record or withdraws their claim (/players). */
 export function handleUserClaimForm(request: Request, db: Db, session: Session) {
@@ -15,7 +16,7 @@ export function handleUserClaimForm(request: Request, db: Db, session: Session) 
     async (input) => {
       if (input.intent === "claim") {
         const claim = await submitClaim(db, session.user, { playerId: input.playerId, note: input.note });
-        return { success: `You claimed ${claim.playerFirstName} ${claim.playerLastName}. An admin will review your claim.` };
+        return { success: `You claimed ${fullName(claim)}. An admin will review your claim.` };
       }
       await unclaim(db, session.user.id, input.claimId);
       return { success: "Your claim was withdrawn." };
@@ -31,7 +32,7 @@ export function handleNewOwnPlayerForm(request: Request, db: Db, session: Sessio
     NewPlayerFormSchema,
     async ({ intent: _, ...values }) => {
       const { claim } = await addOwnPlayer(db, session.user, { ...values, inactive: false }, clientAddress(request));
-      return { success: `You added and claimed ${claim.playerFirstName} ${claim.playerLastName}. An admin will review your claim.` };
+      return { success: `You added and claimed ${fullName(claim)}. An admin will review your claim.` };
     },
     { unexpected: "error adding player" },
   );

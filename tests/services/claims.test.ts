@@ -23,7 +23,7 @@ describe("a user's claim", () => {
       userId: user.id,
       playerId: player.id,
       note: "That's me",
-      playerFirstName: player.firstName,
+      firstName: player.firstName,
     });
     expect((await myClaim(db(), user.id))?.id).toBe(claim.id);
     expect(await loadSessionUser(db(), user.id)).toMatchObject({ claimStatus: "pending", linkedPlayerId: null });
@@ -145,7 +145,7 @@ describe("an admin's decision", () => {
     const ours = list.filter((c) => made.some((m) => m.id === c.id));
     expect(ours.map((c) => c.id)).toEqual([pending.id, conflict.id, approved.id, withdrawn.id, rejected.id]);
     expect(ours.map((c) => c.status)).toEqual(["pending", "conflict", "approved", "withdrawn", "rejected"]);
-    expect(ours[0]).toMatchObject({ userName: users[0].name, playerFirstName: players[0].firstName, playerLastName: players[0].lastName });
+    expect(ours[0]).toMatchObject({ userName: users[0].name, firstName: players[0].firstName, lastName: players[0].lastName });
     // The whole list, whatever else it holds, keeps that order of states.
     const rank = { pending: 0, conflict: 1, approved: 2, rejected: 3, withdrawn: 3 } as const;
     const ranks = list.map((c) => rank[c.status as keyof typeof rank]);

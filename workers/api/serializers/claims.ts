@@ -2,7 +2,7 @@ import type { ClaimView } from "~/.server/services/players/claims";
 
 /** A claim as the user sees theirs (GET /api/claims/mine) and every claim answer carries. */
 export function claimJson(c: ClaimView) {
-  return { id: c.id, player_id: c.playerId, player: `${c.playerFirstName} ${c.playerLastName}`, status: c.status, note: c.note };
+  return { id: c.id, player_id: c.playerId, player: `${c.firstName} ${c.lastName}`, status: c.status, note: c.note };
 }
 
 /** A claim in the admin's list, with the admin's fields. */
@@ -15,7 +15,7 @@ export function adminClaimJson(c: ClaimView) {
     rejectedAt: c.rejectedAt,
     user_id: c.userId,
     user_name: c.userName,
-    player_fn: c.playerFirstName,
-    player_ln: c.playerLastName,
+    player_fn: c.firstName,
+    player_ln: c.lastName,
   };
 }

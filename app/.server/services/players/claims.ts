@@ -43,8 +43,8 @@ export type ClaimView = {
   userId: number;
   userName: string;
   playerId: number;
-  playerFirstName: string;
-  playerLastName: string;
+  firstName: string;
+  lastName: string;
   status: ClaimStatus;
   note: string | null;
   createdAt: number;
@@ -58,8 +58,8 @@ const viewColumns = {
   userId: claims.userId,
   userName: users.name,
   playerId: claims.playerId,
-  playerFirstName: players.firstName,
-  playerLastName: players.lastName,
+  firstName: players.firstName,
+  lastName: players.lastName,
   status: claims.status,
   note: claims.note,
   createdAt: claims.createdAt,
