@@ -3,7 +3,7 @@ import { useActionData, useFetcher } from "react-router";
 import { FormAlert } from "./ui/alert";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";
-import type { CalendarUrls } from "~/routes/calendar-form.server";
+import type { CalendarUrls } from "~/.server/services/rounds/calendar";
 
 type Answer = { calendar?: string; formError?: string | null };
 

@@ -19,10 +19,11 @@ import { sessionCookie } from "~/.server/auth/session";
 import { handleForm, postedIntent } from "~/.server/forms";
 import { saveMailOptIn } from "./mail-optin-form.server";
 import { getMailPrefs } from "~/.server/services/accounts/mail-prefs";
-import { calendarAction, calendarUrls, isCalendarIntent } from "./calendar-form.server";
+import { calendarAction, isCalendarIntent } from "./calendar-form.server";
 import { routeServices } from "~/.server/route-context";
 import { startSession, updateProfile } from "~/.server/services/accounts/accounts";
 import { ownClaim } from "~/.server/services/players/own-claim";
+import { calendarUrls } from "~/.server/services/rounds/calendar";
 import { ProfileFormSchema } from "~/schemas/auth";
 import { MAIL_OPTIN_INTENT } from "~/schemas/notifications";
 
@@ -39,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Admins claim no player.
     claim: user.isAdmin ? null : await ownClaim(db, user.id),
     mail: await getMailPrefs(db, user.id),
-    calendar: await calendarUrls(db, env, request, user.id),
+    calendar: await calendarUrls(db, env.APP_URL, request.url, user.id),
   };
 }
 

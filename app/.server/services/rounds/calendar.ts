@@ -104,6 +104,16 @@ export async function personalCalendar(db: Db, token: string, opts: FeedOptions)
 
 const newToken = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
 
+/** A user's two feed URLs, as the profile's calendar card shows them: the league's, and theirs once made. */
+export type CalendarUrls = { all: string; personal: string | null };
+
+/** The feed URLs for `userId`, at feedOrigin's origin (APP_URL's, or the request's). */
+export async function calendarUrls(db: Db, appUrl: string, requestUrl: string, userId: number): Promise<CalendarUrls> {
+  const origin = feedOrigin(appUrl, requestUrl);
+  const token = await calendarTokenOf(db, userId);
+  return { all: `${origin}/calendar.ics`, personal: token ? `${origin}/calendar/${token}.ics` : null };
+}
+
 /** The user's feed token, or null before they first asked for one. */
 export async function calendarTokenOf(db: Db, userId: number): Promise<string | null> {
   const [row] = await db.select({ token: users.calendarToken }).from(users).where(eq(users.id, userId));
