@@ -17,7 +17,10 @@ import type * as schema from "~/.server/db/schema";
 // | claims              | claims                 |                                                       |
 // | users               | claims                 | deleting a user deletes their claims                   |
 // | payments            | entries                | an entry shows how it was paid                         |
-// | league_settings     | settings               | standings points and handicaps                         |
+// | league_settings     | settings               | standings points and handicaps, divisions, visibility  |
+// | courses, layouts,   | courses                | a round page shows its course, layout and par          |
+// |   layout_holes      |                        |                                                       |
+// | cards, card_players | cards                  | a round page shows its published cards                 |
 // | player_stats,       | (nothing)              | written only by triggers on entries, which purge      |
 // |   round_stats       |                        |   `entries` themselves                                |
 // | everything else     | (nothing)              | no public response reads it: refunds, audit log,      |
@@ -38,6 +41,11 @@ export const TAGS_CHANGED_BY: Readonly<Record<TableName, readonly CacheTag[]>> =
   users: ["claims"],
   payments: ["entries"],
   league_settings: ["settings"],
+  courses: ["courses"],
+  layouts: ["courses"],
+  layout_holes: ["courses"],
+  cards: ["cards"],
+  card_players: ["cards"],
   player_stats: [],
   round_stats: [],
   payment_refunds: [],

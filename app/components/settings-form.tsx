@@ -1,12 +1,13 @@
-import { useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, useFocusFirstInvalid } from "~/components/ui/field";
-import { SETTINGS, type SettingName } from "~/lib/league-settings";
+import { Field, SelectField, useFocusFirstInvalid } from "~/components/ui/field";
+import { CHOICES, type ChoiceName, SETTINGS, type SettingName } from "~/lib/league-settings";
+import { DIVISIONS } from "~/lib/divisions";
 
-type Values = Record<string, string | number>;
+type Values = Record<string, string | number | string[]>;
 
 // The form's own words per field; labels, bounds and defaults are the settings' (app/lib/league-settings.ts).
 const STANDINGS: [SettingName, string][] = [
@@ -16,6 +17,29 @@ const STANDINGS: [SettingName, string][] = [
   ["pointsParticipation", "Added for every round a player has a score in."],
   ["standingsBestN", "A player's total is the sum of this many best rounds of the season."],
 ];
+
+const NIGHT: [SettingName, string][] = [
+  ["checkInOpensMinutes", "Players can check themselves in from this long before a round starts."],
+  ["cardSize", "Cards are made as near this size as the field allows (never fewer than 3 unless the field is smaller, at most 5)."],
+  ["teeIntervalMinutes", "With tee times, each card starts this long after the one before."],
+];
+
+const NIGHT_CHOICES: [ChoiceName, string][] = [
+  ["cardMode", "How Make cards groups the checked-in players; the admin can choose another each time."],
+  ["cardStart", "Shotgun uses each layout's holes; tee times start at the round's start time."],
+];
+
+function Choices({ names, values, errors }: { names: [ChoiceName, string][]; values: Values; errors: Record<string, string> }) {
+  return names.map(([name, hint]) => (
+    <SelectField key={name} label={CHOICES[name].label} name={name} defaultValue={String(values[name])} hint={hint} error={errors[name]}>
+      {CHOICES[name].options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </SelectField>
+  ));
+}
 
 const HANDICAPS: [SettingName, string][] = [
   ["handicapRounds", "How many of a player's latest rounds the handicap is taken from."],
@@ -28,11 +52,13 @@ function Group({
   settings,
   values,
   errors,
+  children,
 }: {
   legend: string;
   settings: [SettingName, string][];
   values: Values;
   errors: Record<string, string>;
+  children?: ReactNode;
 }) {
   return (
     <fieldset className="space-y-4">
@@ -53,6 +79,7 @@ function Group({
             error={errors[name]}
           />
         ))}
+        {children}
       </div>
     </fieldset>
   );
@@ -79,6 +106,25 @@ export function SettingsForm({
         <FormAlert message={success} tone="success" />
         <Group legend="Standings" settings={STANDINGS} values={values} errors={errors} />
         <Group legend="Handicaps" settings={HANDICAPS} values={values} errors={errors} />
+        <Group legend="League night" settings={NIGHT} values={values} errors={errors}>
+          <Choices names={NIGHT_CHOICES} values={values} errors={errors} />
+        </Group>
+        <Group legend="The league" settings={[]} values={values} errors={errors}>
+          <Field
+            label="Divisions"
+            name="divisions"
+            defaultValue={Array.isArray(values.divisions) ? values.divisions.join(", ") : String(values.divisions ?? "")}
+            hint={`The divisions the league runs, in its order, separated by commas: offered first wherever a division is chosen. PDGA codes: ${DIVISIONS.join(", ")}.`}
+            error={errors.divisions}
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+          <Choices
+            names={[["moneyVisibility", "Balances on the players' pages and lists, and the transfers page."]]}
+            values={values}
+            errors={errors}
+          />
+        </Group>
         <FormAlert message={formError} />
         <div className="flex justify-end">
           <Button type="submit" variant="primary" disabled={busy}>

@@ -1,8 +1,11 @@
-// The admin's settings for standings and handicaps, each with its one default, its bounds
-// and the label the form and every message call it by. The table's column defaults
+// The admin's settings (standings, handicaps, league night, the league's divisions and who
+// sees its money), each with its one default, its bounds or choices and the label the form
+// and every message call it by. The table's column defaults
 // (app/.server/db/schema.ts), the zod schema (app/schemas/settings.ts), the form
 // (app/components/settings-form.tsx) and the row that is not saved yet all read them here.
 // No zod in this file: the settings form imports it.
+
+import type { CardMode } from "./cards";
 
 type Setting = { label: string; min: number; max: number; default: number };
 
@@ -15,13 +18,63 @@ export const SETTINGS = {
   handicapRounds: { label: "Handicap rounds", min: 1, max: 50, default: 10 },
   handicapPercent: { label: "Handicap percentage", min: 0, max: 100, default: 80 },
   handicapPar: { label: "Par", min: 1, max: 200, default: 54 },
+  checkInOpensMinutes: { label: "Check-in opens (minutes before the start)", min: 0, max: 1440, default: 120 },
+  cardSize: { label: "Players per card", min: 3, max: 5, default: 4 },
+  teeIntervalMinutes: { label: "Minutes between tee times", min: 1, max: 60, default: 10 },
 } as const satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
 
-/** Every setting's value: what league_settings holds, or the defaults until the admin saves. */
-export type LeagueSettings = Record<SettingName, number>;
+type Choice<V extends string> = { label: string; options: readonly { value: V; label: string }[]; default: V };
 
-export const DEFAULT_SETTINGS: LeagueSettings = Object.fromEntries(
-  Object.entries(SETTINGS).map(([name, s]) => [name, s.default]),
-) as LeagueSettings;
+/** The settings that are one of a few choices. */
+export const CHOICES = {
+  cardMode: {
+    label: "Make cards",
+    options: [
+      { value: "random", label: "At random" },
+      { value: "rating", label: "By rating spread" },
+      { value: "division", label: "By division" },
+    ],
+    default: "random",
+  } satisfies Choice<CardMode>,
+  cardStart: {
+    label: "Start",
+    options: [
+      { value: "shotgun", label: "Shotgun (every card on its own hole)" },
+      { value: "tee_times", label: "Tee times (one after another from hole 1)" },
+    ],
+    default: "shotgun",
+  } satisfies Choice<"shotgun" | "tee_times">,
+  moneyVisibility: {
+    label: "Who sees balances and transfers",
+    options: [
+      { value: "everyone", label: "Everyone" },
+      { value: "players", label: "Signed-in players" },
+      { value: "admins", label: "Admins only" },
+    ],
+    default: "everyone",
+  } satisfies Choice<"everyone" | "players" | "admins">,
+} as const;
+
+export type ChoiceName = keyof typeof CHOICES;
+type ChoiceValue<N extends ChoiceName> = (typeof CHOICES)[N]["options"][number]["value"];
+export type MoneyVisibility = ChoiceValue<"moneyVisibility">;
+export type CardStart = ChoiceValue<"cardStart">;
+
+/** The divisions a league runs until its admin says otherwise: the nine the demo league plays. */
+export const DEFAULT_LEAGUE_DIVISIONS: readonly string[] = ["MPO", "MP40", "FPO", "MA1", "MA2", "MA3", "MA40", "FA1", "MJ18"];
+
+/** Every setting's value: what league_settings holds, or the defaults until the admin saves. */
+export type LeagueSettings = Record<SettingName, number> & { [N in ChoiceName]: ChoiceValue<N> } & {
+  /** The league's divisions, in its order: offered first wherever a division is chosen. */
+  divisions: string[];
+};
+
+export const DEFAULT_SETTINGS: LeagueSettings = {
+  ...(Object.fromEntries(Object.entries(SETTINGS).map(([name, s]) => [name, s.default])) as Record<SettingName, number>),
+  cardMode: CHOICES.cardMode.default,
+  cardStart: CHOICES.cardStart.default,
+  moneyVisibility: CHOICES.moneyVisibility.default,
+  divisions: [...DEFAULT_LEAGUE_DIVISIONS],
+};

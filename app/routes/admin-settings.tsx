@@ -51,7 +51,10 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const { success, formError, fieldErrors, result } = useFormResult<{ values: Record<string, string> }>();
   return (
     <div className="max-w-3xl">
-      <PageHeader title="Settings" subtitle="How the season standings count points, and how handicaps are figured." />
+      <PageHeader
+        title="Settings"
+        subtitle="How the standings count points, how handicaps are figured, how league nights run, and the league's divisions."
+      />
       <p className="mb-4 text-sm text-muted">Now: {describeRule(settings)}</p>
       <SettingsForm values={result?.values ?? settings} errors={fieldErrors} formError={formError} success={success} />
     </div>

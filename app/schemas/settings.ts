@@ -1,5 +1,6 @@
 import { z } from "./zod";
-import { SETTINGS, type SettingName } from "../lib/league-settings";
+import { CHOICES, type ChoiceName, SETTINGS, type SettingName } from "../lib/league-settings";
+import { DIVISIONS, isDivision } from "../lib/divisions";
 
 // The league's settings (/admin/settings and PUT /api/admin/settings): whole numbers
 // within bounds a league could mean (app/lib/league-settings.ts), each message naming the
@@ -22,6 +23,39 @@ function whole(label: string, min: number, max: number) {
 
 const field = (name: SettingName) => whole(SETTINGS[name].label, SETTINGS[name].min, SETTINGS[name].max);
 
+function choice<V extends string>(name: ChoiceName, values: readonly [V, ...V[]]) {
+  const { label, options } = CHOICES[name];
+  return z.enum(values, { error: `${label}: choose one of ${options.map((o) => o.label).join(", ")}` });
+}
+
+const valuesOf = <N extends ChoiceName>(name: N) =>
+  CHOICES[name].options.map((o) => o.value) as unknown as readonly [
+    (typeof CHOICES)[N]["options"][number]["value"],
+    ...(typeof CHOICES)[N]["options"][number]["value"][],
+  ];
+
+/**
+ * The league's divisions, in its order: a list (the /api) or the form's text with the codes
+ * separated by commas or spaces. Each a PDGA division, none twice, at least one.
+ */
+const DivisionListSchema = z.preprocess(
+  (v) =>
+    typeof v === "string"
+      ? v
+          .split(/[\s,]+/)
+          .map((d) => d.trim().toUpperCase())
+          .filter(Boolean)
+      : v,
+  z
+    .array(z.string({ error: "Divisions must be division codes" }), { error: "Divisions must be a list of division codes" })
+    .min(1, "Name at least one division")
+    .max(DIVISIONS.length, `At most ${DIVISIONS.length} divisions`)
+    .refine((list) => list.every(isDivision), {
+      message: `Divisions must be PDGA division codes (${DIVISIONS.join(", ")})`,
+    })
+    .refine((list) => new Set(list).size === list.length, { message: "Name each division once" }),
+);
+
 export const LeagueSettingsSchema = z
   .object({
     pointsFirst: field("pointsFirst"),
@@ -32,6 +66,14 @@ export const LeagueSettingsSchema = z
     handicapRounds: field("handicapRounds"),
     handicapPercent: field("handicapPercent"),
     handicapPar: field("handicapPar"),
+    // Settings added later are optional: a save without them keeps what is stored.
+    checkInOpensMinutes: field("checkInOpensMinutes").optional(),
+    cardSize: field("cardSize").optional(),
+    teeIntervalMinutes: field("teeIntervalMinutes").optional(),
+    cardMode: choice("cardMode", valuesOf("cardMode")).optional(),
+    cardStart: choice("cardStart", valuesOf("cardStart")).optional(),
+    moneyVisibility: choice("moneyVisibility", valuesOf("moneyVisibility")).optional(),
+    divisions: DivisionListSchema.optional(),
   })
   .refine((s) => s.pointsFloor <= s.pointsFirst, { path: ["pointsFloor"], message: "Floor must not be more than the points for 1st" });
 

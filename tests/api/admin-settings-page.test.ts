@@ -8,7 +8,8 @@ import { DEFAULT_SETTINGS, getLeagueSettings, updateLeagueSettings } from "~/.se
 import * as page from "~/routes/admin-settings";
 import * as standingsPage from "~/routes/standings";
 
-const form = (values: Record<string, number | string>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
+const form = (values: Record<string, number | string | string[]>) =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : String(v)]));
 
 describe("/admin/settings", () => {
   it.each([

@@ -8,6 +8,7 @@ import { makeEntry, makePlayer, makeRound } from "../fixtures";
 import { leagueFromEnv } from "~/.server/league";
 import { DEFAULT_SETTINGS, getLeagueSettings } from "~/.server/services/standings/league-settings";
 import { testDb } from "../fixtures";
+import { DIVISIONS } from "~/lib/divisions";
 import { zonedTimeToEpoch } from "~/lib/time";
 
 const TZ = leagueFromEnv(env).timeZone;
@@ -54,7 +55,21 @@ describe("GET /api/standings", () => {
 });
 
 describe("/api/admin/settings", () => {
-  const changed = { ...DEFAULT_SETTINGS, pointsFirst: 50, pointsStep: 2, pointsFloor: 5, standingsBestN: 8, handicapPar: 60 };
+  const changed = {
+    ...DEFAULT_SETTINGS,
+    pointsFirst: 50,
+    pointsStep: 2,
+    pointsFloor: 5,
+    standingsBestN: 8,
+    handicapPar: 60,
+    checkInOpensMinutes: 90,
+    cardSize: 5,
+    cardMode: "rating",
+    cardStart: "tee_times",
+    teeIntervalMinutes: 8,
+    moneyVisibility: "admins",
+    divisions: ["MA1", "MPO", "FA1"],
+  };
 
   it("an admin reads the defaults, saves every setting, and reads them back", async () => {
     const token = await tokenFor(await makeUser({ isAdmin: true }));
@@ -73,11 +88,31 @@ describe("/api/admin/settings", () => {
     [{ handicapPercent: 80.5 }, "Handicap percentage must be a whole number from 0 to 100"],
     [{ handicapPar: "fifty" }, "Par must be a whole number from 1 to 200"],
     [{ pointsFirst: undefined }, "Points for 1st is required"],
+    [{ cardSize: 6 }, "Players per card must be a whole number from 3 to 5"],
+    [{ checkInOpensMinutes: -1 }, "Check-in opens (minutes before the start) must be a whole number from 0 to 1440"],
+    [{ cardMode: "alphabet" }, "Make cards: choose one of At random, By rating spread, By division"],
+    [{ moneyVisibility: "nobody" }, "Who sees balances and transfers: choose one of Everyone, Signed-in players, Admins only"],
+    [{ divisions: [] }, "Name at least one division"],
+    [{ divisions: ["MA1", "XX9"] }, `Divisions must be PDGA division codes (${DIVISIONS.join(", ")})`],
+    [{ divisions: ["MA1", "MA1"] }, "Name each division once"],
+    [{ divisions: 5 }, "Divisions must be a list of division codes"],
   ])("refuses %j with a readable 400 and changes nothing", async (change, message) => {
     const token = await tokenFor(await makeUser({ isAdmin: true }));
     const before = await getLeagueSettings(testDb());
     await expectError(await call("PUT", "/api/admin/settings", { token, body: { ...DEFAULT_SETTINGS, ...change } }), 400, message);
     expect(await getLeagueSettings(testDb())).toEqual(before);
+  });
+
+  it("a save without the settings added later keeps what is stored for them", async () => {
+    const token = await tokenFor(await makeUser({ isAdmin: true }));
+    try {
+      await expectStatus(await call("PUT", "/api/admin/settings", { token, body: changed }), 200);
+      const { checkInOpensMinutes, cardSize, cardMode, cardStart, teeIntervalMinutes, moneyVisibility, divisions, ...older } = changed;
+      const saved = await expectStatus(await call("PUT", "/api/admin/settings", { token, body: { ...older, pointsFirst: 70 } }), 200);
+      expect(saved).toEqual({ ...changed, pointsFirst: 70 });
+    } finally {
+      await call("PUT", "/api/admin/settings", { token, body: DEFAULT_SETTINGS });
+    }
   });
 
   it("answers 401 without a token and 403 to a player, on both methods", async () => {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { SETTINGS } from "../../lib/league-settings";
+import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { CARD_MODES } from "../../lib/cards";
+import { CHOICES, SETTINGS } from "../../lib/league-settings";
 
 // Money columns are integer cents (suffix _cents); times are UTC epoch seconds.
 // Property names are words; a few SQL columns keep the old /api's abbreviations (players
@@ -38,12 +39,19 @@ export const rounds = sqliteTable(
     payoutCents: integer("payout_cents").notNull(),
     pdgaUrl: text("pdga_url"),
     openForRegistration: integer("open_for_registration", { mode: "boolean" }).notNull().default(false),
+    // The course layout played (its par per hole); null for a round without one (the
+    // location is then only the text). With a layout, `location` is its course's name.
+    layoutId: integer("layout_id").references((): AnySQLiteColumn => layouts.id),
+    // League night (ADR 25): when the admin published the round's cards (null: a draft or
+    // none), and a counter every write of its cards bumps, so a stale card edit is refused.
+    cardsPublishedAt: integer("cards_published_at"),
+    cardsVersion: integer("cards_version").notNull().default(0),
     // Bumped by a trigger (migration 0011) whenever a field an editor shows changes: a save
     // carries the version it read, and a save against a newer row is refused (ADR 20).
     version: integer("version").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("rounds_d_idx").on(t.startsAt)],
+  (t) => [index("rounds_d_idx").on(t.startsAt), index("rounds_layout_idx").on(t.layoutId)],
 );
 
 export const users = sqliteTable(
@@ -63,6 +71,8 @@ export const users = sqliteTable(
     notifyRegistration: integer("notify_registration", { mode: "boolean" }).notNull().default(false),
     // The secret in the user's personal calendar feed URL; reset from /profile.
     calendarToken: text("calendar_token"),
+    // Opted in to a mail with their card when an admin publishes a round's cards.
+    notifyCards: integer("notify_cards", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("users_email_uq").on(t.email), uniqueIndex("users_calendar_token_uq").on(t.calendarToken)],
@@ -97,6 +107,9 @@ export const payments = sqliteTable(
     transactionId: text("transaction_id"),
     // PayPal capture id, once captured: refund events name the capture, not the order.
     captureId: text("capture_id"),
+    // The key a client sent with a cash payment or a walk-up (one per tap of "Save"): a
+    // retry on a flaky connection finds the payment it made instead of paying twice.
+    requestKey: text("request_key"),
     paymentData: text("payment_data"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
@@ -104,6 +117,7 @@ export const payments = sqliteTable(
   (t) => [
     uniqueIndex("payments_transaction_uq").on(t.transactionId),
     uniqueIndex("payments_capture_uq").on(t.captureId),
+    uniqueIndex("payments_request_key_uq").on(t.requestKey),
     index("payments_user_idx").on(t.userId),
     index("payments_round_idx").on(t.roundId),
   ],
@@ -132,6 +146,9 @@ export const entries = sqliteTable(
     result: text("result"),
     // The round rating of this score (services/ratings/round-ratings.ts), null until rated.
     rating: integer("rating"),
+    // Checked in at the course (ADR 25): when, and by whom (the player themself or an admin).
+    checkedInAt: integer("checked_in_at"),
+    checkedInBy: integer("checked_in_by").references((): AnySQLiteColumn => users.id, { onDelete: "set null" }),
     // Bumped by a trigger (migration 0011) whenever a field the entry editors show or a
     // payout changes: an edit carries the version it read and is refused against a newer one.
     version: integer("version").notNull().default(0),
@@ -327,6 +344,22 @@ export const leagueSettings = sqliteTable(
     handicapRounds: integer("handicap_rounds").notNull().default(SETTINGS.handicapRounds.default),
     handicapPercent: integer("handicap_percent").notNull().default(SETTINGS.handicapPercent.default),
     handicapPar: integer("handicap_par").notNull().default(SETTINGS.handicapPar.default),
+    // League night (ADR 25).
+    checkInOpensMinutes: integer("check_in_opens_minutes").notNull().default(SETTINGS.checkInOpensMinutes.default),
+    cardSize: integer("card_size").notNull().default(SETTINGS.cardSize.default),
+    teeIntervalMinutes: integer("tee_interval_minutes").notNull().default(SETTINGS.teeIntervalMinutes.default),
+    cardMode: text("card_mode", { enum: CARD_MODES as [string, ...string[]] })
+      .notNull()
+      .default(CHOICES.cardMode.default),
+    cardStart: text("card_start", { enum: ["shotgun", "tee_times"] })
+      .notNull()
+      .default(CHOICES.cardStart.default),
+    // Who sees players' balances and the transfers: everyone, signed-in players, or admins only.
+    moneyVisibility: text("money_visibility", { enum: ["everyone", "players", "admins"] })
+      .notNull()
+      .default(CHOICES.moneyVisibility.default),
+    // The divisions the league runs, a JSON array in the league's order; null: the default list.
+    divisions: text("divisions"),
     updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
   },
   (t) => [check("league_settings_one_row", sql`${t.id} = 1`)],
@@ -448,6 +481,95 @@ export const auditLog = sqliteTable(
   ],
 );
 
+/** A course: its name (what a round's location shows) and where it is. */
+export const courses = sqliteTable(
+  "courses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    // The town or address, as a player would look it up.
+    place: text("place").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("courses_name_uq").on(t.name)],
+);
+
+/** One way to play a course (its tees and baskets that season): 9 to 27 holes, each with a par. */
+export const layouts = sqliteTable(
+  "layouts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    holeCount: integer("hole_count").notNull(),
+    // Bumped by every save: an edit carries the version it read (ADR 20's rule).
+    version: integer("version").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("layouts_course_name_uq").on(t.courseId, t.name), check("layouts_hole_count", sql`${t.holeCount} between 9 and 27`)],
+);
+
+/** A layout's holes: par, an optional distance, and whether it takes a second card in a shotgun start. */
+export const layoutHoles = sqliteTable(
+  "layout_holes",
+  {
+    layoutId: integer("layout_id")
+      .notNull()
+      .references(() => layouts.id, { onDelete: "cascade" }),
+    hole: integer("hole").notNull(),
+    par: integer("par").notNull(),
+    distanceFeet: integer("distance_feet"),
+    // 1, 2, …: the order in which holes take a second card when there are more cards than
+    // holes; null: only after every listed hole (app/lib/cards.ts startingHoles).
+    secondCardOrder: integer("second_card_order"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.layoutId, t.hole] }),
+    check("layout_holes_par", sql`${t.par} between 2 and 9`),
+    check("layout_holes_distance", sql`${t.distanceFeet} is null or ${t.distanceFeet} between 1 and 3000`),
+  ],
+);
+
+/**
+ * A round's cards (ADR 25): drafts until the round's cards_published_at is set. A card
+ * starts on a hole (a shotgun start: hole and the slot among the cards that share it) or at
+ * a tee time. `startedAt` is set when its first score is recorded: from then on only its
+ * scorers change it.
+ */
+export const cards = sqliteTable(
+  "cards",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => rounds.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    startHole: integer("start_hole"),
+    startSlot: integer("start_slot").notNull().default(0),
+    teeTime: integer("tee_time"),
+    startedAt: integer("started_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("cards_round_number_uq").on(t.roundId, t.number)],
+);
+
+/** Who plays on a card: each entry on at most one card of its round. */
+export const cardPlayers = sqliteTable(
+  "card_players",
+  {
+    entryId: integer("entry_id")
+      .primaryKey()
+      .references(() => entries.id, { onDelete: "cascade" }),
+    cardId: integer("card_id")
+      .notNull()
+      .references(() => cards.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (t) => [index("card_players_card_idx").on(t.cardId, t.position)],
+);
+
 export type Player = typeof players.$inferSelect;
 export type Round = typeof rounds.$inferSelect;
 export type Entry = typeof entries.$inferSelect;
@@ -458,3 +580,7 @@ export type Claim = typeof claims.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type PaymentRefund = typeof paymentRefunds.$inferSelect;
 export type AuditRow = typeof auditLog.$inferSelect;
+export type Course = typeof courses.$inferSelect;
+export type Layout = typeof layouts.$inferSelect;
+export type LayoutHole = typeof layoutHoles.$inferSelect;
+export type Card = typeof cards.$inferSelect;

@@ -12,6 +12,13 @@ export function settingsJson(s: LeagueSettings) {
     handicapRounds: s.handicapRounds,
     handicapPercent: s.handicapPercent,
     handicapPar: s.handicapPar,
+    checkInOpensMinutes: s.checkInOpensMinutes,
+    cardSize: s.cardSize,
+    teeIntervalMinutes: s.teeIntervalMinutes,
+    cardMode: s.cardMode,
+    cardStart: s.cardStart,
+    moneyVisibility: s.moneyVisibility,
+    divisions: s.divisions,
   };
 }
 
