@@ -69,7 +69,7 @@ function Group({ group, columns, net }: { group: ResultGroup; columns: number; n
             </PlayerLink>
             {r.ace ? <Ace /> : null}
           </td>
-          <td className={`${tdNum} font-semibold`}>{r.score > 0 ? r.score : "–"}</td>
+          <td className={`${tdNum} font-semibold`}>{r.dnf ? "DNF" : r.score > 0 ? r.score : "–"}</td>
           <td className={tdNum}>{r.rating ?? "–"}</td>
           {net ? (
             <>

@@ -1,12 +1,14 @@
 // Round payouts per division: the pool is entries × the round's payout; about half the
 // field is paid (ties at the cutoff too) by the share table; each payout is rounded to
-// the nearest $0.25; a division with any score still 0 is skipped. Pure and
+// the nearest $0.25; a division with any score still 0 is skipped. An entry that did not
+// finish (dnf, ADR 26) is in: it is placed last, below every finisher, and paid nothing, and
+// the pool it paid into goes to the finishers by their own count's share row. Pure and
 // dependency-free so the admin round page can preview exactly what the server will store.
 // All money is integer cents; shares are integer basis points (1/100 of a percent)
 // so every table row sums to exactly 10 000 with no floating-point drift.
 import { HAND_SHARE_PERCENT } from "./payout-shares";
 
-export type PayoutEntryInput = { id: number; division: string; score: number };
+export type PayoutEntryInput = { id: number; division: string; score: number; dnf?: boolean };
 
 export type PayoutResult = {
   id: number;
@@ -20,7 +22,7 @@ export type PayoutResult = {
 
 type DivisionSummary = {
   division: string;
-  /** True when some score is 0 (card not in yet): nothing is computed for it. */
+  /** True when some score is 0 and not a DNF (card not in yet): nothing is computed for it. */
   skipped: boolean;
   poolCents: number;
   paidCents: number;
@@ -88,37 +90,30 @@ export function computeDivisionPayouts(entries: readonly PayoutEntryInput[], pay
   const total = entries.length;
   const poolCents = total * payoutPerEntryCents;
   // Paying on a partial card list would pay the wrong people; wait for every score.
-  if (entries.some((e) => !(e.score > 0))) {
+  if (entries.some((e) => !e.dnf && !(e.score > 0))) {
     return { division, skipped: true, poolCents, paidCents: 0, roundingCents: 0, results: [] };
   }
 
-  const sorted = [...entries].sort((a, b) => a.score - b.score || a.id - b.id);
-  const places = paidPlaces(total);
-  const shares = shareBasisPoints(places);
+  const finishers = entries.filter((e) => !e.dnf).sort((a, b) => a.score - b.score || a.id - b.id);
+  const places = paidPlaces(finishers.length);
+  const shares = finishers.length > 0 ? shareBasisPoints(places) : [];
   const results: PayoutResult[] = [];
+  const place = (entry: PayoutEntryInput, position: number, payoutCents: number) =>
+    results.push({ id: entry.id, division, position, total, payoutCents, result: `${position}/${total}|(${division})` });
   let start = 0;
-  while (start < total) {
-    const score = sorted[start]?.score;
+  while (start < finishers.length) {
+    const score = finishers[start]?.score;
     let end = start;
-    while (end < total && sorted[end]?.score === score) end++;
+    while (end < finishers.length && finishers[end]?.score === score) end++;
     // The group occupies places start+1..end; it is paid only the places up to P, so
     // a tie straddling the cutoff is paid in full but never dilutes the pool further.
     const groupBasisPoints = shares.slice(start, Math.min(end, places)).reduce((a, b) => a + b, 0);
-    const groupSize = end - start;
-    const payoutCents = roundToQuarterCents((poolCents * groupBasisPoints) / (BASIS_POINTS * groupSize));
-    const position = start + 1;
-    for (const entry of sorted.slice(start, end)) {
-      results.push({
-        id: entry.id,
-        division,
-        position,
-        total,
-        payoutCents,
-        result: `${position}/${total}|(${division})`,
-      });
-    }
+    const payoutCents = roundToQuarterCents((poolCents * groupBasisPoints) / (BASIS_POINTS * (end - start)));
+    for (const entry of finishers.slice(start, end)) place(entry, start + 1, payoutCents);
     start = end;
   }
+  // Every DNF shares the place after the last finisher.
+  for (const entry of entries.filter((e) => e.dnf).sort((a, b) => a.id - b.id)) place(entry, finishers.length + 1, 0);
   const paidCents = results.reduce((sum, r) => sum + r.payoutCents, 0);
   return { division, skipped: false, poolCents, paidCents, roundingCents: poolCents - paidCents, results };
 }
@@ -144,7 +139,7 @@ export function computeRoundPayouts(entries: readonly PayoutEntryInput[], payout
  * yet (a new entry) are keyed by negative placeholders.
  */
 export function payoutsByEntry(
-  entries: readonly { id: number | null; division: string; score: number }[],
+  entries: readonly { id: number | null; division: string; score: number; dnf?: boolean }[],
   payoutPerEntryCents: number,
 ): Map<number, { payoutCents: number; result: string | null }> {
   const withIds = entries.map((e, i) => ({ ...e, id: e.id ?? -(i + 1) }));

@@ -12,13 +12,15 @@ export function positionLabel(result: string | null): string | null {
 /**
  * Places within one division as people write them: 1, T2, T2, 4. Lower is better; a
  * place is 1 + the number of strictly lower scores, and a place
- * shared by several scores is marked T. Unscored entries (0) have no place.
+ * shared by several scores is marked T. Unscored entries (0) have no place; one that did
+ * not finish (ADR 26) is "DNF", below every score.
  */
-export function placeLabels<T extends { id: number; score: number }>(entries: readonly T[]): Map<number, string> {
-  const scores = entries.map((e) => e.score).filter((s) => s > 0);
+export function placeLabels<T extends { id: number; score: number; dnf?: boolean }>(entries: readonly T[]): Map<number, string> {
+  const scores = entries.filter((e) => !e.dnf).map((e) => e.score).filter((s) => s > 0);
   const labels = new Map<number, string>();
   for (const e of entries) {
-    if (e.score <= 0) continue;
+    if (e.dnf) labels.set(e.id, "DNF");
+    if (e.dnf || e.score <= 0) continue;
     const place = 1 + scores.filter((s) => s < e.score).length;
     const tied = scores.filter((s) => s === e.score).length > 1;
     labels.set(e.id, `${tied ? "T" : ""}${place}`);
@@ -33,6 +35,8 @@ export type ResultRow = {
   firstName: string;
   lastName: string;
   score: number;
+  /** Did not finish (ADR 26): no score, placed last. */
+  dnf: boolean;
   entryPayoutCents: number;
   place: string | null;
   ace: boolean;
@@ -43,7 +47,7 @@ export type ResultRow = {
 };
 export type ResultGroup = { division: string; rows: ResultRow[]; winners: ResultRow[] };
 
-type ResultEntry = Omit<ResultRow, "place" | "ace" | "handicap"> & { division: string };
+type ResultEntry = Omit<ResultRow, "place" | "ace" | "handicap" | "dnf"> & { division: string; dnf?: boolean };
 
 /**
  * A round's entries by division (the spec's order), each row with its place and ace, and
@@ -65,6 +69,7 @@ export function resultGroups(
         firstName: e.firstName,
         lastName: e.lastName,
         score: e.score,
+        dnf: e.dnf ?? false,
         entryPayoutCents: e.entryPayoutCents,
         place: places.get(e.id) ?? null,
         ace: aced.has(e.playerId),
@@ -72,7 +77,7 @@ export function resultGroups(
         ...(handicaps ? { handicap: handicaps[e.playerId]?.handicap ?? null } : {}),
       }),
     );
-    const low = Math.min(...rows.filter((r) => r.score > 0).map((r) => r.score));
+    const low = Math.min(...rows.filter((r) => r.score > 0 && !r.dnf).map((r) => r.score));
     return { division, rows, winners: rows.filter((r) => r.score === low) };
   });
 }

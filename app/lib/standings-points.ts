@@ -6,7 +6,7 @@ import { computeRoundDivisionSummaries } from "./payouts";
 import type { PointsRule } from "./standings-rule";
 
 /** One score of a round, as the standings read it. */
-export type ScoredEntry = { id: number; roundId: number; playerId: number; division: string; score: number };
+export type ScoredEntry = { id: number; roundId: number; playerId: number; division: string; score: number; dnf?: boolean };
 
 /** What one entry earned: its place (shared by a tie) and its points, participation included. */
 export type EntryPoints = { id: number; roundId: number; playerId: number; division: string; place: number; points: number };
@@ -29,7 +29,8 @@ export function tiedPlacePoints(first: number, size: number, rule: PointsRule): 
 
 /**
  * Every entry's points in one round. A division with a score still 0 is not complete and
- * gives no points to anyone (its key is in `waiting`), as it pays no prizes.
+ * gives no points to anyone (its key is in `waiting`), as it pays no prizes. A DNF (ADR 26)
+ * takes the place after the last finisher, as the payouts place it.
  */
 export function roundPoints(entries: readonly ScoredEntry[], rule: PointsRule): { points: EntryPoints[]; waiting: string[] } {
   const byId = new Map(entries.map((e) => [e.id, e]));

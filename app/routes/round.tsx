@@ -35,7 +35,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const [{ round, entries, potCents: pot, acedPlayerIds: aced, facts }, handicaps] = await orRouteError(
     Promise.all([roundPageData(db, id, me), net ? roundHandicaps(db, id) : null]),
   );
-  const played = entries.some((e) => e.score > 0);
+  const played = entries.some((e) => e.score > 0 || e.dnf);
   // Only what the page shows goes into the page's data.
   const groups = resultGroups(entries, aced, handicaps?.players);
   // The player's own entry: they may withdraw until the round starts (ADR 22).

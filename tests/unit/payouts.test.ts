@@ -190,6 +190,45 @@ describe("skipped divisions", () => {
   });
 });
 
+describe("entries that did not finish (DNF)", () => {
+  const withDnf = (scores: number[], dnfs: number) => [
+    ...field(scores),
+    ...Array.from({ length: dnfs }, (_, i) => ({ id: 100 + i, division: "MA1", score: 0, dnf: true })),
+  ];
+
+  it("complete the division: a DNF with score 0 does not hold the payouts", () => {
+    const summary = computeDivisionPayouts(withDnf([50, 52, 55], 1), PAYOUT);
+    expect(summary.skipped).toBe(false);
+    expect(summary.results).toHaveLength(4);
+  });
+
+  it("are placed together after the last finisher and paid nothing", () => {
+    const results = byId(computeDivisionPayouts(withDnf([50, 52, 55], 2), PAYOUT).results);
+    expect(results.get(100)).toMatchObject({ position: 4, total: 5, payoutCents: 0, result: "4/5|(MA1)" });
+    expect(results.get(101)).toMatchObject({ position: 4, payoutCents: 0 });
+    expect(results.get(1)?.position).toBe(1);
+  });
+
+  it("leave their entry fees in the pool, paid to the finishers by the finishers' own row", () => {
+    // 3 finishers of 5 entries: a $22.50 pool over 2 places (paidPlaces(3)), all of it paid out.
+    const summary = computeDivisionPayouts(withDnf([50, 52, 55], 2), PAYOUT);
+    expect(summary.poolCents).toBe(5 * PAYOUT);
+    expect(summary.results.filter((r) => r.payoutCents > 0)).toHaveLength(paidPlaces(3));
+    expect(Math.abs(summary.roundingCents)).toBeLessThanOrEqual(25);
+  });
+
+  it("a division where nobody finished pays no one", () => {
+    const summary = computeDivisionPayouts(withDnf([], 3), PAYOUT);
+    expect(summary.skipped).toBe(false);
+    expect(summary.paidCents).toBe(0);
+    expect(summary.results.every((r) => r.position === 1 && r.payoutCents === 0)).toBe(true);
+  });
+
+  it("a score still 0 without DNF keeps the division waiting, DNFs or not", () => {
+    expect(computeDivisionPayouts([...withDnf([50], 1), { id: 9, division: "MA1", score: 0 }], PAYOUT).skipped).toBe(true);
+  });
+});
+
 describe("invariants over many fields", () => {
   it("every payout is a whole multiple of 25 cents and the pool is honoured", () => {
     for (const perEntry of [450, 333, 1, 0]) {

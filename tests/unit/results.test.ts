@@ -36,6 +36,11 @@ describe("placeLabels", () => {
   it("is empty for a round no one has scored", () => {
     expect(placeLabels(of(0, 0)).size).toBe(0);
   });
+
+  it("labels an entry that did not finish DNF and places the finishers without it", () => {
+    const map = placeLabels([{ id: 1, score: 0, dnf: true }, ...of(0, 52, 49).slice(1)]);
+    expect([map.get(1), map.get(2), map.get(3)]).toEqual(["DNF", "2", "1"]);
+  });
 });
 
 describe("resultGroups", () => {

@@ -64,6 +64,7 @@ describe("serializers", () => {
       division: "MPO",
       ace: true,
       score: 48,
+      dnf: false,
       payoutCents: 875,
       payoutAdjustCents: 25,
       entryPayoutCents: 900,

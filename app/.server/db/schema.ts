@@ -73,6 +73,9 @@ export const users = sqliteTable(
     calendarToken: text("calendar_token"),
     // Opted in to a mail with their card when an admin publishes a round's cards.
     notifyCards: integer("notify_cards", { mode: "boolean" }).notNull().default(false),
+    // The 4-digit PIN a cardmate types to sign this user's card for them (ADR 26): a salted
+    // SHA-256 (services/accounts/scoring-pin.ts); wrong PINs are rate-limited per card instead.
+    scoringPinHash: text("scoring_pin_hash"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("users_email_uq").on(t.email), uniqueIndex("users_calendar_token_uq").on(t.calendarToken)],
@@ -136,6 +139,9 @@ export const entries = sqliteTable(
     division: text("division").notNull(),
     ace: integer("ace", { mode: "boolean" }).notNull().default(true),
     score: integer("score").notNull().default(0),
+    // Did not finish (ADR 26): score stays 0, yet the entry is in, ranked last, paid nothing
+    // and not rated, so it no longer holds its division's payouts the way a missing score does.
+    dnf: integer("dnf", { mode: "boolean" }).notNull().default(false),
     payoutCents: integer("payout_cents").notNull().default(0),
     payoutAdjustCents: integer("payout_adjust_cents").notNull().default(0),
     creditAddedCents: integer("credit_added_cents").notNull().default(0),

@@ -38,7 +38,11 @@ export function EntryEditor({
   const busy = useNavigation().state === "submitting";
   // Which entry each posted row was: field errors come back by posted index.
   const posted = useRef(entries.map((e) => e.id));
-  const live = entries.map((e) => ({ id: e.id, division: edits.valueOf(e).division, score: scoreOf(edits.valueOf(e)) }));
+  // As the server will store it: a score typed for a DNF entry clears the DNF (ADR 26).
+  const live = entries.map((e) => {
+    const score = scoreOf(edits.valueOf(e));
+    return { id: e.id, division: edits.valueOf(e).division, score, dnf: e.dnf && score === 0 };
+  });
   const payouts = payoutsByEntry(live, round.payoutCents);
   const summaries = new Map(computeRoundDivisionSummaries(live, round.payoutCents).map((s) => [s.division, s]));
   const dirty = edits.dirty;

@@ -32,6 +32,7 @@ export async function entriesScreen(db: Db, id: number) {
       division: e.division,
       ace: e.ace,
       score: e.score,
+      dnf: e.dnf,
       payoutCents: e.payoutCents,
       payoutAdjustCents: e.payoutAdjustCents,
       creditAddedCents: e.creditAddedCents,

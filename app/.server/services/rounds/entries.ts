@@ -16,6 +16,8 @@ export type EntryRow = {
   /** Opted in to the ace fund. */
   ace: boolean;
   score: number;
+  /** Did not finish (ADR 26): placed last, paid nothing, not rated; the score stays 0. */
+  dnf: boolean;
   payoutCents: number;
   payoutAdjustCents: number;
   /** What the entry was paid: the computed payout plus the admin's adjustment. */
@@ -41,6 +43,7 @@ export const entryColumns = {
   division: entries.division,
   ace: entries.ace,
   score: entries.score,
+  dnf: entries.dnf,
   payoutCents: entries.payoutCents,
   payoutAdjustCents: entries.payoutAdjustCents,
   creditAddedCents: entries.creditAddedCents,

@@ -140,6 +140,8 @@ export async function updateEntries(db: Db, changes: EntryChange[], inRound?: nu
         division: value.division ?? now.division,
         ace: value.ace ?? now.ace,
         score: value.score ?? now.score,
+        // A score typed for an entry marked DNF (ADR 26) says the player finished after all.
+        dnf: value.score !== undefined && value.score > 0 ? false : now.dnf,
         payoutAdjustCents: value.payoutAdjust ?? now.payoutAdjustCents,
         creditAddedCents: value.credit_added ?? now.creditAddedCents,
         creditUsedCents: value.credit_used ?? now.creditUsedCents,
@@ -160,7 +162,7 @@ export async function updateEntries(db: Db, changes: EntryChange[], inRound?: nu
   });
 }
 
-const EDITABLE = ["division", "ace", "score", "payoutAdjustCents", "creditAddedCents", "creditUsedCents"] as const;
+const EDITABLE = ["division", "ace", "score", "dnf", "payoutAdjustCents", "creditAddedCents", "creditUsedCents"] as const;
 
 function changedFields(now: StateEntry, next: StateEntry): Partial<Pick<StateEntry, (typeof EDITABLE)[number]>> {
   const set: Record<string, unknown> = {};
@@ -193,7 +195,7 @@ export async function syncPayouts(db: Db, roundId: number): Promise<number> {
  */
 export async function creditPayouts(db: Db, roundId: number): Promise<number> {
   return commitRoundChange(db, roundId, (state) => {
-    const waiting = [...new Set(state.entries.filter((e) => e.score <= 0).map((e) => e.division))];
+    const waiting = [...new Set(state.entries.filter((e) => e.score <= 0 && !e.dnf).map((e) => e.division))];
     if (state.entries.length === 0) throw conflict("This round has no entries.");
     if (waiting.length) throw conflict(`Enter every score first: ${waiting.join(", ")} still has entries without a score.`);
     const payouts = payoutsByEntry(state.entries, state.round.payoutCents);

@@ -28,6 +28,7 @@ export type StateEntry = {
   division: string;
   ace: boolean;
   score: number;
+  dnf: boolean;
   payoutCents: number;
   payoutAdjustCents: number;
   creditAddedCents: number;
@@ -94,7 +95,7 @@ export async function readRoundState(db: Db, roundId: number): Promise<RoundStat
  * when the change may set it: an opted-in entry planned with `ace: false`, or left out,
  * takes its fee from the pot, which is then guarded.
  */
-export type PlannedEntry = { id: number | null; division: string; score: number; ace?: boolean };
+export type PlannedEntry = { id: number | null; division: string; score: number; dnf?: boolean; ace?: boolean };
 
 export type RoundChange<T> = {
   statements: BatchItem<"sqlite">[];

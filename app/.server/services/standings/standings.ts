@@ -32,6 +32,7 @@ async function seasonScores(db: Db, from: number, to: number, division?: string)
       playerId: entries.playerId,
       division: entries.division,
       score: entries.score,
+      dnf: entries.dnf,
       startsAt: rounds.startsAt,
       roundName: rounds.name,
       firstName: players.firstName,
