@@ -3,6 +3,8 @@ import { RouterContextProvider, createRequestHandler } from "react-router";
 import { createWorker } from "./worker";
 import { cloudflareContext, requestScopeContext } from "~/context";
 
+export { LiveRound } from "./live/live-round";
+
 // Built once per isolate; each request gets its own router context.
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 

@@ -17,9 +17,14 @@ export function pageCacheMode(env: { PAGE_CACHE?: string }): PageCacheMode {
   return env.PAGE_CACHE === "cache-api" || env.PAGE_CACHE === "off" ? env.PAGE_CACHE : "workers-cache";
 }
 
-/** Only anonymous reads may be answered from, or stored in, the shared cache. */
+/**
+ * Only anonymous reads may be answered from, or stored in, the shared cache. A WebSocket
+ * upgrade (a live round's spectator, ADR 26) is a GET without credentials too, but never a
+ * read to keep: it goes straight to the route.
+ */
 export function isCacheableRequest(request: Request): boolean {
-  return (request.method === "GET" || request.method === "HEAD") && !hasCredentials(request);
+  const upgrade = request.headers.get("Upgrade")?.toLowerCase() === "websocket";
+  return (request.method === "GET" || request.method === "HEAD") && !hasCredentials(request) && !upgrade;
 }
 
 const cacheKey = (request: Request) => new Request(request.url, { method: "GET" });

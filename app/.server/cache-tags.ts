@@ -10,6 +10,12 @@ export type CacheTag = (typeof CACHE_TAGS)[number];
 export const PUBLIC_CACHE_CONTROL = "public, max-age=30, stale-while-revalidate=300";
 
 /**
+ * A live round's state (ADR 26) changes by the second and is not in D1, so no write purges
+ * it: shared copies are kept two seconds and never tagged.
+ */
+export const LIVE_CACHE_CONTROL = "public, max-age=2";
+
+/**
  * Headers that make a response publicly cacheable, tagged by the tables it read. `Vary:
  * Cookie` keeps a browser from answering its logged-in requests with the anonymous copy
  * it kept (the browser's cache does not key on cookies otherwise).

@@ -16,7 +16,10 @@ export function positionLabel(result: string | null): string | null {
  * not finish (ADR 26) is "DNF", below every score.
  */
 export function placeLabels<T extends { id: number; score: number; dnf?: boolean }>(entries: readonly T[]): Map<number, string> {
-  const scores = entries.filter((e) => !e.dnf).map((e) => e.score).filter((s) => s > 0);
+  const scores = entries
+    .filter((e) => !e.dnf)
+    .map((e) => e.score)
+    .filter((s) => s > 0);
   const labels = new Map<number, string>();
   for (const e of entries) {
     if (e.dnf) labels.set(e.id, "DNF");

@@ -1,6 +1,7 @@
 import { requireAdmin } from "./auth";
 import { adminAuditApi } from "./admin-audit";
 import { adminEntriesApi } from "./admin-entries";
+import { adminLiveApi } from "./admin-live";
 import { adminPaymentsApi } from "./admin-payments";
 import { adminPlayersApi } from "./admin-players";
 import { adminRatingsApi } from "./admin-ratings";
@@ -23,4 +24,5 @@ export const adminApi = adminSubApp()
   .route("/", adminPaymentsApi)
   .route("/", adminRatingsApi)
   .route("/", adminSettingsApi)
-  .route("/", adminAuditApi);
+  .route("/", adminAuditApi)
+  .route("/", adminLiveApi);

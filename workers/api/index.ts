@@ -7,6 +7,7 @@ import { adminLoginApi } from "./admin-login";
 import { claimsApi } from "./claims";
 import type { ApiEnv } from "./context";
 import { entriesApi } from "./entries";
+import { liveApi } from "./live";
 import { payPalApi } from "./paypal";
 import { playersApi } from "./players";
 import { roundsApi } from "./rounds";
@@ -33,6 +34,7 @@ export const api = new Hono<ApiEnv>()
   .route("/users", usersApi)
   .route("/claims", claimsApi)
   .route("/paypal", payPalApi)
+  .route("/live", liveApi)
   // The login first: every other /api/admin route is behind adminApi's guard.
   .route("/admin", adminLoginApi)
   .route("/admin", adminApi);

@@ -52,3 +52,23 @@ export const StandingsQuery = z.object({
     z.string().refine(isDivision, "Unknown division: use one of the league's, such as MPO or MA1").optional(),
   ),
 });
+
+/** /api/live/{roundId} and the admin's /api/admin/live/{roundId}/…. */
+export const LiveRoundParam = z.object({ roundId: idSchema("round id") });
+
+/** GET /api/live/{roundId}/ws?as=spectator: watch only (no login); without it, a scorer's socket. */
+export const LiveSocketQuery = z.object({
+  as: z.enum(["spectator"], { error: 'as must be "spectator" (or left out, to score)' }).optional(),
+});
+
+/** GET /api/admin/live/{roundId}/log?after=: the changes after that seq (absent or empty: from the start). */
+export const LiveLogQuery = z.object({
+  after: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string()
+      .regex(/^\d{1,15}$/, "after must be a change number (0 or more)")
+      .transform(Number)
+      .optional(),
+  ),
+});

@@ -48,6 +48,14 @@ export const FIELDS: Record<string, Record<string, [string, Kind]>> = {
     round_id: ["round", "round"],
     amt_cents: ["amount", "money"],
   },
+  // An admin's change to a signed card or a finalised live round (ADR 26), with its reason.
+  live_scores: {
+    hole: ["hole", "number"],
+    strokes: ["strokes", "number"],
+    penalty: ["penalty strokes", "number"],
+    dnf: ["did not finish", "onOff"],
+    reason: ["reason", "text"],
+  },
   rounds: {
     [rounds.startsAt.name]: ["date", "date"],
     fee_pdga_cents: ["PDGA fee", "money"],

@@ -132,6 +132,10 @@ function describe(row: AuditRaw, names: Names): { what: string; context: string 
       return { what: row.refundPaymentId ? `Refund of payment #${row.refundPaymentId}` : `Refund #${row.rowId}`, context: whoIn };
     case "rounds":
       return { what: `Round ${round ?? `#${row.rowId}`} fees`, context: null };
+    case "live_scores": {
+      const hole = parse(row.after)?.hole;
+      return { what: `Live score · ${whoIn ?? `#${row.rowId}`}${hole ? ` · hole ${hole}` : ""}`, context: null };
+    }
     default:
       return { what: `${row.tableName} #${row.rowId}`, context: whoIn };
   }

@@ -1,0 +1,130 @@
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { fullNameSql } from "../../db/player-name";
+import { cardPlayers, cards, claims, entries, layoutHoles, players, rounds, users } from "../../db/schema";
+import { notFound } from "../../errors";
+import type { LiveHole } from "~/lib/live-state";
+
+// What live scoring reads from D1 (ADR 26): a round's holes, its cards and who is on them,
+// and the moment a card starts. The round's Durable Object keeps its own copy; a card's
+// players are read again when it starts, and stay as they were from then on, because the
+// card editor refuses a card whose started_at is set (ADR 25).
+
+export type RosterPlayer = {
+  entryId: number;
+  playerId: number;
+  name: string;
+  division: string;
+  position: number;
+};
+
+export type RosterCard = {
+  id: number;
+  number: number;
+  startHole: number | null;
+  teeTime: number | null;
+  startedAt: number | null;
+  players: RosterPlayer[];
+};
+
+export type LiveRoster = {
+  round: { id: number; name: string; startsAt: number; publishedAt: number | null };
+  holes: LiveHole[];
+  cards: RosterCard[];
+};
+
+/** A round without a layout plays 18 holes of par 3. */
+const DEFAULT_HOLES: LiveHole[] = Array.from({ length: 18 }, (_, i) => ({ hole: i + 1, par: 3 }));
+
+const cardColumns = { id: cards.id, number: cards.number, startHole: cards.startHole, teeTime: cards.teeTime, startedAt: cards.startedAt };
+const playerColumns = {
+  cardId: cardPlayers.cardId,
+  entryId: entries.id,
+  playerId: entries.playerId,
+  name: fullNameSql(players),
+  division: entries.division,
+  position: cardPlayers.position,
+};
+
+const playersQuery = (db: Db) =>
+  db
+    .select(playerColumns)
+    .from(cardPlayers)
+    .innerJoin(entries, eq(entries.id, cardPlayers.entryId))
+    .innerJoin(players, eq(players.id, entries.playerId))
+    .innerJoin(cards, eq(cards.id, cardPlayers.cardId));
+
+type PlayerRow = Awaited<ReturnType<ReturnType<typeof playersQuery>["orderBy"]>>[number];
+type CardRow = Omit<RosterCard, "players">;
+
+function withPlayers(cardRows: CardRow[], playerRows: PlayerRow[]): RosterCard[] {
+  return cardRows.map((c) => ({
+    ...c,
+    players: playerRows.filter((p) => p.cardId === c.id).map(({ cardId: _, ...p }) => p),
+  }));
+}
+
+/** The round's holes and cards (a draft's cards too: `publishedAt` says whether they count); 404 without the round. */
+export async function liveRoster(db: Db, roundId: number): Promise<LiveRoster> {
+  const [roundRows, holeRows, cardRows, playerRows] = await db.batch([
+    db
+      .select({ id: rounds.id, name: rounds.name, startsAt: rounds.startsAt, publishedAt: rounds.cardsPublishedAt })
+      .from(rounds)
+      .where(eq(rounds.id, roundId)),
+    db
+      .select({ hole: layoutHoles.hole, par: layoutHoles.par })
+      .from(layoutHoles)
+      .innerJoin(rounds, eq(rounds.layoutId, layoutHoles.layoutId))
+      .where(eq(rounds.id, roundId))
+      .orderBy(asc(layoutHoles.hole)),
+    db.select(cardColumns).from(cards).where(eq(cards.roundId, roundId)).orderBy(asc(cards.number)),
+    playersQuery(db).where(eq(cards.roundId, roundId)).orderBy(asc(cardPlayers.cardId), asc(cardPlayers.position)),
+  ]);
+  const [round] = roundRows;
+  if (!round) throw notFound("Round not found");
+  return { round, holes: holeRows.length ? holeRows : DEFAULT_HOLES, cards: withPlayers(cardRows, playerRows) };
+}
+
+/**
+ * Starts a card at its first accepted score: sets started_at if it is not set (the card
+ * editor's guard is `started_at is null`, so from here on the card is frozen) and reads
+ * its players in the same transaction. Null when the round's cards are not published or
+ * the card is not the round's.
+ */
+export async function startCard(db: Db, roundId: number, cardId: number, now: number): Promise<RosterCard | null> {
+  const published = sql`exists (select 1 from ${rounds} where ${rounds.id} = ${roundId} and ${rounds.cardsPublishedAt} is not null)`;
+  const [, cardRows, playerRows] = await db.batch([
+    db
+      .update(cards)
+      .set({ startedAt: now })
+      .where(and(eq(cards.id, cardId), eq(cards.roundId, roundId), isNull(cards.startedAt), published)),
+    db
+      .select(cardColumns)
+      .from(cards)
+      .where(and(eq(cards.id, cardId), eq(cards.roundId, roundId), isNotNull(cards.startedAt))),
+    playersQuery(db).where(eq(cardPlayers.cardId, cardId)).orderBy(asc(cardPlayers.position)),
+  ]);
+  return withPlayers(cardRows, playerRows)[0] ?? null;
+}
+
+/** The published cards of the round that `playerId` is on (at most one). */
+export async function cardsOfPlayer(db: Db, roundId: number, playerId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: cards.id })
+    .from(cards)
+    .innerJoin(cardPlayers, eq(cardPlayers.cardId, cards.id))
+    .innerJoin(entries, eq(entries.id, cardPlayers.entryId))
+    .innerJoin(rounds, eq(rounds.id, cards.roundId))
+    .where(and(eq(cards.roundId, roundId), eq(entries.playerId, playerId), isNotNull(rounds.cardsPublishedAt)));
+  return rows.map((r) => r.id);
+}
+
+/** The scoring PIN hash of the user whose approved claim is `playerId` (null: no such user, or no PIN set). */
+export async function pinHashOfPlayer(db: Db, playerId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ hash: users.scoringPinHash })
+    .from(claims)
+    .innerJoin(users, eq(users.id, claims.userId))
+    .where(and(eq(claims.playerId, playerId), eq(claims.status, "approved")));
+  return row?.hash ?? null;
+}

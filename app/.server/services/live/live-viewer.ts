@@ -1,0 +1,28 @@
+import { eq } from "drizzle-orm";
+import type { Session } from "../../auth/current-user";
+import type { Db } from "../../db/client";
+import { rounds } from "../../db/schema";
+import { AppError, notFound } from "../../errors";
+import { cardsOfPlayer } from "./live-roster";
+import type { LiveViewer } from "~/schemas/live";
+
+// Who is opening a live round's socket (ADR 26): anyone may watch; scoring takes a
+// session, an admin's or that of a player on one of the round's published cards.
+
+export async function assertRoundExists(db: Db, roundId: number): Promise<void> {
+  const [round] = await db.select({ id: rounds.id }).from(rounds).where(eq(rounds.id, roundId));
+  if (!round) throw notFound("Round not found");
+}
+
+export const SPECTATOR: LiveViewer = { role: "spectator", userId: null, playerId: null, cardIds: [] };
+
+/** A scorer's socket: 401 without a session, 403 for a player on none of the round's published cards. */
+export async function scorerOf(db: Db, session: Session | null, roundId: number): Promise<LiveViewer> {
+  if (!session) throw new AppError("unauthorized", "Please log in to score, or open the socket with ?as=spectator to watch.");
+  if (session.isAdmin) return { role: "admin", userId: session.user.id, playerId: null, cardIds: [] };
+  const playerId = session.user.linkedPlayerId;
+  const cardIds = playerId === null ? [] : await cardsOfPlayer(db, roundId, playerId);
+  if (cardIds.length === 0)
+    throw new AppError("forbidden", "You are not on a published card of this round: only its players and admins score it.");
+  return { role: "player", userId: session.user.id, playerId, cardIds };
+}

@@ -1,0 +1,194 @@
+// Live scoring's tests (ADR 26): a round with published cards whose players each have a
+// user with an approved claim, changes as a phone makes them, and a socket client over the
+// test Worker's real fetch. Every round is new, so each test has its own Durable Object.
+import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { APP_ORIGIN, type TestUser, call, makeAdmin, makeUser, tokenFor } from "./auth-fixtures";
+import { makeEntry, makePlayer, makeRound, nowSec, testDb, uniq } from "./fixtures";
+import {
+  cardPlayers,
+  cards,
+  claims,
+  courses,
+  layoutHoles,
+  layouts,
+  type Entry,
+  type Player,
+  type Round,
+  rounds,
+} from "~/.server/db/schema";
+import { setScoringPin } from "~/.server/services/accounts/scoring-pin";
+import type { LiveState } from "~/lib/live-state";
+import type { Change, ChangeResult, ServerMessage } from "~/schemas/live";
+
+export type LivePlayer = { player: Player; entry: Entry; user: TestUser; token: string };
+export type LiveCardFixture = { id: number; number: number; players: LivePlayer[] };
+export type LiveRoundFixture = { round: Round; cards: LiveCardFixture[]; adminToken: string; admin: TestUser };
+
+/**
+ * A round with cards of the given sizes, each player with an approved claim (and so a
+ * token that scores their card), published unless told otherwise; `pars` gives it a
+ * layout (without one it plays 18 holes of par 3).
+ */
+export async function makeLiveRound(
+  sizes: number[],
+  opts: { published?: boolean; pars?: number[]; divisions?: string[]; pins?: boolean } = {},
+): Promise<LiveRoundFixture> {
+  const layoutId = opts.pars ? await makeLayout(opts.pars) : null;
+  const round = await makeRound({ layoutId, cardsPublishedAt: opts.published === false ? null : nowSec() - 60 });
+  const admin = await makeAdmin();
+  const out: LiveCardFixture[] = [];
+  let n = 0;
+  for (const [i, size] of sizes.entries()) {
+    const [card] = await testDb()
+      .insert(cards)
+      .values({ roundId: round.id, number: i + 1, startHole: i + 1 })
+      .returning();
+    const players: LivePlayer[] = [];
+    for (let position = 0; position < size; position++) {
+      const division = opts.divisions?.[n++ % opts.divisions.length] ?? "MA1";
+      const player = await makePlayer({ division });
+      const entry = await makeEntry({ roundId: round.id, playerId: player.id, division });
+      const user = await makeUser({ name: `${player.firstName} ${player.lastName}` });
+      await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
+      await testDb().insert(cardPlayers).values({ entryId: entry.id, cardId: card.id, position });
+      if (opts.pins) await setScoringPin(testDb(), user.id, pinOf(position));
+      players.push({ player, entry, user, token: await tokenFor(user) });
+    }
+    out.push({ id: card.id, number: card.number, players });
+  }
+  return { round, cards: out, admin, adminToken: await tokenFor(admin) };
+}
+
+/** The PIN makeLiveRound({ pins: true }) gives the player at `position` on their card. */
+export const pinOf = (position: number) => String(1000 + position * 1111).slice(0, 4);
+
+async function makeLayout(pars: number[]): Promise<number> {
+  const [course] = await testDb()
+    .insert(courses)
+    .values({ name: `Course ${uniq()}` })
+    .returning();
+  const [layout] = await testDb().insert(layouts).values({ courseId: course.id, name: "Main", holeCount: pars.length }).returning();
+  await testDb()
+    .insert(layoutHoles)
+    .values(pars.map((par, i) => ({ layoutId: layout.id, hole: i + 1, par })));
+  return layout.id;
+}
+
+export const publish = (roundId: number) => testDb().update(rounds).set({ cardsPublishedAt: nowSec() }).where(eq(rounds.id, roundId));
+
+let changeCounter = 0;
+const changeId = () => `chg-${uniq()}-${++changeCounter}`;
+
+/** Changes as a phone makes them: each with its own id and the phone's time. */
+export const change = {
+  strokes: (entryId: number, hole: number, strokes: number, more: Partial<Change> = {}): Change =>
+    ({ id: changeId(), at: nowSec(), kind: "strokes", entryId, hole, strokes, ...more }) as Change,
+  penalty: (entryId: number, hole: number, penalty: number, more: Partial<Change> = {}): Change =>
+    ({ id: changeId(), at: nowSec(), kind: "penalty", entryId, hole, penalty, ...more }) as Change,
+  dnf: (entryId: number, dnf: boolean, more: Partial<Change> = {}): Change =>
+    ({ id: changeId(), at: nowSec(), kind: "dnf", entryId, dnf, ...more }) as Change,
+  signoff: (entryId: number, more: Partial<Change> = {}): Change =>
+    ({ id: changeId(), at: nowSec(), kind: "signoff", entryId, ...more }) as Change,
+};
+
+/** Every hole of every player of the card at `strokes` (a function of the player's index and the hole). */
+export function wholeCard(card: LiveCardFixture, strokes: (player: number, hole: number) => number, holes = 18): Change[] {
+  return Array.from({ length: holes }, (_, h) => card.players.map((p, i) => change.strokes(p.entry.id, h + 1, strokes(i, h + 1)))).flat();
+}
+
+/** POST /api/live/{roundId}/changes: the status and the answer. */
+export async function post(roundId: number, token: string | undefined, changes: Change[]) {
+  const res = await call("POST", `/api/live/${roundId}/changes`, { token, body: { changes } });
+  return { status: res.status, body: (await res.json()) as { results: ChangeResult[] } & { error?: string; code?: string } };
+}
+
+/** POSTs and expects every change applied (or a duplicate): the results. */
+export async function postOk(roundId: number, token: string, changes: Change[]): Promise<ChangeResult[]> {
+  const { status, body } = await post(roundId, token, changes);
+  expect(status, JSON.stringify(body)).toBe(200);
+  for (const r of body.results) expect(r.status, JSON.stringify(r)).not.toBe("refused");
+  return body.results;
+}
+
+/** GET /api/live/{roundId} as `token` (anonymous without): the state, its leaderboard and (for an admin) the flags. */
+export async function liveState(roundId: number, token?: string) {
+  const res = await call("GET", `/api/live/${roundId}`, { token });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { state: LiveState; leaderboard: any[]; flags?: any };
+}
+
+export const stubOf = (roundId: number) => env.LIVE_ROUND.getByName(`round:${roundId}`);
+
+/** A WebSocket on the live round through the Worker, every frame it receives kept in order. */
+export class LiveSocket {
+  readonly frames: ServerMessage[] = [];
+  private waiters: (() => void)[] = [];
+  constructor(readonly ws: WebSocket) {
+    ws.addEventListener("message", (event) => {
+      this.frames.push(event.data === "pong" ? ({ type: "pong" } as unknown as ServerMessage) : JSON.parse(String(event.data)));
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  send(frame: unknown): void {
+    this.ws.send(typeof frame === "string" ? frame : JSON.stringify(frame));
+  }
+
+  /** The first frame from index `from` on that `match` accepts, waiting for it up to `ms`. */
+  async next<T extends ServerMessage["type"] | "pong">(
+    type: T,
+    from = 0,
+    ms = 5_000,
+  ): Promise<Extract<ServerMessage, { type: T }> & { at: number }> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const at = this.frames.findIndex((f, i) => i >= from && f.type === type);
+      if (at >= 0) return { ...(this.frames[at] as Extract<ServerMessage, { type: T }>), at };
+      if (Date.now() > deadline) throw new Error(`no ${type} frame within ${ms} ms; got ${JSON.stringify(this.frames.map((f) => f.type))}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  }
+
+  /** Sends a frame and waits for the next frame of `type` after it. */
+  async ask<T extends ServerMessage["type"] | "pong">(frame: unknown, type: T) {
+    const from = this.frames.length;
+    this.send(frame);
+    return this.next(type, from);
+  }
+
+  close(): void {
+    try {
+      this.ws.close(1000, "done");
+    } catch {}
+  }
+}
+
+/** Opens a socket: the LiveSocket, or the refusal's status and body. */
+export async function openSocket(
+  roundId: number,
+  opts: { token?: string; cookie?: string; origin?: string | null; spectator?: boolean } = {},
+): Promise<LiveSocket | { status: number; body: any }> {
+  const headers = new Headers({ Upgrade: "websocket" });
+  if (opts.token) headers.set("Authorization", `Bearer ${opts.token}`);
+  if (opts.cookie) headers.set("Cookie", `__Host-session=${opts.cookie}`);
+  const origin = opts.origin === undefined ? APP_ORIGIN : opts.origin;
+  if (origin !== null) headers.set("Origin", origin);
+  const res = await exports.default.fetch(
+    new Request(`http://localhost/api/live/${roundId}/ws${opts.spectator ? "?as=spectator" : ""}`, { headers }),
+  );
+  if (res.status !== 101 || !res.webSocket) return { status: res.status, body: await res.json() };
+  res.webSocket.accept();
+  return new LiveSocket(res.webSocket);
+}
+
+export async function socketOf(roundId: number, opts: Parameters<typeof openSocket>[1] = {}): Promise<LiveSocket> {
+  const socket = await openSocket(roundId, opts);
+  if (!(socket instanceof LiveSocket)) throw new Error(`the socket was refused: ${socket.status} ${JSON.stringify(socket.body)}`);
+  await socket.next("welcome");
+  return socket;
+}

@@ -1,0 +1,28 @@
+import { adminSubApp } from "./context";
+import { LiveLogQuery, LiveRoundParam } from "./params";
+import { body, param, query } from "./validate";
+import { liveRound, orRefused } from "../live/stub";
+import { assertRoundExists } from "~/.server/services/live/live-viewer";
+import { FinalizeSchema } from "~/schemas/live";
+
+// The admin's side of live scoring (ADR 26); mounted in ./admin.ts behind the admin guard.
+
+const LOG_PAGE = 1000;
+
+export const adminLiveApi = adminSubApp()
+  // The round's totals into its results: payouts, places and ratings follow (ADR 14).
+  .post("/live/:roundId/finalize", param(LiveRoundParam), body(FinalizeSchema), async (c) => {
+    const { roundId } = c.req.valid("param");
+    await assertRoundExists(c.var.db, roundId);
+    const { user } = c.var.session;
+    const caller = { userId: user.id, name: user.name, role: "admin", playerId: null } as const;
+    const confirm = c.req.valid("json").confirmUnsigned === true;
+    return c.json(orRefused(await liveRound(c.env, roundId).finalize(caller, roundId, confirm)));
+  })
+  // Every change the round accepted, who made it and when, oldest first, from `after`.
+  .get("/live/:roundId/log", param(LiveRoundParam), query(LiveLogQuery), async (c) => {
+    const { roundId } = c.req.valid("param");
+    await assertRoundExists(c.var.db, roundId);
+    const changes = orRefused(await liveRound(c.env, roundId).log(roundId, c.req.valid("query").after ?? 0, LOG_PAGE));
+    return c.json({ changes, more: changes.length === LOG_PAGE });
+  });

@@ -1,0 +1,48 @@
+import { optionalSessionOf, requireUser } from "./auth";
+import { cacheLive } from "./cache";
+import { subApp } from "./context";
+import { LiveRoundParam, LiveSocketQuery } from "./params";
+import { liveStateJson } from "./serializers/live";
+import { body, param, query } from "./validate";
+import { isForeignUpgrade } from "../origin";
+import { SOCKET_INFO_HEADER } from "../live/live-round";
+import { liveRound, orRefused } from "../live/stub";
+import { AppError, badRequest } from "~/.server/errors";
+import { SPECTATOR, assertRoundExists, scorerOf } from "~/.server/services/live/live-viewer";
+import { ChangeBatchSchema } from "~/schemas/live";
+import { nowSeconds } from "~/lib/time";
+
+// Live scoring (ADR 26): each round's Durable Object behind three doors. The socket
+// (phones and spectators), the POST a phone falls back to when a socket cannot open,
+// and the state as JSON. Every caller is authenticated here; the object is told who.
+
+export const liveApi = subApp()
+  .get("/:roundId", param(LiveRoundParam), async (c) => {
+    const { roundId } = c.req.valid("param");
+    await assertRoundExists(c.var.db, roundId);
+    const session = await optionalSessionOf(c.req.raw, c.var.db, c.env);
+    const admin = session?.isAdmin === true;
+    const state = orRefused(await liveRound(c.env, roundId).state(roundId, admin ? "scorer" : "public"));
+    cacheLive(c);
+    return c.json(liveStateJson(state, admin ? nowSeconds() : null));
+  })
+  .get("/:roundId/ws", param(LiveRoundParam), query(LiveSocketQuery), async (c) => {
+    const { roundId } = c.req.valid("param");
+    const spectator = c.req.valid("query").as === "spectator";
+    await assertRoundExists(c.var.db, roundId);
+    if (isForeignUpgrade(c.req.raw, c.env.APP_URL)) throw new AppError("forbidden", "Cross-site socket refused");
+    const session = await optionalSessionOf(c.req.raw, c.var.db, c.env);
+    const viewer = spectator ? SPECTATOR : await scorerOf(c.var.db, session, roundId);
+    if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") throw badRequest("Open this address as a WebSocket (Upgrade: websocket).");
+    const info = { roundId, viewer, name: spectator ? "" : (session?.user.name ?? "") };
+    const upgrade = new Request(c.req.url, { headers: { Upgrade: "websocket", [SOCKET_INFO_HEADER]: JSON.stringify(info) } });
+    return liveRound(c.env, roundId).fetch(upgrade);
+  })
+  .post("/:roundId/changes", requireUser, param(LiveRoundParam), body(ChangeBatchSchema), async (c) => {
+    const { roundId } = c.req.valid("param");
+    await assertRoundExists(c.var.db, roundId);
+    const { user, isAdmin } = c.var.session;
+    const caller = { userId: user.id, name: user.name, role: isAdmin ? "admin" : "player", playerId: user.linkedPlayerId } as const;
+    const results = orRefused(await liveRound(c.env, roundId).submit(caller, roundId, c.req.valid("json").changes));
+    return c.json({ results });
+  });

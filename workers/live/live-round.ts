@@ -1,0 +1,122 @@
+import { DurableObject } from "cloudflare:workers";
+import { type FinalizeAnswer, finalizeRound } from "./finalize";
+import { type LiveDeps, LiveRefusal, ensureRoster } from "./roster";
+import { createSchema } from "./roster-store";
+import type { BatchOutcome, Caller } from "./rules";
+import { type LogRow, changesAfter } from "./score-store";
+import { type SocketInfo, broadcast, callerOf, readFrame, send, tagsOf, viewOf } from "./sockets";
+import { type View, fullState } from "./state-view";
+import { submitChanges } from "./submit";
+import type { LiveState } from "~/lib/live-state";
+import type { Change, ChangeResult, LiveErrorCode } from "~/schemas/live";
+
+// One Durable Object per live round (ADR 26), named "round:<id>": it holds the round's
+// live scores in its own SQLite and takes every change one at a time, from the phones'
+// hibernatable WebSockets and from the Worker's POST fallback. The Worker authenticates
+// every caller and tells it who is calling; nothing reaches it otherwise.
+
+/** The header in which the Worker hands an upgrade's SocketInfo to the object. */
+export const SOCKET_INFO_HEADER = "x-live-socket";
+
+export type LiveAnswer<T> = { ok: true; value: T } | { ok: false; code: LiveErrorCode; error: string };
+
+export class LiveRound extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // Kept cheap: it runs again on every wake from hibernation.
+    createSchema(ctx.storage.sql);
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+  }
+
+  private get deps(): LiveDeps {
+    const { storage, exports } = this.ctx;
+    return { sql: storage.sql, storage, env: this.env, exports, now: () => Math.floor(Date.now() / 1000) };
+  }
+
+  /** Runs `work` with no other event in between (a D1 read may sit inside it), answering refusals and failures as such. */
+  private serially<T>(work: () => Promise<T>): Promise<LiveAnswer<T>> {
+    return this.ctx.blockConcurrencyWhile(async (): Promise<LiveAnswer<T>> => {
+      try {
+        return { ok: true, value: await work() };
+      } catch (err) {
+        if (err instanceof LiveRefusal) return { ok: false, code: err.code, error: err.message };
+        // A throw out of blockConcurrencyWhile would reset the object: answer it instead.
+        console.error("Live round failed", err);
+        return { ok: false, code: "internal", error: "The live round could not do that. Please try again." };
+      }
+    });
+  }
+
+  /** A socket from the Worker's GET /api/live/{roundId}/ws, already authenticated. */
+  override async fetch(request: Request): Promise<Response> {
+    const info = JSON.parse(request.headers.get(SOCKET_INFO_HEADER) ?? "null") as SocketInfo | null;
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !info)
+      return new Response("Expected a WebSocket", { status: 426 });
+    const state = await this.state(info.roundId, viewOf(info.viewer));
+    if (!state.ok) return Response.json({ error: state.error, code: state.code }, { status: state.code === "not_found" ? 404 : 500 });
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, tagsOf(info.viewer));
+    server.serializeAttachment(info);
+    send(server, { type: "welcome", you: info.viewer, state: state.value });
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    const info = ws.deserializeAttachment() as SocketInfo;
+    const frame = readFrame(data);
+    if (!frame.ok) return send(ws, { type: "error", error: frame.error, code: frame.code });
+    if (frame.message.type === "state") {
+      const state = fullState(this.ctx.storage.sql, viewOf(info.viewer));
+      return send(ws, state ? { type: "state", state } : { type: "error", error: "Round not found", code: "not_found" });
+    }
+    const caller = callerOf(info);
+    if (!caller)
+      return send(ws, { type: "error", error: "Spectators only watch: log in as a player on a card to score.", code: "forbidden" });
+    const answer = await this.submit(caller, info.roundId, frame.message.changes, ws);
+    if (!answer.ok) send(ws, { type: "error", error: answer.error, code: answer.code });
+  }
+
+  override webSocketClose(): void {
+    // The runtime answers the close itself; a phone that comes back opens a new socket.
+  }
+
+  /** Applies a batch in its order and tells every socket what changed. `from`: the socket it came on, answered first. */
+  async submit(caller: Caller, roundId: number, changes: Change[], from?: WebSocket): Promise<LiveAnswer<ChangeResult[]>> {
+    const answer = await this.serially(() => submitChanges(this.deps, caller, roundId, changes));
+    if (!answer.ok) return answer;
+    if (from) send(from, { type: "ack", results: answer.value.results });
+    this.tell(answer.value);
+    return { ok: true, value: answer.value.results };
+  }
+
+  private tell(out: Pick<BatchOutcome, "entryIds" | "cardIds" | "fromSeq">): void {
+    if (out.entryIds.size === 0 && out.cardIds.size === 0) return;
+    broadcast(this.ctx, this.ctx.storage.sql, { entryIds: [...out.entryIds], cardIds: [...out.cardIds], fromSeq: out.fromSeq });
+  }
+
+  /** The whole round as `view` shows it (GET /api/live/{roundId}). */
+  async state(roundId: number, view: View): Promise<LiveAnswer<LiveState>> {
+    return this.serially(async () => {
+      await ensureRoster(this.deps, roundId);
+      const state = fullState(this.ctx.storage.sql, view);
+      if (!state) throw new LiveRefusal("not_found", "Round not found");
+      return state;
+    });
+  }
+
+  /** The admin's finalise: the totals into the round's results (./finalize.ts). */
+  async finalize(caller: Caller, roundId: number, confirmUnsigned: boolean): Promise<LiveAnswer<FinalizeAnswer>> {
+    const answer = await this.serially(() => finalizeRound(this.deps, caller, roundId, confirmUnsigned));
+    // Every socket learns the round is final (the update's finalizedAt).
+    if (answer.ok) broadcast(this.ctx, this.ctx.storage.sql, { entryIds: [], cardIds: [] });
+    return answer;
+  }
+
+  /** The change log after `after`, for an admin's history of the round. */
+  async log(roundId: number, after: number, limit: number): Promise<LiveAnswer<LogRow[]>> {
+    return this.serially(async () => {
+      await ensureRoster(this.deps, roundId);
+      return changesAfter(this.ctx.storage.sql, after, limit);
+    });
+  }
+}

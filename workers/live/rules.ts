@@ -1,0 +1,112 @@
+import { type CardRow, type PlayerRow, cardById, holesOf, playerByEntry, roundRow } from "./roster-store";
+import { type Cell, type Scorer, cellsOf, logChange, seqOfChange, setMark, unsign } from "./score-store";
+import { signOff } from "./signoff";
+import type { LiveEdit } from "~/.server/services/live/live-results";
+import type { Change, ChangeResult, LiveErrorCode } from "~/schemas/live";
+
+// The rules of one change (ADR 26), applied in the order the server accepts them. Each
+// change is answered on its own: applied (with its seq), a duplicate of one applied
+// before, or refused with a reason. All of it is synchronous SQLite, so no other message
+// can come between the checks and the write.
+
+export type Caller = Scorer & { playerId: number | null };
+
+export type BatchOutcome = {
+  results: ChangeResult[];
+  entryIds: Set<number>;
+  cardIds: Set<number>;
+  fromSeq?: number;
+  /** Admins' changes with a reason to a locked card or a finalised round: they go in the audit log. */
+  edits: LiveEdit[];
+};
+
+export const refused = (id: string, code: LiveErrorCode, error: string): ChangeResult => ({ id, status: "refused", code, error });
+
+export type ChangeContext = {
+  sql: SqlStorage;
+  caller: Caller;
+  now: number;
+  /** For each signoff with a PIN, whether the PIN was right (checked before: hashing is not synchronous). */
+  pinMatches: Map<string, boolean>;
+  out: BatchOutcome;
+};
+
+const cellOf = (c: Exclude<Change, { kind: "signoff" }>): Cell & { value: number } => {
+  if (c.kind === "dnf") return { entryId: c.entryId, field: "dnf", hole: 0, value: c.dnf ? 1 : 0 };
+  return c.kind === "strokes"
+    ? { entryId: c.entryId, field: "strokes", hole: c.hole, value: c.strokes }
+    : { entryId: c.entryId, field: "penalty", hole: c.hole, value: c.penalty };
+};
+
+/** Why the change may not be made as it stands, or null. */
+function refusal(ctx: ChangeContext, c: Change, card: CardRow): ChangeResult | null {
+  const admin = ctx.caller.role === "admin";
+  if (c.reason !== undefined && !admin)
+    return refused(c.id, "forbidden", "Only an admin gives a reason: it is for changing a signed card or a finalised round.");
+  if (c.kind !== "signoff" && c.kind !== "dnf" && c.hole > holesOf(ctx.sql).length) {
+    return refused(c.id, "bad_request", `This round has ${holesOf(ctx.sql).length} holes: there is no hole ${c.hole}.`);
+  }
+  if (card.startedAt === null) return refused(c.id, "conflict", "The round's cards are not published yet: nothing can be scored.");
+  const edit = admin && c.reason !== undefined;
+  if (roundRow(ctx.sql)?.finalizedAt != null && !(edit && c.kind !== "signoff")) {
+    return refused(c.id, "conflict", "This round is finalised: only an admin can change a score now, with a reason.");
+  }
+  if (card.lockedAt !== null && !(edit && c.kind !== "signoff")) {
+    return refused(c.id, "conflict", `Card ${card.number} is signed and locked: only an admin can change it, with a reason.`);
+  }
+  return null;
+}
+
+function setValue(ctx: ChangeContext, c: Exclude<Change, { kind: "signoff" }>, player: PlayerRow, card: CardRow): ChangeResult {
+  const { sql, caller, now, out } = ctx;
+  const cell = cellOf(c);
+  const before = cellsOf(sql, [cell.entryId]).find((x) => x.field === cell.field && x.hole === cell.hole)?.value ?? null;
+  const seq = logChange(sql, {
+    changeId: c.id,
+    scorer: caller,
+    kind: c.kind,
+    entryId: c.entryId,
+    hole: cell.hole,
+    value: cell.value,
+    settle: c.settle === true,
+    reason: c.reason ?? null,
+    detail: null,
+    clientAt: c.at,
+    serverAt: now,
+  });
+  setMark(sql, cell, caller, cell.value, now, seq, c.settle === true);
+  // A signed total no longer holds once the card changes before it locks; after, it is an admin's edit.
+  if (card.lockedAt === null) unsign(sql, c.entryId);
+  const final = roundRow(sql)?.finalizedAt != null;
+  if (c.reason !== undefined && (card.lockedAt !== null || final)) {
+    out.edits.push({
+      seq,
+      entryId: c.entryId,
+      playerId: player.playerId,
+      field: cell.field,
+      hole: cell.hole,
+      before,
+      after: cell.value,
+      reason: c.reason,
+    });
+  }
+  return { id: c.id, status: "applied", seq };
+}
+
+/** One change, answered; what it touched is noted in ctx.out. */
+export function applyChange(ctx: ChangeContext, c: Change): ChangeResult {
+  const seen = seqOfChange(ctx.sql, c.id);
+  if (seen !== null) return { id: c.id, status: "duplicate", seq: seen };
+  const player = playerByEntry(ctx.sql, c.entryId);
+  const card = player ? cardById(ctx.sql, player.cardId) : null;
+  if (!player || !card) return refused(c.id, "not_found", "That player is not on this round's cards.");
+  const refusedWhy = refusal(ctx, c, card);
+  if (refusedWhy) return refusedWhy;
+  const result = c.kind === "signoff" ? signOff(ctx, c, player, card) : setValue(ctx, c, player, card);
+  if (result.status === "applied") {
+    ctx.out.fromSeq ??= result.seq;
+    ctx.out.entryIds.add(c.entryId);
+    ctx.out.cardIds.add(card.id);
+  }
+  return result;
+}

@@ -1,0 +1,177 @@
+import type { LiveField, LiveFlagValue, LiveSignMethod } from "~/lib/live-state";
+
+// The scores of a live round in its own SQLite (ADR 26, schema in ./roster-store.ts): the
+// change log, each scorer's value of each cell (a player's strokes or penalty on a hole,
+// or their DNF), the signatures, and the count of wrong PINs.
+
+export type Scorer = { userId: number; name: string; role: "admin" | "player" };
+
+export type LoggedChange = {
+  changeId: string;
+  scorer: Scorer;
+  kind: string;
+  entryId: number;
+  hole: number;
+  value: number | null;
+  settle: boolean;
+  reason: string | null;
+  detail: string | null;
+  clientAt: number;
+  serverAt: number;
+};
+
+/** The seq a change id was accepted at, or null when it is new. */
+export const seqOfChange = (sql: SqlStorage, changeId: string): number | null =>
+  sql.exec<{ seq: number }>("select seq from changes where change_id = ?", changeId).toArray()[0]?.seq ?? null;
+
+/** Appends a change to the log: its seq. */
+export function logChange(sql: SqlStorage, c: LoggedChange): number {
+  return sql
+    .exec<{ seq: number }>(
+      `insert into changes (change_id, user_id, user_name, role, kind, entry_id, hole, value, settle, reason, detail, client_at, server_at)
+        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning seq`,
+      c.changeId,
+      c.scorer.userId,
+      c.scorer.name,
+      c.scorer.role,
+      c.kind,
+      c.entryId,
+      c.hole,
+      c.value,
+      c.settle ? 1 : 0,
+      c.reason,
+      c.detail,
+      c.clientAt,
+      c.serverAt,
+    )
+    .one().seq;
+}
+
+export const lastSeq = (sql: SqlStorage): number => sql.exec<{ seq: number | null }>("select max(seq) as seq from changes").one().seq ?? 0;
+
+export type LogRow = LoggedChange & { seq: number };
+
+/** The log after `after`, oldest first, at most `limit` changes. */
+export function changesAfter(sql: SqlStorage, after: number, limit: number): LogRow[] {
+  return sql
+    .exec<Record<string, number | string | null>>("select * from changes where seq > ? order by seq limit ?", after, limit)
+    .toArray()
+    .map((r) => ({
+      seq: Number(r.seq),
+      changeId: String(r.change_id),
+      scorer: { userId: Number(r.user_id), name: String(r.user_name), role: r.role === "admin" ? "admin" : "player" },
+      kind: String(r.kind),
+      entryId: Number(r.entry_id),
+      hole: Number(r.hole),
+      value: r.value === null ? null : Number(r.value),
+      settle: r.settle === 1,
+      reason: r.reason === null ? null : String(r.reason),
+      detail: r.detail === null ? null : String(r.detail),
+      clientAt: Number(r.client_at),
+      serverAt: Number(r.server_at),
+    }));
+}
+
+export type Cell = { entryId: number; field: LiveField; hole: number };
+
+/** Sets the scorer's value of the cell; with `settle`, every scorer's value of it. */
+export function setMark(sql: SqlStorage, cell: Cell, scorer: Scorer, value: number, at: number, seq: number, settle: boolean): void {
+  if (settle) {
+    sql.exec(
+      "update marks set value = ?, at = ?, seq = ? where entry_id = ? and field = ? and hole = ?",
+      value,
+      at,
+      seq,
+      cell.entryId,
+      cell.field,
+      cell.hole,
+    );
+  }
+  sql.exec(
+    `insert into marks (entry_id, field, hole, user_id, user_name, value, at, seq) values (?, ?, ?, ?, ?, ?, ?, ?)
+      on conflict (entry_id, field, hole, user_id) do update set user_name = excluded.user_name, value = excluded.value,
+        at = excluded.at, seq = excluded.seq`,
+    cell.entryId,
+    cell.field,
+    cell.hole,
+    scorer.userId,
+    scorer.name,
+    value,
+    at,
+    seq,
+  );
+}
+
+/** A cell as the card holds it: its agreed value (null when no one entered it, or they disagree) and every scorer's value. */
+export type CellValue = Cell & { value: number | null; flagged: boolean; values: LiveFlagValue[] };
+
+/** The cells of the given entries (every entry when null) that anyone entered. */
+export function cellsOf(sql: SqlStorage, entryIds: number[] | null): CellValue[] {
+  const where = entryIds === null ? "" : `where entry_id in (select value from json_each(?))`;
+  const rows = sql
+    .exec<{ entryId: number; field: LiveField; hole: number; userId: number; name: string; value: number; at: number }>(
+      `select entry_id as entryId, field, hole, user_id as userId, user_name as name, value, at from marks ${where}
+        order by entry_id, field, hole, seq`,
+      ...(entryIds === null ? [] : [JSON.stringify(entryIds)]),
+    )
+    .toArray();
+  const cells = new Map<string, CellValue>();
+  for (const r of rows) {
+    const key = `${r.entryId}:${r.field}:${r.hole}`;
+    const cell = cells.get(key) ?? { entryId: r.entryId, field: r.field, hole: r.hole, value: r.value, flagged: false, values: [] };
+    cell.values.push({ userId: r.userId, name: r.name, value: r.value, at: r.at });
+    cell.flagged ||= r.value !== cell.values[0]?.value;
+    cell.value = cell.flagged ? null : r.value;
+    cells.set(key, cell);
+  }
+  return [...cells.values()];
+}
+
+export type SignatureRow = { entryId: number; method: LiveSignMethod; total: number; dnf: boolean; at: number };
+
+export function signaturesOf(sql: SqlStorage, entryIds: number[] | null): SignatureRow[] {
+  const where = entryIds === null ? "" : "where entry_id in (select value from json_each(?))";
+  return sql
+    .exec<{ entryId: number; method: LiveSignMethod; total: number; dnf: number; at: number }>(
+      `select entry_id as entryId, method, total, dnf, at from signatures ${where}`,
+      ...(entryIds === null ? [] : [JSON.stringify(entryIds)]),
+    )
+    .toArray()
+    .map((r) => ({ ...r, dnf: r.dnf === 1 }));
+}
+
+export function sign(sql: SqlStorage, s: SignatureRow & { userId: number; seq: number }): void {
+  sql.exec(
+    "insert or replace into signatures (entry_id, method, total, dnf, user_id, at, seq) values (?, ?, ?, ?, ?, ?, ?)",
+    s.entryId,
+    s.method,
+    s.total,
+    s.dnf ? 1 : 0,
+    s.userId,
+    s.at,
+    s.seq,
+  );
+}
+
+/** Drops the entry's signature: a change to their card before it locked. Whether there was one. */
+export const unsign = (sql: SqlStorage, entryId: number): boolean =>
+  sql.exec("delete from signatures where entry_id = ?", entryId).rowsWritten > 0;
+
+export type PinFailures = { failures: number; firstAt: number; lockedUntil: number | null };
+
+export const pinFailuresOf = (sql: SqlStorage, entryId: number): PinFailures | null =>
+  sql
+    .exec<PinFailures>("select failures, first_at as firstAt, locked_until as lockedUntil from pin_failures where entry_id = ?", entryId)
+    .toArray()[0] ?? null;
+
+export function putPinFailures(sql: SqlStorage, entryId: number, f: PinFailures | null): void {
+  if (f === null) sql.exec("delete from pin_failures where entry_id = ?", entryId);
+  else
+    sql.exec(
+      "insert or replace into pin_failures (entry_id, failures, first_at, locked_until) values (?, ?, ?, ?)",
+      entryId,
+      f.failures,
+      f.firstAt,
+      f.lockedUntil,
+    );
+}

@@ -1,0 +1,110 @@
+import { type CardRow, type PlayerRow, holesOf, lockCard, playersOnCard } from "./roster-store";
+import { type ChangeContext, refused } from "./rules";
+import { cellsOf, logChange, pinFailuresOf, putPinFailures, sign, signaturesOf } from "./score-store";
+import type { Change, ChangeResult } from "~/schemas/live";
+import type { LiveSignMethod } from "~/lib/live-state";
+
+// Sign-off (ADR 26): once every hole of a card is in and none is flagged, each player
+// confirms their own total from their own session; a cardmate may confirm it with the
+// player's scoring PIN, an admin always. When all of a card have signed, it locks.
+
+/** Wrong PINs for one player's sign-off on their card before PIN sign-off stops, and for how long. */
+export const PIN_TRIES = 5;
+export const PIN_LOCK_SECONDS = 15 * 60;
+
+type SignOff = Extract<Change, { kind: "signoff" }>;
+
+/** The card's first hole missing or flagged, in words; null when it can be signed. */
+export function unfinished(sql: SqlStorage, players: PlayerRow[]): string | null {
+  const holes = holesOf(sql).length;
+  const cells = cellsOf(
+    sql,
+    players.map((p) => p.entryId),
+  );
+  for (const p of players) {
+    const mine = cells.filter((c) => c.entryId === p.entryId);
+    const flagged = mine.find((c) => c.flagged);
+    if (flagged) return `${p.name}'s ${flagged.field === "dnf" ? "DNF" : `hole ${flagged.hole}`} is flagged: settle it first`;
+    if (mine.some((c) => c.field === "dnf" && c.value === 1)) continue;
+    for (let hole = 1; hole <= holes; hole++) {
+      if (!mine.some((c) => c.field === "strokes" && c.hole === hole)) return `${p.name} has no score on hole ${hole}`;
+    }
+  }
+  return null;
+}
+
+/** The total a player confirms: strokes and penalties, and whether they finished. */
+export function totalOf(sql: SqlStorage, entryId: number): { total: number; dnf: boolean } {
+  let total = 0;
+  let dnf = false;
+  for (const c of cellsOf(sql, [entryId])) {
+    if (c.field === "dnf") dnf = c.value === 1;
+    else total += c.value ?? 0;
+  }
+  return { total, dnf };
+}
+
+/** How the caller may sign for `player`, or the refusal. A wrong PIN is counted here, and stays counted. */
+function methodOf(ctx: ChangeContext, c: SignOff, player: PlayerRow): LiveSignMethod | ChangeResult {
+  const { sql, caller, now } = ctx;
+  if (caller.role === "admin") return "admin";
+  if (caller.playerId === player.playerId) return "self";
+  const who = `Only ${player.name} can confirm their own total, from their own phone, or a cardmate with their scoring PIN, or an admin.`;
+  if (c.pin === undefined) return refused(c.id, "forbidden", who);
+  const failures = pinFailuresOf(sql, player.entryId);
+  if (failures?.lockedUntil && failures.lockedUntil > now) {
+    const minutes = Math.ceil((failures.lockedUntil - now) / 60);
+    return refused(
+      c.id,
+      "rate_limited",
+      `Too many wrong PINs for ${player.name}: PIN sign-off is locked for ${minutes} more minutes. Their own phone or an admin can still sign.`,
+    );
+  }
+  if (ctx.pinMatches.get(c.id) === true) {
+    putPinFailures(sql, player.entryId, null);
+    return "pin";
+  }
+  const fresh = !failures || now - failures.firstAt > PIN_LOCK_SECONDS;
+  const count = fresh ? 1 : failures.failures + 1;
+  const locked = count >= PIN_TRIES;
+  putPinFailures(sql, player.entryId, {
+    failures: locked ? 0 : count,
+    firstAt: fresh ? now : failures.firstAt,
+    lockedUntil: locked ? now + PIN_LOCK_SECONDS : null,
+  });
+  if (locked)
+    return refused(c.id, "rate_limited", `Wrong PIN for ${player.name}, ${PIN_TRIES} times: PIN sign-off is locked for 15 minutes.`);
+  return refused(c.id, "forbidden", `Wrong PIN for ${player.name} (${PIN_TRIES - count} more tries before PIN sign-off locks).`);
+}
+
+export function signOff(ctx: ChangeContext, c: SignOff, player: PlayerRow, card: CardRow): ChangeResult {
+  const { sql, caller, now } = ctx;
+  const players = playersOnCard(sql, card.id);
+  const missing = unfinished(sql, players);
+  if (missing) return refused(c.id, "conflict", `Card ${card.number} cannot be signed yet: ${missing}.`);
+  const method = methodOf(ctx, c, player);
+  if (typeof method !== "string") return method;
+  const { total, dnf } = totalOf(sql, player.entryId);
+  const seq = logChange(sql, {
+    changeId: c.id,
+    scorer: caller,
+    kind: "signoff",
+    entryId: player.entryId,
+    hole: 0,
+    value: total,
+    settle: false,
+    reason: c.reason ?? null,
+    detail: method,
+    clientAt: c.at,
+    serverAt: now,
+  });
+  sign(sql, { entryId: player.entryId, method, total, dnf, at: now, userId: caller.userId, seq });
+  const signed = new Set(
+    signaturesOf(
+      sql,
+      players.map((p) => p.entryId),
+    ).map((s) => s.entryId),
+  );
+  if (players.every((p) => signed.has(p.entryId))) lockCard(sql, card.id, now);
+  return { id: c.id, status: "applied", seq };
+}

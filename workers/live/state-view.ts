@@ -1,0 +1,92 @@
+import { type CardRow, type PlayerRow, cardsOf, holesOf, playersOf, roundRow } from "./roster-store";
+import { type CellValue, cellsOf, lastSeq, signaturesOf } from "./score-store";
+import type { LiveCard, LiveFlag, LivePlayer, LiveState, LiveUpdate } from "~/lib/live-state";
+
+// The round's tables as the protocol's LiveState and LiveUpdate (app/lib/live-state.ts).
+// Scorers and admins see who entered what on a flagged hole; spectators only the flag.
+
+export type View = "scorer" | "public";
+
+function livePlayers(players: PlayerRow[], cells: CellValue[], sql: SqlStorage, holeCount: number): LivePlayer[] {
+  const byEntry = new Map<number, LivePlayer>();
+  for (const p of players) {
+    byEntry.set(p.entryId, {
+      entryId: p.entryId,
+      playerId: p.playerId,
+      name: p.name,
+      division: p.division,
+      cardId: p.cardId,
+      strokes: Array.from({ length: holeCount }, () => null),
+      penalties: Array.from({ length: holeCount }, () => 0),
+      dnf: false,
+      signature: null,
+    });
+  }
+  for (const c of cells) {
+    const p = byEntry.get(c.entryId);
+    if (!p || c.value === null) continue;
+    if (c.field === "dnf") p.dnf = c.value === 1;
+    else if (c.hole <= holeCount) (c.field === "strokes" ? p.strokes : p.penalties)[c.hole - 1] = c.value;
+  }
+  for (const s of signaturesOf(
+    sql,
+    players.map((p) => p.entryId),
+  )) {
+    const p = byEntry.get(s.entryId);
+    if (p) p.signature = { method: s.method, total: s.total, dnf: s.dnf, at: s.at };
+  }
+  return [...byEntry.values()];
+}
+
+const flagsOf = (cells: CellValue[], view: View): LiveFlag[] =>
+  cells
+    .filter((c) => c.flagged)
+    .map((c) => ({ entryId: c.entryId, hole: c.hole, field: c.field, ...(view === "scorer" ? { values: c.values } : {}) }));
+
+function liveCards(cards: CardRow[], players: PlayerRow[]): LiveCard[] {
+  return cards.map((c) => ({ ...c, entryIds: players.filter((p) => p.cardId === c.id).map((p) => p.entryId) }));
+}
+
+/** The whole round; null before the round is known here. */
+export function fullState(sql: SqlStorage, view: View): LiveState | null {
+  const round = roundRow(sql);
+  if (!round) return null;
+  const holes = holesOf(sql);
+  const players = playersOf(sql);
+  const cells = cellsOf(sql, null);
+  return {
+    roundId: round.roundId,
+    name: round.name,
+    startsAt: round.startsAt,
+    publishedAt: round.publishedAt,
+    finalizedAt: round.finalizedAt,
+    seq: lastSeq(sql),
+    holes,
+    cards: liveCards(cardsOf(sql), players),
+    players: livePlayers(players, cells, sql, holes.length),
+    flags: flagsOf(cells, view),
+  };
+}
+
+/** The players of `entryIds` and the cards of `cardIds` as they are now; `fromSeq` when the update carries changes. */
+export function updateOf(sql: SqlStorage, view: View, touched: { entryIds: number[]; cardIds: number[]; fromSeq?: number }): LiveUpdate {
+  const round = roundRow(sql);
+  const entryIds = new Set(touched.entryIds);
+  const cardIds = new Set(touched.cardIds);
+  const allPlayers = playersOf(sql);
+  const players = allPlayers.filter((p) => entryIds.has(p.entryId));
+  const cells = cellsOf(sql, [...entryIds]);
+  return {
+    ...(touched.fromSeq === undefined ? {} : { fromSeq: touched.fromSeq }),
+    seq: lastSeq(sql),
+    players: livePlayers(players, cells, sql, holesOf(sql).length),
+    cards: liveCards(
+      cardsOf(sql).filter((c) => cardIds.has(c.id)),
+      allPlayers,
+    ),
+    flaggedEntries: [...entryIds],
+    flags: flagsOf(cells, view),
+    finalizedAt: round?.finalizedAt ?? null,
+    publishedAt: round?.publishedAt ?? null,
+  };
+}
