@@ -60,6 +60,8 @@ function refusal(ctx: ChangeContext, c: Change, card: CardRow): ChangeResult | n
 function setValue(ctx: ChangeContext, c: Exclude<Change, { kind: "signoff" }>, player: PlayerRow, card: CardRow): ChangeResult {
   const { sql, caller, now, out } = ctx;
   const cell = cellOf(c);
+  // An admin's edit with a reason is the card's value from then on, whoever entered what.
+  const settle = c.settle === true || c.reason !== undefined;
   const before = cellsOf(sql, [cell.entryId]).find((x) => x.field === cell.field && x.hole === cell.hole)?.value ?? null;
   const seq = logChange(sql, {
     changeId: c.id,
@@ -68,13 +70,13 @@ function setValue(ctx: ChangeContext, c: Exclude<Change, { kind: "signoff" }>, p
     entryId: c.entryId,
     hole: cell.hole,
     value: cell.value,
-    settle: c.settle === true,
+    settle,
     reason: c.reason ?? null,
     detail: null,
     clientAt: c.at,
     serverAt: now,
   });
-  setMark(sql, cell, caller, cell.value, now, seq, c.settle === true);
+  setMark(sql, cell, caller, cell.value, now, seq, settle);
   // A signed total no longer holds once the card changes before it locks; after, it is an admin's edit.
   if (card.lockedAt === null) unsign(sql, c.entryId);
   const final = roundRow(sql)?.finalizedAt != null;

@@ -1,0 +1,179 @@
+// The live round's WebSockets (ADR 26): who may open one and what each may do, updates to
+// every socket within a second, frames that are malformed, oversize or of the wrong type
+// answered with an error (never a crash or a closed socket), the heartbeat, and
+// hibernation: the object evicted between two messages keeps every socket and score.
+import { evictDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { makeUser, tokenFor } from "../auth-fixtures";
+import { change, liveState, makeLiveRound, openSocket, post, postOk, socketOf, stubOf } from "../live-fixtures";
+import { LIVE_LIMITS } from "~/schemas/live";
+
+describe("opening a socket", () => {
+  it("anyone may watch without logging in; the welcome holds the public state", async () => {
+    const {
+      round,
+      cards: [card],
+    } = await makeLiveRound([2]);
+    const spectator = await openSocket(round.id, { spectator: true, origin: null });
+    if (!("frames" in spectator)) throw new Error(JSON.stringify(spectator));
+    const welcome = await spectator.next("welcome");
+    expect(welcome.you).toEqual({ role: "spectator", userId: null, playerId: null, cardIds: [] });
+    expect(welcome.state.players.map((p) => p.entryId)).toEqual(card.players.map((p) => p.entry.id));
+    spectator.close();
+  });
+
+  it("scoring takes a login (401), a place on a published card of the round (403), and the app's own Origin (403)", async () => {
+    const {
+      round,
+      cards: [card],
+    } = await makeLiveRound([2]);
+    const [a] = card.players;
+    expect(await openSocket(round.id)).toMatchObject({ status: 401, body: { code: "unauthorized" } });
+    const stranger = await tokenFor(await makeUser());
+    expect(await openSocket(round.id, { token: stranger })).toMatchObject({ status: 403, body: { code: "forbidden" } });
+    expect(await openSocket(round.id, { token: a.token, origin: "https://evil.example" })).toMatchObject({
+      status: 403,
+      body: { error: "Cross-site socket refused" },
+    });
+    // A cookie socket must say where it comes from; a bearer one need not.
+    expect(await openSocket(round.id, { cookie: a.token, origin: null })).toMatchObject({ status: 403 });
+    expect(await openSocket(round.id, { spectator: true, origin: "https://evil.example" })).toMatchObject({ status: 403 });
+    const mine = await socketOf(round.id, { token: a.token, origin: null });
+    expect(mine.frames[0]).toMatchObject({ type: "welcome", you: { role: "player", playerId: a.player.id, cardIds: [card.id] } });
+    mine.close();
+  });
+
+  it("a round that does not exist is 404; a plain GET of the socket's address is 400", async () => {
+    const {
+      round,
+      cards: [card],
+    } = await makeLiveRound([1]);
+    expect(await openSocket(2_147_483_001, { spectator: true })).toMatchObject({ status: 404 });
+    const { call } = await import("../auth-fixtures");
+    const res = await call("GET", `/api/live/${round.id}/ws`, { token: card.players[0].token });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("scoring over a socket", () => {
+  it("a cardmate's changes are acked in order; every socket gets the update, spectators without who-said-what", async () => {
+    const {
+      round,
+      cards: [card],
+    } = await makeLiveRound([2]);
+    const [a, b] = card.players;
+    const phoneA = await socketOf(round.id, { token: a.token });
+    const phoneB = await socketOf(round.id, { token: b.token });
+    const spectator = await socketOf(round.id, { spectator: true });
+    const ack = await phoneA.ask({ type: "changes", changes: [change.strokes(b.entry.id, 1, 3), change.strokes(a.entry.id, 1, 4)] }, "ack");
+    expect(ack.results.map((r) => r.status)).toEqual(["applied", "applied"]);
+    const started = Date.now();
+    const seen = await spectator.next("update", 1);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(seen.update).toMatchObject({ fromSeq: 1, seq: 2 });
+    expect(seen.update.players.map((p) => p.strokes[0])).toEqual([4, 3]);
+    await phoneB.next("update", 1);
+    // B disagrees: the scorers' update names the values, the spectators' only the flag.
+    await phoneB.ask({ type: "changes", changes: [change.strokes(b.entry.id, 1, 5)] }, "ack");
+    const scorerView = await phoneA.next("update", phoneA.frames.findLastIndex((f) => f.type === "update") + 1);
+    expect(scorerView.update.flags[0].values?.map((v) => v.value)).toEqual([3, 5]);
+    const publicView = await spectator.next("update", seen.at + 1);
+    expect(publicView.update.flags).toEqual([{ entryId: b.entry.id, hole: 1, field: "strokes" }]);
+    for (const s of [phoneA, phoneB, spectator]) s.close();
+  });
+
+  it("a spectator's changes and a change for another card are refused with an error frame, nothing applied", async () => {
+    const {
+      round,
+      cards: [one, two],
+    } = await makeLiveRound([1, 1]);
+    const spectator = await socketOf(round.id, { spectator: true });
+    const refused = await spectator.ask({ type: "changes", changes: [change.strokes(one.players[0].entry.id, 1, 3)] }, "error");
+    expect(refused).toMatchObject({ code: "forbidden" });
+    const phone = await socketOf(round.id, { token: two.players[0].token });
+    expect(await phone.ask({ type: "changes", changes: [change.strokes(one.players[0].entry.id, 1, 3)] }, "error")).toMatchObject({
+      code: "forbidden",
+      error: "Only the players of card 1 and admins can score it.",
+    });
+    expect((await liveState(round.id)).state.seq).toBe(0);
+    spectator.close();
+    phone.close();
+  });
+
+  it("answers bad frames with an error and keeps the socket: not JSON, wrong types, unknown kinds, binary, oversize", async () => {
+    const {
+      round,
+      cards: [card],
+    } = await makeLiveRound([1]);
+    const [a] = card.players;
+    const phone = await socketOf(round.id, { token: a.token });
+    const good = change.strokes(a.entry.id, 1, 3);
+    const bad: [unknown, string][] = [
+      ["{not json", "That frame is not JSON."],
+      ["[]", 'type must be "changes" or "state"'],
+      [{ type: "delete-everything" }, 'type must be "changes" or "state"'],
+      [{ type: "changes" }, "changes must be a list"],
+      [{ type: "changes", changes: [] }, "Send at least one change"],
+      [{ type: "changes", changes: [{ ...good, kind: "eagle" }] }, "kind must be strokes, penalty, dnf or signoff"],
+      [{ type: "changes", changes: [{ ...good, strokes: "3" }] }, "strokes must be a number from 1 to 20"],
+      [{ type: "changes", changes: [{ ...good, strokes: 0 }] }, "strokes must be from 1 to 20"],
+      [{ type: "changes", changes: [{ ...good, strokes: 1e308 }] }, "strokes must be a whole number"],
+      [{ type: "changes", changes: [{ ...good, hole: 2.5 }] }, "hole must be a whole number"],
+      [{ type: "changes", changes: [{ ...good, id: "x" }] }, "Each change needs an id (8 to 64 letters, digits, - or _)"],
+      [{ type: "changes", changes: [{ ...good, entryId: -1 }] }, "entryId must be positive"],
+      [{ type: "changes", changes: [{ ...good, at: "yesterday" }] }, "at must be the time the change was made, in seconds since 1970"],
+      [
+        { type: "changes", changes: Array.from({ length: LIVE_LIMITS.batch + 1 }, () => good) },
+        `Send at most ${LIVE_LIMITS.batch} changes at a time`,
+      ],
+      ["x".repeat(LIVE_LIMITS.messageBytes + 1), "That frame is too large (the limit is 64 KB): send fewer changes at a time."],
+      [new Uint8Array([1, 2, 3]), "Send text frames of JSON, not binary ones."],
+    ];
+    for (const [frame, error] of bad) {
+      const from = phone.frames.length;
+      phone.ws.send(frame instanceof Uint8Array ? frame : typeof frame === "string" ? frame : JSON.stringify(frame));
+      const answer = await phone.next("error", from);
+      expect(answer.error, JSON.stringify(frame).slice(0, 80)).toBe(error);
+    }
+    expect((await phone.ask({ type: "changes", changes: [good] }, "ack")).results[0].status).toBe("applied");
+    expect((await liveState(round.id)).state.seq).toBe(1);
+    phone.close();
+  });
+
+  it("answers the heartbeat and a request for the state", async () => {
+    const {
+      round,
+      cards: [card],
+    } = await makeLiveRound([1]);
+    const phone = await socketOf(round.id, { token: card.players[0].token });
+    await phone.ask("ping", "pong");
+    expect((await phone.ask({ type: "state" }, "state")).state.roundId).toBe(round.id);
+    phone.close();
+  });
+});
+
+describe("hibernation", () => {
+  it("the object evicted between two messages keeps the sockets, who they are, and every score", async () => {
+    const {
+      round,
+      cards: [card],
+    } = await makeLiveRound([2]);
+    const [a, b] = card.players;
+    const phone = await socketOf(round.id, { token: a.token });
+    const spectator = await socketOf(round.id, { spectator: true });
+    await phone.ask({ type: "changes", changes: [change.strokes(a.entry.id, 1, 3)] }, "ack");
+    await evictDurableObject(stubOf(round.id));
+    const ack = await phone.ask({ type: "changes", changes: [change.strokes(b.entry.id, 1, 4)] }, "ack");
+    expect(ack.results[0]).toMatchObject({ status: "applied", seq: 2 });
+    await spectator.next("update", spectator.frames.findLastIndex((f) => f.type === "update") + 1);
+    await evictDurableObject(stubOf(round.id));
+    // Still a spectator after the wake: it may not score.
+    expect((await spectator.ask({ type: "changes", changes: [change.strokes(a.entry.id, 2, 3)] }, "error")).code).toBe("forbidden");
+    const { state } = await liveState(round.id);
+    expect(state.players.map((p) => p.strokes[0])).toEqual([3, 4]);
+    expect((await post(round.id, b.token, [change.strokes(b.entry.id, 2, 3)])).status).toBe(200);
+    await postOk(round.id, a.token, [change.strokes(a.entry.id, 2, 3)]);
+    phone.close();
+    spectator.close();
+  });
+});
