@@ -47,6 +47,7 @@ import { AceAddSchema, NewPlayerSchema, SavePlayerSchema, SaveRoundSchema, Trans
 import { RecomputeRatingsSchema } from "~/schemas/ratings";
 import { OpenRoundSchema } from "~/schemas/rounds";
 import { LeagueSettingsSchema } from "~/schemas/settings";
+import { ChangeBatchSchema, FinalizeSchema } from "~/schemas/live";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -1039,6 +1040,129 @@ export const API_ROUTES: ApiRoute[] = [
     path: "/api/admin/payments/{userId}",
     auth: "admin",
     url: { userId: id((t) => t.user.id) },
+  },
+
+  // ---- /api/live (ADR 26): the state, the socket (tested without an upgrade here: frames are
+  // tests/api/live-sockets.test.ts's), the POST fallback; and the admin's finalise and log.
+  {
+    group: "live",
+    method: "GET",
+    pattern: "/api/live/:roundId",
+    path: "/api/live/{roundId}",
+    auth: "none",
+    url: { roundId: id((t) => t.live.round.id) },
+  },
+  {
+    group: "live",
+    method: "GET",
+    pattern: "/api/live/:roundId/ws",
+    path: "/api/live/{roundId}/ws?as={as}",
+    auth: "none",
+    url: {
+      roundId: id((t) => t.live.round.id),
+      as: { valid: () => "spectator", bad: ["player", "SPECTATOR", "spectator%20", "", "%00", "x".repeat(100)], optional: true },
+    },
+    extras: (t) => [
+      { name: "a scorer's socket without credentials", path: `/api/live/${t.live.round.id}/ws`, expect: { status: 401 } },
+      {
+        name: "a scorer's socket of a user on no card",
+        path: `/api/live/${t.live.round.id}/ws`,
+        token: t.freshToken,
+        expect: { status: 403 },
+      },
+      {
+        name: "a scorer's socket on a round whose cards are drafts",
+        path: `/api/live/${t.live.draft.id}/ws`,
+        token: t.userToken,
+        expect: { status: 403 },
+      },
+      { name: "a plain GET, not an upgrade", path: `/api/live/${t.live.round.id}/ws`, token: t.userToken, expect: { status: 400 } },
+    ],
+  },
+  {
+    group: "live",
+    method: "POST",
+    pattern: "/api/live/:roundId/changes",
+    path: "/api/live/{roundId}/changes",
+    auth: "user",
+    url: { roundId: id((t) => t.live.round.id) },
+    body: {
+      schema: ChangeBatchSchema,
+      valid: (t) => ({
+        changes: [{ id: "hostile-change-1", at: nowSec(), kind: "strokes", entryId: t.live.entry.id, hole: 1, strokes: 3 }],
+      }),
+      fields: {
+        changes: { kind: "list" },
+        "changes.0": field.object,
+        "changes.0.id": field.text(64),
+        "changes.0.at": field.epoch,
+        "changes.0.kind": { kind: "enum", values: ["strokes", "penalty", "dnf", "signoff"] },
+        "changes.0.entryId": field.id,
+        "changes.0.hole": { kind: "int", min: 1, max: 27 },
+        "changes.0.strokes": { kind: "int", min: 1, max: 20 },
+        "changes.0.settle": { kind: "bool", optional: true },
+        "changes.0.reason": field.text(300, { optional: true }),
+      },
+    },
+    extras: (t) => {
+      const one = (entryId: number) => ({
+        changes: [{ id: "hostile-change-2", at: nowSec(), kind: "strokes", entryId, hole: 1, strokes: 3 }],
+      });
+      return [
+        { name: "no changes", body: { changes: [] }, expect: { status: 400 } },
+        {
+          name: "301 changes",
+          body: { changes: Array.from({ length: 301 }, () => one(t.live.entry.id).changes[0]) },
+          expect: { status: 400 },
+        },
+        {
+          name: "a penalty over 10",
+          body: { changes: [{ ...one(t.live.entry.id).changes[0], kind: "penalty", penalty: 11 }] },
+          expect: { status: 400 },
+        },
+        {
+          name: "a PIN that is not 4 digits",
+          body: { changes: [{ ...one(t.live.entry.id).changes[0], kind: "signoff", pin: "12345" }] },
+          expect: { status: 400 },
+        },
+        { name: "a change for another card's player", body: one(t.live.otherEntry.id), expect: { status: 403 } },
+        { name: "by a user with no linked player", token: t.freshToken, body: one(t.live.entry.id), expect: { status: 403 } },
+        { name: "a round that does not exist", path: `/api/live/${MISSING_ID}/changes`, expect: notFound },
+      ];
+    },
+  },
+  {
+    group: "live",
+    method: "POST",
+    pattern: "/api/admin/live/:roundId/finalize",
+    path: "/api/admin/live/{roundId}/finalize",
+    auth: "admin",
+    url: { roundId: id((t) => t.live.round.id) },
+    body: {
+      schema: FinalizeSchema,
+      valid: () => ({ confirmUnsigned: false }),
+      fields: { confirmUnsigned: { kind: "bool", optional: true } },
+    },
+    extras: (t) => [
+      { name: "cards not started, without the admin's confirmation", expect: conflict },
+      {
+        name: "a round whose cards are drafts",
+        path: `/api/admin/live/${t.live.draft.id}/finalize`,
+        body: { confirmUnsigned: true },
+        expect: conflict,
+      },
+    ],
+  },
+  {
+    group: "live",
+    method: "GET",
+    pattern: "/api/admin/live/:roundId/log",
+    path: "/api/admin/live/{roundId}/log?after={after}",
+    auth: "admin",
+    url: {
+      roundId: id((t) => t.live.round.id),
+      after: { valid: () => "0", bad: ["-1", "abc", "1.5", "1e3", "9".repeat(16), "%201", "0x10"], optional: true },
+    },
   },
 
   // ---- /api/admin: the audit log (read only; a filter naming no row is an empty page, not a 404)

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { APP_ORIGIN, b64url, call, expectStatus, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
 import { DAY, makeAce, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
-import { claims, users } from "~/.server/db/schema";
+import { cardPlayers, cards, claims, users } from "~/.server/db/schema";
 import { signUnsubscribe } from "~/.server/auth/unsubscribe-link";
 import { env } from "cloudflare:workers";
 
@@ -30,6 +30,7 @@ export async function makeTargets() {
   ]);
   const [round, closedRound] = await Promise.all([makeRound({ openForRegistration: true }), makeRound({ openForRegistration: false })]);
   const entry = await makeEntry({ roundId: round.id, playerId: entered.id });
+  const live = await liveTargets(claimed.id, entered.id);
   const transfer = await makeTransfer({ fromPlayerId: null, toPlayerId: claimed.id, amountCents: 2_000 });
   const ace = await makeAce({ playerId: entered.id, amountCents: 100 });
   // `user` is linked to `claimed`; `other` waits on `pending`; `fresh` has only a withdrawn claim.
@@ -65,6 +66,8 @@ export async function makeTargets() {
     otherToken,
     claimed,
     entered,
+    /** A round with published cards: `claimed` (the linked user's player) on card 1, `entered` on card 2, none started. */
+    live,
     pending,
     spare,
     broke,
@@ -87,6 +90,30 @@ export async function makeTargets() {
 }
 
 export type Targets = Awaited<ReturnType<typeof makeTargets>>;
+
+/** A live round (ADR 26) for the live routes' bad requests: two published cards, nothing scored. */
+async function liveTargets(mine: number, theirs: number) {
+  const round = await makeRound({ cardsPublishedAt: nowSec() });
+  const [own, other] = await Promise.all([
+    makeEntry({ roundId: round.id, playerId: mine }),
+    makeEntry({ roundId: round.id, playerId: theirs }),
+  ]);
+  const [card, otherCard] = await testDb()
+    .insert(cards)
+    .values([
+      { roundId: round.id, number: 1 },
+      { roundId: round.id, number: 2 },
+    ])
+    .returning();
+  await testDb()
+    .insert(cardPlayers)
+    .values([
+      { entryId: own.id, cardId: card.id, position: 0 },
+      { entryId: other.id, cardId: otherCard.id, position: 0 },
+    ]);
+  const draft = await makeRound();
+  return { round, entry: own, otherEntry: other, draft };
+}
 
 /** Flips one character in the middle of a JWT's signature. */
 function flipSignature(token: string): string {
