@@ -1,0 +1,11 @@
+import { fileURLToPath } from "node:url";
+import { cloudflare } from "@cloudflare/vite-plugin";
+import { defineConfig } from "vite";
+
+// Built and served by `vite preview` exactly as the app is, so the live bench compares like with like.
+export default defineConfig({
+  root: fileURLToPath(new URL(".", import.meta.url)),
+  plugins: [cloudflare({ configPath: fileURLToPath(new URL("./wrangler.toml", import.meta.url)), persistState: false })],
+  build: { outDir: fileURLToPath(new URL("../../../.bench-state/live-bare-build", import.meta.url)), emptyOutDir: true },
+  logLevel: "warn",
+});
