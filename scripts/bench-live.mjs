@@ -37,12 +37,19 @@ async function ready(url) {
   throw new Error(`${url} did not start`);
 }
 
+/** The app's JSON answer; on a loaded machine the local server may drop a request (a 5xx page): tried again. */
 async function json(path, init = {}, token) {
   const headers = { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) };
-  const res = await fetch(`${app}${path}`, { ...init, headers });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${app}${path}`, { ...init, headers }).catch((err) => err);
+    if (res instanceof Response && res.status < 500) {
+      const body = await res.json();
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+      return body;
+    }
+    if (attempt === 5) throw new Error(`${path}: ${res instanceof Response ? res.status : res}`);
+    await new Promise((r) => setTimeout(r, 1000 * attempt));
+  }
 }
 
 console.log("Building, seeding and starting the app and the floor (a few minutes)…");
@@ -58,14 +65,19 @@ await ready(bare);
 const plan = JSON.parse(readFileSync(".bench-state/live-plan.json", "utf8"));
 const tokens = new Map();
 const logins = plan.rounds.flatMap((r) => r.cards.flatMap((c) => c.phones.map((p) => p.email)));
-for (let i = 0; i < logins.length; i += 4) {
+for (let i = 0; i < logins.length; i += 2) {
   await Promise.all(
-    logins.slice(i, i + 4).map(async (email) => {
-      tokens.set(email, (await json("/api/users/login", { method: "POST", body: JSON.stringify({ email, password: plan.password }) })).token);
+    logins.slice(i, i + 2).map(async (email) => {
+      tokens.set(
+        email,
+        (await json("/api/users/login", { method: "POST", body: JSON.stringify({ email, password: plan.password }) })).token,
+      );
     }),
   );
 }
-const admin = (await json("/api/admin/login", { method: "POST", body: JSON.stringify({ username: "admin@league.test", password: "LeagueAdmin2026" }) })).token;
+const admin = (
+  await json("/api/admin/login", { method: "POST", body: JSON.stringify({ username: "admin@league.test", password: "LeagueAdmin2026" }) })
+).token;
 
 /** The app's run, checked end to end: what was sent, what the log holds, what finalising wrote. */
 async function verify(round, load) {
@@ -79,9 +91,17 @@ async function verify(round, load) {
   const logged = new Map(log.map((c) => [c.changeId, 0]));
   for (const c of log) logged.set(c.changeId, logged.get(c.changeId) + 1);
   const sent = new Set(load.sentIds);
-  const finalised = await json(`/api/admin/live/${round.roundId}/finalize`, { method: "POST", body: JSON.stringify({ confirmUnsigned: true }) }, admin);
+  const finalised = await json(
+    `/api/admin/live/${round.roundId}/finalize`,
+    { method: "POST", body: JSON.stringify({ confirmUnsigned: true }) },
+    admin,
+  );
   const scores = new Map((await json(`/api/entries/${round.roundId}`)).map((e) => [e.id, e.score]));
-  const expected = new Map(round.cards.flatMap((card, c) => card.entries.map((id, p) => [id, Array.from({ length: 18 }, (_, h) => truth(c, p, h + 1)).reduce((a, b) => a + b)])));
+  const expected = new Map(
+    round.cards.flatMap((card, c) =>
+      card.entries.map((id, p) => [id, Array.from({ length: 18 }, (_, h) => truth(c, p, h + 1)).reduce((a, b) => a + b)]),
+    ),
+  );
   const counted = recount(log);
   const same = (a, b) => [...a].every(([id, total]) => b.get(id) === total) && a.size === b.size;
   return {
@@ -118,18 +138,30 @@ console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
 for (const [i, row] of rows.entries()) {
   for (const side of ["app", "bare"]) {
     const l = row[side].latencies;
-    console.log(`| ${i + 1} | ${side} | ${l.length} | ${f(pct(l, 50))} | ${f(pct(l, 95))} | ${f(pct(l, 99))} | ${f(Math.max(...l))} | ${row[side].spectatorsSawAll}/${row[side].spectators} |`);
+    console.log(
+      `| ${i + 1} | ${side} | ${l.length} | ${f(pct(l, 50))} | ${f(pct(l, 95))} | ${f(pct(l, 99))} | ${f(Math.max(...l))} | ${row[side].spectatorsSawAll}/${row[side].spectators} |`,
+    );
   }
   const [a, b] = [row.app.latencies, row.bare.latencies];
-  console.log(`| ${i + 1} | app ÷ bare | | ${f(pct(a, 50) / pct(b, 50))}× | ${f(pct(a, 95) / pct(b, 95))}× | ${f(pct(a, 99) / pct(b, 99))}× | | |`);
+  console.log(
+    `| ${i + 1} | app ÷ bare | | ${f(pct(a, 50) / pct(b, 50))}× | ${f(pct(a, 95) / pct(b, 95))}× | ${f(pct(a, 99) / pct(b, 99))}× | | |`,
+  );
 }
 for (const [i, row] of rows.entries()) {
   const { app: a, checks } = row;
   console.log(`\nRun ${i + 1}, the app:`);
-  console.log(`- changes acked: ${a.changes} in ${a.frames} frames; applied ${a.applied}; anything else: ${a.notApplied.length}; error frames: ${a.errors.length}`);
-  console.log(`- offline phone: ${a.offlinePhone.changes} changes, applied once in order: ${a.offlinePhone.appliedInOrder}; resent, all duplicates: ${a.offlinePhone.duplicatesOnResend}; ack ${f(a.offlinePhone.ackMs)} ms`);
+  console.log(
+    `- changes acked: ${a.changes} in ${a.frames} frames; applied ${a.applied}; anything else: ${a.notApplied.length}; error frames: ${a.errors.length}`,
+  );
+  console.log(
+    `- offline phone: ${a.offlinePhone.changes} changes, applied once in order: ${a.offlinePhone.appliedInOrder}; resent, all duplicates: ${a.offlinePhone.duplicatesOnResend}; ack ${f(a.offlinePhone.ackMs)} ms`,
+  );
   console.log(`- spectators who saw every change (seq 1–${a.lastSeq}): ${a.spectatorsSawAll}/${a.spectators}`);
-  console.log(`- lost or doubled in the log: ${checks.lostOrDoubled} (log: ${checks.logLength} changes); disagreements left: ${checks.openDisagreements}`);
-  console.log(`- finalised ${checks.finalisedPlayers} players: equal to the truth ${checks.finalEqualsTruth}, to the log's recount ${checks.finalEqualsRecount}`);
+  console.log(
+    `- lost or doubled in the log: ${checks.lostOrDoubled} (log: ${checks.logLength} changes); disagreements left: ${checks.openDisagreements}`,
+  );
+  console.log(
+    `- finalised ${checks.finalisedPlayers} players: equal to the truth ${checks.finalEqualsTruth}, to the log's recount ${checks.finalEqualsRecount}`,
+  );
 }
 process.exit(0);

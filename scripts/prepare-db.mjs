@@ -1,6 +1,7 @@
 // Applies migrations to the local D1 and seeds the demo league when it is empty. With
 // --reseed (npm run db:seed) or --scale (npm run seed:scale) it first deletes the local
-// D1 and the local page cache, so a reseeded database is always exactly the migrations'
+// D1, the local page cache and the live rounds' Durable Objects (ADR 26: their entry and
+// round ids would name another league's rows), so a reseeded database is always exactly the migrations'
 // schema (deleting rows table by table would miss new tables, and cannot touch the
 // append-only audit_log: ADR 20). LEAGUE_PERSIST points it at another local state folder.
 // The logins come last: `npm start` prints its address right after them.
@@ -39,7 +40,8 @@ if (reseed) {
   const root = localPersistRoot();
   rmSync(join(root, "v3", "d1"), { recursive: true, force: true });
   rmSync(join(root, "v3", "cache"), { recursive: true, force: true });
-  console.log(`Deleted the local D1 and page cache under ${root}; creating them anew.`);
+  rmSync(join(root, "v3", "do"), { recursive: true, force: true });
+  console.log(`Deleted the local D1, page cache and live rounds under ${root}; creating them anew.`);
 }
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", ...d1]);
 

@@ -160,7 +160,7 @@ describe("a second start on an existing local database", { concurrency: true }, 
     // A copy of the first run's database: the reseed recreates it (the newcomer is gone).
     const seed = npm("seed:scale", scaleState, {});
     assert.equal(await seed.exited, 0, seed.output());
-    assert.match(seed.output(), /Deleted the local D1 and page cache/);
+    assert.match(seed.output(), /Deleted the local D1, page cache and live rounds/);
     assert.match(seed.output(), /Scale logins — admin: admin@league\.test/);
     await serve("start", scaleState, async (origin, output) => {
       assert.match(output, /already has the scale league/);

@@ -72,11 +72,14 @@ export type LiveState = {
 };
 
 /**
- * What changed, sent after each accepted batch: replace the listed players and cards by
- * id, and every flag of each entry in `flaggedEntries` by `flags`. `fromSeq`..`seq` are
- * the changes it carries; an update without `fromSeq` carries none (a card started, the
- * round finalised). A client whose `seq` is not `fromSeq − 1` missed one and asks for the
- * state again.
+ * What changed: replace the listed players and cards by id, and every flag of each entry
+ * in `flaggedEntries` by `flags`. Every socket gets one a few times a second with all the
+ * round's changes since the last (`fromSeq`..`seq`; without `fromSeq` it carries none: the
+ * round was finalised). Its players and cards are as they were when it was sent, so one
+ * that overlaps what a client holds (a socket opened between two updates) still applies;
+ * a client whose `seq` is below `fromSeq − 1` missed one and asks for the state again. A
+ * card's own phones also get its changes at once, as a "card" frame (applyCardUpdate),
+ * outside the sequence.
  */
 export type LiveUpdate = {
   fromSeq?: number;
@@ -96,19 +99,23 @@ const replaceBy = <T, K>(list: T[], fresh: T[], key: (item: T) => K): T[] => {
   return [...kept, ...fresh.filter((item) => !known.has(key(item)))];
 };
 
-/** The state after `update`, or null when the update does not follow on (a change was missed: fetch the state again). */
-export function applyUpdate(state: LiveState, update: LiveUpdate): LiveState | null {
-  if (update.fromSeq !== undefined && update.fromSeq !== state.seq + 1) return update.seq <= state.seq ? state : null;
+/** The state with a card's changes in (a "card" frame): its sequence stays where the round's updates left it. */
+export function applyCardUpdate(state: LiveState, update: LiveUpdate): LiveState {
   const touched = new Set(update.flaggedEntries);
   return {
     ...state,
-    seq: Math.max(state.seq, update.seq),
     players: replaceBy(state.players, update.players, (p) => p.entryId),
     cards: replaceBy(state.cards, update.cards, (c) => c.id),
     flags: [...state.flags.filter((f) => !touched.has(f.entryId)), ...update.flags],
     finalizedAt: update.finalizedAt === undefined ? state.finalizedAt : update.finalizedAt,
     publishedAt: update.publishedAt === undefined ? state.publishedAt : update.publishedAt,
   };
+}
+
+/** The state after the round's `update`, or null when changes were missed before it (fetch the state again). */
+export function applyUpdate(state: LiveState, update: LiveUpdate): LiveState | null {
+  if (update.fromSeq !== undefined && update.fromSeq > state.seq + 1) return null;
+  return { ...applyCardUpdate(state, update), seq: Math.max(state.seq, update.seq) };
 }
 
 /** Holes with an agreed stroke count. */

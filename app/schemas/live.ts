@@ -136,13 +136,15 @@ export type LiveViewer = { role: "admin" | "player" | "spectator"; userId: numbe
 
 /**
  * Frames the server sends: `welcome` once the socket opens (the whole state), `ack` for
- * each `changes` frame (one result per change, in order), `update` to every socket after
- * each accepted batch, `state` when asked for, `error` for a frame it could not read or
- * may not take (nothing of it applied).
+ * each `changes` frame (one result per change, in order), `update` to every socket a few
+ * times a second while changes come in (app/lib/live-state.ts applyUpdate), `card` at once
+ * to a card's phones when their card changed (applyCardUpdate), `state` when asked for,
+ * `error` for a frame it could not read or may not take (nothing of it applied).
  */
 export type ServerMessage =
   | { type: "welcome"; you: LiveViewer; state: LiveState }
   | { type: "ack"; results: ChangeResult[] }
   | { type: "update"; update: LiveUpdate }
+  | { type: "card"; update: LiveUpdate }
   | { type: "state"; state: LiveState }
   | { type: "error"; error: string; code: LiveErrorCode };

@@ -67,6 +67,9 @@ describe("scoring over a socket", () => {
     const spectator = await socketOf(round.id, { spectator: true });
     const ack = await phoneA.ask({ type: "changes", changes: [change.strokes(b.entry.id, 1, 3), change.strokes(a.entry.id, 1, 4)] }, "ack");
     expect(ack.results.map((r) => r.status)).toEqual(["applied", "applied"]);
+    // The card's other phone hears at once; every socket with the round's next update.
+    const heard = await phoneB.next("card", 1);
+    expect(heard.update.players.map((p) => p.strokes[0])).toEqual([4, 3]);
     const started = Date.now();
     const seen = await spectator.next("update", 1);
     expect(Date.now() - started).toBeLessThan(1000);

@@ -2,7 +2,7 @@
 // the leaderboard by division, and the admin's watch list.
 import { describe, expect, it } from "vitest";
 import { PACE_SECONDS_PER_HOLE, adminFlags, leaderboard, toParLabel } from "~/lib/live-board";
-import { type LivePlayer, type LiveState, applyUpdate } from "~/lib/live-state";
+import { type LivePlayer, type LiveState, applyCardUpdate, applyUpdate } from "~/lib/live-state";
 
 const HOLES = 9;
 const player = (entryId: number, strokes: (number | null)[], more: Partial<LivePlayer> = {}): LivePlayer => ({
@@ -45,10 +45,13 @@ describe("applyUpdate", () => {
     expect(next?.flags).toEqual([]);
   });
 
-  it("notices a missed update (ask for the state again) and ignores one already applied", () => {
+  it("notices a missed update (ask for the state again) and takes one that overlaps what it holds", () => {
     const state = stateOf([player(1, [3])]);
     expect(applyUpdate(state, { fromSeq: 8, seq: 8, players: [], cards: [], flaggedEntries: [], flags: [] })).toBeNull();
-    expect(applyUpdate(state, { fromSeq: 4, seq: 5, players: [], cards: [], flaggedEntries: [], flags: [] })).toBe(state);
+    const overlapping = applyUpdate(state, { fromSeq: 4, seq: 6, players: [player(1, [3, 4])], cards: [], flaggedEntries: [], flags: [] });
+    expect([overlapping?.seq, overlapping?.players[0].strokes[1]]).toEqual([6, 4]);
+    const card = applyCardUpdate(state, { seq: 9, players: [player(1, [2])], cards: [], flaggedEntries: [1], flags: [] });
+    expect([card.seq, card.players[0].strokes[0]]).toEqual([5, 2]);
     expect(applyUpdate(state, { seq: 5, players: [], cards: [], flaggedEntries: [], flags: [], finalizedAt: 9 })?.finalizedAt).toBe(9);
   });
 });

@@ -1,12 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
+import { FLUSH_MS, type Touched, flush, queueUpdate, tellCards } from "./broadcast";
 import { type FinalizeAnswer, finalizeRound } from "./finalize";
 import { type LiveDeps, LiveRefusal, ensureRoster } from "./roster";
 import { createSchema } from "./roster-store";
-import type { BatchOutcome, Caller } from "./rules";
+import type { Caller } from "./rules";
 import { type LogRow, changesAfter } from "./score-store";
-import { type SocketInfo, broadcast, callerOf, readFrame, send, tagsOf, viewOf } from "./sockets";
+import { type SocketInfo, callerOf, readFrame, send, tagsOf, viewOf } from "./sockets";
 import { type View, fullState } from "./state-view";
-import { submitChanges } from "./submit";
+import { submitChanges, submitNow } from "./submit";
 import type { LiveState } from "~/lib/live-state";
 import type { Change, ChangeResult, LiveErrorCode } from "~/schemas/live";
 
@@ -80,18 +81,34 @@ export class LiveRound extends DurableObject<Env> {
     // The runtime answers the close itself; a phone that comes back opens a new socket.
   }
 
-  /** Applies a batch in its order and tells every socket what changed. `from`: the socket it came on, answered first. */
+  /**
+   * Applies a batch in its order and tells every socket what changed. `from`: the socket it
+   * came on, answered first. A batch that needs nothing from D1 is taken in one synchronous
+   * step; one that does waits for D1 with every other event held back (./submit.ts).
+   */
   async submit(caller: Caller, roundId: number, changes: Change[], from?: WebSocket): Promise<LiveAnswer<ChangeResult[]>> {
-    const answer = await this.serially(() => submitChanges(this.deps, caller, roundId, changes));
+    const now = submitNow(this.deps, caller, roundId, changes);
+    const answer = now
+      ? ({ ok: true, value: now } as const)
+      : await this.serially(() => submitChanges(this.deps, caller, roundId, changes));
     if (!answer.ok) return answer;
     if (from) send(from, { type: "ack", results: answer.value.results });
-    this.tell(answer.value);
+    this.tell({ entryIds: [...answer.value.entryIds], cardIds: [...answer.value.cardIds] });
     return { ok: true, value: answer.value.results };
   }
 
-  private tell(out: Pick<BatchOutcome, "entryIds" | "cardIds" | "fromSeq">): void {
-    if (out.entryIds.size === 0 && out.cardIds.size === 0) return;
-    broadcast(this.ctx, this.ctx.storage.sql, { entryIds: [...out.entryIds], cardIds: [...out.cardIds], fromSeq: out.fromSeq });
+  /** The changed cards' phones now, everyone with the next update (./broadcast.ts): the alarm is set when the first change waits. */
+  private tell(touched: Touched): void {
+    if (touched.entryIds.length === 0 && touched.cardIds.length === 0) return;
+    const { sql } = this.ctx.storage;
+    tellCards(this.ctx, sql, touched);
+    if (queueUpdate(sql, touched))
+      this.ctx.storage.setAlarm(Date.now() + FLUSH_MS).catch((err) => console.error("Could not set the live round's alarm", err));
+  }
+
+  /** The next update for every socket: what changed since the last one. */
+  override async alarm(): Promise<void> {
+    flush(this.ctx, this.ctx.storage.sql);
   }
 
   /** The whole round as `view` shows it (GET /api/live/{roundId}). */
@@ -108,7 +125,7 @@ export class LiveRound extends DurableObject<Env> {
   async finalize(caller: Caller, roundId: number, confirmUnsigned: boolean): Promise<LiveAnswer<FinalizeAnswer>> {
     const answer = await this.serially(() => finalizeRound(this.deps, caller, roundId, confirmUnsigned));
     // Every socket learns the round is final (the update's finalizedAt).
-    if (answer.ok) broadcast(this.ctx, this.ctx.storage.sql, { entryIds: [], cardIds: [] });
+    if (answer.ok) flush(this.ctx, this.ctx.storage.sql, true);
     return answer;
   }
 

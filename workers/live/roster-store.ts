@@ -8,7 +8,8 @@ import type { LiveHole } from "~/lib/live-state";
 
 const SCHEMA = [
   `create table if not exists round (id integer primary key check (id = 1), round_id integer not null, name text not null,
-    starts_at integer not null, published_at integer, finalized_at integer, loaded_at integer not null)`,
+    starts_at integer not null, published_at integer, finalized_at integer, loaded_at integer not null,
+    flushed_seq integer not null default 0)`,
   "create table if not exists holes (hole integer primary key, par integer not null)",
   `create table if not exists cards (id integer primary key, number integer not null, start_hole integer, tee_time integer,
     started_at integer, locked_at integer)`,
@@ -26,6 +27,8 @@ const SCHEMA = [
     dnf integer not null, user_id integer, at integer not null, seq integer not null)`,
   `create table if not exists pin_failures (entry_id integer primary key, failures integer not null, first_at integer not null,
     locked_until integer)`,
+  // What changed since the last update every socket got (./broadcast.ts): players and cards.
+  "create table if not exists outbox (kind text not null, id integer not null, primary key (kind, id))",
 ];
 
 /** Creates the tables on the object's first start; cheap on every later one. */
@@ -71,6 +74,11 @@ const PLAYER_COLUMNS = "entry_id as entryId, card_id as cardId, position, player
 
 export const cardsOf = (sql: SqlStorage): CardRow[] => sql.exec<CardRow>(`select ${CARD_COLUMNS} from cards order by number`).toArray();
 
+export const cardsWhere = (sql: SqlStorage, ids: number[]): CardRow[] =>
+  sql
+    .exec<CardRow>(`select ${CARD_COLUMNS} from cards where id in (select value from json_each(?)) order by number`, JSON.stringify(ids))
+    .toArray();
+
 export const cardById = (sql: SqlStorage, id: number): CardRow | null =>
   sql.exec<CardRow>(`select ${CARD_COLUMNS} from cards where id = ?`, id).toArray()[0] ?? null;
 
@@ -79,6 +87,17 @@ export const playersOf = (sql: SqlStorage): PlayerRow[] =>
 
 export const playerByEntry = (sql: SqlStorage, entryId: number): PlayerRow | null =>
   sql.exec<PlayerRow>(`select ${PLAYER_COLUMNS} from players where entry_id = ?`, entryId).toArray()[0] ?? null;
+
+/** The players of `entryIds` and every player of `cardIds`. */
+export const playersWhere = (sql: SqlStorage, entryIds: number[], cardIds: number[]): PlayerRow[] =>
+  sql
+    .exec<PlayerRow>(
+      `select ${PLAYER_COLUMNS} from players where entry_id in (select value from json_each(?)) or card_id in (select value from json_each(?))
+        order by card_id, position`,
+      JSON.stringify(entryIds),
+      JSON.stringify(cardIds),
+    )
+    .toArray();
 
 export const playersOnCard = (sql: SqlStorage, cardId: number): PlayerRow[] =>
   sql.exec<PlayerRow>(`select ${PLAYER_COLUMNS} from players where card_id = ? order by position`, cardId).toArray();

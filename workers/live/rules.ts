@@ -1,4 +1,4 @@
-import { type CardRow, type PlayerRow, cardById, holesOf, playerByEntry, roundRow } from "./roster-store";
+import { type CardRow, type PlayerRow, cardById, playerByEntry } from "./roster-store";
 import { type Cell, type Scorer, cellsOf, logChange, seqOfChange, setMark, unsign } from "./score-store";
 import { signOff } from "./signoff";
 import type { LiveEdit } from "~/.server/services/live/live-results";
@@ -15,7 +15,6 @@ export type BatchOutcome = {
   results: ChangeResult[];
   entryIds: Set<number>;
   cardIds: Set<number>;
-  fromSeq?: number;
   /** Admins' changes with a reason to a locked card or a finalised round: they go in the audit log. */
   edits: LiveEdit[];
 };
@@ -28,6 +27,9 @@ export type ChangeContext = {
   now: number;
   /** For each signoff with a PIN, whether the PIN was right (checked before: hashing is not synchronous). */
   pinMatches: Map<string, boolean>;
+  /** The round's hole count, and whether it is finalised, as the batch began. */
+  holes: number;
+  finalized: boolean;
   out: BatchOutcome;
 };
 
@@ -43,12 +45,12 @@ function refusal(ctx: ChangeContext, c: Change, card: CardRow): ChangeResult | n
   const admin = ctx.caller.role === "admin";
   if (c.reason !== undefined && !admin)
     return refused(c.id, "forbidden", "Only an admin gives a reason: it is for changing a signed card or a finalised round.");
-  if (c.kind !== "signoff" && c.kind !== "dnf" && c.hole > holesOf(ctx.sql).length) {
-    return refused(c.id, "bad_request", `This round has ${holesOf(ctx.sql).length} holes: there is no hole ${c.hole}.`);
+  if (c.kind !== "signoff" && c.kind !== "dnf" && c.hole > ctx.holes) {
+    return refused(c.id, "bad_request", `This round has ${ctx.holes} holes: there is no hole ${c.hole}.`);
   }
   if (card.startedAt === null) return refused(c.id, "conflict", "The round's cards are not published yet: nothing can be scored.");
   const edit = admin && c.reason !== undefined;
-  if (roundRow(ctx.sql)?.finalizedAt != null && !(edit && c.kind !== "signoff")) {
+  if (ctx.finalized && !(edit && c.kind !== "signoff")) {
     return refused(c.id, "conflict", "This round is finalised: only an admin can change a score now, with a reason.");
   }
   if (card.lockedAt !== null && !(edit && c.kind !== "signoff")) {
@@ -62,7 +64,9 @@ function setValue(ctx: ChangeContext, c: Exclude<Change, { kind: "signoff" }>, p
   const cell = cellOf(c);
   // An admin's edit with a reason is the card's value from then on, whoever entered what.
   const settle = c.settle === true || c.reason !== undefined;
-  const before = cellsOf(sql, [cell.entryId]).find((x) => x.field === cell.field && x.hole === cell.hole)?.value ?? null;
+  // The cell's value before an admin's edit, for the audit log.
+  const audited = c.reason !== undefined && (card.lockedAt !== null || ctx.finalized);
+  const before = audited ? (cellsOf(sql, [cell.entryId]).find((x) => x.field === cell.field && x.hole === cell.hole)?.value ?? null) : null;
   const seq = logChange(sql, {
     changeId: c.id,
     scorer: caller,
@@ -79,8 +83,7 @@ function setValue(ctx: ChangeContext, c: Exclude<Change, { kind: "signoff" }>, p
   setMark(sql, cell, caller, cell.value, now, seq, settle);
   // A signed total no longer holds once the card changes before it locks; after, it is an admin's edit.
   if (card.lockedAt === null) unsign(sql, c.entryId);
-  const final = roundRow(sql)?.finalizedAt != null;
-  if (c.reason !== undefined && (card.lockedAt !== null || final)) {
+  if (audited && c.reason !== undefined) {
     out.edits.push({
       seq,
       entryId: c.entryId,
@@ -106,7 +109,6 @@ export function applyChange(ctx: ChangeContext, c: Change): ChangeResult {
   if (refusedWhy) return refusedWhy;
   const result = c.kind === "signoff" ? signOff(ctx, c, player, card) : setValue(ctx, c, player, card);
   if (result.status === "applied") {
-    ctx.out.fromSeq ??= result.seq;
     ctx.out.entryIds.add(c.entryId);
     ctx.out.cardIds.add(card.id);
   }

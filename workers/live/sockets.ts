@@ -1,5 +1,5 @@
 import type { Caller } from "./rules";
-import { type View, updateOf } from "./state-view";
+import type { View } from "./state-view";
 import {
   type ClientMessage,
   ClientMessageSchema,
@@ -66,19 +66,4 @@ export function send(ws: WebSocket, message: ServerMessage | string): void {
   } catch {
     // Closed or closing.
   }
-}
-
-/** Sends an update of what a batch touched to every socket: scorers see who entered what, spectators not. */
-export function broadcast(ctx: DurableObjectState, sql: SqlStorage, touched: { entryIds: number[]; cardIds: number[]; fromSeq?: number }) {
-  const frames = new Map<View, string>();
-  const frameFor = (view: View) => {
-    let frame = frames.get(view);
-    if (!frame) {
-      frame = JSON.stringify({ type: "update", update: updateOf(sql, view, touched) } satisfies ServerMessage);
-      frames.set(view, frame);
-    }
-    return frame;
-  };
-  for (const ws of ctx.getWebSockets(SCORER_TAG)) send(ws, frameFor("scorer"));
-  for (const ws of ctx.getWebSockets(SPECTATOR_TAG)) send(ws, frameFor("public"));
 }

@@ -1,4 +1,4 @@
-import { type CardRow, type PlayerRow, cardsOf, holesOf, playersOf, roundRow } from "./roster-store";
+import { type CardRow, type PlayerRow, cardsOf, cardsWhere, holesOf, playersOf, playersWhere, roundRow } from "./roster-store";
 import { type CellValue, cellsOf, lastSeq, signaturesOf } from "./score-store";
 import type { LiveCard, LiveFlag, LivePlayer, LiveState, LiveUpdate } from "~/lib/live-state";
 
@@ -73,17 +73,14 @@ export function updateOf(sql: SqlStorage, view: View, touched: { entryIds: numbe
   const round = roundRow(sql);
   const entryIds = new Set(touched.entryIds);
   const cardIds = new Set(touched.cardIds);
-  const allPlayers = playersOf(sql);
-  const players = allPlayers.filter((p) => entryIds.has(p.entryId));
+  const near = playersWhere(sql, touched.entryIds, touched.cardIds);
+  const players = near.filter((p) => entryIds.has(p.entryId));
   const cells = cellsOf(sql, [...entryIds]);
   return {
     ...(touched.fromSeq === undefined ? {} : { fromSeq: touched.fromSeq }),
     seq: lastSeq(sql),
     players: livePlayers(players, cells, sql, holesOf(sql).length),
-    cards: liveCards(
-      cardsOf(sql).filter((c) => cardIds.has(c.id)),
-      allPlayers,
-    ),
+    cards: liveCards(cardsWhere(sql, [...cardIds]), near),
     flaggedEntries: [...entryIds],
     flags: flagsOf(cells, view),
     finalizedAt: round?.finalizedAt ?? null,

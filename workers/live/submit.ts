@@ -1,7 +1,7 @@
 import { readD1, writeD1 } from "./d1";
 import { finalTotals } from "./finalize";
-import { type LiveDeps, LiveRefusal, ensureRoster } from "./roster";
-import { cardById, playerByEntry, playersOnCard, roundRow, storeStartedCard } from "./roster-store";
+import { type LiveDeps, LiveRefusal, ROSTER_MAX_AGE_SECONDS, ensureRoster } from "./roster";
+import { cardById, holesOf, playerByEntry, playersOnCard, roundRow, storeStartedCard } from "./roster-store";
 import { type BatchOutcome, type Caller, applyChange, refused } from "./rules";
 import { seqOfChange } from "./score-store";
 import { pinMatches } from "~/.server/services/accounts/scoring-pin";
@@ -12,22 +12,70 @@ import type { Change } from "~/schemas/live";
 // A batch of changes from a phone (socket or POST), start to end: who may send it, the D1
 // steps the rules need first (a card's start, a PIN's hash), the rules themselves in the
 // batch's order (./rules.ts), and what an admin's edit of a signed card or a finalised
-// round writes to D1 after. The caller runs it with no other event in between.
+// round writes to D1 after. Most batches need no D1 at all (a started card, a fresh copy
+// of the cards, no PIN, no reason): submitNow takes them in one synchronous step. The rest
+// go through submitChanges, which the caller runs with no other event in between.
 
 const actorOf = (caller: Caller) => ({ userId: caller.userId, role: caller.role });
 
 /** The first card the caller may not score among those the batch names; null when they may score them all. */
 function deniedCard(sql: SqlStorage, caller: Caller, changes: Change[]): number | null {
   if (caller.role === "admin") return null;
+  const allowed = new Set<number>();
   for (const c of changes) {
     const player = playerByEntry(sql, c.entryId);
-    if (!player) continue;
+    if (!player || allowed.has(player.cardId)) continue;
     if (!playersOnCard(sql, player.cardId).some((p) => p.playerId === caller.playerId)) return player.cardId;
+    allowed.add(player.cardId);
   }
   return null;
 }
 
 const unknownEntry = (sql: SqlStorage, changes: Change[]) => changes.some((c) => playerByEntry(sql, c.entryId) === null);
+
+/** The cards this batch would score first: they start in D1 before its changes apply. */
+function cardsToStart(sql: SqlStorage, changes: Change[]): Set<number> {
+  const toStart = new Set<number>();
+  for (const c of changes) {
+    if (c.kind === "signoff") continue;
+    const player = playerByEntry(sql, c.entryId);
+    const card = player ? cardById(sql, player.cardId) : null;
+    if (card && card.startedAt === null && seqOfChange(sql, c.id) === null) toStart.add(card.id);
+  }
+  return toStart;
+}
+
+function applyAll(d: LiveDeps, caller: Caller, changes: Change[], pins: Map<string, boolean>): BatchOutcome {
+  const out: BatchOutcome = { results: [], entryIds: new Set(), cardIds: new Set(), edits: [] };
+  const ctx = {
+    sql: d.sql,
+    caller,
+    now: d.now(),
+    pinMatches: pins,
+    out,
+    holes: holesOf(d.sql).length,
+    finalized: roundRow(d.sql)?.finalizedAt != null,
+  };
+  for (const c of changes) {
+    try {
+      out.results.push(d.storage.transactionSync(() => applyChange(ctx, c)));
+    } catch (err) {
+      console.error("Live change failed", c.id, err);
+      out.results.push(refused(c.id, "internal", "This change could not be saved. Please send it again."));
+    }
+  }
+  return out;
+}
+
+/** The batch applied at once, when it needs nothing from D1; null when it does (then submitChanges). */
+export function submitNow(d: LiveDeps, caller: Caller, roundId: number, changes: Change[]): BatchOutcome | null {
+  const round = roundRow(d.sql);
+  if (!round || round.roundId !== roundId || (round.finalizedAt === null && d.now() - round.loadedAt >= ROSTER_MAX_AGE_SECONDS))
+    return null;
+  if (changes.some((c) => c.reason !== undefined || (c.kind === "signoff" && c.pin !== undefined))) return null;
+  if (unknownEntry(d.sql, changes) || deniedCard(d.sql, caller, changes) !== null || cardsToStart(d.sql, changes).size > 0) return null;
+  return applyAll(d, caller, changes, new Map());
+}
 
 /** Refuses the whole batch when it names a card the caller is not on (after reading the cards again, in case they moved). */
 async function authorize(d: LiveDeps, caller: Caller, roundId: number, changes: Change[]): Promise<void> {
@@ -36,21 +84,6 @@ async function authorize(d: LiveDeps, caller: Caller, roundId: number, changes: 
   if (denied === null) return;
   const number = cardById(d.sql, denied)?.number;
   throw new LiveRefusal("forbidden", `Only the players of ${number === undefined ? "a card" : `card ${number}`} and admins can score it.`);
-}
-
-/** Starts in D1 the cards this batch scores first; a card whose round is unpublished stays unstarted (its changes are refused). */
-async function startCards(d: LiveDeps, caller: Caller, roundId: number, changes: Change[]): Promise<void> {
-  const toStart = new Set<number>();
-  for (const c of changes) {
-    if (c.kind === "signoff" || seqOfChange(d.sql, c.id) !== null) continue;
-    const player = playerByEntry(d.sql, c.entryId);
-    const card = player ? cardById(d.sql, player.cardId) : null;
-    if (card && card.startedAt === null) toStart.add(card.id);
-  }
-  for (const cardId of toStart) {
-    const started = await writeD1(d.env, d.exports, actorOf(caller), (db) => startCard(db, roundId, cardId, d.now()));
-    if (started) storeStartedCard(d.sql, started);
-  }
 }
 
 async function checkPins(d: LiveDeps, changes: Change[]): Promise<Map<string, boolean>> {
@@ -63,22 +96,17 @@ async function checkPins(d: LiveDeps, changes: Change[]): Promise<Map<string, bo
   return matches;
 }
 
+/** The batch with the D1 steps it needs; a card whose round is unpublished stays unstarted (its changes are refused). */
 export async function submitChanges(d: LiveDeps, caller: Caller, roundId: number, changes: Change[]): Promise<BatchOutcome> {
   await ensureRoster(d, roundId);
   await authorize(d, caller, roundId, changes);
-  await startCards(d, caller, roundId, changes);
+  for (const cardId of cardsToStart(d.sql, changes)) {
+    const started = await writeD1(d.env, d.exports, actorOf(caller), (db) => startCard(db, roundId, cardId, d.now()));
+    if (started) storeStartedCard(d.sql, started);
+  }
   // A card's players as it started may differ from the copy the first check used.
   await authorize(d, caller, roundId, changes);
-  const ctx = { sql: d.sql, caller, now: d.now(), pinMatches: await checkPins(d, changes) };
-  const out: BatchOutcome = { results: [], entryIds: new Set(), cardIds: new Set(), edits: [] };
-  for (const c of changes) {
-    try {
-      out.results.push(d.storage.transactionSync(() => applyChange({ ...ctx, out }, c)));
-    } catch (err) {
-      console.error("Live change failed", c.id, err);
-      out.results.push(refused(c.id, "internal", "This change could not be saved. Please send it again."));
-    }
-  }
+  const out = applyAll(d, caller, changes, await checkPins(d, changes));
   if (out.edits.length > 0) {
     const final = roundRow(d.sql)?.finalizedAt != null;
     await writeD1(d.env, d.exports, actorOf(caller), async (db) => {

@@ -1,12 +1,16 @@
 import { DurableObject } from "cloudflare:workers";
 
 // The floor of the live bench: GET /api/live/{id}/ws reaches a Durable Object per round,
-// as in the app, which accepts hibernatable sockets, answers "ping" with "pong", acks each
-// frame of changes with a seq per change and sends every socket an update of the changes.
-// No authentication, no rules, no state but the counter.
+// as in the app, which accepts hibernatable sockets and answers "ping" with "pong". It
+// acks each frame of changes with a seq per change, sends the changes at once to the
+// sender's card's sockets (`?card=` tags them), and every 250 ms (an alarm, as the app)
+// one update of all changes since the last to every socket. No authentication, no rules,
+// no state but the counters and what waits for the next update.
 
 type Env = { BARE_ROUND: DurableObjectNamespace<BareRound> };
 type Frame = { type: string; changes?: { id: string }[] };
+
+const FLUSH_MS = 250;
 
 export class BareRound extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -15,26 +19,41 @@ export class BareRound extends DurableObject<Env> {
   }
 
   override fetch(request: Request): Response {
-    const spectator = new URL(request.url).searchParams.get("as") === "spectator";
+    const url = new URL(request.url);
+    const card = url.searchParams.get("card");
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [spectator ? "spectator" : "scorer"]);
+    this.ctx.acceptWebSocket(server, url.searchParams.get("as") === "spectator" ? ["spectator"] : ["scorer", `card:${card}`]);
     server.send(JSON.stringify({ type: "welcome" }));
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  override webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): void {
-    const frame = JSON.parse(String(data)) as Frame;
-    const changes = frame.changes ?? [];
-    const fromSeq = (this.ctx.storage.kv.get<number>("seq") ?? 0) + 1;
-    const seq = fromSeq + changes.length - 1;
-    this.ctx.storage.kv.put("seq", seq);
+  override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    const { kv } = this.ctx.storage;
+    const changes = (JSON.parse(String(data)) as Frame).changes ?? [];
+    const fromSeq = (kv.get<number>("seq") ?? 0) + 1;
+    kv.put("seq", fromSeq + changes.length - 1);
+    kv.put("waiting", [...(kv.get<unknown[]>("waiting") ?? []), ...changes]);
     ws.send(JSON.stringify({ type: "ack", results: changes.map((c, i) => ({ id: c.id, status: "applied", seq: fromSeq + i })) }));
-    const update = JSON.stringify({ type: "update", update: { fromSeq, seq, changes } });
-    for (const socket of this.ctx.getWebSockets()) {
-      try {
-        socket.send(update);
-      } catch {}
-    }
+    const card = this.ctx.getTags(ws).find((t) => t.startsWith("card:"));
+    const now = JSON.stringify({ type: "card", update: { changes } });
+    for (const socket of card ? this.ctx.getWebSockets(card) : []) this.send(socket, now);
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + FLUSH_MS);
+  }
+
+  override alarm(): void {
+    const { kv } = this.ctx.storage;
+    const seq = kv.get<number>("seq") ?? 0;
+    const fromSeq = (kv.get<number>("flushed") ?? 0) + 1;
+    const update = JSON.stringify({ type: "update", update: { fromSeq, seq, changes: kv.get("waiting") ?? [] } });
+    for (const socket of this.ctx.getWebSockets()) this.send(socket, update);
+    kv.put("flushed", seq);
+    kv.put("waiting", []);
+  }
+
+  private send(socket: WebSocket, frame: string): void {
+    try {
+      socket.send(frame);
+    } catch {}
   }
 }
 

@@ -58,11 +58,13 @@ function sawAll(spectator, last) {
 }
 
 export async function runLoad({ origin, plan, tokens, seconds = 60, spectators = 200, disagreements = 12 }) {
-  const wsUrl = (spectator) => `${origin.replace(/^http/, "ws")}/api/live/${plan.roundId}/ws${spectator ? "?as=spectator" : ""}`;
+  // `card` tags a phone's socket on the floor, which has no logins to tell its card by; the app ignores it.
+  const wsUrl = (spectator, card) =>
+    `${origin.replace(/^http/, "ws")}/api/live/${plan.roundId}/ws${spectator ? "?as=spectator" : `?card=${card}`}`;
   const watchers = Array.from({ length: spectators }, () => socket(wsUrl(true)));
   const offlineCard = plan.cards[0];
   const offline = offlineCard.phones[2];
-  const phones = plan.cards.map((card) => card.phones.slice(0, 2).map((p) => socket(wsUrl(false), tokens.get(p.email))));
+  const phones = plan.cards.map((card) => card.phones.slice(0, 2).map((p) => socket(wsUrl(false, card.cardId), tokens.get(p.email))));
   await Promise.all([...watchers, ...phones.flat()].map((s) => s.welcomed));
 
   const planted = new Set(Array.from({ length: disagreements }, (_, i) => `${(i * 5) % plan.cards.length}:${i % 18}`));
@@ -82,7 +84,15 @@ export async function runLoad({ origin, plan, tokens, seconds = 60, spectators =
         const hole = h + 1;
         const wait = started + h * holeMs + Math.random() * holeMs * 0.7 - performance.now();
         if (wait > 0) await sleep(wait);
-        const values = (off) => card.entries.map((entryId, p) => ({ id: changeId("s"), at: Math.floor(Date.now() / 1000), kind: "strokes", entryId, hole, strokes: truth(c, p, hole) + off }));
+        const values = (off) =>
+          card.entries.map((entryId, p) => ({
+            id: changeId("s"),
+            at: Math.floor(Date.now() / 1000),
+            kind: "strokes",
+            entryId,
+            hole,
+            strokes: truth(c, p, hole) + off,
+          }));
         const disagree = planted.has(`${c}:${h}`);
         await Promise.all([a.send(values(0)).then(record), b.send(values(disagree ? 1 : 0)).then(record)]);
         if (disagree) record(await a.send(values(0).map((v) => ({ ...v, settle: true }))));
@@ -92,9 +102,18 @@ export async function runLoad({ origin, plan, tokens, seconds = 60, spectators =
   const scoredIn = performance.now() - started;
 
   // The phone that was offline all round: its card's 18 holes at once, and once more.
-  const late = socket(wsUrl(false), tokens.get(offline.email));
+  const late = socket(wsUrl(false, offlineCard.cardId), tokens.get(offline.email));
   await late.welcomed;
-  const batch = Array.from({ length: 18 }, (_, h) => offlineCard.entries.map((entryId, p) => ({ id: changeId("o"), at: Math.floor(Date.now() / 1000), kind: "strokes", entryId, hole: h + 1, strokes: truth(0, p, h + 1) }))).flat();
+  const batch = Array.from({ length: 18 }, (_, h) =>
+    offlineCard.entries.map((entryId, p) => ({
+      id: changeId("o"),
+      at: Math.floor(Date.now() / 1000),
+      kind: "strokes",
+      entryId,
+      hole: h + 1,
+      strokes: truth(0, p, h + 1),
+    })),
+  ).flat();
   const first = await late.send(batch);
   const again = await late.send(batch);
   const seqs = first.results.map((r) => r.seq);
