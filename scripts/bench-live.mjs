@@ -147,6 +147,18 @@ for (const [i, row] of rows.entries()) {
     `| ${i + 1} | app ÷ bare | | ${f(pct(a, 50) / pct(b, 50))}× | ${f(pct(a, 95) / pct(b, 95))}× | ${f(pct(a, 99) / pct(b, 99))}× | | |`,
   );
 }
+console.log("\nAck latency by hole (ms; hole 1's first frames start the cards, each with a D1 write):\n");
+console.log("| run | side | hole 1 p50 / p95 | holes 2–18 p50 / p95 / p99 |");
+console.log("| --- | --- | ---: | ---: |");
+for (const [i, row] of rows.entries()) {
+  for (const side of ["app", "bare"]) {
+    const [first, ...rest] = row[side].byHole;
+    const later = rest.flat();
+    console.log(
+      `| ${i + 1} | ${side} | ${f(pct(first, 50))} / ${f(pct(first, 95))} | ${f(pct(later, 50))} / ${f(pct(later, 95))} / ${f(pct(later, 99))} |`,
+    );
+  }
+}
 for (const [i, row] of rows.entries()) {
   const { app: a, checks } = row;
   console.log(`\nRun ${i + 1}, the app:`);

@@ -85,6 +85,34 @@ describe("scoring over a socket", () => {
     for (const s of [phoneA, phoneB, spectator]) s.close();
   });
 
+  it("a phone's frames keep their order while its card starts in D1, and another card's go on meanwhile", async () => {
+    const {
+      round,
+      cards: [one, two],
+    } = await makeLiveRound([1, 1]);
+    const [a, b] = [one.players[0], two.players[0]];
+    const phoneA = await socketOf(round.id, { token: a.token });
+    const phoneB = await socketOf(round.id, { token: b.token });
+    await phoneB.ask({ type: "changes", changes: [change.strokes(b.entry.id, 1, 3)] }, "ack");
+    // Three frames at once: the first starts card 1, the second and third wait behind it.
+    for (const strokes of [5, 4, 3]) phoneA.send({ type: "changes", changes: [change.strokes(a.entry.id, 1, strokes)] });
+    phoneB.send({ type: "changes", changes: [change.strokes(b.entry.id, 2, 3)] });
+    const acks: number[] = [];
+    for (let from = 0; acks.length < 3; ) {
+      const ack = await phoneA.next("ack", from);
+      acks.push(ack.results[0].status === "applied" ? ack.results[0].seq : -1);
+      from = ack.at + 1;
+    }
+    expect(acks).toEqual([...acks].sort((x, y) => x - y));
+    await phoneB.next("ack", 2);
+    expect((await liveState(round.id)).state.players.map((p) => p.strokes.slice(0, 2))).toEqual([
+      [3, null],
+      [3, 3],
+    ]);
+    phoneA.close();
+    phoneB.close();
+  });
+
   it("a spectator's changes and a change for another card are refused with an error frame, nothing applied", async () => {
     const {
       round,

@@ -7,7 +7,7 @@ import type { Caller } from "./rules";
 import { type LogRow, changesAfter } from "./score-store";
 import { type SocketInfo, callerOf, readFrame, send, tagsOf, viewOf } from "./sockets";
 import { type View, fullState } from "./state-view";
-import { submitChanges, submitNow } from "./submit";
+import { startAside, submitChanges, submitNow } from "./submit";
 import type { LiveState } from "~/lib/live-state";
 import type { Change, ChangeResult, LiveErrorCode } from "~/schemas/live";
 
@@ -29,9 +29,20 @@ export class LiveRound extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
 
+  /** Cards being started in D1 right now (./submit.ts startAside): work in flight, not round state. */
+  private readonly starting = new Map<number, Promise<void>>();
+
   private get deps(): LiveDeps {
     const { storage, exports } = this.ctx;
-    return { sql: storage.sql, storage, env: this.env, exports, now: () => Math.floor(Date.now() / 1000) };
+    return {
+      sql: storage.sql,
+      storage,
+      env: this.env,
+      exports,
+      now: () => Math.floor(Date.now() / 1000),
+      background: (work) => this.ctx.waitUntil(work),
+      starting: this.starting,
+    };
   }
 
   /** Runs `work` with no other event in between (a D1 read may sit inside it), answering refusals and failures as such. */
@@ -84,13 +95,19 @@ export class LiveRound extends DurableObject<Env> {
   /**
    * Applies a batch in its order and tells every socket what changed. `from`: the socket it
    * came on, answered first. A batch that needs nothing from D1 is taken in one synchronous
-   * step; one that does waits for D1 with every other event held back (./submit.ts).
+   * step; a card's first waits for its start while other cards' go on; any other waits for
+   * D1 with every other event held back (./submit.ts).
    */
   async submit(caller: Caller, roundId: number, changes: Change[], from?: WebSocket): Promise<LiveAnswer<ChangeResult[]>> {
-    const now = submitNow(this.deps, caller, roundId, changes);
-    const answer = now
-      ? ({ ok: true, value: now } as const)
-      : await this.serially(() => submitChanges(this.deps, caller, roundId, changes));
+    let now = submitNow(this.deps, caller, roundId, changes);
+    if (typeof now === "object" && "start" in now) {
+      await startAside(this.deps, caller, roundId, now.start);
+      now = submitNow(this.deps, caller, roundId, changes);
+    }
+    const answer =
+      typeof now === "object" && "results" in now
+        ? ({ ok: true, value: now } as const)
+        : await this.serially(() => submitChanges(this.deps, caller, roundId, changes));
     if (!answer.ok) return answer;
     if (from) send(from, { type: "ack", results: answer.value.results });
     this.tell({ entryIds: [...answer.value.entryIds], cardIds: [...answer.value.cardIds] });

@@ -5,12 +5,25 @@ import { liveRoster } from "~/.server/services/live/live-roster";
 import type { LiveErrorCode } from "~/schemas/live";
 
 // The round's copy of its cards (./roster-store.ts), kept fresh from D1: read on first use,
-// again when it is half a minute old (a card not started yet may still be re-made), and
-// whenever a change names a player or card the copy does not know. A finalised round's copy
-// no longer changes.
+// again when it is half a minute old (a card not started yet may still be re-made: a busy
+// round reads it beside its changes, not before them), and whenever a change names a player
+// or card the copy does not know. A card's players are read again as it starts. A
+// finalised round's copy no longer changes.
 
-/** What the round's code works with: its SQLite, the bindings and the clock. */
-export type LiveDeps = { sql: SqlStorage; storage: DurableObjectStorage; env: Env; exports: unknown; now: () => number };
+/**
+ * What the round's code works with: its SQLite, the bindings, the clock, a way to let work
+ * finish after the answer, and the cards being started in D1 right now (work in flight,
+ * never round state: the object cannot hibernate while it runs).
+ */
+export type LiveDeps = {
+  sql: SqlStorage;
+  storage: DurableObjectStorage;
+  env: Env;
+  exports: unknown;
+  now: () => number;
+  background: (work: Promise<unknown>) => void;
+  starting: Map<number, Promise<void>>;
+};
 
 /** A refusal of a whole request or frame, with the /api's code for it. */
 export class LiveRefusal extends Error {
@@ -23,6 +36,20 @@ export class LiveRefusal extends Error {
 }
 
 export const ROSTER_MAX_AGE_SECONDS = 30;
+
+/** Whether the copy is older than ROSTER_MAX_AGE_SECONDS (a finalised round's never is). */
+export function rosterStale(d: LiveDeps): boolean {
+  const round = roundRow(d.sql);
+  return round !== null && round.finalizedAt === null && d.now() - round.loadedAt >= ROSTER_MAX_AGE_SECONDS;
+}
+
+/** Reads the cards again without holding anything up; the next stale check is half a minute on. */
+export function refreshAside(d: LiveDeps, roundId: number): void {
+  d.sql.exec("update round set loaded_at = ?", d.now());
+  d.background(
+    ensureRoster(d, roundId, { refresh: true }).catch((err) => console.error("Could not read the live round's cards again", err)),
+  );
+}
 
 export async function ensureRoster(d: LiveDeps, roundId: number, opts: { refresh?: boolean } = {}): Promise<void> {
   const round = roundRow(d.sql);

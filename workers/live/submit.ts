@@ -1,6 +1,6 @@
 import { readD1, writeD1 } from "./d1";
 import { finalTotals } from "./finalize";
-import { type LiveDeps, LiveRefusal, ROSTER_MAX_AGE_SECONDS, ensureRoster } from "./roster";
+import { type LiveDeps, LiveRefusal, ensureRoster, refreshAside, rosterStale } from "./roster";
 import { cardById, holesOf, playerByEntry, playersOnCard, roundRow, storeStartedCard } from "./roster-store";
 import { type BatchOutcome, type Caller, applyChange, refused } from "./rules";
 import { seqOfChange } from "./score-store";
@@ -12,9 +12,10 @@ import type { Change } from "~/schemas/live";
 // A batch of changes from a phone (socket or POST), start to end: who may send it, the D1
 // steps the rules need first (a card's start, a PIN's hash), the rules themselves in the
 // batch's order (./rules.ts), and what an admin's edit of a signed card or a finalised
-// round writes to D1 after. Most batches need no D1 at all (a started card, a fresh copy
-// of the cards, no PIN, no reason): submitNow takes them in one synchronous step. The rest
-// go through submitChanges, which the caller runs with no other event in between.
+// round writes to D1 after. Most batches need no D1 at all (a started card, no PIN, no
+// reason): submitNow takes them in one synchronous step. A card's first batch waits for its
+// start in D1 (startAside) while other cards' batches go on, then takes the same step. The
+// rest go through submitChanges, which the caller runs with no other event in between.
 
 const actorOf = (caller: Caller) => ({ userId: caller.userId, role: caller.role });
 
@@ -67,14 +68,37 @@ function applyAll(d: LiveDeps, caller: Caller, changes: Change[], pins: Map<stri
   return out;
 }
 
-/** The batch applied at once, when it needs nothing from D1; null when it does (then submitChanges). */
-export function submitNow(d: LiveDeps, caller: Caller, roundId: number, changes: Change[]): BatchOutcome | null {
+/**
+ * The batch applied at once when it needs nothing from D1; else the cards to start first
+ * (when that is all it needs), or "slow": submitChanges.
+ */
+export function submitNow(d: LiveDeps, caller: Caller, roundId: number, changes: Change[]): BatchOutcome | { start: number[] } | "slow" {
   const round = roundRow(d.sql);
-  if (!round || round.roundId !== roundId || (round.finalizedAt === null && d.now() - round.loadedAt >= ROSTER_MAX_AGE_SECONDS))
-    return null;
-  if (changes.some((c) => c.reason !== undefined || (c.kind === "signoff" && c.pin !== undefined))) return null;
-  if (unknownEntry(d.sql, changes) || deniedCard(d.sql, caller, changes) !== null || cardsToStart(d.sql, changes).size > 0) return null;
+  if (!round || round.roundId !== roundId) return "slow";
+  if (changes.some((c) => c.reason !== undefined || (c.kind === "signoff" && c.pin !== undefined))) return "slow";
+  if (unknownEntry(d.sql, changes) || deniedCard(d.sql, caller, changes) !== null) return "slow";
+  const start = cardsToStart(d.sql, changes);
+  if (start.size > 0) return { start: [...start] };
+  if (rosterStale(d)) refreshAside(d, roundId);
   return applyAll(d, caller, changes, new Map());
+}
+
+/** Starts cards in D1 (each once, however many batches wait for it), holding up only the batches that wait for them. */
+export async function startAside(d: LiveDeps, caller: Caller, roundId: number, cardIds: number[]): Promise<void> {
+  const starts = cardIds.map((cardId) => {
+    let started = d.starting.get(cardId);
+    if (!started) {
+      started = writeD1(d.env, d.exports, actorOf(caller), (db) => startCard(db, roundId, cardId, d.now()))
+        .then((card) => {
+          if (card) storeStartedCard(d.sql, card);
+        })
+        .finally(() => d.starting.delete(cardId));
+      d.starting.set(cardId, started);
+    }
+    return started;
+  });
+  // A start that failed is tried again, and explained, by submitChanges.
+  await Promise.allSettled(starts);
 }
 
 /** Refuses the whole batch when it names a card the caller is not on (after reading the cards again, in case they moved). */
@@ -98,6 +122,8 @@ async function checkPins(d: LiveDeps, changes: Change[]): Promise<Map<string, bo
 
 /** The batch with the D1 steps it needs; a card whose round is unpublished stays unstarted (its changes are refused). */
 export async function submitChanges(d: LiveDeps, caller: Caller, roundId: number, changes: Change[]): Promise<BatchOutcome> {
+  // Batches that came before this one and wait for a card's start go first.
+  await Promise.allSettled([...d.starting.values()]);
   await ensureRoster(d, roundId);
   await authorize(d, caller, roundId, changes);
   for (const cardId of cardsToStart(d.sql, changes)) {

@@ -69,9 +69,11 @@ export async function runLoad({ origin, plan, tokens, seconds = 60, spectators =
 
   const planted = new Set(Array.from({ length: disagreements }, (_, i) => `${(i * 5) % plan.cards.length}:${i % 18}`));
   const latencies = [];
+  const byHole = Array.from({ length: 18 }, () => []);
   const results = [];
-  const record = (answer) => {
+  const record = (hole) => (answer) => {
     latencies.push(answer.ms);
+    byHole[hole - 1].push(answer.ms);
     results.push(...answer.results);
     return answer;
   };
@@ -94,8 +96,8 @@ export async function runLoad({ origin, plan, tokens, seconds = 60, spectators =
             strokes: truth(c, p, hole) + off,
           }));
         const disagree = planted.has(`${c}:${h}`);
-        await Promise.all([a.send(values(0)).then(record), b.send(values(disagree ? 1 : 0)).then(record)]);
-        if (disagree) record(await a.send(values(0).map((v) => ({ ...v, settle: true }))));
+        await Promise.all([a.send(values(0)).then(record(hole)), b.send(values(disagree ? 1 : 0)).then(record(hole))]);
+        if (disagree) record(hole)(await a.send(values(0).map((v) => ({ ...v, settle: true }))));
       }
     }),
   );
@@ -137,6 +139,7 @@ export async function runLoad({ origin, plan, tokens, seconds = 60, spectators =
     notApplied: results.filter((r) => r.status !== "applied").map((r) => JSON.stringify(r)),
     errors: sockets.flatMap((s) => s.errors),
     latencies,
+    byHole,
     lastSeq: last,
     spectatorsSawAll: watchers.filter((w) => sawAll(w, last)).length,
     spectators,
