@@ -9,8 +9,9 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { bin, quietEnv, run, runQuiet } from "./lib.mjs";
-import { runLoad, truth } from "./bench/live/load.mjs";
-import { recount } from "./bench/live/recount.mjs";
+import { runLoad } from "./bench/live/load.mjs";
+import { report } from "./bench/live/report.mjs";
+import { verify } from "./bench/live/verify.mjs";
 
 const runs = Number(process.argv[2] ?? 1);
 const seconds = Number(process.argv[3] ?? 60);
@@ -79,45 +80,6 @@ const admin = (
   await json("/api/admin/login", { method: "POST", body: JSON.stringify({ username: "admin@league.test", password: "LeagueAdmin2026" }) })
 ).token;
 
-/** The app's run, checked end to end: what was sent, what the log holds, what finalising wrote. */
-async function verify(round, load) {
-  const log = [];
-  for (let after = 0, more = true; more; ) {
-    const page = await json(`/api/admin/live/${round.roundId}/log?after=${after}`, {}, admin);
-    log.push(...page.changes);
-    more = page.more;
-    after = log.at(-1)?.seq ?? after;
-  }
-  const logged = new Map(log.map((c) => [c.changeId, 0]));
-  for (const c of log) logged.set(c.changeId, logged.get(c.changeId) + 1);
-  const sent = new Set(load.sentIds);
-  const finalised = await json(
-    `/api/admin/live/${round.roundId}/finalize`,
-    { method: "POST", body: JSON.stringify({ confirmUnsigned: true }) },
-    admin,
-  );
-  const scores = new Map((await json(`/api/entries/${round.roundId}`)).map((e) => [e.id, e.score]));
-  const expected = new Map(
-    round.cards.flatMap((card, c) =>
-      card.entries.map((id, p) => [id, Array.from({ length: 18 }, (_, h) => truth(c, p, h + 1)).reduce((a, b) => a + b)]),
-    ),
-  );
-  const counted = recount(log);
-  const same = (a, b) => [...a].every(([id, total]) => b.get(id) === total) && a.size === b.size;
-  return {
-    lostOrDoubled: [...sent].filter((id) => logged.get(id) !== 1).length + log.filter((c) => !sent.has(c.changeId)).length,
-    logLength: log.length,
-    finalisedPlayers: finalised.players,
-    finalEqualsTruth: same(expected, scores),
-    finalEqualsRecount: same(counted.totals, scores),
-    openDisagreements: counted.disagreements,
-  };
-}
-
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
 const rows = [];
 for (let r = 0; r < runs; r++) {
   const round = plan.rounds[r];
@@ -128,52 +90,8 @@ for (let r = 0; r < runs; r++) {
     got[side] = await runLoad({ origin: side === "app" ? app : bare, plan: round, tokens, seconds });
     process.stdout.write(`${got[side].frames} frames in ${got[side].scoredInSeconds.toFixed(1)} s\n`);
   }
-  rows.push({ ...got, checks: await verify(round, got.app) });
+  rows.push({ ...got, checks: await verify((path, init) => json(path, init, admin), round, got.app) });
 }
 
-const f = (n) => n.toFixed(1);
-console.log(`\n${runs} run(s), ${seconds} s each, 38 cards × 18 holes × 2 phones, 200 spectators; ack latency in ms:\n`);
-console.log("| run | side | frames | p50 | p95 | p99 | max | spectators who saw every change |");
-console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
-for (const [i, row] of rows.entries()) {
-  for (const side of ["app", "bare"]) {
-    const l = row[side].latencies;
-    console.log(
-      `| ${i + 1} | ${side} | ${l.length} | ${f(pct(l, 50))} | ${f(pct(l, 95))} | ${f(pct(l, 99))} | ${f(Math.max(...l))} | ${row[side].spectatorsSawAll}/${row[side].spectators} |`,
-    );
-  }
-  const [a, b] = [row.app.latencies, row.bare.latencies];
-  console.log(
-    `| ${i + 1} | app ÷ bare | | ${f(pct(a, 50) / pct(b, 50))}× | ${f(pct(a, 95) / pct(b, 95))}× | ${f(pct(a, 99) / pct(b, 99))}× | | |`,
-  );
-}
-console.log("\nAck latency by hole (ms; hole 1's first frames start the cards, each with a D1 write):\n");
-console.log("| run | side | hole 1 p50 / p95 | holes 2–18 p50 / p95 / p99 |");
-console.log("| --- | --- | ---: | ---: |");
-for (const [i, row] of rows.entries()) {
-  for (const side of ["app", "bare"]) {
-    const [first, ...rest] = row[side].byHole;
-    const later = rest.flat();
-    console.log(
-      `| ${i + 1} | ${side} | ${f(pct(first, 50))} / ${f(pct(first, 95))} | ${f(pct(later, 50))} / ${f(pct(later, 95))} / ${f(pct(later, 99))} |`,
-    );
-  }
-}
-for (const [i, row] of rows.entries()) {
-  const { app: a, checks } = row;
-  console.log(`\nRun ${i + 1}, the app:`);
-  console.log(
-    `- changes acked: ${a.changes} in ${a.frames} frames; applied ${a.applied}; anything else: ${a.notApplied.length}; error frames: ${a.errors.length}`,
-  );
-  console.log(
-    `- offline phone: ${a.offlinePhone.changes} changes, applied once in order: ${a.offlinePhone.appliedInOrder}; resent, all duplicates: ${a.offlinePhone.duplicatesOnResend}; ack ${f(a.offlinePhone.ackMs)} ms`,
-  );
-  console.log(`- spectators who saw every change (seq 1–${a.lastSeq}): ${a.spectatorsSawAll}/${a.spectators}`);
-  console.log(
-    `- lost or doubled in the log: ${checks.lostOrDoubled} (log: ${checks.logLength} changes); disagreements left: ${checks.openDisagreements}`,
-  );
-  console.log(
-    `- finalised ${checks.finalisedPlayers} players: equal to the truth ${checks.finalEqualsTruth}, to the log's recount ${checks.finalEqualsRecount}`,
-  );
-}
+report(rows, runs, seconds);
 process.exit(0);

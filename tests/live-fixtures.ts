@@ -1,10 +1,10 @@
 // Live scoring's tests (ADR 26): a round with published cards whose players each have a
 // user with an approved claim, changes as a phone makes them, and a socket client over the
 // test Worker's real fetch. Every round is new, so each test has its own Durable Object.
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { APP_ORIGIN, type TestUser, call, makeAdmin, makeUser, tokenFor } from "./auth-fixtures";
+import { type TestUser, call, makeAdmin, makeUser, tokenFor } from "./auth-fixtures";
 import { makeEntry, makePlayer, makeRound, nowSec, testDb, uniq } from "./fixtures";
 import {
   cardPlayers,
@@ -20,7 +20,9 @@ import {
 } from "~/.server/db/schema";
 import { setScoringPin } from "~/.server/services/accounts/scoring-pin";
 import type { LiveState } from "~/lib/live-state";
-import type { Change, ChangeResult, ServerMessage } from "~/schemas/live";
+import type { Change, ChangeResult } from "~/schemas/live";
+
+export { LiveSocket, openSocket, socketOf } from "./live-socket";
 
 export type LivePlayer = { player: Player; entry: Entry; user: TestUser; token: string };
 export type LiveCardFixture = { id: number; number: number; players: LivePlayer[] };
@@ -120,75 +122,3 @@ export async function liveState(roundId: number, token?: string) {
 }
 
 export const stubOf = (roundId: number) => env.LIVE_ROUND.getByName(`round:${roundId}`);
-
-/** A WebSocket on the live round through the Worker, every frame it receives kept in order. */
-export class LiveSocket {
-  readonly frames: ServerMessage[] = [];
-  private waiters: (() => void)[] = [];
-  constructor(readonly ws: WebSocket) {
-    ws.addEventListener("message", (event) => {
-      this.frames.push(event.data === "pong" ? ({ type: "pong" } as unknown as ServerMessage) : JSON.parse(String(event.data)));
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-  }
-
-  send(frame: unknown): void {
-    this.ws.send(typeof frame === "string" ? frame : JSON.stringify(frame));
-  }
-
-  /** The first frame from index `from` on that `match` accepts, waiting for it up to `ms`. */
-  async next<T extends ServerMessage["type"] | "pong">(
-    type: T,
-    from = 0,
-    ms = 5_000,
-  ): Promise<Extract<ServerMessage, { type: T }> & { at: number }> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const at = this.frames.findIndex((f, i) => i >= from && f.type === type);
-      if (at >= 0) return { ...(this.frames[at] as Extract<ServerMessage, { type: T }>), at };
-      if (Date.now() > deadline) throw new Error(`no ${type} frame within ${ms} ms; got ${JSON.stringify(this.frames.map((f) => f.type))}`);
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 50);
-      });
-    }
-  }
-
-  /** Sends a frame and waits for the next frame of `type` after it. */
-  async ask<T extends ServerMessage["type"] | "pong">(frame: unknown, type: T) {
-    const from = this.frames.length;
-    this.send(frame);
-    return this.next(type, from);
-  }
-
-  close(): void {
-    try {
-      this.ws.close(1000, "done");
-    } catch {}
-  }
-}
-
-/** Opens a socket: the LiveSocket, or the refusal's status and body. */
-export async function openSocket(
-  roundId: number,
-  opts: { token?: string; cookie?: string; origin?: string | null; spectator?: boolean } = {},
-): Promise<LiveSocket | { status: number; body: any }> {
-  const headers = new Headers({ Upgrade: "websocket" });
-  if (opts.token) headers.set("Authorization", `Bearer ${opts.token}`);
-  if (opts.cookie) headers.set("Cookie", `__Host-session=${opts.cookie}`);
-  const origin = opts.origin === undefined ? APP_ORIGIN : opts.origin;
-  if (origin !== null) headers.set("Origin", origin);
-  const res = await exports.default.fetch(
-    new Request(`http://localhost/api/live/${roundId}/ws${opts.spectator ? "?as=spectator" : ""}`, { headers }),
-  );
-  if (res.status !== 101 || !res.webSocket) return { status: res.status, body: await res.json() };
-  res.webSocket.accept();
-  return new LiveSocket(res.webSocket);
-}
-
-export async function socketOf(roundId: number, opts: Parameters<typeof openSocket>[1] = {}): Promise<LiveSocket> {
-  const socket = await openSocket(roundId, opts);
-  if (!(socket instanceof LiveSocket)) throw new Error(`the socket was refused: ${socket.status} ${JSON.stringify(socket.body)}`);
-  await socket.next("welcome");
-  return socket;
-}

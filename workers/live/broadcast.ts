@@ -1,5 +1,5 @@
 import { playersWhere } from "./roster-store";
-import { lastSeq } from "./score-store";
+import { lastSeq } from "./change-log";
 import { SCORER_TAG, SPECTATOR_TAG, send } from "./sockets";
 import { type View, updateOf } from "./state-view";
 import type { ServerMessage } from "~/schemas/live";

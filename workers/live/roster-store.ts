@@ -1,40 +1,8 @@
 import type { LiveRoster, RosterCard } from "~/.server/services/live/live-roster";
 import type { LiveHole } from "~/lib/live-state";
 
-// The live round's own SQLite (ADR 26): the truth while the round is played. Everything
-// lives in these tables, none of it in the instance, so hibernation loses nothing. This
-// file holds the schema and the round's copy of its cards from D1; ./score-store.ts the
-// scores, the change log and the signatures.
-
-const SCHEMA = [
-  `create table if not exists round (id integer primary key check (id = 1), round_id integer not null, name text not null,
-    starts_at integer not null, published_at integer, finalized_at integer, loaded_at integer not null,
-    flushed_seq integer not null default 0)`,
-  "create table if not exists holes (hole integer primary key, par integer not null)",
-  `create table if not exists cards (id integer primary key, number integer not null, start_hole integer, tee_time integer,
-    started_at integer, locked_at integer)`,
-  `create table if not exists players (entry_id integer primary key, card_id integer not null, position integer not null,
-    player_id integer not null, name text not null, division text not null)`,
-  "create index if not exists players_card on players (card_id, position)",
-  // Every accepted change, in the order accepted: seq is the server's sequence.
-  `create table if not exists changes (seq integer primary key autoincrement, change_id text not null unique, user_id integer,
-    user_name text not null, role text not null, kind text not null, entry_id integer not null, hole integer not null,
-    value integer, settle integer not null, reason text, detail text, client_at integer not null, server_at integer not null)`,
-  // Each scorer's current value of each cell: the card's value where they all agree.
-  `create table if not exists marks (entry_id integer not null, field text not null, hole integer not null, user_id integer not null,
-    user_name text not null, value integer not null, at integer not null, seq integer not null, primary key (entry_id, field, hole, user_id))`,
-  `create table if not exists signatures (entry_id integer primary key, method text not null, total integer not null,
-    dnf integer not null, user_id integer, at integer not null, seq integer not null)`,
-  `create table if not exists pin_failures (entry_id integer primary key, failures integer not null, first_at integer not null,
-    locked_until integer)`,
-  // What changed since the last update every socket got (./broadcast.ts): players and cards.
-  "create table if not exists outbox (kind text not null, id integer not null, primary key (kind, id))",
-];
-
-/** Creates the tables on the object's first start; cheap on every later one. */
-export function createSchema(sql: SqlStorage): void {
-  for (const statement of SCHEMA) sql.exec(statement);
-}
+// The round's copy of its cards from D1 in its own SQLite (ADR 26; the tables are in
+// ./schema.ts): the round, its holes, its cards and who is on them.
 
 export type RoundRow = {
   roundId: number;

@@ -1,5 +1,6 @@
 import { type CardRow, type PlayerRow, cardById, playerByEntry } from "./roster-store";
-import { type Cell, type Scorer, cellsOf, logChange, seqOfChange, setMark, unsign } from "./score-store";
+import { logChange, seqOfChange } from "./change-log";
+import { type Cell, type Scorer, cellsOf, setMark, unsign } from "./score-store";
 import { signOff } from "./signoff";
 import type { LiveEdit } from "~/.server/services/live/live-results";
 import type { Change, ChangeResult, LiveErrorCode } from "~/schemas/live";

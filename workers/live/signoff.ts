@@ -1,6 +1,7 @@
 import { type CardRow, type PlayerRow, holesOf, lockCard, playersOnCard } from "./roster-store";
 import { type ChangeContext, refused } from "./rules";
-import { cellsOf, logChange, pinFailuresOf, putPinFailures, sign, signaturesOf } from "./score-store";
+import { logChange } from "./change-log";
+import { cellsOf, pinFailuresOf, putPinFailures, sign, signaturesOf } from "./score-store";
 import type { Change, ChangeResult } from "~/schemas/live";
 import type { LiveSignMethod } from "~/lib/live-state";
 

@@ -1,5 +1,6 @@
 import { type CardRow, type PlayerRow, cardsOf, cardsWhere, holesOf, playersOf, playersWhere, roundRow } from "./roster-store";
-import { type CellValue, cellsOf, lastSeq, signaturesOf } from "./score-store";
+import { lastSeq } from "./change-log";
+import { type CellValue, cellsOf, signaturesOf } from "./score-store";
 import type { LiveCard, LiveFlag, LivePlayer, LiveState, LiveUpdate } from "~/lib/live-state";
 
 // The round's tables as the protocol's LiveState and LiveUpdate (app/lib/live-state.ts).

@@ -3,7 +3,7 @@ import { finalTotals } from "./finalize";
 import { type LiveDeps, LiveRefusal, ensureRoster, refreshAside, rosterStale } from "./roster";
 import { cardById, holesOf, playerByEntry, playersOnCard, roundRow, storeStartedCard } from "./roster-store";
 import { type BatchOutcome, type Caller, applyChange, refused } from "./rules";
-import { seqOfChange } from "./score-store";
+import { seqOfChange } from "./change-log";
 import { pinMatches } from "~/.server/services/accounts/scoring-pin";
 import { recordLiveEdits, writeLiveScores } from "~/.server/services/live/live-results";
 import { pinHashOfPlayer, startCard } from "~/.server/services/live/live-roster";
