@@ -1,7 +1,7 @@
 // A live round's scores as its server (the LiveRound Durable Object, ADR 26) serves them:
-// the whole state once, when a socket opens or GET /api/live/{roundId} is read, then an
-// update after every change it accepts. Pure types and functions, shared by the server,
-// the phones' scoring page and the live leaderboard (./live-board.ts reads this state).
+// the whole state once, when a socket opens or GET /api/live/{roundId} is read, then the
+// updates of ./live-update.ts. Pure types and functions, shared by the server, the phones'
+// scoring page and the live leaderboard (./live-board.ts reads this state).
 //
 // Holes are numbered from 1; per-hole arrays are indexed by hole − 1. A hole's value is the
 // card's agreed value: when the card's scorers disagree, it is null and the hole is flagged
@@ -70,53 +70,6 @@ export type LiveState = {
   players: LivePlayer[];
   flags: LiveFlag[];
 };
-
-/**
- * What changed: replace the listed players and cards by id, and every flag of each entry
- * in `flaggedEntries` by `flags`. Every socket gets one a few times a second with all the
- * round's changes since the last (`fromSeq`..`seq`; without `fromSeq` it carries none: the
- * round was finalised). Its players and cards are as they were when it was sent, so one
- * that overlaps what a client holds (a socket opened between two updates) still applies;
- * a client whose `seq` is below `fromSeq − 1` missed one and asks for the state again. A
- * card's own phones also get its changes at once, as a "card" frame (applyCardUpdate),
- * outside the sequence.
- */
-export type LiveUpdate = {
-  fromSeq?: number;
-  seq: number;
-  players: LivePlayer[];
-  cards: LiveCard[];
-  flaggedEntries: number[];
-  flags: LiveFlag[];
-  finalizedAt?: number | null;
-  publishedAt?: number | null;
-};
-
-const replaceBy = <T, K>(list: T[], fresh: T[], key: (item: T) => K): T[] => {
-  const byKey = new Map(fresh.map((item) => [key(item), item]));
-  const kept = list.map((item) => byKey.get(key(item)) ?? item);
-  const known = new Set(list.map(key));
-  return [...kept, ...fresh.filter((item) => !known.has(key(item)))];
-};
-
-/** The state with a card's changes in (a "card" frame): its sequence stays where the round's updates left it. */
-export function applyCardUpdate(state: LiveState, update: LiveUpdate): LiveState {
-  const touched = new Set(update.flaggedEntries);
-  return {
-    ...state,
-    players: replaceBy(state.players, update.players, (p) => p.entryId),
-    cards: replaceBy(state.cards, update.cards, (c) => c.id),
-    flags: [...state.flags.filter((f) => !touched.has(f.entryId)), ...update.flags],
-    finalizedAt: update.finalizedAt === undefined ? state.finalizedAt : update.finalizedAt,
-    publishedAt: update.publishedAt === undefined ? state.publishedAt : update.publishedAt,
-  };
-}
-
-/** The state after the round's `update`, or null when changes were missed before it (fetch the state again). */
-export function applyUpdate(state: LiveState, update: LiveUpdate): LiveState | null {
-  if (update.fromSeq !== undefined && update.fromSeq > state.seq + 1) return null;
-  return { ...applyCardUpdate(state, update), seq: Math.max(state.seq, update.seq) };
-}
 
 /** Holes with an agreed stroke count. */
 export const holesPlayed = (p: Pick<LivePlayer, "strokes">): number => p.strokes.filter((s) => s !== null).length;

@@ -1,5 +1,6 @@
 import { z } from "./zod";
-import type { LiveState, LiveUpdate } from "../lib/live-state";
+import type { LiveState } from "../lib/live-state";
+import type { LiveUpdate } from "../lib/live-update";
 
 // The live scoring protocol (ADR 26): what a phone sends the round's server, over its
 // WebSocket (GET /api/live/{roundId}/ws) or, when a socket cannot open, as a plain POST
@@ -137,7 +138,7 @@ export type LiveViewer = { role: "admin" | "player" | "spectator"; userId: numbe
 /**
  * Frames the server sends: `welcome` once the socket opens (the whole state), `ack` for
  * each `changes` frame (one result per change, in order), `update` to every socket a few
- * times a second while changes come in (app/lib/live-state.ts applyUpdate), `card` at once
+ * times a second while changes come in (app/lib/live-update.ts applyUpdate), `card` at once
  * to a card's phones when their card changed (applyCardUpdate), `state` when asked for,
  * `error` for a frame it could not read or may not take (nothing of it applied).
  */

@@ -5,8 +5,9 @@
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { makeUser, tokenFor } from "../auth-fixtures";
-import { change, liveState, makeLiveRound, openSocket, post, postOk, socketOf, stubOf } from "../live-fixtures";
-import { LIVE_LIMITS } from "~/schemas/live";
+import { change, liveState, makeLiveRound, openSocket, post, postOk, socketOf, stubOf, wholeCard } from "../live-fixtures";
+import { applyUpdate } from "~/lib/live-update";
+import { LIVE_LIMITS, type ServerMessage } from "~/schemas/live";
 
 describe("opening a socket", () => {
   it("anyone may watch without logging in; the welcome holds the public state", async () => {
@@ -69,12 +70,19 @@ describe("scoring over a socket", () => {
     expect(ack.results.map((r) => r.status)).toEqual(["applied", "applied"]);
     // The card's other phone hears at once; every socket with the round's next update.
     const heard = await phoneB.next("card", 1);
-    expect(heard.update.players.map((p) => p.strokes[0])).toEqual([4, 3]);
+    expect(heard.update.cells).toEqual([
+      { entryId: b.entry.id, field: "strokes", hole: 1, value: 3 },
+      { entryId: a.entry.id, field: "strokes", hole: 1, value: 4 },
+    ]);
+    expect(phoneA.frames.some((f) => f.type === "card")).toBe(false);
     const started = Date.now();
     const seen = await spectator.next("update", 1);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(seen.update).toMatchObject({ fromSeq: 1, seq: 2 });
-    expect(seen.update.players.map((p) => p.strokes[0])).toEqual([4, 3]);
+    expect(seen.update.cells.map((c) => [c.entryId, c.value])).toEqual([
+      [b.entry.id, 3],
+      [a.entry.id, 4],
+    ]);
     await phoneB.next("update", 1);
     // B disagrees: the scorers' update names the values, the spectators' only the flag.
     await phoneB.ask({ type: "changes", changes: [change.strokes(b.entry.id, 1, 5)] }, "ack");
@@ -180,6 +188,41 @@ describe("scoring over a socket", () => {
     await phone.ask("ping", "pong");
     expect((await phone.ask({ type: "state" }, "state")).state.roundId).toBe(round.id);
     phone.close();
+  });
+});
+
+describe("following the round", () => {
+  it("a spectator that applies its welcome and every update holds the state the server serves", async () => {
+    const {
+      round,
+      cards: [one, two],
+    } = await makeLiveRound([2, 2]);
+    const spectator = await socketOf(round.id, { spectator: true });
+    const [a, b] = one.players;
+    await postOk(
+      round.id,
+      a.token,
+      wholeCard(one, (p, h) => 2 + ((p + h) % 3), 18),
+    );
+    const [c, d] = two.players;
+    await postOk(round.id, b.token, [change.strokes(a.entry.id, 4, 6, { settle: true }), change.signoff(b.entry.id)]);
+    await postOk(round.id, c.token, [change.strokes(c.entry.id, 1, 3), change.penalty(c.entry.id, 1, 2), change.dnf(d.entry.id, true)]);
+    // A disagreement left open, and a signature dropped by a later change.
+    await postOk(round.id, d.token, [change.strokes(c.entry.id, 1, 4)]);
+    await postOk(round.id, a.token, [change.penalty(b.entry.id, 2, 1), change.signoff(a.entry.id)]);
+    const served = (await liveState(round.id)).state;
+    let held = (spectator.frames[0] as Extract<ServerMessage, { type: "welcome" }>).state;
+    for (let from = 1; held.seq < served.seq; ) {
+      const frame = await spectator.next("update", from);
+      const next = applyUpdate(held, frame.update);
+      if (!next) throw new Error("an update was missed");
+      held = next;
+      from = frame.at + 1;
+    }
+    expect(held.flags).toEqual(served.flags);
+    expect(held.players).toEqual(served.players);
+    expect(held.cards).toEqual(served.cards);
+    spectator.close();
   });
 });
 

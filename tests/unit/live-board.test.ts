@@ -2,7 +2,8 @@
 // the leaderboard by division, and the admin's watch list.
 import { describe, expect, it } from "vitest";
 import { PACE_SECONDS_PER_HOLE, adminFlags, leaderboard, toParLabel } from "~/lib/live-board";
-import { type LivePlayer, type LiveState, applyCardUpdate, applyUpdate } from "~/lib/live-state";
+import type { LivePlayer, LiveState } from "~/lib/live-state";
+import { type LiveUpdate, applyCardUpdate, applyUpdate } from "~/lib/live-update";
 
 const HOLES = 9;
 const player = (entryId: number, strokes: (number | null)[], more: Partial<LivePlayer> = {}): LivePlayer => ({
@@ -37,22 +38,49 @@ function stateOf(players: LivePlayer[], more: Partial<LiveState> = {}): LiveStat
 }
 
 describe("applyUpdate", () => {
-  it("replaces the players, cards and flags an update names, and moves to its seq", () => {
+  const update = (more: Partial<LiveUpdate>): LiveUpdate => ({
+    seq: 7,
+    cells: [],
+    flags: [],
+    signatures: [],
+    players: [],
+    cards: [],
+    ...more,
+  });
+
+  it("sets the listed cells, their flags and signatures, and moves to the update's seq", () => {
     const state = stateOf([player(1, [3]), player(2, [4])], { flags: [{ entryId: 2, hole: 1, field: "strokes" }] });
-    const next = applyUpdate(state, { fromSeq: 6, seq: 7, players: [player(2, [4, 3])], cards: [], flaggedEntries: [2], flags: [] });
+    const next = applyUpdate(
+      state,
+      update({
+        fromSeq: 6,
+        cells: [
+          { entryId: 2, field: "strokes", hole: 1, value: 5 },
+          { entryId: 2, field: "penalty", hole: 2, value: 1 },
+          { entryId: 1, field: "strokes", hole: 2, value: null },
+          { entryId: 1, field: "dnf", hole: 0, value: 1 },
+        ],
+        flags: [{ entryId: 1, hole: 2, field: "strokes" }],
+        signatures: [{ entryId: 2, signature: { method: "self", total: 5, dnf: false, at: 9 } }],
+      }),
+    );
     expect(next?.seq).toBe(7);
-    expect(next?.players.map((p) => p.strokes[1])).toEqual([null, 3]);
-    expect(next?.flags).toEqual([]);
+    expect(next?.players.map((p) => [p.strokes.slice(0, 2), p.penalties[1], p.dnf, p.signature?.total ?? null])).toEqual([
+      [[3, null], 0, true, null],
+      [[5, null], 1, false, 5],
+    ]);
+    expect(next?.flags).toEqual([{ entryId: 1, hole: 2, field: "strokes" }]);
+    expect(state.players[1].strokes[0]).toBe(4);
   });
 
   it("notices a missed update (ask for the state again) and takes one that overlaps what it holds", () => {
     const state = stateOf([player(1, [3])]);
-    expect(applyUpdate(state, { fromSeq: 8, seq: 8, players: [], cards: [], flaggedEntries: [], flags: [] })).toBeNull();
-    const overlapping = applyUpdate(state, { fromSeq: 4, seq: 6, players: [player(1, [3, 4])], cards: [], flaggedEntries: [], flags: [] });
+    expect(applyUpdate(state, update({ fromSeq: 8, seq: 8 }))).toBeNull();
+    const overlapping = applyUpdate(state, update({ fromSeq: 4, seq: 6, cells: [{ entryId: 1, field: "strokes", hole: 2, value: 4 }] }));
     expect([overlapping?.seq, overlapping?.players[0].strokes[1]]).toEqual([6, 4]);
-    const card = applyCardUpdate(state, { seq: 9, players: [player(1, [2])], cards: [], flaggedEntries: [1], flags: [] });
+    const card = applyCardUpdate(state, update({ seq: 9, players: [player(1, [2])] }));
     expect([card.seq, card.players[0].strokes[0]]).toEqual([5, 2]);
-    expect(applyUpdate(state, { seq: 5, players: [], cards: [], flaggedEntries: [], flags: [], finalizedAt: 9 })?.finalizedAt).toBe(9);
+    expect(applyUpdate(state, update({ seq: 5, finalizedAt: 9 }))?.finalizedAt).toBe(9);
   });
 });
 

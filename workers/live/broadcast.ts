@@ -1,28 +1,44 @@
-import { playersWhere } from "./roster-store";
 import { lastSeq } from "./change-log";
+import { playerByEntry } from "./roster-store";
+import type { Cell } from "./score-store";
 import { SCORER_TAG, SPECTATOR_TAG, send } from "./sockets";
 import { type View, updateOf } from "./state-view";
 import type { ServerMessage } from "~/schemas/live";
 
 // Telling the sockets (ADR 26). A card's own phones hear of its changes at once (a "card"
-// frame); everyone else, spectators and the other cards' phones, gets one update of all
-// the round's changes a few times a second. Fanning each batch out to every socket would
-// send the round's 1,400 batches to 276 sockets each: the coalesced update reaches every
-// spectator within FLUSH_MS and lets each see every change, in sequence, without that.
-// What waits for the next update is kept in the outbox table, not in the instance.
+// frame); everyone, spectators and every phone, gets one update of all the round's changes
+// a few times a second. Fanning each batch out to every socket would send the round's
+// 1,400 batches to 276 sockets each: the coalesced update reaches every spectator within
+// FLUSH_MS and lets each see every change, in sequence, without that. Updates carry the
+// changed cells only (app/lib/live-update.ts). What waits for the next update is kept in
+// the outbox table, not in the instance.
 
 /** How long a change waits, at most, before every socket hears of it. */
 export const FLUSH_MS = 250;
 
-export type Touched = { entryIds: number[]; cardIds: number[] };
+/** What changed: cells, players whose signature changed, cards changed, cards started (their players as they started). */
+export type Touched = { cells: Cell[]; signed: number[]; cardIds: number[]; started: number[] };
 
-/** The changed cards' own phones, at once. */
-export function tellCards(ctx: DurableObjectState, sql: SqlStorage, touched: Touched): void {
-  for (const cardId of touched.cardIds) {
-    const sockets = ctx.getWebSockets(`card:${cardId}`);
+const isEmpty = (t: Touched) => t.cells.length + t.signed.length + t.cardIds.length + t.started.length === 0;
+
+/** The changed cards' phones, at once (not the socket the changes came on: its ack says they were taken). */
+export function tellCards(ctx: DurableObjectState, sql: SqlStorage, touched: Touched, from?: WebSocket): void {
+  const cardOf = (entryId: number) => playerByEntry(sql, entryId)?.cardId ?? 0;
+  const cards = new Set([
+    ...touched.cells.map((c) => cardOf(c.entryId)),
+    ...touched.signed.map(cardOf),
+    ...touched.cardIds,
+    ...touched.started,
+  ]);
+  for (const cardId of cards) {
+    const sockets = ctx.getWebSockets(`card:${cardId}`).filter((ws) => ws !== from);
     if (sockets.length === 0) continue;
-    const onCard = new Set(playersWhere(sql, [], [cardId]).map((p) => p.entryId));
-    const update = updateOf(sql, "scorer", { entryIds: touched.entryIds.filter((id) => onCard.has(id)), cardIds: [cardId] });
+    const update = updateOf(sql, "scorer", {
+      cells: touched.cells.filter((c) => cardOf(c.entryId) === cardId),
+      signed: touched.signed.filter((id) => cardOf(id) === cardId),
+      cardIds: touched.cardIds.filter((id) => id === cardId),
+      started: touched.started.filter((id) => id === cardId),
+    });
     const frame = JSON.stringify({ type: "card", update } satisfies ServerMessage);
     for (const ws of sockets) send(ws, frame);
   }
@@ -30,10 +46,27 @@ export function tellCards(ctx: DurableObjectState, sql: SqlStorage, touched: Tou
 
 /** Notes what changed for the next update; true when nothing waited before (the next update is then to be scheduled). */
 export function queueUpdate(sql: SqlStorage, touched: Touched): boolean {
+  if (isEmpty(touched)) return false;
   const first = sql.exec<{ n: number }>("select count(*) as n from outbox").one().n === 0;
-  for (const id of touched.entryIds) sql.exec("insert or ignore into outbox (kind, id) values ('entry', ?)", id);
-  for (const id of touched.cardIds) sql.exec("insert or ignore into outbox (kind, id) values ('card', ?)", id);
+  const note = (kind: string, key: string | number) =>
+    sql.exec("insert or ignore into outbox (kind, key) values (?, ?)", kind, String(key));
+  for (const c of touched.cells) note("cell", `${c.entryId}:${c.field}:${c.hole}`);
+  for (const id of touched.signed) note("signed", id);
+  for (const id of touched.cardIds) note("card", id);
+  for (const id of touched.started) note("started", id);
   return first;
+}
+
+function waiting(sql: SqlStorage): Touched {
+  const rows = sql.exec<{ kind: string; key: string }>("select kind, key from outbox").toArray();
+  const ids = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => Number(r.key));
+  const cells = rows
+    .filter((r) => r.kind === "cell")
+    .map((r) => {
+      const [entryId, field, hole] = r.key.split(":");
+      return { entryId: Number(entryId), field: field as Cell["field"], hole: Number(hole) };
+    });
+  return { cells, signed: ids("signed"), cardIds: ids("card"), started: ids("started") };
 }
 
 /**
@@ -42,18 +75,15 @@ export function queueUpdate(sql: SqlStorage, touched: Touched): boolean {
  * waiting it sends only when `always` (the round was finalised).
  */
 export function flush(ctx: DurableObjectState, sql: SqlStorage, always = false): void {
-  const waiting = sql.exec<{ kind: string; id: number }>("select kind, id from outbox").toArray();
+  const touched = waiting(sql);
   const flushed = sql.exec<{ seq: number }>("select flushed_seq as seq from round").toArray()[0]?.seq ?? 0;
   const seq = lastSeq(sql);
-  if (waiting.length === 0 && seq === flushed && !always) return;
-  const touched = {
-    entryIds: waiting.filter((w) => w.kind === "entry").map((w) => w.id),
-    cardIds: waiting.filter((w) => w.kind === "card").map((w) => w.id),
-    ...(seq > flushed ? { fromSeq: flushed + 1 } : {}),
-  };
+  if (isEmpty(touched) && seq === flushed && !always) return;
+  const range = seq > flushed ? { fromSeq: flushed + 1 } : {};
   const frames = new Map<View, string>();
   const frameFor = (view: View) => {
-    const frame = frames.get(view) ?? JSON.stringify({ type: "update", update: updateOf(sql, view, touched) } satisfies ServerMessage);
+    const frame =
+      frames.get(view) ?? JSON.stringify({ type: "update", update: updateOf(sql, view, { ...touched, ...range }) } satisfies ServerMessage);
     frames.set(view, frame);
     return frame;
   };

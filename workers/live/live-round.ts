@@ -100,8 +100,9 @@ export class LiveRound extends DurableObject<Env> {
    */
   async submit(caller: Caller, roundId: number, changes: Change[], from?: WebSocket): Promise<LiveAnswer<ChangeResult[]>> {
     let now = submitNow(this.deps, caller, roundId, changes);
+    let started: number[] = [];
     if (typeof now === "object" && "start" in now) {
-      await startAside(this.deps, caller, roundId, now.start);
+      started = await startAside(this.deps, caller, roundId, now.start);
       now = submitNow(this.deps, caller, roundId, changes);
     }
     const answer =
@@ -109,18 +110,22 @@ export class LiveRound extends DurableObject<Env> {
         ? ({ ok: true, value: now } as const)
         : await this.serially(() => submitChanges(this.deps, caller, roundId, changes));
     if (!answer.ok) return answer;
-    if (from) send(from, { type: "ack", results: answer.value.results });
-    this.tell({ entryIds: [...answer.value.entryIds], cardIds: [...answer.value.cardIds] });
-    return { ok: true, value: answer.value.results };
+    const out = answer.value;
+    if (from) send(from, { type: "ack", results: out.results });
+    this.tell(
+      { cells: [...out.cells.values()], signed: [...out.signed], cardIds: [...out.cardIds], started: [...started, ...out.started] },
+      from,
+    );
+    return { ok: true, value: out.results };
   }
 
   /** The changed cards' phones now, everyone with the next update (./broadcast.ts): the alarm is set when the first change waits. */
-  private tell(touched: Touched): void {
-    if (touched.entryIds.length === 0 && touched.cardIds.length === 0) return;
+  private tell(touched: Touched, from?: WebSocket): void {
     const { sql } = this.ctx.storage;
-    tellCards(this.ctx, sql, touched);
-    if (queueUpdate(sql, touched))
+    tellCards(this.ctx, sql, touched, from);
+    if (queueUpdate(sql, touched)) {
       this.ctx.storage.setAlarm(Date.now() + FLUSH_MS).catch((err) => console.error("Could not set the live round's alarm", err));
+    }
   }
 
   /** The next update for every socket: what changed since the last one. */

@@ -1,6 +1,6 @@
 import { type CardRow, type PlayerRow, cardById, playerByEntry } from "./roster-store";
 import { logChange, seqOfChange } from "./change-log";
-import { type Cell, type Scorer, cellsOf, setMark, unsign } from "./score-store";
+import { type Cell, type Scorer, cellKey, cellsOf, setMark, unsign } from "./score-store";
 import { signOff } from "./signoff";
 import type { LiveEdit } from "~/.server/services/live/live-results";
 import type { Change, ChangeResult, LiveErrorCode } from "~/schemas/live";
@@ -12,10 +12,13 @@ import type { Change, ChangeResult, LiveErrorCode } from "~/schemas/live";
 
 export type Caller = Scorer & { playerId: number | null };
 
+/** What a batch changed, for the sockets (./broadcast.ts): cells by key, players whose signature changed, cards changed or started. */
 export type BatchOutcome = {
   results: ChangeResult[];
-  entryIds: Set<number>;
+  cells: Map<string, Cell>;
+  signed: Set<number>;
   cardIds: Set<number>;
+  started: Set<number>;
   /** Admins' changes with a reason to a locked card or a finalised round: they go in the audit log. */
   edits: LiveEdit[];
 };
@@ -82,8 +85,9 @@ function setValue(ctx: ChangeContext, c: Exclude<Change, { kind: "signoff" }>, p
     serverAt: now,
   });
   setMark(sql, cell, caller, cell.value, now, seq, settle);
+  out.cells.set(cellKey(cell), { entryId: cell.entryId, field: cell.field, hole: cell.hole });
   // A signed total no longer holds once the card changes before it locks; after, it is an admin's edit.
-  if (card.lockedAt === null) unsign(sql, c.entryId);
+  if (card.lockedAt === null && unsign(sql, c.entryId)) out.signed.add(c.entryId);
   if (audited && c.reason !== undefined) {
     out.edits.push({
       seq,
@@ -108,10 +112,5 @@ export function applyChange(ctx: ChangeContext, c: Change): ChangeResult {
   if (!player || !card) return refused(c.id, "not_found", "That player is not on this round's cards.");
   const refusedWhy = refusal(ctx, c, card);
   if (refusedWhy) return refusedWhy;
-  const result = c.kind === "signoff" ? signOff(ctx, c, player, card) : setValue(ctx, c, player, card);
-  if (result.status === "applied") {
-    ctx.out.entryIds.add(c.entryId);
-    ctx.out.cardIds.add(card.id);
-  }
-  return result;
+  return c.kind === "signoff" ? signOff(ctx, c, player, card) : setValue(ctx, c, player, card);
 }

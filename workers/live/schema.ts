@@ -25,7 +25,7 @@ const SCHEMA = [
   `create table if not exists pin_failures (entry_id integer primary key, failures integer not null, first_at integer not null,
     locked_until integer)`,
   // What changed since the last update every socket got (./broadcast.ts): players and cards.
-  "create table if not exists outbox (kind text not null, id integer not null, primary key (kind, id))",
+  "create table if not exists outbox (kind text not null, key text not null, primary key (kind, key))",
 ];
 
 /** Creates the tables on the object's first start; cheap on every later one. */

@@ -8,6 +8,8 @@ export type Scorer = { userId: number; name: string; role: "admin" | "player" };
 
 export type Cell = { entryId: number; field: LiveField; hole: number };
 
+export const cellKey = (c: Cell): string => `${c.entryId}:${c.field}:${c.hole}`;
+
 /** Sets the scorer's value of the cell; with `settle`, every scorer's value of it. */
 export function setMark(sql: SqlStorage, cell: Cell, scorer: Scorer, value: number, at: number, seq: number, settle: boolean): void {
   if (settle) {
@@ -51,7 +53,7 @@ export function cellsOf(sql: SqlStorage, entryIds: number[] | null): CellValue[]
     .toArray();
   const cells = new Map<string, CellValue>();
   for (const r of rows) {
-    const key = `${r.entryId}:${r.field}:${r.hole}`;
+    const key = cellKey(r);
     const cell = cells.get(key) ?? { entryId: r.entryId, field: r.field, hole: r.hole, value: r.value, flagged: false, values: [] };
     cell.values.push({ userId: r.userId, name: r.name, value: r.value, at: r.at });
     cell.flagged ||= r.value !== cell.values[0]?.value;

@@ -100,12 +100,16 @@ export function signOff(ctx: ChangeContext, c: SignOff, player: PlayerRow, card:
     serverAt: now,
   });
   sign(sql, { entryId: player.entryId, method, total, dnf, at: now, userId: caller.userId, seq });
+  ctx.out.signed.add(player.entryId);
   const signed = new Set(
     signaturesOf(
       sql,
       players.map((p) => p.entryId),
     ).map((s) => s.entryId),
   );
-  if (players.every((p) => signed.has(p.entryId))) lockCard(sql, card.id, now);
+  if (players.every((p) => signed.has(p.entryId))) {
+    lockCard(sql, card.id, now);
+    ctx.out.cardIds.add(card.id);
+  }
   return { id: c.id, status: "applied", seq };
 }

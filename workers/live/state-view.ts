@@ -1,7 +1,9 @@
 import { type CardRow, type PlayerRow, cardsOf, cardsWhere, holesOf, playersOf, playersWhere, roundRow } from "./roster-store";
 import { lastSeq } from "./change-log";
-import { type CellValue, cellsOf, signaturesOf } from "./score-store";
-import type { LiveCard, LiveFlag, LivePlayer, LiveState, LiveUpdate } from "~/lib/live-state";
+import { type CellValue, cellKey, cellsOf, signaturesOf } from "./score-store";
+import type { Touched } from "./broadcast";
+import type { LiveCard, LiveFlag, LivePlayer, LiveState } from "~/lib/live-state";
+import type { LiveUpdate } from "~/lib/live-update";
 
 // The round's tables as the protocol's LiveState and LiveUpdate (app/lib/live-state.ts).
 // Scorers and admins see who entered what on a flagged hole; spectators only the flag.
@@ -69,21 +71,37 @@ export function fullState(sql: SqlStorage, view: View): LiveState | null {
   };
 }
 
-/** The players of `entryIds` and the cards of `cardIds` as they are now; `fromSeq` when the update carries changes. */
-export function updateOf(sql: SqlStorage, view: View, touched: { entryIds: number[]; cardIds: number[]; fromSeq?: number }): LiveUpdate {
+/** What `touched` names as it is now (app/lib/live-update.ts); `fromSeq` when the update carries changes. */
+export function updateOf(sql: SqlStorage, view: View, touched: Touched & { fromSeq?: number }): LiveUpdate {
   const round = roundRow(sql);
-  const entryIds = new Set(touched.entryIds);
-  const cardIds = new Set(touched.cardIds);
-  const near = playersWhere(sql, touched.entryIds, touched.cardIds);
-  const players = near.filter((p) => entryIds.has(p.entryId));
-  const cells = cellsOf(sql, [...entryIds]);
+  const entries = [...new Set(touched.cells.map((c) => c.entryId))];
+  const now = new Map(cellsOf(sql, entries).map((c) => [cellKey(c), c]));
+  const current = touched.cells.map((c) => now.get(cellKey(c)) ?? { ...c, value: null, flagged: false, values: [] });
+  const signatures = new Map(signaturesOf(sql, touched.signed).map((s) => [s.entryId, s]));
+  const cardIds = [...new Set([...touched.cardIds, ...touched.started])];
+  const onCards = playersWhere(sql, [], cardIds);
+  const started = onCards.filter((p) => touched.started.includes(p.cardId));
   return {
     ...(touched.fromSeq === undefined ? {} : { fromSeq: touched.fromSeq }),
     seq: lastSeq(sql),
-    players: livePlayers(players, cells, sql, holesOf(sql).length),
-    cards: liveCards(cardsWhere(sql, [...cardIds]), near),
-    flaggedEntries: [...entryIds],
-    flags: flagsOf(cells, view),
+    cells: current.map((c) => ({ entryId: c.entryId, field: c.field, hole: c.hole, value: c.value })),
+    flags: flagsOf(current, view),
+    signatures: touched.signed.map((entryId) => {
+      const s = signatures.get(entryId);
+      return { entryId, signature: s ? { method: s.method, total: s.total, dnf: s.dnf, at: s.at } : null };
+    }),
+    players: started.length
+      ? livePlayers(
+          started,
+          cellsOf(
+            sql,
+            started.map((p) => p.entryId),
+          ),
+          sql,
+          holesOf(sql).length,
+        )
+      : [],
+    cards: liveCards(cardsWhere(sql, cardIds), onCards),
     finalizedAt: round?.finalizedAt ?? null,
     publishedAt: round?.publishedAt ?? null,
   };

@@ -47,7 +47,7 @@ function cardsToStart(sql: SqlStorage, changes: Change[]): Set<number> {
 }
 
 function applyAll(d: LiveDeps, caller: Caller, changes: Change[], pins: Map<string, boolean>): BatchOutcome {
-  const out: BatchOutcome = { results: [], entryIds: new Set(), cardIds: new Set(), edits: [] };
+  const out: BatchOutcome = { results: [], cells: new Map(), signed: new Set(), cardIds: new Set(), started: new Set(), edits: [] };
   const ctx = {
     sql: d.sql,
     caller,
@@ -83,14 +83,20 @@ export function submitNow(d: LiveDeps, caller: Caller, roundId: number, changes:
   return applyAll(d, caller, changes, new Map());
 }
 
-/** Starts cards in D1 (each once, however many batches wait for it), holding up only the batches that wait for them. */
-export async function startAside(d: LiveDeps, caller: Caller, roundId: number, cardIds: number[]): Promise<void> {
+/**
+ * Starts cards in D1 (each once, however many batches wait for it), holding up only the
+ * batches that wait for them. Answers the cards this call started (the others' starts are
+ * told by the batch that made them).
+ */
+export async function startAside(d: LiveDeps, caller: Caller, roundId: number, cardIds: number[]): Promise<number[]> {
+  const mine: number[] = [];
   const starts = cardIds.map((cardId) => {
     let started = d.starting.get(cardId);
     if (!started) {
       started = writeD1(d.env, d.exports, actorOf(caller), (db) => startCard(db, roundId, cardId, d.now()))
         .then((card) => {
           if (card) storeStartedCard(d.sql, card);
+          if (card) mine.push(cardId);
         })
         .finally(() => d.starting.delete(cardId));
       d.starting.set(cardId, started);
@@ -99,6 +105,7 @@ export async function startAside(d: LiveDeps, caller: Caller, roundId: number, c
   });
   // A start that failed is tried again, and explained, by submitChanges.
   await Promise.allSettled(starts);
+  return mine;
 }
 
 /** Refuses the whole batch when it names a card the caller is not on (after reading the cards again, in case they moved). */
@@ -126,13 +133,18 @@ export async function submitChanges(d: LiveDeps, caller: Caller, roundId: number
   await Promise.allSettled([...d.starting.values()]);
   await ensureRoster(d, roundId);
   await authorize(d, caller, roundId, changes);
+  const started: number[] = [];
   for (const cardId of cardsToStart(d.sql, changes)) {
-    const started = await writeD1(d.env, d.exports, actorOf(caller), (db) => startCard(db, roundId, cardId, d.now()));
-    if (started) storeStartedCard(d.sql, started);
+    const card = await writeD1(d.env, d.exports, actorOf(caller), (db) => startCard(db, roundId, cardId, d.now()));
+    if (card) {
+      storeStartedCard(d.sql, card);
+      started.push(cardId);
+    }
   }
   // A card's players as it started may differ from the copy the first check used.
   await authorize(d, caller, roundId, changes);
   const out = applyAll(d, caller, changes, await checkPins(d, changes));
+  for (const cardId of started) out.started.add(cardId);
   if (out.edits.length > 0) {
     const final = roundRow(d.sql)?.finalizedAt != null;
     await writeD1(d.env, d.exports, actorOf(caller), async (db) => {
