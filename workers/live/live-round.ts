@@ -1,11 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
 import { FLUSH_MS, type Touched, flush, queueUpdate, tellCards } from "./broadcast";
 import { type FinalizeAnswer, finalizeRound } from "./finalize";
-import { type LiveDeps, LiveRefusal, ensureRoster } from "./roster";
+import { type LiveDeps, LiveRefusal, ensureRoster, refreshAside, rosterStale } from "./roster";
+import { roundRow } from "./roster-store";
 import { createSchema } from "./schema";
 import type { Caller } from "./rules";
 import { type LogRow, changesAfter } from "./change-log";
-import { type SocketInfo, callerOf, readFrame, send, tagsOf, viewOf } from "./sockets";
+import { type SocketInfo, acceptSocket, callerOf, readFrame, send, viewOf } from "./sockets";
 import { type View, fullState } from "./state-view";
 import { startAside, submitChanges, submitNow } from "./submit";
 import type { LiveState } from "~/lib/live-state";
@@ -22,15 +23,15 @@ export const SOCKET_INFO_HEADER = "x-live-socket";
 export type LiveAnswer<T> = { ok: true; value: T } | { ok: false; code: LiveErrorCode; error: string };
 
 export class LiveRound extends DurableObject<Env> {
+  /** Cards being started in D1 right now (./submit.ts startAside): work in flight, not round state. */
+  private readonly starting = new Map<number, Promise<void>>();
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     // Kept cheap: it runs again on every wake from hibernation.
     createSchema(ctx.storage.sql);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
-
-  /** Cards being started in D1 right now (./submit.ts startAside): work in flight, not round state. */
-  private readonly starting = new Map<number, Promise<void>>();
 
   private get deps(): LiveDeps {
     const { storage, exports } = this.ctx;
@@ -66,11 +67,7 @@ export class LiveRound extends DurableObject<Env> {
       return new Response("Expected a WebSocket", { status: 426 });
     const state = await this.state(info.roundId, viewOf(info.viewer));
     if (!state.ok) return Response.json({ error: state.error, code: state.code }, { status: state.code === "not_found" ? 404 : 500 });
-    const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, tagsOf(info.viewer));
-    server.serializeAttachment(info);
-    send(server, { type: "welcome", you: info.viewer, state: state.value });
-    return new Response(null, { status: 101, webSocket: client });
+    return acceptSocket(this.ctx, info, state.value);
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
@@ -86,10 +83,6 @@ export class LiveRound extends DurableObject<Env> {
       return send(ws, { type: "error", error: "Spectators only watch: log in as a player on a card to score.", code: "forbidden" });
     const answer = await this.submit(caller, info.roundId, frame.message.changes, ws);
     if (!answer.ok) send(ws, { type: "error", error: answer.error, code: answer.code });
-  }
-
-  override webSocketClose(): void {
-    // The runtime answers the close itself; a phone that comes back opens a new socket.
   }
 
   /**
@@ -133,14 +126,15 @@ export class LiveRound extends DurableObject<Env> {
     flush(this.ctx, this.ctx.storage.sql);
   }
 
-  /** The whole round as `view` shows it (GET /api/live/{roundId}). */
+  /** The whole round as `view` shows it (GET /api/live/{roundId}, a socket's welcome): read at once once the round is known here. */
   async state(roundId: number, view: View): Promise<LiveAnswer<LiveState>> {
-    return this.serially(async () => {
-      await ensureRoster(this.deps, roundId);
-      const state = fullState(this.ctx.storage.sql, view);
-      if (!state) throw new LiveRefusal("not_found", "Round not found");
-      return state;
-    });
+    const d = this.deps;
+    if (roundRow(d.sql)?.roundId !== roundId) {
+      const loaded = await this.serially(() => ensureRoster(d, roundId));
+      if (!loaded.ok) return loaded;
+    } else if (rosterStale(d)) refreshAside(d, roundId);
+    const state = fullState(d.sql, view);
+    return state?.roundId === roundId ? { ok: true, value: state } : { ok: false, code: "not_found", error: "Round not found" };
   }
 
   /** The admin's finalise: the totals into the round's results (./finalize.ts). */
@@ -153,9 +147,9 @@ export class LiveRound extends DurableObject<Env> {
 
   /** The change log after `after`, for an admin's history of the round. */
   async log(roundId: number, after: number, limit: number): Promise<LiveAnswer<LogRow[]>> {
-    return this.serially(async () => {
-      await ensureRoster(this.deps, roundId);
-      return changesAfter(this.ctx.storage.sql, after, limit);
-    });
+    const known = roundRow(this.ctx.storage.sql)?.roundId;
+    return known === undefined || known === roundId
+      ? { ok: true, value: changesAfter(this.ctx.storage.sql, after, limit) }
+      : { ok: false, code: "not_found", error: "Round not found" };
   }
 }

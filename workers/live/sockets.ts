@@ -1,5 +1,6 @@
 import type { Caller } from "./rules";
 import type { View } from "./state-view";
+import type { LiveState } from "~/lib/live-state";
 import {
   type ClientMessage,
   ClientMessageSchema,
@@ -66,4 +67,13 @@ export function send(ws: WebSocket, message: ServerMessage | string): void {
   } catch {
     // Closed or closing.
   }
+}
+
+/** Takes the socket as `info` says who it is (tags and attachment survive hibernation), and welcomes it with the state. */
+export function acceptSocket(ctx: DurableObjectState, info: SocketInfo, state: LiveState): Response {
+  const { 0: client, 1: server } = new WebSocketPair();
+  ctx.acceptWebSocket(server, tagsOf(info.viewer));
+  server.serializeAttachment(info);
+  send(server, { type: "welcome", you: info.viewer, state });
+  return new Response(null, { status: 101, webSocket: client });
 }
