@@ -85,15 +85,20 @@ export function submitNow(d: LiveDeps, caller: Caller, roundId: number, changes:
 
 /**
  * Starts cards in D1 (each once, however many batches wait for it), holding up only the
- * batches that wait for them. Answers the cards this call started (the others' starts are
- * told by the batch that made them).
+ * batches that wait for them. Starts go one after another: D1 takes writes one at a time
+ * anyway, and in a shotgun start's burst the first card then plays at once instead of
+ * every card waiting for the last. Answers the cards this call started (the others' starts
+ * are told by the batch that made them).
  */
 export async function startAside(d: LiveDeps, caller: Caller, roundId: number, cardIds: number[]): Promise<number[]> {
   const mine: number[] = [];
   const starts = cardIds.map((cardId) => {
     let started = d.starting.get(cardId);
     if (!started) {
-      started = writeD1(d.env, d.exports, actorOf(caller), (db) => startCard(db, roundId, cardId, d.now()))
+      const before = [...d.starting.values()].at(-1) ?? Promise.resolve();
+      started = before
+        .catch(() => {})
+        .then(() => writeD1(d.env, d.exports, actorOf(caller), (db) => startCard(db, roundId, cardId, d.now())))
         .then((card) => {
           if (card) storeStartedCard(d.sql, card);
           if (card) mine.push(cardId);
