@@ -2,7 +2,7 @@ import { lastSeq } from "./change-log";
 import { playerByEntry } from "./roster-store";
 import type { Cell } from "./score-store";
 import { SCORER_TAG, SPECTATOR_TAG, send } from "./sockets";
-import { type View, updateOf } from "./state-view";
+import { publicUpdate, updateOf } from "./state-view";
 import type { ServerMessage } from "~/schemas/live";
 
 // Telling the sockets (ADR 26). A card's own phones hear of its changes at once (a "card"
@@ -79,16 +79,17 @@ export function flush(ctx: DurableObjectState, sql: SqlStorage, always = false):
   const flushed = sql.exec<{ seq: number }>("select flushed_seq as seq from round").toArray()[0]?.seq ?? 0;
   const seq = lastSeq(sql);
   if (isEmpty(touched) && seq === flushed && !always) return;
-  const range = seq > flushed ? { fromSeq: flushed + 1 } : {};
-  const frames = new Map<View, string>();
-  const frameFor = (view: View) => {
-    const frame =
-      frames.get(view) ?? JSON.stringify({ type: "update", update: updateOf(sql, view, { ...touched, ...range }) } satisfies ServerMessage);
-    frames.set(view, frame);
-    return frame;
-  };
-  for (const ws of ctx.getWebSockets(SCORER_TAG)) send(ws, frameFor("scorer"));
-  for (const ws of ctx.getWebSockets(SPECTATOR_TAG)) send(ws, frameFor("public"));
+  const update = updateOf(sql, "scorer", { ...touched, ...(seq > flushed ? { fromSeq: flushed + 1 } : {}) });
+  const scorers = ctx.getWebSockets(SCORER_TAG);
+  const spectators = ctx.getWebSockets(SPECTATOR_TAG);
+  if (scorers.length > 0) {
+    const frame = JSON.stringify({ type: "update", update } satisfies ServerMessage);
+    for (const ws of scorers) send(ws, frame);
+  }
+  if (spectators.length > 0) {
+    const frame = JSON.stringify({ type: "update", update: publicUpdate(update) } satisfies ServerMessage);
+    for (const ws of spectators) send(ws, frame);
+  }
   sql.exec("update round set flushed_seq = ?", seq);
   sql.exec("delete from outbox");
 }

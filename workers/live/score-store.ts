@@ -41,16 +41,9 @@ export function setMark(sql: SqlStorage, cell: Cell, scorer: Scorer, value: numb
 /** A cell as the card holds it: its agreed value (null when no one entered it, or they disagree) and every scorer's value. */
 export type CellValue = Cell & { value: number | null; flagged: boolean; values: LiveFlagValue[] };
 
-/** The cells of the given entries (every entry when null) that anyone entered. */
-export function cellsOf(sql: SqlStorage, entryIds: number[] | null): CellValue[] {
-  const where = entryIds === null ? "" : `where entry_id in (select value from json_each(?))`;
-  const rows = sql
-    .exec<{ entryId: number; field: LiveField; hole: number; userId: number; name: string; value: number; at: number }>(
-      `select entry_id as entryId, field, hole, user_id as userId, user_name as name, value, at from marks ${where}
-        order by entry_id, field, hole, seq`,
-      ...(entryIds === null ? [] : [JSON.stringify(entryIds)]),
-    )
-    .toArray();
+type MarkRow = { entryId: number; field: LiveField; hole: number; userId: number; name: string; value: number; at: number };
+
+function toCells(rows: MarkRow[]): CellValue[] {
   const cells = new Map<string, CellValue>();
   for (const r of rows) {
     const key = cellKey(r);
@@ -61,6 +54,32 @@ export function cellsOf(sql: SqlStorage, entryIds: number[] | null): CellValue[]
     cells.set(key, cell);
   }
   return [...cells.values()];
+}
+
+const MARK_COLUMNS = "entry_id as entryId, field, hole, user_id as userId, user_name as name, value, at";
+
+/** The cells of the given entries (every entry when null) that anyone entered. */
+export function cellsOf(sql: SqlStorage, entryIds: number[] | null): CellValue[] {
+  const where = entryIds === null ? "" : "where entry_id in (select value from json_each(?))";
+  const bindings = entryIds === null ? [] : [JSON.stringify(entryIds)];
+  return toCells(
+    sql.exec<MarkRow>(`select ${MARK_COLUMNS} from marks ${where} order by entry_id, field, hole, seq`, ...bindings).toArray(),
+  );
+}
+
+/** Just these cells, as the card holds them (those no one entered are left out). */
+export function cellsAt(sql: SqlStorage, cells: Cell[]): CellValue[] {
+  if (cells.length === 0) return [];
+  const wanted = JSON.stringify(cells.map((c) => [c.entryId, c.field, c.hole]));
+  return toCells(
+    sql
+      .exec<MarkRow>(
+        `select ${MARK_COLUMNS} from marks where (entry_id, field, hole) in
+          (select value ->> 0, value ->> 1, value ->> 2 from json_each(?)) order by entry_id, field, hole, seq`,
+        wanted,
+      )
+      .toArray(),
+  );
 }
 
 export type SignatureRow = { entryId: number; method: LiveSignMethod; total: number; dnf: boolean; at: number };

@@ -1,6 +1,6 @@
 import { type CardRow, type PlayerRow, cardsOf, cardsWhere, holesOf, playersOf, playersWhere, roundRow } from "./roster-store";
 import { lastSeq } from "./change-log";
-import { type CellValue, cellKey, cellsOf, signaturesOf } from "./score-store";
+import { type CellValue, cellKey, cellsAt, cellsOf, signaturesOf } from "./score-store";
 import type { Touched } from "./broadcast";
 import type { LiveCard, LiveFlag, LivePlayer, LiveState } from "~/lib/live-state";
 import type { LiveUpdate } from "~/lib/live-update";
@@ -74,12 +74,11 @@ export function fullState(sql: SqlStorage, view: View): LiveState | null {
 /** What `touched` names as it is now (app/lib/live-update.ts); `fromSeq` when the update carries changes. */
 export function updateOf(sql: SqlStorage, view: View, touched: Touched & { fromSeq?: number }): LiveUpdate {
   const round = roundRow(sql);
-  const entries = [...new Set(touched.cells.map((c) => c.entryId))];
-  const now = new Map(cellsOf(sql, entries).map((c) => [cellKey(c), c]));
+  const now = new Map(cellsAt(sql, touched.cells).map((c) => [cellKey(c), c]));
   const current = touched.cells.map((c) => now.get(cellKey(c)) ?? { ...c, value: null, flagged: false, values: [] });
   const signatures = new Map(signaturesOf(sql, touched.signed).map((s) => [s.entryId, s]));
   const cardIds = [...new Set([...touched.cardIds, ...touched.started])];
-  const onCards = playersWhere(sql, [], cardIds);
+  const onCards = cardIds.length ? playersWhere(sql, [], cardIds) : [];
   const started = onCards.filter((p) => touched.started.includes(p.cardId));
   return {
     ...(touched.fromSeq === undefined ? {} : { fromSeq: touched.fromSeq }),
@@ -101,8 +100,11 @@ export function updateOf(sql: SqlStorage, view: View, touched: Touched & { fromS
           holesOf(sql).length,
         )
       : [],
-    cards: liveCards(cardsWhere(sql, cardIds), onCards),
+    cards: cardIds.length ? liveCards(cardsWhere(sql, cardIds), onCards) : [],
     finalizedAt: round?.finalizedAt ?? null,
     publishedAt: round?.publishedAt ?? null,
   };
 }
+
+/** A scorer's update as spectators get it: flags without who entered what. */
+export const publicUpdate = (update: LiveUpdate): LiveUpdate => ({ ...update, flags: update.flags.map(({ values: _, ...flag }) => flag) });
