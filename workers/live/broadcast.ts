@@ -47,7 +47,7 @@ export function tellCards(ctx: DurableObjectState, sql: SqlStorage, touched: Tou
 /** Notes what changed for the next update; true when nothing waited before (the next update is then to be scheduled). */
 export function queueUpdate(sql: SqlStorage, touched: Touched): boolean {
   if (isEmpty(touched)) return false;
-  const first = sql.exec<{ n: number }>("select count(*) as n from outbox").one().n === 0;
+  const first = sql.exec<{ count: number }>("select count(*) as count from outbox").one().count === 0;
   const note = (kind: string, key: string | number) =>
     sql.exec("insert or ignore into outbox (kind, key) values (?, ?)", kind, String(key));
   for (const c of touched.cells) note("cell", `${c.entryId}:${c.field}:${c.hole}`);
