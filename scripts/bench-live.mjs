@@ -6,9 +6,8 @@
 // alternating first. Then, on the app: every change acked once, every spectator saw every
 // change, the log holds each change once, and the finalised scores equal the truth and a
 // recount from the log.
-import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
-import { bin, quietEnv, run, runQuiet } from "./lib.mjs";
+import { bin, run, runQuiet, serveInGroup as serve, waitForServer as ready } from "./lib.mjs";
 import { runLoad } from "./bench/live/load.mjs";
 import { report } from "./bench/live/report.mjs";
 import { verify } from "./bench/live/verify.mjs";
@@ -20,23 +19,6 @@ const BARE = APP + 1;
 const STATE = ".bench-state/live-app";
 const app = `http://localhost:${APP}`;
 const bare = `http://localhost:${BARE}`;
-
-function serve(cmd, args, env = {}) {
-  const child = spawn(cmd, args, { env: { ...quietEnv(), ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
-  process.on("exit", () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {}
-  });
-}
-
-async function ready(url) {
-  for (let i = 0; i < 1200; i++) {
-    if ((await fetch(url).catch(() => null))?.status < 500) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not start`);
-}
 
 /** The app's JSON answer; on a loaded machine the local server may drop a request (a 5xx page): tried again. */
 async function json(path, init = {}, token) {

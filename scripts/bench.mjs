@@ -7,11 +7,10 @@
 // The demo league by default (a fresh one); `LEAGUE_PERSIST=.scale-state npm run bench` serves
 // a league seeded there before (`LEAGUE_PERSIST=.scale-state npm run seed:scale`) as it is.
 // See docs/performance.md.
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
 import autocannon from "autocannon";
-import { bin, ensureDevVars, quietEnv, run } from "./lib.mjs";
+import { bin, ensureDevVars, quietEnv, run, serveInGroup as serve, waitForServer as ready } from "./lib.mjs";
 
 const rounds = Number(process.argv[2] ?? 3);
 const seconds = Number(process.argv[3] ?? 5);
@@ -21,27 +20,6 @@ const APP = Number(process.env.BENCH_PORT ?? 8798);
 const BARE = APP + 1;
 const persist = process.env.LEAGUE_PERSIST;
 const RECORDED = ".bench-state/bare-responses.json";
-
-// Each server runs in its own process group, so stopping it stops the vite preview it started.
-function serve(cmd, args, env = {}) {
-  const child = spawn(cmd, args, { env: { ...quietEnv(), ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
-  process.on("exit", () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {}
-  });
-  return child;
-}
-
-async function ready(url) {
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not start`);
-}
 
 /** One GET as the wire carries it: status, headers, body bytes, and whether it was chunked. */
 function record(url, headers = {}) {

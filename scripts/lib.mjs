@@ -152,3 +152,28 @@ export function startPayPalStandIn(appPort) {
   });
   return () => child.kill();
 }
+
+/**
+ * Starts a server in its own process group, its output but errors hidden, and stops the
+ * group (the vite preview it started with it) when this process exits. Returns the child.
+ */
+export function serveInGroup(cmd, args, env = {}) {
+  const child = spawn(cmd, args, { env: { ...quietEnv(), ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  process.on("exit", () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+  });
+  return child;
+}
+
+/** Waits up to 10 minutes (a build and seed on a loaded machine) for `url` to answer below 500. */
+export async function waitForServer(url) {
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not start`);
+}

@@ -63,6 +63,13 @@ export async function makeLiveRound(
   return { round, cards: out, admin, adminToken: await tokenFor(admin) };
 }
 
+/** The usual scene: one published card of two, its players `a` and `b`. */
+export async function twoOnACard(opts: Parameters<typeof makeLiveRound>[1] = {}) {
+  const f = await makeLiveRound([2], opts);
+  const [a, b] = f.cards[0].players;
+  return { ...f, card: f.cards[0], a, b };
+}
+
 /** The PIN makeLiveRound({ pins: true }) gives the player at `position` on their card. */
 export const pinOf = (position: number) => String(1000 + position * 1111).slice(0, 4);
 

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, makeUser, tokenFor } from "../auth-fixtures";
 import { testDb } from "../fixtures";
-import { change, liveState, makeLiveRound, post, postOk, publish, wholeCard } from "../live-fixtures";
+import { change, liveState, makeLiveRound, post, postOk, publish, wholeCard, twoOnACard } from "../live-fixtures";
 import { cards } from "~/.server/db/schema";
 
 const startedAt = async (cardId: number) => (await testDb().select({ at: cards.startedAt }).from(cards).where(eq(cards.id, cardId)))[0].at;
@@ -49,21 +49,13 @@ describe("scoring a card", () => {
   });
 
   it("within a batch the phone's own order holds: a hole entered twice ends as the later value", async () => {
-    const {
-      round,
-      cards: [card],
-    } = await makeLiveRound([2]);
-    const [a] = card.players;
+    const { round, a } = await twoOnACard();
     await postOk(round.id, a.token, [change.strokes(a.entry.id, 4, 6), change.strokes(a.entry.id, 4, 3)]);
     expect((await liveState(round.id)).state.players.find((p) => p.entryId === a.entry.id)?.strokes[3]).toBe(3);
   });
 
   it("the first accepted score starts the card in D1, once; a draft round's cards cannot be scored", async () => {
-    const {
-      round,
-      cards: [card],
-    } = await makeLiveRound([2], { published: false });
-    const [a] = card.players;
+    const { card, round, a } = await twoOnACard({ published: false });
     const refused = await post(round.id, a.token, [change.strokes(a.entry.id, 1, 3)]);
     expect(refused.body.results[0]).toMatchObject({ status: "refused", code: "conflict", error: expect.stringContaining("not published") });
     await publish(round.id);
@@ -76,12 +68,7 @@ describe("scoring a card", () => {
   });
 
   it("a resend of the same change is a duplicate with the original outcome, applied once", async () => {
-    const {
-      round,
-      cards: [card],
-      adminToken,
-    } = await makeLiveRound([2]);
-    const [a] = card.players;
+    const { round, adminToken, a } = await twoOnACard();
     const once = change.strokes(a.entry.id, 1, 4);
     const [first] = await postOk(round.id, a.token, [once]);
     // The same id, even with other values (a retried frame is the same change): nothing new.
@@ -108,12 +95,7 @@ describe("scoring a card", () => {
   });
 
   it("two scorers who disagree on a hole: both values kept, the hole flagged, then settled by the card", async () => {
-    const {
-      round,
-      cards: [card],
-      adminToken,
-    } = await makeLiveRound([2]);
-    const [a, b] = card.players;
+    const { round, adminToken, a, b } = await twoOnACard();
     await postOk(round.id, a.token, [change.strokes(b.entry.id, 5, 4)]);
     await postOk(round.id, b.token, [change.strokes(b.entry.id, 5, 5)]);
     const seen = await liveState(round.id, adminToken);
@@ -134,12 +116,7 @@ describe("scoring a card", () => {
   });
 
   it("a correction is a new value with who and when; the log keeps the old one", async () => {
-    const {
-      round,
-      cards: [card],
-      adminToken,
-    } = await makeLiveRound([2]);
-    const [a, b] = card.players;
+    const { round, adminToken, a, b } = await twoOnACard();
     await postOk(round.id, a.token, [change.strokes(b.entry.id, 2, 7)]);
     await postOk(round.id, a.token, [change.strokes(b.entry.id, 2, 3)]);
     expect((await liveState(round.id)).state.players.find((p) => p.entryId === b.entry.id)?.strokes[1]).toBe(3);
@@ -152,11 +129,7 @@ describe("scoring a card", () => {
   });
 
   it("penalty strokes add to a hole and DNF takes a player out of the ranking", async () => {
-    const {
-      round,
-      cards: [card],
-    } = await makeLiveRound([2], { pars: [3, 4, 5, 3, 3, 3, 3, 3, 3] });
-    const [a, b] = card.players;
+    const { round, a, b } = await twoOnACard({ pars: [3, 4, 5, 3, 3, 3, 3, 3, 3] });
     await postOk(round.id, a.token, [
       change.strokes(a.entry.id, 2, 4),
       change.penalty(a.entry.id, 2, 2),
@@ -204,11 +177,7 @@ describe("who may score", () => {
   });
 
   it("only an admin gives a reason; a round that does not exist is 404", async () => {
-    const {
-      round,
-      cards: [card],
-    } = await makeLiveRound([2]);
-    const [a] = card.players;
+    const { round, a } = await twoOnACard();
     const res = await post(round.id, a.token, [change.strokes(a.entry.id, 1, 3, { reason: "Fixing it" })]);
     expect(res.body.results[0]).toMatchObject({ status: "refused", code: "forbidden" });
     expect((await post(2_147_483_000, a.token, [change.strokes(a.entry.id, 1, 3)])).status).toBe(404);

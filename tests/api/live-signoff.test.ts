@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDb } from "../fixtures";
-import { change, liveState, makeLiveRound, pinOf, post, postOk, wholeCard } from "../live-fixtures";
+import { change, liveState, makeLiveRound, pinOf, post, postOk, wholeCard, twoOnACard } from "../live-fixtures";
 import { auditLog } from "~/.server/db/schema";
 import type { Change } from "~/schemas/live";
 
@@ -21,11 +21,7 @@ async function refusedWith(roundId: number, token: string, c: Change) {
 
 describe("signing a card", () => {
   it("waits for every hole and every flag to be settled", async () => {
-    const {
-      round,
-      cards: [card],
-    } = await makeLiveRound([2]);
-    const [a, b] = card.players;
+    const { card, round, a, b } = await twoOnACard();
     await postOk(round.id, a.token, wholeCard(card, PAR).slice(0, -1));
     expect(await refusedWith(round.id, a.token, change.signoff(a.entry.id))).toMatchObject({
       code: "conflict",
@@ -39,13 +35,7 @@ describe("signing a card", () => {
   });
 
   it("each player confirms their own total; all signed, the card locks for everyone but an admin with a reason", async () => {
-    const {
-      round,
-      cards: [card],
-      admin,
-      adminToken,
-    } = await makeLiveRound([2]);
-    const [a, b] = card.players;
+    const { card, round, admin, adminToken, a, b } = await twoOnACard();
     await postOk(round.id, a.token, wholeCard(card, PAR));
     await postOk(round.id, a.token, [change.signoff(a.entry.id)]);
     // A signature is the player's own: a cardmate needs the PIN.
@@ -82,11 +72,7 @@ describe("signing a card", () => {
   });
 
   it("a change to a signed player's card before it locks drops their signature", async () => {
-    const {
-      round,
-      cards: [card],
-    } = await makeLiveRound([2]);
-    const [a] = card.players;
+    const { card, round, a } = await twoOnACard();
     await postOk(round.id, a.token, wholeCard(card, PAR));
     await postOk(round.id, a.token, [change.signoff(a.entry.id)]);
     await postOk(round.id, a.token, [change.penalty(a.entry.id, 7, 1)]);
@@ -98,11 +84,7 @@ describe("signing a card", () => {
 
 describe("a cardmate signing with the player's PIN", () => {
   it("the right PIN signs for them", async () => {
-    const {
-      round,
-      cards: [card],
-    } = await makeLiveRound([2], { pins: true });
-    const [a, b] = card.players;
+    const { card, round, a, b } = await twoOnACard({ pins: true });
     await postOk(round.id, a.token, wholeCard(card, PAR));
     await postOk(round.id, a.token, [change.signoff(b.entry.id, { pin: pinOf(1) })]);
     expect((await liveState(round.id)).state.players.find((p) => p.entryId === b.entry.id)?.signature?.method).toBe("pin");

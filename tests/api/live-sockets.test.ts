@@ -5,7 +5,7 @@
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { makeUser, tokenFor } from "../auth-fixtures";
-import { change, liveState, makeLiveRound, openSocket, post, postOk, socketOf, stubOf, wholeCard } from "../live-fixtures";
+import { change, liveState, makeLiveRound, openSocket, post, postOk, socketOf, stubOf, wholeCard, twoOnACard } from "../live-fixtures";
 import { applyUpdate } from "~/lib/live-update";
 import { LIVE_LIMITS, type ServerMessage } from "~/schemas/live";
 
@@ -24,11 +24,7 @@ describe("opening a socket", () => {
   });
 
   it("scoring takes a login (401), a place on a published card of the round (403), and the app's own Origin (403)", async () => {
-    const {
-      round,
-      cards: [card],
-    } = await makeLiveRound([2]);
-    const [a] = card.players;
+    const { card, round, a } = await twoOnACard();
     expect(await openSocket(round.id)).toMatchObject({ status: 401, body: { code: "unauthorized" } });
     const stranger = await tokenFor(await makeUser());
     expect(await openSocket(round.id, { token: stranger })).toMatchObject({ status: 403, body: { code: "forbidden" } });
@@ -58,11 +54,7 @@ describe("opening a socket", () => {
 
 describe("scoring over a socket", () => {
   it("a cardmate's changes are acked in order; every socket gets the update, spectators without who-said-what", async () => {
-    const {
-      round,
-      cards: [card],
-    } = await makeLiveRound([2]);
-    const [a, b] = card.players;
+    const { round, a, b } = await twoOnACard();
     const phoneA = await socketOf(round.id, { token: a.token });
     const phoneB = await socketOf(round.id, { token: b.token });
     const spectator = await socketOf(round.id, { spectator: true });
@@ -228,11 +220,7 @@ describe("following the round", () => {
 
 describe("hibernation", () => {
   it("the object evicted between two messages keeps the sockets, who they are, and every score", async () => {
-    const {
-      round,
-      cards: [card],
-    } = await makeLiveRound([2]);
-    const [a, b] = card.players;
+    const { round, a, b } = await twoOnACard();
     const phone = await socketOf(round.id, { token: a.token });
     const spectator = await socketOf(round.id, { spectator: true });
     await phone.ask({ type: "changes", changes: [change.strokes(a.entry.id, 1, 3)] }, "ack");

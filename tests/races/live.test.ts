@@ -4,7 +4,7 @@
 // sequence put last.
 import { describe, expect, it } from "vitest";
 import { call } from "../auth-fixtures";
-import { change, liveState, makeLiveRound, post, socketOf } from "../live-fixtures";
+import { change, liveState, post, socketOf, twoOnACard } from "../live-fixtures";
 import { RUNS } from "./race-fixtures";
 import type { ChangeResult } from "~/schemas/live";
 
@@ -19,11 +19,7 @@ function exactlyOnce(results: ChangeResult[]) {
 
 describe.each(RUNS)("run %i", () => {
   it("the same change 20 times at once over POST is applied once", async () => {
-    const {
-      round,
-      cards: [card],
-    } = await makeLiveRound([2]);
-    const [a] = card.players;
+    const { round, a } = await twoOnACard();
     const once = change.strokes(a.entry.id, 1, 4);
     const answers = await Promise.all(Array.from({ length: TIMES }, () => post(round.id, a.token, [once])));
     expect(answers.every((x) => x.status === 200)).toBe(true);
@@ -32,11 +28,7 @@ describe.each(RUNS)("run %i", () => {
   });
 
   it("the same change 20 times at once, half over the socket and half over POST, is applied once", async () => {
-    const {
-      round,
-      cards: [card],
-    } = await makeLiveRound([2]);
-    const [a] = card.players;
+    const { round, a } = await twoOnACard();
     const phone = await socketOf(round.id, { token: a.token });
     const once = change.penalty(a.entry.id, 3, 1);
     const frame = JSON.stringify({ type: "changes", changes: [once] });
@@ -54,12 +46,7 @@ describe.each(RUNS)("run %i", () => {
   });
 
   it("twenty phones' values for one hole at once: one sequence, and the hole holds the one it put last", async () => {
-    const {
-      round,
-      cards: [card],
-      adminToken,
-    } = await makeLiveRound([2]);
-    const [a, b] = card.players;
+    const { round, adminToken, a, b } = await twoOnACard();
     const answers = await Promise.all(
       Array.from({ length: TIMES }, (_, i) =>
         post(round.id, i % 2 ? a.token : b.token, [change.strokes(b.entry.id, 7, 2 + (i % 5), { settle: true })]),

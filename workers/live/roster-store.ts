@@ -1,5 +1,5 @@
 import type { LiveRoster, RosterCard } from "~/.server/services/live/live-roster";
-import type { LiveHole } from "~/lib/live-state";
+import type { LiveCard, LiveHole } from "~/lib/live-state";
 
 // The round's copy of its cards from D1 in its own SQLite (ADR 26; the tables are in
 // ./schema.ts): the round, its holes, its cards and who is on them.
@@ -13,14 +13,8 @@ export type RoundRow = {
   loadedAt: number;
 };
 
-export type CardRow = {
-  id: number;
-  number: number;
-  startHole: number | null;
-  teeTime: number | null;
-  startedAt: number | null;
-  lockedAt: number | null;
-};
+/** A card as the round holds it: the protocol's card without its players. */
+export type CardRow = Omit<LiveCard, "entryIds">;
 
 export type PlayerRow = { entryId: number; cardId: number; position: number; playerId: number; name: string; division: string };
 
