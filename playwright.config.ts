@@ -1,9 +1,15 @@
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 8788);
 
-// Chromium comes from the OS (Debian's package in CI); Playwright never downloads one.
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Chromium comes from the OS (Debian's packages in CI); Playwright never downloads one.
+// Its headless shell (Debian's chromium-headless-shell, the same Chromium build without the
+// browser's UI; what Playwright itself runs headless) when installed: the full browser in
+// headless mode spent twice the CPU on the same tests (docs/testing.md), on two cores
+// that the server and the tests share.
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 export default defineConfig({
   testDir: "tests/e2e",
