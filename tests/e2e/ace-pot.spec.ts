@@ -51,8 +51,8 @@ test("an ace larger than the pot is refused in the form with what the pot holds,
   acePot: _,
 }) => {
   const { pot } = await (await request.get("/api/ace")).json();
-  // The form dates an ace today; on league night before the round starts, that ties it to
-  // the round and dates it at its start (ADR 21), where the pot at stake adds the round's
+  // The form dates an ace today: after tonight's round has started that ties it to the
+  // round and dates it at its start (ADR 21), where the pot at stake adds the round's
   // prepaid fees. Larger than both pots, the ace is refused at whatever time the test runs.
   const now = Date.now() / 1000;
   const rounds: ApiRound[] = await (await request.get("/api/rounds/all")).json();
