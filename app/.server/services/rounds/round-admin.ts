@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import { type Db, checkFailed } from "../../db/client";
+import { rowOf } from "../../db/insert-select";
 import { rounds } from "../../db/schema";
 import { type AppError, badRequest, conflict, notFound } from "../../errors";
 import type { RoundChange } from "~/schemas/round-form";
@@ -161,8 +162,12 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
     // (closed for registration, version 0, created now).
     db
       .insert(rounds)
-      .select(sql`select null, ${sql.raw(COLUMNS.map((c) => `v."${c}"`).join(", "))}, 0, 0, unixepoch()
-        from ${fromJson(creates.map((c) => row(c.values)))} as v order by v.key`)
+      .select(
+        db
+          .select(rowOf(rounds, Object.fromEntries(COLUMNS.map((c) => [c, sql.raw(`v."${c}"`)]))))
+          .from(sql`${fromJson(creates.map((c) => row(c.values)))} as v`)
+          .orderBy(sql`v.key`),
+      )
       .returning({ id: rounds.id }),
     // SQLite has no RAISE outside triggers: json() of text that is not JSON is the error
     // that aborts the batch when a delete was refused or an updated round is missing.
