@@ -2,7 +2,8 @@ import { z } from "./zod";
 import { bodyIdSchema, epochSecondsSchema } from "./ids";
 import { nonNegativeDollarsSchema } from "./money";
 
-const text = (what: string, max: number) =>
+/** Text a form or body must give: trimmed, not blank, at most `max` characters. */
+export const requiredText = (what: string, max: number) =>
   z
     .string({ error: `${what} is required` })
     .trim()
@@ -16,8 +17,8 @@ const text = (what: string, max: number) =>
  */
 export const RoundValuesSchema = z.object({
   startsAt: epochSecondsSchema("Date"),
-  name: text("Name", 100),
-  location: text("Location", 100),
+  name: requiredText("Name", 100),
+  location: requiredText("Location", 100),
   fee_pdga: nonNegativeDollarsSchema("PDGA fee"),
   fee_course: nonNegativeDollarsSchema("Course fund"),
   fee_other: nonNegativeDollarsSchema("Other fee"),

@@ -1,0 +1,135 @@
+import { z } from "./zod";
+import { DISTANCE_FEET, HOLE_COUNT, type Hole, PAR, fitHoles, renumberSecondCards } from "../lib/layouts";
+import { idSchema } from "./ids";
+import { requiredText } from "./rounds";
+import { whole } from "./settings";
+import { versionSchema } from "./version";
+
+// Courses and their layouts (ADR 25): the admin's forms on /admin/courses and the /api's
+// bodies share these rules. A form posts the /api's names (`hole_count`, `holes[3].par`,
+// `holes[3].distance_feet`, `holes[3].second_card_order`), so each error lands beside its
+// input; the layout's values come out in the domain's words.
+
+/** A course: its name (unique; what a round's location shows) and where it is. */
+export const CourseValuesSchema = z.object({
+  name: requiredText("Name", 100),
+  place: z
+    .string({ error: "Place must be text" })
+    .trim()
+    .max(200, "Place must be at most 200 characters")
+    .nullish()
+    .transform((v) => v ?? ""),
+});
+
+export type CourseValues = z.infer<typeof CourseValuesSchema>;
+
+/** An optional whole number: empty, null or absent is none. */
+const optionalWhole = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : v),
+    whole(label, min, max).nullable(),
+  );
+
+const HoleSchema = z.object(
+  {
+    par: whole("par", PAR.min, PAR.max),
+    distance_feet: optionalWhole("distance", DISTANCE_FEET.min, DISTANCE_FEET.max),
+    second_card_order: optionalWhole("second card", 1, HOLE_COUNT.max),
+  },
+  { error: "each hole must be an object with its par" },
+);
+
+const countMessage = `A layout has ${HOLE_COUNT.min} to ${HOLE_COUNT.max} holes`;
+
+/** The holes in course order, each checked on its own so a message names its hole ("Hole 4: par …"). */
+const HolesSchema = z
+  .array(z.unknown(), { error: "holes must be a list of holes" })
+  .min(HOLE_COUNT.min, countMessage)
+  .max(HOLE_COUNT.max, countMessage)
+  .transform((list, ctx): Hole[] => {
+    const holes: Hole[] = [];
+    list.forEach((raw, i) => {
+      const parsed = HoleSchema.safeParse(raw);
+      if (parsed.success) {
+        const { par, distance_feet, second_card_order } = parsed.data;
+        holes.push({ par, distanceFeet: distance_feet, secondCardOrder: second_card_order });
+        return;
+      }
+      for (const issue of parsed.error.issues) {
+        ctx.addIssue({ code: "custom", path: [i, ...issue.path], message: `Hole ${i + 1}: ${issue.message}` });
+      }
+    });
+    return holes;
+  });
+
+/** Each second-card place once; then renumbered 1, 2, … in the order given. */
+function secondCardsOnce(holes: Hole[], ctx: z.RefinementCtx) {
+  holes.forEach((h, i) => {
+    const first = holes.findIndex((other) => other.secondCardOrder !== null && other.secondCardOrder === h.secondCardOrder);
+    if (h.secondCardOrder === null || first === i) return;
+    ctx.addIssue({
+      code: "custom",
+      path: ["holes", i, "second_card_order"],
+      message: `Hole ${i + 1}: hole ${first + 1} takes second card ${h.secondCardOrder} already; give each hole its own number`,
+    });
+  });
+}
+
+const layoutName = requiredText("Layout name", 60);
+
+export type LayoutValues = { name: string; holes: Hole[] };
+
+const toLayout = ({ name, holes }: { name: string; holes: Hole[] }): LayoutValues => {
+  const orders = renumberSecondCards(holes.map((h) => h.secondCardOrder));
+  return { name, holes: holes.map((h, i) => ({ ...h, secondCardOrder: orders[i] ?? null })) };
+};
+
+const LayoutFields = z.object({ name: layoutName, holes: HolesSchema });
+
+/** POST /api/admin/courses/{id}/layouts {name, holes: [{par, distance_feet?, second_card_order?}]}. */
+export const NewLayoutSchema = LayoutFields.superRefine((v, ctx) => secondCardsOnce(v.holes, ctx)).transform(toLayout);
+
+/** PUT /api/admin/layouts/{id} {version, name, holes}: over the version read (ADR 20). */
+export const SaveLayoutSchema = LayoutFields.extend({ version: versionSchema("layout") })
+  .superRefine((v, ctx) => secondCardsOnce(v.holes, ctx))
+  .transform(({ version, ...layout }) => ({ version, values: toLayout(layout) }));
+
+/**
+ * The layout form: the hole count as typed decides the holes. A form that grew (a phone
+ * without JavaScript changed the count and saved) gets par-3 holes at the end; one that
+ * shrank loses its last holes. The count is checked like every field.
+ */
+const fitToCount = (raw: unknown) => {
+  if (typeof raw !== "object" || raw === null) return raw;
+  const form = raw as { hole_count?: unknown; holes?: unknown };
+  const count = Number(form.hole_count);
+  if (!/^\s*\d{1,2}\s*$/.test(String(form.hole_count)) || count < HOLE_COUNT.min || count > HOLE_COUNT.max) return raw;
+  const holes = Array.isArray(form.holes) ? form.holes : [];
+  return { ...form, holes: fitHoles(holes, count, () => ({ par: String(PAR.default) })) };
+};
+
+const LayoutFormFields = LayoutFields.extend({ hole_count: whole("Holes", HOLE_COUNT.min, HOLE_COUNT.max) });
+
+/** The new-layout form (/admin/courses/{id}/layouts/new). */
+export const LayoutFormSchema = z.preprocess(
+  fitToCount,
+  LayoutFormFields.superRefine((v, ctx) => secondCardsOnce(v.holes, ctx)).transform(({ hole_count: _, ...layout }) => toLayout(layout)),
+);
+
+/** The layout form of a stored layout (/admin/layouts/{id}): its values and the version it read. */
+export const LayoutEditFormSchema = z.preprocess(
+  fitToCount,
+  LayoutFormFields.extend({ version: versionSchema("layout") })
+    .superRefine((v, ctx) => secondCardsOnce(v.holes, ctx))
+    .transform(({ hole_count: _, version, ...layout }) => ({ version, values: toLayout(layout) })),
+);
+
+/** A confirmed delete on /admin/courses: a course or a layout, by id. */
+export const CourseDeleteFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("deleteCourse"), id: idSchema("course id") }),
+    z.object({ intent: z.literal("deleteLayout"), id: idSchema("layout id") }),
+  ],
+  { error: "Choose what to delete" },
+);
