@@ -2,7 +2,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { type Db, uniqueViolation } from "../../db/client";
 import { courses, layouts, rounds } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import { layoutParOf, roundsOnLayout } from "./layout-sql";
+import { holesQuery, layoutParOf, roundsOnLayout } from "./layout-sql";
+import type { Hole } from "~/lib/layouts";
 import type { CourseValues } from "~/schemas/courses";
 
 // The league's courses (ADR 25): each a name and a place, with its layouts. A round that
@@ -31,23 +32,40 @@ const layoutSummary = {
   version: layouts.version,
 };
 
+const coursesQuery = (db: Db) =>
+  db
+    .select({ id: courses.id, name: courses.name, place: courses.place })
+    .from(courses)
+    .$dynamic()
+    .orderBy(sql`${courses.name} collate nocase`, asc(courses.id));
+const layoutsQuery = (db: Db) => db.select(layoutSummary).from(layouts).$dynamic().orderBy(asc(layouts.id));
+
 /** Every course by name, each with its layouts in the order they were added: one batch, one moment. */
 export async function listCourses(db: Db): Promise<CourseRow[]> {
-  const [courseRows, layoutRows] = await db.batch([
-    db
-      .select({ id: courses.id, name: courses.name, place: courses.place })
-      .from(courses)
-      .orderBy(sql`${courses.name} collate nocase`, asc(courses.id)),
-    db.select(layoutSummary).from(layouts).orderBy(asc(layouts.id)),
-  ]);
+  const [courseRows, layoutRows] = await db.batch([coursesQuery(db), layoutsQuery(db)]);
   return courseRows.map((c) => ({ ...c, layouts: layoutRows.filter((l) => l.courseId === c.id) }));
 }
 
-/** One course (404 when there is none). */
-export async function getCourse(db: Db, id: number): Promise<{ id: number; name: string; place: string }> {
-  const [row] = await db.select({ id: courses.id, name: courses.name, place: courses.place }).from(courses).where(eq(courses.id, id));
-  if (!row) throw notFound("Course not found");
-  return row;
+export type CourseWithHoles = CourseRow & { layouts: (LayoutSummary & { holes: Hole[] })[] };
+
+/** listCourses with every layout's holes in course order (the /api's one read of the courses). */
+export async function listCoursesWithHoles(db: Db): Promise<CourseWithHoles[]> {
+  const [courseRows, layoutRows, holeRows] = await db.batch([coursesQuery(db), layoutsQuery(db), holesQuery(db)]);
+  const holesOf = (layoutId: number) => holeRows.flatMap(({ layoutId: id, ...hole }) => (id === layoutId ? [hole] : []));
+  return courseRows.map((c) => ({
+    ...c,
+    layouts: layoutRows.filter((l) => l.courseId === c.id).map((l) => ({ ...l, holes: holesOf(l.id) })),
+  }));
+}
+
+/** One course with its layouts (404 when there is none). */
+export async function getCourse(db: Db, id: number): Promise<CourseRow> {
+  const [[course], layoutRows] = await db.batch([
+    coursesQuery(db).where(eq(courses.id, id)),
+    layoutsQuery(db).where(eq(layouts.courseId, id)),
+  ]);
+  if (!course) throw notFound("Course not found");
+  return { ...course, layouts: layoutRows };
 }
 
 const nameTaken = (name: string) => conflict(`There is a course named “${name}” already. Give this one another name.`);

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, asc, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { layoutHoles } from "../../db/schema";
@@ -36,3 +36,16 @@ export const insertHoles = (db: Db, layoutId: SQL, holes: readonly Hole[]) =>
       )
       .from(sql`json_each(${JSON.stringify(holes)})`),
   );
+
+/** Holes in course order, unrun: for a batch. */
+export const holesQuery = (db: Db) =>
+  db
+    .select({
+      layoutId: layoutHoles.layoutId,
+      par: layoutHoles.par,
+      distanceFeet: layoutHoles.distanceFeet,
+      secondCardOrder: layoutHoles.secondCardOrder,
+    })
+    .from(layoutHoles)
+    .$dynamic()
+    .orderBy(asc(layoutHoles.layoutId), asc(layoutHoles.hole));

@@ -1,9 +1,9 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type Db, foreignKeyFailed, uniqueViolation } from "../../db/client";
 import { courses, layoutHoles, layouts } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { type LayoutSummary, roundsUse } from "./courses";
-import { insertHoles, layoutParOf, roundsOnLayout } from "./layout-sql";
+import { holesQuery, insertHoles, layoutParOf, roundsOnLayout } from "./layout-sql";
 import type { Hole } from "~/lib/layouts";
 import type { LayoutValues } from "~/schemas/courses";
 
@@ -41,19 +41,6 @@ export async function getLayout(db: Db, id: number): Promise<LayoutDetail> {
   if (!layout) throw notFound("Layout not found");
   return { ...layout, holes: holeRows.map(({ layoutId: _, ...hole }) => hole) };
 }
-
-/** Holes in course order, unrun: for a batch. */
-export const holesQuery = (db: Db) =>
-  db
-    .select({
-      layoutId: layoutHoles.layoutId,
-      par: layoutHoles.par,
-      distanceFeet: layoutHoles.distanceFeet,
-      secondCardOrder: layoutHoles.secondCardOrder,
-    })
-    .from(layoutHoles)
-    .$dynamic()
-    .orderBy(asc(layoutHoles.layoutId), asc(layoutHoles.hole));
 
 /** Adds a layout to a course with its holes, in one batch: its id. 404 without the course, 409 for a name it has. */
 export async function createLayout(db: Db, courseId: number, values: LayoutValues): Promise<number> {
