@@ -37,3 +37,40 @@ export function secondCardHoles(holes: readonly { secondCardOrder: number | null
 
 /** "18 holes · par 57": a layout's size as lists and the round page say it. */
 export const holesAndPar = (layout: { holeCount: number; par: number }): string => `${layout.holeCount} holes · par ${layout.par}`;
+
+/** A layout as its form's inputs hold it: every value the text its input shows, the /api's names. */
+export type HoleInputs = { par: string; distance_feet: string; second_card_order: string };
+export type LayoutInputs = { name: string; hole_count: string; holes: HoleInputs[] };
+
+export const blankHoleInputs = (): HoleInputs => ({ par: String(PAR.default), distance_feet: "", second_card_order: "" });
+
+/** A stored layout as its form's inputs; none: a new layout of 18 par-3 holes. */
+export function layoutInputs(layout?: { name: string; holes: readonly Hole[] }): LayoutInputs {
+  if (!layout) {
+    return { name: "", hole_count: String(HOLE_COUNT.default), holes: fitHoles([], HOLE_COUNT.default, blankHoleInputs) };
+  }
+  const text = (n: number | null) => (n === null ? "" : String(n));
+  return {
+    name: layout.name,
+    hole_count: String(layout.holes.length),
+    holes: layout.holes.map((h) => ({
+      par: String(h.par),
+      distance_feet: text(h.distanceFeet),
+      second_card_order: text(h.secondCardOrder),
+    })),
+  };
+}
+
+/** A course as a round's "Course and layout" choice offers it: its layouts, each with its size and par. */
+export type CourseChoice = { name: string; layouts: { id: number; name: string; holeCount: number; par: number }[] };
+
+/** The courses a round can play: those with a layout, each as a choice. */
+export const courseChoices = (list: readonly CourseChoice[]): CourseChoice[] =>
+  list.flatMap(({ name, layouts }) =>
+    layouts.length ? [{ name, layouts: layouts.map(({ id, name, holeCount, par }) => ({ id, name, holeCount, par })) }] : [],
+  );
+
+/** The name of the course whose layout has id `layoutId` (a select's value), or null for none. */
+export function courseOfLayout(choices: readonly CourseChoice[], layoutId: string): string | null {
+  return choices.find((c) => c.layouts.some((l) => String(l.id) === layoutId))?.name ?? null;
+}

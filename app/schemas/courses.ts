@@ -41,58 +41,56 @@ const HoleSchema = z.object(
 
 const countMessage = `A layout has ${HOLE_COUNT.min} to ${HOLE_COUNT.max} holes`;
 
-/** The holes in course order, each checked on its own so a message names its hole ("Hole 4: par …"). */
+/**
+ * The holes in course order, each checked on its own so a message names its hole ("Hole 4:
+ * par …"), and each second-card place given once; the places are renumbered 1, 2, … in
+ * the order given, so "1, 4, 9" keeps its order.
+ */
 const HolesSchema = z
   .array(z.unknown(), { error: "holes must be a list of holes" })
   .min(HOLE_COUNT.min, countMessage)
   .max(HOLE_COUNT.max, countMessage)
   .transform((list, ctx): Hole[] => {
-    const holes: Hole[] = [];
-    list.forEach((raw, i) => {
+    const holes = list.map((raw, i) => {
       const parsed = HoleSchema.safeParse(raw);
-      if (parsed.success) {
-        const { par, distance_feet, second_card_order } = parsed.data;
-        holes.push({ par, distanceFeet: distance_feet, secondCardOrder: second_card_order });
-        return;
-      }
+      if (parsed.success) return parsed.data;
       for (const issue of parsed.error.issues) {
         ctx.addIssue({ code: "custom", path: [i, ...issue.path], message: `Hole ${i + 1}: ${issue.message}` });
       }
+      return null;
     });
-    return holes;
-  });
-
-/** Each second-card place once; then renumbered 1, 2, … in the order given. */
-function secondCardsOnce(holes: Hole[], ctx: z.RefinementCtx) {
-  holes.forEach((h, i) => {
-    const first = holes.findIndex((other) => other.secondCardOrder !== null && other.secondCardOrder === h.secondCardOrder);
-    if (h.secondCardOrder === null || first === i) return;
-    ctx.addIssue({
-      code: "custom",
-      path: ["holes", i, "second_card_order"],
-      message: `Hole ${i + 1}: hole ${first + 1} takes second card ${h.secondCardOrder} already; give each hole its own number`,
+    const orders = holes.map((h) => h?.second_card_order ?? null);
+    orders.forEach((order, i) => {
+      const first = orders.indexOf(order);
+      if (order === null || first === i) return;
+      ctx.addIssue({
+        code: "custom",
+        path: [i, "second_card_order"],
+        message: `Hole ${i + 1}: hole ${first + 1} takes second card ${order} already; give each hole its own number`,
+      });
     });
+    const places = renumberSecondCards(orders);
+    return holes.map((h, i) => ({
+      par: h?.par ?? PAR.default,
+      distanceFeet: h?.distance_feet ?? null,
+      secondCardOrder: places[i] ?? null,
+    }));
   });
-}
 
 const layoutName = requiredText("Layout name", 60);
 
 export type LayoutValues = { name: string; holes: Hole[] };
 
-const toLayout = ({ name, holes }: { name: string; holes: Hole[] }): LayoutValues => {
-  const orders = renumberSecondCards(holes.map((h) => h.secondCardOrder));
-  return { name, holes: holes.map((h, i) => ({ ...h, secondCardOrder: orders[i] ?? null })) };
-};
-
 const LayoutFields = z.object({ name: layoutName, holes: HolesSchema });
 
 /** POST /api/admin/courses/{id}/layouts {name, holes: [{par, distance_feet?, second_card_order?}]}. */
-export const NewLayoutSchema = LayoutFields.superRefine((v, ctx) => secondCardsOnce(v.holes, ctx)).transform(toLayout);
+export const NewLayoutSchema = LayoutFields;
 
 /** PUT /api/admin/layouts/{id} {version, name, holes}: over the version read (ADR 20). */
-export const SaveLayoutSchema = LayoutFields.extend({ version: versionSchema("layout") })
-  .superRefine((v, ctx) => secondCardsOnce(v.holes, ctx))
-  .transform(({ version, ...layout }) => ({ version, values: toLayout(layout) }));
+export const SaveLayoutSchema = LayoutFields.extend({ version: versionSchema("layout") }).transform(({ version, ...values }) => ({
+  version,
+  values,
+}));
 
 /**
  * The layout form: the hole count as typed decides the holes. A form that grew (a phone
@@ -113,15 +111,13 @@ const LayoutFormFields = LayoutFields.extend({ hole_count: whole("Holes", HOLE_C
 /** The new-layout form (/admin/courses/{id}/layouts/new). */
 export const LayoutFormSchema = z.preprocess(
   fitToCount,
-  LayoutFormFields.superRefine((v, ctx) => secondCardsOnce(v.holes, ctx)).transform(({ hole_count: _, ...layout }) => toLayout(layout)),
+  LayoutFormFields.transform(({ hole_count: _, ...values }): LayoutValues => values),
 );
 
 /** The layout form of a stored layout (/admin/layouts/{id}): its values and the version it read. */
 export const LayoutEditFormSchema = z.preprocess(
   fitToCount,
-  LayoutFormFields.extend({ version: versionSchema("layout") })
-    .superRefine((v, ctx) => secondCardsOnce(v.holes, ctx))
-    .transform(({ hole_count: _, version, ...layout }) => ({ version, values: toLayout(layout) })),
+  LayoutFormFields.extend({ version: versionSchema("layout") }).transform(({ hole_count: _, version, ...values }) => ({ version, values })),
 );
 
 /** A confirmed delete on /admin/courses: a course or a layout, by id. */
