@@ -11,14 +11,27 @@ export const requiredText = (what: string, max: number) =>
     .max(max, `${what} must be at most ${max} characters`);
 
 /**
- * A round's values, all required but the PDGA link: the round form and the multi-editor
- * post them with the start as a date and a time (./round-form.ts), the /api's body names
- * the start, name and location d, n and loc (./api-wire.ts).
+ * A round's layout (ADR 25): an id, or null ("" in a form) for none; left out, a stored
+ * round keeps the one it has.
+ */
+const LayoutIdSchema = z.preprocess((v) => (v === "" ? null : v), bodyIdSchema("layout id").nullable().optional());
+
+/**
+ * A round's values, all required but the PDGA link and the layout (the location too, with
+ * a layout: it is then the course's name, see locationRule): the round form and the
+ * multi-editor post them with the start as a date and a time (./round-form.ts), the /api's
+ * body names the start, name and location d, n and loc (./api-wire.ts).
  */
 export const RoundValuesSchema = z.object({
   startsAt: epochSecondsSchema("Date"),
   name: requiredText("Name", 100),
-  location: requiredText("Location", 100),
+  location: z
+    .string({ error: "Location must be text" })
+    .trim()
+    .max(100, "Location must be at most 100 characters")
+    .optional()
+    .transform((v) => v ?? ""),
+  layout_id: LayoutIdSchema,
   fee_pdga: nonNegativeDollarsSchema("PDGA fee"),
   fee_course: nonNegativeDollarsSchema("Course fund"),
   fee_other: nonNegativeDollarsSchema("Other fee"),
@@ -32,6 +45,26 @@ export const RoundValuesSchema = z.object({
     .transform((v) => v || null)
     .refine((v) => v === null || /^https:\/\/\S+$/.test(v), "PDGA link must start with https://"),
 });
+
+const given = (v: unknown) => v !== undefined && v !== null && v !== "";
+
+/**
+ * A round names its location unless it plays a layout, whose course's name the save then
+ * writes as its location. The arguments of a `.refine` on a round's fields, its location
+ * under `key`; checked whatever else is wrong, so the form shows every error at once.
+ */
+export function locationRule(
+  key: "location" | "loc",
+): [(v: Record<string, unknown>) => boolean, { path: PropertyKey[]; message: string; when: (payload: { value: unknown }) => boolean }] {
+  return [
+    (v: Record<string, unknown>) => given(v[key]) || given(v.layout_id),
+    {
+      path: [key],
+      message: "Location is required",
+      when: (payload) => typeof payload.value === "object" && payload.value !== null,
+    },
+  ];
+}
 
 /** POST /api/admin/round/openForRegistration {id, openForRegistration}. */
 export const OpenRoundSchema = z.object({

@@ -133,6 +133,8 @@ const roundFields: Record<string, Field> = {
   ace: field.money("money0"),
   payout: field.money("money0"),
   pdga_url: { kind: "url", optional: true, nullable: true },
+  // A layout, or null (or "") for none; left out, the round keeps its own.
+  layout_id: { kind: "id", optional: true, nullable: true, blankIsNone: true },
   // Required with an id (the valid body saves a stored round).
   version: field.version,
 };
@@ -839,6 +841,7 @@ export const API_ROUTES: ApiRoute[] = [
       },
       extras: (t) => [
         { name: "a round that does not exist", body: { id: MISSING_ID, version: 0, ...roundValues() }, expect: notFound },
+        { name: "a layout that does not exist", body: { ...roundValues(), layout_id: MISSING_ID }, expect: notFound },
         {
           name: "a version the round does not have",
           body: { id: t.closedRound.id, version: t.closedRound.version + 1, ...roundValues() },
