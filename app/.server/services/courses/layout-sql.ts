@@ -49,3 +49,19 @@ export const holesQuery = (db: Db) =>
     .from(layoutHoles)
     .$dynamic()
     .orderBy(asc(layoutHoles.layoutId), asc(layoutHoles.hole));
+
+/** A round's course and layout as its page shows them (no row for a round without a layout), unrun: for the page's batch. */
+export const roundCourseQuery = (db: Db, roundId: number) =>
+  db
+    // Each aliased: a batch reads rows by column name, and both tables have a "name".
+    .select({
+      courseName: sql<string>`c.name`.as("course_name"),
+      place: sql<string>`c.place`.as("place"),
+      layoutName: sql<string>`l.name`.as("layout_name"),
+      holeCount: sql<number>`l.hole_count`.as("hole_count"),
+      par: sql<number>`coalesce(${layoutParOf(sql`l.id`)}, 0)`.mapWith(Number).as("par"),
+    })
+    .from(sql`rounds r join layouts l on l.id = r.layout_id join courses c on c.id = l.course_id`)
+    .where(sql`r.id = ${roundId}`);
+
+export type RoundCourse = Awaited<ReturnType<typeof roundCourseQuery>>[number];
