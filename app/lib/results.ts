@@ -20,12 +20,12 @@ const grossScore = (e: { score: number }) => (e.score > 0 ? e.score : null);
  */
 export function placeLabels<T extends { id: number; score: number }>(
   entries: readonly T[],
-  valueOf: (e: T) => number | null = grossScore,
+  rankBy: (e: T) => number | null = grossScore,
 ): Map<number, string> {
-  const values = entries.map(valueOf).filter((v): v is number => v !== null);
+  const values = entries.map(rankBy).filter((v): v is number => v !== null);
   const labels = new Map<number, string>();
   for (const e of entries) {
-    const value = valueOf(e);
+    const value = rankBy(e);
     if (value === null) continue;
     const place = 1 + values.filter((v) => v < value).length;
     const tied = values.filter((v) => v === value).length > 1;

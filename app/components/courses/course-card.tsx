@@ -27,7 +27,6 @@ function LayoutItem({ layout, busy }: { layout: LayoutSummary; busy: boolean }) 
       {layout.roundCount === 0 ? (
         <ConfirmDialog
           trigger="Delete"
-          size="sm"
           tone="danger"
           triggerLabel={`Delete layout ${layout.name}`}
           title={`Delete the layout ${layout.name}?`}
@@ -55,13 +54,12 @@ export function CourseCard({ course, busy }: { course: CourseRow; busy: boolean 
       titleId={titleId}
       actions={
         <div className="flex flex-wrap gap-2">
-          <ButtonLink to={`/admin/courses/${course.id}`} size="sm" aria-label={`Edit course ${course.name}`}>
+          <ButtonLink to={`/admin/courses/${course.id}`} aria-label={`Edit course ${course.name}`}>
             Edit
           </ButtonLink>
           {played === 0 ? (
             <ConfirmDialog
               trigger="Delete"
-              size="sm"
               tone="danger"
               triggerLabel={`Delete course ${course.name}`}
               title={`Delete ${course.name}?`}

@@ -14,6 +14,7 @@ const input =
  */
 export function HoleGrid({
   legend,
+  legendHidden = false,
   hint,
   field,
   what,
@@ -24,6 +25,8 @@ export function HoleGrid({
   maxLength,
 }: {
   legend: ReactNode;
+  /** Heard but not shown: the grid sits under a summary that already says it. */
+  legendHidden?: boolean;
   hint?: ReactNode;
   field: HoleField;
   /** The value's name after the hole's: "par", "distance in feet", "second card". */
@@ -42,7 +45,7 @@ export function HoleGrid({
   });
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-semibold">{legend}</legend>
+      <legend className={legendHidden ? "sr-only" : "text-sm font-semibold"}>{legend}</legend>
       {hint ? <div className="text-xs text-muted">{hint}</div> : null}
       <div className={`grid gap-2 ${columns}`}>
         {holes.map((hole, i) => {

@@ -97,6 +97,7 @@ export function LayoutForm({
         <Extra summary="Distances in feet (optional)" open={extrasOpen.distances}>
           <HoleGrid
             legend="Distance of each hole, in feet"
+            legendHidden
             field="distance_feet"
             what="distance in feet"
             holes={holes}
@@ -109,6 +110,7 @@ export function LayoutForm({
         <Extra summary="Second cards in a shotgun start (optional)" open={extrasOpen.secondCards}>
           <HoleGrid
             legend="Order in which holes take a second card"
+            legendHidden
             hint="With more cards than holes, the extra cards start on these holes: 1 first, then 2, and so on. Leave the others empty."
             field="second_card_order"
             what="second card"

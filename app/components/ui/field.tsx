@@ -12,7 +12,7 @@ import {
 type Described = { label: string; error?: string; hint?: ReactNode };
 
 const control =
-  "min-h-11 w-full rounded-md border border-slate-400 bg-surface px-3 py-2 text-base text-ink shadow-sm aria-[invalid]:border-danger-700 aria-[invalid]:ring-1 aria-[invalid]:ring-danger-700";
+  "min-h-11 w-full rounded-md border border-slate-400 bg-surface px-3 py-2 text-base text-ink shadow-sm read-only:bg-slate-100 aria-[invalid]:border-danger-700 aria-[invalid]:ring-1 aria-[invalid]:ring-danger-700";
 
 function useDescribed(error?: string, hint?: ReactNode) {
   const id = useId();
