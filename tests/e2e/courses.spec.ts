@@ -32,7 +32,7 @@ test("an admin adds a course and a 9-hole layout on a phone @narrow", async ({ a
   await expect(course).toContainText("Elmwood");
   await expectNoSidewaysScroll(page);
 
-  await course.getByRole("link", { name: `Add a layout to ${name}` }).click();
+  await course.getByRole("link", { name: `Add layout to ${name}` }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("New layout");
   await hydrated(page);
   await page.getByLabel("Layout name").fill("Front nine");

@@ -84,7 +84,7 @@ export function CourseCard({ course, busy }: { course: CourseRow; busy: boolean 
         </ul>
       )}
       <div className="mt-3">
-        <ButtonLink to={`/admin/courses/${course.id}/layouts/new`} aria-label={`Add a layout to ${course.name}`}>
+        <ButtonLink to={`/admin/courses/${course.id}/layouts/new`} aria-label={`Add layout to ${course.name}`}>
           Add layout
         </ButtonLink>
       </div>
