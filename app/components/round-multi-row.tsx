@@ -8,8 +8,11 @@ import { MONEY_FIELDS, type RoundInputs } from "~/lib/round-values";
 
 type Field = keyof RoundInputs;
 
-const control =
-  "min-h-11 rounded-md border border-slate-400 bg-surface px-2 py-1.5 text-base text-ink read-only:bg-slate-100 read-only:text-muted aria-[invalid]:border-danger-700 aria-[invalid]:ring-1 aria-[invalid]:ring-danger-700";
+const frame =
+  "min-h-11 rounded-md border border-slate-400 bg-surface px-2 py-1.5 text-base text-ink aria-[invalid]:border-danger-700 aria-[invalid]:ring-1 aria-[invalid]:ring-danger-700";
+const control = `${frame} read-only:bg-slate-100 read-only:text-muted`;
+// A select is :read-only to CSS whatever it allows: it greys only when disabled (a deleted row).
+const select = `${frame} disabled:bg-slate-100 disabled:text-muted`;
 
 /** One input in a cell, labelled for screen readers by column and row, with its error under it. */
 function Cell({ error, className, ...input }: { error?: string } & InputHTMLAttributes<HTMLInputElement>) {
@@ -110,7 +113,7 @@ export function MultiRoundRow({
           disabled={row.deleted}
           aria-label={`Course and layout, row ${number}`}
           aria-invalid={errors.layout_id ? true : undefined}
-          className={`${control} w-56`}
+          className={`${select} w-64`}
         >
           <LayoutOptions choices={choices} />
         </select>

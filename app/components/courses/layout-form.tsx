@@ -11,7 +11,8 @@ import { HOLE_COUNT, type HoleInputs, type LayoutInputs, blankHoleInputs, fitHol
 function Extra({ summary, open, children }: { summary: string; open: boolean; children: React.ReactNode }) {
   return (
     <details open={open} className="rounded-lg border border-line px-3 py-2">
-      <summary className="flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-800">{summary}</summary>
+      {/* Block, not flex: a flex summary loses its disclosure triangle. py-3 keeps it a 44 px target. */}
+      <summary className="cursor-pointer py-3 text-sm font-semibold text-brand-800">{summary}</summary>
       <div className="pb-2 pt-1">{children}</div>
     </details>
   );
