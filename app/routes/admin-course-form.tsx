@@ -4,7 +4,7 @@ import type { Route } from "./+types/admin-course-form";
 import { type CourseInputs, CourseFields } from "~/components/courses/course-fields";
 import { LoadError } from "~/components/load-error";
 import { FormAlert } from "~/components/ui/alert";
-import { Button, ButtonLink, ButtonRow } from "~/components/ui/button";
+import { SaveRow } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useFocusFirstInvalid } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
@@ -59,12 +59,7 @@ export default function AdminCourseForm({ loaderData }: Route.ComponentProps) {
         <Form method="post" noValidate ref={form} className="space-y-4">
           <CourseFields key={JSON.stringify(result?.values ?? null)} values={result?.values ?? course} errors={fieldErrors} />
           <FormAlert message={formError} />
-          <ButtonRow>
-            <ButtonLink to="/admin/courses">Cancel</ButtonLink>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving…" : "Save"}
-            </Button>
-          </ButtonRow>
+          <SaveRow cancelTo="/admin/courses" busy={busy} />
         </Form>
       </Card>
     </div>

@@ -5,7 +5,7 @@ import { LoadError } from "~/components/load-error";
 import { RoundFormFields } from "~/components/round-form-fields";
 import { StatusBadge } from "~/components/ui/badge";
 import { FormAlert } from "~/components/ui/alert";
-import { Button, ButtonLink, ButtonRow } from "~/components/ui/button";
+import { ButtonLink, SaveRow } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { useFocusFirstInvalid } from "~/components/ui/field";
@@ -126,12 +126,7 @@ export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
           <RoundFormFields inputs={inputs} errors={fieldErrors} timeZone={timeZone} choices={choices} />
           {/* Beside the buttons, where the eye is after Save or Delete (a refused delete on a phone). */}
           <FormAlert message={formError} />
-          <ButtonRow danger={round ? <DeleteRound round={round} busy={busy} /> : null}>
-            <ButtonLink to="/admin/rounds">Cancel</ButtonLink>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving…" : "Save"}
-            </Button>
-          </ButtonRow>
+          <SaveRow cancelTo="/admin/rounds" busy={busy} danger={round ? <DeleteRound round={round} busy={busy} /> : null} />
         </Form>
       </Card>
     </div>

@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { DISTANCE_FEET, HOLE_COUNT, type Hole, PAR, fitHoles, renumberSecondCards } from "../lib/layouts";
 import { idSchema } from "./ids";
-import { requiredText } from "./rounds";
+import { optionalText, requiredText } from "./rounds";
 import { whole } from "./settings";
 import { versionSchema } from "./version";
 
@@ -13,12 +13,7 @@ import { versionSchema } from "./version";
 /** A course: its name (unique; what a round's location shows) and where it is. */
 export const CourseValuesSchema = z.object({
   name: requiredText("Name", 100),
-  place: z
-    .string({ error: "Place must be text" })
-    .trim()
-    .max(200, "Place must be at most 200 characters")
-    .nullish()
-    .transform((v) => v ?? ""),
+  place: optionalText("Place", 200),
 });
 
 export type CourseValues = z.infer<typeof CourseValuesSchema>;

@@ -10,6 +10,15 @@ export const requiredText = (what: string, max: number) =>
     .min(1, `${what} is required`)
     .max(max, `${what} must be at most ${max} characters`);
 
+/** Text a form or body may leave out: trimmed, at most `max` characters; empty when left out or null. */
+export const optionalText = (what: string, max: number) =>
+  z
+    .string({ error: `${what} must be text` })
+    .trim()
+    .max(max, `${what} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v ?? "");
+
 /**
  * A round's layout (ADR 25): an id, or null ("" in a form) for none; left out, a stored
  * round keeps the one it has.
@@ -25,12 +34,7 @@ const LayoutIdSchema = z.preprocess((v) => (v === "" ? null : v), bodyIdSchema("
 export const RoundValuesSchema = z.object({
   startsAt: epochSecondsSchema("Date"),
   name: requiredText("Name", 100),
-  location: z
-    .string({ error: "Location must be text" })
-    .trim()
-    .max(100, "Location must be at most 100 characters")
-    .optional()
-    .transform((v) => v ?? ""),
+  location: optionalText("Location", 100),
   layout_id: LayoutIdSchema,
   fee_pdga: nonNegativeDollarsSchema("PDGA fee"),
   fee_course: nonNegativeDollarsSchema("Course fund"),

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
 import { makeCourse } from "../course-fixtures";
-import { DAY, nowSec, refusal, testDb, uniq } from "../fixtures";
+import { DAY, nowSec, refusal, serviceRoundValues, testDb, uniq } from "../fixtures";
 import { getPublic } from "../api/http";
 import { rounds } from "~/.server/db/schema";
 import { updateCourse } from "~/.server/services/courses/courses";
@@ -11,18 +11,7 @@ import { type RoundValues, saveRound, saveRounds } from "~/.server/services/roun
 // A round plays a layout (ADR 25): its location is then the course's name, written by the
 // save itself, so the /api's `loc` and every list read the course as before.
 
-const values = (extra: Partial<RoundValues> = {}): RoundValues => ({
-  startsAt: nowSec() + 7 * DAY,
-  name: `Week ${uniq()}`,
-  location: "Typed Park",
-  fee_pdga: 50,
-  fee_course: 0,
-  fee_other: 0,
-  ace: 100,
-  payout: 450,
-  pdga_url: null,
-  ...extra,
-});
+const values = (extra: Partial<RoundValues> = {}) => serviceRoundValues({ location: "Typed Park", ...extra });
 const roundRow = async (id: number) => (await testDb().select().from(rounds).where(eq(rounds.id, id)))[0]!;
 
 describe("a round's layout", () => {

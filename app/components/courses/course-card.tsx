@@ -8,6 +8,23 @@ import { holesAndPar } from "~/lib/layouts";
 const link = "font-medium text-brand-800 underline-offset-2 hover:underline";
 const roundsWord = (n: number) => `${n} ${n === 1 ? "round" : "rounds"}`;
 
+/** Delete, asked first: a course or a layout that no round plays (the page offers it only then). */
+function Delete({ what, name, id, busy }: { what: "course" | "layout"; name: string; id: number; busy: boolean }) {
+  return (
+    <ConfirmDialog
+      trigger="Delete"
+      tone="danger"
+      triggerLabel={`Delete ${what} ${name}`}
+      title={`Delete the ${what} ${name}?`}
+      description={`The ${what === "course" ? "course, its layouts and their" : "layout and its"} holes are removed. This cannot be undone.`}
+      confirmLabel={`Delete ${what}`}
+      intent={what === "course" ? "deleteCourse" : "deleteLayout"}
+      fields={{ id }}
+      disabled={busy}
+    />
+  );
+}
+
 /** One layout in its course's list: name (to its form), holes and par, the rounds that play it, and Delete while none does. */
 function LayoutItem({ layout, busy }: { layout: LayoutSummary; busy: boolean }) {
   return (
@@ -24,19 +41,7 @@ function LayoutItem({ layout, busy }: { layout: LayoutSummary; busy: boolean }) 
           {holesAndPar(layout)} · {layout.roundCount === 0 ? "no rounds yet" : `played in ${roundsWord(layout.roundCount)}`}
         </p>
       </div>
-      {layout.roundCount === 0 ? (
-        <ConfirmDialog
-          trigger="Delete"
-          tone="danger"
-          triggerLabel={`Delete layout ${layout.name}`}
-          title={`Delete the layout ${layout.name}?`}
-          description="The layout and its holes are removed. This cannot be undone."
-          confirmLabel="Delete layout"
-          intent="deleteLayout"
-          fields={{ id: layout.id }}
-          disabled={busy}
-        />
-      ) : null}
+      {layout.roundCount === 0 ? <Delete what="layout" name={layout.name} id={layout.id} busy={busy} /> : null}
     </li>
   );
 }
@@ -57,19 +62,7 @@ export function CourseCard({ course, busy }: { course: CourseRow; busy: boolean 
           <ButtonLink to={`/admin/courses/${course.id}`} aria-label={`Edit course ${course.name}`}>
             Edit
           </ButtonLink>
-          {played === 0 ? (
-            <ConfirmDialog
-              trigger="Delete"
-              tone="danger"
-              triggerLabel={`Delete course ${course.name}`}
-              title={`Delete ${course.name}?`}
-              description="The course, its layouts and their holes are removed. This cannot be undone."
-              confirmLabel="Delete course"
-              intent="deleteCourse"
-              fields={{ id: course.id }}
-              disabled={busy}
-            />
-          ) : null}
+          {played === 0 ? <Delete what="course" name={course.name} id={course.id} busy={busy} /> : null}
         </div>
       }
     >

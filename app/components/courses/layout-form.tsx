@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { Form } from "react-router";
 import { HoleGrid } from "./hole-grid";
 import { FormAlert } from "~/components/ui/alert";
-import { Button, ButtonLink, ButtonRow } from "~/components/ui/button";
+import { SaveRow } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, useFocusFirstInvalid } from "~/components/ui/field";
 import { HOLE_COUNT, type HoleInputs, type LayoutInputs, blankHoleInputs, fitHoles } from "~/lib/layouts";
@@ -17,6 +17,27 @@ function Extra({ summary, open, children }: { summary: string; open: boolean; ch
     </details>
   );
 }
+
+/** The optional values of every hole, each folded away under its summary. */
+const EXTRAS = [
+  {
+    field: "distance_feet",
+    summary: "Distances in feet (optional)",
+    legend: "Distance of each hole, in feet",
+    what: "distance in feet",
+    columns: "grid-cols-4 sm:grid-cols-6 lg:grid-cols-9",
+    maxLength: 4,
+  },
+  {
+    field: "second_card_order",
+    summary: "Second cards in a shotgun start (optional)",
+    legend: "Order in which holes take a second card",
+    hint: "With more cards than holes, the extra cards start on these holes: 1 first, then 2, and so on. Leave the others empty.",
+    what: "second card",
+    columns: "grid-cols-6 sm:grid-cols-9",
+    maxLength: 2,
+  },
+] as const;
 
 const holeCountOf = (text: string): number | null => {
   const n = Number(text);
@@ -48,7 +69,7 @@ export function LayoutForm({
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(form, errors);
   const hasAny = (field: keyof HoleInputs) => inputs.holes.some((h, i) => h[field] !== "" || errors[`holes[${i}].${field}`] !== undefined);
-  const [extrasOpen] = useState(() => ({ distances: hasAny("distance_feet"), secondCards: hasAny("second_card_order") }));
+  const [extrasOpen] = useState(() => ({ distance_feet: hasAny("distance_feet"), second_card_order: hasAny("second_card_order") }));
   const edit = (field: keyof HoleInputs) => (hole: number, value: string) =>
     setHoles((all) => all.map((h, i) => (i === hole ? { ...h, [field]: value } : h)));
   const total = holes.reduce((sum, h) => sum + (/^\d$/.test(h.par.trim()) ? Number(h.par) : 0), 0);
@@ -95,40 +116,13 @@ export function LayoutForm({
           columns="grid-cols-6 sm:grid-cols-9"
           maxLength={1}
         />
-        <Extra summary="Distances in feet (optional)" open={extrasOpen.distances}>
-          <HoleGrid
-            legend="Distance of each hole, in feet"
-            legendHidden
-            field="distance_feet"
-            what="distance in feet"
-            holes={holes}
-            errors={errors}
-            onChange={edit("distance_feet")}
-            columns="grid-cols-4 sm:grid-cols-6 lg:grid-cols-9"
-            maxLength={4}
-          />
-        </Extra>
-        <Extra summary="Second cards in a shotgun start (optional)" open={extrasOpen.secondCards}>
-          <HoleGrid
-            legend="Order in which holes take a second card"
-            legendHidden
-            hint="With more cards than holes, the extra cards start on these holes: 1 first, then 2, and so on. Leave the others empty."
-            field="second_card_order"
-            what="second card"
-            holes={holes}
-            errors={errors}
-            onChange={edit("second_card_order")}
-            columns="grid-cols-6 sm:grid-cols-9"
-            maxLength={2}
-          />
-        </Extra>
+        {EXTRAS.map((x) => (
+          <Extra key={x.field} summary={x.summary} open={extrasOpen[x.field]}>
+            <HoleGrid {...x} legendHidden holes={holes} errors={errors} onChange={edit(x.field)} />
+          </Extra>
+        ))}
         <FormAlert message={formError} />
-        <ButtonRow>
-          <ButtonLink to="/admin/courses">Cancel</ButtonLink>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Saving…" : "Save layout"}
-          </Button>
-        </ButtonRow>
+        <SaveRow cancelTo="/admin/courses" busy={busy} label="Save layout" />
       </Form>
     </Card>
   );
