@@ -14,6 +14,7 @@ const publicLinks = [
 // Named apart from the public Rounds and Players links: one name, one destination.
 const adminLinks = [
   { to: "/admin/rounds", label: "Manage rounds" },
+  { to: "/admin/courses", label: "Courses" },
   { to: "/admin/player", label: "Edit players" },
   { to: "/admin/claims", label: "Claims" },
   { to: "/admin/payments", label: "Payments" },

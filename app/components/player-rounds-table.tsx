@@ -21,14 +21,22 @@ const money = (cents: number) => (cents ? formatCents(cents) : "");
 const num = (label: string) => ({ label, num: true });
 const HEAD = ["Date", "Round", num("Score"), num("Rating"), "Position", "Division", num("Payout"), num("Credit added"), num("Credit used")];
 
-/** The player's rounds, newest first: date pinned, then the round and its score, what a phone shows before scrolling. */
+/**
+ * The player's rounds, newest first: date pinned (with the start time on a day they played
+ * two), then the round and its score, what a phone shows before scrolling.
+ */
 export function PlayerRoundsTable({ rounds }: { rounds: PlayedRound[] }) {
-  const { date } = useLeague();
+  const { date, time } = useLeague();
+  const perDay = new Map<string, number>();
+  for (const r of rounds) perDay.set(date(r.startsAt), (perDay.get(date(r.startsAt)) ?? 0) + 1);
   return (
     <DataTable caption="Rounds played" pinFirst head={<HeadRow columns={HEAD} />}>
       {rounds.map((r) => (
         <tr key={r.roundId}>
-          <td className={td}>{date(r.startsAt)}</td>
+          <td className={td}>
+            {date(r.startsAt)}
+            {(perDay.get(date(r.startsAt)) ?? 0) > 1 ? <span className="block text-xs text-muted">{time(r.startsAt)}</span> : null}
+          </td>
           <td className={td}>
             <Link to={`/rounds/${r.roundId}`} className="font-medium text-brand-800 hover:underline">
               {r.roundName}

@@ -126,7 +126,7 @@ function NextStep() {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { past, future, today, lows, season, current, seasons, show } = loaderData;
-  const { longDate } = useLeague();
+  const { longDate, time } = useLeague();
   const isCurrent = season === current;
   const toggle = (which: "past" | "future", label: string) => (
     <Link
@@ -148,7 +148,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <StatusBadge status="Today" label="Today's round" />
               <p className="mt-2 font-display text-2xl font-semibold tracking-wide">{r.name}</p>
               <p className="text-sm text-muted">
-                {longDate(r.startsAt)} · {r.location} · {r.entryCount} {r.entryCount === 1 ? "player" : "players"}
+                {longDate(r.startsAt)} · {time(r.startsAt)} · {r.location} · {r.entryCount} {r.entryCount === 1 ? "player" : "players"}
               </p>
               <ButtonLink to={`/rounds/${r.id}`} variant="primary" className="mt-3">
                 View round

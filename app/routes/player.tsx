@@ -25,7 +25,8 @@ import { fullName } from "~/lib/player-name";
 import { positionLabel } from "~/lib/results";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
-export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "rounds", "transfers", "claims", "settings");
+export const headers: Route.HeadersFunction = () =>
+  publicCacheHeaders("players", "entries", "rounds", "transfers", "claims", "settings", "courses");
 
 // Admins only: loaded when it renders (app/components/lazy-part.tsx), so a visitor never downloads it.
 const MoneyHistory = lazyPart(async () => (await import("~/components/player-money-history")).PlayerMoneyHistory);

@@ -7,6 +7,7 @@ import { Card, Stats } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { MethodNotes } from "~/components/method-notes";
+import { courseStats } from "~/components/round-course";
 import { NetToggle, RegisteredTable, ResultsTable } from "~/components/round-results";
 import { roundHandicaps } from "~/.server/services/ratings/rating-and-handicap";
 import { useLeague } from "~/hooks/use-league";
@@ -23,7 +24,7 @@ import { resultGroups } from "~/lib/results";
 import { formatDateLong, isToday, nowSeconds } from "~/lib/time";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
-export const headers: Route.HeadersFunction = () => publicCacheHeaders("rounds", "entries", "players", "aces", "settings");
+export const headers: Route.HeadersFunction = () => publicCacheHeaders("rounds", "entries", "players", "aces", "settings", "courses");
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, env } = routeServices(context);
@@ -32,7 +33,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const session = optionalSession(context);
   const me = session && !session.isAdmin && session.user.claimStatus === "approved" ? session.user.linkedPlayerId : null;
   const net = new URL(request.url).searchParams.get("net") === "1";
-  const [{ round, entries, potCents: pot, acedPlayerIds: aced, facts }, handicaps] = await orRouteError(
+  const [{ round, entries, potCents: pot, acedPlayerIds: aced, facts, course }, handicaps] = await orRouteError(
     Promise.all([roundPageData(db, id, me), net ? roundHandicaps(db, id) : null]),
   );
   const played = entries.some((e) => e.score > 0);
@@ -44,7 +45,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const signUp = facts ? { ...facts, payPal: payPalCheckout(env, new URL(request.url).origin), withdraw } : null;
   // Priced here, not in the page: the browser then needs no pricing code (the client budget, ADR 24).
   const handicapSettings = handicaps?.settings ?? null;
-  return { round, entryCents: entryPriceCents(round), pot, played, groups, handicapSettings, entryCount: entries.length, signUp };
+  return { round, course, entryCents: entryPriceCents(round), pot, played, groups, handicapSettings, entryCount: entries.length, signUp };
 }
 
 /** Withdraw (the signed-in player's part of the page): the entry goes, what paid for it comes back as credit. */
@@ -71,17 +72,19 @@ function timeZoneOf(matches: Route.MetaArgs["matches"]): string {
 }
 
 export default function RoundPage({ loaderData }: Route.ComponentProps) {
-  const { round, entryCents, pot, played, groups, handicapSettings, entryCount, signUp } = loaderData;
+  const { round, course, entryCents, pot, played, groups, handicapSettings, entryCount, signUp } = loaderData;
   const net = handicapSettings !== null;
-  const { longDate } = useLeague();
+  const { longDate, time } = useLeague();
   const today = isToday(round.startsAt, nowSeconds());
+  // A played round (one with scores) says so once; registration is then no longer news.
+  const badge = played ? (
+    <StatusBadge status="Closed" label="Final results" />
+  ) : (
+    <StatusBadge status={today ? "Today" : round.openForRegistration ? "Open" : "Closed"} />
+  );
   return (
     <>
-      <PageHeader
-        title={round.name}
-        subtitle={`${longDate(round.startsAt)} · ${round.location}`}
-        badge={today ? <StatusBadge status="Today" /> : <StatusBadge status={round.openForRegistration ? "Open" : "Closed"} />}
-      />
+      <PageHeader title={round.name} subtitle={`${longDate(round.startsAt)} · ${time(round.startsAt)} · ${round.location}`} badge={badge} />
       <div className="space-y-6">
         <Card>
           <Stats
@@ -89,7 +92,8 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
               { label: "Entry", value: `${formatCents(entryCents)} + ${formatCents(round.aceCents)} ace` },
               { label: "Players", value: entryCount },
               { label: "Ace pot at stake", value: formatCents(pot) },
-              { label: "Registration", value: round.openForRegistration ? "Open" : "Closed" },
+              ...(played ? [] : [{ label: "Registration", value: round.openForRegistration ? "Open" : "Closed" }]),
+              ...courseStats(course),
             ]}
           />
           {round.pdgaUrl ? (
@@ -103,7 +107,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
             </a>
           ) : null}
         </Card>
-        <SignUpPanel round={round} signUp={signUp} />
+        {played ? null : <SignUpPanel round={round} signUp={signUp} />}
         <section aria-labelledby="results-title" className="space-y-2">
           <h2 id="results-title" className="font-display text-2xl font-semibold tracking-wide">
             {played ? "Results" : "Registered players"}

@@ -24,6 +24,8 @@ async function commonPaths(request: APIRequestContext): Promise<string[]> {
   const future = rounds.find((r) => r.d > now + 86400)!;
   const transfers: { toPlayer: number | null }[] = await (await request.get("/api/transfers")).json();
   const playerId = transfers.find((t) => t.toPlayer !== null)!.toPlayer!;
+  const courses: { id: number; layouts: { id: number }[] }[] = await (await request.get("/api/courses")).json();
+  const course = courses.find((c) => c.layouts.length > 0)!;
   return [
     "/",
     "/rounds",
@@ -59,6 +61,10 @@ async function commonPaths(request: APIRequestContext): Promise<string[]> {
     "/admin/audit?find=ross",
     "/admin/reports",
     "/admin/settings",
+    "/admin/courses",
+    `/admin/courses/${course.id}`,
+    `/admin/courses/${course.id}/layouts/new`,
+    `/admin/layouts/${course.layouts[0]!.id}`,
   ];
 }
 

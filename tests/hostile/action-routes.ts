@@ -10,6 +10,9 @@ import { MISSING_ID, type Targets } from "./targets";
 import type { Session } from "~/.server/auth/current-user";
 import * as acesPage from "~/routes/aces";
 import * as adminClaimsPage from "~/routes/admin-claims";
+import * as courseFormPage from "~/routes/admin-course-form";
+import * as coursesPage from "~/routes/admin-courses";
+import * as layoutFormPage from "~/routes/admin-layout-form";
 import * as adminLoginPage from "~/routes/admin-login";
 import * as adminPlayerPage from "~/routes/admin-player";
 import * as roundFormPage from "~/routes/admin-round-form";
@@ -74,6 +77,7 @@ const roundFormFields: Record<string, FormField> = {
   time: { kind: "time" },
   name: text(100),
   location: text(100),
+  layout_id: { kind: "id", optional: true, blankIsNone: true },
   fee_pdga: money("money0"),
   fee_course: money("money0"),
   fee_other: money("money0"),
@@ -82,11 +86,34 @@ const roundFormFields: Record<string, FormField> = {
   pdga_url: { kind: "url", optional: true },
 };
 
+const courseFormFields: Record<string, FormField> = { name: text(100), place: text(200, { optional: true, blankOk: true }) };
+
+/** A layout form of 18 par-3 holes, 300 ft each (so a hole without its par is still a row). */
+const layoutForm = (more: Record<string, string> = {}): Record<string, string> => ({
+  name: "Short tees",
+  hole_count: "18",
+  ...Object.fromEntries(
+    Array.from({ length: 18 }, (_, i) => [
+      [`holes[${i}].par`, "3"],
+      [`holes[${i}].distance_feet`, "300"],
+    ]).flat(),
+  ),
+  ...more,
+});
+const layoutFormFields: Record<string, FormField> = {
+  name: text(60),
+  hole_count: { kind: "int", min: 9, max: 27 },
+  "holes[0].par": { kind: "int", min: 2, max: 9 },
+  "holes[0].distance_feet": { kind: "int", min: 1, max: 3000, optional: true, blankIsNone: true },
+  "holes[0].second_card_order": { kind: "int", min: 1, max: 27, optional: true, blankIsNone: true },
+};
+
 const roundForm = (): Record<string, string> => ({
   date: "2031-03-13",
   time: "19:30",
   name: "Thursday Doubles",
   location: "Oak Hollow",
+  layout_id: "",
   fee_pdga: ".5",
   fee_course: "1",
   fee_other: "0",
@@ -339,6 +366,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
     action: roundFormPage.action,
     role: "admin",
     forms: [{ name: "save", valid: roundForm, fields: roundFormFields }],
+    extras: () => [{ name: "a layout that does not exist", fields: { ...roundForm(), layout_id: String(MISSING_ID) }, status: 404 }],
   },
   {
     // The same form as /admin/rounds/new (its every field runs there), for a stored round.
@@ -472,6 +500,76 @@ export const ACTION_ROUTES: ActionRoute[] = [
     ],
     extras: () => [
       { name: "a round that does not exist", fields: { intent: "registration", id: String(MISSING_ID), open: "true" }, status: 404 },
+    ],
+  },
+  // Courses and layouts (ADR 25).
+  {
+    path: "/admin/courses",
+    action: coursesPage.action,
+    role: "admin",
+    forms: [
+      {
+        name: "delete",
+        valid: (t) => ({ intent: "deleteLayout", id: String(t.freeCourse.layoutId) }),
+        fields: { intent: intent("deleteLayout", "deleteCourse"), id },
+      },
+      { name: "addCourse", valid: () => ({ intent: "addCourse", name: "Elm Park", place: "" }), fields: courseFormFields },
+    ],
+    extras: (t) => [
+      { name: "a course name taken", fields: { intent: "addCourse", name: t.course.courseName }, status: 409 },
+      { name: "deleting a layout a round plays", fields: { intent: "deleteLayout", id: String(t.course.layoutId) }, status: 409 },
+      { name: "deleting a course a round plays", fields: { intent: "deleteCourse", id: String(t.course.courseId) }, status: 409 },
+      { name: "deleting a layout that does not exist", fields: { intent: "deleteLayout", id: String(MISSING_ID) }, status: 404 },
+    ],
+  },
+  {
+    path: "/admin/courses/{courseId}",
+    action: courseFormPage.action,
+    role: "admin",
+    params: (t) => ({ courseId: String(t.freeCourse.courseId) }),
+    forms: [{ name: "save", valid: () => ({ name: "Elm Park", place: "Elm" }), fields: courseFormFields }],
+    extras: (t) => [
+      { name: "a name another course has", fields: { name: t.course.courseName, place: "" }, status: 409 },
+      {
+        name: "saving a course that does not exist",
+        fields: { name: "Elm", place: "" },
+        params: { courseId: String(MISSING_ID) },
+        status: 404,
+      },
+    ],
+  },
+  {
+    path: "/admin/courses/{courseId}/layouts/new",
+    action: layoutFormPage.action,
+    role: "admin",
+    params: (t) => ({ courseId: String(t.freeCourse.courseId) }),
+    forms: [{ name: "save", valid: () => layoutForm(), fields: layoutFormFields }],
+    extras: (t) => [
+      { name: "a name the course's layout has", fields: layoutForm({ name: t.freeCourse.layoutName }), status: 409 },
+      { name: "a course that does not exist", fields: layoutForm(), params: { courseId: String(MISSING_ID) }, status: 404 },
+      {
+        name: "one second card on two holes",
+        fields: layoutForm({ "holes[2].second_card_order": "1", "holes[5].second_card_order": "1" }),
+        status: 400,
+      },
+    ],
+  },
+  {
+    // The same form as a new layout's (every field runs there), for a stored layout, with its version.
+    path: "/admin/layouts/{layoutId}",
+    action: layoutFormPage.action,
+    role: "admin",
+    params: (t) => ({ layoutId: String(t.freeCourse.layoutId) }),
+    forms: [
+      {
+        name: "save",
+        valid: () => layoutForm({ version: "0" }),
+        fields: { name: text(60), hole_count: layoutFormFields.hole_count, version },
+      },
+    ],
+    extras: () => [
+      { name: "a version the layout does not have", fields: layoutForm({ version: "1" }), status: 409 },
+      { name: "a layout that does not exist", fields: layoutForm({ version: "0" }), params: { layoutId: String(MISSING_ID) }, status: 404 },
     ],
   },
   {

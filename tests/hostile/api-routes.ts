@@ -47,6 +47,7 @@ import { AceAddSchema, NewPlayerSchema, SavePlayerSchema, SaveRoundSchema, Trans
 import { RecomputeRatingsSchema } from "~/schemas/ratings";
 import { OpenRoundSchema } from "~/schemas/rounds";
 import { LeagueSettingsSchema } from "~/schemas/settings";
+import { CourseValuesSchema, NewLayoutSchema, SaveLayoutSchema } from "~/schemas/courses";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -132,8 +133,28 @@ const roundFields: Record<string, Field> = {
   ace: field.money("money0"),
   payout: field.money("money0"),
   pdga_url: { kind: "url", optional: true, nullable: true },
+  // A layout, or null (or "") for none; left out, the round keeps its own.
+  layout_id: { kind: "id", optional: true, nullable: true, blankIsNone: true },
   // Required with an id (the valid body saves a stored round).
   version: field.version,
+};
+
+const courseFields: Record<string, Field> = {
+  name: field.text(100),
+  place: field.text(200, { optional: true, nullable: true, blankOk: true }),
+};
+
+/** 18 holes, par 3, as the /api takes them. */
+const holes18 = (): Record<string, Json>[] => Array.from({ length: 18 }, () => ({ par: 3, distance_feet: 300, second_card_order: null }));
+const layoutBody = (more: Record<string, Json> = {}): Record<string, Json> => ({ name: `Layout ${uniq()}`, holes: holes18(), ...more });
+const layoutFields: Record<string, Field> = {
+  name: field.text(60),
+  holes: { kind: "list" },
+  // Optional here only because a list one hole shorter is still a layout: its wrong types are the cases.
+  "holes.0": { kind: "object", optional: true },
+  "holes.0.par": { kind: "int", min: 2, max: 9 },
+  "holes.0.distance_feet": { kind: "int", min: 1, max: 3000, optional: true, nullable: true, blankIsNone: true },
+  "holes.0.second_card_order": { kind: "int", min: 1, max: 27, optional: true, nullable: true, blankIsNone: true },
 };
 
 const playerValueFields = (prefix: string): Record<string, Field> => ({
@@ -820,6 +841,7 @@ export const API_ROUTES: ApiRoute[] = [
       },
       extras: (t) => [
         { name: "a round that does not exist", body: { id: MISSING_ID, version: 0, ...roundValues() }, expect: notFound },
+        { name: "a layout that does not exist", body: { ...roundValues(), layout_id: MISSING_ID }, expect: notFound },
         {
           name: "a version the round does not have",
           body: { id: t.closedRound.id, version: t.closedRound.version + 1, ...roundValues() },
@@ -1054,6 +1076,73 @@ export const API_ROUTES: ApiRoute[] = [
       actor: { valid: (t) => String(t.admin.id), bad: BAD_URL_IDS, optional: true },
       page: { valid: () => "1", bad: ["0", "-1", "1.5", "abc", "1e3", "1000000", "%201", "1%20", "9".repeat(40)], optional: true },
     },
+  },
+
+  // ---- /api/courses and /api/admin: courses and layouts (ADR 25)
+  { group: "courses", method: "GET", pattern: "/api/courses", path: "/api/courses", auth: "none" },
+  {
+    group: "admin courses",
+    method: "POST",
+    pattern: "/api/admin/courses",
+    path: "/api/admin/courses",
+    auth: "admin",
+    body: { schema: CourseValuesSchema, valid: () => ({ name: `Course ${uniq()}`, place: "Springfield" }), fields: courseFields },
+    extras: (t) => [{ name: "a name another course has", body: { name: t.course.courseName }, expect: conflict }],
+  },
+  {
+    group: "admin courses",
+    method: "PUT",
+    pattern: "/api/admin/courses/:id",
+    path: "/api/admin/courses/{id}",
+    auth: "admin",
+    url: { id: id((t) => t.freeCourse.courseId) },
+    body: { schema: CourseValuesSchema, valid: () => ({ name: `Course ${uniq()}`, place: "" }), fields: courseFields },
+    extras: (t) => [{ name: "a name another course has", body: { name: t.course.courseName }, expect: conflict }],
+  },
+  {
+    group: "admin courses",
+    method: "DELETE",
+    pattern: "/api/admin/courses/:id",
+    path: "/api/admin/courses/{id}",
+    auth: "admin",
+    url: { id: id((t) => t.freeCourse.courseId) },
+    extras: (t) => [{ name: "a course whose layout a round plays", path: `/api/admin/courses/${t.course.courseId}`, expect: conflict }],
+  },
+  {
+    group: "admin courses",
+    method: "POST",
+    pattern: "/api/admin/courses/:id/layouts",
+    path: "/api/admin/courses/{id}/layouts",
+    auth: "admin",
+    url: { id: id((t) => t.freeCourse.courseId) },
+    body: { schema: NewLayoutSchema, valid: () => layoutBody(), fields: layoutFields },
+    extras: (t) => [
+      { name: "a name the course's layout has", body: layoutBody({ name: t.freeCourse.layoutName }), expect: conflict },
+      {
+        name: "one second card on two holes",
+        body: layoutBody({ holes: holes18().map((h, i) => ({ ...h, second_card_order: i < 2 ? 1 : null })) }),
+        expect: { status: 400 },
+      },
+    ],
+  },
+  {
+    group: "admin courses",
+    method: "PUT",
+    pattern: "/api/admin/layouts/:id",
+    path: "/api/admin/layouts/{id}",
+    auth: "admin",
+    url: { id: id((t) => t.freeCourse.layoutId) },
+    body: { schema: SaveLayoutSchema, valid: () => layoutBody({ version: 0 }), fields: { ...layoutFields, version: field.version } },
+    extras: () => [{ name: "a version the layout does not have", body: layoutBody({ version: 1 }), expect: conflict }],
+  },
+  {
+    group: "admin courses",
+    method: "DELETE",
+    pattern: "/api/admin/layouts/:id",
+    path: "/api/admin/layouts/{id}",
+    auth: "admin",
+    url: { id: id((t) => t.freeCourse.layoutId) },
+    extras: (t) => [{ name: "a layout a round plays", path: `/api/admin/layouts/${t.course.layoutId}`, expect: conflict }],
   },
 
   // ---- /api/admin: settings (every field at once)

@@ -1,5 +1,6 @@
 import { requireAdmin } from "./auth";
 import { adminAuditApi } from "./admin-audit";
+import { adminCoursesApi } from "./admin-courses";
 import { adminEntriesApi } from "./admin-entries";
 import { adminPaymentsApi } from "./admin-payments";
 import { adminPlayersApi } from "./admin-players";
@@ -23,4 +24,5 @@ export const adminApi = adminSubApp()
   .route("/", adminPaymentsApi)
   .route("/", adminRatingsApi)
   .route("/", adminSettingsApi)
+  .route("/", adminCoursesApi)
   .route("/", adminAuditApi);

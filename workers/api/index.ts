@@ -6,6 +6,7 @@ import { adminApi } from "./admin";
 import { adminLoginApi } from "./admin-login";
 import { claimsApi } from "./claims";
 import type { ApiEnv } from "./context";
+import { coursesApi } from "./courses";
 import { entriesApi } from "./entries";
 import { payPalApi } from "./paypal";
 import { playersApi } from "./players";
@@ -29,6 +30,7 @@ export const api = new Hono<ApiEnv>()
   .route("/players", playersApi)
   .route("/ace", acesApi)
   .route("/standings", standingsApi)
+  .route("/courses", coursesApi)
   .route("/transfers", transfersApi)
   .route("/users", usersApi)
   .route("/claims", claimsApi)

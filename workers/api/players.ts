@@ -40,7 +40,7 @@ export const playersApi = subApp()
   // Handicap and rating, now and after each round.
   .get("/:id/history", param(PlayerIdParam), async (c) => {
     const form = await ratingAndHandicap(c.var.db, c.req.valid("param").id);
-    cachePublic(c, "players", "entries", "rounds", "settings");
+    cachePublic(c, "players", "entries", "rounds", "settings", "courses");
     return c.json(ratingAndHandicapJson(form));
   })
   .get("/search/:text", param(SearchParam), async (c) => {

@@ -58,3 +58,25 @@ export function ButtonRow({ children, danger }: { children: React.ReactNode; dan
     </div>
   );
 }
+
+/** A form's footer: Cancel (a link back) and the submit, which says so while it saves; `danger` apart at the end. */
+export function SaveRow({
+  cancelTo,
+  busy,
+  label = "Save",
+  danger,
+}: {
+  cancelTo: string;
+  busy: boolean;
+  label?: string;
+  danger?: React.ReactNode;
+}) {
+  return (
+    <ButtonRow danger={danger}>
+      <ButtonLink to={cancelTo}>Cancel</ButtonLink>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Saving…" : label}
+      </Button>
+    </ButtonRow>
+  );
+}
