@@ -1,6 +1,7 @@
 import { requireAdmin } from "./auth";
 import { adminAuditApi } from "./admin-audit";
 import { adminEntriesApi } from "./admin-entries";
+import { adminNightApi } from "./admin-night";
 import { adminPaymentsApi } from "./admin-payments";
 import { adminPlayersApi } from "./admin-players";
 import { adminRatingsApi } from "./admin-ratings";
@@ -20,6 +21,7 @@ export const adminApi = adminSubApp()
   .route("/", adminPlayersApi)
   .route("/", adminRoundsApi)
   .route("/", adminEntriesApi)
+  .route("/", adminNightApi)
   .route("/", adminPaymentsApi)
   .route("/", adminRatingsApi)
   .route("/", adminSettingsApi)

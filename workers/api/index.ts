@@ -9,6 +9,7 @@ import type { ApiEnv } from "./context";
 import { entriesApi } from "./entries";
 import { payPalApi } from "./paypal";
 import { playersApi } from "./players";
+import { roundNightApi } from "./round-night";
 import { roundsApi } from "./rounds";
 import { standingsApi } from "./standings";
 import { transfersApi } from "./transfers";
@@ -24,6 +25,7 @@ export const api = new Hono<ApiEnv>()
     c.set("league", leagueFromEnv(c.env));
     await next();
   })
+  .route("/rounds", roundNightApi)
   .route("/rounds", roundsApi)
   .route("/entries", entriesApi)
   .route("/players", playersApi)
