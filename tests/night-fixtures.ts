@@ -2,9 +2,10 @@
 // entries, a claimed player inside the check-in window, and cards read back as numbers.
 import { eq } from "drizzle-orm";
 import { makeAdmin } from "./auth-fixtures";
-import { DAY, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "./fixtures";
+import { DAY, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb, uniq } from "./fixtures";
+import { chunk } from "~/.server/db/chunk";
 import { paidEntry } from "./money-fixtures";
-import { cardPlayers, cards, entries, rounds } from "~/.server/db/schema";
+import { cardPlayers, cards, courses, entries, layoutHoles, layouts, players, rounds } from "~/.server/db/schema";
 import { cardBoard } from "~/.server/services/night/card-board";
 
 /** An hour before the start: inside the default check-in window (120 minutes). */
@@ -27,7 +28,13 @@ export async function checkedInRound(n: number, opts: { startsAt?: number; divis
   const people = await Promise.all(Array.from({ length: n }, (_, i) => makePlayer({ division: opts.divisions?.[i] ?? "MA1" })));
   const list = await Promise.all(
     people.map((p, i) =>
-      makeEntry({ roundId: round.id, playerId: p.id, division: opts.divisions?.[i] ?? "MA1", checkedInAt: nowSec(), checkedInBy: admin.id }),
+      makeEntry({
+        roundId: round.id,
+        playerId: p.id,
+        division: opts.divisions?.[i] ?? "MA1",
+        checkedInAt: nowSec(),
+        checkedInBy: admin.id,
+      }),
     ),
   );
   return { round, admin, people, entries: list };
@@ -45,3 +52,55 @@ export const entryRow = async (id: number) => (await testDb().select().from(entr
 
 export const cardRows = (roundId: number) => testDb().select().from(cards).where(eq(cards.roundId, roundId));
 export const cardPlayerRows = (cardId: number) => testDb().select().from(cardPlayers).where(eq(cardPlayers.cardId, cardId));
+
+/** `n` players entered in `roundId` and checked in, written in bulk, eight a statement (D1 binds at most 100 values). */
+export async function bulkField(roundId: number, n: number, division = "MA1"): Promise<number[]> {
+  const db = testDb();
+  const tag = uniq();
+  const made: number[] = [];
+  for (const part of chunk(
+    Array.from({ length: n }, (_, i) => i),
+    8,
+  )) {
+    const rows = await db
+      .insert(players)
+      .values(part.map((i) => ({ firstName: `F${i}`, lastName: `${tag}${i}`, division })))
+      .returning({ id: players.id });
+    const list = await db
+      .insert(entries)
+      .values(rows.map((p) => ({ roundId, playerId: p.id, division, checkedInAt: nowSec() })))
+      .returning({ id: entries.id });
+    made.push(...list.map((e) => e.id));
+  }
+  return made;
+}
+
+/** A course with a layout of `pars.length` holes; `second` lists the holes that take a second card, in order. */
+export async function makeLayout(pars: number[], second: number[] = []): Promise<number> {
+  const db = testDb();
+  const [course] = await db
+    .insert(courses)
+    .values({ name: `Course ${uniq()}` })
+    .returning();
+  const [layout] = await db.insert(layouts).values({ courseId: course!.id, name: "Long tees", holeCount: pars.length }).returning();
+  for (const part of chunk(
+    pars.map((par, i) => ({ hole: i + 1, par })),
+    15,
+  )) {
+    await db.insert(layoutHoles).values(
+      part.map(({ hole, par }) => ({
+        layoutId: layout!.id,
+        hole,
+        par,
+        secondCardOrder: second.includes(hole) ? second.indexOf(hole) + 1 : null,
+      })),
+    );
+  }
+  return layout!.id;
+}
+
+/** A round rated before this one in which each player scored with the rating given (their league rating then is it). */
+export async function rated(playerRatings: [number, number][]) {
+  const round = await makeRound({ startsAt: nowSec() - 7 * DAY });
+  for (const [playerId, rating] of playerRatings) await makeEntry({ roundId: round.id, playerId, score: 54, rating });
+}

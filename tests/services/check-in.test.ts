@@ -67,7 +67,9 @@ describe("a player checking in their own entry", () => {
   it("answers 403 for another user's entry or without an approved claim, and 404 with no entry in the round", async () => {
     const mine = await playerEntry({ cashCents: PRICE });
     const theirs = await playerEntry({ cashCents: PRICE });
-    const other = await refusal(checkIn(db(), { roundId: theirs.round.id, entryId: theirs.entry.id, who: asPlayer(mine.user.id), timeZone }));
+    const other = await refusal(
+      checkIn(db(), { roundId: theirs.round.id, entryId: theirs.entry.id, who: asPlayer(mine.user.id), timeZone }),
+    );
     expect([other.status, other.message]).toEqual([403, NIGHT_MESSAGES.notYours]);
     const stranger = await makeUser();
     const noClaim = await refusal(checkIn(db(), { roundId: mine.round.id, entryId: null, who: asPlayer(stranger.id), timeZone }));
@@ -97,7 +99,9 @@ describe("an admin checking in", () => {
   it("answers 404 for an entry of another round", async () => {
     const [a, b] = await Promise.all([playerEntry(), playerEntry()]);
     const admin = await makeUser({ isAdmin: true });
-    const err = await refusal(checkIn(db(), { roundId: a.round.id, entryId: b.entry.id, who: { admin: true, userId: admin.id }, timeZone }));
+    const err = await refusal(
+      checkIn(db(), { roundId: a.round.id, entryId: b.entry.id, who: { admin: true, userId: admin.id }, timeZone }),
+    );
     expect(err.status).toBe(404);
   });
 });
