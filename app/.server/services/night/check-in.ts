@@ -2,6 +2,7 @@ import { and, eq, isNull, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { entries, payments } from "../../db/schema";
 import { conflict } from "../../errors";
+import { balancesOf } from "../money/balance";
 import { commitRoundChange } from "../rounds/round-entries";
 import { leaveDraftCard } from "./card-sql";
 import { type NightActor, assertNightOpen, nightTarget } from "./night-target";
@@ -61,15 +62,18 @@ export async function checkIn(db: Db, input: CheckInInput): Promise<CheckIn> {
   let paymentsRead = 0;
   if (!input.who.admin) {
     paymentsRead = await paymentCount(db, round.id, target.playerId);
-    const night = await playerNight(db, round.id, target.playerId);
+    const [night, balances] = await Promise.all([playerNight(db, round.id, target.playerId), balancesOf(db, [target.playerId])]);
     owed = night?.owedCents ?? 0;
+    const balance = balances.get(target.playerId) ?? 0;
+    if (owed > 0 && balance < owed) throw conflict(CHECK_IN_MESSAGES.owes(owed, round.name));
+    if (owed > 0 && !input.useCredit) throw conflict(CHECK_IN_MESSAGES.consent(owed, round.name, balance));
   }
   const paying = owed > 0;
+  // The plan only writes: a check-in that another tap made first leaves its update a no-op
+  // (checked_in_at is set), and the batch's balance guard holds the credit.
   const written = await commitRoundChange(db, round.id, (state) => {
     const entry = state.entries.find((e) => e.id === target.entryId);
     if (!entry) throw conflict(`${target.name}'s entry was withdrawn.`);
-    if (paying && entry.balanceCents < owed) throw conflict(CHECK_IN_MESSAGES.owes(owed, round.name));
-    if (paying && !input.useCredit) throw conflict(CHECK_IN_MESSAGES.consent(owed, round.name, entry.balanceCents));
     const pay = paying
       ? {
           set: { creditUsedCents: entry.creditUsedCents + owed },
