@@ -59,17 +59,20 @@ export function PrintCards({ board, roundName, startsAt }: { board: CardBoard; r
                   ))}
                   <td className={cell}>{board.pars ? row.reduce((s, h) => s + (board.pars?.[h - 1] ?? 0), 0) : ""}</td>
                 </tr>
-                {[...card.players.map((p) => p.name), ""].map((name, i) => (
-                  <tr key={`${card.id}-${i}`} className="h-7">
-                    <th scope="row" className={`${cell} truncate text-left font-medium`}>
-                      {name}
-                    </th>
-                    {row.map((h) => (
-                      <td key={h} className={cell} />
-                    ))}
-                    <td className={cell} />
-                  </tr>
-                ))}
+                {/* A blank row at the end: a late arrival written in by hand. */}
+                {[...card.players.map((p) => ({ key: String(p.entryId), name: p.name })), { key: "blank", name: "" }].map(
+                  ({ key, name }) => (
+                    <tr key={key} className="h-7">
+                      <th scope="row" className={`${cell} truncate text-left font-medium`}>
+                        {name}
+                      </th>
+                      {row.map((h) => (
+                        <td key={h} className={cell} />
+                      ))}
+                      <td className={cell} />
+                    </tr>
+                  ),
+                )}
               </tbody>
             </table>
           ))}
