@@ -83,22 +83,27 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
           />
         </Card>
         {played ? <Alert tone="info">This round has scores, so check-in and walk-ups are closed.</Alert> : null}
-        <NightEntries entries={entries} closed={played} />
-        <WalkUp
-          entered={entries.map((e) => e.playerId)}
-          divisions={divisions}
-          priceCents={entryPriceCents(round)}
-          aceCents={round.aceCents}
-          closed={played}
-        />
-        <MakeCards
-          version={board.version}
-          mode={cardSettings.mode}
-          start={cardSettings.start}
-          hasCards={board.cards.length > 0}
-          published={board.publishedAt !== null}
-          checkedIn={counts.checkedIn}
-        />
+        {/* One column on a phone; the list beside the forms on a wide screen. */}
+        <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+          <NightEntries entries={entries} closed={played} />
+          <div className="space-y-6">
+            <WalkUp
+              entered={entries.map((e) => e.playerId)}
+              divisions={divisions}
+              priceCents={entryPriceCents(round)}
+              aceCents={round.aceCents}
+              closed={played}
+            />
+            <MakeCards
+              version={board.version}
+              mode={cardSettings.mode}
+              start={cardSettings.start}
+              hasCards={board.cards.length > 0}
+              published={board.publishedAt !== null}
+              checkedIn={counts.checkedIn}
+            />
+          </div>
+        </div>
         <CardEditor board={board} closed={played} />
       </div>
       <PrintCards board={board} roundName={round.name} startsAt={round.startsAt} />

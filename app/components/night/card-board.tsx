@@ -15,7 +15,8 @@ export function CardEditor({ board, closed }: { board: CardBoard; closed: boolea
   const action = useNightAction();
   const publish = useNightAction();
   const { timeZone } = useLeague();
-  if (board.cards.length === 0 && board.waiting.length === 0) return null;
+  // Before the cards are made, "Make cards" says how many are checked in.
+  if (board.cards.length === 0) return null;
   const context: BoardContext = {
     version: board.version,
     holeCount: board.holeCount,
@@ -27,7 +28,7 @@ export function CardEditor({ board, closed }: { board: CardBoard; closed: boolea
   return (
     <section aria-labelledby="cards-title" className="space-y-3 print:hidden">
       <h2 id="cards-title" className="font-display text-2xl font-semibold tracking-wide">
-        {published ? "Cards (published)" : board.cards.length ? "Cards (draft)" : "Cards"}
+        {published ? "Cards (published)" : "Cards (draft)"}
       </h2>
       {published ? (
         <Alert tone="info">
@@ -41,17 +42,15 @@ export function CardEditor({ board, closed }: { board: CardBoard; closed: boolea
           <h3 className="font-semibold">Checked in, on no card</h3>
           <ol className="space-y-2">
             {board.waiting.map((p) => (
-              <PlayerLine key={p.entryId} player={p} board={context} from={null} locked={board.cards.length === 0}>
-                {board.cards.length ? (
-                  <form method="post" onSubmit={action.onSubmit} className="mt-2">
-                    <input type="hidden" name="intent" value="lateArrival" />
-                    <input type="hidden" name="version" value={board.version} />
-                    <input type="hidden" name="entry_id" value={p.entryId} />
-                    <Button type="submit" disabled={action.busy} aria-label={`Add ${p.name} to the smallest card`}>
-                      Add to the smallest card
-                    </Button>
-                  </form>
-                ) : null}
+              <PlayerLine key={p.entryId} player={p} board={context} from={null} locked={false}>
+                <form method="post" onSubmit={action.onSubmit} className="mt-2">
+                  <input type="hidden" name="intent" value="lateArrival" />
+                  <input type="hidden" name="version" value={board.version} />
+                  <input type="hidden" name="entry_id" value={p.entryId} />
+                  <Button type="submit" disabled={action.busy} aria-label={`Add ${p.name} to the smallest card`}>
+                    Add to the smallest card
+                  </Button>
+                </form>
               </PlayerLine>
             ))}
           </ol>

@@ -39,7 +39,7 @@ export function MakeCards({
         <p className="text-sm text-muted">
           From the {checkedIn} checked-in {checkedIn === 1 ? "player" : "players"}.
         </p>
-        <SelectField label={CHOICES.cardMode.label} name="mode" defaultValue={mode} key={`mode-${mode}`}>
+        <SelectField label="Mode" name="mode" defaultValue={mode} key={`mode-${mode}`}>
           {CHOICES.cardMode.options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
