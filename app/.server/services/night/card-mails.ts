@@ -4,6 +4,7 @@ import { cardMails, claims, rounds, users } from "../../db/schema";
 import { cardMail } from "../../mail/card-mail";
 import type { MailSender } from "../../mail/mailer";
 import type { RegistrationMailContext } from "../../mail/registration-mail";
+import { sendInGroups } from "../../mail/send-groups";
 import { playerNight } from "./player-night";
 import { nowSeconds } from "~/lib/time";
 
@@ -17,7 +18,6 @@ import { nowSeconds } from "~/lib/time";
 export type CardMailJob = { roundId: number; publishedAt: number };
 export type CardMailOutcome = { status: "no-round" | "stale" } | { status: "done"; sent: number; failed: number };
 
-const GROUP = 10;
 const recipient = sql`${users.notifyCards} = 1 and ${users.locked} = 0`;
 
 export async function sendCardMails(
@@ -53,25 +53,27 @@ export async function sendCardMails(
     .where(and(key, isNull(cardMails.mailedAt), recipient))
     .orderBy(users.id);
 
-  let sent = 0;
-  let failed = 0;
-  for (let i = 0; i < pending.length; i += GROUP) {
-    const group = pending.slice(i, i + GROUP);
-    const results = await Promise.allSettled(
-      group.map(async (user) => {
-        const card = (await playerNight(db, round.id, user.playerId))?.card;
-        if (card) await ctx.send(cardMail(user, round, card, ctx));
-      }),
-    );
-    const handedOver = group.filter((_, j) => results[j]?.status === "fulfilled").map((u) => u.userId);
-    failed += group.length - handedOver.length;
-    sent += handedOver.length;
-    if (handedOver.length === 0) continue;
-    await db
-      .update(cardMails)
-      .set({ mailedAt: nowSeconds() })
-      .where(and(key, inArray(cardMails.userId, handedOver), isNull(cardMails.mailedAt)));
-  }
+  const { sent, failed } = await sendInGroups(
+    pending,
+    async (user) => {
+      const card = (await playerNight(db, round.id, user.playerId))?.card;
+      if (card) await ctx.send(cardMail(user, round, card, ctx));
+    },
+    (handedOver) =>
+      db
+        .update(cardMails)
+        .set({ mailedAt: nowSeconds() })
+        .where(
+          and(
+            key,
+            inArray(
+              cardMails.userId,
+              handedOver.map((u) => u.userId),
+            ),
+            isNull(cardMails.mailedAt),
+          ),
+        ),
+  );
   if (failed > 0) throw new Error(`${failed} of ${failed + sent} card mails for round ${round.id} could not be sent`);
   return { status: "done", sent, failed };
 }
