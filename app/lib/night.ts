@@ -1,3 +1,4 @@
+import { startLabel } from "./cards";
 import { formatClock } from "./time";
 
 // League night (ADR 25) as players read it: when check-in is open, and their card in a line.
@@ -25,4 +26,13 @@ export function cardLine(card: CardSummary, timeZone: string): string {
   const start = card.startLabel !== null ? `hole ${card.startLabel}` : card.teeTime !== null ? formatClock(card.teeTime, timeZone) : null;
   const mates = card.mates.length ? `with ${card.mates.map((m) => m.name).join(", ")}` : null;
   return [`Card ${card.number}`, start, mates].filter(Boolean).join(" · ");
+}
+
+/** A round's cards' start labels, in their order: "7", or "7A"/"7B" where cards share a hole; null for a tee time. */
+export function startLabels(cards: readonly { startHole: number | null; startSlot: number }[]): (string | null)[] {
+  return cards.map((c) =>
+    c.startHole === null
+      ? null
+      : startLabel({ hole: c.startHole, slot: c.startSlot }, cards.filter((o) => o.startHole === c.startHole).length),
+  );
 }

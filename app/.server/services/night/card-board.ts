@@ -4,7 +4,7 @@ import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, courses, entries, layoutHoles, layouts, players, rounds } from "../../db/schema";
 import { notFound } from "../../errors";
 import { currentRatings } from "./league-ratings";
-import { startLabel } from "~/lib/cards";
+import { startLabels } from "~/lib/night";
 
 // A round's cards as the night screen, the card editor, the print view and the public
 // list read them (ADR 25): each card's start and players, who is checked in and on no
@@ -111,14 +111,14 @@ export async function cardBoard(db: Db, roundId: number): Promise<CardBoard> {
       },
     ]),
   );
-  const sharing = (hole: number | null) => cardRows.filter((c) => hole !== null && c.startHole === hole).length;
+  const labels = startLabels(cardRows);
   const board = cardRows.map(
-    (c): BoardCard => ({
+    (c, i): BoardCard => ({
       id: c.id,
       number: c.number,
       startHole: c.startHole,
       startSlot: c.startSlot,
-      startLabel: c.startHole === null ? null : startLabel({ hole: c.startHole, slot: c.startSlot }, sharing(c.startHole)),
+      startLabel: labels[i] ?? null,
       teeTime: c.teeTime,
       startedAt: c.startedAt,
       players: placed.filter((p) => p.cardId === c.id).flatMap((p) => byEntry.get(p.entryId) ?? []),

@@ -4,8 +4,7 @@ import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, entries, players, rounds } from "../../db/schema";
 import { getLeagueSettings } from "../standings/league-settings";
 import { type PlayerNight, playerNight } from "./player-night";
-import { startLabel } from "~/lib/cards";
-import { type CheckInWindow, checkInWindow } from "~/lib/night";
+import { type CheckInWindow, checkInWindow, startLabels } from "~/lib/night";
 
 // What a round's page shows of its league night (ADR 25): the published cards, to everyone,
 // and to a signed-in player their own check-in, what they owe and their card.
@@ -30,24 +29,22 @@ export async function publishedCards(db: Db, roundId: number): Promise<Published
     .leftJoin(players, eq(players.id, entries.playerId))
     .where(sql`${cards.roundId} = ${roundId} and ${rounds.cardsPublishedAt} is not null`)
     .orderBy(asc(cards.number), asc(cardPlayers.position));
-  const out = new Map<number, PublishedCard & { hole: number | null; slot: number }>();
+  const out = new Map<number, PublishedCard & { startHole: number | null; startSlot: number }>();
   for (const r of rows) {
     const card = out.get(r.cardId) ?? {
       number: r.number,
+      startHole: r.startHole,
+      startSlot: r.startSlot,
       startLabel: null,
       teeTime: r.teeTime,
       names: [],
-      hole: r.startHole,
-      slot: r.startSlot,
     };
     if (r.name) card.names.push(r.name);
     out.set(r.cardId, card);
   }
   const list = [...out.values()];
-  return list.map(({ hole, slot, ...card }) => ({
-    ...card,
-    startLabel: hole === null ? null : startLabel({ hole, slot }, list.filter((c) => c.hole === hole).length),
-  }));
+  const labels = startLabels(list);
+  return list.map((c, i) => ({ number: c.number, startLabel: labels[i] ?? null, teeTime: c.teeTime, names: c.names }));
 }
 
 export type MyNight = PlayerNight & { window: CheckInWindow };
