@@ -40,5 +40,6 @@ export default [
   route("admin/rounds/:roundId", "routes/admin-round-form.tsx", { id: "admin-round-edit" }),
   route("admin/round/play/:roundId", "routes/admin-round-play.tsx"),
   route("admin/round/scores/:roundId", "routes/admin-round-scores.tsx"),
+  route("admin/round/night/:roundId", "routes/admin-round-night.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -112,6 +112,9 @@ export function AdminRoundsTable({
                 <Link to={`/admin/round/scores/${r.id}`} className={`${link} ${small}`} aria-label={`Scores of ${r.name}`}>
                   Scores
                 </Link>
+                <Link to={`/admin/round/night/${r.id}`} className={`${link} ${small}`} aria-label={`League night of ${r.name}`}>
+                  Night
+                </Link>
               </div>
             </td>
           </tr>

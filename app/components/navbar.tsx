@@ -61,7 +61,7 @@ export function Navbar() {
 
   const close = () => setOpen(false);
   return (
-    <header className="on-dark bg-brand-900 text-white shadow">
+    <header className="on-dark bg-brand-900 text-white shadow print:hidden">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-1.5">
         <Link to="/" className="mr-auto flex min-h-11 min-w-0 flex-1 items-center rounded-md md:flex-none">
           <Wordmark name={name} />

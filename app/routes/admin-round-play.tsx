@@ -51,6 +51,7 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
         subtitle={`${formatDateTime(round.startsAt, timeZone)} · ${round.location}`}
         actions={
           <>
+            <ButtonLink to={`/admin/round/night/${round.id}`}>League night</ButtonLink>
             <ButtonLink to={`/admin/round/scores/${round.id}`}>Scores</ButtonLink>
             <ButtonLink to={`/admin/rounds/${round.id}`}>Edit round</ButtonLink>
           </>

@@ -15,6 +15,12 @@ import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { optionalSession, requireUser } from "~/.server/auth/guards";
 import { withdrawalBack } from "~/.server/services/money/round-money";
 import { handleWithdrawForm } from "./withdraw-form.server";
+import { handleCheckInForm } from "./check-in-form.server";
+import { postedIntent } from "~/.server/forms";
+import { myNight, publishedCards } from "~/.server/services/night/round-night";
+import { PublishedCards } from "~/components/night/published-cards";
+import { lazyPart } from "~/components/lazy-part";
+import { CHECK_IN_INTENTS } from "~/schemas/night-forms";
 import { payPalCheckout } from "~/.server/paypal/config";
 import { roundPageData } from "~/.server/services/rounds/round-page";
 import { pageMeta } from "~/lib/meta";
@@ -23,8 +29,12 @@ import { entryPriceCents } from "~/lib/pricing";
 import { resultGroups } from "~/lib/results";
 import { formatDateLong, isToday, nowSeconds } from "~/lib/time";
 
+// A signed-in player's check-in: its code loads only when it renders (the client budget, ADR 24).
+const CheckInPart = lazyPart(async () => (await import("~/components/night/check-in-part")).CheckInPart);
+
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
-export const headers: Route.HeadersFunction = () => publicCacheHeaders("rounds", "entries", "players", "aces", "settings", "courses");
+export const headers: Route.HeadersFunction = () =>
+  publicCacheHeaders("rounds", "entries", "players", "aces", "settings", "courses", "cards");
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, env } = routeServices(context);
@@ -33,8 +43,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const session = optionalSession(context);
   const me = session && !session.isAdmin && session.user.claimStatus === "approved" ? session.user.linkedPlayerId : null;
   const net = new URL(request.url).searchParams.get("net") === "1";
-  const [{ round, entries, potCents: pot, acedPlayerIds: aced, facts, course }, handicaps] = await orRouteError(
-    Promise.all([roundPageData(db, id, me), net ? roundHandicaps(db, id) : null]),
+  const [{ round, entries, potCents: pot, acedPlayerIds: aced, facts, course }, handicaps, cards] = await orRouteError(
+    Promise.all([roundPageData(db, id, me), net ? roundHandicaps(db, id) : null, publishedCards(db, id)]),
   );
   const played = entries.some((e) => e.score > 0);
   // Only what the page shows goes into the page's data.
@@ -43,16 +53,32 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const mine = facts?.entered ? entries.find((e) => e.playerId === me) : undefined;
   const withdraw = mine && round.startsAt > nowSeconds() ? { entryId: mine.id, back: await withdrawalBack(db, round, mine) } : null;
   const signUp = facts ? { ...facts, payPal: payPalCheckout(env, new URL(request.url).origin), withdraw } : null;
+  // The player's league night (ADR 25): check-in, what they owe, their card once published.
+  const night = mine ? await myNight(db, id, mine.playerId, round.startsAt) : null;
   // Priced here, not in the page: the browser then needs no pricing code (the client budget, ADR 24).
   const handicapSettings = handicaps?.settings ?? null;
-  return { round, course, entryCents: entryPriceCents(round), pot, played, groups, handicapSettings, entryCount: entries.length, signUp };
+  return {
+    round,
+    course,
+    entryCents: entryPriceCents(round),
+    pot,
+    played,
+    groups,
+    handicapSettings,
+    entryCount: entries.length,
+    signUp,
+    night,
+    cards,
+  };
 }
 
-/** Withdraw (the signed-in player's part of the page): the entry goes, what paid for it comes back as credit. */
+/** The signed-in player's part of the page: Withdraw (what paid comes back as credit), and Check in. */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const session = requireUser(context, request);
   const id = await routeId(params.roundId, "round id");
-  return handleWithdrawForm(request, routeServices(context).db, session, id);
+  const { db, league } = routeServices(context);
+  if (CHECK_IN_INTENTS.includes(await postedIntent(request))) return handleCheckInForm(request, db, session, id, league.timeZone);
+  return handleWithdrawForm(request, db, session, id);
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -72,7 +98,7 @@ function timeZoneOf(matches: Route.MetaArgs["matches"]): string {
 }
 
 export default function RoundPage({ loaderData }: Route.ComponentProps) {
-  const { round, course, entryCents, pot, played, groups, handicapSettings, entryCount, signUp } = loaderData;
+  const { round, course, entryCents, pot, played, groups, handicapSettings, entryCount, signUp, night, cards } = loaderData;
   const net = handicapSettings !== null;
   const { longDate, time } = useLeague();
   const today = isToday(round.startsAt, nowSeconds());
@@ -107,7 +133,9 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
             </a>
           ) : null}
         </Card>
+        {night && signUp ? <CheckInPart round={round} night={night} balanceCents={signUp.balanceCents} /> : null}
         {played ? null : <SignUpPanel round={round} signUp={signUp} />}
+        <PublishedCards cards={cards} />
         <section aria-labelledby="results-title" className="space-y-2">
           <h2 id="results-title" className="font-display text-2xl font-semibold tracking-wide">
             {played ? "Results" : "Registered players"}

@@ -1,9 +1,9 @@
 import { z } from "./zod";
 
-/** The 400 for a write of a stored row that does not say which version it read. */
-/** The rows an editor saves over the version it read (ADR 20). */
-type Versioned = "entry" | "round" | "layout";
+/** What a version is read of (ADR 20): an entry, a round, a layout, or a round's cards (their cards_version, ADR 25). */
+type Versioned = "entry" | "round" | "layout" | "cards";
 
+/** The 400 for a write of a stored row that does not say which version it read. */
 export const missingVersion = (what: Versioned) => `version is required: send the version of the ${what} as you read it`;
 
 /**

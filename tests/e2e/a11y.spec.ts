@@ -56,6 +56,8 @@ async function commonPaths(request: APIRequestContext): Promise<string[]> {
     `/admin/rounds/multi-edit?ids=${played.id},${future.id}`,
     `/admin/round/play/${played.id}`,
     `/admin/round/scores/${played.id}`,
+    `/admin/round/night/${played.id}`,
+    `/admin/round/night/${future.id}`,
     "/admin/payments",
     "/admin/audit",
     "/admin/audit?find=ross",

@@ -16,6 +16,7 @@ import * as layoutFormPage from "~/routes/admin-layout-form";
 import * as adminLoginPage from "~/routes/admin-login";
 import * as adminPlayerPage from "~/routes/admin-player";
 import * as roundFormPage from "~/routes/admin-round-form";
+import * as nightPage from "~/routes/admin-round-night";
 import * as roundPlayPage from "~/routes/admin-round-play";
 import * as roundScoresPage from "~/routes/admin-round-scores";
 import * as multiEditPage from "~/routes/admin-rounds-multi";
@@ -209,6 +210,68 @@ const moneyExtras = (t: ActionTargets): Extra[] => [
   { name: "taking back credit of a payment that does not exist", fields: { intent: "takeBack", payment: String(MISSING_ID) }, status: 404 },
 ];
 
+/** The league-night screen's forms (ADR 25): each valid post would change the round, so only its bad variants are sent. */
+const requestKey: FormField = { kind: "custom", bad: ["", "short", "has spaces in it", "x".repeat(65)] };
+const nightForms: Form[] = [
+  {
+    name: "checkIn",
+    valid: (t) => ({ intent: "checkIn", entry_id: String(t.entry.id) }),
+    fields: { intent: intent("checkIn", "undoCheckIn"), entry_id: id },
+  },
+  {
+    name: "cash",
+    valid: (t) => ({ intent: "cash", entry_id: String(t.entry.id), amount: "6.00", note: "", request_key: "hostile-night-cash" }),
+    fields: { entry_id: id, amount: money("money+"), note: text(200, { optional: true, blankOk: true }), request_key: requestKey },
+  },
+  {
+    name: "walkUp",
+    valid: (t) => ({
+      intent: "walkUp",
+      player: String(t.spare.id),
+      pdga: "",
+      division: "MA2",
+      ace: "1",
+      amount: "6.00",
+      note: "",
+      request_key: "hostile-night-walk",
+    }),
+    fields: {
+      player: { kind: "id" },
+      pdga: { kind: "pdga", optional: true },
+      division: { kind: "division" },
+      ace: { kind: "flag", optional: true },
+      amount: money("money+"),
+      request_key: requestKey,
+    },
+  },
+  {
+    name: "makeCards",
+    valid: () => ({ intent: "makeCards", version: "0", mode: "rating", start: "tee_times" }),
+    fields: { version, mode: intent("random", "rating", "division"), start: intent("shotgun", "tee_times") },
+  },
+  {
+    name: "moveCard",
+    valid: (t) => ({ intent: "moveCard", version: "0", entry_id: String(t.entry.id), to: "2" }),
+    fields: { version, entry_id: id, to: { kind: "custom", bad: ["", "newer", "0", "-1", "1.5", "card 2"] } },
+  },
+  {
+    name: "lateArrival",
+    valid: (t) => ({ intent: "lateArrival", version: "0", entry_id: String(t.entry.id) }),
+    fields: { version, entry_id: id },
+  },
+  {
+    name: "cardStart",
+    valid: () => ({ intent: "cardStart", version: "0", number: "1", start_hole: "4" }),
+    fields: {
+      version,
+      number: id,
+      start_hole: { kind: "id", blankIsNone: true },
+      tee_time: { kind: "custom", bad: ["25:00", "7pm", "18:60"], optional: true },
+    },
+  },
+  { name: "publish", valid: () => ({ intent: "publish", version: "0" }), fields: { version } },
+];
+
 export const ACTION_ROUTES: ActionRoute[] = [
   {
     // The round page's Withdraw (ADR 22): a signed-in player's own entry of this round.
@@ -220,6 +283,16 @@ export const ACTION_ROUTES: ActionRoute[] = [
       { name: "withdraw", valid: (t) => ({ intent: "withdraw", id: String(t.entry.id) }), fields: { intent: intent("withdraw"), id } },
     ],
     extras: (t) => [
+      // Check in (ADR 25): the player's own entry; the targets' player session has no claim.
+      { name: "check in: someone else's entry", fields: { intent: "checkIn", entry_id: String(t.entry.id) }, status: 403 },
+      {
+        name: "check in: a box sent as anything but 'on'",
+        fields: { intent: "checkIn", entry_id: String(t.entry.id), use_credit: "yes" },
+        status: 400,
+      },
+      { name: "check in: no entry id", fields: { intent: "checkIn" }, status: 400 },
+      { name: "undo a check-in: an entry id that is not one", fields: { intent: "undoCheckIn", entry_id: "abc" }, status: 400 },
+      { name: "undo a check-in: someone else's entry", fields: { intent: "undoCheckIn", entry_id: String(t.entry.id) }, status: 403 },
       { name: "someone else's entry", fields: { intent: "withdraw", id: String(t.entry.id) }, status: 403 },
       { name: "an entry that does not exist", fields: { intent: "withdraw", id: String(MISSING_ID) }, status: 404 },
       {
@@ -403,6 +476,57 @@ export const ACTION_ROUTES: ActionRoute[] = [
     params: (t) => ({ roundId: String(t.round.id) }),
     forms: entryForms,
     extras: (t) => [...entryExtras(t), ...moneyExtras(t)],
+  },
+  {
+    // League night (ADR 25). The targets' round has one entry, not checked in, and no cards.
+    path: "/admin/round/night/{roundId}",
+    action: nightPage.action,
+    role: "admin",
+    params: (t) => ({ roundId: String(t.round.id) }),
+    forms: nightForms,
+    extras: (t) => [
+      { name: "check in an entry that does not exist", fields: { intent: "checkIn", entry_id: String(MISSING_ID) }, status: 404 },
+      {
+        name: "check in an entry of another round",
+        fields: { intent: "checkIn", entry_id: String(t.entry.id) },
+        params: { roundId: String(t.closedRound.id) },
+        status: 404,
+      },
+      {
+        name: "cash for an entry that does not exist",
+        fields: { intent: "cash", entry_id: String(MISSING_ID), amount: "6", request_key: "hostile-night-1" },
+        status: 404,
+      },
+      { name: "cash without a request key", fields: { intent: "cash", entry_id: String(t.entry.id), amount: "6" }, status: 400 },
+      {
+        name: "a walk-up of a player already entered",
+        fields: { intent: "walkUp", player: String(t.entered.id), division: "MA1", amount: "6", request_key: "hostile-night-2" },
+        status: 409,
+      },
+      {
+        name: "make cards with nobody checked in",
+        fields: { intent: "makeCards", version: "0", mode: "random", start: "shotgun" },
+        status: 409,
+      },
+      { name: "make cards from an old read", fields: { intent: "makeCards", version: "5", mode: "random", start: "shotgun" }, status: 409 },
+      {
+        name: "move a player who is not checked in",
+        fields: { intent: "moveCard", version: "0", entry_id: String(t.entry.id), to: "new" },
+        status: 404,
+      },
+      { name: "a late arrival not checked in", fields: { intent: "lateArrival", version: "0", entry_id: String(t.entry.id) }, status: 404 },
+      {
+        name: "the start of a card that does not exist",
+        fields: { intent: "cardStart", version: "0", number: "3", start_hole: "4" },
+        status: 404,
+      },
+      {
+        name: "a start hole and a tee time at once",
+        fields: { intent: "cardStart", version: "0", number: "1", start_hole: "4", tee_time: "18:10" },
+        status: 400,
+      },
+      { name: "publish with no cards", fields: { intent: "publish", version: "0" }, status: 409 },
+    ],
   },
   {
     // The same forms as the play page (every field runs there): the scores page's save.
@@ -737,8 +861,8 @@ export const ACTION_ROUTES: ActionRoute[] = [
       // The mail opt-in (its intent picks the form; any other goes to the profile form).
       {
         name: "mail opt-in",
-        valid: () => ({ intent: "mailOptIn", notify: "on" }),
-        fields: { notify: { kind: "checkbox", optional: true } },
+        valid: () => ({ intent: "mailOptIn", notify: "on", cards: "on" }),
+        fields: { notify: { kind: "checkbox", optional: true }, cards: { kind: "checkbox", optional: true } },
       },
       // The calendar card's forms (app/routes/calendar-form.server.ts): an intent starting "calendar"
       // is theirs; a post without one is the profile form above.

@@ -2,6 +2,7 @@ import { requireAdmin } from "./auth";
 import { adminAuditApi } from "./admin-audit";
 import { adminCoursesApi } from "./admin-courses";
 import { adminEntriesApi } from "./admin-entries";
+import { adminNightApi } from "./admin-night";
 import { adminPaymentsApi } from "./admin-payments";
 import { adminPlayersApi } from "./admin-players";
 import { adminRatingsApi } from "./admin-ratings";
@@ -21,6 +22,7 @@ export const adminApi = adminSubApp()
   .route("/", adminPlayersApi)
   .route("/", adminRoundsApi)
   .route("/", adminEntriesApi)
+  .route("/", adminNightApi)
   .route("/", adminPaymentsApi)
   .route("/", adminRatingsApi)
   .route("/", adminSettingsApi)

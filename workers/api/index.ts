@@ -10,6 +10,7 @@ import { coursesApi } from "./courses";
 import { entriesApi } from "./entries";
 import { payPalApi } from "./paypal";
 import { playersApi } from "./players";
+import { roundNightApi } from "./round-night";
 import { roundsApi } from "./rounds";
 import { standingsApi } from "./standings";
 import { transfersApi } from "./transfers";
@@ -25,6 +26,7 @@ export const api = new Hono<ApiEnv>()
     c.set("league", leagueFromEnv(c.env));
     await next();
   })
+  .route("/rounds", roundNightApi)
   .route("/rounds", roundsApi)
   .route("/entries", entriesApi)
   .route("/players", playersApi)

@@ -1,0 +1,38 @@
+import { startLabel } from "./cards";
+import { formatClock } from "./time";
+
+// League night (ADR 25) as players read it: when check-in is open, and their card in a line.
+// Pure: the round page, the home page, the card mail and the night screen say it the same way.
+
+export type CheckInWindow = { opensAt: number; closesAt: number };
+
+/** A player checks in from `opensMinutes` before the round's start until the start. */
+export function checkInWindow(startsAt: number, opensMinutes: number): CheckInWindow {
+  return { opensAt: startsAt - opensMinutes * 60, closesAt: startsAt };
+}
+
+export type WindowState = "before" | "open" | "closed";
+
+export function windowState(window: CheckInWindow, now: number): WindowState {
+  if (now < window.opensAt) return "before";
+  return now < window.closesAt ? "open" : "closed";
+}
+
+/** A card as a player reads it: its number, its start (a hole, or a tee time) and the others on it. */
+export type CardSummary = { number: number; startLabel: string | null; teeTime: number | null; mates: { name: string }[] };
+
+/** "Card 3 · hole 7 · with Ann Lee, Bo Park", or "Card 3 · 6:40 pm" with tee times and no one else. */
+export function cardLine(card: CardSummary, timeZone: string): string {
+  const start = card.startLabel !== null ? `hole ${card.startLabel}` : card.teeTime !== null ? formatClock(card.teeTime, timeZone) : null;
+  const mates = card.mates.length ? `with ${card.mates.map((m) => m.name).join(", ")}` : null;
+  return [`Card ${card.number}`, start, mates].filter(Boolean).join(" · ");
+}
+
+/** A round's cards' start labels, in their order: "7", or "7A"/"7B" where cards share a hole; null for a tee time. */
+export function startLabels(cards: readonly { startHole: number | null; startSlot: number }[]): (string | null)[] {
+  return cards.map((c) =>
+    c.startHole === null
+      ? null
+      : startLabel({ hole: c.startHole, slot: c.startSlot }, cards.filter((o) => o.startHole === c.startHole).length),
+  );
+}
