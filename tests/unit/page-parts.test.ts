@@ -109,14 +109,20 @@ describe("the player page", () => {
       score: 52,
       position: "2 of 9",
       entryPayoutCents: 500,
-      creditAddedCents: 0,
-      creditUsedCents: 1200,
+      credit: { addedCents: 0, usedCents: 1200 },
       rating: 901,
     };
     const html = renderHtml(h(PlayerRoundsTable, { rounds: [round] }));
     noMarkupFrom(html);
     expect(html).toContain('href="/rounds/3"');
-    expect(rowsOf(html)).toEqual([["06/01/26", EVIL, "52", "901", "2 of 9", "MA1", "$5.00", "", "$12.00"]]);
+    expect(rowsOf(html)).toEqual([[`${EVIL} 06/01/26`, "52", "901", "2 of 9", "MA1", "$5.00", "", "$12.00"]]);
+    // On a phone every money column is on the round's card, under its label.
+    expect(html).toContain('data-label="Payout"');
+    expect(html).toContain('data-label="Credit used"');
+    // Where the player's money is hidden (ADR 25) the credit columns are left out.
+    const hidden = renderHtml(h(PlayerRoundsTable, { rounds: [{ ...round, credit: null }] }));
+    expect(rowsOf(hidden)).toEqual([[`${EVIL} 06/01/26`, "52", "901", "2 of 9", "MA1", "$5.00"]]);
+    expect(hidden).not.toContain("Credit used");
   });
 
   it("shows the handicap's sum, ten rounds of history with the rest under 'Earlier rounds', and the method notes", () => {
