@@ -8,7 +8,7 @@ import { useFormResult } from "~/hooks/use-form-result";
 import { usePlayerSearch } from "~/hooks/use-player-search";
 import type { PlayerHit } from "~/lib/api-answers";
 import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, SEARCH_TOO_LONG } from "~/lib/constants";
-import { DIVISIONS } from "~/lib/divisions";
+import { DivisionOptions } from "~/components/division-options";
 import { formatCents } from "~/lib/money";
 import { fullName, splitPlayerName } from "~/lib/player-name";
 
@@ -18,7 +18,17 @@ const option =
   "flex min-h-11 w-full items-center justify-between gap-3 rounded-md px-3 py-2 text-left hover:bg-brand-50 focus-visible:bg-brand-50";
 
 /** Search (3+ characters, debounced), players already entered left out, then 'Add player: {text}'. */
-export function AddEntry({ entered, creditCapCents }: { roundId: number; entered: number[]; creditCapCents: number }) {
+export function AddEntry({
+  entered,
+  creditCapCents,
+  divisions,
+}: {
+  roundId: number;
+  entered: number[];
+  creditCapCents: number;
+  /** The league's divisions (its settings), offered first. */
+  divisions: readonly string[];
+}) {
   const [text, setText] = useState("");
   const [choice, setChoice] = useState<Choice | null>(null);
   const { q, hits, state } = usePlayerSearch(choice ? "" : text, entered);
@@ -39,7 +49,8 @@ export function AddEntry({ entered, creditCapCents }: { roundId: number; entered
 
   const typed = splitPlayerName(q);
   const name = choice ? fullName(choice.kind === "player" ? choice.hit : choice) : "";
-  const balanceCents = choice?.kind === "player" ? choice.hit.balanceCents : 0;
+  // An admin's search always has the balances (null only where the setting hides them from others).
+  const balanceCents = choice?.kind === "player" ? (choice.hit.balanceCents ?? 0) : 0;
   const suggestion = Math.min(Math.max(0, balanceCents), creditCapCents);
   return (
     <Card>
@@ -81,9 +92,7 @@ export function AddEntry({ entered, creditCapCents }: { roundId: number; entered
             error={fieldErrors.division}
           >
             <option value="">Choose…</option>
-            {DIVISIONS.map((d) => (
-              <option key={d}>{d}</option>
-            ))}
+            <DivisionOptions league={divisions} />
           </SelectField>
           <Field
             label="Credit used"
@@ -125,7 +134,8 @@ export function AddEntry({ entered, creditCapCents }: { roundId: number; entered
                   <button type="button" className={option} onClick={() => setChoice({ kind: "player", hit })}>
                     <span className="font-medium">{fullName(hit)}</span>
                     <span className="text-sm text-muted">
-                      {hit.division} · {formatCents(hit.balanceCents)}
+                      {hit.division}
+                      {hit.balanceCents === null ? null : ` · ${formatCents(hit.balanceCents)}`}
                     </span>
                   </button>
                 </li>

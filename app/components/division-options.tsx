@@ -1,0 +1,28 @@
+import { divisionChoices } from "~/lib/divisions";
+
+/**
+ * The options of every division select: the league's divisions first (the settings'
+ * list), then the rest of the PDGA list under "Other division". Native option groups, so
+ * a keyboard and a screen reader reach both and read the group each option is in.
+ */
+export function DivisionOptions({ league }: { league: readonly string[] }) {
+  const { league: ours, other } = divisionChoices(league);
+  return (
+    <>
+      <optgroup label="League divisions">
+        {ours.map((d) => (
+          <option key={d} value={d}>
+            {d}
+          </option>
+        ))}
+      </optgroup>
+      <optgroup label="Other division">
+        {other.map((d) => (
+          <option key={d} value={d}>
+            {d}
+          </option>
+        ))}
+      </optgroup>
+    </>
+  );
+}
