@@ -99,6 +99,11 @@ export function formatDateTime(epochSeconds: number, timeZone: string): string {
   }).format(new Date(epochSeconds * 1000));
 }
 
+/** "6:10 PM": a time of day in the league's zone (a tee time, when check-in opens). */
+export function formatTime(epochSeconds: number, timeZone: string): string {
+  return formatter("time", timeZone, { hour: "numeric", minute: "2-digit" }).format(new Date(epochSeconds * 1000));
+}
+
 /** A round within ±24 h of now is "today's round". */
 export function isToday(d: number, now: number): boolean {
   return Math.abs(d - now) <= DAY_SECONDS;
