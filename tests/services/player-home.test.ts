@@ -1,6 +1,7 @@
 // What the home page leads with for a signed-in user (services/night/player-home.ts): their
-// claim and its player's credit, and once approved their next round with the one action
-// that fits (sign up, check in, or look) and their card once published.
+// claim and its player's credit, and once approved their next round (the next they are
+// entered in, else the league's next) with the one action that fits (sign up, check in, or
+// look) and their card once published.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeUser } from "../auth-fixtures";
@@ -60,6 +61,15 @@ describe("playerHome", () => {
     });
     await testDb().update(rounds).set({ openForRegistration: false }).where(eq(rounds.id, next.id));
     expect((await playerHome(testDb(), user.id, now)).next?.action).toBe("view");
+  });
+
+  it("a round they are entered in comes before an earlier one they are not", async () => {
+    const { user, player } = await claimant();
+    const now = laterNow();
+    await makeRound({ startsAt: now + DAY, openForRegistration: true });
+    const theirs = await makeRound({ startsAt: now + 8 * DAY, openForRegistration: true });
+    await makeEntry({ roundId: theirs.id, playerId: player.id });
+    expect((await playerHome(testDb(), user.id, now)).next).toMatchObject({ round: { id: theirs.id }, night: { owedCents: 600 } });
   });
 
   it("signed up: what it owes, Check in only from when check-in opens until the start, then the card once published", async () => {

@@ -1,6 +1,6 @@
-import { asc, gte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { rounds } from "../../db/schema";
+import { entries, rounds } from "../../db/schema";
 import { type OwnClaim, ownClaim } from "../players/own-claim";
 import { getLeagueSettings } from "../standings/league-settings";
 import { type PlayerNight, playerNight } from "./player-night";
@@ -31,9 +31,15 @@ export function nextRoundAction(next: Omit<NextRound, "action">, now: number): N
   return night.checkedInAt === null && checkInTime ? "checkIn" : "view";
 }
 
+/**
+ * The user's claim and, once approved, their next round: the first one still to come (or
+ * being played tonight) that they are entered in, else the league's first one still to
+ * come, to sign up for.
+ */
 export async function playerHome(db: Db, userId: number, now: number): Promise<PlayerHome> {
   const claim = await ownClaim(db, userId);
   if (claim?.status !== "approved") return { claim, next: null };
+  const entered = sql<number>`exists (select 1 from ${entries} where ${and(eq(entries.roundId, rounds.id), eq(entries.playerId, claim.playerId))})`;
   const [round] = await db
     .select({
       id: rounds.id,
@@ -44,7 +50,7 @@ export async function playerHome(db: Db, userId: number, now: number): Promise<P
     })
     .from(rounds)
     .where(gte(rounds.startsAt, now - NEXT_ROUND_GRACE_SECONDS))
-    .orderBy(asc(rounds.startsAt), asc(rounds.id))
+    .orderBy(desc(entered), asc(rounds.startsAt), asc(rounds.id))
     .limit(1);
   if (!round) return { claim, next: null };
   const [night, settings] = await Promise.all([playerNight(db, round.id, claim.playerId), getLeagueSettings(db)]);
