@@ -1,4 +1,5 @@
 import { NavLink } from "react-router";
+import { navLinkClass } from "~/components/nav-item";
 
 // Named apart from the public Rounds and Players links: one name, one destination.
 const adminLinks = [
@@ -12,9 +13,7 @@ const adminLinks = [
   { to: "/admin/settings", label: "Settings" },
 ];
 
-const item = "flex min-h-11 items-center whitespace-nowrap rounded-md px-3 text-sm font-medium";
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `${item} ${isActive ? "bg-brand-800 text-white underline decoration-2 underline-offset-4" : "text-brand-100 hover:bg-brand-800"}`;
+const linkClass = navLinkClass("bg-brand-800 text-white underline decoration-2 underline-offset-4", "text-brand-100 hover:bg-brand-800");
 
 /**
  * The admin's pages, a second bar under the main one: the main row then fits one line at

@@ -7,22 +7,17 @@ import { divisionChoices } from "~/lib/divisions";
  */
 export function DivisionOptions({ league }: { league: readonly string[] }) {
   const { league: ours, other } = divisionChoices(league);
-  return (
-    <>
-      <optgroup label="League divisions">
-        {ours.map((d) => (
-          <option key={d} value={d}>
-            {d}
-          </option>
-        ))}
-      </optgroup>
-      <optgroup label="Other division">
-        {other.map((d) => (
-          <option key={d} value={d}>
-            {d}
-          </option>
-        ))}
-      </optgroup>
-    </>
-  );
+  const groups = [
+    { label: "League divisions", list: ours },
+    { label: "Other division", list: other },
+  ];
+  return groups.map(({ label, list }) => (
+    <optgroup key={label} label={label}>
+      {list.map((d) => (
+        <option key={d} value={d}>
+          {d}
+        </option>
+      ))}
+    </optgroup>
+  ));
 }

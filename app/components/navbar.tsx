@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { AdminNav } from "~/components/admin-nav";
+import { navItem, navLinkClass } from "~/components/nav-item";
 import { Wordmark } from "~/components/ui/wordmark";
 import { useLeague } from "~/hooks/use-league";
 
@@ -12,11 +13,8 @@ const publicLinks = [
   { to: "/transfers", label: "Transfers" },
 ];
 
-// Every target is at least 44 px tall; the focus ring is the light one (.on-dark).
-// No label breaks over two lines.
-const item = "flex min-h-11 items-center whitespace-nowrap rounded-md px-3 text-sm font-medium";
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `${item} ${isActive ? "bg-brand-950/60 text-white underline decoration-2 underline-offset-4" : "text-brand-50 hover:bg-brand-700"}`;
+const item = navItem;
+const linkClass = navLinkClass("bg-brand-950/60 text-white underline decoration-2 underline-offset-4", "text-brand-50 hover:bg-brand-700");
 
 /**
  * Three variants: logged out (log in, register), user (profile, log out), admin (plus
