@@ -11,6 +11,9 @@ const port = Number(process.env.E2E_PORT ?? 8788);
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
+// The specs whose setting changes every visitor's pages: run alone, last (the league-wide project).
+const LEAGUE_WIDE = "money-visibility.spec.ts";
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results/e2e",
@@ -51,16 +54,24 @@ export default defineConfig({
     {
       name: "desktop",
       dependencies: ["budgets"],
-      testIgnore: "budgets.spec.ts",
+      testIgnore: ["budgets.spec.ts", LEAGUE_WIDE],
       grepInvert: /@narrow(?!-too)/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
     {
       name: "mobile",
       dependencies: ["budgets"],
-      testIgnore: "budgets.spec.ts",
+      testIgnore: ["budgets.spec.ts", LEAGUE_WIDE],
       grep: /@narrow/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true },
+    },
+    // Tests that change what every visitor of the league sees (who sees balances and
+    // transfers): after every other test, so none of those reads a page mid-change.
+    {
+      name: "league-wide",
+      dependencies: ["desktop", "mobile"],
+      testMatch: LEAGUE_WIDE,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
   ],
   webServer: {

@@ -1,5 +1,5 @@
 import { startLabel } from "./cards";
-import { formatClock } from "./time";
+import { formatTime } from "./time";
 
 // League night (ADR 25) as players read it: when check-in is open, and their card in a line.
 // Pure: the round page, the home page, the card mail and the night screen say it the same way.
@@ -19,12 +19,22 @@ export function windowState(window: CheckInWindow, now: number): WindowState {
 }
 
 /** A card as a player reads it: its number, its start (a hole, or a tee time) and the others on it. */
-export type CardSummary = { number: number; startLabel: string | null; teeTime: number | null; mates: { name: string }[] };
+export type CardSummary = { number: number; startLabel: string | null; teeTime: number | null; mates: readonly { name: string }[] };
 
-/** "Card 3 · hole 7 · with Ann Lee, Bo Park", or "Card 3 · 6:40 pm" with tee times and no one else. */
+/** "Ann Lee", "Ann Lee and Bo Ray", "Ann Lee, Bo Ray and Cy Poe". */
+function listOf(names: readonly string[]): string {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/**
+ * A player's card in one line, as they read it before teeing off: "Card 3 · hole 7A · with
+ * Ann Lee, Bo Ray and Cy Poe" (a shotgun start), or "Card 2 · tee time 6:10 PM" with tee times.
+ */
 export function cardLine(card: CardSummary, timeZone: string): string {
-  const start = card.startLabel !== null ? `hole ${card.startLabel}` : card.teeTime !== null ? formatClock(card.teeTime, timeZone) : null;
-  const mates = card.mates.length ? `with ${card.mates.map((m) => m.name).join(", ")}` : null;
+  const start =
+    card.startLabel !== null ? `hole ${card.startLabel}` : card.teeTime !== null ? `tee time ${formatTime(card.teeTime, timeZone)}` : null;
+  const mates = card.mates.length ? `with ${listOf(card.mates.map((m) => m.name))}` : null;
   return [`Card ${card.number}`, start, mates].filter(Boolean).join(" · ");
 }
 

@@ -104,13 +104,6 @@ export function formatDateTime(epochSeconds: number, timeZone: string): string {
   }).format(new Date(epochSeconds * 1000));
 }
 
-/** "6:40 pm": a time of day in the league's zone (a tee time, when check-in opens). */
-export function formatClock(epochSeconds: number, timeZone: string): string {
-  return formatter("clock", timeZone, { hour: "numeric", minute: "2-digit" })
-    .format(new Date(epochSeconds * 1000))
-    .replace(/\s?([AP])M$/, (_, half: string) => ` ${half.toLowerCase()}m`);
-}
-
 /** A round within ±24 h of now is "today's round". */
 export function isToday(d: number, now: number): boolean {
   return Math.abs(d - now) <= DAY_SECONDS;

@@ -9,7 +9,7 @@ import { checkIn, undoCheckIn } from "~/.server/services/night/check-in";
 import { walkUp } from "~/.server/services/night/walk-up";
 import { getRound } from "~/.server/services/rounds/rounds";
 import { formatCents } from "~/lib/money";
-import { formatClock, wallParts, zonedTimeToEpoch } from "~/lib/time";
+import { formatTime, wallParts, zonedTimeToEpoch } from "~/lib/time";
 import { type NightForm, NightFormSchema } from "~/schemas/night-forms";
 
 // The league-night screen's forms (/admin/round/night/{id}, ADR 25), each answered with a
@@ -70,7 +70,7 @@ async function run(input: NightForm, ctx: NightContext): Promise<{ success: stri
         number: input.number,
         start: { startHole: input.start_hole ?? null, teeTime },
       });
-      const start = teeTime !== null ? formatClock(teeTime, timeZone) : `hole ${input.start_hole}`;
+      const start = teeTime !== null ? formatTime(teeTime, timeZone) : `hole ${input.start_hole}`;
       return { success: `Card ${input.number} now starts at ${start}.` };
     }
     case "publish": {

@@ -23,6 +23,7 @@ import { lazyPart } from "~/components/lazy-part";
 import { CHECK_IN_INTENTS } from "~/schemas/night-forms";
 import { payPalCheckout } from "~/.server/paypal/config";
 import { roundPageData } from "~/.server/services/rounds/round-page";
+import { getLeagueSettings } from "~/.server/services/standings/league-settings";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 import { entryPriceCents } from "~/lib/pricing";
@@ -43,8 +44,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const session = optionalSession(context);
   const me = session && !session.isAdmin && session.user.claimStatus === "approved" ? session.user.linkedPlayerId : null;
   const net = new URL(request.url).searchParams.get("net") === "1";
-  const [{ round, entries, potCents: pot, acedPlayerIds: aced, facts, course }, handicaps, cards] = await orRouteError(
-    Promise.all([roundPageData(db, id, me), net ? roundHandicaps(db, id) : null, publishedCards(db, id)]),
+  const [{ round, entries, potCents: pot, acedPlayerIds: aced, facts, course }, handicaps, cards, settings] = await orRouteError(
+    Promise.all([
+      roundPageData(db, id, me),
+      net ? roundHandicaps(db, id) : null,
+      publishedCards(db, id),
+      me === null ? null : getLeagueSettings(db),
+    ]),
   );
   const played = entries.some((e) => e.score > 0);
   // Only what the page shows goes into the page's data.
@@ -52,7 +58,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // The player's own entry: they may withdraw until the round starts (ADR 22).
   const mine = facts?.entered ? entries.find((e) => e.playerId === me) : undefined;
   const withdraw = mine && round.startsAt > nowSeconds() ? { entryId: mine.id, back: await withdrawalBack(db, round, mine) } : null;
-  const signUp = facts ? { ...facts, payPal: payPalCheckout(env, new URL(request.url).origin), withdraw } : null;
+  const divisions = settings?.divisions ?? [];
+  const signUp = facts ? { ...facts, payPal: payPalCheckout(env, new URL(request.url).origin), withdraw, divisions } : null;
   // The player's league night (ADR 25): check-in, what they owe, their card once published.
   const night = mine ? await myNight(db, id, mine.playerId, round.startsAt) : null;
   // Priced here, not in the page: the browser then needs no pricing code (the client budget, ADR 24).

@@ -157,6 +157,27 @@ test("what only a phone shows passes axe: the menu open for each role, the past 
   await visitMenu(adminPage, "admin");
 });
 
+// Under 640 px the tables with row actions are cards (the kit's stacked rows): the
+// organiser's screens and a player's rounds, checked as a phone shows them.
+test("the stacked tables a phone shows pass axe @narrow", async ({ adminPage, request }) => {
+  const rounds: Round[] = await (await request.get("/api/rounds/all")).json();
+  const played = rounds.filter((r) => r.d < Date.now() / 1000 - 86400 && r.entry_count > 0).at(-1)!;
+  const transfers: { toPlayer: number | null }[] = await (await request.get("/api/transfers")).json();
+  const playerId = transfers.find((t) => t.toPlayer !== null)!.toPlayer!;
+  await walk(
+    adminPage,
+    [
+      "/admin/rounds",
+      "/admin/claims",
+      `/admin/round/play/${played.id}`,
+      `/admin/round/scores/${played.id}`,
+      `/players/${playerId}`,
+      "/players",
+    ],
+    "admin at 375 px",
+  );
+});
+
 test("forms showing their errors pass axe, logged out", async ({ page }) => {
   await test.step("login, submitted empty", async () => {
     await page.goto("/login");

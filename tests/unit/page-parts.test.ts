@@ -111,18 +111,24 @@ describe("the player page", () => {
       score: 52,
       position: "2 of 9",
       entryPayoutCents: 500,
-      creditAddedCents: 0,
-      creditUsedCents: 1200,
+      credit: { addedCents: 0, usedCents: 1200 },
       rating: 901,
     };
     const html = renderHtml(h(PlayerRoundsTable, { rounds: [round] }));
     noMarkupFrom(html);
     expect(html).toContain('href="/rounds/3"');
-    expect(rowsOf(html)).toEqual([["06/01/26", EVIL, "52", "901", "2 of 9", "MA1", "$5.00", "", "$12.00"]]);
+    expect(rowsOf(html)).toEqual([[`${EVIL} 06/01/26`, "52", "901", "2 of 9", "MA1", "$5.00", "", "$12.00"]]);
     // Two rounds on one evening: each says when it started.
     const late = { ...round, roundId: 4, roundName: "Late nine", startsAt: round.startsAt + 2 * 3600 + 30 * 60 };
     const both = rowsOf(renderHtml(h(PlayerRoundsTable, { rounds: [late, round] })));
-    expect(both.map((cells) => cells[0])).toEqual(["06/01/26 8:30 PM", "06/01/26 6:00 PM"]);
+    expect(both.map((cells) => cells[0])).toEqual(["Late nine 06/01/26 8:30 PM", `${EVIL} 06/01/26 6:00 PM`]);
+    // On a phone every money column is on the round's card, under its label.
+    expect(html).toContain('data-label="Payout"');
+    expect(html).toContain('data-label="Credit used"');
+    // Where the player's money is hidden (ADR 25) the credit columns are left out.
+    const hidden = renderHtml(h(PlayerRoundsTable, { rounds: [{ ...round, credit: null }] }));
+    expect(rowsOf(hidden)).toEqual([[`${EVIL} 06/01/26`, "52", "901", "2 of 9", "MA1", "$5.00"]]);
+    expect(hidden).not.toContain("Credit used");
   });
 
   it("shows the handicap's sum, ten rounds of history with the rest under 'Earlier rounds', and the method notes", () => {

@@ -4,13 +4,23 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { CheckboxField, Field, SelectField } from "~/components/ui/field";
 import { useFormResult } from "~/hooks/use-form-result";
-import { DIVISIONS } from "~/lib/divisions";
+import { DivisionOptions } from "~/components/division-options";
 import { formatCents } from "~/lib/money";
 import { fullName } from "~/lib/player-name";
 import { type PlayerChoice, PlayerPicker } from "./player-picker";
 
 /** A player chosen with the search (player-picker.tsx), then their division, credit used and ace fund. */
-export function AddEntry({ entered, creditCapCents }: { roundId: number; entered: number[]; creditCapCents: number }) {
+export function AddEntry({
+  entered,
+  creditCapCents,
+  divisions,
+}: {
+  roundId: number;
+  entered: number[];
+  creditCapCents: number;
+  /** The league's divisions (its settings), offered first. */
+  divisions: readonly string[];
+}) {
   const [choice, setChoice] = useState<PlayerChoice | null>(null);
   const { success, fieldErrors, result } = useFormResult();
   const busy = useNavigation().state === "submitting";
@@ -27,7 +37,8 @@ export function AddEntry({ entered, creditCapCents }: { roundId: number; entered
   }, [choice]);
 
   const name = choice ? fullName(choice.kind === "player" ? choice.hit : choice) : "";
-  const balanceCents = choice?.kind === "player" ? choice.hit.balanceCents : 0;
+  // An admin's search always has the balances (null only where the setting hides them from others).
+  const balanceCents = choice?.kind === "player" ? (choice.hit.balanceCents ?? 0) : 0;
   const suggestion = Math.min(Math.max(0, balanceCents), creditCapCents);
   return (
     <Card>
@@ -69,9 +80,7 @@ export function AddEntry({ entered, creditCapCents }: { roundId: number; entered
             error={fieldErrors.division}
           >
             <option value="">Choose…</option>
-            {DIVISIONS.map((d) => (
-              <option key={d}>{d}</option>
-            ))}
+            <DivisionOptions league={divisions} />
           </SelectField>
           <Field
             label="Credit used"

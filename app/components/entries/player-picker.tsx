@@ -55,7 +55,8 @@ export function PlayerPicker({
               <button type="button" className={option} onClick={() => onChoose({ kind: "player", hit })}>
                 <span className="font-medium">{fullName(hit)}</span>
                 <span className="text-sm text-muted">
-                  {hit.division} · {formatCents(hit.balanceCents)}
+                  {hit.division}
+                  {hit.balanceCents === null ? null : ` · ${formatCents(hit.balanceCents)}`}
                 </span>
               </button>
             </li>

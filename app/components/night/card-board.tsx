@@ -4,7 +4,7 @@ import type { CardBoard } from "~/.server/services/night/card-board";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useLeague } from "~/hooks/use-league";
-import { formatClock } from "~/lib/time";
+import { formatTime } from "~/lib/time";
 
 /**
  * The round's cards on the night screen (ADR 25): each card with its start and players, the
@@ -32,8 +32,8 @@ export function CardEditor({ board, closed }: { board: CardBoard; closed: boolea
       </h2>
       {published ? (
         <Alert tone="info">
-          Published at {formatClock(board.publishedAt as number, timeZone)}: players see every change at once. A card that has started can
-          no longer change.
+          Published at {formatTime(board.publishedAt as number, timeZone)}: players see every change at once. A card that has started can no
+          longer change.
         </Alert>
       ) : null}
       <NightResult action={action} />

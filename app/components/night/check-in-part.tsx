@@ -8,7 +8,7 @@ import { useLeague } from "~/hooks/use-league";
 import type { FormOutcome } from "~/lib/form-data";
 import { formatCents } from "~/lib/money";
 import { cardLine, windowState } from "~/lib/night";
-import { formatClock, nowSeconds } from "~/lib/time";
+import { formatTime, nowSeconds } from "~/lib/time";
 
 /**
  * The round page's league night for a signed-in player with an entry (ADR 25; loaded only
@@ -29,9 +29,9 @@ export function CheckInPart({ round, night, balanceCents }: { round: { name: str
         {night.card ? <p className="text-lg font-semibold">{cardLine(night.card, timeZone)}</p> : null}
         <p className="font-medium">
           {checkedIn
-            ? `You are checked in (${formatClock(night.checkedInAt as number, timeZone)}).`
+            ? `You are checked in (${formatTime(night.checkedInAt as number, timeZone)}).`
             : state === "before"
-              ? `Check-in opens at ${formatClock(night.window.opensAt, timeZone)}, until the start at ${formatClock(night.window.closesAt, timeZone)}.`
+              ? `Check-in opens at ${formatTime(night.window.opensAt, timeZone)}, until the start at ${formatTime(night.window.closesAt, timeZone)}.`
               : state === "closed"
                 ? "Check-in closed at the start. Ask an admin at the course."
                 : "Check-in is open until the start."}

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { NightResult, useNightAction } from "./night-action";
 import { newRequestKey } from "./take-cash";
 import { type PlayerChoice, PlayerPicker } from "~/components/entries/player-picker";
+import { DivisionOptions } from "~/components/division-options";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { CheckboxField, Field, SelectField } from "~/components/ui/field";
@@ -37,7 +38,6 @@ export function WalkUp({
   }, [done]);
   const errors = action.answer?.fieldErrors ?? {};
   const known = choice?.kind === "player" ? choice.hit : null;
-  const offered = known && !divisions.includes(known.division) ? [known.division, ...divisions] : divisions;
   return (
     <Card title="Add a walk-up" titleId="walk-up-title" className="print:hidden">
       {choice ? (
@@ -54,7 +54,9 @@ export function WalkUp({
           )}
           <p className="font-medium">
             {fullName(known ?? (choice as { firstName: string; lastName: string }))}{" "}
-            <span className="text-sm text-muted">{known ? `· credit ${formatCents(known.balanceCents)}` : "(new player)"}</span>
+            <span className="text-sm text-muted">
+              {known ? (known.balanceCents === null ? "" : `· credit ${formatCents(known.balanceCents)}`) : "(new player)"}
+            </span>
           </p>
           {errors.player ? <p className="text-sm font-medium text-danger-700">{errors.player}</p> : null}
           <Button variant="quiet" size="sm" onClick={() => setChoice(null)}>
@@ -63,9 +65,7 @@ export function WalkUp({
           {known ? null : <Field label="PDGA number (optional)" name="pdga" inputMode="numeric" maxLength={7} error={errors.pdga} />}
           <SelectField label="Division" name="division" defaultValue={known?.division ?? ""} error={errors.division}>
             <option value="">Choose…</option>
-            {offered.map((d) => (
-              <option key={d}>{d}</option>
-            ))}
+            <DivisionOptions league={divisions} />
           </SelectField>
           <input type="hidden" name="ace" value="0" />
           <CheckboxField label={`Ace fund (${formatCents(aceCents)})`} name="ace" value="1" defaultChecked />

@@ -6,7 +6,7 @@ import { AppError, conflict, notFound } from "../../errors";
 import { ownClaim } from "../players/own-claim";
 import { getLeagueSettings } from "../standings/league-settings";
 import { type CheckInWindow, checkInWindow, windowState } from "~/lib/night";
-import { formatClock } from "~/lib/time";
+import { formatTime } from "~/lib/time";
 
 // Who a league-night action (check in, undo) is about and whether it may happen now: an
 // admin names any entry of the round; a player acts on their own entry (their approved
@@ -21,9 +21,9 @@ export const NIGHT_MESSAGES = {
   notEntered: (round: string) => `You are not entered in ${round}.`,
   played: (round: string) => `${round} has scores, so its check-in is closed.`,
   before: (round: string, w: CheckInWindow, tz: string) =>
-    `Check-in for ${round} opens at ${formatClock(w.opensAt, tz)} and closes at ${formatClock(w.closesAt, tz)}, when it starts.`,
+    `Check-in for ${round} opens at ${formatTime(w.opensAt, tz)} and closes at ${formatTime(w.closesAt, tz)}, when it starts.`,
   closed: (round: string, w: CheckInWindow, tz: string) =>
-    `Check-in for ${round} closed at ${formatClock(w.closesAt, tz)}, when it started. Ask an admin.`,
+    `Check-in for ${round} closed at ${formatTime(w.closesAt, tz)}, when it started. Ask an admin.`,
 } as const;
 
 export type NightRound = { id: number; name: string; startsAt: number; played: boolean; window: CheckInWindow };
