@@ -25,9 +25,9 @@ describe("a player checking in their own entry", () => {
     const input = { roundId: w.round.id, entryId: null, who: asPlayer(w.user.id), timeZone };
     const early = await refusal(checkIn(db(), { ...input, now: start - 121 * 60 }));
     expect(early.status).toBe(409);
-    expect(early.message).toMatch(/^Check-in for .* opens at \d{1,2}:\d\d [ap]m and closes at \d{1,2}:\d\d [ap]m, when it starts\.$/);
+    expect(early.message).toMatch(/^Check-in for .* opens at \d{1,2}:\d\d [AP]M and closes at \d{1,2}:\d\d [AP]M, when it starts\.$/);
     const late = await refusal(checkIn(db(), { ...input, now: start }));
-    expect(late.message).toMatch(/closed at \d{1,2}:\d\d [ap]m, when it started\. Ask an admin\.$/);
+    expect(late.message).toMatch(/closed at \d{1,2}:\d\d [AP]M, when it started\. Ask an admin\.$/);
     expect((await entryRow(w.entry.id))?.checkedInAt).toBeNull();
 
     const done = await checkIn(db(), { ...input, now: start - 120 * 60 });
