@@ -1,9 +1,18 @@
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 8788);
 
-// Chromium comes from the OS (Debian's package in CI); Playwright never downloads one.
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Chromium comes from the OS (Debian's packages in CI); Playwright never downloads one.
+// Its headless shell (Debian's chromium-headless-shell, the same Chromium build without the
+// browser's UI; what Playwright itself runs headless) when installed: the full browser in
+// headless mode spent twice the CPU on the same tests (docs/testing.md), on two cores
+// that the server and the tests share.
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+
+// The specs whose setting changes every visitor's pages: run alone, last (the league-wide project).
+const LEAGUE_WIDE = "money-visibility.spec.ts";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -45,16 +54,24 @@ export default defineConfig({
     {
       name: "desktop",
       dependencies: ["budgets"],
-      testIgnore: "budgets.spec.ts",
+      testIgnore: ["budgets.spec.ts", LEAGUE_WIDE],
       grepInvert: /@narrow(?!-too)/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
     {
       name: "mobile",
       dependencies: ["budgets"],
-      testIgnore: "budgets.spec.ts",
+      testIgnore: ["budgets.spec.ts", LEAGUE_WIDE],
       grep: /@narrow/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true },
+    },
+    // Tests that change what every visitor of the league sees (who sees balances and
+    // transfers): after every other test, so none of those reads a page mid-change.
+    {
+      name: "league-wide",
+      dependencies: ["desktop", "mobile"],
+      testMatch: LEAGUE_WIDE,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
   ],
   webServer: {

@@ -95,7 +95,8 @@ const potNow = feesIn - league.aces.reduce((cents, a) => cents + (a.date <= now 
 const divisions = new Set(league.players.map((p) => p.division)).size;
 const count = (kind: string) => league.rounds.filter((r) => r.kind === kind).length;
 console.log(
-  `Wrote ${out}: ${statements.length} statements, ${league.players.length} players (${divisions} divisions), ` +
+  `Wrote ${out}: ${statements.length} statements, ${league.courses.length} courses (${league.layouts.length} layouts), ` +
+    `${league.players.length} players (${divisions} divisions), ` +
     `${league.rounds.length} rounds (${count("past")} past, ${count("next")} this week, ${count("upcoming")} upcoming), ` +
     `${league.entries.length} entries, ${league.aces.length} aces (pot now $${(potNow / 100).toFixed(2)}), ` +
     `${league.transfers.length} transfers, ${league.payments.length} payments — ${ms} ms`,

@@ -83,7 +83,11 @@ async function stop(run, port) {
   try {
     process.kill(-run.child.pid, "SIGINT");
   } catch {}
-  await Promise.race([run.exited, sleep(10_000)]);
+  // The grace timer must not outlive the stop: a pending one kept the test process alive
+  // 10 s after the last test had passed.
+  let grace;
+  await Promise.race([run.exited, new Promise((resolve) => (grace = setTimeout(resolve, 10_000)))]);
+  clearTimeout(grace);
   try {
     process.kill(-run.child.pid, "SIGKILL");
   } catch {}

@@ -7,6 +7,7 @@ import { getDb } from "~/.server/db/client";
 import { aces, entries, players, rounds, transfers } from "~/.server/db/schema";
 import type { Ace, Entry, Player, Round, Transfer } from "~/.server/db/schema";
 import { AppError } from "~/.server/errors";
+import type { RoundValues } from "~/.server/services/rounds/round-admin";
 import { balanceCentsSql } from "~/.server/services/money/balance";
 import { expect } from "vitest";
 
@@ -60,6 +61,20 @@ export function roundValues(input: RoundInput = {}): typeof rounds.$inferInsert 
     ...input,
   };
 }
+
+/** A round's values as the round services take them (a week ahead, $0.50 + $4.50, $1 ace). */
+export const serviceRoundValues = (extra: Partial<RoundValues> = {}): RoundValues => ({
+  startsAt: nowSec() + 7 * DAY,
+  name: `Week ${uniq()}`,
+  location: "Oak Hollow",
+  fee_pdga: 50,
+  fee_course: 0,
+  fee_other: 0,
+  ace: 100,
+  payout: 450,
+  pdga_url: null,
+  ...extra,
+});
 
 type EntryInput = Partial<typeof entries.$inferInsert> & { roundId: number; playerId: number };
 export async function makeEntry(input: EntryInput): Promise<Entry> {

@@ -24,7 +24,7 @@ import type * as schema from "~/.server/db/schema";
 // | player_stats,       | (nothing)              | written only by triggers on entries, which purge      |
 // |   round_stats       |                        |   `entries` themselves                                |
 // | everything else     | (nothing)              | no public response reads it: refunds, audit log,      |
-// |                     |                        |   sessions, limits, resets, mail, webhooks, guards,   |
+// |                     |                        |   sessions, limits, resets, mails, webhooks, guards,   |
 // |                     |                        |   the local cache's own index                         |
 
 type TableName = {
@@ -55,6 +55,7 @@ export const TAGS_CHANGED_BY: Readonly<Record<TableName, readonly CacheTag[]>> =
   rate_limits: [],
   password_resets: [],
   registration_mails: [],
+  card_mails: [],
   webhook_events: [],
   write_guards: [],
   page_cache_keys: [],

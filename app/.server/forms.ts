@@ -62,3 +62,15 @@ export async function postedIntent(request: Request): Promise<string> {
   const intent = form?.get("intent");
   return typeof intent === "string" ? intent : "";
 }
+
+/**
+ * The text fields a form posted, read from a copy of the request: a refused form shows
+ * what was typed again beside its errors, also without JavaScript. {} when it is not a form.
+ */
+export async function postedFields(request: Request): Promise<Record<string, string>> {
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  return form ? Object.fromEntries([...form].filter((pair): pair is [string, string] => typeof pair[1] === "string")) : {};
+}

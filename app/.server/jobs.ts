@@ -27,6 +27,15 @@ export const JobSchema = z.discriminatedUnion("type", [
     day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
     origin: z.string().max(200).optional(),
   }),
+  // A round's cards were published (services/night/card-publish.ts): one mail per opted-in
+  // player on a card, keyed on (round, user, publishedAt).
+  z.object({
+    type: z.literal("cards-published"),
+    id: JobId.optional(),
+    roundId: z.number().int().positive(),
+    publishedAt: z.number().int().positive(),
+    origin: z.string().max(200).optional(),
+  }),
 ]);
 export type Job = z.infer<typeof JobSchema>;
 

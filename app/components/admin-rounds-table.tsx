@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import type { RoundRow } from "~/.server/services/rounds/rounds";
 import { StatusBadge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { DataTable, td, tdNum, th } from "~/components/ui/table";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { DataTable, stackWide, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { formatRoundWhen } from "~/lib/round-dates";
 
@@ -10,7 +10,6 @@ import { formatRoundWhen } from "~/lib/round-dates";
 export const SELECT_FORM = "select-rounds";
 
 const link = "font-medium text-brand-800 underline-offset-2 hover:underline";
-const small = "inline-flex min-h-8 items-center rounded px-1 text-sm";
 
 /** A round's registration: its badge, and the button that flips it (a post to the page's action). */
 function Registration({ round, busy }: { round: RoundRow; busy: boolean }) {
@@ -37,26 +36,14 @@ function Registration({ round, busy }: { round: RoundRow; busy: boolean }) {
 /**
  * The admin's rounds: a checkbox to pick it for the multi-editor, its name (to the round
  * form) and time, registration with its toggle, entries, place, and the round's admin
- * pages. The name column stays pinned while the rest scrolls on a phone.
+ * pages. On a phone each round is a card with all of them on screen.
  */
-export function AdminRoundsTable({
-  caption,
-  rounds,
-  busy,
-  maxHeight = false,
-}: {
-  caption: string;
-  rounds: RoundRow[];
-  busy: boolean;
-  /** A long list scrolls inside the page, its header kept in view. */
-  maxHeight?: boolean;
-}) {
+export function AdminRoundsTable({ caption, rounds, busy }: { caption: string; rounds: RoundRow[]; busy: boolean }) {
   const { timeZone } = useLeague();
   return (
     <DataTable
       caption={caption}
-      pinFirst
-      maxHeight={maxHeight}
+      stack
       head={
         <tr>
           <th scope="col" className={th}>
@@ -81,7 +68,7 @@ export function AdminRoundsTable({
         const when = formatRoundWhen(r.startsAt, timeZone);
         return (
           <tr key={r.id}>
-            <td className={`${td} max-w-48 sm:max-w-none`}>
+            <td className={td}>
               <div className="flex items-start gap-2">
                 <input
                   type="checkbox"
@@ -99,19 +86,26 @@ export function AdminRoundsTable({
                 </span>
               </div>
             </td>
-            <td className={td}>
+            <td className={td} data-label="Registration">
               <Registration round={r} busy={busy} />
             </td>
-            <td className={tdNum}>{r.entryCount}</td>
-            <td className={td}>{r.location}</td>
-            <td className={td}>
+            <td className={tdNum} data-label="Entries">
+              {r.entryCount}
+            </td>
+            <td className={`${td} ${stackWide}`} data-label="Location">
+              {r.location}
+            </td>
+            <td className={`${td} ${stackWide}`}>
               <div className="flex gap-2">
-                <Link to={`/admin/round/play/${r.id}`} className={`${link} ${small}`} aria-label={`Entries of ${r.name}`}>
+                <ButtonLink to={`/admin/round/play/${r.id}`} size="sm" aria-label={`Entries of ${r.name}`}>
                   Entries
-                </Link>
-                <Link to={`/admin/round/scores/${r.id}`} className={`${link} ${small}`} aria-label={`Scores of ${r.name}`}>
+                </ButtonLink>
+                <ButtonLink to={`/admin/round/scores/${r.id}`} size="sm" aria-label={`Scores of ${r.name}`}>
                   Scores
-                </Link>
+                </ButtonLink>
+                <ButtonLink to={`/admin/round/night/${r.id}`} size="sm" aria-label={`League night of ${r.name}`}>
+                  Night
+                </ButtonLink>
               </div>
             </td>
           </tr>

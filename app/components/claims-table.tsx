@@ -4,16 +4,16 @@ import { StatusBadge, claimStatus } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { TextAreaField } from "~/components/ui/field";
-import { DataTable, td, tdWrap, th } from "~/components/ui/table";
+import { DataTable, stackWide, td, tdWrap, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import type { ClaimView } from "~/.server/services/players/claims";
 import { fullName } from "~/lib/player-name";
 import { formatMonthDay } from "~/lib/time";
 
 /**
- * Claims as the admin reviews them : Dates (C created,
- * U updated, A approved, R rejected), User, Player, Status, Note, Actions. The actions
- * post to the page's own action (app/routes/claim-decision.server.ts).
+ * Claims as the admin reviews them: Player, Status and the actions first (on a phone, the
+ * top of each claim's card), then User, Note and Dates (C created, U updated, A approved,
+ * R rejected). The actions post to the page's own action (app/routes/claim-decision.server.ts).
  */
 export function ClaimsTable({ claims, caption }: { claims: ClaimView[]; caption: string }) {
   const { timeZone } = useLeague();
@@ -21,20 +21,42 @@ export function ClaimsTable({ claims, caption }: { claims: ClaimView[]; caption:
   return (
     <DataTable
       caption={caption}
+      stack
       head={
         <tr>
-          <th className={th}>Dates</th>
-          <th className={th}>User</th>
           <th className={th}>Player</th>
           <th className={th}>Status</th>
-          <th className={th}>Note</th>
           <th className={th}>Actions</th>
+          <th className={th}>User</th>
+          <th className={th}>Note</th>
+          <th className={th}>Dates</th>
         </tr>
       }
     >
       {claims.map((c) => (
         <tr key={c.id}>
-          <td className={`${td} text-xs tabular-nums text-muted`}>
+          <td className={td}>
+            <Link to={`/players/${c.playerId}`} className="font-medium text-brand-800 hover:underline">
+              {c.firstName} {c.lastName}
+            </Link>
+            <span className="ml-1 text-xs text-muted">#{c.playerId}</span>
+          </td>
+          <td className={td} data-label="Status">
+            <StatusBadge status={claimStatus(c.status)} />
+          </td>
+          <td className={`${td} ${stackWide}`}>
+            <ClaimActions claim={c} />
+          </td>
+          <td className={td} data-label="User">
+            <Link to={`/admin/user/${c.userId}`} className="text-brand-800 hover:underline">
+              {c.userName}
+            </Link>
+            <span className="ml-1 text-xs text-muted">#{c.userId}</span>
+          </td>
+          <td className={tdWrap} data-label="Note">
+            {c.note}
+          </td>
+          <td className={`${td} text-xs tabular-nums text-muted`} data-label="Dates">
             {[
               ["C", md(c.createdAt)],
               ["U", md(c.updatedAt)],
@@ -44,25 +66,6 @@ export function ClaimsTable({ claims, caption }: { claims: ClaimView[]; caption:
               .filter(([, v]) => v)
               .map(([k, v]) => `${k} ${v}`)
               .join(" · ")}
-          </td>
-          <td className={td}>
-            <Link to={`/admin/user/${c.userId}`} className="text-brand-800 hover:underline">
-              {c.userName}
-            </Link>
-            <span className="ml-1 text-xs text-muted">#{c.userId}</span>
-          </td>
-          <td className={td}>
-            <Link to={`/players/${c.playerId}`} className="font-medium text-brand-800 hover:underline">
-              {c.firstName} {c.lastName}
-            </Link>
-            <span className="ml-1 text-xs text-muted">#{c.playerId}</span>
-          </td>
-          <td className={td}>
-            <StatusBadge status={claimStatus(c.status)} />
-          </td>
-          <td className={tdWrap}>{c.note ?? ""}</td>
-          <td className={td}>
-            <ClaimActions claim={c} />
           </td>
         </tr>
       ))}

@@ -3,20 +3,21 @@ import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/field";
-import { MAIL_OPTIN_INTENT, OPT_IN_LABEL } from "~/lib/mail-optin";
+import { CARDS_OPT_IN_LABEL, MAIL_OPTIN_INTENT, OPT_IN_LABEL } from "~/lib/mail-optin";
 
 type Answer = { mailOptIn?: string; fieldErrors?: Record<string, string>; formError?: string };
 
 /**
- * The profile's mail setting: a mail when registration opens for a round. A fetcher form
+ * The profile's mail settings: a mail when registration opens for a round, and one with the
+ * player's card when a round's cards are published. A fetcher form
  * with JavaScript (the page stays as it is, the profile form untouched); a plain post to
  * /profile without it, whose answer comes back as the page's action data.
  */
-export function MailOptInCard({ enabled, email }: { enabled: boolean; email: string }) {
+export function MailOptInCard({ enabled, cards, email }: { enabled: boolean; cards: boolean; email: string }) {
   const fetcher = useFetcher<Answer>();
   const posted = useActionData() as Answer | undefined;
   // Without JavaScript the page's action data is this form's answer only when it says so.
-  const answer = fetcher.data ?? (posted?.mailOptIn || posted?.fieldErrors?.notify ? posted : undefined);
+  const answer = fetcher.data ?? (posted?.mailOptIn || posted?.fieldErrors?.notify || posted?.fieldErrors?.cards ? posted : undefined);
   const busy = fetcher.state !== "idle";
   return (
     <Card title="Mail" titleId="mail-title">
@@ -32,6 +33,14 @@ export function MailOptInCard({ enabled, email }: { enabled: boolean; email: str
           defaultChecked={enabled}
           hint={`One mail per round, sent to ${email}. Each mail has a link to stop them.`}
           error={answer?.fieldErrors?.notify}
+        />
+        <CheckboxField
+          key={`cards-${cards}`}
+          label={CARDS_OPT_IN_LABEL}
+          name="cards"
+          defaultChecked={cards}
+          hint="Your card's number, start and who you play with, when an admin publishes a round's cards."
+          error={answer?.fieldErrors?.cards}
         />
         <Button type="submit" variant="secondary" disabled={busy}>
           {busy ? "Saving…" : "Save mail setting"}

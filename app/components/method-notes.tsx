@@ -24,7 +24,7 @@ export function MethodNotes({ settings }: { settings: HandicapSettings | null })
       </Note>
       {settings ? (
         <Note summary="How handicaps are computed">
-          {`A handicap is the average of a player's last ${settings.handicapRounds} scored league rounds (all seasons, rounded to one decimal), minus par ${settings.handicapPar}, times ${settings.handicapPercent}%, rounded to one decimal; it needs at least ${Math.min(MIN_HANDICAP_ROUNDS, settings.handicapRounds)} rounds. A player who averages under par has a negative handicap. In a round's results it is the handicap going into that round, and the net score is the score minus the handicap.`}
+          {`A handicap is the average of a player's last ${settings.handicapRounds} scored league rounds (all seasons, rounded to one decimal), minus par, times ${settings.handicapPercent}%, rounded to one decimal; it needs at least ${Math.min(MIN_HANDICAP_ROUNDS, settings.handicapRounds)} rounds. Par is each round's own: its layout's par, or ${settings.handicapPar} for a round without a layout; when the rounds counted had different pars, their average par, rounded to one decimal. A player who averages under par has a negative handicap. In a round's results it is the handicap going into that round, the net score is the score minus the handicap, and players are placed by net score within their division.`}
         </Note>
       ) : null}
     </>

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { AdminNav } from "~/components/admin-nav";
+import { navItem, navLinkClass } from "~/components/nav-item";
 import { Wordmark } from "~/components/ui/wordmark";
 import { useLeague } from "~/hooks/use-league";
 
@@ -11,28 +13,13 @@ const publicLinks = [
   { to: "/transfers", label: "Transfers" },
 ];
 
-// Named apart from the public Rounds and Players links: one name, one destination.
-const adminLinks = [
-  { to: "/admin/rounds", label: "Manage rounds" },
-  { to: "/admin/player", label: "Edit players" },
-  { to: "/admin/claims", label: "Claims" },
-  { to: "/admin/payments", label: "Payments" },
-  { to: "/admin/reports", label: "Reports" },
-  { to: "/admin/audit", label: "Audit log" },
-  { to: "/admin/users", label: "Users" },
-  { to: "/admin/settings", label: "Settings" },
-];
-
-// Every target is at least 44 px tall; the focus ring is the light one (.on-dark).
-// No label breaks over two lines: with the admin links the row wraps whole links instead.
-const item = "flex min-h-11 items-center whitespace-nowrap rounded-md px-3 text-sm font-medium";
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `${item} ${isActive ? "bg-brand-950/60 text-white underline decoration-2 underline-offset-4" : "text-brand-50 hover:bg-brand-700"}`;
+const item = navItem;
+const linkClass = navLinkClass("bg-brand-950/60 text-white underline decoration-2 underline-offset-4", "text-brand-50 hover:bg-brand-700");
 
 /**
  * Three variants: logged out (log in, register), user (profile, log out), admin (plus
- * admin links). Under 768 px one row: the wordmark and a menu button; the menu takes focus
- * when it opens, and Escape, a link or a new page closes it.
+ * the admin bar, ./admin-nav.tsx). Under 768 px one row: the wordmark and a menu button;
+ * the menu takes focus when it opens, and Escape, a link or a new page closes it.
  */
 export function Navbar() {
   const { name, user, isAdmin } = useLeague();
@@ -40,7 +27,6 @@ export function Navbar() {
   const menu = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-  const links = isAdmin ? [...publicLinks, ...adminLinks] : publicLinks;
 
   // A new page closes the menu (the links close it too; this covers Back and forms).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design.
@@ -60,7 +46,7 @@ export function Navbar() {
 
   const close = () => setOpen(false);
   return (
-    <header className="on-dark bg-brand-900 text-white shadow">
+    <header className="on-dark bg-brand-900 text-white shadow print:hidden">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-1.5">
         <Link to="/" className="mr-auto flex min-h-11 min-w-0 flex-1 items-center rounded-md md:flex-none">
           <Wordmark name={name} />
@@ -70,7 +56,7 @@ export function Navbar() {
           type="button"
           className="flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-brand-700 md:hidden"
           aria-expanded={open}
-          aria-controls="main-menu"
+          aria-controls={isAdmin ? "main-menu admin-menu" : "main-menu"}
           aria-label="Menu"
           onClick={() => setOpen((o) => !o)}
         >
@@ -91,7 +77,7 @@ export function Navbar() {
           id="main-menu"
           className={`${open ? "flex" : "hidden"} w-full flex-col gap-1 pb-2 md:ml-auto md:flex md:w-auto md:flex-row md:flex-wrap md:items-center md:justify-end md:pb-0`}
         >
-          {links.map((l) => (
+          {publicLinks.map((l) => (
             <NavLink key={l.to} to={l.to} className={linkClass} onClick={close}>
               {l.label}
             </NavLink>
@@ -119,6 +105,7 @@ export function Navbar() {
           )}
         </div>
       </nav>
+      {isAdmin ? <AdminNav open={open} onNavigate={close} /> : null}
     </header>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { OwnRecord } from "~/.server/services/players/own-records";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { DataTable, td, th } from "~/components/ui/table";
+import { DataTable, stackWide, td, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { fullName } from "~/lib/player-name";
 
@@ -14,10 +14,11 @@ export function OwnRecordsTable({ records, userName, busy }: { records: OwnRecor
   return (
     <DataTable
       caption="Player records this user added that no approved claim holds"
+      stack
       head={
         <tr>
-          <th className={th}>Added</th>
           <th className={th}>Player</th>
+          <th className={th}>Added</th>
           <th className={th}>Their claim</th>
           <th className={th}>Actions</th>
         </tr>
@@ -27,15 +28,19 @@ export function OwnRecordsTable({ records, userName, busy }: { records: OwnRecor
         const name = fullName(r);
         return (
           <tr key={r.id}>
-            <td className={td}>{date(r.createdAt)}</td>
             <td className={td}>
               <Link to={`/players/${r.id}`} className="font-medium text-brand-800 hover:underline">
                 {name}
               </Link>
               <span className="block text-xs text-muted">{r.division}</span>
             </td>
-            <td className={td}>{r.claimStatus ?? "none"}</td>
-            <td className={td}>
+            <td className={td} data-label="Added">
+              {date(r.createdAt)}
+            </td>
+            <td className={td} data-label="Their claim">
+              {r.claimStatus ?? "none"}
+            </td>
+            <td className={`${td} ${stackWide}`}>
               {r.history > 0 ? (
                 <span className="text-sm text-muted">Has league history: mark inactive instead</span>
               ) : (

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { DataTable, td, tdNum, th } from "~/components/ui/table";
+import { DataTable, stackWide, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { formatCents } from "~/lib/money";
 
@@ -39,7 +39,7 @@ function noteOf(p: PaymentView): string | null {
 /** The status, and what came back of the payment since: PayPal's refunds, credit for a withdrawal. */
 function StatusCell({ p }: { p: PaymentView }) {
   return (
-    <td className={td}>
+    <td className={td} data-label="Status">
       <PaymentStatus status={p.status} />
       {p.refundedCents > 0 ? (
         <span className="block text-xs text-danger-700">
@@ -57,7 +57,7 @@ export function PaymentsTable({ payments, caption = "Payments" }: { payments: Pa
   return (
     <DataTable
       caption={caption}
-      pinFirst
+      stack
       head={
         <tr>
           {["Date", "User", "Round", "Method", "Amount", "Credit used", "PayPal fee", "Status", "Transaction"].map((h) => (
@@ -71,8 +71,8 @@ export function PaymentsTable({ payments, caption = "Payments" }: { payments: Pa
       {payments.map((p) => (
         // An abandoned order (ADR 23) stays listed, muted: nothing was charged for it.
         <tr key={p.id} className={p.status === "expired" ? "text-muted" : undefined}>
-          <td className={td}>{date(p.createdAt)}</td>
-          <td className={td}>
+          <td className={`${td} font-semibold sm:font-normal`}>{date(p.createdAt)}</td>
+          <td className={td} data-label="User">
             {p.userId ? (
               <Link to={`/admin/user/${p.userId}`} className="font-medium text-brand-800 hover:underline">
                 {p.userName}
@@ -82,17 +82,27 @@ export function PaymentsTable({ payments, caption = "Payments" }: { payments: Pa
             )}
             <span className="block text-xs text-muted">{p.playerName}</span>
           </td>
-          <td className={td}>
+          <td className={td} data-label="Round">
             <Link to={`/admin/round/play/${p.roundId}`} className="text-brand-800 hover:underline">
               {p.roundName}
             </Link>
           </td>
-          <td className={td}>{METHODS[p.method] ?? p.method}</td>
-          <td className={tdNum}>{formatCents(p.amountCents)}</td>
-          <td className={tdNum}>{formatCents(p.creditUsedCents)}</td>
-          <td className={tdNum}>{p.providerFeeCents === null ? "" : formatCents(p.providerFeeCents)}</td>
+          <td className={td} data-label="Method">
+            {METHODS[p.method] ?? p.method}
+          </td>
+          <td className={tdNum} data-label="Amount">
+            {formatCents(p.amountCents)}
+          </td>
+          <td className={tdNum} data-label="Credit used">
+            {formatCents(p.creditUsedCents)}
+          </td>
+          <td className={tdNum} data-label="PayPal fee">
+            {p.providerFeeCents === null ? null : formatCents(p.providerFeeCents)}
+          </td>
           <StatusCell p={p} />
-          <td className={`${td} text-xs`}>{p.transactionId ? <span className="font-mono">{p.transactionId}</span> : (noteOf(p) ?? "")}</td>
+          <td className={`${td} ${stackWide} text-xs`} data-label="Transaction">
+            {p.transactionId ? <span className="font-mono break-all">{p.transactionId}</span> : noteOf(p)}
+          </td>
         </tr>
       ))}
     </DataTable>

@@ -18,10 +18,13 @@ export function PlayerDialog({
   player,
   trigger,
   onSaved,
+  divisions,
 }: {
   player?: EditablePlayer;
   trigger: React.ReactNode;
   onSaved: (message: string) => void;
+  /** The league's divisions (its settings), offered first. */
+  divisions: readonly string[];
 }) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<FormOutcome>();
@@ -45,7 +48,7 @@ export function PlayerDialog({
         <input type="hidden" name="intent" value="savePlayer" />
         {player ? <input type="hidden" name="id" value={player.id} /> : null}
         <FormAlert message={fetcher.data?.formError} />
-        <PlayerFields player={player} errors={errors} />
+        <PlayerFields player={player} errors={errors} divisions={divisions} />
         <CheckboxField label="Inactive" name="inactive" defaultChecked={player?.inactive} error={errors.inactive} />
         <DialogActions>
           {player ? (

@@ -1,13 +1,22 @@
 import { Field, SelectField } from "~/components/ui/field";
-import { DIVISIONS } from "~/lib/divisions";
+import { DivisionOptions } from "~/components/division-options";
 
 /** A player as the Edit Player dialog edits them. */
 export type EditablePlayer = { id: number; firstName: string; lastName: string; pdga: string | null; division: string; inactive: boolean };
 
 // Apart from the Edit Player dialog: /players shows these fields in the page itself, and
 // should not load the dialog with them (the client budget, ADR 24).
-/** A player's own fields: First, Last and Division required, PDGA optional. */
-export function PlayerFields({ player, errors }: { player?: Omit<EditablePlayer, "id" | "inactive">; errors: Record<string, string> }) {
+/** A player's own fields: First, Last and Division (the league's first) required, PDGA optional. */
+export function PlayerFields({
+  player,
+  errors,
+  divisions,
+}: {
+  player?: Omit<EditablePlayer, "id" | "inactive">;
+  errors: Record<string, string>;
+  /** The league's divisions (its settings), offered first. */
+  divisions: readonly string[];
+}) {
   return (
     <>
       <div className="grid gap-3 sm:grid-cols-2">
@@ -17,11 +26,7 @@ export function PlayerFields({ player, errors }: { player?: Omit<EditablePlayer,
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField label="Division" name="division" required defaultValue={player?.division ?? ""} error={errors.division}>
           <option value="">Choose…</option>
-          {DIVISIONS.map((d) => (
-            <option key={d} value={d}>
-              {d}
-            </option>
-          ))}
+          <DivisionOptions league={divisions} />
         </SelectField>
         <Field label="PDGA" name="pdga" inputMode="numeric" hint="Optional" defaultValue={player?.pdga ?? ""} error={errors.pdga} />
       </div>

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import type { ClaimView } from "~/.server/services/players/claims";
-import type { SearchResult } from "~/.server/services/players/players";
+import type { ListedPlayer } from "~/components/players-list";
 import { PlayerDialog } from "~/components/player-dialog";
 import { StatusBadge, claimStatus } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -22,7 +22,7 @@ export function YourClaim({ claim }: { claim: ClaimView }) {
 }
 
 /** Claim a record (when the user has no open claim), or withdraw the claim on this one. */
-export function ClaimActions({ player, open }: { player: SearchResult; open: ClaimView | null }) {
+export function ClaimActions({ player, open }: { player: ListedPlayer; open: ClaimView | null }) {
   const busy = useNavigation().state === "submitting";
   const who = fullName(player);
   if (open && open.playerId === player.id) {
@@ -54,13 +54,22 @@ export function ClaimActions({ player, open }: { player: SearchResult; open: Cla
 }
 
 /** An admin's Edit (the Edit Player dialog) and Delete per row. */
-export function AdminActions({ player, onSaved }: { player: SearchResult; onSaved: (message: string) => void }) {
+export function AdminActions({
+  player,
+  onSaved,
+  divisions,
+}: {
+  player: ListedPlayer;
+  onSaved: (message: string) => void;
+  divisions: readonly string[];
+}) {
   const who = fullName(player);
   return (
     <div className="flex justify-end gap-2">
       <PlayerDialog
         player={player}
         onSaved={onSaved}
+        divisions={divisions}
         trigger={
           <Button size="sm" variant="secondary" aria-label={`Edit ${who}`}>
             Edit

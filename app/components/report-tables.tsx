@@ -31,7 +31,6 @@ function ReportTableFrame({
   totals,
   children,
   note,
-  long = false,
 }: {
   id: string;
   title: string;
@@ -40,7 +39,6 @@ function ReportTableFrame({
   totals: ReportSums;
   children: ReactNode;
   note?: ReactNode;
-  long?: boolean;
 }) {
   return (
     // Not a second region: DataTable's scroll frame is already the region the caption names.
@@ -57,7 +55,6 @@ function ReportTableFrame({
       <DataTable
         caption={title}
         pinFirst
-        maxHeight={long}
         head={
           <tr>
             <th scope="col" className={th}>
@@ -89,7 +86,7 @@ function ReportTableFrame({
 export function RoundsReportTable({ rounds, totals, note }: { rounds: RoundReport[]; totals: ReportSums; note?: ReactNode }) {
   const { date } = useLeague();
   return (
-    <ReportTableFrame id="per-round" title="Per round" table="rounds" first="Round" totals={totals} note={note} long>
+    <ReportTableFrame id="per-round" title="Per round" table="rounds" first="Round" totals={totals} note={note}>
       {rounds.map((r) => (
         <tr key={r.id}>
           {/* Date over name keeps the pinned column narrow on a phone; long names wrap. */}

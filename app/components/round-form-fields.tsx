@@ -1,12 +1,24 @@
+import { RoundPlace } from "~/components/round-place";
 import { Field } from "~/components/ui/field";
+import type { CourseChoice } from "~/lib/layouts";
 import { MONEY_FIELDS, type RoundInputs } from "~/lib/round-values";
 
 /**
- * The round form's fields: date and time in the league's zone, name, location,
- * the five amounts in dollars (all required) and the optional PDGA link. Names are the
- * /api's, so each error from the action lands beside its own input.
+ * The round form's fields: date and time in the league's zone, name, course and layout or
+ * location, the five amounts in dollars (all required) and the optional PDGA link. Names
+ * are the /api's, so each error from the action lands beside its own input.
  */
-export function RoundFormFields({ inputs, errors, timeZone }: { inputs: RoundInputs; errors: Record<string, string>; timeZone: string }) {
+export function RoundFormFields({
+  inputs,
+  errors,
+  timeZone,
+  choices,
+}: {
+  inputs: RoundInputs;
+  errors: Record<string, string>;
+  timeZone: string;
+  choices: readonly CourseChoice[];
+}) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -21,18 +33,8 @@ export function RoundFormFields({ inputs, errors, timeZone }: { inputs: RoundInp
           hint={`League time (${timeZone})`}
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" name="name" required maxLength={100} defaultValue={inputs.name} error={errors.name} autoComplete="off" />
-        <Field
-          label="Location"
-          name="location"
-          required
-          maxLength={100}
-          defaultValue={inputs.location}
-          error={errors.location}
-          autoComplete="off"
-        />
-      </div>
+      <Field label="Name" name="name" required maxLength={100} defaultValue={inputs.name} error={errors.name} autoComplete="off" />
+      <RoundPlace layoutId={inputs.layout_id} location={inputs.location} choices={choices} errors={errors} />
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold">Fees and payout, in dollars</legend>
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">

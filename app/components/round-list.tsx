@@ -18,7 +18,7 @@ function Outcome({ round, low }: { round: RoundRow; low?: LowScore }) {
 }
 
 /**
- * A list of rounds, each a link to its page: date, name, place; future rounds with their
+ * A list of rounds, each a link to its page: date and time, name, place; future rounds with their
  * registration badge, past ones with the low score. `hidden` hides it under 768 px only
  * (the phone's past/future toggle); from 768 px both lists show side by side.
  */
@@ -37,7 +37,7 @@ export function RoundList({
   lows?: Record<number, LowScore>;
   empty: string;
 }) {
-  const { date } = useLeague();
+  const { date, time } = useLeague();
   const now = nowSeconds();
   return (
     <section id={id} aria-labelledby={`${id}-title`} className={`min-w-0 ${hidden ? "hidden md:block" : "block"}`}>
@@ -51,7 +51,11 @@ export function RoundList({
           {rounds.map((r) => (
             <li key={r.id}>
               <Link to={`/rounds/${r.id}`} className="flex min-h-14 items-center gap-3 px-3 py-2.5 hover:bg-brand-50">
-                <span className="w-16 shrink-0 text-sm tabular-nums text-muted">{date(r.startsAt)}</span>
+                {/* The start time too: two rounds on one evening read apart. */}
+                <span className="w-16 shrink-0 text-sm tabular-nums text-muted">
+                  <span className="block">{date(r.startsAt)}</span>
+                  <span className="block text-xs">{time(r.startsAt)}</span>
+                </span>
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium text-ink">{r.name}</span>
                   <span className="block truncate text-sm text-muted">{lows ? <Outcome round={r} low={lows[r.id]} /> : r.location}</span>

@@ -9,6 +9,7 @@ import { useFocusFirstInvalid } from "~/components/ui/field";
 import { DataTable, th } from "~/components/ui/table";
 import { useFormResult } from "~/hooks/use-form-result";
 import { type EditorRow, addRow, errorsById, loadedRows, rowState } from "~/lib/multi-rounds";
+import type { CourseChoice } from "~/lib/layouts";
 import { rowLabel } from "~/lib/round-dates";
 import { MONEY_FIELDS, type RoundInputs } from "~/lib/round-values";
 
@@ -32,7 +33,15 @@ function firstError(fieldErrors: Record<string, string>, posted: readonly number
  * (only new, changed and deleted rows are posted, and saved all or nothing), and a
  * prompt before unsaved edits are lost. A failed save keeps every edit in the browser.
  */
-export function RoundMultiEditor({ loaded, first }: { loaded: LoadedRound[]; first: { date: string; time: string } }) {
+export function RoundMultiEditor({
+  loaded,
+  first,
+  choices,
+}: {
+  loaded: LoadedRound[];
+  first: { date: string; time: string };
+  choices: readonly CourseChoice[];
+}) {
   const [rows, setRows] = useState(() => loadedRows(loaded));
   const [added, setAdded] = useState<number | null>(null);
   const { success, formError, fieldErrors, result } = useFormResult<{ allDeleted: boolean }>();
@@ -103,7 +112,17 @@ export function RoundMultiEditor({ loaded, first }: { loaded: LoadedRound[]; fir
             pinFirst
             head={
               <tr>
-                {["Row", "Date", "Time", "Name", "Location", ...MONEY_FIELDS.map((f) => f.short), "PDGA link", "Delete"].map((label) => (
+                {[
+                  "Row",
+                  "Date",
+                  "Time",
+                  "Name",
+                  "Course and layout",
+                  "Location",
+                  ...MONEY_FIELDS.map((f) => f.short),
+                  "PDGA link",
+                  "Delete",
+                ].map((label) => (
                   <th key={label} scope="col" className={th}>
                     {label}
                   </th>
@@ -120,7 +139,8 @@ export function RoundMultiEditor({ loaded, first }: { loaded: LoadedRound[]; fir
                 postIndex={postIndex[i] ?? null}
                 errors={errors.get(row.id) ?? {}}
                 autoFocus={row.id === added}
-                onEdit={(field, value) => edit(row.id, (r) => ({ ...r, values: { ...r.values, [field]: value } }))}
+                choices={choices}
+                onEdit={(change) => edit(row.id, (r) => ({ ...r, values: { ...r.values, ...change } }))}
                 onDelete={(deleted) => edit(row.id, (r) => ({ ...r, deleted }))}
               />
             ))}

@@ -1,13 +1,18 @@
 import { Fragment, type InputHTMLAttributes, useId } from "react";
 import { StatusBadge } from "~/components/ui/badge";
 import { td } from "~/components/ui/table";
+import { LayoutOptions } from "~/components/round-place";
+import { type CourseChoice, courseOfLayout } from "~/lib/layouts";
 import type { EditorRow, RowState } from "~/lib/multi-rounds";
 import { MONEY_FIELDS, type RoundInputs } from "~/lib/round-values";
 
 type Field = keyof RoundInputs;
 
-const control =
-  "min-h-11 rounded-md border border-slate-400 bg-surface px-2 py-1.5 text-base text-ink read-only:bg-slate-100 read-only:text-muted aria-[invalid]:border-danger-700 aria-[invalid]:ring-1 aria-[invalid]:ring-danger-700";
+const frame =
+  "min-h-11 rounded-md border border-slate-400 bg-surface px-2 py-1.5 text-base text-ink aria-[invalid]:border-danger-700 aria-[invalid]:ring-1 aria-[invalid]:ring-danger-700";
+const control = `${frame} read-only:bg-slate-100 read-only:text-muted`;
+// A select is :read-only to CSS whatever it allows: it greys only when disabled (a deleted row).
+const select = `${frame} disabled:bg-slate-100 disabled:text-muted`;
 
 /** One input in a cell, labelled for screen readers by column and row, with its error under it. */
 function Cell({ error, className, ...input }: { error?: string } & InputHTMLAttributes<HTMLInputElement>) {
@@ -48,6 +53,7 @@ export function MultiRoundRow({
   postIndex,
   errors,
   autoFocus,
+  choices,
   onEdit,
   onDelete,
 }: {
@@ -57,7 +63,8 @@ export function MultiRoundRow({
   postIndex: number | null;
   errors: Record<string, string>;
   autoFocus: boolean;
-  onEdit: (field: Field, value: string) => void;
+  choices: readonly CourseChoice[];
+  onEdit: (change: Partial<Record<Field, string>>) => void;
   onDelete: (deleted: boolean) => void;
 }) {
   const number = index + 1;
@@ -66,7 +73,7 @@ export function MultiRoundRow({
     <Cell
       name={name(field)}
       value={row.values[field]}
-      onChange={(e) => onEdit(field, e.target.value)}
+      onChange={(e) => onEdit({ [field]: e.target.value })}
       aria-label={`${label}, row ${number}`}
       readOnly={row.deleted}
       error={errors[field]}
@@ -94,7 +101,27 @@ export function MultiRoundRow({
       {cell("date", "Date", { type: "date", className: "w-40", autoFocus })}
       {cell("time", "Time", { type: "time", className: "w-32" })}
       {cell("name", "Name", { className: "w-44", maxLength: 100 })}
-      {cell("location", "Location", { className: "w-44", maxLength: 100 })}
+      <td className={`${td} align-top`}>
+        {/* A layout makes the location its course's name (ADR 25), shown at once and not typed over. */}
+        <select
+          name={name("layout_id")}
+          value={row.values.layout_id}
+          onChange={(e) => {
+            const course = courseOfLayout(choices, e.target.value);
+            onEdit(course === null ? { layout_id: e.target.value } : { layout_id: e.target.value, location: course });
+          }}
+          disabled={row.deleted}
+          aria-label={`Course and layout, row ${number}`}
+          aria-invalid={errors.layout_id ? true : undefined}
+          className={`${select} w-64`}
+        >
+          <LayoutOptions choices={choices} />
+        </select>
+        {errors.layout_id ? (
+          <p className="mt-1 max-w-44 whitespace-normal text-xs font-medium text-danger-700">{errors.layout_id}</p>
+        ) : null}
+      </td>
+      {cell("location", "Location", { className: "w-44", maxLength: 100, readOnly: row.deleted || row.values.layout_id !== "" })}
       {MONEY_FIELDS.map((f) => (
         <Fragment key={f.name}>{cell(f.name, f.label, { inputMode: "decimal", className: "w-20 text-right tabular-nums" })}</Fragment>
       ))}

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { PlayerLink } from "~/components/player-link";
 import { DataTable, GroupRow, HeadRow, td, tdNum } from "~/components/ui/table";
-import { netScore } from "~/lib/handicap";
 import { formatCents } from "~/lib/money";
 import { fullName } from "~/lib/player-name";
 import type { ResultGroup } from "~/lib/results";
@@ -23,29 +22,27 @@ function Ace() {
   );
 }
 
-/** The results by division: place, player, score, rating, (handicap and net,) payout. */
+const HCP = { label: <abbr title="Handicap going into this round">Hcp</abbr>, num: true };
+const GROSS_COLUMNS = [{ label: "Place", className: "w-12" }, "Player", { label: "Score", num: true }, { label: "Rating", num: true }];
+// Ranked by net: the net place and score lead, the gross place stays beside the score.
+const NET_COLUMNS = [
+  { label: <abbr title="Place by net score">Net place</abbr>, className: "w-12" },
+  "Player",
+  { label: "Net", num: true },
+  HCP,
+  { label: "Score", num: true },
+  { label: <abbr title="Place by score, without handicaps">Gross place</abbr>, className: "w-12" },
+  { label: "Rating", num: true },
+];
+
+/** The results by division: place, player, score, rating, payout; with handicaps, ranked by net score. */
 export function ResultsTable({ groups, net }: { groups: ResultGroup[]; net: boolean }) {
-  const columns = net ? 7 : 5;
+  const columns = net ? 8 : 5;
   return (
     <DataTable
-      caption="Results"
-      head={
-        <HeadRow
-          columns={[
-            { label: "Place", className: "w-12" },
-            "Player",
-            { label: "Score", num: true },
-            { label: "Rating", num: true },
-            ...(net
-              ? [
-                  { label: <abbr title="Handicap going into this round">Hcp</abbr>, num: true },
-                  { label: "Net", num: true },
-                ]
-              : []),
-            { label: "Payout", num: true },
-          ]}
-        />
-      }
+      caption={net ? "Results by net score" : "Results"}
+      pinFirst={net}
+      head={<HeadRow columns={[...(net ? NET_COLUMNS : GROSS_COLUMNS), { label: "Payout", num: true }]} />}
     >
       {groups.map((g) => (
         <Group key={g.division} group={g} columns={columns} net={net} />
@@ -54,32 +51,46 @@ export function ResultsTable({ groups, net }: { groups: ResultGroup[]; net: bool
   );
 }
 
+const tenth = (n: number | null | undefined) => (n == null ? "–" : n.toFixed(1));
+
+function winnerLine({ winners }: ResultGroup, net: boolean): string {
+  const first = winners[0];
+  if (!first) return net ? "No net scores yet" : "No scores yet";
+  const names = winners.map(fullName).join(", ");
+  return net ? `Net winner: ${names} (${tenth(first.net)})` : `Winner: ${names} (${first.score})`;
+}
+
 function Group({ group, columns, net }: { group: ResultGroup; columns: number; net: boolean }) {
-  const { winners, rows } = group;
-  const winner = winners.length ? `Winner: ${winners.map(fullName).join(", ")} (${winners[0]?.score})` : "No scores yet";
+  const { rows } = group;
   return (
     <>
-      <GroupRow colSpan={columns} title={group.division} detail={`${players(rows.length)} · ${winner}`} />
-      {rows.map((r) => (
-        <tr key={r.id}>
-          <td className={`${td} tabular-nums`}>{r.place ?? "–"}</td>
-          <td className={`${td} max-w-44 truncate sm:max-w-none`}>
-            <PlayerLink id={r.playerId} className="underline-offset-2">
-              {fullName(r)}
-            </PlayerLink>
-            {r.ace ? <Ace /> : null}
-          </td>
-          <td className={`${tdNum} font-semibold`}>{r.dnf ? "DNF" : r.score > 0 ? r.score : "–"}</td>
-          <td className={tdNum}>{r.rating ?? "–"}</td>
-          {net ? (
-            <>
-              <td className={tdNum}>{r.handicap == null ? "–" : r.handicap.toFixed(1)}</td>
-              <td className={tdNum}>{r.handicap == null || r.score <= 0 ? "–" : netScore(r.score, r.handicap).toFixed(1)}</td>
-            </>
-          ) : null}
-          <td className={tdNum}>{r.entryPayoutCents > 0 ? formatCents(r.entryPayoutCents) : ""}</td>
-        </tr>
-      ))}
+      <GroupRow colSpan={columns} title={group.division} detail={`${players(rows.length)} · ${winnerLine(group, net)}`} />
+      {rows.map((r) => {
+        const score = <td className={`${tdNum} ${net ? "" : "font-semibold"}`}>{r.dnf ? "DNF" : r.score > 0 ? r.score : "–"}</td>;
+        return (
+          <tr key={r.id}>
+            <td className={`${td} tabular-nums`}>{(net ? r.netPlace : r.place) ?? "–"}</td>
+            <td className={`${td} max-w-44 truncate sm:max-w-none`}>
+              <PlayerLink id={r.playerId} className="underline-offset-2">
+                {fullName(r)}
+              </PlayerLink>
+              {r.ace ? <Ace /> : null}
+            </td>
+            {net ? (
+              <>
+                <td className={`${tdNum} font-semibold`}>{tenth(r.net)}</td>
+                <td className={tdNum}>{tenth(r.handicap)}</td>
+                {score}
+                <td className={`${td} tabular-nums`}>{r.place ?? "–"}</td>
+              </>
+            ) : (
+              score
+            )}
+            <td className={tdNum}>{r.rating ?? "–"}</td>
+            <td className={tdNum}>{r.entryPayoutCents > 0 ? formatCents(r.entryPayoutCents) : ""}</td>
+          </tr>
+        );
+      })}
     </>
   );
 }
@@ -110,7 +121,7 @@ function RegisteredGroup({ group }: { group: ResultGroup }) {
   );
 }
 
-/** Shows or hides the net columns: a plain link (?net=1), so it works without JavaScript. */
+/** Shows the handicaps and ranks by net score, or not: a plain link (?net=1), so it works without JavaScript. */
 export function NetToggle({ net }: { net: boolean }) {
   return (
     <Link to={net ? "?" : "?net=1"} preventScrollReset replace className={`text-sm ${link} underline`}>

@@ -8,7 +8,8 @@ import type { TransferRow } from "~/.server/services/money/transfers";
 
 /**
  * Transfers as Date, From → To, Amount, Description. On a phone the two sides stack in one
- * narrow cell and the description goes under them, so the amount stays on screen.
+ * narrow cell and the description goes under them, so the amount stays on screen; with the
+ * admin's delete each transfer is a card (the kit's stacked rows), so the delete is too.
  */
 export function TransferTable({
   transfers,
@@ -28,6 +29,7 @@ export function TransferTable({
   return (
     <DataTable
       caption={caption}
+      stack={DeleteControl !== undefined}
       head={
         <tr>
           <th className={th}>Date</th>
@@ -48,7 +50,7 @@ export function TransferTable({
       {transfers.map((t) => (
         <tr key={t.id}>
           <td className={`${td} align-top`}>{date(t.date)}</td>
-          <td className={`${td} align-top`}>
+          <td className={`${td} align-top`} data-label="From → To">
             <span className="block sm:inline">
               <PartyName id={t.fromPlayerId} name={t.fromName} />
             </span>
@@ -59,7 +61,9 @@ export function TransferTable({
             </span>
             {t.description ? <span className="mt-0.5 block whitespace-normal text-xs text-muted sm:hidden">{t.description}</span> : null}
           </td>
-          <td className={`${tdNum} align-top font-semibold`}>{formatCents(t.amountCents)}</td>
+          <td className={`${tdNum} align-top font-semibold`} data-label="Amount">
+            {formatCents(t.amountCents)}
+          </td>
           <td className={`${tdWrap} hidden align-top sm:table-cell`}>{t.description}</td>
           {DeleteControl ? (
             <td className={`${td} align-top`}>

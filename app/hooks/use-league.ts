@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { formatDate, formatDateLong } from "~/lib/time";
+import { formatDate, formatDateLong, formatTime } from "~/lib/time";
 import type { RootData } from "~/.server/root-data";
 
 /** The league's name and time zone, with date formatters bound to that zone; who is logged in. */
@@ -14,5 +14,7 @@ export function useLeague() {
     isAdmin: data?.isAdmin ?? false,
     date: (d: number) => formatDate(d, timeZone),
     longDate: (d: number) => formatDateLong(d, timeZone),
+    /** "6:00 PM", a round's start. */
+    time: (d: number) => formatTime(d, timeZone),
   };
 }

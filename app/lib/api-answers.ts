@@ -4,17 +4,17 @@
 // No zod: this runs in the browser (zod probes eval, which the CSP reports).
 
 /** A player the entry manager's search found (GET /api/players/search/{text}, searchResultJson). */
-export type PlayerHit = { id: number; firstName: string; lastName: string; balanceCents: number; division: string };
+export type PlayerHit = { id: number; firstName: string; lastName: string; balanceCents: number | null; division: string };
 
-type SearchResultJson = { id: number; fn: string; ln: string; balance: number; division: string };
+type SearchResultJson = { id: number; fn: string; ln: string; balance: number | null; division: string };
 
-/** The search's answer in words: the names, and the balance in cents. */
+/** The search's answer in words: the names, and the balance in cents (null where the league's setting hides it). */
 export function readPlayerHits(json: unknown): PlayerHit[] {
   return (json as SearchResultJson[]).map((p) => ({
     id: p.id,
     firstName: p.fn,
     lastName: p.ln,
-    balanceCents: Math.round(p.balance * 100),
+    balanceCents: p.balance === null ? null : Math.round(p.balance * 100),
     division: p.division,
   }));
 }

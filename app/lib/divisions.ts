@@ -60,3 +60,13 @@ export function groupByDivision<T extends { division: string }>(list: readonly T
   }
   return [...groups].sort(([a], [b]) => compareDivisions(a, b));
 }
+
+/**
+ * A division picker's two lists: the league's divisions in its order (only PDGA ones,
+ * each once), then every other PDGA division in the spec's order.
+ */
+export function divisionChoices(league: readonly string[]): { league: Division[]; other: Division[] } {
+  const ours = [...new Set(league)].filter(isDivision);
+  const taken = new Set<string>(ours);
+  return { league: ours, other: DIVISIONS.filter((d) => !taken.has(d)) };
+}

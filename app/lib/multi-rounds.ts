@@ -1,5 +1,5 @@
 import { addDays } from "./round-dates";
-import { MULTI_EDITOR_DEFAULTS, type RoundInputs, moneyInputs } from "./round-values";
+import { ROUND_FORM_DEFAULTS, type RoundInputs, moneyInputs } from "./round-values";
 
 // The multi-round editor's rows in the browser: a stored round keeps what was
 // loaded, so a row is "changed" exactly while it differs from it; a new row has a
@@ -22,6 +22,7 @@ export const ROUND_FIELDS = [
   "time",
   "name",
   "location",
+  "layout_id",
   "fee_pdga",
   "fee_course",
   "fee_other",
@@ -42,18 +43,42 @@ export function rowState(row: EditorRow): RowState {
   return original && ROUND_FIELDS.some((f) => values[f] !== original[f]) ? "changed" : null;
 }
 
-/** A new row: a week after the last row at its time of day, its name and place, the multi-editor's amounts. */
+/**
+ * The name after `name` in a series: its number one up, as wide as it was ("Week 52" →
+ * "Week 53", "Week 09" → "Week 10"), or " 2" added to a name without one ("Glow Round" →
+ * "Glow Round 2"). Empty stays empty.
+ */
+export function nextRoundName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === "") return "";
+  const m = /^(.*?)(\d+)$/.exec(trimmed);
+  if (!m) return `${trimmed} 2`;
+  const [, stem = "", digits = ""] = m;
+  // Digit by digit from the right, so a long number stays exact and "09" keeps its width.
+  let carry = 1;
+  const up = [...digits]
+    .reverse()
+    .map((d) => {
+      const sum = Number(d) + carry;
+      carry = sum > 9 ? 1 : 0;
+      return String(sum % 10);
+    })
+    .reverse()
+    .join("");
+  return `${stem}${carry ? "1" : ""}${up}`;
+}
+
+/**
+ * A new row, as the next week of the last row: a week after it at its time of day, at its
+ * place (course and layout) with its fees, the name numbered on. An empty editor's first
+ * row: the coming league night with the round form's amounts.
+ */
 export function addRow(rows: EditorRow[], first: { date: string; time: string }): EditorRow[] {
   const last = rows.at(-1)?.values;
   const id = Math.min(0, ...rows.map((r) => r.id)) - 1;
-  const values: RoundInputs = {
-    date: (last && addDays(last.date, 7)) || first.date,
-    time: last?.time || first.time,
-    name: last?.name ?? "",
-    location: last?.location ?? "",
-    pdga_url: "",
-    ...moneyInputs(MULTI_EDITOR_DEFAULTS),
-  };
+  const values: RoundInputs = last
+    ? { ...last, date: addDays(last.date, 7) || first.date, time: last.time || first.time, name: nextRoundName(last.name), pdga_url: "" }
+    : { ...first, name: "", location: "", layout_id: "", pdga_url: "", ...moneyInputs(ROUND_FORM_DEFAULTS) };
   return [...rows, { id, entryCount: 0, version: null, original: null, values, deleted: false }];
 }
 

@@ -23,7 +23,8 @@ export type PlayerListRow = {
   roundCountYear: number;
   average: number | null;
   thisYearAverage: number | null;
-  balanceCents: number;
+  /** Null where the league's setting hides it from the viewer (the column is then left out). */
+  balanceCents: number | null;
 };
 
 type Key = (p: PlayerListRow) => string | number | null;

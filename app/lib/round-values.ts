@@ -16,13 +16,14 @@ export const MONEY_FIELDS: readonly { name: MoneyField; label: string; short: st
   { name: "payout", label: "Payout", short: "Payout" },
 ];
 
-export type RoundInputs = { date: string; time: string; name: string; location: string; pdga_url: string } & Record<MoneyField, string>;
+/** `layout_id` is the chosen layout's id, "" for none (ADR 25). */
+export type RoundInputs = { date: string; time: string; name: string; location: string; layout_id: string; pdga_url: string } & Record<
+  MoneyField,
+  string
+>;
 
 /** The round form's defaults, in cents (.5 / 1 / 0 / 1 / 4.5). */
 export const ROUND_FORM_DEFAULTS: Record<MoneyField, number> = { fee_pdga: 50, fee_course: 100, fee_other: 0, ace: 100, payout: 450 };
-
-/** The multi-editor's, the same but no course fund. */
-export const MULTI_EDITOR_DEFAULTS: Record<MoneyField, number> = { ...ROUND_FORM_DEFAULTS, fee_course: 0 };
 
 export function moneyInputs(cents: Record<MoneyField, number>): Record<MoneyField, string> {
   return {
@@ -34,7 +35,7 @@ export function moneyInputs(cents: Record<MoneyField, number>): Record<MoneyFiel
   };
 }
 
-type StoredRound = RoundFees & { startsAt: number; name: string; location: string; pdgaUrl: string | null };
+type StoredRound = RoundFees & { startsAt: number; name: string; location: string; layoutId: number | null; pdgaUrl: string | null };
 
 /** A stored round as its form's inputs, dated in `timeZone`. */
 export function roundInputs(round: StoredRound, timeZone: string): RoundInputs {
@@ -42,6 +43,7 @@ export function roundInputs(round: StoredRound, timeZone: string): RoundInputs {
     ...toDateTimeInputs(round.startsAt, timeZone),
     name: round.name,
     location: round.location,
+    layout_id: round.layoutId === null ? "" : String(round.layoutId),
     pdga_url: round.pdgaUrl ?? "",
     ...moneyInputs({
       fee_pdga: round.feePdgaCents,

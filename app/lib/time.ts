@@ -89,6 +89,11 @@ export function formatDateLong(epochSeconds: number, timeZone: string): string {
   }).format(new Date(epochSeconds * 1000));
 }
 
+/** "6:00 PM": a time of day in `timeZone` (a round's start). */
+export function formatTime(epochSeconds: number, timeZone: string): string {
+  return formatter("time", timeZone, { hour: "numeric", minute: "2-digit" }).format(new Date(epochSeconds * 1000));
+}
+
 export function formatDateTime(epochSeconds: number, timeZone: string): string {
   return formatter("date-time", timeZone, {
     month: "2-digit",

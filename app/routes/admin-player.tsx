@@ -8,12 +8,13 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
-import { DataTable, td, tdNum, th } from "~/components/ui/table";
+import { DataTable, stackWide, td, tdNum, th } from "~/components/ui/table";
 import { useFormResult } from "~/hooks/use-form-result";
 import { requireAdmin } from "~/.server/auth/guards";
 import { handlePlayerAdminForm } from "./player-admin-form.server";
 import { routeServices } from "~/.server/route-context";
 import { searchPlayers } from "~/.server/services/players/players";
+import { getLeagueSettings } from "~/.server/services/standings/league-settings";
 import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "~/lib/constants";
 import { readSearchText } from "~/schemas/players";
 import { pageMeta } from "~/lib/meta";
@@ -22,8 +23,10 @@ import { fullName } from "~/lib/player-name";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
+  const { db } = routeServices(context);
   const { q, ready, error: searchError } = readSearchText(new URL(request.url).searchParams.get("q"));
-  return { q, searchError, results: ready ? await searchPlayers(routeServices(context).db, q, 50) : null };
+  const [results, { divisions }] = await Promise.all([ready ? searchPlayers(db, q, 50) : null, getLeagueSettings(db)]);
+  return { q, searchError, results, divisions };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -34,7 +37,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Edit players");
 
 export default function AdminPlayer({ loaderData }: Route.ComponentProps) {
-  const { q, searchError, results } = loaderData;
+  const { q, searchError, results, divisions } = loaderData;
   const { formError, result } = useFormResult();
   // The latest outcome wins: a dialog's save, or the page's own post (a delete).
   const [status, setStatus] = useState<string | null>(null);
@@ -46,7 +49,7 @@ export default function AdminPlayer({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Edit players"
         subtitle="Find a player to correct their record, or add a new one."
-        actions={<PlayerDialog trigger={<Button>Add player</Button>} onSaved={onSaved} />}
+        actions={<PlayerDialog trigger={<Button>Add player</Button>} onSaved={onSaved} divisions={divisions} />}
       />
       <div className="space-y-4">
         <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
@@ -75,7 +78,7 @@ export default function AdminPlayer({ loaderData }: Route.ComponentProps) {
         ) : (
           <DataTable
             caption="Players found"
-            pinFirst
+            stack
             head={
               <tr>
                 <th className={th}>Name</th>
@@ -98,14 +101,21 @@ export default function AdminPlayer({ loaderData }: Route.ComponentProps) {
                     </span>
                   ) : null}
                 </td>
-                <td className={td}>{p.division}</td>
-                <td className={td}>{p.pdga ?? ""}</td>
-                <td className={tdNum}>{formatCents(p.balanceCents)}</td>
-                <td className={td}>
+                <td className={td} data-label="Division">
+                  {p.division}
+                </td>
+                <td className={td} data-label="PDGA">
+                  {p.pdga}
+                </td>
+                <td className={tdNum} data-label="Balance">
+                  {formatCents(p.balanceCents)}
+                </td>
+                <td className={`${td} ${stackWide}`}>
                   <div className="flex gap-2">
                     <PlayerDialog
                       player={p}
                       onSaved={onSaved}
+                      divisions={divisions}
                       trigger={
                         <Button size="sm" variant="secondary" aria-label={`Edit ${fullName(p)}`}>
                           Edit

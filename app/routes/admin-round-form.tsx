@@ -5,7 +5,7 @@ import { LoadError } from "~/components/load-error";
 import { RoundFormFields } from "~/components/round-form-fields";
 import { StatusBadge } from "~/components/ui/badge";
 import { FormAlert } from "~/components/ui/alert";
-import { Button, ButtonLink, ButtonRow } from "~/components/ui/button";
+import { ButtonLink, SaveRow } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { useFocusFirstInvalid } from "~/components/ui/field";
@@ -16,7 +16,9 @@ import { requireAdmin } from "~/.server/auth/guards";
 import { handleForm, postedIntent } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { deleteRound, saveRound } from "~/.server/services/rounds/round-admin";
+import { listCourses } from "~/.server/services/courses/courses";
 import { getRound, latestRound } from "~/.server/services/rounds/rounds";
+import { courseChoices } from "~/lib/layouts";
 import { pageMeta } from "~/lib/meta";
 import { defaultRoundDate, formatRoundWhen } from "~/lib/round-dates";
 import { ROUND_FORM_DEFAULTS, moneyInputs, roundInputs } from "~/lib/round-values";
@@ -29,18 +31,21 @@ import { RoundDeleteFormSchema, roundEditFormSchema, roundFormSchema } from "~/s
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { db, league } = routeServices(context);
+  const choices = courseChoices(await listCourses(db));
   if (params.roundId === undefined) {
     // A weekly league: the next round goes a week after the latest one, at the same place.
     const latest = await latestRound(db);
     const when = defaultRoundDate(latest?.startsAt ?? null, nowSeconds(), league.timeZone);
-    return {
-      round: null,
-      inputs: { ...when, name: "", location: latest?.location ?? "", pdga_url: "", ...moneyInputs(ROUND_FORM_DEFAULTS) },
-    };
+    const place = { location: latest?.location ?? "", layout_id: latest?.layoutId ? String(latest.layoutId) : "" };
+    return { round: null, choices, inputs: { ...when, name: "", ...place, pdga_url: "", ...moneyInputs(ROUND_FORM_DEFAULTS) } };
   }
   const round = await orRouteError(getRound(db, await routeId(params.roundId, "round id")));
   const { id, name, startsAt, entryCount, openForRegistration, version } = round;
-  return { round: { id, name, startsAt, entryCount, openForRegistration, version }, inputs: roundInputs(round, league.timeZone) };
+  return {
+    round: { id, name, startsAt, entryCount, openForRegistration, version },
+    choices,
+    inputs: roundInputs(round, league.timeZone),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -93,7 +98,7 @@ function DeleteRound({ round, busy }: { round: { name: string; entryCount: numbe
 }
 
 export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
-  const { round, inputs } = loaderData;
+  const { round, inputs, choices } = loaderData;
   const { timeZone } = useLeague();
   const { formError, fieldErrors } = useFormResult();
   const form = useRef<HTMLFormElement>(null);
@@ -118,15 +123,10 @@ export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
         <Form method="post" noValidate ref={form} className="space-y-4">
           <input type="hidden" name="intent" value="save" />
           {round ? <input type="hidden" name="version" value={round.version} /> : null}
-          <RoundFormFields inputs={inputs} errors={fieldErrors} timeZone={timeZone} />
+          <RoundFormFields inputs={inputs} errors={fieldErrors} timeZone={timeZone} choices={choices} />
           {/* Beside the buttons, where the eye is after Save or Delete (a refused delete on a phone). */}
           <FormAlert message={formError} />
-          <ButtonRow danger={round ? <DeleteRound round={round} busy={busy} /> : null}>
-            <ButtonLink to="/admin/rounds">Cancel</ButtonLink>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving…" : "Save"}
-            </Button>
-          </ButtonRow>
+          <SaveRow cancelTo="/admin/rounds" busy={busy} danger={round ? <DeleteRound round={round} busy={busy} /> : null} />
         </Form>
       </Card>
     </div>

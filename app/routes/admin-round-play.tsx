@@ -17,6 +17,7 @@ import { handleEntryMoneyForm } from "./entry-money-form.server";
 import { postedIntent } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { entriesScreen } from "~/.server/services/rounds/entries-screen";
+import { getLeagueSettings } from "~/.server/services/standings/league-settings";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 import { formatDateTime } from "~/lib/time";
@@ -26,7 +27,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { db } = routeServices(context);
   const id = await routeId(params.roundId, "round id");
-  return orRouteError(entriesScreen(db, id));
+  const [screen, { divisions }] = await Promise.all([orRouteError(entriesScreen(db, id)), getLeagueSettings(db)]);
+  return { ...screen, divisions };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -40,7 +42,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Entries · ${args.loaderData.round.name}` : "Entries");
 
 export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
-  const { round, entries, pot, creditCapCents, owedCents, issues } = loaderData;
+  const { round, entries, pot, creditCapCents, owedCents, issues, divisions } = loaderData;
   const { timeZone } = useLeague();
   const { success, formError } = useFormResult();
   const credited = entries.filter((e) => e.creditAddedCents > 0).length;
@@ -51,6 +53,7 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
         subtitle={`${formatDateTime(round.startsAt, timeZone)} · ${round.location}`}
         actions={
           <>
+            <ButtonLink to={`/admin/round/night/${round.id}`}>League night</ButtonLink>
             <ButtonLink to={`/admin/round/scores/${round.id}`}>Scores</ButtonLink>
             <ButtonLink to={`/admin/rounds/${round.id}`}>Edit round</ButtonLink>
           </>
@@ -78,8 +81,8 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
         </Card>
         <ActionStatus message={success} />
         <ActionStatus message={formError} tone="error" />
-        <AddEntry roundId={round.id} entered={entries.map((e) => e.playerId)} creditCapCents={creditCapCents} />
-        <EntryEditor round={round} entries={entries} creditCapCents={creditCapCents} />
+        <AddEntry roundId={round.id} entered={entries.map((e) => e.playerId)} creditCapCents={creditCapCents} divisions={divisions} />
+        <EntryEditor round={round} entries={entries} creditCapCents={creditCapCents} divisions={divisions} />
         <MoneyToSortOut issues={issues} />
         {entries.length ? (
           <section aria-labelledby="credit-heading" className="space-y-2">

@@ -9,7 +9,9 @@ import { AppError, badRequest } from "~/.server/errors";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { saveRounds } from "~/.server/services/rounds/round-admin";
+import { listCourses } from "~/.server/services/courses/courses";
 import { listRounds, roundsByIds } from "~/.server/services/rounds/rounds";
+import { courseChoices } from "~/lib/layouts";
 import { pageMeta } from "~/lib/meta";
 import { LEAGUE_TIME, nextWeekday } from "~/lib/round-dates";
 import { roundInputs } from "~/lib/round-values";
@@ -38,6 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const saved = Number(params.get("saved"));
   return {
     selection,
+    choices: courseChoices(await listCourses(db)),
     rounds: rounds.map((r) => ({ id: r.id, entryCount: r.entryCount, version: r.version, ...roundInputs(r, league.timeZone) })),
     // The first row of an empty editor: the coming league night.
     first: { date: nextWeekday(now, league.timeZone), time: LEAGUE_TIME },
@@ -76,19 +79,19 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export default function AdminRoundsMulti({ loaderData }: Route.ComponentProps) {
-  const { selection, rounds, first, saved } = loaderData;
+  const { selection, rounds, first, saved, choices } = loaderData;
   // A new key for every saved state: the editor starts again from what the server holds.
   const version = JSON.stringify(rounds);
   return (
     <>
       <PageHeader
         title="Multi-Round Editor"
-        subtitle={selection ? "The rounds you selected." : "Every future round. New rounds come a week after the last row."}
+        subtitle={selection ? "The rounds you selected." : "Every future round. Add round copies the last row into the week after it."}
       />
       <div className="space-y-4">
         {saved ? <Alert tone="success">{saved}</Alert> : null}
         {selection && rounds.length === 0 ? <Alert tone="warning">{NONE_FOUND}</Alert> : null}
-        <RoundMultiEditor key={version} loaded={rounds} first={first} />
+        <RoundMultiEditor key={version} loaded={rounds} first={first} choices={choices} />
       </div>
     </>
   );

@@ -145,7 +145,7 @@ export default function AdminRounds({ loaderData }: Route.ComponentProps) {
           {past.length === 0 ? (
             <EmptyState title={season === "all" ? "No rounds played yet." : `No rounds played in ${season} yet.`} />
           ) : (
-            <AdminRoundsTable caption={pastTitle} rounds={past} busy={busy} maxHeight />
+            <AdminRoundsTable caption={pastTitle} rounds={past} busy={busy} />
           )}
         </section>
       </div>

@@ -55,7 +55,6 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         <DataTable
           caption="Registered users"
           pinFirst
-          maxHeight
           head={
             <tr>
               <th className={th}>Name</th>

@@ -12,8 +12,17 @@ import { routeServices } from "~/.server/route-context";
 import { seasonRounds } from "~/.server/services/rounds/home-page";
 import { splitRounds } from "~/.server/services/rounds/rounds";
 import { pageMeta } from "~/lib/meta";
-import { nowSeconds } from "~/lib/time";
+import { formatTime, nowSeconds } from "~/lib/time";
 import { SeasonLoadError } from "~/components/season-load-error";
+import { lazyPart } from "~/components/lazy-part";
+import type { PlayerHomeView } from "~/components/player-home";
+import { optionalSession } from "~/.server/auth/guards";
+import { type PlayerHome as PlayerHomeData, playerHome } from "~/.server/services/night/player-home";
+import { cardLine } from "~/lib/night";
+import { formatRoundWhen } from "~/lib/round-dates";
+
+// Only signed-in users see it: loaded when it renders (app/components/lazy-part.tsx).
+const PlayerHome = lazyPart(async () => (await import("~/components/player-home")).PlayerHome);
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11). Each
 // ?season= and ?show= is its own cached page.
@@ -21,6 +30,10 @@ export const headers: Route.HeadersFunction = () => publicCacheHeaders("rounds",
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, league } = routeServices(context);
+  // Only a signed-in request (never cached, ADR 11) reads the user's own part: the
+  // anonymous copy has none.
+  const session = optionalSession(context);
+  const mine = session && !session.isAdmin ? playerHome(db, session.user.id, nowSeconds()) : null;
   const params = new URL(request.url).searchParams;
   const now = nowSeconds();
   const current = currentSeason(league, now);
@@ -31,7 +44,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // low scores until now. Another: its rounds and their low scores. One batch either way.
   const other = wellFormed && season !== current;
   const { from, to } = seasonSpan(league, other ? season : current);
-  const { seasons, rounds, lows } = await seasonRounds(db, league.timeZone, from, other ? to : undefined, other ? to : now);
+  const [{ seasons, rounds, lows }, home] = await Promise.all([
+    seasonRounds(db, league.timeZone, from, other ? to : undefined, other ? to : now),
+    mine,
+  ]);
+  const me = home && playerHomeView(home, league.timeZone);
   if (!wellFormed || (other && !seasons.includes(season))) {
     throw data({ message: "There are no rounds in that season.", seasons }, { status: 404 });
   }
@@ -39,9 +56,30 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const lowsByRound = Object.fromEntries(lows);
   if (other) {
     // An earlier (or later) season: its rounds, newest first, with their low scores.
-    return { season, current, seasons, show, today: [], future: [], past: rounds.reverse(), lows: lowsByRound };
+    return { season, current, seasons, show, today: [], future: [], past: rounds.reverse(), lows: lowsByRound, me };
   }
-  return { season, current, seasons, show, ...splitRounds(rounds, now), lows: lowsByRound };
+  return { season, current, seasons, show, ...splitRounds(rounds, now), lows: lowsByRound, me };
+}
+
+/** The user's part in words: times in the league's zone and the card's line made here, not in the browser. */
+function playerHomeView({ claim, next }: PlayerHomeData, timeZone: string): PlayerHomeView {
+  if (!next) return { claim, next: null };
+  const { round, night } = next;
+  return {
+    claim,
+    next: {
+      roundId: round.id,
+      name: round.name,
+      when: formatRoundWhen(round.startsAt, timeZone),
+      location: round.location,
+      entered: night !== null,
+      owedCents: night?.owedCents ?? 0,
+      checkedIn: night?.checkedInAt != null,
+      checkInOpens: formatTime(next.checkInOpensAt, timeZone),
+      card: night?.card ? cardLine(night.card, timeZone) : null,
+      action: next.action,
+    },
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -81,9 +119,9 @@ function SeasonNav({ seasons, season, current }: { seasons: number[]; season: nu
   );
 }
 
-/** What a visitor or a player without a record should do next; admins claim nothing. */
+/** What a visitor should do next: log in or register. Signed-in users get their own part (PlayerHome). */
 function NextStep() {
-  const { user, isAdmin } = useLeague();
+  const { user } = useLeague();
   if (!user) {
     return (
       <Card>
@@ -99,34 +137,12 @@ function NextStep() {
       </Card>
     );
   }
-  if (isAdmin || user.isAdmin || user.claimStatus === "approved") return null;
-  const pending = user.claimStatus === "pending";
-  return (
-    <Card>
-      <div className="flex flex-wrap items-center gap-3">
-        <p className="w-full text-sm text-muted sm:w-auto sm:flex-1">
-          {pending ? (
-            <>
-              Your claim on a player record is <StatusBadge status="Pending" />: an admin will review it. You can sign up for rounds once it
-              is approved.
-            </>
-          ) : (
-            "Claim your player record to sign up for rounds: find your name on the Players page, or add yourself if you are new to the league."
-          )}
-        </p>
-        {pending ? null : (
-          <ButtonLink to="/players" variant="primary">
-            Find your player record
-          </ButtonLink>
-        )}
-      </div>
-    </Card>
-  );
+  return null;
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { past, future, today, lows, season, current, seasons, show } = loaderData;
-  const { longDate } = useLeague();
+  const { past, future, today, lows, season, current, seasons, show, me } = loaderData;
+  const { longDate, time } = useLeague();
   const isCurrent = season === current;
   const toggle = (which: "past" | "future", label: string) => (
     <Link
@@ -142,20 +158,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={isCurrent ? "Rounds" : `Rounds of ${season}`} subtitle={isCurrent ? `The ${season} season` : undefined} />
       <div className="space-y-6">
-        {today.map((r) => (
-          <Card key={r.id} tone="highlight">
-            <section aria-label="Today's round">
-              <StatusBadge status="Today" label="Today's round" />
-              <p className="mt-2 font-display text-2xl font-semibold tracking-wide">{r.name}</p>
-              <p className="text-sm text-muted">
-                {longDate(r.startsAt)} · {r.location} · {r.entryCount} {r.entryCount === 1 ? "player" : "players"}
-              </p>
-              <ButtonLink to={`/rounds/${r.id}`} variant="primary" className="mt-3">
-                View round
-              </ButtonLink>
-            </section>
-          </Card>
-        ))}
+        {me ? <PlayerHome home={me} /> : null}
+        {/* Today's round, unless it is already the player's next round above. */}
+        {today
+          .filter((r) => r.id !== me?.next?.roundId)
+          .map((r) => (
+            <Card key={r.id} tone="highlight">
+              <section aria-label="Today's round">
+                <StatusBadge status="Today" label="Today's round" />
+                <p className="mt-2 font-display text-2xl font-semibold tracking-wide">{r.name}</p>
+                <p className="text-sm text-muted">
+                  {longDate(r.startsAt)} · {time(r.startsAt)} · {r.location} · {r.entryCount} {r.entryCount === 1 ? "player" : "players"}
+                </p>
+                <ButtonLink to={`/rounds/${r.id}`} variant="primary" className="mt-3">
+                  View round
+                </ButtonLink>
+              </section>
+            </Card>
+          ))}
         <NextStep />
         {isCurrent ? (
           <>

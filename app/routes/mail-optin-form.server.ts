@@ -9,6 +9,8 @@ import { MailOptInFormSchema } from "~/schemas/notifications";
 
 export const MAIL_OPTIN_ON = "Saved. We will mail you when registration opens for a round.";
 export const MAIL_OPTIN_OFF = "Saved. You will not get a mail when registration opens.";
+const CARDS_ON = "We will mail you your card when cards are published.";
+const CARDS_OFF = "You will not get a mail with your card.";
 
 export type MailOptInAnswer = { mailOptIn?: string; fieldErrors?: Record<string, string>; formError?: string };
 
@@ -16,9 +18,9 @@ export function saveMailOptIn(request: Request, db: Db, userId: number) {
   return handleForm(
     request,
     MailOptInFormSchema,
-    async ({ notify }) => {
-      const { registrationOpens } = await setMailPrefs(db, userId, { registrationOpens: notify });
-      return { mailOptIn: registrationOpens ? MAIL_OPTIN_ON : MAIL_OPTIN_OFF };
+    async ({ notify, cards }) => {
+      const saved = await setMailPrefs(db, userId, { registrationOpens: notify, cardsPublished: cards });
+      return { mailOptIn: `${saved.registrationOpens ? MAIL_OPTIN_ON : MAIL_OPTIN_OFF} ${saved.cardsPublished ? CARDS_ON : CARDS_OFF}` };
     },
     { unexpected: "Saving the mail setting failed. Please try again." },
   );

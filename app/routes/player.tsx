@@ -21,11 +21,14 @@ import { optionalSession } from "~/.server/auth/guards";
 import { playerMoneyHistory } from "~/.server/services/audit/audit-log";
 import { lazyPart } from "~/components/lazy-part";
 import { formatCents } from "~/lib/money";
+import { moneyView } from "~/.server/services/money/money-view";
+import { showsMoneyOf, shownBalance } from "~/lib/money-visibility";
 import { fullName } from "~/lib/player-name";
 import { positionLabel } from "~/lib/results";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
-export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "rounds", "transfers", "claims", "settings");
+export const headers: Route.HeadersFunction = () =>
+  publicCacheHeaders("players", "entries", "rounds", "transfers", "claims", "settings", "courses");
 
 // Admins only: loaded when it renders (app/components/lazy-part.tsx), so a visitor never downloads it.
 const MoneyHistory = lazyPart(async () => (await import("~/components/player-money-history")).PlayerMoneyHistory);
@@ -34,23 +37,32 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, league } = routeServices(context);
   const id = await routeId(params.playerId, "player id");
   // An admin also sees the player's money history (ADR 20); such a request is never cached.
-  const isAdmin = optionalSession(context)?.isAdmin === true;
+  const session = optionalSession(context);
+  const isAdmin = session?.isAdmin === true;
   // The score chart (components/score-chart.tsx) is read beside the rest; ?chart=ratings picks ratings.
-  const [{ player, rounds, transfers }, form, chart, moneyHistory] = await orRouteError(
+  const [{ player, rounds, transfers }, form, chart, moneyHistory, money] = await orRouteError(
     Promise.all([
       playerPageData(db, id, currentYearStart(league)),
       ratingAndHandicap(db, id),
       playerScoreChart(db, id, request.url, league.timeZone),
       isAdmin ? playerMoneyHistory(db, id, league.timeZone) : null,
+      moneyView(db, () => session),
     ]),
   );
+  // The credit, the transfers and the credit columns of the rounds, where the league's setting shows them (ADR 25).
+  const credit = showsMoneyOf(money, id);
   return {
-    player,
+    player: shownBalance(player, money),
     // The standings link needs only the latest round.
     latest: rounds[0] ? { startsAt: rounds[0].startsAt, division: rounds[0].division } : undefined,
     // Only what the rounds table shows travels to the browser; the place is read here.
-    rounds: rounds.map(({ payoutCents: _p, payoutAdjustCents: _a, result, ...r }) => ({ ...r, position: positionLabel(result) })),
-    transfers,
+    rounds: rounds.map(({ payoutCents: _p, payoutAdjustCents: _a, result, creditAddedCents, creditUsedCents, ...r }) => ({
+      ...r,
+      position: positionLabel(result),
+      credit: credit ? { addedCents: creditAddedCents, usedCents: creditUsedCents } : null,
+    })),
+    transfers: credit ? transfers : null,
+    moneyHidden: credit ? null : money.hidden,
     form,
     chart,
     moneyHistory,
@@ -67,7 +79,7 @@ export const meta: Route.MetaFunction = (args) => {
 const avg = (n: number | null) => (n === null ? "–" : n.toFixed(1));
 
 export default function PlayerPage({ loaderData }: Route.ComponentProps) {
-  const { player, latest, rounds, transfers, form } = loaderData;
+  const { player, latest, rounds, transfers, form, moneyHidden } = loaderData;
   return (
     <>
       <PageHeader title={fullName(player)} badge={player.inactive ? <StatusBadge status="Inactive" /> : undefined} />
@@ -77,7 +89,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
             items={[
               { label: "Division", value: player.division },
               { label: "PDGA number", value: player.pdga || "–" },
-              { label: "Credit", value: formatCents(player.balanceCents) },
+              ...(player.balanceCents === null ? [] : [{ label: "Credit", value: formatCents(player.balanceCents) }]),
               { label: "Rounds played", value: player.roundCount },
               { label: "Wins", value: player.wins },
               { label: "Best score", value: player.bestScore ?? "–" },
@@ -85,6 +97,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
               { label: "Average all time", value: avg(player.average) },
             ]}
           />
+          {moneyHidden ? <p className="mt-3 text-sm text-muted">{moneyHidden}</p> : null}
           <StandingsLink playerId={player.id} division={player.division} latest={latest} />
         </Card>
         {loaderData.moneyHistory ? <MoneyHistory playerId={player.id} history={loaderData.moneyHistory} /> : null}
@@ -93,9 +106,11 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
         <Section title="Rounds">
           {latest === undefined ? <EmptyState title="No rounds played yet." /> : <PlayerRoundsTable rounds={rounds} />}
         </Section>
-        <Section title="Transfers">
-          <TransferTable transfers={transfers} caption="Transfers" />
-        </Section>
+        {transfers ? (
+          <Section title="Transfers">
+            <TransferTable transfers={transfers} caption="Transfers" />
+          </Section>
+        ) : null}
       </div>
     </>
   );

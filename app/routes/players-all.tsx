@@ -5,6 +5,8 @@ import { publicCacheHeaders } from "~/.server/cache-tags";
 import { currentYearStart } from "~/.server/league";
 import { routeServices } from "~/.server/route-context";
 import { listPlayersWithStats } from "~/.server/services/players/players";
+import { optionalSession } from "~/.server/auth/guards";
+import { moneyView } from "~/.server/services/money/money-view";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -22,7 +24,8 @@ import { fullName } from "~/lib/player-name";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11). The
 // query string (sort, filters) is part of the cache key, so each view is its own page.
-export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "transfers", "rounds");
+// `settings`: the balances are shown to whom the league's setting says (ADR 25).
+export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "transfers", "rounds", "settings");
 
 /**
  * One query for every player's stats (one kept row a player, services/players/players.ts); the
@@ -31,10 +34,16 @@ export const headers: Route.HeadersFunction = () => publicCacheHeaders("players"
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, league } = routeServices(context);
-  const all = await listPlayersWithStats(db, currentYearStart(league));
-  // Only what the table shows travels to the browser.
-  const rows = all.map(({ pdga: _pdga, ...row }) => row);
-  return playersView(rows, new URL(request.url).searchParams);
+  const [all, money] = await Promise.all([
+    listPlayersWithStats(db, currentYearStart(league)),
+    moneyView(db, () => optionalSession(context)),
+  ]);
+  // Only what the table shows travels to the browser: no balances where they are hidden.
+  const rows = all.map(({ pdga: _pdga, balanceCents, ...row }) => ({ ...row, balanceCents: money.all ? balanceCents : null }));
+  const params = new URL(request.url).searchParams;
+  // Hidden balances sort nothing: the order they would give is itself a hint.
+  if (!money.all && params.get("sort") === "balance") params.delete("sort");
+  return { ...playersView(rows, params), moneyHidden: money.hidden };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -45,10 +54,10 @@ export const meta: Route.MetaFunction = (args) =>
   );
 
 // Every cell of the long table is styled once here rather than per cell (the kit's `td`,
-// `tdNum`, PlayerLink), which keeps the page's HTML small: columns 2–6 are numbers.
+// `tdNum`, PlayerLink), which keeps the page's HTML small: every column between the name and the division is a number.
 const leanCells = [
   "[&_td]:border-b [&_td]:border-line [&_td]:px-2 [&_td]:py-2.5 [&_td]:whitespace-nowrap sm:[&_td]:px-3",
-  "[&_td:nth-child(n+2):nth-child(-n+6)]:text-right [&_td]:tabular-nums",
+  "[&_td:nth-child(n+2):not(:last-child)]:text-right [&_td]:tabular-nums",
   "[&_td>a]:font-medium [&_td>a]:text-brand-800 [&_td>a:hover]:underline",
   // A long name wraps on a phone instead of pushing the key numbers off screen.
   "[&_td:first-child]:max-w-32 [&_td:first-child]:whitespace-normal [&_td:first-child]:break-words sm:[&_td:first-child]:max-w-none sm:[&_td:first-child]:whitespace-nowrap",
@@ -68,7 +77,8 @@ const COLUMNS: { column: PlayerColumn; label: string; numeric: boolean }[] = [
 const avg = (n: number | null) => (n === null ? "–" : n.toFixed(1));
 
 export default function PlayersAll({ loaderData }: Route.ComponentProps) {
-  const { players, total, paging, sort, division, name, divisions } = loaderData;
+  const { players, total, paging, sort, division, name, divisions, moneyHidden } = loaderData;
+  const columns = moneyHidden ? COLUMNS.filter((c) => c.column !== "balance") : COLUMNS;
   const filtered = division !== null || name !== "";
   const pastTheEnd = players.length === 0 && paging.total > 0;
   return (
@@ -83,6 +93,7 @@ export default function PlayersAll({ loaderData }: Route.ComponentProps) {
         <p className="text-sm text-muted">
           <strong className="text-ink">Average</strong>: mean score of all scored rounds ever.{" "}
           <strong className="text-ink">Current avg</strong>: mean score of this year's scored rounds.
+          {moneyHidden ? ` ${moneyHidden}` : null}
         </p>
         {pastTheEnd ? (
           <EmptyState title="No players on this page" action={<ButtonLink to="/players-all">First page</ButtonLink>}>
@@ -97,10 +108,9 @@ export default function PlayersAll({ loaderData }: Route.ComponentProps) {
             <DataTable
               caption="All players"
               pinFirst
-              maxHeight
               head={
                 <tr>
-                  {COLUMNS.map((c) => (
+                  {columns.map((c) => (
                     <SortHeader key={c.column} sort={sort} firstDir={firstDir(c.column)} {...c} />
                   ))}
                 </tr>
@@ -119,7 +129,7 @@ export default function PlayersAll({ loaderData }: Route.ComponentProps) {
                       </span>
                     ) : null}
                   </td>
-                  <td>{formatCents(p.balanceCents)}</td>
+                  {moneyHidden ? null : <td>{p.balanceCents === null ? null : formatCents(p.balanceCents)}</td>}
                   <td>{avg(p.average)}</td>
                   <td>{avg(p.thisYearAverage)}</td>
                   <td>{p.roundCount}</td>

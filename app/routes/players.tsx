@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/players";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { optionalSession, requireAdmin, requireUser } from "~/.server/auth/guards";
@@ -13,18 +13,20 @@ import { lazyPart } from "~/components/lazy-part";
 import { ActionStatus, Alert } from "~/components/ui/alert";
 import { useFormResult } from "~/hooks/use-form-result";
 import { useLeague } from "~/hooks/use-league";
-import { type SearchResult, searchPlayers } from "~/.server/services/players/players";
-import { PlayerLink } from "~/components/player-link";
+import { searchPlayers } from "~/.server/services/players/players";
+import { recentPlayers } from "~/.server/services/players/recent-players";
+import { getLeagueSettings } from "~/.server/services/standings/league-settings";
+import { viewerOf } from "~/.server/services/money/money-view";
+import { moneyViewFor, shownBalances } from "~/lib/money-visibility";
+import { nowSeconds } from "~/lib/time";
+import { type ListedPlayer, PlayersList } from "~/components/players-list";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Field } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
-import { DataTable, td, tdNum, th } from "~/components/ui/table";
-import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "~/lib/constants";
+import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, RECENT_ROUNDS } from "~/lib/constants";
 import { readSearchText } from "~/schemas/players";
 import { pageMeta } from "~/lib/meta";
-import { formatCents } from "~/lib/money";
-import { fullName } from "~/lib/player-name";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 // What only signed-in users and admins see: loaded when it renders (app/components/lazy-part.tsx).
@@ -34,7 +36,8 @@ const ClaimActions = lazyPart(async () => (await signedIn()).ClaimActions);
 const AdminActions = lazyPart(async () => (await signedIn()).AdminActions);
 const AddOwnRecord = lazyPart(async () => (await import("~/components/add-own-record")).AddOwnRecord);
 
-export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "transfers");
+// `rounds`: the recent players are those of the latest rounds; `settings`: who sees balances (ADR 25).
+export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "transfers", "rounds", "settings");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = routeServices(context);
@@ -42,11 +45,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { q, ready, error: searchError } = readSearchText(new URL(request.url).searchParams.get("q"));
   // A player's own claim decides their row actions; admins claim nothing.
   const claimant = session && !session.isAdmin && !session.user.isAdmin ? session.user.id : null;
-  const [results, mine] = await Promise.all([
-    ready ? searchPlayers(db, q) : Promise.resolve(null),
+  // Before a search (or while the text is too short for one): the players of the latest rounds.
+  const [found, mine, settings] = await Promise.all([
+    ready ? searchPlayers(db, q) : searchError ? [] : recentPlayers(db, nowSeconds()),
     claimant ? myClaim(db, claimant) : Promise.resolve(null),
+    getLeagueSettings(db),
   ]);
-  return { q, searchError, results, mine, canClaim: claimant !== null };
+  const money = moneyViewFor(settings.moneyVisibility, viewerOf(session));
+  return {
+    q,
+    searchError,
+    results: ready ? shownBalances(found, money) : null,
+    recent: ready || searchError ? null : shownBalances(found, money),
+    balances: money.all,
+    moneyHidden: money.hidden,
+    mine,
+    canClaim: claimant !== null,
+    divisions: settings.divisions,
+  };
 }
 
 const CLAIM_INTENTS = new Set(["claim", "unclaim"]);
@@ -64,10 +80,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, "Players", "Find a player of the league by name to see their rounds, scoring averages and league credit balance.");
+  pageMeta(args, "Players", "The league's recent players, and a search by name for anyone's rounds, scoring averages and league credit.");
 
 export default function Players({ loaderData }: Route.ComponentProps) {
-  const { q, searchError, results, mine, canClaim } = loaderData;
+  const { q, searchError, results, recent, balances, moneyHidden, mine, canClaim, divisions } = loaderData;
   const { isAdmin } = useLeague();
   const { result } = useFormResult();
   // The latest outcome wins: the Edit dialog's save, or the page's own post.
@@ -76,9 +92,9 @@ export default function Players({ loaderData }: Route.ComponentProps) {
   useEffect(() => setStatus(result?.success ?? null), [result]);
   const open = mine && isOpenClaim(mine.status) ? mine : null;
   const actions = isAdmin
-    ? (p: SearchResult) => <AdminActions player={p} onSaved={onSaved} />
+    ? (p: ListedPlayer) => <AdminActions player={p} onSaved={onSaved} divisions={divisions} />
     : canClaim
-      ? (p: SearchResult) => <ClaimActions player={p} open={open} />
+      ? (p: ListedPlayer) => <ClaimActions player={p} open={open} />
       : undefined;
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -123,38 +139,45 @@ export default function Players({ loaderData }: Route.ComponentProps) {
           {results === null ? null : results.length === 0 ? (
             <EmptyState title="No players found.">Check the spelling, or try the first or last name alone.</EmptyState>
           ) : (
-            <SearchResults results={results} actions={actions} />
+            <PlayersList caption="Search results" players={results} balances={balances} actions={actions} />
           )}
         </div>
-        {canClaim && !open ? <AddOwnRecord /> : null}
+        {moneyHidden ? <p className="text-sm text-muted">{moneyHidden}</p> : null}
+        {recent ? <RecentPlayers players={recent} balances={balances} actions={actions} /> : null}
+        {canClaim && !open ? <AddOwnRecord divisions={divisions} /> : null}
       </div>
     </>
   );
 }
 
-/** The search hits: name (to the player's page) and balance, and per-row actions when given. */
-function SearchResults({ results, actions }: { results: SearchResult[]; actions?: (player: SearchResult) => ReactNode }) {
+/** Before a search: the players of the latest rounds, by name, and the way to everyone. */
+function RecentPlayers({
+  players,
+  balances,
+  actions,
+}: {
+  players: ListedPlayer[];
+  balances: boolean;
+  actions?: (player: ListedPlayer) => ReactNode;
+}) {
   return (
-    <DataTable
-      caption="Search results"
-      head={
-        <tr>
-          <th className={th}>Name</th>
-          <th className={`${th} text-right`}>Balance</th>
-          {actions ? <th className={`${th} text-right`}>Actions</th> : null}
-        </tr>
-      }
-    >
-      {results.map((p) => (
-        <tr key={p.id}>
-          <td className={td}>
-            <PlayerLink id={p.id}>{fullName(p)}</PlayerLink>
-          </td>
-          <td className={tdNum}>{formatCents(p.balanceCents)}</td>
-          {actions ? <td className={`${td} text-right`}>{actions(p)}</td> : null}
-        </tr>
-      ))}
-    </DataTable>
+    <section aria-labelledby="recent-title" className="space-y-2">
+      <h2 id="recent-title" className="font-display text-2xl font-semibold tracking-wide">
+        Played recently
+      </h2>
+      <p className="text-sm text-muted">
+        Everyone entered in the league's last {RECENT_ROUNDS} rounds. Search for anyone else, or see{" "}
+        <Link to="/players-all" className="font-medium text-brand-800 underline">
+          all players
+        </Link>
+        .
+      </p>
+      {players.length === 0 ? (
+        <EmptyState title="No rounds played yet." />
+      ) : (
+        <PlayersList caption="Recent players" players={players} balances={balances} actions={actions} />
+      )}
+    </section>
   );
 }
 

@@ -7,6 +7,7 @@ import { Card, Stats } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { MethodNotes } from "~/components/method-notes";
+import { courseStats } from "~/components/round-course";
 import { NetToggle, RegisteredTable, ResultsTable } from "~/components/round-results";
 import { roundHandicaps } from "~/.server/services/ratings/rating-and-handicap";
 import { useLeague } from "~/hooks/use-league";
@@ -14,16 +15,27 @@ import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { optionalSession, requireUser } from "~/.server/auth/guards";
 import { withdrawalBack } from "~/.server/services/money/round-money";
 import { handleWithdrawForm } from "./withdraw-form.server";
+import { handleCheckInForm } from "./check-in-form.server";
+import { postedIntent } from "~/.server/forms";
+import { myNight, publishedCards } from "~/.server/services/night/round-night";
+import { PublishedCards } from "~/components/night/published-cards";
+import { lazyPart } from "~/components/lazy-part";
+import { CHECK_IN_INTENTS } from "~/schemas/night-forms";
 import { payPalCheckout } from "~/.server/paypal/config";
 import { roundPageData } from "~/.server/services/rounds/round-page";
+import { getLeagueSettings } from "~/.server/services/standings/league-settings";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 import { entryPriceCents } from "~/lib/pricing";
 import { resultGroups } from "~/lib/results";
 import { formatDateLong, isToday, nowSeconds } from "~/lib/time";
 
+// A signed-in player's check-in: its code loads only when it renders (the client budget, ADR 24).
+const CheckInPart = lazyPart(async () => (await import("~/components/night/check-in-part")).CheckInPart);
+
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
-export const headers: Route.HeadersFunction = () => publicCacheHeaders("rounds", "entries", "players", "aces", "settings");
+export const headers: Route.HeadersFunction = () =>
+  publicCacheHeaders("rounds", "entries", "players", "aces", "settings", "courses", "cards");
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, env } = routeServices(context);
@@ -32,8 +44,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const session = optionalSession(context);
   const me = session && !session.isAdmin && session.user.claimStatus === "approved" ? session.user.linkedPlayerId : null;
   const net = new URL(request.url).searchParams.get("net") === "1";
-  const [{ round, entries, potCents: pot, acedPlayerIds: aced, facts }, handicaps] = await orRouteError(
-    Promise.all([roundPageData(db, id, me), net ? roundHandicaps(db, id) : null]),
+  const [{ round, entries, potCents: pot, acedPlayerIds: aced, facts, course }, handicaps, cards, settings] = await orRouteError(
+    Promise.all([
+      roundPageData(db, id, me),
+      net ? roundHandicaps(db, id) : null,
+      publishedCards(db, id),
+      me === null ? null : getLeagueSettings(db),
+    ]),
   );
   const played = entries.some((e) => e.score > 0 || e.dnf);
   // Only what the page shows goes into the page's data.
@@ -41,17 +58,34 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // The player's own entry: they may withdraw until the round starts (ADR 22).
   const mine = facts?.entered ? entries.find((e) => e.playerId === me) : undefined;
   const withdraw = mine && round.startsAt > nowSeconds() ? { entryId: mine.id, back: await withdrawalBack(db, round, mine) } : null;
-  const signUp = facts ? { ...facts, payPal: payPalCheckout(env, new URL(request.url).origin), withdraw } : null;
+  const divisions = settings?.divisions ?? [];
+  const signUp = facts ? { ...facts, payPal: payPalCheckout(env, new URL(request.url).origin), withdraw, divisions } : null;
+  // The player's league night (ADR 25): check-in, what they owe, their card once published.
+  const night = mine ? await myNight(db, id, mine.playerId, round.startsAt) : null;
   // Priced here, not in the page: the browser then needs no pricing code (the client budget, ADR 24).
   const handicapSettings = handicaps?.settings ?? null;
-  return { round, entryCents: entryPriceCents(round), pot, played, groups, handicapSettings, entryCount: entries.length, signUp };
+  return {
+    round,
+    course,
+    entryCents: entryPriceCents(round),
+    pot,
+    played,
+    groups,
+    handicapSettings,
+    entryCount: entries.length,
+    signUp,
+    night,
+    cards,
+  };
 }
 
-/** Withdraw (the signed-in player's part of the page): the entry goes, what paid for it comes back as credit. */
+/** The signed-in player's part of the page: Withdraw (what paid comes back as credit), and Check in. */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const session = requireUser(context, request);
   const id = await routeId(params.roundId, "round id");
-  return handleWithdrawForm(request, routeServices(context).db, session, id);
+  const { db, league } = routeServices(context);
+  if (CHECK_IN_INTENTS.includes(await postedIntent(request))) return handleCheckInForm(request, db, session, id, league.timeZone);
+  return handleWithdrawForm(request, db, session, id);
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -71,17 +105,19 @@ function timeZoneOf(matches: Route.MetaArgs["matches"]): string {
 }
 
 export default function RoundPage({ loaderData }: Route.ComponentProps) {
-  const { round, entryCents, pot, played, groups, handicapSettings, entryCount, signUp } = loaderData;
+  const { round, course, entryCents, pot, played, groups, handicapSettings, entryCount, signUp, night, cards } = loaderData;
   const net = handicapSettings !== null;
-  const { longDate } = useLeague();
+  const { longDate, time } = useLeague();
   const today = isToday(round.startsAt, nowSeconds());
+  // A played round (one with scores) says so once; registration is then no longer news.
+  const badge = played ? (
+    <StatusBadge status="Closed" label="Final results" />
+  ) : (
+    <StatusBadge status={today ? "Today" : round.openForRegistration ? "Open" : "Closed"} />
+  );
   return (
     <>
-      <PageHeader
-        title={round.name}
-        subtitle={`${longDate(round.startsAt)} · ${round.location}`}
-        badge={today ? <StatusBadge status="Today" /> : <StatusBadge status={round.openForRegistration ? "Open" : "Closed"} />}
-      />
+      <PageHeader title={round.name} subtitle={`${longDate(round.startsAt)} · ${time(round.startsAt)} · ${round.location}`} badge={badge} />
       <div className="space-y-6">
         <Card>
           <Stats
@@ -89,7 +125,8 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
               { label: "Entry", value: `${formatCents(entryCents)} + ${formatCents(round.aceCents)} ace` },
               { label: "Players", value: entryCount },
               { label: "Ace pot at stake", value: formatCents(pot) },
-              { label: "Registration", value: round.openForRegistration ? "Open" : "Closed" },
+              ...(played ? [] : [{ label: "Registration", value: round.openForRegistration ? "Open" : "Closed" }]),
+              ...courseStats(course),
             ]}
           />
           {round.pdgaUrl ? (
@@ -103,7 +140,9 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
             </a>
           ) : null}
         </Card>
-        <SignUpPanel round={round} signUp={signUp} />
+        {night && signUp ? <CheckInPart round={round} night={night} balanceCents={signUp.balanceCents} /> : null}
+        {played ? null : <SignUpPanel round={round} signUp={signUp} />}
+        <PublishedCards cards={cards} />
         <section aria-labelledby="results-title" className="space-y-2">
           <h2 id="results-title" className="font-display text-2xl font-semibold tracking-wide">
             {played ? "Results" : "Registered players"}

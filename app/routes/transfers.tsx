@@ -6,9 +6,11 @@ import { handleLedgerForm } from "./ledger-form.server";
 import { routeServices } from "~/.server/route-context";
 import { simpleList } from "~/.server/services/players/players";
 import { listTransfers } from "~/.server/services/money/transfers";
+import { moneyView } from "~/.server/services/money/money-view";
 import { lazyPart } from "~/components/lazy-part";
 import { TransferDelete } from "~/components/transfer-delete";
 import { TransferTable } from "~/components/transfer-table";
+import { MoneyHidden } from "~/components/money-hidden";
 import { ActionStatus } from "~/components/ui/alert";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pager } from "~/components/ui/pager";
@@ -22,7 +24,8 @@ import { todayInputValue } from "~/lib/time";
 // Admin only: loaded when it renders (app/components/lazy-part.tsx).
 const TransferForm = lazyPart(async () => (await import("~/components/transfer-form")).TransferForm);
 
-export const headers: Route.HeadersFunction = () => publicCacheHeaders("transfers", "players");
+// `settings`: the transfers are shown to whom the league's setting says (ADR 25).
+export const headers: Route.HeadersFunction = () => publicCacheHeaders("transfers", "players", "settings");
 
 /** Transfers on one page: a league's season fits on a few. */
 export const TRANSFERS_PAGE_SIZE = 100;
@@ -31,13 +34,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = routeServices(context);
   const page = pageParam(new URL(request.url).searchParams);
   if (page === null) throw data({ message: PAGE_ERROR }, { status: 400 });
+  const session = optionalSession(context);
+  const money = await moneyView(db, () => session);
+  // Hidden from this visitor: the page says who may see them, and where the player's own are.
+  if (!money.all) return { hidden: { message: money.hidden, ownPlayerId: money.ownPlayerId }, transfers: [], paging: null, players: [] };
   // The admin's form lists the players to pick from; visitors get only the list.
-  const admin = optionalSession(context)?.isAdmin ?? false;
+  const admin = session?.isAdmin ?? false;
   const [{ rows, page: paging }, players] = await Promise.all([
     listTransfers(db, { page, pageSize: TRANSFERS_PAGE_SIZE }),
     admin ? simpleList(db) : Promise.resolve([]),
   ]);
-  return { transfers: rows, paging, players };
+  return { hidden: null, transfers: rows, paging, players };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -63,8 +70,12 @@ export default function Transfers({ loaderData }: Route.ComponentProps) {
             <ActionStatus message={result?.formError} tone="error" />
           </>
         ) : null}
-        <TransferTable transfers={loaderData.transfers} caption="Transfers" DeleteControl={isAdmin ? TransferDelete : undefined} />
-        <Pager page={loaderData.paging} label="Transfer pages" />
+        {loaderData.hidden ? (
+          <MoneyHidden message={loaderData.hidden.message} ownPlayerId={loaderData.hidden.ownPlayerId} />
+        ) : (
+          <TransferTable transfers={loaderData.transfers} caption="Transfers" DeleteControl={isAdmin ? TransferDelete : undefined} />
+        )}
+        {loaderData.paging ? <Pager page={loaderData.paging} label="Transfer pages" /> : null}
       </div>
     </>
   );

@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { bodyIdSchema, epochSecondsSchema, optionalBodyIdSchema } from "./ids";
 import { LedgerAmountSchema, TransferDescriptionSchema } from "./ledger";
 import { PlayerValuesSchema } from "./players";
-import { RoundValuesSchema } from "./rounds";
+import { RoundValuesSchema, locationRule } from "./rounds";
 import { missingVersion, versionSchema } from "./version";
 
 // The /api's request bodies that name fields by the old spec's abbreviations (fn, ln, d, n,
@@ -32,8 +32,9 @@ export const NewEntryPlayerSchema = z
 const { startsAt, name, location, ...fees } = RoundValuesSchema.shape;
 
 /**
- * POST /api/admin/round/ {id?, version?, d, n, loc, ...fees}: saves the round with `id` over
- * the `version` it was read at (required with an id, ADR 20), or creates one.
+ * POST /api/admin/round/ {id?, version?, d, n, loc, layout_id?, ...fees}: saves the round
+ * with `id` over the `version` it was read at (required with an id, ADR 20), or creates one.
+ * `layout_id` null clears the layout, left out keeps it; with one, `loc` may be left out.
  */
 export const SaveRoundSchema = z
   .object({
@@ -49,6 +50,7 @@ export const SaveRoundSchema = z
       ctx.addIssue({ code: "custom", path: ["version"], message: missingVersion("round") });
     }
   })
+  .refine(...locationRule("loc"))
   .transform(({ d, n, loc, id, version, ...values }) => ({ id, version, values: { startsAt: d, name: n, location: loc, ...values } }));
 
 /** POST /api/transfers/add {values: {d, fromPlayer, toPlayer, amt, description}}: date and amount required; an empty side is the league. */

@@ -10,13 +10,13 @@ import { versionSchema } from "./version";
 /** One /bulk or form post edits at most this many entries (a league night is well under it). */
 export const MAX_BULK_ENTRIES = 500;
 
-const division = z
+export const DivisionSchema = z
   .string({ error: "Division is required" })
   .min(1, "Division is required")
   .refine(isDivision, "Choose a division from the list");
 
 // The spec's two readings of the ace flag ('0'/'1' and a boolean), and a checkbox's "on".
-const aceFlag = z
+export const AceFlagSchema = z
   .union([z.boolean(), z.enum(["0", "1", "true", "false", "on"]), z.literal(0), z.literal(1)], { error: "Ace must be true or false" })
   .transform((v) => v === true || v === 1 || v === "1" || v === "true" || v === "on");
 
@@ -32,8 +32,8 @@ const score = z.preprocess(
 /** Fields an admin edits on an entry (all optional: an update sends what changed). Money in cents after parsing. */
 export const EntryChangesSchema = z.object(
   {
-    division: division.optional(),
-    ace: aceFlag.optional(),
+    division: DivisionSchema.optional(),
+    ace: AceFlagSchema.optional(),
     score: score.optional(),
     payoutAdjust: signedDollarsSchema("Payout adjust").optional(),
     credit_added: nonNegativeDollarsSchema("Credit added").optional(),
@@ -67,8 +67,8 @@ export const NewEntryValuesSchema = z
       round_id: bodyIdSchema("round id"),
       player: bodyIdSchema("player id").nullish(),
       newPlayer: NewEntryPlayerSchema.nullish(),
-      division,
-      ace: aceFlag.default(true),
+      division: DivisionSchema,
+      ace: AceFlagSchema.default(true),
       credit_added: nonNegativeDollarsSchema("Credit added").default(0),
       credit_used: nonNegativeDollarsSchema("Credit used").default(0),
       payoutAdjust: signedDollarsSchema("Payout adjust").default(0),
@@ -101,8 +101,18 @@ export const EntryPayoutsSchema = z.union(
 /** POST /api/admin/entry/creditPayouts {round_id}. */
 export const CreditPayoutsSchema = z.object({ round_id: bodyIdSchema("round id") });
 
-const formId = (what: string) => z.preprocess((v) => (v === "" ? undefined : v), bodyIdSchema(what).optional());
+export const formId = (what: string) => z.preprocess((v) => (v === "" ? undefined : v), bodyIdSchema(what).optional());
 const formName = (what: string) => z.string().trim().max(50, `${what} must be at most 50 characters`).optional().default("");
+
+/** A form's player: one found (`player`), or a new one typed ('Add player: {text}'). */
+export const PlayerChoiceFields = { player: formId("player id"), newFirstName: formName("First name"), newLastName: formName("Last name") };
+
+/** The player choice's refusal: none chosen, or a new name without both its halves. */
+export function checkPlayerChoice(v: { player?: number; newFirstName: string; newLastName: string }, ctx: z.RefinementCtx) {
+  if (v.player) return;
+  if (!v.newFirstName && !v.newLastName) ctx.addIssue({ code: "custom", message: "Choose a player", path: ["player"] });
+  else if (!v.newFirstName || !v.newLastName) ctx.addIssue({ code: "custom", message: "Type a first and a last name", path: ["player"] });
+}
 
 /** The forms of the admin round page (/admin/round/play/{id}); the round comes from the URL. */
 export const EntryFormSchema = z.discriminatedUnion(
@@ -111,19 +121,12 @@ export const EntryFormSchema = z.discriminatedUnion(
     z
       .object({
         intent: z.literal("add"),
-        player: formId("player id"),
-        newFirstName: formName("First name"),
-        newLastName: formName("Last name"),
-        division,
-        ace: aceFlag.default(true),
+        ...PlayerChoiceFields,
+        division: DivisionSchema,
+        ace: AceFlagSchema.default(true),
         credit_used: nonNegativeDollarsSchema("Credit used").default(0),
       })
-      .superRefine((v, ctx) => {
-        if (v.player) return;
-        if (!v.newFirstName && !v.newLastName) ctx.addIssue({ code: "custom", message: "Choose a player", path: ["player"] });
-        else if (!v.newFirstName || !v.newLastName)
-          ctx.addIssue({ code: "custom", message: "Type a first and a last name", path: ["player"] });
-      }),
+      .superRefine(checkPlayerChoice),
     z.object({
       intent: z.literal("save"),
       rows: z
@@ -145,8 +148,8 @@ export const EntryFormSchema = z.discriminatedUnion(
 export const SignUpSchema = z.object({
   round_id: bodyIdSchema("round id"),
   player_id: bodyIdSchema("player id"),
-  division,
-  ace: aceFlag.default(true),
+  division: DivisionSchema,
+  ace: AceFlagSchema.default(true),
   credit_used: nonNegativeDollarsSchema("Credit used").default(0),
   method: z.enum(["credit", "paypal"], { error: "method must be credit or paypal" }),
   payment_data: z

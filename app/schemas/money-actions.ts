@@ -8,11 +8,13 @@ import { positiveDollarsSchema } from "./money";
 /** The most cash one entry's payment may record: a typo guard ($500, far above any entry). */
 export const MAX_CASH_CENTS = 50_000;
 
-const cashAmount = positiveDollarsSchema("Amount").refine((cents) => cents <= MAX_CASH_CENTS, {
+/** Cash taken for an entry: more than 0, at most MAX_CASH_CENTS. */
+export const CashAmountSchema = positiveDollarsSchema("Amount").refine((cents) => cents <= MAX_CASH_CENTS, {
   message: "Amount must be at most $500.00: record larger sums as a transfer",
 });
 
-const note = z
+/** A cash note: trimmed, at most 200 characters; empty is none. */
+export const NoteSchema = z
   .string({ error: "Note must be text" })
   .trim()
   .max(200, "Note must be at most 200 characters")
@@ -22,8 +24,19 @@ const note = z
 const entryId = bodyIdSchema("entry id");
 const paymentId = bodyIdSchema("payment id");
 
-/** POST /api/admin/entry/cash {id, amount, note}: the entry was paid `amount` dollars in cash. */
-export const CashSchema = z.object({ id: entryId, amount: cashAmount, note });
+/**
+ * The key a client makes once per attempt at recording money (ADR 25): a retry sends the
+ * same one and gets the first attempt's answer instead of paying twice.
+ */
+export const RequestKeySchema = z
+  .string({ error: "request_key must be text" })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, "request_key must be 8 to 64 letters, digits, - or _");
+
+/**
+ * POST /api/admin/entry/cash {id, amount, note, request_key?}: the entry was paid `amount`
+ * dollars in cash; a retry with the same request_key records nothing more.
+ */
+export const CashSchema = z.object({ id: entryId, amount: CashAmountSchema, note: NoteSchema, request_key: RequestKeySchema.nullish() });
 
 /** POST /api/admin/entry/keep {id}: keep an entry whose payment PayPal refunded. */
 export const KeepEntrySchema = z.object({ id: entryId });
@@ -32,7 +45,7 @@ export const KeepEntrySchema = z.object({ id: entryId });
 export const EntryMoneyFormSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("cash"), id: entryId, amount: cashAmount, note }),
+    z.object({ intent: z.literal("cash"), id: entryId, amount: CashAmountSchema, note: NoteSchema }),
     z.object({ intent: z.literal("keepEntry"), id: entryId }),
     z.object({ intent: z.literal("giveBack"), payment: paymentId }),
     z.object({ intent: z.literal("takeBack"), payment: paymentId }),

@@ -2,20 +2,25 @@ import { z } from "./zod";
 import { idSchema } from "./ids";
 import { MAIL_OPTIN_INTENT } from "../lib/mail-optin";
 
-/** PUT /api/users/me/notifications: the user's mail preferences. */
+/** PUT /api/users/me/notifications: the user's mail preferences (cardsPublished, ADR 25, may be left out). */
 export const NotificationsSchema = z.object({
   registrationOpens: z.boolean({ error: "registrationOpens must be true or false" }),
+  cardsPublished: z.boolean({ error: "cardsPublished must be true or false" }).optional(),
 });
 
 export { MAIL_OPTIN_INTENT };
 
-/** The /profile opt-in form: a checkbox, so "on" or left out (off). */
+/** A checkbox: "on", or left out (off). */
+const checkbox = z
+  .literal("on", { error: "Tick the box or leave it empty" })
+  .optional()
+  .transform((v) => v === "on");
+
+/** The /profile opt-in form: a box for each mail. */
 export const MailOptInFormSchema = z.object({
   intent: z.literal(MAIL_OPTIN_INTENT, { error: "Unknown action" }),
-  notify: z
-    .literal("on", { error: "Tick the box or leave it empty" })
-    .optional()
-    .transform((v) => v === "on"),
+  notify: checkbox,
+  cards: checkbox,
 });
 
 export const UNSUBSCRIBED = "You will no longer get these mails.";

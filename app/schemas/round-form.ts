@@ -3,7 +3,7 @@ import { rowLabel } from "../lib/round-dates";
 import { zonedTimeToEpoch } from "../lib/time";
 import { FormDateSchema, FormTimeSchema, dateText } from "./form-dates";
 import { idSchema } from "./ids";
-import { RoundValuesSchema } from "./rounds";
+import { RoundValuesSchema, locationRule } from "./rounds";
 import { missingVersion, versionSchema } from "./version";
 
 // The admin's round pages post forms: the round form (/admin/rounds/new, /admin/rounds/:id),
@@ -24,14 +24,17 @@ export function toRoundValues({ date, time, ...values }: RoundFormFields, timeZo
 }
 
 /** The round form's save. */
-export const roundFormSchema = (timeZone: string) => RoundFormFieldsSchema.transform((fields) => toRoundValues(fields, timeZone));
+export const roundFormSchema = (timeZone: string) =>
+  RoundFormFieldsSchema.refine(...locationRule("location")).transform((fields) => toRoundValues(fields, timeZone));
 
 /** The round form's save of a stored round: its values and the version the form read (ADR 20). */
 export const roundEditFormSchema = (timeZone: string) =>
-  RoundFormFieldsSchema.extend({ version: versionSchema("round") }).transform(({ version, ...fields }) => ({
-    version,
-    values: toRoundValues(fields, timeZone),
-  }));
+  RoundFormFieldsSchema.extend({ version: versionSchema("round") })
+    .refine(...locationRule("location"))
+    .transform(({ version, ...fields }) => ({
+      version,
+      values: toRoundValues(fields, timeZone),
+    }));
 
 /** The round form's confirmed Delete. */
 export const RoundDeleteFormSchema = z.object({ intent: z.literal("delete") });
@@ -58,7 +61,9 @@ const rowId = z.coerce
 // A stored round's row carries the version it was read at (ADR 20); a new row has none.
 const version = versionSchema("round").optional();
 const DeleteRow = z.object({ delete: z.literal("1"), id: rowId, version, row: rowNumber, date: z.string().optional().default("") });
-const SaveRow = RoundFormFieldsSchema.extend({ delete: z.literal("0"), id: rowId, version, row: rowNumber });
+const SaveRow = RoundFormFieldsSchema.extend({ delete: z.literal("0"), id: rowId, version, row: rowNumber }).refine(
+  ...locationRule("location"),
+);
 
 /**
  * One change the multi-editor asks for, labelled as the editor shows its row ("Row 3 (Thu

@@ -6,7 +6,8 @@ import { DIVISIONS, isDivision } from "../lib/divisions";
 // within bounds a league could mean (app/lib/league-settings.ts), each message naming the
 // field as the form labels it.
 
-function whole(label: string, min: number, max: number) {
+/** A whole number from `min` to `max`, as JSON gives it or as a form posts it (digits). */
+export function whole(label: string, min: number, max: number) {
   const range = `${label} must be a whole number from ${min} to ${max}`;
   return z.preprocess(
     // A form posts text: digits (spaces around them allowed) become the number; anything else stays as sent and fails.

@@ -2,6 +2,7 @@
 import { DAY_SECONDS } from "../../app/lib/time";
 import { buildAccounts } from "./accounts";
 import { withCashAtTheCourse } from "./cash";
+import { seedCourses } from "./courses";
 import { settleMoney } from "./money";
 import { buildEntries } from "./play";
 import { buildPlayers, pickDemoPlayers } from "./players";
@@ -13,7 +14,8 @@ import type { League } from "./types";
 const SEED = 20_260_115;
 
 export function buildLeague(now: number, timeZone: string): League & { pot: number } {
-  const rounds = buildRounds(mulberry32(SEED + 1), now, timeZone);
+  const { courses, layouts } = seedCourses();
+  const rounds = buildRounds(mulberry32(SEED + 1), now, timeZone, layouts);
   const first = rounds[0];
   if (!first) throw new Error("no rounds scheduled");
   const players = buildPlayers(mulberry32(SEED + 2), first.startsAt - 45 * DAY_SECONDS);
@@ -21,5 +23,6 @@ export function buildLeague(now: number, timeZone: string): League & { pot: numb
   const entries = buildEntries(mulberry32(SEED + 3), rounds, players, demo, now);
   const { transfers, aces, pot } = settleMoney(mulberry32(SEED + 4), rounds, entries, players);
   const { users, claims, payments } = buildAccounts(rounds, entries, demo, now);
-  return { players, rounds, entries, transfers, aces, users, claims, payments: withCashAtTheCourse(rounds, entries, payments), pot };
+  const paid = withCashAtTheCourse(rounds, entries, payments);
+  return { courses, layouts, players, rounds, entries, transfers, aces, users, claims, payments: paid, pot };
 }

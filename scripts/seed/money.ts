@@ -30,7 +30,9 @@ function addTo(balances: Balances, playerId: number, cents: number): void {
 }
 
 function transferAfter(rng: Rng, round: SeedRound, id: number, balances: Balances, active: readonly number[]): SeedTransfer {
-  const d = round.startsAt + int(rng, 1, 5) * DAY_SECONDS + int(rng, 0, 8) * 3600;
+  // Within two days of the round: before the next round's first sign-ups (up to four days
+  // ahead of it), which may spend what the transfer brings.
+  const d = round.startsAt + int(rng, 1, 2) * DAY_SECONDS + int(rng, 0, 8) * 3600;
   const rich = active.filter((p) => (balances.get(p) ?? 0) >= MIN_SEND);
   const roll = rng();
   if (rich.length > 0 && roll < 0.45) {

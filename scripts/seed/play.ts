@@ -1,6 +1,7 @@
 // Who played which week, their scores, and the payouts the real engine computes.
 import { computeRoundPayouts } from "../../app/lib/payouts";
 import { DAY_SECONDS } from "../../app/lib/time";
+import { scoreOn } from "./courses";
 import { chance, int, normal, sampleWeighted, type Rng } from "./rng";
 import type { DemoPlayers, SeedEntry, SeedPlayer, SeedRound } from "./types";
 
@@ -13,8 +14,9 @@ function fieldSize(rng: Rng, month: number): number {
   return int(rng, 18, 30);
 }
 
+/** The player's night on the round's layout: their par-54 play with the night's luck, scaled to its par. */
 function score(rng: Rng, player: SeedPlayer, round: SeedRound): number {
-  return Math.max(38, Math.round(player.skill + round.difficulty + normal(rng) * 2.6));
+  return scoreOn(round.par, player.skill + round.difficulty + normal(rng) * 2.6);
 }
 
 /** Who enters a round, in sign-up order: the forced players first, then a weighted draw. */

@@ -24,12 +24,28 @@ export function renderSql(league: League, hashes: readonly string[]): string[] {
       }),
     ),
     ...insertRows(
+      "courses",
+      ["id", "name", "place"],
+      league.courses.map((c) => [c.id, c.name, c.place]),
+    ),
+    ...insertRows(
+      "layouts",
+      ["id", "course_id", "name", "hole_count"],
+      league.layouts.map((l) => [l.id, l.courseId, l.name, l.holes.length]),
+    ),
+    ...insertRows(
+      "layout_holes",
+      ["layout_id", "hole", "par", "distance_feet", "second_card_order"],
+      league.layouts.flatMap((l) => l.holes.map((h, i) => [l.id, i + 1, h.par, h.distanceFeet, h.secondCardOrder])),
+    ),
+    ...insertRows(
       "rounds",
       [
         "id",
         "d",
         "n",
         "loc",
+        "layout_id",
         "fee_pdga_cents",
         "fee_course_cents",
         "fee_other_cents",
@@ -44,6 +60,7 @@ export function renderSql(league: League, hashes: readonly string[]): string[] {
         r.startsAt,
         r.name,
         r.location,
+        r.layoutId,
         r.feePdgaCents,
         r.feeCourseCents,
         r.feeOtherCents,

@@ -10,7 +10,19 @@ import { DIVISIONS, LAST, MEN, WOMEN, WOMENS } from "./players";
 import { chance, int, mulberry32, normal, pick, type Rng, sampleWeighted } from "./rng";
 import { civil } from "./schedule";
 import { withCashAtTheCourse } from "./cash";
-import type { League, SeedAce, SeedClaim, SeedEntry, SeedPayment, SeedPlayer, SeedRound, SeedTransfer, SeedUser } from "./types";
+import { parOf, scoreOn, seedCourses } from "./courses";
+import type {
+  League,
+  SeedAce,
+  SeedClaim,
+  SeedEntry,
+  SeedLayout,
+  SeedPayment,
+  SeedPlayer,
+  SeedRound,
+  SeedTransfer,
+  SeedUser,
+} from "./types";
 import { fullName } from "../../app/lib/player-name";
 
 export const SCALE = { players: 2_000, rounds: 500, entries: 100_000, transfers: 5_000, aces: 300, users: 1_500 } as const;
@@ -47,8 +59,8 @@ function players(rng: Rng, createdAt: number): SeedPlayer[] {
   });
 }
 
-/** 500 weekly Thursday rounds at 18:00 league time, the last four still to come. */
-function rounds(rng: Rng, now: number, timeZone: string): SeedRound[] {
+/** 500 weekly Thursday rounds at 18:00 league time, the last four still to come, each on one of the layouts. */
+function rounds(rng: Rng, now: number, timeZone: string, layouts: readonly SeedLayout[]): SeedRound[] {
   const wall = wallParts(now, timeZone);
   const today = civil(wall.year, wall.month, wall.day);
   const next = civil(today.year, today.month, today.day + ((4 - today.weekday + 7) % 7));
@@ -57,11 +69,14 @@ function rounds(rng: Rng, now: number, timeZone: string): SeedRound[] {
     const date = civil(next.year, next.month, next.day + 7 * (w - pastCount));
     const d = zonedTimeToEpoch({ year: date.year, month: date.month, day: date.day, hour: 18 }, timeZone);
     const kind = w < pastCount ? "past" : w === pastCount ? "next" : "upcoming";
+    const layout = pick(rng, layouts);
     return {
       id: w + 1,
       startsAt: d,
       name: `Week ${w + 1}`,
-      location: pick(rng, ["Riverside Park DGC", "Oak Hollow", "Maple Ridge Disc Golf Course", "Lakeview Park", "Cedar Bluff"]),
+      location: layout.courseName,
+      layoutId: layout.id,
+      par: parOf(layout),
       feePdgaCents: 50,
       feeCourseCents: 100,
       feeOtherCents: 0,
@@ -79,7 +94,8 @@ function rounds(rng: Rng, now: number, timeZone: string): SeedRound[] {
 
 export function buildScaleLeague(now: number, timeZone: string): League & { pot: number } {
   const rng = mulberry32(SEED);
-  const roundList = rounds(rng, now, timeZone);
+  const { courses, layouts } = seedCourses();
+  const roundList = rounds(rng, now, timeZone, layouts);
   const first = roundList[0]!;
   const playerList = players(rng, first.startsAt - 60 * DAY_SECONDS);
   const active = playerList.filter((p) => !p.inactive);
@@ -165,7 +181,7 @@ export function buildScaleLeague(now: number, timeZone: string): League & { pot:
         playerId: player.id,
         division: player.division,
         ace,
-        score: round.kind === "past" ? Math.max(38, Math.round(player.skill + round.difficulty + normal(rng) * 2.6)) : 0,
+        score: round.kind === "past" ? scoreOn(round.par, player.skill + round.difficulty + normal(rng) * 2.6) : 0,
         payoutCents: 0,
         result: null,
         creditAdded: 0,
@@ -216,5 +232,5 @@ export function buildScaleLeague(now: number, timeZone: string): League & { pot:
     entries.push(...roundEntries);
   }
   const paid = withCashAtTheCourse(roundList, entries, payments);
-  return { players: playerList, rounds: roundList, entries, transfers, aces, users, claims, payments: paid, pot };
+  return { courses, layouts, players: playerList, rounds: roundList, entries, transfers, aces, users, claims, payments: paid, pot };
 }

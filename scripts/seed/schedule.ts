@@ -2,20 +2,19 @@
 // from the first Thursday of last year, through this week's round (the first Thursday on
 // or after today: not played yet, open for sign-up), to four weeks after it.
 import { DAY_SECONDS, wallParts, zonedTimeToEpoch } from "../../app/lib/time";
+import { layoutFor, parOf } from "./courses";
 import { chance, int, normal, type Rng } from "./rng";
-import type { RoundKind, SeedRound } from "./types";
+import type { RoundKind, SeedLayout, SeedRound } from "./types";
 
 const UPCOMING_WEEKS = 4;
 const WEEKDAY = 4; // Thursday, as Date.getUTCDay counts
 const START_HOUR = 18;
 
-/** Course, how often the league plays it (weight), strokes over the league's average. */
+/** Course (./courses.ts), how often the league plays it (weight), strokes beyond its par's. */
 const COURSES: readonly [string, number, number][] = [
   ["Riverside Park DGC", 5, 0],
-  ["Oak Hollow", 3, 1.5],
-  ["Maple Ridge Disc Golf Course", 2, 2.5],
-  ["Lakeview Park", 2, -1],
-  ["Cedar Bluff", 1, 3],
+  ["Oak Hollow", 3, 1],
+  ["Maple Ridge Disc Golf Course", 3, 0.5],
 ];
 
 /** A calendar day (proleptic Gregorian); day may overflow, Date.UTC normalises it. */
@@ -34,7 +33,7 @@ function pickCourse(rng: Rng): readonly [string, number, number] {
   return COURSES[0] as readonly [string, number, number];
 }
 
-export function buildRounds(rng: Rng, now: number, timeZone: string): SeedRound[] {
+export function buildRounds(rng: Rng, now: number, timeZone: string, layouts: readonly SeedLayout[]): SeedRound[] {
   const wall = wallParts(now, timeZone);
   const today = civil(wall.year, wall.month, wall.day);
   const next = civil(today.year, today.month, today.day + ((WEEKDAY - today.weekday + 7) % 7));
@@ -57,13 +56,16 @@ export function buildRounds(rng: Rng, now: number, timeZone: string): SeedRound[
     else if (lastOfYear) n = "Season Finale";
     else if (glow) n = "Glow Round";
     else if (weekOfYear % 8 === 0) n = "Thursday Doubles";
-    const [loc, , courseStrokes] = pickCourse(rng);
+    const [course, , courseStrokes] = pickCourse(rng);
+    const layout = layoutFor(layouts, course, w);
     const weekAhead = w - nextWeek;
     return {
       id: w + 1,
       startsAt: d,
       name: n,
-      location: loc,
+      location: course,
+      layoutId: layout.id,
+      par: parOf(layout),
       feePdgaCents: 50,
       // Now and then the course fund is waived; glow rounds charge for the glow tape.
       feeCourseCents: kind === "past" && chance(rng, 0.08) ? 0 : 100,

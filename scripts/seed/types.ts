@@ -16,11 +16,25 @@ export type SeedPlayer = {
   attend: number;
 };
 
+/** A course and one of its layouts (ADR 25): each hole's par, distance and second-card place. */
+export type SeedCourse = { id: number; name: string; place: string };
+export type SeedLayout = {
+  id: number;
+  courseId: number;
+  courseName: string;
+  name: string;
+  holes: { par: number; distanceFeet: number | null; secondCardOrder: number | null }[];
+};
+
 export type SeedRound = {
   id: number;
   startsAt: number;
   name: string;
+  /** The layout's course's name, as a round with a layout has it. */
   location: string;
+  layoutId: number;
+  /** The layout's par: a score is the player's par-54 skill scaled to it. */
+  par: number;
   feePdgaCents: number;
   feeCourseCents: number;
   feeOtherCents: number;
@@ -103,6 +117,8 @@ export type SeedPayment = {
 export type DemoPlayers = { approved1: SeedPlayer; approved2: SeedPlayer; pending: SeedPlayer };
 
 export type League = {
+  courses: SeedCourse[];
+  layouts: SeedLayout[];
   players: SeedPlayer[];
   rounds: SeedRound[];
   entries: SeedEntry[];

@@ -26,11 +26,15 @@ describe("/profile: the mail opt-in form", () => {
   it("turns the mail on and off; the loader shows the stored setting", async () => {
     const session = (await sessionOf("player")) as Session;
     const optIn = (fields: Record<string, string>) => outcome(profilePage.action(argsWith(session, post("/profile", fields))));
-    expect(await optIn({ intent: "mailOptIn", notify: "on" })).toMatchObject({ status: 200, data: { mailOptIn: MAIL_OPTIN_ON } });
+    const saved = (text: string) => ({ status: 200, data: { mailOptIn: expect.stringContaining(text) } });
+    expect(await optIn({ intent: "mailOptIn", notify: "on" })).toMatchObject(saved(MAIL_OPTIN_ON));
     expect(await notifyOf(session.user.id)).toBe(true);
     const page = await outcome(profilePage.loader(argsWith(session, new Request("http://localhost/profile"))));
-    expect(page.data.mail).toEqual({ registrationOpens: true });
-    expect(await optIn({ intent: "mailOptIn" })).toMatchObject({ status: 200, data: { mailOptIn: MAIL_OPTIN_OFF } });
+    expect(page.data.mail).toEqual({ registrationOpens: true, cardsPublished: false });
+    // The card mail's box (ADR 25) beside it: each box is saved as it is posted.
+    expect(await optIn({ intent: "mailOptIn", cards: "on" })).toMatchObject(saved(MAIL_OPTIN_OFF));
+    expect(await userRow(session.user.id)).toMatchObject({ notifyRegistration: false, notifyCards: true });
+    expect(await optIn({ intent: "mailOptIn" })).toMatchObject(saved("You will not get a mail with your card."));
     expect(await notifyOf(session.user.id)).toBe(false);
   });
 

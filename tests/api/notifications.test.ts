@@ -14,9 +14,13 @@ describe("GET /api/users/me/notifications", () => {
   it("answers the user's setting: off until turned on", async () => {
     const user = await makeUser();
     const token = await tokenFor(user);
-    expect(await expectStatus(await call("GET", PATH, { token }), 200)).toEqual({ notifications: { registrationOpens: false } });
-    await expectStatus(await put({ registrationOpens: true }, { token }), 200);
-    expect(await expectStatus(await call("GET", PATH, { token }), 200)).toEqual({ notifications: { registrationOpens: true } });
+    expect(await expectStatus(await call("GET", PATH, { token }), 200)).toEqual({
+      notifications: { registrationOpens: false, cardsPublished: false },
+    });
+    await expectStatus(await put({ registrationOpens: true, cardsPublished: true }, { token }), 200);
+    expect(await expectStatus(await call("GET", PATH, { token }), 200)).toEqual({
+      notifications: { registrationOpens: true, cardsPublished: true },
+    });
   });
 
   it("401 without a session", async () => {
@@ -30,7 +34,7 @@ describe("PUT /api/users/me/notifications", () => {
     const token = await tokenFor(user);
     expect(await expectStatus(await put({ registrationOpens: true }, { token }), 200)).toEqual({
       success: true,
-      notifications: { registrationOpens: true },
+      notifications: { registrationOpens: true, cardsPublished: false },
     });
     expect((await userRow(user.id))?.notifyRegistration).toBe(true);
     expect((await userRow(other.id))?.notifyRegistration).toBe(false);

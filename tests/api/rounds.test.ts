@@ -17,6 +17,8 @@ const ROUND_FIELDS = [
   "pdga_url",
   "openForRegistration",
   "entry_count",
+  // The layout played (ADR 25), null for none.
+  "layout_id",
   // What a save of the round sends back (ADR 20).
   "version",
 ];
@@ -69,6 +71,7 @@ describe("GET /api/rounds/round/{id}", () => {
       pdga_url: null,
       openForRegistration: true,
       entry_count: 2,
+      layout_id: null,
       version: round.version,
     });
   });

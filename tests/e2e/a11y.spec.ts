@@ -24,6 +24,8 @@ async function commonPaths(request: APIRequestContext): Promise<string[]> {
   const future = rounds.find((r) => r.d > now + 86400)!;
   const transfers: { toPlayer: number | null }[] = await (await request.get("/api/transfers")).json();
   const playerId = transfers.find((t) => t.toPlayer !== null)!.toPlayer!;
+  const courses: { id: number; layouts: { id: number }[] }[] = await (await request.get("/api/courses")).json();
+  const course = courses.find((c) => c.layouts.length > 0)!;
   return [
     "/",
     "/rounds",
@@ -54,11 +56,17 @@ async function commonPaths(request: APIRequestContext): Promise<string[]> {
     `/admin/rounds/multi-edit?ids=${played.id},${future.id}`,
     `/admin/round/play/${played.id}`,
     `/admin/round/scores/${played.id}`,
+    `/admin/round/night/${played.id}`,
+    `/admin/round/night/${future.id}`,
     "/admin/payments",
     "/admin/audit",
     "/admin/audit?find=ross",
     "/admin/reports",
     "/admin/settings",
+    "/admin/courses",
+    `/admin/courses/${course.id}`,
+    `/admin/courses/${course.id}/layouts/new`,
+    `/admin/layouts/${course.layouts[0]!.id}`,
   ];
 }
 
@@ -147,6 +155,27 @@ test("what only a phone shows passes axe: the menu open for each role, the past 
   await visitMenu(page, "visitor");
   await visitMenu(playerPage, "player");
   await visitMenu(adminPage, "admin");
+});
+
+// Under 640 px the tables with row actions are cards (the kit's stacked rows): the
+// organiser's screens and a player's rounds, checked as a phone shows them.
+test("the stacked tables a phone shows pass axe @narrow", async ({ adminPage, request }) => {
+  const rounds: Round[] = await (await request.get("/api/rounds/all")).json();
+  const played = rounds.filter((r) => r.d < Date.now() / 1000 - 86400 && r.entry_count > 0).at(-1)!;
+  const transfers: { toPlayer: number | null }[] = await (await request.get("/api/transfers")).json();
+  const playerId = transfers.find((t) => t.toPlayer !== null)!.toPlayer!;
+  await walk(
+    adminPage,
+    [
+      "/admin/rounds",
+      "/admin/claims",
+      `/admin/round/play/${played.id}`,
+      `/admin/round/scores/${played.id}`,
+      `/players/${playerId}`,
+      "/players",
+    ],
+    "admin at 375 px",
+  );
 });
 
 test("forms showing their errors pass axe, logged out", async ({ page }) => {

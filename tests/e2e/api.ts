@@ -21,10 +21,10 @@ export async function api<T>(page: Page, method: string, path: string, body?: un
 
 /**
  * A round made by the admin's API: $0.50 PDGA + $4.50 payout, `daysFromNow` away, with a $1
- * ace fee if it has yet to start. A started round's ace fees are in the pot at once, which
- * other tests read while this one runs: started rounds of tests take none.
+ * ace fee if it has yet to start (or `aceDollars`). A started round's ace fees are in the pot
+ * at once, which other tests read while this one runs: started rounds of tests take none.
  */
-export async function makeRound(admin: Page, name: string, daysFromNow: number): Promise<number> {
+export async function makeRound(admin: Page, name: string, daysFromNow: number, opts: { aceDollars?: number } = {}): Promise<number> {
   const body = {
     d: Math.floor(Date.now() / 1000) + daysFromNow * 86_400,
     n: name,
@@ -32,7 +32,7 @@ export async function makeRound(admin: Page, name: string, daysFromNow: number):
     fee_pdga: 0.5,
     fee_course: 0,
     fee_other: 0,
-    ace: daysFromNow > 0 ? 1 : 0,
+    ace: opts.aceDollars ?? (daysFromNow > 0 ? 1 : 0),
     payout: 4.5,
   };
   return (await api<{ id: number }>(admin, "POST", "/api/admin/round/", body)).id;

@@ -183,6 +183,6 @@ test("the navbar offers the log to admins only @narrow-too", async ({ adminPage,
     await hydrated(page);
     const menu = page.getByRole("button", { name: "Menu" });
     if (await menu.isVisible()) await menu.click();
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Audit log" })).toHaveCount(shown);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Audit log" })).toHaveCount(shown);
   }
 });

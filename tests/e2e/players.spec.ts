@@ -443,7 +443,9 @@ test("at 375 px no page scrolls sideways and the name and key number are on scre
 
   await page.goto(`/players/${busy.id}`);
   await noSideScroll("/players/{id}");
-  for (const [i, what] of ["date", "round", "score"].entries()) await expectOnScreen(firstRow("Rounds played").locator("td").nth(i), what);
+  // The rounds are cards: the round (and its date), its score and every money column on screen.
+  for (const [i, what] of ["round and date", "score", "rating", "position", "division"].entries())
+    await expectOnScreen(firstRow("Rounds played").locator("td").nth(i), what);
 
   await page.goto("/aces");
   await noSideScroll("/aces");

@@ -43,7 +43,7 @@ test("the round page shows each score's rating, and net scores on request @narro
   await expect(results(page).getByRole("columnheader", { name: "Rating" })).toBeVisible();
   const best = [...scored].sort((a, b) => a.score - b.score)[0]!;
   await expect(rowOf(page, best).getByRole("cell").nth(3)).toHaveText(String(best.rating));
-  await expect(results(page).getByRole("columnheader", { name: "Net" })).toHaveCount(0);
+  await expect(results(page).getByRole("columnheader", { name: "Net", exact: true })).toHaveCount(0);
 
   await page.getByText("How ratings are computed").click();
   await expect(page.getByText(/least squares/)).toBeVisible();
@@ -52,19 +52,20 @@ test("the round page shows each score's rating, and net scores on request @narro
   await hydrated(page);
   await page.getByRole("link", { name: "Show handicaps and net scores" }).click();
   await expect(page).toHaveURL(/\?net=1$/);
-  await expect(results(page).getByRole("columnheader", { name: "Net" })).toBeVisible();
-  // Someone with a handicap going in: net = score − handicap, to one decimal.
-  const cells = await Promise.all(scored.map(async (e) => ({ e, text: await rowOf(page, e).getByRole("cell").nth(4).textContent() })));
+  await expect(results(page).getByRole("columnheader", { name: "Net", exact: true })).toBeVisible();
+  // Someone with a handicap going in: net = score − handicap, to one decimal, beside the gross place.
+  const cells = await Promise.all(scored.map(async (e) => ({ e, text: await rowOf(page, e).getByRole("cell").nth(3).textContent() })));
   const withHcp = cells.find((c) => c.text !== "–");
   expect(withHcp, "some entrant has a handicap").toBeTruthy();
   const hcp = Number(withHcp!.text);
-  await expect(rowOf(page, withHcp!.e).getByRole("cell").nth(5)).toHaveText((withHcp!.e.score - hcp).toFixed(1));
+  await expect(rowOf(page, withHcp!.e).getByRole("cell").nth(2)).toHaveText((withHcp!.e.score - hcp).toFixed(1));
+  await expect(rowOf(page, withHcp!.e).getByRole("cell").nth(4)).toHaveText(String(withHcp!.e.score));
   await expect(page.getByText("How handicaps are computed")).toBeVisible();
   await shot(page, "round-net", info.project.name);
   await checkA11y(page, "round with net scores", info);
 
   await page.getByRole("link", { name: "Hide handicaps and net scores" }).click();
-  await expect(results(page).getByRole("columnheader", { name: "Net" })).toHaveCount(0);
+  await expect(results(page).getByRole("columnheader", { name: "Net", exact: true })).toHaveCount(0);
 });
 
 test("net scores work without JavaScript", async ({ browser, request }) => {
@@ -74,7 +75,23 @@ test("net scores work without JavaScript", async ({ browser, request }) => {
   await page.goto(`/rounds/${round.id}`);
   await page.getByRole("link", { name: "Show handicaps and net scores" }).click();
   await expect(page).toHaveURL(/\?net=1$/);
-  await expect(results(page).getByRole("columnheader", { name: "Net" })).toBeVisible();
+  await expect(results(page).getByRole("columnheader", { name: "Net", exact: true })).toBeVisible();
+  // Ranked by net within each division: nets rise down each division, those without one last.
+  const divisions = await results(page).evaluate((table) => {
+    const groups: string[][] = [];
+    for (const row of table.querySelectorAll("tbody tr")) {
+      if (row.querySelector("th")) groups.push([]);
+      else groups.at(-1)?.push(row.querySelectorAll("td")[2]?.textContent ?? "");
+    }
+    return groups;
+  });
+  const ranked = divisions.filter((nets) => nets.some((n) => n !== "–"));
+  expect(ranked.length, "some division has net scores").toBeGreaterThan(0);
+  for (const nets of ranked) {
+    const known = nets.filter((n) => n !== "–").map(Number);
+    expect(nets.slice(0, known.length)).toEqual(known.map((n) => n.toFixed(1)));
+    expect(known).toEqual([...known].sort((a, b) => a - b));
+  }
   await context.close();
 });
 

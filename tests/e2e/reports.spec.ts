@@ -115,7 +115,7 @@ test("the money report balances, shows a credit sign-up's money, and downloads t
   await admin.goto("/admin/reports");
   await hydrated(admin);
   await expect(admin.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
-  const menuLinks = await admin.locator("#main-menu a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  const menuLinks = await admin.locator("#admin-menu a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
   expect(menuLinks.indexOf("/admin/reports")).toBe(menuLinks.indexOf("/admin/payments") + 1);
 
   // The books balance, both of them (the third status says what money is left to sort out, ADR 22).

@@ -10,9 +10,13 @@ import { MISSING_ID, type Targets } from "./targets";
 import type { Session } from "~/.server/auth/current-user";
 import * as acesPage from "~/routes/aces";
 import * as adminClaimsPage from "~/routes/admin-claims";
+import * as courseFormPage from "~/routes/admin-course-form";
+import * as coursesPage from "~/routes/admin-courses";
+import * as layoutFormPage from "~/routes/admin-layout-form";
 import * as adminLoginPage from "~/routes/admin-login";
 import * as adminPlayerPage from "~/routes/admin-player";
 import * as roundFormPage from "~/routes/admin-round-form";
+import * as nightPage from "~/routes/admin-round-night";
 import * as roundPlayPage from "~/routes/admin-round-play";
 import * as roundScoresPage from "~/routes/admin-round-scores";
 import * as multiEditPage from "~/routes/admin-rounds-multi";
@@ -74,6 +78,7 @@ const roundFormFields: Record<string, FormField> = {
   time: { kind: "time" },
   name: text(100),
   location: text(100),
+  layout_id: { kind: "id", optional: true, blankIsNone: true },
   fee_pdga: money("money0"),
   fee_course: money("money0"),
   fee_other: money("money0"),
@@ -82,11 +87,34 @@ const roundFormFields: Record<string, FormField> = {
   pdga_url: { kind: "url", optional: true },
 };
 
+const courseFormFields: Record<string, FormField> = { name: text(100), place: text(200, { optional: true, blankOk: true }) };
+
+/** A layout form of 18 par-3 holes, 300 ft each (so a hole without its par is still a row). */
+const layoutForm = (more: Record<string, string> = {}): Record<string, string> => ({
+  name: "Short tees",
+  hole_count: "18",
+  ...Object.fromEntries(
+    Array.from({ length: 18 }, (_, i) => [
+      [`holes[${i}].par`, "3"],
+      [`holes[${i}].distance_feet`, "300"],
+    ]).flat(),
+  ),
+  ...more,
+});
+const layoutFormFields: Record<string, FormField> = {
+  name: text(60),
+  hole_count: { kind: "int", min: 9, max: 27 },
+  "holes[0].par": { kind: "int", min: 2, max: 9 },
+  "holes[0].distance_feet": { kind: "int", min: 1, max: 3000, optional: true, blankIsNone: true },
+  "holes[0].second_card_order": { kind: "int", min: 1, max: 27, optional: true, blankIsNone: true },
+};
+
 const roundForm = (): Record<string, string> => ({
   date: "2031-03-13",
   time: "19:30",
   name: "Thursday Doubles",
   location: "Oak Hollow",
+  layout_id: "",
   fee_pdga: ".5",
   fee_course: "1",
   fee_other: "0",
@@ -182,6 +210,68 @@ const moneyExtras = (t: ActionTargets): Extra[] => [
   { name: "taking back credit of a payment that does not exist", fields: { intent: "takeBack", payment: String(MISSING_ID) }, status: 404 },
 ];
 
+/** The league-night screen's forms (ADR 25): each valid post would change the round, so only its bad variants are sent. */
+const requestKey: FormField = { kind: "custom", bad: ["", "short", "has spaces in it", "x".repeat(65)] };
+const nightForms: Form[] = [
+  {
+    name: "checkIn",
+    valid: (t) => ({ intent: "checkIn", entry_id: String(t.entry.id) }),
+    fields: { intent: intent("checkIn", "undoCheckIn"), entry_id: id },
+  },
+  {
+    name: "cash",
+    valid: (t) => ({ intent: "cash", entry_id: String(t.entry.id), amount: "6.00", note: "", request_key: "hostile-night-cash" }),
+    fields: { entry_id: id, amount: money("money+"), note: text(200, { optional: true, blankOk: true }), request_key: requestKey },
+  },
+  {
+    name: "walkUp",
+    valid: (t) => ({
+      intent: "walkUp",
+      player: String(t.spare.id),
+      pdga: "",
+      division: "MA2",
+      ace: "1",
+      amount: "6.00",
+      note: "",
+      request_key: "hostile-night-walk",
+    }),
+    fields: {
+      player: { kind: "id" },
+      pdga: { kind: "pdga", optional: true },
+      division: { kind: "division" },
+      ace: { kind: "flag", optional: true },
+      amount: money("money+"),
+      request_key: requestKey,
+    },
+  },
+  {
+    name: "makeCards",
+    valid: () => ({ intent: "makeCards", version: "0", mode: "rating", start: "tee_times" }),
+    fields: { version, mode: intent("random", "rating", "division"), start: intent("shotgun", "tee_times") },
+  },
+  {
+    name: "moveCard",
+    valid: (t) => ({ intent: "moveCard", version: "0", entry_id: String(t.entry.id), to: "2" }),
+    fields: { version, entry_id: id, to: { kind: "custom", bad: ["", "newer", "0", "-1", "1.5", "card 2"] } },
+  },
+  {
+    name: "lateArrival",
+    valid: (t) => ({ intent: "lateArrival", version: "0", entry_id: String(t.entry.id) }),
+    fields: { version, entry_id: id },
+  },
+  {
+    name: "cardStart",
+    valid: () => ({ intent: "cardStart", version: "0", number: "1", start_hole: "4" }),
+    fields: {
+      version,
+      number: id,
+      start_hole: { kind: "id", blankIsNone: true },
+      tee_time: { kind: "custom", bad: ["25:00", "7pm", "18:60"], optional: true },
+    },
+  },
+  { name: "publish", valid: () => ({ intent: "publish", version: "0" }), fields: { version } },
+];
+
 export const ACTION_ROUTES: ActionRoute[] = [
   {
     // The round page's Withdraw (ADR 22): a signed-in player's own entry of this round.
@@ -193,6 +283,16 @@ export const ACTION_ROUTES: ActionRoute[] = [
       { name: "withdraw", valid: (t) => ({ intent: "withdraw", id: String(t.entry.id) }), fields: { intent: intent("withdraw"), id } },
     ],
     extras: (t) => [
+      // Check in (ADR 25): the player's own entry; the targets' player session has no claim.
+      { name: "check in: someone else's entry", fields: { intent: "checkIn", entry_id: String(t.entry.id) }, status: 403 },
+      {
+        name: "check in: a box sent as anything but 'on'",
+        fields: { intent: "checkIn", entry_id: String(t.entry.id), use_credit: "yes" },
+        status: 400,
+      },
+      { name: "check in: no entry id", fields: { intent: "checkIn" }, status: 400 },
+      { name: "undo a check-in: an entry id that is not one", fields: { intent: "undoCheckIn", entry_id: "abc" }, status: 400 },
+      { name: "undo a check-in: someone else's entry", fields: { intent: "undoCheckIn", entry_id: String(t.entry.id) }, status: 403 },
       { name: "someone else's entry", fields: { intent: "withdraw", id: String(t.entry.id) }, status: 403 },
       { name: "an entry that does not exist", fields: { intent: "withdraw", id: String(MISSING_ID) }, status: 404 },
       {
@@ -339,6 +439,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
     action: roundFormPage.action,
     role: "admin",
     forms: [{ name: "save", valid: roundForm, fields: roundFormFields }],
+    extras: () => [{ name: "a layout that does not exist", fields: { ...roundForm(), layout_id: String(MISSING_ID) }, status: 404 }],
   },
   {
     // The same form as /admin/rounds/new (its every field runs there), for a stored round.
@@ -375,6 +476,57 @@ export const ACTION_ROUTES: ActionRoute[] = [
     params: (t) => ({ roundId: String(t.round.id) }),
     forms: entryForms,
     extras: (t) => [...entryExtras(t), ...moneyExtras(t)],
+  },
+  {
+    // League night (ADR 25). The targets' round has one entry, not checked in, and no cards.
+    path: "/admin/round/night/{roundId}",
+    action: nightPage.action,
+    role: "admin",
+    params: (t) => ({ roundId: String(t.round.id) }),
+    forms: nightForms,
+    extras: (t) => [
+      { name: "check in an entry that does not exist", fields: { intent: "checkIn", entry_id: String(MISSING_ID) }, status: 404 },
+      {
+        name: "check in an entry of another round",
+        fields: { intent: "checkIn", entry_id: String(t.entry.id) },
+        params: { roundId: String(t.closedRound.id) },
+        status: 404,
+      },
+      {
+        name: "cash for an entry that does not exist",
+        fields: { intent: "cash", entry_id: String(MISSING_ID), amount: "6", request_key: "hostile-night-1" },
+        status: 404,
+      },
+      { name: "cash without a request key", fields: { intent: "cash", entry_id: String(t.entry.id), amount: "6" }, status: 400 },
+      {
+        name: "a walk-up of a player already entered",
+        fields: { intent: "walkUp", player: String(t.entered.id), division: "MA1", amount: "6", request_key: "hostile-night-2" },
+        status: 409,
+      },
+      {
+        name: "make cards with nobody checked in",
+        fields: { intent: "makeCards", version: "0", mode: "random", start: "shotgun" },
+        status: 409,
+      },
+      { name: "make cards from an old read", fields: { intent: "makeCards", version: "5", mode: "random", start: "shotgun" }, status: 409 },
+      {
+        name: "move a player who is not checked in",
+        fields: { intent: "moveCard", version: "0", entry_id: String(t.entry.id), to: "new" },
+        status: 404,
+      },
+      { name: "a late arrival not checked in", fields: { intent: "lateArrival", version: "0", entry_id: String(t.entry.id) }, status: 404 },
+      {
+        name: "the start of a card that does not exist",
+        fields: { intent: "cardStart", version: "0", number: "3", start_hole: "4" },
+        status: 404,
+      },
+      {
+        name: "a start hole and a tee time at once",
+        fields: { intent: "cardStart", version: "0", number: "1", start_hole: "4", tee_time: "18:10" },
+        status: 400,
+      },
+      { name: "publish with no cards", fields: { intent: "publish", version: "0" }, status: 409 },
+    ],
   },
   {
     // The same forms as the play page (every field runs there): the scores page's save.
@@ -472,6 +624,76 @@ export const ACTION_ROUTES: ActionRoute[] = [
     ],
     extras: () => [
       { name: "a round that does not exist", fields: { intent: "registration", id: String(MISSING_ID), open: "true" }, status: 404 },
+    ],
+  },
+  // Courses and layouts (ADR 25).
+  {
+    path: "/admin/courses",
+    action: coursesPage.action,
+    role: "admin",
+    forms: [
+      {
+        name: "delete",
+        valid: (t) => ({ intent: "deleteLayout", id: String(t.freeCourse.layoutId) }),
+        fields: { intent: intent("deleteLayout", "deleteCourse"), id },
+      },
+      { name: "addCourse", valid: () => ({ intent: "addCourse", name: "Elm Park", place: "" }), fields: courseFormFields },
+    ],
+    extras: (t) => [
+      { name: "a course name taken", fields: { intent: "addCourse", name: t.course.courseName }, status: 409 },
+      { name: "deleting a layout a round plays", fields: { intent: "deleteLayout", id: String(t.course.layoutId) }, status: 409 },
+      { name: "deleting a course a round plays", fields: { intent: "deleteCourse", id: String(t.course.courseId) }, status: 409 },
+      { name: "deleting a layout that does not exist", fields: { intent: "deleteLayout", id: String(MISSING_ID) }, status: 404 },
+    ],
+  },
+  {
+    path: "/admin/courses/{courseId}",
+    action: courseFormPage.action,
+    role: "admin",
+    params: (t) => ({ courseId: String(t.freeCourse.courseId) }),
+    forms: [{ name: "save", valid: () => ({ name: "Elm Park", place: "Elm" }), fields: courseFormFields }],
+    extras: (t) => [
+      { name: "a name another course has", fields: { name: t.course.courseName, place: "" }, status: 409 },
+      {
+        name: "saving a course that does not exist",
+        fields: { name: "Elm", place: "" },
+        params: { courseId: String(MISSING_ID) },
+        status: 404,
+      },
+    ],
+  },
+  {
+    path: "/admin/courses/{courseId}/layouts/new",
+    action: layoutFormPage.action,
+    role: "admin",
+    params: (t) => ({ courseId: String(t.freeCourse.courseId) }),
+    forms: [{ name: "save", valid: () => layoutForm(), fields: layoutFormFields }],
+    extras: (t) => [
+      { name: "a name the course's layout has", fields: layoutForm({ name: t.freeCourse.layoutName }), status: 409 },
+      { name: "a course that does not exist", fields: layoutForm(), params: { courseId: String(MISSING_ID) }, status: 404 },
+      {
+        name: "one second card on two holes",
+        fields: layoutForm({ "holes[2].second_card_order": "1", "holes[5].second_card_order": "1" }),
+        status: 400,
+      },
+    ],
+  },
+  {
+    // The same form as a new layout's (every field runs there), for a stored layout, with its version.
+    path: "/admin/layouts/{layoutId}",
+    action: layoutFormPage.action,
+    role: "admin",
+    params: (t) => ({ layoutId: String(t.freeCourse.layoutId) }),
+    forms: [
+      {
+        name: "save",
+        valid: () => layoutForm({ version: "0" }),
+        fields: { name: text(60), hole_count: layoutFormFields.hole_count, version },
+      },
+    ],
+    extras: () => [
+      { name: "a version the layout does not have", fields: layoutForm({ version: "1" }), status: 409 },
+      { name: "a layout that does not exist", fields: layoutForm({ version: "0" }), params: { layoutId: String(MISSING_ID) }, status: 404 },
     ],
   },
   {
@@ -639,8 +861,8 @@ export const ACTION_ROUTES: ActionRoute[] = [
       // The mail opt-in (its intent picks the form; any other goes to the profile form).
       {
         name: "mail opt-in",
-        valid: () => ({ intent: "mailOptIn", notify: "on" }),
-        fields: { notify: { kind: "checkbox", optional: true } },
+        valid: () => ({ intent: "mailOptIn", notify: "on", cards: "on" }),
+        fields: { notify: { kind: "checkbox", optional: true }, cards: { kind: "checkbox", optional: true } },
       },
       // The calendar card's forms (app/routes/calendar-form.server.ts): an intent starting "calendar"
       // is theirs; a post without one is the profile form above.

@@ -45,9 +45,22 @@ import { CashSchema, KeepEntrySchema } from "~/schemas/money-actions";
 import { NotificationsSchema } from "~/schemas/notifications";
 import { AceAddSchema, NewPlayerSchema, SavePlayerSchema, SaveRoundSchema, TransferAddSchema } from "~/schemas/api-wire";
 import { RecomputeRatingsSchema } from "~/schemas/ratings";
+import {
+  AdminCheckInSchema,
+  LateArrivalSchema,
+  MakeCardsSchema,
+  PlayerCheckInSchema,
+  PublishCardsSchema,
+  SaveCardsSchema,
+  WalkUpSchema,
+} from "~/schemas/night";
+import { CARDS_CHANGED } from "~/.server/services/night/card-sql";
+import { CARD_MESSAGES } from "~/.server/services/night/card-writes";
+import { NIGHT_MESSAGES } from "~/.server/services/night/night-target";
 import { OpenRoundSchema } from "~/schemas/rounds";
 import { LeagueSettingsSchema } from "~/schemas/settings";
 import { ChangeBatchSchema, FinalizeSchema } from "~/schemas/live";
+import { CourseValuesSchema, NewLayoutSchema, SaveLayoutSchema } from "~/schemas/courses";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -133,8 +146,28 @@ const roundFields: Record<string, Field> = {
   ace: field.money("money0"),
   payout: field.money("money0"),
   pdga_url: { kind: "url", optional: true, nullable: true },
+  // A layout, or null (or "") for none; left out, the round keeps its own.
+  layout_id: { kind: "id", optional: true, nullable: true, blankIsNone: true },
   // Required with an id (the valid body saves a stored round).
   version: field.version,
+};
+
+const courseFields: Record<string, Field> = {
+  name: field.text(100),
+  place: field.text(200, { optional: true, nullable: true, blankOk: true }),
+};
+
+/** 18 holes, par 3, as the /api takes them. */
+const holes18 = (): Record<string, Json>[] => Array.from({ length: 18 }, () => ({ par: 3, distance_feet: 300, second_card_order: null }));
+const layoutBody = (more: Record<string, Json> = {}): Record<string, Json> => ({ name: `Layout ${uniq()}`, holes: holes18(), ...more });
+const layoutFields: Record<string, Field> = {
+  name: field.text(60),
+  holes: { kind: "list" },
+  // Optional here only because a list one hole shorter is still a layout: its wrong types are the cases.
+  "holes.0": { kind: "object", optional: true },
+  "holes.0.par": { kind: "int", min: 2, max: 9 },
+  "holes.0.distance_feet": { kind: "int", min: 1, max: 3000, optional: true, nullable: true, blankIsNone: true },
+  "holes.0.second_card_order": { kind: "int", min: 1, max: 27, optional: true, nullable: true, blankIsNone: true },
 };
 
 const playerValueFields = (prefix: string): Record<string, Field> => ({
@@ -196,6 +229,47 @@ export const API_ROUTES: ApiRoute[] = [
     path: "/api/rounds/{range}",
     auth: "none",
     url: { range: { valid: () => "thisYear", bad: ["lastYear", "ALL", "thisyear", "thisYear%20", "all%00", "%F0%9F%92%A9", "1"] } },
+  },
+
+  // ---- /api/rounds/{id}: league night (ADR 25). The targets' user has no entry in the round.
+  {
+    group: "league night",
+    method: "GET",
+    pattern: "/api/rounds/:id/cards",
+    path: "/api/rounds/{id}/cards",
+    auth: "none",
+    url: { id: id((t) => t.round.id) },
+  },
+  {
+    group: "league night",
+    method: "POST",
+    pattern: "/api/rounds/:id/check-in",
+    path: "/api/rounds/{id}/check-in",
+    auth: "user",
+    url: { id: id((t) => t.round.id) },
+    body: {
+      schema: PlayerCheckInSchema,
+      valid: (t) => ({ use_credit: true, entry_id: t.entry.id }),
+      fields: { use_credit: { kind: "bool", optional: true }, entry_id: { kind: "id", optional: true } },
+    },
+    extras: (t) => [
+      { name: "someone else's entry", expect: { status: 403, error: NIGHT_MESSAGES.notYours } },
+      { name: "no entry of the player's in the round", body: {}, expect: notFound },
+      { name: "an entry that does not exist", body: { entry_id: MISSING_ID }, expect: notFound },
+      { name: "a user with no linked player", token: t.freshToken, body: {}, expect: { status: 403, error: NIGHT_MESSAGES.noClaim } },
+    ],
+  },
+  {
+    group: "league night",
+    method: "DELETE",
+    pattern: "/api/rounds/:id/check-in",
+    path: "/api/rounds/{id}/check-in",
+    auth: "user",
+    url: { id: id((t) => t.round.id) },
+    extras: (t) => [
+      { name: "no entry of the player's in the round", expect: notFound },
+      { name: "a user with no linked player", token: t.freshToken, expect: { status: 403 } },
+    ],
   },
 
   // ---- /api/entries
@@ -594,7 +668,11 @@ export const API_ROUTES: ApiRoute[] = [
     path: "/api/users/me/notifications",
     auth: "user",
     // The user's mail is off: a bad request wrongly taken would turn it on and change a table.
-    body: { schema: NotificationsSchema, valid: () => ({ registrationOpens: true }), fields: { registrationOpens: { kind: "bool" } } },
+    body: {
+      schema: NotificationsSchema,
+      valid: () => ({ registrationOpens: true, cardsPublished: true }),
+      fields: { registrationOpens: { kind: "bool" }, cardsPublished: { kind: "bool", optional: true } },
+    },
   },
   // Takes no input: its bad requests are the missing and wrong credentials, a foreign Origin and an oversize body.
   { group: "users", method: "POST", pattern: "/api/users/me/calendar-token", path: "/api/users/me/calendar-token", auth: "user" },
@@ -821,6 +899,7 @@ export const API_ROUTES: ApiRoute[] = [
       },
       extras: (t) => [
         { name: "a round that does not exist", body: { id: MISSING_ID, version: 0, ...roundValues() }, expect: notFound },
+        { name: "a layout that does not exist", body: { ...roundValues(), layout_id: MISSING_ID }, expect: notFound },
         {
           name: "a version the round does not have",
           body: { id: t.closedRound.id, version: t.closedRound.version + 1, ...roundValues() },
@@ -981,11 +1060,12 @@ export const API_ROUTES: ApiRoute[] = [
     auth: "admin",
     body: {
       schema: CashSchema,
-      valid: (t) => ({ id: t.entry.id, amount: "6.00", note: "paid at hole 1" }),
+      valid: (t) => ({ id: t.entry.id, amount: "6.00", note: "paid at hole 1", request_key: "hostile-cash-key-1" }),
       fields: {
         id: field.id,
         amount: field.money("money+"),
         note: { kind: "text", max: 200, optional: true, nullable: true, blankOk: true },
+        request_key: field.text(64, { optional: true, nullable: true }),
       },
     },
     extras: (t) => [
@@ -1029,6 +1109,186 @@ export const API_ROUTES: ApiRoute[] = [
     auth: "admin",
     body: { schema: CreditPayoutsSchema, valid: (t) => ({ round_id: t.round.id }), fields: { round_id: field.id } },
     extras: () => [{ name: "a round that does not exist", body: { round_id: MISSING_ID }, expect: notFound }],
+  },
+
+  // ---- /api/admin/rounds/{id}: the organiser's league night (ADR 25). The targets' round has
+  // one entry, not checked in, and no cards: a valid write here would change a table, so
+  // every case is bad in one place.
+  {
+    group: "admin league night",
+    method: "POST",
+    pattern: "/api/admin/rounds/:id/check-in",
+    path: "/api/admin/rounds/{id}/check-in",
+    auth: "admin",
+    url: { id: id((t) => t.round.id) },
+    body: { schema: AdminCheckInSchema, valid: (t) => ({ entry_id: t.entry.id }), fields: { entry_id: field.id } },
+    extras: (t) => [
+      { name: "an entry that does not exist", body: { entry_id: MISSING_ID }, expect: notFound },
+      { name: "an entry of another round", path: `/api/admin/rounds/${t.closedRound.id}/check-in`, expect: notFound },
+    ],
+  },
+  {
+    group: "admin league night",
+    method: "DELETE",
+    pattern: "/api/admin/rounds/:id/check-in/:entryId",
+    path: "/api/admin/rounds/{id}/check-in/{entryId}",
+    auth: "admin",
+    url: { id: id((t) => t.round.id), entryId: id((t) => t.entry.id) },
+    extras: (t) => [
+      { name: "an entry of another round", path: `/api/admin/rounds/${t.closedRound.id}/check-in/${t.entry.id}`, expect: notFound },
+    ],
+  },
+  {
+    group: "admin league night",
+    method: "POST",
+    pattern: "/api/admin/rounds/:id/walk-up",
+    path: "/api/admin/rounds/{id}/walk-up",
+    auth: "admin",
+    url: { id: id((t) => t.round.id) },
+    body: {
+      schema: WalkUpSchema,
+      valid: () => ({
+        new_player: { fn: "Wes", ln: "Walker", pdga: "12345" },
+        division: "MA2",
+        ace: true,
+        amount: "6.00",
+        note: "paid at hole 1",
+        request_key: "hostile-walk-up-key-1",
+      }),
+      fields: {
+        new_player: field.object,
+        "new_player.fn": field.text(50),
+        "new_player.ln": field.text(50),
+        "new_player.pdga": { kind: "pdga", optional: true, nullable: true },
+        division: field.division,
+        ace: field.flag,
+        amount: field.money("money+"),
+        note: { kind: "text", max: 200, optional: true, nullable: true, blankOk: true },
+        request_key: field.text(64),
+      },
+    },
+    extras: (t) => [
+      {
+        name: "a player already entered",
+        body: { player_id: t.entered.id, division: "MA1", amount: 6, request_key: "hostile-walk-up-key-2" },
+        expect: conflict,
+      },
+      {
+        name: "a player that does not exist",
+        body: { player_id: MISSING_ID, division: "MA1", amount: 6, request_key: "hostile-walk-up-key-3" },
+        expect: notFound,
+      },
+      {
+        name: "both a player and a new one",
+        body: { player_id: t.spare.id, new_player: { fn: "A", ln: "B" }, division: "MA1", amount: 6, request_key: "hostile-walk-up-key-4" },
+        expect: { status: 400 },
+      },
+      {
+        name: "more than $500 of cash",
+        body: { player_id: t.spare.id, division: "MA1", amount: "500.01", request_key: "hostile-walk-up-key-5" },
+        expect: { status: 400 },
+      },
+      {
+        name: "a request key with spaces",
+        body: { player_id: t.spare.id, division: "MA1", amount: 6, request_key: "has spaces in it" },
+        expect: { status: 400 },
+      },
+    ],
+  },
+  {
+    group: "admin league night",
+    method: "POST",
+    pattern: "/api/admin/rounds/:id/cards",
+    path: "/api/admin/rounds/{id}/cards",
+    auth: "admin",
+    url: { id: id((t) => t.round.id) },
+    body: {
+      schema: MakeCardsSchema,
+      valid: () => ({ version: 0, mode: "rating", start: "shotgun" }),
+      fields: {
+        version: field.version,
+        mode: { kind: "enum", values: ["random", "rating", "division"], optional: true },
+        start: { kind: "enum", values: ["shotgun", "tee_times"], optional: true },
+      },
+    },
+    extras: () => [
+      { name: "nobody checked in", expect: { status: 409, error: CARD_MESSAGES.nobody } },
+      { name: "a version the cards do not have", body: { version: 7 }, expect: { status: 409, error: CARDS_CHANGED } },
+    ],
+  },
+  {
+    group: "admin league night",
+    method: "PUT",
+    pattern: "/api/admin/rounds/:id/cards",
+    path: "/api/admin/rounds/{id}/cards",
+    auth: "admin",
+    url: { id: id((t) => t.round.id) },
+    body: {
+      schema: SaveCardsSchema,
+      valid: (t) => ({ version: 0, cards: [{ number: 1, start_hole: 1, tee_time: null, entry_ids: [t.entry.id] }] }),
+      fields: {
+        version: field.version,
+        cards: { kind: "list" },
+        // An empty list is a valid arrangement (every card emptied), so neither part of it is required.
+        "cards.0": { kind: "object", optional: true },
+        "cards.0.number": { kind: "int", min: 1, max: 200 },
+        "cards.0.start_hole": { kind: "int", min: 1, max: 27, optional: true, nullable: true },
+        "cards.0.tee_time": { kind: "epoch", optional: true, nullable: true },
+        "cards.0.entry_ids": { kind: "list" },
+        "cards.0.entry_ids.0": { kind: "id", optional: true },
+      },
+    },
+    extras: (t) => [
+      { name: "a player not checked in", expect: notFound },
+      { name: "a version the cards do not have", body: { version: 3, cards: [] }, expect: { status: 409, error: CARDS_CHANGED } },
+      {
+        name: "a card with neither a hole nor a tee time",
+        body: { version: 0, cards: [{ number: 1, entry_ids: [] }] },
+        expect: { status: 400, error: "Card 1: give a start hole or a tee time" },
+      },
+      {
+        name: "one card number twice",
+        body: { version: 0, cards: [1, 1].map((number) => ({ number, start_hole: 1, entry_ids: [] })) },
+        expect: { status: 400 },
+      },
+      {
+        name: "a player on two cards",
+        body: { version: 0, cards: [1, 2].map((number) => ({ number, start_hole: 1, entry_ids: [t.entry.id] })) },
+        expect: { status: 400 },
+      },
+      {
+        name: "201 cards",
+        body: { version: 0, cards: Array.from({ length: 201 }, (_, i) => ({ number: 1 + (i % 200), start_hole: 1, entry_ids: [] })) },
+        expect: { status: 400 },
+      },
+    ],
+  },
+  {
+    group: "admin league night",
+    method: "POST",
+    pattern: "/api/admin/rounds/:id/cards/publish",
+    path: "/api/admin/rounds/{id}/cards/publish",
+    auth: "admin",
+    url: { id: id((t) => t.round.id) },
+    body: { schema: PublishCardsSchema, valid: () => ({ version: 0 }), fields: { version: field.version } },
+    extras: () => [{ name: "no cards to publish", expect: { status: 409, error: CARD_MESSAGES.noCards } }],
+  },
+  {
+    group: "admin league night",
+    method: "POST",
+    pattern: "/api/admin/rounds/:id/cards/late",
+    path: "/api/admin/rounds/{id}/cards/late",
+    auth: "admin",
+    url: { id: id((t) => t.round.id) },
+    body: {
+      schema: LateArrivalSchema,
+      valid: (t) => ({ entry_id: t.entry.id, version: 0 }),
+      fields: { entry_id: field.id, version: field.version },
+    },
+    extras: () => [
+      { name: "a player not checked in", expect: notFound },
+      { name: "an entry that does not exist", body: { entry_id: MISSING_ID, version: 0 }, expect: notFound },
+    ],
   },
 
   // ---- /api/admin: payments
@@ -1178,6 +1438,73 @@ export const API_ROUTES: ApiRoute[] = [
       actor: { valid: (t) => String(t.admin.id), bad: BAD_URL_IDS, optional: true },
       page: { valid: () => "1", bad: ["0", "-1", "1.5", "abc", "1e3", "1000000", "%201", "1%20", "9".repeat(40)], optional: true },
     },
+  },
+
+  // ---- /api/courses and /api/admin: courses and layouts (ADR 25)
+  { group: "courses", method: "GET", pattern: "/api/courses", path: "/api/courses", auth: "none" },
+  {
+    group: "admin courses",
+    method: "POST",
+    pattern: "/api/admin/courses",
+    path: "/api/admin/courses",
+    auth: "admin",
+    body: { schema: CourseValuesSchema, valid: () => ({ name: `Course ${uniq()}`, place: "Springfield" }), fields: courseFields },
+    extras: (t) => [{ name: "a name another course has", body: { name: t.course.courseName }, expect: conflict }],
+  },
+  {
+    group: "admin courses",
+    method: "PUT",
+    pattern: "/api/admin/courses/:id",
+    path: "/api/admin/courses/{id}",
+    auth: "admin",
+    url: { id: id((t) => t.freeCourse.courseId) },
+    body: { schema: CourseValuesSchema, valid: () => ({ name: `Course ${uniq()}`, place: "" }), fields: courseFields },
+    extras: (t) => [{ name: "a name another course has", body: { name: t.course.courseName }, expect: conflict }],
+  },
+  {
+    group: "admin courses",
+    method: "DELETE",
+    pattern: "/api/admin/courses/:id",
+    path: "/api/admin/courses/{id}",
+    auth: "admin",
+    url: { id: id((t) => t.freeCourse.courseId) },
+    extras: (t) => [{ name: "a course whose layout a round plays", path: `/api/admin/courses/${t.course.courseId}`, expect: conflict }],
+  },
+  {
+    group: "admin courses",
+    method: "POST",
+    pattern: "/api/admin/courses/:id/layouts",
+    path: "/api/admin/courses/{id}/layouts",
+    auth: "admin",
+    url: { id: id((t) => t.freeCourse.courseId) },
+    body: { schema: NewLayoutSchema, valid: () => layoutBody(), fields: layoutFields },
+    extras: (t) => [
+      { name: "a name the course's layout has", body: layoutBody({ name: t.freeCourse.layoutName }), expect: conflict },
+      {
+        name: "one second card on two holes",
+        body: layoutBody({ holes: holes18().map((h, i) => ({ ...h, second_card_order: i < 2 ? 1 : null })) }),
+        expect: { status: 400 },
+      },
+    ],
+  },
+  {
+    group: "admin courses",
+    method: "PUT",
+    pattern: "/api/admin/layouts/:id",
+    path: "/api/admin/layouts/{id}",
+    auth: "admin",
+    url: { id: id((t) => t.freeCourse.layoutId) },
+    body: { schema: SaveLayoutSchema, valid: () => layoutBody({ version: 0 }), fields: { ...layoutFields, version: field.version } },
+    extras: () => [{ name: "a version the layout does not have", body: layoutBody({ version: 1 }), expect: conflict }],
+  },
+  {
+    group: "admin courses",
+    method: "DELETE",
+    pattern: "/api/admin/layouts/:id",
+    path: "/api/admin/layouts/{id}",
+    auth: "admin",
+    url: { id: id((t) => t.freeCourse.layoutId) },
+    extras: (t) => [{ name: "a layout a round plays", path: `/api/admin/layouts/${t.course.layoutId}`, expect: conflict }],
   },
 
   // ---- /api/admin: settings (every field at once)

@@ -61,7 +61,7 @@ export type Field = {
   blankOk?: boolean;
   /** For ids: 0, "0" and "" mean "none" (the league's side of a transfer) and are valid. */
   zeroIsNone?: boolean;
-  /** For ids in forms: "" means "none" and is valid. */
+  /** For ids in forms, and optional whole numbers (a hole's distance): "" means "none" and is valid. */
   blankIsNone?: boolean;
   /** For enums: the valid values. */
   values?: string[];
@@ -163,7 +163,20 @@ function badValues(field: Field): Json[] {
       return ["", "bad id!", "x".repeat(65), "../../v1/oauth2/token"];
     case "int": {
       const [min, max] = [field.min ?? 0, field.max ?? 100];
-      return [min - 1, max + 1, String(max + 1), 1.5, "1.5", "abc", "", "1e2", "-1", UNSAFE_INT, 1e308, RAW_INFINITY];
+      return [
+        min - 1,
+        max + 1,
+        String(max + 1),
+        1.5,
+        "1.5",
+        "abc",
+        ...(field.blankIsNone ? [] : [""]),
+        "1e2",
+        "-1",
+        UNSAFE_INT,
+        1e308,
+        RAW_INFINITY,
+      ];
     }
     case "object":
     case "list":

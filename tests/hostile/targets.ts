@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { APP_ORIGIN, b64url, call, expectStatus, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
+import { makeCourse } from "../course-fixtures";
 import { DAY, makeAce, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
 import { cardPlayers, cards, claims, users } from "~/.server/db/schema";
 import { signUnsubscribe } from "~/.server/auth/unsubscribe-link";
@@ -31,6 +32,9 @@ export async function makeTargets() {
   const [round, closedRound] = await Promise.all([makeRound({ openForRegistration: true }), makeRound({ openForRegistration: false })]);
   const entry = await makeEntry({ roundId: round.id, playerId: entered.id });
   const live = await liveTargets(claimed.id, entered.id);
+  // A course whose layout a round plays, and one whose layout none plays.
+  const [course, freeCourse] = await Promise.all([makeCourse(), makeCourse()]);
+  const layoutRound = await makeRound({ layoutId: course.layoutId, location: course.courseName });
   const transfer = await makeTransfer({ fromPlayerId: null, toPlayerId: claimed.id, amountCents: 2_000 });
   const ace = await makeAce({ playerId: entered.id, amountCents: 100 });
   // `user` is linked to `claimed`; `other` waits on `pending`; `fresh` has only a withdrawn claim.
@@ -74,6 +78,9 @@ export async function makeTargets() {
     round,
     closedRound,
     entry,
+    course,
+    freeCourse,
+    layoutRound,
     transfer,
     ace,
     approvedClaim,

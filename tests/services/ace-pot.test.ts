@@ -126,11 +126,27 @@ describe("an ace is paid from the pot as of its date", () => {
     expect(early.message).toBe(
       `On ${on(round.startsAt - 3 * DAY)} the ace pot holds ${formatCents(whole - 300)}; an ace of ${formatCents(whole)} would take it below zero.`,
     );
-    // The form's noon of league night comes before the round: the ace is tied to it and dated at its start.
-    const id = await addAce(db(), { date: round.startsAt - 6 * HOUR, playerId: hitter.id, amountCents: whole });
+    // The form's noon of league night comes before the round: recorded after the round
+    // started, the ace is tied to it and dated at its start.
+    const afterwards = round.startsAt + 3 * HOUR;
+    const id = await addAce(db(), { date: round.startsAt - 6 * HOUR, playerId: hitter.id, amountCents: whole }, afterwards);
     const [row] = await db().select().from(aces).where(eq(aces.id, id));
     expect(row).toMatchObject({ date: round.startsAt, roundId: round.id, amountCents: whole });
     expect(await lowestPotFrom(round.startsAt)).toBe(0);
+  });
+
+  it("an ace recorded on league night before the round starts is not the round's: dated as given, paid from the pot then", async () => {
+    await roundWith(month(3) + 7 * DAY, 3);
+    const { round, made } = await roundWith(month(3) + 14 * DAY, 3);
+    const morning = round.startsAt - 8 * HOUR;
+    const before = await potAt(morning);
+    const id = await addAce(db(), { date: morning, playerId: made[0]!.player.id, amountCents: 100 }, morning);
+    const [row] = await db().select().from(aces).where(eq(aces.id, id));
+    expect(row).toMatchObject({ date: morning, roundId: null, amountCents: 100 });
+    expect(await potAt(morning)).toBe(before - 100);
+    // More than the pot held that morning is refused, whatever the round's fees will add that evening.
+    const err = await refusal(addAce(db(), { date: morning, playerId: made[1]!.player.id, amountCents: before }, morning));
+    expect(err.status).toBe(409);
   });
 
   it("refuses an ace the pot holds on its date when a later moment would go below zero, naming that moment's ace", async () => {

@@ -20,10 +20,15 @@ const tamper = (sig: string) => `${sig.slice(0, 20)}${sig[20] === "A" ? "B" : "A
 describe("mail preferences", () => {
   it("are off for a new user; turning them on and off is stored", async () => {
     const user = await makeUser();
-    expect(await getMailPrefs(testDb(), user.id)).toEqual({ registrationOpens: false });
-    expect(await setMailPrefs(testDb(), user.id, { registrationOpens: true })).toEqual({ registrationOpens: true });
+    expect(await getMailPrefs(testDb(), user.id)).toEqual({ registrationOpens: false, cardsPublished: false });
+    expect(await setMailPrefs(testDb(), user.id, { registrationOpens: true })).toEqual({ registrationOpens: true, cardsPublished: false });
     expect(await notifyOf(user.id)).toBe(true);
-    expect(await setMailPrefs(testDb(), user.id, { registrationOpens: false })).toEqual({ registrationOpens: false });
+    expect(await setMailPrefs(testDb(), user.id, { registrationOpens: false })).toEqual({
+      registrationOpens: false,
+      cardsPublished: false,
+    });
+    // The card mail (ADR 25) is set on its own; a save of one leaves the other as it was.
+    expect(await setMailPrefs(testDb(), user.id, { cardsPublished: true })).toEqual({ registrationOpens: false, cardsPublished: true });
     expect(await notifyOf(user.id)).toBe(false);
   });
 

@@ -1,23 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DAY, makeEntry, makePlayer, makeRound, nowSec, refusal, testDb, uniq } from "../fixtures";
+import { DAY, makeEntry, makePlayer, makeRound, nowSec, refusal, serviceRoundValues, testDb, uniq } from "../fixtures";
 import { entries, payments, rounds } from "~/.server/db/schema";
-import { deleteRound, type RoundValues, saveRound, saveRounds } from "~/.server/services/rounds/round-admin";
+import { deleteRound, saveRound, saveRounds } from "~/.server/services/rounds/round-admin";
 
 // The multi-editor's save: creates, updates and deletes in one batch, all or nothing.
 
-const values = (extra: Partial<RoundValues> = {}): RoundValues => ({
-  startsAt: nowSec() + 7 * DAY,
-  name: `Week ${uniq()}`,
-  location: "Oak Hollow",
-  fee_pdga: 50,
-  fee_course: 0,
-  fee_other: 0,
-  ace: 100,
-  payout: 450,
-  pdga_url: null,
-  ...extra,
-});
+const values = serviceRoundValues;
 const roundRow = async (id: number) => (await testDb().select().from(rounds).where(eq(rounds.id, id)))[0];
 const named = async (...names: string[]) => testDb().select().from(rounds).where(inArray(rounds.name, names));
 

@@ -136,6 +136,6 @@ describe("roundsByIds and latestRound", () => {
     const db = testDb();
     expect((await roundsByIds(db, [late.id, 987654321, early.id])).map((r) => r.id)).toEqual([early.id, late.id]);
     expect(await roundsByIds(db, [])).toEqual([]);
-    expect(await latestRound(db)).toEqual({ startsAt: 4_000_000_000, location: "Far Future Park" });
+    expect(await latestRound(db)).toEqual({ startsAt: 4_000_000_000, location: "Far Future Park", layoutId: null });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DIVISIONS, compareDivisions, isDivision } from "~/lib/divisions";
+import { DIVISIONS, compareDivisions, divisionChoices, isDivision } from "~/lib/divisions";
 
 describe("divisions", () => {
   it("sort in the spec's order, not alphabetically, with unknown ones after", () => {
@@ -20,5 +20,14 @@ describe("divisions", () => {
     expect(isDivision("MA2")).toBe(true);
     expect(isDivision("ma2")).toBe(false);
     expect(isDivision("PRO")).toBe(false);
+  });
+
+  it("offer the league's divisions first, in its order, and every other PDGA division after", () => {
+    const { league, other } = divisionChoices(["MA3", "FPO", "MA3", "XYZ", "MPO"]);
+    // Its order, each once, only PDGA codes.
+    expect(league).toEqual(["MA3", "FPO", "MPO"]);
+    // The rest of the spec's list, in the spec's order, none of the league's again.
+    expect(other).toEqual(DIVISIONS.filter((d) => !["MA3", "FPO", "MPO"].includes(d)));
+    expect([...league, ...other].sort()).toEqual([...DIVISIONS].sort());
   });
 });

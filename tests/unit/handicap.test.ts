@@ -46,3 +46,35 @@ describe("handicapHistory", () => {
     expect(handicapHistory(rounds, LEAGUE).map((r) => r.handicap)).toEqual([null, null, null, 5.6, 4.6]);
   });
 });
+
+describe("each round against its own par (ADR 25)", () => {
+  it("a score with its layout's par; a plain number or a null par is the league's", () => {
+    // 60 61 62 on par 56: 61.0 − 56 = 5.0 × 80% = 4.0.
+    const onLayout = [60, 61, 62].map((score) => ({ score, par: 56 }));
+    expect(handicapFrom(onLayout, LEAGUE)).toMatchObject({ handicap: 4, par: 56, overPar: 5 });
+    expect(handicapFrom([{ score: 60, par: null }, 61, { score: 62, par: null }], LEAGUE)).toMatchObject({ handicap: 5.6, par: 54 });
+  });
+
+  it("rounds of different pars count against their average par, rounded as shown", () => {
+    // 60 (56), 31 (28), 62 (56): average 51.0, par 46.7 → 4.3 × 80% = 3.44 → 3.4.
+    const h = handicapFrom(
+      [
+        { score: 60, par: 56 },
+        { score: 31, par: 28 },
+        { score: 62, par: 56 },
+      ],
+      LEAGUE,
+    );
+    expect(h).toEqual({ handicap: 3.4, rounds: 3, average: 51, overPar: 4.3, par: 46.7, percent: 80 });
+    expect(handicapSum(h!)).toBe("average of the last 3 rounds: 51.0 − par 46.7 = 4.3 × 80% = 3.4");
+    const history = handicapHistory(
+      [
+        { score: 60, par: 56 },
+        { score: 31, par: 28 },
+        { score: 62, par: 56 },
+      ],
+      LEAGUE,
+    );
+    expect(history.map((r) => r.handicap)).toEqual([null, null, 3.4]);
+  });
+});

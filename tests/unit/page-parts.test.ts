@@ -54,15 +54,17 @@ describe("a round's results", () => {
     expect(textOf(html)).not.toContain("Net");
   });
 
-  it("with net scores: the handicap going in and score − handicap, a dash where there is none", () => {
+  it("with net scores: ranked by score − handicap going in, the gross place beside it, a dash where there is none", () => {
     const groups = resultGroups(entries, [], { 101: { handicap: 4.5 }, 102: { handicap: -1.2 }, 104: { handicap: 3 } });
     const html = renderHtml(h(ResultsTable, { groups, net: true }));
-    expect(textOf(html)).toMatch(/Place Player Score Rating Hcp Net Payout/);
+    expect(textOf(html)).toMatch(/^Results by net score Net place Player Net Hcp Score Gross place Rating Payout/);
+    expect(textOf(html)).toContain("MA1 2 players · Net winner: F1 L1 (45.5)");
+    // F1 (50, net 45.5) is placed first by net in MA1, though F3 (48, no handicap) shot less.
     expect(rowsOf(html)).toEqual([
-      ["1", `${EVIL} L2`, "47", "953", "-1.2", "48.2", "$25.00"],
-      ["–", "F4 L4", "–", "–", "3.0", "–", ""],
-      ["2", "F1 L1", "50", "950", "4.5", "45.5", ""],
-      ["1", "F3 L3", "48", "952", "–", "–", ""],
+      ["1", `${EVIL} L2`, "48.2", "-1.2", "47", "1", "953", "$25.00"],
+      ["–", "F4 L4", "–", "3.0", "–", "–", "–", ""],
+      ["1", "F1 L1", "45.5", "4.5", "50", "2", "950", ""],
+      ["–", "F3 L3", "–", "–", "48", "1", "952", ""],
     ]);
   });
 
@@ -109,14 +111,24 @@ describe("the player page", () => {
       score: 52,
       position: "2 of 9",
       entryPayoutCents: 500,
-      creditAddedCents: 0,
-      creditUsedCents: 1200,
+      credit: { addedCents: 0, usedCents: 1200 },
       rating: 901,
     };
     const html = renderHtml(h(PlayerRoundsTable, { rounds: [round] }));
     noMarkupFrom(html);
     expect(html).toContain('href="/rounds/3"');
-    expect(rowsOf(html)).toEqual([["06/01/26", EVIL, "52", "901", "2 of 9", "MA1", "$5.00", "", "$12.00"]]);
+    expect(rowsOf(html)).toEqual([[`${EVIL} 06/01/26`, "52", "901", "2 of 9", "MA1", "$5.00", "", "$12.00"]]);
+    // Two rounds on one evening: each says when it started.
+    const late = { ...round, roundId: 4, roundName: "Late nine", startsAt: round.startsAt + 2 * 3600 + 30 * 60 };
+    const both = rowsOf(renderHtml(h(PlayerRoundsTable, { rounds: [late, round] })));
+    expect(both.map((cells) => cells[0])).toEqual(["Late nine 06/01/26 8:30 PM", `${EVIL} 06/01/26 6:00 PM`]);
+    // On a phone every money column is on the round's card, under its label.
+    expect(html).toContain('data-label="Payout"');
+    expect(html).toContain('data-label="Credit used"');
+    // Where the player's money is hidden (ADR 25) the credit columns are left out.
+    const hidden = renderHtml(h(PlayerRoundsTable, { rounds: [{ ...round, credit: null }] }));
+    expect(rowsOf(hidden)).toEqual([[`${EVIL} 06/01/26`, "52", "901", "2 of 9", "MA1", "$5.00"]]);
+    expect(hidden).not.toContain("Credit used");
   });
 
   it("shows the handicap's sum, ten rounds of history with the rest under 'Earlier rounds', and the method notes", () => {
@@ -146,8 +158,9 @@ describe("the player page", () => {
     expect(html).toContain('aria-label="Round 12, 05/20/26"');
     expect(text).toContain("How handicaps are computed");
     expect(text).toContain(
-      "average of a player's last 10 scored league rounds (all seasons, rounded to one decimal), minus par 40, times 50%",
+      "average of a player's last 10 scored league rounds (all seasons, rounded to one decimal), minus par, times 50%",
     );
+    expect(text).toContain("its layout's par, or 40 for a round without a layout");
   });
 
   it("lists transfers read-only: 'League' for the league's side, the note as text", () => {

@@ -51,6 +51,7 @@ describe("round dates in the league's zone", () => {
       startsAt: at(2026, 7, 2, 18),
       name: "Glow",
       location: "Elm",
+      layoutId: null,
       pdgaUrl: null,
       feePdgaCents: 50,
       feeCourseCents: 0,
@@ -60,6 +61,7 @@ describe("round dates in the league's zone", () => {
     };
     expect(roundInputs(round, TZ)).toEqual({
       ...fields({ date: "2026-07-02", name: "Glow", location: "Elm" }),
+      layout_id: "",
       fee_pdga: "0.50",
       fee_course: "0.00",
       fee_other: "0.25",
@@ -81,6 +83,17 @@ describe("roundFormSchema", () => {
       payout: 450,
       pdga_url: "https://www.pdga.com/tour/event/1",
     });
+  });
+
+  it("a round that plays a layout needs no location; one without needs it, said with its other errors", () => {
+    expect(roundFormSchema(TZ).parse(fields({ location: "", layout_id: "7" }))).toMatchObject({ location: "", layout_id: 7 });
+    expect(roundFormSchema(TZ).parse(fields({ layout_id: "" }))).toMatchObject({ location: "Oak Hollow", layout_id: null });
+    const result = roundFormSchema(TZ).safeParse(fields({ location: " ", layout_id: "", name: "" }));
+    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["name", "Name is required"],
+      ["location", "Location is required"],
+    ]);
+    expect(roundFormSchema(TZ).safeParse(fields({ layout_id: "x" })).error?.issues[0]?.message).toBe("Invalid layout id");
   });
 
   it.each([

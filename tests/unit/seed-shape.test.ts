@@ -55,6 +55,39 @@ describe.each(NOWS)("demo league seeded on %s", (_, NOW) => {
     expect(dayNumber(first) - dayNumber(Date.UTC(yearOf(NOW) - 1, 0, 1, 18) / 1000)).toBeLessThan(7);
   });
 
+  it("plays real-looking courses: each round a layout, its location the course's name", () => {
+    const { courses, layouts } = league;
+    expect(courses.length).toBeGreaterThanOrEqual(2);
+    for (const course of courses) {
+      const sizes = layouts.filter((l) => l.courseId === course.id).map((l) => l.holes.length);
+      expect(sizes.filter((n) => n === 18).length, course.name).toBeGreaterThanOrEqual(1);
+      expect(
+        sizes.some((n) => [9, 24, 27].includes(n)),
+        course.name,
+      ).toBe(true);
+    }
+    for (const layout of layouts) {
+      const pars = layout.holes.map((h) => h.par);
+      expect(pars.filter((p) => p === 3).length / pars.length).toBeGreaterThan(0.6);
+      expect(pars.every((p) => p >= 3 && p <= 5)).toBe(true);
+      expect(layout.holes.every((h) => h.distanceFeet !== null && h.distanceFeet >= 200 && h.distanceFeet <= 800)).toBe(true);
+      const orders = layout.holes.flatMap((h) => (h.secondCardOrder === null ? [] : [h.secondCardOrder])).sort();
+      expect(orders).toEqual(orders.map((_, i) => i + 1));
+    }
+    expect(layouts.some((l) => l.holes.some((h) => h.par === 5))).toBe(true);
+    const layoutOf = new Map(layouts.map((l) => [l.id, l]));
+    for (const round of league.rounds) {
+      const layout = layoutOf.get(round.layoutId);
+      expect(round.location).toBe(courses.find((c) => c.id === layout?.courseId)?.name);
+      expect(round.par).toBe(layout?.holes.reduce((sum, h) => sum + h.par, 0));
+    }
+    // Some nights on a short nine or a long layout, their scores scaled to its par.
+    const odd = league.rounds.filter((r) => r.kind === "past" && layoutOf.get(r.layoutId)?.holes.length !== 18);
+    expect(odd.length).toBeGreaterThan(0);
+    const scoresOf = (r: (typeof odd)[number]) => league.entries.filter((e) => e.roundId === r.id && e.score > 0).map((e) => e.score);
+    for (const r of odd) for (const s of scoresOf(r)) expect(Math.abs(s - r.par)).toBeLessThan(r.par / 2);
+  });
+
   it("has ~120 uniquely named players over at least six divisions", () => {
     const { players } = league;
     expect(players.length).toBeGreaterThanOrEqual(100);

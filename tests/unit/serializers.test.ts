@@ -2,6 +2,7 @@
 // client reads them, made from the domain rows the services return.
 import { describe, expect, it } from "vitest";
 import { aceJson, acePotJson } from "../../workers/api/serializers/aces";
+import { courseJson, layoutJson } from "../../workers/api/serializers/courses";
 import { entryJson } from "../../workers/api/serializers/entries";
 import { playerDetailJson, searchResultJson, simplePlayerJson } from "../../workers/api/serializers/players";
 import { playerRoundJson, roundJson } from "../../workers/api/serializers/rounds";
@@ -32,7 +33,7 @@ describe("serializers", () => {
       entryCount: 12,
     };
     expect(bytes(roundJson(round))).toBe(
-      '{"id":7,"d":1700000000,"n":"Glow","loc":"Park","fee_pdga":0.5,"fee_course":1,"fee_other":0,"ace":1,"payout":4.5,"pdga_url":null,"openForRegistration":true,"entry_count":12,"version":3}',
+      '{"id":7,"d":1700000000,"n":"Glow","loc":"Park","fee_pdga":0.5,"fee_course":1,"fee_other":0,"ace":1,"payout":4.5,"pdga_url":null,"openForRegistration":true,"entry_count":12,"layout_id":null,"version":3}',
     );
     const played = {
       roundId: 7,
@@ -137,5 +138,18 @@ describe("serializers", () => {
     expect(bytes(adminUserDetailJson(detail))).toBe(
       '{"id":3,"name":"Ann","email":"a@x.test","lastLogin":null,"createdAt":10,"locked":false,"isAdmin":false,"linked_player":2,"linked_player_name":"Ann Lee","claimStatus":"approved","claims":[{"id":8,"player_id":2,"status":"approved","note":null,"createdAt":11,"fn":"Ann","ln":"Lee"}]}',
     );
+  });
+
+  it("courses with their layouts and holes", () => {
+    const layout = { id: 4, courseId: 2, name: "Blue", holeCount: 9, par: 28, roundCount: 3, version: 1 };
+    const holes = [
+      { par: 4, distanceFeet: 410, secondCardOrder: 1 },
+      ...Array.from({ length: 8 }, () => ({ par: 3, distanceFeet: null, secondCardOrder: null })),
+    ];
+    const json = courseJson({ id: 2, name: "Oak Hollow", place: "Millbrook", layouts: [{ ...layout, holes }] });
+    expect(bytes({ ...json, layouts: [{ ...json.layouts[0], holes: json.layouts[0]?.holes?.slice(0, 2) }] })).toBe(
+      '{"id":2,"name":"Oak Hollow","place":"Millbrook","layouts":[{"id":4,"course_id":2,"name":"Blue","hole_count":9,"par":28,"round_count":3,"version":1,"holes":[{"hole":1,"par":4,"distance_feet":410,"second_card_order":1},{"hole":2,"par":3,"distance_feet":null,"second_card_order":null}]}]}',
+    );
+    expect(bytes(layoutJson(layout))).toBe('{"id":4,"course_id":2,"name":"Blue","hole_count":9,"par":28,"round_count":3,"version":1}');
   });
 });

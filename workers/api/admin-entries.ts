@@ -49,10 +49,11 @@ export const adminEntriesApi = adminSubApp()
     const { id, version } = c.req.valid("json");
     return c.json({ success: true, withdrawn: withdrawalJson(await deleteEntry(c.var.db, id, version)) });
   })
-  // Cash paid at the course for an entry (ADR 22): a payment of method cash.
+  // Cash paid at the course for an entry (ADR 22): a payment of method cash; a retry with
+  // the same request_key answers the payment the first try made (ADR 25).
   .post("/entry/cash", body(CashSchema), async (c) => {
-    const { id, amount, note } = c.req.valid("json");
-    const cash = await recordCash(c.var.db, { entryId: id, amountCents: amount, note });
+    const { id, amount, note, request_key } = c.req.valid("json");
+    const cash = await recordCash(c.var.db, { entryId: id, amountCents: amount, note, requestKey: request_key });
     return c.json({ success: true, payment_id: cash.paymentId, amount: toDollars(cash.amountCents), player_name: cash.playerName }, 201);
   })
   // Keep an entry whose payment PayPal refunded: it stands, owing what was refunded (ADR 22).

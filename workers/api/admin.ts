@@ -1,7 +1,9 @@
 import { requireAdmin } from "./auth";
 import { adminAuditApi } from "./admin-audit";
+import { adminCoursesApi } from "./admin-courses";
 import { adminEntriesApi } from "./admin-entries";
 import { adminLiveApi } from "./admin-live";
+import { adminNightApi } from "./admin-night";
 import { adminPaymentsApi } from "./admin-payments";
 import { adminPlayersApi } from "./admin-players";
 import { adminRatingsApi } from "./admin-ratings";
@@ -21,8 +23,10 @@ export const adminApi = adminSubApp()
   .route("/", adminPlayersApi)
   .route("/", adminRoundsApi)
   .route("/", adminEntriesApi)
+  .route("/", adminNightApi)
   .route("/", adminPaymentsApi)
   .route("/", adminRatingsApi)
   .route("/", adminSettingsApi)
+  .route("/", adminCoursesApi)
   .route("/", adminAuditApi)
   .route("/", adminLiveApi);

@@ -6,10 +6,12 @@ import { adminApi } from "./admin";
 import { adminLoginApi } from "./admin-login";
 import { claimsApi } from "./claims";
 import type { ApiEnv } from "./context";
+import { coursesApi } from "./courses";
 import { entriesApi } from "./entries";
 import { liveApi } from "./live";
 import { payPalApi } from "./paypal";
 import { playersApi } from "./players";
+import { roundNightApi } from "./round-night";
 import { roundsApi } from "./rounds";
 import { standingsApi } from "./standings";
 import { transfersApi } from "./transfers";
@@ -25,11 +27,13 @@ export const api = new Hono<ApiEnv>()
     c.set("league", leagueFromEnv(c.env));
     await next();
   })
+  .route("/rounds", roundNightApi)
   .route("/rounds", roundsApi)
   .route("/entries", entriesApi)
   .route("/players", playersApi)
   .route("/ace", acesApi)
   .route("/standings", standingsApi)
+  .route("/courses", coursesApi)
   .route("/transfers", transfersApi)
   .route("/users", usersApi)
   .route("/claims", claimsApi)

@@ -11,6 +11,8 @@ export const EntriesRoundParam = z.object({ roundId: idSchema("round id") });
 export const EntryIdParam = z.object({ id: idSchema("entry id") });
 export const UserIdParam = z.object({ userId: idSchema("user id") });
 export const UserPlayerParam = z.object({ userId: idSchema("user id"), playerId: idSchema("player id") });
+export const CourseIdParam = z.object({ id: idSchema("course id") });
+export const LayoutIdParam = z.object({ id: idSchema("layout id") });
 export const SearchParam = z.object({ text: SearchTextSchema });
 
 export const RangeParam = z.object({ range: z.enum(["thisYear", "all"], { error: "Range must be thisYear or all" }) });

@@ -7,6 +7,8 @@ import { claimJson } from "./serializers/claims";
 import { ratingAndHandicapJson } from "./serializers/rating-and-handicap";
 import { ratingAndHandicap } from "~/.server/services/ratings/rating-and-handicap";
 import { body, param } from "./validate";
+import { apiMoneyView } from "./money-view";
+import { shownBalance, shownBalances } from "~/lib/money-visibility";
 import { addOwnPlayer, addPlayer } from "~/.server/services/players/player-admin";
 import { NewPlayerSchema } from "~/schemas/api-wire";
 import { clientAddress } from "~/.server/client-address";
@@ -16,9 +18,9 @@ import { getRound } from "~/.server/services/rounds/rounds";
 
 export const playersApi = subApp()
   .get("/", async (c) => {
-    const list = await listPlayersWithStats(c.var.db, currentYearStart(c.var.league));
-    cachePublic(c, "players", "entries", "transfers", "rounds");
-    return c.json(list.map(playerStatsJson));
+    const [list, money] = await Promise.all([listPlayersWithStats(c.var.db, currentYearStart(c.var.league)), apiMoneyView(c)]);
+    cachePublic(c, "players", "entries", "transfers", "rounds", "settings");
+    return c.json(shownBalances(list, money).map(playerStatsJson));
   })
   .get("/simpleList", async (c) => {
     const list = await simpleList(c.var.db);
@@ -33,20 +35,23 @@ export const playersApi = subApp()
     return c.json(list.map(simplePlayerJson));
   })
   .get("/player/:id", param(PlayerIdParam), async (c) => {
-    const player = await getPlayer(c.var.db, c.req.valid("param").id, currentYearStart(c.var.league));
-    cachePublic(c, "players", "entries", "transfers", "rounds", "claims");
-    return c.json(playerDetailJson(player));
+    const [player, money] = await Promise.all([
+      getPlayer(c.var.db, c.req.valid("param").id, currentYearStart(c.var.league)),
+      apiMoneyView(c),
+    ]);
+    cachePublic(c, "players", "entries", "transfers", "rounds", "claims", "settings");
+    return c.json(playerDetailJson(shownBalance(player, money)));
   })
   // Handicap and rating, now and after each round.
   .get("/:id/history", param(PlayerIdParam), async (c) => {
     const form = await ratingAndHandicap(c.var.db, c.req.valid("param").id);
-    cachePublic(c, "players", "entries", "rounds", "settings");
+    cachePublic(c, "players", "entries", "rounds", "settings", "courses");
     return c.json(ratingAndHandicapJson(form));
   })
   .get("/search/:text", param(SearchParam), async (c) => {
-    const list = await searchPlayers(c.var.db, c.req.valid("param").text);
-    cachePublic(c, "players", "entries", "transfers");
-    return c.json(list.map(searchResultJson));
+    const [list, money] = await Promise.all([searchPlayers(c.var.db, c.req.valid("param").text), apiMoneyView(c)]);
+    cachePublic(c, "players", "entries", "transfers", "settings");
+    return c.json(shownBalances(list, money).map(searchResultJson));
   })
   // A user adds their own record and claims it in one step; an admin just adds one.
   .post("/addNew", requireUser, body(NewPlayerSchema), async (c) => {

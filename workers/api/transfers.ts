@@ -4,6 +4,7 @@ import { PlayerIdParam } from "./params";
 import { transferJson } from "./serializers/transfers";
 import { requireAdmin } from "./auth";
 import { body, param } from "./validate";
+import { apiMoneyView, requireMoneyShown } from "./money-view";
 import { addTransfer, deleteTransfer } from "~/.server/services/money/ledger";
 import { listTransfers, transfersByPlayer } from "~/.server/services/money/transfers";
 import { badRequest } from "~/.server/errors";
@@ -19,14 +20,17 @@ export const transfersApi = subApp()
   .get("/", async (c) => {
     const page = pageParam(new URL(c.req.url).searchParams);
     if (page === null) throw badRequest(PAGE_ERROR);
+    requireMoneyShown(await apiMoneyView(c));
     const { rows, page: paging } = await listTransfers(c.var.db, { page, pageSize: API_TRANSFERS_PAGE_SIZE });
-    cachePublic(c, "transfers", "players");
+    cachePublic(c, "transfers", "players", "settings");
     c.header("X-Total-Count", String(paging.total));
     return c.json(rows.map(transferJson));
   })
   .get("/transfersByPlayer/:id", param(PlayerIdParam), async (c) => {
-    const list = await transfersByPlayer(c.var.db, c.req.valid("param").id);
-    cachePublic(c, "transfers", "players");
+    const id = c.req.valid("param").id;
+    requireMoneyShown(await apiMoneyView(c), id);
+    const list = await transfersByPlayer(c.var.db, id);
+    cachePublic(c, "transfers", "players", "settings");
     return c.json(list.map(transferJson));
   })
   // Admin writes at the spec's paths (tests/api/admin-guard.test.ts lists them).

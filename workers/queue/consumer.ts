@@ -7,6 +7,7 @@ import { applyPaymentEvent } from "~/.server/services/signup/paypal-events";
 import { recomputeRatings } from "~/.server/services/ratings/round-ratings";
 import { sendResetMail } from "~/.server/services/accounts/reset-mail";
 import { sendRegistrationMails } from "~/.server/services/rounds/registration-mails";
+import { sendCardMails } from "~/.server/services/night/card-mails";
 import { markWebhookEventApplied, webhookEventApplied } from "~/.server/services/signup/webhook-events";
 import { type Actor, withAuditActor } from "../audit-actor";
 import { handleDeadLetters } from "./dead-letters";
@@ -68,6 +69,18 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
         { secret: env.SESSION_SECRET, linkOrigin: linkOrigin(env.APP_URL, job.origin), leagueName: name, timeZone, send },
       );
       console.log(`Registration mails for round ${job.roundId} (${job.day}), job ${key}:`, JSON.stringify(outcome));
+      return;
+    }
+    case "cards-published": {
+      // Keyed on (round, user, publishedAt): a redelivery, or a job of a publish made since, mails nobody twice.
+      const send = servedLocally(env.APP_URL, job.origin) ? printLinks(deps.sendMail) : deps.sendMail;
+      const { timeZone, name } = leagueFromEnv(env);
+      const outcome = await sendCardMails(
+        getDb(env.DB),
+        { roundId: job.roundId, publishedAt: job.publishedAt },
+        { linkOrigin: linkOrigin(env.APP_URL, job.origin), leagueName: name, timeZone, send },
+      );
+      console.log(`Card mails for round ${job.roundId} (published ${job.publishedAt}), job ${key}:`, JSON.stringify(outcome));
       return;
     }
     case "paypal-event": {

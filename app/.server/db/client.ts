@@ -41,6 +41,11 @@ export function checkFailed(err: unknown, constraint: string): boolean {
   return errorMessageWith(err, `CHECK constraint failed: ${constraint}`) !== null;
 }
 
+/** True when `err` is a foreign key failing: a row named by id that another write removed meanwhile. */
+export function foreignKeyFailed(err: unknown): boolean {
+  return errorMessageWith(err, "FOREIGN KEY constraint failed") !== null;
+}
+
 function errorMessageWith(err: unknown, text: string): string | null {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const message = String((e as Error).message ?? e);

@@ -400,11 +400,14 @@ export const writeGuards = sqliteTable(
     overdrawn: integer("overdrawn"),
     // The ace pot would be below zero at some moment (ADR 21).
     potNegative: integer("pot_negative"),
+    // A round's cards changed since the card editor read them (ADR 25: cards_version).
+    cardsChanged: integer("cards_changed"),
   },
   (t) => [
     check("round_changed", sql`${t.roundChanged} is null`),
     check("overdrawn", sql`${t.overdrawn} is null`),
     check("pot_negative", sql`${t.potNegative} is null`),
+    check("cards_changed", sql`${t.cardsChanged} is null`),
   ],
 );
 
@@ -574,6 +577,27 @@ export const cardPlayers = sqliteTable(
     position: integer("position").notNull(),
   },
   (t) => [index("card_players_card_idx").on(t.cardId, t.position)],
+);
+
+/**
+ * One row per card mail (ADR 25, like registration_mails of ADR 18): keyed on the round, the
+ * user and the moment the cards were published, so a job run twice, or twenty publishes at
+ * once, mail each opted-in player once per publish.
+ */
+export const cardMails = sqliteTable(
+  "card_mails",
+  {
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => rounds.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    publishedAt: integer("published_at").notNull(),
+    mailedAt: integer("mailed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.userId, t.publishedAt] })],
 );
 
 export type Player = typeof players.$inferSelect;

@@ -1,27 +1,27 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { CheckboxField, Field, SelectField } from "~/components/ui/field";
 import { useFormResult } from "~/hooks/use-form-result";
-import { usePlayerSearch } from "~/hooks/use-player-search";
-import type { PlayerHit } from "~/lib/api-answers";
-import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, SEARCH_TOO_LONG } from "~/lib/constants";
-import { DIVISIONS } from "~/lib/divisions";
+import { DivisionOptions } from "~/components/division-options";
 import { formatCents } from "~/lib/money";
-import { fullName, splitPlayerName } from "~/lib/player-name";
+import { fullName } from "~/lib/player-name";
+import { type PlayerChoice, PlayerPicker } from "./player-picker";
 
-type Choice = { kind: "player"; hit: PlayerHit } | { kind: "new"; firstName: string; lastName: string };
-
-const option =
-  "flex min-h-11 w-full items-center justify-between gap-3 rounded-md px-3 py-2 text-left hover:bg-brand-50 focus-visible:bg-brand-50";
-
-/** Search (3+ characters, debounced), players already entered left out, then 'Add player: {text}'. */
-export function AddEntry({ entered, creditCapCents }: { roundId: number; entered: number[]; creditCapCents: number }) {
-  const [text, setText] = useState("");
-  const [choice, setChoice] = useState<Choice | null>(null);
-  const { q, hits, state } = usePlayerSearch(choice ? "" : text, entered);
+/** A player chosen with the search (player-picker.tsx), then their division, credit used and ace fund. */
+export function AddEntry({
+  entered,
+  creditCapCents,
+  divisions,
+}: {
+  roundId: number;
+  entered: number[];
+  creditCapCents: number;
+  /** The league's divisions (its settings), offered first. */
+  divisions: readonly string[];
+}) {
+  const [choice, setChoice] = useState<PlayerChoice | null>(null);
   const { success, fieldErrors, result } = useFormResult();
   const busy = useNavigation().state === "submitting";
   const search = useRef<HTMLInputElement>(null);
@@ -31,15 +31,14 @@ export function AddEntry({ entered, creditCapCents }: { roundId: number; entered
   useEffect(() => {
     if (!success || result?.fieldErrors) return;
     setChoice(null);
-    setText("");
   }, [success, result]);
   useEffect(() => {
     if (choice) division.current?.focus();
   }, [choice]);
 
-  const typed = splitPlayerName(q);
   const name = choice ? fullName(choice.kind === "player" ? choice.hit : choice) : "";
-  const balanceCents = choice?.kind === "player" ? choice.hit.balanceCents : 0;
+  // An admin's search always has the balances (null only where the setting hides them from others).
+  const balanceCents = choice?.kind === "player" ? (choice.hit.balanceCents ?? 0) : 0;
   const suggestion = Math.min(Math.max(0, balanceCents), creditCapCents);
   return (
     <Card>
@@ -81,9 +80,7 @@ export function AddEntry({ entered, creditCapCents }: { roundId: number; entered
             error={fieldErrors.division}
           >
             <option value="">Choose…</option>
-            {DIVISIONS.map((d) => (
-              <option key={d}>{d}</option>
-            ))}
+            <DivisionOptions league={divisions} />
           </SelectField>
           <Field
             label="Credit used"
@@ -102,45 +99,8 @@ export function AddEntry({ entered, creditCapCents }: { roundId: number; entered
           </Button>
         </Form>
       ) : (
-        <div className="mt-3 space-y-2">
-          <Field
-            ref={search}
-            label="Find a player"
-            type="search"
-            autoComplete="off"
-            value={text}
-            maxLength={MAX_SEARCH_LENGTH}
-            onChange={(e) => setText(e.target.value)}
-            hint={`Type at least ${MIN_SEARCH_LENGTH} characters of a name; players already in this round are left out.`}
-          />
-          <div aria-live="polite">
-            {state === "searching" ? <p className="text-sm text-muted">Searching…</p> : null}
-            {state === "error" ? <Alert tone="error">error — the player search failed. Try again.</Alert> : null}
-            {state === "tooLong" ? <Alert tone="error">{SEARCH_TOO_LONG}</Alert> : null}
-          </div>
-          {state === "done" ? (
-            <ul aria-label="Players found" className="divide-y divide-line rounded-md border border-line">
-              {hits.map((hit) => (
-                <li key={hit.id}>
-                  <button type="button" className={option} onClick={() => setChoice({ kind: "player", hit })}>
-                    <span className="font-medium">{fullName(hit)}</span>
-                    <span className="text-sm text-muted">
-                      {hit.division} · {formatCents(hit.balanceCents)}
-                    </span>
-                  </button>
-                </li>
-              ))}
-              <li>
-                <button
-                  type="button"
-                  className={`${option} font-medium text-brand-800`}
-                  onClick={() => setChoice({ kind: "new", ...typed })}
-                >
-                  Add player: {q}
-                </button>
-              </li>
-            </ul>
-          ) : null}
+        <div className="mt-3">
+          <PlayerPicker inputRef={search} exclude={entered} onChoose={setChoice} />
         </div>
       )}
     </Card>

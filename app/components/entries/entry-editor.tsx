@@ -4,6 +4,7 @@ import { EntryRow, draftLanded, draftOf, scoreOf } from "./entry-row";
 import type { PlayEntry } from "~/.server/services/rounds/entries-screen";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { SaveBar } from "~/components/ui/save-bar";
 import { EmptyState } from "~/components/ui/empty-state";
 import { DataTable, GroupRow, th } from "~/components/ui/table";
 import { useFormResult } from "~/hooks/use-form-result";
@@ -27,10 +28,13 @@ export function EntryEditor({
   round,
   entries,
   creditCapCents,
+  divisions,
 }: {
   round: { payoutCents: number };
   entries: PlayEntry[];
   creditCapCents: number;
+  /** The league's divisions (its settings), offered first in each row's select. */
+  divisions: readonly string[];
 }) {
   const edits = useRowEdits(entries, draftOf, draftLanded);
   const { fieldErrors } = useFormResult();
@@ -84,6 +88,7 @@ export function EntryEditor({
       <DataTable
         caption="Entries by division"
         pinFirst
+        stack="dense"
         head={
           <tr>
             {["Player", "Division", "Ace", "Score", "Place", "Payout", "Adjust", "Credit added", "Credit used", "Paid", ""].map((h, i) => (
@@ -111,6 +116,7 @@ export function EntryEditor({
                 changed={edits.isDirty(e)}
                 computed={payouts.get(e.id) ?? { payoutCents: 0, result: null }}
                 creditCapCents={creditCapCents}
+                divisions={divisions}
                 errorFor={(field) => errorFor(e.id, field)}
                 onChange={(next) => edits.set(e, next)}
               />
@@ -118,14 +124,14 @@ export function EntryEditor({
           ];
         })}
       </DataTable>
-      <div className="flex flex-wrap items-center gap-3">
+      <SaveBar>
         <Button type="submit" disabled={busy}>
           {busy ? "Saving…" : "Save changes"}
         </Button>
         <span className="text-sm text-muted" aria-live="polite">
           {dirty.length ? `${dirty.length} ${dirty.length === 1 ? "entry" : "entries"} changed` : "No unsaved changes"}
         </span>
-      </div>
+      </SaveBar>
     </Form>
   );
 }

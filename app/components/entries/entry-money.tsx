@@ -14,7 +14,7 @@ export function EntryMoneyCell({ entry }: { entry: PlayEntry }) {
   const m = entry.money;
   const refund = m.reversed ? "Reversed" : "Refunded";
   return (
-    <td className={tdWrap}>
+    <td className={tdWrap} data-label="Paid">
       <span className="block text-sm">{paidLine(m.paid)}</span>
       <span className="mt-1 flex flex-wrap gap-1">
         {m.owedCents > 0 ? (

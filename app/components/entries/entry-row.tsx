@@ -1,7 +1,7 @@
 import type { PlayEntry } from "~/.server/services/rounds/entries-screen";
 import { EntryMoneyActions, EntryMoneyCell, EntryOwedNote } from "./entry-money";
-import { td, tdNum } from "~/components/ui/table";
-import { DIVISIONS } from "~/lib/divisions";
+import { stackWide, td, tdNum } from "~/components/ui/table";
+import { DivisionOptions } from "~/components/division-options";
 import { centsInput, formatCents, typedCents } from "~/lib/money";
 import { positionLabel } from "~/lib/results";
 
@@ -35,20 +35,22 @@ type Props = {
   changed: boolean;
   computed: { payoutCents: number; result: string | null };
   creditCapCents: number;
+  /** The league's divisions (its settings), offered first. */
+  divisions: readonly string[];
   errorFor: (field: string) => string | undefined;
   onChange: (next: Draft) => void;
 };
 
 /** One entry: every field an input named rows[index].field (ADR 9), errors beside their input. */
-export function EntryRow({ index, entry, draft, changed, computed, creditCapCents, errorFor, onChange }: Props) {
+export function EntryRow({ index, entry, draft, changed, computed, creditCapCents, divisions, errorFor, onChange }: Props) {
   const name = (field: string) => `rows[${index}].${field}`;
   const set = (patch: Partial<Draft>) => onChange({ ...draft, ...patch });
   // What this entry could take from the balance: what is left plus what it already uses, capped at the round's price.
   const suggestion = Math.min(Math.max(0, entry.balanceCents + entry.creditUsedCents), creditCapCents);
-  const money = (field: "payoutAdjust" | "credit_added" | "credit_used", label: string) => {
+  const money = (field: "payoutAdjust" | "credit_added" | "credit_used", label: string, short: string) => {
     const error = errorFor(field);
     return (
-      <td className={td}>
+      <td className={td} data-label={short}>
         <input
           name={name(field)}
           value={draft[field]}
@@ -82,7 +84,7 @@ export function EntryRow({ index, entry, draft, changed, computed, creditCapCent
         <span className="block text-xs text-muted">Balance {formatCents(entry.balanceCents)}</span>
         <EntryOwedNote entry={entry} />
       </td>
-      <td className={td}>
+      <td className={td} data-label="Division">
         <select
           name={name("division")}
           value={draft.division}
@@ -90,12 +92,10 @@ export function EntryRow({ index, entry, draft, changed, computed, creditCapCent
           aria-label={`Division for ${entry.name}`}
           className={`${input} w-24`}
         >
-          {DIVISIONS.map((d) => (
-            <option key={d}>{d}</option>
-          ))}
+          <DivisionOptions league={divisions} />
         </select>
       </td>
-      <td className={td}>
+      <td className={td} data-label="Ace">
         <input type="hidden" name={name("ace")} value="0" />
         <input
           type="checkbox"
@@ -107,7 +107,7 @@ export function EntryRow({ index, entry, draft, changed, computed, creditCapCent
           className="size-6"
         />
       </td>
-      <td className={td}>
+      <td className={td} data-label="Score">
         <input
           name={name("score")}
           value={draft.score}
@@ -119,13 +119,17 @@ export function EntryRow({ index, entry, draft, changed, computed, creditCapCent
         />
         {scoreError ? <p className="mt-1 max-w-40 text-xs font-medium text-danger-700">{scoreError}</p> : null}
       </td>
-      <td className={tdNum}>{positionLabel(computed.result) ?? "–"}</td>
-      <td className={tdNum}>{formatCents(computed.payoutCents)}</td>
-      {money("payoutAdjust", "Payout adjust")}
-      {money("credit_added", "Credit added")}
-      {money("credit_used", "Credit used")}
+      <td className={tdNum} data-label="Place">
+        {positionLabel(computed.result) ?? "–"}
+      </td>
+      <td className={tdNum} data-label="Payout">
+        {formatCents(computed.payoutCents)}
+      </td>
+      {money("payoutAdjust", "Payout adjust", "Adjust")}
+      {money("credit_added", "Credit added", "Credit added")}
+      {money("credit_used", "Credit used", "Credit used")}
       <EntryMoneyCell entry={entry} />
-      <td className={td}>
+      <td className={`${td} ${stackWide}`}>
         <EntryMoneyActions entry={entry} />
       </td>
     </tr>

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
-import { DataTable, td, tdNum, th } from "~/components/ui/table";
+import { DataTable, stackWide, td, tdNum, th } from "~/components/ui/table";
 import { type MatchedLine, matchScoreLines } from "~/lib/name-match";
 import { type ScorePaste as Parsed, parseScoreText } from "~/lib/score-paste";
 import { fullName } from "~/lib/player-name";
@@ -77,6 +77,7 @@ export function ScorePaste({ entries }: { entries: ScoreEntry[] }) {
           {preview.lines.length ? (
             <DataTable
               caption="Pasted scores"
+              stack
               head={
                 <tr>
                   <th className={th}>Line</th>
@@ -89,16 +90,24 @@ export function ScorePaste({ entries }: { entries: ScoreEntry[] }) {
             >
               {preview.lines.map((l) => (
                 <tr key={l.line} className={l.status === "matched" ? undefined : "bg-warn-50"}>
-                  <td className={tdNum}>{l.line}</td>
-                  <td className={td}>{l.name}</td>
-                  <td className={tdNum}>{l.score}</td>
-                  <td className={td}>{STATUS[l.status]}</td>
-                  <td className={td}>
+                  <td className={tdNum} data-label="Line">
+                    {l.line}
+                  </td>
+                  <td className={td} data-label="Name read">
+                    {l.name}
+                  </td>
+                  <td className={tdNum} data-label="Score">
+                    {l.score}
+                  </td>
+                  <td className={td} data-label="Status">
+                    {STATUS[l.status]}
+                  </td>
+                  <td className={`${td} ${stackWide}`} data-label="Save as">
                     <select
                       aria-label={`Save line ${l.line} (${l.name}) as`}
                       value={picks[l.line] ?? ""}
                       onChange={(e) => setPicks((p) => ({ ...p, [l.line]: e.target.value }))}
-                      className="min-h-11 rounded-md border border-slate-400 bg-surface px-2"
+                      className="min-h-11 max-w-full rounded-md border border-slate-400 bg-surface px-2"
                     >
                       <option value="">Skip this line</option>
                       {(l.candidates.length ? l.candidates.map((id) => byId.get(id)).filter((e): e is ScoreEntry => !!e) : entries).map(

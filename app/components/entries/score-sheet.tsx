@@ -3,6 +3,7 @@ import { Form, useNavigation, useSubmit } from "react-router";
 import type { ScoreEntry } from "./score-paste";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { SaveBar } from "~/components/ui/save-bar";
 import { DataTable, GroupRow, td, th } from "~/components/ui/table";
 import { useFormResult } from "~/hooks/use-form-result";
 import { useRowEdits } from "~/hooks/use-row-edits";
@@ -94,14 +95,14 @@ export function ScoreSheet({ entries }: { entries: ScoreEntry[] }) {
           }),
         ])}
       </DataTable>
-      <div className="flex flex-wrap items-center gap-3">
+      <SaveBar>
         <Button type="submit" disabled={busy}>
           {busy ? "Saving…" : "Save scores"}
         </Button>
         <span className="text-sm text-muted" aria-live="polite">
           {dirty.length ? `${dirty.length} ${dirty.length === 1 ? "score" : "scores"} changed` : "No unsaved changes"}
         </span>
-      </div>
+      </SaveBar>
     </Form>
   );
 }

@@ -13,7 +13,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { CheckboxField, Field, SelectField } from "~/components/ui/field";
-import { DIVISIONS } from "~/lib/divisions";
+import { DivisionOptions } from "~/components/division-options";
 import { centsInput, formatCents, typedCents } from "~/lib/money";
 import type { PayPalCheckout } from "~/lib/paypal-checkout";
 import { type RoundFees, quoteSignUp, suggestedCreditCents } from "~/lib/pricing";
@@ -26,6 +26,8 @@ export type SignUpFacts = {
   payPal: PayPalCheckout | null;
   /** The player's entry, while they may still withdraw from it, and what withdrawing gives back (ADR 22). */
   withdraw: { entryId: number; back: { creditCents: number; paypalCents: number; cashCents: number } } | null;
+  /** The league's divisions (its settings), offered first. */
+  divisions: readonly string[];
 };
 type Step =
   | { kind: "form" }
@@ -157,9 +159,7 @@ export function SignUpDialog({ round, facts }: { round: RoundFees & { id: number
       ) : (
         <div className="space-y-4">
           <SelectField label="Division" value={division} onChange={(e) => setDivision(e.target.value)}>
-            {DIVISIONS.map((d) => (
-              <option key={d}>{d}</option>
-            ))}
+            <DivisionOptions league={facts.divisions} />
           </SelectField>
           <CheckboxField label={`Ace fund (${formatCents(round.aceCents)})`} checked={ace} onChange={(e) => setAce(e.target.checked)} />
           <Field

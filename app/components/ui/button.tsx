@@ -5,7 +5,7 @@ import { Link, type LinkProps } from "react-router";
  * Buttons (docs/ui.md): primary for the one main action of a view, secondary for the
  * others, quiet for low-key actions inside rows and toolbars, danger for destructive
  * actions, which sit apart from the rest (see `ButtonRow`). Every size keeps a 44 px
- * touch target except `sm`, which is for dense table rows (still ≥ 32 px).
+ * touch target; `sm` is for dense table rows (≥ 32 px from 640 px, 44 px on a phone).
  */
 export type ButtonVariant = "primary" | "secondary" | "quiet" | "danger";
 export type ButtonSize = "md" | "sm";
@@ -20,7 +20,8 @@ const variants: Record<ButtonVariant, string> = {
 };
 const sizes: Record<ButtonSize, string> = {
   md: "min-h-11 px-4 py-2 text-sm",
-  sm: "min-h-8 px-3 py-1 text-sm",
+  // A thumb's 44 px on a phone, where a table's rows are cards; dense (32 px) from 640 px.
+  sm: "min-h-11 px-3 py-1 text-sm sm:min-h-8",
 };
 
 export function buttonClass({
@@ -56,5 +57,27 @@ export function ButtonRow({ children, danger }: { children: React.ReactNode; dan
       {children}
       {danger ? <div className="ml-auto flex flex-wrap gap-2 pl-6">{danger}</div> : null}
     </div>
+  );
+}
+
+/** A form's footer: Cancel (a link back) and the submit, which says so while it saves; `danger` apart at the end. */
+export function SaveRow({
+  cancelTo,
+  busy,
+  label = "Save",
+  danger,
+}: {
+  cancelTo: string;
+  busy: boolean;
+  label?: string;
+  danger?: React.ReactNode;
+}) {
+  return (
+    <ButtonRow danger={danger}>
+      <ButtonLink to={cancelTo}>Cancel</ButtonLink>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Saving…" : label}
+      </Button>
+    </ButtonRow>
   );
 }

@@ -13,6 +13,8 @@ type Described = { label: string; error?: string; hint?: ReactNode };
 
 const control =
   "min-h-11 w-full rounded-md border border-slate-400 bg-surface px-3 py-2 text-base text-ink shadow-sm aria-[invalid]:border-danger-700 aria-[invalid]:ring-1 aria-[invalid]:ring-danger-700";
+// A select is :read-only to CSS whatever it allows; only a text input that is looks it.
+const inputControl = `${control} read-only:bg-slate-100`;
 
 function useDescribed(error?: string, hint?: ReactNode) {
   const id = useId();
@@ -50,7 +52,7 @@ export function Field({
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={control} {...input} />
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputControl} {...input} />
       <Help id={id} error={error} hint={hint} />
     </div>
   );

@@ -1,11 +1,19 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 
 /**
- * A data table that stays readable at 360 px: the first column (the name) can be pinned
- * while the rest scrolls sideways, with a shadow at the edge that still has columns and
- * a "Scroll for more" line while it does. Keep the key number (score, amount) the second
- * column so it is on screen beside the name. Rows are <tr>s built with the cell classes
- * below; `GroupRow` heads a group (a division) inside the one table so columns line up.
+ * A data table that stays readable at 360 px and scrolls with the page, never inside a
+ * box of its own height. Two ways to fit a phone:
+ * - `stack`: under 640 px each row is a card, its first cell across the top and every
+ *   other cell under its label (the cell's `data-label`, its column's name; a cell with
+ *   `stackWide` spans the card). Every control of a row is then on screen: use it for any
+ *   table whose rows hold actions, inputs or money a phone must show. `stack="dense"`
+ *   makes three narrower columns a card, each input filling its column (an editor's rows).
+ * - otherwise the first column (the name) can be pinned while the rest scrolls sideways,
+ *   with a shadow at the edge that still has columns and a "Scroll for more" line while it
+ *   does. Keep the key number (score, amount) the second column so it is on screen beside
+ *   the name. For read-only tables compared across columns (results, standings).
+ * Rows are <tr>s built with the cell classes below; `GroupRow` heads a group (a division)
+ * inside the one table so columns line up.
  */
 export function DataTable({
   caption,
@@ -13,17 +21,17 @@ export function DataTable({
   children,
   foot,
   pinFirst = false,
-  maxHeight = false,
+  stack = false,
 }: {
   caption: string;
   head: ReactNode;
   children: ReactNode;
-  /** Rows after the body (totals), kept in view at the bottom of a `maxHeight` table. */
+  /** Rows after the body (totals). */
   foot?: ReactNode;
   /** Pin the first column while the others scroll. */
   pinFirst?: boolean;
-  /** Scroll inside the page with a sticky header (long lists). */
-  maxHeight?: boolean;
+  /** Under 640 px, each row a card of labelled cells (`data-label`); "dense": three columns a card. */
+  stack?: boolean | "dense";
 }) {
   const frame = useRef<HTMLElement>(null);
   const overflows = useOverflow(frame);
@@ -35,7 +43,7 @@ export function DataTable({
         aria-label={caption}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
         tabIndex={0}
-        className={`scroll-cue overflow-x-auto rounded-xl border border-line shadow-sm ${maxHeight ? "max-h-[75dvh] overflow-y-auto" : ""} ${pinFirst ? "pin-first" : ""}`}
+        className={`scroll-cue overflow-x-auto rounded-xl border border-line shadow-sm ${pinFirst ? "pin-first" : ""} ${stack ? "stack-rows" : ""} ${stack === "dense" ? "stack-dense" : ""}`}
       >
         <table className="min-w-full border-separate border-spacing-0 text-left text-sm">
           <caption className="sr-only">{caption}</caption>
@@ -73,11 +81,13 @@ const cell = "border-b border-line px-2 py-2.5 whitespace-nowrap sm:px-3";
 export const th = `${cell} sticky top-0 z-10 bg-slate-100 font-semibold`;
 export const td = cell;
 export const tdNum = `${cell} text-right tabular-nums`;
-/** Cells of a totals row in the table's foot: bold, on the header's grey, held at the bottom while rows scroll. */
-export const tf = `${cell} sticky bottom-0 z-10 border-t border-slate-300 bg-slate-100 font-semibold`;
+/** Cells of a totals row in the table's foot: bold, on the header's grey. */
+export const tf = `${cell} border-t border-slate-300 bg-slate-100 font-semibold`;
 export const tfNum = `${tf} text-right tabular-nums`;
-/** A cell whose text may wrap (descriptions, notes). */
-export const tdWrap = "border-b border-line px-2 py-2.5 min-w-48 sm:px-3";
+/** A cell whose text may wrap (descriptions, notes); in a stacked row it spans the card. */
+export const tdWrap = "stack-wide border-b border-line px-2 py-2.5 min-w-48 sm:px-3";
+/** Added to a cell's class: in a stacked row it spans the card (a row's actions, a long value). */
+export const stackWide = "stack-wide";
 
 /** A column of `HeadRow`: its label, or the label with `num` (right-aligned, for a number column) and classes of its own. */
 export type HeadColumn = string | { label: ReactNode; num?: boolean; className?: string };

@@ -1,18 +1,22 @@
 import { toDollars } from "./money";
 import type { PlayerDetail, PlayerStats, SearchResult, SimplePlayer } from "~/.server/services/players/players";
+import type { WithShownBalance } from "~/lib/money-visibility";
+
+/** A balance in dollars, or null where the league's setting hides it from the reader (ADR 25). */
+const balanceJson = (cents: number | null) => (cents === null ? null : toDollars(cents));
 
 /** A player as the /api's lists show one: id, fn, ln. */
 export function simplePlayerJson(p: SimplePlayer) {
   return { id: p.id, fn: p.firstName, ln: p.lastName };
 }
 
-/** A search hit: the simple player, the balance in dollars, and the division an entry starts in. */
-export function searchResultJson(p: SearchResult) {
-  return { ...simplePlayerJson(p), balance: toDollars(p.balanceCents), division: p.division };
+/** A search hit: the simple player, the balance in dollars (null when hidden), and the division an entry starts in. */
+export function searchResultJson(p: WithShownBalance<SearchResult>) {
+  return { ...simplePlayerJson(p), balance: balanceJson(p.balanceCents), division: p.division };
 }
 
-/** A player with counts, averages and the balance in dollars (GET /api/players). */
-export function playerStatsJson(p: PlayerStats) {
+/** A player with counts, averages and the balance in dollars, null when hidden (GET /api/players). */
+export function playerStatsJson(p: WithShownBalance<PlayerStats>) {
   return {
     id: p.id,
     fn: p.firstName,
@@ -20,7 +24,7 @@ export function playerStatsJson(p: PlayerStats) {
     pdga: p.pdga,
     division: p.division,
     inactive: p.inactive,
-    balance: toDollars(p.balanceCents),
+    balance: balanceJson(p.balanceCents),
     roundCount: p.roundCount,
     roundCountYear: p.roundCountYear,
     average: p.average,
@@ -29,6 +33,6 @@ export function playerStatsJson(p: PlayerStats) {
 }
 
 /** One player with their claims (GET /api/players/player/{id}). */
-export function playerDetailJson(p: PlayerDetail) {
+export function playerDetailJson(p: WithShownBalance<PlayerDetail>) {
   return { ...playerStatsJson(p), claims: p.claims };
 }

@@ -17,6 +17,8 @@ export function roundJson(r: RoundRow) {
     pdga_url: r.pdgaUrl,
     openForRegistration: r.openForRegistration,
     entry_count: r.entryCount,
+    /** The layout played (GET /api/courses), null for none; a save sends it back or leaves it out to keep it. */
+    layout_id: r.layoutId,
     /** What a save of this round sends back (ADR 20). */
     version: r.version,
   };

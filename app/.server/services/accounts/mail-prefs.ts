@@ -5,28 +5,31 @@ import { users } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { INVALID_UNSUBSCRIBE_LINK, UnsubscribeLinkSchema } from "~/schemas/notifications";
 
-// A user's mail preferences: today one, the mail when registration opens for a
-// round. Off until the user turns it on (on /profile or through the /api); the mail's
-// signed one-click link turns it off without a login.
+// A user's mail preferences: the mail when registration opens for a round, and the mail
+// with their card when a round's cards are published (ADR 25). Off until the user turns
+// them on (on /profile or through the /api); the registration mail's signed one-click link
+// turns it off without a login.
 
-export type MailPrefs = { registrationOpens: boolean };
+export type MailPrefs = { registrationOpens: boolean; cardsPublished: boolean };
+
+const prefColumns = { registrationOpens: users.notifyRegistration, cardsPublished: users.notifyCards };
 
 /** The user's preferences; 404 for a user who is gone. */
 export async function getMailPrefs(db: Db, userId: number): Promise<MailPrefs> {
-  const [row] = await db.select({ on: users.notifyRegistration }).from(users).where(eq(users.id, userId));
+  const [row] = await db.select(prefColumns).from(users).where(eq(users.id, userId));
   if (!row) throw notFound("User not found");
-  return { registrationOpens: row.on };
+  return row;
 }
 
-/** Turns the registration mail on or off; answers the stored preferences. */
-export async function setMailPrefs(db: Db, userId: number, prefs: MailPrefs): Promise<MailPrefs> {
+/** Turns the mails given on or off (the others stay as they are); answers the stored preferences. */
+export async function setMailPrefs(db: Db, userId: number, prefs: Partial<MailPrefs>): Promise<MailPrefs> {
   const [row] = await db
     .update(users)
-    .set({ notifyRegistration: prefs.registrationOpens })
+    .set({ notifyRegistration: prefs.registrationOpens, notifyCards: prefs.cardsPublished })
     .where(eq(users.id, userId))
-    .returning({ on: users.notifyRegistration });
+    .returning(prefColumns);
   if (!row) throw notFound("User not found");
-  return { registrationOpens: row.on };
+  return row;
 }
 
 export type UnsubscribeTarget = { userId: number; email: string; registrationOpens: boolean };

@@ -6,6 +6,7 @@ import { type PotChange, potGuards } from "./ace-pot";
 import { potRefusal } from "./ace-pot-refusal";
 import { balanceCentsSql } from "./balance";
 import { formatCents } from "~/lib/money";
+import { nowSeconds } from "~/lib/time";
 import { fullNameSql } from "../../db/player-name";
 
 // The admin's writes to the league's money besides entries: transfers of credit and
@@ -99,20 +100,21 @@ export type NewAce = { date: number; playerId: number; amountCents: number };
 
 /**
  * Pays an ace out of the pot. The ace is tied to the round played that day, if there is
- * one (the round's date within the same ±12 h as "today's round"), and is then dated no
- * earlier than that round's start: the form's noon of a league night comes before the
+ * one (the round's date within the same ±12 h as "today's round") and it has started by
+ * `now` (an ace recorded before its round cannot have been hit in it), and is then dated
+ * no earlier than that round's start: the form's noon of a league night comes before the
  * round, whose pot at stake (its own fees included) is what the ace is paid from (ADR 21).
  * Refused (409) when it is more than the pot as of its date holds, or would leave the
  * pot below zero at any later moment (aces already paid after it): checked inside the
  * batch that writes it, so twenty aces racing for one pot cannot all pass.
  */
-export async function addAce(db: Db, ace: NewAce): Promise<number> {
+export async function addAce(db: Db, ace: NewAce, now = nowSeconds()): Promise<number> {
   const [[player], [round]] = await db.batch([
     db.select({ id: players.id }).from(players).where(eq(players.id, ace.playerId)),
     db
       .select({ id: rounds.id, startsAt: rounds.startsAt })
       .from(rounds)
-      .where(sql`abs(${rounds.startsAt} - ${ace.date}) < 43200`)
+      .where(sql`abs(${rounds.startsAt} - ${ace.date}) < 43200 and ${rounds.startsAt} <= ${now}`)
       .orderBy(sql`abs(${rounds.startsAt} - ${ace.date})`)
       .limit(1),
   ]);

@@ -7,6 +7,7 @@ import { PAYMENTS, refundedCentsSql } from "./money-sql";
 import { ownClaim } from "../players/own-claim";
 import { commitRoundChange } from "../rounds/round-entries";
 import { assertEntryVersion } from "../rounds/versions";
+import { bumpIfCarded } from "../night/card-sql";
 import { nowSeconds } from "~/lib/time";
 import { fullNameSql } from "../../db/player-name";
 
@@ -80,6 +81,8 @@ export async function withdrawEntry(
     });
     return {
       statements: [
+        // Its place on a card goes with it (cascade): a card editor open on it must reload.
+        bumpIfCarded(db, roundId, entryId),
         db.delete(entries).where(eq(entries.id, entryId)),
         db
           .insert(transfers)
@@ -113,7 +116,11 @@ export async function withdrawEntry(
       guardPlayers: [
         { playerId, name: entry.name, balanceCents: entry.balanceCents, deltaCents: entry.creditUsedCents - entry.creditAddedCents },
       ],
-      answer: ([, given]) => ({ entry, roundName: state.round.name, given: given as { paymentId: number | null; amountCents: number }[] }),
+      answer: ([, , given]) => ({
+        entry,
+        roundName: state.round.name,
+        given: given as { paymentId: number | null; amountCents: number }[],
+      }),
     };
   });
 

@@ -132,6 +132,15 @@ export async function playersInRound(db: Db, roundId: number): Promise<SimplePla
 /** A search hit: enough for the public list (name, balance) and the admin's edit dialog. */
 export type SearchResult = SimplePlayer & { balanceCents: number; pdga: string | null; division: string; inactive: boolean };
 
+/** The columns of a SearchResult: the search's, and the recent players' (./recent-players.ts). */
+export const searchResultColumns = {
+  ...simpleColumns,
+  pdga: players.pdga,
+  division: players.division,
+  inactive: players.inactive,
+  balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
+};
+
 /**
  * Players whose first name, last name or full name contains every word of the text
  * (case-insensitive), inactive players included: a returning player must be findable.
@@ -142,13 +151,7 @@ export async function searchPlayers(db: Db, text: string, limit = 25): Promise<S
   const q = parsed.data;
   const words = q.split(" ").slice(0, 5);
   return db
-    .select({
-      ...simpleColumns,
-      pdga: players.pdga,
-      division: players.division,
-      inactive: players.inactive,
-      balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
-    })
+    .select(searchResultColumns)
     .from(players)
     .where(containsEveryWord(fullNameSql(players), words))
     .orderBy(asc(players.lastName), asc(players.firstName))

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { assertPlayerExists } from "../players/players";
 import { getLeagueSettings } from "../standings/league-settings";
-import { type Handicap, type HandicapSettings, handicapFrom, handicapHistory } from "~/lib/handicap";
+import { layoutParOf } from "../courses/layout-sql";
+import { type Handicap, type HandicapSettings, type RoundScore, handicapFrom, handicapHistory } from "~/lib/handicap";
 import { ESTABLISHED_AFTER, playerRating } from "~/lib/rating-walk";
 
 // A player's form: handicap (app/lib/handicap.ts) and league rating (app/lib/rating-walk.ts)
@@ -37,21 +38,19 @@ export async function ratingAndHandicap(db: Db, playerId: number): Promise<Ratin
   const [, settings, rows] = await Promise.all([
     assertPlayerExists(db, playerId),
     getLeagueSettings(db),
-    db.all<{ roundId: number; startsAt: number; roundName: string; score: number; roundRating: number | null }>(sql`
-      select r.id as roundId, r.d as startsAt, r.n as roundName, e.score as score, e.rating as roundRating
+    db.all<{ roundId: number; startsAt: number; roundName: string; score: number; par: number | null; roundRating: number | null }>(sql`
+      select r.id as roundId, r.d as startsAt, r.n as roundName, e.score as score, ${layoutParOf(sql`r.layout_id`)} as par,
+        e.rating as roundRating
       from entries e join rounds r on r.id = e.round_id
       where e.player_id = ${playerId} and e.score > 0 order by r.d, r.id`),
   ]);
   const ratings: number[] = [];
-  const history = handicapHistory(rows, settings).map((r) => {
+  const history = handicapHistory(rows, settings).map(({ par: _, ...r }) => {
     if (r.roundRating !== null) ratings.push(r.roundRating);
     return { ...r, rating: playerRating(ratings) };
   });
   return {
-    handicap: handicapFrom(
-      rows.map((r) => r.score),
-      settings,
-    ),
+    handicap: handicapFrom(rows, settings),
     rating: playerRating(ratings),
     ratedRounds: ratings.length,
     established: ratings.length >= ESTABLISHED_AFTER,
@@ -62,21 +61,22 @@ export async function ratingAndHandicap(db: Db, playerId: number): Promise<Ratin
 
 /**
  * Every entrant's handicap going into a round: from their last K scored rounds dated
- * before it (earlier on the same date: a lower id), in one query for the whole field.
+ * before it (earlier on the same date: a lower id), each against its own par, in one
+ * query for the whole field.
  */
 export async function roundHandicaps(db: Db, roundId: number): Promise<RoundHandicaps> {
   const settings = await getLeagueSettings(db);
-  const rows = await db.all<{ playerId: number; score: number }>(sql`
+  const rows = await db.all<{ playerId: number; score: number; par: number | null }>(sql`
     with this as (select id, d from rounds where id = ${roundId})
-    select player_id as playerId, score from (
-      select e.player_id, e.score, r.d, r.id as rid,
+    select player_id as playerId, score, par from (
+      select e.player_id, e.score, ${layoutParOf(sql`r.layout_id`)} as par, r.d, r.id as rid,
         row_number() over (partition by e.player_id order by r.d desc, r.id desc) as rn
       from entries e join rounds r on r.id = e.round_id, this
       where e.player_id in (select player_id from entries where round_id = ${roundId})
         and e.score > 0 and (r.d < this.d or (r.d = this.d and r.id < this.id))
     ) where rn <= ${settings.handicapRounds} order by player_id, d, rid`);
-  const scores = new Map<number, number[]>();
-  for (const r of rows) scores.set(r.playerId, [...(scores.get(r.playerId) ?? []), r.score]);
+  const scores = new Map<number, RoundScore[]>();
+  for (const r of rows) scores.set(r.playerId, [...(scores.get(r.playerId) ?? []), { score: r.score, par: r.par }]);
   const players = Object.fromEntries([...scores].map(([playerId, list]) => [playerId, handicapFrom(list, settings)]));
   return { settings: handicapSettings(settings), players };
 }

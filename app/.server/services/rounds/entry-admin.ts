@@ -91,7 +91,8 @@ function firstId(rows: unknown): number {
   return id;
 }
 
-async function playerFacts(db: Db, id: number) {
+/** A player with their name and balance (404 when there is none). */
+export async function playerFacts(db: Db, id: number) {
   const [p] = await db
     .select({ id: players.id, name: fullNameSql(players), balanceCents: balanceCentsSql(id).mapWith(Number) })
     .from(players)

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { registrationMails, rounds, users } from "../../db/schema";
 import type { MailSender } from "../../mail/mailer";
 import { type RegistrationMailContext, registrationMail } from "../../mail/registration-mail";
+import { sendInGroups } from "../../mail/send-groups";
 
 // The queue consumer's half of "registration opened" (ADR 10, like reset-mail.ts): one
 // mail per opted-in, unlocked user per (round, league day), however often the job runs.
@@ -23,9 +24,8 @@ export type RegistrationMailOutcome =
   | { status: "no-round" | "closed" }
   | { status: "done"; sent: number; alreadyMailed: number; failed: number };
 
-/** Rows read at a time; mails handed over at once (each group then marked done in one statement). */
+/** Rows read at a time (sent MAIL_GROUP at a time, mail/send-groups.ts). */
 const PAGE = 100;
-const GROUP = 10;
 
 const recipient = sql`${users.notifyRegistration} = 1 and ${users.locked} = 0`;
 
@@ -67,22 +67,26 @@ export async function sendRegistrationMails(
       .limit(PAGE);
     if (page.length === 0) break;
     after = page[page.length - 1].userId;
-    for (let i = 0; i < page.length; i += GROUP) {
-      const group = page.slice(i, i + GROUP);
-      const results = await Promise.allSettled(
-        group.map(async (user) =>
-          ctx.send(registrationMail(user, round, await unsubscribeUrls(ctx.linkOrigin, ctx.secret, user.userId), ctx)),
-        ),
-      );
-      const handedOver = group.filter((_, j) => results[j].status === "fulfilled").map((u) => u.userId);
-      failed += group.length - handedOver.length;
-      sent += handedOver.length;
-      if (handedOver.length === 0) continue;
-      await db
-        .update(registrationMails)
-        .set({ mailedAt: nowSeconds() })
-        .where(and(key, inArray(registrationMails.userId, handedOver), isNull(registrationMails.mailedAt)));
-    }
+    const group = await sendInGroups(
+      page,
+      async (user) => ctx.send(registrationMail(user, round, await unsubscribeUrls(ctx.linkOrigin, ctx.secret, user.userId), ctx)),
+      (handedOver) =>
+        db
+          .update(registrationMails)
+          .set({ mailedAt: nowSeconds() })
+          .where(
+            and(
+              key,
+              inArray(
+                registrationMails.userId,
+                handedOver.map((u) => u.userId),
+              ),
+              isNull(registrationMails.mailedAt),
+            ),
+          ),
+    );
+    sent += group.sent;
+    failed += group.failed;
   }
   if (failed > 0) throw new Error(`${failed} of ${failed + sent} registration mails for round ${round.id} could not be sent`);
   return { status: "done", sent, alreadyMailed: done, failed };

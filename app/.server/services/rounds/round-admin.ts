@@ -11,6 +11,7 @@ import { potGuards, roundPotChanges, roundsPotChanges } from "../money/ace-pot";
 import { potRefusal } from "../money/ace-pot-refusal";
 import { syncPayouts } from "./entry-admin";
 import { commitRoundChange } from "./round-entries";
+import { layoutColumns, layoutColumnsFromJson, layoutGone } from "./round-layout";
 import { roundChanged, roundVersionsGuard, staleRound } from "./versions";
 import type { RoundValuesSchema } from "~/schemas/rounds";
 import { missingVersion } from "~/schemas/version";
@@ -34,11 +35,21 @@ const row = (v: RoundValues) => ({
 
 /**
  * Saves the round with `id` as read at `version` (409 when it changed since, ADR 20), or
- * creates one without: answers the round's id.
+ * creates one without: answers the round's id. With a layout, the location is its course's
+ * name (./round-layout.ts); a layout deleted meanwhile is 404.
  */
 export async function saveRound(db: Db, id: number | null | undefined, values: RoundValues, version?: number): Promise<number> {
+  return writeRound(db, id, values, version).catch((err: unknown) => {
+    throw layoutGone(err) ?? err;
+  });
+}
+
+async function writeRound(db: Db, id: number | null | undefined, values: RoundValues, version?: number): Promise<number> {
   if (!id) {
-    const [created] = await db.insert(rounds).values(row(values)).returning({ id: rounds.id });
+    const [created] = await db
+      .insert(rounds)
+      .values({ ...row(values), ...layoutColumns(values, null) })
+      .returning({ id: rounds.id });
     if (!created) throw new Error("the round insert returned no row");
     return created.id;
   }
@@ -47,7 +58,12 @@ export async function saveRound(db: Db, id: number | null | undefined, values: R
   return commitRoundChange(db, id, (state) => {
     if (state.round.version !== version) throw roundChanged();
     return {
-      statements: [db.update(rounds).set(row(values)).where(eq(rounds.id, id))],
+      statements: [
+        db
+          .update(rounds)
+          .set({ ...row(values), ...layoutColumns(values, sql`${rounds.layoutId}`) })
+          .where(eq(rounds.id, id)),
+      ],
       after: state.entries,
       roundPayoutCents: values.payout,
       guardPlayers: [],
@@ -125,11 +141,14 @@ const COLUMNS = [
   "payoutCents",
   "pdgaUrl",
 ] as const;
+// A row of the JSON list: its columns, and its layout when the row names one (./round-layout.ts).
+const jsonRow = (v: RoundValues) => ({ ...row(v), layoutId: v.layout_id ?? null, layoutGiven: v.layout_id !== undefined });
+
 // A list of rows travels as one JSON parameter, read back with json_each: D1 binds at most
 // 100 parameters per statement, and the statements of a batch may each count as a query.
 const fromJson = (list: object[]) =>
   sql`(select key, ${sql.join(
-    ["id", ...COLUMNS].map((c) => sql.raw(`json_extract(value, '$.${c}') as "${c}"`)),
+    ["id", ...COLUMNS, "layoutId", "layoutGiven"].map((c) => sql.raw(`json_extract(value, '$.${c}') as "${c}"`)),
     sql`, `,
   )} from json_each(${JSON.stringify(list)}))`;
 
@@ -155,8 +174,8 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
     deleteUnheld(db, deleteIds),
     db
       .update(rounds)
-      .set(Object.fromEntries(COLUMNS.map((c) => [c, sql.raw(`v."${c}"`)])))
-      .from(sql`${fromJson(updates.map((c) => ({ id: c.id, ...row(c.values) })))} as v`)
+      .set({ ...Object.fromEntries(COLUMNS.map((c) => [c, sql.raw(`v."${c}"`)])), ...layoutColumnsFromJson(sql`${rounds.layoutId}`) })
+      .from(sql`${fromJson(updates.map((c) => ({ id: c.id, ...jsonRow(c.values) })))} as v`)
       .where(sql`${rounds.id} = v.id`),
     // In the rows' order, so the new ids rise with it; every other column its default
     // (closed for registration, version 0, created now).
@@ -164,8 +183,8 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
       .insert(rounds)
       .select(
         db
-          .select(rowOf(rounds, Object.fromEntries(COLUMNS.map((c) => [c, sql.raw(`v."${c}"`)]))))
-          .from(sql`${fromJson(creates.map((c) => row(c.values)))} as v`)
+          .select(rowOf(rounds, { ...Object.fromEntries(COLUMNS.map((c) => [c, sql.raw(`v."${c}"`)])), ...layoutColumnsFromJson(null) }))
+          .from(sql`${fromJson(creates.map((c) => jsonRow(c.values)))} as v`)
           .orderBy(sql`v.key`),
       )
       .returning({ id: rounds.id }),
@@ -190,6 +209,8 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
     results = await db.batch([...statements, ...potGuards(db, potChanges)]);
   } catch (err) {
     if (checkFailed(err, "pot_negative")) throw conflict(await potRefusal(db, potChanges, "change"));
+    const gone = layoutGone(err);
+    if (gone) throw gone;
     throw (await refusal(db, changes, deletes, updates)) ?? err;
   }
   // Autoincrement ids rise in insert order; RETURNING's own order is not promised.

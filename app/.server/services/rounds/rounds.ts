@@ -127,10 +127,10 @@ export async function roundsByIds(db: Db, ids: readonly number[]): Promise<Round
     .orderBy(asc(rounds.startsAt), asc(rounds.id));
 }
 
-/** The latest round (by date, future ones included), or null before the first. */
-export async function latestRound(db: Db): Promise<{ startsAt: number; location: string } | null> {
+/** The latest round (by date, future ones included), or null before the first: when and where it is played. */
+export async function latestRound(db: Db): Promise<{ startsAt: number; location: string; layoutId: number | null } | null> {
   const [row] = await db
-    .select({ startsAt: rounds.startsAt, location: rounds.location })
+    .select({ startsAt: rounds.startsAt, location: rounds.location, layoutId: rounds.layoutId })
     .from(rounds)
     .orderBy(desc(rounds.startsAt), desc(rounds.id))
     .limit(1);

@@ -1,0 +1,127 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { type Db, uniqueViolation } from "../../db/client";
+import { courses, layouts, rounds } from "../../db/schema";
+import { conflict, notFound } from "../../errors";
+import { holesQuery, layoutParOf, roundsOnLayout } from "./layout-sql";
+import type { Hole } from "~/lib/layouts";
+import type { CourseValues } from "~/schemas/courses";
+
+// The league's courses (ADR 25): each a name and a place, with its layouts. A round that
+// plays a layout has its course's name as its location, so renaming a course renames that
+// location too; a course whose layouts rounds play is never deleted.
+
+export type LayoutSummary = {
+  id: number;
+  courseId: number;
+  name: string;
+  holeCount: number;
+  par: number;
+  roundCount: number;
+  version: number;
+};
+
+export type CourseRow = { id: number; name: string; place: string; layouts: LayoutSummary[] };
+
+const layoutSummary = {
+  id: layouts.id,
+  courseId: layouts.courseId,
+  name: layouts.name,
+  holeCount: layouts.holeCount,
+  par: sql<number>`coalesce(${layoutParOf(sql`${layouts.id}`)}, 0)`.mapWith(Number),
+  roundCount: roundsOnLayout(sql`${layouts.id}`).mapWith(Number),
+  version: layouts.version,
+};
+
+const coursesQuery = (db: Db) =>
+  db
+    .select({ id: courses.id, name: courses.name, place: courses.place })
+    .from(courses)
+    .$dynamic()
+    .orderBy(sql`${courses.name} collate nocase`, asc(courses.id));
+const layoutsQuery = (db: Db) => db.select(layoutSummary).from(layouts).$dynamic().orderBy(asc(layouts.id));
+
+/** Every course by name, each with its layouts in the order they were added: one batch, one moment. */
+export async function listCourses(db: Db): Promise<CourseRow[]> {
+  const [courseRows, layoutRows] = await db.batch([coursesQuery(db), layoutsQuery(db)]);
+  return courseRows.map((c) => ({ ...c, layouts: layoutRows.filter((l) => l.courseId === c.id) }));
+}
+
+export type CourseWithHoles = CourseRow & { layouts: (LayoutSummary & { holes: Hole[] })[] };
+
+/** listCourses with every layout's holes in course order (the /api's one read of the courses). */
+export async function listCoursesWithHoles(db: Db): Promise<CourseWithHoles[]> {
+  const [courseRows, layoutRows, holeRows] = await db.batch([coursesQuery(db), layoutsQuery(db), holesQuery(db)]);
+  const holesOf = (layoutId: number) => holeRows.flatMap(({ layoutId: id, ...hole }) => (id === layoutId ? [hole] : []));
+  return courseRows.map((c) => ({
+    ...c,
+    layouts: layoutRows.filter((l) => l.courseId === c.id).map((l) => ({ ...l, holes: holesOf(l.id) })),
+  }));
+}
+
+/** One course with its layouts (404 when there is none). */
+export async function getCourse(db: Db, id: number): Promise<CourseRow> {
+  const [[course], layoutRows] = await db.batch([
+    coursesQuery(db).where(eq(courses.id, id)),
+    layoutsQuery(db).where(eq(layouts.courseId, id)),
+  ]);
+  if (!course) throw notFound("Course not found");
+  return { ...course, layouts: layoutRows };
+}
+
+const nameTaken = (name: string) => conflict(`There is a course named “${name}” already. Give this one another name.`);
+
+/** Adds a course: its id. 409 when another course has the name. */
+export async function createCourse(db: Db, values: CourseValues): Promise<number> {
+  try {
+    const [row] = await db.insert(courses).values(values).returning({ id: courses.id });
+    if (!row) throw new Error("the course insert returned no row");
+    return row.id;
+  } catch (err) {
+    if (uniqueViolation(err)) throw nameTaken(values.name);
+    throw err;
+  }
+}
+
+/**
+ * Saves a course's name and place, and, in the same batch, the location of every round
+ * that plays one of its layouts (the /api's `loc` and every list keep reading the course).
+ */
+export async function updateCourse(db: Db, id: number, values: CourseValues): Promise<void> {
+  let saved: { id: number }[];
+  try {
+    [saved] = await db.batch([
+      db.update(courses).set(values).where(eq(courses.id, id)).returning({ id: courses.id }),
+      db
+        .update(rounds)
+        .set({ location: values.name })
+        .where(sql`${rounds.layoutId} in (select id from layouts where course_id = ${id}) and ${rounds.location} is not ${values.name}`),
+    ]);
+  } catch (err) {
+    if (uniqueViolation(err)) throw nameTaken(values.name);
+    throw err;
+  }
+  if (saved.length === 0) throw notFound("Course not found");
+}
+
+const roundsOnCourse = (id: number) => sql`(select count(*) from rounds r join layouts l on l.id = r.layout_id where l.course_id = ${id})`;
+
+/**
+ * Deletes a course with its layouts and their holes, unless rounds play one of them: then
+ * 409 saying how many. The check is part of the delete, so a round saved meanwhile wins.
+ */
+export async function deleteCourse(db: Db, id: number): Promise<void> {
+  const deleted = await db
+    .delete(courses)
+    .where(sql`${courses.id} = ${id} and ${roundsOnCourse(id)} = 0`)
+    .returning({ id: courses.id });
+  if (deleted.length > 0) return;
+  const [row] = await db
+    .select({ used: sql<number>`${roundsOnCourse(id)}`.mapWith(Number) })
+    .from(courses)
+    .where(eq(courses.id, id));
+  if (!row) throw notFound("Course not found");
+  throw conflict(`${roundsUse(row.used)} this course's layouts, so it cannot be deleted.`);
+}
+
+/** "1 round uses", "12 rounds use": the start of a refused delete's message. */
+export const roundsUse = (n: number) => (n === 1 ? "1 round uses" : `${n} rounds use`);

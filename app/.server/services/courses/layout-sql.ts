@@ -1,0 +1,67 @@
+import { type SQL, asc, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { rowOf } from "../../db/insert-select";
+import { layoutHoles } from "../../db/schema";
+import type { Hole } from "~/lib/layouts";
+
+// What other domains read of a layout, as SQL inside their own statements, so the rule is
+// checked at the moment of the write or read: a round's location is its course's name
+// (ADR 25), and a round is measured against its layout's par.
+
+/** The name of the course `layoutId` belongs to; null for no layout (the round's typed location stands). */
+export const courseNameOf = (layoutId: SQL) =>
+  sql<string | null>`(select c.name from layouts l join courses c on c.id = l.course_id where l.id = ${layoutId})`;
+
+/** A layout's par, the sum of its holes' pars; null for no layout (the league's par setting stands). */
+export const layoutParOf = (layoutId: SQL) => sql<number | null>`(select sum(h.par) from layout_holes h where h.layout_id = ${layoutId})`;
+
+/** How many rounds play `layoutId`. */
+export const roundsOnLayout = (layoutId: SQL) => sql<number>`(select count(*) from rounds r where r.layout_id = ${layoutId})`;
+
+/**
+ * An insert of a layout's holes, numbered from 1 in the order given. The list travels as
+ * one JSON parameter (D1 binds at most 100 a statement; 27 holes take 135 as values).
+ */
+export const insertHoles = (db: Db, layoutId: SQL, holes: readonly Hole[]) =>
+  db.insert(layoutHoles).select(
+    db
+      .select(
+        rowOf(layoutHoles, {
+          layoutId,
+          hole: sql`key + 1`,
+          par: sql`json_extract(value, '$.par')`,
+          distanceFeet: sql`json_extract(value, '$.distanceFeet')`,
+          secondCardOrder: sql`json_extract(value, '$.secondCardOrder')`,
+        }),
+      )
+      .from(sql`json_each(${JSON.stringify(holes)})`),
+  );
+
+/** Holes in course order, unrun: for a batch. */
+export const holesQuery = (db: Db) =>
+  db
+    .select({
+      layoutId: layoutHoles.layoutId,
+      par: layoutHoles.par,
+      distanceFeet: layoutHoles.distanceFeet,
+      secondCardOrder: layoutHoles.secondCardOrder,
+    })
+    .from(layoutHoles)
+    .$dynamic()
+    .orderBy(asc(layoutHoles.layoutId), asc(layoutHoles.hole));
+
+/** A round's course and layout as its page shows them (no row for a round without a layout), unrun: for the page's batch. */
+export const roundCourseQuery = (db: Db, roundId: number) =>
+  db
+    // Each aliased: a batch reads rows by column name, and both tables have a "name".
+    .select({
+      courseName: sql<string>`c.name`.as("course_name"),
+      place: sql<string>`c.place`.as("place"),
+      layoutName: sql<string>`l.name`.as("layout_name"),
+      holeCount: sql<number>`l.hole_count`.as("hole_count"),
+      par: sql<number>`coalesce(${layoutParOf(sql`l.id`)}, 0)`.mapWith(Number).as("par"),
+    })
+    .from(sql`rounds r join layouts l on l.id = r.layout_id join courses c on c.id = l.course_id`)
+    .where(sql`r.id = ${roundId}`);
+
+export type RoundCourse = Awaited<ReturnType<typeof roundCourseQuery>>[number];

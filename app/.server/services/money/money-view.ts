@@ -1,0 +1,22 @@
+import type { Session } from "../../auth/current-user";
+import type { Db } from "../../db/client";
+import { getLeagueSettings } from "../standings/league-settings";
+import { ANONYMOUS, type MoneyView, type Viewer, moneyViewFor } from "~/lib/money-visibility";
+
+/** The viewer a session stands for: an admin session, or a user and the player of their approved claim. */
+export function viewerOf(session: Session | null): Viewer {
+  if (!session) return ANONYMOUS;
+  const playerId = session.user.claimStatus === "approved" ? session.user.linkedPlayerId : null;
+  return { signedIn: true, isAdmin: session.isAdmin, playerId };
+}
+
+/**
+ * What this request may see of the league's money under its setting. `session` is read
+ * only when the setting asks for one (a callback, so the /api authenticates a token only
+ * then). A page that shows money reads the `settings` tag with it: a change of the setting
+ * purges its anonymous copy (ADR 11).
+ */
+export async function moneyView(db: Db, session: () => Session | null | Promise<Session | null>): Promise<MoneyView> {
+  const { moneyVisibility } = await getLeagueSettings(db);
+  return moneyViewFor(moneyVisibility, moneyVisibility === "everyone" ? ANONYMOUS : viewerOf(await session()));
+}

@@ -1,0 +1,131 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { fullNameSql } from "../../db/player-name";
+import { cardPlayers, cards, courses, entries, layoutHoles, layouts, players, rounds } from "../../db/schema";
+import { notFound } from "../../errors";
+import { currentRatings } from "./league-ratings";
+import { startLabels } from "~/lib/night";
+
+// A round's cards as the night screen, the card editor, the print view and the public
+// list read them (ADR 25): each card's start and players, who is checked in and on no
+// card yet, the version every card write carries, and the holes the round is played on
+// (its layout's, or 18 without one).
+
+/** Holes a round without a layout plays: its shotgun starts and printed grid. */
+export const HOLES_WITHOUT_LAYOUT = 18;
+
+export type BoardPlayer = {
+  entryId: number;
+  playerId: number;
+  name: string;
+  division: string;
+  rating: number | null;
+  /** False for a player left on a published card after their check-in was undone. */
+  checkedIn: boolean;
+};
+
+export type BoardCard = {
+  id: number;
+  number: number;
+  startHole: number | null;
+  startSlot: number;
+  /** "7", or "7A" / "7B" when cards share the hole; null with a tee time. */
+  startLabel: string | null;
+  teeTime: number | null;
+  startedAt: number | null;
+  players: BoardPlayer[];
+};
+
+export type RoundCourse = { course: string | null; layout: string | null; pars: number[] | null; secondCardOrder: number[] };
+
+export type CardBoard = RoundCourse & {
+  roundId: number;
+  startsAt: number;
+  version: number;
+  publishedAt: number | null;
+  holeCount: number;
+  cards: BoardCard[];
+  /** Checked in and on no card: late arrivals once cards are made. */
+  waiting: BoardPlayer[];
+};
+
+/** The round's layout, course and holes (par and second-card order), or none. */
+export async function roundCourse(db: Db, roundId: number): Promise<RoundCourse> {
+  const [named] = await db
+    .select({ layoutId: layouts.id, layout: layouts.name, course: courses.name })
+    .from(rounds)
+    .innerJoin(layouts, eq(layouts.id, rounds.layoutId))
+    .innerJoin(courses, eq(courses.id, layouts.courseId))
+    .where(eq(rounds.id, roundId));
+  if (!named) return { course: null, layout: null, pars: null, secondCardOrder: [] };
+  const holes = await db.select().from(layoutHoles).where(eq(layoutHoles.layoutId, named.layoutId)).orderBy(asc(layoutHoles.hole));
+  const second = holes.filter((h) => h.secondCardOrder !== null).sort((a, b) => (a.secondCardOrder ?? 0) - (b.secondCardOrder ?? 0));
+  return { course: named.course, layout: named.layout, pars: holes.map((h) => h.par), secondCardOrder: second.map((h) => h.hole) };
+}
+
+/** The round's cards and who waits for one (404 for a round that is not there). */
+export async function cardBoard(db: Db, roundId: number): Promise<CardBoard> {
+  const [[round], cardRows, placed, checkedIn, course] = await Promise.all([
+    db
+      .select({ startsAt: rounds.startsAt, version: rounds.cardsVersion, publishedAt: rounds.cardsPublishedAt })
+      .from(rounds)
+      .where(eq(rounds.id, roundId)),
+    db.select().from(cards).where(eq(cards.roundId, roundId)).orderBy(asc(cards.number)),
+    db
+      .select({ cardId: cardPlayers.cardId, entryId: cardPlayers.entryId })
+      .from(cardPlayers)
+      .innerJoin(cards, eq(cards.id, cardPlayers.cardId))
+      .where(eq(cards.roundId, roundId))
+      .orderBy(asc(cardPlayers.cardId), asc(cardPlayers.position)),
+    db
+      .select({
+        entryId: entries.id,
+        playerId: entries.playerId,
+        name: fullNameSql(players),
+        division: entries.division,
+        at: entries.checkedInAt,
+      })
+      .from(entries)
+      .innerJoin(players, eq(players.id, entries.playerId))
+      .where(
+        sql`${entries.roundId} = ${roundId} and (${entries.checkedInAt} is not null or ${entries.id} in (select entry_id from ${cardPlayers}))`,
+      )
+      .orderBy(asc(players.lastName), asc(players.firstName)),
+    roundCourse(db, roundId),
+  ]);
+  if (!round) throw notFound("Round not found");
+  const ratings = await currentRatings(
+    db,
+    checkedIn.map((e) => e.playerId),
+  );
+  const byEntry = new Map(
+    checkedIn.map((e) => [
+      e.entryId,
+      {
+        entryId: e.entryId,
+        playerId: e.playerId,
+        name: e.name,
+        division: e.division,
+        rating: ratings.get(e.playerId) ?? null,
+        checkedIn: e.at !== null,
+      },
+    ]),
+  );
+  const labels = startLabels(cardRows);
+  const board = cardRows.map(
+    (c, i): BoardCard => ({
+      id: c.id,
+      number: c.number,
+      startHole: c.startHole,
+      startSlot: c.startSlot,
+      startLabel: labels[i] ?? null,
+      teeTime: c.teeTime,
+      startedAt: c.startedAt,
+      players: placed.filter((p) => p.cardId === c.id).flatMap((p) => byEntry.get(p.entryId) ?? []),
+    }),
+  );
+  const onCard = new Set(placed.map((p) => p.entryId));
+  const waiting = checkedIn.filter((e) => e.at !== null && !onCard.has(e.entryId)).flatMap((e) => byEntry.get(e.entryId) ?? []);
+  const holeCount = course.pars?.length ?? HOLES_WITHOUT_LAYOUT;
+  return { ...course, ...round, roundId, holeCount, cards: board, waiting };
+}

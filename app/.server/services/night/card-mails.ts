@@ -1,0 +1,79 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { cardMails, claims, rounds, users } from "../../db/schema";
+import { cardMail } from "../../mail/card-mail";
+import type { MailSender } from "../../mail/mailer";
+import type { RegistrationMailContext } from "../../mail/registration-mail";
+import { sendInGroups } from "../../mail/send-groups";
+import { playerNight } from "./player-night";
+import { nowSeconds } from "~/lib/time";
+
+// The queue consumer's half of publishing cards (ADR 25, keyed like ADR 18's registration
+// mails): each opted-in, unlocked user whose player is on a card of the round gets a
+// card_mails row keyed (round, user, publishedAt), inserted once in one statement; a mail
+// goes out only for a row not yet mailed, which is then marked. A redelivered job, or the
+// same publish announced twice, mails nobody twice; a job for a publish that was undone or
+// made again since mails nobody (the newer publish has its own job).
+
+export type CardMailJob = { roundId: number; publishedAt: number };
+export type CardMailOutcome = { status: "no-round" | "stale" } | { status: "done"; sent: number; failed: number };
+
+const recipient = sql`${users.notifyCards} = 1 and ${users.locked} = 0`;
+
+export async function sendCardMails(
+  db: Db,
+  job: CardMailJob,
+  ctx: RegistrationMailContext & { send: MailSender },
+): Promise<CardMailOutcome> {
+  const [round] = await db
+    .select({
+      id: rounds.id,
+      name: rounds.name,
+      startsAt: rounds.startsAt,
+      location: rounds.location,
+      publishedAt: rounds.cardsPublishedAt,
+    })
+    .from(rounds)
+    .where(eq(rounds.id, job.roundId));
+  if (!round) return { status: "no-round" };
+  if (round.publishedAt !== job.publishedAt) return { status: "stale" };
+
+  await db.run(sql`insert or ignore into ${cardMails} (round_id, user_id, published_at)
+    select ${round.id}, u.id, ${job.publishedAt} from users u
+    join claims c on c.user_id = u.id and c.status = 'approved'
+    join entries e on e.player_id = c.player_id and e.round_id = ${round.id}
+    join card_players cp on cp.entry_id = e.id
+    where u.notify_cards = 1 and u.locked = 0`);
+  const key = and(eq(cardMails.roundId, round.id), eq(cardMails.publishedAt, job.publishedAt));
+  const pending = await db
+    .select({ userId: users.id, email: users.email, name: users.name, playerId: claims.playerId })
+    .from(cardMails)
+    .innerJoin(users, eq(users.id, cardMails.userId))
+    .innerJoin(claims, and(eq(claims.userId, users.id), eq(claims.status, "approved")))
+    .where(and(key, isNull(cardMails.mailedAt), recipient))
+    .orderBy(users.id);
+
+  const { sent, failed } = await sendInGroups(
+    pending,
+    async (user) => {
+      const card = (await playerNight(db, round.id, user.playerId))?.card;
+      if (card) await ctx.send(cardMail(user, round, card, ctx));
+    },
+    (handedOver) =>
+      db
+        .update(cardMails)
+        .set({ mailedAt: nowSeconds() })
+        .where(
+          and(
+            key,
+            inArray(
+              cardMails.userId,
+              handedOver.map((u) => u.userId),
+            ),
+            isNull(cardMails.mailedAt),
+          ),
+        ),
+  );
+  if (failed > 0) throw new Error(`${failed} of ${failed + sent} card mails for round ${round.id} could not be sent`);
+  return { status: "done", sent, failed };
+}

@@ -1,0 +1,153 @@
+import { and, eq, isNull, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { entries, payments } from "../../db/schema";
+import { conflict } from "../../errors";
+import { balancesOf } from "../money/balance";
+import { commitRoundChange } from "../rounds/round-entries";
+import { leaveDraftCard } from "./card-sql";
+import { type NightActor, assertNightOpen, nightTarget } from "./night-target";
+import { playerNight } from "./player-night";
+import { formatCents } from "~/lib/money";
+import { nowSeconds } from "~/lib/time";
+
+// Checking in at the course (ADR 25): an admin checks any entry in or out until the round
+// has scores; a player their own, inside the check-in window, and only when it is paid —
+// owing nothing, or paying what it owes from their credit with their consent, in the same
+// batch as the check-in (the round's guarded write, ADR 14). A check-in of an entry already
+// checked in changes nothing, so twenty taps check in once and take the credit once.
+
+export const CHECK_IN_MESSAGES = {
+  owes: (owed: number, round: string) => `You owe ${formatCents(owed)} for ${round}. Pay the organiser at the course.`,
+  consent: (owed: number, round: string, balance: number) =>
+    `You owe ${formatCents(owed)} for ${round}. Your credit (${formatCents(balance)}) covers it: check in with it, or pay the organiser at the course.`,
+  changed: "Your entry changed while checking in. Please try again.",
+} as const;
+
+export type CheckIn = {
+  entryId: number;
+  playerId: number;
+  name: string;
+  roundId: number;
+  roundName: string;
+  checkedInAt: number | null;
+  /** False when it already was so: the call changed nothing. */
+  changed: boolean;
+  /** Credit this check-in took to pay what the entry owed. */
+  creditCents: number;
+};
+
+type CheckInInput = { roundId: number; entryId: number | null; who: NightActor; useCredit?: boolean; timeZone: string; now?: number };
+
+/** Checks an entry in (see above): 403/404 for whose entry, 409 outside the window or when it is not paid. */
+export async function checkIn(db: Db, input: CheckInInput): Promise<CheckIn> {
+  const now = input.now ?? nowSeconds();
+  const target = await nightTarget(db, input.roundId, input.entryId, input.who);
+  const { round } = target;
+  const result = (checkedInAt: number | null, changed: boolean, creditCents = 0): CheckIn => ({
+    entryId: target.entryId,
+    playerId: target.playerId,
+    name: target.name,
+    roundId: round.id,
+    roundName: round.name,
+    checkedInAt,
+    changed,
+    creditCents,
+  });
+  if (target.checkedInAt !== null) return result(target.checkedInAt, false);
+  assertNightOpen(round, input.who, now, input.timeZone);
+
+  // A player's entry must be paid. Payments are counted before what is owed is read: one
+  // that lands after either read makes the write below change nothing (no double pay).
+  let owed = 0;
+  let paymentsRead = 0;
+  if (!input.who.admin) {
+    paymentsRead = await paymentCount(db, round.id, target.playerId);
+    const [night, balances] = await Promise.all([playerNight(db, round.id, target.playerId), balancesOf(db, [target.playerId])]);
+    owed = night?.owedCents ?? 0;
+    const balance = balances.get(target.playerId) ?? 0;
+    if (owed > 0 && balance < owed) throw conflict(CHECK_IN_MESSAGES.owes(owed, round.name));
+    if (owed > 0 && !input.useCredit) throw conflict(CHECK_IN_MESSAGES.consent(owed, round.name, balance));
+  }
+  const paying = owed > 0;
+  // The plan only writes: a check-in that another tap made first leaves its update a no-op
+  // (checked_in_at is set), and the batch's balance guard holds the credit.
+  const written = await commitRoundChange(db, round.id, (state) => {
+    const entry = state.entries.find((e) => e.id === target.entryId);
+    if (!entry) throw conflict(`${target.name}'s entry was withdrawn.`);
+    const pay = paying
+      ? {
+          set: { creditUsedCents: entry.creditUsedCents + owed },
+          where: and(
+            eq(entries.creditUsedCents, entry.creditUsedCents),
+            sql`(select count(*) from ${payments} where round_id = ${round.id} and player_id = ${target.playerId}) = ${paymentsRead}`,
+          ),
+        }
+      : null;
+    return {
+      statements: [
+        db
+          .update(entries)
+          .set({ checkedInAt: now, checkedInBy: input.who.userId, ...pay?.set })
+          .where(and(eq(entries.id, entry.id), isNull(entries.checkedInAt), pay?.where))
+          .returning({ id: entries.id }),
+      ],
+      after: state.entries,
+      guardPlayers: paying ? [{ playerId: entry.playerId, name: entry.name, balanceCents: entry.balanceCents, deltaCents: -owed }] : [],
+      answer: ([rows]) => (rows as unknown[]).length > 0,
+    };
+  });
+  if (written) return result(now, true, owed);
+  // Nothing written: another tap checked in first, or a payment or credit changed the entry meanwhile.
+  const again = await checkedInAt(db, target.entryId);
+  if (again !== null) return result(again, false);
+  throw conflict(CHECK_IN_MESSAGES.changed);
+}
+
+/** Undoes a check-in (and takes the player off a draft card): the same who and when as checking in. Money stays as it is. */
+export async function undoCheckIn(db: Db, input: Omit<CheckInInput, "useCredit">): Promise<CheckIn> {
+  const now = input.now ?? nowSeconds();
+  const target = await nightTarget(db, input.roundId, input.entryId, input.who);
+  const { round } = target;
+  const result = (changed: boolean): CheckIn => ({
+    entryId: target.entryId,
+    playerId: target.playerId,
+    name: target.name,
+    roundId: round.id,
+    roundName: round.name,
+    checkedInAt: null,
+    changed,
+    creditCents: 0,
+  });
+  if (target.checkedInAt === null) return result(false);
+  assertNightOpen(round, input.who, now, input.timeZone);
+  const written = await commitRoundChange(db, round.id, (state) => {
+    if (!state.entries.some((e) => e.id === target.entryId)) throw conflict(`${target.name}'s entry was withdrawn.`);
+    return {
+      statements: [
+        db
+          .update(entries)
+          .set({ checkedInAt: null, checkedInBy: null })
+          .where(and(eq(entries.id, target.entryId), isNotNull(entries.checkedInAt)))
+          .returning({ id: entries.id }),
+        ...leaveDraftCard(db, round.id, target.entryId),
+      ],
+      after: state.entries,
+      guardPlayers: [],
+      answer: ([rows]) => (rows as unknown[]).length > 0,
+    };
+  });
+  return result(written);
+}
+
+async function paymentCount(db: Db, roundId: number, playerId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(payments)
+    .where(and(eq(payments.roundId, roundId), eq(payments.playerId, playerId)));
+  return row?.count ?? 0;
+}
+
+async function checkedInAt(db: Db, entryId: number): Promise<number | null> {
+  const [row] = await db.select({ at: entries.checkedInAt }).from(entries).where(eq(entries.id, entryId));
+  return row?.at ?? null;
+}

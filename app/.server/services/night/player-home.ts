@@ -1,0 +1,59 @@
+import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { entries, rounds } from "../../db/schema";
+import { type OwnClaim, ownClaim } from "../players/own-claim";
+import { getLeagueSettings } from "../standings/league-settings";
+import { type PlayerNight, playerNight } from "./player-night";
+
+/** A round stays the player's "next" this long after its start: the evening it is played. */
+export const NEXT_ROUND_GRACE_SECONDS = 6 * 3600;
+
+/** The one thing to do about the next round: sign up, check in, or just look. */
+export type NextRoundAction = "signUp" | "checkIn" | "view";
+
+export type NextRound = {
+  round: { id: number; name: string; startsAt: number; location: string; openForRegistration: boolean };
+  /** The player's entry, checked in or not, what it owes and their published card; null when not signed up. */
+  night: PlayerNight | null;
+  /** When the player may check in from (ADR 25: `checkInOpensMinutes` before the start). */
+  checkInOpensAt: number;
+  action: NextRoundAction;
+};
+
+/** What the home page leads with for a signed-in user: their claim (its player's credit) and, once approved, their next round. */
+export type PlayerHome = { claim: OwnClaim | null; next: NextRound | null };
+
+/** Sign up while registration is open; check in from when check-in opens until the start; otherwise look. */
+export function nextRoundAction(next: Omit<NextRound, "action">, now: number): NextRoundAction {
+  const { round, night } = next;
+  if (!night) return round.openForRegistration && now < round.startsAt ? "signUp" : "view";
+  const checkInTime = now >= next.checkInOpensAt && now < round.startsAt;
+  return night.checkedInAt === null && checkInTime ? "checkIn" : "view";
+}
+
+/**
+ * The user's claim and, once approved, their next round: the first one still to come (or
+ * being played tonight) that they are entered in, else the league's first one still to
+ * come, to sign up for.
+ */
+export async function playerHome(db: Db, userId: number, now: number): Promise<PlayerHome> {
+  const claim = await ownClaim(db, userId);
+  if (claim?.status !== "approved") return { claim, next: null };
+  const entered = sql<number>`exists (select 1 from ${entries} where ${and(eq(entries.roundId, rounds.id), eq(entries.playerId, claim.playerId))})`;
+  const [round] = await db
+    .select({
+      id: rounds.id,
+      name: rounds.name,
+      startsAt: rounds.startsAt,
+      location: rounds.location,
+      openForRegistration: rounds.openForRegistration,
+    })
+    .from(rounds)
+    .where(gte(rounds.startsAt, now - NEXT_ROUND_GRACE_SECONDS))
+    .orderBy(desc(entered), asc(rounds.startsAt), asc(rounds.id))
+    .limit(1);
+  if (!round) return { claim, next: null };
+  const [night, settings] = await Promise.all([playerNight(db, round.id, claim.playerId), getLeagueSettings(db)]);
+  const next = { round, night, checkInOpensAt: round.startsAt - settings.checkInOpensMinutes * 60 };
+  return { claim, next: { ...next, action: nextRoundAction(next, now) } };
+}

@@ -1,0 +1,25 @@
+import { asc, desc, eq, inArray, lte } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { entries, players, rounds } from "../../db/schema";
+import { type SearchResult, searchResultColumns } from "./players";
+import { RECENT_ROUNDS } from "~/lib/constants";
+
+/**
+ * The players entered in the latest rounds that have started (`RECENT_ROUNDS` of them), by
+ * name: what /players lists before anyone searches — the people a visitor most likely
+ * looks for, and a new player finds their name among.
+ */
+export async function recentPlayers(db: Db, now: number): Promise<SearchResult[]> {
+  const latest = db
+    .select({ id: rounds.id })
+    .from(rounds)
+    .where(lte(rounds.startsAt, now))
+    .orderBy(desc(rounds.startsAt))
+    .limit(RECENT_ROUNDS);
+  return db
+    .selectDistinct(searchResultColumns)
+    .from(players)
+    .innerJoin(entries, eq(entries.playerId, players.id))
+    .where(inArray(entries.roundId, latest))
+    .orderBy(asc(players.lastName), asc(players.firstName), asc(players.id));
+}

@@ -1,0 +1,83 @@
+import { useState } from "react";
+import { NightResult, useNightAction } from "./night-action";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { SelectField } from "~/components/ui/field";
+import { CHOICES } from "~/lib/league-settings";
+
+/**
+ * "Make cards" from who is checked in: the mode and start chosen again each time (the
+ * league's settings to start with). Making them again replaces the cards below, so it asks
+ * first; published cards then come down until they are published again.
+ */
+export function MakeCards({
+  version,
+  mode,
+  start,
+  hasCards,
+  published,
+  checkedIn,
+}: {
+  version: number;
+  mode: string;
+  start: string;
+  hasCards: boolean;
+  published: boolean;
+  checkedIn: number;
+}) {
+  const action = useNightAction();
+  const [confirming, setConfirming] = useState(false);
+  const submit = (e: React.FormEvent<HTMLFormElement>) => {
+    setConfirming(false);
+    action.onSubmit(e);
+  };
+  return (
+    <Card title="Make cards" titleId="make-cards-title" className="print:hidden">
+      <form method="post" onSubmit={submit} className="space-y-3" aria-labelledby="make-cards-title">
+        <input type="hidden" name="intent" value="makeCards" />
+        <input type="hidden" name="version" value={version} />
+        <p className="text-sm text-muted">
+          From the {checkedIn} checked-in {checkedIn === 1 ? "player" : "players"}.
+        </p>
+        <SelectField label="Mode" name="mode" defaultValue={mode} key={`mode-${mode}`}>
+          {CHOICES.cardMode.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={CHOICES.cardStart.label} name="start" defaultValue={start} key={`start-${start}`}>
+          {CHOICES.cardStart.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </SelectField>
+        <NightResult action={action} />
+        {hasCards && !confirming ? (
+          <Button variant="secondary" onClick={() => setConfirming(true)} disabled={action.busy}>
+            Make cards again
+          </Button>
+        ) : (
+          <div className="space-y-2">
+            {hasCards ? (
+              <p className="text-sm font-medium text-warn-800">
+                This replaces the cards below{published ? " and takes the published cards down until you publish again" : ""}.
+              </p>
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={action.busy || checkedIn === 0}>
+                {action.busy ? "Making cards…" : hasCards ? "Replace the cards" : "Make cards"}
+              </Button>
+              {confirming ? (
+                <Button variant="secondary" onClick={() => setConfirming(false)}>
+                  Keep the cards
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        )}
+      </form>
+    </Card>
+  );
+}

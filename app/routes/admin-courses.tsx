@@ -1,0 +1,125 @@
+import { useRef } from "react";
+import { Form, data, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-courses";
+import { CourseCard } from "~/components/courses/course-card";
+import { type CourseInputs, CourseFields } from "~/components/courses/course-fields";
+import { ActionStatus, FormAlert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { useFocusFirstInvalid } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
+import { useFormResult } from "~/hooks/use-form-result";
+import { requireAdmin } from "~/.server/auth/guards";
+import type { Db } from "~/.server/db/client";
+import { handleForm, postedFields, postedIntent } from "~/.server/forms";
+import { routeServices } from "~/.server/route-context";
+import { createCourse, deleteCourse, getCourse, listCourses } from "~/.server/services/courses/courses";
+import { deleteLayout, getLayout } from "~/.server/services/courses/layouts";
+import { pageMeta } from "~/lib/meta";
+import { CourseDeleteFormSchema, CourseValuesSchema } from "~/schemas/courses";
+
+// The league's courses and their layouts (ADR 25): add a course here, edit it and its
+// layouts on their own pages, which come back here saying what they saved.
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Courses");
+
+/** What a form's redirect came back to say: ?course=id (a course added or saved), ?layout=id. */
+async function notice(db: Db, params: URLSearchParams): Promise<string | null> {
+  const id = (key: string) => {
+    const n = Number(params.get(key));
+    return Number.isSafeInteger(n) && n > 0 ? n : null;
+  };
+  const [course, layout] = [id("course"), id("layout")];
+  if (course)
+    return getCourse(db, course).then(
+      (c) => `Saved ${c.name}.`,
+      () => null,
+    );
+  if (layout)
+    return getLayout(db, layout).then(
+      (l) => `Saved the layout ${l.name} of ${l.courseName}.`,
+      () => null,
+    );
+  return null;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { db } = routeServices(context);
+  const [courses, message] = await Promise.all([listCourses(db), notice(db, new URL(request.url).searchParams)]);
+  return { courses, notice: message };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const { db } = routeServices(context);
+  if ((await postedIntent(request)) === "addCourse") {
+    const posted = await postedFields(request);
+    const result = await handleForm(
+      request,
+      CourseValuesSchema,
+      async (values) => redirect(`/admin/courses?course=${await createCourse(db, values)}`),
+      { unexpected: "The course could not be added. Please try again." },
+    );
+    // A refusal says it was the add, so the page shows it in the add form.
+    return result instanceof Response
+      ? result
+      : data({ ...result.data, adding: true, values: { name: posted.name ?? "", place: posted.place ?? "" } }, result.init ?? undefined);
+  }
+  return handleForm(request, CourseDeleteFormSchema, async ({ intent, id }) => {
+    if (intent === "deleteCourse") await deleteCourse(db, id);
+    else await deleteLayout(db, id);
+    return { success: intent === "deleteCourse" ? "Course deleted." : "Layout deleted." };
+  });
+}
+
+/** The add form, with the errors of a refused add (the name taken, a field left blank). */
+function AddCourse({ busy }: { busy: boolean }) {
+  const { fieldErrors, formError, result } = useFormResult<{ adding: boolean; values: CourseInputs }>();
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(form, fieldErrors);
+  const adding = result?.adding === true;
+  return (
+    <Card title="Add a course" titleId="add-course">
+      <Form method="post" noValidate ref={form} className="space-y-4">
+        <input type="hidden" name="intent" value="addCourse" />
+        {/* Keyed by the answer: after a refused add it shows what was typed, after a delete it is empty. */}
+        <CourseFields
+          key={adding ? JSON.stringify(result?.values) : "blank"}
+          values={adding && result?.values ? result.values : { name: "", place: "" }}
+          errors={adding ? fieldErrors : {}}
+        />
+        <FormAlert message={adding ? formError : null} />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Adding…" : "Add course"}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+export default function AdminCourses({ loaderData }: Route.ComponentProps) {
+  const { courses, notice: message } = loaderData;
+  const { success, formError, result } = useFormResult<{ adding: boolean }>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageHeader
+        title="Courses"
+        subtitle="Where the league plays, and each course's layouts: holes, pars, distances and second-card holes."
+      />
+      <div className="max-w-3xl space-y-4">
+        <ActionStatus message={success ?? message} />
+        {/* A refused delete; a refused add shows in the add form. */}
+        {result?.adding ? null : <ActionStatus message={formError} tone="error" />}
+        {courses.length === 0 ? (
+          <EmptyState title="No courses yet.">Add the first below; then a round can play one of its layouts.</EmptyState>
+        ) : (
+          courses.map((c) => <CourseCard key={c.id} course={c} busy={busy} />)
+        )}
+        <AddCourse busy={busy} />
+      </div>
+    </>
+  );
+}

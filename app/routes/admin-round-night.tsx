@@ -1,0 +1,112 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/admin-round-night";
+import { CardEditor } from "~/components/night/card-board";
+import { MakeCards } from "~/components/night/make-cards";
+import type { NightAnswer } from "~/components/night/night-action";
+import { NightEntries } from "~/components/night/night-entries";
+import { PrintCards } from "~/components/night/print-cards";
+import { WalkUp } from "~/components/night/walk-up";
+import { Alert } from "~/components/ui/alert";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card, Stats } from "~/components/ui/card";
+import { PageHeader } from "~/components/ui/page-header";
+import { useLeague } from "~/hooks/use-league";
+import { requireAdmin } from "~/.server/auth/guards";
+import { orRouteError, routeId, routeServices } from "~/.server/route-context";
+import { nightScreen } from "~/.server/services/night/night-screen";
+import { handleNightForm } from "./night-form.server";
+import { pageMeta } from "~/lib/meta";
+import { formatCents } from "~/lib/money";
+import { entryPriceCents } from "~/lib/pricing";
+import { formatDateTime } from "~/lib/time";
+
+// League night on a phone (ADR 25): check-in, cash, walk-ups, the cards and their print.
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const id = await routeId(params.roundId, "round id");
+  return orRouteError(nightScreen(routeServices(context).db, id));
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const session = requireAdmin(context, request);
+  const roundId = await routeId(params.roundId, "round id");
+  const { db, env, league } = routeServices(context);
+  return handleNightForm(request, { db, roundId, session, timeZone: league.timeZone, jobs: env.JOBS, origin: new URL(request.url).origin });
+}
+
+/** A post that never reached the server (a phone out of signal) answers so, for its Retry, instead of breaking the screen. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<NightAnswer> {
+  try {
+    return (await serverAction()) as NightAnswer;
+  } catch (err) {
+    if (err instanceof Response || (err && typeof err === "object" && "status" in err)) throw err;
+    return { formError: "The answer did not arrive: the connection dropped. Retry: it will not be done twice.", offline: true };
+  }
+}
+
+/** After every action the screen shows what the server holds, a refused one's too; not after one that never arrived. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate, formMethod }: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as NightAnswer | undefined)?.offline) return false;
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData ? `League night · ${args.loaderData.round.name}` : "League night");
+
+export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
+  const { round, entries, counts, played, board, cardSettings, divisions } = loaderData;
+  const { timeZone } = useLeague();
+  const where = board.course ? `${board.course}${board.layout ? ` · ${board.layout}` : ""}` : round.location;
+  return (
+    <>
+      <div className="print:hidden">
+        <PageHeader
+          title={round.name}
+          subtitle={`${formatDateTime(round.startsAt, timeZone)} · ${where}`}
+          actions={
+            <>
+              <ButtonLink to={`/admin/round/play/${round.id}`}>Entries</ButtonLink>
+              {board.cards.length ? <Button onClick={() => window.print()}>Print cards</Button> : null}
+            </>
+          }
+        />
+      </div>
+      <div className="space-y-6 print:hidden">
+        <Card>
+          <Stats
+            items={[
+              { label: "Entered", value: counts.entered },
+              { label: "Checked in", value: counts.checkedIn },
+              { label: "Owed", value: formatCents(counts.owedCents) },
+            ]}
+          />
+        </Card>
+        {played ? <Alert tone="info">This round has scores, so check-in and walk-ups are closed.</Alert> : null}
+        {/* One column on a phone; the list beside the forms on a wide screen. */}
+        <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+          <NightEntries entries={entries} closed={played} />
+          <div className="space-y-6">
+            <WalkUp
+              entered={entries.map((e) => e.playerId)}
+              divisions={divisions}
+              priceCents={entryPriceCents(round)}
+              aceCents={round.aceCents}
+              closed={played}
+            />
+            <MakeCards
+              version={board.version}
+              mode={cardSettings.mode}
+              start={cardSettings.start}
+              hasCards={board.cards.length > 0}
+              published={board.publishedAt !== null}
+              checkedIn={counts.checkedIn}
+            />
+          </div>
+        </div>
+        <CardEditor board={board} closed={played} />
+      </div>
+      <PrintCards board={board} roundName={round.name} startsAt={round.startsAt} />
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import type { Session } from "~/.server/auth/current-user";
+import type { Db } from "~/.server/db/client";
+import { handleForm } from "~/.server/forms";
+import { recordCash } from "~/.server/services/money/cash";
+import { addLateArrival, moveToCard, setCardStart } from "~/.server/services/night/card-edits";
+import { publishCards } from "~/.server/services/night/card-publish";
+import { makeRoundCards } from "~/.server/services/night/card-writes";
+import { checkIn, undoCheckIn } from "~/.server/services/night/check-in";
+import { walkUp } from "~/.server/services/night/walk-up";
+import { getRound } from "~/.server/services/rounds/rounds";
+import { formatCents } from "~/lib/money";
+import { formatTime, wallParts, zonedTimeToEpoch } from "~/lib/time";
+import { type NightForm, NightFormSchema } from "~/schemas/night-forms";
+
+// The league-night screen's forms (/admin/round/night/{id}, ADR 25), each answered with a
+// sentence the screen shows where the action was taken. The round is the URL's.
+
+export type NightContext = { db: Db; roundId: number; session: Session; timeZone: string; jobs: Queue; origin: string };
+
+export function handleNightForm(request: Request, ctx: NightContext) {
+  return handleForm(request, NightFormSchema, (input) => run(input, ctx));
+}
+
+async function run(input: NightForm, ctx: NightContext): Promise<{ success: string }> {
+  const { db, roundId, timeZone } = ctx;
+  const who = { admin: true, userId: ctx.session.user.id };
+  switch (input.intent) {
+    case "checkIn": {
+      const done = await checkIn(db, { roundId, entryId: input.entry_id, who, timeZone });
+      return { success: done.changed ? `Checked in ${done.name}.` : `${done.name} was already checked in.` };
+    }
+    case "undoCheckIn": {
+      const done = await undoCheckIn(db, { roundId, entryId: input.entry_id, who, timeZone });
+      return { success: done.changed ? `${done.name} is no longer checked in.` : `${done.name} was not checked in.` };
+    }
+    case "cash": {
+      const cash = await recordCash(db, {
+        entryId: input.entry_id,
+        amountCents: input.amount,
+        note: input.note,
+        requestKey: input.request_key,
+        inRound: roundId,
+      });
+      return { success: `Recorded ${formatCents(cash.amountCents)} in cash from ${cash.playerName}.` };
+    }
+    case "walkUp": {
+      const player = input.player ? { id: input.player } : { firstName: input.newFirstName, lastName: input.newLastName, pdga: input.pdga };
+      const cash = { amountCents: input.amount, note: input.note, requestKey: input.request_key };
+      const done = await walkUp(db, { roundId, player, division: input.division, ace: input.ace, cash, adminId: who.userId });
+      return { success: `${done.playerName} is entered, paid ${formatCents(done.amountCents)} in cash and is checked in.` };
+    }
+    case "makeCards": {
+      const board = await makeRoundCards(db, roundId, { version: input.version, mode: input.mode, start: input.start });
+      const players = board.cards.reduce((n, c) => n + c.players.length, 0);
+      return { success: `Made ${board.cards.length} cards for ${players} players. Check them, then publish.` };
+    }
+    case "moveCard": {
+      const moved = await moveToCard(db, roundId, { version: input.version, entryId: input.entry_id, to: input.to });
+      return { success: `Moved ${moved.name} to card ${moved.cardNumber}.` };
+    }
+    case "lateArrival": {
+      const { board, cardNumber } = await addLateArrival(db, roundId, { version: input.version, entryId: input.entry_id });
+      const name = board.cards.flatMap((c) => c.players).find((p) => p.entryId === input.entry_id)?.name ?? "The player";
+      return { success: `${name} joins card ${cardNumber}.` };
+    }
+    case "cardStart": {
+      const teeTime = input.tee_time ? await teeTimeOn(db, roundId, input.tee_time, timeZone) : null;
+      await setCardStart(db, roundId, {
+        version: input.version,
+        number: input.number,
+        start: { startHole: input.start_hole ?? null, teeTime },
+      });
+      const start = teeTime !== null ? formatTime(teeTime, timeZone) : `hole ${input.start_hole}`;
+      return { success: `Card ${input.number} now starts at ${start}.` };
+    }
+    case "publish": {
+      const { board, published } = await publishCards(db, roundId, input.version, { jobs: ctx.jobs, origin: ctx.origin });
+      return {
+        success: published
+          ? `Published ${board.cards.length} cards: everyone sees them on the round page, and players who asked get a mail.`
+          : "The cards were already published.",
+      };
+    }
+  }
+}
+
+/** A tee time typed as a time of day, on the round's day in the league's zone. */
+async function teeTimeOn(db: Db, roundId: number, time: { hour: number; minute: number }, timeZone: string): Promise<number> {
+  const day = wallParts((await getRound(db, roundId)).startsAt, timeZone);
+  return zonedTimeToEpoch({ year: day.year, month: day.month, day: day.day, ...time }, timeZone);
+}

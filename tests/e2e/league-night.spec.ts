@@ -1,0 +1,185 @@
+import type { Browser, Page } from "@playwright/test";
+import { api, claimedPlayer, letters, makePlayer, makeRound } from "./api";
+import { checkA11y, hydrated, partHydrated } from "./axe";
+import { expect, newContext, test } from "./fixtures";
+
+// League night (ADR 25) in the browser: an admin runs a night on a phone — check-ins (one
+// by the player on the round page, paying from credit), cash, a walk-up, cards in each mode,
+// a move by the menu, publishing and the printed cards — and the players see their cards.
+
+test.describe.configure({ timeout: 150_000 });
+
+/** Enters the admin's new player in the round: their entry id. */
+async function entered(admin: Page, roundId: number, fn: string, ln: string, division: string): Promise<number> {
+  const player = await makePlayer(admin, fn, ln, division);
+  const { newEntry } = await api<{ newEntry: { id: number } }>(admin, "POST", "/api/admin/entry/add", {
+    values: { round_id: roundId, player, division },
+  });
+  return newEntry.id;
+}
+
+const cardsRegion = (page: Page) => page.getByRole("region", { name: /^Cards \((draft|published)\)$/ });
+
+/**
+ * A round of today ties the aces other tests add today to it (services/money/ledger.ts
+ * addAce): the night's round takes no ace fee, the test holds the ace pot's lock, and the
+ * round moves weeks ahead when the test is done.
+ */
+async function moveAway(admin: Page, roundId: number) {
+  const round = await api<Record<string, unknown>>(admin, "GET", `/api/rounds/round/${roundId}`);
+  const { entry_count: _, openForRegistration: __, ...values } = round;
+  await api(admin, "POST", "/api/admin/round/", { ...values, d: Math.floor(Date.now() / 1000) + 40 * 86_400 });
+}
+
+test("an admin runs a whole night on the phone, and the players see their cards @narrow", async ({
+  adminPage: admin,
+  browser,
+  acePot: _,
+}) => {
+  // A player with $20 of credit, claimed and logged in; a $5 round starting in an hour.
+  const night = await claimedPlayer(admin, browser, { creditDollars: 20 });
+  const { tag, page: player } = night;
+  const roundName = `Night ${tag}`;
+  const roundId = await makeRound(admin, roundName, 1 / 24, { aceDollars: 0 });
+  try {
+    await runNight(admin, player, browser, { ...night, roundId, roundName });
+  } finally {
+    await moveAway(admin, roundId);
+    await night.context.close();
+  }
+});
+
+type Night = Awaited<ReturnType<typeof claimedPlayer>>;
+
+async function runNight(admin: Page, player: Page, browser: Browser, night: Night) {
+  const { roundId, tag } = night;
+  await api(admin, "POST", "/api/admin/entry/add", { values: { round_id: roundId, player: night.playerId, division: "MA2" } });
+  const names = ["Ann", "Bo", "Cy", "Di"].map((fn, i) => ({ fn, ln: `Ni${String.fromCharCode(97 + i)}${tag}` }));
+  for (const [i, n] of names.entries()) await entered(admin, roundId, n.fn, n.ln, i < 3 ? "MA1" : "MA2");
+
+  // The player checks in on the round page, paying what they owe from their credit.
+  await player.goto(`/rounds/${roundId}`);
+  const part = player.getByRole("region", { name: "League night" });
+  await expect(part).toContainText("Check-in is open until the start.");
+  await partHydrated(part.getByRole("button", { name: "Check in" }));
+  await part.getByLabel("Pay the $5.00 I owe from my credit ($20.00)").check();
+  await part.getByRole("button", { name: "Check in" }).click();
+  await expect(part.getByRole("status")).toContainText(`You are checked in for ${night.roundName}. $5.00 of your credit paid`);
+
+  // The admin's night screen: the player's check-in is there.
+  await admin.goto(`/admin/round/night/${roundId}`);
+  await hydrated(admin);
+  const row = (name: string) => admin.locator("li[data-entry]").filter({ hasText: name });
+  await expect(row(night.playerName)).toContainText("Checked in");
+  await expect(row(night.playerName)).toContainText("Paid: credit $5.00");
+
+  // Cash from Ann, then the four checked in.
+  const ann = `Ann ${names[0]!.ln}`;
+  await row(ann)
+    .getByRole("button", { name: `Take cash from ${ann}` })
+    .click();
+  const cash = admin.getByRole("form", { name: `Cash from ${ann}` });
+  await expect(cash.getByLabel("Amount")).toHaveValue("5.00");
+  await cash.getByRole("button", { name: "Record cash" }).click();
+  await expect(row(ann).getByRole("status")).toHaveText(`Recorded $5.00 in cash from ${ann}.`);
+  await expect(row(ann)).toContainText("Paid: cash $5.00");
+  for (const n of names) {
+    const name = `${n.fn} ${n.ln}`;
+    await row(name)
+      .getByRole("button", { name: `Check in ${name}` })
+      .click();
+    await expect(row(name).getByRole("status").filter({ hasText: "Checked in" })).toHaveText(`Checked in ${name}.`);
+  }
+  const checkedIn = admin.locator("dt", { hasText: /^Checked in$/ }).locator("..");
+  await expect(checkedIn).toContainText("5");
+
+  // A walk-up who has no record: entered, paid in cash and checked in at once.
+  const walker = `Wes Walk${tag}`;
+  const walkUp = admin.getByRole("region", { name: "Add a walk-up" });
+  await walkUp.getByLabel("Find the player").fill(walker);
+  await walkUp.getByRole("button", { name: `Add player: ${walker}` }).click();
+  await walkUp.getByLabel("Division").selectOption("MA2");
+  await expect(walkUp.getByLabel("Cash taken")).toHaveValue("5.00");
+  await walkUp.getByRole("button", { name: "Add walk-up" }).click();
+  await expect(walkUp.getByRole("status")).toHaveText(`${walker} is entered, paid $5.00 in cash and is checked in.`);
+  await expect(row(walker)).toContainText("Checked in");
+  await expect(checkedIn).toContainText("6");
+
+  // Cards in each mode, the last by division: the MA1 and the MA2 players on cards of their own.
+  const make = admin.getByRole("region", { name: "Make cards" });
+  await make.getByRole("button", { name: "Make cards" }).click();
+  await expect(make.getByRole("status")).toHaveText("Made 2 cards for 6 players. Check them, then publish.");
+  for (const mode of ["By rating spread", "By division"]) {
+    await make.getByLabel("Mode").selectOption({ label: mode });
+    await make.getByRole("button", { name: "Make cards again" }).click();
+    await make.getByRole("button", { name: "Replace the cards" }).click();
+    await expect(make.getByRole("status")).toHaveText("Made 2 cards for 6 players. Check them, then publish.");
+  }
+  const cards = cardsRegion(admin);
+  const card = (n: number) => cards.locator(`section[data-card="${n}"]`);
+  await expect(card(1)).toContainText("Card 1 · hole 1");
+  await expect(card(2)).toContainText("Card 2 · hole 10");
+  const divisionsOf = async (n: number) => new Set((await card(n).locator("li").allInnerTexts()).map((t) => /MA\d/.exec(t)?.[0]));
+  expect([...(await divisionsOf(1))]).toHaveLength(1);
+  expect([...(await divisionsOf(2))]).toHaveLength(1);
+  await checkA11y(admin, "night screen with draft cards", test.info());
+
+  // A move by the menu: card 1's first player to card 2.
+  const moving = card(1).locator("li").first();
+  const movedName = (await moving.locator("p").first().innerText()).replace(/\s+MA\d.*$/, "");
+  await moving.getByLabel(/^Move .* to$/).selectOption("2");
+  await moving.getByRole("button", { name: "Move" }).click();
+  await expect(cards.getByRole("status")).toHaveText(`Moved ${movedName} to card 2.`);
+  await expect(card(2)).toContainText(movedName);
+  await expect(card(1).locator("li")).toHaveCount(2);
+
+  await cards.getByRole("button", { name: "Publish the 2 cards" }).click();
+  await expect(cards.getByRole("status").last()).toContainText("Published 2 cards");
+  await expect(admin.getByRole("heading", { name: "Cards (published)" })).toBeVisible();
+
+  // The paper backup: one block per card with an empty grid of 18 holes; no screen controls.
+  await admin.emulateMedia({ media: "print" });
+  const printed = admin.locator("[data-print-cards] section");
+  await expect(printed).toHaveCount(2);
+  await expect(printed.first().locator("thead th")).toHaveCount(20);
+  await expect(printed.first().getByRole("rowheader", { name: "Par" })).toBeVisible();
+  await expect(admin.getByRole("button", { name: "Print cards" })).toBeHidden();
+  await expect(cards).toBeHidden();
+  await admin.emulateMedia({ media: "screen" });
+
+  // The player's card on the round page, and everyone's for a visitor.
+  await player.goto(`/rounds/${roundId}`);
+  await expect(player.getByRole("region", { name: "League night" })).toContainText(/Card [12] · hole (1|10) · with /);
+  const visitor = await (await newContext(browser)).newPage();
+  await visitor.goto(`/rounds/${roundId}`);
+  const published = visitor.getByRole("region", { name: "Cards" });
+  await expect(published.getByRole("listitem")).toHaveCount(2);
+  await expect(published).toContainText(walker);
+  await expect(published).toContainText(night.playerName);
+
+  // The round's money: the books still balance.
+  await admin.goto("/admin/reports");
+  const reconciliation = admin.getByRole("region", { name: "Reconciliation" });
+  await expect(reconciliation.getByRole("status").filter({ hasText: "Balanced" })).toHaveCount(2);
+  await expect(reconciliation.getByRole("alert")).toHaveCount(0);
+}
+
+test("a player dragged onto another card moves there", async ({ adminPage: admin }) => {
+  await admin.goto("/");
+  const tag = letters();
+  const roundId = await makeRound(admin, `Drag ${tag}`, 2);
+  for (const fn of ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]) {
+    const id = await entered(admin, roundId, fn, `Dr${tag}`, "MA1");
+    await api(admin, "POST", `/api/admin/rounds/${roundId}/check-in`, { entry_id: id });
+  }
+  await api(admin, "POST", `/api/admin/rounds/${roundId}/cards`, { version: 0, mode: "random", start: "tee_times" });
+  await admin.goto(`/admin/round/night/${roundId}`);
+  await hydrated(admin);
+  const cards = cardsRegion(admin);
+  const from = cards.locator('section[data-card="1"] li').first();
+  const name = (await from.locator("p").first().innerText()).replace(/\s+MA1.*$/, "");
+  await from.dragTo(cards.locator('section[data-card="2"]'));
+  await expect(cards.getByRole("status")).toHaveText(`Moved ${name} to card 2.`);
+  await expect(cards.locator('section[data-card="2"]')).toContainText(name);
+  await expect(cards.locator('section[data-card="1"] li')).toHaveCount(2);
+});

@@ -1,0 +1,121 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { call, makeUser } from "../auth-fixtures";
+import { balanceOf, makeRound, nowSec, testDb, uniq } from "../fixtures";
+import { PRICE, expectBooksBalance, paidEntry } from "../money-fixtures";
+import { checkedInRound, entryRow, playerEntry } from "../night-fixtures";
+import { RUNS, adminToken, answersOf, expectPayoutsMatchScores, oneWayOrTheOther, withStatus } from "./race-fixtures";
+import { cardMails, claims, entries, payments, players, rounds, users } from "~/.server/db/schema";
+import { CARDS_CHANGED } from "~/.server/services/night/card-sql";
+
+// League night under concurrency (ADR 25): twenty taps of Check in check in once and take
+// the credit once; twenty retries of one walk-up or one cash record make one payment and
+// answer alike; two admins saving the cards have one winner; twenty publishes publish once
+// and mail each player once.
+
+describe("twenty check-ins of one entry at once", () => {
+  it.each(RUNS)("run %i: checked in once, the credit taken once, every answer 200", async () => {
+    const w = await playerEntry({ balanceCents: 1000 });
+    const answers = await answersOf(
+      Array.from({ length: 20 }, () => call("POST", `/api/rounds/${w.round.id}/check-in`, { token: w.token, body: { use_credit: true } })),
+    );
+    expect(withStatus(answers, 200)).toHaveLength(20);
+    expect(answers.filter((a) => a.body.changed)).toHaveLength(1);
+    expect(answers.map((a) => a.body.credit_used).sort()).toEqual([...Array(19).fill(0), PRICE / 100]);
+    expect(await entryRow(w.entry.id)).toMatchObject({ creditUsedCents: PRICE, checkedInBy: w.user.id });
+    expect(await balanceOf(w.player.id)).toBe(1000 - PRICE);
+    await expectPayoutsMatchScores(w.round.id);
+    await expectBooksBalance();
+  });
+});
+
+describe("twenty retries of one walk-up at once", () => {
+  it.each(RUNS)("run %i: one player, one entry, one payment; every answer the same walk-up", async () => {
+    const round = await makeRound({ startsAt: nowSec() + 3600 });
+    const token = await adminToken();
+    const lastName = `Walk${uniq()}`;
+    const body = { new_player: { fn: "Wes", ln: lastName }, division: "MA2", amount: 6, request_key: `k-${crypto.randomUUID()}` };
+    const answers = await answersOf(
+      Array.from({ length: 20 }, () => call("POST", `/api/admin/rounds/${round.id}/walk-up`, { token, body })),
+    );
+    expect(withStatus(answers, 201)).toHaveLength(20);
+    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    expect(await testDb().select().from(players).where(eq(players.lastName, lastName))).toHaveLength(1);
+    expect(await testDb().select().from(entries).where(eq(entries.roundId, round.id))).toHaveLength(1);
+    expect(await testDb().select().from(payments).where(eq(payments.roundId, round.id))).toHaveLength(1);
+    await expectBooksBalance();
+  });
+});
+
+describe("twenty retries of one cash record at once", () => {
+  it.each(RUNS)("run %i: one payment, every answer the same", async () => {
+    const w = await paidEntry();
+    const token = await adminToken();
+    const body = { id: w.entry.id, amount: 6, note: "flaky signal", request_key: `k-${crypto.randomUUID()}` };
+    const answers = await answersOf(Array.from({ length: 20 }, () => call("POST", "/api/admin/entry/cash", { token, body })));
+    expect(withStatus(answers, 201)).toHaveLength(20);
+    expect(new Set(answers.map((a) => a.body.payment_id)).size).toBe(1);
+    expect(
+      await testDb()
+        .select()
+        .from(payments)
+        .where(and(eq(payments.roundId, w.round.id), eq(payments.method, "cash"))),
+    ).toHaveLength(1);
+  });
+});
+
+describe("two admins saving the cards at once", () => {
+  it.each(RUNS)("run %i: one save wins, the other is told the cards changed", async () => {
+    const night = await checkedInRound(8);
+    const [a, b] = [await adminToken(), await adminToken()];
+    const base = `/api/admin/rounds/${night.round.id}/cards`;
+    const made = (await (await call("POST", base, { token: a, body: { version: 0 } })).json()) as {
+      version: number;
+      cards: { number: number; start_hole: number; players: { entry_id: number }[] }[];
+    };
+    const ids = made.cards.map((c) => c.players.map((p) => p.entry_id));
+    const save = (token: string, order: number[][]) =>
+      call("PUT", base, {
+        token,
+        body: { version: made.version, cards: order.map((entryIds, i) => ({ number: i + 1, start_hole: i + 3, entry_ids: entryIds })) },
+      });
+    const answers = await answersOf([save(a, ids), save(b, [...ids].reverse())]);
+    const won = oneWayOrTheOther(answers, 200, CARDS_CHANGED);
+    expect(won).toHaveLength(1);
+    const [row] = await testDb().select({ version: rounds.cardsVersion }).from(rounds).where(eq(rounds.id, night.round.id));
+    expect(row?.version).toBe(made.version + 1);
+  });
+});
+
+describe("twenty publishes at once", () => {
+  it("published once, and each opted-in player mailed once", async () => {
+    const night = await checkedInRound(6, { startsAt: nowSec() + 3600 });
+    const subscribers = [];
+    for (const person of night.people.slice(0, 3)) {
+      const user = await makeUser();
+      await testDb().update(users).set({ notifyCards: true }).where(eq(users.id, user.id));
+      await testDb().insert(claims).values({ userId: user.id, playerId: person.id, status: "approved" });
+      subscribers.push(user);
+    }
+    const token = await adminToken();
+    const base = `/api/admin/rounds/${night.round.id}/cards`;
+    const made = (await (await call("POST", base, { token, body: { version: 0 } })).json()) as { version: number };
+    const answers = await answersOf(
+      Array.from({ length: 20 }, () => call("POST", `${base}/publish`, { token, body: { version: made.version } })),
+    );
+    expect(withStatus(answers, 200)).toHaveLength(20);
+    expect(answers.filter((a) => a.body.published_now)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.body.published_at)).size).toBe(1);
+    // The one announcement reaches the real queue's consumer.
+    const mailed = () =>
+      testDb()
+        .select()
+        .from(cardMails)
+        .where(and(eq(cardMails.roundId, night.round.id), isNotNull(cardMails.mailedAt)));
+    const deadline = Date.now() + 15_000;
+    while ((await mailed()).length < subscribers.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    const rows = await testDb().select().from(cardMails).where(eq(cardMails.roundId, night.round.id));
+    expect(rows.map((r) => r.userId).sort()).toEqual(subscribers.map((u) => u.id).sort());
+    expect(rows.every((r) => r.mailedAt !== null)).toBe(true);
+  });
+});

@@ -1,0 +1,39 @@
+import { adminSubApp } from "./context";
+import { CourseIdParam, LayoutIdParam } from "./params";
+import { courseJson, layoutJson } from "./serializers/courses";
+import { body, param } from "./validate";
+import { createCourse, deleteCourse, getCourse, updateCourse } from "~/.server/services/courses/courses";
+import { createLayout, deleteLayout, getLayout, updateLayout } from "~/.server/services/courses/layouts";
+import { CourseValuesSchema, NewLayoutSchema, SaveLayoutSchema } from "~/schemas/courses";
+
+// Courses and layouts (ADR 25); mounted in ./admin.ts behind the admin guard. A write
+// answers what it wrote as GET /api/courses shows it; a layout's save carries its version.
+
+export const adminCoursesApi = adminSubApp()
+  .post("/courses", body(CourseValuesSchema), async (c) => {
+    const id = await createCourse(c.var.db, c.req.valid("json"));
+    return c.json(courseJson(await getCourse(c.var.db, id)), 201);
+  })
+  .put("/courses/:id", param(CourseIdParam), body(CourseValuesSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    await updateCourse(c.var.db, id, c.req.valid("json"));
+    return c.json(courseJson(await getCourse(c.var.db, id)));
+  })
+  .delete("/courses/:id", param(CourseIdParam), async (c) => {
+    await deleteCourse(c.var.db, c.req.valid("param").id);
+    return c.json({ success: true });
+  })
+  .post("/courses/:id/layouts", param(CourseIdParam), body(NewLayoutSchema), async (c) => {
+    const id = await createLayout(c.var.db, c.req.valid("param").id, c.req.valid("json"));
+    return c.json(layoutJson(await getLayout(c.var.db, id)), 201);
+  })
+  .put("/layouts/:id", param(LayoutIdParam), body(SaveLayoutSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const { version, values } = c.req.valid("json");
+    await updateLayout(c.var.db, id, version, values);
+    return c.json(layoutJson(await getLayout(c.var.db, id)));
+  })
+  .delete("/layouts/:id", param(LayoutIdParam), async (c) => {
+    await deleteLayout(c.var.db, c.req.valid("param").id);
+    return c.json({ success: true });
+  });
