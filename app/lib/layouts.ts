@@ -15,6 +15,10 @@ export function fitHoles<T>(holes: readonly T[], count: number, blank: () => T):
   return Array.from({ length: count }, (_, i) => (i < holes.length ? (holes[i] as T) : blank()));
 }
 
+/** The holes a round without a layout is played on: 18 of par 3, as a new layout starts. */
+export const holesWithoutLayout = (): { hole: number; par: number }[] =>
+  Array.from({ length: HOLE_COUNT.default }, (_, i) => ({ hole: i + 1, par: PAR.default }));
+
 /** A new layout's holes: par 3, no distance, no second card. */
 export const blankHole = (): Hole => ({ par: PAR.default, distanceFeet: null, secondCardOrder: null });
 

@@ -1,8 +1,8 @@
-import { type SQL, asc, sql } from "drizzle-orm";
+import { type SQL, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
-import { layoutHoles } from "../../db/schema";
-import type { Hole } from "~/lib/layouts";
+import { courses, layoutHoles, layouts, rounds } from "../../db/schema";
+import { type Hole, secondCardHoles } from "~/lib/layouts";
 
 // What other domains read of a layout, as SQL inside their own statements, so the rule is
 // checked at the moment of the write or read: a round's location is its course's name
@@ -65,3 +65,19 @@ export const roundCourseQuery = (db: Db, roundId: number) =>
     .where(sql`r.id = ${roundId}`);
 
 export type RoundCourse = Awaited<ReturnType<typeof roundCourseQuery>>[number];
+
+/** A round's course, layout and holes as the cards read them: each hole's par, and the holes that take a second card in order. */
+export type RoundLayout = { course: string | null; layout: string | null; pars: number[] | null; secondCardOrder: number[] };
+
+/** The round's layout, course and holes, or none (a round without a layout). */
+export async function roundLayout(db: Db, roundId: number): Promise<RoundLayout> {
+  const [named] = await db
+    .select({ layoutId: layouts.id, layout: layouts.name, course: courses.name })
+    .from(rounds)
+    .innerJoin(layouts, eq(layouts.id, rounds.layoutId))
+    .innerJoin(courses, eq(courses.id, layouts.courseId))
+    .where(eq(rounds.id, roundId));
+  if (!named) return { course: null, layout: null, pars: null, secondCardOrder: [] };
+  const holes = await holesQuery(db).where(eq(layoutHoles.layoutId, named.layoutId));
+  return { course: named.course, layout: named.layout, pars: holes.map((h) => h.par), secondCardOrder: secondCardHoles(holes) };
+}

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, claims, entries, layoutHoles, players, rounds, users } from "../../db/schema";
 import { notFound } from "../../errors";
+import { holesWithoutLayout } from "~/lib/layouts";
 import type { LiveHole } from "~/lib/live-state";
 
 // What live scoring reads from D1 (ADR 26): a round's holes, its cards and who is on them,
@@ -32,9 +33,6 @@ export type LiveRoster = {
   holes: LiveHole[];
   cards: RosterCard[];
 };
-
-/** A round without a layout plays 18 holes of par 3. */
-const DEFAULT_HOLES: LiveHole[] = Array.from({ length: 18 }, (_, i) => ({ hole: i + 1, par: 3 }));
 
 const cardColumns = { id: cards.id, number: cards.number, startHole: cards.startHole, teeTime: cards.teeTime, startedAt: cards.startedAt };
 const playerColumns = {
@@ -82,7 +80,7 @@ export async function liveRoster(db: Db, roundId: number): Promise<LiveRoster> {
   ]);
   const [round] = roundRows;
   if (!round) throw notFound("Round not found");
-  return { round, holes: holeRows.length ? holeRows : DEFAULT_HOLES, cards: withPlayers(cardRows, playerRows) };
+  return { round, holes: holeRows.length ? holeRows : holesWithoutLayout(), cards: withPlayers(cardRows, playerRows) };
 }
 
 /**

@@ -1,18 +1,17 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
-import { cardPlayers, cards, courses, entries, layoutHoles, layouts, players, rounds } from "../../db/schema";
+import { cardPlayers, cards, entries, players, rounds } from "../../db/schema";
 import { notFound } from "../../errors";
 import { currentRatings } from "./league-ratings";
+import { type RoundLayout, roundLayout } from "../courses/layout-sql";
+import { holesWithoutLayout } from "~/lib/layouts";
 import { startLabels } from "~/lib/night";
 
 // A round's cards as the night screen, the card editor, the print view and the public
 // list read them (ADR 25): each card's start and players, who is checked in and on no
 // card yet, the version every card write carries, and the holes the round is played on
 // (its layout's, or 18 without one).
-
-/** Holes a round without a layout plays: its shotgun starts and printed grid. */
-export const HOLES_WITHOUT_LAYOUT = 18;
 
 export type BoardPlayer = {
   entryId: number;
@@ -36,9 +35,7 @@ export type BoardCard = {
   players: BoardPlayer[];
 };
 
-export type RoundCourse = { course: string | null; layout: string | null; pars: number[] | null; secondCardOrder: number[] };
-
-export type CardBoard = RoundCourse & {
+export type CardBoard = RoundLayout & {
   roundId: number;
   startsAt: number;
   version: number;
@@ -48,20 +45,6 @@ export type CardBoard = RoundCourse & {
   /** Checked in and on no card: late arrivals once cards are made. */
   waiting: BoardPlayer[];
 };
-
-/** The round's layout, course and holes (par and second-card order), or none. */
-export async function roundCourse(db: Db, roundId: number): Promise<RoundCourse> {
-  const [named] = await db
-    .select({ layoutId: layouts.id, layout: layouts.name, course: courses.name })
-    .from(rounds)
-    .innerJoin(layouts, eq(layouts.id, rounds.layoutId))
-    .innerJoin(courses, eq(courses.id, layouts.courseId))
-    .where(eq(rounds.id, roundId));
-  if (!named) return { course: null, layout: null, pars: null, secondCardOrder: [] };
-  const holes = await db.select().from(layoutHoles).where(eq(layoutHoles.layoutId, named.layoutId)).orderBy(asc(layoutHoles.hole));
-  const second = holes.filter((h) => h.secondCardOrder !== null).sort((a, b) => (a.secondCardOrder ?? 0) - (b.secondCardOrder ?? 0));
-  return { course: named.course, layout: named.layout, pars: holes.map((h) => h.par), secondCardOrder: second.map((h) => h.hole) };
-}
 
 /** The round's cards and who waits for one (404 for a round that is not there). */
 export async function cardBoard(db: Db, roundId: number): Promise<CardBoard> {
@@ -91,7 +74,7 @@ export async function cardBoard(db: Db, roundId: number): Promise<CardBoard> {
         sql`${entries.roundId} = ${roundId} and (${entries.checkedInAt} is not null or ${entries.id} in (select entry_id from ${cardPlayers}))`,
       )
       .orderBy(asc(players.lastName), asc(players.firstName)),
-    roundCourse(db, roundId),
+    roundLayout(db, roundId),
   ]);
   if (!round) throw notFound("Round not found");
   const ratings = await currentRatings(
@@ -126,6 +109,6 @@ export async function cardBoard(db: Db, roundId: number): Promise<CardBoard> {
   );
   const onCard = new Set(placed.map((p) => p.entryId));
   const waiting = checkedIn.filter((e) => e.at !== null && !onCard.has(e.entryId)).flatMap((e) => byEntry.get(e.entryId) ?? []);
-  const holeCount = course.pars?.length ?? HOLES_WITHOUT_LAYOUT;
+  const holeCount = course.pars?.length ?? holesWithoutLayout().length;
   return { ...course, ...round, roundId, holeCount, cards: board, waiting };
 }
