@@ -39,6 +39,36 @@ function Help({ id, error, hint }: { id: string; error?: string; hint?: ReactNod
   );
 }
 
+/** The control's accessible wiring: its id, its error state and what describes it. */
+type Wiring = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+
+/**
+ * The frame every field shares: the label above (or, for a checkbox, around) the control,
+ * then its hint and error, tied to it for screen readers.
+ */
+function Framed({ label, error, hint, inline, control }: Described & { inline?: boolean; control: (wiring: Wiring) => ReactNode }) {
+  const { id, describedBy } = useDescribed(error, hint);
+  const wiring: Wiring = { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy };
+  return (
+    <div className="flex flex-col gap-1">
+      {inline ? (
+        <label htmlFor={id} className="flex min-h-11 items-center gap-3 text-sm font-medium">
+          {control(wiring)}
+          {label}
+        </label>
+      ) : (
+        <>
+          <label htmlFor={id} className="text-sm font-medium">
+            {label}
+          </label>
+          {control(wiring)}
+        </>
+      )}
+      <Help id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
 /** A labelled input, with its hint and its error tied to it for screen readers. */
 export function Field({
   label,
@@ -46,16 +76,7 @@ export function Field({
   hint,
   ...input
 }: Described & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  const { id, describedBy } = useDescribed(error, hint);
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputControl} {...input} />
-      <Help id={id} error={error} hint={hint} />
-    </div>
-  );
+  return <Framed label={label} error={error} hint={hint} control={(w) => <input {...w} className={inputControl} {...input} />} />;
 }
 
 /** A labelled select: the same frame as Field. */
@@ -66,52 +87,35 @@ export function SelectField({
   children,
   ...select
 }: Described & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode; ref?: Ref<HTMLSelectElement> }) {
-  const { id, describedBy } = useDescribed(error, hint);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={control} {...select}>
-        {children}
-      </select>
-      <Help id={id} error={error} hint={hint} />
-    </div>
+    <Framed
+      label={label}
+      error={error}
+      hint={hint}
+      control={(w) => (
+        <select {...w} className={control} {...select}>
+          {children}
+        </select>
+      )}
+    />
   );
 }
 
 /** A labelled multi-line text box (notes): the same frame as Field. */
 export function TextAreaField({ label, error, hint, ...area }: Described & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const { id, describedBy } = useDescribed(error, hint);
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea id={id} rows={3} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={control} {...area} />
-      <Help id={id} error={error} hint={hint} />
-    </div>
-  );
+  return <Framed label={label} error={error} hint={hint} control={(w) => <textarea {...w} rows={3} className={control} {...area} />} />;
 }
 
 /** A checkbox with its label beside it, the whole row a 44 px target. */
 export function CheckboxField({ label, error, hint, ...input }: Described & InputHTMLAttributes<HTMLInputElement>) {
-  const { id, describedBy } = useDescribed(error, hint);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="flex min-h-11 items-center gap-3 text-sm font-medium">
-        <input
-          id={id}
-          type="checkbox"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className="size-5 accent-brand-700"
-          {...input}
-        />
-        {label}
-      </label>
-      <Help id={id} error={error} hint={hint} />
-    </div>
+    <Framed
+      label={label}
+      error={error}
+      hint={hint}
+      inline
+      control={(w) => <input {...w} type="checkbox" className="size-5 accent-brand-700" {...input} />}
+    />
   );
 }
 
