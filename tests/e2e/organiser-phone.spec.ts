@@ -173,7 +173,7 @@ test("the admin's navigation: one row at 1280 px, reached by keyboard", async ({
   // The admin's pages on one bar under it.
   const admin = page.getByRole("navigation", { name: "Admin" });
   const links = admin.getByRole("link");
-  await expect(links).toHaveCount(8);
+  await expect(links).toHaveCount(9);
   const ys = new Set<number>();
   for (const box of await links.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().y))) ys.add(Math.round(box));
   expect(ys.size).toBe(1);
@@ -183,9 +183,9 @@ test("the admin's navigation: one row at 1280 px, reached by keyboard", async ({
   await page.keyboard.press("Tab");
   await expect(admin.getByRole("link", { name: "Manage rounds" })).toBeFocused();
   await page.keyboard.press("Tab");
-  await expect(admin.getByRole("link", { name: "Edit players" })).toBeFocused();
+  await expect(admin.getByRole("link", { name: "Courses" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/admin\/player$/);
+  await expect(page).toHaveURL(/\/admin\/courses$/);
 });
 
 test("on a phone the admin's pages are in the menu, under the public ones @narrow", async ({ adminPage: page, playerPage }) => {
