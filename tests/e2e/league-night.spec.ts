@@ -120,8 +120,9 @@ async function runNight(admin: Page, player: Page, browser: Browser, night: Nigh
   await expect(card(1)).toContainText("Card 1 · hole 1");
   await expect(card(2)).toContainText("Card 2 · hole 10");
   const divisionsOf = async (n: number) => new Set((await card(n).locator("li").allInnerTexts()).map((t) => /MA\d/.exec(t)?.[0]));
-  expect([...(await divisionsOf(1))]).toHaveLength(1);
-  expect([...(await divisionsOf(2))]).toHaveLength(1);
+  // Each make answers with the same words, so the status alone does not say the division
+  // cards are on screen yet: wait until the cards show them.
+  await expect.poll(async () => [(await divisionsOf(1)).size, (await divisionsOf(2)).size]).toEqual([1, 1]);
   await checkA11y(admin, "night screen with draft cards", test.info());
 
   // A move by the menu: card 1's first player to card 2.
