@@ -128,6 +128,9 @@ export type LiveErrorCode =
   | "payload_too_large"
   | "internal";
 
+/** What the round's object answers a call: the value, or a refusal the /api turns into its error. */
+export type LiveAnswer<T> = { ok: true; value: T } | { ok: false; code: LiveErrorCode; error: string };
+
 export type ChangeResult =
   | { id: string; status: "applied" | "duplicate"; seq: number }
   | { id: string; status: "refused"; error: string; code: LiveErrorCode };

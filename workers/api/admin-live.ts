@@ -1,7 +1,7 @@
 import { adminSubApp } from "./context";
 import { LiveLogQuery, LiveRoundParam } from "./params";
 import { body, param, query } from "./validate";
-import { liveRound, orRefused } from "../live/stub";
+import { liveRound, orRefused } from "~/.server/services/live/live-object";
 import { assertRoundExists } from "~/.server/services/live/live-viewer";
 import { FinalizeSchema } from "~/schemas/live";
 

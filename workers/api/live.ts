@@ -6,7 +6,7 @@ import { liveStateJson } from "./serializers/live";
 import { body, param, query } from "./validate";
 import { isForeignUpgrade } from "../origin";
 import { SOCKET_INFO_HEADER } from "../live/live-round";
-import { liveRound, orRefused } from "../live/stub";
+import { liveRound, orRefused } from "~/.server/services/live/live-object";
 import { AppError, badRequest } from "~/.server/errors";
 import { SPECTATOR, assertRoundExists, scorerOf } from "~/.server/services/live/live-viewer";
 import { ChangeBatchSchema } from "~/schemas/live";

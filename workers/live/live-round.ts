@@ -10,7 +10,7 @@ import { type SocketInfo, acceptSocket, callerOf, readFrame, send, viewOf } from
 import { type View, fullState } from "./state-view";
 import { startAside, submitChanges, submitNow } from "./submit";
 import type { LiveState } from "~/lib/live-state";
-import type { Change, ChangeResult, LiveErrorCode } from "~/schemas/live";
+import type { Change, ChangeResult, LiveAnswer } from "~/schemas/live";
 
 // One Durable Object per live round (ADR 26), named "round:<id>": it holds the round's
 // live scores in its own SQLite and takes every change one at a time, from the phones'
@@ -19,8 +19,6 @@ import type { Change, ChangeResult, LiveErrorCode } from "~/schemas/live";
 
 /** The header in which the Worker hands an upgrade's SocketInfo to the object. */
 export const SOCKET_INFO_HEADER = "x-live-socket";
-
-export type LiveAnswer<T> = { ok: true; value: T } | { ok: false; code: LiveErrorCode; error: string };
 
 export class LiveRound extends DurableObject<Env> {
   /** Cards being started in D1 right now (./submit.ts startAside): work in flight, not round state. */

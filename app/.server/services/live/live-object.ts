@@ -1,12 +1,12 @@
-import type { LiveAnswer } from "./live-round";
-import { AppError } from "~/.server/errors";
+import { AppError } from "../../errors";
+import type { LiveAnswer } from "~/schemas/live";
 
-// How the Worker reaches a round's Durable Object (ADR 26), and reads its answers.
+// How the Worker and the pages reach a round's Durable Object (ADR 26), and read its answers.
 
 /** The live round's object: one per round, by name. */
 export const liveRound = (env: Env, roundId: number) => env.LIVE_ROUND.getByName(`round:${roundId}`);
 
-/** The value of an answer, or its refusal as the /api's error. */
+/** The value of an answer, or its refusal as the /api's (or the page's) error. */
 export function orRefused<T>(answer: LiveAnswer<T>): T {
   if (!answer.ok) throw new AppError(answer.code, answer.error);
   return answer.value;
