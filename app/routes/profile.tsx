@@ -4,6 +4,7 @@ import type { Route } from "./+types/profile";
 import { CalendarFeedCard } from "~/components/calendar-feed-card";
 import { ClaimedPlayerCard } from "~/components/claimed-player";
 import { MailOptInCard } from "~/components/mail-optin-card";
+import { ScoringPinCard } from "~/components/scoring-pin-card";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -18,6 +19,9 @@ import { requireUser } from "~/.server/auth/guards";
 import { sessionCookie } from "~/.server/auth/session";
 import { handleForm, postedIntent } from "~/.server/forms";
 import { saveMailOptIn } from "./mail-optin-form.server";
+import { saveScoringPin } from "./scoring-pin-form.server";
+import { hasScoringPin } from "~/.server/services/accounts/scoring-pin";
+import { SCORING_PIN_INTENT } from "~/schemas/scoring-pin";
 import { getMailPrefs } from "~/.server/services/accounts/mail-prefs";
 import { calendarAction, isCalendarIntent } from "./calendar-form.server";
 import { routeServices } from "~/.server/route-context";
@@ -41,6 +45,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     claim: user.isAdmin ? null : await ownClaim(db, user.id),
     mail: await getMailPrefs(db, user.id),
     calendar: await calendarUrls(db, env.APP_URL, request.url, user.id),
+    // A player's PIN for live scoring (ADR 26); admins sign any card themselves.
+    scoringPin: user.isAdmin ? null : await hasScoringPin(db, user.id),
   };
 }
 
@@ -50,6 +56,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = await postedIntent(request);
   if (intent === MAIL_OPTIN_INTENT) return saveMailOptIn(request, db, user.id);
   if (isCalendarIntent(intent)) return calendarAction(request, db, user.id);
+  if (intent === SCORING_PIN_INTENT) return saveScoringPin(request, db, user.id);
   return handleForm(
     request,
     ProfileFormSchema,
@@ -119,7 +126,7 @@ function ProfileForm({ user }: { user: { name: string; email: string } }) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, claim, mail, calendar } = loaderData;
+  const { user, claim, mail, calendar, scoringPin } = loaderData;
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <PageHeader title="Profile" subtitle={user.email} />
@@ -127,6 +134,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <ProfileForm user={user} />
       <MailOptInCard enabled={mail.registrationOpens} cards={mail.cardsPublished} email={user.email} />
       <CalendarFeedCard urls={calendar} approved={claim?.status === "approved"} />
+      {scoringPin === null ? null : <ScoringPinCard isSet={scoringPin} />}
       <Card title="Sessions" titleId="sessions-title">
         <p className="mb-4 text-sm text-muted">
           Logging out ends the session on this device only. If you are logged in somewhere you no longer trust, log out everywhere: every

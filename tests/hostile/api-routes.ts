@@ -45,6 +45,7 @@ import { CashSchema, KeepEntrySchema } from "~/schemas/money-actions";
 import { NotificationsSchema } from "~/schemas/notifications";
 import { AceAddSchema, NewPlayerSchema, SavePlayerSchema, SaveRoundSchema, TransferAddSchema } from "~/schemas/api-wire";
 import { RecomputeRatingsSchema } from "~/schemas/ratings";
+import { ScoringPinSchema } from "~/schemas/scoring-pin";
 import {
   AdminCheckInSchema,
   LateArrivalSchema,
@@ -673,6 +674,15 @@ export const API_ROUTES: ApiRoute[] = [
       valid: () => ({ registrationOpens: true, cardsPublished: true }),
       fields: { registrationOpens: { kind: "bool" }, cardsPublished: { kind: "bool", optional: true } },
     },
+  },
+  {
+    group: "users",
+    method: "PUT",
+    pattern: "/api/users/me/scoring-pin",
+    path: "/api/users/me/scoring-pin",
+    auth: "user",
+    // The user has no PIN: a bad request wrongly taken would set one and change a table.
+    body: { schema: ScoringPinSchema, valid: () => ({ pin: "2468" }), fields: { pin: { kind: "pin", nullable: true } } },
   },
   // Takes no input: its bad requests are the missing and wrong credentials, a foreign Origin and an oversize body.
   { group: "users", method: "POST", pattern: "/api/users/me/calendar-token", path: "/api/users/me/calendar-token", auth: "user" },

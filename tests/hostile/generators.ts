@@ -26,6 +26,7 @@ export const UNSAFE_INT = 2 ** 53 + 2;
  * - enum (`values`), division, flag (true/false, "0"/"1"/"on", 0/1), bool (true or false only)
  * - pdga (up to 7 digits), url (https only), orderId (PayPal's), object, list
  * - int: a whole number from `min` to `max`, as a number or as digits (the league settings)
+ * - pin: exactly 4 digits, as a string (a scoring PIN)
  */
 export type Kind =
   | "id"
@@ -47,7 +48,8 @@ export type Kind =
   | "orderId"
   | "object"
   | "list"
-  | "int";
+  | "int"
+  | "pin";
 
 export type Field = {
   kind: Kind;
@@ -101,6 +103,7 @@ const ACCEPTS: Record<Kind, JsonType[]> = {
   object: ["object"],
   list: ["array"],
   int: ["number", "string"],
+  pin: ["string"],
 };
 
 const BAD_MONEY: Json[] = [
@@ -155,6 +158,8 @@ function badValues(field: Field): Json[] {
       return ["yes", "2", 2, -1, "", "TRUE"];
     case "bool":
       return ["true", "false", 1, 0, "on"];
+    case "pin":
+      return ["", "123", "12345", "abcd", "12 4", " 1234", 1234, HUGE];
     case "pdga":
       return ["12345678", "abc", "-1", -1, 1.5, "1e3"];
     case "url":

@@ -42,3 +42,9 @@ export async function setScoringPin(db: Db, userId: number, pin: string | null):
     .returning({ id: users.id });
   if (done.length === 0) throw notFound("User not found");
 }
+
+/** Whether the user has a scoring PIN (the PIN itself is never shown again). */
+export async function hasScoringPin(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ hash: users.scoringPinHash }).from(users).where(eq(users.id, userId));
+  return row?.hash != null;
+}
