@@ -4,6 +4,7 @@ export default [
   index("routes/home.tsx", { id: "home" }),
   route("rounds", "routes/home.tsx", { id: "rounds" }),
   route("rounds/:roundId", "routes/round.tsx"),
+  route("rounds/:roundId/score", "routes/round-score.tsx"),
   route("players", "routes/players.tsx"),
   route("players-all", "routes/players-all.tsx"),
   route("players/:playerId", "routes/player.tsx"),

@@ -15,23 +15,34 @@ import { requireAdmin } from "~/.server/auth/guards";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { nightScreen } from "~/.server/services/night/night-screen";
 import { handleNightForm } from "./night-form.server";
+import { finalizeLiveForm } from "./live-form.server";
+import { LiveWatch } from "~/components/live/live-watch";
+import { postedIntent } from "~/.server/forms";
+import { liveStateOf } from "~/.server/services/live/live-object";
+import { adminFlags } from "~/lib/live-board";
+import { FINALIZE_INTENT } from "~/schemas/live-forms";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 import { entryPriceCents } from "~/lib/pricing";
-import { formatDateTime } from "~/lib/time";
+import { formatDateTime, nowSeconds } from "~/lib/time";
 
 // League night on a phone (ADR 25): check-in, cash, walk-ups, the cards and their print.
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const id = await routeId(params.roundId, "round id");
-  return orRouteError(nightScreen(routeServices(context).db, id));
+  const { db, env } = routeServices(context);
+  const screen = await orRouteError(nightScreen(db, id));
+  // Published cards: the round is scored live (ADR 26), and the screen watches it.
+  const state = screen.board.publishedAt === null ? null : await orRouteError(liveStateOf(env, id, "scorer"));
+  return { ...screen, live: state ? { state, flags: adminFlags(state, nowSeconds()) } : null };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const session = requireAdmin(context, request);
   const roundId = await routeId(params.roundId, "round id");
   const { db, env, league } = routeServices(context);
+  if ((await postedIntent(request)) === FINALIZE_INTENT) return finalizeLiveForm(request, env, roundId, session);
   return handleNightForm(request, { db, roundId, session, timeZone: league.timeZone, jobs: env.JOBS, origin: new URL(request.url).origin });
 }
 
@@ -55,7 +66,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData ? `League night · ${args.loaderData.round.name}` : "League night");
 
 export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
-  const { round, entries, counts, played, board, cardSettings, divisions } = loaderData;
+  const { round, entries, counts, played, board, cardSettings, divisions, live } = loaderData;
   const { timeZone } = useLeague();
   const where = board.course ? `${board.course}${board.layout ? ` · ${board.layout}` : ""}` : round.location;
   return (
@@ -82,6 +93,7 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
             ]}
           />
         </Card>
+        {live ? <LiveWatch state={live.state} flags={live.flags} /> : null}
         {played ? <Alert tone="info">This round has scores, so check-in and walk-ups are closed.</Alert> : null}
         {/* One column on a phone; the list beside the forms on a wide screen. */}
         <div className="grid gap-6 lg:grid-cols-2 lg:items-start">

@@ -1,5 +1,8 @@
 import type { Route } from "./+types/round";
-import { publicCacheHeaders } from "~/.server/cache-tags";
+import { data } from "react-router";
+import { LIVE_CACHE_CONTROL, publicCacheHeaders } from "~/.server/cache-tags";
+import { liveStateOf } from "~/.server/services/live/live-object";
+import { ButtonLink } from "~/components/ui/button";
 import { LoadError } from "~/components/load-error";
 import { SignUpPanel } from "~/components/signup/signup-panel";
 import { StatusBadge } from "~/components/ui/badge";
@@ -32,10 +35,16 @@ import { formatDateLong, isToday, nowSeconds } from "~/lib/time";
 
 // A signed-in player's check-in: its code loads only when it renders (the client budget, ADR 24).
 const CheckInPart = lazyPart(async () => (await import("~/components/night/check-in-part")).CheckInPart);
+// The live leaderboard (ADR 26): rendered in full on the server, its socket code loaded only while a round is live.
+const LiveBoard = lazyPart(async () => (await import("~/components/live/live-board")).LiveBoard);
 
-// Public: cached for anonymous visitors, purged when these tables change (ADR 11).
-export const headers: Route.HeadersFunction = () =>
-  publicCacheHeaders("rounds", "entries", "players", "aces", "settings", "courses", "cards");
+// Public: cached for anonymous visitors, purged when these tables change (ADR 11). While
+// the round is scored live its scores are not in D1, so no write purges them: the shared
+// copy is then kept only seconds (the loader says so), and the leaderboard's socket does the rest.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
+  ...publicCacheHeaders("rounds", "entries", "players", "aces", "settings", "courses", "cards"),
+  ...(loaderHeaders.get("Cache-Control") ? { "Cache-Control": loaderHeaders.get("Cache-Control") as string } : {}),
+});
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, env } = routeServices(context);
@@ -53,6 +62,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     ]),
   );
   const played = entries.some((e) => e.score > 0 || e.dnf);
+  // Published cards and no results yet: the round is (about to be) scored live.
+  const live = !played && cards.length > 0 ? await orRouteError(liveStateOf(env, id, "public")) : null;
   // Only what the page shows goes into the page's data.
   const groups = resultGroups(entries, aced, handicaps?.players);
   // The player's own entry: they may withdraw until the round starts (ADR 22).
@@ -64,8 +75,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const night = mine ? await myNight(db, id, mine.playerId, round.startsAt) : null;
   // Priced here, not in the page: the browser then needs no pricing code (the client budget, ADR 24).
   const handicapSettings = handicaps?.settings ?? null;
-  return {
+  const page = {
     round,
+    live: live?.finalizedAt === null ? live : null,
     course,
     entryCents: entryPriceCents(round),
     pot,
@@ -77,6 +89,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     night,
     cards,
   };
+  return page.live ? data(page, { headers: { "Cache-Control": LIVE_CACHE_CONTROL } }) : page;
 }
 
 /** The signed-in player's part of the page: Withdraw (what paid comes back as credit), and Check in. */
@@ -105,7 +118,7 @@ function timeZoneOf(matches: Route.MetaArgs["matches"]): string {
 }
 
 export default function RoundPage({ loaderData }: Route.ComponentProps) {
-  const { round, course, entryCents, pot, played, groups, handicapSettings, entryCount, signUp, night, cards } = loaderData;
+  const { round, live, course, entryCents, pot, played, groups, handicapSettings, entryCount, signUp, night, cards } = loaderData;
   const net = handicapSettings !== null;
   const { longDate, time } = useLeague();
   const today = isToday(round.startsAt, nowSeconds());
@@ -142,6 +155,19 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
         </Card>
         {night && signUp ? <CheckInPart round={round} night={night} balanceCents={signUp.balanceCents} /> : null}
         {played ? null : <SignUpPanel round={round} signUp={signUp} />}
+        {live && night?.card ? (
+          <ButtonLink to={`/rounds/${round.id}/score`} variant="primary" block>
+            Score card {night.card.number}
+          </ButtonLink>
+        ) : null}
+        {live ? (
+          <section aria-labelledby="live-title" className="space-y-2">
+            <h2 id="live-title" className="font-display text-2xl font-semibold tracking-wide">
+              Live scores
+            </h2>
+            <LiveBoard initial={live} />
+          </section>
+        ) : null}
         <PublishedCards cards={cards} />
         <section aria-labelledby="results-title" className="space-y-2">
           <h2 id="results-title" className="font-display text-2xl font-semibold tracking-wide">

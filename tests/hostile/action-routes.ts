@@ -213,6 +213,12 @@ const moneyExtras = (t: ActionTargets): Extra[] => [
 /** The league-night screen's forms (ADR 25): each valid post would change the round, so only its bad variants are sent. */
 const requestKey: FormField = { kind: "custom", bad: ["", "short", "has spaces in it", "x".repeat(65)] };
 const nightForms: Form[] = [
+  // Live scoring's Finalise (ADR 26).
+  {
+    name: "finalizeLive",
+    valid: () => ({ intent: "finalizeLive", confirm_unsigned: "on" }),
+    fields: { confirm_unsigned: { kind: "checkbox", optional: true } },
+  },
   {
     name: "checkIn",
     valid: (t) => ({ intent: "checkIn", entry_id: String(t.entry.id) }),
@@ -485,6 +491,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
     params: (t) => ({ roundId: String(t.round.id) }),
     forms: nightForms,
     extras: (t) => [
+      { name: "finalise a round whose cards are not published", fields: { intent: "finalizeLive" }, status: 409 },
       { name: "check in an entry that does not exist", fields: { intent: "checkIn", entry_id: String(MISSING_ID) }, status: 404 },
       {
         name: "check in an entry of another round",

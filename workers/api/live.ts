@@ -6,7 +6,7 @@ import { liveStateJson } from "./serializers/live";
 import { body, param, query } from "./validate";
 import { isForeignUpgrade } from "../origin";
 import { SOCKET_INFO_HEADER } from "../live/live-round";
-import { liveRound, orRefused } from "~/.server/services/live/live-object";
+import { liveRound, liveStateOf, orRefused } from "~/.server/services/live/live-object";
 import { AppError, badRequest } from "~/.server/errors";
 import { SPECTATOR, assertRoundExists, scorerOf } from "~/.server/services/live/live-viewer";
 import { ChangeBatchSchema } from "~/schemas/live";
@@ -22,7 +22,7 @@ export const liveApi = subApp()
     await assertRoundExists(c.var.db, roundId);
     const session = await optionalSessionOf(c.req.raw, c.var.db, c.env);
     const admin = session?.isAdmin === true;
-    const state = orRefused(await liveRound(c.env, roundId).state(roundId, admin ? "scorer" : "public"));
+    const state = await liveStateOf(c.env, roundId, admin ? "scorer" : "public");
     cacheLive(c);
     return c.json(liveStateJson(state, admin ? nowSeconds() : null));
   })

@@ -1,4 +1,5 @@
 import { AppError } from "../../errors";
+import type { LiveState } from "~/lib/live-state";
 import type { LiveAnswer } from "~/schemas/live";
 
 // How the Worker and the pages reach a round's Durable Object (ADR 26), and read its answers.
@@ -10,4 +11,9 @@ export const liveRound = (env: Env, roundId: number) => env.LIVE_ROUND.getByName
 export function orRefused<T>(answer: LiveAnswer<T>): T {
   if (!answer.ok) throw new AppError(answer.code, answer.error);
   return answer.value;
+}
+
+/** The round's live state as a scorer (every value of a disagreement) or the public sees it. */
+export async function liveStateOf(env: Env, roundId: number, view: "scorer" | "public"): Promise<LiveState> {
+  return orRefused(await liveRound(env, roundId).state(roundId, view));
 }

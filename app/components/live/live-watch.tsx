@@ -1,0 +1,90 @@
+import { useFetcher } from "react-router";
+import { FormAlert } from "~/components/ui/alert";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { CheckboxField } from "~/components/ui/field";
+import type { AdminFlags } from "~/lib/live-board";
+import type { LiveState } from "~/lib/live-state";
+import { FINALIZE_INTENT } from "~/schemas/live-forms";
+
+type Answer = { success?: string; formError?: string; fieldErrors?: Record<string, string> };
+
+const list = (items: string[], none: string) => (items.length ? items.join("; ") : none);
+
+/**
+ * Live scoring on the night screen (ADR 26): what wants the organiser's eye (cards not
+ * started or behind pace, holes in question, unusual scores, unsigned cards), each card's
+ * scoring page (where an admin edits a hole, with a reason once it is signed), and Finalise.
+ */
+export function LiveWatch({ state, flags }: { state: LiveState; flags: AdminFlags }) {
+  const fetcher = useFetcher<Answer>();
+  const busy = fetcher.state !== "idle";
+  const rows: { label: string; value: string }[] = [
+    {
+      label: "Not started",
+      value: list(
+        flags.notStarted.map((c) => `Card ${c.cardNumber}${c.late ? " (late)" : ""}`),
+        "none",
+      ),
+    },
+    {
+      label: "Behind pace",
+      value: list(
+        flags.behindPace.map((c) => `Card ${c.cardNumber}: ${c.played} of ${c.expected} holes`),
+        "none",
+      ),
+    },
+    {
+      label: "Holes in question",
+      value: list(
+        flags.flagged.map((f) => `Card ${f.cardNumber}: ${f.name}, hole ${f.hole}`),
+        "none",
+      ),
+    },
+    {
+      label: "Unusual scores",
+      value: list(
+        flags.unusual.map((u) => `Card ${u.cardNumber}: ${u.name}, ${u.strokes} on hole ${u.hole} (par ${u.par})`),
+        "none",
+      ),
+    },
+    {
+      label: "Not signed",
+      value: list(
+        flags.unsigned.map((c) => `Card ${c.cardNumber}${c.waitingFor.length ? `: ${c.waitingFor.join(", ")}` : ""}`),
+        "none",
+      ),
+    },
+  ];
+  return (
+    <Card title="Live scoring" titleId="live-watch-title">
+      {state.finalizedAt !== null ? (
+        <p className="mb-3 text-sm font-semibold">Finalised: the round's results are the live totals.</p>
+      ) : null}
+      <dl className="space-y-2 text-sm">
+        {rows.map((r) => (
+          <div key={r.label}>
+            <dt className="font-semibold">{r.label}</dt>
+            <dd>{r.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <nav aria-label="Score a card" className="mt-4 flex flex-wrap gap-2">
+        {state.cards.map((c) => (
+          <ButtonLink key={c.id} to={`/rounds/${state.roundId}/score?card=${c.id}`} size="sm">
+            Card {c.number}
+          </ButtonLink>
+        ))}
+      </nav>
+      <fetcher.Form method="post" className="mt-4 space-y-3" aria-label="Finalise the live scores">
+        <FormAlert tone="success" message={fetcher.data?.success} />
+        <FormAlert message={fetcher.data?.formError} />
+        <input type="hidden" name="intent" value={FINALIZE_INTENT} />
+        <CheckboxField label="Finalise cards that are not signed (or not started) as they stand" name="confirm_unsigned" />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Finalising…" : "Finalise the round"}
+        </Button>
+      </fetcher.Form>
+    </Card>
+  );
+}

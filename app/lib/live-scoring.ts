@@ -1,0 +1,53 @@
+import type { LiveCard, LiveState } from "./live-state";
+import type { Change } from "../schemas/live";
+
+// What the phones' scoring page (ADR 26, "The phone") computes from the state and the
+// changes still waiting on the phone: pure, so the page and its tests share it.
+
+/** The card's holes in the order it plays them: from its start hole (1 with tee times), wrapping round. */
+export function holeOrder(holeCount: number, startHole: number | null): number[] {
+  const first = startHole !== null && startHole >= 1 && startHole <= holeCount ? startHole : 1;
+  return Array.from({ length: holeCount }, (_, i) => ((first - 1 + i) % holeCount) + 1);
+}
+
+/** "3 scores saved on this phone, not yet sent"; null when nothing waits. */
+export function waitingLabel(count: number): string | null {
+  if (count === 0) return null;
+  return `${count} ${count === 1 ? "score" : "scores"} saved on this phone, not yet sent`;
+}
+
+/**
+ * The state as this phone shows it: the server's, with the changes still waiting on the
+ * phone laid over it in their order (a tap shows at once, even offline). Signatures wait
+ * for the server: a waiting sign-off changes nothing shown.
+ */
+export function withWaiting(state: LiveState, waiting: readonly Change[]): LiveState {
+  if (waiting.length === 0) return state;
+  const players = state.players.map((p) => {
+    const mine = waiting.filter((c) => c.entryId === p.entryId);
+    if (mine.length === 0) return p;
+    const next = { ...p, strokes: [...p.strokes], penalties: [...p.penalties] };
+    for (const c of mine) {
+      if (c.kind === "strokes") next.strokes[c.hole - 1] = c.strokes;
+      else if (c.kind === "penalty") next.penalties[c.hole - 1] = c.penalty;
+      else if (c.kind === "dnf") next.dnf = c.dnf;
+    }
+    return next;
+  });
+  return { ...state, players };
+}
+
+/** The card's players in card order. */
+export const cardPlayers = (state: LiveState, card: LiveCard) =>
+  card.entryIds.flatMap((id) => state.players.filter((p) => p.entryId === id));
+
+/** The next hole of the card's order that a player still has to enter, or the last one. */
+export function nextOpenHole(state: LiveState, card: LiveCard, order: readonly number[]): number {
+  const players = cardPlayers(state, card).filter((p) => !p.dnf);
+  return order.find((hole) => players.some((p) => p.strokes[hole - 1] === null)) ?? order[order.length - 1] ?? 1;
+}
+
+/** A change's id: random, so a resend of the same change is known as the same (the protocol's 8–64 characters). */
+export function changeId(): string {
+  return crypto.randomUUID();
+}

@@ -1,0 +1,72 @@
+import { useEffect } from "react";
+import { data } from "react-router";
+import type { Route } from "./+types/round-score";
+import { ScoreCard } from "~/components/live/score-card";
+import { ButtonLink } from "~/components/ui/button";
+import { PageHeader } from "~/components/ui/page-header";
+import { requireUser } from "~/.server/auth/guards";
+import { orRouteError, routeId, routeServices } from "~/.server/route-context";
+import { liveStateOf } from "~/.server/services/live/live-object";
+import { scorerOf } from "~/.server/services/live/live-viewer";
+import { pageMeta } from "~/lib/meta";
+
+// Scoring a card on the course (ADR 26, "The phone"): a player on one of the round's
+// published cards scores their card, an admin any card (?card=). The page keeps working
+// without a signal: its service worker (public/sw.js) keeps a copy of it, and every score
+// waits on the phone until the server has it.
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Score card");
+
+/** How often the page checks its socket ("ping"); ?beat= in ms, for tests of a lost signal. */
+const BEAT = { default: 5000, min: 500, max: 30_000 };
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const session = requireUser(context, request);
+  const { db, env } = routeServices(context);
+  const id = await routeId(params.roundId, "round id");
+  const viewer = await orRouteError(scorerOf(db, session, id));
+  const state = await orRouteError(liveStateOf(env, id, "scorer"));
+  if (state.publishedAt === null) throw data({ message: "This round's cards are not published yet." }, { status: 409 });
+  const url = new URL(request.url);
+  const asked = Number(url.searchParams.get("card"));
+  const cardId = viewer.role === "admin" ? (state.cards.find((c) => c.id === asked) ?? state.cards[0])?.id : viewer.cardIds[0];
+  const card = state.cards.find((c) => c.id === cardId);
+  if (!card) throw data({ message: "This round has no cards to score." }, { status: 404 });
+  const beat = Number(url.searchParams.get("beat"));
+  const beatMs = Number.isInteger(beat) && beat >= BEAT.min && beat <= BEAT.max ? beat : BEAT.default;
+  const scorer = { role: viewer.role === "admin" ? ("admin" as const) : ("player" as const), playerId: viewer.playerId };
+  return { state, cardId: card.id, cardNumber: card.number, scorer, beatMs };
+}
+
+/** Hands the service worker this page and its built assets, so a reload without a signal still shows the card. */
+function useOfflineCopy() {
+  useEffect(() => {
+    if (!("serviceWorker" in navigator)) return;
+    const urls = [
+      window.location.pathname + window.location.search,
+      ...performance
+        .getEntriesByType("resource")
+        .map((e) => e.name)
+        .filter((u) => u.startsWith(`${window.location.origin}/assets/`)),
+    ];
+    navigator.serviceWorker
+      .register("/sw.js")
+      .then(() => navigator.serviceWorker.ready)
+      .then((reg) => reg.active?.postMessage({ type: "cache", urls }))
+      .catch(() => undefined);
+  }, []);
+}
+
+export default function RoundScore({ loaderData }: Route.ComponentProps) {
+  const { state, cardId, cardNumber, scorer, beatMs } = loaderData;
+  useOfflineCopy();
+  return (
+    <div className="mx-auto max-w-xl space-y-4">
+      <PageHeader title={`Card ${cardNumber}`} subtitle={state.name} />
+      <ScoreCard initial={state} cardId={cardId} scorer={scorer} beatMs={beatMs} />
+      <ButtonLink to={`/rounds/${state.roundId}`} variant="quiet">
+        Back to the round
+      </ButtonLink>
+    </div>
+  );
+}

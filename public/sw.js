@@ -1,0 +1,43 @@
+// The scoring page's service worker (ADR 26, "The phone"): a phone that lost its signal can
+// reload its card. The scoring page registers it and hands it the page's own address and
+// its built assets; a navigation to a scoring page goes to the network first and falls back
+// to the copy kept here; built assets (their names change with each build) come from here.
+// Nothing else is touched: every other request goes to the network as if there were no worker.
+const CACHE = "league-scoring-v1";
+const SCORING = /^\/rounds\/\d+\/score$/;
+
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener("message", (event) => {
+  const urls = event.data?.type === "cache" && Array.isArray(event.data.urls) ? event.data.urls : [];
+  const mine = urls.filter((u) => typeof u === "string" && new URL(u, self.location.origin).origin === self.location.origin);
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(mine.map((u) => cache.add(u).catch(() => undefined)))));
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate" && SCORING.test(url.pathname)) {
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (response.ok) {
+            const copy = response.clone();
+            caches.open(CACHE).then((cache) => cache.put(url.pathname + url.search, copy));
+          }
+          return response;
+        })
+        .catch(() =>
+          caches
+            .match(url.pathname + url.search, { ignoreVary: true })
+            .then((hit) => hit ?? caches.match(url.pathname, { ignoreVary: true, ignoreSearch: true }))
+            .then((hit) => hit ?? Response.error()),
+        ),
+    );
+  } else if (url.pathname.startsWith("/assets/")) {
+    event.respondWith(caches.match(request, { ignoreVary: true }).then((hit) => hit ?? fetch(request)));
+  }
+});
