@@ -23,8 +23,8 @@ const LINK_TEXT = { connecting: "Connecting…", live: "Live", offline: "Offline
  * card disagrees on to settle, and each player's sign-off at the end.
  */
 export function ScoreCard({ initial, cardId, scorer, beatMs }: { initial: LiveState; cardId: number; scorer: Scorer; beatMs: number }) {
-  const { state, waiting, link, refused, record, dismiss } = useLiveRound(initial.roundId, initial, beatMs);
-  const shown = useMemo(() => withWaiting(state, waiting), [state, waiting]);
+  const { state, waiting, shown: unseen, link, refused, record, dismiss } = useLiveRound(initial.roundId, initial, beatMs);
+  const shown = useMemo(() => withWaiting(state, unseen), [state, unseen]);
   const card = shown.cards.find((c) => c.id === cardId);
   const order = useMemo(() => holeOrder(shown.holes.length, card?.startHole ?? null), [shown.holes.length, card?.startHole]);
   const [hole, setHole] = useState(() => (card ? nextOpenHole(shown, card, order) : 1));

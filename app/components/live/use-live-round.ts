@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type Link, LiveConnection, socketUrl } from "./live-connection";
 import { forget, keep, waiting as waitingOf } from "./outbox";
 import { applyCardUpdate, applyUpdate } from "~/lib/live-update";
@@ -20,6 +20,9 @@ export function useLiveRound(roundId: number, initial: LiveState, beatMs: number
   const [waiting, setWaiting] = useState<Change[]>([]);
   const [link, setLink] = useState<Link>("connecting");
   const [refused, setRefused] = useState<Refusal[]>([]);
+  // Taken by the server but not yet in the state it sends (the sender hears of its own
+  // changes in the next round update, not at once): shown until the state reaches their seq.
+  const [taken, setTaken] = useState<{ change: Change; seq: number }[]>([]);
   const conn = useRef<LiveConnection | null>(null);
   const sending = useRef(false);
   const waitingRef = useRef<Change[]>([]);
@@ -32,6 +35,8 @@ export function useLiveRound(roundId: number, initial: LiveState, beatMs: number
     await forget(done.map((r) => r.id));
     const gone = new Set(done.map((r) => r.id));
     setWaiting((list) => list.filter((c) => !gone.has(c.id)));
+    const ok = done.flatMap((r) => (r.status === "refused" ? [] : [{ change: byId.get(r.id) as Change, seq: r.seq }]));
+    if (ok.length) setTaken((list) => [...list, ...ok]);
     const no = done.flatMap((r) => (r.status === "refused" ? [{ change: byId.get(r.id) as Change, error: r.error }] : []));
     if (no.length) setRefused((list) => [...list, ...no]);
   }, []);
@@ -96,13 +101,17 @@ export function useLiveRound(roundId: number, initial: LiveState, beatMs: number
   /** Records changes on the phone, shows them at once, and sends them when it can. */
   const record = useCallback(
     async (changes: Change[]) => {
-      for (const c of changes) await keep(roundId, c);
-      setWaiting((list) => [...list, ...changes]);
+      // Shown at once (the next tap already sees it), then kept, then sent.
       waitingRef.current = [...waitingRef.current, ...changes];
+      setWaiting(waitingRef.current);
+      for (const c of changes) await keep(roundId, c);
       await flush();
     },
     [roundId, flush],
   );
 
-  return { state, waiting, link, refused, record, dismiss: () => setRefused([]) };
+  // Forget what the state now holds.
+  useEffect(() => setTaken((list) => (list.some((t) => t.seq <= state.seq) ? list.filter((t) => t.seq > state.seq) : list)), [state.seq]);
+  const shown = useMemo(() => [...taken.filter((t) => t.seq > state.seq).map((t) => t.change), ...waiting], [taken, waiting, state.seq]);
+  return { state, waiting, shown, link, refused, record, dismiss: () => setRefused([]) };
 }

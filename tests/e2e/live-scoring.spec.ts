@@ -1,0 +1,165 @@
+import type { Browser, Page } from "@playwright/test";
+import { api, claimedPlayer, makeRound } from "./api";
+import { checkA11y, hydrated } from "./axe";
+import { expect, newContext, test } from "./fixtures";
+
+// Live scoring (ADR 26) on two phones: one card of two players, each with a login, one
+// phone offline for six holes (its scores wait on the phone, a reload offline still shows
+// the card), a hole the phones disagree on flagged and settled, both players signing (one
+// with their scoring PIN, set on /profile), a spectator's leaderboard following without a
+// reload, and the admin finalising: the round's results then show the signed totals.
+
+test.describe.configure({ timeout: 240_000 });
+
+const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
+const PIN = "2468";
+
+/** A phone: the player's own logged-in browser at 375 px (their cookies copied into it). */
+async function phone(browser: Browser, from: Page): Promise<Page> {
+  const context = await newContext(browser, { ...PHONE, storageState: await from.context().storageState() });
+  return context.newPage();
+}
+
+/** A round starting in an hour whose one card holds the two players, published: its id. */
+async function liveRound(admin: Page, tag: string, playerIds: number[]): Promise<number> {
+  const roundId = await makeRound(admin, `Live ${tag}`, 1 / 24, { aceDollars: 0 });
+  for (const player of playerIds) {
+    const { newEntry } = await api<{ newEntry: { id: number } }>(admin, "POST", "/api/admin/entry/add", {
+      values: { round_id: roundId, player, division: "MA2" },
+    });
+    await api(admin, "POST", `/api/admin/rounds/${roundId}/check-in`, { entry_id: newEntry.id });
+  }
+  const made = await api<{ version: number }>(admin, "POST", `/api/admin/rounds/${roundId}/cards`, {
+    version: 0,
+    mode: "random",
+    start: "tee_times",
+  });
+  await api(admin, "POST", `/api/admin/rounds/${roundId}/cards/publish`, { version: made.version });
+  return roundId;
+}
+
+/** Rounds of today take the aces other tests add today (ADR 21): this one moves weeks ahead when done. */
+async function moveAway(admin: Page, roundId: number) {
+  const round = await api<Record<string, unknown>>(admin, "GET", `/api/rounds/round/${roundId}`);
+  const { entry_count: _, openForRegistration: __, ...values } = round;
+  await api(admin, "POST", "/api/admin/round/", { ...values, d: Math.floor(Date.now() / 1000) + 40 * 86_400 });
+}
+
+const waitingLine = (page: Page) => page.locator("[data-waiting]");
+const hole = (page: Page) => page.getByRole("heading", { level: 2, name: /^Hole \d+/ });
+
+/** Par for everyone not yet entered on the shown hole, and on to the next: `times` holes. */
+async function parHoles(page: Page, times: number) {
+  for (let i = 0; i < times; i++) {
+    const before = await hole(page).innerText();
+    await page.getByRole("button", { name: "Par for the rest, next hole" }).click();
+    await expect(hole(page)).not.toHaveText(before);
+  }
+}
+
+test("two phones score a card, one offline for six holes; signed, watched live and finalised @narrow", async ({
+  adminPage: admin,
+  browser,
+}) => {
+  const a = await claimedPlayer(admin, browser, { creditDollars: 0 });
+  const b = await claimedPlayer(admin, browser, { creditDollars: 0 });
+  const roundId = await liveRound(admin, a.tag, [a.playerId, b.playerId]);
+  const [nameA, nameB] = [a.playerName, b.playerName];
+  try {
+    // B sets a scoring PIN on /profile.
+    await b.page.goto("/profile");
+    await hydrated(b.page);
+    const pinCard = b.page.getByRole("form", { name: "Scoring PIN" });
+    await pinCard.getByLabel("4-digit PIN").fill(PIN);
+    await pinCard.getByRole("button", { name: "Save PIN" }).click();
+    await expect(pinCard.getByRole("status")).toContainText("Your scoring PIN is set");
+
+    // A spectator, logged out, watches the round page.
+    const spectatorContext = await newContext(browser, PHONE);
+    const spectator = await spectatorContext.newPage();
+    await spectator.goto(`/rounds/${roundId}`);
+    const board = spectator.getByRole("region", { name: "Live scores" });
+    await expect(board.locator("tr", { hasText: nameA })).toContainText("–");
+    await expect(board.locator("[data-live=live]")).toBeVisible();
+
+    // A opens the card from the round page; B goes straight to it, checking its socket every second.
+    const phoneA = await phone(browser, a.page);
+    await phoneA.goto(`/rounds/${roundId}`);
+    await phoneA.getByRole("link", { name: "Score card 1" }).click();
+    await expect(phoneA.getByText("Live", { exact: true })).toBeVisible();
+    const phoneB = await phone(browser, b.page);
+    await phoneB.goto(`/rounds/${roundId}/score?beat=1000`);
+    await expect(phoneB.getByText("Live", { exact: true })).toBeVisible();
+    await checkA11y(phoneA, "the scoring page", test.info());
+
+    // Hole 1: A takes a 4, B a par; both phones and the spectator see it.
+    await expect(hole(phoneA)).toHaveText(/Hole 1/);
+    await phoneA.getByRole("button", { name: `One stroke more for ${nameA}` }).click();
+    await parHoles(phoneA, 1);
+    await expect(phoneB.getByRole("region", { name: "Totals" }).locator("li", { hasText: nameA })).toContainText("4 (+1)");
+    await expect(board.locator("tr", { hasText: nameA })).toContainText("+1");
+
+    // B loses the signal and scores holes 2 to 7 on the phone alone; on hole 4 B has A at 4.
+    await phoneB.context().setOffline(true);
+    await expect(phoneB.getByText("Offline: scores are saved on this phone")).toBeVisible({ timeout: 15_000 });
+    await phoneB.getByRole("button", { name: "Hole 2", exact: true }).click();
+    await parHoles(phoneB, 2);
+    await expect(hole(phoneB)).toHaveText(/Hole 4/);
+    await phoneB.getByRole("button", { name: `One stroke more for ${nameA}` }).click();
+    await parHoles(phoneB, 4);
+    await expect(waitingLine(phoneB)).toHaveText("12 scores saved on this phone, not yet sent");
+    // A reload without a signal: the service worker's copy, and the scores still waiting.
+    await phoneB.reload();
+    await expect(waitingLine(phoneB)).toHaveText("12 scores saved on this phone, not yet sent");
+    await expect(phoneB.getByRole("heading", { name: "Card 1" })).toBeVisible();
+    await expect(phoneB.getByRole("region", { name: "Totals" }).locator("li", { hasText: nameB })).toBeVisible();
+
+    // Meanwhile A scores holes 2 to 7 at par.
+    await parHoles(phoneA, 6);
+
+    // B is back: everything is sent once, and hole 4 is in question on both phones.
+    await phoneB.context().setOffline(false);
+    await expect(waitingLine(phoneB)).toHaveText("Every score is sent", { timeout: 20_000 });
+    const flags = phoneA.getByRole("region", { name: /The card disagrees/ });
+    await expect(flags).toContainText(`Hole 4, ${nameA}`);
+    await expect(flags).toContainText(`says 3`);
+    await expect(flags).toContainText(`says 4`);
+    await flags.getByRole("button", { name: "Settle at 3" }).click();
+    await expect(flags).toBeHidden();
+    await expect(phoneB.getByRole("region", { name: /The card disagrees/ })).toBeHidden();
+
+    // A finishes the round (holes 8 to 18), then both sign: A as themself, B with B's PIN.
+    await phoneA.getByRole("button", { name: "Hole 8", exact: true }).click();
+    await parHoles(phoneA, 10);
+    await phoneA.getByRole("button", { name: "Par for the rest, next hole" }).click();
+    const signA = phoneA.getByRole("region", { name: "Sign the card" });
+    await signA.getByRole("button", { name: "Confirm my total: 55 (+1)" }).click();
+    await signA.getByLabel(`${nameB}'s scoring PIN (54 (E))`).fill(PIN);
+    await signA.getByRole("button", { name: `Confirm for ${nameB}` }).click();
+    await expect(signA).toContainText(`${nameB}: 54 (E) — signed with the player's PIN ✓`);
+    await expect(phoneB.getByText("Every player signed: the card is locked.")).toBeVisible();
+    await expect(board.locator("tr", { hasText: nameA })).toContainText("F");
+
+    // The admin finalises from the night screen; the round's results are the signed totals.
+    await admin.goto(`/admin/round/night/${roundId}`);
+    const watch = admin.getByRole("region", { name: "Live scoring" });
+    await expect(watch).toContainText("Not signed");
+    await watch.getByRole("button", { name: "Finalise the round" }).click();
+    await expect(watch.getByRole("status")).toContainText("Finalised: 2 players' totals are the round's results.");
+    await spectator.goto(`/rounds/${roundId}`);
+    const results = spectator.getByRole("region", { name: "Results" }).first();
+    // B won the division: 54, and the pool of both entries ($4.50 each to the payouts).
+    await expect(results.getByRole("row", { name: new RegExp(`${nameB} 54 .*\\$9\\.00`) })).toBeVisible();
+    await expect(results.getByRole("row", { name: new RegExp(`${nameA} 55 `) })).toBeVisible();
+    await expect(results).toContainText(`Winner: ${nameB} (54)`);
+    await expect(spectator.getByRole("region", { name: "Live scores" })).toBeHidden();
+    // The standings count the round: both players are in them.
+    await spectator.goto("/standings?division=MA2");
+    await expect(spectator.getByRole("row", { name: new RegExp(nameB) })).toBeVisible();
+    await spectatorContext.close();
+  } finally {
+    await moveAway(admin, roundId);
+    await a.context.close();
+    await b.context.close();
+  }
+});
