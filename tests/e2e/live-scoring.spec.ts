@@ -98,6 +98,7 @@ test("two phones score a card, one offline for six holes; signed, watched live a
     await parHoles(phoneA, 1);
     await expect(phoneB.getByRole("region", { name: "Totals" }).locator("li", { hasText: nameA })).toContainText("4 (+1)");
     await expect(board.locator("tr", { hasText: nameA })).toContainText("+1");
+    await checkA11y(spectator, "a round scored live, logged out", test.info());
 
     // B loses the signal and scores holes 2 to 7 on the phone alone; on hole 4 B has A at 4.
     await phoneB.context().setOffline(true);
@@ -144,6 +145,7 @@ test("two phones score a card, one offline for six holes; signed, watched live a
     await admin.goto(`/admin/round/night/${roundId}`);
     const watch = admin.getByRole("region", { name: "Live scoring" });
     await expect(watch).toContainText("Not signed");
+    await checkA11y(admin, "the night screen watching live scoring", test.info());
     await watch.getByRole("button", { name: "Finalise the round" }).click();
     await expect(watch.getByRole("status")).toContainText("Finalised: 2 players' totals are the round's results.");
     await spectator.goto(`/rounds/${roundId}`);
