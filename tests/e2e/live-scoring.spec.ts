@@ -99,6 +99,12 @@ test("two phones score a card, one offline for six holes; signed, watched live a
     await expect(phoneB.getByRole("region", { name: "Totals" }).locator("li", { hasText: nameA })).toContainText("4 (+1)");
     await expect(board.locator("tr", { hasText: nameA })).toContainText("+1");
     await checkA11y(spectator, "a round scored live, logged out", test.info());
+    // Without JavaScript the page still shows the board as it stands.
+    const noScript = await newContext(browser, { ...PHONE, javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(`/rounds/${roundId}`);
+    await expect(plain.getByRole("region", { name: "Live scores" }).locator("tr", { hasText: nameA })).toContainText("+1");
+    await noScript.close();
 
     // B loses the signal and scores holes 2 to 7 on the phone alone; on hole 4 B has A at 4.
     await phoneB.context().setOffline(true);
