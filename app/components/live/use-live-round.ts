@@ -26,6 +26,8 @@ export function useLiveRound(roundId: number, initial: LiveState, beatMs: number
   const conn = useRef<LiveConnection | null>(null);
   const sending = useRef(false);
   const waitingRef = useRef<Change[]>([]);
+  /** The changes of the last socket frame: an error frame refuses them whole. */
+  const lastFrame = useRef<Change[]>([]);
   waitingRef.current = waiting;
 
   const answered = useCallback(async (results: ChangeResult[]) => {
@@ -45,7 +47,10 @@ export function useLiveRound(roundId: number, initial: LiveState, beatMs: number
   const flush = useCallback(async () => {
     const batch = waitingRef.current.slice(0, BATCH);
     if (batch.length === 0 || sending.current) return;
-    if (conn.current?.send({ type: "changes", changes: batch })) return;
+    if (conn.current?.send({ type: "changes", changes: batch })) {
+      lastFrame.current = batch;
+      return;
+    }
     sending.current = true;
     try {
       const res = await fetch(`/api/live/${roundId}/changes`, {
@@ -55,6 +60,12 @@ export function useLiveRound(roundId: number, initial: LiveState, beatMs: number
         credentials: "same-origin",
       });
       if (res.ok) await answered(((await res.json()) as { results: ChangeResult[] }).results);
+      // Refused whole (not a lapsed login, a busy server or a lost answer): sending it again
+      // would be refused again, so its changes leave the outbox and the page says why.
+      else if (res.status < 500 && ![401, 408, 429].includes(res.status)) {
+        const error = ((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? "The server refused these scores.";
+        await answered(batch.map((c) => ({ id: c.id, status: "refused", error, code: "bad_request" })));
+      }
     } catch {
       // Offline: the outbox keeps them.
     } finally {
@@ -68,6 +79,8 @@ export function useLiveRound(roundId: number, initial: LiveState, beatMs: number
         setState(m.state);
         void flush();
       } else if (m.type === "ack") void answered(m.results);
+      else if (m.type === "error" && m.code !== "rate_limited" && m.code !== "internal")
+        void answered(lastFrame.current.map((c) => ({ id: c.id, status: "refused", error: m.error, code: m.code })));
       else if (m.type === "card") setState((s) => applyCardUpdate(s, m.update));
       else if (m.type === "update") {
         setState((s) => {
