@@ -20,6 +20,12 @@ export const AceFlagSchema = z
   .union([z.boolean(), z.enum(["0", "1", "true", "false", "on"]), z.literal(0), z.literal(1)], { error: "Ace must be true or false" })
   .transform((v) => v === true || v === 1 || v === "1" || v === "true" || v === "on");
 
+/** An admin's explicit override of a round's field cap (ADR 28): a checkbox's "on", or a boolean. */
+export const OverCapSchema = z
+  .union([z.boolean(), z.enum(["0", "1", "true", "false", "on"])], { error: "over_cap must be true or false" })
+  .transform((v) => v === true || v === "1" || v === "true" || v === "on")
+  .default(false);
+
 const score = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? 0 : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v),
   z
@@ -72,6 +78,7 @@ export const NewEntryValuesSchema = z
       credit_added: nonNegativeDollarsSchema("Credit added").default(0),
       credit_used: nonNegativeDollarsSchema("Credit used").default(0),
       payoutAdjust: signedDollarsSchema("Payout adjust").default(0),
+      over_cap: OverCapSchema,
     },
     { error: "values is required" },
   )
@@ -125,6 +132,7 @@ export const EntryFormSchema = z.discriminatedUnion(
         division: DivisionSchema,
         ace: AceFlagSchema.default(true),
         credit_used: nonNegativeDollarsSchema("Credit used").default(0),
+        over_cap: OverCapSchema,
       })
       .superRefine(checkPlayerChoice),
     z.object({

@@ -7,6 +7,7 @@ import { commitRoundChange } from "../rounds/round-entries";
 import { ownClaim } from "../players/own-claim";
 import { type SignUpQuote, quoteSignUp } from "~/lib/pricing";
 import { fullName } from "~/lib/player-name";
+import { assertRoom } from "../waitlist/field";
 
 // A player signing up for a round. The server
 // computes every amount from the round, the opt-in and the player's balance; what the
@@ -46,6 +47,8 @@ export async function planSignUp(
     .from(entries)
     .where(sql`${entries.roundId} = ${req.roundId} and ${entries.playerId} = ${claim.playerId}`);
   if (already) throw conflict(SIGNUP_MESSAGES.entered);
+  // A capped round (ADR 28): a free place, or the one offered to this player.
+  await assertRoom(db, round.id, req.division, claim.playerId);
   const quote = quoteSignUp({ round, aceOptIn: req.ace, balanceCents: claim.balanceCents, creditRequestedCents: req.creditRequestedCents });
   return {
     quote,
@@ -93,6 +96,7 @@ export async function signUpWithCredit(db: Db, req: SignUpRequest): Promise<{ en
         ],
         after: [...state.entries, { id: null, division: req.division, score: 0 }],
         guardPlayers: [{ playerId: player.id, name: player.name, balanceCents: player.balanceCents, deltaCents: -quote.creditUsedCents }],
+        takesPlace: { playerId: player.id, division: req.division },
         answer: ([, rows]) => {
           const id = (rows as { id: number }[] | undefined)?.[0]?.id;
           if (id === undefined) throw new Error("the entry insert returned no row");
