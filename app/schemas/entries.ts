@@ -20,11 +20,15 @@ export const AceFlagSchema = z
   .union([z.boolean(), z.enum(["0", "1", "true", "false", "on"]), z.literal(0), z.literal(1)], { error: "Ace must be true or false" })
   .transform((v) => v === true || v === 1 || v === "1" || v === "true" || v === "on");
 
-/** An admin's explicit override of a round's field cap (ADR 28): a checkbox's "on", or a boolean. */
-export const OverCapSchema = z
-  .union([z.boolean(), z.enum(["0", "1", "true", "false", "on"])], { error: "over_cap must be true or false" })
-  .transform((v) => v === true || v === "1" || v === "true" || v === "on")
-  .default(false);
+/** A checkbox's "on" or a boolean, off when left out. */
+export const optionFlagSchema = (name: string) =>
+  z
+    .union([z.boolean(), z.enum(["0", "1", "true", "false", "on"])], { error: `${name} must be true or false` })
+    .transform((v) => v === true || v === "1" || v === "true" || v === "on")
+    .default(false);
+
+/** An admin's explicit override of a round's field cap (ADR 28). */
+export const OverCapSchema = optionFlagSchema("over_cap");
 
 const score = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? 0 : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v),

@@ -642,9 +642,7 @@ export const waitlist = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("waitlist_open_uq")
-      .on(t.roundId, t.playerId)
-      .where(sql`status in ('waiting', 'offered')`),
+    uniqueIndex("waitlist_open_uq").on(t.roundId, t.playerId).where(sql`status in ('waiting', 'offered')`),
     index("waitlist_round_status_idx").on(t.roundId, t.status),
     index("waitlist_user_idx").on(t.userId),
   ],

@@ -154,7 +154,14 @@ export async function commitRoundChange<T>(db: Db, roundId: number, plan: (state
     const place = change.takesPlace;
     const placeGuard = place ? [noRoomGuard(db, roundId, place.division, place.playerId)] : [];
     try {
-      const results = await db.batch([guard, ...placeGuard, ...change.statements, ...payouts, ...balanceGuards, ...potGuards(db, potChanges)]);
+      const results = await db.batch([
+        guard,
+        ...placeGuard,
+        ...change.statements,
+        ...payouts,
+        ...balanceGuards,
+        ...potGuards(db, potChanges),
+      ]);
       if (scoresChanged(state, change.after)) markRatingsStale(db, state.round.startsAt);
       const first = 1 + placeGuard.length;
       return change.answer(results.slice(first, first + change.statements.length), payouts.length);

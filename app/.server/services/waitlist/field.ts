@@ -11,8 +11,7 @@ import { type FieldCaps, type FieldCount, capsOf, fullMessage } from "~/lib/fiel
 // cannot both pass it: D1 runs one batch at a time.
 
 /** An open offer: offered and not past its deadline. */
-const openOffer = (alias: string) =>
-  sql.raw(`${alias}.status = 'offered' and ${alias}.offer_expires_at > unixepoch()`);
+const openOffer = (alias: string) => sql.raw(`${alias}.status = 'offered' and ${alias}.offer_expires_at > unixepoch()`);
 
 /** What takes or holds a place in the round: its entries and its open offers, with their divisions. */
 const placesSql = (roundId: number, exceptPlayer: number) => sql`(
@@ -47,7 +46,12 @@ export const fieldQuery = (db: Db, roundId: number) =>
 
 export const fieldOf = (row: FieldRow | undefined): Field | null =>
   row
-    ? { caps: capsOf(row.fieldCap, row.divisionCaps), taken: countOf(row.taken), entered: countOf(row.entered), waiting: Number(row.waiting) }
+    ? {
+        caps: capsOf(row.fieldCap, row.divisionCaps),
+        taken: countOf(row.taken),
+        entered: countOf(row.entered),
+        waiting: Number(row.waiting),
+      }
     : null;
 
 export async function readField(db: Db, roundId: number): Promise<Field | null> {
@@ -65,9 +69,9 @@ export const holdsOfferSql = (roundId: number, playerId: number) =>
  */
 export function noRoomSql(roundId: number, division: string, playerId: number): SQL {
   const cap = sql`json_extract(r.division_caps, '$.' || json_quote(${division}))`;
-  return sql`not ${holdsOfferSql(roundId, playerId)} and exists (select 1 from rounds r where r.id = ${roundId} and (
+  return sql`(not ${holdsOfferSql(roundId, playerId)} and exists (select 1 from rounds r where r.id = ${roundId} and (
     (r.field_cap is not null and (select count(*) from ${placesSql(roundId, playerId)}) + 1 > r.field_cap)
-    or (${cap} is not null and (select count(*) from ${placesSql(roundId, playerId)} where division = ${division}) + 1 > ${cap})))`;
+    or (${cap} is not null and (select count(*) from ${placesSql(roundId, playerId)} where division = ${division}) + 1 > ${cap}))))`;
 }
 
 /** A batch item that aborts the batch (CHECK field_full) when the entry it precedes has no place. */
