@@ -94,6 +94,8 @@ export async function confirmOffer(db: Db, userId: number, roundId: number, now 
   const playerId = await claimedPlayer(db, userId);
   const place = await waitlistPlace(db, roundId, playerId, now);
   if (place?.status !== "offered") {
+    const [round] = await db.select({ id: rounds.id }).from(rounds).where(eq(rounds.id, roundId));
+    if (!round) throw notFound("Round not found");
     const [entered] = await db
       .select({ id: entries.id })
       .from(entries)
