@@ -721,8 +721,12 @@ export const API_ROUTES: ApiRoute[] = [
     // The user's mail is off: a bad request wrongly taken would turn it on and change a table.
     body: {
       schema: NotificationsSchema,
-      valid: () => ({ registrationOpens: true, cardsPublished: true }),
-      fields: { registrationOpens: { kind: "bool" }, cardsPublished: { kind: "bool", optional: true } },
+      valid: () => ({ registrationOpens: true, cardsPublished: true, waitlist: true }),
+      fields: {
+        registrationOpens: { kind: "bool" },
+        cardsPublished: { kind: "bool", optional: true },
+        waitlist: { kind: "bool", optional: true },
+      },
     },
   },
   // Takes no input: its bad requests are the missing and wrong credentials, a foreign Origin and an oversize body.
