@@ -43,3 +43,18 @@ export const FieldCapsSchema = z
     >,
   }));
 export type FieldCapsInput = z.infer<typeof FieldCapsSchema>;
+
+/** The round page's waitlist forms: join (the same fields as the /api), leave, and confirm an offer by credit. */
+export const WaitlistFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z
+      .object({ intent: z.literal("joinWaitlist"), division: DivisionSchema, ace: optionFlagSchema("ace"), auto_confirm: optionFlagSchema("auto_confirm") })
+      .transform((v) => ({ intent: v.intent, division: v.division, ace: v.ace, autoConfirm: v.auto_confirm })),
+    z.object({ intent: z.literal("leaveWaitlist") }),
+    z.object({ intent: z.literal("confirmOffer") }),
+  ],
+  { error: "Unknown action" },
+);
+
+export const WAITLIST_INTENTS: readonly string[] = ["joinWaitlist", "leaveWaitlist", "confirmOffer"];

@@ -27,9 +27,11 @@ export type Field = {
   entered: FieldCount;
   /** Players waiting (not yet offered). */
   waiting: number;
+  /** Offers past their deadline whose expiry is not written yet: the page that finds one settles the list. */
+  lapsed: number;
 };
 
-type FieldRow = { fieldCap: number | null; divisionCaps: string | null; taken: string | null; entered: string | null; waiting: number };
+type FieldRow = { fieldCap: number | null; divisionCaps: string | null; taken: string | null; entered: string | null; waiting: number; lapsed: number };
 
 const countOf = (json: string | null): FieldCount => {
   const byDivision = JSON.parse(json ?? "{}") as Record<string, number>;
@@ -41,7 +43,8 @@ export const fieldQuery = (db: Db, roundId: number) =>
   db.all<FieldRow>(sql`select r.field_cap as fieldCap, r.division_caps as divisionCaps,
     (select json_group_object(division, n) from (select division, count(*) as n from ${placesSql(roundId, 0)} group by division)) as taken,
     (select json_group_object(division, n) from (select division, count(*) as n from entries where round_id = ${roundId} group by division)) as entered,
-    (select count(*) from waitlist where round_id = ${roundId} and status = 'waiting') as waiting
+    (select count(*) from waitlist where round_id = ${roundId} and status = 'waiting') as waiting,
+    (select count(*) from waitlist where round_id = ${roundId} and status = 'offered' and offer_expires_at <= unixepoch()) as lapsed
     from rounds r where r.id = ${roundId}`);
 
 export const fieldOf = (row: FieldRow | undefined): Field | null =>
@@ -51,6 +54,7 @@ export const fieldOf = (row: FieldRow | undefined): Field | null =>
         taken: countOf(row.taken),
         entered: countOf(row.entered),
         waiting: Number(row.waiting),
+        lapsed: Number(row.lapsed),
       }
     : null;
 
