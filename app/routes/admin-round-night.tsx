@@ -18,14 +18,19 @@ import { handleNightForm } from "./night-form.server";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 import { entryPriceCents } from "~/lib/pricing";
-import { formatDateTime } from "~/lib/time";
+import { formatDateTime, nowSeconds } from "~/lib/time";
+import { roundWaitlist } from "~/.server/services/waitlist/waitlist-view";
+import { WaitlistTable } from "~/components/waitlist/waitlist-table";
 
 // League night on a phone (ADR 25): check-in, cash, walk-ups, the cards and their print.
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const id = await routeId(params.roundId, "round id");
-  return orRouteError(nightScreen(routeServices(context).db, id));
+  const { db } = routeServices(context);
+  // The waitlist in order beside the night's entries (ADR 28): who is next when someone drops out.
+  const [screen, waitlist] = await orRouteError(Promise.all([nightScreen(db, id), roundWaitlist(db, id, nowSeconds())]));
+  return { ...screen, waitlist };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -55,7 +60,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData ? `League night · ${args.loaderData.round.name}` : "League night");
 
 export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
-  const { round, entries, counts, played, board, cardSettings, divisions } = loaderData;
+  const { round, entries, counts, played, board, cardSettings, divisions, waitlist } = loaderData;
   const { timeZone } = useLeague();
   const where = board.course ? `${board.course}${board.layout ? ` · ${board.layout}` : ""}` : round.location;
   return (
@@ -105,6 +110,14 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <CardEditor board={board} closed={played} />
+        {waitlist.length ? (
+          <section aria-labelledby="night-waitlist-title" className="space-y-2">
+            <h2 id="night-waitlist-title" className="font-display text-2xl font-semibold tracking-wide">
+              Waitlist
+            </h2>
+            <WaitlistTable rows={waitlist} />
+          </section>
+        ) : null}
       </div>
       <PrintCards board={board} roundName={round.name} startsAt={round.startsAt} />
     </>

@@ -17,7 +17,7 @@ import { withdrawalBack } from "~/.server/services/money/round-money";
 import { handleWithdrawForm } from "./withdraw-form.server";
 import { handleCheckInForm } from "./check-in-form.server";
 import { handleWaitlistForm } from "./waitlist-form.server";
-import { roundPageWaitlist } from "~/.server/services/waitlist/waitlist-view";
+import { roundPageWaitlist } from "~/.server/services/waitlist/round-field";
 import { WAITLIST_INTENTS } from "~/schemas/waitlist";
 import { FieldLine } from "~/components/signup/field-line";
 import { postedIntent } from "~/.server/forms";

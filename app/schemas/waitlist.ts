@@ -49,7 +49,12 @@ export const WaitlistFormSchema = z.discriminatedUnion(
   "intent",
   [
     z
-      .object({ intent: z.literal("joinWaitlist"), division: DivisionSchema, ace: optionFlagSchema("ace"), auto_confirm: optionFlagSchema("auto_confirm") })
+      .object({
+        intent: z.literal("joinWaitlist"),
+        division: DivisionSchema,
+        ace: optionFlagSchema("ace"),
+        auto_confirm: optionFlagSchema("auto_confirm"),
+      })
       .transform((v) => ({ intent: v.intent, division: v.division, ace: v.ace, autoConfirm: v.auto_confirm })),
     z.object({ intent: z.literal("leaveWaitlist") }),
     z.object({ intent: z.literal("confirmOffer") }),

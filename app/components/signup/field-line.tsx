@@ -1,4 +1,4 @@
-import type { FieldView } from "~/.server/services/waitlist/waitlist-view";
+import type { FieldView } from "~/.server/services/waitlist/round-field";
 
 /** A capped round's places by division under its stats ("FPO 3 of 4 places"), and how many wait (ADR 28). */
 export function FieldLine({ field }: { field: FieldView }) {

@@ -51,7 +51,11 @@ export function SignUpDialog({
   round,
   facts,
   triggerLabel = "Sign up",
-}: { round: RoundFees & { id: number; name: string }; facts: SignUpFacts; triggerLabel?: string }) {
+}: {
+  round: RoundFees & { id: number; name: string };
+  facts: SignUpFacts;
+  triggerLabel?: string;
+}) {
   const [open, setOpen] = useState(false);
   const [division, setDivision] = useState(facts.division);
   const [ace, setAce] = useState(true);

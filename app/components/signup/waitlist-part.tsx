@@ -36,8 +36,8 @@ function OfferCard({ round, facts, deadline, ace }: { round: Round; facts: SignU
   return (
     <Card title="A place is yours" titleId="offer-title" tone="highlight">
       <p>
-        A place freed up. It is held for you until <strong>{`${longDate(deadline)} at ${time(deadline)}`}</strong>; then it goes to the
-        next player on the waitlist.
+        A place freed up. It is held for you until <strong>{`${longDate(deadline)} at ${time(deadline)}`}</strong>; then it goes to the next
+        player on the waitlist.
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         {covered ? (

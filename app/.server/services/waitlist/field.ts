@@ -31,7 +31,14 @@ export type Field = {
   lapsed: number;
 };
 
-type FieldRow = { fieldCap: number | null; divisionCaps: string | null; taken: string | null; entered: string | null; waiting: number; lapsed: number };
+type FieldRow = {
+  fieldCap: number | null;
+  divisionCaps: string | null;
+  taken: string | null;
+  entered: string | null;
+  waiting: number;
+  lapsed: number;
+};
 
 const countOf = (json: string | null): FieldCount => {
   const byDivision = JSON.parse(json ?? "{}") as Record<string, number>;

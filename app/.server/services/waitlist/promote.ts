@@ -1,17 +1,14 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import { AppError, conflict } from "../../errors";
-import { type Db, checkFailed, uniqueViolation } from "../../db/client";
+import type { Db } from "../../db/client";
 import { players, rounds, waitlist } from "../../db/schema";
-import { writeGuard } from "../../db/write-guard";
 import { balanceCentsSql } from "../money/balance";
 import { fullNameSql } from "../../db/player-name";
-import { commitRoundChange } from "../rounds/round-entries";
-import { creditSignUpChange } from "../signup/signup";
 import { noRoomSql, readField } from "./field";
 import { placesLeft } from "~/lib/field-places";
 import { offerDeadline } from "~/lib/hold-window";
 import { quoteSignUp } from "~/lib/pricing";
 import { nowSeconds } from "~/lib/time";
+import { autoEnter } from "./auto-enter";
 
 // Filling freed places from a round's waitlist (ADR 28). Run after every write that can
 // free a place (a withdrawal, an admin removing an entry, a cap raised, an offer declined
@@ -27,7 +24,7 @@ export type Settled = { expired: number; offered: number; autoEntered: number };
 // More steps than any round's free places: each step fills one place or ends the run.
 const MAX_STEPS = 200;
 
-type Waiting = {
+export type Waiting = {
   id: number;
   playerId: number;
   userId: number;
@@ -49,7 +46,7 @@ export async function settleWaitlist(db: Db, roundId: number, now = nowSeconds()
   ).length;
   const [round] = await db.select().from(rounds).where(eq(rounds.id, roundId));
   const deadline = round ? offerDeadline(now, round.startsAt) : null;
-  if (!round || !round.openForRegistration || deadline === null) return done;
+  if (!round?.openForRegistration || deadline === null) return done;
   const tried = new Set<number>();
   for (let step = 0; step < MAX_STEPS; step++) {
     const next = await nextInLine(db, roundId, tried);
@@ -100,39 +97,6 @@ async function offerPlace(db: Db, roundId: number, w: Waiting, now: number, dead
     .where(and(eq(waitlist.id, w.id), eq(waitlist.status, "waiting"), sql`not ${noRoomSql(roundId, w.division, w.playerId)}`))
     .returning({ id: waitlist.id });
   return made.length > 0;
-}
-
-/**
- * Enters a waiting player at once, paid by credit: a normal credit sign-up (its payment,
- * entry and audit rows) in one batch with their place on the list closed, guarded by the
- * caps and their balance. False when the place or the credit went meanwhile (then they are
- * offered it, or stay on the list).
- */
-async function autoEnter(db: Db, roundId: number, w: Waiting, quote: ReturnType<typeof quoteSignUp>, now: number): Promise<boolean> {
-  try {
-    await commitRoundChange(db, roundId, (state) => {
-      if (state.entries.some((e) => e.playerId === w.playerId)) throw conflict("already entered");
-      const close = db
-        .update(waitlist)
-        .set({ status: "auto_entered", closedAt: now })
-        .where(and(eq(waitlist.id, w.id), eq(waitlist.status, "waiting")));
-      // The player left the list while this was planned: nothing is written.
-      const stillThere = writeGuard(
-        db,
-        "fieldFull",
-        sql`not exists (select 1 from ${waitlist} where id = ${w.id} and status = 'auto_entered')`,
-      );
-      const player = { id: w.playerId, name: w.name, balanceCents: w.balanceCents };
-      return creditSignUpChange(db, state, { userId: w.userId, roundId, division: w.division, ace: w.ace, player, quote }, [
-        close,
-        stillThere,
-      ]);
-    });
-    return true;
-  } catch (err) {
-    if (err instanceof AppError || uniqueViolation(err) || checkFailed(err, "field_full")) return false;
-    throw err;
-  }
 }
 
 /**

@@ -2,10 +2,7 @@ import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { players, rounds, waitlist, waitlistNotices } from "../../db/schema";
-import { readField } from "./field";
-import { settleAfter } from "./promote";
-import { type WaitlistPlace, placeOf, waitlistPlace } from "./waitlist";
-import { capsCapped, fullMessage, placesLine } from "~/lib/field-places";
+import { placeOf } from "./waitlist";
 
 // What the waitlist shows (ADR 28): a round's whole list in order for the admin, and a
 // player's open places and recent news for their home page. An offer past its deadline
@@ -120,39 +117,4 @@ export async function playerWaitlists(db: Db, playerId: number, now: number): Pr
       : [];
   });
   return { places, notices };
-}
-
-/** A round's field as its page shows it: "18 of 20 places", per capped division, and how many wait. */
-export type FieldView = { line: string; capped: boolean; divisions: { division: string; line: string }[]; waiting: number };
-
-export type RoundWaitlist = {
-  field: FieldView;
-  /** For the signed-in player: their open place, and why their division has no place now (null: it has one). */
-  mine: { place: WaitlistPlace | null; full: string | null } | null;
-};
-
-/**
- * The round page's part of the waitlist. A lapsed offer found here is passed on first (the
- * lazy half of expiry, ADR 28: the cron does it within a minute anyway).
- */
-export async function roundPageWaitlist(db: Db, roundId: number, playerId: number | null, now: number): Promise<RoundWaitlist | null> {
-  let field = await readField(db, roundId);
-  if (field?.lapsed) {
-    await settleAfter(db, roundId);
-    field = await readField(db, roundId);
-  }
-  if (!field) return null;
-  const { caps, entered } = field;
-  const view: FieldView = {
-    line: placesLine(entered.total, caps.total),
-    capped: capsCapped(caps),
-    divisions: Object.entries(caps.divisions).map(([division, cap]) => ({ division, line: placesLine(entered.byDivision[division] ?? 0, cap) })),
-    waiting: field.waiting,
-  };
-  if (playerId === null) return { field: view, mine: null };
-  const [place, [player]] = await Promise.all([
-    waitlistPlace(db, roundId, playerId, now),
-    db.select({ division: players.division }).from(players).where(eq(players.id, playerId)),
-  ]);
-  return { field: view, mine: { place, full: player ? fullMessage(caps, field.taken, player.division) : null } };
 }
