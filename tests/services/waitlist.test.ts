@@ -13,6 +13,7 @@ import { saveFieldCaps } from "~/.server/services/waitlist/caps";
 import { settleWaitlist } from "~/.server/services/waitlist/promote";
 import { WAITLIST_MESSAGES, confirmOffer, joinWaitlist, leaveWaitlist, waitlistPlace } from "~/.server/services/waitlist/waitlist";
 import { offerDeadline } from "~/lib/hold-window";
+import { playerWaitlists } from "~/.server/services/waitlist/waitlist-view";
 
 // Field caps and the waitlist (ADR 28).
 
@@ -168,5 +169,17 @@ describe("the waitlist", () => {
     // FPO stays closed: the place goes to the next in line whose division has room.
     expect((await listRows(round.id)).map((r) => r.status)).toEqual(["waiting", "offered"]);
     expect((await refusal(saveFieldCaps(db(), round.id, { version: round.version, total: 3, divisions: {} }))).status).toBe(409);
+  });
+
+  it("shows the player their offer and its news on their home page", async () => {
+    const round = await cappedRound(1);
+    const [first] = await fill(round.id, 1);
+    const a = await claimedPlayer();
+    await join(a.user.id, round.id);
+    expect((await playerWaitlists(db(), a.player.id, nowSec())).places).toMatchObject([{ roundId: round.id, status: "waiting", position: 1 }]);
+    await withdrawEntry(db(), first.id, { admin: true });
+    const home = await playerWaitlists(db(), a.player.id, nowSec());
+    expect(home.places).toMatchObject([{ roundId: round.id, roundName: round.name, status: "offered" }]);
+    expect(home.notices).toMatchObject([{ kind: "offered", roundId: round.id, roundName: round.name }]);
   });
 });
