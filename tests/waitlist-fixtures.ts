@@ -5,6 +5,8 @@ import { makeUser } from "./auth-fixtures";
 import { DAY, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "./fixtures";
 import { PRICE } from "./money-fixtures";
 import { claims, waitlist, waitlistNotices } from "~/.server/db/schema";
+import { withdrawEntry } from "~/.server/services/money/withdrawal";
+import { joinWaitlist } from "~/.server/services/waitlist/waitlist";
 
 export { PRICE };
 
@@ -46,5 +48,17 @@ export const lapse = (waitlistId: number) =>
     .set({ offerExpiresAt: nowSec() - 1 })
     .where(eq(waitlist.id, waitlistId));
 
-export const ONE_PRICE = PRICE;
+/**
+ * A one-place round whose two waiting players, `a` then `b` (each with `creditCents`), saw
+ * the place freed: `a` holds the offer, `b` waits.
+ */
+export async function offeredRound(creditCents = 0) {
+  const round = await cappedRound(1);
+  const [taken] = await fill(round.id, 1);
+  const [a, b] = await Promise.all([claimedPlayer(creditCents), claimedPlayer(creditCents)]);
+  for (const p of [a, b])
+    await joinWaitlist(testDb(), { userId: p.user.id, roundId: round.id, division: "MA2", ace: true, autoConfirm: false });
+  await withdrawEntry(testDb(), taken!.id, { admin: true });
+  return { round, a, b };
+}
 export { DAY };

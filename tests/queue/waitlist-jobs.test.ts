@@ -4,29 +4,23 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDb } from "../fixtures";
 import { deliver, messageId, recordMail } from "../job-fixtures";
-import { cappedRound, claimedPlayer, fill, lapse, listRows } from "../waitlist-fixtures";
+import { lapse, listRows, offeredRound } from "../waitlist-fixtures";
 import worker from "../worker";
 import { users, waitlistNotices } from "~/.server/db/schema";
-import { withdrawEntry } from "~/.server/services/money/withdrawal";
-import { joinWaitlist } from "~/.server/services/waitlist/waitlist";
 
 // The waitlist's cron and mail (ADR 28): the scheduled handler passes lapsed offers on, and
 // the waitlist-mails job mails each opted-in player's news once, however often delivered.
 
-async function offeredRound() {
-  const round = await cappedRound(1);
-  const [taken] = await fill(round.id, 1);
-  const [a, b] = await Promise.all([claimedPlayer(), claimedPlayer()]);
-  await testDb().update(users).set({ notifyWaitlist: true }).where(eq(users.id, a.user.id));
-  for (const p of [a, b])
-    await joinWaitlist(testDb(), { userId: p.user.id, roundId: round.id, division: "MA2", ace: true, autoConfirm: false });
-  await withdrawEntry(testDb(), taken.id, { admin: true });
-  return { round, a, b };
+/** The offered round of the fixtures, its first player opted in to the waitlist's mail. */
+async function mailedRound() {
+  const made = await offeredRound();
+  await testDb().update(users).set({ notifyWaitlist: true }).where(eq(users.id, made.a.user.id));
+  return made;
 }
 
 describe("the cron", () => {
   it("expires a lapsed offer and offers the place to the next player", async () => {
-    const { round } = await offeredRound();
+    const { round } = await mailedRound();
     const [first] = await listRows(round.id);
     await lapse(first!.id);
     const ctx = createExecutionContext();
@@ -38,7 +32,7 @@ describe("the cron", () => {
 
 describe("a waitlist-mails job", () => {
   it("mails the opted-in player's offer once, delivered twice, and no one who did not opt in", async () => {
-    const { round, a } = await offeredRound();
+    const { round, a } = await mailedRound();
     const mail = recordMail();
     const job = { type: "waitlist-mails", id: crypto.randomUUID() };
     const id = messageId();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { makeAdmin } from "../auth-fixtures";
 import { makePlayer, nowSec, refusal, testDb, balanceOf } from "../fixtures";
 import { expectBooksBalance } from "../money-fixtures";
-import { PRICE, cappedRound, claimedPlayer, fill, lapse, listRows, noticesOf } from "../waitlist-fixtures";
+import { PRICE, cappedRound, claimedPlayer, fill, lapse, listRows, noticesOf, offeredRound } from "../waitlist-fixtures";
 import { entries, payments } from "~/.server/db/schema";
 import { signUpWithCredit } from "~/.server/services/signup/signup";
 import { withdrawEntry } from "~/.server/services/money/withdrawal";
@@ -110,12 +110,7 @@ describe("the waitlist", () => {
   });
 
   it("passes a lapsed offer to the next on the list", async () => {
-    const round = await cappedRound(1);
-    const [first] = await fill(round.id, 1);
-    const [a, b] = await Promise.all([claimedPlayer(), claimedPlayer()]);
-    await join(a.user.id, round.id);
-    await join(b.user.id, round.id);
-    await withdrawEntry(db(), first.id, { admin: true });
+    const { round } = await offeredRound();
     const [rowA, rowB] = await listRows(round.id);
     await lapse(rowA.id);
     expect(await settleWaitlist(db(), round.id)).toMatchObject({ expired: 1, offered: 1 });
@@ -125,12 +120,7 @@ describe("the waitlist", () => {
   });
 
   it("passes a declined offer on when the player leaves", async () => {
-    const round = await cappedRound(1);
-    const [first] = await fill(round.id, 1);
-    const [a, b] = await Promise.all([claimedPlayer(), claimedPlayer()]);
-    await join(a.user.id, round.id);
-    await join(b.user.id, round.id);
-    await withdrawEntry(db(), first.id, { admin: true });
+    const { round, a } = await offeredRound();
     expect(await leaveWaitlist(db(), a.user.id, round.id)).toEqual({ declinedOffer: true });
     expect((await listRows(round.id)).map((r) => r.status)).toEqual(["left", "offered"]);
   });
@@ -176,7 +166,9 @@ describe("the waitlist", () => {
     const [first] = await fill(round.id, 1);
     const a = await claimedPlayer();
     await join(a.user.id, round.id);
-    expect((await playerWaitlists(db(), a.player.id, nowSec())).places).toMatchObject([{ roundId: round.id, status: "waiting", position: 1 }]);
+    expect((await playerWaitlists(db(), a.player.id, nowSec())).places).toMatchObject([
+      { roundId: round.id, status: "waiting", position: 1 },
+    ]);
     await withdrawEntry(db(), first.id, { admin: true });
     const home = await playerWaitlists(db(), a.player.id, nowSec());
     expect(home.places).toMatchObject([{ roundId: round.id, roundName: round.name, status: "offered" }]);

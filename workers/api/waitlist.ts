@@ -1,8 +1,7 @@
 import { adminSubApp, subApp } from "./context";
 import { RoundIdParam } from "./params";
 import { requireUser } from "./auth";
-import { entryJson } from "./serializers/entries";
-import { toDollars } from "./serializers/money";
+import { creditSignUpJson } from "./serializers/entries";
 import { fieldJson, listRowJson, placeJson } from "./serializers/waitlist";
 import { body, param } from "./validate";
 import { notFound } from "~/.server/errors";
@@ -32,15 +31,7 @@ export const waitlistApi = subApp()
   })
   .post("/:id/waitlist/confirm", requireUser, roundParam, async (c) => {
     const { entryId, quote } = await confirmOffer(c.var.db, c.var.session.user.id, c.req.valid("param").id);
-    return c.json(
-      {
-        success: true,
-        entry: entryJson(await entryById(c.var.db, entryId)),
-        total: toDollars(quote.totalCents),
-        credit_used: toDollars(quote.creditUsedCents),
-      },
-      201,
-    );
+    return c.json(creditSignUpJson(await entryById(c.var.db, entryId), quote), 201);
   });
 
 export const adminWaitlistApi = adminSubApp()
