@@ -153,6 +153,12 @@ export function startPayPalStandIn(appPort) {
   return () => child.kill();
 }
 
+/** The local stand-in for the Worker's cron (scripts/cron-ticker.mjs); returns its stop. */
+export function startCronTicker(appPort) {
+  const child = spawn(process.execPath, ["scripts/cron-ticker.mjs", String(appPort)], { stdio: "inherit", env: quietEnv() });
+  return () => child.kill();
+}
+
 /**
  * Starts a server in its own process group, its output but errors hidden, and stops the
  * group (the vite preview it started with it) when this process exits. Returns the child.

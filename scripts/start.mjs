@@ -1,7 +1,7 @@
 // `npm start`: build, migrate and seed the local D1, then serve the built app in workerd.
 import "./check-node.mjs"; // first: what follows needs Node ≥ 22.22
 
-const { bin, ensureDevVars, run, startPayPalStandIn } = await import("./lib.mjs");
+const { bin, ensureDevVars, run, startCronTicker, startPayPalStandIn } = await import("./lib.mjs");
 
 const port = process.env.PORT ?? "8787";
 ensureDevVars();
@@ -10,5 +10,7 @@ if (process.env.LEAGUE_PREBUILT !== "1") run(bin("react-router"), ["build"]);
 run(process.execPath, ["scripts/prepare-db.mjs"]); // ends with the demo logins
 console.log(`\nServing the league at http://localhost:${port}\n`);
 const stopStandIn = startPayPalStandIn(port);
+const stopCron = startCronTicker(port);
 run(bin("vite"), ["preview", "--port", port, "--strictPort"]);
+stopCron();
 stopStandIn();

@@ -18,7 +18,7 @@ const worker = createWorker(
   { dev: import.meta.env.DEV },
 );
 
-export default { fetch: worker.fetch, queue: worker.queue } satisfies ExportedHandler<Env, unknown>;
+export default { fetch: worker.fetch, queue: worker.queue, scheduled: worker.scheduled } satisfies ExportedHandler<Env, unknown>;
 
 /**
  * The app as Workers Cache sees it (ADR 11): wrangler.toml turns the cache on for this

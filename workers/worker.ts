@@ -1,3 +1,4 @@
+import { withAuditActor } from "./audit-actor";
 import { drainBody } from "./body-limit";
 import { observeD1 } from "./d1-observer";
 import { carryBookmark, sessionBinding } from "./d1-session";
@@ -10,6 +11,9 @@ import { type PageHandler, route } from "./route";
 import { withServerTiming } from "./timing";
 import { payPalCheckout } from "~/.server/paypal/config";
 import { queueStaleRatings } from "~/.server/services/ratings/ratings-trigger";
+import { getDb } from "~/.server/db/client";
+import { settleAllWaitlists } from "~/.server/services/waitlist/promote";
+import { queueWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
 
 export type { PageHandler } from "./route";
 
@@ -40,6 +44,7 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       await drainBody(request);
       await purgeWrites(open.seen.writtenTables, mode, env.DB, ctx);
       await queueStaleRatings(env.JOBS, open.db);
+      await queueWaitlistMails(getDb(open.db), env.JOBS, open.seen.writtenTables, new URL(request.url).origin);
       const bookmarked = carryBookmark(request, response, open.session, open.seen.writtenTables.size > 0);
       const payPal = payPalCheckout(env, new URL(request.url).origin);
       const out = applyResponsePolicy(request, bookmarked, open.scope.nonce, { dev: opts.dev ?? false, payPal });
@@ -50,6 +55,21 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       const { binding, seen } = observeD1(sessionBinding(env.DB.withSession("first-primary")));
       await handleQueue(batch, { ...env, DB: binding });
       await purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx);
+      await queueWaitlistMails(getDb(binding), env.JOBS, seen.writtenTables);
+    },
+    /**
+     * The cron (wrangler.toml [triggers]): every minute, lapsed waitlist offers pass to the
+     * next player and freed places are offered (ADR 28). Locally the same handler answers
+     * /cdn-cgi/handler/scheduled, which `npm start` calls every minute.
+     */
+    async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+      // An entry paid by credit at once is a money write: the league's system makes it.
+      const system = withAuditActor(sessionBinding(env.DB.withSession("first-primary")), () => ({ userId: null, role: "system" }));
+      const { binding, seen } = observeD1(system);
+      const db = getDb(binding);
+      await settleAllWaitlists(db);
+      await purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx);
+      await queueWaitlistMails(db, env.JOBS, new Set(["waitlist"]));
     },
   } satisfies ExportedHandler<Env, unknown> & { render: unknown };
 }

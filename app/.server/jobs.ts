@@ -36,6 +36,9 @@ export const JobSchema = z.discriminatedUnion("type", [
     publishedAt: z.number().int().positive(),
     origin: z.string().max(200).optional(),
   }),
+  // A waitlist changed (services/waitlist/): its notices not yet mailed go to opted-in
+  // players, each marked once mailed, so the job's own id only names it in logs.
+  z.object({ type: z.literal("waitlist-mails"), id: JobId.optional(), origin: z.string().max(200).optional() }),
 ]);
 export type Job = z.infer<typeof JobSchema>;
 

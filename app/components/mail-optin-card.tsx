@@ -3,7 +3,7 @@ import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/field";
-import { CARDS_OPT_IN_LABEL, MAIL_OPTIN_INTENT, OPT_IN_LABEL } from "~/lib/mail-optin";
+import { CARDS_OPT_IN_LABEL, MAIL_OPTIN_INTENT, OPT_IN_LABEL, WAITLIST_OPT_IN_LABEL } from "~/lib/mail-optin";
 
 type Answer = { mailOptIn?: string; fieldErrors?: Record<string, string>; formError?: string };
 
@@ -13,11 +13,13 @@ type Answer = { mailOptIn?: string; fieldErrors?: Record<string, string>; formEr
  * with JavaScript (the page stays as it is, the profile form untouched); a plain post to
  * /profile without it, whose answer comes back as the page's action data.
  */
-export function MailOptInCard({ enabled, cards, email }: { enabled: boolean; cards: boolean; email: string }) {
+export function MailOptInCard({ enabled, cards, waitlist, email }: { enabled: boolean; cards: boolean; waitlist: boolean; email: string }) {
   const fetcher = useFetcher<Answer>();
   const posted = useActionData() as Answer | undefined;
   // Without JavaScript the page's action data is this form's answer only when it says so.
-  const answer = fetcher.data ?? (posted?.mailOptIn || posted?.fieldErrors?.notify || posted?.fieldErrors?.cards ? posted : undefined);
+  const answer =
+    fetcher.data ??
+    (posted?.mailOptIn || posted?.fieldErrors?.notify || posted?.fieldErrors?.cards || posted?.fieldErrors?.waitlist ? posted : undefined);
   const busy = fetcher.state !== "idle";
   return (
     <Card title="Mail" titleId="mail-title">
@@ -41,6 +43,14 @@ export function MailOptInCard({ enabled, cards, email }: { enabled: boolean; car
           defaultChecked={cards}
           hint="Your card's number, start and who you play with, when an admin publishes a round's cards."
           error={answer?.fieldErrors?.cards}
+        />
+        <CheckboxField
+          key={`waitlist-${waitlist}`}
+          label={WAITLIST_OPT_IN_LABEL}
+          name="waitlist"
+          defaultChecked={waitlist}
+          hint="When a waitlist offers you a place (and until when), enters you, or passes your offer on."
+          error={answer?.fieldErrors?.waitlist}
         />
         <Button type="submit" variant="secondary" disabled={busy}>
           {busy ? "Saving…" : "Save mail setting"}

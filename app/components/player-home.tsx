@@ -5,6 +5,8 @@ import { Card, Stats } from "~/components/ui/card";
 import type { OwnClaim } from "~/.server/services/players/own-claim";
 import type { NextRoundAction } from "~/.server/services/night/player-home";
 import { formatCents } from "~/lib/money";
+import type { WaitlistLine } from "~/lib/waitlist-words";
+import { Link } from "react-router";
 
 // What a signed-in user sees first on the home page, in its own module: the page loads it
 // when it renders one (app/components/lazy-part.tsx), so an anonymous visit does not.
@@ -24,7 +26,7 @@ export type NextRoundView = {
   action: NextRoundAction;
 };
 
-export type PlayerHomeView = { claim: OwnClaim | null; next: NextRoundView | null };
+export type PlayerHomeView = { claim: OwnClaim | null; next: NextRoundView | null; waitlist: WaitlistLine[] };
 
 const ACTION_LABEL: Record<NextRoundAction, string> = { signUp: "Sign up", checkIn: "Check in", view: "View round" };
 
@@ -56,11 +58,34 @@ function NextRoundCard({ next }: { next: NextRoundView }) {
   );
 }
 
+/** The player's waitlists (ADR 28): an offer to confirm first, then their places and what changed lately. */
+function WaitlistCard({ lines }: { lines: WaitlistLine[] }) {
+  const offered = lines.some((l) => l.offer);
+  return (
+    <Card title="Waitlists" titleId="waitlists-title" tone={offered ? "highlight" : "plain"}>
+      <ul className="space-y-2">
+        {lines.map((l) => (
+          <li key={l.key}>
+            <Link
+              to={`/rounds/${l.roundId}`}
+              className={`inline-flex min-h-11 items-center underline ${l.offer ? "font-semibold text-brand-800" : ""}`}
+            >
+              {l.text}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 /** The player's next round (when their claim is approved), then their record: its credit, or where the claim stands. */
 export function PlayerHome({ home }: { home: PlayerHomeView }) {
   return (
     <>
+      {home.waitlist.some((l) => l.offer) ? <WaitlistCard lines={home.waitlist} /> : null}
       {home.next ? <NextRoundCard next={home.next} /> : null}
+      {home.waitlist.length && !home.waitlist.some((l) => l.offer) ? <WaitlistCard lines={home.waitlist} /> : null}
       <ClaimedPlayerCard claim={home.claim} isAdmin={false} />
     </>
   );

@@ -3,3 +3,4 @@
 export const MAIL_OPTIN_INTENT = "mailOptIn";
 export const OPT_IN_LABEL = "Mail me when registration opens for a round";
 export const CARDS_OPT_IN_LABEL = "Mail me my card when cards are published";
+export const WAITLIST_OPT_IN_LABEL = "Mail me about my places on waitlists";

@@ -24,6 +24,10 @@ import { defaultRoundDate, formatRoundWhen } from "~/lib/round-dates";
 import { ROUND_FORM_DEFAULTS, moneyInputs, roundInputs } from "~/lib/round-values";
 import { nowSeconds } from "~/lib/time";
 import { RoundDeleteFormSchema, roundEditFormSchema, roundFormSchema } from "~/schemas/round-form";
+import { CapsForm } from "~/components/waitlist/caps-form";
+import { WaitlistTable } from "~/components/waitlist/waitlist-table";
+import { roundCaps } from "~/.server/services/waitlist/round-field";
+import { handleCapsForm } from "./caps-form.server";
 
 // One module for /admin/rounds/new (no roundId) and /admin/rounds/:roundId. Save and
 // Delete go back to /admin/rounds, which says what was done; a refusal stays here.
@@ -45,6 +49,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     round: { id, name, startsAt, entryCount, openForRegistration, version },
     choices,
     inputs: roundInputs(round, league.timeZone),
+    // Field caps and the waitlist in order (ADR 28).
+    caps: await roundCaps(db, round, nowSeconds()),
   };
 }
 
@@ -55,7 +61,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   requireAdmin(context, request);
   const { db, league } = routeServices(context);
   const id = params.roundId === undefined ? null : await routeId(params.roundId, "round id");
-  if (id !== null && (await postedIntent(request)) === "delete") {
+  const intent = id === null ? null : await postedIntent(request);
+  if (id !== null && intent === "caps") return handleCapsForm(request, db, id);
+  if (id !== null && intent === "delete") {
     return handleForm(request, RoundDeleteFormSchema, async () => {
       await deleteRound(db, id);
       return redirect("/admin/rounds?deleted=1");
@@ -98,9 +106,9 @@ function DeleteRound({ round, busy }: { round: { name: string; entryCount: numbe
 }
 
 export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
-  const { round, inputs, choices } = loaderData;
+  const { round, inputs, choices, caps } = loaderData;
   const { timeZone } = useLeague();
-  const { formError, fieldErrors } = useFormResult();
+  const { formError, fieldErrors, result } = useFormResult();
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(form, fieldErrors);
   const busy = useNavigation().state === "submitting";
@@ -129,6 +137,20 @@ export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
           <SaveRow cancelTo="/admin/rounds" busy={busy} danger={round ? <DeleteRound round={round} busy={busy} /> : null} />
         </Form>
       </Card>
+      {round && caps ? (
+        <div className="mt-6 space-y-6">
+          <Card title="Field caps" titleId="caps-title">
+            <CapsForm version={round.version} inputs={caps.inputs} answer={result} />
+          </Card>
+          <section aria-labelledby="waitlist-title" className="space-y-2">
+            <h2 id="waitlist-title" className="font-display text-2xl font-semibold tracking-wide">
+              Waitlist
+            </h2>
+            <p className="text-sm text-muted">{caps.line}</p>
+            <WaitlistTable rows={caps.list} />
+          </section>
+        </div>
+      ) : null}
     </div>
   );
 }

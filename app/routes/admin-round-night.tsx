@@ -25,6 +25,8 @@ import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 import { entryPriceCents } from "~/lib/pricing";
 import { formatDateTime, nowSeconds } from "~/lib/time";
+import { roundWaitlist } from "~/.server/services/waitlist/waitlist-view";
+import { WaitlistTable } from "~/components/waitlist/waitlist-table";
 
 // League night on a phone (ADR 25): check-in, cash, walk-ups, the cards and their print.
 
@@ -32,10 +34,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const id = await routeId(params.roundId, "round id");
   const { db, env } = routeServices(context);
-  const screen = await orRouteError(nightScreen(db, id));
+  // The waitlist in order beside the night's entries (ADR 28): who is next when someone drops out.
+  const [screen, waitlist] = await orRouteError(Promise.all([nightScreen(db, id), roundWaitlist(db, id, nowSeconds())]));
   // Published cards: the round is scored live (ADR 26), and the screen watches it.
   const state = screen.board.publishedAt === null ? null : await orRouteError(liveStateOf(env, id, "scorer"));
-  return { ...screen, live: state ? { state, flags: adminFlags(state, nowSeconds()) } : null };
+  return { ...screen, waitlist, live: state ? { state, flags: adminFlags(state, nowSeconds()) } : null };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -66,7 +69,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData ? `League night · ${args.loaderData.round.name}` : "League night");
 
 export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
-  const { round, entries, counts, played, board, cardSettings, divisions, live } = loaderData;
+  const { round, entries, counts, played, board, cardSettings, divisions, live, waitlist } = loaderData;
   const { timeZone } = useLeague();
   const where = board.course ? `${board.course}${board.layout ? ` · ${board.layout}` : ""}` : round.location;
   return (
@@ -117,6 +120,14 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <CardEditor board={board} closed={played} />
+        {waitlist.length ? (
+          <section aria-labelledby="night-waitlist-title" className="space-y-2">
+            <h2 id="night-waitlist-title" className="font-display text-2xl font-semibold tracking-wide">
+              Waitlist
+            </h2>
+            <WaitlistTable rows={waitlist} />
+          </section>
+        ) : null}
       </div>
       <PrintCards board={board} roundName={round.name} startsAt={round.startsAt} />
     </>

@@ -22,6 +22,7 @@ export function handleEntryForm(request: Request, db: Db, roundId: number) {
           credit_used: input.credit_used,
           credit_added: 0,
           payoutAdjust: 0,
+          over_cap: input.over_cap,
         });
         return {
           success: fresh ? `${fullName(fresh)} added as a new player and entered.` : "Player entered.",

@@ -16,6 +16,7 @@ import { formatTime, nowSeconds } from "~/lib/time";
 import { SeasonLoadError } from "~/components/season-load-error";
 import { lazyPart } from "~/components/lazy-part";
 import type { PlayerHomeView } from "~/components/player-home";
+import { waitlistLines } from "~/lib/waitlist-words";
 import { optionalSession } from "~/.server/auth/guards";
 import { type PlayerHome as PlayerHomeData, playerHome } from "~/.server/services/night/player-home";
 import { cardLine } from "~/lib/night";
@@ -62,11 +63,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** The user's part in words: times in the league's zone and the card's line made here, not in the browser. */
-function playerHomeView({ claim, next }: PlayerHomeData, timeZone: string): PlayerHomeView {
-  if (!next) return { claim, next: null };
+function playerHomeView({ claim, next, waitlist }: PlayerHomeData, timeZone: string): PlayerHomeView {
+  const lines = waitlist ? waitlistLines(waitlist.places, waitlist.notices, timeZone) : [];
+  if (!next) return { claim, next: null, waitlist: lines };
   const { round, night } = next;
   return {
     claim,
+    waitlist: lines,
     next: {
       roundId: round.id,
       name: round.name,

@@ -11,6 +11,8 @@ export const MAIL_OPTIN_ON = "Saved. We will mail you when registration opens fo
 export const MAIL_OPTIN_OFF = "Saved. You will not get a mail when registration opens.";
 const CARDS_ON = "We will mail you your card when cards are published.";
 const CARDS_OFF = "You will not get a mail with your card.";
+const WAITLIST_ON = "We will mail you when a waitlist offers you a place.";
+const WAITLIST_OFF = "You will not get mail about waitlists.";
 
 export type MailOptInAnswer = { mailOptIn?: string; fieldErrors?: Record<string, string>; formError?: string };
 
@@ -18,9 +20,10 @@ export function saveMailOptIn(request: Request, db: Db, userId: number) {
   return handleForm(
     request,
     MailOptInFormSchema,
-    async ({ notify, cards }) => {
-      const saved = await setMailPrefs(db, userId, { registrationOpens: notify, cardsPublished: cards });
-      return { mailOptIn: `${saved.registrationOpens ? MAIL_OPTIN_ON : MAIL_OPTIN_OFF} ${saved.cardsPublished ? CARDS_ON : CARDS_OFF}` };
+    async ({ notify, cards, waitlist }) => {
+      const saved = await setMailPrefs(db, userId, { registrationOpens: notify, cardsPublished: cards, waitlist });
+      const words = [saved.registrationOpens ? MAIL_OPTIN_ON : MAIL_OPTIN_OFF, saved.cardsPublished ? CARDS_ON : CARDS_OFF];
+      return { mailOptIn: [...words, saved.waitlist ? WAITLIST_ON : WAITLIST_OFF].join(" ") };
     },
     { unexpected: "Saving the mail setting failed. Please try again." },
   );

@@ -46,7 +46,15 @@ async function run(input: NightForm, ctx: NightContext): Promise<{ success: stri
     case "walkUp": {
       const player = input.player ? { id: input.player } : { firstName: input.newFirstName, lastName: input.newLastName, pdga: input.pdga };
       const cash = { amountCents: input.amount, note: input.note, requestKey: input.request_key };
-      const done = await walkUp(db, { roundId, player, division: input.division, ace: input.ace, cash, adminId: who.userId });
+      const done = await walkUp(db, {
+        roundId,
+        player,
+        division: input.division,
+        ace: input.ace,
+        cash,
+        adminId: who.userId,
+        overCap: input.over_cap,
+      });
       return { success: `${done.playerName} is entered, paid ${formatCents(done.amountCents)} in cash and is checked in.` };
     }
     case "makeCards": {

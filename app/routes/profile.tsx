@@ -132,7 +132,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Profile" subtitle={user.email} />
       <ClaimedPlayerCard claim={claim} isAdmin={user.isAdmin} />
       <ProfileForm user={user} />
-      <MailOptInCard enabled={mail.registrationOpens} cards={mail.cardsPublished} email={user.email} />
+      <MailOptInCard enabled={mail.registrationOpens} cards={mail.cardsPublished} waitlist={mail.waitlist} email={user.email} />
       <CalendarFeedCard urls={calendar} approved={claim?.status === "approved"} />
       {scoringPin === null ? null : <ScoringPinCard isSet={scoringPin} />}
       <Card title="Sessions" titleId="sessions-title">

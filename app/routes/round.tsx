@@ -21,6 +21,10 @@ import { optionalSession, requireUser } from "~/.server/auth/guards";
 import { withdrawalBack } from "~/.server/services/money/round-money";
 import { handleWithdrawForm } from "./withdraw-form.server";
 import { handleCheckInForm } from "./check-in-form.server";
+import { handleWaitlistForm } from "./waitlist-form.server";
+import { roundPageWaitlist } from "~/.server/services/waitlist/round-field";
+import { WAITLIST_INTENTS } from "~/schemas/waitlist";
+import { FieldLine } from "~/components/signup/field-line";
 import { postedIntent } from "~/.server/forms";
 import { myNight, publishedCards } from "~/.server/services/night/round-night";
 import { PublishedCards } from "~/components/night/published-cards";
@@ -59,12 +63,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const session = optionalSession(context);
   const me = session && !session.isAdmin && session.user.claimStatus === "approved" ? session.user.linkedPlayerId : null;
   const net = new URL(request.url).searchParams.get("net") === "1";
-  const [{ round, entries, potCents: pot, acedPlayerIds: aced, facts, course }, handicaps, cards, settings] = await orRouteError(
+  const [{ round, entries, potCents: pot, acedPlayerIds: aced, facts, course }, handicaps, cards, settings, waitlist] = await orRouteError(
     Promise.all([
       roundPageData(db, id, me),
       net ? roundHandicaps(db, id) : null,
       publishedCards(db, id),
       me === null ? null : getLeagueSettings(db),
+      // The field against its caps, and the player's place on the waitlist (ADR 28).
+      roundPageWaitlist(db, id, me, nowSeconds()),
     ]),
   );
   const played = entries.some((e) => e.score > 0 || e.dnf);
@@ -76,7 +82,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const mine = facts?.entered ? entries.find((e) => e.playerId === me) : undefined;
   const withdraw = mine && round.startsAt > nowSeconds() ? { entryId: mine.id, back: await withdrawalBack(db, round, mine) } : null;
   const divisions = settings?.divisions ?? [];
-  const signUp = facts ? { ...facts, payPal: payPalCheckout(env, new URL(request.url).origin), withdraw, divisions } : null;
+  const signUp = facts
+    ? { ...facts, payPal: payPalCheckout(env, new URL(request.url).origin), withdraw, divisions, waitlist: waitlist?.mine ?? null }
+    : null;
   // The player's league night (ADR 25): check-in, what they owe, their card once published.
   const night = mine ? await myNight(db, id, mine.playerId, round.startsAt) : null;
   // Priced here, not in the page: the browser then needs no pricing code (the client budget, ADR 24).
@@ -94,6 +102,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     signUp,
     night,
     cards,
+    field: waitlist?.field ?? null,
   };
   return page.live ? data(page, { headers: { "Cache-Control": LIVE_CACHE_CONTROL } }) : page;
 }
@@ -103,7 +112,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const session = requireUser(context, request);
   const id = await routeId(params.roundId, "round id");
   const { db, league } = routeServices(context);
-  if (CHECK_IN_INTENTS.includes(await postedIntent(request))) return handleCheckInForm(request, db, session, id, league.timeZone);
+  const intent = await postedIntent(request);
+  if (CHECK_IN_INTENTS.includes(intent)) return handleCheckInForm(request, db, session, id, league.timeZone);
+  if (WAITLIST_INTENTS.includes(intent)) return handleWaitlistForm(request, db, session, id);
   return handleWithdrawForm(request, db, session, id);
 }
 
@@ -124,7 +135,7 @@ function timeZoneOf(matches: Route.MetaArgs["matches"]): string {
 }
 
 export default function RoundPage({ loaderData }: Route.ComponentProps) {
-  const { round, live, course, entryCents, pot, played, groups, handicapSettings, entryCount, signUp, night, cards } = loaderData;
+  const { round, live, course, entryCents, pot, played, groups, handicapSettings, entryCount, signUp, night, cards, field } = loaderData;
   const net = handicapSettings !== null;
   const { longDate, time } = useLeague();
   const today = isToday(round.startsAt, nowSeconds());
@@ -142,7 +153,8 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
           <Stats
             items={[
               { label: "Entry", value: `${formatCents(entryCents)} + ${formatCents(round.aceCents)} ace` },
-              { label: "Players", value: entryCount },
+              { label: field?.capped ? "Field" : "Players", value: field?.capped ? field.line : entryCount },
+              ...(field?.waiting ? [{ label: "Waitlist", value: field.waiting }] : []),
               { label: "Ace pot at stake", value: formatCents(pot) },
               ...(played ? [] : [{ label: "Registration", value: round.openForRegistration ? "Open" : "Closed" }]),
               ...courseStats(course),
@@ -158,6 +170,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
               PDGA event page
             </a>
           ) : null}
+          {field ? <FieldLine field={field} /> : null}
         </Card>
         {night && signUp ? <CheckInPart round={round} night={night} balanceCents={signUp.balanceCents} /> : null}
         {played ? null : <SignUpPanel round={round} signUp={signUp} />}

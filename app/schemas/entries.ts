@@ -20,6 +20,16 @@ export const AceFlagSchema = z
   .union([z.boolean(), z.enum(["0", "1", "true", "false", "on"]), z.literal(0), z.literal(1)], { error: "Ace must be true or false" })
   .transform((v) => v === true || v === 1 || v === "1" || v === "true" || v === "on");
 
+/** A checkbox's "on" or a boolean, off when left out. */
+export const optionFlagSchema = (name: string) =>
+  z
+    .union([z.boolean(), z.enum(["0", "1", "true", "false", "on"])], { error: `${name} must be true or false` })
+    .transform((v) => v === true || v === "1" || v === "true" || v === "on")
+    .default(false);
+
+/** An admin's explicit override of a round's field cap (ADR 28). */
+export const OverCapSchema = optionFlagSchema("over_cap");
+
 const score = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? 0 : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v),
   z
@@ -72,6 +82,7 @@ export const NewEntryValuesSchema = z
       credit_added: nonNegativeDollarsSchema("Credit added").default(0),
       credit_used: nonNegativeDollarsSchema("Credit used").default(0),
       payoutAdjust: signedDollarsSchema("Payout adjust").default(0),
+      over_cap: OverCapSchema,
     },
     { error: "values is required" },
   )
@@ -125,6 +136,7 @@ export const EntryFormSchema = z.discriminatedUnion(
         division: DivisionSchema,
         ace: AceFlagSchema.default(true),
         credit_used: nonNegativeDollarsSchema("Credit used").default(0),
+        over_cap: OverCapSchema,
       })
       .superRefine(checkPlayerChoice),
     z.object({

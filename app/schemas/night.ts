@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { NewEntryPlayerSchema } from "./api-wire";
-import { AceFlagSchema, DivisionSchema } from "./entries";
+import { AceFlagSchema, DivisionSchema, OverCapSchema } from "./entries";
 import { bodyIdSchema, epochSecondsSchema } from "./ids";
 import { CashAmountSchema, NoteSchema, RequestKeySchema } from "./money-actions";
 import { versionSchema } from "./version";
@@ -27,6 +27,7 @@ const walkUpMoney = {
   amount: CashAmountSchema,
   note: NoteSchema,
   request_key: RequestKeySchema,
+  over_cap: OverCapSchema,
 };
 
 /** POST /api/admin/rounds/{id}/walk-up: `player_id`, or `new_player` {fn, ln, pdga} to make one; the cash taken and its key. */
@@ -38,6 +39,7 @@ export const WalkUpSchema = z
     division: v.division,
     ace: v.ace,
     cash: { amountCents: v.amount, note: v.note, requestKey: v.request_key },
+    overCap: v.over_cap,
   }));
 
 export const CardModeSchema = z.enum(CARD_MODES as [string, ...string[]], {

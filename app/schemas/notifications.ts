@@ -6,6 +6,7 @@ import { MAIL_OPTIN_INTENT } from "../lib/mail-optin";
 export const NotificationsSchema = z.object({
   registrationOpens: z.boolean({ error: "registrationOpens must be true or false" }),
   cardsPublished: z.boolean({ error: "cardsPublished must be true or false" }).optional(),
+  waitlist: z.boolean({ error: "waitlist must be true or false" }).optional(),
 });
 
 export { MAIL_OPTIN_INTENT };
@@ -21,6 +22,7 @@ export const MailOptInFormSchema = z.object({
   intent: z.literal(MAIL_OPTIN_INTENT, { error: "Unknown action" }),
   notify: checkbox,
   cards: checkbox,
+  waitlist: checkbox,
 });
 
 export const UNSUBSCRIBED = "You will no longer get these mails.";

@@ -30,7 +30,7 @@ describe("/profile: the mail opt-in form", () => {
     expect(await optIn({ intent: "mailOptIn", notify: "on" })).toMatchObject(saved(MAIL_OPTIN_ON));
     expect(await notifyOf(session.user.id)).toBe(true);
     const page = await outcome(profilePage.loader(argsWith(session, new Request("http://localhost/profile"))));
-    expect(page.data.mail).toEqual({ registrationOpens: true, cardsPublished: false });
+    expect(page.data.mail).toEqual({ registrationOpens: true, cardsPublished: false, waitlist: false });
     // The card mail's box (ADR 25) beside it: each box is saved as it is posted.
     expect(await optIn({ intent: "mailOptIn", cards: "on" })).toMatchObject(saved(MAIL_OPTIN_OFF));
     expect(await userRow(session.user.id)).toMatchObject({ notifyRegistration: false, notifyCards: true });

@@ -15,11 +15,11 @@ describe("GET /api/users/me/notifications", () => {
     const user = await makeUser();
     const token = await tokenFor(user);
     expect(await expectStatus(await call("GET", PATH, { token }), 200)).toEqual({
-      notifications: { registrationOpens: false, cardsPublished: false },
+      notifications: { registrationOpens: false, cardsPublished: false, waitlist: false },
     });
-    await expectStatus(await put({ registrationOpens: true, cardsPublished: true }, { token }), 200);
+    await expectStatus(await put({ registrationOpens: true, cardsPublished: true, waitlist: false }, { token }), 200);
     expect(await expectStatus(await call("GET", PATH, { token }), 200)).toEqual({
-      notifications: { registrationOpens: true, cardsPublished: true },
+      notifications: { registrationOpens: true, cardsPublished: true, waitlist: false },
     });
   });
 
@@ -34,7 +34,7 @@ describe("PUT /api/users/me/notifications", () => {
     const token = await tokenFor(user);
     expect(await expectStatus(await put({ registrationOpens: true }, { token }), 200)).toEqual({
       success: true,
-      notifications: { registrationOpens: true, cardsPublished: false },
+      notifications: { registrationOpens: true, cardsPublished: false, waitlist: false },
     });
     expect((await userRow(user.id))?.notifyRegistration).toBe(true);
     expect((await userRow(other.id))?.notifyRegistration).toBe(false);

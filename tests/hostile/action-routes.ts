@@ -287,8 +287,17 @@ export const ACTION_ROUTES: ActionRoute[] = [
     params: (t) => ({ roundId: String(t.round.id) }),
     forms: [
       { name: "withdraw", valid: (t) => ({ intent: "withdraw", id: String(t.entry.id) }), fields: { intent: intent("withdraw"), id } },
+      {
+        // The waitlist (ADR 28): the targets' player session has no claim, so a valid join is refused too.
+        name: "joinWaitlist",
+        valid: () => ({ intent: "joinWaitlist", division: "MA2", ace: "on", auto_confirm: "on" }),
+        fields: { division: { kind: "division" }, ace: { kind: "flag", optional: true }, auto_confirm: { kind: "flag", optional: true } },
+      },
     ],
     extras: (t) => [
+      { name: "join the waitlist without a claim", fields: { intent: "joinWaitlist", division: "MA2" }, status: 403 },
+      { name: "leave the waitlist without a claim", fields: { intent: "leaveWaitlist" }, status: 403 },
+      { name: "confirm an offer without a claim", fields: { intent: "confirmOffer" }, status: 403 },
       // Check in (ADR 25): the player's own entry; the targets' player session has no claim.
       { name: "check in: someone else's entry", fields: { intent: "checkIn", entry_id: String(t.entry.id) }, status: 403 },
       {
@@ -459,6 +468,22 @@ export const ACTION_ROUTES: ActionRoute[] = [
         valid: (t) => ({ ...roundForm(), version: String(t.closedRound.version) }),
         fields: { name: text(100), payout: money("money0"), version },
       },
+      {
+        // Field caps (ADR 28): blank is no cap.
+        name: "caps",
+        valid: (t) => ({
+          intent: "caps",
+          version: String(t.closedRound.version),
+          field_cap: "10",
+          "division_caps[0].division": "MA1",
+          "division_caps[0].places": "4",
+        }),
+        fields: {
+          version,
+          field_cap: { kind: "int", min: 0, max: 999, optional: true, blankIsNone: true },
+          "division_caps[0].places": { kind: "int", min: 0, max: 999, optional: true, blankIsNone: true },
+        },
+      },
     ],
     extras: (t) => [
       {
@@ -473,6 +498,13 @@ export const ACTION_ROUTES: ActionRoute[] = [
         status: 409,
       },
       { name: "deleting a round that does not exist", fields: { intent: "delete" }, params: { roundId: String(MISSING_ID) }, status: 404 },
+      { name: "caps at a version the round does not have", fields: { intent: "caps", version: "99", field_cap: "10" }, status: 409 },
+      {
+        name: "caps of a round that does not exist",
+        fields: { intent: "caps", version: "0" },
+        params: { roundId: String(MISSING_ID) },
+        status: 404,
+      },
     ],
   },
   {

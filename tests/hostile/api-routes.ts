@@ -17,6 +17,9 @@ import {
   wrongContentTypes,
 } from "./generators";
 import { NOT_JSON } from "../../workers/api/validate";
+import { FieldCapsSchema, JoinWaitlistSchema } from "~/schemas/waitlist";
+import { WAITLIST_MESSAGES } from "~/.server/services/waitlist/waitlist";
+import { ROUND_CHANGED } from "~/.server/services/rounds/versions";
 import type { ApiCase, Expect } from "./run";
 import { FOREIGN_ORIGINS, MISSING_ID, type Targets } from "./targets";
 import {
@@ -269,6 +272,54 @@ export const API_ROUTES: ApiRoute[] = [
     url: { id: id((t) => t.round.id) },
     extras: (t) => [
       { name: "no entry of the player's in the round", expect: notFound },
+      { name: "a user with no linked player", token: t.freshToken, expect: { status: 403 } },
+    ],
+  },
+
+  // ---- /api/rounds/{id}/waitlist (ADR 28). The targets' user is not on any list.
+  {
+    group: "waitlist",
+    method: "POST",
+    pattern: "/api/rounds/:id/waitlist",
+    path: "/api/rounds/{id}/waitlist",
+    auth: "user",
+    url: { id: id((t) => t.fullRound.id) },
+    body: {
+      schema: JoinWaitlistSchema,
+      valid: () => ({ division: "MA2", ace: true, auto_confirm: false }),
+      fields: { division: field.division, ace: field.flag, auto_confirm: field.flag },
+    },
+    extras: (t) => [
+      {
+        name: "a round that has started",
+        path: `/api/rounds/${t.round.id}/waitlist`,
+        expect: { status: 409, error: WAITLIST_MESSAGES.started },
+      },
+      { name: "a round closed for registration", path: `/api/rounds/${t.closedRound.id}/waitlist`, expect: conflict },
+      { name: "a user with no linked player", token: t.freshToken, expect: { status: 403 } },
+    ],
+  },
+  {
+    group: "waitlist",
+    method: "DELETE",
+    pattern: "/api/rounds/:id/waitlist",
+    path: "/api/rounds/{id}/waitlist",
+    auth: "user",
+    url: { id: id((t) => t.fullRound.id) },
+    extras: (t) => [
+      { name: "a player not on the list", expect: { status: 404, error: WAITLIST_MESSAGES.notOnList } },
+      { name: "a user with no linked player", token: t.freshToken, expect: { status: 403 } },
+    ],
+  },
+  {
+    group: "waitlist",
+    method: "POST",
+    pattern: "/api/rounds/:id/waitlist/confirm",
+    path: "/api/rounds/{id}/waitlist/confirm",
+    auth: "user",
+    url: { id: id((t) => t.fullRound.id) },
+    extras: (t) => [
+      { name: "no place on offer", expect: { status: 409, error: WAITLIST_MESSAGES.noOffer } },
       { name: "a user with no linked player", token: t.freshToken, expect: { status: 403 } },
     ],
   },
@@ -671,8 +722,12 @@ export const API_ROUTES: ApiRoute[] = [
     // The user's mail is off: a bad request wrongly taken would turn it on and change a table.
     body: {
       schema: NotificationsSchema,
-      valid: () => ({ registrationOpens: true, cardsPublished: true }),
-      fields: { registrationOpens: { kind: "bool" }, cardsPublished: { kind: "bool", optional: true } },
+      valid: () => ({ registrationOpens: true, cardsPublished: true, waitlist: true }),
+      fields: {
+        registrationOpens: { kind: "bool" },
+        cardsPublished: { kind: "bool", optional: true },
+        waitlist: { kind: "bool", optional: true },
+      },
     },
   },
   {
@@ -1146,6 +1201,36 @@ export const API_ROUTES: ApiRoute[] = [
     url: { id: id((t) => t.round.id), entryId: id((t) => t.entry.id) },
     extras: (t) => [
       { name: "an entry of another round", path: `/api/admin/rounds/${t.closedRound.id}/check-in/${t.entry.id}`, expect: notFound },
+    ],
+  },
+  {
+    group: "admin waitlist",
+    method: "GET",
+    pattern: "/api/admin/rounds/:id/waitlist",
+    path: "/api/admin/rounds/{id}/waitlist",
+    auth: "admin",
+    url: { id: id((t) => t.fullRound.id) },
+  },
+  {
+    group: "admin waitlist",
+    method: "PUT",
+    pattern: "/api/admin/rounds/:id/caps",
+    path: "/api/admin/rounds/{id}/caps",
+    auth: "admin",
+    url: { id: id((t) => t.round.id) },
+    body: {
+      schema: FieldCapsSchema,
+      valid: () => ({ version: 0, field_cap: 10, division_caps: [{ division: "MA1", places: 4 }] }),
+      fields: {
+        version: field.version,
+        field_cap: { kind: "int", min: 0, max: 999, optional: true, nullable: true, blankIsNone: true },
+        division_caps: { kind: "list", optional: true },
+        "division_caps.0.division": field.division,
+        "division_caps.0.places": { kind: "int", min: 0, max: 999, optional: true, nullable: true, blankIsNone: true },
+      },
+    },
+    extras: () => [
+      { name: "a version the round does not have", body: { version: 7, field_cap: 10 }, expect: { status: 409, error: ROUND_CHANGED } },
     ],
   },
   {

@@ -31,6 +31,9 @@ export async function makeTargets() {
   ]);
   const [round, closedRound] = await Promise.all([makeRound({ openForRegistration: true }), makeRound({ openForRegistration: false })]);
   const entry = await makeEntry({ roundId: round.id, playerId: entered.id });
+  // A round a week ahead whose one place is taken (ADR 28): the waitlist routes' target.
+  const fullRound = await makeRound({ openForRegistration: true, startsAt: nowSec() + 7 * DAY, fieldCap: 1 });
+  await makeEntry({ roundId: fullRound.id, playerId: entered.id });
   const live = await liveTargets(claimed.id, entered.id);
   // A course whose layout a round plays, and one whose layout none plays.
   const [course, freeCourse] = await Promise.all([makeCourse(), makeCourse()]);
@@ -77,6 +80,7 @@ export async function makeTargets() {
     broke,
     round,
     closedRound,
+    fullRound,
     entry,
     course,
     freeCourse,

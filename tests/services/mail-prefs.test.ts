@@ -20,15 +20,24 @@ const tamper = (sig: string) => `${sig.slice(0, 20)}${sig[20] === "A" ? "B" : "A
 describe("mail preferences", () => {
   it("are off for a new user; turning them on and off is stored", async () => {
     const user = await makeUser();
-    expect(await getMailPrefs(testDb(), user.id)).toEqual({ registrationOpens: false, cardsPublished: false });
-    expect(await setMailPrefs(testDb(), user.id, { registrationOpens: true })).toEqual({ registrationOpens: true, cardsPublished: false });
+    expect(await getMailPrefs(testDb(), user.id)).toEqual({ registrationOpens: false, cardsPublished: false, waitlist: false });
+    expect(await setMailPrefs(testDb(), user.id, { registrationOpens: true })).toEqual({
+      registrationOpens: true,
+      cardsPublished: false,
+      waitlist: false,
+    });
     expect(await notifyOf(user.id)).toBe(true);
     expect(await setMailPrefs(testDb(), user.id, { registrationOpens: false })).toEqual({
       registrationOpens: false,
       cardsPublished: false,
+      waitlist: false,
     });
     // The card mail (ADR 25) is set on its own; a save of one leaves the other as it was.
-    expect(await setMailPrefs(testDb(), user.id, { cardsPublished: true })).toEqual({ registrationOpens: false, cardsPublished: true });
+    expect(await setMailPrefs(testDb(), user.id, { cardsPublished: true })).toEqual({
+      registrationOpens: false,
+      cardsPublished: true,
+      waitlist: false,
+    });
     expect(await notifyOf(user.id)).toBe(false);
   });
 

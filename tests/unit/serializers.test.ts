@@ -28,6 +28,8 @@ describe("serializers", () => {
       layoutId: null,
       cardsPublishedAt: null,
       cardsVersion: 0,
+      fieldCap: null,
+      divisionCaps: null,
       version: 3,
       createdAt: 1,
       entryCount: 12,

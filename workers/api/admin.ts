@@ -3,6 +3,7 @@ import { adminAuditApi } from "./admin-audit";
 import { adminCoursesApi } from "./admin-courses";
 import { adminEntriesApi } from "./admin-entries";
 import { adminLiveApi } from "./admin-live";
+import { adminWaitlistApi } from "./waitlist";
 import { adminNightApi } from "./admin-night";
 import { adminPaymentsApi } from "./admin-payments";
 import { adminPlayersApi } from "./admin-players";
@@ -29,4 +30,5 @@ export const adminApi = adminSubApp()
   .route("/", adminSettingsApi)
   .route("/", adminCoursesApi)
   .route("/", adminAuditApi)
-  .route("/", adminLiveApi);
+  .route("/", adminLiveApi)
+  .route("/", adminWaitlistApi);

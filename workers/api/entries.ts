@@ -1,7 +1,7 @@
 import { cachePublic } from "./cache";
 import { subApp } from "./context";
 import { EntriesRoundParam, EntryIdParam, RoundIdListParam } from "./params";
-import { entryJson } from "./serializers/entries";
+import { creditSignUpJson, entryJson } from "./serializers/entries";
 import { requireUser } from "./auth";
 import { body, param } from "./validate";
 import { badRequest, conflict } from "~/.server/errors";
@@ -77,13 +77,5 @@ export const entriesApi = subApp()
       ace: v.ace,
       creditRequestedCents: v.credit_used,
     });
-    return c.json(
-      {
-        success: true,
-        entry: entryJson(await entryById(c.var.db, entryId)),
-        total: toDollars(quote.totalCents),
-        credit_used: toDollars(quote.creditUsedCents),
-      },
-      201,
-    );
+    return c.json(creditSignUpJson(await entryById(c.var.db, entryId), quote), 201);
   });

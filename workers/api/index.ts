@@ -16,6 +16,7 @@ import { roundsApi } from "./rounds";
 import { standingsApi } from "./standings";
 import { transfersApi } from "./transfers";
 import { usersApi } from "./users";
+import { waitlistApi } from "./waitlist";
 import { getDb } from "~/.server/db/client";
 import { AppError } from "~/.server/errors";
 import { leagueFromEnv } from "~/.server/league";
@@ -29,6 +30,7 @@ export const api = new Hono<ApiEnv>()
   })
   .route("/rounds", roundNightApi)
   .route("/rounds", roundsApi)
+  .route("/rounds", waitlistApi)
   .route("/entries", entriesApi)
   .route("/players", playersApi)
   .route("/ace", acesApi)

@@ -8,6 +8,7 @@ import { recomputeRatings } from "~/.server/services/ratings/round-ratings";
 import { sendResetMail } from "~/.server/services/accounts/reset-mail";
 import { sendRegistrationMails } from "~/.server/services/rounds/registration-mails";
 import { sendCardMails } from "~/.server/services/night/card-mails";
+import { sendWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
 import { markWebhookEventApplied, webhookEventApplied } from "~/.server/services/signup/webhook-events";
 import { type Actor, withAuditActor } from "../audit-actor";
 import { handleDeadLetters } from "./dead-letters";
@@ -81,6 +82,19 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
         { linkOrigin: linkOrigin(env.APP_URL, job.origin), leagueName: name, timeZone, send },
       );
       console.log(`Card mails for round ${job.roundId} (published ${job.publishedAt}), job ${key}:`, JSON.stringify(outcome));
+      return;
+    }
+    case "waitlist-mails": {
+      // Each notice is marked once mailed: a redelivery mails nobody twice.
+      const send = servedLocally(env.APP_URL, job.origin) ? printLinks(deps.sendMail) : deps.sendMail;
+      const { timeZone, name } = leagueFromEnv(env);
+      const outcome = await sendWaitlistMails(getDb(env.DB), {
+        linkOrigin: linkOrigin(env.APP_URL, job.origin),
+        leagueName: name,
+        timeZone,
+        send,
+      });
+      console.log(`Waitlist mails, job ${key}:`, JSON.stringify(outcome));
       return;
     }
     case "paypal-event": {

@@ -46,6 +46,10 @@ export const rounds = sqliteTable(
     // none), and a counter every write of its cards bumps, so a stale card edit is refused.
     cardsPublishedAt: integer("cards_published_at"),
     cardsVersion: integer("cards_version").notNull().default(0),
+    // Field caps (ADR 28): places in the whole round (null: no cap), and per division a JSON
+    // object {division: places} (null: none). A full round or division offers its waitlist.
+    fieldCap: integer("field_cap"),
+    divisionCaps: text("division_caps"),
     // Bumped by a trigger (migration 0011) whenever a field an editor shows changes: a save
     // carries the version it read, and a save against a newer row is refused (ADR 20).
     version: integer("version").notNull().default(0),
@@ -76,6 +80,8 @@ export const users = sqliteTable(
     // The 4-digit PIN a cardmate types to sign this user's card for them (ADR 26): a salted
     // SHA-256 (services/accounts/scoring-pin.ts); wrong PINs are rate-limited per card instead.
     scoringPinHash: text("scoring_pin_hash"),
+    // Opted in to mail about their places on waitlists: offered, entered, expired (ADR 28).
+    notifyWaitlist: integer("notify_waitlist", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("users_email_uq").on(t.email), uniqueIndex("users_calendar_token_uq").on(t.calendarToken)],
@@ -402,12 +408,15 @@ export const writeGuards = sqliteTable(
     potNegative: integer("pot_negative"),
     // A round's cards changed since the card editor read them (ADR 25: cards_version).
     cardsChanged: integer("cards_changed"),
+    // An entry would take a round or division past its field cap (ADR 28).
+    fieldFull: integer("field_full"),
   },
   (t) => [
     check("round_changed", sql`${t.roundChanged} is null`),
     check("overdrawn", sql`${t.overdrawn} is null`),
     check("pot_negative", sql`${t.potNegative} is null`),
     check("cards_changed", sql`${t.cardsChanged} is null`),
+    check("field_full", sql`${t.fieldFull} is null`),
   ],
 );
 
@@ -598,6 +607,64 @@ export const cardMails = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.roundId, t.userId, t.publishedAt] })],
+);
+
+/**
+ * A player's place on a round's waitlist (ADR 28), in the order of `id`. `waiting` until a
+ * place frees; then `offered` until `offerExpiresAt` (or `auto_entered` at once when they
+ * chose to be entered from their credit and it covers the fee); an entry made for them by
+ * any path closes the row as `entered` (a trigger, migration 0015); `expired` and `left`
+ * end it. One open row (waiting or offered) per player and round.
+ */
+export const waitlist = sqliteTable(
+  "waitlist",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => rounds.id, { onDelete: "cascade" }),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    division: text("division").notNull(),
+    ace: integer("ace", { mode: "boolean" }).notNull().default(true),
+    // Enter me at once from my credit when a place frees and my balance covers the fee.
+    autoConfirm: integer("auto_confirm", { mode: "boolean" }).notNull().default(false),
+    status: text("status", { enum: ["waiting", "offered", "entered", "auto_entered", "expired", "left"] })
+      .notNull()
+      .default("waiting"),
+    offeredAt: integer("offered_at"),
+    offerExpiresAt: integer("offer_expires_at"),
+    closedAt: integer("closed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("waitlist_open_uq").on(t.roundId, t.playerId).where(sql`status in ('waiting', 'offered')`),
+    index("waitlist_round_status_idx").on(t.roundId, t.status),
+    index("waitlist_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * What happened to a place on a waitlist, one row per change a player is told of (offered,
+ * entered, auto_entered, expired), written by a trigger on waitlist (migration 0015): the
+ * home page shows them and the queue mails them to opted-in players, marking `mailedAt`.
+ */
+export const waitlistNotices = sqliteTable(
+  "waitlist_notices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    waitlistId: integer("waitlist_id")
+      .notNull()
+      .references(() => waitlist.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["offered", "entered", "auto_entered", "expired"] }).notNull(),
+    mailedAt: integer("mailed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("waitlist_notices_unmailed_idx").on(t.mailedAt), index("waitlist_notices_waitlist_idx").on(t.waitlistId)],
 );
 
 export type Player = typeof players.$inferSelect;

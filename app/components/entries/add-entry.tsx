@@ -94,6 +94,7 @@ export function AddEntry({
             <input type="hidden" name="ace" value="0" />
             <CheckboxField label="Ace fund" name="ace" value="1" defaultChecked />
           </div>
+          <CheckboxField label="Over the cap" name="over_cap" hint="Enter them even when the round or their division is full." />
           <Button type="submit" disabled={busy}>
             {busy ? "Adding…" : "Add to round"}
           </Button>

@@ -69,6 +69,7 @@ export function WalkUp({
           </SelectField>
           <input type="hidden" name="ace" value="0" />
           <CheckboxField label={`Ace fund (${formatCents(aceCents)})`} name="ace" value="1" defaultChecked />
+          <CheckboxField label="Over the cap" name="over_cap" hint="Enter them even when the round or their division is full." />
           <Field
             label="Cash taken"
             name="amount"

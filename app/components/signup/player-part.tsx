@@ -1,5 +1,6 @@
 import { useActionData } from "react-router";
 import { SignUpDialog, type SignUpFacts } from "./signup-dialog";
+import { WaitlistPart } from "./waitlist-part";
 import { Alert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/dialog";
@@ -50,6 +51,8 @@ export function PlayerPart({ round, facts }: { round: Round; facts: SignUpFacts 
         </Card>
       ) : !round.openForRegistration ? (
         <p className="text-sm font-medium text-muted">Registration is closed for this round.</p>
+      ) : facts.waitlist && (facts.waitlist.place || facts.waitlist.full) ? (
+        <WaitlistPart round={round} facts={facts} waitlist={facts.waitlist} />
       ) : (
         <Card>
           <h2 className="font-display text-xl font-semibold">Sign up</h2>

@@ -16,6 +16,7 @@ import { CheckboxField, Field, SelectField } from "~/components/ui/field";
 import { DivisionOptions } from "~/components/division-options";
 import { centsInput, formatCents, typedCents } from "~/lib/money";
 import type { PayPalCheckout } from "~/lib/paypal-checkout";
+import type { WaitlistPlace } from "~/.server/services/waitlist/waitlist";
 import { type RoundFees, quoteSignUp, suggestedCreditCents } from "~/lib/pricing";
 
 export type SignUpFacts = {
@@ -28,6 +29,8 @@ export type SignUpFacts = {
   withdraw: { entryId: number; back: { creditCents: number; paypalCents: number; cashCents: number } } | null;
   /** The league's divisions (its settings), offered first. */
   divisions: readonly string[];
+  /** A capped round (ADR 28): the player's place on its waitlist, and why their division is full (null: it has room). */
+  waitlist: { place: WaitlistPlace | null; full: string | null } | null;
 };
 type Step =
   | { kind: "form" }
@@ -44,7 +47,15 @@ type Step =
  * the player changes the division, the ace fund or the credit; the server computes them
  * again and charges only what it computed.
  */
-export function SignUpDialog({ round, facts }: { round: RoundFees & { id: number; name: string }; facts: SignUpFacts }) {
+export function SignUpDialog({
+  round,
+  facts,
+  triggerLabel = "Sign up",
+}: {
+  round: RoundFees & { id: number; name: string };
+  facts: SignUpFacts;
+  triggerLabel?: string;
+}) {
   const [open, setOpen] = useState(false);
   const [division, setDivision] = useState(facts.division);
   const [ace, setAce] = useState(true);
@@ -125,7 +136,7 @@ export function SignUpDialog({ round, facts }: { round: RoundFees & { id: number
         else setStep({ kind: "form" });
       }}
       title={`Sign up: ${round.name}`}
-      trigger={<Button>Sign up</Button>}
+      trigger={<Button>{triggerLabel}</Button>}
     >
       {step.kind === "complete" || step.kind === "pending" ? (
         <>

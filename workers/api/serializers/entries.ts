@@ -1,6 +1,7 @@
 import { toDollars } from "./money";
 import type { EntryRow } from "~/.server/services/rounds/entries";
 import { positionLabel } from "~/lib/results";
+import type { SignUpQuote } from "~/lib/pricing";
 
 /** An entry as the /api shows it: the wire's field names, money in dollars. */
 export function entryJson(e: EntryRow) {
@@ -26,4 +27,9 @@ export function entryJson(e: EntryRow) {
     /** What an edit or delete of this entry sends back (ADR 20). */
     version: e.version,
   };
+}
+
+/** A sign-up paid by credit (POST /api/entries, a confirmed waitlist offer): the entry and what it cost. */
+export function creditSignUpJson(entry: EntryRow, quote: SignUpQuote) {
+  return { success: true, entry: entryJson(entry), total: toDollars(quote.totalCents), credit_used: toDollars(quote.creditUsedCents) };
 }

@@ -5,14 +5,15 @@ import { users } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { INVALID_UNSUBSCRIBE_LINK, UnsubscribeLinkSchema } from "~/schemas/notifications";
 
-// A user's mail preferences: the mail when registration opens for a round, and the mail
-// with their card when a round's cards are published (ADR 25). Off until the user turns
+// A user's mail preferences: the mail when registration opens for a round, the mail
+// with their card when a round's cards are published (ADR 25), and news of their places
+// on waitlists (ADR 28). Off until the user turns
 // them on (on /profile or through the /api); the registration mail's signed one-click link
 // turns it off without a login.
 
-export type MailPrefs = { registrationOpens: boolean; cardsPublished: boolean };
+export type MailPrefs = { registrationOpens: boolean; cardsPublished: boolean; waitlist: boolean };
 
-const prefColumns = { registrationOpens: users.notifyRegistration, cardsPublished: users.notifyCards };
+const prefColumns = { registrationOpens: users.notifyRegistration, cardsPublished: users.notifyCards, waitlist: users.notifyWaitlist };
 
 /** The user's preferences; 404 for a user who is gone. */
 export async function getMailPrefs(db: Db, userId: number): Promise<MailPrefs> {
@@ -25,7 +26,7 @@ export async function getMailPrefs(db: Db, userId: number): Promise<MailPrefs> {
 export async function setMailPrefs(db: Db, userId: number, prefs: Partial<MailPrefs>): Promise<MailPrefs> {
   const [row] = await db
     .update(users)
-    .set({ notifyRegistration: prefs.registrationOpens, notifyCards: prefs.cardsPublished })
+    .set({ notifyRegistration: prefs.registrationOpens, notifyCards: prefs.cardsPublished, notifyWaitlist: prefs.waitlist })
     .where(eq(users.id, userId))
     .returning(prefColumns);
   if (!row) throw notFound("User not found");

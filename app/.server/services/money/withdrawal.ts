@@ -10,6 +10,7 @@ import { assertEntryVersion } from "../rounds/versions";
 import { bumpIfCarded } from "../night/card-sql";
 import { nowSeconds } from "~/lib/time";
 import { fullNameSql } from "../../db/player-name";
+import { settleAfter } from "../waitlist/promote";
 
 // Withdrawing an entry (ADR 22), for the player and the admin alike, and the admin's entry
 // delete: no path removes a paid entry without giving the money back. In ONE batch of the
@@ -124,6 +125,8 @@ export async function withdrawEntry(
     };
   });
 
+  // The place it freed goes to the round's waitlist (ADR 28).
+  await settleAfter(db, roundId);
   const ids = done.given.flatMap((g) => (g.paymentId === null ? [] : [g.paymentId]));
   const methods = new Map(
     ids.length

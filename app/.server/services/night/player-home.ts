@@ -4,6 +4,7 @@ import { entries, rounds } from "../../db/schema";
 import { type OwnClaim, ownClaim } from "../players/own-claim";
 import { getLeagueSettings } from "../standings/league-settings";
 import { type PlayerNight, playerNight } from "./player-night";
+import { type PlayerWaitlists, playerWaitlists } from "../waitlist/waitlist-view";
 
 /** A round stays the player's "next" this long after its start: the evening it is played. */
 export const NEXT_ROUND_GRACE_SECONDS = 6 * 3600;
@@ -21,7 +22,7 @@ export type NextRound = {
 };
 
 /** What the home page leads with for a signed-in user: their claim (its player's credit) and, once approved, their next round. */
-export type PlayerHome = { claim: OwnClaim | null; next: NextRound | null };
+export type PlayerHome = { claim: OwnClaim | null; next: NextRound | null; waitlist: PlayerWaitlists | null };
 
 /** Sign up while registration is open; check in from when check-in opens until the start; otherwise look. */
 export function nextRoundAction(next: Omit<NextRound, "action">, now: number): NextRoundAction {
@@ -38,7 +39,8 @@ export function nextRoundAction(next: Omit<NextRound, "action">, now: number): N
  */
 export async function playerHome(db: Db, userId: number, now: number): Promise<PlayerHome> {
   const claim = await ownClaim(db, userId);
-  if (claim?.status !== "approved") return { claim, next: null };
+  if (claim?.status !== "approved") return { claim, next: null, waitlist: null };
+  const waitlist = await playerWaitlists(db, claim.playerId, now);
   const entered = sql<number>`exists (select 1 from ${entries} where ${and(eq(entries.roundId, rounds.id), eq(entries.playerId, claim.playerId))})`;
   const [round] = await db
     .select({
@@ -52,8 +54,8 @@ export async function playerHome(db: Db, userId: number, now: number): Promise<P
     .where(gte(rounds.startsAt, now - NEXT_ROUND_GRACE_SECONDS))
     .orderBy(desc(entered), asc(rounds.startsAt), asc(rounds.id))
     .limit(1);
-  if (!round) return { claim, next: null };
+  if (!round) return { claim, next: null, waitlist };
   const [night, settings] = await Promise.all([playerNight(db, round.id, claim.playerId), getLeagueSettings(db)]);
   const next = { round, night, checkInOpensAt: round.startsAt - settings.checkInOpensMinutes * 60 };
-  return { claim, next: { ...next, action: nextRoundAction(next, now) } };
+  return { claim, next: { ...next, action: nextRoundAction(next, now) }, waitlist };
 }

@@ -23,6 +23,8 @@ export type WalkUpInput = {
   ace: boolean;
   cash: Cash & { requestKey: string };
   adminId: number;
+  /** The admin's explicit override of the round's field cap (ADR 28). */
+  overCap?: boolean;
   now?: number;
 };
 
@@ -62,6 +64,7 @@ export async function walkUp(db: Db, input: WalkUpInput): Promise<WalkUp> {
         statements,
         after: [...state.entries, { id: null, division: input.division, score: 0 }],
         guardPlayers: [],
+        takesPlace: input.overCap ? undefined : { playerId: known?.id ?? 0, division: input.division, byAdmin: true },
         answer: (results) => {
           const [made] = results.at(-2) as { id: number; playerId: number }[];
           const [paid] = results.at(-1) as { id: number }[];

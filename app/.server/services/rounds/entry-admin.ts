@@ -32,7 +32,7 @@ const entryOf = (state: RoundState, id: number) => {
 const alreadyEntered = (name: string) => conflict(`${name} is already entered in this round.`);
 
 /** Adds an entry (and, for 'Add player: {text}', its new player) to a round: answers the entry's id. */
-export async function addEntry(db: Db, v: NewEntryValues): Promise<number> {
+export async function addEntry(db: Db, v: Omit<NewEntryValues, "over_cap"> & { over_cap?: boolean }): Promise<number> {
   const existing = v.player ? await playerFacts(db, v.player) : null;
   const entryValues = {
     roundId: v.round_id,
@@ -46,6 +46,8 @@ export async function addEntry(db: Db, v: NewEntryValues): Promise<number> {
     return await commitRoundChange(db, v.round_id, (state) => {
       const after = [...state.entries, { id: null, division: v.division, score: 0 }];
       const delta = v.credit_added - v.credit_used;
+      // Past the round's field cap only by the admin's explicit override (ADR 28).
+      const place = (playerId: number) => (v.over_cap ? undefined : { playerId, division: v.division, byAdmin: true });
       if (existing) {
         if (state.entries.some((e) => e.playerId === existing.id)) throw alreadyEntered(existing.name);
         return {
@@ -57,6 +59,7 @@ export async function addEntry(db: Db, v: NewEntryValues): Promise<number> {
           ],
           after,
           guardPlayers: [{ playerId: existing.id, name: existing.name, balanceCents: existing.balanceCents, deltaCents: delta }],
+          takesPlace: place(existing.id),
           answer: ([rows]) => firstId(rows),
         };
       }
@@ -75,6 +78,7 @@ export async function addEntry(db: Db, v: NewEntryValues): Promise<number> {
         ],
         after,
         guardPlayers: [],
+        takesPlace: place(0),
         answer: ([, rows]) => firstId(rows),
       };
     });

@@ -12,6 +12,7 @@ import { entryColumns } from "./entries";
 import { formatCents } from "~/lib/money";
 import { payoutsByEntry } from "~/lib/payouts";
 import { fullNameSql } from "../../db/player-name";
+import { fullRefusal, noRoomGuard } from "../waitlist/field";
 
 // Every write to a round's entries goes through commitRoundChange (ADR 14): it reads the
 // round, lets the caller plan its statements from what it read, recomputes the payouts and
@@ -105,6 +106,8 @@ export type RoundChange<T> = {
   roundPayoutCents?: number;
   /** Players whose balance the change lowers (deltaCents < 0); each is guarded in the batch. */
   guardPlayers: GuardedPlayer[];
+  /** A new entry that must find a place under the round's caps (ADR 28); left out by an admin's override. */
+  takesPlace?: { playerId: number; division: string; byAdmin?: boolean };
   /** Changes to the pot besides the entries' own (a round moved or its ace fee changed): guarded where they lower it. */
   potChanges?: PotChange[];
   /** What the caller answers, from the results of its own statements and the count of payouts rewritten. */
@@ -148,13 +151,24 @@ export async function commitRoundChange<T>(db: Db, roundId: number, plan: (state
       writeGuard(db, "overdrawn", sql`${balanceCentsSql(p.playerId)} < 0 and ${balanceCentsSql(p.playerId)} < ${p.balanceCents}`),
     );
     const potChanges = [...entriesPotChanges(state.round, state.entries, change.after), ...(change.potChanges ?? [])];
+    const place = change.takesPlace;
+    const placeGuard = place ? [noRoomGuard(db, roundId, place.division, place.playerId)] : [];
     try {
-      const results = await db.batch([guard, ...change.statements, ...payouts, ...balanceGuards, ...potGuards(db, potChanges)]);
+      const results = await db.batch([
+        guard,
+        ...placeGuard,
+        ...change.statements,
+        ...payouts,
+        ...balanceGuards,
+        ...potGuards(db, potChanges),
+      ]);
       if (scoresChanged(state, change.after)) markRatingsStale(db, state.round.startsAt);
-      return change.answer(results.slice(1, 1 + change.statements.length), payouts.length);
+      const first = 1 + placeGuard.length;
+      return change.answer(results.slice(first, first + change.statements.length), payouts.length);
     } catch (err) {
       if (checkFailed(err, "round_changed")) continue;
       if (checkFailed(err, "overdrawn")) throw conflict(overdrawnMessage(lowered));
+      if (place && checkFailed(err, "field_full")) throw await fullRefusal(db, roundId, place.division, place.byAdmin);
       if (checkFailed(err, "pot_negative")) throw conflict(await potRefusal(db, potChanges, "change"));
       throw err;
     }

@@ -279,6 +279,7 @@ async function completeWithEntry(db: Db, payment: Payment, capture: CaptureFacts
               .returning({ id: entries.id }),
           ],
           after: [...state.entries, { id: null, division: payment.division, score: 0 }],
+          takesPlace: { playerId: payment.playerId, division: payment.division },
           guardPlayers: [
             {
               playerId: payment.playerId,

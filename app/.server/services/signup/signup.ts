@@ -3,10 +3,12 @@ import { type Db, uniqueViolation } from "../../db/client";
 import { entries, payments, players, rounds } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { balanceCentsSql } from "../money/balance";
-import { commitRoundChange } from "../rounds/round-entries";
+import type { BatchItem } from "drizzle-orm/batch";
+import { type RoundChange, type RoundState, commitRoundChange } from "../rounds/round-entries";
 import { ownClaim } from "../players/own-claim";
 import { type SignUpQuote, quoteSignUp } from "~/lib/pricing";
 import { fullName } from "~/lib/player-name";
+import { assertRoom } from "../waitlist/field";
 
 // A player signing up for a round. The server
 // computes every amount from the round, the opt-in and the player's balance; what the
@@ -46,6 +48,8 @@ export async function planSignUp(
     .from(entries)
     .where(sql`${entries.roundId} = ${req.roundId} and ${entries.playerId} = ${claim.playerId}`);
   if (already) throw conflict(SIGNUP_MESSAGES.entered);
+  // A capped round (ADR 28): a free place, or the one offered to this player.
+  await assertRoom(db, round.id, req.division, claim.playerId);
   const quote = quoteSignUp({ round, aceOptIn: req.ace, balanceCents: claim.balanceCents, creditRequestedCents: req.creditRequestedCents });
   return {
     quote,
@@ -65,46 +69,68 @@ export async function signUpWithCredit(db: Db, req: SignUpRequest): Promise<{ en
   try {
     const entryId = await commitRoundChange(db, req.roundId, (state) => {
       if (state.entries.some((e) => e.playerId === player.id)) throw conflict(SIGNUP_MESSAGES.entered);
-      return {
-        statements: [
-          db.insert(payments).values({
-            userId: req.userId,
-            roundId: req.roundId,
-            playerId: player.id,
-            method: "credit",
-            status: "completed",
-            amountCents: 0,
-            creditUsedCents: quote.creditUsedCents,
-            aceOptIn: req.ace,
-            division: req.division,
-          }),
-          // The batch runs in order on one connection: last_insert_rowid() is the payment.
-          db
-            .insert(entries)
-            .values({
-              roundId: req.roundId,
-              playerId: player.id,
-              division: req.division,
-              ace: req.ace,
-              creditUsedCents: quote.creditUsedCents,
-              paymentId: sql`last_insert_rowid()`,
-            })
-            .returning({ id: entries.id }),
-        ],
-        after: [...state.entries, { id: null, division: req.division, score: 0 }],
-        guardPlayers: [{ playerId: player.id, name: player.name, balanceCents: player.balanceCents, deltaCents: -quote.creditUsedCents }],
-        answer: ([, rows]) => {
-          const id = (rows as { id: number }[] | undefined)?.[0]?.id;
-          if (id === undefined) throw new Error("the entry insert returned no row");
-          return id;
-        },
-      };
+      return creditSignUpChange(db, state, { ...req, player, quote }, []);
     });
     return { entryId, quote };
   } catch (err) {
     if (uniqueViolation(err)) throw conflict(SIGNUP_MESSAGES.entered);
     throw err;
   }
+}
+
+export type CreditSignUp = {
+  userId: number;
+  roundId: number;
+  division: string;
+  ace: boolean;
+  player: { id: number; name: string; balanceCents: number };
+  quote: SignUpQuote;
+};
+
+/**
+ * The round change of a sign-up paid wholly by credit: a payment of method credit and the
+ * entry, after `before` (the waitlist's own statements when a place is filled from it, ADR
+ * 28), guarded by the player's balance and by the round's caps. Answers the entry's id.
+ */
+export function creditSignUpChange(db: Db, state: RoundState, s: CreditSignUp, before: BatchItem<"sqlite">[]): RoundChange<number> {
+  return {
+    statements: [
+      ...before,
+      db.insert(payments).values({
+        userId: s.userId,
+        roundId: s.roundId,
+        playerId: s.player.id,
+        method: "credit",
+        status: "completed",
+        amountCents: 0,
+        creditUsedCents: s.quote.creditUsedCents,
+        aceOptIn: s.ace,
+        division: s.division,
+      }),
+      // The batch runs in order on one connection: last_insert_rowid() is the payment.
+      db
+        .insert(entries)
+        .values({
+          roundId: s.roundId,
+          playerId: s.player.id,
+          division: s.division,
+          ace: s.ace,
+          creditUsedCents: s.quote.creditUsedCents,
+          paymentId: sql`last_insert_rowid()`,
+        })
+        .returning({ id: entries.id }),
+    ],
+    after: [...state.entries, { id: null, division: s.division, score: 0 }],
+    guardPlayers: [
+      { playerId: s.player.id, name: s.player.name, balanceCents: s.player.balanceCents, deltaCents: -s.quote.creditUsedCents },
+    ],
+    takesPlace: { playerId: s.player.id, division: s.division },
+    answer: (results) => {
+      const id = (results.at(-1) as { id: number }[] | undefined)?.[0]?.id;
+      if (id === undefined) throw new Error("the entry insert returned no row");
+      return id;
+    },
+  };
 }
 
 type FactsRow = { division: string; balance: number; entered: number };

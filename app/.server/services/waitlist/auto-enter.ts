@@ -1,0 +1,42 @@
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, checkFailed, uniqueViolation } from "../../db/client";
+import { waitlist } from "../../db/schema";
+import { writeGuard } from "../../db/write-guard";
+import { AppError, conflict } from "../../errors";
+import { commitRoundChange } from "../rounds/round-entries";
+import { creditSignUpChange } from "../signup/signup";
+import type { Waiting } from "./promote";
+import type { quoteSignUp } from "~/lib/pricing";
+
+/**
+ * Enters a waiting player at once, paid by credit: a normal credit sign-up (its payment,
+ * entry and audit rows) in one batch with their place on the list closed, guarded by the
+ * caps and their balance. False when the place or the credit went meanwhile (then they are
+ * offered it, or stay on the list).
+ */
+export async function autoEnter(db: Db, roundId: number, w: Waiting, quote: ReturnType<typeof quoteSignUp>, now: number): Promise<boolean> {
+  try {
+    await commitRoundChange(db, roundId, (state) => {
+      if (state.entries.some((e) => e.playerId === w.playerId)) throw conflict("already entered");
+      const close = db
+        .update(waitlist)
+        .set({ status: "auto_entered", closedAt: now })
+        .where(and(eq(waitlist.id, w.id), eq(waitlist.status, "waiting")));
+      // The player left the list while this was planned: nothing is written.
+      const stillThere = writeGuard(
+        db,
+        "fieldFull",
+        sql`not exists (select 1 from ${waitlist} where id = ${w.id} and status = 'auto_entered')`,
+      );
+      const player = { id: w.playerId, name: w.name, balanceCents: w.balanceCents };
+      return creditSignUpChange(db, state, { userId: w.userId, roundId, division: w.division, ace: w.ace, player, quote }, [
+        close,
+        stillThere,
+      ]);
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof AppError || uniqueViolation(err) || checkFailed(err, "field_full")) return false;
+    throw err;
+  }
+}

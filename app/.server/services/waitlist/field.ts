@@ -1,0 +1,106 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { writeGuard } from "../../db/write-guard";
+import { conflict } from "../../errors";
+import { type FieldCaps, type FieldCount, capsOf, fullMessage } from "~/lib/field-places";
+
+// A round's field against its caps (ADR 28). A place is taken by an entry or held by an
+// open offer (an offer past its deadline holds nothing, whether or not its expiry has been
+// written yet). Pages and plans read the counts (readField); the write that fills a place
+// carries the same rule as a guard (noRoomGuard), so two writers racing for the last place
+// cannot both pass it: D1 runs one batch at a time.
+
+/** An open offer: offered and not past its deadline. */
+const openOffer = (alias: string) => sql.raw(`${alias}.status = 'offered' and ${alias}.offer_expires_at > unixepoch()`);
+
+/** What takes or holds a place in the round: its entries and its open offers, with their divisions. */
+const placesSql = (roundId: number, exceptPlayer: number) => sql`(
+  select division from entries where round_id = ${roundId}
+  union all
+  select w.division from waitlist w where w.round_id = ${roundId} and ${openOffer("w")} and w.player_id <> ${exceptPlayer})`;
+
+export type Field = {
+  caps: FieldCaps;
+  /** Places taken or held (entries and open offers). */
+  taken: FieldCount;
+  /** Entries only, by division: what "18 of 20 places" counts. */
+  entered: FieldCount;
+  /** Players waiting (not yet offered). */
+  waiting: number;
+  /** Offers past their deadline whose expiry is not written yet: the page that finds one settles the list. */
+  lapsed: number;
+};
+
+type FieldRow = {
+  fieldCap: number | null;
+  divisionCaps: string | null;
+  taken: string | null;
+  entered: string | null;
+  waiting: number;
+  lapsed: number;
+};
+
+const countOf = (json: string | null): FieldCount => {
+  const byDivision = JSON.parse(json ?? "{}") as Record<string, number>;
+  return { total: Object.values(byDivision).reduce((s, n) => s + n, 0), byDivision };
+};
+
+/** The field's query, unrun, so a page's batch can carry it. */
+export const fieldQuery = (db: Db, roundId: number) =>
+  db.all<FieldRow>(sql`select r.field_cap as fieldCap, r.division_caps as divisionCaps,
+    (select json_group_object(division, n) from (select division, count(*) as n from ${placesSql(roundId, 0)} group by division)) as taken,
+    (select json_group_object(division, n) from (select division, count(*) as n from entries where round_id = ${roundId} group by division)) as entered,
+    (select count(*) from waitlist where round_id = ${roundId} and status = 'waiting') as waiting,
+    (select count(*) from waitlist where round_id = ${roundId} and status = 'offered' and offer_expires_at <= unixepoch()) as lapsed
+    from rounds r where r.id = ${roundId}`);
+
+export const fieldOf = (row: FieldRow | undefined): Field | null =>
+  row
+    ? {
+        caps: capsOf(row.fieldCap, row.divisionCaps),
+        taken: countOf(row.taken),
+        entered: countOf(row.entered),
+        waiting: Number(row.waiting),
+        lapsed: Number(row.lapsed),
+      }
+    : null;
+
+export async function readField(db: Db, roundId: number): Promise<Field | null> {
+  return fieldOf((await fieldQuery(db, roundId))[0]);
+}
+
+/** Whether the player holds an open offer of a place in the round. */
+export const holdsOfferSql = (roundId: number, playerId: number) =>
+  sql`exists (select 1 from waitlist o where o.round_id = ${roundId} and o.player_id = ${playerId} and ${openOffer("o")})`;
+
+/**
+ * True when one more entry in `division` by `playerId` would pass the round's or the
+ * division's cap, counting what others take or hold; false when the player holds an open
+ * offer (the place is theirs) or nothing is capped.
+ */
+export function noRoomSql(roundId: number, division: string, playerId: number): SQL {
+  const cap = sql`json_extract(r.division_caps, '$.' || json_quote(${division}))`;
+  return sql`(not ${holdsOfferSql(roundId, playerId)} and exists (select 1 from rounds r where r.id = ${roundId} and (
+    (r.field_cap is not null and (select count(*) from ${placesSql(roundId, playerId)}) + 1 > r.field_cap)
+    or (${cap} is not null and (select count(*) from ${placesSql(roundId, playerId)} where division = ${division}) + 1 > ${cap}))))`;
+}
+
+/** A batch item that aborts the batch (CHECK field_full) when the entry it precedes has no place. */
+export const noRoomGuard = (db: Db, roundId: number, division: string, playerId: number) =>
+  writeGuard(db, "fieldFull", noRoomSql(roundId, division, playerId));
+
+export const ROUND_FULL = "The round is full.";
+export const OVER_CAP_HINT = "To enter them anyway, tick “Over the cap”.";
+
+/** The 409 for an entry with no place, read after the fact: which of the round or the division is full. */
+export async function fullRefusal(db: Db, roundId: number, division: string, byAdmin = false) {
+  const field = await readField(db, roundId);
+  const full = (field && fullMessage(field.caps, field.taken, division)) ?? ROUND_FULL;
+  return conflict(byAdmin ? `${full} ${OVER_CAP_HINT}` : full);
+}
+
+/** 409 unless the player may take a place in `division` now: a free one, or the one offered to them. */
+export async function assertRoom(db: Db, roundId: number, division: string, playerId: number): Promise<void> {
+  const [row] = await db.all<{ full: number }>(sql`select ${noRoomSql(roundId, division, playerId)} as full`);
+  if (row?.full) throw await fullRefusal(db, roundId, division);
+}

@@ -1,0 +1,128 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { players, rounds, waitlist } from "../../db/schema";
+import { balanceCentsSql } from "../money/balance";
+import { fullNameSql } from "../../db/player-name";
+import { noRoomSql, readField } from "./field";
+import { placesLeft } from "~/lib/field-places";
+import { offerDeadline } from "~/lib/hold-window";
+import { quoteSignUp } from "~/lib/pricing";
+import { nowSeconds } from "~/lib/time";
+import { autoEnter } from "./auto-enter";
+
+// Filling freed places from a round's waitlist (ADR 28). Run after every write that can
+// free a place (a withdrawal, an admin removing an entry, a cap raised, an offer declined
+// or lapsed), lazily by the round page when it finds a lapsed offer, and every minute by
+// the Worker's cron. Lapsed offers expire first; then, while a place is free, the first
+// waiting player it can go to (their division must have room too) is entered at once from
+// their credit when they asked for that and it covers the fee, else offered the place for
+// the hold window (app/lib/hold-window.ts). Each step is a conditional write, so two runs
+// at once offer one place once.
+
+export type Settled = { expired: number; offered: number; autoEntered: number };
+
+// More steps than any round's free places: each step fills one place or ends the run.
+const MAX_STEPS = 200;
+
+export type Waiting = {
+  id: number;
+  playerId: number;
+  userId: number;
+  name: string;
+  division: string;
+  ace: boolean;
+  autoConfirm: boolean;
+  balanceCents: number;
+};
+
+export async function settleWaitlist(db: Db, roundId: number, now = nowSeconds()): Promise<Settled> {
+  const done: Settled = { expired: 0, offered: 0, autoEntered: 0 };
+  done.expired = (
+    await db
+      .update(waitlist)
+      .set({ status: "expired", closedAt: now })
+      .where(and(eq(waitlist.roundId, roundId), eq(waitlist.status, "offered"), lte(waitlist.offerExpiresAt, now)))
+      .returning({ id: waitlist.id })
+  ).length;
+  const [round] = await db.select().from(rounds).where(eq(rounds.id, roundId));
+  const deadline = round ? offerDeadline(now, round.startsAt) : null;
+  if (!round?.openForRegistration || deadline === null) return done;
+  const tried = new Set<number>();
+  for (let step = 0; step < MAX_STEPS; step++) {
+    const next = await nextInLine(db, roundId, tried);
+    if (!next) break;
+    tried.add(next.id);
+    const quote = quoteSignUp({
+      round,
+      aceOptIn: next.ace,
+      balanceCents: next.balanceCents,
+      creditRequestedCents: Number.MAX_SAFE_INTEGER,
+    });
+    if (next.autoConfirm && quote.paidByCredit && (await autoEnter(db, roundId, next, quote, now))) {
+      done.autoEntered++;
+      continue;
+    }
+    if (await offerPlace(db, roundId, next, now, deadline)) done.offered++;
+  }
+  return done;
+}
+
+/** The first waiting player (not yet tried in this run) whose division has a free place. */
+async function nextInLine(db: Db, roundId: number, tried: Set<number>): Promise<Waiting | null> {
+  const field = await readField(db, roundId);
+  if (!field) return null;
+  const queue = await db
+    .select({
+      id: waitlist.id,
+      playerId: waitlist.playerId,
+      userId: waitlist.userId,
+      name: fullNameSql(players),
+      division: waitlist.division,
+      ace: waitlist.ace,
+      autoConfirm: waitlist.autoConfirm,
+      balanceCents: balanceCentsSql(sql`${waitlist.playerId}`).mapWith(Number),
+    })
+    .from(waitlist)
+    .innerJoin(players, eq(players.id, waitlist.playerId))
+    .where(and(eq(waitlist.roundId, roundId), eq(waitlist.status, "waiting")))
+    .orderBy(asc(waitlist.id));
+  return queue.find((w) => !tried.has(w.id) && placesLeft(field.caps, field.taken, w.division) > 0) ?? null;
+}
+
+/** Offers the place, if it is still free and the player still waiting: one conditional update. */
+async function offerPlace(db: Db, roundId: number, w: Waiting, now: number, deadline: number): Promise<boolean> {
+  const made = await db
+    .update(waitlist)
+    .set({ status: "offered", offeredAt: now, offerExpiresAt: deadline })
+    .where(and(eq(waitlist.id, w.id), eq(waitlist.status, "waiting"), sql`not ${noRoomSql(roundId, w.division, w.playerId)}`))
+    .returning({ id: waitlist.id });
+  return made.length > 0;
+}
+
+/**
+ * settleWaitlist after a write that freed a place: the write stands whatever happens here,
+ * so a failure is logged and left to the next write or the cron.
+ */
+export async function settleAfter(db: Db, roundId: number): Promise<void> {
+  try {
+    await settleWaitlist(db, roundId);
+  } catch (err) {
+    console.error(`Could not settle the waitlist of round ${roundId}`, err);
+  }
+}
+
+/** Every round with a waitlist to settle: open offers past their deadline, or players waiting for a round still to come. */
+export async function settleAllWaitlists(db: Db, now = nowSeconds()): Promise<number> {
+  const due = await db
+    .selectDistinct({ roundId: waitlist.roundId })
+    .from(waitlist)
+    .innerJoin(rounds, eq(rounds.id, waitlist.roundId))
+    .where(
+      sql`(${waitlist.status} = 'offered' and ${waitlist.offerExpiresAt} <= ${now})
+        or (${waitlist.status} = 'waiting' and ${rounds.openForRegistration} = 1 and ${rounds.startsAt} > ${now})`,
+    );
+  for (const { roundId } of due) await settleWaitlist(db, roundId, now);
+  return due.length;
+}
+
+export const openStatuses = inArray(waitlist.status, ["waiting", "offered"]);

@@ -1,0 +1,78 @@
+import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { rounds, users, waitlist, waitlistNotices } from "../../db/schema";
+import type { MailSender } from "../../mail/mailer";
+import type { RegistrationMailContext } from "../../mail/registration-mail";
+import { sendInGroups } from "../../mail/send-groups";
+import { waitlistMail } from "../../mail/waitlist-mail";
+import { enqueue, newJobId } from "../../jobs";
+import { nowSeconds } from "~/lib/time";
+
+// The queue consumer's half of the waitlist's news (ADR 28, keyed like ADR 18's mails):
+// every notice not yet mailed, of a user who opted in and is not locked, is mailed and
+// then marked, a group at a time; a redelivered job finds them marked and mails nobody
+// twice. A notice older than a day is news no longer: an opt-in made later does not mail it.
+
+const FRESH_SECONDS = 86_400;
+
+export async function sendWaitlistMails(db: Db, ctx: RegistrationMailContext & { send: MailSender }) {
+  const pending = await db
+    .select({
+      id: waitlistNotices.id,
+      kind: waitlistNotices.kind,
+      offerExpiresAt: waitlist.offerExpiresAt,
+      email: users.email,
+      name: users.name,
+      round: { id: rounds.id, name: rounds.name, startsAt: rounds.startsAt, location: rounds.location },
+    })
+    .from(waitlistNotices)
+    .innerJoin(waitlist, eq(waitlist.id, waitlistNotices.waitlistId))
+    .innerJoin(users, eq(users.id, waitlist.userId))
+    .innerJoin(rounds, eq(rounds.id, waitlist.roundId))
+    .where(
+      and(
+        isNull(waitlistNotices.mailedAt),
+        gte(waitlistNotices.createdAt, nowSeconds() - FRESH_SECONDS),
+        sql`${users.notifyWaitlist} = 1 and ${users.locked} = 0`,
+      ),
+    )
+    .orderBy(waitlistNotices.id);
+  const outcome = await sendInGroups(
+    pending,
+    (n) => ctx.send(waitlistMail(n, n.round, n, ctx)),
+    (handedOver) =>
+      db
+        .update(waitlistNotices)
+        .set({ mailedAt: nowSeconds() })
+        .where(
+          and(
+            inArray(
+              waitlistNotices.id,
+              handedOver.map((n) => n.id),
+            ),
+            isNull(waitlistNotices.mailedAt),
+          ),
+        ),
+  );
+  if (outcome.failed > 0) throw new Error(`${outcome.failed} of ${pending.length} waitlist mails could not be sent`);
+  return outcome;
+}
+
+/**
+ * After a request, queue job or cron run that may have left waitlist notices (triggers
+ * write them, on writes of the waitlist and of entries): one job to mail them, when there
+ * are any. The write stands whatever happens here; notices not mailed wait for the next.
+ */
+export async function queueWaitlistMails(db: Db, jobs: Queue, writtenTables: ReadonlySet<string>, origin?: string): Promise<void> {
+  if (!writtenTables.has("waitlist") && !writtenTables.has("entries")) return;
+  try {
+    const [unmailed] = await db
+      .select({ id: waitlistNotices.id })
+      .from(waitlistNotices)
+      .where(and(isNull(waitlistNotices.mailedAt), gte(waitlistNotices.createdAt, nowSeconds() - FRESH_SECONDS)))
+      .limit(1);
+    if (unmailed) await enqueue(jobs, { type: "waitlist-mails", id: newJobId(), origin });
+  } catch (err) {
+    console.error("Could not queue the waitlist mails", err);
+  }
+}

@@ -1,0 +1,58 @@
+import { api, claimedPlayer, makePlayer } from "./api";
+import { checkA11y, hydrated } from "./axe";
+import { expect, test } from "./fixtures";
+
+// A capped round fills, a player joins its waitlist, another player is withdrawn, the first
+// is offered the place and confirms it by credit (ADR 28): the round page and the home page
+// say so at each step, and the books still balance.
+
+test("a full round's waitlist offers a withdrawn place, and the player confirms it by credit @narrow-too", async ({
+  adminPage: admin,
+  browser,
+}, info) => {
+  const waiter = await claimedPlayer(admin, browser, { creditDollars: 10 });
+  const { roundId, page } = waiter;
+  const rivalId = await makePlayer(admin, "Riv", `Al${waiter.tag}`, "MA2");
+  const { newEntry } = await api<{ newEntry: { id: number } }>(admin, "POST", "/api/admin/entry/add", {
+    values: { round_id: roundId, player: rivalId, division: "MA2" },
+  });
+  const rounds = await api<{ id: number; version: number }[]>(admin, "GET", "/api/rounds/all");
+  const version = rounds.find((r) => r.id === roundId)?.version;
+  await api(admin, "PUT", `/api/admin/rounds/${roundId}/caps`, { version, field_cap: 1 });
+
+  // Full: the page counts the field and offers the waitlist instead of the sign-up.
+  await page.goto(`/rounds/${roundId}`);
+  await expect(page.getByText("1 of 1 place", { exact: true })).toBeVisible();
+  await expect(page.getByText("The round is full. Join the waitlist")).toBeVisible();
+  await hydrated(page);
+  await checkA11y(page, "round page: join the waitlist", info);
+  await page.getByRole("button", { name: "Join the waitlist" }).click();
+  await expect(page.getByText("You are on the waitlist: your place is 1.")).toBeVisible();
+  await expect(page.getByText("Your place on the waitlist: 1")).toBeVisible();
+
+  // The admin sees the list in order; then the rival is withdrawn and the place is offered.
+  await admin.goto(`/admin/rounds/${roundId}`);
+  await expect(admin.getByRole("table", { name: "Waitlist, in order" })).toContainText(waiter.playerName);
+  await checkA11y(admin, "admin round page: caps and waitlist", info);
+  await api(admin, "DELETE", `/api/entries/${newEntry.id}`);
+
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Waitlists" })).toContainText("a place is yours until");
+  await page.goto(`/rounds/${roundId}`);
+  const offer = page.getByRole("region", { name: "A place is yours" });
+  await expect(offer).toContainText("It is held for you until");
+  await checkA11y(page, "round page: an offer", info);
+  await offer.getByRole("button", { name: "Confirm and pay $6.00 from credit" }).click();
+  await expect(page.getByText("You are signed up: $6.00 paid from your league credit.")).toBeVisible();
+  await expect(page.getByText("You are signed up for this round.")).toBeVisible();
+  await expect(page.getByText("1 of 1 place", { exact: true })).toBeVisible();
+  expect((await api<{ balance: number }>(page, "GET", `/api/players/player/${waiter.playerId}`)).balance).toBe(4);
+
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Waitlists" })).toContainText("you confirmed your place from the waitlist");
+
+  await admin.goto("/admin/reports");
+  const reconciliation = admin.getByRole("region", { name: "Reconciliation" });
+  await expect(reconciliation.getByRole("status").filter({ hasText: "Balanced" })).toHaveCount(2);
+  await waiter.context.close();
+});

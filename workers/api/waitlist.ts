@@ -1,0 +1,51 @@
+import { adminSubApp, subApp } from "./context";
+import { RoundIdParam } from "./params";
+import { requireUser } from "./auth";
+import { creditSignUpJson } from "./serializers/entries";
+import { fieldJson, listRowJson, placeJson } from "./serializers/waitlist";
+import { body, param } from "./validate";
+import { notFound } from "~/.server/errors";
+import { entryById } from "~/.server/services/rounds/entries";
+import { saveFieldCaps } from "~/.server/services/waitlist/caps";
+import { readField } from "~/.server/services/waitlist/field";
+import { confirmOffer, joinWaitlist, leaveWaitlist } from "~/.server/services/waitlist/waitlist";
+import { roundWaitlist } from "~/.server/services/waitlist/waitlist-view";
+import { FieldCapsSchema, JoinWaitlistSchema } from "~/schemas/waitlist";
+import { nowSeconds } from "~/lib/time";
+
+// A round's waitlist (ADR 28): the signed-in player joins, leaves and confirms a place
+// offered to them by credit; the admin reads the list and sets the caps (mounted in
+// ./admin.ts behind the admin guard).
+
+const roundParam = param(RoundIdParam);
+
+export const waitlistApi = subApp()
+  .post("/:id/waitlist", requireUser, roundParam, body(JoinWaitlistSchema), async (c) => {
+    const place = await joinWaitlist(c.var.db, { userId: c.var.session.user.id, roundId: c.req.valid("param").id, ...c.req.valid("json") });
+    return c.json({ success: true, waitlist: placeJson(place) }, 201);
+  })
+  .delete("/:id/waitlist", requireUser, roundParam, async (c) => {
+    const { declinedOffer } = await leaveWaitlist(c.var.db, c.var.session.user.id, c.req.valid("param").id);
+    const message = declinedOffer ? "You turned down the place and left the waitlist." : "You left the waitlist.";
+    return c.json({ success: true, message });
+  })
+  .post("/:id/waitlist/confirm", requireUser, roundParam, async (c) => {
+    const { entryId, quote } = await confirmOffer(c.var.db, c.var.session.user.id, c.req.valid("param").id);
+    return c.json(creditSignUpJson(await entryById(c.var.db, entryId), quote), 201);
+  });
+
+export const adminWaitlistApi = adminSubApp()
+  .get("/rounds/:id/waitlist", roundParam, async (c) => {
+    const id = c.req.valid("param").id;
+    const field = await readField(c.var.db, id);
+    if (!field) throw notFound("Round not found");
+    const list = await roundWaitlist(c.var.db, id, nowSeconds());
+    return c.json({ field: fieldJson(field), waitlist: list.map(listRowJson) });
+  })
+  .put("/rounds/:id/caps", roundParam, body(FieldCapsSchema), async (c) => {
+    const id = c.req.valid("param").id;
+    await saveFieldCaps(c.var.db, id, c.req.valid("json"));
+    const field = await readField(c.var.db, id);
+    if (!field) throw notFound("Round not found");
+    return c.json({ success: true, field: fieldJson(field) });
+  });
