@@ -50,7 +50,7 @@ export function CapsForm({
         ))}
       </fieldset>
       <Button type="submit" variant="secondary" disabled={busy}>
-        Save caps
+        Set caps
       </Button>
     </Form>
   );
