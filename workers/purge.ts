@@ -21,6 +21,7 @@ import type * as schema from "~/.server/db/schema";
 // | courses, layouts,   | courses                | a round page shows its course, layout and par          |
 // |   layout_holes      |                        |                                                       |
 // | cards, card_players | cards                  | a round page shows its published cards                 |
+// | tag_moves           | tags                   | the tags pages and a player's page show who holds what |
 // | player_stats,       | (nothing)              | written only by triggers on entries, which purge      |
 // |   round_stats       |                        |   `entries` themselves                                |
 // | everything else     | (nothing)              | no public response reads it: refunds, audit log,      |
@@ -46,6 +47,7 @@ export const TAGS_CHANGED_BY: Readonly<Record<TableName, readonly CacheTag[]>> =
   layout_holes: ["courses"],
   cards: ["cards"],
   card_players: ["cards"],
+  tag_moves: ["tags"],
   player_stats: [],
   round_stats: [],
   payment_refunds: [],
