@@ -41,6 +41,11 @@ function Choices({ names, values, errors }: { names: [ChoiceName, string][]; val
   ));
 }
 
+const TAGS: [SettingName, string][] = [
+  ["tagCount", "Tags 1 to this number make the pool an admin assigns from."],
+  ["tagExpiryWeeks", "A holder who plays no round for this long gives the tag back at the next tags round; 0 keeps tags however long."],
+];
+
 const HANDICAPS: [SettingName, string][] = [
   ["handicapRounds", "How many of a player's latest rounds the handicap is taken from."],
   ["handicapPercent", "The share of the difference from par given as strokes."],
@@ -108,6 +113,13 @@ export function SettingsForm({
         <Group legend="Handicaps" settings={HANDICAPS} values={values} errors={errors} />
         <Group legend="League night" settings={NIGHT} values={values} errors={errors}>
           <Choices names={NIGHT_CHOICES} values={values} errors={errors} />
+        </Group>
+        <Group legend="Bag tags" settings={TAGS} values={values} errors={errors}>
+          <Choices
+            names={[["bagTags", "After a round that counts for tags, its players swap tags by finish; the round form says whether a round counts."]]}
+            values={values}
+            errors={errors}
+          />
         </Group>
         <Group legend="The league" settings={[]} values={values} errors={errors}>
           <Field
