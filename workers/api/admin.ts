@@ -11,6 +11,7 @@ import { adminRoundsApi } from "./admin-rounds";
 import { adminSettingsApi } from "./admin-settings";
 import { adminUsersApi } from "./admin-users";
 import { adminSubApp } from "./context";
+import { adminTagsApi } from "./tags";
 
 /**
  * Everything under /api/admin except the login (./admin-login.ts): the guard is the
@@ -29,4 +30,5 @@ export const adminApi = adminSubApp()
   .route("/", adminSettingsApi)
   .route("/", adminCoursesApi)
   .route("/", adminAuditApi)
-  .route("/", adminLiveApi);
+  .route("/", adminLiveApi)
+  .route("/", adminTagsApi);
