@@ -14,7 +14,8 @@ import { readHoldings } from "~/.server/services/tags/tags";
 let scenes = 0;
 
 /** Tags on, a pool of 500 and no expiry, unless the scene says otherwise. */
-export const tagsOn = (expiryWeeks = 0) => updateLeagueSettings(testDb(), { bagTags: "chosen", tagCount: 500, tagExpiryWeeks: expiryWeeks });
+export const tagsOn = (expiryWeeks = 0) =>
+  updateLeagueSettings(testDb(), { bagTags: "chosen", tagCount: 500, tagExpiryWeeks: expiryWeeks });
 
 /** A new scene: its start (a year apart from any other's) and a tag number n of its own. */
 export function scene() {

@@ -8,6 +8,7 @@ const adminLinks = [
   { to: "/admin/player", label: "Edit players" },
   { to: "/admin/claims", label: "Claims" },
   { to: "/admin/payments", label: "Payments" },
+  { to: "/admin/tags", label: "Bag tags" },
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/audit", label: "Audit log" },
   { to: "/admin/users", label: "Users" },

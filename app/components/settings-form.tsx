@@ -116,7 +116,12 @@ export function SettingsForm({
         </Group>
         <Group legend="Bag tags" settings={TAGS} values={values} errors={errors}>
           <Choices
-            names={[["bagTags", "After a round that counts for tags, its players swap tags by finish; the round form says whether a round counts."]]}
+            names={[
+              [
+                "bagTags",
+                "After a round that counts for tags, its players swap tags by finish; the round form says whether a round counts.",
+              ],
+            ]}
             values={values}
             errors={errors}
           />

@@ -1,17 +1,23 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, expectError, expectStatus, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
-import { makePlayer } from "../fixtures";
+import { eq } from "drizzle-orm";
+import { makePlayer, testDb } from "../fixtures";
+import { auditLog } from "~/.server/db/schema";
+import { tagHistory } from "~/.server/services/tags/tags";
 import { holders, scene, tagsOn, tagsRound } from "../tags-fixtures";
 import { getPublic } from "./http";
 
 // GET /api/tags and /api/tags/{tag} (public), POST /api/admin/tags/assign and /take-back (admins), ADR 27.
 
 let admin: string;
+let adminName: string;
 let player: string;
 
 beforeAll(async () => {
   await tagsOn();
-  admin = await tokenFor(await makeAdmin());
+  const user = await makeAdmin();
+  adminName = user.name;
+  admin = await tokenFor(user);
   player = await tokenFor(await makeUser());
 });
 
@@ -55,6 +61,17 @@ describe("POST /api/admin/tags/assign and /take-back", () => {
     expect((await getPublic<Board>("/api/tags")).holders).toContainEqual(expect.objectContaining({ tag: s.tag(1), player_id: p.id }));
     await expectStatus(await call("POST", "/api/admin/tags/take-back", { token: admin, body: { tag: s.tag(1) } }), 200);
     expect((await getPublic<Board>("/api/tags")).pool).toContain(s.tag(1));
+    // Each is history naming the admin, and a row of the audit log.
+    const history = await tagHistory(testDb(), { tag: s.tag(1) });
+    expect(history.map((h) => [h.reason, h.actor])).toEqual([
+      ["taken_back", adminName],
+      ["assigned", adminName],
+    ]);
+    const audit = await testDb().select().from(auditLog).where(eq(auditLog.playerId, p.id));
+    expect(audit.map((a) => [a.tableName, a.actorName, JSON.parse(a.after ?? "{}").reason])).toEqual([
+      ["tag_moves", adminName, "assigned"],
+      ["tag_moves", adminName, "taken_back"],
+    ]);
   });
 
   it("409 for a held tag or a tag in the pool taken back, 400 for a bad body, 404 for a player not there", async () => {
@@ -68,7 +85,10 @@ describe("POST /api/admin/tags/assign and /take-back", () => {
     );
     await expectError(await call("POST", "/api/admin/tags/take-back", { token: admin, body: { tag: s.tag(2) } }), 409);
     await expectError(await call("POST", "/api/admin/tags/assign", { token: admin, body: { tag: "x", playerId: b.id } }), 400);
-    await expectError(await call("POST", "/api/admin/tags/assign", { token: admin, body: { tag: s.tag(2), playerId: 2_147_483_647 } }), 404);
+    await expectError(
+      await call("POST", "/api/admin/tags/assign", { token: admin, body: { tag: s.tag(2), playerId: 2_147_483_647 } }),
+      404,
+    );
   });
 
   it("401 without a session and 403 for a player: nothing moves", async () => {

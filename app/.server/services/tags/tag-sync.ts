@@ -111,14 +111,12 @@ export async function syncTags(db: Db, from: number): Promise<{ written: number 
       await db.batch([
         writeGuard(db, "tagsChanged", sql`${fingerprintSql(from)} is not ${read.fingerprint}`),
         db.delete(tagMoves).where(sql`${tagMoves.roundId} is not null and ${tagMoves.at} >= ${from}`),
-        db
-          .insert(tagMoves)
-          .select(
-            db
-              .select(rowOf(tagMoves, Object.fromEntries(fields.map((f) => [f, sql.raw(`json_extract(value, '$.${f}')`)]))))
-              .from(sql`json_each(${JSON.stringify(moves)})`)
-              .orderBy(sql`key`),
-          ),
+        db.insert(tagMoves).select(
+          db
+            .select(rowOf(tagMoves, Object.fromEntries(fields.map((f) => [f, sql.raw(`json_extract(value, '$.${f}')`)]))))
+            .from(sql`json_each(${JSON.stringify(moves)})`)
+            .orderBy(sql`key`),
+        ),
       ]);
       return { written: moves.length };
     } catch (err) {

@@ -25,7 +25,8 @@ export type TagHistoryRow = {
 
 const settingsSql = () =>
   sql`select bag_tags as bagTags, tag_count as tagCount, tag_expiry_weeks as expiryWeeks from league_settings where id = 1`;
-const namesSql = () => sql`select id, ${fullNameSql("p")} as name from players p where id in (select from_player_id from tag_moves union select to_player_id from tag_moves)`;
+const namesSql = () =>
+  sql`select id, ${fullNameSql("p")} as name from players p where id in (select from_player_id from tag_moves union select to_player_id from tag_moves)`;
 
 type SettingsRow = { bagTags: string; tagCount: number; expiryWeeks: number };
 
