@@ -52,7 +52,6 @@ export default function Tags({ loaderData }: Route.ComponentProps) {
                 <td className={td}>
                   <Link
                     to={`/tags/${h.tag}`}
-                    aria-label={`Tag ${h.tag}: its history`}
                     className="inline-flex min-h-11 min-w-11 items-center font-display text-xl font-semibold text-brand-800 tabular-nums hover:underline"
                   >
                     #{h.tag}
