@@ -67,7 +67,7 @@ export default function Tags({ loaderData }: Route.ComponentProps) {
         )}
         {board.on ? (
           <Card title="In the pool">
-            <p className="text-sm">{board.pool.length ? tagRanges(board.pool) : "Every tag is held."}</p>
+            <p className="text-sm">{board.pool.length ? `Tags ${tagRanges(board.pool)}` : "Every tag is held."}</p>
             <p className="mt-2 text-sm text-muted">
               {board.expiryWeeks > 0
                 ? `A holder who plays no round for ${board.expiryWeeks} ${board.expiryWeeks === 1 ? "week" : "weeks"} gives the tag back at the next tags round.`
