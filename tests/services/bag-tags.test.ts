@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { DAY, makeEntry, makePlayer, makeRound, refusal, testDb } from "../fixtures";
 import { holders, movesOfRound, saveScores, scene, tagsOf, tagsOn, tagsRound } from "../tags-fixtures";
+import { writeLiveScores } from "~/.server/services/live/live-results";
 import { saveRound } from "~/.server/services/rounds/round-admin";
 import { getRound } from "~/.server/services/rounds/rounds";
 import { updateLeagueSettings } from "~/.server/services/standings/league-settings";
@@ -87,6 +88,21 @@ describe("the swap by finish", () => {
       [b, 45],
     ]);
     expect(await tagsOf([a, b])).toEqual([s.tag(1), s.tag(2)]);
+  });
+});
+
+describe("the live round's finalise", () => {
+  it("swaps by the totals it writes through the entries' one write; a DNF keeps its tag", async () => {
+    const s = scene();
+    const [a, b, c] = await holders([s.tag(1), s.tag(2), s.tag(3)]);
+    const round = await makeRound({ startsAt: s.week(0), countsForTags: true });
+    const [ea, eb, ec] = await Promise.all([a, b, c].map((p) => makeEntry({ roundId: round.id, playerId: p.id })));
+    await writeLiveScores(db(), round.id, [
+      { entryId: ea!.id, score: 0, dnf: true },
+      { entryId: eb!.id, score: 55, dnf: false },
+      { entryId: ec!.id, score: 51, dnf: false },
+    ]);
+    expect(await tagsOf([a, b, c])).toEqual([s.tag(1), s.tag(3), s.tag(2)]);
   });
 });
 
