@@ -17,7 +17,7 @@ let scenes = 0;
 export const tagsOn = (expiryWeeks = 0) =>
   updateLeagueSettings(testDb(), { bagTags: "chosen", tagCount: 500, tagExpiryWeeks: expiryWeeks });
 
-/** A new scene: its start (a year apart from any other's) and a tag number n of its own. */
+/** A new scene: its start (400 days after the one before) and tag numbers of its own. */
 export function scene() {
   scenes += 1;
   const start = nowSec() + scenes * 400 * DAY;

@@ -1,8 +1,9 @@
 // Bag tags in words (ADR 27), for the tags pages and a player's page.
 
-export type TagReasonName = "swap" | "expired" | "assigned" | "taken_back";
+/** Why a tag moved (ADR 27): a round's swap or expiry, an admin's assignment or take-back. */
+export type TagReason = "swap" | "expired" | "assigned" | "taken_back";
 
-export const TAG_REASONS: Record<TagReasonName, string> = {
+export const TAG_REASONS: Record<TagReason, string> = {
   swap: "Swapped by finish",
   expired: "Returned to the pool: absent too long",
   assigned: "Assigned by an admin",

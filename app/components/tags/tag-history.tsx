@@ -3,18 +3,11 @@ import { PlayerLink } from "~/components/player-link";
 import { EmptyState } from "~/components/ui/empty-state";
 import { DataTable, td, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
-import { TAG_REASONS, type TagReasonName } from "~/lib/tag-words";
+import { TAG_REASONS } from "~/lib/tag-words";
+import type { TagHistoryRow } from "~/.server/services/tags/tags";
 
-export type TagMoveView = {
-  id: number;
-  tag: number;
-  from: { id: number; name: string } | null;
-  to: { id: number; name: string } | null;
-  round: { id: number; name: string } | null;
-  reason: TagReasonName;
-  at: number;
-  actor: string | null;
-};
+/** A move as the tags pages and a player's page show it. */
+export type TagMoveView = TagHistoryRow;
 
 function Side({ side }: { side: TagMoveView["from"] }) {
   return side ? <PlayerLink id={side.id}>{side.name}</PlayerLink> : <span className="text-muted">Pool</span>;

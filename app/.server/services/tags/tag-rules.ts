@@ -1,9 +1,10 @@
+import type { TagReason } from "~/lib/tag-words";
 import { DAY_SECONDS } from "~/lib/time";
+
+export type { TagReason };
 
 // The bag tag rules (ADR 27), with no database: who holds what after a list of moves, and
 // the moves a tags round makes (expiry, then the swap by finish).
-
-export type TagReason = "swap" | "expired" | "assigned" | "taken_back";
 
 /** A movement of one tag; a null side is the pool. `at` orders it (the round's start, or the admin's moment). */
 export type TagMoveFact = {

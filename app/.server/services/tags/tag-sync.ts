@@ -6,6 +6,7 @@ import { writeGuard } from "../../db/write-guard";
 import { conflict } from "../../errors";
 import { type TagMoveFact, type TagRound, applyMoves, roundMoves } from "./tag-rules";
 import { tagMovesSql } from "./tag-sql";
+import { SETTINGS } from "~/lib/league-settings";
 import { DAY_SECONDS } from "~/lib/time";
 
 // A tags round's swap is written when its results are saved (ADR 27): from the holdings
@@ -48,7 +49,14 @@ async function readFrom(db: Db, from: number) {
     sql`select ${fingerprintSql(from)} as fingerprint`,
   ]);
   const on = settings[0] !== undefined && settings[0].bagTags !== "off";
-  return { on, expiryWeeks: settings[0]?.expiryWeeks ?? 0, moves, rounds: tagRounds(rows), presence, fingerprint: fp?.fingerprint ?? "" };
+  return {
+    on,
+    expiryWeeks: settings[0]?.expiryWeeks ?? SETTINGS.tagExpiryWeeks.default,
+    moves,
+    rounds: tagRounds(rows),
+    presence,
+    fingerprint: fp?.fingerprint ?? "",
+  };
 }
 
 function tagRounds(rows: RoundRow[]): TagRound[] {

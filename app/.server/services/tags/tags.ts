@@ -3,6 +3,7 @@ import { type Db, readTogether } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { type Holdings, type TagMoveFact, type TagReason, applyMoves } from "./tag-rules";
 import { tagMovesSql } from "./tag-sql";
+import { SETTINGS } from "~/lib/league-settings";
 
 // Reading the bag tags (ADR 27): who holds each tag now (the history folded in order), the
 // pool, and the history of a tag or of a player. Every page and the /api read these.
@@ -31,7 +32,11 @@ const namesSql = () =>
 type SettingsRow = { bagTags: string; tagCount: number; expiryWeeks: number };
 
 function settingsOf(row: SettingsRow | undefined): TagsSettings {
-  return { on: row !== undefined && row.bagTags !== "off", tagCount: row?.tagCount ?? 50, expiryWeeks: row?.expiryWeeks ?? 0 };
+  return {
+    on: row !== undefined && row.bagTags !== "off",
+    tagCount: row?.tagCount ?? SETTINGS.tagCount.default,
+    expiryWeeks: row?.expiryWeeks ?? SETTINGS.tagExpiryWeeks.default,
+  };
 }
 
 /** Who holds what now, and the league's tag settings, read together. */
