@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { makePlayer, testDb } from "../fixtures";
 import { auditLog } from "~/.server/db/schema";
 import { tagHistory } from "~/.server/services/tags/tags";
+import { updateLeagueSettings } from "~/.server/services/standings/league-settings";
 import { holders, scene, tagsOn, tagsRound } from "../tags-fixtures";
 import { getPublic } from "./http";
 
@@ -50,6 +51,35 @@ describe("GET /api/tags", () => {
   it("400 for a tag that is not a number from 1 to 999", async () => {
     await expectError(await call("GET", "/api/tags/0"), 400);
     await expectError(await call("GET", "/api/tags/abc"), 400);
+  });
+});
+
+describe("a round's tags flag in POST /api/admin/round/", () => {
+  const body = (extra: Record<string, unknown> = {}) => ({
+    d: 2_000_000_000,
+    n: "Tags week",
+    loc: "Oak Hollow",
+    fee_pdga: 0.5,
+    fee_course: 0,
+    fee_other: 0,
+    ace: 1,
+    payout: 4.5,
+    ...extra,
+  });
+  const flagOf = async (id: number) => (await getPublic<{ tags: boolean }>(`/api/rounds/round/${id}`)).tags;
+  const save = async (extra: Record<string, unknown>) =>
+    expectStatus<{ id: number }>(await call("POST", "/api/admin/round/", { token: admin, body: body(extra) }), "id" in extra ? 200 : 201);
+
+  it("is set when sent, kept when left out, and a new round takes the league's default", async () => {
+    const { id } = await save({ tags: true });
+    expect(await flagOf(id)).toBe(true);
+    const read = await getPublic<{ version: number }>(`/api/rounds/round/${id}`);
+    await save({ id, version: read.version });
+    expect(await flagOf(id)).toBe(true);
+    expect(await flagOf((await save({})).id)).toBe(false);
+    await updateLeagueSettings(testDb(), { bagTags: "every" });
+    expect(await flagOf((await save({})).id)).toBe(true);
+    await tagsOn();
   });
 });
 
