@@ -12,7 +12,7 @@ const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 // The specs whose setting changes every visitor's pages: run alone, last (the league-wide project).
-const LEAGUE_WIDE = "money-visibility.spec.ts";
+const LEAGUE_WIDE = /(money-visibility|bag-tags)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",

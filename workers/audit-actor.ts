@@ -11,8 +11,16 @@ import { tableWrittenBy } from "./d1-observer";
 export type ActorRole = "admin" | "player" | "visitor" | "paypal" | "system";
 export type Actor = { userId: number | null; role: ActorRole };
 
-/** The tables whose triggers write audit_log (migration 0011). */
-export const AUDITED_TABLES: ReadonlySet<string> = new Set(["entries", "payments", "payment_refunds", "transfers", "aces", "rounds"]);
+/** The tables whose triggers write audit_log (migration 0011) or stamp the actor on a row (tag_moves, ADR 27). */
+export const AUDITED_TABLES: ReadonlySet<string> = new Set([
+  "entries",
+  "payments",
+  "payment_refunds",
+  "transfers",
+  "aces",
+  "rounds",
+  "tag_moves",
+]);
 
 const writesMoney = (sql: string) => {
   const table = tableWrittenBy(sql);

@@ -22,6 +22,7 @@ import type * as schema from "~/.server/db/schema";
 // |   layout_holes      |                        |                                                       |
 // | cards, card_players | cards                  | a round page shows its published cards                 |
 // | waitlist            | entries                | a round page shows its field and how many wait         |
+// | tag_moves           | tags                   | the tags pages and a player's page show who holds what |
 // | player_stats,       | (nothing)              | written only by triggers on entries, which purge      |
 // |   round_stats       |                        |   `entries` themselves                                |
 // | everything else     | (nothing)              | no public response reads it: refunds, audit log,      |
@@ -49,6 +50,7 @@ export const TAGS_CHANGED_BY: Readonly<Record<TableName, readonly CacheTag[]>> =
   card_players: ["cards"],
   waitlist: ["entries"],
   waitlist_notices: [],
+  tag_moves: ["tags"],
   player_stats: [],
   round_stats: [],
   payment_refunds: [],

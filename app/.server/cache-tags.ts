@@ -3,7 +3,7 @@
 // tables it changed (which table purges which tags: workers/purge.ts). Tags are table
 // names, a closed set.
 
-export const CACHE_TAGS = ["rounds", "entries", "players", "aces", "transfers", "claims", "settings", "courses", "cards"] as const;
+export const CACHE_TAGS = ["rounds", "entries", "players", "aces", "transfers", "claims", "settings", "courses", "cards", "tags"] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 
 /** Browsers keep a public response 30 s; the edge keeps it until a write purges it or 5 min pass. */

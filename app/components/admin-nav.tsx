@@ -7,6 +7,7 @@ const adminLinks = [
   { to: "/admin/courses", label: "Courses" },
   { to: "/admin/player", label: "Edit players" },
   { to: "/admin/claims", label: "Claims" },
+  { to: "/admin/tags", label: "Bag tags" },
   { to: "/admin/payments", label: "Payments" },
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/audit", label: "Audit log" },

@@ -10,6 +10,7 @@ const publicLinks = [
   { to: "/standings", label: "Standings" },
   { to: "/players", label: "Players" },
   { to: "/aces", label: "Aces" },
+  { to: "/tags", label: "Tags" },
   { to: "/transfers", label: "Transfers" },
 ];
 

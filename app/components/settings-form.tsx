@@ -6,28 +6,9 @@ import { Card } from "~/components/ui/card";
 import { Field, SelectField, useFocusFirstInvalid } from "~/components/ui/field";
 import { CHOICES, type ChoiceName, SETTINGS, type SettingName } from "~/lib/league-settings";
 import { DIVISIONS } from "~/lib/divisions";
+import { HANDICAPS, NIGHT, NIGHT_CHOICES, STANDINGS, TAGS } from "~/components/settings-hints";
 
 type Values = Record<string, string | number | string[]>;
-
-// The form's own words per field; labels, bounds and defaults are the settings' (app/lib/league-settings.ts).
-const STANDINGS: [SettingName, string][] = [
-  ["pointsFirst", "What the winner of a division gets in a round."],
-  ["pointsStep", "How many fewer points each place below 1st gets."],
-  ["pointsFloor", "The fewest points a place gets; at most the points for 1st."],
-  ["pointsParticipation", "Added for every round a player has a score in."],
-  ["standingsBestN", "A player's total is the sum of this many best rounds of the season."],
-];
-
-const NIGHT: [SettingName, string][] = [
-  ["checkInOpensMinutes", "Players can check themselves in from this long before a round starts."],
-  ["cardSize", "Cards are made as near this size as the field allows (never fewer than 3 unless the field is smaller, at most 5)."],
-  ["teeIntervalMinutes", "With tee times, each card starts this long after the one before."],
-];
-
-const NIGHT_CHOICES: [ChoiceName, string][] = [
-  ["cardMode", "How Make cards groups the checked-in players; the admin can choose another each time."],
-  ["cardStart", "Shotgun uses each layout's holes; tee times start at the round's start time."],
-];
 
 function Choices({ names, values, errors }: { names: [ChoiceName, string][]; values: Values; errors: Record<string, string> }) {
   return names.map(([name, hint]) => (
@@ -41,29 +22,27 @@ function Choices({ names, values, errors }: { names: [ChoiceName, string][]; val
   ));
 }
 
-const HANDICAPS: [SettingName, string][] = [
-  ["handicapRounds", "How many of a player's latest rounds the handicap is taken from."],
-  ["handicapPercent", "The share of the difference from par given as strokes."],
-  ["handicapPar", "The score a handicap is measured from."],
-];
-
 function Group({
   legend,
   settings,
   values,
   errors,
+  lead,
   children,
 }: {
   legend: string;
   settings: [SettingName, string][];
   values: Values;
   errors: Record<string, string>;
+  /** Fields before the numbers (a setting that turns the group on). */
+  lead?: ReactNode;
   children?: ReactNode;
 }) {
   return (
     <fieldset className="space-y-4">
       <legend className="mb-2 font-display text-xl font-semibold tracking-wide">{legend}</legend>
       <div className="grid gap-4 sm:grid-cols-2">
+        {lead}
         {settings.map(([name, hint]) => (
           <Field
             key={name}
@@ -108,6 +87,18 @@ export function SettingsForm({
         <Group legend="Handicaps" settings={HANDICAPS} values={values} errors={errors} />
         <Group legend="League night" settings={NIGHT} values={values} errors={errors}>
           <Choices names={NIGHT_CHOICES} values={values} errors={errors} />
+        </Group>
+        <Group legend="Bag tags" settings={TAGS} values={values} errors={errors}>
+          <Choices
+            names={[
+              [
+                "bagTags",
+                "After a round that counts for tags, its players swap tags by finish; the round form says whether a round counts.",
+              ],
+            ]}
+            values={values}
+            errors={errors}
+          />
         </Group>
         <Group legend="The league" settings={[]} values={values} errors={errors}>
           <Field

@@ -21,6 +21,8 @@ export const SETTINGS = {
   checkInOpensMinutes: { label: "Check-in opens (minutes before the start)", min: 0, max: 1440, default: 120 },
   cardSize: { label: "Players per card", min: 3, max: 5, default: 4 },
   teeIntervalMinutes: { label: "Minutes between tee times", min: 1, max: 60, default: 10 },
+  tagCount: { label: "Tags in the pool", min: 1, max: 500, default: 50 },
+  tagExpiryWeeks: { label: "Weeks absent before a tag returns (0: never)", min: 0, max: 12, default: 0 },
 } as const satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -55,12 +57,22 @@ export const CHOICES = {
     ],
     default: "everyone",
   } satisfies Choice<"everyone" | "players" | "admins">,
+  bagTags: {
+    label: "Bag tags",
+    options: [
+      { value: "off", label: "Off" },
+      { value: "every", label: "On: new rounds count for tags" },
+      { value: "chosen", label: "On: rounds count when ticked" },
+    ],
+    default: "off",
+  } satisfies Choice<"off" | "every" | "chosen">,
 } as const;
 
 export type ChoiceName = keyof typeof CHOICES;
 type ChoiceValue<N extends ChoiceName> = (typeof CHOICES)[N]["options"][number]["value"];
 export type MoneyVisibility = ChoiceValue<"moneyVisibility">;
 export type CardStart = ChoiceValue<"cardStart">;
+export type BagTags = ChoiceValue<"bagTags">;
 
 /** The divisions a league runs until its admin says otherwise: the nine the demo league plays. */
 export const DEFAULT_LEAGUE_DIVISIONS: readonly string[] = ["MPO", "MP40", "FPO", "MA1", "MA2", "MA3", "MA40", "FA1", "MJ18"];
@@ -76,5 +88,6 @@ export const DEFAULT_SETTINGS: LeagueSettings = {
   cardMode: CHOICES.cardMode.default,
   cardStart: CHOICES.cardStart.default,
   moneyVisibility: CHOICES.moneyVisibility.default,
+  bagTags: CHOICES.bagTags.default,
   divisions: [...DEFAULT_LEAGUE_DIVISIONS],
 };

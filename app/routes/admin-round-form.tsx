@@ -8,7 +8,7 @@ import { FormAlert } from "~/components/ui/alert";
 import { ButtonLink, SaveRow } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { useFocusFirstInvalid } from "~/components/ui/field";
+import { CheckboxField, useFocusFirstInvalid } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
 import { useLeague } from "~/hooks/use-league";
@@ -17,6 +17,7 @@ import { handleForm, postedIntent } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { deleteRound, saveRound } from "~/.server/services/rounds/round-admin";
 import { listCourses } from "~/.server/services/courses/courses";
+import { getLeagueSettings } from "~/.server/services/standings/league-settings";
 import { getRound, latestRound } from "~/.server/services/rounds/rounds";
 import { courseChoices } from "~/lib/layouts";
 import { pageMeta } from "~/lib/meta";
@@ -35,19 +36,26 @@ import { handleCapsForm } from "./caps-form.server";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { db, league } = routeServices(context);
-  const choices = courseChoices(await listCourses(db));
+  const [courses, { bagTags }] = await Promise.all([listCourses(db), getLeagueSettings(db)]);
+  const choices = courseChoices(courses);
   if (params.roundId === undefined) {
     // A weekly league: the next round goes a week after the latest one, at the same place.
     const latest = await latestRound(db);
     const when = defaultRoundDate(latest?.startsAt ?? null, nowSeconds(), league.timeZone);
     const place = { location: latest?.location ?? "", layout_id: latest?.layoutId ? String(latest.layoutId) : "" };
-    return { round: null, choices, inputs: { ...when, name: "", ...place, pdga_url: "", ...moneyInputs(ROUND_FORM_DEFAULTS) } };
+    return {
+      round: null,
+      choices,
+      tags: { on: bagTags !== "off", counts: bagTags === "every" },
+      inputs: { ...when, name: "", ...place, pdga_url: "", ...moneyInputs(ROUND_FORM_DEFAULTS) },
+    };
   }
   const round = await orRouteError(getRound(db, await routeId(params.roundId, "round id")));
   const { id, name, startsAt, entryCount, openForRegistration, version } = round;
   return {
     round: { id, name, startsAt, entryCount, openForRegistration, version },
     choices,
+    tags: { on: bagTags !== "off", counts: round.countsForTags },
     inputs: roundInputs(round, league.timeZone),
     // Field caps and the waitlist in order (ADR 28).
     caps: await roundCaps(db, round, nowSeconds()),
@@ -106,7 +114,7 @@ function DeleteRound({ round, busy }: { round: { name: string; entryCount: numbe
 }
 
 export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
-  const { round, inputs, choices, caps } = loaderData;
+  const { round, inputs, choices, caps, tags } = loaderData;
   const { timeZone } = useLeague();
   const { formError, fieldErrors, result } = useFormResult();
   const form = useRef<HTMLFormElement>(null);
@@ -132,6 +140,17 @@ export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="intent" value="save" />
           {round ? <input type="hidden" name="version" value={round.version} /> : null}
           <RoundFormFields inputs={inputs} errors={fieldErrors} timeZone={timeZone} choices={choices} />
+          <CheckboxField
+            label="Counts for tags"
+            name="tags"
+            defaultChecked={tags.counts}
+            error={fieldErrors.tags}
+            hint={
+              tags.on
+                ? "Its players swap bag tags by finish when its results are saved."
+                : "Bag tags are off in the settings: the round swaps nothing until they are on."
+            }
+          />
           {/* Beside the buttons, where the eye is after Save or Delete (a refused delete on a phone). */}
           <FormAlert message={formError} />
           <SaveRow cancelTo="/admin/rounds" busy={busy} danger={round ? <DeleteRound round={round} busy={busy} /> : null} />

@@ -25,10 +25,12 @@ import { moneyView } from "~/.server/services/money/money-view";
 import { showsMoneyOf, shownBalance } from "~/lib/money-visibility";
 import { fullName } from "~/lib/player-name";
 import { positionLabel } from "~/lib/results";
+import { playerTag } from "~/.server/services/tags/tags";
+import { PlayerTag } from "~/components/tags/player-tag";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 export const headers: Route.HeadersFunction = () =>
-  publicCacheHeaders("players", "entries", "rounds", "transfers", "claims", "settings", "courses");
+  publicCacheHeaders("players", "entries", "rounds", "transfers", "claims", "settings", "courses", "tags");
 
 // Admins only: loaded when it renders (app/components/lazy-part.tsx), so a visitor never downloads it.
 const MoneyHistory = lazyPart(async () => (await import("~/components/player-money-history")).PlayerMoneyHistory);
@@ -40,13 +42,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const session = optionalSession(context);
   const isAdmin = session?.isAdmin === true;
   // The score chart (components/score-chart.tsx) is read beside the rest; ?chart=ratings picks ratings.
-  const [{ player, rounds, transfers }, form, chart, moneyHistory, money] = await orRouteError(
+  const [{ player, rounds, transfers }, form, chart, moneyHistory, money, tag] = await orRouteError(
     Promise.all([
       playerPageData(db, id, currentYearStart(league)),
       ratingAndHandicap(db, id),
       playerScoreChart(db, id, request.url, league.timeZone),
       isAdmin ? playerMoneyHistory(db, id, league.timeZone) : null,
       moneyView(db, () => session),
+      playerTag(db, id),
     ]),
   );
   // The credit, the transfers and the credit columns of the rounds, where the league's setting shows them (ADR 25).
@@ -66,6 +69,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     form,
     chart,
     moneyHistory,
+    tag,
   };
 }
 
@@ -101,6 +105,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
           <StandingsLink playerId={player.id} division={player.division} latest={latest} />
         </Card>
         {loaderData.moneyHistory ? <MoneyHistory playerId={player.id} history={loaderData.moneyHistory} /> : null}
+        <PlayerTag tag={loaderData.tag} />
         <RatingAndHandicapCard form={form} />
         <ScoreChartCard chart={loaderData.chart} />
         <Section title="Rounds">

@@ -16,6 +16,14 @@ type RoundValues = z.infer<typeof RoundValuesSchema>;
 /** The round form's fields: the round's values, with `startsAt` entered as `date` and `time`. */
 export const RoundFormFieldsSchema = RoundValuesSchema.omit({ startsAt: true }).extend({ date: FormDateSchema, time: FormTimeSchema });
 
+/** The round form's own fields: its "Counts for tags" box is always shown, so left out means unticked. */
+const RoundPageFieldsSchema = RoundFormFieldsSchema.extend({
+  tags: z
+    .literal("on", { error: "Tick the box or leave it empty" })
+    .optional()
+    .transform((v) => v === "on"),
+});
+
 type RoundFormFields = z.infer<typeof RoundFormFieldsSchema>;
 
 /** The fields with their date and time placed in the league's zone: the round's values (UTC seconds). */
@@ -25,11 +33,11 @@ export function toRoundValues({ date, time, ...values }: RoundFormFields, timeZo
 
 /** The round form's save. */
 export const roundFormSchema = (timeZone: string) =>
-  RoundFormFieldsSchema.refine(...locationRule("location")).transform((fields) => toRoundValues(fields, timeZone));
+  RoundPageFieldsSchema.refine(...locationRule("location")).transform((fields) => toRoundValues(fields, timeZone));
 
 /** The round form's save of a stored round: its values and the version the form read (ADR 20). */
 export const roundEditFormSchema = (timeZone: string) =>
-  RoundFormFieldsSchema.extend({ version: versionSchema("round") })
+  RoundPageFieldsSchema.extend({ version: versionSchema("round") })
     .refine(...locationRule("location"))
     .transform(({ version, ...fields }) => ({
       version,

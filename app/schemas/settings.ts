@@ -75,6 +75,9 @@ export const LeagueSettingsSchema = z
     cardStart: choice("cardStart", valuesOf("cardStart")).optional(),
     moneyVisibility: choice("moneyVisibility", valuesOf("moneyVisibility")).optional(),
     divisions: DivisionListSchema.optional(),
+    bagTags: choice("bagTags", valuesOf("bagTags")).optional(),
+    tagCount: field("tagCount").optional(),
+    tagExpiryWeeks: field("tagExpiryWeeks").optional(),
   })
   .refine((s) => s.pointsFloor <= s.pointsFirst, { path: ["pointsFloor"], message: "Floor must not be more than the points for 1st" });
 

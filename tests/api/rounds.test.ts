@@ -19,6 +19,8 @@ const ROUND_FIELDS = [
   "entry_count",
   // The layout played (ADR 25), null for none.
   "layout_id",
+  // Counts for bag tags (ADR 27).
+  "tags",
   // What a save of the round sends back (ADR 20).
   "version",
 ];
@@ -72,6 +74,7 @@ describe("GET /api/rounds/round/{id}", () => {
       openForRegistration: true,
       entry_count: 2,
       layout_id: null,
+      tags: false,
       version: round.version,
     });
   });

@@ -173,7 +173,7 @@ test("the admin's navigation: one row at 1280 px, reached by keyboard", async ({
   // The admin's pages on one bar under it.
   const admin = page.getByRole("navigation", { name: "Admin" });
   const links = admin.getByRole("link");
-  await expect(links).toHaveCount(9);
+  await expect(links).toHaveCount(10);
   const ys = new Set<number>();
   for (const box of await links.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().y))) ys.add(Math.round(box));
   expect(ys.size).toBe(1);

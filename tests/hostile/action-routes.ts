@@ -22,6 +22,7 @@ import * as roundScoresPage from "~/routes/admin-round-scores";
 import * as multiEditPage from "~/routes/admin-rounds-multi";
 import * as roundsPage from "~/routes/admin-rounds";
 import * as adminSettingsPage from "~/routes/admin-settings";
+import * as adminTagsPage from "~/routes/admin-tags";
 import * as adminUserPage from "~/routes/admin-user";
 import * as adminUsersPage from "~/routes/admin-users";
 import * as forgotPage from "~/routes/forgot-password";
@@ -85,6 +86,7 @@ const roundFormFields: Record<string, FormField> = {
   ace: money("money0"),
   payout: money("money0"),
   pdga_url: { kind: "url", optional: true },
+  tags: { kind: "checkbox", optional: true },
 };
 
 const courseFormFields: Record<string, FormField> = { name: text(100), place: text(200, { optional: true, blankOk: true }) };
@@ -596,7 +598,12 @@ export const ACTION_ROUTES: ActionRoute[] = [
           "rows[0].id": { kind: "custom", bad: ["0", "", "1.5", "abc", "9007199254740993", "1e999"] },
           "rows[0].row": { kind: "custom", bad: ["0", "", "1001", "1.5", "abc", "-1"] },
           "rows[0].delete": intent("0", "1"),
-          ...Object.fromEntries(Object.entries(roundFormFields).map(([k, v]) => [`rows[0].${k}`, v])),
+          // The multi-editor has no "Counts for tags" box: a row keeps its round's flag.
+          ...Object.fromEntries(
+            Object.entries(roundFormFields)
+              .filter(([k]) => k !== "tags")
+              .map(([k, v]) => [`rows[0].${k}`, v]),
+          ),
         },
       },
     ],
@@ -795,6 +802,24 @@ export const ACTION_ROUTES: ActionRoute[] = [
           handicapPar: { kind: "int", min: 1, max: 200 },
         },
       },
+    ],
+  },
+  {
+    path: "/admin/tags",
+    action: adminTagsPage.action,
+    role: "admin",
+    forms: [
+      {
+        name: "assign",
+        valid: (t) => ({ intent: "assign", tag: "7", playerId: String(t.spare.id) }),
+        fields: { intent: intent("assign", "take_back"), tag: { kind: "int", min: 1, max: 999 }, playerId: { kind: "id" } },
+      },
+      { name: "take back", valid: () => ({ intent: "take_back", tag: "7" }), fields: { tag: { kind: "int", min: 1, max: 999 } } },
+    ],
+    // The targets' league runs no tags: a valid post is refused as such.
+    extras: (t) => [
+      { name: "assign while the league runs no tags", fields: { intent: "assign", tag: "7", playerId: String(t.spare.id) }, status: 409 },
+      { name: "take back while the league runs no tags", fields: { intent: "take_back", tag: "7" }, status: 409 },
     ],
   },
   {

@@ -65,6 +65,7 @@ import { OpenRoundSchema } from "~/schemas/rounds";
 import { LeagueSettingsSchema } from "~/schemas/settings";
 import { ChangeBatchSchema, FinalizeSchema } from "~/schemas/live";
 import { CourseValuesSchema, NewLayoutSchema, SaveLayoutSchema } from "~/schemas/courses";
+import { TagAssignSchema, TagTakeBackSchema } from "~/schemas/tags";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -127,6 +128,9 @@ const field = {
   version: { kind: "int", min: 0, max: Number.MAX_SAFE_INTEGER } as Field,
 };
 
+/** A bag tag's number (ADR 27). */
+const TAG_FIELD: Field = { kind: "int", min: 1, max: 999 };
+
 const roundValues = (): Record<string, Json> => ({
   d: nowSec(),
   n: `Round ${uniq()}`,
@@ -154,6 +158,8 @@ const roundFields: Record<string, Field> = {
   layout_id: { kind: "id", optional: true, nullable: true, blankIsNone: true },
   // Required with an id (the valid body saves a stored round).
   version: field.version,
+  // Counts for bag tags (ADR 27); left out, the round keeps its flag.
+  tags: { kind: "bool", optional: true },
 };
 
 const courseFields: Record<string, Field> = {
@@ -552,6 +558,36 @@ export const API_ROUTES: ApiRoute[] = [
     auth: "admin",
     body: { schema: idBodySchema("ace id"), valid: (t) => ({ id: t.ace.id }), fields: { id: field.id } },
     extras: () => [{ name: "an ace that does not exist", body: { id: MISSING_ID }, expect: notFound }],
+  },
+
+  // ---- /api/tags (ADR 27)
+  { group: "tags", method: "GET", pattern: "/api/tags", path: "/api/tags", auth: "none" },
+  {
+    group: "tags",
+    method: "GET",
+    pattern: "/api/tags/:tag",
+    path: "/api/tags/{tag}",
+    auth: "none",
+    url: { tag: { valid: () => "7", bad: ["0", "1000", "abc", "7.0", "-1", "%207", "9".repeat(40)] } },
+  },
+  {
+    group: "tags",
+    method: "POST",
+    pattern: "/api/admin/tags/assign",
+    path: "/api/admin/tags/assign",
+    auth: "admin",
+    body: { schema: TagAssignSchema, valid: (t) => ({ tag: 7, playerId: t.spare.id }), fields: { tag: TAG_FIELD, playerId: field.id } },
+    // The targets' league runs no tags: a valid assignment is refused as such.
+    extras: (t) => [{ name: "while the league runs no tags", body: { tag: 7, playerId: t.spare.id }, expect: conflict }],
+  },
+  {
+    group: "tags",
+    method: "POST",
+    pattern: "/api/admin/tags/take-back",
+    path: "/api/admin/tags/take-back",
+    auth: "admin",
+    body: { schema: TagTakeBackSchema, valid: () => ({ tag: 7 }), fields: { tag: TAG_FIELD } },
+    extras: () => [{ name: "while the league runs no tags", body: { tag: 7 }, expect: conflict }],
   },
 
   // ---- /api/transfers

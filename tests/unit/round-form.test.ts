@@ -82,7 +82,10 @@ describe("roundFormSchema", () => {
       ace: 100,
       payout: 450,
       pdga_url: "https://www.pdga.com/tour/event/1",
+      // The form always shows "Counts for tags": left unticked, it is off.
+      tags: false,
     });
+    expect(roundFormSchema(TZ).parse(fields({ tags: "on" })).tags).toBe(true);
   });
 
   it("a round that plays a layout needs no location; one without needs it, said with its other errors", () => {

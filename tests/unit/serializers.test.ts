@@ -30,12 +30,13 @@ describe("serializers", () => {
       cardsVersion: 0,
       fieldCap: null,
       divisionCaps: null,
+      countsForTags: false,
       version: 3,
       createdAt: 1,
       entryCount: 12,
     };
     expect(bytes(roundJson(round))).toBe(
-      '{"id":7,"d":1700000000,"n":"Glow","loc":"Park","fee_pdga":0.5,"fee_course":1,"fee_other":0,"ace":1,"payout":4.5,"pdga_url":null,"openForRegistration":true,"entry_count":12,"layout_id":null,"version":3}',
+      '{"id":7,"d":1700000000,"n":"Glow","loc":"Park","fee_pdga":0.5,"fee_course":1,"fee_other":0,"ace":1,"payout":4.5,"pdga_url":null,"openForRegistration":true,"entry_count":12,"layout_id":null,"tags":false,"version":3}',
     );
     const played = {
       roundId: 7,

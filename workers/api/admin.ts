@@ -12,6 +12,7 @@ import { adminRoundsApi } from "./admin-rounds";
 import { adminSettingsApi } from "./admin-settings";
 import { adminUsersApi } from "./admin-users";
 import { adminSubApp } from "./context";
+import { adminTagsApi } from "./tags";
 
 /**
  * Everything under /api/admin except the login (./admin-login.ts): the guard is the
@@ -31,4 +32,5 @@ export const adminApi = adminSubApp()
   .route("/", adminCoursesApi)
   .route("/", adminAuditApi)
   .route("/", adminLiveApi)
-  .route("/", adminWaitlistApi);
+  .route("/", adminWaitlistApi)
+  .route("/", adminTagsApi);

@@ -14,6 +14,7 @@ import { playersApi } from "./players";
 import { roundNightApi } from "./round-night";
 import { roundsApi } from "./rounds";
 import { standingsApi } from "./standings";
+import { tagsApi } from "./tags";
 import { transfersApi } from "./transfers";
 import { usersApi } from "./users";
 import { waitlistApi } from "./waitlist";
@@ -41,6 +42,7 @@ export const api = new Hono<ApiEnv>()
   .route("/claims", claimsApi)
   .route("/paypal", payPalApi)
   .route("/live", liveApi)
+  .route("/tags", tagsApi)
   // The login first: every other /api/admin route is behind adminApi's guard.
   .route("/admin", adminLoginApi)
   .route("/admin", adminApi);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isDivision } from "~/lib/divisions";
 import { idSchema } from "~/schemas/ids";
 import { SearchTextSchema } from "~/schemas/players";
+import { TagParamSchema } from "~/schemas/tags";
 
 // Path parameters and query strings of the /api, each parsed by zValidator like bodies.
 
@@ -12,6 +13,7 @@ export const EntryIdParam = z.object({ id: idSchema("entry id") });
 export const UserIdParam = z.object({ userId: idSchema("user id") });
 export const UserPlayerParam = z.object({ userId: idSchema("user id"), playerId: idSchema("player id") });
 export const CourseIdParam = z.object({ id: idSchema("course id") });
+export const TagParam = z.object({ tag: TagParamSchema });
 export const LayoutIdParam = z.object({ id: idSchema("layout id") });
 export const SearchParam = z.object({ text: SearchTextSchema });
 

@@ -50,6 +50,8 @@ export const rounds = sqliteTable(
     // object {division: places} (null: none). A full round or division offers its waitlist.
     fieldCap: integer("field_cap"),
     divisionCaps: text("division_caps"),
+    // Bag tags (ADR 27): the players who played this round swap their tags by finish.
+    countsForTags: integer("counts_for_tags", { mode: "boolean" }).notNull().default(false),
     // Bumped by a trigger (migration 0011) whenever a field an editor shows changes: a save
     // carries the version it read, and a save against a newer row is refused (ADR 20).
     version: integer("version").notNull().default(0),
@@ -372,6 +374,13 @@ export const leagueSettings = sqliteTable(
       .default(CHOICES.moneyVisibility.default),
     // The divisions the league runs, a JSON array in the league's order; null: the default list.
     divisions: text("divisions"),
+    // Bag tags (ADR 27): off, or on with new rounds counting for tags or not by default;
+    // the pool's size (tags 1 to tagCount); weeks absent before a tag returns (0: never).
+    bagTags: text("bag_tags", { enum: ["off", "every", "chosen"] })
+      .notNull()
+      .default(CHOICES.bagTags.default),
+    tagCount: integer("tag_count").notNull().default(SETTINGS.tagCount.default),
+    tagExpiryWeeks: integer("tag_expiry_weeks").notNull().default(SETTINGS.tagExpiryWeeks.default),
     updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
   },
   (t) => [check("league_settings_one_row", sql`${t.id} = 1`)],
@@ -410,6 +419,8 @@ export const writeGuards = sqliteTable(
     cardsChanged: integer("cards_changed"),
     // An entry would take a round or division past its field cap (ADR 28).
     fieldFull: integer("field_full"),
+    // The bag tags' history, or a tags round's results, changed since the swap read them (ADR 27).
+    tagsChanged: integer("tags_changed"),
   },
   (t) => [
     check("round_changed", sql`${t.roundChanged} is null`),
@@ -417,6 +428,7 @@ export const writeGuards = sqliteTable(
     check("pot_negative", sql`${t.potNegative} is null`),
     check("cards_changed", sql`${t.cardsChanged} is null`),
     check("field_full", sql`${t.fieldFull} is null`),
+    check("tags_changed", sql`${t.tagsChanged} is null`),
   ],
 );
 
@@ -667,6 +679,41 @@ export const waitlistNotices = sqliteTable(
   (t) => [index("waitlist_notices_unmailed_idx").on(t.mailedAt), index("waitlist_notices_waitlist_idx").on(t.waitlistId)],
 );
 
+/**
+ * Every movement of a bag tag (ADR 27): a round's swap or expiry (`roundId` set, rewritten
+ * when the round's results or an earlier tags round change), or an admin's assignment or
+ * take-back (no round, never rewritten). Who holds a tag is the last move of it in the
+ * order of `at` (the round's start, or the moment of the admin's action), then id; a null
+ * side is the pool. The actor columns are filled by a trigger from audit_actor.
+ */
+export const tagMoves = sqliteTable(
+  "tag_moves",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tag: integer("tag").notNull(),
+    fromPlayerId: integer("from_player_id").references(() => players.id),
+    toPlayerId: integer("to_player_id").references(() => players.id),
+    roundId: integer("round_id").references(() => rounds.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: ["swap", "expired", "assigned", "taken_back"] }).notNull(),
+    at: integer("at").notNull(),
+    actorUserId: integer("actor_user_id"),
+    actorName: text("actor_name"),
+    actorRole: text("actor_role", { enum: ["admin", "player", "visitor", "paypal", "system"] }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A round moves each tag at most once: two saves of one round cannot both write its swap.
+    uniqueIndex("tag_moves_round_tag_uq").on(t.roundId, t.tag).where(sql`round_id is not null`),
+    index("tag_moves_tag_idx").on(t.tag, t.at, t.id),
+    index("tag_moves_at_idx").on(t.at, t.id),
+    index("tag_moves_to_idx").on(t.toPlayerId),
+    index("tag_moves_from_idx").on(t.fromPlayerId),
+    check("tag_moves_tag", sql`${t.tag} between 1 and 999`),
+    check("tag_moves_sides", sql`${t.fromPlayerId} is not ${t.toPlayerId}`),
+    check("tag_moves_round", sql`(${t.roundId} is null) = (${t.reason} in ('assigned', 'taken_back'))`),
+  ],
+);
+
 export type Player = typeof players.$inferSelect;
 export type Round = typeof rounds.$inferSelect;
 export type Entry = typeof entries.$inferSelect;
@@ -681,3 +728,4 @@ export type Course = typeof courses.$inferSelect;
 export type Layout = typeof layouts.$inferSelect;
 export type LayoutHole = typeof layoutHoles.$inferSelect;
 export type Card = typeof cards.$inferSelect;
+export type TagMove = typeof tagMoves.$inferSelect;

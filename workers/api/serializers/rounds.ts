@@ -19,6 +19,8 @@ export function roundJson(r: RoundRow) {
     entry_count: r.entryCount,
     /** The layout played (GET /api/courses), null for none; a save sends it back or leaves it out to keep it. */
     layout_id: r.layoutId,
+    /** Counts for bag tags (ADR 27); a save may leave it out to keep it. */
+    tags: r.countsForTags,
     /** What a save of this round sends back (ADR 20). */
     version: r.version,
   };

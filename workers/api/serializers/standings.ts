@@ -19,6 +19,9 @@ export function settingsJson(s: LeagueSettings) {
     cardStart: s.cardStart,
     moneyVisibility: s.moneyVisibility,
     divisions: s.divisions,
+    bagTags: s.bagTags,
+    tagCount: s.tagCount,
+    tagExpiryWeeks: s.tagExpiryWeeks,
   };
 }
 

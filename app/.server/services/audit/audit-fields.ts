@@ -56,6 +56,11 @@ export const FIELDS: Record<string, Record<string, [string, Kind]>> = {
     dnf: ["did not finish", "onOff"],
     reason: ["reason", "text"],
   },
+  // An admin's assignment or take-back of a bag tag (ADR 27): not money, but who did it matters.
+  tag_moves: {
+    tag: ["tag", "number"],
+    reason: ["how", "text"],
+  },
   rounds: {
     [rounds.startsAt.name]: ["date", "date"],
     fee_pdga_cents: ["PDGA fee", "money"],

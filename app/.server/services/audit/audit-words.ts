@@ -136,6 +136,11 @@ function describe(row: AuditRaw, names: Names): { what: string; context: string 
       const hole = parse(row.after)?.hole;
       return { what: `Live score · ${whoIn ?? `#${row.rowId}`}${hole ? ` · hole ${hole}` : ""}`, context: null };
     }
+    case "tag_moves": {
+      const after = parse(row.after);
+      const how = after?.reason === "taken_back" ? "taken back from" : "assigned to";
+      return { what: `Bag tag #${after?.tag ?? "?"} · ${how} ${player ?? "a player"}`, context: null };
+    }
     default:
       return { what: `${row.tableName} #${row.rowId}`, context: whoIn };
   }

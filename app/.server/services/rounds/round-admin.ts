@@ -11,6 +11,7 @@ import { potGuards, roundPotChanges, roundsPotChanges } from "../money/ace-pot";
 import { potRefusal } from "../money/ace-pot-refusal";
 import { syncPayouts } from "./entry-admin";
 import { commitRoundChange } from "./round-entries";
+import { syncTags } from "../tags/tag-sync";
 import { layoutColumns, layoutColumnsFromJson, layoutGone } from "./round-layout";
 import { roundChanged, roundVersionsGuard, staleRound } from "./versions";
 import type { RoundValuesSchema } from "~/schemas/rounds";
@@ -31,7 +32,11 @@ const row = (v: RoundValues) => ({
   aceCents: v.ace,
   payoutCents: v.payout,
   pdgaUrl: v.pdga_url,
+  ...(v.tags === undefined ? {} : { countsForTags: v.tags }),
 });
+
+/** A new round counts for tags when the league says new rounds do (ADR 27). */
+const tagsByDefault = sql<boolean>`coalesce((select bag_tags = 'every' from league_settings where id = 1), 0)`;
 
 /**
  * Saves the round with `id` as read at `version` (409 when it changed since, ADR 20), or
@@ -48,15 +53,20 @@ async function writeRound(db: Db, id: number | null | undefined, values: RoundVa
   if (!id) {
     const [created] = await db
       .insert(rounds)
-      .values({ ...row(values), ...layoutColumns(values, null) })
+      .values({ countsForTags: tagsByDefault, ...row(values), ...layoutColumns(values, null) })
       .returning({ id: rounds.id });
     if (!created) throw new Error("the round insert returned no row");
     return created.id;
   }
   if (version === undefined) throw badRequest(missingVersion("round"));
+  let tagsFrom: number | null = null;
   // A new payout per entry changes the round's prizes: they are rewritten in the same batch.
-  return commitRoundChange(db, id, (state) => {
+  const saved = await commitRoundChange(db, id, (state) => {
     if (state.round.version !== version) throw roundChanged();
+    const { startsAt, countsForTags } = state.round;
+    // A round counted for tags or not, or moved among the others, changes the swaps from it on (ADR 27).
+    const flagged = values.tags !== undefined && values.tags !== countsForTags;
+    tagsFrom = flagged || (values.startsAt !== startsAt && (countsForTags || values.tags)) ? Math.min(startsAt, values.startsAt) : null;
     return {
       statements: [
         db
@@ -80,6 +90,8 @@ async function writeRound(db: Db, id: number | null | undefined, values: RoundVa
       },
     };
   });
+  if (tagsFrom !== null) await syncTags(db, tagsFrom);
+  return saved;
 }
 
 // The rounds a list of ids names, as one bound parameter (D1 binds at most 100 per statement).
@@ -183,7 +195,13 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
       .insert(rounds)
       .select(
         db
-          .select(rowOf(rounds, { ...Object.fromEntries(COLUMNS.map((c) => [c, sql.raw(`v."${c}"`)])), ...layoutColumnsFromJson(null) }))
+          .select(
+            rowOf(rounds, {
+              ...Object.fromEntries(COLUMNS.map((c) => [c, sql.raw(`v."${c}"`)])),
+              ...layoutColumnsFromJson(null),
+              countsForTags: tagsByDefault,
+            }),
+          )
           .from(sql`${fromJson(creates.map((c) => jsonRow(c.values)))} as v`)
           .orderBy(sql`v.key`),
       )
@@ -218,7 +236,10 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
   // An updated round's payout per entry may have changed its prizes: each played one is
   // brought in line (ADR 14), after the batch, as the entry writes would do it.
   for (const id of updateIds) await syncPayouts(db, id);
-  if (movedFrom !== null) markRatingsStale(db, movedFrom);
+  if (movedFrom !== null) {
+    markRatingsStale(db, movedFrom);
+    await syncTags(db, movedFrom);
+  }
   return { created };
 }
 

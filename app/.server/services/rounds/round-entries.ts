@@ -13,6 +13,7 @@ import { formatCents } from "~/lib/money";
 import { payoutsByEntry } from "~/lib/payouts";
 import { fullNameSql } from "../../db/player-name";
 import { fullRefusal, noRoomGuard } from "../waitlist/field";
+import { syncTags } from "../tags/tag-sync";
 
 // Every write to a round's entries goes through commitRoundChange (ADR 14): it reads the
 // round, lets the caller plan its statements from what it read, recomputes the payouts and
@@ -41,7 +42,7 @@ export type StateEntry = {
 };
 
 export type RoundState = {
-  round: { id: number; name: string; startsAt: number; payoutCents: number; aceCents: number; version: number };
+  round: { id: number; name: string; startsAt: number; payoutCents: number; aceCents: number; version: number; countsForTags: boolean };
   fingerprint: string;
   entries: StateEntry[];
 };
@@ -69,6 +70,7 @@ export async function readRoundState(db: Db, roundId: number): Promise<RoundStat
         payoutCents: rounds.payoutCents,
         aceCents: rounds.aceCents,
         version: rounds.version,
+        countsForTags: rounds.countsForTags,
         fingerprint: fingerprintSql(roundId),
       })
       .from(rounds)
@@ -164,7 +166,10 @@ export async function commitRoundChange<T>(db: Db, roundId: number, plan: (state
       ]);
       if (scoresChanged(state, change.after)) markRatingsStale(db, state.round.startsAt);
       const first = 1 + placeGuard.length;
-      return change.answer(results.slice(first, first + change.statements.length), payouts.length);
+      const answer = change.answer(results.slice(first, first + change.statements.length), payouts.length);
+      // A tags round's swap follows its results (ADR 27): right after the batch, recomputed from the holdings before it.
+      if (state.round.countsForTags && hasResults(state.entries, change.after)) await syncTags(db, state.round.startsAt);
+      return answer;
     } catch (err) {
       if (checkFailed(err, "round_changed")) continue;
       if (checkFailed(err, "overdrawn")) throw conflict(overdrawnMessage(lowered));
@@ -174,6 +179,11 @@ export async function commitRoundChange<T>(db: Db, roundId: number, plan: (state
     }
   }
   throw conflict("The round's entries changed while saving. Please try again.");
+}
+
+/** Whether the round had or will have a result (a score or a DNF): before that, no swap to make. */
+function hasResults(before: StateEntry[], after: PlannedEntry[]): boolean {
+  return [...before, ...after].some((e) => e.score > 0 || e.dnf);
 }
 
 /** Whether a change adds, removes or re-scores a scored entry: the round's ratings (ADR 17) then change. */
