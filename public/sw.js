@@ -12,7 +12,17 @@ self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim(
 self.addEventListener("message", (event) => {
   const urls = event.data?.type === "cache" && Array.isArray(event.data.urls) ? event.data.urls : [];
   const mine = urls.filter((u) => typeof u === "string" && new URL(u, self.location.origin).origin === self.location.origin);
-  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(mine.map((u) => cache.add(u).catch(() => undefined)))));
+  // The page names this build's assets: an earlier build's (their names change) are dropped.
+  const current = new Set(mine.map((u) => new URL(u, self.location.origin).pathname));
+  event.waitUntil(
+    caches.open(CACHE).then(async (cache) => {
+      await Promise.all(mine.map((u) => cache.add(u).catch(() => undefined)));
+      for (const req of await cache.keys()) {
+        const path = new URL(req.url).pathname;
+        if (path.startsWith("/assets/") && !current.has(path)) await cache.delete(req);
+      }
+    }),
+  );
 });
 
 self.addEventListener("fetch", (event) => {
