@@ -28,7 +28,7 @@ import { RoundDeleteFormSchema, roundEditFormSchema, roundFormSchema } from "~/s
 import { CapsForm } from "~/components/waitlist/caps-form";
 import { WaitlistTable } from "~/components/waitlist/waitlist-table";
 import { roundCaps } from "~/.server/services/waitlist/round-field";
-import { handleCapsForm } from "./caps-form.server";
+import { type CapsAnswer, handleCapsForm } from "./caps-form.server";
 
 // One module for /admin/rounds/new (no roundId) and /admin/rounds/:roundId. Save and
 // Delete go back to /admin/rounds, which says what was done; a refusal stays here.
@@ -116,7 +116,11 @@ function DeleteRound({ round, busy }: { round: { name: string; entryCount: numbe
 export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
   const { round, inputs, choices, caps, tags } = loaderData;
   const { timeZone } = useLeague();
-  const { formError, fieldErrors, result } = useFormResult();
+  const { formError: posted, fieldErrors: postedFields, result } = useFormResult();
+  // The caps form posts here too: its answer is its own (./caps-form.server.ts).
+  const capsAnswer = (result as CapsAnswer | undefined)?.form === "caps" ? result : undefined;
+  const formError = capsAnswer ? null : posted;
+  const fieldErrors = capsAnswer ? {} : postedFields;
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(form, fieldErrors);
   const busy = useNavigation().state === "submitting";
@@ -159,7 +163,7 @@ export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
       {round && caps ? (
         <div className="mt-6 space-y-6">
           <Card title="Field caps" titleId="caps-title">
-            <CapsForm version={round.version} inputs={caps.inputs} answer={result} />
+            <CapsForm version={round.version} inputs={caps.inputs} answer={capsAnswer} />
           </Card>
           <section aria-labelledby="waitlist-title" className="space-y-2">
             <h2 id="waitlist-title" className="font-display text-2xl font-semibold tracking-wide">
