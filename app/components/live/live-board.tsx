@@ -1,9 +1,8 @@
 import { useEffect, useState } from "react";
-import { LiveConnection, socketUrl } from "./live-connection";
+import { LiveConnection, followState, socketUrl } from "./live-connection";
 import { LeaderTable } from "./leader-table";
 import { leaderboard } from "~/lib/live-board";
 import type { LiveState } from "~/lib/live-state";
-import { applyCardUpdate, applyUpdate } from "~/lib/live-update";
 
 /**
  * The round page's live leaderboard (ADR 26): the state the page was rendered with, then
@@ -31,16 +30,7 @@ export function LiveBoard({ initial }: { initial: LiveState }) {
           polling = null;
         }
       },
-      onMessage: (m) => {
-        if (m.type === "welcome" || m.type === "state") setState(m.state);
-        else if (m.type === "card") setState((s) => applyCardUpdate(s, m.update));
-        else if (m.type === "update")
-          setState((s) => {
-            const next = applyUpdate(s, m.update);
-            if (next === null) conn.send({ type: "state" });
-            return next ?? s;
-          });
-      },
+      onMessage: (m) => void followState(m, setState, () => conn.send({ type: "state" })),
     });
     return () => {
       conn.stop();

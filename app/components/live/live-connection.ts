@@ -1,3 +1,6 @@
+import type { Dispatch, SetStateAction } from "react";
+import type { LiveState } from "~/lib/live-state";
+import { applyCardUpdate, applyUpdate } from "~/lib/live-update";
 import type { ServerMessage } from "~/schemas/live";
 
 // A live round's socket as a phone or a spectator keeps it (ADR 26): it says "ping" every
@@ -130,4 +133,22 @@ export class LiveConnection {
 export function socketUrl(roundId: number, spectator: boolean): string {
   const { protocol, host } = window.location;
   return `${protocol === "https:" ? "wss" : "ws"}://${host}/api/live/${roundId}/ws${spectator ? "?as=spectator" : ""}`;
+}
+
+/**
+ * Follows the round's state from a server message (the whole state, a card's changes, a
+ * round update; one that shows a missed update asks for the state again). False for the
+ * messages that are not about the state.
+ */
+export function followState(m: ServerMessage, setState: Dispatch<SetStateAction<LiveState>>, askState: () => void): boolean {
+  if (m.type === "welcome" || m.type === "state") setState(m.state);
+  else if (m.type === "card") setState((s) => applyCardUpdate(s, m.update));
+  else if (m.type === "update")
+    setState((s) => {
+      const next = applyUpdate(s, m.update);
+      if (next === null) askState();
+      return next ?? s;
+    });
+  else return false;
+  return true;
 }

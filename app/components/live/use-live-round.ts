@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { type Link, LiveConnection, socketUrl } from "./live-connection";
+import { type Link, LiveConnection, followState, socketUrl } from "./live-connection";
 import { forget, keep, waiting as waitingOf } from "./outbox";
-import { applyCardUpdate, applyUpdate } from "~/lib/live-update";
 import type { LiveState } from "~/lib/live-state";
 import type { Change, ChangeResult, ServerMessage } from "~/schemas/live";
 
@@ -75,20 +74,12 @@ export function useLiveRound(roundId: number, initial: LiveState, beatMs: number
 
   const onMessage = useCallback(
     (m: ServerMessage) => {
-      if (m.type === "welcome" || m.type === "state") {
-        setState(m.state);
-        void flush();
+      if (followState(m, setState, () => conn.current?.send({ type: "state" }))) {
+        // A whole state means a (re)opened socket: send what waits.
+        if (m.type === "welcome" || m.type === "state") void flush();
       } else if (m.type === "ack") void answered(m.results);
       else if (m.type === "error" && m.code !== "rate_limited" && m.code !== "internal")
         void answered(lastFrame.current.map((c) => ({ id: c.id, status: "refused", error: m.error, code: m.code })));
-      else if (m.type === "card") setState((s) => applyCardUpdate(s, m.update));
-      else if (m.type === "update") {
-        setState((s) => {
-          const next = applyUpdate(s, m.update);
-          if (next === null) conn.current?.send({ type: "state" });
-          return next ?? s;
-        });
-      }
     },
     [flush, answered],
   );
