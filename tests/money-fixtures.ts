@@ -104,6 +104,7 @@ export async function expectBooksBalance() {
   const { reconciliation: r } = await moneyReport(testDb(), leagueFromEnv(env));
   expect(r.ledger, "Σ balances = credit added − used + league transfers").toMatchObject({ balanced: true });
   expect(r.ace, "ace pot = fund in − aces paid").toMatchObject({ balanced: true });
+  expect(r.sidePots, "side pots held = buy-ins − wins").toMatchObject({ balanced: true });
 }
 
 /** Σ of refund rows of a payment. */

@@ -23,6 +23,9 @@ import type * as schema from "~/.server/db/schema";
 // | cards, card_players | cards                  | a round page shows its published cards                 |
 // | waitlist            | entries                | a round page shows its field and how many wait         |
 // | tag_moves           | tags                   | the tags pages and a player's page show who holds what |
+// | side_pots, side_pot_| entries                | a round's and a player's pages show the side pots,    |
+// |   players, _marks,  |                        |   who holds a hole and who won what                   |
+// |   _wins             |                        |                                                       |
 // | player_stats,       | (nothing)              | written only by triggers on entries, which purge      |
 // |   round_stats       |                        |   `entries` themselves                                |
 // | everything else     | (nothing)              | no public response reads it: refunds, audit log,      |
@@ -51,6 +54,10 @@ export const TAGS_CHANGED_BY: Readonly<Record<TableName, readonly CacheTag[]>> =
   waitlist: ["entries"],
   waitlist_notices: [],
   tag_moves: ["tags"],
+  side_pots: ["entries"],
+  side_pot_players: ["entries"],
+  side_pot_marks: ["entries"],
+  side_pot_wins: ["entries"],
   player_stats: [],
   round_stats: [],
   payment_refunds: [],

@@ -90,6 +90,22 @@ export function ReconciliationCard({ r, flags }: { r: Reconciliation; flags: Boo
           />
           <Verdict check={r.ace} actual="The ace pot" expected="the ace fund in of started rounds − aces paid" />
         </Panel>
+        <Panel title="Side pots" id="reconcile-side-pots">
+          <Lines
+            lines={[
+              { label: "Side pots in", cents: r.sidePotsInCents },
+              { label: "Side pots paid", cents: -r.sidePotsPaidCents },
+              { label: "Side pots in − paid", cents: r.sidePots.expectedCents, result: true },
+              {
+                label: "Side pots held",
+                detail: "unpaid pots' buy-ins and each pot's last rollover",
+                cents: r.sidePots.actualCents,
+                result: true,
+              },
+            ]}
+          />
+          <Verdict check={r.sidePots} actual="What the side pots hold" expected="their buy-ins − what they paid" />
+        </Panel>
       </div>
       <div className="mt-6">
         <BookFlags flags={flags} />

@@ -47,9 +47,12 @@ export function entryPriceCents(round: Omit<RoundFees, "aceCents">): number {
   );
 }
 
-/** What an entry costs: the price, plus the ace fee when the entry opts in (the default). */
-export function entryTotalCents(round: RoundFees, aceOptIn = true): number {
-  return entryPriceCents(round) + (aceOptIn ? wholeCents(round.aceCents, "ace") : 0);
+/**
+ * What an entry costs: the price, plus the ace fee when the entry opts in (the default),
+ * plus the buy-ins of the side pots it is in (ADR 29).
+ */
+export function entryTotalCents(round: RoundFees, aceOptIn = true, sidePotsCents = 0): number {
+  return entryPriceCents(round) + (aceOptIn ? wholeCents(round.aceCents, "ace") : 0) + wholeCents(sidePotsCents, "side pots");
 }
 
 /**
@@ -102,11 +105,13 @@ export type SignUpQuote = {
 export function quoteSignUp(input: {
   round: RoundFees;
   aceOptIn?: boolean;
+  /** The buy-ins of the side pots chosen with the entry. */
+  sidePotsCents?: number;
   balanceCents: number;
   creditRequestedCents: number;
   fee?: ConvenienceFee;
 }): SignUpQuote {
-  const totalCents = entryTotalCents(input.round, input.aceOptIn ?? true);
+  const totalCents = entryTotalCents(input.round, input.aceOptIn ?? true, input.sidePotsCents ?? 0);
   const creditUsedCents = clampCreditCents(input.creditRequestedCents, input.balanceCents, totalCents);
   const restCents = totalCents - creditUsedCents;
   const feeCents = convenienceFeeCents(restCents, input.fee);

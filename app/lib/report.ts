@@ -21,6 +21,9 @@ export type ReportSums = {
   paypalRefundsCents: number;
   /** Cash an admin recorded as paid at the course (ADR 22). */
   cashCents: number;
+  /** Side pots' buy-ins of the players in them, and what the pots paid into credit (ADR 29). */
+  sidePotsInCents: number;
+  sidePotsPaidCents: number;
 };
 
 export type RoundReport = ReportSums & { id: number; startsAt: number; name: string };
@@ -42,6 +45,8 @@ export const REPORT_COLUMNS: readonly { key: keyof ReportSums; label: string; mo
   { key: "convenienceCents", label: "Convenience fees", money: true },
   { key: "paypalRefundsCents", label: "PayPal refunds", money: true },
   { key: "cashCents", label: "Cash collected", money: true },
+  { key: "sidePotsInCents", label: "Side pots in", money: true },
+  { key: "sidePotsPaidCents", label: "Side pots paid", money: true },
 ];
 
 export const zeroSums = (): ReportSums => ({
@@ -59,6 +64,8 @@ export const zeroSums = (): ReportSums => ({
   convenienceCents: 0,
   paypalRefundsCents: 0,
   cashCents: 0,
+  sidePotsInCents: 0,
+  sidePotsPaidCents: 0,
 });
 
 /** Column by column, the sum of the rows. */
@@ -94,6 +101,10 @@ export type ReconcileInput = {
   acesAheadCents: number;
   /** The ace pot as GET /api/ace and the Aces page report it: as of now. */
   acePotCents: number;
+  sidePotsInCents: number;
+  sidePotsPaidCents: number;
+  /** What the side pots hold, from their own figures: unpaid pots' buy-ins and each name's last rollover. */
+  sidePotsHeldCents: number;
 };
 
 export type Reconciliation = ReconcileInput & {
@@ -102,6 +113,8 @@ export type Reconciliation = ReconcileInput & {
   ledger: Check;
   /** The ace pot now against the fees of started rounds − the aces paid until now. */
   ace: Check;
+  /** What the side pots hold against their buy-ins − what they paid. */
+  sidePots: Check;
 };
 
 export function reconcile(input: ReconcileInput): Reconciliation {
@@ -111,5 +124,6 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     leagueNetCents,
     ledger: check(input.creditAddedCents - input.creditUsedCents + leagueNetCents, input.balancesCents),
     ace: check(input.aceInCents - input.acePrepaidCents - (input.acesPaidCents - input.acesAheadCents), input.acePotCents),
+    sidePots: check(input.sidePotsInCents - input.sidePotsPaidCents, input.sidePotsHeldCents),
   };
 }

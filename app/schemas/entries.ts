@@ -163,6 +163,8 @@ export const SignUpSchema = z.object({
   division: DivisionSchema,
   ace: AceFlagSchema.default(true),
   credit_used: nonNegativeDollarsSchema("Credit used").default(0),
+  /** The round's side pots to buy into with the entry (ADR 29). */
+  side_pots: z.array(bodyIdSchema("side pot id"), { error: "side_pots must be a list of side pot ids" }).max(20).default([]),
   method: z.enum(["credit", "paypal"], { error: "method must be credit or paypal" }),
   payment_data: z
     .object({ orderID: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, "Invalid PayPal order id") }, { error: "payment_data must be an object" })
@@ -175,6 +177,6 @@ export const SignUpSchema = z.object({
  * POST /api/entries/paypal-order: the PayPal order for a sign-up's rest. The player is the
  * caller's claimed one (player_id, when sent, must be it); amounts are computed by the server.
  */
-export const PayPalOrderSchema = SignUpSchema.pick({ round_id: true, division: true, ace: true, credit_used: true }).extend({
+export const PayPalOrderSchema = SignUpSchema.pick({ round_id: true, division: true, ace: true, credit_used: true, side_pots: true }).extend({
   player_id: bodyIdSchema("player id").nullish(),
 });

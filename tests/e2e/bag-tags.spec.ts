@@ -82,7 +82,7 @@ test("a tags night: tags on, tags assigned, a tags round's scores swap them on /
     // Tags move no money: the books still balance.
     await admin.goto("/admin/reports");
     const reconciliation = admin.getByRole("region", { name: "Reconciliation" });
-    await expect(reconciliation.getByRole("status").filter({ hasText: "Balanced" })).toHaveCount(2);
+    await expect(reconciliation.getByRole("status").filter({ hasText: "Balanced" })).toHaveCount(3);
     await expect(reconciliation.getByRole("alert")).toHaveCount(0);
   } finally {
     await api(admin, "PUT", "/api/admin/settings", { ...before, bagTags: "off" });

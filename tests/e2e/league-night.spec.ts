@@ -161,7 +161,7 @@ async function runNight(admin: Page, player: Page, browser: Browser, night: Nigh
   // The round's money: the books still balance.
   await admin.goto("/admin/reports");
   const reconciliation = admin.getByRole("region", { name: "Reconciliation" });
-  await expect(reconciliation.getByRole("status").filter({ hasText: "Balanced" })).toHaveCount(2);
+  await expect(reconciliation.getByRole("status").filter({ hasText: "Balanced" })).toHaveCount(3);
   await expect(reconciliation.getByRole("alert")).toHaveCount(0);
 }
 

@@ -53,6 +53,6 @@ test("a full round's waitlist offers a withdrawn place, and the player confirms 
 
   await admin.goto("/admin/reports");
   const reconciliation = admin.getByRole("region", { name: "Reconciliation" });
-  await expect(reconciliation.getByRole("status").filter({ hasText: "Balanced" })).toHaveCount(2);
+  await expect(reconciliation.getByRole("status").filter({ hasText: "Balanced" })).toHaveCount(3);
   await waiter.context.close();
 });

@@ -26,7 +26,7 @@ describe("recordCash", () => {
       aceOptIn: true,
       paymentData: JSON.stringify({ note: "Paid at hole 1" }),
     });
-    const money = roundMoneyOf(w.round, [w.entry], await roundPayments(db(), w.round.id));
+    const money = roundMoneyOf(w.round, [{ ...w.entry, sidePotsCents: 0 }], await roundPayments(db(), w.round.id));
     expect(money.byEntry.get(w.entry.id)).toMatchObject({ paid: { creditCents: 100, paypalCents: 0, cashCents: 500 }, owedCents: 0 });
     expect(money.owedCents).toBe(0);
   });
@@ -36,7 +36,7 @@ describe("recordCash", () => {
     const walkUp = await makeEntry({ roundId: w.round.id, playerId: (await makePlayer()).id, ace: false });
     const cash = await recordCash(db(), { entryId: walkUp.id, amountCents: 250, note: null });
     expect(await paymentRow(cash.paymentId)).toMatchObject({ userId: null, paymentData: null, aceOptIn: false });
-    const money = roundMoneyOf(w.round, [w.entry, walkUp], await roundPayments(db(), w.round.id));
+    const money = roundMoneyOf(w.round, [{ ...w.entry, sidePotsCents: 0 }, { ...walkUp, sidePotsCents: 0 }], await roundPayments(db(), w.round.id));
     // $5 without the ace fee, $2.50 paid; the other entry owes all $6.
     expect(money.byEntry.get(walkUp.id)?.owedCents).toBe(250);
     expect(money.owedCents).toBe(250 + PRICE);

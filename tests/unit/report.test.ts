@@ -18,6 +18,9 @@ const books: ReconcileInput = {
   acePrepaidCents: 300,
   acesAheadCents: 200,
   acePotCents: 4_200 - 300 - (1_700 - 200),
+  sidePotsInCents: 2_000,
+  sidePotsPaidCents: 1_500,
+  sidePotsHeldCents: 500,
 };
 
 describe("reconcile", () => {
@@ -26,6 +29,11 @@ describe("reconcile", () => {
     expect(r.leagueNetCents).toBe(1_200);
     expect(r.ledger).toEqual({ expectedCents: 8_700, actualCents: 8_700, diffCents: 0, balanced: true });
     expect(r.ace).toEqual({ expectedCents: 2_400, actualCents: 2_400, diffCents: 0, balanced: true });
+    expect(r.sidePots).toEqual({ expectedCents: 500, actualCents: 500, diffCents: 0, balanced: true });
+  });
+
+  it("says the side pots are out when what they hold is not their buy-ins less their wins", () => {
+    expect(reconcile({ ...books, sidePotsHeldCents: 250 }).sidePots).toMatchObject({ balanced: false, diffCents: -250 });
   });
 
   it("says out, by how much and which way, when the balances differ from the ledger", () => {
@@ -68,13 +76,15 @@ describe("the report's CSV files", () => {
     entries: 4,
     payoutCents: 1_800,
     creditUsedCents: -25,
+    sidePotsInCents: 1_000,
+    sidePotsPaidCents: 750,
   };
 
   it("writes the page's columns, dollars as plain decimals, the league's date, defused names and a totals row", () => {
     const lines = roundsCsv([round], sumRows([round]), tz).split("\r\n");
     expect(lines[0]).toBe(`Date,Round,${REPORT_COLUMNS.map((c) => c.label).join(",")}`);
-    expect(lines[1]).toBe(`2026-12-31,"'=Doubles, ""late""",4,0.00,0.00,0.00,18.00,0.00,0.00,-0.25,0.00,0.00,0.00,0.00,0.00,0.00`);
-    expect(lines[2]).toBe("Total,,4,0.00,0.00,0.00,18.00,0.00,0.00,-0.25,0.00,0.00,0.00,0.00,0.00,0.00");
+    expect(lines[1]).toBe(`2026-12-31,"'=Doubles, ""late""",4,0.00,0.00,0.00,18.00,0.00,0.00,-0.25,0.00,0.00,0.00,0.00,0.00,0.00,10.00,7.50`);
+    expect(lines[2]).toBe("Total,,4,0.00,0.00,0.00,18.00,0.00,0.00,-0.25,0.00,0.00,0.00,0.00,0.00,0.00,10.00,7.50");
     expect(lines[3]).toBe("");
   });
 
@@ -82,8 +92,8 @@ describe("the report's CSV files", () => {
     const season = { ...zeroSums(), season: 2026, entries: 1, pdgaCents: 1_234_567 };
     expect(seasonsCsv([season], season).split("\r\n")).toEqual([
       `Season,${REPORT_COLUMNS.map((c) => c.label).join(",")}`,
-      "2026,1,12345.67,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00",
-      "Total,1,12345.67,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00",
+      "2026,1,12345.67,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00",
+      "Total,1,12345.67,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00",
       "",
     ]);
   });

@@ -77,6 +77,7 @@ describe("serializers", () => {
       paymentId: null,
       result: null,
       rating: 951,
+      sidePotsCents: 0,
       version: 4,
     };
     expect(bytes(entryJson(entry))).toBe(

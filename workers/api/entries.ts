@@ -35,6 +35,7 @@ export const entriesApi = subApp()
       roundId: v.round_id,
       division: v.division,
       ace: v.ace,
+      sidePotIds: v.side_pots,
       creditRequestedCents: v.credit_used,
     });
     return c.json(
@@ -75,6 +76,7 @@ export const entriesApi = subApp()
       roundId: v.round_id,
       division: v.division,
       ace: v.ace,
+      sidePotIds: v.side_pots,
       creditRequestedCents: v.credit_used,
     });
     return c.json(creditSignUpJson(await entryById(c.var.db, entryId), quote), 201);

@@ -41,6 +41,11 @@ export function checkFailed(err: unknown, constraint: string): boolean {
   return errorMessageWith(err, `CHECK constraint failed: ${constraint}`) !== null;
 }
 
+/** True when `err` is a trigger's RAISE(ABORT, `message`). */
+export function raisedBy(err: unknown, message: string): boolean {
+  return errorMessageWith(err, message) !== null;
+}
+
 /** True when `err` is a foreign key failing: a row named by id that another write removed meanwhile. */
 export function foreignKeyFailed(err: unknown): boolean {
   return errorMessageWith(err, "FOREIGN KEY constraint failed") !== null;

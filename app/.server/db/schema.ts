@@ -121,6 +121,8 @@ export const payments = sqliteTable(
     // The key a client sent with a cash payment or a walk-up (one per tap of "Save"): a
     // retry on a flaky connection finds the payment it made instead of paying twice.
     requestKey: text("request_key"),
+    // The side pots a PayPal sign-up pays for with its entry (a JSON list of ids, ADR 29).
+    sidePotIds: text("side_pot_ids"),
     paymentData: text("payment_data"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
@@ -712,6 +714,91 @@ export const tagMoves = sqliteTable(
     check("tag_moves_sides", sql`${t.fromPlayerId} is not ${t.toPlayerId}`),
     check("tag_moves_round", sql`(${t.roundId} is null) = (${t.reason} in ('assigned', 'taken_back'))`),
   ],
+);
+
+/**
+ * A round's side pot (ADR 29): closest to the pin on chosen holes (`holes`, a JSON list) or
+ * a custom pot the admin awards. Players opt in beside their entry (side_pot_players), and
+ * the buy-in is part of what the entry costs. "Credit payouts" settles it: `prizeCents`
+ * (the buy-ins and what the last settled pot of the same name rolled over) and
+ * `carriedInCents` are written then, and each winner's share becomes entry credit.
+ */
+export const sidePots = sqliteTable(
+  "side_pots",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => rounds.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: ["ctp", "custom"] }).notNull(),
+    buyInCents: integer("buy_in_cents").notNull(),
+    holes: text("holes"),
+    settledAt: integer("settled_at"),
+    carriedInCents: integer("carried_in_cents").notNull().default(0),
+    prizeCents: integer("prize_cents").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("side_pots_round_name_uq").on(t.roundId, t.name),
+    index("side_pots_name_idx").on(t.name, t.settledAt),
+    check("side_pots_buy_in", sql`${t.buyInCents} between 1 and 100000`),
+    check("side_pots_holes", sql`(${t.kind} = 'ctp') = (${t.holes} is not null)`),
+  ],
+);
+
+/** An entry opted in to a side pot: its buy-in is part of the entry's price (ADR 29). */
+export const sidePotPlayers = sqliteTable(
+  "side_pot_players",
+  {
+    potId: integer("pot_id")
+      .notNull()
+      .references(() => sidePots.id, { onDelete: "cascade" }),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => entries.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.potId, t.entryId] }), index("side_pot_players_entry_idx").on(t.entryId)],
+);
+
+/**
+ * Who holds a side pot's hole (hole 0: a custom pot's winners): a player's mark from their
+ * card replaces the hole's marks unless an admin settled it; an admin's may name several
+ * (a tie). `distanceCm` is optional.
+ */
+export const sidePotMarks = sqliteTable(
+  "side_pot_marks",
+  {
+    potId: integer("pot_id")
+      .notNull()
+      .references(() => sidePots.id, { onDelete: "cascade" }),
+    hole: integer("hole").notNull(),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => entries.id, { onDelete: "cascade" }),
+    distanceCm: integer("distance_cm"),
+    settled: integer("settled", { mode: "boolean" }).notNull().default(false),
+    byUserId: integer("by_user_id").references(() => users.id, { onDelete: "set null" }),
+    at: integer("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.potId, t.hole, t.entryId] }), index("side_pot_marks_entry_idx").on(t.entryId)],
+);
+
+/** A settled side pot's share for a winner on a hole, paid into their entry's credit (ADR 29). */
+export const sidePotWins = sqliteTable(
+  "side_pot_wins",
+  {
+    potId: integer("pot_id")
+      .notNull()
+      .references(() => sidePots.id, { onDelete: "cascade" }),
+    hole: integer("hole").notNull(),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => entries.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.potId, t.hole, t.entryId] }), index("side_pot_wins_entry_idx").on(t.entryId)],
 );
 
 export type Player = typeof players.$inferSelect;

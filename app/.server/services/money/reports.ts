@@ -44,7 +44,9 @@ const perRound = sql`
     coalesce(p.provider_fees, 0) as paypal_fees,
     coalesce(p.league_fees, 0) as convenience,
     coalesce(p.refunds, 0) as paypal_refunds,
-    coalesce(p.cash, 0) as cash
+    coalesce(p.cash, 0) as cash,
+    coalesce(sp.pots_in, 0) as pots_in,
+    coalesce(sp.pots_paid, 0) as pots_paid
   from rounds r
   left join (select round_id, count(*) as entries, sum(ace) as ace_entries,
                sum(credit_used_cents) as credit_used, sum(credit_added_cents) as credit_added
@@ -58,12 +60,33 @@ const perRound = sql`
                sum(case when method = 'cash' then amount_cents end) as cash
              from (select p.*, ${refundedCentsSql(P)} as refunded from payments p
                    where p.method in ('paypal', 'cash') and p.status in ('completed', 'refunded'))
-             group by round_id) p on p.round_id = r.id`;
+             group by round_id) p on p.round_id = r.id
+  left join (select s.round_id,
+               sum(s.buy_in_cents * (select count(*) from side_pot_players x where x.pot_id = s.id)) as pots_in,
+               sum((select coalesce(sum(w.amount_cents), 0) from side_pot_wins w where w.pot_id = s.id)) as pots_paid
+             from side_pots s group by s.round_id) sp on sp.round_id = r.id`;
 
-const SUM_FIELDS = `entries, pdga, course, other, payout, ace_in, aces_paid, credit_used, credit_added, paypal, paypal_fees, convenience, paypal_refunds, cash`;
+/**
+ * What the side pots hold by their own figures (ADR 29): the buy-ins of pots not yet paid,
+ * and for each name the last paid pot's prize less what it paid (its rollover, which each
+ * paid pot took in from the one before). Against buy-ins − wins, this catches a pot whose
+ * players or wins changed after its rollover moved on.
+ */
+const sidePotsHeld = sql`
+  select coalesce((select sum(s.buy_in_cents * (select count(*) from side_pot_players x where x.pot_id = s.id))
+      from side_pots s where s.settled_at is null), 0)
+    + coalesce((select sum(last.prize_cents - (select coalesce(sum(w.amount_cents), 0) from side_pot_wins w where w.pot_id = last.id))
+      from side_pots last join rounds lr on lr.id = last.round_id
+      where last.settled_at is not null and not exists (
+        select 1 from side_pots o join rounds r2 on r2.id = o.round_id
+        where o.name = last.name collate nocase and o.settled_at is not null and o.id <> last.id
+          and (r2.d > lr.d or (r2.d = lr.d and o.id > last.id)))), 0) as held`;
+
+const SUM_FIELDS = `entries, pdga, course, other, payout, ace_in, aces_paid, credit_used, credit_added, paypal, paypal_fees, convenience, paypal_refunds, cash, pots_in, pots_paid`;
 
 type SumsRow = Record<"entries" | "pdga" | "course" | "other" | "payout" | "ace_in" | "aces_paid", number> &
-  Record<"credit_used" | "credit_added" | "paypal" | "paypal_fees" | "convenience" | "paypal_refunds" | "cash", number>;
+  Record<"credit_used" | "credit_added" | "paypal" | "paypal_fees" | "convenience" | "paypal_refunds" | "cash", number> &
+  Record<"pots_in" | "pots_paid", number>;
 
 const SEASON_SUMS = SUM_FIELDS.split(", ")
   .map((f) => `sum(i.${f}) as ${f}`)
@@ -74,6 +97,7 @@ type SeasonSumsRow = SumsRow & { season: number };
 type MoneyRow = { balances: number; league_in: number; league_out: number };
 type LooseRow = { count: number; cents: number };
 type PotRow = { pot: number; ahead: number };
+type HeldRow = { held: number };
 
 const sums = (r: SumsRow): ReportSums => ({
   entries: Number(r.entries),
@@ -90,6 +114,8 @@ const sums = (r: SumsRow): ReportSums => ({
   convenienceCents: Number(r.convenience),
   paypalRefundsCents: Number(r.paypal_refunds),
   cashCents: Number(r.cash),
+  sidePotsInCents: Number(r.pots_in),
+  sidePotsPaidCents: Number(r.pots_paid),
 });
 
 export type MoneyReport = {
@@ -117,8 +143,8 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
   const years = span?.first != null && span.last != null ? yearsBetween(span.first, span.last, league.timeZone) : [];
   const bounds = JSON.stringify(years.map((y) => [y, seasonSpan(league, y).from, seasonSpan(league, y).to]));
 
-  const [roundRows, seasonRows, [money], [loose], [pot], refundRows, unenteredRows, overpaidRows] = await readTogether<
-    [RoundSumsRow, SeasonSumsRow, MoneyRow, LooseRow, PotRow, RefundStandingRow, UnenteredRow, OverpaidRow]
+  const [roundRows, seasonRows, [money], [loose], [pot], refundRows, unenteredRows, overpaidRows, [held]] = await readTogether<
+    [RoundSumsRow, SeasonSumsRow, MoneyRow, LooseRow, PotRow, RefundStandingRow, UnenteredRow, OverpaidRow, HeldRow]
   >(db, [
     sql`${perRound} order by r.d desc, r.id desc`,
     sql`
@@ -126,7 +152,7 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
       items as (
         select startsAt as d, ${sql.raw(SUM_FIELDS)} from (${perRound})
         union all
-        select d, 0, 0, 0, 0, 0, 0, amt_cents, 0, 0, 0, 0, 0, 0, 0 from aces where round_id is null)
+        select d, 0, 0, 0, 0, 0, 0, amt_cents, 0, 0, 0, 0, 0, 0, 0, 0, 0 from aces where round_id is null)
       select s.year as season, ${sql.raw(SEASON_SUMS)}
       from items i join seasons s on i.d >= s.start and i.d < s.stop
       group by s.year order by s.year desc`,
@@ -140,6 +166,7 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
     refundStandingSql,
     unenteredSql,
     overpaidSql,
+    sidePotsHeld,
   ]);
 
   const seasons = seasonRows.map((r) => ({ season: Number(r.season), ...sums(r) }));
@@ -161,6 +188,9 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
       acePrepaidCents: roundRows.reduce((cents, r) => cents + (Number(r.startsAt) > now ? Number(r.ace_in) : 0), 0),
       acesAheadCents: Number(pot?.ahead ?? 0),
       acePotCents: Number(pot?.pot ?? 0),
+      sidePotsInCents: totals.sidePotsInCents,
+      sidePotsPaidCents: totals.sidePotsPaidCents,
+      sidePotsHeldCents: Number(held?.held ?? 0),
     }),
     flags: bookFlags(refundRows, unenteredRows, overpaidRows),
   };

@@ -70,7 +70,8 @@ export async function roundPayments(db: Db, roundId: number): Promise<RoundPayme
   }));
 }
 
-type MoneyEntry = { id: number; playerId: number; ace: boolean; creditUsedCents: number };
+/** An entry's money facts; `sidePotsCents` the buy-ins of the side pots it is in (ADR 29). */
+type MoneyEntry = { id: number; playerId: number; ace: boolean; creditUsedCents: number; sidePotsCents: number };
 
 /** Each entry's money, the round's total owed, and the money no standing entry accounts for. */
 export function roundMoneyOf(round: RoundFees, entries: readonly MoneyEntry[], payments: readonly RoundPayment[]) {
@@ -79,7 +80,7 @@ export function roundMoneyOf(round: RoundFees, entries: readonly MoneyEntry[], p
     const mine = payments.filter((p) => p.playerId === e.playerId);
     const counted = mine.filter((p) => p.givenBackCents === null);
     byEntry.set(e.id, {
-      ...entryMoney(entryTotalCents(round, e.ace), e.creditUsedCents, mine),
+      ...entryMoney(entryTotalCents(round, e.ace, e.sidePotsCents), e.creditUsedCents, mine),
       refundedCents: counted.reduce((s, p) => s + p.refundedCents, 0),
       unresolvedCents: counted.reduce((s, p) => s + p.unresolvedCents, 0),
       reversed: counted.some((p) => p.reversed),

@@ -22,7 +22,7 @@ export async function nightScreen(db: Db, roundId: number) {
   ]);
   const at = new Map(checkIns.map((c) => [c.id, c.at]));
   const list = screen.entries
-    .map((e): NightEntry => ({ ...e, checkedInAt: at.get(e.id) ?? null, priceCents: entryTotalCents(screen.round, e.ace) }))
+    .map((e): NightEntry => ({ ...e, checkedInAt: at.get(e.id) ?? null, priceCents: entryTotalCents(screen.round, e.ace, e.sidePotsCents) }))
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
     round: screen.round,

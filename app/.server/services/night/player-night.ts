@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, entries, players, rounds } from "../../db/schema";
 import { roundMoneyOf, roundPayments } from "../money/round-money";
+import { entrySidePotsCentsSql } from "../sidepots/pot-sql";
 import { startLabel } from "~/lib/cards";
 
 // One player's league night in one round (ADR 25): their entry, whether they are checked
@@ -42,6 +43,7 @@ export async function playerNight(db: Db, roundId: number, playerId: number): Pr
         feeOtherCents: rounds.feeOtherCents,
         aceCents: rounds.aceCents,
         payoutCents: rounds.payoutCents,
+        sidePotsCents: entrySidePotsCentsSql(sql`${entries.id}`).mapWith(Number),
         published: rounds.cardsPublishedAt,
         cardId: cards.id,
         number: cards.number,
@@ -61,7 +63,7 @@ export async function playerNight(db: Db, roundId: number, playerId: number): Pr
     roundPayments(db, roundId),
   ]);
   if (!row) return null;
-  const money = roundMoneyOf(row, [{ id: row.entryId, playerId, ace: row.ace, creditUsedCents: row.creditUsedCents }], payments);
+  const money = roundMoneyOf(row, [{ id: row.entryId, playerId, ace: row.ace, creditUsedCents: row.creditUsedCents, sidePotsCents: row.sidePotsCents }], payments);
   const owedCents = money.byEntry.get(row.entryId)?.owedCents ?? 0;
   const night = { entryId: row.entryId, checkedInAt: row.checkedInAt, owedCents, card: null };
   if (row.published === null || row.cardId === null || row.number === null) return night;

@@ -37,6 +37,7 @@ export async function entriesScreen(db: Db, id: number) {
       payoutAdjustCents: e.payoutAdjustCents,
       creditAddedCents: e.creditAddedCents,
       creditUsedCents: e.creditUsedCents,
+      sidePotsCents: e.sidePotsCents,
       result: e.result,
       version: e.version,
       balanceCents: balances.get(e.playerId) ?? 0,

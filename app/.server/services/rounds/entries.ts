@@ -1,4 +1,5 @@
-import { type SQL, eq, inArray } from "drizzle-orm";
+import { type SQL, eq, inArray, sql } from "drizzle-orm";
+import { entrySidePotsCentsSql } from "../sidepots/pot-sql";
 import type { Db } from "../../db/client";
 import { entries, players, rounds } from "../../db/schema";
 import { notFound } from "../../errors";
@@ -26,6 +27,8 @@ export type EntryRow = {
   creditUsedCents: number;
   paymentId: number | null;
   result: string | null;
+  /** What the entry's side pots add to its price (ADR 29). */
+  sidePotsCents: number;
   /** This score's round rating (services/ratings/round-ratings.ts), null until rated. */
   rating: number | null;
   /** Bumped by a trigger on every change an editor shows; an edit sends it back (ADR 20). */
@@ -51,6 +54,7 @@ export const entryColumns = {
   paymentId: entries.paymentId,
   result: entries.result,
   rating: entries.rating,
+  sidePotsCents: entrySidePotsCentsSql(sql`${entries.id}`).mapWith(Number),
   version: entries.version,
 };
 

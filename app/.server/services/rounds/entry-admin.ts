@@ -8,6 +8,7 @@ import { chunk } from "../../db/chunk";
 import { type GuardedPlayer, type RoundState, type StateEntry, commitRoundChange } from "./round-entries";
 import { assertEntryVersion } from "./versions";
 import { type Withdrawal, withdrawEntry } from "../money/withdrawal";
+import { planPotPayments } from "../sidepots/settle";
 import { payoutsByEntry } from "~/lib/payouts";
 import type { EntryChanges, NewEntryValues } from "~/schemas/entries";
 import { fullNameSql } from "../../db/player-name";
@@ -195,7 +196,7 @@ export async function syncPayouts(db: Db, roundId: number): Promise<number> {
 }
 
 /**
- * "Credit payouts": credit_added = payout + payout adjust (never below 0) for every entry
+ * "Credit payouts": credit_added = payout + payout adjust (never below 0) + side pot wins for every entry
  * of the round. Refused while a division still has a score of 0: its payouts are not known.
  */
 export async function creditPayouts(db: Db, roundId: number): Promise<number> {
@@ -204,14 +205,17 @@ export async function creditPayouts(db: Db, roundId: number): Promise<number> {
     if (state.entries.length === 0) throw conflict("This round has no entries.");
     if (waiting.length) throw conflict(`Enter every score first: ${waiting.join(", ")} still has entries without a score.`);
     const payouts = payoutsByEntry(state.entries, state.round.payoutCents);
-    const statements: BatchItem<"sqlite">[] = [];
+    // The side pots are paid in the same batch: their wins join each winner's credit (ADR 29).
+    const pots = planPotPayments(db, state);
+    const statements: BatchItem<"sqlite">[] = [...pots.statements];
     const guardPlayers: GuardedPlayer[] = [];
     for (const e of state.entries) {
-      const credit = Math.max(0, (payouts.get(e.id)?.payoutCents ?? 0) + e.payoutAdjustCents);
+      const credit = Math.max(0, (payouts.get(e.id)?.payoutCents ?? 0) + e.payoutAdjustCents) + (pots.winsByEntry.get(e.id) ?? 0);
       if (credit === e.creditAddedCents) continue;
       statements.push(db.update(entries).set({ creditAddedCents: credit }).where(eq(entries.id, e.id)));
       guardPlayers.push(guardOf(e, { ...e, creditAddedCents: credit }));
     }
-    return { statements, after: state.entries, guardPlayers, answer: () => statements.length };
+    const credited = statements.length - pots.statements.length;
+    return { statements, after: state.entries, guardPlayers, answer: () => credited };
   });
 }

@@ -14,6 +14,8 @@ import { payoutsByEntry } from "~/lib/payouts";
 import { fullNameSql } from "../../db/player-name";
 import { fullRefusal, noRoomGuard } from "../waitlist/field";
 import { syncTags } from "../tags/tag-sync";
+import { potsFingerprintSql } from "../sidepots/pot-sql";
+import { type PotState, potStateOf, potStateQueries } from "../sidepots/pot-state";
 
 // Every write to a round's entries goes through commitRoundChange (ADR 14): it reads the
 // round, lets the caller plan its statements from what it read, recomputes the payouts and
@@ -35,6 +37,8 @@ export type StateEntry = {
   payoutAdjustCents: number;
   creditAddedCents: number;
   creditUsedCents: number;
+  /** The buy-ins of the side pots the entry is in: part of its price (ADR 29). */
+  sidePotsCents: number;
   paymentId: number | null;
   result: string | null;
   version: number;
@@ -45,6 +49,8 @@ export type RoundState = {
   round: { id: number; name: string; startsAt: number; payoutCents: number; aceCents: number; version: number; countsForTags: boolean };
   fingerprint: string;
   entries: StateEntry[];
+  /** The round's side pots (ADR 29): their opt-ins and marks are part of the fingerprint. */
+  sidePots: PotState[];
 };
 
 /**
@@ -57,11 +63,12 @@ function fingerprintSql(roundId: number): SQL<string> {
     coalesce((select group_concat(id || ':' || version, ',')
       from (select id, version from ${entries} where round_id = ${roundId} order by id)), '')
     || '|' || coalesce((select version from ${rounds} where id = ${roundId}), '')
+    || '|' || ${potsFingerprintSql(roundId)}
   )`;
 }
 
 export async function readRoundState(db: Db, roundId: number): Promise<RoundState> {
-  const [roundRows, entryRows] = await db.batch([
+  const [roundRows, entryRows, ...potRows] = await db.batch([
     db
       .select({
         id: rounds.id,
@@ -86,11 +93,12 @@ export async function readRoundState(db: Db, roundId: number): Promise<RoundStat
       .innerJoin(players, eq(players.id, entries.playerId))
       .where(eq(entries.roundId, roundId))
       .orderBy(entries.id),
+    ...potStateQueries(db, roundId),
   ]);
   const [round] = roundRows;
   if (!round) throw notFound("Round not found");
   const { fingerprint, ...rest } = round;
-  return { round: rest, fingerprint, entries: entryRows };
+  return { round: rest, fingerprint, entries: entryRows, sidePots: await potStateOf(db, potRows) };
 }
 
 /**

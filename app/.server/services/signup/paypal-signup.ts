@@ -11,6 +11,7 @@ import { claimForCapture, EXPIRED_MESSAGE, expireIfStale, expireOtherOrders, exp
 import { commitRoundChange, type RoundChange } from "../rounds/round-entries";
 import { planSignUp, type SignUpRequest } from "./signup";
 import { fullNameSql } from "../../db/player-name";
+import { joinPots } from "../sidepots/signup-pots";
 
 // Sign-up paid (in part) through PayPal: the
 // server creates the order for the amount it computed and keeps a `created` payment for
@@ -68,7 +69,7 @@ async function payPalCall<T>(call: () => Promise<T>): Promise<T> {
  */
 export async function createSignUpOrder(db: Db, paypal: PayPal | null, req: SignUpRequest) {
   if (!paypal) throw badRequest(PAYPAL_MESSAGES.notConfigured);
-  const { quote, round, player } = await planSignUp(db, req);
+  const { quote, round, player, potIds } = await planSignUp(db, req);
   if (quote.paidByCredit) throw badRequest(PAYPAL_MESSAGES.coveredByCredit);
   const requestId = await orderRequestId([
     req.userId,
@@ -78,6 +79,7 @@ export async function createSignUpOrder(db: Db, paypal: PayPal | null, req: Sign
     req.ace ? 1 : 0,
     quote.creditUsedCents,
     quote.chargeCents,
+    potIds.join("-"),
   ]);
   const { orderId } = await payPalCall(() =>
     paypal.createOrder({
@@ -105,6 +107,7 @@ export async function createSignUpOrder(db: Db, paypal: PayPal | null, req: Sign
         creditUsedCents: quote.creditUsedCents,
         aceOptIn: req.ace,
         division: req.division,
+        sidePotIds: potIds.length ? JSON.stringify(potIds) : null,
         transactionId: orderId,
       })
       .onConflictDoUpdate({
@@ -152,6 +155,16 @@ async function settledOutcome(db: Db, payment: Payment): Promise<CaptureOutcome>
   return { kind: "refused", message: PAYPAL_MESSAGES.refused };
 }
 
+/** The side pots a payment pays for with its entry (ADR 29). */
+const potIdsOf = (payment: Payment): number[] => {
+  try {
+    const ids: unknown = JSON.parse(payment.sidePotIds ?? "[]");
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isSafeInteger(id)) : [];
+  } catch {
+    return [];
+  }
+};
+
 const problemOf = (payment: Payment): string | null => {
   try {
     const data = JSON.parse(payment.paymentData ?? "null") as { problem?: unknown } | null;
@@ -181,6 +194,7 @@ export async function captureSignUp(db: Db, paypal: PayPal | null, userId: numbe
       roundId: payment.roundId,
       division: payment.division,
       ace: payment.aceOptIn,
+      sidePotIds: potIdsOf(payment),
       creditRequestedCents: payment.creditUsedCents,
     });
     if (quote.chargeCents !== payment.amountCents || quote.creditUsedCents !== payment.creditUsedCents) {
@@ -277,6 +291,7 @@ async function completeWithEntry(db: Db, payment: Payment, capture: CaptureFacts
                 paymentId: payment.id,
               })
               .returning({ id: entries.id }),
+            ...joinPots(db, payment.roundId, payment.playerId, potIdsOf(payment)),
           ],
           after: [...state.entries, { id: null, division: payment.division, score: 0 }],
           takesPlace: { playerId: payment.playerId, division: payment.division },

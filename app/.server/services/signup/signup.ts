@@ -9,6 +9,7 @@ import { ownClaim } from "../players/own-claim";
 import { type SignUpQuote, quoteSignUp } from "~/lib/pricing";
 import { fullName } from "~/lib/player-name";
 import { assertRoom } from "../waitlist/field";
+import { joinPots, potsForSignUp } from "../sidepots/signup-pots";
 
 // A player signing up for a round. The server
 // computes every amount from the round, the opt-in and the player's balance; what the
@@ -29,6 +30,8 @@ export type SignUpRequest = {
   roundId: number;
   division: string;
   ace: boolean;
+  /** The round's side pots bought into with the entry (ADR 29); none when left out. */
+  sidePotIds?: number[];
   creditRequestedCents: number;
 };
 
@@ -36,7 +39,12 @@ export type SignUpRequest = {
 export async function planSignUp(
   db: Db,
   req: SignUpRequest,
-): Promise<{ quote: SignUpQuote; round: { id: number; name: string }; player: { id: number; name: string; balanceCents: number } }> {
+): Promise<{
+  quote: SignUpQuote;
+  potIds: number[];
+  round: { id: number; name: string };
+  player: { id: number; name: string; balanceCents: number };
+}> {
   const claim = await ownClaim(db, req.userId);
   if (claim?.status !== "approved") throw new AppError("forbidden", SIGNUP_MESSAGES.noClaim);
   if (req.playerId !== null && claim.playerId !== req.playerId) throw new AppError("forbidden", SIGNUP_MESSAGES.notYours);
@@ -50,9 +58,17 @@ export async function planSignUp(
   if (already) throw conflict(SIGNUP_MESSAGES.entered);
   // A capped round (ADR 28): a free place, or the one offered to this player.
   await assertRoom(db, round.id, req.division, claim.playerId);
-  const quote = quoteSignUp({ round, aceOptIn: req.ace, balanceCents: claim.balanceCents, creditRequestedCents: req.creditRequestedCents });
+  const pots = await potsForSignUp(db, round.id, req.sidePotIds ?? []);
+  const quote = quoteSignUp({
+    round,
+    aceOptIn: req.ace,
+    sidePotsCents: pots.reduce((sum, p) => sum + p.buyInCents, 0),
+    balanceCents: claim.balanceCents,
+    creditRequestedCents: req.creditRequestedCents,
+  });
   return {
     quote,
+    potIds: pots.map((p) => p.id),
     round: { id: round.id, name: round.name },
     player: { id: claim.playerId, name: fullName(claim), balanceCents: claim.balanceCents },
   };
@@ -64,12 +80,12 @@ export async function planSignUp(
  * entry index make twenty identical requests end in one entry.
  */
 export async function signUpWithCredit(db: Db, req: SignUpRequest): Promise<{ entryId: number; quote: SignUpQuote }> {
-  const { quote, player } = await planSignUp(db, req);
+  const { quote, player, potIds } = await planSignUp(db, req);
   if (!quote.paidByCredit) throw badRequest(SIGNUP_MESSAGES.notCovered);
   try {
     const entryId = await commitRoundChange(db, req.roundId, (state) => {
       if (state.entries.some((e) => e.playerId === player.id)) throw conflict(SIGNUP_MESSAGES.entered);
-      return creditSignUpChange(db, state, { ...req, player, quote }, []);
+      return creditSignUpChange(db, state, { ...req, player, quote, potIds }, []);
     });
     return { entryId, quote };
   } catch (err) {
@@ -85,6 +101,8 @@ export type CreditSignUp = {
   ace: boolean;
   player: { id: number; name: string; balanceCents: number };
   quote: SignUpQuote;
+  /** Side pots bought into with the entry (ADR 29). */
+  potIds?: number[];
 };
 
 /**
@@ -119,6 +137,7 @@ export function creditSignUpChange(db: Db, state: RoundState, s: CreditSignUp, b
           paymentId: sql`last_insert_rowid()`,
         })
         .returning({ id: entries.id }),
+      ...joinPots(db, s.roundId, s.player.id, s.potIds ?? []),
     ],
     after: [...state.entries, { id: null, division: s.division, score: 0 }],
     guardPlayers: [
@@ -126,7 +145,7 @@ export function creditSignUpChange(db: Db, state: RoundState, s: CreditSignUp, b
     ],
     takesPlace: { playerId: s.player.id, division: s.division },
     answer: (results) => {
-      const id = (results.at(-1) as { id: number }[] | undefined)?.[0]?.id;
+      const id = (results.at(-1 - (s.potIds ?? []).length) as { id: number }[] | undefined)?.[0]?.id;
       if (id === undefined) throw new Error("the entry insert returned no row");
       return id;
     },

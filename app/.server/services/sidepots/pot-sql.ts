@@ -1,0 +1,30 @@
+import { type SQL, sql } from "drizzle-orm";
+
+// A side pot's money as SQL (ADR 29), one definition each, shared by the entry's price, the
+// round's write and the books check.
+
+/** What an entry's side pots add to its price: the buy-ins of the pots it is in. */
+export const entrySidePotsCentsSql = (entryId: SQL) =>
+  sql<number>`(select coalesce(sum(sp.buy_in_cents), 0) from side_pot_players spp join side_pots sp on sp.id = spp.pot_id where spp.entry_id = ${entryId})`;
+
+/**
+ * The round's side pots as a round write reads them (opt-ins and marks): part of the
+ * round's fingerprint, so settling plans from what holds when it writes (ADR 14).
+ */
+export const potsFingerprintSql = (roundId: number) => sql<string>`(
+  coalesce((select group_concat(x, ',') from (
+    select 'p' || sp.id || ':' || coalesce(sp.settled_at, '') || ':' || sp.buy_in_cents as x from side_pots sp where sp.round_id = ${roundId}
+    union all select 'e' || spp.pot_id || ':' || spp.entry_id from side_pot_players spp join side_pots sp on sp.id = spp.pot_id where sp.round_id = ${roundId}
+    union all select 'm' || m.pot_id || ':' || m.hole || ':' || m.entry_id || ':' || m.settled from side_pot_marks m join side_pots sp on sp.id = m.pot_id where sp.round_id = ${roundId}
+    order by 1)), ''))`;
+
+/**
+ * What the pots named `name` settled before `startsAt` rolled over: the prize of the latest
+ * settled one less what it paid (zero when none was settled).
+ */
+export const rolloverBeforeSql = (name: string, startsAt: number, exceptPotId: number) => sql<number>`coalesce((
+  select sp.prize_cents - coalesce((select sum(w.amount_cents) from side_pot_wins w where w.pot_id = sp.id), 0)
+  from side_pots sp join rounds r on r.id = sp.round_id
+  where sp.name = ${name} collate nocase and sp.settled_at is not null and sp.id <> ${exceptPotId}
+    and (r.d < ${startsAt} or (r.d = ${startsAt} and sp.id < ${exceptPotId}))
+  order by r.d desc, sp.id desc limit 1), 0)`;

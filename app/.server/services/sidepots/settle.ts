@@ -1,0 +1,59 @@
+import { eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../../db/client";
+import { sidePotWins, sidePots } from "../../db/schema";
+import { writeGuard } from "../../db/write-guard";
+import { conflict } from "../../errors";
+import type { RoundState } from "../rounds/round-entries";
+import { type PotWin, splitPot } from "~/lib/side-pots";
+import { rolloverBeforeSql } from "./pot-sql";
+
+// Paying a round's side pots (ADR 29), planned inside "Credit payouts" so the wins reach
+// credit in the same batch as the payouts. Each pot's prize is its buy-ins and what the
+// last paid pot of its name rolled over; the holes' holders share it (lib/side-pots.ts).
+// Pots of one name are paid in round order: an earlier one still unpaid is refused first,
+// and a pot whose rollover already went into a later paid one cannot change what it paid.
+
+export const SETTLE_MESSAGES = {
+  earlier: (pot: string, round: string) => `Pay ${pot} of ${round} first: what it leaves rolls over into this round's.`,
+  later: (pot: string, round: string) =>
+    `${pot} was paid before and ${round}'s ${pot} took its rollover: its winners can no longer change.`,
+} as const;
+
+const sameWins = (a: readonly PotWin[], b: readonly PotWin[]) => {
+  const key = (w: PotWin) => `${w.hole}:${w.entryId}:${w.amountCents}`;
+  return a.length === b.length && a.map(key).sort().join() === b.map(key).sort().join();
+};
+
+/** The statements that pay the round's pots, and what each entry wins, to add to its credit. */
+export function planPotPayments(db: Db, state: RoundState) {
+  const statements: BatchItem<"sqlite">[] = [];
+  const winsByEntry = new Map<number, number>();
+  for (const pot of state.sidePots) {
+    if (pot.earlierUnpaid) throw conflict(SETTLE_MESSAGES.earlier(pot.name, pot.earlierUnpaid));
+    const prizeCents = pot.rolloverInCents + pot.buyInCents * pot.entryIds.length;
+    const inPot = new Set(pot.entryIds);
+    const winners = new Map<number, number[]>();
+    for (const m of pot.marks) if (inPot.has(m.entryId)) winners.set(m.hole, [...(winners.get(m.hole) ?? []), m.entryId]);
+    const { wins } = splitPot(prizeCents, pot.holes, winners);
+    for (const w of wins) winsByEntry.set(w.entryId, (winsByEntry.get(w.entryId) ?? 0) + w.amountCents);
+    const unchanged = pot.settledAt !== null && pot.prizeCents === prizeCents && pot.carriedInCents === pot.rolloverInCents && sameWins(wins, pot.wins);
+    if (unchanged) continue;
+    if (pot.laterPaid) throw conflict(SETTLE_MESSAGES.later(pot.name, pot.laterPaid));
+    statements.push(
+      db
+        .update(sidePots)
+        .set({ settledAt: sql`coalesce(${sidePots.settledAt}, unixepoch())`, carriedInCents: pot.rolloverInCents, prizeCents })
+        .where(eq(sidePots.id, pot.id)),
+      db.delete(sidePotWins).where(eq(sidePotWins.potId, pot.id)),
+      ...wins.map((w) => db.insert(sidePotWins).values({ potId: pot.id, ...w })),
+      // The rollover read is still what holds (another round's pot of the name paid meanwhile: plan again).
+      writeGuard(
+        db,
+        "roundChanged",
+        sql`${rolloverBeforeSql(pot.name, state.round.startsAt, pot.id)} <> ${pot.rolloverInCents}`,
+      ),
+    );
+  }
+  return { statements, winsByEntry };
+}

@@ -1,0 +1,29 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sidePotPlayers, sidePots } from "../../db/schema";
+import { conflict, notFound } from "../../errors";
+
+// The side pots a player buys into with their sign-up (ADR 29): paid with the entry, by
+// credit or PayPal, and joined in the same batch that makes the entry.
+
+/** The chosen pots of the round, each still open: 404 for one not in the round, 409 for one paid. */
+export async function potsForSignUp(db: Db, roundId: number, ids: readonly number[]) {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  const pots = await db
+    .select({ id: sidePots.id, name: sidePots.name, buyInCents: sidePots.buyInCents, settledAt: sidePots.settledAt })
+    .from(sidePots)
+    .where(and(eq(sidePots.roundId, roundId), inArray(sidePots.id, wanted)));
+  if (pots.length !== wanted.length) throw notFound("Side pot not found");
+  const paid = pots.find((p) => p.settledAt !== null);
+  if (paid) throw conflict(`${paid.name} is already paid out: it takes no more players.`);
+  return pots.sort((a, b) => a.id - b.id);
+}
+
+/** Inserts joining the new entry (of `roundId` and `playerId`, made earlier in the batch) to each pot. */
+export function joinPots(db: Db, roundId: number, playerId: number, potIds: readonly number[]) {
+  return potIds.map((potId) =>
+    db.run(sql`insert into ${sidePotPlayers} (pot_id, entry_id)
+      select ${potId}, e.id from entries e where e.round_id = ${roundId} and e.player_id = ${playerId}`),
+  );
+}

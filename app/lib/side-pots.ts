@@ -1,0 +1,51 @@
+// How a side pot is paid (ADR 29), pure so the settlement, the round page and the tests
+// compute the same numbers. A pot's prize (its buy-ins and what the last pot of the same
+// name rolled over) is shared equally between its holes (one for a custom pot); a hole's
+// share is split between its winners; every share is rounded down to the quarter, and what
+// is left — holes nobody won, the odd cents — rolls over to the next pot of the name.
+
+export const QUARTER_CENTS = 25;
+
+export type PotKind = "ctp" | "custom";
+
+/** A custom pot has one "hole", 0: the admin's choice of winners. */
+export const CUSTOM_HOLE = 0;
+
+export const floorToQuarter = (cents: number) => Math.floor(cents / QUARTER_CENTS) * QUARTER_CENTS;
+
+export type PotWin = { hole: number; entryId: number; amountCents: number };
+
+/**
+ * The wins of a pot worth `prizeCents` over `holes` (a custom pot: [0]), given each hole's
+ * winners (entry ids; a hole missing or empty has none), and what rolls over.
+ */
+export function splitPot(prizeCents: number, holes: readonly number[], winners: ReadonlyMap<number, readonly number[]>) {
+  if (!Number.isSafeInteger(prizeCents) || prizeCents < 0) throw new RangeError(`prize must be whole cents, got ${prizeCents}`);
+  const perHole = holes.length ? floorToQuarter(prizeCents / holes.length) : 0;
+  const wins: PotWin[] = [];
+  for (const hole of holes) {
+    const ids = [...new Set(winners.get(hole) ?? [])].sort((a, b) => a - b);
+    if (ids.length === 0) continue;
+    const each = floorToQuarter(perHole / ids.length);
+    if (each > 0) for (const entryId of ids) wins.push({ hole, entryId, amountCents: each });
+  }
+  const paidCents = wins.reduce((sum, w) => sum + w.amountCents, 0);
+  return { wins, paidCents, rolloverCents: prizeCents - paidCents };
+}
+
+/** "Hole 3" or, for a custom pot, the pot itself. */
+export const holeLabel = (hole: number) => (hole === CUSTOM_HOLE ? "Winner" : `Hole ${hole}`);
+
+/** A distance in centimetres as a person reads it: "2.35 m", or nothing. */
+export const distanceLabel = (cm: number | null) => (cm === null ? "" : `${(cm / 100).toFixed(2)} m`);
+
+/** The holes of a CTP pot as stored (a JSON list), or [0] for a custom pot. */
+export function potHoles(kind: PotKind, holes: string | null): number[] {
+  if (kind === "custom") return [CUSTOM_HOLE];
+  try {
+    const parsed: unknown = JSON.parse(holes ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((h): h is number => Number.isInteger(h) && h > 0) : [];
+  } catch {
+    return [];
+  }
+}
