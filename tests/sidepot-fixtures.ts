@@ -34,9 +34,12 @@ export async function ctpPot(roundId: number, entryIds: number[], opts: { name?:
 }
 
 export const potRow = async (potId: number) => (await testDb().select().from(sidePots).where(eq(sidePots.id, potId)))[0];
-export const winsOf = (potId: number) => testDb().select().from(sidePotWins).where(eq(sidePotWins.potId, potId)).orderBy(sidePotWins.hole, sidePotWins.entryId);
+export const winsOf = (potId: number) =>
+  testDb().select().from(sidePotWins).where(eq(sidePotWins.potId, potId)).orderBy(sidePotWins.hole, sidePotWins.entryId);
 export const marksOf = (potId: number) =>
   testDb().select().from(sidePotMarks).where(eq(sidePotMarks.potId, potId)).orderBy(sidePotMarks.hole, sidePotMarks.entryId);
 export const entryRow = async (id: number) => (await testDb().select().from(entries).where(eq(entries.id, id)))[0];
 export const auditRows = (table: string, potId: number) =>
-  testDb().all<{ action: string; actor_role: string | null }>(sql`select action, actor_role from audit_log where table_name = ${table} and row_id = ${potId}`);
+  testDb().all<{ action: string; actor_role: string | null }>(
+    sql`select action, actor_role from audit_log where table_name = ${table} and row_id = ${potId}`,
+  );

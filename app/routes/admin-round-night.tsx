@@ -27,6 +27,7 @@ import { entryPriceCents } from "~/lib/pricing";
 import { formatDateTime, nowSeconds } from "~/lib/time";
 import { roundWaitlist } from "~/.server/services/waitlist/waitlist-view";
 import { WaitlistTable } from "~/components/waitlist/waitlist-table";
+import { SidePotsAdmin } from "~/components/sidepots/side-pots-admin";
 
 // League night on a phone (ADR 25): check-in, cash, walk-ups, the cards and their print.
 
@@ -69,7 +70,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData ? `League night · ${args.loaderData.round.name}` : "League night");
 
 export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
-  const { round, entries, counts, played, board, cardSettings, divisions, live, waitlist } = loaderData;
+  const { round, entries, counts, played, board, cardSettings, divisions, live, waitlist, sidePots } = loaderData;
   const { timeZone } = useLeague();
   const where = board.course ? `${board.course}${board.layout ? ` · ${board.layout}` : ""}` : round.location;
   return (
@@ -119,6 +120,7 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
             />
           </div>
         </div>
+        <SidePotsAdmin pots={sidePots} entries={entries.map((e) => ({ id: e.id, name: e.name }))} />
         <CardEditor board={board} closed={played} />
         {waitlist.length ? (
           <section aria-labelledby="night-waitlist-title" className="space-y-2">

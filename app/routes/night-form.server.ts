@@ -8,6 +8,9 @@ import { makeRoundCards } from "~/.server/services/night/card-writes";
 import { checkIn, undoCheckIn } from "~/.server/services/night/check-in";
 import { walkUp } from "~/.server/services/night/walk-up";
 import { getRound } from "~/.server/services/rounds/rounds";
+import { settleHole } from "~/.server/services/sidepots/marks";
+import { choosePot } from "~/.server/services/sidepots/opt-in";
+import { addPot, deletePot } from "~/.server/services/sidepots/side-pots";
 import { formatCents } from "~/lib/money";
 import { formatTime, wallParts, zonedTimeToEpoch } from "~/lib/time";
 import { type NightForm, NightFormSchema } from "~/schemas/night-forms";
@@ -88,6 +91,26 @@ async function run(input: NightForm, ctx: NightContext): Promise<{ success: stri
           ? `Published ${board.cards.length} cards: everyone sees them on the round page, and players who asked get a mail.`
           : "The cards were already published.",
       };
+    }
+    case "addPot": {
+      await addPot(db, roundId, { name: input.name, kind: input.kind, buyInCents: input.buy_in, holes: input.holes });
+      return { success: `Added ${input.name} (${formatCents(input.buy_in)} to buy in).` };
+    }
+    case "deletePot":
+      await deletePot(db, roundId, input.pot_id);
+      return { success: "Side pot deleted." };
+    case "potPlayer":
+      return {
+        success: await choosePot(db, roundId, {
+          potId: input.pot_id,
+          entryId: input.entry_id,
+          join: input.join,
+          fromCredit: input.from_credit,
+        }),
+      };
+    case "settleHole": {
+      const entryIds = [input.winner, input.tie_with].filter((id): id is number => id !== undefined);
+      return { success: await settleHole(db, roundId, { potId: input.pot_id, hole: input.hole, entryIds }, who.userId) };
     }
   }
 }

@@ -27,6 +27,8 @@ import { fullName } from "~/lib/player-name";
 import { positionLabel } from "~/lib/results";
 import { playerTag } from "~/.server/services/tags/tags";
 import { PlayerTag } from "~/components/tags/player-tag";
+import { playerPotWins } from "~/.server/services/sidepots/pot-view";
+import { PlayerPots } from "~/components/sidepots/pot-summary";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 export const headers: Route.HeadersFunction = () =>
@@ -42,7 +44,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const session = optionalSession(context);
   const isAdmin = session?.isAdmin === true;
   // The score chart (components/score-chart.tsx) is read beside the rest; ?chart=ratings picks ratings.
-  const [{ player, rounds, transfers }, form, chart, moneyHistory, money, tag] = await orRouteError(
+  const [{ player, rounds, transfers }, form, chart, moneyHistory, money, tag, potWins] = await orRouteError(
     Promise.all([
       playerPageData(db, id, currentYearStart(league)),
       ratingAndHandicap(db, id),
@@ -50,6 +52,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       isAdmin ? playerMoneyHistory(db, id, league.timeZone) : null,
       moneyView(db, () => session),
       playerTag(db, id),
+      playerPotWins(db, id),
     ]),
   );
   // The credit, the transfers and the credit columns of the rounds, where the league's setting shows them (ADR 25).
@@ -70,6 +73,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     chart,
     moneyHistory,
     tag,
+    potWins,
   };
 }
 
@@ -108,6 +112,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
         <PlayerTag tag={loaderData.tag} />
         <RatingAndHandicapCard form={form} />
         <ScoreChartCard chart={loaderData.chart} />
+        <PlayerPots wins={loaderData.potWins} />
         <Section title="Rounds">
           {latest === undefined ? <EmptyState title="No rounds played yet." /> : <PlayerRoundsTable rounds={rounds} />}
         </Section>

@@ -9,6 +9,11 @@ import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { liveStateOf } from "~/.server/services/live/live-object";
 import { scorerOf } from "~/.server/services/live/live-viewer";
 import { pageMeta } from "~/lib/meta";
+import { handleForm } from "~/.server/forms";
+import { markCtp } from "~/.server/services/sidepots/marks";
+import { roundPots } from "~/.server/services/sidepots/pot-view";
+import { CtpPanel } from "~/components/sidepots/ctp-panel";
+import { CtpFormSchema } from "~/schemas/side-pots";
 
 // Scoring a card on the course (ADR 26, "The phone"): a player on one of the round's
 // published cards scores their card, an admin any card (?card=). The page keeps working
@@ -35,7 +40,35 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const beat = Number(url.searchParams.get("beat"));
   const beatMs = Number.isInteger(beat) && beat >= BEAT.min && beat <= BEAT.max ? beat : BEAT.default;
   const scorer = { role: viewer.role === "admin" ? ("admin" as const) : ("player" as const), playerId: viewer.playerId };
-  return { state, cardId: card.id, cardNumber: card.number, scorer, beatMs };
+  // The round's CTP pots (ADR 29), and who on this card can be marked in them.
+  const pots = await orRouteError(roundPots(db, id));
+  const onCard = state.players.filter((p) => card.entryIds.includes(p.entryId)).map((p) => ({ entryId: p.entryId, name: p.name }));
+  return { state, cardId: card.id, cardNumber: card.number, scorer, beatMs, pots, onCard };
+}
+
+/** A CTP from the card: the player's own or a cardmate's, or any by an admin. */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const session = requireUser(context, request);
+  const { db } = routeServices(context);
+  const id = await routeId(params.roundId, "round id");
+  return handleForm(request, CtpFormSchema, async (v) => ({
+    success: await markCtp(
+      db,
+      id,
+      { potId: v.pot_id, hole: v.hole, entryId: v.entry_id, distanceCm: v.distance },
+      { userId: session.user.id, admin: session.isAdmin, playerId: session.user.linkedPlayerId },
+    ),
+  }));
+}
+
+/** A mark that never reached the server says so, instead of breaking the card. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (err) {
+    if (err instanceof Response || (err && typeof err === "object" && "status" in err)) throw err;
+    return { formError: "No signal: the CTP was not recorded. Try again when you have one." };
+  }
 }
 
 /** Hands the service worker this page and its built assets, so a reload without a signal still shows the card. */
@@ -58,12 +91,13 @@ function useOfflineCopy() {
 }
 
 export default function RoundScore({ loaderData }: Route.ComponentProps) {
-  const { state, cardId, cardNumber, scorer, beatMs } = loaderData;
+  const { state, cardId, cardNumber, scorer, beatMs, pots, onCard } = loaderData;
   useOfflineCopy();
   return (
     <div className="mx-auto max-w-xl space-y-4">
       <PageHeader title={`Card ${cardNumber}`} subtitle={state.name} />
       <ScoreCard initial={state} cardId={cardId} scorer={scorer} beatMs={beatMs} />
+      <CtpPanel pots={pots} onCard={onCard} />
       <ButtonLink to={`/rounds/${state.roundId}`} variant="quiet">
         Back to the round
       </ButtonLink>

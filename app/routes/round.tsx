@@ -19,6 +19,8 @@ import { useLeague } from "~/hooks/use-league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { optionalSession, requireUser } from "~/.server/auth/guards";
 import { withdrawalBack } from "~/.server/services/money/round-money";
+import { roundPots } from "~/.server/services/sidepots/pot-view";
+import { RoundPots } from "~/components/sidepots/pot-summary";
 import { handleWithdrawForm } from "./withdraw-form.server";
 import { handleCheckInForm } from "./check-in-form.server";
 import { handleWaitlistForm } from "./waitlist-form.server";
@@ -63,16 +65,18 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const session = optionalSession(context);
   const me = session && !session.isAdmin && session.user.claimStatus === "approved" ? session.user.linkedPlayerId : null;
   const net = new URL(request.url).searchParams.get("net") === "1";
-  const [{ round, entries, potCents: pot, acedPlayerIds: aced, facts, course }, handicaps, cards, settings, waitlist] = await orRouteError(
-    Promise.all([
-      roundPageData(db, id, me),
-      net ? roundHandicaps(db, id) : null,
-      publishedCards(db, id),
-      me === null ? null : getLeagueSettings(db),
-      // The field against its caps, and the player's place on the waitlist (ADR 28).
-      roundPageWaitlist(db, id, me, nowSeconds()),
-    ]),
-  );
+  const [{ round, entries, potCents: pot, acedPlayerIds: aced, facts, course }, handicaps, cards, settings, waitlist, sidePots] =
+    await orRouteError(
+      Promise.all([
+        roundPageData(db, id, me),
+        net ? roundHandicaps(db, id) : null,
+        publishedCards(db, id),
+        me === null ? null : getLeagueSettings(db),
+        // The field against its caps, and the player's place on the waitlist (ADR 28).
+        roundPageWaitlist(db, id, me, nowSeconds()),
+        roundPots(db, id),
+      ]),
+    );
   const played = entries.some((e) => e.score > 0 || e.dnf);
   // Published cards and no results yet: the round is (about to be) scored live.
   const live = !played && cards.length > 0 ? await orRouteError(liveStateOf(env, id, "public")) : null;
@@ -83,7 +87,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const withdraw = mine && round.startsAt > nowSeconds() ? { entryId: mine.id, back: await withdrawalBack(db, round, mine) } : null;
   const divisions = settings?.divisions ?? [];
   const signUp = facts
-    ? { ...facts, payPal: payPalCheckout(env, new URL(request.url).origin), withdraw, divisions, waitlist: waitlist?.mine ?? null }
+    ? {
+        ...facts,
+        payPal: payPalCheckout(env, new URL(request.url).origin),
+        withdraw,
+        divisions,
+        waitlist: waitlist?.mine ?? null,
+        sidePots: sidePots.filter((p) => !p.paid).map((p) => ({ id: p.id, name: p.name, buyInCents: p.buyInCents })),
+      }
     : null;
   // The player's league night (ADR 25): check-in, what they owe, their card once published.
   const night = mine ? await myNight(db, id, mine.playerId, round.startsAt) : null;
@@ -103,6 +114,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     night,
     cards,
     field: waitlist?.field ?? null,
+    sidePots,
   };
   return page.live ? data(page, { headers: { "Cache-Control": LIVE_CACHE_CONTROL } }) : page;
 }
@@ -135,7 +147,8 @@ function timeZoneOf(matches: Route.MetaArgs["matches"]): string {
 }
 
 export default function RoundPage({ loaderData }: Route.ComponentProps) {
-  const { round, live, course, entryCents, pot, played, groups, handicapSettings, entryCount, signUp, night, cards, field } = loaderData;
+  const { round, live, course, entryCents, pot, played, groups, handicapSettings, entryCount, signUp, night, cards, field, sidePots } =
+    loaderData;
   const net = handicapSettings !== null;
   const { longDate, time } = useLeague();
   const today = isToday(round.startsAt, nowSeconds());
@@ -188,6 +201,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
         <PublishedCards cards={cards} />
+        <RoundPots pots={sidePots} />
         <section aria-labelledby="results-title" className="space-y-2">
           <h2 id="results-title" className="font-display text-2xl font-semibold tracking-wide">
             {played ? "Results" : "Registered players"}

@@ -177,6 +177,12 @@ export const SignUpSchema = z.object({
  * POST /api/entries/paypal-order: the PayPal order for a sign-up's rest. The player is the
  * caller's claimed one (player_id, when sent, must be it); amounts are computed by the server.
  */
-export const PayPalOrderSchema = SignUpSchema.pick({ round_id: true, division: true, ace: true, credit_used: true, side_pots: true }).extend({
+export const PayPalOrderSchema = SignUpSchema.pick({
+  round_id: true,
+  division: true,
+  ace: true,
+  credit_used: true,
+  side_pots: true,
+}).extend({
   player_id: bodyIdSchema("player id").nullish(),
 });

@@ -6,6 +6,7 @@ import { CardModeSchema, CardStartSchema, walkUpMoney } from "./night";
 import { FormTimeSchema } from "./form-dates";
 import { PlayerValuesSchema } from "./players";
 import { versionSchema } from "./version";
+import { SidePotIntents } from "./side-pots";
 
 // The forms of the league-night screen (/admin/round/night/{id}) and the round page's
 // check-in, with the same rules as the /api's bodies (./night.ts). The round comes from the URL.
@@ -42,6 +43,7 @@ export const NightFormSchema = z.discriminatedUnion(
         path: ["start_hole"],
       }),
     z.object({ intent: z.literal("publish"), version }),
+    ...SidePotIntents,
   ],
   { error: "Unknown action" },
 );

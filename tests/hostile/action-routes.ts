@@ -19,6 +19,7 @@ import * as roundFormPage from "~/routes/admin-round-form";
 import * as nightPage from "~/routes/admin-round-night";
 import * as roundPlayPage from "~/routes/admin-round-play";
 import * as roundScoresPage from "~/routes/admin-round-scores";
+import * as roundScorePage from "~/routes/round-score";
 import * as multiEditPage from "~/routes/admin-rounds-multi";
 import * as roundsPage from "~/routes/admin-rounds";
 import * as adminSettingsPage from "~/routes/admin-settings";
@@ -278,9 +279,63 @@ const nightForms: Form[] = [
     },
   },
   { name: "publish", valid: () => ({ intent: "publish", version: "0" }), fields: { version } },
+  // Side pots (ADR 29).
+  {
+    name: "addPot",
+    valid: () => ({ intent: "addPot", name: "Hostile CTP", kind: "ctp", buy_in: "2.00", holes: "3, 7" }),
+    fields: {
+      name: text(40),
+      kind: intent("ctp", "custom"),
+      buy_in: money("money+"),
+      holes: { kind: "custom", bad: ["0", "28", "three", "3, x", "-1", "1.5"] },
+    },
+  },
+  { name: "deletePot", valid: () => ({ intent: "deletePot", pot_id: String(MISSING_ID) }), fields: { pot_id: id } },
+  {
+    name: "potPlayer",
+    valid: (t) => ({ intent: "potPlayer", pot_id: String(MISSING_ID), entry_id: String(t.entry.id), join: "1", from_credit: "on" }),
+    fields: { pot_id: id, entry_id: id, join: intent("1", "0"), from_credit: { kind: "checkbox", optional: true } },
+  },
+  {
+    name: "settleHole",
+    valid: (t) => ({ intent: "settleHole", pot_id: String(MISSING_ID), hole: "3", winner: String(t.entry.id), tie_with: "" }),
+    fields: {
+      pot_id: id,
+      hole: { kind: "int", min: 0, max: 27 },
+      winner: { kind: "id", optional: true, blankIsNone: true },
+      tie_with: { kind: "id", optional: true, blankIsNone: true },
+    },
+  },
 ];
 
 export const ACTION_ROUTES: ActionRoute[] = [
+  {
+    // A CTP from the phone's card (ADR 29): the targets' round has no side pots.
+    path: "/rounds/{roundId}/score",
+    action: roundScorePage.action,
+    role: "user",
+    params: (t) => ({ roundId: String(t.round.id) }),
+    forms: [
+      {
+        name: "ctp",
+        valid: (t) => ({ intent: "ctp", pot_id: String(MISSING_ID), hole: "3", entry_id: String(t.entry.id), distance: "1.5" }),
+        fields: {
+          intent: intent("ctp"),
+          pot_id: id,
+          hole: { kind: "int", min: 1, max: 27 },
+          entry_id: id,
+          distance: { kind: "custom", bad: ["far", "-1", "100.5"], optional: true },
+        },
+      },
+    ],
+    extras: (t) => [
+      {
+        name: "a CTP in a pot that does not exist",
+        fields: { intent: "ctp", pot_id: String(MISSING_ID), hole: "3", entry_id: String(t.entry.id) },
+        status: 404,
+      },
+    ],
+  },
   {
     // The round page's Withdraw (ADR 22): a signed-in player's own entry of this round.
     path: "/rounds/{roundId}",
@@ -567,6 +622,9 @@ export const ACTION_ROUTES: ActionRoute[] = [
         status: 400,
       },
       { name: "publish with no cards", fields: { intent: "publish", version: "0" }, status: 409 },
+      { name: "a side pot that does not exist", fields: { intent: "deletePot", pot_id: String(MISSING_ID) }, status: 404 },
+      { name: "a CTP pot with no holes", fields: { intent: "addPot", name: "No holes", kind: "ctp", buy_in: "2" }, status: 400 },
+      { name: "an absurd buy-in", fields: { intent: "addPot", name: "Rich", kind: "custom", buy_in: "1000.01" }, status: 400 },
     ],
   },
   {

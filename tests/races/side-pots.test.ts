@@ -15,11 +15,20 @@ describe("one hole's CTP from many phones at once", () => {
   it.each(RUNS)("run %i: the same mark twenty times is one mark", async () => {
     const user = await makeUser();
     const { round, list } = await scoredRound(2, { creditCents: 1_000 });
-    const potId = await ctpPot(round.id, list.map((x) => x.entry.id), { holes: [3] });
+    const potId = await ctpPot(
+      round.id,
+      list.map((x) => x.entry.id),
+      { holes: [3] },
+    );
     const me = list[0];
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
-        markCtp(testDb(), round.id, { potId, hole: 3, entryId: me.entry.id, distanceCm: 150 }, { userId: user.id, admin: false, playerId: me.player.id }),
+        markCtp(
+          testDb(),
+          round.id,
+          { potId, hole: 3, entryId: me.entry.id, distanceCm: 150 },
+          { userId: user.id, admin: false, playerId: me.player.id },
+        ),
       ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(20);
@@ -29,10 +38,19 @@ describe("one hole's CTP from many phones at once", () => {
   it.each(RUNS)("run %i: twenty players marking at once leave one holder, paid once", async () => {
     const user = await makeUser();
     const { round, list } = await scoredRound(20, { creditCents: 1_000 });
-    const potId = await ctpPot(round.id, list.map((x) => x.entry.id), { holes: [3], buyInCents: 100 });
+    const potId = await ctpPot(
+      round.id,
+      list.map((x) => x.entry.id),
+      { holes: [3], buyInCents: 100 },
+    );
     await Promise.allSettled(
       list.map((x) =>
-        markCtp(testDb(), round.id, { potId, hole: 3, entryId: x.entry.id, distanceCm: null }, { userId: user.id, admin: false, playerId: x.player.id }),
+        markCtp(
+          testDb(),
+          round.id,
+          { potId, hole: 3, entryId: x.entry.id, distanceCm: null },
+          { userId: user.id, admin: false, playerId: x.player.id },
+        ),
       ),
     );
     expect(await marksOf(potId)).toHaveLength(1);

@@ -36,7 +36,14 @@ describe("recordCash", () => {
     const walkUp = await makeEntry({ roundId: w.round.id, playerId: (await makePlayer()).id, ace: false });
     const cash = await recordCash(db(), { entryId: walkUp.id, amountCents: 250, note: null });
     expect(await paymentRow(cash.paymentId)).toMatchObject({ userId: null, paymentData: null, aceOptIn: false });
-    const money = roundMoneyOf(w.round, [{ ...w.entry, sidePotsCents: 0 }, { ...walkUp, sidePotsCents: 0 }], await roundPayments(db(), w.round.id));
+    const money = roundMoneyOf(
+      w.round,
+      [
+        { ...w.entry, sidePotsCents: 0 },
+        { ...walkUp, sidePotsCents: 0 },
+      ],
+      await roundPayments(db(), w.round.id),
+    );
     // $5 without the ace fee, $2.50 paid; the other entry owes all $6.
     expect(money.byEntry.get(walkUp.id)?.owedCents).toBe(250);
     expect(money.owedCents).toBe(250 + PRICE);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeUser } from "../auth-fixtures";
-import { balanceOf, makePlayer, makeEntry, nowSec, DAY, makeRound, refusal, testDb } from "../fixtures";
+import { DAY, balanceOf, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, refusal, testDb } from "../fixtures";
 import { expectBooksBalance, makePayment } from "../money-fixtures";
 import { BUY_IN, ctpPot, entryRow, marksOf, potRow, scoredRound, winsOf } from "../sidepot-fixtures";
 import { creditPayouts } from "~/.server/services/rounds/entry-admin";
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 const player = (playerId: number) => ({ userId, admin: false, playerId });
 const admin = () => ({ userId, admin: true, playerId: null });
-const payoutOf = async (roundId: number, entryId: number) => {
+const payoutOf = async (entryId: number) => {
   const e = await entryRow(entryId);
   return e ? e.payoutCents + e.payoutAdjustCents : 0;
 };
@@ -47,14 +47,16 @@ describe("a CTP night", () => {
     const out = await refusal(markCtp(db(), round.id, { potId, hole: 7, entryId: d.entry.id, distanceCm: null }, player(d.player.id)));
     expect(out.status).toBe(409);
     // Nobody marks for a player off their card.
-    expect((await refusal(markCtp(db(), round.id, { potId, hole: 7, entryId: c.entry.id, distanceCm: null }, player(a.player.id)))).status).toBe(403);
+    expect(
+      (await refusal(markCtp(db(), round.id, { potId, hole: 7, entryId: c.entry.id, distanceCm: null }, player(a.player.id)))).status,
+    ).toBe(403);
 
     await creditPayouts(db(), round.id);
     // $6 of buy-ins over two holes: $3 to B for hole 3; hole 7's $3 rolls over.
     expect(await winsOf(potId)).toEqual([{ potId, hole: 3, entryId: b.entry.id, amountCents: 300 }]);
     expect(await potRow(potId)).toMatchObject({ prizeCents: 600, carriedInCents: 0 });
-    expect((await entryRow(b.entry.id))?.creditAddedCents).toBe((await payoutOf(round.id, b.entry.id)) + 300);
-    expect(await balanceOf(b.player.id)).toBe(1_000 - BUY_IN + (await payoutOf(round.id, b.entry.id)) + 300);
+    expect((await entryRow(b.entry.id))?.creditAddedCents).toBe((await payoutOf(b.entry.id)) + 300);
+    expect(await balanceOf(b.player.id)).toBe(1_000 - BUY_IN + (await payoutOf(b.entry.id)) + 300);
     await expectBooksBalance();
 
     // Crediting again changes nothing.
@@ -68,13 +70,21 @@ describe("a CTP night", () => {
   it("rolls what nobody won into next week's pot of the same name", async () => {
     const name = `CTP ${Math.random()}`;
     const week1 = await scoredRound(2, { daysAgo: 8, creditCents: 1_000 });
-    const pot1 = await ctpPot(week1.round.id, week1.list.map((x) => x.entry.id), { name, holes: [5] });
+    const pot1 = await ctpPot(
+      week1.round.id,
+      week1.list.map((x) => x.entry.id),
+      { name, holes: [5] },
+    );
     await creditPayouts(db(), week1.round.id);
     expect(await potRow(pot1)).toMatchObject({ prizeCents: 400 });
     expect(await winsOf(pot1)).toEqual([]);
 
     const week2 = await scoredRound(3, { daysAgo: 1, creditCents: 1_000 });
-    const pot2 = await ctpPot(week2.round.id, week2.list.map((x) => x.entry.id), { name, holes: [5] });
+    const pot2 = await ctpPot(
+      week2.round.id,
+      week2.list.map((x) => x.entry.id),
+      { name, holes: [5] },
+    );
     const [first, second] = week2.list;
     await settleHole(db(), week2.round.id, { potId: pot2, hole: 5, entryIds: [first.entry.id, second.entry.id] }, userId);
     await creditPayouts(db(), week2.round.id);
@@ -130,8 +140,13 @@ describe("a CTP night", () => {
   it("refuses a hole off the pot, an unknown pot and a hole off the course", async () => {
     const { round, list } = await scoredRound(1, { creditCents: 1_000 });
     const potId = await ctpPot(round.id, [list[0].entry.id], { holes: [2] });
-    expect((await refusal(markCtp(db(), round.id, { potId, hole: 9, entryId: list[0].entry.id, distanceCm: null }, admin()))).status).toBe(400);
-    expect((await refusal(markCtp(db(), round.id, { potId: potId + 999, hole: 2, entryId: list[0].entry.id, distanceCm: null }, admin()))).status).toBe(404);
+    expect((await refusal(markCtp(db(), round.id, { potId, hole: 9, entryId: list[0].entry.id, distanceCm: null }, admin()))).status).toBe(
+      400,
+    );
+    expect(
+      (await refusal(markCtp(db(), round.id, { potId: potId + 999, hole: 2, entryId: list[0].entry.id, distanceCm: null }, admin())))
+        .status,
+    ).toBe(404);
     expect((await refusal(addPot(db(), round.id, { name: "Far", kind: "ctp", buyInCents: 100, holes: [28] }))).status).toBe(400);
     const name = (await potRow(potId))?.name ?? "";
     expect(await refusal(addPot(db(), round.id, { name, kind: "ctp", buyInCents: 100, holes: [1] }))).toMatchObject({
@@ -163,7 +178,7 @@ describe("in and out of a pot", () => {
   it("gives the buy-in back with the entry when the player withdraws", async () => {
     const round = await makeRound({ startsAt: nowSec() + DAY });
     const p = await makePlayer();
-    await (await import("../fixtures")).makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amountCents: 1_000 });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amountCents: 1_000 });
     const entry = await makeEntry({ roundId: round.id, playerId: p.id, creditUsedCents: 600 });
     const potId = await addPot(db(), round.id, { name: `Pot ${Math.random()}`, kind: "custom", buyInCents: 300, holes: [] });
     await choosePot(db(), round.id, { potId, entryId: entry.id, join: true, fromCredit: true });

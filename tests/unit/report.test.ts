@@ -83,7 +83,9 @@ describe("the report's CSV files", () => {
   it("writes the page's columns, dollars as plain decimals, the league's date, defused names and a totals row", () => {
     const lines = roundsCsv([round], sumRows([round]), tz).split("\r\n");
     expect(lines[0]).toBe(`Date,Round,${REPORT_COLUMNS.map((c) => c.label).join(",")}`);
-    expect(lines[1]).toBe(`2026-12-31,"'=Doubles, ""late""",4,0.00,0.00,0.00,18.00,0.00,0.00,-0.25,0.00,0.00,0.00,0.00,0.00,0.00,10.00,7.50`);
+    expect(lines[1]).toBe(
+      `2026-12-31,"'=Doubles, ""late""",4,0.00,0.00,0.00,18.00,0.00,0.00,-0.25,0.00,0.00,0.00,0.00,0.00,0.00,10.00,7.50`,
+    );
     expect(lines[2]).toBe("Total,,4,0.00,0.00,0.00,18.00,0.00,0.00,-0.25,0.00,0.00,0.00,0.00,0.00,0.00,10.00,7.50");
     expect(lines[3]).toBe("");
   });

@@ -8,7 +8,14 @@ const winners = (pairs: [number, number[]][]) => new Map(pairs);
 
 describe("splitPot", () => {
   it("pays each CTP hole half of a two-hole pot", () => {
-    const r = splitPot(2_000, [3, 7], winners([[3, [11]], [7, [12]]]));
+    const r = splitPot(
+      2_000,
+      [3, 7],
+      winners([
+        [3, [11]],
+        [7, [12]],
+      ]),
+    );
     expect(r.wins).toEqual([
       { hole: 3, entryId: 11, amountCents: 1_000 },
       { hole: 7, entryId: 12, amountCents: 1_000 },
@@ -30,7 +37,14 @@ describe("splitPot", () => {
 
   it("rounds each hole's share down to the quarter before the tie", () => {
     // $7.10 over two holes: $3.50 a hole; a tie on hole 1 gives $1.75 each; $0.10 rolls over.
-    const r = splitPot(710, [1, 2], winners([[1, [1, 2]], [2, [3]]]));
+    const r = splitPot(
+      710,
+      [1, 2],
+      winners([
+        [1, [1, 2]],
+        [2, [3]],
+      ]),
+    );
     expect(r.wins.map((w) => w.amountCents)).toEqual([175, 175, 350]);
     expect(r.rolloverCents).toBe(10);
   });

@@ -6,7 +6,15 @@ import type { PayPalCheckout } from "~/lib/paypal-checkout";
 // order, let the payer approve it (PayPal's window, or the local stand-in's approve call),
 // then ask our server to capture it. The server computes and checks every amount.
 
-export type SignUpChoice = { playerId: number; roundId: number; division: string; ace: boolean; creditUsedCents: number };
+export type SignUpChoice = {
+  playerId: number;
+  roundId: number;
+  division: string;
+  ace: boolean;
+  creditUsedCents: number;
+  /** The side pots bought into with the entry. */
+  sidePotIds: number[];
+};
 
 /** What the sign-up answered, in words the dialog shows. */
 export type Outcome = { kind: "complete" } | { kind: "pending"; message: string } | { kind: "failed"; message: string };
@@ -32,6 +40,7 @@ export async function createOrder(choice: SignUpChoice): Promise<{ orderId: stri
     division: choice.division,
     ace: choice.ace,
     credit_used: choice.creditUsedCents / 100,
+    side_pots: choice.sidePotIds,
   });
   if (!res.ok || typeof data.orderID !== "string") throw new SignUpRefused(errorOf(data) ?? "Signup failed");
   return { orderId: data.orderID };
@@ -53,6 +62,7 @@ export async function submitSignUp(choice: SignUpChoice, orderId: string | null)
       player_id: choice.playerId,
       round_id: choice.roundId,
       score: 0,
+      side_pots: choice.sidePotIds,
     });
     if (res.status === 202) return { kind: "pending", message: errorOf(data) ?? "PayPal has not completed the payment yet." };
     if (!res.ok) return { kind: "failed", message: errorOf(data) ? `Signup failed: ${errorOf(data)}` : "Signup failed" };

@@ -31,6 +31,8 @@ export type SignUpFacts = {
   divisions: readonly string[];
   /** A capped round (ADR 28): the player's place on its waitlist, and why their division is full (null: it has room). */
   waitlist: { place: WaitlistPlace | null; full: string | null } | null;
+  /** The round's side pots still taking players (ADR 29): bought into with the entry. */
+  sidePots: { id: number; name: string; buyInCents: number }[];
 };
 type Step =
   | { kind: "form" }
@@ -59,11 +61,26 @@ export function SignUpDialog({
   const [open, setOpen] = useState(false);
   const [division, setDivision] = useState(facts.division);
   const [ace, setAce] = useState(true);
+  const [pots, setPots] = useState<number[]>([]);
+  const sidePotsCents = facts.sidePots.filter((p) => pots.includes(p.id)).reduce((sum, p) => sum + p.buyInCents, 0);
   const [credit, setCredit] = useState(() => centsInput(suggestedCreditCents(facts.balanceCents, round)));
   const [step, setStep] = useState<Step>({ kind: "form" });
   const { revalidate } = useRevalidator();
-  const quote = quoteSignUp({ round, aceOptIn: ace, balanceCents: facts.balanceCents, creditRequestedCents: typedCents(credit) });
-  const choice: SignUpChoice = { playerId: facts.playerId, roundId: round.id, division, ace, creditUsedCents: quote.creditUsedCents };
+  const quote = quoteSignUp({
+    round,
+    aceOptIn: ace,
+    sidePotsCents,
+    balanceCents: facts.balanceCents,
+    creditRequestedCents: typedCents(credit),
+  });
+  const choice: SignUpChoice = {
+    playerId: facts.playerId,
+    roundId: round.id,
+    division,
+    ace,
+    creditUsedCents: quote.creditUsedCents,
+    sidePotIds: pots,
+  };
 
   async function capture(orderId: string) {
     setStep({ kind: "capturing" });
@@ -173,6 +190,14 @@ export function SignUpDialog({
             <DivisionOptions league={facts.divisions} />
           </SelectField>
           <CheckboxField label={`Ace fund (${formatCents(round.aceCents)})`} checked={ace} onChange={(e) => setAce(e.target.checked)} />
+          {facts.sidePots.map((pot) => (
+            <CheckboxField
+              key={pot.id}
+              label={`${pot.name} (${formatCents(pot.buyInCents)})`}
+              checked={pots.includes(pot.id)}
+              onChange={(e) => setPots((now) => (e.target.checked ? [...now, pot.id] : now.filter((id) => id !== pot.id)))}
+            />
+          ))}
           <Field
             label="Credit to use"
             inputMode="decimal"

@@ -61,6 +61,22 @@ export const FIELDS: Record<string, Record<string, [string, Kind]>> = {
     tag: ["tag", "number"],
     reason: ["how", "text"],
   },
+  // Side pots (ADR 29): who bought in, who holds a hole, who won what.
+  side_pot_players: {
+    pot: ["side pot", "text"],
+    buy_in_cents: ["buy-in", "money"],
+  },
+  side_pot_marks: {
+    pot: ["side pot", "text"],
+    hole: ["hole", "number"],
+    distance_cm: ["distance (cm)", "number"],
+    settled: ["settled by an admin", "onOff"],
+  },
+  side_pot_wins: {
+    pot: ["side pot", "text"],
+    hole: ["hole", "number"],
+    amount_cents: ["won", "money"],
+  },
   rounds: {
     [rounds.startsAt.name]: ["date", "date"],
     fee_pdga_cents: ["PDGA fee", "money"],

@@ -141,6 +141,13 @@ function describe(row: AuditRaw, names: Names): { what: string; context: string 
       const how = after?.reason === "taken_back" ? "taken back from" : "assigned to";
       return { what: `Bag tag #${after?.tag ?? "?"} · ${how} ${player ?? "a player"}`, context: null };
     }
+    case "side_pot_players":
+    case "side_pot_marks":
+    case "side_pot_wins": {
+      const pot = (parse(row.after) ?? parse(row.before))?.pot ?? "Side pot";
+      const what = { side_pot_players: "buy-in", side_pot_marks: "holder", side_pot_wins: "win" }[row.tableName];
+      return { what: `${String(pot)} ${what} · ${player ?? "a player"}`, context: round };
+    }
     default:
       return { what: `${row.tableName} #${row.rowId}`, context: whoIn };
   }

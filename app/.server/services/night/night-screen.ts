@@ -4,6 +4,7 @@ import { entries } from "../../db/schema";
 import { getLeagueSettings } from "../standings/league-settings";
 import { entriesScreen, type PlayEntry } from "../rounds/entries-screen";
 import { cardBoard } from "./card-board";
+import { roundPots } from "../sidepots/pot-view";
 import { entryTotalCents } from "~/lib/pricing";
 
 // What the league-night screen (/admin/round/night/{id}) shows (ADR 25): the round, every
@@ -14,15 +15,18 @@ import { entryTotalCents } from "~/lib/pricing";
 export type NightEntry = PlayEntry & { checkedInAt: number | null; priceCents: number };
 
 export async function nightScreen(db: Db, roundId: number) {
-  const [screen, checkIns, board, settings] = await Promise.all([
+  const [screen, checkIns, board, settings, sidePots] = await Promise.all([
     entriesScreen(db, roundId),
     db.select({ id: entries.id, at: entries.checkedInAt }).from(entries).where(eq(entries.roundId, roundId)),
     cardBoard(db, roundId),
     getLeagueSettings(db),
+    roundPots(db, roundId),
   ]);
   const at = new Map(checkIns.map((c) => [c.id, c.at]));
   const list = screen.entries
-    .map((e): NightEntry => ({ ...e, checkedInAt: at.get(e.id) ?? null, priceCents: entryTotalCents(screen.round, e.ace, e.sidePotsCents) }))
+    .map(
+      (e): NightEntry => ({ ...e, checkedInAt: at.get(e.id) ?? null, priceCents: entryTotalCents(screen.round, e.ace, e.sidePotsCents) }),
+    )
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
     round: screen.round,
@@ -32,5 +36,6 @@ export async function nightScreen(db: Db, roundId: number) {
     board,
     cardSettings: { mode: settings.cardMode, start: settings.cardStart, size: settings.cardSize },
     divisions: settings.divisions,
+    sidePots,
   };
 }

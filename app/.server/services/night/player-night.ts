@@ -63,7 +63,11 @@ export async function playerNight(db: Db, roundId: number, playerId: number): Pr
     roundPayments(db, roundId),
   ]);
   if (!row) return null;
-  const money = roundMoneyOf(row, [{ id: row.entryId, playerId, ace: row.ace, creditUsedCents: row.creditUsedCents, sidePotsCents: row.sidePotsCents }], payments);
+  const money = roundMoneyOf(
+    row,
+    [{ id: row.entryId, playerId, ace: row.ace, creditUsedCents: row.creditUsedCents, sidePotsCents: row.sidePotsCents }],
+    payments,
+  );
   const owedCents = money.byEntry.get(row.entryId)?.owedCents ?? 0;
   const night = { entryId: row.entryId, checkedInAt: row.checkedInAt, owedCents, card: null };
   if (row.published === null || row.cardId === null || row.number === null) return night;

@@ -23,7 +23,10 @@ export const MARK_MESSAGES = {
 } as const;
 
 async function potOf(db: Db, roundId: number, potId: number, hole: number) {
-  const [pot] = await db.select().from(sidePots).where(and(eq(sidePots.id, potId), eq(sidePots.roundId, roundId)));
+  const [pot] = await db
+    .select()
+    .from(sidePots)
+    .where(and(eq(sidePots.id, potId), eq(sidePots.roundId, roundId)));
   if (!pot) throw notFound("Side pot not found");
   if (!potHoles(pot.kind, pot.holes).includes(hole)) throw badRequest(MARK_MESSAGES.notHole(hole));
   return pot;
@@ -32,7 +35,11 @@ async function potOf(db: Db, roundId: number, potId: number, hole: number) {
 async function potPlayers(db: Db, potId: number, entryIds: number[]) {
   if (entryIds.length === 0) return [];
   return db
-    .select({ entryId: entries.id, name: fullNameSql(players), inPot: sql<number>`exists (select 1 from side_pot_players x where x.pot_id = ${potId} and x.entry_id = ${entries.id})` })
+    .select({
+      entryId: entries.id,
+      name: fullNameSql(players),
+      inPot: sql<number>`exists (select 1 from side_pot_players x where x.pot_id = ${potId} and x.entry_id = ${entries.id})`,
+    })
     .from(entries)
     .innerJoin(players, eq(players.id, entries.playerId))
     .where(inArray(entries.id, entryIds));
@@ -49,7 +56,8 @@ export async function markCtp(
   if (pot.kind !== "ctp") throw new AppError("forbidden", MARK_MESSAGES.adminOnly);
   const [who] = await potPlayers(db, pot.id, [mark.entryId]);
   if (!who) throw notFound("Entry not found");
-  if (!caller.admin && !(await sameCard(db, roundId, mark.entryId, caller.playerId))) throw new AppError("forbidden", MARK_MESSAGES.notYourCard);
+  if (!caller.admin && !(await sameCard(db, roundId, mark.entryId, caller.playerId)))
+    throw new AppError("forbidden", MARK_MESSAGES.notYourCard);
   if (!who.inPot) throw conflict(MARK_MESSAGES.notInPot(who.name, pot.name));
   const open = sql`not exists (select 1 from side_pot_marks s where s.pot_id = ${pot.id} and s.hole = ${mark.hole} and s.settled = 1)
     and (select settled_at from side_pots where id = ${pot.id}) is null`;
@@ -62,7 +70,14 @@ export async function markCtp(
         .where(and(eq(sidePotMarks.potId, pot.id), eq(sidePotMarks.hole, mark.hole), sql`${sidePotMarks.entryId} <> ${mark.entryId}`)),
       db
         .insert(sidePotMarks)
-        .values({ potId: pot.id, hole: mark.hole, entryId: mark.entryId, distanceCm: mark.distanceCm, byUserId: caller.userId, at: sql`(unixepoch())` })
+        .values({
+          potId: pot.id,
+          hole: mark.hole,
+          entryId: mark.entryId,
+          distanceCm: mark.distanceCm,
+          byUserId: caller.userId,
+          at: sql`(unixepoch())`,
+        })
         .onConflictDoUpdate({
           target: [sidePotMarks.potId, sidePotMarks.hole, sidePotMarks.entryId],
           set: { distanceCm: mark.distanceCm, byUserId: caller.userId, at: sql`(unixepoch())` },
@@ -77,7 +92,12 @@ export async function markCtp(
 }
 
 /** An admin settles a hole (a custom pot: hole 0) with these winners (none clears it for players' marks again). */
-export async function settleHole(db: Db, roundId: number, s: { potId: number; hole: number; entryIds: number[] }, userId: number): Promise<string> {
+export async function settleHole(
+  db: Db,
+  roundId: number,
+  s: { potId: number; hole: number; entryIds: number[] },
+  userId: number,
+): Promise<string> {
   const pot = await potOf(db, roundId, s.potId, s.hole);
   const ids = [...new Set(s.entryIds)];
   const found = await potPlayers(db, pot.id, ids);
@@ -91,7 +111,9 @@ export async function settleHole(db: Db, roundId: number, s: { potId: number; ho
     ),
   ]);
   const names = found.map((f) => f.name).join(" and ");
-  return ids.length ? `${pot.name}, ${holeLabel(s.hole).toLowerCase()}: ${names}.` : `${pot.name}, ${holeLabel(s.hole).toLowerCase()}: open for players' marks again.`;
+  return ids.length
+    ? `${pot.name}, ${holeLabel(s.hole).toLowerCase()}: ${names}.`
+    : `${pot.name}, ${holeLabel(s.hole).toLowerCase()}: open for players' marks again.`;
 }
 
 /** Whether the caller's player is `entryId`'s player or on the same card of the round. */
@@ -104,4 +126,3 @@ async function sameCard(db: Db, roundId: number, entryId: number, playerId: numb
         where a.entry_id = ${entryId} and me.player_id = ${playerId} and me.round_id = ${roundId}) as ok`);
   return Boolean(row?.ok);
 }
-

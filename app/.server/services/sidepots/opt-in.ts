@@ -41,7 +41,10 @@ export async function choosePot(db: Db, roundId: number, choice: PotChoice): Pro
         statements.push(db.insert(sidePotPlayers).values({ potId: pot.id, entryId: entry.id }));
         if (choice.fromCredit) {
           statements.push(
-            db.update(entries).set({ creditUsedCents: entry.creditUsedCents + pot.buyInCents }).where(eq(entries.id, entry.id)),
+            db
+              .update(entries)
+              .set({ creditUsedCents: entry.creditUsedCents + pot.buyInCents })
+              .where(eq(entries.id, entry.id)),
           );
           guardPlayers.push({ playerId: entry.playerId, name: entry.name, balanceCents: entry.balanceCents, deltaCents: -pot.buyInCents });
           said = `${entry.name} is in ${pot.name}: ${formatCents(pot.buyInCents)} paid from credit.`;
@@ -54,7 +57,12 @@ export async function choosePot(db: Db, roundId: number, choice: PotChoice): Pro
         const back = Math.min(pot.buyInCents, Math.max(0, paid - entryTotalCents(round, entry.ace, entry.sidePotsCents - pot.buyInCents)));
         const fromCredit = Math.min(back, entry.creditUsedCents);
         if (fromCredit > 0) {
-          statements.push(db.update(entries).set({ creditUsedCents: entry.creditUsedCents - fromCredit }).where(eq(entries.id, entry.id)));
+          statements.push(
+            db
+              .update(entries)
+              .set({ creditUsedCents: entry.creditUsedCents - fromCredit })
+              .where(eq(entries.id, entry.id)),
+          );
         }
         if (back > fromCredit) {
           statements.push(

@@ -99,4 +99,3 @@ export async function potStateOf(db: Db, [pots, players, marks, wins]: Rows): Pr
     wins: wins.filter((w) => w.potId === p.id).map((w) => ({ hole: w.hole, entryId: w.entryId, amountCents: w.amountCents })),
   }));
 }
-

@@ -37,7 +37,8 @@ export function planPotPayments(db: Db, state: RoundState) {
     for (const m of pot.marks) if (inPot.has(m.entryId)) winners.set(m.hole, [...(winners.get(m.hole) ?? []), m.entryId]);
     const { wins } = splitPot(prizeCents, pot.holes, winners);
     for (const w of wins) winsByEntry.set(w.entryId, (winsByEntry.get(w.entryId) ?? 0) + w.amountCents);
-    const unchanged = pot.settledAt !== null && pot.prizeCents === prizeCents && pot.carriedInCents === pot.rolloverInCents && sameWins(wins, pot.wins);
+    const unchanged =
+      pot.settledAt !== null && pot.prizeCents === prizeCents && pot.carriedInCents === pot.rolloverInCents && sameWins(wins, pot.wins);
     if (unchanged) continue;
     if (pot.laterPaid) throw conflict(SETTLE_MESSAGES.later(pot.name, pot.laterPaid));
     statements.push(
@@ -48,11 +49,7 @@ export function planPotPayments(db: Db, state: RoundState) {
       db.delete(sidePotWins).where(eq(sidePotWins.potId, pot.id)),
       ...wins.map((w) => db.insert(sidePotWins).values({ potId: pot.id, ...w })),
       // The rollover read is still what holds (another round's pot of the name paid meanwhile: plan again).
-      writeGuard(
-        db,
-        "roundChanged",
-        sql`${rolloverBeforeSql(pot.name, state.round.startsAt, pot.id)} <> ${pot.rolloverInCents}`,
-      ),
+      writeGuard(db, "roundChanged", sql`${rolloverBeforeSql(pot.name, state.round.startsAt, pot.id)} <> ${pot.rolloverInCents}`),
     );
   }
   return { statements, winsByEntry };

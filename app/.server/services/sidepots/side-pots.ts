@@ -50,7 +50,10 @@ export async function addPot(db: Db, roundId: number, pot: NewPot): Promise<numb
 
 /** Deletes a pot nobody is in and that is not paid; refused (409) otherwise, inside the delete. */
 export async function deletePot(db: Db, roundId: number, potId: number): Promise<void> {
-  const [pot] = await db.select().from(sidePots).where(and(eq(sidePots.id, potId), eq(sidePots.roundId, roundId)));
+  const [pot] = await db
+    .select()
+    .from(sidePots)
+    .where(and(eq(sidePots.id, potId), eq(sidePots.roundId, roundId)));
   if (!pot) throw notFound("Side pot not found");
   const [gone] = await db
     .delete(sidePots)

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { sidePotPlayers, sidePots } from "../../db/schema";
+import { entries, sidePotPlayers, sidePots } from "../../db/schema";
+import { rowOf } from "../../db/insert-select";
 import { conflict, notFound } from "../../errors";
 
 // The side pots a player buys into with their sign-up (ADR 29): paid with the entry, by
@@ -23,7 +24,11 @@ export async function potsForSignUp(db: Db, roundId: number, ids: readonly numbe
 /** Inserts joining the new entry (of `roundId` and `playerId`, made earlier in the batch) to each pot. */
 export function joinPots(db: Db, roundId: number, playerId: number, potIds: readonly number[]) {
   return potIds.map((potId) =>
-    db.run(sql`insert into ${sidePotPlayers} (pot_id, entry_id)
-      select ${potId}, e.id from entries e where e.round_id = ${roundId} and e.player_id = ${playerId}`),
+    db.insert(sidePotPlayers).select(
+      db
+        .select(rowOf(sidePotPlayers, { potId: sql`${potId}`, entryId: entries.id }))
+        .from(entries)
+        .where(and(eq(entries.roundId, roundId), eq(entries.playerId, playerId))),
+    ),
   );
 }

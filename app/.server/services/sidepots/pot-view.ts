@@ -1,0 +1,88 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { entries, players, sidePotMarks } from "../../db/schema";
+import { fullNameSql } from "../../db/player-name";
+import type { PotKind } from "~/lib/side-pots";
+import { potStateOf, potStateQueries } from "./pot-state";
+
+// A round's side pots as its pages show them (ADR 29): who is in, who holds each hole (and
+// how close), the prize so far or as paid, and who won what.
+
+export type PotHolder = { entryId: number; name: string; distanceCm: number | null; settled: boolean };
+export type PotView = {
+  id: number;
+  name: string;
+  kind: PotKind;
+  buyInCents: number;
+  holes: number[];
+  paid: boolean;
+  /** Paid: the prize as paid; else what it would pay now (buy-ins and the rollover coming in). */
+  prizeCents: number;
+  carriedInCents: number;
+  players: { entryId: number; playerId: number; name: string }[];
+  holders: { hole: number; holders: PotHolder[] }[];
+  wins: { hole: number; entryId: number; playerId: number; name: string; amountCents: number }[];
+};
+
+export async function roundPots(db: Db, roundId: number): Promise<PotView[]> {
+  const [names, distances, ...rows] = await db.batch([
+    db
+      .select({ entryId: entries.id, playerId: entries.playerId, name: fullNameSql(players) })
+      .from(entries)
+      .innerJoin(players, eq(players.id, entries.playerId))
+      .where(eq(entries.roundId, roundId)),
+    db
+      .select({ potId: sidePotMarks.potId, hole: sidePotMarks.hole, entryId: sidePotMarks.entryId, distanceCm: sidePotMarks.distanceCm })
+      .from(sidePotMarks)
+      .where(sql`${sidePotMarks.potId} in (select id from side_pots where round_id = ${roundId})`),
+    ...potStateQueries(db, roundId),
+  ]);
+  const pots = await potStateOf(db, rows);
+  const who = new Map(names.map((n) => [n.entryId, n]));
+  const nameOf = (entryId: number) => who.get(entryId)?.name ?? "A withdrawn player";
+  return pots.map((p) => ({
+    id: p.id,
+    name: p.name,
+    kind: p.kind,
+    buyInCents: p.buyInCents,
+    holes: p.holes,
+    paid: p.settledAt !== null,
+    prizeCents: p.settledAt !== null ? p.prizeCents : p.rolloverInCents + p.buyInCents * p.entryIds.length,
+    carriedInCents: p.settledAt !== null ? p.carriedInCents : p.rolloverInCents,
+    players: p.entryIds
+      .map((entryId) => ({ entryId, playerId: who.get(entryId)?.playerId ?? 0, name: nameOf(entryId) }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    holders: p.holes.map((hole) => ({
+      hole,
+      holders: p.marks
+        .filter((m) => m.hole === hole)
+        .map((m) => ({
+          entryId: m.entryId,
+          name: nameOf(m.entryId),
+          settled: m.settled,
+          distanceCm: distances.find((d) => d.potId === p.id && d.hole === hole && d.entryId === m.entryId)?.distanceCm ?? null,
+        })),
+    })),
+    wins: p.wins.map((w) => ({ ...w, playerId: who.get(w.entryId)?.playerId ?? 0, name: nameOf(w.entryId) })),
+  }));
+}
+
+export type PlayerPotWin = { roundId: number; roundName: string; startsAt: number; pot: string; hole: number; amountCents: number };
+
+/** What a player won in side pots, newest first (their page). */
+export async function playerPotWins(db: Db, playerId: number): Promise<PlayerPotWin[]> {
+  const rows = await db.all<{ round_id: number; round_name: string; d: number; pot: string; hole: number; amount: number }>(sql`
+    select r.id as round_id, r.n as round_name, r.d, sp.name as pot, w.hole, w.amount_cents as amount
+    from side_pot_wins w join entries e on e.id = w.entry_id join side_pots sp on sp.id = w.pot_id join rounds r on r.id = sp.round_id
+    where e.player_id = ${playerId}
+    order by r.d desc, sp.id, w.hole
+    limit 100`);
+  return rows.map((r) => ({
+    roundId: Number(r.round_id),
+    roundName: r.round_name,
+    startsAt: Number(r.d),
+    pot: r.pot,
+    hole: Number(r.hole),
+    amountCents: Number(r.amount),
+  }));
+}

@@ -1,0 +1,80 @@
+import { useFetcher } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, SelectField } from "~/components/ui/field";
+import type { FormOutcome } from "~/lib/form-data";
+import { distanceLabel } from "~/lib/side-pots";
+import type { PotView } from "./pot-summary";
+
+// Closest to the pin from the card (ADR 29): a player records who on their card is closest
+// on a CTP hole, the distance if they measured it; the latest mark beats the one before
+// unless an admin settled the hole. It needs a signal: a mark is not kept on the phone.
+
+type CardPlayer = { entryId: number; name: string };
+
+function CtpForm({ pot, onCard }: { pot: PotView; onCard: CardPlayer[] }) {
+  const fetcher = useFetcher<FormOutcome>();
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const errors = answer?.fieldErrors ?? {};
+  const inPot = onCard.filter((p) => pot.players.some((x) => x.entryId === p.entryId));
+  return (
+    <div className="space-y-3 rounded-lg border border-line p-3">
+      <h3 className="font-semibold">{pot.name}</h3>
+      <ul className="text-sm">
+        {pot.holders.map(({ hole, holders }) => (
+          <li key={hole}>
+            Hole {hole}:{" "}
+            {holders.length
+              ? holders.map((h) => [h.name, distanceLabel(h.distanceCm)].filter(Boolean).join(" ")).join(" · ")
+              : "nobody yet"}
+            {holders.some((h) => h.settled) ? " (settled)" : ""}
+          </li>
+        ))}
+      </ul>
+      {inPot.length === 0 ? (
+        <p className="text-sm text-muted">Nobody on this card is in {pot.name}.</p>
+      ) : (
+        <fetcher.Form method="post" className="space-y-3" aria-label={`Record a CTP in ${pot.name}`}>
+          <input type="hidden" name="intent" value="ctp" />
+          <input type="hidden" name="pot_id" value={pot.id} />
+          <SelectField label="Hole" name="hole" defaultValue={pot.holes[0]} error={errors.hole}>
+            {pot.holes.map((h) => (
+              <option key={h} value={h}>
+                Hole {h}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Closest" name="entry_id" defaultValue="" error={errors.entry_id}>
+            <option value="">Choose…</option>
+            {inPot.map((p) => (
+              <option key={p.entryId} value={p.entryId}>
+                {p.name}
+              </option>
+            ))}
+          </SelectField>
+          <Field label="Distance in metres (optional)" name="distance" inputMode="decimal" error={errors.distance} />
+          {answer?.success ? <Alert tone="success">{answer.success}</Alert> : null}
+          {answer?.formError ? <Alert tone="error">{answer.formError}</Alert> : null}
+          <Button type="submit" disabled={fetcher.state !== "idle"}>
+            {fetcher.state !== "idle" ? "Recording…" : "Record CTP"}
+          </Button>
+        </fetcher.Form>
+      )}
+    </div>
+  );
+}
+
+export function CtpPanel({ pots, onCard }: { pots: PotView[]; onCard: CardPlayer[] }) {
+  const open = pots.filter((p) => p.kind === "ctp" && !p.paid);
+  if (open.length === 0) return null;
+  return (
+    <Card title="Closest to the pin" titleId="ctp-title">
+      <div className="space-y-3">
+        {open.map((pot) => (
+          <CtpForm key={pot.id} pot={pot} onCard={onCard} />
+        ))}
+      </div>
+    </Card>
+  );
+}
