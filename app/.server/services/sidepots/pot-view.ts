@@ -71,8 +71,8 @@ export type PlayerPotWin = { roundId: number; roundName: string; startsAt: numbe
 
 /** What a player won in side pots, newest first (their page). */
 export async function playerPotWins(db: Db, playerId: number): Promise<PlayerPotWin[]> {
-  const rows = await db.all<{ round_id: number; round_name: string; d: number; pot: string; hole: number; amount: number }>(sql`
-    select r.id as round_id, r.n as round_name, r.d, sp.name as pot, w.hole, w.amount_cents as amount
+  const rows = await db.all<{ round_id: number; round_name: string; starts_at: number; pot: string; hole: number; amount: number }>(sql`
+    select r.id as round_id, r.n as round_name, r.d as starts_at, sp.name as pot, w.hole, w.amount_cents as amount
     from side_pot_wins w join entries e on e.id = w.entry_id join side_pots sp on sp.id = w.pot_id join rounds r on r.id = sp.round_id
     where e.player_id = ${playerId}
     order by r.d desc, sp.id, w.hole
@@ -80,7 +80,7 @@ export async function playerPotWins(db: Db, playerId: number): Promise<PlayerPot
   return rows.map((r) => ({
     roundId: Number(r.round_id),
     roundName: r.round_name,
-    startsAt: Number(r.d),
+    startsAt: Number(r.starts_at),
     pot: r.pot,
     hole: Number(r.hole),
     amountCents: Number(r.amount),
