@@ -53,7 +53,7 @@ CREATE TABLE `side_pots` (
 CREATE UNIQUE INDEX `side_pots_round_name_uq` ON `side_pots` (`round_id`,`name`);--> statement-breakpoint
 CREATE INDEX `side_pots_name_idx` ON `side_pots` (`name`,`settled_at`);--> statement-breakpoint
 ALTER TABLE `payments` ADD `side_pot_ids` text;--> statement-breakpoint
--- Hand-written below (ADR 29): who moved a side pot's money, in the audit log beside the
+-- Hand-written below (ADR 30): who moved a side pot's money, in the audit log beside the
 -- rest of the money (ADR 20). A player in or out of a pot changes what their entry costs;
 -- a mark names who holds a hole; a win is money paid into credit.
 CREATE TRIGGER `audit_side_pot_players_insert` AFTER INSERT ON `side_pot_players` BEGIN

@@ -49,7 +49,7 @@ export function entryPriceCents(round: Omit<RoundFees, "aceCents">): number {
 
 /**
  * What an entry costs: the price, plus the ace fee when the entry opts in (the default),
- * plus the buy-ins of the side pots it is in (ADR 29).
+ * plus the buy-ins of the side pots it is in (ADR 30).
  */
 export function entryTotalCents(round: RoundFees, aceOptIn = true, sidePotsCents = 0): number {
   return entryPriceCents(round) + (aceOptIn ? wholeCents(round.aceCents, "ace") : 0) + wholeCents(sidePotsCents, "side pots");

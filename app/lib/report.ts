@@ -21,7 +21,7 @@ export type ReportSums = {
   paypalRefundsCents: number;
   /** Cash an admin recorded as paid at the course (ADR 22). */
   cashCents: number;
-  /** Side pots' buy-ins of the players in them, and what the pots paid into credit (ADR 29). */
+  /** Side pots' buy-ins of the players in them, and what the pots paid into credit (ADR 30). */
   sidePotsInCents: number;
   sidePotsPaidCents: number;
 };

@@ -1,4 +1,4 @@
-// How a side pot is paid (ADR 29), pure so the settlement, the round page and the tests
+// How a side pot is paid (ADR 30), pure so the settlement, the round page and the tests
 // compute the same numbers. A pot's prize (its buy-ins and what the last pot of the same
 // name rolled over) is shared equally between its holes (one for a custom pot); a hole's
 // share is split between its winners; every share is rounded down to the quarter, and what

@@ -90,13 +90,13 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
               Pay out
             </h2>
             <p className="text-sm text-muted">
-              Credit payouts sets every entry's credit added to its payout plus adjustment ({credited} of {entries.length} entries have
-              credit added now). Edit one by hand afterwards, e.g. 0 when paid in cash.
+              Credit payouts sets every entry's credit added to its payout plus adjustment and pays the round's side pots into the winners'
+              credit ({credited} of {entries.length} entries have credit added now). Edit one by hand afterwards, e.g. 0 when paid in cash.
             </p>
             <ConfirmDialog
               trigger="Credit payouts"
               title="Credit payouts to balances?"
-              description="Every entry's credit added becomes its payout plus adjustment; the players' balances change at once."
+              description="Every entry's credit added becomes its payout plus adjustment and its side pot wins; the players' balances change at once."
               confirmLabel="Credit payouts"
               intent="creditPayouts"
             />

@@ -40,7 +40,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const beat = Number(url.searchParams.get("beat"));
   const beatMs = Number.isInteger(beat) && beat >= BEAT.min && beat <= BEAT.max ? beat : BEAT.default;
   const scorer = { role: viewer.role === "admin" ? ("admin" as const) : ("player" as const), playerId: viewer.playerId };
-  // The round's CTP pots (ADR 29), and who on this card can be marked in them.
+  // The round's CTP pots (ADR 30), and who on this card can be marked in them.
   const pots = await orRouteError(roundPots(db, id));
   const onCard = state.players.filter((p) => card.entryIds.includes(p.entryId)).map((p) => ({ entryId: p.entryId, name: p.name }));
   return { state, cardId: card.id, cardNumber: card.number, scorer, beatMs, pots, onCard };

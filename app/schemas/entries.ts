@@ -163,7 +163,7 @@ export const SignUpSchema = z.object({
   division: DivisionSchema,
   ace: AceFlagSchema.default(true),
   credit_used: nonNegativeDollarsSchema("Credit used").default(0),
-  /** The round's side pots to buy into with the entry (ADR 29). */
+  /** The round's side pots to buy into with the entry (ADR 30). */
   side_pots: z.array(bodyIdSchema("side pot id"), { error: "side_pots must be a list of side pot ids" }).max(20).default([]),
   method: z.enum(["credit", "paypal"], { error: "method must be credit or paypal" }),
   payment_data: z

@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { bodyIdSchema } from "./ids";
 import { positiveDollarsSchema } from "./money";
 
-// The side pots' forms on the league-night screen and the phone's CTP (ADR 29).
+// The side pots' forms on the league-night screen and the phone's CTP (ADR 30).
 
 const potId = bodyIdSchema("side pot id");
 const entryId = bodyIdSchema("entry id");

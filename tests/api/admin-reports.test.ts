@@ -66,7 +66,7 @@ describe("the CSV files", () => {
     // The admin-typed name cannot run as a formula; its date is the league's, not UTC's.
     const dollars = (c: number) => (c / 100).toFixed(2);
     expect(lines).toContain(
-      `2088-12-31,"'=HYPERLINK(""x""), late",1,${dollars(round.feePdgaCents)},${dollars(round.feeCourseCents)},${dollars(round.feeOtherCents)},${dollars(round.payoutCents)},0.00,0.00,5.00,0.00,0.00,0.00,0.00,0.00,0.00`,
+      `2088-12-31,"'=HYPERLINK(""x""), late",1,${dollars(round.feePdgaCents)},${dollars(round.feeCourseCents)},${dollars(round.feeOtherCents)},${dollars(round.payoutCents)},0.00,0.00,5.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00`,
     );
     expect(lines.filter((l) => l.startsWith("Total,,"))).toHaveLength(1);
     expect(lines.length).toBe(data.report.rounds.length + 3); // header, rounds, total, and the last CRLF
@@ -74,7 +74,7 @@ describe("the CSV files", () => {
     const seasons = await download("admin", "?table=seasons");
     expect(seasons.res.headers.get("Content-Disposition")).toMatch(/filename="league-report-seasons-/);
     expect(seasons.text.split("\r\n")).toContain(
-      `2088,1,${dollars(round.feePdgaCents)},${dollars(round.feeCourseCents)},${dollars(round.feeOtherCents)},${dollars(round.payoutCents)},0.00,0.00,5.00,0.00,0.00,0.00,0.00,0.00,0.00`,
+      `2088,1,${dollars(round.feePdgaCents)},${dollars(round.feeCourseCents)},${dollars(round.feeOtherCents)},${dollars(round.payoutCents)},0.00,0.00,5.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00`,
     );
   });
 

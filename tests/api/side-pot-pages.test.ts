@@ -1,4 +1,4 @@
-// The side pots' pages (ADR 29): the night screen's forms add a pot, put a player in from
+// The side pots' pages (ADR 30): the night screen's forms add a pot, put a player in from
 // their credit, settle a hole; the phone's card records a CTP for a cardmate, refuses one
 // for a player on another card; the round page shows the holders to everyone.
 import { describe, expect, it } from "vitest";

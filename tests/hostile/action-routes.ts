@@ -279,7 +279,7 @@ const nightForms: Form[] = [
     },
   },
   { name: "publish", valid: () => ({ intent: "publish", version: "0" }), fields: { version } },
-  // Side pots (ADR 29).
+  // Side pots (ADR 30).
   {
     name: "addPot",
     valid: () => ({ intent: "addPot", name: "Hostile CTP", kind: "ctp", buy_in: "2.00", holes: "3, 7" }),
@@ -310,7 +310,7 @@ const nightForms: Form[] = [
 
 export const ACTION_ROUTES: ActionRoute[] = [
   {
-    // A CTP from the phone's card (ADR 29): the targets' round has no side pots.
+    // A CTP from the phone's card (ADR 30): the targets' round has no side pots.
     path: "/rounds/{roundId}/score",
     action: roundScorePage.action,
     role: "user",

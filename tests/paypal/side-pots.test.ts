@@ -7,7 +7,7 @@ import { capture, createOrder, entriesOf, installPayPalApp, payingPlayer, paymen
 import { sidePotPlayers, sidePots } from "~/.server/db/schema";
 import { addPot } from "~/.server/services/sidepots/side-pots";
 
-// Side pots bought with the sign-up (ADR 29): the buy-ins join the price the server
+// Side pots bought with the sign-up (ADR 30): the buy-ins join the price the server
 // computes, by credit or through PayPal, and the entry joins its pots in the batch that
 // makes it; a pot of another round, or one already paid, refuses the whole sign-up.
 

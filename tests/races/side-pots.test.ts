@@ -7,7 +7,7 @@ import { RUNS } from "./race-fixtures";
 import { creditPayouts } from "~/.server/services/rounds/entry-admin";
 import { markCtp } from "~/.server/services/sidepots/marks";
 
-// The same CTP twice (ADR 29): a phone retrying its mark twenty times leaves one mark, and
+// The same CTP twice (ADR 30): a phone retrying its mark twenty times leaves one mark, and
 // twenty cardmates marking the same hole at once leave exactly one holder; twenty "Credit
 // payouts" at once pay each pot once.
 

@@ -60,6 +60,7 @@ describe("entriesForRound", () => {
       entryPayoutCents: 900,
       result: "1/3|(MPO)",
       rating: null,
+      sidePotsCents: 0,
       version: 0,
     });
     expect(list[3]).toMatchObject({ pdga: "111", ace: false, score: 0, result: null });

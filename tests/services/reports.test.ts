@@ -80,6 +80,8 @@ describe("moneyReport per round and per season", () => {
       // Refunded whole before refunds had rows of their own: $5.00 back, none of it kept.
       paypalRefundsCents: 500,
       cashCents: 0,
+      sidePotsInCents: 0,
+      sidePotsPaidCents: 0,
     };
     const roundB = {
       entries: 2,
@@ -96,6 +98,8 @@ describe("moneyReport per round and per season", () => {
       convenienceCents: 29 + 14,
       paypalRefundsCents: 0,
       cashCents: 0,
+      sidePotsInCents: 0,
+      sidePotsPaidCents: 0,
     };
     expect(report.rounds.find((r) => r.id === a.id)).toEqual({ id: a.id, startsAt: a.startsAt, name: a.name, ...roundA });
     expect(report.rounds.find((r) => r.id === b.id)).toEqual({ id: b.id, startsAt: b.startsAt, name: b.name, ...roundB });

@@ -13,7 +13,7 @@ import { moneyReport } from "~/.server/services/money/reports";
 import { leagueFromEnv } from "~/.server/league";
 import { env } from "cloudflare:workers";
 
-// Side pots (ADR 29): buy-ins are part of the entry's price, a CTP mark from a card beats the
+// Side pots (ADR 30): buy-ins are part of the entry's price, a CTP mark from a card beats the
 // one before unless an admin settled the hole, "Credit payouts" pays the pots into the
 // winners' credit with the payouts, ties split to the quarter, and what is left rolls over
 // to the next pot of the same name; the books check balances after each step.

@@ -121,7 +121,7 @@ export const payments = sqliteTable(
     // The key a client sent with a cash payment or a walk-up (one per tap of "Save"): a
     // retry on a flaky connection finds the payment it made instead of paying twice.
     requestKey: text("request_key"),
-    // The side pots a PayPal sign-up pays for with its entry (a JSON list of ids, ADR 29).
+    // The side pots a PayPal sign-up pays for with its entry (a JSON list of ids, ADR 30).
     sidePotIds: text("side_pot_ids"),
     paymentData: text("payment_data"),
     createdAt: createdAt(),
@@ -717,7 +717,7 @@ export const tagMoves = sqliteTable(
 );
 
 /**
- * A round's side pot (ADR 29): closest to the pin on chosen holes (`holes`, a JSON list) or
+ * A round's side pot (ADR 30): closest to the pin on chosen holes (`holes`, a JSON list) or
  * a custom pot the admin awards. Players opt in beside their entry (side_pot_players), and
  * the buy-in is part of what the entry costs. "Credit payouts" settles it: `prizeCents`
  * (the buy-ins and what the last settled pot of the same name rolled over) and
@@ -747,7 +747,7 @@ export const sidePots = sqliteTable(
   ],
 );
 
-/** An entry opted in to a side pot: its buy-in is part of the entry's price (ADR 29). */
+/** An entry opted in to a side pot: its buy-in is part of the entry's price (ADR 30). */
 export const sidePotPlayers = sqliteTable(
   "side_pot_players",
   {
@@ -785,7 +785,7 @@ export const sidePotMarks = sqliteTable(
   (t) => [primaryKey({ columns: [t.potId, t.hole, t.entryId] }), index("side_pot_marks_entry_idx").on(t.entryId)],
 );
 
-/** A settled side pot's share for a winner on a hole, paid into their entry's credit (ADR 29). */
+/** A settled side pot's share for a winner on a hole, paid into their entry's credit (ADR 30). */
 export const sidePotWins = sqliteTable(
   "side_pot_wins",
   {

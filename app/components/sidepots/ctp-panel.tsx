@@ -7,7 +7,7 @@ import type { FormOutcome } from "~/lib/form-data";
 import { distanceLabel } from "~/lib/side-pots";
 import type { PotView } from "./pot-summary";
 
-// Closest to the pin from the card (ADR 29): a player records who on their card is closest
+// Closest to the pin from the card (ADR 30): a player records who on their card is closest
 // on a CTP hole, the distance if they measured it; the latest mark beats the one before
 // unless an admin settled the hole. It needs a signal: a mark is not kept on the phone.
 

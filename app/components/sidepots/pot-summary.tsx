@@ -3,7 +3,7 @@ import type { PlayerPotWin, PotView } from "~/.server/services/sidepots/pot-view
 import { formatCents } from "~/lib/money";
 import { distanceLabel, holeLabel } from "~/lib/side-pots";
 
-// One side pot as anyone reads it (ADR 29): its buy-in, who is in, the prize so far or as
+// One side pot as anyone reads it (ADR 30): its buy-in, who is in, the prize so far or as
 // paid, and who holds or won each hole.
 
 export type { PotView };

@@ -7,7 +7,7 @@ import { formatCents } from "~/lib/money";
 import { holeLabel } from "~/lib/side-pots";
 import { PotSummary, type PotView } from "./pot-summary";
 
-// The league-night screen's side pots (ADR 29): add a pot, put players in or out at
+// The league-night screen's side pots (ADR 30): add a pot, put players in or out at
 // check-in (from their credit, or owed and paid with the entry), settle a hole's CTP, and
 // see what each pot holds. "Credit payouts" on the entries screen pays them.
 

@@ -17,7 +17,7 @@ import { DivisionOptions } from "~/components/division-options";
 import { centsInput, formatCents, typedCents } from "~/lib/money";
 import type { PayPalCheckout } from "~/lib/paypal-checkout";
 import type { WaitlistPlace } from "~/.server/services/waitlist/waitlist";
-import { type RoundFees, quoteSignUp, suggestedCreditCents } from "~/lib/pricing";
+import { type RoundFees, entryTotalCents, quoteSignUp, suggestedCreditCents } from "~/lib/pricing";
 
 export type SignUpFacts = {
   playerId: number;
@@ -31,7 +31,7 @@ export type SignUpFacts = {
   divisions: readonly string[];
   /** A capped round (ADR 28): the player's place on its waitlist, and why their division is full (null: it has room). */
   waitlist: { place: WaitlistPlace | null; full: string | null } | null;
-  /** The round's side pots still taking players (ADR 29): bought into with the entry. */
+  /** The round's side pots still taking players (ADR 30): bought into with the entry. */
   sidePots: { id: number; name: string; buyInCents: number }[];
 };
 type Step =
@@ -62,7 +62,13 @@ export function SignUpDialog({
   const [division, setDivision] = useState(facts.division);
   const [ace, setAce] = useState(true);
   const [pots, setPots] = useState<number[]>([]);
-  const sidePotsCents = facts.sidePots.filter((p) => pots.includes(p.id)).reduce((sum, p) => sum + p.buyInCents, 0);
+  const potsCents = (ids: number[]) => facts.sidePots.filter((p) => ids.includes(p.id)).reduce((sum, p) => sum + p.buyInCents, 0);
+  const sidePotsCents = potsCents(pots);
+  // A pot bought or dropped moves the suggested credit with the total.
+  const choosePots = (ids: number[]) => {
+    setPots(ids);
+    setCredit(centsInput(Math.min(Math.max(0, facts.balanceCents), entryTotalCents(round, ace, potsCents(ids)))));
+  };
   const [credit, setCredit] = useState(() => centsInput(suggestedCreditCents(facts.balanceCents, round)));
   const [step, setStep] = useState<Step>({ kind: "form" });
   const { revalidate } = useRevalidator();
@@ -195,7 +201,7 @@ export function SignUpDialog({
               key={pot.id}
               label={`${pot.name} (${formatCents(pot.buyInCents)})`}
               checked={pots.includes(pot.id)}
-              onChange={(e) => setPots((now) => (e.target.checked ? [...now, pot.id] : now.filter((id) => id !== pot.id)))}
+              onChange={(e) => choosePots(e.target.checked ? [...pots, pot.id] : pots.filter((id) => id !== pot.id))}
             />
           ))}
           <Field

@@ -61,7 +61,7 @@ export const FIELDS: Record<string, Record<string, [string, Kind]>> = {
     tag: ["tag", "number"],
     reason: ["how", "text"],
   },
-  // Side pots (ADR 29): who bought in, who holds a hole, who won what.
+  // Side pots (ADR 30): who bought in, who holds a hole, who won what.
   side_pot_players: {
     pot: ["side pot", "text"],
     buy_in_cents: ["buy-in", "money"],

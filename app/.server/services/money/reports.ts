@@ -67,7 +67,7 @@ const perRound = sql`
              from side_pots s group by s.round_id) sp on sp.round_id = r.id`;
 
 /**
- * What the side pots hold by their own figures (ADR 29): the buy-ins of pots not yet paid,
+ * What the side pots hold by their own figures (ADR 30): the buy-ins of pots not yet paid,
  * and for each name the last paid pot's prize less what it paid (its rollover, which each
  * paid pot took in from the one before). Against buy-ins − wins, this catches a pot whose
  * players or wins changed after its rollover moved on.

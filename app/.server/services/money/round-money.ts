@@ -70,7 +70,7 @@ export async function roundPayments(db: Db, roundId: number): Promise<RoundPayme
   }));
 }
 
-/** An entry's money facts; `sidePotsCents` the buy-ins of the side pots it is in (ADR 29). */
+/** An entry's money facts; `sidePotsCents` the buy-ins of the side pots it is in (ADR 30). */
 type MoneyEntry = { id: number; playerId: number; ace: boolean; creditUsedCents: number; sidePotsCents: number };
 
 /** Each entry's money, the round's total owed, and the money no standing entry accounts for. */

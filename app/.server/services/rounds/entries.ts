@@ -27,7 +27,7 @@ export type EntryRow = {
   creditUsedCents: number;
   paymentId: number | null;
   result: string | null;
-  /** What the entry's side pots add to its price (ADR 29). */
+  /** What the entry's side pots add to its price (ADR 30). */
   sidePotsCents: number;
   /** This score's round rating (services/ratings/round-ratings.ts), null until rated. */
   rating: number | null;

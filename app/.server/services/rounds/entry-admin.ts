@@ -205,7 +205,7 @@ export async function creditPayouts(db: Db, roundId: number): Promise<number> {
     if (state.entries.length === 0) throw conflict("This round has no entries.");
     if (waiting.length) throw conflict(`Enter every score first: ${waiting.join(", ")} still has entries without a score.`);
     const payouts = payoutsByEntry(state.entries, state.round.payoutCents);
-    // The side pots are paid in the same batch: their wins join each winner's credit (ADR 29).
+    // The side pots are paid in the same batch: their wins join each winner's credit (ADR 30).
     const pots = planPotPayments(db, state);
     const statements: BatchItem<"sqlite">[] = [...pots.statements];
     const guardPlayers: GuardedPlayer[] = [];

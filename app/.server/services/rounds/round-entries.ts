@@ -37,7 +37,7 @@ export type StateEntry = {
   payoutAdjustCents: number;
   creditAddedCents: number;
   creditUsedCents: number;
-  /** The buy-ins of the side pots the entry is in: part of its price (ADR 29). */
+  /** The buy-ins of the side pots the entry is in: part of its price (ADR 30). */
   sidePotsCents: number;
   paymentId: number | null;
   result: string | null;
@@ -49,7 +49,7 @@ export type RoundState = {
   round: { id: number; name: string; startsAt: number; payoutCents: number; aceCents: number; version: number; countsForTags: boolean };
   fingerprint: string;
   entries: StateEntry[];
-  /** The round's side pots (ADR 29): their opt-ins and marks are part of the fingerprint. */
+  /** The round's side pots (ADR 30): their opt-ins and marks are part of the fingerprint. */
   sidePots: PotState[];
 };
 

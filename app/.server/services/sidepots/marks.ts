@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { fullNameSql } from "../../db/player-name";
 import { holeLabel, potHoles } from "~/lib/side-pots";
 
-// Who holds a side pot's hole (ADR 29). A player marks a CTP from their card, for themself
+// Who holds a side pot's hole (ADR 30). A player marks a CTP from their card, for themself
 // or a cardmate: the latest mark replaces the hole's earlier ones, each mark one batch, so
 // two phones at once leave one holder and the same mark sent twice leaves one row. An
 // admin settles a hole (one winner, several for a tie, or none): players' marks then stop.

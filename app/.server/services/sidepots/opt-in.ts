@@ -10,7 +10,7 @@ import { formatCents } from "~/lib/money";
 import { entryTotalCents } from "~/lib/pricing";
 import { POT_MESSAGES } from "./side-pots";
 
-// A player into or out of a round's side pot at check-in (ADR 29), by an admin, as one
+// A player into or out of a round's side pot at check-in (ADR 30), by an admin, as one
 // write of the round (ADR 14). In: the buy-in joins the entry's price, owed until paid (in
 // cash, like the entry) or taken from the player's credit at once. Out: what the entry had
 // paid beyond its new price comes back as credit, from the credit it used first.

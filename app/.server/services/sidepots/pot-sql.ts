@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 
-// A side pot's money as SQL (ADR 29), one definition each, shared by the entry's price, the
+// A side pot's money as SQL (ADR 30), one definition each, shared by the entry's price, the
 // round's write and the books check.
 
 /** What an entry's side pots add to its price: the buy-ins of the pots it is in. */

@@ -4,7 +4,7 @@ import { rounds, sidePotMarks, sidePotPlayers, sidePotWins, sidePots } from "../
 import { type PotKind, potHoles } from "~/lib/side-pots";
 import { rolloverBeforeSql } from "./pot-sql";
 
-// A round's side pots as one round write reads them (ADR 29), in the same batch as its
+// A round's side pots as one round write reads them (ADR 30), in the same batch as its
 // entries: who is in, who holds each hole, what was paid, and what the earlier pot of the
 // same name rolled over.
 

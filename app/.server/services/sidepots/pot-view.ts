@@ -5,7 +5,7 @@ import { fullNameSql } from "../../db/player-name";
 import type { PotKind } from "~/lib/side-pots";
 import { potStateOf, potStateQueries } from "./pot-state";
 
-// A round's side pots as its pages show them (ADR 29): who is in, who holds each hole (and
+// A round's side pots as its pages show them (ADR 30): who is in, who holds each hole (and
 // how close), the prize so far or as paid, and who won what.
 
 export type PotHolder = { entryId: number; name: string; distanceCm: number | null; settled: boolean };

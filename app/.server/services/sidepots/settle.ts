@@ -8,7 +8,7 @@ import type { RoundState } from "../rounds/round-entries";
 import { type PotWin, splitPot } from "~/lib/side-pots";
 import { rolloverBeforeSql } from "./pot-sql";
 
-// Paying a round's side pots (ADR 29), planned inside "Credit payouts" so the wins reach
+// Paying a round's side pots (ADR 30), planned inside "Credit payouts" so the wins reach
 // credit in the same batch as the payouts. Each pot's prize is its buy-ins and what the
 // last paid pot of its name rolled over; the holes' holders share it (lib/side-pots.ts).
 // Pots of one name are paid in round order: an earlier one still unpaid is refused first,

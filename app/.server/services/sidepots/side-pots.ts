@@ -6,7 +6,7 @@ import { roundLayout } from "../courses/layout-sql";
 import { HOLE_COUNT } from "~/lib/layouts";
 import type { PotKind } from "~/lib/side-pots";
 
-// An admin's side pots of a round (ADR 29): a CTP pot on chosen holes, or a custom pot the
+// An admin's side pots of a round (ADR 30): a CTP pot on chosen holes, or a custom pot the
 // admin awards. A pot can go while nobody is in it; once players bought in, it stays.
 
 export type NewPot = { name: string; kind: PotKind; buyInCents: number; holes: number[] };

@@ -4,7 +4,7 @@ import { entries, sidePotPlayers, sidePots } from "../../db/schema";
 import { rowOf } from "../../db/insert-select";
 import { conflict, notFound } from "../../errors";
 
-// The side pots a player buys into with their sign-up (ADR 29): paid with the entry, by
+// The side pots a player buys into with their sign-up (ADR 30): paid with the entry, by
 // credit or PayPal, and joined in the same batch that makes the entry.
 
 /** The chosen pots of the round, each still open: 404 for one not in the round, 409 for one paid. */

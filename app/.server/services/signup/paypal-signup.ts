@@ -155,7 +155,7 @@ async function settledOutcome(db: Db, payment: Payment): Promise<CaptureOutcome>
   return { kind: "refused", message: PAYPAL_MESSAGES.refused };
 }
 
-/** The side pots a payment pays for with its entry (ADR 29). */
+/** The side pots a payment pays for with its entry (ADR 30). */
 const potIdsOf = (payment: Payment): number[] => {
   try {
     const ids: unknown = JSON.parse(payment.sidePotIds ?? "[]");

@@ -30,7 +30,7 @@ export type SignUpRequest = {
   roundId: number;
   division: string;
   ace: boolean;
-  /** The round's side pots bought into with the entry (ADR 29); none when left out. */
+  /** The round's side pots bought into with the entry (ADR 30); none when left out. */
   sidePotIds?: number[];
   creditRequestedCents: number;
 };
@@ -101,7 +101,7 @@ export type CreditSignUp = {
   ace: boolean;
   player: { id: number; name: string; balanceCents: number };
   quote: SignUpQuote;
-  /** Side pots bought into with the entry (ADR 29). */
+  /** Side pots bought into with the entry (ADR 30). */
   potIds?: number[];
 };
 
