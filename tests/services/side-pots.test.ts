@@ -212,4 +212,22 @@ describe("in and out of a pot", () => {
     expect((await entryRow(list[2].entry.id))?.creditAddedCents).toBe((payouts.get(list[2].entry.id)?.payoutCents ?? 0) + 1_500);
     await expectBooksBalance();
   });
+
+  it("lets an admin remove a paid pot's player, and crediting again re-pays the pot so the books balance", async () => {
+    const { round, list } = await scoredRound(3, { creditCents: 1_000 });
+    const potId = await ctpPot(
+      round.id,
+      list.map((x) => x.entry.id),
+      { holes: [1] },
+    );
+    await settleHole(db(), round.id, { potId, hole: 1, entryIds: [list[0].entry.id] }, userId);
+    await creditPayouts(db(), round.id);
+    expect((await winsOf(potId)).map((w) => w.amountCents)).toEqual([600]);
+    // The last player (no win) leaves after the night: their buy-in comes back with the entry.
+    await withdrawEntry(db(), list[2].entry.id, { admin: true });
+    await creditPayouts(db(), round.id);
+    expect(await potRow(potId)).toMatchObject({ prizeCents: 400 });
+    expect((await winsOf(potId)).map((w) => w.amountCents)).toEqual([400]);
+    await expectBooksBalance();
+  });
 });

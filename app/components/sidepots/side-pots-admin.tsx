@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { NightResult, useNightAction } from "~/components/night/night-action";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -13,12 +13,16 @@ import { PotSummary, type PotView } from "./pot-summary";
 
 type Entered = { id: number; name: string };
 
-function PotForm({ label, children, submit }: { label: string; children: ReactNode; submit: string }) {
-  const action = useNightAction();
+type Action = ReturnType<typeof useNightAction>;
+
+/** A pot's form; its answer shows where `shared` shows it (a form the answer removes), else in the form. */
+function PotForm({ label, children, submit, shared }: { label: string; children: ReactNode; submit: string; shared?: Action }) {
+  const own = useNightAction();
+  const action = shared ?? own;
   return (
     <form method="post" noValidate onSubmit={action.onSubmit} className="space-y-2" aria-label={label}>
       {children}
-      <NightResult action={action} />
+      {shared ? null : <NightResult action={action} />}
       <Button type="submit" size="sm" disabled={action.busy}>
         {action.busy ? "Saving…" : submit}
       </Button>
@@ -32,6 +36,8 @@ const hidden = (fields: Record<string, string | number>) =>
 function PotAdmin({ pot, entries }: { pot: PotView; entries: Entered[] }) {
   const inPot = new Set(pot.players.map((p) => p.entryId));
   const out = entries.filter((e) => !inPot.has(e.id));
+  // Putting the last player in (or taking the last out) removes its form: the answer shows below both.
+  const players = useNightAction();
   return (
     <div className="space-y-4 rounded-lg border border-line p-4">
       <PotSummary pot={pot} />
@@ -40,7 +46,7 @@ function PotAdmin({ pot, entries }: { pot: PotView; entries: Entered[] }) {
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
           {out.length ? (
-            <PotForm label={`Add a player to ${pot.name}`} submit="Add to pot">
+            <PotForm label={`Add a player to ${pot.name}`} submit="Add to pot" shared={players}>
               {hidden({ intent: "potPlayer", pot_id: pot.id, join: "1" })}
               <SelectField label={`Add to ${pot.name}`} name="entry_id" defaultValue="">
                 <option value="">Choose…</option>
@@ -58,7 +64,7 @@ function PotAdmin({ pot, entries }: { pot: PotView; entries: Entered[] }) {
             </PotForm>
           ) : null}
           {pot.players.length ? (
-            <PotForm label={`Take a player out of ${pot.name}`} submit="Take out">
+            <PotForm label={`Take a player out of ${pot.name}`} submit="Take out" shared={players}>
               {hidden({ intent: "potPlayer", pot_id: pot.id, join: "0" })}
               <SelectField label={`Take out of ${pot.name}`} name="entry_id" defaultValue="">
                 <option value="">Choose…</option>
@@ -70,6 +76,9 @@ function PotAdmin({ pot, entries }: { pot: PotView; entries: Entered[] }) {
               </SelectField>
             </PotForm>
           ) : null}
+          <div className="sm:col-span-2">
+            <NightResult action={players} />
+          </div>
         </div>
       )}
       {pot.players.length ? (
@@ -90,7 +99,7 @@ function PotAdmin({ pot, entries }: { pot: PotView; entries: Entered[] }) {
                     name={name}
                     defaultValue=""
                   >
-                    <option value="">{name === "winner" ? "Nobody (players may mark it again)" : "Nobody"}</option>
+                    <option value="">{name === "winner" ? "Nobody yet" : "Nobody"}</option>
                     {pot.players.map((p) => (
                       <option key={p.entryId} value={p.entryId}>
                         {p.name}
@@ -114,13 +123,15 @@ function PotAdmin({ pot, entries }: { pot: PotView; entries: Entered[] }) {
 export function SidePotsAdmin({ pots, entries }: { pots: PotView[]; entries: Entered[] }) {
   const add = useNightAction();
   const errors = add.answer?.fieldErrors ?? {};
+  // Open at first when there is no pot yet; it stays as the admin leaves it (the answer shows inside).
+  const [firstOpen] = useState(pots.length === 0);
   return (
     <Card title="Side pots" titleId="side-pots-admin-title" className="print:hidden">
       <div className="space-y-4">
         {pots.map((pot) => (
           <PotAdmin key={pot.id} pot={pot} entries={entries} />
         ))}
-        <details open={pots.length === 0}>
+        <details open={firstOpen}>
           <summary className="min-h-11 cursor-pointer py-2 font-medium">Add a side pot</summary>
           <form method="post" noValidate onSubmit={add.onSubmit} className="space-y-3" aria-label="Add a side pot">
             <input type="hidden" name="intent" value="addPot" />
