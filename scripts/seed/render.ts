@@ -160,6 +160,12 @@ export function renderSql(league: League, hashes: readonly string[]): string[] {
       ["id", "d", "from_player_id", "to_player_id", "amt_cents", "description", "created_at"],
       league.transfers.map((t) => [t.id, t.date, t.from, t.to, t.amountCents, t.description, t.date]),
     ),
+    // The weekly CTP pot (ADR 30) on each round open for sign-up: nobody in it yet.
+    ...insertRows(
+      "side_pots",
+      ["round_id", "name", "kind", "buy_in_cents", "holes"],
+      league.rounds.filter((r) => r.open && r.kind !== "past").map((r) => [r.id, "CTP", "ctp", 200, "[3,7]"]),
+    ),
     "delete from audit_actor;",
   ];
 }
