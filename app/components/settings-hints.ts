@@ -20,6 +20,7 @@ export const NIGHT: [SettingName, string][] = [
 export const NIGHT_CHOICES: [ChoiceName, string][] = [
   ["cardMode", "How Make cards groups the checked-in players; the admin can choose another each time."],
   ["cardStart", "Shotgun uses each layout's holes; tee times start at the round's start time."],
+  ["caliRule", "In a doubles round, the odd player out plays as a team of one, the cali; the team's score is what the card records."],
 ];
 
 export const TAGS: [SettingName, string][] = [

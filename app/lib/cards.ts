@@ -46,7 +46,8 @@ function spread(n: number, k: number): number[] {
 export type Random = (below: number) => number;
 const mathRandom: Random = (below) => Math.floor(Math.random() * below);
 
-function shuffled<T>(list: readonly T[], random: Random): T[] {
+/** `list` in a random order (Fisher–Yates), by `random` (Math.random unless given). */
+export function shuffled<T>(list: readonly T[], random: Random = mathRandom): T[] {
   const out = [...list];
   for (let i = out.length - 1; i > 0; i--) {
     const j = random(i + 1);
@@ -142,6 +143,15 @@ export function makeCards(players: readonly CardPlayer[], options: { mode: CardM
         ? byDivision(players, options.size, random)
         : cut(shuffled(players, random), sizes);
   return cards.filter((c) => c.length > 0).map((c) => c.map((p) => p.entryId));
+}
+
+/**
+ * A doubles round's cards (ADR 31): its teams (each a list of entry ids) shuffled and
+ * dealt two teams to a card, as evenly as the count allows; partners never split.
+ */
+export function makeTeamCards(teams: readonly number[][], random?: Random): number[][] {
+  const cards = cut(shuffled(teams, random), spread(teams.length, Math.ceil(teams.length / 2)));
+  return cards.filter((c) => c.length > 0).map((c) => c.flat());
 }
 
 /** Where a card starts in a shotgun start: a hole and, when several cards share it, a letter (7A, 7B). */

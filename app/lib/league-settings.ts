@@ -66,6 +66,15 @@ export const CHOICES = {
     ],
     default: "off",
   } satisfies Choice<"off" | "every" | "chosen">,
+  // Random-draw doubles (ADR 31): what the odd player out, the "cali", plays.
+  caliRule: {
+    label: "Cali in doubles",
+    options: [
+      { value: "best_of_two", label: "Throws twice every shot, plays the better" },
+      { value: "one_ball", label: "Plays one ball alone" },
+    ],
+    default: "best_of_two",
+  } satisfies Choice<"best_of_two" | "one_ball">,
 } as const;
 
 export type ChoiceName = keyof typeof CHOICES;
@@ -73,6 +82,7 @@ type ChoiceValue<N extends ChoiceName> = (typeof CHOICES)[N]["options"][number][
 export type MoneyVisibility = ChoiceValue<"moneyVisibility">;
 export type CardStart = ChoiceValue<"cardStart">;
 export type BagTags = ChoiceValue<"bagTags">;
+export type CaliRule = ChoiceValue<"caliRule">;
 
 /** The divisions a league runs until its admin says otherwise: the nine the demo league plays. */
 export const DEFAULT_LEAGUE_DIVISIONS: readonly string[] = ["MPO", "MP40", "FPO", "MA1", "MA2", "MA3", "MA40", "FA1", "MJ18"];
@@ -89,5 +99,6 @@ export const DEFAULT_SETTINGS: LeagueSettings = {
   cardStart: CHOICES.cardStart.default,
   moneyVisibility: CHOICES.moneyVisibility.default,
   bagTags: CHOICES.bagTags.default,
+  caliRule: CHOICES.caliRule.default,
   divisions: [...DEFAULT_LEAGUE_DIVISIONS],
 };

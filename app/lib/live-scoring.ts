@@ -1,4 +1,4 @@
-import type { LiveCard, LiveState } from "./live-state";
+import type { LiveCard, LivePlayer, LiveState } from "./live-state";
 import type { Change } from "../schemas/live";
 
 // What the phones' scoring page (ADR 26, "The phone") computes from the state and the
@@ -50,4 +50,29 @@ export function nextOpenHole(state: LiveState, card: LiveCard, order: readonly n
 /** A change's id: random, so a resend of the same change is known as the same (the protocol's 8–64 characters). */
 export function changeId(): string {
   return crypto.randomUUID();
+}
+
+/** What a card scores as one (ADR 31): a player, or a doubles team whose partners share every score. */
+export type ScoreUnit = { key: number; name: string; lead: LivePlayer; members: LivePlayer[] };
+
+/**
+ * The card's players as it scores them: each alone, or, in a doubles round (`teams`: entry
+ * id → team number), each team once, under its partners' names, its first partner leading.
+ */
+export function scoreUnits(players: readonly LivePlayer[], teams: Readonly<Record<number, number>> = {}): ScoreUnit[] {
+  const units: ScoreUnit[] = [];
+  const byTeam = new Map<number, ScoreUnit>();
+  for (const p of players) {
+    const team = teams[p.entryId];
+    const unit = team === undefined ? undefined : byTeam.get(team);
+    if (unit) {
+      unit.members.push(p);
+      unit.name = unit.members.map((m) => m.name).join(" & ");
+      continue;
+    }
+    const made = { key: p.entryId, name: p.name, lead: p, members: [p] };
+    units.push(made);
+    if (team !== undefined) byTeam.set(team, made);
+  }
+  return units;
 }

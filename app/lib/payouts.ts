@@ -6,6 +6,7 @@
 // dependency-free so the admin round page can preview exactly what the server will store.
 // All money is integer cents; shares are integer basis points (1/100 of a percent)
 // so every table row sums to exactly 10 000 with no floating-point drift.
+import { splitBetween, teamsOf } from "./doubles";
 import { HAND_SHARE_PERCENT } from "./payout-shares";
 
 export type PayoutEntryInput = { id: number; division: string; score: number; dnf?: boolean };
@@ -87,14 +88,22 @@ export function computeDivisionPayouts(entries: readonly PayoutEntryInput[], pay
   if (entries.some((e) => e.division !== division)) {
     throw new RangeError("computeDivisionPayouts takes entries of a single division");
   }
-  const total = entries.length;
-  const poolCents = total * payoutPerEntryCents;
+  return payByPlace(entries, entries.length * payoutPerEntryCents);
+}
+
+/**
+ * Places `units` (one division's entries, or a doubles round's teams) by score and pays
+ * `poolCents` by the share table: skipped while a score is missing.
+ */
+function payByPlace(units: readonly PayoutEntryInput[], poolCents: number): DivisionSummary {
+  const division = units[0]?.division ?? "";
+  const total = units.length;
   // Paying on a partial card list would pay the wrong people; wait for every score.
-  if (entries.some((e) => !e.dnf && !(e.score > 0))) {
+  if (units.some((e) => !e.dnf && !(e.score > 0))) {
     return { division, skipped: true, poolCents, paidCents: 0, roundingCents: 0, results: [] };
   }
 
-  const finishers = entries.filter((e) => !e.dnf).sort((a, b) => a.score - b.score || a.id - b.id);
+  const finishers = units.filter((e) => !e.dnf).sort((a, b) => a.score - b.score || a.id - b.id);
   const places = paidPlaces(finishers.length);
   const shares = finishers.length > 0 ? shareBasisPoints(places) : [];
   const results: PayoutResult[] = [];
@@ -113,9 +122,34 @@ export function computeDivisionPayouts(entries: readonly PayoutEntryInput[], pay
     start = end;
   }
   // Every DNF shares the place after the last finisher.
-  for (const entry of entries.filter((e) => e.dnf).sort((a, b) => a.id - b.id)) place(entry, finishers.length + 1, 0);
+  for (const entry of units.filter((e) => e.dnf).sort((a, b) => a.id - b.id)) place(entry, finishers.length + 1, 0);
   const paidCents = results.reduce((sum, r) => sum + r.payoutCents, 0);
   return { division, skipped: false, poolCents, paidCents, roundingCents: poolCents - paidCents, results };
+}
+
+/** The division a doubles round's results are labelled with: the teams play one field. */
+export const DOUBLES_DIVISION = "Doubles";
+
+/**
+ * A doubles round (ADR 31): its teams placed against each other (a team's score and DNF
+ * are its first partner's), the pool (every entry's payout) paid by the teams' places, and
+ * each team's payout split between its partners; both partners carry the team's label.
+ */
+export function computeTeamPayouts(entries: readonly (PayoutEntryInput & { team: number | null })[], payoutPerEntryCents: number) {
+  const teams = teamsOf(entries);
+  const units = teams.map((members) => {
+    const first = members[0] as PayoutEntryInput;
+    return { id: first.id, division: DOUBLES_DIVISION, score: first.score, dnf: first.dnf };
+  });
+  const summary = payByPlace(units, entries.length * payoutPerEntryCents);
+  const byFirst = new Map(summary.results.map((r) => [r.id, r]));
+  const results: PayoutResult[] = teams.flatMap((members) => {
+    const team = byFirst.get((members[0] as PayoutEntryInput).id);
+    if (!team) return [];
+    const shares = splitBetween(team.payoutCents, members.length);
+    return members.map((m, i) => ({ ...team, id: m.id, payoutCents: shares[i] ?? 0 }));
+  });
+  return { ...summary, results };
 }
 
 /** One summary per division, in order of each division's first entry. */
@@ -139,12 +173,16 @@ export function computeRoundPayouts(entries: readonly PayoutEntryInput[], payout
  * yet (a new entry) are keyed by negative placeholders.
  */
 export function payoutsByEntry(
-  entries: readonly { id: number | null; division: string; score: number; dnf?: boolean }[],
+  entries: readonly { id: number | null; division: string; score: number; dnf?: boolean; team?: number | null }[],
   payoutPerEntryCents: number,
 ): Map<number, { payoutCents: number; result: string | null }> {
-  const withIds = entries.map((e, i) => ({ ...e, id: e.id ?? -(i + 1) }));
+  const withIds = entries.map((e, i) => ({ ...e, id: e.id ?? -(i + 1), team: e.team ?? null }));
   const out = new Map<number, { payoutCents: number; result: string | null }>();
   for (const e of withIds) out.set(e.id, { payoutCents: 0, result: null });
-  for (const r of computeRoundPayouts(withIds, payoutPerEntryCents)) out.set(r.id, { payoutCents: r.payoutCents, result: r.result });
+  // Drawn teams make the round doubles: the teams are placed and paid, not the divisions.
+  const results = withIds.some((e) => e.team !== null)
+    ? computeTeamPayouts(withIds, payoutPerEntryCents).results
+    : computeRoundPayouts(withIds, payoutPerEntryCents);
+  for (const r of results) out.set(r.id, { payoutCents: r.payoutCents, result: r.result });
   return out;
 }

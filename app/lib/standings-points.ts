@@ -6,7 +6,17 @@ import { computeRoundDivisionSummaries } from "./payouts";
 import type { PointsRule } from "./standings-rule";
 
 /** One score of a round, as the standings read it. */
-export type ScoredEntry = { id: number; roundId: number; playerId: number; division: string; score: number; dnf?: boolean };
+export type ScoredEntry = {
+  id: number;
+  roundId: number;
+  playerId: number;
+  division: string;
+  score: number;
+  dnf?: boolean;
+  /** A doubles round's team (ADR 31), and the stored label that carries the team's place. */
+  team?: number | null;
+  result?: string | null;
+};
 
 /** What one entry earned: its place (shared by a tie) and its points, participation included. */
 export type EntryPoints = { id: number; roundId: number; playerId: number; division: string; place: number; points: number };
@@ -33,6 +43,7 @@ export function tiedPlacePoints(first: number, size: number, rule: PointsRule): 
  * takes the place after the last finisher, as the payouts place it.
  */
 export function roundPoints(entries: readonly ScoredEntry[], rule: PointsRule): { points: EntryPoints[]; waiting: string[] } {
+  if (entries.some((e) => e.team != null)) return teamRoundPoints(entries, rule);
   const byId = new Map(entries.map((e) => [e.id, e]));
   const points: EntryPoints[] = [];
   const waiting: string[] = [];
@@ -51,6 +62,28 @@ export function roundPoints(entries: readonly ScoredEntry[], rule: PointsRule): 
     }
   }
   return { points, waiting };
+}
+
+/**
+ * A doubles round's points (ADR 31): each partner takes the team's place among the teams,
+ * as the round's payouts stored it on every partner ("2/5|(Doubles)"), and the points of
+ * that place, a tie shared between the teams in it. No label yet: the round waits.
+ */
+function teamRoundPoints(entries: readonly ScoredEntry[], rule: PointsRule): { points: EntryPoints[]; waiting: string[] } {
+  const placeOf = (e: ScoredEntry) => Number(/^(\d+)\//.exec(e.result ?? "")?.[1] ?? Number.NaN);
+  if (entries.some((e) => !Number.isInteger(placeOf(e)))) return { points: [], waiting: [...new Set(entries.map((e) => e.division))] };
+  const teamsAt = new Map<number, Set<string>>();
+  for (const e of entries) {
+    const teams = teamsAt.get(placeOf(e)) ?? new Set<string>();
+    teams.add(e.team == null ? `solo:${e.id}` : `team:${e.team}`);
+    teamsAt.set(placeOf(e), teams);
+  }
+  const points = entries.map((e) => {
+    const place = placeOf(e);
+    const shared = tiedPlacePoints(place, teamsAt.get(place)?.size ?? 1, rule);
+    return { id: e.id, roundId: e.roundId, playerId: e.playerId, division: e.division, place, points: shared + rule.pointsParticipation };
+  });
+  return { points, waiting: [] };
 }
 
 /** The sum of the `n` highest of `points` (all of them when there are fewer), in hundredths to stay exact. */

@@ -47,6 +47,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       round: null,
       choices,
       tags: { on: bagTags !== "off", counts: bagTags === "every" },
+      doubles: false,
       inputs: { ...when, name: "", ...place, pdga_url: "", ...moneyInputs(ROUND_FORM_DEFAULTS) },
     };
   }
@@ -56,6 +57,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     round: { id, name, startsAt, entryCount, openForRegistration, version },
     choices,
     tags: { on: bagTags !== "off", counts: round.countsForTags },
+    doubles: round.doubles,
     inputs: roundInputs(round, league.timeZone),
     // Field caps and the waitlist in order (ADR 28).
     caps: await roundCaps(db, round, nowSeconds()),
@@ -114,7 +116,7 @@ function DeleteRound({ round, busy }: { round: { name: string; entryCount: numbe
 }
 
 export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
-  const { round, inputs, choices, caps, tags } = loaderData;
+  const { round, inputs, choices, caps, tags, doubles } = loaderData;
   const { timeZone } = useLeague();
   const { formError: posted, fieldErrors: postedFields, result } = useFormResult();
   // The caps form posts here too: its answer is its own (./caps-form.server.ts).
@@ -154,6 +156,13 @@ export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
                 ? "Its players swap bag tags by finish when its results are saved."
                 : "Bag tags are off in the settings: the round swaps nothing until they are on."
             }
+          />
+          <CheckboxField
+            label="Doubles"
+            name="doubles"
+            defaultChecked={doubles}
+            error={fieldErrors.doubles}
+            hint="Random-draw doubles: the night screen draws teams from who is checked in; a team plays one score and shares its payout."
           />
           {/* Beside the buttons, where the eye is after Save or Delete (a refused delete on a phone). */}
           <FormAlert message={formError} />

@@ -28,6 +28,7 @@ import { formatDateTime, nowSeconds } from "~/lib/time";
 import { roundWaitlist } from "~/.server/services/waitlist/waitlist-view";
 import { WaitlistTable } from "~/components/waitlist/waitlist-table";
 import { SidePotsAdmin } from "~/components/sidepots/side-pots-admin";
+import { DrawTeams } from "~/components/doubles/draw-teams";
 
 // League night on a phone (ADR 25): check-in, cash, walk-ups, the cards and their print.
 
@@ -70,7 +71,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData ? `League night · ${args.loaderData.round.name}` : "League night");
 
 export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
-  const { round, entries, counts, played, board, cardSettings, divisions, live, waitlist, sidePots } = loaderData;
+  const { round, entries, counts, played, board, cardSettings, divisions, live, waitlist, sidePots, teams } = loaderData;
   const { timeZone } = useLeague();
   const where = board.course ? `${board.course}${board.layout ? ` · ${board.layout}` : ""}` : round.location;
   return (
@@ -110,6 +111,15 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
               aceCents={round.aceCents}
               closed={played}
             />
+            {round.doubles ? (
+              <DrawTeams
+                teams={teams.teams}
+                version={teams.version}
+                caliRule={teams.caliRule}
+                checkedIn={counts.checkedIn}
+                closed={played || board.publishedAt !== null}
+              />
+            ) : null}
             <MakeCards
               version={board.version}
               mode={cardSettings.mode}

@@ -9,6 +9,7 @@ import { checkIn, undoCheckIn } from "~/.server/services/night/check-in";
 import { walkUp } from "~/.server/services/night/walk-up";
 import { getRound } from "~/.server/services/rounds/rounds";
 import { settleHole } from "~/.server/services/sidepots/marks";
+import { drawRoundTeams } from "~/.server/services/doubles/teams";
 import { choosePot } from "~/.server/services/sidepots/opt-in";
 import { addPot, deletePot } from "~/.server/services/sidepots/side-pots";
 import { formatCents } from "~/lib/money";
@@ -108,6 +109,11 @@ async function run(input: NightForm, ctx: NightContext): Promise<{ success: stri
           fromCredit: input.from_credit,
         }),
       };
+    case "drawTeams": {
+      const drawn = await drawRoundTeams(db, roundId, { mode: input.mode, version: input.version });
+      const cali = drawn.cali ? ", one of them a cali" : "";
+      return { success: `Drew ${drawn.teams} teams${cali}. Make the cards: partners share one.` };
+    }
     case "settleHole": {
       const entryIds = [input.winner, input.tie_with].filter((id): id is number => id !== undefined);
       return { success: await settleHole(db, roundId, { potId: input.pot_id, hole: input.hole, entryIds }, who.userId) };

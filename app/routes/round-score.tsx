@@ -12,6 +12,7 @@ import { pageMeta } from "~/lib/meta";
 import { handleForm } from "~/.server/forms";
 import { markCtp } from "~/.server/services/sidepots/marks";
 import { roundPots } from "~/.server/services/sidepots/pot-view";
+import { roundTeams } from "~/.server/services/doubles/teams";
 import { CtpPanel } from "~/components/sidepots/ctp-panel";
 import { CtpFormSchema } from "~/schemas/side-pots";
 
@@ -41,9 +42,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const beatMs = Number.isInteger(beat) && beat >= BEAT.min && beat <= BEAT.max ? beat : BEAT.default;
   const scorer = { role: viewer.role === "admin" ? ("admin" as const) : ("player" as const), playerId: viewer.playerId };
   // The round's CTP pots (ADR 30), and who on this card can be marked in them.
-  const pots = await orRouteError(roundPots(db, id));
+  const [pots, drawn] = await orRouteError(Promise.all([roundPots(db, id), roundTeams(db, id)]));
+  // A doubles round's partners score as one (ADR 31).
+  const teams = Object.fromEntries(drawn.teams.flatMap((t) => t.members.map((m) => [m.entryId, t.number])));
   const onCard = state.players.filter((p) => card.entryIds.includes(p.entryId)).map((p) => ({ entryId: p.entryId, name: p.name }));
-  return { state, cardId: card.id, cardNumber: card.number, scorer, beatMs, pots, onCard };
+  return { state, cardId: card.id, cardNumber: card.number, scorer, beatMs, pots, onCard, teams };
 }
 
 /** A CTP from the card: the player's own or a cardmate's, or any by an admin. */
@@ -91,12 +94,12 @@ function useOfflineCopy() {
 }
 
 export default function RoundScore({ loaderData }: Route.ComponentProps) {
-  const { state, cardId, cardNumber, scorer, beatMs, pots, onCard } = loaderData;
+  const { state, cardId, cardNumber, scorer, beatMs, pots, onCard, teams } = loaderData;
   useOfflineCopy();
   return (
     <div className="mx-auto max-w-xl space-y-4">
       <PageHeader title={`Card ${cardNumber}`} subtitle={state.name} />
-      <ScoreCard initial={state} cardId={cardId} scorer={scorer} beatMs={beatMs} />
+      <ScoreCard initial={state} cardId={cardId} scorer={scorer} beatMs={beatMs} teams={teams} />
       <CtpPanel pots={pots} onCard={onCard} />
       <ButtonLink to={`/rounds/${state.roundId}`} variant="quiet">
         Back to the round

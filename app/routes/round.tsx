@@ -21,6 +21,9 @@ import { optionalSession, requireUser } from "~/.server/auth/guards";
 import { withdrawalBack } from "~/.server/services/money/round-money";
 import { roundPots } from "~/.server/services/sidepots/pot-view";
 import { RoundPots } from "~/components/sidepots/pot-summary";
+import { TeamResults } from "~/components/doubles/team-results";
+import { teamResults } from "~/lib/doubles";
+import { fullName } from "~/lib/player-name";
 import { handleWithdrawForm } from "./withdraw-form.server";
 import { handleCheckInForm } from "./check-in-form.server";
 import { handleWaitlistForm } from "./waitlist-form.server";
@@ -82,6 +85,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const live = !played && cards.length > 0 ? await orRouteError(liveStateOf(env, id, "public")) : null;
   // Only what the page shows goes into the page's data.
   const groups = resultGroups(entries, aced, handicaps?.players);
+  // A doubles round's results are its teams' (ADR 31).
+  const teams = entries.some((e) => e.team !== null)
+    ? teamResults(entries.map((e) => ({ ...e, name: fullName(e), payoutCents: e.entryPayoutCents })))
+    : null;
   // The player's own entry: they may withdraw until the round starts (ADR 22).
   const mine = facts?.entered ? entries.find((e) => e.playerId === me) : undefined;
   const withdraw = mine && round.startsAt > nowSeconds() ? { entryId: mine.id, back: await withdrawalBack(db, round, mine) } : null;
@@ -115,6 +122,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     cards,
     field: waitlist?.field ?? null,
     sidePots,
+    teams,
   };
   return page.live ? data(page, { headers: { "Cache-Control": LIVE_CACHE_CONTROL } }) : page;
 }
@@ -147,8 +155,23 @@ function timeZoneOf(matches: Route.MetaArgs["matches"]): string {
 }
 
 export default function RoundPage({ loaderData }: Route.ComponentProps) {
-  const { round, live, course, entryCents, pot, played, groups, handicapSettings, entryCount, signUp, night, cards, field, sidePots } =
-    loaderData;
+  const {
+    round,
+    live,
+    course,
+    entryCents,
+    pot,
+    played,
+    groups,
+    handicapSettings,
+    entryCount,
+    signUp,
+    night,
+    cards,
+    field,
+    sidePots,
+    teams,
+  } = loaderData;
   const net = handicapSettings !== null;
   const { longDate, time } = useLeague();
   const today = isToday(round.startsAt, nowSeconds());
@@ -210,9 +233,11 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
             <EmptyState title="No one has signed up for this round yet." />
           ) : (
             <>
-              {played ? <NetToggle net={net} /> : null}
+              {played && !teams ? <NetToggle net={net} /> : null}
               <div className="space-y-2">
-                {played ? (
+                {played && teams ? (
+                  <TeamResults teams={teams} />
+                ) : played ? (
                   <>
                     <ResultsTable groups={groups} net={net} />
                     <MethodNotes settings={handicapSettings} />

@@ -44,6 +44,11 @@ export const NightFormSchema = z.discriminatedUnion(
       }),
     z.object({ intent: z.literal("publish"), version }),
     ...SidePotIntents,
+    z.object({
+      intent: z.literal("drawTeams"),
+      version: versionSchema("teams"),
+      mode: z.enum(["random", "balanced"], { error: "Choose how to draw" }),
+    }),
   ],
   { error: "Unknown action" },
 );

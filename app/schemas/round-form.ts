@@ -22,6 +22,10 @@ const RoundPageFieldsSchema = RoundFormFieldsSchema.extend({
     .literal("on", { error: "Tick the box or leave it empty" })
     .optional()
     .transform((v) => v === "on"),
+  doubles: z
+    .literal("on", { error: "Tick the box or leave it empty" })
+    .optional()
+    .transform((v) => v === "on"),
 });
 
 type RoundFormFields = z.infer<typeof RoundFormFieldsSchema>;

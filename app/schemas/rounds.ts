@@ -50,6 +50,8 @@ export const RoundValuesSchema = z.object({
     .refine((v) => v === null || /^https:\/\/\S+$/.test(v), "PDGA link must start with https://"),
   // Counts for bag tags (ADR 27); left out, a stored round keeps its flag and a new one takes the league's default.
   tags: z.boolean({ error: "tags must be true or false" }).optional(),
+  // Random-draw doubles (ADR 31); left out, a stored round keeps its flag and a new one is singles.
+  doubles: z.boolean({ error: "doubles must be true or false" }).optional(),
 });
 
 const given = (v: unknown) => v !== undefined && v !== null && v !== "";

@@ -76,6 +76,7 @@ export const LeagueSettingsSchema = z
     moneyVisibility: choice("moneyVisibility", valuesOf("moneyVisibility")).optional(),
     divisions: DivisionListSchema.optional(),
     bagTags: choice("bagTags", valuesOf("bagTags")).optional(),
+    caliRule: choice("caliRule", valuesOf("caliRule")).optional(),
     tagCount: field("tagCount").optional(),
     tagExpiryWeeks: field("tagExpiryWeeks").optional(),
   })

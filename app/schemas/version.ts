@@ -1,7 +1,7 @@
 import { z } from "./zod";
 
-/** What a version is read of (ADR 20): an entry, a round, a layout, or a round's cards (their cards_version, ADR 25). */
-type Versioned = "entry" | "round" | "layout" | "cards";
+/** What a version is read of (ADR 20): an entry, a round, a layout, a round's cards (cards_version, ADR 25) or teams (teams_version, ADR 31). */
+type Versioned = "entry" | "round" | "layout" | "cards" | "teams";
 
 /** The 400 for a write of a stored row that does not say which version it read. */
 export const missingVersion = (what: Versioned) => `version is required: send the version of the ${what} as you read it`;

@@ -118,9 +118,9 @@ test("the money report balances, shows a credit sign-up's money, and downloads t
   const menuLinks = await admin.locator("#admin-menu a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
   expect(menuLinks.indexOf("/admin/reports")).toBe(menuLinks.indexOf("/admin/payments") + 1);
 
-  // The books balance, both of them (the third status says what money is left to sort out, ADR 22).
+  // The books balance, all three of them (the fourth status says what money is left to sort out, ADR 22).
   const reconciliation = admin.getByRole("region", { name: "Reconciliation" });
-  await expect(reconciliation.getByRole("status")).toHaveCount(3);
+  await expect(reconciliation.getByRole("status")).toHaveCount(4);
   await expect(reconciliation.getByRole("status").filter({ hasText: "Balanced" })).toHaveCount(3);
   await expect(reconciliation.getByRole("status").filter({ hasText: "to sort out" })).toHaveCount(1);
   await expect(reconciliation.getByRole("alert")).toHaveCount(0);

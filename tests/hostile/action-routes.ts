@@ -279,6 +279,12 @@ const nightForms: Form[] = [
     },
   },
   { name: "publish", valid: () => ({ intent: "publish", version: "0" }), fields: { version } },
+  // Random-draw doubles (ADR 31).
+  {
+    name: "drawTeams",
+    valid: () => ({ intent: "drawTeams", version: "0", mode: "random" }),
+    fields: { version, mode: intent("random", "balanced") },
+  },
   // Side pots (ADR 30).
   {
     name: "addPot",
@@ -623,6 +629,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
       },
       { name: "publish with no cards", fields: { intent: "publish", version: "0" }, status: 409 },
       { name: "a side pot that does not exist", fields: { intent: "deletePot", pot_id: String(MISSING_ID) }, status: 404 },
+      { name: "teams for a singles round", fields: { intent: "drawTeams", version: "0", mode: "balanced" }, status: 409 },
       { name: "a CTP pot with no holes", fields: { intent: "addPot", name: "No holes", kind: "ctp", buy_in: "2" }, status: 400 },
       { name: "an absurd buy-in", fields: { intent: "addPot", name: "Rich", kind: "custom", buy_in: "1000.01" }, status: 400 },
     ],

@@ -61,6 +61,7 @@ describe("entriesForRound", () => {
       result: "1/3|(MPO)",
       rating: null,
       sidePotsCents: 0,
+      team: null,
       version: 0,
     });
     expect(list[3]).toMatchObject({ pdga: "111", ace: false, score: 0, result: null });

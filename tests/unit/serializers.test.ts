@@ -31,12 +31,14 @@ describe("serializers", () => {
       fieldCap: null,
       divisionCaps: null,
       countsForTags: false,
+      doubles: false,
+      teamsVersion: 0,
       version: 3,
       createdAt: 1,
       entryCount: 12,
     };
     expect(bytes(roundJson(round))).toBe(
-      '{"id":7,"d":1700000000,"n":"Glow","loc":"Park","fee_pdga":0.5,"fee_course":1,"fee_other":0,"ace":1,"payout":4.5,"pdga_url":null,"openForRegistration":true,"entry_count":12,"layout_id":null,"tags":false,"version":3}',
+      '{"id":7,"d":1700000000,"n":"Glow","loc":"Park","fee_pdga":0.5,"fee_course":1,"fee_other":0,"ace":1,"payout":4.5,"pdga_url":null,"openForRegistration":true,"entry_count":12,"layout_id":null,"tags":false,"doubles":false,"version":3}',
     );
     const played = {
       roundId: 7,
@@ -78,6 +80,7 @@ describe("serializers", () => {
       result: null,
       rating: 951,
       sidePotsCents: 0,
+      team: null,
       version: 4,
     };
     expect(bytes(entryJson(entry))).toBe(

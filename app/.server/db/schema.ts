@@ -52,6 +52,10 @@ export const rounds = sqliteTable(
     divisionCaps: text("division_caps"),
     // Bag tags (ADR 27): the players who played this round swap their tags by finish.
     countsForTags: integer("counts_for_tags", { mode: "boolean" }).notNull().default(false),
+    // Random-draw doubles (ADR 31): teams are drawn at check-in, play one score and share a
+    // place; every draw bumps teams_version, so two admins drawing at once leave one draw.
+    doubles: integer("doubles", { mode: "boolean" }).notNull().default(false),
+    teamsVersion: integer("teams_version").notNull().default(0),
     // Bumped by a trigger (migration 0011) whenever a field an editor shows changes: a save
     // carries the version it read, and a save against a newer row is refused (ADR 20).
     version: integer("version").notNull().default(0),
@@ -165,6 +169,9 @@ export const entries = sqliteTable(
     // Checked in at the course (ADR 25): when, and by whom (the player themself or an admin).
     checkedInAt: integer("checked_in_at"),
     checkedInBy: integer("checked_in_by").references((): AnySQLiteColumn => users.id, { onDelete: "set null" }),
+    // A doubles round's team (ADR 31): its number in the round, shared by the partners; null
+    // before the draw (an entry without a team plays as a team of one).
+    team: integer("team"),
     // Bumped by a trigger (migration 0011) whenever a field the entry editors show or a
     // payout changes: an edit carries the version it read and is refused against a newer one.
     version: integer("version").notNull().default(0),
@@ -383,6 +390,10 @@ export const leagueSettings = sqliteTable(
       .default(CHOICES.bagTags.default),
     tagCount: integer("tag_count").notNull().default(SETTINGS.tagCount.default),
     tagExpiryWeeks: integer("tag_expiry_weeks").notNull().default(SETTINGS.tagExpiryWeeks.default),
+    // Random-draw doubles (ADR 31): what a cali (the odd player, a team of one) plays.
+    caliRule: text("cali_rule", { enum: ["best_of_two", "one_ball"] })
+      .notNull()
+      .default(CHOICES.caliRule.default),
     updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
   },
   (t) => [check("league_settings_one_row", sql`${t.id} = 1`)],

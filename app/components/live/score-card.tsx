@@ -5,7 +5,7 @@ import { useLiveRound } from "./use-live-round";
 import { FlagsToSettle } from "./flags-to-settle";
 import { Alert } from "~/components/ui/alert";
 import { toParLabel } from "~/lib/live-board";
-import { changeId, holeOrder, nextOpenHole, waitingLabel, withWaiting } from "~/lib/live-scoring";
+import { changeId, holeOrder, nextOpenHole, scoreUnits, waitingLabel, withWaiting } from "~/lib/live-scoring";
 import { type LiveState, playerToPar, playerTotal } from "~/lib/live-state";
 import { nowSeconds } from "~/lib/time";
 import type { Change } from "~/schemas/live";
@@ -22,7 +22,20 @@ const LINK_TEXT = { connecting: "Connecting…", live: "Live", offline: "Offline
  * every player's strokes with big steppers, the running totals against par, holes the
  * card disagrees on to settle, and each player's sign-off at the end.
  */
-export function ScoreCard({ initial, cardId, scorer, beatMs }: { initial: LiveState; cardId: number; scorer: Scorer; beatMs: number }) {
+export function ScoreCard({
+  initial,
+  cardId,
+  scorer,
+  beatMs,
+  teams,
+}: {
+  initial: LiveState;
+  cardId: number;
+  scorer: Scorer;
+  beatMs: number;
+  /** A doubles round's teams (entry id → team number, ADR 31): each scores as one. */
+  teams?: Record<number, number>;
+}) {
   const { state, waiting, shown: unseen, link, refused, record, dismiss } = useLiveRound(initial.roundId, initial, beatMs);
   const shown = useMemo(() => withWaiting(state, unseen), [state, unseen]);
   const card = shown.cards.find((c) => c.id === cardId);
@@ -34,6 +47,7 @@ export function ScoreCard({ initial, cardId, scorer, beatMs }: { initial: LiveSt
   const adminReason = scorer.role === "admin" && locked;
   const make: Make = (fields) => ({ id: changeId(), at: nowSeconds(), ...(adminReason ? { reason } : {}), ...fields }) as Change;
   const players = card.entryIds.flatMap((id) => shown.players.filter((p) => p.entryId === id));
+  const units = scoreUnits(players, teams);
   const at = order.indexOf(hole);
   const waitText = waitingLabel(waiting.length);
   return (
@@ -99,7 +113,7 @@ export function ScoreCard({ initial, cardId, scorer, beatMs }: { initial: LiveSt
       <HoleScores
         hole={hole}
         par={shown.holes[hole - 1]?.par ?? 3}
-        players={players}
+        units={units}
         canEdit={!locked || (adminReason && reason.trim().length >= 3)}
         make={make}
         record={record}
@@ -111,9 +125,9 @@ export function ScoreCard({ initial, cardId, scorer, beatMs }: { initial: LiveSt
           Totals
         </h2>
         <ul className="divide-y divide-slate-200">
-          {players.map((p) => (
-            <li key={p.entryId} className="flex items-center justify-between gap-2 py-2 text-base">
-              <span className="font-semibold">{p.name}</span>
+          {units.map(({ key, name, lead: p }) => (
+            <li key={key} className="flex items-center justify-between gap-2 py-2 text-base">
+              <span className="font-semibold">{name}</span>
               <span className="tabular-nums">{p.dnf ? "DNF" : `${playerTotal(p)} (${toParLabel(playerToPar(p, shown.holes))})`}</span>
             </li>
           ))}

@@ -21,6 +21,8 @@ export function roundJson(r: RoundRow) {
     layout_id: r.layoutId,
     /** Counts for bag tags (ADR 27); a save may leave it out to keep it. */
     tags: r.countsForTags,
+    /** Random-draw doubles (ADR 31); a save may leave it out to keep it. */
+    doubles: r.doubles,
     /** What a save of this round sends back (ADR 20). */
     version: r.version,
   };

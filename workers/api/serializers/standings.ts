@@ -22,6 +22,7 @@ export function settingsJson(s: LeagueSettings) {
     bagTags: s.bagTags,
     tagCount: s.tagCount,
     tagExpiryWeeks: s.tagExpiryWeeks,
+    caliRule: s.caliRule,
   };
 }
 

@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type Db, checkFailed } from "../../db/client";
-import { cardPlayers, cards } from "../../db/schema";
+import { cardPlayers, cards, entries } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../errors";
 import { getLeagueSettings } from "../standings/league-settings";
 import { type BoardCard, type CardBoard, cardBoard } from "./card-board";
 import { CARDS_CHANGED, type CardRow, bumpCards, cardsGuard, insertCardPlayers, insertCards } from "./card-sql";
-import { type CardMode, type Random, makeCards, startingHoles, teeTimes } from "~/lib/cards";
+import { type CardMode, type Random, makeCards, makeTeamCards, startingHoles, teeTimes } from "~/lib/cards";
 import type { CardStart } from "~/lib/league-settings";
 
 // Writing a round's cards (ADR 25): making them from who is checked in, and saving an
@@ -61,7 +61,15 @@ export async function makeRoundCards(db: Db, roundId: number, input: MakeInput):
   if (started) throw conflict(CARD_MESSAGES.started(started.number));
   const field = [...board.cards.flatMap((c) => c.players), ...board.waiting].filter((p) => p.checkedIn);
   if (field.length === 0) throw conflict(CARD_MESSAGES.nobody);
-  const groups = makeCards(field, { mode: input.mode ?? settings.cardMode, size: settings.cardSize, random: input.random });
+  // A doubles round's drawn teams are the cards' units (ADR 31).
+  const teams = await teamsOnField(
+    db,
+    roundId,
+    field.map((p) => p.entryId),
+  );
+  const groups = teams
+    ? makeTeamCards(teams, input.random)
+    : makeCards(field, { mode: input.mode ?? settings.cardMode, size: settings.cardSize, random: input.random });
   const shotgun = (input.start ?? settings.cardStart) === "shotgun";
   const holes = startingHoles(groups.length, board.holeCount, board.secondCardOrder);
   const times = teeTimes(groups.length, board.startsAt, settings.teeIntervalMinutes);
@@ -79,6 +87,18 @@ export async function makeRoundCards(db: Db, roundId: number, input: MakeInput):
     insertCardPlayers(db, roundId, rows),
     bumpCards(db, roundId, { unpublish: true }),
   ]);
+}
+
+/** The field's teams when the round's teams are drawn (a player checked in after the draw plays alone); else null. */
+async function teamsOnField(db: Db, roundId: number, field: number[]): Promise<number[][] | null> {
+  const rows = await db.select({ id: entries.id, team: entries.team }).from(entries).where(eq(entries.roundId, roundId));
+  if (!rows.some((r) => r.team !== null)) return null;
+  const teams = new Map<string, number[]>();
+  for (const r of rows.filter((x) => field.includes(x.id)).sort((a, b) => a.id - b.id)) {
+    const key = r.team === null ? `solo:${r.id}` : `team:${r.team}`;
+    teams.set(key, [...(teams.get(key) ?? []), r.id]);
+  }
+  return [...teams.values()];
 }
 
 /**

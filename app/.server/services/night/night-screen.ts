@@ -5,6 +5,7 @@ import { getLeagueSettings } from "../standings/league-settings";
 import { entriesScreen, type PlayEntry } from "../rounds/entries-screen";
 import { cardBoard } from "./card-board";
 import { roundPots } from "../sidepots/pot-view";
+import { roundTeams } from "../doubles/teams";
 import { entryTotalCents } from "~/lib/pricing";
 
 // What the league-night screen (/admin/round/night/{id}) shows (ADR 25): the round, every
@@ -15,12 +16,13 @@ import { entryTotalCents } from "~/lib/pricing";
 export type NightEntry = PlayEntry & { checkedInAt: number | null; priceCents: number };
 
 export async function nightScreen(db: Db, roundId: number) {
-  const [screen, checkIns, board, settings, sidePots] = await Promise.all([
+  const [screen, checkIns, board, settings, sidePots, teams] = await Promise.all([
     entriesScreen(db, roundId),
     db.select({ id: entries.id, at: entries.checkedInAt }).from(entries).where(eq(entries.roundId, roundId)),
     cardBoard(db, roundId),
     getLeagueSettings(db),
     roundPots(db, roundId),
+    roundTeams(db, roundId),
   ]);
   const at = new Map(checkIns.map((c) => [c.id, c.at]));
   const list = screen.entries
@@ -37,5 +39,6 @@ export async function nightScreen(db: Db, roundId: number) {
     cardSettings: { mode: settings.cardMode, start: settings.cardStart, size: settings.cardSize },
     divisions: settings.divisions,
     sidePots,
+    teams: { ...teams, caliRule: settings.caliRule },
   };
 }

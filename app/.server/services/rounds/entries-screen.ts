@@ -38,6 +38,7 @@ export async function entriesScreen(db: Db, id: number) {
       creditAddedCents: e.creditAddedCents,
       creditUsedCents: e.creditUsedCents,
       sidePotsCents: e.sidePotsCents,
+      team: e.team,
       result: e.result,
       version: e.version,
       balanceCents: balances.get(e.playerId) ?? 0,

@@ -29,6 +29,8 @@ export type EntryRow = {
   result: string | null;
   /** What the entry's side pots add to its price (ADR 30). */
   sidePotsCents: number;
+  /** A doubles round's team number (ADR 31), null before the draw. */
+  team: number | null;
   /** This score's round rating (services/ratings/round-ratings.ts), null until rated. */
   rating: number | null;
   /** Bumped by a trigger on every change an editor shows; an edit sends it back (ADR 20). */
@@ -55,6 +57,7 @@ export const entryColumns = {
   result: entries.result,
   rating: entries.rating,
   sidePotsCents: entrySidePotsCentsSql(sql`${entries.id}`).mapWith(Number),
+  team: entries.team,
   version: entries.version,
 };
 

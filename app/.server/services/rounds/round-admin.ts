@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import { type Db, checkFailed } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
-import { rounds } from "../../db/schema";
+import { entries, rounds } from "../../db/schema";
 import { type AppError, badRequest, conflict, notFound } from "../../errors";
 import type { RoundChange } from "~/schemas/round-form";
 import { markRatingsStale } from "../ratings/ratings-trigger";
@@ -33,6 +33,7 @@ const row = (v: RoundValues) => ({
   payoutCents: v.payout,
   pdgaUrl: v.pdga_url,
   ...(v.tags === undefined ? {} : { countsForTags: v.tags }),
+  ...(v.doubles === undefined ? {} : { doubles: v.doubles }),
 });
 
 /** A new round counts for tags when the league says new rounds do (ADR 27). */
@@ -67,14 +68,17 @@ async function writeRound(db: Db, id: number | null | undefined, values: RoundVa
     // A round counted for tags or not, or moved among the others, changes the swaps from it on (ADR 27).
     const flagged = values.tags !== undefined && values.tags !== countsForTags;
     tagsFrom = flagged || (values.startsAt !== startsAt && (countsForTags || values.tags)) ? Math.min(startsAt, values.startsAt) : null;
+    // A round made singles again drops its teams (ADR 31): its results are its divisions' again.
+    const dropTeams = values.doubles === false && state.entries.some((e) => e.team !== null);
     return {
       statements: [
         db
           .update(rounds)
           .set({ ...row(values), ...layoutColumns(values, sql`${rounds.layoutId}`) })
           .where(eq(rounds.id, id)),
+        ...(dropTeams ? [db.update(entries).set({ team: null }).where(eq(entries.roundId, id))] : []),
       ],
-      after: state.entries,
+      after: dropTeams ? state.entries.map((e) => ({ ...e, team: null })) : state.entries,
       roundPayoutCents: values.payout,
       guardPlayers: [],
       // A later date or a lower ace fee takes the round's fees out of the pot for a while (ADR 21).

@@ -39,6 +39,8 @@ export type StateEntry = {
   creditUsedCents: number;
   /** The buy-ins of the side pots the entry is in: part of its price (ADR 30). */
   sidePotsCents: number;
+  /** A doubles round's team number (ADR 31), null before the draw. */
+  team: number | null;
   paymentId: number | null;
   result: string | null;
   version: number;
@@ -46,7 +48,16 @@ export type StateEntry = {
 };
 
 export type RoundState = {
-  round: { id: number; name: string; startsAt: number; payoutCents: number; aceCents: number; version: number; countsForTags: boolean };
+  round: {
+    id: number;
+    name: string;
+    startsAt: number;
+    payoutCents: number;
+    aceCents: number;
+    version: number;
+    countsForTags: boolean;
+    doubles: boolean;
+  };
   fingerprint: string;
   entries: StateEntry[];
   /** The round's side pots (ADR 30): their opt-ins and marks are part of the fingerprint. */
@@ -62,7 +73,7 @@ function fingerprintSql(roundId: number): SQL<string> {
   return sql<string>`(
     coalesce((select group_concat(id || ':' || version, ',')
       from (select id, version from ${entries} where round_id = ${roundId} order by id)), '')
-    || '|' || coalesce((select version from ${rounds} where id = ${roundId}), '')
+    || '|' || coalesce((select version || ':' || teams_version from ${rounds} where id = ${roundId}), '')
     || '|' || ${potsFingerprintSql(roundId)}
   )`;
 }
@@ -78,6 +89,7 @@ export async function readRoundState(db: Db, roundId: number): Promise<RoundStat
         aceCents: rounds.aceCents,
         version: rounds.version,
         countsForTags: rounds.countsForTags,
+        doubles: rounds.doubles,
         fingerprint: fingerprintSql(roundId),
       })
       .from(rounds)
@@ -106,7 +118,7 @@ export async function readRoundState(db: Db, roundId: number): Promise<RoundStat
  * when the change may set it: an opted-in entry planned with `ace: false`, or left out,
  * takes its fee from the pot, which is then guarded.
  */
-export type PlannedEntry = { id: number | null; division: string; score: number; dnf?: boolean; ace?: boolean };
+export type PlannedEntry = { id: number | null; division: string; score: number; dnf?: boolean; ace?: boolean; team?: number | null };
 
 export type RoundChange<T> = {
   statements: BatchItem<"sqlite">[];

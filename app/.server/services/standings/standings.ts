@@ -33,6 +33,8 @@ async function seasonScores(db: Db, from: number, to: number, division?: string)
       division: entries.division,
       score: entries.score,
       dnf: entries.dnf,
+      team: entries.team,
+      result: entries.result,
       startsAt: rounds.startsAt,
       roundName: rounds.name,
       firstName: players.firstName,

@@ -1,0 +1,35 @@
+import { PlayerLink } from "~/components/player-link";
+import { DataTable, HeadRow, td, tdNum } from "~/components/ui/table";
+import type { TeamResult } from "~/lib/doubles";
+import { formatCents } from "~/lib/money";
+
+// A doubles round's results (ADR 31): the teams by place, partners together, the team's
+// score and its payout (split between the partners, each one's share on their own page).
+
+export function TeamResults({ teams }: { teams: TeamResult[] }) {
+  return (
+    <DataTable
+      caption="Team results"
+      head={
+        <HeadRow columns={[{ label: "Place", className: "w-12" }, "Team", { label: "Score", num: true }, { label: "Payout", num: true }]} />
+      }
+    >
+      {teams.map((t) => (
+        <tr key={t.key}>
+          <td className={td}>{t.place === null ? "–" : t.dnf ? "DNF" : t.place}</td>
+          <td className={td}>
+            {t.members.map((m, i) => (
+              <span key={m.playerId}>
+                {i > 0 ? " & " : ""}
+                <PlayerLink id={m.playerId}>{m.name}</PlayerLink>
+              </span>
+            ))}
+            {t.members.length === 1 ? <span className="text-muted"> (cali)</span> : null}
+          </td>
+          <td className={tdNum}>{t.dnf ? "DNF" : t.score > 0 ? t.score : "–"}</td>
+          <td className={tdNum}>{t.payoutCents > 0 ? formatCents(t.payoutCents) : "–"}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
