@@ -127,6 +127,7 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
               hasCards={board.cards.length > 0}
               published={board.publishedAt !== null}
               checkedIn={counts.checkedIn}
+              byTeams={teams.teams.length > 0}
             />
           </div>
         </div>

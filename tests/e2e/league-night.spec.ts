@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { api, claimedPlayer, letters, makePlayer, makeRound } from "./api";
+import { api, claimedPlayer, letters, makePlayer, makeRound, moveAway } from "./api";
 import { checkA11y, hydrated, partHydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 
@@ -20,16 +20,9 @@ async function entered(admin: Page, roundId: number, fn: string, ln: string, div
 
 const cardsRegion = (page: Page) => page.getByRole("region", { name: /^Cards \((draft|published)\)$/ });
 
-/**
- * A round of today ties the aces other tests add today to it (services/money/ledger.ts
- * addAce): the night's round takes no ace fee, the test holds the ace pot's lock, and the
- * round moves weeks ahead when the test is done.
- */
-async function moveAway(admin: Page, roundId: number) {
-  const round = await api<Record<string, unknown>>(admin, "GET", `/api/rounds/round/${roundId}`);
-  const { entry_count: _, openForRegistration: __, ...values } = round;
-  await api(admin, "POST", "/api/admin/round/", { ...values, d: Math.floor(Date.now() / 1000) + 40 * 86_400 });
-}
+// A round of today ties the aces other tests add today to it (services/money/ledger.ts
+// addAce): the night's round takes no ace fee, the test holds the ace pot's lock, and the
+// round moves weeks ahead when the test is done (moveAway).
 
 test("an admin runs a whole night on the phone, and the players see their cards @narrow", async ({
   adminPage: admin,

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { api, claimedPlayer, makeRound } from "./api";
+import { api, claimedPlayer, makeRound, moveAway } from "./api";
 import { checkA11y, hydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 
@@ -36,13 +36,6 @@ async function liveRound(admin: Page, tag: string, playerIds: number[]): Promise
   });
   await api(admin, "POST", `/api/admin/rounds/${roundId}/cards/publish`, { version: made.version });
   return roundId;
-}
-
-/** Rounds of today take the aces other tests add today (ADR 21): this one moves weeks ahead when done. */
-async function moveAway(admin: Page, roundId: number) {
-  const round = await api<Record<string, unknown>>(admin, "GET", `/api/rounds/round/${roundId}`);
-  const { entry_count: _, openForRegistration: __, ...values } = round;
-  await api(admin, "POST", "/api/admin/round/", { ...values, d: Math.floor(Date.now() / 1000) + 40 * 86_400 });
 }
 
 const waitingLine = (page: Page) => page.locator("[data-waiting]");

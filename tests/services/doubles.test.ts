@@ -79,7 +79,7 @@ describe("drawing teams", () => {
 
 describe("a doubles round's cards, payouts and standings", () => {
   it("keeps partners on a card, pays teams split between partners, and gives both the team's place", async () => {
-    const { round, list } = await doublesRound(5, { startsAt: nowSec() - DAY });
+    const { round } = await doublesRound(5, { startsAt: nowSec() - DAY });
     await drawRoundTeams(db(), round.id, { mode: "balanced", version: 0 });
     const board = await makeRoundCards(db(), round.id, { version: 0 });
     const { teams } = await roundTeams(db(), round.id);

@@ -43,7 +43,7 @@ export function DrawTeams({
           <form method="post" noValidate onSubmit={action.onSubmit} className="space-y-3" aria-label="Draw teams">
             <input type="hidden" name="intent" value="drawTeams" />
             <input type="hidden" name="version" value={version} />
-            <SelectField label="Draw" name="mode" defaultValue="random">
+            <SelectField label="How to draw" name="mode" defaultValue="random">
               <option value="random">At random</option>
               <option value="balanced">Balanced: the strongest with the weakest</option>
             </SelectField>

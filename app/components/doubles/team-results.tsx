@@ -18,13 +18,14 @@ export function TeamResults({ teams }: { teams: TeamResult[] }) {
         <tr key={t.key}>
           <td className={td}>{t.place === null ? "–" : t.dnf ? "DNF" : t.place}</td>
           <td className={td}>
+            {/* One partner a line: the table fits a phone without scrolling sideways. */}
             {t.members.map((m, i) => (
-              <span key={m.playerId}>
-                {i > 0 ? " & " : ""}
+              <span key={m.playerId} className="block">
+                {i > 0 ? <span className="sr-only">and </span> : null}
                 <PlayerLink id={m.playerId}>{m.name}</PlayerLink>
+                {t.members.length === 1 ? <span className="text-muted"> (cali)</span> : null}
               </span>
             ))}
-            {t.members.length === 1 ? <span className="text-muted"> (cali)</span> : null}
           </td>
           <td className={tdNum}>{t.dnf ? "DNF" : t.score > 0 ? t.score : "–"}</td>
           <td className={tdNum}>{t.payoutCents > 0 ? formatCents(t.payoutCents) : "–"}</td>

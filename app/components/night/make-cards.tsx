@@ -17,7 +17,10 @@ export function MakeCards({
   hasCards,
   published,
   checkedIn,
+  byTeams = false,
 }: {
+  /** A doubles round whose teams are drawn (ADR 31): the teams are the cards' units, two a card. */
+  byTeams?: boolean;
   version: number;
   mode: string;
   start: string;
@@ -39,13 +42,20 @@ export function MakeCards({
         <p className="text-sm text-muted">
           From the {checkedIn} checked-in {checkedIn === 1 ? "player" : "players"}.
         </p>
-        <SelectField label="Mode" name="mode" defaultValue={mode} key={`mode-${mode}`}>
-          {CHOICES.cardMode.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </SelectField>
+        {byTeams ? (
+          <>
+            <input type="hidden" name="mode" value={mode} />
+            <p className="text-sm text-muted">The drawn teams make the cards: two teams a card, partners together.</p>
+          </>
+        ) : (
+          <SelectField label="Mode" name="mode" defaultValue={mode} key={`mode-${mode}`}>
+            {CHOICES.cardMode.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <SelectField label={CHOICES.cardStart.label} name="start" defaultValue={start} key={`start-${start}`}>
           {CHOICES.cardStart.options.map((o) => (
             <option key={o.value} value={o.value}>

@@ -1,0 +1,140 @@
+import type { Page } from "@playwright/test";
+import { api, letters, makePlayer, moveAway } from "./api";
+import { checkA11y, hydrated } from "./axe";
+import { expect, newContext, test } from "./fixtures";
+
+// A doubles night on the demo league (ADR 31): a doubles round of five checked-in players,
+// the admin draws balanced teams on the night screen (two pairs and a cali), the cards keep
+// partners together, each card is scored on the phone one team row at a time, the round is
+// finalised and paid; the round page shows the teams' places and a partner's page the team
+// place; the books balance.
+
+test.describe.configure({ timeout: 240_000 });
+
+const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
+const hole = (page: Page) => page.getByRole("heading", { level: 2, name: /^Hole \d+/ });
+
+/** Par for every team on the shown hole, and on: `times` holes (one stroke more for the first row first, when asked). */
+async function parHoles(page: Page, times: number) {
+  for (let i = 0; i < times; i++) {
+    const before = await hole(page).innerText();
+    await page.getByRole("button", { name: "Par for the rest, next hole" }).click();
+    if (i < times - 1) await expect(hole(page)).not.toHaveText(before);
+  }
+}
+
+test("a doubles night: teams drawn balanced with a cali, scored one row a team, paid split between partners @narrow-too", async ({
+  adminPage: admin,
+  browser,
+}) => {
+  await admin.goto("/");
+  const tag = letters();
+  const names = ["Ada", "Ben", "Cat", "Dov", "Eve"].map((fn) => ({ fn, ln: `Dbl${tag}` }));
+  const ids = [];
+  for (const n of names) ids.push(await makePlayer(admin, n.fn, n.ln, "MA2"));
+  const { id: roundId } = await api<{ id: number }>(admin, "POST", "/api/admin/round/", {
+    d: Math.floor(Date.now() / 1000) + 3600,
+    n: `Doubles ${tag}`,
+    loc: "Riverside Park DGC",
+    fee_pdga: 0.5,
+    fee_course: 0,
+    fee_other: 0,
+    ace: 0,
+    payout: 4.5,
+    doubles: true,
+  });
+  try {
+    for (const player of ids) {
+      const { newEntry } = await api<{ newEntry: { id: number } }>(admin, "POST", "/api/admin/entry/add", {
+        values: { round_id: roundId, player, division: "MA2" },
+      });
+      await api(admin, "POST", `/api/admin/rounds/${roundId}/check-in`, { entry_id: newEntry.id });
+    }
+
+    // The admin draws balanced teams on the night screen.
+    await admin.goto(`/admin/round/night/${roundId}`);
+    await hydrated(admin);
+    const teams = admin.getByRole("region", { name: "Teams" });
+    await teams.getByLabel("How to draw").selectOption("balanced");
+    await teams.getByRole("button", { name: "Draw teams from 5 checked in" }).click();
+    await expect(teams.getByRole("status")).toContainText("Drew 3 teams, one of them a cali.");
+    await expect(teams.getByRole("listitem")).toHaveCount(3);
+    await expect(teams.getByRole("listitem").filter({ hasText: "(cali)" })).toHaveCount(1);
+    await checkA11y(admin, "the night screen of a doubles round", test.info());
+
+    const made = await api<{ version: number }>(admin, "POST", `/api/admin/rounds/${roundId}/cards`, {
+      version: 0,
+      mode: "random",
+      start: "tee_times",
+    });
+    await api(admin, "POST", `/api/admin/rounds/${roundId}/cards/publish`, { version: made.version });
+    await admin.reload();
+    await expect(teams).toContainText("The cards are published or a score is in: the teams are set.");
+
+    // Each card on the admin's phone: one row per team; the first team of card 1 takes a 4 on hole 1.
+    const watch = admin.getByRole("region", { name: "Live scoring" });
+    const cardLinks = await watch
+      .getByRole("link", { name: /^Card \d+$/ })
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+    expect(cardLinks).toHaveLength(2);
+    const phoneContext = await newContext(browser, { ...PHONE, storageState: await admin.context().storageState() });
+    const phone = await phoneContext.newPage();
+    let bumped = "";
+    for (const [i, link] of cardLinks.entries()) {
+      await phone.goto(link);
+      await expect(phone.getByText("Live", { exact: true })).toBeVisible();
+      const rows = phone.getByRole("listitem", { name: /, hole 1$/ });
+      // Partners share a row: "Ada Dbl… & Eve Dbl…, hole 1".
+      expect(await rows.count()).toBeLessThanOrEqual(2);
+      if (i === 0) {
+        const first = (await rows.first().getAttribute("aria-label")) ?? "";
+        bumped = first.replace(/, hole 1$/, "");
+        await phone.getByRole("button", { name: `One stroke more for ${bumped}` }).click();
+        await expect(phone.getByRole("button", { name: `${bumped}: 4 strokes` })).toBeVisible();
+      }
+      await parHoles(phone, 18);
+      await expect(phone.locator("[data-waiting]")).toHaveText("Every score is sent", { timeout: 20_000 });
+      if (i === 0) await checkA11y(phone, "the scoring page of a doubles card", test.info());
+    }
+    await phoneContext.close();
+
+    // Finalised as the cards stand (nobody signed), then the payouts are credited.
+    await admin.goto(`/admin/round/night/${roundId}`);
+    await hydrated(admin);
+    await watch.getByLabel("Finalise cards that are not signed (or not started) as they stand").check();
+    await watch.getByRole("button", { name: "Finalise the round" }).click();
+    await expect(watch.getByRole("status")).toContainText("Finalised: 5 players' totals are the round's results.");
+    await admin.goto(`/admin/round/play/${roundId}`);
+    await hydrated(admin);
+    await admin.getByRole("button", { name: "Credit payouts" }).click();
+    await admin.getByRole("dialog").getByRole("button", { name: "Credit payouts" }).click();
+    await expect(admin.getByText(/Credited payouts to \d players?\./)).toBeVisible();
+
+    // A visitor: the two teams at par share first place and the $22.50 pool; the bumped team is third.
+    const visitorContext = await newContext(browser);
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/rounds/${roundId}`);
+    const results = visitor.getByRole("region", { name: "Team results" });
+    const rows = results.getByRole("row");
+    await expect(rows).toHaveCount(4);
+    await expect(rows.nth(3)).toContainText("3");
+    await expect(rows.nth(3)).toContainText("55");
+    for (const name of bumped.replace(" (cali)", "").split(" & ")) await expect(rows.nth(3)).toContainText(name);
+    await expect(rows.nth(1)).toContainText("$11.25");
+    await expect(rows.nth(2)).toContainText("$11.25");
+    // A partner of a first-place team: "1 of 3" on their page.
+    const winner = (await rows.nth(1).getByRole("link").first().getAttribute("href")) ?? "";
+    await visitor.goto(winner);
+    await expect(visitor.getByRole("table", { name: "Rounds" }).getByRole("row", { name: new RegExp(`Doubles ${tag}`) })).toContainText(
+      "1 of 3",
+    );
+    await visitorContext.close();
+
+    await admin.goto("/admin/reports");
+    const reconciliation = admin.getByRole("region", { name: "Reconciliation" });
+    await expect(reconciliation.getByRole("status").filter({ hasText: "Balanced" })).toHaveCount(3);
+    await expect(reconciliation.getByRole("alert")).toHaveCount(0);
+  } finally {
+    await moveAway(admin, roundId);
+  }
+});
