@@ -133,3 +133,16 @@ export const creditSignUpBody = (playerId: number, roundId: number, extra: Recor
   score: 0,
   ...extra,
 });
+
+/** A stored round's values as the round services take them (a save that changes only what the caller adds). */
+export const storedRoundValues = (r: Round) => ({
+  startsAt: r.startsAt,
+  name: r.name,
+  location: r.location,
+  fee_pdga: r.feePdgaCents,
+  fee_course: r.feeCourseCents,
+  fee_other: r.feeOtherCents,
+  ace: r.aceCents,
+  payout: r.payoutCents,
+  pdga_url: null,
+});

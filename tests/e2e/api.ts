@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { hydrated } from "./axe";
 import { expect, newContext } from "./fixtures";
 
 // JSON calls made from inside a page: the page's own session cookie and the app's Origin,
@@ -24,7 +25,12 @@ export async function api<T>(page: Page, method: string, path: string, body?: un
  * ace fee if it has yet to start (or `aceDollars`). A started round's ace fees are in the pot
  * at once, which other tests read while this one runs: started rounds of tests take none.
  */
-export async function makeRound(admin: Page, name: string, daysFromNow: number, opts: { aceDollars?: number } = {}): Promise<number> {
+export async function makeRound(
+  admin: Page,
+  name: string,
+  daysFromNow: number,
+  opts: { aceDollars?: number; more?: Record<string, unknown> } = {},
+): Promise<number> {
   const body = {
     d: Math.floor(Date.now() / 1000) + daysFromNow * 86_400,
     n: name,
@@ -34,6 +40,7 @@ export async function makeRound(admin: Page, name: string, daysFromNow: number, 
     fee_other: 0,
     ace: opts.aceDollars ?? (daysFromNow > 0 ? 1 : 0),
     payout: 4.5,
+    ...opts.more,
   };
   return (await api<{ id: number }>(admin, "POST", "/api/admin/round/", body)).id;
 }
@@ -117,4 +124,31 @@ export async function moveAway(admin: Page, roundId: number) {
   const round = await api<Record<string, unknown>>(admin, "GET", `/api/rounds/round/${roundId}`);
   const { entry_count: _, openForRegistration: __, ...values } = round;
   await api(admin, "POST", "/api/admin/round/", { ...values, d: Math.floor(Date.now() / 1000) + 40 * 86_400 });
+}
+
+/** The admin's reports: every check of the books (ledger, ace pot, side pots) says Balanced, and nothing is out. */
+export async function expectBooksBalance(admin: Page) {
+  await admin.goto("/admin/reports");
+  const reconciliation = admin.getByRole("region", { name: "Reconciliation" });
+  await expect(reconciliation.getByRole("status").filter({ hasText: "Balanced" })).toHaveCount(3);
+  await expect(reconciliation.getByRole("alert")).toHaveCount(0);
+}
+
+/** "Credit payouts" on the round's entries screen, confirmed: the payouts (and side pots) go into credit. */
+export async function creditPayoutsInPage(admin: Page, roundId: number) {
+  await admin.goto(`/admin/round/play/${roundId}`);
+  await hydrated(admin);
+  await admin.getByRole("button", { name: "Credit payouts" }).click();
+  await admin.getByRole("dialog").getByRole("button", { name: "Credit payouts" }).click();
+  await expect(admin.getByText(/Credited payouts to \d players?\./)).toBeVisible();
+}
+
+/** Cards made (at random, tee times) from who is checked in, and published, through the /api. */
+export async function publishCards(admin: Page, roundId: number) {
+  const made = await api<{ version: number }>(admin, "POST", `/api/admin/rounds/${roundId}/cards`, {
+    version: 0,
+    mode: "random",
+    start: "tee_times",
+  });
+  await api(admin, "POST", `/api/admin/rounds/${roundId}/cards/publish`, { version: made.version });
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { api, letters, makePlayer, moveAway } from "./api";
+import { api, creditPayoutsInPage, expectBooksBalance, letters, makePlayer, makeRound, moveAway, publishCards } from "./api";
 import { checkA11y, hydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 
@@ -32,17 +32,7 @@ test("a doubles night: teams drawn balanced with a cali, scored one row a team, 
   const names = ["Ada", "Ben", "Cat", "Dov", "Eve"].map((fn) => ({ fn, ln: `Dbl${tag}` }));
   const ids = [];
   for (const n of names) ids.push(await makePlayer(admin, n.fn, n.ln, "MA2"));
-  const { id: roundId } = await api<{ id: number }>(admin, "POST", "/api/admin/round/", {
-    d: Math.floor(Date.now() / 1000) + 3600,
-    n: `Doubles ${tag}`,
-    loc: "Riverside Park DGC",
-    fee_pdga: 0.5,
-    fee_course: 0,
-    fee_other: 0,
-    ace: 0,
-    payout: 4.5,
-    doubles: true,
-  });
+  const roundId = await makeRound(admin, `Doubles ${tag}`, 1 / 24, { aceDollars: 0, more: { doubles: true } });
   try {
     for (const player of ids) {
       const { newEntry } = await api<{ newEntry: { id: number } }>(admin, "POST", "/api/admin/entry/add", {
@@ -62,12 +52,7 @@ test("a doubles night: teams drawn balanced with a cali, scored one row a team, 
     await expect(teams.getByRole("listitem").filter({ hasText: "(cali)" })).toHaveCount(1);
     await checkA11y(admin, "the night screen of a doubles round", test.info());
 
-    const made = await api<{ version: number }>(admin, "POST", `/api/admin/rounds/${roundId}/cards`, {
-      version: 0,
-      mode: "random",
-      start: "tee_times",
-    });
-    await api(admin, "POST", `/api/admin/rounds/${roundId}/cards/publish`, { version: made.version });
+    await publishCards(admin, roundId);
     await admin.reload();
     await expect(teams).toContainText("The cards are published or a score is in: the teams are set.");
 
@@ -104,11 +89,7 @@ test("a doubles night: teams drawn balanced with a cali, scored one row a team, 
     await watch.getByLabel("Finalise cards that are not signed (or not started) as they stand").check();
     await watch.getByRole("button", { name: "Finalise the round" }).click();
     await expect(watch.getByRole("status")).toContainText("Finalised: 5 players' totals are the round's results.");
-    await admin.goto(`/admin/round/play/${roundId}`);
-    await hydrated(admin);
-    await admin.getByRole("button", { name: "Credit payouts" }).click();
-    await admin.getByRole("dialog").getByRole("button", { name: "Credit payouts" }).click();
-    await expect(admin.getByText(/Credited payouts to \d players?\./)).toBeVisible();
+    await creditPayoutsInPage(admin, roundId);
 
     // A visitor: the two teams at par share first place and the $22.50 pool; the bumped team is third.
     const visitorContext = await newContext(browser);
@@ -130,10 +111,7 @@ test("a doubles night: teams drawn balanced with a cali, scored one row a team, 
     );
     await visitorContext.close();
 
-    await admin.goto("/admin/reports");
-    const reconciliation = admin.getByRole("region", { name: "Reconciliation" });
-    await expect(reconciliation.getByRole("status").filter({ hasText: "Balanced" })).toHaveCount(3);
-    await expect(reconciliation.getByRole("alert")).toHaveCount(0);
+    await expectBooksBalance(admin);
   } finally {
     await moveAway(admin, roundId);
   }

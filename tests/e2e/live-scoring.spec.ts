@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { api, claimedPlayer, makeRound, moveAway } from "./api";
+import { api, claimedPlayer, makeRound, moveAway, publishCards } from "./api";
 import { checkA11y, hydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 
@@ -29,12 +29,7 @@ async function liveRound(admin: Page, tag: string, playerIds: number[]): Promise
     });
     await api(admin, "POST", `/api/admin/rounds/${roundId}/check-in`, { entry_id: newEntry.id });
   }
-  const made = await api<{ version: number }>(admin, "POST", `/api/admin/rounds/${roundId}/cards`, {
-    version: 0,
-    mode: "random",
-    start: "tee_times",
-  });
-  await api(admin, "POST", `/api/admin/rounds/${roundId}/cards/publish`, { version: made.version });
+  await publishCards(admin, roundId);
   return roundId;
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { api, claimedPlayer } from "./api";
+import { api, claimedPlayer, creditPayoutsInPage, expectBooksBalance, publishCards } from "./api";
 import { checkA11y, hydrated, partHydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 
@@ -66,12 +66,7 @@ test("a CTP night: buy-ins by sign-up and at check-in, a mark beaten on the card
     await api(admin, "POST", "/api/admin/entry/cash", { id: newEntry.id, amount: 8, note: "at the course" });
     const entryA = await entryOf(admin, roundId, a.playerId);
     for (const id of [entryA.id, newEntry.id]) await api(admin, "POST", `/api/admin/rounds/${roundId}/check-in`, { entry_id: id });
-    const made = await api<{ version: number }>(admin, "POST", `/api/admin/rounds/${roundId}/cards`, {
-      version: 0,
-      mode: "random",
-      start: "tee_times",
-    });
-    await api(admin, "POST", `/api/admin/rounds/${roundId}/cards/publish`, { version: made.version });
+    await publishCards(admin, roundId);
     await admin.reload();
     await expect(pots).toContainText("Prize so far: $4.00");
     await checkA11y(admin, "the night screen with a side pot", test.info());
@@ -106,11 +101,7 @@ test("a CTP night: buy-ins by sign-up and at check-in, a mark beaten on the card
         { id: entryB.id, version: entryB.version, value: { score: 50 } },
       ],
     });
-    await admin.goto(`/admin/round/play/${roundId}`);
-    await hydrated(admin);
-    await admin.getByRole("button", { name: "Credit payouts" }).click();
-    await admin.getByRole("dialog").getByRole("button", { name: "Credit payouts" }).click();
-    await expect(admin.getByText(/Credited payouts to \d players?\./)).toBeVisible();
+    await creditPayoutsInPage(admin, roundId);
 
     // A visitor sees hole 3 paid to A ($4 over two holes: $2) and hole 7's $2 rolling over.
     const visitorContext = await newContext(browser);
@@ -132,9 +123,7 @@ test("a CTP night: buy-ins by sign-up and at check-in, a mark beaten on the card
     const cell = (label: string) => cells[headers.findIndex((h) => h.trim().toLowerCase() === label.toLowerCase())]?.trim();
     expect(cell("Side pots in")).toBe("$4.00");
     expect(cell("Side pots paid")).toBe("$2.00");
-    const reconciliation = admin.getByRole("region", { name: "Reconciliation" });
-    await expect(reconciliation.getByRole("status").filter({ hasText: "Balanced" })).toHaveCount(3);
-    await expect(reconciliation.getByRole("alert")).toHaveCount(0);
+    await expectBooksBalance(admin);
   } finally {
     await a.context.close();
     await b.context.close();

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { DAY, makeEntry, makePlayer, makeRound, refusal, testDb } from "../fixtures";
+import { DAY, makeEntry, makePlayer, makeRound, refusal, storedRoundValues, testDb } from "../fixtures";
 import { holders, movesOfRound, saveScores, scene, tagsOf, tagsOn, tagsRound } from "../tags-fixtures";
 import { writeLiveScores } from "~/.server/services/live/live-results";
 import { saveRound } from "~/.server/services/rounds/round-admin";
@@ -166,15 +166,7 @@ describe("saving again", () => {
       db(),
       round.id,
       {
-        startsAt: stored.startsAt,
-        name: stored.name,
-        location: stored.location,
-        fee_pdga: stored.feePdgaCents,
-        fee_course: stored.feeCourseCents,
-        fee_other: stored.feeOtherCents,
-        ace: stored.aceCents,
-        payout: stored.payoutCents,
-        pdga_url: null,
+        ...storedRoundValues(stored),
         tags: true,
       },
       stored.version,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DAY, makeEntry, makePlayer, makeRound, nowSec, refusal, testDb } from "../fixtures";
+import { DAY, makeEntry, makePlayer, makeRound, nowSec, refusal, storedRoundValues, testDb } from "../fixtures";
 import { expectBooksBalance } from "../money-fixtures";
 import { RUNS } from "../races/race-fixtures";
 import { auditLog, entries, rounds } from "~/.server/db/schema";
@@ -118,19 +118,7 @@ describe("a doubles round's cards, payouts and standings", () => {
     await drawRoundTeams(db(), round.id, { mode: "random", version: 0 });
     const [stored] = await db().select().from(rounds).where(eq(rounds.id, round.id));
     if (!stored) throw new Error("no round");
-    const values = {
-      startsAt: stored.startsAt,
-      name: stored.name,
-      location: stored.location,
-      fee_pdga: stored.feePdgaCents,
-      fee_course: stored.feeCourseCents,
-      fee_other: stored.feeOtherCents,
-      ace: stored.aceCents,
-      payout: stored.payoutCents,
-      pdga_url: null,
-      doubles: false,
-    };
-    await saveRound(db(), round.id, values, stored.version);
+    await saveRound(db(), round.id, { ...storedRoundValues(stored), doubles: false }, stored.version);
     for (const e of list) expect(await teamOf(e.id)).toBeNull();
   });
 });

@@ -30,6 +30,13 @@ function PotForm({ label, children, submit, shared }: { label: string; children:
   );
 }
 
+const PlayerOptions = ({ players }: { players: { entryId: number; name: string }[] }) =>
+  players.map((p) => (
+    <option key={p.entryId} value={p.entryId}>
+      {p.name}
+    </option>
+  ));
+
 const hidden = (fields: Record<string, string | number>) =>
   Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
 
@@ -68,11 +75,7 @@ function PotAdmin({ pot, entries }: { pot: PotView; entries: Entered[] }) {
               {hidden({ intent: "potPlayer", pot_id: pot.id, join: "0" })}
               <SelectField label={`Take out of ${pot.name}`} name="entry_id" defaultValue="">
                 <option value="">Choose…</option>
-                {pot.players.map((p) => (
-                  <option key={p.entryId} value={p.entryId}>
-                    {p.name}
-                  </option>
-                ))}
+                <PlayerOptions players={pot.players} />
               </SelectField>
             </PotForm>
           ) : null}
@@ -100,11 +103,7 @@ function PotAdmin({ pot, entries }: { pot: PotView; entries: Entered[] }) {
                     defaultValue=""
                   >
                     <option value="">{name === "winner" ? "Nobody yet" : "Nobody"}</option>
-                    {pot.players.map((p) => (
-                      <option key={p.entryId} value={p.entryId}>
-                        {p.name}
-                      </option>
-                    ))}
+                    <PlayerOptions players={pot.players} />
                   </SelectField>
                 ))}
               </PotForm>
