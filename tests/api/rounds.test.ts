@@ -21,6 +21,8 @@ const ROUND_FIELDS = [
   "layout_id",
   // Counts for bag tags (ADR 27).
   "tags",
+  // Random-draw doubles (ADR 31).
+  "doubles",
   // What a save of the round sends back (ADR 20).
   "version",
 ];
@@ -75,6 +77,7 @@ describe("GET /api/rounds/round/{id}", () => {
       entry_count: 2,
       layout_id: null,
       tags: false,
+      doubles: false,
       version: round.version,
     });
   });

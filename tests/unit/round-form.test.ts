@@ -82,10 +82,12 @@ describe("roundFormSchema", () => {
       ace: 100,
       payout: 450,
       pdga_url: "https://www.pdga.com/tour/event/1",
-      // The form always shows "Counts for tags": left unticked, it is off.
+      // The form always shows "Counts for tags" and "Doubles": left unticked, they are off.
       tags: false,
+      doubles: false,
     });
     expect(roundFormSchema(TZ).parse(fields({ tags: "on" })).tags).toBe(true);
+    expect(roundFormSchema(TZ).parse(fields({ doubles: "on" })).doubles).toBe(true);
   });
 
   it("a round that plays a layout needs no location; one without needs it, said with its other errors", () => {
