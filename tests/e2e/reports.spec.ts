@@ -129,7 +129,7 @@ test("the money report balances, shows a credit sign-up's money, and downloads t
   const perRound = admin.getByRole("table", { name: "Per round" });
   const row = perRound.getByRole("row").filter({ has: admin.getByRole("link", { name, exact: true }) });
   const cells = (await row.getByRole("cell").allInnerTexts()).map((c) => c.trim());
-  // Entries, PDGA, course, other, payout pool, ace in, aces paid, credit used, credit added, PayPal ×3, PayPal refunds, cash.
+  // Entries, PDGA, course, other, payout pool, ace in, aces paid, credit used, credit added, PayPal ×3, PayPal refunds, cash, side pots ×2.
   expect(cells).toEqual([
     "1",
     "$0.50",
@@ -139,6 +139,8 @@ test("the money report balances, shows a credit sign-up's money, and downloads t
     "$0.00",
     "$0.00",
     "$5.00",
+    "$0.00",
+    "$0.00",
     "$0.00",
     "$0.00",
     "$0.00",

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { api, claimedPlayer, creditPayoutsInPage, expectBooksBalance, publishCards } from "./api";
+import { api, claimedPlayer, creditPayoutsInPage, expectBooksBalance, moveAway, publishCards } from "./api";
 import { checkA11y, hydrated, partHydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 
@@ -125,6 +125,7 @@ test("a CTP night: buy-ins by sign-up and at check-in, a mark beaten on the card
     expect(cell("Side pots paid")).toBe("$2.00");
     await expectBooksBalance(admin);
   } finally {
+    await moveAway(admin, roundId);
     await a.context.close();
     await b.context.close();
   }
