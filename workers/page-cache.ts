@@ -74,17 +74,18 @@ export async function serveFromCacheApi(
   return { response, status: "miss" };
 }
 
-/** Deletes every locally cached page that carries one of `tags` (workers/purge.ts calls it). */
+/**
+ * Deletes every locally cached page that carries one of `tags` (workers/purge.ts calls it).
+ * The index rows stay: a row says a URL may hold a page with that tag, and a page stored
+ * again while a purge runs (its render overlapping the purge) must keep its tags. Deleting
+ * them here once left such a page with none, so no later write could purge it.
+ */
 export async function purgeCacheApi(db: D1Database, tags: CacheTag[]): Promise<void> {
   const drizzle = getDb(db);
   const rows = await drizzle.selectDistinct({ url: pageCacheKeys.url }).from(pageCacheKeys).where(inArray(pageCacheKeys.tag, tags));
   if (rows.length === 0) return;
   const cache = await pageStore();
   await Promise.all(rows.map(({ url }) => cache.delete(new Request(url))));
-  const urls = rows.map((r) => r.url);
-  for (let i = 0; i < urls.length; i += 90) {
-    await drizzle.delete(pageCacheKeys).where(inArray(pageCacheKeys.url, urls.slice(i, i + 90)));
-  }
 }
 
 /** A cached document carries the nonce of the request that rendered it: give it this request's. */

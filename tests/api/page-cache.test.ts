@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { claims } from "~/.server/db/schema";
 import { DEFAULT_SETTINGS } from "~/.server/services/standings/league-settings";
 import { createWorker } from "../../workers/worker";
+import { purgeCacheApi } from "../../workers/page-cache";
 import { makePlayer, testDb, uniq } from "../fixtures";
 import { loginToken, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
 
@@ -149,5 +150,21 @@ describe("Server-Timing", () => {
     const res = await worker.fetch(req, deployedEnv, createExecutionContext());
     expect(res.status).toBe(401);
     expect(res.headers.get("Server-Timing")).toBeNull();
+  });
+
+  it("a page stored again while a purge runs keeps its tags: the next purge still removes it", async () => {
+    const path = `/page-${uniq()}`;
+    expect((await get(path)).status).toBe("miss");
+    await purgeCacheApi(env.DB, ["rounds"]);
+    // A render that overlapped that purge stores its page after the purge deleted it, as a
+    // miss does, its index rows already there: the page must stay purgeable by its tags.
+    const pages = await caches.open("pages");
+    await pages.put(
+      new Request(`http://cache.test${path}`),
+      new Response("<p>old</p>", { headers: { "Cache-Control": "public, max-age=30" } }),
+    );
+    expect((await get(path)).status).toBe("hit");
+    await purgeCacheApi(env.DB, ["rounds"]);
+    expect((await get(path)).status).toBe("miss");
   });
 });
