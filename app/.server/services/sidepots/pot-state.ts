@@ -24,7 +24,7 @@ export type PotState = {
   /** A later round's pot of the same name is paid: this one's rollover is in it. */
   laterPaid: string | null;
   entryIds: number[];
-  marks: { hole: number; entryId: number; settled: boolean }[];
+  marks: { hole: number; entryId: number; settled: boolean; distanceCm: number | null }[];
   wins: { hole: number; entryId: number; amountCents: number }[];
 };
 
@@ -95,7 +95,9 @@ export async function potStateOf(db: Db, [pots, players, marks, wins]: Rows): Pr
     earlierUnpaid: p.earlierUnpaid,
     laterPaid: p.laterPaid,
     entryIds: players.filter((x) => x.potId === p.id).map((x) => x.entryId),
-    marks: marks.filter((m) => m.potId === p.id).map((m) => ({ hole: m.hole, entryId: m.entryId, settled: m.settled })),
+    marks: marks
+      .filter((m) => m.potId === p.id)
+      .map((m) => ({ hole: m.hole, entryId: m.entryId, settled: m.settled, distanceCm: m.distanceCm })),
     wins: wins.filter((w) => w.potId === p.id).map((w) => ({ hole: w.hole, entryId: w.entryId, amountCents: w.amountCents })),
   }));
 }

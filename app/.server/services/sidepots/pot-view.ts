@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { entries, players, sidePotMarks } from "../../db/schema";
+import { entries, players } from "../../db/schema";
 import { fullNameSql } from "../../db/player-name";
 import type { PotKind } from "~/lib/side-pots";
 import { potStateOf, potStateQueries } from "./pot-state";
@@ -25,16 +25,12 @@ export type PotView = {
 };
 
 export async function roundPots(db: Db, roundId: number): Promise<PotView[]> {
-  const [names, distances, ...rows] = await db.batch([
+  const [names, ...rows] = await db.batch([
     db
       .select({ entryId: entries.id, playerId: entries.playerId, name: fullNameSql(players) })
       .from(entries)
       .innerJoin(players, eq(players.id, entries.playerId))
       .where(eq(entries.roundId, roundId)),
-    db
-      .select({ potId: sidePotMarks.potId, hole: sidePotMarks.hole, entryId: sidePotMarks.entryId, distanceCm: sidePotMarks.distanceCm })
-      .from(sidePotMarks)
-      .where(sql`${sidePotMarks.potId} in (select id from side_pots where round_id = ${roundId})`),
     ...potStateQueries(db, roundId),
   ]);
   const pots = await potStateOf(db, rows);
@@ -56,12 +52,7 @@ export async function roundPots(db: Db, roundId: number): Promise<PotView[]> {
       hole,
       holders: p.marks
         .filter((m) => m.hole === hole)
-        .map((m) => ({
-          entryId: m.entryId,
-          name: nameOf(m.entryId),
-          settled: m.settled,
-          distanceCm: distances.find((d) => d.potId === p.id && d.hole === hole && d.entryId === m.entryId)?.distanceCm ?? null,
-        })),
+        .map((m) => ({ entryId: m.entryId, name: nameOf(m.entryId), settled: m.settled, distanceCm: m.distanceCm })),
     })),
     wins: p.wins.map((w) => ({ ...w, playerId: who.get(w.entryId)?.playerId ?? 0, name: nameOf(w.entryId) })),
   }));

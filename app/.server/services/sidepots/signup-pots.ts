@@ -32,3 +32,13 @@ export function joinPots(db: Db, roundId: number, playerId: number, potIds: read
     ),
   );
 }
+
+/** The side pots a PayPal payment pays for with its entry, as its order remembered them. */
+export function potIdsOf(payment: { sidePotIds: string | null }): number[] {
+  try {
+    const ids: unknown = JSON.parse(payment.sidePotIds ?? "[]");
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isSafeInteger(id)) : [];
+  } catch {
+    return [];
+  }
+}

@@ -11,7 +11,7 @@ import { claimForCapture, EXPIRED_MESSAGE, expireIfStale, expireOtherOrders, exp
 import { commitRoundChange, type RoundChange } from "../rounds/round-entries";
 import { planSignUp, type SignUpRequest } from "./signup";
 import { fullNameSql } from "../../db/player-name";
-import { joinPots } from "../sidepots/signup-pots";
+import { joinPots, potIdsOf } from "../sidepots/signup-pots";
 
 // Sign-up paid (in part) through PayPal: the
 // server creates the order for the amount it computed and keeps a `created` payment for
@@ -154,16 +154,6 @@ async function settledOutcome(db: Db, payment: Payment): Promise<CaptureOutcome>
   if (payment.status === "expired") return { kind: "refused", message: EXPIRED_MESSAGE };
   return { kind: "refused", message: PAYPAL_MESSAGES.refused };
 }
-
-/** The side pots a payment pays for with its entry (ADR 30). */
-const potIdsOf = (payment: Payment): number[] => {
-  try {
-    const ids: unknown = JSON.parse(payment.sidePotIds ?? "[]");
-    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isSafeInteger(id)) : [];
-  } catch {
-    return [];
-  }
-};
 
 const problemOf = (payment: Payment): string | null => {
   try {
