@@ -6,7 +6,9 @@ import { expect, newContext, test } from "./fixtures";
 // Who sees balances and transfers on the pages (moneyVisibility, ADR 25), logged out, as a
 // player and as an admin, and the anonymous cached copy after the setting changes. The
 // setting changes what every visitor of the league sees, so this spec runs in a project
-// of its own after all the others (playwright.config.ts), one test at a time.
+// of its own after all the others (playwright.config.ts), one test at a time; and it holds
+// `leagueSettings`, as every test that saves the settings does, or a save of the whole form
+// elsewhere (bag-tags.spec.ts turning tags on) puts the visibility it read back mid-test.
 test.describe.configure({ mode: "serial" });
 
 type Visibility = "everyone" | "players" | "admins";
@@ -50,6 +52,7 @@ test("each setting, logged out, as a player and as an admin; the pages say who m
   adminPage,
   playerPage,
   browser,
+  leagueSettings: _,
 }) => {
   await playerPage.goto("/");
   const mine = (await api<{ claim: { player_id: number } }>(playerPage, "GET", "/api/claims/mine")).claim.player_id;
@@ -101,7 +104,7 @@ test("each setting, logged out, as a player and as an admin; the pages say who m
   }
 });
 
-test("the anonymous cached copy follows a change of the setting at once", async ({ adminPage, playwright, baseURL }) => {
+test("the anonymous cached copy follows a change of the setting at once", async ({ adminPage, playwright, baseURL, leagueSettings: _ }) => {
   const anonymous = await playwright.request.newContext({ baseURL });
   const balanceHeader = (html: string) => />\s*Balance\s*</.test(html);
   try {
