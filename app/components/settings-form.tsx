@@ -67,11 +67,14 @@ function Group({
 /** Every league setting in one form, in two groups; the server's messages show under each field, with or without JavaScript. */
 export function SettingsForm({
   values,
+  shown,
   errors,
   formError,
   success,
 }: {
   values: Values;
+  /** The settings as the page showed them (JSON): the save writes only what differs from them. */
+  shown: string;
   errors: Record<string, string>;
   formError: string | null;
   success: string | null;
@@ -83,6 +86,7 @@ export function SettingsForm({
     <Card>
       <Form method="post" noValidate ref={form} className="space-y-8">
         <FormAlert message={success} tone="success" />
+        <input type="hidden" name="shown" value={shown} />
         <Group legend="Standings" settings={STANDINGS} values={values} errors={errors} />
         <Group legend="Handicaps" settings={HANDICAPS} values={values} errors={errors} />
         <Group legend="League night" settings={NIGHT} values={values} errors={errors}>

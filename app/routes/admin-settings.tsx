@@ -8,7 +8,8 @@ import { describeRule } from "~/lib/standings-rule";
 import { requireAdmin } from "~/.server/auth/guards";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
-import { getLeagueSettings, updateLeagueSettings } from "~/.server/services/standings/league-settings";
+import { badRequest } from "~/.server/errors";
+import { DEFAULT_SETTINGS, type LeagueSettings, getLeagueSettings, saveSettingsForm } from "~/.server/services/standings/league-settings";
 import { LeagueSettingsSchema } from "~/schemas/settings";
 
 // The league's settings: the standings' points and the handicaps. Saving writes
@@ -36,14 +37,32 @@ export async function action({ context, request }: Route.ActionArgs) {
   const result = await handleForm(
     request,
     LeagueSettingsSchema,
-    async (values) => {
-      await updateLeagueSettings(db, values);
+    async (values, form) => {
+      await saveSettingsForm(db, values, shownOf(form.get("shown")));
       return { success: SETTINGS_SAVED };
     },
     { unexpected: "Update failed. Please try again." },
   );
   if ("success" in result) return result;
   return data({ ...result.data, values: posted }, result.init ?? undefined);
+}
+
+/**
+ * The settings the form showed when it was opened (its hidden "shown" field, the loader's
+ * values as JSON): the save writes only what the admin changed from them. None: every
+ * setting posted is written.
+ */
+function shownOf(field: FormDataEntryValue | null): LeagueSettings | null {
+  if (field === null) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(String(field));
+  } catch {}
+  const parsed = LeagueSettingsSchema.safeParse(json);
+  if (!parsed.success || Object.keys(DEFAULT_SETTINGS).some((name) => !(name in parsed.data))) {
+    throw badRequest("The form could not be read. Please reload the page and try again.");
+  }
+  return parsed.data as LeagueSettings;
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
@@ -56,7 +75,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         subtitle="How the standings count points, how handicaps are figured, how league nights run, and the league's divisions."
       />
       <p className="mb-4 text-sm text-muted">Now: {describeRule(settings)}</p>
-      <SettingsForm values={result?.values ?? settings} errors={fieldErrors} formError={formError} success={success} />
+      <SettingsForm
+        values={result?.values ?? settings}
+        shown={result?.values?.shown ?? JSON.stringify(settings)}
+        errors={fieldErrors}
+        formError={formError}
+        success={success}
+      />
     </div>
   );
 }

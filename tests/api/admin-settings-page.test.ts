@@ -4,7 +4,13 @@
 import { describe, expect, it } from "vitest";
 import { makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
 import { argsFor, outcome } from "../route-fixtures";
-import { DEFAULT_SETTINGS, getLeagueSettings, updateLeagueSettings } from "~/.server/services/standings/league-settings";
+import {
+  DEFAULT_SETTINGS,
+  type LeagueSettings,
+  SETTINGS_CHANGED,
+  getLeagueSettings,
+  updateLeagueSettings,
+} from "~/.server/services/standings/league-settings";
 import * as page from "~/routes/admin-settings";
 import * as standingsPage from "~/routes/standings";
 
@@ -42,6 +48,83 @@ describe("/admin/settings", () => {
     } finally {
       await updateLeagueSettings(testDb(), DEFAULT_SETTINGS);
     }
+  });
+});
+
+/** The form as a page opened when the league held `shown`, posted with `changes` typed into it. */
+const formFrom = (shown: LeagueSettings, changes: Partial<LeagueSettings> = {}, shownField = JSON.stringify(shown)) => ({
+  ...form({ ...shown, ...changes }),
+  shown: shownField,
+});
+const save = async (body: Record<string, string>) => outcome(page.action(await argsFor("admin", "/admin/settings", body)));
+
+describe("/admin/settings: two admins' forms", () => {
+  it("each save writes only what its admin changed, so another's save of other settings stands", async () => {
+    try {
+      const opened = await getLeagueSettings(testDb());
+      expect((await save(formFrom(opened, { moneyVisibility: "players", divisions: ["MA3", "MPO"] }))).status).toBe(200);
+      expect((await save(formFrom(opened, { pointsFirst: 90, bagTags: "every" }))).status).toBe(200);
+      expect(await getLeagueSettings(testDb())).toEqual({
+        ...DEFAULT_SETTINGS,
+        moneyVisibility: "players",
+        divisions: ["MA3", "MPO"],
+        pointsFirst: 90,
+        bagTags: "every",
+      });
+      // A form saved unchanged writes nothing, not even what another admin saved meanwhile.
+      expect((await save(formFrom(opened))).status).toBe(200);
+      expect((await getLeagueSettings(testDb())).moneyVisibility).toBe("players");
+    } finally {
+      await updateLeagueSettings(testDb(), DEFAULT_SETTINGS);
+    }
+  });
+
+  it("a setting both changed: the later save is refused with the message and writes nothing", async () => {
+    try {
+      const opened = await getLeagueSettings(testDb());
+      expect((await save(formFrom(opened, { pointsFirst: 120 }))).status).toBe(200);
+      const late = await save(formFrom(opened, { pointsFirst: 90, pointsParticipation: 3 }));
+      expect(late).toMatchObject({ status: 409, data: { formError: SETTINGS_CHANGED } });
+      // The page shows what was typed and still carries the settings it was opened with.
+      expect(late.data.values).toMatchObject({ pointsFirst: "90", shown: JSON.stringify(opened) });
+      expect(await getLeagueSettings(testDb())).toEqual({ ...DEFAULT_SETTINGS, pointsFirst: 120 });
+
+      // The divisions too, where the league had never saved any (the stored list is empty).
+      await updateLeagueSettings(testDb(), DEFAULT_SETTINGS);
+      const fresh = await getLeagueSettings(testDb());
+      expect((await save(formFrom(fresh, { divisions: ["FPO"] }))).status).toBe(200);
+      expect((await save(formFrom(fresh, { divisions: ["MPO", "FPO"] }))).status).toBe(409);
+      expect((await getLeagueSettings(testDb())).divisions).toEqual(["FPO"]);
+    } finally {
+      await updateLeagueSettings(testDb(), DEFAULT_SETTINGS);
+    }
+  });
+
+  it("twenty admins change one setting at once from one page: exactly one save stands", async () => {
+    try {
+      const opened = await getLeagueSettings(testDb());
+      const bodies = Array.from({ length: 20 }, (_, i) => formFrom(opened, { pointsFirst: 101 + i }));
+      const results = await Promise.all(bodies.map(save));
+      const saved = results.flatMap((r, i) => (r.status === 200 ? [101 + i] : []));
+      expect(saved).toHaveLength(1);
+      expect(results.filter((r) => r.status === 409)).toHaveLength(19);
+      expect((await getLeagueSettings(testDb())).pointsFirst).toBe(saved[0]);
+    } finally {
+      await updateLeagueSettings(testDb(), DEFAULT_SETTINGS);
+    }
+  });
+
+  it.each([
+    ["not JSON", "{"],
+    ["not settings", JSON.stringify({ pointsFirst: "many" })],
+    ["settings missing some", JSON.stringify({ ...DEFAULT_SETTINGS, moneyVisibility: undefined })],
+  ])("a form whose shown settings are %s is refused and changes nothing", async (_, shownField) => {
+    const refused = await save(formFrom(DEFAULT_SETTINGS, { pointsFirst: 77 }, shownField));
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { formError: "The form could not be read. Please reload the page and try again." },
+    });
+    expect(await getLeagueSettings(testDb())).toEqual(DEFAULT_SETTINGS);
   });
 });
 

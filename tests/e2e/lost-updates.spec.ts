@@ -154,3 +154,48 @@ test("two tabs of the multi-round editor: the second Save shows the message and 
   expect(round).toMatchObject({ n: `${name} renamed`, payout: 4.5 });
   await second.close();
 });
+
+// The league's settings are one row for the whole league: held with `leagueSettings`, and put back.
+test("two tabs of /admin/settings: each Save keeps what the other saved; one setting changed in both is refused", async ({
+  adminPage: first,
+  leagueSettings: _,
+}) => {
+  await first.goto("/admin/settings");
+  const before = await api<Record<string, unknown>>(first, "GET", "/api/admin/settings");
+  const second = await first.context().newPage();
+  const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+  const saveIn = (page: Page) => page.getByRole("button", { name: "Save settings" }).click();
+  try {
+    for (const tab of [first, second]) {
+      await tab.goto("/admin/settings");
+      await hydrated(tab);
+    }
+    await field(first, "Participation points").fill("7");
+    await saveIn(first);
+    await expect(first.getByText("Settings saved.")).toBeVisible();
+    // The second tab still shows 5 participation points; its Save of another setting keeps the 7.
+    await field(second, "Handicap percentage").fill("70");
+    await saveIn(second);
+    await expect(second.getByText("Settings saved.")).toBeVisible();
+    await expect(field(second, "Participation points")).toHaveValue("7");
+    const both = await api<Record<string, unknown>>(first, "GET", "/api/admin/settings");
+    expect(both).toMatchObject({ pointsParticipation: 7, handicapPercent: 70 });
+
+    // Both change the points for 1st from the page they opened: the later Save is refused.
+    await first.reload();
+    await hydrated(first);
+    await second.reload();
+    await hydrated(second);
+    await field(first, "Points for 1st").fill("150");
+    await saveIn(first);
+    await expect(first.getByText("Settings saved.")).toBeVisible();
+    await field(second, "Points for 1st").fill("90");
+    await saveIn(second);
+    await expect(second.getByText("The settings changed since you opened them. Reload to see the new values.")).toBeVisible();
+    await expect(field(second, "Points for 1st")).toHaveValue("90");
+    expect(await api<Record<string, unknown>>(first, "GET", "/api/admin/settings")).toEqual({ ...both, pointsFirst: 150 });
+  } finally {
+    await api(first, "PUT", "/api/admin/settings", before);
+    await second.close();
+  }
+});

@@ -868,6 +868,23 @@ export const ACTION_ROUTES: ActionRoute[] = [
         },
       },
     ],
+    // The settings the page showed (JSON, so the save writes only what the admin changed): unreadable, nothing is saved.
+    extras: () =>
+      ["{", "[]", JSON.stringify({ pointsFirst: "many" }), "x".repeat(100_000)].map((shown, i) => ({
+        name: `shown settings that are not the settings (${i + 1})`,
+        fields: {
+          pointsFirst: "90",
+          pointsStep: "5",
+          pointsFloor: "10",
+          pointsParticipation: "5",
+          standingsBestN: "10",
+          handicapRounds: "10",
+          handicapPercent: "80",
+          handicapPar: "54",
+          shown,
+        },
+        status: 400,
+      })),
   },
   {
     path: "/admin/tags",

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { conflict } from "../../errors";
 import { leagueSettings } from "../../db/schema";
 import { DEFAULT_SETTINGS, type LeagueSettings } from "~/lib/league-settings";
 import { nowSeconds } from "~/lib/time";
@@ -38,4 +39,41 @@ export async function updateLeagueSettings(db: Db, values: Partial<LeagueSetting
     .values({ id: 1, ...given })
     .onConflictDoUpdate({ target: leagueSettings.id, set: given });
   return getLeagueSettings(db);
+}
+
+export const SETTINGS_CHANGED = "The settings changed since you opened them. Reload to see the new values.";
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The settings form's save: only the settings the admin changed from what the form showed
+ * (`shown`) are written, so another admin's save of other settings meanwhile stands; and a
+ * setting changed here that someone else changed too since the form was opened refuses the
+ * whole save (409), writing nothing. One conditional UPDATE decides, so two saves at once
+ * cannot both pass the check. Without `shown` (a form from before it existed) every setting
+ * posted is written.
+ */
+export async function saveSettingsForm(db: Db, values: Partial<LeagueSettings>, shown: LeagueSettings | null): Promise<void> {
+  if (!shown) {
+    await updateLeagueSettings(db, values);
+    return;
+  }
+  const names = (Object.keys(values) as (keyof LeagueSettings)[]).filter(
+    (name) => values[name] !== undefined && !sameValue(values[name], shown[name]),
+  );
+  if (names.length === 0) return;
+  // The row exists from here on (its defaults are what a form of a fresh league showed).
+  await db.insert(leagueSettings).values({ id: 1 }).onConflictDoNothing();
+  const unchanged: SQL[] = names.map((name) =>
+    name === "divisions"
+      ? sql`coalesce(${leagueSettings.divisions}, ${JSON.stringify(DEFAULT_SETTINGS.divisions)}) = ${JSON.stringify(shown.divisions)}`
+      : eq(leagueSettings[name], shown[name] as never),
+  );
+  const set = Object.fromEntries(names.map((name) => [name, name === "divisions" ? JSON.stringify(values.divisions) : values[name]]));
+  const written = await db
+    .update(leagueSettings)
+    .set({ ...set, updatedAt: nowSeconds() })
+    .where(and(eq(leagueSettings.id, 1), ...unchanged))
+    .returning({ id: leagueSettings.id });
+  if (written.length === 0) throw conflict(SETTINGS_CHANGED);
 }
