@@ -62,6 +62,18 @@ export type ActionRoute = {
   guardedForms?: { role: "admin"; valid: (t: ActionTargets) => Record<string, string> }[];
 };
 
+/** The settings form as a fresh league's page posts it (its defaults). */
+const SETTINGS_FORM = {
+  pointsFirst: "100",
+  pointsStep: "5",
+  pointsFloor: "10",
+  pointsParticipation: "5",
+  standingsBestN: "10",
+  handicapRounds: "10",
+  handicapPercent: "80",
+  handicapPar: "54",
+};
+
 /** Bad values of an id in a route's path, as the router hands them over (decoded). */
 const BAD_PATH_IDS = ["0", "-1", "1.5", "abc", "1e3", "0x10", " 1", "1 ", String(2 ** 53), "9".repeat(40), "1\u0000", "NaN", ""];
 
@@ -846,16 +858,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
       {
         name: "settings",
         // The defaults: a valid post leaves a fresh database as it was.
-        valid: () => ({
-          pointsFirst: "100",
-          pointsStep: "5",
-          pointsFloor: "10",
-          pointsParticipation: "5",
-          standingsBestN: "10",
-          handicapRounds: "10",
-          handicapPercent: "80",
-          handicapPar: "54",
-        }),
+        valid: () => SETTINGS_FORM,
         fields: {
           pointsFirst: { kind: "int", min: 0, max: 1000 },
           pointsStep: { kind: "int", min: 0, max: 1000 },
@@ -872,17 +875,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
     extras: () =>
       ["{", "[]", JSON.stringify({ pointsFirst: "many" }), "x".repeat(100_000)].map((shown, i) => ({
         name: `shown settings that are not the settings (${i + 1})`,
-        fields: {
-          pointsFirst: "90",
-          pointsStep: "5",
-          pointsFloor: "10",
-          pointsParticipation: "5",
-          standingsBestN: "10",
-          handicapRounds: "10",
-          handicapPercent: "80",
-          handicapPar: "54",
-          shown,
-        },
+        fields: { ...SETTINGS_FORM, pointsFirst: "90", shown },
         status: 400,
       })),
   },
