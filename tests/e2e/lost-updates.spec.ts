@@ -178,8 +178,14 @@ test("two tabs of /admin/settings: each Save keeps what the other saved; one set
     await saveIn(second);
     await expect(second.getByText("Settings saved.")).toBeVisible();
     await expect(field(second, "Participation points")).toHaveValue("7");
-    const both = await api<Record<string, unknown>>(first, "GET", "/api/admin/settings");
-    expect(both).toMatchObject({ pointsParticipation: 7, handicapPercent: 70 });
+    // Saving again in that tab compares with what it shows now (7), not with what it first showed.
+    await field(second, "Participation points").fill("8");
+    await saveIn(second);
+    const settings = () => api<Record<string, unknown>>(first, "GET", "/api/admin/settings");
+    await expect.poll(async () => (await settings()).pointsParticipation).toBe(8);
+    await expect(second.getByText("The settings changed since you opened them")).toHaveCount(0);
+    const both = await settings();
+    expect(both).toMatchObject({ pointsParticipation: 8, handicapPercent: 70 });
 
     // Both change the points for 1st from the page they opened: the later Save is refused.
     await first.reload();
@@ -193,7 +199,7 @@ test("two tabs of /admin/settings: each Save keeps what the other saved; one set
     await saveIn(second);
     await expect(second.getByText("The settings changed since you opened them. Reload to see the new values.")).toBeVisible();
     await expect(field(second, "Points for 1st")).toHaveValue("90");
-    expect(await api<Record<string, unknown>>(first, "GET", "/api/admin/settings")).toEqual({ ...both, pointsFirst: 150 });
+    expect(await settings()).toEqual({ ...both, pointsFirst: 150 });
   } finally {
     await api(first, "PUT", "/api/admin/settings", before);
     await second.close();
