@@ -42,13 +42,13 @@ export function drawTeams(players: readonly DrawPlayer[], mode: DrawMode, random
 /** An entry of a doubles round as its payouts and places read it; `team` null: not drawn (a team of one). */
 export type TeamEntry = { id: number; team: number | null; score: number; dnf?: boolean };
 
+/** Which team an entry plays in: its drawn team, or itself alone when not drawn. */
+export const teamKey = (e: { id: number; team?: number | null }) => (e.team == null ? `solo:${e.id}` : `team:${e.team}`);
+
 /** The round's teams, each its members by entry id (lowest first); the first member's score and DNF are the team's. */
-export function teamsOf<T extends TeamEntry>(entries: readonly T[]): T[][] {
+export function teamsOf<T extends { id: number; team: number | null }>(entries: readonly T[]): T[][] {
   const byTeam = new Map<string, T[]>();
-  for (const e of [...entries].sort((a, b) => a.id - b.id)) {
-    const key = e.team === null ? `solo:${e.id}` : `team:${e.team}`;
-    byTeam.set(key, [...(byTeam.get(key) ?? []), e]);
-  }
+  for (const e of [...entries].sort((a, b) => a.id - b.id)) byTeam.set(teamKey(e), [...(byTeam.get(teamKey(e)) ?? []), e]);
   return [...byTeam.values()];
 }
 

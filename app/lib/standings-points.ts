@@ -2,6 +2,7 @@
 // finishing place, the places coming from the payouts' own rule (lower score better, ties
 // share), so a round's standings and its payouts can never disagree on who finished where.
 // Pure: the admin settings page can show what a rule gives without the server.
+import { teamKey } from "./doubles";
 import { computeRoundDivisionSummaries } from "./payouts";
 import type { PointsRule } from "./standings-rule";
 
@@ -75,7 +76,7 @@ function teamRoundPoints(entries: readonly ScoredEntry[], rule: PointsRule): { p
   const teamsAt = new Map<number, Set<string>>();
   for (const e of entries) {
     const teams = teamsAt.get(placeOf(e)) ?? new Set<string>();
-    teams.add(e.team == null ? `solo:${e.id}` : `team:${e.team}`);
+    teams.add(teamKey(e));
     teamsAt.set(placeOf(e), teams);
   }
   const points = entries.map((e) => {

@@ -7,6 +7,7 @@ import { getLeagueSettings } from "../standings/league-settings";
 import { type BoardCard, type CardBoard, cardBoard } from "./card-board";
 import { CARDS_CHANGED, type CardRow, bumpCards, cardsGuard, insertCardPlayers, insertCards } from "./card-sql";
 import { type CardMode, type Random, makeCards, makeTeamCards, startingHoles, teeTimes } from "~/lib/cards";
+import { teamsOf } from "~/lib/doubles";
 import type { CardStart } from "~/lib/league-settings";
 
 // Writing a round's cards (ADR 25): making them from who is checked in, and saving an
@@ -93,12 +94,7 @@ export async function makeRoundCards(db: Db, roundId: number, input: MakeInput):
 async function teamsOnField(db: Db, roundId: number, field: number[]): Promise<number[][] | null> {
   const rows = await db.select({ id: entries.id, team: entries.team }).from(entries).where(eq(entries.roundId, roundId));
   if (!rows.some((r) => r.team !== null)) return null;
-  const teams = new Map<string, number[]>();
-  for (const r of rows.filter((x) => field.includes(x.id)).sort((a, b) => a.id - b.id)) {
-    const key = r.team === null ? `solo:${r.id}` : `team:${r.team}`;
-    teams.set(key, [...(teams.get(key) ?? []), r.id]);
-  }
-  return [...teams.values()];
+  return teamsOf(rows.filter((r) => field.includes(r.id))).map((members) => members.map((r) => r.id));
 }
 
 /**
