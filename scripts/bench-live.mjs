@@ -6,7 +6,7 @@
 // alternating first. Then, on the app: every change acked once, every spectator saw every
 // change, the log holds each change once, and the finalised scores equal the truth and a
 // recount from the log.
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { bin, run, runQuiet, serveInGroup as serve, waitForServer as ready } from "./lib.mjs";
 import { runLoad } from "./bench/live/load.mjs";
 import { report } from "./bench/live/report.mjs";
@@ -42,7 +42,10 @@ await ready(`${app}/api/ace`);
 runQuiet(bin("tsx"), ["scripts/bench/live/fixture.ts", ".bench-state/live.sql", ".bench-state/live-plan.json", String(runs)]);
 runQuiet(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", STATE, "--file", ".bench-state/live.sql"]);
 run(bin("vite"), ["build", "--config", "scripts/bench/live-bare/vite.config.ts"]);
-serve(bin("vite"), ["preview", "--config", "scripts/bench/live-bare/vite.config.ts", "--port", String(BARE), "--strictPort"]);
+rmSync(".bench-state/live-bare-state", { recursive: true, force: true }); // a fresh object each run
+serve(process.execPath, ["scripts/serve-build.mjs", String(BARE), ".bench-state/live-bare-build/bench_live_bare/wrangler.json"], {
+  LEAGUE_PERSIST: ".bench-state/live-bare-state",
+});
 await ready(bare);
 
 const plan = JSON.parse(readFileSync(".bench-state/live-plan.json", "utf8"));

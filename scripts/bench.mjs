@@ -1,5 +1,5 @@
 // `npm run bench [rounds] [seconds]` (`BENCH_PORT=…`, default 8798): requests per second of the
-// app served as `npm start` serves it (vite preview, workerd, local D1), each case against a
+// app served as `npm start` serves it (workerd on the port, local D1), each case against a
 // bare Worker served the same way that answers with the very bytes the app answered that
 // case (status, headers, body; streamed or not): the floor for those bytes on this stack.
 // Cases run interleaved, each beside its own floor, several rounds; medians shown. Then each
@@ -46,7 +46,7 @@ if (persist) {
   if (!existsSync(persist)) throw new Error(`${persist} holds no league: seed it first (LEAGUE_PERSIST=${persist} npm run seed:scale)`);
   ensureDevVars();
   run(bin("react-router"), ["build"]);
-  serve(bin("vite"), ["preview", "--port", String(APP), "--strictPort"]);
+  serve(process.execPath, ["scripts/serve-build.mjs", String(APP)]);
 } else {
   serve(process.execPath, ["scripts/e2e-server.mjs", String(APP)], { LEAGUE_PERSIST: ".bench-state/app" });
 }
@@ -107,7 +107,9 @@ for (const [i, c] of cases.entries()) {
 mkdirSync(".bench-state", { recursive: true });
 writeFileSync(RECORDED, JSON.stringify(answers));
 run(bin("vite"), ["build", "--config", "scripts/bench/bare/vite.config.ts"], { env: { ...quietEnv(), BENCH_BARE_RESPONSES: RECORDED } });
-serve(bin("vite"), ["preview", "--config", "scripts/bench/bare/vite.config.ts", "--port", String(BARE), "--strictPort"]);
+serve(process.execPath, ["scripts/serve-build.mjs", String(BARE), ".bench-state/bare-build/bench_bare/wrangler.json"], {
+  LEAGUE_PERSIST: ".bench-state/bare-state",
+});
 await ready(cases[0].bare);
 
 // The floor must answer what the app does: same status, body bytes and headers (a cached

@@ -3,7 +3,7 @@
 // database is never touched. It serves the build that is there (in `npm test`, the one
 // test:deploy made) and builds only when there is none or it is older than the sources.
 import { rmSync } from "node:fs";
-import { bin, buildIfStale, run, startCronTicker, startPayPalStandIn } from "./lib.mjs";
+import { buildIfStale, run, startCronTicker, startPayPalStandIn } from "./lib.mjs";
 
 const port = process.argv[2] ?? "8788";
 process.env.LEAGUE_PERSIST ??= ".e2e-state";
@@ -12,6 +12,6 @@ buildIfStale();
 run(process.execPath, ["scripts/prepare-db.mjs"]);
 const stopStandIn = startPayPalStandIn(port);
 const stopCron = startCronTicker(port);
-run(bin("vite"), ["preview", "--port", port, "--strictPort"]);
+run(process.execPath, ["scripts/serve-build.mjs", port]);
 stopCron();
 stopStandIn();

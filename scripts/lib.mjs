@@ -71,7 +71,7 @@ export function ensureDevVars() {
 }
 
 // What the build is made of: a newer file here means build/ is stale. The build copies
-// .dev.vars into build/server (what `vite preview` reads), so it counts too.
+// .dev.vars into build/server (what scripts/serve-build.mjs reads), so it counts too.
 const BUILD_INPUTS = [
   "app",
   "workers",
@@ -161,7 +161,7 @@ export function startCronTicker(appPort) {
 
 /**
  * Starts a server in its own process group, its output but errors hidden, and stops the
- * group (the vite preview it started with it) when this process exits. Returns the child.
+ * group (the workerd it started with it) when this process exits. Returns the child.
  */
 export function serveInGroup(cmd, args, env = {}) {
   const child = spawn(cmd, args, { env: { ...quietEnv(), ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });

@@ -4,7 +4,7 @@
 // and SEO 100; performance 95). Performance varies with the machine's
 // load: --runs=N measures each page N times and reports the median run, as Lighthouse
 // advises. LH_URL measures a running server instead of building one; either way, a server
-// that does not compress (vite preview) is measured through a proxy that compresses and
+// that does not compress (the local workerd) is measured through a proxy that compresses and
 // speaks HTTP/2, as the edge does (scripts/compress-proxy.mjs). HTML reports land in
 // test-results/lighthouse/.
 import { spawn } from "node:child_process";
@@ -27,7 +27,7 @@ const CATEGORIES = [
   { id: "seo", label: "SEO", bar: 100 },
 ];
 
-// The app server runs in its own process group, so stopping it stops the vite preview it started.
+// The app server runs in its own process group, so stopping it stops the workerd it started.
 function serveApp() {
   const env = { ...quietEnv(), LEAGUE_PERSIST: ".lighthouse-state" };
   const child = spawn(process.execPath, ["scripts/e2e-server.mjs", String(APP_PORT)], {

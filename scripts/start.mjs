@@ -11,6 +11,6 @@ run(process.execPath, ["scripts/prepare-db.mjs"]); // ends with the demo logins
 console.log(`\nServing the league at http://localhost:${port}\n`);
 const stopStandIn = startPayPalStandIn(port);
 const stopCron = startCronTicker(port);
-run(bin("vite"), ["preview", "--port", port, "--strictPort"]);
+run(process.execPath, ["scripts/serve-build.mjs", port]);
 stopCron();
 stopStandIn();

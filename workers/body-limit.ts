@@ -50,9 +50,10 @@ export async function withinBodyLimit(request: Request): Promise<Request | TooLa
 
 /**
  * Reads whatever of the body the app left unread, discarding it. Answering without
- * reading the body makes workerd close the connection, and the local server (vite
- * preview / wrangler dev) then fails the next request on that pooled socket with a 500
- * ("fetch failed"); draining first keeps every answer — 401, 404, 413 — itself.
+ * reading the body makes workerd close the connection, and a client that pools its
+ * sockets (the Vite dev server's proxy, Node's fetch) then fails its next request on that
+ * socket ("fetch failed", a 500 from the proxy); draining first keeps every answer — 401,
+ * 404, 413 — itself and the connection open.
  */
 export async function drainBody(request: Request): Promise<void> {
   if (!request.body || request.bodyUsed) return;

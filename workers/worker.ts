@@ -60,7 +60,7 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
     /**
      * The cron (wrangler.toml [triggers]): every minute, lapsed waitlist offers pass to the
      * next player and freed places are offered (ADR 28). Locally the same handler answers
-     * /cdn-cgi/handler/scheduled, which `npm start` calls every minute.
+     * /cdn-cgi/local/scheduled, which `npm start` calls every minute.
      */
     async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
       // An entry paid by credit at once is a money write: the league's system makes it.

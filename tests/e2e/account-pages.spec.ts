@@ -125,14 +125,22 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-/** Runs SQL on the suite's own local D1 (scripts/e2e-server.mjs), for rows no /api makes yet. */
+/**
+ * Runs SQL on the suite's own local D1 (scripts/e2e-server.mjs), for rows no /api makes yet.
+ * The server writes the same SQLite file for the other tests running beside this one: a
+ * write that finds it locked (SQLITE_BUSY) is tried again.
+ */
 function d1(sql: string) {
   const persist = process.env.LEAGUE_PERSIST ?? ".e2e-state";
-  const res = spawnSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persist, "--command", sql], {
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-  });
-  expect(res.status, res.stderr).toBe(0);
+  for (let attempt = 1; ; attempt++) {
+    const res = spawnSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persist, "--command", sql], {
+      encoding: "utf8",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    });
+    if (res.status !== 0 && res.stderr.includes("SQLITE_BUSY") && attempt < 10) continue;
+    expect(res.status, res.stderr).toBe(0);
+    return;
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 // at most 60 KB on the freshly seeded demo league. This file is its own Playwright project
 // that the others depend on (playwright.config.ts), so it runs first, before any spec has
 // added rounds or players: the server the suite starts anyway is the cheapest honest one
-// (the same build, seed and vite preview as scripts/e2e-server.mjs; no second build).
+// (the same build, seed and server as scripts/e2e-server.mjs; no second build).
 // The JS and CSS budgets are read from the build: scripts/check-budgets.mjs.
 const HTML_BUDGET = 60 * 1024;
 

@@ -3,9 +3,9 @@ import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { defineConfig } from "vite";
 
-// Built and served by `vite preview` exactly as the app is, so the bench compares like with
-// like. The answers it replays are the app's own, recorded by scripts/bench.mjs into
-// BENCH_BARE_RESPONSES (a JSON file) just before this build.
+// Built as the app is and served by scripts/serve-build.mjs exactly as the app is, so the
+// bench compares like with like. The answers it replays are the app's own, recorded by
+// scripts/bench.mjs into BENCH_BARE_RESPONSES (a JSON file) just before this build.
 const recorded = process.env.BENCH_BARE_RESPONSES;
 
 export default defineConfig({

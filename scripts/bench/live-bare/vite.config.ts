@@ -2,7 +2,8 @@ import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { defineConfig } from "vite";
 
-// Built and served by `vite preview` exactly as the app is, so the live bench compares like with like.
+// Built as the app is and served by scripts/serve-build.mjs exactly as the app is, so the
+// live bench compares like with like.
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   plugins: [cloudflare({ configPath: fileURLToPath(new URL("./wrangler.toml", import.meta.url)), persistState: false })],

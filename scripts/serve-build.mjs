@@ -1,0 +1,66 @@
+// Serves a built Worker (what `react-router build` or `vite build` wrote: its wrangler.json
+// beside the code) in workerd, listening on the port itself: a browser's request goes
+// straight to workerd, as it goes straight to Cloudflare deployed. `npm start`, the e2e
+// server, the bench and Lighthouse serve the app this way (docs/testing.md).
+//
+//   node scripts/serve-build.mjs [port] [path/to/wrangler.json]
+//
+// The port defaults to $PORT, else 8787; the config to the app's build (build/server). Local
+// state (D1, Durable Objects, the page cache) lives under LEAGUE_PERSIST, else
+// .wrangler/state, where wrangler's `d1 execute --local --persist-to` finds the same D1.
+// /cdn-cgi/local/scheduled runs the Worker's scheduled handler (scripts/cron-ticker.mjs).
+// Runs until SIGINT or SIGTERM, then stops workerd.
+import { globSync } from "node:fs";
+import path from "node:path";
+import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
+
+const port = Number(process.argv[2] ?? process.env.PORT ?? 8787);
+const configPath = path.resolve(process.argv[3] ?? "build/server/wrangler.json");
+const persistRoot = path.resolve(process.env.LEAGUE_PERSIST || ".wrangler/state", "v3");
+
+const config = unstable_readConfig({ config: configPath });
+// The bindings, Durable Objects, queues, assets, crons and .dev.vars, as wrangler reads them.
+const { workerOptions, main, externalWorkers } = unstable_getMiniflareWorkerOptions(config);
+const { modulesRules, ...bindings } = workerOptions;
+
+// The build is already bundled: its entry and every chunk beside it, by the config's rules.
+const rootPath = path.dirname(path.resolve(path.dirname(configPath), main));
+const entry = path.basename(main);
+const modules = [
+  { type: "ESModule", path: entry },
+  ...modulesRules.flatMap(({ type, include }) =>
+    globSync(include, { cwd: rootPath, exclude: [entry] }).map((file) => ({ type, path: file })),
+  ),
+];
+
+const miniflare = new Miniflare(
+  convertV4MiniflareOptions({
+    host: "localhost",
+    port,
+    log: new Log(LogLevel.INFO),
+    unsafeTriggerHandlers: true,
+    telemetry: { enabled: false },
+    resourcePersistencePath: persistRoot,
+    resourceTmpPath: path.resolve(".wrangler/tmp"),
+    workers: [{ ...bindings, name: config.name, rootPath, modules }, ...externalWorkers],
+  }),
+);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await miniflare.dispose().catch(() => {});
+  process.exit(0);
+}
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+
+try {
+  await miniflare.ready;
+} catch (err) {
+  console.error(`✗ Could not serve on port ${port}: ${err?.message ?? err}`);
+  await miniflare.dispose().catch(() => {});
+  process.exit(1);
+}
