@@ -49,8 +49,8 @@ export default defineConfig({
     { name: "budgets", testMatch: "budgets.spec.ts", use: { ...devices["Desktop Chrome"] } },
     // Every test runs at 1280 px, but those tagged @narrow: they are about the < 768 px
     // layout (the phone menu, the home page's one list at a time, no sideways scroll) and
-    // run at 375 px only. @narrow-too: at 1280 px and at 375 px, where the phone's layout
-    // differs in what the test does (a dialog, a form or a table on a phone, the menu).
+    // run at 375 px only. @narrow-too: at 1280 px and at 375 px, where the test is about
+    // both layouts (the header's targets, the chart's two drawings, the navbar's menu).
     {
       name: "desktop",
       dependencies: ["budgets"],

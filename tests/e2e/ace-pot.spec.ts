@@ -44,8 +44,8 @@ test("/aces shows the pot now and its rule; the round under way shows the same p
   }).toPass({ timeout: 20_000 });
 });
 
-// At 1280 px and, a dialog on a phone, at 375 px.
-test("an ace larger than the pot is refused in the form with what the pot holds, and nothing is paid @narrow-too", async ({
+// The Add Ace dialog on a phone: ledger-admin.spec.ts.
+test("an ace larger than the pot is refused in the form with what the pot holds, and nothing is paid", async ({
   adminPage: page,
   request,
   acePot: _,

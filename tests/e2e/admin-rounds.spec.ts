@@ -63,8 +63,8 @@ async function createInEditor(page: Page, names: string[]): Promise<number[]> {
   return new URL(page.url()).searchParams.get("ids")!.split(",").map(Number);
 }
 
-// At 1280 px and, the editor's grid and the list on a phone, at 375 px.
-test("the multi-editor creates three rounds a week apart; the list shows them and opens registration on one @narrow-too", async ({
+// The round form and the list on a phone: the @narrow tests of this file and organiser-phone.spec.ts.
+test("the multi-editor creates three rounds a week apart; the list shows them and opens registration on one", async ({
   adminPage: page,
   request,
 }) => {

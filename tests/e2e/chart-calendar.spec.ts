@@ -45,7 +45,7 @@ test("the player page charts the player's scores with a data table behind it @na
   await card.screenshot({ path: info.outputPath("player-chart-card.png") });
 });
 
-test("/profile shows the feed links; a reset replaces the personal one and the old one stops working @narrow-too", async ({
+test("/profile shows the feed links; a reset replaces the personal one and the old one stops working", async ({
   browser,
   request,
 }, info) => {

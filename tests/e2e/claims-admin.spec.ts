@@ -37,11 +37,8 @@ test("the admin approves a pending claim and the user's claim reads approved", a
   expect((await user.mine()).status).toBe("approved");
 });
 
-// At 1280 px and, the claims table and the note's dialog on a phone, at 375 px.
-test("a conflict needs a note, which the user then reads; the user withdraws and claims again @narrow-too", async ({
-  adminPage: page,
-  request,
-}) => {
+// The claims table on a phone, and a claim approved there: organiser-phone.spec.ts.
+test("a conflict needs a note, which the user then reads; the user withdraws and claims again", async ({ adminPage: page, request }) => {
   const user = await userWithClaim(request);
   await page.goto("/admin/claims");
   const row = page.getByRole("row", { name: new RegExp(user.name) });

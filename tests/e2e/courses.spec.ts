@@ -67,8 +67,8 @@ test("an admin adds a course and a 9-hole layout on a phone @narrow", async ({ a
   ]);
 });
 
-// At 1280 px and at 375 px: the form's course choice and the round page's course on a phone.
-test("a round plays a layout: its location is the course, and its page shows course, layout, par and start time @narrow-too", async ({
+// The round form on a phone: admin-rounds.spec.ts.
+test("a round plays a layout: its location is the course, and its page shows course, layout, par and start time", async ({
   adminPage: page,
 }) => {
   const tag = letters();

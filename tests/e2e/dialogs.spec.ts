@@ -6,10 +6,8 @@ import { expect, test } from "./fixtures";
 // the page works without it, and the dialog still traps focus, closes on Escape and
 // gives focus back to its trigger, by keyboard as by pointer.
 
-// At 1280 px and, a dialog on a phone, at 375 px.
-test("a dialog's code arrives when it opens; focus goes in, Escape closes, focus returns @narrow-too", async ({
-  adminPage: page,
-}, testInfo) => {
+// A dialog on a phone: ledger-admin.spec.ts.
+test("a dialog's code arrives when it opens; focus goes in, Escape closes, focus returns", async ({ adminPage: page }, testInfo) => {
   const modal: string[] = [];
   page.on("request", (r) => {
     if (/\/assets\/dialog-modal-[\w-]+\.js$/.test(r.url())) modal.push(r.url());

@@ -83,11 +83,11 @@ test("a transfer of more credit than the sender has is refused in the form, and 
   await expect(form.getByText("Amount can have at most 2 decimals")).toBeVisible();
 });
 
-// At 1280 px and, a dialog on a phone, at 375 px. The pot is the league's one number: the
+// At 375 px: a dialog on a phone. The pot is the league's one number: the
 // test holds `acePot`, so no other test adds an ace meanwhile. The ace is dated yesterday,
 // always in the pot now (one dated today may belong to tonight's round once it has started,
 // and be dated at its start: ADR 21).
-test("Add Ace is static (Escape and the backdrop leave it open); an ace lowers the pot and its delete restores it @narrow-too", async ({
+test("Add Ace is static (Escape and the backdrop leave it open); an ace lowers the pot and its delete restores it @narrow", async ({
   adminPage: page,
   request,
   acePot: _,

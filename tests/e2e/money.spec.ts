@@ -31,8 +31,9 @@ async function reportCell(page: Page, table: string, rowText: string, label: str
   return cells[headers.findIndex((h) => h.trim().toLowerCase() === label.toLowerCase())]?.trim();
 }
 
-// The first two at 1280 px and, dialogs and the entries table on a phone, at 375 px.
-test("an admin records cash for a walk-up: owed goes to 0, the payments list and the report count it, the books balance @narrow-too", async ({
+// The first two at 375 px, where an organiser takes cash at the course and a player
+// withdraws: dialogs and the entries table on a phone.
+test("an admin records cash for a walk-up: owed goes to 0, the payments list and the report count it, the books balance @narrow", async ({
   adminPage: page,
 }, info) => {
   await page.goto("/");
@@ -102,7 +103,7 @@ test("an admin records cash for a walk-up: owed goes to 0, the payments list and
   await expect(page.getByText(/Out by/)).toHaveCount(0);
 });
 
-test("a player who paid with credit and PayPal withdraws: the page says what came back, the entry is gone, the balance rose by it @narrow-too", async ({
+test("a player who paid with credit and PayPal withdraws: the page says what came back, the entry is gone, the balance rose by it @narrow", async ({
   adminPage: admin,
   browser,
 }, info) => {

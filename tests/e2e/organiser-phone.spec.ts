@@ -57,6 +57,9 @@ test("at 375 px the organiser's screens scroll only down, every action on screen
     `/admin/player?q=${players[0].ln}`,
     "/players",
     "/transfers",
+    "/aces",
+    "/admin/payments",
+    "/profile",
   ];
   for (const path of paths) {
     await page.goto(path);

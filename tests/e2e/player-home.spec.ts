@@ -11,11 +11,8 @@ const nextRound = (page: Page) => page.getByRole("region", { name: "Your next ro
 const record = (page: Page) => page.getByRole("region", { name: "Your player record" });
 const stat = (page: Page, label: string) => nextRound(page).locator("dt", { hasText: label }).locator("xpath=following-sibling::dd");
 
-// At 1280 px and at 375 px, where the cards stack above the round lists.
-test("a player signed up with credit: their round, paid, not checked in yet, and their credit @narrow-too", async ({
-  adminPage,
-  browser,
-}) => {
+// At 375 px, where the cards stack above the round lists.
+test("a player signed up with credit: their round, paid, not checked in yet, and their credit @narrow", async ({ adminPage, browser }) => {
   const player = await claimedPlayer(adminPage, browser, { creditDollars: 20, daysFromNow: 5 });
   await api(player.page, "POST", "/api/entries", {
     round_id: player.roundId,

@@ -32,8 +32,8 @@ const rowOf = (page: Page, e: Entry) =>
     .getByRole("row")
     .filter({ hasText: `${e.fn} ${e.ln}` });
 
-// At 1280 px and, the results and history tables hiding columns on a phone, at 375 px.
-test("the round page shows each score's rating, and net scores on request @narrow-too", async ({ page, request }, info) => {
+// At 1280 px, every column shown; the tables on a phone: rounds.spec.ts and players.spec.ts.
+test("the round page shows each score's rating, and net scores on request", async ({ page, request }, info) => {
   const round = await playedRound(request);
   const entries: Entry[] = await (await request.get(`/api/entries/${round.id}`)).json();
   const scored = entries.filter((e) => e.score > 0);
@@ -95,7 +95,7 @@ test("net scores work without JavaScript", async ({ browser, request }) => {
   await context.close();
 });
 
-test("the player page shows the rating, the handicap with its sum, and their history @narrow-too", async ({ page, request }, info) => {
+test("the player page shows the rating, the handicap with its sum, and their history", async ({ page, request }, info) => {
   const round = await playedRound(request);
   const entries: Entry[] = await (await request.get(`/api/entries/${round.id}`)).json();
   // A regular: the entrant of the latest round with the longest history.

@@ -77,8 +77,7 @@ async function loginWithoutScripts(browser: Browser, email: string): Promise<Pag
   return page;
 }
 
-// At 1280 px and, the profile's form and the unsubscribe page on a phone, at 375 px.
-test("a player opts in; the admin's opening mails them; the signed link turns it off, also as a one-click POST @narrow-too", async ({
+test("a player opts in; the admin's opening mails them; the signed link turns it off, also as a one-click POST", async ({
   adminPage,
   browser,
   request,

@@ -24,12 +24,9 @@ async function anonymousRoundPage(browser: Browser, roundId: number) {
   return { page, close: () => context.close() };
 }
 
-// The desktop (1280 px) and mobile (375 px) projects each run it.
-// At 1280 px and, the entries and scores forms on a phone (at the course), at 375 px.
-test("the admin enters players, pastes scores, sees payouts everywhere and pays out to credit @narrow-too", async ({
-  adminPage: page,
-  browser,
-}) => {
+// The entries and scores screens on a phone (at the course): organiser-phone.spec.ts and
+// league-night.spec.ts.
+test("the admin enters players, pastes scores, sees payouts everywhere and pays out to credit", async ({ adminPage: page, browser }) => {
   await page.goto("/");
   const tag = letters();
   // Played two days ago: a scored round in the future would confuse specs that pick an upcoming round.

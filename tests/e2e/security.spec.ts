@@ -40,12 +40,7 @@ for (const javaScriptEnabled of [false, true]) {
   });
 }
 
-// At 1280 px and, the log out being behind the phone's menu, at 375 px.
-test("logging out ends the session on the server: the old token is refused as Bearer and as cookie @narrow-too", async ({
-  page,
-  request,
-  baseURL,
-}) => {
+test("logging out ends the session on the server: the old token is refused as Bearer and as cookie", async ({ page, request, baseURL }) => {
   const { email } = await registered(request, "logout");
   await page.goto("/login");
   await logIn(page, email);

@@ -6,8 +6,8 @@ import { expect, newContext, test } from "./fixtures";
 // dialog's amounts, and the entry and balance the server writes. Every row is the test's
 // own (a new user, player, round), so it runs beside any other spec.
 
-// At 1280 px and, the sign-up dialog on a phone, at 375 px.
-test("a player with an approved claim signs up with credit; visitors and unclaimed users are told what to do @narrow-too", async ({
+// At 375 px: the sign-up dialog on a phone.
+test("a player with an approved claim signs up with credit; visitors and unclaimed users are told what to do @narrow", async ({
   adminPage: admin,
   browser,
   page: visitor,

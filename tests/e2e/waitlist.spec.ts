@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
 // is offered the place and confirms it by credit (ADR 28): the round page and the home page
 // say so at each step, and the books still balance.
 
-test("a full round's waitlist offers a withdrawn place, and the player confirms it by credit @narrow-too", async ({
+test("a full round's waitlist offers a withdrawn place, and the player confirms it by credit @narrow", async ({
   adminPage: admin,
   browser,
 }, info) => {
