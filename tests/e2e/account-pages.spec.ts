@@ -126,22 +126,34 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 /**
- * Runs SQL on the suite's own local D1 (scripts/e2e-server.mjs), for rows no /api makes yet.
- * The server writes the same SQLite file for the other tests running beside this one: a
- * write that finds it locked (SQLITE_BUSY) is tried again.
+ * Runs SQL on the suite's own local D1 (scripts/e2e-server.mjs), for rows no /api makes or
+ * shows; returns the rows. The server writes the same SQLite file for the other tests
+ * running beside this one: a statement that finds it locked (SQLITE_BUSY) is tried again.
  */
-function d1(sql: string) {
+function d1(sql: string): Record<string, unknown>[] {
   const persist = process.env.LEAGUE_PERSIST ?? ".e2e-state";
   for (let attempt = 1; ; attempt++) {
-    const res = spawnSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persist, "--command", sql], {
-      encoding: "utf8",
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-    });
-    if (res.status !== 0 && res.stderr.includes("SQLITE_BUSY") && attempt < 10) continue;
-    expect(res.status, res.stderr).toBe(0);
-    return;
+    const res = spawnSync(
+      "node_modules/.bin/wrangler",
+      ["d1", "execute", "DB", "--local", "--persist-to", persist, "--json", "--command", sql],
+      {
+        encoding: "utf8",
+        env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+      },
+    );
+    if (res.status !== 0 && `${res.stdout}${res.stderr}`.includes("SQLITE_BUSY") && attempt < 10) continue;
+    expect(res.status, `${res.stdout}${res.stderr}`).toBe(0);
+    return JSON.parse(res.stdout)[0].results;
   }
 }
+
+// The build hashes with the production cost (app/.server/auth/password.ts; vitest's suites
+// hash cheaper, so this is where the deployed cost is checked).
+test("a new account's password is stored as scrypt with N=16384, r=8, p=5", async ({ request }) => {
+  const email = await registered(request, "cost");
+  const [row] = d1(`select password_hash as hash from users where email = '${email}'`);
+  expect(String(row?.hash)).toMatch(/^scrypt\$16384\$8\$5\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+});
 
 /**
  * A stored hash whose scrypt parameters are impossible (N=3 is not a power of two): the

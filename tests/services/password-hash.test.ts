@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { CURRENT_PARAMS, hashPassword, needsRehash, verifyPassword } from "~/.server/auth/password";
+import { CURRENT_PARAMS, hashPassword, needsRehash, PRODUCTION_PARAMS, verifyPassword } from "~/.server/auth/password";
 
 const PASSWORD = "Fairway-Drive-42";
-const WEAK_PARAMS = { N: 1024, r: 8, p: 5, keyLen: 32 };
+// Below what new hashes use, here as deployed.
+const WEAK_PARAMS = { N: 512, r: 8, p: 5, keyLen: 32 };
 
 describe("hashPassword", () => {
   it("writes scrypt with N=16384, r=8, p=5, a 16-byte salt and a 32-byte key", async () => {
-    const hash = await hashPassword(PASSWORD);
+    expect(PRODUCTION_PARAMS).toEqual({ N: 16384, r: 8, p: 5, keyLen: 32 });
+    const hash = await hashPassword(PASSWORD, PRODUCTION_PARAMS);
     expect(hash.startsWith("scrypt$16384$8$5$")).toBe(true);
     const [, , , , salt, key] = hash.split("$");
     expect(atob(salt)).toHaveLength(16);
@@ -22,7 +24,13 @@ describe("hashPassword", () => {
   });
 
   it("uses the parameters it is given and stores them", async () => {
-    expect((await hashPassword(PASSWORD, WEAK_PARAMS)).startsWith("scrypt$1024$8$5$")).toBe(true);
+    expect((await hashPassword(PASSWORD, WEAK_PARAMS)).startsWith("scrypt$512$8$5$")).toBe(true);
+  });
+
+  // The e2e suite checks that the build hashes with PRODUCTION_PARAMS (account-pages.spec.ts).
+  it("under vitest, differs from production only in N, at a sixteenth of the cost", async () => {
+    expect(CURRENT_PARAMS).toEqual({ ...PRODUCTION_PARAMS, N: 1024 });
+    expect((await hashPassword(PASSWORD)).startsWith("scrypt$1024$8$5$")).toBe(true);
   });
 });
 
@@ -43,7 +51,8 @@ describe("verifyPassword", () => {
 
   it("is false for anything that is not one of its hashes", async () => {
     const hash = await hashPassword(PASSWORD);
-    for (const stored of ["", PASSWORD, "pending", hash.replace("scrypt$", "bcrypt$"), hash.replace("$16384$", "$abc$"), `${hash}$extra`]) {
+    const n = `$${CURRENT_PARAMS.N}$`;
+    for (const stored of ["", PASSWORD, "pending", hash.replace("scrypt$", "bcrypt$"), hash.replace(n, "$abc$"), `${hash}$extra`]) {
       expect(await verifyPassword(PASSWORD, stored), stored).toBe(false);
     }
   });
@@ -63,9 +72,10 @@ describe("verifyPassword", () => {
 });
 
 describe("needsRehash", () => {
-  it("is true for a hash made with N=1024 and false for today's", async () => {
+  it("is true for a hash made with a smaller N and false for today's", async () => {
     expect(needsRehash(await hashPassword(PASSWORD, WEAK_PARAMS))).toBe(true);
     expect(needsRehash(await hashPassword(PASSWORD))).toBe(false);
+    expect(needsRehash(await hashPassword(PASSWORD, PRODUCTION_PARAMS))).toBe(false);
   });
 
   it("is true when any parameter is below today's, or the hash is unreadable", async () => {
