@@ -34,6 +34,20 @@ const modules = [
   ),
 ];
 
+// workerd reports a client that hung up mid-answer (a browser closing a tab, a load test
+// ending) as an exception with its native stack: nothing the Worker did, so not printed.
+let droppingStack = false;
+function printLog({ level, message }) {
+  if (/^kj::getCaughtExceptionAsKj\(\) = .*disconnected: write\(\): (Broken pipe|Connection reset by peer)/.test(message)) {
+    droppingStack = true;
+    return;
+  }
+  if (droppingStack && message.startsWith("stack: ")) return;
+  droppingStack = false;
+  if (level === "error" || level === "warn") console.error(message);
+  else console.log(message);
+}
+
 const miniflare = new Miniflare(
   convertV4MiniflareOptions({
     host: "localhost",
@@ -41,6 +55,8 @@ const miniflare = new Miniflare(
     log: new Log(LogLevel.INFO),
     unsafeTriggerHandlers: true,
     telemetry: { enabled: false },
+    handleStructuredLogs: printLog,
+    logRequests: false, // as vite preview did not: `npm start` prints where it serves
     resourcePersistencePath: persistRoot,
     resourceTmpPath: path.resolve(".wrangler/tmp"),
     workers: [{ ...bindings, name: config.name, rootPath, modules }, ...externalWorkers],
