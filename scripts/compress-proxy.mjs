@@ -1,7 +1,7 @@
 // A reverse proxy that makes a local server look like the edge to a browser: text is
 // compressed (brotli for browsers that ask for it, else gzip), and it speaks HTTP/2 over
-// TLS. The local workerd sends text uncompressed over HTTP/1.1, so Lighthouse would weigh bytes
-// no visitor downloads and queue the page's dozen module scripts on six connections.
+// TLS. The local workerd sends text uncompressed over HTTP/1.1, so Lighthouse would weigh
+// bytes no visitor downloads and queue the page's dozen module scripts on six connections.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";

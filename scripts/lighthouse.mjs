@@ -4,8 +4,8 @@
 // and SEO 100; performance 95). Performance varies with the machine's
 // load: --runs=N measures each page N times and reports the median run, as Lighthouse
 // advises. LH_URL measures a running server instead of building one; either way, a server
-// that does not compress (the local workerd) is measured through a proxy that compresses and
-// speaks HTTP/2, as the edge does (scripts/compress-proxy.mjs). HTML reports land in
+// that does not compress (the local workerd) is measured through a proxy that compresses
+// and speaks HTTP/2, as the edge does (scripts/compress-proxy.mjs). HTML reports land in
 // test-results/lighthouse/.
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
