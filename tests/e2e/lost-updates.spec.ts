@@ -165,11 +165,15 @@ test("two tabs of /admin/settings: each Save keeps what the other saved; one set
   const second = await first.context().newPage();
   const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
   const saveIn = (page: Page) => page.getByRole("button", { name: "Save settings" }).click();
-  try {
+  /** Both tabs (re)open the form, each showing the settings as the server holds them now. */
+  const openBoth = async () => {
     for (const tab of [first, second]) {
       await tab.goto("/admin/settings");
       await hydrated(tab);
     }
+  };
+  try {
+    await openBoth();
     await field(first, "Participation points").fill("7");
     await saveIn(first);
     await expect(first.getByText("Settings saved.")).toBeVisible();
@@ -188,10 +192,7 @@ test("two tabs of /admin/settings: each Save keeps what the other saved; one set
     expect(both).toMatchObject({ pointsParticipation: 8, handicapPercent: 70 });
 
     // Both change the points for 1st from the page they opened: the later Save is refused.
-    await first.reload();
-    await hydrated(first);
-    await second.reload();
-    await hydrated(second);
+    await openBoth();
     await field(first, "Points for 1st").fill("150");
     await saveIn(first);
     await expect(first.getByText("Settings saved.")).toBeVisible();
