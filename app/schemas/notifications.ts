@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { idSchema } from "./ids";
+import { BASE64URL_32_BYTES } from "../lib/base64url";
 import { MAIL_OPTIN_INTENT } from "../lib/mail-optin";
 
 /** PUT /api/users/me/notifications: the user's mail preferences (cardsPublished, ADR 25, may be left out). */
@@ -32,7 +33,7 @@ export const INVALID_UNSUBSCRIBE_LINK =
 /** /unsubscribe?u={userId}&t={signature}: both as the mail's link writes them. */
 export const UnsubscribeLinkSchema = z.object({
   u: idSchema("user id"),
-  t: z.string({ error: "The link has no signature" }).regex(/^[A-Za-z0-9_-]{43}$/, "The link's signature is malformed"),
+  t: z.string({ error: "The link has no signature" }).regex(BASE64URL_32_BYTES, "The link's signature is malformed"),
 });
 
 /** RFC 8058's one-click body (mail clients) and the unsubscribe page's button post the same field. */

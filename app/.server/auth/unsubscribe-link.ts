@@ -1,4 +1,4 @@
-import { base64url } from "~/lib/base64url";
+import { BASE64URL_32_BYTES, base64url } from "~/lib/base64url";
 import { assertUsableSecret } from "./session-secret";
 
 // The one-click unsubscribe link of the registration mails: /unsubscribe?u={userId}&t={sig}.
@@ -8,8 +8,6 @@ import { assertUsableSecret } from "./session-secret";
 // string keeps these signatures apart from every other HMAC the app makes under that secret.
 
 const PURPOSE = "unsubscribe:registration-mail:";
-/** A signature as the link carries it: 32 bytes, base64url without padding. */
-export const SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
@@ -47,7 +45,7 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
 
 /** Whether `signature` is `userId`'s: checked by WebCrypto's verify, which compares in constant time. */
 export async function verifyUnsubscribe(secret: string, userId: number, signature: string): Promise<boolean> {
-  if (!SIGNATURE_PATTERN.test(signature)) return false;
+  if (!BASE64URL_32_BYTES.test(signature)) return false;
   return crypto.subtle.verify("HMAC", await unsubscribeKey(secret), fromBase64url(signature), encoder.encode(`${PURPOSE}${userId}`));
 }
 
