@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { letters, makePlayer } from "./api";
-import { DEMO, expect, loggedInContext, newContext, test } from "./fixtures";
+import { DEMO, expect, loggedInContext, newContext, test, onSite } from "./fixtures";
 
 // The account pages: every invalid field marked at once with focus on the
 // first, a refused login that forgets the password, an unexpected failure told in the
@@ -247,7 +247,7 @@ test.describe("the profile's player card", () => {
   // The test's own claimant and record (like the demo's player3, whom other tests may change).
   test("a pending claim (like player3's): its record and badge, no credit yet", async ({ browser, request, adminPage }) => {
     const email = await registered(request, "pending");
-    await adminPage.goto("/");
+    await onSite(adminPage);
     const claimed = { fn: "Penny", ln: `Pending${letters()}`, id: 0 };
     claimed.id = await makePlayer(adminPage, claimed.fn, claimed.ln);
     d1(`insert into claims (user_id, player_id, status) select id, ${claimed.id}, 'pending' from users where email = '${email}'`);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { hydrated } from "./axe";
-import { expect, newContext } from "./fixtures";
+import { expect, newContext, onSite } from "./fixtures";
 
 // JSON calls made from inside a page: the page's own session cookie and the app's Origin,
 // as the browser sends them; and the test data they make.
@@ -62,7 +62,7 @@ export async function playedRound(
   players: { fn: string; division: string; score: number }[],
   opts: { daysFromNow?: number; tag?: string } = {},
 ): Promise<{ roundId: number; name: string; tag: string; players: Scored[] }> {
-  if (!admin.url().startsWith("http")) await admin.goto("/");
+  await onSite(admin);
   const tag = opts.tag ?? letters();
   const name = `Played ${tag}`;
   const roundId = await makeRound(admin, name, opts.daysFromNow ?? -2);
@@ -89,7 +89,7 @@ export async function playedRound(
  */
 export async function claimedPlayer(admin: Page, browser: Browser, opts: { creditDollars: number; daysFromNow?: number }) {
   const tag = letters();
-  await admin.goto("/");
+  await onSite(admin);
   const roundName = `Pay ${tag}`;
   const roundId = await makeRound(admin, roundName, opts.daysFromNow ?? 6);
   await api(admin, "POST", "/api/admin/round/openForRegistration", { id: roundId, openForRegistration: true });
@@ -109,7 +109,7 @@ export async function claimedPlayer(admin: Page, browser: Browser, opts: { credi
   }
   const context = await newContext(browser);
   const page = await context.newPage();
-  await page.goto("/login");
+  await onSite(page);
   await api(page, "POST", "/api/users/register", { email: `pay-${tag}@example.com`, name: `Pat ${tag}`, password: "Fairway-Drive-42" });
   const { claim } = await api<{ claim: { id: number } }>(page, "POST", "/api/claims", { player_id: playerId, note: "" });
   await api(admin, "PUT", `/api/claims/${claim.id}/approve`, {});

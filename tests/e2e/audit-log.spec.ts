@@ -1,7 +1,7 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { api, letters, makeRound } from "./api";
 import { hydrated, partHydrated } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, onSite, shot, test } from "./fixtures";
 
 // Who changed the money (ADR 20) in Chromium: the admin adds a transfer
 // and credits a round's payouts on their pages, then finds both on /admin/audit with their
@@ -13,9 +13,6 @@ import { expect, test } from "./fixtures";
 // than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screens/audit-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-
 /** The log's item whose headline is `what`, with its action. */
 const item = (list: Locator, what: string, action: string) =>
   list
@@ -26,7 +23,7 @@ const item = (list: Locator, what: string, action: string) =>
 test("an admin's transfer and credited payouts are on /admin/audit, by player and by round, and on the user's and player's pages", async ({
   adminPage: page,
 }) => {
-  await page.goto("/");
+  await onSite(page);
   const tag = letters();
   const round = `Night ${tag}`;
   const roundId = await makeRound(page, round, -2);
@@ -82,7 +79,7 @@ test("an admin's transfer and credited payouts are on /admin/audit, by player an
   await expect(transfer).toContainText("by League Admin (admin)");
   await expect(transfer).toContainText("$1.25");
   await expect(transfer).toContainText(`Cash ${tag}`);
-  await shot(page, "newest");
+  await shot(page, "audit-newest");
 
   // By player: typing the name finds Ann alone and filters at once; Bob's changes are gone.
   await page.getByLabel("Player").fill(`Ames${tag}`);
@@ -92,7 +89,7 @@ test("an admin's transfer and credited payouts are on /admin/audit, by player an
   await expect(item(log, `Transfer · league → ${ann}`, "Added")).toBeVisible();
   await expect(item(log, `Entry · ${ann} in ${round}`, "Added")).toBeVisible();
   await expect(log.getByText(`Entry · ${bob} in ${round}`)).toHaveCount(0);
-  await shot(page, "by-player");
+  await shot(page, "audit-by-player");
 
   // By round (the player dropped): both entries, no transfer.
   await page.getByRole("link", { name: "Any player" }).click();
@@ -106,7 +103,7 @@ test("an admin's transfer and credited payouts are on /admin/audit, by player an
   await expect(item(log, `Entry · ${bob} in ${round}`, "Added")).toBeVisible();
   await expect(item(log, `Entry · ${ann} in ${round}`, "Changed").first()).toBeVisible();
   await expect(log.getByText(`Transfer · league → ${ann}`)).toHaveCount(0);
-  await shot(page, "by-round");
+  await shot(page, "audit-by-round");
 
   // The admin's own user page: the changes they made.
   const me = await api<{ user: { id: number } }>(page, "GET", "/api/users/me");
@@ -114,26 +111,26 @@ test("an admin's transfer and credited payouts are on /admin/audit, by player an
   const made = page.getByRole("region", { name: "Money changes made by this user" });
   await expect(item(made, `Transfer · league → ${ann}`, "Added")).toBeVisible();
   await expect(made.getByRole("link", { name: /^All changes by this user/ })).toHaveAttribute("href", `/admin/audit?actor=${me.user.id}`);
-  await shot(page, "user");
+  await shot(page, "audit-user");
 
   // Ann's page, as the admin sees it: her money history, and the way to the whole log.
   await page.goto(`/players/${ids[0]}`);
   const history = page.getByRole("region", { name: "Money history" });
   await expect(item(history, `Entry · ${ann} in ${round}`, "Changed").first()).toContainText("$9.00");
-  await shot(page, "player");
+  await shot(page, "audit-player");
   await history.getByRole("link", { name: /All of this player's changes/ }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/audit\\?player=${ids[0]}$`));
   await expect(page.getByText(`Showing ${ann}`)).toBeVisible();
 });
 
 test("a name that several players share offers each; a page past the end says so", async ({ adminPage: page }) => {
-  await page.goto("/");
+  await onSite(page);
   const tag = letters();
   for (const fn of ["Cal", "Cam"]) await api(page, "POST", "/api/admin/player/", { values: { fn, ln: `Cole${tag}`, division: "MA1" } });
   await page.goto(`/admin/audit?find=Cole${tag}`);
   const found = page.getByRole("navigation", { name: "Players found" });
   await expect(found.getByRole("link")).toHaveCount(2);
-  await shot(page, "matches");
+  await shot(page, "audit-matches");
   await found.getByRole("link", { name: new RegExp(`^Cam Cole${tag}`) }).click();
   await expect(page.getByText(`Showing Cam Cole${tag}`)).toBeVisible();
   await expect(page.getByText("No changes match these filters.")).toBeVisible();
@@ -144,7 +141,7 @@ test("a name that several players share offers each; a page past the end says so
 });
 
 test("no request but GET reads the log, and none changes it", async ({ adminPage: page }) => {
-  await page.goto("/");
+  await onSite(page);
   // A change of the test's own in the log (other tests add theirs meanwhile): its player's
   // page of the log is what must not change.
   const tag = letters();

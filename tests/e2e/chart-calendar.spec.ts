@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { checkA11y, hydrated } from "./axe";
-import { expect, loggedInContext, newContext, test } from "./fixtures";
+import { expect, loggedInContext, newContext, shot, test } from "./fixtures";
 
 // The score chart and the calendar feeds in the browser, at 1280 px and 375 px (both: the chart is drawn
 // for the screen's width, and the card must fit a phone): the player page's score
@@ -33,8 +33,8 @@ test("the player page charts the player's scores with a data table behind it @na
     .first()
     .evaluate((el) => (el as SVGTextElement).getBoundingClientRect().height);
   expect(fontPx).toBeGreaterThan(10);
-  await page.screenshot({ path: info.outputPath("player-chart.png"), fullPage: true });
-  await card.locator("figure").screenshot({ path: info.outputPath("player-chart-figure.png") });
+  await shot(page, "player-chart");
+  await shot(card.locator("figure"), "player-chart-figure");
 
   await card.getByText("Show the data").click();
   const table = card.getByRole("table", { name: "Score history data" });
@@ -42,13 +42,10 @@ test("the player page charts the player's scores with a data table behind it @na
   await expect(table.locator("tbody tr")).toHaveCount(dots);
   expect(await noSidewaysScroll(page)).toBe(true);
   await checkA11y(page, "player page with the data open", info);
-  await card.screenshot({ path: info.outputPath("player-chart-card.png") });
+  await shot(card, "player-chart-card");
 });
 
-test("/profile shows the feed links; a reset replaces the personal one and the old one stops working", async ({
-  browser,
-  request,
-}, info) => {
+test("/profile shows the feed links; a reset replaces the personal one and the old one stops working", async ({ browser, request }) => {
   // A user of the test's own: the link is theirs alone.
   const email = `calendar-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
   const password = "Chains4Days!";
@@ -70,14 +67,14 @@ test("/profile shows the feed links; a reset replaces the personal one and the o
   const feed = await request.get(first);
   expect(feed.status()).toBe(200);
   expect(await feed.text()).toContain("X-WR-CALNAME:");
-  await page.screenshot({ path: info.outputPath("profile-calendar.png"), fullPage: true });
+  await shot(page, "profile-calendar");
   expect(await noSidewaysScroll(page)).toBe(true);
 
   await card.getByRole("button", { name: "Reset link" }).click();
   await expect(card.getByText("the old one no longer works")).toBeVisible();
   await expect(mine).not.toHaveValue(first);
   expect((await request.get(first)).status()).toBe(404);
-  await card.screenshot({ path: info.outputPath("profile-calendar-card.png") });
+  await shot(card, "profile-calendar-card");
 
   // Without JavaScript the same button posts the form and the page comes back with a new link.
   const plain = await newContext(browser, { javaScriptEnabled: false, storageState: await context.storageState() });

@@ -1,19 +1,19 @@
 import { api, letters, makePlayer } from "./api";
 import { partHydrated } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, onSite, shot, test } from "./fixtures";
 
 // Dialogs load Radix when one first opens, not with the page (the client budget):
 // the page works without it, and the dialog still traps focus, closes on Escape and
 // gives focus back to its trigger, by keyboard as by pointer.
 
 // A dialog on a phone: ledger-admin.spec.ts.
-test("a dialog's code arrives when it opens; focus goes in, Escape closes, focus returns", async ({ adminPage: page }, testInfo) => {
+test("a dialog's code arrives when it opens; focus goes in, Escape closes, focus returns", async ({ adminPage: page }) => {
   const modal: string[] = [];
   page.on("request", (r) => {
     if (/\/assets\/dialog-modal-[\w-]+\.js$/.test(r.url())) modal.push(r.url());
   });
   // A transfer of the test's own to open the dialog on (others' may go meanwhile).
-  await page.goto("/");
+  await onSite(page);
   const tag = letters();
   const to = await makePlayer(page, "Dia", `Log${tag}`);
   await api(page, "POST", "/api/transfers/add", {
@@ -31,7 +31,7 @@ test("a dialog's code arrives when it opens; focus goes in, Escape closes, focus
   await expect(dialog).toBeVisible();
   expect(modal.length, "opening the dialog fetched its code").toBe(1);
   await expect(dialog.locator(":focus")).toHaveCount(1);
-  await page.screenshot({ path: `test-results/screens/dialog-${testInfo.project.name}.png` });
+  await shot(page, "dialog-open");
 
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, type Page, test as base, expect } from "@playwright/test";
+import { type Browser, type BrowserContext, type Locator, type Page, test as base, expect } from "@playwright/test";
 
 // Every e2e test runs with the app's real CSP: a violation on any page of any context a
 // test opens fails the test. Each test is also its own client address (the abuse limits
@@ -26,6 +26,31 @@ async function watchCsp(context: BrowserContext): Promise<string[]> {
 // The contexts a test opened itself, checked with its own page's at the end.
 let watched: Promise<string[]>[] = [];
 
+/**
+ * Puts a page on the app's origin without loading one of its pages, so that the calls a
+ * test makes from it (api.ts) carry the app's Origin and the context's cookies: the ace
+ * pot's few bytes of JSON, under the Worker's CSP (a static file's allows no fetch), with
+ * nothing to render or hydrate. A page already on the site stays where it is.
+ */
+export async function onSite(page: Page): Promise<void> {
+  if (!page.url().startsWith("http")) await page.goto("/api/ace");
+}
+
+/**
+ * A picture for a person to look at, taken only on request: SHOTS_DIR=folder saves the
+ * page (all of it) or one element as folder/name-<width>.png. No test asserts on a
+ * picture, and a full-page PNG costs a third of a second of CPU, so `npm test` takes none.
+ */
+export async function shot(target: Page | Locator, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const page = "goto" in target ? target : target.page();
+  const path = join(dir, `${name}-${page.viewportSize()?.width}.png`);
+  if ("goto" in target) await target.screenshot({ path, fullPage: true });
+  else await target.screenshot({ path });
+}
+
 /** A new browser context whose CSP violations fail the test, like the default one's. */
 export async function newContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options);
@@ -41,7 +66,7 @@ export async function newContext(browser: Browser, options: Parameters<Browser["
 export async function loggedInContext(browser: Browser, email: string, password: string): Promise<BrowserContext> {
   const context = await newContext(browser);
   const page = await context.newPage();
-  await page.goto("/login");
+  await onSite(page);
   const status = await page.evaluate(
     async (body) => (await fetch("/api/users/login", { method: "POST", headers: { "Content-Type": "application/json" }, body })).status,
     JSON.stringify({ email, password }),
@@ -124,7 +149,7 @@ export const test = base.extend<
           extraHTTPHeaders: { "CF-Connecting-IP": clientAddress(workerInfo.workerIndex, 0) },
         });
         const page = await context.newPage();
-        await page.goto("/login");
+        await onSite(page);
         const status = await page.evaluate(
           async (body) =>
             (await fetch("/api/users/login", { method: "POST", headers: { "Content-Type": "application/json" }, body })).status,

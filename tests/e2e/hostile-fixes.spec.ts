@@ -1,16 +1,9 @@
-import type { Page } from "@playwright/test";
 import { api, claimedPlayer } from "./api";
-import { expect, test } from "./fixtures";
+import { expect, shot, test } from "./fixtures";
 
 // What a hostile review found, as a person meets it: a search too long for the database
 // is a message, not an error page; an admin removes the player records a user added and
 // left unapproved (ADR 23); abandoned PayPal orders show as expired, never charged.
-// SHOTS_DIR=… also saves screenshots of each page.
-
-const shot = async (page: Page, name: string) => {
-  if (process.env.SHOTS_DIR)
-    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-};
 
 test("a 49-character or 25 % player search says the limit instead of failing", async ({ page, adminPage }) => {
   await page.goto(`/players?q=${"x".repeat(49)}`);

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { api, letters, makePlayer } from "./api";
 import { partHydrated } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, test, onSite } from "./fixtures";
 
 // The admin's ledger in Chromium: transfers and aces added and deleted from the
 // public pages, checked against the balances and the pot the /api reads from D1. The
@@ -17,7 +17,7 @@ async function balances(request: APIRequestContext, ...ids: number[]) {
 
 /** Two new players of the admin's; the first given `credit` dollars by the league. */
 async function ownPlayers(admin: Page, request: APIRequestContext, credit: number): Promise<ApiPlayer[]> {
-  await admin.goto("/");
+  await onSite(admin);
   const tag = letters();
   const ids = [await makePlayer(admin, "Lee", `Ledgera${tag}`), await makePlayer(admin, "Max", `Ledgerb${tag}`)];
   if (credit > 0)

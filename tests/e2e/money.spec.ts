@@ -1,8 +1,7 @@
-import { mkdirSync } from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
 import { api, claimedPlayer, letters, makeRound } from "./api";
 import { hydrated, partHydrated } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, onSite, shot, test } from "./fixtures";
 
 // The money of ADR 22 in the browser: cash for a walk-up, a player's
 // withdrawal giving back what they paid, and a PayPal refund played through the local
@@ -10,11 +9,6 @@ import { expect, test } from "./fixtures";
 
 // Each test walks several pages (and the refund waits for PayPal's webhook through the queue).
 test.describe.configure({ timeout: 90_000 });
-
-const SHOTS = "/tmp/h3-money-flows-shots";
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, info: TestInfo, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}-${info.project.name}.png`, fullPage: true });
 
 /** The local PayPal stand-in beside the e2e server (its port + 1000). */
 const standIn = (info: TestInfo) => {
@@ -35,8 +29,8 @@ async function reportCell(page: Page, table: string, rowText: string, label: str
 // withdraws: dialogs and the entries table on a phone.
 test("an admin records cash for a walk-up: owed goes to 0, the payments list and the report count it, the books balance @narrow", async ({
   adminPage: page,
-}, info) => {
-  await page.goto("/");
+}) => {
+  await onSite(page);
   const tag = letters();
   const round = `Cash ${tag}`;
   const roundId = await makeRound(page, round, 5);
@@ -60,14 +54,14 @@ test("an admin records cash for a walk-up: owed goes to 0, the payments list and
   await dialog.getByRole("button", { name: "Record cash" }).click();
   await expect(dialog.getByText("Amount must be at most $500.00: record larger sums as a transfer")).toBeVisible();
   await dialog.getByLabel("Amount").fill("6.00");
-  await shot(page, info, "cash-dialog");
+  await shot(page, "money-cash-dialog");
   await dialog.getByRole("button", { name: "Record cash" }).click();
   await expect(dialog.getByText(`Recorded $6.00 in cash from Walker Up${tag}.`)).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(row).toContainText("Paid: cash $6.00");
   await expect(row).toContainText("Paid in full");
   await expect(page.getByText("Owed", { exact: true }).locator("..")).toContainText("$0.00");
-  await shot(page, info, "entries-after-cash");
+  await shot(page, "money-entries-after-cash");
 
   await page.goto(`/admin/payments?round=${roundId}`);
   const payment = page.getByRole("row").filter({ hasText: `Up${tag}` });
@@ -76,14 +70,14 @@ test("an admin records cash for a walk-up: owed goes to 0, the payments list and
   await expect(payment).toContainText("$6.00");
   await expect(payment).toContainText("completed");
   await expect(payment).toContainText("paid at hole 1");
-  await shot(page, info, "payments-cash");
+  await shot(page, "money-payments-cash");
 
   await page.goto("/admin/reports");
   expect(await reportCell(page, "Per round", round, "Cash collected")).toBe("$6.00");
   expect(await reportCell(page, "Per round", round, "Entries")).toBe("1");
   await expect(page.getByText("Balanced").first()).toBeVisible();
   await expect(page.getByText(/Out by/)).toHaveCount(0);
-  await shot(page, info, "report-cash");
+  await shot(page, "money-report-cash");
 
   // The walk-up cannot stay after all: the admin withdraws the entry, and the cash comes back as credit.
   await page.goto(`/admin/round/play/${roundId}`);
@@ -124,17 +118,17 @@ test("a player who paid with credit and PayPal withdraws: the page says what cam
 
   const withdraw = page.getByRole("button", { name: "Withdraw", exact: true });
   await partHydrated(withdraw);
-  await shot(page, info, "round-signed-up");
+  await shot(page, "money-round-signed-up");
   await withdraw.click();
   const confirm = page.getByRole("dialog", { name: `Withdraw from ${roundName}?` });
   await expect(confirm).toContainText("Your entry goes, and $6.17 comes back as your league credit (credit $2.00 · PayPal $4.17).");
-  await shot(page, info, "round-withdraw-confirm");
+  await shot(page, "money-round-withdraw-confirm");
   await confirm.getByRole("button", { name: "Withdraw", exact: true }).click();
   await expect(page.getByText(`You withdrew from ${roundName}. $6.17 is back as your league credit.`)).toBeVisible();
   // The page as the server now holds it: no entry, the sign-up offered again.
   await expect(page.getByText("No one has signed up for this round yet.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign up", exact: true })).toBeVisible();
-  await shot(page, info, "round-withdrawn");
+  await shot(page, "money-round-withdrawn");
   const after = await api<{ balance: number }>(page, "GET", `/api/players/player/${playerId}`);
   expect(after.balance).toBe(6.17);
 
@@ -150,7 +144,7 @@ test("a player who paid with credit and PayPal withdraws: the page says what cam
     });
   }).toPass({ timeout: 20_000 });
   await hydrated(admin);
-  await shot(admin, info, "entries-sort-out");
+  await shot(admin, "money-entries-sort-out");
   await sortOut.getByRole("button", { name: "Take back $1.00" }).click();
   await admin
     .getByRole("dialog", { name: `Take $1.00 of credit back from ${playerName}?` })
@@ -185,7 +179,7 @@ test("a refund played through the stand-in: the entries screen shows it, the boo
   await hydrated(admin);
   await expect(row).toContainText("Owes $4.00");
   await expect(row).toContainText("PayPal refunded $4.17 of this entry's payment.");
-  await shot(admin, info, "entries-refunded");
+  await shot(admin, "money-entries-refunded");
 
   await admin.goto(`/admin/payments?round=${roundId}`);
   await expect(admin.getByRole("row").filter({ hasText: playerName.split(" ")[1]! })).toContainText("Refunded $4.17 by PayPal");
@@ -197,7 +191,7 @@ test("a refund played through the stand-in: the entries screen shows it, the boo
   expect(await reportCell(admin, "Per round", roundName, "PayPal refunds")).toBe("$4.17");
   expect(await reportCell(admin, "Per round", roundName, "PayPal collected")).toBe("$0.00");
   await expect(admin.getByText("Balanced").first()).toBeVisible();
-  await shot(admin, info, "report-flag");
+  await shot(admin, "money-report-flag");
   await flag.getByRole("link", { name: /Decide/ }).click();
   await expect(admin).toHaveURL(new RegExp(`/admin/round/play/${roundId}#entry-\\d+$`));
   await hydrated(admin);
@@ -209,7 +203,7 @@ test("a refund played through the stand-in: the entries screen shows it, the boo
   await expect(admin.getByText(`Kept ${playerName}'s entry: PayPal's refund stands, and the entry shows what it owes.`)).toBeVisible();
   await expect(row).toContainText("Owes $4.00");
   await expect(row.getByRole("button", { name: `Keep ${playerName}'s entry` })).toHaveCount(0);
-  await shot(admin, info, "entries-kept");
+  await shot(admin, "money-entries-kept");
 
   await admin.goto("/admin/reports");
   await expect(admin.getByRole("listitem").filter({ hasText: `${playerName}'s payment for ${roundName}` })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { checkA11y, hydrated } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, shot, test } from "./fixtures";
 
 // Round ratings and handicaps on the seeded demo league (rated by the seed). The
 // pages are checked against the /api, which reads the same D1.
@@ -23,9 +23,6 @@ async function playedRound(request: APIRequestContext): Promise<Round> {
   return rounds.filter((r) => r.d < now - 86400 && r.entry_count >= 8).at(-1)!;
 }
 
-const shot = (page: Page, name: string, project: string) =>
-  page.screenshot({ path: `test-results/e2e/screens/ratings-${name}-${project}.png`, fullPage: true });
-
 const results = (page: Page) => page.getByRole("table", { name: "Results" });
 const rowOf = (page: Page, e: Entry) =>
   results(page)
@@ -47,7 +44,7 @@ test("the round page shows each score's rating, and net scores on request", asyn
 
   await page.getByText("How ratings are computed").click();
   await expect(page.getByText(/least squares/)).toBeVisible();
-  await shot(page, "round", info.project.name);
+  await shot(page, "ratings-round");
 
   await hydrated(page);
   await page.getByRole("link", { name: "Show handicaps and net scores" }).click();
@@ -61,7 +58,7 @@ test("the round page shows each score's rating, and net scores on request", asyn
   await expect(rowOf(page, withHcp!.e).getByRole("cell").nth(2)).toHaveText((withHcp!.e.score - hcp).toFixed(1));
   await expect(rowOf(page, withHcp!.e).getByRole("cell").nth(4)).toHaveText(String(withHcp!.e.score));
   await expect(page.getByText("How handicaps are computed")).toBeVisible();
-  await shot(page, "round-net", info.project.name);
+  await shot(page, "ratings-round-net");
   await checkA11y(page, "round with net scores", info);
 
   await page.getByRole("link", { name: "Hide handicaps and net scores" }).click();
@@ -122,6 +119,6 @@ test("the player page shows the rating, the handicap with its sum, and their his
   await expect(newest.nth(4)).toHaveText(h.handicapHistory[0]!.handicap!.toFixed(1));
   // The rounds table has the round rating too.
   await expect(page.getByRole("table", { name: "Rounds played" }).getByRole("columnheader", { name: "Rating" })).toBeVisible();
-  await shot(page, "player", info.project.name);
+  await shot(page, "ratings-player");
   await checkA11y(page, "player with rating and handicap", info);
 });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { checkA11y, hydrated } from "./axe";
-import { expect, loggedInContext, newContext, test } from "./fixtures";
+import { expect, loggedInContext, newContext, shot, test } from "./fixtures";
 import { waitForMailWithHeaders } from "./mail";
 
 // Registration mail in Chromium: a player opts in on /profile, the admin
@@ -11,12 +11,6 @@ import { waitForMailWithHeaders } from "./mail";
 // this test's round counts.
 
 const OPT_IN = "Mail me when registration opens for a round";
-// Screenshots for a person to look at, on request (SCREENSHOTS=1): Chromium's full-page
-// capture evaluates script in the page, which the app's CSP reports as a blocked eval.
-const shot = async (page: Page, name: string) => {
-  if (!process.env.SCREENSHOTS) return;
-  await page.screenshot({ path: `test-results/screens/registration-mail-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-};
 
 // A cold server, a mail through the queue and three browser contexts: more than 30 s at times.
 test.describe.configure({ timeout: 90_000 });
@@ -95,7 +89,7 @@ test("a player opts in; the admin's opening mails them; the signed link turns it
   await playerPage.getByRole("button", { name: "Save mail setting" }).click();
   await expect(playerPage.getByRole("status").filter({ hasText: "Saved. We will mail you when registration opens" })).toBeVisible();
   await expectNoSidewaysScroll(playerPage);
-  await shot(playerPage, "profile-saved");
+  await shot(playerPage, "registration-mail-profile-saved");
   await playerPage.reload();
   await expect(playerPage.getByLabel(OPT_IN)).toBeChecked();
 
@@ -124,12 +118,12 @@ test("a player opts in; the admin's opening mails them; the signed link turns it
   await expect(visitor.getByText("Mail when registration opens: On")).toBeVisible();
   await checkA11y(visitor, "unsubscribe page", test.info());
   await expectNoSidewaysScroll(visitor);
-  await shot(visitor, "unsubscribe");
+  await shot(visitor, "registration-mail-unsubscribe");
   await visitor.getByRole("button", { name: "Stop these mails" }).click();
   await expect(visitor.getByRole("status").filter({ hasText: "You will no longer get these mails." })).toBeVisible();
   await expect(visitor.getByText("Mail when registration opens: Off")).toBeVisible();
   await expect(visitor.getByRole("link", { name: "profile" })).toHaveAttribute("href", "/profile");
-  await shot(visitor, "unsubscribed");
+  await shot(visitor, "registration-mail-unsubscribed");
   await playerPage.reload();
   await expect(playerPage.getByLabel(OPT_IN)).not.toBeChecked();
 
@@ -150,7 +144,7 @@ test("a player opts in; the admin's opening mails them; the signed link turns it
   const forged = link!.replace(/t=[\w-]{43}/, `t=${"A".repeat(43)}`);
   expect((await visitor.goto(forged))?.status()).toBe(400);
   await expect(visitor.getByText("This unsubscribe link is not valid.")).toBeVisible();
-  await shot(visitor, "forged");
+  await shot(visitor, "registration-mail-forged");
   const forgedClick = forged.replace("/unsubscribe?", "/api/users/unsubscribe?");
   expect((await mailClient.post(forgedClick, { form: { "List-Unsubscribe": "One-Click" } })).status()).toBe(400);
   await mailClient.dispose();
@@ -173,5 +167,5 @@ test("the opt-in works without JavaScript", async ({ browser, request }) => {
   await expect(page.getByLabel(OPT_IN)).not.toBeChecked();
   // The profile form on the same page is not touched by the mail form's answer.
   await expect(page.getByText("Profile updated.")).toHaveCount(0);
-  await shot(page, "profile-nojs");
+  await shot(page, "registration-mail-profile-nojs");
 });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { hydrated } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, shot, test } from "./fixtures";
 
 // Season standings at 1280 px and 375 px: the demo league's numbers, the sort
 // through the URL, the links to them, and an admin's new points showing at once.
@@ -24,11 +24,6 @@ const column = async (page: Page, index: number) =>
       .locator(`tbody tr td:nth-child(${index + 1})`)
       .allInnerTexts()
   ).map((t) => Number(t.replace(/,/g, "")));
-
-async function shot(page: Page, name: string) {
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
-}
 
 // At 1280 px and, the table fitting a phone, at 375 px.
 test("the standings show ranked players with points, rounds and the method, fitting the screen @narrow-too", async ({
