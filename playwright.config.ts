@@ -75,11 +75,13 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Builds the app and serves it in workerd with its own freshly seeded local D1.
+    // Builds the app and serves it in workerd with its own freshly seeded local D1. `npm
+    // test` starts this same server before the suite (E2E_SERVER=running): the suite uses
+    // it; run alone, the suite starts its own and refuses a server it did not start.
     command: `node scripts/e2e-server.mjs ${port}`,
     url: `http://localhost:${port}/`,
     timeout: 240_000,
-    reuseExistingServer: false,
+    reuseExistingServer: process.env.E2E_SERVER === "running",
     stdout: "ignore",
     stderr: "pipe",
   },

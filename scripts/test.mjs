@@ -9,9 +9,10 @@
 //
 // The order: the build (test:deploy) first, beside the typecheck and lint, which only read
 // sources; then the budgets and the start-twice test on that build, beside vitest; the
-// e2e suite last, on the same build. What runs together was measured on the 2-core CI
-// machine (docs/testing.md, "How npm test runs"): only steps that wait for something share
-// the cores with one that does not.
+// e2e suite last, on the same build. Its server (scripts/e2e-server.mjs: a freshly seeded
+// D1, then workerd) starts while vitest finishes, so the suite starts on a server that is
+// up. What runs together was measured on the 2-core CI machine (docs/testing.md, "How npm
+// test runs"): only steps that wait for something share the cores with one that does not.
 import { spawn } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,6 +27,13 @@ const STEPS = {
   unit: { script: "test:unit", needs: [], after: [] },
   e2e: { script: "test:e2e", needs: ["deploy"], after: ["unit", "start", "budgets"] },
 };
+
+/**
+ * The e2e suite's server, started by this script once the build is there and the steps in
+ * `after` have ended; the suite waits for it to answer and reuses it (E2E_SERVER, read by
+ * playwright.config.ts), and it is stopped when the suite ends.
+ */
+const E2E_SERVER = { for: "e2e", needs: ["deploy"], after: ["start", "budgets"], port: process.env.E2E_PORT ?? "8788" };
 
 const wanted = process.argv.slice(2);
 for (const name of wanted) {
@@ -72,15 +80,74 @@ function header(name, run) {
   return `━━ ${mark} ${name} (npm run ${STEPS[name].script}): ${run.state} in ${secs(run.wall)}${cpu}; at ${clock()} ━━`;
 }
 
+/** @type {{state: "starting"|"up"|"failed", child: import("node:child_process").ChildProcess, log: string} | null} */
+let server = null;
+
+const answers = async (url) => {
+  try {
+    return (await fetch(url)).status < 500;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Starts the e2e server in a process group of its own (workerd, the stand-ins), its output
+ * in its log; refuses a port something else already answers on, as Playwright would.
+ */
+async function startServer() {
+  const log = join(LOGS, "e2e-server.log");
+  writeFileSync(log, "");
+  const url = `http://localhost:${E2E_SERVER.port}/`;
+  server = { state: "starting", child: null, log };
+  if (await answers(url)) {
+    server.state = "failed";
+    write(`── the e2e server's port ${E2E_SERVER.port} is taken: stop what answers at ${url} or set E2E_PORT\n`);
+    schedule();
+    return;
+  }
+  const child = spawn(process.execPath, ["scripts/e2e-server.mjs", E2E_SERVER.port], {
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  server.child = child;
+  child.stdout.on("data", (d) => appendFileSync(log, d));
+  child.stderr.on("data", (d) => appendFileSync(log, d));
+  child.on("exit", (code, signal) => {
+    if (server.state === "starting") {
+      server.state = "failed";
+      write(`── the e2e server exited (${code ?? signal}) before it served; its output: ${log}\n`);
+      schedule();
+    }
+  });
+  write(`── e2e server starting at ${clock()} on port ${E2E_SERVER.port}\n`);
+  while (server.state === "starting") {
+    if (await answers(url)) {
+      server.state = "up";
+      write(`── e2e server up at ${clock()}\n`);
+      schedule();
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function stopServer() {
+  try {
+    if (server?.child) process.kill(-server.child.pid, "SIGTERM");
+  } catch {}
+}
+
 function start(name) {
   const run = runs.get(name);
   run.state = "running";
   run.start = Date.now();
   const timesFile = join(LOGS, `${name}.times`);
+  const serverEnv = name === E2E_SERVER.for ? { E2E_PORT: E2E_SERVER.port, E2E_SERVER: "running" } : {};
   // bash's `times` after the command: the user and sys time of it and every child it waited for.
   const child = spawn("bash", ["-c", `npm run ${STEPS[name].script}; s=$?; times > "${timesFile}"; exit $s`], {
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") },
+    env: { ...process.env, ...serverEnv, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") },
   });
   const logFile = join(LOGS, `${name}.log`);
   writeFileSync(logFile, "");
@@ -98,6 +165,10 @@ function start(name) {
     run.cpu = cpuOf(timesFile);
     run.code = code ?? signal;
     run.state = code === 0 ? "passed" : "failed";
+    if (name === E2E_SERVER.for) {
+      stopServer();
+      if (run.state === "failed") run.out.push(`(the e2e server's output: ${server.log})\n`);
+    }
     if (run.live) {
       write(`\n${header(name, run)}\n\n`);
       liveStep = null;
@@ -108,17 +179,23 @@ function start(name) {
   });
 }
 
+const ended = (n) => !runs.has(n) || ["passed", "failed", "skipped"].includes(runs.get(n).state);
+const passed = (n) => !runs.has(n) || runs.get(n).state === "passed";
+
 function ready(name) {
   const { needs, after } = STEPS[name];
-  const done = (n) => !runs.has(n) || ["passed", "failed", "skipped"].includes(runs.get(n).state);
-  return needs.every((n) => !runs.has(n) || runs.get(n).state === "passed") && after.every(done);
+  const serverUp = name !== E2E_SERVER.for || server?.state === "up";
+  return needs.every(passed) && after.every(ended) && serverUp;
 }
 
 function blocked(name) {
-  return STEPS[name].needs.some((n) => runs.has(n) && ["failed", "skipped"].includes(runs.get(n).state));
+  const serverFailed = name === E2E_SERVER.for && server?.state === "failed";
+  return serverFailed || STEPS[name].needs.some((n) => runs.has(n) && ["failed", "skipped"].includes(runs.get(n).state));
 }
 
 function schedule() {
+  const suite = runs.get(E2E_SERVER.for);
+  if (suite?.state === "waiting" && !server && E2E_SERVER.needs.every(passed) && E2E_SERVER.after.every(ended)) startServer();
   let changed = true;
   while (changed) {
     changed = false;
@@ -126,7 +203,8 @@ function schedule() {
       if (run.state !== "waiting") continue;
       if (blocked(name)) {
         run.state = "skipped";
-        write(`── ${name} not run: ${STEPS[name].needs.filter((n) => runs.get(n)?.state !== "passed").join(", ")} failed\n`);
+        const failed = STEPS[name].needs.filter((n) => runs.has(n) && runs.get(n).state !== "passed");
+        write(`── ${name} not run: ${failed.length ? failed.join(", ") : "its server"} failed\n`);
         changed = true;
       } else if (ready(name)) {
         start(name);
@@ -157,11 +235,13 @@ function finish() {
   const failed = [...runs].filter(([, r]) => r.state !== "passed").map(([n]) => n);
   const verdict = failed.length ? `; FAILED: ${failed.join(", ")}` : ", all passed";
   write(`\nnpm test: ${runs.size} steps in ${secs(Date.now() - t0)}${verdict}\n${rows.join("\n")}\n`);
+  stopServer();
   process.exit(failed.length ? 1 : 0);
 }
 
 // Ctrl-C: npm and the runners stop with their process group; report what had finished.
 process.on("SIGINT", () => {
+  stopServer();
   write("\nInterrupted.\n");
   process.exit(130);
 });

@@ -1,5 +1,6 @@
+import { api, letters, makePlayer } from "./api";
 import { partHydrated } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, onSite, test } from "./fixtures";
 
 // One ace pot (ADR 21) in Chromium: /aces shows the pot as of now and says when prepaid
 // fees join it; the round under way shows the same pot at stake, the next round that pot
@@ -44,7 +45,6 @@ test("/aces shows the pot now and its rule; the round under way shows the same p
   }).toPass({ timeout: 20_000 });
 });
 
-// The Add Ace dialog on a phone: ledger-admin.spec.ts.
 test("an ace larger than the pot is refused in the form with what the pot holds, and nothing is paid", async ({
   adminPage: page,
   request,
@@ -80,4 +80,46 @@ test("an ace larger than the pot is refused in the form with what the pot holds,
 
   expect((await (await request.get("/api/ace")).json()).pot).toBe(pot);
   expect(await (await request.get("/api/ace/list")).json()).toEqual(before);
+});
+
+// The Add Ace dialog at 375 px, where it opens on a phone. The ace is dated yesterday, always
+// in the pot now (one dated today may belong to tonight's round once it has started, and be
+// dated at its start: ADR 21).
+test("Add Ace is static (Escape and the backdrop leave it open); an ace lowers the pot and its delete restores it @narrow", async ({
+  adminPage: page,
+  acePot: _,
+}) => {
+  await onSite(page);
+  const hitter = { fn: "Hal", ln: `Hitter${letters()}`, id: 0 };
+  hitter.id = await makePlayer(page, hitter.fn, hitter.ln);
+  // The admin's own read: never a cached copy from before a round started.
+  const { pot } = await api<{ pot: number }>(page, "GET", "/api/ace");
+  await page.goto("/aces");
+  await partHydrated(page.getByRole("button", { name: "Add Ace" }));
+  await page.getByRole("button", { name: "Add Ace" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Ace" });
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(5, 5); // the backdrop, outside the dialog
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText("Player is required")).toBeVisible();
+  await dialog.getByLabel("Player").selectOption(String(hitter.id));
+  const today = await dialog.getByLabel("Date").inputValue();
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  await dialog.getByLabel("Date").fill(yesterday);
+  await dialog.getByLabel("Amount").fill("2.00");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Ace of $2.00 added.")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator("p", { hasText: "Current Ace Pot:" })).toContainText(money(pot - 2));
+
+  await page
+    .getByRole("button", { name: `Delete ${hitter.fn} ${hitter.ln}'s ace` })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toContainText(`Are you sure you want to delete ${hitter.fn} ${hitter.ln}'s ace?`);
+  await page.getByRole("dialog").getByRole("button", { name: "Delete ace" }).click();
+  await expect(page.getByText("Ace deleted.")).toBeVisible();
+  await expect(page.locator("p", { hasText: "Current Ace Pot:" })).toContainText(money(pot));
 });

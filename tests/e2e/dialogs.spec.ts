@@ -6,7 +6,7 @@ import { expect, onSite, shot, test } from "./fixtures";
 // the page works without it, and the dialog still traps focus, closes on Escape and
 // gives focus back to its trigger, by keyboard as by pointer.
 
-// A dialog on a phone: ledger-admin.spec.ts.
+// A dialog on a phone: the Add Ace test in ace-pot.spec.ts.
 test("a dialog's code arrives when it opens; focus goes in, Escape closes, focus returns", async ({ adminPage: page }) => {
   const modal: string[] = [];
   page.on("request", (r) => {

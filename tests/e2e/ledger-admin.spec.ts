@@ -3,9 +3,10 @@ import { api, letters, makePlayer } from "./api";
 import { partHydrated } from "./axe";
 import { expect, test, onSite } from "./fixtures";
 
-// The admin's ledger in Chromium: transfers and aces added and deleted from the
-// public pages, checked against the balances and the pot the /api reads from D1. The
-// players are the test's own, so no other test moves their balances meanwhile.
+// The admin's ledger in Chromium: transfers added and deleted from the public pages,
+// checked against the balances the /api reads from D1 (aces, and the Add Ace dialog on a
+// phone: ace-pot.spec.ts). The players are the test's own, so no other test moves their
+// balances meanwhile.
 
 type ApiPlayer = { id: number; fn: string; ln: string; balance: number; inactive: boolean };
 const money = (n: number) => `$${n.toFixed(2)}`;
@@ -81,48 +82,6 @@ test("a transfer of more credit than the sender has is refused in the form, and 
   await form.getByLabel("Amount").fill("1.005");
   await form.getByRole("button", { name: "Add transfer" }).click();
   await expect(form.getByText("Amount can have at most 2 decimals")).toBeVisible();
-});
-
-// At 375 px: a dialog on a phone. The pot is the league's one number: the
-// test holds `acePot`, so no other test adds an ace meanwhile. The ace is dated yesterday,
-// always in the pot now (one dated today may belong to tonight's round once it has started,
-// and be dated at its start: ADR 21).
-test("Add Ace is static (Escape and the backdrop leave it open); an ace lowers the pot and its delete restores it @narrow", async ({
-  adminPage: page,
-  request,
-  acePot: _,
-}) => {
-  const [hitter] = (await ownPlayers(page, request, 0)) as [ApiPlayer];
-  // The admin's own read: never a cached copy from before a round started.
-  const { pot } = await api<{ pot: number }>(page, "GET", "/api/ace");
-  await page.goto("/aces");
-  await partHydrated(page.getByRole("button", { name: "Add Ace" }));
-  await page.getByRole("button", { name: "Add Ace" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Ace" });
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeVisible();
-  await page.mouse.click(5, 5); // the backdrop, outside the dialog
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(dialog.getByText("Player is required")).toBeVisible();
-  await dialog.getByLabel("Player").selectOption(String(hitter.id));
-  const today = await dialog.getByLabel("Date").inputValue();
-  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-  await dialog.getByLabel("Date").fill(yesterday);
-  await dialog.getByLabel("Amount").fill("2.00");
-  await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Ace of $2.00 added.")).toBeVisible();
-  await expect(dialog).toBeHidden();
-  await expect(page.locator("p", { hasText: "Current Ace Pot:" })).toContainText(money(pot - 2));
-
-  await page
-    .getByRole("button", { name: `Delete ${hitter.fn} ${hitter.ln}'s ace` })
-    .first()
-    .click();
-  await expect(page.getByRole("dialog")).toContainText(`Are you sure you want to delete ${hitter.fn} ${hitter.ln}'s ace?`);
-  await page.getByRole("dialog").getByRole("button", { name: "Delete ace" }).click();
-  await expect(page.getByText("Ace deleted.")).toBeVisible();
-  await expect(page.locator("p", { hasText: "Current Ace Pot:" })).toContainText(money(pot));
 });
 
 test("visitors see no admin controls on /transfers and /aces", async ({ page }) => {
