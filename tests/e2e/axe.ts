@@ -1,6 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import type { Result } from "axe-core";
+import type { AxeResults, Result, RunOptions } from "axe-core";
 import { expect } from "./fixtures";
 
 // The accessibility bar: no serious or critical axe violation (WCAG 2.2 A/AA and axe's best
@@ -8,6 +9,9 @@ import { expect } from "./fixtures";
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const BLOCKING = new Set(["serious", "critical"]);
 const MAX_TARGETS = 8;
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+// Only violations are needed in full; the other result types are cut to one node each.
+const RUN_OPTIONS: RunOptions = { runOnly: { type: "tag", values: TAGS }, resultTypes: ["violations"] };
 
 /** One line per violation, then the offending elements' selectors. */
 export function describeViolations(violations: Result[]): string {
@@ -50,18 +54,23 @@ export async function partHydrated(locator: Locator): Promise<void> {
  * checked) on serious or critical violations, naming rule, impact, help and targets.
  */
 export async function checkA11y(page: Page, label: string, info: TestInfo): Promise<void> {
-  // Legacy mode runs axe in the page itself instead of finishing in a second, blank page:
-  // about twice as fast, and the app has no cross-origin frames that would need the latter.
-  // Only violations are needed in full; the other result types are cut to one node each.
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(TAGS)
-    .setLegacyMode(true)
-    .options({ resultTypes: ["violations"] })
-    .analyze();
+  const { violations } = await runAxe(page);
   if (violations.length) {
     await info.attach(`axe ${label}`, { body: JSON.stringify(violations, null, 2), contentType: "application/json" });
   }
   const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ""));
   const where = `${label} (${info.project.name}, at ${new URL(page.url()).pathname}${new URL(page.url()).search})`;
   expect.soft(blocking.length, `axe: serious/critical violations on ${where}:\n${describeViolations(blocking)}\n`).toBe(0);
+}
+
+/**
+ * axe-core run in the page itself: its source evaluated once per document (a second check
+ * of the same page, a dialog opened, reuses it), then `axe.run` on the whole document. The
+ * app's pages have no frames; a page that had one would need axe in each frame first, so
+ * it fails here rather than waiting on a frame that never answers.
+ */
+async function runAxe(page: Page): Promise<AxeResults> {
+  expect(page.frames(), "a page with frames needs axe injected into each").toHaveLength(1);
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate((options) => (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, options), RUN_OPTIONS);
 }
