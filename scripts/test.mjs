@@ -195,7 +195,13 @@ function blocked(name) {
 
 function schedule() {
   const suite = runs.get(E2E_SERVER.for);
-  if (suite?.state === "waiting" && !server && E2E_SERVER.needs.every(passed) && E2E_SERVER.after.every(ended)) startServer();
+  if (suite?.state === "waiting" && !server && E2E_SERVER.needs.every(passed) && E2E_SERVER.after.every(ended)) {
+    startServer().catch((err) => {
+      server.state = "failed";
+      write(`── the e2e server could not start: ${err.message}\n`);
+      schedule();
+    });
+  }
   let changed = true;
   while (changed) {
     changed = false;
@@ -235,13 +241,14 @@ function finish() {
   const failed = [...runs].filter(([, r]) => r.state !== "passed").map(([n]) => n);
   const verdict = failed.length ? `; FAILED: ${failed.join(", ")}` : ", all passed";
   write(`\nnpm test: ${runs.size} steps in ${secs(Date.now() - t0)}${verdict}\n${rows.join("\n")}\n`);
-  stopServer();
   process.exit(failed.length ? 1 : 0);
 }
 
+// However this script ends, the e2e server (a process group of its own) ends with it.
+process.on("exit", stopServer);
+
 // Ctrl-C: npm and the runners stop with their process group; report what had finished.
 process.on("SIGINT", () => {
-  stopServer();
   write("\nInterrupted.\n");
   process.exit(130);
 });
