@@ -4,6 +4,12 @@ import type { Change } from "../schemas/live";
 // What the phones' scoring page (ADR 26, "The phone") computes from the state and the
 // changes still waiting on the phone: pure, so the page and its tests share it.
 
+/** Who scores on this phone: an admin (any card) or a player of the card. */
+export type Scorer = { role: "admin" | "player"; playerId: number | null };
+
+/** What a change needs besides its kind: its own id, the phone's time, and the admin's reason where one is needed. */
+export type Make = (fields: Record<string, unknown> & { kind: Change["kind"]; entryId: number }) => Change;
+
 /** The card's holes in the order it plays them: from its start hole (1 with tee times), wrapping round. */
 export function holeOrder(holeCount: number, startHole: number | null): number[] {
   const first = startHole !== null && startHole >= 1 && startHole <= holeCount ? startHole : 1;

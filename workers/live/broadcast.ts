@@ -2,7 +2,7 @@ import { lastSeq } from "./change-log";
 import { playerByEntry } from "./roster-store";
 import type { Cell } from "./score-store";
 import { SCORER_TAG, SPECTATOR_TAG, send } from "./sockets";
-import { publicUpdate, updateOf } from "./state-view";
+import { type Touched, publicUpdate, updateOf } from "./state-view";
 import type { ServerMessage } from "~/schemas/live";
 
 // Telling the sockets (ADR 26). A card's own phones hear of its changes at once (a "card"
@@ -15,9 +15,6 @@ import type { ServerMessage } from "~/schemas/live";
 
 /** How long a change waits, at most, before every socket hears of it. */
 export const FLUSH_MS = 250;
-
-/** What changed: cells, players whose signature changed, cards changed, cards started (their players as they started). */
-export type Touched = { cells: Cell[]; signed: number[]; cardIds: number[]; started: number[] };
 
 const isEmpty = (t: Touched) => t.cells.length + t.signed.length + t.cardIds.length + t.started.length === 0;
 

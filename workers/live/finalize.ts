@@ -1,7 +1,7 @@
 import { writeD1 } from "./d1";
 import { type LiveDeps, LiveRefusal, ensureRoster } from "./roster";
 import { cardsOf, playersOnCard, roundRow, setFinalized } from "./roster-store";
-import type { Caller } from "./rules";
+import type { Caller } from "./change-context";
 import { totalOf, unfinished } from "./signoff";
 import type { LiveTotal } from "~/.server/services/live/live-results";
 import { writeLiveScores } from "~/.server/services/live/live-results";

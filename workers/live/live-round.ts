@@ -1,13 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
-import { FLUSH_MS, type Touched, flush, queueUpdate, tellCards } from "./broadcast";
+import { FLUSH_MS, flush, queueUpdate, tellCards } from "./broadcast";
 import { type FinalizeAnswer, finalizeRound } from "./finalize";
 import { type LiveDeps, LiveRefusal, ensureRoster, refreshAside, rosterStale } from "./roster";
 import { roundRow } from "./roster-store";
 import { createSchema } from "./schema";
-import type { Caller } from "./rules";
+import type { Caller } from "./change-context";
 import { type LogRow, changesAfter } from "./change-log";
 import { type SocketInfo, acceptSocket, callerOf, readFrame, send, viewOf } from "./sockets";
-import { type View, fullState } from "./state-view";
+import { type Touched, type View, fullState } from "./state-view";
 import { startAside, submitChanges, submitNow } from "./submit";
 import type { LiveState } from "~/lib/live-state";
 import type { Change, ChangeResult, LiveAnswer } from "~/schemas/live";

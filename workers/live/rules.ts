@@ -1,41 +1,14 @@
 import { type CardRow, type PlayerRow, cardById, playerByEntry } from "./roster-store";
 import { logChange, seqOfChange } from "./change-log";
-import { type Cell, type Scorer, cellKey, cellsOf, setMark, unsign } from "./score-store";
+import { type ChangeContext, refused } from "./change-context";
+import { type Cell, cellKey, cellsOf, setMark, unsign } from "./score-store";
 import { signOff } from "./signoff";
-import type { LiveEdit } from "~/.server/services/live/live-results";
-import type { Change, ChangeResult, LiveErrorCode } from "~/schemas/live";
+import type { Change, ChangeResult } from "~/schemas/live";
 
 // The rules of one change (ADR 26), applied in the order the server accepts them. Each
 // change is answered on its own: applied (with its seq), a duplicate of one applied
 // before, or refused with a reason. All of it is synchronous SQLite, so no other message
 // can come between the checks and the write.
-
-export type Caller = Scorer & { playerId: number | null };
-
-/** What a batch changed, for the sockets (./broadcast.ts): cells by key, players whose signature changed, cards changed or started. */
-export type BatchOutcome = {
-  results: ChangeResult[];
-  cells: Map<string, Cell>;
-  signed: Set<number>;
-  cardIds: Set<number>;
-  started: Set<number>;
-  /** Admins' changes with a reason to a locked card or a finalised round: they go in the audit log. */
-  edits: LiveEdit[];
-};
-
-export const refused = (id: string, code: LiveErrorCode, error: string): ChangeResult => ({ id, status: "refused", code, error });
-
-export type ChangeContext = {
-  sql: SqlStorage;
-  caller: Caller;
-  now: number;
-  /** For each signoff with a PIN, whether the PIN was right (checked before: hashing is not synchronous). */
-  pinMatches: Map<string, boolean>;
-  /** The round's hole count, and whether it is finalised, as the batch began. */
-  holes: number;
-  finalized: boolean;
-  out: BatchOutcome;
-};
 
 const cellOf = (c: Exclude<Change, { kind: "signoff" }>): Cell & { value: number } => {
   if (c.kind === "dnf") return { entryId: c.entryId, field: "dnf", hole: 0, value: c.dnf ? 1 : 0 };

@@ -1,5 +1,5 @@
 import { type CardRow, type PlayerRow, holesOf, lockCard, playersOnCard } from "./roster-store";
-import { type ChangeContext, refused } from "./rules";
+import { type ChangeContext, refused } from "./change-context";
 import { logChange } from "./change-log";
 import { cellsOf, pinFailuresOf, putPinFailures, sign, signaturesOf } from "./score-store";
 import type { Change, ChangeResult } from "~/schemas/live";

@@ -1,4 +1,4 @@
-import type { Caller } from "./rules";
+import type { Caller } from "./change-context";
 import type { View } from "./state-view";
 import type { LiveState } from "~/lib/live-state";
 import {

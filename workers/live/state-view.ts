@@ -1,12 +1,14 @@
 import { type CardRow, type PlayerRow, cardsOf, cardsWhere, holesOf, playersOf, playersWhere, roundRow } from "./roster-store";
 import { lastSeq } from "./change-log";
-import { type CellValue, cellKey, cellsAt, cellsOf, signaturesOf } from "./score-store";
-import type { Touched } from "./broadcast";
+import { type Cell, type CellValue, cellKey, cellsAt, cellsOf, signaturesOf } from "./score-store";
 import type { LiveCard, LiveFlag, LivePlayer, LiveState } from "~/lib/live-state";
 import type { LiveUpdate } from "~/lib/live-update";
 
 // The round's tables as the protocol's LiveState and LiveUpdate (app/lib/live-state.ts).
 // Scorers and admins see who entered what on a flagged hole; spectators only the flag.
+
+/** What changed: cells, players whose signature changed, cards changed, cards started (their players as they started). */
+export type Touched = { cells: Cell[]; signed: number[]; cardIds: number[]; started: number[] };
 
 export type View = "scorer" | "public";
 

@@ -1,4 +1,4 @@
-import type { Make } from "./score-card";
+import type { Make } from "~/lib/live-scoring";
 import type { LivePlayer, LiveState } from "~/lib/live-state";
 import type { Change } from "~/schemas/live";
 

@@ -1,5 +1,4 @@
-import type { Make } from "./score-card";
-import type { ScoreUnit } from "~/lib/live-scoring";
+import type { Make, ScoreUnit } from "~/lib/live-scoring";
 import type { Change } from "~/schemas/live";
 
 const STROKES = { min: 1, max: 20 };

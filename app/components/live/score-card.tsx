@@ -5,15 +5,10 @@ import { useLiveRound } from "./use-live-round";
 import { FlagsToSettle } from "./flags-to-settle";
 import { Alert } from "~/components/ui/alert";
 import { toParLabel } from "~/lib/live-board";
-import { changeId, holeOrder, nextOpenHole, scoreUnits, waitingLabel, withWaiting } from "~/lib/live-scoring";
+import { type Make, type Scorer, changeId, holeOrder, nextOpenHole, scoreUnits, waitingLabel, withWaiting } from "~/lib/live-scoring";
 import { type LiveState, playerToPar, playerTotal } from "~/lib/live-state";
 import { nowSeconds } from "~/lib/time";
 import type { Change } from "~/schemas/live";
-
-export type Scorer = { role: "admin" | "player"; playerId: number | null };
-
-/** What a change needs besides its kind: its own id, the phone's time, and the admin's reason where one is needed. */
-export type Make = (fields: Record<string, unknown> & { kind: Change["kind"]; entryId: number }) => Change;
 
 const LINK_TEXT = { connecting: "Connecting…", live: "Live", offline: "Offline: scores are saved on this phone" } as const;
 

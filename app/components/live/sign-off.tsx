@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { Make, Scorer } from "./score-card";
 import { toParLabel } from "~/lib/live-board";
+import type { Make, Scorer } from "~/lib/live-scoring";
 import { type LivePlayer, type LiveState, playerComplete, playerToPar, playerTotal } from "~/lib/live-state";
 import type { Change } from "~/schemas/live";
 

@@ -5,8 +5,18 @@ import { writeGuard } from "../../db/write-guard";
 import { AppError, conflict } from "../../errors";
 import { commitRoundChange } from "../rounds/round-entries";
 import { creditSignUpChange } from "../signup/signup";
-import type { Waiting } from "./promote";
 import type { quoteSignUp } from "~/lib/pricing";
+
+/** A waiting player auto-entry can enter: their place on the list, who they are, their credit. */
+export type AutoEntrant = {
+  id: number;
+  playerId: number;
+  userId: number;
+  name: string;
+  division: string;
+  ace: boolean;
+  balanceCents: number;
+};
 
 /**
  * Enters a waiting player at once, paid by credit: a normal credit sign-up (its payment,
@@ -14,7 +24,13 @@ import type { quoteSignUp } from "~/lib/pricing";
  * caps and their balance. False when the place or the credit went meanwhile (then they are
  * offered it, or stay on the list).
  */
-export async function autoEnter(db: Db, roundId: number, w: Waiting, quote: ReturnType<typeof quoteSignUp>, now: number): Promise<boolean> {
+export async function autoEnter(
+  db: Db,
+  roundId: number,
+  w: AutoEntrant,
+  quote: ReturnType<typeof quoteSignUp>,
+  now: number,
+): Promise<boolean> {
   try {
     await commitRoundChange(db, roundId, (state) => {
       if (state.entries.some((e) => e.playerId === w.playerId)) throw conflict("already entered");

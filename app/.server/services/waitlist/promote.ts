@@ -8,7 +8,7 @@ import { placesLeft } from "~/lib/field-places";
 import { offerDeadline } from "~/lib/hold-window";
 import { quoteSignUp } from "~/lib/pricing";
 import { nowSeconds } from "~/lib/time";
-import { autoEnter } from "./auto-enter";
+import { type AutoEntrant, autoEnter } from "./auto-enter";
 
 // Filling freed places from a round's waitlist (ADR 28). Run after every write that can
 // free a place (a withdrawal, an admin removing an entry, a cap raised, an offer declined
@@ -24,16 +24,8 @@ export type Settled = { expired: number; offered: number; autoEntered: number };
 // More steps than any round's free places: each step fills one place or ends the run.
 const MAX_STEPS = 200;
 
-export type Waiting = {
-  id: number;
-  playerId: number;
-  userId: number;
-  name: string;
-  division: string;
-  ace: boolean;
-  autoConfirm: boolean;
-  balanceCents: number;
-};
+/** The next player on a round's list: one auto-entry can enter, and whether they asked it to. */
+export type Waiting = AutoEntrant & { autoConfirm: boolean };
 
 export async function settleWaitlist(db: Db, roundId: number, now = nowSeconds()): Promise<Settled> {
   const done: Settled = { expired: 0, offered: 0, autoEntered: 0 };
