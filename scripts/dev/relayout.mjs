@@ -99,7 +99,7 @@ const DOMAINS = {
     "withdrawal-messages",
   ],
   // webhook-events: PayPal's event ids as seen and applied (from the branch that gives them one reader).
-  signup: ["signup", "paypal-signup", "paypal-events", "paypal-expiry", "webhook-events"],
+  signup: ["signup", "paypal-order", "paypal-signup", "paypal-events", "paypal-expiry", "webhook-events"],
   players: ["players", "player-page", "player-admin", "score-history", "claims", "claim-state", "own-claim", "own-records"],
   ratings: [
     ["ratings", "round-ratings"],

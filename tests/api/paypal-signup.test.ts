@@ -21,7 +21,7 @@ import {
 } from "../paypal/app-harness";
 import { rounds, webhookEvents } from "~/.server/db/schema";
 import { JobSchema } from "~/.server/jobs";
-import { PAYPAL_MESSAGES } from "~/.server/services/signup/paypal-signup";
+import { PAYPAL_MESSAGES } from "~/.server/services/signup/paypal-order";
 import type { QueueEnv } from "../../workers/queue/consumer";
 
 // Sign-up paid through PayPal, end to end through the Worker with the

@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
@@ -8,6 +8,9 @@ export function getDb(d1: D1Database) {
 }
 
 export type Db = ReturnType<typeof getDb>;
+
+/** The database's own clock, in epoch seconds, as a value a write sets: the moment D1 runs it. */
+export const dbNow = sql`(unixepoch())`;
 
 const dialect = new SQLiteAsyncDialect();
 type Rows<T> = { [K in keyof T]: T[K][] };

@@ -1,9 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { type SessionUser, loadSessionUser } from "../../auth/current-user";
 import { hashPassword, needsRehash, verifyPassword } from "../../auth/password";
 import { ADMIN_SESSION_SECONDS, type Role, USER_SESSION_SECONDS, signSession } from "../../auth/session";
-import { type Db, uniqueViolation } from "../../db/client";
+import { type Db, uniqueViolation, dbNow } from "../../db/client";
 import { users } from "../../db/schema";
 import { AppError, badRequest, conflict } from "../../errors";
 import { type Counter, LIMITS, clearLimit, consume, refund, remember, seenWithin } from "./rate-limit";
@@ -97,7 +97,7 @@ export async function login(
   const rehash = needsRehash(row.passwordHash) ? { passwordHash: await hashPassword(input.password) } : {};
   await db
     .update(users)
-    .set({ lastLogin: sql`(unixepoch())`, ...rehash })
+    .set({ lastLogin: dbNow, ...rehash })
     .where(eq(users.id, row.id));
   // An admin is an admin whichever form they used; the admin login's session lasts 72 h.
   return startSession(db, env, row.id, role === "admin" ? ADMIN_SESSION_SECONDS : USER_SESSION_SECONDS);

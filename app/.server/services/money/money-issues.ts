@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { type Db, checkFailed } from "../../db/client";
+import { type Db, checkFailed, dbNow } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { payments, players, rounds, transfers } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
@@ -14,7 +14,6 @@ import { fullNameSql } from "../../db/player-name";
 // screen: money received with no entry standing is given back as credit; credit given back
 // for a payment PayPal then refunded as well is taken back.
 
-const now = sql`(unixepoch())`;
 const refunded = refundedCentsSql(PAYMENTS);
 
 async function paymentOf(db: Db, paymentId: number, inRound?: number) {
@@ -48,7 +47,7 @@ export async function giveBackPayment(db: Db, paymentId: number, inRound?: numbe
   const p = await paymentOf(db, paymentId, inRound);
   const left = sql<number>`(${PAYMENTS.amount} - ${refunded})`;
   const row = rowOf(transfers, {
-    date: now,
+    date: dbNow,
     toPlayerId: payments.playerId,
     amountCents: left,
     description: sql`${`Paid for ${p.roundName} with no entry: back as credit`}`,

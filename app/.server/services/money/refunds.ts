@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, dbNow } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { entries, paymentRefunds, payments, players, transfers } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
@@ -12,8 +12,6 @@ import { fullNameSql } from "../../db/player-name";
 // the admin's decision about an entry whose payment was refunded while it still stands.
 
 type RefundEvent = Extract<PaymentEvent, { kind: "capture-refunded" }>;
-
-const now = sql`(unixepoch())`;
 
 /**
  * Records a refund (or reversal) PayPal reported against the payment of its capture. The
@@ -51,7 +49,7 @@ export async function recordRefund(db: Db, event: RefundEvent): Promise<string> 
       .returning({ amountCents: paymentRefunds.amountCents }),
     db
       .update(payments)
-      .set({ status: "refunded", updatedAt: now })
+      .set({ status: "refunded", updatedAt: dbNow })
       .where(
         and(eq(payments.id, payment.id), eq(payments.status, "completed"), sql`${PAYMENTS.amount} <= ${refundRowsCentsSql(PAYMENTS.id)}`),
       ),
@@ -100,7 +98,7 @@ export async function keepEntry(db: Db, entryId: number, inRound?: number): Prom
   if (ids.length === 0) throw conflict(`No PayPal refund of ${entry.name}'s entry waits for a decision.`);
   await db
     .update(paymentRefunds)
-    .set({ resolution: "kept", resolvedAt: now })
+    .set({ resolution: "kept", resolvedAt: dbNow })
     .where(and(inArray(paymentRefunds.id, ids), isNull(paymentRefunds.resolution)));
   return { name: entry.name };
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, dbNow } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { entries, paymentRefunds, payments, players, transfers } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
@@ -40,8 +40,6 @@ export const WITHDRAW_MESSAGES = {
   gone: (name: string) => `${name}'s entry was already withdrawn.`,
 } as const;
 
-const now = sql`(unixepoch())`;
-
 /**
  * Withdraws an entry and gives back what paid for it as league credit. A player: only
  * their own entry (403) and only before the round starts (409); an admin: any entry, any
@@ -74,7 +72,7 @@ export async function withdrawEntry(
     if (!who.admin && state.round.startsAt <= nowSeconds()) throw conflict(WITHDRAW_MESSAGES.started(state.round.name));
     if (opts.version !== undefined) assertEntryVersion({ ...entry, name: found.name }, opts.version);
     const giveBack = rowOf(transfers, {
-      date: now,
+      date: dbNow,
       toPlayerId: payments.playerId,
       amountCents: left,
       description: sql`${`Withdrawn from ${state.round.name}: what was paid, back as credit`}`,
@@ -105,7 +103,7 @@ export async function withdrawEntry(
           .returning({ paymentId: transfers.paymentId, amountCents: transfers.amountCents }),
         db
           .update(paymentRefunds)
-          .set({ resolution: "withdrawn", resolvedAt: now })
+          .set({ resolution: "withdrawn", resolvedAt: dbNow })
           .where(
             and(
               isNull(paymentRefunds.resolution),

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { type Db, checkFailed } from "../../db/client";
+import { type Db, checkFailed, dbNow } from "../../db/client";
 import { writeGuard } from "../../db/write-guard";
 import { entries, players, sidePotMarks, sidePots } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
@@ -76,11 +76,11 @@ export async function markCtp(
           entryId: mark.entryId,
           distanceCm: mark.distanceCm,
           byUserId: caller.userId,
-          at: sql`(unixepoch())`,
+          at: dbNow,
         })
         .onConflictDoUpdate({
           target: [sidePotMarks.potId, sidePotMarks.hole, sidePotMarks.entryId],
-          set: { distanceCm: mark.distanceCm, byUserId: caller.userId, at: sql`(unixepoch())` },
+          set: { distanceCm: mark.distanceCm, byUserId: caller.userId, at: dbNow },
         }),
     ]);
   } catch (err) {
@@ -107,7 +107,7 @@ export async function settleHole(
   await db.batch([
     db.delete(sidePotMarks).where(and(eq(sidePotMarks.potId, pot.id), eq(sidePotMarks.hole, s.hole))),
     ...ids.map((entryId) =>
-      db.insert(sidePotMarks).values({ potId: pot.id, hole: s.hole, entryId, settled: true, byUserId: userId, at: sql`(unixepoch())` }),
+      db.insert(sidePotMarks).values({ potId: pot.id, hole: s.hole, entryId, settled: true, byUserId: userId, at: dbNow }),
     ),
   ]);
   const names = found.map((f) => f.name).join(" and ");

@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { type Db, raisedBy } from "../../db/client";
+import { type Db, raisedBy, dbNow } from "../../db/client";
 import { entries, sidePotPlayers, transfers } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { roundMoneyOf, roundPayments } from "../money/round-money";
@@ -67,7 +67,7 @@ export async function choosePot(db: Db, roundId: number, choice: PotChoice): Pro
         if (back > fromCredit) {
           statements.push(
             db.insert(transfers).values({
-              date: sql`(unixepoch())`,
+              date: dbNow,
               fromPlayerId: null,
               toPlayerId: entry.playerId,
               amountCents: back - fromCredit,

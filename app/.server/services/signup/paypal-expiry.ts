@@ -1,5 +1,5 @@
 import { type SQL, and, eq, isNull, lt, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, dbNow } from "../../db/client";
 import { payments } from "../../db/schema";
 import { nowSeconds } from "~/lib/time";
 
@@ -18,13 +18,12 @@ export const EXPIRED_MESSAGE = "This PayPal order expired before it was paid, so
 // payment_data is JSON text when set; json_valid() keeps any other text from failing the statement.
 const data = sql`case when json_valid(${payments.paymentData}) then ${payments.paymentData} else '{}' end`;
 const started = sql`json_extract(${data}, '$.captureStartedAt') is not null`;
-const unixNow = sql`(unixepoch())`;
 
 /** Expires the orders still `created` that `where` picks: no money ever moved for one. */
 const expireCreated = (db: Db, ...where: SQL[]) =>
   db
     .update(payments)
-    .set({ status: "expired", updatedAt: unixNow })
+    .set({ status: "expired", updatedAt: dbNow })
     .where(and(eq(payments.status, "created"), ...where));
 
 const tooOld = (now: number) => lt(payments.updatedAt, now - ORDER_EXPIRY_SECONDS);

@@ -1,36 +1,22 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { type Db, uniqueViolation } from "../../db/client";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { type Db, dbNow, uniqueViolation } from "../../db/client";
 import { entries, type Payment, payments, players } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import type { PayPal } from "../../paypal/client";
-import { PayPalError } from "../../paypal/errors";
 import type { CaptureResult } from "../../paypal/wire";
 import { nowSeconds } from "~/lib/time";
 import { balanceCentsSql } from "../money/balance";
-import { claimForCapture, EXPIRED_MESSAGE, expireIfStale, expireOtherOrders, expireStaleOrders } from "./paypal-expiry";
+import { claimForCapture, EXPIRED_MESSAGE, expireIfStale } from "./paypal-expiry";
 import { commitRoundChange, type RoundChange } from "../rounds/round-entries";
-import { planSignUp, type SignUpRequest } from "./signup";
+import { planSignUp } from "./signup";
 import { fullNameSql } from "../../db/player-name";
 import { joinPots, potIdsOf } from "../sidepots/signup-pots";
+import { PAYPAL_MESSAGES, payPalCall } from "./paypal-order";
 
-// Sign-up paid (in part) through PayPal: the
-// server creates the order for the amount it computed and keeps a `created` payment for
-// it; after the payer approves, the capture — by the browser's request, or PayPal's
-// webhook if the browser never came back — completes the payment and makes the entry in
-// one batch. Every step is keyed on the order id, so retries and replays give one
-// payment and one entry.
-
-export const PAYPAL_MESSAGES = {
-  notConfigured: "PayPal is not available on this server: use league credit.",
-  coveredByCredit: "Your credit covers the whole entry: sign up with credit.",
-  noOrder: "PayPal order not found.",
-  refused: "This PayPal payment did not go through. Please start the sign-up again.",
-  priceChanged: "The price changed while you were paying, so nothing was charged. Please start the sign-up again.",
-  pending: "PayPal has not completed the payment yet. You will be signed up as soon as it does.",
-  unreachable: "PayPal error: PayPal could not be reached. Please try again.",
-  notApproved: "PayPal error: the payment was not approved in PayPal.",
-  declined: "PayPal error: PayPal declined the payment. Please try another way to pay.",
-} as const;
+// Step 2 of a sign-up paid (in part) through PayPal (step 1, the order: ./paypal-order.ts):
+// after the payer approves, the capture — by the browser's request, or PayPal's webhook if
+// the browser never came back — completes the payment and makes the entry in one batch.
+// Every step is keyed on the order id, so retries and replays give one payment and one entry.
 
 /** What happened to a captured payment. Only `entered` signs the player up. */
 export type CaptureOutcome =
@@ -41,93 +27,11 @@ export type CaptureOutcome =
 
 type CaptureFacts = Pick<CaptureResult, "captureId" | "status" | "amountCents" | "currency" | "feeCents">;
 
-/** The PayPal-Request-Id of an order: one per user, round and choice, so a double click makes one order. */
-async function orderRequestId(parts: (string | number)[]): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(parts.join("|")));
-  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `signup-${hex.slice(0, 48)}`;
-}
-
-/** A PayPal call, its failures turned into answers the player can act on. */
-async function payPalCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof PayPalError)) throw error;
-    console.error("PayPal call failed", error.status, error.issue, error.debugId, error.message);
-    if (error.issue === "ORDER_NOT_APPROVED") throw conflict(PAYPAL_MESSAGES.notApproved);
-    if (error.issue === "INSTRUMENT_DECLINED" || error.issue === "TRANSACTION_REFUSED") throw conflict(PAYPAL_MESSAGES.declined);
-    if (error.status === 404) throw notFound(PAYPAL_MESSAGES.noOrder);
-    if (error.status === 0 || error.status >= 500) throw new AppError("bad_gateway", PAYPAL_MESSAGES.unreachable);
-    throw new AppError("bad_gateway", `PayPal error: ${error.issue ?? `status ${error.status}`}`);
-  }
-}
-
-/**
- * Step 1: a PayPal order for what the player owes after credit (plus the convenience fee),
- * and a `created` payment that remembers what it pays for. Refused like a credit sign-up.
- */
-export async function createSignUpOrder(db: Db, paypal: PayPal | null, req: SignUpRequest) {
-  if (!paypal) throw badRequest(PAYPAL_MESSAGES.notConfigured);
-  const { quote, round, player, potIds } = await planSignUp(db, req);
-  if (quote.paidByCredit) throw badRequest(PAYPAL_MESSAGES.coveredByCredit);
-  const requestId = await orderRequestId([
-    req.userId,
-    round.id,
-    player.id,
-    req.division,
-    req.ace ? 1 : 0,
-    quote.creditUsedCents,
-    quote.chargeCents,
-    potIds.join("-"),
-  ]);
-  const { orderId } = await payPalCall(() =>
-    paypal.createOrder({
-      amountCents: quote.chargeCents,
-      currency: "USD",
-      customId: `entry:round-${round.id}:player-${player.id}`,
-      description: `${round.name}: entry for ${player.name}`.slice(0, 127),
-      requestId,
-    }),
-  );
-  // A repeated create (same request id) returns the same order: its payment is already
-  // here, and comes back to life if a choice in between expired it (it was never captured:
-  // a capture claims its order first). The abandoned orders expire in the same batch.
-  await db.batch([
-    db
-      .insert(payments)
-      .values({
-        userId: req.userId,
-        roundId: round.id,
-        playerId: player.id,
-        method: "paypal",
-        status: "created",
-        amountCents: quote.chargeCents,
-        leagueFeeCents: quote.feeCents,
-        creditUsedCents: quote.creditUsedCents,
-        aceOptIn: req.ace,
-        division: req.division,
-        sidePotIds: potIds.length ? JSON.stringify(potIds) : null,
-        transactionId: orderId,
-      })
-      .onConflictDoUpdate({
-        target: payments.transactionId,
-        set: { status: "created", updatedAt: now },
-        setWhere: and(eq(payments.status, "expired"), isNull(payments.captureId)),
-      }),
-    expireOtherOrders(db, { userId: req.userId, roundId: round.id, playerId: player.id, orderId }),
-    expireStaleOrders(db, nowSeconds()),
-  ]);
-  return { orderId, quote };
-}
-
 export const paymentOfOrder = async (db: Db, orderId: string): Promise<Payment | undefined> =>
   (await db.select().from(payments).where(eq(payments.transactionId, orderId)))[0];
 
 const entryOfPayment = async (db: Db, paymentId: number) =>
   (await db.select({ id: entries.id }).from(entries).where(eq(entries.paymentId, paymentId)))[0];
-
-export const now = sql`(unixepoch())`;
 
 /**
  * Payments a capture may still settle: `created`, and `expired` (a capture started before
@@ -140,7 +44,7 @@ const settleable = (status: Payment["status"]) => SETTLEABLE.includes(status);
 export function settleCreated(db: Db, paymentId: number, set: Partial<Payment>) {
   return db
     .update(payments)
-    .set({ ...set, updatedAt: now })
+    .set({ ...set, updatedAt: dbNow })
     .where(and(eq(payments.id, paymentId), inArray(payments.status, [...SETTLEABLE])));
 }
 
@@ -251,7 +155,7 @@ async function completeWithEntry(db: Db, payment: Payment, capture: CaptureFacts
       return await commitRoundChange(db, payment.roundId, (state): RoundChange<CaptureOutcome> => {
         const complete = db
           .update(payments)
-          .set({ ...completed, updatedAt: now })
+          .set({ ...completed, updatedAt: dbNow })
           .where(eq(payments.id, payment.id));
         const entered = state.entries.find((e) => e.playerId === payment.playerId);
         // This payment's entry, made by the other path (browser or webhook) while we planned.

@@ -1,5 +1,5 @@
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { eq } from "drizzle-orm";
+import { type Db, dbNow } from "../../db/client";
 import { webhookEvents } from "../../db/schema";
 
 // PayPal's event ids as the league has seen them, read and written only here. The webhook
@@ -24,6 +24,6 @@ export async function webhookEventApplied(db: Db, id: string): Promise<boolean> 
 export async function markWebhookEventApplied(db: Db, id: string, type: string): Promise<void> {
   await db
     .insert(webhookEvents)
-    .values({ id, type, processedAt: sql`(unixepoch())` })
-    .onConflictDoUpdate({ target: webhookEvents.id, set: { processedAt: sql`(unixepoch())` } });
+    .values({ id, type, processedAt: dbNow })
+    .onConflictDoUpdate({ target: webhookEvents.id, set: { processedAt: dbNow } });
 }
