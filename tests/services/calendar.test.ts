@@ -11,7 +11,6 @@ import { makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
 import { claims, users } from "~/.server/db/schema";
 import { currentSeason, leagueFromEnv, seasonSpan } from "~/.server/league";
 import {
-  CALENDAR_TOKEN,
   calendarTokenOf,
   ensureCalendarToken,
   feedStart,
@@ -19,6 +18,7 @@ import {
   personalCalendar,
   resetCalendarToken,
 } from "~/.server/services/rounds/calendar";
+import { BASE64URL_32_BYTES } from "~/lib/base64url";
 
 const league = leagueFromEnv(env);
 const opts = { league, origin: "https://league.example" };
@@ -61,7 +61,7 @@ describe("personal feed", () => {
     await makeEntry({ roundId: round.id, playerId: player.id });
     const fresh = await resetCalendarToken(testDb(), user.id);
     expect(fresh).not.toBe(token);
-    expect(fresh).toMatch(CALENDAR_TOKEN);
+    expect(fresh).toMatch(BASE64URL_32_BYTES);
     expect(await personalCalendar(testDb(), token, opts)).toBeNull();
     expect(uids((await personalCalendar(testDb(), fresh, opts))!)).toEqual([uid(round.id)]);
     expect(await calendarTokenOf(testDb(), user.id)).toBe(fresh);
@@ -71,7 +71,7 @@ describe("personal feed", () => {
     const user = await makeUser();
     expect(await calendarTokenOf(testDb(), user.id)).toBeNull();
     const first = await ensureCalendarToken(testDb(), user.id);
-    expect(first).toMatch(CALENDAR_TOKEN);
+    expect(first).toMatch(BASE64URL_32_BYTES);
     expect(await ensureCalendarToken(testDb(), user.id)).toBe(first);
   });
 

@@ -4,7 +4,7 @@ import { claims, entries, rounds, users } from "../../db/schema";
 import { AppUrlError, linkOrigin } from "../../app-url";
 import { notFound } from "../../errors";
 import { type League, currentSeason, seasonSpan } from "../../league";
-import { base64url } from "~/lib/base64url";
+import { BASE64URL_32_BYTES, base64url } from "~/lib/base64url";
 import { type CalendarEvent, writeCalendar } from "~/lib/ical";
 import { formatCents } from "~/lib/money";
 import { entryPriceCents } from "~/lib/pricing";
@@ -17,9 +17,6 @@ import { nowSeconds } from "~/lib/time";
 
 /** How long a round lasts in the calendar: a league night of 18 holes plus payouts. */
 export const ROUND_HOURS = 3;
-
-/** The feed token: 32 random bytes as base64url (43 characters). */
-export const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 const feedRound = {
   id: rounds.id,
@@ -89,7 +86,7 @@ export async function leagueCalendar(db: Db, opts: FeedOptions): Promise<string>
  * with no approved claim gets a valid, empty calendar.
  */
 export async function personalCalendar(db: Db, token: string, opts: FeedOptions): Promise<string | null> {
-  if (!CALENDAR_TOKEN.test(token)) return null;
+  if (!BASE64URL_32_BYTES.test(token)) return null; // the feed token: 32 random bytes
   const [user] = await db.select({ id: users.id, locked: users.locked }).from(users).where(eq(users.calendarToken, token));
   if (!user || user.locked) return null;
   const list = await db
