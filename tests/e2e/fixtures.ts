@@ -65,6 +65,12 @@ export async function newContext(browser: Browser, options: Parameters<Browser["
  */
 export async function loggedInContext(browser: Browser, email: string, password: string): Promise<BrowserContext> {
   const context = await newContext(browser);
+  await logIn(context, email, password);
+  return context;
+}
+
+/** Logs `context` in through a page of its own, closed after: the login API's answer must be 200. */
+async function logIn(context: BrowserContext, email: string, password: string): Promise<void> {
   const page = await context.newPage();
   await onSite(page);
   const status = await page.evaluate(
@@ -73,7 +79,6 @@ export async function loggedInContext(browser: Browser, email: string, password:
   );
   expect(status, `log in as ${email}`).toBe(200);
   await page.close();
-  return context;
 }
 
 /** The demo league's logins (scripts/seed/accounts.ts). */
@@ -143,25 +148,18 @@ export const test = base.extend<
   demoSession: [
     async ({ browser }, use, workerInfo) => {
       const sessions = new Map<string, Promise<StorageState>>();
-      const logIn = async (who: keyof typeof DEMO) => {
+      const sessionOf = async (who: keyof typeof DEMO) => {
         const context = await browser.newContext({
           baseURL: workerInfo.project.use.baseURL,
           extraHTTPHeaders: { "CF-Connecting-IP": clientAddress(workerInfo.workerIndex, 0) },
         });
-        const page = await context.newPage();
-        await onSite(page);
-        const status = await page.evaluate(
-          async (body) =>
-            (await fetch("/api/users/login", { method: "POST", headers: { "Content-Type": "application/json" }, body })).status,
-          JSON.stringify(DEMO[who]),
-        );
-        if (status !== 200) throw new Error(`log in as ${DEMO[who].email}: ${status}`);
+        await logIn(context, DEMO[who].email, DEMO[who].password);
         const state = await context.storageState();
         await context.close();
         return state;
       };
       await use((who) => {
-        if (!sessions.has(who)) sessions.set(who, logIn(who));
+        if (!sessions.has(who)) sessions.set(who, sessionOf(who));
         return sessions.get(who)!;
       });
     },
