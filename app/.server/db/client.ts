@@ -1,10 +1,15 @@
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import * as schema from "./schema";
 
+/**
+ * The query builder over one D1 binding (each request has its own: a D1 session). No
+ * `schema` option: that is for drizzle's relational `db.query` API, which the app does
+ * not use, and drizzle walks every table of it on each call (most of this function's
+ * cost, every request).
+ */
 export function getDb(d1: D1Database) {
-  return drizzle(d1, { schema });
+  return drizzle(d1);
 }
 
 export type Db = ReturnType<typeof getDb>;
