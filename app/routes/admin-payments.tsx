@@ -1,15 +1,18 @@
-import { Form } from "react-router";
+import { Form, data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/admin-payments";
 import { LoadError } from "~/components/load-error";
 import { PaymentsTable } from "~/components/payments-table";
-import { Button } from "~/components/ui/button";
+import { Alert } from "~/components/ui/alert";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
+import { Pager } from "~/components/ui/pager";
 import { requireAdmin } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
-import { listPayments } from "~/.server/services/money/payments";
+import { PAYMENTS_PAGE_SIZE, paymentChoices, paymentsPage } from "~/.server/services/money/payments";
 import { pageMeta } from "~/lib/meta";
+import { PAGE_ERROR, pageParam } from "~/lib/paging";
 import { idSchema } from "~/schemas/ids";
 
 const optionalId = (raw: string | null, what: string) => {
@@ -21,17 +24,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { db } = routeServices(context);
   const url = new URL(request.url);
+  const page = pageParam(url.searchParams);
+  if (page === null) throw data({ message: PAGE_ERROR }, { status: 400 });
   const roundId = optionalId(url.searchParams.get("round"), "round id");
   const userId = optionalId(url.searchParams.get("user"), "user id");
-  const [all, shown] = await Promise.all([listPayments(db), roundId || userId ? listPayments(db, { roundId, userId }) : null]);
-  // The filters offer what the payments hold: each round and each user once.
-  const rounds = [...new Map(all.map((p) => [p.roundId, { id: p.roundId, label: p.roundName, startsAt: p.roundDate }])).values()].sort(
-    (a, b) => b.startsAt - a.startsAt,
-  );
-  const users = [
-    ...new Map(all.flatMap((p) => (p.userId ? [[p.userId, { id: p.userId, label: p.userName ?? "" }] as const] : []))).values(),
-  ].sort((a, b) => a.label.localeCompare(b.label));
-  return { payments: shown ?? all, rounds, users, roundId: roundId ?? null, userId: userId ?? null };
+  // A page at a time (a league's seasons are thousands of payments); the filters offer
+  // every round and user with a payment, however old.
+  const [shown, choices] = await Promise.all([
+    paymentsPage(db, { roundId, userId }, { page, pageSize: PAYMENTS_PAGE_SIZE }),
+    paymentChoices(db),
+  ]);
+  return { payments: shown.rows, paging: shown.page, ...choices, roundId: roundId ?? null, userId: userId ?? null };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Payments");
@@ -53,7 +56,8 @@ function FilterSelect(props: { label: string; name: string; all: string; value: 
 }
 
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
-  const { payments, rounds, users, roundId, userId } = loaderData;
+  const { payments, paging, rounds, users, roundId, userId } = loaderData;
+  const pastTheEnd = payments.length === 0 && paging.total > 0;
   return (
     <>
       <PageHeader title="Payments" subtitle="Every sign-up's payment, by league credit, PayPal or cash at the course, newest first." />
@@ -65,12 +69,34 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
             Filter
           </Button>
         </Form>
-        {payments.length === 0 ? <EmptyState title="No data" /> : <PaymentsTable payments={payments} />}
+        {pastTheEnd ? (
+          <EmptyState title="No payments on this page" action={<ButtonLink to="/admin/payments">Newest payments</ButtonLink>}>
+            The list has {paging.pages} {paging.pages === 1 ? "page" : "pages"}.
+          </EmptyState>
+        ) : payments.length === 0 ? (
+          <EmptyState title="No data" />
+        ) : (
+          <PaymentsTable payments={payments} />
+        )}
+        {/* Past the end, the empty state's button goes back to the newest: no "Newer" one page back. */}
+        {pastTheEnd ? null : <Pager page={paging} label="Payment pages" />}
       </div>
     </>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <LoadError error={error} title="Error loading payments" missing="Error loading payments" />;
+  // A bad page number in the URL says what is wrong with it; anything else is the usual error.
+  if (!isRouteErrorResponse(error) || error.status !== 400) {
+    return <LoadError error={error} title="Error loading payments" missing="Error loading payments" />;
+  }
+  return (
+    <>
+      <PageHeader title="Payments" />
+      <div className="space-y-4">
+        <Alert tone="error">{(error.data as { message?: string } | null)?.message ?? PAGE_ERROR}</Alert>
+        <ButtonLink to="/admin/payments">Newest payments</ButtonLink>
+      </div>
+    </>
+  );
 }

@@ -1,13 +1,17 @@
 import { versionOf } from "../version-fixtures";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { balanceOf, makeEntry, makePlayer, nowSec, testDb, uniq } from "../fixtures";
+import { makeUser } from "../auth-fixtures";
+import { balanceOf, makeEntry, makePlayer, makeRound, nowSec, testDb, uniq } from "../fixtures";
 import { giveBacks, makePayment, paidEntry, refundEvent } from "../money-fixtures";
 import { argsFor, argsWith, outcome } from "../route-fixtures";
 import type { Session } from "~/.server/auth/current-user";
-import { entries, transfers } from "~/.server/db/schema";
+import { entries, payments, transfers } from "~/.server/db/schema";
+import { PAYMENTS_PAGE_SIZE } from "~/.server/services/money/payments";
 import { recordRefund } from "~/.server/services/money/refunds";
 import { WITHDRAW_MESSAGES } from "~/.server/services/money/withdrawal";
+import { PAGE_ERROR } from "~/lib/paging";
+import * as paymentsPage from "~/routes/admin-payments";
 import * as playPage from "~/routes/admin-round-play";
 import * as roundPage from "~/routes/round";
 
@@ -176,5 +180,62 @@ describe("the round page's Withdraw", () => {
     });
     expect(await entryRow(w.entry.id)).toBeUndefined();
     expect(await entryRow(other.entry.id)).toBeDefined();
+  });
+});
+
+describe("the admin's Payments page", () => {
+  const load = async (who: "admin" | "player", query: string) =>
+    outcome(paymentsPage.loader(await argsFor(who, `/admin/payments${query}`)));
+
+  it("shows a page of 100 at a time, newest first, and the filters offer every round and user however old their payment", async () => {
+    const [round, old, player, oldPayer] = await Promise.all([makeRound(), makeRound(), makePlayer(), makeUser()]);
+    const now = nowSec();
+    const oldest = await makePayment({ roundId: old.id, playerId: player.id, userId: oldPayer.id, createdAt: now - 400 * 86_400 });
+    // D1 binds at most 100 values a statement: ten rows an insert, in one batch.
+    const rows = Array.from({ length: PAYMENTS_PAGE_SIZE + 1 }, (_, i) => ({
+      roundId: round.id,
+      playerId: player.id,
+      method: "cash" as const,
+      status: "completed" as const,
+      amountCents: 100 + i,
+      division: "MA2",
+      createdAt: now - 1000 + i,
+    }));
+    const db = testDb();
+    const [head, ...rest] = Array.from({ length: Math.ceil(rows.length / 10) }, (_, i) =>
+      db.insert(payments).values(rows.slice(i * 10, i * 10 + 10)),
+    );
+    await db.batch([head!, ...rest]);
+
+    const first = await load("admin", `?round=${round.id}`);
+    expect(first.data.paging).toEqual({ page: 1, pageSize: PAYMENTS_PAGE_SIZE, total: PAYMENTS_PAGE_SIZE + 1, pages: 2 });
+    expect(first.data.payments).toHaveLength(PAYMENTS_PAGE_SIZE);
+    expect(first.data.payments[0].amountCents).toBe(100 + PAYMENTS_PAGE_SIZE); // the newest
+    const second = await load("admin", `?round=${round.id}&page=2`);
+    expect(second.data.payments.map((p: { amountCents: number }) => p.amountCents)).toEqual([100]);
+
+    // Unfiltered, the old payment is far past the first page, yet its round and user are offered.
+    const all = await load("admin", "");
+    expect(all.data.payments.some((p: { id: number }) => p.id === oldest.id)).toBe(false);
+    expect(all.data.rounds).toEqual(
+      expect.arrayContaining([
+        { id: old.id, label: old.name },
+        { id: round.id, label: round.name },
+      ]),
+    );
+    expect(all.data.users).toEqual(expect.arrayContaining([{ id: oldPayer.id, label: oldPayer.name }]));
+    const byUser = await load("admin", `?user=${oldPayer.id}`);
+    expect(byUser.data.payments.map((p: { id: number }) => p.id)).toEqual([oldest.id]);
+  });
+
+  it("says when a page is past the end, refuses a page that is not a whole number from 1, and is for admins only", async () => {
+    const [round, player] = await Promise.all([makeRound(), makePlayer()]);
+    await makePayment({ roundId: round.id, playerId: player.id });
+    const past = await load("admin", `?round=${round.id}&page=3`);
+    expect(past.data).toMatchObject({ payments: [], paging: { page: 3, total: 1, pages: 1 } });
+    for (const page of ["0", "x", "-1", "1.5", "9999999"]) {
+      expect(await load("admin", `?page=${page}`), page).toMatchObject({ status: 400, data: { message: PAGE_ERROR } });
+    }
+    expect(await load("player", "")).toMatchObject({ status: 302, location: "/" });
   });
 });

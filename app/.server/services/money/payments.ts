@@ -2,6 +2,7 @@ import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type Payment, payments, players, rounds, users } from "../../db/schema";
 import { notFound } from "../../errors";
+import { type Page, offsetOf, pageOf } from "~/lib/paging";
 import { PAYMENTS, givenBackCentsSql, refundedCentsSql } from "./money-sql";
 import { fullNameSql } from "../../db/player-name";
 
@@ -36,14 +37,23 @@ export type PaymentRow = {
   givenBackCents: number | null;
 };
 
-/** At most this many rows per list: a league's few seasons fit; older ones are filtered by round. */
+/** At most this many rows per /api list: a league's few seasons fit; older ones are filtered by round. */
 export const PAYMENTS_LIMIT = 1_000;
 
-export async function listPayments(db: Db, filter: { roundId?: number; userId?: number } = {}): Promise<PaymentRow[]> {
+/** The admin's Payments page shows this many at a time. */
+export const PAYMENTS_PAGE_SIZE = 100;
+
+export type PaymentFilter = { roundId?: number; userId?: number };
+
+function whereOf(filter: PaymentFilter): SQL | undefined {
   const where: SQL[] = [];
   if (filter.roundId) where.push(eq(payments.roundId, filter.roundId));
   if (filter.userId) where.push(eq(payments.userId, filter.userId));
-  const rows = await db
+  return where.length ? and(...where) : undefined;
+}
+
+function selectPayments(db: Db, filter: PaymentFilter) {
+  return db
     .select({
       id: payments.id,
       createdAt: payments.createdAt,
@@ -74,10 +84,47 @@ export async function listPayments(db: Db, filter: { roundId?: number; userId?: 
     .innerJoin(rounds, eq(rounds.id, payments.roundId))
     .innerJoin(players, eq(players.id, payments.playerId))
     .leftJoin(users, eq(users.id, payments.userId))
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(PAYMENTS_LIMIT);
-  return rows;
+    .where(whereOf(filter))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+}
+
+/** The newest PAYMENTS_LIMIT payments (of one round, one user, or both), newest first. */
+export async function listPayments(db: Db, filter: PaymentFilter = {}): Promise<PaymentRow[]> {
+  return selectPayments(db, filter).limit(PAYMENTS_LIMIT);
+}
+
+/** One page of the payments `filter` matches, newest first, and how many match in all. */
+export async function paymentsPage(
+  db: Db,
+  filter: PaymentFilter,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: PaymentRow[]; page: Page }> {
+  const [rows, [count]] = await db.batch([
+    selectPayments(db, filter).limit(page.pageSize).offset(offsetOf(page.page, page.pageSize)),
+    db.select({ count: sql<number>`count(*)` }).from(payments).where(whereOf(filter)),
+  ]);
+  return { rows, page: pageOf(page.page, page.pageSize, Number(count?.count ?? 0)) };
+}
+
+export type PaymentChoice = { id: number; label: string };
+
+/**
+ * What the Payments page's filters offer: every round and every user with a payment, once
+ * each (rounds newest first, users by name), however old the payment.
+ */
+export async function paymentChoices(db: Db): Promise<{ rounds: PaymentChoice[]; users: PaymentChoice[] }> {
+  const [roundRows, userRows] = await db.batch([
+    db
+      .select({ id: rounds.id, label: rounds.name })
+      .from(rounds)
+      .where(sql`exists (select 1 from ${payments} where ${payments.roundId} = ${rounds.id})`)
+      .orderBy(desc(rounds.startsAt), desc(rounds.id)),
+    db
+      .select({ id: users.id, label: users.name })
+      .from(users)
+      .where(sql`exists (select 1 from ${payments} where ${payments.userId} = ${users.id})`),
+  ]);
+  return { rounds: roundRows, users: userRows.sort((a, b) => a.label.localeCompare(b.label)) };
 }
 
 /** A user's payments (404 for a user that does not exist). */
