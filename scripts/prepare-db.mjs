@@ -23,15 +23,24 @@ function query(sql) {
   return JSON.parse(res.stdout)[0].results[0];
 }
 
-/** Which league the database holds, told apart by the seeds' own accounts. */
-function leagueInDatabase() {
-  const row = query(
-    "select (select count(*) from players) as players, " +
-      "exists(select 1 from users where email = 'scale1@league.test') as scale, " +
-      "exists(select 1 from users where email = 'player1@league.test') as demo",
-  );
-  if (row.players === 0) return "empty";
-  return row.scale ? "scale" : row.demo ? "demo" : "own";
+/**
+ * What an existing database holds, in one `wrangler d1 execute`: which league (told apart by
+ * the seeds' own accounts) and the migrations recorded as applied; null when it cannot say
+ * (no tables yet: a folder left by a run stopped half-way).
+ */
+function inDatabase() {
+  try {
+    const row = query(
+      "select (select count(*) from players) as players, " +
+        "exists(select 1 from users where email = 'scale1@league.test') as scale, " +
+        "exists(select 1 from users where email = 'player1@league.test') as demo, " +
+        "(select json_group_array(name) from d1_migrations) as applied",
+    );
+    const league = row.players === 0 ? "empty" : row.scale ? "scale" : row.demo ? "demo" : "own";
+    return { league, applied: new Set(JSON.parse(row.applied)) };
+  } catch {
+    return null;
+  }
 }
 
 ensureDevVars();
@@ -47,10 +56,16 @@ if (reseed) {
 // followed by its row in d1_migrations (what `wrangler d1 migrations apply` runs for each
 // file, so a later apply finds them all applied), then the demo league. Applying them one by
 // one starts workerd once per migration (~0.6 s each, 19 migrations: 12 of prepare's 20 s).
+// An existing one gets the migrations it lacks, through wrangler as on a deploy; when it has
+// them all (every start but the first after a pull), that is not asked again: each
+// `wrangler d1` call starts workerd (~3 CPU s).
 const fresh = !existsSync(join(localPersistRoot(), "v3", "d1"));
-if (!fresh) run(bin("wrangler"), ["d1", "migrations", "apply", "DB", ...d1]);
+const held = fresh ? null : inDatabase();
+const pending = migrationNames().filter((name) => !held?.applied.has(name));
+if (!fresh && pending.length > 0) run(bin("wrangler"), ["d1", "migrations", "apply", "DB", ...d1]);
 
-const league = fresh || reseed ? "empty" : leagueInDatabase();
+const league = fresh ? "empty" : (pending.length === 0 ? held : inDatabase())?.league;
+if (!league) throw new Error("The local D1 could not be read; `npm run db:seed` makes it anew (what it holds is lost).");
 if (league === "empty") {
   // Beside the database it fills: the e2e server and `npm start` may prepare theirs at once.
   const seedFile = join(localPersistRoot(), "seed.sql");
@@ -71,10 +86,14 @@ if (league === "empty") {
 }
 
 /** Every migration in order, each with the row `wrangler d1 migrations apply` records for it (its table and columns). */
-function migrationsSql() {
-  const names = readdirSync("migrations")
+function migrationNames() {
+  return readdirSync("migrations")
     .filter((name) => name.endsWith(".sql"))
     .sort();
+}
+
+function migrationsSql() {
+  const names = migrationNames();
   const table = `CREATE TABLE IF NOT EXISTS "d1_migrations"(
 \t\tid         INTEGER PRIMARY KEY AUTOINCREMENT,
 \t\tname       TEXT UNIQUE,
