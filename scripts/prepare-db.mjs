@@ -65,7 +65,10 @@ const pending = migrationNames().filter((name) => !held?.applied.has(name));
 if (!fresh && pending.length > 0) run(bin("wrangler"), ["d1", "migrations", "apply", "DB", ...d1]);
 
 const league = fresh ? "empty" : (pending.length === 0 ? held : inDatabase())?.league;
-if (!league) throw new Error("The local D1 could not be read; `npm run db:seed` makes it anew (what it holds is lost).");
+if (!league) {
+  console.error(`\nThe local D1 under ${localPersistRoot()} could not be read; \`npm run db:seed\` makes it anew (what it holds is lost).`);
+  process.exit(1);
+}
 if (league === "empty") {
   // Beside the database it fills: the e2e server and `npm start` may prepare theirs at once.
   const seedFile = join(localPersistRoot(), "seed.sql");
@@ -85,13 +88,14 @@ if (league === "empty") {
   run(bin("tsx"), ["scripts/seed.ts", "--logins", ...(league === "scale" ? ["--scale"] : [])]);
 }
 
-/** Every migration in order, each with the row `wrangler d1 migrations apply` records for it (its table and columns). */
+/** The migrations' file names, in the order they apply. */
 function migrationNames() {
   return readdirSync("migrations")
     .filter((name) => name.endsWith(".sql"))
     .sort();
 }
 
+/** Every migration in order, each with the row `wrangler d1 migrations apply` records for it (its table and columns). */
 function migrationsSql() {
   const names = migrationNames();
   const table = `CREATE TABLE IF NOT EXISTS "d1_migrations"(
