@@ -1,10 +1,8 @@
-import { Link, data, isRouteErrorResponse, redirect, useLocation } from "react-router";
+import { Link, data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/admin-audit";
 import { AuditFilters, type AuditFilterValues, PlayerMatches, auditHref } from "~/components/audit-filters";
 import { AuditList } from "~/components/audit-list";
-import { LoadError } from "~/components/load-error";
-import { Alert } from "~/components/ui/alert";
-import { ButtonLink } from "~/components/ui/button";
+import { ListLoadError } from "~/components/load-error";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireAdmin } from "~/.server/auth/guards";
@@ -115,17 +113,13 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // A bad filter in the URL says what is wrong with it; anything else is the usual error.
-  if (!isRouteErrorResponse(error) || error.status !== 400) {
-    return <LoadError error={error} title="Error loading the audit log" missing="Error loading the audit log" />;
-  }
   return (
-    <>
-      <PageHeader title="Audit log" />
-      <div className="space-y-4">
-        <Alert tone="error">{(error.data as { message?: string } | null)?.message ?? "Invalid filter"}</Alert>
-        <ButtonLink to="/admin/audit">Show the newest changes</ButtonLink>
-      </div>
-    </>
+    <ListLoadError
+      error={error}
+      title="Audit log"
+      loadTitle="Error loading the audit log"
+      refused="Invalid filter"
+      back={{ to: "/admin/audit", label: "Show the newest changes" }}
+    />
   );
 }

@@ -1,8 +1,7 @@
-import { Form, data, isRouteErrorResponse } from "react-router";
+import { Form, data } from "react-router";
 import type { Route } from "./+types/admin-payments";
-import { LoadError } from "~/components/load-error";
+import { ListLoadError } from "~/components/load-error";
 import { PaymentsTable } from "~/components/payments-table";
-import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField } from "~/components/ui/field";
@@ -86,17 +85,13 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // A bad page number in the URL says what is wrong with it; anything else is the usual error.
-  if (!isRouteErrorResponse(error) || error.status !== 400) {
-    return <LoadError error={error} title="Error loading payments" missing="Error loading payments" />;
-  }
   return (
-    <>
-      <PageHeader title="Payments" />
-      <div className="space-y-4">
-        <Alert tone="error">{(error.data as { message?: string } | null)?.message ?? PAGE_ERROR}</Alert>
-        <ButtonLink to="/admin/payments">Newest payments</ButtonLink>
-      </div>
-    </>
+    <ListLoadError
+      error={error}
+      title="Payments"
+      loadTitle="Error loading payments"
+      refused={PAGE_ERROR}
+      back={{ to: "/admin/payments", label: "Newest payments" }}
+    />
   );
 }
