@@ -1,7 +1,7 @@
 // The admin's settings (standings, handicaps, league night, the league's divisions and who
 // sees its money), each with its one default, its bounds or choices and the label the form
 // and every message call it by. The table's column defaults
-// (app/.server/db/schema.ts), the zod schema (app/schemas/settings.ts), the form
+// (app/.server/db/tables/league.ts), the zod schema (app/schemas/settings.ts), the form
 // (app/components/settings-form.tsx) and the row that is not saved yet all read them here.
 // No zod in this file: the settings form imports it.
 

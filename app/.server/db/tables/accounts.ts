@@ -1,0 +1,67 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
+
+// Accounts: who can log in, their password resets and ended sessions.
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    // Stored lower-cased so the unique index makes emails case-insensitive.
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    locked: integer("locked", { mode: "boolean" }).notNull().default(false),
+    // Bumped to end every live session (lock, password reset).
+    sessionVersion: integer("session_version").notNull().default(0),
+    lastLogin: integer("last_login"),
+    // Opted in to a mail when an admin opens registration for a round.
+    notifyRegistration: integer("notify_registration", { mode: "boolean" }).notNull().default(false),
+    // The secret in the user's personal calendar feed URL; reset from /profile.
+    calendarToken: text("calendar_token"),
+    // Opted in to a mail with their card when an admin publishes a round's cards.
+    notifyCards: integer("notify_cards", { mode: "boolean" }).notNull().default(false),
+    // The 4-digit PIN a cardmate types to sign this user's card for them (ADR 26): a salted
+    // SHA-256 (services/accounts/scoring-pin.ts); wrong PINs are rate-limited per card instead.
+    scoringPinHash: text("scoring_pin_hash"),
+    // Opted in to mail about their places on waitlists: offered, entered, expired (ADR 28).
+    notifyWaitlist: integer("notify_waitlist", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_uq").on(t.email), uniqueIndex("users_calendar_token_uq").on(t.calendarToken)],
+);
+
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // SHA-256 of the token; the token itself only ever exists in the mail.
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    // The queue job that made the token (its token is derived from this id), and when
+    // its mail went out: a redelivered job finds its row and sends at most once more.
+    jobId: text("job_id"),
+    mailedAt: integer("mailed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("password_resets_token_uq").on(t.tokenHash), uniqueIndex("password_resets_job_uq").on(t.jobId)],
+);
+
+// Sessions ended by "log out" before their token expired. A row is only needed until
+// the token's own expiry; older rows are swept when new ones are written.
+export const revokedSessions = sqliteTable(
+  "revoked_sessions",
+  {
+    sid: text("sid").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("revoked_sessions_expires_idx").on(t.expiresAt)],
+);

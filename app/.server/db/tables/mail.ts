@@ -1,0 +1,45 @@
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
+import { users } from "./accounts";
+import { rounds } from "./league";
+
+// Mail sent per round: registration openings and cards.
+
+// One row per mail sent because registration opened: (round, user, league-time day).
+// Opening, closing and opening a round again the same day mails nobody twice.
+export const registrationMails = sqliteTable(
+  "registration_mails",
+  {
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => rounds.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    mailedAt: integer("mailed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.userId, t.day] })],
+);
+
+/**
+ * One row per card mail (ADR 25, like registration_mails of ADR 18): keyed on the round, the
+ * user and the moment the cards were published, so a job run twice, or twenty publishes at
+ * once, mail each opted-in player once per publish.
+ */
+export const cardMails = sqliteTable(
+  "card_mails",
+  {
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => rounds.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    publishedAt: integer("published_at").notNull(),
+    mailedAt: integer("mailed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.userId, t.publishedAt] })],
+);
