@@ -1,8 +1,10 @@
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { letters, makePlayer } from "./api";
-import { DEMO, expect, loggedInContext, newContext, test, onSite } from "./fixtures";
+import { api, letters, makePlayer } from "./api";
+import { DEMO, expect, loggedInContext, newContext, test } from "./fixtures";
 
 // The account pages: every invalid field marked at once with focus on the
 // first, a refused login that forgets the password, an unexpected failure told in the
@@ -127,23 +129,20 @@ for (const javaScriptEnabled of [true, false]) {
 
 /**
  * Runs SQL on the suite's own local D1 (scripts/e2e-server.mjs), for rows no /api makes or
- * shows; returns the rows. The server writes the same SQLite file for the other tests
- * running beside this one: a statement that finds it locked (SQLITE_BUSY) is tried again.
+ * shows; returns the rows. It opens the SQLite file workerd keeps the database in, for one
+ * statement: `wrangler d1 execute` started a workerd of its own for each (2.5 CPU s), and
+ * held the file long enough that the server, writing it for the tests beside this one,
+ * was refused with SQLITE_BUSY. Here a statement waits up to 5 s for the server's lock.
  */
 function d1(sql: string): Record<string, unknown>[] {
-  const persist = process.env.LEAGUE_PERSIST ?? ".e2e-state";
-  for (let attempt = 1; ; attempt++) {
-    const res = spawnSync(
-      "node_modules/.bin/wrangler",
-      ["d1", "execute", "DB", "--local", "--persist-to", persist, "--json", "--command", sql],
-      {
-        encoding: "utf8",
-        env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-      },
-    );
-    if (res.status !== 0 && `${res.stdout}${res.stderr}`.includes("SQLITE_BUSY") && attempt < 10) continue;
-    expect(res.status, `${res.stdout}${res.stderr}`).toBe(0);
-    return JSON.parse(res.stdout)[0].results;
+  const dir = join(process.env.LEAGUE_PERSIST ?? ".e2e-state", "v3", "d1", "miniflare-D1DatabaseObject");
+  const files = readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  expect(files, `one D1 database in ${dir}`).toHaveLength(1);
+  const db = new DatabaseSync(join(dir, files[0]!), { timeout: 5_000 });
+  try {
+    return db.prepare(sql).all() as Record<string, unknown>[];
+  } finally {
+    db.close();
   }
 }
 
@@ -247,12 +246,11 @@ test.describe("the profile's player card", () => {
   // The test's own claimant and record (like the demo's player3, whom other tests may change).
   test("a pending claim (like player3's): its record and badge, no credit yet", async ({ browser, request, adminPage }) => {
     const email = await registered(request, "pending");
-    await onSite(adminPage);
     const claimed = { fn: "Penny", ln: `Pending${letters()}`, id: 0 };
     claimed.id = await makePlayer(adminPage, claimed.fn, claimed.ln);
-    d1(`insert into claims (user_id, player_id, status) select id, ${claimed.id}, 'pending' from users where email = '${email}'`);
     const context = await loggedInContext(browser, email, PASSWORD);
     const p = await context.newPage();
+    await api(p, "POST", "/api/claims", { player_id: claimed.id, note: "" });
     await p.goto("/profile");
     const card = p.getByRole("region", { name: "Your player record" });
     await expect(card.getByRole("link", { name: `${claimed.fn} ${claimed.ln}` })).toHaveAttribute("href", `/players/${claimed.id}`);

@@ -1,6 +1,6 @@
 import { api, letters, makePlayer } from "./api";
 import { partHydrated } from "./axe";
-import { expect, onSite, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 // One ace pot (ADR 21) in Chromium: /aces shows the pot as of now and says when prepaid
 // fees join it; the round under way shows the same pot at stake, the next round that pot
@@ -89,7 +89,6 @@ test("Add Ace is static (Escape and the backdrop leave it open); an ace lowers t
   adminPage: page,
   acePot: _,
 }) => {
-  await onSite(page);
   const hitter = { fn: "Hal", ln: `Hitter${letters()}`, id: 0 };
   hitter.id = await makePlayer(page, hitter.fn, hitter.ln);
   // The admin's own read: never a cached copy from before a round started.

@@ -1,22 +1,22 @@
 import type { Browser, Page } from "@playwright/test";
 import { hydrated } from "./axe";
-import { expect, newContext, onSite } from "./fixtures";
+import { appOrigin, expect, newContext, test } from "./fixtures";
 
-// JSON calls made from inside a page: the page's own session cookie and the app's Origin,
-// as the browser sends them; and the test data they make.
+// JSON calls made as the page's browser would make them, without loading a page of the app:
+// through the request client of the page's context, with its cookies (the session) and
+// headers and the app's Origin; and the test data they make.
 
 /** Six random letters: names the search finds exactly and no other test shares. */
 export const letters = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
 
 export async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const [status, json] = await page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(p, { method: m, headers: { "Content-Type": "application/json" }, body: b ?? undefined });
-      return [res.status, await res.json()] as const;
-    },
-    [method, path, body === undefined ? null : JSON.stringify(body)] as const,
-  );
-  expect(status, `${method} ${path}: ${JSON.stringify(json)}`).toBeLessThan(300);
+  const res = await page.context().request.fetch(path, {
+    method,
+    headers: { Origin: appOrigin(test.info().project.use.baseURL), "Content-Type": "application/json" },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  expect(res.status(), `${method} ${path}: ${JSON.stringify(json)}`).toBeLessThan(300);
   return json as T;
 }
 
@@ -62,7 +62,6 @@ export async function playedRound(
   players: { fn: string; division: string; score: number }[],
   opts: { daysFromNow?: number; tag?: string } = {},
 ): Promise<{ roundId: number; name: string; tag: string; players: Scored[] }> {
-  await onSite(admin);
   const tag = opts.tag ?? letters();
   const name = `Played ${tag}`;
   const roundId = await makeRound(admin, name, opts.daysFromNow ?? -2);
@@ -89,7 +88,6 @@ export async function playedRound(
  */
 export async function claimedPlayer(admin: Page, browser: Browser, opts: { creditDollars: number; daysFromNow?: number }) {
   const tag = letters();
-  await onSite(admin);
   const roundName = `Pay ${tag}`;
   const roundId = await makeRound(admin, roundName, opts.daysFromNow ?? 6);
   await api(admin, "POST", "/api/admin/round/openForRegistration", { id: roundId, openForRegistration: true });
@@ -109,7 +107,6 @@ export async function claimedPlayer(admin: Page, browser: Browser, opts: { credi
   }
   const context = await newContext(browser);
   const page = await context.newPage();
-  await onSite(page);
   await api(page, "POST", "/api/users/register", { email: `pay-${tag}@example.com`, name: `Pat ${tag}`, password: "Fairway-Drive-42" });
   const { claim } = await api<{ claim: { id: number } }>(page, "POST", "/api/claims", { player_id: playerId, note: "" });
   await api(admin, "PUT", `/api/claims/${claim.id}/approve`, {});

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { api, letters } from "./api";
 import { hydrated } from "./axe";
-import { expect, test, onSite } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 // Courses and layouts (ADR 25) in Chromium: an admin makes a course and its layout on a
 // phone, a round plays it, and the round page shows the course, the layout, its par and
@@ -73,7 +73,6 @@ test("a round plays a layout: its location is the course, and its page shows cou
 }) => {
   const tag = letters();
   const courseName = `Oak ${tag} Hollow`;
-  await onSite(page);
   const course = await api<CourseJson>(page, "POST", "/api/admin/courses", { name: courseName, place: "Millbrook" });
   const holes = Array.from({ length: 18 }, (_, i) => ({ par: i === 6 ? 5 : i % 4 === 0 ? 4 : 3 }));
   const layout = await api<{ id: number; par: number }>(page, "POST", `/api/admin/courses/${course.id}/layouts`, {

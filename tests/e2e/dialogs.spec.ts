@@ -1,6 +1,6 @@
 import { api, letters, makePlayer } from "./api";
 import { partHydrated } from "./axe";
-import { expect, onSite, shot, test } from "./fixtures";
+import { expect, shot, test } from "./fixtures";
 
 // Dialogs load Radix when one first opens, not with the page (the client budget):
 // the page works without it, and the dialog still traps focus, closes on Escape and
@@ -13,7 +13,6 @@ test("a dialog's code arrives when it opens; focus goes in, Escape closes, focus
     if (/\/assets\/dialog-modal-[\w-]+\.js$/.test(r.url())) modal.push(r.url());
   });
   // A transfer of the test's own to open the dialog on (others' may go meanwhile).
-  await onSite(page);
   const tag = letters();
   const to = await makePlayer(page, "Dia", `Log${tag}`);
   await api(page, "POST", "/api/transfers/add", {

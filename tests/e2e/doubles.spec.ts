@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { api, creditPayoutsInPage, expectBooksBalance, letters, makePlayer, makeRound, moveAway, publishCards } from "./api";
 import { checkA11y, hydrated } from "./axe";
-import { expect, newContext, test, onSite } from "./fixtures";
+import { expect, newContext, test } from "./fixtures";
 
 // A doubles night on the demo league (ADR 31): a doubles round of five checked-in players,
 // the admin draws balanced teams on the night screen (two pairs and a cali), the cards keep
@@ -27,7 +27,6 @@ test("a doubles night: teams drawn balanced with a cali, scored one row a team, 
   adminPage: admin,
   browser,
 }) => {
-  await onSite(admin);
   const tag = letters();
   const names = ["Ada", "Ben", "Cat", "Dov", "Eve"].map((fn) => ({ fn, ln: `Dbl${tag}` }));
   const ids = [];

@@ -27,14 +27,10 @@ async function watchCsp(context: BrowserContext): Promise<string[]> {
 let watched: Promise<string[]>[] = [];
 
 /**
- * Puts a page on the app's origin without loading one of its pages, so that the calls a
- * test makes from it (api.ts) carry the app's Origin and the context's cookies: the ace
- * pot's few bytes of JSON, under the Worker's CSP (a static file's allows no fetch), with
- * nothing to render or hydrate. A page already on the site stays where it is.
+ * The app's origin, as a browser on it sends in the Origin header: every write the /api
+ * takes must carry it (the Worker refuses a foreign or missing Origin).
  */
-export async function onSite(page: Page): Promise<void> {
-  if (!page.url().startsWith("http")) await page.goto("/api/ace");
-}
+export const appOrigin = (baseURL: string | undefined) => new URL(baseURL ?? "http://localhost").origin;
 
 /**
  * A picture for a person to look at, taken only on request: SHOTS_DIR=folder saves the
@@ -58,27 +54,21 @@ export async function newContext(browser: Browser, options: Parameters<Browser["
   return context;
 }
 
-/**
- * A new browser context logged in as `email`: the page itself calls the login API, so
- * the browser stores the __Host- cookie as it would from the form. (Chromium refuses a
- * __Host- cookie injected for an http origin, though it accepts one from localhost.)
- */
+/** A new browser context logged in as `email`. */
 export async function loggedInContext(browser: Browser, email: string, password: string): Promise<BrowserContext> {
   const context = await newContext(browser);
-  await logIn(context, email, password);
+  await logIn(context, email, password, base.info().project.use.baseURL);
   return context;
 }
 
-/** Logs `context` in through a page of its own, closed after: the login API's answer must be 200. */
-async function logIn(context: BrowserContext, email: string, password: string): Promise<void> {
-  const page = await context.newPage();
-  await onSite(page);
-  const status = await page.evaluate(
-    async (body) => (await fetch("/api/users/login", { method: "POST", headers: { "Content-Type": "application/json" }, body })).status,
-    JSON.stringify({ email, password }),
-  );
-  expect(status, `log in as ${email}`).toBe(200);
-  await page.close();
+/**
+ * Logs `context` in through the login API, called with the context's own request client:
+ * the answer's __Host- session cookie goes into the context's cookies, as the browser
+ * stores it from the form (it must be 200), and no page is loaded for it.
+ */
+async function logIn(context: BrowserContext, email: string, password: string, baseURL: string | undefined): Promise<void> {
+  const res = await context.request.post("/api/users/login", { headers: { Origin: appOrigin(baseURL) }, data: { email, password } });
+  expect(res.status(), `log in as ${email}`).toBe(200);
 }
 
 /** The demo league's logins (scripts/seed/accounts.ts). */
@@ -153,7 +143,7 @@ export const test = base.extend<
           baseURL: workerInfo.project.use.baseURL,
           extraHTTPHeaders: { "CF-Connecting-IP": clientAddress(workerInfo.workerIndex, 0) },
         });
-        await logIn(context, DEMO[who].email, DEMO[who].password);
+        await logIn(context, DEMO[who].email, DEMO[who].password, workerInfo.project.use.baseURL);
         const state = await context.storageState();
         await context.close();
         return state;

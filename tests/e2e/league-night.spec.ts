@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { api, claimedPlayer, expectBooksBalance, letters, makePlayer, makeRound, moveAway } from "./api";
 import { checkA11y, hydrated, partHydrated } from "./axe";
-import { expect, newContext, test, onSite } from "./fixtures";
+import { expect, newContext, test } from "./fixtures";
 
 // League night (ADR 25) in the browser: an admin runs a night on a phone — check-ins (one
 // by the player on the round page, paying from credit), cash, a walk-up, cards in each mode,
@@ -156,7 +156,6 @@ async function runNight(admin: Page, player: Page, browser: Browser, night: Nigh
 }
 
 test("a player dragged onto another card moves there", async ({ adminPage: admin }) => {
-  await onSite(admin);
   const tag = letters();
   const roundId = await makeRound(admin, `Drag ${tag}`, 2);
   for (const fn of ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]) {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { api, letters, makePlayer } from "./api";
 import { partHydrated } from "./axe";
-import { expect, test, onSite } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 // The admin's ledger in Chromium: transfers added and deleted from the public pages,
 // checked against the balances the /api reads from D1 (aces, and the Add Ace dialog on a
@@ -18,7 +18,6 @@ async function balances(request: APIRequestContext, ...ids: number[]) {
 
 /** Two new players of the admin's; the first given `credit` dollars by the league. */
 async function ownPlayers(admin: Page, request: APIRequestContext, credit: number): Promise<ApiPlayer[]> {
-  await onSite(admin);
   const tag = letters();
   const ids = [await makePlayer(admin, "Lee", `Ledgera${tag}`), await makePlayer(admin, "Max", `Ledgerb${tag}`)];
   if (credit > 0)

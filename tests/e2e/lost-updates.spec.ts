@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { api, letters, makeRound } from "./api";
 import { hydrated } from "./axe";
-import { expect, test, onSite } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 // No lost update of money (ADR 20), in Chromium: after "Credit payouts"
 // the entries form shows the credited amounts and Save writes nothing back; two tabs of
@@ -27,7 +27,6 @@ const dollars = (n: number) => n.toFixed(2);
 
 /** A round played two days ago with four MA3 players scored 49, 50, 52 and 55 (two paid), nothing credited. */
 async function scoredRound(page: Page) {
-  await onSite(page);
   const tag = letters();
   const roundId = await makeRound(page, `Money ${tag}`, -2);
   const names = ["Ann", "Bob", "Cy", "Dee"].map((fn) => ({ fn, ln: `Lost${tag}${fn.toLowerCase()}` }));
@@ -134,7 +133,6 @@ test("two tabs on one round's entries: the second Save shows the message and the
 test("two tabs of the multi-round editor: the second Save shows the message and the first tab's values stand", async ({
   adminPage: first,
 }) => {
-  await onSite(first);
   const name = `Multi ${letters()}`;
   const roundId = await makeRound(first, name, 10);
   const second = await first.context().newPage();

@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { api, claimedPlayer, letters, makeRound } from "./api";
 import { hydrated, partHydrated } from "./axe";
-import { expect, onSite, shot, test } from "./fixtures";
+import { expect, shot, test } from "./fixtures";
 
 // The money of ADR 22 in the browser: cash for a walk-up, a player's
 // withdrawal giving back what they paid, and a PayPal refund played through the local
@@ -30,7 +30,6 @@ async function reportCell(page: Page, table: string, rowText: string, label: str
 test("an admin records cash for a walk-up: owed goes to 0, the payments list and the report count it, the books balance @narrow", async ({
   adminPage: page,
 }) => {
-  await onSite(page);
   const tag = letters();
   const round = `Cash ${tag}`;
   const roundId = await makeRound(page, round, 5);

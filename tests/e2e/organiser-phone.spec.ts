@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { api, letters, makeRound, playedRound } from "./api";
 import { hydrated } from "./axe";
-import { expect, test, onSite } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 // The organiser's screens on a phone at the course (375 px): the page scrolls only down,
 // every action of every row is on screen (the kit's stacked rows), and the actions work.
@@ -71,7 +71,6 @@ test("at 375 px the organiser's screens scroll only down, every action on screen
 
 test("the rounds list's Entries and Scores open from a phone @narrow", async ({ adminPage: page }) => {
   const name = `Phone ${letters()}`;
-  await onSite(page);
   const roundId = await makeRound(page, name, 3);
   await page.goto("/admin/rounds");
   await page.getByRole("link", { name: `Entries of ${name}` }).click();

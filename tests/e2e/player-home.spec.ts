@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { api, claimedPlayer, letters } from "./api";
 import { partHydrated } from "./axe";
-import { expect, newContext, test, onSite } from "./fixtures";
+import { expect, newContext, test } from "./fixtures";
 
 // What a signed-in player sees first on the home page, and what a visitor does not: their
 // next round with what they owe and the one action that fits, then their record, its
@@ -53,7 +53,6 @@ test("a player the admin entered without payment sees what they owe", async ({ a
 test("a user with no claim is asked to claim; one waiting for an admin is told so; a visitor sees neither", async ({ browser, page }) => {
   const context = await newContext(browser);
   const user = await context.newPage();
-  await onSite(user);
   const t = letters();
   const { token } = await api<{ token: string }>(user, "POST", "/api/users/register", {
     email: `home-${t}@e2e.test`,

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { api } from "./api";
 import { checkA11y, hydrated } from "./axe";
 import { expect, loggedInContext, newContext, shot, test } from "./fixtures";
 import { waitForMailWithHeaders } from "./mail";
@@ -19,22 +20,15 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
 
-/** The player's setting through the /api, as the page's own fetch would send it. */
+/** The player's setting through the /api, with the player's session. */
 async function setSetting(page: Page, on: boolean) {
-  await page.goto("/profile");
-  const status = await page.evaluate(
-    async (body) =>
-      (await fetch("/api/users/me/notifications", { method: "PUT", headers: { "Content-Type": "application/json" }, body })).status,
-    JSON.stringify({ registrationOpens: on }),
-  );
-  expect(status).toBe(200);
+  await api(page, "PUT", "/api/users/me/notifications", { registrationOpens: on });
 }
 
 /** A closed round a week ahead, made through the admin /api: its id and name. */
 async function newRound(admin: Page): Promise<{ id: number; name: string }> {
   const name = `Mail Night ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-  await admin.goto("/admin/rounds");
-  const body = {
+  const { id } = await api<{ id: number }>(admin, "POST", "/api/admin/round", {
     d: Math.floor(Date.now() / 1000) + 7 * 86_400,
     n: name,
     loc: "Oak Hollow",
@@ -43,13 +37,8 @@ async function newRound(admin: Page): Promise<{ id: number; name: string }> {
     fee_other: 0,
     ace: 1,
     payout: 4.5,
-  };
-  const answer = await admin.evaluate(async (json) => {
-    const res = await fetch("/api/admin/round", { method: "POST", headers: { "Content-Type": "application/json" }, body: json });
-    return { status: res.status, body: await res.json() };
-  }, JSON.stringify(body));
-  expect(answer.status).toBe(201);
-  return { id: answer.body.id, name };
+  });
+  return { id, name };
 }
 
 const PASSWORD = "Chains4Days!";

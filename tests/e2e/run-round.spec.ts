@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { api, letters, makeRound } from "./api";
 import { hydrated } from "./axe";
 import { computeDivisionPayouts } from "../../app/lib/payouts";
-import { expect, newContext, test, onSite } from "./fixtures";
+import { expect, newContext, test } from "./fixtures";
 
 // A league night on the admin's pages: enter four players (one new through
 // 'Add player: …'), paste the scores, confirm the preview, see places and payouts on the
@@ -27,7 +27,6 @@ async function anonymousRoundPage(browser: Browser, roundId: number) {
 // The entries and scores screens on a phone (at the course): organiser-phone.spec.ts and
 // league-night.spec.ts.
 test("the admin enters players, pastes scores, sees payouts everywhere and pays out to credit", async ({ adminPage: page, browser }) => {
-  await onSite(page);
   const tag = letters();
   // Played two days ago: a scored round in the future would confuse specs that pick an upcoming round.
   const roundId = await makeRound(page, `Night ${tag}`, -2);
@@ -121,7 +120,6 @@ test("the admin enters players, pastes scores, sees payouts everywhere and pays 
 });
 
 test("a score above 500 is refused beside its input and nothing is saved", async ({ adminPage: page }) => {
-  await onSite(page);
   const tag = letters();
   const roundId = await makeRound(page, `Bad ${tag}`, 1);
   const { id } = await api<{ id: number }>(page, "POST", "/api/admin/player/", {

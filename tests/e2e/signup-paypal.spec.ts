@@ -1,4 +1,4 @@
-import { claimedPlayer } from "./api";
+import { api, claimedPlayer } from "./api";
 import { hydrated, partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -72,15 +72,7 @@ test("cancelling PayPal says so, charges nothing and leaves the player out", asy
 
 test("a closed round shows the closed message instead of the sign-up", async ({ adminPage: admin, browser }) => {
   const { roundId, context, page } = await claimedPlayer(admin, browser, { creditDollars: 10 });
-  await admin.evaluate(
-    (id) =>
-      fetch("/api/admin/round/openForRegistration", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ id, openForRegistration: false }),
-      }),
-    roundId,
-  );
+  await api(admin, "POST", "/api/admin/round/openForRegistration", { id: roundId, openForRegistration: false });
   await page.goto(`/rounds/${roundId}`);
   await expect(page.getByText("Registration is closed for this round.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign up", exact: true })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { api, letters, makeRound } from "./api";
 import { hydrated, partHydrated } from "./axe";
-import { expect, newContext, test, onSite } from "./fixtures";
+import { expect, newContext, test } from "./fixtures";
 
 // Signing up with league credit from the round page: who sees what, the
 // dialog's amounts, and the entry and balance the server writes. Every row is the test's
@@ -13,7 +13,6 @@ test("a player with an approved claim signs up with credit; visitors and unclaim
   page: visitor,
 }) => {
   const tag = letters();
-  await onSite(admin);
   const roundId = await makeRound(admin, `Signup ${tag}`, 5);
   await api(admin, "POST", "/api/admin/round/openForRegistration", { id: roundId, openForRegistration: true });
   const { id: playerId } = await api<{ id: number }>(admin, "POST", "/api/admin/player/", {
@@ -28,7 +27,6 @@ test("a player with an approved claim signs up with credit; visitors and unclaim
 
   const context = await newContext(browser);
   const user = await context.newPage();
-  await onSite(user);
   await api(user, "POST", "/api/users/register", {
     email: `signup-${tag}@example.com`,
     name: `Sam ${tag}`,
