@@ -9,12 +9,18 @@ import { appOrigin, expect, newContext, test } from "./fixtures";
 /** Six random letters: names the search finds exactly and no other test shares. */
 export const letters = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
 
-export async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await page.context().request.fetch(path, {
+/** A call as the page's browser sends it, with a `body` of `contentType`: the answer, whatever its status. */
+export function send(page: Page, method: string, path: string, body?: string, contentType = "application/json") {
+  return page.context().request.fetch(path, {
     method,
-    headers: { Origin: appOrigin(test.info().project.use.baseURL), "Content-Type": "application/json" },
-    data: body === undefined ? undefined : JSON.stringify(body),
+    headers: { Origin: appOrigin(test.info().project.use.baseURL), "Content-Type": contentType },
+    data: body,
   });
+}
+
+/** A JSON call that must succeed (a status under 300): its JSON answer. */
+export async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await send(page, method, path, body === undefined ? undefined : JSON.stringify(body));
   const json = await res.json();
   expect(res.status(), `${method} ${path}: ${JSON.stringify(json)}`).toBeLessThan(300);
   return json as T;
