@@ -4,6 +4,7 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
+import { withAuditActor } from "../workers/audit-actor";
 import { aces, entries, players, rounds, transfers } from "~/.server/db/schema";
 import type { Ace, Entry, Player, Round, Transfer } from "~/.server/db/schema";
 import { AppError } from "~/.server/errors";
@@ -13,7 +14,10 @@ import { expect } from "vitest";
 
 export const DAY = 86_400;
 
-export const testDb = () => getDb(env.DB);
+// Set-up writes name the "system" as their actor: an audit row with none is then a write
+// the app made without naming who made it, which every file's end refuses (tests/books-check.ts).
+const stamped = withAuditActor(env.DB, () => ({ userId: null, role: "system" }));
+export const testDb = () => getDb(stamped);
 
 export const nowSec = () => Math.floor(Date.now() / 1000);
 

@@ -1,5 +1,7 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { afterAll } from "vitest";
+import { expectBooksSound, resetAllowances } from "./books-check";
 
 // Runs before each test file. The files of one vitest worker share one workerd instance
 // and its storage (isolate: false in vitest.config.ts: starting workerd per file cost
@@ -10,6 +12,9 @@ import { env } from "cloudflare:workers";
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS); // the first file's; a no-op after it
 await emptyPageCache(env.DB);
 await emptyDatabase(env.DB);
+// And each file ends with the books sound: balanced, and every audit row naming its actor.
+resetAllowances();
+afterAll(expectBooksSound);
 
 async function emptyPageCache(db: D1Database) {
   const { results } = await db.prepare("select distinct url from page_cache_keys").all<{ url: string }>();

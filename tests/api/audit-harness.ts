@@ -17,6 +17,8 @@ import * as acesPage from "~/routes/aces";
 import * as roundFormPage from "~/routes/admin-round-form";
 import * as roundPlayPage from "~/routes/admin-round-play";
 import * as roundScoresPage from "~/routes/admin-round-scores";
+import * as roundNightPage from "~/routes/admin-round-night";
+import * as scorePage from "~/routes/round-score";
 import * as multiEditPage from "~/routes/admin-rounds-multi";
 import * as roundsPage from "~/routes/admin-rounds";
 import * as transfersPage from "~/routes/transfers";
@@ -28,6 +30,8 @@ export const TZ = leagueFromEnv(env).timeZone;
 const PAGES: { path: RegExp; action: (args: never) => Promise<unknown>; param?: string }[] = [
   { path: /^\/admin\/round\/play\/(\d+)$/, action: roundPlayPage.action, param: "roundId" },
   { path: /^\/admin\/round\/scores\/(\d+)$/, action: roundScoresPage.action, param: "roundId" },
+  { path: /^\/admin\/round\/night\/(\d+)$/, action: roundNightPage.action, param: "roundId" },
+  { path: /^\/rounds\/(\d+)\/score$/, action: scorePage.action, param: "roundId" },
   { path: /^\/admin\/rounds\/multi-edit$/, action: multiEditPage.action },
   { path: /^\/admin\/rounds\/(\d+)$/, action: roundFormPage.action, param: "roundId" },
   { path: /^\/admin\/rounds$/, action: roundsPage.action },
@@ -71,10 +75,7 @@ export function postPage(path: string, fields: Record<string, string>, token: st
 }
 
 /** Where the log ends now: the rows a write adds come after it. */
-export async function lastAuditId(): Promise<number> {
-  const row = await env.DB.prepare("select coalesce(max(id), 0) as id from audit_log").first<{ id: number }>();
-  return row?.id ?? 0;
-}
+export { lastAuditRowId as lastAuditId } from "../books-check";
 
 export const auditRowsAfter = (id: number): Promise<AuditRow[]> => testDb().select().from(auditLog).where(gt(auditLog.id, id));
 

@@ -6,6 +6,7 @@ import { makePlayer, makeRound, nowSec, testDb } from "../fixtures";
 import { getDb } from "~/.server/db/client";
 import { aces, entries, paymentRefunds, payments, players, rounds, transfers } from "~/.server/db/schema";
 import { type ActorRole, withAuditActor } from "../../workers/audit-actor";
+import { lastAuditRowId, writtenOutsideTheApp } from "../books-check";
 import { auditLogPage, playerMoneyHistory, userMoneyChanges } from "~/.server/services/audit/audit-log";
 
 // Reading the audit log (ADR 20): each kind of row in an organiser's words, the filters by
@@ -114,7 +115,9 @@ describe("the audit log in words", () => {
 
   it("a write outside the app and a visitor's are named as such", async () => {
     const p = await makePlayer();
-    await testDb().insert(transfers).values({ date: nowSec(), toPlayerId: p.id, amountCents: 5 });
+    // Straight to D1, as an operator's command would: no actor.
+    await getDb(env.DB).insert(transfers).values({ date: nowSec(), toPlayerId: p.id, amountCents: 5 });
+    writtenOutsideTheApp([await lastAuditRowId()]);
     await as(null, "visitor").insert(transfers).values({ date: nowSec(), toPlayerId: p.id, amountCents: 6 });
     const log = (await page({ playerId: p.id })).entries;
     expect(log.map((e) => e.actor)).toEqual([
