@@ -11,7 +11,11 @@ import { tableWrittenBy } from "./d1-observer";
 export type ActorRole = "admin" | "player" | "visitor" | "paypal" | "system";
 export type Actor = { userId: number | null; role: ActorRole };
 
-/** The tables whose triggers write audit_log (migration 0011) or stamp the actor on a row (tag_moves, ADR 27). */
+/**
+ * The tables whose triggers write audit_log (migrations 0011, 0017) or stamp the actor on a
+ * row (tag_moves, ADR 27). tests/api/audit-side-pots.test.ts holds it against the tables
+ * that carry such triggers: a table missing here would log "Outside the app" for the app's writes.
+ */
 export const AUDITED_TABLES: ReadonlySet<string> = new Set([
   "entries",
   "payments",
@@ -20,6 +24,9 @@ export const AUDITED_TABLES: ReadonlySet<string> = new Set([
   "aces",
   "rounds",
   "tag_moves",
+  "side_pot_players",
+  "side_pot_marks",
+  "side_pot_wins",
 ]);
 
 const writesMoney = (sql: string) => {
