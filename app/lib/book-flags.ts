@@ -11,7 +11,9 @@ export type BookFlag =
   /** Money received (PayPal or cash) for a round with no entry of the player standing, not given back as credit. */
   | (Where & { kind: "unentered"; paymentId: number; method: "paypal" | "cash" })
   /** A payment given back as credit that PayPal then refunded too: the player got it twice. */
-  | (Where & { kind: "overpaid"; paymentId: number });
+  | (Where & { kind: "overpaid"; paymentId: number })
+  /** An entry paid more than its price (ADR 37): a duplicate cash record, or money paid twice. */
+  | (Where & { kind: "overpaid-entry"; entryId: number });
 
 /** At most this many flags are listed: more means something systematic, and the first ones say what. */
 export const MAX_FLAGS = 100;
@@ -26,6 +28,8 @@ export function flagText(f: BookFlag): string {
       return `${f.playerName} paid ${money} ${f.method === "cash" ? "in cash" : "through PayPal"} for ${f.roundName} but has no entry there, and it was not given back as credit.`;
     case "overpaid":
       return `PayPal refunded ${money} to ${f.playerName} for ${f.roundName} after it had been given back as league credit: they got it twice.`;
+    case "overpaid-entry":
+      return `${f.playerName}'s entry in ${f.roundName} is paid ${money} more than its price. Void the duplicate cash, or give the excess back as credit.`;
   }
 }
 

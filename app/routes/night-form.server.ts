@@ -2,6 +2,7 @@ import type { Session } from "~/.server/auth/current-user";
 import type { Db } from "~/.server/db/client";
 import { handleForm } from "~/.server/forms";
 import { recordCash } from "~/.server/services/money/cash";
+import { voidCash } from "~/.server/services/money/overpaid";
 import { addLateArrival, moveToCard, setCardStart } from "~/.server/services/night/card-edits";
 import { publishCards } from "~/.server/services/night/card-publish";
 import { makeRoundCards } from "~/.server/services/night/card-writes";
@@ -43,13 +44,16 @@ async function run(input: NightForm, ctx: NightContext): Promise<{ success: stri
         amountCents: input.amount,
         note: input.note,
         requestKey: input.request_key,
+        moreThanOwed: input.more_than_owed,
         inRound: roundId,
       });
       return { success: `Recorded ${formatCents(cash.amountCents)} in cash from ${cash.playerName}.` };
     }
+    case "voidCash":
+      return { success: await voidCash(db, { paymentId: input.payment, reason: input.reason, inRound: roundId }) };
     case "walkUp": {
       const player = input.player ? { id: input.player } : { firstName: input.newFirstName, lastName: input.newLastName, pdga: input.pdga };
-      const cash = { amountCents: input.amount, note: input.note, requestKey: input.request_key };
+      const cash = { amountCents: input.amount, note: input.note, requestKey: input.request_key, moreThanOwed: input.more_than_owed };
       const done = await walkUp(db, {
         roundId,
         player,

@@ -1,6 +1,7 @@
 import { z } from "./zod";
 import { bodyIdSchema } from "./ids";
 import { positiveDollarsSchema } from "./money";
+import { optionFlagSchema } from "./entries";
 
 // The admin's money actions on a round's entries (ADR 22) and a player's withdrawal: one
 // schema each, shared by the /api and the page actions.
@@ -32,11 +33,34 @@ export const RequestKeySchema = z
   .string({ error: "request_key must be text" })
   .regex(/^[A-Za-z0-9_-]{8,64}$/, "request_key must be 8 to 64 letters, digits, - or _");
 
+/** The admin's word that cash above what the entry owes is meant (ADR 37): off when left out. */
+export const MoreThanOwedSchema = optionFlagSchema("more_than_owed");
+
+/** Why a cash record is voided: required, trimmed, at most 200 characters. */
+export const VoidReasonSchema = z
+  .string({ error: "Say why the cash record is voided" })
+  .trim()
+  .min(1, "Say why the cash record is voided")
+  .max(200, "The reason must be at most 200 characters");
+
 /**
- * POST /api/admin/entry/cash {id, amount, note, request_key?}: the entry was paid `amount`
- * dollars in cash; a retry with the same request_key records nothing more.
+ * POST /api/admin/entry/cash {id, amount, note, request_key?, more_than_owed?}: the entry was
+ * paid `amount` dollars in cash; a retry with the same request_key records nothing more.
+ * Above what the entry owes it is refused unless more_than_owed (ADR 37).
  */
-export const CashSchema = z.object({ id: entryId, amount: CashAmountSchema, note: NoteSchema, request_key: RequestKeySchema.nullish() });
+export const CashSchema = z.object({
+  id: entryId,
+  amount: CashAmountSchema,
+  note: NoteSchema,
+  request_key: RequestKeySchema.nullish(),
+  more_than_owed: MoreThanOwedSchema,
+});
+
+/** POST /api/admin/entry/voidCash {payment_id, reason}: a cash record entered by mistake. */
+export const VoidCashSchema = z.object({ payment_id: paymentId, reason: VoidReasonSchema });
+
+/** POST /api/admin/entry/excessToCredit {id}: what the entry was paid beyond its price, back as credit. */
+export const ExcessToCreditSchema = z.object({ id: entryId });
 
 /** POST /api/admin/entry/keep {id}: keep an entry whose payment PayPal refunded. */
 export const KeepEntrySchema = z.object({ id: entryId });
@@ -45,16 +69,25 @@ export const KeepEntrySchema = z.object({ id: entryId });
 export const EntryMoneyFormSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("cash"), id: entryId, amount: CashAmountSchema, note: NoteSchema }),
+    z.object({
+      intent: z.literal("cash"),
+      id: entryId,
+      amount: CashAmountSchema,
+      note: NoteSchema,
+      request_key: RequestKeySchema.nullish(),
+      more_than_owed: MoreThanOwedSchema,
+    }),
     z.object({ intent: z.literal("keepEntry"), id: entryId }),
     z.object({ intent: z.literal("giveBack"), payment: paymentId }),
     z.object({ intent: z.literal("takeBack"), payment: paymentId }),
+    z.object({ intent: z.literal("voidCash"), payment: paymentId, reason: VoidReasonSchema }),
+    z.object({ intent: z.literal("excessToCredit"), id: entryId }),
   ],
   { error: "Unknown action" },
 );
 
 /** The intents EntryMoneyFormSchema takes; the entries screen's other forms go to EntryFormSchema. */
-export const MONEY_INTENTS: readonly string[] = ["cash", "keepEntry", "giveBack", "takeBack"];
+export const MONEY_INTENTS: readonly string[] = ["cash", "keepEntry", "giveBack", "takeBack", "voidCash", "excessToCredit"];
 
 /** The round page's withdraw button: the player's own entry (the page action checks whose). */
 export const WithdrawFormSchema = z.object({ intent: z.literal("withdraw", { error: "Unknown action" }), id: entryId });

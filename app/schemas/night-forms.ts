@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { PlayerChoiceFields, checkPlayerChoice } from "./entries";
 import { bodyIdSchema } from "./ids";
-import { CashAmountSchema, NoteSchema, RequestKeySchema } from "./money-actions";
+import { CashAmountSchema, MoreThanOwedSchema, NoteSchema, RequestKeySchema, VoidReasonSchema } from "./money-actions";
 import { CardModeSchema, CardStartSchema, walkUpMoney } from "./night";
 import { FormTimeSchema } from "./form-dates";
 import { PlayerValuesSchema } from "./players";
@@ -23,7 +23,15 @@ export const NightFormSchema = z.discriminatedUnion(
   [
     z.object({ intent: z.literal("checkIn"), entry_id: entryId }),
     z.object({ intent: z.literal("undoCheckIn"), entry_id: entryId }),
-    z.object({ intent: z.literal("cash"), entry_id: entryId, amount: CashAmountSchema, note: NoteSchema, request_key: RequestKeySchema }),
+    z.object({
+      intent: z.literal("cash"),
+      entry_id: entryId,
+      amount: CashAmountSchema,
+      note: NoteSchema,
+      request_key: RequestKeySchema,
+      more_than_owed: MoreThanOwedSchema,
+    }),
+    z.object({ intent: z.literal("voidCash"), payment: bodyIdSchema("payment id"), reason: VoidReasonSchema }),
     z
       .object({ intent: z.literal("walkUp"), ...PlayerChoiceFields, pdga: PlayerValuesSchema.shape.pdga, ...walkUpMoney })
       .superRefine(checkPlayerChoice),

@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { NewEntryPlayerSchema } from "./api-wire";
 import { AceFlagSchema, DivisionSchema, OverCapSchema } from "./entries";
 import { bodyIdSchema, epochSecondsSchema } from "./ids";
-import { CashAmountSchema, NoteSchema, RequestKeySchema } from "./money-actions";
+import { CashAmountSchema, MoreThanOwedSchema, NoteSchema, RequestKeySchema } from "./money-actions";
 import { versionSchema } from "./version";
 import { CARD_MODES } from "../lib/cards";
 
@@ -27,6 +27,7 @@ const walkUpMoney = {
   amount: CashAmountSchema,
   note: NoteSchema,
   request_key: RequestKeySchema,
+  more_than_owed: MoreThanOwedSchema,
   over_cap: OverCapSchema,
 };
 
@@ -38,7 +39,7 @@ export const WalkUpSchema = z
     player: v.player_id ? { id: v.player_id } : (v.new_player as { firstName: string; lastName: string; pdga: string | null }),
     division: v.division,
     ace: v.ace,
-    cash: { amountCents: v.amount, note: v.note, requestKey: v.request_key },
+    cash: { amountCents: v.amount, note: v.note, requestKey: v.request_key, moreThanOwed: v.more_than_owed },
     overCap: v.over_cap,
   }));
 

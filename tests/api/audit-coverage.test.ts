@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, makeUser, tokenFor } from "../auth-fixtures";
-import { creditSignUpBody, makeAce, makeTransfer, nowSec, testDb } from "../fixtures";
+import { creditSignUpBody, makeAce, makeEntry, makeTransfer, nowSec, testDb } from "../fixtures";
 import { deliver } from "../job-fixtures";
 import { makePayment, paidEntry, refundEvent } from "../money-fixtures";
 import {
@@ -481,7 +481,8 @@ const PATHS: MoneyPath[] = [
     actor: "player",
     write: async (w) => {
       await inRound2031(w);
-      await call("POST", "/api/entries", { token: w.userToken, body: creditSignUpBody(w.player.id, w.open.id) });
+      // $5 of the $6 from credit, $1 in cash at the course.
+      await makeEntry({ roundId: w.open.id, playerId: w.player.id, division: "MA2", creditUsedCents: 500 });
       await makePayment({
         roundId: w.open.id,
         playerId: w.player.id,
@@ -494,7 +495,7 @@ const PATHS: MoneyPath[] = [
       return () => call("DELETE", `/api/entries/${mine?.id ?? 0}`, { token: w.userToken });
     },
     changes: (w) => [
-      { table: "entries", action: "delete", before: { credit_used_cents: 600 } },
+      { table: "entries", action: "delete", before: { credit_used_cents: 500 } },
       { table: "transfers", action: "insert", after: { from_player_id: null, to_player_id: w.player.id, amt_cents: 100 } },
     ],
   },

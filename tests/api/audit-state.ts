@@ -30,7 +30,7 @@ const TABLES: Record<string, { select: string; rowsLogged: boolean; silent?: str
   },
   payments: {
     select: `select id, player_id as _player, null as _other, round_id as _round, method, status, amount_cents, league_fee_cents,
-      provider_fee_cents, credit_used_cents, capture_id from payments`,
+      provider_fee_cents, credit_used_cents, capture_id, void_reason from payments`,
     rowsLogged: true,
   },
   payment_refunds: {
@@ -40,7 +40,7 @@ const TABLES: Record<string, { select: string; rowsLogged: boolean; silent?: str
   },
   transfers: {
     select: `select id, from_player_id as _player, to_player_id as _other, null as _round, d, from_player_id, to_player_id, amt_cents,
-      description, payment_id from transfers`,
+      description, payment_id, excess_payment_id from transfers`,
     rowsLogged: true,
   },
   aces: {

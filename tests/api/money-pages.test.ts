@@ -71,7 +71,7 @@ describe("the entries screen", () => {
 
     const bad = await act({ intent: "cash", id: String(w.entry.id), amount: "0" });
     expect(bad).toMatchObject({ status: 400, data: { fieldErrors: { amount: "Amount must be more than 0" } } });
-    expect((await act({ intent: "cash", id: String(w.entry.id), amount: "1.00", note: "" })).data).toEqual({
+    expect((await act({ intent: "cash", id: String(w.entry.id), amount: "1.00", note: "", more_than_owed: "on" })).data).toEqual({
       success: `Recorded $1.00 in cash from ${w.player.firstName} ${w.player.lastName}.`,
     });
     expect((await act({ intent: "keepEntry", id: String(w.entry.id) })).status).toBe(409);

@@ -6,7 +6,10 @@ import { and, eq, gt } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call } from "../auth-fixtures";
 import { balanceOf, testDb } from "../fixtures";
-import { PRICE, expectBooksBalance, makePayment, paymentRow } from "../money-fixtures";
+import { PRICE, expectBooksBalance, makePayment, paymentRow, refundEvent } from "../money-fixtures";
+import { argsFor, outcome } from "../route-fixtures";
+import { recordRefund } from "~/.server/services/money/refunds";
+import * as playPage from "~/routes/admin-round-play";
 import { playerEntry } from "../night-fixtures";
 import { adminToken } from "../races/race-fixtures";
 import { auditLog, transfers } from "~/.server/db/schema";
@@ -53,7 +56,7 @@ describe("the books check and an entry paid more than its price", () => {
     const token = await adminToken();
     const byAdmin = await call("DELETE", `/api/entries/${w.entry.id}`, { token });
     expect(byAdmin.status).toBe(409);
-    expect((await byAdmin.json()).error).toMatch(/paid more than its price/);
+    expect(((await byAdmin.json()) as { error: string }).error).toMatch(/paid more than its price/);
     expect((await call("DELETE", `/api/entries/${w.entry.id}`, { token: w.token })).status).toBe(409);
     expect(await entryRow(w.entry.id)).toBeDefined();
     expect(await testDb().select().from(transfers).where(eq(transfers.paymentId, w.duplicate.id))).toEqual([]);
@@ -132,6 +135,26 @@ describe("the books check and an entry paid more than its price", () => {
     expect(out.status).toBe(200);
     expect(await balanceOf(w.player.id)).toBe(1000 + PRICE + 21);
     expect(paypal.id).not.toBe(cashRow.id);
+    await expectBooksBalance();
+  });
+
+  it("an excess given back from a PayPal payment that PayPal then refunds is flagged as got twice, and taken back", async () => {
+    const w = await playerEntry({});
+    await makePayment({ roundId: w.round.id, playerId: w.player.id, amountCents: PRICE + 21, leagueFeeCents: 21 });
+    const second = await makePayment({ roundId: w.round.id, playerId: w.player.id, amountCents: PRICE + 21, leagueFeeCents: 21 });
+    const token = await adminToken();
+    expect((await call("POST", "/api/admin/entry/excessToCredit", { token, body: { id: w.entry.id } })).status).toBe(200);
+    expect(await balanceOf(w.player.id)).toBe(PRICE);
+    await recordRefund(testDb(), refundEvent(second.captureId ?? "", PRICE + 21));
+    const twice = (await moneyReport(testDb(), leagueFromEnv(env))).flags.filter((f) => f.kind === "overpaid");
+    expect(twice).toEqual([expect.objectContaining({ paymentId: second.id, cents: PRICE })]);
+    const path = `/admin/round/play/${w.round.id}`;
+    const taken = await outcome(
+      playPage.action(await argsFor("admin", path, { intent: "takeBack", payment: String(second.id) }, { roundId: String(w.round.id) })),
+    );
+    expect(taken.data.success).toMatch(/^Took \$6\.00 of credit back/);
+    expect(await balanceOf(w.player.id)).toBe(0);
+    expect((await moneyOf(w)).byEntry.get(w.entry.id)).toMatchObject({ paidCents: PRICE, owedCents: 0, overCents: 0 });
     await expectBooksBalance();
   });
 });

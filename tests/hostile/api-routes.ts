@@ -44,7 +44,7 @@ import {
   SignUpSchema,
 } from "~/schemas/entries";
 import { idBodySchema } from "~/schemas/ids";
-import { CashSchema, KeepEntrySchema } from "~/schemas/money-actions";
+import { CashSchema, ExcessToCreditSchema, VoidCashSchema, KeepEntrySchema } from "~/schemas/money-actions";
 import { NotificationsSchema } from "~/schemas/notifications";
 import { AceAddSchema, NewPlayerSchema, SavePlayerSchema, SaveRoundSchema, TransferAddSchema } from "~/schemas/api-wire";
 import { RecomputeRatingsSchema } from "~/schemas/ratings";
@@ -1167,12 +1167,42 @@ export const API_ROUTES: ApiRoute[] = [
         amount: field.money("money+"),
         note: { kind: "text", max: 200, optional: true, nullable: true, blankOk: true },
         request_key: field.text(64, { optional: true, nullable: true }),
+        more_than_owed: field.flag,
       },
     },
     extras: (t) => [
       { name: "an entry that does not exist", body: { id: MISSING_ID, amount: 6 }, expect: notFound },
       { name: "an absurd amount", body: { id: t.entry.id, amount: "500.01" }, expect: { status: 400 } },
       { name: "a thousand dollars", body: { id: t.entry.id, amount: 1000 }, expect: { status: 400 } },
+      { name: "more than the entry owes, not marked so", body: { id: t.entry.id, amount: 7 }, expect: conflict },
+    ],
+  },
+  {
+    group: "admin entries",
+    method: "POST",
+    pattern: "/api/admin/entry/voidCash",
+    path: "/api/admin/entry/voidCash",
+    auth: "admin",
+    body: {
+      schema: VoidCashSchema,
+      valid: (t) => ({ payment_id: t.cash.id, reason: "Entered twice" }),
+      fields: { payment_id: field.id, reason: field.text(200) },
+    },
+    extras: (t) => [
+      { name: "a payment that does not exist", body: { payment_id: MISSING_ID, reason: "x" }, expect: notFound },
+      { name: "no reason", body: { payment_id: t.cash.id, reason: "   " }, expect: { status: 400 } },
+    ],
+  },
+  {
+    group: "admin entries",
+    method: "POST",
+    pattern: "/api/admin/entry/excessToCredit",
+    path: "/api/admin/entry/excessToCredit",
+    auth: "admin",
+    body: { schema: ExcessToCreditSchema, valid: (t) => ({ id: t.entry.id }), fields: { id: field.id } },
+    extras: (t) => [
+      { name: "an entry that does not exist", body: { id: MISSING_ID }, expect: notFound },
+      { name: "an entry paid no more than its price", body: { id: t.entry.id }, expect: conflict },
     ],
   },
   {

@@ -6,6 +6,7 @@ import { SignJWT } from "jose";
 import { APP_ORIGIN, b64url, call, expectStatus, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
 import { makeCourse } from "../course-fixtures";
 import { DAY, makeAce, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
+import { makePayment } from "../money-fixtures";
 import { cardPlayers, cards, claims, users } from "~/.server/db/schema";
 import { signUnsubscribe } from "~/.server/auth/unsubscribe-link";
 import { env } from "cloudflare:workers";
@@ -31,6 +32,15 @@ export async function makeTargets() {
   ]);
   const [round, closedRound] = await Promise.all([makeRound({ openForRegistration: true }), makeRound({ openForRegistration: false })]);
   const entry = await makeEntry({ roundId: round.id, playerId: entered.id });
+  // $1 of the entry's $6 paid in cash: a record to void, and $5 still owed.
+  const cash = await makePayment({
+    roundId: round.id,
+    playerId: entered.id,
+    method: "cash",
+    amountCents: 100,
+    captureId: null,
+    transactionId: null,
+  });
   // A round a week ahead whose one place is taken (ADR 28): the waitlist routes' target.
   const fullRound = await makeRound({ openForRegistration: true, startsAt: nowSec() + 7 * DAY, fieldCap: 1 });
   await makeEntry({ roundId: fullRound.id, playerId: entered.id });
@@ -82,6 +92,7 @@ export async function makeTargets() {
     closedRound,
     fullRound,
     entry,
+    cash,
     course,
     freeCourse,
     layoutRound,

@@ -34,11 +34,12 @@ describe("a player withdrawing", () => {
   });
 
   it("gets back cash recorded at the course, and only what PayPal did not already refund", async () => {
+    // $3 cash, the $3 rest through PayPal ($3.15 with its fee), $2.21 of which PayPal refunded.
     const w = await paidEntry({ creditCents: 0, paypal: true, cashCents: 300 });
     await recordRefund(db(), refundEvent(w.paypal!.captureId!, 221));
     const out = await withdrawEntry(db(), w.entry.id, { admin: false, userId: w.user.id });
-    expect(out).toMatchObject({ creditCents: 0, paypalCents: 621 - 221, cashCents: 300, totalCents: 400 + 300 });
-    expect(await balanceOf(w.player.id)).toBe(700);
+    expect(out).toMatchObject({ creditCents: 0, paypalCents: 315 - 221, cashCents: 300, totalCents: 94 + 300 });
+    expect(await balanceOf(w.player.id)).toBe(394);
     // The refund the admin had not decided on is settled by the withdrawal.
     const refunds = await db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, w.paypal!.id));
     expect(refunds.map((r) => r.resolution)).toEqual(["withdrawn"]);

@@ -10,6 +10,7 @@ const paypal = (amountCents: number, leagueFeeCents: number, more: Partial<Money
   leagueFeeCents,
   refundedCents: 0,
   givenBackCents: null,
+  excessBackCents: 0,
   ...more,
 });
 const cash = (amountCents: number, more: Partial<MoneyPayment> = {}): MoneyPayment => ({
@@ -26,13 +27,24 @@ describe("entryMoney", () => {
       paid: { creditCents: 200, paypalCents: 400, cashCents: 0 },
       paidCents: 600,
       owedCents: 0,
+      overCents: 0,
       back: { creditCents: 200, paypalCents: 417, cashCents: 0 },
       backCents: 617,
     });
     expect(entryMoney(600, 0, [cash(250)])).toMatchObject({ paid: { cashCents: 250 }, owedCents: 350, backCents: 250 });
     expect(entryMoney(600, 0, [])).toMatchObject({ paidCents: 0, owedCents: 600, backCents: 0 });
     // Paying more than the price owes nothing (never a negative owed).
-    expect(entryMoney(600, 0, [cash(700)])).toMatchObject({ owedCents: 0, backCents: 700 });
+    expect(entryMoney(600, 0, [cash(700)])).toMatchObject({ owedCents: 0, overCents: 100, backCents: 700 });
+  });
+
+  it("takes the excess given back as credit off what a payment pays and what a withdrawal gives back (ADR 37)", () => {
+    // $6 entry paid $6 credit and $6 cash; the $6 of cash beyond the price went back as credit.
+    const duplicate = cash(600, { excessBackCents: 600 });
+    expect(paysCents(duplicate)).toBe(0);
+    expect(leftCents(duplicate)).toBe(0);
+    expect(entryMoney(600, 600, [duplicate])).toMatchObject({ paidCents: 600, owedCents: 0, overCents: 0, backCents: 600 });
+    // $10 cash for a $6 entry, $4 back as credit: it pays $6, and a withdrawal gives back $6 more.
+    expect(entryMoney(600, 0, [cash(1000, { excessBackCents: 400 })])).toMatchObject({ paidCents: 600, overCents: 0, backCents: 600 });
   });
 
   it("takes PayPal's refunds off what paid, never below zero, and off what comes back", () => {
@@ -59,10 +71,10 @@ describe("entryMoney", () => {
 
 describe("overpaidCents", () => {
   it("is what PayPal refunded on top of the credit given back", () => {
-    expect(overpaidCents({ amountCents: 417, refundedCents: 0, givenBackCents: 417 })).toBe(0);
-    expect(overpaidCents({ amountCents: 417, refundedCents: 100, givenBackCents: 317 })).toBe(0);
-    expect(overpaidCents({ amountCents: 417, refundedCents: 150, givenBackCents: 317 })).toBe(50);
-    expect(overpaidCents({ amountCents: 417, refundedCents: 417, givenBackCents: null })).toBe(0);
+    expect(overpaidCents({ amountCents: 417, refundedCents: 0, givenBackCents: 417, excessBackCents: 0 })).toBe(0);
+    expect(overpaidCents({ amountCents: 417, refundedCents: 100, givenBackCents: 317, excessBackCents: 0 })).toBe(0);
+    expect(overpaidCents({ amountCents: 417, refundedCents: 150, givenBackCents: 317, excessBackCents: 0 })).toBe(50);
+    expect(overpaidCents({ amountCents: 417, refundedCents: 417, givenBackCents: null, excessBackCents: 0 })).toBe(0);
   });
 });
 

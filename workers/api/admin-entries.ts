@@ -14,7 +14,8 @@ import {
   EntryPayoutsSchema,
   EntryUpdateSchema,
 } from "~/schemas/entries";
-import { CashSchema, KeepEntrySchema } from "~/schemas/money-actions";
+import { CashSchema, ExcessToCreditSchema, KeepEntrySchema, VoidCashSchema } from "~/schemas/money-actions";
+import { excessToCredit, voidCash } from "~/.server/services/money/overpaid";
 import { keepEntry } from "~/.server/services/money/refunds";
 import type { Context } from "hono";
 
@@ -52,9 +53,23 @@ export const adminEntriesApi = adminSubApp()
   // Cash paid at the course for an entry (ADR 22): a payment of method cash; a retry with
   // the same request_key answers the payment the first try made (ADR 25).
   .post("/entry/cash", body(CashSchema), async (c) => {
-    const { id, amount, note, request_key } = c.req.valid("json");
-    const cash = await recordCash(c.var.db, { entryId: id, amountCents: amount, note, requestKey: request_key });
+    const { id, amount, note, request_key, more_than_owed } = c.req.valid("json");
+    const cash = await recordCash(c.var.db, {
+      entryId: id,
+      amountCents: amount,
+      note,
+      requestKey: request_key,
+      moreThanOwed: more_than_owed,
+    });
     return c.json({ success: true, payment_id: cash.paymentId, amount: toDollars(cash.amountCents), player_name: cash.playerName }, 201);
+  })
+  // The books check's fixes for an entry paid more than its price (ADR 37).
+  .post("/entry/voidCash", body(VoidCashSchema), async (c) => {
+    const { payment_id, reason } = c.req.valid("json");
+    return c.json({ success: true, message: await voidCash(c.var.db, { paymentId: payment_id, reason }) });
+  })
+  .post("/entry/excessToCredit", body(ExcessToCreditSchema), async (c) => {
+    return c.json({ success: true, message: await excessToCredit(c.var.db, { entryId: c.req.valid("json").id }) });
   })
   // Keep an entry whose payment PayPal refunded: it stands, owing what was refunded (ADR 22).
   .post("/entry/keep", body(KeepEntrySchema), async (c) => {

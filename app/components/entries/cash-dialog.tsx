@@ -7,6 +7,8 @@ import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import type { FormOutcome } from "~/lib/form-data";
 import { centsInput, formatCents } from "~/lib/money";
+import { MoreThanOwed } from "./void-cash";
+import { newRequestKey } from "~/lib/request-key";
 
 /**
  * Cash paid at the course for an entry (ADR 22): the amount (what is owed, to start with)
@@ -40,6 +42,8 @@ export function CashDialog({ entry }: { entry: PlayEntry }) {
 function CashForm({ entry }: { entry: PlayEntry }) {
   const fetcher = useFetcher<FormOutcome>();
   const [owed] = useState(entry.money.owedCents);
+  // One key per opening of the form: a second tap of Record cash, or a retry, records it once (ADR 25).
+  const [key] = useState(newRequestKey);
   const errors = fetcher.data?.fieldErrors ?? {};
   const busy = fetcher.state !== "idle";
   const done = fetcher.state === "idle" ? fetcher.data?.success : undefined;
@@ -57,6 +61,7 @@ function CashForm({ entry }: { entry: PlayEntry }) {
     <fetcher.Form method="post" noValidate className="space-y-3">
       <input type="hidden" name="intent" value="cash" />
       <input type="hidden" name="id" value={entry.id} />
+      <input type="hidden" name="request_key" value={key} />
       <FormAlert message={fetcher.data?.formError} />
       <Field
         label="Amount"
@@ -66,6 +71,7 @@ function CashForm({ entry }: { entry: PlayEntry }) {
         hint={owed > 0 ? `The entry owes ${formatCents(owed)}.` : "The entry owes nothing."}
         error={errors.amount}
       />
+      <MoreThanOwed />
       <Field label="Note (optional)" name="note" maxLength={200} error={errors.note} />
       <DialogActions>
         <DialogCancel />

@@ -1,4 +1,5 @@
 import { CashDialog } from "./cash-dialog";
+import { CashRecords } from "./void-cash";
 import type { PlayEntry } from "~/.server/services/rounds/entries-screen";
 import { StatusBadge } from "~/components/ui/badge";
 import { ConfirmDialog } from "~/components/ui/dialog";
@@ -19,6 +20,8 @@ export function EntryMoneyCell({ entry }: { entry: PlayEntry }) {
       <span className="mt-1 flex flex-wrap gap-1">
         {m.owedCents > 0 ? (
           <StatusBadge status="Pending" label={`Owes ${formatCents(m.owedCents)}`} />
+        ) : m.overCents > 0 ? (
+          <StatusBadge status="Conflict" label={`Paid ${formatCents(m.overCents)} too much`} />
         ) : (
           <StatusBadge status="Approved" label="Paid in full" />
         )}
@@ -26,6 +29,7 @@ export function EntryMoneyCell({ entry }: { entry: PlayEntry }) {
           <StatusBadge status={m.unresolvedCents > 0 ? "Conflict" : "Closed"} label={`${refund} ${formatCents(m.refundedCents)}`} />
         ) : null}
       </span>
+      <CashRecords name={entry.name} cash={m.cash} />
       {m.unresolvedCents > 0 ? (
         <div className="mt-2 max-w-64 space-y-2 rounded-md border border-warn-200 bg-warn-50 p-2 text-xs text-warn-800">
           <p>

@@ -1,11 +1,14 @@
 import type { MoneyIssue } from "~/.server/services/money/round-money";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { formatCents } from "~/lib/money";
+import { VoidCashDialog } from "./void-cash";
 
-// Money of the round that no standing entry accounts for (ADR 22), as the books check flags
-// it, with the fix beside each: give it back as credit, or take back credit given twice.
+// Money of the round that no standing entry accounts for (ADR 22), and entries paid more
+// than their price (ADR 37), as the books check flags them, with the fixes beside each: give
+// it back as credit, take back credit given twice, or void a duplicate cash record.
 
 function IssueRow({ issue }: { issue: MoneyIssue }) {
+  if (issue.kind === "overpaid-entry") return <OverpaidEntryRow issue={issue} />;
   if (issue.kind === "unentered") {
     const money = formatCents(issue.leftCents);
     return (
@@ -46,6 +49,40 @@ function IssueRow({ issue }: { issue: MoneyIssue }) {
   );
 }
 
+/** An entry paid more than its price (ADR 37): void the duplicate cash, or give the excess back as credit. */
+function OverpaidEntryRow({ issue }: { issue: Extract<MoneyIssue, { kind: "overpaid-entry" }> }) {
+  const money = formatCents(issue.overCents);
+  return (
+    <li className="space-y-2 py-2">
+      <p className="min-w-0 text-sm">
+        {issue.playerName}'s entry is paid {money} more than its price. Void the duplicate cash, or give the excess back as credit. Until
+        then it cannot be withdrawn.
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        {issue.cash.map((c) => (
+          <VoidCashDialog
+            key={c.paymentId}
+            name={issue.playerName}
+            record={c}
+            label={`Void the duplicate cash (${formatCents(c.amountCents)})`}
+          />
+        ))}
+        <ConfirmDialog
+          trigger="Give the excess back as credit"
+          size="sm"
+          title={`Give ${issue.playerName} ${money} back?`}
+          description={`${money} goes onto ${issue.playerName}'s league credit: the credit the entry used comes back first, then the rest as a transfer from the league naming the payment.`}
+          confirmLabel="Give back as credit"
+          intent="excessToCredit"
+          fields={{ id: issue.entryId }}
+        />
+      </div>
+    </li>
+  );
+}
+
+const keyOf = (issue: MoneyIssue) => (issue.kind === "overpaid-entry" ? `entry-${issue.entryId}` : `${issue.kind}-${issue.paymentId}`);
+
 export function MoneyToSortOut({ issues }: { issues: MoneyIssue[] }) {
   if (issues.length === 0) return null;
   return (
@@ -55,7 +92,7 @@ export function MoneyToSortOut({ issues }: { issues: MoneyIssue[] }) {
       </h2>
       <ul className="divide-y divide-line rounded-lg border border-warn-200 bg-warn-50 px-3">
         {issues.map((issue) => (
-          <IssueRow key={`${issue.kind}-${issue.paymentId}`} issue={issue} />
+          <IssueRow key={keyOf(issue)} issue={issue} />
         ))}
       </ul>
     </section>

@@ -6,6 +6,7 @@ import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { paidLine } from "~/lib/entry-money";
 import { formatCents } from "~/lib/money";
+import { CashRecords } from "~/components/entries/void-cash";
 
 // The night's entries, one row each as a phone shows them: who, checked in or not, how
 // the entry was paid and what it still owes, with Check in / Undo and Take cash.
@@ -45,9 +46,16 @@ function NightEntryRow({ entry, closed }: { entry: NightEntry; closed: boolean }
         </div>
         <span className="flex flex-wrap gap-1">
           <StatusBadge status={checkedIn ? "Approved" : "Closed"} label={checkedIn ? "Checked in" : "Not checked in"} />
-          {owed > 0 ? <StatusBadge status="Pending" label={`Owes ${formatCents(owed)}`} /> : <StatusBadge status="Approved" label="Paid" />}
+          {owed > 0 ? (
+            <StatusBadge status="Pending" label={`Owes ${formatCents(owed)}`} />
+          ) : entry.money.overCents > 0 ? (
+            <StatusBadge status="Conflict" label={`Paid ${formatCents(entry.money.overCents)} too much`} />
+          ) : (
+            <StatusBadge status="Approved" label="Paid" />
+          )}
         </span>
       </div>
+      <CashRecords name={entry.name} cash={entry.money.cash} />
       <div className="flex flex-wrap gap-2">
         <form method="post" onSubmit={action.onSubmit}>
           <input type="hidden" name="intent" value={checkedIn ? "undoCheckIn" : "checkIn"} />

@@ -3,10 +3,10 @@ import { NightResult, useNightAction } from "./night-action";
 import type { NightEntry } from "~/.server/services/night/night-screen";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { MoreThanOwed } from "~/components/entries/void-cash";
 import { centsInput, formatCents } from "~/lib/money";
 
-/** A new request key: one per attempt at recording money, kept by its retries (ADR 25). */
-export const newRequestKey = () => crypto.randomUUID();
+import { newRequestKey } from "~/lib/request-key";
 
 /**
  * Cash taken for an entry, under its row: the amount (what it owes, to start with) and a
@@ -51,6 +51,7 @@ export function TakeCash({ entry, onDone }: { entry: NightEntry; onDone: () => v
         hint={owed > 0 ? `The entry owes ${formatCents(owed)}.` : "The entry owes nothing."}
         error={errors.amount}
       />
+      <MoreThanOwed />
       <Field label="Note (optional)" name="note" maxLength={200} error={errors.note} />
       <NightResult action={action} fieldsShown />
       <div className="flex flex-wrap gap-2">

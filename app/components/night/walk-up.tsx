@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { NightResult, useNightAction } from "./night-action";
-import { newRequestKey } from "./take-cash";
+import { newRequestKey } from "~/lib/request-key";
 import { type PlayerChoice, PlayerPicker } from "~/components/entries/player-picker";
 import { DivisionOptions } from "~/components/division-options";
 import { Button } from "~/components/ui/button";
@@ -78,6 +78,7 @@ export function WalkUp({
             hint={`The entry is ${formatCents(priceCents)}, ${formatCents(priceCents + aceCents)} with the ace fund.`}
             error={errors.amount}
           />
+          <CheckboxField label="More than owed" name="more_than_owed" hint="Cash above the entry's price: the books check then lists it." />
           <Field label="Note (optional)" name="note" maxLength={200} error={errors.note} />
           <NightResult action={action} fieldsShown />
           <Button type="submit" disabled={action.busy || closed}>

@@ -20,9 +20,10 @@ export const payments = sqliteTable(
       .references(() => players.id),
     method: text("method", { enum: ["credit", "paypal", "cash"] }).notNull(),
     // refunded: refunds (payment_refunds) add up to the whole amount; a partly refunded
-    // payment stays completed. expired: an order nobody approved in time (ADR 15).
+    // payment stays completed. expired: an order nobody approved in time (ADR 15). voided: a
+    // cash record entered by mistake, undone by an admin with a reason (ADR 37).
     status: text("status", {
-      enum: ["created", "completed", "failed", "refunded", "expired"],
+      enum: ["created", "completed", "failed", "refunded", "expired", "voided"],
     }).notNull(),
     // What the player was charged in money (entry price less credit, plus the league fee).
     amountCents: integer("amount_cents").notNull(),
@@ -42,6 +43,9 @@ export const payments = sqliteTable(
     // The side pots a PayPal sign-up pays for with its entry (a JSON list of ids, ADR 30).
     sidePotIds: text("side_pot_ids"),
     paymentData: text("payment_data"),
+    // Why an admin voided it, and when (the audit log says who).
+    voidReason: text("void_reason"),
+    voidedAt: integer("voided_at"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
   },
@@ -118,10 +122,14 @@ export const transfers = sqliteTable(
     // Set when the transfer gives back, as credit, a payment of an entry that was withdrawn:
     // one such transfer per payment, whatever the number of racing withdrawals.
     paymentId: integer("payment_id").references(() => payments.id),
+    // Set when the transfer gives back, as credit, what a payment paid beyond its entry's
+    // price (ADR 37): that part of the payment no longer pays for the entry.
+    excessPaymentId: integer("excess_payment_id").references(() => payments.id),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("transfers_payment_uq").on(t.paymentId),
+    uniqueIndex("transfers_excess_payment_uq").on(t.excessPaymentId),
     index("transfers_from_idx").on(t.fromPlayerId, t.amountCents),
     index("transfers_to_idx").on(t.toPlayerId, t.amountCents),
     index("transfers_d_idx").on(t.date),

@@ -27,6 +27,7 @@ export const FIELDS: Record<string, Record<string, [string, Kind]>> = {
     provider_fee_cents: ["PayPal fee", "money"],
     credit_used_cents: ["credit used", "money"],
     capture_id: ["capture", "text"],
+    void_reason: ["why it was voided", "text"],
   },
   payment_refunds: {
     kind: ["kind", "text"],
@@ -41,6 +42,7 @@ export const FIELDS: Record<string, Record<string, [string, Kind]>> = {
     amt_cents: ["amount", "money"],
     description: ["description", "text"],
     payment_id: ["payment", "ref"],
+    excess_payment_id: ["excess of payment", "ref"],
   },
   aces: {
     [aces.date.name]: ["date", "date"],

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
-import { P, givenBackCentsSql, refundedCentsSql } from "./money-sql";
+import { P, excessBackCentsSql, givenBackCentsSql, leftCentsSql, refundedCentsSql } from "./money-sql";
+import { entrySidePotsCentsSql } from "../sidepots/pot-sql";
 import { type BookFlag, MAX_FLAGS } from "~/lib/book-flags";
 import { fullNameSql } from "../../db/player-name";
 
-// The books check's flags (ADR 22) as three queries, read in the report's own batch (one
-// snapshot with its sums). Each lists the newest rounds first.
+// The books check's flags (ADR 22, ADR 37) as four queries, read in the report's own batch
+// (one snapshot with its sums). Each lists the newest rounds first.
 
 const where = sql`r.id as round_id, r.n as round_name, r.d as round_d, ${fullNameSql("pl")} as name`;
 
@@ -20,25 +21,42 @@ export const refundStandingSql = sql`
 
 /** (b) Money received with no entry of that round and player standing, and not given back. */
 export const unenteredSql = sql`
-  select p.id as payment_id, p.method, ${where}, p.amount_cents - ${refundedCentsSql(P)} as cents
+  select p.id as payment_id, p.method, ${where}, ${leftCentsSql(P)} as cents
   from payments p join rounds r on r.id = p.round_id join players pl on pl.id = p.player_id
   where p.method in ('paypal', 'cash') and p.status = 'completed'
     and not exists (select 1 from entries e where e.round_id = p.round_id and e.player_id = p.player_id)
-    and ${givenBackCentsSql(sql`p.id`)} is null and p.amount_cents - ${refundedCentsSql(P)} > 0
+    and ${givenBackCentsSql(sql`p.id`)} is null and ${leftCentsSql(P)} > 0
   order by r.d desc, p.id limit ${MAX_FLAGS}`;
 
-/** (c) Given back as credit, then refunded by PayPal as well: what the player got twice. */
+/** (c) Given back as credit (a withdrawal's give-back or an entry's excess), then refunded by PayPal as well: what the player got twice. */
+const twiceSql = sql`coalesce(${givenBackCentsSql(sql`p.id`)}, 0) + ${excessBackCentsSql(sql`p.id`)} + ${refundedCentsSql(P)} - p.amount_cents`;
 export const overpaidSql = sql`
-  select p.id as payment_id, ${where}, t.amt_cents + ${refundedCentsSql(P)} - p.amount_cents as cents
-  from transfers t join payments p on p.id = t.payment_id
-  join rounds r on r.id = p.round_id join players pl on pl.id = p.player_id
-  where t.payment_id is not null and t.amt_cents + ${refundedCentsSql(P)} - p.amount_cents > 0
+  select p.id as payment_id, ${where}, ${twiceSql} as cents
+  from payments p join rounds r on r.id = p.round_id join players pl on pl.id = p.player_id
+  where (${givenBackCentsSql(sql`p.id`)} is not null or ${excessBackCentsSql(sql`p.id`)} > 0) and ${twiceSql} > 0
   order by r.d desc, p.id limit ${MAX_FLAGS}`;
+
+/**
+ * (d) An entry paid more than its price: its credit used and what its (round, player)'s
+ * payments pay (lib/entry-money.ts paysCents, the same sums) above the round's fees, its ace
+ * fee and its side pots' buy-ins.
+ */
+export const overpaidEntrySql = sql`
+  select e.id as entry_id, ${where}, e.credit_used_cents + coalesce(m.pays, 0) - (r.fee_pdga_cents + r.fee_course_cents
+      + r.fee_other_cents + r.payout_cents + (case when e.ace then r.ace_cents else 0 end) + ${entrySidePotsCentsSql(sql`e.id`)}) as cents
+  from entries e join rounds r on r.id = e.round_id join players pl on pl.id = e.player_id
+  left join (select p.round_id, p.player_id,
+      sum(max(0, p.amount_cents - p.league_fee_cents - ${refundedCentsSql(P)} - ${excessBackCentsSql(sql`p.id`)})) as pays
+    from payments p where p.method in ('paypal', 'cash') and p.status in ('completed', 'refunded') and ${givenBackCentsSql(sql`p.id`)} is null
+    group by p.round_id, p.player_id) m on m.round_id = e.round_id and m.player_id = e.player_id
+  where cents > 0
+  order by r.d desc, e.id limit ${MAX_FLAGS}`;
 
 type Base = { round_id: number; round_name: string; round_d: number; name: string; cents: number };
 export type RefundStandingRow = Base & { entry_id: number; reversal: number };
 export type UnenteredRow = Base & { payment_id: number; method: "paypal" | "cash" };
 export type OverpaidRow = Base & { payment_id: number };
+export type OverpaidEntryRow = Base & { entry_id: number };
 
 const base = (r: Base) => ({
   roundId: Number(r.round_id),
@@ -48,12 +66,13 @@ const base = (r: Base) => ({
   cents: Number(r.cents),
 });
 
-/** The three queries' rows as flags, newest round first. */
-export function bookFlags(a: RefundStandingRow[], b: UnenteredRow[], c: OverpaidRow[]): BookFlag[] {
+/** The four queries' rows as flags, newest round first. */
+export function bookFlags(a: RefundStandingRow[], b: UnenteredRow[], c: OverpaidRow[], d: OverpaidEntryRow[]): BookFlag[] {
   const flags: BookFlag[] = [
     ...a.map((r) => ({ ...base(r), kind: "refund-standing" as const, entryId: Number(r.entry_id), reversal: Boolean(r.reversal) })),
     ...b.map((r) => ({ ...base(r), kind: "unentered" as const, paymentId: Number(r.payment_id), method: r.method })),
     ...c.map((r) => ({ ...base(r), kind: "overpaid" as const, paymentId: Number(r.payment_id) })),
+    ...d.map((r) => ({ ...base(r), kind: "overpaid-entry" as const, entryId: Number(r.entry_id) })),
   ];
   return flags.sort((x, y) => y.roundD - x.roundD);
 }

@@ -1,19 +1,23 @@
-import { type SQL, and, eq, sql } from "drizzle-orm";
-import { type Db, uniqueViolation } from "../../db/client";
+import { type SQL, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { entries, payments, players } from "../../db/schema";
-import { conflict, notFound } from "../../errors";
+import { type AppError, conflict, notFound } from "../../errors";
+import { commitRoundChange } from "../rounds/round-entries";
+import { roundMoneyOf } from "./round-money";
+import { formatCents } from "~/lib/money";
 import { fullNameSql } from "../../db/player-name";
 
 // Cash at the course (ADR 22): an admin records that an entry was paid in cash. It is a
 // payment like a PayPal one (method cash, completed), so the entries screen counts it as
 // paid, the reports as cash collected, and a withdrawal gives it back as credit. A client
 // on a flaky connection sends a request key made once per attempt (ADR 25): a retry with
-// it finds the payment the first try made and answers the same, never paying twice.
+// it finds the payment the first try made and answers the same, never paying twice. Cash
+// above what the entry owes is refused unless the admin says so (ADR 37).
 
 export type CashPayment = { paymentId: number; playerName: string; amountCents: number };
 
-export type Cash = { amountCents: number; note: string | null; requestKey?: string | null };
+export type Cash = { amountCents: number; note: string | null; requestKey?: string | null; moreThanOwed?: boolean };
 
 export const KEY_USED = "This request was already used for another payment. Reload and try again.";
 
@@ -56,11 +60,24 @@ export async function paymentByKey(db: Db, requestKey: string) {
   return row ?? null;
 }
 
+/** The refusal of cash above what the entry owes, unless the admin said it is more than owed (ADR 37). */
+export function aboveOwed(name: string, owedCents: number, cash: Cash): AppError | null {
+  if (cash.moreThanOwed || cash.amountCents <= owedCents) return null;
+  const amount = formatCents(cash.amountCents);
+  return conflict(
+    owedCents === 0
+      ? `${name}'s entry is paid: it owes nothing. To record ${amount} anyway, mark it as more than owed.`
+      : `${name} owes ${formatCents(owedCents)}, less than ${amount}: record ${formatCents(owedCents)}, or mark it as more than owed.`,
+  );
+}
+
 /**
  * Records `amountCents` of cash for an entry (of round `inRound`, when given) with the
- * admin's note: 404 for an entry that is not there. With a request key already used for
- * this entry's round and player, answers that payment and records nothing; used for
- * another, 409.
+ * admin's note, in the round's guarded write (ADR 14): planned from the money as it stands
+ * when it writes, so a credit check-in or another cash record that lands first makes this
+ * one see the entry paid. Above what is owed it is refused unless `moreThanOwed` (ADR 37).
+ * 404 for an entry that is not there. With a request key already used for this entry's
+ * round and player, answers that payment and records nothing; used for another, 409.
  */
 export async function recordCash(db: Db, input: Cash & { entryId: number; inRound?: number }): Promise<CashPayment> {
   const [entry] = await db
@@ -78,15 +95,28 @@ export async function recordCash(db: Db, input: Cash & { entryId: number; inRoun
   const done = await earlier();
   if (done) return done;
   try {
-    const [inserted] = await cashInsert(db, and(eq(entries.id, input.entryId), eq(entries.roundId, entry.roundId)) as SQL, input);
-    if (!inserted) throw notFound("Entry not found");
-    return { paymentId: inserted.id, playerName: entry.name, amountCents: input.amountCents };
+    return await commitRoundChange(db, entry.roundId, (state) => {
+      const now = state.entries.find((e) => e.id === input.entryId);
+      if (!now) throw notFound("Entry not found");
+      const owed = roundMoneyOf(state.round, [now], state.payments).byEntry.get(now.id)?.owedCents ?? 0;
+      const refused = aboveOwed(now.name, owed, input);
+      if (refused) throw refused;
+      return {
+        statements: [cashInsert(db, eq(entries.id, now.id), input)],
+        after: state.entries,
+        guardPlayers: [],
+        answer: ([rows]) => {
+          const [inserted] = rows as { id: number }[];
+          if (!inserted) throw notFound("Entry not found");
+          return { paymentId: inserted.id, playerName: now.name, amountCents: input.amountCents };
+        },
+      };
+    });
   } catch (err) {
-    // The same key at once from a retry: the one that won made the payment.
-    if (uniqueViolation(err)) {
-      const won = await earlier();
-      if (won) return won;
-    }
+    // The same key at once from a retry: the one that won made the payment (this one then
+    // found the entry paid, or hit the key's unique index).
+    const won = await earlier();
+    if (won) return won;
     throw err;
   }
 }

@@ -5,7 +5,7 @@ import { payments, players, rounds, transfers } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 import { conflict, notFound } from "../../errors";
 import { balanceCentsSql } from "./balance";
-import { PAYMENTS, refundedCentsSql } from "./money-sql";
+import { PAYMENTS, excessBackCentsSql, leftCentsSql, refundedCentsSql } from "./money-sql";
 import { overdrawnMessage } from "../rounds/round-entries";
 import { formatCents } from "~/lib/money";
 import { fullNameSql } from "../../db/player-name";
@@ -27,6 +27,7 @@ async function paymentOf(db: Db, paymentId: number, inRound?: number) {
       amountCents: payments.amountCents,
       refundedCents: refunded.mapWith(Number),
       givenBack: transfers.amountCents,
+      excessBack: excessBackCentsSql(PAYMENTS.id).mapWith(Number),
       entered: sql<number>`exists (select 1 from entries e where e.round_id = ${PAYMENTS.roundId} and e.player_id = ${PAYMENTS.playerId})`,
     })
     .from(payments)
@@ -45,7 +46,7 @@ async function paymentOf(db: Db, paymentId: number, inRound?: number) {
  */
 export async function giveBackPayment(db: Db, paymentId: number, inRound?: number): Promise<string> {
   const p = await paymentOf(db, paymentId, inRound);
-  const left = sql<number>`(${PAYMENTS.amount} - ${refunded})`;
+  const left = leftCentsSql(PAYMENTS);
   const row = rowOf(transfers, {
     date: dbNow,
     toPlayerId: payments.playerId,
@@ -81,23 +82,29 @@ export async function giveBackPayment(db: Db, paymentId: number, inRound?: numbe
 }
 
 /**
- * Takes back the credit a player got twice: a payment given back as credit that PayPal then
- * refunded too. The give-back transfer shrinks by the excess (or goes, when PayPal refunded
- * all of it), if it and the refunds are still as read; refused if it would overdraw them.
+ * Takes back the credit a player got twice: a payment given back as credit (by a withdrawal,
+ * or as the excess of an entry paid more than its price, ADR 37) that PayPal then refunded
+ * too. The transfer that gave it back shrinks by what was got twice (or goes, when PayPal
+ * refunded all of it), if it and the refunds are still as read; refused if it would
+ * overdraw the player.
  */
 export async function takeBackCredit(db: Db, paymentId: number, inRound?: number): Promise<string> {
   const p = await paymentOf(db, paymentId, inRound);
-  const over = p.givenBack === null ? 0 : p.givenBack + p.refundedCents - p.amountCents;
-  if (p.givenBack === null || over <= 0) throw conflict(`${p.name} did not get this payment back twice.`);
-  const asRead = and(eq(transfers.paymentId, paymentId), eq(transfers.amountCents, p.givenBack));
+  const given = p.givenBack ?? p.excessBack;
+  const over = (p.givenBack ?? 0) + p.excessBack + p.refundedCents - p.amountCents;
+  if (given === 0 || over <= 0) throw conflict(`${p.name} did not get this payment back twice.`);
+  // The withdrawal's give-back when there is one (it came last), else the excess's.
+  const column = p.givenBack !== null ? transfers.paymentId : transfers.excessPaymentId;
+  const columnName = p.givenBack !== null ? "payment_id" : "excess_payment_id";
+  const asRead = and(eq(column, paymentId), eq(transfers.amountCents, given));
   const change =
-    over >= p.givenBack
+    over >= given
       ? db.delete(transfers).where(asRead).returning({ id: transfers.id })
       : db
           .update(transfers)
           .set({
-            amountCents: p.givenBack - over,
-            description: `Withdrawn from ${p.roundName}: what was paid less ${formatCents(over)} PayPal refunded, back as credit`,
+            amountCents: given - over,
+            description: `Given back for ${p.roundName}, less ${formatCents(over)} PayPal refunded, as credit`,
           })
           .where(asRead)
           .returning({ id: transfers.id });
@@ -109,7 +116,7 @@ export async function takeBackCredit(db: Db, paymentId: number, inRound?: number
       writeGuard(
         db,
         "roundChanged",
-        sql`(select count(*) from ${transfers} where payment_id = ${paymentId}) <> ${over >= p.givenBack ? 0 : 1}
+        sql`(select count(*) from ${transfers} where ${sql.raw(columnName)} = ${paymentId}) <> ${over >= given ? 0 : 1}
           or ${refundedCentsSql({ id: sql`${paymentId}`, status: sql`(select status from payments where id = ${paymentId})`, amount: sql`${p.amountCents}` })} <> ${p.refundedCents}`,
       ),
       writeGuard(db, "overdrawn", sql`${balanceCentsSql(p.playerId)} < 0`),

@@ -21,6 +21,14 @@ export const refundedCentsSql = (p: { id: Ref; status: Ref; amount: Ref }) =>
 export const givenBackCentsSql = (paymentId: Ref) =>
   sql<number | null>`(select t.amt_cents from transfers t where t.payment_id = ${paymentId})`;
 
+/** What of the payment went back as credit because its entry was paid more than its price (ADR 37); 0 if none. */
+export const excessBackCentsSql = (paymentId: Ref) =>
+  sql<number>`coalesce((select x.amt_cents from transfers x where x.excess_payment_id = ${paymentId}), 0)`;
+
+/** What of the payment is still with the league: its amount less refunds and the excess given back. */
+export const leftCentsSql = (p: { id: Ref; status: Ref; amount: Ref }) =>
+  sql<number>`(${p.amount} - ${refundedCentsSql(p)} - ${excessBackCentsSql(p.id)})`;
+
 /** Money the league received for an entry: PayPal or cash, completed (or refunded since). */
 export const MONEY_METHODS = ["paypal", "cash"] as const;
 export const COUNTED_STATUSES = ["completed", "refunded"] as const;
@@ -40,3 +48,14 @@ export const PAYMENTS = {
   playerId: sql`"payments"."player_id"`,
   roundId: sql`"payments"."round_id"`,
 };
+
+/**
+ * The round's money payments as a round write reads them (ADR 14, ADR 37): each one's status,
+ * amount, refunds and what went back as credit. Part of the round's fingerprint, so a cash
+ * record, a check-in paying from credit and a withdrawal each plan from the money as it
+ * stands when they write: the later of two sees the entry paid.
+ */
+export const roundPaymentsFingerprintSql = (roundId: number) => sql<string>`coalesce((select group_concat(f, ',') from (
+    select p.id || ':' || p.status || ':' || p.amount_cents || ':' || ${refundedCentsSql(P)} || ':'
+      || coalesce(${givenBackCentsSql(sql`p.id`)}, '') || ':' || ${excessBackCentsSql(sql`p.id`)} as f
+    from payments p where p.round_id = ${roundId} and p.method in ('paypal', 'cash') order by p.id)), '')`;

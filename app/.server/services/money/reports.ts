@@ -5,10 +5,12 @@ import { seasonSpan } from "../../league";
 import { acePotAtSql } from "./ace-pot";
 import { balanceCentsSql } from "./balance";
 import {
+  type OverpaidEntryRow,
   type OverpaidRow,
   type RefundStandingRow,
   type UnenteredRow,
   bookFlags,
+  overpaidEntrySql,
   overpaidSql,
   refundStandingSql,
   unenteredSql,
@@ -143,11 +145,12 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
   const years = span?.first != null && span.last != null ? yearsBetween(span.first, span.last, league.timeZone) : [];
   const bounds = JSON.stringify(years.map((y) => [y, seasonSpan(league, y).from, seasonSpan(league, y).to]));
 
-  const [roundRows, seasonRows, [money], [loose], [pot], refundRows, unenteredRows, overpaidRows, [held]] = await readTogether<
-    [RoundSumsRow, SeasonSumsRow, MoneyRow, LooseRow, PotRow, RefundStandingRow, UnenteredRow, OverpaidRow, HeldRow]
-  >(db, [
-    sql`${perRound} order by r.d desc, r.id desc`,
-    sql`
+  const [roundRows, seasonRows, [money], [loose], [pot], refundRows, unenteredRows, overpaidRows, overpaidEntryRows, [held]] =
+    await readTogether<
+      [RoundSumsRow, SeasonSumsRow, MoneyRow, LooseRow, PotRow, RefundStandingRow, UnenteredRow, OverpaidRow, OverpaidEntryRow, HeldRow]
+    >(db, [
+      sql`${perRound} order by r.d desc, r.id desc`,
+      sql`
       with seasons as (select value ->> 0 as year, value ->> 1 as start, value ->> 2 as stop from json_each(${bounds})),
       items as (
         select startsAt as d, ${sql.raw(SUM_FIELDS)} from (${perRound})
@@ -156,18 +159,19 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
       select s.year as season, ${sql.raw(SEASON_SUMS)}
       from items i join seasons s on i.d >= s.start and i.d < s.stop
       group by s.year order by s.year desc`,
-    sql`
+      sql`
       select (select coalesce(sum(${balanceCentsSql(sql`p.id`)}), 0) from players p) as balances,
         coalesce(sum(case when from_player_id is null then amt_cents end), 0) as league_in,
         coalesce(sum(case when to_player_id is null then amt_cents end), 0) as league_out
       from transfers`,
-    sql`select count(*) as count, coalesce(sum(amt_cents), 0) as cents from aces where round_id is null`,
-    sql`select ${acePotAtSql(now)} as pot, (select coalesce(sum(amt_cents), 0) from aces where d > ${now}) as ahead`,
-    refundStandingSql,
-    unenteredSql,
-    overpaidSql,
-    sidePotsHeld,
-  ]);
+      sql`select count(*) as count, coalesce(sum(amt_cents), 0) as cents from aces where round_id is null`,
+      sql`select ${acePotAtSql(now)} as pot, (select coalesce(sum(amt_cents), 0) from aces where d > ${now}) as ahead`,
+      refundStandingSql,
+      unenteredSql,
+      overpaidSql,
+      overpaidEntrySql,
+      sidePotsHeld,
+    ]);
 
   const seasons = seasonRows.map((r) => ({ season: Number(r.season), ...sums(r) }));
   const totals = sumRows(seasons);
@@ -192,7 +196,7 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
       sidePotsPaidCents: totals.sidePotsPaidCents,
       sidePotsHeldCents: Number(held?.held ?? 0),
     }),
-    flags: bookFlags(refundRows, unenteredRows, overpaidRows),
+    flags: bookFlags(refundRows, unenteredRows, overpaidRows, overpaidEntryRows),
   };
 }
 

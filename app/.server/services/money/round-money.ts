@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { P, givenBackCentsSql, refundedCentsSql } from "./money-sql";
+import { COUNTED_STATUSES, MONEY_METHODS, PAYMENTS, excessBackCentsSql, givenBackCentsSql, refundedCentsSql } from "./money-sql";
+import { payments, players } from "../../db/schema";
 import { type EntryMoney, type MoneyPayment, entryMoney, leftCents, overpaidCents } from "~/lib/entry-money";
 import { type RoundFees, entryTotalCents } from "~/lib/pricing";
 import { fullNameSql } from "../../db/player-name";
@@ -23,55 +24,78 @@ export type EntryMoneyView = EntryMoney & {
   refundedCents: number;
   unresolvedCents: number;
   reversed: boolean;
+  /** Its cash records an admin may still void (ADR 37): none of them given back as credit. */
+  cash: CashRecord[];
 };
 
-/** Money of the round that no standing entry accounts for: paid with no entry, or given back twice. */
+/** A cash record that pays for an entry, as the "void the duplicate cash" fix lists it. */
+export type CashRecord = { paymentId: number; amountCents: number };
+
+/**
+ * Money of the round that no standing entry accounts for: paid with no entry, given back
+ * twice, or an entry paid more than its price (ADR 37) with the cash records that could be
+ * the duplicate.
+ */
 export type MoneyIssue =
   | { kind: "unentered"; paymentId: number; playerName: string; method: "paypal" | "cash"; leftCents: number }
-  | { kind: "overpaid"; paymentId: number; playerName: string; overCents: number };
-
-type Row = {
-  id: number;
-  player_id: number;
-  name: string;
-  method: "paypal" | "cash";
-  status: string;
-  amount: number;
-  fee: number;
-  refunded: number;
-  unresolved: number;
-  reversed: number;
-  given_back: number | null;
-};
+  | { kind: "overpaid"; paymentId: number; playerName: string; overCents: number }
+  | { kind: "overpaid-entry"; entryId: number; playerName: string; overCents: number; cash: CashRecord[] };
 
 /** The round's PayPal and cash payments (completed, or refunded since), with their refunds and give-backs. */
 export async function roundPayments(db: Db, roundId: number): Promise<RoundPayment[]> {
-  const rows = await db.all<Row>(sql`
-    select p.id, p.player_id, ${fullNameSql("pl")} as name, p.method, p.status, p.amount_cents as amount,
-      p.league_fee_cents as fee, ${refundedCentsSql(P)} as refunded,
-      (select coalesce(sum(r.amount_cents), 0) from payment_refunds r where r.payment_id = p.id and r.resolution is null) as unresolved,
-      exists (select 1 from payment_refunds r where r.payment_id = p.id and r.kind = 'reversal') as reversed,
-      ${givenBackCentsSql(sql`p.id`)} as given_back
-    from payments p join players pl on pl.id = p.player_id
-    where p.round_id = ${roundId} and p.method in ('paypal', 'cash') and p.status in ('completed', 'refunded')
-    order by p.id`);
+  return paymentsOfRows(await roundPaymentsQuery(db, roundId));
+}
+
+/**
+ * The same as one query that a batch can hold (the round's state reads it with its entries,
+ * ADR 14). Every column has its own alias: D1 answers a batch's rows as objects, so two
+ * columns of one name would shift the rest.
+ */
+export function roundPaymentsQuery(db: Db, roundId: number) {
+  return db
+    .select({
+      id: payments.id,
+      playerId: payments.playerId,
+      playerName: fullNameSql(players).as("player_name"),
+      method: payments.method,
+      status: payments.status,
+      amountCents: payments.amountCents,
+      leagueFeeCents: payments.leagueFeeCents,
+      refundedCents: refundedCentsSql(PAYMENTS).mapWith(Number).as("refunded"),
+      unresolvedCents: sql<number>`(select coalesce(sum(r.amount_cents), 0) from payment_refunds r
+        where r.payment_id = ${PAYMENTS.id} and r.resolution is null)`
+        .mapWith(Number)
+        .as("unresolved"),
+      reversed: sql<number>`exists (select 1 from payment_refunds r where r.payment_id = ${PAYMENTS.id} and r.kind = 'reversal')`
+        .mapWith(Boolean)
+        .as("reversed"),
+      givenBackCents: givenBackCentsSql(PAYMENTS.id).as("given_back"),
+      excessBackCents: excessBackCentsSql(PAYMENTS.id).mapWith(Number).as("excess_back"),
+    })
+    .from(payments)
+    .innerJoin(players, eq(players.id, payments.playerId))
+    .where(
+      and(eq(payments.roundId, roundId), inArray(payments.method, [...MONEY_METHODS]), inArray(payments.status, [...COUNTED_STATUSES])),
+    )
+    .orderBy(payments.id);
+}
+
+type PaymentRow = Awaited<ReturnType<typeof roundPaymentsQuery>>[number];
+
+export function paymentsOfRows(rows: PaymentRow[]): RoundPayment[] {
   return rows.map((r) => ({
-    id: Number(r.id),
-    playerId: Number(r.player_id),
-    playerName: r.name,
-    method: r.method,
-    status: r.status,
-    amountCents: Number(r.amount),
-    leagueFeeCents: Number(r.fee),
-    refundedCents: Number(r.refunded),
-    givenBackCents: r.given_back === null ? null : Number(r.given_back),
-    unresolvedCents: Number(r.unresolved),
-    reversed: Boolean(r.reversed),
+    ...r,
+    method: r.method as RoundPayment["method"],
+    givenBackCents: r.givenBackCents === null ? null : Number(r.givenBackCents),
   }));
 }
 
+/** A cash record still as recorded: completed, none of it given back as credit. */
+const voidable = (p: RoundPayment) =>
+  p.method === "cash" && p.status === "completed" && p.givenBackCents === null && p.excessBackCents === 0;
+
 /** An entry's money facts; `sidePotsCents` the buy-ins of the side pots it is in (ADR 30). */
-type MoneyEntry = { id: number; playerId: number; ace: boolean; creditUsedCents: number; sidePotsCents: number };
+type MoneyEntry = { id: number; playerId: number; ace: boolean; creditUsedCents: number; sidePotsCents: number; name?: string };
 
 /** Each entry's money, the round's total owed, and the money no standing entry accounts for. */
 export function roundMoneyOf(round: RoundFees, entries: readonly MoneyEntry[], payments: readonly RoundPayment[]) {
@@ -84,10 +108,17 @@ export function roundMoneyOf(round: RoundFees, entries: readonly MoneyEntry[], p
       refundedCents: counted.reduce((s, p) => s + p.refundedCents, 0),
       unresolvedCents: counted.reduce((s, p) => s + p.unresolvedCents, 0),
       reversed: counted.some((p) => p.reversed),
+      cash: mine.filter(voidable).map((p) => ({ paymentId: p.id, amountCents: p.amountCents })),
     });
   }
   const entered = new Set(entries.map((e) => e.playerId));
   const issues: MoneyIssue[] = [];
+  for (const e of entries) {
+    const overCents = byEntry.get(e.id)?.overCents ?? 0;
+    if (overCents === 0) continue;
+    const playerName = e.name ?? payments.find((p) => p.playerId === e.playerId)?.playerName ?? "";
+    issues.push({ kind: "overpaid-entry", entryId: e.id, playerName, overCents, cash: byEntry.get(e.id)?.cash ?? [] });
+  }
   for (const p of payments) {
     if (!entered.has(p.playerId) && p.status === "completed" && leftCents(p) > 0) {
       issues.push({ kind: "unentered", paymentId: p.id, playerName: p.playerName, method: p.method, leftCents: leftCents(p) });

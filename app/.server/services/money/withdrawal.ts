@@ -3,12 +3,14 @@ import { type Db, dbNow } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { entries, paymentRefunds, payments, players, transfers } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
-import { PAYMENTS, refundedCentsSql } from "./money-sql";
+import { PAYMENTS, leftCentsSql } from "./money-sql";
+import { roundMoneyOf } from "./round-money";
 import { ownClaim } from "../players/own-claim";
 import { commitRoundChange } from "../rounds/round-entries";
 import { assertEntryVersion } from "../rounds/versions";
 import { bumpIfCarded } from "../night/card-sql";
 import { nowSeconds } from "~/lib/time";
+import { formatCents } from "~/lib/money";
 import { fullNameSql } from "../../db/player-name";
 import { settleAfter } from "../waitlist/promote";
 
@@ -38,6 +40,9 @@ export const WITHDRAW_MESSAGES = {
   notYours: "You can only withdraw your own entry.",
   started: (round: string) => `${round} has started, so you can no longer withdraw from it. Ask an admin.`,
   gone: (name: string) => `${name}'s entry was already withdrawn.`,
+  overpaid: (name: string, overCents: number) =>
+    `${name}'s entry is paid more than its price (${formatCents(overCents)} too much): sort that out first (void the duplicate cash, or give the excess back as credit), then withdraw it.`,
+  overpaidOwn: "Your entry was paid more than its price: ask the organiser to sort that out before you withdraw.",
 } as const;
 
 /**
@@ -64,13 +69,16 @@ export async function withdrawEntry(
   }
   const { roundId, playerId } = found;
   const ofThePlayer = and(eq(payments.roundId, roundId), eq(payments.playerId, playerId));
-  const left = sql<number>`(${PAYMENTS.amount} - ${refundedCentsSql(PAYMENTS)})`;
+  const left = leftCentsSql(PAYMENTS);
 
   const done = await commitRoundChange(db, roundId, (state) => {
     const entry = state.entries.find((e) => e.id === entryId);
     if (!entry) throw conflict(WITHDRAW_MESSAGES.gone(found.name));
     if (!who.admin && state.round.startsAt <= nowSeconds()) throw conflict(WITHDRAW_MESSAGES.started(state.round.name));
     if (opts.version !== undefined) assertEntryVersion({ ...entry, name: found.name }, opts.version);
+    // Paid twice, a withdrawal would give back money the league may never have had (ADR 37).
+    const over = roundMoneyOf(state.round, [entry], state.payments).byEntry.get(entry.id)?.overCents ?? 0;
+    if (over > 0) throw conflict(who.admin ? WITHDRAW_MESSAGES.overpaid(found.name, over) : WITHDRAW_MESSAGES.overpaidOwn);
     const giveBack = rowOf(transfers, {
       date: dbNow,
       toPlayerId: payments.playerId,

@@ -1,12 +1,11 @@
-import { and, eq, isNull, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNull, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { entries, payments } from "../../db/schema";
+import { entries } from "../../db/schema";
 import { conflict } from "../../errors";
-import { balancesOf } from "../money/balance";
+import { roundMoneyOf } from "../money/round-money";
 import { commitRoundChange } from "../rounds/round-entries";
 import { leaveDraftCard } from "./card-sql";
 import { type NightActor, assertNightOpen, nightTarget } from "./night-target";
-import { playerNight } from "./player-night";
 import { formatCents } from "~/lib/money";
 import { nowSeconds } from "~/lib/time";
 
@@ -56,43 +55,28 @@ export async function checkIn(db: Db, input: CheckInInput): Promise<CheckIn> {
   if (target.checkedInAt !== null) return result(target.checkedInAt, false);
   assertNightOpen(round, input.who, now, input.timeZone);
 
-  // A player's entry must be paid. Payments are counted before what is owed is read: one
-  // that lands after either read makes the write below change nothing (no double pay).
+  // A player's entry must be paid: what it owes is read with the round's state, whose
+  // fingerprint holds its payments (ADR 37), so cash recorded meanwhile makes the batch
+  // plan again and see the entry paid (no double pay).
   let owed = 0;
-  let paymentsRead = 0;
-  if (!input.who.admin) {
-    paymentsRead = await paymentCount(db, round.id, target.playerId);
-    const [night, balances] = await Promise.all([playerNight(db, round.id, target.playerId), balancesOf(db, [target.playerId])]);
-    owed = night?.owedCents ?? 0;
-    const balance = balances.get(target.playerId) ?? 0;
-    if (owed > 0 && balance < owed) throw conflict(CHECK_IN_MESSAGES.owes(owed, round.name));
-    if (owed > 0 && !input.useCredit) throw conflict(CHECK_IN_MESSAGES.consent(owed, round.name, balance));
-  }
-  const paying = owed > 0;
-  // The plan only writes: a check-in that another tap made first leaves its update a no-op
-  // (checked_in_at is set), and the batch's balance guard holds the credit.
   const written = await commitRoundChange(db, round.id, (state) => {
     const entry = state.entries.find((e) => e.id === target.entryId);
     if (!entry) throw conflict(`${target.name}'s entry was withdrawn.`);
-    const pay = paying
-      ? {
-          set: { creditUsedCents: entry.creditUsedCents + owed },
-          where: and(
-            eq(entries.creditUsedCents, entry.creditUsedCents),
-            sql`(select count(*) from ${payments} where round_id = ${round.id} and player_id = ${target.playerId}) = ${paymentsRead}`,
-          ),
-        }
-      : null;
+    owed = input.who.admin ? 0 : (roundMoneyOf(state.round, [entry], state.payments).byEntry.get(entry.id)?.owedCents ?? 0);
+    if (owed > 0 && entry.balanceCents < owed) throw conflict(CHECK_IN_MESSAGES.owes(owed, round.name));
+    if (owed > 0 && !input.useCredit) throw conflict(CHECK_IN_MESSAGES.consent(owed, round.name, entry.balanceCents));
+    // The plan only writes: a check-in that another tap made first leaves its update a no-op
+    // (checked_in_at is set), and the batch's balance guard holds the credit.
     return {
       statements: [
         db
           .update(entries)
-          .set({ checkedInAt: now, checkedInBy: input.who.userId, ...pay?.set })
-          .where(and(eq(entries.id, entry.id), isNull(entries.checkedInAt), pay?.where))
+          .set({ checkedInAt: now, checkedInBy: input.who.userId, ...(owed > 0 ? { creditUsedCents: entry.creditUsedCents + owed } : {}) })
+          .where(and(eq(entries.id, entry.id), isNull(entries.checkedInAt)))
           .returning({ id: entries.id }),
       ],
       after: state.entries,
-      guardPlayers: paying ? [{ playerId: entry.playerId, name: entry.name, balanceCents: entry.balanceCents, deltaCents: -owed }] : [],
+      guardPlayers: owed > 0 ? [{ playerId: entry.playerId, name: entry.name, balanceCents: entry.balanceCents, deltaCents: -owed }] : [],
       answer: ([rows]) => (rows as unknown[]).length > 0,
     };
   });
@@ -137,14 +121,6 @@ export async function undoCheckIn(db: Db, input: Omit<CheckInInput, "useCredit">
     };
   });
   return result(written);
-}
-
-async function paymentCount(db: Db, roundId: number, playerId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(payments)
-    .where(and(eq(payments.roundId, roundId), eq(payments.playerId, playerId)));
-  return row?.count ?? 0;
 }
 
 async function checkedInAt(db: Db, entryId: number): Promise<number | null> {

@@ -2,7 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Db, uniqueViolation } from "../../db/client";
 import { entries, players } from "../../db/schema";
 import { conflict } from "../../errors";
-import { type Cash, KEY_USED, cashInsert, paymentByKey } from "../money/cash";
+import { type Cash, KEY_USED, aboveOwed, cashInsert, paymentByKey } from "../money/cash";
+import { entryTotalCents } from "~/lib/pricing";
 import { playerFacts } from "../rounds/entry-admin";
 import { commitRoundChange } from "../rounds/round-entries";
 import { nightRound, NIGHT_MESSAGES } from "./night-target";
@@ -51,6 +52,9 @@ export async function walkUp(db: Db, input: WalkUpInput): Promise<WalkUp> {
     return await commitRoundChange(db, round.id, (state) => {
       if (known && state.entries.some((e) => e.playerId === known.id)) throw alreadyEntered(known.name);
       const fresh = "id" in input.player ? null : input.player;
+      const name = known ? known.name : fullName(fresh as { firstName: string; lastName: string });
+      const refused = aboveOwed(name, entryTotalCents(state.round, input.ace), input.cash);
+      if (refused) throw refused;
       const statements = [
         ...(fresh ? [db.insert(players).values({ ...fresh, division: input.division })] : []),
         // In order on one connection: last_insert_rowid() is the new player, then the new entry.
@@ -69,11 +73,10 @@ export async function walkUp(db: Db, input: WalkUpInput): Promise<WalkUp> {
           const [made] = results.at(-2) as { id: number; playerId: number }[];
           const [paid] = results.at(-1) as { id: number }[];
           if (!made || !paid) throw new Error("the walk-up's inserts returned no row");
-          const playerName = known ? known.name : fullName(fresh as { firstName: string; lastName: string });
           return {
             entryId: made.id,
             playerId: made.playerId,
-            playerName,
+            playerName: name,
             paymentId: paid.id,
             amountCents: input.cash.amountCents,
             checkedInAt: now,

@@ -19,7 +19,11 @@ export async function entriesScreen(db: Db, id: number) {
     acePotCents(db, id),
     roundPayments(db, id),
   ]);
-  const money = roundMoneyOf(round, list, paid);
+  const money = roundMoneyOf(
+    round,
+    list.map((e) => ({ ...e, name: fullName(e) })),
+    paid,
+  );
   const balances = await balancesOf(
     db,
     list.map((e) => e.playerId),

@@ -7,6 +7,8 @@ import { conflict, notFound } from "../../errors";
 import { markRatingsStale } from "../ratings/ratings-trigger";
 import { type PotChange, entriesPotChanges, potGuards } from "../money/ace-pot";
 import { potRefusal } from "../money/ace-pot-refusal";
+import { roundPaymentsFingerprintSql } from "../money/money-sql";
+import { type RoundPayment, paymentsOfRows, roundPaymentsQuery } from "../money/round-money";
 import { balanceCentsSql } from "../money/balance";
 import { entryColumns } from "./entries";
 import { formatCents } from "~/lib/money";
@@ -57,9 +59,14 @@ export type RoundState = {
     version: number;
     countsForTags: boolean;
     doubles: boolean;
+    feePdgaCents: number;
+    feeCourseCents: number;
+    feeOtherCents: number;
   };
   fingerprint: string;
   entries: StateEntry[];
+  /** The round's money payments (PayPal and cash): what an entry owes, or paid beyond its price (ADR 37). */
+  payments: RoundPayment[];
   /** The round's side pots (ADR 30): their opt-ins and marks are part of the fingerprint. */
   sidePots: PotState[];
 };
@@ -75,11 +82,12 @@ function fingerprintSql(roundId: number): SQL<string> {
       from (select id, version from ${entries} where round_id = ${roundId} order by id)), '')
     || '|' || coalesce((select version || ':' || teams_version from ${rounds} where id = ${roundId}), '')
     || '|' || ${potsFingerprintSql(roundId)}
+    || '|' || ${roundPaymentsFingerprintSql(roundId)}
   )`;
 }
 
 export async function readRoundState(db: Db, roundId: number): Promise<RoundState> {
-  const [roundRows, entryRows, ...potRows] = await db.batch([
+  const [roundRows, entryRows, paymentRows, ...potRows] = await db.batch([
     db
       .select({
         id: rounds.id,
@@ -90,6 +98,9 @@ export async function readRoundState(db: Db, roundId: number): Promise<RoundStat
         version: rounds.version,
         countsForTags: rounds.countsForTags,
         doubles: rounds.doubles,
+        feePdgaCents: rounds.feePdgaCents,
+        feeCourseCents: rounds.feeCourseCents,
+        feeOtherCents: rounds.feeOtherCents,
         fingerprint: fingerprintSql(roundId),
       })
       .from(rounds)
@@ -105,12 +116,19 @@ export async function readRoundState(db: Db, roundId: number): Promise<RoundStat
       .innerJoin(players, eq(players.id, entries.playerId))
       .where(eq(entries.roundId, roundId))
       .orderBy(entries.id),
+    roundPaymentsQuery(db, roundId),
     ...potStateQueries(db, roundId),
   ]);
   const [round] = roundRows;
   if (!round) throw notFound("Round not found");
   const { fingerprint, ...rest } = round;
-  return { round: rest, fingerprint, entries: entryRows, sidePots: await potStateOf(db, potRows) };
+  return {
+    round: rest,
+    fingerprint,
+    entries: entryRows,
+    payments: paymentsOfRows(paymentRows),
+    sidePots: await potStateOf(db, potRows),
+  };
 }
 
 /**
