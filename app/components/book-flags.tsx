@@ -23,7 +23,7 @@ export function BookFlags({ flags }: { flags: BookFlag[] }) {
           <ul className="divide-y divide-line text-sm">
             {flags.map((f) => (
               <li
-                key={`${f.kind}-${"entryId" in f ? f.entryId : f.paymentId}`}
+                key={`${f.kind}-${f.roundId}-${"entryId" in f ? f.entryId : "paymentId" in f ? f.paymentId : ""}`}
                 className="flex flex-wrap items-baseline justify-between gap-2 py-2"
               >
                 <span className="min-w-0">{flagText(f)}</span>
@@ -31,7 +31,8 @@ export function BookFlags({ flags }: { flags: BookFlag[] }) {
                   {f.kind === "refund-standing" ? "Decide" : "Sort it out"}
                   <span className="sr-only">
                     {" "}
-                    ({f.playerName}, {f.roundName})
+                    ({f.playerName ? `${f.playerName}, ` : ""}
+                    {f.roundName})
                   </span>
                 </Link>
               </li>

@@ -13,7 +13,9 @@ export type BookFlag =
   /** A payment given back as credit that PayPal then refunded too: the player got it twice. */
   | (Where & { kind: "overpaid"; paymentId: number })
   /** An entry paid more than its price (ADR 37): a duplicate cash record, or money paid twice. */
-  | (Where & { kind: "overpaid-entry"; entryId: number });
+  | (Where & { kind: "overpaid-entry"; entryId: number })
+  /** Entries of a round whose credit Credit payouts gave for payouts they no longer have (ADR 37). */
+  | (Where & { kind: "stale-credit"; count: number });
 
 /** At most this many flags are listed: more means something systematic, and the first ones say what. */
 export const MAX_FLAGS = 100;
@@ -28,12 +30,22 @@ export function flagText(f: BookFlag): string {
       return `${f.playerName} paid ${money} ${f.method === "cash" ? "in cash" : "through PayPal"} for ${f.roundName} but has no entry there, and it was not given back as credit.`;
     case "overpaid":
       return `PayPal refunded ${money} to ${f.playerName} for ${f.roundName} after it had been given back as league credit: they got it twice.`;
+    case "stale-credit":
+      return `${f.roundName}: ${staleCreditText(f.count)}`;
     case "overpaid-entry":
       return `${f.playerName}'s entry in ${f.roundName} is paid ${money} more than its price. Void the duplicate cash, or give the excess back as credit.`;
   }
 }
 
-/** Where the admin acts on a flag: the round's entries screen, at the entry or the money to sort out. */
+/** Where the admin acts on a flag: the round's entries screen, at the entry, Credit payouts or the money to sort out. */
 export function flagHref(f: BookFlag): string {
-  return `/admin/round/play/${f.roundId}#${f.kind === "refund-standing" ? `entry-${f.entryId}` : "money-to-sort-out"}`;
+  const at = f.kind === "refund-standing" ? `entry-${f.entryId}` : f.kind === "stale-credit" ? "credit-payouts" : "money-to-sort-out";
+  return `/admin/round/play/${f.roundId}#${at}`;
+}
+
+/** "2 entries' credit differs from their payout: credit payouts again." */
+export function staleCreditText(count: number): string {
+  return count === 1
+    ? "1 entry's credit differs from its payout: credit payouts again."
+    : `${count} entries' credit differs from their payout: credit payouts again.`;
 }

@@ -1,4 +1,4 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin-round-night";
 import { CardEditor } from "~/components/night/card-board";
 import { MakeCards } from "~/components/night/make-cards";
@@ -23,6 +23,7 @@ import { adminFlags } from "~/lib/live-board";
 import { FINALIZE_INTENT } from "~/schemas/live-forms";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
+import { staleCreditText } from "~/lib/book-flags";
 import { entryPriceCents } from "~/lib/pricing";
 import { formatDateTime, nowSeconds } from "~/lib/time";
 import { roundWaitlist } from "~/.server/services/waitlist/waitlist-view";
@@ -71,7 +72,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData ? `League night · ${args.loaderData.round.name}` : "League night");
 
 export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
-  const { round, entries, counts, played, board, cardSettings, divisions, live, waitlist, sidePots, teams } = loaderData;
+  const { round, entries, counts, played, board, cardSettings, divisions, live, waitlist, sidePots, teams, staleCredit } = loaderData;
   const { timeZone } = useLeague();
   const where = board.course ? `${board.course}${board.layout ? ` · ${board.layout}` : ""}` : round.location;
   return (
@@ -98,6 +99,11 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
             ]}
           />
         </Card>
+        {staleCredit > 0 ? (
+          <Alert tone="warning" title="Credit is stale">
+            {staleCreditText(staleCredit)} <Link to={`/admin/round/play/${round.id}#credit-payouts`}>Credit payouts</Link>
+          </Alert>
+        ) : null}
         {live ? <LiveWatch state={live.state} flags={live.flags} /> : null}
         {played ? <Alert tone="info">This round has scores, so check-in and walk-ups are closed.</Alert> : null}
         {/* One column on a phone; the list beside the forms on a wide screen. */}

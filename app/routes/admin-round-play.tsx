@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin-round-play";
 import { AddEntry } from "~/components/entries/add-entry";
 import { EntryEditor } from "~/components/entries/entry-editor";
 import { MoneyToSortOut } from "~/components/entries/money-to-sort-out";
-import { ActionStatus } from "~/components/ui/alert";
+import { ActionStatus, Alert } from "~/components/ui/alert";
 import { StatusBadge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, Stats } from "~/components/ui/card";
@@ -20,6 +20,7 @@ import { entriesScreen } from "~/.server/services/rounds/entries-screen";
 import { getLeagueSettings } from "~/.server/services/standings/league-settings";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
+import { staleCreditText } from "~/lib/book-flags";
 import { formatDateTime } from "~/lib/time";
 import { MONEY_INTENTS } from "~/schemas/money-actions";
 
@@ -42,7 +43,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Entries · ${args.loaderData.round.name}` : "Entries");
 
 export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
-  const { round, entries, pot, creditCapCents, owedCents, issues, divisions } = loaderData;
+  const { round, entries, pot, creditCapCents, owedCents, issues, divisions, staleCredit } = loaderData;
   const { timeZone } = useLeague();
   const { success, formError } = useFormResult();
   const credited = entries.filter((e) => e.creditAddedCents > 0).length;
@@ -79,13 +80,18 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         </Card>
+        {staleCredit > 0 ? (
+          <Alert tone="warning" title="Credit is stale">
+            {staleCreditText(staleCredit)} <a href="#credit-payouts">Credit payouts</a>
+          </Alert>
+        ) : null}
         <ActionStatus message={success} />
         <ActionStatus message={formError} tone="error" />
         <AddEntry roundId={round.id} entered={entries.map((e) => e.playerId)} creditCapCents={creditCapCents} divisions={divisions} />
         <EntryEditor round={round} entries={entries} creditCapCents={creditCapCents} divisions={divisions} />
         <MoneyToSortOut issues={issues} />
         {entries.length ? (
-          <section aria-labelledby="credit-heading" className="space-y-2">
+          <section id="credit-payouts" aria-labelledby="credit-heading" className="space-y-2">
             <h2 id="credit-heading" className="font-display text-xl font-semibold">
               Pay out
             </h2>

@@ -76,6 +76,7 @@ describe("serializers", () => {
       entryPayoutCents: 900,
       creditAddedCents: 900,
       creditUsedCents: 150,
+      creditedForCents: 900,
       paymentId: null,
       result: null,
       rating: 951,

@@ -78,6 +78,10 @@ export const entries = sqliteTable(
     payoutAdjustCents: integer("payout_adjust_cents").notNull().default(0),
     creditAddedCents: integer("credit_added_cents").notNull().default(0),
     creditUsedCents: integer("credit_used_cents").notNull().default(0),
+    // What "Credit payouts" credited for the payout (payout + adjustment + side pot wins) when
+    // it last ran; null when the admin set the credit by hand, or it never ran. A payout that
+    // moves from it afterwards leaves the credit stale, and the screens say so (ADR 37).
+    creditedForCents: integer("credited_for_cents"),
     paymentId: integer("payment_id").references(() => payments.id, {
       onDelete: "set null",
     }),

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { P, excessBackCentsSql, givenBackCentsSql, leftCentsSql, refundedCentsSql } from "./money-sql";
+import { P, excessBackCentsSql, givenBackCentsSql, leftCentsSql, refundedCentsSql, staleCreditSql as staleCredit } from "./money-sql";
 import { entrySidePotsCentsSql } from "../sidepots/pot-sql";
 import { type BookFlag, MAX_FLAGS } from "~/lib/book-flags";
 import { fullNameSql } from "../../db/player-name";
 
-// The books check's flags (ADR 22, ADR 37) as four queries, read in the report's own batch
+// The books check's flags (ADR 22, ADR 37) as five queries, read in the report's own batch
 // (one snapshot with its sums). Each lists the newest rounds first.
 
 const where = sql`r.id as round_id, r.n as round_name, r.d as round_d, ${fullNameSql("pl")} as name`;
@@ -52,11 +52,19 @@ export const overpaidEntrySql = sql`
   where cents > 0
   order by r.d desc, e.id limit ${MAX_FLAGS}`;
 
+/** (e) A round whose entries hold credit for payouts they no longer have (ADR 37): how many. */
+export const staleCreditSql = sql`
+  select r.id as round_id, r.n as round_name, r.d as round_d, '' as name, count(*) as cents
+  from entries e join rounds r on r.id = e.round_id
+  where ${staleCredit("e")}
+  group by r.id order by r.d desc limit ${MAX_FLAGS}`;
+
 type Base = { round_id: number; round_name: string; round_d: number; name: string; cents: number };
 export type RefundStandingRow = Base & { entry_id: number; reversal: number };
 export type UnenteredRow = Base & { payment_id: number; method: "paypal" | "cash" };
 export type OverpaidRow = Base & { payment_id: number };
 export type OverpaidEntryRow = Base & { entry_id: number };
+export type StaleCreditRow = Base;
 
 const base = (r: Base) => ({
   roundId: Number(r.round_id),
@@ -66,13 +74,20 @@ const base = (r: Base) => ({
   cents: Number(r.cents),
 });
 
-/** The four queries' rows as flags, newest round first. */
-export function bookFlags(a: RefundStandingRow[], b: UnenteredRow[], c: OverpaidRow[], d: OverpaidEntryRow[]): BookFlag[] {
+/** The five queries' rows as flags, newest round first. */
+export function bookFlags(
+  a: RefundStandingRow[],
+  b: UnenteredRow[],
+  c: OverpaidRow[],
+  d: OverpaidEntryRow[],
+  e: StaleCreditRow[],
+): BookFlag[] {
   const flags: BookFlag[] = [
     ...a.map((r) => ({ ...base(r), kind: "refund-standing" as const, entryId: Number(r.entry_id), reversal: Boolean(r.reversal) })),
     ...b.map((r) => ({ ...base(r), kind: "unentered" as const, paymentId: Number(r.payment_id), method: r.method })),
     ...c.map((r) => ({ ...base(r), kind: "overpaid" as const, paymentId: Number(r.payment_id) })),
     ...d.map((r) => ({ ...base(r), kind: "overpaid-entry" as const, entryId: Number(r.entry_id) })),
+    ...e.map((r) => ({ ...base(r), kind: "stale-credit" as const, count: Number(r.cents) })),
   ];
   return flags.sort((x, y) => y.roundD - x.roundD);
 }

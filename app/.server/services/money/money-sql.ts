@@ -59,3 +59,13 @@ export const roundPaymentsFingerprintSql = (roundId: number) => sql<string>`coal
     select p.id || ':' || p.status || ':' || p.amount_cents || ':' || ${refundedCentsSql(P)} || ':'
       || coalesce(${givenBackCentsSql(sql`p.id`)}, '') || ':' || ${excessBackCentsSql(sql`p.id`)} as f
     from payments p where p.round_id = ${roundId} and p.method in ('paypal', 'cash') order by p.id)), '')`;
+
+/**
+ * Whether the entry `e` (an alias) holds stale credit (ADR 37): Credit payouts credited it for
+ * a payout it no longer has (payout + adjustment, never below 0, plus its side pot wins).
+ */
+export const staleCreditSql = (e: string) => {
+  const x = sql.raw(e);
+  return sql<boolean>`(${x}.credited_for_cents is not null and ${x}.credited_for_cents <> max(0, ${x}.payout_cents + ${x}.payout_adjust_cents)
+    + (select coalesce(sum(w.amount_cents), 0) from side_pot_wins w where w.entry_id = ${x}.id))`;
+};

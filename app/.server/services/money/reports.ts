@@ -8,11 +8,13 @@ import {
   type OverpaidEntryRow,
   type OverpaidRow,
   type RefundStandingRow,
+  type StaleCreditRow,
   type UnenteredRow,
   bookFlags,
   overpaidEntrySql,
   overpaidSql,
   refundStandingSql,
+  staleCreditSql,
   unenteredSql,
 } from "./book-flags";
 import { P, refundedCentsSql } from "./money-sql";
@@ -145,9 +147,21 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
   const years = span?.first != null && span.last != null ? yearsBetween(span.first, span.last, league.timeZone) : [];
   const bounds = JSON.stringify(years.map((y) => [y, seasonSpan(league, y).from, seasonSpan(league, y).to]));
 
-  const [roundRows, seasonRows, [money], [loose], [pot], refundRows, unenteredRows, overpaidRows, overpaidEntryRows, [held]] =
+  const [roundRows, seasonRows, [money], [loose], [pot], refundRows, unenteredRows, overpaidRows, overpaidEntryRows, staleRows, [held]] =
     await readTogether<
-      [RoundSumsRow, SeasonSumsRow, MoneyRow, LooseRow, PotRow, RefundStandingRow, UnenteredRow, OverpaidRow, OverpaidEntryRow, HeldRow]
+      [
+        RoundSumsRow,
+        SeasonSumsRow,
+        MoneyRow,
+        LooseRow,
+        PotRow,
+        RefundStandingRow,
+        UnenteredRow,
+        OverpaidRow,
+        OverpaidEntryRow,
+        StaleCreditRow,
+        HeldRow,
+      ]
     >(db, [
       sql`${perRound} order by r.d desc, r.id desc`,
       sql`
@@ -170,6 +184,7 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
       unenteredSql,
       overpaidSql,
       overpaidEntrySql,
+      staleCreditSql,
       sidePotsHeld,
     ]);
 
@@ -196,7 +211,7 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
       sidePotsPaidCents: totals.sidePotsPaidCents,
       sidePotsHeldCents: Number(held?.held ?? 0),
     }),
-    flags: bookFlags(refundRows, unenteredRows, overpaidRows, overpaidEntryRows),
+    flags: bookFlags(refundRows, unenteredRows, overpaidRows, overpaidEntryRows, staleRows),
   };
 }
 

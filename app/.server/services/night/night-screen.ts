@@ -35,6 +35,7 @@ export async function nightScreen(db: Db, roundId: number) {
     entries: list,
     counts: { entered: list.length, checkedIn: list.filter((e) => e.checkedInAt !== null).length, owedCents: screen.owedCents },
     played: list.some((e) => e.score > 0),
+    staleCredit: screen.staleCredit,
     board,
     cardSettings: { mode: settings.cardMode, start: settings.cardStart, size: settings.cardSize },
     divisions: settings.divisions,

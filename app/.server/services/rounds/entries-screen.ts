@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { staleCreditSql } from "../money/money-sql";
 import { acePotCents } from "../money/aces";
 import { balancesOf } from "../money/balance";
 import { type EntryMoneyView, roundMoneyOf, roundPayments } from "../money/round-money";
@@ -13,11 +15,12 @@ export type PlayEntry = Omit<StateEntry, "paymentId"> & { money: EntryMoneyView 
 
 /** What /admin/round/play/{id} shows: the round, its entries with their money, the pot at stake. */
 export async function entriesScreen(db: Db, id: number) {
-  const [round, list, pot, paid] = await Promise.all([
+  const [round, list, pot, paid, [stale]] = await Promise.all([
     getRound(db, id),
     entriesForRound(db, id),
     acePotCents(db, id),
     roundPayments(db, id),
+    db.all<{ n: number }>(sql`select count(*) as n from entries e where e.round_id = ${id} and ${staleCreditSql("e")}`),
   ]);
   const money = roundMoneyOf(
     round,
@@ -41,6 +44,7 @@ export async function entriesScreen(db: Db, id: number) {
       payoutAdjustCents: e.payoutAdjustCents,
       creditAddedCents: e.creditAddedCents,
       creditUsedCents: e.creditUsedCents,
+      creditedForCents: e.creditedForCents,
       sidePotsCents: e.sidePotsCents,
       team: e.team,
       result: e.result,
@@ -49,5 +53,14 @@ export async function entriesScreen(db: Db, id: number) {
       money: money.byEntry.get(e.id) as EntryMoneyView,
     }),
   );
-  return { round, entries, pot, creditCapCents: creditSuggestionCapCents(round), owedCents: money.owedCents, issues: money.issues };
+  return {
+    round,
+    entries,
+    pot,
+    creditCapCents: creditSuggestionCapCents(round),
+    owedCents: money.owedCents,
+    issues: money.issues,
+    /** Entries whose credit Credit payouts gave for a payout they no longer have (ADR 37). */
+    staleCredit: Number(stale?.n ?? 0),
+  };
 }

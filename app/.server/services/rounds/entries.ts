@@ -25,6 +25,8 @@ export type EntryRow = {
   entryPayoutCents: number;
   creditAddedCents: number;
   creditUsedCents: number;
+  /** What Credit payouts credited it for when it last ran; null when set by hand or never (ADR 37). */
+  creditedForCents: number | null;
   paymentId: number | null;
   result: string | null;
   /** What the entry's side pots add to its price (ADR 30). */
@@ -53,6 +55,7 @@ export const entryColumns = {
   payoutAdjustCents: entries.payoutAdjustCents,
   creditAddedCents: entries.creditAddedCents,
   creditUsedCents: entries.creditUsedCents,
+  creditedForCents: entries.creditedForCents,
   paymentId: entries.paymentId,
   result: entries.result,
   rating: entries.rating,

@@ -155,7 +155,14 @@ export async function updateEntries(db: Db, changes: EntryChange[], inRound?: nu
       const set = changedFields(now, next);
       if (Object.keys(set).length === 0) continue;
       assertEntryVersion(now, version);
-      statements.push(db.update(entries).set(set).where(eq(entries.id, id)));
+      // Credit set by hand is the admin's own decision, no longer what Credit payouts gave (ADR 37).
+      const byHand = set.creditAddedCents !== undefined ? { creditedForCents: null } : {};
+      statements.push(
+        db
+          .update(entries)
+          .set({ ...set, ...byHand })
+          .where(eq(entries.id, id)),
+      );
       guardPlayers.push(guardOf(now, next));
       edited.set(id, next);
     }
@@ -211,11 +218,12 @@ export async function creditPayouts(db: Db, roundId: number): Promise<number> {
     const guardPlayers: GuardedPlayer[] = [];
     for (const e of state.entries) {
       const credit = Math.max(0, (payouts.get(e.id)?.payoutCents ?? 0) + e.payoutAdjustCents) + (pots.winsByEntry.get(e.id) ?? 0);
-      if (credit === e.creditAddedCents) continue;
-      statements.push(db.update(entries).set({ creditAddedCents: credit }).where(eq(entries.id, e.id)));
+      if (credit === e.creditAddedCents && credit === e.creditedForCents) continue;
+      // What it was credited for: a payout that moves from it later leaves the credit stale (ADR 37).
+      statements.push(db.update(entries).set({ creditAddedCents: credit, creditedForCents: credit }).where(eq(entries.id, e.id)));
       guardPlayers.push(guardOf(e, { ...e, creditAddedCents: credit }));
     }
-    const credited = statements.length - pots.statements.length;
+    const credited = guardPlayers.filter((g) => g.deltaCents !== 0).length;
     return { statements, after: state.entries, guardPlayers, answer: () => credited };
   });
 }

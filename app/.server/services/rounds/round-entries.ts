@@ -39,6 +39,8 @@ export type StateEntry = {
   payoutAdjustCents: number;
   creditAddedCents: number;
   creditUsedCents: number;
+  /** What Credit payouts credited it for when it last ran; null when set by hand or never (ADR 37). */
+  creditedForCents: number | null;
   /** The buy-ins of the side pots the entry is in: part of its price (ADR 30). */
   sidePotsCents: number;
   /** A doubles round's team number (ADR 31), null before the draw. */
