@@ -34,9 +34,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   requireAdmin(context, request);
   const id = await routeId(params.roundId, "round id");
-  const { db } = routeServices(context);
+  const { db, env } = routeServices(context);
   if (MONEY_INTENTS.includes(await postedIntent(request))) return handleEntryMoneyForm(request, db, id);
-  return handleEntryForm(request, db, id);
+  return handleEntryForm(request, db, env, id);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Entries · ${args.loaderData.round.name}` : "Entries");

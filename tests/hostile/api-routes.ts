@@ -1146,7 +1146,8 @@ export const API_ROUTES: ApiRoute[] = [
     body: {
       schema: EntryDeleteSchema,
       valid: (t) => ({ id: t.entry.id, version: t.entry.version }),
-      fields: { id: field.id, version: field.version },
+      // The reason an admin gives once the player is checked in (ADR 34).
+      fields: { id: field.id, version: field.version, reason: field.text(300, { optional: true, nullable: true, blankOk: true }) },
     },
     extras: (t) => [
       { name: "an entry that does not exist", body: { id: MISSING_ID, version: 0 }, expect: notFound },

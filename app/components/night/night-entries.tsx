@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { NightResult, useNightAction } from "./night-action";
 import { TakeCash } from "./take-cash";
+import { WithdrawAction } from "~/components/entries/withdraw-action";
 import type { NightEntry } from "~/.server/services/night/night-screen";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -8,7 +9,8 @@ import { paidLine } from "~/lib/entry-money";
 import { formatCents } from "~/lib/money";
 
 // The night's entries, one row each as a phone shows them: who, checked in or not, how
-// the entry was paid and what it still owes, with Check in / Undo and Take cash.
+// the entry was paid and what it still owes, with Check in / Undo, Take cash, and Withdraw
+// (before their card's first score) or Mark DNF (after it, ADR 34).
 
 export function NightEntries({ entries, closed }: { entries: NightEntry[]; closed: boolean }) {
   return (
@@ -64,6 +66,7 @@ function NightEntryRow({ entry, closed }: { entry: NightEntry; closed: boolean }
         <Button variant="secondary" aria-expanded={cash} onClick={() => setCash(!cash)} aria-label={`Take cash from ${entry.name}`}>
           Take cash
         </Button>
+        <WithdrawAction entry={entry} onSubmit={action.onSubmit} />
       </div>
       <NightResult action={action} />
       {cash ? <TakeCash entry={entry} onDone={() => setCash(false)} /> : null}

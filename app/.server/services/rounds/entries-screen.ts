@@ -7,17 +7,21 @@ import type { StateEntry } from "./round-entries";
 import { getRound } from "./rounds";
 import { fullName } from "~/lib/player-name";
 import { creditSuggestionCapCents } from "~/lib/pricing";
+import { type EntryNight, roundEntryNights } from "../money/withdrawal-rules";
 
-/** One row of the admin's entries screen: the entry, its player's balance and how it was paid. */
-export type PlayEntry = Omit<StateEntry, "paymentId"> & { money: EntryMoneyView };
+/** One row of the admin's entries screen: the entry, its player's balance, how it was paid and where it stands on the night. */
+export type PlayEntry = Omit<StateEntry, "paymentId"> & { money: EntryMoneyView; night: EntryNight };
+
+const NO_NIGHT: EntryNight = { checkedIn: false, cardNumber: null, cardStarted: false, onPublishedCard: false };
 
 /** What /admin/round/play/{id} shows: the round, its entries with their money, the pot at stake. */
 export async function entriesScreen(db: Db, id: number) {
-  const [round, list, pot, paid] = await Promise.all([
+  const [round, list, pot, paid, nights] = await Promise.all([
     getRound(db, id),
     entriesForRound(db, id),
     acePotCents(db, id),
     roundPayments(db, id),
+    roundEntryNights(db, id),
   ]);
   const money = roundMoneyOf(round, list, paid);
   const balances = await balancesOf(
@@ -43,6 +47,7 @@ export async function entriesScreen(db: Db, id: number) {
       version: e.version,
       balanceCents: balances.get(e.playerId) ?? 0,
       money: money.byEntry.get(e.id) as EntryMoneyView,
+      night: nights.get(e.id) ?? NO_NIGHT,
     }),
   );
   return { round, entries, pot, creditCapCents: creditSuggestionCapCents(round), owedCents: money.owedCents, issues: money.issues };

@@ -181,8 +181,8 @@ function changedFields(now: StateEntry, next: StateEntry): Partial<Pick<StateEnt
  * PayPal, cash) comes back as league credit in the same batch, so no path removes a paid
  * entry and keeps the money.
  */
-export async function deleteEntry(db: Db, id: number, version: number, inRound?: number): Promise<Withdrawal> {
-  return withdrawEntry(db, id, { admin: true }, { inRound, version });
+export async function deleteEntry(db: Db, id: number, version: number, inRound?: number, reason?: string): Promise<Withdrawal> {
+  return withdrawEntry(db, id, { admin: true }, { inRound, version, reason });
 }
 
 /** Rewrites the round's stored payouts and labels where they differ from the computed ones: answers how many. */
