@@ -50,7 +50,7 @@ const CheckInPart = lazyPart(async () => (await import("~/components/night/check
 // Its fallback is the same table, so the page streamed to a browser without JavaScript shows the board too.
 const LiveBoard = lazyPart(
   async () => (await import("~/components/live/live-board")).LiveBoard,
-  ({ initial }) => <LeaderTable divisions={leaderboard(initial)} />,
+  ({ initial, teams }) => <LeaderTable divisions={leaderboard(initial, teams)} />,
 );
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11). While
@@ -113,6 +113,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const page = {
     round,
     live: live?.finalizedAt === null ? live : null,
+    // A doubles round's teams, which the leaderboard ranks as one field (ADR 31).
+    liveTeams: Object.fromEntries(entries.flatMap((e) => (e.team === null ? [] : [[e.id, e.team]]))) as Record<number, number>,
     course,
     entryCents: entryPriceCents(round),
     pot,
@@ -174,6 +176,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
     field,
     sidePots,
     teams,
+    liveTeams,
   } = loaderData;
   const net = handicapSettings !== null;
   const { longDate, time } = useLeague();
@@ -223,7 +226,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
             <h2 id="live-title" className="font-display text-2xl font-semibold tracking-wide">
               Live scores
             </h2>
-            <LiveBoard initial={live} />
+            <LiveBoard initial={live} teams={liveTeams} />
           </section>
         ) : null}
         <PublishedCards cards={cards} />

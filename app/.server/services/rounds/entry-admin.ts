@@ -10,6 +10,8 @@ import { assertEntryVersion } from "./versions";
 import { type Withdrawal, withdrawEntry } from "../money/withdrawal";
 import { planPotPayments } from "../sidepots/settle";
 import { payoutsByEntry } from "~/lib/payouts";
+import { DOUBLES_DIVISION } from "~/lib/doubles";
+import { payoutUnits, waitingFor } from "~/lib/payout-preview";
 import type { EntryChanges, NewEntryValues } from "~/schemas/entries";
 import { fullNameSql } from "../../db/player-name";
 import { fullName } from "~/lib/player-name";
@@ -201,9 +203,16 @@ export async function syncPayouts(db: Db, roundId: number): Promise<number> {
  */
 export async function creditPayouts(db: Db, roundId: number): Promise<number> {
   return commitRoundChange(db, roundId, (state) => {
-    const waiting = [...new Set(state.entries.filter((e) => e.score <= 0 && !e.dnf).map((e) => e.division))];
     if (state.entries.length === 0) throw conflict("This round has no entries.");
-    if (waiting.length) throw conflict(`Enter every score first: ${waiting.join(", ")} still has entries without a score.`);
+    // A doubles round waits for its teams' scores (ADR 31); either way, say who holds it up and what to do.
+    const doubles = state.entries.some((e) => e.team !== null);
+    const held = state.entries.filter((e) => e.score <= 0 && !e.dnf);
+    const waiting = doubles ? (payoutUnits(state.entries).some((u) => u.score <= 0 && !u.dnf) ? [DOUBLES_DIVISION] : []) : held;
+    if (waiting.length) {
+      const fields = doubles ? DOUBLES_DIVISION : [...new Set(held.map((e) => e.division))].join(", ");
+      const who = waitingFor(payoutUnits(state.entries));
+      throw conflict(`Enter every score first: ${fields} still has entries without a score.${who ? ` ${who}` : ""}`);
+    }
     const payouts = payoutsByEntry(state.entries, state.round.payoutCents);
     // The side pots are paid in the same batch: their wins join each winner's credit (ADR 30).
     const pots = planPotPayments(db, state);
