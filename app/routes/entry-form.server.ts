@@ -44,7 +44,7 @@ export function handleEntryForm(request: Request, db: Db, env: Env, roundId: num
         return { success: adminWithdrawalMessage(w) };
       }
       case "creditPayouts": {
-        const n = await creditPayouts(db, roundId);
+        const n = await creditPayouts(db, roundId, { confirmUnmeasured: input.confirm_unmeasured });
         return { success: n ? `Credited payouts to ${plural(n, "player", "players")}.` : "Payouts were already credited." };
       }
       case "syncPayouts": {

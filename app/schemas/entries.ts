@@ -111,7 +111,10 @@ export const EntryPayoutsSchema = z.union(
 );
 
 /** POST /api/admin/entry/creditPayouts {round_id}. */
-export const CreditPayoutsSchema = z.object({ round_id: bodyIdSchema("round id") });
+/** Pay CTP holes held without a distance as they stand (ADR 30): asked for while any are unmeasured. */
+export const ConfirmUnmeasuredSchema = optionFlagSchema("confirm_unmeasured");
+
+export const CreditPayoutsSchema = z.object({ round_id: bodyIdSchema("round id"), confirm_unmeasured: ConfirmUnmeasuredSchema });
 
 export const formId = (what: string) => z.preprocess((v) => (v === "" ? undefined : v), bodyIdSchema(what).optional());
 const formName = (what: string) => z.string().trim().max(50, `${what} must be at most 50 characters`).optional().default("");
@@ -153,7 +156,7 @@ export const EntryFormSchema = z.discriminatedUnion(
       version: versionSchema("entry"),
       reason: WithdrawReasonSchema,
     }),
-    z.object({ intent: z.literal("creditPayouts") }),
+    z.object({ intent: z.literal("creditPayouts"), confirm_unmeasured: ConfirmUnmeasuredSchema }),
     z.object({ intent: z.literal("syncPayouts") }),
   ],
   { error: "Unknown action" },

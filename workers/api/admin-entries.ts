@@ -71,6 +71,7 @@ export const adminEntriesApi = adminSubApp()
     return c.json({ success: true, updated });
   })
   .post("/entry/creditPayouts", body(CreditPayoutsSchema), async (c) => {
-    const updated = await creditPayouts(c.var.db, c.req.valid("json").round_id);
+    const { round_id, confirm_unmeasured } = c.req.valid("json");
+    const updated = await creditPayouts(c.var.db, round_id, { confirmUnmeasured: confirm_unmeasured });
     return c.json({ success: true, updated });
   });

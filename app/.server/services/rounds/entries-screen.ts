@@ -8,6 +8,8 @@ import { getRound } from "./rounds";
 import { fullName } from "~/lib/player-name";
 import { creditSuggestionCapCents } from "~/lib/pricing";
 import { type EntryNight, roundEntryNights } from "../money/withdrawal-rules";
+import { roundPots } from "../sidepots/pot-view";
+import { holesToMeasure } from "~/lib/ctp-rules";
 
 /** One row of the admin's entries screen: the entry, its player's balance, how it was paid and where it stands on the night. */
 export type PlayEntry = Omit<StateEntry, "paymentId"> & { money: EntryMoneyView; night: EntryNight };
@@ -16,12 +18,13 @@ const NO_NIGHT: EntryNight = { checkedIn: false, cardNumber: null, cardStarted: 
 
 /** What /admin/round/play/{id} shows: the round, its entries with their money, the pot at stake. */
 export async function entriesScreen(db: Db, id: number) {
-  const [round, list, pot, paid, nights] = await Promise.all([
+  const [round, list, pot, paid, nights, pots] = await Promise.all([
     getRound(db, id),
     entriesForRound(db, id),
     acePotCents(db, id),
     roundPayments(db, id),
     roundEntryNights(db, id),
+    roundPots(db, id),
   ]);
   const money = roundMoneyOf(round, list, paid);
   const balances = await balancesOf(
@@ -50,5 +53,14 @@ export async function entriesScreen(db: Db, id: number) {
       night: nights.get(e.id) ?? NO_NIGHT,
     }),
   );
-  return { round, entries, pot, creditCapCents: creditSuggestionCapCents(round), owedCents: money.owedCents, issues: money.issues };
+  return {
+    round,
+    entries,
+    pot,
+    creditCapCents: creditSuggestionCapCents(round),
+    owedCents: money.owedCents,
+    issues: money.issues,
+    // CTP holes held without a distance: Credit payouts asks before paying them (ADR 30).
+    toMeasure: holesToMeasure(pots),
+  };
 }

@@ -8,7 +8,8 @@ import { chunk } from "../../db/chunk";
 import { type GuardedPlayer, type RoundState, type StateEntry, commitRoundChange } from "./round-entries";
 import { assertEntryVersion } from "./versions";
 import { type Withdrawal, withdrawEntry } from "../money/withdrawal";
-import { planPotPayments } from "../sidepots/settle";
+import { SETTLE_MESSAGES, heldPots, planPotPayments } from "../sidepots/settle";
+import { holesToMeasure } from "~/lib/ctp-rules";
 import { payoutsByEntry } from "~/lib/payouts";
 import { DOUBLES_DIVISION } from "~/lib/doubles";
 import { payoutUnits, waitingFor } from "~/lib/payout-preview";
@@ -201,7 +202,7 @@ export async function syncPayouts(db: Db, roundId: number): Promise<number> {
  * "Credit payouts": credit_added = payout + payout adjust (never below 0) + side pot wins for every entry
  * of the round. Refused while a division still has a score of 0: its payouts are not known.
  */
-export async function creditPayouts(db: Db, roundId: number): Promise<number> {
+export async function creditPayouts(db: Db, roundId: number, opts: { confirmUnmeasured?: boolean } = {}): Promise<number> {
   return commitRoundChange(db, roundId, (state) => {
     if (state.entries.length === 0) throw conflict("This round has no entries.");
     // A doubles round waits for its teams' scores (ADR 31); either way, say who holds it up and what to do.
@@ -213,6 +214,9 @@ export async function creditPayouts(db: Db, roundId: number): Promise<number> {
       const who = waitingFor(payoutUnits(state.entries));
       throw conflict(`Enter every score first: ${fields} still has entries without a score.${who ? ` ${who}` : ""}`);
     }
+    // A CTP hole held without a distance is paid only when the admin says so (ADR 30, amended).
+    const unmeasured = holesToMeasure(heldPots(state));
+    if (unmeasured.length && !opts.confirmUnmeasured) throw conflict(SETTLE_MESSAGES.unmeasured(unmeasured));
     const payouts = payoutsByEntry(state.entries, state.round.payoutCents);
     // The side pots are paid in the same batch: their wins join each winner's credit (ADR 30).
     const pots = planPotPayments(db, state);
