@@ -29,7 +29,7 @@ export function WithdrawAction({ entry, onSubmit }: { entry: PlayEntry; onSubmit
     return (
       <ReasonDialog
         trigger="Mark DNF"
-        triggerLabel={`Mark ${entry.name} DNF`}
+        triggerLabel={`Mark DNF for ${entry.name}`}
         title={`Mark ${entry.name} DNF?`}
         description={`They stay on card ${cardNumber} and in the results as DNF, win nothing, and their entry stays in the pool.`}
         confirmLabel="Mark DNF"
