@@ -120,6 +120,25 @@ describe("the admin's withdrawal", () => {
   });
 });
 
+describe("an entry gone from a started card in D1", () => {
+  it("(withdrawn before this rule) leaves the live copy at its next read: Finalise counts the results' players", async () => {
+    const f = await makeLiveRound([4]);
+    const [a, b, c, d] = f.cards[0].players;
+    await postOk(f.round.id, a.token, [change.strokes(a.entry.id, 1, 3)]);
+    expect((await liveState(f.round.id)).state.players).toHaveLength(4);
+    // As the old admin withdrawal left it: the entry (and its place on the card) gone from D1 alone.
+    await db().delete(entries).where(eq(entries.id, d.entry.id));
+    await postOk(
+      f.round.id,
+      a.token,
+      wholeCard(f.cards[0], () => 3).filter((x) => x.entryId !== d.entry.id),
+    );
+    expect(await finalize(f.round.id, f.adminToken)).toMatchObject({ players: 3 });
+    expect((await liveState(f.round.id)).state.players.map((p) => p.entryId)).toEqual([a.entry.id, b.entry.id, c.entry.id]);
+    expect(await roundEntries(f.round.id)).toHaveLength(3);
+  });
+});
+
 describe("the admin's DNF on a started card", () => {
   it("goes through the live round: its state, leaderboard, Finalise and the results agree", async () => {
     const f = await makeLiveRound([3]);
