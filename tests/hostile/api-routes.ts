@@ -1209,7 +1209,12 @@ export const API_ROUTES: ApiRoute[] = [
     pattern: "/api/admin/entry/creditPayouts",
     path: "/api/admin/entry/creditPayouts",
     auth: "admin",
-    body: { schema: CreditPayoutsSchema, valid: (t) => ({ round_id: t.round.id }), fields: { round_id: field.id } },
+    body: {
+      schema: CreditPayoutsSchema,
+      valid: (t) => ({ round_id: t.round.id }),
+      // Paying CTP holes held without a distance as they stand (ADR 30).
+      fields: { round_id: field.id, confirm_unmeasured: field.flag },
+    },
     extras: () => [{ name: "a round that does not exist", body: { round_id: MISSING_ID }, expect: notFound }],
   },
 
