@@ -1,5 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { env } from "cloudflare:workers";
+import { asc, eq, sql } from "drizzle-orm";
 import { DAY, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb, uniq } from "./fixtures";
+import { type LiveCardFixture, change, makeLiveRound, postOk } from "./live-fixtures";
+import { liveStateOf } from "~/.server/services/live/live-object";
+import { updateEntries } from "~/.server/services/rounds/entry-admin";
 import { entries, sidePotMarks, sidePotWins, sidePots } from "~/.server/db/schema";
 import { addPot } from "~/.server/services/sidepots/side-pots";
 import { choosePot } from "~/.server/services/sidepots/opt-in";
@@ -43,3 +47,31 @@ export const auditRows = (table: string, potId: number) =>
   testDb().all<{ action: string; actor_role: string | null }>(
     sql`select action, actor_role from audit_log where table_name = ${table} and row_id = ${potId}`,
   );
+
+/** A round scored live (ADR 26) with cards of these sizes, each player holding `creditCents`: CTP marks need one (ADR 30). */
+export async function liveCtpRound(sizes: number[], creditCents = 1_000) {
+  const f = await makeLiveRound(sizes);
+  for (const p of f.cards.flatMap((c) => c.players))
+    await makeTransfer({ fromPlayerId: null, toPlayerId: p.player.id, amountCents: creditCents });
+  return f;
+}
+
+/** Every player of `card` takes a 3 on `hole`: the card has played it. */
+export const playHole = (roundId: number, card: LiveCardFixture, hole: number) =>
+  postOk(
+    roundId,
+    card.players[0].token,
+    card.players.map((p) => change.strokes(p.entry.id, hole, 3)),
+  );
+
+/** The round's live state as the scoring page reads it for a mark. */
+export const liveOf = (roundId: number) => liveStateOf(env, roundId, "scorer");
+
+/** Every entry of the round scored, 50, 51, … in entry order, as a finalise would leave it. */
+export async function scoreAll(roundId: number) {
+  const rows = await testDb().select().from(entries).where(eq(entries.roundId, roundId)).orderBy(asc(entries.id));
+  await updateEntries(
+    testDb(),
+    rows.map((e, i) => ({ id: e.id, version: e.version, value: { score: 50 + i } })),
+  );
+}

@@ -4,6 +4,9 @@
 // score, ranks against the other teams, and its payout is split between its partners.
 import { type Random, shuffled } from "./cards";
 
+/** The division a doubles round's results are labelled with: the teams play one field. */
+export const DOUBLES_DIVISION = "Doubles";
+
 export type DrawMode = "random" | "balanced";
 export const DRAW_MODES: readonly DrawMode[] = ["random", "balanced"];
 

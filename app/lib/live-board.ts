@@ -1,5 +1,6 @@
 import { groupByDivision } from "./divisions";
-import { type LiveCard, type LiveState, holesPlayed, playerComplete, playerToPar, playerTotal } from "./live-state";
+import { type LiveCard, type LivePlayer, type LiveState, holesPlayed, playerComplete, playerToPar, playerTotal } from "./live-state";
+import { DOUBLES_DIVISION, teamName } from "./doubles";
 
 // The live leaderboard by division and the admin's watch list, both computed from a
 // LiveState (./live-state.ts) alone: the server's JSON and the pages compute the same.
@@ -27,11 +28,40 @@ export type LeaderDivision = { division: string; rows: LeaderRow[] };
 /** "E", "+3", "−2": a total against par as a leaderboard writes it. */
 export const toParLabel = (toPar: number): string => (toPar === 0 ? "E" : toPar > 0 ? `+${toPar}` : `\u2212${-toPar}`);
 
-/** Each division's players, best total against par first; DNFs and players yet to start last. */
-export function leaderboard(state: LiveState): LeaderDivision[] {
+/**
+ * A doubles round's players as the board ranks them (ADR 31): each team once, as its first
+ * partner (whose score is the team's) under the partners' names, in one field; a player not
+ * drawn plays alone.
+ */
+function teamRows(players: readonly LivePlayer[], teams: Readonly<Record<number, number>>): LivePlayer[] {
+  const byTeam = new Map<number, LivePlayer[]>();
+  for (const p of [...players].sort((a, b) => a.entryId - b.entryId)) {
+    const team = teams[p.entryId];
+    if (team !== undefined) byTeam.set(team, [...(byTeam.get(team) ?? []), p]);
+  }
+  return [...players]
+    .sort((a, b) => a.entryId - b.entryId)
+    .flatMap((p) => {
+      const team = teams[p.entryId];
+      const members = team === undefined ? [p] : (byTeam.get(team) ?? [p]);
+      if (members[0] !== p) return [];
+      const name = team === undefined ? p.name : teamName(members.map((m) => m.name));
+      return [{ ...p, name, division: DOUBLES_DIVISION }];
+    });
+}
+
+/**
+ * Each division's players, best total against par first; DNFs and players yet to start last.
+ * `teams` (entry id → team number): a doubles round's teams, ranked as one field.
+ */
+export function leaderboard(state: LiveState, teams: Readonly<Record<number, number>> = {}): LeaderDivision[] {
   const cardNumber = new Map(state.cards.map((c) => [c.id, c.number]));
   const flagged = new Set(state.flags.map((f) => f.entryId));
-  return groupByDivision(state.players).map(([division, players]) => {
+  const doubles = Object.keys(teams).length > 0;
+  const field = doubles ? teamRows(state.players, teams) : state.players;
+  const flaggedTeam = (p: LivePlayer) =>
+    flagged.has(p.entryId) || (doubles && state.flags.some((f) => teams[f.entryId] === teams[p.entryId] && teams[p.entryId] !== undefined));
+  return groupByDivision(field).map(([division, players]) => {
     const rows = players.map(
       (p): LeaderRow => ({
         entryId: p.entryId,
@@ -44,7 +74,7 @@ export function leaderboard(state: LiveState): LeaderDivision[] {
         strokes: playerTotal(p),
         toPar: playerToPar(p, state.holes),
         dnf: p.dnf,
-        flagged: flagged.has(p.entryId),
+        flagged: flaggedTeam(p),
       }),
     );
     const ranked = (r: LeaderRow) => !r.dnf && r.thru > 0;

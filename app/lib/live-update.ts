@@ -51,10 +51,14 @@ function withCells(player: LivePlayer, cells: LiveCell[], signature: LiveSignatu
 export function applyCardUpdate(state: LiveState, update: LiveUpdate): LiveState {
   const listed = new Set(update.cells.map(cellKey));
   const signatures = new Map(update.signatures.map((s) => [s.entryId, s.signature]));
-  const players = replaceBy(state.players, update.players, (p) => p.entryId).map((p) => {
-    const cells = update.cells.filter((c) => c.entryId === p.entryId);
-    return cells.length === 0 && !signatures.has(p.entryId) ? p : withCells(p, cells, signatures.get(p.entryId));
-  });
+  // A card sent whole lists every player on it: one it no longer lists has left it (withdrawn).
+  const listedOn = new Map(update.cards.map((c) => [c.id, new Set(c.entryIds)]));
+  const players = replaceBy(state.players, update.players, (p) => p.entryId)
+    .filter((p) => listedOn.get(p.cardId)?.has(p.entryId) ?? true)
+    .map((p) => {
+      const cells = update.cells.filter((c) => c.entryId === p.entryId);
+      return cells.length === 0 && !signatures.has(p.entryId) ? p : withCells(p, cells, signatures.get(p.entryId));
+    });
   return {
     ...state,
     players,

@@ -6,7 +6,7 @@
 // dependency-free so the admin round page can preview exactly what the server will store.
 // All money is integer cents; shares are integer basis points (1/100 of a percent)
 // so every table row sums to exactly 10 000 with no floating-point drift.
-import { splitBetween, teamsOf } from "./doubles";
+import { DOUBLES_DIVISION, splitBetween, teamsOf } from "./doubles";
 import { HAND_SHARE_PERCENT } from "./payout-shares";
 
 export type PayoutEntryInput = { id: number; division: string; score: number; dnf?: boolean };
@@ -126,9 +126,6 @@ function payByPlace(units: readonly PayoutEntryInput[], poolCents: number): Divi
   const paidCents = results.reduce((sum, r) => sum + r.payoutCents, 0);
   return { division, skipped: false, poolCents, paidCents, roundingCents: poolCents - paidCents, results };
 }
-
-/** The division a doubles round's results are labelled with: the teams play one field. */
-export const DOUBLES_DIVISION = "Doubles";
 
 /**
  * A doubles round (ADR 31): its teams placed against each other (a team's score and DNF

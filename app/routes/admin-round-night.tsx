@@ -49,7 +49,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const roundId = await routeId(params.roundId, "round id");
   const { db, env, league } = routeServices(context);
   if ((await postedIntent(request)) === FINALIZE_INTENT) return finalizeLiveForm(request, env, roundId, session);
-  return handleNightForm(request, { db, roundId, session, timeZone: league.timeZone, jobs: env.JOBS, origin: new URL(request.url).origin });
+  return handleNightForm(request, {
+    db,
+    env,
+    roundId,
+    session,
+    timeZone: league.timeZone,
+    jobs: env.JOBS,
+    origin: new URL(request.url).origin,
+  });
 }
 
 /** A post that never reached the server (a phone out of signal) answers so, for its Retry, instead of breaking the screen. */

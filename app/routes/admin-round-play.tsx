@@ -35,15 +35,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   requireAdmin(context, request);
   const id = await routeId(params.roundId, "round id");
-  const { db } = routeServices(context);
+  const { db, env } = routeServices(context);
   if (MONEY_INTENTS.includes(await postedIntent(request))) return handleEntryMoneyForm(request, db, id);
-  return handleEntryForm(request, db, id);
+  return handleEntryForm(request, db, env, id);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Entries · ${args.loaderData.round.name}` : "Entries");
 
 export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
-  const { round, entries, pot, creditCapCents, owedCents, issues, divisions, staleCredit } = loaderData;
+  const { round, entries, pot, creditCapCents, owedCents, issues, divisions, staleCredit, toMeasure } = loaderData;
   const { timeZone } = useLeague();
   const { success, formError } = useFormResult();
   const credited = entries.filter((e) => e.creditAddedCents > 0).length;
@@ -102,9 +102,14 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
             <ConfirmDialog
               trigger="Credit payouts"
               title="Credit payouts to balances?"
-              description="Every entry's credit added becomes its payout plus adjustment and its side pot wins; the players' balances change at once."
-              confirmLabel="Credit payouts"
+              description={
+                toMeasure.length
+                  ? `Not measured yet: ${toMeasure.join("; ")}. Paying now pays ${toMeasure.length > 1 ? "those holes" : "that hole"} to whoever holds ${toMeasure.length > 1 ? "them" : "it"}. Every entry's credit added becomes its payout plus adjustment and its side pot wins.`
+                  : "Every entry's credit added becomes its payout plus adjustment and its side pot wins; the players' balances change at once."
+              }
+              confirmLabel={toMeasure.length ? "Pay as they stand" : "Credit payouts"}
               intent="creditPayouts"
+              fields={toMeasure.length ? { confirm_unmeasured: "1" } : {}}
             />
           </section>
         ) : null}

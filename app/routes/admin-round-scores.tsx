@@ -36,7 +36,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   requireAdmin(context, request);
   const id = await routeId(params.roundId, "round id");
-  return handleEntryForm(request, routeServices(context).db, id);
+  const { db, env } = routeServices(context);
+  return handleEntryForm(request, db, env, id);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Scores · ${args.loaderData.round.name}` : "Scores");

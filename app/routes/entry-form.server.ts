@@ -4,11 +4,12 @@ import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from
 import { adminWithdrawalMessage } from "~/.server/services/money/withdrawal-messages";
 import { EntryFormSchema } from "~/schemas/entries";
 import { fullName } from "~/lib/player-name";
+import { liveRosterChanged } from "~/.server/services/live/live-object";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The admin round page's forms: add an entry, save the edited rows, withdraw one, pay out to credit. */
-export function handleEntryForm(request: Request, db: Db, roundId: number) {
+export function handleEntryForm(request: Request, db: Db, env: Env, roundId: number) {
   return handleForm(request, EntryFormSchema, async (input) => {
     switch (input.intent) {
       case "add": {
@@ -36,11 +37,14 @@ export function handleEntryForm(request: Request, db: Db, roundId: number) {
         );
         return { success: changed ? `Saved ${plural(changed, "entry", "entries")}.` : "No changes to save." };
       }
-      case "deleteEntry":
-        // A withdrawal: the message says what came back as credit.
-        return { success: adminWithdrawalMessage(await deleteEntry(db, input.id, input.version, roundId)) };
+      case "deleteEntry": {
+        // A withdrawal: the message says what came back as credit; the live round drops the player (ADR 34).
+        const w = await deleteEntry(db, input.id, input.version, roundId, input.reason);
+        if (w.onPublishedCard) await liveRosterChanged(env, roundId);
+        return { success: adminWithdrawalMessage(w) };
+      }
       case "creditPayouts": {
-        const n = await creditPayouts(db, roundId);
+        const n = await creditPayouts(db, roundId, { confirmUnmeasured: input.confirm_unmeasured });
         return { success: n ? `Credited payouts to ${plural(n, "player", "players")}.` : "Payouts were already credited." };
       }
       case "syncPayouts": {

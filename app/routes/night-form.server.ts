@@ -16,11 +16,15 @@ import { addPot, deletePot } from "~/.server/services/sidepots/side-pots";
 import { formatCents } from "~/lib/money";
 import { formatTime, wallParts, zonedTimeToEpoch } from "~/lib/time";
 import { type NightForm, NightFormSchema } from "~/schemas/night-forms";
+import { withdrawEntry } from "~/.server/services/money/withdrawal";
+import { adminWithdrawalMessage } from "~/.server/services/money/withdrawal-messages";
+import { liveRosterChanged } from "~/.server/services/live/live-object";
+import { markDnf } from "~/.server/services/live/live-dnf";
 
 // The league-night screen's forms (/admin/round/night/{id}, ADR 25), each answered with a
 // sentence the screen shows where the action was taken. The round is the URL's.
 
-export type NightContext = { db: Db; roundId: number; session: Session; timeZone: string; jobs: Queue; origin: string };
+export type NightContext = { db: Db; env: Env; roundId: number; session: Session; timeZone: string; jobs: Queue; origin: string };
 
 export function handleNightForm(request: Request, ctx: NightContext) {
   return handleForm(request, NightFormSchema, (input) => run(input, ctx));
@@ -38,6 +42,16 @@ async function run(input: NightForm, ctx: NightContext): Promise<{ success: stri
       const done = await undoCheckIn(db, { roundId, entryId: input.entry_id, who, timeZone });
       return { success: done.changed ? `${done.name} is no longer checked in.` : `${done.name} was not checked in.` };
     }
+    // Before the card's first score a withdrawal (the money back as credit); after it, a DNF (ADR 34).
+    case "withdraw": {
+      const w = await withdrawEntry(db, input.entry_id, { admin: true }, { inRound: roundId, reason: input.reason });
+      if (w.onPublishedCard) await liveRosterChanged(ctx.env, roundId);
+      return { success: adminWithdrawalMessage(w) };
+    }
+    case "markDnf":
+      return {
+        success: await markDnf(ctx.env, db, roundId, input.entry_id, { userId: who.userId, name: ctx.session.user.name }, input.reason),
+      };
     case "cash": {
       const cash = await recordCash(db, {
         entryId: input.entry_id,

@@ -49,10 +49,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { state, cardId: card.id, cardNumber: card.number, scorer, beatMs, pots, onCard, teams };
 }
 
-/** A CTP from the card: the player's own or a cardmate's, or any by an admin. */
+/** A CTP from the card, once it has played the hole: the player's own or a cardmate's, or any by an admin. */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const session = requireUser(context, request);
-  const { db } = routeServices(context);
+  const { db, env } = routeServices(context);
   const id = await routeId(params.roundId, "round id");
   return handleForm(request, CtpFormSchema, async (v) => ({
     success: await markCtp(
@@ -60,6 +60,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       id,
       { potId: v.pot_id, hole: v.hole, entryId: v.entry_id, distanceCm: v.distance },
       { userId: session.user.id, admin: session.isAdmin, playerId: session.user.linkedPlayerId },
+      // The live round says who is on which card and which holes each card has played (ADR 30).
+      await liveStateOf(env, id, "scorer"),
     ),
   }));
 }

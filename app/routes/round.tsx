@@ -50,7 +50,7 @@ const CheckInPart = lazyPart(async () => (await import("~/components/night/check
 // Its fallback is the same table, so the page streamed to a browser without JavaScript shows the board too.
 const LiveBoard = lazyPart(
   async () => (await import("~/components/live/live-board")).LiveBoard,
-  ({ initial }) => <LeaderTable divisions={leaderboard(initial)} />,
+  ({ initial, teams }) => <LeaderTable divisions={leaderboard(initial, teams)} />,
 );
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11). While
@@ -89,27 +89,32 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const teams = entries.some((e) => e.team !== null)
     ? teamResults(entries.map((e) => ({ ...e, name: fullName(e), payoutCents: e.entryPayoutCents })))
     : null;
-  // The player's own entry: they may withdraw until the round starts (ADR 22).
+  // The player's own entry: they may withdraw until the round starts and they check in (ADR 22, 34).
   const mine = facts?.entered ? entries.find((e) => e.playerId === me) : undefined;
-  const withdraw = mine && round.startsAt > nowSeconds() ? { entryId: mine.id, back: await withdrawalBack(db, round, mine) } : null;
+  // The player's league night (ADR 25): check-in, what they owe, their card once published.
+  const night = mine ? await myNight(db, id, mine.playerId, round.startsAt) : null;
+  const checkedIn = night?.checkedInAt != null;
+  const withdraw =
+    mine && round.startsAt > nowSeconds() && !checkedIn ? { entryId: mine.id, back: await withdrawalBack(db, round, mine) } : null;
   const divisions = settings?.divisions ?? [];
   const signUp = facts
     ? {
         ...facts,
         payPal: payPalCheckout(env, new URL(request.url).origin),
         withdraw,
+        checkedIn,
         divisions,
         waitlist: waitlist?.mine ?? null,
         sidePots: sidePots.filter((p) => !p.paid).map((p) => ({ id: p.id, name: p.name, buyInCents: p.buyInCents })),
       }
     : null;
-  // The player's league night (ADR 25): check-in, what they owe, their card once published.
-  const night = mine ? await myNight(db, id, mine.playerId, round.startsAt) : null;
   // Priced here, not in the page: the browser then needs no pricing code (the client budget, ADR 24).
   const handicapSettings = handicaps?.settings ?? null;
   const page = {
     round,
     live: live?.finalizedAt === null ? live : null,
+    // A doubles round's teams, which the leaderboard ranks as one field (ADR 31).
+    liveTeams: Object.fromEntries(entries.flatMap((e) => (e.team === null ? [] : [[e.id, e.team]]))) as Record<number, number>,
     course,
     entryCents: entryPriceCents(round),
     pot,
@@ -131,11 +136,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const session = requireUser(context, request);
   const id = await routeId(params.roundId, "round id");
-  const { db, league } = routeServices(context);
+  const { db, env, league } = routeServices(context);
   const intent = await postedIntent(request);
   if (CHECK_IN_INTENTS.includes(intent)) return handleCheckInForm(request, db, session, id, league.timeZone);
   if (WAITLIST_INTENTS.includes(intent)) return handleWaitlistForm(request, db, session, id);
-  return handleWithdrawForm(request, db, session, id);
+  return handleWithdrawForm(request, db, env, session, id);
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -171,6 +176,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
     field,
     sidePots,
     teams,
+    liveTeams,
   } = loaderData;
   const net = handicapSettings !== null;
   const { longDate, time } = useLeague();
@@ -220,7 +226,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
             <h2 id="live-title" className="font-display text-2xl font-semibold tracking-wide">
               Live scores
             </h2>
-            <LiveBoard initial={live} />
+            <LiveBoard initial={live} teams={liveTeams} />
           </section>
         ) : null}
         <PublishedCards cards={cards} />

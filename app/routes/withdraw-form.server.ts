@@ -4,12 +4,14 @@ import { handleForm } from "~/.server/forms";
 import { withdrawEntry } from "~/.server/services/money/withdrawal";
 import { adminWithdrawalMessage, playerWithdrawalMessage } from "~/.server/services/money/withdrawal-messages";
 import { WithdrawFormSchema } from "~/schemas/money-actions";
+import { liveRosterChanged } from "~/.server/services/live/live-object";
 
 /** The round page's Withdraw (ADR 22): the signed-in player's own entry of this round; the answer says what came back. */
-export function handleWithdrawForm(request: Request, db: Db, session: Session, roundId: number) {
+export function handleWithdrawForm(request: Request, db: Db, env: Env, session: Session, roundId: number) {
   return handleForm(request, WithdrawFormSchema, async ({ id }) => {
     const who = session.isAdmin ? ({ admin: true } as const) : ({ admin: false, userId: session.user.id } as const);
     const w = await withdrawEntry(db, id, who, { inRound: roundId });
+    if (w.onPublishedCard) await liveRosterChanged(env, roundId);
     return { success: session.isAdmin ? adminWithdrawalMessage(w) : playerWithdrawalMessage(w) };
   });
 }

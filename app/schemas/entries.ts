@@ -5,6 +5,7 @@ import { bodyIdSchema } from "./ids";
 import { nonNegativeDollarsSchema, signedDollarsSchema } from "./money";
 import { NewEntryPlayerSchema } from "./api-wire";
 import { versionSchema } from "./version";
+import { WithdrawReasonSchema } from "./withdrawal";
 
 // A round's strokes, at most MAX_SCORE (the paste reader's bound too); 0 means "no card yet".
 /** One /bulk or form post edits at most this many entries (a league night is well under it). */
@@ -90,7 +91,7 @@ export const NewEntryValuesSchema = z
 export type NewEntryValues = z.infer<typeof NewEntryValuesSchema>;
 
 /** POST /api/admin/entry/delete {id, version}. */
-export const EntryDeleteSchema = z.object({ id: bodyIdSchema("entry id"), version: versionSchema("entry") });
+export const EntryDeleteSchema = z.object({ id: bodyIdSchema("entry id"), version: versionSchema("entry"), reason: WithdrawReasonSchema });
 
 /** POST /api/admin/entry/add {values}. */
 export const EntryAddSchema = z.object({ values: NewEntryValuesSchema });
@@ -110,7 +111,10 @@ export const EntryPayoutsSchema = z.union(
 );
 
 /** POST /api/admin/entry/creditPayouts {round_id}. */
-export const CreditPayoutsSchema = z.object({ round_id: bodyIdSchema("round id") });
+/** Pay CTP holes held without a distance as they stand (ADR 30): asked for while any are unmeasured. */
+export const ConfirmUnmeasuredSchema = optionFlagSchema("confirm_unmeasured");
+
+export const CreditPayoutsSchema = z.object({ round_id: bodyIdSchema("round id"), confirm_unmeasured: ConfirmUnmeasuredSchema });
 
 export const formId = (what: string) => z.preprocess((v) => (v === "" ? undefined : v), bodyIdSchema(what).optional());
 const formName = (what: string) => z.string().trim().max(50, `${what} must be at most 50 characters`).optional().default("");
@@ -146,8 +150,13 @@ export const EntryFormSchema = z.discriminatedUnion(
         .min(1, "Nothing to save")
         .max(MAX_BULK_ENTRIES, `At most ${MAX_BULK_ENTRIES} entries at once`),
     }),
-    z.object({ intent: z.literal("deleteEntry"), id: bodyIdSchema("entry id"), version: versionSchema("entry") }),
-    z.object({ intent: z.literal("creditPayouts") }),
+    z.object({
+      intent: z.literal("deleteEntry"),
+      id: bodyIdSchema("entry id"),
+      version: versionSchema("entry"),
+      reason: WithdrawReasonSchema,
+    }),
+    z.object({ intent: z.literal("creditPayouts"), confirm_unmeasured: ConfirmUnmeasuredSchema }),
     z.object({ intent: z.literal("syncPayouts") }),
   ],
   { error: "Unknown action" },

@@ -7,6 +7,7 @@ import { FormTimeSchema } from "./form-dates";
 import { PlayerValuesSchema } from "./players";
 import { versionSchema } from "./version";
 import { SidePotIntents } from "./side-pots";
+import { WithdrawReasonSchema } from "./withdrawal";
 
 // The forms of the league-night screen (/admin/round/night/{id}) and the round page's
 // check-in, with the same rules as the /api's bodies (./night.ts). The round comes from the URL.
@@ -23,6 +24,9 @@ export const NightFormSchema = z.discriminatedUnion(
   [
     z.object({ intent: z.literal("checkIn"), entry_id: entryId }),
     z.object({ intent: z.literal("undoCheckIn"), entry_id: entryId }),
+    // Withdraw before the card's first score, DNF after it (ADR 34); a reason once checked in, or for a signed card.
+    z.object({ intent: z.literal("withdraw"), entry_id: entryId, reason: WithdrawReasonSchema }),
+    z.object({ intent: z.literal("markDnf"), entry_id: entryId, reason: WithdrawReasonSchema }),
     z.object({
       intent: z.literal("cash"),
       entry_id: entryId,

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { argsFor, argsWith, outcome } from "../route-fixtures";
 import { makeLiveRound } from "../live-fixtures";
 import { DAY, balanceOf, makeTransfer, nowSec, testDb, uniq } from "../fixtures";
-import { marksOf } from "../sidepot-fixtures";
+import { marksOf, playHole } from "../sidepot-fixtures";
 import { expectBooksBalance } from "../money-fixtures";
 import type { Session } from "~/.server/auth/current-user";
 import { sidePots } from "~/.server/db/schema";
@@ -58,7 +58,8 @@ describe("side pots on the night screen and the card", () => {
     }
     expect(await balanceOf(a.player.id)).toBe(300);
 
-    // A marks their cardmate B on hole 3; C, on another card, cannot mark B.
+    // Once their card has played hole 3, A marks their cardmate B; C, on another card, cannot mark B.
+    await playHole(roundId, live.cards[0], 3);
     const marked = await ctpPost(playerSession(a.user, a.player.id), roundId, {
       intent: "ctp",
       pot_id: String(pot.id),

@@ -115,3 +115,65 @@ test("a doubles night: teams drawn balanced with a cali, scored one row a team, 
     await moveAway(admin, roundId);
   }
 });
+
+test("a doubles entries screen shows the teams' places and each partner's share, what Credit payouts credits @narrow", async ({
+  adminPage: admin,
+}) => {
+  const tag = letters();
+  const ids = new Map<string, number>();
+  for (const fn of ["Ada", "Ben", "Cat", "Dov", "Eve"])
+    ids.set(`${fn} Dbe${tag}`, await makePlayer(admin, fn, `Dbe${tag}`, fn < "C" ? "MA2" : "FA1"));
+  const roundId = await makeRound(admin, `Doubles screen ${tag}`, -1, { aceDollars: 0, more: { doubles: true } });
+  try {
+    for (const player of ids.values()) {
+      const { newEntry } = await api<{ newEntry: { id: number } }>(admin, "POST", "/api/admin/entry/add", {
+        values: { round_id: roundId, player, division: "MA2" },
+      });
+      await api(admin, "POST", `/api/admin/rounds/${roundId}/check-in`, { entry_id: newEntry.id });
+    }
+    // The night screen draws the teams: two pairs and a cali.
+    await admin.goto(`/admin/round/night/${roundId}`);
+    await hydrated(admin);
+    const teams = admin.getByRole("region", { name: "Teams" });
+    await teams.getByRole("button", { name: "Draw teams from 5 checked in" }).click();
+    await expect(teams.getByRole("status")).toContainText("Drew 3 teams, one of them a cali.");
+    const drawn = (await teams.getByRole("listitem").allInnerTexts()).map((t) =>
+      t
+        .replace(/^Team \d+:\s*/, "")
+        .replace(" (cali)", "")
+        .split(" & "),
+    );
+
+    // Each team's score on both partners, as a finalise writes it: team 1 best, the cali last.
+    const list = await api<{ id: number; player_id: number; version: number }[]>(admin, "GET", `/api/entries/${roundId}`);
+    const scoreOf = new Map(drawn.flatMap((names, i) => names.map((n) => [ids.get(n.trim()), 50 + 2 * i])));
+    await api(admin, "POST", "/api/admin/entry/bulk", {
+      data: list.map((e) => ({ id: e.id, version: e.version, value: { score: scoreOf.get(e.player_id) ?? 60 } })),
+    });
+
+    // The entries screen on the phone: one field of three teams, each partner the team's place.
+    await admin.goto(`/admin/round/play/${roundId}`);
+    await hydrated(admin);
+    await expect(admin.getByText("Doubles: 3 teams · Pool $22.50")).toBeVisible();
+    const shown = new Map<number, { place: string; payout: string }>();
+    for (const e of list) {
+      const row = admin.locator(`#entry-${e.id}`);
+      shown.set(e.id, {
+        place: (await row.locator('[data-label="Place"]').innerText()).trim(),
+        payout: (await row.locator('[data-label="Payout"]').innerText()).trim(),
+      });
+    }
+    expect([...shown.values()].map((s) => s.place).sort()).toEqual(["1 of 3", "1 of 3", "2 of 3", "2 of 3", "3 of 3"]);
+    await checkA11y(admin, "the entries screen of a doubles round", test.info());
+
+    // Credit payouts: what each partner is credited is what the screen showed.
+    await admin.getByRole("button", { name: "Credit payouts" }).click();
+    await admin.getByRole("dialog").getByRole("button", { name: "Credit payouts" }).click();
+    await expect(admin.getByText("Credited payouts to 4 players.")).toBeVisible();
+    const credited = await api<{ id: number; credit_added: number }[]>(admin, "GET", `/api/entries/${roundId}`);
+    for (const e of credited) expect(shown.get(e.id)?.payout, `entry ${e.id}`).toBe(`$${e.credit_added.toFixed(2)}`);
+    await expectBooksBalance(admin);
+  } finally {
+    await moveAway(admin, roundId);
+  }
+});

@@ -1,11 +1,12 @@
 import type { Browser, Page } from "@playwright/test";
-import { api, claimedPlayer, expectBooksBalance, letters, makePlayer, makeRound, moveAway } from "./api";
+import { api, claimedPlayer, expectBooksBalance, letters, makePlayer, makeRound, moveAway, send } from "./api";
 import { checkA11y, hydrated, partHydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 
 // League night (ADR 25) in the browser: an admin runs a night on a phone — check-ins (one
 // by the player on the round page, paying from credit), cash, a walk-up, cards in each mode,
-// a move by the menu, publishing and the printed cards — and the players see their cards.
+// a move by the menu, publishing and the printed cards — and the players see their cards;
+// and after publishing, a withdrawal with a reason, then a DNF once the card has a score (ADR 34).
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -172,4 +173,115 @@ test("a player dragged onto another card moves there", async ({ adminPage: admin
   await expect(cards.getByRole("status")).toHaveText(`Moved ${name} to card 2.`);
   await expect(cards.locator('section[data-card="2"]')).toContainText(name);
   await expect(cards.locator('section[data-card="1"] li')).toHaveCount(2);
+});
+
+type Board = { version: number; cards: { number: number; players: { entry_id: number; name: string }[] }[] };
+
+/** Every hole of the card for these entries (a 3 each) as the admin's phone sends it: the card's scores. */
+const wholeCard = (entryIds: number[], holes = 18) =>
+  entryIds.flatMap((entryId) =>
+    Array.from({ length: holes }, (_, h) => ({
+      id: `e2e-${letters()}-${entryId}-${h + 1}`,
+      at: Math.floor(Date.now() / 1000),
+      kind: "strokes",
+      entryId,
+      hole: h + 1,
+      strokes: 3,
+    })),
+  );
+
+test("a withdrawal after publish: the admin withdraws with a reason, then marks DNF once the card has a score @narrow", async ({
+  adminPage: admin,
+  browser,
+  acePot: _,
+}) => {
+  const tag = letters();
+  const roundId = await makeRound(admin, `Withdraw ${tag}`, 1 / 24, { aceDollars: 0 });
+  try {
+    for (const fn of ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]) {
+      const id = await entered(admin, roundId, fn, `Wd${tag}`, "MA1");
+      await api(admin, "POST", `/api/admin/rounds/${roundId}/check-in`, { entry_id: id });
+    }
+    const made = await api<Board>(admin, "POST", `/api/admin/rounds/${roundId}/cards`, { version: 0, mode: "random", start: "tee_times" });
+    await api(admin, "POST", `/api/admin/rounds/${roundId}/cards/publish`, { version: made.version });
+    const [one, two] = made.cards;
+    if (!one || !two) throw new Error("two cards were not made");
+    const gone = two.players[2]!;
+    const quitter = one.players[0]!;
+
+    // A visitor's round page is live before anything happens: it lists every player.
+    const visitorContext = await newContext(browser);
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/rounds/${roundId}`);
+    const board = visitor.getByRole("region", { name: "Live scores" });
+    await expect(board).toContainText(gone.name);
+
+    // Card 2 has not started: the admin withdraws a checked-in player, which needs a reason.
+    await admin.goto(`/admin/round/night/${roundId}`);
+    await hydrated(admin);
+    const row = (name: string) => admin.locator("li[data-entry]").filter({ hasText: name });
+    await row(gone.name)
+      .getByRole("button", { name: `Withdraw ${gone.name}` })
+      .click();
+    const dialog = admin.getByRole("dialog", { name: `Withdraw ${gone.name}?` });
+    await dialog.getByRole("button", { name: "Withdraw entry" }).click();
+    await expect(dialog.getByLabel("Reason")).toBeFocused();
+    await dialog.getByLabel("Reason").fill("Went home sick");
+    await dialog.getByRole("button", { name: "Withdraw entry" }).click();
+    await expect(admin.getByRole("region", { name: "Players" }).getByRole("status").first()).toHaveText(
+      `Withdrew ${gone.name} from Withdraw ${tag}. Nothing had been paid, so no credit came back.`,
+    );
+    await expect(row(gone.name)).toHaveCount(0);
+    await checkA11y(admin, "the night screen after a withdrawal", test.info());
+
+    // Every view drops them: the published cards, the leaderboard, card 2's scoring page.
+    await visitor.reload();
+    await expect(visitor.getByRole("region", { name: "Cards" })).not.toContainText(gone.name);
+    await expect(board).toContainText(two.players[0]!.name);
+    await expect(board).not.toContainText(gone.name);
+    await admin.getByRole("region", { name: "Live scoring" }).getByRole("link", { name: "Card 2" }).click();
+    await expect(admin.getByRole("heading", { name: "Card 2" })).toBeVisible();
+    await expect(admin.getByText(two.players[0]!.name).first()).toBeVisible();
+    await expect(admin.getByText(gone.name)).toHaveCount(0);
+
+    // Card 1 starts: nobody withdraws its players any more; the night screen offers DNF.
+    await api(admin, "POST", `/api/live/${roundId}/changes`, { changes: wholeCard([quitter.entry_id], 2) });
+    const refused = await send(admin, "DELETE", `/api/entries/${quitter.entry_id}`, JSON.stringify({ reason: "Left after two holes" }));
+    expect(refused.status()).toBe(409);
+    expect((await refused.json()).error).toContain("Mark them DNF instead");
+    await admin.goto(`/admin/round/night/${roundId}`);
+    await hydrated(admin);
+    await expect(row(quitter.name).getByRole("button", { name: `Withdraw ${quitter.name}` })).toHaveCount(0);
+    await row(quitter.name)
+      .getByRole("button", { name: `Mark DNF for ${quitter.name}` })
+      .click();
+    await admin
+      .getByRole("dialog", { name: `Mark ${quitter.name} DNF?` })
+      .getByRole("button", { name: "Mark DNF" })
+      .click();
+    await expect(row(quitter.name).getByRole("status")).toHaveText(
+      `${quitter.name} is marked DNF: they stay on card 1 and in the results, and win nothing.`,
+    );
+    await visitor.reload();
+    await expect(board.getByRole("row").filter({ hasText: quitter.name })).toContainText("DNF");
+
+    // The rest play every hole; Finalise counts the five players the results then show.
+    const playing = [...one.players.slice(1), ...two.players.slice(0, 2)].map((p) => p.entry_id);
+    await api(admin, "POST", `/api/live/${roundId}/changes`, { changes: wholeCard(playing) });
+    const watch = admin.getByRole("region", { name: "Live scoring" });
+    await admin.reload();
+    await hydrated(admin);
+    await watch.getByLabel("Finalise cards that are not signed (or not started) as they stand").check();
+    await watch.getByRole("button", { name: "Finalise the round" }).click();
+    await expect(watch.getByRole("status")).toContainText("Finalised: 5 players' totals are the round's results.");
+    await visitor.reload();
+    // The players' rows (the division's row above them names its winner too).
+    const results = visitor.getByRole("table").filter({ hasText: quitter.name }).locator("tr:has(td)");
+    await expect(results.filter({ hasText: `Wd${tag}` })).toHaveCount(5);
+    await expect(results.filter({ hasText: quitter.name })).toContainText("DNF");
+    await expect(visitor.getByText(gone.name)).toHaveCount(0);
+    await visitorContext.close();
+  } finally {
+    await moveAway(admin, roundId);
+  }
 });

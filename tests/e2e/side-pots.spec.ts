@@ -7,7 +7,7 @@ import { expect, newContext, test } from "./fixtures";
 // player buys in with their sign-up (credit), another is put in at check-in and pays cash;
 // on the card's phone a CTP on hole 3 is marked, then beaten; Credit payouts pays hole 3's
 // half into the winner's credit and rolls hole 7's over; the round page, the winner's page
-// and the report show it, and the books balance.
+// and the report show it, and the books balance. A CTP is marked once the card has played the hole.
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -70,6 +70,19 @@ test("a CTP night: buy-ins by sign-up and at check-in, a mark beaten on the card
     await admin.reload();
     await expect(pots).toContainText("Prize so far: $4.00");
     await checkA11y(admin, "the night screen with a side pot", test.info());
+
+    // Their card plays hole 3 (a CTP is marked once the card has a score there, ADR 30).
+    const at = Math.floor(Date.now() / 1000);
+    await api(admin, "POST", `/api/live/${roundId}/changes`, {
+      changes: [entryA.id, newEntry.id].map((entryId) => ({
+        id: `ctp-${a.tag}-${entryId}`,
+        at,
+        kind: "strokes",
+        entryId,
+        hole: 3,
+        strokes: 3,
+      })),
+    });
 
     // On A's phone: B's CTP on hole 3 at 2.1 m, then A's at 0.8 m beats it.
     const phoneContext = await newContext(browser, { ...PHONE, storageState: await a.page.context().storageState() });

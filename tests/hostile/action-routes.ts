@@ -165,8 +165,8 @@ const entryForms: Form[] = [
   },
   {
     name: "deleteEntry",
-    valid: (t) => ({ intent: "deleteEntry", id: String(t.entry.id), version: String(t.entry.version) }),
-    fields: { id, version },
+    valid: (t) => ({ intent: "deleteEntry", id: String(t.entry.id), version: String(t.entry.version), reason: "" }),
+    fields: { id, version, reason: text(300, { optional: true, blankOk: true }) },
   },
   // The money forms (ADR 22): cash paid at the course, keeping a refunded entry, the books' fixes.
   {
@@ -238,6 +238,17 @@ const nightForms: Form[] = [
     name: "checkIn",
     valid: (t) => ({ intent: "checkIn", entry_id: String(t.entry.id) }),
     fields: { intent: intent("checkIn", "undoCheckIn"), entry_id: id },
+  },
+  // A withdrawal before the card's first score, a DNF after it (ADR 34).
+  {
+    name: "withdraw",
+    valid: (t) => ({ intent: "withdraw", entry_id: String(t.entry.id), reason: "" }),
+    fields: { entry_id: id, reason: text(300, { optional: true, blankOk: true }) },
+  },
+  {
+    name: "markDnf",
+    valid: (t) => ({ intent: "markDnf", entry_id: String(t.entry.id), reason: "" }),
+    fields: { entry_id: id, reason: text(300, { optional: true, blankOk: true }) },
   },
   {
     name: "cash",

@@ -1146,7 +1146,8 @@ export const API_ROUTES: ApiRoute[] = [
     body: {
       schema: EntryDeleteSchema,
       valid: (t) => ({ id: t.entry.id, version: t.entry.version }),
-      fields: { id: field.id, version: field.version },
+      // The reason an admin gives once the player is checked in (ADR 34).
+      fields: { id: field.id, version: field.version, reason: field.text(300, { optional: true, nullable: true, blankOk: true }) },
     },
     extras: (t) => [
       { name: "an entry that does not exist", body: { id: MISSING_ID, version: 0 }, expect: notFound },
@@ -1238,7 +1239,12 @@ export const API_ROUTES: ApiRoute[] = [
     pattern: "/api/admin/entry/creditPayouts",
     path: "/api/admin/entry/creditPayouts",
     auth: "admin",
-    body: { schema: CreditPayoutsSchema, valid: (t) => ({ round_id: t.round.id }), fields: { round_id: field.id } },
+    body: {
+      schema: CreditPayoutsSchema,
+      valid: (t) => ({ round_id: t.round.id }),
+      // Paying CTP holes held without a distance as they stand (ADR 30).
+      fields: { round_id: field.id, confirm_unmeasured: field.flag },
+    },
     extras: () => [{ name: "a round that does not exist", body: { round_id: MISSING_ID }, expect: notFound }],
   },
 

@@ -2,7 +2,19 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { makeUser } from "../auth-fixtures";
 import { DAY, balanceOf, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, refusal, testDb } from "../fixtures";
 import { expectBooksBalance, makePayment } from "../money-fixtures";
-import { BUY_IN, ctpPot, entryRow, marksOf, potRow, scoredRound, winsOf } from "../sidepot-fixtures";
+import {
+  BUY_IN,
+  ctpPot,
+  entryRow,
+  liveCtpRound,
+  liveOf,
+  marksOf,
+  playHole,
+  potRow,
+  scoreAll,
+  scoredRound,
+  winsOf,
+} from "../sidepot-fixtures";
 import { creditPayouts } from "~/.server/services/rounds/entry-admin";
 import { addPot, deletePot } from "~/.server/services/sidepots/side-pots";
 import { choosePot } from "~/.server/services/sidepots/opt-in";
@@ -13,8 +25,8 @@ import { moneyReport } from "~/.server/services/money/reports";
 import { leagueFromEnv } from "~/.server/league";
 import { env } from "cloudflare:workers";
 
-// Side pots (ADR 30): buy-ins are part of the entry's price, a CTP mark from a card beats the
-// one before unless an admin settled the hole, "Credit payouts" pays the pots into the
+// Side pots (ADR 30): buy-ins are part of the entry's price, a closer CTP mark from a card
+// beats the one before unless an admin settled the hole, "Credit payouts" pays the pots into the
 // winners' credit with the payouts, ties split to the quarter, and what is left rolls over
 // to the next pot of the same name; the books check balances after each step.
 
@@ -31,27 +43,34 @@ const payoutOf = async (entryId: number) => {
 };
 
 describe("a CTP night", () => {
-  it("takes the buy-ins from credit, lets the latest mark win, and pays the hole's share into credit", async () => {
-    const { round, list } = await scoredRound(4, { creditCents: 1_000 });
-    const [a, b, c, d] = list;
-    const potId = await ctpPot(round.id, [a.entry.id, b.entry.id, c.entry.id]);
+  it("takes the buy-ins from credit, lets a closer mark win, and pays the hole's share into credit", async () => {
+    const f = await liveCtpRound([3, 1]);
+    const [a, b, c] = f.cards[0].players;
+    const [d] = f.cards[1].players;
+    const potId = await ctpPot(f.round.id, [a.entry.id, b.entry.id, c.entry.id]);
     expect(await balanceOf(a.player.id)).toBe(1_000 - BUY_IN);
     expect((await entryRow(a.entry.id))?.creditUsedCents).toBe(BUY_IN);
     await expectBooksBalance();
 
     // A on hole 3, then B closer: B holds it. Nobody on hole 7.
-    await markCtp(db(), round.id, { potId, hole: 3, entryId: a.entry.id, distanceCm: 240 }, player(a.player.id));
-    await markCtp(db(), round.id, { potId, hole: 3, entryId: b.entry.id, distanceCm: 90 }, player(b.player.id));
+    await playHole(f.round.id, f.cards[0], 3);
+    await playHole(f.round.id, f.cards[1], 7);
+    const live = await liveOf(f.round.id);
+    await markCtp(db(), f.round.id, { potId, hole: 3, entryId: a.entry.id, distanceCm: 240 }, player(a.player.id), live);
+    await markCtp(db(), f.round.id, { potId, hole: 3, entryId: b.entry.id, distanceCm: 90 }, player(b.player.id), live);
     expect((await marksOf(potId)).map((m) => m.entryId)).toEqual([b.entry.id]);
     // D never bought in: no CTP for them.
-    const out = await refusal(markCtp(db(), round.id, { potId, hole: 7, entryId: d.entry.id, distanceCm: null }, player(d.player.id)));
+    const out = await refusal(
+      markCtp(db(), f.round.id, { potId, hole: 7, entryId: d.entry.id, distanceCm: null }, player(d.player.id), live),
+    );
     expect(out.status).toBe(409);
     // Nobody marks for a player off their card.
     expect(
-      (await refusal(markCtp(db(), round.id, { potId, hole: 7, entryId: c.entry.id, distanceCm: null }, player(a.player.id)))).status,
+      (await refusal(markCtp(db(), f.round.id, { potId, hole: 3, entryId: c.entry.id, distanceCm: 50 }, player(d.player.id), live))).status,
     ).toBe(403);
 
-    await creditPayouts(db(), round.id);
+    await scoreAll(f.round.id);
+    await creditPayouts(db(), f.round.id);
     // $6 of buy-ins over two holes: $3 to B for hole 3; hole 7's $3 rolls over.
     expect(await winsOf(potId)).toEqual([{ potId, hole: 3, entryId: b.entry.id, amountCents: 300 }]);
     expect(await potRow(potId)).toMatchObject({ prizeCents: 600, carriedInCents: 0 });
@@ -60,7 +79,7 @@ describe("a CTP night", () => {
     await expectBooksBalance();
 
     // Crediting again changes nothing.
-    await creditPayouts(db(), round.id);
+    await creditPayouts(db(), f.round.id);
     expect(await winsOf(potId)).toHaveLength(1);
     await expectBooksBalance();
     const { reconciliation } = await moneyReport(db(), leagueFromEnv(env));
@@ -118,33 +137,41 @@ describe("a CTP night", () => {
   });
 
   it("stops players' marks on a hole an admin settled, and on a paid pot", async () => {
-    const { round, list } = await scoredRound(2, { creditCents: 1_000 });
-    const [a, b] = list;
-    const potId = await ctpPot(round.id, [a.entry.id, b.entry.id], { holes: [4] });
-    await settleHole(db(), round.id, { potId, hole: 4, entryIds: [a.entry.id] }, userId);
-    const refused = await refusal(markCtp(db(), round.id, { potId, hole: 4, entryId: b.entry.id, distanceCm: 10 }, player(b.player.id)));
+    const f = await liveCtpRound([2]);
+    const [a, b] = f.cards[0].players;
+    const roundId = f.round.id;
+    const potId = await ctpPot(roundId, [a.entry.id, b.entry.id], { holes: [4] });
+    await playHole(roundId, f.cards[0], 4);
+    const live = await liveOf(roundId);
+    await settleHole(db(), roundId, { potId, hole: 4, entryIds: [a.entry.id] }, userId);
+    const refused = await refusal(
+      markCtp(db(), roundId, { potId, hole: 4, entryId: b.entry.id, distanceCm: 10 }, player(b.player.id), live),
+    );
     expect(refused).toMatchObject({ status: 409, message: "Hole 4 was settled by an admin: ask them to change it." });
     expect((await marksOf(potId)).map((m) => [m.entryId, m.settled])).toEqual([[a.entry.id, true]]);
-    // The admin may still change it; then the pot is paid and players' marks stop.
-    await markCtp(db(), round.id, { potId, hole: 4, entryId: b.entry.id, distanceCm: null }, admin()).catch(() => undefined);
-    await creditPayouts(db(), round.id);
-    await settleHole(db(), round.id, { potId, hole: 4, entryIds: [] }, userId);
-    const paid = await refusal(markCtp(db(), round.id, { potId, hole: 4, entryId: b.entry.id, distanceCm: 10 }, player(b.player.id)));
+    // The admin settles it; then the pot is paid and players' marks stop.
+    await scoreAll(roundId);
+    await creditPayouts(db(), roundId);
+    await settleHole(db(), roundId, { potId, hole: 4, entryIds: [] }, userId);
+    const paid = await refusal(markCtp(db(), roundId, { potId, hole: 4, entryId: b.entry.id, distanceCm: 10 }, player(b.player.id), live));
     expect(paid.message).toContain("is paid");
     // Nobody joins a paid pot.
-    const late = await makeEntry({ roundId: round.id, playerId: (await makePlayer()).id, score: 60 });
-    expect((await refusal(choosePot(db(), round.id, { potId, entryId: late.id, join: true, fromCredit: false }))).status).toBe(409);
+    const late = await makeEntry({ roundId, playerId: (await makePlayer()).id, score: 60 });
+    expect((await refusal(choosePot(db(), roundId, { potId, entryId: late.id, join: true, fromCredit: false }))).status).toBe(409);
     await expectBooksBalance();
   });
 
   it("refuses a hole off the pot, an unknown pot and a hole off the course", async () => {
-    const { round, list } = await scoredRound(1, { creditCents: 1_000 });
-    const potId = await ctpPot(round.id, [list[0].entry.id], { holes: [2] });
-    expect((await refusal(markCtp(db(), round.id, { potId, hole: 9, entryId: list[0].entry.id, distanceCm: null }, admin()))).status).toBe(
+    const f = await liveCtpRound([1]);
+    const [a] = f.cards[0].players;
+    const round = f.round;
+    const potId = await ctpPot(round.id, [a.entry.id], { holes: [2] });
+    const live = await liveOf(round.id);
+    expect((await refusal(markCtp(db(), round.id, { potId, hole: 9, entryId: a.entry.id, distanceCm: null }, admin(), live))).status).toBe(
       400,
     );
     expect(
-      (await refusal(markCtp(db(), round.id, { potId: potId + 999, hole: 2, entryId: list[0].entry.id, distanceCm: null }, admin())))
+      (await refusal(markCtp(db(), round.id, { potId: potId + 999, hole: 2, entryId: a.entry.id, distanceCm: null }, admin(), live)))
         .status,
     ).toBe(404);
     expect((await refusal(addPot(db(), round.id, { name: "Far", kind: "ctp", buyInCents: 100, holes: [28] }))).status).toBe(400);

@@ -82,6 +82,14 @@ describe("applyUpdate", () => {
     expect([card.seq, card.players[0].strokes[0]]).toEqual([5, 2]);
     expect(applyUpdate(state, update({ seq: 5, finalizedAt: 9 }))?.finalizedAt).toBe(9);
   });
+
+  it("drops a player their card, sent whole, no longer lists: withdrawn before it started (ADR 34)", () => {
+    const state = stateOf([player(1, []), player(2, []), player(3, [], { cardId: 2 })]);
+    const card = { id: 1, number: 1, startHole: 1, teeTime: null, startedAt: null, lockedAt: null, entryIds: [1] };
+    const next = applyUpdate(state, update({ seq: 5, cards: [card], players: [player(1, [])] }));
+    expect(next?.players.map((p) => p.entryId)).toEqual([1, 3]);
+    expect(next?.cards.find((c) => c.id === 1)?.entryIds).toEqual([1]);
+  });
 });
 
 describe("leaderboard", () => {

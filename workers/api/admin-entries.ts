@@ -17,6 +17,7 @@ import {
 import { CashSchema, ExcessToCreditSchema, KeepEntrySchema, VoidCashSchema } from "~/schemas/money-actions";
 import { excessToCredit, voidCash } from "~/.server/services/money/overpaid";
 import { keepEntry } from "~/.server/services/money/refunds";
+import { liveRosterChanged } from "~/.server/services/live/live-object";
 import type { Context } from "hono";
 
 // Every write answers after the round's payouts and result labels were rewritten with it.
@@ -46,9 +47,12 @@ export const adminEntriesApi = adminSubApp()
     return c.json({ success: true, updated });
   })
   // A withdrawal (ADR 22): what paid for the entry comes back as credit; the answer says how much.
+  // A reason once the player is checked in; refused once their card has a score (ADR 34).
   .post("/entry/delete", body(EntryDeleteSchema), async (c) => {
-    const { id, version } = c.req.valid("json");
-    return c.json({ success: true, withdrawn: withdrawalJson(await deleteEntry(c.var.db, id, version)) });
+    const { id, version, reason } = c.req.valid("json");
+    const w = await deleteEntry(c.var.db, id, version, undefined, reason);
+    if (w.onPublishedCard) await liveRosterChanged(c.env, w.roundId);
+    return c.json({ success: true, withdrawn: withdrawalJson(w) });
   })
   // Cash paid at the course for an entry (ADR 22): a payment of method cash; a retry with
   // the same request_key answers the payment the first try made (ADR 25).
@@ -82,6 +86,7 @@ export const adminEntriesApi = adminSubApp()
     return c.json({ success: true, updated });
   })
   .post("/entry/creditPayouts", body(CreditPayoutsSchema), async (c) => {
-    const updated = await creditPayouts(c.var.db, c.req.valid("json").round_id);
+    const { round_id, confirm_unmeasured } = c.req.valid("json");
+    const updated = await creditPayouts(c.var.db, round_id, { confirmUnmeasured: confirm_unmeasured });
     return c.json({ success: true, updated });
   });

@@ -15,6 +15,8 @@ import { adminWithdrawalMessage, playerWithdrawalMessage } from "~/.server/servi
 import { withdrawalJson } from "./serializers/withdrawals";
 import { toDollars } from "./serializers/money";
 import { PayPalOrderSchema, SignUpSchema } from "~/schemas/entries";
+import { WithdrawBodySchema } from "~/schemas/withdrawal";
+import { liveRosterChanged } from "~/.server/services/live/live-object";
 
 export const entriesApi = subApp()
   .get("/multi/:ids", param(RoundIdListParam), async (c) => {
@@ -49,12 +51,14 @@ export const entriesApi = subApp()
       201,
     );
   })
-  // Withdrawing from a round (ADR 22): a player their own entry before the round starts, an
-  // admin any entry; what paid for it comes back as league credit, and the answer says how much.
-  .delete("/:id", requireUser, param(EntryIdParam), async (c) => {
+  // Withdrawing from a round (ADR 22, 34): a player their own entry before the round starts and
+  // before check-in, an admin any entry until its card has a score (with a reason once checked
+  // in); what paid for it comes back as league credit, and the answer says how much.
+  .delete("/:id", requireUser, param(EntryIdParam), body(WithdrawBodySchema), async (c) => {
     const { session } = c.var;
     const who = session.isAdmin ? ({ admin: true } as const) : ({ admin: false, userId: session.user.id } as const);
-    const w = await withdrawEntry(c.var.db, c.req.valid("param").id, who);
+    const w = await withdrawEntry(c.var.db, c.req.valid("param").id, who, { reason: c.req.valid("json").reason });
+    if (w.onPublishedCard) await liveRosterChanged(c.env, w.roundId);
     const message = session.isAdmin ? adminWithdrawalMessage(w) : playerWithdrawalMessage(w);
     return c.json({ success: true, message, ...withdrawalJson(w) });
   })

@@ -9,6 +9,7 @@ import { SOCKET_INFO_HEADER } from "../live/live-round";
 import { liveRound, liveStateOf, orRefused } from "~/.server/services/live/live-object";
 import { AppError, badRequest } from "~/.server/errors";
 import { SPECTATOR, assertRoundExists, scorerOf } from "~/.server/services/live/live-viewer";
+import { teamNumbers } from "~/.server/services/doubles/teams";
 import { ChangeBatchSchema } from "~/schemas/live";
 import { nowSeconds } from "~/lib/time";
 
@@ -22,9 +23,9 @@ export const liveApi = subApp()
     await assertRoundExists(c.var.db, roundId);
     const session = await optionalSessionOf(c.req.raw, c.var.db, c.env);
     const admin = session?.isAdmin === true;
-    const state = await liveStateOf(c.env, roundId, admin ? "scorer" : "public");
+    const [state, teams] = await Promise.all([liveStateOf(c.env, roundId, admin ? "scorer" : "public"), teamNumbers(c.var.db, roundId)]);
     cacheLive(c);
-    return c.json(liveStateJson(state, admin ? nowSeconds() : null));
+    return c.json(liveStateJson(state, admin ? nowSeconds() : null, teams));
   })
   .get("/:roundId/ws", param(LiveRoundParam), query(LiveSocketQuery), async (c) => {
     const { roundId } = c.req.valid("param");

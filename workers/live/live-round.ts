@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { FLUSH_MS, flush, queueUpdate, tellCards } from "./broadcast";
 import { type FinalizeAnswer, finalizeRound } from "./finalize";
-import { type LiveDeps, LiveRefusal, ensureRoster, refreshAside, rosterStale } from "./roster";
+import { type LiveDeps, LiveRefusal, ensureRoster, refreshAside, reloadRoster, rosterStale } from "./roster";
 import { roundRow } from "./roster-store";
 import { createSchema } from "./schema";
 import type { Caller } from "./change-context";
@@ -133,6 +133,18 @@ export class LiveRound extends DurableObject<Env> {
     } else if (rosterStale(d)) refreshAside(d, roundId);
     const state = fullState(d.sql, view);
     return state?.roundId === roundId ? { ok: true, value: state } : { ok: false, code: "not_found", error: "Round not found" };
+  }
+
+  /**
+   * The round's cards changed in D1 (a withdrawal, ADR 34): read them again now and send the
+   * changed cards' players whole (a `started` card's way), so no view keeps a withdrawn player.
+   * An object that has not read this round yet reads it fresh when first asked.
+   */
+  async rosterChanged(roundId: number): Promise<LiveAnswer<number[]>> {
+    if (roundRow(this.ctx.storage.sql)?.roundId !== roundId) return { ok: true, value: [] };
+    const answer = await this.serially(() => reloadRoster(this.deps, roundId));
+    if (answer.ok && answer.value.length > 0) this.tell({ cells: [], signed: [], cardIds: [], started: answer.value });
+    return answer;
   }
 
   /** The admin's finalise: the totals into the round's results (./finalize.ts). */

@@ -117,7 +117,17 @@ export function storeRoster(sql: SqlStorage, roster: LiveRoster, now: number): v
     sql.exec("delete from players where card_id = ?", card.id);
     sql.exec("delete from cards where id = ?", card.id);
   }
-  for (const card of roster.cards) if (!started.has(card.id)) putCard(sql, card);
+  for (const card of roster.cards) {
+    if (!started.has(card.id)) putCard(sql, card);
+    // A started card keeps its players, but one whose entry left it in D1 (withdrawn before
+    // ADR 34 refused that) leaves the copy too: Finalise and the leaderboard count D1's field.
+    else
+      sql.exec(
+        "delete from players where card_id = ? and entry_id not in (select value from json_each(?))",
+        card.id,
+        JSON.stringify(card.players.map((p) => p.entryId)),
+      );
+  }
 }
 
 /** A card just started in D1, with the players it starts with. */

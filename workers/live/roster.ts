@@ -1,5 +1,5 @@
 import { readD1 } from "./d1";
-import { roundRow, storeRoster } from "./roster-store";
+import { playersOf, roundRow, storeRoster } from "./roster-store";
 import { AppError } from "~/.server/errors";
 import { liveRoster } from "~/.server/services/live/live-roster";
 import type { LiveErrorCode } from "~/schemas/live";
@@ -63,4 +63,19 @@ export async function ensureRoster(d: LiveDeps, roundId: number, opts: { refresh
     if (err instanceof AppError && err.code === "not_found") throw new LiveRefusal("not_found", err.message);
     throw err;
   }
+}
+
+/**
+ * Reads the cards again now (a withdrawal told the object, ADR 34), whatever the copy's age;
+ * answers the cards whose players changed, for the sockets to hear of them.
+ */
+export async function reloadRoster(d: LiveDeps, roundId: number): Promise<number[]> {
+  const cardOf = () => new Map(playersOf(d.sql).map((p) => [p.entryId, p.cardId]));
+  const before = cardOf();
+  await ensureRoster(d, roundId, { refresh: true });
+  const after = cardOf();
+  const changed = new Set<number>();
+  for (const [entryId, cardId] of before) if (after.get(entryId) !== cardId) changed.add(cardId);
+  for (const [entryId, cardId] of after) if (before.get(entryId) !== cardId) changed.add(cardId);
+  return [...changed];
 }

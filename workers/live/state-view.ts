@@ -7,7 +7,11 @@ import type { LiveUpdate } from "~/lib/live-update";
 // The round's tables as the protocol's LiveState and LiveUpdate (app/lib/live-state.ts).
 // Scorers and admins see who entered what on a flagged hole; spectators only the flag.
 
-/** What changed: cells, players whose signature changed, cards changed, cards started (their players as they started). */
+/**
+ * What changed: cells, players whose signature changed, cards changed, and cards whose players
+ * are sent whole: a card just started (its players as it started), or one whose players
+ * changed in D1 (a withdrawal, ADR 34).
+ */
 export type Touched = { cells: Cell[]; signed: number[]; cardIds: number[]; started: number[] };
 
 export type View = "scorer" | "public";

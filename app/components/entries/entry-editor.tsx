@@ -10,8 +10,8 @@ import { DataTable, GroupRow, th } from "~/components/ui/table";
 import { useFormResult } from "~/hooks/use-form-result";
 import { useRowEdits } from "~/hooks/use-row-edits";
 import { groupByDivision } from "~/lib/divisions";
-import { formatCents } from "~/lib/money";
-import { computeRoundDivisionSummaries, payoutsByEntry } from "~/lib/payouts";
+import { payoutsByEntry } from "~/lib/payouts";
+import { payoutPreview } from "~/lib/payout-preview";
 
 const FIELDS = ["division", "ace", "score", "payoutAdjust", "credit_added", "credit_used"] as const;
 
@@ -42,19 +42,25 @@ export function EntryEditor({
   const busy = useNavigation().state === "submitting";
   // Which entry each posted row was: field errors come back by posted index.
   const posted = useRef(entries.map((e) => e.id));
-  // As the server will store it: a score typed for a DNF entry clears the DNF (ADR 26).
+  // As the server will store it: a score typed for a DNF entry clears the DNF (ADR 26); a
+  // doubles round's teams are placed and paid as one (ADR 31), as Credit payouts credits them.
   const live = entries.map((e) => {
     const score = scoreOf(edits.valueOf(e));
-    return { id: e.id, division: edits.valueOf(e).division, score, dnf: e.dnf && score === 0 };
+    return { id: e.id, name: e.name, team: e.team, division: edits.valueOf(e).division, score, dnf: e.dnf && score === 0 };
   });
-  const payouts = payoutsByEntry(live, round.payoutCents);
-  const summaries = new Map(computeRoundDivisionSummaries(live, round.payoutCents).map((s) => [s.division, s]));
+  const preview = payoutPreview(live, round.payoutCents);
+  const payouts = preview.byEntry;
   const dirty = edits.dirty;
 
   useStoredPayoutsCheck(entries, round.payoutCents);
 
-  const ordered = groupByDivision(entries);
-  const displayOrder = ordered.flatMap(([, list]) => list);
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const detailOf = new Map(preview.groups.map((g) => [g.title, g.detail]));
+  const groups =
+    preview.field === null
+      ? groupByDivision(entries).map(([division, list]) => ({ key: division, title: division, detail: detailOf.get(division) ?? "", list }))
+      : preview.groups.map((g) => ({ ...g, list: g.entryIds.flatMap((id) => byId.get(id) ?? []) }));
+  const displayOrder = groups.flatMap((g) => g.list);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -85,8 +91,9 @@ export function EntryEditor({
           by the new values.
         </Alert>
       ) : null}
+      {preview.field ? <p className="text-sm font-medium">{preview.field}</p> : null}
       <DataTable
-        caption="Entries by division"
+        caption={preview.field ? "Entries by team" : "Entries by division"}
         pinFirst
         stack="dense"
         head={
@@ -99,14 +106,9 @@ export function EntryEditor({
           </tr>
         }
       >
-        {ordered.map(([division, list]) => {
-          const s = summaries.get(division);
-          const detail =
-            !s || s.skipped
-              ? "Waiting for every score"
-              : `Pool ${formatCents(s.poolCents)} · Paid ${formatCents(s.paidCents)} · Rounding ${formatCents(s.roundingCents)}`;
+        {groups.map(({ key, title, detail, list }) => {
           return [
-            <GroupRow key={`g-${division}`} colSpan={11} title={division} detail={`${list.length} · ${detail}`} />,
+            <GroupRow key={`g-${key}`} colSpan={11} title={title} detail={detail} />,
             ...list.map((e) => (
               <EntryRow
                 key={e.id}

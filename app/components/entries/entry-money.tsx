@@ -1,5 +1,6 @@
 import { CashDialog } from "./cash-dialog";
 import { CashRecords } from "./void-cash";
+import { WithdrawAction } from "./withdraw-action";
 import type { PlayEntry } from "~/.server/services/rounds/entries-screen";
 import { StatusBadge } from "~/components/ui/badge";
 import { ConfirmDialog } from "~/components/ui/dialog";
@@ -67,30 +68,12 @@ export function EntryOwedNote({ entry }: { entry: PlayEntry }) {
   );
 }
 
-/** What a withdrawal gives back, in words for its confirmation. */
-function backText(entry: PlayEntry): string {
-  const { back, backCents } = entry.money;
-  if (backCents === 0) return `The entry goes. Nothing was paid for it, so no credit comes back.`;
-  const how = paidLine(back).replace(/^Paid: /, "");
-  return `The entry goes, and ${formatCents(backCents)} comes back to ${entry.name} as league credit (${how}).`;
-}
-
 /** The row's money actions: record cash, and withdraw (the entry's delete: what paid for it comes back). */
 export function EntryMoneyActions({ entry }: { entry: PlayEntry }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       <CashDialog entry={entry} />
-      <ConfirmDialog
-        trigger="Withdraw"
-        size="sm"
-        tone="danger"
-        triggerLabel={`Withdraw ${entry.name}`}
-        title={`Withdraw ${entry.name}?`}
-        description={backText(entry)}
-        confirmLabel="Withdraw entry"
-        intent="deleteEntry"
-        fields={{ id: entry.id, version: entry.version }}
-      />
+      <WithdrawAction entry={entry} />
     </div>
   );
 }

@@ -7,9 +7,9 @@ import type { LiveState } from "~/lib/live-state";
 /**
  * The round page's live leaderboard (ADR 26): the state the page was rendered with, then
  * every update from the spectator socket, without a reload; where the socket cannot open,
- * the state as JSON every few seconds.
+ * the state as JSON every few seconds. A doubles round's `teams` are ranked as one (ADR 31).
  */
-export function LiveBoard({ initial }: { initial: LiveState }) {
+export function LiveBoard({ initial, teams = {} }: { initial: LiveState; teams?: Record<number, number> }) {
   const [state, setState] = useState(initial);
   const [live, setLive] = useState(false);
   useEffect(() => {
@@ -39,7 +39,7 @@ export function LiveBoard({ initial }: { initial: LiveState }) {
   }, [initial.roundId]);
   return (
     <div data-live={live ? "live" : "waiting"}>
-      <LeaderTable divisions={leaderboard(state)} />
+      <LeaderTable divisions={leaderboard(state, teams)} />
     </div>
   );
 }

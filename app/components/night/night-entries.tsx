@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { NightResult, useNightAction } from "./night-action";
 import { TakeCash } from "./take-cash";
+import { WithdrawAction } from "~/components/entries/withdraw-action";
 import type { NightEntry } from "~/.server/services/night/night-screen";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -8,21 +9,27 @@ import { paidLine } from "~/lib/entry-money";
 import { formatCents } from "~/lib/money";
 import { CashRecords } from "~/components/entries/void-cash";
 
+type NightAction = ReturnType<typeof useNightAction>;
+
 // The night's entries, one row each as a phone shows them: who, checked in or not, how
-// the entry was paid and what it still owes, with Check in / Undo and Take cash.
+// the entry was paid and what it still owes, with Check in / Undo, Take cash, and Withdraw
+// (before their card's first score) or Mark DNF (after it, ADR 34).
 
 export function NightEntries({ entries, closed }: { entries: NightEntry[]; closed: boolean }) {
+  // A withdrawal's answer (what came back as credit) outlives the row it removes: it shows here.
+  const withdrawals = useNightAction();
   return (
     <section aria-labelledby="entries-title" className="space-y-2 print:hidden">
       <h2 id="entries-title" className="font-display text-2xl font-semibold tracking-wide">
         Players
       </h2>
+      <NightResult action={withdrawals} />
       {entries.length === 0 ? (
         <p className="text-sm text-muted">No one is entered yet: add walk-ups below.</p>
       ) : (
         <ul className="divide-y divide-line rounded-xl border border-line bg-surface shadow-sm">
           {entries.map((entry) => (
-            <NightEntryRow key={entry.id} entry={entry} closed={closed} />
+            <NightEntryRow key={entry.id} entry={entry} closed={closed} withdrawals={withdrawals} />
           ))}
         </ul>
       )}
@@ -30,7 +37,7 @@ export function NightEntries({ entries, closed }: { entries: NightEntry[]; close
   );
 }
 
-function NightEntryRow({ entry, closed }: { entry: NightEntry; closed: boolean }) {
+function NightEntryRow({ entry, closed, withdrawals }: { entry: NightEntry; closed: boolean; withdrawals: NightAction }) {
   const action = useNightAction();
   const [cash, setCash] = useState(false);
   const checkedIn = entry.checkedInAt !== null;
@@ -72,6 +79,7 @@ function NightEntryRow({ entry, closed }: { entry: NightEntry; closed: boolean }
         <Button variant="secondary" aria-expanded={cash} onClick={() => setCash(!cash)} aria-label={`Take cash from ${entry.name}`}>
           Take cash
         </Button>
+        <WithdrawAction entry={entry} onSubmit={entry.night.cardStarted ? action.onSubmit : withdrawals.onSubmit} />
       </div>
       <NightResult action={action} />
       {cash ? <TakeCash entry={entry} onDone={() => setCash(false)} /> : null}

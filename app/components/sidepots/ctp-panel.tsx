@@ -7,9 +7,10 @@ import type { FormOutcome } from "~/lib/form-data";
 import { distanceLabel } from "~/lib/side-pots";
 import type { PotView } from "./pot-summary";
 
-// Closest to the pin from the card (ADR 30): a player records who on their card is closest
-// on a CTP hole, the distance if they measured it; the latest mark beats the one before
-// unless an admin settled the hole. It needs a signal: a mark is not kept on the phone.
+// Closest to the pin from the card (ADR 30, amended): once the card has played a CTP hole, a
+// player records who on their card is closest, the distance if they measured it. A measured
+// mark is beaten only by a shorter one, an unmeasured one by any measured one, and the
+// organiser settles the rest. It needs a signal: a mark is not kept on the phone.
 
 type CardPlayer = { entryId: number; name: string };
 
@@ -32,6 +33,10 @@ function CtpForm({ pot, onCard }: { pot: PotView; onCard: CardPlayer[] }) {
           </li>
         ))}
       </ul>
+      <p className="text-sm text-muted">
+        Record it once your card has played the hole. Only a shorter distance beats a measured one; without a distance the first mark stands
+        until measured or settled.
+      </p>
       {inPot.length === 0 ? (
         <p className="text-sm text-muted">Nobody on this card is in {pot.name}.</p>
       ) : (

@@ -2,13 +2,15 @@ import { Link } from "react-router";
 import type { PlayerPotWin, PotView } from "~/.server/services/sidepots/pot-view";
 import { formatCents } from "~/lib/money";
 import { distanceLabel, holeLabel } from "~/lib/side-pots";
+import { toMeasure } from "~/lib/ctp-rules";
 
 // One side pot as anyone reads it (ADR 30): its buy-in, who is in, the prize so far or as
 // paid, and who holds or won each hole.
 
 export type { PotView };
 
-export function PotSummary({ pot, headingLevel = 3 }: { pot: PotView; headingLevel?: 2 | 3 }) {
+/** `measure`: the night screen marks each hole held without a distance "to measure" (ADR 30). */
+export function PotSummary({ pot, headingLevel = 3, measure = false }: { pot: PotView; headingLevel?: 2 | 3; measure?: boolean }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const paidCents = pot.wins.reduce((sum, w) => sum + w.amountCents, 0);
   const kind = pot.kind === "ctp" ? `Closest to the pin · holes ${pot.holes.join(", ")}` : "Custom pot";
@@ -40,6 +42,7 @@ export function PotSummary({ pot, headingLevel = 3 }: { pot: PotView; headingLev
                     ? "nobody: rolls over"
                     : "nobody yet"}
               {!pot.paid && holders.some((h) => h.settled) ? <span className="text-sm text-muted"> (settled)</span> : null}
+              {measure && !pot.paid && toMeasure(holders) ? <strong className="text-warn-800"> · to measure</strong> : null}
             </li>
           );
         })}

@@ -47,7 +47,7 @@ function PotAdmin({ pot, entries }: { pot: PotView; entries: Entered[] }) {
   const players = useNightAction();
   return (
     <div className="space-y-4 rounded-lg border border-line p-4">
-      <PotSummary pot={pot} />
+      <PotSummary pot={pot} measure />
       {pot.paid ? (
         <p className="text-sm text-muted">Paid with the round's payouts. Settle a hole again and credit payouts again to change it.</p>
       ) : (

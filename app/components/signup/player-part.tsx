@@ -21,7 +21,7 @@ function backText(back: NonNullable<SignUpFacts["withdraw"]>["back"]): string {
 /**
  * The round page's part for a player whose claim is approved (loaded only for them, so an
  * anonymous visit does not download it): what their withdrawal answered, then either
- * "signed up" with the Withdraw button (before the round starts; ADR 22), the closed
+ * "signed up" with the Withdraw button (before the round starts and check-in; ADR 22, 34), the closed
  * notice, or the sign-up dialog.
  */
 export function PlayerPart({ round, facts }: { round: Round; facts: SignUpFacts }) {
@@ -46,7 +46,11 @@ export function PlayerPart({ round, facts }: { round: Round; facts: SignUpFacts 
               />
             </div>
           ) : (
-            <p className="mt-2 text-sm text-muted">The round has started: to withdraw now, ask an admin.</p>
+            <p className="mt-2 text-sm text-muted">
+              {facts.checkedIn
+                ? "You are checked in: to withdraw now, ask the organiser."
+                : "The round has started: to withdraw now, ask an admin."}
+            </p>
           )}
         </Card>
       ) : !round.openForRegistration ? (

@@ -27,6 +27,8 @@ export type SignUpFacts = {
   payPal: PayPalCheckout | null;
   /** The player's entry, while they may still withdraw from it, and what withdrawing gives back (ADR 22). */
   withdraw: { entryId: number; back: { creditCents: number; paypalCents: number; cashCents: number } } | null;
+  /** Checked in: only the organiser withdraws them now (ADR 34). */
+  checkedIn?: boolean;
   /** The league's divisions (its settings), offered first. */
   divisions: readonly string[];
   /** A capped round (ADR 28): the player's place on its waitlist, and why their division is full (null: it has room). */

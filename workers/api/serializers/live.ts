@@ -7,6 +7,7 @@ import type { LiveState } from "~/lib/live-state";
 
 export type LiveStateJson = { state: LiveState; leaderboard: LeaderDivision[]; flags?: AdminFlags };
 
-export function liveStateJson(state: LiveState, adminNow: number | null): LiveStateJson {
-  return { state, leaderboard: leaderboard(state), ...(adminNow === null ? {} : { flags: adminFlags(state, adminNow) }) };
+/** `teams`: a doubles round's drawn teams (entry id → team), which the leaderboard ranks as one field (ADR 31). */
+export function liveStateJson(state: LiveState, adminNow: number | null, teams: Record<number, number> = {}): LiveStateJson {
+  return { state, leaderboard: leaderboard(state, teams), ...(adminNow === null ? {} : { flags: adminFlags(state, adminNow) }) };
 }

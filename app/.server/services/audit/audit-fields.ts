@@ -58,6 +58,10 @@ export const FIELDS: Record<string, Record<string, [string, Kind]>> = {
     dnf: ["did not finish", "onOff"],
     reason: ["reason", "text"],
   },
+  // An admin's withdrawal of a checked-in player (ADR 34): why, since the entry row is gone.
+  withdrawals: {
+    reason: ["reason", "text"],
+  },
   // An admin's assignment or take-back of a bag tag (ADR 27): not money, but who did it matters.
   tag_moves: {
     tag: ["tag", "number"],

@@ -136,6 +136,8 @@ function describe(row: AuditRaw, names: Names): { what: string; context: string 
       const hole = parse(row.after)?.hole;
       return { what: `Live score · ${whoIn ?? `#${row.rowId}`}${hole ? ` · hole ${hole}` : ""}`, context: null };
     }
+    case "withdrawals":
+      return { what: `Withdrawal · ${player ?? `#${row.rowId}`}${round ? ` from ${round}` : ""}`, context: null };
     case "tag_moves": {
       const after = parse(row.after);
       const how = after?.reason === "taken_back" ? "taken back from" : "assigned to";

@@ -94,3 +94,12 @@ export async function roundTeams(db: Db, roundId: number): Promise<{ version: nu
   for (const { team, ...member } of rows) if (team !== null) teams.set(team, [...(teams.get(team) ?? []), member]);
   return { version: round?.version ?? 0, teams: [...teams].map(([number, members]) => ({ number, members })) };
 }
+
+/** The round's drawn teams as entry id → team number (none before a draw): what the live leaderboard ranks by. */
+export async function teamNumbers(db: Db, roundId: number): Promise<Record<number, number>> {
+  const rows = await db
+    .select({ entryId: entries.id, team: entries.team })
+    .from(entries)
+    .where(and(eq(entries.roundId, roundId), isNotNull(entries.team)));
+  return Object.fromEntries(rows.flatMap((r) => (r.team === null ? [] : [[r.entryId, r.team]])));
+}

@@ -17,3 +17,16 @@ export function orRefused<T>(answer: LiveAnswer<T>): T {
 export async function liveStateOf(env: Env, roundId: number, view: "scorer" | "public"): Promise<LiveState> {
   return orRefused(await liveRound(env, roundId).state(roundId, view));
 }
+
+/**
+ * Tells the round's live object that its cards changed in D1 (a withdrawal, ADR 34): it reads
+ * them again at once and tells the phones and the leaderboard. Failing here only delays that
+ * to its next re-read of the cards; the write it follows stands.
+ */
+export async function liveRosterChanged(env: Env, roundId: number): Promise<void> {
+  try {
+    orRefused(await liveRound(env, roundId).rosterChanged(roundId));
+  } catch (err) {
+    console.error("Could not tell the live round its cards changed", err);
+  }
+}

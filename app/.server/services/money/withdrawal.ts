@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Db, dbNow } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
-import { entries, paymentRefunds, payments, players, transfers } from "../../db/schema";
+import { entries, paymentRefunds, payments, players, rounds, transfers } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
 import { PAYMENTS, leftCentsSql } from "./money-sql";
 import { roundMoneyOf } from "./round-money";
@@ -13,6 +13,7 @@ import { nowSeconds } from "~/lib/time";
 import { formatCents } from "~/lib/money";
 import { fullNameSql } from "../../db/player-name";
 import { settleAfter } from "../waitlist/promote";
+import { assertMayWithdraw, entryNight, isNightChanged, nightUnchangedGuard, withdrawalAudit } from "./withdrawal-rules";
 
 // Withdrawing an entry (ADR 22), for the player and the admin alike, and the admin's entry
 // delete: no path removes a paid entry without giving the money back. In ONE batch of the
@@ -34,6 +35,8 @@ export type Withdrawal = {
   paypalCents: number;
   cashCents: number;
   totalCents: number;
+  /** It was on a published card: the round's live copy of the cards must drop it (ADR 34). */
+  onPublishedCard: boolean;
 };
 
 export const WITHDRAW_MESSAGES = {
@@ -45,28 +48,41 @@ export const WITHDRAW_MESSAGES = {
   overpaidOwn: "Your entry was paid more than its price: ask the organiser to sort that out before you withdraw.",
 } as const;
 
+export type WithdrawOptions = { inRound?: number; version?: number; reason?: string };
+
 /**
  * Withdraws an entry and gives back what paid for it as league credit. A player: only
- * their own entry (403) and only before the round starts (409); an admin: any entry, any
- * time. `inRound` (the admin's entries screen) and `version` (the row the admin saw) refuse
- * an entry of another round (404) or one changed since (409).
+ * their own entry (403), only before the round starts and before check-in (409); an admin:
+ * any entry until its card has a score, with a `reason` once it is checked in (ADR 34).
+ * `inRound` (the admin's entries screen) and `version` (the row the admin saw) refuse an
+ * entry of another round (404) or one changed since (409).
  */
-export async function withdrawEntry(
-  db: Db,
-  entryId: number,
-  who: Withdrawer,
-  opts: { inRound?: number; version?: number } = {},
-): Promise<Withdrawal> {
+export async function withdrawEntry(db: Db, entryId: number, who: Withdrawer, opts: WithdrawOptions = {}): Promise<Withdrawal> {
+  // A check-in or a card's first score landing between the read and the write: decide again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await withdrawOnce(db, entryId, who, opts);
+    } catch (err) {
+      if (!isNightChanged(err)) throw err;
+    }
+  }
+  throw conflict("The entry changed while withdrawing it. Please try again.");
+}
+
+async function withdrawOnce(db: Db, entryId: number, who: Withdrawer, opts: WithdrawOptions): Promise<Withdrawal> {
   const [found] = await db
-    .select({ roundId: entries.roundId, playerId: entries.playerId, name: fullNameSql(players) })
+    .select({ roundId: entries.roundId, playerId: entries.playerId, name: fullNameSql(players), roundName: rounds.name })
     .from(entries)
     .innerJoin(players, eq(players.id, entries.playerId))
+    .innerJoin(rounds, eq(rounds.id, entries.roundId))
     .where(eq(entries.id, entryId));
   if (!found || (opts.inRound !== undefined && found.roundId !== opts.inRound)) throw notFound("Entry not found");
   if (!who.admin) {
     const claim = await ownClaim(db, who.userId);
     if (claim?.status !== "approved" || claim.playerId !== found.playerId) throw new AppError("forbidden", WITHDRAW_MESSAGES.notYours);
   }
+  const night = await entryNight(db, entryId);
+  assertMayWithdraw(night, who, { player: found.name, round: found.roundName }, opts.reason);
   const { roundId, playerId } = found;
   const ofThePlayer = and(eq(payments.roundId, roundId), eq(payments.playerId, playerId));
   const left = leftCentsSql(PAYMENTS);
@@ -118,6 +134,8 @@ export async function withdrawEntry(
               inArray(paymentRefunds.paymentId, db.select({ id: payments.id }).from(payments).where(ofThePlayer)),
             ),
           ),
+        nightUnchangedGuard(db, entryId, night),
+        ...(who.admin && opts.reason ? [withdrawalAudit(db, { entryId, playerId, roundId, reason: opts.reason })] : []),
       ],
       after: state.entries.filter((e) => e.id !== entryId),
       guardPlayers: [
@@ -155,5 +173,6 @@ export async function withdrawEntry(
     paypalCents,
     cashCents,
     totalCents: done.entry.creditUsedCents + paypalCents + cashCents,
+    onPublishedCard: night.onPublishedCard,
   };
 }

@@ -9,17 +9,24 @@ import type { StateEntry } from "./round-entries";
 import { getRound } from "./rounds";
 import { fullName } from "~/lib/player-name";
 import { creditSuggestionCapCents } from "~/lib/pricing";
+import { type EntryNight, roundEntryNights } from "../money/withdrawal-rules";
+import { roundPots } from "../sidepots/pot-view";
+import { holesToMeasure } from "~/lib/ctp-rules";
 
-/** One row of the admin's entries screen: the entry, its player's balance and how it was paid. */
-export type PlayEntry = Omit<StateEntry, "paymentId"> & { money: EntryMoneyView };
+/** One row of the admin's entries screen: the entry, its player's balance, how it was paid and where it stands on the night. */
+export type PlayEntry = Omit<StateEntry, "paymentId"> & { money: EntryMoneyView; night: EntryNight };
+
+const NO_NIGHT: EntryNight = { checkedIn: false, cardNumber: null, cardStarted: false, onPublishedCard: false };
 
 /** What /admin/round/play/{id} shows: the round, its entries with their money, the pot at stake. */
 export async function entriesScreen(db: Db, id: number) {
-  const [round, list, pot, paid, [stale]] = await Promise.all([
+  const [round, list, pot, paid, nights, pots, [stale]] = await Promise.all([
     getRound(db, id),
     entriesForRound(db, id),
     acePotCents(db, id),
     roundPayments(db, id),
+    roundEntryNights(db, id),
+    roundPots(db, id),
     db.all<{ n: number }>(sql`select count(*) as n from entries e where e.round_id = ${id} and ${staleCreditSql("e")}`),
   ]);
   const money = roundMoneyOf(
@@ -51,6 +58,7 @@ export async function entriesScreen(db: Db, id: number) {
       version: e.version,
       balanceCents: balances.get(e.playerId) ?? 0,
       money: money.byEntry.get(e.id) as EntryMoneyView,
+      night: nights.get(e.id) ?? NO_NIGHT,
     }),
   );
   return {
@@ -62,5 +70,7 @@ export async function entriesScreen(db: Db, id: number) {
     issues: money.issues,
     /** Entries whose credit Credit payouts gave for a payout they no longer have (ADR 37). */
     staleCredit: Number(stale?.n ?? 0),
+    // CTP holes held without a distance: Credit payouts asks before paying them (ADR 30).
+    toMeasure: holesToMeasure(pots),
   };
 }

@@ -8,8 +8,11 @@ import { chunk } from "../../db/chunk";
 import { type GuardedPlayer, type RoundState, type StateEntry, commitRoundChange } from "./round-entries";
 import { assertEntryVersion } from "./versions";
 import { type Withdrawal, withdrawEntry } from "../money/withdrawal";
-import { planPotPayments } from "../sidepots/settle";
+import { SETTLE_MESSAGES, heldPots, planPotPayments } from "../sidepots/settle";
+import { holesToMeasure } from "~/lib/ctp-rules";
 import { payoutsByEntry } from "~/lib/payouts";
+import { DOUBLES_DIVISION } from "~/lib/doubles";
+import { payoutUnits, waitingFor } from "~/lib/payout-preview";
 import type { EntryChanges, NewEntryValues } from "~/schemas/entries";
 import { fullNameSql } from "../../db/player-name";
 import { fullName } from "~/lib/player-name";
@@ -188,8 +191,8 @@ function changedFields(now: StateEntry, next: StateEntry): Partial<Pick<StateEnt
  * PayPal, cash) comes back as league credit in the same batch, so no path removes a paid
  * entry and keeps the money.
  */
-export async function deleteEntry(db: Db, id: number, version: number, inRound?: number): Promise<Withdrawal> {
-  return withdrawEntry(db, id, { admin: true }, { inRound, version });
+export async function deleteEntry(db: Db, id: number, version: number, inRound?: number, reason?: string): Promise<Withdrawal> {
+  return withdrawEntry(db, id, { admin: true }, { inRound, version, reason });
 }
 
 /** Rewrites the round's stored payouts and labels where they differ from the computed ones: answers how many. */
@@ -206,11 +209,21 @@ export async function syncPayouts(db: Db, roundId: number): Promise<number> {
  * "Credit payouts": credit_added = payout + payout adjust (never below 0) + side pot wins for every entry
  * of the round. Refused while a division still has a score of 0: its payouts are not known.
  */
-export async function creditPayouts(db: Db, roundId: number): Promise<number> {
+export async function creditPayouts(db: Db, roundId: number, opts: { confirmUnmeasured?: boolean } = {}): Promise<number> {
   return commitRoundChange(db, roundId, (state) => {
-    const waiting = [...new Set(state.entries.filter((e) => e.score <= 0 && !e.dnf).map((e) => e.division))];
     if (state.entries.length === 0) throw conflict("This round has no entries.");
-    if (waiting.length) throw conflict(`Enter every score first: ${waiting.join(", ")} still has entries without a score.`);
+    // A doubles round waits for its teams' scores (ADR 31); either way, say who holds it up and what to do.
+    const doubles = state.entries.some((e) => e.team !== null);
+    const held = state.entries.filter((e) => e.score <= 0 && !e.dnf);
+    const waiting = doubles ? (payoutUnits(state.entries).some((u) => u.score <= 0 && !u.dnf) ? [DOUBLES_DIVISION] : []) : held;
+    if (waiting.length) {
+      const fields = doubles ? DOUBLES_DIVISION : [...new Set(held.map((e) => e.division))].join(", ");
+      const who = waitingFor(payoutUnits(state.entries));
+      throw conflict(`Enter every score first: ${fields} still has entries without a score.${who ? ` ${who}` : ""}`);
+    }
+    // A CTP hole held without a distance is paid only when the admin says so (ADR 30, amended).
+    const unmeasured = holesToMeasure(heldPots(state));
+    if (unmeasured.length && !opts.confirmUnmeasured) throw conflict(SETTLE_MESSAGES.unmeasured(unmeasured));
     const payouts = payoutsByEntry(state.entries, state.round.payoutCents);
     // The side pots are paid in the same batch: their wins join each winner's credit (ADR 30).
     const pots = planPotPayments(db, state);

@@ -5,11 +5,15 @@ import { entries, players, sidePotMarks, sidePots } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { fullNameSql } from "../../db/player-name";
 import { holeLabel, potHoles } from "~/lib/side-pots";
+import { CTP_MESSAGES, heldMessage, liveMarkRefusal } from "~/lib/ctp-rules";
+import type { LiveState } from "~/lib/live-state";
 
-// Who holds a side pot's hole (ADR 30). A player marks a CTP from their card, for themself
-// or a cardmate: the latest mark replaces the hole's earlier ones, each mark one batch, so
-// two phones at once leave one holder and the same mark sent twice leaves one row. An
-// admin settles a hole (one winner, several for a tie, or none): players' marks then stop.
+// Who holds a side pot's hole (ADR 30, amended). A player marks a CTP from their card, for
+// themself or a cardmate, while the round is live and once the card has played the hole
+// (~/lib/ctp-rules.ts): a mark replaces the holder only when it beats it (a shorter distance;
+// a measured mark over an unmeasured one), each mark one batch, so two phones at once leave
+// one holder and the same mark sent twice leaves one row. An admin settles a hole (one
+// winner, several for a tie, or none): players' marks then stop.
 
 export type MarkCaller = { userId: number; admin: boolean; playerId: number | null };
 
@@ -18,7 +22,7 @@ export const MARK_MESSAGES = {
   notInPot: (name: string, pot: string) => `${name} is not in ${pot}.`,
   settled: (hole: number) => `${holeLabel(hole)} was settled by an admin: ask them to change it.`,
   paid: (pot: string) => `${pot} is paid: ask an admin to change it.`,
-  notYourCard: "You can record a CTP for yourself or a player on your card.",
+  notYourCard: CTP_MESSAGES.notYourCard,
   adminOnly: "Only an admin chooses a custom pot's winners.",
 } as const;
 
@@ -45,50 +49,83 @@ async function potPlayers(db: Db, potId: number, entryIds: number[]) {
     .where(inArray(entries.id, entryIds));
 }
 
-/** A player's (or an admin's) CTP on `hole` for `entryId`, with an optional distance. */
+/**
+ * A player's (or an admin's) CTP on `hole` for `entryId`, with an optional distance, as the
+ * live round `live` stands (ADR 30, amended): only while it is scored live, from the marked
+ * player's card once it has a score on the hole, and only when it beats the hole's holder.
+ */
 export async function markCtp(
   db: Db,
   roundId: number,
   mark: { potId: number; hole: number; entryId: number; distanceCm: number | null },
   caller: MarkCaller,
+  live: LiveState,
 ): Promise<string> {
   const pot = await potOf(db, roundId, mark.potId, mark.hole);
   if (pot.kind !== "ctp") throw new AppError("forbidden", MARK_MESSAGES.adminOnly);
   const [who] = await potPlayers(db, pot.id, [mark.entryId]);
   if (!who) throw notFound("Entry not found");
-  if (!caller.admin && !(await sameCard(db, roundId, mark.entryId, caller.playerId)))
-    throw new AppError("forbidden", MARK_MESSAGES.notYourCard);
+  const refused = liveMarkRefusal(live, { entryId: mark.entryId, hole: mark.hole, name: who.name }, caller);
+  if (refused) throw new AppError(refused.code, refused.message);
   if (!who.inPot) throw conflict(MARK_MESSAGES.notInPot(who.name, pot.name));
+  const d = mark.distanceCm;
+  const hole = and(eq(sidePotMarks.potId, pot.id), eq(sidePotMarks.hole, mark.hole));
   const open = sql`not exists (select 1 from side_pot_marks s where s.pot_id = ${pot.id} and s.hole = ${mark.hole} and s.settled = 1)
     and (select settled_at from side_pots where id = ${pot.id}) is null`;
+  // Another player's mark this one does not beat: a measured one no shorter, or (unmeasured) any.
+  const standing = sql`exists (select 1 from side_pot_marks s where s.pot_id = ${pot.id} and s.hole = ${mark.hole}
+    and s.entry_id <> ${mark.entryId} and not (${d} is not null and (s.distance_cm is null or ${d} < s.distance_cm)))`;
+  let stored: number | null = d;
   try {
-    // One batch: the hole still open, the earlier holders out, this mark in (again: its distance).
-    await db.batch([
+    // One batch: the hole open and this mark beating its holder, the holder out, this mark in
+    // (the same player's again keeps its shorter distance).
+    const [, , , rows] = await db.batch([
       writeGuard(db, "roundChanged", sql`not (${open})`),
-      db
-        .delete(sidePotMarks)
-        .where(and(eq(sidePotMarks.potId, pot.id), eq(sidePotMarks.hole, mark.hole), sql`${sidePotMarks.entryId} <> ${mark.entryId}`)),
+      writeGuard(db, "roundChanged", standing),
+      db.delete(sidePotMarks).where(and(hole, sql`${sidePotMarks.entryId} <> ${mark.entryId}`)),
       db
         .insert(sidePotMarks)
-        .values({
-          potId: pot.id,
-          hole: mark.hole,
-          entryId: mark.entryId,
-          distanceCm: mark.distanceCm,
-          byUserId: caller.userId,
-          at: dbNow,
-        })
+        .values({ potId: pot.id, hole: mark.hole, entryId: mark.entryId, distanceCm: d, byUserId: caller.userId, at: dbNow })
         .onConflictDoUpdate({
           target: [sidePotMarks.potId, sidePotMarks.hole, sidePotMarks.entryId],
-          set: { distanceCm: mark.distanceCm, byUserId: caller.userId, at: dbNow },
-        }),
+          set: {
+            distanceCm: sql`case when excluded.distance_cm is null then ${sidePotMarks.distanceCm}
+              when ${sidePotMarks.distanceCm} is null then excluded.distance_cm
+              else min(${sidePotMarks.distanceCm}, excluded.distance_cm) end`,
+            byUserId: caller.userId,
+            at: dbNow,
+          },
+        })
+        .returning({ distanceCm: sidePotMarks.distanceCm }),
     ]);
+    stored = rows[0]?.distanceCm ?? d;
   } catch (err) {
     if (!checkFailed(err, "round_changed")) throw err;
-    const [now] = await db.select({ settledAt: sidePots.settledAt }).from(sidePots).where(eq(sidePots.id, pot.id));
-    throw conflict(now?.settledAt != null ? MARK_MESSAGES.paid(pot.name) : MARK_MESSAGES.settled(mark.hole));
+    throw conflict(await whyRefused(db, pot, mark));
   }
-  return `CTP on hole ${mark.hole}: ${who.name}${mark.distanceCm === null ? "" : ` at ${(mark.distanceCm / 100).toFixed(2)} m`}.`;
+  return `CTP on hole ${mark.hole}: ${who.name}${stored === null ? "" : ` at ${(stored / 100).toFixed(2)} m`}.`;
+}
+
+/** Why the batch refused a mark: the pot paid, the hole settled, or a holder this mark does not beat. */
+async function whyRefused(db: Db, pot: { id: number; name: string }, mark: { hole: number; entryId: number }): Promise<string> {
+  const [[now], held] = await db.batch([
+    db.select({ settledAt: sidePots.settledAt }).from(sidePots).where(eq(sidePots.id, pot.id)),
+    db
+      .select({
+        settled: sidePotMarks.settled,
+        name: fullNameSql(players),
+        distanceCm: sidePotMarks.distanceCm,
+        entryId: sidePotMarks.entryId,
+      })
+      .from(sidePotMarks)
+      .innerJoin(entries, eq(entries.id, sidePotMarks.entryId))
+      .innerJoin(players, eq(players.id, entries.playerId))
+      .where(and(eq(sidePotMarks.potId, pot.id), eq(sidePotMarks.hole, mark.hole))),
+  ]);
+  if (now?.settledAt != null) return MARK_MESSAGES.paid(pot.name);
+  if (held.some((m) => m.settled)) return MARK_MESSAGES.settled(mark.hole);
+  const holder = held.find((m) => m.entryId !== mark.entryId);
+  return holder ? heldMessage(mark.hole, holder) : "The hole changed while marking it. Please try again.";
 }
 
 /** An admin settles a hole (a custom pot: hole 0) with these winners (none clears it for players' marks again). */
@@ -114,15 +151,4 @@ export async function settleHole(
   return ids.length
     ? `${pot.name}, ${holeLabel(s.hole).toLowerCase()}: ${names}.`
     : `${pot.name}, ${holeLabel(s.hole).toLowerCase()}: open for players' marks again.`;
-}
-
-/** Whether the caller's player is `entryId`'s player or on the same card of the round. */
-async function sameCard(db: Db, roundId: number, entryId: number, playerId: number | null): Promise<boolean> {
-  if (playerId === null) return false;
-  const [row] = await db.all<{ ok: number }>(sql`
-    select exists (select 1 from entries e where e.id = ${entryId} and e.player_id = ${playerId})
-      or exists (select 1 from card_players a join card_players b on b.card_id = a.card_id
-        join entries me on me.id = b.entry_id
-        where a.entry_id = ${entryId} and me.player_id = ${playerId} and me.round_id = ${roundId}) as ok`);
-  return Boolean(row?.ok);
 }

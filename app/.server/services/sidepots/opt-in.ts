@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type Db, raisedBy, dbNow } from "../../db/client";
-import { entries, sidePotPlayers, transfers } from "../../db/schema";
+import { entries, sidePotMarks, sidePotPlayers, transfers } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { roundMoneyOf, roundPayments } from "../money/round-money";
 import { type GuardedPlayer, commitRoundChange } from "../rounds/round-entries";
@@ -13,7 +13,8 @@ import { POT_MESSAGES } from "./side-pots";
 // A player into or out of a round's side pot at check-in (ADR 30), by an admin, as one
 // write of the round (ADR 14). In: the buy-in joins the entry's price, owed until paid (in
 // cash, like the entry) or taken from the player's credit at once. Out: what the entry had
-// paid beyond its new price comes back as credit, from the credit it used first.
+// paid beyond its new price comes back as credit, from the credit it used first, and any
+// hole it held is open again.
 
 export type PotChoice = { potId: number; entryId: number; join: boolean; fromCredit: boolean };
 
@@ -51,7 +52,11 @@ export async function choosePot(db: Db, roundId: number, choice: PotChoice): Pro
         } else said = `${entry.name} is in ${pot.name}: ${formatCents(pot.buyInCents)} more to pay.`;
       } else {
         if (!isIn) throw conflict(OPT_IN_MESSAGES.notIn(entry.name, pot.name));
-        statements.push(db.delete(sidePotPlayers).where(and(eq(sidePotPlayers.potId, pot.id), eq(sidePotPlayers.entryId, entry.id))));
+        statements.push(
+          db.delete(sidePotPlayers).where(and(eq(sidePotPlayers.potId, pot.id), eq(sidePotPlayers.entryId, entry.id))),
+          // Out of the pot, out of its holes: a hole they held is open again.
+          db.delete(sidePotMarks).where(and(eq(sidePotMarks.potId, pot.id), eq(sidePotMarks.entryId, entry.id))),
+        );
         // What the entry paid beyond its price without this pot comes back: credit first.
         const paid = roundMoneyOf(round, [entry], payments).byEntry.get(entry.id)?.paidCents ?? 0;
         const back = Math.min(pot.buyInCents, Math.max(0, paid - entryTotalCents(round, entry.ace, entry.sidePotsCents - pot.buyInCents)));

@@ -50,8 +50,9 @@ export async function roundPots(db: Db, roundId: number): Promise<PotView[]> {
       .sort((a, b) => a.name.localeCompare(b.name)),
     holders: p.holes.map((hole) => ({
       hole,
+      // Only players in the pot hold its holes (one taken out since holds nothing).
       holders: p.marks
-        .filter((m) => m.hole === hole)
+        .filter((m) => m.hole === hole && p.entryIds.includes(m.entryId))
         .map((m) => ({ entryId: m.entryId, name: nameOf(m.entryId), settled: m.settled, distanceCm: m.distanceCm })),
     })),
     wins: p.wins.map((w) => ({ ...w, playerId: who.get(w.entryId)?.playerId ?? 0, name: nameOf(w.entryId) })),

@@ -15,6 +15,8 @@ import { rolloverBeforeSql } from "./pot-sql";
 // and a pot whose rollover already went into a later paid one cannot change what it paid.
 
 export const SETTLE_MESSAGES = {
+  unmeasured: (holes: string[]) =>
+    `Not measured yet: ${holes.join("; ")}. ${holes.length > 1 ? "Measure them or settle them" : "Measure it or settle it"} on the night screen, or confirm to pay ${holes.length > 1 ? "them" : "it"} as ${holes.length > 1 ? "they stand" : "it stands"}.`,
   earlier: (pot: string, round: string) => `Pay ${pot} of ${round} first: what it leaves rolls over into this round's.`,
   later: (pot: string, round: string) =>
     `${pot} was paid before and ${round}'s ${pot} took its rollover: its winners can no longer change.`,
@@ -53,4 +55,20 @@ export function planPotPayments(db: Db, state: RoundState) {
     );
   }
   return { statements, winsByEntry };
+}
+
+/** The round's pots as `holesToMeasure` reads them (~/lib/ctp-rules.ts), from a round write's state. */
+export function heldPots(state: RoundState) {
+  const names = new Map(state.entries.map((e) => [e.id, e.name]));
+  return state.sidePots.map((pot) => ({
+    name: pot.name,
+    kind: pot.kind,
+    paid: pot.settledAt !== null,
+    holders: pot.holes.map((hole) => ({
+      hole,
+      holders: pot.marks
+        .filter((m) => m.hole === hole && pot.entryIds.includes(m.entryId))
+        .map((m) => ({ name: names.get(m.entryId) ?? "a withdrawn player", settled: m.settled, distanceCm: m.distanceCm })),
+    })),
+  }));
 }
