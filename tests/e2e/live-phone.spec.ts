@@ -1,0 +1,85 @@
+import type { Page } from "@playwright/test";
+import { api, claimedPlayer, moveAway } from "./api";
+import { expect, test } from "./fixtures";
+import { hole, liveRound, logInAs, phone, waitingLine } from "./live";
+
+// Live scoring on the players' phones (ADR 26, "The phone"), at 375 px: a phone that two
+// players share in turn, a wrong PIN answered where the scorer looks, and the night screen
+// following the round without a reload.
+
+test.describe.configure({ timeout: 240_000 });
+
+type Logged = { changes: { entryId: number; hole: number; value: number; scorer: { name: string } }[] };
+
+/** The round's change log, as the admin reads it. */
+const logOf = (admin: Page, roundId: number) => api<Logged>(admin, "GET", `/api/admin/live/${roundId}/log`);
+
+/** Opens the navbar's menu (a phone's) and taps Log out. */
+async function tapLogOut(page: Page) {
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("button", { name: "Log out" }).click();
+}
+
+test("a phone shared in turn: what waits stays its scorer's, and the next login gets none of it @narrow", async ({
+  adminPage: admin,
+  browser,
+}) => {
+  const a = await claimedPlayer(admin, browser, { creditDollars: 0 });
+  const b = await claimedPlayer(admin, browser, { creditDollars: 0 });
+  const roundId = await liveRound(admin, `Shared ${a.tag}`, [a.playerId, b.playerId]);
+  const page = await phone(browser, a.page);
+  const context = page.context();
+  try {
+    // A scores hole 1 with no way to the server: the score waits on the phone.
+    let cutOff = true;
+    await context.routeWebSocket(/\/api\/live\//, (ws) => (cutOff ? ws.close() : ws.connectToServer()));
+    await context.route(/\/api\/live\/\d+\/changes/, (route) => (cutOff ? route.abort("internetdisconnected") : route.continue()));
+    await page.goto(`/rounds/${roundId}/score?beat=1000`);
+    await expect(hole(page)).toHaveText(/Hole 1/);
+    await page.getByRole("button", { name: `One stroke more for ${a.playerName}` }).click();
+    await expect(waitingLine(page)).toHaveText("1 score saved on this phone, not yet sent");
+
+    // Log out offers to send it first; it cannot go, so A keeps it on the phone, filed as A's.
+    await tapLogOut(page);
+    const ask = page.getByRole("dialog", { name: "Scores not sent yet" });
+    await expect(ask).toContainText("1 score saved on this phone, not yet sent");
+    await ask.getByRole("button", { name: "Send them now" }).click();
+    await expect(ask.getByRole("alert")).toContainText("Not sent");
+    await ask.getByRole("button", { name: "Log out, keep them for me" }).click();
+    await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+
+    // Offline, the scoring page is no longer kept: nothing of A's shows.
+    await context.setOffline(true);
+    await page.goto(`/rounds/${roundId}/score`).catch(() => null);
+    await expect(page.getByText(a.playerName)).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Card 1" })).toHaveCount(0);
+    await context.setOffline(false);
+
+    // B signs in on the same phone with the server reachable: nothing of A's is sent as B's.
+    cutOff = false;
+    await logInAs(page, b.tag);
+    await page.goto(`/rounds/${roundId}/score?beat=1000`);
+    await expect(page.getByText("Live", { exact: true })).toBeVisible();
+    await expect(waitingLine(page)).toHaveText("Every score is sent");
+    await page.waitForTimeout(1500);
+    expect((await logOf(admin, roundId)).changes).toEqual([]);
+    await tapLogOut(page);
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+
+    // A signs in again: their score goes, as theirs.
+    await logInAs(page, a.tag);
+    await page.goto(`/rounds/${roundId}/score?beat=1000`);
+    await expect(waitingLine(page)).toHaveText("Every score is sent", { timeout: 15_000 });
+    await expect
+      .poll(async () => (await logOf(admin, roundId)).changes.map((c) => [c.hole, c.value, c.scorer.name]))
+      .toEqual([[1, 4, `Pat ${a.tag}`]]);
+  } finally {
+    await moveAway(admin, roundId);
+    await context.close();
+    await a.context.close();
+    await b.context.close();
+  }
+});
