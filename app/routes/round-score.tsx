@@ -1,7 +1,7 @@
-import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/round-score";
 import { ScoreCard } from "~/components/live/score-card";
+import { useOfflineCopy } from "~/components/live/offline-copy";
 import { ButtonLink } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireUser } from "~/.server/auth/guards";
@@ -19,7 +19,7 @@ import { CtpFormSchema } from "~/schemas/side-pots";
 // Scoring a card on the course (ADR 26, "The phone"): a player on one of the round's
 // published cards scores their card, an admin any card (?card=). The page keeps working
 // without a signal: its service worker (public/sw.js) keeps a copy of it, and every score
-// waits on the phone until the server has it.
+// waits on the phone, filed under the scorer's login, until the server has it.
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Score card");
 
@@ -46,7 +46,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // A doubles round's partners score as one (ADR 31).
   const teams = Object.fromEntries(drawn.teams.flatMap((t) => t.members.map((m) => [m.entryId, t.number])));
   const onCard = state.players.filter((p) => card.entryIds.includes(p.entryId)).map((p) => ({ entryId: p.entryId, name: p.name }));
-  return { state, cardId: card.id, cardNumber: card.number, scorer, beatMs, pots, onCard, teams };
+  return { state, cardId: card.id, cardNumber: card.number, scorer, userId: session.user.id, beatMs, pots, onCard, teams };
 }
 
 /** A CTP from the card: the player's own or a cardmate's, or any by an admin. */
@@ -74,32 +74,13 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   }
 }
 
-/** Hands the service worker this page and its built assets, so a reload without a signal still shows the card. */
-function useOfflineCopy() {
-  useEffect(() => {
-    if (!("serviceWorker" in navigator)) return;
-    const urls = [
-      window.location.pathname + window.location.search,
-      ...performance
-        .getEntriesByType("resource")
-        .map((e) => e.name)
-        .filter((u) => u.startsWith(`${window.location.origin}/assets/`)),
-    ];
-    navigator.serviceWorker
-      .register("/sw.js")
-      .then(() => navigator.serviceWorker.ready)
-      .then((reg) => reg.active?.postMessage({ type: "cache", urls }))
-      .catch(() => undefined);
-  }, []);
-}
-
 export default function RoundScore({ loaderData }: Route.ComponentProps) {
-  const { state, cardId, cardNumber, scorer, beatMs, pots, onCard, teams } = loaderData;
+  const { state, cardId, cardNumber, scorer, userId, beatMs, pots, onCard, teams } = loaderData;
   useOfflineCopy();
   return (
     <div className="mx-auto max-w-xl space-y-4">
       <PageHeader title={`Card ${cardNumber}`} subtitle={state.name} />
-      <ScoreCard initial={state} cardId={cardId} scorer={scorer} beatMs={beatMs} teams={teams} />
+      <ScoreCard initial={state} cardId={cardId} scorer={scorer} userId={userId} beatMs={beatMs} teams={teams} />
       <CtpPanel pots={pots} onCard={onCard} />
       <ButtonLink to={`/rounds/${state.roundId}`} variant="quiet">
         Back to the round

@@ -101,13 +101,27 @@ const changes = z
   .min(1, "Send at least one change")
   .max(LIVE_LIMITS.batch, `Send at most ${LIVE_LIMITS.batch} changes at a time`);
 
+/**
+ * Who made the batch's changes (their user id). A phone shared in turn keeps each login's
+ * changes apart: one sent under another login's session is refused whole (unauthorized), and
+ * waits on the phone for its own login.
+ */
+const by = z
+  .number({ error: "by must be the user id of who made the changes" })
+  .int("by must be a whole number")
+  .positive("by must be positive")
+  .max(Number.MAX_SAFE_INTEGER, "by is too large")
+  .optional();
+
+export const ANOTHER_LOGIN = "These scores were made under another login on this phone: they wait on it for that login.";
+
 /** POST /api/live/{roundId}/changes. */
-export const ChangeBatchSchema = z.object({ changes });
+export const ChangeBatchSchema = z.object({ changes, by });
 
 /** A socket frame from a phone or a spectator: a batch of changes, or a request for the whole state again. */
 export const ClientMessageSchema = z.discriminatedUnion(
   "type",
-  [z.object({ type: z.literal("changes"), changes }), z.object({ type: z.literal("state") })],
+  [z.object({ type: z.literal("changes"), changes, by }), z.object({ type: z.literal("state") })],
   {
     error: 'type must be "changes" or "state"',
   },

@@ -10,7 +10,7 @@ import { type SocketInfo, acceptSocket, callerOf, readFrame, send, viewOf } from
 import { type Touched, type View, fullState } from "./state-view";
 import { startAside, submitChanges, submitNow } from "./submit";
 import type { LiveState } from "~/lib/live-state";
-import type { Change, ChangeResult, LiveAnswer } from "~/schemas/live";
+import { ANOTHER_LOGIN, type Change, type ChangeResult, type LiveAnswer } from "~/schemas/live";
 
 // One Durable Object per live round (ADR 26), named "round:<id>": it holds the round's
 // live scores in its own SQLite and takes every change one at a time, from the phones'
@@ -79,6 +79,8 @@ export class LiveRound extends DurableObject<Env> {
     const caller = callerOf(info);
     if (!caller)
       return send(ws, { type: "error", error: "Spectators only watch: log in as a player on a card to score.", code: "forbidden" });
+    if (frame.message.by !== undefined && frame.message.by !== caller.userId)
+      return send(ws, { type: "error", error: ANOTHER_LOGIN, code: "unauthorized" });
     const answer = await this.submit(caller, info.roundId, frame.message.changes, ws);
     if (!answer.ok) send(ws, { type: "error", error: answer.error, code: answer.code });
   }

@@ -3,6 +3,7 @@ import { HoleScores } from "./hole-scores";
 import { SignOff } from "./sign-off";
 import { useLiveRound } from "./use-live-round";
 import { FlagsToSettle } from "./flags-to-settle";
+import { UnownedScores } from "./unowned-scores";
 import { Alert } from "~/components/ui/alert";
 import { toParLabel } from "~/lib/live-board";
 import { type Make, type Scorer, changeId, holeOrder, nextOpenHole, scoreUnits, waitingLabel, withWaiting } from "~/lib/live-scoring";
@@ -21,17 +22,31 @@ export function ScoreCard({
   initial,
   cardId,
   scorer,
+  userId,
   beatMs,
   teams,
 }: {
   initial: LiveState;
   cardId: number;
   scorer: Scorer;
+  /** The login scoring on this phone: what it records waits under it. */
+  userId: number;
   beatMs: number;
   /** A doubles round's teams (entry id → team number, ADR 31): each scores as one. */
   teams?: Record<number, number>;
 }) {
-  const { state, waiting, shown: unseen, link, refused, record, dismiss } = useLiveRound(initial.roundId, initial, beatMs);
+  const {
+    state,
+    waiting,
+    shown: unseen,
+    link,
+    refused,
+    held,
+    unowned,
+    settleUnowned,
+    record,
+    dismiss,
+  } = useLiveRound(initial.roundId, userId, initial, beatMs);
   const shown = useMemo(() => withWaiting(state, unseen), [state, unseen]);
   const card = shown.cards.find((c) => c.id === cardId);
   const order = useMemo(() => holeOrder(shown.holes.length, card?.startHole ?? null), [shown.holes.length, card?.startHole]);
@@ -57,6 +72,8 @@ export function ScoreCard({
           {waitText ?? "Every score is sent"}
         </p>
       </div>
+      {held && waiting.length ? <Alert tone="warning">{held}</Alert> : null}
+      <UnownedScores count={unowned.length} settle={settleUnowned} />
       {refused.length ? (
         <Alert tone="error" title="The server refused:" onDismiss={dismiss}>
           <ul>
