@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { api, claimedPlayer, moveAway } from "./api";
+import { api, claimedPlayer, letters, makePlayer, moveAway } from "./api";
 import { expect, test } from "./fixtures";
 import { hole, liveRound, logInAs, phone, waitingLine } from "./live";
 
@@ -79,6 +79,67 @@ test("a phone shared in turn: what waits stays its scorer's, and the next login 
   } finally {
     await moveAway(admin, roundId);
     await context.close();
+    await a.context.close();
+    await b.context.close();
+  }
+});
+
+type Live = { state: { players: { entryId: number; playerId: number; name: string }[] } };
+
+/** Every hole of every player of the round at par 3, sent by `scorer` through the /api as a phone would. */
+async function scoreEveryHole(scorer: Page, roundId: number) {
+  const { state } = await api<Live>(scorer, "GET", `/api/live/${roundId}`);
+  const at = Math.floor(Date.now() / 1000);
+  const changes = state.players.flatMap((p) =>
+    Array.from({ length: 18 }, (_, i) => ({
+      id: `e2e-${letters()}-${p.entryId}-${i}`,
+      at,
+      kind: "strokes",
+      entryId: p.entryId,
+      hole: i + 1,
+      strokes: 3,
+    })),
+  );
+  await api(scorer, "POST", `/api/live/${roundId}/changes`, { changes });
+}
+
+test("a wrong PIN is answered beside its Sign button, in view; a cardmate with no PIN is the organiser's to confirm @narrow", async ({
+  adminPage: admin,
+  browser,
+}) => {
+  const a = await claimedPlayer(admin, browser, { creditDollars: 0 });
+  const b = await claimedPlayer(admin, browser, { creditDollars: 0 });
+  const tag = letters();
+  const loneId = await makePlayer(admin, "Lone", `Nopin${tag}`, "MA2");
+  const roundId = await liveRound(admin, `Pins ${a.tag}`, [a.playerId, b.playerId, loneId]);
+  await api(b.page, "PUT", "/api/users/me/scoring-pin", { pin: "2468" });
+  await scoreEveryHole(a.page, roundId);
+  const page = await phone(browser, a.page);
+  try {
+    await page.goto(`/rounds/${roundId}/score`);
+    const sign = page.getByRole("region", { name: "Sign the card" });
+    // The player with no login (so no PIN): no field, the organiser confirms.
+    await expect(sign.locator("li", { hasText: `Lone Nopin${tag}` })).toContainText("no scoring PIN: the organiser confirms this total");
+    await expect(sign.getByLabel(new RegExp(`Lone Nopin${tag}'s scoring PIN`))).toHaveCount(0);
+
+    // A wrong PIN for B: the error shows beside the field and its button, on screen.
+    await sign.getByLabel(new RegExp(`${b.playerName}'s scoring PIN`)).fill("1357");
+    const button = sign.getByRole("button", { name: `Confirm for ${b.playerName}` });
+    await button.click();
+    const error = sign.getByRole("alert").filter({ hasText: `Wrong PIN for ${b.playerName}` });
+    await expect(error).toBeVisible();
+    const viewport = page.viewportSize() ?? { width: 375, height: 740 };
+    const [errorBox, buttonBox] = [await error.boundingBox(), await button.boundingBox()];
+    if (!errorBox || !buttonBox) throw new Error("the error or the button is not laid out");
+    expect(errorBox.y).toBeGreaterThanOrEqual(0);
+    expect(errorBox.y + errorBox.height).toBeLessThanOrEqual(viewport.height);
+    expect(errorBox.x + errorBox.width).toBeLessThanOrEqual(viewport.width);
+    // Beside the control: within a thumb's reach of the button, not a page away.
+    expect(Math.abs(errorBox.y - (buttonBox.y + buttonBox.height))).toBeLessThan(120);
+    await expect(page.getByRole("alert").filter({ hasText: "The server refused" })).toHaveCount(0);
+  } finally {
+    await moveAway(admin, roundId);
+    await page.context().close();
     await a.context.close();
     await b.context.close();
   }
