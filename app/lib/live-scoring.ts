@@ -53,6 +53,13 @@ export function nextOpenHole(state: LiveState, card: LiveCard, order: readonly n
   return order.find((hole) => players.some((p) => p.strokes[hole - 1] === null)) ?? order[order.length - 1] ?? 1;
 }
 
+/**
+ * The control a change comes from, as a key: a player's strokes or penalty on a hole, their
+ * DNF, their sign-off. The server's refusal of a change is shown beside its control.
+ */
+export const controlKey = (c: { kind: Change["kind"]; entryId: number; hole?: number }): string =>
+  `${c.kind}:${c.entryId}:${c.kind === "strokes" || c.kind === "penalty" ? c.hole : 0}`;
+
 /** A change's id: random, so a resend of the same change is known as the same (the protocol's 8–64 characters). */
 export function changeId(): string {
   return crypto.randomUUID();

@@ -8,6 +8,7 @@ import { requireUser } from "~/.server/auth/guards";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { liveStateOf } from "~/.server/services/live/live-object";
 import { scorerOf } from "~/.server/services/live/live-viewer";
+import { playersWithPin } from "~/.server/services/live/live-roster";
 import { pageMeta } from "~/lib/meta";
 import { handleForm } from "~/.server/forms";
 import { markCtp } from "~/.server/services/sidepots/marks";
@@ -42,11 +43,32 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const beatMs = Number.isInteger(beat) && beat >= BEAT.min && beat <= BEAT.max ? beat : BEAT.default;
   const scorer = { role: viewer.role === "admin" ? ("admin" as const) : ("player" as const), playerId: viewer.playerId };
   // The round's CTP pots (ADR 30), and who on this card can be marked in them.
-  const [pots, drawn] = await orRouteError(Promise.all([roundPots(db, id), roundTeams(db, id)]));
+  const onCard = state.players.filter((p) => card.entryIds.includes(p.entryId));
+  // Who a cardmate can sign for with a PIN: the others' totals are the organiser's to confirm.
+  const [pots, drawn, pinned] = await orRouteError(
+    Promise.all([
+      roundPots(db, id),
+      roundTeams(db, id),
+      playersWithPin(
+        db,
+        onCard.map((p) => p.playerId),
+      ),
+    ]),
+  );
   // A doubles round's partners score as one (ADR 31).
   const teams = Object.fromEntries(drawn.teams.flatMap((t) => t.members.map((m) => [m.entryId, t.number])));
-  const onCard = state.players.filter((p) => card.entryIds.includes(p.entryId)).map((p) => ({ entryId: p.entryId, name: p.name }));
-  return { state, cardId: card.id, cardNumber: card.number, scorer, userId: session.user.id, beatMs, pots, onCard, teams };
+  return {
+    state,
+    cardId: card.id,
+    cardNumber: card.number,
+    scorer,
+    userId: session.user.id,
+    beatMs,
+    pots,
+    onCard: onCard.map((p) => ({ entryId: p.entryId, name: p.name })),
+    teams,
+    pinned,
+  };
 }
 
 /** A CTP from the card: the player's own or a cardmate's, or any by an admin. */
@@ -75,12 +97,12 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function RoundScore({ loaderData }: Route.ComponentProps) {
-  const { state, cardId, cardNumber, scorer, userId, beatMs, pots, onCard, teams } = loaderData;
+  const { state, cardId, cardNumber, scorer, userId, beatMs, pots, onCard, teams, pinned } = loaderData;
   useOfflineCopy();
   return (
     <div className="mx-auto max-w-xl space-y-4">
       <PageHeader title={`Card ${cardNumber}`} subtitle={state.name} />
-      <ScoreCard initial={state} cardId={cardId} scorer={scorer} userId={userId} beatMs={beatMs} teams={teams} />
+      <ScoreCard initial={state} cardId={cardId} scorer={scorer} userId={userId} beatMs={beatMs} teams={teams} pinned={pinned} />
       <CtpPanel pots={pots} onCard={onCard} />
       <ButtonLink to={`/rounds/${state.roundId}`} variant="quiet">
         Back to the round

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type Link, LiveConnection, followState, socketUrl } from "./live-connection";
 import { adopt, forget, keep, unowned as unownedOf, waiting as waitingOf } from "./outbox";
 import { BATCH, postChanges } from "./send-changes";
+import { controlKey } from "~/lib/live-scoring";
 import type { LiveState } from "~/lib/live-state";
 import type { Change, ChangeResult, ServerMessage } from "~/schemas/live";
 
@@ -46,7 +47,8 @@ export function useLiveRound(roundId: number, userId: number, initial: LiveState
     const ok = done.flatMap((r) => (r.status === "refused" ? [] : [{ change: byId.get(r.id) as Change, seq: r.seq }]));
     if (ok.length) setTaken((list) => [...list, ...ok]);
     const no = done.flatMap((r) => (r.status === "refused" ? [{ change: byId.get(r.id) as Change, error: r.error }] : []));
-    if (no.length) setRefused((list) => [...list, ...no]);
+    // A control's newest refusal replaces its older one.
+    if (no.length) setRefused((list) => [...list.filter((x) => !no.some((n) => controlKey(n.change) === controlKey(x.change))), ...no]);
   }, []);
 
   /** Sends what waits: over the socket when it is live, else by POST; what fails stays for the next try. */
@@ -109,6 +111,11 @@ export function useLiveRound(roundId: number, userId: number, initial: LiveState
       // Shown at once (the next tap already sees it), then kept, then sent.
       waitingRef.current = [...waitingRef.current, ...changes];
       setWaiting(waitingRef.current);
+      // A new try at a control clears what the server said of the last one.
+      const tried = new Set(changes.map(controlKey));
+      setRefused((list) =>
+        list.some((r) => tried.has(controlKey(r.change))) ? list.filter((r) => !tried.has(controlKey(r.change))) : list,
+      );
       for (const c of changes) await keep(roundId, userId, c);
       await flush();
     },
@@ -133,6 +140,6 @@ export function useLiveRound(roundId: number, userId: number, initial: LiveState
   // Forget what the state now holds.
   useEffect(() => setTaken((list) => (list.some((t) => t.seq <= state.seq) ? list.filter((t) => t.seq > state.seq) : list)), [state.seq]);
   const shown = useMemo(() => [...taken.filter((t) => t.seq > state.seq).map((t) => t.change), ...waiting], [taken, waiting, state.seq]);
-  const dismiss = useCallback(() => setRefused([]), []);
+  const dismiss = useCallback((r: Refusal) => setRefused((list) => list.filter((x) => x.change.id !== r.change.id)), []);
   return { state, waiting, shown, link, refused, held, unowned, settleUnowned, record, dismiss };
 }
