@@ -1,6 +1,6 @@
 import type { Link } from "./live-connection";
 import { toParLabel } from "~/lib/live-board";
-import type { ScoreUnit } from "~/lib/live-scoring";
+import { type ScoreUnit, holesInQuestion } from "~/lib/live-scoring";
 import { type LivePlayer, type LiveState, playerToPar, playerTotal } from "~/lib/live-state";
 
 // The scoring page's smaller parts (ADR 26, "The phone"): the link and what waits, the row
@@ -69,16 +69,23 @@ export function HoleNav({
 
 /** Each player's (or team's) running total and its score against par. */
 export function CardTotals({ units, state }: { units: ScoreUnit[]; state: LiveState }) {
+  const asked = (u: ScoreUnit) => {
+    const holes = holesInQuestion(state.flags, [u.lead.entryId]);
+    return holes.length ? `, ${holes.length === 1 ? "hole" : "holes"} ${holes.join(", ")} in question` : "";
+  };
   return (
     <section aria-labelledby="totals-title" className="rounded-lg border border-slate-300 bg-surface p-3">
       <h2 id="totals-title" className="mb-2 text-base font-bold">
         Totals
       </h2>
       <ul className="divide-y divide-slate-200">
-        {units.map(({ key, name, lead: p }) => (
-          <li key={key} className="flex items-center justify-between gap-2 py-2 text-base">
-            <span className="font-semibold">{name}</span>
-            <span className="tabular-nums">{p.dnf ? "DNF" : `${playerTotal(p)} (${toParLabel(playerToPar(p, state.holes))})`}</span>
+        {units.map((u) => (
+          <li key={u.key} className="flex items-center justify-between gap-2 py-2 text-base">
+            <span className="font-semibold">{u.name}</span>
+            {/* A hole in question is left out of the total until it is settled: said, not silent. */}
+            <span className={`text-right tabular-nums ${asked(u) && !u.lead.dnf ? "font-semibold text-danger-800" : ""}`}>
+              {u.lead.dnf ? "DNF" : `${playerTotal(u.lead)} (${toParLabel(playerToPar(u.lead, state.holes))})${asked(u)}`}
+            </span>
           </li>
         ))}
       </ul>

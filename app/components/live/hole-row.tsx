@@ -1,6 +1,8 @@
+import { Question, settleChange } from "./flags-to-settle";
 import { RefusalNote, type Refusals } from "./refusal-note";
 import type { Refusal } from "./use-live-round";
 import { type Make, type ScoreUnit, controlKey } from "~/lib/live-scoring";
+import type { LiveFlag } from "~/lib/live-state";
 import type { Change } from "~/schemas/live";
 
 const STROKES = { min: 1, max: 20 };
@@ -30,6 +32,7 @@ export function HoleRow({
   canEdit,
   make,
   record,
+  flags,
   refusals,
   dismiss,
 }: {
@@ -39,6 +42,8 @@ export function HoleRow({
   canEdit: boolean;
   make: Make;
   record: (changes: Change[]) => Promise<void>;
+  /** The card's holes in question: one of this row's is asked as a question here, with the values to settle on. */
+  flags: readonly LiveFlag[];
   refusals: Refusals;
   dismiss: (r: Refusal) => void;
 }) {
@@ -50,13 +55,20 @@ export function HoleRow({
   const strokes = p.strokes[hole - 1] ?? null;
   const penalty = p.penalties[hole - 1] ?? 0;
   const quiet = "min-h-11 rounded-md border border-slate-400 px-3";
+  const flagOf = (field: LiveFlag["field"]) =>
+    flags.find((f) => f.entryId === u.lead.entryId && f.field === field && (field === "dnf" || f.hole === hole));
+  const [inQuestion, penaltyInQuestion, dnfInQuestion] = [flagOf("strokes"), flagOf("penalty"), flagOf("dnf")];
+  const settle = (f: LiveFlag) => (value: number) => void record(u.members.map((m) => settleChange(make, f, value, m.entryId)));
   return (
     <li className="rounded-md border border-slate-300 p-2" aria-label={`${p.name}, hole ${hole}`}>
       <div className="flex items-center justify-between gap-2">
         <span className="min-w-0 truncate text-lg font-semibold">{p.name}</span>
         {p.dnf ? <span className="font-bold text-danger-800">DNF</span> : null}
       </div>
-      {p.dnf ? null : (
+      {dnfInQuestion ? <Question flag={dnfInQuestion} label="Did not finish" canEdit={canEdit} settle={settle(dnfInQuestion)} /> : null}
+      {inQuestion ? (
+        <Question flag={inQuestion} label={`${p.name}, hole ${hole}`} canEdit={canEdit} settle={settle(inQuestion)} big />
+      ) : p.dnf ? null : (
         <div className="mt-2 flex items-center justify-between gap-2">
           <button
             type="button"
@@ -87,6 +99,9 @@ export function HoleRow({
           </button>
         </div>
       )}
+      {penaltyInQuestion ? (
+        <Question flag={penaltyInQuestion} label="Penalty strokes" canEdit={canEdit} settle={settle(penaltyInQuestion)} />
+      ) : null}
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
         {p.dnf ? null : (
           <button
@@ -98,7 +113,7 @@ export function HoleRow({
             Penalty +1{penalty ? ` (now ${penalty})` : ""}
           </button>
         )}
-        {penalty && !p.dnf ? (
+        {penalty && !p.dnf && !penaltyInQuestion ? (
           <button
             type="button"
             className={quiet}

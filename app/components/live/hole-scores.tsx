@@ -2,6 +2,7 @@ import { HoleRow, big } from "./hole-row";
 import { RefusalNote, type Refusals } from "./refusal-note";
 import type { Refusal } from "./use-live-round";
 import type { Make, ScoreUnit } from "~/lib/live-scoring";
+import type { LiveFlag } from "~/lib/live-state";
 import type { Change } from "~/schemas/live";
 
 /**
@@ -16,6 +17,7 @@ export function HoleScores({
   canEdit,
   make,
   record,
+  flags,
   refusals,
   dismiss,
   onHole,
@@ -28,6 +30,7 @@ export function HoleScores({
   canEdit: boolean;
   make: Make;
   record: (changes: Change[]) => Promise<void>;
+  flags: readonly LiveFlag[];
   refusals: Refusals;
   dismiss: (r: Refusal) => void;
   onHole: (hole: number) => void;
@@ -36,7 +39,9 @@ export function HoleScores({
 }) {
   const each = (u: ScoreUnit, fields: Record<string, unknown> & { kind: Change["kind"] }) =>
     u.members.map((m) => make({ ...fields, entryId: m.entryId }));
-  const unset = units.filter((u) => !u.lead.dnf && u.lead.strokes[hole - 1] === null);
+  // A hole in question is null too, but it is settled, not filled in with par.
+  const asked = new Set(flags.filter((f) => f.field === "strokes" && f.hole === hole).map((f) => f.entryId));
+  const unset = units.filter((u) => !u.lead.dnf && u.lead.strokes[hole - 1] === null && !asked.has(u.lead.entryId));
   const names = new Map(units.flatMap((u) => u.members.map((m) => [m.entryId, u.name])));
   const elsewhere = [...refusals.values()].filter(
     (r) => (r.change.kind === "strokes" || r.change.kind === "penalty") && r.change.hole !== hole && names.has(r.change.entryId),
@@ -86,6 +91,7 @@ export function HoleScores({
             canEdit={canEdit}
             make={make}
             record={record}
+            flags={flags}
             refusals={refusals}
             dismiss={dismiss}
           />

@@ -91,6 +91,7 @@ export function ScoreCard({
           <input className="min-h-11 rounded-md border border-slate-400 px-3" value={reason} onChange={(e) => setReason(e.target.value)} />
         </label>
       ) : null}
+      <FlagsToSettle state={shown} players={players} canEdit={!locked || adminReason} make={make} record={record} onHole={setHole} />
       <HoleNav order={order} hole={hole} players={players} state={shown} onHole={setHole} />
       <HoleScores
         hole={hole}
@@ -99,6 +100,7 @@ export function ScoreCard({
         canEdit={!locked || (adminReason && reason.trim().length >= 3)}
         make={make}
         record={record}
+        flags={shown.flags}
         refusals={refusals}
         dismiss={dismiss}
         onHole={setHole}
@@ -106,7 +108,6 @@ export function ScoreCard({
         onPrevious={at > 0 ? () => setHole(order[at - 1] ?? hole) : null}
       />
       <CardTotals units={units} state={shown} />
-      <FlagsToSettle state={shown} players={players} canEdit={!locked || adminReason} make={make} record={record} onHole={setHole} />
       <SignOff
         state={shown}
         players={players}
