@@ -144,3 +144,36 @@ test("a wrong PIN is answered beside its Sign button, in view; a cardmate with n
     await b.context.close();
   }
 });
+
+test("the night screen's Live scoring follows the round without a reload when phones flag a hole @narrow", async ({
+  adminPage: admin,
+  browser,
+}) => {
+  const a = await claimedPlayer(admin, browser, { creditDollars: 0 });
+  const b = await claimedPlayer(admin, browser, { creditDollars: 0 });
+  const roundId = await liveRound(admin, `Night ${a.tag}`, [a.playerId, b.playerId]);
+  try {
+    await admin.goto(`/admin/round/night/${roundId}`);
+    const watch = admin.getByRole("region", { name: "Live scoring" });
+    /** What the watch list says under `label`. */
+    const row = (label: string) => watch.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
+    await expect(row("Holes in question")).toHaveText("none");
+    await expect(row("Not started")).toHaveText("Card 1");
+
+    // A's phone says B took 3 on hole 1, B's phone says 4: the hole is in question.
+    const { state } = await api<Live>(a.page, "GET", `/api/live/${roundId}`);
+    const entryB = state.players.find((p) => p.playerId === b.playerId)?.entryId ?? 0;
+    const at = Math.floor(Date.now() / 1000);
+    const stroke = (strokes: number) => ({ id: `e2e-${letters()}-${strokes}`, at, kind: "strokes", entryId: entryB, hole: 1, strokes });
+    await api(a.page, "POST", `/api/live/${roundId}/changes`, { changes: [stroke(3)] });
+    await api(b.page, "POST", `/api/live/${roundId}/changes`, { changes: [stroke(4)] });
+
+    // The organiser's screen shows it, unreloaded, and the card is no longer "not started".
+    await expect(row("Holes in question")).toHaveText(`Card 1: ${b.playerName}, hole 1`);
+    await expect(row("Not started")).toHaveText("none");
+  } finally {
+    await moveAway(admin, roundId);
+    await a.context.close();
+    await b.context.close();
+  }
+});
