@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { api, claimedPlayer, letters, makePlayer, moveAway } from "./api";
-import { expect, test } from "./fixtures";
-import { hole, liveRound, logInAs, phone, waitingLine } from "./live";
+import { hydrated } from "./axe";
+import { expect, newContext, test } from "./fixtures";
+import { PHONE, hole, liveRound, logInAs, phone, waitingLine } from "./live";
 
 // Live scoring on the players' phones (ADR 26, "The phone"), at 375 px: a phone that two
 // players share in turn, a wrong PIN answered where the scorer looks, and the night screen
@@ -173,6 +174,57 @@ test("the night screen's Live scoring follows the round without a reload when ph
     await expect(row("Not started")).toHaveText("none");
   } finally {
     await moveAway(admin, roundId);
+    await a.context.close();
+    await b.context.close();
+  }
+});
+
+test("the round page's side pots follow a CTP marked on a phone, without a reload @narrow", async ({ adminPage: admin, browser }) => {
+  const a = await claimedPlayer(admin, browser, { creditDollars: 0 });
+  const b = await claimedPlayer(admin, browser, { creditDollars: 0 });
+  const roundId = await liveRound(admin, `Pots ${a.tag}`, [a.playerId, b.playerId]);
+  const pot = `CTP ${a.tag}`;
+  const phoneA = await phone(browser, a.page);
+  const watcher = await (await newContext(browser, PHONE)).newPage();
+  try {
+    // The admin adds a CTP pot on hole 3 and puts both players in it (they pay at the course).
+    await admin.goto(`/admin/round/night/${roundId}`);
+    await hydrated(admin);
+    const pots = admin.getByRole("region", { name: "Side pots" });
+    const add = pots.getByRole("form", { name: "Add a side pot" });
+    await add.getByLabel("Name").fill(pot);
+    await add.getByLabel("Buy-in").fill("2");
+    await add.getByLabel("CTP holes").fill("3");
+    await add.getByRole("button", { name: "Add side pot" }).click();
+    await expect(add.getByRole("status")).toContainText(`Added ${pot}`);
+    const { state } = await api<Live>(admin, "GET", `/api/live/${roundId}`);
+    for (const p of state.players) {
+      const join = pots.getByRole("form", { name: `Add a player to ${pot}` });
+      await join.getByLabel(`Add to ${pot}`).selectOption(String(p.entryId));
+      await join.getByRole("button", { name: "Add to pot" }).click();
+      await expect(pots.getByRole("status").filter({ hasText: `${p.name} is in ${pot}` })).toBeVisible();
+    }
+
+    // A visitor watches the round page.
+    await watcher.goto(`/rounds/${roundId}`);
+    const shown = watcher.getByRole("region", { name: "Side pots" });
+    await expect(shown).toContainText("Hole 3: nobody yet");
+    await expect(watcher.getByRole("region", { name: "Live scores" }).locator("[data-live=live]")).toBeVisible();
+
+    // A marks B closest on hole 3 from the card.
+    await phoneA.goto(`/rounds/${roundId}/score`);
+    await hydrated(phoneA);
+    const form = phoneA.getByRole("form", { name: `Record a CTP in ${pot}` });
+    await form.getByLabel("Closest").selectOption({ label: b.playerName });
+    await form.getByRole("button", { name: "Record CTP" }).click();
+    await expect(form.getByText(`CTP on hole 3: ${b.playerName}.`)).toBeVisible();
+
+    // The visitor's page shows it, unreloaded.
+    await expect(shown).toContainText(`Hole 3: ${b.playerName}`);
+  } finally {
+    await moveAway(admin, roundId);
+    await watcher.context().close();
+    await phoneA.context().close();
     await a.context.close();
     await b.context.close();
   }
