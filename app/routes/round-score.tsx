@@ -9,6 +9,7 @@ import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { liveStateOf } from "~/.server/services/live/live-object";
 import { scorerOf } from "~/.server/services/live/live-viewer";
 import { playersWithPin } from "~/.server/services/live/live-roster";
+import { tellPots } from "~/.server/services/live/live-pots";
 import { pageMeta } from "~/lib/meta";
 import { handleForm } from "~/.server/forms";
 import { markCtp } from "~/.server/services/sidepots/marks";
@@ -74,16 +75,19 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 /** A CTP from the card: the player's own or a cardmate's, or any by an admin. */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const session = requireUser(context, request);
-  const { db } = routeServices(context);
+  const { db, env } = routeServices(context);
   const id = await routeId(params.roundId, "round id");
-  return handleForm(request, CtpFormSchema, async (v) => ({
-    success: await markCtp(
+  return handleForm(request, CtpFormSchema, async (v) => {
+    const success = await markCtp(
       db,
       id,
       { potId: v.pot_id, hole: v.hole, entryId: v.entry_id, distanceCm: v.distance },
       { userId: session.user.id, admin: session.isAdmin, playerId: session.user.linkedPlayerId },
-    ),
-  }));
+    );
+    // The round page's side pots follow the mark (ADR 26).
+    await tellPots(env, db, id);
+    return { success };
+  });
 }
 
 /** A mark that never reached the server says so, instead of breaking the card. */

@@ -1,6 +1,7 @@
 import { z } from "./zod";
 import type { LiveState } from "../lib/live-state";
 import type { LiveUpdate } from "../lib/live-update";
+import type { PotView } from "../lib/side-pots";
 
 // The live scoring protocol (ADR 26): what a phone sends the round's server, over its
 // WebSocket (GET /api/live/{roundId}/ws) or, when a socket cannot open, as a plain POST
@@ -157,7 +158,8 @@ export type LiveViewer = { role: "admin" | "player" | "spectator"; userId: numbe
  * each `changes` frame (one result per change, in order), `update` to every socket a few
  * times a second while changes come in (app/lib/live-update.ts applyUpdate), `card` at once
  * to a card's phones when their card changed (applyCardUpdate), `state` when asked for,
- * `error` for a frame it could not read or may not take (nothing of it applied).
+ * `error` for a frame it could not read or may not take (nothing of it applied), and to
+ * spectators `pots`, the round's side pots (ADR 30) after a CTP is marked or settled.
  */
 export type ServerMessage =
   | { type: "welcome"; you: LiveViewer; state: LiveState }
@@ -165,4 +167,5 @@ export type ServerMessage =
   | { type: "update"; update: LiveUpdate }
   | { type: "card"; update: LiveUpdate }
   | { type: "state"; state: LiveState }
-  | { type: "error"; error: string; code: LiveErrorCode };
+  | { type: "error"; error: string; code: LiveErrorCode }
+  | { type: "pots"; pots: PotView[] };
