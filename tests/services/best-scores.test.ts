@@ -1,4 +1,4 @@
-// A player's best scores and score chart (item: the player page) on the real D1: best per
+// A player's best scores and score chart (the player page, ADR 36) on the real D1: best per
 // layout played, with its par, singles and doubles apart; the chart plots singles rounds
 // against their par, so a 9-hole round's 28 never reads as a best beside 18-hole 55s.
 import { describe, expect, it } from "vitest";
