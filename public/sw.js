@@ -2,9 +2,20 @@
 // reload its card. The scoring page registers it and hands it the page's own address and
 // its built assets; a navigation to a scoring page goes to the network first and falls back
 // to the copy kept here; built assets (their names change with each build) come from here.
+// The copy is the logged-in scorer's own page: a post that logs out, or logs anyone in (a
+// session that lapsed never logged out), forgets every kept page; the built assets stay.
 // Nothing else is touched: every other request goes to the network as if there were no worker.
 const CACHE = "league-scoring-v1";
 const SCORING = /^\/rounds\/\d+\/score$/;
+const SESSION_CHANGE =
+  /^\/(logout|login|register|admin\/login)(\.data)?$|^\/api\/(users\/(login|register|logout|logout-everywhere)|admin\/login)$/;
+
+const forgetPages = () =>
+  caches.open(CACHE).then(async (cache) => {
+    for (const req of await cache.keys()) {
+      if (!new URL(req.url).pathname.startsWith("/assets/")) await cache.delete(req);
+    }
+  });
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
@@ -27,9 +38,14 @@ self.addEventListener("message", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && SESSION_CHANGE.test(url.pathname)) {
+    // The post itself goes to the network untouched; forgetting takes milliseconds.
+    event.waitUntil(forgetPages().catch(() => undefined));
+    return;
+  }
+  if (request.method !== "GET") return;
   if (request.mode === "navigate" && SCORING.test(url.pathname)) {
     event.respondWith(
       fetch(request)

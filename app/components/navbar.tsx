@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { AdminNav } from "~/components/admin-nav";
+import { LogoutForm } from "~/components/logout-form";
 import { navItem, navLinkClass } from "~/components/nav-item";
 import { Wordmark } from "~/components/ui/wordmark";
 import { useLeague } from "~/hooks/use-league";
@@ -88,11 +89,11 @@ export function Navbar() {
               <NavLink to="/profile" className={linkClass} onClick={close}>
                 {user.name}
               </NavLink>
-              <Form method="post" action="/logout">
+              <LogoutForm userId={user.id}>
                 <button type="submit" className={`${item} w-full text-left text-brand-50 hover:bg-brand-700`}>
                   Log out
                 </button>
-              </Form>
+              </LogoutForm>
             </>
           ) : (
             <>

@@ -4,7 +4,7 @@ import { DataTable, HeadRow, td, tdNum } from "./ui/table";
 import type { ChartView, ScoreChart } from "~/lib/score-chart";
 
 // The player page's score history, drawn from the geometry the loader computed
-// (app/lib/score-chart.ts). A phone gets the compact drawing and a wider screen (768 px on)
+// (app/lib/score-chart.ts): singles rounds, scores against each round's par. A phone gets the compact drawing and a wider screen (768 px on)
 // the wide one (CSS picks), each with text at a legible size; screen readers get the summary
 // (aria-label) and the numbers as a table under "Show the data".
 
@@ -71,20 +71,32 @@ function Drawing({ view, label, className }: { view: ChartView; label: string; c
 
 /** The numbers behind the drawing, as a table under "Show the data". */
 function ChartData({ chart }: { chart: ScoreChart }) {
-  const value = chart.metric === "scores" ? "Score" : "Rating";
+  const scores = chart.metric === "scores";
+  const value = scores ? "To par" : "Rating";
   return (
     <details className="mt-3">
       <summary className="cursor-pointer text-sm font-medium text-brand-800">Show the data</summary>
       <div className="mt-2">
         <DataTable
-          caption={`${value} history data`}
-          head={<HeadRow columns={["Date", "Round", { label: value, num: true }, { label: "Season average", num: true }]} />}
+          caption={`${scores ? "Score" : "Rating"} history data`}
+          head={
+            <HeadRow
+              columns={[
+                "Date",
+                "Round",
+                ...(scores ? [{ label: "Score", num: true }] : []),
+                { label: value, num: true },
+                { label: "Season average", num: true },
+              ]}
+            />
+          }
         >
           {chart.rows.map((r) => (
             <tr key={r.roundId}>
               <td className={td}>{r.date}</td>
               <td className={td}>{r.round}</td>
-              <td className={`${tdNum} font-semibold`}>{r.value}</td>
+              {scores ? <td className={tdNum}>{r.score}</td> : null}
+              <td className={`${tdNum} font-semibold`}>{r.label}</td>
               <td className={tdNum}>{r.seasonAverage}</td>
             </tr>
           ))}
@@ -103,7 +115,7 @@ export function ScoreChartCard({ chart }: { chart: ScoreChart | null }) {
     <Card title="Score history" titleId="score-history-title" actions={chart.hasRatings ? <MetricSwitch active={chart.metric} /> : null}>
       <figure className="space-y-3">
         <figcaption className="text-sm text-muted">
-          {scores ? "Score" : "Round rating"} each round by date ({scores ? "lower" : "higher"} is better), with the{" "}
+          {scores ? "Score against par" : "Round rating"} each singles round by date ({scores ? "lower" : "higher"} is better), with the{" "}
           <span className="font-medium text-warn-800">dashed line</span> at each season's average. {seasons}
         </figcaption>
         <Drawing view={chart.compact} label={chart.summary} className="md:hidden" />

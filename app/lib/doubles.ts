@@ -71,6 +71,8 @@ export const teamName = (names: readonly string[]) => (names.length === 1 ? `${n
 export type TeamResult = {
   key: string;
   place: number | null;
+  /** The place as people write it: "1", or "T1" when another team shares it (as tied players are). */
+  placeLabel: string | null;
   teams: number | null;
   members: { playerId: number; name: string }[];
   score: number;
@@ -88,6 +90,7 @@ export function teamResults(entries: readonly ResultEntry[]): TeamResult[] {
     return {
       key: members.map((e) => e.id).join("-"),
       place: m ? Number(m[1]) : null,
+      placeLabel: null,
       teams: m ? Number(m[2]) : null,
       members: members.map((e) => ({ playerId: e.playerId, name: e.name })),
       score: first.score,
@@ -95,5 +98,7 @@ export function teamResults(entries: readonly ResultEntry[]): TeamResult[] {
       payoutCents: members.reduce((sum, e) => sum + e.payoutCents, 0),
     };
   });
+  const shared = (place: number) => rows.filter((r) => r.place === place && !r.dnf).length > 1;
+  for (const r of rows) r.placeLabel = r.place === null ? null : `${!r.dnf && shared(r.place) ? "T" : ""}${r.place}`;
   return rows.sort((a, b) => (a.place ?? Number.MAX_SAFE_INTEGER) - (b.place ?? Number.MAX_SAFE_INTEGER) || a.key.localeCompare(b.key));
 }

@@ -1,4 +1,4 @@
-import type { LiveCard, LivePlayer, LiveState } from "./live-state";
+import type { LiveCard, LiveFlag, LivePlayer, LiveState } from "./live-state";
 import type { Change } from "../schemas/live";
 
 // What the phones' scoring page (ADR 26, "The phone") computes from the state and the
@@ -40,8 +40,26 @@ export function withWaiting(state: LiveState, waiting: readonly Change[]): LiveS
     }
     return next;
   });
-  return { ...state, players };
+  // A settle waiting to be sent answers its hole's question already on this phone.
+  const settled = new Set(waiting.flatMap((c) => (c.kind !== "signoff" && c.settle ? [controlKey(c)] : [])));
+  const flags = settled.size
+    ? state.flags.filter((f) => !settled.has(controlKey({ kind: f.field, entryId: f.entryId, hole: f.hole })))
+    : state.flags;
+  return { ...state, players, flags };
 }
+
+/** The values a flagged cell is disputed between, in the order given: [3, 4]. */
+export const disputedValues = (f: LiveFlag): number[] => [...new Set((f.values ?? []).map((v) => v.value))];
+
+/** A flag as the question it asks: "3 or 4?", "DNF or finished?". */
+export function flagQuestion(f: LiveFlag): string {
+  const values = disputedValues(f).map((v) => (f.field === "dnf" ? (v ? "DNF" : "finished") : String(v)));
+  return `${values.length ? values.join(" or ") : "?"}?`;
+}
+
+/** The holes of `entryIds` in question (strokes or penalty), in order: their totals leave them out until settled. */
+export const holesInQuestion = (flags: readonly LiveFlag[], entryIds: readonly number[]): number[] =>
+  [...new Set(flags.filter((f) => f.field !== "dnf" && entryIds.includes(f.entryId)).map((f) => f.hole))].sort((a, b) => a - b);
 
 /** The card's players in card order. */
 export const cardPlayers = (state: LiveState, card: LiveCard) =>
@@ -52,6 +70,13 @@ export function nextOpenHole(state: LiveState, card: LiveCard, order: readonly n
   const players = cardPlayers(state, card).filter((p) => !p.dnf);
   return order.find((hole) => players.some((p) => p.strokes[hole - 1] === null)) ?? order[order.length - 1] ?? 1;
 }
+
+/**
+ * The control a change comes from, as a key: a player's strokes or penalty on a hole, their
+ * DNF, their sign-off. The server's refusal of a change is shown beside its control.
+ */
+export const controlKey = (c: { kind: Change["kind"]; entryId: number; hole?: number }): string =>
+  `${c.kind}:${c.entryId}:${c.kind === "strokes" || c.kind === "penalty" ? c.hole : 0}`;
 
 /** A change's id: random, so a resend of the same change is known as the same (the protocol's 8–64 characters). */
 export function changeId(): string {

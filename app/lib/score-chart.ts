@@ -1,13 +1,16 @@
 // The player page's score history chart as plain data: computed in the loader (server),
-// drawn as SVG by app/components/score-chart.tsx.
+// drawn as SVG by app/components/score-chart.tsx. Scores are plotted against each round's
+// par (its layout's, ADR 25), so rounds of 9 and 18 holes share one line; the loader hands
+// it singles rounds only (a doubles score is a team's, ADR 31).
 // Two sizes are laid out, a phone's and a desktop's, so text stays legible on both
 // without measuring the screen.
 import { groupMeans, linearScale, niceTicks, timeTicks } from "./chart-geometry";
+import { toParLabel } from "./live-board";
 import { formatDate, wallParts } from "./time";
 
 export type ChartMetric = "scores" | "ratings";
-/** One scored entry of the player: the round, its date and what the player shot (and its rating, once rated). */
-export type HistoryPoint = { roundId: number; startsAt: number; roundName: string; score: number; rating: number | null };
+/** One scored entry of the player: the round, its date, its par and what the player shot (and its rating, once rated). */
+export type HistoryPoint = { roundId: number; startsAt: number; roundName: string; score: number; par: number; rating: number | null };
 
 type Size = { width: number; height: number; xTicks: number; yTicks: number };
 export const COMPACT: Size = { width: 340, height: 230, xTicks: 3, yTicks: 5 };
@@ -26,7 +29,8 @@ export type ChartView = {
   dots: { x: number; y: number; title: string }[];
   averages: { x1: number; x2: number; y: number; title: string }[];
 };
-export type ChartRow = { roundId: number; date: string; round: string; value: number; seasonAverage: string };
+/** `value`: the score against par (or the rating), `label` as written ("+3", "E"), `score` the strokes. */
+export type ChartRow = { roundId: number; date: string; round: string; value: number; label: string; score: number; seasonAverage: string };
 export type ScoreChart = {
   metric: ChartMetric;
   hasRatings: boolean;
@@ -38,11 +42,26 @@ export type ScoreChart = {
 };
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
-const avgText = (n: number) => n.toFixed(1);
 
-type Point = { roundId: number; startsAt: number; roundName: string; value: number; season: number };
+type Point = { roundId: number; startsAt: number; roundName: string; value: number; score: number; season: number };
 
-function layout(points: Point[], seasons: { key: number; items: Point[]; mean: number }[], size: Size, timeZone: string): ChartView {
+/** How the chart writes a value: a score against par as "+3", "E", "−2"; a rating as it is. */
+const valueText = (metric: ChartMetric) => (metric === "scores" ? toParLabel : String);
+/** An average, one decimal: against par signed ("+1.5", "E"), a rating plain. */
+const avgText = (metric: ChartMetric, n: number) => {
+  if (metric === "ratings") return n.toFixed(1);
+  const t = Math.abs(n).toFixed(1);
+  return t === "0.0" ? "E" : `${n > 0 ? "+" : "\u2212"}${t}`;
+};
+
+function layout(
+  points: Point[],
+  seasons: { key: number; items: Point[]; mean: number }[],
+  size: Size,
+  timeZone: string,
+  metric: ChartMetric,
+): ChartView {
+  const text = valueText(metric);
   const plot = { left: MARGIN.left, right: size.width - MARGIN.right, top: MARGIN.top, bottom: size.height - MARGIN.bottom };
   const values = points.map((p) => p.value);
   const yValues = niceTicks(Math.min(...values), Math.max(...values), size.yTicks);
@@ -54,14 +73,14 @@ function layout(points: Point[], seasons: { key: number; items: Point[]; mean: n
   const dots = points.map((p) => ({
     x: r1(x(p.startsAt)),
     y: r1(y(p.value)),
-    title: `${formatDate(p.startsAt, timeZone)} ${p.roundName}: ${p.value}`,
+    title: `${formatDate(p.startsAt, timeZone)} ${p.roundName}: ${metric === "scores" ? `${text(p.value)} (${p.score})` : p.value}`,
   }));
   return {
     width: size.width,
     height: size.height,
     plot,
     xTicks: timeTicks(first - pad, last + pad, timeZone, size.xTicks).map((t) => ({ at: r1(x(t.at)), label: t.label })),
-    yTicks: yValues.map((v) => ({ at: r1(y(v)), label: String(v) })),
+    yTicks: yValues.map((v) => ({ at: r1(y(v)), label: text(v) })),
     line: dots.map((d, i) => `${i === 0 ? "M" : "L"}${d.x} ${d.y}`).join(" "),
     dots,
     averages: seasons.map((s) => {
@@ -73,15 +92,15 @@ function layout(points: Point[], seasons: { key: number; items: Point[]; mean: n
         x1: r1(Math.max(plot.left, x1 - widen)),
         x2: r1(Math.min(plot.right, x2 + widen)),
         y: r1(y(s.mean)),
-        title: `${s.key} season average: ${avgText(s.mean)} over ${s.items.length} round${s.items.length === 1 ? "" : "s"}`,
+        title: `${s.key} season average: ${avgText(metric, s.mean)} over ${s.items.length} round${s.items.length === 1 ? "" : "s"}`,
       };
     }),
   };
 }
 
 /**
- * The chart of a player's scores (or round ratings) over time with each season's average,
- * or null when there is nothing to draw. Ratings are offered only when some are stored;
+ * The chart of a player's scores against par (or round ratings) over time with each
+ * season's average, or null when there is nothing to draw. Ratings are offered only when some are stored;
  * asking for them otherwise shows scores.
  */
 export function scoreChart(history: readonly HistoryPoint[], asked: ChartMetric, timeZone: string): ScoreChart | null {
@@ -93,7 +112,8 @@ export function scoreChart(history: readonly HistoryPoint[], asked: ChartMetric,
       roundId: h.roundId,
       startsAt: h.startsAt,
       roundName: h.roundName,
-      value: metric === "ratings" ? (h.rating as number) : h.score,
+      value: metric === "ratings" ? (h.rating as number) : h.score - h.par,
+      score: h.score,
     }))
     .sort((a, b) => a.startsAt - b.startsAt || a.roundId - b.roundId)
     .map((p) => ({ ...p, season: wallParts(p.startsAt, timeZone).year }));
@@ -106,22 +126,25 @@ export function scoreChart(history: readonly HistoryPoint[], asked: ChartMetric,
   const meanOf = new Map(seasons.map((s) => [s.key, s.mean]));
   const values = points.map((p) => p.value);
   const [best, worst] = metric === "scores" ? [Math.min(...values), Math.max(...values)] : [Math.max(...values), Math.min(...values)];
-  const what = metric === "scores" ? "Scores" : "Round ratings";
+  const what = metric === "scores" ? "Scores against par" : "Round ratings";
+  const text = valueText(metric);
   const span = `${formatDate(points[0].startsAt, timeZone)} to ${formatDate(points[points.length - 1].startsAt, timeZone)}`;
-  const averages = seasons.map((s) => `${s.key} ${avgText(s.mean)}`).join(", ");
+  const averages = seasons.map((s) => `${s.key} ${avgText(metric, s.mean)}`).join(", ");
   return {
     metric,
     hasRatings,
-    summary: `${what} of ${points.length} round${points.length === 1 ? "" : "s"}, ${span}: best ${best}, worst ${worst} (${metric === "scores" ? "lower" : "higher"} is better). Season average: ${averages}.`,
+    summary: `${what} of ${points.length} round${points.length === 1 ? "" : "s"}, ${span}: best ${text(best)}, worst ${text(worst)} (${metric === "scores" ? "lower" : "higher"} is better). Season average: ${averages}.`,
     rows: points.map((p) => ({
       roundId: p.roundId,
       date: formatDate(p.startsAt, timeZone),
       round: p.roundName,
       value: p.value,
-      seasonAverage: avgText(meanOf.get(p.season) ?? p.value),
+      label: text(p.value),
+      score: p.score,
+      seasonAverage: avgText(metric, meanOf.get(p.season) ?? p.value),
     })),
-    seasons: seasons.map((s) => ({ season: s.key, average: avgText(s.mean), rounds: s.items.length })),
-    compact: layout(points, seasons, COMPACT, timeZone),
-    wide: layout(points, seasons, WIDE, timeZone),
+    seasons: seasons.map((s) => ({ season: s.key, average: avgText(metric, s.mean), rounds: s.items.length })),
+    compact: layout(points, seasons, COMPACT, timeZone, metric),
+    wide: layout(points, seasons, WIDE, timeZone, metric),
   };
 }

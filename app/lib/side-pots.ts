@@ -8,6 +8,24 @@ export const QUARTER_CENTS = 25;
 
 export type PotKind = "ctp" | "custom";
 
+export type PotHolder = { entryId: number; name: string; distanceCm: number | null; settled: boolean };
+
+/** A round's side pot as its pages show it (app/.server/services/sidepots/pot-view.ts reads it), and the live round's sockets carry it. */
+export type PotView = {
+  id: number;
+  name: string;
+  kind: PotKind;
+  buyInCents: number;
+  holes: number[];
+  paid: boolean;
+  /** Paid: the prize as paid; else what it would pay now (buy-ins and the rollover coming in). */
+  prizeCents: number;
+  carriedInCents: number;
+  players: { entryId: number; playerId: number; name: string }[];
+  holders: { hole: number; holders: PotHolder[] }[];
+  wins: { hole: number; entryId: number; playerId: number; name: string; amountCents: number }[];
+};
+
 /** A custom pot has one "hole", 0: the admin's choice of winners. */
 export const CUSTOM_HOLE = 0;
 

@@ -19,7 +19,7 @@ import { finalizeLiveForm } from "./live-form.server";
 import { LiveWatch } from "~/components/live/live-watch";
 import { postedIntent } from "~/.server/forms";
 import { liveStateOf } from "~/.server/services/live/live-object";
-import { adminFlags } from "~/lib/live-board";
+import { tellPots } from "~/.server/services/live/live-pots";
 import { FINALIZE_INTENT } from "~/schemas/live-forms";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
@@ -33,6 +33,9 @@ import { DrawTeams } from "~/components/doubles/draw-teams";
 
 // League night on a phone (ADR 25): check-in, cash, walk-ups, the cards and their print.
 
+/** The night's side pot actions (ADR 30): the round page follows them while the round is live. */
+const POT_INTENTS = new Set(["addPot", "deletePot", "potPlayer", "settleHole"]);
+
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const id = await routeId(params.roundId, "round id");
@@ -41,15 +44,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const [screen, waitlist] = await orRouteError(Promise.all([nightScreen(db, id), roundWaitlist(db, id, nowSeconds())]));
   // Published cards: the round is scored live (ADR 26), and the screen watches it.
   const state = screen.board.publishedAt === null ? null : await orRouteError(liveStateOf(env, id, "scorer"));
-  return { ...screen, waitlist, live: state ? { state, flags: adminFlags(state, nowSeconds()) } : null };
+  // The watch list is computed in the page from the state and this moment, then follows the round.
+  return { ...screen, waitlist, live: state ? { state, at: nowSeconds() } : null };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const session = requireAdmin(context, request);
   const roundId = await routeId(params.roundId, "round id");
   const { db, env, league } = routeServices(context);
-  if ((await postedIntent(request)) === FINALIZE_INTENT) return finalizeLiveForm(request, env, roundId, session);
-  return handleNightForm(request, {
+  const intent = await postedIntent(request);
+  if (intent === FINALIZE_INTENT) return finalizeLiveForm(request, env, roundId, session);
+  const answer = await handleNightForm(request, {
     db,
     env,
     roundId,
@@ -58,6 +63,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     jobs: env.JOBS,
     origin: new URL(request.url).origin,
   });
+  // A round scored live: its page's side pots follow what changed them (ADR 26).
+  if (POT_INTENTS.has(intent)) await tellPots(env, db, roundId);
+  return answer;
 }
 
 /** A post that never reached the server (a phone out of signal) answers so, for its Retry, instead of breaking the screen. */
@@ -112,7 +120,7 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
             {staleCreditText(staleCredit)} <Link to={`/admin/round/play/${round.id}#credit-payouts`}>Credit payouts</Link>
           </Alert>
         ) : null}
-        {live ? <LiveWatch state={live.state} flags={live.flags} /> : null}
+        {live ? <LiveWatch state={live.state} at={live.at} /> : null}
         {played ? <Alert tone="info">This round has scores, so check-in and walk-ups are closed.</Alert> : null}
         {/* One column on a phone; the list beside the forms on a wide screen. */}
         <div className="grid gap-6 lg:grid-cols-2 lg:items-start">

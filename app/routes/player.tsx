@@ -12,6 +12,7 @@ import { LoadError } from "~/components/load-error";
 import { StandingsLink } from "~/components/standings/standings-link";
 import { playerScoreChart } from "~/.server/services/players/score-history";
 import { ScoreChartCard } from "~/components/score-chart";
+import { BestScoresCard } from "~/components/best-scores";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card, Stats } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -44,7 +45,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const session = optionalSession(context);
   const isAdmin = session?.isAdmin === true;
   // The score chart (components/score-chart.tsx) is read beside the rest; ?chart=ratings picks ratings.
-  const [{ player, rounds, transfers }, form, chart, moneyHistory, money, tag, potWins] = await orRouteError(
+  const [{ player, rounds, transfers, best }, form, chart, moneyHistory, money, tag, potWins] = await orRouteError(
     Promise.all([
       playerPageData(db, id, currentYearStart(league)),
       ratingAndHandicap(db, id),
@@ -57,8 +58,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   );
   // The credit, the transfers and the credit columns of the rounds, where the league's setting shows them (ADR 25).
   const credit = showsMoneyOf(money, id);
+  // The one lowest score of every layout and format is not shown: `best` is per layout (ADR 25).
+  const { bestScore: _best, ...summary } = player;
   return {
-    player: shownBalance(player, money),
+    player: shownBalance(summary, money),
+    best,
     // The standings link needs only the latest round.
     latest: rounds[0] ? { startsAt: rounds[0].startsAt, division: rounds[0].division } : undefined,
     // Only what the rounds table shows travels to the browser; the place is read here.
@@ -100,7 +104,6 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
               ...(player.balanceCents === null ? [] : [{ label: "Credit", value: formatCents(player.balanceCents) }]),
               { label: "Rounds played", value: player.roundCount },
               { label: "Wins", value: player.wins },
-              { label: "Best score", value: player.bestScore ?? "–" },
               { label: "Average this year", value: avg(player.thisYearAverage) },
               { label: "Average all time", value: avg(player.average) },
             ]}
@@ -110,6 +113,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
         </Card>
         {loaderData.moneyHistory ? <MoneyHistory playerId={player.id} history={loaderData.moneyHistory} /> : null}
         <PlayerTag tag={loaderData.tag} />
+        <BestScoresCard best={loaderData.best} />
         <RatingAndHandicapCard form={form} />
         <ScoreChartCard chart={loaderData.chart} />
         <PlayerPots wins={loaderData.potWins} />

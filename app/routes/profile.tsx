@@ -7,6 +7,7 @@ import { MailOptInCard } from "~/components/mail-optin-card";
 import { ScoringPinCard } from "~/components/scoring-pin-card";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { FormAlert } from "~/components/ui/alert";
+import { LogoutForm } from "~/components/logout-form";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -40,7 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireUser(context, request);
   const { db, env } = routeServices(context);
   return {
-    user: { name: user.name, email: user.email, isAdmin: user.isAdmin },
+    user: { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin },
     // Admins claim no player.
     claim: user.isAdmin ? null : await ownClaim(db, user.id),
     mail: await getMailPrefs(db, user.id),
@@ -140,12 +141,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           Logging out ends the session on this device only. If you are logged in somewhere you no longer trust, log out everywhere: every
           device will have to log in again.
         </p>
-        <Form method="post" action="/logout">
-          <input type="hidden" name="intent" value="everywhere" />
+        <LogoutForm userId={user.id} everywhere>
           <Button type="submit" variant="secondary">
             Log out everywhere
           </Button>
-        </Form>
+        </LogoutForm>
       </Card>
     </div>
   );

@@ -1,13 +1,15 @@
-import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/round-score";
 import { ScoreCard } from "~/components/live/score-card";
+import { useOfflineCopy } from "~/components/live/offline-copy";
 import { ButtonLink } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireUser } from "~/.server/auth/guards";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { liveStateOf } from "~/.server/services/live/live-object";
 import { scorerOf } from "~/.server/services/live/live-viewer";
+import { playersWithPin } from "~/.server/services/live/live-roster";
+import { tellPots } from "~/.server/services/live/live-pots";
 import { pageMeta } from "~/lib/meta";
 import { handleForm } from "~/.server/forms";
 import { markCtp } from "~/.server/services/sidepots/marks";
@@ -19,7 +21,7 @@ import { CtpFormSchema } from "~/schemas/side-pots";
 // Scoring a card on the course (ADR 26, "The phone"): a player on one of the round's
 // published cards scores their card, an admin any card (?card=). The page keeps working
 // without a signal: its service worker (public/sw.js) keeps a copy of it, and every score
-// waits on the phone until the server has it.
+// waits on the phone, filed under the scorer's login, until the server has it.
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Score card");
 
@@ -42,11 +44,32 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const beatMs = Number.isInteger(beat) && beat >= BEAT.min && beat <= BEAT.max ? beat : BEAT.default;
   const scorer = { role: viewer.role === "admin" ? ("admin" as const) : ("player" as const), playerId: viewer.playerId };
   // The round's CTP pots (ADR 30), and who on this card can be marked in them.
-  const [pots, drawn] = await orRouteError(Promise.all([roundPots(db, id), roundTeams(db, id)]));
+  const onCard = state.players.filter((p) => card.entryIds.includes(p.entryId));
+  // Who a cardmate can sign for with a PIN: the others' totals are the organiser's to confirm.
+  const [pots, drawn, pinned] = await orRouteError(
+    Promise.all([
+      roundPots(db, id),
+      roundTeams(db, id),
+      playersWithPin(
+        db,
+        onCard.map((p) => p.playerId),
+      ),
+    ]),
+  );
   // A doubles round's partners score as one (ADR 31).
   const teams = Object.fromEntries(drawn.teams.flatMap((t) => t.members.map((m) => [m.entryId, t.number])));
-  const onCard = state.players.filter((p) => card.entryIds.includes(p.entryId)).map((p) => ({ entryId: p.entryId, name: p.name }));
-  return { state, cardId: card.id, cardNumber: card.number, scorer, beatMs, pots, onCard, teams };
+  return {
+    state,
+    cardId: card.id,
+    cardNumber: card.number,
+    scorer,
+    userId: session.user.id,
+    beatMs,
+    pots,
+    onCard: onCard.map((p) => ({ entryId: p.entryId, name: p.name })),
+    teams,
+    pinned,
+  };
 }
 
 /** A CTP from the card, once it has played the hole: the player's own or a cardmate's, or any by an admin. */
@@ -54,16 +77,19 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const session = requireUser(context, request);
   const { db, env } = routeServices(context);
   const id = await routeId(params.roundId, "round id");
-  return handleForm(request, CtpFormSchema, async (v) => ({
-    success: await markCtp(
+  return handleForm(request, CtpFormSchema, async (v) => {
+    const success = await markCtp(
       db,
       id,
       { potId: v.pot_id, hole: v.hole, entryId: v.entry_id, distanceCm: v.distance },
       { userId: session.user.id, admin: session.isAdmin, playerId: session.user.linkedPlayerId },
       // The live round says who is on which card and which holes each card has played (ADR 30).
       await liveStateOf(env, id, "scorer"),
-    ),
-  }));
+    );
+    // The round page's side pots follow the mark (ADR 26).
+    await tellPots(env, db, id);
+    return { success };
+  });
 }
 
 /** A mark that never reached the server says so, instead of breaking the card. */
@@ -76,32 +102,13 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   }
 }
 
-/** Hands the service worker this page and its built assets, so a reload without a signal still shows the card. */
-function useOfflineCopy() {
-  useEffect(() => {
-    if (!("serviceWorker" in navigator)) return;
-    const urls = [
-      window.location.pathname + window.location.search,
-      ...performance
-        .getEntriesByType("resource")
-        .map((e) => e.name)
-        .filter((u) => u.startsWith(`${window.location.origin}/assets/`)),
-    ];
-    navigator.serviceWorker
-      .register("/sw.js")
-      .then(() => navigator.serviceWorker.ready)
-      .then((reg) => reg.active?.postMessage({ type: "cache", urls }))
-      .catch(() => undefined);
-  }, []);
-}
-
 export default function RoundScore({ loaderData }: Route.ComponentProps) {
-  const { state, cardId, cardNumber, scorer, beatMs, pots, onCard, teams } = loaderData;
+  const { state, cardId, cardNumber, scorer, userId, beatMs, pots, onCard, teams, pinned } = loaderData;
   useOfflineCopy();
   return (
     <div className="mx-auto max-w-xl space-y-4">
       <PageHeader title={`Card ${cardNumber}`} subtitle={state.name} />
-      <ScoreCard initial={state} cardId={cardId} scorer={scorer} beatMs={beatMs} teams={teams} />
+      <ScoreCard initial={state} cardId={cardId} scorer={scorer} userId={userId} beatMs={beatMs} teams={teams} pinned={pinned} />
       <CtpPanel pots={pots} onCard={onCard} />
       <ButtonLink to={`/rounds/${state.roundId}`} variant="quiet">
         Back to the round

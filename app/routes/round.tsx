@@ -3,8 +3,7 @@ import { data } from "react-router";
 import { LIVE_CACHE_CONTROL, publicCacheHeaders } from "~/.server/cache-tags";
 import { liveStateOf } from "~/.server/services/live/live-object";
 import { ButtonLink } from "~/components/ui/button";
-import { LeaderTable } from "~/components/live/leader-table";
-import { leaderboard } from "~/lib/live-board";
+import { LiveBoard, LivePots } from "~/components/live/live-parts";
 import { LoadError } from "~/components/load-error";
 import { SignUpPanel } from "~/components/signup/signup-panel";
 import { StatusBadge } from "~/components/ui/badge";
@@ -46,13 +45,6 @@ import { formatDateLong, isToday, nowSeconds } from "~/lib/time";
 
 // A signed-in player's check-in: its code loads only when it renders (the client budget, ADR 24).
 const CheckInPart = lazyPart(async () => (await import("~/components/night/check-in-part")).CheckInPart);
-// The live leaderboard (ADR 26): rendered in full on the server, its socket code loaded only while a round is live.
-// Its fallback is the same table, so the page streamed to a browser without JavaScript shows the board too.
-const LiveBoard = lazyPart(
-  async () => (await import("~/components/live/live-board")).LiveBoard,
-  ({ initial, teams }) => <LeaderTable divisions={leaderboard(initial, teams)} />,
-);
-
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11). While
 // the round is scored live its scores are not in D1, so no write purges them: the shared
 // copy is then kept only seconds (the loader says so), and the leaderboard's socket does the rest.
@@ -230,7 +222,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
         <PublishedCards cards={cards} />
-        <RoundPots pots={sidePots} />
+        {live ? <LivePots roundId={round.id} initial={sidePots} /> : <RoundPots pots={sidePots} />}
         <section aria-labelledby="results-title" className="space-y-2">
           <h2 id="results-title" className="font-display text-2xl font-semibold tracking-wide">
             {played ? "Results" : "Registered players"}

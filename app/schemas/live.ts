@@ -1,6 +1,7 @@
 import { z } from "./zod";
 import type { LiveState } from "../lib/live-state";
 import type { LiveUpdate } from "../lib/live-update";
+import type { PotView } from "../lib/side-pots";
 
 // The live scoring protocol (ADR 26): what a phone sends the round's server, over its
 // WebSocket (GET /api/live/{roundId}/ws) or, when a socket cannot open, as a plain POST
@@ -101,13 +102,27 @@ const changes = z
   .min(1, "Send at least one change")
   .max(LIVE_LIMITS.batch, `Send at most ${LIVE_LIMITS.batch} changes at a time`);
 
+/**
+ * Who made the batch's changes (their user id). A phone shared in turn keeps each login's
+ * changes apart: one sent under another login's session is refused whole (unauthorized), and
+ * waits on the phone for its own login.
+ */
+const by = z
+  .number({ error: "by must be the user id of who made the changes" })
+  .int("by must be a whole number")
+  .positive("by must be positive")
+  .max(Number.MAX_SAFE_INTEGER, "by is too large")
+  .optional();
+
+export const ANOTHER_LOGIN = "These scores were made under another login on this phone: they wait on it for that login.";
+
 /** POST /api/live/{roundId}/changes. */
-export const ChangeBatchSchema = z.object({ changes });
+export const ChangeBatchSchema = z.object({ changes, by });
 
 /** A socket frame from a phone or a spectator: a batch of changes, or a request for the whole state again. */
 export const ClientMessageSchema = z.discriminatedUnion(
   "type",
-  [z.object({ type: z.literal("changes"), changes }), z.object({ type: z.literal("state") })],
+  [z.object({ type: z.literal("changes"), changes, by }), z.object({ type: z.literal("state") })],
   {
     error: 'type must be "changes" or "state"',
   },
@@ -143,7 +158,8 @@ export type LiveViewer = { role: "admin" | "player" | "spectator"; userId: numbe
  * each `changes` frame (one result per change, in order), `update` to every socket a few
  * times a second while changes come in (app/lib/live-update.ts applyUpdate), `card` at once
  * to a card's phones when their card changed (applyCardUpdate), `state` when asked for,
- * `error` for a frame it could not read or may not take (nothing of it applied).
+ * `error` for a frame it could not read or may not take (nothing of it applied), and to
+ * spectators `pots`, the round's side pots (ADR 30) after a CTP is marked or settled.
  */
 export type ServerMessage =
   | { type: "welcome"; you: LiveViewer; state: LiveState }
@@ -151,4 +167,5 @@ export type ServerMessage =
   | { type: "update"; update: LiveUpdate }
   | { type: "card"; update: LiveUpdate }
   | { type: "state"; state: LiveState }
-  | { type: "error"; error: string; code: LiveErrorCode };
+  | { type: "error"; error: string; code: LiveErrorCode }
+  | { type: "pots"; pots: PotView[] };

@@ -87,6 +87,16 @@ describe("finalising", () => {
       body: { error: "cards 1, 2 not signed by every player; card 3 not started: confirm to finalise them as they stand." },
     });
     expect((await entriesOf(f.round.id)).every((e) => e.score === 0)).toBe(true);
+    // One card waiting is "it".
+    const lone = await makeLiveRound([2]);
+    await postOk(
+      lone.round.id,
+      lone.cards[0].players[0].token,
+      wholeCard(lone.cards[0], () => 3),
+    );
+    expect((await finalize(lone)).body).toMatchObject({
+      error: "card 1 not signed by every player: confirm to finalise it as it stands.",
+    });
     const done = await finalize(f, { confirmUnsigned: true });
     expect(done.body).toMatchObject({ players: 4, unsigned: [1, 2], notStarted: [3] });
     expect((await entriesOf(f.round.id)).map((e) => [e.score, e.dnf])).toEqual([

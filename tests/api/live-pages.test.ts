@@ -11,6 +11,7 @@ import { LIVE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "~/.server/cache-tags";
 import * as roundPage from "~/routes/round";
 import * as scorePage from "~/routes/round-score";
 import * as nightPage from "~/routes/admin-round-night";
+import { adminFlags } from "~/lib/live-board";
 
 /** A player's session: their user, linked to their approved claim's player. */
 function playerSession(user: { id: number; name: string; email: string }, playerId: number | null): Session {
@@ -94,8 +95,9 @@ describe("the night screen's live scoring", () => {
     const { data } = await outcome(
       nightPage.loader(await argsFor("admin", `/admin/round/night/${round.id}`, undefined, { roundId: String(round.id) })),
     );
-    expect(data.live.flags.flagged).toEqual([expect.objectContaining({ entryId: b.entry.id, hole: 2 })]);
-    expect(data.live.flags.unusual).toEqual([expect.objectContaining({ entryId: a.entry.id, hole: 3, strokes: 8 })]);
+    const flags = adminFlags(data.live.state, data.live.at);
+    expect(flags.flagged).toEqual([expect.objectContaining({ entryId: b.entry.id, hole: 2 })]);
+    expect(flags.unusual).toEqual([expect.objectContaining({ entryId: a.entry.id, hole: 3, strokes: 8 })]);
     expect(data.live.state.flags[0].values).toHaveLength(2);
   });
 });

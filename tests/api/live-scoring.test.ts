@@ -149,18 +149,44 @@ describe("scoring a card", () => {
 });
 
 describe("who may score", () => {
-  it("a player of another card is refused 403 and nothing of the batch is applied", async () => {
+  it("a batch that also names another card: each change answered on its own, the caller's applied, the other card's refused", async () => {
     const {
       round,
       cards: [one, two],
     } = await makeLiveRound([2, 2]);
-    const res = await post(round.id, two.players[0].token, [
-      change.strokes(two.players[0].entry.id, 1, 3),
-      change.strokes(one.players[0].entry.id, 1, 3),
+    const mine = change.strokes(two.players[0].entry.id, 1, 3);
+    const theirs = change.strokes(one.players[0].entry.id, 1, 3);
+    const alsoMine = change.strokes(two.players[1].entry.id, 1, 4);
+    const res = await post(round.id, two.players[0].token, [mine, theirs, alsoMine]);
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r) => [r.id, r.status])).toEqual([
+      [mine.id, "applied"],
+      [theirs.id, "refused"],
+      [alsoMine.id, "applied"],
     ]);
-    expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ code: "forbidden", error: "Only the players of card 1 and admins can score it." });
+    expect(res.body.results[1]).toMatchObject({ code: "forbidden", error: "Only the players of card 1 and admins can score it." });
+    const { state } = await liveState(round.id);
+    expect(state.players.find((p) => p.entryId === two.players[1].entry.id)?.strokes[0]).toBe(4);
+    expect(state.players.find((p) => p.entryId === one.players[0].entry.id)?.strokes[0]).toBeNull();
+    // The refused card did not start: its editor still changes it.
+    expect(state.cards.find((c) => c.id === one.id)?.startedAt).toBeNull();
+  });
+
+  it("a batch made under another login on this phone is refused whole (401) and nothing of it applied", async () => {
+    const { round, a, b } = await twoOnACard();
+    const res = await call("POST", `/api/live/${round.id}/changes`, {
+      token: b.token,
+      body: { by: a.user.id, changes: [change.strokes(a.entry.id, 1, 3)] },
+    });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: "unauthorized", error: expect.stringContaining("another login") });
     expect((await liveState(round.id)).state.seq).toBe(0);
+    // Sent by the login that made it, it is taken.
+    const own = await call("POST", `/api/live/${round.id}/changes`, {
+      token: a.token,
+      body: { by: a.user.id, changes: [change.strokes(a.entry.id, 1, 3)] },
+    });
+    expect(own.status).toBe(200);
   });
 
   it("no login is 401, a user with no player on the round 403, an admin scores any card", async () => {

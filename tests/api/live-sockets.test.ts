@@ -113,7 +113,7 @@ describe("scoring over a socket", () => {
     phoneB.close();
   });
 
-  it("a spectator's changes and a change for another card are refused with an error frame, nothing applied", async () => {
+  it("a spectator's changes are refused with an error frame; a change for another card is refused on its own in the ack", async () => {
     const {
       round,
       cards: [one, two],
@@ -122,11 +122,19 @@ describe("scoring over a socket", () => {
     const refused = await spectator.ask({ type: "changes", changes: [change.strokes(one.players[0].entry.id, 1, 3)] }, "error");
     expect(refused).toMatchObject({ code: "forbidden" });
     const phone = await socketOf(round.id, { token: two.players[0].token });
-    expect(await phone.ask({ type: "changes", changes: [change.strokes(one.players[0].entry.id, 1, 3)] }, "error")).toMatchObject({
-      code: "forbidden",
-      error: "Only the players of card 1 and admins can score it.",
+    const theirs = change.strokes(one.players[0].entry.id, 1, 3);
+    const mine = change.strokes(two.players[0].entry.id, 1, 3);
+    const ack = await phone.ask({ type: "changes", changes: [theirs, mine] }, "ack");
+    expect(ack.results).toEqual([
+      { id: theirs.id, status: "refused", code: "forbidden", error: "Only the players of card 1 and admins can score it." },
+      { id: mine.id, status: "applied", seq: 1 },
+    ]);
+    // A frame made under another login on this phone: refused whole, nothing applied.
+    const other = change.strokes(two.players[0].entry.id, 2, 3);
+    expect(await phone.ask({ type: "changes", by: one.players[0].user.id, changes: [other] }, "error")).toMatchObject({
+      code: "unauthorized",
     });
-    expect((await liveState(round.id)).state.seq).toBe(0);
+    expect((await liveState(round.id)).state.seq).toBe(1);
     spectator.close();
     phone.close();
   });

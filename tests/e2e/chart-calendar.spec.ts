@@ -21,7 +21,10 @@ test("the player page charts the player's scores with a data table behind it @na
   // One drawing shows, the one for this screen's width; it says what it shows.
   const chart = card.getByRole("img");
   await expect(chart).toHaveCount(1);
-  await expect(chart).toHaveAttribute("aria-label", /^Scores of \d+ rounds?, .*best \d+, worst \d+ \(lower is better\)\. Season average: /);
+  await expect(chart).toHaveAttribute(
+    "aria-label",
+    /^Scores against par of \d+ rounds?, .*best (E|[+\u2212]\d+), worst (E|[+\u2212]\d+) \(lower is better\)\. Season average: /,
+  );
   await expect(card.locator("figcaption")).toContainText("lower is better");
   const dots = await chart.locator("circle").count();
   expect(dots).toBeGreaterThan(0);

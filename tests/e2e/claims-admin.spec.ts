@@ -32,7 +32,7 @@ test("the admin approves a pending claim and the user's claim reads approved", a
   const row = page.getByRole("row", { name: new RegExp(user.name) });
   await expect(row).toContainText("Pending");
   await row.getByRole("button", { name: `Approve ${user.player.fn} ${user.player.ln}` }).click();
-  await expect(page.getByText("Claim updated: approve.")).toBeVisible();
+  await expect(page.getByText("Claim updated: approved.")).toBeVisible();
   await expect(row).toContainText("Approved");
   expect((await user.mine()).status).toBe("approved");
 });
@@ -50,7 +50,7 @@ test("a conflict needs a note, which the user then reads; the user withdraws and
   await expect(submit).toBeDisabled();
   await dialog.getByLabel("Note").fill("Two Caseys in MA3: which one are you?");
   await submit.click();
-  await expect(page.getByText("Claim updated: conflict.")).toBeVisible();
+  await expect(page.getByText("Claim updated: marked in conflict.")).toBeVisible();
   await expect(row).toContainText("Two Caseys in MA3: which one are you?");
   const claim = await user.mine();
   expect(claim).toMatchObject({ status: "conflict", note: "Two Caseys in MA3: which one are you?" });
@@ -70,12 +70,12 @@ test("un-linking an approved claim asks first, then rejects it", async ({ adminP
   await page.goto("/admin/claims");
   const row = page.getByRole("row", { name: new RegExp(user.name) });
   await row.getByRole("button", { name: /^Approve / }).click();
-  await expect(page.getByText("Claim updated: approve.")).toBeVisible();
+  await expect(page.getByText("Claim updated: approved.")).toBeVisible();
   await row.getByRole("button", { name: "Un-link" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("Are you sure you want to un-link this player?");
   await dialog.getByRole("button", { name: "Un-link" }).click();
-  await expect(page.getByText("Claim updated: reject.")).toBeVisible();
+  await expect(page.getByText("Claim updated: un-linked.")).toBeVisible();
   expect((await user.mine()).status).toBe("rejected");
 });
 
@@ -160,7 +160,7 @@ test("a new user claims their record on /players, the admin approves it, and the
 
   await adminPage.goto("/admin/claims");
   await adminPage.getByRole("button", { name: `Approve Jamie ${ln}` }).click();
-  await expect(adminPage.getByText("Claim updated: approve.")).toBeVisible();
+  await expect(adminPage.getByText("Claim updated: approved.")).toBeVisible();
 
   await page.goto("/profile");
   const card = page.getByRole("region", { name: "Your player record" });

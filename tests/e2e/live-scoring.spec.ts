@@ -1,7 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
-import { api, claimedPlayer, makeRound, moveAway, publishCards } from "./api";
+import { claimedPlayer, moveAway } from "./api";
 import { checkA11y, hydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
+import { PHONE, hole, liveRound, parHoles, phone, waitingLine } from "./live";
 
 // Live scoring (ADR 26) on two phones: one card of two players, each with a login, one
 // phone offline for six holes (its scores wait on the phone, a reload offline still shows
@@ -11,39 +11,7 @@ import { expect, newContext, test } from "./fixtures";
 
 test.describe.configure({ timeout: 240_000 });
 
-const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
 const PIN = "2468";
-
-/** A phone: the player's own logged-in browser at 375 px (their cookies copied into it). */
-async function phone(browser: Browser, from: Page): Promise<Page> {
-  const context = await newContext(browser, { ...PHONE, storageState: await from.context().storageState() });
-  return context.newPage();
-}
-
-/** A round starting in an hour whose one card holds the two players, published: its id. */
-async function liveRound(admin: Page, tag: string, playerIds: number[]): Promise<number> {
-  const roundId = await makeRound(admin, `Live ${tag}`, 1 / 24, { aceDollars: 0 });
-  for (const player of playerIds) {
-    const { newEntry } = await api<{ newEntry: { id: number } }>(admin, "POST", "/api/admin/entry/add", {
-      values: { round_id: roundId, player, division: "MA2" },
-    });
-    await api(admin, "POST", `/api/admin/rounds/${roundId}/check-in`, { entry_id: newEntry.id });
-  }
-  await publishCards(admin, roundId);
-  return roundId;
-}
-
-const waitingLine = (page: Page) => page.locator("[data-waiting]");
-const hole = (page: Page) => page.getByRole("heading", { level: 2, name: /^Hole \d+/ });
-
-/** Par for everyone not yet entered on the shown hole, and on to the next: `times` holes. */
-async function parHoles(page: Page, times: number) {
-  for (let i = 0; i < times; i++) {
-    const before = await hole(page).innerText();
-    await page.getByRole("button", { name: "Par for the rest, next hole" }).click();
-    await expect(hole(page)).not.toHaveText(before);
-  }
-}
 
 test("two phones score a card, one offline for six holes; signed, watched live and finalised @narrow", async ({
   adminPage: admin,
@@ -51,7 +19,7 @@ test("two phones score a card, one offline for six holes; signed, watched live a
 }) => {
   const a = await claimedPlayer(admin, browser, { creditDollars: 0 });
   const b = await claimedPlayer(admin, browser, { creditDollars: 0 });
-  const roundId = await liveRound(admin, a.tag, [a.playerId, b.playerId]);
+  const roundId = await liveRound(admin, `Live ${a.tag}`, [a.playerId, b.playerId]);
   const [nameA, nameB] = [a.playerName, b.playerName];
   try {
     // B sets a scoring PIN on /profile.

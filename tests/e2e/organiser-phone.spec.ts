@@ -90,7 +90,7 @@ test("a claim is approved from a phone @narrow", async ({ adminPage: page, reque
   expect(box!.x + box!.width).toBeLessThanOrEqual(375);
   expect(box!.height).toBeGreaterThanOrEqual(44);
   await approve.click();
-  await expect(page.getByText("Claim updated: approve.")).toBeVisible();
+  await expect(page.getByText("Claim updated: approved.")).toBeVisible();
   const mine = await (await request.get("/api/claims/mine", { headers: claim.headers })).json();
   expect(mine.claim.status).toBe("approved");
 });

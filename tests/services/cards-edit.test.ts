@@ -149,7 +149,8 @@ describe("publishing", () => {
 describe("a withdrawn entry", () => {
   it("leaves its card, and the cards' version moves on", async () => {
     const { round, board, entries } = await madeCards(7);
-    await withdrawEntry(db(), entries[0]!.id, { admin: true });
+    // Checked in, so the admin says why (ADR 34).
+    await withdrawEntry(db(), entries[0]!.id, { admin: true }, { reason: "Went home ill" });
     expect((await cardLists(round.id)).flat()).not.toContain(entries[0]!.id);
     expect(await cardsVersionOf(round.id)).toBe(board.version + 1);
   });

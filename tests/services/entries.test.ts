@@ -56,6 +56,7 @@ describe("entriesForRound", () => {
       payoutAdjustCents: 25,
       creditAddedCents: 900,
       creditUsedCents: 150,
+      creditedForCents: null,
       paymentId: null,
       entryPayoutCents: 900,
       result: "1/3|(MPO)",

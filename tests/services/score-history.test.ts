@@ -23,11 +23,11 @@ async function history() {
 }
 
 describe("scoreHistory", () => {
-  it("lists the player's scored entries oldest first, with rating and round", async () => {
+  it("lists the player's scored entries oldest first, with rating, round and par (the league's, without a layout)", async () => {
     const { player, older, newer } = await history();
     expect(await scoreHistory(testDb(), player.id)).toEqual([
-      { roundId: older.id, startsAt: older.startsAt, roundName: older.name, score: 57, rating: null },
-      { roundId: newer.id, startsAt: newer.startsAt, roundName: newer.name, score: 51, rating: 1002 },
+      { roundId: older.id, startsAt: older.startsAt, roundName: older.name, score: 57, par: 54, rating: null },
+      { roundId: newer.id, startsAt: newer.startsAt, roundName: newer.name, score: 51, par: 54, rating: 1002 },
     ]);
   });
 });
@@ -38,8 +38,8 @@ describe("the player page's chart", () => {
     const chart = (query: string) => playerScoreChart(testDb(), player.id, `http://x/players/${player.id}${query}`, "America/Chicago");
     const scores = (await chart(""))!;
     expect(scores).toMatchObject({ metric: "scores", hasRatings: true });
-    expect(scores.rows.map((r) => r.value)).toEqual([57, 51]);
-    expect(scores.summary).toMatch(/^Scores of 2 rounds, .*: best 51, worst 57 \(lower is better\)/);
+    expect(scores.rows.map((r) => r.value)).toEqual([3, -3]);
+    expect(scores.summary).toMatch(/^Scores against par of 2 rounds, .*: best \u22123, worst \+3 \(lower is better\)/);
     expect((await chart("?chart=ratings"))!.rows.map((r) => r.value)).toEqual([1002]);
     expect((await chart("?chart=bogus"))!.metric).toBe("scores");
 

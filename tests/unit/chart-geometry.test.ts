@@ -61,6 +61,7 @@ const point = (d: number, score: number, rating: number | null = null, roundId =
   startsAt: d,
   roundName: `Week ${roundId}`,
   score,
+  par: 54,
   rating,
 });
 
@@ -72,21 +73,24 @@ describe("scoreChart", () => {
     point(at(2026, 4, 9), 0, null, 4),
   ];
 
-  it("plots scored rounds in date order with each season's average and says lower is better", () => {
+  it("plots scored rounds against their par in date order with each season's average and says lower is better", () => {
     const chart = scoreChart(history, "scores", TZ)!;
     expect(chart.metric).toBe("scores");
-    expect(chart.rows.map((r) => [r.roundId, r.value, r.seasonAverage])).toEqual([
-      [1, 56, "54.0"],
-      [2, 52, "54.0"],
-      [3, 50, "50.0"],
+    expect(chart.rows.map((r) => [r.roundId, r.value, r.label, r.score, r.seasonAverage])).toEqual([
+      [1, 2, "+2", 56, "E"],
+      [2, -2, "\u22122", 52, "E"],
+      [3, -4, "\u22124", 50, "\u22124.0"],
     ]);
     expect(chart.seasons).toEqual([
-      { season: 2025, average: "54.0", rounds: 2 },
-      { season: 2026, average: "50.0", rounds: 1 },
+      { season: 2025, average: "E", rounds: 2 },
+      { season: 2026, average: "\u22124.0", rounds: 1 },
     ]);
     expect(chart.summary).toBe(
-      "Scores of 3 rounds, 06/05/25 to 04/02/26: best 50, worst 56 (lower is better). Season average: 2025 54.0, 2026 50.0.",
+      "Scores against par of 3 rounds, 06/05/25 to 04/02/26: best \u22124, worst +2 (lower is better). Season average: 2025 E, 2026 \u22124.0.",
     );
+    // A 9-hole round's 28 (par 27) is +1 on the same line as an 18-hole round's 55 (par 54).
+    const mixed = scoreChart([{ ...point(at(2026, 5, 1), 28), par: 27 }, point(at(2026, 5, 8), 55)], "scores", TZ)!;
+    expect(mixed.rows.map((r) => r.value)).toEqual([1, 1]);
   });
 
   it("lays out both sizes inside their plot areas, the average line at its value", () => {
@@ -102,12 +106,12 @@ describe("scoreChart", () => {
         expect(d.y).toBeGreaterThanOrEqual(view.plot.top);
         expect(d.y).toBeLessThanOrEqual(view.plot.bottom);
       }
-      // Lower scores sit lower: 50 below 56.
+      // Lower scores sit lower: 50 (−4) below 56 (+2).
       expect(view.dots[2].y).toBeGreaterThan(view.dots[0].y);
-      // The 2025 average (54) halfway between its rounds' 56 and 52.
+      // The 2025 average (E) halfway between its rounds' +2 and −2.
       expect(view.averages[0].y).toBeCloseTo((view.dots[0].y + view.dots[1].y) / 2, 0);
       expect(view.line.startsWith(`M${view.dots[0].x} ${view.dots[0].y} L`)).toBe(true);
-      expect(view.dots[0].title).toBe("06/05/25 Week 1: 56");
+      expect(view.dots[0].title).toBe("06/05/25 Week 1: +2 (56)");
     }
   });
 

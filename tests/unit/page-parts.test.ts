@@ -80,8 +80,8 @@ describe("the player page", () => {
   it("draws the chart at two sizes, each an image named by its summary, with the numbers in a table", () => {
     const chart = scoreChart(
       [
-        { roundId: 1, startsAt: at(4, 2), roundName: EVIL, score: 50, rating: null },
-        { roundId: 2, startsAt: at(5, 7), roundName: "Spring #2", score: 47, rating: null },
+        { roundId: 1, startsAt: at(4, 2), roundName: EVIL, score: 50, par: 54, rating: null },
+        { roundId: 2, startsAt: at(5, 7), roundName: "Spring #2", score: 47, par: 54, rating: null },
       ],
       "scores",
       TZ,
@@ -92,12 +92,12 @@ describe("the player page", () => {
     expect(html).toContain(`aria-label="${chart!.summary}"`);
     expect(html.match(/<circle /g)).toHaveLength(4);
     expect(textOf(html)).toContain(
-      "Score each round by date (lower is better), with the dashed line at each season's average. 2026: 48.5 over 2",
+      "Score against par each singles round by date (lower is better), with the dashed line at each season's average. 2026: \u22125.5 over 2",
     );
     expect(html).toContain('<caption class="sr-only">Score history data</caption>');
     expect(rowsOf(html)).toEqual([
-      ["04/02/26", EVIL, "50", "48.5"],
-      ["05/07/26", "Spring #2", "47", "48.5"],
+      ["04/02/26", EVIL, "50", "\u22124", "\u22125.5"],
+      ["05/07/26", "Spring #2", "47", "\u22127", "\u22125.5"],
     ]);
     expect(renderHtml(h(ScoreChartCard, { chart: null }))).toBe("");
   });

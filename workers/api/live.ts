@@ -10,7 +10,7 @@ import { liveRound, liveStateOf, orRefused } from "~/.server/services/live/live-
 import { AppError, badRequest } from "~/.server/errors";
 import { SPECTATOR, assertRoundExists, scorerOf } from "~/.server/services/live/live-viewer";
 import { teamNumbers } from "~/.server/services/doubles/teams";
-import { ChangeBatchSchema } from "~/schemas/live";
+import { ANOTHER_LOGIN, ChangeBatchSchema } from "~/schemas/live";
 import { nowSeconds } from "~/lib/time";
 
 // Live scoring (ADR 26): each round's Durable Object behind three doors. The socket
@@ -43,7 +43,9 @@ export const liveApi = subApp()
     const { roundId } = c.req.valid("param");
     await assertRoundExists(c.var.db, roundId);
     const { user, isAdmin } = c.var.session;
+    const { changes, by } = c.req.valid("json");
+    if (by !== undefined && by !== user.id) throw new AppError("unauthorized", ANOTHER_LOGIN);
     const caller = { userId: user.id, name: user.name, role: isAdmin ? "admin" : "player", playerId: user.linkedPlayerId } as const;
-    const results = orRefused(await liveRound(c.env, roundId).submit(caller, roundId, c.req.valid("json").changes));
+    const results = orRefused(await liveRound(c.env, roundId).submit(caller, roundId, changes));
     return c.json({ results });
   });

@@ -4,6 +4,7 @@ import type { Cell } from "./score-store";
 import { SCORER_TAG, SPECTATOR_TAG, send } from "./sockets";
 import { type Touched, publicUpdate, updateOf } from "./state-view";
 import type { ServerMessage } from "~/schemas/live";
+import type { PotView } from "~/lib/side-pots";
 
 // Telling the sockets (ADR 26). A card's own phones hear of its changes at once (a "card"
 // frame); everyone, spectators and every phone, gets one update of all the round's changes
@@ -89,4 +90,10 @@ export function flush(ctx: DurableObjectState, sql: SqlStorage, always = false):
   }
   sql.exec("update round set flushed_seq = ?", seq);
   sql.exec("delete from outbox");
+}
+
+/** The round's side pots as they now stand (their marks are D1's, not this object's), to the round page's sockets. */
+export function tellPots(ctx: DurableObjectState, pots: PotView[]): void {
+  const frame = JSON.stringify({ type: "pots", pots } satisfies ServerMessage);
+  for (const ws of ctx.getWebSockets(SPECTATOR_TAG)) send(ws, frame);
 }

@@ -56,7 +56,8 @@ export async function finalizeRound(d: LiveDeps, caller: Caller, roundId: number
       unsigned.length ? `${list(unsigned)} not signed by every player` : "",
       notStarted.length ? `${list(notStarted)} not started` : "",
     ];
-    throw new LiveRefusal("conflict", `${parts.filter(Boolean).join("; ")}: confirm to finalise them as they stand.`);
+    const them = unsigned.length + notStarted.length === 1 ? "it as it stands" : "them as they stand";
+    throw new LiveRefusal("conflict", `${parts.filter(Boolean).join("; ")}: confirm to finalise ${them}.`);
   }
   const totals = finalTotals(d.sql);
   const { changed } = await writeD1(d.env, d.exports, { userId: caller.userId, role: caller.role }, (db) =>

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { FLUSH_MS, flush, queueUpdate, tellCards } from "./broadcast";
+import { FLUSH_MS, flush, queueUpdate, tellCards, tellPots } from "./broadcast";
 import { type FinalizeAnswer, finalizeRound } from "./finalize";
 import { type LiveDeps, LiveRefusal, ensureRoster, refreshAside, reloadRoster, rosterStale } from "./roster";
 import { roundRow } from "./roster-store";
@@ -10,7 +10,8 @@ import { type SocketInfo, acceptSocket, callerOf, readFrame, send, viewOf } from
 import { type Touched, type View, fullState } from "./state-view";
 import { startAside, submitChanges, submitNow } from "./submit";
 import type { LiveState } from "~/lib/live-state";
-import type { Change, ChangeResult, LiveAnswer } from "~/schemas/live";
+import type { PotView } from "~/lib/side-pots";
+import { ANOTHER_LOGIN, type Change, type ChangeResult, type LiveAnswer } from "~/schemas/live";
 
 // One Durable Object per live round (ADR 26), named "round:<id>": it holds the round's
 // live scores in its own SQLite and takes every change one at a time, from the phones'
@@ -79,6 +80,8 @@ export class LiveRound extends DurableObject<Env> {
     const caller = callerOf(info);
     if (!caller)
       return send(ws, { type: "error", error: "Spectators only watch: log in as a player on a card to score.", code: "forbidden" });
+    if (frame.message.by !== undefined && frame.message.by !== caller.userId)
+      return send(ws, { type: "error", error: ANOTHER_LOGIN, code: "unauthorized" });
     const answer = await this.submit(caller, info.roundId, frame.message.changes, ws);
     if (!answer.ok) send(ws, { type: "error", error: answer.error, code: answer.code });
   }
@@ -153,6 +156,11 @@ export class LiveRound extends DurableObject<Env> {
     // Every socket learns the round is final (the update's finalizedAt).
     if (answer.ok) flush(this.ctx, this.ctx.storage.sql, true);
     return answer;
+  }
+
+  /** The round's side pots after a mark or a settle (app/.server/services/live/live-pots.ts), for its followers. */
+  async pots(roundId: number, pots: PotView[]): Promise<void> {
+    if (roundRow(this.ctx.storage.sql)?.roundId === roundId) tellPots(this.ctx, pots);
   }
 
   /** The change log after `after`, for an admin's history of the round. */

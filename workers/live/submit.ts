@@ -1,7 +1,8 @@
 import { readD1, writeD1 } from "./d1";
 import { finalTotals } from "./finalize";
-import { type LiveDeps, LiveRefusal, ensureRoster, refreshAside, rosterStale } from "./roster";
-import { cardById, holesOf, playerByEntry, playersOnCard, roundRow, storeStartedCard } from "./roster-store";
+import { authorize, deniedCards, deniedChange, unknownEntry } from "./authorize";
+import { type LiveDeps, ensureRoster, refreshAside, rosterStale } from "./roster";
+import { cardById, holesOf, playerByEntry, roundRow, storeStartedCard } from "./roster-store";
 import { type BatchOutcome, type Caller, refused } from "./change-context";
 import { applyChange } from "./rules";
 import { seqOfChange } from "./change-log";
@@ -10,7 +11,8 @@ import { recordLiveEdits, writeLiveScores } from "~/.server/services/live/live-r
 import { pinHashOfPlayer, startCard } from "~/.server/services/live/live-roster";
 import type { Change } from "~/schemas/live";
 
-// A batch of changes from a phone (socket or POST), start to end: who may send it, the D1
+// A batch of changes from a phone (socket or POST), start to end: who may score each of its
+// changes (./authorize.ts), the D1
 // steps the rules need first (a card's start, a PIN's hash), the rules themselves in the
 // batch's order (./rules.ts), and what an admin's edit of a signed card or a finalised
 // round writes to D1 after. Most batches need no D1 at all (a started card, no PIN, no
@@ -19,21 +21,6 @@ import type { Change } from "~/schemas/live";
 // rest go through submitChanges, which the caller runs with no other event in between.
 
 const actorOf = (caller: Caller) => ({ userId: caller.userId, role: caller.role });
-
-/** The first card the caller may not score among those the batch names; null when they may score them all. */
-function deniedCard(sql: SqlStorage, caller: Caller, changes: Change[]): number | null {
-  if (caller.role === "admin") return null;
-  const allowed = new Set<number>();
-  for (const c of changes) {
-    const player = playerByEntry(sql, c.entryId);
-    if (!player || allowed.has(player.cardId)) continue;
-    if (!playersOnCard(sql, player.cardId).some((p) => p.playerId === caller.playerId)) return player.cardId;
-    allowed.add(player.cardId);
-  }
-  return null;
-}
-
-const unknownEntry = (sql: SqlStorage, changes: Change[]) => changes.some((c) => playerByEntry(sql, c.entryId) === null);
 
 /** The cards this batch would score first: they start in D1 before its changes apply. */
 function cardsToStart(sql: SqlStorage, changes: Change[]): Set<number> {
@@ -47,7 +34,7 @@ function cardsToStart(sql: SqlStorage, changes: Change[]): Set<number> {
   return toStart;
 }
 
-function applyAll(d: LiveDeps, caller: Caller, changes: Change[], pins: Map<string, boolean>): BatchOutcome {
+function applyAll(d: LiveDeps, caller: Caller, changes: Change[], pins: Map<string, boolean>, denied = new Set<number>()): BatchOutcome {
   const out: BatchOutcome = { results: [], cells: new Map(), signed: new Set(), cardIds: new Set(), started: new Set(), edits: [] };
   const ctx = {
     sql: d.sql,
@@ -59,6 +46,11 @@ function applyAll(d: LiveDeps, caller: Caller, changes: Change[], pins: Map<stri
     finalized: roundRow(d.sql)?.finalizedAt != null,
   };
   for (const c of changes) {
+    const no = deniedChange(d.sql, denied, c);
+    if (no) {
+      out.results.push(no);
+      continue;
+    }
     try {
       out.results.push(d.storage.transactionSync(() => applyChange(ctx, c)));
     } catch (err) {
@@ -77,7 +69,7 @@ export function submitNow(d: LiveDeps, caller: Caller, roundId: number, changes:
   const round = roundRow(d.sql);
   if (!round || round.roundId !== roundId) return "slow";
   if (changes.some((c) => c.reason !== undefined || (c.kind === "signoff" && c.pin !== undefined))) return "slow";
-  if (unknownEntry(d.sql, changes) || deniedCard(d.sql, caller, changes) !== null) return "slow";
+  if (unknownEntry(d.sql, changes) || deniedCards(d.sql, caller, changes).size > 0) return "slow";
   const start = cardsToStart(d.sql, changes);
   if (start.size > 0) return { start: [...start] };
   if (rosterStale(d)) refreshAside(d, roundId);
@@ -114,15 +106,6 @@ export async function startAside(d: LiveDeps, caller: Caller, roundId: number, c
   return mine;
 }
 
-/** Refuses the whole batch when it names a card the caller is not on (after reading the cards again, in case they moved). */
-async function authorize(d: LiveDeps, caller: Caller, roundId: number, changes: Change[]): Promise<void> {
-  if (deniedCard(d.sql, caller, changes) !== null || unknownEntry(d.sql, changes)) await ensureRoster(d, roundId, { refresh: true });
-  const denied = deniedCard(d.sql, caller, changes);
-  if (denied === null) return;
-  const number = cardById(d.sql, denied)?.number;
-  throw new LiveRefusal("forbidden", `Only the players of ${number === undefined ? "a card" : `card ${number}`} and admins can score it.`);
-}
-
 async function checkPins(d: LiveDeps, changes: Change[]): Promise<Map<string, boolean>> {
   const matches = new Map<string, boolean>();
   for (const c of changes) {
@@ -138,9 +121,10 @@ export async function submitChanges(d: LiveDeps, caller: Caller, roundId: number
   // Batches that came before this one and wait for a card's start go first.
   await Promise.allSettled([...d.starting.values()]);
   await ensureRoster(d, roundId);
-  await authorize(d, caller, roundId, changes);
+  const denied = await authorize(d, caller, roundId, changes);
   const started: number[] = [];
-  for (const cardId of cardsToStart(d.sql, changes)) {
+  const mayScore = changes.filter((c) => deniedChange(d.sql, denied, c) === null);
+  for (const cardId of cardsToStart(d.sql, mayScore)) {
     const card = await writeD1(d.env, d.exports, actorOf(caller), (db) => startCard(db, roundId, cardId, d.now()));
     if (card) {
       storeStartedCard(d.sql, card);
@@ -148,8 +132,9 @@ export async function submitChanges(d: LiveDeps, caller: Caller, roundId: number
     }
   }
   // A card's players as it started may differ from the copy the first check used.
-  await authorize(d, caller, roundId, changes);
-  const out = applyAll(d, caller, changes, await checkPins(d, changes));
+  const deniedNow = deniedCards(d.sql, caller, changes);
+  const allowed = changes.filter((c) => deniedChange(d.sql, deniedNow, c) === null);
+  const out = applyAll(d, caller, changes, await checkPins(d, allowed), deniedNow);
   for (const cardId of started) out.started.add(cardId);
   if (out.edits.length > 0) {
     const final = roundRow(d.sql)?.finalizedAt != null;

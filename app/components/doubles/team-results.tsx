@@ -16,7 +16,7 @@ export function TeamResults({ teams }: { teams: TeamResult[] }) {
     >
       {teams.map((t) => (
         <tr key={t.key}>
-          <td className={td}>{t.place === null ? "–" : t.dnf ? "DNF" : t.place}</td>
+          <td className={td}>{t.placeLabel === null ? "–" : t.dnf ? "DNF" : t.placeLabel}</td>
           <td className={td}>
             {/* One partner a line: the table fits a phone without scrolling sideways. */}
             {t.members.map((m, i) => (

@@ -1,13 +1,15 @@
 import { useEffect, useState } from "react";
-import { LiveConnection, followState, socketUrl } from "./live-connection";
+import { followState } from "./live-connection";
 import { LeaderTable } from "./leader-table";
+import { followRound } from "./round-feed";
 import { leaderboard } from "~/lib/live-board";
 import type { LiveState } from "~/lib/live-state";
 
 /**
  * The round page's live leaderboard (ADR 26): the state the page was rendered with, then
- * every update from the spectator socket, without a reload; where the socket cannot open,
- * the state as JSON every few seconds. A doubles round's `teams` are ranked as one (ADR 31).
+ * every update from the round page's spectator socket (./round-feed.ts), without a reload;
+ * where the socket cannot open, the state as JSON every few seconds. A doubles round's
+ * `teams` are ranked as one (ADR 31).
  */
 export function LiveBoard({ initial, teams = {} }: { initial: LiveState; teams?: Record<number, number> }) {
   const [state, setState] = useState(initial);
@@ -19,9 +21,7 @@ export function LiveBoard({ initial, teams = {} }: { initial: LiveState; teams?:
         .then((r) => (r.ok ? (r.json() as Promise<{ state: LiveState }>) : null))
         .then((j) => j && setState(j.state))
         .catch(() => undefined);
-    const conn = new LiveConnection({
-      url: socketUrl(initial.roundId, true),
-      beatMs: 10_000,
+    const feed = followRound(initial.roundId, {
       onLink: (link) => {
         setLive(link === "live");
         if (link === "offline" && !polling) polling = setInterval(poll, 5000);
@@ -30,10 +30,10 @@ export function LiveBoard({ initial, teams = {} }: { initial: LiveState; teams?:
           polling = null;
         }
       },
-      onMessage: (m) => void followState(m, setState, () => conn.send({ type: "state" })),
+      onMessage: (m) => void followState(m, setState, () => feed.send({ type: "state" })),
     });
     return () => {
-      conn.stop();
+      feed.stop();
       if (polling) clearInterval(polling);
     };
   }, [initial.roundId]);

@@ -1,9 +1,11 @@
+import { useEffect, useMemo, useState } from "react";
 import { useFetcher } from "react-router";
+import { LiveConnection, followState, socketUrl } from "./live-connection";
 import { FormAlert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/field";
-import type { AdminFlags } from "~/lib/live-board";
+import { adminFlags } from "~/lib/live-board";
 import type { LiveState } from "~/lib/live-state";
 import { FINALIZE_INTENT } from "~/schemas/live-forms";
 
@@ -15,8 +17,12 @@ const list = (items: string[], none: string) => (items.length ? items.join("; ")
  * Live scoring on the night screen (ADR 26): what wants the organiser's eye (cards not
  * started or behind pace, holes in question, unusual scores, unsigned cards), each card's
  * scoring page (where an admin edits a hole, with a reason once it is signed), and Finalise.
+ * It follows the round over the admin's socket as the phones score, without a reload, and
+ * reads the clock again every half minute (a card turns late, falls behind pace).
  */
-export function LiveWatch({ state, flags }: { state: LiveState; flags: AdminFlags }) {
+export function LiveWatch({ state: rendered, at }: { state: LiveState; at: number }) {
+  const { state, now, live } = useFollowedRound(rendered, at);
+  const flags = useMemo(() => adminFlags(state, now), [state, now]);
   const fetcher = useFetcher<Answer>();
   const busy = fetcher.state !== "idle";
   const rows: { label: string; value: string }[] = [
@@ -58,6 +64,9 @@ export function LiveWatch({ state, flags }: { state: LiveState; flags: AdminFlag
   ];
   return (
     <Card title="Live scoring" titleId="live-watch-title">
+      <p data-live={live ? "live" : "waiting"} className="mb-3 text-sm text-muted">
+        {live ? "Following the round as the phones score." : "Connecting to the round…"}
+      </p>
       {state.finalizedAt !== null ? (
         <p className="mb-3 text-sm font-semibold">Finalised: the round's results are the live totals.</p>
       ) : null}
@@ -87,4 +96,33 @@ export function LiveWatch({ state, flags }: { state: LiveState; flags: AdminFlag
       </fetcher.Form>
     </Card>
   );
+}
+
+/** How often the watch list reads the clock again. */
+const TICK_MS = 30_000;
+
+/**
+ * The round as the admin's socket follows it from the state the page was rendered with (a
+ * newer render, after Finalise, replaces it), and the clock, starting from the render's own
+ * `at` so the first render in the browser matches the server's.
+ */
+function useFollowedRound(rendered: LiveState, at: number) {
+  const [state, setState] = useState(rendered);
+  const [now, setNow] = useState(at);
+  const [live, setLive] = useState(false);
+  useEffect(() => setState((s) => (rendered.seq >= s.seq ? rendered : s)), [rendered]);
+  useEffect(() => {
+    const conn = new LiveConnection({
+      url: socketUrl(rendered.roundId, false),
+      beatMs: 10_000,
+      onLink: (link) => setLive(link === "live"),
+      onMessage: (m) => void followState(m, setState, () => conn.send({ type: "state" })),
+    });
+    const tick = setInterval(() => setNow(Math.floor(Date.now() / 1000)), TICK_MS);
+    return () => {
+      conn.stop();
+      clearInterval(tick);
+    };
+  }, [rendered.roundId]);
+  return { state, now, live };
 }

@@ -2,12 +2,15 @@ import type { Change } from "~/schemas/live";
 
 // The phone's outbox (ADR 26, "The phone"): every change a scorer makes is written here
 // first, in IndexedDB, and leaves only when the server has answered it. It survives a
-// reload, a closed tab and a phone offline for the whole round.
+// reload, a closed tab and a phone offline for the whole round. Each change is filed under
+// the login that made it: a phone shared in turn sends a change only for that login, and
+// only that login may discard it. Rows kept before changes were filed (no userId) belong to
+// no one the phone can tell: they wait until a scorer takes them as theirs or discards them.
 
 const DB = "league-live";
 const STORE = "outbox";
 
-type Row = { id: string; roundId: number; order: number; change: Change };
+type Row = { id: string; roundId: number; userId?: number; order: number; change: Change };
 
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -36,21 +39,47 @@ function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRe
   );
 }
 
+const oldestFirst = (rows: Row[]) => rows.sort((a, b) => a.order - b.order);
+
 let counter = 0;
 
-/** Keeps a change until the server answers it. */
-export async function keep(roundId: number, change: Change): Promise<void> {
-  const row: Row = { id: change.id, roundId, order: Date.now() * 1000 + (counter++ % 1000), change };
+/** Keeps a change, made by `userId`, until the server answers it. */
+export async function keep(roundId: number, userId: number, change: Change): Promise<void> {
+  const row: Row = { id: change.id, roundId, userId, order: Date.now() * 1000 + (counter++ % 1000), change };
   await run("readwrite", (s) => s.put(row));
 }
 
-/** The round's waiting changes, oldest first. */
-export async function waiting(roundId: number): Promise<Change[]> {
-  const rows = ((await run("readonly", (s) => s.index("round").getAll(roundId))) ?? []) as Row[];
-  return rows.sort((a, b) => a.order - b.order).map((r) => r.change);
+const roundRows = async (roundId: number) => ((await run("readonly", (s) => s.index("round").getAll(roundId))) ?? []) as Row[];
+
+/** The round's changes waiting for `userId`, oldest first. */
+export async function waiting(roundId: number, userId: number): Promise<Change[]> {
+  return oldestFirst((await roundRows(roundId)).filter((r) => r.userId === userId)).map((r) => r.change);
 }
 
-/** Forgets the changes the server answered. */
+/** The round's changes kept before changes were filed under a login: whose they are is unknown. */
+export async function unowned(roundId: number): Promise<Change[]> {
+  return oldestFirst((await roundRows(roundId)).filter((r) => r.userId === undefined)).map((r) => r.change);
+}
+
+/** Every change waiting for `userId`, by round, oldest first. */
+export async function waitingFor(userId: number): Promise<{ roundId: number; changes: Change[] }[]> {
+  const rows = oldestFirst((((await run("readonly", (s) => s.getAll())) ?? []) as Row[]).filter((r) => r.userId === userId));
+  const rounds = new Map<number, Change[]>();
+  for (const r of rows) rounds.set(r.roundId, [...(rounds.get(r.roundId) ?? []), r.change]);
+  return [...rounds].map(([roundId, changes]) => ({ roundId, changes }));
+}
+
+/** Files changes nobody owned under `userId`, who said they made them. */
+export async function adopt(roundId: number, userId: number, ids: readonly string[]): Promise<void> {
+  const mine = new Set(ids);
+  const rows = (await roundRows(roundId)).filter((r) => r.userId === undefined && mine.has(r.id));
+  await run("readwrite", (s) => {
+    for (const r of rows) s.put({ ...r, userId });
+    return undefined;
+  });
+}
+
+/** Forgets changes: answered by the server, or discarded by their scorer. */
 export async function forget(ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await run("readwrite", (s) => {

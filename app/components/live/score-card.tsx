@@ -1,16 +1,25 @@
 import { useMemo, useState } from "react";
+import { CardStatus, CardTotals, HoleNav } from "./card-parts";
 import { HoleScores } from "./hole-scores";
 import { SignOff } from "./sign-off";
 import { useLiveRound } from "./use-live-round";
 import { FlagsToSettle } from "./flags-to-settle";
+import { UnownedScores } from "./unowned-scores";
 import { Alert } from "~/components/ui/alert";
-import { toParLabel } from "~/lib/live-board";
-import { type Make, type Scorer, changeId, holeOrder, nextOpenHole, scoreUnits, waitingLabel, withWaiting } from "~/lib/live-scoring";
-import { type LiveState, playerToPar, playerTotal } from "~/lib/live-state";
+import {
+  type Make,
+  type Scorer,
+  changeId,
+  controlKey,
+  holeOrder,
+  nextOpenHole,
+  scoreUnits,
+  waitingLabel,
+  withWaiting,
+} from "~/lib/live-scoring";
+import type { LiveState } from "~/lib/live-state";
 import { nowSeconds } from "~/lib/time";
 import type { Change } from "~/schemas/live";
-
-const LINK_TEXT = { connecting: "Connecting…", live: "Live", offline: "Offline: scores are saved on this phone" } as const;
 
 /**
  * A card scored on a phone (ADR 26, "The phone"): one hole at a time in the card's order,
@@ -21,18 +30,38 @@ export function ScoreCard({
   initial,
   cardId,
   scorer,
+  userId,
   beatMs,
   teams,
+  pinned = [],
 }: {
   initial: LiveState;
   cardId: number;
   scorer: Scorer;
+  /** The login scoring on this phone: what it records waits under it. */
+  userId: number;
   beatMs: number;
   /** A doubles round's teams (entry id → team number, ADR 31): each scores as one. */
   teams?: Record<number, number>;
+  /** The card's players a cardmate can sign for with a PIN. */
+  pinned?: number[];
 }) {
-  const { state, waiting, shown: unseen, link, refused, record, dismiss } = useLiveRound(initial.roundId, initial, beatMs);
+  const {
+    state,
+    waiting,
+    shown: unseen,
+    link,
+    refused,
+    held,
+    unowned,
+    settleUnowned,
+    record,
+    dismiss,
+  } = useLiveRound(initial.roundId, userId, initial, beatMs);
   const shown = useMemo(() => withWaiting(state, unseen), [state, unseen]);
+  const refusals = useMemo(() => new Map(refused.map((r) => [controlKey(r.change), r])), [refused]);
+  const pins = useMemo(() => new Set(pinned), [pinned]);
+  const signing = new Set(waiting.flatMap((c) => (c.kind === "signoff" ? [c.entryId] : [])));
   const card = shown.cards.find((c) => c.id === cardId);
   const order = useMemo(() => holeOrder(shown.holes.length, card?.startHole ?? null), [shown.holes.length, card?.startHole]);
   const [hole, setHole] = useState(() => (card ? nextOpenHole(shown, card, order) : 1));
@@ -44,28 +73,11 @@ export function ScoreCard({
   const players = card.entryIds.flatMap((id) => shown.players.filter((p) => p.entryId === id));
   const units = scoreUnits(players, teams);
   const at = order.indexOf(hole);
-  const waitText = waitingLabel(waiting.length);
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p
-          className={`rounded-full px-3 py-1 text-sm font-semibold ${link === "live" ? "bg-brand-50 text-brand-900" : "bg-warn-50 text-warn-800"}`}
-        >
-          {LINK_TEXT[link]}
-        </p>
-        <p role="status" data-waiting className="text-sm font-semibold text-ink">
-          {waitText ?? "Every score is sent"}
-        </p>
-      </div>
-      {refused.length ? (
-        <Alert tone="error" title="The server refused:" onDismiss={dismiss}>
-          <ul>
-            {refused.map((r) => (
-              <li key={r.change.id}>{r.error}</li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
+      <CardStatus link={link} waitText={waitingLabel(waiting.length)} />
+      {held && waiting.length ? <Alert tone="warning">{held}</Alert> : null}
+      <UnownedScores count={unowned.length} settle={settleUnowned} />
       {locked ? (
         <Alert tone="info">
           {shown.finalizedAt !== null
@@ -79,32 +91,8 @@ export function ScoreCard({
           <input className="min-h-11 rounded-md border border-slate-400 px-3" value={reason} onChange={(e) => setReason(e.target.value)} />
         </label>
       ) : null}
-      <nav aria-label="Holes" className="flex flex-wrap gap-1">
-        {order.map((h) => {
-          const entered = players.every((p) => p.dnf || p.strokes[h - 1] !== null);
-          const flagged = shown.flags.some((f) => f.hole === h && players.some((p) => p.entryId === f.entryId));
-          return (
-            <button
-              key={h}
-              type="button"
-              aria-current={h === hole ? "step" : undefined}
-              aria-label={`Hole ${h}${flagged ? ", flagged" : entered ? ", entered" : ""}`}
-              onClick={() => setHole(h)}
-              className={`min-h-11 min-w-11 rounded-md border text-base font-bold ${
-                h === hole
-                  ? "border-brand-900 bg-brand-900 text-white"
-                  : flagged
-                    ? "border-danger-700 bg-danger-50 text-danger-800"
-                    : entered
-                      ? "border-slate-400 bg-slate-100 text-ink"
-                      : "border-slate-400 bg-surface text-ink"
-              }`}
-            >
-              {h}
-            </button>
-          );
-        })}
-      </nav>
+      <FlagsToSettle state={shown} players={players} canEdit={!locked || adminReason} make={make} record={record} onHole={setHole} />
+      <HoleNav order={order} hole={hole} players={players} state={shown} onHole={setHole} />
       <HoleScores
         hole={hole}
         par={shown.holes[hole - 1]?.par ?? 3}
@@ -112,24 +100,26 @@ export function ScoreCard({
         canEdit={!locked || (adminReason && reason.trim().length >= 3)}
         make={make}
         record={record}
+        flags={shown.flags}
+        refusals={refusals}
+        dismiss={dismiss}
+        onHole={setHole}
         onNext={at < order.length - 1 ? () => setHole(order[at + 1] ?? hole) : null}
         onPrevious={at > 0 ? () => setHole(order[at - 1] ?? hole) : null}
       />
-      <section aria-labelledby="totals-title" className="rounded-lg border border-slate-300 bg-surface p-3">
-        <h2 id="totals-title" className="mb-2 text-base font-bold">
-          Totals
-        </h2>
-        <ul className="divide-y divide-slate-200">
-          {units.map(({ key, name, lead: p }) => (
-            <li key={key} className="flex items-center justify-between gap-2 py-2 text-base">
-              <span className="font-semibold">{name}</span>
-              <span className="tabular-nums">{p.dnf ? "DNF" : `${playerTotal(p)} (${toParLabel(playerToPar(p, shown.holes))})`}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <FlagsToSettle state={shown} players={players} canEdit={!locked || adminReason} make={make} record={record} onHole={setHole} />
-      <SignOff state={shown} players={players} scorer={scorer} locked={card.lockedAt !== null} make={make} record={record} />
+      <CardTotals units={units} state={shown} />
+      <SignOff
+        state={shown}
+        players={players}
+        scorer={scorer}
+        locked={card.lockedAt !== null}
+        make={make}
+        record={record}
+        pinned={pins}
+        sending={signing}
+        refusals={refusals}
+        dismiss={dismiss}
+      />
     </div>
   );
 }

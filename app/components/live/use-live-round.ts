@@ -1,24 +1,31 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type Link, LiveConnection, followState, socketUrl } from "./live-connection";
-import { forget, keep, waiting as waitingOf } from "./outbox";
+import { adopt, forget, keep, unowned as unownedOf, waiting as waitingOf } from "./outbox";
+import { BATCH, postChanges } from "./send-changes";
+import { controlKey } from "~/lib/live-scoring";
 import type { LiveState } from "~/lib/live-state";
 import type { Change, ChangeResult, ServerMessage } from "~/schemas/live";
 
 // A scorer's live round on the phone (ADR 26, "The phone"): the server's state, the
 // changes waiting in the outbox, the link, and what the server refused. A change is kept
-// in the outbox first, then sent over the socket, or by POST when the socket is down; it
-// leaves the outbox when the server answers it (applied, duplicate or refused).
-
-/** The protocol's largest batch (LIVE_LIMITS.batch, not imported: the page needs no zod). */
-const BATCH = 300;
+// in the outbox first, under the login that made it (`userId`), then sent over the socket,
+// or by POST when the socket is down; it leaves the outbox when the server answers it
+// (applied, duplicate or refused). A batch refused because the browser's session is now
+// another login's stays: it waits for its own login.
 
 export type Refusal = { change: Change; error: string };
 
-export function useLiveRound(roundId: number, initial: LiveState, beatMs: number) {
+/** Error frames that say nothing of the changes themselves: they stay for the next try. */
+const HOLD = new Set(["rate_limited", "internal", "unauthorized"]);
+
+export function useLiveRound(roundId: number, userId: number, initial: LiveState, beatMs: number) {
   const [state, setState] = useState(initial);
   const [waiting, setWaiting] = useState<Change[]>([]);
+  const [unowned, setUnowned] = useState<Change[]>([]);
   const [link, setLink] = useState<Link>("connecting");
   const [refused, setRefused] = useState<Refusal[]>([]);
+  /** Why what waits is not taken now, as the server said (another login's session, a lapsed one). */
+  const [held, setHeld] = useState<string | null>(null);
   // Taken by the server but not yet in the state it sends (the sender hears of its own
   // changes in the next round update, not at once): shown until the state reaches their seq.
   const [taken, setTaken] = useState<{ change: Change; seq: number }[]>([]);
@@ -33,44 +40,37 @@ export function useLiveRound(roundId: number, initial: LiveState, beatMs: number
     const byId = new Map(waitingRef.current.map((c) => [c.id, c]));
     const done = results.filter((r) => byId.has(r.id));
     if (done.length === 0) return;
+    setHeld(null);
     await forget(done.map((r) => r.id));
     const gone = new Set(done.map((r) => r.id));
     setWaiting((list) => list.filter((c) => !gone.has(c.id)));
     const ok = done.flatMap((r) => (r.status === "refused" ? [] : [{ change: byId.get(r.id) as Change, seq: r.seq }]));
     if (ok.length) setTaken((list) => [...list, ...ok]);
     const no = done.flatMap((r) => (r.status === "refused" ? [{ change: byId.get(r.id) as Change, error: r.error }] : []));
-    if (no.length) setRefused((list) => [...list, ...no]);
+    // A control's newest refusal replaces its older one.
+    if (no.length) setRefused((list) => [...list.filter((x) => !no.some((n) => controlKey(n.change) === controlKey(x.change))), ...no]);
   }, []);
 
   /** Sends what waits: over the socket when it is live, else by POST; what fails stays for the next try. */
   const flush = useCallback(async () => {
     const batch = waitingRef.current.slice(0, BATCH);
     if (batch.length === 0 || sending.current) return;
-    if (conn.current?.send({ type: "changes", changes: batch })) {
+    if (conn.current?.send({ type: "changes", changes: batch, by: userId })) {
       lastFrame.current = batch;
       return;
     }
     sending.current = true;
     try {
-      const res = await fetch(`/api/live/${roundId}/changes`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ changes: batch }),
-        credentials: "same-origin",
-      });
-      if (res.ok) await answered(((await res.json()) as { results: ChangeResult[] }).results);
-      // Refused whole (not a lapsed login, a busy server or a lost answer): sending it again
-      // would be refused again, so its changes leave the outbox and the page says why.
-      else if (res.status < 500 && ![401, 408, 429].includes(res.status)) {
-        const error = ((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? "The server refused these scores.";
-        await answered(batch.map((c) => ({ id: c.id, status: "refused", error, code: "bad_request" })));
-      }
-    } catch {
-      // Offline: the outbox keeps them.
+      const sent = await postChanges(roundId, batch, userId);
+      if (sent.kind === "answered") await answered(sent.results);
+      // Refused whole for good: its changes leave the outbox and the page says why.
+      else if (sent.kind === "refused")
+        await answered(batch.map((c) => ({ id: c.id, status: "refused", error: sent.error, code: "bad_request" })));
+      else if (sent.error) setHeld(sent.error);
     } finally {
       sending.current = false;
     }
-  }, [roundId, answered]);
+  }, [roundId, userId, answered]);
 
   const onMessage = useCallback(
     (m: ServerMessage) => {
@@ -78,7 +78,9 @@ export function useLiveRound(roundId: number, initial: LiveState, beatMs: number
         // A whole state means a (re)opened socket: send what waits.
         if (m.type === "welcome" || m.type === "state") void flush();
       } else if (m.type === "ack") void answered(m.results);
-      else if (m.type === "error" && m.code !== "rate_limited" && m.code !== "internal")
+      else if (m.type === "error" && HOLD.has(m.code)) {
+        if (m.code === "unauthorized") setHeld(m.error);
+      } else if (m.type === "error")
         void answered(lastFrame.current.map((c) => ({ id: c.id, status: "refused", error: m.error, code: m.code })));
     },
     [flush, answered],
@@ -86,9 +88,10 @@ export function useLiveRound(roundId: number, initial: LiveState, beatMs: number
 
   useEffect(() => {
     let live = true;
-    void waitingOf(roundId).then((list) => {
+    void Promise.all([waitingOf(roundId, userId), unownedOf(roundId)]).then(([list, nobody]) => {
       if (!live) return;
       setWaiting(list);
+      setUnowned(nobody);
       waitingRef.current = list;
       void flush();
     });
@@ -100,7 +103,7 @@ export function useLiveRound(roundId: number, initial: LiveState, beatMs: number
       conn.current?.stop();
       conn.current = null;
     };
-  }, [roundId, beatMs, onMessage, flush]);
+  }, [roundId, userId, beatMs, onMessage, flush]);
 
   /** Records changes on the phone, shows them at once, and sends them when it can. */
   const record = useCallback(
@@ -108,14 +111,35 @@ export function useLiveRound(roundId: number, initial: LiveState, beatMs: number
       // Shown at once (the next tap already sees it), then kept, then sent.
       waitingRef.current = [...waitingRef.current, ...changes];
       setWaiting(waitingRef.current);
-      for (const c of changes) await keep(roundId, c);
+      // A new try at a control clears what the server said of the last one.
+      const tried = new Set(changes.map(controlKey));
+      setRefused((list) =>
+        list.some((r) => tried.has(controlKey(r.change))) ? list.filter((r) => !tried.has(controlKey(r.change))) : list,
+      );
+      for (const c of changes) await keep(roundId, userId, c);
       await flush();
     },
-    [roundId, flush],
+    [roundId, userId, flush],
+  );
+
+  /** Changes nobody owned: the scorer takes them as theirs (they wait and go), or discards them. */
+  const settleUnowned = useCallback(
+    async (mine: boolean) => {
+      const ids = unowned.map((c) => c.id);
+      if (mine) {
+        await adopt(roundId, userId, ids);
+        waitingRef.current = [...unowned, ...waitingRef.current];
+        setWaiting(waitingRef.current);
+        void flush();
+      } else await forget(ids);
+      setUnowned([]);
+    },
+    [roundId, userId, unowned, flush],
   );
 
   // Forget what the state now holds.
   useEffect(() => setTaken((list) => (list.some((t) => t.seq <= state.seq) ? list.filter((t) => t.seq > state.seq) : list)), [state.seq]);
   const shown = useMemo(() => [...taken.filter((t) => t.seq > state.seq).map((t) => t.change), ...waiting], [taken, waiting, state.seq]);
-  return { state, waiting, shown, link, refused, record, dismiss: () => setRefused([]) };
+  const dismiss = useCallback((r: Refusal) => setRefused((list) => list.filter((x) => x.change.id !== r.change.id)), []);
+  return { state, waiting, shown, link, refused, held, unowned, settleUnowned, record, dismiss };
 }

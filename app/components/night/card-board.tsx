@@ -67,7 +67,7 @@ export function CardEditor({ board, closed }: { board: CardBoard; closed: boolea
           <input type="hidden" name="intent" value="publish" />
           <input type="hidden" name="version" value={board.version} />
           <Button type="submit" disabled={publish.busy || action.busy}>
-            {publish.busy ? "Publishing…" : `Publish the ${board.cards.length} cards`}
+            {publish.busy ? "Publishing…" : board.cards.length === 1 ? "Publish the card" : `Publish the ${board.cards.length} cards`}
           </Button>
         </form>
       ) : null}

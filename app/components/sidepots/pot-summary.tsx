@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { PlayerPotWin, PotView } from "~/.server/services/sidepots/pot-view";
+import type { PlayerPotWin } from "~/.server/services/sidepots/pot-view";
 import { formatCents } from "~/lib/money";
-import { distanceLabel, holeLabel } from "~/lib/side-pots";
+import { type PotView, distanceLabel, holeLabel } from "~/lib/side-pots";
 import { toMeasure } from "~/lib/ctp-rules";
 
 // One side pot as anyone reads it (ADR 30): its buy-in, who is in, the prize so far or as

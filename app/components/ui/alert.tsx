@@ -9,7 +9,7 @@ const tones = {
 
 /**
  * A message in the flow of the page: the form's error, 'Profile updated successfully.',
- * 'Claim updated: approve.' Errors are announced at once (role alert); the others politely.
+ * 'Claim updated: approved.' Errors are announced at once (role alert); the others politely.
  */
 export function Alert({
   tone = "error",
@@ -44,7 +44,7 @@ export function FormAlert({ message, tone = "error" }: { message?: string | null
 }
 
 /**
- * The inline status for the outcome of an action on a list ('Claim updated: reject.'):
+ * The inline status for the outcome of an action on a list ('Claim updated: rejected.'):
  * shown where the action was taken, announced politely, dismissible, and replaced by the
  * next outcome: a different message shows again after a dismissal.
  */

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, claims, entries, layoutHoles, players, rounds, users } from "../../db/schema";
@@ -125,4 +125,15 @@ export async function pinHashOfPlayer(db: Db, playerId: number): Promise<string 
     .innerJoin(users, eq(users.id, claims.userId))
     .where(and(eq(claims.playerId, playerId), eq(claims.status, "approved")));
   return row?.hash ?? null;
+}
+
+/** Which of `playerIds` a cardmate can sign for with a PIN: an approved claim whose user set one. */
+export async function playersWithPin(db: Db, playerIds: number[]): Promise<number[]> {
+  if (playerIds.length === 0) return [];
+  const rows = await db
+    .select({ playerId: claims.playerId })
+    .from(claims)
+    .innerJoin(users, eq(users.id, claims.userId))
+    .where(and(inArray(claims.playerId, playerIds), eq(claims.status, "approved"), isNotNull(users.scoringPinHash)));
+  return rows.map((r) => r.playerId);
 }

@@ -2,17 +2,26 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { entries, rounds } from "../../db/schema";
 import { type ChartMetric, type HistoryPoint, type ScoreChart, scoreChart } from "~/lib/score-chart";
+import { roundParSql } from "./best-scores";
 
 /**
- * A player's scored entries (score above 0) with their rounds' dates, oldest first: one
- * query, on entries_player_stats_idx (player_id, score) and the rounds' primary key.
+ * A player's scored singles entries (score above 0; a doubles round's score is a team's,
+ * ADR 31) with their rounds' dates and pars, oldest first: one query, on
+ * entries_player_stats_idx (player_id, score) and the rounds' primary key.
  */
 export async function scoreHistory(db: Db, playerId: number): Promise<HistoryPoint[]> {
   return db
-    .select({ roundId: rounds.id, startsAt: rounds.startsAt, roundName: rounds.name, score: entries.score, rating: entries.rating })
+    .select({
+      roundId: rounds.id,
+      startsAt: rounds.startsAt,
+      roundName: rounds.name,
+      score: entries.score,
+      par: roundParSql.mapWith(Number),
+      rating: entries.rating,
+    })
     .from(entries)
     .innerJoin(rounds, eq(rounds.id, entries.roundId))
-    .where(and(eq(entries.playerId, playerId), gt(entries.score, 0)))
+    .where(and(eq(entries.playerId, playerId), gt(entries.score, 0), eq(rounds.doubles, false)))
     .orderBy(asc(rounds.startsAt), asc(rounds.id));
 }
 

@@ -2,27 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { entries, players } from "../../db/schema";
 import { fullNameSql } from "../../db/player-name";
-import type { PotKind } from "~/lib/side-pots";
+import type { PotView } from "~/lib/side-pots";
 import { potStateOf, potStateQueries } from "./pot-state";
 
-// A round's side pots as its pages show them (ADR 30): who is in, who holds each hole (and
-// how close), the prize so far or as paid, and who won what.
-
-export type PotHolder = { entryId: number; name: string; distanceCm: number | null; settled: boolean };
-export type PotView = {
-  id: number;
-  name: string;
-  kind: PotKind;
-  buyInCents: number;
-  holes: number[];
-  paid: boolean;
-  /** Paid: the prize as paid; else what it would pay now (buy-ins and the rollover coming in). */
-  prizeCents: number;
-  carriedInCents: number;
-  players: { entryId: number; playerId: number; name: string }[];
-  holders: { hole: number; holders: PotHolder[] }[];
-  wins: { hole: number; entryId: number; playerId: number; name: string; amountCents: number }[];
-};
+// A round's side pots as its pages show them (ADR 30, the shape: PotView in
+// app/lib/side-pots.ts): who is in, who holds each hole (and how close), the prize so far or
+// as paid, and who won what.
 
 export async function roundPots(db: Db, roundId: number): Promise<PotView[]> {
   const [names, ...rows] = await db.batch([
