@@ -94,3 +94,43 @@ describe("a hole the card disagrees on", () => {
     expect(totals).toMatch(/Bo Birch 12 \(E\), hole 5 in question/);
   });
 });
+
+/** The disputed card signed, locked and then corrected by an admin: Bo signed 27 on a 9-hole card, now 28. */
+const lockedAndCorrected = (): LiveState => {
+  const s = disputed();
+  s.flags = [];
+  s.cards[0] = { ...s.cards[0], lockedAt: 5 };
+  s.players[0] = {
+    ...s.players[0],
+    strokes: par3([3, 3, 3, 3, 3, 3, 3, 3, 3]),
+    signature: { method: "self", total: 27, dnf: false, at: 4 },
+  };
+  s.players[1] = {
+    ...s.players[1],
+    strokes: par3([3, 3, 3, 3, 4, 3, 3, 3, 3]),
+    signature: { method: "pin", total: 27, dnf: false, at: 4 },
+  };
+  return s;
+};
+
+const adminCard = (state: LiveState) =>
+  renderHtml(
+    h(ScoreCard, { initial: state, cardId: 7, scorer: { role: "admin", playerId: null }, userId: 900, beatMs: 5000 }),
+    "/rounds/1/score",
+  );
+
+describe("a locked card", () => {
+  it("an admin types the new values and saves once: a field per player, one Save, no steppers", () => {
+    const hole = partWith(adminCard(lockedAndCorrected()), 'aria-labelledby="hole-title"');
+    expect(hole).toMatch(/<input[^>]*aria-label="Ann Ash, hole 1: strokes"/);
+    expect(hole).toMatch(/<input[^>]*aria-label="Bo Birch, hole 1: strokes"/);
+    expect(textOf(hole)).toContain("Save changes");
+    expect(hole).not.toContain("One stroke less for");
+  });
+
+  it("each signature shows the total that was signed, and says when it changed since", () => {
+    const signed = textOf(partWith(adminCard(lockedAndCorrected()), 'aria-labelledby="signoff-title"'));
+    expect(signed).toMatch(/Ann Ash: signed 27 \(E\) by the player ✓/);
+    expect(signed).toMatch(/Bo Birch: signed 27 \(E\) with the player's PIN, changed since: now 28 \(\+1\)/);
+  });
+});
