@@ -127,10 +127,11 @@ describe("finalising", () => {
     };
     const live = log.entries.find((e) => e.what.startsWith("Live score"));
     expect(live).toMatchObject({
-      what: `Live score · ${b.player.firstName} ${b.player.lastName} in ${f.round.name} · hole 1`,
+      // One row per player a save changed, each hole it changed a field of its own (ADR 37).
+      what: `Live score · ${b.player.firstName} ${b.player.lastName} in ${f.round.name}`,
       actor: { name: f.admin.name },
       changes: expect.arrayContaining([
-        { field: "strokes", before: "4", after: "2" },
+        { field: "hole 1", before: "4", after: "2" },
         { field: "reason", before: "none", after: "Scorecard recount" },
       ]),
     });

@@ -65,8 +65,8 @@ describe("signing a card", () => {
         actorRole: "admin",
         rowId: edit.status === "applied" ? edit.seq : -1,
         playerId: b.player.id,
-        before: JSON.stringify({ hole: 3, strokes: 3 }),
-        after: JSON.stringify({ hole: 3, strokes: 4, reason: "Card photo shows a 4" }),
+        before: JSON.stringify({ "hole 3": 3 }),
+        after: JSON.stringify({ "hole 3": 4, reason: "Card photo shows a 4" }),
       }),
     ]);
   });

@@ -7,7 +7,7 @@ import { type BatchOutcome, type Caller, refused } from "./change-context";
 import { applyChange } from "./rules";
 import { seqOfChange } from "./change-log";
 import { pinMatches } from "~/.server/services/accounts/scoring-pin";
-import { recordLiveEdits, writeLiveScores } from "~/.server/services/live/live-results";
+import { writeLiveEdits } from "~/.server/services/live/live-results";
 import { pinHashOfPlayer, startCard } from "~/.server/services/live/live-roster";
 import type { Change } from "~/schemas/live";
 
@@ -139,8 +139,8 @@ export async function submitChanges(d: LiveDeps, caller: Caller, roundId: number
   if (out.edits.length > 0) {
     const final = roundRow(d.sql)?.finalizedAt != null;
     await writeD1(d.env, d.exports, actorOf(caller), async (db) => {
-      await recordLiveEdits(db, roundId, caller.userId, out.edits);
-      if (final) await writeLiveScores(db, roundId, finalTotals(d.sql));
+      // One write for the save: its audit rows, and a finalised round's results with them (ADR 37).
+      await writeLiveEdits(db, roundId, caller.userId, out.edits, final ? finalTotals(d.sql) : null);
     });
   }
   return out;

@@ -1,4 +1,5 @@
 import { HoleRow, big } from "./hole-row";
+import { LockedHoleEdit } from "./locked-hole-edit";
 import { RefusalNote, type Refusals } from "./refusal-note";
 import type { Refusal } from "./use-live-round";
 import type { Make, ScoreUnit } from "~/lib/live-scoring";
@@ -23,6 +24,7 @@ export function HoleScores({
   onHole,
   onNext,
   onPrevious,
+  locked = null,
 }: {
   hole: number;
   par: number;
@@ -36,6 +38,8 @@ export function HoleScores({
   onHole: (hole: number) => void;
   onNext: (() => void) | null;
   onPrevious: (() => void) | null;
+  /** A signed card or a finalised round: an admin types corrections and saves once (with the reason typed above); others only see it. */
+  locked?: { canEdit: boolean; reason: string } | null;
 }) {
   const each = (u: ScoreUnit, fields: Record<string, unknown> & { kind: Change["kind"] }) =>
     u.members.map((m) => make({ ...fields, entryId: m.entryId }));
@@ -81,23 +85,40 @@ export function HoleScores({
           </RefusalNote>
         );
       })}
-      <ul className="mt-2 space-y-3">
-        {units.map((u) => (
-          <HoleRow
-            key={u.key}
-            unit={u}
+      {locked ? (
+        locked.canEdit ? (
+          <LockedHoleEdit
+            key={hole}
             hole={hole}
-            par={par}
-            canEdit={canEdit}
+            units={units}
+            reason={locked.reason}
             make={make}
             record={record}
-            flags={flags}
             refusals={refusals}
             dismiss={dismiss}
           />
-        ))}
-      </ul>
-      {unset.length && canEdit ? (
+        ) : (
+          <LockedHoleView hole={hole} units={units} />
+        )
+      ) : (
+        <ul className="mt-2 space-y-3">
+          {units.map((u) => (
+            <HoleRow
+              key={u.key}
+              unit={u}
+              hole={hole}
+              par={par}
+              canEdit={canEdit}
+              make={make}
+              record={record}
+              flags={flags}
+              refusals={refusals}
+              dismiss={dismiss}
+            />
+          ))}
+        </ul>
+      )}
+      {unset.length && canEdit && !locked ? (
         <button
           type="button"
           className="mt-3 min-h-12 w-full rounded-md bg-brand-700 px-4 text-base font-semibold text-white"
@@ -118,5 +139,27 @@ export function HoleScores({
         </button>
       ) : null}
     </section>
+  );
+}
+
+/** A locked hole as a player sees it: each one's strokes and penalty, nothing to change. */
+function LockedHoleView({ hole, units }: { hole: number; units: ScoreUnit[] }) {
+  return (
+    <ul className="mt-2 space-y-2">
+      {units.map((u) => {
+        const strokes = u.lead.strokes[hole - 1];
+        const penalty = u.lead.penalties[hole - 1] ?? 0;
+        return (
+          <li
+            key={u.key}
+            className="flex justify-between rounded-md border border-slate-300 p-2 text-lg"
+            aria-label={`${u.name}, hole ${hole}`}
+          >
+            <span className="font-semibold">{u.name}</span>
+            <span>{u.lead.dnf ? "DNF" : `${strokes ?? "–"}${penalty ? ` + ${penalty}` : ""}`}</span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -64,7 +64,10 @@ export function ScoreCard({
   const signing = new Set(waiting.flatMap((c) => (c.kind === "signoff" ? [c.entryId] : [])));
   const card = shown.cards.find((c) => c.id === cardId);
   const order = useMemo(() => holeOrder(shown.holes.length, card?.startHole ?? null), [shown.holes.length, card?.startHole]);
-  const [hole, setHole] = useState(() => (card ? nextOpenHole(shown, card, order) : 1));
+  // A locked card opens at its first hole, for a review; one being scored at the next hole to play.
+  const [hole, setHole] = useState(() =>
+    !card ? 1 : card.lockedAt !== null || shown.finalizedAt !== null ? (order[0] ?? 1) : nextOpenHole(shown, card, order),
+  );
   const [reason, setReason] = useState("");
   if (!card) return <Alert tone="error">This card is not in the round any more. Reload the page.</Alert>;
   const locked = card.lockedAt !== null || shown.finalizedAt !== null;
@@ -106,6 +109,7 @@ export function ScoreCard({
         onHole={setHole}
         onNext={at < order.length - 1 ? () => setHole(order[at + 1] ?? hole) : null}
         onPrevious={at > 0 ? () => setHole(order[at - 1] ?? hole) : null}
+        locked={locked ? { canEdit: adminReason, reason } : null}
       />
       <CardTotals units={units} state={shown} />
       <SignOff

@@ -4,6 +4,9 @@ import type { Refusal } from "./use-live-round";
 import { toParLabel } from "~/lib/live-board";
 import { type Make, type Scorer, controlKey } from "~/lib/live-scoring";
 import { type LivePlayer, type LiveState, playerComplete, playerToPar, playerTotal } from "~/lib/live-state";
+
+/** The par of the holes the player's total counts: total − to-par. */
+const parOf = (state: LiveState, p: LivePlayer) => playerTotal(p) - playerToPar(p, state.holes);
 import type { Change } from "~/schemas/live";
 
 const BY = { self: "by the player", pin: "with the player's PIN", admin: "by an admin" } as const;
@@ -48,9 +51,19 @@ function Signature({ p, state, scorer, locked, make, record, pinned, sending, re
   const [pin, setPin] = useState("");
   const total = p.dnf ? "DNF" : `${playerTotal(p)} (${toParLabel(playerToPar(p, state.holes))})`;
   if (p.signature) {
+    // What was signed, and whether an admin's correction changed it since (ADR 37).
+    const signed = p.signature.dnf ? "DNF" : `${p.signature.total} (${toParLabel(p.signature.total - parOf(state, p))})`;
+    const changed = p.signature.dnf !== p.dnf || (!p.dnf && p.signature.total !== playerTotal(p));
     return (
       <p>
-        <strong>{p.name}</strong>: {total} — signed {BY[p.signature.method]} ✓
+        <strong>{p.name}:</strong> signed {signed} {BY[p.signature.method]}
+        {changed ? (
+          <>
+            , <span className="font-semibold text-warn-800">changed since: now {total}</span>
+          </>
+        ) : (
+          " ✓"
+        )}
       </p>
     );
   }

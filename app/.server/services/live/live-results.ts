@@ -18,17 +18,23 @@ export type LiveTotal = { entryId: number; score: number; dnf: boolean };
  * entry already holding its total gets no write, so finalising again changes nothing.
  * Entries no longer in the round are skipped. Answers how many entries changed.
  */
-export async function writeLiveScores(db: Db, roundId: number, totals: LiveTotal[]): Promise<{ changed: number }> {
+export async function writeLiveScores(
+  db: Db,
+  roundId: number,
+  totals: LiveTotal[],
+  along: BatchItem<"sqlite">[] = [],
+): Promise<{ changed: number }> {
   const byId = new Map(totals.map((t) => [t.entryId, { score: t.dnf ? 0 : t.score, dnf: t.dnf }]));
   return commitRoundChange(db, roundId, (state) => {
-    const statements: BatchItem<"sqlite">[] = [];
+    // `along`: the audit rows of the save that changed them, written in this batch.
+    const statements: BatchItem<"sqlite">[] = [...along];
     const after = state.entries.map((e) => {
       const total = byId.get(e.id);
       if (!total || (total.score === e.score && total.dnf === e.dnf)) return e;
       statements.push(db.update(entries).set(total).where(eq(entries.id, e.id)));
       return { ...e, ...total };
     });
-    return { statements, after, guardPlayers: [], answer: () => ({ changed: statements.length }) };
+    return { statements, after, guardPlayers: [], answer: () => ({ changed: statements.length - along.length }) };
   });
 }
 
@@ -48,24 +54,58 @@ export type LiveEdit = {
 /** The audit log's table name for live score edits (services/audit/audit-fields.ts reads it). */
 export const LIVE_AUDIT_TABLE = "live_scores";
 
-/** One audit row per edit, naming the admin who made it (the triggers' shape, written here: no table of ours holds live scores). */
-export async function recordLiveEdits(db: Db, roundId: number, actorUserId: number, edits: LiveEdit[]): Promise<void> {
-  if (edits.length === 0) return;
+/** What an edit changed, as the audit row's key: "hole 3", "hole 3 penalty", "did not finish". */
+const editKey = (e: Pick<LiveEdit, "field" | "hole">) =>
+  e.field === "dnf" ? "did not finish" : e.field === "penalty" ? `hole ${e.hole} penalty` : `hole ${e.hole}`;
+
+/**
+ * The audit rows of one save (ADR 37): one per player it changed, naming the admin, with
+ * every hole it changed before and after and the reason; the row's id is the save's last
+ * change in the round's log. A batch item, for the save's one write.
+ */
+export function liveEditsInsert(db: Db, roundId: number, actorUserId: number, edits: LiveEdit[]) {
   const actorName = sql`(select ${users.name} from ${users} where ${users.id} = ${actorUserId})`;
-  const json = (field: LiveField, hole: number, value: number | null, reason?: string) =>
-    JSON.stringify({ hole, [field]: value, ...(reason === undefined ? {} : { reason }) });
-  await db.insert(auditLog).values(
-    edits.map((e) => ({
-      actorUserId,
-      actorName,
-      actorRole: "admin" as const,
-      tableName: LIVE_AUDIT_TABLE,
-      rowId: e.seq,
-      action: "update" as const,
-      playerId: e.playerId,
-      roundId,
-      before: json(e.field, e.hole, e.before),
-      after: json(e.field, e.hole, e.after, e.reason),
-    })),
+  const byEntry = new Map<number, LiveEdit[]>();
+  for (const e of edits) byEntry.set(e.entryId, [...(byEntry.get(e.entryId) ?? []), e]);
+  return db.insert(auditLog).values(
+    [...byEntry.values()].map((list) => {
+      const before: Record<string, number | null> = {};
+      const after: Record<string, number | string | null> = {};
+      for (const e of list) {
+        if (!(editKey(e) in before)) before[editKey(e)] = e.before;
+        after[editKey(e)] = e.after;
+      }
+      const last = list.at(-1) as LiveEdit;
+      after.reason = [...new Set(list.map((e) => e.reason))].join("; ");
+      return {
+        actorUserId,
+        actorName,
+        actorRole: "admin" as const,
+        tableName: LIVE_AUDIT_TABLE,
+        rowId: last.seq,
+        action: "update" as const,
+        playerId: last.playerId,
+        roundId,
+        before: JSON.stringify(before),
+        after: JSON.stringify(after),
+      };
+    }),
   );
+}
+
+/**
+ * An admin's save of a locked card or a finalised round, written once: its audit rows, and a
+ * finalised round's totals with their payouts in the same batch (ADR 37).
+ */
+export async function writeLiveEdits(
+  db: Db,
+  roundId: number,
+  actorUserId: number,
+  edits: LiveEdit[],
+  totals: LiveTotal[] | null,
+): Promise<void> {
+  if (edits.length === 0) return;
+  const rows = liveEditsInsert(db, roundId, actorUserId, edits);
+  if (totals) await writeLiveScores(db, roundId, totals, [rows]);
+  else await rows;
 }
