@@ -33,6 +33,15 @@ function portIsFree(port) {
   });
 }
 
+/** Listens on `port` as a server would that has not let go yet; `close()` lets go. */
+function hold(port) {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+      .once("error", reject)
+      .listen(port, "127.0.0.1", () => resolve({ close: () => new Promise((done) => server.close(done)) }));
+  });
+}
+
 /** A free port whose + 1000 (the PayPal stand-in's) is free too. */
 async function freePorts() {
   for (let i = 0; i < 50; i++) {
@@ -156,6 +165,28 @@ describe("a second start on an existing local database", { concurrency: true }, 
         assert.equal((await logIn(origin, NEWCOMER)).status, 200, `${script}: the account made in the first run is gone`);
         assert.equal(await playerCount(origin), 120);
       });
+    }
+  });
+
+  test("a restart on a port the previous server still holds waits for it to let go, says so, then serves", {
+    timeout: 300_000,
+  }, async () => {
+    await demoLeague;
+    const port = await freePorts();
+    // The previous server's ports (the app's and the PayPal stand-in's), let go 4 s after the new start.
+    const held = await Promise.all([hold(port), hold(port + 1000)]);
+    const run = npm("start", demoState, { PORT: String(port), LEAGUE_PREBUILT: "1" });
+    const release = sleep(4_000).then(() => Promise.all(held.map((h) => h.close())));
+    try {
+      await waitForApp(run, `http://localhost:${port}`);
+      await release;
+      assert.match(run.output(), new RegExp(`Port ${port} is still held by the previous server: waiting for it to let go`));
+      assert.doesNotMatch(run.output(), /Address already in use|EADDRINUSE|stand-in\] exited/);
+      const standIn = await fetch(`http://127.0.0.1:${port + 1000}/standin/health`);
+      assert.equal(standIn.status, 200);
+    } finally {
+      await release;
+      await stop(run, port);
     }
   });
 
