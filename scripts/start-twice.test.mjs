@@ -36,7 +36,8 @@ function portIsFree(port) {
 /** Listens on `port` as a server would that has not let go yet; `close()` lets go. */
 function hold(port) {
   return new Promise((resolve, reject) => {
-    const server = createServer()
+    // A closing server takes no more requests: each connection is dropped at once.
+    const server = createServer((socket) => socket.destroy())
       .once("error", reject)
       .listen(port, "127.0.0.1", () => resolve({ close: () => new Promise((done) => server.close(done)) }));
   });
@@ -80,7 +81,7 @@ async function waitForApp(run, origin, timeoutMs = 150_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (done) assert.fail(`the script exited before serving:\n${run.output()}`);
-    const res = await fetch(`${origin}/`).catch(() => null);
+    const res = await fetch(`${origin}/`, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
     if (res?.status === 200 && (await res.text()).includes("<html")) return;
     await sleep(500);
   }
