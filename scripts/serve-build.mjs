@@ -9,11 +9,13 @@
 // state (D1, Durable Objects, the page cache) lives under LEAGUE_PERSIST, else
 // .wrangler/state, where wrangler's `d1 execute --local --persist-to` finds the same D1.
 // /cdn-cgi/local/scheduled runs the Worker's scheduled handler (scripts/cron-ticker.mjs).
-// Runs until SIGINT or SIGTERM, then stops workerd.
+// Runs until SIGINT or SIGTERM, then stops workerd. A port still held by the server it
+// replaces is waited for (./port-free.mjs).
 import { globSync } from "node:fs";
 import path from "node:path";
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
+import { addressInUse, waitForPort } from "./port-free.mjs";
 
 const port = Number(process.argv[2] ?? process.env.PORT ?? 8787);
 const configPath = path.resolve(process.argv[3] ?? "build/server/wrangler.json");
@@ -48,35 +50,43 @@ function printLog({ level, message }) {
   else console.log(message);
 }
 
-const miniflare = new Miniflare(
-  convertV4MiniflareOptions({
-    host: "localhost",
-    port,
-    log: new Log(LogLevel.INFO),
-    unsafeTriggerHandlers: true,
-    telemetry: { enabled: false },
-    handleStructuredLogs: printLog,
-    logRequests: false, // as vite preview did not: `npm start` prints where it serves
-    resourcePersistencePath: persistRoot,
-    resourceTmpPath: path.resolve(".wrangler/tmp"),
-    workers: [{ ...bindings, name: config.name, rootPath, modules }, ...externalWorkers],
-  }),
-);
+const options = convertV4MiniflareOptions({
+  host: "localhost",
+  port,
+  log: new Log(LogLevel.INFO),
+  unsafeTriggerHandlers: true,
+  telemetry: { enabled: false },
+  handleStructuredLogs: printLog,
+  logRequests: false, // as vite preview did not: `npm start` prints where it serves
+  resourcePersistencePath: persistRoot,
+  resourceTmpPath: path.resolve(".wrangler/tmp"),
+  workers: [{ ...bindings, name: config.name, rootPath, modules }, ...externalWorkers],
+});
 
+let miniflare = null;
 let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
-  await miniflare.dispose().catch(() => {});
+  await miniflare?.dispose().catch(() => {});
   process.exit(0);
 }
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 
-try {
-  await miniflare.ready;
-} catch (err) {
-  console.error(`✗ Could not serve on port ${port}: ${err?.message ?? err}`);
-  await miniflare.dispose().catch(() => {});
-  process.exit(1);
+// A restart finds the port held a moment longer by the server it replaces: wait for it, and
+// again if it is taken between the check and the listen.
+for (let attempt = 1; ; attempt++) {
+  try {
+    await waitForPort(port);
+    miniflare = new Miniflare(options);
+    await miniflare.ready;
+    break;
+  } catch (err) {
+    await miniflare?.dispose().catch(() => {});
+    miniflare = null;
+    if (attempt < 5 && addressInUse(err)) continue;
+    console.error(`✗ Could not serve on port ${port}: ${err?.message ?? err}`);
+    process.exit(1);
+  }
 }

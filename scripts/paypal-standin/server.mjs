@@ -17,6 +17,7 @@
 // Node runs standin.ts by stripping its types (Node ≥ 22.18), no build step.
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
+import { waitForPort } from "../port-free.mjs";
 import { toCents } from "./orders.ts";
 import { createStandIn, STANDIN_CREDENTIALS, StandInRefusal } from "./standin.ts";
 
@@ -133,6 +134,8 @@ export function serveStandIn({ appPort, port = appPort + STANDIN_PORT_OFFSET, we
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const appPort = Number(process.argv[2] ?? process.env.PORT ?? 8787);
-  const port = process.env.PAYPAL_STANDIN_PORT ? Number(process.env.PAYPAL_STANDIN_PORT) : undefined;
+  const port = process.env.PAYPAL_STANDIN_PORT ? Number(process.env.PAYPAL_STANDIN_PORT) : appPort + STANDIN_PORT_OFFSET;
+  // A restart: the stand-in before this one may hold its port a moment longer.
+  await waitForPort(port, { what: "the previous PayPal stand-in", log: (line) => console.log(`[paypal stand-in] ${line}`) });
   await serveStandIn({ appPort, port, webhookUrl: process.env.PAYPAL_STANDIN_WEBHOOK_URL });
 }
