@@ -2,104 +2,113 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { checkA11y, hydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
-// Axe on every page, logged out, as a player and as an admin. The walks run at
+// Axe on every page, logged out, as a player and as an admin: a test per page and role, at
 // 1280 px, where every column and control is rendered (below 768 px some table cells are
 // hidden, and axe skips what is hidden); what only a phone shows (the open menu, the home
-// page's past-rounds list) is checked at 375 px by its own @narrow test. Each walk visits
-// its pages as steps; a failing page does not stop the walk, so one run lists every page's
-// serious and critical violations. Guarded pages are visited too: what a role lands on
-// after the redirect is checked.
-
-// About twenty pages per test at one to two seconds each (axe's color-contrast rule is
-// most of it on the long tables).
-test.describe.configure({ timeout: 120_000 });
+// page's past-rounds list) is checked at 375 px by its own @narrow test. Guarded pages are
+// asked for too: where a role lands after the redirect has its own test.
 
 type Round = { id: number; d: number; entry_count: number };
+type Ids = Record<"played" | "future" | "player" | "course" | "layout", number>;
 
-/** The pages every role can ask for, with ids read from the seeded league's API. */
-async function commonPaths(request: APIRequestContext): Promise<string[]> {
-  const rounds: Round[] = await (await request.get("/api/rounds/all")).json();
-  const now = Date.now() / 1000;
-  const played = rounds.filter((r) => r.d < now - 86400 && r.entry_count > 0).at(-1)!;
-  const future = rounds.find((r) => r.d > now + 86400)!;
-  const transfers: { toPlayer: number | null }[] = await (await request.get("/api/transfers")).json();
-  const playerId = transfers.find((t) => t.toPlayer !== null)!.toPlayer!;
-  const courses: { id: number; layouts: { id: number }[] }[] = await (await request.get("/api/courses")).json();
-  const course = courses.find((c) => c.layouts.length > 0)!;
-  return [
-    "/",
-    "/rounds",
-    `/rounds/${played.id}`,
-    `/rounds/${played.id}?net=1`,
-    `/rounds/${future.id}`,
-    "/players",
-    "/players-all",
-    `/players/${playerId}`,
-    "/standings",
-    "/aces",
-    "/tags",
-    "/tags/1",
-    "/transfers",
-    "/login",
-    "/register",
-    "/forgot-password",
-    "/reset-password",
-    "/reset-password?token=not-a-real-token",
-    "/admin/login",
-    "/no-such-page",
-    "/profile",
-    "/unsubscribe?u=1&t=not-a-signature",
-    "/admin/users",
-    "/admin/claims",
-    "/admin/player?q=ross",
-    "/admin/rounds",
-    "/admin/rounds/new",
-    `/admin/rounds/${future.id}`,
-    `/admin/rounds/multi-edit?ids=${played.id},${future.id}`,
-    `/admin/round/play/${played.id}`,
-    `/admin/round/scores/${played.id}`,
-    `/admin/round/night/${played.id}`,
-    `/admin/round/night/${future.id}`,
-    "/admin/payments",
-    "/admin/audit",
-    "/admin/audit?find=ross",
-    "/admin/reports",
-    "/admin/settings",
-    "/admin/tags",
-    "/admin/courses",
-    `/admin/courses/${course.id}`,
-    `/admin/courses/${course.id}/layouts/new`,
-    `/admin/layouts/${course.layouts[0]!.id}`,
-  ];
+/**
+ * Every page a role can ask for; {played}, {future}, {player}, {course} and {layout} stand
+ * for ids read from the seeded league's API. Each page is a test of its own per role, so
+ * none takes more than a few seconds and a slow machine never times out a whole walk.
+ */
+const PAGES = [
+  "/",
+  "/rounds",
+  "/rounds/{played}",
+  "/rounds/{played}?net=1",
+  "/rounds/{future}",
+  "/players",
+  "/players-all",
+  "/players/{player}",
+  "/standings",
+  "/aces",
+  "/tags",
+  "/tags/1",
+  "/transfers",
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/reset-password",
+  "/reset-password?token=not-a-real-token",
+  "/admin/login",
+  "/no-such-page",
+  "/profile",
+  "/unsubscribe?u=1&t=not-a-signature",
+  "/admin/users",
+  "/admin/claims",
+  "/admin/player?q=ross",
+  "/admin/rounds",
+  "/admin/rounds/new",
+  "/admin/rounds/{future}",
+  "/admin/rounds/multi-edit?ids={played},{future}",
+  "/admin/round/play/{played}",
+  "/admin/round/scores/{played}",
+  "/admin/round/night/{played}",
+  "/admin/round/night/{future}",
+  "/admin/payments",
+  "/admin/audit",
+  "/admin/audit?find=ross",
+  "/admin/reports",
+  "/admin/settings",
+  "/admin/tags",
+  "/admin/courses",
+  "/admin/courses/{course}",
+  "/admin/courses/{course}/layouts/new",
+  "/admin/layouts/{layout}",
+];
+
+let idsOnce: Promise<Ids> | null = null;
+
+/** The seeded league's ids the pages name, read once per worker. */
+function leagueIds(request: APIRequestContext): Promise<Ids> {
+  idsOnce ??= (async () => {
+    const rounds: Round[] = await (await request.get("/api/rounds/all")).json();
+    const now = Date.now() / 1000;
+    const played = rounds.filter((r) => r.d < now - 86400 && r.entry_count > 0).at(-1)!;
+    const future = rounds.find((r) => r.d > now + 86400)!;
+    const transfers: { toPlayer: number | null }[] = await (await request.get("/api/transfers")).json();
+    const courses: { id: number; layouts: { id: number }[] }[] = await (await request.get("/api/courses")).json();
+    const course = courses.find((c) => c.layouts.length > 0)!;
+    return {
+      played: played.id,
+      future: future.id,
+      player: transfers.find((t) => t.toPlayer !== null)!.toPlayer!,
+      course: course.id,
+      layout: course.layouts[0]!.id,
+    };
+  })();
+  return idsOnce;
 }
+
+const pathOf = (template: string, ids: Ids) => template.replace(/\{(\w+)\}/g, (_, key: keyof Ids) => String(ids[key]));
 
 /** The paths that send a visitor or a player elsewhere (to a login page, or home). */
 const GUARDED = /^\/(profile|admin\/(?!login))/;
 
 /**
- * Checks each path as `role` sees it. A guarded path that redirects to a page this walk
- * already checked (a visitor's /profile lands on /login) is not checked twice, nor loaded
- * in the page: the server's redirect, asked for with the page's cookies, says where it lands.
- * An admin is sent away from none of them, so an admin's walk asks no path twice.
+ * Checks one path as `role` sees it. A guarded path that sends a visitor or a player
+ * elsewhere is not loaded: where it lands (/login, /) is a page with a test of its own, and
+ * the server's redirect, asked for with the page's cookies, says so. An admin is sent away
+ * from none of them.
  */
-async function walk(page: Page, paths: string[], role: string): Promise<void> {
-  const checked = new Set<string>();
-  for (const path of paths) {
-    await test.step(`${role} ${path}`, async () => {
-      if (!role.startsWith("admin") && GUARDED.test(path)) {
-        const answer = await page.request.get(path, { maxRedirects: 0, headers: { Accept: "text/html" } });
-        const location = answer.status() >= 300 && answer.status() < 400 ? answer.headers().location : undefined;
-        if (location && checked.has(new URL(location, answer.url()).pathname)) return;
-      }
-      await page.goto(path);
-      await hydrated(page);
-      const landed = new URL(page.url());
-      const redirected = landed.pathname + landed.search !== path;
-      if (redirected && checked.has(landed.pathname)) return;
-      checked.add(landed.pathname);
-      await checkA11y(page, `${role} ${path}${redirected ? ` → ${landed.pathname}` : ""}`, test.info());
-    });
+async function checkPage(page: Page, path: string, role: string): Promise<void> {
+  if (role !== "admin" && GUARDED.test(path)) {
+    const answer = await page.request.get(path, { maxRedirects: 0, headers: { Accept: "text/html" } });
+    if (answer.status() >= 300 && answer.status() < 400) return;
   }
+  await page.goto(path);
+  await hydrated(page);
+  await checkA11y(page, `${role} ${path}`, test.info());
+}
+
+/** Checks each path in turn: the stacked tables' few pages at 375 px. */
+async function walk(page: Page, paths: string[], role: string): Promise<void> {
+  for (const path of paths) await test.step(`${role} ${path}`, () => checkPage(page, path, role));
 }
 
 /** Under 768 px the navbar's links sit behind "Menu": check the menu open, per role. */
@@ -114,35 +123,24 @@ async function visitMenu(page: Page, role: string): Promise<void> {
   });
 }
 
-// Each walk checks twenty-odd pages, some with hundreds of table cells.
-test.describe.configure({ timeout: 240_000 });
+for (const template of PAGES) {
+  test(`axe on ${template}, logged out`, async ({ page, request }) => {
+    await checkPage(page, pathOf(template, await leagueIds(request)), "visitor");
+  });
+  test(`axe on ${template}, as a player`, async ({ playerPage: page, request }) => {
+    await checkPage(page, pathOf(template, await leagueIds(request)), "player");
+  });
+  test(`axe on ${template}, as an admin`, async ({ adminPage: page, request }) => {
+    await checkPage(page, pathOf(template, await leagueIds(request)), "admin");
+  });
+}
 
-test("every page passes axe, logged out", async ({ page, request }) => {
-  await walk(page, await commonPaths(request), "visitor");
-});
-
-test("every page passes axe, as a player", async ({ playerPage: page, request }) => {
-  await walk(page, await commonPaths(request), "player");
-});
-
-// The admin's walk in two halves (the public pages, then the account and admin pages),
-// so the two workers share it.
-const adminHalf = (paths: string[], second: boolean) => {
-  const at = paths.indexOf("/profile");
-  return second ? paths.slice(at) : paths.slice(0, at);
-};
-
-test("every public page passes axe, as an admin", async ({ adminPage: page, request }) => {
-  await walk(page, adminHalf(await commonPaths(request), false), "admin");
-});
-
-test("every account and admin page passes axe, as an admin", async ({ adminPage: page, request }) => {
-  await walk(page, adminHalf(await commonPaths(request), true), "admin");
+test("a user with a claim, and the lock dialog, pass axe as an admin", async ({ adminPage: page }) => {
   // A user with a claim shows the claim review's controls: player1's approved one.
   await page.goto("/admin/users");
   const href = await page.getByRole("row").filter({ hasText: "player1@league.test" }).getByRole("link").first().getAttribute("href");
   expect(href).toMatch(/^\/admin\/user\/\d+$/);
-  await walk(page, [href!], "admin");
+  await checkPage(page, href!, "admin");
   await test.step("admin confirm dialog open", async () => {
     await page.getByRole("button", { name: "Lock" }).click();
     await expect(page.getByRole("dialog", { name: "Lock this user?" })).toBeVisible();
@@ -173,18 +171,15 @@ test("what only a phone shows passes axe: the menu open for each role, the past 
 // Under 640 px the tables with row actions are cards (the kit's stacked rows): the
 // organiser's screens and a player's rounds, checked as a phone shows them.
 test("the stacked tables a phone shows pass axe @narrow", async ({ adminPage, request }) => {
-  const rounds: Round[] = await (await request.get("/api/rounds/all")).json();
-  const played = rounds.filter((r) => r.d < Date.now() / 1000 - 86400 && r.entry_count > 0).at(-1)!;
-  const transfers: { toPlayer: number | null }[] = await (await request.get("/api/transfers")).json();
-  const playerId = transfers.find((t) => t.toPlayer !== null)!.toPlayer!;
+  const ids = await leagueIds(request);
   await walk(
     adminPage,
     [
       "/admin/rounds",
       "/admin/claims",
-      `/admin/round/play/${played.id}`,
-      `/admin/round/scores/${played.id}`,
-      `/players/${playerId}`,
+      `/admin/round/play/${ids.played}`,
+      `/admin/round/scores/${ids.played}`,
+      `/players/${ids.player}`,
       "/players",
     ],
     "admin at 375 px",
