@@ -9,7 +9,8 @@ import { SOCKET_INFO_HEADER } from "../live/live-round";
 import { liveRound, liveStateOf, orRefused } from "~/.server/services/live/live-object";
 import { AppError, badRequest } from "~/.server/errors";
 import { SPECTATOR, assertRoundExists, scorerOf } from "~/.server/services/live/live-viewer";
-import { ChangeBatchSchema } from "~/schemas/live";
+import { clientAddress } from "~/.server/client-address";
+import { ChangeBatchSchema, type LiveErrorCode } from "~/schemas/live";
 import { nowSeconds } from "~/lib/time";
 
 // Live scoring (ADR 26): each round's Durable Object behind three doors. The socket
@@ -34,9 +35,14 @@ export const liveApi = subApp()
     const session = await optionalSessionOf(c.req.raw, c.var.db, c.env);
     const viewer = spectator ? SPECTATOR : await scorerOf(c.var.db, session, roundId);
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") throw badRequest("Open this address as a WebSocket (Upgrade: websocket).");
-    const info = { roundId, viewer, name: spectator ? "" : (session?.user.name ?? "") };
+    // The client's address: the object counts each address's spectator sockets.
+    const info = { roundId, viewer, name: spectator ? "" : (session?.user.name ?? ""), address: clientAddress(c.req.raw) };
     const upgrade = new Request(c.req.url, { headers: { Upgrade: "websocket", [SOCKET_INFO_HEADER]: JSON.stringify(info) } });
-    return liveRound(c.env, roundId).fetch(upgrade);
+    const res = await liveRound(c.env, roundId).fetch(upgrade);
+    if (res.status === 101) return res;
+    // A refusal (too many sockets, no such round) in the /api's one error shape.
+    const refusal = (await res.json().catch(() => null)) as { error?: string; code?: LiveErrorCode } | null;
+    throw new AppError(refusal?.code ?? "internal", refusal?.error ?? "The live round could not open a socket. Please try again.");
   })
   .post("/:roundId/changes", requireUser, param(LiveRoundParam), body(ChangeBatchSchema), async (c) => {
     const { roundId } = c.req.valid("param");

@@ -114,9 +114,12 @@ export async function startAside(d: LiveDeps, caller: Caller, roundId: number, c
   return mine;
 }
 
-/** Refuses the whole batch when it names a card the caller is not on (after reading the cards again, in case they moved). */
-async function authorize(d: LiveDeps, caller: Caller, roundId: number, changes: Change[]): Promise<void> {
-  if (deniedCard(d.sql, caller, changes) !== null || unknownEntry(d.sql, changes)) await ensureRoster(d, roundId, { refresh: true });
+/**
+ * Refuses the whole batch when it names a card the caller is not on. The cards were read
+ * again for it before, if they had not been within 10 s (./reread.ts): never here, where
+ * every other event waits.
+ */
+function authorize(d: LiveDeps, caller: Caller, changes: Change[]): void {
   const denied = deniedCard(d.sql, caller, changes);
   if (denied === null) return;
   const number = cardById(d.sql, denied)?.number;
@@ -138,7 +141,7 @@ export async function submitChanges(d: LiveDeps, caller: Caller, roundId: number
   // Batches that came before this one and wait for a card's start go first.
   await Promise.allSettled([...d.starting.values()]);
   await ensureRoster(d, roundId);
-  await authorize(d, caller, roundId, changes);
+  authorize(d, caller, changes);
   const started: number[] = [];
   for (const cardId of cardsToStart(d.sql, changes)) {
     const card = await writeD1(d.env, d.exports, actorOf(caller), (db) => startCard(db, roundId, cardId, d.now()));
@@ -148,7 +151,7 @@ export async function submitChanges(d: LiveDeps, caller: Caller, roundId: number
     }
   }
   // A card's players as it started may differ from the copy the first check used.
-  await authorize(d, caller, roundId, changes);
+  authorize(d, caller, changes);
   const out = applyAll(d, caller, changes, await checkPins(d, changes));
   for (const cardId of started) out.started.add(cardId);
   if (out.edits.length > 0) {
