@@ -31,7 +31,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, env } = routeServices(context);
   const id = await routeId(params.roundId, "round id");
   const viewer = await orRouteError(scorerOf(db, session, id));
-  const state = await orRouteError(liveStateOf(env, id, "scorer"));
+  // A player sees who entered what on their own card's flags only (ADR 26), and is on a published card.
+  const admin = viewer.role === "admin";
+  const state = await orRouteError(liveStateOf(env, id, admin ? "admin" : { cardIds: viewer.cardIds }, admin ? undefined : true));
   if (state.publishedAt === null) throw data({ message: "This round's cards are not published yet." }, { status: 409 });
   const url = new URL(request.url);
   const asked = Number(url.searchParams.get("card"));

@@ -8,7 +8,7 @@ import { isForeignUpgrade } from "../origin";
 import { SOCKET_INFO_HEADER } from "../live/live-round";
 import { liveRound, liveStateOf, orRefused } from "~/.server/services/live/live-object";
 import { AppError, badRequest } from "~/.server/errors";
-import { SPECTATOR, assertRoundExists, scorerOf } from "~/.server/services/live/live-viewer";
+import { SPECTATOR, assertRoundExists, roundPublished, scorerOf } from "~/.server/services/live/live-viewer";
 import { clientAddress } from "~/.server/client-address";
 import { ChangeBatchSchema, type LiveErrorCode } from "~/schemas/live";
 import { nowSeconds } from "~/lib/time";
@@ -20,23 +20,23 @@ import { nowSeconds } from "~/lib/time";
 export const liveApi = subApp()
   .get("/:roundId", param(LiveRoundParam), async (c) => {
     const { roundId } = c.req.valid("param");
-    await assertRoundExists(c.var.db, roundId);
+    const published = await roundPublished(c.var.db, roundId);
     const session = await optionalSessionOf(c.req.raw, c.var.db, c.env);
     const admin = session?.isAdmin === true;
-    const state = await liveStateOf(c.env, roundId, admin ? "scorer" : "public");
+    const state = await liveStateOf(c.env, roundId, admin ? "admin" : "public", published);
     cacheLive(c);
     return c.json(liveStateJson(state, admin ? nowSeconds() : null));
   })
   .get("/:roundId/ws", param(LiveRoundParam), query(LiveSocketQuery), async (c) => {
     const { roundId } = c.req.valid("param");
     const spectator = c.req.valid("query").as === "spectator";
-    await assertRoundExists(c.var.db, roundId);
+    const published = await roundPublished(c.var.db, roundId);
     if (isForeignUpgrade(c.req.raw, c.env.APP_URL)) throw new AppError("forbidden", "Cross-site socket refused");
     const session = await optionalSessionOf(c.req.raw, c.var.db, c.env);
     const viewer = spectator ? SPECTATOR : await scorerOf(c.var.db, session, roundId);
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") throw badRequest("Open this address as a WebSocket (Upgrade: websocket).");
     // The client's address: the object counts each address's spectator sockets.
-    const info = { roundId, viewer, name: spectator ? "" : (session?.user.name ?? ""), address: clientAddress(c.req.raw) };
+    const info = { roundId, viewer, name: spectator ? "" : (session?.user.name ?? ""), address: clientAddress(c.req.raw), published };
     const upgrade = new Request(c.req.url, { headers: { Upgrade: "websocket", [SOCKET_INFO_HEADER]: JSON.stringify(info) } });
     const res = await liveRound(c.env, roundId).fetch(upgrade);
     if (res.status === 101) return res;

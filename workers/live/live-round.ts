@@ -8,7 +8,7 @@ import { createSchema } from "./schema";
 import { serially } from "./serially";
 import type { Caller } from "./change-context";
 import { type LogRow, changesAfter } from "./change-log";
-import { rosterBefore } from "./reread";
+import { rereadRoster, rosterBefore } from "./reread";
 import { answerOwedStates, refuseFrame, stateNow, tooManySockets } from "./socket-limits";
 import { type SocketInfo, type SocketState, acceptSocket, callerOf, readFrame, send, viewOf } from "./sockets";
 import { type Touched, type View, fullState } from "./state-view";
@@ -50,15 +50,16 @@ export class LiveRound extends DurableObject<Env> {
     };
   }
 
-  /** A socket from the Worker's GET /api/live/{roundId}/ws, already authenticated. */
+  /** A socket from the Worker's GET /api/live/{roundId}/ws, already authenticated; `published`: what D1 told the Worker. */
   override async fetch(request: Request): Promise<Response> {
-    const socket = JSON.parse(request.headers.get(SOCKET_INFO_HEADER) ?? "null") as SocketInfo | null;
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !socket)
+    const info = JSON.parse(request.headers.get(SOCKET_INFO_HEADER) ?? "null") as (SocketInfo & { published?: boolean }) | null;
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !info)
       return new Response("Expected a WebSocket", { status: 426 });
+    const { published, ...socket } = info;
     // Counted before the state is made, and again as the socket is taken: others may have opened meanwhile.
     const crowded = tooManySockets(this.ctx, socket);
     if (crowded) return crowded;
-    const state = await this.state(socket.roundId, viewOf(socket.viewer));
+    const state = await this.state(socket.roundId, viewOf(socket.viewer), published);
     if (!state.ok) return Response.json({ error: state.error, code: state.code }, { status: state.code === "not_found" ? 404 : 500 });
     return tooManySockets(this.ctx, socket) ?? acceptSocket(this.ctx, socket, state.value);
   }
@@ -124,12 +125,19 @@ export class LiveRound extends DurableObject<Env> {
     if (next !== null) wakeBy(this.ctx, next);
   }
 
-  /** The whole round as `view` shows it (GET /api/live/{roundId}, a socket's welcome): read at once once the round is known here. */
-  async state(roundId: number, view: View): Promise<LiveAnswer<LiveState>> {
+  /**
+   * The whole round as `view` shows it (GET /api/live/{roundId}, a page, a socket's welcome):
+   * read at once once the round is known here. `published`, when the caller read it from D1:
+   * a copy that says otherwise is read again first (at most every 10 s, ./reread.ts).
+   */
+  async state(roundId: number, view: View, published?: boolean): Promise<LiveAnswer<LiveState>> {
     const d = this.deps;
-    if (roundRow(d.sql)?.roundId !== roundId) {
+    const round = roundRow(d.sql);
+    if (round?.roundId !== roundId) {
       const loaded = await serially(this.ctx, () => ensureRoster(d, roundId));
       if (!loaded.ok) return loaded;
+    } else if (published !== undefined && published !== (round.publishedAt !== null) && round.finalizedAt === null) {
+      await rereadRoster(d, roundId);
     } else if (rosterStale(d)) refreshAside(d, roundId);
     const state = fullState(d.sql, view);
     return state?.roundId === roundId ? { ok: true, value: state } : { ok: false, code: "not_found", error: "Round not found" };

@@ -39,7 +39,11 @@ export function tagsOf(info: SocketInfo, id: string): string[] {
   return [SCORER_TAG, userTag(viewer.userId), ...cards];
 }
 
-export const viewOf = (viewer: LiveViewer): View => (viewer.role === "spectator" ? "public" : "scorer");
+/** What the socket may see (./state-view.ts): an admin all, a player their own cards' flags, a spectator the public state. */
+export function viewOf(viewer: LiveViewer): View {
+  if (viewer.role === "spectator") return "public";
+  return viewer.role === "admin" ? "admin" : { cardIds: viewer.cardIds };
+}
 
 /** The caller behind a scorer's socket; null for a spectator. */
 export function callerOf(info: SocketInfo): Caller | null {
