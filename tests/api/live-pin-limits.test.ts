@@ -55,15 +55,15 @@ describe("wrong scoring PINs", () => {
     }
     // The next round, the same cardmate: even the right PIN is refused until tomorrow.
     const two = await makeLiveRound([3], { pins: true, seat: [a] });
-    const [, x, y] = two.cards[0].players;
+    const [again, x, y] = two.cards[0].players;
     await postOk(two.round.id, a.token, wholeCard(two.cards[0], PAR));
     const [stopped] = await refusedAll(two.round.id, a.token, [change.signoff(x.entry.id, { pin: pinOf(1) })]);
     expect(stopped.code).toBe("rate_limited");
     expect(stopped.error).toContain("today");
     await postOk(two.round.id, y.token, [change.signoff(x.entry.id, { pin: pinOf(1) })]);
     expect(await methodOf(two.round.id, x.entry.id)).toBe("pin");
-    await postOk(two.round.id, a.token, [change.signoff(a.entry.id)]);
-    expect(await methodOf(two.round.id, a.entry.id)).toBe("self");
+    await postOk(two.round.id, a.token, [change.signoff(again.entry.id)]);
+    expect(await methodOf(two.round.id, again.entry.id)).toBe("self");
   });
 
   it("fifty a day from one address stop PIN tries from it; own sign-offs there and PINs from elsewhere still go", async () => {

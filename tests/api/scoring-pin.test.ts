@@ -83,7 +83,7 @@ describe("/profile: the scoring PIN form", () => {
     expect(missing.data.fieldErrors.currentPassword).toBe("Enter your current password to set a PIN");
     const wrong = await save({ currentPassword: "Not-The-One-1" });
     expect(wrong.status).toBe(400);
-    expect(wrong.data.formError).toBe("Current password is incorrect");
+    expect(wrong.data.fieldErrors.currentPassword).toBe("Current password is incorrect");
     expect(await hasScoringPin(testDb(), session.user.id)).toBe(false);
     expect((await save({ currentPassword: PASSWORD })).data.scoringPin).toContain("Your scoring PIN is set");
     expect(await hasScoringPin(testDb(), session.user.id)).toBe(true);

@@ -35,7 +35,7 @@ export const liveApi = subApp()
     const session = await optionalSessionOf(c.req.raw, c.var.db, c.env);
     const viewer = spectator ? SPECTATOR : await scorerOf(c.var.db, session, roundId);
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") throw badRequest("Open this address as a WebSocket (Upgrade: websocket).");
-    // The client's address: the object counts each address's spectator sockets.
+    // The client's address: the object counts each address's spectator sockets, and a cardmate's wrong PINs.
     const info = { roundId, viewer, name: spectator ? "" : (session?.user.name ?? ""), address: clientAddress(c.req.raw), published };
     const upgrade = new Request(c.req.url, { headers: { Upgrade: "websocket", [SOCKET_INFO_HEADER]: JSON.stringify(info) } });
     const res = await liveRound(c.env, roundId).fetch(upgrade);
@@ -48,7 +48,8 @@ export const liveApi = subApp()
     const { roundId } = c.req.valid("param");
     await assertRoundExists(c.var.db, roundId);
     const { user, isAdmin } = c.var.session;
-    const caller = { userId: user.id, name: user.name, role: isAdmin ? "admin" : "player", playerId: user.linkedPlayerId } as const;
+    const role = isAdmin ? "admin" : "player";
+    const caller = { userId: user.id, name: user.name, role, playerId: user.linkedPlayerId, address: clientAddress(c.req.raw) } as const;
     const results = orRefused(await liveRound(c.env, roundId).submit(caller, roundId, c.req.valid("json").changes));
     return c.json({ results });
   });

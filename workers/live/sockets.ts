@@ -49,7 +49,7 @@ export function viewOf(viewer: LiveViewer): View {
 export function callerOf(info: SocketInfo): Caller | null {
   const { viewer } = info;
   if (viewer.role === "spectator" || viewer.userId === null) return null;
-  return { userId: viewer.userId, name: info.name, role: viewer.role, playerId: viewer.playerId };
+  return { userId: viewer.userId, name: info.name, role: viewer.role, playerId: viewer.playerId, address: info.address };
 }
 
 type Frame = { ok: true; message: ClientMessage } | { ok: false; code: LiveErrorCode; error: string };

@@ -1,13 +1,13 @@
-import { readD1, writeD1 } from "./d1";
+import { writeD1 } from "./d1";
 import { finalTotals } from "./finalize";
 import { type LiveDeps, LiveRefusal, ensureRoster, refreshAside, rosterStale } from "./roster";
 import { cardById, holesOf, playerByEntry, playersOnCard, roundRow, storeStartedCard } from "./roster-store";
 import { type BatchOutcome, type Caller, refused } from "./change-context";
 import { applyChange } from "./rules";
 import { seqOfChange } from "./change-log";
-import { pinMatches } from "~/.server/services/accounts/scoring-pin";
+import { type PinCheck, checkPins, settlePins } from "./pin-checks";
 import { recordLiveEdits, writeLiveScores } from "~/.server/services/live/live-results";
-import { pinHashOfPlayer, startCard } from "~/.server/services/live/live-roster";
+import { startCard } from "~/.server/services/live/live-roster";
 import type { Change } from "~/schemas/live";
 
 // A batch of changes from a phone (socket or POST), start to end: who may send it, the D1
@@ -47,13 +47,13 @@ function cardsToStart(sql: SqlStorage, changes: Change[]): Set<number> {
   return toStart;
 }
 
-function applyAll(d: LiveDeps, caller: Caller, changes: Change[], pins: Map<string, boolean>): BatchOutcome {
+function applyAll(d: LiveDeps, caller: Caller, changes: Change[], pins: Map<string, PinCheck>): BatchOutcome {
   const out: BatchOutcome = { results: [], cells: new Map(), signed: new Set(), cardIds: new Set(), started: new Set(), edits: [] };
   const ctx = {
     sql: d.sql,
     caller,
     now: d.now(),
-    pinMatches: pins,
+    pins,
     out,
     holes: holesOf(d.sql).length,
     finalized: roundRow(d.sql)?.finalizedAt != null,
@@ -126,16 +126,6 @@ function authorize(d: LiveDeps, caller: Caller, changes: Change[]): void {
   throw new LiveRefusal("forbidden", `Only the players of ${number === undefined ? "a card" : `card ${number}`} and admins can score it.`);
 }
 
-async function checkPins(d: LiveDeps, changes: Change[]): Promise<Map<string, boolean>> {
-  const matches = new Map<string, boolean>();
-  for (const c of changes) {
-    if (c.kind !== "signoff" || c.pin === undefined) continue;
-    const player = playerByEntry(d.sql, c.entryId);
-    if (player) matches.set(c.id, await pinMatches(await pinHashOfPlayer(readD1(d.env), player.playerId), c.pin));
-  }
-  return matches;
-}
-
 /** The batch with the D1 steps it needs; a card whose round is unpublished stays unstarted (its changes are refused). */
 export async function submitChanges(d: LiveDeps, caller: Caller, roundId: number, changes: Change[]): Promise<BatchOutcome> {
   // Batches that came before this one and wait for a card's start go first.
@@ -152,7 +142,9 @@ export async function submitChanges(d: LiveDeps, caller: Caller, roundId: number
   }
   // A card's players as it started may differ from the copy the first check used.
   authorize(d, caller, changes);
-  const out = applyAll(d, caller, changes, await checkPins(d, changes));
+  const pins = await checkPins(d, caller, changes);
+  const out = applyAll(d, caller, changes, pins);
+  await settlePins(d, pins);
   for (const cardId of started) out.started.add(cardId);
   if (out.edits.length > 0) {
     const final = roundRow(d.sql)?.finalizedAt != null;
