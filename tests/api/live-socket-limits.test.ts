@@ -58,7 +58,7 @@ describe("sockets per address and per user", () => {
 });
 
 describe("refused frames", () => {
-  it("a scorer's socket is closed (1008) at its 20th refused frame in a minute, not before; oversize frames count by their length", async () => {
+  it("a scorer's socket is closed (1008) at its 20th refused frame in a minute, not before, and its user waits to open another", async () => {
     const {
       round,
       cards: [one, two],
@@ -80,6 +80,9 @@ describe("refused frames", () => {
     expect(phone.closedWith).toBeNull();
     phone.send("{not json");
     expect(await phone.closed()).toMatchObject({ code: 1008 });
+    // Each new socket costs the round a whole state: its user waits 10 s to open another; a cardmate does not.
+    expect(await openSocket(round.id, { token: one.players[0].token })).toMatchObject({ status: 429, body: { code: "rate_limited" } });
+    (await socketOf(round.id, { token: two.players[0].token })).close();
   });
 
   it("a spectator's socket sending changes is closed (1008) at the 20th", async () => {
