@@ -31,8 +31,8 @@ export const LIVE_LIMITS = {
   /** Open sockets per round: spectators per client address, scorer sockets per user. */
   spectatorsPerAddress: 50,
   scorerSocketsPerUser: 3,
-  /** A socket with this many refused frames within the window is closed (1008). */
-  refusedFrames: { max: 20, windowMs: 60_000 },
+  /** A socket with this many refused frames within the window is closed (1008); a scorer's user then waits `pauseMs` to open another. */
+  refusedFrames: { max: 20, windowMs: 60_000, pauseMs: 10_000 },
   /** A change naming a player the round does not know reads its cards again at most this often. */
   rereadMs: 10_000,
   /** Changes a card takes from its players, per cell and in all (an admin's are always taken). */

@@ -67,17 +67,17 @@ export class LiveRound extends DurableObject<Env> {
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const info = ws.deserializeAttachment() as SocketState;
     const frame = readFrame(data);
-    if (!frame.ok) return refuseFrame(ws, frame.code, frame.error);
+    if (!frame.ok) return refuseFrame(this.ctx, ws, frame.code, frame.error);
     if (frame.message.type === "state") {
       // A spectator's is answered at most every 5 s (./socket-limits.ts).
       if (info.viewer.role === "spectator" && !stateNow(this.ctx, ws)) return;
       const state = fullState(this.ctx.storage.sql, viewOf(info.viewer));
-      return state ? send(ws, { type: "state", state }) : refuseFrame(ws, "not_found", "Round not found");
+      return state ? send(ws, { type: "state", state }) : refuseFrame(this.ctx, ws, "not_found", "Round not found");
     }
     const caller = callerOf(info);
-    if (!caller) return refuseFrame(ws, "forbidden", "Spectators only watch: log in as a player on a card to score.");
+    if (!caller) return refuseFrame(this.ctx, ws, "forbidden", "Spectators only watch: log in as a player on a card to score.");
     const answer = await this.submit(caller, info.roundId, frame.message.changes, ws);
-    if (!answer.ok) refuseFrame(ws, answer.code, answer.error);
+    if (!answer.ok) refuseFrame(this.ctx, ws, answer.code, answer.error);
   }
 
   /**

@@ -1,30 +1,43 @@
-import { wakeBy } from "./clocks";
+import { clockAt, setClock, wakeBy } from "./clocks";
 import { type SocketInfo, type SocketState, addressTag, send, socketTag, userTag } from "./sockets";
 import { LIVE_LIMITS, type LiveErrorCode } from "~/schemas/live";
 
 // What one socket may cost the round (ADR 35). Everything counted is kept where hibernation
 // keeps it: open sockets are counted by their tags, a socket's refused frames and last state
-// answer in its attachment, the state answers owed in the object's SQLite.
+// answer in its attachment, the state answers owed and a closed scorer's pause in the
+// object's SQLite.
 
 const { spectatorsPerAddress, scorerSocketsPerUser, spectatorStateMs, refusedFrames } = LIVE_LIMITS;
 
-/** The 429 for a new socket whose address has its spectators open already, or whose user their scorer sockets; null when it may open. */
+const pauseClock = (userId: number | null) => `paused:${userTag(userId)}`;
+const tooMany = (error: string) => Response.json({ error, code: "rate_limited" }, { status: 429 });
+
+/**
+ * The 429 for a new socket whose address has its spectators open already, or whose user has
+ * their scorer sockets open or had one closed for refused frames within 10 s (each new
+ * socket costs the round a whole state); null when it may open.
+ */
 export function tooManySockets(ctx: DurableObjectState, info: SocketInfo): Response | null {
-  const spectator = info.viewer.role === "spectator";
-  const open = ctx.getWebSockets(spectator ? addressTag(info.address) : userTag(info.viewer.userId)).length;
-  if (open < (spectator ? spectatorsPerAddress : scorerSocketsPerUser)) return null;
-  const error = spectator
-    ? `This address already follows this round on ${spectatorsPerAddress} sockets: close one first.`
-    : `You already have ${scorerSocketsPerUser} scoring sockets open on this round: close one first.`;
-  return Response.json({ error, code: "rate_limited" }, { status: 429 });
+  if (info.viewer.role === "spectator") {
+    if (ctx.getWebSockets(addressTag(info.address)).length < spectatorsPerAddress) return null;
+    return tooMany(`This address already follows this round on ${spectatorsPerAddress} sockets: close one first.`);
+  }
+  const pausedUntil = clockAt(ctx.storage.sql, pauseClock(info.viewer.userId)) ?? 0;
+  if (pausedUntil > Date.now()) {
+    const seconds = Math.ceil((pausedUntil - Date.now()) / 1000);
+    return tooMany(`Your last socket sent too many frames the server refused: open a new one in ${seconds} s.`);
+  }
+  if (ctx.getWebSockets(userTag(info.viewer.userId)).length < scorerSocketsPerUser) return null;
+  return tooMany(`You already have ${scorerSocketsPerUser} scoring sockets open on this round: close one first.`);
 }
 
 /**
  * Answers a frame the server refuses, and counts it: the socket's 20th refusal within a
- * minute closes it (1008). Call it from the socket's own webSocketMessage: a close from any
- * other event waits until the object hibernates. A failure of the server's own is not counted.
+ * minute closes it (1008), and a scorer's user waits 10 s to open another. Call it from the
+ * socket's own webSocketMessage: a close from any other event waits until the object
+ * hibernates. A failure of the server's own is not counted.
  */
-export function refuseFrame(ws: WebSocket, code: LiveErrorCode, error: string): void {
+export function refuseFrame(ctx: DurableObjectState, ws: WebSocket, code: LiveErrorCode, error: string): void {
   send(ws, { type: "error", error, code });
   if (code === "internal") return;
   // Read again here, not before an await: another frame of this socket may have been counted meanwhile.
@@ -32,6 +45,7 @@ export function refuseFrame(ws: WebSocket, code: LiveErrorCode, error: string): 
   const now = Date.now();
   const recent = [...(state.refused ?? []).filter((at) => now - at < refusedFrames.windowMs), now].slice(-refusedFrames.max);
   if (recent.length >= refusedFrames.max) {
+    if (state.viewer.role !== "spectator") setClock(ctx.storage.sql, pauseClock(state.viewer.userId), now + refusedFrames.pauseMs);
     ws.close(1008, "Too many refused frames: open a new socket and send valid ones");
     return;
   }
