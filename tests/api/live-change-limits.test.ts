@@ -87,3 +87,22 @@ describe("changes per card", () => {
     expect(await logLength(round.id, adminToken)).toBe(3_001);
   }, 60_000);
 });
+
+describe("a batch that waits for D1 while cards start", () => {
+  it("waits for the starts before it holds the round: it is answered, and so is every card", async () => {
+    const f = await makeLiveRound(Array.from({ length: 30 }, () => 1));
+    const phones = await Promise.all(f.cards.map((c) => socketOf(f.round.id, { token: c.players[0].token })));
+    // Thirty cards' first scores at once: their starts go to D1 one after another.
+    for (const [i, p] of phones.entries()) p.send({ type: "changes", changes: [change.strokes(f.cards[i].players[0].entry.id, 1, 3)] });
+    // An admin's change with a reason needs D1 first, so it waits for the starts.
+    const entryId = f.cards[0].players[0].entry.id;
+    const started = Date.now();
+    const slow = await post(f.round.id, f.adminToken, [change.strokes(entryId, 2, 4, { reason: "Card photo" })]);
+    expect(slow.status, JSON.stringify(slow.body)).toBe(200);
+    expect(slow.body.results[0].status).toBe("applied");
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const acks = await Promise.all(phones.map((p) => p.next("ack", 0, 10_000)));
+    expect(acks.map((a) => a.results[0].status)).toEqual(phones.map(() => "applied"));
+    for (const p of phones) p.close();
+  }, 60_000);
+});
