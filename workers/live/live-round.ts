@@ -95,10 +95,13 @@ export class LiveRound extends DurableObject<Env> {
       started = await startAside(this.deps, caller, roundId, now.start);
       now = submitNow(this.deps, caller, roundId, changes);
     }
-    const answer =
-      typeof now === "object" && "results" in now
-        ? ({ ok: true, value: now } as const)
-        : await serially(this.ctx, () => submitChanges(this.deps, caller, roundId, changes));
+    const taken = typeof now === "object" && "results" in now ? now : null;
+    // Batches waiting for a card's start go first: waited for here, since blockConcurrencyWhile
+    // never sees another event's D1 call complete (the object is reset after 30 s).
+    if (!taken) await Promise.allSettled([...this.starting.values()]);
+    const answer = taken
+      ? ({ ok: true, value: taken } as const)
+      : await serially(this.ctx, () => submitChanges(this.deps, caller, roundId, changes));
     if (!answer.ok) return answer;
     const out = answer.value;
     if (from) send(from, { type: "ack", results: out.results });

@@ -128,8 +128,9 @@ function authorize(d: LiveDeps, caller: Caller, changes: Change[]): void {
 
 /** The batch with the D1 steps it needs; a card whose round is unpublished stays unstarted (its changes are refused). */
 export async function submitChanges(d: LiveDeps, caller: Caller, roundId: number, changes: Change[]): Promise<BatchOutcome> {
-  // Batches that came before this one and wait for a card's start go first.
-  await Promise.allSettled([...d.starting.values()]);
+  // Batches that came before this one and wait for a card's start went first: the caller
+  // waited for the starts before blockConcurrencyWhile, which cannot wait for another
+  // event's D1 call (it never completes while every other event is held: ADR 35).
   await ensureRoster(d, roundId);
   authorize(d, caller, changes);
   const started: number[] = [];
