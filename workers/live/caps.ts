@@ -28,13 +28,13 @@ export function overCap(sql: SqlStorage, c: Change, cardId: number): boolean {
   if (cardCount(sql, cardId) >= LIVE_LIMITS.changesPerCard) return true;
   const kind = cellKind(c);
   if (kind === null) return false;
-  const cell = sql.exec<{ n: number }>(
-    "select count(*) as n from changes where entry_id = ? and kind = ? and hole = ?",
+  const cell = sql.exec<{ changes: number }>(
+    "select count(*) as changes from changes where entry_id = ? and kind = ? and hole = ?",
     c.entryId,
     kind,
     holeOf(c),
   );
-  return cell.one().n >= LIVE_LIMITS.changesPerCell;
+  return cell.one().changes >= LIVE_LIMITS.changesPerCell;
 }
 
 /** Counts a change the card took. */
