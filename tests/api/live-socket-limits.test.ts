@@ -1,8 +1,9 @@
 // A live round's sockets under abuse (ADR 26): a spectator asking for the whole round over
 // and over, too many sockets from one address or one user, and a socket that keeps sending
 // frames the server refuses. None of them may hold up a scorer's ack.
+import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { LiveSocket, makeLiveRound, openSocket, socketOf, twoOnACard } from "../live-fixtures";
+import { LiveSocket, makeLiveRound, openSocket, socketOf, stubOf, twoOnACard } from "../live-fixtures";
 import { change } from "../live-fixtures";
 import { LIVE_LIMITS } from "~/schemas/live";
 
@@ -94,4 +95,23 @@ describe("refused frames", () => {
     spectator.send({ type: "changes", changes: [change.strokes(a.entry.id, 1, 3)] });
     expect(await spectator.closed()).toMatchObject({ code: 1008 });
   });
+});
+
+describe("hibernation", () => {
+  it("keeps every count: a user's sockets, a spectator's last state, a socket's refused frames", async () => {
+    const { round, a } = await twoOnACard();
+    const mine = [await socketOf(round.id, { token: a.token }), await socketOf(round.id, { token: a.token })];
+    const spectator = await socketOf(round.id, { spectator: true });
+    await spectator.ask({ type: "state" }, "state");
+    for (let i = 0; i < 19; i++) await mine[0].ask("{not json", "error");
+    await evictDurableObject(stubOf(round.id));
+    mine.push(await socketOf(round.id, { token: a.token }));
+    expect(await openSocket(round.id, { token: a.token })).toMatchObject({ status: 429 });
+    spectator.send({ type: "state" });
+    await sleep(1_000);
+    expect(count(spectator, "state")).toBe(1);
+    mine[0].send("{not json");
+    expect(await mine[0].closed()).toMatchObject({ code: 1008 });
+    for (const s of [...mine, spectator]) s.close();
+  }, 15_000);
 });
