@@ -1,12 +1,14 @@
 // `npm run bench:live [runs] [seconds]` (`BENCH_PORT=…`, default 8874; the floor takes the next
-// port, the PayPal stand-in +1000): live scoring's load (docs/performance.md, "Live scoring").
-// The built app as the e2e server serves it, and beside it a bare Worker + bare Durable Object
-// (scripts/bench/live-bare/) that acks and broadcasts the same frames with no rules: each run
-// plays one 150-player round on each (scripts/bench/live/load.mjs), the floor and the app
-// alternating first. Then, on the app: every change acked once, every spectator saw every
-// change, the log holds each change once, and the finalised scores equal the truth and a
-// recount from the log.
+// port, the PayPal stand-in +1000; `LIVE_FLOOD=0` for no flood): live scoring's load
+// (docs/performance.md, "Live scoring"). The built app as the e2e server serves it, and beside
+// it a bare Worker + bare Durable Object (scripts/bench/live-bare/) that acks and broadcasts
+// the same frames with no rules: each run plays one 150-player round on each
+// (scripts/bench/live/load.mjs) under the same abuser's flood (scripts/bench/live/flood.mjs),
+// the floor and the app alternating first. Then, on the app: every change acked once, every
+// spectator saw every change, the log holds each change once, and the finalised scores equal
+// the truth and a recount from the log.
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { loadavg } from "node:os";
 import { bin, run, runQuiet, serveInGroup as serve, waitForServer as ready } from "./lib.mjs";
 import { runLoad } from "./bench/live/load.mjs";
 import { report } from "./bench/live/report.mjs";
@@ -14,6 +16,7 @@ import { verify } from "./bench/live/verify.mjs";
 
 const runs = Number(process.argv[2] ?? 1);
 const seconds = Number(process.argv[3] ?? 60);
+const flooded = process.env.LIVE_FLOOD !== "0";
 const APP = Number(process.env.BENCH_PORT ?? 8874);
 const BARE = APP + 1;
 const STATE = ".bench-state/live-app";
@@ -70,9 +73,12 @@ for (let r = 0; r < runs; r++) {
   const round = plan.rounds[r];
   const order = r % 2 === 0 ? ["bare", "app"] : ["app", "bare"];
   const got = {};
+  const flood = flooded ? tokens.get(round.cards[1].phones[2].email) : null;
   for (const side of order) {
     process.stdout.write(`run ${r + 1}/${runs}: ${side}… `);
-    got[side] = await runLoad({ origin: side === "app" ? app : bare, plan: round, tokens, seconds });
+    const before = loadavg()[0];
+    got[side] = await runLoad({ origin: side === "app" ? app : bare, plan: round, tokens, seconds, flood });
+    got[side].load = [before, loadavg()[0]];
     process.stdout.write(`${got[side].frames} frames in ${got[side].scoredInSeconds.toFixed(1)} s\n`);
   }
   rows.push({ ...got, checks: await verify((path, init) => json(path, init, admin), round, got.app) });

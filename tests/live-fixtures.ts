@@ -31,11 +31,12 @@ export type LiveRoundFixture = { round: Round; cards: LiveCardFixture[]; adminTo
 /**
  * A round with cards of the given sizes, each player with an approved claim (and so a
  * token that scores their card), published unless told otherwise; `pars` gives it a
- * layout (without one it plays 18 holes of par 3).
+ * layout (without one it plays 18 holes of par 3). `seat`: players of another round (with
+ * their users) who take the first places of card 1 in this one.
  */
 export async function makeLiveRound(
   sizes: number[],
-  opts: { published?: boolean; pars?: number[]; divisions?: string[]; pins?: boolean } = {},
+  opts: { published?: boolean; pars?: number[]; divisions?: string[]; pins?: boolean; seat?: LivePlayer[] } = {},
 ): Promise<LiveRoundFixture> {
   const layoutId = opts.pars ? await makeLayout(opts.pars) : null;
   const round = await makeRound({ layoutId, cardsPublishedAt: opts.published === false ? null : nowSec() - 60 });
@@ -49,6 +50,13 @@ export async function makeLiveRound(
       .returning();
     const players: LivePlayer[] = [];
     for (let position = 0; position < size; position++) {
+      const again = i === 0 ? opts.seat?.[position] : undefined;
+      if (again) {
+        const entry = await makeEntry({ roundId: round.id, playerId: again.player.id, division: again.entry.division });
+        await testDb().insert(cardPlayers).values({ entryId: entry.id, cardId: card.id, position });
+        players.push({ ...again, entry });
+        continue;
+      }
       const division = opts.divisions?.[n++ % opts.divisions.length] ?? "MA1";
       const player = await makePlayer({ division });
       const entry = await makeEntry({ roundId: round.id, playerId: player.id, division });
@@ -107,15 +115,15 @@ export function wholeCard(card: LiveCardFixture, strokes: (player: number, hole:
   return Array.from({ length: holes }, (_, h) => card.players.map((p, i) => change.strokes(p.entry.id, h + 1, strokes(i, h + 1)))).flat();
 }
 
-/** POST /api/live/{roundId}/changes: the status and the answer. */
-export async function post(roundId: number, token: string | undefined, changes: Change[]) {
-  const res = await call("POST", `/api/live/${roundId}/changes`, { token, body: { changes } });
+/** POST /api/live/{roundId}/changes: the status and the answer (from `ip`, else an address of its own). */
+export async function post(roundId: number, token: string | undefined, changes: Change[], opts: { ip?: string } = {}) {
+  const res = await call("POST", `/api/live/${roundId}/changes`, { token, body: { changes }, ip: opts.ip });
   return { status: res.status, body: (await res.json()) as { results: ChangeResult[] } & { error?: string; code?: string } };
 }
 
 /** POSTs and expects every change applied (or a duplicate): the results. */
-export async function postOk(roundId: number, token: string, changes: Change[]): Promise<ChangeResult[]> {
-  const { status, body } = await post(roundId, token, changes);
+export async function postOk(roundId: number, token: string, changes: Change[], opts: { ip?: string } = {}): Promise<ChangeResult[]> {
+  const { status, body } = await post(roundId, token, changes, opts);
   expect(status, JSON.stringify(body)).toBe(200);
   for (const r of body.results) expect(r.status, JSON.stringify(r)).not.toBe("refused");
   return body.results;

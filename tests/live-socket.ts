@@ -9,11 +9,30 @@ import type { ServerMessage } from "~/schemas/live";
 export class LiveSocket {
   readonly frames: ServerMessage[] = [];
   private waiters: (() => void)[] = [];
+  /** The server's close, once it came: its code and reason. */
+  closedWith: { code: number; reason: string } | null = null;
   constructor(readonly ws: WebSocket) {
     ws.addEventListener("message", (event) => {
       this.frames.push(event.data === "pong" ? ({ type: "pong" } as unknown as ServerMessage) : JSON.parse(String(event.data)));
       for (const wake of this.waiters.splice(0)) wake();
     });
+    ws.addEventListener("close", (event) => {
+      this.closedWith = { code: event.code, reason: event.reason };
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  /** The server's close, waiting for it up to `ms`. */
+  async closed(ms = 5_000): Promise<{ code: number; reason: string }> {
+    const deadline = Date.now() + ms;
+    while (!this.closedWith) {
+      if (Date.now() > deadline) throw new Error(`not closed within ${ms} ms`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+    return this.closedWith;
   }
 
   send(frame: unknown): void {
@@ -55,9 +74,11 @@ export class LiveSocket {
 /** Opens a socket: the LiveSocket, or the refusal's status and body. */
 export async function openSocket(
   roundId: number,
-  opts: { token?: string; cookie?: string; origin?: string | null; spectator?: boolean } = {},
+  opts: { token?: string; cookie?: string; origin?: string | null; spectator?: boolean; ip?: string } = {},
 ): Promise<LiveSocket | { status: number; body: any }> {
   const headers = new Headers({ Upgrade: "websocket" });
+  // Cloudflare's client address; without one the Worker counts the socket as "local".
+  if (opts.ip) headers.set("CF-Connecting-IP", opts.ip);
   if (opts.token) headers.set("Authorization", `Bearer ${opts.token}`);
   if (opts.cookie) headers.set("Cookie", `__Host-session=${opts.cookie}`);
   const origin = opts.origin === undefined ? APP_ORIGIN : opts.origin;

@@ -65,7 +65,7 @@ export const playHole = (roundId: number, card: LiveCardFixture, hole: number) =
   );
 
 /** The round's live state as the scoring page reads it for a mark. */
-export const liveOf = (roundId: number) => liveStateOf(env, roundId, "scorer");
+export const liveOf = (roundId: number) => liveStateOf(env, roundId, "admin");
 
 /** Every entry of the round scored, 50, 51, … in entry order, as a finalise would leave it. */
 export async function scoreAll(roundId: number) {

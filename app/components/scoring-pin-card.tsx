@@ -10,12 +10,14 @@ type Answer = { scoringPin?: string; fieldErrors?: Record<string, string>; formE
 /**
  * The profile's scoring PIN: 4 digits a cardmate types to confirm this player's total on
  * the course when they have no phone (ADR 26). Never shown back; the card says whether one
- * is set. A fetcher form with JavaScript, a plain post without.
+ * is set. Setting one takes the current password; clearing it does not. A fetcher form
+ * with JavaScript, a plain post without.
  */
 export function ScoringPinCard({ isSet }: { isSet: boolean }) {
   const fetcher = useFetcher<Answer>();
   const posted = useActionData() as Answer | undefined;
-  const answer = fetcher.data ?? (posted?.scoringPin || posted?.fieldErrors?.pin ? posted : undefined);
+  const answer =
+    fetcher.data ?? (posted?.scoringPin || posted?.fieldErrors?.pin || posted?.fieldErrors?.currentPassword ? posted : undefined);
   const busy = fetcher.state !== "idle";
   return (
     <Card title="Scoring PIN" titleId="scoring-pin-title">
@@ -36,6 +38,15 @@ export function ScoringPinCard({ isSet }: { isSet: boolean }) {
           maxLength={4}
           className="max-w-32"
           error={answer?.fieldErrors?.pin}
+        />
+        <Field
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          hint="Needed to set or change the PIN."
+          className="max-w-xs"
+          error={answer?.fieldErrors?.currentPassword}
         />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" name="do" value="set" variant="secondary" disabled={busy}>

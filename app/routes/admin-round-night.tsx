@@ -43,7 +43,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // The waitlist in order beside the night's entries (ADR 28): who is next when someone drops out.
   const [screen, waitlist] = await orRouteError(Promise.all([nightScreen(db, id), roundWaitlist(db, id, nowSeconds())]));
   // Published cards: the round is scored live (ADR 26), and the screen watches it.
-  const state = screen.board.publishedAt === null ? null : await orRouteError(liveStateOf(env, id, "scorer"));
+  const state = screen.board.publishedAt === null ? null : await orRouteError(liveStateOf(env, id, "admin", true));
   // The watch list is computed in the page from the state and this moment, then follows the round.
   return { ...screen, waitlist, live: state ? { state, at: nowSeconds() } : null };
 }

@@ -33,7 +33,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, env } = routeServices(context);
   const id = await routeId(params.roundId, "round id");
   const viewer = await orRouteError(scorerOf(db, session, id));
-  const state = await orRouteError(liveStateOf(env, id, "scorer"));
+  // A player sees who entered what on their own card's flags only (ADR 26), and is on a published card.
+  const admin = viewer.role === "admin";
+  const state = await orRouteError(liveStateOf(env, id, admin ? "admin" : { cardIds: viewer.cardIds }, admin ? undefined : true));
   if (state.publishedAt === null) throw data({ message: "This round's cards are not published yet." }, { status: 409 });
   const url = new URL(request.url);
   const asked = Number(url.searchParams.get("card"));
@@ -84,7 +86,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       { potId: v.pot_id, hole: v.hole, entryId: v.entry_id, distanceCm: v.distance },
       { userId: session.user.id, admin: session.isAdmin, playerId: session.user.linkedPlayerId },
       // The live round says who is on which card and which holes each card has played (ADR 30).
-      await liveStateOf(env, id, "scorer"),
+      await liveStateOf(env, id, "admin"),
     );
     // The round page's side pots follow the mark (ADR 26).
     await tellPots(env, db, id);

@@ -74,7 +74,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     );
   const played = entries.some((e) => e.score > 0 || e.dnf);
   // Published cards and no results yet: the round is (about to be) scored live.
-  const live = !played && cards.length > 0 ? await orRouteError(liveStateOf(env, id, "public")) : null;
+  const live = !played && cards.length > 0 ? await orRouteError(liveStateOf(env, id, "public", true)) : null;
   // Only what the page shows goes into the page's data.
   const groups = resultGroups(entries, aced, handicaps?.players);
   // A doubles round's results are its teams' (ADR 31).

@@ -26,6 +26,19 @@ export const LIVE_LIMITS = {
   strokes: { min: 1, max: 20 },
   penalty: { min: 0, max: 10 },
   reason: { min: 3, max: 300 },
+  // What one caller may cost the round (ADR 35): the server's, listed here with the rest.
+  /** A spectator socket's "state" answers: one per this many ms, later asks answered once when it is up. */
+  spectatorStateMs: 5_000,
+  /** Open sockets per round: spectators per client address, scorer sockets per user. */
+  spectatorsPerAddress: 50,
+  scorerSocketsPerUser: 3,
+  /** A socket with this many refused frames within the window is closed (1008); a scorer's user then waits `pauseMs` to open another. */
+  refusedFrames: { max: 20, windowMs: 60_000, pauseMs: 10_000 },
+  /** A change naming a player the round does not know reads its cards again at most this often. */
+  rereadMs: 10_000,
+  /** Changes a card takes from its players, per cell and in all (an admin's are always taken). */
+  changesPerCell: 20,
+  changesPerCard: 3_000,
 } as const;
 
 const changeId = z

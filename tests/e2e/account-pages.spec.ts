@@ -238,8 +238,8 @@ test.describe("the profile's player card", () => {
     await expect(card.getByRole("link", { name: `${player.fn} ${player.ln}` })).toHaveAttribute("href", `/players/${id}`);
     await expect(card.getByText("Approved", { exact: true })).toBeVisible();
     await expect(card.getByText(credit, { exact: true })).toBeVisible();
-    // The card comes first, then the form in the natural order.
-    const labels = await playerPage.locator("form[method=post] label").allTextContents();
+    // The card comes first, then the form in the natural order (the scoring PIN's card asks for the password too).
+    const labels = await playerPage.getByRole("region", { name: "Edit profile" }).locator("form[method=post] label").allTextContents();
     expect(labels.filter((l) => /password/i.test(l))).toEqual(["Current password", "New password", "Confirm new password"]);
   });
 

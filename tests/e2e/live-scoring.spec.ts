@@ -22,11 +22,12 @@ test("two phones score a card, one offline for six holes; signed, watched live a
   const roundId = await liveRound(admin, `Live ${a.tag}`, [a.playerId, b.playerId]);
   const [nameA, nameB] = [a.playerName, b.playerName];
   try {
-    // B sets a scoring PIN on /profile.
+    // B sets a scoring PIN on /profile, with their password.
     await b.page.goto("/profile");
     await hydrated(b.page);
     const pinCard = b.page.getByRole("form", { name: "Scoring PIN" });
     await pinCard.getByLabel("4-digit PIN").fill(PIN);
+    await pinCard.getByLabel("Current password").fill("Fairway-Drive-42");
     await pinCard.getByRole("button", { name: "Save PIN" }).click();
     await expect(pinCard.getByRole("status")).toContainText("Your scoring PIN is set");
 

@@ -1014,13 +1014,14 @@ export const ACTION_ROUTES: ActionRoute[] = [
         valid: () => ({ intent: "mailOptIn", notify: "on", cards: "on" }),
         fields: { notify: { kind: "checkbox", optional: true }, cards: { kind: "checkbox", optional: true } },
       },
-      // The scoring PIN (ADR 26): set with 4 digits, or cleared.
+      // The scoring PIN (ADR 26): set with 4 digits and the current password, or cleared.
       {
         name: "scoring PIN",
-        valid: () => ({ intent: "scoringPin", do: "set", pin: "1357" }),
+        valid: () => ({ intent: "scoringPin", do: "set", pin: "1357", currentPassword: PASSWORD }),
         fields: {
           do: { kind: "custom", bad: ["", "remove", "SET"] },
           pin: { kind: "custom", bad: ["", "123", "12345", "abcd", "12 4"] },
+          currentPassword: { kind: "custom", bad: ["", "x".repeat(201)] },
         },
       },
       // The calendar card's forms (app/routes/calendar-form.server.ts): an intent starting "calendar"

@@ -773,7 +773,19 @@ export const API_ROUTES: ApiRoute[] = [
     path: "/api/users/me/scoring-pin",
     auth: "user",
     // The user has no PIN: a bad request wrongly taken would set one and change a table.
-    body: { schema: ScoringPinSchema, valid: () => ({ pin: "2468" }), fields: { pin: { kind: "pin", nullable: true } } },
+    body: {
+      schema: ScoringPinSchema,
+      valid: () => ({ pin: "2468", currentPassword: PASSWORD }),
+      fields: { pin: { kind: "pin", nullable: true }, currentPassword: field.text(200, { blankOk: true }) },
+    },
+    extras: () => [
+      { name: "a PIN without the current password", body: { pin: "2468" }, expect: { status: 400 } },
+      {
+        name: "a PIN with a wrong current password",
+        body: { pin: "2468", currentPassword: "Wrong-Password-1" },
+        expect: { status: 400, error: "Current password is incorrect" },
+      },
+    ],
   },
   // Takes no input: its bad requests are the missing and wrong credentials, a foreign Origin and an oversize body.
   { group: "users", method: "POST", pattern: "/api/users/me/calendar-token", path: "/api/users/me/calendar-token", auth: "user" },

@@ -17,7 +17,7 @@ import { clientAddress } from "~/.server/client-address";
 import { getMailPrefs, readUnsubscribeLink, setMailPrefs } from "~/.server/services/accounts/mail-prefs";
 import { NotificationsSchema, OneClickSchema, UNSUBSCRIBED } from "~/schemas/notifications";
 import { ScoringPinSchema } from "~/schemas/scoring-pin";
-import { setScoringPin } from "~/.server/services/accounts/scoring-pin";
+import { changeScoringPin } from "~/.server/services/accounts/scoring-pin";
 import { badRequest } from "~/.server/errors";
 import { feedOrigin, resetCalendarToken } from "~/.server/services/rounds/calendar";
 import {
@@ -93,10 +93,11 @@ export const usersApi = subApp()
     return c.json({ success: true, notifications });
   })
   // A new personal calendar feed URL (/profile's "Reset link"): any earlier one stops working.
-  // The player's scoring PIN for live scoring (ADR 26): set with 4 digits, cleared with null.
+  // The player's scoring PIN for live scoring (ADR 26): set with 4 digits and the current password, cleared with null.
   .put("/me/scoring-pin", requireUser, body(ScoringPinSchema), async (c) => {
-    await setScoringPin(c.var.db, c.var.session.user.id, c.req.valid("json").pin);
-    return c.json({ success: true, scoringPin: c.req.valid("json").pin !== null });
+    const { pin, currentPassword } = c.req.valid("json");
+    await changeScoringPin(c.var.db, c.var.session.user.id, pin, currentPassword);
+    return c.json({ success: true, scoringPin: pin !== null });
   })
   .post("/me/calendar-token", requireUser, async (c) => {
     const token = await resetCalendarToken(c.var.db, c.var.session.user.id);

@@ -1,8 +1,9 @@
 import { lastSeq } from "./change-log";
 import { playerByEntry } from "./roster-store";
 import type { Cell } from "./score-store";
-import { SCORER_TAG, SPECTATOR_TAG, send } from "./sockets";
-import { type Touched, publicUpdate, updateOf } from "./state-view";
+import { ADMIN_TAG, SCORER_TAG, SPECTATOR_TAG, send } from "./sockets";
+import { type Touched, narrowUpdate, updateOf } from "./state-view";
+import type { LiveUpdate } from "~/lib/live-update";
 import type { ServerMessage } from "~/schemas/live";
 import type { PotView } from "~/lib/side-pots";
 
@@ -31,12 +32,16 @@ export function tellCards(ctx: DurableObjectState, sql: SqlStorage, touched: Tou
   for (const cardId of cards) {
     const sockets = ctx.getWebSockets(`card:${cardId}`).filter((ws) => ws !== from);
     if (sockets.length === 0) continue;
-    const update = updateOf(sql, "scorer", {
-      cells: touched.cells.filter((c) => cardOf(c.entryId) === cardId),
-      signed: touched.signed.filter((id) => cardOf(id) === cardId),
-      cardIds: touched.cardIds.filter((id) => id === cardId),
-      started: touched.started.filter((id) => id === cardId),
-    });
+    const update = updateOf(
+      sql,
+      { cardIds: [cardId] },
+      {
+        cells: touched.cells.filter((c) => cardOf(c.entryId) === cardId),
+        signed: touched.signed.filter((id) => cardOf(id) === cardId),
+        cardIds: touched.cardIds.filter((id) => id === cardId),
+        started: touched.started.filter((id) => id === cardId),
+      },
+    );
     const frame = JSON.stringify({ type: "card", update } satisfies ServerMessage);
     for (const ws of sockets) send(ws, frame);
   }
@@ -69,25 +74,35 @@ function waiting(sql: SqlStorage): Touched {
 
 /**
  * Sends every socket one update of what the outbox holds and the changes since the last
- * (scorers with who entered what, spectators without), and empties it. With nothing
- * waiting it sends only when `always` (the round was finalised).
+ * (admins with who entered what, a card's phones with that on their own card's flags,
+ * spectators without), and empties it. With nothing waiting it sends only when `always`
+ * (the round was finalised).
  */
 export function flush(ctx: DurableObjectState, sql: SqlStorage, always = false): void {
   const touched = waiting(sql);
   const flushed = sql.exec<{ seq: number }>("select flushed_seq as seq from round").toArray()[0]?.seq ?? 0;
   const seq = lastSeq(sql);
   if (isEmpty(touched) && seq === flushed && !always) return;
-  const update = updateOf(sql, "scorer", { ...touched, ...(seq > flushed ? { fromSeq: flushed + 1 } : {}) });
-  const scorers = ctx.getWebSockets(SCORER_TAG);
-  const spectators = ctx.getWebSockets(SPECTATOR_TAG);
-  if (scorers.length > 0) {
-    const frame = JSON.stringify({ type: "update", update } satisfies ServerMessage);
-    for (const ws of scorers) send(ws, frame);
+  const update = updateOf(sql, "admin", { ...touched, ...(seq > flushed ? { fromSeq: flushed + 1 } : {}) });
+  const frame = (u: LiveUpdate) => JSON.stringify({ type: "update", update: u } satisfies ServerMessage);
+  const open = frame(narrowUpdate(update));
+  // Most updates name no one's value: then every socket gets the same frame.
+  const valued = update.flags.filter((f) => f.values);
+  const full = valued.length ? frame(update) : open;
+  const byCard = new Map<string, string>();
+  for (const flag of valued) {
+    const cardId = playerByEntry(sql, flag.entryId)?.cardId;
+    if (cardId === undefined || byCard.has(`card:${cardId}`)) continue;
+    byCard.set(`card:${cardId}`, frame(narrowUpdate(update, (entryId) => playerByEntry(sql, entryId)?.cardId === cardId)));
   }
-  if (spectators.length > 0) {
-    const frame = JSON.stringify({ type: "update", update: publicUpdate(update) } satisfies ServerMessage);
-    for (const ws of spectators) send(ws, frame);
+  for (const ws of ctx.getWebSockets(SCORER_TAG)) {
+    if (!valued.length) send(ws, open);
+    else {
+      const tags = ctx.getTags(ws);
+      send(ws, tags.includes(ADMIN_TAG) ? full : (tags.map((t) => byCard.get(t)).find(Boolean) ?? open));
+    }
   }
+  for (const ws of ctx.getWebSockets(SPECTATOR_TAG)) send(ws, open);
   sql.exec("update round set flushed_seq = ?", seq);
   sql.exec("delete from outbox");
 }

@@ -1,3 +1,4 @@
+import type { PinCheck } from "./pin-checks";
 import type { Cell, Scorer } from "./score-store";
 import type { LiveEdit } from "~/.server/services/live/live-results";
 import type { ChangeResult, LiveErrorCode } from "~/schemas/live";
@@ -6,7 +7,8 @@ import type { ChangeResult, LiveErrorCode } from "~/schemas/live";
 // and a refusal's shape; shared by the rules of a change (./rules.ts) and the sign-off
 // (./signoff.ts) that the rules hand a signature to.
 
-export type Caller = Scorer & { playerId: number | null };
+/** Who sends a change, and from which client address (wrong PINs are counted per address too). */
+export type Caller = Scorer & { playerId: number | null; address?: string };
 
 /** What a batch changed, for the sockets (./broadcast.ts): cells by key, players whose signature changed, cards changed or started. */
 export type BatchOutcome = {
@@ -25,8 +27,8 @@ export type ChangeContext = {
   sql: SqlStorage;
   caller: Caller;
   now: number;
-  /** For each signoff with a PIN, whether the PIN was right (checked before: hashing is not synchronous). */
-  pinMatches: Map<string, boolean>;
+  /** Each cardmate's PIN, checked before the batch (./pin-checks.ts: hashing is not synchronous). */
+  pins: Map<string, PinCheck>;
   /** The round's hole count, and whether it is finalised, as the batch began. */
   holes: number;
   finalized: boolean;

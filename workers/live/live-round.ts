@@ -1,12 +1,16 @@
 import { DurableObject } from "cloudflare:workers";
 import { FLUSH_MS, flush, queueUpdate, tellCards, tellPots } from "./broadcast";
+import { alarmRan, wakeBy } from "./clocks";
 import { type FinalizeAnswer, finalizeRound } from "./finalize";
-import { type LiveDeps, LiveRefusal, ensureRoster, refreshAside, reloadRoster, rosterStale } from "./roster";
+import { type LiveDeps, ensureRoster, refreshAside, reloadRoster, rosterStale } from "./roster";
 import { roundRow } from "./roster-store";
 import { createSchema } from "./schema";
+import { serially } from "./serially";
 import type { Caller } from "./change-context";
 import { type LogRow, changesAfter } from "./change-log";
-import { type SocketInfo, acceptSocket, callerOf, readFrame, send, viewOf } from "./sockets";
+import { rereadRoster, rosterBefore } from "./reread";
+import { answerOwedStates, refuseFrame, stateNow, tooManySockets } from "./socket-limits";
+import { type SocketInfo, type SocketState, acceptSocket, callerOf, readFrame, send, viewOf } from "./sockets";
 import { type Touched, type View, fullState } from "./state-view";
 import { startAside, submitChanges, submitNow } from "./submit";
 import type { LiveState } from "~/lib/live-state";
@@ -22,8 +26,9 @@ import { ANOTHER_LOGIN, type Change, type ChangeResult, type LiveAnswer } from "
 export const SOCKET_INFO_HEADER = "x-live-socket";
 
 export class LiveRound extends DurableObject<Env> {
-  /** Cards being started in D1 right now (./submit.ts startAside): work in flight, not round state. */
+  /** D1 work in flight, not round state: cards being started (./submit.ts startAside), the cards read again (./reread.ts). */
   private readonly starting = new Map<number, Promise<void>>();
+  private readonly reading: LiveDeps["reading"] = { roster: null };
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -42,48 +47,41 @@ export class LiveRound extends DurableObject<Env> {
       now: () => Math.floor(Date.now() / 1000),
       background: (work) => this.ctx.waitUntil(work),
       starting: this.starting,
+      reading: this.reading,
     };
   }
 
-  /** Runs `work` with no other event in between (a D1 read may sit inside it), answering refusals and failures as such. */
-  private serially<T>(work: () => Promise<T>): Promise<LiveAnswer<T>> {
-    return this.ctx.blockConcurrencyWhile(async (): Promise<LiveAnswer<T>> => {
-      try {
-        return { ok: true, value: await work() };
-      } catch (err) {
-        if (err instanceof LiveRefusal) return { ok: false, code: err.code, error: err.message };
-        // A throw out of blockConcurrencyWhile would reset the object: answer it instead.
-        console.error("Live round failed", err);
-        return { ok: false, code: "internal", error: "The live round could not do that. Please try again." };
-      }
-    });
-  }
-
-  /** A socket from the Worker's GET /api/live/{roundId}/ws, already authenticated. */
+  /** A socket from the Worker's GET /api/live/{roundId}/ws, already authenticated; `published`: what D1 told the Worker. */
   override async fetch(request: Request): Promise<Response> {
-    const info = JSON.parse(request.headers.get(SOCKET_INFO_HEADER) ?? "null") as SocketInfo | null;
+    const info = JSON.parse(request.headers.get(SOCKET_INFO_HEADER) ?? "null") as (SocketInfo & { published?: boolean }) | null;
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !info)
       return new Response("Expected a WebSocket", { status: 426 });
-    const state = await this.state(info.roundId, viewOf(info.viewer));
+    const { published, ...socket } = info;
+    // Counted before the state is made, and again as the socket is taken: others may have opened meanwhile.
+    const crowded = tooManySockets(this.ctx, socket);
+    if (crowded) return crowded;
+    const state = await this.state(socket.roundId, viewOf(socket.viewer), published);
     if (!state.ok) return Response.json({ error: state.error, code: state.code }, { status: state.code === "not_found" ? 404 : 500 });
-    return acceptSocket(this.ctx, info, state.value);
+    return tooManySockets(this.ctx, socket) ?? acceptSocket(this.ctx, socket, state.value);
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    const info = ws.deserializeAttachment() as SocketInfo;
+    const info = ws.deserializeAttachment() as SocketState;
     const frame = readFrame(data);
-    if (!frame.ok) return send(ws, { type: "error", error: frame.error, code: frame.code });
+    if (!frame.ok) return refuseFrame(this.ctx, ws, frame.code, frame.error);
     if (frame.message.type === "state") {
+      // A spectator's is answered at most every 5 s (./socket-limits.ts).
+      if (info.viewer.role === "spectator" && !stateNow(this.ctx, ws)) return;
       const state = fullState(this.ctx.storage.sql, viewOf(info.viewer));
-      return send(ws, state ? { type: "state", state } : { type: "error", error: "Round not found", code: "not_found" });
+      return state ? send(ws, { type: "state", state }) : refuseFrame(this.ctx, ws, "not_found", "Round not found");
     }
     const caller = callerOf(info);
-    if (!caller)
-      return send(ws, { type: "error", error: "Spectators only watch: log in as a player on a card to score.", code: "forbidden" });
+    if (!caller) return refuseFrame(this.ctx, ws, "forbidden", "Spectators only watch: log in as a player on a card to score.");
+    // A phone's changes go only under the login that made them (ADR 26, "A shared phone").
     if (frame.message.by !== undefined && frame.message.by !== caller.userId)
-      return send(ws, { type: "error", error: ANOTHER_LOGIN, code: "unauthorized" });
+      return refuseFrame(this.ctx, ws, "unauthorized", ANOTHER_LOGIN);
     const answer = await this.submit(caller, info.roundId, frame.message.changes, ws);
-    if (!answer.ok) send(ws, { type: "error", error: answer.error, code: answer.code });
+    if (!answer.ok) refuseFrame(this.ctx, ws, answer.code, answer.error);
   }
 
   /**
@@ -93,16 +91,21 @@ export class LiveRound extends DurableObject<Env> {
    * D1 with every other event held back (./submit.ts).
    */
   async submit(caller: Caller, roundId: number, changes: Change[], from?: WebSocket): Promise<LiveAnswer<ChangeResult[]>> {
+    const unknown = await rosterBefore(this.deps, caller, roundId, changes);
+    if (unknown) return unknown;
     let now = submitNow(this.deps, caller, roundId, changes);
     let started: number[] = [];
     if (typeof now === "object" && "start" in now) {
       started = await startAside(this.deps, caller, roundId, now.start);
       now = submitNow(this.deps, caller, roundId, changes);
     }
-    const answer =
-      typeof now === "object" && "results" in now
-        ? ({ ok: true, value: now } as const)
-        : await this.serially(() => submitChanges(this.deps, caller, roundId, changes));
+    const taken = typeof now === "object" && "results" in now ? now : null;
+    // Batches waiting for a card's start go first: waited for here, since blockConcurrencyWhile
+    // never sees another event's D1 call complete (the object is reset after 30 s).
+    if (!taken) await Promise.allSettled([...this.starting.values()]);
+    const answer = taken
+      ? ({ ok: true, value: taken } as const)
+      : await serially(this.ctx, () => submitChanges(this.deps, caller, roundId, changes));
     if (!answer.ok) return answer;
     const out = answer.value;
     if (from) send(from, { type: "ack", results: out.results });
@@ -117,22 +120,31 @@ export class LiveRound extends DurableObject<Env> {
   private tell(touched: Touched, from?: WebSocket): void {
     const { sql } = this.ctx.storage;
     tellCards(this.ctx, sql, touched, from);
-    if (queueUpdate(sql, touched)) {
-      this.ctx.storage.setAlarm(Date.now() + FLUSH_MS).catch((err) => console.error("Could not set the live round's alarm", err));
-    }
+    if (queueUpdate(sql, touched)) wakeBy(this.ctx, Date.now() + FLUSH_MS);
   }
 
-  /** The next update for every socket: what changed since the last one. */
+  /** The next update for every socket (what changed since the last one), and the state owed to spectators whose 5 s are up. */
   override async alarm(): Promise<void> {
-    flush(this.ctx, this.ctx.storage.sql);
+    const { sql } = this.ctx.storage;
+    alarmRan(sql);
+    flush(this.ctx, sql);
+    const next = answerOwedStates(this.ctx, () => JSON.stringify({ type: "state", state: fullState(sql, "public") }));
+    if (next !== null) wakeBy(this.ctx, next);
   }
 
-  /** The whole round as `view` shows it (GET /api/live/{roundId}, a socket's welcome): read at once once the round is known here. */
-  async state(roundId: number, view: View): Promise<LiveAnswer<LiveState>> {
+  /**
+   * The whole round as `view` shows it (GET /api/live/{roundId}, a page, a socket's welcome):
+   * read at once once the round is known here. `published`, when the caller read it from D1:
+   * a copy that says otherwise is read again first (at most every 10 s, ./reread.ts).
+   */
+  async state(roundId: number, view: View, published?: boolean): Promise<LiveAnswer<LiveState>> {
     const d = this.deps;
-    if (roundRow(d.sql)?.roundId !== roundId) {
-      const loaded = await this.serially(() => ensureRoster(d, roundId));
+    const round = roundRow(d.sql);
+    if (round?.roundId !== roundId) {
+      const loaded = await serially(this.ctx, () => ensureRoster(d, roundId));
       if (!loaded.ok) return loaded;
+    } else if (published !== undefined && published !== (round.publishedAt !== null) && round.finalizedAt === null) {
+      await rereadRoster(d, roundId);
     } else if (rosterStale(d)) refreshAside(d, roundId);
     const state = fullState(d.sql, view);
     return state?.roundId === roundId ? { ok: true, value: state } : { ok: false, code: "not_found", error: "Round not found" };
@@ -145,14 +157,14 @@ export class LiveRound extends DurableObject<Env> {
    */
   async rosterChanged(roundId: number): Promise<LiveAnswer<number[]>> {
     if (roundRow(this.ctx.storage.sql)?.roundId !== roundId) return { ok: true, value: [] };
-    const answer = await this.serially(() => reloadRoster(this.deps, roundId));
+    const answer = await serially(this.ctx, () => reloadRoster(this.deps, roundId));
     if (answer.ok && answer.value.length > 0) this.tell({ cells: [], signed: [], cardIds: [], started: answer.value });
     return answer;
   }
 
   /** The admin's finalise: the totals into the round's results (./finalize.ts). */
   async finalize(caller: Caller, roundId: number, confirmUnsigned: boolean): Promise<LiveAnswer<FinalizeAnswer>> {
-    const answer = await this.serially(() => finalizeRound(this.deps, caller, roundId, confirmUnsigned));
+    const answer = await serially(this.ctx, () => finalizeRound(this.deps, caller, roundId, confirmUnsigned));
     // Every socket learns the round is final (the update's finalizedAt).
     if (answer.ok) flush(this.ctx, this.ctx.storage.sql, true);
     return answer;

@@ -12,8 +12,9 @@ import type { LiveErrorCode } from "~/schemas/live";
 
 /**
  * What the round's code works with: its SQLite, the bindings, the clock, a way to let work
- * finish after the answer, and the cards being started in D1 right now (work in flight,
- * never round state: the object cannot hibernate while it runs).
+ * finish after the answer, and D1 work in flight: the cards being started right now, the
+ * cards being read again for a player the copy does not know (./reread.ts). Work in flight
+ * is never round state: the object cannot hibernate while it runs.
  */
 export type LiveDeps = {
   sql: SqlStorage;
@@ -23,6 +24,7 @@ export type LiveDeps = {
   now: () => number;
   background: (work: Promise<unknown>) => void;
   starting: Map<number, Promise<void>>;
+  reading: { roster: Promise<void> | null };
 };
 
 /** A refusal of a whole request or frame, with the /api's code for it. */

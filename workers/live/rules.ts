@@ -3,6 +3,7 @@ import { logChange, seqOfChange } from "./change-log";
 import { type ChangeContext, refused } from "./change-context";
 import { type Cell, cellKey, cellsOf, setMark, unsign } from "./score-store";
 import { signOff } from "./signoff";
+import { TOO_MANY_CHANGES, countChange, overCap } from "./caps";
 import type { Change, ChangeResult } from "~/schemas/live";
 
 // The rules of one change (ADR 26), applied in the order the server accepts them. Each
@@ -85,5 +86,8 @@ export function applyChange(ctx: ChangeContext, c: Change): ChangeResult {
   if (!player || !card) return refused(c.id, "not_found", "That player is not on this round's cards.");
   const refusedWhy = refusal(ctx, c, card);
   if (refusedWhy) return refusedWhy;
-  return c.kind === "signoff" ? signOff(ctx, c, player, card) : setValue(ctx, c, player, card);
+  if (ctx.caller.role !== "admin" && overCap(ctx.sql, c, card.id)) return refused(c.id, "rate_limited", TOO_MANY_CHANGES);
+  const result = c.kind === "signoff" ? signOff(ctx, c, player, card) : setValue(ctx, c, player, card);
+  if (result.status === "applied") countChange(ctx.sql, card.id);
+  return result;
 }

@@ -22,8 +22,18 @@ const SCHEMA = [
     user_name text not null, value integer not null, at integer not null, seq integer not null, primary key (entry_id, field, hole, user_id))`,
   `create table if not exists signatures (entry_id integer primary key, method text not null, total integer not null,
     dnf integer not null, user_id integer, at integer not null, seq integer not null)`,
-  `create table if not exists pin_failures (entry_id integer primary key, failures integer not null, first_at integer not null,
-    locked_until integer)`,
+  // Wrong PINs per cardmate (a user) and player this round, and the cardmates and addresses
+  // D1's daily PIN counts stopped, remembered so a stopped one costs no D1 call (ADR 26).
+  `create table if not exists pin_tries (user_id integer not null, entry_id integer not null, wrong integer not null,
+    primary key (user_id, entry_id))`,
+  "create table if not exists pin_stops (key text primary key, until integer not null)",
+  // How many changes each card took (./caps.ts), and the log by cell to count a cell's.
+  "create table if not exists card_changes (card_id integer primary key, changes integer not null)",
+  "create index if not exists changes_cell on changes (entry_id, kind, hole)",
+  // Spectator sockets owed a state answer when their 5 s are up (./socket-limits.ts), and the
+  // object's clocks: when its alarm is set for, when an unknown player last made it read its cards.
+  "create table if not exists state_waits (socket text primary key, due integer not null)",
+  "create table if not exists clocks (name text primary key, at integer not null)",
   // What changed since the last update every socket got (./broadcast.ts): players and cards.
   "create table if not exists outbox (kind text not null, key text not null, primary key (kind, key))",
 ];

@@ -1,8 +1,8 @@
 import type { LiveField, LiveFlagValue, LiveSignMethod } from "~/lib/live-state";
 
 // The scores of a live round in its own SQLite (ADR 26, schema in ./schema.ts): each
-// scorer's value of each cell (a player's strokes or penalty on a hole, or their DNF), the
-// signatures, and the count of wrong PINs. The log of changes is ./change-log.ts.
+// scorer's value of each cell (a player's strokes or penalty on a hole, or their DNF) and
+// the signatures. The log of changes is ./change-log.ts; wrong PINs are ./pin-checks.ts's.
 
 export type Scorer = { userId: number; name: string; role: "admin" | "player" };
 
@@ -111,22 +111,3 @@ export function sign(sql: SqlStorage, s: SignatureRow & { userId: number; seq: n
 /** Drops the entry's signature: a change to their card before it locked. Whether there was one. */
 export const unsign = (sql: SqlStorage, entryId: number): boolean =>
   sql.exec("delete from signatures where entry_id = ?", entryId).rowsWritten > 0;
-
-export type PinFailures = { failures: number; firstAt: number; lockedUntil: number | null };
-
-export const pinFailuresOf = (sql: SqlStorage, entryId: number): PinFailures | null =>
-  sql
-    .exec<PinFailures>("select failures, first_at as firstAt, locked_until as lockedUntil from pin_failures where entry_id = ?", entryId)
-    .toArray()[0] ?? null;
-
-export function putPinFailures(sql: SqlStorage, entryId: number, f: PinFailures | null): void {
-  if (f === null) sql.exec("delete from pin_failures where entry_id = ?", entryId);
-  else
-    sql.exec(
-      "insert or replace into pin_failures (entry_id, failures, first_at, locked_until) values (?, ?, ?, ?)",
-      entryId,
-      f.failures,
-      f.firstAt,
-      f.lockedUntil,
-    );
-}

@@ -1,17 +1,14 @@
 import { type CardRow, type PlayerRow, holesOf, lockCard, playersOnCard } from "./roster-store";
 import { type ChangeContext, refused } from "./change-context";
 import { logChange } from "./change-log";
-import { cellsOf, pinFailuresOf, putPinFailures, sign, signaturesOf } from "./score-store";
+import { cellsOf, sign, signaturesOf } from "./score-store";
+import { PIN_TRIES, countWrongPin, wrongPins } from "./pin-checks";
 import type { Change, ChangeResult } from "~/schemas/live";
 import type { LiveSignMethod } from "~/lib/live-state";
 
 // Sign-off (ADR 26): once every hole of a card is in and none is flagged, each player
 // confirms their own total from their own session; a cardmate may confirm it with the
 // player's scoring PIN, an admin always. When all of a card have signed, it locks.
-
-/** Wrong PINs for one player's sign-off on their card before PIN sign-off stops, and for how long. */
-export const PIN_TRIES = 5;
-export const PIN_LOCK_SECONDS = 15 * 60;
 
 type SignOff = Extract<Change, { kind: "signoff" }>;
 
@@ -45,37 +42,26 @@ export function totalOf(sql: SqlStorage, entryId: number): { total: number; dnf:
   return { total, dnf };
 }
 
-/** How the caller may sign for `player`, or the refusal. A wrong PIN is counted here, and stays counted. */
+/**
+ * How the caller may sign for `player`, or the refusal. A cardmate's PIN was checked before
+ * the batch (./pin-checks.ts); a wrong one is counted here, and stays counted.
+ */
 function methodOf(ctx: ChangeContext, c: SignOff, player: PlayerRow): LiveSignMethod | ChangeResult {
-  const { sql, caller, now } = ctx;
+  const { sql, caller } = ctx;
   if (caller.role === "admin") return "admin";
   if (caller.playerId === player.playerId) return "self";
   const who = `Only ${player.name} can confirm their own total, from their own phone, or a cardmate with their scoring PIN, or an admin.`;
   if (c.pin === undefined) return refused(c.id, "forbidden", who);
-  const failures = pinFailuresOf(sql, player.entryId);
-  if (failures?.lockedUntil && failures.lockedUntil > now) {
-    const minutes = Math.ceil((failures.lockedUntil - now) / 60);
-    return refused(
-      c.id,
-      "rate_limited",
-      `Too many wrong PINs for ${player.name}: PIN sign-off is locked for ${minutes} more minutes. Their own phone or an admin can still sign.`,
-    );
+  const check = ctx.pins.get(c.id);
+  if (wrongPins(sql, caller.userId, player.entryId) >= PIN_TRIES || !check) {
+    const also = `${player.name} can still sign on their own phone, or an admin can.`;
+    return refused(c.id, "rate_limited", `Too many wrong PINs for ${player.name} from you in this round: ${also}`);
   }
-  if (ctx.pinMatches.get(c.id) === true) {
-    putPinFailures(sql, player.entryId, null);
-    return "pin";
-  }
-  const fresh = !failures || now - failures.firstAt > PIN_LOCK_SECONDS;
-  const count = fresh ? 1 : failures.failures + 1;
-  const locked = count >= PIN_TRIES;
-  putPinFailures(sql, player.entryId, {
-    failures: locked ? 0 : count,
-    firstAt: fresh ? now : failures.firstAt,
-    lockedUntil: locked ? now + PIN_LOCK_SECONDS : null,
-  });
-  if (locked)
-    return refused(c.id, "rate_limited", `Wrong PIN for ${player.name}, ${PIN_TRIES} times: PIN sign-off is locked for 15 minutes.`);
-  return refused(c.id, "forbidden", `Wrong PIN for ${player.name} (${PIN_TRIES - count} more tries before PIN sign-off locks).`);
+  if (check.result === "stopped") return refused(c.id, "rate_limited", check.error ?? "Too many wrong PINs.");
+  if (check.result === "right") return "pin";
+  check.wrongCounted = true;
+  const left = PIN_TRIES - countWrongPin(sql, caller.userId, player.entryId);
+  return refused(c.id, "forbidden", `Wrong PIN for ${player.name} (${left} more ${left === 1 ? "try" : "tries"} from you this round).`);
 }
 
 export function signOff(ctx: ChangeContext, c: SignOff, player: PlayerRow, card: CardRow): ChangeResult {

@@ -1,11 +1,24 @@
-import { type CardRow, type PlayerRow, cardsOf, cardsWhere, holesOf, playersOf, playersWhere, roundRow } from "./roster-store";
+import {
+  type CardRow,
+  type PlayerRow,
+  cardsOf,
+  cardsWhere,
+  holesOf,
+  playerByEntry,
+  playersOf,
+  playersWhere,
+  roundRow,
+} from "./roster-store";
 import { lastSeq } from "./change-log";
 import { type Cell, type CellValue, cellKey, cellsAt, cellsOf, signaturesOf } from "./score-store";
 import type { LiveCard, LiveFlag, LivePlayer, LiveState } from "~/lib/live-state";
 import type { LiveUpdate } from "~/lib/live-update";
 
-// The round's tables as the protocol's LiveState and LiveUpdate (app/lib/live-state.ts).
-// Scorers and admins see who entered what on a flagged hole; spectators only the flag.
+// The round's tables as the protocol's LiveState and LiveUpdate (app/lib/live-state.ts),
+// as each viewer may see them. Admins see everything. Who entered what on a flagged hole is
+// for the scorers of that hole's card: a player sees it on their own card only, spectators
+// only the flag. A round whose cards are drafts shows its cards to admins only, as the cards
+// API does.
 
 /**
  * What changed: cells, players whose signature changed, cards changed, and cards whose players
@@ -14,7 +27,12 @@ import type { LiveUpdate } from "~/lib/live-update";
  */
 export type Touched = { cells: Cell[]; signed: number[]; cardIds: number[]; started: number[] };
 
-export type View = "scorer" | "public";
+/** Who is looking: an admin, a player scoring these cards, or anyone. */
+export type View = "admin" | "public" | { cardIds: number[] };
+
+/** Whether `view` sees who entered what on a flag of `cardId`'s card. */
+const seesValues = (view: View, cardId: number | undefined): boolean =>
+  view === "admin" || (view !== "public" && cardId !== undefined && view.cardIds.includes(cardId));
 
 function livePlayers(players: PlayerRow[], cells: CellValue[], sql: SqlStorage, holeCount: number): LivePlayer[] {
   const byEntry = new Map<number, LivePlayer>();
@@ -47,22 +65,25 @@ function livePlayers(players: PlayerRow[], cells: CellValue[], sql: SqlStorage, 
   return [...byEntry.values()];
 }
 
-const flagsOf = (cells: CellValue[], view: View): LiveFlag[] =>
+/** The flagged cells, with every value where `withValues` says so for the cell's player. */
+const flagsOf = (cells: CellValue[], withValues: (entryId: number) => boolean): LiveFlag[] =>
   cells
     .filter((c) => c.flagged)
-    .map((c) => ({ entryId: c.entryId, hole: c.hole, field: c.field, ...(view === "scorer" ? { values: c.values } : {}) }));
+    .map((c) => ({ entryId: c.entryId, hole: c.hole, field: c.field, ...(withValues(c.entryId) ? { values: c.values } : {}) }));
 
 function liveCards(cards: CardRow[], players: PlayerRow[]): LiveCard[] {
   return cards.map((c) => ({ ...c, entryIds: players.filter((p) => p.cardId === c.id).map((p) => p.entryId) }));
 }
 
-/** The whole round; null before the round is known here. */
+/** The whole round as `view` sees it; null before the round is known here. */
 export function fullState(sql: SqlStorage, view: View): LiveState | null {
   const round = roundRow(sql);
   if (!round) return null;
   const holes = holesOf(sql);
-  const players = playersOf(sql);
-  const cells = cellsOf(sql, null);
+  const drafts = round.publishedAt === null && view !== "admin";
+  const players = drafts ? [] : playersOf(sql);
+  const cells = drafts ? [] : cellsOf(sql, null);
+  const cardOf = new Map(players.map((p) => [p.entryId, p.cardId]));
   return {
     roundId: round.roundId,
     name: round.name,
@@ -71,13 +92,13 @@ export function fullState(sql: SqlStorage, view: View): LiveState | null {
     finalizedAt: round.finalizedAt,
     seq: lastSeq(sql),
     holes,
-    cards: liveCards(cardsOf(sql), players),
+    cards: drafts ? [] : liveCards(cardsOf(sql), players),
     players: livePlayers(players, cells, sql, holes.length),
-    flags: flagsOf(cells, view),
+    flags: flagsOf(cells, (entryId) => seesValues(view, cardOf.get(entryId))),
   };
 }
 
-/** What `touched` names as it is now (app/lib/live-update.ts); `fromSeq` when the update carries changes. */
+/** What `touched` names as it is now (app/lib/live-update.ts), as `view` sees it; `fromSeq` when the update carries changes. */
 export function updateOf(sql: SqlStorage, view: View, touched: Touched & { fromSeq?: number }): LiveUpdate {
   const round = roundRow(sql);
   const now = new Map(cellsAt(sql, touched.cells).map((c) => [cellKey(c), c]));
@@ -90,7 +111,7 @@ export function updateOf(sql: SqlStorage, view: View, touched: Touched & { fromS
     ...(touched.fromSeq === undefined ? {} : { fromSeq: touched.fromSeq }),
     seq: lastSeq(sql),
     cells: current.map((c) => ({ entryId: c.entryId, field: c.field, hole: c.hole, value: c.value })),
-    flags: flagsOf(current, view),
+    flags: flagsOf(current, (entryId) => view === "admin" || seesValues(view, playerByEntry(sql, entryId)?.cardId)),
     signatures: touched.signed.map((entryId) => {
       const s = signatures.get(entryId);
       return { entryId, signature: s ? { method: s.method, total: s.total, dnf: s.dnf, at: s.at } : null };
@@ -112,5 +133,8 @@ export function updateOf(sql: SqlStorage, view: View, touched: Touched & { fromS
   };
 }
 
-/** A scorer's update as spectators get it: flags without who entered what. */
-export const publicUpdate = (update: LiveUpdate): LiveUpdate => ({ ...update, flags: update.flags.map(({ values: _, ...flag }) => flag) });
+/** An admin's update as a viewer who may see the values of `keep`'s flags only gets it (spectators: none). */
+export const narrowUpdate = (update: LiveUpdate, keep: (entryId: number) => boolean = () => false): LiveUpdate => ({
+  ...update,
+  flags: update.flags.map(({ values, ...flag }) => (values && keep(flag.entryId) ? { ...flag, values } : flag)),
+});

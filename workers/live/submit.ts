@@ -1,4 +1,4 @@
-import { readD1, writeD1 } from "./d1";
+import { writeD1 } from "./d1";
 import { finalTotals } from "./finalize";
 import { authorize, deniedCards, deniedChange, unknownEntry } from "./authorize";
 import { type LiveDeps, ensureRoster, refreshAside, rosterStale } from "./roster";
@@ -6,9 +6,9 @@ import { cardById, holesOf, playerByEntry, roundRow, storeStartedCard } from "./
 import { type BatchOutcome, type Caller, refused } from "./change-context";
 import { applyChange } from "./rules";
 import { seqOfChange } from "./change-log";
-import { pinMatches } from "~/.server/services/accounts/scoring-pin";
+import { type PinCheck, checkPins, settlePins } from "./pin-checks";
 import { writeLiveEdits } from "~/.server/services/live/live-results";
-import { pinHashOfPlayer, startCard } from "~/.server/services/live/live-roster";
+import { startCard } from "~/.server/services/live/live-roster";
 import type { Change } from "~/schemas/live";
 
 // A batch of changes from a phone (socket or POST), start to end: who may score each of its
@@ -34,13 +34,13 @@ function cardsToStart(sql: SqlStorage, changes: Change[]): Set<number> {
   return toStart;
 }
 
-function applyAll(d: LiveDeps, caller: Caller, changes: Change[], pins: Map<string, boolean>, denied = new Set<number>()): BatchOutcome {
+function applyAll(d: LiveDeps, caller: Caller, changes: Change[], pins: Map<string, PinCheck>, denied = new Set<number>()): BatchOutcome {
   const out: BatchOutcome = { results: [], cells: new Map(), signed: new Set(), cardIds: new Set(), started: new Set(), edits: [] };
   const ctx = {
     sql: d.sql,
     caller,
     now: d.now(),
-    pinMatches: pins,
+    pins,
     out,
     holes: holesOf(d.sql).length,
     finalized: roundRow(d.sql)?.finalizedAt != null,
@@ -106,22 +106,13 @@ export async function startAside(d: LiveDeps, caller: Caller, roundId: number, c
   return mine;
 }
 
-async function checkPins(d: LiveDeps, changes: Change[]): Promise<Map<string, boolean>> {
-  const matches = new Map<string, boolean>();
-  for (const c of changes) {
-    if (c.kind !== "signoff" || c.pin === undefined) continue;
-    const player = playerByEntry(d.sql, c.entryId);
-    if (player) matches.set(c.id, await pinMatches(await pinHashOfPlayer(readD1(d.env), player.playerId), c.pin));
-  }
-  return matches;
-}
-
 /** The batch with the D1 steps it needs; a card whose round is unpublished stays unstarted (its changes are refused). */
 export async function submitChanges(d: LiveDeps, caller: Caller, roundId: number, changes: Change[]): Promise<BatchOutcome> {
-  // Batches that came before this one and wait for a card's start go first.
-  await Promise.allSettled([...d.starting.values()]);
+  // Batches that came before this one and wait for a card's start went first: the caller
+  // waited for the starts before blockConcurrencyWhile, which cannot wait for another
+  // event's D1 call (it never completes while every other event is held: ADR 35).
   await ensureRoster(d, roundId);
-  const denied = await authorize(d, caller, roundId, changes);
+  const denied = authorize(d, caller, changes);
   const started: number[] = [];
   const mayScore = changes.filter((c) => deniedChange(d.sql, denied, c) === null);
   for (const cardId of cardsToStart(d.sql, mayScore)) {
@@ -132,9 +123,11 @@ export async function submitChanges(d: LiveDeps, caller: Caller, roundId: number
     }
   }
   // A card's players as it started may differ from the copy the first check used.
-  const deniedNow = deniedCards(d.sql, caller, changes);
+  const deniedNow = authorize(d, caller, changes);
   const allowed = changes.filter((c) => deniedChange(d.sql, deniedNow, c) === null);
-  const out = applyAll(d, caller, changes, await checkPins(d, allowed), deniedNow);
+  const pins = await checkPins(d, caller, allowed);
+  const out = applyAll(d, caller, changes, pins, deniedNow);
+  await settlePins(d, pins);
   for (const cardId of started) out.started.add(cardId);
   if (out.edits.length > 0) {
     const final = roundRow(d.sql)?.finalizedAt != null;

@@ -5,10 +5,15 @@ import { DurableObject } from "cloudflare:workers";
 // acks each frame of changes with a seq per change, sends the changes at once to the
 // sender's card's sockets (`?card=` tags them), and every 250 ms (an alarm, as the app)
 // one update of all changes since the last to every socket. No authentication, no rules,
-// no state but the counters and what waits for the next update.
+// no state but the counters and what waits for the next update. Of the bench's flood it
+// reads every frame and answers the least: no answer to "state" (it has none to send), an
+// error frame to a change naming the flood's unknown player (../live/flood.mjs).
 
 type Env = { BARE_ROUND: DurableObjectNamespace<BareRound> };
-type Frame = { type: string; changes?: { id: string }[] };
+type Frame = { type: string; changes?: { id: string; entryId?: number }[] };
+
+/** ../live/flood.mjs UNKNOWN_ENTRY: entry ids from here on name no one. */
+const UNKNOWN_ENTRY = 2_000_000_000;
 
 const FLUSH_MS = 250;
 
@@ -29,7 +34,13 @@ export class BareRound extends DurableObject<Env> {
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const { kv } = this.ctx.storage;
-    const changes = (JSON.parse(String(data)) as Frame).changes ?? [];
+    const frame = JSON.parse(String(data)) as Frame;
+    if (frame.type === "state") return;
+    const changes = frame.changes ?? [];
+    if (changes.some((c) => (c.entryId ?? 0) >= UNKNOWN_ENTRY)) {
+      this.send(ws, JSON.stringify({ type: "error", error: "That player is not on this round's cards.", code: "not_found" }));
+      return;
+    }
     const fromSeq = (kv.get<number>("seq") ?? 0) + 1;
     kv.put("seq", fromSeq + changes.length - 1);
     kv.put("waiting", [...(kv.get<unknown[]>("waiting") ?? []), ...changes]);

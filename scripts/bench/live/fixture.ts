@@ -1,8 +1,8 @@
-// The live bench's rounds (docs/performance.md, "Live scoring"), one per run: 150 players on published
-// cards made as the app makes them (app/lib/cards.ts: 38 cards), in a shotgun start, each
-// card's first two players (and card 1's third, the phone that stays offline) with a login
-// and an approved claim. Written as SQL for `wrangler d1 execute --file`, with the plan the
-// load reads (ids, cards, logins) beside it as JSON.
+// The live bench's rounds (docs/performance.md, "Live scoring"), one per run: 150 players on
+// published cards made as the app makes them (app/lib/cards.ts: 38 cards), in a shotgun
+// start, each card's first two players (and card 1's third, the phone that stays offline, and
+// card 2's third, the flood's scorer) with a login and an approved claim. Written as SQL for
+// `wrangler d1 execute --file`, with the plan the load reads (ids, cards, logins) beside it as JSON.
 //
 //   tsx scripts/bench/live/fixture.ts <sql out> <plan out> [runs]
 import { writeFileSync } from "node:fs";
@@ -46,7 +46,8 @@ function benchRound(run: number) {
       entries.push([id, roundId, id, division]);
       seats.push([id, cardId, position]);
       card.entries.push(id);
-      if (position < 2 || (i === 0 && position === 2)) {
+      // Card 1's third: the phone offline all round; card 2's third: the flood's scorer (./flood.mjs).
+      if (position < 2 || (i < 2 && position === 2)) {
         const email = `bench-live-${run}-${n}@league.test`;
         users.push([id, `Bench Player ${run}-${n}`, email, hash, false]);
         claims.push([id, id, "approved"]);

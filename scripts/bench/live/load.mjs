@@ -1,8 +1,11 @@
 // One run of the live bench against a server (the app, or the bare floor): 200 spectator
-// sockets, two phones per card scoring 18 holes in `seconds` (a 2-hour round compressed),
-// a few planted disagreements that the first phone then settles, and at the end the phone
-// that was offline all round sending its 18 holes at once, then again. Every frame's ack
-// latency is timed; every spectator's updates are checked to cover the whole sequence.
+// sockets from 10 addresses (a course's Wi-Fi is one), two phones per card scoring 18 holes
+// in `seconds` (a 2-hour round compressed), a few planted disagreements that the first phone
+// then settles, and at the end the phone that was offline all round sending its 18 holes at
+// once, then again; with `flood`, an abuser's frames beside it all the while (./flood.mjs).
+// Every frame's ack latency is timed; every spectator's updates are checked to cover the
+// whole sequence.
+import { startFlood } from "./flood.mjs";
 
 /** The scores the round is meant to end with: card, player and hole give 2–5 strokes. */
 export const truth = (cardIndex, playerIndex, hole) => 2 + ((playerIndex * 7 + hole * 3 + cardIndex) % 4);
@@ -13,8 +16,9 @@ const changeId = (tag) => `bench-${tag}-${++ids}-${Math.random().toString(36).sl
 const UPDATE = /"fromSeq":(\d+),"seq":(\d+)/;
 
 /** A socket whose frames are counted as they come: acks resolve their sender, updates extend the seen sequence. */
-function socket(url, token) {
-  const ws = new WebSocket(url, token ? { headers: { Authorization: `Bearer ${token}` } } : undefined);
+function socket(url, token, address) {
+  const headers = { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(address ? { "CF-Connecting-IP": address } : {}) };
+  const ws = new WebSocket(url, { headers });
   const s = { ws, pending: [], seen: [], gaps: 0, welcomed: null, errors: [] };
   s.welcomed = new Promise((resolve, reject) => {
     ws.onerror = () => reject(new Error(`socket ${url} failed`));
@@ -32,6 +36,12 @@ function socket(url, token) {
         s.errors.push(text);
         s.pending.shift()?.([]);
       }
+    };
+    // A socket the server dropped answers nothing more: its frames waiting count as refused, so the run ends and says so.
+    ws.onclose = (event) => {
+      if (s.pending.length === 0) return;
+      s.errors.push(`closed (${event.code}) with ${s.pending.length} frames unanswered`);
+      for (const answer of s.pending.splice(0)) answer([]);
     };
   });
   /** Sends changes and resolves with their results and the time the ack took. */
@@ -57,15 +67,17 @@ function sawAll(spectator, last) {
   return got.size === last && doubled === 0;
 }
 
-export async function runLoad({ origin, plan, tokens, seconds = 60, spectators = 200, disagreements = 12 }) {
+/** `flood`: the abuser's login (a player on card 2) when the run is flooded, else null. */
+export async function runLoad({ origin, plan, tokens, seconds = 60, spectators = 200, disagreements = 12, flood = null }) {
   // `card` tags a phone's socket on the floor, which has no logins to tell its card by; the app ignores it.
   const wsUrl = (spectator, card) =>
     `${origin.replace(/^http/, "ws")}/api/live/${plan.roundId}/ws${spectator ? "?as=spectator" : `?card=${card}`}`;
-  const watchers = Array.from({ length: spectators }, () => socket(wsUrl(true)));
+  const watchers = Array.from({ length: spectators }, (_, i) => socket(wsUrl(true), undefined, `198.51.100.${(i % 10) + 1}`));
   const offlineCard = plan.cards[0];
   const offline = offlineCard.phones[2];
   const phones = plan.cards.map((card) => card.phones.slice(0, 2).map((p) => socket(wsUrl(false, card.cardId), tokens.get(p.email))));
   await Promise.all([...watchers, ...phones.flat()].map((s) => s.welcomed));
+  const flooding = flood ? startFlood({ origin, roundId: plan.roundId, token: flood }) : null;
 
   const planted = new Set(Array.from({ length: disagreements }, (_, i) => `${(i * 5) % plan.cards.length}:${i % 18}`));
   const latencies = [];
@@ -130,6 +142,7 @@ export async function runLoad({ origin, plan, tokens, seconds = 60, spectators =
   const last = Math.max(...seqs, ...again.results.map((r) => r.seq ?? 0), ...results.map((r) => r.seq ?? 0));
   const deadline = performance.now() + 10_000;
   while (performance.now() < deadline && !watchers.every((w) => sawAll(w, last))) await sleep(100);
+  const flooded = flooding?.stop() ?? null;
   const sockets = [...watchers, ...phones.flat(), late];
   for (const s of sockets) s.ws.close();
   return {
@@ -145,6 +158,7 @@ export async function runLoad({ origin, plan, tokens, seconds = 60, spectators =
     spectators,
     scoredInSeconds: scoredIn / 1000,
     offlinePhone,
+    flooded,
     sentIds: [...results.map((r) => r.id), ...first.results.map((r) => r.id)],
   };
 }

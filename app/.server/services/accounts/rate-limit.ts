@@ -27,6 +27,9 @@ export const LIMITS = {
   passwordCheck: { max: 10, windowSeconds: 15 * 60 },
   /** Player records users add for themselves from one client (ADR 23): a league night's newcomers. */
   ownPlayerClient: { max: 10, windowSeconds: 24 * 60 * 60 },
+  /** Wrong scoring PINs (ADR 26) from one cardmate, and from one client, whatever the round. */
+  pinCardmate: { max: 20, windowSeconds: 24 * 60 * 60 },
+  pinClient: { max: 50, windowSeconds: 24 * 60 * 60 },
 } as const;
 
 type Limit = { max: number; windowSeconds: number };
@@ -60,11 +63,17 @@ export async function hit(db: Db, key: string, limit: Limit, now = nowSeconds())
  * when any of them is now over its limit. Call it before the work it guards.
  */
 export async function consume(db: Db, ...counters: Counter[]): Promise<void> {
-  if (counters.length === 0) return;
+  const counts = await countEach(db, ...counters);
+  if (counts.some((count, i) => count > counters[i][1].max)) throw new AppError("rate_limited", TOO_MANY);
+}
+
+/** Counts one attempt against every counter in one atomic batch, as consume does: each one's count within its window. */
+export async function countEach(db: Db, ...counters: Counter[]): Promise<number[]> {
+  if (counters.length === 0) return [];
   const now = nowSeconds();
   const [first, ...rest] = counters.map(([key, limit]) => hitStatement(db, key, limit, now));
   const results = await db.batch([first, ...rest]);
-  if (results.some((rows, i) => (rows[0]?.count ?? 1) > counters[i][1].max)) throw new AppError("rate_limited", TOO_MANY);
+  return results.map((rows) => rows[0]?.count ?? 1);
 }
 
 /** Gives back an attempt that turned out fine (a right password), so only failures add up. */

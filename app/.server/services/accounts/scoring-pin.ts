@@ -2,12 +2,14 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
+import { checkCurrentPassword } from "./current-password";
 import { base64url } from "~/lib/base64url";
 
 // A player's 4-digit scoring PIN: a cardmate types it to confirm the player's total when
 // the player has no phone (ADR 26). Ten thousand PINs fall to any hash in a moment, so a
-// slow one buys nothing: the defence is the live round's limit on wrong PINs per player
-// and card. It is still stored salted, so equal PINs do not look equal in the table.
+// slow one buys nothing: the defence is the limits on wrong PINs (per cardmate and player
+// in a round, per cardmate and per address a day). It is still stored salted, so equal
+// PINs do not look equal in the table. Setting one takes the account's password.
 
 const PIN = /^\d{4}$/;
 const encoder = new TextEncoder();
@@ -41,6 +43,16 @@ export async function setScoringPin(db: Db, userId: number, pin: string | null):
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   if (done.length === 0) throw notFound("User not found");
+}
+
+/**
+ * Sets the user's PIN once their current password is checked: a session alone (a phone left
+ * open, a stolen cookie) may not choose the PIN that signs for them. Clearing it (null)
+ * needs no password: it only takes that power away.
+ */
+export async function changeScoringPin(db: Db, userId: number, pin: string | null, currentPassword?: string): Promise<void> {
+  if (pin !== null) await checkCurrentPassword(db, userId, currentPassword ?? "");
+  await setScoringPin(db, userId, pin);
 }
 
 /** Whether the user has a scoring PIN (the PIN itself is never shown again). */

@@ -14,7 +14,7 @@ import type { Change } from "~/schemas/live";
 export type DnfAdmin = { userId: number; name: string };
 
 export async function markDnf(env: Env, db: Db, roundId: number, entryId: number, admin: DnfAdmin, reason?: string): Promise<string> {
-  const state = await liveStateOf(env, roundId, "scorer");
+  const state = await liveStateOf(env, roundId, "admin");
   const player = state.players.find((p) => p.entryId === entryId);
   const card = state.cards.find((c) => c.id === player?.cardId);
   if (!player || !card) throw notFound("That player is not on this round's cards.");

@@ -13,9 +13,15 @@ export function orRefused<T>(answer: LiveAnswer<T>): T {
   return answer.value;
 }
 
-/** The round's live state as a scorer (every value of a disagreement) or the public sees it. */
-export async function liveStateOf(env: Env, roundId: number, view: "scorer" | "public"): Promise<LiveState> {
-  return orRefused(await liveRound(env, roundId).state(roundId, view));
+/**
+ * Who looks at a live round (ADR 26): an admin sees everything, a player who entered what on
+ * their own cards' flags, the public neither, nor a round whose cards are drafts.
+ */
+export type LiveView = "admin" | "public" | { cardIds: number[] };
+
+/** The round's live state as `view` sees it; `published`: whether D1 says its cards are (the object reads them again if its copy differs). */
+export async function liveStateOf(env: Env, roundId: number, view: LiveView, published?: boolean): Promise<LiveState> {
+  return orRefused(await liveRound(env, roundId).state(roundId, view, published));
 }
 
 /**

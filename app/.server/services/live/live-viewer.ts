@@ -10,8 +10,14 @@ import type { LiveViewer } from "~/schemas/live";
 // session, an admin's or that of a player on one of the round's published cards.
 
 export async function assertRoundExists(db: Db, roundId: number): Promise<void> {
-  const [round] = await db.select({ id: rounds.id }).from(rounds).where(eq(rounds.id, roundId));
+  await roundPublished(db, roundId);
+}
+
+/** Whether the round's cards are published, as D1 has it (the round's object may hold an older copy); 404 without the round. */
+export async function roundPublished(db: Db, roundId: number): Promise<boolean> {
+  const [round] = await db.select({ publishedAt: rounds.cardsPublishedAt }).from(rounds).where(eq(rounds.id, roundId));
   if (!round) throw notFound("Round not found");
+  return round.publishedAt !== null;
 }
 
 export const SPECTATOR: LiveViewer = { role: "spectator", userId: null, playerId: null, cardIds: [] };
