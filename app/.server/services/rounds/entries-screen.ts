@@ -27,7 +27,7 @@ export async function entriesScreen(db: Db, id: number) {
     roundPayments(db, id),
     roundEntryNights(db, id),
     roundPots(db, id),
-    db.all<{ n: number }>(sql`select count(*) as n from entries e where e.round_id = ${id} and ${staleCreditSql("e")}`),
+    db.all<{ count: number }>(sql`select count(*) as count from entries e where e.round_id = ${id} and ${staleCreditSql("e")}`),
   ]);
   const money = roundMoneyOf(
     round,
@@ -69,7 +69,7 @@ export async function entriesScreen(db: Db, id: number) {
     owedCents: money.owedCents,
     issues: money.issues,
     /** Entries whose credit Credit payouts gave for a payout they no longer have (ADR 37). */
-    staleCredit: Number(stale?.n ?? 0),
+    staleCredit: Number(stale?.count ?? 0),
     // CTP holes held without a distance: Credit payouts asks before paying them (ADR 30).
     toMeasure: holesToMeasure(pots),
   };
