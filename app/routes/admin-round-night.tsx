@@ -117,7 +117,10 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
         </Card>
         {staleCredit > 0 ? (
           <Alert tone="warning" title="Credit is stale">
-            {staleCreditText(staleCredit)} <Link to={`/admin/round/play/${round.id}#credit-payouts`}>Credit payouts</Link>
+            {staleCreditText(staleCredit)}{" "}
+            <Link to={`/admin/round/play/${round.id}#credit-payouts`} className="font-semibold underline">
+              Credit payouts
+            </Link>
           </Alert>
         ) : null}
         {live ? <LiveWatch state={live.state} at={live.at} /> : null}

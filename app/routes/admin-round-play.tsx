@@ -3,6 +3,7 @@ import type { Route } from "./+types/admin-round-play";
 import { AddEntry } from "~/components/entries/add-entry";
 import { EntryEditor } from "~/components/entries/entry-editor";
 import { MoneyToSortOut } from "~/components/entries/money-to-sort-out";
+import { VoidCashOutcome } from "~/components/entries/void-cash";
 import { ActionStatus, Alert } from "~/components/ui/alert";
 import { StatusBadge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
@@ -82,11 +83,15 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
         </Card>
         {staleCredit > 0 ? (
           <Alert tone="warning" title="Credit is stale">
-            {staleCreditText(staleCredit)} <a href="#credit-payouts">Credit payouts</a>
+            {staleCreditText(staleCredit)}{" "}
+            <a href="#credit-payouts" className="font-semibold underline">
+              Credit payouts
+            </a>
           </Alert>
         ) : null}
         <ActionStatus message={success} />
         <ActionStatus message={formError} tone="error" />
+        <VoidCashOutcome />
         <AddEntry roundId={round.id} entered={entries.map((e) => e.playerId)} creditCapCents={creditCapCents} divisions={divisions} />
         <EntryEditor round={round} entries={entries} creditCapCents={creditCapCents} divisions={divisions} />
         <MoneyToSortOut issues={issues} />

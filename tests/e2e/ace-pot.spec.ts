@@ -1,6 +1,9 @@
 import { api, letters, makePlayer } from "./api";
 import { partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
+import { booksSoundAtTheEnd } from "./books";
+
+booksSoundAtTheEnd();
 
 // One ace pot (ADR 21) in Chromium: /aces shows the pot as of now and says when prepaid
 // fees join it; the round under way shows the same pot at stake, the next round that pot

@@ -2,6 +2,9 @@ import type { Locator } from "@playwright/test";
 import { api, letters, makeRound, send } from "./api";
 import { hydrated, partHydrated } from "./axe";
 import { expect, shot, test } from "./fixtures";
+import { booksSoundAtTheEnd } from "./books";
+
+booksSoundAtTheEnd();
 
 // Who changed the money (ADR 20) in Chromium: the admin adds a transfer
 // and credits a round's payouts on their pages, then finds both on /admin/audit with their

@@ -1,6 +1,9 @@
 import { api, expectBooksBalance, letters, makePlayer, makeRound } from "./api";
 import { hydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
+import { booksSoundAtTheEnd } from "./books";
+
+booksSoundAtTheEnd();
 
 // A tags night on the demo league (ADR 27): the admin turns bag tags on, assigns tags on
 // /admin/tags (one in the page, two through the /api), pastes a tags round's scores, and a

@@ -2,6 +2,9 @@ import type { Page } from "@playwright/test";
 import { api, creditPayoutsInPage, expectBooksBalance, letters, makePlayer, makeRound, moveAway, publishCards } from "./api";
 import { checkA11y, hydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
+import { booksSoundAtTheEnd } from "./books";
+
+booksSoundAtTheEnd();
 
 // A doubles night on the demo league (ADR 31): a doubles round of five checked-in players,
 // the admin draws balanced teams on the night screen (two pairs and a cali), the cards keep

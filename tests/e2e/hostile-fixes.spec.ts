@@ -1,5 +1,8 @@
 import { api, claimedPlayer } from "./api";
 import { expect, shot, test } from "./fixtures";
+import { booksSoundAtTheEnd } from "./books";
+
+booksSoundAtTheEnd();
 
 // What a hostile review found, as a person meets it: a search too long for the database
 // is a message, not an error page; an admin removes the player records a user added and

@@ -2,6 +2,9 @@ import type { Browser, Page } from "@playwright/test";
 import { api, claimedPlayer, expectBooksBalance, letters, makePlayer, makeRound, moveAway, send } from "./api";
 import { checkA11y, hydrated, partHydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
+import { booksSoundAtTheEnd } from "./books";
+
+booksSoundAtTheEnd();
 
 // League night (ADR 25) in the browser: an admin runs a night on a phone — check-ins (one
 // by the player on the round page, paying from credit), cash, a walk-up, cards in each mode,

@@ -2,6 +2,9 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { api, letters, makePlayer } from "./api";
 import { partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
+import { booksSoundAtTheEnd } from "./books";
+
+booksSoundAtTheEnd();
 
 // The admin's ledger in Chromium: transfers added and deleted from the public pages,
 // checked against the balances the /api reads from D1 (aces, and the Add Ace dialog on a

@@ -2,6 +2,9 @@ import { claimedPlayer, moveAway } from "./api";
 import { checkA11y, hydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 import { PHONE, hole, liveRound, parHoles, phone, waitingLine } from "./live";
+import { booksSoundAtTheEnd } from "./books";
+
+booksSoundAtTheEnd();
 
 // Live scoring (ADR 26) on two phones: one card of two players, each with a login, one
 // phone offline for six holes (its scores wait on the phone, a reload offline still shows

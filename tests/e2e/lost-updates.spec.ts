@@ -2,6 +2,9 @@ import type { Page } from "@playwright/test";
 import { api, letters, makeRound } from "./api";
 import { hydrated } from "./axe";
 import { expect, test } from "./fixtures";
+import { booksSoundAtTheEnd } from "./books";
+
+booksSoundAtTheEnd();
 
 // No lost update of money (ADR 20), in Chromium: after "Credit payouts"
 // the entries form shows the credited amounts and Save writes nothing back; two tabs of

@@ -2,6 +2,9 @@ import type { Page, TestInfo } from "@playwright/test";
 import { api, claimedPlayer, letters, makeRound } from "./api";
 import { hydrated, partHydrated } from "./axe";
 import { expect, shot, test } from "./fixtures";
+import { booksSoundAtTheEnd } from "./books";
+
+booksSoundAtTheEnd();
 
 // The money of ADR 22 in the browser: cash for a walk-up, a player's
 // withdrawal giving back what they paid, and a PayPal refund played through the local

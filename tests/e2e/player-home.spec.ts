@@ -2,6 +2,9 @@ import type { Page } from "@playwright/test";
 import { api, claimedPlayer, letters } from "./api";
 import { partHydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
+import { booksSoundAtTheEnd } from "./books";
+
+booksSoundAtTheEnd();
 
 // What a signed-in player sees first on the home page, and what a visitor does not: their
 // next round with what they owe and the one action that fits, then their record, its

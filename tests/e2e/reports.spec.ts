@@ -3,6 +3,9 @@ import type { Locator, Page } from "@playwright/test";
 import { api, claimedPlayer } from "./api";
 import { checkA11y, hydrated } from "./axe";
 import { expect, test } from "./fixtures";
+import { booksSoundAtTheEnd } from "./books";
+
+booksSoundAtTheEnd();
 
 // The admin's money report on the demo league: the reconciliation says
 // Balanced, a credit sign-up's money shows in its round's row and in the totals, each

@@ -3,6 +3,9 @@ import { api, letters, makeRound } from "./api";
 import { hydrated } from "./axe";
 import { computeDivisionPayouts } from "../../app/lib/payouts";
 import { expect, newContext, test } from "./fixtures";
+import { booksSoundAtTheEnd } from "./books";
+
+booksSoundAtTheEnd();
 
 // A league night on the admin's pages: enter four players (one new through
 // 'Add player: …'), paste the scores, confirm the preview, see places and payouts on the

@@ -2,6 +2,9 @@ import type { Page } from "@playwright/test";
 import { api, claimedPlayer, creditPayoutsInPage, expectBooksBalance, moveAway, publishCards } from "./api";
 import { checkA11y, hydrated, partHydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
+import { booksSoundAtTheEnd } from "./books";
+
+booksSoundAtTheEnd();
 
 // A CTP night on the demo league (ADR 30): the admin adds a $2 pot on holes 3 and 7; one
 // player buys in with their sign-up (credit), another is put in at check-in and pays cash;

@@ -1,6 +1,9 @@
 import { api, claimedPlayer } from "./api";
 import { hydrated, partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
+import { booksSoundAtTheEnd } from "./books";
+
+booksSoundAtTheEnd();
 
 // Paying the rest of an entry with PayPal, through the local PayPal stand-in the
 // e2e server runs beside the app (no PayPal credentials here): the dialog's approve button

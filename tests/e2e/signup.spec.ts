@@ -1,6 +1,9 @@
 import { api, letters, makeRound } from "./api";
 import { hydrated, partHydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
+import { booksSoundAtTheEnd } from "./books";
+
+booksSoundAtTheEnd();
 
 // Signing up with league credit from the round page: who sees what, the
 // dialog's amounts, and the entry and balance the server writes. Every row is the test's

@@ -1,6 +1,9 @@
 import { api, claimedPlayer, expectBooksBalance, makePlayer } from "./api";
 import { checkA11y, hydrated, partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
+import { booksSoundAtTheEnd } from "./books";
+
+booksSoundAtTheEnd();
 
 // A capped round fills, a player joins its waitlist, another player is withdrawn, the first
 // is offered the place and confirms it by credit (ADR 28): the round page and the home page

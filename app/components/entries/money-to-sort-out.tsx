@@ -64,7 +64,11 @@ function OverpaidEntryRow({ issue }: { issue: Extract<MoneyIssue, { kind: "overp
             key={c.paymentId}
             name={issue.playerName}
             record={c}
-            label={`Void the duplicate cash (${formatCents(c.amountCents)})`}
+            label={
+              issue.cash.length === 1
+                ? `Void the duplicate cash (${formatCents(c.amountCents)})`
+                : `Void cash #${c.paymentId} (${formatCents(c.amountCents)})`
+            }
           />
         ))}
         <ConfirmDialog

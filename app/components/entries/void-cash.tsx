@@ -53,7 +53,7 @@ export function VoidCashDialog({ name, record, label = "Void" }: { name: string;
       title={`Void ${money} of cash from ${name}?`}
       description="For a cash record entered by mistake: it no longer pays for the entry, and no credit is made."
       trigger={
-        <Button size="sm" variant="secondary" aria-label={`Void ${money} cash record #${record.paymentId} of ${name}`}>
+        <Button size="sm" variant="secondary" aria-label={`${label}: ${money} cash record #${record.paymentId} of ${name}`}>
           {label}
         </Button>
       }
@@ -63,8 +63,17 @@ export function VoidCashDialog({ name, record, label = "Void" }: { name: string;
   );
 }
 
+/** One fetcher for every void: the record and its dialog go once it is voided, and the page says so (VoidCashOutcome). */
+const VOID_FETCHER = "void-cash";
+
+/** What the last void answered, where the page keeps it: the voided record's row is gone by then. */
+export function VoidCashOutcome() {
+  const fetcher = useFetcher<FormOutcome>({ key: VOID_FETCHER });
+  return fetcher.state === "idle" && fetcher.data?.success ? <Alert tone="success">{fetcher.data.success}</Alert> : null;
+}
+
 function VoidForm({ record }: { record: CashRecord }) {
-  const fetcher = useFetcher<FormOutcome>();
+  const fetcher = useFetcher<FormOutcome>({ key: VOID_FETCHER });
   const errors = fetcher.data?.fieldErrors ?? {};
   const busy = fetcher.state !== "idle";
   const done = fetcher.state === "idle" ? fetcher.data?.success : undefined;

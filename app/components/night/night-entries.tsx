@@ -7,7 +7,7 @@ import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { paidLine } from "~/lib/entry-money";
 import { formatCents } from "~/lib/money";
-import { CashRecords } from "~/components/entries/void-cash";
+import { CashRecords, VoidCashOutcome } from "~/components/entries/void-cash";
 
 type NightAction = ReturnType<typeof useNightAction>;
 
@@ -24,6 +24,7 @@ export function NightEntries({ entries, closed }: { entries: NightEntry[]; close
         Players
       </h2>
       <NightResult action={withdrawals} />
+      <VoidCashOutcome />
       {entries.length === 0 ? (
         <p className="text-sm text-muted">No one is entered yet: add walk-ups below.</p>
       ) : (
