@@ -174,14 +174,23 @@ describe("a second start on an existing local database", { concurrency: true }, 
   }, async () => {
     await demoLeague;
     const port = await freePorts();
-    // The previous server's ports (the app's and the PayPal stand-in's), let go 4 s after the new start.
+    // The previous server's ports (the app's and the PayPal stand-in's), let go once the new
+    // start has said it waits for both (however long its preparing took on a busy machine).
     const held = await Promise.all([hold(port), hold(port + 1000)]);
     const run = npm("start", demoState, { PORT: String(port), LEAGUE_PREBUILT: "1" });
-    const release = sleep(4_000).then(() => Promise.all(held.map((h) => h.close())));
+    const waits = [
+      `Port ${port} is still held by the previous server: waiting for it to let go`,
+      `[paypal stand-in] Port ${port + 1000} is still held`,
+    ];
+    const release = (async () => {
+      for (let i = 0; i < 240 && !waits.every((line) => run.output().includes(line)); i++) await sleep(500);
+      await sleep(1_000); // a moment of waiting, as a closing server takes
+      await Promise.all(held.map((h) => h.close()));
+    })();
     try {
       await waitForApp(run, `http://localhost:${port}`);
       await release;
-      assert.match(run.output(), new RegExp(`Port ${port} is still held by the previous server: waiting for it to let go`));
+      for (const line of waits) assert.ok(run.output().includes(line), `no "${line}" in:\n${run.output()}`);
       assert.doesNotMatch(run.output(), /Address already in use|EADDRINUSE|stand-in\] exited/);
       const standIn = await fetch(`http://127.0.0.1:${port + 1000}/standin/health`);
       assert.equal(standIn.status, 200);

@@ -49,6 +49,17 @@ describe("a player's own withdrawal", () => {
   });
 });
 
+describe("DELETE /api/entries/{id} as clients send it", () => {
+  it("with no body, or an empty one under Content-Type JSON, withdraws; a body that is not JSON is refused", async () => {
+    const [bare, empty, broken] = await Promise.all([paidEntry({ creditCents: 600 }), paidEntry({ creditCents: 600 }), paidEntry({})]);
+    await expectStatus(await call("DELETE", `/api/entries/${bare.entry.id}`, { token: bare.token }), 200);
+    const json = { "Content-Type": "application/json" };
+    await expectStatus(await call("DELETE", `/api/entries/${empty.entry.id}`, { token: empty.token, headers: json }), 200);
+    await expectStatus(await call("DELETE", `/api/entries/${broken.entry.id}`, { token: broken.token, body: "{reason" }), 400);
+    expect(await testDb().select().from(entries).where(eq(entries.id, broken.entry.id))).toHaveLength(1);
+  });
+});
+
 describe("the admin's withdrawal", () => {
   it("needs a reason from check-in on, and the audit log keeps it; before check-in none is asked", async () => {
     const token = await tokenFor(await makeAdmin());

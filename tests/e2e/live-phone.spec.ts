@@ -113,7 +113,8 @@ test("a wrong PIN is answered beside its Sign button, in view; a cardmate with n
   const tag = letters();
   const loneId = await makePlayer(admin, "Lone", `Nopin${tag}`, "MA2");
   const roundId = await liveRound(admin, `Pins ${a.tag}`, [a.playerId, b.playerId, loneId]);
-  await api(b.page, "PUT", "/api/users/me/scoring-pin", { pin: "2468" });
+  // Setting a PIN takes the account's password (ADR 35): claimedPlayer's.
+  await api(b.page, "PUT", "/api/users/me/scoring-pin", { pin: "2468", currentPassword: "Fairway-Drive-42" });
   await scoreEveryHole(a.page, roundId);
   const page = await phone(browser, a.page);
   try {
@@ -211,7 +212,17 @@ test("the round page's side pots follow a CTP marked on a phone, without a reloa
     await expect(shown).toContainText("Hole 3: nobody yet");
     await expect(watcher.getByRole("region", { name: "Live scores" }).locator("[data-live=live]")).toBeVisible();
 
-    // A marks B closest on hole 3 from the card.
+    // The card plays hole 3 (a mark waits for the card's score there, ADR 30); A marks B closest on it.
+    const at = Math.floor(Date.now() / 1000);
+    const hole3 = state.players.map((p) => ({
+      id: `pots-${a.tag}-${p.entryId}`,
+      at,
+      kind: "strokes",
+      entryId: p.entryId,
+      hole: 3,
+      strokes: 3,
+    }));
+    await api(admin, "POST", `/api/live/${roundId}/changes`, { changes: hole3 });
     await phoneA.goto(`/rounds/${roundId}/score`);
     await hydrated(phoneA);
     const form = phoneA.getByRole("form", { name: `Record a CTP in ${pot}` });

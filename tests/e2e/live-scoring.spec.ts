@@ -103,7 +103,7 @@ test("two phones score a card, one offline for six holes; signed, watched live a
     await signA.getByRole("button", { name: "Confirm my total: 55 (+1)" }).click();
     await signA.getByLabel(`${nameB}'s scoring PIN (54 (E))`).fill(PIN);
     await signA.getByRole("button", { name: `Confirm for ${nameB}` }).click();
-    await expect(signA).toContainText(`${nameB}: 54 (E) — signed with the player's PIN ✓`);
+    await expect(signA).toContainText(`${nameB}: signed 54 (E) with the player's PIN ✓`);
     await expect(phoneB.getByText("Every player signed: the card is locked.")).toBeVisible();
     await expect(board.locator("tr", { hasText: nameA })).toContainText("F");
 

@@ -97,7 +97,9 @@ async function entryId(page: Page, roundId: number, name: string): Promise<numbe
   return found.id;
 }
 
-type LiveStateJson = { state: { cards: { id: number; entryIds: number[] }[]; holes: { par: number }[] } };
+type LiveStateJson = {
+  state: { cards: { id: number }[]; holes: { par: number }[]; players: { entryId: number; playerId: number }[] };
+};
 
 test("a signed card corrected after Credit payouts: the entries and night screens say the credit is stale @narrow", async ({
   adminPage: admin,
@@ -111,7 +113,8 @@ test("a signed card corrected after Credit payouts: the entries and night screen
   try {
     const { state } = await api<LiveStateJson>(admin, "GET", `/api/live/${roundId}`);
     const card = state.cards[0]!;
-    const [ann, bo] = card.entryIds as [number, number];
+    const entryOf = (playerId: number) => state.players.find((p) => p.playerId === playerId)?.entryId ?? 0;
+    const [ann, bo] = [entryOf(players[0]!), entryOf(players[1]!)];
     const at = Math.floor(Date.now() / 1000);
     // Ann pars every hole; Bo takes a 4 on hole 1: Ann wins the division's one paid place.
     const changes = [ann, bo].flatMap((entryId) =>

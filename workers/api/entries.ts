@@ -3,7 +3,7 @@ import { subApp } from "./context";
 import { EntriesRoundParam, EntryIdParam, RoundIdListParam } from "./params";
 import { creditSignUpJson, entryJson } from "./serializers/entries";
 import { requireUser } from "./auth";
-import { body, param } from "./validate";
+import { body, optionalBody, param } from "./validate";
 import { badRequest, conflict } from "~/.server/errors";
 import { payPalFor } from "~/.server/paypal/config";
 import { entriesForRound, entriesForRounds, entryById } from "~/.server/services/rounds/entries";
@@ -54,7 +54,7 @@ export const entriesApi = subApp()
   // Withdrawing from a round (ADR 22, 34): a player their own entry before the round starts and
   // before check-in, an admin any entry until its card has a score (with a reason once checked
   // in); what paid for it comes back as league credit, and the answer says how much.
-  .delete("/:id", requireUser, param(EntryIdParam), body(WithdrawBodySchema), async (c) => {
+  .delete("/:id", requireUser, param(EntryIdParam), optionalBody(WithdrawBodySchema), async (c) => {
     const { session } = c.var;
     const who = session.isAdmin ? ({ admin: true } as const) : ({ admin: false, userId: session.user.id } as const);
     const w = await withdrawEntry(c.var.db, c.req.valid("param").id, who, { reason: c.req.valid("json").reason });
