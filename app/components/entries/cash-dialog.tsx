@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { PlayEntry } from "~/.server/services/rounds/entries-screen";
-import { Alert, FormAlert } from "~/components/ui/alert";
+import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
+import { Dialog, DialogActions, DialogCancel, DialogDone } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import type { FormOutcome } from "~/lib/form-data";
 import { centsInput, formatCents } from "~/lib/money";
@@ -47,16 +47,7 @@ function CashForm({ entry }: { entry: PlayEntry }) {
   const errors = fetcher.data?.fieldErrors ?? {};
   const busy = fetcher.state !== "idle";
   const done = fetcher.state === "idle" ? fetcher.data?.success : undefined;
-  if (done) {
-    return (
-      <>
-        <Alert tone="success">{done}</Alert>
-        <DialogActions>
-          <DialogCancel>Close</DialogCancel>
-        </DialogActions>
-      </>
-    );
-  }
+  if (done) return <DialogDone>{done}</DialogDone>;
   return (
     <fetcher.Form method="post" noValidate className="space-y-3">
       <input type="hidden" name="intent" value="cash" />

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import type { CashRecord } from "~/.server/services/money/round-money";
 import { Alert, FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
+import { Dialog, DialogActions, DialogCancel, DialogDone } from "~/components/ui/dialog";
 import { CheckboxField, Field } from "~/components/ui/field";
 import type { FormOutcome } from "~/lib/form-data";
 import { formatCents } from "~/lib/money";
@@ -77,16 +77,7 @@ function VoidForm({ record }: { record: CashRecord }) {
   const errors = fetcher.data?.fieldErrors ?? {};
   const busy = fetcher.state !== "idle";
   const done = fetcher.state === "idle" ? fetcher.data?.success : undefined;
-  if (done) {
-    return (
-      <>
-        <Alert tone="success">{done}</Alert>
-        <DialogActions>
-          <DialogCancel>Close</DialogCancel>
-        </DialogActions>
-      </>
-    );
-  }
+  if (done) return <DialogDone>{done}</DialogDone>;
   return (
     <fetcher.Form method="post" noValidate className="space-y-3">
       <input type="hidden" name="intent" value="voidCash" />

@@ -1,3 +1,4 @@
+import { Alert } from "./alert";
 import {
   type ButtonHTMLAttributes,
   type ComponentType,
@@ -103,6 +104,18 @@ export function DialogCancel({ children = "Cancel" }: { children?: ReactNode }) 
     <Button variant="secondary" onClick={close}>
       {children}
     </Button>
+  );
+}
+
+/** A dialog's form once done: what it did, and Close. */
+export function DialogDone({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <Alert tone="success">{children}</Alert>
+      <DialogActions>
+        <DialogCancel>Close</DialogCancel>
+      </DialogActions>
+    </>
   );
 }
 
