@@ -21,6 +21,7 @@ const root = mkdtempSync(join(tmpdir(), "league-start-twice-"));
 after(() => rmSync(root, { recursive: true, force: true }));
 const demoState = join(root, "demo");
 const scaleState = join(root, "scale");
+const heldState = join(root, "held");
 
 const NEWCOMER = { email: "second-day@league.test", name: "Second Day", password: "SecondDay2026" };
 const SCALE_PLAYER = { email: "scale1@league.test", password: "PlayerPass2026" };
@@ -146,8 +147,10 @@ async function firstStart() {
     },
     prebuilt ? { LEAGUE_PREBUILT: "1" } : {},
   );
-  // The reseed below starts from the same database: the newcomer is in it.
+  // The reseed below starts from the same database: the newcomer is in it. The held-port
+  // start gets a copy of its own: two servers on one local D1 at once would lock each other out.
   cpSync(demoState, scaleState, { recursive: true });
+  cpSync(demoState, heldState, { recursive: true });
 }
 const demoLeague = firstStart();
 demoLeague.catch(() => {}); // each test below awaits it and fails with its error
@@ -177,7 +180,7 @@ describe("a second start on an existing local database", { concurrency: true }, 
     // The previous server's ports (the app's and the PayPal stand-in's), let go once the new
     // start has said it waits for both (however long its preparing took on a busy machine).
     const held = await Promise.all([hold(port), hold(port + 1000)]);
-    const run = npm("start", demoState, { PORT: String(port), LEAGUE_PREBUILT: "1" });
+    const run = npm("start", heldState, { PORT: String(port), LEAGUE_PREBUILT: "1" });
     const waits = [
       `Port ${port} is still held by the previous server: waiting for it to let go`,
       `[paypal stand-in] Port ${port + 1000} is still held`,
