@@ -13,7 +13,8 @@ export function BookFlags({ flags }: { flags: BookFlag[] }) {
       </h3>
       {flags.length === 0 ? (
         <Alert tone="success" title="Nothing to sort out">
-          Every PayPal refund is decided, and all money received pays for an entry or came back as credit.
+          Every PayPal refund is decided, all money received pays for an entry or came back as credit, no entry is paid more than its price,
+          and credited payouts are current.
         </Alert>
       ) : (
         <>
