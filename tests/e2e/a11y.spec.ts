@@ -2,8 +2,8 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { checkA11y, hydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
-// Axe on every page, logged out, as a player and as an admin: a test per page and role, at
-// 1280 px, where every column and control is rendered (below 768 px some table cells are
+// Axe on every page, logged out, as a player and as an admin: a test per few pages and role,
+// at 1280 px, where every column and control is rendered (below 768 px some table cells are
 // hidden, and axe skips what is hidden); what only a phone shows (the open menu, the home
 // page's past-rounds list) is checked at 375 px by its own @narrow test. Guarded pages are
 // asked for too: where a role lands after the redirect has its own test.
@@ -13,8 +13,7 @@ type Ids = Record<"played" | "future" | "player" | "course" | "layout", number>;
 
 /**
  * Every page a role can ask for; {played}, {future}, {player}, {course} and {layout} stand
- * for ids read from the seeded league's API. Each page is a test of its own per role, so
- * none takes more than a few seconds and a slow machine never times out a whole walk.
+ * for ids read from the seeded league's API.
  */
 const PAGES = [
   "/",
@@ -106,7 +105,7 @@ async function checkPage(page: Page, path: string, role: string): Promise<void> 
   await checkA11y(page, `${role} ${path}`, test.info());
 }
 
-/** Checks each path in turn: the stacked tables' few pages at 375 px. */
+/** Checks each path in turn, a step each: a failing page does not stop the others. */
 async function walk(page: Page, paths: string[], role: string): Promise<void> {
   for (const path of paths) await test.step(`${role} ${path}`, () => checkPage(page, path, role));
 }
@@ -123,15 +122,36 @@ async function visitMenu(page: Page, role: string): Promise<void> {
   });
 }
 
-for (const template of PAGES) {
-  test(`axe on ${template}, logged out`, async ({ page, request }) => {
-    await checkPage(page, pathOf(template, await leagueIds(request)), "visitor");
+// A few pages a test: each takes seconds (a new context per test cost more than most
+// pages), and a slow machine never nears the time limit as the one walk per role did.
+const GROUP = 6;
+const groups = Array.from({ length: Math.ceil(PAGES.length / GROUP) }, (_, i) => PAGES.slice(i * GROUP, (i + 1) * GROUP));
+const groupName = (g: string[]) => `${g[0]} … ${g.at(-1)}`;
+
+for (const group of groups) {
+  test(`axe on ${groupName(group)}, logged out`, async ({ page, request }) => {
+    const ids = await leagueIds(request);
+    await walk(
+      page,
+      group.map((t) => pathOf(t, ids)),
+      "visitor",
+    );
   });
-  test(`axe on ${template}, as a player`, async ({ playerPage: page, request }) => {
-    await checkPage(page, pathOf(template, await leagueIds(request)), "player");
+  test(`axe on ${groupName(group)}, as a player`, async ({ playerPage: page, request }) => {
+    const ids = await leagueIds(request);
+    await walk(
+      page,
+      group.map((t) => pathOf(t, ids)),
+      "player",
+    );
   });
-  test(`axe on ${template}, as an admin`, async ({ adminPage: page, request }) => {
-    await checkPage(page, pathOf(template, await leagueIds(request)), "admin");
+  test(`axe on ${groupName(group)}, as an admin`, async ({ adminPage: page, request }) => {
+    const ids = await leagueIds(request);
+    await walk(
+      page,
+      group.map((t) => pathOf(t, ids)),
+      "admin",
+    );
   });
 }
 
