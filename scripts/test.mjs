@@ -24,6 +24,7 @@ const STEPS = {
   deploy: { script: "test:deploy", needs: [], after: [] },
   budgets: { script: "test:budgets", needs: ["deploy"], after: [] },
   start: { script: "test:start", needs: ["deploy"], after: [] },
+  scripts: { script: "test:scripts", needs: [], after: [] },
   unit: { script: "test:unit", needs: [], after: [] },
   e2e: { script: "test:e2e", needs: ["deploy"], after: ["unit", "start", "budgets"] },
 };
