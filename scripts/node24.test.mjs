@@ -124,11 +124,11 @@ describe("an entry started on a Node older than 22.22", { skip: NOT_HERE }, () =
     assert.equal(out.match(/is older than 22\.22: .*running on Node 24\.\d+\.\d+ from /g)?.length, 1, out);
   });
 
-  for (const [how, signal, toGroup] of [
-    ["Ctrl-C (SIGINT to its process group)", "SIGINT", true],
-    ["a SIGTERM sent to it alone", "SIGTERM", false],
+  for (const [how, stops, signal, toGroup] of [
+    ["Ctrl-C (SIGINT to its process group)", "the re-run entry and what it started", "SIGINT", true],
+    ["a SIGTERM sent to it alone", "the re-run entry", "SIGTERM", false],
   ]) {
-    test(`${how} stops the re-run entry and what it started, and it ends by that signal`, T, async () => {
+    test(`${how} stops ${stops}, and it ends by that signal`, T, async () => {
       let pids;
       const ended = runOld(["wait"], {}, (out, child) => {
         if (pids || !out.includes('{"grandchild"')) return;
