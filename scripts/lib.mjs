@@ -1,7 +1,7 @@
 // Small helpers shared by the npm scripts (plain Node, no build step).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { copyFileSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** The environment for child commands, read at call time; wrangler kept offline-quiet. */
@@ -98,31 +98,41 @@ function newestMtime(path) {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
-/** When the build in build/ started (its stamp), else when it ended; 0 when there is none. */
+/**
+ * When the build in build/ started (its stamp; 0 while one runs or after one failed), else
+ * (a plain `react-router build`) when it ended; 0 when there is none.
+ */
 function builtAt() {
   if (!existsSync("build/server/wrangler.json") || !existsSync("build/client")) return 0;
   if (existsSync(BUILD_STAMP)) return Number(readFileSync(BUILD_STAMP, "utf8")) || 0;
   return statSync("build/server/wrangler.json").mtimeMs;
 }
 
-/** `react-router build`, stamped with its start so an edit made during it still counts as newer. */
+/**
+ * `react-router build`, stamped with its start so an edit made during it still counts as
+ * newer. Until it ends the stamp says "building": a build that fails half-way leaves that,
+ * so the next start builds again rather than serve what it left.
+ */
 export function build() {
   ensureDevVars();
   const start = Date.now();
+  mkdirSync("build", { recursive: true });
+  writeFileSync(BUILD_STAMP, "building");
   run(bin("react-router"), ["build"]);
   writeFileSync(BUILD_STAMP, String(start));
 }
 
 /**
- * Builds unless build/ is newer than every file it is made of (BUILD_INPUTS): `npm test`
- * builds once (test:deploy) and the budgets and the e2e server use that build.
+ * Builds unless build/ is newer than every file it is made of (BUILD_INPUTS): `npm start`
+ * builds only after a change (ADR 40), `npm test` builds once (test:deploy) and the
+ * budgets and the e2e server use that build.
  */
 export function buildIfStale() {
   ensureDevVars();
   const at = builtAt();
   const newest = Math.max(...BUILD_INPUTS.map(newestMtime));
   if (at > newest) {
-    console.log("Using the build in build/ (newer than every file it is made of).");
+    console.log("build is current: build/ is newer than every file it is made of.");
     return;
   }
   console.log(at ? "build/ is older than the sources: building." : "No build yet: building.");

@@ -11,11 +11,13 @@
 // /cdn-cgi/local/scheduled runs the Worker's scheduled handler (scripts/cron-ticker.mjs).
 // Runs until SIGINT or SIGTERM, then stops workerd. A port still held by the server it
 // replaces is waited for (./port-free.mjs).
-import { globSync } from "node:fs";
-import path from "node:path";
-import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
-import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
-import { addressInUse, waitForPort } from "./port-free.mjs";
+import "./check-node.mjs"; // first: what follows needs Node ≥ 22.22 (fs.globSync, miniflare)
+
+const { globSync } = await import("node:fs");
+const path = await import("node:path");
+const { Log, LogLevel, Miniflare, convertV4MiniflareOptions } = await import("miniflare");
+const { unstable_getMiniflareWorkerOptions, unstable_readConfig } = await import("wrangler");
+const { addressInUse, waitForPort } = await import("./port-free.mjs");
 
 const port = Number(process.argv[2] ?? process.env.PORT ?? 8787);
 const configPath = path.resolve(process.argv[3] ?? "build/server/wrangler.json");

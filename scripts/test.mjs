@@ -13,6 +13,7 @@
 // D1, then workerd) starts while vitest finishes, so the suite starts on a server that is
 // up. What runs together was measured on the 2-core CI machine (docs/testing.md, "How npm
 // test runs"): only steps that wait for something share the cores with one that does not.
+import "./check-node.mjs"; // first: on an older Node, this runs again on the pinned Node 24
 import { spawn } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -24,6 +25,7 @@ const STEPS = {
   deploy: { script: "test:deploy", needs: [], after: [] },
   budgets: { script: "test:budgets", needs: ["deploy"], after: [] },
   start: { script: "test:start", needs: ["deploy"], after: [] },
+  scripts: { script: "test:scripts", needs: [], after: [] },
   unit: { script: "test:unit", needs: [], after: [] },
   e2e: { script: "test:e2e", needs: ["deploy"], after: ["unit", "start", "budgets"] },
 };
