@@ -8,6 +8,7 @@ import { checkedInRound, entryRow } from "../night-fixtures";
 import { CARDS_CHANGED } from "~/.server/services/night/card-sql";
 import { CHECK_IN_MESSAGES } from "~/.server/services/night/check-in";
 import { NIGHT_MESSAGES } from "~/.server/services/night/night-target";
+import { WALK_UP_PAYS } from "~/schemas/money-actions";
 
 // The league night's /api (ADR 25): a player's check-in, the admin's check-in, walk-up and
 // card writes, and the public published cards; each with its happy, error and auth answers.
@@ -125,11 +126,12 @@ describe("POST /api/admin/rounds/{id}/walk-up", () => {
     expect(await balanceOf(half.id)).toBe(0);
     const cash = await expectStatus(await call("POST", path, { token, body: body(cashOnly.id, { amount: 6 }) }), 201);
     expect(cash).toMatchObject({ credit: 0, amount: 6, payment_id: expect.any(Number) });
-    await expectError(await call("POST", path, { token, body: body((await makePlayer()).id, {}) }), 400, "pays something");
+    await expectError(await call("POST", path, { token, body: body((await makePlayer()).id, {}) }), 400, WALK_UP_PAYS);
+    const broke = await makePlayer();
     await expectError(
-      await call("POST", path, { token, body: body((await makePlayer()).id, { credit: 6 }) }),
+      await call("POST", path, { token, body: body(broke.id, { credit: 6 }) }),
       409,
-      "Credit cannot go below zero",
+      `Credit cannot go below zero: ${broke.firstName} ${broke.lastName} has $0.00 of credit and this would take $6.00.`,
     );
   });
 
