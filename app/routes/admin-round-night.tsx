@@ -30,6 +30,7 @@ import { roundWaitlist } from "~/.server/services/waitlist/waitlist-view";
 import { WaitlistTable } from "~/components/waitlist/waitlist-table";
 import { SidePotsAdmin } from "~/components/sidepots/side-pots-admin";
 import { DrawTeams } from "~/components/doubles/draw-teams";
+import { ctpHolesOf } from "~/lib/side-pots";
 
 // League night on a phone (ADR 25): check-in, cash, walk-ups, the cards and their print.
 
@@ -167,7 +168,7 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
       </div>
-      <PrintCards board={board} roundName={round.name} startsAt={round.startsAt} />
+      <PrintCards board={board} roundName={round.name} startsAt={round.startsAt} ctpHoles={ctpHolesOf(sidePots)} />
     </>
   );
 }
