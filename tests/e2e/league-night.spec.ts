@@ -234,7 +234,8 @@ test("a withdrawal after publish: the admin withdraws with a reason, then marks 
     await expect(dialog.getByLabel("Reason")).toBeFocused();
     await dialog.getByLabel("Reason").fill("Went home sick");
     await dialog.getByRole("button", { name: "Withdraw entry" }).click();
-    await expect(admin.getByRole("region", { name: "Players" }).getByRole("status").first()).toHaveText(
+    const done = admin.getByRole("region", { name: "Check in", exact: true }).getByRole("status", { name: "Done just now" });
+    await expect(done.getByRole("listitem").first()).toHaveText(
       `Withdrew ${gone.name} from Withdraw ${tag}. Nothing had been paid, so no credit came back.`,
     );
     await expect(row(gone.name)).toHaveCount(0);
