@@ -78,13 +78,16 @@ export function DeskPlayers({
                   </span>
                 </p>
                 <div className="flex flex-wrap gap-2">
-                  <Button
-                    disabled={quick.busy || closed || !hit.division}
-                    aria-label={`Walk-up ${name}: ${pay}`}
-                    onClick={() => tap(hit, credit >= total)}
-                  >
-                    {quick.busy ? "Adding…" : pay}
-                  </Button>
+                  {/* One tap needs their division: without one, the form asks. */}
+                  {hit.division ? (
+                    <Button
+                      disabled={quick.busy || closed}
+                      aria-label={`Walk-up ${name}: ${pay}`}
+                      onClick={() => tap(hit, credit >= total)}
+                    >
+                      {quick.busy ? "Adding…" : pay}
+                    </Button>
+                  ) : null}
                   <Button
                     variant="secondary"
                     disabled={closed}
