@@ -5,7 +5,8 @@ import { makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "
 import { PRICE, makePayment } from "../money-fixtures";
 import { leagueFromEnv } from "~/.server/league";
 import { moneyReport } from "~/.server/services/money/reports";
-import { nightCash } from "~/.server/services/night/night-cash";
+import { cashRowsSql, nightCash } from "~/.server/services/night/night-cash";
+import { sql } from "drizzle-orm";
 import { addPot } from "~/.server/services/sidepots/side-pots";
 import { choosePot } from "~/.server/services/sidepots/opt-in";
 import { cashSplit } from "~/lib/night-cash";
@@ -95,6 +96,17 @@ describe("the night's cash summary", () => {
     expect(summary.split.totalCents).toBe(0);
     expect([summary.records, summary.byRecorder]).toEqual([[], []]);
     expect(summary.owedCents).toBe(PRICE);
+  });
+
+  it("reads who recorded the cash through the audit log's round index, not the whole log", async () => {
+    const round = await makeRound();
+    const plan = await testDb().all<{ detail: string }>(sql`explain query plan ${cashRowsSql(round.id)}`);
+    const onLog = plan.map((p) => p.detail).filter((d) => / a\b| audit_log\b/.test(d));
+    expect(onLog.length).toBeGreaterThan(0);
+    expect(
+      onLog.every((d) => d.includes("audit_log_round_idx")),
+      onLog.join("\n"),
+    ).toBe(true);
   });
 });
 

@@ -48,18 +48,21 @@ type Row = {
 
 const UNKNOWN = "Not recorded";
 
-/** Every cash record of the round, voided ones too, with the actors of its insert and of its void. */
-const cashRows = (db: Db, roundId: number) =>
-  db.all<Row>(sql`
+/**
+ * Every cash record of the round, voided ones too, with the actors of its insert and of its
+ * void. The log is read through its round index (a payment's rows carry its round), so a
+ * league with years of history reads only this round's rows.
+ */
+export const cashRowsSql = (roundId: number) => sql`
     select p.id, ${fullNameSql("pl")} as name, p.amount_cents as amount, p.created_at as at, p.status,
       p.payment_data as data, p.void_reason as reason,
-      (select a.actor_name from audit_log a where a.table_name = 'payments' and a.row_id = p.id and a.action = 'insert'
-        order by a.id limit 1) as by,
-      (select a.actor_name from audit_log a where a.table_name = 'payments' and a.row_id = p.id and a.action = 'update'
-        and a.after ->> 'status' = 'voided' order by a.id desc limit 1) as voidedBy
+      (select a.actor_name from audit_log a where a.round_id = p.round_id and a.table_name = 'payments' and a.row_id = p.id
+        and a.action = 'insert' order by a.id limit 1) as by,
+      (select a.actor_name from audit_log a where a.round_id = p.round_id and a.table_name = 'payments' and a.row_id = p.id
+        and a.action = 'update' and a.after ->> 'status' = 'voided' order by a.id desc limit 1) as voidedBy
     from payments p join players pl on pl.id = p.player_id
     where p.round_id = ${roundId} and p.method = 'cash' and p.status in ('completed', 'refunded', 'voided')
-    order by p.id`);
+    order by p.id`;
 
 function noteOf(data: string | null): string | null {
   if (!data) return null;
@@ -76,7 +79,7 @@ export async function nightCash(db: Db, roundId: number): Promise<NightCash> {
     getRound(db, roundId),
     entriesForRound(db, roundId),
     roundPayments(db, roundId),
-    cashRows(db, roundId),
+    db.all<Row>(cashRowsSql(roundId)),
   ]);
   const named = list.map((e) => ({ ...e, name: fullName(e) }));
   const money = roundMoneyOf(round, named, paid);
