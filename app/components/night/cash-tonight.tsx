@@ -26,7 +26,7 @@ export function CashTonight({ roundName, cash }: { roundName: string; cash: Nigh
   const parts = [
     { label: "Entries", value: formatCents(split.entriesCents) },
     { label: "Side pots", value: formatCents(split.potsCents) },
-    { label: "More than owed", value: formatCents(split.overCents) },
+    { label: "Above the price", value: formatCents(split.overCents) },
     { label: "Given back as credit", value: formatCents(split.backCents) },
     { label: "No entry", value: formatCents(split.noEntryCents) },
   ].filter((p, i) => i < 2 || p.value !== formatCents(0));
@@ -50,7 +50,7 @@ export function CashTonight({ roundName, cash }: { roundName: string; cash: Nigh
         items={[
           { label: "Cash taken", value: formatCents(split.totalCents) },
           { label: "Credit used", value: formatCents(cash.creditUsedCents) },
-          { label: "Owed", value: formatCents(cash.owedCents) },
+          { label: "Still to collect", value: formatCents(cash.owedCents) },
           ...parts,
         ]}
       />
