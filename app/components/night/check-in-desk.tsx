@@ -34,7 +34,7 @@ export function CheckInDesk({
   const [text, setText] = useState("");
   const [notCheckedIn, setNotCheckedIn] = useState(false);
   const [kept, setKept] = useState<number[]>([]);
-  const [done, setDone] = useState<{ n: number; text: string }[]>([]);
+  const [done, setDone] = useState<{ seq: number; text: string }[]>([]);
   const [choice, setChoice] = useState<PlayerChoice | null>(null);
   const search = useRef<HTMLInputElement>(null);
   const again = () => {
@@ -42,7 +42,7 @@ export function CheckInDesk({
     search.current?.focus();
   };
   const onDone = (message: string) => {
-    setDone((list) => [{ n: (list[0]?.n ?? 0) + 1, text: message }, ...list].slice(0, DONE_SHOWN));
+    setDone((list) => [{ seq: (list[0]?.seq ?? 0) + 1, text: message }, ...list].slice(0, DONE_SHOWN));
     setChoice(null);
     again();
   };
@@ -81,7 +81,7 @@ export function CheckInDesk({
             <p className="text-xs font-medium uppercase tracking-wide text-muted">Done just now</p>
             <ul className="text-sm">
               {done.map((m, i) => (
-                <li key={m.n} className={i === 0 ? "font-semibold" : "text-muted"}>
+                <li key={m.seq} className={i === 0 ? "font-semibold" : "text-muted"}>
                   {m.text}
                 </li>
               ))}
