@@ -175,7 +175,7 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       <div className="mt-6 print:mt-0">
-        <CashTonight roundName={round.name} cash={cash} />
+        <CashTonight roundName={round.name} startsAt={round.startsAt} cash={cash} />
       </div>
       <PrintCards board={board} roundName={round.name} startsAt={round.startsAt} ctpHoles={ctpHolesOf(sidePots)} />
     </>

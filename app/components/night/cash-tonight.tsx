@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Stats } from "~/components/ui/card";
 import { useLeague } from "~/hooks/use-league";
 import { formatCents } from "~/lib/money";
-import { formatTime } from "~/lib/time";
+import { formatDateLong, formatTime } from "~/lib/time";
 
 // The night's cash summary (ADR 38): what the cash taken tonight paid for, who recorded it,
 // who still owes and the credit used, on the reports' definitions (they agree to the cent).
@@ -20,7 +20,7 @@ function printCash() {
   window.print();
 }
 
-export function CashTonight({ roundName, cash }: { roundName: string; cash: NightCash }) {
+export function CashTonight({ roundName, startsAt, cash }: { roundName: string; startsAt: number; cash: NightCash }) {
   const { timeZone } = useLeague();
   const { split } = cash;
   const parts = [
@@ -35,7 +35,7 @@ export function CashTonight({ roundName, cash }: { roundName: string; cash: Nigh
       id="cash"
       aria-labelledby="cash-title"
       data-print-cash
-      className="scroll-mt-4 space-y-4 rounded-xl border border-line bg-surface p-4 shadow-sm print:border-0 print:p-0 print:text-[9pt] print:shadow-none"
+      className="scroll-mt-4 space-y-4 rounded-xl print:space-y-2 border border-line bg-surface p-4 shadow-sm print:border-0 print:p-0 print:text-[9pt] print:shadow-none"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="cash-title" className="font-display text-2xl font-semibold tracking-wide print:text-xl">
@@ -45,15 +45,20 @@ export function CashTonight({ roundName, cash }: { roundName: string; cash: Nigh
           Print the cash summary
         </Button>
       </div>
-      <p className="hidden text-sm print:block">{roundName}</p>
-      <Stats
-        items={[
-          { label: "Cash taken", value: formatCents(split.totalCents) },
-          { label: "Credit used", value: formatCents(cash.creditUsedCents) },
-          { label: "Still to collect", value: formatCents(cash.owedCents) },
-          ...parts,
-        ]}
-      />
+      <p className="hidden text-sm print:block">
+        {roundName} · {formatDateLong(startsAt, timeZone)}
+      </p>
+      {/* Compact on paper: forty records and the totals on one page. */}
+      <div className="print:[&_dd]:text-sm print:[&_dl]:grid-cols-4 print:[&_dl]:gap-y-1">
+        <Stats
+          items={[
+            { label: "Cash taken", value: formatCents(split.totalCents) },
+            { label: "Credit used", value: formatCents(cash.creditUsedCents) },
+            { label: "Still to collect", value: formatCents(cash.owedCents) },
+            ...parts,
+          ]}
+        />
+      </div>
       <div className="grid gap-4 sm:grid-cols-2 print:grid-cols-2">
         <section aria-labelledby="cash-by-title">
           <h3 id="cash-by-title" className="font-semibold">
@@ -134,6 +139,8 @@ export function CashTonight({ roundName, cash }: { roundName: string; cash: Nigh
           </table>
         </div>
       ) : null}
+      {/* On paper only: the volunteer who hands the cash in signs for it. */}
+      <p className="hidden pt-2 print:block">Counted by ____________________ · Handed to ____________________</p>
     </section>
   );
 }
