@@ -67,3 +67,13 @@ export function potHoles(kind: PotKind, holes: string | null): number[] {
     return [];
   }
 }
+
+/** The holes of a round's CTP pots, once each and in order: marked on the printed cards and the scoring page (ADR 38). */
+export function ctpHolesOf(pots: readonly Pick<PotView, "kind" | "holes">[]): number[] {
+  return [...new Set(pots.filter((p) => p.kind === "ctp").flatMap((p) => p.holes))].sort((a, b) => a - b);
+}
+
+/** "3", "3 and 7", "3, 7 and 12". */
+export function holesWords(holes: readonly number[]): string {
+  return holes.length < 2 ? holes.join("") : `${holes.slice(0, -1).join(", ")} and ${holes.at(-1)}`;
+}

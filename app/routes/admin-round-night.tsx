@@ -3,9 +3,10 @@ import type { Route } from "./+types/admin-round-night";
 import { CardEditor } from "~/components/night/card-board";
 import { MakeCards } from "~/components/night/make-cards";
 import type { NightAnswer } from "~/components/night/night-action";
-import { NightEntries } from "~/components/night/night-entries";
+import { CheckInDesk } from "~/components/night/check-in-desk";
+import { CashTonight } from "~/components/night/cash-tonight";
+import { ScreenNav } from "~/components/night/screen-nav";
 import { PrintCards } from "~/components/night/print-cards";
-import { WalkUp } from "~/components/night/walk-up";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, Stats } from "~/components/ui/card";
@@ -14,6 +15,7 @@ import { useLeague } from "~/hooks/use-league";
 import { requireAdmin } from "~/.server/auth/guards";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { nightScreen } from "~/.server/services/night/night-screen";
+import { nightCash } from "~/.server/services/night/night-cash";
 import { handleNightForm } from "./night-form.server";
 import { finalizeLiveForm } from "./live-form.server";
 import { LiveWatch } from "~/components/live/live-watch";
@@ -30,8 +32,10 @@ import { roundWaitlist } from "~/.server/services/waitlist/waitlist-view";
 import { WaitlistTable } from "~/components/waitlist/waitlist-table";
 import { SidePotsAdmin } from "~/components/sidepots/side-pots-admin";
 import { DrawTeams } from "~/components/doubles/draw-teams";
+import { ctpHolesOf } from "~/lib/side-pots";
 
-// League night on a phone (ADR 25): check-in, cash, walk-ups, the cards and their print.
+// League night on a phone (ADR 25, ADR 38): the check-in desk (search, walk-ups, cash), the
+// cards and their print, and the night's cash summary.
 
 /** The night's side pot actions (ADR 30): the round page follows them while the round is live. */
 const POT_INTENTS = new Set(["addPot", "deletePot", "potPlayer", "settleHole"]);
@@ -41,11 +45,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const id = await routeId(params.roundId, "round id");
   const { db, env } = routeServices(context);
   // The waitlist in order beside the night's entries (ADR 28): who is next when someone drops out.
-  const [screen, waitlist] = await orRouteError(Promise.all([nightScreen(db, id), roundWaitlist(db, id, nowSeconds())]));
+  const [screen, waitlist, cash] = await orRouteError(
+    Promise.all([nightScreen(db, id), roundWaitlist(db, id, nowSeconds()), nightCash(db, id)]),
+  );
   // Published cards: the round is scored live (ADR 26), and the screen watches it.
   const state = screen.board.publishedAt === null ? null : await orRouteError(liveStateOf(env, id, "admin", true));
   // The watch list is computed in the page from the state and this moment, then follows the round.
-  return { ...screen, waitlist, live: state ? { state, at: nowSeconds() } : null };
+  return { ...screen, waitlist, cash, live: state ? { state, at: nowSeconds() } : null };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -88,7 +94,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData ? `League night · ${args.loaderData.round.name}` : "League night");
 
 export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
-  const { round, entries, counts, played, board, cardSettings, divisions, live, waitlist, sidePots, teams, staleCredit } = loaderData;
+  const { round, entries, counts, played, board, cardSettings, divisions, live, waitlist, sidePots, teams, staleCredit, cash } = loaderData;
   const { timeZone } = useLeague();
   const where = board.course ? `${board.course}${board.layout ? ` · ${board.layout}` : ""}` : round.location;
   return (
@@ -125,17 +131,16 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
         ) : null}
         {live ? <LiveWatch state={live.state} at={live.at} /> : null}
         {played ? <Alert tone="info">This round has scores, so check-in and walk-ups are closed.</Alert> : null}
-        {/* One column on a phone; the list beside the forms on a wide screen. */}
+        <ScreenNav cards={board.cards.length > 0} />
+        {/* The desk first: on a phone the search box is in view as the screen opens (ADR 38). */}
         <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-          <NightEntries entries={entries} closed={played} />
+          <CheckInDesk
+            entries={entries}
+            divisions={divisions}
+            price={{ entryCents: entryPriceCents(round), aceCents: round.aceCents }}
+            closed={played}
+          />
           <div className="space-y-6">
-            <WalkUp
-              entered={entries.map((e) => e.playerId)}
-              divisions={divisions}
-              priceCents={entryPriceCents(round)}
-              aceCents={round.aceCents}
-              closed={played}
-            />
             {round.doubles ? (
               <DrawTeams
                 teams={teams.teams}
@@ -145,15 +150,17 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
                 closed={played || board.publishedAt !== null}
               />
             ) : null}
-            <MakeCards
-              version={board.version}
-              mode={cardSettings.mode}
-              start={cardSettings.start}
-              hasCards={board.cards.length > 0}
-              published={board.publishedAt !== null}
-              checkedIn={counts.checkedIn}
-              byTeams={teams.teams.length > 0}
-            />
+            <div id="make-cards" className="scroll-mt-4">
+              <MakeCards
+                version={board.version}
+                mode={cardSettings.mode}
+                start={cardSettings.start}
+                hasCards={board.cards.length > 0}
+                published={board.publishedAt !== null}
+                checkedIn={counts.checkedIn}
+                byTeams={teams.teams.length > 0}
+              />
+            </div>
           </div>
         </div>
         <SidePotsAdmin pots={sidePots} entries={entries.map((e) => ({ id: e.id, name: e.name }))} />
@@ -167,7 +174,10 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
       </div>
-      <PrintCards board={board} roundName={round.name} startsAt={round.startsAt} />
+      <div className="mt-6 print:mt-0">
+        <CashTonight roundName={round.name} startsAt={round.startsAt} cash={cash} />
+      </div>
+      <PrintCards board={board} roundName={round.name} startsAt={round.startsAt} ctpHoles={ctpHolesOf(sidePots)} />
     </>
   );
 }

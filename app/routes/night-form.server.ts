@@ -7,7 +7,7 @@ import { addLateArrival, moveToCard, setCardStart } from "~/.server/services/nig
 import { publishCards } from "~/.server/services/night/card-publish";
 import { makeRoundCards } from "~/.server/services/night/card-writes";
 import { checkIn, undoCheckIn } from "~/.server/services/night/check-in";
-import { walkUp } from "~/.server/services/night/walk-up";
+import { walkUp, walkUpMessage } from "~/.server/services/night/walk-up";
 import { getRound } from "~/.server/services/rounds/rounds";
 import { settleHole } from "~/.server/services/sidepots/marks";
 import { drawRoundTeams } from "~/.server/services/doubles/teams";
@@ -73,11 +73,12 @@ async function run(input: NightForm, ctx: NightContext): Promise<{ success: stri
         player,
         division: input.division,
         ace: input.ace,
+        creditCents: input.credit,
         cash,
         adminId: who.userId,
         overCap: input.over_cap,
       });
-      return { success: `${done.playerName} is entered, paid ${formatCents(done.amountCents)} in cash and is checked in.` };
+      return { success: walkUpMessage(done) };
     }
     case "makeCards": {
       const board = await makeRoundCards(db, roundId, { version: input.version, mode: input.mode, start: input.start });

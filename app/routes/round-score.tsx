@@ -17,6 +17,7 @@ import { roundPots } from "~/.server/services/sidepots/pot-view";
 import { roundTeams } from "~/.server/services/doubles/teams";
 import { CtpPanel } from "~/components/sidepots/ctp-panel";
 import { CtpFormSchema } from "~/schemas/side-pots";
+import { ctpHolesOf } from "~/lib/side-pots";
 
 // Scoring a card on the course (ADR 26, "The phone"): a player on one of the round's
 // published cards scores their card, an admin any card (?card=). The page keeps working
@@ -110,7 +111,16 @@ export default function RoundScore({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-xl space-y-4">
       <PageHeader title={`Card ${cardNumber}`} subtitle={state.name} />
-      <ScoreCard initial={state} cardId={cardId} scorer={scorer} userId={userId} beatMs={beatMs} teams={teams} pinned={pinned} />
+      <ScoreCard
+        initial={state}
+        cardId={cardId}
+        scorer={scorer}
+        userId={userId}
+        beatMs={beatMs}
+        teams={teams}
+        pinned={pinned}
+        ctpHoles={ctpHolesOf(pots)}
+      />
       <CtpPanel pots={pots} onCard={onCard} />
       <ButtonLink to={`/rounds/${state.roundId}`} variant="quiet">
         Back to the round

@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { bodyIdSchema } from "./ids";
-import { positiveDollarsSchema } from "./money";
+import { nonNegativeDollarsSchema, positiveDollarsSchema } from "./money";
 import { optionFlagSchema } from "./entries";
 
 // The admin's money actions on a round's entries (ADR 22) and a player's withdrawal: one
@@ -13,6 +13,24 @@ export const MAX_CASH_CENTS = 50_000;
 export const CashAmountSchema = positiveDollarsSchema("Amount").refine((cents) => cents <= MAX_CASH_CENTS, {
   message: "Amount must be at most $500.00: record larger sums as a transfer",
 });
+
+/**
+ * Cash or credit at a walk-up (ADR 38): 0 or more, at most MAX_CASH_CENTS; left out, 0. What
+ * the walk-up pays in all is checked by `walkUpPays`.
+ */
+export const walkUpDollarsSchema = (what: string) =>
+  nonNegativeDollarsSchema(what)
+    .refine((cents) => cents <= MAX_CASH_CENTS, { message: `${what} must be at most $500.00: record larger sums as a transfer` })
+    .optional()
+    .transform((cents) => cents ?? 0);
+
+/** A walk-up pays something (cash, credit or both): its request key lives on a payment (ADR 25). */
+export const WALK_UP_PAYS = "A walk-up pays something: the cash taken, credit, or both.";
+
+/** The refusal of a walk-up that pays nothing, on its cash field. */
+export function walkUpPays(v: { amount: number; credit: number }, ctx: z.RefinementCtx) {
+  if (v.amount + v.credit === 0) ctx.addIssue({ code: "custom", message: WALK_UP_PAYS, path: ["amount"] });
+}
 
 /** A cash note: trimmed, at most 200 characters; empty is none. */
 export const NoteSchema = z

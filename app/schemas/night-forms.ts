@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { PlayerChoiceFields, checkPlayerChoice } from "./entries";
 import { bodyIdSchema } from "./ids";
-import { CashAmountSchema, MoreThanOwedSchema, NoteSchema, RequestKeySchema, VoidReasonSchema } from "./money-actions";
+import { CashAmountSchema, MoreThanOwedSchema, NoteSchema, RequestKeySchema, VoidReasonSchema, walkUpPays } from "./money-actions";
 import { CardModeSchema, CardStartSchema, walkUpMoney } from "./night";
 import { FormTimeSchema } from "./form-dates";
 import { PlayerValuesSchema } from "./players";
@@ -15,6 +15,8 @@ import { WithdrawReasonSchema } from "./withdrawal";
 const entryId = bodyIdSchema("entry id");
 const version = versionSchema("cards");
 const blankless = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+/** A blank field read as left out, for a schema whose own default then applies. */
+const blankZero = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
 
 /** A card to move a player to: its number, or "new" for a card of their own. */
 const moveTarget = z.union([z.literal("new"), bodyIdSchema("card")], { error: "Choose a card" });
@@ -37,8 +39,17 @@ export const NightFormSchema = z.discriminatedUnion(
     }),
     z.object({ intent: z.literal("voidCash"), payment: bodyIdSchema("payment id"), reason: VoidReasonSchema }),
     z
-      .object({ intent: z.literal("walkUp"), ...PlayerChoiceFields, pdga: PlayerValuesSchema.shape.pdga, ...walkUpMoney })
-      .superRefine(checkPlayerChoice),
+      .object({
+        intent: z.literal("walkUp"),
+        ...PlayerChoiceFields,
+        pdga: PlayerValuesSchema.shape.pdga,
+        ...walkUpMoney,
+        // A blank field of the form is none: 0.
+        amount: blankZero(walkUpMoney.amount),
+        credit: blankZero(walkUpMoney.credit),
+      })
+      .superRefine(checkPlayerChoice)
+      .superRefine(walkUpPays),
     z.object({ intent: z.literal("makeCards"), version, mode: CardModeSchema, start: CardStartSchema }),
     z.object({ intent: z.literal("moveCard"), version, entry_id: entryId, to: moveTarget }),
     z.object({ intent: z.literal("lateArrival"), version, entry_id: entryId }),

@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { NewEntryPlayerSchema } from "./api-wire";
 import { AceFlagSchema, DivisionSchema, OverCapSchema } from "./entries";
 import { bodyIdSchema, epochSecondsSchema } from "./ids";
-import { CashAmountSchema, MoreThanOwedSchema, NoteSchema, RequestKeySchema } from "./money-actions";
+import { MoreThanOwedSchema, NoteSchema, RequestKeySchema, walkUpDollarsSchema, walkUpPays } from "./money-actions";
 import { versionSchema } from "./version";
 import { CARD_MODES } from "../lib/cards";
 
@@ -20,25 +20,32 @@ export const PlayerCheckInSchema = z
 /** POST /api/admin/rounds/{id}/check-in {entry_id}. */
 export const AdminCheckInSchema = z.object({ entry_id: entryId }).transform((v) => ({ entryId: v.entry_id }));
 
-/** The walk-up's player and money, however they came (the /api's body or the night screen's form). */
+/**
+ * The walk-up's player and money, however they came (the /api's body or the night screen's
+ * form): `amount` the cash taken, `credit` what the player's league credit pays (ADR 38);
+ * either may be left out, not both.
+ */
 const walkUpMoney = {
   division: DivisionSchema,
   ace: AceFlagSchema.default(true),
-  amount: CashAmountSchema,
+  amount: walkUpDollarsSchema("Amount"),
+  credit: walkUpDollarsSchema("Credit"),
   note: NoteSchema,
   request_key: RequestKeySchema,
   more_than_owed: MoreThanOwedSchema,
   over_cap: OverCapSchema,
 };
 
-/** POST /api/admin/rounds/{id}/walk-up: `player_id`, or `new_player` {fn, ln, pdga} to make one; the cash taken and its key. */
+/** POST /api/admin/rounds/{id}/walk-up: `player_id`, or `new_player` {fn, ln, pdga} to make one; the cash taken, the credit used, and its key. */
 export const WalkUpSchema = z
   .object({ player_id: bodyIdSchema("player id").nullish(), new_player: NewEntryPlayerSchema.nullish(), ...walkUpMoney })
   .refine((v) => Boolean(v.player_id) !== Boolean(v.new_player), { message: "Send player_id or new_player", path: ["player_id"] })
+  .superRefine(walkUpPays)
   .transform((v) => ({
     player: v.player_id ? { id: v.player_id } : (v.new_player as { firstName: string; lastName: string; pdga: string | null }),
     division: v.division,
     ace: v.ace,
+    creditCents: v.credit,
     cash: { amountCents: v.amount, note: v.note, requestKey: v.request_key, moreThanOwed: v.more_than_owed },
     overCap: v.over_cap,
   }));

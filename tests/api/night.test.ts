@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
-import { makePlayer, makeRound, uniq } from "../fixtures";
+import { balanceOf, makePlayer, makeRound, makeTransfer, uniq } from "../fixtures";
 import { expectPublicCache, get } from "../api/http";
 import { PRICE, paidEntry } from "../money-fixtures";
 import { DAY } from "../fixtures";
@@ -8,6 +8,7 @@ import { checkedInRound, entryRow } from "../night-fixtures";
 import { CARDS_CHANGED } from "~/.server/services/night/card-sql";
 import { CHECK_IN_MESSAGES } from "~/.server/services/night/check-in";
 import { NIGHT_MESSAGES } from "~/.server/services/night/night-target";
+import { WALK_UP_PAYS } from "~/schemas/money-actions";
 
 // The league night's /api (ADR 25): a player's check-in, the admin's check-in, walk-up and
 // card writes, and the public published cards; each with its happy, error and auth answers.
@@ -102,6 +103,36 @@ describe("POST /api/admin/rounds/{id}/walk-up", () => {
     const first = await expectStatus(await call("POST", `/api/admin/rounds/${round.id}/walk-up`, { token, body }), 201);
     expect(first).toMatchObject({ success: true, player_name: `Wes ${body.new_player.ln}`, amount: 6, checked_in_at: expect.any(Number) });
     expect(await expectStatus(await call("POST", `/api/admin/rounds/${round.id}/walk-up`, { token, body }), 201)).toEqual(first);
+  });
+
+  it("takes `credit` dollars from the player's balance, alone or beside cash; a cash-only body answers as before", async () => {
+    const round = await makeRound({ startsAt: Math.floor(Date.now() / 1000) + 3600 });
+    const token = await adminToken();
+    const path = `/api/admin/rounds/${round.id}/walk-up`;
+    const [rich, half, cashOnly] = await Promise.all([makePlayer(), makePlayer(), makePlayer()]);
+    await makeTransfer({ fromPlayerId: null, toPlayerId: rich.id, amountCents: 6000 });
+    await makeTransfer({ fromPlayerId: null, toPlayerId: half.id, amountCents: 300 });
+    const body = (playerId: number, money: Record<string, unknown>) => ({
+      player_id: playerId,
+      division: "MA2",
+      request_key: `k-${crypto.randomUUID()}`,
+      ...money,
+    });
+    const fromCredit = await expectStatus(await call("POST", path, { token, body: body(rich.id, { credit: 6 }) }), 201);
+    expect(fromCredit).toMatchObject({ success: true, credit: 6, amount: 0, payment_id: expect.any(Number) });
+    expect(await balanceOf(rich.id)).toBe(5400);
+    const split = await expectStatus(await call("POST", path, { token, body: body(half.id, { credit: "3.00", amount: "3.00" }) }), 201);
+    expect(split).toMatchObject({ credit: 3, amount: 3 });
+    expect(await balanceOf(half.id)).toBe(0);
+    const cash = await expectStatus(await call("POST", path, { token, body: body(cashOnly.id, { amount: 6 }) }), 201);
+    expect(cash).toMatchObject({ credit: 0, amount: 6, payment_id: expect.any(Number) });
+    await expectError(await call("POST", path, { token, body: body((await makePlayer()).id, {}) }), 400, WALK_UP_PAYS);
+    const broke = await makePlayer();
+    await expectError(
+      await call("POST", path, { token, body: body(broke.id, { credit: 6 }) }),
+      409,
+      `Credit cannot go below zero: ${broke.firstName} ${broke.lastName} has $0.00 of credit and this would take $6.00.`,
+    );
   });
 
   it("400 for a body without a player or key, 404 for an unknown player, 401/403 for others", async () => {

@@ -80,25 +80,28 @@ async function runNight(admin: Page, player: Page, browser: Browser, night: Nigh
   await cash.getByRole("button", { name: "Record cash" }).click();
   await expect(row(ann).getByRole("status")).toHaveText(`Recorded $5.00 in cash from ${ann}.`);
   await expect(row(ann)).toContainText("Paid: cash $5.00");
+  // Each check-in is listed on the desk above the players (ADR 38).
+  const desk = admin.getByRole("region", { name: "Check in", exact: true });
+  const done = desk.getByRole("status", { name: "Done just now" }).getByRole("listitem").first();
   for (const n of names) {
     const name = `${n.fn} ${n.ln}`;
     await row(name)
       .getByRole("button", { name: `Check in ${name}` })
       .click();
-    await expect(row(name).getByRole("status").filter({ hasText: "Checked in" })).toHaveText(`Checked in ${name}.`);
+    await expect(done).toHaveText(`Checked in ${name}.`);
   }
   const checkedIn = admin.locator("dt", { hasText: /^Checked in$/ }).locator("..");
   await expect(checkedIn).toContainText("5");
 
-  // A walk-up who has no record: entered, paid in cash and checked in at once.
+  // A walk-up who has no record, found from the desk's search: entered, paid in cash and checked in at once.
   const walker = `Wes Walk${tag}`;
+  await desk.getByLabel("Find a player").fill(walker);
+  await desk.getByRole("button", { name: `Add player: ${walker}` }).click();
   const walkUp = admin.getByRole("region", { name: "Add a walk-up" });
-  await walkUp.getByLabel("Find the player").fill(walker);
-  await walkUp.getByRole("button", { name: `Add player: ${walker}` }).click();
   await walkUp.getByLabel("Division").selectOption("MA2");
   await expect(walkUp.getByLabel("Cash taken")).toHaveValue("5.00");
   await walkUp.getByRole("button", { name: "Add walk-up" }).click();
-  await expect(walkUp.getByRole("status")).toHaveText(`${walker} is entered, paid $5.00 in cash and is checked in.`);
+  await expect(done).toHaveText(`${walker} is entered, paid $5.00 in cash and is checked in.`);
   await expect(row(walker)).toContainText("Checked in");
   await expect(checkedIn).toContainText("6");
 
@@ -132,7 +135,7 @@ async function runNight(admin: Page, player: Page, browser: Browser, night: Nigh
   await expect(card(1).locator("li")).toHaveCount(2);
 
   await cards.getByRole("button", { name: "Publish the 2 cards" }).click();
-  await expect(cards.getByRole("status").last()).toContainText("Published 2 cards");
+  await expect(cards.getByRole("status").filter({ hasText: "Published 2 cards" })).toBeVisible();
   await expect(admin.getByRole("heading", { name: "Cards (published)" })).toBeVisible();
 
   // The paper backup: one block per card with an empty grid of 18 holes; no screen controls.
@@ -231,7 +234,8 @@ test("a withdrawal after publish: the admin withdraws with a reason, then marks 
     await expect(dialog.getByLabel("Reason")).toBeFocused();
     await dialog.getByLabel("Reason").fill("Went home sick");
     await dialog.getByRole("button", { name: "Withdraw entry" }).click();
-    await expect(admin.getByRole("region", { name: "Players" }).getByRole("status").first()).toHaveText(
+    const done = admin.getByRole("region", { name: "Check in", exact: true }).getByRole("status", { name: "Done just now" });
+    await expect(done.getByRole("listitem").first()).toHaveText(
       `Withdrew ${gone.name} from Withdraw ${tag}. Nothing had been paid, so no credit came back.`,
     );
     await expect(row(gone.name)).toHaveCount(0);
@@ -262,7 +266,8 @@ test("a withdrawal after publish: the admin withdraws with a reason, then marks 
       .getByRole("dialog", { name: `Mark ${quitter.name} DNF?` })
       .getByRole("button", { name: "Mark DNF" })
       .click();
-    await expect(row(quitter.name).getByRole("status")).toHaveText(
+    // What a row's action did is listed on the desk (ADR 38).
+    await expect(done.getByRole("listitem").first()).toHaveText(
       `${quitter.name} is marked DNF: they stay on card 1 and in the results, and win nothing.`,
     );
     await visitor.reload();

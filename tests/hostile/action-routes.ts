@@ -272,7 +272,10 @@ const nightForms: Form[] = [
       pdga: { kind: "pdga", optional: true },
       division: { kind: "division" },
       ace: { kind: "flag", optional: true },
+      // Cash may be blank when credit pays (ADR 38), never both: this valid form has no credit.
       amount: money("money+"),
+      // Blank is none.
+      credit: { kind: "custom", bad: ["-0.01", "0.001", "abc", "1e3", "500.01", "$-1", "12,50"], optional: true },
       request_key: requestKey,
     },
   },
@@ -623,6 +626,11 @@ export const ACTION_ROUTES: ActionRoute[] = [
         status: 404,
       },
       { name: "cash without a request key", fields: { intent: "cash", entry_id: String(t.entry.id), amount: "6" }, status: 400 },
+      {
+        name: "a walk-up from credit the player does not have",
+        fields: { intent: "walkUp", player: String(t.broke.id), division: "MA1", credit: "6", request_key: "hostile-night-3" },
+        status: 409,
+      },
       {
         name: "a walk-up of a player already entered",
         fields: { intent: "walkUp", player: String(t.entered.id), division: "MA1", amount: "6", request_key: "hostile-night-2" },

@@ -1341,12 +1341,29 @@ export const API_ROUTES: ApiRoute[] = [
         "new_player.pdga": { kind: "pdga", optional: true, nullable: true },
         division: field.division,
         ace: field.flag,
+        // Cash may be left out when credit pays (ADR 38), never both: this valid body has no credit.
         amount: field.money("money+"),
+        credit: field.money("money0", true),
         note: { kind: "text", max: 200, optional: true, nullable: true, blankOk: true },
         request_key: field.text(64),
       },
     },
     extras: (t) => [
+      {
+        name: "credit the player does not have",
+        body: { player_id: t.broke.id, division: "MA1", credit: 6, request_key: "hostile-walk-up-key-6" },
+        expect: conflict,
+      },
+      {
+        name: "credit for a new player",
+        body: { new_player: { fn: "A", ln: "B" }, division: "MA1", credit: 3, amount: 3, request_key: "hostile-walk-up-key-7" },
+        expect: conflict,
+      },
+      {
+        name: "more than $500 of credit",
+        body: { player_id: t.spare.id, division: "MA1", credit: "500.01", request_key: "hostile-walk-up-key-8" },
+        expect: { status: 400 },
+      },
       {
         name: "a player already entered",
         body: { player_id: t.entered.id, division: "MA1", amount: 6, request_key: "hostile-walk-up-key-2" },

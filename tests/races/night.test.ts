@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, makeUser } from "../auth-fixtures";
-import { balanceOf, makeRound, nowSec, testDb, uniq } from "../fixtures";
+import { balanceOf, makePlayer, makeRound, makeTransfer, nowSec, testDb, uniq } from "../fixtures";
 import { PRICE, expectBooksBalance, paidEntry } from "../money-fixtures";
 import { checkedInRound, entryRow, playerEntry } from "../night-fixtures";
 import { RUNS, adminToken, answersOf, expectPayoutsMatchScores, oneWayOrTheOther, withStatus } from "./race-fixtures";
@@ -43,6 +43,35 @@ describe("twenty retries of one walk-up at once", () => {
     expect(await testDb().select().from(players).where(eq(players.lastName, lastName))).toHaveLength(1);
     expect(await testDb().select().from(entries).where(eq(entries.roundId, round.id))).toHaveLength(1);
     expect(await testDb().select().from(payments).where(eq(payments.roundId, round.id))).toHaveLength(1);
+    await expectBooksBalance();
+  });
+});
+
+describe("walk-ups paid from one player's credit at once (ADR 38)", () => {
+  it.each(RUNS)("run %i: twenty retries of one take the credit once; two rounds' walk-ups on one balance, one is refused", async () => {
+    const token = await adminToken();
+    const [here, there] = await Promise.all([makeRound({ startsAt: nowSec() + 3600 }), makeRound({ startsAt: nowSec() + 3600 })]);
+    const player = await makePlayer();
+    await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: PRICE + 100 });
+    const body = { player_id: player.id, division: "MA2", credit: PRICE / 100, request_key: `k-${crypto.randomUUID()}` };
+    const retries = await answersOf(
+      Array.from({ length: 20 }, () => call("POST", `/api/admin/rounds/${here.id}/walk-up`, { token, body })),
+    );
+    expect(withStatus(retries, 201)).toHaveLength(20);
+    expect(new Set(retries.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    expect(await balanceOf(player.id)).toBe(100);
+
+    const other = await makePlayer();
+    await makeTransfer({ fromPlayerId: null, toPlayerId: other.id, amountCents: PRICE });
+    const spend = (roundId: number) =>
+      call("POST", `/api/admin/rounds/${roundId}/walk-up`, {
+        token,
+        body: { player_id: other.id, division: "MA2", credit: PRICE / 100, request_key: `k-${crypto.randomUUID()}` },
+      });
+    const both = await answersOf([spend(here.id), spend(there.id)]);
+    expect(oneWayOrTheOther(both, 201, /Credit cannot go below zero/)).toHaveLength(1);
+    expect(await balanceOf(other.id)).toBe(0);
+    await expectPayoutsMatchScores(here.id);
     await expectBooksBalance();
   });
 });

@@ -25,6 +25,7 @@ export function HoleScores({
   onNext,
   onPrevious,
   locked = null,
+  ctp = false,
 }: {
   hole: number;
   par: number;
@@ -40,6 +41,8 @@ export function HoleScores({
   onPrevious: (() => void) | null;
   /** A signed card or a finalised round: an admin types corrections and saves once (with the reason typed above); others only see it. */
   locked?: { canEdit: boolean; reason: string } | null;
+  /** A closest-to-the-pin hole of the round's side pots (ADR 30): said under its par, with the way to record it. */
+  ctp?: boolean;
 }) {
   const each = (u: ScoreUnit, fields: Record<string, unknown> & { kind: Change["kind"] }) =>
     u.members.map((m) => make({ ...fields, entryId: m.entryId }));
@@ -64,6 +67,11 @@ export function HoleScores({
         </button>
         <h2 id="hole-title" className="text-center text-xl font-bold">
           Hole {hole} <span className="block text-base font-semibold text-muted">Par {par}</span>
+          {ctp ? (
+            <span className="mt-1 block rounded-md border border-warn-200 bg-warn-50 px-2 text-sm font-semibold text-warn-800">
+              Closest to the pin
+            </span>
+          ) : null}
         </h2>
         <button
           type="button"

@@ -34,6 +34,7 @@ export function ScoreCard({
   beatMs,
   teams,
   pinned = [],
+  ctpHoles = [],
 }: {
   initial: LiveState;
   cardId: number;
@@ -45,6 +46,8 @@ export function ScoreCard({
   teams?: Record<number, number>;
   /** The card's players a cardmate can sign for with a PIN. */
   pinned?: number[];
+  /** The round's closest-to-the-pin holes (ADR 30): the hole view says so. */
+  ctpHoles?: number[];
 }) {
   const {
     state,
@@ -110,6 +113,7 @@ export function ScoreCard({
         onNext={at < order.length - 1 ? () => setHole(order[at + 1] ?? hole) : null}
         onPrevious={at > 0 ? () => setHole(order[at - 1] ?? hole) : null}
         locked={locked ? { canEdit: adminReason, reason } : null}
+        ctp={ctpHoles.includes(hole)}
       />
       <CardTotals units={units} state={shown} />
       <SignOff

@@ -9,7 +9,7 @@ import { formatTime } from "~/lib/time";
 /**
  * The round's cards on the night screen (ADR 25): each card with its start and players, the
  * checked-in players on no card yet (late arrivals: to the smallest card, or any), and
- * Publish. Every form carries the cards' version as the screen read it.
+ * Publish (above the cards). Every form carries the cards' version as the screen read it.
  */
 export function CardEditor({ board, closed }: { board: CardBoard; closed: boolean }) {
   const action = useNightAction();
@@ -26,7 +26,7 @@ export function CardEditor({ board, closed }: { board: CardBoard; closed: boolea
   };
   const published = board.publishedAt !== null;
   return (
-    <section aria-labelledby="cards-title" className="space-y-3 print:hidden">
+    <section id="cards" aria-labelledby="cards-title" className="scroll-mt-4 space-y-3 print:hidden">
       <h2 id="cards-title" className="font-display text-2xl font-semibold tracking-wide">
         {published ? "Cards (published)" : "Cards (draft)"}
       </h2>
@@ -35,6 +35,17 @@ export function CardEditor({ board, closed }: { board: CardBoard; closed: boolea
           Published at {formatTime(board.publishedAt as number, timeZone)}: players see every change at once. A card that has started can no
           longer change.
         </Alert>
+      ) : null}
+      {/* Publish above the cards: a phone reaches it without scrolling past every draft card (ADR 38). */}
+      <NightResult action={publish} />
+      {board.cards.length && !published ? (
+        <form method="post" onSubmit={publish.onSubmit}>
+          <input type="hidden" name="intent" value="publish" />
+          <input type="hidden" name="version" value={board.version} />
+          <Button type="submit" disabled={publish.busy || action.busy}>
+            {publish.busy ? "Publishing…" : board.cards.length === 1 ? "Publish the card" : `Publish the ${board.cards.length} cards`}
+          </Button>
+        </form>
       ) : null}
       <NightResult action={action} />
       {board.waiting.length ? (
@@ -61,16 +72,6 @@ export function CardEditor({ board, closed }: { board: CardBoard; closed: boolea
           <CardBlock key={card.id} card={card} board={context} />
         ))}
       </div>
-      <NightResult action={publish} />
-      {board.cards.length && !published ? (
-        <form method="post" onSubmit={publish.onSubmit}>
-          <input type="hidden" name="intent" value="publish" />
-          <input type="hidden" name="version" value={board.version} />
-          <Button type="submit" disabled={publish.busy || action.busy}>
-            {publish.busy ? "Publishing…" : board.cards.length === 1 ? "Publish the card" : `Publish the ${board.cards.length} cards`}
-          </Button>
-        </form>
-      ) : null}
     </section>
   );
 }

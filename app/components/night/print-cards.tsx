@@ -1,19 +1,31 @@
 import type { CardBoard } from "~/.server/services/night/card-board";
 import { useLeague } from "~/hooks/use-league";
 import { cardLine } from "~/lib/night";
+import { holesWords } from "~/lib/side-pots";
 import { formatDateLong } from "~/lib/time";
 
 // The paper backup (ADR 25): what the browser prints of the night screen, one block per
 // card with its start, its players and an empty score grid of the round's holes, the par
-// row from its layout (blank without one). Hidden on screen; the screen's controls are
-// hidden in print.
+// row from its layout (blank without one), and the round's CTP holes marked (ADR 38).
+// Hidden on screen; the screen's controls are hidden in print.
 
 /** Holes per printed row: a 27-hole layout prints as 18 and 9. */
 const HOLES_PER_ROW = 18;
 
 const cell = "border border-slate-500 px-1 py-1 text-center";
 
-export function PrintCards({ board, roundName, startsAt }: { board: CardBoard; roundName: string; startsAt: number }) {
+export function PrintCards({
+  board,
+  roundName,
+  startsAt,
+  ctpHoles = [],
+}: {
+  board: CardBoard;
+  roundName: string;
+  startsAt: number;
+  /** The round's closest-to-the-pin holes. */
+  ctpHoles?: number[];
+}) {
   const { timeZone } = useLeague();
   const holes = Array.from({ length: board.holeCount }, (_, i) => i + 1);
   const rows = Array.from({ length: Math.ceil(holes.length / HOLES_PER_ROW) }, (_, i) =>
@@ -29,6 +41,7 @@ export function PrintCards({ board, roundName, startsAt }: { board: CardBoard; r
           <p className="text-sm">
             {roundName} · {formatDateLong(startsAt, timeZone)}
             {board.course ? ` · ${board.course}${board.layout ? `, ${board.layout}` : ""}` : ""}
+            {ctpHoles.length ? ` · Closest to the pin on ${ctpHoles.length === 1 ? "hole" : "holes"} ${holesWords(ctpHoles)}` : ""}
           </p>
           {rows.map((row) => (
             <table key={row[0]} className="mt-2 w-full table-fixed border-collapse text-xs">
@@ -40,6 +53,7 @@ export function PrintCards({ board, roundName, startsAt }: { board: CardBoard; r
                   {row.map((h) => (
                     <th key={h} scope="col" className={cell}>
                       {h}
+                      {ctpHoles.includes(h) ? <span className="block text-[0.6rem] font-bold">CTP</span> : null}
                     </th>
                   ))}
                   <th scope="col" className={`${cell} w-12`}>

@@ -26,8 +26,11 @@ export function walkUpJson(w: WalkUp) {
     entry_id: w.entryId,
     player_id: w.playerId,
     player_name: w.playerName,
+    /** The payment holding the request key: the credit one when credit paid (ADR 38), else the cash. */
     payment_id: w.paymentId,
+    /** The cash taken, and what the player's credit paid. */
     amount: toDollars(w.amountCents),
+    credit: toDollars(w.creditCents),
     checked_in_at: w.checkedInAt,
   };
 }

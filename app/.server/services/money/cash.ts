@@ -49,9 +49,11 @@ export async function paymentByKey(db: Db, requestKey: string) {
   const [row] = await db
     .select({
       paymentId: payments.id,
+      method: payments.method,
       roundId: payments.roundId,
       playerId: payments.playerId,
       amountCents: payments.amountCents,
+      creditUsedCents: payments.creditUsedCents,
       playerName: fullNameSql(players),
     })
     .from(payments)
@@ -89,7 +91,8 @@ export async function recordCash(db: Db, input: Cash & { entryId: number; inRoun
   const earlier = async () => {
     const found = input.requestKey ? await paymentByKey(db, input.requestKey) : null;
     if (!found) return null;
-    if (found.roundId !== entry.roundId || found.playerId !== entry.playerId) throw conflict(KEY_USED);
+    // A walk-up's credit payment (ADR 38) holds a key too: it is not cash.
+    if (found.method !== "cash" || found.roundId !== entry.roundId || found.playerId !== entry.playerId) throw conflict(KEY_USED);
     return { paymentId: found.paymentId, playerName: found.playerName, amountCents: found.amountCents };
   };
   const done = await earlier();

@@ -1,19 +1,25 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type Db, uniqueViolation } from "../../db/client";
 import { entries, players } from "../../db/schema";
-import { conflict } from "../../errors";
-import { type Cash, KEY_USED, aboveOwed, cashInsert, paymentByKey } from "../money/cash";
+import { badRequest, conflict } from "../../errors";
+import { type Cash, aboveOwed, cashInsert } from "../money/cash";
+import { cashKey, creditPayment, walkUpByKey } from "./walk-up-payments";
 import { entryTotalCents } from "~/lib/pricing";
 import { playerFacts } from "../rounds/entry-admin";
 import { commitRoundChange } from "../rounds/round-entries";
 import { nightRound, NIGHT_MESSAGES } from "./night-target";
 import { fullName } from "~/lib/player-name";
+import { formatCents } from "~/lib/money";
 import { nowSeconds } from "~/lib/time";
+import { WALK_UP_PAYS } from "~/schemas/money-actions";
 
-// A walk-up (ADR 25): a player who shows up at the course is entered, pays cash and is
-// checked in, in ONE batch of the round (commitRoundChange), with a new player record when
-// they have none. The cash carries the client's request key: a retry from a phone on a bad
-// signal finds the payment the first try made and answers the same walk-up, changing nothing.
+// A walk-up (ADR 25): a player who shows up at the course is entered, pays and is checked
+// in, in ONE batch of the round (commitRoundChange), with a new player record when they have
+// none. They pay in cash, from their league credit, or part of each (ADR 38): the credit is
+// the entry's credit_used with a payment of method credit, as a credit sign-up writes it,
+// guarded by the batch's balance guard. The request key lives on the walk-up's first payment
+// (the credit one when credit pays): a retry from a phone on a bad signal finds it and
+// answers the same walk-up, changing nothing.
 
 export type WalkUpPlayer = { id: number } | { firstName: string; lastName: string; pdga: string | null };
 
@@ -22,6 +28,8 @@ export type WalkUpInput = {
   player: WalkUpPlayer;
   division: string;
   ace: boolean;
+  /** What the player's league credit pays (ADR 38); none when left out. */
+  creditCents?: number;
   cash: Cash & { requestKey: string };
   adminId: number;
   /** The admin's explicit override of the round's field cap (ADR 28). */
@@ -33,8 +41,11 @@ export type WalkUp = {
   entryId: number;
   playerId: number;
   playerName: string;
+  /** The payment that carries the request key: the credit one when credit paid, else the cash. */
   paymentId: number;
+  /** The cash taken (0 when credit paid it all) and the credit used. */
   amountCents: number;
+  creditCents: number;
   checkedInAt: number | null;
 };
 
@@ -47,38 +58,55 @@ export async function walkUp(db: Db, input: WalkUpInput): Promise<WalkUp> {
   if (round.played) throw conflict(NIGHT_MESSAGES.played(round.name));
   const now = input.now ?? nowSeconds();
   const known = "id" in input.player ? await playerFacts(db, input.player.id) : null;
+  const fresh = "id" in input.player ? null : input.player;
+  const name = known ? known.name : fullName(fresh as { firstName: string; lastName: string });
+  const credit = input.creditCents ?? 0;
+  const cashCents = input.cash.amountCents;
+  if (credit + cashCents === 0) throw badRequest(WALK_UP_PAYS);
+  if (!known && credit > 0) throw conflict(`${name} is a new player: they have no credit to pay with.`);
+  const key = input.cash.requestKey;
   const entry = { roundId: round.id, division: input.division, ace: input.ace, checkedInAt: now, checkedInBy: input.adminId };
   try {
     return await commitRoundChange(db, round.id, (state) => {
       if (known && state.entries.some((e) => e.playerId === known.id)) throw alreadyEntered(known.name);
-      const fresh = "id" in input.player ? null : input.player;
-      const name = known ? known.name : fullName(fresh as { firstName: string; lastName: string });
-      const refused = aboveOwed(name, entryTotalCents(state.round, input.ace), input.cash);
+      const price = entryTotalCents(state.round, input.ace);
+      if (credit > price) throw conflict(`${name}'s entry is ${formatCents(price)}: use at most ${formatCents(price)} of credit.`);
+      const refused = aboveOwed(name, price - credit, input.cash);
       if (refused) throw refused;
+      // In order on one connection: last_insert_rowid() is the new player or the credit payment, then the new entry.
       const statements = [
         ...(fresh ? [db.insert(players).values({ ...fresh, division: input.division })] : []),
-        // In order on one connection: last_insert_rowid() is the new player, then the new entry.
+        ...(known && credit > 0 ? [creditPayment(db, round.id, known.id, credit, input, key)] : []),
         db
           .insert(entries)
-          .values({ ...entry, playerId: known ? known.id : sql`last_insert_rowid()` })
+          .values({
+            ...entry,
+            playerId: known ? known.id : sql`last_insert_rowid()`,
+            creditUsedCents: credit,
+            paymentId: credit > 0 ? sql`last_insert_rowid()` : null,
+          })
           .returning({ id: entries.id, playerId: entries.playerId }),
-        cashInsert(db, sql`${entries.id} = last_insert_rowid()`, input.cash),
+        ...(cashCents > 0
+          ? [cashInsert(db, sql`${entries.id} = last_insert_rowid()`, { ...input.cash, requestKey: credit > 0 ? cashKey(key) : key })]
+          : []),
       ];
+      const at = statements.length - (cashCents > 0 ? 2 : 1);
       return {
         statements,
         after: [...state.entries, { id: null, division: input.division, score: 0 }],
-        guardPlayers: [],
+        guardPlayers: known && credit > 0 ? [{ playerId: known.id, name, balanceCents: known.balanceCents, deltaCents: -credit }] : [],
         takesPlace: input.overCap ? undefined : { playerId: known?.id ?? 0, division: input.division, byAdmin: true },
         answer: (results) => {
-          const [made] = results.at(-2) as { id: number; playerId: number }[];
-          const [paid] = results.at(-1) as { id: number }[];
+          const [made] = results[at] as { id: number; playerId: number }[];
+          const [paid] = results[credit > 0 ? at - 1 : at + 1] as { id: number }[];
           if (!made || !paid) throw new Error("the walk-up's inserts returned no row");
           return {
             entryId: made.id,
             playerId: made.playerId,
             playerName: name,
             paymentId: paid.id,
-            amountCents: input.cash.amountCents,
+            amountCents: cashCents,
+            creditCents: credit,
             checkedInAt: now,
           };
         },
@@ -86,29 +114,18 @@ export async function walkUp(db: Db, input: WalkUpInput): Promise<WalkUp> {
     });
   } catch (err) {
     // A retry with the same key ran at once: the one that won made the walk-up.
-    const won = await walkUpByKey(db, input.roundId, input.cash.requestKey);
+    const won = await walkUpByKey(db, input.roundId, key);
     if (won) return won;
     if (uniqueViolation(err) && known) throw alreadyEntered(known.name);
     throw err;
   }
 }
 
-/** The walk-up a request key already made in this round (409 if the key paid for something else). */
-async function walkUpByKey(db: Db, roundId: number, requestKey: string): Promise<WalkUp | null> {
-  const paid = await paymentByKey(db, requestKey);
-  if (!paid) return null;
-  if (paid.roundId !== roundId) throw conflict(KEY_USED);
-  const [entry] = await db
-    .select({ id: entries.id, checkedInAt: entries.checkedInAt })
-    .from(entries)
-    .where(and(eq(entries.roundId, roundId), eq(entries.playerId, paid.playerId)));
-  if (!entry) throw conflict(`${paid.playerName}'s walk-up was recorded, and the entry withdrawn since.`);
-  return {
-    entryId: entry.id,
-    playerId: paid.playerId,
-    playerName: paid.playerName,
-    paymentId: paid.paymentId,
-    amountCents: paid.amountCents,
-    checkedInAt: entry.checkedInAt,
-  };
+/** What the night screen says of a walk-up: how it was paid. */
+export function walkUpMessage(w: Pick<WalkUp, "playerName" | "amountCents" | "creditCents">): string {
+  const parts = [
+    w.creditCents > 0 ? `${formatCents(w.creditCents)} from credit` : null,
+    w.amountCents > 0 ? `${formatCents(w.amountCents)} in cash` : null,
+  ].filter(Boolean);
+  return `${w.playerName} is entered, paid ${parts.join(" and ")} and is checked in.`;
 }
