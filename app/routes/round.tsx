@@ -173,7 +173,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
   const net = handicapSettings !== null;
   const { longDate, time } = useLeague();
   const today = isToday(round.startsAt, nowSeconds());
-  // A played round (one with scores) says so once; registration is then no longer news.
+  // A played round (one with scores) says so in its badge; registration then reads Closed.
   const badge = played ? (
     <StatusBadge status="Closed" label="Final results" />
   ) : (
@@ -190,7 +190,8 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
               { label: field?.capped ? "Field" : "Players", value: field?.capped ? field.line : entryCount },
               ...(field?.waiting ? [{ label: "Waitlist", value: field.waiting }] : []),
               { label: "Ace pot at stake", value: formatCents(pot) },
-              ...(played ? [] : [{ label: "Registration", value: round.openForRegistration ? "Open" : "Closed" }]),
+              // Open only before the start (the round's read says so, ADR 39), so a final round says Closed.
+              { label: "Registration", value: round.openForRegistration && !played ? "Open" : "Closed" },
               ...courseStats(course),
             ]}
           />
