@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { api, letters, makeRound, playedRound } from "./api";
-import { hydrated } from "./axe";
+import { checkA11y, hydrated } from "./axe";
 import { expect, test } from "./fixtures";
 
 // The organiser's screens on a phone at the course (375 px): the page scrolls only down,
@@ -189,6 +189,7 @@ test("the admin's navigation: one row at 1280 px, reached by keyboard", async ({
   await page.keyboard.press("Enter");
   await expect(menu.getByRole("link")).toHaveCount(10);
   await expect(menu.getByRole("link", { name: "Manage rounds" })).toHaveAttribute("aria-current", "page");
+  await checkA11y(page, "the admin's menu open", test.info());
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
   await expect(admin).toBeFocused();
