@@ -46,7 +46,11 @@ export async function makePlayer(input: PlayerInput = {}): Promise<Player> {
 }
 
 type RoundInput = Partial<typeof rounds.$inferInsert>;
-/** A round with the multi-editor's defaults: $0.50 PDGA + $4.50 payout, $1 ace fee. */
+/**
+ * A round with the multi-editor's defaults: $0.50 PDGA + $4.50 payout, $1 ace fee; starting
+ * now, or a day ahead when it is open for registration (a round that has started takes no
+ * sign-ups, ADR 39).
+ */
 export async function makeRound(input: RoundInput = {}): Promise<Round> {
   const [row] = await testDb().insert(rounds).values(roundValues(input)).returning();
   return row;
@@ -54,7 +58,7 @@ export async function makeRound(input: RoundInput = {}): Promise<Round> {
 
 export function roundValues(input: RoundInput = {}): typeof rounds.$inferInsert {
   return {
-    startsAt: nowSec(),
+    startsAt: input.openForRegistration ? nowSec() + DAY : nowSec(),
     name: `Round ${uniq()}`,
     location: "Test Park",
     feePdgaCents: 50,

@@ -13,6 +13,7 @@ import { payPalCheckout } from "~/.server/paypal/config";
 import { queueStaleRatings } from "~/.server/services/ratings/ratings-trigger";
 import { getDb } from "~/.server/db/client";
 import { settleAllWaitlists } from "~/.server/services/waitlist/promote";
+import { closeStartedRounds } from "~/.server/services/rounds/registration";
 import { queueWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
 
 export type { PageHandler } from "./route";
@@ -58,15 +59,18 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       await queueWaitlistMails(getDb(binding), env.JOBS, seen.writtenTables);
     },
     /**
-     * The cron (wrangler.toml [triggers]): every minute, lapsed waitlist offers pass to the
-     * next player and freed places are offered (ADR 28). Locally the same handler answers
-     * /cdn-cgi/local/scheduled, which `npm start` calls every minute.
+     * The cron (wrangler.toml [triggers]): every minute, the flag of rounds that have started
+     * is closed (ADR 39; pages read them closed already, and the write purges their cached
+     * copies), lapsed waitlist offers pass to the next player and freed places are offered
+     * (ADR 28). Locally the same handler answers /cdn-cgi/local/scheduled, which `npm start`
+     * calls every minute.
      */
     async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
       // An entry paid by credit at once is a money write: the league's system makes it.
       const system = withAuditActor(sessionBinding(env.DB.withSession("first-primary")), () => ({ userId: null, role: "system" }));
       const { binding, seen } = observeD1(system);
       const db = getDb(binding);
+      await closeStartedRounds(db);
       await settleAllWaitlists(db);
       await purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx);
       await queueWaitlistMails(db, env.JOBS, new Set(["waitlist"]));

@@ -5,15 +5,20 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { DataTable, stackWide, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { formatRoundWhen } from "~/lib/round-dates";
+import { nowSeconds } from "~/lib/time";
 
 /** The form the rows' checkboxes belong to (they sit in table cells, outside it). */
 export const SELECT_FORM = "select-rounds";
 
 const link = "font-medium text-brand-800 underline-offset-2 hover:underline";
 
-/** A round's registration: its badge, and the button that flips it (a post to the page's action). */
+/**
+ * A round's registration: its badge, and the button that flips it (a post to the page's
+ * action). A round that has started is closed for good (ADR 39): no button.
+ */
 function Registration({ round, busy }: { round: RoundRow; busy: boolean }) {
   const open = round.openForRegistration;
+  if (!open && round.startsAt <= nowSeconds()) return <StatusBadge status="Closed" />;
   return (
     <Form method="post" preventScrollReset className="flex items-center gap-2">
       <input type="hidden" name="intent" value="registration" />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { AdminNav } from "~/components/admin-nav";
+import { AdminMenu, AdminNav } from "~/components/admin-nav";
 import { LogoutForm } from "~/components/logout-form";
 import { navItem, navLinkClass } from "~/components/nav-item";
 import { Wordmark } from "~/components/ui/wordmark";
@@ -20,8 +20,10 @@ const linkClass = navLinkClass("bg-brand-950/60 text-white underline decoration-
 
 /**
  * Three variants: logged out (log in, register), user (profile, log out), admin (plus
- * the admin bar, ./admin-nav.tsx). Under 768 px one row: the wordmark and a menu button;
- * the menu takes focus when it opens, and Escape, a link or a new page closes it.
+ * the admin's pages, ./admin-nav.tsx: "Admin" in the row, or on a phone in the menu). One
+ * row at 1280 px, whoever is logged in: a long league name gives way first (it truncates).
+ * Under 768 px one row: the wordmark and a menu button; the menu takes focus when it opens,
+ * and Escape, a link or a new page closes it.
  */
 export function Navbar() {
   const { name, user, isAdmin } = useLeague();
@@ -50,7 +52,7 @@ export function Navbar() {
   return (
     <header className="on-dark bg-brand-900 text-white shadow print:hidden">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-1.5">
-        <Link to="/" className="mr-auto flex min-h-11 min-w-0 flex-1 items-center rounded-md md:flex-none">
+        <Link to="/" className="mr-auto flex min-h-11 min-w-0 flex-1 items-center rounded-md md:flex-none lg:flex-1 lg:basis-0">
           <Wordmark name={name} />
         </Link>
         <button
@@ -84,10 +86,11 @@ export function Navbar() {
               {l.label}
             </NavLink>
           ))}
+          {isAdmin ? <AdminMenu /> : null}
           {user ? (
             <>
-              <NavLink to="/profile" className={linkClass} onClick={close}>
-                {user.name}
+              <NavLink to="/profile" title={user.name} className={(s) => `${linkClass(s)} md:max-w-48`} onClick={close}>
+                <span className="truncate">{user.name}</span>
               </NavLink>
               <LogoutForm userId={user.id}>
                 <button type="submit" className={`${item} w-full text-left text-brand-50 hover:bg-brand-700`}>

@@ -115,7 +115,10 @@ export function SettingsForm({
             spellCheck={false}
           />
           <Choices
-            names={[["moneyVisibility", "Balances on the players' pages and lists, and the transfers page."]]}
+            names={[
+              ["moneyVisibility", "Balances on the players' pages and lists, and the transfers page."],
+              ["distanceUnit", "How far a closest-to-the-pin throw landed: what the scoring page asks for and every page shows."],
+            ]}
             values={values}
             errors={errors}
           />

@@ -5,15 +5,15 @@
 // without a distance never replaces a measured one, and between two without, the first
 // stands until the organiser settles the hole.
 import type { LiveState } from "./live-state";
-import { distanceLabel } from "./side-pots";
+import { type DistanceUnit, distanceLabel } from "./distances";
 
 export const CTP_MESSAGES = {
   notLive: "A CTP is marked while the round is scored live: once its cards are published, until it is finalised.",
   notOnCard: (name: string) => `${name} is not on a card of this round.`,
   notYourCard: "You can record a CTP for yourself or a player on your card.",
   notPlayed: (card: number, hole: number) => `Card ${card} has no score on hole ${hole} yet: mark the CTP once the card has played it.`,
-  beaten: (hole: number, name: string, cm: number) =>
-    `Hole ${hole} is held by ${name} at ${distanceLabel(cm)}: only a shorter distance beats it.`,
+  beaten: (hole: number, name: string, cm: number, unit: DistanceUnit) =>
+    `Hole ${hole} is held by ${name} at ${distanceLabel(cm, unit)}: only a shorter distance beats it.`,
   firstStands: (hole: number, name: string) =>
     `Hole ${hole} is held by ${name}, marked first without a distance: measure it to beat it, or ask the organiser to settle it.`,
 } as const;
@@ -49,9 +49,11 @@ export function liveMarkRefusal(
 /** Whether a mark at `next` (null: not measured) takes the hole from a holder at `held`. */
 export const beats = (next: number | null, held: number | null): boolean => next !== null && (held === null || next < held);
 
-/** Why the holder keeps the hole against a mark that does not beat it. */
-export const heldMessage = (hole: number, holder: { name: string; distanceCm: number | null }) =>
-  holder.distanceCm === null ? CTP_MESSAGES.firstStands(hole, holder.name) : CTP_MESSAGES.beaten(hole, holder.name, holder.distanceCm);
+/** Why the holder keeps the hole against a mark that does not beat it, its distance in the league's unit. */
+export const heldMessage = (hole: number, holder: { name: string; distanceCm: number | null }, unit: DistanceUnit) =>
+  holder.distanceCm === null
+    ? CTP_MESSAGES.firstStands(hole, holder.name)
+    : CTP_MESSAGES.beaten(hole, holder.name, holder.distanceCm, unit);
 
 type HeldPot = {
   name: string;

@@ -75,6 +75,15 @@ export const CHOICES = {
     ],
     default: "best_of_two",
   } satisfies Choice<"best_of_two" | "one_ball">,
+  // Side pots' CTP distances (ADR 30): stored in centimetres, shown and typed in this unit.
+  distanceUnit: {
+    label: "CTP distances in",
+    options: [
+      { value: "ft", label: "Feet" },
+      { value: "m", label: "Metres" },
+    ],
+    default: "ft",
+  } satisfies Choice<"ft" | "m">,
 } as const;
 
 export type ChoiceName = keyof typeof CHOICES;
@@ -83,6 +92,7 @@ export type MoneyVisibility = ChoiceValue<"moneyVisibility">;
 export type CardStart = ChoiceValue<"cardStart">;
 export type BagTags = ChoiceValue<"bagTags">;
 export type CaliRule = ChoiceValue<"caliRule">;
+export type DistanceUnit = ChoiceValue<"distanceUnit">;
 
 /** The divisions a league runs until its admin says otherwise: the nine the demo league plays. */
 export const DEFAULT_LEAGUE_DIVISIONS: readonly string[] = ["MPO", "MP40", "FPO", "MA1", "MA2", "MA3", "MA40", "FA1", "MJ18"];
@@ -100,5 +110,6 @@ export const DEFAULT_SETTINGS: LeagueSettings = {
   moneyVisibility: CHOICES.moneyVisibility.default,
   bagTags: CHOICES.bagTags.default,
   caliRule: CHOICES.caliRule.default,
+  distanceUnit: CHOICES.distanceUnit.default,
   divisions: [...DEFAULT_LEAGUE_DIVISIONS],
 };

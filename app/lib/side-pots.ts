@@ -6,6 +6,8 @@
 
 export const QUARTER_CENTS = 25;
 
+import type { DistanceUnit } from "./league-settings";
+
 export type PotKind = "ctp" | "custom";
 
 export type PotHolder = { entryId: number; name: string; distanceCm: number | null; settled: boolean };
@@ -24,6 +26,8 @@ export type PotView = {
   players: { entryId: number; playerId: number; name: string }[];
   holders: { hole: number; holders: PotHolder[] }[];
   wins: { hole: number; entryId: number; playerId: number; name: string; amountCents: number }[];
+  /** The league's unit for its holders' distances (app/lib/distances.ts), which are stored in cm. */
+  distanceUnit: DistanceUnit;
 };
 
 /** A custom pot has one "hole", 0: the admin's choice of winners. */
@@ -53,9 +57,6 @@ export function splitPot(prizeCents: number, holes: readonly number[], winners: 
 
 /** "Hole 3" or, for a custom pot, the pot itself. */
 export const holeLabel = (hole: number) => (hole === CUSTOM_HOLE ? "Winner" : `Hole ${hole}`);
-
-/** A distance in centimetres as a person reads it: "2.35 m", or nothing. */
-export const distanceLabel = (cm: number | null) => (cm === null ? "" : `${(cm / 100).toFixed(2)} m`);
 
 /** The holes of a CTP pot as stored (a JSON list), or [0] for a custom pot. */
 export function potHoles(kind: PotKind, holes: string | null): number[] {

@@ -5,14 +5,19 @@ import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
 import { pageMeta } from "~/lib/meta";
 import { loginAction } from "./login-answer.server";
+import { routeServices } from "~/.server/route-context";
 import { ADMIN_LOGIN_FAILED, adminLogin } from "~/.server/services/accounts/accounts";
+import { adminLanding } from "~/.server/services/rounds/admin-landing";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Admin login", "The league admins' login, for running rounds, players and payments.");
 
 export async function action(args: Route.ActionArgs) {
-  // One answer for every failure, the unexpected ones too.
-  return loginAction(args, { login: adminLogin, next: () => "/admin/users", unexpected: ADMIN_LOGIN_FAILED });
+  const { db, league } = routeServices(args.context);
+  // One answer for every failure, the unexpected ones too. The admin lands on tonight's
+  // round (ADR 39); a landing that cannot be read never fails the login: the rounds page.
+  const next = () => adminLanding(db, league.timeZone).catch(() => "/admin/rounds");
+  return loginAction(args, { login: adminLogin, next, unexpected: ADMIN_LOGIN_FAILED });
 }
 
 export default function AdminLogin() {

@@ -5,6 +5,7 @@ import { LoadError } from "~/components/load-error";
 import { ActionStatus } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
+import { TodayRounds } from "~/components/today-rounds";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
 import { requireAdmin } from "~/.server/auth/guards";
@@ -12,6 +13,7 @@ import type { Db } from "~/.server/db/client";
 import { handleForm } from "~/.server/forms";
 import { currentSeason, seasonSpan } from "~/.server/league";
 import { routeServices } from "~/.server/route-context";
+import { todayRounds } from "~/.server/services/rounds/admin-landing";
 import { setRegistration } from "~/.server/services/rounds/registration";
 import { getRound, listRounds, listSeasons, roundsBetween } from "~/.server/services/rounds/rounds";
 import { pageMeta } from "~/lib/meta";
@@ -44,12 +46,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     throw data({ message: "There are no rounds in that season." }, { status: 404 });
   }
   const span = season === "all" ? { from: 0, to: now } : seasonSpan(league, season);
-  const [future, past, message] = await Promise.all([
+  const [future, past, message, today] = await Promise.all([
     listRounds(db, now),
     roundsBetween(db, span.from, Math.min(span.to, now)),
     notice(db, league.timeZone, params),
+    todayRounds(db, league.timeZone, now),
   ]);
-  return { future, past: past.reverse(), season: String(season), current, seasons, notice: message };
+  return { future, past: past.reverse(), season: String(season), current, seasons, notice: message, today };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -96,7 +99,7 @@ function SeasonPicker({ season, seasons, current }: { season: string; seasons: n
 }
 
 export default function AdminRounds({ loaderData }: Route.ComponentProps) {
-  const { future, past, season, current, seasons, notice } = loaderData;
+  const { future, past, season, current, seasons, notice, today } = loaderData;
   const { success, formError } = useFormResult();
   const busy = useNavigation().state === "submitting";
   const pastTitle = season === "all" ? "Past rounds, all seasons" : `Past rounds of ${season}`;
@@ -117,6 +120,8 @@ export default function AdminRounds({ loaderData }: Route.ComponentProps) {
       <div className="space-y-6">
         <ActionStatus message={success ?? notice} />
         <ActionStatus message={formError} tone="error" />
+        {/* Today's rounds to run, each to its night screen: the admin lands here when there are several (ADR 39). */}
+        <TodayRounds rounds={today} />
         {/* The checkboxes in both tables belong to this form: ids=… opens them in the editor. */}
         <Form id={SELECT_FORM} method="get" action="/admin/rounds/multi-edit" className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="ids" value="" />

@@ -32,7 +32,7 @@ export async function keepEmail(
  */
 export function loginAction(
   { request, context }: { request: Request; context: ContextReader },
-  opts: { login: typeof login; next: (form: FormData) => string; unexpected: string },
+  opts: { login: typeof login; next: (form: FormData) => string | Promise<string>; unexpected: string },
 ) {
   const { db, env } = routeServices(context);
   return keepEmail(request, (req) =>
@@ -41,7 +41,7 @@ export function loginAction(
       LoginSchema,
       async (input, form) => {
         const result = await opts.login(db, env, input, clientAddress(req));
-        return redirect(opts.next(form), { headers: { "Set-Cookie": sessionCookie(result.token, result.maxAge) } });
+        return redirect(await opts.next(form), { headers: { "Set-Cookie": sessionCookie(result.token, result.maxAge) } });
       },
       { unexpected: opts.unexpected },
     ),

@@ -81,13 +81,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const teams = entries.some((e) => e.team !== null)
     ? teamResults(entries.map((e) => ({ ...e, name: fullName(e), payoutCents: e.entryPayoutCents })))
     : null;
-  // The player's own entry: they may withdraw until the round starts and they check in (ADR 22, 34).
+  // The player's own entry: they may withdraw until the round starts, they check in or it has results (ADR 22, 34, 39).
   const mine = facts?.entered ? entries.find((e) => e.playerId === me) : undefined;
   // The player's league night (ADR 25): check-in, what they owe, their card once published.
   const night = mine ? await myNight(db, id, mine.playerId, round.startsAt) : null;
   const checkedIn = night?.checkedInAt != null;
   const withdraw =
-    mine && round.startsAt > nowSeconds() && !checkedIn ? { entryId: mine.id, back: await withdrawalBack(db, round, mine) } : null;
+    mine && round.startsAt > nowSeconds() && !checkedIn && !played
+      ? { entryId: mine.id, back: await withdrawalBack(db, round, mine) }
+      : null;
   const divisions = settings?.divisions ?? [];
   const signUp = facts
     ? {
@@ -173,7 +175,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
   const net = handicapSettings !== null;
   const { longDate, time } = useLeague();
   const today = isToday(round.startsAt, nowSeconds());
-  // A played round (one with scores) says so once; registration is then no longer news.
+  // A played round (one with scores) says so in its badge; registration then reads Closed.
   const badge = played ? (
     <StatusBadge status="Closed" label="Final results" />
   ) : (
@@ -190,7 +192,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
               { label: field?.capped ? "Field" : "Players", value: field?.capped ? field.line : entryCount },
               ...(field?.waiting ? [{ label: "Waitlist", value: field.waiting }] : []),
               { label: "Ace pot at stake", value: formatCents(pot) },
-              ...(played ? [] : [{ label: "Registration", value: round.openForRegistration ? "Open" : "Closed" }]),
+              { label: "Registration", value: round.openForRegistration && !played ? "Open" : "Closed" },
               ...courseStats(course),
             ]}
           />

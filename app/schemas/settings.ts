@@ -77,6 +77,7 @@ export const LeagueSettingsSchema = z
     divisions: DivisionListSchema.optional(),
     bagTags: choice("bagTags", valuesOf("bagTags")).optional(),
     caliRule: choice("caliRule", valuesOf("caliRule")).optional(),
+    distanceUnit: choice("distanceUnit", valuesOf("distanceUnit")).optional(),
     tagCount: field("tagCount").optional(),
     tagExpiryWeeks: field("tagExpiryWeeks").optional(),
   })

@@ -1,6 +1,7 @@
 import { z } from "./zod";
 import { bodyIdSchema } from "./ids";
 import { positiveDollarsSchema } from "./money";
+import { DISTANCE_UNITS, cmFrom } from "../lib/distances";
 
 // The side pots' forms on the league-night screen and the phone's CTP (ADR 30).
 
@@ -56,16 +57,33 @@ export const SidePotIntents = [
   }),
 ] as const;
 
-/** The phone's CTP: a player on the card, a hole of the pot, a distance in metres if measured. */
-export const CtpFormSchema = z.object({
-  intent: z.literal("ctp", { error: "Unknown action" }),
-  pot_id: potId,
-  hole: holeSchema(1),
-  entry_id: entryId,
-  distance: blankless(
-    z.coerce
-      .number({ error: "Distance is a number of metres, like 2.4" })
-      .min(0, { error: "Distance cannot be negative" })
-      .max(100, { error: "Distance is at most 100 m" }),
-  ).transform((m) => (m === undefined ? null : Math.round(m * 100))),
-});
+/**
+ * The phone's CTP: a player on the card, a hole of the pot, a distance if measured, in the
+ * unit the form asked in (`unit`, the league's setting when the page was drawn). A form
+ * without `unit` is one drawn before the setting existed, which asked in metres.
+ */
+export const CtpFormSchema = z
+  .object({
+    intent: z.literal("ctp", { error: "Unknown action" }),
+    pot_id: potId,
+    hole: holeSchema(1),
+    entry_id: entryId,
+    unit: z.enum(["ft", "m"], { error: "Distances are in feet or metres" }).default("m"),
+    // Read as a number below, where the unit is known: its messages name it.
+    distance: blankless(z.union([z.string().max(20), z.number()], { error: "Distance must be a number" })),
+  })
+  .superRefine((v, ctx) => {
+    if (v.distance === undefined) return;
+    const u = DISTANCE_UNITS[v.unit];
+    const n =
+      typeof v.distance === "number" ? v.distance : /^\s*-?(\d+\.?\d*|\.\d+)\s*$/.test(v.distance) ? Number(v.distance) : Number.NaN;
+    const message = !Number.isFinite(n)
+      ? `Distance is a number of ${u.word}, like ${u.example}`
+      : n < 0
+        ? "Distance cannot be negative"
+        : n > u.max
+          ? `Distance is at most ${u.max} ${u.short}`
+          : null;
+    if (message) ctx.addIssue({ code: "custom", path: ["distance"], message });
+  })
+  .transform(({ distance, ...v }) => ({ ...v, distance: distance === undefined ? null : cmFrom(Number(distance), v.unit) }));

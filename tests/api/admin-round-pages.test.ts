@@ -143,7 +143,7 @@ describe("the round form", () => {
 
 describe("/admin/rounds", () => {
   it("opens and closes registration, with 400 for a bad id and 404 for an unknown one", async () => {
-    const round = await makeRound({ name: `Reg ${uniq()}` });
+    const round = await makeRound({ name: `Reg ${uniq()}`, startsAt: nowSec() + DAY });
     const toggle = async (form: Record<string, string>) => outcome(listPage.action(await argsFor("admin", "/admin/rounds", form)));
     expect(await toggle({ intent: "registration", id: String(round.id), open: "true" })).toMatchObject({
       status: 200,

@@ -455,7 +455,7 @@ const PATHS: MoneyPath[] = [
     actor: "admin",
     write: page(
       () => "/admin/rounds",
-      (w) => ({ intent: "registration", id: String(w.played.id), open: "true" }),
+      (w) => ({ intent: "registration", id: String(w.open.id), open: "true" }),
     ),
     changes: () => [],
   },

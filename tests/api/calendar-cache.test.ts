@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { loginToken, makeAdmin, makeUser } from "../auth-fixtures";
-import { makeRound, uniq } from "../fixtures";
+import { DAY, makeRound, nowSec, uniq } from "../fixtures";
 import { createWorker } from "../../workers/worker";
 import { getDb } from "~/.server/db/client";
 import { leagueFromEnv } from "~/.server/league";
@@ -37,7 +37,7 @@ async function get(path: string) {
 
 describe("calendar feeds behind the page cache", () => {
   it("/calendar.ics is a hit the second time and fresh again after an admin changes a round", async () => {
-    const round = await makeRound({ name: `Before ${uniq()}` });
+    const round = await makeRound({ name: `Before ${uniq()}`, startsAt: nowSec() + DAY });
     // The cache keys on the URL: this test's own copy, whatever other tests cached.
     const path = `/calendar.ics?v=${uniq()}`;
     const first = await get(path);

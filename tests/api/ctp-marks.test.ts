@@ -36,9 +36,16 @@ function sessionOf(p: LivePlayer): Session {
   };
 }
 
-/** The phone's "Record CTP": `by` marks `who` on `hole`, at `metres` when measured. */
-async function mark(roundId: number, potId: number, by: LivePlayer | "admin", who: LivePlayer, hole: number, metres?: string) {
-  const form = { intent: "ctp", pot_id: String(potId), hole: String(hole), entry_id: String(who.entry.id), distance: metres ?? "" };
+/** The phone's "Record CTP": `by` marks `who` on `hole`, at `feet` when measured (the league's default unit, ADR 39). */
+async function mark(roundId: number, potId: number, by: LivePlayer | "admin", who: LivePlayer, hole: number, feet?: string) {
+  const form = {
+    intent: "ctp",
+    pot_id: String(potId),
+    hole: String(hole),
+    entry_id: String(who.entry.id),
+    unit: "ft",
+    distance: feet ?? "",
+  };
   const path = `/rounds/${roundId}/score`;
   const args =
     by === "admin"
@@ -86,7 +93,7 @@ describe("a CTP mark", () => {
     });
     expect(await mark(f.round.id, potId, "admin", b, 3, "1.2")).toMatchObject({ status: 409 });
     await play(f.round.id, one, 3);
-    expect(await mark(f.round.id, potId, a, b, 3, "1.2")).toEqual({ status: 200, said: `CTP on hole 3: ${nameOf(b)} at 1.20 m.` });
+    expect(await mark(f.round.id, potId, a, b, 3, "1.2")).toEqual({ status: 200, said: `CTP on hole 3: ${nameOf(b)} at 1.2 ft.` });
     expect(await marksOf(potId)).toHaveLength(1);
   });
 
@@ -102,13 +109,13 @@ describe("a CTP mark", () => {
     await play(f.round.id, two, 3);
     expect(await mark(f.round.id, potId, c, c, 3, "2.0")).toMatchObject({ status: 200 });
     await play(f.round.id, one, 3);
-    const held = `Hole 3 is held by ${nameOf(c)} at 2.00 m: only a shorter distance beats it.`;
+    const held = `Hole 3 is held by ${nameOf(c)} at 2.0 ft: only a shorter distance beats it.`;
     expect(await mark(f.round.id, potId, a, a, 3)).toEqual({ status: 409, said: held });
     expect(await mark(f.round.id, potId, a, a, 3, "2.5")).toEqual({ status: 409, said: held });
     expect(await mark(f.round.id, potId, a, a, 3, "2.0")).toEqual({ status: 409, said: held });
-    expect((await holders(f.round.id, potId, 3)).map((h) => [h.entryId, h.distanceCm])).toEqual([[c.entry.id, 200]]);
+    expect((await holders(f.round.id, potId, 3)).map((h) => [h.entryId, h.distanceCm])).toEqual([[c.entry.id, 61]]);
     expect(await mark(f.round.id, potId, a, a, 3, "1.5")).toMatchObject({ status: 200 });
-    expect((await holders(f.round.id, potId, 3)).map((h) => [h.entryId, h.distanceCm])).toEqual([[a.entry.id, 150]]);
+    expect((await holders(f.round.id, potId, 3)).map((h) => [h.entryId, h.distanceCm])).toEqual([[a.entry.id, 46]]);
   });
 
   it("without a distance: the first stands against another without until the organiser settles", async () => {

@@ -3,7 +3,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { APP_ORIGIN, call, expectError, expectStatus, makeUser, tokenFor, userRow } from "../auth-fixtures";
-import { makeRound, testDb } from "../fixtures";
+import { DAY, makeRound, nowSec, testDb } from "../fixtures";
 import { subscriber } from "../registration-fixtures";
 import { registrationMails } from "~/.server/db/schema";
 
@@ -67,7 +67,7 @@ describe("PUT /api/users/me/notifications", () => {
 describe("POST /api/admin/round/openForRegistration mails through the real queue", () => {
   it("an opening reaches the consumer, which mails each opted-in user once", async () => {
     const [user, admin] = [await subscriber(), await makeUser({ isAdmin: true })];
-    const round = await makeRound({ openForRegistration: false });
+    const round = await makeRound({ openForRegistration: false, startsAt: nowSec() + DAY });
     const body = { id: round.id, openForRegistration: true };
     await expectStatus(await call("POST", "/api/admin/round/openForRegistration", { token: await tokenFor(admin), body }), 200);
     const mailed = () =>

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
-import { makeEntry, makePlayer, makeRound, nowSec, testDb } from "../fixtures";
+import { DAY, makeEntry, makePlayer, makeRound, nowSec, testDb } from "../fixtures";
 import { getPublic } from "./http";
 import { payments, rounds } from "~/.server/db/schema";
 
@@ -84,7 +84,7 @@ describe("POST /api/admin/round/ (save)", () => {
 
 describe("POST /api/admin/round/openForRegistration and /delete", () => {
   it("opens and closes registration", async () => {
-    const [token, round] = await Promise.all([adminToken(), makeRound()]);
+    const [token, round] = await Promise.all([adminToken(), makeRound({ startsAt: nowSec() + DAY })]);
     await expectStatus(
       await call("POST", "/api/admin/round/openForRegistration", { token, body: { id: round.id, openForRegistration: true } }),
       200,

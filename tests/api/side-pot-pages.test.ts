@@ -65,9 +65,10 @@ describe("side pots on the night screen and the card", () => {
       pot_id: String(pot.id),
       hole: "3",
       entry_id: String(b.entry.id),
-      distance: "1.2",
+      unit: "ft",
+      distance: "4",
     });
-    expect(marked.data.success).toBe(`CTP on hole 3: ${b.player.firstName} ${b.player.lastName} at 1.20 m.`);
+    expect(marked.data.success).toBe(`CTP on hole 3: ${b.player.firstName} ${b.player.lastName} at 4.0 ft.`);
     const foreign = await ctpPost(playerSession(c.user, c.player.id), roundId, {
       intent: "ctp",
       pot_id: String(pot.id),
@@ -75,7 +76,7 @@ describe("side pots on the night screen and the card", () => {
       entry_id: String(b.entry.id),
     });
     expect(foreign.status).toBe(403);
-    expect((await marksOf(pot.id)).map((m) => [m.entryId, m.distanceCm])).toEqual([[b.entry.id, 120]]);
+    expect((await marksOf(pot.id)).map((m) => [m.entryId, m.distanceCm])).toEqual([[b.entry.id, 122]]);
 
     // The admin settles hole 7 as a tie; the round page shows both holes to a visitor.
     const settled = await night(roundId, {

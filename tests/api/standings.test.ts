@@ -69,6 +69,7 @@ describe("/api/admin/settings", () => {
     teeIntervalMinutes: 8,
     moneyVisibility: "admins",
     divisions: ["MA1", "MPO", "FA1"],
+    distanceUnit: "m",
   };
 
   it("an admin reads the defaults, saves every setting, and reads them back", async () => {
@@ -96,6 +97,7 @@ describe("/api/admin/settings", () => {
     [{ divisions: ["MA1", "XX9"] }, `Divisions must be PDGA division codes (${DIVISIONS.join(", ")})`],
     [{ divisions: ["MA1", "MA1"] }, "Name each division once"],
     [{ divisions: 5 }, "Divisions must be a list of division codes"],
+    [{ distanceUnit: "yards" }, "CTP distances in: choose one of Feet, Metres"],
   ])("refuses %j with a readable 400 and changes nothing", async (change, message) => {
     const token = await tokenFor(await makeUser({ isAdmin: true }));
     const before = await getLeagueSettings(testDb());
@@ -107,7 +109,8 @@ describe("/api/admin/settings", () => {
     const token = await tokenFor(await makeUser({ isAdmin: true }));
     try {
       await expectStatus(await call("PUT", "/api/admin/settings", { token, body: changed }), 200);
-      const { checkInOpensMinutes, cardSize, cardMode, cardStart, teeIntervalMinutes, moneyVisibility, divisions, ...older } = changed;
+      const { checkInOpensMinutes, cardSize, cardMode, cardStart, teeIntervalMinutes, moneyVisibility, divisions, distanceUnit, ...older } =
+        changed;
       const saved = await expectStatus(await call("PUT", "/api/admin/settings", { token, body: { ...older, pointsFirst: 70 } }), 200);
       expect(saved).toEqual({ ...changed, pointsFirst: 70 });
     } finally {

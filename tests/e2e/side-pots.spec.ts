@@ -87,7 +87,7 @@ test("a CTP night: buy-ins by sign-up and at check-in, a mark beaten on the card
       })),
     });
 
-    // On A's phone: B's CTP on hole 3 at 2.1 m, then A's at 0.8 m beats it.
+    // On A's phone: B's CTP on hole 3 at 7 ft, then A's at 2.5 ft beats it (feet: the league's default unit, ADR 39).
     const phoneContext = await newContext(browser, { ...PHONE, storageState: await a.page.context().storageState() });
     const phone = await phoneContext.newPage();
     await phone.goto(`/rounds/${roundId}/score`);
@@ -96,14 +96,14 @@ test("a CTP night: buy-ins by sign-up and at check-in, a mark beaten on the card
     const form = ctp.getByRole("form", { name: `Record a CTP in ${pot}` });
     await form.getByLabel("Hole").selectOption("3");
     await form.getByLabel("Closest").selectOption({ label: b.playerName });
-    await form.getByLabel("Distance in metres (optional)").fill("2.1");
+    await form.getByLabel("Distance in feet (optional)").fill("7");
     await form.getByRole("button", { name: "Record CTP" }).click();
-    await expect(form.getByText(`CTP on hole 3: ${b.playerName} at 2.10 m.`)).toBeVisible();
-    await expect(ctp).toContainText(`Hole 3: ${b.playerName} 2.10 m`);
+    await expect(form.getByText(`CTP on hole 3: ${b.playerName} at 7.0 ft.`)).toBeVisible();
+    await expect(ctp).toContainText(`Hole 3: ${b.playerName} 7.0 ft`);
     await form.getByLabel("Closest").selectOption({ label: a.playerName });
-    await form.getByLabel("Distance in metres (optional)").fill("0.8");
+    await form.getByLabel("Distance in feet (optional)").fill("2.5");
     await form.getByRole("button", { name: "Record CTP" }).click();
-    await expect(ctp).toContainText(`Hole 3: ${a.playerName} 0.80 m`);
+    await expect(ctp).toContainText(`Hole 3: ${a.playerName} 2.5 ft`);
     await expect(ctp).toContainText("Hole 7: nobody yet");
     await checkA11y(phone, "the scoring page's closest to the pin", test.info());
     await phoneContext.close();

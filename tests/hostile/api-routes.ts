@@ -298,7 +298,7 @@ export const API_ROUTES: ApiRoute[] = [
     extras: (t) => [
       {
         name: "a round that has started",
-        path: `/api/rounds/${t.round.id}/waitlist`,
+        path: `/api/rounds/${t.startedRound.id}/waitlist`,
         expect: { status: 409, error: WAITLIST_MESSAGES.started },
       },
       { name: "a round closed for registration", path: `/api/rounds/${t.closedRound.id}/waitlist`, expect: conflict },

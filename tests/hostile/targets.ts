@@ -44,6 +44,8 @@ export async function makeTargets() {
   // A round a week ahead whose one place is taken (ADR 28): the waitlist routes' target.
   const fullRound = await makeRound({ openForRegistration: true, startsAt: nowSec() + 7 * DAY, fieldCap: 1 });
   await makeEntry({ roundId: fullRound.id, playerId: entered.id });
+  // A round that started a minute ago, its flag still open until the cron closes it (ADR 39).
+  const startedRound = await makeRound({ openForRegistration: true, startsAt: nowSec() - 60 });
   const live = await liveTargets(claimed.id, entered.id);
   // A course whose layout a round plays, and one whose layout none plays.
   const [course, freeCourse] = await Promise.all([makeCourse(), makeCourse()]);
@@ -91,6 +93,7 @@ export async function makeTargets() {
     round,
     closedRound,
     fullRound,
+    startedRound,
     entry,
     cash,
     course,

@@ -2,7 +2,7 @@
 // it: at least once. One opening's job delivered twice — redelivered, or sent twice —
 // still mails each opted-in user exactly once (ADR 10).
 import { describe, expect, it } from "vitest";
-import { makeRound } from "../fixtures";
+import { DAY, makeRound, nowSec } from "../fixtures";
 import { deliver, messageId, recordMail } from "../job-fixtures";
 import { countByAddress, recipients, recordQueue, subscriber, announce } from "../registration-fixtures";
 import { toMime } from "~/.server/mail/mailer";
@@ -11,7 +11,7 @@ import { testDb } from "../fixtures";
 
 /** The job one opening enqueues, as the admin's toggle makes it. */
 async function openingJob() {
-  const round = await makeRound({ openForRegistration: false });
+  const round = await makeRound({ openForRegistration: false, startsAt: nowSec() + DAY });
   const { jobs, queue } = recordQueue();
   await setRegistration(testDb(), round.id, true, announce(queue));
   expect(jobs).toHaveLength(1);

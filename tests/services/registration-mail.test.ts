@@ -3,7 +3,7 @@
 // round and league day, however often it runs.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { makeRound, refusal, testDb } from "../fixtures";
+import { DAY, makeRound, nowSec, refusal, testDb } from "../fixtures";
 import { recordMail } from "../job-fixtures";
 import { announce, countByAddress, mailRows, recipients, recordQueue, runRegistrationJob, subscriber } from "../registration-fixtures";
 import { rounds, users } from "~/.server/db/schema";
@@ -47,7 +47,7 @@ describe("setRegistration", () => {
   });
 
   it("when the job cannot be enqueued, the round is closed again and the error thrown", async () => {
-    const round = await makeRound({ openForRegistration: false });
+    const round = await makeRound({ openForRegistration: false, startsAt: nowSec() + DAY });
     await expect(setRegistration(testDb(), round.id, true, announce(recordQueue({ fail: true }).queue))).rejects.toThrow(
       "queue unavailable",
     );
@@ -93,7 +93,7 @@ describe("the registration mail job", () => {
 
   it("open, close and open again the same day mails nobody twice; a later day's opening mails again", async () => {
     const user = await subscriber();
-    const round = await makeRound({ openForRegistration: false });
+    const round = await makeRound({ openForRegistration: false, startsAt: nowSec() + DAY });
     const { jobs, queue } = recordQueue();
     await setRegistration(testDb(), round.id, true, announce(queue, NOV_24));
     await setRegistration(testDb(), round.id, false, announce(queue, NOV_24));

@@ -4,12 +4,17 @@ import { body } from "./validate";
 import { sessionCookie } from "~/.server/auth/session";
 import { clientAddress } from "~/.server/client-address";
 import { adminLogin } from "~/.server/services/accounts/accounts";
+import { adminLanding } from "~/.server/services/rounds/admin-landing";
 import { AdminLoginSchema } from "~/schemas/auth";
 
-/** POST /api/admin/login: the one admin path open to everyone. */
+/**
+ * POST /api/admin/login: the one admin path open to everyone. `next` is the page the app's
+ * own login lands on (ADR 39): tonight's round's night screen, today's list, or the rounds page.
+ */
 export const adminLoginApi = subApp().post("/login", body(AdminLoginSchema), async (c) => {
   const { username, password } = c.req.valid("json");
   const result = await adminLogin(c.var.db, c.env, { email: username, password }, clientAddress(c.req.raw));
   c.header("Set-Cookie", sessionCookie(result.token, result.maxAge));
-  return c.json({ token: result.token, user: sessionUserJson(result.user) });
+  const next = await adminLanding(c.var.db, c.var.league.timeZone).catch(() => "/admin/rounds");
+  return c.json({ token: result.token, user: sessionUserJson(result.user), next });
 });

@@ -18,10 +18,14 @@ export function backText(entry: PlayEntry): string {
 
 /**
  * Withdraw, or once the card has a score Mark DNF. `onSubmit`: the night screen's action
- * (which alone offers DNF); without it the entries screen's form, which points there.
+ * (which alone offers DNF); without it the entries screen's form, which points there. An
+ * entry with a result (a score or DNF) of a round scored on paper is finished: its row has
+ * no Withdraw (ADR 39); an entry still without one (a no-show) keeps it.
  */
 export function WithdrawAction({ entry, onSubmit }: { entry: PlayEntry; onSubmit?: (e: FormEvent<HTMLFormElement>) => void }) {
   const { cardNumber, cardStarted, checkedIn } = entry.night;
+  const finished = entry.score > 0 || entry.dnf;
+  if (finished && !(cardStarted && onSubmit)) return null;
   if (cardStarted && !onSubmit) {
     return <p className="max-w-48 text-xs text-muted">Card {cardNumber} has a score: mark them DNF on the league night screen.</p>;
   }

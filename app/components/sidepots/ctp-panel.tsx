@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, SelectField } from "~/components/ui/field";
 import type { FormOutcome } from "~/lib/form-data";
-import { distanceLabel } from "~/lib/side-pots";
+import { DISTANCE_UNITS, distanceFieldLabel, distanceLabel } from "~/lib/distances";
 import type { PotView } from "./pot-summary";
 
 // Closest to the pin from the card (ADR 30, amended): once the card has played a CTP hole, a
@@ -27,7 +27,7 @@ function CtpForm({ pot, onCard }: { pot: PotView; onCard: CardPlayer[] }) {
           <li key={hole}>
             Hole {hole}:{" "}
             {holders.length
-              ? holders.map((h) => [h.name, distanceLabel(h.distanceCm)].filter(Boolean).join(" ")).join(" · ")
+              ? holders.map((h) => [h.name, distanceLabel(h.distanceCm, pot.distanceUnit)].filter(Boolean).join(" ")).join(" · ")
               : "nobody yet"}
             {holders.some((h) => h.settled) ? " (settled)" : ""}
           </li>
@@ -58,7 +58,15 @@ function CtpForm({ pot, onCard }: { pot: PotView; onCard: CardPlayer[] }) {
               </option>
             ))}
           </SelectField>
-          <Field label="Distance in metres (optional)" name="distance" inputMode="decimal" error={errors.distance} />
+          {/* The unit the field asked in goes with the number: a setting changed meanwhile cannot misread it. */}
+          <input type="hidden" name="unit" value={pot.distanceUnit} />
+          <Field
+            label={distanceFieldLabel(pot.distanceUnit)}
+            name="distance"
+            inputMode="decimal"
+            hint={`Like ${DISTANCE_UNITS[pot.distanceUnit].example}`}
+            error={errors.distance}
+          />
           {answer?.success ? <Alert tone="success">{answer.success}</Alert> : null}
           {answer?.formError ? <Alert tone="error">{answer.formError}</Alert> : null}
           <Button type="submit" disabled={fetcher.state !== "idle"}>

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { PlayerPotWin } from "~/.server/services/sidepots/pot-view";
 import { formatCents } from "~/lib/money";
-import { type PotView, distanceLabel, holeLabel } from "~/lib/side-pots";
+import { type PotView, holeLabel } from "~/lib/side-pots";
+import { distanceLabel } from "~/lib/distances";
 import { toMeasure } from "~/lib/ctp-rules";
 
 // One side pot as anyone reads it (ADR 30): its buy-in, who is in, the prize so far or as
@@ -37,7 +38,7 @@ export function PotSummary({ pot, headingLevel = 3, measure = false }: { pot: Po
               {pot.paid && won.length
                 ? won.map((w) => `${w.name} won ${formatCents(w.amountCents)}`).join(" · ")
                 : holders.length
-                  ? holders.map((h) => [h.name, distanceLabel(h.distanceCm)].filter(Boolean).join(" ")).join(" · ")
+                  ? holders.map((h) => [h.name, distanceLabel(h.distanceCm, pot.distanceUnit)].filter(Boolean).join(" ")).join(" · ")
                   : pot.paid
                     ? "nobody: rolls over"
                     : "nobody yet"}

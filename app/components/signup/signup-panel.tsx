@@ -13,9 +13,10 @@ type Round = RoundFees & { id: number; name: string; openForRegistration: boolea
 const PlayerPart = lazyPart(async () => (await import("./player-part")).PlayerPart);
 
 /**
- * Who sees what: a closed round says so; visitors get a login prompt, users
- * without an approved claim the claim prompt, the claimed player their own part (signed up
- * and Withdraw, or the sign-up dialog). Admins sign players up on the round's admin page.
+ * Who sees what: a closed round says so; visitors get a login prompt, a user whose claim
+ * waits for an admin that it waits, other users without an approved claim the claim
+ * prompt, the claimed player their own part (signed up and Withdraw, or the sign-up
+ * dialog). Admins sign players up on the round's admin page.
  */
 export function SignUpPanel({ round, signUp }: { round: Round; signUp: SignUpFacts | null }) {
   const { user, isAdmin } = useLeague();
@@ -31,6 +32,14 @@ export function SignUpPanel({ round, signUp }: { round: Round; signUp: SignUpFac
           <p className="text-sm">Log in to sign up for this round.</p>
           <ButtonLink to={`/login?redirectTo=${encodeURIComponent(pathname)}`}>Log in to sign up</ButtonLink>
         </div>
+      ) : user.claimStatus === "pending" ? (
+        <p className="mt-2 text-sm">
+          Your claim is waiting for an admin's approval. Once it is approved, you can sign up here.{" "}
+          <Link to="/profile" className="font-medium text-brand-800 underline">
+            See your claim
+          </Link>
+          .
+        </p>
       ) : (
         <p className="mt-2 text-sm">
           To sign up,{" "}

@@ -23,6 +23,7 @@ export function settingsJson(s: LeagueSettings) {
     tagCount: s.tagCount,
     tagExpiryWeeks: s.tagExpiryWeeks,
     caliRule: s.caliRule,
+    distanceUnit: s.distanceUnit,
   };
 }
 

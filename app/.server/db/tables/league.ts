@@ -183,6 +183,10 @@ export const leagueSettings = sqliteTable(
     caliRule: text("cali_rule", { enum: ["best_of_two", "one_ball"] })
       .notNull()
       .default(CHOICES.caliRule.default),
+    // Side pots' CTP distances (ADR 30): shown and typed in feet or metres, stored in cm.
+    distanceUnit: text("distance_unit", { enum: ["ft", "m"] })
+      .notNull()
+      .default(CHOICES.distanceUnit.default),
     updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
   },
   (t) => [check("league_settings_one_row", sql`${t.id} = 1`)],

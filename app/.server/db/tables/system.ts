@@ -21,6 +21,8 @@ export const writeGuards = sqliteTable(
     fieldFull: integer("field_full"),
     // The bag tags' history, or a tags round's results, changed since the swap read them (ADR 27).
     tagsChanged: integer("tags_changed"),
+    // A sign-up's round is closed: its flag says so, or its start has passed (ADR 39).
+    registrationClosed: integer("registration_closed"),
   },
   (t) => [
     check("round_changed", sql`${t.roundChanged} is null`),
@@ -29,6 +31,7 @@ export const writeGuards = sqliteTable(
     check("cards_changed", sql`${t.cardsChanged} is null`),
     check("field_full", sql`${t.fieldFull} is null`),
     check("tags_changed", sql`${t.tagsChanged} is null`),
+    check("registration_closed", sql`${t.registrationClosed} is null`),
   ],
 );
 

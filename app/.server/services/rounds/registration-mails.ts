@@ -44,7 +44,8 @@ export async function sendRegistrationMails(
     .from(rounds)
     .where(eq(rounds.id, job.roundId));
   if (!round) return { status: "no-round" };
-  if (!round.open) return { status: "closed" };
+  // Closed again, or started (ADR 39: a job retried past the start announces nothing).
+  if (!round.open || round.startsAt <= nowSeconds()) return { status: "closed" };
 
   await db.run(sql`insert or ignore into ${registrationMails} (round_id, user_id, day)
     select ${round.id}, ${users.id}, ${job.day} from ${users} where ${recipient}`);

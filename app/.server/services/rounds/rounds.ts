@@ -8,6 +8,9 @@ import { fullNameSql } from "../../db/player-name";
 
 const roundWithCount = {
   ...getTableColumns(rounds),
+  // Open for sign-ups now: the flag, and the start still to come (ADR 39). Derived where it is
+  // read, so a round that has started reads closed before the cron settles its flag.
+  openForRegistration: sql<boolean>`(${rounds.openForRegistration} = 1 and ${rounds.startsAt} > unixepoch())`.mapWith(Boolean),
   // rounds.id nested in its own sql``: a single-table select writes bare top-level columns ("id"), which the subquery would read as entries.id.
   entryCount: sql<number>`(select count(*) from ${entries} where ${entries.roundId} = ${sql`${rounds.id}`})`.mapWith(Number),
 };

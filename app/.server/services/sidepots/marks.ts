@@ -7,6 +7,8 @@ import { fullNameSql } from "../../db/player-name";
 import { holeLabel, potHoles } from "~/lib/side-pots";
 import { CTP_MESSAGES, heldMessage, liveMarkRefusal } from "~/lib/ctp-rules";
 import type { LiveState } from "~/lib/live-state";
+import { type DistanceUnit, distanceLabel } from "~/lib/distances";
+import { distanceUnitOf } from "../standings/league-settings";
 
 // Who holds a side pot's hole (ADR 30, amended). A player marks a CTP from their card, for
 // themself or a cardmate, while the round is live and once the card has played the hole
@@ -101,13 +103,18 @@ export async function markCtp(
     stored = rows[0]?.distanceCm ?? d;
   } catch (err) {
     if (!checkFailed(err, "round_changed")) throw err;
-    throw conflict(await whyRefused(db, pot, mark));
+    throw conflict(await whyRefused(db, pot, mark, await distanceUnitOf(db)));
   }
-  return `CTP on hole ${mark.hole}: ${who.name}${stored === null ? "" : ` at ${(stored / 100).toFixed(2)} m`}.`;
+  return `CTP on hole ${mark.hole}: ${who.name}${stored === null ? "" : ` at ${distanceLabel(stored, await distanceUnitOf(db))}`}.`;
 }
 
 /** Why the batch refused a mark: the pot paid, the hole settled, or a holder this mark does not beat. */
-async function whyRefused(db: Db, pot: { id: number; name: string }, mark: { hole: number; entryId: number }): Promise<string> {
+async function whyRefused(
+  db: Db,
+  pot: { id: number; name: string },
+  mark: { hole: number; entryId: number },
+  unit: DistanceUnit,
+): Promise<string> {
   const [[now], held] = await db.batch([
     db.select({ settledAt: sidePots.settledAt }).from(sidePots).where(eq(sidePots.id, pot.id)),
     db
@@ -125,7 +132,7 @@ async function whyRefused(db: Db, pot: { id: number; name: string }, mark: { hol
   if (now?.settledAt != null) return MARK_MESSAGES.paid(pot.name);
   if (held.some((m) => m.settled)) return MARK_MESSAGES.settled(mark.hole);
   const holder = held.find((m) => m.entryId !== mark.entryId);
-  return holder ? heldMessage(mark.hole, holder) : "The hole changed while marking it. Please try again.";
+  return holder ? heldMessage(mark.hole, holder, unit) : "The hole changed while marking it. Please try again.";
 }
 
 /** An admin settles a hole (a custom pot: hole 0) with these winners (none clears it for players' marks again). */

@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { entries, players } from "../../db/schema";
+import { entries, leagueSettings, players } from "../../db/schema";
 import { fullNameSql } from "../../db/player-name";
 import type { PotView } from "~/lib/side-pots";
+import { DEFAULT_SETTINGS } from "~/lib/league-settings";
 import { potStateOf, potStateQueries } from "./pot-state";
 
 // A round's side pots as its pages show them (ADR 30, the shape: PotView in
@@ -10,14 +11,17 @@ import { potStateOf, potStateQueries } from "./pot-state";
 // as paid, and who won what.
 
 export async function roundPots(db: Db, roundId: number): Promise<PotView[]> {
-  const [names, ...rows] = await db.batch([
+  const [names, units, ...rows] = await db.batch([
     db
       .select({ entryId: entries.id, playerId: entries.playerId, name: fullNameSql(players) })
       .from(entries)
       .innerJoin(players, eq(players.id, entries.playerId))
       .where(eq(entries.roundId, roundId)),
+    // The league's distance unit travels with the pots: every view of them (and the live round's sockets) reads it there.
+    db.select({ unit: leagueSettings.distanceUnit }).from(leagueSettings),
     ...potStateQueries(db, roundId),
   ]);
+  const distanceUnit = units[0]?.unit ?? DEFAULT_SETTINGS.distanceUnit;
   const pots = await potStateOf(db, rows);
   const who = new Map(names.map((n) => [n.entryId, n]));
   const nameOf = (entryId: number) => who.get(entryId)?.name ?? "A withdrawn player";
@@ -41,6 +45,7 @@ export async function roundPots(db: Db, roundId: number): Promise<PotView[]> {
         .map((m) => ({ entryId: m.entryId, name: nameOf(m.entryId), settled: m.settled, distanceCm: m.distanceCm })),
     })),
     wins: p.wins.map((w) => ({ ...w, playerId: who.get(w.entryId)?.playerId ?? 0, name: nameOf(w.entryId) })),
+    distanceUnit,
   }));
 }
 

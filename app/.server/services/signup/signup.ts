@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { type Db, uniqueViolation } from "../../db/client";
+import { type Db, checkFailed, uniqueViolation } from "../../db/client";
 import { entries, payments, players, rounds } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { balanceCentsSql } from "../money/balance";
@@ -10,6 +10,8 @@ import { type SignUpQuote, quoteSignUp } from "~/lib/pricing";
 import { fullName } from "~/lib/player-name";
 import { assertRoom } from "../waitlist/field";
 import { joinPots, potsForSignUp } from "../sidepots/signup-pots";
+import { registrationClosedGuard } from "../rounds/registration";
+import { nowSeconds } from "~/lib/time";
 
 // A player signing up for a round. The server
 // computes every amount from the round, the opt-in and the player's balance; what the
@@ -35,10 +37,14 @@ export type SignUpRequest = {
   creditRequestedCents: number;
 };
 
-/** Who is signing up and what it costs: refused (403/404/409) unless the user may sign this player up now. */
+/**
+ * Who is signing up and what it costs: refused (403/404/409) unless the user may sign this
+ * player up now: registration open and the round's start still to come (ADR 39).
+ */
 export async function planSignUp(
   db: Db,
   req: SignUpRequest,
+  now = nowSeconds(),
 ): Promise<{
   quote: SignUpQuote;
   potIds: number[];
@@ -50,7 +56,7 @@ export async function planSignUp(
   if (req.playerId !== null && claim.playerId !== req.playerId) throw new AppError("forbidden", SIGNUP_MESSAGES.notYours);
   const [round] = await db.select().from(rounds).where(eq(rounds.id, req.roundId));
   if (!round) throw notFound("Round not found");
-  if (!round.openForRegistration) throw conflict(SIGNUP_MESSAGES.closed);
+  if (!round.openForRegistration || round.startsAt <= now) throw conflict(SIGNUP_MESSAGES.closed);
   const [already] = await db
     .select({ id: entries.id })
     .from(entries)
@@ -77,19 +83,22 @@ export async function planSignUp(
 /**
  * Sign-up paid wholly by league credit: the entry, the credit it uses and a payment of
  * method credit, in one batch with the round's payouts; the balance guard and the unique
- * entry index make twenty identical requests end in one entry.
+ * entry index make twenty identical requests end in one entry. The batch refuses itself
+ * when registration closed after the request read the round, or its start passed (ADR 39).
+ * `now`: the request's clock, for the checks made before the batch.
  */
-export async function signUpWithCredit(db: Db, req: SignUpRequest): Promise<{ entryId: number; quote: SignUpQuote }> {
-  const { quote, player, potIds } = await planSignUp(db, req);
+export async function signUpWithCredit(db: Db, req: SignUpRequest, now = nowSeconds()): Promise<{ entryId: number; quote: SignUpQuote }> {
+  const { quote, player, potIds } = await planSignUp(db, req, now);
   if (!quote.paidByCredit) throw badRequest(SIGNUP_MESSAGES.notCovered);
   try {
     const entryId = await commitRoundChange(db, req.roundId, (state) => {
       if (state.entries.some((e) => e.playerId === player.id)) throw conflict(SIGNUP_MESSAGES.entered);
-      return creditSignUpChange(db, state, { ...req, player, quote, potIds }, []);
+      return creditSignUpChange(db, state, { ...req, player, quote, potIds }, [registrationClosedGuard(db, req.roundId)]);
     });
     return { entryId, quote };
   } catch (err) {
     if (uniqueViolation(err)) throw conflict(SIGNUP_MESSAGES.entered);
+    if (checkFailed(err, "registration_closed")) throw conflict(SIGNUP_MESSAGES.closed);
     throw err;
   }
 }

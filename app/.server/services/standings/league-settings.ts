@@ -15,6 +15,12 @@ export async function getLeagueSettings(db: Db): Promise<LeagueSettings> {
   return { ...settings, divisions: divisionsOf(divisions) } as LeagueSettings;
 }
 
+/** The league's unit for CTP distances (ADR 30): feet until the admin chooses metres. */
+export async function distanceUnitOf(db: Db): Promise<LeagueSettings["distanceUnit"]> {
+  const [row] = await db.select({ unit: leagueSettings.distanceUnit }).from(leagueSettings).where(eq(leagueSettings.id, 1));
+  return row?.unit ?? DEFAULT_SETTINGS.distanceUnit;
+}
+
 /** The stored list (a JSON array of division codes), or the default list when there is none or it is unreadable. */
 function divisionsOf(stored: string | null): string[] {
   if (stored === null) return [...DEFAULT_SETTINGS.divisions];
