@@ -45,7 +45,9 @@ async function apiPlayers(request: APIRequestContext): Promise<ApiPlayer[]> {
 /** A browser context with JavaScript off: what a visitor gets before (or without) the bundle. */
 async function noScriptPage(browser: Browser, headers: Record<string, string>): Promise<Page> {
   const context = await newContext(browser, { javaScriptEnabled: false, extraHTTPHeaders: headers });
-  return context.newPage();
+  const page = await context.newPage();
+  await fromTheServer(page);
+  return page;
 }
 
 /** React has hydrated the page (it tags the nodes it owns), so its handlers are live. */
@@ -58,6 +60,16 @@ async function hydrated(page: Page) {
 
 /** Runs `check` (which reads the /api and then the page) again until both saw the same league. */
 const sameMoment = (check: () => Promise<void>) => expect(check).toPass({ timeout: 30_000 });
+
+/**
+ * The public pages may be kept 30 s by a browser (max-age, ADR 11), so a page loaded again
+ * within them can be the browser's own copy, older than the /api read beside it, and
+ * `sameMoment` would wait on a copy that never changes. Every page of this file comes from
+ * the server: a page whose requests are routed has its HTTP cache off (Playwright).
+ */
+const fromTheServer = (page: Page) => page.route(() => true, (route) => route.continue());
+
+test.beforeEach(({ page }) => fromTheServer(page));
 
 const table = (page: Page) => page.getByRole("table", { name: "All players" });
 // /players-all shows 100 rows a page (PLAYERS_PAGE_SIZE): the demo league's ~120 make two.
@@ -371,7 +383,7 @@ test.describe("/aces", () => {
     const context = await loggedInContext(browser, "admin@league.test", "LeagueAdmin2026");
     const page = await context.newPage();
     await page.goto("/aces");
-    await expect(page.locator('nav a[href="/admin/users"]')).toBeAttached(); // the admin's navbar (behind Menu on phones)
+    await expect(page.locator('nav a[href="/admin/users"]').first()).toBeAttached(); // the admin's navbar (behind Admin or Menu)
     const links = page.getByRole("table", { name: "Ace History" }).locator("tbody tr td:first-child a");
     await expect(links).toHaveCount(withRound.length);
     for (const [i, ace] of withRound.entries()) await expect(links.nth(i)).toHaveAttribute("href", `/admin/rounds/${ace.round_id}`);
