@@ -67,7 +67,7 @@ const sameMoment = (check: () => Promise<void>) => expect(check).toPass({ timeou
  * `sameMoment` would wait on a copy that never changes. Every page of this file comes from
  * the server: a page whose requests are routed has its HTTP cache off (Playwright).
  */
-const fromTheServer = (page: Page) => page.route(() => true, (route) => route.continue());
+const fromTheServer = (page: Page) => page.route("**", (route) => route.continue());
 
 test.beforeEach(({ page }) => fromTheServer(page));
 
