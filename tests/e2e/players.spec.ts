@@ -45,9 +45,7 @@ async function apiPlayers(request: APIRequestContext): Promise<ApiPlayer[]> {
 /** A browser context with JavaScript off: what a visitor gets before (or without) the bundle. */
 async function noScriptPage(browser: Browser, headers: Record<string, string>): Promise<Page> {
   const context = await newContext(browser, { javaScriptEnabled: false, extraHTTPHeaders: headers });
-  const page = await context.newPage();
-  await fromTheServer(page);
-  return page;
+  return context.newPage();
 }
 
 /** React has hydrated the page (it tags the nodes it owns), so its handlers are live. */
@@ -58,18 +56,23 @@ async function hydrated(page: Page) {
   });
 }
 
-/** Runs `check` (which reads the /api and then the page) again until both saw the same league. */
-const sameMoment = (check: () => Promise<void>) => expect(check).toPass({ timeout: 30_000 });
-
 /**
- * The public pages may be kept 30 s by a browser (max-age, ADR 11), so a page loaded again
- * within them can be the browser's own copy, older than the /api read beside it, and
- * `sameMoment` would wait on a copy that never changes. Every page of this file comes from
- * the server: a page whose requests are routed has its HTTP cache off (Playwright).
+ * Runs `check` (which reads the /api and then `page`) again until both saw the same league.
+ * A public page may be kept 30 s by the browser (max-age, ADR 11), so a page loaded again
+ * can be the browser's own copy, older than the /api read beside it: every attempt after
+ * the first empties the browser's HTTP cache, so the page comes from the server.
  */
-const fromTheServer = (page: Page) => page.route("**", (route) => route.continue());
-
-test.beforeEach(({ page }) => fromTheServer(page));
+async function sameMoment(page: Page, check: () => Promise<void>) {
+  let attempt = 0;
+  await expect(async () => {
+    if (attempt++ > 0) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Network.clearBrowserCache");
+      await cdp.detach();
+    }
+    await check();
+  }).toPass({ timeout: 30_000 });
+}
 
 const table = (page: Page) => page.getByRole("table", { name: "All players" });
 // /players-all shows 100 rows a page (PLAYERS_PAGE_SIZE): the demo league's ~120 make two.
@@ -81,7 +84,7 @@ test.describe("/players-all", () => {
   test("shows every player a page at a time with counts, averages and balances", async ({ page, request }) => {
     const rows = table(page).locator("tbody tr");
     let players: ApiPlayer[] = [];
-    await sameMoment(async () => {
+    await sameMoment(page, async () => {
       players = [...(await apiPlayers(request))].sort(byName);
       expect(players.length).toBeGreaterThan(PAGE); // the demo league needs a second page
       await page.goto("/players-all");
@@ -102,7 +105,7 @@ test.describe("/players-all", () => {
 
     // Next shows the rest, in the same order, keeping the sort; Previous goes back.
     const pager = page.getByRole("navigation", { name: "Player pages" });
-    await sameMoment(async () => {
+    await sameMoment(page, async () => {
       players = [...(await apiPlayers(request))].sort(byName);
       const pages = Math.ceil(players.length / PAGE);
       await page.goto("/players-all");
@@ -123,7 +126,7 @@ test.describe("/players-all", () => {
   test("sorts by balance and by average with JavaScript off", async ({ browser, extraHTTPHeaders, request }) => {
     let players: ApiPlayer[] = [];
     const page = await noScriptPage(browser, extraHTTPHeaders ?? {});
-    await sameMoment(async () => {
+    await sameMoment(page, async () => {
       players = await apiPlayers(request);
       await page.goto("/players-all");
       await expect(table(page).getByRole("columnheader", { name: /Name/ })).toHaveAttribute("aria-sort", "ascending");
@@ -134,7 +137,7 @@ test.describe("/players-all", () => {
 
     // Balance: first click high → low, ties by name; a second click low → high.
     const balanceHeader = table(page).getByRole("columnheader", { name: /Balance/ });
-    await sameMoment(async () => {
+    await sameMoment(page, async () => {
       players = await apiPlayers(request);
       await page.goto("/players-all");
       await table(page)
@@ -147,7 +150,7 @@ test.describe("/players-all", () => {
       expect(await column(page, 2)).toEqual(byBalance.map((p) => money(p.balance)));
       expect((await column(page, 1)).map((n) => n.replace(/Inactive$/, ""))).toEqual(byBalance.map((p) => `${p.fn} ${p.ln}`));
     });
-    await sameMoment(async () => {
+    await sameMoment(page, async () => {
       players = await apiPlayers(request);
       await page.goto("/players-all?sort=balance&dir=desc");
       await table(page)
@@ -160,7 +163,7 @@ test.describe("/players-all", () => {
     });
 
     // Average: high → low, players without a scored round last whichever the direction.
-    await sameMoment(async () => {
+    await sameMoment(page, async () => {
       players = await apiPlayers(request);
       await page.goto("/players-all");
       await table(page)
@@ -185,7 +188,7 @@ test.describe("/players-all", () => {
     let players: ApiPlayer[] = [];
     const page = await noScriptPage(browser, extraHTTPHeaders ?? {});
     let ma1: ApiPlayer[] = [];
-    await sameMoment(async () => {
+    await sameMoment(page, async () => {
       players = await apiPlayers(request);
       await page.goto("/players-all?sort=balance&dir=desc");
       const divisions = [...new Set(players.map((p) => p.division))];
@@ -204,7 +207,7 @@ test.describe("/players-all", () => {
       await expect(page.getByText(`${ma1.length} of ${players.length} players`)).toBeVisible({ timeout: 1_000 });
     });
 
-    await sameMoment(async () => {
+    await sameMoment(page, async () => {
       players = await apiPlayers(request);
       ma1 = players.filter((p) => p.division === "MA1");
       await page.goto("/players-all?sort=balance&dir=desc&division=MA1");
@@ -226,7 +229,7 @@ test.describe("/players-all", () => {
 
   test("with JavaScript a new division applies at once, the name as it is typed, and Clear empties both", async ({ page, request }) => {
     let players: ApiPlayer[] = [];
-    await sameMoment(async () => {
+    await sameMoment(page, async () => {
       players = await apiPlayers(request);
       await page.goto("/players-all");
       await hydrated(page);
@@ -300,7 +303,7 @@ test.describe("/players/{id}", () => {
   });
 
   test("lists the player's rounds and transfers", async ({ page, request }) => {
-    await sameMoment(async () => {
+    await sameMoment(page, async () => {
       const transfers: ApiTransfer[] = await (await request.get("/api/transfers")).json();
       const playerId = transfers.find((t) => t.toPlayer !== null)?.toPlayer as number;
       const player = await (await request.get(`/api/players/player/${playerId}`)).json();
@@ -394,7 +397,7 @@ test.describe("/aces", () => {
 test("transfers list every transfer, names linking to player pages and the league not a link", async ({ page, request }) => {
   const rows = page.getByRole("table", { name: "Transfers" }).locator("tbody tr");
   const quick = expect.configure({ timeout: 1_000 });
-  await sameMoment(async () => {
+  await sameMoment(page, async () => {
     const transfers: ApiTransfer[] = await (await request.get("/api/transfers")).json();
     await page.goto("/transfers");
     await quick(rows).toHaveCount(transfers.length);
