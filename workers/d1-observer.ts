@@ -1,12 +1,19 @@
 // Every statement the request sends to D1 passes through here: it is counted (the
 // page-cache tests and the Server-Timing header show it) and every write notes its table,
 // so the Worker can purge the cache tags of exactly what changed — no write can forget.
-// It also times the round trips (Server-Timing `d1`): the wall time the request spent
-// waiting on D1, overlapping calls counted once, and how many trips there were.
+// It also times the request's waits (Server-Timing `d1`, `d1calls`, `d1rt`): the wall time
+// spent waiting on D1 with overlapping calls counted once, every call (a batch is one), and
+// the round trips on the critical path. A call's trip is one past the deepest call that had
+// ended when it started (it can only have needed those), calls in flight together share
+// one, and `d1rt` is the deepest. Another wait of the request (a Durable Object's answer)
+// goes through `wait`: a round trip unless it overlaps one of D1's.
 
 const WRITE = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+[`"[]?(\w+)/i;
 
-export type D1Observation = { queries: number; writtenTables: Set<string>; roundTrips: number; waitMs: number };
+export type D1Observation = { queries: number; calls: number; writtenTables: Set<string>; roundTrips: number; waitMs: number };
+
+/** Runs one awaited call of the request's I/O, counted into its round trips. */
+export type Wait = <T>(call: () => Promise<T>) => Promise<T>;
 
 export function tableWrittenBy(sql: string): string | null {
   return WRITE.exec(sql)?.[1]?.toLowerCase() ?? null;
@@ -15,8 +22,8 @@ export function tableWrittenBy(sql: string): string | null {
 const CALLS = new Set(["run", "all", "first", "raw"]);
 
 /** A D1 binding that behaves as `db` and records what is sent through it. */
-export function observeD1(db: D1Database): { binding: D1Database; seen: D1Observation } {
-  const seen: D1Observation = { queries: 0, writtenTables: new Set(), roundTrips: 0, waitMs: 0 };
+export function observeD1(db: D1Database): { binding: D1Database; seen: D1Observation; wait: Wait } {
+  const seen: D1Observation = { queries: 0, calls: 0, writtenTables: new Set(), roundTrips: 0, waitMs: 0 };
   const note = (sql: string) => {
     seen.queries += 1;
     const table = tableWrittenBy(sql);
@@ -24,12 +31,21 @@ export function observeD1(db: D1Database): { binding: D1Database; seen: D1Observ
   };
   let inFlight = 0;
   let since = 0;
-  const timed = <T>(call: () => Promise<T>): Promise<T> => {
-    seen.roundTrips += 1;
+  /** The deepest round trip among the calls that have ended. */
+  let ended = 0;
+  const wait: Wait = (call) => {
+    const trip = ended + 1;
+    seen.roundTrips = Math.max(seen.roundTrips, trip);
     if (inFlight++ === 0) since = performance.now();
-    return call().finally(() => {
+    // A Durable Object's call answers with a thenable of its own: made a promise here.
+    return Promise.resolve(call()).finally(() => {
+      ended = Math.max(ended, trip);
       if (--inFlight === 0) seen.waitMs += performance.now() - since;
     });
+  };
+  const timed: Wait = (call) => {
+    seen.calls += 1;
+    return wait(call);
   };
   // A batch is given the statements themselves (D1 refuses a wrapper): each wrapper maps back.
   const unwrap = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
@@ -68,5 +84,5 @@ export function observeD1(db: D1Database): { binding: D1Database; seen: D1Observ
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  return { binding, seen };
+  return { binding, seen, wait };
 }

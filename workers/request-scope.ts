@@ -1,6 +1,7 @@
 import { type Actor, lazily, withAuditActor } from "./audit-actor";
 import { type D1Observation, observeD1 } from "./d1-observer";
 import { openSession, sessionBinding } from "./d1-session";
+import { observeObjects } from "./object-observer";
 import { newNonce } from "./response-policy";
 import { readToken, verifySession } from "~/.server/auth/session";
 import type { RequestScope } from "~/context";
@@ -36,8 +37,9 @@ export function openRequest(request: Request, env: Env): OpenRequest {
     sessionBinding(session),
     lazily(() => actorOfRequest(request, env)),
   );
-  const { binding, seen } = observeD1(audited);
-  return { env: { ...env, DB: binding }, db: binding, session, seen, scope: { nonce: newNonce(), renders: 0 } };
+  const { binding, seen, wait } = observeD1(audited);
+  const observed = { ...env, DB: binding, LIVE_ROUND: observeObjects(env.LIVE_ROUND, wait) };
+  return { env: observed, db: binding, session, seen, scope: { nonce: newNonce(), renders: 0 } };
 }
 
 /** The CachedPages entrypoint's request: anonymous reads only (ADR 11), so any replica will do. */

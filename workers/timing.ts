@@ -12,7 +12,9 @@ const ms = (n: number | undefined) => (n ?? 0).toFixed(1);
 /**
  * `app`: all of the Worker's time until the response starts (not the body streaming out:
  * a cache hit's nonce rewrite and a render's later chunks come after); `d1` statements
- * sent and the wall time spent waiting on D1, `d1rt` round trips (a batch is one);
+ * sent and the wall time spent waiting on D1, `d1calls` its calls (a batch is one), `d1rt`
+ * the round trips on the request's critical path (calls in flight together count once, a
+ * Durable Object's answer too; workers/d1-observer.ts);
  * `render`: React's render of the document, loader data included. The platform freezes
  * the clock while JavaScript runs, so in production only I/O would be measured.
  */
@@ -21,6 +23,7 @@ export function serverTiming(cache: CacheStatus | null, seen: D1Observation, sco
     ...(cache ? [`cache;desc="${cache}"`] : []),
     `app;dur=${ms(totalMs)}`,
     `d1;desc="${seen.queries}";dur=${ms(seen.waitMs)}`,
+    `d1calls;desc="${seen.calls}"`,
     `d1rt;desc="${seen.roundTrips}"`,
     `render;desc="${scope.renders}";dur=${ms(scope.renderMs)}`,
   ].join(", ");
