@@ -33,12 +33,13 @@ export function observeD1(db: D1Database): { binding: D1Database; seen: D1Observ
   let since = 0;
   /** The deepest round trip among the calls that have ended. */
   let ended = 0;
-  const wait: Wait = (call) => {
+  const wait: Wait = <T>(call: () => Promise<T>) => {
     const trip = ended + 1;
     seen.roundTrips = Math.max(seen.roundTrips, trip);
     if (inFlight++ === 0) since = performance.now();
-    // A Durable Object's call answers with a thenable of its own: made a promise here.
-    return Promise.resolve(call()).finally(() => {
+    // A Durable Object's call answers with a thenable of its own, made a promise here; a
+    // call that throws before it is sent still ends its wait.
+    return new Promise<T>((resolve) => resolve(call())).finally(() => {
       ended = Math.max(ended, trip);
       if (--inFlight === 0) seen.waitMs += performance.now() - since;
     });

@@ -57,6 +57,17 @@ describe("round trips", () => {
     expect(seen.calls).toBe(0);
   });
 
+  it("a call that throws before it is sent is refused as a promise and still ends its trip", async () => {
+    const { seen, wait } = observeD1(env.DB);
+    await expect(
+      wait(() => {
+        throw new Error("not sent");
+      }),
+    ).rejects.toThrow("not sent");
+    await wait(() => Promise.resolve());
+    expect(seen.roundTrips).toBe(2);
+  });
+
   it("a live round's object asked beside a D1 read shares its trip, and adds one asked after it", async () => {
     const { binding, seen, wait } = observeD1(env.DB);
     const live = observeObjects(env.LIVE_ROUND, wait);
