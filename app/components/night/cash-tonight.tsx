@@ -20,6 +20,39 @@ function printCash() {
   window.print();
 }
 
+/** A titled list of names, each with an amount, or what an empty one means. */
+function AmountList({
+  id,
+  title,
+  rows,
+  empty,
+}: {
+  id: string;
+  title: string;
+  rows: { key: string; name: string; cents: number }[];
+  empty: string;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="font-semibold">
+        {title}
+      </h3>
+      {rows.length ? (
+        <ul className="text-sm">
+          {rows.map((r) => (
+            <li key={r.key} className="flex justify-between gap-2 border-b border-line py-1 print:py-0">
+              <span>{r.name}</span>
+              <span className="font-semibold tabular-nums">{formatCents(r.cents)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted">{empty}</p>
+      )}
+    </section>
+  );
+}
+
 export function CashTonight({ roundName, startsAt, cash }: { roundName: string; startsAt: number; cash: NightCash }) {
   const { timeZone } = useLeague();
   const { split } = cash;
@@ -60,42 +93,22 @@ export function CashTonight({ roundName, startsAt, cash }: { roundName: string; 
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2 print:grid-cols-2">
-        <section aria-labelledby="cash-by-title">
-          <h3 id="cash-by-title" className="font-semibold">
-            Recorded by
-          </h3>
-          {cash.byRecorder.length ? (
-            <ul className="text-sm">
-              {cash.byRecorder.map((r) => (
-                <li key={r.name} className="flex justify-between gap-2 border-b border-line py-1 print:py-0">
-                  <span>
-                    {r.name} ({r.records === 1 ? "1 record" : `${r.records} records`})
-                  </span>
-                  <span className="font-semibold tabular-nums">{formatCents(r.cents)}</span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-muted">No cash recorded yet.</p>
-          )}
-        </section>
-        <section aria-labelledby="cash-owes-title">
-          <h3 id="cash-owes-title" className="font-semibold">
-            Still owes
-          </h3>
-          {cash.owing.length ? (
-            <ul className="text-sm">
-              {cash.owing.map((o) => (
-                <li key={o.name} className="flex justify-between gap-2 border-b border-line py-1 print:py-0">
-                  <span>{o.name}</span>
-                  <span className="font-semibold tabular-nums">{formatCents(o.owedCents)}</span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm">Nobody: every entry is paid.</p>
-          )}
-        </section>
+        <AmountList
+          id="cash-by-title"
+          title="Recorded by"
+          rows={cash.byRecorder.map((r) => ({
+            key: r.name,
+            name: `${r.name} (${r.records === 1 ? "1 record" : `${r.records} records`})`,
+            cents: r.cents,
+          }))}
+          empty="No cash recorded yet."
+        />
+        <AmountList
+          id="cash-owes-title"
+          title="Still owes"
+          rows={cash.owing.map((o) => ({ key: o.name, name: o.name, cents: o.owedCents }))}
+          empty="Nobody: every entry is paid."
+        />
       </div>
       {cash.records.length ? (
         <div>
