@@ -15,7 +15,6 @@ import { useLeague } from "~/hooks/use-league";
 import { requireAdmin } from "~/.server/auth/guards";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { nightScreen } from "~/.server/services/night/night-screen";
-import { nightCash } from "~/.server/services/night/night-cash";
 import { handleNightForm } from "./night-form.server";
 import { finalizeLiveForm } from "./live-form.server";
 import { LiveWatch } from "~/components/live/live-watch";
@@ -45,13 +44,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const id = await routeId(params.roundId, "round id");
   const { db, env } = routeServices(context);
   // The waitlist in order beside the night's entries (ADR 28): who is next when someone drops out.
-  const [screen, waitlist, cash] = await orRouteError(
-    Promise.all([nightScreen(db, id), roundWaitlist(db, id, nowSeconds()), nightCash(db, id)]),
-  );
+  const [screen, waitlist] = await orRouteError(Promise.all([nightScreen(db, id), roundWaitlist(db, id, nowSeconds())]));
   // Published cards: the round is scored live (ADR 26), and the screen watches it.
   const state = screen.board.publishedAt === null ? null : await orRouteError(liveStateOf(env, id, "admin", true));
   // The watch list is computed in the page from the state and this moment, then follows the round.
-  return { ...screen, waitlist, cash, live: state ? { state, at: nowSeconds() } : null };
+  return { ...screen, waitlist, live: state ? { state, at: nowSeconds() } : null };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {

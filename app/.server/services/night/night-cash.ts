@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
-import { roundMoneyOf, roundPayments } from "../money/round-money";
-import { entriesForRound } from "../rounds/entries";
+import { type RoundPayment, roundMoneyOf, roundPayments } from "../money/round-money";
+import { type EntryRow, entriesForRound } from "../rounds/entries";
 import { getRound } from "../rounds/rounds";
 import { type CashSplit, cashSplit } from "~/lib/night-cash";
 import { fullName } from "~/lib/player-name";
+import type { RoundFees } from "~/lib/pricing";
 
 // The night's cash summary (ADR 38): the cash the round took, split by what it paid for,
 // each record with who recorded it, the voided ones beside, who still owes, the credit
@@ -34,7 +35,7 @@ export type NightCash = {
   creditUsedCents: number;
 };
 
-type Row = {
+type CashRecordRow = {
   id: number;
   name: string;
   amount: number;
@@ -74,13 +75,22 @@ function noteOf(data: string | null): string | null {
   }
 }
 
+/** The round's cash records with who recorded and voided them: the summary's one read of its own. */
+export const cashRecordRows = (db: Db, roundId: number) => db.all<CashRecordRow>(cashRowsSql(roundId));
+
+/** The summary on its own: the round, its entries and payments, and its cash records. */
 export async function nightCash(db: Db, roundId: number): Promise<NightCash> {
   const [round, list, paid, rows] = await Promise.all([
     getRound(db, roundId),
     entriesForRound(db, roundId),
     roundPayments(db, roundId),
-    db.all<Row>(cashRowsSql(roundId)),
+    cashRecordRows(db, roundId),
   ]);
+  return nightCashOf(round, list, paid, rows);
+}
+
+/** The summary from rows already read (the night screen reads the entries and payments for its list). */
+export function nightCashOf(round: RoundFees, list: EntryRow[], paid: RoundPayment[], rows: CashRecordRow[]): NightCash {
   const named = list.map((e) => ({ ...e, name: fullName(e) }));
   const money = roundMoneyOf(round, named, paid);
   const records = rows.map(

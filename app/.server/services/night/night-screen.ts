@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { entries } from "../../db/schema";
 import { getLeagueSettings } from "../standings/league-settings";
-import { entriesScreen, type PlayEntry } from "../rounds/entries-screen";
+import { entriesScreenWithRows, type PlayEntry } from "../rounds/entries-screen";
+import { cashRecordRows, nightCashOf } from "./night-cash";
 import { cardBoard } from "./card-board";
 import { roundPots } from "../sidepots/pot-view";
 import { roundTeams } from "../doubles/teams";
@@ -11,18 +12,19 @@ import { entryTotalCents } from "~/lib/pricing";
 // What the league-night screen (/admin/round/night/{id}) shows (ADR 25): the round, every
 // entry with its check-in and money (the entries screen's rule, services/rounds/
 // entries-screen.ts), the counts, the cards and the card settings the "Make cards" form
-// starts from.
+// starts from, and the night's cash summary (ADR 38) from the same entry and payment rows.
 
 export type NightEntry = PlayEntry & { checkedInAt: number | null; priceCents: number };
 
 export async function nightScreen(db: Db, roundId: number) {
-  const [screen, checkIns, board, settings, sidePots, teams] = await Promise.all([
-    entriesScreen(db, roundId),
+  const [{ screen, rows, payments }, checkIns, board, settings, sidePots, teams, cashRows] = await Promise.all([
+    entriesScreenWithRows(db, roundId),
     db.select({ id: entries.id, at: entries.checkedInAt }).from(entries).where(eq(entries.roundId, roundId)),
     cardBoard(db, roundId),
     getLeagueSettings(db),
     roundPots(db, roundId),
     roundTeams(db, roundId),
+    cashRecordRows(db, roundId),
   ]);
   const at = new Map(checkIns.map((c) => [c.id, c.at]));
   const list = screen.entries
@@ -41,5 +43,6 @@ export async function nightScreen(db: Db, roundId: number) {
     divisions: settings.divisions,
     sidePots,
     teams: { ...teams, caliRule: settings.caliRule },
+    cash: nightCashOf(screen.round, rows, payments, cashRows),
   };
 }

@@ -20,6 +20,11 @@ const NO_NIGHT: EntryNight = { checkedIn: false, cardNumber: null, cardStarted: 
 
 /** What /admin/round/play/{id} shows: the round, its entries with their money, the pot at stake. */
 export async function entriesScreen(db: Db, id: number) {
+  return (await entriesScreenWithRows(db, id)).screen;
+}
+
+/** The screen, and the round's entry and payment rows it was made of (the night's cash summary reads them too). */
+export async function entriesScreenWithRows(db: Db, id: number) {
   const [round, list, pot, paid, nights, pots, [stale]] = await Promise.all([
     getRound(db, id),
     entriesForRound(db, id),
@@ -61,7 +66,7 @@ export async function entriesScreen(db: Db, id: number) {
       night: nights.get(e.id) ?? NO_NIGHT,
     }),
   );
-  return {
+  const screen = {
     round,
     entries,
     pot,
@@ -73,4 +78,5 @@ export async function entriesScreen(db: Db, id: number) {
     // CTP holes held without a distance: Credit payouts asks before paying them (ADR 30).
     toMeasure: holesToMeasure(pots),
   };
+  return { screen, rows: list, payments: paid };
 }
