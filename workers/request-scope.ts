@@ -2,6 +2,7 @@ import { type Actor, lazily, withAuditActor } from "./audit-actor";
 import { type D1Observation, observeD1 } from "./d1-observer";
 import { openSession, sessionBinding } from "./d1-session";
 import { observeObjects } from "./object-observer";
+import { gatherReads } from "./read-runner";
 import { newNonce } from "./response-policy";
 import { readToken, verifySession } from "~/.server/auth/session";
 import type { RequestScope } from "~/context";
@@ -38,11 +39,13 @@ export function openRequest(request: Request, env: Env): OpenRequest {
     lazily(() => actorOfRequest(request, env)),
   );
   const { binding, seen, wait } = observeD1(audited);
-  const observed = { ...env, DB: binding, LIVE_ROUND: observeObjects(env.LIVE_ROUND, wait) };
-  return { env: observed, db: binding, session, seen, scope: { nonce: newNonce(), renders: 0 } };
+  // Above the observer: a gathered batch is one call, one trip (ADR 41).
+  const reads = gatherReads(binding);
+  const observed = { ...env, DB: reads, LIVE_ROUND: observeObjects(env.LIVE_ROUND, wait) };
+  return { env: observed, db: reads, session, seen, scope: { nonce: newNonce(), renders: 0 } };
 }
 
 /** The CachedPages entrypoint's request: anonymous reads only (ADR 11), so any replica will do. */
 export function openAnonymousRead(request: Request, env: Env): Pick<OpenRequest, "env" | "scope"> {
-  return { env: { ...env, DB: sessionBinding(openSession(env.DB, request)) }, scope: { nonce: newNonce(), renders: 0 } };
+  return { env: { ...env, DB: gatherReads(sessionBinding(openSession(env.DB, request))) }, scope: { nonce: newNonce(), renders: 0 } };
 }

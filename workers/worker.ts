@@ -39,7 +39,9 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       const startedAt = performance.now();
       const mode = pageCacheMode(env);
       const open = openRequest(request, env);
-      const { response, status } = await servePage(request, mode, ctx.exports, open.db, open.scope, (read) =>
+      // The local page cache's index (never deployed: Workers Cache needs none) is written
+      // beside the observer, so a page's round trips are its own reads (ADR 41).
+      const { response, status } = await servePage(request, mode, ctx.exports, sessionBinding(open.session), open.scope, (read) =>
         route(read, open.env, ctx, open.scope, pages),
       );
       await drainBody(request);

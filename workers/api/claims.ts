@@ -24,7 +24,7 @@ export const claimsApi = subApp()
     return c.json({ success: true, claim: claimJson(claim) }, 201);
   })
   .get("/mine", requireUser, async (c) => {
-    const claim = await myClaim(c.var.db, c.var.session.user.id);
+    const claim = await myClaim(c.var.db, c.var.reader.userId);
     return c.json({ claim: claim ? claimJson(claim) : null });
   })
   .put("/:id/unclaim", requireUser, param(ClaimIdParam), async (c) => {

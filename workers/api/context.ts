@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { Reader } from "./auth";
 import type { Session } from "~/.server/auth/current-user";
 import type { Db } from "~/.server/db/client";
 import type { League } from "~/.server/league";
@@ -8,8 +9,11 @@ export type ApiEnv = {
   Variables: { db: Db; league: League };
 };
 
-/** Behind requireAdmin: the admin's session is always there. */
-export type AdminEnv = ApiEnv & { Variables: { session: Session } };
+/**
+ * Behind requireAdmin: a write's handler has the admin's session; a GET's has its reader
+ * (workers/api/auth.ts), whose session is decided beside the handler's reads.
+ */
+export type AdminEnv = ApiEnv & { Variables: { session: Session; reader: Reader } };
 
 /** A sub-app of the API: one per resource, mounted in ./index.ts. */
 export const subApp = () => new Hono<ApiEnv>();

@@ -5,7 +5,7 @@ import { AppError } from "~/.server/errors";
 import { moneyView } from "~/.server/services/money/money-view";
 import { type MoneyView, showsMoneyOf } from "~/lib/money-visibility";
 
-/** The request's view of the league's money; its token is checked only when the setting asks who is looking. */
+/** The request's view of the league's money: the setting and the token's session, read together. */
 export function apiMoneyView(c: Context<ApiEnv>): Promise<MoneyView> {
   return moneyView(c.var.db, () => optionalSessionOf(c.req.raw, c.var.db, c.env));
 }

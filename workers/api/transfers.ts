@@ -20,16 +20,20 @@ export const transfersApi = subApp()
   .get("/", async (c) => {
     const page = pageParam(new URL(c.req.url).searchParams);
     if (page === null) throw badRequest(PAGE_ERROR);
-    requireMoneyShown(await apiMoneyView(c));
-    const { rows, page: paging } = await listTransfers(c.var.db, { page, pageSize: API_TRANSFERS_PAGE_SIZE });
+    // Read together; rows the view refuses are never sent (ADR 41).
+    const [view, { rows, page: paging }] = await Promise.all([
+      apiMoneyView(c),
+      listTransfers(c.var.db, { page, pageSize: API_TRANSFERS_PAGE_SIZE }),
+    ]);
+    requireMoneyShown(view);
     cachePublic(c, "transfers", "players", "settings");
     c.header("X-Total-Count", String(paging.total));
     return c.json(rows.map(transferJson));
   })
   .get("/transfersByPlayer/:id", param(PlayerIdParam), async (c) => {
     const id = c.req.valid("param").id;
-    requireMoneyShown(await apiMoneyView(c), id);
-    const list = await transfersByPlayer(c.var.db, id);
+    const [view, list] = await Promise.all([apiMoneyView(c), transfersByPlayer(c.var.db, id)]);
+    requireMoneyShown(view, id);
     cachePublic(c, "transfers", "players", "settings");
     return c.json(list.map(transferJson));
   })

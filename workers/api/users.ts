@@ -85,9 +85,9 @@ export const usersApi = subApp()
     await setMailPrefs(c.var.db, userId, { registrationOpens: false });
     return c.json({ success: true, message: UNSUBSCRIBED });
   })
-  .get("/me", requireUser, (c) => c.json({ user: sessionUserJson(c.var.session.user) }))
+  .get("/me", requireUser, async (c) => c.json({ user: sessionUserJson((await c.var.reader.session).user) }))
   // The user's mail preferences: { registrationOpens } (a mail when registration opens for a round).
-  .get("/me/notifications", requireUser, async (c) => c.json({ notifications: await getMailPrefs(c.var.db, c.var.session.user.id) }))
+  .get("/me/notifications", requireUser, async (c) => c.json({ notifications: await getMailPrefs(c.var.db, c.var.reader.userId) }))
   .put("/me/notifications", requireUser, body(NotificationsSchema), async (c) => {
     const notifications = await setMailPrefs(c.var.db, c.var.session.user.id, c.req.valid("json"));
     return c.json({ success: true, notifications });

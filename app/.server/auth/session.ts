@@ -26,7 +26,7 @@ const ClaimsSchema = z.object({
   exp: z.number(),
 });
 
-type SessionClaims = { userId: number; role: Role; sessionVersion: number; sessionId: string; exp: number };
+export type SessionClaims = { userId: number; role: Role; sessionVersion: number; sessionId: string; exp: number };
 
 type Keys = { SESSION_SECRET: string; SESSION_SECRET_PREVIOUS?: string };
 

@@ -11,12 +11,12 @@ export function viewerOf(session: Session | null): Viewer {
 }
 
 /**
- * What this request may see of the league's money under its setting. `session` is read
- * only when the setting asks for one (a callback, so the /api authenticates a token only
- * then). A page that shows money reads the `settings` tag with it: a change of the setting
- * purges its anonymous copy (ADR 11).
+ * What this request may see of the league's money under its setting. The setting and the
+ * session are asked together, so both are one trip (ADR 41); the session counts only when
+ * the setting asks who is looking. A page that shows money reads the `settings` tag with
+ * it: a change of the setting purges its anonymous copy (ADR 11).
  */
 export async function moneyView(db: Db, session: () => Session | null | Promise<Session | null>): Promise<MoneyView> {
-  const { moneyVisibility } = await getLeagueSettings(db);
-  return moneyViewFor(moneyVisibility, moneyVisibility === "everyone" ? ANONYMOUS : viewerOf(await session()));
+  const [{ moneyVisibility }, viewer] = await Promise.all([getLeagueSettings(db), session()]);
+  return moneyViewFor(moneyVisibility, moneyVisibility === "everyone" ? ANONYMOUS : viewerOf(viewer));
 }
