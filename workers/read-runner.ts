@@ -69,7 +69,9 @@ export function gatherReads(db: D1Database): D1Database {
     for (const p of together.length === 1 ? [...alone, ...together] : alone) callAlone(p).then(p.resolve, p.reject);
     if (together.length < 2) return;
     db.batch(together.map((p) => p.stmt)).then(
-      (results) => together.forEach((p, i) => p.resolve(answer(p.method, p.args, results[i] as D1Result<Record<string, unknown>>))),
+      (results) => {
+        for (const [i, p] of together.entries()) p.resolve(answer(p.method, p.args, results[i] as D1Result<Record<string, unknown>>));
+      },
       // One failing read fails a batch: each is then asked alone, so only it fails, as before.
       () => {
         for (const p of together) callAlone(p).then(p.resolve, p.reject);
