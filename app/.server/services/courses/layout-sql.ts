@@ -69,15 +69,18 @@ export type RoundCourse = Awaited<ReturnType<typeof roundCourseQuery>>[number];
 /** A round's course, layout and holes as the cards read them: each hole's par, and the holes that take a second card in order. */
 export type RoundLayout = { course: string | null; layout: string | null; pars: number[] | null; secondCardOrder: number[] };
 
-/** The round's layout, course and holes, or none (a round without a layout). */
+/** The round's layout, course and holes, or none (a round without a layout): one trip. */
 export async function roundLayout(db: Db, roundId: number): Promise<RoundLayout> {
-  const [named] = await db
-    .select({ layoutId: layouts.id, layout: layouts.name, course: courses.name })
-    .from(rounds)
-    .innerJoin(layouts, eq(layouts.id, rounds.layoutId))
-    .innerJoin(courses, eq(courses.id, layouts.courseId))
-    .where(eq(rounds.id, roundId));
+  const [[named], holes] = await Promise.all([
+    db
+      // The course's name aliased: it shares "name" with the layout's (ADR 41).
+      .select({ layout: layouts.name, course: sql<string>`${courses.name}`.as("course_name") })
+      .from(rounds)
+      .innerJoin(layouts, eq(layouts.id, rounds.layoutId))
+      .innerJoin(courses, eq(courses.id, layouts.courseId))
+      .where(eq(rounds.id, roundId)),
+    holesQuery(db).where(eq(layoutHoles.layoutId, sql`(select ${rounds.layoutId} from ${rounds} where ${rounds.id} = ${roundId})`)),
+  ]);
   if (!named) return { course: null, layout: null, pars: null, secondCardOrder: [] };
-  const holes = await holesQuery(db).where(eq(layoutHoles.layoutId, named.layoutId));
   return { course: named.course, layout: named.layout, pars: holes.map((h) => h.par), secondCardOrder: secondCardHoles(holes) };
 }
