@@ -15,6 +15,14 @@ export const servicesContext = createContext<RequestServices>();
 export const sessionContext = createContext<Session | null>(null);
 
 /**
+ * A page's second render (ADR 41): a page rendered on the session's hint is sent only if
+ * the session's row, read in the same batch, says the same; if not, the root middleware
+ * puts the row here and asks the Worker to render the request again on it.
+ */
+export type SessionRecheck = { again: boolean; verified?: Session | null };
+export const sessionRecheckContext = createContext<SessionRecheck | null>(null);
+
+/**
  * What the Worker knows of this request beyond its bindings: the CSP nonce the document's
  * inline scripts carry (workers/response-policy.ts), and how many times React rendered
  * (reported in Server-Timing, so the page-cache tests can see a hit renders nothing), and

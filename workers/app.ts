@@ -1,7 +1,7 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { RouterContextProvider, createRequestHandler } from "react-router";
 import { createWorker } from "./worker";
-import { cloudflareContext, requestScopeContext } from "~/context";
+import { type SessionRecheck, cloudflareContext, requestScopeContext, sessionRecheckContext } from "~/context";
 
 export { LiveRound } from "./live/live-round";
 
@@ -9,11 +9,19 @@ export { LiveRound } from "./live/live-round";
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 const worker = createWorker(
-  (request, env, ctx, scope) => {
-    const context = new RouterContextProvider();
-    context.set(cloudflareContext, { env, ctx });
-    context.set(requestScopeContext, scope);
-    return requestHandler(request, context);
+  async (request, env, ctx, scope) => {
+    const render = (recheck: SessionRecheck) => {
+      const context = new RouterContextProvider();
+      context.set(cloudflareContext, { env, ctx });
+      context.set(requestScopeContext, scope);
+      context.set(sessionRecheckContext, recheck);
+      return requestHandler(request, context);
+    };
+    // A page rendered on a session hint the session's row did not confirm is rendered
+    // again on the row (ADR 41); a page read never writes, so running it twice is safe.
+    const first: SessionRecheck = { again: false };
+    const response = await render(first);
+    return first.again ? render({ again: false, verified: first.verified }) : response;
   },
   { dev: import.meta.env.DEV },
 );

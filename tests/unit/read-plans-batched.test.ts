@@ -81,7 +81,7 @@ describe("every read of the pages and the /api, alone and batched", () => {
   it("answers the same rows either way", async () => {
     const round = await makeRound({ openForRegistration: true });
     const player = await makePlayer();
-    await makeEntry({ roundId: round.id, playerId: player.id, score: 54, place: 1, payoutCents: 500 });
+    await makeEntry({ roundId: round.id, playerId: player.id, score: 54 });
     await makeTransfer({ fromPlayerId: player.id, toPlayerId: (await makePlayer()).id, amountCents: 500 });
     const live = await makeLiveRound([2, 2]);
     const admin = await makeAdmin();

@@ -1,26 +1,57 @@
 import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import { type Session, authenticate } from "./current-user";
-import { clearedSessionCookie, readSessionCookie } from "./session";
-import { cloudflareContext, servicesContext, sessionContext } from "~/context";
+import { type Session, sessionOfClaims } from "./current-user";
+import { clearedSessionCookie, readSessionCookie, verifySession } from "./session";
+import { clearedHintCookie, hintCookie, hintedSession, sameSession } from "./session-hint";
+import { cloudflareContext, servicesContext, sessionContext, sessionRecheckContext } from "~/context";
 
 /**
  * Root middleware, after servicesMiddleware: reads the session cookie once per request.
  * A cookie that no longer stands for a live session (expired, forged, user locked or
  * reset) is cleared.
+ *
+ * A page read (GET or HEAD) with the session's hint (./session-hint.ts) asks the session's
+ * row without waiting for it: the loaders run on the hint and their reads go in the same
+ * batch as the row (ADR 41). The page is sent only if the row says what the hint said;
+ * otherwise the Worker renders it again on the row. Writes read the row first.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const token = readSessionCookie(request);
   const { env } = context.get(cloudflareContext);
-  const session = token ? await authenticate(context.get(servicesContext).db, env, token) : null;
-  context.set(sessionContext, session);
-  if (token && !session) {
-    // Loaders already see no session; the browser drops the dead cookie with this reply.
-    const response = await next();
-    response.headers.append("Set-Cookie", clearedSessionCookie());
-    return response;
-  }
-  return next();
+  const { db } = context.get(servicesContext);
+  const recheck = context.get(sessionRecheckContext);
+  if (recheck?.verified !== undefined) return withSession(recheck.verified, token !== null, context, next);
+  const claims = token ? await verifySession(env, token) : null;
+  const hinted = claims && recheck && (request.method === "GET" || request.method === "HEAD") ? hintedSession(request, claims) : null;
+  if (!claims || !hinted || !recheck) return withSession(claims ? await sessionOfClaims(db, claims) : null, token !== null, context, next);
+  const verdict = sessionOfClaims(db, claims);
+  context.set(sessionContext, hinted);
+  const response = await next();
+  const session = await verdict;
+  if (sameSession(session, hinted)) return response;
+  // Never sent: the Worker renders the request again on the row.
+  await response.body?.cancel();
+  recheck.again = true;
+  recheck.verified = session;
+  return response;
 };
+
+/** The page on a session read first: a dead token's cookies cleared, a live one's hint set. */
+async function withSession(
+  session: Session | null,
+  hadToken: boolean,
+  context: Readonly<RouterContextProvider>,
+  next: () => Promise<Response>,
+) {
+  context.set(sessionContext, session);
+  const response = await next();
+  if (session) response.headers.append("Set-Cookie", hintCookie(session));
+  else if (hadToken) {
+    // Loaders already saw no session; the browser drops the dead cookies with this reply.
+    response.headers.append("Set-Cookie", clearedSessionCookie());
+    response.headers.append("Set-Cookie", clearedHintCookie());
+  }
+  return response;
+}
 
 type Ctx = Readonly<RouterContextProvider>;
 
