@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { call, makeAdmin, tokenFor } from "../auth-fixtures";
 import { makeCourse } from "../course-fixtures";
 import { dbSnapshot } from "../db-snapshot";
-import { DAY, makeAce, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, uniq } from "../fixtures";
+import { DAY, makeAce, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb, uniq } from "../fixtures";
 import { makeLiveRound } from "../live-fixtures";
 import { argsWith, outcome } from "../route-fixtures";
 import { observeD1 } from "../../workers/d1-observer";
@@ -12,6 +12,7 @@ import { servicesContext } from "~/context";
 import { leagueFromEnv } from "~/.server/league";
 import { lapse, listRows, offeredRound } from "../waitlist-fixtures";
 import type { Session } from "~/.server/auth/current-user";
+import { ensureCalendarToken } from "~/.server/services/rounds/calendar";
 
 // No write in a GET: every request's reads go to D1 in one batch, on a replica, so a read
 // never settles, materialises or records anything (ADR 28 says where the waitlist's
@@ -39,7 +40,8 @@ async function scene() {
   const course = await makeCourse();
   const admin = await makeAdmin();
   const player = waitlisted.a;
-  return { waitlisted, live, played, winner, course, admin, player };
+  const calendarToken = await ensureCalendarToken(testDb(), player.user.id);
+  return { waitlisted, live, played, winner, course, admin, player, calendarToken };
 }
 
 const sessionOf = (s: Scene, who: "player" | "admin"): Session =>
@@ -71,11 +73,16 @@ const paramsOf = (s: Scene, roundId: number) => ({
   roundId: String(roundId),
   playerId: String(s.winner.id),
   tag: "1",
-  feed: "nobodys-token.ics",
+  feed: `${s.calendarToken}.ics`,
   courseId: String(s.course.courseId),
   layoutId: String(s.course.layoutId),
   userId: String(s.player.user.id),
 });
+
+// Each caller, with no query and with the queries pages take (a season, net scores).
+const WHO_AND_QUERY = (["", "?season=all&net=1"] as const).flatMap((q) =>
+  ([null, "player", "admin"] as const).map((who) => [who, q] as const),
+);
 
 describe("no write in a GET", () => {
   it("no page's loader writes, for a visitor, a player or an admin", async () => {
@@ -90,14 +97,14 @@ describe("no write in a GET", () => {
       // compared around the file's calls besides, for a write the observer could not see.
       const before = await dbSnapshot();
       for (const roundId of rounds) {
-        for (const who of [null, "player", "admin"] as const) {
+        for (const [who, query] of WHO_AND_QUERY) {
           const session = who && sessionOf(s, who);
-          const request = new Request("http://localhost/page?season=all&net=1");
+          const request = new Request(`http://localhost/page${query}`);
           const args = argsWith(session, request, paramsOf(s, roundId)) as { context: { set: (...a: unknown[]) => void } };
           const { binding, seen } = observeD1(env.DB);
           args.context.set(servicesContext, { db: getDb(binding), league: leagueFromEnv(env) });
-          await outcome(Promise.resolve(loader(args as never))).catch(() => null);
-          expect([...seen.writtenTables], `${file} as ${who ?? "a visitor"}, round ${roundId}`).toEqual([]);
+          await outcome((async () => loader(args as never))()).catch(() => null);
+          expect([...seen.writtenTables], `${file}${query} as ${who ?? "a visitor"}, round ${roundId}`).toEqual([]);
         }
       }
       expect(await dbSnapshot(), file).toEqual(before);
