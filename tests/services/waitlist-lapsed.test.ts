@@ -3,11 +3,13 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, expectStatus, makeAdmin, tokenFor } from "../auth-fixtures";
 import { dbSnapshot } from "../db-snapshot";
-import { DAY, nowSec, refusal, testDb } from "../fixtures";
+import { DAY, makePlayer, nowSec, refusal, testDb } from "../fixtures";
 import { argsWith } from "../route-fixtures";
 import { PRICE, claimedPlayer, lapse, listRows, offeredRound } from "../waitlist-fixtures";
 import worker from "../worker";
 import type { Session } from "~/.server/auth/current-user";
+import { walkUp } from "~/.server/services/night/walk-up";
+import { addEntry } from "~/.server/services/rounds/entry-admin";
 import { signUpWithCredit } from "~/.server/services/signup/signup";
 import { joinWaitlist, leaveWaitlist } from "~/.server/services/waitlist/waitlist";
 import * as roundPage from "~/routes/round";
@@ -107,6 +109,37 @@ describe("the next write settles a lapsed offer", () => {
     const err = await refusal(signUp(a, round.id));
     expect([err.status, err.message]).toEqual([409, "The round is full."]);
     expect(await statuses(round.id)).toEqual(["expired", "offered"]);
+  });
+
+  it("an admin's entry or a walk-up without the override: the next on the list gets the place first", async () => {
+    const { round } = await lapsedRound();
+    const [admin, p1, p2] = await Promise.all([makeAdmin(), makePlayer(), makePlayer()]);
+    const add = addEntry(testDb(), {
+      round_id: round.id,
+      player: p1.id,
+      division: "MA2",
+      ace: true,
+      credit_added: 0,
+      credit_used: 0,
+      payoutAdjust: 0,
+      over_cap: false,
+    });
+    expect((await refusal(add)).message).toBe("The round is full. To enter them anyway, tick “Over the cap”.");
+    expect(await statuses(round.id)).toEqual(["expired", "offered"]);
+
+    const again = await lapsedRound();
+    const cash = { amountCents: PRICE, note: "", requestKey: `key-${crypto.randomUUID()}` };
+    const walk = walkUp(testDb(), {
+      roundId: again.round.id,
+      player: { id: p2.id },
+      division: "MA2",
+      ace: true,
+      cash,
+      adminId: admin.id,
+      overCap: false,
+    });
+    expect((await refusal(walk)).message).toBe("The round is full. To enter them anyway, tick “Over the cap”.");
+    expect(await statuses(again.round.id)).toEqual(["expired", "offered"]);
   });
 
   it("a write to the waitlist: another player joining", async () => {
