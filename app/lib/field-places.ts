@@ -48,3 +48,23 @@ export function placesLine(taken: number, cap: number | null): string {
   if (cap === null) return `${taken} ${taken === 1 ? "player" : "players"}`;
   return `${taken} of ${cap} ${cap === 1 ? "place" : "places"}`;
 }
+
+/**
+ * The field as the list will read once settled (ADR 28): each waiting player in order
+ * whose division has room takes a place (offered it, or entered at once) and no longer
+ * waits. A page shows this while a freed place, or a lapsed offer's, is not yet passed on,
+ * so no one else is told of room that is the next player's. `offering`: false once the
+ * round is closed or started, when no place is offered.
+ */
+export function settledField(caps: FieldCaps, taken: FieldCount, queue: readonly string[], offering: boolean) {
+  const after: FieldCount = { total: taken.total, byDivision: { ...taken.byDivision } };
+  let waiting = queue.length;
+  if (!offering) return { taken: after, waiting };
+  for (const division of queue) {
+    if (placesLeft(caps, after, division) <= 0) continue;
+    after.total++;
+    after.byDivision[division] = (after.byDivision[division] ?? 0) + 1;
+    waiting--;
+  }
+  return { taken: after, waiting };
+}

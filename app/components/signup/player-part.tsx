@@ -3,6 +3,7 @@ import { SignUpDialog, type SignUpFacts } from "./signup-dialog";
 import { WaitlistPart } from "./waitlist-part";
 import { Alert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
+import { useLeague } from "~/hooks/use-league";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { paidLine } from "~/lib/entry-money";
 import type { FormOutcome } from "~/lib/form-data";
@@ -56,10 +57,14 @@ export function PlayerPart({ round, facts }: { round: Round; facts: SignUpFacts 
       ) : !round.openForRegistration ? (
         <p className="text-sm font-medium text-muted">Registration is closed for this round.</p>
       ) : facts.waitlist && (facts.waitlist.place || facts.waitlist.full) ? (
-        <WaitlistPart round={round} facts={facts} waitlist={facts.waitlist} />
+        <>
+          <LapsedOffer at={facts.waitlist.lapsedAt} />
+          <WaitlistPart round={round} facts={facts} waitlist={facts.waitlist} />
+        </>
       ) : (
         <Card>
           <h2 className="font-display text-xl font-semibold">Sign up</h2>
+          <LapsedOffer at={facts.waitlist?.lapsedAt ?? null} />
           <div className="mt-2 flex flex-wrap items-center gap-3">
             <p className="text-sm">Registration is open.</p>
             <SignUpDialog round={round} facts={facts} />
@@ -68,4 +73,14 @@ export function PlayerPart({ round, facts }: { round: Round; facts: SignUpFacts 
       )}
     </div>
   );
+}
+
+/**
+ * The player's offer from the waitlist lapsed (ADR 28): said from its deadline, whether or
+ * not the list has been settled yet, so the page never offers them a place no longer theirs.
+ */
+function LapsedOffer({ at }: { at: number | null }) {
+  const { longDate, time } = useLeague();
+  if (at === null) return null;
+  return <p className="mt-2 text-sm font-medium">{`The place held for you until ${longDate(at)} at ${time(at)} has lapsed.`}</p>;
 }

@@ -31,8 +31,11 @@ export type SignUpFacts = {
   checkedIn?: boolean;
   /** The league's divisions (its settings), offered first. */
   divisions: readonly string[];
-  /** A capped round (ADR 28): the player's place on its waitlist, and why their division is full (null: it has room). */
-  waitlist: { place: WaitlistPlace | null; full: string | null } | null;
+  /**
+   * A capped round (ADR 28): the player's place on its waitlist, the deadline of their offer
+   * that lapsed (null: none), and why their division is full (null: it has room).
+   */
+  waitlist: { place: WaitlistPlace | null; lapsedAt: number | null; full: string | null } | null;
   /** The round's side pots still taking players (ADR 30): bought into with the entry. */
   sidePots: { id: number; name: string; buyInCents: number }[];
 };

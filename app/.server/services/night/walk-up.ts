@@ -7,6 +7,7 @@ import { cashKey, creditPayment, walkUpByKey } from "./walk-up-payments";
 import { entryTotalCents } from "~/lib/pricing";
 import { playerFacts } from "../rounds/entry-admin";
 import { commitRoundChange } from "../rounds/round-entries";
+import { settleLapsed } from "../waitlist/promote";
 import { nightRound, NIGHT_MESSAGES } from "./night-target";
 import { fullName } from "~/lib/player-name";
 import { formatCents } from "~/lib/money";
@@ -66,6 +67,8 @@ export async function walkUp(db: Db, input: WalkUpInput): Promise<WalkUp> {
   if (!known && credit > 0) throw conflict(`${name} is a new player: they have no credit to pay with.`);
   const key = input.cash.requestKey;
   const entry = { roundId: round.id, division: input.division, ace: input.ace, checkedInAt: now, checkedInBy: input.adminId };
+  // A lapsed offer passes to the next on the list before the walk-up is judged (ADR 28).
+  if (!input.overCap) await settleLapsed(db, round.id, now);
   try {
     return await commitRoundChange(db, round.id, (state) => {
       if (known && state.entries.some((e) => e.playerId === known.id)) throw alreadyEntered(known.name);

@@ -9,6 +9,7 @@ import { type GuardedPlayer, type RoundState, type StateEntry, commitRoundChange
 import { assertEntryVersion } from "./versions";
 import { type Withdrawal, withdrawEntry } from "../money/withdrawal";
 import { SETTLE_MESSAGES, heldPots, planPotPayments } from "../sidepots/settle";
+import { settleLapsed } from "../waitlist/promote";
 import { holesToMeasure } from "~/lib/ctp-rules";
 import { payoutsByEntry } from "~/lib/payouts";
 import { DOUBLES_DIVISION } from "~/lib/doubles";
@@ -46,6 +47,8 @@ export async function addEntry(db: Db, v: Omit<NewEntryValues, "over_cap"> & { o
     creditUsedCents: v.credit_used,
     payoutAdjustCents: v.payoutAdjust,
   };
+  // A lapsed offer passes to the next on the list before the admin's entry is judged (ADR 28).
+  if (!v.over_cap) await settleLapsed(db, v.round_id);
   try {
     return await commitRoundChange(db, v.round_id, (state) => {
       const after = [...state.entries, { id: null, division: v.division, score: 0 }];

@@ -1,15 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { type Db, checkFailed, uniqueViolation } from "../../db/client";
-import { entries, payments, players, rounds } from "../../db/schema";
+import { entries, players, rounds } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { balanceCentsSql } from "../money/balance";
-import type { BatchItem } from "drizzle-orm/batch";
-import { type RoundChange, type RoundState, commitRoundChange } from "../rounds/round-entries";
+import { commitRoundChange } from "../rounds/round-entries";
+import { creditSignUpChange } from "./credit-change";
 import { ownClaim } from "../players/own-claim";
 import { type SignUpQuote, quoteSignUp } from "~/lib/pricing";
 import { fullName } from "~/lib/player-name";
 import { assertRoom } from "../waitlist/field";
-import { joinPots, potsForSignUp } from "../sidepots/signup-pots";
+import { potsForSignUp } from "../sidepots/signup-pots";
+import { settleLapsed } from "../waitlist/promote";
 import { registrationClosedGuard } from "../rounds/registration";
 import { nowSeconds } from "~/lib/time";
 
@@ -62,7 +63,9 @@ export async function planSignUp(
     .from(entries)
     .where(sql`${entries.roundId} = ${req.roundId} and ${entries.playerId} = ${claim.playerId}`);
   if (already) throw conflict(SIGNUP_MESSAGES.entered);
-  // A capped round (ADR 28): a free place, or the one offered to this player.
+  // A capped round (ADR 28): a free place, or the one offered to this player. An offer
+  // lapsed and not yet passed on goes to the next on the list first, not to whoever signs up.
+  await settleLapsed(db, round.id, now);
   await assertRoom(db, round.id, req.division, claim.playerId);
   const pots = await potsForSignUp(db, round.id, req.sidePotIds ?? []);
   const quote = quoteSignUp({
@@ -101,64 +104,6 @@ export async function signUpWithCredit(db: Db, req: SignUpRequest, now = nowSeco
     if (checkFailed(err, "registration_closed")) throw conflict(SIGNUP_MESSAGES.closed);
     throw err;
   }
-}
-
-export type CreditSignUp = {
-  userId: number;
-  roundId: number;
-  division: string;
-  ace: boolean;
-  player: { id: number; name: string; balanceCents: number };
-  quote: SignUpQuote;
-  /** Side pots bought into with the entry (ADR 30). */
-  potIds?: number[];
-};
-
-/**
- * The round change of a sign-up paid wholly by credit: a payment of method credit and the
- * entry, after `before` (the waitlist's own statements when a place is filled from it, ADR
- * 28), guarded by the player's balance and by the round's caps. Answers the entry's id.
- */
-export function creditSignUpChange(db: Db, state: RoundState, s: CreditSignUp, before: BatchItem<"sqlite">[]): RoundChange<number> {
-  return {
-    statements: [
-      ...before,
-      db.insert(payments).values({
-        userId: s.userId,
-        roundId: s.roundId,
-        playerId: s.player.id,
-        method: "credit",
-        status: "completed",
-        amountCents: 0,
-        creditUsedCents: s.quote.creditUsedCents,
-        aceOptIn: s.ace,
-        division: s.division,
-      }),
-      // The batch runs in order on one connection: last_insert_rowid() is the payment.
-      db
-        .insert(entries)
-        .values({
-          roundId: s.roundId,
-          playerId: s.player.id,
-          division: s.division,
-          ace: s.ace,
-          creditUsedCents: s.quote.creditUsedCents,
-          paymentId: sql`last_insert_rowid()`,
-        })
-        .returning({ id: entries.id }),
-      ...joinPots(db, s.roundId, s.player.id, s.potIds ?? []),
-    ],
-    after: [...state.entries, { id: null, division: s.division, score: 0 }],
-    guardPlayers: [
-      { playerId: s.player.id, name: s.player.name, balanceCents: s.player.balanceCents, deltaCents: -s.quote.creditUsedCents },
-    ],
-    takesPlace: { playerId: s.player.id, division: s.division },
-    answer: (results) => {
-      const id = (results.at(-1 - (s.potIds ?? []).length) as { id: number }[] | undefined)?.[0]?.id;
-      if (id === undefined) throw new Error("the entry insert returned no row");
-      return id;
-    },
-  };
 }
 
 type FactsRow = { division: string; balance: number; entered: number };

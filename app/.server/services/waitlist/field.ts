@@ -27,8 +27,13 @@ export type Field = {
   entered: FieldCount;
   /** Players waiting (not yet offered). */
   waiting: number;
-  /** Offers past their deadline whose expiry is not written yet: the page that finds one settles the list. */
+  /** Offers past their deadline whose expiry is not written yet (the cron or the next write settles them). */
   lapsed: number;
+  /** The divisions of the players waiting, in the list's order: what settling would give places to. */
+  queue: string[];
+  /** Whether places may be offered now: registration open and the round still to start. */
+  open: boolean;
+  startsAt: number;
 };
 
 type FieldRow = {
@@ -38,6 +43,9 @@ type FieldRow = {
   entered: string | null;
   waiting: number;
   lapsed: number;
+  queue: string | null;
+  open: number;
+  startsAt: number;
 };
 
 const countOf = (json: string | null): FieldCount => {
@@ -51,7 +59,9 @@ export const fieldQuery = (db: Db, roundId: number) =>
     (select json_group_object(division, n) from (select division, count(*) as n from ${placesSql(roundId, 0)} group by division)) as taken,
     (select json_group_object(division, n) from (select division, count(*) as n from entries where round_id = ${roundId} group by division)) as entered,
     (select count(*) from waitlist where round_id = ${roundId} and status = 'waiting') as waiting,
-    (select count(*) from waitlist where round_id = ${roundId} and status = 'offered' and offer_expires_at <= unixepoch()) as lapsed
+    (select count(*) from waitlist where round_id = ${roundId} and status = 'offered' and offer_expires_at <= unixepoch()) as lapsed,
+    (select json_group_array(division) from (select division from waitlist where round_id = ${roundId} and status = 'waiting' order by id)) as queue,
+    r.open_for_registration as open, r.d as startsAt
     from rounds r where r.id = ${roundId}`);
 
 export const fieldOf = (row: FieldRow | undefined): Field | null =>
@@ -62,6 +72,9 @@ export const fieldOf = (row: FieldRow | undefined): Field | null =>
         entered: countOf(row.entered),
         waiting: Number(row.waiting),
         lapsed: Number(row.lapsed),
+        queue: JSON.parse(row.queue ?? "[]") as string[],
+        open: Boolean(row.open),
+        startsAt: Number(row.startsAt),
       }
     : null;
 

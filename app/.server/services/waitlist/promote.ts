@@ -11,13 +11,14 @@ import { nowSeconds } from "~/lib/time";
 import { type AutoEntrant, autoEnter } from "./auto-enter";
 
 // Filling freed places from a round's waitlist (ADR 28). Run after every write that can
-// free a place (a withdrawal, an admin removing an entry, a cap raised, an offer declined
-// or lapsed), lazily by the round page when it finds a lapsed offer, and every minute by
-// the Worker's cron. Lapsed offers expire first; then, while a place is free, the first
-// waiting player it can go to (their division must have room too) is entered at once from
-// their credit when they asked for that and it covers the fee, else offered the place for
-// the hold window (app/lib/hold-window.ts). Each step is a conditional write, so two runs
-// at once offer one place once.
+// free a place (a withdrawal, an admin removing an entry, a cap raised, an offer declined),
+// before every write that takes a place or joins or leaves the list when an offer has
+// lapsed (settleLapsed), and every minute by the Worker's cron. Never by a read: a page
+// shows a lapsed offer as lapsed from the rows. Lapsed offers expire first; then, while a
+// place is free, the first waiting player it can go to (their division must have room
+// too) is entered at once from their credit when they asked for that and it covers the
+// fee, else offered the place for the hold window (app/lib/hold-window.ts). Each step is a
+// conditional write, so two runs at once offer one place once.
 
 export type Settled = { expired: number; offered: number; autoEntered: number };
 
@@ -98,6 +99,26 @@ async function offerPlace(db: Db, roundId: number, w: Waiting, now: number, dead
 export async function settleAfter(db: Db, roundId: number): Promise<void> {
   try {
     await settleWaitlist(db, roundId);
+  } catch (err) {
+    console.error(`Could not settle the waitlist of round ${roundId}`, err);
+  }
+}
+
+/**
+ * settleWaitlist first when an offer of the round has lapsed and is not yet passed on: a
+ * write that takes a place, or changes the list, runs it before it judges room, so the
+ * place goes to the next on the list rather than to whoever writes first. One read when
+ * nothing lapsed; a failure is logged and the write goes on (the cron settles it).
+ */
+export async function settleLapsed(db: Db, roundId: number, now = nowSeconds()): Promise<void> {
+  const [due] = await db
+    .select({ id: waitlist.id })
+    .from(waitlist)
+    .where(and(eq(waitlist.roundId, roundId), eq(waitlist.status, "offered"), lte(waitlist.offerExpiresAt, now)))
+    .limit(1);
+  if (!due) return;
+  try {
+    await settleWaitlist(db, roundId, now);
   } catch (err) {
     console.error(`Could not settle the waitlist of round ${roundId}`, err);
   }

@@ -1,12 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { players } from "../../db/schema";
+import { players, waitlist } from "../../db/schema";
 import { getLeagueSettings } from "../standings/league-settings";
 import { readField } from "./field";
-import { settleAfter } from "./promote";
 import { type WaitlistPlace, waitlistPlace } from "./waitlist";
 import { roundWaitlist } from "./waitlist-view";
-import { capsCapped, capsOf, fullMessage, placesLine } from "~/lib/field-places";
+import { capsCapped, capsOf, fullMessage, placesLine, settledField } from "~/lib/field-places";
+import { offerDeadline } from "~/lib/hold-window";
 
 // A round's field against its caps as pages show it (ADR 28): the round page's line and
 // the player's place, and the admin round page's caps form with the list in order.
@@ -16,22 +16,25 @@ export type FieldView = { line: string; capped: boolean; divisions: { division: 
 
 export type RoundWaitlist = {
   field: FieldView;
-  /** For the signed-in player: their open place, and why their division has no place now (null: it has one). */
-  mine: { place: WaitlistPlace | null; full: string | null } | null;
+  /**
+   * For the signed-in player: their open place; when their last offer here lapsed, its
+   * deadline (whether or not the expiry is written yet); and why their division has no
+   * place now (null: it has one).
+   */
+  mine: { place: WaitlistPlace | null; lapsedAt: number | null; full: string | null } | null;
 };
 
 /**
- * The round page's part of the waitlist. A lapsed offer found here is passed on first (the
- * lazy half of expiry, ADR 28: the cron does it within a minute anyway).
+ * The round page's part of the waitlist, read only (ADR 28: a read never settles). What
+ * the rows say is shown as the settled list would: a lapsed offer reads as lapsed and holds
+ * nothing, and a place it or a withdrawal freed counts as the next waiting player's. The
+ * cron, or the next write to the round's entries or list, writes it so within a minute.
  */
 export async function roundPageWaitlist(db: Db, roundId: number, playerId: number | null, now: number): Promise<RoundWaitlist | null> {
-  let field = await readField(db, roundId);
-  if (field?.lapsed) {
-    await settleAfter(db, roundId);
-    field = await readField(db, roundId);
-  }
+  const field = await readField(db, roundId);
   if (!field) return null;
   const { caps, entered } = field;
+  const settled = settledField(caps, field.taken, field.queue, field.open && offerDeadline(now, field.startsAt) !== null);
   const view: FieldView = {
     line: placesLine(entered.total, caps.total),
     capped: capsCapped(caps),
@@ -39,14 +42,28 @@ export async function roundPageWaitlist(db: Db, roundId: number, playerId: numbe
       division,
       line: placesLine(entered.byDivision[division] ?? 0, cap),
     })),
-    waiting: field.waiting,
+    waiting: settled.waiting,
   };
   if (playerId === null) return { field: view, mine: null };
-  const [place, [player]] = await Promise.all([
+  const [place, [player], [last]] = await Promise.all([
     waitlistPlace(db, roundId, playerId, now),
     db.select({ division: players.division }).from(players).where(eq(players.id, playerId)),
+    db
+      .select({ status: waitlist.status, offerExpiresAt: waitlist.offerExpiresAt })
+      .from(waitlist)
+      .where(and(eq(waitlist.roundId, roundId), eq(waitlist.playerId, playerId)))
+      .orderBy(desc(waitlist.id))
+      .limit(1),
   ]);
-  return { field: view, mine: { place, full: player ? fullMessage(caps, field.taken, player.division) : null } };
+  const lapsed = last && (last.status === "expired" || (last.status === "offered" && (last.offerExpiresAt ?? 0) <= now));
+  return {
+    field: view,
+    mine: {
+      place,
+      lapsedAt: lapsed ? last.offerExpiresAt : null,
+      full: player ? fullMessage(caps, settled.taken, player.division) : null,
+    },
+  };
 }
 
 /** The admin round page's caps form inputs (the league's divisions and any capped one) and the list in order. */

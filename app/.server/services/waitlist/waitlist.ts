@@ -5,7 +5,7 @@ import { AppError, conflict, notFound } from "../../errors";
 import { ownClaim } from "../players/own-claim";
 import { SIGNUP_MESSAGES, signUpWithCredit } from "../signup/signup";
 import { readField } from "./field";
-import { openStatuses, settleWaitlist } from "./promote";
+import { openStatuses, settleLapsed, settleWaitlist } from "./promote";
 import { placesLeft } from "~/lib/field-places";
 import { nowSeconds } from "~/lib/time";
 
@@ -85,7 +85,9 @@ export async function leaveWaitlist(db: Db, userId: number, roundId: number, now
     .returning({ offerExpiresAt: waitlist.offerExpiresAt });
   if (!left) throw notFound(WAITLIST_MESSAGES.notOnList);
   const declinedOffer = left.offerExpiresAt !== null;
+  // A place turned down passes on; any other leave still settles an offer that lapsed.
   if (declinedOffer) await settleWaitlist(db, roundId, now);
+  else await settleLapsed(db, roundId, now);
   return { declinedOffer };
 }
 
