@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { optionalSession } from "~/.server/auth/guards";
 import { clearedSessionCookie } from "~/.server/auth/session";
+import { clearedHintCookie } from "~/.server/auth/session-hint";
 import { routeServices } from "~/.server/route-context";
 import { endAllSessions, endSession } from "~/.server/services/accounts/sessions";
 
@@ -14,7 +15,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (form?.get("intent") === "everywhere") await endAllSessions(db, session.user.id);
     else await endSession(db, session);
   }
-  return redirect("/", { headers: { "Set-Cookie": clearedSessionCookie() } });
+  const headers = new Headers([
+    ["Set-Cookie", clearedSessionCookie()],
+    ["Set-Cookie", clearedHintCookie()],
+  ]);
+  return redirect("/", { headers });
 }
 
 export function loader() {

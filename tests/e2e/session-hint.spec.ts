@@ -1,4 +1,5 @@
-import { type APIResponse, expect, test } from "./fixtures";
+import type { APIResponse } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { appOrigin, newContext } from "./fixtures";
 
 // A signed-in page reads the session's row in the same batch as its loaders (ADR 41): the

@@ -4,6 +4,7 @@ import { subApp } from "./context";
 import { sessionUserJson } from "./serializers/users";
 import { body, query } from "./validate";
 import { clearedSessionCookie, sessionCookie } from "~/.server/auth/session";
+import { clearedHintCookie } from "~/.server/auth/session-hint";
 import { checkEmail, login, createAccountAndStartSession, startSession, updateProfile } from "~/.server/services/accounts/accounts";
 import { endAllSessions, endSession } from "~/.server/services/accounts/sessions";
 import {
@@ -63,11 +64,13 @@ export const usersApi = subApp()
     const session = await optionalSessionOf(c.req.raw, c.var.db, c.env);
     if (session) await endSession(c.var.db, session);
     c.header("Set-Cookie", clearedSessionCookie());
+    c.header("Set-Cookie", clearedHintCookie(), { append: true });
     return c.json({ success: true });
   })
   .post("/logout-everywhere", requireUser, async (c) => {
     await endAllSessions(c.var.db, c.var.session.user.id);
     c.header("Set-Cookie", clearedSessionCookie());
+    c.header("Set-Cookie", clearedHintCookie(), { append: true });
     return c.json({ success: true });
   })
   // The registration mail's List-Unsubscribe URL (RFC 8058). Mail clients post to it from

@@ -19,10 +19,13 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const { env } = context.get(cloudflareContext);
   const { db } = context.get(servicesContext);
   const recheck = context.get(sessionRecheckContext);
-  if (recheck?.verified !== undefined) return withSession(recheck.verified, token !== null, context, next);
+  // Only a page read uses the hint, so only a page read leaves one (a logout's answer must not).
+  const read = recheck !== null && (request.method === "GET" || request.method === "HEAD");
+  if (recheck?.verified !== undefined) return withSession(recheck.verified, token !== null, read, context, next);
   const claims = token ? await verifySession(env, token) : null;
-  const hinted = claims && recheck && (request.method === "GET" || request.method === "HEAD") ? hintedSession(request, claims) : null;
-  if (!claims || !hinted || !recheck) return withSession(claims ? await sessionOfClaims(db, claims) : null, token !== null, context, next);
+  const hinted = claims && read ? hintedSession(request, claims) : null;
+  if (!claims || !hinted || !recheck)
+    return withSession(claims ? await sessionOfClaims(db, claims) : null, token !== null, read, context, next);
   const verdict = sessionOfClaims(db, claims);
   context.set(sessionContext, hinted);
   const response = await next();
@@ -39,12 +42,13 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 async function withSession(
   session: Session | null,
   hadToken: boolean,
+  hint: boolean,
   context: Readonly<RouterContextProvider>,
   next: () => Promise<Response>,
 ) {
   context.set(sessionContext, session);
   const response = await next();
-  if (session) response.headers.append("Set-Cookie", hintCookie(session));
+  if (session && hint) response.headers.append("Set-Cookie", hintCookie(session));
   else if (hadToken) {
     // Loaders already saw no session; the browser drops the dead cookies with this reply.
     response.headers.append("Set-Cookie", clearedSessionCookie());
