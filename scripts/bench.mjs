@@ -13,6 +13,7 @@
 // a league seeded there before (`LEAGUE_PERSIST=.scale-state npm run seed:scale`) as it is.
 // See docs/performance.md.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { signedInPages } from "./bench/pages.mjs";
 import { f, median, metric, printPages, profile, record } from "./bench/profile.mjs";
@@ -164,7 +165,10 @@ await ready(app("/api/ace"));
 // A server that did not take the latency would report a quiet machine's numbers as a slow one's.
 const probe = (await record(app("/"), signedIn)).headers["server-timing"];
 if (!(metric(probe, "d1")?.dur >= latency)) throw new Error(`The restarted app did not wait ${latency} ms on D1: Server-Timing ${probe}`);
+const loadBefore = loadavg()[0];
 const atLatency = await profileAll();
+// The gate is meant for a quiet machine: the load says whether this one was.
+const load = `${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`;
 
 console.log(`\n${persist ?? "demo league"}; ${connections} connections, ${seconds} s per run, ${rounds} interleaved rounds, medians:\n`);
 console.log("| case | bytes | app req/s | bare req/s | app p50 ms | bare p50 ms | × bare | target |");
@@ -186,6 +190,6 @@ for (const c of cases) {
   console.log(`| ${cells.join(" | ")} |`);
 }
 
-printPages(profiled, at0, atLatency, latency, requests);
+printPages(profiled, at0, atLatency, latency, requests, load);
 console.log(`\nThe bench took ${f((Date.now() - startedAt) / 60_000)} min.`);
 process.exit(0);

@@ -59,7 +59,7 @@ export async function profile(app, pages, requests) {
 }
 
 /** The pages at 0 ms and at `latency` ms side by side, and the signed-in pages' gate. */
-export function printPages(pages, at0, atLatency, latency, requests) {
+export function printPages(pages, at0, atLatency, latency, requests, load) {
   const gate = 2 * latency + 30;
   console.log(`\nEvery page, ${requests} requests each one at a time, medians (ms; wall = the client's whole request).`);
   console.log(
@@ -81,4 +81,5 @@ export function printPages(pages, at0, atLatency, latency, requests) {
   const gated = pages.filter((p) => p.gated).length;
   const note = requests < 40 ? ` (over ${requests} requests, not the gate's 40)` : "";
   console.log(`\nGate at ${latency} ms: ${met} of ${gated} signed-in pages met${note}. Reported, not failed.`);
+  console.log(`Load average over the ${latency} ms pass: ${load} (the gate is meant for a quiet machine, 2 cores).`);
 }
