@@ -5,6 +5,7 @@
 //
 //   node scripts/serve-build.mjs [port] [path/to/wrangler.json]
 //
+// D1_LATENCY_MS=50 in the environment delays each D1 call 50 ms (workers/d1-latency.ts).
 // The port defaults to $PORT, else 8787; the config to the app's build (build/server). Local
 // state (D1, Durable Objects, the page cache) lives under LEAGUE_PERSIST, else
 // .wrangler/state, where wrangler's `d1 execute --local --persist-to` finds the same D1.
@@ -27,6 +28,9 @@ const config = unstable_readConfig({ config: configPath });
 // The bindings, Durable Objects, queues, assets, crons and .dev.vars, as wrangler reads them.
 const { workerOptions, main, externalWorkers } = unstable_getMiniflareWorkerOptions(config);
 const { modulesRules, ...bindings } = workerOptions;
+// D1_LATENCY_MS from the environment (`D1_LATENCY_MS=50 npm start`, the bench) reaches the
+// Worker as a var, never through wrangler.toml, which must not set it (test:deploy checks).
+if (process.env.D1_LATENCY_MS) bindings.bindings = { ...bindings.bindings, D1_LATENCY_MS: process.env.D1_LATENCY_MS };
 
 // The build is already bundled: its entry and every chunk beside it, by the config's rules.
 const rootPath = path.dirname(path.resolve(path.dirname(configPath), main));

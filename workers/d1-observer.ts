@@ -7,6 +7,9 @@
 // ended when it started (it can only have needed those), calls in flight together share
 // one, and `d1rt` is the deepest. Another wait of the request (a Durable Object's answer)
 // goes through `wait`: a round trip unless it overlaps one of D1's.
+// Given a latency (D1_LATENCY_MS, workers/d1-latency.ts), each D1 call waits that long
+// before it is sent, inside its wait: calls in flight together overlap, a chain adds up, as
+// a replica a region away would answer. A Durable Object's answer is not delayed.
 
 const WRITE = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+[`"[]?(\w+)/i;
 
@@ -21,8 +24,8 @@ export function tableWrittenBy(sql: string): string | null {
 
 const CALLS = new Set(["run", "all", "first", "raw"]);
 
-/** A D1 binding that behaves as `db` and records what is sent through it. */
-export function observeD1(db: D1Database): { binding: D1Database; seen: D1Observation; wait: Wait } {
+/** A D1 binding that behaves as `db` and records what is sent through it, each call `latencyMs` late. */
+export function observeD1(db: D1Database, latencyMs = 0): { binding: D1Database; seen: D1Observation; wait: Wait } {
   const seen: D1Observation = { queries: 0, calls: 0, writtenTables: new Set(), roundTrips: 0, waitMs: 0 };
   const note = (sql: string) => {
     seen.queries += 1;
@@ -44,9 +47,10 @@ export function observeD1(db: D1Database): { binding: D1Database; seen: D1Observ
       if (--inFlight === 0) seen.waitMs += performance.now() - since;
     });
   };
+  const late = <T>(call: () => Promise<T>) => (latencyMs > 0 ? new Promise((r) => setTimeout(r, latencyMs)).then(call) : call());
   const timed: Wait = (call) => {
     seen.calls += 1;
-    return wait(call);
+    return wait(() => late(call));
   };
   // A batch is given the statements themselves (D1 refuses a wrapper): each wrapper maps back.
   const unwrap = new WeakMap<D1PreparedStatement, D1PreparedStatement>();

@@ -1,4 +1,5 @@
 import { type Actor, lazily, withAuditActor } from "./audit-actor";
+import { d1LatencyMs } from "./d1-latency";
 import { type D1Observation, observeD1 } from "./d1-observer";
 import { openSession, sessionBinding } from "./d1-session";
 import { observeObjects } from "./object-observer";
@@ -10,7 +11,8 @@ import type { RequestScope } from "~/context";
 // Step "open": what one request works with. Its D1 binding is the request's D1 session
 // (workers/d1-session.ts), which stamps money writes with the request's actor (ADR 20)
 // and is observed, so the purge step knows every table it wrote (ADR 11); and its scope
-// (the CSP nonce, React's renders).
+// (the CSP nonce, React's renders). Locally its D1 calls may be made late on purpose
+// (D1_LATENCY_MS), to show what its round trips would cost with D1 farther away.
 
 export type OpenRequest = {
   env: Env;
@@ -38,7 +40,8 @@ export function openRequest(request: Request, env: Env): OpenRequest {
     sessionBinding(session),
     lazily(() => actorOfRequest(request, env)),
   );
-  const { binding, seen, wait } = observeD1(audited);
+  // Each call late by D1_LATENCY_MS on a local server only (workers/d1-latency.ts).
+  const { binding, seen, wait } = observeD1(audited, d1LatencyMs(env));
   // Above the observer: a gathered batch is one call, one trip (ADR 41).
   const reads = gatherReads(binding);
   const observed = { ...env, DB: reads, LIVE_ROUND: observeObjects(env.LIVE_ROUND, wait) };
