@@ -13,7 +13,8 @@
 // and as a table in FILE-trips.txt.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { buildIfStale, run, serveInGroup, waitForServer } from "./lib.mjs";
-import { ROLES, discoverIds, tripsOf, walkUrls } from "./read-walk/list.ts";
+import { ROLES, discoverIds, walkUrls } from "./read-walk/list.ts";
+import { tripsOf } from "./read-walk/trips.ts";
 import { differences, keepBody, normaliser } from "./read-walk/normalise.mjs";
 
 const [mode, file, other] = process.argv.slice(2);
@@ -33,7 +34,8 @@ process.env.LEAGUE_SEED_NOW ??= String(Math.floor(Date.now() / 86_400_000) * 86_
 run(process.execPath, ["scripts/prepare-db.mjs"]);
 // No cron ticker: nothing but the walk's own requests runs on this server.
 serveInGroup(process.execPath, ["scripts/serve-build.mjs", String(port)]);
-await waitForServer(`${origin}/api/ace`);
+// Ready when it answers: a URL outside the walk, so no walked page is cached before the walk.
+await waitForServer(`${origin}/favicon.ico`);
 
 const from = Math.floor(Date.now() / 1000);
 const post = async (path, body, cookie) => {

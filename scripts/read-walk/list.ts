@@ -124,10 +124,6 @@ export function walkUrls(ids: Ids): string[] {
   return [...pages.map(data), ...plain, ...api, data("/logout")];
 }
 
-/** What the gates hold a URL to: an /api GET answers in one round trip, a page in two. */
-export const isApi = (url: string) => url.startsWith("/api/");
-export const tripBudget = (url: string) => (isApi(url) ? 1 : 2);
-
 type Round = { id: number; d: number; openForRegistration: boolean; entry_count: number; doubles: boolean };
 type Get = (path: string, role: Role) => Promise<unknown>;
 
@@ -137,7 +133,7 @@ type Get = (path: string, role: Role) => Promise<unknown>;
  * `extraRounds` (the e2e spec's own rounds in the states the seed lacks).
  */
 export async function discoverIds(get: Get, feed: string | null, extraRounds: number[] = []): Promise<Ids> {
-  const rounds = (await get("/api/rounds/all", "visitor")) as Round[];
+  const rounds = ((await get("/api/rounds/all", "visitor")) as Round[]).filter((r) => !extraRounds.includes(r.id));
   const now = Date.now() / 1000;
   const past = rounds.filter((r) => r.d < now && r.entry_count > 0);
   const future = rounds.filter((r) => r.d >= now).sort((a, b) => a.d - b.d);
@@ -166,14 +162,4 @@ export async function discoverIds(get: Get, feed: string | null, extraRounds: nu
     // 43 characters of base64url: the shape of a feed token, that no user holds.
     feed: feed ?? `/calendar/${"A".repeat(43)}.ics`,
   };
-}
-
-/** The d1 numbers of a response's Server-Timing header (workers/timing.ts). */
-export function tripsOf(serverTiming: string | null) {
-  const desc = (name: string) => {
-    const m = new RegExp(`(?:^|, )${name};desc="([^"]*)"`).exec(serverTiming ?? "");
-    return m ? Number(m[1]) : null;
-  };
-  const cache = /(?:^|, )cache;desc="([^"]*)"/.exec(serverTiming ?? "")?.[1] ?? null;
-  return { queries: desc("d1"), calls: desc("d1calls"), rt: desc("d1rt"), cache };
 }
