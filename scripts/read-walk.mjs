@@ -30,6 +30,8 @@ const origin = `http://localhost:${port}`;
 process.env.LEAGUE_PERSIST = ".walk-state";
 rmSync(process.env.LEAGUE_PERSIST, { recursive: true, force: true });
 buildIfStale();
+// From before the seed: its inserts stamp audit rows with the moment they ran.
+const from = Math.floor(Date.now() / 1000);
 process.env.LEAGUE_SEED_NOW ??= String(Math.floor(Date.now() / 86_400_000) * 86_400);
 run(process.execPath, ["scripts/prepare-db.mjs"]);
 // No cron ticker: nothing but the walk's own requests runs on this server.
@@ -37,7 +39,6 @@ serveInGroup(process.execPath, ["scripts/serve-build.mjs", String(port)]);
 // Ready when it answers: a URL outside the walk, so no walked page is cached before the walk.
 await waitForServer(`${origin}/favicon.ico`);
 
-const from = Math.floor(Date.now() / 1000);
 const post = async (path, body, cookie) => {
   const res = await fetch(origin + path, {
     method: "POST",
@@ -73,7 +74,9 @@ for (const role of ROLES) {
     };
   }
 }
-const normalise = normaliser({ origin, from, to: Math.floor(Date.now() / 1000), secrets: [tokens.player, tokens.admin, feedToken] });
+const timeZone = /^LEAGUE_TIMEZONE\s*=\s*"([^"]+)"/m.exec(readFileSync("wrangler.toml", "utf8"))?.[1] ?? "America/Chicago";
+const secrets = [tokens.player, tokens.admin, feedToken];
+const normalise = normaliser({ origin, from, to: Math.floor(Date.now() / 1000), secrets, timeZone });
 const responses = {};
 const trips = {};
 for (const [key, r] of Object.entries(raw)) {

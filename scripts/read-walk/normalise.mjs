@@ -1,10 +1,11 @@
 // What a read walk keeps of a response, with only what differs between two runs of the same
 // code taken out: the server's origin (its port), the walk's own session and calendar
-// tokens, and the times the walk's own requests made (a login's last-login time, a
-// session's start and expiry, a calendar's DTSTAMP): every such time falls inside the walk,
-// while the league's own times come from a seed pinned to the start of the day
-// (LEAGUE_SEED_NOW), so any time inside the walk's window is replaced by a marker.
-// CSP nonces and ETags are headers, which are not kept but for a redirect's Location.
+// tokens, and the times of the run itself (a login's last-login time, a calendar's
+// DTSTAMP, the audit rows the seed's inserts stamp as they run): each falls inside the
+// run, while the league's own times come from a seed pinned to the start of the day
+// (LEAGUE_SEED_NOW), so a time inside the run's window, as a number, an ISO or iCalendar
+// stamp or as the app shows it in words, is replaced by a marker. CSP nonces and ETags are
+// headers, which are not kept but for a redirect's Location.
 
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 
@@ -16,13 +17,25 @@ const literally = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * What a walk keeps of its bodies: `text(s)` normalises a text body, `json(value)` a parsed
  * JSON one (its numbers and strings), for a walk from `from` to `to` (epoch seconds).
  */
-export function normaliser({ origin, from, to, secrets }) {
+export function normaliser({ origin, from, to, secrets, timeZone }) {
   const lo = from - SLACK;
   const hi = to + SLACK;
   const now = (t) => t >= lo && t <= hi;
+  // A time the app shows in words, as app/lib/time.ts's formatDateTime writes it ("12/01/26, 11:07 PM").
+  const shown = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    month: "2-digit",
+    day: "2-digit",
+    year: "2-digit",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+  const minutes = new Set();
+  for (let t = lo; t <= hi + 60; t += 60) minutes.add(shown.format(new Date(t * 1000)));
   const replacements = [
     [new RegExp(literally(origin), "g"), "<origin>"],
     ...secrets.filter(Boolean).map((s) => [new RegExp(literally(s), "g"), "<secret>"]),
+    ...[...minutes].map((m) => [new RegExp(literally(m), "g"), "<now-shown>"]),
   ];
   const text = (body) => {
     let out = body;
