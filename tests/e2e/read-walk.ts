@@ -54,12 +54,6 @@ export async function walkRounds(admin: Page, waiter: { page: Page; roundId: num
     join: "1",
   });
 
-  const { roundId: played } = await playedRound(admin, [
-    { fn: "Pia", division: "MA2", score: 50 },
-    { fn: "Pat", division: "MA2", score: 54 },
-  ]);
-  await api(admin, "POST", "/api/admin/entry/creditPayouts", { round_id: played });
-
   const doubles = await makeRound(admin, `Walk doubles ${tag}`, -1, { aceDollars: 0, more: { doubles: true } });
   for (const fn of ["Dee", "Dan", "Dot", "Dub"]) {
     const player = await makePlayer(admin, fn, `Walk${tag}`, "MA2");
@@ -69,6 +63,14 @@ export async function walkRounds(admin: Page, waiter: { page: Page; roundId: num
     await api(admin, "POST", `/api/admin/rounds/${doubles}/check-in`, { entry_id: newEntry.id });
   }
   await postForm(admin, `/admin/round/night/${doubles}`, { intent: "drawTeams", version: "0", mode: "random" });
+  // Scores last: the ratings job they queue re-rates every round from this one's date on,
+  // and would race (and retry 10 s later) with an entry added after it to a later round.
+  const { roundId: played } = await playedRound(admin, [
+    { fn: "Pia", division: "MA2", score: 50 },
+    { fn: "Pat", division: "MA2", score: 54 },
+  ]);
+  await api(admin, "POST", "/api/admin/entry/creditPayouts", { round_id: played });
+
   return { open, capped, lapsing, live, played, doubles };
 }
 
