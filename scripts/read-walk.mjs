@@ -15,7 +15,8 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { buildIfStale, run, serveInGroup, waitForServer } from "./lib.mjs";
 import { ROLES, discoverIds, walkUrls } from "./read-walk/list.ts";
 import { tripsOf } from "./read-walk/trips.ts";
-import { differences, keepBody, normaliser } from "./read-walk/normalise.mjs";
+import { differences, keepBody, normaliser, plainTurboStream } from "./read-walk/normalise.mjs";
+import { recordRounds } from "./read-walk/rounds.mjs";
 
 const [mode, file, other] = process.argv.slice(2);
 if (!["record", "compare"].includes(mode) || !file) {
@@ -39,26 +40,43 @@ serveInGroup(process.execPath, ["scripts/serve-build.mjs", String(port)]);
 // Ready when it answers: a URL outside the walk, so no walked page is cached before the walk.
 await waitForServer(`${origin}/favicon.ico`);
 
-const post = async (path, body, cookie) => {
+/** A call as a browser on the app sends it (a form's fields urlencoded): its JSON answer, or its text for a form. */
+const call = async (method, path, body, cookie, asForm = false) => {
   const res = await fetch(origin + path, {
-    method: "POST",
-    headers: { Origin: origin, "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}) },
-    body: JSON.stringify(body),
+    method,
+    headers: {
+      Origin: origin,
+      "Content-Type": asForm ? "application/x-www-form-urlencoded" : "application/json",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: body === undefined ? undefined : asForm ? new URLSearchParams(body) : JSON.stringify(body),
   });
-  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return asForm ? res.text() : res.json();
 };
+const post = (path, body, cookie) => call("POST", path, body, cookie);
 const tokens = {
   player: (await post("/api/users/login", { email: "player1@league.test", password: "PlayerPass2026" })).token,
   admin: (await post("/api/admin/login", { username: "admin@league.test", password: "LeagueAdmin2026" })).token,
 };
+// player2 (an approved claim) joins a full round's waitlist in the set-up; the walk is player1's.
+const player2 = `__Host-session=${(await post("/api/users/login", { email: "player2@league.test", password: "PlayerPass2026" })).token}`;
 const cookie = (role) => (role === "visitor" ? {} : { Cookie: `__Host-session=${tokens[role]}` });
 // The player's personal calendar feed: made once, before the walk (the one write besides the logins).
 const feedUrl = (await post("/api/users/me/calendar-token", {}, cookie("player").Cookie)).feed_url;
 const feedToken = /\/calendar\/([^/]+)\.ics$/.exec(feedUrl)[1];
 
 const getJson = async (path, role) => (await fetch(origin + path, { headers: cookie(role) })).json();
-const ids = await discoverIds(getJson, new URL(feedUrl).pathname);
+const made = await recordRounds({
+  day: Number(process.env.LEAGUE_SEED_NOW),
+  as: (role, method, path, body) => call(method, path, body, role === "admin" ? cookie("admin").Cookie : player2),
+  form: (path, fields) => call("POST", path, fields, cookie("admin").Cookie, true),
+  loaderData: async (path) => {
+    const data = await plainTurboStream(await (await fetch(`${origin}${path}.data`, { headers: cookie("admin") })).text());
+    return Object.entries(data).find(([route]) => route.startsWith("routes/"))[1].data;
+  },
+});
+const ids = await discoverIds(getJson, new URL(feedUrl).pathname, made);
 const urls = walkUrls(ids);
 
 const raw = {};
@@ -75,7 +93,7 @@ for (const role of ROLES) {
   }
 }
 const timeZone = /^LEAGUE_TIMEZONE\s*=\s*"([^"]+)"/m.exec(readFileSync("wrangler.toml", "utf8"))?.[1] ?? "America/Chicago";
-const secrets = [tokens.player, tokens.admin, feedToken];
+const secrets = [tokens.player, tokens.admin, player2.split("=")[1], feedToken];
 const normalise = normaliser({ origin, from, to: Math.floor(Date.now() / 1000), secrets, timeZone });
 const responses = {};
 const trips = {};

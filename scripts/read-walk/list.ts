@@ -104,7 +104,7 @@ export function walkUrls(ids: Ids): string[] {
       `/api/players/round/${r}`,
       `/api/rounds/${r}/cards`,
       `/api/rounds/round/${r}`,
-      `/api/rounds/${r}/waitlist`,
+      `/api/admin/rounds/${r}/waitlist`,
     );
   }
   pages.push(`/players/${ids.player}`, `/admin/user/${ids.user}`, `/tags/${ids.tag}`);
