@@ -13,6 +13,8 @@ const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) 
 
 // The specs whose setting changes every visitor's pages: run alone, last (the league-wide project).
 const LEAGUE_WIDE = /(money-visibility|bag-tags)\.spec\.ts$/;
+// The read walk: its no-write check counts every row of the database, so it runs alone, last.
+const READ_WALK = /read-walk\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -54,14 +56,14 @@ export default defineConfig({
     {
       name: "desktop",
       dependencies: ["budgets"],
-      testIgnore: ["budgets.spec.ts", LEAGUE_WIDE],
+      testIgnore: ["budgets.spec.ts", LEAGUE_WIDE, READ_WALK],
       grepInvert: /@narrow(?!-too)/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
     {
       name: "mobile",
       dependencies: ["budgets"],
-      testIgnore: ["budgets.spec.ts", LEAGUE_WIDE],
+      testIgnore: ["budgets.spec.ts", LEAGUE_WIDE, READ_WALK],
       grep: /@narrow/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true },
     },
@@ -71,6 +73,15 @@ export default defineConfig({
       name: "league-wide",
       dependencies: ["desktop", "mobile"],
       testMatch: LEAGUE_WIDE,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+    // Every page and /api GET walked for its round trips and for writing nothing
+    // (tests/e2e/read-walk.spec.ts): alone, after every other test. It loads no page, so one
+    // project. Run it by itself with `--project=read-walk --no-deps`.
+    {
+      name: "read-walk",
+      dependencies: ["league-wide"],
+      testMatch: READ_WALK,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
   ],

@@ -74,7 +74,10 @@ if (league === "empty") {
   const seedFile = join(localPersistRoot(), "seed.sql");
   mkdirSync(localPersistRoot(), { recursive: true });
   // wrangler answers a --file with one JSON result per statement: shown only if it fails.
-  const summary = runQuiet(bin("tsx"), ["scripts/seed.ts", "--out", seedFile, ...(scale ? ["--scale"] : [])]);
+  // LEAGUE_SEED_NOW (epoch seconds) pins the seed's "now": the read walk (scripts/read-walk.mjs)
+  // seeds the same league on every run of a day, so two of its records can be compared.
+  const pinned = process.env.LEAGUE_SEED_NOW ? ["--now", process.env.LEAGUE_SEED_NOW] : [];
+  const summary = runQuiet(bin("tsx"), ["scripts/seed.ts", "--out", seedFile, ...(scale ? ["--scale"] : []), ...pinned]);
   if (fresh) {
     writeFileSync(seedFile, `${migrationsSql()}\n${readFileSync(seedFile, "utf8")}`);
     console.log("Created the local D1 with every migration applied.");
