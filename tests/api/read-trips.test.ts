@@ -20,7 +20,7 @@ const tokens: Record<Role, string | undefined> = { visitor: undefined, player: u
 let paths: { path: string; guard?: "user" | "admin" }[] = [];
 
 beforeAll(async () => {
-  const live = await makeLiveRound([2, 2]);
+  const live = await makeLiveRound([2, 2], { pars: [3, 4, 3, 5, 3, 3, 4, 3, 3] });
   const drafts = await makeLiveRound([2], { published: false });
   const me = live.cards[0].players[0];
   const other = live.cards[1].players[0];

@@ -71,13 +71,21 @@ export type RoundLayout = { course: string | null; layout: string | null; pars: 
 
 /** The round's layout, course and holes, or none (a round without a layout). */
 export async function roundLayout(db: Db, roundId: number): Promise<RoundLayout> {
-  const [named] = await db
-    .select({ layoutId: layouts.id, layout: layouts.name, course: courses.name })
-    .from(rounds)
-    .innerJoin(layouts, eq(layouts.id, rounds.layoutId))
-    .innerJoin(courses, eq(courses.id, layouts.courseId))
-    .where(eq(rounds.id, roundId));
+  // Both in one trip: the holes are named by the round's layout in SQL, not by the first read.
+  const [[named], holes] = await Promise.all([
+    db
+      // Aliased: both tables have a "name", and a batch reads rows by column name.
+      .select({
+        layoutId: layouts.id,
+        layout: sql<string>`${layouts.name}`.as("layout_name"),
+        course: sql<string>`${courses.name}`.as("course_name"),
+      })
+      .from(rounds)
+      .innerJoin(layouts, eq(layouts.id, rounds.layoutId))
+      .innerJoin(courses, eq(courses.id, layouts.courseId))
+      .where(eq(rounds.id, roundId)),
+    holesQuery(db).where(sql`${layoutHoles.layoutId} = (select ${rounds.layoutId} from ${rounds} where ${rounds.id} = ${roundId})`),
+  ]);
   if (!named) return { course: null, layout: null, pars: null, secondCardOrder: [] };
-  const holes = await holesQuery(db).where(eq(layoutHoles.layoutId, named.layoutId));
   return { course: named.course, layout: named.layout, pars: holes.map((h) => h.par), secondCardOrder: secondCardHoles(holes) };
 }
