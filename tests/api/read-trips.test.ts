@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { aces } from "~/.server/db/schema";
 import { call, expectError, makeUser, tokenFor } from "../auth-fixtures";
 import { makeCourse } from "../course-fixtures";
-import { makeAce, makeEntry, makePlayer, makeRound, makeTransfer, nowSec } from "../fixtures";
+import { makeAce, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
 import { makeLiveRound } from "../live-fixtures";
 import { paidEntry } from "../money-fixtures";
 import { ctpPot } from "../sidepot-fixtures";
@@ -30,7 +32,9 @@ beforeAll(async () => {
   const { round: waiting } = await offeredRound();
   const paid = await paidEntry({ paypal: true });
   const { layoutId } = await makeCourse();
-  await makeAce({ playerId: me.player.id, amountCents: 50, roundId: live.round.id });
+  const ace = await makeAce({ playerId: me.player.id, amountCents: 50, roundId: live.round.id });
+  // Moved: the audit page names the player it left from its values, in the same trip.
+  await testDb().update(aces).set({ playerId: other.player.id }).where(eq(aces.id, ace.id));
   await makeTransfer({ fromPlayerId: null, toPlayerId: me.player.id, amountCents: 300 });
   const loner = await makeUser();
   tokens.player = me.token;
