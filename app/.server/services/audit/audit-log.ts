@@ -79,19 +79,19 @@ export const userMoneyChanges = (db: Db, userId: number, timeZone: string) =>
  * its values' ids, their names.
  */
 const referencedNamesSql = (filter: AuditFilter, pageSize: number, offset: number) => {
+  // Subqueries, not a CTE: a statement the read runner batches starts with "select".
+  const page = sql`(select a.table_name, a.before, a.after from audit_log a ${filterSql(filter)} order by a.id desc limit ${pageSize} offset ${offset})`;
   const valuesOf = (side: SQL) =>
-    sql`select j.key as k, j.value as v from page, json_each(case when json_valid(${side}) then ${side} else '{}' end) j
+    sql`select j.key as k, j.value as v from ${page} page, json_each(case when json_valid(${side}) then ${side} else '{}' end) j
       where page.table_name in ('transfers', 'aces') and j.type in ('integer', 'real')`;
-  return sql`
-    with page as (select a.table_name, a.before, a.after from audit_log a ${filterSql(filter)} order by a.id desc limit ${pageSize} offset ${offset}),
-    ref as (${valuesOf(sql`page.before`)} union ${valuesOf(sql`page.after`)})
-    select 'player' as kind, p.id as id, ${fullNameSql("p")} as name from players p
-      where p.id in (select v from ref where k in (${sql.join(
-        PLAYER_KEYS.map((key) => sql`${key}`),
-        sql`, `,
-      )}))
+  const idsAt = (keys: string[]) =>
+    sql`select v from (${valuesOf(sql`page.before`)} union ${valuesOf(sql`page.after`)}) where k in (${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )})`;
+  return sql`select 'player' as kind, p.id as id, ${fullNameSql("p")} as name from players p where p.id in (${idsAt(PLAYER_KEYS)})
     union all
-    select 'round', r.id, r.n from rounds r where r.id in (select v from ref where k = 'round_id')`;
+    select 'round', r.id, r.n from rounds r where r.id in (${idsAt(["round_id"])})`;
 };
 
 /** The names of the players and rounds the rows speak of: each row's own (its joins), and those its values name. */
