@@ -1,9 +1,11 @@
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { aces } from "~/.server/db/schema";
+import { currentSeason, leagueFromEnv, seasonSpan } from "~/.server/league";
 import { call, expectError, makeUser, tokenFor } from "../auth-fixtures";
 import { makeCourse } from "../course-fixtures";
-import { makeAce, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
+import { DAY, makeAce, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
 import { makeLiveRound } from "../live-fixtures";
 import { paidEntry } from "../money-fixtures";
 import { ctpPot } from "../sidepot-fixtures";
@@ -13,6 +15,7 @@ import { offeredRound } from "../waitlist-fixtures";
 // the money view's setting and the handler's reads go in one batch, and a live round's
 // object is asked beside it. Server-Timing `d1rt` is that depth.
 
+const league = leagueFromEnv(env);
 const metric = (res: Response, name: string) =>
   Number(new RegExp(`${name};desc="(\\d+)"`).exec(res.headers.get("Server-Timing") ?? "")?.[1]);
 
@@ -35,6 +38,9 @@ beforeAll(async () => {
   // Moved: the audit page names the player it left from its values, in the same trip.
   await testDb().update(aces).set({ playerId: other.player.id }).where(eq(aces.id, ace.id));
   await makeTransfer({ fromPlayerId: null, toPlayerId: me.player.id, amountCents: 300 });
+  // Scored a year ago and not yet this season: the standings fall back to last season.
+  const lastYear = await makeRound({ startsAt: seasonSpan(league, currentSeason(league) - 1).from + 180 * DAY });
+  await makeEntry({ roundId: lastYear.id, playerId: me.player.id, score: 50 });
   const loner = await makeUser();
   tokens.player = me.token;
   tokens.admin = live.adminToken;
@@ -100,6 +106,15 @@ describe("every /api GET reads D1 in one round trip", () => {
       expect(over, `${role}: answers over one round trip`).toEqual([]);
     });
   }
+});
+
+describe("the standings while this season has no score yet", () => {
+  it("show last season's, read in the same trip as the rest", async () => {
+    const res = await call("GET", "/api/standings", { token: tokens.player });
+    const body = (await res.json()) as { season: number };
+    expect(body.season).toBe(currentSeason(league) - 1);
+    expect(metric(res, "d1rt")).toBe(1);
+  });
 });
 
 describe("a GET behind a guard with a revoked session", () => {
