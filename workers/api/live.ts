@@ -34,7 +34,8 @@ export const liveApi = subApp()
   .get("/:roundId", param(LiveRoundParam), async (c) => {
     const { roundId } = c.req.valid("param");
     // One trip: the object is asked beside D1's reads, for the view the token claims (no
-    // I/O), without D1's word on the cards; D1's 404 and the session still decide.
+    // I/O), without D1's word on the cards; D1's 404 and the session still decide (ADR 26:
+    // an unknown id's object is woken before the 404 is known).
     const claims = await claimsOf(c.req.raw, c.env);
     const claimed: LiveView = claims?.role === "admin" ? "admin" : "public";
     const asked = askedBeside(liveStateOf(c.env, roundId, claimed));
