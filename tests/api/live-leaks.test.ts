@@ -3,6 +3,7 @@
 // flagged hole is for the scorers of that hole's card and admins, not for every player
 // of the round.
 import { describe, expect, it } from "vitest";
+import { APP_ORIGIN, call } from "../auth-fixtures";
 import { argsWith, outcome } from "../route-fixtures";
 import { DAY, nowSec, uniq } from "../fixtures";
 import { change, liveState, makeLiveRound, postOk, publish, socketOf } from "../live-fixtures";
@@ -36,6 +37,17 @@ describe("a round whose cards are drafts", () => {
     spectator.close();
     const asAdmin = (await liveState(round.id, adminToken)).state;
     expect(asAdmin.cards.map((c) => c.id)).toEqual(cards.map((c) => c.id));
+  });
+
+  it("shows an admin token whose session was logged out what a visitor sees, though the object was asked as the admin", async () => {
+    const { round, cards, adminToken } = await makeLiveRound([2], { published: false });
+    const out = await call("POST", "/api/users/logout", { token: adminToken, origin: APP_ORIGIN });
+    expect(out.status).toBeLessThan(300);
+    const { state, flags } = await liveState(round.id, adminToken);
+    expect(state.cards).toEqual([]);
+    expect(state.players).toEqual([]);
+    expect(flags).toBeUndefined();
+    expect(JSON.stringify(state)).not.toContain(cards[0].players[0].player.lastName);
   });
 
   it("shows the cards once they are published, without waiting for the object's copy to age", async () => {

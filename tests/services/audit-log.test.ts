@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { makeUser } from "../auth-fixtures";
-import { makePlayer, makeRound, nowSec, testDb } from "../fixtures";
+import { makePlayer, makeRound, nowSec, testDb, uniq } from "../fixtures";
 import { getDb } from "~/.server/db/client";
 import { aces, entries, paymentRefunds, payments, players, rounds, transfers } from "~/.server/db/schema";
 import { type ActorRole, withAuditActor } from "../../workers/audit-actor";
@@ -111,6 +111,23 @@ describe("the audit log in words", () => {
       { field: "PayPal fee", before: "none", after: "$0.64" },
     ]);
     expect(log[4]).toMatchObject({ context: "Week 6" });
+  });
+
+  it("an ace moved to another player and round names the ones it left, read with the page", async () => {
+    const [admin, ann, bob] = await Promise.all([makeUser({ isAdmin: true }), makePlayer(), makePlayer()]);
+    const [first, second] = await Promise.all([makeRound({ name: `Week ${uniq()}` }), makeRound({ name: `Week ${uniq()}` })]);
+    const db = as(admin.id, "admin");
+    const [ace] = await db.insert(aces).values({ date: nowSec(), playerId: ann.id, roundId: first.id, amountCents: 300 }).returning();
+    await db.update(aces).set({ playerId: bob.id, roundId: second.id }).where(eq(aces.id, ace!.id));
+
+    // Filtered by the player it moved to: the row's joins name only the new player and round.
+    const [moved] = (await page({ playerId: bob.id })).entries;
+    expect(moved?.changes).toEqual(
+      expect.arrayContaining([
+        { field: expect.stringMatching(/player/i), before: name(ann), after: name(bob) },
+        { field: expect.stringMatching(/round/i), before: first.name, after: second.name },
+      ]),
+    );
   });
 
   it("a write outside the app and a visitor's are named as such", async () => {

@@ -20,8 +20,9 @@ export const adminUsersApi = adminSubApp()
   // The player records a user added that no approved claim holds, and removing one (ADR 23).
   .get("/users/:userId/players", param(UserIdParam), async (c) => {
     const { userId } = c.req.valid("param");
-    await getUserDetail(c.var.db, userId); // 404 for a user who does not exist
-    return c.json((await unapprovedOwnRecords(c.var.db, userId)).map(ownRecordJson));
+    // Asked together (one trip); the 404 for a user who does not exist still wins.
+    const [, records] = await Promise.all([getUserDetail(c.var.db, userId), unapprovedOwnRecords(c.var.db, userId)]);
+    return c.json(records.map(ownRecordJson));
   })
   .delete("/users/:userId/players/:playerId", param(UserPlayerParam), async (c) => {
     const { userId, playerId } = c.req.valid("param");

@@ -29,8 +29,8 @@ export const playersApi = subApp()
   })
   .get("/round/:id", param(RoundIdParam), async (c) => {
     const roundId = c.req.valid("param").id;
-    await getRound(c.var.db, roundId);
-    const list = await playersInRound(c.var.db, roundId);
+    // Asked together (one trip); the round's 404 still wins.
+    const [, list] = await Promise.all([getRound(c.var.db, roundId), playersInRound(c.var.db, roundId)]);
     cachePublic(c, "players", "entries", "rounds");
     return c.json(list.map(simplePlayerJson));
   })

@@ -37,9 +37,9 @@ export const waitlistApi = subApp()
 export const adminWaitlistApi = adminSubApp()
   .get("/rounds/:id/waitlist", roundParam, async (c) => {
     const id = c.req.valid("param").id;
-    const field = await readField(c.var.db, id);
+    // Asked together (one trip); the 404 still wins.
+    const [field, list] = await Promise.all([readField(c.var.db, id), roundWaitlist(c.var.db, id, nowSeconds())]);
     if (!field) throw notFound("Round not found");
-    const list = await roundWaitlist(c.var.db, id, nowSeconds());
     return c.json({ field: fieldJson(field), waitlist: list.map(listRowJson) });
   })
   .put("/rounds/:id/caps", roundParam, body(FieldCapsSchema), async (c) => {

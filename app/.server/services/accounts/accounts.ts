@@ -22,8 +22,10 @@ const decoy = () => (decoyHash ??= hashPassword("decoy-password-never-used-A1"))
 
 /** The registration form's "is this email taken?" check, limited per client (no bulk enumeration). */
 export async function checkEmail(db: Db, email: string, client: string): Promise<boolean> {
-  await consume(db, [`check-email:ip:${client}`, LIMITS.checkEmail]);
-  return emailExists(db, email);
+  // The attempt counted and the address looked up together (one trip); a refused attempt's
+  // answer is never sent.
+  const [, exists] = await Promise.all([consume(db, [`check-email:ip:${client}`, LIMITS.checkEmail]), emailExists(db, email)]);
+  return exists;
 }
 
 export async function emailExists(db: Db, email: string): Promise<boolean> {

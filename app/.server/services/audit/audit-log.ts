@@ -1,7 +1,6 @@
-import { type SQL, inArray, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { players, rounds } from "../../db/schema";
-import { type AuditEntry, type AuditRaw, type Names, auditEntry, referencedIds } from "./audit-words";
+import { type AuditEntry, type AuditRaw, type Names, PLAYER_KEYS, auditEntry } from "./audit-words";
 import { fullNameSql } from "../../db/player-name";
 
 // Reading the audit log (ADR 20): newest first, a page at a time, filtered by player, round
@@ -33,7 +32,11 @@ export async function auditLogPage(
 ): Promise<AuditPage> {
   const page = opts.page ?? 1;
   const pageSize = opts.pageSize ?? AUDIT_PAGE_SIZE;
-  const raw = await db.all<AuditRaw>(sql`
+  const offset = (page - 1) * pageSize;
+  // One trip: the page, and the names its rows' before and after speak of (read in SQL
+  // from the same page, not from the first read's answer).
+  const [raw, referenced] = await Promise.all([
+    db.all<AuditRaw>(sql`
     select a.id, a.at, a.actor_user_id as actorUserId, a.actor_name as actorName, a.actor_role as actorRole,
       a.table_name as tableName, a.row_id as rowId, a.action, a.player_id as playerId,
       a.other_player_id as otherPlayerId, a.round_id as roundId, a.before, a.after,
@@ -46,9 +49,11 @@ export async function auditLogPage(
     left join payment_refunds pr on a.table_name = 'payment_refunds' and pr.id = a.row_id
     ${filterSql(filter)}
     order by a.id desc
-    limit ${pageSize + 1} offset ${(page - 1) * pageSize}`);
+    limit ${pageSize + 1} offset ${offset}`),
+    db.all<{ kind: "player" | "round"; id: number; name: string }>(referencedNamesSql(filter, pageSize, offset)),
+  ]);
   const rows = raw.slice(0, pageSize);
-  const names = await namesFor(db, rows);
+  const names = namesFor(rows, referenced);
   return {
     entries: rows.map((row) => auditEntry(row, names, opts.timeZone)),
     page,
@@ -68,40 +73,35 @@ export const playerMoneyHistory = (db: Db, playerId: number, timeZone: string) =
 export const userMoneyChanges = (db: Db, userId: number, timeZone: string) =>
   auditLogPage(db, { actorId: userId }, { pageSize: HISTORY_SIZE, timeZone });
 
-// D1 binds at most 100 parameters a statement.
-const CHUNK = 90;
-
-async function inChunks<T>(ids: number[], read: (chunk: number[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += CHUNK) out.push(...(await read(ids.slice(i, i + CHUNK))));
-  return out;
-}
-
 /**
- * The names of the players and rounds the rows speak of: the joins give each row's own,
- * and a changed side of a transfer or an ace moved to another player or round names one
- * more (rare: then one more read).
+ * The players and rounds the before and after of a page's transfers and aces name (a
+ * changed side of a transfer, an ace moved to another player or round): the same page,
+ * its values' ids, their names.
  */
-async function namesFor(db: Db, rows: AuditRaw[]): Promise<Names> {
+const referencedNamesSql = (filter: AuditFilter, pageSize: number, offset: number) => {
+  // Subqueries, not a CTE: a statement the read runner batches starts with "select".
+  const page = sql`(select a.table_name, a.before, a.after from audit_log a ${filterSql(filter)} order by a.id desc limit ${pageSize} offset ${offset})`;
+  const valuesOf = (side: SQL) =>
+    sql`select j.key as k, j.value as v from ${page} page, json_each(case when json_valid(${side}) then ${side} else '{}' end) j
+      where page.table_name in ('transfers', 'aces') and j.type in ('integer', 'real')`;
+  const idsAt = (keys: string[]) =>
+    sql`select v from (${valuesOf(sql`page.before`)} union ${valuesOf(sql`page.after`)}) where k in (${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )})`;
+  return sql`select 'player' as kind, p.id as id, ${fullNameSql("p")} as name from players p where p.id in (${idsAt(PLAYER_KEYS)})
+    union all
+    select 'round', r.id, r.n from rounds r where r.id in (${idsAt(["round_id"])})`;
+};
+
+/** The names of the players and rounds the rows speak of: each row's own (its joins), and those its values name. */
+function namesFor(rows: AuditRaw[], referenced: { kind: "player" | "round"; id: number; name: string }[]): Names {
   const names: Names = { players: new Map(), rounds: new Map() };
+  for (const r of referenced) (r.kind === "player" ? names.players : names.rounds).set(Number(r.id), r.name);
   for (const r of rows) {
     if (r.playerId && r.playerName) names.players.set(r.playerId, r.playerName);
     if (r.otherPlayerId && r.otherName) names.players.set(r.otherPlayerId, r.otherName);
     if (r.roundId && r.roundName) names.rounds.set(r.roundId, r.roundName);
   }
-  const wanted = referencedIds(rows);
-  const playerIds = [...wanted.players].filter((id) => !names.players.has(id));
-  const roundIds = [...wanted.rounds].filter((id) => !names.rounds.has(id));
-  const [foundPlayers, foundRounds] = await Promise.all([
-    inChunks(playerIds, (ids) =>
-      db
-        .select({ id: players.id, name: fullNameSql(players) })
-        .from(players)
-        .where(inArray(players.id, ids)),
-    ),
-    inChunks(roundIds, (ids) => db.select({ id: rounds.id, name: rounds.name }).from(rounds).where(inArray(rounds.id, ids))),
-  ]);
-  for (const p of foundPlayers) names.players.set(p.id, p.name);
-  for (const r of foundRounds) names.rounds.set(r.id, r.name);
   return names;
 }

@@ -183,21 +183,5 @@ export function auditEntry(row: AuditRaw, names: Names, timeZone: string): Audit
   };
 }
 
-// The JSON fields that name a player or a round (a transfer's sides, an ace's player and round).
-const PLAYER_KEYS = ["from_player_id", "to_player_id", "player_id"];
-
-/** Every player and round id the rows' before and after name. */
-export function referencedIds(rows: AuditRaw[]): { players: Set<number>; rounds: Set<number> } {
-  const out = { players: new Set<number>(), rounds: new Set<number>() };
-  for (const row of rows) {
-    if (row.tableName !== "transfers" && row.tableName !== "aces") continue;
-    for (const values of [parse(row.before), parse(row.after)]) {
-      for (const [key, v] of Object.entries(values ?? {})) {
-        if (typeof v !== "number") continue;
-        if (PLAYER_KEYS.includes(key)) out.players.add(v);
-        if (key === "round_id") out.rounds.add(v);
-      }
-    }
-  }
-  return out;
-}
+/** The JSON fields of a transfer's or an ace's values that name a player (its round: round_id). */
+export const PLAYER_KEYS = ["from_player_id", "to_player_id", "player_id"];

@@ -7,6 +7,17 @@ import type { LiveAnswer } from "~/schemas/live";
 /** The live round's object: one per round, by name. */
 export const liveRound = (env: Env, roundId: number) => env.LIVE_ROUND.getByName(`round:${roundId}`);
 
+/**
+ * An object's answer asked before the D1 reads it goes beside (one round trip), to be
+ * awaited after them: a failure of the one asked is left for that await, not unhandled
+ * when a D1 refusal (a 404) is thrown first.
+ */
+export function askedBeside<T>(call: PromiseLike<T>): Promise<T> {
+  const answer = Promise.resolve(call);
+  answer.catch(() => undefined);
+  return answer;
+}
+
 /** The value of an answer, or its refusal as the /api's (or the page's) error. */
 export function orRefused<T>(answer: LiveAnswer<T>): T {
   if (!answer.ok) throw new AppError(answer.code, answer.error);

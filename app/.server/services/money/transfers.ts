@@ -48,8 +48,9 @@ export async function listTransfers(db: Db, page: { page: number; pageSize: numb
 }
 
 export async function transfersByPlayer(db: Db, playerId: number): Promise<TransferRow[]> {
-  await assertPlayerExists(db, playerId);
-  return playerTransfersQuery(db, playerId);
+  // Asked together (one trip); the 404 still wins.
+  const [, rows] = await Promise.all([assertPlayerExists(db, playerId), playerTransfersQuery(db, playerId)]);
+  return rows;
 }
 
 /** A player's transfers, newest first, unrun (no check that the player exists): for a page's batch. */

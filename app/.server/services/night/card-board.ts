@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, entries, players, rounds } from "../../db/schema";
 import { notFound } from "../../errors";
-import { currentRatings } from "./league-ratings";
+import { ratingsOf } from "./league-ratings";
 import { type RoundLayout, roundLayout } from "../courses/layout-sql";
 import { holesWithoutLayout } from "~/lib/layouts";
 import { startLabels } from "~/lib/night";
@@ -46,9 +46,13 @@ export type CardBoard = RoundLayout & {
   waiting: BoardPlayer[];
 };
 
+/** The round's entries a board shows: checked in, or on a card. */
+const onTheBoard = (roundId: number) =>
+  sql`${entries.roundId} = ${roundId} and (${entries.checkedInAt} is not null or ${entries.id} in (select entry_id from ${cardPlayers}))`;
+
 /** The round's cards and who waits for one (404 for a round that is not there). */
 export async function cardBoard(db: Db, roundId: number): Promise<CardBoard> {
-  const [[round], cardRows, placed, checkedIn, course] = await Promise.all([
+  const [[round], cardRows, placed, checkedIn, course, ratings] = await Promise.all([
     db
       .select({ startsAt: rounds.startsAt, version: rounds.cardsVersion, publishedAt: rounds.cardsPublishedAt })
       .from(rounds)
@@ -70,17 +74,13 @@ export async function cardBoard(db: Db, roundId: number): Promise<CardBoard> {
       })
       .from(entries)
       .innerJoin(players, eq(players.id, entries.playerId))
-      .where(
-        sql`${entries.roundId} = ${roundId} and (${entries.checkedInAt} is not null or ${entries.id} in (select entry_id from ${cardPlayers}))`,
-      )
+      .where(onTheBoard(roundId))
       .orderBy(asc(players.lastName), asc(players.firstName)),
     roundLayout(db, roundId),
+    // The same players' ratings, named in SQL so they are read in the same trip.
+    ratingsOf(db, sql`select ${entries.playerId} from ${entries} where ${onTheBoard(roundId)}`),
   ]);
   if (!round) throw notFound("Round not found");
-  const ratings = await currentRatings(
-    db,
-    checkedIn.map((e) => e.playerId),
-  );
   const byEntry = new Map(
     checkedIn.map((e) => [
       e.entryId,

@@ -70,8 +70,9 @@ export type PlayerRound = {
 
 /** A player's rounds, newest first. */
 export async function roundsByPlayer(db: Db, playerId: number): Promise<PlayerRound[]> {
-  await assertPlayerExists(db, playerId);
-  return playerRoundRows(await playerRoundsQuery(db, playerId));
+  // Asked together (one trip); the 404 still wins.
+  const [, rows] = await Promise.all([assertPlayerExists(db, playerId), playerRoundsQuery(db, playerId)]);
+  return playerRoundRows(rows);
 }
 
 /** A player's rounds, newest first, unrun (no check that the player exists): for a page's batch. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt } from "drizzle-orm";
+import { type SQL, and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { entries, players, rounds } from "../../db/schema";
 import { notFound } from "../../errors";
@@ -19,12 +19,19 @@ export type SeasonStandings = {
   divisions: DivisionStanding[];
 };
 
+type Span = { from: number; to: number };
+
+/** No entry of the span (of the division) has a score: a guard for reading an earlier season only when needed. */
+const noScoreIn = ({ from, to }: Span, division?: string) =>
+  sql`not exists (select 1 from ${entries} e join ${rounds} r on r.id = e.round_id
+    where r.d >= ${from} and r.d < ${to} and e.score > 0${division === undefined ? sql`` : sql` and e.division = ${division}`})`;
+
 /**
  * Every score of a season (optionally of one division) in one query: the rounds by their
  * date index, each round's entries by (round_id, player_id), each player by its key, so
  * a season of 10,000 entries is read without a scan (tests/services/query-plans.test.ts).
  */
-async function seasonScores(db: Db, from: number, to: number, division?: string) {
+async function seasonScores(db: Db, { from, to }: Span, division?: string, unless?: SQL) {
   const rows = await db
     .select({
       id: entries.id,
@@ -43,7 +50,9 @@ async function seasonScores(db: Db, from: number, to: number, division?: string)
     .from(rounds)
     .innerJoin(entries, eq(entries.roundId, rounds.id))
     .innerJoin(players, eq(players.id, entries.playerId))
-    .where(and(gte(rounds.startsAt, from), lt(rounds.startsAt, to), division === undefined ? undefined : eq(entries.division, division)))
+    .where(
+      and(gte(rounds.startsAt, from), lt(rounds.startsAt, to), division === undefined ? undefined : eq(entries.division, division), unless),
+    )
     .orderBy(asc(rounds.startsAt), asc(rounds.id));
   const seen = new Map<number, StandingsRound>();
   for (const r of rows) if (!seen.has(r.roundId)) seen.set(r.roundId, { id: r.roundId, startsAt: r.startsAt, name: r.roundName });
@@ -62,22 +71,36 @@ export async function seasonStandings(
   now = nowSeconds(),
 ): Promise<SeasonStandings> {
   const current = currentSeason(league, now);
-  const [seasons, settings] = await Promise.all([listSeasons(db, league.timeZone), getLeagueSettings(db)]);
+  const prior = current - 1;
+  // One trip: the seasons, the rule, the season's scores and, when no season is asked,
+  // last season's in case this one has none scored yet (read only then, by the SQL).
+  const [seasons, settings, scores, lastSeason] = await Promise.all([
+    listSeasons(db, league.timeZone),
+    getLeagueSettings(db),
+    seasonScores(db, seasonSpan(league, asked.season ?? current), asked.division),
+    asked.season === undefined
+      ? seasonScores(db, seasonSpan(league, prior), asked.division, noScoreIn(seasonSpan(league, current), asked.division))
+      : null,
+  ]);
   if (asked.season !== undefined && asked.season !== current && !seasons.includes(asked.season)) {
     throw notFound("There are no rounds in that season.");
   }
-  const compute = async (season: number) => {
-    const { from, to } = seasonSpan(league, season);
-    const scores = await seasonScores(db, from, to, asked.division);
+  const shape = (season: number, read: Awaited<ReturnType<typeof seasonScores>>) => {
     // A round not played yet is not "waiting for scores"; a division seen only in sign-ups for one is not shown.
-    const divisions = buildStandings(scores.entries, scores.rounds, settings)
+    const divisions = buildStandings(read.entries, read.rounds, settings)
       .map((d) => ({ ...d, waiting: d.waiting.filter((r) => r.startsAt <= now) }))
       .filter((d) => d.players.length > 0 || d.waiting.length > 0);
-    return { season, current, seasons, settings, rounds: scores.rounds, divisions };
+    return { season, current, seasons, settings, rounds: read.rounds, divisions };
   };
-  const standings = await compute(asked.season ?? current);
+  const standings = shape(asked.season ?? current, scores);
   const scored = standings.divisions.some((d) => d.players.length > 0);
   const earlier = seasons.find((s) => s < current);
-  if (asked.season === undefined && !scored && earlier !== undefined) return compute(earlier);
+  if (asked.season === undefined && !scored && earlier !== undefined) {
+    if (earlier === prior && lastSeason && lastSeason.entries.length > 0) return shape(earlier, lastSeason);
+    // Rarely a second trip: the latest earlier season is older than last year (a gap in
+    // the league's years, known only from the seasons read), or this season's SQL check
+    // counted a score the standings do not (a DNF-only round).
+    return shape(earlier, await seasonScores(db, seasonSpan(league, earlier), asked.division));
+  }
   return standings;
 }
