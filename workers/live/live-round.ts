@@ -30,6 +30,9 @@ export class LiveRound extends DurableObject<Env> {
   private readonly starting = new Map<number, Promise<void>>();
   private readonly reading: LiveDeps["reading"] = { roster: null };
 
+  /** Emptied by `forget`: the tables are made again before the next use. */
+  private emptied = false;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     // Kept cheap: it runs again on every wake from hibernation.
@@ -37,10 +40,19 @@ export class LiveRound extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
 
+  /** The object's SQLite, its tables made again if `forget` emptied it. */
+  private get sql(): SqlStorage {
+    if (this.emptied) {
+      createSchema(this.ctx.storage.sql);
+      this.emptied = false;
+    }
+    return this.ctx.storage.sql;
+  }
+
   private get deps(): LiveDeps {
     const { storage, exports } = this.ctx;
     return {
-      sql: storage.sql,
+      sql: this.sql,
       storage,
       env: this.env,
       exports,
@@ -48,6 +60,11 @@ export class LiveRound extends DurableObject<Env> {
       background: (work) => this.ctx.waitUntil(work),
       starting: this.starting,
       reading: this.reading,
+      forget: async () => {
+        // Deletes the whole SQLite database: an object that stores nothing is not kept.
+        await storage.deleteAll();
+        this.emptied = true;
+      },
     };
   }
 
@@ -72,7 +89,7 @@ export class LiveRound extends DurableObject<Env> {
     if (frame.message.type === "state") {
       // A spectator's is answered at most every 5 s (./socket-limits.ts).
       if (info.viewer.role === "spectator" && !stateNow(this.ctx, ws)) return;
-      const state = fullState(this.ctx.storage.sql, viewOf(info.viewer));
+      const state = fullState(this.sql, viewOf(info.viewer));
       return state ? send(ws, { type: "state", state }) : refuseFrame(this.ctx, ws, "not_found", "Round not found");
     }
     const caller = callerOf(info);
@@ -118,14 +135,14 @@ export class LiveRound extends DurableObject<Env> {
 
   /** The changed cards' phones now, everyone with the next update (./broadcast.ts): the alarm is set when the first change waits. */
   private tell(touched: Touched, from?: WebSocket): void {
-    const { sql } = this.ctx.storage;
+    const { sql } = this;
     tellCards(this.ctx, sql, touched, from);
     if (queueUpdate(sql, touched)) wakeBy(this.ctx, Date.now() + FLUSH_MS);
   }
 
   /** The next update for every socket (what changed since the last one), and the state owed to spectators whose 5 s are up. */
   override async alarm(): Promise<void> {
-    const { sql } = this.ctx.storage;
+    const { sql } = this;
     alarmRan(sql);
     flush(this.ctx, sql);
     const next = answerOwedStates(this.ctx, () => JSON.stringify({ type: "state", state: fullState(sql, "public") }));
@@ -156,7 +173,7 @@ export class LiveRound extends DurableObject<Env> {
    * An object that has not read this round yet reads it fresh when first asked.
    */
   async rosterChanged(roundId: number): Promise<LiveAnswer<number[]>> {
-    if (roundRow(this.ctx.storage.sql)?.roundId !== roundId) return { ok: true, value: [] };
+    if (roundRow(this.sql)?.roundId !== roundId) return { ok: true, value: [] };
     const answer = await serially(this.ctx, () => reloadRoster(this.deps, roundId));
     if (answer.ok && answer.value.length > 0) this.tell({ cells: [], signed: [], cardIds: [], started: answer.value });
     return answer;
@@ -166,20 +183,20 @@ export class LiveRound extends DurableObject<Env> {
   async finalize(caller: Caller, roundId: number, confirmUnsigned: boolean): Promise<LiveAnswer<FinalizeAnswer>> {
     const answer = await serially(this.ctx, () => finalizeRound(this.deps, caller, roundId, confirmUnsigned));
     // Every socket learns the round is final (the update's finalizedAt).
-    if (answer.ok) flush(this.ctx, this.ctx.storage.sql, true);
+    if (answer.ok) flush(this.ctx, this.sql, true);
     return answer;
   }
 
   /** The round's side pots after a mark or a settle (app/.server/services/live/live-pots.ts), for its followers. */
   async pots(roundId: number, pots: PotView[]): Promise<void> {
-    if (roundRow(this.ctx.storage.sql)?.roundId === roundId) tellPots(this.ctx, pots);
+    if (roundRow(this.sql)?.roundId === roundId) tellPots(this.ctx, pots);
   }
 
   /** The change log after `after`, for an admin's history of the round. */
   async log(roundId: number, after: number, limit: number): Promise<LiveAnswer<LogRow[]>> {
-    const known = roundRow(this.ctx.storage.sql)?.roundId;
+    const known = roundRow(this.sql)?.roundId;
     return known === undefined || known === roundId
-      ? { ok: true, value: changesAfter(this.ctx.storage.sql, after, limit) }
+      ? { ok: true, value: changesAfter(this.sql, after, limit) }
       : { ok: false, code: "not_found", error: "Round not found" };
   }
 }

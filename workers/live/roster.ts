@@ -25,6 +25,8 @@ export type LiveDeps = {
   background: (work: Promise<unknown>) => void;
   starting: Map<number, Promise<void>>;
   reading: { roster: Promise<void> | null };
+  /** Drops everything this object stored: it was asked for a round D1 does not have. */
+  forget: () => Promise<void>;
 };
 
 /** A refusal of a whole request or frame, with the /api's code for it. */
@@ -62,7 +64,12 @@ export async function ensureRoster(d: LiveDeps, roundId: number, opts: { refresh
     const roster = await liveRoster(readD1(d.env), roundId);
     d.storage.transactionSync(() => storeRoster(d.sql, roster, d.now()));
   } catch (err) {
-    if (err instanceof AppError && err.code === "not_found") throw new LiveRefusal("not_found", err.message);
+    if (err instanceof AppError && err.code === "not_found") {
+      // An object that never held a round keeps nothing: a GET asks the object beside D1
+      // (ADR 41), so a round id anyone guesses must not leave an object and its tables behind.
+      if (!round) await d.forget();
+      throw new LiveRefusal("not_found", err.message);
+    }
     throw err;
   }
 }
