@@ -22,7 +22,7 @@ import { handleClaimDecision } from "./claim-decision.server";
 import { claimsForUser } from "~/.server/services/players/claims";
 import { unapprovedOwnRecords } from "~/.server/services/players/own-records";
 import { paymentsOfUser } from "~/.server/services/money/payments";
-import { playerMoneyHistory, userMoneyChanges } from "~/.server/services/audit/audit-log";
+import { linkedPlayerMoneyHistory, userMoneyChanges } from "~/.server/services/audit/audit-log";
 import { removeOwnRecord } from "~/.server/services/players/player-admin";
 import { adminResetPassword, deleteUser, getUserDetail, setLocked } from "~/.server/services/accounts/user-admin";
 import { RemoveOwnRecordSchema, UserActionSchema } from "~/schemas/admin-users";
@@ -35,16 +35,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user: actor } = requireAdmin(context, request);
   const { db, league } = routeServices(context);
   const id = await routeId(params.userId, "user id");
-  const [user, claims, payments, made, records] = await orRouteError(
+  // The linked player's history is read by the user's id (the claim is looked up in the
+  // same query), so it goes beside the rest rather than after the user's row.
+  const [user, claims, payments, made, records, linkedHistory] = await orRouteError(
     Promise.all([
       getUserDetail(db, id),
       claimsForUser(db, id),
       paymentsOfUser(db, id),
       userMoneyChanges(db, id, league.timeZone),
       unapprovedOwnRecords(db, id),
+      linkedPlayerMoneyHistory(db, id, league.timeZone),
     ]),
   );
-  const playerHistory = user.linkedPlayerId ? await playerMoneyHistory(db, user.linkedPlayerId, league.timeZone) : null;
+  const playerHistory = user.linkedPlayerId ? linkedHistory : null;
   return { user, claims, payments, made, playerHistory, records, isSelf: user.id === actor.id };
 }
 

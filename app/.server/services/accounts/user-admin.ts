@@ -57,22 +57,25 @@ export async function listUsers(db: Db): Promise<AdminUser[]> {
 }
 
 export async function getUserDetail(db: Db, id: number): Promise<AdminUserDetail> {
-  const [user] = await db.select(adminUserColumns).from(users).where(eq(users.id, id));
+  // The user and their claims together (one batch, ADR 41): an unknown user's empty list is discarded.
+  const [[user], claimList] = await Promise.all([
+    db.select(adminUserColumns).from(users).where(eq(users.id, id)),
+    db
+      .select({
+        id: claims.id,
+        playerId: claims.playerId,
+        status: claims.status,
+        note: claims.note,
+        createdAt: claims.createdAt,
+        firstName: players.firstName,
+        lastName: players.lastName,
+      })
+      .from(claims)
+      .innerJoin(players, eq(players.id, claims.playerId))
+      .where(eq(claims.userId, id))
+      .orderBy(desc(claims.createdAt)),
+  ]);
   if (!user) throw notFound("User not found");
-  const claimList = await db
-    .select({
-      id: claims.id,
-      playerId: claims.playerId,
-      status: claims.status,
-      note: claims.note,
-      createdAt: claims.createdAt,
-      firstName: players.firstName,
-      lastName: players.lastName,
-    })
-    .from(claims)
-    .innerJoin(players, eq(players.id, claims.playerId))
-    .where(eq(claims.userId, id))
-    .orderBy(desc(claims.createdAt));
   return { ...user, claims: claimList };
 }
 

@@ -129,7 +129,11 @@ export async function paymentChoices(db: Db): Promise<{ rounds: PaymentChoice[];
 
 /** A user's payments (404 for a user that does not exist). */
 export async function paymentsOfUser(db: Db, userId: number): Promise<PaymentRow[]> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  // Asked together (one batch, ADR 41); an unknown user's 404 still wins.
+  const [[user], rows] = await Promise.all([
+    db.select({ id: users.id }).from(users).where(eq(users.id, userId)),
+    listPayments(db, { userId }),
+  ]);
   if (!user) throw notFound("User not found");
-  return listPayments(db, { userId });
+  return rows;
 }

@@ -167,9 +167,13 @@ export async function listClaims(db: Db): Promise<ClaimView[]> {
 
 /** A user's claims, newest first (the admin's user page). */
 export async function claimsForUser(db: Db, userId: number): Promise<ClaimView[]> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  // Asked together (one batch, ADR 41); an unknown user's 404 still wins.
+  const [[user], list] = await Promise.all([
+    db.select({ id: users.id }).from(users).where(eq(users.id, userId)),
+    claimViews(db).where(eq(claims.userId, userId)).orderBy(desc(claims.updatedAt), desc(claims.id)),
+  ]);
   if (!user) throw notFound("User not found");
-  return claimViews(db).where(eq(claims.userId, userId)).orderBy(desc(claims.updatedAt), desc(claims.id));
+  return list;
 }
 
 /**
