@@ -81,9 +81,13 @@ export const roundEntryRows = (rows: EntryQueryRow[]): EntryRow[] => sortForDisp
 
 /** Entries of one round, by division then score (lower is better; unscored last). */
 export async function entriesForRound(db: Db, roundId: number): Promise<EntryRow[]> {
-  const [round] = await db.select({ id: rounds.id }).from(rounds).where(eq(rounds.id, roundId));
+  // Asked together (one batch, ADR 41); an unknown round's 404 still wins.
+  const [[round], list] = await Promise.all([
+    db.select({ id: rounds.id }).from(rounds).where(eq(rounds.id, roundId)),
+    selectEntries(db, eq(entries.roundId, roundId)),
+  ]);
   if (!round) throw notFound("Round not found");
-  return sortForDisplay(await selectEntries(db, eq(entries.roundId, roundId)));
+  return sortForDisplay(list);
 }
 
 /** One entry with its player's name (404 when there is none). */
