@@ -45,7 +45,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { db, env } = routeServices(context);
   // The waitlist in order beside the night's entries (ADR 28): who is next when someone drops out.
   const [screen, waitlist] = await orRouteError(Promise.all([nightScreen(db, id), roundWaitlist(db, id, nowSeconds())]));
-  // Published cards: the round is scored live (ADR 26), and the screen watches it.
+  // Published cards: the round is scored live (ADR 26), and the screen watches it. Only D1
+  // knows whether they are (the URL cannot say), so the live object is asked after the batch:
+  // asking it beside would wake an object, and load a roster, for every round not yet live.
   const state = screen.board.publishedAt === null ? null : await orRouteError(liveStateOf(env, id, "admin", true));
   // The watch list is computed in the page from the state and this moment, then follows the round.
   return { ...screen, waitlist, live: state ? { state, at: nowSeconds() } : null };

@@ -71,13 +71,16 @@ export type RoundLayout = { course: string | null; layout: string | null; pars: 
 
 /** The round's layout, course and holes, or none (a round without a layout). */
 export async function roundLayout(db: Db, roundId: number): Promise<RoundLayout> {
-  const [named] = await db
-    .select({ layoutId: layouts.id, layout: layouts.name, course: courses.name })
-    .from(rounds)
-    .innerJoin(layouts, eq(layouts.id, rounds.layoutId))
-    .innerJoin(courses, eq(courses.id, layouts.courseId))
-    .where(eq(rounds.id, roundId));
+  // The holes by the round's layout, beside the names rather than after them (ADR 41).
+  const [[named], holes] = await Promise.all([
+    db
+      .select({ layoutId: layouts.id, layout: layouts.name, course: courses.name })
+      .from(rounds)
+      .innerJoin(layouts, eq(layouts.id, rounds.layoutId))
+      .innerJoin(courses, eq(courses.id, layouts.courseId))
+      .where(eq(rounds.id, roundId)),
+    holesQuery(db).where(sql`${layoutHoles.layoutId} = (select r.layout_id from rounds r where r.id = ${roundId})`),
+  ]);
   if (!named) return { course: null, layout: null, pars: null, secondCardOrder: [] };
-  const holes = await holesQuery(db).where(eq(layoutHoles.layoutId, named.layoutId));
   return { course: named.course, layout: named.layout, pars: holes.map((h) => h.par), secondCardOrder: secondCardHoles(holes) };
 }

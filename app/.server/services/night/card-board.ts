@@ -48,7 +48,9 @@ export type CardBoard = RoundLayout & {
 
 /** The round's cards and who waits for one (404 for a round that is not there). */
 export async function cardBoard(db: Db, roundId: number): Promise<CardBoard> {
-  const [[round], cardRows, placed, checkedIn, course] = await Promise.all([
+  // Who the board shows: checked in, or on a card (a card keeps whoever checked out since).
+  const shown = sql`${entries.roundId} = ${roundId} and (${entries.checkedInAt} is not null or ${entries.id} in (select entry_id from ${cardPlayers}))`;
+  const [[round], cardRows, placed, checkedIn, course, ratings] = await Promise.all([
     db
       .select({ startsAt: rounds.startsAt, version: rounds.cardsVersion, publishedAt: rounds.cardsPublishedAt })
       .from(rounds)
@@ -70,17 +72,13 @@ export async function cardBoard(db: Db, roundId: number): Promise<CardBoard> {
       })
       .from(entries)
       .innerJoin(players, eq(players.id, entries.playerId))
-      .where(
-        sql`${entries.roundId} = ${roundId} and (${entries.checkedInAt} is not null or ${entries.id} in (select entry_id from ${cardPlayers}))`,
-      )
+      .where(shown)
       .orderBy(asc(players.lastName), asc(players.firstName)),
     roundLayout(db, roundId),
+    // Their ratings by the same condition, beside them rather than after them.
+    currentRatings(db, sql`select ${entries.playerId} from ${entries} where ${shown}`),
   ]);
   if (!round) throw notFound("Round not found");
-  const ratings = await currentRatings(
-    db,
-    checkedIn.map((e) => e.playerId),
-  );
   const byEntry = new Map(
     checkedIn.map((e) => [
       e.entryId,
