@@ -99,7 +99,7 @@ type SumsRow = Record<"entries" | "pdga" | "course" | "other" | "payout" | "ace_
   Record<"pots_in" | "pots_paid", number>;
 
 type RoundSumsRow = SumsRow & { id: number; startsAt: number; name: string };
-type LooseAceDayRow = { d: number; cents: number };
+type LooseAceDayRow = { day: number; cents: number };
 type MoneyRow = { balances: number; league_in: number; league_out: number };
 type LooseRow = { count: number; cents: number };
 type PotRow = { pot: number; ahead: number };
@@ -161,7 +161,7 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
       ]
     >(db, [
       sql`${perRound} order by r.d desc, r.id desc`,
-      sql`select d, sum(amt_cents) as cents from aces where round_id is null group by d`,
+      sql`select d as day, sum(amt_cents) as cents from aces where round_id is null group by d`,
       sql`
       select (select coalesce(sum(${balanceCentsSql(sql`p.id`)}), 0) from players p) as balances,
         coalesce(sum(case when from_player_id is null then amt_cents end), 0) as league_in,
@@ -220,6 +220,6 @@ function seasonsOf(rounds: RoundReport[], looseAceDays: LooseAceDayRow[], timeZo
     bySeason.set(season, total);
   };
   for (const r of rounds) add(r.startsAt, r);
-  for (const a of looseAceDays) add(Number(a.d), { acesPaidCents: Number(a.cents) });
+  for (const a of looseAceDays) add(Number(a.day), { acesPaidCents: Number(a.cents) });
   return [...bySeason].sort(([a], [b]) => b - a).map(([season, sums]) => ({ season, ...sums }));
 }
