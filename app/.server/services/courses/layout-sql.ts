@@ -74,7 +74,12 @@ export async function roundLayout(db: Db, roundId: number): Promise<RoundLayout>
   // The holes by the round's layout, beside the names rather than after them (ADR 41).
   const [[named], holes] = await Promise.all([
     db
-      .select({ layoutId: layouts.id, layout: layouts.name, course: courses.name })
+      // Aliased: both tables have a "name", and a batch reads rows by column name.
+      .select({
+        layoutId: layouts.id,
+        layout: sql<string>`${layouts.name}`.as("layout_name"),
+        course: sql<string>`${courses.name}`.as("course_name"),
+      })
       .from(rounds)
       .innerJoin(layouts, eq(layouts.id, rounds.layoutId))
       .innerJoin(courses, eq(courses.id, layouts.courseId))
