@@ -27,15 +27,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     round: parsed.data.round ?? null,
     actor: parsed.data.actor ?? null,
   };
-  const find = url.searchParams.get("find")?.trim() ? await findPlayers(db, url.searchParams.get("find") ?? "") : null;
-  // One player found: the filter itself, at its own URL.
-  const [only] = find?.matches ?? [];
-  if (find && find.matches.length === 1 && only) throw redirect(auditHref({ ...values, player: only.id }));
   const filter = { playerId: values.player ?? undefined, roundId: values.round ?? undefined, actorId: values.actor ?? undefined };
-  const [log, choices] = await Promise.all([
+  // The typed name's players are read beside the log (one batch, ADR 41); the log is
+  // discarded when they redirect.
+  const [find, log, choices] = await Promise.all([
+    url.searchParams.get("find")?.trim() ? findPlayers(db, url.searchParams.get("find") ?? "") : null,
     auditLogPage(db, filter, { page: parsed.data.page, timeZone: league.timeZone }),
     auditChoices(db, filter, league.timeZone),
   ]);
+  // One player found: the filter itself, at its own URL.
+  const [only] = find?.matches ?? [];
+  if (find && find.matches.length === 1 && only) throw redirect(auditHref({ ...values, player: only.id }));
   return { log, choices, values, find };
 }
 

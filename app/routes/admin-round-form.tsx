@@ -16,9 +16,7 @@ import { requireAdmin } from "~/.server/auth/guards";
 import { handleForm, postedIntent } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { deleteRound, saveRound } from "~/.server/services/rounds/round-admin";
-import { listCourses } from "~/.server/services/courses/courses";
-import { getLeagueSettings } from "~/.server/services/standings/league-settings";
-import { getRound, latestRound } from "~/.server/services/rounds/rounds";
+import { editRoundFormReads, newRoundFormReads } from "~/.server/pages/admin-round-form";
 import { courseChoices } from "~/lib/layouts";
 import { pageMeta } from "~/lib/meta";
 import { defaultRoundDate, formatRoundWhen } from "~/lib/round-dates";
@@ -27,7 +25,6 @@ import { nowSeconds } from "~/lib/time";
 import { RoundDeleteFormSchema, roundEditFormSchema, roundFormSchema } from "~/schemas/round-form";
 import { CapsForm } from "~/components/waitlist/caps-form";
 import { WaitlistTable } from "~/components/waitlist/waitlist-table";
-import { roundCaps } from "~/.server/services/waitlist/round-field";
 import { type CapsAnswer, handleCapsForm } from "./caps-form.server";
 
 // One module for /admin/rounds/new (no roundId) and /admin/rounds/:roundId. Save and
@@ -36,31 +33,30 @@ import { type CapsAnswer, handleCapsForm } from "./caps-form.server";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { db, league } = routeServices(context);
-  const [courses, { bagTags }] = await Promise.all([listCourses(db), getLeagueSettings(db)]);
-  const choices = courseChoices(courses);
   if (params.roundId === undefined) {
+    const { courses, settings, latest } = await newRoundFormReads(db);
     // A weekly league: the next round goes a week after the latest one, at the same place.
-    const latest = await latestRound(db);
     const when = defaultRoundDate(latest?.startsAt ?? null, nowSeconds(), league.timeZone);
     const place = { location: latest?.location ?? "", layout_id: latest?.layoutId ? String(latest.layoutId) : "" };
     return {
       round: null,
-      choices,
-      tags: { on: bagTags !== "off", counts: bagTags === "every" },
+      choices: courseChoices(courses),
+      tags: { on: settings.bagTags !== "off", counts: settings.bagTags === "every" },
       doubles: false,
       inputs: { ...when, name: "", ...place, pdga_url: "", ...moneyInputs(ROUND_FORM_DEFAULTS) },
     };
   }
-  const round = await orRouteError(getRound(db, await routeId(params.roundId, "round id")));
+  const roundId = await routeId(params.roundId, "round id");
+  const { courses, settings, round, caps } = await orRouteError(editRoundFormReads(db, roundId, nowSeconds()));
   const { id, name, startsAt, entryCount, openForRegistration, version } = round;
   return {
     round: { id, name, startsAt, entryCount, openForRegistration, version },
-    choices,
-    tags: { on: bagTags !== "off", counts: round.countsForTags },
+    choices: courseChoices(courses),
+    tags: { on: settings.bagTags !== "off", counts: round.countsForTags },
     doubles: round.doubles,
     inputs: roundInputs(round, league.timeZone),
     // Field caps and the waitlist in order (ADR 28).
-    caps: await roundCaps(db, round, nowSeconds()),
+    caps,
   };
 }
 

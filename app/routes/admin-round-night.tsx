@@ -14,12 +14,11 @@ import { PageHeader } from "~/components/ui/page-header";
 import { useLeague } from "~/hooks/use-league";
 import { requireAdmin } from "~/.server/auth/guards";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
-import { nightScreen } from "~/.server/services/night/night-screen";
+import { adminNightPage } from "~/.server/pages/admin-round-night";
 import { handleNightForm } from "./night-form.server";
 import { finalizeLiveForm } from "./live-form.server";
 import { LiveWatch } from "~/components/live/live-watch";
 import { postedIntent } from "~/.server/forms";
-import { liveStateOf } from "~/.server/services/live/live-object";
 import { tellPots } from "~/.server/services/live/live-pots";
 import { FINALIZE_INTENT } from "~/schemas/live-forms";
 import { pageMeta } from "~/lib/meta";
@@ -27,7 +26,6 @@ import { formatCents } from "~/lib/money";
 import { staleCreditText } from "~/lib/book-flags";
 import { entryPriceCents } from "~/lib/pricing";
 import { formatDateTime, nowSeconds } from "~/lib/time";
-import { roundWaitlist } from "~/.server/services/waitlist/waitlist-view";
 import { WaitlistTable } from "~/components/waitlist/waitlist-table";
 import { SidePotsAdmin } from "~/components/sidepots/side-pots-admin";
 import { DrawTeams } from "~/components/doubles/draw-teams";
@@ -43,10 +41,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const id = await routeId(params.roundId, "round id");
   const { db, env } = routeServices(context);
-  // The waitlist in order beside the night's entries (ADR 28): who is next when someone drops out.
-  const [screen, waitlist] = await orRouteError(Promise.all([nightScreen(db, id), roundWaitlist(db, id, nowSeconds())]));
-  // Published cards: the round is scored live (ADR 26), and the screen watches it.
-  const state = screen.board.publishedAt === null ? null : await orRouteError(liveStateOf(env, id, "admin", true));
+  const { screen, waitlist, state } = await orRouteError(adminNightPage(db, env, id, nowSeconds()));
   // The watch list is computed in the page from the state and this moment, then follows the round.
   return { ...screen, waitlist, live: state ? { state, at: nowSeconds() } : null };
 }

@@ -36,11 +36,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const now = nowSeconds();
   // ?ids= (the list's Edit Selected, or this page after a save): those rounds; none: every future round.
   const selection = params.has("ids");
-  const rounds = selection ? await roundsByIds(db, idsOf(params.getAll("ids"))) : await listRounds(db, now);
+  const [rounds, courses] = await Promise.all([
+    selection ? roundsByIds(db, idsOf(params.getAll("ids"))) : listRounds(db, now),
+    listCourses(db),
+  ]);
   const saved = Number(params.get("saved"));
   return {
     selection,
-    choices: courseChoices(await listCourses(db)),
+    choices: courseChoices(courses),
     rounds: rounds.map((r) => ({ id: r.id, entryCount: r.entryCount, version: r.version, ...roundInputs(r, league.timeZone) })),
     // The first row of an empty editor: the coming league night.
     first: { date: nextWeekday(now, league.timeZone), time: LEAGUE_TIME },

@@ -38,20 +38,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const now = nowSeconds();
   const current = currentSeason(league, now);
-  const seasons = await listSeasons(db, league.timeZone);
   // Past rounds pile up: this season's by default, another season's or all on request.
   const asked = params.get("season") ?? String(current);
   const season = asked === "all" ? "all" : Number(asked);
-  if (season !== "all" && (!/^\d{4}$/.test(asked) || (season !== current && !seasons.includes(season)))) {
-    throw data({ message: "There are no rounds in that season." }, { status: 404 });
-  }
+  const noSuchSeason = () => data({ message: "There are no rounds in that season." }, { status: 404 });
+  if (season !== "all" && !/^\d{4}$/.test(asked)) throw noSuchSeason();
+  // The span comes from the URL alone, so the seasons are read beside the lists, not before
+  // them: a season with no rounds is refused after, its lists discarded.
   const span = season === "all" ? { from: 0, to: now } : seasonSpan(league, season);
-  const [future, past, message, today] = await Promise.all([
+  const [seasons, future, past, message, today] = await Promise.all([
+    listSeasons(db, league.timeZone),
     listRounds(db, now),
     roundsBetween(db, span.from, Math.min(span.to, now)),
     notice(db, league.timeZone, params),
     todayRounds(db, league.timeZone, now),
   ]);
+  if (season !== "all" && season !== current && !seasons.includes(season)) throw noSuchSeason();
   return { future, past: past.reverse(), season: String(season), current, seasons, notice: message, today };
 }
 

@@ -19,12 +19,9 @@ import type { Db } from "~/.server/db/client";
 import { handleForm, postedIntent } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { handleClaimDecision } from "./claim-decision.server";
-import { claimsForUser } from "~/.server/services/players/claims";
-import { unapprovedOwnRecords } from "~/.server/services/players/own-records";
-import { paymentsOfUser } from "~/.server/services/money/payments";
-import { playerMoneyHistory, userMoneyChanges } from "~/.server/services/audit/audit-log";
 import { removeOwnRecord } from "~/.server/services/players/player-admin";
-import { adminResetPassword, deleteUser, getUserDetail, setLocked } from "~/.server/services/accounts/user-admin";
+import { adminUserPage } from "~/.server/pages/admin-user";
+import { adminResetPassword, deleteUser, setLocked } from "~/.server/services/accounts/user-admin";
 import { RemoveOwnRecordSchema, UserActionSchema } from "~/schemas/admin-users";
 
 const RESET_FAILED = "Failed to reset password";
@@ -35,16 +32,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user: actor } = requireAdmin(context, request);
   const { db, league } = routeServices(context);
   const id = await routeId(params.userId, "user id");
-  const [user, claims, payments, made, records] = await orRouteError(
-    Promise.all([
-      getUserDetail(db, id),
-      claimsForUser(db, id),
-      paymentsOfUser(db, id),
-      userMoneyChanges(db, id, league.timeZone),
-      unapprovedOwnRecords(db, id),
-    ]),
-  );
-  const playerHistory = user.linkedPlayerId ? await playerMoneyHistory(db, user.linkedPlayerId, league.timeZone) : null;
+  const { user, claims, payments, made, records, playerHistory } = await orRouteError(adminUserPage(db, id, league.timeZone));
   return { user, claims, payments, made, playerHistory, records, isSelf: user.id === actor.id };
 }
 

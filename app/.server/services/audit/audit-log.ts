@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type AuditEntry, type AuditRaw, type Names, PLAYER_KEYS, auditEntry } from "./audit-words";
 import { fullNameSql } from "../../db/player-name";
+import { linkedPlayerSql } from "../players/claim-state";
 
 // Reading the audit log (ADR 20): newest first, a page at a time, filtered by player, round
 // or actor, each row put into words. Every filter walks its own index of audit_log (player
@@ -11,11 +12,17 @@ import { fullNameSql } from "../../db/player-name";
 export const AUDIT_PAGE_SIZE = 50;
 
 export type AuditFilter = { playerId?: number; roundId?: number; actorId?: number };
+/** A page model's filter: the player a user's approved claim links them to, read in the same query. */
+type PageFilter = AuditFilter & { linkedToUserId?: number };
 export type AuditPage = { entries: AuditEntry[]; page: number; pageSize: number; hasMore: boolean };
 
-const filterSql = (f: AuditFilter): SQL | undefined => {
+const filterSql = (f: PageFilter): SQL | undefined => {
   const where: SQL[] = [];
   if (f.playerId) where.push(sql`(a.player_id = ${f.playerId} or a.other_player_id = ${f.playerId})`);
+  if (f.linkedToUserId) {
+    const linked = linkedPlayerSql(sql`${f.linkedToUserId}`);
+    where.push(sql`(a.player_id = ${linked} or a.other_player_id = ${linked})`);
+  }
   if (f.roundId) where.push(sql`a.round_id = ${f.roundId}`);
   if (f.actorId) where.push(sql`a.actor_user_id = ${f.actorId}`);
   return where.length ? sql`where ${sql.join(where, sql` and `)}` : undefined;
@@ -27,7 +34,7 @@ const filterSql = (f: AuditFilter): SQL | undefined => {
  */
 export async function auditLogPage(
   db: Db,
-  filter: AuditFilter,
+  filter: PageFilter,
   opts: { page?: number; pageSize?: number; timeZone: string },
 ): Promise<AuditPage> {
   const page = opts.page ?? 1;
@@ -68,6 +75,10 @@ export const HISTORY_SIZE = 10;
 /** The latest changes to one player's money (either side of a transfer). */
 export const playerMoneyHistory = (db: Db, playerId: number, timeZone: string) =>
   auditLogPage(db, { playerId }, { pageSize: HISTORY_SIZE, timeZone });
+
+/** The latest changes to the money of the player a user's approved claim links them to (none without one). */
+export const linkedPlayerMoneyHistory = (db: Db, userId: number, timeZone: string) =>
+  auditLogPage(db, { linkedToUserId: userId }, { pageSize: HISTORY_SIZE, timeZone });
 
 /** The latest money changes one user made. */
 export const userMoneyChanges = (db: Db, userId: number, timeZone: string) =>

@@ -1,7 +1,6 @@
-import { type SQL, inArray, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { players } from "../../db/schema";
-import { chunk } from "../../db/chunk";
 
 /**
  * A player's league credit, derived and never stored: credit added by entries, less
@@ -30,15 +29,14 @@ export function listedBalanceCentsSql(playerId: SQL): SQL<number> {
   )`;
 }
 
-/** The balances of some players, by id (the round page's credit suggestions). */
-export async function balancesOf(db: Db, ids: number[]): Promise<Map<number, number>> {
-  const parts = await Promise.all(
-    chunk([...new Set(ids)]).map((part) =>
-      db
-        .select({ id: players.id, balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number) })
-        .from(players)
-        .where(inArray(players.id, part)),
-    ),
-  );
-  return new Map(parts.flat().map((p) => [p.id, p.balanceCents]));
+/**
+ * The balances of the players entered in a round, by id (the round page's credit
+ * suggestions), by the round's id so a page reads them beside its entries (ADR 41).
+ */
+export async function roundBalances(db: Db, roundId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: players.id, balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number) })
+    .from(players)
+    .where(sql`${players.id} in (select e.player_id from entries e where e.round_id = ${roundId})`);
+  return new Map(rows.map((p) => [p.id, p.balanceCents]));
 }

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, readTogether } from "../../db/client";
 import type { League } from "../../league";
-import { seasonSpan } from "../../league";
 import { acePotAtSql } from "./ace-pot";
 import { balanceCentsSql } from "./balance";
 import {
@@ -19,7 +18,16 @@ import {
 } from "./book-flags";
 import { P, refundedCentsSql } from "./money-sql";
 import type { BookFlag } from "~/lib/book-flags";
-import { type Reconciliation, type ReportSums, type RoundReport, type SeasonReport, reconcile, sumRows } from "~/lib/report";
+import {
+  REPORT_COLUMNS,
+  type Reconciliation,
+  type ReportSums,
+  type RoundReport,
+  type SeasonReport,
+  reconcile,
+  sumRows,
+  zeroSums,
+} from "~/lib/report";
 import { nowSeconds, wallParts } from "~/lib/time";
 
 // The admin's money report: per round and per season, what came in and
@@ -86,18 +94,12 @@ const sidePotsHeld = sql`
         where o.name = last.name collate nocase and o.settled_at is not null and o.id <> last.id
           and (r2.d > lr.d or (r2.d = lr.d and o.id > last.id)))), 0) as held`;
 
-const SUM_FIELDS = `entries, pdga, course, other, payout, ace_in, aces_paid, credit_used, credit_added, paypal, paypal_fees, convenience, paypal_refunds, cash, pots_in, pots_paid`;
-
 type SumsRow = Record<"entries" | "pdga" | "course" | "other" | "payout" | "ace_in" | "aces_paid", number> &
   Record<"credit_used" | "credit_added" | "paypal" | "paypal_fees" | "convenience" | "paypal_refunds" | "cash", number> &
   Record<"pots_in" | "pots_paid", number>;
 
-const SEASON_SUMS = SUM_FIELDS.split(", ")
-  .map((f) => `sum(i.${f}) as ${f}`)
-  .join(", ");
-
 type RoundSumsRow = SumsRow & { id: number; startsAt: number; name: string };
-type SeasonSumsRow = SumsRow & { season: number };
+type LooseAceDayRow = { day: number; cents: number };
 type MoneyRow = { balances: number; league_in: number; league_out: number };
 type LooseRow = { count: number; cents: number };
 type PotRow = { pot: number; ahead: number };
@@ -136,22 +138,17 @@ export type MoneyReport = {
 
 /**
  * The report, newest first. A season is a calendar year in the league's zone, which SQL
- * cannot compute, so the years the data spans go in as [year, from, to) boundaries and
- * the seasons query groups by them. The tables and the balances check come from one
+ * cannot compute, so the seasons are summed here from the rounds' rows and the loose aces'
+ * days (seasonsOf). The tables and the balances check come from one
  * batch: one snapshot, so a write landing mid-report cannot make the books look out. The
  * ace pot is the one definition GET /api/ace reads, as of `now` (ADR 21).
  */
 export async function moneyReport(db: Db, league: League, now = nowSeconds()): Promise<MoneyReport> {
-  const [span] = await db.all<{ first: number | null; last: number | null }>(sql`
-    select min(d) as first, max(d) as last from (select d from rounds union all select d from aces where round_id is null)`);
-  const years = span?.first != null && span.last != null ? yearsBetween(span.first, span.last, league.timeZone) : [];
-  const bounds = JSON.stringify(years.map((y) => [y, seasonSpan(league, y).from, seasonSpan(league, y).to]));
-
-  const [roundRows, seasonRows, [money], [loose], [pot], refundRows, unenteredRows, overpaidRows, overpaidEntryRows, staleRows, [held]] =
+  const [roundRows, looseAceDays, [money], [loose], [pot], refundRows, unenteredRows, overpaidRows, overpaidEntryRows, staleRows, [held]] =
     await readTogether<
       [
         RoundSumsRow,
-        SeasonSumsRow,
+        LooseAceDayRow,
         MoneyRow,
         LooseRow,
         PotRow,
@@ -164,15 +161,7 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
       ]
     >(db, [
       sql`${perRound} order by r.d desc, r.id desc`,
-      sql`
-      with seasons as (select value ->> 0 as year, value ->> 1 as start, value ->> 2 as stop from json_each(${bounds})),
-      items as (
-        select startsAt as d, ${sql.raw(SUM_FIELDS)} from (${perRound})
-        union all
-        select d, 0, 0, 0, 0, 0, 0, amt_cents, 0, 0, 0, 0, 0, 0, 0, 0, 0 from aces where round_id is null)
-      select s.year as season, ${sql.raw(SEASON_SUMS)}
-      from items i join seasons s on i.d >= s.start and i.d < s.stop
-      group by s.year order by s.year desc`,
+      sql`select d as day, sum(amt_cents) as cents from aces where round_id is null group by d`,
       sql`
       select (select coalesce(sum(${balanceCentsSql(sql`p.id`)}), 0) from players p) as balances,
         coalesce(sum(case when from_player_id is null then amt_cents end), 0) as league_in,
@@ -188,10 +177,11 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
       sidePotsHeld,
     ]);
 
-  const seasons = seasonRows.map((r) => ({ season: Number(r.season), ...sums(r) }));
+  const rounds = roundRows.map((r) => ({ id: Number(r.id), startsAt: Number(r.startsAt), name: r.name, ...sums(r) }));
+  const seasons = seasonsOf(rounds, looseAceDays, league.timeZone);
   const totals = sumRows(seasons);
   return {
-    rounds: roundRows.map((r) => ({ id: Number(r.id), startsAt: Number(r.startsAt), name: r.name, ...sums(r) })),
+    rounds,
     seasons,
     totals,
     looseAces: { count: Number(loose?.count ?? 0), cents: Number(loose?.cents ?? 0) },
@@ -215,9 +205,21 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
   };
 }
 
-/** The league years from the one holding `first` to the one holding `last`. */
-function yearsBetween(first: number, last: number, timeZone: string): number[] {
-  const from = wallParts(first, timeZone).year;
-  const to = wallParts(last, timeZone).year;
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+/**
+ * The seasons' sums, newest first: each round's and each loose ace's money in the league
+ * year its date falls in (in the league's zone, which SQL cannot compute; summing here
+ * rather than grouping in SQL by year boundaries keeps the report one batch, ADR 41).
+ * A loose ace is money paid out of the pot under no round.
+ */
+function seasonsOf(rounds: RoundReport[], looseAceDays: LooseAceDayRow[], timeZone: string): SeasonReport[] {
+  const bySeason = new Map<number, ReportSums>();
+  const add = (d: number, sums: Partial<ReportSums>) => {
+    const season = wallParts(d, timeZone).year;
+    const total = bySeason.get(season) ?? zeroSums();
+    for (const { key } of REPORT_COLUMNS) total[key] += sums[key] ?? 0;
+    bySeason.set(season, total);
+  };
+  for (const r of rounds) add(r.startsAt, r);
+  for (const a of looseAceDays) add(Number(a.day), { acesPaidCents: Number(a.cents) });
+  return [...bySeason].sort(([a], [b]) => b - a).map(([season, sums]) => ({ season, ...sums }));
 }

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, entries, players, rounds } from "../../db/schema";
 import { notFound } from "../../errors";
-import { ratingsOf } from "./league-ratings";
+import { currentRatings } from "./league-ratings";
 import { type RoundLayout, roundLayout } from "../courses/layout-sql";
 import { holesWithoutLayout } from "~/lib/layouts";
 import { startLabels } from "~/lib/night";
@@ -78,7 +78,7 @@ export async function cardBoard(db: Db, roundId: number): Promise<CardBoard> {
       .orderBy(asc(players.lastName), asc(players.firstName)),
     roundLayout(db, roundId),
     // The same players' ratings, named in SQL so they are read in the same trip.
-    ratingsOf(db, sql`select ${entries.playerId} from ${entries} where ${onTheBoard(roundId)}`),
+    currentRatings(db, sql`select ${entries.playerId} from ${entries} where ${onTheBoard(roundId)}`),
   ]);
   if (!round) throw notFound("Round not found");
   const byEntry = new Map(

@@ -5,23 +5,17 @@ import { RATING_ROUNDS, playerRating } from "~/lib/rating-walk";
 /**
  * Each player's league rating now (app/lib/rating-walk.ts: the mean of their last
  * RATING_ROUNDS round ratings), for cards by rating spread; a player with none is absent.
- * One query for the whole field.
+ * One query for the whole field: a list of ids, or a subquery of them (a page then reads
+ * the ratings beside the field itself, ADR 41).
  */
-export async function currentRatings(db: Db, playerIds: readonly number[]): Promise<Map<number, number>> {
-  if (playerIds.length === 0) return new Map();
-  return ratingsOf(db, sql`select value from json_each(${JSON.stringify(playerIds)})`);
-}
-
-/**
- * As currentRatings, for the players a select of player ids names (a round's field): asked
- * in SQL, it needs no earlier read, so it goes in the batch beside the reads that list them.
- */
-export async function ratingsOf(db: Db, playerIdsSql: SQL): Promise<Map<number, number>> {
+export async function currentRatings(db: Db, playerIds: readonly number[] | SQL): Promise<Map<number, number>> {
+  if (Array.isArray(playerIds) && playerIds.length === 0) return new Map();
+  const ids = Array.isArray(playerIds) ? sql`select value from json_each(${JSON.stringify(playerIds)})` : (playerIds as SQL);
   const rows = await db.all<{ playerId: number; rating: number }>(sql`
     select player_id as playerId, rating from (
       select e.player_id, e.rating, row_number() over (partition by e.player_id order by r.d desc, r.id desc) as rn
       from entries e join rounds r on r.id = e.round_id
-      where e.player_id in (${playerIdsSql}) and e.score > 0 and e.rating is not null
+      where e.player_id in (${ids}) and e.score > 0 and e.rating is not null
     ) where rn <= ${RATING_ROUNDS}`);
   const lists = new Map<number, number[]>();
   for (const r of rows) lists.set(Number(r.playerId), [...(lists.get(Number(r.playerId)) ?? []), Number(r.rating)]);

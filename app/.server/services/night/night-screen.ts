@@ -5,7 +5,6 @@ import { getLeagueSettings } from "../standings/league-settings";
 import { entriesScreenWithRows, type PlayEntry } from "../rounds/entries-screen";
 import { cashRecordRows, nightCashOf } from "./night-cash";
 import { cardBoard } from "./card-board";
-import { roundPots } from "../sidepots/pot-view";
 import { roundTeams } from "../doubles/teams";
 import { entryTotalCents } from "~/lib/pricing";
 
@@ -17,12 +16,11 @@ import { entryTotalCents } from "~/lib/pricing";
 export type NightEntry = PlayEntry & { checkedInAt: number | null; priceCents: number };
 
 export async function nightScreen(db: Db, roundId: number) {
-  const [{ screen, rows, payments }, checkIns, board, settings, sidePots, teams, cashRows] = await Promise.all([
+  const [{ screen, rows, payments, pots: sidePots }, checkIns, board, settings, teams, cashRows] = await Promise.all([
     entriesScreenWithRows(db, roundId),
     db.select({ id: entries.id, at: entries.checkedInAt }).from(entries).where(eq(entries.roundId, roundId)),
     cardBoard(db, roundId),
     getLeagueSettings(db),
-    roundPots(db, roundId),
     roundTeams(db, roundId),
     cashRecordRows(db, roundId),
   ]);

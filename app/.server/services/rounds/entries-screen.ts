@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { staleCreditSql } from "../money/money-sql";
 import { acePotCents } from "../money/aces";
-import { balancesOf } from "../money/balance";
+import { roundBalances } from "../money/balance";
 import { type EntryMoneyView, roundMoneyOf, roundPayments } from "../money/round-money";
 import { entriesForRound } from "./entries";
 import type { StateEntry } from "./round-entries";
@@ -23,9 +23,9 @@ export async function entriesScreen(db: Db, id: number) {
   return (await entriesScreenWithRows(db, id)).screen;
 }
 
-/** The screen, and the round's entry and payment rows it was made of (the night's cash summary reads them too). */
+/** The screen, and the round's entry, payment and side pot rows it was made of (the night screen reads them too). */
 export async function entriesScreenWithRows(db: Db, id: number) {
-  const [round, list, pot, paid, nights, pots, [stale]] = await Promise.all([
+  const [round, list, pot, paid, nights, pots, [stale], balances] = await Promise.all([
     getRound(db, id),
     entriesForRound(db, id),
     acePotCents(db, id),
@@ -33,15 +33,13 @@ export async function entriesScreenWithRows(db: Db, id: number) {
     roundEntryNights(db, id),
     roundPots(db, id),
     db.all<{ count: number }>(sql`select count(*) as count from entries e where e.round_id = ${id} and ${staleCreditSql("e")}`),
+    // The entered players' balances by the round's id: beside the entries, not after them.
+    roundBalances(db, id),
   ]);
   const money = roundMoneyOf(
     round,
     list.map((e) => ({ ...e, name: fullName(e) })),
     paid,
-  );
-  const balances = await balancesOf(
-    db,
-    list.map((e) => e.playerId),
   );
   const entries = list.map(
     (e): PlayEntry => ({
@@ -78,5 +76,5 @@ export async function entriesScreenWithRows(db: Db, id: number) {
     // CTP holes held without a distance: Credit payouts asks before paying them (ADR 30).
     toMeasure: holesToMeasure(pots),
   };
-  return { screen, rows: list, payments: paid };
+  return { screen, rows: list, payments: paid, pots };
 }

@@ -1,10 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { players, waitlist } from "../../db/schema";
-import { getLeagueSettings } from "../standings/league-settings";
-import { readField } from "./field";
+import { type Field, readField } from "./field";
 import { type WaitlistPlace, waitlistPlace } from "./waitlist";
-import { roundWaitlist } from "./waitlist-view";
+import type { ListRow } from "./waitlist-view";
 import { capsCapped, capsOf, fullMessage, placesLine, settledField } from "~/lib/field-places";
 import { offerDeadline } from "~/lib/hold-window";
 
@@ -66,11 +65,18 @@ export async function roundPageWaitlist(db: Db, roundId: number, playerId: numbe
   };
 }
 
-/** The admin round page's caps form inputs (the league's divisions and any capped one) and the list in order. */
-export async function roundCaps(db: Db, round: { id: number; fieldCap: number | null; divisionCaps: string | null }, now: number) {
+/**
+ * The admin round page's caps form inputs (the league's divisions and any capped one) and
+ * the list in order, from reads its page model asks beside the round's.
+ */
+export function roundCapsView(
+  round: { fieldCap: number | null; divisionCaps: string | null },
+  leagueDivisions: readonly string[],
+  list: ListRow[],
+  field: Field | null,
+) {
   const caps = capsOf(round.fieldCap, round.divisionCaps);
-  const [settings, list, field] = await Promise.all([getLeagueSettings(db), roundWaitlist(db, round.id, now), readField(db, round.id)]);
-  const divisions = [...new Set([...settings.divisions, ...Object.keys(caps.divisions)])];
+  const divisions = [...new Set([...leagueDivisions, ...Object.keys(caps.divisions)])];
   return {
     inputs: {
       total: caps.total === null ? "" : String(caps.total),
