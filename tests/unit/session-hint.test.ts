@@ -122,11 +122,14 @@ describe("a page on the session's hint", () => {
     expect(await verifySession(env, token)).not.toBeNull();
   });
 
-  it("a write never runs on a hint: its session is read first", async () => {
-    const { cookie } = await claimed();
-    const { seen, recheck } = await page(cookie, "POST");
+  it("a write never runs on a hint: its session is read first, and its answer sets no cookie", async () => {
+    const { cookie, user } = await claimed();
+    const { seen, recheck, cookies, response } = await page(cookie, "POST");
     expect(seen.roundTrips).toBe(2);
     expect(recheck.again).toBe(false);
+    expect(await response.text()).toContain(user.name);
+    // Neither a new hint nor, above all, a cleared session: the user stays logged in.
+    expect(cookies).toEqual([]);
   });
 
   it("a player whose claim was approved since the hint gets their player on the second render", async () => {

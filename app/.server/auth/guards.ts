@@ -48,8 +48,9 @@ async function withSession(
 ) {
   context.set(sessionContext, session);
   const response = await next();
-  if (session && hint) response.headers.append("Set-Cookie", hintCookie(session));
-  else if (hadToken) {
+  if (session) {
+    if (hint) response.headers.append("Set-Cookie", hintCookie(session));
+  } else if (hadToken) {
     // Loaders already saw no session; the browser drops the dead cookies with this reply.
     response.headers.append("Set-Cookie", clearedSessionCookie());
     response.headers.append("Set-Cookie", clearedHintCookie());
