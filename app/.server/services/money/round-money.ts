@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { COUNTED_STATUSES, MONEY_METHODS, PAYMENTS, excessBackCentsSql, givenBackCentsSql, refundedCentsSql } from "./money-sql";
 import { payments, players } from "../../db/schema";
@@ -42,7 +42,7 @@ export type MoneyIssue =
   | { kind: "overpaid-entry"; entryId: number; playerName: string; overCents: number; cash: CashRecord[] };
 
 /** The round's PayPal and cash payments (completed, or refunded since), with their refunds and give-backs. */
-export async function roundPayments(db: Db, roundId: number): Promise<RoundPayment[]> {
+export async function roundPayments(db: Db, roundId: number | SQL<number>): Promise<RoundPayment[]> {
   return paymentsOfRows(await roundPaymentsQuery(db, roundId));
 }
 
@@ -51,7 +51,7 @@ export async function roundPayments(db: Db, roundId: number): Promise<RoundPayme
  * ADR 14). Every column has its own alias: D1 answers a batch's rows as objects, so two
  * columns of one name would shift the rest.
  */
-export function roundPaymentsQuery(db: Db, roundId: number) {
+export function roundPaymentsQuery(db: Db, roundId: number | SQL<number>) {
   return db
     .select({
       id: payments.id,
