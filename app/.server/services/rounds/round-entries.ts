@@ -129,7 +129,7 @@ export async function readRoundState(db: Db, roundId: number): Promise<RoundStat
     fingerprint,
     entries: entryRows,
     payments: paymentsOfRows(paymentRows),
-    sidePots: await potStateOf(db, potRows),
+    sidePots: potStateOf(potRows),
   };
 }
 
