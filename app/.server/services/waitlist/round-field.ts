@@ -25,7 +25,11 @@ export type RoundWaitlist = {
  * lazy half of expiry, ADR 28: the cron does it within a minute anyway).
  */
 export async function roundPageWaitlist(db: Db, roundId: number, playerId: number | null, now: number): Promise<RoundWaitlist | null> {
+  // The player's part is asked beside the field, one trip (ADR 41); read again after a settle.
+  const early = playerPart(db, roundId, playerId, now);
+  early?.catch(() => undefined);
   let field = await readField(db, roundId);
+  const settled = field?.lapsed === true;
   if (field?.lapsed) {
     await settleAfter(db, roundId);
     field = await readField(db, roundId);
@@ -41,12 +45,19 @@ export async function roundPageWaitlist(db: Db, roundId: number, playerId: numbe
     })),
     waiting: field.waiting,
   };
-  if (playerId === null) return { field: view, mine: null };
-  const [place, [player]] = await Promise.all([
+  const mine = settled ? playerPart(db, roundId, playerId, now) : early;
+  if (mine === null) return { field: view, mine: null };
+  const [place, [player]] = await mine;
+  return { field: view, mine: { place, full: player ? fullMessage(caps, field.taken, player.division) : null } };
+}
+
+/** The player's open place on the round's waitlist and their division; null for no player. */
+function playerPart(db: Db, roundId: number, playerId: number | null, now: number) {
+  if (playerId === null) return null;
+  return Promise.all([
     waitlistPlace(db, roundId, playerId, now),
     db.select({ division: players.division }).from(players).where(eq(players.id, playerId)),
   ]);
-  return { field: view, mine: { place, full: player ? fullMessage(caps, field.taken, player.division) : null } };
 }
 
 /** The admin round page's caps form inputs (the league's divisions and any capped one) and the list in order. */
