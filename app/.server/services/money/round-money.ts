@@ -129,8 +129,8 @@ export function roundMoneyOf(round: RoundFees, entries: readonly MoneyEntry[], p
   return { byEntry, owedCents, issues };
 }
 
-/** What withdrawing `entry` would give back now, by how it was paid (the round page's confirmation). */
-export async function withdrawalBack(db: Db, round: RoundFees & { id: number }, entry: MoneyEntry): Promise<EntryMoney["back"]> {
-  const money = roundMoneyOf(round, [entry], await roundPayments(db, round.id)).byEntry.get(entry.id);
+/** What withdrawing `entry` would give back now, by how it was paid (the round page's confirmation), from the round's payments. */
+export function withdrawalBack(round: RoundFees, entry: MoneyEntry, payments: RoundPayment[]): EntryMoney["back"] {
+  const money = roundMoneyOf(round, [entry], payments).byEntry.get(entry.id);
   return money?.back ?? { creditCents: entry.creditUsedCents, paypalCents: 0, cashCents: 0 };
 }
