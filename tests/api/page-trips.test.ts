@@ -24,6 +24,7 @@ import { cloudflareContext, servicesContext, sessionContext } from "~/context";
 import * as home from "~/routes/home";
 import * as profile from "~/routes/profile";
 import * as round from "~/routes/round";
+import * as score from "~/routes/round-score";
 import * as standings from "~/routes/standings";
 import * as transfers from "~/routes/transfers";
 
@@ -120,6 +121,21 @@ describe("the round page", () => {
       expect(answer).not.toBeInstanceOf(Error);
       expect(n).toBe(2);
     }
+  });
+});
+
+describe("the score page", () => {
+  it("an admin's: the object beside the D1 reads, one trip; a player's: their cards, then the object", async () => {
+    const { round: r, cards } = await makeLiveRound([2]);
+    const { user, player } = cards[0]!.players[0]!;
+    const params = { roundId: String(r.id) };
+    const asAdmin = await trips(score.loader, await admin(), `/rounds/${r.id}/score`, params);
+    expect(asAdmin.answer).toMatchObject({ cardId: cards[0]!.id });
+    expect(asAdmin.trips).toBe(1);
+    // The object's view is made from the published cards D1 says the player is on: a second trip.
+    const asPlayer = await trips(score.loader, sessionFor(user, "player", player.id), `/rounds/${r.id}/score`, params);
+    expect(asPlayer.answer).toMatchObject({ cardId: cards[0]!.id, scorer: { role: "player", playerId: player.id } });
+    expect(asPlayer.trips).toBe(2);
   });
 });
 
