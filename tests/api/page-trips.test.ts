@@ -19,8 +19,10 @@ import type { Session } from "~/.server/auth/current-user";
 import { getDb } from "~/.server/db/client";
 import { claims, entries } from "~/.server/db/schema";
 import { leagueFromEnv } from "~/.server/league";
+import { ensureCalendarToken } from "~/.server/services/rounds/calendar";
 import { joinWaitlist } from "~/.server/services/waitlist/waitlist";
 import { cloudflareContext, servicesContext, sessionContext } from "~/context";
+import * as calendarFeed from "~/routes/calendar-feed";
 import * as home from "~/routes/home";
 import * as profile from "~/routes/profile";
 import * as round from "~/routes/round";
@@ -160,5 +162,17 @@ describe("the other pages with more than one read", () => {
       expect((await trips(transfers.loader, session, "/transfers")).trips).toBe(1);
     }
     for (const session of [player, boss]) expect((await trips(profile.loader, session, "/profile")).trips).toBe(1);
+  });
+
+  it("a personal calendar feed: the user and their rounds in one trip, the same 404 for a token that opens none", async () => {
+    const { cards } = await makeLiveRound([1]);
+    const { user } = cards[0]!.players[0]!;
+    const token = await ensureCalendarToken(testDb(), user.id);
+    const feed = await trips(calendarFeed.loader, null, `/calendar/${token}.ics`, { feed: `${token}.ics` });
+    expect((feed.answer as Response).status).toBe(200);
+    expect(await (feed.answer as Response).text()).toContain("BEGIN:VEVENT");
+    expect(feed.trips).toBe(1);
+    const none = await trips(calendarFeed.loader, null, `/calendar/${"A".repeat(43)}.ics`, { feed: `${"A".repeat(43)}.ics` });
+    expect((none.answer as Response).status).toBe(404);
   });
 });
