@@ -1,4 +1,4 @@
-// What the home page leads with for a signed-in user (services/night/player-home.ts): their
+// What the home page leads with for a signed-in user (app/.server/pages/player-home.ts): their
 // claim and its player's credit, and once approved their next round (the next they are
 // entered in, else the league's next) with the one action that fits (sign up, check in, or
 // look) and their card once published.
@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { makeUser } from "../auth-fixtures";
 import { DAY, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
 import { cardPlayers, cards, claims, entries, rounds } from "~/.server/db/schema";
-import { NEXT_ROUND_GRACE_SECONDS, playerHome } from "~/.server/services/night/player-home";
+import { NEXT_ROUND_GRACE_SECONDS, playerHome } from "~/.server/pages/player-home";
 import { updateLeagueSettings } from "~/.server/services/standings/league-settings";
 import { getDb } from "~/.server/db/client";
 import { observeD1 } from "../../workers/d1-observer";

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { entries, rounds } from "../../db/schema";
-import { type OwnClaim, ownClaim } from "../players/own-claim";
-import { linkedPlayerSql } from "../players/claim-state";
-import { getLeagueSettings } from "../standings/league-settings";
-import { type PlayerNight, playerNight } from "./player-night";
-import { type PlayerWaitlists, playerWaitlists } from "../waitlist/waitlist-view";
+import type { Db } from "../db/client";
+import { entries, rounds } from "../db/schema";
+import { type OwnClaim, ownClaim } from "../services/players/own-claim";
+import { linkedPlayerSql } from "../services/players/claim-state";
+import { getLeagueSettings } from "../services/standings/league-settings";
+import { type PlayerNight, playerNight } from "../services/night/player-night";
+import { type PlayerWaitlists, playerWaitlists } from "../services/waitlist/waitlist-view";
 
 /** A round stays the player's "next" this long after its start: the evening it is played. */
 export const NEXT_ROUND_GRACE_SECONDS = 6 * 3600;
