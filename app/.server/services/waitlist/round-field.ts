@@ -29,7 +29,7 @@ export async function roundPageWaitlist(db: Db, roundId: number, playerId: numbe
   const early = playerPart(db, roundId, playerId, now);
   early?.catch(() => undefined);
   let field = await readField(db, roundId);
-  const settled = field?.lapsed === true;
+  const settled = Boolean(field?.lapsed);
   if (field?.lapsed) {
     await settleAfter(db, roundId);
     field = await readField(db, roundId);
