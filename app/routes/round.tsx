@@ -16,7 +16,6 @@ import { NetToggle, RegisteredTable, ResultsTable } from "~/components/round-res
 import { useLeague } from "~/hooks/use-league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { optionalSession, requireUser } from "~/.server/auth/guards";
-import { withdrawalBack } from "~/.server/services/money/round-money";
 import { RoundPots } from "~/components/sidepots/pot-summary";
 import { TeamResults } from "~/components/doubles/team-results";
 import { teamResults } from "~/lib/doubles";
@@ -28,7 +27,6 @@ import { WAITLIST_INTENTS } from "~/schemas/waitlist";
 import { FieldLine } from "~/components/signup/field-line";
 import { postedIntent } from "~/.server/forms";
 import { roundPageReads } from "~/.server/pages/round";
-import { checkInWindow } from "~/lib/night";
 import { PublishedCards } from "~/components/night/published-cards";
 import { lazyPart } from "~/components/lazy-part";
 import { CHECK_IN_INTENTS } from "~/schemas/night-forms";
@@ -68,8 +66,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     settings,
     waitlist,
     sidePots,
-    night: myNight,
-    payments,
+    mine,
+    night,
   } = await orRouteError(roundPageReads(db, id, me, net, nowSeconds()));
   const played = entries.some((e) => e.score > 0 || e.dnf);
   // Published cards and no results yet: the round is (about to be) scored live. Asked after
@@ -82,15 +80,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const teams = entries.some((e) => e.team !== null)
     ? teamResults(entries.map((e) => ({ ...e, name: fullName(e), payoutCents: e.entryPayoutCents })))
     : null;
-  // The player's own entry: they may withdraw until the round starts, they check in or it has results (ADR 22, 34, 39).
-  const mine = facts?.entered ? entries.find((e) => e.playerId === me) : undefined;
-  // The player's league night (ADR 25): check-in, what they owe, their card once published.
-  const night = mine && myNight && settings ? { ...myNight, window: checkInWindow(round.startsAt, settings.checkInOpensMinutes) } : null;
+  // The player may withdraw until the round starts, they check in or it has results (ADR 22, 34, 39).
   const checkedIn = night?.checkedInAt != null;
-  const withdraw =
-    mine && round.startsAt > nowSeconds() && !checkedIn && !played
-      ? { entryId: mine.id, back: withdrawalBack(round, mine, payments) }
-      : null;
+  const withdraw = mine && round.startsAt > nowSeconds() && !checkedIn && !played ? { entryId: mine.entry.id, back: mine.back } : null;
   const divisions = settings?.divisions ?? [];
   const signUp = facts
     ? {

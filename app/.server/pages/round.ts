@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { roundPayments } from "../services/money/round-money";
+import { roundPayments, withdrawalBack } from "../services/money/round-money";
 import { playerNight } from "../services/night/player-night";
 import { publishedCards } from "../services/night/round-night";
 import { roundHandicaps } from "../services/ratings/rating-and-handicap";
@@ -7,13 +7,13 @@ import { roundPageData } from "../services/rounds/round-page";
 import { roundPots } from "../services/sidepots/pot-view";
 import { getLeagueSettings } from "../services/standings/league-settings";
 import { roundPageWaitlist } from "../services/waitlist/round-field";
+import { checkInWindow } from "~/lib/night";
 
 /**
  * Everything the round page reads from D1, asked at once: one trip (ADR 41). The signed-in
  * player's part (`me`: the player of their approved claim) is read by the ids the URL and
- * the session give, before anyone knows they entered: their night is null without an
- * entry, and the page keeps it and the payments (what a withdrawal gives back) only when
- * they did.
+ * the session give, before anyone knows they entered: their night and what a withdrawal
+ * would give back are kept only when they did.
  */
 export async function roundPageReads(db: Db, id: number, me: number | null, net: boolean, now: number) {
   const [page, handicaps, cards, settings, waitlist, sidePots, night, payments] = await Promise.all([
@@ -28,5 +28,17 @@ export async function roundPageReads(db: Db, id: number, me: number | null, net:
     me === null ? null : playerNight(db, id, me),
     me === null ? null : roundPayments(db, id),
   ]);
-  return { ...page, handicaps, cards, settings, waitlist, sidePots, night, payments: payments ?? [] };
+  // The player's own entry, and their night in it with the check-in window (ADR 25).
+  const mine = page.facts?.entered ? page.entries.find((e) => e.playerId === me) : undefined;
+  const window = mine && settings ? checkInWindow(page.round.startsAt, settings.checkInOpensMinutes) : null;
+  return {
+    ...page,
+    handicaps,
+    cards,
+    settings,
+    waitlist,
+    sidePots,
+    mine: mine ? { entry: mine, back: withdrawalBack(page.round, mine, payments ?? []) } : null,
+    night: night && window ? { ...night, window } : null,
+  };
 }
