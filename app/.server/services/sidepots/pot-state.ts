@@ -54,10 +54,8 @@ export function potStateQueries(db: Db, roundId: number) {
         startsAt: rounds.startsAt,
         earlierUnpaid: sameNameSql("earlier"),
         laterPaid: sameNameSql("later"),
-        // In the same read as the pot, not one more after it (ADR 41).
-        rolloverInCents: rolloverBeforeSql(sql`${sidePots.name}`, sql`${rounds.startsAt}`, sql`${sidePots.id}`)
-          .mapWith(Number)
-          .as("rollover_in_cents"),
+        // Beside the pot (the same snapshot, no read after): the outer columns, as in sameNameSql.
+        rolloverInCents: rolloverBeforeSql(sql`${sidePots.name}`, sql`${rounds.startsAt}`, sql`${sidePots.id}`).mapWith(Number),
       })
       .from(sidePots)
       .innerJoin(rounds, eq(rounds.id, sidePots.roundId))
@@ -76,7 +74,7 @@ type Rows = [
   Awaited<ReturnType<typeof potStateQueries>[3]>,
 ];
 
-/** The pots from potStateQueries' rows, with the rollover each would take in. */
+/** The pots from potStateQueries' rows. */
 export function potStateOf([pots, players, marks, wins]: Rows): PotState[] {
   return pots.map((p) => ({
     id: p.id,

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, eq, gte, lt, notExists, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { entries, players, rounds } from "../../db/schema";
 import { notFound } from "../../errors";
@@ -19,13 +19,19 @@ export type SeasonStandings = {
   divisions: DivisionStanding[];
 };
 
+type Span = { from: number; to: number };
+
+/** No entry of the span (of the division) has a score: a guard for reading an earlier season only when needed. */
+const noScoreIn = ({ from, to }: Span, division?: string) =>
+  sql`not exists (select 1 from ${entries} e join ${rounds} r on r.id = e.round_id
+    where r.d >= ${from} and r.d < ${to} and e.score > 0${division === undefined ? sql`` : sql` and e.division = ${division}`})`;
+
 /**
  * Every score of a season (optionally of one division) in one query: the rounds by their
  * date index, each round's entries by (round_id, player_id), each player by its key, so
  * a season of 10,000 entries is read without a scan (tests/services/query-plans.test.ts).
- * `unlessScored`: no rows when that span has a scored entry (the same test as `anyScore`).
  */
-async function seasonScores(db: Db, from: number, to: number, division?: string, unlessScored?: SQL) {
+async function seasonScores(db: Db, { from, to }: Span, division?: string, unless?: SQL) {
   const rows = await db
     .select({
       id: entries.id,
@@ -44,42 +50,19 @@ async function seasonScores(db: Db, from: number, to: number, division?: string,
     .from(rounds)
     .innerJoin(entries, eq(entries.roundId, rounds.id))
     .innerJoin(players, eq(players.id, entries.playerId))
-    .where(and(inSpan(from, to, division), unlessScored))
+    .where(
+      and(gte(rounds.startsAt, from), lt(rounds.startsAt, to), division === undefined ? undefined : eq(entries.division, division), unless),
+    )
     .orderBy(asc(rounds.startsAt), asc(rounds.id));
   const seen = new Map<number, StandingsRound>();
   for (const r of rows) if (!seen.has(r.roundId)) seen.set(r.roundId, { id: r.roundId, startsAt: r.startsAt, name: r.roundName });
   return { entries: rows as StandingsEntry[], rounds: [...seen.values()] };
 }
 
-const inSpan = (from: number, to: number, division?: string) =>
-  and(gte(rounds.startsAt, from), lt(rounds.startsAt, to), division === undefined ? undefined : eq(entries.division, division));
-
-/** Whether an entry has anything a standing could be made from: a score, a DNF, a result. */
-const anyScore = (e: Pick<StandingsEntry, "score" | "dnf" | "result">) => e.score > 0 || Boolean(e.dnf) || e.result != null;
-
-/** No entry of the span (with its player, as seasonScores joins them) passes `anyScore`. */
-function noScoreIn(db: Db, from: number, to: number, division?: string): SQL {
-  const scored = or(sql`${entries.score} > 0`, eq(entries.dnf, true), sql`${entries.result} is not null`);
-  return notExists(
-    db
-      .select({ one: sql`1` })
-      .from(rounds)
-      .innerJoin(entries, eq(entries.roundId, rounds.id))
-      .innerJoin(players, eq(players.id, entries.playerId))
-      .where(and(inSpan(from, to, division), scored)),
-  );
-}
-
 /**
  * The standings of `season` (a league year; absent: the current one, or the latest
  * earlier season with scored rounds when the current has none yet, as in January).
  * A season with no rounds that is not the current one is a 404.
- *
- * Every read is asked at once, one trip (ADR 41). With no season asked, the season before
- * the current one is read beside it, but SQL returns its rows only when the current season
- * has no scored entry yet, so a scored season costs nothing more. Seasons run from the first
- * round's year to the last's without a gap, so "the latest earlier season" is always the
- * one before the current.
  */
 export async function seasonStandings(
   db: Db,
@@ -88,15 +71,15 @@ export async function seasonStandings(
   now = nowSeconds(),
 ): Promise<SeasonStandings> {
   const current = currentSeason(league, now);
-  const season = asked.season ?? current;
-  const span = seasonSpan(league, season);
-  const before = seasonSpan(league, current - 1);
-  const [seasons, settings, scores, beforeScores] = await Promise.all([
+  const prior = current - 1;
+  // One trip: the seasons, the rule, the season's scores and, when no season is asked,
+  // last season's in case this one has none scored yet (read only then, by the SQL).
+  const [seasons, settings, scores, lastSeason] = await Promise.all([
     listSeasons(db, league.timeZone),
     getLeagueSettings(db),
-    seasonScores(db, span.from, span.to, asked.division),
+    seasonScores(db, seasonSpan(league, asked.season ?? current), asked.division),
     asked.season === undefined
-      ? seasonScores(db, before.from, before.to, asked.division, noScoreIn(db, span.from, span.to, asked.division))
+      ? seasonScores(db, seasonSpan(league, prior), asked.division, noScoreIn(seasonSpan(league, current), asked.division))
       : null,
   ]);
   if (asked.season !== undefined && asked.season !== current && !seasons.includes(asked.season)) {
@@ -109,13 +92,15 @@ export async function seasonStandings(
       .filter((d) => d.players.length > 0 || d.waiting.length > 0);
     return { season, current, seasons, settings, rounds: read.rounds, divisions };
   };
-  const standings = shape(season, scores);
+  const standings = shape(asked.season ?? current, scores);
   const scored = standings.divisions.some((d) => d.players.length > 0);
   const earlier = seasons.find((s) => s < current);
-  if (asked.season !== undefined || scored || earlier === undefined) return standings;
-  if (earlier === current - 1 && beforeScores && !scores.entries.some(anyScore)) return shape(earlier, beforeScores);
-  // Entries with scores that give no standing yet (a doubles round not placed): the
-  // earlier season was not read beside the current one, so it is read now, a second trip.
-  const { from, to } = seasonSpan(league, earlier);
-  return shape(earlier, await seasonScores(db, from, to, asked.division));
+  if (asked.season === undefined && !scored && earlier !== undefined) {
+    if (earlier === prior && lastSeason && lastSeason.entries.length > 0) return shape(earlier, lastSeason);
+    // Rarely a second trip: the latest earlier season is older than last year (a gap in
+    // the league's years, known only from the seasons read), or this season's SQL check
+    // counted a score the standings do not (a DNF-only round).
+    return shape(earlier, await seasonScores(db, seasonSpan(league, earlier), asked.division));
+  }
+  return standings;
 }
