@@ -11,7 +11,7 @@ import { makeUser } from "../auth-fixtures";
 import { DAY, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb, uniq } from "../fixtures";
 import { makeLiveRound } from "../live-fixtures";
 import { ctpPot, scoredRound } from "../sidepot-fixtures";
-import { cappedRound, claimedPlayer, fill, lapse, listRows, offeredRound } from "../waitlist-fixtures";
+import { cappedRound, claimedPlayer, fill } from "../waitlist-fixtures";
 import { observeD1 } from "../../workers/d1-observer";
 import { observeObjects } from "../../workers/object-observer";
 import { gatherReads } from "../../workers/read-runner";
@@ -96,14 +96,6 @@ describe("the round page", () => {
     const waiting = await claimedPlayer();
     await joinWaitlist(testDb(), { userId: waiting.user.id, roundId: r.id, division: "MA2", ace: true, autoConfirm: false });
     await roundPageIsOneTrip(r.id, [null, sessionFor(waiting.user, "player", waiting.player.id), await admin()]);
-  });
-
-  it("a lapsed offer is passed on first: the next player's place is read after it, as offered", async () => {
-    const { round: r, a, b } = await offeredRound();
-    const offer = (await listRows(r.id)).find((row) => row.playerId === a.player.id);
-    await lapse(offer!.id);
-    const { answer } = await trips(round.loader, sessionFor(b.user, "player", b.player.id), `/rounds/${r.id}`, { roundId: String(r.id) });
-    expect((answer as { signUp: { waitlist: { place: unknown } } }).signUp.waitlist.place).toMatchObject({ status: "offered" });
   });
 
   it("finished, with side pots, net scores and a doubles field: one trip", async () => {
