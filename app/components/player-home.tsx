@@ -3,7 +3,7 @@ import { StatusBadge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, Stats } from "~/components/ui/card";
 import type { OwnClaim } from "~/.server/services/players/own-claim";
-import type { NextRoundAction } from "~/.server/services/night/player-home";
+import type { NextRoundAction } from "~/.server/pages/player-home";
 import { formatCents } from "~/lib/money";
 import type { WaitlistLine } from "~/lib/waitlist-words";
 import { Link } from "react-router";

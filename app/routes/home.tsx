@@ -18,7 +18,7 @@ import { lazyPart } from "~/components/lazy-part";
 import type { PlayerHomeView } from "~/components/player-home";
 import { waitlistLines } from "~/lib/waitlist-words";
 import { optionalSession } from "~/.server/auth/guards";
-import { type PlayerHome as PlayerHomeData, playerHome } from "~/.server/services/night/player-home";
+import { type PlayerHome as PlayerHomeData, playerHome } from "~/.server/pages/player-home";
 import { cardLine } from "~/lib/night";
 import { formatRoundWhen } from "~/lib/round-dates";
 

@@ -21,14 +21,11 @@ import { sessionCookie } from "~/.server/auth/session";
 import { handleForm, postedIntent } from "~/.server/forms";
 import { saveMailOptIn } from "./mail-optin-form.server";
 import { saveScoringPin } from "./scoring-pin-form.server";
-import { hasScoringPin } from "~/.server/services/accounts/scoring-pin";
 import { SCORING_PIN_INTENT } from "~/schemas/scoring-pin";
-import { getMailPrefs } from "~/.server/services/accounts/mail-prefs";
 import { calendarAction, isCalendarIntent } from "./calendar-form.server";
 import { routeServices } from "~/.server/route-context";
 import { startSession, updateProfile } from "~/.server/services/accounts/accounts";
-import { ownClaim } from "~/.server/services/players/own-claim";
-import { calendarUrls } from "~/.server/services/rounds/calendar";
+import { profilePage } from "~/.server/pages/profile";
 import { ProfileFormSchema } from "~/schemas/auth";
 import { MAIL_OPTIN_INTENT } from "~/schemas/notifications";
 
@@ -40,15 +37,7 @@ const UPDATE_FAILED = "Update failed. Please try again.";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireUser(context, request);
   const { db, env } = routeServices(context);
-  return {
-    user: { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin },
-    // Admins claim no player.
-    claim: user.isAdmin ? null : await ownClaim(db, user.id),
-    mail: await getMailPrefs(db, user.id),
-    calendar: await calendarUrls(db, env.APP_URL, request.url, user.id),
-    // A player's PIN for live scoring (ADR 26); admins sign any card themselves.
-    scoringPin: user.isAdmin ? null : await hasScoringPin(db, user.id),
-  };
+  return profilePage(db, user, env.APP_URL, request.url);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

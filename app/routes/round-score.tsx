@@ -7,14 +7,11 @@ import { PageHeader } from "~/components/ui/page-header";
 import { requireUser } from "~/.server/auth/guards";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { liveStateOf } from "~/.server/services/live/live-object";
-import { scorerOf } from "~/.server/services/live/live-viewer";
-import { playersWithPin } from "~/.server/services/live/live-roster";
+import { scorePageReads } from "~/.server/pages/round-score";
 import { tellPots } from "~/.server/services/live/live-pots";
 import { pageMeta } from "~/lib/meta";
 import { handleForm } from "~/.server/forms";
 import { markCtp } from "~/.server/services/sidepots/marks";
-import { roundPots } from "~/.server/services/sidepots/pot-view";
-import { roundTeams } from "~/.server/services/doubles/teams";
 import { CtpPanel } from "~/components/sidepots/ctp-panel";
 import { CtpFormSchema } from "~/schemas/side-pots";
 import { ctpHolesOf } from "~/lib/side-pots";
@@ -33,10 +30,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const session = requireUser(context, request);
   const { db, env } = routeServices(context);
   const id = await routeId(params.roundId, "round id");
-  const viewer = await orRouteError(scorerOf(db, session, id));
+  const reads = scorePageReads(db, env, session, id);
+  const viewer = await orRouteError(reads.viewer);
   // A player sees who entered what on their own card's flags only (ADR 26), and is on a published card.
-  const admin = viewer.role === "admin";
-  const state = await orRouteError(liveStateOf(env, id, admin ? "admin" : { cardIds: viewer.cardIds }, admin ? undefined : true));
+  const state = await orRouteError(reads.state);
   if (state.publishedAt === null) throw data({ message: "This round's cards are not published yet." }, { status: 409 });
   const url = new URL(request.url);
   const asked = Number(url.searchParams.get("card"));
@@ -49,16 +46,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // The round's CTP pots (ADR 30), and who on this card can be marked in them.
   const onCard = state.players.filter((p) => card.entryIds.includes(p.entryId));
   // Who a cardmate can sign for with a PIN: the others' totals are the organiser's to confirm.
-  const [pots, drawn, pinned] = await orRouteError(
-    Promise.all([
-      roundPots(db, id),
-      roundTeams(db, id),
-      playersWithPin(
-        db,
-        onCard.map((p) => p.playerId),
-      ),
-    ]),
-  );
+  const [pots, drawn, withPin] = await orRouteError(reads.rest);
+  const pinned = withPin.filter((playerId) => onCard.some((p) => p.playerId === playerId));
   // A doubles round's partners score as one (ADR 31).
   const teams = Object.fromEntries(drawn.teams.flatMap((t) => t.members.map((m) => [m.entryId, t.number])));
   return {

@@ -13,12 +13,9 @@ import { PageHeader } from "~/components/ui/page-header";
 import { MethodNotes } from "~/components/method-notes";
 import { courseStats } from "~/components/round-course";
 import { NetToggle, RegisteredTable, ResultsTable } from "~/components/round-results";
-import { roundHandicaps } from "~/.server/services/ratings/rating-and-handicap";
 import { useLeague } from "~/hooks/use-league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { optionalSession, requireUser } from "~/.server/auth/guards";
-import { withdrawalBack } from "~/.server/services/money/round-money";
-import { roundPots } from "~/.server/services/sidepots/pot-view";
 import { RoundPots } from "~/components/sidepots/pot-summary";
 import { TeamResults } from "~/components/doubles/team-results";
 import { teamResults } from "~/lib/doubles";
@@ -26,17 +23,14 @@ import { fullName } from "~/lib/player-name";
 import { handleWithdrawForm } from "./withdraw-form.server";
 import { handleCheckInForm } from "./check-in-form.server";
 import { handleWaitlistForm } from "./waitlist-form.server";
-import { roundPageWaitlist } from "~/.server/services/waitlist/round-field";
 import { WAITLIST_INTENTS } from "~/schemas/waitlist";
 import { FieldLine } from "~/components/signup/field-line";
 import { postedIntent } from "~/.server/forms";
-import { myNight, publishedCards } from "~/.server/services/night/round-night";
+import { roundPageReads } from "~/.server/pages/round";
 import { PublishedCards } from "~/components/night/published-cards";
 import { lazyPart } from "~/components/lazy-part";
 import { CHECK_IN_INTENTS } from "~/schemas/night-forms";
 import { payPalCheckout } from "~/.server/paypal/config";
-import { roundPageData } from "~/.server/services/rounds/round-page";
-import { getLeagueSettings } from "~/.server/services/standings/league-settings";
 import { pageMeta } from "~/lib/meta";
 import { formatCents } from "~/lib/money";
 import { entryPriceCents } from "~/lib/pricing";
@@ -60,20 +54,25 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const session = optionalSession(context);
   const me = session && !session.isAdmin && session.user.claimStatus === "approved" ? session.user.linkedPlayerId : null;
   const net = new URL(request.url).searchParams.get("net") === "1";
-  const [{ round, entries, potCents: pot, acedPlayerIds: aced, facts, course }, handicaps, cards, settings, waitlist, sidePots] =
-    await orRouteError(
-      Promise.all([
-        roundPageData(db, id, me),
-        net ? roundHandicaps(db, id) : null,
-        publishedCards(db, id),
-        me === null ? null : getLeagueSettings(db),
-        // The field against its caps, and the player's place on the waitlist (ADR 28).
-        roundPageWaitlist(db, id, me, nowSeconds()),
-        roundPots(db, id),
-      ]),
-    );
+  const {
+    round,
+    entries,
+    potCents: pot,
+    acedPlayerIds: aced,
+    facts,
+    course,
+    handicaps,
+    cards,
+    settings,
+    waitlist,
+    sidePots,
+    mine,
+    night,
+  } = await orRouteError(roundPageReads(db, id, me, net, nowSeconds()));
   const played = entries.some((e) => e.score > 0 || e.dnf);
-  // Published cards and no results yet: the round is (about to be) scored live.
+  // Published cards and no results yet: the round is (about to be) scored live. Asked after
+  // the D1 batch, a second trip: whether to ask depends on what D1 says (cards published,
+  // no score yet), and asking every round's object on every view would wake one per round.
   const live = !played && cards.length > 0 ? await orRouteError(liveStateOf(env, id, "public", true)) : null;
   // Only what the page shows goes into the page's data.
   const groups = resultGroups(entries, aced, handicaps?.players);
@@ -81,15 +80,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const teams = entries.some((e) => e.team !== null)
     ? teamResults(entries.map((e) => ({ ...e, name: fullName(e), payoutCents: e.entryPayoutCents })))
     : null;
-  // The player's own entry: they may withdraw until the round starts, they check in or it has results (ADR 22, 34, 39).
-  const mine = facts?.entered ? entries.find((e) => e.playerId === me) : undefined;
-  // The player's league night (ADR 25): check-in, what they owe, their card once published.
-  const night = mine ? await myNight(db, id, mine.playerId, round.startsAt) : null;
+  // The player may withdraw until the round starts, they check in or it has results (ADR 22, 34, 39).
   const checkedIn = night?.checkedInAt != null;
-  const withdraw =
-    mine && round.startsAt > nowSeconds() && !checkedIn && !played
-      ? { entryId: mine.id, back: await withdrawalBack(db, round, mine) }
-      : null;
+  const withdraw = mine && round.startsAt > nowSeconds() && !checkedIn && !played ? { entryId: mine.entry.id, back: mine.back } : null;
   const divisions = settings?.divisions ?? [];
   const signUp = facts
     ? {

@@ -35,15 +35,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageParam(new URL(request.url).searchParams);
   if (page === null) throw data({ message: PAGE_ERROR }, { status: 400 });
   const session = optionalSession(context);
-  const money = await moneyView(db, () => session);
-  // Hidden from this visitor: the page says who may see them, and where the player's own are.
-  if (!money.all) return { hidden: { message: money.hidden, ownPlayerId: money.ownPlayerId }, transfers: [], paging: null, players: [] };
   // The admin's form lists the players to pick from; visitors get only the list.
   const admin = session?.isAdmin ?? false;
-  const [{ rows, page: paging }, players] = await Promise.all([
+  // Asked together, one trip (ADR 41): the setting, the page of transfers and the admin's
+  // list. A viewer the setting hides them from never gets the rows read beside it.
+  const [money, { rows, page: paging }, players] = await Promise.all([
+    moneyView(db, () => session),
     listTransfers(db, { page, pageSize: TRANSFERS_PAGE_SIZE }),
     admin ? simpleList(db) : Promise.resolve([]),
   ]);
+  // Hidden from this visitor: the page says who may see them, and where the player's own are.
+  if (!money.all) return { hidden: { message: money.hidden, ownPlayerId: money.ownPlayerId }, transfers: [], paging: null, players: [] };
   return { hidden: null, transfers: rows, paging, players };
 }
 

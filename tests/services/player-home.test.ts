@@ -1,14 +1,18 @@
-// What the home page leads with for a signed-in user (services/night/player-home.ts): their
+// What the home page leads with for a signed-in user (app/.server/pages/player-home.ts): their
 // claim and its player's credit, and once approved their next round (the next they are
 // entered in, else the league's next) with the one action that fits (sign up, check in, or
 // look) and their card once published.
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeUser } from "../auth-fixtures";
 import { DAY, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
 import { cardPlayers, cards, claims, entries, rounds } from "~/.server/db/schema";
-import { NEXT_ROUND_GRACE_SECONDS, playerHome } from "~/.server/services/night/player-home";
+import { NEXT_ROUND_GRACE_SECONDS, playerHome } from "~/.server/pages/player-home";
 import { updateLeagueSettings } from "~/.server/services/standings/league-settings";
+import { getDb } from "~/.server/db/client";
+import { observeD1 } from "../../workers/d1-observer";
+import { gatherReads } from "../../workers/read-runner";
 
 const HOUR = 3600;
 // Each test plays in a span of time of its own, after every round the tests before it made.
@@ -103,10 +107,13 @@ describe("playerHome", () => {
     expect(checkedIn.next?.night).toMatchObject({ checkedInAt: now, card: null });
 
     await db.update(rounds).set({ cardsPublishedAt: now }).where(eq(rounds.id, round.id));
-    expect((await playerHome(db, user.id, now)).next?.night?.card).toMatchObject({
+    // Claim, waitlist, next round, the night in it, its card's mates: one trip (ADR 41).
+    const { binding, seen } = observeD1(env.DB);
+    expect((await playerHome(getDb(gatherReads(binding)), user.id, now)).next?.night?.card).toMatchObject({
       number: 3,
       startLabel: "7",
       mates: [{ playerId: mate.id, name: "Ann Lee" }],
     });
+    expect(seen.roundTrips).toBe(1);
   });
 });

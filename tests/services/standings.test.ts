@@ -1,12 +1,17 @@
 // Season standings against the real D1: rounds and entries made here, the standings read
 // back through the service the page and the /api use, with the admin's settings.
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { makeEntry, makePlayer, makeRound, refusal, testDb } from "../fixtures";
 import { leagueFromEnv } from "~/.server/league";
 import { DEFAULT_SETTINGS, getLeagueSettings, updateLeagueSettings } from "~/.server/services/standings/league-settings";
 import { seasonStandings } from "~/.server/services/standings/standings";
 import { zonedTimeToEpoch } from "~/lib/time";
+import { entries } from "~/.server/db/schema";
+import { getDb } from "~/.server/db/client";
+import { observeD1 } from "../../workers/d1-observer";
+import { gatherReads } from "../../workers/read-runner";
 
 const league = leagueFromEnv(env);
 const at = (year: number, month: number, day: number) => zonedTimeToEpoch({ year, month, day, hour: 18 }, league.timeZone);
@@ -36,6 +41,36 @@ describe("the default season", () => {
     ]);
     // Before that round's day it is not waiting for scores: it has not been played.
     expect((await seasonStandings(db, league, { season: 2026 }, at(2026, 1, 10))).divisions).toEqual([]);
+  });
+
+  it("is read in one trip, the earlier season's scores beside the current one's (ADR 41)", async () => {
+    // The data of the test above: 2025 scored, 2026 with a sign-up and no score.
+    const counted = () => {
+      const { binding, seen } = observeD1(env.DB);
+      return { db: getDb(gatherReads(binding)), seen };
+    };
+    const january = counted();
+    const standings = await seasonStandings(january.db, league, {}, at(2026, 1, 20));
+    expect(standings.season).toBe(2025);
+    expect(standings.divisions[0]?.players).toHaveLength(1);
+    expect(january.seen.roundTrips).toBe(1);
+    // A scored current season: its own standings, the one before not even returned.
+    const july = counted();
+    expect((await seasonStandings(july.db, league, {}, at(2025, 7, 1))).season).toBe(2025);
+    expect(july.seen.roundTrips).toBe(1);
+  });
+
+  it("with scores that make no standing yet (a doubles round not placed), still falls back to the season before", async () => {
+    const [p, q] = await Promise.all([makePlayer(), makePlayer()]);
+    await played(at(2080, 6, 5), [[p.id, 50]]);
+    const doubles = await played(at(2081, 1, 15), [
+      [p.id, 48],
+      [q.id, 48],
+    ]);
+    await db.update(entries).set({ team: 1 }).where(eq(entries.roundId, doubles.id));
+    const standings = await seasonStandings(db, league, {}, at(2081, 1, 20));
+    expect(standings.season).toBe(2080);
+    expect(standings.divisions[0]?.players[0]).toMatchObject({ playerId: p.id });
   });
 });
 

@@ -127,13 +127,21 @@ export async function pinHashOfPlayer(db: Db, playerId: number): Promise<string 
   return row?.hash ?? null;
 }
 
-/** Which of `playerIds` a cardmate can sign for with a PIN: an approved claim whose user set one. */
-export async function playersWithPin(db: Db, playerIds: number[]): Promise<number[]> {
-  if (playerIds.length === 0) return [];
+/**
+ * Which of the round's players a cardmate can sign for with a PIN: an approved claim whose
+ * user set one. For every player entered, so the score page asks before it knows the card.
+ */
+export async function roundPlayersWithPin(db: Db, roundId: number): Promise<number[]> {
   const rows = await db
     .select({ playerId: claims.playerId })
     .from(claims)
     .innerJoin(users, eq(users.id, claims.userId))
-    .where(and(inArray(claims.playerId, playerIds), eq(claims.status, "approved"), isNotNull(users.scoringPinHash)));
+    .where(
+      and(
+        inArray(claims.playerId, db.select({ playerId: entries.playerId }).from(entries).where(eq(entries.roundId, roundId))),
+        eq(claims.status, "approved"),
+        isNotNull(users.scoringPinHash),
+      ),
+    );
   return rows.map((r) => r.playerId);
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { COUNTED_STATUSES, MONEY_METHODS, PAYMENTS, excessBackCentsSql, givenBackCentsSql, refundedCentsSql } from "./money-sql";
 import { payments, players } from "../../db/schema";
@@ -42,7 +42,7 @@ export type MoneyIssue =
   | { kind: "overpaid-entry"; entryId: number; playerName: string; overCents: number; cash: CashRecord[] };
 
 /** The round's PayPal and cash payments (completed, or refunded since), with their refunds and give-backs. */
-export async function roundPayments(db: Db, roundId: number): Promise<RoundPayment[]> {
+export async function roundPayments(db: Db, roundId: number | SQL<number>): Promise<RoundPayment[]> {
   return paymentsOfRows(await roundPaymentsQuery(db, roundId));
 }
 
@@ -51,7 +51,7 @@ export async function roundPayments(db: Db, roundId: number): Promise<RoundPayme
  * ADR 14). Every column has its own alias: D1 answers a batch's rows as objects, so two
  * columns of one name would shift the rest.
  */
-export function roundPaymentsQuery(db: Db, roundId: number) {
+export function roundPaymentsQuery(db: Db, roundId: number | SQL<number>) {
   return db
     .select({
       id: payments.id,
@@ -129,8 +129,8 @@ export function roundMoneyOf(round: RoundFees, entries: readonly MoneyEntry[], p
   return { byEntry, owedCents, issues };
 }
 
-/** What withdrawing `entry` would give back now, by how it was paid (the round page's confirmation). */
-export async function withdrawalBack(db: Db, round: RoundFees & { id: number }, entry: MoneyEntry): Promise<EntryMoney["back"]> {
-  const money = roundMoneyOf(round, [entry], await roundPayments(db, round.id)).byEntry.get(entry.id);
+/** What withdrawing `entry` would give back now, by how it was paid (the round page's confirmation), from the round's payments. */
+export function withdrawalBack(round: RoundFees, entry: MoneyEntry, payments: RoundPayment[]): EntryMoney["back"] {
+  const money = roundMoneyOf(round, [entry], payments).byEntry.get(entry.id);
   return money?.back ?? { creditCents: entry.creditUsedCents, paypalCents: 0, cashCents: 0 };
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, entries, players, rounds } from "../../db/schema";
@@ -29,12 +29,23 @@ export type PlayerNight = {
   card: PlayerCard | null;
 };
 
-/** The player's night in the round, or null when they have no entry in it. */
-export async function playerNight(db: Db, roundId: number, playerId: number): Promise<PlayerNight | null> {
-  const [[row], payments] = await Promise.all([
+/**
+ * The player's night in the round, or null when they have no entry in it. The round and the
+ * player may be given as SQL (the home page's next round, a user's linked player): every
+ * read is then still asked at once, one trip (ADR 41). The card's mates are read by the
+ * cards the player's entry is on, beside the entry, and kept only for the card it names.
+ */
+export async function playerNight(
+  db: Db,
+  roundId: number | SQL<number>,
+  playerId: number | SQL<number | null>,
+): Promise<PlayerNight | null> {
+  const [[row], payments, allMates] = await Promise.all([
     db
       .select({
-        entryId: entries.id,
+        // Aliased: D1 answers a batch's rows by column name, and the card's id is an "id" too.
+        entryId: sql<number>`${entries.id}`.as("entry_id"),
+        playerId: entries.playerId,
         ace: entries.ace,
         creditUsedCents: entries.creditUsedCents,
         checkedInAt: entries.checkedInAt,
@@ -45,7 +56,7 @@ export async function playerNight(db: Db, roundId: number, playerId: number): Pr
         payoutCents: rounds.payoutCents,
         sidePotsCents: entrySidePotsCentsSql(sql`${entries.id}`).mapWith(Number),
         published: rounds.cardsPublishedAt,
-        cardId: cards.id,
+        cardId: sql<number | null>`${cards.id}`.as("card_id"),
         number: cards.number,
         startHole: cards.startHole,
         startSlot: cards.startSlot,
@@ -61,23 +72,36 @@ export async function playerNight(db: Db, roundId: number, playerId: number): Pr
       .leftJoin(cards, eq(cards.id, cardPlayers.cardId))
       .where(and(eq(entries.roundId, roundId), eq(entries.playerId, playerId))),
     roundPayments(db, roundId),
+    db
+      .select({ cardId: cardPlayers.cardId, playerId: entries.playerId, name: fullNameSql(players) })
+      .from(cardPlayers)
+      .innerJoin(entries, eq(entries.id, cardPlayers.entryId))
+      .innerJoin(players, eq(players.id, entries.playerId))
+      .where(
+        and(
+          inArray(
+            cardPlayers.cardId,
+            db
+              .select({ cardId: cardPlayers.cardId })
+              .from(cardPlayers)
+              .innerJoin(entries, eq(entries.id, cardPlayers.entryId))
+              .where(and(eq(entries.roundId, roundId), eq(entries.playerId, playerId))),
+          ),
+          sql`${entries.playerId} <> ${playerId}`,
+        ),
+      )
+      .orderBy(cardPlayers.position),
   ]);
   if (!row) return null;
   const money = roundMoneyOf(
     row,
-    [{ id: row.entryId, playerId, ace: row.ace, creditUsedCents: row.creditUsedCents, sidePotsCents: row.sidePotsCents }],
+    [{ id: row.entryId, playerId: row.playerId, ace: row.ace, creditUsedCents: row.creditUsedCents, sidePotsCents: row.sidePotsCents }],
     payments,
   );
   const owedCents = money.byEntry.get(row.entryId)?.owedCents ?? 0;
   const night = { entryId: row.entryId, checkedInAt: row.checkedInAt, owedCents, card: null };
   if (row.published === null || row.cardId === null || row.number === null) return night;
-  const mates = await db
-    .select({ playerId: entries.playerId, name: fullNameSql(players) })
-    .from(cardPlayers)
-    .innerJoin(entries, eq(entries.id, cardPlayers.entryId))
-    .innerJoin(players, eq(players.id, entries.playerId))
-    .where(and(eq(cardPlayers.cardId, row.cardId), sql`${entries.playerId} <> ${playerId}`))
-    .orderBy(cardPlayers.position);
+  const mates = allMates.filter((m) => m.cardId === row.cardId).map(({ playerId, name }) => ({ playerId, name }));
   return {
     ...night,
     card: {

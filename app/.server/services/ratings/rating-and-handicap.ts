@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { assertPlayerExists } from "../players/players";
-import { getLeagueSettings } from "../standings/league-settings";
+import { DEFAULT_SETTINGS, getLeagueSettings } from "../standings/league-settings";
 import { layoutParOf } from "../courses/layout-sql";
 import { type Handicap, type HandicapSettings, type RoundScore, handicapFrom, handicapHistory } from "~/lib/handicap";
 import { ESTABLISHED_AFTER, playerRating } from "~/lib/rating-walk";
@@ -65,8 +65,12 @@ export async function ratingAndHandicap(db: Db, playerId: number): Promise<Ratin
  * query for the whole field.
  */
 export async function roundHandicaps(db: Db, roundId: number): Promise<RoundHandicaps> {
-  const settings = await getLeagueSettings(db);
-  const rows = await db.all<{ playerId: number; score: number; par: number | null }>(sql`
+  // The settings and the scores asked together, one trip (ADR 41): the scores' query reads
+  // the number of rounds from the settings' row itself, with the same default.
+  const lastK = sql`coalesce((select handicap_rounds from league_settings where id = 1), ${DEFAULT_SETTINGS.handicapRounds})`;
+  const [settings, rows] = await Promise.all([
+    getLeagueSettings(db),
+    db.all<{ playerId: number; score: number; par: number | null }>(sql`
     with this as (select id, d from rounds where id = ${roundId})
     select player_id as playerId, score, par from (
       select e.player_id, e.score, ${layoutParOf(sql`r.layout_id`)} as par, r.d, r.id as rid,
@@ -74,7 +78,8 @@ export async function roundHandicaps(db: Db, roundId: number): Promise<RoundHand
       from entries e join rounds r on r.id = e.round_id, this
       where e.player_id in (select player_id from entries where round_id = ${roundId})
         and e.score > 0 and (r.d < this.d or (r.d = this.d and r.id < this.id))
-    ) where rn <= ${settings.handicapRounds} order by player_id, d, rid`);
+    ) where rn <= ${lastK} order by player_id, d, rid`),
+  ]);
   const scores = new Map<number, RoundScore[]>();
   for (const r of rows) scores.set(r.playerId, [...(scores.get(r.playerId) ?? []), { score: r.score, par: r.par }]);
   const players = Object.fromEntries([...scores].map(([playerId, list]) => [playerId, handicapFrom(list, settings)]));

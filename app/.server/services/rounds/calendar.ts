@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { claims, entries, rounds, users } from "../../db/schema";
 import { AppUrlError, linkOrigin } from "../../app-url";
@@ -87,15 +87,20 @@ export async function leagueCalendar(db: Db, opts: FeedOptions): Promise<string>
  */
 export async function personalCalendar(db: Db, token: string, opts: FeedOptions): Promise<string | null> {
   if (!BASE64URL_32_BYTES.test(token)) return null; // the feed token: 32 random bytes
-  const [user] = await db.select({ id: users.id, locked: users.locked }).from(users).where(eq(users.calendarToken, token));
+  // The user and their rounds asked together, one trip (ADR 41): the rounds by the token's
+  // user in SQL, dropped when the token opens no feed.
+  const owner = sql`(select u.id from users u where u.calendar_token = ${token})`;
+  const [[user], list] = await Promise.all([
+    db.select({ id: users.id, locked: users.locked }).from(users).where(eq(users.calendarToken, token)),
+    db
+      .select(feedRound)
+      .from(claims)
+      .innerJoin(entries, eq(entries.playerId, claims.playerId))
+      .innerJoin(rounds, eq(rounds.id, entries.roundId))
+      .where(and(eq(claims.userId, owner), eq(claims.status, "approved"), gte(rounds.startsAt, feedStart(opts.league, opts.now))))
+      .orderBy(asc(rounds.startsAt), asc(rounds.id)),
+  ]);
   if (!user || user.locked) return null;
-  const list = await db
-    .select(feedRound)
-    .from(claims)
-    .innerJoin(entries, eq(entries.playerId, claims.playerId))
-    .innerJoin(rounds, eq(rounds.id, entries.roundId))
-    .where(and(eq(claims.userId, user.id), eq(claims.status, "approved"), gte(rounds.startsAt, feedStart(opts.league, opts.now))))
-    .orderBy(asc(rounds.startsAt), asc(rounds.id));
   return feedText(list, `${opts.league.name}: my rounds`, opts);
 }
 

@@ -30,7 +30,8 @@ export type RoundWaitlist = {
  * cron, or the next write to the round's entries or list, writes it so within a minute.
  */
 export async function roundPageWaitlist(db: Db, roundId: number, playerId: number | null, now: number): Promise<RoundWaitlist | null> {
-  const field = await readField(db, roundId);
+  // The player's part is asked beside the field: one trip (ADR 41).
+  const [field, mine] = await Promise.all([readField(db, roundId), playerPart(db, roundId, playerId, now)]);
   if (!field) return null;
   const { caps, entered } = field;
   const settled = settledField(caps, field.taken, field.queue, field.open && offerDeadline(now, field.startsAt) !== null);
@@ -43,17 +44,8 @@ export async function roundPageWaitlist(db: Db, roundId: number, playerId: numbe
     })),
     waiting: settled.waiting,
   };
-  if (playerId === null) return { field: view, mine: null };
-  const [place, [player], [last]] = await Promise.all([
-    waitlistPlace(db, roundId, playerId, now),
-    db.select({ division: players.division }).from(players).where(eq(players.id, playerId)),
-    db
-      .select({ status: waitlist.status, offerExpiresAt: waitlist.offerExpiresAt })
-      .from(waitlist)
-      .where(and(eq(waitlist.roundId, roundId), eq(waitlist.playerId, playerId)))
-      .orderBy(desc(waitlist.id))
-      .limit(1),
-  ]);
+  if (mine === null) return { field: view, mine: null };
+  const [place, [player], [last]] = mine;
   const lapsed = last && (last.status === "expired" || (last.status === "offered" && (last.offerExpiresAt ?? 0) <= now));
   return {
     field: view,
@@ -63,6 +55,21 @@ export async function roundPageWaitlist(db: Db, roundId: number, playerId: numbe
       full: player ? fullMessage(caps, settled.taken, player.division) : null,
     },
   };
+}
+
+/** The player's open place on the round's waitlist, their division and their last place's state; null for no player. */
+function playerPart(db: Db, roundId: number, playerId: number | null, now: number) {
+  if (playerId === null) return null;
+  return Promise.all([
+    waitlistPlace(db, roundId, playerId, now),
+    db.select({ division: players.division }).from(players).where(eq(players.id, playerId)),
+    db
+      .select({ status: waitlist.status, offerExpiresAt: waitlist.offerExpiresAt })
+      .from(waitlist)
+      .where(and(eq(waitlist.roundId, roundId), eq(waitlist.playerId, playerId)))
+      .orderBy(desc(waitlist.id))
+      .limit(1),
+  ]);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { players, rounds, waitlist, waitlistNotices } from "../../db/schema";
@@ -67,7 +67,7 @@ export type PlayerWaitlists = { places: HomePlace[]; notices: HomeNotice[] };
 /** How long a waitlist notice stays on the home page. */
 export const NOTICE_DAYS = 7;
 
-export async function playerWaitlists(db: Db, playerId: number, now: number): Promise<PlayerWaitlists> {
+export async function playerWaitlists(db: Db, playerId: number | SQL<number | null>, now: number): Promise<PlayerWaitlists> {
   // Two reads, not one batch: a D1 batch hands rows back by column name, and both name an "id".
   const [open, notices] = await Promise.all([
     db

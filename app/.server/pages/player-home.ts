@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { entries, rounds } from "../../db/schema";
-import { type OwnClaim, ownClaim } from "../players/own-claim";
-import { getLeagueSettings } from "../standings/league-settings";
-import { type PlayerNight, playerNight } from "./player-night";
-import { type PlayerWaitlists, playerWaitlists } from "../waitlist/waitlist-view";
+import type { Db } from "../db/client";
+import { entries, rounds } from "../db/schema";
+import { type OwnClaim, ownClaim } from "../services/players/own-claim";
+import { linkedPlayerSql } from "../services/players/claim-state";
+import { getLeagueSettings } from "../services/standings/league-settings";
+import { type PlayerNight, playerNight } from "../services/night/player-night";
+import { type PlayerWaitlists, playerWaitlists } from "../services/waitlist/waitlist-view";
 
 /** A round stays the player's "next" this long after its start: the evening it is played. */
 export const NEXT_ROUND_GRACE_SECONDS = 6 * 3600;
@@ -36,13 +37,18 @@ export function nextRoundAction(next: Omit<NextRound, "action">, now: number): N
  * The user's claim and, once approved, their next round: the first one still to come (or
  * being played tonight) that they are entered in, else the league's first one still to
  * come, to sign up for.
+ *
+ * One trip (ADR 41): everything is asked at once, keyed in SQL by the player the user's
+ * approved claim links them to (the same claim ownClaim finds first) and by the next
+ * round's id, so no read waits for another's answer. Without an approved claim those
+ * reads find nothing and are dropped.
  */
 export async function playerHome(db: Db, userId: number, now: number): Promise<PlayerHome> {
-  const claim = await ownClaim(db, userId);
-  if (claim?.status !== "approved") return { claim, next: null, waitlist: null };
-  const waitlist = await playerWaitlists(db, claim.playerId, now);
-  const entered = sql<number>`exists (select 1 from ${entries} where ${and(eq(entries.roundId, rounds.id), eq(entries.playerId, claim.playerId))})`;
-  const [round] = await db
+  const playerId = linkedPlayerSql(sql`${userId}`);
+  const entered = sql<number>`exists (select 1 from ${entries} where ${and(eq(entries.roundId, rounds.id), eq(entries.playerId, playerId))})`;
+  const soon = gte(rounds.startsAt, now - NEXT_ROUND_GRACE_SECONDS);
+  const order = [desc(entered), asc(rounds.startsAt), asc(rounds.id)];
+  const nextRound = db
     .select({
       id: rounds.id,
       name: rounds.name,
@@ -51,11 +57,25 @@ export async function playerHome(db: Db, userId: number, now: number): Promise<P
       openForRegistration: rounds.openForRegistration,
     })
     .from(rounds)
-    .where(gte(rounds.startsAt, now - NEXT_ROUND_GRACE_SECONDS))
-    .orderBy(desc(entered), asc(rounds.startsAt), asc(rounds.id))
+    .where(soon)
+    .orderBy(...order)
     .limit(1);
+  // The same round's id, for the player's night in it.
+  const nextRoundId = sql<number>`(${db
+    .select({ id: rounds.id })
+    .from(rounds)
+    .where(soon)
+    .orderBy(...order)
+    .limit(1)})`;
+  const [claim, waitlist, [round], night, settings] = await Promise.all([
+    ownClaim(db, userId),
+    playerWaitlists(db, playerId, now),
+    nextRound,
+    playerNight(db, nextRoundId, playerId),
+    getLeagueSettings(db),
+  ]);
+  if (claim?.status !== "approved") return { claim, next: null, waitlist: null };
   if (!round) return { claim, next: null, waitlist };
-  const [night, settings] = await Promise.all([playerNight(db, round.id, claim.playerId), getLeagueSettings(db)]);
   const next = { round, night, checkInOpensAt: round.startsAt - settings.checkInOpensMinutes * 60 };
   return { claim, next: { ...next, action: nextRoundAction(next, now) }, waitlist };
 }
