@@ -71,6 +71,24 @@ describe("a page on the session's hint", () => {
     expect(cookies).toContain(hintCookie(session));
   });
 
+  it("a redirect leaves no hint (a cookie there would make the client reload every loader)", async () => {
+    const { token } = await claimed();
+    const { binding } = observeD1(env.DB);
+    const db = gatherReads(binding);
+    const context = new RouterContextProvider();
+    context.set(cloudflareContext, { env: { ...env, DB: db }, ctx: {} as ExecutionContext });
+    context.set(servicesContext, { db: getDb(db), league: leagueFromEnv(env) });
+    context.set(sessionRecheckContext, { again: false });
+    const request = new Request("http://localhost/admin/rounds", { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
+    const next = async () => new Response(null, { status: 302, headers: { Location: "/" } });
+    const response = (await sessionMiddleware(
+      { request, context, params: {}, unstable_pattern: "/admin/rounds" } as never,
+      next,
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
   it("a hint the row no longer matches (a new name) is rendered again on the row", async () => {
     const { user, cookie } = await claimed();
     await testDb().update(users).set({ name: "Renamed Since" }).where(eq(users.id, user.id));

@@ -49,7 +49,10 @@ async function withSession(
   context.set(sessionContext, session);
   const response = await next();
   if (session) {
-    if (hint) response.headers.append("Set-Cookie", hintCookie(session));
+    // Not on a redirect: a cookie set there makes React Router reload every loader after
+    // it; the page it leads to leaves the hint.
+    const redirected = response.status >= 300 && response.status < 400;
+    if (hint && !redirected) response.headers.append("Set-Cookie", hintCookie(session));
   } else if (hadToken) {
     // Loaders already saw no session; the browser drops the dead cookies with this reply.
     response.headers.append("Set-Cookie", clearedSessionCookie());
