@@ -60,7 +60,7 @@ export async function recordRounds({ day, as, form, loaderData }) {
     await as("admin", "POST", `/api/admin/rounds/${live}/check-in`, { entry_id: id });
     liveEntries.push(id);
   }
-  const made = await as("admin", "POST", `/api/admin/rounds/${live}/cards`, { version: 0, mode: "random", start: "tee_times" });
+  const made = await as("admin", "POST", `/api/admin/rounds/${live}/cards`, { version: 0, mode: "rating", start: "tee_times" });
   await as("admin", "POST", `/api/admin/rounds/${live}/cards/publish`, { version: made.version });
   const now = Math.floor(Date.now() / 1000);
   await as("admin", "POST", `/api/live/${live}/changes`, {
