@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { ApiEnv } from "./context";
+import type { ApiEnv, Reader } from "./context";
 import { type Session, authenticate, sessionOfClaims } from "~/.server/auth/current-user";
 import { readToken, verifySession } from "~/.server/auth/session";
 import { AppError } from "~/.server/errors";
@@ -26,8 +26,6 @@ const adminOnly = (session: Session) => {
   return session;
 };
 
-/** What a GET behind a guard knows before any I/O: the token's user, and the session to come. */
-export type Reader = { userId: number; session: Promise<Session> };
 type GuardEnv = ApiEnv & { Variables: { session: Session; reader: Reader } };
 
 /**

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import type { Reader } from "./auth";
 import type { Session } from "~/.server/auth/current-user";
 import type { Db } from "~/.server/db/client";
 import type { League } from "~/.server/league";
@@ -8,6 +7,9 @@ export type ApiEnv = {
   Bindings: Env;
   Variables: { db: Db; league: League };
 };
+
+/** What a GET behind a guard knows before any I/O: the token's user, and the session to come (./auth.ts). */
+export type Reader = { userId: number; session: Promise<Session> };
 
 /**
  * Behind requireAdmin: a write's handler has the admin's session; a GET's has its reader
