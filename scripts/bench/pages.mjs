@@ -14,21 +14,32 @@ async function json(url, init) {
 }
 
 const post = (body) => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-const cookie = (token) => ({ Cookie: `__Host-session=${token}` });
+/**
+ * The cookies a browser holds after its first page: the session's, and the session's hint
+ * that the first page leaves (ADR 41: later pages read the session in their own batch).
+ */
+async function cookie(app, token) {
+  const session = `__Host-session=${token}`;
+  const first = await fetch(app("/"), { headers: { Cookie: session } });
+  await first.arrayBuffer();
+  const hint = first.headers.getSetCookie().find((c) => c.startsWith("__Host-session-hint="));
+  if (!hint) throw new Error("The first signed-in page left no session hint");
+  return { Cookie: `${session}; ${hint.split(";")[0]}` };
+}
 
 /** The player's session: the demo league's, else the scale league's. */
 async function signInPlayer(app) {
   for (const email of ["player1@league.test", "scale1@league.test"]) {
     const res = await fetch(app("/api/users/login"), post({ email, password: PASSWORD }));
-    if (res.ok) return cookie((await res.json()).token);
+    if (res.ok) return cookie(app, (await res.json()).token);
   }
   throw new Error("Neither the demo nor the scale league's player could sign in");
 }
 
-/** Sessions and ids, once per bench: a session outlives a restart of the same league. */
+/** Sessions and ids, once per bench: a session (and its hint) outlives a restart of the same league. */
 export async function signedInPages(app) {
   const player = await signInPlayer(app);
-  const admin = cookie((await json(app("/api/admin/login"), post(ADMIN))).token);
+  const admin = await cookie(app, (await json(app("/api/admin/login"), post(ADMIN))).token);
   const rounds = await json(app("/api/rounds/all"));
   const past = rounds[rounds.length - 8];
   const now = Date.now() / 1000;
