@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { call, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
+import { creditSignUpBody, makeEntry, makePlayer, makeRound, makeTransfer, testDb } from "../fixtures";
+import { claims } from "~/.server/db/schema";
+
+// A write's round trips (Server-Timing `d1rt`, ADR 41): the guard's session read, then the
+// write's own reads asked together, then its one guarded batch (ADR 14) — at most 3 for a
+// guarded write. What follows the batch (the waitlist's settling, the tags' swap, mails,
+// ratings marks: the "follow-ups") is counted separately in each case's comment; each case
+// asserts its total as it is, so a regression shows.
+
+const tripsOf = (res: Response) => Number(/d1rt;desc="(\d+)"/.exec(res.headers.get("server-timing") ?? "")?.[1] ?? Number.NaN);
+
+/** A user whose approved claim is a player holding `credit` cents, and an open round ($6 with the ace fund). */
+async function claimedUser(credit = 1_000) {
+  const [user, player, round] = await Promise.all([makeUser(), makePlayer({ division: "MA2" }), makeRound({ openForRegistration: true })]);
+  await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
+  if (credit) await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: credit });
+  return { user, player, round, token: await tokenFor(user) };
+}
+
+describe("a write's round trips", () => {
+  it("POST /api/entries by credit: session, reads, batch", async () => {
+    const { player, round, token } = await claimedUser();
+    const res = await call("POST", "/api/entries", { token, body: creditSignUpBody(player.id, round.id) });
+    await expectStatus(res, 201);
+    // No follow-ups: no scores change (no ratings mark), no results (no tags swap).
+    expect(tripsOf(res)).toBe(3);
+  });
+
+  it("DELETE /api/entries/:id by the player: session, reads, batch, and the waitlist's settling", async () => {
+    const { player, round, token } = await claimedUser(0);
+    const entry = await makeEntry({ roundId: round.id, playerId: player.id });
+    const res = await call("DELETE", `/api/entries/${entry.id}`, { token });
+    await expectStatus(res, 200);
+    // Follow-up: settleAfter (ADR 28) on a round with no list: its expiry update, then the round's read (2 trips).
+    expect(tripsOf(res)).toBe(5);
+  });
+});
