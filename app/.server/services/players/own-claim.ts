@@ -25,7 +25,8 @@ export async function ownClaim(db: Db, userId: number): Promise<OwnClaim | null>
       id: claims.id,
       status: claims.status,
       note: claims.note,
-      playerId: players.id,
+      // Aliased: beside claims.id, an unaliased players.id could not join a read batch (ADR 41).
+      playerId: sql<number>`${players.id}`.as("player_id"),
       firstName: players.firstName,
       lastName: players.lastName,
       balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),

@@ -129,7 +129,7 @@ export async function readRoundState(db: Db, roundId: number): Promise<RoundStat
     fingerprint,
     entries: entryRows,
     payments: paymentsOfRows(paymentRows),
-    sidePots: await potStateOf(db, potRows),
+    sidePots: potStateOf(potRows),
   };
 }
 
@@ -180,11 +180,18 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 /**
  * Plans and commits one change to a round's entries with its payouts, atomically; replans
  * when the round changed under it. `plan` may throw an AppError (404, 409) to refuse.
+ * `read`: the round's state as the caller read it beside its own reads (one trip, ADR 41),
+ * planned from on the first attempt; a replan reads it afresh.
  */
-export async function commitRoundChange<T>(db: Db, roundId: number, plan: (state: RoundState) => RoundChange<T>): Promise<T> {
+export async function commitRoundChange<T>(
+  db: Db,
+  roundId: number,
+  plan: (state: RoundState) => RoundChange<T>,
+  read?: RoundState,
+): Promise<T> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (attempt > 0) await pause(attempt);
-    const state = await readRoundState(db, roundId);
+    const state = attempt === 0 && read ? read : await readRoundState(db, roundId);
     const change = plan(state);
     const guard = writeGuard(db, "roundChanged", sql`${fingerprintSql(roundId)} is not ${state.fingerprint}`);
     const payouts = payoutUpdates(db, state, change.after, change.roundPayoutCents ?? state.round.payoutCents);

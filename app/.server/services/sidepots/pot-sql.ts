@@ -22,7 +22,7 @@ export const potsFingerprintSql = (roundId: number) => sql<string>`(
  * What the pots named `name` settled before `startsAt` rolled over: the prize of the latest
  * settled one less what it paid (zero when none was settled).
  */
-export const rolloverBeforeSql = (name: string, startsAt: number, exceptPotId: number) => sql<number>`coalesce((
+export const rolloverBeforeSql = (name: string | SQL, startsAt: number | SQL, exceptPotId: number | SQL) => sql<number>`coalesce((
   select sp.prize_cents - coalesce((select sum(w.amount_cents) from side_pot_wins w where w.pot_id = sp.id), 0)
   from side_pots sp join rounds r on r.id = sp.round_id
   where sp.name = ${name} collate nocase and sp.settled_at is not null and sp.id <> ${exceptPotId}

@@ -54,6 +54,8 @@ export function potStateQueries(db: Db, roundId: number) {
         startsAt: rounds.startsAt,
         earlierUnpaid: sameNameSql("earlier"),
         laterPaid: sameNameSql("later"),
+        // Keyed by the pot's own row, so the rollover is read with the pots, not after them.
+        rolloverInCents: rolloverBeforeSql(sql`${sidePots.name}`, sql`${rounds.startsAt}`, sql`${sidePots.id}`).mapWith(Number),
       })
       .from(sidePots)
       .innerJoin(rounds, eq(rounds.id, sidePots.roundId))
@@ -72,17 +74,9 @@ type Rows = [
   Awaited<ReturnType<typeof potStateQueries>[3]>,
 ];
 
-/** The pots from potStateQueries' rows, with the rollover each would take in (one small read per pot). */
-export async function potStateOf(db: Db, [pots, players, marks, wins]: Rows): Promise<PotState[]> {
-  const rollovers = pots.length
-    ? await db.all<{ cents: number }>(
-        sql.join(
-          pots.map((p) => sql`select ${rolloverBeforeSql(p.name, p.startsAt, p.id)} as cents`),
-          sql` union all `,
-        ),
-      )
-    : [];
-  return pots.map((p, i) => ({
+/** The pots from potStateQueries' rows, with the rollover each would take in: no read of its own. */
+export function potStateOf([pots, players, marks, wins]: Rows): PotState[] {
+  return pots.map((p) => ({
     id: p.id,
     name: p.name,
     kind: p.kind,
@@ -91,7 +85,7 @@ export async function potStateOf(db: Db, [pots, players, marks, wins]: Rows): Pr
     settledAt: p.settledAt,
     carriedInCents: p.carriedInCents,
     prizeCents: p.prizeCents,
-    rolloverInCents: Number(rollovers[i]?.cents ?? 0),
+    rolloverInCents: Number(p.rolloverInCents ?? 0),
     earlierUnpaid: p.earlierUnpaid,
     laterPaid: p.laterPaid,
     entryIds: players.filter((x) => x.potId === p.id).map((x) => x.entryId),

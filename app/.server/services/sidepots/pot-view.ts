@@ -22,7 +22,7 @@ export async function roundPots(db: Db, roundId: number): Promise<PotView[]> {
     ...potStateQueries(db, roundId),
   ]);
   const distanceUnit = units[0]?.unit ?? DEFAULT_SETTINGS.distanceUnit;
-  const pots = await potStateOf(db, rows);
+  const pots = potStateOf(rows);
   const who = new Map(names.map((n) => [n.entryId, n]));
   const nameOf = (entryId: number) => who.get(entryId)?.name ?? "A withdrawn player";
   return pots.map((p) => ({
