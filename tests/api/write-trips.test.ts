@@ -33,7 +33,9 @@ describe("a write's round trips", () => {
     const entry = await makeEntry({ roundId: round.id, playerId: player.id });
     const res = await call("DELETE", `/api/entries/${entry.id}`, { token });
     await expectStatus(res, 200);
-    // Follow-up: settleAfter (ADR 28) on a round with no list: its expiry update, then the round's read (2 trips).
-    expect(tripsOf(res)).toBe(5);
+    // Its follow-ups (5 trips): settleAfter (ADR 28) on an open round with no list — the
+    // lapsed offers' expiry, the round, the field, the queue (4) — and the Worker's check for
+    // waitlist notices to mail (1).
+    expect(tripsOf(res)).toBe(3 + 5);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { COUNTED_STATUSES, MONEY_METHODS, PAYMENTS, excessBackCentsSql, givenBackCentsSql, refundedCentsSql } from "./money-sql";
 import { payments, players } from "../../db/schema";
@@ -51,7 +51,7 @@ export async function roundPayments(db: Db, roundId: number): Promise<RoundPayme
  * ADR 14). Every column has its own alias: D1 answers a batch's rows as objects, so two
  * columns of one name would shift the rest.
  */
-export function roundPaymentsQuery(db: Db, roundId: number) {
+export function roundPaymentsQuery(db: Db, roundId: number | SQL) {
   return db
     .select({
       id: payments.id,

@@ -78,7 +78,7 @@ export type RoundState = {
  * field a write sets changes: division, score, ace, payouts, credits, payment; migration
  * 0011), and the round's version (its payout per entry among its fields).
  */
-function fingerprintSql(roundId: number): SQL<string> {
+function fingerprintSql(roundId: number | SQL): SQL<string> {
   return sql<string>`(
     coalesce((select group_concat(id || ':' || version, ',')
       from (select id, version from ${entries} where round_id = ${roundId} order by id)), '')
@@ -88,7 +88,8 @@ function fingerprintSql(roundId: number): SQL<string> {
   )`;
 }
 
-export async function readRoundState(db: Db, roundId: number): Promise<RoundState> {
+/** `roundId` may be SQL naming the round (a subquery keyed by an id the caller has): read beside its other reads (ADR 41). */
+export async function readRoundState(db: Db, roundId: number | SQL): Promise<RoundState> {
   const [roundRows, entryRows, paymentRows, ...potRows] = await db.batch([
     db
       .select({

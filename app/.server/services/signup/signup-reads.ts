@@ -7,6 +7,7 @@ import { potsForSignUpQuery } from "../sidepots/signup-pots";
 import { noRoomQuery } from "../waitlist/field";
 import { lapsedOfferQuery } from "../waitlist/promote";
 import type { SignUpRequest } from "./signup";
+import { settled } from "~/lib/settled";
 
 // Everything a sign-up plans from, asked at once (ADR 41): one round trip, whatever the
 // answer. The checks are made after, in the order a user has always seen them, so a
@@ -19,13 +20,6 @@ const playerOf = (req: SignUpRequest) =>
   req.playerId ??
   sql`(select c.player_id from claims c where c.user_id = ${req.userId} and c.status <> 'withdrawn'
     order by c.status = 'approved' desc, c.updated_at desc, c.id desc limit 1)`;
-
-export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-const settled = <T>(p: Promise<T>): Promise<Settled<T>> =>
-  p.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
 
 /** The reads that depend on the waitlist: asked again after a lapsed offer is settled. */
 export const roomAndState = (db: Db, req: SignUpRequest) =>
@@ -41,8 +35,3 @@ export async function signUpReads(db: Db, req: SignUpRequest, now: number) {
   ]);
   return { claim, round, lapsed: Boolean(lapsed), pots, full: Boolean(room?.full), state };
 }
-
-export const stateOf = (state: Settled<RoundState>): RoundState => {
-  if (!state.ok) throw state.error;
-  return state.value;
-};
