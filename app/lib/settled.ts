@@ -10,7 +10,7 @@ export const settled = <T>(p: Promise<T>): Promise<Settled<T>> =>
   );
 
 /** The value, or the read's own refusal thrown now. */
-export function valueOf<T>(s: Settled<T>): T {
+export function settledValue<T>(s: Settled<T>): T {
   if (!s.ok) throw s.error;
   return s.value;
 }

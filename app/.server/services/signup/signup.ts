@@ -11,7 +11,7 @@ import { fullRefusal } from "../waitlist/field";
 import { checkPotsForSignUp } from "../sidepots/signup-pots";
 import { settleLapsedNow } from "../waitlist/promote";
 import { roomAndState, signUpReads } from "./signup-reads";
-import { type Settled, valueOf as stateOf } from "~/lib/settled";
+import { type Settled, settledValue as stateOf } from "~/lib/settled";
 import type { RoundState } from "../rounds/round-entries";
 import { withEntryRow } from "../rounds/entry-row";
 import type { EntryRow } from "../rounds/entries";
