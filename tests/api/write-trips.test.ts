@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
+import { call, expectStatus, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
 import { creditSignUpBody, makeEntry, makePlayer, makeRound, makeTransfer, testDb } from "../fixtures";
 import { claims } from "~/.server/db/schema";
 
@@ -37,5 +37,23 @@ describe("a write's round trips", () => {
     // lapsed offers' expiry, the round, the field, the queue (4) — and the Worker's check for
     // waitlist notices to mail (1).
     expect(tripsOf(res)).toBe(3 + 5);
+  });
+
+  it("POST /api/admin/entry/add: session, reads, batch, and answers the entry its batch read back", async () => {
+    const [admin, player, round] = await Promise.all([makeAdmin(), makePlayer({ division: "MA2" }), makeRound({ openForRegistration: true })]);
+    await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: 1_000 });
+    const token = await tokenFor(admin);
+    const values = { round_id: round.id, player: player.id, division: "MA2", ace: true, credit_used: "6" };
+    const res = await call("POST", "/api/admin/entry/add", { token, body: { values } });
+    const body = await expectStatus(res, 201);
+    expect(body.newEntry).toMatchObject({ round_id: round.id, player_id: player.id, division: "MA2", credit_used: 6 });
+    // Its follow-up: the waitlist notices' check (1 trip).
+    expect(tripsOf(res)).toBe(3 + 1);
+    const fresh = { round_id: round.id, newPlayer: { fn: "Wren", ln: "Okafor" }, division: "MA3" };
+    const added = await call("POST", "/api/admin/entry/add", { token, body: { values: fresh } });
+    const made = await expectStatus(added, 201);
+    expect(made.newEntry).toMatchObject({ round_id: round.id, fn: "Wren", ln: "Okafor", division: "MA3" });
+    expect(made.newEntry.player_id).not.toBe(player.id);
+    expect(tripsOf(added)).toBe(3 + 1);
   });
 });

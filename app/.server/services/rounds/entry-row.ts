@@ -11,7 +11,7 @@ import type { RoundChange } from "./round-entries";
 type EntryQueryRow = Parameters<typeof toEntryRow>[0];
 
 /** `change`, whose statements make the player's entry in the round, answering that entry's row. */
-export function withEntryRow(db: Db, roundId: number, playerId: number, change: RoundChange<number>): RoundChange<EntryRow> {
+export function withEntryRow(db: Db, roundId: number, playerId: number | SQL, change: RoundChange<number>): RoundChange<EntryRow> {
   return {
     ...change,
     statements: [...change.statements, entriesQuery(db, and(eq(entries.roundId, roundId), eq(entries.playerId, playerId)) as SQL)],
