@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { call, expectStatus, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
 import { creditSignUpBody, makeEntry, makePlayer, makeRound, makeTransfer, testDb } from "../fixtures";
 import { claims } from "~/.server/db/schema";
+import { approvedOrder, capture, entriesOf, installPayPalApp, payingPlayer } from "../paypal/app-harness";
+
+const app = installPayPalApp();
 
 // A write's round trips (Server-Timing `d1rt`, ADR 41): the guard's session read, then the
 // write's own reads asked together, then its one guarded batch (ADR 14) — at most 3 for a
@@ -55,5 +58,20 @@ describe("a write's round trips", () => {
     expect(made.newEntry).toMatchObject({ round_id: round.id, fn: "Wren", ln: "Okafor", division: "MA3" });
     expect(made.newEntry.player_id).not.toBe(player.id);
     expect(tripsOf(added)).toBe(3 + 1);
+  });
+
+  it("POST /api/entries by PayPal: the capture's batch planned from what was read before capturing", async () => {
+    const w = await payingPlayer(200);
+    const orderID = await approvedOrder(app, w);
+    const res = await capture(w, orderID);
+    const body = await expectStatus(res, 201);
+    const [entry] = await entriesOf(w.round.id);
+    expect(body.entry).toMatchObject({ id: entry?.id, player_id: w.player.id, credit_used: 2 });
+    // Session; the order's payment (the plan is keyed by it); the plan's reads (the round's
+    // state among them, kept for the batch); the payment claimed for capture (a write that must
+    // land before PayPal is called, ADR 23); PayPal's capture (not a D1 trip); the payment looked
+    // at again (the webhook may have settled it meanwhile); the batch, which reads the entry
+    // back. Follow-up: the waitlist notices' check (1 trip).
+    expect(tripsOf(res)).toBe(6 + 1);
   });
 });
