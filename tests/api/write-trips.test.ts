@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { call, expectStatus, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
 import { creditSignUpBody, makeEntry, makePlayer, makeRound, makeTransfer, testDb } from "../fixtures";
 import { claims } from "~/.server/db/schema";
+import { PRICE, cappedRound, claimedPlayer, fill, offeredRound } from "../waitlist-fixtures";
 import { approvedOrder, capture, entriesOf, installPayPalApp, payingPlayer } from "../paypal/app-harness";
 
 const app = installPayPalApp();
@@ -43,7 +44,11 @@ describe("a write's round trips", () => {
   });
 
   it("POST /api/admin/entry/add: session, reads, batch, and answers the entry its batch read back", async () => {
-    const [admin, player, round] = await Promise.all([makeAdmin(), makePlayer({ division: "MA2" }), makeRound({ openForRegistration: true })]);
+    const [admin, player, round] = await Promise.all([
+      makeAdmin(),
+      makePlayer({ division: "MA2" }),
+      makeRound({ openForRegistration: true }),
+    ]);
     await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: 1_000 });
     const token = await tokenFor(admin);
     const values = { round_id: round.id, player: player.id, division: "MA2", ace: true, credit_used: "6" };
@@ -73,5 +78,28 @@ describe("a write's round trips", () => {
     // at again (the webhook may have settled it meanwhile); the batch, which reads the entry
     // back. Follow-up: the waitlist notices' check (1 trip).
     expect(tripsOf(res)).toBe(6 + 1);
+  });
+
+  it("the waitlist: join and leave in session, reads, batch; confirm one trip more", async () => {
+    const round = await cappedRound(1);
+    await fill(round.id, 1);
+    const a = await claimedPlayer();
+    const token = await tokenFor(a.user);
+    const joined = await call("POST", `/api/rounds/${round.id}/waitlist`, { token, body: { division: "MA2" } });
+    expect((await expectStatus(joined, 201)).waitlist).toMatchObject({ status: "waiting", position: 1 });
+    // The insert and the place it made read back are one batch. Follow-up: the waitlist notices' check (1).
+    expect(tripsOf(joined)).toBe(3 + 1);
+    const left = await call("DELETE", `/api/rounds/${round.id}/waitlist`, { token });
+    await expectStatus(left, 200);
+    // The claim beside one batch (the leave, then a look for a lapsed offer): 2. No offer lapsed
+    // or declined, so no settling. Follow-up: the waitlist notices' check (1).
+    expect(tripsOf(left)).toBe(2 + 1);
+
+    const offered = await offeredRound(PRICE);
+    const confirmed = await call("POST", `/api/rounds/${offered.round.id}/waitlist/confirm`, { token: await tokenFor(offered.a.user) });
+    expect(await expectStatus(confirmed, 201)).toMatchObject({ entry: { player_id: offered.a.player.id } });
+    // Session; the claim, the offer and the refusals' facts; the sign-up's own reads (keyed by the
+    // offer's division: a second trip, left as it is); the batch. Follow-up: the notices' check (1).
+    expect(tripsOf(confirmed)).toBe(4 + 1);
   });
 });
