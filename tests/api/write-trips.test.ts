@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { call, expectStatus, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
 import { creditSignUpBody, makeEntry, makePlayer, makeRound, makeTransfer, testDb } from "../fixtures";
-import { claims } from "~/.server/db/schema";
+import { eq } from "drizzle-orm";
+import { claims, entries } from "~/.server/db/schema";
 import { PRICE, cappedRound, claimedPlayer, fill, offeredRound } from "../waitlist-fixtures";
 import { approvedOrder, capture, entriesOf, installPayPalApp, payingPlayer } from "../paypal/app-harness";
 
@@ -101,5 +102,33 @@ describe("a write's round trips", () => {
     // Session; the claim, the offer and the refusals' facts; the sign-up's own reads (keyed by the
     // offer's division: a second trip, left as it is); the batch. Follow-up: the notices' check (1).
     expect(tripsOf(confirmed)).toBe(4 + 1);
+  });
+
+  it("the admin's entry update, bulk, cash, payouts and delete", async () => {
+    const [admin, player, round] = await Promise.all([makeAdmin(), makePlayer({ division: "MA2" }), makeRound({ openForRegistration: true })]);
+    const token = await tokenFor(admin);
+    const entry = await makeEntry({ roundId: round.id, playerId: player.id });
+    const versionOf = async () => (await testDb().select().from(entries).where(eq(entries.id, entry.id)))[0]?.version ?? 0;
+    const post = (path: string, body: unknown) => call("POST", `/api/admin/entry/${path}`, { token, body });
+
+    const updated = await post("update", { id: entry.id, version: await versionOf(), values: { score: 50 } });
+    // The answer's entry is read at the end of the batch, after the payouts it rewrote.
+    expect((await expectStatus(updated, 200)).entry).toMatchObject({ id: entry.id, score: 50, version: await versionOf() });
+    // Follow-up: the waitlist notices' check (1).
+    expect(tripsOf(updated)).toBe(3 + 1);
+    const bulk = await post("bulk", { data: [{ id: entry.id, version: await versionOf(), value: { score: 51 } }] });
+    await expectStatus(bulk, 200);
+    expect(tripsOf(bulk)).toBe(3 + 1);
+    const cash = await post("cash", { id: entry.id, amount: "6" });
+    await expectStatus(cash, 201);
+    // No follow-up: it writes payments only.
+    expect(tripsOf(cash)).toBe(3);
+    const payouts = await post("payouts", { round_id: round.id });
+    await expectStatus(payouts, 200);
+    expect(tripsOf(payouts)).toBe(3);
+    const deleted = await post("delete", { id: entry.id, version: await versionOf() });
+    expect((await expectStatus(deleted, 200)).withdrawn).toMatchObject({ paid_back: { cash: 6 } });
+    // Follow-ups as a player's withdrawal: settleAfter (4) and the notices' check (1).
+    expect(tripsOf(deleted)).toBe(3 + 5);
   });
 });

@@ -13,7 +13,7 @@ import { lapsedOfferQuery, settleLapsedNow } from "../waitlist/promote";
 import { settled, settledValue } from "~/lib/settled";
 import { nowSeconds } from "~/lib/time";
 import { withEntryRow } from "./entry-row";
-import type { EntryRow } from "./entries";
+import { type EntryRow, entriesQuery, toEntryRow } from "./entries";
 import { holesToMeasure } from "~/lib/ctp-rules";
 import { payoutsByEntry } from "~/lib/payouts";
 import { DOUBLES_DIVISION } from "~/lib/doubles";
@@ -167,47 +167,72 @@ export type EntryChange = { id: number; version: number; value: EntryChanges };
  * JavaScript sends every row).
  */
 export async function updateEntries(db: Db, changes: EntryChange[], inRound?: number): Promise<number> {
+  return (await editEntries(db, changes, inRound)).updated;
+}
+
+/** updateEntries of one entry, answering the entry as its batch left it (its payout and label with it). */
+export async function updateEntry(db: Db, change: EntryChange): Promise<EntryRow> {
+  const { entry } = await editEntries(db, [change], undefined, change.id);
+  if (!entry) throw notFound("Entry not found");
+  return entry;
+}
+
+async function editEntries(db: Db, changes: EntryChange[], inRound?: number, readBackId?: number) {
   const ids = changes.map((c) => c.id);
   if (new Set(ids).size !== ids.length) throw badRequest("Each entry may appear only once");
-  const roundId = await roundOf(db, ids, inRound);
-  return commitRoundChange(db, roundId, (state) => {
-    const statements: BatchItem<"sqlite">[] = [];
-    const guardPlayers: GuardedPlayer[] = [];
-    const edited = new Map<number, StateEntry>();
-    for (const { id, version, value } of changes) {
-      const now = entryOf(state, id);
-      const next = {
-        ...now,
-        division: value.division ?? now.division,
-        ace: value.ace ?? now.ace,
-        score: value.score ?? now.score,
-        // A score typed for an entry marked DNF (ADR 26) says the player finished after all.
-        dnf: value.score !== undefined && value.score > 0 ? false : now.dnf,
-        payoutAdjustCents: value.payoutAdjust ?? now.payoutAdjustCents,
-        creditAddedCents: value.credit_added ?? now.creditAddedCents,
-        creditUsedCents: value.credit_used ?? now.creditUsedCents,
+  // The entries' round and its state (keyed by the first entry's round) at once (ADR 41): roundOf's refusals win.
+  const [roundId, read] = await Promise.all([
+    roundOf(db, ids, inRound),
+    settled(readRoundState(db, sql`(select round_id from ${entries} where id = ${ids[0] ?? 0})`)),
+  ]);
+  const first = read.ok && read.value.round.id === roundId ? read.value : undefined;
+  return commitRoundChange(
+    db,
+    roundId,
+    (state) => {
+      const statements: BatchItem<"sqlite">[] = [];
+      const guardPlayers: GuardedPlayer[] = [];
+      const edited = new Map<number, StateEntry>();
+      for (const { id, version, value } of changes) {
+        const now = entryOf(state, id);
+        const next = {
+          ...now,
+          division: value.division ?? now.division,
+          ace: value.ace ?? now.ace,
+          score: value.score ?? now.score,
+          // A score typed for an entry marked DNF (ADR 26) says the player finished after all.
+          dnf: value.score !== undefined && value.score > 0 ? false : now.dnf,
+          payoutAdjustCents: value.payoutAdjust ?? now.payoutAdjustCents,
+          creditAddedCents: value.credit_added ?? now.creditAddedCents,
+          creditUsedCents: value.credit_used ?? now.creditUsedCents,
+        };
+        const set = changedFields(now, next);
+        if (Object.keys(set).length === 0) continue;
+        assertEntryVersion(now, version);
+        // Credit set by hand is the admin's own decision, no longer what Credit payouts gave (ADR 37).
+        const byHand = set.creditAddedCents !== undefined ? { creditedForCents: null } : {};
+        statements.push(
+          db
+            .update(entries)
+            .set({ ...set, ...byHand })
+            .where(eq(entries.id, id)),
+        );
+        guardPlayers.push(guardOf(now, next));
+        edited.set(id, next);
+      }
+      return {
+        statements,
+        after: state.entries.map((e) => edited.get(e.id) ?? e),
+        guardPlayers,
+        readBack: readBackId === undefined ? [] : [entriesQuery(db, eq(entries.id, readBackId))],
+        answer: (_, __, [rows]) => {
+          const [row] = (rows ?? []) as Parameters<typeof toEntryRow>[0][];
+          return { updated: statements.length, entry: row ? toEntryRow(row) : undefined };
+        },
       };
-      const set = changedFields(now, next);
-      if (Object.keys(set).length === 0) continue;
-      assertEntryVersion(now, version);
-      // Credit set by hand is the admin's own decision, no longer what Credit payouts gave (ADR 37).
-      const byHand = set.creditAddedCents !== undefined ? { creditedForCents: null } : {};
-      statements.push(
-        db
-          .update(entries)
-          .set({ ...set, ...byHand })
-          .where(eq(entries.id, id)),
-      );
-      guardPlayers.push(guardOf(now, next));
-      edited.set(id, next);
-    }
-    return {
-      statements,
-      after: state.entries.map((e) => edited.get(e.id) ?? e),
-      guardPlayers,
-      answer: () => statements.length,
-    };
-  });
+    },
+    first,
+  );
 }
 
 const EDITABLE = ["division", "ace", "score", "dnf", "payoutAdjustCents", "creditAddedCents", "creditUsedCents"] as const;

@@ -6,7 +6,8 @@ import type { RoundChange } from "./round-entries";
 
 // The entry a write makes, read back in the write's own batch (ADR 14, 41): its answer
 // needs no round trip after the batch. Read last among the change's statements, so it sees
-// the entry and its side pots as the batch wrote them.
+// the entry and its side pots as the batch wrote them; a new entry's payout and label are
+// not rewritten after them (payouts are rewritten for the entries the round had).
 
 type EntryQueryRow = Parameters<typeof toEntryRow>[0];
 
@@ -15,8 +16,8 @@ export function withEntryRow(db: Db, roundId: number, playerId: number | SQL, ch
   return {
     ...change,
     statements: [...change.statements, entriesQuery(db, and(eq(entries.roundId, roundId), eq(entries.playerId, playerId)) as SQL)],
-    answer: (results, payoutsWritten) => {
-      change.answer(results.slice(0, -1), payoutsWritten);
+    answer: (results, payoutsWritten, readBack) => {
+      change.answer(results.slice(0, -1), payoutsWritten, readBack);
       const [row] = results.at(-1) as EntryQueryRow[];
       if (!row) throw new Error("the entry the batch made was not read back");
       return toEntryRow(row);

@@ -153,8 +153,10 @@ export type RoundChange<T> = {
   takesPlace?: { playerId: number; division: string; byAdmin?: boolean };
   /** Changes to the pot besides the entries' own (a round moved or its ace fee changed): guarded where they lower it. */
   potChanges?: PotChange[];
-  /** What the caller answers, from the results of its own statements and the count of payouts rewritten. */
-  answer: (results: unknown[], payoutsWritten: number) => T;
+  /** Reads sent last in the batch, after the payouts: what the answer reports, as the batch left it (ADR 41). */
+  readBack?: BatchItem<"sqlite">[];
+  /** What the caller answers, from the results of its own statements, the count of payouts rewritten and its readBack's rows. */
+  answer: (results: unknown[], payoutsWritten: number, readBack: unknown[]) => T;
 };
 
 export type GuardedPlayer = { playerId: number; name: string; balanceCents: number; deltaCents: number };
@@ -211,10 +213,12 @@ export async function commitRoundChange<T>(
         ...payouts,
         ...balanceGuards,
         ...potGuards(db, potChanges),
+        ...(change.readBack ?? []),
       ]);
       if (scoresChanged(state, change.after)) markRatingsStale(db, state.round.startsAt);
       const first = 1 + placeGuard.length;
-      const answer = change.answer(results.slice(first, first + change.statements.length), payouts.length);
+      const readBack = results.slice(results.length - (change.readBack?.length ?? 0));
+      const answer = change.answer(results.slice(first, first + change.statements.length), payouts.length, readBack);
       // A tags round's swap follows its results (ADR 27): right after the batch, recomputed from the holdings before it.
       if (state.round.countsForTags && hasResults(state.entries, change.after)) await syncTags(db, state.round.startsAt);
       return answer;
