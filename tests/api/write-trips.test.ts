@@ -4,6 +4,7 @@ import { creditSignUpBody, makeEntry, makePlayer, makeRound, makeTransfer, testD
 import { eq } from "drizzle-orm";
 import { claims, entries } from "~/.server/db/schema";
 import { PRICE, cappedRound, claimedPlayer, fill, offeredRound } from "../waitlist-fixtures";
+import { PRICE as ENTRY_PRICE, paidEntry } from "../money-fixtures";
 import { approvedOrder, capture, entriesOf, installPayPalApp, payingPlayer } from "../paypal/app-harness";
 
 const app = installPayPalApp();
@@ -105,7 +106,11 @@ describe("a write's round trips", () => {
   });
 
   it("the admin's entry update, bulk, cash, payouts and delete", async () => {
-    const [admin, player, round] = await Promise.all([makeAdmin(), makePlayer({ division: "MA2" }), makeRound({ openForRegistration: true })]);
+    const [admin, player, round] = await Promise.all([
+      makeAdmin(),
+      makePlayer({ division: "MA2" }),
+      makeRound({ openForRegistration: true }),
+    ]);
     const token = await tokenFor(admin);
     const entry = await makeEntry({ roundId: round.id, playerId: player.id });
     const versionOf = async () => (await testDb().select().from(entries).where(eq(entries.id, entry.id)))[0]?.version ?? 0;
@@ -130,5 +135,20 @@ describe("a write's round trips", () => {
     expect((await expectStatus(deleted, 200)).withdrawn).toMatchObject({ paid_back: { cash: 6 } });
     // Follow-ups as a player's withdrawal: settleAfter (4) and the notices' check (1).
     expect(tripsOf(deleted)).toBe(3 + 5);
+  });
+
+  it("check-in by the player and by the admin: session, reads, batch", async () => {
+    const w = await paidEntry({ startsIn: 3600, cashCents: ENTRY_PRICE });
+    const own = await call("POST", `/api/rounds/${w.round.id}/check-in`, { token: w.token, body: {} });
+    expect(await expectStatus(own, 200)).toMatchObject({ checked_in: true, changed: true });
+    // Follow-up: the waitlist notices' check (1).
+    expect(tripsOf(own)).toBe(3 + 1);
+    const out = await call("DELETE", `/api/rounds/${w.round.id}/check-in`, { token: w.token });
+    expect(await expectStatus(out, 200)).toMatchObject({ checked_in: false, changed: true });
+    expect(tripsOf(out)).toBe(3 + 1);
+    const token = await tokenFor(await makeAdmin());
+    const byAdmin = await call("POST", `/api/admin/rounds/${w.round.id}/check-in`, { token, body: { entry_id: w.entry.id } });
+    expect(await expectStatus(byAdmin, 200)).toMatchObject({ checked_in: true });
+    expect(tripsOf(byAdmin)).toBe(3 + 1);
   });
 });
