@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, expectStatus, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
-import { creditSignUpBody, makeEntry, makePlayer, makeRound, makeTransfer, testDb } from "../fixtures";
+import { creditSignUpBody, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb, uniq } from "../fixtures";
 import { eq } from "drizzle-orm";
 import { claims, entries } from "~/.server/db/schema";
 import { PRICE, cappedRound, claimedPlayer, fill, offeredRound } from "../waitlist-fixtures";
@@ -150,5 +150,22 @@ describe("a write's round trips", () => {
     const byAdmin = await call("POST", `/api/admin/rounds/${w.round.id}/check-in`, { token, body: { entry_id: w.entry.id } });
     expect(await expectStatus(byAdmin, 200)).toMatchObject({ checked_in: true });
     expect(tripsOf(byAdmin)).toBe(3 + 1);
+  });
+
+  it("POST /api/admin/rounds/:id/walk-up: session, reads, batch", async () => {
+    const round = await makeRound({ startsAt: nowSec() + 3600 });
+    const token = await tokenFor(await makeAdmin());
+    const body = {
+      new_player: { fn: "Wes", ln: `Walk${uniq()}`, pdga: null },
+      division: "MA3",
+      ace: true,
+      amount: "6.00",
+      note: "",
+      request_key: `k-${crypto.randomUUID()}`,
+    };
+    const res = await call("POST", `/api/admin/rounds/${round.id}/walk-up`, { token, body });
+    expect(await expectStatus(res, 201)).toMatchObject({ amount: 6, checked_in_at: expect.any(Number) });
+    // Follow-up: the waitlist notices' check (1).
+    expect(tripsOf(res)).toBe(3 + 1);
   });
 });
