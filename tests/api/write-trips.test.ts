@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { claims, entries } from "~/.server/db/schema";
 import { PRICE, cappedRound, claimedPlayer, fill, offeredRound } from "../waitlist-fixtures";
 import { PRICE as ENTRY_PRICE, paidEntry } from "../money-fixtures";
+import { checkedInRound } from "../night-fixtures";
 import { approvedOrder, capture, entriesOf, installPayPalApp, payingPlayer } from "../paypal/app-harness";
 
 const app = installPayPalApp();
@@ -167,5 +168,15 @@ describe("a write's round trips", () => {
     expect(await expectStatus(res, 201)).toMatchObject({ amount: 6, checked_in_at: expect.any(Number) });
     // Follow-up: the waitlist notices' check (1).
     expect(tripsOf(res)).toBe(3 + 1);
+  });
+
+  it("POST /api/admin/rounds/:id/cards: the teams read with the board", async () => {
+    const night = await checkedInRound(5);
+    const token = await tokenFor(await makeAdmin());
+    const res = await call("POST", `/api/admin/rounds/${night.round.id}/cards`, { token, body: { version: 0, mode: "rating" } });
+    expect((await expectStatus(res, 200)).cards.length).toBeGreaterThan(0);
+    // Session; the board (2: its players' ratings are read after its rows, in cardBoard, which
+    // the night's GETs share); the batch; the board again for the answer (2). No follow-up.
+    expect(tripsOf(res)).toBe(6);
   });
 });
