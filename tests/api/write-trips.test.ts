@@ -4,8 +4,8 @@ import { creditSignUpBody, makeEntry, makePlayer, makeRound, makeTransfer, nowSe
 import { eq } from "drizzle-orm";
 import { claims, entries } from "~/.server/db/schema";
 import { PRICE, cappedRound, claimedPlayer, fill, offeredRound } from "../waitlist-fixtures";
-import { PRICE as ENTRY_PRICE, paidEntry } from "../money-fixtures";
-import { checkedInRound } from "../night-fixtures";
+import { PRICE as ENTRY_PRICE, makePayment, paidEntry } from "../money-fixtures";
+import { checkedInRound, playerEntry } from "../night-fixtures";
 import { approvedOrder, capture, entriesOf, installPayPalApp, payingPlayer } from "../paypal/app-harness";
 
 const app = installPayPalApp();
@@ -178,5 +178,33 @@ describe("a write's round trips", () => {
     // Session; the board (2: its players' ratings are read after its rows, in cardBoard, which
     // the night's GETs share); the batch; the board again for the answer (2). No follow-up.
     expect(tripsOf(res)).toBe(6);
+  });
+
+  it("the books check's fixes, voidCash and excessToCredit: session, reads, batch", async () => {
+    const token = await tokenFor(await makeAdmin());
+    const paidTwice = async () => {
+      const w = await playerEntry({ creditCents: ENTRY_PRICE });
+      const duplicate = await makePayment({
+        roundId: w.round.id,
+        playerId: w.player.id,
+        method: "cash",
+        amountCents: ENTRY_PRICE,
+        captureId: null,
+        transactionId: null,
+      });
+      return { ...w, duplicate };
+    };
+    const a = await paidTwice();
+    const voided = await call("POST", "/api/admin/entry/voidCash", {
+      token,
+      body: { payment_id: a.duplicate.id, reason: "Entered twice" },
+    });
+    await expectStatus(voided, 200);
+    expect(tripsOf(voided)).toBe(3);
+    const b = await paidTwice();
+    const back = await call("POST", "/api/admin/entry/excessToCredit", { token, body: { id: b.entry.id } });
+    await expectStatus(back, 200);
+    // Follow-up: the waitlist notices' check, after a write to entries (1).
+    expect(tripsOf(back)).toBe(3 + 1);
   });
 });

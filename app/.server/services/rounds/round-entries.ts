@@ -18,6 +18,7 @@ import { fullRefusal, noRoomGuard } from "../waitlist/field";
 import { syncTags } from "../tags/tag-sync";
 import { potsFingerprintSql } from "../sidepots/pot-sql";
 import { type PotState, potStateOf, potStateQueries } from "../sidepots/pot-state";
+import type { Settled } from "~/lib/settled";
 
 // Every write to a round's entries goes through commitRoundChange (ADR 14): it reads the
 // round, lets the caller plan its statements from what it read, recomputes the payouts and
@@ -133,6 +134,10 @@ export async function readRoundState(db: Db, roundId: number | SQL): Promise<Rou
     sidePots: potStateOf(potRows),
   };
 }
+
+/** A state read beside a caller's other reads, for commitRoundChange's first plan: only when it is the round's. */
+export const firstOf = (read: Settled<RoundState>, roundId: number): RoundState | undefined =>
+  read.ok && read.value.round.id === roundId ? read.value : undefined;
 
 /**
  * An entry as it will be after the change: a new entry (not yet written) has no id. `ace`
