@@ -6,7 +6,7 @@ import { claims, entries } from "~/.server/db/schema";
 import { PRICE, cappedRound, claimedPlayer, fill, offeredRound } from "../waitlist-fixtures";
 import { PRICE as ENTRY_PRICE, makePayment, paidEntry } from "../money-fixtures";
 import { checkedInRound, playerEntry } from "../night-fixtures";
-import { approvedOrder, capture, entriesOf, installPayPalApp, payingPlayer } from "../paypal/app-harness";
+import { capture, createOrder, entriesOf, installPayPalApp, payingPlayer } from "../paypal/app-harness";
 
 const app = installPayPalApp();
 
@@ -70,7 +70,12 @@ describe("a write's round trips", () => {
 
   it("POST /api/entries by PayPal: the capture's batch planned from what was read before capturing", async () => {
     const w = await payingPlayer(200);
-    const orderID = await approvedOrder(app, w);
+    const order = await createOrder(w);
+    const { orderID } = await expectStatus<{ orderID: string }>(order, 201);
+    // The order: session, the plan's reads, PayPal's create (not a D1 trip; it needs the
+    // plan's price), the payment's batch. No follow-up.
+    expect(tripsOf(order)).toBe(3);
+    app.standIn.approve(orderID);
     const res = await capture(w, orderID);
     const body = await expectStatus(res, 201);
     const [entry] = await entriesOf(w.round.id);
