@@ -212,4 +212,16 @@ describe("a write's round trips", () => {
     // Follow-up: the waitlist notices' check, after a write to entries (1).
     expect(tripsOf(back)).toBe(3 + 1);
   });
+
+  it("POST /api/claims: session, reads, and the claim made and read back in one batch", async () => {
+    const [user, player] = await Promise.all([makeUser(), makePlayer()]);
+    const token = await tokenFor(user);
+    const res = await call("POST", "/api/claims", { token, body: { player_id: player.id, note: "me" } });
+    expect((await expectStatus(res, 201)).claim).toMatchObject({ player_id: player.id, status: "pending", note: "me" });
+    expect(tripsOf(res)).toBe(3);
+    // A retry answers the claim on file, read with the rest.
+    const again = await call("POST", "/api/claims", { token, body: { player_id: player.id, note: "me" } });
+    expect((await expectStatus(again, 201)).claim).toMatchObject({ player_id: player.id, status: "pending" });
+    expect(tripsOf(again)).toBe(2);
+  });
 });
