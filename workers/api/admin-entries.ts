@@ -5,7 +5,7 @@ import { withdrawalJson } from "./serializers/withdrawals";
 import { body } from "./validate";
 import { recordCash } from "~/.server/services/money/cash";
 import { entryById } from "~/.server/services/rounds/entries";
-import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from "~/.server/services/rounds/entry-admin";
+import { addEntryRow, creditPayouts, deleteEntry, syncPayouts, updateEntries, updateEntry } from "~/.server/services/rounds/entry-admin";
 import {
   CreditPayoutsSchema,
   EntryAddSchema,
@@ -34,13 +34,13 @@ async function payoutsRound(c: Context<AdminEnv>, input: { round_id: number } | 
 /** Entry administration; mounted in ./admin.ts behind the admin guard. */
 export const adminEntriesApi = adminSubApp()
   .post("/entry/add", body(EntryAddSchema), async (c) => {
-    const id = await addEntry(c.var.db, c.req.valid("json").values);
-    return c.json({ success: true, newEntry: entryJson(await entryById(c.var.db, id)) }, 201);
+    const entry = await addEntryRow(c.var.db, c.req.valid("json").values);
+    return c.json({ success: true, newEntry: entryJson(entry) }, 201);
   })
   .post("/entry/update", body(EntryUpdateSchema), async (c) => {
     const { id, version, values } = c.req.valid("json");
-    await updateEntries(c.var.db, [{ id, version, value: values }]);
-    return c.json({ success: true, entry: entryJson(await entryById(c.var.db, id)) });
+    const entry = await updateEntry(c.var.db, { id, version, value: values });
+    return c.json({ success: true, entry: entryJson(entry) });
   })
   .post("/entry/bulk", body(EntryBulkSchema), async (c) => {
     const updated = await updateEntries(c.var.db, c.req.valid("json").data);

@@ -73,9 +73,9 @@ export const entriesApi = subApp()
       const outcome = await captureSignUp(c.var.db, payPalFor(c.env, new URL(c.req.url).origin), userId, orderId);
       if (outcome.kind === "pending") return c.json({ success: false, pending: true, error: PAYPAL_MESSAGES.pending }, 202);
       if (outcome.kind !== "entered") throw conflict(outcome.message);
-      return c.json({ success: true, entry: entryJson(await entryById(c.var.db, outcome.entryId)) }, 201);
+      return c.json({ success: true, entry: entryJson(outcome.entry ?? (await entryById(c.var.db, outcome.entryId))) }, 201);
     }
-    const { entryId, quote } = await signUpWithCredit(c.var.db, {
+    const { entry, quote } = await signUpWithCredit(c.var.db, {
       userId,
       playerId: v.player_id,
       roundId: v.round_id,
@@ -84,5 +84,5 @@ export const entriesApi = subApp()
       sidePotIds: v.side_pots,
       creditRequestedCents: v.credit_used,
     });
-    return c.json(creditSignUpJson(await entryById(c.var.db, entryId), quote), 201);
+    return c.json(creditSignUpJson(entry, quote), 201);
   });

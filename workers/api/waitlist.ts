@@ -5,7 +5,6 @@ import { creditSignUpJson } from "./serializers/entries";
 import { fieldJson, listRowJson, placeJson } from "./serializers/waitlist";
 import { body, param } from "./validate";
 import { notFound } from "~/.server/errors";
-import { entryById } from "~/.server/services/rounds/entries";
 import { saveFieldCaps } from "~/.server/services/waitlist/caps";
 import { readField } from "~/.server/services/waitlist/field";
 import { confirmOffer, joinWaitlist, leaveWaitlist } from "~/.server/services/waitlist/waitlist";
@@ -30,8 +29,8 @@ export const waitlistApi = subApp()
     return c.json({ success: true, message });
   })
   .post("/:id/waitlist/confirm", requireUser, roundParam, async (c) => {
-    const { entryId, quote } = await confirmOffer(c.var.db, c.var.session.user.id, c.req.valid("param").id);
-    return c.json(creditSignUpJson(await entryById(c.var.db, entryId), quote), 201);
+    const { entry, quote } = await confirmOffer(c.var.db, c.var.session.user.id, c.req.valid("param").id);
+    return c.json(creditSignUpJson(entry, quote), 201);
   });
 
 export const adminWaitlistApi = adminSubApp()

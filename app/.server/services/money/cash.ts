@@ -3,7 +3,8 @@ import type { Db } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { entries, payments, players } from "../../db/schema";
 import { type AppError, conflict, notFound } from "../../errors";
-import { commitRoundChange } from "../rounds/round-entries";
+import { commitRoundChange, readRoundState } from "../rounds/round-entries";
+import { settled } from "~/lib/settled";
 import { roundMoneyOf } from "./round-money";
 import { formatCents } from "~/lib/money";
 import { fullNameSql } from "../../db/player-name";
@@ -82,39 +83,51 @@ export function aboveOwed(name: string, owedCents: number, cash: Cash): AppError
  * round and player, answers that payment and records nothing; used for another, 409.
  */
 export async function recordCash(db: Db, input: Cash & { entryId: number; inRound?: number }): Promise<CashPayment> {
-  const [entry] = await db
-    .select({ roundId: entries.roundId, playerId: entries.playerId, name: fullNameSql(players) })
-    .from(entries)
-    .innerJoin(players, eq(players.id, entries.playerId))
-    .where(eq(entries.id, input.entryId));
+  // The entry, an earlier payment of the key and the round's state (keyed by the entry's round) at once (ADR 41).
+  const byKey = () => (input.requestKey ? paymentByKey(db, input.requestKey) : null);
+  const [[entry], keyed, read] = await Promise.all([
+    db
+      .select({ roundId: entries.roundId, playerId: entries.playerId, name: fullNameSql(players) })
+      .from(entries)
+      .innerJoin(players, eq(players.id, entries.playerId))
+      .where(eq(entries.id, input.entryId)),
+    byKey(),
+    settled(readRoundState(db, sql`(select round_id from ${entries} where id = ${input.entryId})`)),
+  ]);
   if (!entry || (input.inRound !== undefined && entry.roundId !== input.inRound)) throw notFound("Entry not found");
-  const earlier = async () => {
-    const found = input.requestKey ? await paymentByKey(db, input.requestKey) : null;
+  const earlier = async (known?: Awaited<ReturnType<typeof byKey>>) => {
+    const found = known === undefined ? await byKey() : known;
     if (!found) return null;
     // A walk-up's credit payment (ADR 38) holds a key too: it is not cash.
     if (found.method !== "cash" || found.roundId !== entry.roundId || found.playerId !== entry.playerId) throw conflict(KEY_USED);
     return { paymentId: found.paymentId, playerName: found.playerName, amountCents: found.amountCents };
   };
-  const done = await earlier();
+  const done = await earlier(keyed);
   if (done) return done;
+  const first = read.ok && read.value.round.id === entry.roundId ? read.value : undefined;
   try {
-    return await commitRoundChange(db, entry.roundId, (state) => {
-      const now = state.entries.find((e) => e.id === input.entryId);
-      if (!now) throw notFound("Entry not found");
-      const owed = roundMoneyOf(state.round, [now], state.payments).byEntry.get(now.id)?.owedCents ?? 0;
-      const refused = aboveOwed(now.name, owed, input);
-      if (refused) throw refused;
-      return {
-        statements: [cashInsert(db, eq(entries.id, now.id), input)],
-        after: state.entries,
-        guardPlayers: [],
-        answer: ([rows]) => {
-          const [inserted] = rows as { id: number }[];
-          if (!inserted) throw notFound("Entry not found");
-          return { paymentId: inserted.id, playerName: now.name, amountCents: input.amountCents };
-        },
-      };
-    });
+    return await commitRoundChange(
+      db,
+      entry.roundId,
+      (state) => {
+        const now = state.entries.find((e) => e.id === input.entryId);
+        if (!now) throw notFound("Entry not found");
+        const owed = roundMoneyOf(state.round, [now], state.payments).byEntry.get(now.id)?.owedCents ?? 0;
+        const refused = aboveOwed(now.name, owed, input);
+        if (refused) throw refused;
+        return {
+          statements: [cashInsert(db, eq(entries.id, now.id), input)],
+          after: state.entries,
+          guardPlayers: [],
+          answer: ([rows]) => {
+            const [inserted] = rows as { id: number }[];
+            if (!inserted) throw notFound("Entry not found");
+            return { paymentId: inserted.id, playerName: now.name, amountCents: input.amountCents };
+          },
+        };
+      },
+      first,
+    );
   } catch (err) {
     // The same key at once from a retry: the one that won made the payment (this one then
     // found the entry paid, or hit the key's unique index).

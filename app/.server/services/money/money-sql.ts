@@ -55,7 +55,7 @@ export const PAYMENTS = {
  * record, a check-in paying from credit and a withdrawal each plan from the money as it
  * stands when they write: the later of two sees the entry paid.
  */
-export const roundPaymentsFingerprintSql = (roundId: number) => sql<string>`coalesce((select group_concat(f, ',') from (
+export const roundPaymentsFingerprintSql = (roundId: number | SQL) => sql<string>`coalesce((select group_concat(f, ',') from (
     select p.id || ':' || p.status || ':' || p.amount_cents || ':' || ${refundedCentsSql(P)} || ':'
       || coalesce(${givenBackCentsSql(sql`p.id`)}, '') || ':' || ${excessBackCentsSql(sql`p.id`)} as f
     from payments p where p.round_id = ${roundId} and p.method in ('paypal', 'cash') order by p.id)), '')`;

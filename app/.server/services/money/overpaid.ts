@@ -2,7 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Db, dbNow } from "../../db/client";
 import { entries, payments, players, transfers } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import { commitRoundChange } from "../rounds/round-entries";
+import { commitRoundChange, firstOf, readRoundState } from "../rounds/round-entries";
+import { settled } from "~/lib/settled";
 import { roundMoneyOf } from "./round-money";
 import { paysCents } from "~/lib/entry-money";
 import { formatCents } from "~/lib/money";
@@ -20,33 +21,42 @@ import { fullNameSql } from "../../db/player-name";
  * withdrawal or the books check already gave any of it back as credit.
  */
 export async function voidCash(db: Db, input: { paymentId: number; reason: string; inRound?: number }): Promise<string> {
-  const [found] = await db
-    .select({ roundId: payments.roundId, method: payments.method, status: payments.status, name: fullNameSql(players) })
-    .from(payments)
-    .innerJoin(players, eq(players.id, payments.playerId))
-    .where(eq(payments.id, input.paymentId));
+  // The payment and its round's state (keyed by the payment's round) at once (ADR 41).
+  const [[found], read] = await Promise.all([
+    db
+      .select({ roundId: payments.roundId, method: payments.method, status: payments.status, name: fullNameSql(players) })
+      .from(payments)
+      .innerJoin(players, eq(players.id, payments.playerId))
+      .where(eq(payments.id, input.paymentId)),
+    settled(readRoundState(db, sql`(select round_id from ${payments} where id = ${input.paymentId})`)),
+  ]);
   if (found?.method !== "cash" || (input.inRound !== undefined && found.roundId !== input.inRound)) {
     throw notFound("Cash record not found");
   }
-  return commitRoundChange(db, found.roundId, (state) => {
-    const p = state.payments.find((x) => x.id === input.paymentId);
-    if (p?.status !== "completed") throw conflict(`${found.name}'s cash record was already voided.`);
-    if (p.givenBackCents !== null || p.excessBackCents > 0) {
-      throw conflict(`${found.name}'s cash record was given back as league credit, so it can no longer be voided.`);
-    }
-    return {
-      statements: [
-        db
-          .update(payments)
-          .set({ status: "voided", voidReason: input.reason, voidedAt: dbNow, updatedAt: dbNow })
-          .where(and(eq(payments.id, p.id), eq(payments.status, "completed")))
-          .returning({ id: payments.id }),
-      ],
-      after: state.entries,
-      guardPlayers: [],
-      answer: () => `Voided ${formatCents(p.amountCents)} of cash from ${found.name}: ${input.reason}`,
-    };
-  });
+  return commitRoundChange(
+    db,
+    found.roundId,
+    (state) => {
+      const p = state.payments.find((x) => x.id === input.paymentId);
+      if (p?.status !== "completed") throw conflict(`${found.name}'s cash record was already voided.`);
+      if (p.givenBackCents !== null || p.excessBackCents > 0) {
+        throw conflict(`${found.name}'s cash record was given back as league credit, so it can no longer be voided.`);
+      }
+      return {
+        statements: [
+          db
+            .update(payments)
+            .set({ status: "voided", voidReason: input.reason, voidedAt: dbNow, updatedAt: dbNow })
+            .where(and(eq(payments.id, p.id), eq(payments.status, "completed")))
+            .returning({ id: payments.id }),
+        ],
+        after: state.entries,
+        guardPlayers: [],
+        answer: () => `Voided ${formatCents(p.amountCents)} of cash from ${found.name}: ${input.reason}`,
+      };
+    },
+    firstOf(read, found.roundId),
+  );
 }
 
 /**
@@ -56,52 +66,60 @@ export async function voidCash(db: Db, input: { paymentId: number; reason: strin
  * not paid more than its price.
  */
 export async function excessToCredit(db: Db, input: { entryId: number; inRound?: number }): Promise<string> {
-  const [found] = await db.select({ roundId: entries.roundId }).from(entries).where(eq(entries.id, input.entryId));
+  const [[found], read] = await Promise.all([
+    db.select({ roundId: entries.roundId }).from(entries).where(eq(entries.id, input.entryId)),
+    settled(readRoundState(db, sql`(select round_id from ${entries} where id = ${input.entryId})`)),
+  ]);
   if (!found || (input.inRound !== undefined && found.roundId !== input.inRound)) throw notFound("Entry not found");
-  return commitRoundChange(db, found.roundId, (state) => {
-    const entry = state.entries.find((e) => e.id === input.entryId);
-    if (!entry) throw notFound("Entry not found");
-    const over = roundMoneyOf(state.round, [entry], state.payments).byEntry.get(entry.id)?.overCents ?? 0;
-    if (over === 0) throw conflict(`${entry.name}'s entry is not paid more than its price: nothing to give back.`);
-    const fromCredit = Math.min(over, entry.creditUsedCents);
-    let rest = over - fromCredit;
-    const parts: { paymentId: number; cents: number }[] = [];
-    const mine = state.payments
-      .filter((p) => p.playerId === entry.playerId && paysCents(p) > 0)
-      .sort((a, b) => (a.method === b.method ? b.id - a.id : a.method === "cash" ? -1 : 1));
-    for (const p of mine) {
-      if (rest === 0) break;
-      const cents = Math.min(rest, paysCents(p));
-      parts.push({ paymentId: p.id, cents });
-      rest -= cents;
-    }
-    const description = `Paid for ${state.round.name} beyond its price: back as credit`;
-    return {
-      statements: [
-        ...(fromCredit > 0
-          ? [
-              db
-                .update(entries)
-                .set({ creditUsedCents: entry.creditUsedCents - fromCredit })
-                .where(eq(entries.id, entry.id)),
-            ]
-          : []),
-        ...parts.map((part) =>
-          db
-            .insert(transfers)
-            .values({ date: dbNow, toPlayerId: entry.playerId, amountCents: part.cents, description, excessPaymentId: part.paymentId })
-            .onConflictDoUpdate({
-              target: transfers.excessPaymentId,
-              set: { amountCents: sql`${transfers.amountCents} + excluded.amt_cents`, description },
-            }),
-        ),
-      ],
-      after: state.entries,
-      guardPlayers: [],
-      answer: () =>
-        `Gave ${formatCents(over)} back to ${entry.name} as league credit: the entry is paid its price, ${formatCents(
-          entryTotalCents(state.round, entry.ace, entry.sidePotsCents),
-        )}.`,
-    };
-  });
+  return commitRoundChange(
+    db,
+    found.roundId,
+    (state) => {
+      const entry = state.entries.find((e) => e.id === input.entryId);
+      if (!entry) throw notFound("Entry not found");
+      const over = roundMoneyOf(state.round, [entry], state.payments).byEntry.get(entry.id)?.overCents ?? 0;
+      if (over === 0) throw conflict(`${entry.name}'s entry is not paid more than its price: nothing to give back.`);
+      const fromCredit = Math.min(over, entry.creditUsedCents);
+      let rest = over - fromCredit;
+      const parts: { paymentId: number; cents: number }[] = [];
+      const mine = state.payments
+        .filter((p) => p.playerId === entry.playerId && paysCents(p) > 0)
+        .sort((a, b) => (a.method === b.method ? b.id - a.id : a.method === "cash" ? -1 : 1));
+      for (const p of mine) {
+        if (rest === 0) break;
+        const cents = Math.min(rest, paysCents(p));
+        parts.push({ paymentId: p.id, cents });
+        rest -= cents;
+      }
+      const description = `Paid for ${state.round.name} beyond its price: back as credit`;
+      return {
+        statements: [
+          ...(fromCredit > 0
+            ? [
+                db
+                  .update(entries)
+                  .set({ creditUsedCents: entry.creditUsedCents - fromCredit })
+                  .where(eq(entries.id, entry.id)),
+              ]
+            : []),
+          ...parts.map((part) =>
+            db
+              .insert(transfers)
+              .values({ date: dbNow, toPlayerId: entry.playerId, amountCents: part.cents, description, excessPaymentId: part.paymentId })
+              .onConflictDoUpdate({
+                target: transfers.excessPaymentId,
+                set: { amountCents: sql`${transfers.amountCents} + excluded.amt_cents`, description },
+              }),
+          ),
+        ],
+        after: state.entries,
+        guardPlayers: [],
+        answer: () =>
+          `Gave ${formatCents(over)} back to ${entry.name} as league credit: the entry is paid its price, ${formatCents(
+            entryTotalCents(state.round, entry.ace, entry.sidePotsCents),
+          )}.`,
+      };
+    },
+    firstOf(read, found.roundId),
+  );
 }

@@ -51,7 +51,7 @@ export async function roundPayments(db: Db, roundId: number | SQL<number>): Prom
  * ADR 14). Every column has its own alias: D1 answers a batch's rows as objects, so two
  * columns of one name would shift the rest.
  */
-export function roundPaymentsQuery(db: Db, roundId: number | SQL<number>) {
+export function roundPaymentsQuery(db: Db, roundId: number | SQL) {
   return db
     .select({
       id: payments.id,

@@ -6,7 +6,8 @@ import { AppError, conflict, notFound } from "../../errors";
 import { PAYMENTS, leftCentsSql } from "./money-sql";
 import { roundMoneyOf } from "./round-money";
 import { ownClaim } from "../players/own-claim";
-import { commitRoundChange } from "../rounds/round-entries";
+import { commitRoundChange, readRoundState } from "../rounds/round-entries";
+import { settled } from "~/lib/settled";
 import { assertEntryVersion } from "../rounds/versions";
 import { bumpIfCarded } from "../night/card-sql";
 import { nowSeconds } from "~/lib/time";
@@ -70,96 +71,100 @@ export async function withdrawEntry(db: Db, entryId: number, who: Withdrawer, op
 }
 
 async function withdrawOnce(db: Db, entryId: number, who: Withdrawer, opts: WithdrawOptions): Promise<Withdrawal> {
-  const [found] = await db
-    .select({ roundId: entries.roundId, playerId: entries.playerId, name: fullNameSql(players), roundName: rounds.name })
-    .from(entries)
-    .innerJoin(players, eq(players.id, entries.playerId))
-    .innerJoin(rounds, eq(rounds.id, entries.roundId))
-    .where(eq(entries.id, entryId));
+  // Every read at once (ADR 41), the round's state keyed by the entry's round; checked after, in the order they always were.
+  const [[found], claim, night, read] = await Promise.all([
+    db
+      .select({ roundId: entries.roundId, playerId: entries.playerId, name: fullNameSql(players), roundName: rounds.name })
+      .from(entries)
+      .innerJoin(players, eq(players.id, entries.playerId))
+      .innerJoin(rounds, eq(rounds.id, entries.roundId))
+      .where(eq(entries.id, entryId)),
+    who.admin ? null : ownClaim(db, who.userId),
+    entryNight(db, entryId),
+    settled(readRoundState(db, sql`(select round_id from ${entries} where id = ${entryId})`)),
+  ]);
   if (!found || (opts.inRound !== undefined && found.roundId !== opts.inRound)) throw notFound("Entry not found");
-  if (!who.admin) {
-    const claim = await ownClaim(db, who.userId);
-    if (claim?.status !== "approved" || claim.playerId !== found.playerId) throw new AppError("forbidden", WITHDRAW_MESSAGES.notYours);
+  if (!who.admin && (claim?.status !== "approved" || claim.playerId !== found.playerId)) {
+    throw new AppError("forbidden", WITHDRAW_MESSAGES.notYours);
   }
-  const night = await entryNight(db, entryId);
   assertMayWithdraw(night, who, { player: found.name, round: found.roundName }, opts.reason);
   const { roundId, playerId } = found;
   const ofThePlayer = and(eq(payments.roundId, roundId), eq(payments.playerId, playerId));
   const left = leftCentsSql(PAYMENTS);
 
-  const done = await commitRoundChange(db, roundId, (state) => {
-    const entry = state.entries.find((e) => e.id === entryId);
-    if (!entry) throw conflict(WITHDRAW_MESSAGES.gone(found.name));
-    if (!who.admin && state.round.startsAt <= nowSeconds()) throw conflict(WITHDRAW_MESSAGES.started(state.round.name));
-    if (opts.version !== undefined) assertEntryVersion({ ...entry, name: found.name }, opts.version);
-    // Paid twice, a withdrawal would give back money the league may never have had (ADR 37).
-    const over = roundMoneyOf(state.round, [entry], state.payments).byEntry.get(entry.id)?.overCents ?? 0;
-    if (over > 0) throw conflict(who.admin ? WITHDRAW_MESSAGES.overpaid(found.name, over) : WITHDRAW_MESSAGES.overpaidOwn);
-    const giveBack = rowOf(transfers, {
-      date: dbNow,
-      toPlayerId: payments.playerId,
-      amountCents: left,
-      description: sql`${`Withdrawn from ${state.round.name}: what was paid, back as credit`}`,
-      paymentId: payments.id,
-    });
-    return {
-      statements: [
-        // Its place on a card goes with it (cascade): a card editor open on it must reload.
-        bumpIfCarded(db, roundId, entryId),
-        db.delete(entries).where(eq(entries.id, entryId)),
-        db
-          .insert(transfers)
-          .select(
-            db
-              .select(giveBack)
-              .from(payments)
-              .where(
-                and(
-                  ofThePlayer,
-                  inArray(payments.method, ["paypal", "cash"]),
-                  eq(payments.status, "completed"),
-                  sql`${left} > 0`,
-                  sql`not exists (select 1 from ${transfers} t where t.payment_id = ${PAYMENTS.id})`,
+  const first = read.ok && read.value.round.id === roundId ? read.value : undefined;
+  const done = await commitRoundChange(
+    db,
+    roundId,
+    (state) => {
+      const entry = state.entries.find((e) => e.id === entryId);
+      if (!entry) throw conflict(WITHDRAW_MESSAGES.gone(found.name));
+      if (!who.admin && state.round.startsAt <= nowSeconds()) throw conflict(WITHDRAW_MESSAGES.started(state.round.name));
+      if (opts.version !== undefined) assertEntryVersion({ ...entry, name: found.name }, opts.version);
+      // Paid twice, a withdrawal would give back money the league may never have had (ADR 37).
+      const over = roundMoneyOf(state.round, [entry], state.payments).byEntry.get(entry.id)?.overCents ?? 0;
+      if (over > 0) throw conflict(who.admin ? WITHDRAW_MESSAGES.overpaid(found.name, over) : WITHDRAW_MESSAGES.overpaidOwn);
+      const giveBack = rowOf(transfers, {
+        date: dbNow,
+        toPlayerId: payments.playerId,
+        amountCents: left,
+        description: sql`${`Withdrawn from ${state.round.name}: what was paid, back as credit`}`,
+        paymentId: payments.id,
+      });
+      return {
+        statements: [
+          // Its place on a card goes with it (cascade): a card editor open on it must reload.
+          bumpIfCarded(db, roundId, entryId),
+          db.delete(entries).where(eq(entries.id, entryId)),
+          db
+            .insert(transfers)
+            .select(
+              db
+                .select(giveBack)
+                .from(payments)
+                .where(
+                  and(
+                    ofThePlayer,
+                    inArray(payments.method, ["paypal", "cash"]),
+                    eq(payments.status, "completed"),
+                    sql`${left} > 0`,
+                    sql`not exists (select 1 from ${transfers} t where t.payment_id = ${PAYMENTS.id})`,
+                  ),
                 ),
+            )
+            .onConflictDoNothing()
+            .returning({ paymentId: transfers.paymentId, amountCents: transfers.amountCents }),
+          db
+            .update(paymentRefunds)
+            .set({ resolution: "withdrawn", resolvedAt: dbNow })
+            .where(
+              and(
+                isNull(paymentRefunds.resolution),
+                inArray(paymentRefunds.paymentId, db.select({ id: payments.id }).from(payments).where(ofThePlayer)),
               ),
-          )
-          .onConflictDoNothing()
-          .returning({ paymentId: transfers.paymentId, amountCents: transfers.amountCents }),
-        db
-          .update(paymentRefunds)
-          .set({ resolution: "withdrawn", resolvedAt: dbNow })
-          .where(
-            and(
-              isNull(paymentRefunds.resolution),
-              inArray(paymentRefunds.paymentId, db.select({ id: payments.id }).from(payments).where(ofThePlayer)),
             ),
-          ),
-        nightUnchangedGuard(db, entryId, night),
-        ...(who.admin && opts.reason ? [withdrawalAudit(db, { entryId, playerId, roundId, reason: opts.reason })] : []),
-      ],
-      after: state.entries.filter((e) => e.id !== entryId),
-      guardPlayers: [
-        { playerId, name: entry.name, balanceCents: entry.balanceCents, deltaCents: entry.creditUsedCents - entry.creditAddedCents },
-      ],
-      answer: ([, , given]) => ({
-        entry,
-        roundName: state.round.name,
-        given: given as { paymentId: number | null; amountCents: number }[],
-      }),
-    };
-  });
+          nightUnchangedGuard(db, entryId, night),
+          ...(who.admin && opts.reason ? [withdrawalAudit(db, { entryId, playerId, roundId, reason: opts.reason })] : []),
+        ],
+        after: state.entries.filter((e) => e.id !== entryId),
+        guardPlayers: [
+          { playerId, name: entry.name, balanceCents: entry.balanceCents, deltaCents: entry.creditUsedCents - entry.creditAddedCents },
+        ],
+        answer: ([, , given]) => ({
+          entry,
+          roundName: state.round.name,
+          given: given as { paymentId: number | null; amountCents: number }[],
+          // What is given back is of the round's completed PayPal and cash payments: the state has their methods.
+          methods: new Map(state.payments.map((p) => [p.id, p.method])),
+        }),
+      };
+    },
+    first,
+  );
 
   // The place it freed goes to the round's waitlist (ADR 28).
   await settleAfter(db, roundId);
-  const ids = done.given.flatMap((g) => (g.paymentId === null ? [] : [g.paymentId]));
-  const methods = new Map(
-    ids.length
-      ? (await db.select({ id: payments.id, method: payments.method }).from(payments).where(inArray(payments.id, ids))).map((p) => [
-          p.id,
-          p.method,
-        ])
-      : [],
-  );
+  const { methods } = done;
   const sumOf = (method: string) => done.given.reduce((s, g) => s + (methods.get(g.paymentId ?? 0) === method ? g.amountCents : 0), 0);
   const paypalCents = sumOf("paypal");
   const cashCents = sumOf("cash");

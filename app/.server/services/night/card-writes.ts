@@ -57,15 +57,19 @@ export type MakeInput = { version: number; mode?: CardMode; start?: CardStart; r
  * were. Refused once a card has started. Made again after publishing, they are a new draft.
  */
 export async function makeRoundCards(db: Db, roundId: number, input: MakeInput): Promise<CardBoard> {
-  const [board, settings] = await Promise.all([boardAt(db, roundId, input.version), getLeagueSettings(db)]);
+  // The round's teams read with the board, whether or not they were drawn (ADR 41): decided after.
+  const [board, settings, teamRows] = await Promise.all([
+    boardAt(db, roundId, input.version),
+    getLeagueSettings(db),
+    db.select({ id: entries.id, team: entries.team }).from(entries).where(eq(entries.roundId, roundId)),
+  ]);
   const started = board.cards.find((c) => c.startedAt !== null);
   if (started) throw conflict(CARD_MESSAGES.started(started.number));
   const field = [...board.cards.flatMap((c) => c.players), ...board.waiting].filter((p) => p.checkedIn);
   if (field.length === 0) throw conflict(CARD_MESSAGES.nobody);
   // A doubles round's drawn teams are the cards' units (ADR 31).
-  const teams = await teamsOnField(
-    db,
-    roundId,
+  const teams = teamsOnField(
+    teamRows,
     field.map((p) => p.entryId),
   );
   const groups = teams
@@ -91,8 +95,7 @@ export async function makeRoundCards(db: Db, roundId: number, input: MakeInput):
 }
 
 /** The field's teams when the round's teams are drawn (a player checked in after the draw plays alone); else null. */
-async function teamsOnField(db: Db, roundId: number, field: number[]): Promise<number[][] | null> {
-  const rows = await db.select({ id: entries.id, team: entries.team }).from(entries).where(eq(entries.roundId, roundId));
+function teamsOnField(rows: { id: number; team: number | null }[], field: number[]): number[][] | null {
   if (!rows.some((r) => r.team !== null)) return null;
   return teamsOf(rows.filter((r) => field.includes(r.id))).map((members) => members.map((r) => r.id));
 }

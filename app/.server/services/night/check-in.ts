@@ -3,7 +3,8 @@ import type { Db } from "../../db/client";
 import { entries } from "../../db/schema";
 import { conflict } from "../../errors";
 import { roundMoneyOf } from "../money/round-money";
-import { commitRoundChange } from "../rounds/round-entries";
+import { commitRoundChange, readRoundState } from "../rounds/round-entries";
+import { settled } from "~/lib/settled";
 import { leaveDraftCard } from "./card-sql";
 import { type NightActor, assertNightOpen, nightTarget } from "./night-target";
 import { formatCents } from "~/lib/money";
@@ -40,8 +41,13 @@ type CheckInInput = { roundId: number; entryId: number | null; who: NightActor; 
 /** Checks an entry in (see above): 403/404 for whose entry, 409 outside the window or when it is not paid. */
 export async function checkIn(db: Db, input: CheckInInput): Promise<CheckIn> {
   const now = input.now ?? nowSeconds();
-  const target = await nightTarget(db, input.roundId, input.entryId, input.who);
+  // The round's state beside the target's reads (ADR 41): the batch is planned from it first.
+  const [target, read] = await Promise.all([
+    nightTarget(db, input.roundId, input.entryId, input.who),
+    settled(readRoundState(db, input.roundId)),
+  ]);
   const { round } = target;
+  const first = read.ok ? read.value : undefined;
   const result = (checkedInAt: number | null, changed: boolean, creditCents = 0): CheckIn => ({
     entryId: target.entryId,
     playerId: target.playerId,
@@ -59,27 +65,36 @@ export async function checkIn(db: Db, input: CheckInInput): Promise<CheckIn> {
   // fingerprint holds its payments (ADR 37), so cash recorded meanwhile makes the batch
   // plan again and see the entry paid (no double pay).
   let owed = 0;
-  const written = await commitRoundChange(db, round.id, (state) => {
-    const entry = state.entries.find((e) => e.id === target.entryId);
-    if (!entry) throw conflict(`${target.name}'s entry was withdrawn.`);
-    owed = input.who.admin ? 0 : (roundMoneyOf(state.round, [entry], state.payments).byEntry.get(entry.id)?.owedCents ?? 0);
-    if (owed > 0 && entry.balanceCents < owed) throw conflict(CHECK_IN_MESSAGES.owes(owed, round.name));
-    if (owed > 0 && !input.useCredit) throw conflict(CHECK_IN_MESSAGES.consent(owed, round.name, entry.balanceCents));
-    // The plan only writes: a check-in that another tap made first leaves its update a no-op
-    // (checked_in_at is set), and the batch's balance guard holds the credit.
-    return {
-      statements: [
-        db
-          .update(entries)
-          .set({ checkedInAt: now, checkedInBy: input.who.userId, ...(owed > 0 ? { creditUsedCents: entry.creditUsedCents + owed } : {}) })
-          .where(and(eq(entries.id, entry.id), isNull(entries.checkedInAt)))
-          .returning({ id: entries.id }),
-      ],
-      after: state.entries,
-      guardPlayers: owed > 0 ? [{ playerId: entry.playerId, name: entry.name, balanceCents: entry.balanceCents, deltaCents: -owed }] : [],
-      answer: ([rows]) => (rows as unknown[]).length > 0,
-    };
-  });
+  const written = await commitRoundChange(
+    db,
+    round.id,
+    (state) => {
+      const entry = state.entries.find((e) => e.id === target.entryId);
+      if (!entry) throw conflict(`${target.name}'s entry was withdrawn.`);
+      owed = input.who.admin ? 0 : (roundMoneyOf(state.round, [entry], state.payments).byEntry.get(entry.id)?.owedCents ?? 0);
+      if (owed > 0 && entry.balanceCents < owed) throw conflict(CHECK_IN_MESSAGES.owes(owed, round.name));
+      if (owed > 0 && !input.useCredit) throw conflict(CHECK_IN_MESSAGES.consent(owed, round.name, entry.balanceCents));
+      // The plan only writes: a check-in that another tap made first leaves its update a no-op
+      // (checked_in_at is set), and the batch's balance guard holds the credit.
+      return {
+        statements: [
+          db
+            .update(entries)
+            .set({
+              checkedInAt: now,
+              checkedInBy: input.who.userId,
+              ...(owed > 0 ? { creditUsedCents: entry.creditUsedCents + owed } : {}),
+            })
+            .where(and(eq(entries.id, entry.id), isNull(entries.checkedInAt)))
+            .returning({ id: entries.id }),
+        ],
+        after: state.entries,
+        guardPlayers: owed > 0 ? [{ playerId: entry.playerId, name: entry.name, balanceCents: entry.balanceCents, deltaCents: -owed }] : [],
+        answer: ([rows]) => (rows as unknown[]).length > 0,
+      };
+    },
+    first,
+  );
   if (written) return result(now, true, owed);
   // Nothing written: another tap checked in first, or a payment or credit changed the entry meanwhile.
   const again = await checkedInAt(db, target.entryId);
@@ -90,8 +105,13 @@ export async function checkIn(db: Db, input: CheckInInput): Promise<CheckIn> {
 /** Undoes a check-in (and takes the player off a draft card): the same who and when as checking in. Money stays as it is. */
 export async function undoCheckIn(db: Db, input: Omit<CheckInInput, "useCredit">): Promise<CheckIn> {
   const now = input.now ?? nowSeconds();
-  const target = await nightTarget(db, input.roundId, input.entryId, input.who);
+  // The round's state beside the target's reads (ADR 41): the batch is planned from it first.
+  const [target, read] = await Promise.all([
+    nightTarget(db, input.roundId, input.entryId, input.who),
+    settled(readRoundState(db, input.roundId)),
+  ]);
   const { round } = target;
+  const first = read.ok ? read.value : undefined;
   const result = (changed: boolean): CheckIn => ({
     entryId: target.entryId,
     playerId: target.playerId,
@@ -104,22 +124,27 @@ export async function undoCheckIn(db: Db, input: Omit<CheckInInput, "useCredit">
   });
   if (target.checkedInAt === null) return result(false);
   assertNightOpen(round, input.who, now, input.timeZone);
-  const written = await commitRoundChange(db, round.id, (state) => {
-    if (!state.entries.some((e) => e.id === target.entryId)) throw conflict(`${target.name}'s entry was withdrawn.`);
-    return {
-      statements: [
-        db
-          .update(entries)
-          .set({ checkedInAt: null, checkedInBy: null })
-          .where(and(eq(entries.id, target.entryId), isNotNull(entries.checkedInAt)))
-          .returning({ id: entries.id }),
-        ...leaveDraftCard(db, round.id, target.entryId),
-      ],
-      after: state.entries,
-      guardPlayers: [],
-      answer: ([rows]) => (rows as unknown[]).length > 0,
-    };
-  });
+  const written = await commitRoundChange(
+    db,
+    round.id,
+    (state) => {
+      if (!state.entries.some((e) => e.id === target.entryId)) throw conflict(`${target.name}'s entry was withdrawn.`);
+      return {
+        statements: [
+          db
+            .update(entries)
+            .set({ checkedInAt: null, checkedInBy: null })
+            .where(and(eq(entries.id, target.entryId), isNotNull(entries.checkedInAt)))
+            .returning({ id: entries.id }),
+          ...leaveDraftCard(db, round.id, target.entryId),
+        ],
+        after: state.entries,
+        guardPlayers: [],
+        answer: ([rows]) => (rows as unknown[]).length > 0,
+      };
+    },
+    first,
+  );
   return result(written);
 }
 

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { entries, players, rounds } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
-import { ownClaim } from "../players/own-claim";
+import { approvedPlayerSql, ownClaim } from "../players/own-claim";
 import { getLeagueSettings } from "../standings/league-settings";
 import { type CheckInWindow, checkInWindow, windowState } from "~/lib/night";
 import { formatTime } from "~/lib/time";
@@ -54,14 +54,18 @@ export async function nightRound(db: Db, roundId: number): Promise<NightRound> {
  * someone else's or without an approved claim.
  */
 export async function nightTarget(db: Db, roundId: number, entryId: number | null, who: NightActor): Promise<NightTarget> {
-  const [round, claim] = await Promise.all([nightRound(db, roundId), who.admin ? null : ownClaim(db, who.userId)]);
+  // One trip (ADR 41): a player's own entry is keyed by their approved claim's player in SQL.
+  const which = entryId !== null ? eq(entries.id, entryId) : sql`${entries.playerId} = ${who.admin ? 0 : approvedPlayerSql(who.userId)}`;
+  const [round, claim, [entry]] = await Promise.all([
+    nightRound(db, roundId),
+    who.admin ? null : ownClaim(db, who.userId),
+    db
+      .select({ id: entries.id, playerId: entries.playerId, name: fullNameSql(players), checkedInAt: entries.checkedInAt })
+      .from(entries)
+      .innerJoin(players, eq(players.id, entries.playerId))
+      .where(and(eq(entries.roundId, roundId), which)),
+  ]);
   if (!who.admin && claim?.status !== "approved") throw new AppError("forbidden", NIGHT_MESSAGES.noClaim);
-  const which = entryId !== null ? eq(entries.id, entryId) : eq(entries.playerId, claim?.playerId ?? 0);
-  const [entry] = await db
-    .select({ id: entries.id, playerId: entries.playerId, name: fullNameSql(players), checkedInAt: entries.checkedInAt })
-    .from(entries)
-    .innerJoin(players, eq(players.id, entries.playerId))
-    .where(and(eq(entries.roundId, roundId), which));
   if (!entry) throw notFound(entryId === null ? NIGHT_MESSAGES.notEntered(round.name) : "Entry not found");
   if (claim && entry.playerId !== claim.playerId) throw new AppError("forbidden", NIGHT_MESSAGES.notYours);
   return { round, entryId: entry.id, playerId: entry.playerId, name: entry.name, checkedInAt: entry.checkedInAt };

@@ -6,8 +6,9 @@ import { type Cash, aboveOwed, cashInsert } from "../money/cash";
 import { cashKey, creditPayment, walkUpByKey } from "./walk-up-payments";
 import { entryTotalCents } from "~/lib/pricing";
 import { playerFacts } from "../rounds/entry-admin";
-import { commitRoundChange } from "../rounds/round-entries";
-import { settleLapsed } from "../waitlist/promote";
+import { commitRoundChange, readRoundState } from "../rounds/round-entries";
+import { lapsedOfferQuery, settleLapsedNow } from "../waitlist/promote";
+import { settled, settledValue } from "~/lib/settled";
 import { nightRound, NIGHT_MESSAGES } from "./night-target";
 import { fullName } from "~/lib/player-name";
 import { formatCents } from "~/lib/money";
@@ -53,12 +54,20 @@ export type WalkUp = {
 const alreadyEntered = (name: string) => conflict(`${name} is already entered in this round: check them in from the list.`);
 
 export async function walkUp(db: Db, input: WalkUpInput): Promise<WalkUp> {
-  const earlier = await walkUpByKey(db, input.roundId, input.cash.requestKey);
-  if (earlier) return earlier;
-  const round = await nightRound(db, input.roundId);
-  if (round.played) throw conflict(NIGHT_MESSAGES.played(round.name));
   const now = input.now ?? nowSeconds();
-  const known = "id" in input.player ? await playerFacts(db, input.player.id) : null;
+  // Every read at once (ADR 41), checked in the order they always were: the key's earlier
+  // walk-up, the round, the player, a lapsed offer; the round's state for the batch's first plan.
+  const [earlier, roundRead, player, [lapsed], read] = await Promise.all([
+    walkUpByKey(db, input.roundId, input.cash.requestKey),
+    settled(nightRound(db, input.roundId)),
+    "id" in input.player ? settled(playerFacts(db, input.player.id)) : null,
+    input.overCap ? [] : lapsedOfferQuery(db, input.roundId, now),
+    settled(readRoundState(db, input.roundId)),
+  ]);
+  if (earlier) return earlier;
+  const round = settledValue(roundRead);
+  if (round.played) throw conflict(NIGHT_MESSAGES.played(round.name));
+  const known = player ? settledValue(player) : null;
   const fresh = "id" in input.player ? null : input.player;
   const name = known ? known.name : fullName(fresh as { firstName: string; lastName: string });
   const credit = input.creditCents ?? 0;
@@ -68,53 +77,60 @@ export async function walkUp(db: Db, input: WalkUpInput): Promise<WalkUp> {
   const key = input.cash.requestKey;
   const entry = { roundId: round.id, division: input.division, ace: input.ace, checkedInAt: now, checkedInBy: input.adminId };
   // A lapsed offer passes to the next on the list before the walk-up is judged (ADR 28).
-  if (!input.overCap) await settleLapsed(db, round.id, now);
+  // Settling writes: the round's state is then read afresh for the plan.
+  if (lapsed) await settleLapsedNow(db, round.id, now);
+  const first = !lapsed && read.ok ? read.value : undefined;
   try {
-    return await commitRoundChange(db, round.id, (state) => {
-      if (known && state.entries.some((e) => e.playerId === known.id)) throw alreadyEntered(known.name);
-      const price = entryTotalCents(state.round, input.ace);
-      if (credit > price) throw conflict(`${name}'s entry is ${formatCents(price)}: use at most ${formatCents(price)} of credit.`);
-      const refused = aboveOwed(name, price - credit, input.cash);
-      if (refused) throw refused;
-      // In order on one connection: last_insert_rowid() is the new player or the credit payment, then the new entry.
-      const statements = [
-        ...(fresh ? [db.insert(players).values({ ...fresh, division: input.division })] : []),
-        ...(known && credit > 0 ? [creditPayment(db, round.id, known.id, credit, input, key)] : []),
-        db
-          .insert(entries)
-          .values({
-            ...entry,
-            playerId: known ? known.id : sql`last_insert_rowid()`,
-            creditUsedCents: credit,
-            paymentId: credit > 0 ? sql`last_insert_rowid()` : null,
-          })
-          .returning({ id: entries.id, playerId: entries.playerId }),
-        ...(cashCents > 0
-          ? [cashInsert(db, sql`${entries.id} = last_insert_rowid()`, { ...input.cash, requestKey: credit > 0 ? cashKey(key) : key })]
-          : []),
-      ];
-      const at = statements.length - (cashCents > 0 ? 2 : 1);
-      return {
-        statements,
-        after: [...state.entries, { id: null, division: input.division, score: 0 }],
-        guardPlayers: known && credit > 0 ? [{ playerId: known.id, name, balanceCents: known.balanceCents, deltaCents: -credit }] : [],
-        takesPlace: input.overCap ? undefined : { playerId: known?.id ?? 0, division: input.division, byAdmin: true },
-        answer: (results) => {
-          const [made] = results[at] as { id: number; playerId: number }[];
-          const [paid] = results[credit > 0 ? at - 1 : at + 1] as { id: number }[];
-          if (!made || !paid) throw new Error("the walk-up's inserts returned no row");
-          return {
-            entryId: made.id,
-            playerId: made.playerId,
-            playerName: name,
-            paymentId: paid.id,
-            amountCents: cashCents,
-            creditCents: credit,
-            checkedInAt: now,
-          };
-        },
-      };
-    });
+    return await commitRoundChange(
+      db,
+      round.id,
+      (state) => {
+        if (known && state.entries.some((e) => e.playerId === known.id)) throw alreadyEntered(known.name);
+        const price = entryTotalCents(state.round, input.ace);
+        if (credit > price) throw conflict(`${name}'s entry is ${formatCents(price)}: use at most ${formatCents(price)} of credit.`);
+        const refused = aboveOwed(name, price - credit, input.cash);
+        if (refused) throw refused;
+        // In order on one connection: last_insert_rowid() is the new player or the credit payment, then the new entry.
+        const statements = [
+          ...(fresh ? [db.insert(players).values({ ...fresh, division: input.division })] : []),
+          ...(known && credit > 0 ? [creditPayment(db, round.id, known.id, credit, input, key)] : []),
+          db
+            .insert(entries)
+            .values({
+              ...entry,
+              playerId: known ? known.id : sql`last_insert_rowid()`,
+              creditUsedCents: credit,
+              paymentId: credit > 0 ? sql`last_insert_rowid()` : null,
+            })
+            .returning({ id: entries.id, playerId: entries.playerId }),
+          ...(cashCents > 0
+            ? [cashInsert(db, sql`${entries.id} = last_insert_rowid()`, { ...input.cash, requestKey: credit > 0 ? cashKey(key) : key })]
+            : []),
+        ];
+        const at = statements.length - (cashCents > 0 ? 2 : 1);
+        return {
+          statements,
+          after: [...state.entries, { id: null, division: input.division, score: 0 }],
+          guardPlayers: known && credit > 0 ? [{ playerId: known.id, name, balanceCents: known.balanceCents, deltaCents: -credit }] : [],
+          takesPlace: input.overCap ? undefined : { playerId: known?.id ?? 0, division: input.division, byAdmin: true },
+          answer: (results) => {
+            const [made] = results[at] as { id: number; playerId: number }[];
+            const [paid] = results[credit > 0 ? at - 1 : at + 1] as { id: number }[];
+            if (!made || !paid) throw new Error("the walk-up's inserts returned no row");
+            return {
+              entryId: made.id,
+              playerId: made.playerId,
+              playerName: name,
+              paymentId: paid.id,
+              amountCents: cashCents,
+              creditCents: credit,
+              checkedInAt: now,
+            };
+          },
+        };
+      },
+      first,
+    );
   } catch (err) {
     // A retry with the same key ran at once: the one that won made the walk-up.
     const won = await walkUpByKey(db, input.roundId, key);

@@ -102,7 +102,7 @@ export async function submitClaim(
   input: { playerId: number; note?: string | null },
 ): Promise<ClaimView> {
   if (user.isAdmin) throw new AppError("forbidden", CLAIM_MESSAGES.adminsDoNotClaim);
-  const [[player], [taken], [open]] = await db.batch([
+  const [[player], [taken], [open], [sameView]] = await db.batch([
     db.select({ id: players.id, inactive: players.inactive }).from(players).where(eq(players.id, input.playerId)),
     db
       .select({ id: claims.id })
@@ -112,21 +112,27 @@ export async function submitClaim(
       .select({ id: claims.id, playerId: claims.playerId, status: claims.status })
       .from(claims)
       .where(and(eq(claims.userId, user.id), inArray(claims.status, OPEN))),
+    // What a retry answers, read with the rest (ADR 41) rather than after.
+    claimViews(db).where(and(eq(claims.userId, user.id), eq(claims.playerId, input.playerId), eq(claims.status, "pending"))),
   ]);
   // The same claim sent again (a double click, a retry, the new-player step) is the one on file.
-  if (open && open.playerId === input.playerId && open.status === "pending") return getClaimView(db, open.id);
+  if (open && open.playerId === input.playerId && open.status === "pending")
+    return sameView?.id === open.id ? sameView : getClaimView(db, open.id);
   if (!player) throw notFound("Player not found");
   if (player.inactive) throw badRequest(CLAIM_MESSAGES.inactive);
   if (open) throw conflict(CLAIM_MESSAGES.alreadyOpen);
   if (taken) throw conflict(CLAIM_MESSAGES.playerTaken);
   const now = nowSeconds();
   try {
-    const [row] = await db
-      .insert(claims)
-      .values({ userId: user.id, playerId: input.playerId, status: "pending", note: input.note || null, createdAt: now, updatedAt: now })
-      .returning({ id: claims.id });
+    // The claim made and read back in one batch: last_insert_rowid() is the claim.
+    const [, [row]] = await db.batch([
+      db
+        .insert(claims)
+        .values({ userId: user.id, playerId: input.playerId, status: "pending", note: input.note || null, createdAt: now, updatedAt: now }),
+      claimViews(db).where(sql`${claims.id} = last_insert_rowid()`),
+    ]);
     if (!row) throw new Error("the claim insert returned no row");
-    return getClaimView(db, row.id);
+    return row;
   } catch (err) {
     // The index decides a race the reads above could not see.
     throw uniqueRuleBroken(err, false) ?? err;

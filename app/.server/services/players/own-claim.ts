@@ -25,7 +25,8 @@ export async function ownClaim(db: Db, userId: number): Promise<OwnClaim | null>
       id: claims.id,
       status: claims.status,
       note: claims.note,
-      playerId: players.id,
+      // Aliased: beside claims.id, an unaliased players.id could not join a read batch (ADR 41).
+      playerId: sql<number>`${players.id}`.as("player_id"),
       firstName: players.firstName,
       lastName: players.lastName,
       balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
@@ -37,3 +38,7 @@ export async function ownClaim(db: Db, userId: number): Promise<OwnClaim | null>
     .limit(1);
   return row ?? null;
 }
+
+/** The player of the user's approved claim, as SQL (ownClaim's choice when it is approved): a write's reads key by it (ADR 41). */
+export const approvedPlayerSql = (userId: number) =>
+  sql<number>`(select c.player_id from ${claims} c where c.user_id = ${userId} and c.status = 'approved' order by c.updated_at desc, c.id desc limit 1)`;

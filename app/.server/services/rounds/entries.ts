@@ -70,7 +70,7 @@ export function entriesQuery(db: Db, where: SQL) {
 }
 
 type EntryQueryRow = Awaited<ReturnType<typeof entriesQuery>>[number];
-const toEntryRow = (r: EntryQueryRow): EntryRow => ({ ...r, entryPayoutCents: r.payoutCents + r.payoutAdjustCents });
+export const toEntryRow = (r: EntryQueryRow): EntryRow => ({ ...r, entryPayoutCents: r.payoutCents + r.payoutAdjustCents });
 
 async function selectEntries(db: Db, where: SQL): Promise<EntryRow[]> {
   return (await entriesQuery(db, where)).map(toEntryRow);

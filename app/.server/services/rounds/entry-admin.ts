@@ -5,11 +5,15 @@ import { entries, players } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../errors";
 import { balanceCentsSql } from "../money/balance";
 import { chunk } from "../../db/chunk";
-import { type GuardedPlayer, type RoundState, type StateEntry, commitRoundChange } from "./round-entries";
+import { type GuardedPlayer, type RoundChange, type RoundState, type StateEntry, commitRoundChange, readRoundState } from "./round-entries";
 import { assertEntryVersion } from "./versions";
 import { type Withdrawal, withdrawEntry } from "../money/withdrawal";
 import { SETTLE_MESSAGES, heldPots, planPotPayments } from "../sidepots/settle";
-import { settleLapsed } from "../waitlist/promote";
+import { lapsedOfferQuery, settleLapsedNow } from "../waitlist/promote";
+import { settled, settledValue } from "~/lib/settled";
+import { nowSeconds } from "~/lib/time";
+import { withEntryRow } from "./entry-row";
+import { type EntryRow, entriesQuery, toEntryRow } from "./entries";
 import { holesToMeasure } from "~/lib/ctp-rules";
 import { payoutsByEntry } from "~/lib/payouts";
 import { DOUBLES_DIVISION } from "~/lib/doubles";
@@ -36,9 +40,22 @@ const entryOf = (state: RoundState, id: number) => {
 
 const alreadyEntered = (name: string) => conflict(`${name} is already entered in this round.`);
 
+type NewEntry = Omit<NewEntryValues, "over_cap"> & { over_cap?: boolean };
+
 /** Adds an entry (and, for 'Add player: {text}', its new player) to a round: answers the entry's id. */
-export async function addEntry(db: Db, v: Omit<NewEntryValues, "over_cap"> & { over_cap?: boolean }): Promise<number> {
-  const existing = v.player ? await playerFacts(db, v.player) : null;
+export async function addEntry(db: Db, v: NewEntry): Promise<number> {
+  return (await addEntryRow(db, v)).id;
+}
+
+/** addEntry, answering the entry as its batch read it back. */
+export async function addEntryRow(db: Db, v: NewEntry): Promise<EntryRow> {
+  // Asked at once (ADR 41), checked in the order they always were: the player, then the list, then the round.
+  const [facts, [lapsed], read] = await Promise.all([
+    v.player ? settled(playerFacts(db, v.player)) : null,
+    v.over_cap ? [] : lapsedOfferQuery(db, v.round_id, nowSeconds()),
+    settled(readRoundState(db, v.round_id)),
+  ]);
+  const existing = facts ? settledValue(facts) : null;
   const entryValues = {
     roundId: v.round_id,
     division: v.division,
@@ -48,53 +65,65 @@ export async function addEntry(db: Db, v: Omit<NewEntryValues, "over_cap"> & { o
     payoutAdjustCents: v.payoutAdjust,
   };
   // A lapsed offer passes to the next on the list before the admin's entry is judged (ADR 28).
-  if (!v.over_cap) await settleLapsed(db, v.round_id);
+  // Settling writes: the round's state is then read afresh by commitRoundChange.
+  if (lapsed) await settleLapsedNow(db, v.round_id, nowSeconds());
+  const first = lapsed ? undefined : settledValue(read);
   try {
-    return await commitRoundChange(db, v.round_id, (state) => {
-      const after = [...state.entries, { id: null, division: v.division, score: 0 }];
-      const delta = v.credit_added - v.credit_used;
-      // Past the round's field cap only by the admin's explicit override (ADR 28).
-      const place = (playerId: number) => (v.over_cap ? undefined : { playerId, division: v.division, byAdmin: true });
-      if (existing) {
-        if (state.entries.some((e) => e.playerId === existing.id)) throw alreadyEntered(existing.name);
-        return {
-          statements: [
-            db
-              .insert(entries)
-              .values({ ...entryValues, playerId: existing.id })
-              .returning({ id: entries.id }),
-          ],
-          after,
-          guardPlayers: [{ playerId: existing.id, name: existing.name, balanceCents: existing.balanceCents, deltaCents: delta }],
-          takesPlace: place(existing.id),
-          answer: ([rows]) => firstId(rows),
-        };
-      }
-      const fresh = v.newPlayer;
-      if (!fresh) throw badRequest("Choose a player");
-      // A new player has no credit: using some would overdraw them at once.
-      if (delta < 0) throw conflict(`${fullName(fresh)} is a new player with no credit to use.`);
-      return {
-        statements: [
-          db.insert(players).values({ firstName: fresh.firstName, lastName: fresh.lastName, pdga: fresh.pdga, division: v.division }),
-          // The batch runs in order on one connection: last_insert_rowid() is the new player.
-          db
-            .insert(entries)
-            .values({ ...entryValues, playerId: sql`last_insert_rowid()` })
-            .returning({ id: entries.id }),
-        ],
-        after,
-        guardPlayers: [],
-        takesPlace: place(0),
-        answer: ([, rows]) => firstId(rows),
-      };
-    });
+    return await commitRoundChange(
+      db,
+      v.round_id,
+      (state) => withEntryRow(db, v.round_id, existing?.id ?? newPlayerId, plan(state)),
+      first,
+    );
   } catch (err) {
     // Two adds of one player racing: the unique index lets one in.
     if (uniqueViolation(err)) throw alreadyEntered(existing?.name ?? "That player");
     throw err;
   }
+
+  function plan(state: RoundState): RoundChange<number> {
+    const after = [...state.entries, { id: null, division: v.division, score: 0 }];
+    const delta = v.credit_added - v.credit_used;
+    // Past the round's field cap only by the admin's explicit override (ADR 28).
+    const place = (playerId: number) => (v.over_cap ? undefined : { playerId, division: v.division, byAdmin: true });
+    if (existing) {
+      if (state.entries.some((e) => e.playerId === existing.id)) throw alreadyEntered(existing.name);
+      return {
+        statements: [
+          db
+            .insert(entries)
+            .values({ ...entryValues, playerId: existing.id })
+            .returning({ id: entries.id }),
+        ],
+        after,
+        guardPlayers: [{ playerId: existing.id, name: existing.name, balanceCents: existing.balanceCents, deltaCents: delta }],
+        takesPlace: place(existing.id),
+        answer: ([rows]) => firstId(rows),
+      };
+    }
+    const fresh = v.newPlayer;
+    if (!fresh) throw badRequest("Choose a player");
+    // A new player has no credit: using some would overdraw them at once.
+    if (delta < 0) throw conflict(`${fullName(fresh)} is a new player with no credit to use.`);
+    return {
+      statements: [
+        db.insert(players).values({ firstName: fresh.firstName, lastName: fresh.lastName, pdga: fresh.pdga, division: v.division }),
+        // The batch runs in order on one connection: last_insert_rowid() is the new player.
+        db
+          .insert(entries)
+          .values({ ...entryValues, playerId: sql`last_insert_rowid()` })
+          .returning({ id: entries.id }),
+      ],
+      after,
+      guardPlayers: [],
+      takesPlace: place(0),
+      answer: ([, rows]) => firstId(rows),
+    };
+  }
 }
+
+/** The new player an add made in its batch: read right after the entry's insert, whose row last_insert_rowid() names. */
+const newPlayerId = sql`(select player_id from ${entries} where id = last_insert_rowid())`;
 
 function firstId(rows: unknown): number {
   const id = (rows as { id: number }[] | undefined)?.[0]?.id;
@@ -138,47 +167,72 @@ export type EntryChange = { id: number; version: number; value: EntryChanges };
  * JavaScript sends every row).
  */
 export async function updateEntries(db: Db, changes: EntryChange[], inRound?: number): Promise<number> {
+  return (await editEntries(db, changes, inRound)).updated;
+}
+
+/** updateEntries of one entry, answering the entry as its batch left it (its payout and label with it). */
+export async function updateEntry(db: Db, change: EntryChange): Promise<EntryRow> {
+  const { entry } = await editEntries(db, [change], undefined, change.id);
+  if (!entry) throw notFound("Entry not found");
+  return entry;
+}
+
+async function editEntries(db: Db, changes: EntryChange[], inRound?: number, readBackId?: number) {
   const ids = changes.map((c) => c.id);
   if (new Set(ids).size !== ids.length) throw badRequest("Each entry may appear only once");
-  const roundId = await roundOf(db, ids, inRound);
-  return commitRoundChange(db, roundId, (state) => {
-    const statements: BatchItem<"sqlite">[] = [];
-    const guardPlayers: GuardedPlayer[] = [];
-    const edited = new Map<number, StateEntry>();
-    for (const { id, version, value } of changes) {
-      const now = entryOf(state, id);
-      const next = {
-        ...now,
-        division: value.division ?? now.division,
-        ace: value.ace ?? now.ace,
-        score: value.score ?? now.score,
-        // A score typed for an entry marked DNF (ADR 26) says the player finished after all.
-        dnf: value.score !== undefined && value.score > 0 ? false : now.dnf,
-        payoutAdjustCents: value.payoutAdjust ?? now.payoutAdjustCents,
-        creditAddedCents: value.credit_added ?? now.creditAddedCents,
-        creditUsedCents: value.credit_used ?? now.creditUsedCents,
+  // The entries' round and its state (keyed by the first entry's round) at once (ADR 41): roundOf's refusals win.
+  const [roundId, read] = await Promise.all([
+    roundOf(db, ids, inRound),
+    settled(readRoundState(db, sql`(select round_id from ${entries} where id = ${ids[0] ?? 0})`)),
+  ]);
+  const first = read.ok && read.value.round.id === roundId ? read.value : undefined;
+  return commitRoundChange(
+    db,
+    roundId,
+    (state) => {
+      const statements: BatchItem<"sqlite">[] = [];
+      const guardPlayers: GuardedPlayer[] = [];
+      const edited = new Map<number, StateEntry>();
+      for (const { id, version, value } of changes) {
+        const now = entryOf(state, id);
+        const next = {
+          ...now,
+          division: value.division ?? now.division,
+          ace: value.ace ?? now.ace,
+          score: value.score ?? now.score,
+          // A score typed for an entry marked DNF (ADR 26) says the player finished after all.
+          dnf: value.score !== undefined && value.score > 0 ? false : now.dnf,
+          payoutAdjustCents: value.payoutAdjust ?? now.payoutAdjustCents,
+          creditAddedCents: value.credit_added ?? now.creditAddedCents,
+          creditUsedCents: value.credit_used ?? now.creditUsedCents,
+        };
+        const set = changedFields(now, next);
+        if (Object.keys(set).length === 0) continue;
+        assertEntryVersion(now, version);
+        // Credit set by hand is the admin's own decision, no longer what Credit payouts gave (ADR 37).
+        const byHand = set.creditAddedCents !== undefined ? { creditedForCents: null } : {};
+        statements.push(
+          db
+            .update(entries)
+            .set({ ...set, ...byHand })
+            .where(eq(entries.id, id)),
+        );
+        guardPlayers.push(guardOf(now, next));
+        edited.set(id, next);
+      }
+      return {
+        statements,
+        after: state.entries.map((e) => edited.get(e.id) ?? e),
+        guardPlayers,
+        readBack: readBackId === undefined ? [] : [entriesQuery(db, eq(entries.id, readBackId))],
+        answer: (_, __, [rows]) => {
+          const [row] = (rows ?? []) as Parameters<typeof toEntryRow>[0][];
+          return { updated: statements.length, entry: row ? toEntryRow(row) : undefined };
+        },
       };
-      const set = changedFields(now, next);
-      if (Object.keys(set).length === 0) continue;
-      assertEntryVersion(now, version);
-      // Credit set by hand is the admin's own decision, no longer what Credit payouts gave (ADR 37).
-      const byHand = set.creditAddedCents !== undefined ? { creditedForCents: null } : {};
-      statements.push(
-        db
-          .update(entries)
-          .set({ ...set, ...byHand })
-          .where(eq(entries.id, id)),
-      );
-      guardPlayers.push(guardOf(now, next));
-      edited.set(id, next);
-    }
-    return {
-      statements,
-      after: state.entries.map((e) => edited.get(e.id) ?? e),
-      guardPlayers,
-      answer: () => statements.length,
-    };
-  });
+    },
+    first,
+  );
 }
 
 const EDITABLE = ["division", "ace", "score", "dnf", "payoutAdjustCents", "creditAddedCents", "creditUsedCents"] as const;

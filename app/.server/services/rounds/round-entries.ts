@@ -18,6 +18,7 @@ import { fullRefusal, noRoomGuard } from "../waitlist/field";
 import { syncTags } from "../tags/tag-sync";
 import { potsFingerprintSql } from "../sidepots/pot-sql";
 import { type PotState, potStateOf, potStateQueries } from "../sidepots/pot-state";
+import type { Settled } from "~/lib/settled";
 
 // Every write to a round's entries goes through commitRoundChange (ADR 14): it reads the
 // round, lets the caller plan its statements from what it read, recomputes the payouts and
@@ -78,7 +79,7 @@ export type RoundState = {
  * field a write sets changes: division, score, ace, payouts, credits, payment; migration
  * 0011), and the round's version (its payout per entry among its fields).
  */
-function fingerprintSql(roundId: number): SQL<string> {
+function fingerprintSql(roundId: number | SQL): SQL<string> {
   return sql<string>`(
     coalesce((select group_concat(id || ':' || version, ',')
       from (select id, version from ${entries} where round_id = ${roundId} order by id)), '')
@@ -88,7 +89,8 @@ function fingerprintSql(roundId: number): SQL<string> {
   )`;
 }
 
-export async function readRoundState(db: Db, roundId: number): Promise<RoundState> {
+/** `roundId` may be SQL naming the round (a subquery keyed by an id the caller has): read beside its other reads (ADR 41). */
+export async function readRoundState(db: Db, roundId: number | SQL): Promise<RoundState> {
   const [roundRows, entryRows, paymentRows, ...potRows] = await db.batch([
     db
       .select({
@@ -133,6 +135,10 @@ export async function readRoundState(db: Db, roundId: number): Promise<RoundStat
   };
 }
 
+/** A state read beside a caller's other reads, for commitRoundChange's first plan: only when it is the round's. */
+export const firstOf = (read: Settled<RoundState>, roundId: number): RoundState | undefined =>
+  read.ok && read.value.round.id === roundId ? read.value : undefined;
+
 /**
  * An entry as it will be after the change: a new entry (not yet written) has no id. `ace`
  * when the change may set it: an opted-in entry planned with `ace: false`, or left out,
@@ -152,8 +158,10 @@ export type RoundChange<T> = {
   takesPlace?: { playerId: number; division: string; byAdmin?: boolean };
   /** Changes to the pot besides the entries' own (a round moved or its ace fee changed): guarded where they lower it. */
   potChanges?: PotChange[];
-  /** What the caller answers, from the results of its own statements and the count of payouts rewritten. */
-  answer: (results: unknown[], payoutsWritten: number) => T;
+  /** Reads sent last in the batch, after the payouts: what the answer reports, as the batch left it (ADR 41). */
+  readBack?: BatchItem<"sqlite">[];
+  /** What the caller answers, from the results of its own statements, the count of payouts rewritten and its readBack's rows. */
+  answer: (results: unknown[], payoutsWritten: number, readBack: unknown[]) => T;
 };
 
 export type GuardedPlayer = { playerId: number; name: string; balanceCents: number; deltaCents: number };
@@ -180,11 +188,18 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 /**
  * Plans and commits one change to a round's entries with its payouts, atomically; replans
  * when the round changed under it. `plan` may throw an AppError (404, 409) to refuse.
+ * `read`: the round's state as the caller read it beside its own reads (one trip, ADR 41),
+ * planned from on the first attempt; a replan reads it afresh.
  */
-export async function commitRoundChange<T>(db: Db, roundId: number, plan: (state: RoundState) => RoundChange<T>): Promise<T> {
+export async function commitRoundChange<T>(
+  db: Db,
+  roundId: number,
+  plan: (state: RoundState) => RoundChange<T>,
+  read?: RoundState,
+): Promise<T> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (attempt > 0) await pause(attempt);
-    const state = await readRoundState(db, roundId);
+    const state = attempt === 0 && read ? read : await readRoundState(db, roundId);
     const change = plan(state);
     const guard = writeGuard(db, "roundChanged", sql`${fingerprintSql(roundId)} is not ${state.fingerprint}`);
     const payouts = payoutUpdates(db, state, change.after, change.roundPayoutCents ?? state.round.payoutCents);
@@ -203,10 +218,12 @@ export async function commitRoundChange<T>(db: Db, roundId: number, plan: (state
         ...payouts,
         ...balanceGuards,
         ...potGuards(db, potChanges),
+        ...(change.readBack ?? []),
       ]);
       if (scoresChanged(state, change.after)) markRatingsStale(db, state.round.startsAt);
       const first = 1 + placeGuard.length;
-      const answer = change.answer(results.slice(first, first + change.statements.length), payouts.length);
+      const readBack = results.slice(results.length - (change.readBack?.length ?? 0));
+      const answer = change.answer(results.slice(first, first + change.statements.length), payouts.length, readBack);
       // A tags round's swap follows its results (ADR 27): right after the batch, recomputed from the holdings before it.
       if (state.round.countsForTags && hasResults(state.entries, change.after)) await syncTags(db, state.round.startsAt);
       return answer;

@@ -11,7 +11,7 @@ export const entrySidePotsCentsSql = (entryId: SQL) =>
  * The round's side pots as a round write reads them (opt-ins and marks): part of the
  * round's fingerprint, so settling plans from what holds when it writes (ADR 14).
  */
-export const potsFingerprintSql = (roundId: number) => sql<string>`(
+export const potsFingerprintSql = (roundId: number | SQL) => sql<string>`(
   coalesce((select group_concat(x, ',') from (
     select 'p' || sp.id || ':' || coalesce(sp.settled_at, '') || ':' || sp.buy_in_cents as x from side_pots sp where sp.round_id = ${roundId}
     union all select 'e' || spp.pot_id || ':' || spp.entry_id from side_pot_players spp join side_pots sp on sp.id = spp.pot_id where sp.round_id = ${roundId}

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { type SQL, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rounds, sidePotMarks, sidePotPlayers, sidePotWins, sidePots } from "../../db/schema";
 import { type PotKind, potHoles } from "~/lib/side-pots";
@@ -38,7 +38,7 @@ const sameNameSql = (side: "earlier" | "later") => {
 };
 
 /** The batch items that read the round's pots; potStateOf turns their rows into PotState. */
-export function potStateQueries(db: Db, roundId: number) {
+export function potStateQueries(db: Db, roundId: number | SQL) {
   const inRound = sql`pot_id in (select id from side_pots where round_id = ${roundId})`;
   return [
     db

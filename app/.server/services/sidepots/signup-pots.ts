@@ -9,12 +9,25 @@ import { conflict, notFound } from "../../errors";
 
 /** The chosen pots of the round, each still open: 404 for one not in the round, 409 for one paid. */
 export async function potsForSignUp(db: Db, roundId: number, ids: readonly number[]) {
+  return checkPotsForSignUp(ids, await potsForSignUpQuery(db, roundId, ids));
+}
+
+type PotRow = { id: number; name: string; buyInCents: number; settledAt: number | null };
+
+/** potsForSignUp's read, so a sign-up asks it beside its other reads (ADR 41); none asked when none chosen. */
+export async function potsForSignUpQuery(db: Db, roundId: number, ids: readonly number[]): Promise<PotRow[]> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return [];
-  const pots = await db
+  return db
     .select({ id: sidePots.id, name: sidePots.name, buyInCents: sidePots.buyInCents, settledAt: sidePots.settledAt })
     .from(sidePots)
     .where(and(eq(sidePots.roundId, roundId), inArray(sidePots.id, wanted)));
+}
+
+/** potsForSignUp's checks on what its read found. */
+export function checkPotsForSignUp(ids: readonly number[], pots: PotRow[]) {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
   if (pots.length !== wanted.length) throw notFound("Side pot not found");
   const paid = pots.find((p) => p.settledAt !== null);
   if (paid) throw conflict(`${paid.name} is already paid out: it takes no more players.`);

@@ -7,7 +7,9 @@ import type { CaptureResult } from "../../paypal/wire";
 import { nowSeconds } from "~/lib/time";
 import { balanceCentsSql } from "../money/balance";
 import { claimForCapture, EXPIRED_MESSAGE, expireIfStale } from "./paypal-expiry";
-import { commitRoundChange, type RoundChange } from "../rounds/round-entries";
+import { commitRoundChange, type RoundChange, type RoundState, readRoundState } from "../rounds/round-entries";
+import { type EntryRow, entriesQuery, toEntryRow } from "../rounds/entries";
+import { settled } from "~/lib/settled";
 import { planSignUp } from "./signup";
 import { fullNameSql } from "../../db/player-name";
 import { joinPots, potIdsOf } from "../sidepots/signup-pots";
@@ -20,7 +22,7 @@ import { PAYPAL_MESSAGES, payPalCall } from "./paypal-order";
 
 /** What happened to a captured payment. Only `entered` signs the player up. */
 export type CaptureOutcome =
-  | { kind: "entered"; entryId: number }
+  | { kind: "entered"; entryId: number /** The entry as the batch that made it read it back. */; entry?: EntryRow }
   | { kind: "pending" }
   | { kind: "refused"; message: string }
   | { kind: "paid-not-entered"; message: string };
@@ -81,8 +83,10 @@ export async function captureSignUp(db: Db, paypal: PayPal | null, userId: numbe
   const payment = await paymentOfOrder(db, orderId);
   if (!payment || payment.userId !== userId || payment.method !== "paypal") throw notFound(PAYPAL_MESSAGES.noOrder);
   if (payment.status !== "created") return settledOutcome(db, payment);
+  // What the plan read (the player, the round's state) serves the capture's batch: no read again after PayPal answers.
+  let planned: Planned | undefined;
   try {
-    const { quote } = await planSignUp(db, {
+    const { quote, player, state } = await planSignUp(db, {
       userId,
       playerId: payment.playerId,
       roundId: payment.roundId,
@@ -95,6 +99,7 @@ export async function captureSignUp(db: Db, paypal: PayPal | null, userId: numbe
       await settleCreated(db, payment.id, { status: "failed", paymentData: JSON.stringify({ problem: "price changed before capture" }) });
       return { kind: "refused", message: PAYPAL_MESSAGES.priceChanged };
     }
+    planned = { player, state: state.ok ? state.value : undefined };
   } catch (error) {
     // The webhook may have entered the player between our two reads: that is success.
     const again = await paymentOfOrder(db, orderId);
@@ -109,15 +114,18 @@ export async function captureSignUp(db: Db, paypal: PayPal | null, userId: numbe
     return { kind: "refused", message: EXPIRED_MESSAGE };
   }
   const capture = await payPalCall(() => paypal.captureOrder(orderId, `capture-${orderId}`));
-  return recordCapture(db, payment, capture);
+  return recordCapture(db, payment, capture, planned);
 }
+
+/** What a capture's batch is planned from, when the request read it before capturing. */
+type Planned = { player: { name: string; balanceCents: number }; state?: RoundState };
 
 /**
  * A capture PayPal reported (to the browser's request or in a webhook), recorded against
  * its payment: a capture of another amount or currency is refused and the payment marked
  * failed; a completed one completes the payment and makes the entry, once.
  */
-export async function recordCapture(db: Db, payment: Payment, capture: CaptureFacts): Promise<CaptureOutcome> {
+export async function recordCapture(db: Db, payment: Payment, capture: CaptureFacts, planned?: Planned): Promise<CaptureOutcome> {
   if (capture.currency !== "USD" || capture.amountCents !== payment.amountCents) {
     const problem = `PayPal captured ${capture.amountCents} cents ${capture.currency}; the payment was for ${payment.amountCents} cents USD`;
     console.error("PayPal capture amount mismatch", payment.id, problem);
@@ -129,7 +137,7 @@ export async function recordCapture(db: Db, payment: Payment, capture: CaptureFa
   }
   switch (capture.status) {
     case "COMPLETED":
-      return completeWithEntry(db, payment, capture);
+      return completeWithEntry(db, payment, capture, planned);
     case "PENDING":
       await settleCreated(db, payment.id, { captureId: capture.captureId, status: "created" });
       return { kind: "pending" };
@@ -143,67 +151,78 @@ export async function recordCapture(db: Db, payment: Payment, capture: CaptureFa
   }
 }
 
-async function completeWithEntry(db: Db, payment: Payment, capture: CaptureFacts): Promise<CaptureOutcome> {
+async function completeWithEntry(db: Db, payment: Payment, capture: CaptureFacts, planned?: Planned): Promise<CaptureOutcome> {
   const completed = { status: "completed" as const, captureId: capture.captureId, providerFeeCents: capture.feeCents };
-  const [player] = await db.all<{ name: string; balance: number }>(
-    sql`select ${fullNameSql(players)} as name, ${balanceCentsSql(payment.playerId)} as balance from ${players} where id = ${payment.playerId}`,
-  );
+  // Asked beside the first fresh look at the payment (ADR 41), unless the request read them before capturing.
+  const known = planned ? Promise.resolve(planned.player) : playerOf(db, payment.playerId);
   for (let attempt = 0; attempt < 4; attempt++) {
-    const fresh = await paymentOfOrder(db, payment.transactionId ?? "");
+    const [fresh, player, read] = await Promise.all([
+      paymentOfOrder(db, payment.transactionId ?? ""),
+      known,
+      attempt > 0 ? undefined : planned?.state ? { ok: true as const, value: planned.state } : settled(readRoundState(db, payment.roundId)),
+    ]);
     if (fresh && !settleable(fresh.status)) return settledOutcome(db, fresh);
     try {
-      return await commitRoundChange(db, payment.roundId, (state): RoundChange<CaptureOutcome> => {
-        const complete = db
-          .update(payments)
-          .set({ ...completed, updatedAt: dbNow })
-          .where(eq(payments.id, payment.id));
-        const entered = state.entries.find((e) => e.playerId === payment.playerId);
-        // This payment's entry, made by the other path (browser or webhook) while we planned.
-        if (entered?.paymentId === payment.id)
-          return { statements: [], after: state.entries, guardPlayers: [], answer: () => ({ kind: "entered", entryId: entered.id }) };
-        if (entered) {
-          // Entered some other way meanwhile (an admin, a credit sign-up): the money is in, the entry was not made twice.
-          const problem = "you were already entered in this round.";
+      return await commitRoundChange(
+        db,
+        payment.roundId,
+        (state): RoundChange<CaptureOutcome> => {
+          const complete = db
+            .update(payments)
+            .set({ ...completed, updatedAt: dbNow })
+            .where(eq(payments.id, payment.id));
+          const entered = state.entries.find((e) => e.playerId === payment.playerId);
+          // This payment's entry, made by the other path (browser or webhook) while we planned.
+          if (entered?.paymentId === payment.id)
+            return { statements: [], after: state.entries, guardPlayers: [], answer: () => ({ kind: "entered", entryId: entered.id }) };
+          if (entered) {
+            // Entered some other way meanwhile (an admin, a credit sign-up): the money is in, the entry was not made twice.
+            const problem = "you were already entered in this round.";
+            return {
+              statements: [settleCreated(db, payment.id, { ...completed, paymentData: JSON.stringify({ problem }) })],
+              after: state.entries,
+              guardPlayers: [],
+              answer: () => ({ kind: "paid-not-entered", message: paidNotEntered(problem) }),
+            };
+          }
           return {
-            statements: [settleCreated(db, payment.id, { ...completed, paymentData: JSON.stringify({ problem }) })],
-            after: state.entries,
-            guardPlayers: [],
-            answer: () => ({ kind: "paid-not-entered", message: paidNotEntered(problem) }),
-          };
-        }
-        return {
-          statements: [
-            complete,
-            db
-              .insert(entries)
-              .values({
-                roundId: payment.roundId,
+            statements: [
+              complete,
+              db
+                .insert(entries)
+                .values({
+                  roundId: payment.roundId,
+                  playerId: payment.playerId,
+                  division: payment.division,
+                  ace: payment.aceOptIn,
+                  creditUsedCents: payment.creditUsedCents,
+                  paymentId: payment.id,
+                })
+                .returning({ id: entries.id }),
+              ...joinPots(db, payment.roundId, payment.playerId, potIdsOf(payment)),
+              // Read back last, as the batch made it: the answer needs no read after it.
+              entriesQuery(db, eq(entries.paymentId, payment.id)),
+            ],
+            after: [...state.entries, { id: null, division: payment.division, score: 0 }],
+            takesPlace: { playerId: payment.playerId, division: payment.division },
+            guardPlayers: [
+              {
                 playerId: payment.playerId,
-                division: payment.division,
-                ace: payment.aceOptIn,
-                creditUsedCents: payment.creditUsedCents,
-                paymentId: payment.id,
-              })
-              .returning({ id: entries.id }),
-            ...joinPots(db, payment.roundId, payment.playerId, potIdsOf(payment)),
-          ],
-          after: [...state.entries, { id: null, division: payment.division, score: 0 }],
-          takesPlace: { playerId: payment.playerId, division: payment.division },
-          guardPlayers: [
-            {
-              playerId: payment.playerId,
-              name: player?.name ?? "The player",
-              balanceCents: Number(player?.balance ?? 0),
-              deltaCents: -payment.creditUsedCents,
+                name: player?.name ?? "The player",
+                balanceCents: player?.balanceCents ?? 0,
+                deltaCents: -payment.creditUsedCents,
+              },
+            ],
+            answer: ([, rows, ...rest]) => {
+              const id = (rows as { id: number }[] | undefined)?.[0]?.id;
+              if (id === undefined) throw new Error("the entry insert returned no row");
+              const [row] = rest.at(-1) as Parameters<typeof toEntryRow>[0][];
+              return { kind: "entered", entryId: id, entry: row ? toEntryRow(row) : undefined };
             },
-          ],
-          answer: ([, rows]) => {
-            const id = (rows as { id: number }[] | undefined)?.[0]?.id;
-            if (id === undefined) throw new Error("the entry insert returned no row");
-            return { kind: "entered", entryId: id };
-          },
-        };
-      });
+          };
+        },
+        read?.ok ? read.value : undefined,
+      );
     } catch (error) {
       // The other path entered the player or settled the payment first: look again.
       if (uniqueViolation(error)) continue;
@@ -216,4 +235,12 @@ async function completeWithEntry(db: Db, payment: Payment, capture: CaptureFacts
     }
   }
   throw conflict("The round's entries changed while saving. Please try again.");
+}
+
+/** The player's name and balance, for the batch's balance guard and its refusal. */
+async function playerOf(db: Db, playerId: number): Promise<Planned["player"] | undefined> {
+  const [row] = await db.all<{ name: string; balance: number }>(
+    sql`select ${fullNameSql(players)} as name, ${balanceCentsSql(playerId)} as balance from ${players} where id = ${playerId}`,
+  );
+  return row ? { name: row.name, balanceCents: Number(row.balance) } : undefined;
 }

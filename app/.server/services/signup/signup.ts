@@ -1,16 +1,20 @@
 import { eq, sql } from "drizzle-orm";
 import { type Db, checkFailed, uniqueViolation } from "../../db/client";
-import { entries, players, rounds } from "../../db/schema";
+import { players } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { balanceCentsSql } from "../money/balance";
 import { commitRoundChange } from "../rounds/round-entries";
 import { creditSignUpChange } from "./credit-change";
-import { ownClaim } from "../players/own-claim";
 import { type SignUpQuote, quoteSignUp } from "~/lib/pricing";
 import { fullName } from "~/lib/player-name";
-import { assertRoom } from "../waitlist/field";
-import { potsForSignUp } from "../sidepots/signup-pots";
-import { settleLapsed } from "../waitlist/promote";
+import { fullRefusal } from "../waitlist/field";
+import { checkPotsForSignUp } from "../sidepots/signup-pots";
+import { settleLapsedNow } from "../waitlist/promote";
+import { roomAndState, signUpReads } from "./signup-reads";
+import { type Settled, settledValue as stateOf } from "~/lib/settled";
+import type { RoundState } from "../rounds/round-entries";
+import { withEntryRow } from "../rounds/entry-row";
+import type { EntryRow } from "../rounds/entries";
 import { registrationClosedGuard } from "../rounds/registration";
 import { nowSeconds } from "~/lib/time";
 
@@ -51,23 +55,27 @@ export async function planSignUp(
   potIds: number[];
   round: { id: number; name: string };
   player: { id: number; name: string; balanceCents: number };
+  /** The round's state read with the rest: the credit sign-up plans its batch from it. */
+  state: Settled<RoundState>;
 }> {
-  const claim = await ownClaim(db, req.userId);
+  const read = await signUpReads(db, req, now);
+  const { claim, round } = read;
   if (claim?.status !== "approved") throw new AppError("forbidden", SIGNUP_MESSAGES.noClaim);
   if (req.playerId !== null && claim.playerId !== req.playerId) throw new AppError("forbidden", SIGNUP_MESSAGES.notYours);
-  const [round] = await db.select().from(rounds).where(eq(rounds.id, req.roundId));
   if (!round) throw notFound("Round not found");
   if (!round.openForRegistration || round.startsAt <= now) throw conflict(SIGNUP_MESSAGES.closed);
-  const [already] = await db
-    .select({ id: entries.id })
-    .from(entries)
-    .where(sql`${entries.roundId} = ${req.roundId} and ${entries.playerId} = ${claim.playerId}`);
-  if (already) throw conflict(SIGNUP_MESSAGES.entered);
+  if (stateOf(read.state).entries.some((e) => e.playerId === claim.playerId)) throw conflict(SIGNUP_MESSAGES.entered);
   // A capped round (ADR 28): a free place, or the one offered to this player. An offer
-  // lapsed and not yet passed on goes to the next on the list first, not to whoever signs up.
-  await settleLapsed(db, round.id, now);
-  await assertRoom(db, round.id, req.division, claim.playerId);
-  const pots = await potsForSignUp(db, round.id, req.sidePotIds ?? []);
+  // lapsed and not yet passed on goes to the next on the list first, not to whoever signs up;
+  // settling writes, so what depends on the list is read again after it.
+  let { full, state } = read;
+  if (read.lapsed) {
+    await settleLapsedNow(db, round.id, now);
+    const [[room], again] = await roomAndState(db, req);
+    [full, state] = [Boolean(room?.full), again];
+  }
+  if (full) throw await fullRefusal(db, round.id, req.division);
+  const pots = checkPotsForSignUp(req.sidePotIds ?? [], read.pots);
   const quote = quoteSignUp({
     round,
     aceOptIn: req.ace,
@@ -80,6 +88,7 @@ export async function planSignUp(
     potIds: pots.map((p) => p.id),
     round: { id: round.id, name: round.name },
     player: { id: claim.playerId, name: fullName(claim), balanceCents: claim.balanceCents },
+    state,
   };
 }
 
@@ -90,15 +99,29 @@ export async function planSignUp(
  * when registration closed after the request read the round, or its start passed (ADR 39).
  * `now`: the request's clock, for the checks made before the batch.
  */
-export async function signUpWithCredit(db: Db, req: SignUpRequest, now = nowSeconds()): Promise<{ entryId: number; quote: SignUpQuote }> {
-  const { quote, player, potIds } = await planSignUp(db, req, now);
+export async function signUpWithCredit(
+  db: Db,
+  req: SignUpRequest,
+  now = nowSeconds(),
+): Promise<{ entryId: number; entry: EntryRow; quote: SignUpQuote }> {
+  const { quote, player, potIds, state } = await planSignUp(db, req, now);
   if (!quote.paidByCredit) throw badRequest(SIGNUP_MESSAGES.notCovered);
   try {
-    const entryId = await commitRoundChange(db, req.roundId, (state) => {
-      if (state.entries.some((e) => e.playerId === player.id)) throw conflict(SIGNUP_MESSAGES.entered);
-      return creditSignUpChange(db, state, { ...req, player, quote, potIds }, [registrationClosedGuard(db, req.roundId)]);
-    });
-    return { entryId, quote };
+    const entry = await commitRoundChange(
+      db,
+      req.roundId,
+      (state) => {
+        if (state.entries.some((e) => e.playerId === player.id)) throw conflict(SIGNUP_MESSAGES.entered);
+        return withEntryRow(
+          db,
+          req.roundId,
+          player.id,
+          creditSignUpChange(db, state, { ...req, player, quote, potIds }, [registrationClosedGuard(db, req.roundId)]),
+        );
+      },
+      stateOf(state),
+    );
+    return { entryId: entry.id, entry, quote };
   } catch (err) {
     if (uniqueViolation(err)) throw conflict(SIGNUP_MESSAGES.entered);
     if (checkFailed(err, "registration_closed")) throw conflict(SIGNUP_MESSAGES.closed);

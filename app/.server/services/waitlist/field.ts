@@ -14,7 +14,7 @@ import { type FieldCaps, type FieldCount, capsOf, fullMessage } from "~/lib/fiel
 const openOffer = (alias: string) => sql.raw(`${alias}.status = 'offered' and ${alias}.offer_expires_at > unixepoch()`);
 
 /** What takes or holds a place in the round: its entries and its open offers, with their divisions. */
-const placesSql = (roundId: number, exceptPlayer: number) => sql`(
+const placesSql = (roundId: number, exceptPlayer: number | SQL) => sql`(
   select division from entries where round_id = ${roundId}
   union all
   select w.division from waitlist w where w.round_id = ${roundId} and ${openOffer("w")} and w.player_id <> ${exceptPlayer})`;
@@ -83,7 +83,7 @@ export async function readField(db: Db, roundId: number): Promise<Field | null> 
 }
 
 /** Whether the player holds an open offer of a place in the round. */
-export const holdsOfferSql = (roundId: number, playerId: number) =>
+export const holdsOfferSql = (roundId: number, playerId: number | SQL) =>
   sql`exists (select 1 from waitlist o where o.round_id = ${roundId} and o.player_id = ${playerId} and ${openOffer("o")})`;
 
 /**
@@ -91,7 +91,7 @@ export const holdsOfferSql = (roundId: number, playerId: number) =>
  * division's cap, counting what others take or hold; false when the player holds an open
  * offer (the place is theirs) or nothing is capped.
  */
-export function noRoomSql(roundId: number, division: string, playerId: number): SQL {
+export function noRoomSql(roundId: number, division: string, playerId: number | SQL): SQL {
   const cap = sql`json_extract(r.division_caps, '$.' || json_quote(${division}))`;
   return sql`(not ${holdsOfferSql(roundId, playerId)} and exists (select 1 from rounds r where r.id = ${roundId} and (
     (r.field_cap is not null and (select count(*) from ${placesSql(roundId, playerId)}) + 1 > r.field_cap)
@@ -114,6 +114,10 @@ export async function fullRefusal(db: Db, roundId: number, division: string, byA
 
 /** 409 unless the player may take a place in `division` now: a free one, or the one offered to them. */
 export async function assertRoom(db: Db, roundId: number, division: string, playerId: number): Promise<void> {
-  const [row] = await db.all<{ full: number }>(sql`select ${noRoomSql(roundId, division, playerId)} as full`);
+  const [row] = await noRoomQuery(db, roundId, division, playerId);
   if (row?.full) throw await fullRefusal(db, roundId, division);
 }
+
+/** assertRoom's read, unrun (ADR 41); `playerId` may be SQL naming the player (a subquery). */
+export const noRoomQuery = (db: Db, roundId: number, division: string, playerId: number | SQL) =>
+  db.all<{ full: number }>(sql`select ${noRoomSql(roundId, division, playerId)} as full`);

@@ -111,12 +111,20 @@ export async function settleAfter(db: Db, roundId: number): Promise<void> {
  * nothing lapsed; a failure is logged and the write goes on (the cron settles it).
  */
 export async function settleLapsed(db: Db, roundId: number, now = nowSeconds()): Promise<void> {
-  const [due] = await db
+  const [due] = await lapsedOfferQuery(db, roundId, now);
+  if (due) await settleLapsedNow(db, roundId, now);
+}
+
+/** settleLapsed's read, unrun, so a write can ask it beside its other reads (ADR 41). */
+export const lapsedOfferQuery = (db: Db, roundId: number, now: number) =>
+  db
     .select({ id: waitlist.id })
     .from(waitlist)
     .where(and(eq(waitlist.roundId, roundId), eq(waitlist.status, "offered"), lte(waitlist.offerExpiresAt, now)))
     .limit(1);
-  if (!due) return;
+
+/** settleLapsed's settling, when lapsedOfferQuery found an offer: a failure is logged and the write goes on. */
+export async function settleLapsedNow(db: Db, roundId: number, now: number): Promise<void> {
   try {
     await settleWaitlist(db, roundId, now);
   } catch (err) {

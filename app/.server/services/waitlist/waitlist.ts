@@ -1,11 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
+import { type SQL, and, eq, sql } from "drizzle-orm";
 import { type Db, uniqueViolation } from "../../db/client";
 import { entries, rounds, waitlist } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
-import { ownClaim } from "../players/own-claim";
+import { approvedPlayerSql, ownClaim } from "../players/own-claim";
 import { SIGNUP_MESSAGES, signUpWithCredit } from "../signup/signup";
-import { readField } from "./field";
-import { openStatuses, settleLapsed, settleWaitlist } from "./promote";
+import { type Field, fieldOf, fieldQuery, readField } from "./field";
+import { lapsedOfferQuery, openStatuses, settleLapsedNow, settleWaitlist } from "./promote";
 import { placesLeft } from "~/lib/field-places";
 import { nowSeconds } from "~/lib/time";
 
@@ -35,73 +35,98 @@ export type WaitlistPlace = {
   offerExpiresAt: number | null;
 };
 
-/** The signed-in user's approved player, or 403 as a sign-up refuses. */
-async function claimedPlayer(db: Db, userId: number): Promise<number> {
-  const claim = await ownClaim(db, userId);
-  if (claim?.status !== "approved") throw new AppError("forbidden", SIGNUP_MESSAGES.noClaim);
-  return claim.playerId;
-}
-
 export async function joinWaitlist(db: Db, req: JoinRequest, now = nowSeconds()): Promise<WaitlistPlace> {
-  const playerId = await claimedPlayer(db, req.userId);
-  const [round] = await db.select().from(rounds).where(eq(rounds.id, req.roundId));
+  // Asked at once (ADR 41), checked in the order they always were.
+  const [claim, [round], [entered], [lapsed], [fieldRow]] = await Promise.all([
+    ownClaim(db, req.userId),
+    db.select().from(rounds).where(eq(rounds.id, req.roundId)),
+    db
+      .select({ id: entries.id })
+      .from(entries)
+      .where(and(eq(entries.roundId, req.roundId), sql`${entries.playerId} = ${approvedPlayerSql(req.userId)}`)),
+    lapsedOfferQuery(db, req.roundId, now),
+    fieldQuery(db, req.roundId),
+  ]);
+  if (claim?.status !== "approved") throw new AppError("forbidden", SIGNUP_MESSAGES.noClaim);
+  const { playerId } = claim;
   if (!round) throw notFound("Round not found");
   if (!round.openForRegistration) throw conflict(SIGNUP_MESSAGES.closed);
   if (round.startsAt <= now) throw conflict(WAITLIST_MESSAGES.started);
-  const [entered] = await db
-    .select({ id: entries.id })
-    .from(entries)
-    .where(and(eq(entries.roundId, req.roundId), eq(entries.playerId, playerId)));
   if (entered) throw conflict(SIGNUP_MESSAGES.entered);
-  // Places freed and not yet passed on go to those already waiting before a newcomer is judged.
-  await settleWaitlist(db, req.roundId, now);
-  const field = await readField(db, req.roundId);
+  // Places freed and not yet passed on go to those already waiting before a newcomer is judged:
+  // settled when the reads show something to settle (an offer lapsed, a place a waiting player fits).
+  let field = fieldOf(fieldRow);
+  if (lapsed || hasPlaceForWaiting(field)) {
+    await settleWaitlist(db, req.roundId, now);
+    field = await readField(db, req.roundId);
+  }
   if (field && placesLeft(field.caps, field.taken, req.division) > 0) throw conflict(WAITLIST_MESSAGES.notFull);
   try {
-    await db.insert(waitlist).values({
-      roundId: req.roundId,
-      playerId,
-      userId: req.userId,
-      division: req.division,
-      ace: req.ace,
-      autoConfirm: req.autoConfirm,
-    });
+    const [, [row]] = await db.batch([
+      db.insert(waitlist).values({
+        roundId: req.roundId,
+        playerId,
+        userId: req.userId,
+        division: req.division,
+        ace: req.ace,
+        autoConfirm: req.autoConfirm,
+      }),
+      placeQuery(db, req.roundId, playerId),
+    ]);
+    const place = row ? placeOf(row, now) : null;
+    if (!place) throw new Error("the waitlist insert left no place");
+    return place;
   } catch (err) {
     if (uniqueViolation(err)) throw conflict(WAITLIST_MESSAGES.already);
     throw err;
   }
-  const place = await waitlistPlace(db, req.roundId, playerId);
-  if (!place) throw new Error("the waitlist insert left no place");
-  return place;
 }
+
+/** Whether settling would give a place now: a waiting player whose division has one. */
+const hasPlaceForWaiting = (field: Field | null) => field?.queue.some((d) => placesLeft(field.caps, field.taken, d) > 0) ?? false;
 
 /** Leaves the list (a place on offer is declined and passes to the next player). */
 export async function leaveWaitlist(db: Db, userId: number, roundId: number, now = nowSeconds()): Promise<{ declinedOffer: boolean }> {
-  const playerId = await claimedPlayer(db, userId);
-  const [left] = await db
-    .update(waitlist)
-    .set({ status: "left", closedAt: now })
-    .where(and(eq(waitlist.roundId, roundId), eq(waitlist.playerId, playerId), openStatuses))
-    .returning({ offerExpiresAt: waitlist.offerExpiresAt });
+  // One trip (ADR 41): the claim beside a batch that leaves the list of the approved claim's
+  // player (nothing without one: the 403 below) and then looks for a lapsed offer.
+  const [claim, [[left], [lapsed]]] = await Promise.all([
+    ownClaim(db, userId),
+    db.batch([
+      db
+        .update(waitlist)
+        .set({ status: "left", closedAt: now })
+        .where(and(eq(waitlist.roundId, roundId), sql`${waitlist.playerId} = ${approvedPlayerSql(userId)}`, openStatuses))
+        .returning({ offerExpiresAt: waitlist.offerExpiresAt }),
+      lapsedOfferQuery(db, roundId, now),
+    ]),
+  ]);
+  if (claim?.status !== "approved") throw new AppError("forbidden", SIGNUP_MESSAGES.noClaim);
   if (!left) throw notFound(WAITLIST_MESSAGES.notOnList);
   const declinedOffer = left.offerExpiresAt !== null;
   // A place turned down passes on; any other leave still settles an offer that lapsed.
   if (declinedOffer) await settleWaitlist(db, roundId, now);
-  else await settleLapsed(db, roundId, now);
+  else if (lapsed) await settleLapsedNow(db, roundId, now);
   return { declinedOffer };
 }
 
 /** Confirms the place offered to the user's player, paid wholly by their credit (the sign-up's own refusals otherwise). */
 export async function confirmOffer(db: Db, userId: number, roundId: number, now = nowSeconds()) {
-  const playerId = await claimedPlayer(db, userId);
-  const place = await waitlistPlace(db, roundId, playerId, now);
-  if (place?.status !== "offered") {
-    const [round] = await db.select({ id: rounds.id }).from(rounds).where(eq(rounds.id, roundId));
-    if (!round) throw notFound("Round not found");
-    const [entered] = await db
+  // Asked at once (ADR 41), keyed by the approved claim's player; checked in the order they always were.
+  const player = approvedPlayerSql(userId);
+  const [claim, [row], [round], [entered]] = await Promise.all([
+    ownClaim(db, userId),
+    placeQuery(db, roundId, player),
+    db.select({ id: rounds.id }).from(rounds).where(eq(rounds.id, roundId)),
+    db
       .select({ id: entries.id })
       .from(entries)
-      .where(and(eq(entries.roundId, roundId), eq(entries.playerId, playerId)));
+      .where(and(eq(entries.roundId, roundId), sql`${entries.playerId} = ${player}`)),
+  ]);
+  if (claim?.status !== "approved") throw new AppError("forbidden", SIGNUP_MESSAGES.noClaim);
+  const { playerId } = claim;
+  const place = row ? placeOf(row, now) : null;
+  if (place?.status !== "offered") {
+    if (!round) throw notFound("Round not found");
     // A confirm that raced another confirm of the same offer: the other one entered them.
     if (entered) throw conflict(SIGNUP_MESSAGES.entered);
     throw conflict(WAITLIST_MESSAGES.noOffer);
@@ -118,7 +143,13 @@ export async function confirmOffer(db: Db, userId: number, roundId: number, now 
 
 /** A player's open place on a round's list, with their position; an offer past its deadline counts as gone. */
 export async function waitlistPlace(db: Db, roundId: number, playerId: number, now = nowSeconds()): Promise<WaitlistPlace | null> {
-  const [row] = await db
+  const [row] = await placeQuery(db, roundId, playerId);
+  return row ? placeOf(row, now) : null;
+}
+
+/** waitlistPlace's read, unrun: a batch can carry it. */
+const placeQuery = (db: Db, roundId: number, playerId: number | SQL) =>
+  db
     .select({
       id: waitlist.id,
       roundId: waitlist.roundId,
@@ -130,9 +161,7 @@ export async function waitlistPlace(db: Db, roundId: number, playerId: number, n
       ahead: sql<number>`(select count(*) from ${waitlist} o where o.round_id = ${roundId} and o.status = 'waiting' and o.id < ${waitlist}.id)`,
     })
     .from(waitlist)
-    .where(and(eq(waitlist.roundId, roundId), eq(waitlist.playerId, playerId), openStatuses));
-  return row ? placeOf(row, now) : null;
-}
+    .where(and(eq(waitlist.roundId, roundId), sql`${waitlist.playerId} = ${playerId}`, openStatuses));
 
 type PlaceRow = Omit<WaitlistPlace, "position" | "status"> & { status: string; ahead: number };
 

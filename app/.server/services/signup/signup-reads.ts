@@ -1,0 +1,37 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { rounds } from "../../db/schema";
+import { ownClaim } from "../players/own-claim";
+import { readRoundState } from "../rounds/round-entries";
+import { potsForSignUpQuery } from "../sidepots/signup-pots";
+import { noRoomQuery } from "../waitlist/field";
+import { lapsedOfferQuery } from "../waitlist/promote";
+import type { SignUpRequest } from "./signup";
+import { settled } from "~/lib/settled";
+
+// Everything a sign-up plans from, asked at once (ADR 41): one round trip, whatever the
+// answer. The checks are made after, in the order a user has always seen them, so a
+// refusal's status and message do not depend on which read came back first; a read that
+// fails (the round's state of a round that does not exist) is kept, not thrown, until its
+// check is reached.
+
+/** The player a request names, as SQL: the one given, else the user's claim (ownClaim's choice). */
+const playerOf = (req: SignUpRequest) =>
+  req.playerId ??
+  sql`(select c.player_id from claims c where c.user_id = ${req.userId} and c.status <> 'withdrawn'
+    order by c.status = 'approved' desc, c.updated_at desc, c.id desc limit 1)`;
+
+/** The reads that depend on the waitlist: asked again after a lapsed offer is settled. */
+export const roomAndState = (db: Db, req: SignUpRequest) =>
+  Promise.all([noRoomQuery(db, req.roundId, req.division, playerOf(req)), settled(readRoundState(db, req.roundId))]);
+
+export async function signUpReads(db: Db, req: SignUpRequest, now: number) {
+  const [claim, [round], [lapsed], pots, [[room], state]] = await Promise.all([
+    ownClaim(db, req.userId),
+    db.select().from(rounds).where(eq(rounds.id, req.roundId)),
+    lapsedOfferQuery(db, req.roundId, now),
+    potsForSignUpQuery(db, req.roundId, req.sidePotIds ?? []),
+    roomAndState(db, req),
+  ]);
+  return { claim, round, lapsed: Boolean(lapsed), pots, full: Boolean(room?.full), state };
+}
