@@ -180,9 +180,9 @@ describe("a write's round trips", () => {
     const token = await tokenFor(await makeAdmin());
     const res = await call("POST", `/api/admin/rounds/${night.round.id}/cards`, { token, body: { version: 0, mode: "rating" } });
     expect((await expectStatus(res, 200)).cards.length).toBeGreaterThan(0);
-    // Session; the board (2: its players' ratings are read after its rows, in cardBoard, which
-    // the night's GETs share); the batch; the board again for the answer (2). No follow-up.
-    expect(tripsOf(res)).toBe(6);
+    // Session; the board (its players' ratings read beside its rows); the batch; the board
+    // again for the answer, read after the batch that made its cards. No follow-up.
+    expect(tripsOf(res)).toBe(4);
   });
 
   it("the books check's fixes, voidCash and excessToCredit: session, reads, batch", async () => {
