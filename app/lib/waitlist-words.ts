@@ -15,7 +15,9 @@ const NEWS: Record<Notice["kind"], string> = {
   expired: "your offer lapsed and went to the next player",
 };
 
-export function waitlistLines(places: Place[], notices: Notice[], timeZone: string): WaitlistLine[] {
+type Lapsed = { roundId: number; roundName: string; offerExpiresAt: number };
+
+export function waitlistLines(places: Place[], notices: Notice[], timeZone: string, lapsed: Lapsed[] = []): WaitlistLine[] {
   const open = places.map((p) => ({
     key: `place-${p.roundId}`,
     roundId: p.roundId,
@@ -25,9 +27,19 @@ export function waitlistLines(places: Place[], notices: Notice[], timeZone: stri
         ? `${p.roundName}: a place is yours until ${formatRoundWhen(p.offerExpiresAt ?? 0, timeZone)}. Confirm and pay.`
         : `${p.roundName}: your place on the waitlist: ${p.position}.`,
   }));
-  // An offer still open is said above; the rest of the news below it.
+  // An offer whose deadline passed reads as lapsed, as on the round page, until the cron
+  // (within a minute) or the next write passes it on (ADR 28).
+  const gone = lapsed.map((l) => ({
+    key: `lapsed-${l.roundId}`,
+    roundId: l.roundId,
+    offer: false,
+    text: `${l.roundName}: the place held for you until ${formatRoundWhen(l.offerExpiresAt, timeZone)} has lapsed.`,
+  }));
+  // An offer still open, or lapsed, is said above; the rest of the news below it.
+  const said = (roundId: number) =>
+    places.some((p) => p.roundId === roundId && p.status === "offered") || lapsed.some((l) => l.roundId === roundId);
   const news = notices
-    .filter((n) => !(n.kind === "offered" && places.some((p) => p.roundId === n.roundId && p.status === "offered")))
+    .filter((n) => !(n.kind === "offered" && said(n.roundId)))
     .map((n) => ({ key: `notice-${n.id}`, roundId: n.roundId, offer: false, text: `${n.roundName}: ${NEWS[n.kind]}.` }));
-  return [...open, ...news];
+  return [...open, ...gone, ...news];
 }

@@ -64,7 +64,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** The user's part in words: times in the league's zone and the card's line made here, not in the browser. */
 function playerHomeView({ claim, next, waitlist }: PlayerHomeData, timeZone: string): PlayerHomeView {
-  const lines = waitlist ? waitlistLines(waitlist.places, waitlist.notices, timeZone) : [];
+  const lines = waitlist ? waitlistLines(waitlist.places, waitlist.notices, timeZone, waitlist.lapsed) : [];
   if (!next) return { claim, next: null, waitlist: lines };
   const { round, night } = next;
   return {

@@ -13,6 +13,10 @@ import { addEntry } from "~/.server/services/rounds/entry-admin";
 import { signUpWithCredit } from "~/.server/services/signup/signup";
 import { joinWaitlist, leaveWaitlist } from "~/.server/services/waitlist/waitlist";
 import * as roundPage from "~/routes/round";
+import { leagueFromEnv } from "~/.server/league";
+import { playerWaitlists } from "~/.server/services/waitlist/waitlist-view";
+import { formatRoundWhen } from "~/lib/round-dates";
+import { waitlistLines } from "~/lib/waitlist-words";
 
 // A lapsed waitlist offer (ADR 28): a read never settles it. The round page and the admin's
 // list read it as lapsed from the rows, and write nothing; the cron or the next write to the
@@ -172,5 +176,21 @@ describe("GET /api/admin/rounds/{id}/waitlist with a lapsed offer", () => {
       [false, "waiting"],
     ]);
     expect(await dbSnapshot()).toEqual(before);
+  });
+});
+
+describe("the player's home with a lapsed offer", () => {
+  it("says the place held until its deadline has lapsed, not that a place was offered, until the cron passes it on", async () => {
+    const { round, a, deadline } = await lapsedRound();
+    const tz = leagueFromEnv(env).timeZone;
+    const home = await playerWaitlists(testDb(), a.player.id, nowSec());
+    const lines = waitlistLines(home.places, home.notices, tz, home.lapsed).map((l) => l.text);
+    expect(lines).toEqual([`${round.name}: the place held for you until ${formatRoundWhen(deadline ?? 0, tz)} has lapsed.`]);
+    await runCron();
+    const after = await playerWaitlists(testDb(), a.player.id, nowSec());
+    expect(after.lapsed).toEqual([]);
+    expect(waitlistLines(after.places, after.notices, tz, after.lapsed).map((l) => l.text)).toContain(
+      `${round.name}: your offer lapsed and went to the next player.`,
+    );
   });
 });

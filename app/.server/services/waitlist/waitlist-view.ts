@@ -62,7 +62,9 @@ export type HomeNotice = {
   roundName: string;
   at: number;
 };
-export type PlayerWaitlists = { places: HomePlace[]; notices: HomeNotice[] };
+/** An offer whose deadline passed before the cron or a write settled it (ADR 28: a read never settles). */
+export type HomeLapsed = { roundId: number; roundName: string; offerExpiresAt: number };
+export type PlayerWaitlists = { places: HomePlace[]; notices: HomeNotice[]; lapsed: HomeLapsed[] };
 
 /** How long a waitlist notice stays on the home page. */
 export const NOTICE_DAYS = 7;
@@ -117,5 +119,10 @@ export async function playerWaitlists(db: Db, playerId: number | SQL<number | nu
         ]
       : [];
   });
-  return { places, notices };
+  const lapsed = open.flatMap((row) =>
+    row.status === "offered" && (row.offerExpiresAt ?? 0) <= now
+      ? [{ roundId: row.roundId, roundName: row.roundName, offerExpiresAt: row.offerExpiresAt ?? 0 }]
+      : [],
+  );
+  return { places, notices, lapsed };
 }
