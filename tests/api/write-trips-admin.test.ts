@@ -34,6 +34,7 @@ describe("the admin's writes' round trips", () => {
     const now = await expectStatus(await asAdmin("GET", "/settings"), 200);
     const res = await asAdmin("PUT", "/settings", now);
     expect(await expectStatus(res, 200)).toEqual(now);
+    // Session; the upsert; the settings read back for the answer.
     expect(tripsOf(res), "settings").toBe(3);
   });
 
@@ -41,6 +42,7 @@ describe("the admin's writes' round trips", () => {
     const asAdmin = await admin();
     const made = await asAdmin("POST", "/courses", { name: `Maple ${uniq()}`, place: "Maple Ridge" });
     const course = await expectStatus(made, 201);
+    // Each save: session; the write; the course or layout read back for the answer.
     expect(tripsOf(made), "course add").toBe(3);
     const saved = await asAdmin("PUT", `/courses/${course.id}`, { name: `Maple ${uniq()}`, place: "" });
     await expectStatus(saved, 200);
@@ -91,6 +93,8 @@ describe("the admin's writes' round trips", () => {
     const capped = await cappedRound(3);
     const caps = await asAdmin("PUT", `/rounds/${capped.id}/caps`, { version: capped.version, field_cap: 2 });
     await expectStatus(caps, 200);
+    // Session; the update (its version in its WHERE). Follow-ups (6, not itemised here):
+    // settleAfter (ADR 28) on the freed places, and the waitlist notices' check.
     expect(tripsOf(caps), "caps").toBe(8);
   });
 
@@ -115,9 +119,11 @@ describe("the admin's writes' round trips", () => {
     const own = await expectStatus(await call("POST", "/api/players/addNew", { token, body: { values } }), 201);
     const unclaimed = await call("PUT", `/api/claims/${own.claim.id}/unclaim`, { token });
     await expectStatus(unclaimed, 200);
+    // Session; the move (its checks in its WHERE); the claim read back for the answer.
     expect(tripsOf(unclaimed), "unclaim").toBe(3);
     const removed = await asAdmin("DELETE", `/users/${user.id}/players/${own.newId}`);
     await expectStatus(removed, 200);
+    // Session; the record (its name, and that the user added it); the guarded delete.
     expect(tripsOf(removed), "own record delete").toBe(3);
     const other = await makePlayer();
     const claim = await expectStatus(await call("POST", "/api/claims", { token, body: { player_id: other.id, note: "me" } }), 201);

@@ -24,6 +24,8 @@ describe("the night's writes' round trips", () => {
     }));
     const saved = await call("PUT", base, { token, body: { version: made.version, cards } });
     const board = await expectStatus(saved, 200);
+    // Session; the board; the guarded batch; the board again for the answer (slots and labels
+    // as stored), as making cards does (tests/api/write-trips.test.ts). No follow-up.
     expect(tripsOf(saved), "save").toBe(4);
     const late = await makeEntry({
       roundId: night.round.id,
@@ -37,7 +39,9 @@ describe("the night's writes' round trips", () => {
     expect(tripsOf(took), "late").toBe(4);
     const published = await call("POST", `${base}/publish`, { token, body: { version: after.version } });
     await expectStatus(published, 200);
-    expect(tripsOf(published), "publish").toBe(4);
+    // Session; the board; the update (held at the version read). The answer is the board read,
+    // published at the next version. The mails are a queue message.
+    expect(tripsOf(published), "publish").toBe(3);
   });
 
   it("a live round's changes", async () => {
@@ -47,6 +51,8 @@ describe("the night's writes' round trips", () => {
       body: { changes: [change.strokes(a.entry.id, 1, 3)] },
     });
     await expectStatus(res, 200);
+    // The Worker's trips: session; the round's existence (its 404 before the object is asked);
+    // the object's answer (a wait of its own). The object's own D1 reads are not in this count.
     expect(tripsOf(res), "changes").toBe(3);
   });
 });
