@@ -109,9 +109,12 @@ export const usersApi = subApp()
   })
   .put("/profile", requireUser, body(ProfileSchema), async (c) => {
     const { user } = c.var.session;
-    const { passwordChanged } = await updateProfile(c.var.db, user.id, c.req.valid("json"));
-    // A new password ended every session; this one continues on a fresh token.
+    const { passwordChanged, saved } = await updateProfile(c.var.db, user.id, c.req.valid("json"));
+    // The session's user (read by the guard) with what was saved: no trip to read it again.
+    if (!passwordChanged) return c.json({ success: true, user: sessionUserJson({ ...user, ...saved }) });
+    // A new password ended every session; this one continues on a fresh token, its user read
+    // after the batch (a trip of its own: the token carries the version that batch bumped).
     const fresh = await startSession(c.var.db, c.env, user.id);
-    if (passwordChanged) c.header("Set-Cookie", sessionCookie(fresh.token, fresh.maxAge));
-    return c.json({ success: true, user: sessionUserJson(fresh.user), token: passwordChanged ? fresh.token : undefined });
+    c.header("Set-Cookie", sessionCookie(fresh.token, fresh.maxAge));
+    return c.json({ success: true, user: sessionUserJson(fresh.user), token: fresh.token });
   });

@@ -47,17 +47,17 @@ export async function insertUser(
   }
 }
 
-export async function createAccount(db: Db, input: z.infer<typeof RegisterSchema>): Promise<number> {
-  if (await emailExists(db, input.email)) throw conflict(EMAIL_IN_USE);
-  const passwordHash = await hashPassword(input.password);
-  // Registering logs the user in: that is their first login.
-  return insertUser(db, { email: input.email, name: input.name, passwordHash, lastLogin: nowSeconds() });
-}
-
 /** Registration as both front doors do it: the per-client limit, the account, its first session. */
 export async function createAccountAndStartSession(db: Db, env: Env, input: z.infer<typeof RegisterSchema>, client: string) {
-  await consume(db, [`register:ip:${client}`, LIMITS.register]);
-  return startSession(db, env, await createAccount(db, input));
+  // The attempt counted and the address looked up together (one trip, ADR 41); the 429
+  // still wins over the 409, and the insert's unique email still catches a race.
+  const [, taken] = await Promise.all([consume(db, [`register:ip:${client}`, LIMITS.register]), emailExists(db, input.email)]);
+  if (taken) throw conflict(EMAIL_IN_USE);
+  const passwordHash = await hashPassword(input.password);
+  // Registering logs the user in: that is their first login. The session's user is read
+  // after the insert that makes it (its id is the insert's).
+  const id = await insertUser(db, { email: input.email, name: input.name, passwordHash, lastLogin: nowSeconds() });
+  return startSession(db, env, id);
 }
 
 type LoginResult = { token: string; maxAge: number; user: SessionUser };
@@ -80,29 +80,38 @@ export async function login(
 ): Promise<LoginResult> {
   const pairKey = `login:acct-client:${input.email}|${client}`;
   const knownKey = `login:known:${input.email}|${client}`;
+  // Whether this client is the account's own decides which counters apply, so it is read
+  // before they are counted (a trip of its own); the account is read beside the count (one
+  // trip, ADR 41), and its password checked only once the count has landed.
   const known = await seenWithin(db, knownKey, LIMITS.knownClient);
   const counters: Counter[] = [
     [pairKey, LIMITS.loginAccountClient],
     [`login:ip:${client}`, LIMITS.loginClient],
     ...(known ? [] : [[`login:acct:${input.email}`, LIMITS.loginAccount] as const]),
   ];
-  await consume(db, ...counters);
-  const [row] = await db.select().from(users).where(eq(users.email, input.email));
+  const [, [row]] = await Promise.all([consume(db, ...counters), db.select().from(users).where(eq(users.email, input.email))]);
   // An unknown email costs a password check too, so timing does not tell who has an account.
   const ok = await verifyPassword(input.password, row?.passwordHash ?? (await decoy()));
   if (!row || !ok || row.locked || (role === "admin" && !row.isAdmin)) {
     if (row?.locked && ok) throw new AppError("forbidden", "This account is locked. Contact the league.");
     throw new AppError("unauthorized", LOGIN_FAILED);
   }
-  await Promise.all([refund(db, ...counters.slice(1)), clearLimit(db, pairKey), remember(db, knownKey)]);
   // Upgrade hashes made with older parameters while the password is at hand.
   const rehash = needsRehash(row.passwordHash) ? { passwordHash: await hashPassword(input.password) } : {};
-  await db
-    .update(users)
-    .set({ lastLogin: dbNow, ...rehash })
-    .where(eq(users.id, row.id));
-  // An admin is an admin whichever form they used; the admin login's session lasts 72 h.
-  return startSession(db, env, row.id, role === "admin" ? ADMIN_SESSION_SECONDS : USER_SESSION_SECONDS);
+  // A right password's writes and the session's user, sent together (one trip): the stamp
+  // changes none of the fields the session reads. An admin is an admin whichever form they
+  // used; the admin login's session lasts 72 h.
+  const [session] = await Promise.all([
+    startSession(db, env, row.id, role === "admin" ? ADMIN_SESSION_SECONDS : USER_SESSION_SECONDS),
+    refund(db, ...counters.slice(1)),
+    clearLimit(db, pairKey),
+    remember(db, knownKey),
+    db
+      .update(users)
+      .set({ lastLogin: dbNow, ...rehash })
+      .where(eq(users.id, row.id)),
+  ]);
+  return session;
 }
 
 /**
@@ -132,8 +141,17 @@ export async function startSession(db: Db, env: Env, userId: number, lifetime = 
  * password (its checks are limited per user); a new password ends the user's other
  * sessions (the caller gets a fresh token); either spends the user's open reset links.
  */
-export async function updateProfile(db: Db, userId: number, input: z.infer<typeof ProfileSchema>): Promise<{ passwordChanged: boolean }> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  input: z.infer<typeof ProfileSchema>,
+): Promise<{ passwordChanged: boolean; saved: { name: string; email: string } }> {
+  // The row and whether a new email is taken, read together (one trip, ADR 41); the checks
+  // below keep their order.
+  const [[row], taken] = await Promise.all([
+    db.select().from(users).where(eq(users.id, userId)),
+    input.email === undefined ? false : emailExists(db, input.email),
+  ]);
   if (!row) throw new AppError("unauthorized", "Please log in again.");
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.name !== undefined && input.name !== row.name) changes.name = input.name;
@@ -141,25 +159,28 @@ export async function updateProfile(db: Db, userId: number, input: z.infer<typeo
   if (input.password !== undefined) changes.passwordHash = "pending";
   if (Object.keys(changes).length === 0) throw badRequest("No changes to update.");
   const sensitive = changes.email !== undefined || changes.passwordHash !== undefined;
+  const checks: Counter = [`password-check:user:${userId}`, LIMITS.passwordCheck];
   if (sensitive) {
     if (!input.currentPassword) throw badRequest("Current password is incorrect");
-    const checks: Counter = [`password-check:user:${userId}`, LIMITS.passwordCheck];
     await consume(db, checks);
     if (!(await verifyPassword(input.currentPassword, row.passwordHash))) throw badRequest("Current password is incorrect");
-    await refund(db, checks);
   }
-  if (changes.email !== undefined && (await emailExists(db, changes.email))) throw conflict(EMAIL_IN_USE);
+  // A right password's count is given back: before a 409, else sent with the write (one trip).
+  const refunded = () => (sensitive ? refund(db, checks) : Promise.resolve());
+  if (changes.email !== undefined && taken) {
+    await refunded();
+    throw conflict(EMAIL_IN_USE);
+  }
   if (input.password !== undefined) {
     changes.passwordHash = await hashPassword(input.password);
     changes.sessionVersion = row.sessionVersion + 1;
   }
   try {
     const update = db.update(users).set(changes).where(eq(users.id, userId));
-    if (sensitive) await db.batch([update, spendOpenResets(db, userId)]);
-    else await update;
+    await Promise.all([sensitive ? db.batch([update, spendOpenResets(db, userId)]) : update, refunded()]);
   } catch (err) {
     if (uniqueViolation(err)) throw conflict(EMAIL_IN_USE);
     throw err;
   }
-  return { passwordChanged: input.password !== undefined };
+  return { passwordChanged: input.password !== undefined, saved: { name: changes.name ?? row.name, email: changes.email ?? row.email } };
 }

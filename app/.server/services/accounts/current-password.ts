@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { AppError, badRequest } from "../../errors";
 import { type Counter, LIMITS, consume, refund } from "./rate-limit";
+import { settled, settledValue } from "~/lib/settled";
 
 // The account's password asked again before a change a session alone should not make (a
 // scoring PIN, ADR 26). Each check is counted first (ADR 7: 10 per 15 minutes per user, the
@@ -11,12 +12,18 @@ import { type Counter, LIMITS, consume, refund } from "./rate-limit";
 
 export const WRONG_PASSWORD = "Current password is incorrect";
 
-export async function checkCurrentPassword(db: Db, userId: number, password: string): Promise<void> {
-  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!row) throw new AppError("unauthorized", "Please log in again.");
-  if (!password) throw badRequest(WRONG_PASSWORD);
+/** `then`: the change the password allows, sent with the count's refund once the password is right (one trip). */
+export async function checkCurrentPassword(db: Db, userId: number, password: string, then?: () => Promise<unknown>): Promise<void> {
   const checks: Counter = [`password-check:user:${userId}`, LIMITS.passwordCheck];
-  await consume(db, checks);
+  // The hash read and the check counted together (one trip, ADR 41), the count's 429 kept
+  // until the checks before it are decided; an empty password is refused uncounted.
+  const [[row], counted] = await Promise.all([
+    db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)),
+    password ? settled(consume(db, checks)) : null,
+  ]);
+  if (!row) throw new AppError("unauthorized", "Please log in again.");
+  if (!password || !counted) throw badRequest(WRONG_PASSWORD);
+  settledValue(counted);
   if (!(await verifyPassword(password, row.hash))) throw badRequest(WRONG_PASSWORD);
-  await refund(db, checks);
+  await Promise.all([refund(db, checks), then?.()]);
 }

@@ -78,12 +78,15 @@ export async function countEach(db: Db, ...counters: Counter[]): Promise<number[
 
 /** Gives back an attempt that turned out fine (a right password), so only failures add up. */
 export async function refund(db: Db, ...counters: Counter[]): Promise<void> {
-  for (const [key] of counters) {
-    await db
-      .update(rateLimits)
-      .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
-      .where(eq(rateLimits.key, key));
-  }
+  // Each counter is its own row: the updates are sent together (one round trip, ADR 41).
+  await Promise.all(
+    counters.map(([key]) =>
+      db
+        .update(rateLimits)
+        .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
+        .where(eq(rateLimits.key, key)),
+    ),
+  );
 }
 
 export async function clearLimit(db: Db, key: string) {

@@ -34,12 +34,12 @@ export async function pinMatches(stored: string | null, pin: string): Promise<bo
   return diff === 0;
 }
 
-/** Sets (or, with null, clears) the user's scoring PIN. */
-export async function setScoringPin(db: Db, userId: number, pin: string | null): Promise<void> {
+/** Sets (or, with null, clears) the user's scoring PIN; `hash`: the PIN's, when made already. */
+export async function setScoringPin(db: Db, userId: number, pin: string | null, hash?: string): Promise<void> {
   if (pin !== null && !PIN.test(pin)) throw badRequest("A scoring PIN is 4 digits");
   const done = await db
     .update(users)
-    .set({ scoringPinHash: pin === null ? null : await hashPin(pin) })
+    .set({ scoringPinHash: pin === null ? null : (hash ?? (await hashPin(pin))) })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   if (done.length === 0) throw notFound("User not found");
@@ -51,8 +51,10 @@ export async function setScoringPin(db: Db, userId: number, pin: string | null):
  * needs no password: it only takes that power away.
  */
 export async function changeScoringPin(db: Db, userId: number, pin: string | null, currentPassword?: string): Promise<void> {
-  if (pin !== null) await checkCurrentPassword(db, userId, currentPassword ?? "");
-  await setScoringPin(db, userId, pin);
+  if (pin === null) return setScoringPin(db, userId, null);
+  // Hashed first, so the PIN's write is sent with the password check's refund (one trip, ADR 41).
+  const hash = await hashPin(pin);
+  await checkCurrentPassword(db, userId, currentPassword ?? "", () => setScoringPin(db, userId, pin, hash));
 }
 
 /** Whether the user has a scoring PIN (the PIN itself is never shown again). */

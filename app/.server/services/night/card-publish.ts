@@ -45,5 +45,7 @@ export async function publishCards(db: Db, roundId: number, version: number, ann
       .where(and(eq(rounds.id, roundId), eq(rounds.cardsPublishedAt, now)));
     throw err;
   }
-  return { board: await cardBoard(db, roundId), published: true };
+  // The board as the update left it: the write held only at the version read, so its cards
+  // are those read, now published at the next version (no trip to read them again, ADR 41).
+  return { board: { ...board, publishedAt: now, version: version + 1 }, published: true };
 }

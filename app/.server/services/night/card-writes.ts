@@ -41,6 +41,7 @@ export async function commitCards(db: Db, roundId: number, statements: BatchItem
     if (checkFailed(err, "cards_changed")) throw conflict(CARDS_CHANGED);
     throw err;
   }
+  // Read after the batch (a trip of its own, ADR 41): the cards' slots and labels as stored.
   return cardBoard(db, roundId);
 }
 
