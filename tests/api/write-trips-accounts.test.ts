@@ -20,10 +20,10 @@ describe("an account's writes' round trips", () => {
     const made = await call("POST", "/api/users/register", {
       body: { email: uniqueEmail("reg"), name: "Trip Counter", password: OTHER_PASSWORD },
     });
-    await expectStatus(made, 201);
-    // The count with the email's lookup; the insert; the new session's user, read by the id
-    // the insert made (over the unguarded target of 2: left).
-    expect(tripsOf(made), "register").toBe(3);
+    const answer = await expectStatus(made, 201);
+    // The count with the email's lookup; the insert, whose answer is the new session's user.
+    expect(tripsOf(made), "register").toBe(2);
+    expect(answer.user).toMatchObject({ name: "Trip Counter", isAdmin: false, linked_player: null, claimStatus: null });
   });
 
   it("forgot and reset password", async () => {

@@ -33,14 +33,20 @@ export async function emailExists(db: Db, email: string): Promise<boolean> {
   return !!row;
 }
 
-/** Insert that turns the unique-email race into a clean 409 instead of a 500. */
+/**
+ * Insert that turns the unique-email race into a clean 409 instead of a 500; answers the
+ * new row as a session needs it (no read after the insert).
+ */
 export async function insertUser(
   db: Db,
   values: { email: string; name: string; passwordHash: string; isAdmin?: boolean; lastLogin?: number },
 ) {
   try {
-    const [row] = await db.insert(users).values(values).returning({ id: users.id });
-    return row.id;
+    const [row] = await db
+      .insert(users)
+      .values(values)
+      .returning({ id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin, sessionVersion: users.sessionVersion });
+    return row;
   } catch (err) {
     if (uniqueViolation(err)) throw conflict(EMAIL_IN_USE);
     throw err;
@@ -54,10 +60,24 @@ export async function createAccountAndStartSession(db: Db, env: Env, input: z.in
   const [, taken] = await Promise.all([consume(db, [`register:ip:${client}`, LIMITS.register]), emailExists(db, input.email)]);
   if (taken) throw conflict(EMAIL_IN_USE);
   const passwordHash = await hashPassword(input.password);
-  // Registering logs the user in: that is their first login. The session's user is read
-  // after the insert that makes it (its id is the insert's).
-  const id = await insertUser(db, { email: input.email, name: input.name, passwordHash, lastLogin: nowSeconds() });
-  return startSession(db, env, id);
+  // Registering logs the user in: that is their first login. The session's user is the
+  // insert's own answer: a new account has no claim yet.
+  const user = await insertUser(db, { email: input.email, name: input.name, passwordHash, lastLogin: nowSeconds() });
+  const session = await signSession(
+    env,
+    { id: user.id, sessionVersion: user.sessionVersion },
+    user.isAdmin ? "admin" : "user",
+    USER_SESSION_SECONDS,
+  );
+  const sessionUser: SessionUser = {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    isAdmin: user.isAdmin,
+    linkedPlayerId: null,
+    claimStatus: null,
+  };
+  return { ...session, user: sessionUser };
 }
 
 type LoginResult = { token: string; maxAge: number; user: SessionUser };

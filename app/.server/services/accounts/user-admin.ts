@@ -141,6 +141,6 @@ export async function addUser(db: Db, input: z.infer<typeof AddUserSchema>): Pro
   if (await emailExists(db, input.email)) throw conflict(EMAIL_IN_USE);
   const newPassword = input.password ? undefined : generatePassword();
   const passwordHash = await hashPassword(input.password ?? newPassword ?? generatePassword());
-  const id = await insertUser(db, { email: input.email, name: input.name, passwordHash, isAdmin: input.isAdmin });
+  const { id } = await insertUser(db, { email: input.email, name: input.name, passwordHash, isAdmin: input.isAdmin });
   return { id, newPassword };
 }
