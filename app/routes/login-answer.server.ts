@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { sessionCookie } from "~/.server/auth/session";
+import { signedInCookies } from "~/.server/auth/session-hint";
 import { clientAddress } from "~/.server/client-address";
 import { handleForm } from "~/.server/forms";
 import { type ContextReader, routeServices } from "~/.server/route-context";
@@ -41,7 +41,8 @@ export function loginAction(
       LoginSchema,
       async (input, form) => {
         const result = await opts.login(db, env, input, clientAddress(req));
-        return redirect(await opts.next(form), { headers: { "Set-Cookie": sessionCookie(result.token, result.maxAge) } });
+        const headers = new Headers(signedInCookies(result).map((cookie) => ["Set-Cookie", cookie]));
+        return redirect(await opts.next(form), { headers });
       },
       { unexpected: opts.unexpected },
     ),

@@ -17,7 +17,7 @@ import { usePasswordPair } from "~/hooks/use-password-pair";
 import { changedFields } from "~/lib/profile-changes";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/.server/auth/guards";
-import { sessionCookie } from "~/.server/auth/session";
+import { signedInCookies } from "~/.server/auth/session-hint";
 import { handleForm, postedIntent } from "~/.server/forms";
 import { saveMailOptIn } from "./mail-optin-form.server";
 import { saveScoringPin } from "./scoring-pin-form.server";
@@ -55,7 +55,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (!passwordChanged) return { success: PROFILE_UPDATED };
       // The new password ended every session, this one too: carry on with a fresh cookie.
       const fresh = await startSession(db, env, user.id);
-      return data({ success: PROFILE_UPDATED }, { headers: { "Set-Cookie": sessionCookie(fresh.token, fresh.maxAge) } });
+      return data({ success: PROFILE_UPDATED }, { headers: new Headers(signedInCookies(fresh).map((cookie) => ["Set-Cookie", cookie])) });
     },
     { pick: (form) => changedFields(form, user), unexpected: UPDATE_FAILED },
   );

@@ -11,7 +11,7 @@ import { useFormChecks } from "~/hooks/use-form-checks";
 import { usePasswordPair } from "~/hooks/use-password-pair";
 import { EMAIL_IN_USE } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
-import { sessionCookie } from "~/.server/auth/session";
+import { signedInCookies } from "~/.server/auth/session-hint";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { createAccountAndStartSession } from "~/.server/services/accounts/accounts";
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     async (input) => {
       const result = await createAccountAndStartSession(db, env, input, clientAddress(request));
       // The next step for a new account: find and claim the player record (/welcome says how).
-      return redirect("/welcome", { headers: { "Set-Cookie": sessionCookie(result.token, result.maxAge) } });
+      return redirect("/welcome", { headers: new Headers(signedInCookies(result).map((cookie) => ["Set-Cookie", cookie])) });
     },
     { unexpected: REGISTER_FAILED },
   );

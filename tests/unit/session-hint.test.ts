@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { call, makeUser, tokenFor } from "../auth-fixtures";
+import { call, login, makeUser, tokenFor } from "../auth-fixtures";
 import { makePlayer, testDb } from "../fixtures";
 import { observeD1 } from "../../workers/d1-observer";
 import { gatherReads } from "../../workers/read-runner";
@@ -164,5 +164,24 @@ describe("a page on the session's hint", () => {
     expect(rendered).toEqual([`${user.name}:-`]);
     expect(recheck.again).toBe(true);
     expect(recheck.verified?.user.linkedPlayerId).toBe(player?.id);
+  });
+});
+
+describe("a login", () => {
+  it("answers the session's hint with its cookie, for the session it starts", async () => {
+    const user = await makeUser();
+    const res = await login(user.email, user.password);
+    expect(res.status).toBe(200);
+    const { token } = (await res.json()) as { token: string };
+    const hint = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${HINT_COOKIE}=`))
+      ?.split(";")[0];
+    expect(hint).toBeDefined();
+    // The hint names this token's session: a page with both reads the session in its batch.
+    const { seen, recheck, response } = await page(`${SESSION_COOKIE}=${token}; ${hint}`);
+    expect(seen).toMatchObject({ calls: 1, roundTrips: 1 });
+    expect(recheck.again).toBe(false);
+    expect(await response.text()).toBe(`${user.name}:-`);
   });
 });

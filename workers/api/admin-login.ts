@@ -1,7 +1,7 @@
+import { setSignedIn } from "./auth";
 import { subApp } from "./context";
 import { sessionUserJson } from "./serializers/users";
 import { body } from "./validate";
-import { sessionCookie } from "~/.server/auth/session";
 import { clientAddress } from "~/.server/client-address";
 import { adminLogin } from "~/.server/services/accounts/accounts";
 import { adminLanding } from "~/.server/services/rounds/admin-landing";
@@ -14,7 +14,7 @@ import { AdminLoginSchema } from "~/schemas/auth";
 export const adminLoginApi = subApp().post("/login", body(AdminLoginSchema), async (c) => {
   const { username, password } = c.req.valid("json");
   const result = await adminLogin(c.var.db, c.env, { email: username, password }, clientAddress(c.req.raw));
-  c.header("Set-Cookie", sessionCookie(result.token, result.maxAge));
+  setSignedIn(c, result);
   const next = await adminLanding(c.var.db, c.var.league.timeZone).catch(() => "/admin/rounds");
   return c.json({ token: result.token, user: sessionUserJson(result.user), next });
 });

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { ApiEnv, Reader } from "./context";
 import { type Session, authenticate, sessionOfClaims } from "~/.server/auth/current-user";
 import { readToken, verifySession } from "~/.server/auth/session";
+import { signedInCookies } from "~/.server/auth/session-hint";
 import { AppError } from "~/.server/errors";
 import type { Db } from "~/.server/db/client";
 
@@ -72,3 +73,8 @@ export const requireAdmin = createMiddleware<GuardEnv>(async (c, next) => {
   c.set("session", adminOnly(await sessionOf(c.req.raw, c.var.db, c.env)));
   await next();
 });
+
+/** A signed-in answer's cookies: the session's and its hint (app/.server/auth/session-hint.ts). */
+export function setSignedIn(c: Context, result: Parameters<typeof signedInCookies>[0]) {
+  for (const cookie of signedInCookies(result)) c.header("Set-Cookie", cookie, { append: true });
+}

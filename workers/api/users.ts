@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { optionalSessionOf, requireUser } from "./auth";
+import { optionalSessionOf, requireUser, setSignedIn } from "./auth";
 import { subApp } from "./context";
 import { sessionUserJson } from "./serializers/users";
 import { body, query } from "./validate";
-import { clearedSessionCookie, sessionCookie } from "~/.server/auth/session";
+import { clearedSessionCookie } from "~/.server/auth/session";
 import { clearedHintCookie } from "~/.server/auth/session-hint";
 import { checkEmail, login, createAccountAndStartSession, startSession, updateProfile } from "~/.server/services/accounts/accounts";
 import { endAllSessions, endSession } from "~/.server/services/accounts/sessions";
@@ -37,12 +37,12 @@ export const usersApi = subApp()
   })
   .post("/login", body(LoginSchema), async (c) => {
     const result = await login(c.var.db, c.env, c.req.valid("json"), clientAddress(c.req.raw));
-    c.header("Set-Cookie", sessionCookie(result.token, result.maxAge));
+    setSignedIn(c, result);
     return c.json({ token: result.token, user: sessionUserJson(result.user) });
   })
   .post("/register", body(RegisterSchema), async (c) => {
     const result = await createAccountAndStartSession(c.var.db, c.env, c.req.valid("json"), clientAddress(c.req.raw));
-    c.header("Set-Cookie", sessionCookie(result.token, result.maxAge));
+    setSignedIn(c, result);
     return c.json({ success: true, token: result.token, user: sessionUserJson(result.user) }, 201);
   })
   .post("/forgot-password", body(ForgotPasswordSchema), async (c) => {
@@ -115,6 +115,6 @@ export const usersApi = subApp()
     // A new password ended every session; this one continues on a fresh token, its user read
     // after the batch (a trip of its own: the token carries the version that batch bumped).
     const fresh = await startSession(c.var.db, c.env, user.id);
-    c.header("Set-Cookie", sessionCookie(fresh.token, fresh.maxAge));
+    setSignedIn(c, fresh);
     return c.json({ success: true, user: sessionUserJson(fresh.user), token: fresh.token });
   });

@@ -1,5 +1,5 @@
 import type { Session, SessionUser } from "./current-user";
-import { type SessionClaims, readCookie } from "./session";
+import { type SessionClaims, readCookie, sessionCookie } from "./session";
 
 // A page's session in the same batch as its loaders' reads (ADR 41). The token says who
 // before any I/O, but loaders also shape their reads by the user's row (their linked
@@ -58,12 +58,22 @@ export function sameSession(a: Session | null, b: Session | null): boolean {
   );
 }
 
+type Hinted = Pick<Session, "user" | "sessionId" | "expiresAt">;
+
 /** The cookie that hints this session to the next page, for as long as its token lives. */
-export function hintCookie(session: Session, now = Math.floor(Date.now() / 1000)): string {
+export function hintCookie(session: Hinted, now = Math.floor(Date.now() / 1000)): string {
   const { name, email, isAdmin, linkedPlayerId, claimStatus } = session.user;
   const value = encode(JSON.stringify({ sid: session.sessionId, name, email, isAdmin, linkedPlayerId, claimStatus }));
   const maxAge = Math.max(0, session.expiresAt - now);
   return `${HINT_COOKIE}=${value}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAge}`;
+}
+
+/**
+ * The cookies a login, a registration or a new password answers with: the session's, and
+ * its hint, so even the first page after it reads the session in its own batch.
+ */
+export function signedInCookies(result: Hinted & { token: string; maxAge: number }): string[] {
+  return [sessionCookie(result.token, result.maxAge), hintCookie(result)];
 }
 
 export const clearedHintCookie = () => `${HINT_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;

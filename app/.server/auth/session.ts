@@ -70,15 +70,16 @@ export async function signSession(
   role: Role,
   maxAge: number = role === "admin" ? ADMIN_SESSION_SECONDS : USER_SESSION_SECONDS,
   now = nowSeconds(),
-): Promise<{ token: string; maxAge: number }> {
+): Promise<{ token: string; maxAge: number; sessionId: string; expiresAt: number }> {
   const { key, kid } = await signingKey(env.SESSION_SECRET);
-  const token = await new SignJWT({ role, sv: user.sessionVersion, sid: newSessionId() })
+  const sessionId = newSessionId();
+  const token = await new SignJWT({ role, sv: user.sessionVersion, sid: sessionId })
     .setProtectedHeader({ alg: "HS256", kid })
     .setSubject(String(user.id))
     .setIssuedAt(now)
     .setExpirationTime(now + maxAge)
     .sign(key);
-  return { token, maxAge };
+  return { token, maxAge, sessionId, expiresAt: now + maxAge };
 }
 
 /** The token's claims, or null for anything forged, expired, malformed or signed with another alg. */

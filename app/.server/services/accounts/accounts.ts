@@ -80,7 +80,7 @@ export async function createAccountAndStartSession(db: Db, env: Env, input: z.in
   return { ...session, user: sessionUser };
 }
 
-type LoginResult = { token: string; maxAge: number; user: SessionUser };
+type LoginResult = { token: string; maxAge: number; sessionId: string; expiresAt: number; user: SessionUser };
 
 /**
  * Checks email and password under the login limits (ADR 7). `role` "admin" is the admin
