@@ -9,10 +9,8 @@ export async function dbSnapshot(): Promise<Record<string, unknown[]>> {
   const { results: tables } = await env.DB.prepare(
     "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' order by name",
   ).all<{ name: string }>();
-  const out: Record<string, unknown[]> = {};
-  for (const { name } of tables) {
-    if (EXEMPT.has(name)) continue;
-    out[name] = (await env.DB.prepare(`select * from "${name}" order by rowid`).all()).results;
-  }
-  return out;
+  const kept = tables.map((t) => t.name).filter((name) => !EXEMPT.has(name));
+  // One batch for every table: a snapshot is taken around each of hundreds of GETs.
+  const rows = await env.DB.batch(kept.map((name) => env.DB.prepare(`select * from "${name}" order by rowid`)));
+  return Object.fromEntries(kept.map((name, i) => [name, rows[i]?.results ?? []]));
 }
