@@ -5,7 +5,7 @@ import { openSession, sessionBinding } from "./d1-session";
 import { observeObjects } from "./object-observer";
 import { gatherReads } from "./read-runner";
 import { newNonce } from "./response-policy";
-import { readToken, verifySession } from "~/.server/auth/session";
+import { requestClaims } from "~/.server/auth/session";
 import type { RequestScope } from "~/context";
 
 // Step "open": what one request works with. Its D1 binding is the request's D1 session
@@ -27,8 +27,7 @@ export type OpenRequest = {
  * happens past the route's own guard, which has checked the session in full.
  */
 async function actorOfRequest(request: Request, env: Env): Promise<Actor> {
-  const token = readToken(request);
-  const claims = token ? await verifySession(env, token.token) : null;
+  const claims = await requestClaims(env, request);
   if (!claims) return { userId: null, role: "visitor" };
   return { userId: claims.userId, role: claims.role === "admin" ? "admin" : "player" };
 }

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ApiEnv, Reader } from "./context";
 import { type Session, authenticate, sessionOfClaims } from "~/.server/auth/current-user";
-import { readToken, verifySession } from "~/.server/auth/session";
+import { readToken, requestClaims } from "~/.server/auth/session";
 import { signedInCookies } from "~/.server/auth/session-hint";
 import { AppError } from "~/.server/errors";
 import type { Db } from "~/.server/db/client";
@@ -37,8 +37,7 @@ type GuardEnv = ApiEnv & { Variables: { session: Session; reader: Reader } };
  * it read the user from `c.var.reader` (its id from the token, its session awaited).
  */
 async function guardRead(c: Context<GuardEnv>, next: () => Promise<void>, check: (s: Session) => Session, role?: "admin") {
-  const found = readToken(c.req.raw);
-  const claims = found ? await verifySession(c.env, found.token) : null;
+  const claims = await requestClaims(c.env, c.req.raw);
   if (!claims) throw new AppError("unauthorized", LOG_IN);
   const verdict = sessionOfClaims(c.var.db, claims).then((session) => {
     if (!session) throw new AppError("unauthorized", LOG_IN);

@@ -8,7 +8,7 @@ import { isForeignUpgrade } from "../origin";
 import { SOCKET_INFO_HEADER } from "../live/live-round";
 import { type LiveView, askedBeside, liveRound, liveStateOf, orRefused } from "~/.server/services/live/live-object";
 import { sessionOfClaims } from "~/.server/auth/current-user";
-import { readToken, verifySession } from "~/.server/auth/session";
+import { requestClaims } from "~/.server/auth/session";
 import type { LiveState } from "~/lib/live-state";
 import { AppError, badRequest } from "~/.server/errors";
 import { SPECTATOR, assertRoundExists, roundPublished, scorerOf } from "~/.server/services/live/live-viewer";
@@ -21,12 +21,6 @@ import { nowSeconds } from "~/lib/time";
 // (phones and spectators), the POST a phone falls back to when a socket cannot open,
 // and the state as JSON. Every caller is authenticated here; the object is told who.
 
-/** The token's claims, verified (no I/O), or null. */
-const claimsOf = async (request: Request, env: Env) => {
-  const found = readToken(request);
-  return found ? verifySession(env, found.token) : null;
-};
-
 /** Whether the object would have read the cards again had it been told D1's `published` (workers/live/live-round.ts). */
 const publishedDiffers = (state: LiveState, published: boolean) => state.finalizedAt === null && (state.publishedAt !== null) !== published;
 
@@ -36,7 +30,7 @@ export const liveApi = subApp()
     // One trip: the object is asked beside D1's reads, for the view the token claims (no
     // I/O), without D1's word on the cards; D1's 404 and the session still decide (ADR 26:
     // an unknown id's object is woken before the 404 is known).
-    const claims = await claimsOf(c.req.raw, c.env);
+    const claims = await requestClaims(c.env, c.req.raw);
     const claimed: LiveView = claims?.role === "admin" ? "admin" : "public";
     const asked = askedBeside(liveStateOf(c.env, roundId, claimed));
     const [published, session, teams] = await Promise.all([

@@ -136,3 +136,9 @@ export function readToken(request: Request): { token: string; via: "bearer" | "c
   const cookie = readSessionCookie(request);
   return cookie ? { token: cookie, via: "cookie" } : null;
 }
+
+/** The verified claims of the request's bearer token or session cookie (no I/O), or null. */
+export async function requestClaims(env: Keys, request: Request): Promise<SessionClaims | null> {
+  const found = readToken(request);
+  return found ? verifySession(env, found.token) : null;
+}
