@@ -15,8 +15,8 @@ export const PAR_56 = holesOf(Array.from({ length: 18 }, (_, i) => (i === 4 || i
 export async function makeCourse(opts: { holes?: Hole[]; place?: string } = {}) {
   const db = testDb();
   const courseName = `Course ${uniq()}`;
-  const courseId = await createCourse(db, { name: courseName, place: opts.place ?? "Springfield" });
+  const { id: courseId } = await createCourse(db, { name: courseName, place: opts.place ?? "Springfield" });
   const layoutName = `Layout ${uniq()}`;
-  const layoutId = await createLayout(db, courseId, { name: layoutName, holes: opts.holes ?? PAR_56 });
+  const { id: layoutId } = await createLayout(db, courseId, { name: layoutName, holes: opts.holes ?? PAR_56 });
   return { courseId, courseName, layoutId, layoutName };
 }

@@ -18,7 +18,8 @@ const worker = createWorker(
       return requestHandler(request, context);
     };
     // A page rendered on a session hint the session's row did not confirm is rendered
-    // again on the row (ADR 41); a page read never writes, so running it twice is safe.
+    // again on the row (ADR 41). Running it twice is safe: a page read never writes, and a
+    // form's action had its effects refused at the request's gate the first time (ADR 42).
     const first: SessionRecheck = { again: false };
     const response = await render(first);
     return first.again ? render({ again: false, verified: first.verified }) : response;

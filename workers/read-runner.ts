@@ -9,7 +9,14 @@
 // select share a name (drizzle-orm #6038: `users.id` beside `players.id` shifts every later
 // value). A select whose output names repeat, or cannot be read from its text, is never
 // batched: it is sent on its own, in the same trip, beside the batch.
+//
+// A write (a statement that is not a select, a batch with one, `exec`) waits for the
+// request's effect gate (app/.server/effect-gate.ts, ADR 42): a write's guard lets its reads
+// go beside the session's row and holds its writes until the row is decided. The abuse
+// counters (`rate_limits`) are not the caller's effects: an attempt is counted whoever makes
+// it, as on a GET, so a count goes with the reads, before the slow check it guards.
 
+import { tableWrittenBy } from "./d1-observer";
 import { outputColumns } from "./select-columns";
 
 type Method = "all" | "first" | "raw";
@@ -23,6 +30,8 @@ type Pending = {
 };
 
 const READ = /^\s*select\b/i;
+/** Sent at once, gate or not: a read, or an abuse counter's write. */
+const ungated = (sql: string) => READ.test(sql) || tableWrittenBy(sql) === "rate_limits";
 const GATHERED = new Set<string>(["all", "first", "raw"]);
 
 /** Whether a statement's answer can come from a batch without changing it. */
@@ -59,7 +68,7 @@ const callAlone = (p: Pending) => (p.stmt[p.method] as (...a: unknown[]) => Prom
  * A D1 binding that behaves as `db` and gathers reads: those asked within a few microtask
  * turns of the first go as one batch (the observer beneath counts it as one call).
  */
-export function gatherReads(db: D1Database): D1Database {
+export function gatherReads(db: D1Database, passed: () => Promise<void> = () => Promise.resolve()): D1Database {
   let queue: Pending[] = [];
   const flush = () => {
     const sent = queue;
@@ -84,7 +93,7 @@ export function gatherReads(db: D1Database): D1Database {
       queue.push({ ...p, resolve, reject });
     });
   // A batch the caller makes itself is sent as made, of the statements beneath the wrappers.
-  const unwrapped = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
+  const unwrapped = new WeakMap<D1PreparedStatement, { stmt: D1PreparedStatement; sql: string }>();
   const statement = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
     const wrapped = new Proxy(stmt, {
       get(target, prop) {
@@ -94,18 +103,27 @@ export function gatherReads(db: D1Database): D1Database {
         if (typeof prop === "string" && GATHERED.has(prop) && READ.test(sql)) {
           return (...args: unknown[]) => enqueue({ stmt: target, sql, method: prop as Method, args });
         }
+        if (typeof prop === "string" && (GATHERED.has(prop) || prop === "run") && !ungated(sql)) {
+          return (...args: unknown[]) => passed().then(() => value.apply(target, args));
+        }
         return value.bind(target);
       },
     });
-    unwrapped.set(wrapped, stmt);
+    unwrapped.set(wrapped, { stmt, sql });
     return wrapped;
   };
   return new Proxy(db, {
     get(target, prop) {
       if (prop === "prepare") return (sql: string) => statement(target.prepare(sql), sql);
       if (prop === "batch") {
-        return (list: D1PreparedStatement[]) => target.batch(list.map((s) => unwrapped.get(s) ?? s));
+        return (list: D1PreparedStatement[]) => {
+          const made = list.map((s) => unwrapped.get(s));
+          const send = () => target.batch(list.map((s, i) => made[i]?.stmt ?? s));
+          // A batch of reads (and counts) goes at once, beside the session's row.
+          return made.every((m) => m && ungated(m.sql)) ? send() : passed().then(send);
+        };
       }
+      if (prop === "exec") return (sql: string) => passed().then(() => target.exec(sql));
       const value = Reflect.get(target, prop, target);
       return typeof value === "function" ? value.bind(target) : value;
     },

@@ -6,6 +6,7 @@ import { observeObjects } from "./object-observer";
 import { gatherReads } from "./read-runner";
 import { newNonce } from "./response-policy";
 import { requestClaims } from "~/.server/auth/session";
+import { effectGate, gatedSends, registerGate } from "~/.server/effect-gate";
 import type { RequestScope } from "~/context";
 
 // Step "open": what one request works with. Its D1 binding is the request's D1 session
@@ -41,9 +42,18 @@ export function openRequest(request: Request, env: Env): OpenRequest {
   );
   // Each call late by D1_LATENCY_MS on a local server only (workers/d1-latency.ts).
   const { binding, seen, wait } = observeD1(audited, d1LatencyMs(env));
-  // Above the observer: a gathered batch is one call, one trip (ADR 41).
-  const reads = gatherReads(binding);
-  const observed = { ...env, DB: reads, LIVE_ROUND: observeObjects(env.LIVE_ROUND, wait) };
+  // Above the observer: a gathered batch is one call, one trip (ADR 41). Its effects — D1
+  // writes, the live round's object, queued jobs, mail, PayPal — wait for a write's guard (ADR 42).
+  const gate = effectGate();
+  const reads = gatherReads(binding, gate.passed);
+  registerGate(reads, gate);
+  const observed = {
+    ...env,
+    DB: reads,
+    LIVE_ROUND: observeObjects(env.LIVE_ROUND, wait, gate.passed),
+    JOBS: gatedSends(env.JOBS, gate),
+    MAIL: gatedSends(env.MAIL, gate),
+  };
   return { env: observed, db: reads, session, seen, scope: { nonce: newNonce(), renders: 0 } };
 }
 

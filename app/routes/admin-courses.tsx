@@ -59,7 +59,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const result = await handleForm(
       request,
       CourseValuesSchema,
-      async (values) => redirect(`/admin/courses?course=${await createCourse(db, values)}`),
+      async (values) => redirect(`/admin/courses?course=${(await createCourse(db, values)).id}`),
       { unexpected: "The course could not be added. Please try again." },
     );
     // A refusal says it was the add, so the page shows it in the add form.

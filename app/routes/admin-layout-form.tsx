@@ -56,7 +56,7 @@ async function save(db: Db, request: Request, target: { courseId: number } | { l
     return handleForm(
       request,
       LayoutFormSchema,
-      async (values) => redirect(`/admin/courses?layout=${await createLayout(db, target.courseId, values)}`),
+      async (values) => redirect(`/admin/courses?layout=${(await createLayout(db, target.courseId, values)).id}`),
       { unexpected },
     );
   }

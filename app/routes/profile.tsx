@@ -24,7 +24,7 @@ import { saveScoringPin } from "./scoring-pin-form.server";
 import { SCORING_PIN_INTENT } from "~/schemas/scoring-pin";
 import { calendarAction, isCalendarIntent } from "./calendar-form.server";
 import { routeServices } from "~/.server/route-context";
-import { startSession, updateProfile } from "~/.server/services/accounts/accounts";
+import { signedSession, updateProfile } from "~/.server/services/accounts/accounts";
 import { profilePage } from "~/.server/pages/profile";
 import { ProfileFormSchema } from "~/schemas/auth";
 import { MAIL_OPTIN_INTENT } from "~/schemas/notifications";
@@ -51,10 +51,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     request,
     ProfileFormSchema,
     async ({ confirmPassword: _confirmed, ...input }) => {
-      const { passwordChanged } = await updateProfile(db, user.id, input);
+      const { passwordChanged, saved, isAdmin, sessionVersion } = await updateProfile(db, user.id, input);
       if (!passwordChanged) return { success: PROFILE_UPDATED };
-      // The new password ended every session, this one too: carry on with a fresh cookie.
-      const fresh = await startSession(db, env, user.id);
+      // The new password ended every session, this one too: carry on with a fresh cookie, its
+      // version the one the batch wrote (no trip to read the row again).
+      const fresh = await signedSession(env, { ...user, ...saved, isAdmin }, sessionVersion);
       return data({ success: PROFILE_UPDATED }, { headers: new Headers(signedInCookies(fresh).map((cookie) => ["Set-Cookie", cookie])) });
     },
     { pick: (form) => changedFields(form, user), unexpected: UPDATE_FAILED },

@@ -5,9 +5,8 @@ import { checkedInRound } from "../night-fixtures";
 import { change, twoOnACard } from "../live-fixtures";
 
 // The card writes and a live round's changes, measured as tests/api/write-trips.test.ts
-// measures the entries' (ADR 41): the guard's session, the write's own reads asked together,
-// its one batch — at most 3. Each case asserts its total as it is today; the board read back
-// for the answer after the batch that changed it is named in the case's comment.
+// measures the entries' (ADR 41, 42): the write's own reads beside the guard's session, then
+// its one batch — 2. Each case asserts its total as it is today.
 
 const tripsOf = (res: Response) => Number(/d1rt;desc="(\d+)"/.exec(res.headers.get("server-timing") ?? "")?.[1] ?? Number.NaN);
 
@@ -24,9 +23,9 @@ describe("the night's writes' round trips", () => {
     }));
     const saved = await call("PUT", base, { token, body: { version: made.version, cards } });
     const board = await expectStatus(saved, 200);
-    // Session; the board; the guarded batch; the board again for the answer (slots and labels
-    // as stored), as making cards does (tests/api/write-trips.test.ts). No follow-up.
-    expect(tripsOf(saved), "save").toBe(4);
+    // The session with the board; the guarded batch, which reads the board again at its end
+    // for the answer (slots and labels as stored), as making cards does. No follow-up.
+    expect(tripsOf(saved), "save").toBe(2);
     const late = await makeEntry({
       roundId: night.round.id,
       playerId: (await makePlayer({ division: "MA1" })).id,
@@ -36,12 +35,12 @@ describe("the night's writes' round trips", () => {
     });
     const took = await call("POST", `${base}/late`, { token, body: { entry_id: late.id, version: board.version } });
     const after = await expectStatus(took, 200);
-    expect(tripsOf(took), "late").toBe(4);
+    expect(tripsOf(took), "late").toBe(2);
     const published = await call("POST", `${base}/publish`, { token, body: { version: after.version } });
     await expectStatus(published, 200);
-    // Session; the board; the update (held at the version read). The answer is the board read,
-    // published at the next version. The mails are a queue message.
-    expect(tripsOf(published), "publish").toBe(3);
+    // The session with the board; the update (held at the version read) with the board as it
+    // leaves it, for the answer. The mails are a queue message.
+    expect(tripsOf(published), "publish").toBe(2);
   });
 
   it("a live round's changes", async () => {
@@ -53,6 +52,6 @@ describe("the night's writes' round trips", () => {
     await expectStatus(res, 200);
     // The Worker's trips: session; the round's existence (its 404 before the object is asked);
     // the object's answer (a wait of its own). The object's own D1 reads are not in this count.
-    expect(tripsOf(res), "changes").toBe(3);
+    expect(tripsOf(res), "changes").toBe(2);
   });
 });

@@ -15,7 +15,7 @@ const holeRows = (layoutId: number) =>
 describe("courses and layouts", () => {
   it("lists each course with its layouts: hole count, total par and the rounds that play it", async () => {
     const { courseId, layoutId } = await makeCourse({ place: "Millbrook" });
-    const nine = await createLayout(testDb(), courseId, { name: "Front nine", holes: holesOf([3, 3, 4, 3, 3, 5, 3, 3, 3]) });
+    const { id: nine } = await createLayout(testDb(), courseId, { name: "Front nine", holes: holesOf([3, 3, 4, 3, 3, 5, 3, 3, 3]) });
     await makeRound({ layoutId });
     await makeRound({ layoutId });
     const course = (await listCourses(testDb())).find((c) => c.id === courseId);
@@ -36,15 +36,17 @@ describe("courses and layouts", () => {
     const twice = await refusal(createLayout(testDb(), courseId, { name: layoutName, holes: PAR_56 }));
     expect(twice.status).toBe(409);
     const other = await makeCourse();
-    expect(await createLayout(testDb(), other.courseId, { name: layoutName, holes: PAR_56 })).toBeGreaterThan(0);
+    expect((await createLayout(testDb(), other.courseId, { name: layoutName, holes: PAR_56 })).id).toBeGreaterThan(0);
     expect((await refusal(createLayout(testDb(), 987_654_321, { name: "x", holes: PAR_56 }))).status).toBe(404);
   });
 
   it("saves a layout whole over the version read; an older version is 409 and writes nothing", async () => {
     const { layoutId } = await makeCourse();
     const nine = holesOf([3, 3, 3, 4, 3, 3, 3, 3, 5]).map((h, i) => ({ ...h, distanceFeet: 250 + i, secondCardOrder: i === 2 ? 1 : null }));
-    expect(await updateLayout(testDb(), layoutId, 0, { name: "Short nine", holes: nine })).toBe(1);
+    const answered = await updateLayout(testDb(), layoutId, 0, { name: "Short nine", holes: nine });
     const saved = await getLayout(testDb(), layoutId);
+    // The save answers the layout as stored.
+    expect(answered).toEqual(saved);
     expect(saved).toMatchObject({ name: "Short nine", holeCount: 9, par: 30, version: 1 });
     expect(saved.holes[2]).toEqual({ par: 3, distanceFeet: 252, secondCardOrder: 1 });
     const stale = await refusal(updateLayout(testDb(), layoutId, 0, { name: "Stale", holes: PAR_56 }));

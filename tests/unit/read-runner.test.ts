@@ -4,6 +4,7 @@ import { makeEntry, makePlayer, makeRound } from "../fixtures";
 import { observeD1 } from "../../workers/d1-observer";
 import { batchable, gatherReads } from "../../workers/read-runner";
 import { outputColumns } from "../../workers/select-columns";
+import { effectGate } from "~/.server/effect-gate";
 
 // The read runner (ADR 41): reads asked together go as one batch, and each caller gets
 // exactly what it would have got alone: object rows, array rows, one row, one value.
@@ -116,5 +117,44 @@ describe("the names of a select's columns", () => {
     expect(batchable("select * from players", "raw")).toBe(false);
     expect(batchable("select 1", "raw")).toBe(false);
     expect(batchable('select "id", "name" from "rounds"', "raw")).toBe(true);
+  });
+});
+
+describe("a request's effect gate (ADR 42)", () => {
+  const gated = () => {
+    const { binding, seen } = observeD1(env.DB);
+    const gate = effectGate();
+    return { db: gatherReads(binding, gate.passed), gate, seen };
+  };
+
+  it("reads go at once; writes and a batch that writes wait for the verdict, then go", async () => {
+    const round = await makeRound();
+    const { db, gate, seen } = gated();
+    let decide!: () => void;
+    gate.hold(new Promise<void>((resolve) => (decide = resolve)));
+    const read = db.prepare("select n from rounds where id = ?").bind(round.id).first("n");
+    const write = db.prepare("update rounds set n = 'Held' where id = ?").bind(round.id).run();
+    const batch = db.batch([db.prepare("update rounds set n = 'Batched' where id = ?").bind(round.id)]);
+    expect(await read).toBe(round.name);
+    // The read answered; neither write has been sent.
+    expect(seen.calls).toBe(1);
+    expect(await env.DB.prepare("select n from rounds where id = ?").bind(round.id).first("n")).toBe(round.name);
+    decide();
+    await Promise.all([write, batch]);
+    expect(await env.DB.prepare("select n from rounds where id = ?").bind(round.id).first("n")).toBe("Batched");
+    expect(seen.roundTrips).toBe(2);
+  });
+
+  it("a refused verdict refuses every write with its reason, and sends none; abuse counts still go", async () => {
+    const round = await makeRound();
+    const { db, gate } = gated();
+    const refusal = new Error("refused");
+    gate.hold(Promise.reject(refusal));
+    const key = `gate-test:${crypto.randomUUID()}`;
+    await expect(db.prepare("update rounds set n = 'Never' where id = ?").bind(round.id).run()).rejects.toBe(refusal);
+    await expect(db.batch([db.prepare("delete from rounds where id = ?").bind(round.id)])).rejects.toBe(refusal);
+    await db.prepare("insert into rate_limits (key, count, window_start) values (?, 1, 0)").bind(key).run();
+    expect(await env.DB.prepare("select n from rounds where id = ?").bind(round.id).first("n")).toBe(round.name);
+    expect(await env.DB.prepare("select count from rate_limits where key = ?").bind(key).first("count")).toBe(1);
   });
 });

@@ -2,8 +2,8 @@ import { adminSubApp } from "./context";
 import { CourseIdParam, LayoutIdParam } from "./params";
 import { courseJson, layoutJson } from "./serializers/courses";
 import { body, param } from "./validate";
-import { createCourse, deleteCourse, getCourse, updateCourse } from "~/.server/services/courses/courses";
-import { createLayout, deleteLayout, getLayout, updateLayout } from "~/.server/services/courses/layouts";
+import { createCourse, deleteCourse, updateCourse } from "~/.server/services/courses/courses";
+import { createLayout, deleteLayout, updateLayout } from "~/.server/services/courses/layouts";
 import { CourseValuesSchema, NewLayoutSchema, SaveLayoutSchema } from "~/schemas/courses";
 
 // Courses and layouts (ADR 25); mounted in ./admin.ts behind the admin guard. A write
@@ -11,27 +11,23 @@ import { CourseValuesSchema, NewLayoutSchema, SaveLayoutSchema } from "~/schemas
 
 export const adminCoursesApi = adminSubApp()
   .post("/courses", body(CourseValuesSchema), async (c) => {
-    const id = await createCourse(c.var.db, c.req.valid("json"));
-    return c.json(courseJson(await getCourse(c.var.db, id)), 201);
+    return c.json(courseJson(await createCourse(c.var.db, c.req.valid("json"))), 201);
   })
   .put("/courses/:id", param(CourseIdParam), body(CourseValuesSchema), async (c) => {
     const { id } = c.req.valid("param");
-    await updateCourse(c.var.db, id, c.req.valid("json"));
-    return c.json(courseJson(await getCourse(c.var.db, id)));
+    return c.json(courseJson(await updateCourse(c.var.db, id, c.req.valid("json"))));
   })
   .delete("/courses/:id", param(CourseIdParam), async (c) => {
     await deleteCourse(c.var.db, c.req.valid("param").id);
     return c.json({ success: true });
   })
   .post("/courses/:id/layouts", param(CourseIdParam), body(NewLayoutSchema), async (c) => {
-    const id = await createLayout(c.var.db, c.req.valid("param").id, c.req.valid("json"));
-    return c.json(layoutJson(await getLayout(c.var.db, id)), 201);
+    return c.json(layoutJson(await createLayout(c.var.db, c.req.valid("param").id, c.req.valid("json"))), 201);
   })
   .put("/layouts/:id", param(LayoutIdParam), body(SaveLayoutSchema), async (c) => {
     const { id } = c.req.valid("param");
     const { version, values } = c.req.valid("json");
-    await updateLayout(c.var.db, id, version, values);
-    return c.json(layoutJson(await getLayout(c.var.db, id)));
+    return c.json(layoutJson(await updateLayout(c.var.db, id, version, values)));
   })
   .delete("/layouts/:id", param(LayoutIdParam), async (c) => {
     await deleteLayout(c.var.db, c.req.valid("param").id);

@@ -13,8 +13,7 @@ export const adminLiveApi = adminSubApp()
   // The round's totals into its results: payouts, places and ratings follow (ADR 14).
   .post("/live/:roundId/finalize", param(LiveRoundParam), body(FinalizeSchema), async (c) => {
     const { roundId } = c.req.valid("param");
-    await assertRoundExists(c.var.db, roundId);
-    const { user } = c.var.session;
+    const [{ user }] = await Promise.all([c.var.caller.session, assertRoundExists(c.var.db, roundId)]);
     const caller = { userId: user.id, name: user.name, role: "admin", playerId: null } as const;
     const confirm = c.req.valid("json").confirmUnsigned === true;
     return c.json(orRefused(await liveRound(c.env, roundId).finalize(caller, roundId, confirm)));

@@ -18,7 +18,7 @@ const roundParam = param(RoundIdParam);
 
 export const adminNightApi = adminSubApp()
   .post("/rounds/:id/check-in", roundParam, body(AdminCheckInSchema), async (c) => {
-    const who = { admin: true, userId: c.var.session.user.id };
+    const who = { admin: true, userId: c.var.caller.userId };
     const done = await checkIn(c.var.db, {
       roundId: c.req.valid("param").id,
       entryId: c.req.valid("json").entryId,
@@ -29,13 +29,13 @@ export const adminNightApi = adminSubApp()
   })
   .delete("/rounds/:id/check-in/:entryId", param(EntryParam), async (c) => {
     const { id, entryId } = c.req.valid("param");
-    const who = { admin: true, userId: c.var.session.user.id };
+    const who = { admin: true, userId: c.var.caller.userId };
     const done = await undoCheckIn(c.var.db, { roundId: id, entryId, who, timeZone: c.var.league.timeZone });
     return c.json({ success: true, ...checkInJson(done) });
   })
   // Entry, cash and check-in in one write; a retry with the same request_key answers the same walk-up.
   .post("/rounds/:id/walk-up", roundParam, body(WalkUpSchema), async (c) => {
-    const done = await walkUp(c.var.db, { roundId: c.req.valid("param").id, ...c.req.valid("json"), adminId: c.var.session.user.id });
+    const done = await walkUp(c.var.db, { roundId: c.req.valid("param").id, ...c.req.valid("json"), adminId: c.var.caller.userId });
     return c.json({ success: true, ...walkUpJson(done) }, 201);
   })
   .post("/rounds/:id/cards", roundParam, body(MakeCardsSchema), async (c) => {

@@ -14,7 +14,7 @@ export const adminUsersApi = adminSubApp()
     c.json(adminUserDetailJson(await getUserDetail(c.var.db, c.req.valid("param").userId))),
   )
   .delete("/users/:userId", param(UserIdParam), async (c) => {
-    await deleteUser(c.var.db, c.var.session.user.id, c.req.valid("param").userId);
+    await deleteUser(c.var.db, c.var.caller.userId, c.req.valid("param").userId);
     return c.json({ success: true });
   })
   // The player records a user added that no approved claim holds, and removing one (ADR 23).
@@ -30,11 +30,11 @@ export const adminUsersApi = adminSubApp()
     return c.json({ success: true });
   })
   .post("/users/:userId/lock", param(UserIdParam), async (c) => {
-    await setLocked(c.var.db, c.var.session.user.id, c.req.valid("param").userId, true);
+    await setLocked(c.var.db, c.var.caller.userId, c.req.valid("param").userId, true);
     return c.json({ success: true });
   })
   .post("/users/:userId/unlock", param(UserIdParam), async (c) => {
-    await setLocked(c.var.db, c.var.session.user.id, c.req.valid("param").userId, false);
+    await setLocked(c.var.db, c.var.caller.userId, c.req.valid("param").userId, false);
     return c.json({ success: true });
   })
   .post("/users/:userId/reset-password", param(UserIdParam), async (c) => {

@@ -1,10 +1,11 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { ApiEnv, Reader } from "./context";
+import type { ApiEnv, Caller } from "./context";
 import { type Session, authenticate, sessionOfClaims } from "~/.server/auth/current-user";
 import { readToken, requestClaims } from "~/.server/auth/session";
 import { signedInCookies } from "~/.server/auth/session-hint";
 import { AppError } from "~/.server/errors";
+import { gateOf } from "~/.server/effect-gate";
 import type { Db } from "~/.server/db/client";
 
 const NOT_AN_ADMIN = "Not an admin";
@@ -16,27 +17,23 @@ export async function optionalSessionOf(request: Request, db: Db, env: Env): Pro
   return found ? authenticate(db, env, found.token) : null;
 }
 
-async function sessionOf(request: Request, db: Db, env: Env): Promise<Session> {
-  const session = await optionalSessionOf(request, db, env);
-  if (!session) throw new AppError("unauthorized", LOG_IN);
-  return session;
-}
-
 const adminOnly = (session: Session) => {
   if (!session.isAdmin) throw new AppError("forbidden", NOT_AN_ADMIN);
   return session;
 };
 
-type GuardEnv = ApiEnv & { Variables: { session: Session; reader: Reader } };
+type GuardEnv = ApiEnv & { Variables: { caller: Caller } };
 
 /**
- * A GET's guard (ADR 41): the token is verified (no I/O), then the session's row is asked
- * beside the handler's reads, in the same batch, and decided before the answer leaves: a
- * refused session's 401 or 403 replaces whatever the handler made, and nothing it read is
- * sent. A GET never writes, so running the handler first changes nothing. Handlers behind
- * it read the user from `c.var.reader` (its id from the token, its session awaited).
+ * A guard (ADR 41, 42): the token is verified (no I/O), then the session's row is asked
+ * beside the handler's reads, in the same batch, and decided before anything leaves. The
+ * handler runs on what the token claims (`c.var.caller`); a refused session's 401 or 403
+ * replaces whatever it made, and nothing it read is sent. A GET has no effects; a write's
+ * effects (D1 writes, the live round, queued jobs, PayPal) wait for the verdict at the
+ * request's gate (app/.server/effect-gate.ts) and fail with its refusal. Without a gate
+ * (an app called outside the Worker) a write decides the session first.
  */
-async function guardRead(c: Context<GuardEnv>, next: () => Promise<void>, check: (s: Session) => Session, role?: "admin") {
+async function guard(c: Context<GuardEnv>, next: () => Promise<void>, check: (s: Session) => Session, role?: "admin") {
   const claims = await requestClaims(c.env, c.req.raw);
   if (!claims) throw new AppError("unauthorized", LOG_IN);
   const verdict = sessionOfClaims(c.var.db, claims).then((session) => {
@@ -46,12 +43,17 @@ async function guardRead(c: Context<GuardEnv>, next: () => Promise<void>, check:
   // A token that does not even claim the role the guard asks for is decided before the
   // handler runs (its 401 or 403 as before): only a token that may pass runs it early.
   if (role === "admin" && claims.role !== "admin") await verdict;
+  const gate = reads(c.req.method) ? null : gateOf(c.env.DB);
+  if (gate) gate.hold(verdict);
+  else if (!reads(c.req.method)) await verdict;
   // Caught here so an early refusal is not an unhandled rejection; decided below.
   const decided = verdict.then(
     () => null,
     (refusal: unknown) => refusal,
   );
-  c.set("reader", { userId: claims.userId, session: verdict });
+  // A verdict that passes is the token's word: a live session of this user, an admin's
+  // exactly when the token claims one (current-user.ts).
+  c.set("caller", { userId: claims.userId, isAdmin: claims.role === "admin", session: verdict });
   await next();
   const refusal = await decided;
   if (refusal) throw refusal;
@@ -60,18 +62,10 @@ async function guardRead(c: Context<GuardEnv>, next: () => Promise<void>, check:
 const reads = (method: string) => method === "GET" || method === "HEAD";
 
 /** Any logged-in, unlocked user with a live session. */
-export const requireUser = createMiddleware<GuardEnv>(async (c, next) => {
-  if (reads(c.req.method)) return guardRead(c, next, (s) => s);
-  c.set("session", await sessionOf(c.req.raw, c.var.db, c.env));
-  await next();
-});
+export const requireUser = createMiddleware<GuardEnv>((c, next) => guard(c, next, (s) => s));
 
 /** An admin session of a user who is still an admin; the client logs out on 'Not an admin'. */
-export const requireAdmin = createMiddleware<GuardEnv>(async (c, next) => {
-  if (reads(c.req.method)) return guardRead(c, next, adminOnly, "admin");
-  c.set("session", adminOnly(await sessionOf(c.req.raw, c.var.db, c.env)));
-  await next();
-});
+export const requireAdmin = createMiddleware<GuardEnv>((c, next) => guard(c, next, adminOnly, "admin"));
 
 /** A signed-in answer's cookies: the session's and its hint (app/.server/auth/session-hint.ts). */
 export function setSignedIn(c: Context, result: Parameters<typeof signedInCookies>[0]) {

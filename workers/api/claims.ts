@@ -20,15 +20,17 @@ const DECIDE_PATH = "/:id/:action{(?:approve|reject|conflict)}";
 export const claimsApi = subApp()
   .post("/", requireUser, body(ClaimSubmitSchema), async (c) => {
     const { player_id, note } = c.req.valid("json");
-    const claim = await submitClaim(c.var.db, c.var.session.user, { playerId: player_id, note });
+    const { caller } = c.var;
+    const isAdmin = caller.session.then((s) => s.user.isAdmin);
+    const claim = await submitClaim(c.var.db, { id: caller.userId, isAdmin }, { playerId: player_id, note });
     return c.json({ success: true, claim: claimJson(claim) }, 201);
   })
   .get("/mine", requireUser, async (c) => {
-    const claim = await myClaim(c.var.db, c.var.reader.userId);
+    const claim = await myClaim(c.var.db, c.var.caller.userId);
     return c.json({ claim: claim ? claimJson(claim) : null });
   })
   .put("/:id/unclaim", requireUser, param(ClaimIdParam), async (c) => {
-    const claim = await unclaim(c.var.db, c.var.session.user.id, c.req.valid("param").id);
+    const claim = await unclaim(c.var.db, c.var.caller.userId, c.req.valid("param").id);
     return c.json({ success: true, claim: claimJson(claim) });
   })
   .get("/", requireAdmin, async (c) => c.json({ claims: (await listClaims(c.var.db)).map(adminClaimJson) }))

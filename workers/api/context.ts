@@ -8,14 +8,15 @@ export type ApiEnv = {
   Variables: { db: Db; league: League };
 };
 
-/** What a GET behind a guard knows before any I/O: the token's user, and the session to come (./auth.ts). */
-export type Reader = { userId: number; session: Promise<Session> };
-
 /**
- * Behind requireAdmin: a write's handler has the admin's session; a GET's has its reader
- * (workers/api/auth.ts), whose session is decided beside the handler's reads.
+ * Who calls a route behind a guard, known before any I/O (./auth.ts): the verified token's
+ * user, whether it claims an admin's session, and the session to come, read beside the
+ * handler's reads. The guard answers for the request only if the session bears the token out.
  */
-export type AdminEnv = ApiEnv & { Variables: { session: Session; reader: Reader } };
+export type Caller = { userId: number; isAdmin: boolean; session: Promise<Session> };
+
+/** Behind requireAdmin: the admin who calls. */
+export type AdminEnv = ApiEnv & { Variables: { caller: Caller } };
 
 /** A sub-app of the API: one per resource, mounted in ./index.ts. */
 export const subApp = () => new Hono<ApiEnv>();

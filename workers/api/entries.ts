@@ -33,7 +33,7 @@ export const entriesApi = subApp()
   .post("/paypal-order", requireUser, body(PayPalOrderSchema), async (c) => {
     const v = c.req.valid("json");
     const { orderId, quote } = await createSignUpOrder(c.var.db, payPalFor(c.env, new URL(c.req.url).origin), {
-      userId: c.var.session.user.id,
+      userId: c.var.caller.userId,
       playerId: v.player_id ?? null,
       roundId: v.round_id,
       division: v.division,
@@ -55,22 +55,24 @@ export const entriesApi = subApp()
   // before check-in, an admin any entry until its card has a score (with a reason once checked
   // in); what paid for it comes back as league credit, and the answer says how much.
   .delete("/:id", requireUser, param(EntryIdParam), optionalBody(WithdrawBodySchema), async (c) => {
-    const { session } = c.var;
-    const who = session.isAdmin ? ({ admin: true } as const) : ({ admin: false, userId: session.user.id } as const);
+    const { caller } = c.var;
+    const who = caller.isAdmin ? ({ admin: true } as const) : ({ admin: false, userId: caller.userId } as const);
     const w = await withdrawEntry(c.var.db, c.req.valid("param").id, who, { reason: c.req.valid("json").reason });
     if (w.onPublishedCard) await liveRosterChanged(c.env, w.roundId);
-    const message = session.isAdmin ? adminWithdrawalMessage(w) : playerWithdrawalMessage(w);
+    const message = caller.isAdmin ? adminWithdrawalMessage(w) : playerWithdrawalMessage(w);
     return c.json({ success: true, message, ...withdrawalJson(w) });
   })
   // A user's sign-up: by credit, or the capture of an approved PayPal order.
   .post("/", requireUser, body(SignUpSchema), async (c) => {
     const v = c.req.valid("json");
-    const userId = c.var.session.user.id;
+    const userId = c.var.caller.userId;
     if (v.method === "paypal") {
       // The order says what is paid for; the body's other fields are not trusted for it.
       const orderId = v.payment_data?.orderID;
       if (!orderId) throw badRequest("payment_data.orderID is required to sign up with PayPal");
-      const outcome = await captureSignUp(c.var.db, payPalFor(c.env, new URL(c.req.url).origin), userId, orderId);
+      // The body's fields only key the plan's reads ahead of the payment's; the payment decides.
+      const guess = { playerId: v.player_id, roundId: v.round_id, division: v.division, sidePotIds: v.side_pots };
+      const outcome = await captureSignUp(c.var.db, payPalFor(c.env, new URL(c.req.url).origin), userId, orderId, guess);
       if (outcome.kind === "pending") return c.json({ success: false, pending: true, error: PAYPAL_MESSAGES.pending }, 202);
       if (outcome.kind !== "entered") throw conflict(outcome.message);
       return c.json({ success: true, entry: entryJson(outcome.entry ?? (await entryById(c.var.db, outcome.entryId))) }, 201);

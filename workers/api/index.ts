@@ -51,6 +51,9 @@ api.notFound((c) => c.json({ error: "Not found", code: "not_found" }, 404));
 
 api.onError((err, c) => {
   if (err instanceof AppError) return c.json({ error: err.message, code: err.code }, err.status);
+  // A write refused at the request's gate (ADR 42) fails with the guard's refusal, which
+  // drizzle wraps: the refusal is the answer.
+  if (err.cause instanceof AppError) return c.json({ error: err.cause.message, code: err.cause.code }, err.cause.status);
   if (err instanceof ZodError) {
     return c.json({ error: err.issues[0]?.message ?? "Invalid input", code: "bad_request" }, 400);
   }

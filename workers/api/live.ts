@@ -68,8 +68,7 @@ export const liveApi = subApp()
   })
   .post("/:roundId/changes", requireUser, param(LiveRoundParam), body(ChangeBatchSchema), async (c) => {
     const { roundId } = c.req.valid("param");
-    await assertRoundExists(c.var.db, roundId);
-    const { user, isAdmin } = c.var.session;
+    const [{ user, isAdmin }] = await Promise.all([c.var.caller.session, assertRoundExists(c.var.db, roundId)]);
     const { changes, by } = c.req.valid("json");
     if (by !== undefined && by !== user.id) throw new AppError("unauthorized", ANOTHER_LOGIN);
     const role = isAdmin ? "admin" : "player";

@@ -56,7 +56,7 @@ export const playersApi = subApp()
   // A user adds their own record and claims it in one step; an admin just adds one.
   .post("/addNew", requireUser, body(NewPlayerSchema), async (c) => {
     const { values } = c.req.valid("json");
-    const { user, isAdmin } = c.var.session;
+    const { user, isAdmin } = await c.var.caller.session;
     if (isAdmin) return c.json({ success: true, newId: await addPlayer(c.var.db, values) }, 201);
     const { playerId, claim } = await addOwnPlayer(c.var.db, user, values, clientAddress(c.req.raw));
     return c.json({ success: true, newId: playerId, claim: claimJson(claim) }, 201);

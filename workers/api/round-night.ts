@@ -19,12 +19,12 @@ export const roundNightApi = subApp()
   })
   .post("/:id/check-in", requireUser, param(RoundIdParam), body(PlayerCheckInSchema), async (c) => {
     const { useCredit, entryId } = c.req.valid("json");
-    const who = { admin: false, userId: c.var.session.user.id };
+    const who = { admin: false, userId: c.var.caller.userId };
     const done = await checkIn(c.var.db, { roundId: c.req.valid("param").id, entryId, who, useCredit, timeZone: c.var.league.timeZone });
     return c.json({ success: true, ...checkInJson(done) });
   })
   .delete("/:id/check-in", requireUser, param(RoundIdParam), async (c) => {
-    const who = { admin: false, userId: c.var.session.user.id };
+    const who = { admin: false, userId: c.var.caller.userId };
     const done = await undoCheckIn(c.var.db, { roundId: c.req.valid("param").id, entryId: null, who, timeZone: c.var.league.timeZone });
     return c.json({ success: true, ...checkInJson(done) });
   });

@@ -5,7 +5,7 @@ import { sessionUserJson } from "./serializers/users";
 import { body, query } from "./validate";
 import { clearedSessionCookie } from "~/.server/auth/session";
 import { clearedHintCookie } from "~/.server/auth/session-hint";
-import { checkEmail, login, createAccountAndStartSession, startSession, updateProfile } from "~/.server/services/accounts/accounts";
+import { checkEmail, login, createAccountAndStartSession, signedSession, updateProfile } from "~/.server/services/accounts/accounts";
 import { endAllSessions, endSession } from "~/.server/services/accounts/sessions";
 import {
   INVALID_RESET,
@@ -68,7 +68,7 @@ export const usersApi = subApp()
     return c.json({ success: true });
   })
   .post("/logout-everywhere", requireUser, async (c) => {
-    await endAllSessions(c.var.db, c.var.session.user.id);
+    await endAllSessions(c.var.db, c.var.caller.userId);
     c.header("Set-Cookie", clearedSessionCookie());
     c.header("Set-Cookie", clearedHintCookie(), { append: true });
     return c.json({ success: true });
@@ -88,33 +88,36 @@ export const usersApi = subApp()
     await setMailPrefs(c.var.db, userId, { registrationOpens: false });
     return c.json({ success: true, message: UNSUBSCRIBED });
   })
-  .get("/me", requireUser, async (c) => c.json({ user: sessionUserJson((await c.var.reader.session).user) }))
+  .get("/me", requireUser, async (c) => c.json({ user: sessionUserJson((await c.var.caller.session).user) }))
   // The user's mail preferences: { registrationOpens } (a mail when registration opens for a round).
-  .get("/me/notifications", requireUser, async (c) => c.json({ notifications: await getMailPrefs(c.var.db, c.var.reader.userId) }))
+  .get("/me/notifications", requireUser, async (c) => c.json({ notifications: await getMailPrefs(c.var.db, c.var.caller.userId) }))
   .put("/me/notifications", requireUser, body(NotificationsSchema), async (c) => {
-    const notifications = await setMailPrefs(c.var.db, c.var.session.user.id, c.req.valid("json"));
+    const notifications = await setMailPrefs(c.var.db, c.var.caller.userId, c.req.valid("json"));
     return c.json({ success: true, notifications });
   })
   // A new personal calendar feed URL (/profile's "Reset link"): any earlier one stops working.
   // The player's scoring PIN for live scoring (ADR 26): set with 4 digits and the current password, cleared with null.
   .put("/me/scoring-pin", requireUser, body(ScoringPinSchema), async (c) => {
     const { pin, currentPassword } = c.req.valid("json");
-    await changeScoringPin(c.var.db, c.var.session.user.id, pin, currentPassword);
+    await changeScoringPin(c.var.db, c.var.caller.userId, pin, currentPassword);
     return c.json({ success: true, scoringPin: pin !== null });
   })
   .post("/me/calendar-token", requireUser, async (c) => {
-    const token = await resetCalendarToken(c.var.db, c.var.session.user.id);
+    const token = await resetCalendarToken(c.var.db, c.var.caller.userId);
     const origin = feedOrigin(c.env.APP_URL, c.req.url);
     return c.json({ success: true, feed_url: `${origin}/calendar/${token}.ics`, all_rounds_url: `${origin}/calendar.ics` });
   })
   .put("/profile", requireUser, body(ProfileSchema), async (c) => {
-    const { user } = c.var.session;
-    const { passwordChanged, saved } = await updateProfile(c.var.db, user.id, c.req.valid("json"));
+    const { caller } = c.var;
+    const [{ user }, { passwordChanged, saved, isAdmin, sessionVersion }] = await Promise.all([
+      caller.session,
+      updateProfile(c.var.db, caller.userId, c.req.valid("json")),
+    ]);
     // The session's user (read by the guard) with what was saved: no trip to read it again.
     if (!passwordChanged) return c.json({ success: true, user: sessionUserJson({ ...user, ...saved }) });
-    // A new password ended every session; this one continues on a fresh token, its user read
-    // after the batch (a trip of its own: the token carries the version that batch bumped).
-    const fresh = await startSession(c.var.db, c.env, user.id);
+    // A new password ended every session; this one continues on a fresh token, signed with the
+    // version that batch wrote (no trip to read the row again).
+    const fresh = await signedSession(c.env, { ...user, ...saved, isAdmin }, sessionVersion);
     setSignedIn(c, fresh);
     return c.json({ success: true, user: sessionUserJson(fresh.user), token: fresh.token });
   });

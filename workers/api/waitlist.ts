@@ -20,16 +20,16 @@ const roundParam = param(RoundIdParam);
 
 export const waitlistApi = subApp()
   .post("/:id/waitlist", requireUser, roundParam, body(JoinWaitlistSchema), async (c) => {
-    const place = await joinWaitlist(c.var.db, { userId: c.var.session.user.id, roundId: c.req.valid("param").id, ...c.req.valid("json") });
+    const place = await joinWaitlist(c.var.db, { userId: c.var.caller.userId, roundId: c.req.valid("param").id, ...c.req.valid("json") });
     return c.json({ success: true, waitlist: placeJson(place) }, 201);
   })
   .delete("/:id/waitlist", requireUser, roundParam, async (c) => {
-    const { declinedOffer } = await leaveWaitlist(c.var.db, c.var.session.user.id, c.req.valid("param").id);
+    const { declinedOffer } = await leaveWaitlist(c.var.db, c.var.caller.userId, c.req.valid("param").id);
     const message = declinedOffer ? "You turned down the place and left the waitlist." : "You left the waitlist.";
     return c.json({ success: true, message });
   })
   .post("/:id/waitlist/confirm", requireUser, roundParam, async (c) => {
-    const { entry, quote } = await confirmOffer(c.var.db, c.var.session.user.id, c.req.valid("param").id);
+    const { entry, quote } = await confirmOffer(c.var.db, c.var.caller.userId, c.req.valid("param").id);
     return c.json(creditSignUpJson(entry, quote), 201);
   });
 

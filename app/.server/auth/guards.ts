@@ -3,16 +3,20 @@ import { type Session, sessionOfClaims } from "./current-user";
 import { clearedSessionCookie, readSessionCookie, verifySession } from "./session";
 import { clearedHintCookie, hintCookie, hintedSession, sameSession } from "./session-hint";
 import { cloudflareContext, servicesContext, sessionContext, sessionRecheckContext } from "~/context";
+import { gateOf } from "../effect-gate";
 
 /**
  * Root middleware, after servicesMiddleware: reads the session cookie once per request.
  * A cookie that no longer stands for a live session (expired, forged, user locked or
  * reset) is cleared.
  *
- * A page read (GET or HEAD) with the session's hint (./session-hint.ts) asks the session's
- * row without waiting for it: the loaders run on the hint and their reads go in the same
+ * With the session's hint (./session-hint.ts) the session's row is asked without waiting
+ * for it: the loaders, or a form's action, run on the hint and their reads go in the same
  * batch as the row (ADR 41). The page is sent only if the row says what the hint said;
- * otherwise the Worker renders it again on the row. Writes read the row first.
+ * otherwise the Worker renders it again on the row. An action's effects wait at the
+ * request's gate until the row agrees (app/.server/effect-gate.ts, ADR 42): a first render
+ * on a stale hint has written nothing when it is thrown away. Without a hint, or without a
+ * gate, the row is read first.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const token = readSessionCookie(request);
@@ -20,13 +24,23 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const { db } = context.get(servicesContext);
   const recheck = context.get(sessionRecheckContext);
   // Only a page read uses the hint, so only a page read leaves one (a logout's answer must not).
-  const read = recheck !== null && (request.method === "GET" || request.method === "HEAD");
-  if (recheck?.verified !== undefined) return withSession(recheck.verified, token !== null, read, context, next);
+  const read = request.method === "GET" || request.method === "HEAD";
+  const gate = recheck === null || read ? null : gateOf(env.DB);
+  if (recheck?.verified !== undefined) {
+    // The second render: the first one's effects were refused, this one's may go.
+    gate?.hold(Promise.resolve());
+    return withSession(recheck.verified, token !== null, read, context, next);
+  }
   const claims = token ? await verifySession(env, token) : null;
-  const hinted = claims && read ? hintedSession(request, claims) : null;
+  const hinted = claims && recheck && (read || gate) ? hintedSession(request, claims) : null;
   if (!claims || !hinted || !recheck)
-    return withSession(claims ? await sessionOfClaims(db, claims) : null, token !== null, read, context, next);
+    return withSession(claims ? await sessionOfClaims(db, claims) : null, token !== null, read && recheck !== null, context, next);
   const verdict = sessionOfClaims(db, claims);
+  gate?.hold(
+    verdict.then((session) => {
+      if (!sameSession(session, hinted)) throw new Error("The session's hint is stale: this render is thrown away.");
+    }),
+  );
   context.set(sessionContext, hinted);
   const response = await next();
   const session = await verdict;

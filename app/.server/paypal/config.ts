@@ -1,6 +1,7 @@
 import { servedLocally } from "~/.server/app-url";
 import { type PayPal, type PayPalConfig, payPalClient } from "./client";
 import type { PayPalCheckout } from "~/lib/paypal-checkout";
+import { gateOf, gatedFetch } from "~/.server/effect-gate";
 
 // Which PayPal the app talks to. With credentials: PayPal itself (PAYPAL_API_BASE, sandbox
 // by default). Without them, and only when served on this machine: the local stand-in
@@ -25,6 +26,8 @@ type PayPalEnv = {
   PAYPAL_CLIENT_SECRET?: string;
   PAYPAL_WEBHOOK_ID?: string;
   PAYPAL_API_BASE?: string;
+  /** The request's D1 binding: its calls to PayPal wait for the request's guard (ADR 42). */
+  DB?: D1Database;
 };
 
 /** The PayPal to use for a request made to `requestOrigin`; null when PayPal is not configured. */
@@ -47,7 +50,7 @@ export function payPalConfig(env: PayPalEnv, requestOrigin: string): PayPalConfi
 /** The PayPal client for a request made to `requestOrigin`, or null when PayPal is not configured. */
 export function payPalFor(env: PayPalEnv, requestOrigin: string): PayPal | null {
   const config = payPalConfig(env, requestOrigin);
-  return config ? payPalClient(config) : null;
+  return config ? payPalClient(config, gatedFetch(gateOf(env.DB))) : null;
 }
 
 /** What the sign-up dialog uses to take a PayPal payment for a request to `requestOrigin`; null without PayPal. */

@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { settled, settledValue } from "~/lib/settled";
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type SessionUser, loadSessionUser } from "../../auth/current-user";
 import { hashPassword, needsRehash, verifyPassword } from "../../auth/password";
@@ -6,7 +7,7 @@ import { ADMIN_SESSION_SECONDS, type Role, USER_SESSION_SECONDS, signSession } f
 import { type Db, uniqueViolation, dbNow } from "../../db/client";
 import { users } from "../../db/schema";
 import { AppError, badRequest, conflict } from "../../errors";
-import { type Counter, LIMITS, clearLimit, consume, refund, remember, seenWithin } from "./rate-limit";
+import { type Counter, LIMITS, TOO_MANY, clearLimit, consume, hitStatement, refund, remember, seenWithinSql } from "./rate-limit";
 import { spendOpenResets } from "./password-reset";
 import { nowSeconds } from "~/lib/time";
 import { EMAIL_IN_USE } from "~/lib/messages";
@@ -100,16 +101,31 @@ export async function login(
 ): Promise<LoginResult> {
   const pairKey = `login:acct-client:${input.email}|${client}`;
   const knownKey = `login:known:${input.email}|${client}`;
-  // Whether this client is the account's own decides which counters apply, so it is read
-  // before they are counted (a trip of its own); the account is read beside the count (one
-  // trip, ADR 41), and its password checked only once the count has landed.
-  const known = await seenWithin(db, knownKey, LIMITS.knownClient);
+  const now = nowSeconds();
+  // Whether this client is the account's own decides whether the account-wide counter counts
+  // this attempt: SQL decides it as it counts, so the counts and the account's row go in one
+  // trip (ADR 41), and the password is checked only once the counts have landed. From a
+  // known client the attempt lands on a key of its own that no limit reads.
+  const account = `login:acct:${input.email}`;
+  const ownClient = `login:acct-own-client:${input.email}|${client}`;
+  const accountKey = sql`case when ${seenWithinSql(knownKey, LIMITS.knownClient, now)} then ${ownClient} else ${account} end`;
   const counters: Counter[] = [
     [pairKey, LIMITS.loginAccountClient],
     [`login:ip:${client}`, LIMITS.loginClient],
-    ...(known ? [] : [[`login:acct:${input.email}`, LIMITS.loginAccount] as const]),
   ];
-  const [, [row]] = await Promise.all([consume(db, ...counters), db.select().from(users).where(eq(users.email, input.email))]);
+  const [counts, [row]] = await Promise.all([
+    db.batch([
+      ...(counters.map(([key, limit]) => hitStatement(db, key, limit, now)) as [ReturnType<typeof hitStatement>]),
+      hitStatement(db, accountKey, LIMITS.loginAccount, now),
+    ]),
+    db.select().from(users).where(eq(users.email, input.email)),
+  ]);
+  const [counted] = counts[counters.length] ?? [];
+  // The account's limit applies only when this attempt counted on it (not a known client's).
+  const over =
+    counters.some(([, limit], i) => (counts[i]?.[0]?.count ?? 1) > limit.max) ||
+    (counted?.key === account && counted.count > LIMITS.loginAccount.max);
+  if (over) throw new AppError("rate_limited", TOO_MANY);
   // An unknown email costs a password check too, so timing does not tell who has an account.
   const ok = await verifyPassword(input.password, row?.passwordHash ?? (await decoy()));
   if (!row || !ok || row.locked || (role === "admin" && !row.isAdmin)) {
@@ -123,7 +139,7 @@ export async function login(
   // used; the admin login's session lasts 72 h.
   const [session] = await Promise.all([
     startSession(db, env, row.id, role === "admin" ? ADMIN_SESSION_SECONDS : USER_SESSION_SECONDS),
-    refund(db, ...counters.slice(1)),
+    refund(db, ...counters.slice(1), ...(counted ? [[counted.key, LIMITS.loginAccount] as const] : [])),
     clearLimit(db, pairKey),
     remember(db, knownKey),
     db
@@ -147,6 +163,20 @@ export async function adminLogin(db: Db, env: Env, input: z.infer<typeof LoginSc
   }
 }
 
+/**
+ * A session for a user whose row the caller holds (a new password's: its version the one
+ * the batch wrote), signed without reading the row again.
+ */
+export async function signedSession(
+  env: Env,
+  user: SessionUser,
+  sessionVersion: number,
+  lifetime = USER_SESSION_SECONDS,
+): Promise<LoginResult> {
+  const session = await signSession(env, { id: user.id, sessionVersion }, user.isAdmin ? "admin" : "user", lifetime);
+  return { ...session, user };
+}
+
 /** Signs a session for a user (role from the user's record) and returns it with the user. */
 export async function startSession(db: Db, env: Env, userId: number, lifetime = USER_SESSION_SECONDS): Promise<LoginResult> {
   const user = await loadSessionUser(db, userId);
@@ -165,28 +195,35 @@ export async function updateProfile(
   db: Db,
   userId: number,
   input: z.infer<typeof ProfileSchema>,
-): Promise<{ passwordChanged: boolean; saved: { name: string; email: string } }> {
-  // The row and whether a new email is taken, read together (one trip, ADR 41); the checks
-  // below keep their order.
-  const [[row], taken] = await Promise.all([
+): Promise<{ passwordChanged: boolean; saved: { name: string; email: string }; isAdmin: boolean; sessionVersion: number }> {
+  const checks: Counter = [`password-check:user:${userId}`, LIMITS.passwordCheck];
+  // The row, whether a new email is taken and the password check's count (when a current
+  // password comes to be checked), asked together (one trip, ADR 41, 42); the checks below
+  // keep their order.
+  const counting = Boolean(input.currentPassword) && (input.email !== undefined || input.password !== undefined);
+  const [[row], taken, counted] = await Promise.all([
     db.select().from(users).where(eq(users.id, userId)),
     input.email === undefined ? false : emailExists(db, input.email),
+    counting ? settled(consume(db, checks)) : null,
   ]);
+  // A count that turns out to guard nothing (or a right password) is given back.
+  const refunded = () => (counted?.ok ? refund(db, checks) : Promise.resolve());
   if (!row) throw new AppError("unauthorized", "Please log in again.");
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.name !== undefined && input.name !== row.name) changes.name = input.name;
   if (input.email !== undefined && input.email !== row.email) changes.email = input.email;
   if (input.password !== undefined) changes.passwordHash = "pending";
-  if (Object.keys(changes).length === 0) throw badRequest("No changes to update.");
+  if (Object.keys(changes).length === 0) {
+    await refunded();
+    throw badRequest("No changes to update.");
+  }
   const sensitive = changes.email !== undefined || changes.passwordHash !== undefined;
-  const checks: Counter = [`password-check:user:${userId}`, LIMITS.passwordCheck];
   if (sensitive) {
-    if (!input.currentPassword) throw badRequest("Current password is incorrect");
-    await consume(db, checks);
+    if (!input.currentPassword || !counted) throw badRequest("Current password is incorrect");
+    settledValue(counted);
     if (!(await verifyPassword(input.currentPassword, row.passwordHash))) throw badRequest("Current password is incorrect");
   }
-  // A right password's count is given back: before a 409, else sent with the write (one trip).
-  const refunded = () => (sensitive ? refund(db, checks) : Promise.resolve());
+  // Given back before a 409, else sent with the write (one trip).
   if (changes.email !== undefined && taken) {
     await refunded();
     throw conflict(EMAIL_IN_USE);
@@ -202,5 +239,10 @@ export async function updateProfile(
     if (uniqueViolation(err)) throw conflict(EMAIL_IN_USE);
     throw err;
   }
-  return { passwordChanged: input.password !== undefined, saved: { name: changes.name ?? row.name, email: changes.email ?? row.email } };
+  return {
+    passwordChanged: input.password !== undefined,
+    saved: { name: changes.name ?? row.name, email: changes.email ?? row.email },
+    isAdmin: row.isAdmin,
+    sessionVersion: changes.sessionVersion ?? row.sessionVersion,
+  };
 }

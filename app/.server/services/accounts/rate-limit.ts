@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { type SQL, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -37,7 +37,8 @@ export type Counter = readonly [key: string, limit: Limit];
 
 export const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
 
-function hitStatement(db: Db, key: string, limit: Limit, now: number) {
+/** One atomic count for `key` (SQL may choose the key as it counts); answers the key and its count. */
+export function hitStatement(db: Db, key: string | SQL, limit: Limit, now: number) {
   const stale = now - limit.windowSeconds;
   return db
     .insert(rateLimits)
@@ -49,7 +50,7 @@ function hitStatement(db: Db, key: string, limit: Limit, now: number) {
         windowStart: sql`case when ${rateLimits.windowStart} <= ${stale} then ${now} else ${rateLimits.windowStart} end`,
       },
     })
-    .returning({ count: rateLimits.count });
+    .returning({ key: rateLimits.key, count: rateLimits.count });
 }
 
 /** Counts one event for `key` and returns the count within its window (atomic upsert). */
@@ -93,11 +94,9 @@ export async function clearLimit(db: Db, key: string) {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
-/** Whether `key` was counted within the last `limit.windowSeconds` (a remembered fact). */
-export async function seenWithin(db: Db, key: string, limit: Limit, now = nowSeconds()): Promise<boolean> {
-  const [row] = await db.select({ windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, key));
-  return !!row && row.windowStart > now - limit.windowSeconds;
-}
+/** Whether `key` was counted within the last `limit.windowSeconds` (a remembered fact), as SQL. */
+export const seenWithinSql = (key: string, limit: Limit, now = nowSeconds()) =>
+  sql`exists (select 1 from ${rateLimits} k where k.key = ${key} and k.window_start > ${now - limit.windowSeconds})`;
 
 /** Remembers `key` from now on (restarts its window). */
 export async function remember(db: Db, key: string, now = nowSeconds()) {

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { type SQL, asc, eq, sql } from "drizzle-orm";
 import { type Db, uniqueViolation } from "../../db/client";
 import { courses, layouts, rounds } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
@@ -60,22 +60,25 @@ export async function listCoursesWithHoles(db: Db): Promise<CourseWithHoles[]> {
 
 /** One course with its layouts (404 when there is none). */
 export async function getCourse(db: Db, id: number): Promise<CourseRow> {
-  const [[course], layoutRows] = await db.batch([
-    coursesQuery(db).where(eq(courses.id, id)),
-    layoutsQuery(db).where(eq(layouts.courseId, id)),
-  ]);
+  return courseOf(await db.batch(courseReads(db, id)));
+}
+
+/** getCourse's reads, unrun: a write's batch carries them to answer what it wrote (ADR 41). */
+const courseReads = (db: Db, id: number | SQL) =>
+  [coursesQuery(db).where(sql`${courses.id} = ${id}`), layoutsQuery(db).where(sql`${layouts.courseId} = ${id}`)] as const;
+
+function courseOf([[course], layoutRows]: [{ id: number; name: string; place: string }[], LayoutSummary[]]): CourseRow {
   if (!course) throw notFound("Course not found");
   return { ...course, layouts: layoutRows };
 }
 
 const nameTaken = (name: string) => conflict(`There is a course named “${name}” already. Give this one another name.`);
 
-/** Adds a course: its id. 409 when another course has the name. */
-export async function createCourse(db: Db, values: CourseValues): Promise<number> {
+/** Adds a course, answered as stored (read in its batch). 409 when another course has the name. */
+export async function createCourse(db: Db, values: CourseValues): Promise<CourseRow> {
   try {
-    const [row] = await db.insert(courses).values(values).returning({ id: courses.id });
-    if (!row) throw new Error("the course insert returned no row");
-    return row.id;
+    const [, ...read] = await db.batch([db.insert(courses).values(values), ...courseReads(db, sql`last_insert_rowid()`)]);
+    return courseOf(read);
   } catch (err) {
     if (uniqueViolation(err)) throw nameTaken(values.name);
     throw err;
@@ -85,22 +88,23 @@ export async function createCourse(db: Db, values: CourseValues): Promise<number
 /**
  * Saves a course's name and place, and, in the same batch, the location of every round
  * that plays one of its layouts (the /api's `loc` and every list keep reading the course).
+ * Answers the course as stored, read at the end of the batch.
  */
-export async function updateCourse(db: Db, id: number, values: CourseValues): Promise<void> {
-  let saved: { id: number }[];
+export async function updateCourse(db: Db, id: number, values: CourseValues): Promise<CourseRow> {
   try {
-    [saved] = await db.batch([
-      db.update(courses).set(values).where(eq(courses.id, id)).returning({ id: courses.id }),
+    const [, , ...read] = await db.batch([
+      db.update(courses).set(values).where(eq(courses.id, id)),
       db
         .update(rounds)
         .set({ location: values.name })
         .where(sql`${rounds.layoutId} in (select id from layouts where course_id = ${id}) and ${rounds.location} is not ${values.name}`),
+      ...courseReads(db, id),
     ]);
+    return courseOf(read);
   } catch (err) {
     if (uniqueViolation(err)) throw nameTaken(values.name);
     throw err;
   }
-  if (saved.length === 0) throw notFound("Course not found");
 }
 
 const roundsOnCourse = (id: number) => sql`(select count(*) from rounds r join layouts l on l.id = r.layout_id where l.course_id = ${id})`;

@@ -71,7 +71,13 @@ export type RoundLayout = { course: string | null; layout: string | null; pars: 
 
 /** The round's layout, course and holes, or none (a round without a layout): one trip. */
 export async function roundLayout(db: Db, roundId: number): Promise<RoundLayout> {
-  const [[named], holes] = await Promise.all([
+  const [named, holes] = await Promise.all(roundLayoutReads(db, roundId));
+  return roundLayoutOf(named, holes);
+}
+
+/** roundLayout's reads, unrun, so a batch can carry them (ADR 41); roundLayoutOf shapes their rows. */
+export const roundLayoutReads = (db: Db, roundId: number) =>
+  [
     db
       // The course's name aliased: it shares "name" with the layout's (ADR 41).
       .select({ layout: layouts.name, course: sql<string>`${courses.name}`.as("course_name") })
@@ -80,7 +86,11 @@ export async function roundLayout(db: Db, roundId: number): Promise<RoundLayout>
       .innerJoin(courses, eq(courses.id, layouts.courseId))
       .where(eq(rounds.id, roundId)),
     holesQuery(db).where(eq(layoutHoles.layoutId, sql`(select ${rounds.layoutId} from ${rounds} where ${rounds.id} = ${roundId})`)),
-  ]);
+  ] as const;
+
+type LayoutRows = { [K in keyof ReturnType<typeof roundLayoutReads>]: Awaited<ReturnType<typeof roundLayoutReads>[K]> };
+
+export function roundLayoutOf(...[[named], holes]: LayoutRows): RoundLayout {
   if (!named) return { course: null, layout: null, pars: null, secondCardOrder: [] };
   return { course: named.course, layout: named.layout, pars: holes.map((h) => h.par), secondCardOrder: secondCardHoles(holes) };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { type SQL, eq, sql } from "drizzle-orm";
 import { type Db, foreignKeyFailed, uniqueViolation } from "../../db/client";
 import { courses, layoutHoles, layouts } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
@@ -19,7 +19,12 @@ const nameTaken = (name: string) => conflict(`This course has a layout named “
 
 /** One layout with its course's name and its holes in course order (404 when there is none). */
 export async function getLayout(db: Db, id: number): Promise<LayoutDetail> {
-  const [layoutRows, holeRows] = await db.batch([
+  return layoutOf(await db.batch(layoutReads(db, id)));
+}
+
+/** getLayout's reads, unrun: a write's batch carries them to answer what it wrote (ADR 41). */
+const layoutReads = (db: Db, id: number | SQL) =>
+  [
     db
       .select({
         id: layouts.id,
@@ -34,26 +39,33 @@ export async function getLayout(db: Db, id: number): Promise<LayoutDetail> {
       })
       .from(layouts)
       .innerJoin(courses, eq(courses.id, layouts.courseId))
-      .where(eq(layouts.id, id)),
-    holesQuery(db).where(eq(layoutHoles.layoutId, id)),
-  ]);
+      .where(sql`${layouts.id} = ${id}`),
+    holesQuery(db).where(sql`${layoutHoles.layoutId} = ${id}`),
+  ] as const;
+
+type LayoutRows = { -readonly [K in keyof ReturnType<typeof layoutReads>]: Awaited<ReturnType<typeof layoutReads>[K]> };
+
+function layoutOf([layoutRows, holeRows]: LayoutRows): LayoutDetail {
   const [layout] = layoutRows;
   if (!layout) throw notFound("Layout not found");
   return { ...layout, holes: holeRows.map(({ layoutId: _, ...hole }) => hole) };
 }
 
-/** Adds a layout to a course with its holes, in one batch: its id. 404 without the course, 409 for a name it has. */
-export async function createLayout(db: Db, courseId: number, values: LayoutValues): Promise<number> {
+/**
+ * Adds a layout to a course with its holes, in one batch that reads it back as stored.
+ * 404 without the course, 409 for a name it has.
+ */
+export async function createLayout(db: Db, courseId: number, values: LayoutValues): Promise<LayoutDetail> {
   const { name, holes } = values;
   // The new row's id inside the batch: the course's layout of this name (a unique pair).
   const newId = sql`(select id from layouts where course_id = ${courseId} and name = ${name})`;
   try {
-    const [[created]] = await db.batch([
-      db.insert(layouts).values({ courseId, name, holeCount: holes.length }).returning({ id: layouts.id }),
+    const [, , ...read] = await db.batch([
+      db.insert(layouts).values({ courseId, name, holeCount: holes.length }),
       insertHoles(db, newId, holes),
+      ...layoutReads(db, newId),
     ]);
-    if (!created) throw new Error("the layout insert returned no row");
-    return created.id;
+    return layoutOf(read);
   } catch (err) {
     if (foreignKeyFailed(err)) throw notFound("Course not found");
     if (uniqueViolation(err)) throw nameTaken(name);
@@ -66,10 +78,11 @@ export async function createLayout(db: Db, courseId: number, values: LayoutValue
  * batch's first statement fails unless the layout is still at that version, so of two
  * saves from one read exactly one is written and the other is refused with 409.
  */
-export async function updateLayout(db: Db, id: number, version: number, values: LayoutValues): Promise<number> {
+export async function updateLayout(db: Db, id: number, version: number, values: LayoutValues): Promise<LayoutDetail> {
   const { name, holes } = values;
+  let read: LayoutRows;
   try {
-    await db.batch([
+    [, , , , ...read] = await db.batch([
       db
         .select({ stale: sql`case when (select version from layouts where id = ${id}) is not ${version} then json('layout changed') end` })
         .from(sql`(select 1)`),
@@ -79,6 +92,7 @@ export async function updateLayout(db: Db, id: number, version: number, values: 
         .where(eq(layouts.id, id)),
       db.delete(layoutHoles).where(eq(layoutHoles.layoutId, id)),
       insertHoles(db, sql`${id}`, holes),
+      ...layoutReads(db, id),
     ]);
   } catch (err) {
     // Nothing was written: say why.
@@ -88,7 +102,7 @@ export async function updateLayout(db: Db, id: number, version: number, values: 
     if (uniqueViolation(err)) throw nameTaken(name);
     throw err;
   }
-  return version + 1;
+  return layoutOf(read);
 }
 
 /**

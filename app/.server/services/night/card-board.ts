@@ -3,8 +3,8 @@ import type { Db } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, entries, players, rounds } from "../../db/schema";
 import { notFound } from "../../errors";
-import { currentRatings } from "./league-ratings";
-import { type RoundLayout, roundLayout } from "../courses/layout-sql";
+import { ratingsOf, ratingsQuery } from "./league-ratings";
+import { type RoundLayout, roundLayoutOf, roundLayoutReads } from "../courses/layout-sql";
 import { holesWithoutLayout } from "~/lib/layouts";
 import { startLabels } from "~/lib/night";
 
@@ -52,7 +52,16 @@ const onTheBoard = (roundId: number) =>
 
 /** The round's cards and who waits for one (404 for a round that is not there). */
 export async function cardBoard(db: Db, roundId: number): Promise<CardBoard> {
-  const [[round], cardRows, placed, checkedIn, course, ratings] = await Promise.all([
+  return boardOf(roundId, (await Promise.all(boardReads(db, roundId))) as BoardRows);
+}
+
+/**
+ * cardBoard's reads, unrun (ADR 41): asked together they are one trip, and a card write
+ * carries them at the end of its batch, so it answers the board as stored without a trip
+ * of its own (card-writes.ts). boardOf shapes their rows.
+ */
+export const boardReads = (db: Db, roundId: number) =>
+  [
     db
       .select({ startsAt: rounds.startsAt, version: rounds.cardsVersion, publishedAt: rounds.cardsPublishedAt })
       .from(rounds)
@@ -76,11 +85,18 @@ export async function cardBoard(db: Db, roundId: number): Promise<CardBoard> {
       .innerJoin(players, eq(players.id, entries.playerId))
       .where(onTheBoard(roundId))
       .orderBy(asc(players.lastName), asc(players.firstName)),
-    roundLayout(db, roundId),
+    ...roundLayoutReads(db, roundId),
     // The same players' ratings, named in SQL so they are read in the same trip.
-    currentRatings(db, sql`select ${entries.playerId} from ${entries} where ${onTheBoard(roundId)}`),
-  ]);
+    ratingsQuery(db, sql`select ${entries.playerId} from ${entries} where ${onTheBoard(roundId)}`),
+  ] as const;
+
+export type BoardRows = { -readonly [K in keyof ReturnType<typeof boardReads>]: Awaited<ReturnType<typeof boardReads>[K]> };
+
+export function boardOf(roundId: number, rows: BoardRows): CardBoard {
+  const [[round], cardRows, placed, checkedIn, named, holes, ratingRows] = rows;
   if (!round) throw notFound("Round not found");
+  const course = roundLayoutOf(named, holes);
+  const ratings = ratingsOf(ratingRows);
   const byEntry = new Map(
     checkedIn.map((e) => [
       e.entryId,

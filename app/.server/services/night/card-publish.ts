@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { rounds } from "../../db/schema";
 import { conflict } from "../../errors";
 import { enqueue, newJobId } from "../../jobs";
-import { type CardBoard, cardBoard } from "./card-board";
+import { type BoardRows, type CardBoard, boardOf, boardReads, cardBoard } from "./card-board";
 import { CARDS_CHANGED } from "./card-sql";
 import { CARD_MESSAGES } from "./card-writes";
 import { nowSeconds } from "~/lib/time";
@@ -25,13 +25,19 @@ export async function publishCards(db: Db, roundId: number, version: number, ann
   if (board.version !== version) throw conflict(CARDS_CHANGED);
   if (board.cards.length === 0) throw conflict(CARD_MESSAGES.noCards);
   const now = announce.now ?? nowSeconds();
-  const [done] = await db
-    .update(rounds)
-    .set({ cardsPublishedAt: now, cardsVersion: sql`${rounds.cardsVersion} + 1` })
-    .where(and(eq(rounds.id, roundId), isNull(rounds.cardsPublishedAt), eq(rounds.cardsVersion, version)))
-    .returning({ id: rounds.id });
+  // The publish and the board as it leaves it, in one batch (ADR 41): a check-in made since
+  // the read above is in the answer.
+  const reads = boardReads(db, roundId);
+  const [[done], ...rows] = await db.batch([
+    db
+      .update(rounds)
+      .set({ cardsPublishedAt: now, cardsVersion: sql`${rounds.cardsVersion} + 1` })
+      .where(and(eq(rounds.id, roundId), isNull(rounds.cardsPublishedAt), eq(rounds.cardsVersion, version)))
+      .returning({ id: rounds.id }),
+    ...reads,
+  ]);
+  const after = boardOf(roundId, rows as BoardRows);
   if (!done) {
-    const after = await cardBoard(db, roundId);
     if (after.publishedAt !== null) return { board: after, published: false };
     throw conflict(CARDS_CHANGED);
   }
@@ -45,7 +51,5 @@ export async function publishCards(db: Db, roundId: number, version: number, ann
       .where(and(eq(rounds.id, roundId), eq(rounds.cardsPublishedAt, now)));
     throw err;
   }
-  // The board as the update left it: the write held only at the version read, so its cards
-  // are those read, now published at the next version (no trip to read them again, ADR 41).
-  return { board: { ...board, publishedAt: now, version: version + 1 }, published: true };
+  return { board: after, published: true };
 }

@@ -4,7 +4,7 @@ import { type Db, checkFailed } from "../../db/client";
 import { cardPlayers, cards, entries } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../errors";
 import { getLeagueSettings } from "../standings/league-settings";
-import { type BoardCard, type CardBoard, cardBoard } from "./card-board";
+import { type BoardCard, type BoardRows, type CardBoard, boardOf, boardReads, cardBoard } from "./card-board";
 import { CARDS_CHANGED, type CardRow, bumpCards, cardsGuard, insertCardPlayers, insertCards } from "./card-sql";
 import { type CardMode, type Random, makeCards, makeTeamCards, startingHoles, teeTimes } from "~/lib/cards";
 import { teamsOf } from "~/lib/doubles";
@@ -33,16 +33,20 @@ export async function boardAt(db: Db, roundId: number, version: number): Promise
   return board;
 }
 
-/** Sends a card write; a refused guard is the 409 its editor shows. Answers the board as now stored. */
+/**
+ * Sends a card write; a refused guard is the 409 its editor shows. Answers the board as now
+ * stored, read at the end of the same batch (ADR 41): the cards' slots and labels as written.
+ */
 export async function commitCards(db: Db, roundId: number, statements: BatchItem<"sqlite">[]): Promise<CardBoard> {
+  const reads = boardReads(db, roundId);
+  let results: unknown[];
   try {
-    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    results = await db.batch([...statements, ...reads] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   } catch (err) {
     if (checkFailed(err, "cards_changed")) throw conflict(CARDS_CHANGED);
     throw err;
   }
-  // Read after the batch (a trip of its own, ADR 41): the cards' slots and labels as stored.
-  return cardBoard(db, roundId);
+  return boardOf(roundId, results.slice(statements.length) as BoardRows);
 }
 
 const wipe = (db: Db, roundId: number) => [

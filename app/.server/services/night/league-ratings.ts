@@ -10,13 +10,24 @@ import { RATING_ROUNDS, playerRating } from "~/lib/rating-walk";
  */
 export async function currentRatings(db: Db, playerIds: readonly number[] | SQL): Promise<Map<number, number>> {
   if (Array.isArray(playerIds) && playerIds.length === 0) return new Map();
+  return ratingsOf(await ratingsQuery(db, playerIds));
+}
+
+/** currentRatings' read, unrun, so a batch can carry it (ADR 41); ratingsOf shapes its rows. */
+export function ratingsQuery(db: Db, playerIds: readonly number[] | SQL) {
   const ids = Array.isArray(playerIds) ? sql`select value from json_each(${JSON.stringify(playerIds)})` : (playerIds as SQL);
-  const rows = await db.all<{ playerId: number; rating: number }>(sql`
-    select player_id as playerId, rating from (
+  // A builder, not db.all: a card write's batch carries it (card-writes.ts).
+  return db
+    .select({ playerId: sql<number>`player_id`.mapWith(Number), rating: sql<number>`rating`.mapWith(Number) })
+    .from(sql`(
       select e.player_id, e.rating, row_number() over (partition by e.player_id order by r.d desc, r.id desc) as rn
       from entries e join rounds r on r.id = e.round_id
       where e.player_id in (${ids}) and e.score > 0 and e.rating is not null
-    ) where rn <= ${RATING_ROUNDS}`);
+    ) ranked`)
+    .where(sql`rn <= ${RATING_ROUNDS}`);
+}
+
+export function ratingsOf(rows: readonly { playerId: number; rating: number }[]): Map<number, number> {
   const lists = new Map<number, number[]>();
   for (const r of rows) lists.set(Number(r.playerId), [...(lists.get(Number(r.playerId)) ?? []), Number(r.rating)]);
   const out = new Map<number, number>();

@@ -98,23 +98,27 @@ function uniqueRuleBroken(err: unknown, onApprove: boolean): AppError | null {
  */
 export async function submitClaim(
   db: Db,
-  user: { id: number; isAdmin: boolean },
+  user: { id: number; isAdmin: boolean | Promise<boolean> },
   input: { playerId: number; note?: string | null },
 ): Promise<ClaimView> {
-  if (user.isAdmin) throw new AppError("forbidden", CLAIM_MESSAGES.adminsDoNotClaim);
-  const [[player], [taken], [open], [sameView]] = await db.batch([
-    db.select({ id: players.id, inactive: players.inactive }).from(players).where(eq(players.id, input.playerId)),
-    db
-      .select({ id: claims.id })
-      .from(claims)
-      .where(and(eq(claims.playerId, input.playerId), eq(claims.status, "approved"))),
-    db
-      .select({ id: claims.id, playerId: claims.playerId, status: claims.status })
-      .from(claims)
-      .where(and(eq(claims.userId, user.id), inArray(claims.status, OPEN))),
-    // What a retry answers, read with the rest (ADR 41) rather than after.
-    claimViews(db).where(and(eq(claims.userId, user.id), eq(claims.playerId, input.playerId), eq(claims.status, "pending"))),
+  // Whether the user is an admin may come with the reads (the session's row, ADR 41).
+  const [isAdmin, [[player], [taken], [open], [sameView]]] = await Promise.all([
+    user.isAdmin,
+    db.batch([
+      db.select({ id: players.id, inactive: players.inactive }).from(players).where(eq(players.id, input.playerId)),
+      db
+        .select({ id: claims.id })
+        .from(claims)
+        .where(and(eq(claims.playerId, input.playerId), eq(claims.status, "approved"))),
+      db
+        .select({ id: claims.id, playerId: claims.playerId, status: claims.status })
+        .from(claims)
+        .where(and(eq(claims.userId, user.id), inArray(claims.status, OPEN))),
+      // What a retry answers, read with the rest (ADR 41) rather than after.
+      claimViews(db).where(and(eq(claims.userId, user.id), eq(claims.playerId, input.playerId), eq(claims.status, "pending"))),
+    ]),
   ]);
+  if (isAdmin) throw new AppError("forbidden", CLAIM_MESSAGES.adminsDoNotClaim);
   // The same claim sent again (a double click, a retry, the new-player step) is the one on file.
   if (open && open.playerId === input.playerId && open.status === "pending")
     return sameView?.id === open.id ? sameView : getClaimView(db, open.id);
@@ -150,14 +154,17 @@ export async function myClaim(db: Db, userId: number): Promise<ClaimView | null>
 
 /** The user withdraws their own open claim (an approved one unlinks them). */
 export async function unclaim(db: Db, userId: number, claimId: number): Promise<ClaimView> {
-  const [moved] = await db
-    .update(claims)
-    .set({ status: "withdrawn", updatedAt: nowSeconds() })
-    .where(and(eq(claims.id, claimId), eq(claims.userId, userId), inArray(claims.status, OPEN)))
-    .returning({ id: claims.id });
-  if (moved) return getClaimView(db, claimId);
-  const [row] = await db.select({ userId: claims.userId, status: claims.status }).from(claims).where(eq(claims.id, claimId));
+  // The move (its checks in its WHERE) and the claim read after it, in one batch.
+  const [moved, [row]] = await db.batch([
+    db
+      .update(claims)
+      .set({ status: "withdrawn", updatedAt: nowSeconds() })
+      .where(and(eq(claims.id, claimId), eq(claims.userId, userId), inArray(claims.status, OPEN)))
+      .returning({ id: claims.id }),
+    claimViews(db).where(eq(claims.id, claimId)),
+  ]);
   if (!row) throw notFound("Claim not found");
+  if (moved.length > 0) return row;
   if (row.userId !== userId) throw new AppError("forbidden", CLAIM_MESSAGES.notYours);
   throw conflict(`This claim is ${row.status} and cannot be unclaimed.`);
 }
@@ -192,18 +199,22 @@ export async function decideClaim(db: Db, id: number, action: ClaimAction, note?
   if (action === "conflict" && !text) throw badRequest(CLAIM_MESSAGES.noteRequired);
   const now = nowSeconds();
   const stamp = action === "approve" ? { approvedAt: now } : action === "reject" ? { rejectedAt: now } : {};
-  let moved: { id: number } | undefined;
+  // The move and the claim read after it, in one batch (ADR 41).
+  let moved: { id: number }[];
+  let row: ClaimView | undefined;
   try {
-    [moved] = await db
-      .update(claims)
-      .set({ status: TO[action], updatedAt: now, ...stamp, ...(text !== null ? { note: text } : {}) })
-      .where(and(eq(claims.id, id), inArray(claims.status, FROM[action])))
-      .returning({ id: claims.id });
+    [moved, [row]] = await db.batch([
+      db
+        .update(claims)
+        .set({ status: TO[action], updatedAt: now, ...stamp, ...(text !== null ? { note: text } : {}) })
+        .where(and(eq(claims.id, id), inArray(claims.status, FROM[action])))
+        .returning({ id: claims.id }),
+      claimViews(db).where(eq(claims.id, id)),
+    ]);
   } catch (err) {
     throw uniqueRuleBroken(err, action === "approve") ?? err;
   }
-  if (moved) return getClaimView(db, id);
-  const [row] = await db.select({ status: claims.status }).from(claims).where(eq(claims.id, id));
   if (!row) throw notFound("Claim not found");
+  if (moved.length > 0) return row;
   throw conflict(`This claim is ${row.status}; it cannot be moved to ${TO[action]}.`);
 }

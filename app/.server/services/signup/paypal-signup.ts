@@ -9,8 +9,9 @@ import { balanceCentsSql } from "../money/balance";
 import { claimForCapture, EXPIRED_MESSAGE, expireIfStale } from "./paypal-expiry";
 import { commitRoundChange, type RoundChange, type RoundState, readRoundState } from "../rounds/round-entries";
 import { type EntryRow, entriesQuery, toEntryRow } from "../rounds/entries";
-import { settled } from "~/lib/settled";
-import { planSignUp } from "./signup";
+import { settled, settledValue } from "~/lib/settled";
+import { type SignUpRequest, planSignUp } from "./signup";
+import { signUpReads } from "./signup-reads";
 import { fullNameSql } from "../../db/player-name";
 import { joinPots, potIdsOf } from "../sidepots/signup-pots";
 import { PAYPAL_MESSAGES, payPalCall } from "./paypal-order";
@@ -73,28 +74,54 @@ const problemOf = (payment: Payment): string | null => {
 const paidNotEntered = (problem: string) =>
   `Your PayPal payment was received, but you could not be signed up: ${problem} An admin will sort it out.`;
 
+/** What the browser says it is paying for: only a guess at the plan's keys (see captureSignUp). */
+export type CaptureGuess = Pick<SignUpRequest, "playerId" | "roundId" | "division" | "sidePotIds">;
+
+const sameKeys = (guess: CaptureGuess, req: SignUpRequest) =>
+  guess.playerId === req.playerId &&
+  guess.roundId === req.roundId &&
+  guess.division === req.division &&
+  [...(guess.sidePotIds ?? [])].sort().join() === [...(req.sidePotIds ?? [])].sort().join();
+
 /**
  * Step 2, the browser's way: capture the approved order (the same request id on every
  * retry), then record it. Before capturing, the sign-up must still be allowed at the price
  * of the order; if not, the order is never captured and no money moves.
+ *
+ * Its D1 trips (ADR 42): before PayPal, the reads (the order's payment, and the plan's reads
+ * keyed by what the browser says it pays for, beside it) and the payment claimed for capture;
+ * after PayPal answers, a fresh look at the payment and the batch. The browser's fields are
+ * never trusted: the payment's own decide, and when they differ from the guess the plan is
+ * read again, keyed by the payment.
  */
-export async function captureSignUp(db: Db, paypal: PayPal | null, userId: number, orderId: string): Promise<CaptureOutcome> {
+export async function captureSignUp(
+  db: Db,
+  paypal: PayPal | null,
+  userId: number,
+  orderId: string,
+  guess?: CaptureGuess,
+): Promise<CaptureOutcome> {
   if (!paypal) throw badRequest(PAYPAL_MESSAGES.notConfigured);
+  const now = nowSeconds();
+  const guessed = guess ? { userId, ...guess, ace: false, creditRequestedCents: 0 } : null;
+  const early = guessed ? settled(signUpReads(db, guessed, now)) : null;
   const payment = await paymentOfOrder(db, orderId);
   if (!payment || payment.userId !== userId || payment.method !== "paypal") throw notFound(PAYPAL_MESSAGES.noOrder);
   if (payment.status !== "created") return settledOutcome(db, payment);
+  const req: SignUpRequest = {
+    userId,
+    playerId: payment.playerId,
+    roundId: payment.roundId,
+    division: payment.division,
+    ace: payment.aceOptIn,
+    sidePotIds: potIdsOf(payment),
+    creditRequestedCents: payment.creditUsedCents,
+  };
   // What the plan read (the player, the round's state) serves the capture's batch: no read again after PayPal answers.
   let planned: Planned | undefined;
   try {
-    const { quote, player, state } = await planSignUp(db, {
-      userId,
-      playerId: payment.playerId,
-      roundId: payment.roundId,
-      division: payment.division,
-      ace: payment.aceOptIn,
-      sidePotIds: potIdsOf(payment),
-      creditRequestedCents: payment.creditUsedCents,
-    });
+    const reads = early && guessed && sameKeys(guessed, req) ? early.then(settledValue) : undefined;
+    const { quote, player, state } = await planSignUp(db, req, now, reads);
     if (quote.chargeCents !== payment.amountCents || quote.creditUsedCents !== payment.creditUsedCents) {
       await settleCreated(db, payment.id, { status: "failed", paymentData: JSON.stringify({ problem: "price changed before capture" }) });
       return { kind: "refused", message: PAYPAL_MESSAGES.priceChanged };

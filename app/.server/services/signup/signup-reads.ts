@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { type SQL, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rounds } from "../../db/schema";
 import { ownClaim } from "../players/own-claim";
@@ -22,16 +22,22 @@ const playerOf = (req: SignUpRequest) =>
     order by c.status = 'approved' desc, c.updated_at desc, c.id desc limit 1)`;
 
 /** The reads that depend on the waitlist: asked again after a lapsed offer is settled. */
-export const roomAndState = (db: Db, req: SignUpRequest) =>
-  Promise.all([noRoomQuery(db, req.roundId, req.division, playerOf(req)), settled(readRoundState(db, req.roundId))]);
+export const roomAndState = (db: Db, req: SignUpRequest, division: string | SQL = req.division) =>
+  Promise.all([noRoomQuery(db, req.roundId, division, playerOf(req)), settled(readRoundState(db, req.roundId))]);
 
-export async function signUpReads(db: Db, req: SignUpRequest, now: number) {
+export type SignUpReads = Awaited<ReturnType<typeof signUpReads>>;
+
+/**
+ * `division`: the division as SQL, for a caller that asks these beside the read that says
+ * it (a waitlist offer's confirm: the offer's division, ../waitlist/waitlist.ts).
+ */
+export async function signUpReads(db: Db, req: SignUpRequest, now: number, division: string | SQL = req.division) {
   const [claim, [round], [lapsed], pots, [[room], state]] = await Promise.all([
     ownClaim(db, req.userId),
     db.select().from(rounds).where(eq(rounds.id, req.roundId)),
     lapsedOfferQuery(db, req.roundId, now),
     potsForSignUpQuery(db, req.roundId, req.sidePotIds ?? []),
-    roomAndState(db, req),
+    roomAndState(db, req, division),
   ]);
   return { claim, round, lapsed: Boolean(lapsed), pots, full: Boolean(room?.full), state };
 }

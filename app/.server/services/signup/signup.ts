@@ -10,7 +10,7 @@ import { fullName } from "~/lib/player-name";
 import { fullRefusal } from "../waitlist/field";
 import { checkPotsForSignUp } from "../sidepots/signup-pots";
 import { settleLapsedNow } from "../waitlist/promote";
-import { roomAndState, signUpReads } from "./signup-reads";
+import { type SignUpReads, roomAndState, signUpReads } from "./signup-reads";
 import { type Settled, settledValue as stateOf } from "~/lib/settled";
 import type { RoundState } from "../rounds/round-entries";
 import { withEntryRow } from "../rounds/entry-row";
@@ -50,6 +50,7 @@ export async function planSignUp(
   db: Db,
   req: SignUpRequest,
   now = nowSeconds(),
+  reads: Promise<SignUpReads> = signUpReads(db, req, now),
 ): Promise<{
   quote: SignUpQuote;
   potIds: number[];
@@ -58,7 +59,7 @@ export async function planSignUp(
   /** The round's state read with the rest: the credit sign-up plans its batch from it. */
   state: Settled<RoundState>;
 }> {
-  const read = await signUpReads(db, req, now);
+  const read = await reads;
   const { claim, round } = read;
   if (claim?.status !== "approved") throw new AppError("forbidden", SIGNUP_MESSAGES.noClaim);
   if (req.playerId !== null && claim.playerId !== req.playerId) throw new AppError("forbidden", SIGNUP_MESSAGES.notYours);
@@ -103,8 +104,9 @@ export async function signUpWithCredit(
   db: Db,
   req: SignUpRequest,
   now = nowSeconds(),
+  reads?: Promise<SignUpReads>,
 ): Promise<{ entryId: number; entry: EntryRow; quote: SignUpQuote }> {
-  const { quote, player, potIds, state } = await planSignUp(db, req, now);
+  const { quote, player, potIds, state } = await planSignUp(db, req, now, reads);
   if (!quote.paidByCredit) throw badRequest(SIGNUP_MESSAGES.notCovered);
   try {
     const entry = await commitRoundChange(

@@ -10,6 +10,10 @@ export { DEFAULT_SETTINGS, type LeagueSettings } from "~/lib/league-settings";
 
 export async function getLeagueSettings(db: Db): Promise<LeagueSettings> {
   const [row] = await db.select().from(leagueSettings).where(eq(leagueSettings.id, 1));
+  return settingsOf(row);
+}
+
+function settingsOf(row: typeof leagueSettings.$inferSelect | undefined): LeagueSettings {
   if (!row) return { ...DEFAULT_SETTINGS, divisions: [...DEFAULT_SETTINGS.divisions] };
   const { id: _id, updatedAt: _updatedAt, divisions, ...settings } = row;
   return { ...settings, divisions: divisionsOf(divisions) } as LeagueSettings;
@@ -40,11 +44,13 @@ export async function updateLeagueSettings(db: Db, values: Partial<LeagueSetting
   const { divisions, ...rest } = values;
   const given = { ...rest, ...(divisions ? { divisions: JSON.stringify(divisions) } : {}), updatedAt: nowSeconds() };
   // Only the given columns are set: a save of some settings never writes back a stale read of the others.
-  await db
+  // The row as written is the answer (no read after the write, ADR 41).
+  const [row] = await db
     .insert(leagueSettings)
     .values({ id: 1, ...given })
-    .onConflictDoUpdate({ target: leagueSettings.id, set: given });
-  return getLeagueSettings(db);
+    .onConflictDoUpdate({ target: leagueSettings.id, set: given })
+    .returning();
+  return settingsOf(row);
 }
 
 export const SETTINGS_CHANGED = "The settings changed since you opened them. Reload to see the new values.";

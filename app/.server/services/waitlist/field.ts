@@ -91,7 +91,7 @@ export const holdsOfferSql = (roundId: number, playerId: number | SQL) =>
  * division's cap, counting what others take or hold; false when the player holds an open
  * offer (the place is theirs) or nothing is capped.
  */
-export function noRoomSql(roundId: number, division: string, playerId: number | SQL): SQL {
+export function noRoomSql(roundId: number, division: string | SQL, playerId: number | SQL): SQL {
   const cap = sql`json_extract(r.division_caps, '$.' || json_quote(${division}))`;
   return sql`(not ${holdsOfferSql(roundId, playerId)} and exists (select 1 from rounds r where r.id = ${roundId} and (
     (r.field_cap is not null and (select count(*) from ${placesSql(roundId, playerId)}) + 1 > r.field_cap)
@@ -118,6 +118,6 @@ export async function assertRoom(db: Db, roundId: number, division: string, play
   if (row?.full) throw await fullRefusal(db, roundId, division);
 }
 
-/** assertRoom's read, unrun (ADR 41); `playerId` may be SQL naming the player (a subquery). */
-export const noRoomQuery = (db: Db, roundId: number, division: string, playerId: number | SQL) =>
+/** assertRoom's read, unrun (ADR 41); the division and the player may be SQL naming them (a subquery). */
+export const noRoomQuery = (db: Db, roundId: number, division: string | SQL, playerId: number | SQL) =>
   db.all<{ full: number }>(sql`select ${noRoomSql(roundId, division, playerId)} as full`);

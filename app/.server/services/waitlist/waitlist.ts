@@ -4,6 +4,8 @@ import { entries, rounds, waitlist } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
 import { approvedPlayerSql, ownClaim } from "../players/own-claim";
 import { SIGNUP_MESSAGES, signUpWithCredit } from "../signup/signup";
+import { signUpReads } from "../signup/signup-reads";
+import { settled, settledValue } from "~/lib/settled";
 import { type Field, fieldOf, fieldQuery, readField } from "./field";
 import { lapsedOfferQuery, openStatuses, settleLapsedNow, settleWaitlist } from "./promote";
 import { placesLeft } from "~/lib/field-places";
@@ -111,8 +113,13 @@ export async function leaveWaitlist(db: Db, userId: number, roundId: number, now
 
 /** Confirms the place offered to the user's player, paid wholly by their credit (the sign-up's own refusals otherwise). */
 export async function confirmOffer(db: Db, userId: number, roundId: number, now = nowSeconds()) {
-  // Asked at once (ADR 41), keyed by the approved claim's player; checked in the order they always were.
+  // Asked at once (ADR 41), keyed by the approved claim's player; checked in the order they
+  // always were. The sign-up's own reads go with them, their division the offer's (in SQL).
   const player = approvedPlayerSql(userId);
+  const offeredDivision = sql`(select w.division from ${waitlist} w
+    where w.round_id = ${roundId} and w.player_id = ${player} and w.status = 'offered')`;
+  const signUp = { userId, playerId: null, roundId, creditRequestedCents: Number.MAX_SAFE_INTEGER };
+  const reads = settled(signUpReads(db, { ...signUp, division: "", ace: false }, now, offeredDivision));
   const [claim, [row], [round], [entered]] = await Promise.all([
     ownClaim(db, userId),
     placeQuery(db, roundId, player),
@@ -131,14 +138,8 @@ export async function confirmOffer(db: Db, userId: number, roundId: number, now 
     if (entered) throw conflict(SIGNUP_MESSAGES.entered);
     throw conflict(WAITLIST_MESSAGES.noOffer);
   }
-  return signUpWithCredit(db, {
-    userId,
-    playerId,
-    roundId,
-    division: place.division,
-    ace: place.ace,
-    creditRequestedCents: Number.MAX_SAFE_INTEGER,
-  });
+  const req = { ...signUp, playerId, division: place.division, ace: place.ace };
+  return signUpWithCredit(db, req, now, reads.then(settledValue));
 }
 
 /** A player's open place on a round's list, with their position; an offer past its deadline counts as gone. */

@@ -1,0 +1,59 @@
+// A request's effects wait for its guard (ADR 42). A write's guard asks the session's row
+// beside the write's own reads, in the same batch (ADR 41), and lets the handler run on what
+// the verified token claims. Every effect the request could have — a D1 write or batch, a
+// Durable Object's call, a queued job, a mail, a PayPal call — waits here until the guard decides,
+// and fails with the guard's refusal if it refuses: nothing leaves before the session is
+// known to be live. A request nothing holds (a page read, the queue, the cron) passes at once.
+
+export type EffectGate = {
+  /** From now on, effects wait for `verdict`; they fail with its rejection. */
+  hold(verdict: Promise<unknown>): void;
+  /** Settles when the request's effects may go. */
+  passed(): Promise<void>;
+};
+
+const OPEN: Promise<void> = Promise.resolve();
+
+export function effectGate(): EffectGate {
+  let current = OPEN;
+  return {
+    hold(verdict) {
+      current = verdict.then(() => undefined);
+      // Decided by whoever waits; a refusal nothing waited for is not an unhandled one.
+      current.catch(() => undefined);
+    },
+    passed: () => current,
+  };
+}
+
+// A request's gate, found by its D1 binding: both the /api and the pages reach it through
+// the request's env, which is made once per request (workers/request-scope.ts).
+const gates = new WeakMap<object, EffectGate>();
+
+export function registerGate(binding: object, gate: EffectGate): void {
+  gates.set(binding, gate);
+}
+
+/** The gate of the request whose D1 binding this is; a binding with none never waits. */
+export function gateOf(binding: object | undefined): EffectGate | null {
+  return (binding && gates.get(binding)) ?? null;
+}
+
+/** `fetch` that waits for the request's gate before it sends anything. */
+export function gatedFetch(gate: EffectGate | null): typeof fetch {
+  if (!gate) return fetch;
+  return (input, init) => gate.passed().then(() => fetch(input, init));
+}
+
+/** A binding that sends (a queue, the mail) whose sends wait for the request's gate. */
+export function gatedSends<B extends object>(binding: B, gate: EffectGate): B {
+  if (!binding) return binding;
+  return new Proxy(binding, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (typeof value !== "function") return value;
+      if (prop === "send" || prop === "sendBatch") return (...args: unknown[]) => gate.passed().then(() => value.apply(target, args));
+      return value.bind(target);
+    },
+  });
+}
