@@ -48,6 +48,20 @@ describe("a write for a session that has ended", () => {
     }
   });
 
+  it("twenty at once are twenty refusals and no write", async () => {
+    const w = await payingPlayer(1_000);
+    await lock(w.user.id);
+    const { res, same } = await unchanged(async () => {
+      const all = await Promise.all(
+        Array.from({ length: 20 }, () => call("POST", "/api/entries", { token: w.token, body: creditSignUpBody(w.player.id, w.round.id) })),
+      );
+      expect(all.map((r) => r.status)).toEqual(Array(20).fill(401));
+      return all[0] as Response;
+    });
+    await expectError(res, 401);
+    expect(same).toBe(true);
+  });
+
   it("never asks PayPal for an order", async () => {
     const w = await payingPlayer(0);
     await lock(w.user.id);
