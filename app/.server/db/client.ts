@@ -14,6 +14,9 @@ export function getDb(d1: D1Database) {
 
 export type Db = ReturnType<typeof getDb>;
 
+/** The rows a list of unrun reads answers, in order: what `Promise.all` or a batch of them gives (ADR 41). */
+export type RowsOf<T extends readonly unknown[]> = { readonly [K in keyof T]: Awaited<T[K]> };
+
 /** The database's own clock, in epoch seconds, as a value a write sets: the moment D1 runs it. */
 export const dbNow = sql`(unixepoch())`;
 

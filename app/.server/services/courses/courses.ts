@@ -1,5 +1,5 @@
 import { type SQL, asc, eq, sql } from "drizzle-orm";
-import { type Db, uniqueViolation } from "../../db/client";
+import { type Db, type RowsOf, uniqueViolation } from "../../db/client";
 import { courses, layouts, rounds } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { holesQuery, layoutParOf, roundsOnLayout } from "./layout-sql";
@@ -67,7 +67,7 @@ export async function getCourse(db: Db, id: number): Promise<CourseRow> {
 const courseReads = (db: Db, id: number | SQL) =>
   [coursesQuery(db).where(sql`${courses.id} = ${id}`), layoutsQuery(db).where(sql`${layouts.courseId} = ${id}`)] as const;
 
-function courseOf([[course], layoutRows]: [{ id: number; name: string; place: string }[], LayoutSummary[]]): CourseRow {
+function courseOf([[course], layoutRows]: RowsOf<ReturnType<typeof courseReads>>): CourseRow {
   if (!course) throw notFound("Course not found");
   return { ...course, layouts: layoutRows };
 }

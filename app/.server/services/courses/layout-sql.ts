@@ -1,5 +1,5 @@
 import { type SQL, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, RowsOf } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { courses, layoutHoles, layouts, rounds } from "../../db/schema";
 import { type Hole, secondCardHoles } from "~/lib/layouts";
@@ -88,7 +88,7 @@ export const roundLayoutReads = (db: Db, roundId: number) =>
     holesQuery(db).where(eq(layoutHoles.layoutId, sql`(select ${rounds.layoutId} from ${rounds} where ${rounds.id} = ${roundId})`)),
   ] as const;
 
-type LayoutRows = { [K in keyof ReturnType<typeof roundLayoutReads>]: Awaited<ReturnType<typeof roundLayoutReads>[K]> };
+type LayoutRows = RowsOf<ReturnType<typeof roundLayoutReads>>;
 
 export function roundLayoutOf(...[[named], holes]: LayoutRows): RoundLayout {
   if (!named) return { course: null, layout: null, pars: null, secondCardOrder: [] };

@@ -1,5 +1,5 @@
 import { type SQL, eq, sql } from "drizzle-orm";
-import { type Db, foreignKeyFailed, uniqueViolation } from "../../db/client";
+import { type Db, type RowsOf, foreignKeyFailed, uniqueViolation } from "../../db/client";
 import { courses, layoutHoles, layouts } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { type LayoutSummary, roundsUse } from "./courses";
@@ -43,7 +43,7 @@ const layoutReads = (db: Db, id: number | SQL) =>
     holesQuery(db).where(sql`${layoutHoles.layoutId} = ${id}`),
   ] as const;
 
-type LayoutRows = { -readonly [K in keyof ReturnType<typeof layoutReads>]: Awaited<ReturnType<typeof layoutReads>[K]> };
+type LayoutRows = RowsOf<ReturnType<typeof layoutReads>>;
 
 function layoutOf([layoutRows, holeRows]: LayoutRows): LayoutDetail {
   const [layout] = layoutRows;

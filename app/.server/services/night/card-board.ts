@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, RowsOf } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, entries, players, rounds } from "../../db/schema";
 import { notFound } from "../../errors";
@@ -52,7 +52,7 @@ const onTheBoard = (roundId: number) =>
 
 /** The round's cards and who waits for one (404 for a round that is not there). */
 export async function cardBoard(db: Db, roundId: number): Promise<CardBoard> {
-  return boardOf(roundId, (await Promise.all(boardReads(db, roundId))) as BoardRows);
+  return boardOf(roundId, await Promise.all(boardReads(db, roundId)));
 }
 
 /**
@@ -90,7 +90,7 @@ export const boardReads = (db: Db, roundId: number) =>
     ratingsQuery(db, sql`select ${entries.playerId} from ${entries} where ${onTheBoard(roundId)}`),
   ] as const;
 
-export type BoardRows = { -readonly [K in keyof ReturnType<typeof boardReads>]: Awaited<ReturnType<typeof boardReads>[K]> };
+export type BoardRows = RowsOf<ReturnType<typeof boardReads>>;
 
 export function boardOf(roundId: number, rows: BoardRows): CardBoard {
   const [[round], cardRows, placed, checkedIn, named, holes, ratingRows] = rows;

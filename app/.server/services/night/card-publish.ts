@@ -36,7 +36,7 @@ export async function publishCards(db: Db, roundId: number, version: number, ann
       .returning({ id: rounds.id }),
     ...reads,
   ]);
-  const after = boardOf(roundId, rows as BoardRows);
+  const after = boardOf(roundId, rows as unknown as BoardRows);
   if (!done) {
     if (after.publishedAt !== null) return { board: after, published: false };
     throw conflict(CARDS_CHANGED);

@@ -46,7 +46,7 @@ export async function commitCards(db: Db, roundId: number, statements: BatchItem
     if (checkFailed(err, "cards_changed")) throw conflict(CARDS_CHANGED);
     throw err;
   }
-  return boardOf(roundId, results.slice(statements.length) as BoardRows);
+  return boardOf(roundId, results.slice(statements.length) as unknown as BoardRows);
 }
 
 const wipe = (db: Db, roundId: number) => [
