@@ -6,10 +6,12 @@
 // known to be live. A request nothing holds (a page read, the queue, the cron) passes at once.
 
 export type EffectGate = {
-  /** From now on, effects wait for `verdict`; they fail with its rejection. */
+  /** From now on, effects wait for `verdict` too (every guard's must pass); they fail with a rejection. */
   hold(verdict: Promise<unknown>): void;
   /** Settles when the request's effects may go. */
   passed(): Promise<void>;
+  /** Opens the gate again: a page's second render, on the session's row (ADR 41). */
+  reopen(): void;
 };
 
 const OPEN: Promise<void> = Promise.resolve();
@@ -18,11 +20,14 @@ export function effectGate(): EffectGate {
   let current = OPEN;
   return {
     hold(verdict) {
-      current = verdict.then(() => undefined);
+      current = current.then(() => verdict).then(() => undefined);
       // Decided by whoever waits; a refusal nothing waited for is not an unhandled one.
       current.catch(() => undefined);
     },
     passed: () => current,
+    reopen() {
+      current = OPEN;
+    },
   };
 }
 

@@ -158,3 +158,16 @@ describe("a request's effect gate (ADR 42)", () => {
     expect(await env.DB.prepare("select count from rate_limits where key = ?").bind(key).first("count")).toBe(1);
   });
 });
+
+describe("the gate's verdicts", () => {
+  it("every guard's verdict must pass; a refused one stays refused until the gate reopens", async () => {
+    const gate = effectGate();
+    const refusal = new Error("not an admin");
+    gate.hold(Promise.resolve());
+    gate.hold(Promise.reject(refusal));
+    gate.hold(Promise.resolve());
+    await expect(gate.passed()).rejects.toBe(refusal);
+    gate.reopen();
+    await expect(gate.passed()).resolves.toBeUndefined();
+  });
+});

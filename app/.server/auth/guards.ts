@@ -28,7 +28,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const gate = recheck === null || read ? null : gateOf(env.DB);
   if (recheck?.verified !== undefined) {
     // The second render: the first one's effects were refused, this one's may go.
-    gate?.hold(Promise.resolve());
+    gate?.reopen();
     return withSession(recheck.verified, token !== null, read, context, next);
   }
   const claims = token ? await verifySession(env, token) : null;
