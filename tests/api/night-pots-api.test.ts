@@ -8,6 +8,7 @@ import { call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fix
 import { balanceOf, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
 import { PRICE } from "../money-fixtures";
 import { makeLayout } from "../night-fixtures";
+import { socketOf, twoOnACard } from "../live-fixtures";
 import { BUY_IN, ctpPot, entryRow, marksOf } from "../sidepot-fixtures";
 import { entries, rounds, sidePots } from "~/.server/db/schema";
 import { MARK_MESSAGES } from "~/.server/services/sidepots/marks";
@@ -15,6 +16,8 @@ import { OPT_IN_MESSAGES } from "~/.server/services/sidepots/opt-in";
 import { POT_MESSAGES } from "~/.server/services/sidepots/side-pots";
 import { TEAM_MESSAGES } from "~/.server/services/doubles/teams";
 import type { RoundPotsJson, RoundTeamsJson } from "../../workers/api/serializers/side-pots";
+
+type PotsFrame = { type: "pots"; pots: { id: number; holders: { hole: number; holders: { name: string }[] }[] }[] };
 
 const admin = async () => tokenFor(await makeUser({ isAdmin: true }));
 const potsPath = (roundId: number) => `/api/admin/rounds/${roundId}/side-pots`;
@@ -162,6 +165,23 @@ describe("a player into and out of a pot", () => {
   });
 });
 
+describe("a buy-in from credit the player does not have", () => {
+  it("is refused with 409 and takes nothing", async () => {
+    const round = await makeRound();
+    const player = await makePlayer();
+    await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: PRICE + 100 });
+    const entry = await makeEntry({ roundId: round.id, playerId: player.id, creditUsedCents: PRICE });
+    const potId = await ctpPot(round.id, []);
+    const path = `${potsPath(round.id)}/${potId}/players`;
+    await expectError(await call("POST", path, { token: await admin(), body: { entry_id: entry.id, from_credit: true } }), 409);
+    expect(await balanceOf(player.id)).toBe(100);
+    expect((await entryRow(entry.id)).creditUsedCents).toBe(PRICE);
+    expect((await potRows(round.id))[0]).toBeDefined();
+    const pots = await expectStatus<RoundPotsJson>(await call("GET", `/api/rounds/${round.id}/side-pots`), 200);
+    expect(pots.side_pots[0].players).toEqual([]);
+  });
+});
+
 describe("settling a pot's hole", () => {
   it("records the winners (a tie too) and clears the hole again", async () => {
     const { round, list } = await night(3);
@@ -269,5 +289,22 @@ describe("drawing a doubles round's teams", () => {
       TEAM_MESSAGES.fixed,
     );
     expect(await teamsOf(round.id)).toEqual([null, null]);
+  });
+});
+
+describe("a pot change on a live round", () => {
+  it("reaches the round page's socket, as the night screen's does", async () => {
+    const { round, a, b, adminToken } = await twoOnACard();
+    for (const p of [a, b]) await makeTransfer({ fromPlayerId: null, toPlayerId: p.player.id, amountCents: 500 });
+    const potId = await ctpPot(round.id, [a.entry.id, b.entry.id], { holes: [3] });
+    const spectator = await socketOf(round.id, { spectator: true });
+    const from = spectator.frames.length;
+    const hole = `${potsPath(round.id)}/${potId}/holes/3`;
+    await expectStatus(await call("PUT", hole, { token: adminToken, body: { winners: [b.entry.id] } }), 200);
+    const frame = (await spectator.next("pots" as never, from)) as unknown as PotsFrame;
+    expect(frame.pots.find((p) => p.id === potId)?.holders[0]?.holders.map((h) => h.name)).toEqual([
+      `${b.player.firstName} ${b.player.lastName}`,
+    ]);
+    spectator.close();
   });
 });
