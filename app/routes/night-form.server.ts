@@ -10,9 +10,9 @@ import { checkIn, undoCheckIn } from "~/.server/services/night/check-in";
 import { walkUp, walkUpMessage } from "~/.server/services/night/walk-up";
 import { getRound } from "~/.server/services/rounds/rounds";
 import { settleHole } from "~/.server/services/sidepots/marks";
-import { drawRoundTeams } from "~/.server/services/doubles/teams";
+import { TEAM_MESSAGES, drawRoundTeams } from "~/.server/services/doubles/teams";
 import { choosePot } from "~/.server/services/sidepots/opt-in";
-import { addPot, deletePot } from "~/.server/services/sidepots/side-pots";
+import { POT_MESSAGES, addPot, deletePot } from "~/.server/services/sidepots/side-pots";
 import { formatCents } from "~/lib/money";
 import { formatTime, wallParts, zonedTimeToEpoch } from "~/lib/time";
 import { type NightForm, NightFormSchema } from "~/schemas/night-forms";
@@ -117,11 +117,11 @@ async function run(input: NightForm, ctx: NightContext): Promise<{ success: stri
     }
     case "addPot": {
       await addPot(db, roundId, { name: input.name, kind: input.kind, buyInCents: input.buy_in, holes: input.holes });
-      return { success: `Added ${input.name} (${formatCents(input.buy_in)} to buy in).` };
+      return { success: POT_MESSAGES.added(input.name, input.buy_in) };
     }
     case "deletePot":
       await deletePot(db, roundId, input.pot_id);
-      return { success: "Side pot deleted." };
+      return { success: POT_MESSAGES.deleted };
     case "potPlayer":
       return {
         success: await choosePot(db, roundId, {
@@ -133,8 +133,7 @@ async function run(input: NightForm, ctx: NightContext): Promise<{ success: stri
       };
     case "drawTeams": {
       const drawn = await drawRoundTeams(db, roundId, { mode: input.mode, version: input.version });
-      const cali = drawn.cali ? ", one of them a cali" : "";
-      return { success: `Drew ${drawn.teams} teams${cali}. Make the cards: partners share one.` };
+      return { success: TEAM_MESSAGES.drawn(drawn.teams, drawn.cali) };
     }
     case "settleHole": {
       const entryIds = [input.winner, input.tie_with].filter((id): id is number => id !== undefined);

@@ -88,4 +88,10 @@ export const LateArrivalSchema = z
 /** POST /api/admin/rounds/{id}/cards/publish {version}. */
 export const PublishCardsSchema = z.object({ version: cardsVersion });
 
+/** How a doubles round's teams are drawn (ADR 31). */
+export const DrawModeSchema = z.enum(["random", "balanced"], { error: "mode must be random or balanced" });
+
+/** POST /api/admin/rounds/{id}/teams {mode, version}: draw (or draw again) from the players checked in. */
+export const DrawTeamsSchema = z.object({ version: versionSchema("teams"), mode: DrawModeSchema });
+
 export { flag as flagSchema, walkUpMoney };

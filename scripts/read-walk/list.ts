@@ -103,8 +103,11 @@ export function walkUrls(ids: Ids): string[] {
       `/api/live/${r}`,
       `/api/players/round/${r}`,
       `/api/rounds/${r}/cards`,
+      `/api/rounds/${r}/side-pots`,
+      `/api/rounds/${r}/teams`,
       `/api/rounds/round/${r}`,
       `/api/admin/rounds/${r}/waitlist`,
+      `/api/admin/rounds/${r}/check-in`,
     );
   }
   pages.push(`/players/${ids.player}`, `/admin/user/${ids.user}`, `/tags/${ids.tag}`);

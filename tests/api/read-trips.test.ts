@@ -61,6 +61,12 @@ beforeAll(async () => {
     { path: `/api/players/${pid}/history` },
     { path: `/api/players/search/${me.player.firstName.slice(0, 4)}` },
     ...[round, doubles.id, drafts.round.id].map((id) => ({ path: `/api/rounds/${id}/cards` })),
+    ...[round, doubles.id].map((id) => ({ path: `/api/rounds/${id}/side-pots` })),
+    ...[round, doubles.id].map((id) => ({ path: `/api/rounds/${id}/teams` })),
+    // A player's own entry, another's (refused after the same one trip), and the desk.
+    { path: `/api/entries/${me.entry.id}/owes`, guard: "user" },
+    { path: `/api/entries/${other.entry.id}/owes`, guard: "user" },
+    ...[round, doubles.id].map((id) => ({ path: `/api/admin/rounds/${id}/check-in`, guard: "admin" as const })),
     { path: `/api/rounds/round/${waiting.id}` },
     { path: `/api/rounds/roundsByPlayer/${pid}` },
     { path: `/api/rounds/roundsByPlayer/${other.player.id}` },

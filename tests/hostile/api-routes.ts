@@ -57,10 +57,14 @@ import {
   PublishCardsSchema,
   SaveCardsSchema,
   WalkUpSchema,
+  DrawTeamsSchema,
 } from "~/schemas/night";
 import { CARDS_CHANGED } from "~/.server/services/night/card-sql";
 import { CARD_MESSAGES } from "~/.server/services/night/card-writes";
 import { NIGHT_MESSAGES } from "~/.server/services/night/night-target";
+import { ENTRY_OWES_MESSAGES } from "~/.server/services/night/entry-owes";
+import { TEAM_MESSAGES } from "~/.server/services/doubles/teams";
+import { AddPotSchema, PotPlayerSchema, SettleHoleSchema } from "~/schemas/side-pots-api";
 import { OpenRoundSchema } from "~/schemas/rounds";
 import { LeagueSettingsSchema } from "~/schemas/settings";
 import { ChangeBatchSchema, FinalizeSchema } from "~/schemas/live";
@@ -212,6 +216,8 @@ const SETTINGS = {
 };
 
 const notFound = { status: 404 } as const;
+/** A side pot's hole in a path (0 a custom pot's winner): digits up to 27. */
+const HOLE: UrlValue = { valid: () => "3", bad: ["28", "100", "-1", "1.5", "abc", "1e1", "0x3", "%203"] };
 const conflict = { status: 409 } as const;
 
 export const API_ROUTES: ApiRoute[] = [
@@ -1485,6 +1491,136 @@ export const API_ROUTES: ApiRoute[] = [
       { name: "a player not checked in", expect: notFound },
       { name: "an entry that does not exist", body: { entry_id: MISSING_ID, version: 0 }, expect: notFound },
     ],
+  },
+  {
+    group: "admin league night",
+    method: "GET",
+    pattern: "/api/admin/rounds/:id/check-in",
+    path: "/api/admin/rounds/{id}/check-in",
+    auth: "admin",
+    url: { id: id((t) => t.round.id) },
+  },
+
+  // ---- The night's reads for everyone (ADR 25, 30, 31), and what an entry owes (its player, an admin).
+  {
+    group: "league night",
+    method: "GET",
+    pattern: "/api/rounds/:id/side-pots",
+    path: "/api/rounds/{id}/side-pots",
+    auth: "none",
+    url: { id: id((t) => t.round.id) },
+  },
+  {
+    group: "league night",
+    method: "GET",
+    pattern: "/api/rounds/:id/teams",
+    path: "/api/rounds/{id}/teams",
+    auth: "none",
+    url: { id: id((t) => t.round.id) },
+  },
+  {
+    group: "league night",
+    method: "GET",
+    pattern: "/api/entries/:id/owes",
+    path: "/api/entries/{id}/owes",
+    auth: "user",
+    url: { id: id((t) => t.entry.id) },
+    extras: (t) => [
+      { name: "someone else's entry", expect: { status: 403, error: ENTRY_OWES_MESSAGES.notYours } },
+      { name: "a user with no linked player", token: t.freshToken, expect: { status: 403, error: NIGHT_MESSAGES.noClaim } },
+    ],
+  },
+
+  // ---- /api/admin/rounds/{id}/side-pots and /teams (ADR 30, 31). The targets' round has no
+  // pot (the pot ids below are missing ones) and is not doubles: no write here can succeed.
+  {
+    group: "admin side pots",
+    method: "POST",
+    pattern: "/api/admin/rounds/:id/side-pots",
+    path: "/api/admin/rounds/{id}/side-pots",
+    auth: "admin",
+    url: { id: id((t) => t.round.id) },
+    body: {
+      schema: AddPotSchema,
+      valid: () => ({ name: "Hostile CTP", kind: "ctp", buy_in: 2, holes: [3] }),
+      fields: {
+        name: field.text(40),
+        kind: { kind: "enum", values: ["ctp", "custom"] },
+        buy_in: field.money("money+"),
+        holes: { kind: "list" },
+        "holes.0": { kind: "int", min: 1, max: 27 },
+      },
+    },
+    extras: () => [
+      { name: "a CTP pot with no holes", body: { name: "No holes", kind: "ctp", buy_in: 2, holes: [] }, expect: { status: 400 } },
+      { name: "an absurd buy-in", body: { name: "Rich", kind: "custom", buy_in: 1000.01 }, expect: { status: 400 } },
+      { name: "a hole as text", body: { name: "Text", kind: "ctp", buy_in: 2, holes: "3, 7" }, expect: { status: 400 } },
+    ],
+  },
+  {
+    group: "admin side pots",
+    method: "DELETE",
+    pattern: "/api/admin/rounds/:id/side-pots/:potId",
+    path: "/api/admin/rounds/{id}/side-pots/{potId}",
+    auth: "admin",
+    url: { id: id((t) => t.round.id), potId: id(() => MISSING_ID) },
+  },
+  {
+    group: "admin side pots",
+    method: "POST",
+    pattern: "/api/admin/rounds/:id/side-pots/:potId/players",
+    path: "/api/admin/rounds/{id}/side-pots/{potId}/players",
+    auth: "admin",
+    url: { id: id((t) => t.round.id), potId: id(() => MISSING_ID) },
+    body: {
+      schema: PotPlayerSchema,
+      valid: (t) => ({ entry_id: t.entry.id, from_credit: true }),
+      fields: { entry_id: field.id, from_credit: { kind: "bool", optional: true } },
+    },
+  },
+  {
+    group: "admin side pots",
+    method: "DELETE",
+    pattern: "/api/admin/rounds/:id/side-pots/:potId/players/:entryId",
+    path: "/api/admin/rounds/{id}/side-pots/{potId}/players/{entryId}",
+    auth: "admin",
+    url: { id: id((t) => t.round.id), potId: id(() => MISSING_ID), entryId: id((t) => t.entry.id) },
+  },
+  {
+    group: "admin side pots",
+    method: "PUT",
+    pattern: "/api/admin/rounds/:id/side-pots/:potId/holes/:hole",
+    path: "/api/admin/rounds/{id}/side-pots/{potId}/holes/{hole}",
+    auth: "admin",
+    url: { id: id((t) => t.round.id), potId: id(() => MISSING_ID), hole: HOLE },
+    body: {
+      schema: SettleHoleSchema,
+      valid: (t) => ({ winners: [t.entry.id] }),
+      fields: { winners: { kind: "list" }, "winners.0": field.id },
+    },
+    extras: () => [{ name: "no winner (a clear is a DELETE)", body: { winners: [] }, expect: { status: 400 } }],
+  },
+  {
+    group: "admin side pots",
+    method: "DELETE",
+    pattern: "/api/admin/rounds/:id/side-pots/:potId/holes/:hole",
+    path: "/api/admin/rounds/{id}/side-pots/{potId}/holes/{hole}",
+    auth: "admin",
+    url: { id: id((t) => t.round.id), potId: id(() => MISSING_ID), hole: HOLE },
+  },
+  {
+    group: "admin side pots",
+    method: "POST",
+    pattern: "/api/admin/rounds/:id/teams",
+    path: "/api/admin/rounds/{id}/teams",
+    auth: "admin",
+    url: { id: id((t) => t.round.id) },
+    body: {
+      schema: DrawTeamsSchema,
+      valid: () => ({ mode: "random", version: 0 }),
+      fields: { mode: { kind: "enum", values: ["random", "balanced"] }, version: field.version },
+    },
+    extras: () => [{ name: "a round that is not doubles", expect: { status: 409, error: TEAM_MESSAGES.notDoubles } }],
   },
 
   // ---- /api/admin: payments

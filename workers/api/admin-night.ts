@@ -7,6 +7,8 @@ import { publishCards } from "~/.server/services/night/card-publish";
 import { makeRoundCards, saveCards } from "~/.server/services/night/card-writes";
 import { checkIn, undoCheckIn } from "~/.server/services/night/check-in";
 import { walkUp } from "~/.server/services/night/walk-up";
+import { nightDesk } from "~/.server/services/night/night-desk";
+import { nightDeskJson } from "./serializers/night-desk";
 import { idSchema } from "~/schemas/ids";
 import { AdminCheckInSchema, LateArrivalSchema, MakeCardsSchema, PublishCardsSchema, SaveCardsSchema, WalkUpSchema } from "~/schemas/night";
 import { handOver } from "~/.server/follow-ups";
@@ -18,6 +20,8 @@ const EntryParam = RoundIdParam.extend({ entryId: idSchema("entry id") });
 const roundParam = param(RoundIdParam);
 
 export const adminNightApi = adminSubApp()
+  // The check-in desk: every entry checked in or not, by whom and when, and what it owes.
+  .get("/rounds/:id/check-in", roundParam, async (c) => c.json(nightDeskJson(await nightDesk(c.var.db, c.req.valid("param").id))))
   .post("/rounds/:id/check-in", roundParam, body(AdminCheckInSchema), async (c) => {
     const who = { admin: true, userId: c.var.caller.userId };
     const done = await checkIn(c.var.db, {

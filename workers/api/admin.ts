@@ -6,6 +6,7 @@ import { adminLiveApi } from "./admin-live";
 import { adminWaitlistApi } from "./waitlist";
 import { adminNightApi } from "./admin-night";
 import { adminPaymentsApi } from "./admin-payments";
+import { adminSidePotsApi } from "./admin-side-pots";
 import { adminPlayersApi } from "./admin-players";
 import { adminRatingsApi } from "./admin-ratings";
 import { adminRoundsApi } from "./admin-rounds";
@@ -26,6 +27,7 @@ export const adminApi = adminSubApp()
   .route("/", adminRoundsApi)
   .route("/", adminEntriesApi)
   .route("/", adminNightApi)
+  .route("/", adminSidePotsApi)
   .route("/", adminPaymentsApi)
   .route("/", adminRatingsApi)
   .route("/", adminSettingsApi)

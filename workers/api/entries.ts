@@ -18,6 +18,8 @@ import { PayPalOrderSchema, SignUpSchema } from "~/schemas/entries";
 import { WithdrawBodySchema } from "~/schemas/withdrawal";
 import { liveRosterChanged } from "~/.server/services/live/live-object";
 import { handOver } from "~/.server/follow-ups";
+import { entryOwes } from "~/.server/services/night/entry-owes";
+import { entryOwesJson } from "./serializers/night-desk";
 
 export const entriesApi = subApp()
   .get("/multi/:ids", param(RoundIdListParam), async (c) => {
@@ -29,6 +31,12 @@ export const entriesApi = subApp()
     const list = await entriesForRound(c.var.db, c.req.valid("param").roundId);
     cachePublic(c, "entries", "players", "rounds");
     return c.json(list.map(entryJson));
+  })
+  // What one entry owes (ADR 25): a player their own entry's, an admin any.
+  .get("/:id/owes", requireUser, param(EntryIdParam), async (c) => {
+    const { caller } = c.var;
+    const owes = await entryOwes(c.var.db, c.req.valid("param").id, { admin: caller.isAdmin, userId: caller.userId });
+    return c.json(entryOwesJson(owes));
   })
   // Step 1 of a sign-up paid with PayPal: the order for what credit leaves to pay.
   .post("/paypal-order", requireUser, body(PayPalOrderSchema), async (c) => {

@@ -19,6 +19,7 @@ export const TEAM_MESSAGES = {
   few: "Check in at least two players, then draw the teams.",
   fixed: "The cards are published or a score is in: the teams can no longer change.",
   changed: "The teams changed while you drew them (another admin?). Reload to see them as they are.",
+  drawn: (teams: number, cali: boolean) => `Drew ${teams} teams${cali ? ", one of them a cali" : ""}. Make the cards: partners share one.`,
 } as const;
 
 export type DrawInput = { mode: DrawMode; version: number; random?: Random };

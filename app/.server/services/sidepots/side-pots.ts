@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from "../../errors";
 import { roundLayout } from "../courses/layout-sql";
 import { HOLE_COUNT } from "~/lib/layouts";
 import type { PotKind } from "~/lib/side-pots";
+import { formatCents } from "~/lib/money";
 
 // An admin's side pots of a round (ADR 30): a CTP pot on chosen holes, or a custom pot the
 // admin awards. A pot can go while nobody is in it; once players bought in, it stays.
@@ -12,6 +13,8 @@ import type { PotKind } from "~/lib/side-pots";
 export type NewPot = { name: string; kind: PotKind; buyInCents: number; holes: number[] };
 
 export const POT_MESSAGES = {
+  added: (name: string, buyInCents: number) => `Added ${name} (${formatCents(buyInCents)} to buy in).`,
+  deleted: "Side pot deleted.",
   sameName: (name: string) => `This round already has a side pot named ${name}.`,
   noHoles: "Choose at least one hole for a closest-to-the-pin pot.",
   badHole: (hole: number, last: number) => `Hole ${hole} is not on this round's course: holes 1 to ${last}.`,
