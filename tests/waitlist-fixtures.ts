@@ -58,7 +58,9 @@ export async function offeredRound(creditCents = 0) {
   const [taken] = await fill(round.id, 1);
   const [a, b] = await Promise.all([claimedPlayer(creditCents), claimedPlayer(creditCents)]);
   for (const p of [a, b])
-    await afterWrite(await joinWaitlist(testDb(), { userId: p.user.id, roundId: round.id, division: "MA2", ace: true, autoConfirm: false }));
+    await afterWrite(
+      await joinWaitlist(testDb(), { userId: p.user.id, roundId: round.id, division: "MA2", ace: true, autoConfirm: false }),
+    );
   // The place the withdrawal frees goes to the list after it (ADR 44), as a request's runner does it.
   await afterWrite(await withdrawEntry(testDb(), taken!.id, { admin: true }));
   return { round, a, b };

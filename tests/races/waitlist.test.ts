@@ -40,7 +40,9 @@ describe("20 confirms of one offer at once", () => {
     const round = await cappedRound(1);
     const [taken] = await fill(round.id, 1);
     const waiter = await claimedPlayer(3 * PRICE);
-    await afterWrite(await joinWaitlist(testDb(), { userId: waiter.user.id, roundId: round.id, division: "MA2", ace: true, autoConfirm: false }));
+    await afterWrite(
+      await joinWaitlist(testDb(), { userId: waiter.user.id, roundId: round.id, division: "MA2", ace: true, autoConfirm: false }),
+    );
     await afterWrite(await withdrawEntry(testDb(), taken.id, { admin: true }));
     expect((await listRows(round.id))[0]?.status).toBe("offered");
     const token = await tokenFor(waiter.user);

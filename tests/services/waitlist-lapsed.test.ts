@@ -150,14 +150,18 @@ describe("the next write settles a lapsed offer", () => {
   it("a write to the waitlist: another player joining", async () => {
     const { round } = await lapsedRound();
     const c = await claimedPlayer();
-    await afterWrite(await joinWaitlist(testDb(), { userId: c.user.id, roundId: round.id, division: "MA2", ace: true, autoConfirm: false }));
+    await afterWrite(
+      await joinWaitlist(testDb(), { userId: c.user.id, roundId: round.id, division: "MA2", ace: true, autoConfirm: false }),
+    );
     expect(await statuses(round.id)).toEqual(["expired", "offered", "waiting"]);
   });
 
   it("a write to the waitlist: a waiting player leaving", async () => {
     const { round, a } = await offeredRound();
     const c = await claimedPlayer();
-    await afterWrite(await joinWaitlist(testDb(), { userId: c.user.id, roundId: round.id, division: "MA2", ace: true, autoConfirm: false }));
+    await afterWrite(
+      await joinWaitlist(testDb(), { userId: c.user.id, roundId: round.id, division: "MA2", ace: true, autoConfirm: false }),
+    );
     const [offer] = await listRows(round.id);
     expect(offer?.playerId).toBe(a.player.id);
     await lapse(offer!.id);
