@@ -7,6 +7,7 @@ import { updateEntries } from "~/.server/services/rounds/entry-admin";
 import { entries, sidePotMarks, sidePotWins, sidePots } from "~/.server/db/schema";
 import { addPot } from "~/.server/services/sidepots/side-pots";
 import { choosePot } from "~/.server/services/sidepots/opt-in";
+import { afterWrite } from "./after-write";
 
 // A scored round with side pots, as a league night ends: entries with scores, players with
 // credit to buy in, and a pot read back as the database holds it.
@@ -70,8 +71,10 @@ export const liveOf = (roundId: number) => liveStateOf(env, roundId, "admin");
 /** Every entry of the round scored, 50, 51, … in entry order, as a finalise would leave it. */
 export async function scoreAll(roundId: number) {
   const rows = await testDb().select().from(entries).where(eq(entries.roundId, roundId)).orderBy(asc(entries.id));
-  await updateEntries(
-    testDb(),
-    rows.map((e, i) => ({ id: e.id, version: e.version, value: { score: 50 + i } })),
+  await afterWrite(
+    await updateEntries(
+      testDb(),
+      rows.map((e, i) => ({ id: e.id, version: e.version, value: { score: 50 + i } })),
+    ),
   );
 }

@@ -7,6 +7,7 @@ import { PRICE } from "./money-fixtures";
 import { claims, waitlist, waitlistNotices } from "~/.server/db/schema";
 import { withdrawEntry } from "~/.server/services/money/withdrawal";
 import { joinWaitlist } from "~/.server/services/waitlist/waitlist";
+import { afterWrite } from "./after-write";
 
 export { PRICE };
 
@@ -57,8 +58,11 @@ export async function offeredRound(creditCents = 0) {
   const [taken] = await fill(round.id, 1);
   const [a, b] = await Promise.all([claimedPlayer(creditCents), claimedPlayer(creditCents)]);
   for (const p of [a, b])
-    await joinWaitlist(testDb(), { userId: p.user.id, roundId: round.id, division: "MA2", ace: true, autoConfirm: false });
-  await withdrawEntry(testDb(), taken!.id, { admin: true });
+    await afterWrite(
+      await joinWaitlist(testDb(), { userId: p.user.id, roundId: round.id, division: "MA2", ace: true, autoConfirm: false }),
+    );
+  // The place the withdrawal frees goes to the list after it (ADR 44), as a request's runner does it.
+  await afterWrite(await withdrawEntry(testDb(), taken!.id, { admin: true }));
   return { round, a, b };
 }
 export { DAY };

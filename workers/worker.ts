@@ -10,11 +10,11 @@ import { applyResponsePolicy } from "./response-policy";
 import { type PageHandler, route } from "./route";
 import { withServerTiming } from "./timing";
 import { payPalCheckout } from "~/.server/paypal/config";
-import { queueStaleRatings } from "~/.server/services/ratings/ratings-trigger";
 import { getDb } from "~/.server/db/client";
 import { settleAllWaitlists } from "~/.server/services/waitlist/promote";
 import { closeStartedRounds } from "~/.server/services/rounds/registration";
-import { queueWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
+import { registerRunner, takeFollowUps } from "~/.server/follow-ups";
+import { runAfterWrite } from "./after-write";
 
 export type { PageHandler } from "./route";
 
@@ -39,15 +39,18 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       const startedAt = performance.now();
       const mode = pageCacheMode(env);
       const open = openRequest(request, env);
+      const origin = new URL(request.url).origin;
+      // A handler may run what it handed over before it answers (its answer shows the outcome).
+      registerRunner(open.db, (followUps) => runAfterWrite({ db: getDb(open.db), jobs: env.JOBS, origin }, followUps));
       // The local page cache's index (never deployed: Workers Cache needs none) is written
       // beside the observer, so a page's round trips are its own reads (ADR 41).
       const { response, status } = await servePage(request, mode, ctx.exports, sessionBinding(open.session), open.scope, (read) =>
         route(read, open.env, ctx, open.scope, pages),
       );
       await drainBody(request);
-      await purgeWrites(open.seen.writtenTables, mode, env.DB, ctx);
-      await queueStaleRatings(env.JOBS, open.db);
-      await queueWaitlistMails(getDb(open.db), env.JOBS, open.seen.writtenTables, new URL(request.url).origin);
+      // What the handler's writes left (handed over by its route, ADR 44), then the purge.
+      const purge = () => purgeWrites(open.seen.writtenTables, mode, env.DB, ctx);
+      await runAfterWrite({ db: getDb(open.db), jobs: env.JOBS, origin, purge }, takeFollowUps(open.db));
       const bookmarked = carryBookmark(request, response, open.session, open.seen.writtenTables.size > 0);
       const payPal = payPalCheckout(env, new URL(request.url).origin);
       const out = applyResponsePolicy(request, bookmarked, open.scope.nonce, { dev: opts.dev ?? false, payPal });
@@ -56,9 +59,9 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
     async queue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext) {
       // Jobs write: they start at the primary.
       const { binding, seen } = observeD1(sessionBinding(env.DB.withSession("first-primary")));
-      await handleQueue(batch, { ...env, DB: binding });
-      await purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx);
-      await queueWaitlistMails(getDb(binding), env.JOBS, seen.writtenTables);
+      const followUps = await handleQueue(batch, { ...env, DB: binding });
+      const purge = () => purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx);
+      await runAfterWrite({ db: getDb(binding), jobs: env.JOBS, purge }, followUps);
     },
     /**
      * The cron (wrangler.toml [triggers]): every minute, the flag of rounds that have started
@@ -73,9 +76,9 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       const { binding, seen } = observeD1(system);
       const db = getDb(binding);
       await closeStartedRounds(db);
-      await settleAllWaitlists(db);
-      await purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx);
-      await queueWaitlistMails(db, env.JOBS, new Set(["waitlist"]));
+      const followUps = await settleAllWaitlists(db);
+      const purge = () => purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx);
+      await runAfterWrite({ db, jobs: env.JOBS, purge }, followUps);
     },
   } satisfies ExportedHandler<Env, unknown> & { render: unknown };
 }

@@ -26,6 +26,7 @@ import { RoundDeleteFormSchema, roundEditFormSchema, roundFormSchema } from "~/s
 import { CapsForm } from "~/components/waitlist/caps-form";
 import { WaitlistTable } from "~/components/waitlist/waitlist-table";
 import { type CapsAnswer, handleCapsForm } from "./caps-form.server";
+import { handedOver } from "~/.server/follow-ups";
 
 // One module for /admin/rounds/new (no roundId) and /admin/rounds/:roundId. Save and
 // Delete go back to /admin/rounds, which says what was done; a refusal stays here.
@@ -80,7 +81,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     return handleForm(
       request,
       roundFormSchema(league.timeZone),
-      async (values) => redirect(`/admin/rounds?saved=${await saveRound(db, null, values)}`),
+      async (values) => redirect(`/admin/rounds?saved=${handedOver(db, await saveRound(db, null, values))}`),
       {
         unexpected,
       },
@@ -90,7 +91,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return handleForm(
     request,
     roundEditFormSchema(league.timeZone),
-    async ({ values, version }) => redirect(`/admin/rounds?saved=${await saveRound(db, id, values, version)}`),
+    async ({ values, version }) => redirect(`/admin/rounds?saved=${handedOver(db, await saveRound(db, id, values, version))}`),
     { unexpected },
   );
 }

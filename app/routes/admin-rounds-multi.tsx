@@ -17,6 +17,7 @@ import { LEAGUE_TIME, nextWeekday } from "~/lib/round-dates";
 import { roundInputs } from "~/lib/round-values";
 import { nowSeconds } from "~/lib/time";
 import { RoundIdsSchema, multiRoundsSchema } from "~/schemas/round-form";
+import { handOver } from "~/.server/follow-ups";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Multi-Round Editor");
 
@@ -61,9 +62,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (changes.length === 0) return { success: "No changes to save." };
       const shown = RoundIdsSchema.safeParse([String(form.get("shown") ?? "")]);
       if (!shown.success) throw badRequest("The editor's list of rounds could not be read. Please reload the page.");
-      const { created } = await saveRounds(db, changes).catch((err: unknown) => {
+      const { created, followUps } = await saveRounds(db, changes).catch((err: unknown) => {
         throw err instanceof AppError ? new AppError(err.code, `Error saving rounds: ${err.message}`) : err;
       });
+      handOver(db, followUps);
       const deleted = new Set(changes.flatMap((c) => (c.kind === "delete" ? [c.id] : [])));
       const remaining = [...shown.data.filter((id) => !deleted.has(id)), ...created];
       if (remaining.length === 0) {

@@ -5,6 +5,7 @@ import { adminWithdrawalMessage } from "~/.server/services/money/withdrawal-mess
 import { EntryFormSchema } from "~/schemas/entries";
 import { fullName } from "~/lib/player-name";
 import { liveRosterChanged } from "~/.server/services/live/live-object";
+import { handOver, handedOver } from "~/.server/follow-ups";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -14,7 +15,7 @@ export function handleEntryForm(request: Request, db: Db, env: Env, roundId: num
     switch (input.intent) {
       case "add": {
         const fresh = input.player ? null : { firstName: input.newFirstName, lastName: input.newLastName, pdga: null };
-        await addEntry(db, {
+        const added = await addEntry(db, {
           round_id: roundId,
           player: input.player ?? null,
           newPlayer: fresh,
@@ -25,21 +26,26 @@ export function handleEntryForm(request: Request, db: Db, env: Env, roundId: num
           payoutAdjust: 0,
           over_cap: input.over_cap,
         });
+        handOver(db, added.followUps);
         return {
           success: fresh ? `${fullName(fresh)} added as a new player and entered.` : "Player entered.",
         };
       }
       case "save": {
-        const changed = await updateEntries(
+        const changed = handedOver(
           db,
-          input.rows.map(({ id, version, ...value }) => ({ id, version, value })),
-          roundId,
+          await updateEntries(
+            db,
+            input.rows.map(({ id, version, ...value }) => ({ id, version, value })),
+            roundId,
+          ),
         );
         return { success: changed ? `Saved ${plural(changed, "entry", "entries")}.` : "No changes to save." };
       }
       case "deleteEntry": {
         // A withdrawal: the message says what came back as credit; the live round drops the player (ADR 34).
         const w = await deleteEntry(db, input.id, input.version, roundId, input.reason);
+        handOver(db, w.followUps);
         if (w.onPublishedCard) await liveRosterChanged(env, roundId);
         return { success: adminWithdrawalMessage(w) };
       }

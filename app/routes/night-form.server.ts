@@ -20,6 +20,7 @@ import { withdrawEntry } from "~/.server/services/money/withdrawal";
 import { adminWithdrawalMessage } from "~/.server/services/money/withdrawal-messages";
 import { liveRosterChanged } from "~/.server/services/live/live-object";
 import { markDnf } from "~/.server/services/live/live-dnf";
+import { handOver } from "~/.server/follow-ups";
 
 // The league-night screen's forms (/admin/round/night/{id}, ADR 25), each answered with a
 // sentence the screen shows where the action was taken. The round is the URL's.
@@ -45,6 +46,7 @@ async function run(input: NightForm, ctx: NightContext): Promise<{ success: stri
     // Before the card's first score a withdrawal (the money back as credit); after it, a DNF (ADR 34).
     case "withdraw": {
       const w = await withdrawEntry(db, input.entry_id, { admin: true }, { inRound: roundId, reason: input.reason });
+      handOver(db, w.followUps);
       if (w.onPublishedCard) await liveRosterChanged(ctx.env, roundId);
       return { success: adminWithdrawalMessage(w) };
     }
@@ -78,6 +80,7 @@ async function run(input: NightForm, ctx: NightContext): Promise<{ success: stri
         adminId: who.userId,
         overCap: input.over_cap,
       });
+      handOver(db, done.followUps);
       return { success: walkUpMessage(done) };
     }
     case "makeCards": {

@@ -5,12 +5,14 @@ import { withdrawEntry } from "~/.server/services/money/withdrawal";
 import { adminWithdrawalMessage, playerWithdrawalMessage } from "~/.server/services/money/withdrawal-messages";
 import { WithdrawFormSchema } from "~/schemas/money-actions";
 import { liveRosterChanged } from "~/.server/services/live/live-object";
+import { handOver } from "~/.server/follow-ups";
 
 /** The round page's Withdraw (ADR 22): the signed-in player's own entry of this round; the answer says what came back. */
 export function handleWithdrawForm(request: Request, db: Db, env: Env, session: Session, roundId: number) {
   return handleForm(request, WithdrawFormSchema, async ({ id }) => {
     const who = session.isAdmin ? ({ admin: true } as const) : ({ admin: false, userId: session.user.id } as const);
     const w = await withdrawEntry(db, id, who, { inRound: roundId });
+    handOver(db, w.followUps);
     if (w.onPublishedCard) await liveRosterChanged(env, roundId);
     return { success: session.isAdmin ? adminWithdrawalMessage(w) : playerWithdrawalMessage(w) };
   });

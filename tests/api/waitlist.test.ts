@@ -4,6 +4,7 @@ import { testDb } from "../fixtures";
 import { PRICE, cappedRound, claimedPlayer, fill, listRows } from "../waitlist-fixtures";
 import { withdrawEntry } from "~/.server/services/money/withdrawal";
 import { WAITLIST_MESSAGES } from "~/.server/services/waitlist/waitlist";
+import { afterWrite } from "../after-write";
 
 // The waitlist's /api (ADR 28): each route's happy path, a refusal and its auth.
 
@@ -49,7 +50,7 @@ describe("POST /api/rounds/{id}/waitlist/confirm", () => {
     const [ta, tb] = await Promise.all([tokenFor(a.user), tokenFor(b.user)]);
     await expectStatus(await join(ta, round.id), 201);
     await expectStatus(await join(tb, round.id), 201);
-    await withdrawEntry(testDb(), taken.id, { admin: true });
+    await afterWrite(await withdrawEntry(testDb(), taken.id, { admin: true }));
     await expectError(await call("POST", `/api/rounds/${round.id}/waitlist/confirm`, { token: tb }), 409, WAITLIST_MESSAGES.noOffer);
     const done = await expectStatus(await call("POST", `/api/rounds/${round.id}/waitlist/confirm`, { token: ta }), 201);
     expect(done).toMatchObject({ success: true, total: 6, credit_used: 6, entry: { player_id: a.player.id } });

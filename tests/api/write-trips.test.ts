@@ -40,10 +40,10 @@ describe("a write's round trips", () => {
     const entry = await makeEntry({ roundId: round.id, playerId: player.id });
     const res = await call("DELETE", `/api/entries/${entry.id}`, { token });
     await expectStatus(res, 200);
-    // Its follow-ups (5 trips): settleAfter (ADR 28) on an open round with no list — the
-    // lapsed offers' expiry, the round, the field, the queue (4) — and the Worker's check for
-    // waitlist notices to mail (1).
-    expect(tripsOf(res)).toBe(2 + 5);
+    // Its follow-up (ADR 44): the freed place's settling (ADR 28) on an open round with no
+    // list — the lapsed offers' expiry, the round, the field, the queue (4). Nothing settled,
+    // so no news to mail.
+    expect(tripsOf(res)).toBe(2 + 4);
   });
 
   it("POST /api/admin/entry/add: reads beside the session, then the batch, and answers the entry its batch read back", async () => {
@@ -111,12 +111,12 @@ describe("a write's round trips", () => {
     const token = await tokenFor(a.user);
     const joined = await call("POST", `/api/rounds/${round.id}/waitlist`, { token, body: { division: "MA2" } });
     expect((await expectStatus(joined, 201)).waitlist).toMatchObject({ status: "waiting", position: 1 });
-    // The insert and the place it made read back are one batch. Follow-up: the waitlist notices' check (1).
-    expect(tripsOf(joined)).toBe(2 + 1);
+    // The insert and the place it made read back are one batch. No follow-up: nothing settled.
+    expect(tripsOf(joined)).toBe(2);
     const left = await call("DELETE", `/api/rounds/${round.id}/waitlist`, { token });
     await expectStatus(left, 200);
     // The claim beside one batch (the leave, then a look for a lapsed offer): 2. No offer lapsed
-    // or declined, so no settling. Follow-up: the waitlist notices' check (1).
+    // or declined, so no settling. Follow-up: the leave's news, the notices' check (1).
     expect(tripsOf(left)).toBe(2 + 1);
 
     const offered = await offeredRound(PRICE);
@@ -141,11 +141,11 @@ describe("a write's round trips", () => {
     const updated = await post("update", { id: entry.id, version: await versionOf(), values: { score: 50 } });
     // The answer's entry is read at the end of the batch, after the payouts it rewrote.
     expect((await expectStatus(updated, 200)).entry).toMatchObject({ id: entry.id, score: 50, version: await versionOf() });
-    // Follow-up: the waitlist notices' check (1).
-    expect(tripsOf(updated)).toBe(2 + 1);
+    // Follow-up: the re-rating, a queued job (no D1 trip).
+    expect(tripsOf(updated)).toBe(2);
     const bulk = await post("bulk", { data: [{ id: entry.id, version: await versionOf(), value: { score: 51 } }] });
     await expectStatus(bulk, 200);
-    expect(tripsOf(bulk)).toBe(2 + 1);
+    expect(tripsOf(bulk)).toBe(2);
     const cash = await post("cash", { id: entry.id, amount: "6" });
     await expectStatus(cash, 201);
     // No follow-up: it writes payments only.
@@ -155,23 +155,23 @@ describe("a write's round trips", () => {
     expect(tripsOf(payouts)).toBe(2);
     const deleted = await post("delete", { id: entry.id, version: await versionOf() });
     expect((await expectStatus(deleted, 200)).withdrawn).toMatchObject({ paid_back: { cash: 6 } });
-    // Follow-ups as a player's withdrawal: settleAfter (4) and the notices' check (1).
-    expect(tripsOf(deleted)).toBe(2 + 5);
+    // Follow-up as a player's withdrawal: the settling (4).
+    expect(tripsOf(deleted)).toBe(2 + 4);
   });
 
   it("check-in by the player and by the admin: reads beside the session, then the batch", async () => {
     const w = await paidEntry({ startsIn: 3600, cashCents: ENTRY_PRICE });
     const own = await call("POST", `/api/rounds/${w.round.id}/check-in`, { token: w.token, body: {} });
     expect(await expectStatus(own, 200)).toMatchObject({ checked_in: true, changed: true });
-    // Follow-up: the waitlist notices' check (1).
-    expect(tripsOf(own)).toBe(2 + 1);
+    // No follow-up: a check-in makes no entry and moves no place on the list (ADR 44).
+    expect(tripsOf(own)).toBe(2);
     const out = await call("DELETE", `/api/rounds/${w.round.id}/check-in`, { token: w.token });
     expect(await expectStatus(out, 200)).toMatchObject({ checked_in: false, changed: true });
-    expect(tripsOf(out)).toBe(2 + 1);
+    expect(tripsOf(out)).toBe(2);
     const token = await tokenFor(await makeAdmin());
     const byAdmin = await call("POST", `/api/admin/rounds/${w.round.id}/check-in`, { token, body: { entry_id: w.entry.id } });
     expect(await expectStatus(byAdmin, 200)).toMatchObject({ checked_in: true });
-    expect(tripsOf(byAdmin)).toBe(2 + 1);
+    expect(tripsOf(byAdmin)).toBe(2);
   });
 
   it("POST /api/admin/rounds/:id/walk-up: reads beside the session, then the batch", async () => {
@@ -225,8 +225,8 @@ describe("a write's round trips", () => {
     const b = await paidTwice();
     const back = await call("POST", "/api/admin/entry/excessToCredit", { token, body: { id: b.entry.id } });
     await expectStatus(back, 200);
-    // Follow-up: the waitlist notices' check, after a write to entries (1).
-    expect(tripsOf(back)).toBe(2 + 1);
+    // No follow-up: it gives credit back, makes no entry (ADR 44).
+    expect(tripsOf(back)).toBe(2);
   });
 
   it("POST /api/claims: reads beside the session, and the claim made and read back in one batch", async () => {

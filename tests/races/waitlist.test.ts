@@ -9,6 +9,7 @@ import { payments } from "~/.server/db/schema";
 import { SIGNUP_MESSAGES } from "~/.server/services/signup/signup";
 import { withdrawEntry } from "~/.server/services/money/withdrawal";
 import { joinWaitlist } from "~/.server/services/waitlist/waitlist";
+import { afterWrite } from "../after-write";
 
 // The last place of a capped round (ADR 28): the field_full guard inside the sign-up's batch
 // must let exactly one of twenty racers in, and one offer be confirmed once.
@@ -39,8 +40,10 @@ describe("20 confirms of one offer at once", () => {
     const round = await cappedRound(1);
     const [taken] = await fill(round.id, 1);
     const waiter = await claimedPlayer(3 * PRICE);
-    await joinWaitlist(testDb(), { userId: waiter.user.id, roundId: round.id, division: "MA2", ace: true, autoConfirm: false });
-    await withdrawEntry(testDb(), taken.id, { admin: true });
+    await afterWrite(
+      await joinWaitlist(testDb(), { userId: waiter.user.id, roundId: round.id, division: "MA2", ace: true, autoConfirm: false }),
+    );
+    await afterWrite(await withdrawEntry(testDb(), taken.id, { admin: true }));
     expect((await listRows(round.id))[0]?.status).toBe("offered");
     const token = await tokenFor(waiter.user);
     const answers = await answersOf(Array.from({ length: 20 }, () => call("POST", `/api/rounds/${round.id}/waitlist/confirm`, { token })));

@@ -7,6 +7,7 @@ import { getRound } from "~/.server/services/rounds/rounds";
 import { updateLeagueSettings } from "~/.server/services/standings/league-settings";
 import { assignTag, takeBackTag } from "~/.server/services/tags/tag-admin";
 import { tagBoard, tagHistory } from "~/.server/services/tags/tags";
+import { afterWrite } from "../after-write";
 
 // ADR 27: after a round that counts for tags, its players swap tags by finish; the swap is
 // recomputed, never repeated, when results change, and a correction replays later rounds.
@@ -97,11 +98,13 @@ describe("the live round's finalise", () => {
     const [a, b, c] = await holders([s.tag(1), s.tag(2), s.tag(3)]);
     const round = await makeRound({ startsAt: s.week(0), countsForTags: true });
     const [ea, eb, ec] = await Promise.all([a, b, c].map((p) => makeEntry({ roundId: round.id, playerId: p.id })));
-    await writeLiveScores(db(), round.id, [
-      { entryId: ea!.id, score: 0, dnf: true },
-      { entryId: eb!.id, score: 55, dnf: false },
-      { entryId: ec!.id, score: 51, dnf: false },
-    ]);
+    await afterWrite(
+      await writeLiveScores(db(), round.id, [
+        { entryId: ea!.id, score: 0, dnf: true },
+        { entryId: eb!.id, score: 55, dnf: false },
+        { entryId: ec!.id, score: 51, dnf: false },
+      ]),
+    );
     expect(await tagsOf([a, b, c])).toEqual([s.tag(1), s.tag(3), s.tag(2)]);
   });
 });
@@ -162,14 +165,16 @@ describe("saving again", () => {
     ]);
     expect(await tagsOf([a, b])).toEqual([s.tag(1), s.tag(2)]);
     const stored = await getRound(db(), round.id);
-    await saveRound(
-      db(),
-      round.id,
-      {
-        ...storedRoundValues(stored),
-        tags: true,
-      },
-      stored.version,
+    await afterWrite(
+      await saveRound(
+        db(),
+        round.id,
+        {
+          ...storedRoundValues(stored),
+          tags: true,
+        },
+        stored.version,
+      ),
     );
     expect(await tagsOf([a, b])).toEqual([s.tag(2), s.tag(1)]);
   });

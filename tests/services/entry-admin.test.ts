@@ -11,8 +11,19 @@ const db = testDb;
 
 const roundEntries = async (roundId: number) => db().select().from(entries).where(eq(entries.roundId, roundId)).orderBy(entries.id);
 
-const add = (roundId: number, player: number, extra: Partial<NewEntryValues> = {}) =>
-  addEntry(db(), { round_id: roundId, player, division: "MA1", ace: true, credit_added: 0, credit_used: 0, payoutAdjust: 0, ...extra });
+const add = async (roundId: number, player: number, extra: Partial<NewEntryValues> = {}) =>
+  (
+    await addEntry(db(), {
+      round_id: roundId,
+      player,
+      division: "MA1",
+      ace: true,
+      credit_added: 0,
+      credit_used: 0,
+      payoutAdjust: 0,
+      ...extra,
+    })
+  ).value;
 
 /** A round ($4.50 payout per entry) with `n` MA1 players entered, unscored. */
 async function roundWith(n: number) {
@@ -59,7 +70,7 @@ describe("adding entries", () => {
   it("creates the player of 'Add player: {text}' with the entry, in one write", async () => {
     const round = await makeRound();
     const ln = `Doe${uniq()}`;
-    const id = await addEntry(db(), {
+    const { value: id } = await addEntry(db(), {
       round_id: round.id,
       newPlayer: { firstName: "Jane", lastName: ln, pdga: null },
       division: "FA1",

@@ -18,17 +18,16 @@ async function playedRound() {
   const ps = await Promise.all([makePlayer(), makePlayer()]);
   const ids: number[] = [];
   for (const p of ps) {
-    ids.push(
-      await addEntry(db(), {
-        round_id: round.id,
-        player: p.id,
-        division: "MA1",
-        ace: true,
-        credit_added: 0,
-        credit_used: 0,
-        payoutAdjust: 0,
-      }),
-    );
+    const added = await addEntry(db(), {
+      round_id: round.id,
+      player: p.id,
+      division: "MA1",
+      ace: true,
+      credit_added: 0,
+      credit_used: 0,
+      payoutAdjust: 0,
+    });
+    ids.push(added.value);
   }
   const read = await versionsOf(ids);
   await updateEntries(
@@ -42,7 +41,7 @@ describe("updateEntries with versions", () => {
   it("saves at the version read and moves the version on", async () => {
     const { round, ids } = await playedRound();
     const before = await versionOf(ids[1]);
-    expect(await updateEntries(db(), [{ id: ids[1], version: before, value: { payoutAdjust: 25 } }])).toBe(1);
+    expect((await updateEntries(db(), [{ id: ids[1], version: before, value: { payoutAdjust: 25 } }])).value).toBe(1);
     expect((await rowsOf(round.id))[1]).toMatchObject({ payoutAdjustCents: 25, version: before + 1 });
   });
 
@@ -70,7 +69,7 @@ describe("updateEntries with versions", () => {
       { id: ids[0], version: read.get(ids[0]) ?? 0, value: { payoutAdjust: 50 } },
       { id: ids[1], version: read.get(ids[1]) ?? 0, value: { credit_added: 300 } },
     ]);
-    expect(n).toBe(1);
+    expect(n.value).toBe(1);
     expect((await rowsOf(round.id)).map((e) => [e.payoutAdjustCents, e.creditAddedCents])).toEqual([
       [50, 0],
       [0, 300],

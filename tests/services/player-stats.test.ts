@@ -84,8 +84,8 @@ describe("player_stats follows every write to entries", () => {
 
     // The admin adds two more; then the scores page saves all three in one batch, which
     // also writes the result labels (ADR 14): the winner's win counts.
-    const idB = await addEntry(db, NewEntryValuesSchema.parse({ round_id: round.id, player: b.id, division: "MA1" }));
-    const idC = await addEntry(db, NewEntryValuesSchema.parse({ round_id: round.id, player: c.id, division: "MA1" }));
+    const { value: idB } = await addEntry(db, NewEntryValuesSchema.parse({ round_id: round.id, player: b.id, division: "MA1" }));
+    const { value: idC } = await addEntry(db, NewEntryValuesSchema.parse({ round_id: round.id, player: c.id, division: "MA1" }));
     const [{ id: idA }] = await db.all<{ id: number }>(sql`select id from entries where round_id = ${round.id} and player_id = ${a.id}`);
     const score = (s: number) => EntryChangesSchema.parse({ score: s });
     await updateEntries(

@@ -137,7 +137,7 @@ describe("saveRounds", () => {
     );
     expect(err.status).toBe(400);
     expect((await roundRow(round.id))?.name).toBe("Twice");
-    expect(await saveRounds(testDb(), [])).toEqual({ created: [] });
+    expect(await saveRounds(testDb(), [])).toEqual({ created: [], followUps: [] });
   });
 });
 

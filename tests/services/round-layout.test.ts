@@ -17,7 +17,7 @@ const roundRow = async (id: number) => (await testDb().select().from(rounds).whe
 describe("a round's layout", () => {
   it("a layout makes the location its course's name; null clears it, left out keeps it", async () => {
     const { layoutId, courseName } = await makeCourse();
-    const id = await saveRound(testDb(), null, values({ layout_id: layoutId, location: "" }));
+    const { value: id } = await saveRound(testDb(), null, values({ layout_id: layoutId, location: "" }));
     expect(await roundRow(id)).toMatchObject({ layoutId, location: courseName });
     // The /api leaves layout_id out: the round keeps its layout, and its course's name.
     await saveRound(testDb(), id, values({ location: "Something else" }), 0);

@@ -17,6 +17,7 @@ import { leagueFromEnv } from "~/.server/league";
 import { playerWaitlists } from "~/.server/services/waitlist/waitlist-view";
 import { formatRoundWhen } from "~/lib/round-dates";
 import { waitlistLines } from "~/lib/waitlist-words";
+import { afterWrite } from "../after-write";
 
 // A lapsed waitlist offer (ADR 28): a read never settles it. The round page and the admin's
 // list read it as lapsed from the rows, and write nothing; the cron or the next write to the
@@ -87,7 +88,7 @@ describe("the round page with a lapsed offer", () => {
 
   it("lapsed with nobody waiting: the place reads as free", async () => {
     const { round, a, b } = await lapsedRound();
-    await leaveWaitlist(testDb(), b.user.id, round.id);
+    await afterWrite(await leaveWaitlist(testDb(), b.user.id, round.id));
     // b's leave settled the list: a's offer is written expired.
     expect(await statuses(round.id)).toEqual(["expired", "left"]);
     const page = await pageFor(a, round.id);
@@ -149,18 +150,22 @@ describe("the next write settles a lapsed offer", () => {
   it("a write to the waitlist: another player joining", async () => {
     const { round } = await lapsedRound();
     const c = await claimedPlayer();
-    await joinWaitlist(testDb(), { userId: c.user.id, roundId: round.id, division: "MA2", ace: true, autoConfirm: false });
+    await afterWrite(
+      await joinWaitlist(testDb(), { userId: c.user.id, roundId: round.id, division: "MA2", ace: true, autoConfirm: false }),
+    );
     expect(await statuses(round.id)).toEqual(["expired", "offered", "waiting"]);
   });
 
   it("a write to the waitlist: a waiting player leaving", async () => {
     const { round, a } = await offeredRound();
     const c = await claimedPlayer();
-    await joinWaitlist(testDb(), { userId: c.user.id, roundId: round.id, division: "MA2", ace: true, autoConfirm: false });
+    await afterWrite(
+      await joinWaitlist(testDb(), { userId: c.user.id, roundId: round.id, division: "MA2", ace: true, autoConfirm: false }),
+    );
     const [offer] = await listRows(round.id);
     expect(offer?.playerId).toBe(a.player.id);
     await lapse(offer!.id);
-    await leaveWaitlist(testDb(), c.user.id, round.id);
+    await afterWrite(await leaveWaitlist(testDb(), c.user.id, round.id));
     expect(await statuses(round.id)).toEqual(["expired", "offered", "left"]);
   });
 });

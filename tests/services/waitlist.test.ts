@@ -14,6 +14,7 @@ import { settleWaitlist } from "~/.server/services/waitlist/promote";
 import { WAITLIST_MESSAGES, confirmOffer, joinWaitlist, leaveWaitlist, waitlistPlace } from "~/.server/services/waitlist/waitlist";
 import { offerDeadline } from "~/lib/hold-window";
 import { playerWaitlists } from "~/.server/services/waitlist/waitlist-view";
+import { afterWrite } from "../after-write";
 
 // Field caps and the waitlist (ADR 28).
 
@@ -82,7 +83,7 @@ describe("the waitlist", () => {
     expect(await join(a.user.id, round.id)).toMatchObject({ status: "waiting", position: 1 });
     expect(await join(b.user.id, round.id)).toMatchObject({ status: "waiting", position: 2 });
     expect((await refusal(join(b.user.id, round.id))).message).toBe(WAITLIST_MESSAGES.already);
-    await leaveWaitlist(db(), a.user.id, round.id);
+    await afterWrite(await leaveWaitlist(db(), a.user.id, round.id));
     expect(await waitlistPlace(db(), round.id, b.player.id)).toMatchObject({ position: 1 });
     expect((await refusal(leaveWaitlist(db(), c.user.id, round.id))).status).toBe(404);
   });
@@ -94,7 +95,7 @@ describe("the waitlist", () => {
     await join(a.user.id, round.id);
     await join(b.user.id, round.id);
     const before = nowSec();
-    await withdrawEntry(db(), first.id, { admin: true });
+    await afterWrite(await withdrawEntry(db(), first.id, { admin: true }));
     const [rowA, rowB] = await listRows(round.id);
     expect(rowA).toMatchObject({ status: "offered" });
     expect(rowA.offerExpiresAt).toBeGreaterThanOrEqual(offerDeadline(before, round.startsAt) ?? 0);
@@ -121,7 +122,9 @@ describe("the waitlist", () => {
 
   it("passes a declined offer on when the player leaves", async () => {
     const { round, a } = await offeredRound();
-    expect(await leaveWaitlist(db(), a.user.id, round.id)).toEqual({ declinedOffer: true });
+    const left = await leaveWaitlist(db(), a.user.id, round.id);
+    expect(left.declinedOffer).toBe(true);
+    await afterWrite(left);
     expect((await listRows(round.id)).map((r) => r.status)).toEqual(["left", "offered"]);
   });
 
@@ -131,10 +134,10 @@ describe("the waitlist", () => {
     const [poor, rich] = await Promise.all([claimedPlayer(PRICE - 1), claimedPlayer(PRICE)]);
     await join(poor.user.id, round.id, true);
     await join(rich.user.id, round.id, true);
-    await withdrawEntry(db(), first.id, { admin: true });
+    await afterWrite(await withdrawEntry(db(), first.id, { admin: true }));
     // The first could not pay from credit: offered. One place: the second waits.
     expect((await listRows(round.id)).map((r) => r.status)).toEqual(["offered", "waiting"]);
-    await leaveWaitlist(db(), poor.user.id, round.id);
+    await afterWrite(await leaveWaitlist(db(), poor.user.id, round.id));
     const [, rowRich] = await listRows(round.id);
     expect(rowRich.status).toBe("auto_entered");
     expect(await noticesOf(rowRich.id)).toEqual(["auto_entered"]);
@@ -155,7 +158,7 @@ describe("the waitlist", () => {
     const [a, b] = await Promise.all([claimedPlayer(0, "FPO"), claimedPlayer()]);
     await join(a.user.id, round.id, false, "FPO");
     await join(b.user.id, round.id);
-    await saveFieldCaps(db(), round.id, { version: round.version, total: 3, divisions: { FPO: 0 } });
+    await afterWrite(await saveFieldCaps(db(), round.id, { version: round.version, total: 3, divisions: { FPO: 0 } }));
     // FPO stays closed: the place goes to the next in line whose division has room.
     expect((await listRows(round.id)).map((r) => r.status)).toEqual(["waiting", "offered"]);
     expect((await refusal(saveFieldCaps(db(), round.id, { version: round.version, total: 3, divisions: {} }))).status).toBe(409);
@@ -169,7 +172,7 @@ describe("the waitlist", () => {
     expect((await playerWaitlists(db(), a.player.id, nowSec())).places).toMatchObject([
       { roundId: round.id, status: "waiting", position: 1 },
     ]);
-    await withdrawEntry(db(), first.id, { admin: true });
+    await afterWrite(await withdrawEntry(db(), first.id, { admin: true }));
     const home = await playerWaitlists(db(), a.player.id, nowSec());
     expect(home.places).toMatchObject([{ roundId: round.id, roundName: round.name, status: "offered" }]);
     expect(home.notices).toMatchObject([{ kind: "offered", roundId: round.id, roundName: round.name }]);

@@ -40,7 +40,8 @@ describe("a walk-up", () => {
     });
     expect((await playerNight(db(), round.id, done.playerId))?.owedCents).toBe(0);
 
-    expect(await walkUp(db(), input)).toEqual(done);
+    // A retry makes nothing, so it leaves nothing for after it.
+    expect(await walkUp(db(), input)).toEqual({ ...done, followUps: [] });
     expect(await db().select().from(players).where(eq(players.lastName, lastName))).toHaveLength(1);
     expect(await db().select().from(payments).where(eq(payments.roundId, round.id))).toHaveLength(1);
     await expectBooksBalance();

@@ -19,6 +19,7 @@ import { excessToCredit, voidCash } from "~/.server/services/money/overpaid";
 import { keepEntry } from "~/.server/services/money/refunds";
 import { liveRosterChanged } from "~/.server/services/live/live-object";
 import type { Context } from "hono";
+import { handOver, handedOver } from "~/.server/follow-ups";
 
 // Every write answers after the round's payouts and result labels were rewritten with it.
 // An edit or delete names the version of each entry as it was read (GET answers carry it):
@@ -34,16 +35,16 @@ async function payoutsRound(c: Context<AdminEnv>, input: { round_id: number } | 
 /** Entry administration; mounted in ./admin.ts behind the admin guard. */
 export const adminEntriesApi = adminSubApp()
   .post("/entry/add", body(EntryAddSchema), async (c) => {
-    const entry = await addEntryRow(c.var.db, c.req.valid("json").values);
+    const entry = handedOver(c.var.db, await addEntryRow(c.var.db, c.req.valid("json").values));
     return c.json({ success: true, newEntry: entryJson(entry) }, 201);
   })
   .post("/entry/update", body(EntryUpdateSchema), async (c) => {
     const { id, version, values } = c.req.valid("json");
-    const entry = await updateEntry(c.var.db, { id, version, value: values });
+    const entry = handedOver(c.var.db, await updateEntry(c.var.db, { id, version, value: values }));
     return c.json({ success: true, entry: entryJson(entry) });
   })
   .post("/entry/bulk", body(EntryBulkSchema), async (c) => {
-    const updated = await updateEntries(c.var.db, c.req.valid("json").data);
+    const updated = handedOver(c.var.db, await updateEntries(c.var.db, c.req.valid("json").data));
     return c.json({ success: true, updated });
   })
   // A withdrawal (ADR 22): what paid for the entry comes back as credit; the answer says how much.
@@ -51,6 +52,7 @@ export const adminEntriesApi = adminSubApp()
   .post("/entry/delete", body(EntryDeleteSchema), async (c) => {
     const { id, version, reason } = c.req.valid("json");
     const w = await deleteEntry(c.var.db, id, version, undefined, reason);
+    handOver(c.var.db, w.followUps);
     if (w.onPublishedCard) await liveRosterChanged(c.env, w.roundId);
     return c.json({ success: true, withdrawn: withdrawalJson(w) });
   })

@@ -11,6 +11,7 @@ import { nightDesk } from "~/.server/services/night/night-desk";
 import { nightDeskJson } from "./serializers/night-desk";
 import { idSchema } from "~/schemas/ids";
 import { AdminCheckInSchema, LateArrivalSchema, MakeCardsSchema, PublishCardsSchema, SaveCardsSchema, WalkUpSchema } from "~/schemas/night";
+import { handOver } from "~/.server/follow-ups";
 
 // The organiser's league night (ADR 25); mounted in ./admin.ts behind the admin guard.
 // Every card write carries the cards_version it read and answers the cards as now stored.
@@ -40,6 +41,7 @@ export const adminNightApi = adminSubApp()
   // Entry, cash and check-in in one write; a retry with the same request_key answers the same walk-up.
   .post("/rounds/:id/walk-up", roundParam, body(WalkUpSchema), async (c) => {
     const done = await walkUp(c.var.db, { roundId: c.req.valid("param").id, ...c.req.valid("json"), adminId: c.var.caller.userId });
+    handOver(c.var.db, done.followUps);
     return c.json({ success: true, ...walkUpJson(done) }, 201);
   })
   .post("/rounds/:id/cards", roundParam, body(MakeCardsSchema), async (c) => {

@@ -6,11 +6,12 @@ import { setRegistration } from "~/.server/services/rounds/registration";
 import { idBodySchema } from "~/schemas/ids";
 import { SaveRoundSchema } from "~/schemas/api-wire";
 import { OpenRoundSchema } from "~/schemas/rounds";
+import { handedOver } from "~/.server/follow-ups";
 
 // Save: the round with `id` as read at `version` (ADR 20), or a new one without.
 const save = createFactory<AdminEnv>().createHandlers(body(SaveRoundSchema), async (c) => {
   const { id, version, values } = c.req.valid("json");
-  const saved = await saveRound(c.var.db, id, values, version);
+  const saved = handedOver(c.var.db, await saveRound(c.var.db, id, values, version));
   return c.json({ success: true, id: saved }, id ? 200 : 201);
 });
 

@@ -17,6 +17,7 @@ import { toDollars } from "./serializers/money";
 import { PayPalOrderSchema, SignUpSchema } from "~/schemas/entries";
 import { WithdrawBodySchema } from "~/schemas/withdrawal";
 import { liveRosterChanged } from "~/.server/services/live/live-object";
+import { handOver } from "~/.server/follow-ups";
 import { entryOwes } from "~/.server/services/night/entry-owes";
 import { entryOwesJson } from "./serializers/night-desk";
 
@@ -40,7 +41,7 @@ export const entriesApi = subApp()
   // Step 1 of a sign-up paid with PayPal: the order for what credit leaves to pay.
   .post("/paypal-order", requireUser, body(PayPalOrderSchema), async (c) => {
     const v = c.req.valid("json");
-    const { orderId, quote } = await createSignUpOrder(c.var.db, payPalFor(c.env, new URL(c.req.url).origin), {
+    const { orderId, quote, followUps } = await createSignUpOrder(c.var.db, payPalFor(c.env, new URL(c.req.url).origin), {
       userId: c.var.caller.userId,
       playerId: v.player_id ?? null,
       roundId: v.round_id,
@@ -49,6 +50,7 @@ export const entriesApi = subApp()
       sidePotIds: v.side_pots,
       creditRequestedCents: v.credit_used,
     });
+    handOver(c.var.db, followUps);
     return c.json(
       {
         orderID: orderId,
@@ -66,6 +68,7 @@ export const entriesApi = subApp()
     const { caller } = c.var;
     const who = caller.isAdmin ? ({ admin: true } as const) : ({ admin: false, userId: caller.userId } as const);
     const w = await withdrawEntry(c.var.db, c.req.valid("param").id, who, { reason: c.req.valid("json").reason });
+    handOver(c.var.db, w.followUps);
     if (w.onPublishedCard) await liveRosterChanged(c.env, w.roundId);
     const message = caller.isAdmin ? adminWithdrawalMessage(w) : playerWithdrawalMessage(w);
     return c.json({ success: true, message, ...withdrawalJson(w) });
@@ -81,11 +84,16 @@ export const entriesApi = subApp()
       // The body's fields only key the plan's reads ahead of the payment's; the payment decides.
       const guess = { playerId: v.player_id, roundId: v.round_id, division: v.division, sidePotIds: v.side_pots };
       const outcome = await captureSignUp(c.var.db, payPalFor(c.env, new URL(c.req.url).origin), userId, orderId, guess);
+      if (outcome.kind === "entered") handOver(c.var.db, outcome.followUps ?? []);
       if (outcome.kind === "pending") return c.json({ success: false, pending: true, error: PAYPAL_MESSAGES.pending }, 202);
       if (outcome.kind !== "entered") throw conflict(outcome.message);
       return c.json({ success: true, entry: entryJson(outcome.entry ?? (await entryById(c.var.db, outcome.entryId))) }, 201);
     }
-    const { entry, quote } = await signUpWithCredit(c.var.db, {
+    const {
+      entry,
+      quote,
+      followUps: after,
+    } = await signUpWithCredit(c.var.db, {
       userId,
       playerId: v.player_id,
       roundId: v.round_id,
@@ -94,5 +102,6 @@ export const entriesApi = subApp()
       sidePotIds: v.side_pots,
       creditRequestedCents: v.credit_used,
     });
+    handOver(c.var.db, after);
     return c.json(creditSignUpJson(entry, quote), 201);
   });

@@ -11,6 +11,7 @@ import { confirmOffer, joinWaitlist, leaveWaitlist } from "~/.server/services/wa
 import { roundWaitlist } from "~/.server/services/waitlist/waitlist-view";
 import { FieldCapsSchema, JoinWaitlistSchema } from "~/schemas/waitlist";
 import { nowSeconds } from "~/lib/time";
+import { handOver, runHandedOverNow } from "~/.server/follow-ups";
 
 // A round's waitlist (ADR 28): the signed-in player joins, leaves and confirms a place
 // offered to them by credit; the admin reads the list and sets the caps (mounted in
@@ -21,15 +22,18 @@ const roundParam = param(RoundIdParam);
 export const waitlistApi = subApp()
   .post("/:id/waitlist", requireUser, roundParam, body(JoinWaitlistSchema), async (c) => {
     const place = await joinWaitlist(c.var.db, { userId: c.var.caller.userId, roundId: c.req.valid("param").id, ...c.req.valid("json") });
+    handOver(c.var.db, place.followUps);
     return c.json({ success: true, waitlist: placeJson(place) }, 201);
   })
   .delete("/:id/waitlist", requireUser, roundParam, async (c) => {
-    const { declinedOffer } = await leaveWaitlist(c.var.db, c.var.caller.userId, c.req.valid("param").id);
+    const { declinedOffer, followUps } = await leaveWaitlist(c.var.db, c.var.caller.userId, c.req.valid("param").id);
+    handOver(c.var.db, followUps);
     const message = declinedOffer ? "You turned down the place and left the waitlist." : "You left the waitlist.";
     return c.json({ success: true, message });
   })
   .post("/:id/waitlist/confirm", requireUser, roundParam, async (c) => {
-    const { entry, quote } = await confirmOffer(c.var.db, c.var.caller.userId, c.req.valid("param").id);
+    const { entry, quote, followUps } = await confirmOffer(c.var.db, c.var.caller.userId, c.req.valid("param").id);
+    handOver(c.var.db, followUps);
     return c.json(creditSignUpJson(entry, quote), 201);
   });
 
@@ -43,7 +47,9 @@ export const adminWaitlistApi = adminSubApp()
   })
   .put("/rounds/:id/caps", roundParam, body(FieldCapsSchema), async (c) => {
     const id = c.req.valid("param").id;
-    await saveFieldCaps(c.var.db, id, c.req.valid("json"));
+    handOver(c.var.db, await saveFieldCaps(c.var.db, id, c.req.valid("json")));
+    // The answer shows the field with the places the caps freed already offered.
+    await runHandedOverNow(c.var.db);
     const field = await readField(c.var.db, id);
     if (!field) throw notFound("Round not found");
     return c.json({ success: true, field: fieldJson(field) });

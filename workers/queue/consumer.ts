@@ -1,3 +1,4 @@
+import type { FollowUp } from "~/.server/follow-ups";
 import { linkOrigin, servedLocally } from "~/.server/app-url";
 import { getDb } from "~/.server/db/client";
 import { type Job, JobSchema, jobKey } from "~/.server/jobs";
@@ -42,7 +43,8 @@ export function retryDelaySeconds(attempts: number): number {
  * on it, so a second run changes nothing the first one finished (ADR 10). A thrown error
  * retries the message.
  */
-async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Promise<void> {
+/** Runs one job: what its writes leave for after them (ADR 44). */
+async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Promise<FollowUp[]> {
   switch (job.type) {
     case "password-reset": {
       // A reset asked for on a local server: its link is also printed (mailer.ts, printLinks).
@@ -57,7 +59,7 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
           send,
         },
       );
-      return;
+      return [];
     }
     case "registration-opened": {
       // Keyed on (round, user, day) rather than the job id: an opening, a close and a
@@ -70,7 +72,7 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
         { secret: env.SESSION_SECRET, linkOrigin: linkOrigin(env.APP_URL, job.origin), leagueName: name, timeZone, send },
       );
       console.log(`Registration mails for round ${job.roundId} (${job.day}), job ${key}:`, JSON.stringify(outcome));
-      return;
+      return [];
     }
     case "cards-published": {
       // Keyed on (round, user, publishedAt): a redelivery, or a job of a publish made since, mails nobody twice.
@@ -82,7 +84,7 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
         { linkOrigin: linkOrigin(env.APP_URL, job.origin), leagueName: name, timeZone, send },
       );
       console.log(`Card mails for round ${job.roundId} (published ${job.publishedAt}), job ${key}:`, JSON.stringify(outcome));
-      return;
+      return [];
     }
     case "waitlist-mails": {
       // Each notice is marked once mailed: a redelivery mails nobody twice.
@@ -95,18 +97,18 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
         send,
       });
       console.log(`Waitlist mails, job ${key}:`, JSON.stringify(outcome));
-      return;
+      return [];
     }
     case "paypal-event": {
       // Keyed on PayPal's event id: a replayed or redelivered event is applied once, and
       // applying it is idempotent in itself (by order and capture id) should two runs overlap.
       const db = getDb(env.DB);
       const { event } = job;
-      if (await webhookEventApplied(db, event.eventId)) return;
+      if (await webhookEventApplied(db, event.eventId)) return [];
       const result = await applyPaymentEvent(db, event);
       console.log(`PayPal event ${event.eventId} (${event.kind}): ${result}`);
       await markWebhookEventApplied(db, event.eventId, event.kind);
-      return;
+      return [];
     }
     case "ratings": {
       // Re-rating is idempotent in itself: a second run finds nothing to change. A write
@@ -116,12 +118,13 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
       console.log(
         `Ratings from ${job.since ?? "the first round"}: ${r.rounds} rounds, ${r.entries} entries, ${r.changed} changed, ${Date.now() - started} ms`,
       );
-      return;
+      return [];
     }
   }
 }
 
-async function handleJobs(batch: MessageBatch<unknown>, env: QueueEnv, deps: JobDeps): Promise<void> {
+async function handleJobs(batch: MessageBatch<unknown>, env: QueueEnv, deps: JobDeps): Promise<FollowUp[]> {
+  const followUps: FollowUp[] = [];
   for (const msg of batch.messages) {
     const parsed = JobSchema.safeParse(msg.body);
     if (!parsed.success) {
@@ -133,7 +136,9 @@ async function handleJobs(batch: MessageBatch<unknown>, env: QueueEnv, deps: Job
     try {
       // Money a job moves is PayPal's doing (a capture, a refund); the other jobs move none.
       const actor: Actor = { userId: null, role: parsed.data.type === "paypal-event" ? "paypal" : "system" };
-      await runJob(parsed.data, jobKey(parsed.data, msg.id), { ...env, DB: withAuditActor(env.DB, () => actor) }, deps);
+      followUps.push(
+        ...(await runJob(parsed.data, jobKey(parsed.data, msg.id), { ...env, DB: withAuditActor(env.DB, () => actor) }, deps)),
+      );
       msg.ack();
     } catch (err) {
       const delaySeconds = retryDelaySeconds(msg.attempts);
@@ -141,10 +146,14 @@ async function handleJobs(batch: MessageBatch<unknown>, env: QueueEnv, deps: Job
       msg.retry({ delaySeconds });
     }
   }
+  return followUps;
 }
 
-/** The Worker's queue handler: jobs are run, dead letters are reported. */
-export async function handleQueue(batch: MessageBatch<unknown>, env: QueueEnv, deps: JobDeps = realDeps(env)): Promise<void> {
-  if (batch.queue === DEAD_LETTER_QUEUE) return handleDeadLetters(batch);
+/** The Worker's queue handler: jobs are run, dead letters are reported. Answers what the jobs left for after them. */
+export async function handleQueue(batch: MessageBatch<unknown>, env: QueueEnv, deps: JobDeps = realDeps(env)): Promise<FollowUp[]> {
+  if (batch.queue === DEAD_LETTER_QUEUE) {
+    await handleDeadLetters(batch);
+    return [];
+  }
   return handleJobs(batch, env, deps);
 }

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { auditLog, entries, users } from "../../db/schema";
+import type { Committed, FollowUp } from "../../follow-ups";
 import { commitRoundChange } from "../rounds/round-entries";
 import type { LiveField } from "~/lib/live-state";
 
@@ -23,7 +24,7 @@ export async function writeLiveScores(
   roundId: number,
   totals: LiveTotal[],
   along: BatchItem<"sqlite">[] = [],
-): Promise<{ changed: number }> {
+): Promise<Committed<{ changed: number }>> {
   const byId = new Map(totals.map((t) => [t.entryId, { score: t.dnf ? 0 : t.score, dnf: t.dnf }]));
   return commitRoundChange(db, roundId, (state) => {
     // `along`: the audit rows of the save that changed them, written in this batch.
@@ -103,9 +104,10 @@ export async function writeLiveEdits(
   actorUserId: number,
   edits: LiveEdit[],
   totals: LiveTotal[] | null,
-): Promise<void> {
-  if (edits.length === 0) return;
+): Promise<FollowUp[]> {
+  if (edits.length === 0) return [];
   const rows = liveEditsInsert(db, roundId, actorUserId, edits);
-  if (totals) await writeLiveScores(db, roundId, totals, [rows]);
-  else await rows;
+  if (totals) return (await writeLiveScores(db, roundId, totals, [rows])).followUps;
+  await rows;
+  return [];
 }

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { entries, payments, players } from "../../db/schema";
 import { type AppError, conflict, notFound } from "../../errors";
-import { commitRoundChange, readRoundState } from "../rounds/round-entries";
+import { commitQuietChange, readRoundState } from "../rounds/round-entries";
 import { settled } from "~/lib/settled";
 import { roundMoneyOf } from "./round-money";
 import { formatCents } from "~/lib/money";
@@ -106,7 +106,7 @@ export async function recordCash(db: Db, input: Cash & { entryId: number; inRoun
   if (done) return done;
   const first = read.ok && read.value.round.id === entry.roundId ? read.value : undefined;
   try {
-    return await commitRoundChange(
+    return await commitQuietChange(
       db,
       entry.roundId,
       (state) => {

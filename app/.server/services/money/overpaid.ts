@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Db, dbNow } from "../../db/client";
 import { entries, payments, players, transfers } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import { commitRoundChange, firstOf, readRoundState } from "../rounds/round-entries";
+import { commitQuietChange, firstOf, readRoundState } from "../rounds/round-entries";
 import { settled } from "~/lib/settled";
 import { roundMoneyOf } from "./round-money";
 import { paysCents } from "~/lib/entry-money";
@@ -33,7 +33,7 @@ export async function voidCash(db: Db, input: { paymentId: number; reason: strin
   if (found?.method !== "cash" || (input.inRound !== undefined && found.roundId !== input.inRound)) {
     throw notFound("Cash record not found");
   }
-  return commitRoundChange(
+  return commitQuietChange(
     db,
     found.roundId,
     (state) => {
@@ -71,7 +71,7 @@ export async function excessToCredit(db: Db, input: { entryId: number; inRound?:
     settled(readRoundState(db, sql`(select round_id from ${entries} where id = ${input.entryId})`)),
   ]);
   if (!found || (input.inRound !== undefined && found.roundId !== input.inRound)) throw notFound("Entry not found");
-  return commitRoundChange(
+  return commitQuietChange(
     db,
     found.roundId,
     (state) => {

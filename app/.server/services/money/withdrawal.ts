@@ -13,7 +13,7 @@ import { bumpIfCarded } from "../night/card-sql";
 import { nowSeconds } from "~/lib/time";
 import { formatCents } from "~/lib/money";
 import { fullNameSql } from "../../db/player-name";
-import { settleAfter } from "../waitlist/promote";
+import { type FollowUp, settleWaitlistOf } from "../../follow-ups";
 import { assertMayWithdraw, entryNight, isNightChanged, nightUnchangedGuard, withdrawalAudit } from "./withdrawal-rules";
 
 // Withdrawing an entry (ADR 22), for the player and the admin alike, and the admin's entry
@@ -38,6 +38,8 @@ export type Withdrawal = {
   totalCents: number;
   /** It was on a published card: the round's live copy of the cards must drop it (ADR 34). */
   onPublishedCard: boolean;
+  /** Left for after the batch (ADR 44): the freed place to the round's waitlist, and the change's own. */
+  followUps: FollowUp[];
 };
 
 export const WITHDRAW_MESSAGES = {
@@ -93,7 +95,7 @@ async function withdrawOnce(db: Db, entryId: number, who: Withdrawer, opts: With
   const left = leftCentsSql(PAYMENTS);
 
   const first = read.ok && read.value.round.id === roundId ? read.value : undefined;
-  const done = await commitRoundChange(
+  const { value: done, followUps } = await commitRoundChange(
     db,
     roundId,
     (state) => {
@@ -162,8 +164,6 @@ async function withdrawOnce(db: Db, entryId: number, who: Withdrawer, opts: With
     first,
   );
 
-  // The place it freed goes to the round's waitlist (ADR 28).
-  await settleAfter(db, roundId);
   const { methods } = done;
   const sumOf = (method: string) => done.given.reduce((s, g) => s + (methods.get(g.paymentId ?? 0) === method ? g.amountCents : 0), 0);
   const paypalCents = sumOf("paypal");
@@ -179,5 +179,7 @@ async function withdrawOnce(db: Db, entryId: number, who: Withdrawer, opts: With
     cashCents,
     totalCents: done.entry.creditUsedCents + paypalCents + cashCents,
     onPublishedCard: night.onPublishedCard,
+    // The place it freed goes to the round's waitlist (ADR 28).
+    followUps: [...followUps, settleWaitlistOf(roundId)],
   };
 }

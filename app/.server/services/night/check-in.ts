@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { entries } from "../../db/schema";
 import { conflict } from "../../errors";
 import { roundMoneyOf } from "../money/round-money";
-import { commitRoundChange, readRoundState } from "../rounds/round-entries";
+import { commitQuietChange, readRoundState } from "../rounds/round-entries";
 import { settled } from "~/lib/settled";
 import { leaveDraftCard } from "./card-sql";
 import { type NightActor, assertNightOpen, nightTarget } from "./night-target";
@@ -65,7 +65,7 @@ export async function checkIn(db: Db, input: CheckInInput): Promise<CheckIn> {
   // fingerprint holds its payments (ADR 37), so cash recorded meanwhile makes the batch
   // plan again and see the entry paid (no double pay).
   let owed = 0;
-  const written = await commitRoundChange(
+  const written = await commitQuietChange(
     db,
     round.id,
     (state) => {
@@ -124,7 +124,7 @@ export async function undoCheckIn(db: Db, input: Omit<CheckInInput, "useCredit">
   });
   if (target.checkedInAt === null) return result(false);
   assertNightOpen(round, input.who, now, input.timeZone);
-  const written = await commitRoundChange(
+  const written = await commitQuietChange(
     db,
     round.id,
     (state) => {

@@ -31,7 +31,7 @@ export function creditPayment(db: Db, roundId: number, playerId: number, creditC
 }
 
 /** The walk-up a request key already made in this round (409 if the key paid for something else). */
-export async function walkUpByKey(db: Db, roundId: number, requestKey: string): Promise<WalkUp | null> {
+export async function walkUpByKey(db: Db, roundId: number, requestKey: string): Promise<Omit<WalkUp, "followUps"> | null> {
   const paid = await paymentByKey(db, requestKey);
   if (!paid) return null;
   if (paid.roundId !== roundId) throw conflict(KEY_USED);

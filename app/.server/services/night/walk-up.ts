@@ -6,6 +6,7 @@ import { type Cash, aboveOwed, cashInsert } from "../money/cash";
 import { cashKey, creditPayment, walkUpByKey } from "./walk-up-payments";
 import { entryTotalCents } from "~/lib/pricing";
 import { playerFacts } from "../rounds/entry-admin";
+import type { FollowUp } from "../../follow-ups";
 import { commitRoundChange, readRoundState } from "../rounds/round-entries";
 import { lapsedOfferQuery, settleLapsedNow } from "../waitlist/promote";
 import { settled, settledValue } from "~/lib/settled";
@@ -49,6 +50,8 @@ export type WalkUp = {
   amountCents: number;
   creditCents: number;
   checkedInAt: number | null;
+  /** Left for after the batch (ADR 44): a lapsed offer's settling, and the waitlist's news. */
+  followUps: FollowUp[];
 };
 
 const alreadyEntered = (name: string) => conflict(`${name} is already entered in this round: check them in from the list.`);
@@ -64,7 +67,7 @@ export async function walkUp(db: Db, input: WalkUpInput): Promise<WalkUp> {
     input.overCap ? [] : lapsedOfferQuery(db, input.roundId, now),
     settled(readRoundState(db, input.roundId)),
   ]);
-  if (earlier) return earlier;
+  if (earlier) return { ...earlier, followUps: [] };
   const round = settledValue(roundRead);
   if (round.played) throw conflict(NIGHT_MESSAGES.played(round.name));
   const known = player ? settledValue(player) : null;
@@ -78,10 +81,10 @@ export async function walkUp(db: Db, input: WalkUpInput): Promise<WalkUp> {
   const entry = { roundId: round.id, division: input.division, ace: input.ace, checkedInAt: now, checkedInBy: input.adminId };
   // A lapsed offer passes to the next on the list before the walk-up is judged (ADR 28).
   // Settling writes: the round's state is then read afresh for the plan.
-  if (lapsed) await settleLapsedNow(db, round.id, now);
+  const settledFirst = lapsed ? await settleLapsedNow(db, round.id, now) : [];
   const first = !lapsed && read.ok ? read.value : undefined;
   try {
-    return await commitRoundChange(
+    const { value, followUps } = await commitRoundChange(
       db,
       round.id,
       (state) => {
@@ -131,10 +134,11 @@ export async function walkUp(db: Db, input: WalkUpInput): Promise<WalkUp> {
       },
       first,
     );
+    return { ...value, followUps: [...settledFirst, ...followUps] };
   } catch (err) {
     // A retry with the same key ran at once: the one that won made the walk-up.
     const won = await walkUpByKey(db, input.roundId, key);
-    if (won) return won;
+    if (won) return { ...won, followUps: settledFirst };
     if (uniqueViolation(err) && known) throw alreadyEntered(known.name);
     throw err;
   }

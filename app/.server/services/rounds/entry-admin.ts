@@ -5,7 +5,16 @@ import { entries, players } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../errors";
 import { balanceCentsSql } from "../money/balance";
 import { chunk } from "../../db/chunk";
-import { type GuardedPlayer, type RoundChange, type RoundState, type StateEntry, commitRoundChange, readRoundState } from "./round-entries";
+import type { Committed } from "../../follow-ups";
+import {
+  type GuardedPlayer,
+  type RoundChange,
+  type RoundState,
+  type StateEntry,
+  commitQuietChange,
+  commitRoundChange,
+  readRoundState,
+} from "./round-entries";
 import { assertEntryVersion } from "./versions";
 import { type Withdrawal, withdrawEntry } from "../money/withdrawal";
 import { SETTLE_MESSAGES, heldPots, planPotPayments } from "../sidepots/settle";
@@ -42,13 +51,17 @@ const alreadyEntered = (name: string) => conflict(`${name} is already entered in
 
 type NewEntry = Omit<NewEntryValues, "over_cap"> & { over_cap?: boolean };
 
-/** Adds an entry (and, for 'Add player: {text}', its new player) to a round: answers the entry's id. */
-export async function addEntry(db: Db, v: NewEntry): Promise<number> {
-  return (await addEntryRow(db, v)).id;
+/**
+ * Adds an entry (and, for 'Add player: {text}', its new player) to a round: answers the
+ * entry's id, and what it leaves for after its batch (ADR 44).
+ */
+export async function addEntry(db: Db, v: NewEntry): Promise<Committed<number>> {
+  const { value, followUps } = await addEntryRow(db, v);
+  return { value: value.id, followUps };
 }
 
 /** addEntry, answering the entry as its batch read it back. */
-export async function addEntryRow(db: Db, v: NewEntry): Promise<EntryRow> {
+export async function addEntryRow(db: Db, v: NewEntry): Promise<Committed<EntryRow>> {
   // Asked at once (ADR 41), checked in the order they always were: the player, then the list, then the round.
   const [facts, [lapsed], read] = await Promise.all([
     v.player ? settled(playerFacts(db, v.player)) : null,
@@ -66,15 +79,16 @@ export async function addEntryRow(db: Db, v: NewEntry): Promise<EntryRow> {
   };
   // A lapsed offer passes to the next on the list before the admin's entry is judged (ADR 28).
   // Settling writes: the round's state is then read afresh by commitRoundChange.
-  if (lapsed) await settleLapsedNow(db, v.round_id, nowSeconds());
+  const settledFirst = lapsed ? await settleLapsedNow(db, v.round_id, nowSeconds()) : [];
   const first = lapsed ? undefined : settledValue(read);
   try {
-    return await commitRoundChange(
+    const { value, followUps } = await commitRoundChange(
       db,
       v.round_id,
       (state) => withEntryRow(db, v.round_id, existing?.id ?? newPlayerId, plan(state)),
       first,
     );
+    return { value, followUps: [...settledFirst, ...followUps] };
   } catch (err) {
     // Two adds of one player racing: the unique index lets one in.
     if (uniqueViolation(err)) throw alreadyEntered(existing?.name ?? "That player");
@@ -166,15 +180,16 @@ export type EntryChange = { id: number; version: number; value: EntryChanges };
  * leave as it is gets no write, so its version does not matter (a form posted without
  * JavaScript sends every row).
  */
-export async function updateEntries(db: Db, changes: EntryChange[], inRound?: number): Promise<number> {
-  return (await editEntries(db, changes, inRound)).updated;
+export async function updateEntries(db: Db, changes: EntryChange[], inRound?: number): Promise<Committed<number>> {
+  const { value, followUps } = await editEntries(db, changes, inRound);
+  return { value: value.updated, followUps };
 }
 
 /** updateEntries of one entry, answering the entry as its batch left it (its payout and label with it). */
-export async function updateEntry(db: Db, change: EntryChange): Promise<EntryRow> {
-  const { entry } = await editEntries(db, [change], undefined, change.id);
-  if (!entry) throw notFound("Entry not found");
-  return entry;
+export async function updateEntry(db: Db, change: EntryChange): Promise<Committed<EntryRow>> {
+  const { value, followUps } = await editEntries(db, [change], undefined, change.id);
+  if (!value.entry) throw notFound("Entry not found");
+  return { value: value.entry, followUps };
 }
 
 async function editEntries(db: Db, changes: EntryChange[], inRound?: number, readBackId?: number) {
@@ -254,7 +269,7 @@ export async function deleteEntry(db: Db, id: number, version: number, inRound?:
 
 /** Rewrites the round's stored payouts and labels where they differ from the computed ones: answers how many. */
 export async function syncPayouts(db: Db, roundId: number): Promise<number> {
-  return commitRoundChange(db, roundId, (state) => ({
+  return commitQuietChange(db, roundId, (state) => ({
     statements: [],
     after: state.entries,
     guardPlayers: [],
@@ -267,7 +282,7 @@ export async function syncPayouts(db: Db, roundId: number): Promise<number> {
  * of the round. Refused while a division still has a score of 0: its payouts are not known.
  */
 export async function creditPayouts(db: Db, roundId: number, opts: { confirmUnmeasured?: boolean } = {}): Promise<number> {
-  return commitRoundChange(db, roundId, (state) => {
+  return commitQuietChange(db, roundId, (state) => {
     if (state.entries.length === 0) throw conflict("This round has no entries.");
     // A doubles round waits for its teams' scores (ADR 31); either way, say who holds it up and what to do.
     const doubles = state.entries.some((e) => e.team !== null);

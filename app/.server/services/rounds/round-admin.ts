@@ -6,12 +6,11 @@ import { rowOf } from "../../db/insert-select";
 import { entries, rounds } from "../../db/schema";
 import { type AppError, badRequest, conflict, notFound } from "../../errors";
 import type { RoundChange } from "~/schemas/round-form";
-import { markRatingsStale } from "../ratings/ratings-trigger";
+import { type Committed, type FollowUp, rerate, syncTagsFrom } from "../../follow-ups";
 import { potGuards, roundPotChanges, roundsPotChanges } from "../money/ace-pot";
 import { potRefusal } from "../money/ace-pot-refusal";
 import { syncPayouts } from "./entry-admin";
 import { commitRoundChange } from "./round-entries";
-import { syncTags } from "../tags/tag-sync";
 import { layoutColumns, layoutColumnsFromJson, layoutGone } from "./round-layout";
 import { roundChanged, roundVersionsGuard, staleRound } from "./versions";
 import type { RoundValuesSchema } from "~/schemas/rounds";
@@ -44,26 +43,28 @@ const tagsByDefault = sql<boolean>`coalesce((select bag_tags = 'every' from leag
  * creates one without: answers the round's id. With a layout, the location is its course's
  * name (./round-layout.ts); a layout deleted meanwhile is 404.
  */
-export async function saveRound(db: Db, id: number | null | undefined, values: RoundValues, version?: number): Promise<number> {
+export async function saveRound(db: Db, id: number | null | undefined, values: RoundValues, version?: number): Promise<Committed<number>> {
   return writeRound(db, id, values, version).catch((err: unknown) => {
     throw layoutGone(err) ?? err;
   });
 }
 
-async function writeRound(db: Db, id: number | null | undefined, values: RoundValues, version?: number): Promise<number> {
+async function writeRound(db: Db, id: number | null | undefined, values: RoundValues, version?: number): Promise<Committed<number>> {
   if (!id) {
     const [created] = await db
       .insert(rounds)
       .values({ countsForTags: tagsByDefault, ...row(values), ...layoutColumns(values, null) })
       .returning({ id: rounds.id });
     if (!created) throw new Error("the round insert returned no row");
-    return created.id;
+    return { value: created.id, followUps: [] };
   }
   if (version === undefined) throw badRequest(missingVersion("round"));
   let tagsFrom: number | null = null;
+  let startsAtRead = values.startsAt;
   // A new payout per entry changes the round's prizes: they are rewritten in the same batch.
   const saved = await commitRoundChange(db, id, (state) => {
     if (state.round.version !== version) throw roundChanged();
+    startsAtRead = state.round.startsAt;
     const { startsAt, countsForTags } = state.round;
     // A round counted for tags or not, or moved among the others, changes the swaps from it on (ADR 27).
     const flagged = values.tags !== undefined && values.tags !== countsForTags;
@@ -87,15 +88,13 @@ async function writeRound(db: Db, id: number | null | undefined, values: RoundVa
         { startsAt: values.startsAt, aceCents: values.ace },
         state.entries.filter((e) => e.ace).length,
       ),
-      answer: () => {
-        // A played round moved to another date changes the order rounds are rated in (ADR 17).
-        if (values.startsAt !== state.round.startsAt) markRatingsStale(db, Math.min(values.startsAt, state.round.startsAt));
-        return id;
-      },
+      answer: () => id,
     };
   });
-  if (tagsFrom !== null) await syncTags(db, tagsFrom);
-  return saved;
+  // A played round moved to another date changes the order rounds are rated in (ADR 17),
+  // and a tags round moved or flagged the swaps from it on (ADR 27).
+  const moved = values.startsAt !== startsAtRead ? [rerate(Math.min(values.startsAt, startsAtRead))] : [];
+  return { value: saved.value, followUps: [...saved.followUps, ...moved, ...(tagsFrom !== null ? [syncTagsFrom(tagsFrom)] : [])] };
 }
 
 // The rounds a list of ids names, as one bound parameter (D1 binds at most 100 per statement).
@@ -176,13 +175,13 @@ const fromJson = (list: object[]) =>
  * undoes the rest, and the refusal then names the first such row by its label. Answers
  * the created rounds' ids in the order given.
  */
-export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ created: number[] }> {
+export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ created: number[]; followUps: FollowUp[] }> {
   const deletes = changes.filter((c) => c.kind === "delete");
   const updates = changes.flatMap((c) => (c.kind === "save" && c.id !== null ? [c] : []));
   const creates = changes.flatMap((c) => (c.kind === "save" && c.id === null ? [c] : []));
   const touched = [...deletes, ...updates].map((c) => c.id);
   if (new Set(touched).size !== touched.length) throw badRequest("A round can be changed only once per save");
-  if (changes.length === 0) return { created: [] };
+  if (changes.length === 0) return { created: [], followUps: [] };
   const [deleteIds, updateIds] = [deletes.map((c) => c.id), updates.map((c) => c.id)];
   const read = changes.flatMap((c) => (c.id === null ? [] : [{ id: c.id, version: c.version }]));
   const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
@@ -240,11 +239,8 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
   // An updated round's payout per entry may have changed its prizes: each played one is
   // brought in line (ADR 14), after the batch, as the entry writes would do it.
   for (const id of updateIds) await syncPayouts(db, id);
-  if (movedFrom !== null) {
-    markRatingsStale(db, movedFrom);
-    await syncTags(db, movedFrom);
-  }
-  return { created };
+  const followUps: FollowUp[] = movedFrom === null ? [] : [rerate(movedFrom), syncTagsFrom(movedFrom)];
+  return { created, followUps };
 }
 
 /** The earliest of the old and new dates of the rounds a save moves, or null when none moves (ADR 17). */

@@ -4,7 +4,6 @@ import { type Db, checkFailed } from "../../db/client";
 import { entries, players, rounds } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 import { conflict, notFound } from "../../errors";
-import { markRatingsStale } from "../ratings/ratings-trigger";
 import { type PotChange, entriesPotChanges, potGuards } from "../money/ace-pot";
 import { potRefusal } from "../money/ace-pot-refusal";
 import { roundPaymentsFingerprintSql } from "../money/money-sql";
@@ -15,10 +14,10 @@ import { formatCents } from "~/lib/money";
 import { payoutsByEntry } from "~/lib/payouts";
 import { fullNameSql } from "../../db/player-name";
 import { fullRefusal, noRoomGuard } from "../waitlist/field";
-import { syncTags } from "../tags/tag-sync";
 import { potsFingerprintSql } from "../sidepots/pot-sql";
 import { type PotState, potStateOf, potStateQueries } from "../sidepots/pot-state";
 import type { Settled } from "~/lib/settled";
+import { type Committed, type FollowUp, MAIL_WAITLIST, nothingAfter, rerate, syncTagsFrom } from "../../follow-ups";
 
 // Every write to a round's entries goes through commitRoundChange (ADR 14): it reads the
 // round, lets the caller plan its statements from what it read, recomputes the payouts and
@@ -189,14 +188,17 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
  * Plans and commits one change to a round's entries with its payouts, atomically; replans
  * when the round changed under it. `plan` may throw an AppError (404, 409) to refuse.
  * `read`: the round's state as the caller read it beside its own reads (one trip, ADR 41),
- * planned from on the first attempt; a replan reads it afresh.
+ * planned from on the first attempt; a replan reads it afresh. Answers the plan's answer and
+ * what the change leaves for after its batch (ADR 44): ratings to recompute when scores
+ * changed, a tags round's swap once it has results, the waitlist's news when an entry
+ * is made (an entry for a player on the list closes their place).
  */
 export async function commitRoundChange<T>(
   db: Db,
   roundId: number,
   plan: (state: RoundState) => RoundChange<T>,
   read?: RoundState,
-): Promise<T> {
+): Promise<Committed<T>> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (attempt > 0) await pause(attempt);
     const state = attempt === 0 && read ? read : await readRoundState(db, roundId);
@@ -220,13 +222,10 @@ export async function commitRoundChange<T>(
         ...potGuards(db, potChanges),
         ...(change.readBack ?? []),
       ]);
-      if (scoresChanged(state, change.after)) markRatingsStale(db, state.round.startsAt);
       const first = 1 + placeGuard.length;
       const readBack = results.slice(results.length - (change.readBack?.length ?? 0));
-      const answer = change.answer(results.slice(first, first + change.statements.length), payouts.length, readBack);
-      // A tags round's swap follows its results (ADR 27): right after the batch, recomputed from the holdings before it.
-      if (state.round.countsForTags && hasResults(state.entries, change.after)) await syncTags(db, state.round.startsAt);
-      return answer;
+      const value = change.answer(results.slice(first, first + change.statements.length), payouts.length, readBack);
+      return { value, followUps: followUpsOf(state, change.after) };
     } catch (err) {
       if (checkFailed(err, "round_changed")) continue;
       if (checkFailed(err, "overdrawn")) throw conflict(overdrawnMessage(lowered));
@@ -236,6 +235,30 @@ export async function commitRoundChange<T>(
     }
   }
   throw conflict("The round's entries changed while saving. Please try again.");
+}
+
+/**
+ * commitRoundChange for a change that can leave nothing for after its batch (a payment, a
+ * check-in, the payouts): its answer. A follow-up it did leave is a mistake, thrown.
+ */
+export async function commitQuietChange<T>(
+  db: Db,
+  roundId: number,
+  plan: (state: RoundState) => RoundChange<T>,
+  read?: RoundState,
+): Promise<T> {
+  return nothingAfter(await commitRoundChange(db, roundId, plan, read));
+}
+
+/** What a committed change leaves for after its batch (ADR 44). */
+function followUpsOf(state: RoundState, after: PlannedEntry[]): FollowUp[] {
+  return [
+    ...(scoresChanged(state, after) ? [rerate(state.round.startsAt)] : []),
+    // A tags round's swap follows its results (ADR 27), recomputed from the holdings before it
+    // (saving the same results again swaps nothing twice).
+    ...(state.round.countsForTags && hasResults(state.entries, after) ? [syncTagsFrom(state.round.startsAt)] : []),
+    ...(after.some((e) => e.id === null) ? [MAIL_WAITLIST] : []),
+  ];
 }
 
 /** Whether the round had or will have a result (a score or a DNF): before that, no swap to make. */

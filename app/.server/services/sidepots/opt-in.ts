@@ -4,7 +4,7 @@ import { type Db, raisedBy, dbNow } from "../../db/client";
 import { entries, sidePotMarks, sidePotPlayers, transfers } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { roundMoneyOf, roundPayments } from "../money/round-money";
-import { type GuardedPlayer, commitRoundChange } from "../rounds/round-entries";
+import { type GuardedPlayer, commitQuietChange } from "../rounds/round-entries";
 import { getRound } from "../rounds/rounds";
 import { formatCents } from "~/lib/money";
 import { entryTotalCents } from "~/lib/pricing";
@@ -27,7 +27,7 @@ export async function choosePot(db: Db, roundId: number, choice: PotChoice): Pro
   const round = await getRound(db, roundId);
   const payments = await roundPayments(db, roundId);
   try {
-    return await commitRoundChange(db, roundId, (state) => {
+    return await commitQuietChange(db, roundId, (state) => {
       const pot = state.sidePots.find((p) => p.id === choice.potId);
       if (!pot) throw notFound("Side pot not found");
       const entry = state.entries.find((e) => e.id === choice.entryId);

@@ -2,6 +2,7 @@ import type { Db } from "../../db/client";
 import type { PaymentEvent } from "../../paypal/events";
 import { paymentOfOrder, recordCapture, SETTLEABLE, settleCreated } from "./paypal-signup";
 import { recordRefund } from "../money/refunds";
+import { type Committed, alone } from "../../follow-ups";
 
 // PayPal's webhook events as the queue consumer applies them (workers/queue/consumer.ts):
 // a completed capture gets the same outcome as the browser's capture step (ADR 15), a
@@ -10,18 +11,23 @@ import { recordRefund } from "../money/refunds";
 
 /**
  * A verified PayPal webhook event, as the queue consumer applies it: the same outcome as
- * the browser's capture if it never came back, or a denial or refund. Idempotent.
+ * the browser's capture if it never came back, or a denial or refund. Idempotent. Answers
+ * what it did, and what an entry it made leaves for after it (ADR 44).
  */
-export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<string> {
+export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Committed<string>> {
+  if (event.kind === "capture-completed") {
+    const payment = await paymentOfOrder(db, event.orderId);
+    if (!payment) return alone(`no payment for order ${event.orderId}`);
+    // An expired order whose capture was started still gets its money recorded (ADR 23).
+    if (!SETTLEABLE.includes(payment.status)) return alone(`payment ${payment.id} already ${payment.status}`);
+    const outcome = await recordCapture(db, payment, { ...event, status: "COMPLETED" });
+    return { value: `payment ${payment.id}: ${outcome.kind}`, followUps: outcome.kind === "entered" ? (outcome.followUps ?? []) : [] };
+  }
+  return alone(await applyOtherEvent(db, event));
+}
+
+async function applyOtherEvent(db: Db, event: Exclude<PaymentEvent, { kind: "capture-completed" }>): Promise<string> {
   switch (event.kind) {
-    case "capture-completed": {
-      const payment = await paymentOfOrder(db, event.orderId);
-      if (!payment) return `no payment for order ${event.orderId}`;
-      // An expired order whose capture was started still gets its money recorded (ADR 23).
-      if (!SETTLEABLE.includes(payment.status)) return `payment ${payment.id} already ${payment.status}`;
-      const outcome = await recordCapture(db, payment, { ...event, status: "COMPLETED" });
-      return `payment ${payment.id}: ${outcome.kind}`;
-    }
     case "capture-denied": {
       const payment = await paymentOfOrder(db, event.orderId);
       if (!payment) return `no payment for order ${event.orderId}`;

@@ -53,7 +53,7 @@ export async function payPalCall<T>(call: () => Promise<T>): Promise<T> {
  */
 export async function createSignUpOrder(db: Db, paypal: PayPal | null, req: SignUpRequest) {
   if (!paypal) throw badRequest(PAYPAL_MESSAGES.notConfigured);
-  const { quote, round, player, potIds } = await planSignUp(db, req);
+  const { quote, round, player, potIds, followUps } = await planSignUp(db, req);
   if (quote.paidByCredit) throw badRequest(PAYPAL_MESSAGES.coveredByCredit);
   const requestId = await orderRequestId([
     req.userId,
@@ -102,5 +102,5 @@ export async function createSignUpOrder(db: Db, paypal: PayPal | null, req: Sign
     expireOtherOrders(db, { userId: req.userId, roundId: round.id, playerId: player.id, orderId }),
     expireStaleOrders(db, nowSeconds()),
   ]);
-  return { orderId, quote };
+  return { orderId, quote, followUps };
 }

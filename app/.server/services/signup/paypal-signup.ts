@@ -10,6 +10,7 @@ import { claimForCapture, EXPIRED_MESSAGE, expireIfStale } from "./paypal-expiry
 import { commitRoundChange, type RoundChange, type RoundState, readRoundState } from "../rounds/round-entries";
 import { type EntryRow, entriesQuery, toEntryRow } from "../rounds/entries";
 import { settled, settledValue } from "~/lib/settled";
+import type { FollowUp } from "../../follow-ups";
 import { type SignUpRequest, planSignUp } from "./signup";
 import { signUpReads } from "./signup-reads";
 import { fullNameSql } from "../../db/player-name";
@@ -23,7 +24,14 @@ import { PAYPAL_MESSAGES, payPalCall } from "./paypal-order";
 
 /** What happened to a captured payment. Only `entered` signs the player up. */
 export type CaptureOutcome =
-  | { kind: "entered"; entryId: number /** The entry as the batch that made it read it back. */; entry?: EntryRow }
+  | {
+      kind: "entered";
+      entryId: number;
+      /** The entry as the batch that made it read it back. */
+      entry?: EntryRow;
+      /** What making it left for after the batch (ADR 44): the waitlist's news. */
+      followUps?: FollowUp[];
+    }
   | { kind: "pending" }
   | { kind: "refused"; message: string }
   | { kind: "paid-not-entered"; message: string };
@@ -190,7 +198,7 @@ async function completeWithEntry(db: Db, payment: Payment, capture: CaptureFacts
     ]);
     if (fresh && !settleable(fresh.status)) return settledOutcome(db, fresh);
     try {
-      return await commitRoundChange(
+      const { value, followUps } = await commitRoundChange(
         db,
         payment.roundId,
         (state): RoundChange<CaptureOutcome> => {
@@ -250,6 +258,7 @@ async function completeWithEntry(db: Db, payment: Payment, capture: CaptureFacts
         },
         read?.ok ? read.value : undefined,
       );
+      return value.kind === "entered" ? { ...value, followUps } : value;
     } catch (error) {
       // The other path entered the player or settled the payment first: look again.
       if (uniqueViolation(error)) continue;

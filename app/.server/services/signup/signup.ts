@@ -17,6 +17,7 @@ import { withEntryRow } from "../rounds/entry-row";
 import type { EntryRow } from "../rounds/entries";
 import { registrationClosedGuard } from "../rounds/registration";
 import { nowSeconds } from "~/lib/time";
+import type { FollowUp } from "../../follow-ups";
 
 // A player signing up for a round. The server
 // computes every amount from the round, the opt-in and the player's balance; what the
@@ -58,6 +59,8 @@ export async function planSignUp(
   player: { id: number; name: string; balanceCents: number };
   /** The round's state read with the rest: the credit sign-up plans its batch from it. */
   state: Settled<RoundState>;
+  /** A lapsed offer's settling leaves the waitlist's news for after the write (ADR 44). */
+  followUps: FollowUp[];
 }> {
   const read = await reads;
   const { claim, round } = read;
@@ -70,8 +73,9 @@ export async function planSignUp(
   // lapsed and not yet passed on goes to the next on the list first, not to whoever signs up;
   // settling writes, so what depends on the list is read again after it.
   let { full, state } = read;
+  const followUps: FollowUp[] = [];
   if (read.lapsed) {
-    await settleLapsedNow(db, round.id, now);
+    followUps.push(...(await settleLapsedNow(db, round.id, now)));
     const [[room], again] = await roomAndState(db, req);
     [full, state] = [Boolean(room?.full), again];
   }
@@ -90,6 +94,7 @@ export async function planSignUp(
     round: { id: round.id, name: round.name },
     player: { id: claim.playerId, name: fullName(claim), balanceCents: claim.balanceCents },
     state,
+    followUps,
   };
 }
 
@@ -105,11 +110,11 @@ export async function signUpWithCredit(
   req: SignUpRequest,
   now = nowSeconds(),
   reads?: Promise<SignUpReads>,
-): Promise<{ entryId: number; entry: EntryRow; quote: SignUpQuote }> {
-  const { quote, player, potIds, state } = await planSignUp(db, req, now, reads);
+): Promise<{ entryId: number; entry: EntryRow; quote: SignUpQuote; followUps: FollowUp[] }> {
+  const { quote, player, potIds, state, followUps: settled } = await planSignUp(db, req, now, reads);
   if (!quote.paidByCredit) throw badRequest(SIGNUP_MESSAGES.notCovered);
   try {
-    const entry = await commitRoundChange(
+    const { value: entry, followUps } = await commitRoundChange(
       db,
       req.roundId,
       (state) => {
@@ -123,7 +128,7 @@ export async function signUpWithCredit(
       },
       stateOf(state),
     );
-    return { entryId: entry.id, entry, quote };
+    return { entryId: entry.id, entry, quote, followUps: [...settled, ...followUps] };
   } catch (err) {
     if (uniqueViolation(err)) throw conflict(SIGNUP_MESSAGES.entered);
     if (checkFailed(err, "registration_closed")) throw conflict(SIGNUP_MESSAGES.closed);

@@ -3,6 +3,7 @@ import { type Db, checkFailed, uniqueViolation } from "../../db/client";
 import { waitlist } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 import { AppError, conflict } from "../../errors";
+import type { FollowUp } from "../../follow-ups";
 import { commitRoundChange } from "../rounds/round-entries";
 import { creditSignUpChange } from "../signup/credit-change";
 import type { quoteSignUp } from "~/lib/pricing";
@@ -30,9 +31,9 @@ export async function autoEnter(
   w: AutoEntrant,
   quote: ReturnType<typeof quoteSignUp>,
   now: number,
-): Promise<boolean> {
+): Promise<FollowUp[] | null> {
   try {
-    await commitRoundChange(db, roundId, (state) => {
+    const done = await commitRoundChange(db, roundId, (state) => {
       if (state.entries.some((e) => e.playerId === w.playerId)) throw conflict("already entered");
       const close = db
         .update(waitlist)
@@ -50,9 +51,9 @@ export async function autoEnter(
         stillThere,
       ]);
     });
-    return true;
+    return done.followUps;
   } catch (err) {
-    if (err instanceof AppError || uniqueViolation(err) || checkFailed(err, "field_full")) return false;
+    if (err instanceof AppError || uniqueViolation(err) || checkFailed(err, "field_full")) return null;
     throw err;
   }
 }

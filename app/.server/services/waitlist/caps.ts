@@ -3,14 +3,15 @@ import type { Db } from "../../db/client";
 import { rounds } from "../../db/schema";
 import { notFound } from "../../errors";
 import { roundChanged } from "../rounds/versions";
-import { settleAfter } from "./promote";
+import { type FollowUp, settleWaitlistOf } from "../../follow-ups";
 import type { FieldCaps } from "~/lib/field-places";
 
 // An admin setting a round's field caps (ADR 28), from the version of the round they read
 // (ADR 20). A cap raised or removed frees places: they go to the waitlist at once. A cap
 // lowered below the field removes nobody; it only stops new entries.
 
-export async function saveFieldCaps(db: Db, roundId: number, caps: FieldCaps & { version: number }): Promise<void> {
+/** Answers what the save leaves for after it (ADR 44): a place a raised cap freed goes to the waitlist. */
+export async function saveFieldCaps(db: Db, roundId: number, caps: FieldCaps & { version: number }): Promise<FollowUp[]> {
   const divisions = Object.keys(caps.divisions).length ? JSON.stringify(caps.divisions) : null;
   const [saved] = await db
     .update(rounds)
@@ -21,5 +22,5 @@ export async function saveFieldCaps(db: Db, roundId: number, caps: FieldCaps & {
     const [exists] = await db.select({ id: rounds.id }).from(rounds).where(eq(rounds.id, roundId));
     throw exists ? roundChanged() : notFound("Round not found");
   }
-  await settleAfter(db, roundId);
+  return [settleWaitlistOf(roundId)];
 }

@@ -9,6 +9,7 @@ import { offerDeadline } from "~/lib/hold-window";
 import { quoteSignUp } from "~/lib/pricing";
 import { nowSeconds } from "~/lib/time";
 import { type AutoEntrant, autoEnter } from "./auto-enter";
+import { type FollowUp, MAIL_WAITLIST } from "../../follow-ups";
 
 // Filling freed places from a round's waitlist (ADR 28). Run after every write that can
 // free a place (a withdrawal, an admin removing an entry, a cap raised, an offer declined),
@@ -20,7 +21,8 @@ import { type AutoEntrant, autoEnter } from "./auto-enter";
 // fee, else offered the place for the hold window (app/lib/hold-window.ts). Each step is a
 // conditional write, so two runs at once offer one place once.
 
-export type Settled = { expired: number; offered: number; autoEntered: number };
+/** What a settling did, and what it leaves for after (ADR 44): its news to mail, its auto-entries' follow-ups. */
+export type Settled = { expired: number; offered: number; autoEntered: number; followUps: FollowUp[] };
 
 // More steps than any round's free places: each step fills one place or ends the run.
 const MAX_STEPS = 200;
@@ -29,7 +31,7 @@ const MAX_STEPS = 200;
 export type Waiting = AutoEntrant & { autoConfirm: boolean };
 
 export async function settleWaitlist(db: Db, roundId: number, now = nowSeconds()): Promise<Settled> {
-  const done: Settled = { expired: 0, offered: 0, autoEntered: 0 };
+  const done: Settled = { expired: 0, offered: 0, autoEntered: 0, followUps: [] };
   done.expired = (
     await db
       .update(waitlist)
@@ -39,7 +41,7 @@ export async function settleWaitlist(db: Db, roundId: number, now = nowSeconds()
   ).length;
   const [round] = await db.select().from(rounds).where(eq(rounds.id, roundId));
   const deadline = round ? offerDeadline(now, round.startsAt) : null;
-  if (!round?.openForRegistration || deadline === null) return done;
+  if (!round?.openForRegistration || deadline === null) return withNews(done);
   const tried = new Set<number>();
   for (let step = 0; step < MAX_STEPS; step++) {
     const next = await nextInLine(db, roundId, tried);
@@ -51,14 +53,20 @@ export async function settleWaitlist(db: Db, roundId: number, now = nowSeconds()
       balanceCents: next.balanceCents,
       creditRequestedCents: Number.MAX_SAFE_INTEGER,
     });
-    if (next.autoConfirm && quote.paidByCredit && (await autoEnter(db, roundId, next, quote, now))) {
+    const entered = next.autoConfirm && quote.paidByCredit ? await autoEnter(db, roundId, next, quote, now) : null;
+    if (entered) {
       done.autoEntered++;
+      done.followUps.push(...entered);
       continue;
     }
     if (await offerPlace(db, roundId, next, now, deadline)) done.offered++;
   }
-  return done;
+  return withNews(done);
 }
+
+/** A settling that changed a place on the list left news for its player (the list's notices). */
+const withNews = (done: Settled): Settled =>
+  done.expired + done.offered + done.autoEntered > 0 ? { ...done, followUps: [...done.followUps, MAIL_WAITLIST] } : done;
 
 /** The first waiting player (not yet tried in this run) whose division has a free place. */
 async function nextInLine(db: Db, roundId: number, tried: Set<number>): Promise<Waiting | null> {
@@ -92,16 +100,9 @@ async function offerPlace(db: Db, roundId: number, w: Waiting, now: number, dead
   return made.length > 0;
 }
 
-/**
- * settleWaitlist after a write that freed a place: the write stands whatever happens here,
- * so a failure is logged and left to the next write or the cron.
- */
-export async function settleAfter(db: Db, roundId: number): Promise<void> {
-  try {
-    await settleWaitlist(db, roundId);
-  } catch (err) {
-    console.error(`Could not settle the waitlist of round ${roundId}`, err);
-  }
+/** settleWaitlist as the after-write runner's step (workers/after-write.ts): its follow-ups. */
+export async function settleWaitlistAfter(db: Db, roundId: number): Promise<FollowUp[]> {
+  return (await settleWaitlist(db, roundId)).followUps;
 }
 
 /**
@@ -110,9 +111,9 @@ export async function settleAfter(db: Db, roundId: number): Promise<void> {
  * place goes to the next on the list rather than to whoever writes first. One read when
  * nothing lapsed; a failure is logged and the write goes on (the cron settles it).
  */
-export async function settleLapsed(db: Db, roundId: number, now = nowSeconds()): Promise<void> {
+export async function settleLapsed(db: Db, roundId: number, now = nowSeconds()): Promise<FollowUp[]> {
   const [due] = await lapsedOfferQuery(db, roundId, now);
-  if (due) await settleLapsedNow(db, roundId, now);
+  return due ? settleLapsedNow(db, roundId, now) : [];
 }
 
 /** settleLapsed's read, unrun, so a write can ask it beside its other reads (ADR 41). */
@@ -123,17 +124,24 @@ export const lapsedOfferQuery = (db: Db, roundId: number, now: number) =>
     .where(and(eq(waitlist.roundId, roundId), eq(waitlist.status, "offered"), lte(waitlist.offerExpiresAt, now)))
     .limit(1);
 
-/** settleLapsed's settling, when lapsedOfferQuery found an offer: a failure is logged and the write goes on. */
-export async function settleLapsedNow(db: Db, roundId: number, now: number): Promise<void> {
+/**
+ * settleLapsed's settling, when lapsedOfferQuery found an offer: a failure is logged and the
+ * write goes on. Answers what the settling leaves for after the write (ADR 44).
+ */
+export async function settleLapsedNow(db: Db, roundId: number, now: number): Promise<FollowUp[]> {
   try {
-    await settleWaitlist(db, roundId, now);
+    return (await settleWaitlist(db, roundId, now)).followUps;
   } catch (err) {
     console.error(`Could not settle the waitlist of round ${roundId}`, err);
+    return [];
   }
 }
 
-/** Every round with a waitlist to settle: open offers past their deadline, or players waiting for a round still to come. */
-export async function settleAllWaitlists(db: Db, now = nowSeconds()): Promise<number> {
+/**
+ * Every round with a waitlist to settle: open offers past their deadline, or players waiting
+ * for a round still to come. Answers what the settling left for after it (ADR 44).
+ */
+export async function settleAllWaitlists(db: Db, now = nowSeconds()): Promise<FollowUp[]> {
   const due = await db
     .selectDistinct({ roundId: waitlist.roundId })
     .from(waitlist)
@@ -142,8 +150,9 @@ export async function settleAllWaitlists(db: Db, now = nowSeconds()): Promise<nu
       sql`(${waitlist.status} = 'offered' and ${waitlist.offerExpiresAt} <= ${now})
         or (${waitlist.status} = 'waiting' and ${rounds.openForRegistration} = 1 and ${rounds.startsAt} > ${now})`,
     );
-  for (const { roundId } of due) await settleWaitlist(db, roundId, now);
-  return due.length;
+  const followUps: FollowUp[] = [];
+  for (const { roundId } of due) followUps.push(...(await settleWaitlist(db, roundId, now)).followUps);
+  return followUps;
 }
 
 export const openStatuses = inArray(waitlist.status, ["waiting", "offered"]);

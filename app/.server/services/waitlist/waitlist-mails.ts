@@ -59,12 +59,12 @@ export async function sendWaitlistMails(db: Db, ctx: RegistrationMailContext & {
 }
 
 /**
- * After a request, queue job or cron run that may have left waitlist notices (triggers
- * write them, on writes of the waitlist and of entries): one job to mail them, when there
- * are any. The write stands whatever happens here; notices not mailed wait for the next.
+ * The after-write runner's last step (workers/after-write.ts), when a write left the
+ * waitlist news (its notices, written by triggers as a place on the list changes): one job
+ * to mail them, when there are any. The write stands whatever happens here; notices not
+ * mailed wait for the next.
  */
-export async function queueWaitlistMails(db: Db, jobs: Queue, writtenTables: ReadonlySet<string>, origin?: string): Promise<void> {
-  if (!writtenTables.has("waitlist") && !writtenTables.has("entries")) return;
+export async function queueWaitlistMails(db: Db, jobs: Queue, origin?: string): Promise<void> {
   try {
     const [unmailed] = await db
       .select({ id: waitlistNotices.id })

@@ -6,8 +6,9 @@ import { approvedPlayerSql, ownClaim } from "../players/own-claim";
 import { SIGNUP_MESSAGES, signUpWithCredit } from "../signup/signup";
 import { signUpReads } from "../signup/signup-reads";
 import { settled, settledValue } from "~/lib/settled";
+import { type FollowUp, MAIL_WAITLIST, settleWaitlistOf } from "../../follow-ups";
 import { type Field, fieldOf, fieldQuery, readField } from "./field";
-import { lapsedOfferQuery, openStatuses, settleLapsedNow, settleWaitlist } from "./promote";
+import { lapsedOfferQuery, openStatuses, settleWaitlist } from "./promote";
 import { placesLeft } from "~/lib/field-places";
 import { nowSeconds } from "~/lib/time";
 
@@ -37,7 +38,8 @@ export type WaitlistPlace = {
   offerExpiresAt: number | null;
 };
 
-export async function joinWaitlist(db: Db, req: JoinRequest, now = nowSeconds()): Promise<WaitlistPlace> {
+/** Joins the list: the place, and the news a settling before it left (ADR 44). */
+export async function joinWaitlist(db: Db, req: JoinRequest, now = nowSeconds()): Promise<WaitlistPlace & { followUps: FollowUp[] }> {
   // Asked at once (ADR 41), checked in the order they always were.
   const [claim, [round], [entered], [lapsed], [fieldRow]] = await Promise.all([
     ownClaim(db, req.userId),
@@ -58,8 +60,9 @@ export async function joinWaitlist(db: Db, req: JoinRequest, now = nowSeconds())
   // Places freed and not yet passed on go to those already waiting before a newcomer is judged:
   // settled when the reads show something to settle (an offer lapsed, a place a waiting player fits).
   let field = fieldOf(fieldRow);
+  const followUps: FollowUp[] = [];
   if (lapsed || hasPlaceForWaiting(field)) {
-    await settleWaitlist(db, req.roundId, now);
+    followUps.push(...(await settleWaitlist(db, req.roundId, now)).followUps);
     field = await readField(db, req.roundId);
   }
   if (field && placesLeft(field.caps, field.taken, req.division) > 0) throw conflict(WAITLIST_MESSAGES.notFull);
@@ -77,7 +80,7 @@ export async function joinWaitlist(db: Db, req: JoinRequest, now = nowSeconds())
     ]);
     const place = row ? placeOf(row, now) : null;
     if (!place) throw new Error("the waitlist insert left no place");
-    return place;
+    return { ...place, followUps };
   } catch (err) {
     if (uniqueViolation(err)) throw conflict(WAITLIST_MESSAGES.already);
     throw err;
@@ -87,8 +90,16 @@ export async function joinWaitlist(db: Db, req: JoinRequest, now = nowSeconds())
 /** Whether settling would give a place now: a waiting player whose division has one. */
 const hasPlaceForWaiting = (field: Field | null) => field?.queue.some((d) => placesLeft(field.caps, field.taken, d) > 0) ?? false;
 
-/** Leaves the list (a place on offer is declined and passes to the next player). */
-export async function leaveWaitlist(db: Db, userId: number, roundId: number, now = nowSeconds()): Promise<{ declinedOffer: boolean }> {
+/**
+ * Leaves the list (a place on offer is declined and passes to the next player, after the
+ * write: ADR 44). Its news is the list's notice of the leave.
+ */
+export async function leaveWaitlist(
+  db: Db,
+  userId: number,
+  roundId: number,
+  now = nowSeconds(),
+): Promise<{ declinedOffer: boolean; followUps: FollowUp[] }> {
   // One trip (ADR 41): the claim beside a batch that leaves the list of the approved claim's
   // player (nothing without one: the 403 below) and then looks for a lapsed offer.
   const [claim, [[left], [lapsed]]] = await Promise.all([
@@ -106,9 +117,8 @@ export async function leaveWaitlist(db: Db, userId: number, roundId: number, now
   if (!left) throw notFound(WAITLIST_MESSAGES.notOnList);
   const declinedOffer = left.offerExpiresAt !== null;
   // A place turned down passes on; any other leave still settles an offer that lapsed.
-  if (declinedOffer) await settleWaitlist(db, roundId, now);
-  else if (lapsed) await settleLapsedNow(db, roundId, now);
-  return { declinedOffer };
+  const settle = declinedOffer || lapsed ? [settleWaitlistOf(roundId)] : [];
+  return { declinedOffer, followUps: [...settle, MAIL_WAITLIST] };
 }
 
 /** Confirms the place offered to the user's player, paid wholly by their credit (the sign-up's own refusals otherwise). */

@@ -1,0 +1,56 @@
+import type { FollowUp } from "~/.server/follow-ups";
+import type { Db } from "~/.server/db/client";
+import { enqueue, newJobId } from "~/.server/jobs";
+import { syncTags } from "~/.server/services/tags/tag-sync";
+import { settleWaitlistAfter } from "~/.server/services/waitlist/promote";
+import { queueWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
+
+// Step "after the write" (ADR 44): what a request's, a queue job's, the cron's or the live
+// round's writes left to do, run once, in this order:
+//   1. the bag tags' swap, from the earliest date any write asked (ADR 27);
+//   2. each round's waitlist settled once (ADR 28): a place freed goes to the next player,
+//      an auto-entry being a round write of its own whose follow-ups join these;
+//   3. the cache purge of every table written, the steps above included (ADR 11);
+//   4. one re-rating job from the earliest date asked (ADR 17);
+//   5. one job mailing the waitlist's news, when there is any (ADR 28).
+// The writes stand whatever happens here: a step that fails is logged, and the next write
+// (or the cron, for the waitlist) does it again.
+
+export type AfterWrite = {
+  /** The same D1 binding as the writes, so the purge sees what the steps write too. */
+  db: Db;
+  jobs: Queue;
+  /** The request's origin, for the links of a mail when served locally. */
+  origin?: string;
+  /** The entry point's purge of what its binding wrote; none for a run a handler asks early. */
+  purge?: () => Promise<unknown>;
+};
+
+const earliest = (list: FollowUp[], kind: "rerate" | "sync-tags") =>
+  list.reduce<number | undefined>((min, f) => {
+    const at = f.kind === "rerate" && kind === "rerate" ? f.since : f.kind === "sync-tags" && kind === "sync-tags" ? f.from : undefined;
+    return at === undefined ? min : Math.min(min ?? at, at);
+  }, undefined);
+
+async function logged(what: string, step: () => Promise<unknown>): Promise<void> {
+  try {
+    await step();
+  } catch (err) {
+    console.error(`After the write: could not ${what}`, err);
+  }
+}
+
+export async function runAfterWrite(ctx: AfterWrite, followUps: readonly FollowUp[]): Promise<void> {
+  const all = [...followUps];
+  const from = earliest(all, "sync-tags");
+  if (from !== undefined) await logged("swap the bag tags", () => syncTags(ctx.db, from));
+  const rounds = [...new Set(all.flatMap((f) => (f.kind === "settle-waitlist" ? [f.roundId] : [])))];
+  for (const roundId of rounds) {
+    await logged(`settle the waitlist of round ${roundId}`, async () => all.push(...(await settleWaitlistAfter(ctx.db, roundId))));
+  }
+  await ctx.purge?.();
+  const since = earliest(all, "rerate");
+  if (since !== undefined)
+    await logged(`queue the re-rating from ${since}`, () => enqueue(ctx.jobs, { type: "ratings", id: newJobId(), since }));
+  if (all.some((f) => f.kind === "mail-waitlist")) await queueWaitlistMails(ctx.db, ctx.jobs, ctx.origin);
+}
