@@ -8,7 +8,15 @@ export const QUARTER_CENTS = 25;
 
 import type { DistanceUnit } from "./league-settings";
 
-export type PotKind = "ctp" | "custom";
+/** The kinds of side pot (ADR 30), the one list the table, the forms and their choices read. */
+export const POT_KINDS = ["ctp", "custom"] as const;
+export type PotKind = (typeof POT_KINDS)[number];
+
+/** Each kind as the add-a-pot form offers it. */
+export const POT_KIND_CHOICES: Record<PotKind, string> = {
+  ctp: "Closest to the pin",
+  custom: "Custom: the admin picks the winner",
+};
 
 export type PotHolder = { entryId: number; name: string; distanceCm: number | null; settled: boolean };
 

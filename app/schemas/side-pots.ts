@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { bodyIdSchema } from "./ids";
 import { positiveDollarsSchema } from "./money";
 import { DISTANCE_UNITS, cmFrom } from "../lib/distances";
+import { POT_KINDS } from "../lib/side-pots";
 
 // The side pots' forms on the league-night screen and the phone's CTP (ADR 30).
 
@@ -28,7 +29,7 @@ const HolesSchema = z
 
 export const AddPotFields = {
   name: z.string({ error: "Name is required" }).trim().min(1, { error: "Name is required" }).max(40, { error: "At most 40 characters" }),
-  kind: z.enum(["ctp", "custom"], { error: "Choose closest to the pin or a custom pot" }),
+  kind: z.enum(POT_KINDS, { error: "Choose closest to the pin or a custom pot" }),
   buy_in: positiveDollarsSchema("Buy-in").refine((cents) => cents <= 100_000, { message: "Buy-in is at most $1,000.00" }),
   holes: HolesSchema.default([]),
 };

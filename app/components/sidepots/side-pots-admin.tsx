@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { CheckboxField, Field, SelectField } from "~/components/ui/field";
 import { formatCents } from "~/lib/money";
+import { POT_KINDS, POT_KIND_CHOICES } from "~/lib/side-pots";
 import { holeLabel } from "~/lib/side-pots";
 import { PotSummary, type PotView } from "./pot-summary";
 
@@ -143,8 +144,11 @@ export function SidePotsAdmin({ pots, entries }: { pots: PotView[]; entries: Ent
               hint="Pots of the same name roll over into each other."
             />
             <SelectField label="Kind" name="kind" defaultValue="ctp" error={errors.kind}>
-              <option value="ctp">Closest to the pin</option>
-              <option value="custom">Custom: the admin picks the winner</option>
+              {POT_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {POT_KIND_CHOICES[kind]}
+                </option>
+              ))}
             </SelectField>
             <Field label="Buy-in" name="buy_in" inputMode="decimal" defaultValue="2.00" error={errors.buy_in} />
             <Field

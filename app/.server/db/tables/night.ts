@@ -4,6 +4,7 @@ import { createdAt } from "./columns";
 import { users } from "./accounts";
 import { players, rounds } from "./league";
 import { entries } from "./money";
+import { POT_KINDS } from "../../../lib/side-pots";
 
 // A league night: cards, the waitlist, bag tags' moves and side pots.
 
@@ -153,7 +154,7 @@ export const sidePots = sqliteTable(
       .notNull()
       .references(() => rounds.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    kind: text("kind", { enum: ["ctp", "custom"] }).notNull(),
+    kind: text("kind", { enum: POT_KINDS }).notNull(),
     buyInCents: integer("buy_in_cents").notNull(),
     holes: text("holes"),
     settledAt: integer("settled_at"),
