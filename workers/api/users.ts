@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalSessionOf, requireUser, setSignedIn } from "./auth";
 import { subApp } from "./context";
+import { errorJson } from "./errors";
 import { sessionUserJson } from "./serializers/users";
 import { body, query } from "./validate";
 import { clearedSessionCookie } from "~/.server/auth/session";
@@ -51,7 +52,7 @@ export const usersApi = subApp()
   })
   .post("/verify-reset-token", body(ResetTokenSchema), async (c) => {
     const valid = await verifyResetToken(c.var.db, c.req.valid("json").token);
-    return valid ? c.json({ valid }) : c.json({ valid, error: INVALID_RESET, code: "bad_request" }, 400);
+    return valid ? c.json({ valid }) : c.json({ valid, ...errorJson(c.req.raw, "bad_request", INVALID_RESET) }, 400);
   })
   .post("/reset-password", body(ResetPasswordSchema), async (c) => {
     const { token, password } = c.req.valid("json");
