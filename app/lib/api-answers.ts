@@ -18,3 +18,13 @@ export function readPlayerHits(json: unknown): PlayerHit[] {
     division: p.division,
   }));
 }
+
+/**
+ * The words of an /api error answer, or null when it has none. An unexpected error (code
+ * `internal`) ends with "(ref <requestId>)", so a screenshot of it finds the log line (ADR 43).
+ */
+export function errorWords(json: unknown): string | null {
+  const { error, code, requestId } = (json ?? {}) as { error?: unknown; code?: unknown; requestId?: unknown };
+  if (typeof error !== "string") return null;
+  return code === "internal" && typeof requestId === "string" ? `${error} (ref ${requestId})` : error;
+}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { OneTimePaymentSession } from "@paypal/paypal-js/sdk-v6";
+import { errorWords } from "~/lib/api-answers";
 import type { PayPalCheckout } from "~/lib/paypal-checkout";
 
 // The browser's half of a sign-up. By credit: one call. By PayPal: ask our server for the
@@ -30,8 +31,6 @@ async function postJson(url: string, body: unknown): Promise<{ res: Response; da
   return { res, data };
 }
 
-const errorOf = (data: Record<string, unknown>) => (typeof data.error === "string" ? data.error : null);
-
 /** Step 1: our server creates the PayPal order for what credit leaves to pay. */
 export async function createOrder(choice: SignUpChoice): Promise<{ orderId: string }> {
   const { res, data } = await postJson("/api/entries/paypal-order", {
@@ -42,7 +41,7 @@ export async function createOrder(choice: SignUpChoice): Promise<{ orderId: stri
     credit_used: choice.creditUsedCents / 100,
     side_pots: choice.sidePotIds,
   });
-  if (!res.ok || typeof data.orderID !== "string") throw new SignUpRefused(errorOf(data) ?? "Signup failed");
+  if (!res.ok || typeof data.orderID !== "string") throw new SignUpRefused(errorWords(data) ?? "Signup failed");
   return { orderId: data.orderID };
 }
 
@@ -64,8 +63,8 @@ export async function submitSignUp(choice: SignUpChoice, orderId: string | null)
       score: 0,
       side_pots: choice.sidePotIds,
     });
-    if (res.status === 202) return { kind: "pending", message: errorOf(data) ?? "PayPal has not completed the payment yet." };
-    if (!res.ok) return { kind: "failed", message: errorOf(data) ? `Signup failed: ${errorOf(data)}` : "Signup failed" };
+    if (res.status === 202) return { kind: "pending", message: errorWords(data) ?? "PayPal has not completed the payment yet." };
+    if (!res.ok) return { kind: "failed", message: errorWords(data) ? `Signup failed: ${errorWords(data)}` : "Signup failed" };
     return { kind: "complete" };
   } catch {
     return { kind: "failed", message: "Network error" };
