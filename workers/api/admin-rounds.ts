@@ -5,13 +5,14 @@ import { deleteRound, saveRound } from "~/.server/services/rounds/round-admin";
 import { setRegistration } from "~/.server/services/rounds/registration";
 import { idBodySchema } from "~/schemas/ids";
 import { SaveRoundSchema } from "~/schemas/api-wire";
+import { savedJson } from "./serializers/saved";
 import { OpenRoundSchema } from "~/schemas/rounds";
 
 // Save: the round with `id` as read at `version` (ADR 20), or a new one without.
 const save = createFactory<AdminEnv>().createHandlers(body(SaveRoundSchema), async (c) => {
   const { id, version, values } = c.req.valid("json");
   const saved = await saveRound(c.var.db, id, values, version);
-  return c.json({ success: true, id: saved }, id ? 200 : 201);
+  return c.json(savedJson(saved), id ? 200 : 201);
 });
 
 /** Round administration; mounted in ./admin.ts behind the admin guard. */
