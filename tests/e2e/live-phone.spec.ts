@@ -3,17 +3,16 @@ import { api, claimedPlayer, letters, makePlayer, moveAway } from "./api";
 import { hydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 import { PHONE, hole, liveRound, logInAs, phone, waitingLine } from "./live";
+import type { LiveLogJson, LiveStateJson } from "../../workers/api/serializers/live";
 
-// Live scoring on the players' phones (ADR 26, "The phone"), at 375 px: a phone that two
+// LiveStateJson scoring on the players' phones (ADR 26, "The phone"), at 375 px: a phone that two
 // players share in turn, a wrong PIN answered where the scorer looks, and the night screen
 // following the round without a reload.
 
 test.describe.configure({ timeout: 240_000 });
 
-type Logged = { changes: { entryId: number; hole: number; value: number; scorer: { name: string } }[] };
-
 /** The round's change log, as the admin reads it. */
-const logOf = (admin: Page, roundId: number) => api<Logged>(admin, "GET", `/api/admin/live/${roundId}/log`);
+const logOf = (admin: Page, roundId: number) => api<LiveLogJson>(admin, "GET", `/api/admin/live/${roundId}/log`);
 
 /** Opens the navbar's menu (a phone's) and taps Log out. */
 async function tapLogOut(page: Page) {
@@ -62,7 +61,7 @@ test("a phone shared in turn: what waits stays its scorer's, and the next login 
     cutOff = false;
     await logInAs(page, b.tag);
     await page.goto(`/rounds/${roundId}/score?beat=1000`);
-    await expect(page.getByText("Live", { exact: true })).toBeVisible();
+    await expect(page.getByText("LiveStateJson", { exact: true })).toBeVisible();
     await expect(waitingLine(page)).toHaveText("Every score is sent");
     await page.waitForTimeout(1500);
     expect((await logOf(admin, roundId)).changes).toEqual([]);
@@ -85,11 +84,9 @@ test("a phone shared in turn: what waits stays its scorer's, and the next login 
   }
 });
 
-type Live = { state: { players: { entryId: number; playerId: number; name: string }[] } };
-
 /** Every hole of every player of the round at par 3, sent by `scorer` through the /api as a phone would. */
 async function scoreEveryHole(scorer: Page, roundId: number) {
-  const { state } = await api<Live>(scorer, "GET", `/api/live/${roundId}`);
+  const { state } = await api<LiveStateJson>(scorer, "GET", `/api/live/${roundId}`);
   const at = Math.floor(Date.now() / 1000);
   const changes = state.players.flatMap((p) =>
     Array.from({ length: 18 }, (_, i) => ({
@@ -147,7 +144,7 @@ test("a wrong PIN is answered beside its Sign button, in view; a cardmate with n
   }
 });
 
-test("the night screen's Live scoring follows the round without a reload when phones flag a hole @narrow", async ({
+test("the night screen's LiveStateJson scoring follows the round without a reload when phones flag a hole @narrow", async ({
   adminPage: admin,
   browser,
 }) => {
@@ -156,14 +153,14 @@ test("the night screen's Live scoring follows the round without a reload when ph
   const roundId = await liveRound(admin, `Night ${a.tag}`, [a.playerId, b.playerId]);
   try {
     await admin.goto(`/admin/round/night/${roundId}`);
-    const watch = admin.getByRole("region", { name: "Live scoring" });
+    const watch = admin.getByRole("region", { name: "LiveStateJson scoring" });
     /** What the watch list says under `label`. */
     const row = (label: string) => watch.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
     await expect(row("Holes in question")).toHaveText("none");
     await expect(row("Not started")).toHaveText("Card 1");
 
     // A's phone says B took 3 on hole 1, B's phone says 4: the hole is in question.
-    const { state } = await api<Live>(a.page, "GET", `/api/live/${roundId}`);
+    const { state } = await api<LiveStateJson>(a.page, "GET", `/api/live/${roundId}`);
     const entryB = state.players.find((p) => p.playerId === b.playerId)?.entryId ?? 0;
     const at = Math.floor(Date.now() / 1000);
     const stroke = (strokes: number) => ({ id: `e2e-${letters()}-${strokes}`, at, kind: "strokes", entryId: entryB, hole: 1, strokes });
@@ -198,7 +195,7 @@ test("the round page's side pots follow a CTP marked on a phone, without a reloa
     await add.getByLabel("CTP holes").fill("3");
     await add.getByRole("button", { name: "Add side pot" }).click();
     await expect(add.getByRole("status")).toContainText(`Added ${pot}`);
-    const { state } = await api<Live>(admin, "GET", `/api/live/${roundId}`);
+    const { state } = await api<LiveStateJson>(admin, "GET", `/api/live/${roundId}`);
     for (const p of state.players) {
       const join = pots.getByRole("form", { name: `Add a player to ${pot}` });
       await join.getByLabel(`Add to ${pot}`).selectOption(String(p.entryId));
@@ -210,7 +207,7 @@ test("the round page's side pots follow a CTP marked on a phone, without a reloa
     await watcher.goto(`/rounds/${roundId}`);
     const shown = watcher.getByRole("region", { name: "Side pots" });
     await expect(shown).toContainText("Hole 3: nobody yet");
-    await expect(watcher.getByRole("region", { name: "Live scores" }).locator("[data-live=live]")).toBeVisible();
+    await expect(watcher.getByRole("region", { name: "LiveStateJson scores" }).locator("[data-live=live]")).toBeVisible();
 
     // The card plays hole 3 (a mark waits for the card's score there, ADR 30); A marks B closest on it.
     const at = Math.floor(Date.now() / 1000);
