@@ -5,7 +5,7 @@ import { expect, newContext, test } from "./fixtures";
 import { PHONE, hole, liveRound, logInAs, phone, waitingLine } from "./live";
 import type { LiveLogJson, LiveStateJson } from "../../workers/api/serializers/live";
 
-// LiveStateJson scoring on the players' phones (ADR 26, "The phone"), at 375 px: a phone that two
+// Live scoring on the players' phones (ADR 26, "The phone"), at 375 px: a phone that two
 // players share in turn, a wrong PIN answered where the scorer looks, and the night screen
 // following the round without a reload.
 
@@ -61,7 +61,7 @@ test("a phone shared in turn: what waits stays its scorer's, and the next login 
     cutOff = false;
     await logInAs(page, b.tag);
     await page.goto(`/rounds/${roundId}/score?beat=1000`);
-    await expect(page.getByText("LiveStateJson", { exact: true })).toBeVisible();
+    await expect(page.getByText("Live", { exact: true })).toBeVisible();
     await expect(waitingLine(page)).toHaveText("Every score is sent");
     await page.waitForTimeout(1500);
     expect((await logOf(admin, roundId)).changes).toEqual([]);
@@ -144,7 +144,7 @@ test("a wrong PIN is answered beside its Sign button, in view; a cardmate with n
   }
 });
 
-test("the night screen's LiveStateJson scoring follows the round without a reload when phones flag a hole @narrow", async ({
+test("the night screen's Live scoring follows the round without a reload when phones flag a hole @narrow", async ({
   adminPage: admin,
   browser,
 }) => {
@@ -153,7 +153,7 @@ test("the night screen's LiveStateJson scoring follows the round without a reloa
   const roundId = await liveRound(admin, `Night ${a.tag}`, [a.playerId, b.playerId]);
   try {
     await admin.goto(`/admin/round/night/${roundId}`);
-    const watch = admin.getByRole("region", { name: "LiveStateJson scoring" });
+    const watch = admin.getByRole("region", { name: "Live scoring" });
     /** What the watch list says under `label`. */
     const row = (label: string) => watch.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
     await expect(row("Holes in question")).toHaveText("none");
@@ -207,7 +207,7 @@ test("the round page's side pots follow a CTP marked on a phone, without a reloa
     await watcher.goto(`/rounds/${roundId}`);
     const shown = watcher.getByRole("region", { name: "Side pots" });
     await expect(shown).toContainText("Hole 3: nobody yet");
-    await expect(watcher.getByRole("region", { name: "LiveStateJson scores" }).locator("[data-live=live]")).toBeVisible();
+    await expect(watcher.getByRole("region", { name: "Live scores" }).locator("[data-live=live]")).toBeVisible();
 
     // The card plays hole 3 (a mark waits for the card's score there, ADR 30); A marks B closest on it.
     const at = Math.floor(Date.now() / 1000);

@@ -5,7 +5,7 @@ import type { EntryJson } from "../../workers/api/serializers/entries";
 import type { RatingAndHandicapJson } from "../../workers/api/serializers/rating-and-handicap";
 import type { RoundJson } from "../../workers/api/serializers/rounds";
 
-// RoundJson ratings and handicaps on the seeded demo league (rated by the seed). The
+// Round ratings and handicaps on the seeded demo league (rated by the seed). The
 // pages are checked against the /api, which reads the same D1.
 
 async function playedRound(request: APIRequestContext): Promise<RoundJson> {
