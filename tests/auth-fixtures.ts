@@ -111,10 +111,12 @@ export const CODES: Record<number, string> = {
   429: "rate_limited",
 };
 
-/** The API's one error shape with the status's code; `message` checks the words too. */
+/** The API's one error envelope (ADR 43) with the status's code; `message` checks the words too. */
 export async function expectError(res: Response, status: number, message?: string) {
   const body = await expectStatus<Record<string, unknown>>(res, status);
-  expect(body).toMatchObject({ error: message ?? expect.any(String), code: CODES[status] });
+  const requestId = res.headers.get("X-Request-Id");
+  expect(requestId, "every /api answer names its request").toMatch(/\S/);
+  expect(body).toMatchObject({ error: message ?? expect.any(String), code: CODES[status], requestId });
   return body;
 }
 

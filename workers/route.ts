@@ -1,6 +1,9 @@
 import { api } from "./api";
 import { withinBodyLimit } from "./body-limit";
+import { errorResponse } from "./api/errors";
 import { isForeignCookieWrite } from "./origin";
+import { requestIdOf, sameRequest, withRequestId } from "./request-id";
+import { ERROR_STATUS, type ErrorCode } from "~/.server/errors";
 import type { RequestScope } from "~/context";
 
 // Step "route": cross-site and oversized writes are refused before any route sees them;
@@ -10,18 +13,21 @@ export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, sc
 
 const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
-function refusal(isApi: boolean, status: number, error: string, code: string): Response {
+/** A refusal before any route: the /api's error envelope (ADR 43) for an /api path, plain text for a page. */
+function refusal(request: Request, isApi: boolean, code: ErrorCode, error: string): Response {
   return isApi
-    ? Response.json({ error, code }, { status })
-    : new Response(error, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    ? errorResponse(request, code, error)
+    : new Response(error, { status: ERROR_STATUS[code], headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 export async function route(request: Request, env: Env, ctx: ExecutionContext, scope: RequestScope, pages: PageHandler): Promise<Response> {
   const isApi = isApiPath(new URL(request.url).pathname);
-  if (isForeignCookieWrite(request, env.APP_URL)) return refusal(isApi, 403, "Cross-site request refused", "forbidden");
+  if (isForeignCookieWrite(request, env.APP_URL)) return refusal(request, isApi, "forbidden", "Cross-site request refused");
   const limited = await withinBodyLimit(request);
   if ("tooLarge" in limited) {
-    return refusal(isApi, 413, `Request body too large (the limit is ${limited.limit / 1024} KB)`, "payload_too_large");
+    return refusal(request, isApi, "payload_too_large", `Request body too large (the limit is ${limited.limit / 1024} KB)`);
   }
-  return isApi ? api.fetch(limited, env, ctx) : pages(limited, env, ctx, scope);
+  if (!isApi) return pages(limited, env, ctx, scope);
+  // Every /api answer names its request, success or not (ADR 43).
+  return withRequestId(await api.fetch(sameRequest(request, limited), env, ctx), requestIdOf(request));
 }

@@ -1,5 +1,6 @@
-// One error shape for the API and the pages: { error, code }, codes mapped to statuses here.
-const ERROR_STATUS = {
+// The closed set of error codes, mapped to statuses here; the /api's envelope is
+// { error, code, requestId } (workers/api/errors.ts, ADR 43).
+export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -13,7 +14,7 @@ const ERROR_STATUS = {
   bad_gateway: 502,
 } as const;
 
-type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export class AppError extends Error {
   constructor(

@@ -17,6 +17,7 @@ import { routeServices } from "~/.server/route-context";
 import { createAccountAndStartSession } from "~/.server/services/accounts/accounts";
 import { clientAddress } from "~/.server/client-address";
 import { RegisterFormSchema } from "~/schemas/auth";
+import type { EmailCheckJson } from "../../workers/api/serializers/users";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Register", "Create a league account to claim your player record, sign up for rounds and track your credit.");
@@ -49,7 +50,7 @@ function useEmailCheck() {
     try {
       const res = await fetch(`/api/users/check-email?email=${encodeURIComponent(email)}`);
       if (!res.ok || latest.current !== email) return;
-      const body = (await res.json()) as { exists?: boolean };
+      const body = (await res.json()) as EmailCheckJson;
       setTaken(body.exists === true);
     } catch (err) {
       console.error("Email check failed", err);

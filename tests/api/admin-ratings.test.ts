@@ -27,10 +27,10 @@ describe("POST /api/admin/ratings/recompute", () => {
     const worker = recordingWorker();
     const bad = await worker.post(PATH, token, { round_id: "abc" });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: "Invalid round id", code: "bad_request" });
+    expect(await bad.json()).toEqual({ error: "Invalid round id", code: "bad_request", requestId: bad.headers.get("X-Request-Id") });
     const missing = await worker.post(PATH, token, { round_id: 99_999_999 });
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: "Round not found", code: "not_found" });
+    expect(await missing.json()).toEqual({ error: "Round not found", code: "not_found", requestId: missing.headers.get("X-Request-Id") });
     expect(worker.sent).toEqual([]);
   });
 

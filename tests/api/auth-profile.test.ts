@@ -99,7 +99,8 @@ describe("cookie-authenticated writes and the Origin", () => {
     const cookie = await loginToken(user.email, user.password);
     for (const origin of ["https://evil.example", "null", `${APP_ORIGIN}.evil.example`, undefined]) {
       const res = await put(cookie, origin, "Hijacked");
-      expect(await expectStatus(res, 403), String(origin)).toEqual({ error: "Cross-site request refused", code: "forbidden" });
+      const requestId = res.headers.get("X-Request-Id");
+      expect(await expectStatus(res, 403), String(origin)).toEqual({ error: "Cross-site request refused", code: "forbidden", requestId });
     }
     expect((await userRow(user.id))!.name).toBe(user.name);
   });

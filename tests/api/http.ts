@@ -39,14 +39,14 @@ export function expectPrivateCache(res: Response, path: string) {
   expect(cc, path).not.toContain("public");
 }
 
-/** The one error envelope, the expected status (never a 500), and never cacheable. */
+/** The one error envelope (ADR 43), its request id the answer's X-Request-Id; the expected status (never a 500), and never cacheable. */
 export async function expectError(path: string, status: number, code: string, creds: Credentials = "none") {
   const res = await get(path, creds);
   expect(res.status, path).toBe(status);
   expect(res.status, path).toBeLessThan(500);
   expectPrivateCache(res, path);
   const body = (await res.json()) as Record<string, unknown>;
-  expect(body, path).toEqual({ error: expect.any(String), code });
+  expect(body, path).toEqual({ error: expect.any(String), code, requestId: res.headers.get("X-Request-Id") });
   expect((body.error as string).length, path).toBeGreaterThan(0);
   return body as { error: string; code: string };
 }

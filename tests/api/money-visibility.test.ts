@@ -80,8 +80,12 @@ describe("moneyVisibility through the /api", () => {
     await set("players");
     expect(await balances("visitor")).toEqual([null, null]);
     expect(await transfers("visitor")).toEqual([401, 401, 401]);
-    const refused = (await (await read("/api/transfers", "visitor")).json()) as { error: string; code: string };
-    expect(refused).toEqual({ error: "Balances and transfers are shown to signed-in players: log in to see them.", code: "unauthorized" });
+    const visitor = await read("/api/transfers", "visitor");
+    expect(await visitor.json()).toEqual({
+      error: "Balances and transfers are shown to signed-in players: log in to see them.",
+      code: "unauthorized",
+      requestId: visitor.headers.get("X-Request-Id"),
+    });
     for (const who of ["player", "admin"] as const) {
       expect(await balances(who), who).toEqual([10, 25]);
       expect(await transfers(who), who).toEqual([200, 200, 200]);
@@ -94,8 +98,12 @@ describe("moneyVisibility through the /api", () => {
     expect(await transfers("visitor")).toEqual([401, 401, 401]);
     expect(await balances("player")).toEqual([10, null]);
     expect(await transfers("player")).toEqual([403, 200, 403]);
-    const refused = (await (await read("/api/transfers", "player")).json()) as { error: string; code: string };
-    expect(refused).toEqual({ error: "Balances and transfers are shown to the league's admins only.", code: "forbidden" });
+    const player = await read("/api/transfers", "player");
+    expect(await player.json()).toEqual({
+      error: "Balances and transfers are shown to the league's admins only.",
+      code: "forbidden",
+      requestId: player.headers.get("X-Request-Id"),
+    });
     const own = await json<{ toPlayer: number; amt: number }[]>(`/api/transfers/transfersByPlayer/${mine}`, "player");
     expect(own).toEqual([expect.objectContaining({ toPlayer: mine, amt: 10 })]);
     expect(await balances("admin")).toEqual([10, 25]);

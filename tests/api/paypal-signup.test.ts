@@ -267,7 +267,8 @@ describe("POST /api/paypal/webhook and its queue job", () => {
     ]) {
       const res = await fetch(req);
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: "Webhook signature could not be verified", code: "bad_request" });
+      const requestId = res.headers.get("X-Request-Id");
+      expect(await res.json()).toEqual({ error: "Webhook signature could not be verified", code: "bad_request", requestId });
     }
     expect(sent).toHaveLength(0);
     expect(await entriesOf(w.round.id)).toHaveLength(0);

@@ -133,7 +133,7 @@ describe("a GET behind a guard with a revoked session", () => {
       const res = await call("GET", path, { token });
       expect(metric(res, "d1calls"), path).toBe(1);
       const body = await expectError(res, 401, "Please log in.");
-      expect(Object.keys(body).sort(), path).toEqual(["code", "error"]);
+      expect(Object.keys(body).sort(), path).toEqual(["code", "error", "requestId"]);
     }
   });
 });

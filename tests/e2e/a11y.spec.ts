@@ -1,6 +1,9 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { checkA11y, hydrated } from "./axe";
 import { expect, test } from "./fixtures";
+import type { RoundJson } from "../../workers/api/serializers/rounds";
+import type { CourseJson } from "../../workers/api/serializers/courses";
+import type { TransferJson } from "../../workers/api/serializers/transfers";
 
 // Axe on every page, logged out, as a player and as an admin: a test per few pages and role,
 // at 1280 px, where every column and control is rendered (below 768 px some table cells are
@@ -8,7 +11,6 @@ import { expect, test } from "./fixtures";
 // page's past-rounds list) is checked at 375 px by its own @narrow test. Guarded pages are
 // asked for too: where a role lands after the redirect has its own test.
 
-type Round = { id: number; d: number; entry_count: number };
 type Ids = Record<"played" | "future" | "player" | "course" | "layout", number>;
 
 /**
@@ -66,12 +68,12 @@ let idsOnce: Promise<Ids> | null = null;
 /** The seeded league's ids the pages name, read once per worker. */
 function leagueIds(request: APIRequestContext): Promise<Ids> {
   idsOnce ??= (async () => {
-    const rounds: Round[] = await (await request.get("/api/rounds/all")).json();
+    const rounds: RoundJson[] = await (await request.get("/api/rounds/all")).json();
     const now = Date.now() / 1000;
     const played = rounds.filter((r) => r.d < now - 86400 && r.entry_count > 0).at(-1)!;
     const future = rounds.find((r) => r.d > now + 86400)!;
-    const transfers: { toPlayer: number | null }[] = await (await request.get("/api/transfers")).json();
-    const courses: { id: number; layouts: { id: number }[] }[] = await (await request.get("/api/courses")).json();
+    const transfers: TransferJson[] = await (await request.get("/api/transfers")).json();
+    const courses: CourseJson[] = await (await request.get("/api/courses")).json();
     const course = courses.find((c) => c.layouts.length > 0)!;
     return {
       played: played.id,

@@ -2,6 +2,9 @@ import { api, letters, makePlayer } from "./api";
 import { partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
 import { booksSoundAtTheEnd } from "./books";
+import type { AceJson, AcePotJson } from "../../workers/api/serializers/aces";
+import type { RoundJson } from "../../workers/api/serializers/rounds";
+import type { PlayerStatsJson } from "../../workers/api/serializers/players";
 
 booksSoundAtTheEnd();
 
@@ -9,8 +12,6 @@ booksSoundAtTheEnd();
 // fees join it; the round under way shows the same pot at stake, the next round that pot
 // plus its own prepaid fees; an ace larger than the pot is refused with the pot's words.
 
-type ApiRound = { id: number; d: number };
-type ApiAce = { d: number; amt: number };
 const money = (n: number) => `$${n.toFixed(2)}`;
 const cents = (dollars: number) => Math.round(dollars * 100);
 
@@ -25,10 +26,10 @@ test("/aces shows the pot now and its rule; the round under way shows the same p
   // changes its pot: read both again until they agree.
   await expect(async () => {
     const now = Date.now() / 1000;
-    const rounds: ApiRound[] = await (await request.get("/api/rounds/all")).json();
+    const rounds: RoundJson[] = await (await request.get("/api/rounds/all")).json();
     const started = rounds.filter((r) => r.d <= now).sort((a, b) => b.d - a.d)[0]!;
     const next = rounds.filter((r) => r.d > now).sort((a, b) => a.d - b.d)[0]!;
-    const aces: ApiAce[] = await (await request.get("/api/ace/list")).json();
+    const aces: AceJson[] = await (await request.get("/api/ace/list")).json();
     expect(
       aces.filter((a) => a.d >= started.d && a.d <= now),
       "no ace paid since the last round started",
@@ -58,12 +59,12 @@ test("an ace larger than the pot is refused in the form with what the pot holds,
   // round and dates it at its start (ADR 21), where the pot at stake adds the round's
   // prepaid fees. Larger than both pots, the ace is refused at whatever time the test runs.
   const now = Date.now() / 1000;
-  const rounds: ApiRound[] = await (await request.get("/api/rounds/all")).json();
+  const rounds: RoundJson[] = await (await request.get("/api/rounds/all")).json();
   const next = rounds.filter((r) => r.d > now).sort((a, b) => a.d - b.d)[0]!;
   const { pot: nextPot } = await (await request.get(`/api/ace?roundId=${next.id}`)).json();
   const over = Math.max(pot, nextPot) + 1;
-  const before: ApiAce[] = await (await request.get("/api/ace/list")).json();
-  const players: { id: number; inactive: boolean }[] = await (await request.get("/api/players")).json();
+  const before: AceJson[] = await (await request.get("/api/ace/list")).json();
+  const players: PlayerStatsJson[] = await (await request.get("/api/players")).json();
   const hitter = players.find((p) => !p.inactive)!;
   const amount = money(over);
 
@@ -95,7 +96,7 @@ test("Add Ace is static (Escape and the backdrop leave it open); an ace lowers t
   const hitter = { fn: "Hal", ln: `Hitter${letters()}`, id: 0 };
   hitter.id = await makePlayer(page, hitter.fn, hitter.ln);
   // The admin's own read: never a cached copy from before a round started.
-  const { pot } = await api<{ pot: number }>(page, "GET", "/api/ace");
+  const { pot } = await api<AcePotJson>(page, "GET", "/api/ace");
   await page.goto("/aces");
   await partHydrated(page.getByRole("button", { name: "Add Ace" }));
   await page.getByRole("button", { name: "Add Ace" }).click();

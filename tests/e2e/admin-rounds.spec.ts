@@ -2,13 +2,12 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { playedRound as ownPlayedRound } from "./api";
 import { hydrated } from "./axe";
 import { expect, test } from "./fixtures";
+import type { RoundJson } from "../../workers/api/serializers/rounds";
 
 // The admin's rounds in Chromium: the multi-editor creates
 // rounds a week apart, the list opens registration, the round form creates, edits and
 // deletes, refusals keep the admin's edits, and unsaved edits are not lost silently.
 // Every test makes rounds with its own names, checked against what the /api reads from D1.
-
-type ApiRound = { id: number; d: number; n: string; entry_count: number; openForRegistration: boolean };
 
 const ZONE = "America/Chicago";
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -39,10 +38,10 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
 
-const allRounds = async (request: APIRequestContext): Promise<ApiRound[]> => (await request.get("/api/rounds/all")).json();
+const allRounds = async (request: APIRequestContext): Promise<RoundJson[]> => (await request.get("/api/rounds/all")).json();
 
 /** A played round of the test's own (two scored entries, two days ago), as the /api reads it. */
-async function playedRound(page: Page, request: APIRequestContext): Promise<ApiRound> {
+async function playedRound(page: Page, request: APIRequestContext): Promise<RoundJson> {
   const { roundId } = await ownPlayedRound(page, [
     { fn: "Ann", division: "MA3", score: 50 },
     { fn: "Bob", division: "MA3", score: 52 },

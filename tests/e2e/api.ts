@@ -1,6 +1,11 @@
 import type { Browser, Page } from "@playwright/test";
 import { hydrated } from "./axe";
 import { appOrigin, expect, newContext, test } from "./fixtures";
+import type { ClaimAnswerJson } from "../../workers/api/serializers/claims";
+import type { NewEntryJson } from "../../workers/api/serializers/entries";
+import type { CardBoardJson } from "../../workers/api/serializers/night";
+import type { RoundJson } from "../../workers/api/serializers/rounds";
+import type { SavedJson } from "../../workers/api/serializers/saved";
 
 // JSON calls made as the page's browser would make them, without loading a page of the app:
 // through the request client of the page's context, with its cookies (the session) and
@@ -48,12 +53,12 @@ export async function makeRound(
     payout: 4.5,
     ...opts.more,
   };
-  return (await api<{ id: number }>(admin, "POST", "/api/admin/round/", body)).id;
+  return (await api<SavedJson>(admin, "POST", "/api/admin/round/", body)).id;
 }
 
 /** A new player of the admin's, in `division`: their id. */
 export async function makePlayer(admin: Page, fn: string, ln: string, division = "MA3"): Promise<number> {
-  return (await api<{ id: number }>(admin, "POST", "/api/admin/player/", { values: { fn, ln, division } })).id;
+  return (await api<SavedJson>(admin, "POST", "/api/admin/player/", { values: { fn, ln, division } })).id;
 }
 
 export type Scored = { fn: string; ln: string; division: string; score: number; id: number };
@@ -76,7 +81,7 @@ export async function playedRound(
   for (const [i, p] of players.entries()) {
     const ln = `Pl${String.fromCharCode(97 + i)}${tag}`;
     const id = await makePlayer(admin, p.fn, ln, p.division);
-    const { newEntry } = await api<{ newEntry: { id: number; version: number } }>(admin, "POST", "/api/admin/entry/add", {
+    const { newEntry } = await api<NewEntryJson>(admin, "POST", "/api/admin/entry/add", {
       values: { round_id: roundId, player: id, division: p.division },
     });
     entries.push(newEntry);
@@ -97,7 +102,7 @@ export async function claimedPlayer(admin: Page, browser: Browser, opts: { credi
   const roundName = `Pay ${tag}`;
   const roundId = await makeRound(admin, roundName, opts.daysFromNow ?? 6);
   await api(admin, "POST", "/api/admin/round/openForRegistration", { id: roundId, openForRegistration: true });
-  const { id: playerId } = await api<{ id: number }>(admin, "POST", "/api/admin/player/", {
+  const { id: playerId } = await api<SavedJson>(admin, "POST", "/api/admin/player/", {
     values: { fn: "Pat", ln: `Pay${tag}`, division: "MA2" },
   });
   if (opts.creditDollars > 0) {
@@ -114,7 +119,7 @@ export async function claimedPlayer(admin: Page, browser: Browser, opts: { credi
   const context = await newContext(browser);
   const page = await context.newPage();
   await api(page, "POST", "/api/users/register", { email: `pay-${tag}@example.com`, name: `Pat ${tag}`, password: "Fairway-Drive-42" });
-  const { claim } = await api<{ claim: { id: number } }>(page, "POST", "/api/claims", { player_id: playerId, note: "" });
+  const { claim } = await api<ClaimAnswerJson>(page, "POST", "/api/claims", { player_id: playerId, note: "" });
   await api(admin, "PUT", `/api/claims/${claim.id}/approve`, {});
   return { tag, roundId, roundName, playerId, playerName: `Pat Pay${tag}`, context, page };
 }
@@ -124,7 +129,7 @@ export async function claimedPlayer(admin: Page, browser: Browser, opts: { credi
  * moves it weeks ahead when done.
  */
 export async function moveAway(admin: Page, roundId: number) {
-  const round = await api<Record<string, unknown>>(admin, "GET", `/api/rounds/round/${roundId}`);
+  const round = await api<RoundJson>(admin, "GET", `/api/rounds/round/${roundId}`);
   const { entry_count: _, openForRegistration: __, ...values } = round;
   await api(admin, "POST", "/api/admin/round/", { ...values, d: Math.floor(Date.now() / 1000) + 40 * 86_400 });
 }
@@ -148,7 +153,7 @@ export async function creditPayoutsInPage(admin: Page, roundId: number) {
 
 /** Cards made (at random, tee times) from who is checked in, and published, through the /api. */
 export async function publishCards(admin: Page, roundId: number) {
-  const made = await api<{ version: number }>(admin, "POST", `/api/admin/rounds/${roundId}/cards`, {
+  const made = await api<CardBoardJson>(admin, "POST", `/api/admin/rounds/${roundId}/cards`, {
     version: 0,
     mode: "random",
     start: "tee_times",

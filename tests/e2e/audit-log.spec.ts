@@ -3,6 +3,10 @@ import { api, letters, makeRound, send } from "./api";
 import { hydrated, partHydrated } from "./axe";
 import { expect, shot, test } from "./fixtures";
 import { booksSoundAtTheEnd } from "./books";
+import type { AuditPageJson } from "../../workers/api/serializers/audit";
+import type { NewEntryJson } from "../../workers/api/serializers/entries";
+import type { SavedJson } from "../../workers/api/serializers/saved";
+import type { MeJson } from "../../workers/api/serializers/users";
 
 booksSoundAtTheEnd();
 
@@ -35,11 +39,11 @@ test("an admin's transfer and credited payouts are on /admin/audit, by player an
     ["Ann", `Ames${tag}`],
     ["Bob", `Birch${tag}`],
   ]) {
-    ids.push((await api<{ id: number }>(page, "POST", "/api/admin/player/", { values: { fn, ln, division: "MA3" } })).id);
+    ids.push((await api<SavedJson>(page, "POST", "/api/admin/player/", { values: { fn, ln, division: "MA3" } })).id);
   }
   const entries: { id: number; version: number }[] = [];
   for (const id of ids) {
-    const added = await api<{ newEntry: { id: number; version: number } }>(page, "POST", "/api/admin/entry/add", {
+    const added = await api<NewEntryJson>(page, "POST", "/api/admin/entry/add", {
       values: { round_id: roundId, player: id, division: "MA3" },
     });
     entries.push(added.newEntry);
@@ -108,7 +112,7 @@ test("an admin's transfer and credited payouts are on /admin/audit, by player an
   await shot(page, "audit-by-round");
 
   // The admin's own user page: the changes they made.
-  const me = await api<{ user: { id: number } }>(page, "GET", "/api/users/me");
+  const me = await api<MeJson>(page, "GET", "/api/users/me");
   await page.goto(`/admin/user/${me.user.id}`);
   const made = page.getByRole("region", { name: "Money changes made by this user" });
   await expect(item(made, `Transfer · league → ${ann}`, "Added")).toBeVisible();
@@ -145,14 +149,13 @@ test("no request but GET reads the log, and none changes it", async ({ adminPage
   // A change of the test's own in the log (other tests add theirs meanwhile): its player's
   // page of the log is what must not change.
   const tag = letters();
-  const playerId = (
-    await api<{ id: number }>(page, "POST", "/api/admin/player/", { values: { fn: "Gus", ln: `Get${tag}`, division: "MA3" } })
-  ).id;
+  const playerId = (await api<SavedJson>(page, "POST", "/api/admin/player/", { values: { fn: "Gus", ln: `Get${tag}`, division: "MA3" } }))
+    .id;
   await api(page, "POST", "/api/transfers/add", {
     values: { d: Math.floor(Date.now() / 1000), fromPlayer: null, toPlayer: playerId, amt: 1, description: `Get ${tag}` },
   });
   const mine = `/api/admin/audit?player=${playerId}`;
-  const before = await api<{ entries: { id: number }[] }>(page, "GET", mine);
+  const before = await api<AuditPageJson>(page, "GET", mine);
   expect(before.entries).toHaveLength(1);
   const id = before.entries[0]!.id;
   const statuses: string[] = [];

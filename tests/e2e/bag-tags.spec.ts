@@ -2,6 +2,7 @@ import { api, expectBooksBalance, letters, makePlayer, makeRound } from "./api";
 import { hydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 import { booksSoundAtTheEnd } from "./books";
+import type { TagBoardJson } from "../../workers/api/serializers/tags";
 
 booksSoundAtTheEnd();
 
@@ -25,7 +26,7 @@ test("a tags night: tags on, tags assigned, a tags round's scores swap them on /
     const tag = letters();
     const names = [`Ann Tag${tag}`, `Bob Tag${tag}`, `Cy Tag${tag}`];
     const ids = await Promise.all(names.map((n) => makePlayer(admin, n.split(" ")[0]!, n.split(" ")[1]!)));
-    const { pool } = await api<{ pool: number[] }>(admin, "GET", "/api/tags");
+    const { pool } = await api<TagBoardJson>(admin, "GET", "/api/tags");
     const [t1, t2, t3] = pool as [number, number, number];
 
     // Ann's tag in the page; Bob's and Cy's through the /api.

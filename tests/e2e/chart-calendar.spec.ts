@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { checkA11y, hydrated } from "./axe";
 import { expect, loggedInContext, newContext, shot, test } from "./fixtures";
+import type { PlayerStatsJson } from "../../workers/api/serializers/players";
 
 // The score chart and the calendar feeds in the browser, at 1280 px and 375 px (both: the chart is drawn
 // for the screen's width, and the card must fit a phone): the player page's score
@@ -11,7 +12,7 @@ import { expect, loggedInContext, newContext, shot, test } from "./fixtures";
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test("the player page charts the player's scores with a data table behind it @narrow-too", async ({ page, request }, info) => {
-  const players: { id: number; roundCount: number }[] = await (await request.get("/api/players")).json();
+  const players: PlayerStatsJson[] = await (await request.get("/api/players")).json();
   const busiest = players.reduce((a, b) => (b.roundCount > a.roundCount ? b : a));
   await page.goto(`/players/${busiest.id}`);
   await hydrated(page);

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
+import type { SearchResultJson } from "../../workers/api/serializers/players";
 
 // The admin's side of claims and players in Chromium: a claim filed through the
 // API by a fresh user is decided on /admin/claims, and the user's own view of it changes.
@@ -109,7 +110,7 @@ test("the admin edits a player through the dialog, and deletes one with no histo
   await dialog.getByLabel("PDGA").fill("123456");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(`Saved Robin ${ln}.`)).toBeVisible();
-  const found: { id: number }[] = await (await request.get(`/api/players/search/${ln}`)).json();
+  const found: SearchResultJson[] = await (await request.get(`/api/players/search/${ln}`)).json();
   const detail = await (await request.get(`/api/players/player/${found[0]!.id}`)).json();
   expect(detail).toMatchObject({ division: "FA2", pdga: "123456" });
 

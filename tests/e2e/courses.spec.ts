@@ -2,13 +2,12 @@ import type { Page } from "@playwright/test";
 import { api, letters } from "./api";
 import { hydrated } from "./axe";
 import { expect, test } from "./fixtures";
+import type { CourseJson, LayoutJson } from "../../workers/api/serializers/courses";
+import type { RoundJson } from "../../workers/api/serializers/rounds";
 
 // Courses and layouts (ADR 25) in Chromium: an admin makes a course and its layout on a
 // phone, a round plays it, and the round page shows the course, the layout, its par and
 // the start time. Every test makes its own course, checked against the /api.
-
-type Hole = { hole: number; par: number; distance_feet: number | null; second_card_order: number | null };
-type CourseJson = { id: number; name: string; layouts: { id: number; name: string; hole_count: number; par: number; holes: Hole[] }[] };
 
 async function open(page: Page, path: string) {
   await page.goto(path);
@@ -75,7 +74,7 @@ test("a round plays a layout: its location is the course, and its page shows cou
   const courseName = `Oak ${tag} Hollow`;
   const course = await api<CourseJson>(page, "POST", "/api/admin/courses", { name: courseName, place: "Millbrook" });
   const holes = Array.from({ length: 18 }, (_, i) => ({ par: i === 6 ? 5 : i % 4 === 0 ? 4 : 3 }));
-  const layout = await api<{ id: number; par: number }>(page, "POST", `/api/admin/courses/${course.id}/layouts`, {
+  const layout = await api<LayoutJson>(page, "POST", `/api/admin/courses/${course.id}/layouts`, {
     name: "Long tees",
     holes,
   });
@@ -94,7 +93,7 @@ test("a round plays a layout: its location is the course, and its page shows cou
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(`Round saved: ${roundName}`)).toBeVisible();
 
-  const rounds = await api<{ id: number; n: string; loc: string; layout_id: number | null }[]>(page, "GET", "/api/rounds/all");
+  const rounds = await api<RoundJson[]>(page, "GET", "/api/rounds/all");
   const round = rounds.find((r) => r.n === roundName);
   expect(round).toMatchObject({ loc: courseName, layout_id: layout.id });
 

@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { api, playedRound } from "./api";
 import { hydrated, partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
+import type { SettingsJson } from "../../workers/api/serializers/standings";
 
 // The league's divisions (its settings) come first in every division select, the rest of
 // the PDGA list under "Other division"; any PDGA division is still accepted.
@@ -12,7 +13,7 @@ async function groups(select: Locator) {
 }
 
 async function setDivisions(admin: Page, divisions: string[]) {
-  const current = await api<Record<string, unknown>>(admin, "GET", "/api/admin/settings");
+  const current = await api<SettingsJson>(admin, "GET", "/api/admin/settings");
   await api(admin, "PUT", "/api/admin/settings", { ...current, divisions });
 }
 

@@ -3,6 +3,7 @@ import { api, creditPayoutsInPage, expectBooksBalance, letters, makePlayer, make
 import { checkA11y, hydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 import { booksSoundAtTheEnd } from "./books";
+import type { EntryJson, NewEntryJson } from "../../workers/api/serializers/entries";
 
 booksSoundAtTheEnd();
 
@@ -37,7 +38,7 @@ test("a doubles night: teams drawn balanced with a cali, scored one row a team, 
   const roundId = await makeRound(admin, `Doubles ${tag}`, 1 / 24, { aceDollars: 0, more: { doubles: true } });
   try {
     for (const player of ids) {
-      const { newEntry } = await api<{ newEntry: { id: number } }>(admin, "POST", "/api/admin/entry/add", {
+      const { newEntry } = await api<NewEntryJson>(admin, "POST", "/api/admin/entry/add", {
         values: { round_id: roundId, player, division: "MA2" },
       });
       await api(admin, "POST", `/api/admin/rounds/${roundId}/check-in`, { entry_id: newEntry.id });
@@ -129,7 +130,7 @@ test("a doubles entries screen shows the teams' places and each partner's share,
   const roundId = await makeRound(admin, `Doubles screen ${tag}`, -1, { aceDollars: 0, more: { doubles: true } });
   try {
     for (const player of ids.values()) {
-      const { newEntry } = await api<{ newEntry: { id: number } }>(admin, "POST", "/api/admin/entry/add", {
+      const { newEntry } = await api<NewEntryJson>(admin, "POST", "/api/admin/entry/add", {
         values: { round_id: roundId, player, division: "MA2" },
       });
       await api(admin, "POST", `/api/admin/rounds/${roundId}/check-in`, { entry_id: newEntry.id });
@@ -148,7 +149,7 @@ test("a doubles entries screen shows the teams' places and each partner's share,
     );
 
     // Each team's score on both partners, as a finalise writes it: team 1 best, the cali last.
-    const list = await api<{ id: number; player_id: number; version: number }[]>(admin, "GET", `/api/entries/${roundId}`);
+    const list = await api<EntryJson[]>(admin, "GET", `/api/entries/${roundId}`);
     const scoreOf = new Map(drawn.flatMap((names, i) => names.map((n) => [ids.get(n.trim()), 50 + 2 * i])));
     await api(admin, "POST", "/api/admin/entry/bulk", {
       data: list.map((e) => ({ id: e.id, version: e.version, value: { score: scoreOf.get(e.player_id) ?? 60 } })),
@@ -173,7 +174,7 @@ test("a doubles entries screen shows the teams' places and each partner's share,
     await admin.getByRole("button", { name: "Credit payouts" }).click();
     await admin.getByRole("dialog").getByRole("button", { name: "Credit payouts" }).click();
     await expect(admin.getByText("Credited payouts to 4 players.")).toBeVisible();
-    const credited = await api<{ id: number; credit_added: number }[]>(admin, "GET", `/api/entries/${roundId}`);
+    const credited = await api<EntryJson[]>(admin, "GET", `/api/entries/${roundId}`);
     for (const e of credited) expect(shown.get(e.id)?.payout, `entry ${e.id}`).toBe(`$${e.credit_added.toFixed(2)}`);
     await expectBooksBalance(admin);
   } finally {

@@ -1,6 +1,7 @@
 import { api, claimedPlayer } from "./api";
 import { expect, shot, test } from "./fixtures";
 import { booksSoundAtTheEnd } from "./books";
+import type { PayPalOrderJson } from "../../workers/api/serializers/entries";
 
 booksSoundAtTheEnd();
 
@@ -56,7 +57,7 @@ test("an admin removes a player record a user added and withdrew", async ({ admi
 test("abandoned PayPal orders are listed as expired, never charged", async ({ adminPage: admin, browser }) => {
   const payer = await claimedPlayer(admin, browser, { creditDollars: 0 });
   const order = (division: string) =>
-    api<{ orderID: string }>(payer.page, "POST", "/api/entries/paypal-order", {
+    api<PayPalOrderJson>(payer.page, "POST", "/api/entries/paypal-order", {
       round_id: payer.roundId,
       division,
       ace: true,

@@ -1,13 +1,12 @@
 import { hydrated } from "./axe";
 import { expect, test } from "./fixtures";
+import type { RoundJson } from "../../workers/api/serializers/rounds";
 
 // Links in the round results and /players-all's sort headers navigate inside the app (no new
 // document), and a sort keeps the visitor's place on the page.
 
-type Round = { id: number; d: number; entry_count: number };
-
 test("a player's name in round results navigates in the app", async ({ page, request }) => {
-  const rounds: Round[] = await (await request.get("/api/rounds/all")).json();
+  const rounds: RoundJson[] = await (await request.get("/api/rounds/all")).json();
   // A league night of the seed (other tests' rounds, with fewer entrants, may change meanwhile).
   const round = rounds.filter((r) => r.d < Date.now() / 1000 - 86400 && r.entry_count >= 8).at(-1)!;
   await page.goto(`/rounds/${round.id}`);

@@ -1,5 +1,7 @@
 import { hydrated } from "./axe";
 import { expect, test } from "./fixtures";
+import type { SimplePlayerJson } from "../../workers/api/serializers/players";
+import type { RoundJson } from "../../workers/api/serializers/rounds";
 
 // The frame every page shares: the navbar (one row on phones, a menu that takes focus and
 // closes on Escape, 44 px targets, a visible focus ring on the dark header), the 404 and
@@ -112,8 +114,8 @@ test("the skip link jumps past the navbar to the page", async ({ page }) => {
 });
 
 test("every public page has 'Page · League' for a title and a description", async ({ page, request }) => {
-  const rounds: { id: number }[] = await (await request.get("/api/rounds/all")).json();
-  const players: { id: number }[] = await (await request.get("/api/players/simpleList")).json();
+  const rounds: RoundJson[] = await (await request.get("/api/rounds/all")).json();
+  const players: SimplePlayerJson[] = await (await request.get("/api/players/simpleList")).json();
   const pages = [
     "/",
     "/rounds",

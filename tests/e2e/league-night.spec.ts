@@ -3,6 +3,8 @@ import { api, claimedPlayer, expectBooksBalance, letters, makePlayer, makeRound,
 import { checkA11y, hydrated, partHydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 import { booksSoundAtTheEnd } from "./books";
+import type { NewEntryJson } from "../../workers/api/serializers/entries";
+import type { CardBoardJson } from "../../workers/api/serializers/night";
 
 booksSoundAtTheEnd();
 
@@ -16,7 +18,7 @@ test.describe.configure({ timeout: 150_000 });
 /** Enters the admin's new player in the round: their entry id. */
 async function entered(admin: Page, roundId: number, fn: string, ln: string, division: string): Promise<number> {
   const player = await makePlayer(admin, fn, ln, division);
-  const { newEntry } = await api<{ newEntry: { id: number } }>(admin, "POST", "/api/admin/entry/add", {
+  const { newEntry } = await api<NewEntryJson>(admin, "POST", "/api/admin/entry/add", {
     values: { round_id: roundId, player, division },
   });
   return newEntry.id;
@@ -181,8 +183,6 @@ test("a player dragged onto another card moves there", async ({ adminPage: admin
   await expect(cards.locator('section[data-card="1"] li')).toHaveCount(2);
 });
 
-type Board = { version: number; cards: { number: number; players: { entry_id: number; name: string }[] }[] };
-
 /** Every hole of the card for these entries (a 3 each) as the admin's phone sends it: the card's scores. */
 const wholeCard = (entryIds: number[], holes = 18) =>
   entryIds.flatMap((entryId) =>
@@ -208,7 +208,11 @@ test("a withdrawal after publish: the admin withdraws with a reason, then marks 
       const id = await entered(admin, roundId, fn, `Wd${tag}`, "MA1");
       await api(admin, "POST", `/api/admin/rounds/${roundId}/check-in`, { entry_id: id });
     }
-    const made = await api<Board>(admin, "POST", `/api/admin/rounds/${roundId}/cards`, { version: 0, mode: "random", start: "tee_times" });
+    const made = await api<CardBoardJson>(admin, "POST", `/api/admin/rounds/${roundId}/cards`, {
+      version: 0,
+      mode: "random",
+      start: "tee_times",
+    });
     await api(admin, "POST", `/api/admin/rounds/${roundId}/cards/publish`, { version: made.version });
     const [one, two] = made.cards;
     if (!one || !two) throw new Error("two cards were not made");

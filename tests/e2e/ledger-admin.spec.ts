@@ -3,6 +3,7 @@ import { api, letters, makePlayer } from "./api";
 import { partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
 import { booksSoundAtTheEnd } from "./books";
+import type { PlayerStatsJson } from "../../workers/api/serializers/players";
 
 booksSoundAtTheEnd();
 
@@ -11,28 +12,27 @@ booksSoundAtTheEnd();
 // phone: ace-pot.spec.ts). The players are the test's own, so no other test moves their
 // balances meanwhile.
 
-type ApiPlayer = { id: number; fn: string; ln: string; balance: number; inactive: boolean };
 const money = (n: number) => `$${n.toFixed(2)}`;
 
 async function balances(request: APIRequestContext, ...ids: number[]) {
-  const players: ApiPlayer[] = await (await request.get("/api/players")).json();
+  const players: PlayerStatsJson[] = await (await request.get("/api/players")).json();
   return ids.map((id) => players.find((p) => p.id === id)!.balance);
 }
 
 /** Two new players of the admin's; the first given `credit` dollars by the league. */
-async function ownPlayers(admin: Page, request: APIRequestContext, credit: number): Promise<ApiPlayer[]> {
+async function ownPlayers(admin: Page, request: APIRequestContext, credit: number): Promise<PlayerStatsJson[]> {
   const tag = letters();
   const ids = [await makePlayer(admin, "Lee", `Ledgera${tag}`), await makePlayer(admin, "Max", `Ledgerb${tag}`)];
   if (credit > 0)
     await api(admin, "POST", "/api/transfers/add", {
       values: { d: Math.floor(Date.now() / 1000), fromPlayer: null, toPlayer: ids[0], amt: credit, description: `e2e credit ${tag}` },
     });
-  const players: ApiPlayer[] = await (await request.get("/api/players")).json();
+  const players: PlayerStatsJson[] = await (await request.get("/api/players")).json();
   return ids.map((id) => players.find((p) => p.id === id)!);
 }
 
 /** The balance /players-all shows in a player's row. */
-async function shownBalance(page: Page, p: ApiPlayer) {
+async function shownBalance(page: Page, p: PlayerStatsJson) {
   await page.goto(`/players-all?name=${encodeURIComponent(p.ln)}`);
   const row = page.getByRole("row", { name: new RegExp(`${p.fn} ${p.ln}`) }).first();
   return row;
@@ -42,7 +42,7 @@ test("the admin adds a transfer, both balances change on /players-all, and the d
   adminPage: page,
   request,
 }) => {
-  const [from, to] = (await ownPlayers(page, request, 5)) as [ApiPlayer, ApiPlayer];
+  const [from, to] = (await ownPlayers(page, request, 5)) as [PlayerStatsJson, PlayerStatsJson];
   const [fromBefore, toBefore] = await balances(request, from.id, to.id);
   const description = `e2e ${Date.now()}`;
 
@@ -69,7 +69,7 @@ test("the admin adds a transfer, both balances change on /players-all, and the d
 });
 
 test("a transfer of more credit than the sender has is refused in the form, and nothing moves", async ({ adminPage: page, request }) => {
-  const [from, to] = (await ownPlayers(page, request, 0)) as [ApiPlayer, ApiPlayer];
+  const [from, to] = (await ownPlayers(page, request, 0)) as [PlayerStatsJson, PlayerStatsJson];
   const [before] = await balances(request, from.id);
   await page.goto("/transfers");
   const form = page.getByRole("region", { name: "Add transfer" });

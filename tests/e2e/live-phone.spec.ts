@@ -3,6 +3,7 @@ import { api, claimedPlayer, letters, makePlayer, moveAway } from "./api";
 import { hydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 import { PHONE, hole, liveRound, logInAs, phone, waitingLine } from "./live";
+import type { LiveLogJson, LiveStateJson } from "../../workers/api/serializers/live";
 
 // Live scoring on the players' phones (ADR 26, "The phone"), at 375 px: a phone that two
 // players share in turn, a wrong PIN answered where the scorer looks, and the night screen
@@ -10,10 +11,8 @@ import { PHONE, hole, liveRound, logInAs, phone, waitingLine } from "./live";
 
 test.describe.configure({ timeout: 240_000 });
 
-type Logged = { changes: { entryId: number; hole: number; value: number; scorer: { name: string } }[] };
-
 /** The round's change log, as the admin reads it. */
-const logOf = (admin: Page, roundId: number) => api<Logged>(admin, "GET", `/api/admin/live/${roundId}/log`);
+const logOf = (admin: Page, roundId: number) => api<LiveLogJson>(admin, "GET", `/api/admin/live/${roundId}/log`);
 
 /** Opens the navbar's menu (a phone's) and taps Log out. */
 async function tapLogOut(page: Page) {
@@ -85,11 +84,9 @@ test("a phone shared in turn: what waits stays its scorer's, and the next login 
   }
 });
 
-type Live = { state: { players: { entryId: number; playerId: number; name: string }[] } };
-
 /** Every hole of every player of the round at par 3, sent by `scorer` through the /api as a phone would. */
 async function scoreEveryHole(scorer: Page, roundId: number) {
-  const { state } = await api<Live>(scorer, "GET", `/api/live/${roundId}`);
+  const { state } = await api<LiveStateJson>(scorer, "GET", `/api/live/${roundId}`);
   const at = Math.floor(Date.now() / 1000);
   const changes = state.players.flatMap((p) =>
     Array.from({ length: 18 }, (_, i) => ({
@@ -163,7 +160,7 @@ test("the night screen's Live scoring follows the round without a reload when ph
     await expect(row("Not started")).toHaveText("Card 1");
 
     // A's phone says B took 3 on hole 1, B's phone says 4: the hole is in question.
-    const { state } = await api<Live>(a.page, "GET", `/api/live/${roundId}`);
+    const { state } = await api<LiveStateJson>(a.page, "GET", `/api/live/${roundId}`);
     const entryB = state.players.find((p) => p.playerId === b.playerId)?.entryId ?? 0;
     const at = Math.floor(Date.now() / 1000);
     const stroke = (strokes: number) => ({ id: `e2e-${letters()}-${strokes}`, at, kind: "strokes", entryId: entryB, hole: 1, strokes });
@@ -198,7 +195,7 @@ test("the round page's side pots follow a CTP marked on a phone, without a reloa
     await add.getByLabel("CTP holes").fill("3");
     await add.getByRole("button", { name: "Add side pot" }).click();
     await expect(add.getByRole("status")).toContainText(`Added ${pot}`);
-    const { state } = await api<Live>(admin, "GET", `/api/live/${roundId}`);
+    const { state } = await api<LiveStateJson>(admin, "GET", `/api/live/${roundId}`);
     for (const p of state.players) {
       const join = pots.getByRole("form", { name: `Add a player to ${pot}` });
       await join.getByLabel(`Add to ${pot}`).selectOption(String(p.entryId));

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { api, makeRound, publishCards } from "./api";
 import { appOrigin, expect, newContext, test } from "./fixtures";
+import type { NewEntryJson } from "../../workers/api/serializers/entries";
 
 // Live scoring's e2e set-up (ADR 26): a phone at 375 px, a published round of the given
 // players, and the scoring page's parts the tests read.
@@ -17,7 +18,7 @@ export async function phone(browser: Browser, from: Page): Promise<Page> {
 export async function liveRound(admin: Page, name: string, playerIds: number[]): Promise<number> {
   const roundId = await makeRound(admin, name, 1 / 24, { aceDollars: 0 });
   for (const player of playerIds) {
-    const { newEntry } = await api<{ newEntry: { id: number } }>(admin, "POST", "/api/admin/entry/add", {
+    const { newEntry } = await api<NewEntryJson>(admin, "POST", "/api/admin/entry/add", {
       values: { round_id: roundId, player, division: "MA2" },
     });
     await api(admin, "POST", `/api/admin/rounds/${roundId}/check-in`, { entry_id: newEntry.id });

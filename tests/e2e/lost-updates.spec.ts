@@ -3,6 +3,10 @@ import { api, letters, makeRound } from "./api";
 import { hydrated } from "./axe";
 import { expect, test } from "./fixtures";
 import { booksSoundAtTheEnd } from "./books";
+import type { EntryJson } from "../../workers/api/serializers/entries";
+import type { RoundJson } from "../../workers/api/serializers/rounds";
+import type { SavedJson } from "../../workers/api/serializers/saved";
+import type { SettingsJson } from "../../workers/api/serializers/standings";
 
 booksSoundAtTheEnd();
 
@@ -11,21 +15,9 @@ booksSoundAtTheEnd();
 // one round, or of the multi-round editor, never overwrite each other silently: the
 // second Save is refused with the message and the first tab's values stand.
 
-type ApiEntry = {
-  id: number;
-  fn: string;
-  ln: string;
-  payout: number;
-  credit_added: number;
-  payoutAdjust: number;
-  version: number;
-  rating?: number | null;
-};
-type ApiRound = { id: number; n: string; payout: number; version: number };
-
 const STALE_ENTRY = "This entry changed since you opened it. Reload to see the new values.";
 const STALE_ROUND = "This round changed since you opened it. Reload to see the new values.";
-const entriesOf = (page: Page, roundId: number) => api<ApiEntry[]>(page, "GET", `/api/entries/${roundId}`);
+const entriesOf = (page: Page, roundId: number) => api<EntryJson[]>(page, "GET", `/api/entries/${roundId}`);
 const dollars = (n: number) => n.toFixed(2);
 
 /** A round played two days ago with four MA3 players scored 49, 50, 52 and 55 (two paid), nothing credited. */
@@ -34,13 +26,13 @@ async function scoredRound(page: Page) {
   const roundId = await makeRound(page, `Money ${tag}`, -2);
   const names = ["Ann", "Bob", "Cy", "Dee"].map((fn) => ({ fn, ln: `Lost${tag}${fn.toLowerCase()}` }));
   for (const n of names) {
-    const { id } = await api<{ id: number }>(page, "POST", "/api/admin/player/", { values: { ...n, division: "MA3" } });
+    const { id } = await api<SavedJson>(page, "POST", "/api/admin/player/", { values: { ...n, division: "MA3" } });
     await api(page, "POST", "/api/admin/entry/add", { values: { round_id: roundId, player: id, division: "MA3" } });
   }
   const scores = [52, 49, 55, 50];
   const read = await entriesOf(page, roundId);
   const data = names.map((n, i) => {
-    const e = read.find((r) => r.ln === n.ln) as ApiEntry;
+    const e = read.find((r) => r.ln === n.ln) as EntryJson;
     return { id: e.id, version: e.version, value: { score: scores[i] } };
   });
   await api(page, "POST", "/api/admin/entry/bulk", { data });
@@ -64,7 +56,7 @@ test("after Credit payouts the inputs show the credited amounts, nothing is mark
   const credited = await entriesOf(page, roundId);
   expect(credited.filter((e) => e.credit_added > 0)).toHaveLength(2);
   for (const name of names) {
-    const entry = credited.find((e) => `${e.fn} ${e.ln}` === name) as ApiEntry;
+    const entry = credited.find((e) => `${e.fn} ${e.ln}` === name) as EntryJson;
     await expect(page.getByLabel(`Credit added for ${name}`)).toHaveValue(dollars(entry.credit_added));
   }
   const form = page.getByRole("form", { name: "Entries" });
@@ -76,7 +68,7 @@ test("after Credit payouts the inputs show the credited amounts, nothing is mark
   await posted;
   // The round's ratings are worked out after the scores' request, whenever it lands (ADR 17):
   // they are not the Save's to keep, so they are left out of the comparison.
-  const unrated = (list: ApiEntry[]) => list.map(({ rating: _, ...e }) => e);
+  const unrated = (list: EntryJson[]) => list.map(({ rating: _, ...e }) => e);
   expect(unrated(await entriesOf(page, roundId))).toEqual(unrated(credited));
 });
 
@@ -92,7 +84,7 @@ test("an unsaved edit survives an action that leaves its row alone; one the acti
   await page.getByRole("dialog").getByRole("button", { name: "Credit payouts" }).click();
   await expect(page.getByText("Credited payouts to 2 players.")).toBeVisible();
 
-  const bobNow = (await entriesOf(page, roundId)).find((e) => `${e.fn} ${e.ln}` === bob) as ApiEntry;
+  const bobNow = (await entriesOf(page, roundId)).find((e) => `${e.fn} ${e.ln}` === bob) as EntryJson;
   await expect(page.getByLabel(`Credit added for ${bob}`)).toHaveValue(dollars(bobNow.credit_added));
   await expect(page.getByText(`${bob}: changed on the server before you saved`)).toBeVisible();
   await expect(page.getByLabel(`Payout adjust for ${cy}`)).toHaveValue("0.50");
@@ -151,7 +143,7 @@ test("two tabs of the multi-round editor: the second Save shows the message and 
   await expect(second.getByText(new RegExp(`^Error saving rounds: Row 1 \\(.+\\): ${STALE_ROUND.replace(/\./g, "\\.")}$`))).toBeVisible();
   await expect(second.getByLabel("Payout, row 1")).toHaveValue("9.00");
 
-  const round = await api<ApiRound>(second, "GET", `/api/rounds/round/${roundId}`);
+  const round = await api<RoundJson>(second, "GET", `/api/rounds/round/${roundId}`);
   expect(round).toMatchObject({ n: `${name} renamed`, payout: 4.5 });
   await second.close();
 });
@@ -162,7 +154,7 @@ test("two tabs of /admin/settings: each Save keeps what the other saved; one set
   leagueSettings: _,
 }) => {
   await first.goto("/admin/settings");
-  const before = await api<Record<string, unknown>>(first, "GET", "/api/admin/settings");
+  const before = await api<SettingsJson>(first, "GET", "/api/admin/settings");
   const second = await first.context().newPage();
   const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
   const saveIn = (page: Page) => page.getByRole("button", { name: "Save settings" }).click();
@@ -186,7 +178,7 @@ test("two tabs of /admin/settings: each Save keeps what the other saved; one set
     // Saving again in that tab compares with what it shows now (7), not with what it first showed.
     await field(second, "Participation points").fill("8");
     await saveIn(second);
-    const settings = () => api<Record<string, unknown>>(first, "GET", "/api/admin/settings");
+    const settings = () => api<SettingsJson>(first, "GET", "/api/admin/settings");
     await expect.poll(async () => (await settings()).pointsParticipation).toBe(8);
     await expect(second.getByText("The settings changed since you opened them")).toHaveCount(0);
     const both = await settings();

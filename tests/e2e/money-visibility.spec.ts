@@ -2,6 +2,9 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { api } from "./api";
 import { checkA11y, hydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
+import type { MyClaimJson } from "../../workers/api/serializers/claims";
+import type { SettingsJson } from "../../workers/api/serializers/standings";
+import type { SimplePlayerJson } from "../../workers/api/serializers/players";
 
 // Who sees balances and transfers on the pages (moneyVisibility, ADR 25), logged out, as a
 // player and as an admin, and the anonymous cached copy after the setting changes. The
@@ -15,7 +18,7 @@ type Visibility = "everyone" | "players" | "admins";
 const timing = (res: Awaited<ReturnType<APIRequestContext["get"]>>) => /cache;desc="(\w+)"/.exec(res.headers()["server-timing"] ?? "")?.[1];
 
 async function setVisibility(admin: Page, moneyVisibility: Visibility) {
-  const current = await api<Record<string, unknown>>(admin, "GET", "/api/admin/settings");
+  const current = await api<SettingsJson>(admin, "GET", "/api/admin/settings");
   await api(admin, "PUT", "/api/admin/settings", { ...current, moneyVisibility });
 }
 
@@ -53,8 +56,8 @@ test("each setting, logged out, as a player and as an admin; the pages say who m
   browser,
   leagueSettings: _,
 }) => {
-  const mine = (await api<{ claim: { player_id: number } }>(playerPage, "GET", "/api/claims/mine")).claim.player_id;
-  const others: { id: number }[] = await (await adminPage.request.get("/api/players/simpleList")).json();
+  const mine = (await api<MyClaimJson>(playerPage, "GET", "/api/claims/mine")).claim!.player_id;
+  const others: SimplePlayerJson[] = await (await adminPage.request.get("/api/players/simpleList")).json();
   const other = others.find((p) => p.id !== mine)!.id;
   const all = { balanceColumn: true, own: true, other: true, transfers: true };
   try {

@@ -3,6 +3,9 @@ import { api, claimedPlayer, letters, makeRound } from "./api";
 import { hydrated, partHydrated } from "./axe";
 import { expect, shot, test } from "./fixtures";
 import { booksSoundAtTheEnd } from "./books";
+import type { PayPalOrderJson } from "../../workers/api/serializers/entries";
+import type { PaymentJson } from "../../workers/api/serializers/payments";
+import type { PlayerDetailJson } from "../../workers/api/serializers/players";
 
 booksSoundAtTheEnd();
 
@@ -115,7 +118,7 @@ test("a player who paid with credit and PayPal withdraws: the page says what cam
   await signUp.getByRole("button", { name: "Close" }).click();
   const registered = page.getByRole("table", { name: "Registered players" });
   await expect(registered.getByRole("link", { name: playerName })).toBeVisible();
-  const before = await api<{ balance: number }>(page, "GET", `/api/players/player/${playerId}`);
+  const before = await api<PlayerDetailJson>(page, "GET", `/api/players/player/${playerId}`);
   expect(before.balance).toBe(0);
 
   const withdraw = page.getByRole("button", { name: "Withdraw", exact: true });
@@ -131,11 +134,11 @@ test("a player who paid with credit and PayPal withdraws: the page says what cam
   await expect(page.getByText("No one has signed up for this round yet.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign up", exact: true })).toBeVisible();
   await shot(page, "money-round-withdrawn");
-  const after = await api<{ balance: number }>(page, "GET", `/api/players/player/${playerId}`);
+  const after = await api<PlayerDetailJson>(page, "GET", `/api/players/player/${playerId}`);
   expect(after.balance).toBe(6.17);
 
   // PayPal refunds $1.00 of it after all: the player got that twice; the admin takes the credit back.
-  const paid = await api<{ round_id: number; method: string; transaction_id: string }[]>(admin, "GET", "/api/admin/payments/all");
+  const paid = await api<PaymentJson[]>(admin, "GET", "/api/admin/payments/all");
   const orderID = paid.find((p) => p.round_id === roundId && p.method === "paypal")?.transaction_id;
   expect((await admin.request.post(`${standIn(info)}/standin/refund/${orderID}`, { data: { amount: 1 } })).status()).toBe(201);
   const sortOut = admin.getByRole("region", { name: "Money to sort out" });
@@ -154,7 +157,7 @@ test("a player who paid with credit and PayPal withdraws: the page says what cam
     .click();
   await expect(admin.getByText(`Took $1.00 of credit back from ${playerName}: PayPal had refunded it too.`)).toBeVisible();
   await expect(sortOut).toHaveCount(0);
-  expect((await api<{ balance: number }>(page, "GET", `/api/players/player/${playerId}`)).balance).toBe(5.17);
+  expect((await api<PlayerDetailJson>(page, "GET", `/api/players/player/${playerId}`)).balance).toBe(5.17);
   await context.close();
 });
 
@@ -165,7 +168,7 @@ test("a refund played through the stand-in: the entries screen shows it, the boo
   const { roundId, roundName, playerId, playerName, context, page } = await claimedPlayer(admin, browser, { creditDollars: 2 });
   // Sign up through PayPal as the dialog does: the order, the payer's approval, the capture.
   const choice = { round_id: roundId, player_id: playerId, division: "MA2", ace: true, credit_used: 2 };
-  const { orderID } = await api<{ orderID: string }>(page, "POST", "/api/entries/paypal-order", choice);
+  const { orderID } = await api<PayPalOrderJson>(page, "POST", "/api/entries/paypal-order", choice);
   expect((await page.request.post(`${standIn(info)}/standin/approve/${orderID}`)).status()).toBe(200);
   await api(page, "POST", "/api/entries", { ...choice, method: "paypal", payment_data: { orderID }, amount: 0, score: 0 });
   await context.close();

@@ -3,6 +3,7 @@ import { api, letters, makePlayer, makeRound } from "./api";
 import { checkA11y, hydrated } from "./axe";
 import { booksSoundAtTheEnd } from "./books";
 import { expect, shot, test } from "./fixtures";
+import type { PlayerDetailJson } from "../../workers/api/serializers/players";
 
 booksSoundAtTheEnd();
 
@@ -137,7 +138,7 @@ test("a walk-up paid from credit and one paid half credit half cash @narrow", as
   );
   await expect(row(half!.name)).toContainText("Paid: credit $3.00 · cash $3.00");
 
-  const balance = async (id: number) => (await api<{ balance: number }>(page, "GET", `/api/players/player/${id}`)).balance;
+  const balance = async (id: number) => (await api<PlayerDetailJson>(page, "GET", `/api/players/player/${id}`)).balance;
   expect([await balance(rich!.id), await balance(half!.id)]).toEqual([54, 0]);
 });
 

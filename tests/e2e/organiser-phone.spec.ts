@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { api, letters, makeRound, playedRound } from "./api";
 import { checkA11y, hydrated } from "./axe";
 import { expect, test } from "./fixtures";
+import type { EntryJson } from "../../workers/api/serializers/entries";
 
 // The organiser's screens on a phone at the course (375 px): the page scrolls only down,
 // every action of every row is on screen (the kit's stacked rows), and the actions work.
@@ -116,7 +117,7 @@ test("the entries editor on a phone: the last entry's score saved from the save 
   await expect(page.getByText("1 entry changed")).toBeVisible();
   await save.click();
   await expect(page.getByText("No unsaved changes")).toBeVisible();
-  const entries: { player_id: number; score: number }[] = await (await page.request.get(`/api/entries/${roundId}`)).json();
+  const entries: EntryJson[] = await (await page.request.get(`/api/entries/${roundId}`)).json();
   expect(entries.find((e) => e.player_id === last.id)?.score).toBe(57);
 });
 
@@ -143,7 +144,7 @@ test("a player's rounds show the payout and the credit added and used on a phone
     { fn: "Bo", division: "MA3", score: 55 },
   ]);
   const winner = players[0];
-  const entries: { id: number; player_id: number; version: number }[] = await (await page.request.get(`/api/entries/${roundId}`)).json();
+  const entries: EntryJson[] = await (await page.request.get(`/api/entries/${roundId}`)).json();
   const entry = entries.find((e) => e.player_id === winner.id)!;
   await api(page, "POST", "/api/admin/entry/bulk", {
     data: [{ id: entry.id, version: entry.version, value: { credit_added: 9, credit_used: 3 } }],

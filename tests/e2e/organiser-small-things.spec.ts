@@ -3,6 +3,8 @@ import { api, claimedPlayer, letters, makePlayer, makeRound, playedRound, send }
 import { hydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 import { booksSoundAtTheEnd } from "./books";
+import type { NewEntryJson } from "../../workers/api/serializers/entries";
+import type { RoundJson } from "../../workers/api/serializers/rounds";
 
 booksSoundAtTheEnd();
 
@@ -11,11 +13,9 @@ booksSoundAtTheEnd();
 // Withdraw; a user whose claim waits is told so, not asked to claim. Every row is the
 // test's own. Rounds that end up started take no ace fee (the pot is the league's).
 
-type ApiRound = Record<string, unknown> & { d: number };
-
 /** Moves the test's round to `secondsFromNow`, keeping the rest of it (its registration flag too). */
 async function moveTo(admin: Page, roundId: number, secondsFromNow: number) {
-  const round = await api<ApiRound>(admin, "GET", `/api/rounds/round/${roundId}`);
+  const round = await api<RoundJson>(admin, "GET", `/api/rounds/round/${roundId}`);
   const { entry_count: _, openForRegistration: __, ...values } = round;
   await api(admin, "POST", "/api/admin/round/", { ...values, d: Math.floor(Date.now() / 1000) + secondsFromNow });
 }
@@ -56,7 +56,7 @@ test("a final round says Closed on its page and in the admin's rounds, and has n
   const entries: { id: number; version: number }[] = [];
   for (const [i, fn] of ["Ada", "Ben"].entries()) {
     const player = await makePlayer(admin, fn, `Fi${String.fromCharCode(97 + i)}${tag}`, "MA1");
-    const { newEntry } = await api<{ newEntry: { id: number; version: number } }>(admin, "POST", "/api/admin/entry/add", {
+    const { newEntry } = await api<NewEntryJson>(admin, "POST", "/api/admin/entry/add", {
       values: { round_id: roundId, player, division: "MA1", ace: false },
     });
     entries.push(newEntry);

@@ -1,5 +1,7 @@
 import { hydrated } from "./axe";
 import { DEMO, expect, test } from "./fixtures";
+import type { RoundJson } from "../../workers/api/serializers/rounds";
+import type { PlayerDetailJson } from "../../workers/api/serializers/players";
 
 // The page cache as `npm start` serves it (the Cache API standing in for Workers Cache):
 // a repeated anonymous request is answered without D1 or React; a logged-in visitor
@@ -7,7 +9,6 @@ import { DEMO, expect, test } from "./fixtures";
 // run, and a write purges the pages it changed: a miss where a hit was expected is read
 // again (toPass), never a hit where a miss was.
 
-type Round = { id: number };
 const timing = (headers: Record<string, string>) => {
   const t = headers["server-timing"] ?? "";
   return {
@@ -18,7 +19,7 @@ const timing = (headers: Record<string, string>) => {
 };
 
 test("a repeated anonymous request is a hit: no D1 query, no render", async ({ playwright, baseURL, request }) => {
-  const rounds: Round[] = await (await request.get("/api/rounds/all")).json();
+  const rounds: RoundJson[] = await (await request.get("/api/rounds/all")).json();
   const anonymous = await playwright.request.newContext({ baseURL });
   for (const path of ["/", `/rounds/${rounds[0].id}`, "/players-all", "/api/players"]) {
     let first = await anonymous.get(path);
@@ -118,13 +119,13 @@ test("an admin deleting a user who claimed a player: the next anonymous read sho
     cached = await anonymous.get(path);
     expect(timing(cached.headers()).cache).toBe("hit");
   }).toPass({ timeout: 30_000 });
-  const before: { id: number }[] = (await cached.json()).claims;
+  const before = ((await cached.json()) as PlayerDetailJson).claims;
   expect(before.map((c) => c.id)).toContain(detail.claims[0].id);
 
   expect((await request.delete(`/api/admin/users/${claimant.id}`, { headers: auth })).status()).toBe(200);
   const after = await anonymous.get(path);
   expect(timing(after.headers()).cache).toBe("miss");
-  const left: { id: number }[] = (await after.json()).claims;
+  const left = ((await after.json()) as PlayerDetailJson).claims;
   expect(left.map((c) => c.id)).toEqual(before.map((c) => c.id).filter((id) => id !== detail.claims[0].id));
   await anonymous.dispose();
 });

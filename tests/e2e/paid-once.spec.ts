@@ -4,6 +4,8 @@ import { checkA11y, hydrated } from "./axe";
 import { booksSoundAtTheEnd } from "./books";
 import { expect, shot, test } from "./fixtures";
 import { liveRound, phone as phoneOf } from "./live";
+import type { EntryJson } from "../../workers/api/serializers/entries";
+import type { LiveStateJson } from "../../workers/api/serializers/live";
 
 // An entry is paid once (ADR 37), on the organiser's phone: cash entered twice is refused,
 // recorded anyway only when marked "more than owed", then listed to sort out and voided
@@ -91,15 +93,11 @@ test("cash recorded twice: refused, then marked more than owed, listed to sort o
 });
 
 async function entryId(page: Page, roundId: number, name: string): Promise<number> {
-  const list = await api<{ id: number; fn: string; ln: string }[]>(page, "GET", `/api/entries/${roundId}`);
+  const list = await api<EntryJson[]>(page, "GET", `/api/entries/${roundId}`);
   const found = list.find((e) => `${e.fn} ${e.ln}` === name);
   if (!found) throw new Error(`${name} is not entered in round ${roundId}`);
   return found.id;
 }
-
-type LiveStateJson = {
-  state: { cards: { id: number }[]; holes: { par: number }[]; players: { entryId: number; playerId: number }[] };
-};
 
 test("a signed card corrected after Credit payouts: the entries and night screens say the credit is stale @narrow", async ({
   adminPage: admin,

@@ -3,6 +3,9 @@ import { api, claimedPlayer, letters } from "./api";
 import { partHydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 import { booksSoundAtTheEnd } from "./books";
+import type { SimplePlayerJson } from "../../workers/api/serializers/players";
+import type { RegisteredJson } from "../../workers/api/serializers/users";
+import type { RoundJson } from "../../workers/api/serializers/rounds";
 
 booksSoundAtTheEnd();
 
@@ -57,7 +60,7 @@ test("a user with no claim is asked to claim; one waiting for an admin is told s
   const context = await newContext(browser);
   const user = await context.newPage();
   const t = letters();
-  const { token } = await api<{ token: string }>(user, "POST", "/api/users/register", {
+  const { token } = await api<RegisteredJson>(user, "POST", "/api/users/register", {
     email: `home-${t}@e2e.test`,
     name: `Home ${t}`,
     password: "Fairway-Drive-42",
@@ -87,7 +90,7 @@ test("a user with no claim is asked to claim; one waiting for an admin is told s
 });
 
 test("/players opens on the players of the latest rounds, and the search still works", async ({ page, request }) => {
-  const rounds: { id: number; d: number; entry_count: number }[] = await (await request.get("/api/rounds/all")).json();
+  const rounds: RoundJson[] = await (await request.get("/api/rounds/all")).json();
   const now = Date.now() / 1000;
   const latest = rounds
     .filter((r) => r.d <= now)
@@ -96,7 +99,7 @@ test("/players opens on the players of the latest rounds, and the search still w
   // Someone entered in one of them (other tests make rounds of their own, some still empty).
   let someone: { id: number; fn: string; ln: string } | undefined;
   for (const round of latest) {
-    someone ??= ((await (await request.get(`/api/players/round/${round.id}`)).json()) as { id: number; fn: string; ln: string }[])[0];
+    someone ??= ((await (await request.get(`/api/players/round/${round.id}`)).json()) as SimplePlayerJson[])[0];
   }
   expect(someone, "a player of the latest rounds").toBeDefined();
   if (!someone) return;
@@ -117,7 +120,7 @@ test("/players opens on the players of the latest rounds, and the search still w
 });
 
 test("without JavaScript /players lists the recent players and searches", async ({ browser, request }) => {
-  const players: { id: number; fn: string; ln: string }[] = await (await request.get("/api/players/simpleList")).json();
+  const players: SimplePlayerJson[] = await (await request.get("/api/players/simpleList")).json();
   const target = players.find((p) => p.ln.length >= 4)!;
   const context = await newContext(browser, { javaScriptEnabled: false });
   const page = await context.newPage();

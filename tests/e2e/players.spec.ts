@@ -1,6 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { expect, loggedInContext, newContext, test } from "./fixtures";
+import type { AceJson } from "../../workers/api/serializers/aces";
+import type { PlayerStatsJson, SimplePlayerJson } from "../../workers/api/serializers/players";
+import type { PlayerRoundJson } from "../../workers/api/serializers/rounds";
+import type { TransferJson } from "../../workers/api/serializers/transfers";
 
 // The player pages, aces and transfers against the seeded demo league. Expectations come
 // from the /api, which reads the same D1, so the pages are checked against the data. Other
@@ -8,38 +12,20 @@ import { expect, loggedInContext, newContext, test } from "./fixtures";
 // /api and the page again until both show the same moment (toPass), and the ace list is
 // read holding `acePot` (no other test adds an ace meanwhile).
 
-type ApiPlayer = {
-  id: number;
-  fn: string;
-  ln: string;
-  pdga: string | null;
-  division: string;
-  inactive: boolean;
-  balance: number;
-  roundCount: number;
-  roundCountYear: number;
-  average: number | null;
-  thisYearAverage: number | null;
-};
-type ApiPlayerRound = { round_id: number; score: number; result: string | null };
-type ApiTransfer = {
-  id: number;
-  fromPlayer: number | null;
-  toPlayer: number | null;
-  fPlayer: string | null;
-  tPlayer: string | null;
-  amt: number;
-};
-type ApiAce = { player: number; fn: string; ln: string; amt: number; round_id: number | null };
-
 const LEAGUE = /^LEAGUE_NAME\s*=\s*"(.+)"/m.exec(readFileSync("wrangler.toml", "utf8"))?.[1] ?? "";
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 const avg = (n: number | null) => (n === null ? "–" : n.toFixed(1));
 const byText = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" });
-const byName = (a: ApiPlayer, b: ApiPlayer) => byText(a.ln, b.ln) || byText(a.fn, b.fn) || a.id - b.id;
+/** A player of GET /api/players with the balance shown, as it is to everyone by default (moneyVisibility). */
+type ShownPlayer = PlayerStatsJson & { balance: number };
 
-async function apiPlayers(request: APIRequestContext): Promise<ApiPlayer[]> {
-  return (await request.get("/api/players")).json();
+const byName = (a: ShownPlayer, b: ShownPlayer) => byText(a.ln, b.ln) || byText(a.fn, b.fn) || a.id - b.id;
+
+async function apiPlayers(request: APIRequestContext): Promise<ShownPlayer[]> {
+  const players: PlayerStatsJson[] = await (await request.get("/api/players")).json();
+  // A hidden balance is null (ADR 25): these tests read the league's default, where it never is.
+  expect(players.filter((p) => p.balance === null).length, "balances hidden from a visitor").toBe(0);
+  return players as ShownPlayer[];
 }
 
 /** A browser context with JavaScript off: what a visitor gets before (or without) the bundle. */
@@ -83,7 +69,7 @@ const column = (page: Page, n: number) => table(page).locator(`tbody tr td:nth-c
 test.describe("/players-all", () => {
   test("shows every player a page at a time with counts, averages and balances", async ({ page, request }) => {
     const rows = table(page).locator("tbody tr");
-    let players: ApiPlayer[] = [];
+    let players: ShownPlayer[] = [];
     await sameMoment(page, async () => {
       players = [...(await apiPlayers(request))].sort(byName);
       expect(players.length).toBeGreaterThan(PAGE); // the demo league needs a second page
@@ -124,7 +110,7 @@ test.describe("/players-all", () => {
   });
 
   test("sorts by balance and by average with JavaScript off", async ({ browser, extraHTTPHeaders, request }) => {
-    let players: ApiPlayer[] = [];
+    let players: ShownPlayer[] = [];
     const page = await noScriptPage(browser, extraHTTPHeaders ?? {});
     await sameMoment(page, async () => {
       players = await apiPlayers(request);
@@ -185,9 +171,9 @@ test.describe("/players-all", () => {
   });
 
   test("filters by division and by name with JavaScript off, keeping the sort", async ({ browser, extraHTTPHeaders, request }) => {
-    let players: ApiPlayer[] = [];
+    let players: ShownPlayer[] = [];
     const page = await noScriptPage(browser, extraHTTPHeaders ?? {});
-    let ma1: ApiPlayer[] = [];
+    let ma1: ShownPlayer[] = [];
     await sameMoment(page, async () => {
       players = await apiPlayers(request);
       await page.goto("/players-all?sort=balance&dir=desc");
@@ -228,7 +214,7 @@ test.describe("/players-all", () => {
   });
 
   test("with JavaScript a new division applies at once, the name as it is typed, and Clear empties both", async ({ page, request }) => {
-    let players: ApiPlayer[] = [];
+    let players: ShownPlayer[] = [];
     await sameMoment(page, async () => {
       players = await apiPlayers(request);
       await page.goto("/players-all");
@@ -270,9 +256,9 @@ test.describe("/players/{id}", () => {
   test("shows the summary the /api gives: division, PDGA, credit, rounds, wins, best score, averages", async ({ page, request }) => {
     const players = await apiPlayers(request);
     // The busiest player who has won a round, so wins and best score are not zero.
-    let found: { player: ApiPlayer; rounds: ApiPlayerRound[] } | undefined;
+    let found: { player: ShownPlayer; rounds: PlayerRoundJson[] } | undefined;
     for (const player of [...players].sort((a, b) => b.roundCount - a.roundCount)) {
-      const rounds: ApiPlayerRound[] = await (await request.get(`/api/rounds/roundsByPlayer/${player.id}`)).json();
+      const rounds: PlayerRoundJson[] = await (await request.get(`/api/rounds/roundsByPlayer/${player.id}`)).json();
       if (rounds.some((r) => r.score > 0 && r.result?.startsWith("1/"))) {
         found = { player, rounds };
         break;
@@ -304,12 +290,12 @@ test.describe("/players/{id}", () => {
 
   test("lists the player's rounds and transfers", async ({ page, request }) => {
     await sameMoment(page, async () => {
-      const transfers: ApiTransfer[] = await (await request.get("/api/transfers")).json();
+      const transfers: TransferJson[] = await (await request.get("/api/transfers")).json();
       // The league's oldest transfer names a seeded player: the newest names one another
       // test made and is changing now, so the comparison would be tried again and again.
       const playerId = transfers.findLast((t) => t.toPlayer !== null)?.toPlayer as number;
       const player = await (await request.get(`/api/players/player/${playerId}`)).json();
-      const rounds: ApiPlayerRound[] = await (await request.get(`/api/rounds/roundsByPlayer/${playerId}`)).json();
+      const rounds: PlayerRoundJson[] = await (await request.get(`/api/rounds/roundsByPlayer/${playerId}`)).json();
       const own: unknown[] = await (await request.get(`/api/transfers/transfersByPlayer/${playerId}`)).json();
       await page.goto(`/players/${playerId}`);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(`${player.fn} ${player.ln}`);
@@ -340,7 +326,7 @@ test.describe("/players/{id}", () => {
 });
 
 test("player search starts at three characters and says when nothing matches", async ({ page, request }) => {
-  const players: { id: number; fn: string; ln: string }[] = await (await request.get("/api/players/simpleList")).json();
+  const players: SimplePlayerJson[] = await (await request.get("/api/players/simpleList")).json();
   const target = players.find((p) => p.ln.length >= 4) as (typeof players)[number];
   // The page waits 300 ms after the last keystroke before it searches: the test's own clock
   // runs that wait out, and the searches the page asks the server for are recorded.
@@ -369,7 +355,7 @@ test("player search starts at three characters and says when nothing matches", a
 test.describe("/aces", () => {
   test("shows the current pot and the history, names linking to player pages", async ({ page, request, acePot: _ }) => {
     const { pot } = await (await request.get("/api/ace")).json();
-    const aces: ApiAce[] = await (await request.get("/api/ace/list")).json();
+    const aces: AceJson[] = await (await request.get("/api/ace/list")).json();
     await page.goto("/aces");
     await expect(page.getByText(`Current Ace Pot: ${money(pot)}`)).toBeVisible();
     const rows = page.getByRole("table", { name: "Ace History" }).locator("tbody tr");
@@ -383,7 +369,7 @@ test.describe("/aces", () => {
   });
 
   test("an admin's ace history links each date to the round form", async ({ browser, request, acePot: _ }) => {
-    const aces: ApiAce[] = await (await request.get("/api/ace/list")).json();
+    const aces: AceJson[] = await (await request.get("/api/ace/list")).json();
     const withRound = aces.filter((a) => a.round_id !== null);
     const context = await loggedInContext(browser, "admin@league.test", "LeagueAdmin2026");
     const page = await context.newPage();
@@ -400,7 +386,7 @@ test("transfers list every transfer, names linking to player pages and the leagu
   const rows = page.getByRole("table", { name: "Transfers" }).locator("tbody tr");
   const quick = expect.configure({ timeout: 1_000 });
   await sameMoment(page, async () => {
-    const transfers: ApiTransfer[] = await (await request.get("/api/transfers")).json();
+    const transfers: TransferJson[] = await (await request.get("/api/transfers")).json();
     await page.goto("/transfers");
     await quick(rows).toHaveCount(transfers.length);
     for (const [i, t] of transfers.entries()) {

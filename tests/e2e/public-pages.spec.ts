@@ -1,15 +1,15 @@
 import { expect, test } from "./fixtures";
+import type { RoundJson } from "../../workers/api/serializers/rounds";
+import type { SimplePlayerJson } from "../../workers/api/serializers/players";
 
 // Every public page against the seeded demo league. Expectations come from the /api,
 // which reads the same D1, so the pages are checked against the data, not against copies.
 
-type Round = { id: number; d: number; n: string; entry_count: number };
-
 // The rounds pages are in rounds.spec.ts.
 
 test("no page scrolls sideways at 360 px @narrow", async ({ page, request }) => {
-  const rounds: Round[] = await (await request.get("/api/rounds/all")).json();
-  const players: { id: number }[] = await (await request.get("/api/players/simpleList")).json();
+  const rounds: RoundJson[] = await (await request.get("/api/rounds/all")).json();
+  const players: SimplePlayerJson[] = await (await request.get("/api/players/simpleList")).json();
   await page.setViewportSize({ width: 360, height: 740 });
   const paths = [
     "/",

@@ -1,22 +1,15 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { checkA11y, hydrated } from "./axe";
 import { expect, shot, test } from "./fixtures";
+import type { EntryJson } from "../../workers/api/serializers/entries";
+import type { RatingAndHandicapJson } from "../../workers/api/serializers/rating-and-handicap";
+import type { RoundJson } from "../../workers/api/serializers/rounds";
 
 // Round ratings and handicaps on the seeded demo league (rated by the seed). The
 // pages are checked against the /api, which reads the same D1.
 
-type Round = { id: number; d: number; entry_count: number };
-type Entry = { player_id: number; fn: string; ln: string; score: number; rating: number | null };
-type History = {
-  handicap: number | null;
-  handicapMethod: { rounds: number; average: number; par: number; overPar: number; percent: number } | null;
-  handicapHistory: { round_id: number; score: number; handicap: number | null }[];
-  rating: number | null;
-  ratingHistory: { round_id: number; round_rating: number | null; rating: number | null }[];
-};
-
-async function playedRound(request: APIRequestContext): Promise<Round> {
-  const rounds: Round[] = await (await request.get("/api/rounds/all")).json();
+async function playedRound(request: APIRequestContext): Promise<RoundJson> {
+  const rounds: RoundJson[] = await (await request.get("/api/rounds/all")).json();
   const now = Date.now() / 1000;
   // A league night of the seed: other specs add played rounds of a few fresh players (no
   // history, so no handicap) meanwhile, and never change the seed's.
@@ -24,7 +17,7 @@ async function playedRound(request: APIRequestContext): Promise<Round> {
 }
 
 const results = (page: Page) => page.getByRole("table", { name: "Results" });
-const rowOf = (page: Page, e: Entry) =>
+const rowOf = (page: Page, e: EntryJson) =>
   results(page)
     .getByRole("row")
     .filter({ hasText: `${e.fn} ${e.ln}` });
@@ -32,7 +25,7 @@ const rowOf = (page: Page, e: Entry) =>
 // At 1280 px, every column shown; the tables on a phone: rounds.spec.ts and players.spec.ts.
 test("the round page shows each score's rating, and net scores on request", async ({ page, request }, info) => {
   const round = await playedRound(request);
-  const entries: Entry[] = await (await request.get(`/api/entries/${round.id}`)).json();
+  const entries: EntryJson[] = await (await request.get(`/api/entries/${round.id}`)).json();
   const scored = entries.filter((e) => e.score > 0);
   expect(scored.every((e) => Number.isInteger(e.rating) && e.rating! > 500 && e.rating! < 1300)).toBe(true);
 
@@ -94,10 +87,13 @@ test("net scores work without JavaScript", async ({ browser, request }) => {
 
 test("the player page shows the rating, the handicap with its sum, and their history", async ({ page, request }, info) => {
   const round = await playedRound(request);
-  const entries: Entry[] = await (await request.get(`/api/entries/${round.id}`)).json();
+  const entries: EntryJson[] = await (await request.get(`/api/entries/${round.id}`)).json();
   // A regular: the entrant of the latest round with the longest history.
   const histories = await Promise.all(
-    entries.map(async (e) => ({ e, h: (await (await request.get(`/api/players/${e.player_id}/history`)).json()) as History })),
+    entries.map(async (e) => ({
+      e,
+      h: (await (await request.get(`/api/players/${e.player_id}/history`)).json()) as RatingAndHandicapJson,
+    })),
   );
   const { e, h } = histories.sort((a, b) => b.h.handicapHistory.length - a.h.handicapHistory.length)[0]!;
   expect(h.handicap).not.toBeNull();

@@ -6,6 +6,7 @@ import { api, claimedPlayer } from "./api";
 import { booksSoundAtTheEnd } from "./books";
 import { expect, newContext, test } from "./fixtures";
 import { lapseOffers, offenders, tableChecksums, walk, walkRounds } from "./read-walk";
+import type { CalendarFeedJson } from "../../workers/api/serializers/users";
 
 booksSoundAtTheEnd();
 
@@ -39,7 +40,7 @@ test.beforeAll(async ({ browser, demoSession }, info) => {
   const made = await walkRounds(adminPage, waiter);
   lapsing = made.lapsing;
   // The personal calendar feed of the waiter (not the demo player's: other specs read that).
-  const { feed_url } = await api<{ feed_url: string }>(waiter.page, "POST", "/api/users/me/calendar-token", {});
+  const { feed_url } = await api<CalendarFeedJson>(waiter.page, "POST", "/api/users/me/calendar-token", {});
   clients = { visitor: visitor.request, player: player.request, admin: admin.request };
   const get = async (path: string, role: Role) => (await clients[role].get(path)).json();
   urls = walkUrls(await discoverIds(get, new URL(feed_url).pathname, Object.values(made)));

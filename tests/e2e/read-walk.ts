@@ -6,6 +6,8 @@ import { api, letters, makePlayer, makeRound, playedRound } from "./api";
 import { d1 } from "./d1";
 import { appOrigin, test } from "./fixtures";
 import { liveRound } from "./live";
+import type { EntryJson, NewEntryJson } from "../../workers/api/serializers/entries";
+import type { RoundJson } from "../../workers/api/serializers/rounds";
 
 // The read walk's parts for tests/e2e/read-walk.spec.ts: the rounds it walks beside the
 // seed's, the walk itself (the URLs of scripts/read-walk/list.ts), and the tables' checksums.
@@ -16,8 +18,7 @@ async function postForm(admin: Page, path: string, form: Record<string, string>)
   if (res.status() >= 400) throw new Error(`POST ${path} ${JSON.stringify(form)}: ${res.status()}`);
 }
 
-const entryIds = async (admin: Page, roundId: number) =>
-  (await api<{ id: number; version: number }[]>(admin, "GET", `/api/entries/${roundId}`)).map((e) => e.id);
+const entryIds = async (admin: Page, roundId: number) => (await api<EntryJson[]>(admin, "GET", `/api/entries/${roundId}`)).map((e) => e.id);
 
 /**
  * Rounds in the states the seed lacks, made through the admin's /api as the other specs make
@@ -57,7 +58,7 @@ export async function walkRounds(admin: Page, waiter: { page: Page; roundId: num
   const doubles = await makeRound(admin, `Walk doubles ${tag}`, -1, { aceDollars: 0, more: { doubles: true } });
   for (const fn of ["Dee", "Dan", "Dot", "Dub"]) {
     const player = await makePlayer(admin, fn, `Walk${tag}`, "MA2");
-    const { newEntry } = await api<{ newEntry: { id: number } }>(admin, "POST", "/api/admin/entry/add", {
+    const { newEntry } = await api<NewEntryJson>(admin, "POST", "/api/admin/entry/add", {
       values: { round_id: doubles, player, division: "MA2" },
     });
     await api(admin, "POST", `/api/admin/rounds/${doubles}/check-in`, { entry_id: newEntry.id });
@@ -77,10 +78,10 @@ export async function walkRounds(admin: Page, waiter: { page: Page; roundId: num
 /** A rival takes the round's one place (capped at 1) and `waiter` joins its waitlist: the rival's entry id. */
 async function fullRound(admin: Page, waiter: { page: Page; tag: string }, roundId: number): Promise<number> {
   const rival = await makePlayer(admin, "Riv", `Walk${waiter.tag}`, "MA2");
-  const { newEntry } = await api<{ newEntry: { id: number } }>(admin, "POST", "/api/admin/entry/add", {
+  const { newEntry } = await api<NewEntryJson>(admin, "POST", "/api/admin/entry/add", {
     values: { round_id: roundId, player: rival, division: "MA2" },
   });
-  const version = (await api<{ id: number; version: number }[]>(admin, "GET", "/api/rounds/all")).find((r) => r.id === roundId)?.version;
+  const version = (await api<RoundJson[]>(admin, "GET", "/api/rounds/all")).find((r) => r.id === roundId)?.version;
   await api(admin, "PUT", `/api/admin/rounds/${roundId}/caps`, { version, field_cap: 1 });
   await api(waiter.page, "POST", `/api/rounds/${roundId}/waitlist`, { division: "MA2" });
   return newEntry.id;

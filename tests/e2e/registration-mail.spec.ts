@@ -3,6 +3,7 @@ import { api } from "./api";
 import { checkA11y, hydrated } from "./axe";
 import { expect, loggedInContext, newContext, shot, test } from "./fixtures";
 import { waitForMailWithHeaders } from "./mail";
+import type { SavedJson } from "../../workers/api/serializers/saved";
 
 // Registration mail in Chromium: a player opts in on /profile, the admin
 // opens registration for a round, the mail arrives (locally an .eml file) with the round
@@ -28,7 +29,7 @@ async function setSetting(page: Page, on: boolean) {
 /** A closed round a week ahead, made through the admin /api: its id and name. */
 async function newRound(admin: Page): Promise<{ id: number; name: string }> {
   const name = `Mail Night ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-  const { id } = await api<{ id: number }>(admin, "POST", "/api/admin/round", {
+  const { id } = await api<SavedJson>(admin, "POST", "/api/admin/round", {
     d: Math.floor(Date.now() / 1000) + 7 * 86_400,
     n: name,
     loc: "Oak Hollow",

@@ -1,14 +1,14 @@
 import type { Page } from "@playwright/test";
 import { makeRound, playedRound } from "./api";
 import { expect, test } from "./fixtures";
+import type { EntryJson } from "../../workers/api/serializers/entries";
+import type { RoundJson } from "../../workers/api/serializers/rounds";
+import type { AceJson } from "../../workers/api/serializers/aces";
 
 // The rounds pages against the seeded demo league; expectations come from the /api.
 // A test that needs a played or an upcoming round makes its own, relative to today (so it
 // holds on any date), and other tests add rounds meanwhile: a count over the whole league
 // reads the /api and the page again until both show the same moment (toPass).
-
-type Round = { id: number; d: number; n: string; entry_count: number; openForRegistration?: boolean };
-type Entry = { id: number; division: string; fn: string; ln: string; player_id: number; score: number };
 
 const ZONE = "America/Chicago";
 const yearOf = (d: number) => Number(new Intl.DateTimeFormat("en-US", { timeZone: ZONE, year: "numeric" }).format(new Date(d * 1000)));
@@ -35,7 +35,7 @@ const ownPlayedRound = (admin: Page) =>
   ]);
 
 async function allRounds(request: import("@playwright/test").APIRequestContext) {
-  const rounds: Round[] = await (await request.get("/api/rounds/all")).json();
+  const rounds: RoundJson[] = await (await request.get("/api/rounds/all")).json();
   const now = Date.now() / 1000;
   return { rounds, now, season: yearOf(now) };
 }
@@ -61,7 +61,7 @@ test("home shows this season's past rounds only, every future round, and today's
 test("each past round shows its low score and who shot it", async ({ page, request, adminPage }) => {
   const { roundId } = await ownPlayedRound(adminPage);
   const played = (await allRounds(request)).rounds.find((r) => r.id === roundId)!;
-  const entries: Entry[] = await (await request.get(`/api/entries/${played.id}`)).json();
+  const entries: EntryJson[] = await (await request.get(`/api/entries/${played.id}`)).json();
   const low = Math.min(...entries.filter((e) => e.score > 0).map((e) => e.score));
   const shooters = entries.filter((e) => e.score === low).sort((a, b) => a.ln.localeCompare(b.ln) || a.fn.localeCompare(b.fn));
   await page.goto(pastOf(played.d));
@@ -139,7 +139,7 @@ test("a round's results are one table, divisions in the spec's order, places wri
 }) => {
   const { roundId } = await ownPlayedRound(adminPage);
   const played = (await allRounds(request)).rounds.find((r) => r.id === roundId)!;
-  const entries: Entry[] = await (await request.get(`/api/entries/${played.id}`)).json();
+  const entries: EntryJson[] = await (await request.get(`/api/entries/${played.id}`)).json();
   await page.goto(`/rounds/${played.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(played.n);
   await expect(page.getByRole("table")).toHaveCount(1);
@@ -161,7 +161,7 @@ test("a round's results are one table, divisions in the spec's order, places wri
 });
 
 test("a player who hit an ace in a round is marked in its results", async ({ page, request }) => {
-  const aces: { round_id: number | null; fn: string; ln: string }[] = await (await request.get("/api/ace/list")).json();
+  const aces: AceJson[] = await (await request.get("/api/ace/list")).json();
   // The oldest, newest first: the seeded league's, whose hitter played that round. An ace
   // another test adds now is tied to a round its player did not play.
   const ace = aces.filter((a) => a.round_id !== null).at(-1)!;
@@ -179,7 +179,7 @@ test("a round not played yet lists who signed up instead of empty scores", async
     ],
     { daysFromNow: 5 },
   );
-  const entries: Entry[] = await (await request.get(`/api/entries/${roundId}`)).json();
+  const entries: EntryJson[] = await (await request.get(`/api/entries/${roundId}`)).json();
   await page.goto(`/rounds/${roundId}`);
   await expect(page.getByRole("heading", { name: "Registered players" })).toBeVisible();
   const table = page.getByRole("table", { name: "Registered players" });

@@ -4,6 +4,8 @@ import { hydrated } from "./axe";
 import { computeDivisionPayouts } from "../../app/lib/payouts";
 import { expect, newContext, test } from "./fixtures";
 import { booksSoundAtTheEnd } from "./books";
+import type { SavedJson } from "../../workers/api/serializers/saved";
+import type { PlayerStatsJson } from "../../workers/api/serializers/players";
 
 booksSoundAtTheEnd();
 
@@ -16,7 +18,7 @@ booksSoundAtTheEnd();
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 async function balanceOf(page: Page, playerId: number): Promise<number> {
-  const players: { id: number; balance: number }[] = await (await page.request.get("/api/players")).json();
+  const players: PlayerStatsJson[] = await (await page.request.get("/api/players")).json();
   return players.find((p) => p.id === playerId)?.balance ?? Number.NaN;
 }
 
@@ -39,8 +41,7 @@ test("the admin enters players, pastes scores, sees payouts everywhere and pays 
     { fn: "Cy", ln: `Coté${tag}` },
   ];
   const ids: number[] = [];
-  for (const n of names)
-    ids.push((await api<{ id: number }>(page, "POST", "/api/admin/player/", { values: { ...n, division: "MA3" } })).id);
+  for (const n of names) ids.push((await api<SavedJson>(page, "POST", "/api/admin/player/", { values: { ...n, division: "MA3" } })).id);
 
   // Before any score: the public page (now in the anonymous cache) shows no results.
   const before = await anonymousRoundPage(browser, roundId);
@@ -125,7 +126,7 @@ test("the admin enters players, pastes scores, sees payouts everywhere and pays 
 test("a score above 500 is refused beside its input and nothing is saved", async ({ adminPage: page }) => {
   const tag = letters();
   const roundId = await makeRound(page, `Bad ${tag}`, 1);
-  const { id } = await api<{ id: number }>(page, "POST", "/api/admin/player/", {
+  const { id } = await api<SavedJson>(page, "POST", "/api/admin/player/", {
     values: { fn: "Dee", ln: `Dunn${tag}`, division: "MA1" },
   });
   await api(page, "POST", "/api/admin/entry/add", { values: { round_id: roundId, player: id, division: "MA1" } });

@@ -1,4 +1,5 @@
 import { expect, loggedInContext, newContext, test } from "./fixtures";
+import type { RegisteredJson } from "../../workers/api/serializers/users";
 
 // The account-security fixes, seen from a browser: no open redirect after login (with
 // JavaScript and without), logout that really ends the session, the response headers,
@@ -11,7 +12,7 @@ async function registered(request: import("@playwright/test").APIRequestContext,
   const email = unique(tag);
   const res = await request.post("/api/users/register", { data: { email, name: "Sam Secure", password: PASSWORD } });
   expect(res.status()).toBe(201);
-  return { email, ...((await res.json()) as { token: string; user: { id: number } }) };
+  return { email, ...((await res.json()) as RegisteredJson) };
 }
 
 async function logIn(page: import("@playwright/test").Page, email: string) {

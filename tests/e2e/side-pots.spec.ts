@@ -3,6 +3,7 @@ import { api, claimedPlayer, creditPayoutsInPage, expectBooksBalance, moveAway, 
 import { checkA11y, hydrated, partHydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 import { booksSoundAtTheEnd } from "./books";
+import type { EntryJson, NewEntryJson } from "../../workers/api/serializers/entries";
 
 booksSoundAtTheEnd();
 
@@ -17,7 +18,7 @@ test.describe.configure({ timeout: 180_000 });
 const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
 
 async function entryOf(admin: Page, roundId: number, playerId: number) {
-  const list = await api<{ id: number; player_id: number; version: number }[]>(admin, "GET", `/api/entries/${roundId}`);
+  const list = await api<EntryJson[]>(admin, "GET", `/api/entries/${roundId}`);
   const entry = list.find((e) => e.player_id === playerId);
   if (!entry) throw new Error(`no entry of player ${playerId}`);
   return entry;
@@ -56,7 +57,7 @@ test("a CTP night: buy-ins by sign-up and at check-in, a mark beaten on the card
     await dialog.getByRole("button", { name: "Close" }).click();
 
     // B walks in: entered and put in the pot at check-in, owing it, and pays $8 cash.
-    const { newEntry } = await api<{ newEntry: { id: number } }>(admin, "POST", "/api/admin/entry/add", {
+    const { newEntry } = await api<NewEntryJson>(admin, "POST", "/api/admin/entry/add", {
       values: { round_id: roundId, player: b.playerId, division: "MA2" },
     });
     await admin.reload();

@@ -2,6 +2,9 @@ import { api, letters, makeRound } from "./api";
 import { hydrated, partHydrated } from "./axe";
 import { expect, newContext, test } from "./fixtures";
 import { booksSoundAtTheEnd } from "./books";
+import type { ClaimAnswerJson } from "../../workers/api/serializers/claims";
+import type { SavedJson } from "../../workers/api/serializers/saved";
+import type { PlayerStatsJson } from "../../workers/api/serializers/players";
 
 booksSoundAtTheEnd();
 
@@ -18,7 +21,7 @@ test("a player with an approved claim signs up with credit; visitors and unclaim
   const tag = letters();
   const roundId = await makeRound(admin, `Signup ${tag}`, 5);
   await api(admin, "POST", "/api/admin/round/openForRegistration", { id: roundId, openForRegistration: true });
-  const { id: playerId } = await api<{ id: number }>(admin, "POST", "/api/admin/player/", {
+  const { id: playerId } = await api<SavedJson>(admin, "POST", "/api/admin/player/", {
     values: { fn: "Sam", ln: `Signup${tag}`, division: "MA2" },
   });
   await api(admin, "POST", "/api/transfers/add", {
@@ -37,7 +40,7 @@ test("a player with an approved claim signs up with credit; visitors and unclaim
   });
   await user.goto(`/rounds/${roundId}`);
   await expect(user.getByRole("link", { name: "claim your player record" })).toBeVisible();
-  const { claim } = await api<{ claim: { id: number } }>(user, "POST", "/api/claims", { player_id: playerId, note: "" });
+  const { claim } = await api<ClaimAnswerJson>(user, "POST", "/api/claims", { player_id: playerId, note: "" });
   await api(admin, "PUT", `/api/claims/${claim.id}/approve`, {});
 
   await user.reload();
@@ -62,7 +65,7 @@ test("a player with an approved claim signs up with credit; visitors and unclaim
   await expect(user.getByText("You are signed up for this round.")).toBeVisible();
   await expect(user.getByRole("table", { name: "Registered players" }).getByRole("link", { name: `Sam Signup${tag}` })).toBeVisible();
 
-  const players: { id: number; balance: number }[] = await (await user.request.get("/api/players")).json();
+  const players: PlayerStatsJson[] = await (await user.request.get("/api/players")).json();
   expect(players.find((p) => p.id === playerId)?.balance).toBe(5);
   await context.close();
 });

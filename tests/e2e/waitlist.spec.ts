@@ -2,6 +2,9 @@ import { api, claimedPlayer, expectBooksBalance, makePlayer } from "./api";
 import { checkA11y, hydrated, partHydrated } from "./axe";
 import { expect, test } from "./fixtures";
 import { booksSoundAtTheEnd } from "./books";
+import type { NewEntryJson } from "../../workers/api/serializers/entries";
+import type { PlayerDetailJson } from "../../workers/api/serializers/players";
+import type { RoundJson } from "../../workers/api/serializers/rounds";
 
 booksSoundAtTheEnd();
 
@@ -16,10 +19,10 @@ test("a full round's waitlist offers a withdrawn place, and the player confirms 
   const waiter = await claimedPlayer(admin, browser, { creditDollars: 10 });
   const { roundId, page } = waiter;
   const rivalId = await makePlayer(admin, "Riv", `Al${waiter.tag}`, "MA2");
-  const { newEntry } = await api<{ newEntry: { id: number } }>(admin, "POST", "/api/admin/entry/add", {
+  const { newEntry } = await api<NewEntryJson>(admin, "POST", "/api/admin/entry/add", {
     values: { round_id: roundId, player: rivalId, division: "MA2" },
   });
-  const rounds = await api<{ id: number; version: number }[]>(admin, "GET", "/api/rounds/all");
+  const rounds = await api<RoundJson[]>(admin, "GET", "/api/rounds/all");
   const version = rounds.find((r) => r.id === roundId)?.version;
   await api(admin, "PUT", `/api/admin/rounds/${roundId}/caps`, { version, field_cap: 1 });
 
@@ -53,7 +56,7 @@ test("a full round's waitlist offers a withdrawn place, and the player confirms 
   await expect(page.getByText("You are signed up: $6.00 paid from your league credit.")).toBeVisible();
   await expect(page.getByText("You are signed up for this round.")).toBeVisible();
   await expect(page.getByText("1 of 1 place", { exact: true })).toBeVisible();
-  expect((await api<{ balance: number }>(page, "GET", `/api/players/player/${waiter.playerId}`)).balance).toBe(4);
+  expect((await api<PlayerDetailJson>(page, "GET", `/api/players/player/${waiter.playerId}`)).balance).toBe(4);
 
   await page.goto("/");
   await expect(page.getByRole("region", { name: "Waitlists" })).toContainText("you confirmed your place from the waitlist");

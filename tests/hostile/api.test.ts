@@ -2,7 +2,7 @@
 // route — wrong types, missing fields, huge strings and numbers, negative and fractional
 // cents, bad ids, unknown enum values, malformed JSON, the wrong Content-Type, oversize
 // bodies, bad and wrong-role credentials, foreign Origins, wrong methods. Each must get a
-// 4xx with a readable { error, code }, and a checksum of every table taken around each
+// 4xx with a readable { error, code, requestId }, and a checksum of every table taken around each
 // batch must not move.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStandIn, STANDIN_CREDENTIALS } from "../../scripts/paypal-standin/standin";

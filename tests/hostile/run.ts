@@ -57,7 +57,7 @@ export function apiRequest(c: ApiCase): Request {
   return new Request(`http://localhost${c.path}`, { method: c.method, headers, body });
 }
 
-/** What is wrong with the answer to one API case, or null: a 4xx with a readable { error, code }. */
+/** What is wrong with the answer to one API case, or null: a 4xx with a readable { error, code, requestId }. */
 export async function checkApiCase(c: ApiCase): Promise<string | null> {
   let res: Response;
   try {
@@ -80,9 +80,11 @@ export async function checkApiCase(c: ApiCase): Promise<string | null> {
   } catch {
     return fail("the answer is not JSON");
   }
-  const { error, code } = (body ?? {}) as { error?: unknown; code?: unknown };
+  const { error, code, requestId } = (body ?? {}) as { error?: unknown; code?: unknown; requestId?: unknown };
   if (typeof error !== "string" || error.trim() === "") return fail("no readable error");
   if (code !== CODES[res.status]) return fail(`expected the code ${CODES[res.status]}`);
+  // The envelope names its request, as the answer's header does (ADR 43).
+  if (typeof requestId !== "string" || requestId !== res.headers.get("X-Request-Id")) return fail("no requestId matching X-Request-Id");
   if (c.expect?.error !== undefined && error !== c.expect.error) return fail(`expected the error ${JSON.stringify(c.expect.error)}`);
   return null;
 }

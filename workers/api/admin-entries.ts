@@ -1,5 +1,5 @@
 import { type AdminEnv, adminSubApp } from "./context";
-import { entryJson } from "./serializers/entries";
+import { entryJson, newEntryJson } from "./serializers/entries";
 import { toDollars } from "./serializers/money";
 import { withdrawalJson } from "./serializers/withdrawals";
 import { body } from "./validate";
@@ -36,7 +36,7 @@ async function payoutsRound(c: Context<AdminEnv>, input: { round_id: number } | 
 export const adminEntriesApi = adminSubApp()
   .post("/entry/add", body(EntryAddSchema), async (c) => {
     const entry = handedOver(c.var.db, await addEntryRow(c.var.db, c.req.valid("json").values));
-    return c.json({ success: true, newEntry: entryJson(entry) }, 201);
+    return c.json(newEntryJson(entry), 201);
   })
   .post("/entry/update", body(EntryUpdateSchema), async (c) => {
     const { id, version, values } = c.req.valid("json");

@@ -3,6 +3,7 @@ import { LiveLogQuery, LiveRoundParam } from "./params";
 import { body, param, query } from "./validate";
 import { askedBeside, liveRound, orRefused } from "~/.server/services/live/live-object";
 import { assertRoundExists } from "~/.server/services/live/live-viewer";
+import { liveLogJson } from "./serializers/live";
 import { FinalizeSchema } from "~/schemas/live";
 
 // The admin's side of live scoring (ADR 26); mounted in ./admin.ts behind the admin guard.
@@ -26,5 +27,5 @@ export const adminLiveApi = adminSubApp()
     const logged = askedBeside((async () => orRefused(await liveRound(c.env, roundId).log(roundId, after, LOG_PAGE)))());
     await assertRoundExists(c.var.db, roundId);
     const changes = await logged;
-    return c.json({ changes, more: changes.length === LOG_PAGE });
+    return c.json(liveLogJson(changes, LOG_PAGE));
   });

@@ -3,6 +3,7 @@ import { type AdminEnv, adminSubApp } from "./context";
 import { body } from "./validate";
 import { addPlayer, deletePlayer, savePlayer } from "~/.server/services/players/player-admin";
 import { idBodySchema } from "~/schemas/ids";
+import { savedJson } from "./serializers/saved";
 import { SavePlayerSchema } from "~/schemas/api-wire";
 
 // Save: the player with `id`, or a new one without.
@@ -10,9 +11,9 @@ const save = createFactory<AdminEnv>().createHandlers(body(SavePlayerSchema), as
   const { id, values } = c.req.valid("json");
   if (id) {
     await savePlayer(c.var.db, id, values);
-    return c.json({ success: true, id });
+    return c.json(savedJson(id));
   }
-  return c.json({ success: true, id: await addPlayer(c.var.db, values) }, 201);
+  return c.json(savedJson(await addPlayer(c.var.db, values)), 201);
 });
 
 /** Player administration; mounted in ./admin.ts behind the admin guard. */

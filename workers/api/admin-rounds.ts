@@ -5,6 +5,7 @@ import { deleteRound, saveRound } from "~/.server/services/rounds/round-admin";
 import { setRegistration } from "~/.server/services/rounds/registration";
 import { idBodySchema } from "~/schemas/ids";
 import { SaveRoundSchema } from "~/schemas/api-wire";
+import { savedJson } from "./serializers/saved";
 import { OpenRoundSchema } from "~/schemas/rounds";
 import { handedOver } from "~/.server/follow-ups";
 
@@ -12,7 +13,7 @@ import { handedOver } from "~/.server/follow-ups";
 const save = createFactory<AdminEnv>().createHandlers(body(SaveRoundSchema), async (c) => {
   const { id, version, values } = c.req.valid("json");
   const saved = handedOver(c.var.db, await saveRound(c.var.db, id, values, version));
-  return c.json({ success: true, id: saved }, id ? 200 : 201);
+  return c.json(savedJson(saved), id ? 200 : 201);
 });
 
 /** Round administration; mounted in ./admin.ts behind the admin guard. */

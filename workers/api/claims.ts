@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requireAdmin, requireUser } from "./auth";
 import { subApp } from "./context";
-import { adminClaimJson, claimJson } from "./serializers/claims";
+import { adminClaimsJson, claimAnswerJson, claimDecidedJson, myClaimJson } from "./serializers/claims";
 import { body, param, query } from "./validate";
 import { claimsForUser, decideClaim, listClaims, myClaim, submitClaim, unclaim } from "~/.server/services/players/claims";
 import { ClaimNoteSchema, ClaimSubmitSchema } from "~/schemas/claims";
@@ -23,23 +23,23 @@ export const claimsApi = subApp()
     const { caller } = c.var;
     const isAdmin = caller.session.then((s) => s.user.isAdmin);
     const claim = await submitClaim(c.var.db, { id: caller.userId, isAdmin }, { playerId: player_id, note });
-    return c.json({ success: true, claim: claimJson(claim) }, 201);
+    return c.json(claimAnswerJson(claim), 201);
   })
   .get("/mine", requireUser, async (c) => {
     const claim = await myClaim(c.var.db, c.var.caller.userId);
-    return c.json({ claim: claim ? claimJson(claim) : null });
+    return c.json(myClaimJson(claim));
   })
   .put("/:id/unclaim", requireUser, param(ClaimIdParam), async (c) => {
     const claim = await unclaim(c.var.db, c.var.caller.userId, c.req.valid("param").id);
-    return c.json({ success: true, claim: claimJson(claim) });
+    return c.json(claimAnswerJson(claim));
   })
-  .get("/", requireAdmin, async (c) => c.json({ claims: (await listClaims(c.var.db)).map(adminClaimJson) }))
+  .get("/", requireAdmin, async (c) => c.json(adminClaimsJson(await listClaims(c.var.db))))
   .get("/for-user", requireAdmin, query(ForUserQuery), async (c) => {
     const list = await claimsForUser(c.var.db, c.req.valid("query").userId);
-    return c.json({ claims: list.map(adminClaimJson) });
+    return c.json(adminClaimsJson(list));
   })
   .put(DECIDE_PATH, requireAdmin, param(DecideParam), body(ClaimNoteSchema), async (c) => {
     const { id, action } = c.req.valid("param");
     const claim = await decideClaim(c.var.db, id, action, c.req.valid("json").note);
-    return c.json({ success: true, claim: adminClaimJson(claim) });
+    return c.json(claimDecidedJson(claim));
   });

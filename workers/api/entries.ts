@@ -1,7 +1,7 @@
 import { cachePublic } from "./cache";
 import { subApp } from "./context";
 import { EntriesRoundParam, EntryIdParam, RoundIdListParam } from "./params";
-import { creditSignUpJson, entryJson } from "./serializers/entries";
+import { creditSignUpJson, entryJson, paidSignUpJson, payPalOrderJson, pendingSignUpJson } from "./serializers/entries";
 import { requireUser } from "./auth";
 import { body, optionalBody, param } from "./validate";
 import { badRequest, conflict } from "~/.server/errors";
@@ -13,7 +13,6 @@ import { signUpWithCredit } from "~/.server/services/signup/signup";
 import { withdrawEntry } from "~/.server/services/money/withdrawal";
 import { adminWithdrawalMessage, playerWithdrawalMessage } from "~/.server/services/money/withdrawal-messages";
 import { withdrawalJson } from "./serializers/withdrawals";
-import { toDollars } from "./serializers/money";
 import { PayPalOrderSchema, SignUpSchema } from "~/schemas/entries";
 import { WithdrawBodySchema } from "~/schemas/withdrawal";
 import { liveRosterChanged } from "~/.server/services/live/live-object";
@@ -51,15 +50,7 @@ export const entriesApi = subApp()
       creditRequestedCents: v.credit_used,
     });
     handOver(c.var.db, followUps);
-    return c.json(
-      {
-        orderID: orderId,
-        amount: toDollars(quote.chargeCents),
-        fee: toDollars(quote.feeCents),
-        credit_used: toDollars(quote.creditUsedCents),
-      },
-      201,
-    );
+    return c.json(payPalOrderJson(orderId, quote), 201);
   })
   // Withdrawing from a round (ADR 22, 34): a player their own entry before the round starts and
   // before check-in, an admin any entry until its card has a score (with a reason once checked
@@ -85,9 +76,9 @@ export const entriesApi = subApp()
       const guess = { playerId: v.player_id, roundId: v.round_id, division: v.division, sidePotIds: v.side_pots };
       const outcome = await captureSignUp(c.var.db, payPalFor(c.env, new URL(c.req.url).origin), userId, orderId, guess);
       if (outcome.kind === "entered") handOver(c.var.db, outcome.followUps ?? []);
-      if (outcome.kind === "pending") return c.json({ success: false, pending: true, error: PAYPAL_MESSAGES.pending }, 202);
+      if (outcome.kind === "pending") return c.json(pendingSignUpJson(PAYPAL_MESSAGES.pending), 202);
       if (outcome.kind !== "entered") throw conflict(outcome.message);
-      return c.json({ success: true, entry: entryJson(outcome.entry ?? (await entryById(c.var.db, outcome.entryId))) }, 201);
+      return c.json(paidSignUpJson(outcome.entry ?? (await entryById(c.var.db, outcome.entryId))), 201);
     }
     const {
       entry,

@@ -6,6 +6,7 @@ import { adminApi } from "./admin";
 import { adminLoginApi } from "./admin-login";
 import { claimsApi } from "./claims";
 import type { ApiEnv } from "./context";
+import { errorResponse } from "./errors";
 import { coursesApi } from "./courses";
 import { entriesApi } from "./entries";
 import { liveApi } from "./live";
@@ -18,6 +19,7 @@ import { tagsApi } from "./tags";
 import { transfersApi } from "./transfers";
 import { usersApi } from "./users";
 import { waitlistApi } from "./waitlist";
+import { requestIdOf } from "../request-id";
 import { getDb } from "~/.server/db/client";
 import { AppError } from "~/.server/errors";
 import { leagueFromEnv } from "~/.server/league";
@@ -47,20 +49,21 @@ export const api = new Hono<ApiEnv>()
   .route("/admin", adminLoginApi)
   .route("/admin", adminApi);
 
-api.notFound((c) => c.json({ error: "Not found", code: "not_found" }, 404));
+api.notFound((c) => errorResponse(c.req.raw, "not_found", "Not found"));
 
 api.onError((err, c) => {
-  if (err instanceof AppError) return c.json({ error: err.message, code: err.code }, err.status);
+  const req = c.req.raw;
+  if (err instanceof AppError) return errorResponse(req, err.code, err.message);
   // A write refused at the request's gate (ADR 42) fails with the guard's refusal, which
   // drizzle wraps: the refusal is the answer.
-  if (err.cause instanceof AppError) return c.json({ error: err.cause.message, code: err.cause.code }, err.cause.status);
-  if (err instanceof ZodError) {
-    return c.json({ error: err.issues[0]?.message ?? "Invalid input", code: "bad_request" }, 400);
-  }
+  if (err.cause instanceof AppError) return errorResponse(req, err.cause.code, err.cause.message);
+  if (err instanceof ZodError) return errorResponse(req, "bad_request", err.issues[0]?.message ?? "Invalid input");
   if (err instanceof HTTPException && err.status < 500) {
     // Hono's own 4xx (for example a body that is not JSON) keep their status.
-    return c.json({ error: err.message || "Bad request", code: "bad_request" }, err.status);
+    return errorResponse(req, "bad_request", err.message || "Bad request", err.status);
   }
-  console.error("Unhandled API error", err);
-  return c.json({ error: "An error occurred. Please try again.", code: "internal" }, 500);
+  // The id is the answer's too: a screenshot of the error finds this line (ADR 43).
+  const failed = errorResponse(req, "internal", "An error occurred. Please try again.");
+  console.error(`Unhandled API error (request ${requestIdOf(req)})`, err);
+  return failed;
 });

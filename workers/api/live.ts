@@ -2,7 +2,7 @@ import { optionalSessionOf, requireUser } from "./auth";
 import { cacheLive } from "./cache";
 import { subApp } from "./context";
 import { LiveRoundParam, LiveSocketQuery } from "./params";
-import { liveStateJson } from "./serializers/live";
+import { changeResultsJson, liveStateJson } from "./serializers/live";
 import { body, param, query } from "./validate";
 import { isForeignUpgrade } from "../origin";
 import { SOCKET_INFO_HEADER } from "../live/live-round";
@@ -74,5 +74,5 @@ export const liveApi = subApp()
     const role = isAdmin ? "admin" : "player";
     const caller = { userId: user.id, name: user.name, role, playerId: user.linkedPlayerId, address: clientAddress(c.req.raw) } as const;
     const results = orRefused(await liveRound(c.env, roundId).submit(caller, roundId, changes));
-    return c.json({ results });
+    return c.json(changeResultsJson(results));
   });

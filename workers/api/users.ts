@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { optionalSessionOf, requireUser, setSignedIn } from "./auth";
 import { subApp } from "./context";
-import { sessionUserJson } from "./serializers/users";
+import { errorJson } from "./errors";
+import { calendarFeedJson, emailCheckJson, meJson, registeredJson, sessionUserJson, signedInJson } from "./serializers/users";
 import { body, query } from "./validate";
 import { clearedSessionCookie } from "~/.server/auth/session";
 import { clearedHintCookie } from "~/.server/auth/session-hint";
@@ -33,17 +34,17 @@ import {
 
 export const usersApi = subApp()
   .get("/check-email", query(z.object({ email: EmailSchema })), async (c) => {
-    return c.json({ exists: await checkEmail(c.var.db, c.req.valid("query").email, clientAddress(c.req.raw)) });
+    return c.json(emailCheckJson(await checkEmail(c.var.db, c.req.valid("query").email, clientAddress(c.req.raw))));
   })
   .post("/login", body(LoginSchema), async (c) => {
     const result = await login(c.var.db, c.env, c.req.valid("json"), clientAddress(c.req.raw));
     setSignedIn(c, result);
-    return c.json({ token: result.token, user: sessionUserJson(result.user) });
+    return c.json(signedInJson(result.token, result.user));
   })
   .post("/register", body(RegisterSchema), async (c) => {
     const result = await createAccountAndStartSession(c.var.db, c.env, c.req.valid("json"), clientAddress(c.req.raw));
     setSignedIn(c, result);
-    return c.json({ success: true, token: result.token, user: sessionUserJson(result.user) }, 201);
+    return c.json(registeredJson(result.token, result.user), 201);
   })
   .post("/forgot-password", body(ForgotPasswordSchema), async (c) => {
     await requestPasswordReset(c.var.db, c.env.JOBS, c.req.valid("json").email, clientAddress(c.req.raw), new URL(c.req.url).origin);
@@ -51,7 +52,7 @@ export const usersApi = subApp()
   })
   .post("/verify-reset-token", body(ResetTokenSchema), async (c) => {
     const valid = await verifyResetToken(c.var.db, c.req.valid("json").token);
-    return valid ? c.json({ valid }) : c.json({ valid, error: INVALID_RESET, code: "bad_request" }, 400);
+    return valid ? c.json({ valid }) : c.json({ valid, ...errorJson(c.req.raw, "bad_request", INVALID_RESET) }, 400);
   })
   .post("/reset-password", body(ResetPasswordSchema), async (c) => {
     const { token, password } = c.req.valid("json");
@@ -88,7 +89,7 @@ export const usersApi = subApp()
     await setMailPrefs(c.var.db, userId, { registrationOpens: false });
     return c.json({ success: true, message: UNSUBSCRIBED });
   })
-  .get("/me", requireUser, async (c) => c.json({ user: sessionUserJson((await c.var.caller.session).user) }))
+  .get("/me", requireUser, async (c) => c.json(meJson((await c.var.caller.session).user)))
   // The user's mail preferences: { registrationOpens } (a mail when registration opens for a round).
   .get("/me/notifications", requireUser, async (c) => c.json({ notifications: await getMailPrefs(c.var.db, c.var.caller.userId) }))
   .put("/me/notifications", requireUser, body(NotificationsSchema), async (c) => {
@@ -104,8 +105,7 @@ export const usersApi = subApp()
   })
   .post("/me/calendar-token", requireUser, async (c) => {
     const token = await resetCalendarToken(c.var.db, c.var.caller.userId);
-    const origin = feedOrigin(c.env.APP_URL, c.req.url);
-    return c.json({ success: true, feed_url: `${origin}/calendar/${token}.ics`, all_rounds_url: `${origin}/calendar.ics` });
+    return c.json(calendarFeedJson(feedOrigin(c.env.APP_URL, c.req.url), token));
   })
   .put("/profile", requireUser, body(ProfileSchema), async (c) => {
     const { caller } = c.var;

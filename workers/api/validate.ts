@@ -2,6 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { Context, Env } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ZodType, z } from "zod";
+import { errorResponse } from "./errors";
 
 type Parsed = { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
 
@@ -9,7 +10,7 @@ export const NOT_JSON = "Send the body as JSON (Content-Type: application/json)"
 
 /** The one answer to input that fails its schema: 400 in the API's error shape, with the first readable message. */
 function refuseInvalid(result: Parsed, c: Context) {
-  if (!result.success) return c.json({ error: result.error.issues[0]?.message ?? "Invalid input", code: "bad_request" }, 400);
+  if (!result.success) return errorResponse(c.req.raw, "bad_request", result.error.issues[0]?.message ?? "Invalid input");
 }
 
 /**
@@ -25,7 +26,7 @@ function hasNonJsonBody(req: Request): boolean {
 }
 
 function refuseNonJsonOrInvalid(result: Parsed, c: Context) {
-  if (hasNonJsonBody(c.req.raw)) return c.json({ error: NOT_JSON, code: "unsupported_media_type" }, 415);
+  if (hasNonJsonBody(c.req.raw)) return errorResponse(c.req.raw, "unsupported_media_type", NOT_JSON);
   return refuseInvalid(result, c);
 }
 
@@ -41,14 +42,14 @@ export const query = <T extends ZodType>(schema: T) => zValidator("query", schem
  */
 export function optionalBody<T extends ZodType>(schema: T) {
   return createMiddleware<Env, string, { in: { json: z.input<T> }; out: { json: z.output<T> } }>(async (c, next) => {
-    if (hasNonJsonBody(c.req.raw)) return c.json({ error: NOT_JSON, code: "unsupported_media_type" }, 415);
+    if (hasNonJsonBody(c.req.raw)) return errorResponse(c.req.raw, "unsupported_media_type", NOT_JSON);
     const text = (await c.req.text()).trim();
     let value: unknown = {};
     if (text !== "") {
       try {
         value = JSON.parse(text);
       } catch {
-        return c.json({ error: "Malformed JSON in request body", code: "bad_request" }, 400);
+        return errorResponse(c.req.raw, "bad_request", "Malformed JSON in request body");
       }
     }
     const result = schema.safeParse(value);

@@ -4,6 +4,7 @@ import { LeaderTable } from "./leader-table";
 import { followRound } from "./round-feed";
 import { leaderboard } from "~/lib/live-board";
 import type { LiveState } from "~/lib/live-state";
+import type { LiveStateJson } from "../../../workers/api/serializers/live";
 
 /**
  * The round page's live leaderboard (ADR 26): the state the page was rendered with, then
@@ -18,7 +19,7 @@ export function LiveBoard({ initial, teams = {} }: { initial: LiveState; teams?:
     let polling: ReturnType<typeof setInterval> | null = null;
     const poll = () =>
       fetch(`/api/live/${initial.roundId}`)
-        .then((r) => (r.ok ? (r.json() as Promise<{ state: LiveState }>) : null))
+        .then((r) => (r.ok ? (r.json() as Promise<LiveStateJson>) : null))
         .then((j) => j && setState(j.state))
         .catch(() => undefined);
     const feed = followRound(initial.roundId, {

@@ -1,3 +1,5 @@
+import type { ErrorJson } from "../../../workers/api/errors";
+import type { ChangeResultsJson } from "../../../workers/api/serializers/live";
 import type { Change, ChangeResult } from "~/schemas/live";
 
 // Sending a batch of the outbox by POST (ADR 26, "The phone"): when the socket is down, and
@@ -27,8 +29,8 @@ export async function postChanges(roundId: number, changes: Change[], by: number
   } catch {
     return { kind: "held", error: null };
   }
-  if (res.ok) return { kind: "answered", results: ((await res.json()) as { results: ChangeResult[] }).results };
-  const error = ((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? null;
+  if (res.ok) return { kind: "answered", results: ((await res.json()) as ChangeResultsJson).results };
+  const error = ((await res.json().catch(() => null)) as Partial<ErrorJson> | null)?.error ?? null;
   if (res.status >= 500 || [401, 408, 429].includes(res.status)) return { kind: "held", error };
   return { kind: "refused", error: error ?? "The server refused these scores." };
 }

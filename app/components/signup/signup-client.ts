@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { OneTimePaymentSession } from "@paypal/paypal-js/sdk-v6";
+import type { ErrorJson } from "../../../workers/api/errors";
+import type { PayPalOrderJson, SignUpJson } from "../../../workers/api/serializers/entries";
+import { errorWords } from "~/lib/api-answers";
 import type { PayPalCheckout } from "~/lib/paypal-checkout";
 
 // The browser's half of a sign-up. By credit: one call. By PayPal: ask our server for the
@@ -24,17 +27,16 @@ export const CANCELLED = "PayPal payment cancelled";
 /** A refusal from our server, with its words. */
 export class SignUpRefused extends Error {}
 
-async function postJson(url: string, body: unknown): Promise<{ res: Response; data: Record<string, unknown> }> {
+/** `data`: the answer `T` when it went through, else the error envelope; any field may be missing (a proxy's answer). */
+async function postJson<T>(url: string, body: unknown): Promise<{ res: Response; data: Partial<T & ErrorJson> }> {
   const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  const data = (await res.json().catch(() => ({}))) as Partial<T & ErrorJson>;
   return { res, data };
 }
 
-const errorOf = (data: Record<string, unknown>) => (typeof data.error === "string" ? data.error : null);
-
 /** Step 1: our server creates the PayPal order for what credit leaves to pay. */
 export async function createOrder(choice: SignUpChoice): Promise<{ orderId: string }> {
-  const { res, data } = await postJson("/api/entries/paypal-order", {
+  const { res, data } = await postJson<PayPalOrderJson>("/api/entries/paypal-order", {
     round_id: choice.roundId,
     player_id: choice.playerId,
     division: choice.division,
@@ -42,7 +44,7 @@ export async function createOrder(choice: SignUpChoice): Promise<{ orderId: stri
     credit_used: choice.creditUsedCents / 100,
     side_pots: choice.sidePotIds,
   });
-  if (!res.ok || typeof data.orderID !== "string") throw new SignUpRefused(errorOf(data) ?? "Signup failed");
+  if (!res.ok || typeof data.orderID !== "string") throw new SignUpRefused(errorWords(data) ?? "Signup failed");
   return { orderId: data.orderID };
 }
 
@@ -52,7 +54,7 @@ export async function createOrder(choice: SignUpChoice): Promise<{ orderId: stri
  */
 export async function submitSignUp(choice: SignUpChoice, orderId: string | null): Promise<Outcome> {
   try {
-    const { res, data } = await postJson("/api/entries", {
+    const { res, data } = await postJson<SignUpJson>("/api/entries", {
       ace: choice.ace,
       amount: 0,
       credit_used: choice.creditUsedCents / 100,
@@ -64,8 +66,8 @@ export async function submitSignUp(choice: SignUpChoice, orderId: string | null)
       score: 0,
       side_pots: choice.sidePotIds,
     });
-    if (res.status === 202) return { kind: "pending", message: errorOf(data) ?? "PayPal has not completed the payment yet." };
-    if (!res.ok) return { kind: "failed", message: errorOf(data) ? `Signup failed: ${errorOf(data)}` : "Signup failed" };
+    if (res.status === 202) return { kind: "pending", message: errorWords(data) ?? "PayPal has not completed the payment yet." };
+    if (!res.ok) return { kind: "failed", message: errorWords(data) ? `Signup failed: ${errorWords(data)}` : "Signup failed" };
     return { kind: "complete" };
   } catch {
     return { kind: "failed", message: "Network error" };

@@ -10,3 +10,6 @@ export function acePotJson(potCents: number) {
 export function aceJson(a: AceRow) {
   return { id: a.id, d: a.date, player: a.playerId, fn: a.firstName, ln: a.lastName, amt: toDollars(a.amountCents), round_id: a.roundId };
 }
+
+export type AcePotJson = ReturnType<typeof acePotJson>;
+export type AceJson = ReturnType<typeof aceJson>;

@@ -19,3 +19,30 @@ export function adminClaimJson(c: ClaimView) {
     player_ln: c.lastName,
   };
 }
+
+/** A claim made or given up (POST /api/claims, PUT …/unclaim): the claim. */
+export function claimAnswerJson(c: ClaimView) {
+  return { success: true as const, claim: claimJson(c) };
+}
+
+/** GET /api/claims/mine: the user's claim, null for none. */
+export function myClaimJson(c: ClaimView | null) {
+  return { claim: c ? claimJson(c) : null };
+}
+
+/** GET /api/claims, …/for-user: the admin's list. */
+export function adminClaimsJson(list: ClaimView[]) {
+  return { claims: list.map(adminClaimJson) };
+}
+
+/** An admin's decision on a claim (PUT /api/claims/{id}/approve, …/reject, …/conflict). */
+export function claimDecidedJson(c: ClaimView) {
+  return { success: true as const, claim: adminClaimJson(c) };
+}
+
+export type ClaimJson = ReturnType<typeof claimJson>;
+export type AdminClaimJson = ReturnType<typeof adminClaimJson>;
+export type ClaimAnswerJson = ReturnType<typeof claimAnswerJson>;
+export type MyClaimJson = ReturnType<typeof myClaimJson>;
+export type AdminClaimsJson = ReturnType<typeof adminClaimsJson>;
+export type ClaimDecidedJson = ReturnType<typeof claimDecidedJson>;

@@ -29,3 +29,6 @@ export function layoutJson(l: LayoutSummary & { holes?: Hole[] }) {
 export function courseJson(c: CourseRow & { layouts: (LayoutSummary & { holes?: Hole[] })[] }) {
   return { id: c.id, name: c.name, place: c.place, layouts: c.layouts.map(layoutJson) };
 }
+
+export type LayoutJson = ReturnType<typeof layoutJson>;
+export type CourseJson = ReturnType<typeof courseJson>;

@@ -82,3 +82,8 @@ export function publishedCardsJson(b: CardBoard) {
       : [],
   };
 }
+
+export type CheckInJson = ReturnType<typeof checkInJson>;
+export type WalkUpJson = ReturnType<typeof walkUpJson>;
+export type CardBoardJson = ReturnType<typeof cardBoardJson>;
+export type PublishedCardsJson = ReturnType<typeof publishedCardsJson>;

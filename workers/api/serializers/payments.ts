@@ -27,3 +27,5 @@ export function paymentJson(p: PaymentRow) {
     given_back: p.givenBackCents === null ? null : toDollars(p.givenBackCents),
   };
 }
+
+export type PaymentJson = ReturnType<typeof paymentJson>;

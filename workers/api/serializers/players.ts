@@ -36,3 +36,8 @@ export function playerStatsJson(p: WithShownBalance<PlayerStats>) {
 export function playerDetailJson(p: WithShownBalance<PlayerDetail>) {
   return { ...playerStatsJson(p), claims: p.claims };
 }
+
+export type SimplePlayerJson = ReturnType<typeof simplePlayerJson>;
+export type SearchResultJson = ReturnType<typeof searchResultJson>;
+export type PlayerStatsJson = ReturnType<typeof playerStatsJson>;
+export type PlayerDetailJson = ReturnType<typeof playerDetailJson>;

@@ -22,3 +22,5 @@ export function ratingAndHandicapJson(f: RatingAndHandicap) {
     })),
   };
 }
+
+export type RatingAndHandicapJson = ReturnType<typeof ratingAndHandicapJson>;

@@ -46,3 +46,6 @@ export function playerRoundJson(r: PlayerRound) {
     rating: r.rating,
   };
 }
+
+export type RoundJson = ReturnType<typeof roundJson>;
+export type PlayerRoundJson = ReturnType<typeof playerRoundJson>;

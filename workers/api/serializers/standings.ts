@@ -53,3 +53,6 @@ export function standingsJson(s: SeasonStandings) {
     })),
   };
 }
+
+export type SettingsJson = ReturnType<typeof settingsJson>;
+export type StandingsJson = ReturnType<typeof standingsJson>;

@@ -23,3 +23,6 @@ export function tagMoveJson(m: TagHistoryRow) {
     by: m.actor,
   };
 }
+
+export type TagBoardJson = ReturnType<typeof tagBoardJson>;
+export type TagMoveJson = ReturnType<typeof tagMoveJson>;

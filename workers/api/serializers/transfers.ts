@@ -14,3 +14,5 @@ export function transferJson(t: TransferRow) {
     amt: toDollars(t.amountCents),
   };
 }
+
+export type TransferJson = ReturnType<typeof transferJson>;

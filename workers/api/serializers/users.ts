@@ -44,3 +44,38 @@ export function ownRecordJson(r: OwnRecord) {
     history: r.history,
   };
 }
+
+/** POST /api/users/login: the session's token and its user. */
+export function signedInJson(token: string, u: SessionUser) {
+  return { token, user: sessionUserJson(u) };
+}
+
+/** POST /api/users/register: the new account's session. */
+export function registeredJson(token: string, u: SessionUser) {
+  return { success: true as const, ...signedInJson(token, u) };
+}
+
+/** GET /api/users/me: who the session is. */
+export function meJson(u: SessionUser) {
+  return { user: sessionUserJson(u) };
+}
+
+/** GET /api/users/check-email: whether an account has the address. */
+export function emailCheckJson(exists: boolean) {
+  return { exists };
+}
+
+/** POST /api/users/me/calendar-token: the user's new feed, and the feed of every round. */
+export function calendarFeedJson(origin: string, token: string) {
+  return { success: true as const, feed_url: `${origin}/calendar/${token}.ics`, all_rounds_url: `${origin}/calendar.ics` };
+}
+
+export type SessionUserJson = ReturnType<typeof sessionUserJson>;
+export type AdminUserJson = ReturnType<typeof adminUserJson>;
+export type AdminUserDetailJson = ReturnType<typeof adminUserDetailJson>;
+export type OwnRecordJson = ReturnType<typeof ownRecordJson>;
+export type SignedInJson = ReturnType<typeof signedInJson>;
+export type RegisteredJson = ReturnType<typeof registeredJson>;
+export type MeJson = ReturnType<typeof meJson>;
+export type EmailCheckJson = ReturnType<typeof emailCheckJson>;
+export type CalendarFeedJson = ReturnType<typeof calendarFeedJson>;

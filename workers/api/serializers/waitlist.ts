@@ -43,3 +43,7 @@ export function listRowJson(r: ListRow) {
     joined_at: r.joinedAt,
   };
 }
+
+export type PlaceJson = ReturnType<typeof placeJson>;
+export type FieldJson = ReturnType<typeof fieldJson>;
+export type ListRowJson = ReturnType<typeof listRowJson>;

@@ -13,3 +13,5 @@ export function withdrawalJson(w: Withdrawal) {
     paid_back: { credit: toDollars(w.creditCents), paypal: toDollars(w.paypalCents), cash: toDollars(w.cashCents) },
   };
 }
+
+export type WithdrawalJson = ReturnType<typeof withdrawalJson>;
