@@ -4,8 +4,8 @@
 // DTSTAMP, the audit rows the seed's inserts stamp as they run): each falls inside the
 // run, while the league's own times come from a seed pinned to the start of the day
 // (LEAGUE_SEED_NOW), so a time inside the run's window, as a number, an ISO or iCalendar
-// stamp or as the app shows it in words, is replaced by a marker. CSP nonces and ETags are
-// headers, which are not kept but for a redirect's Location.
+// stamp or as the app shows it in words, is replaced by a marker, as is an /api error's
+// request id. CSP nonces and ETags are headers, which are not kept but for a redirect's Location.
 
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 
@@ -51,7 +51,9 @@ export function normaliser({ origin, from, to, secrets, timeZone }) {
     if (typeof value === "string") return text(value);
     if (typeof value === "number") return now(value) ? "<now>" : now(Math.floor(value / 1000)) ? "<now-ms>" : value;
     if (Array.isArray(value)) return value.map(json);
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, json(v)]));
+    // An /api error's request id is the request's own (ADR 43): it differs every run.
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === "requestId" ? "<request-id>" : json(v)]));
     return value;
   };
   return { text, json };
