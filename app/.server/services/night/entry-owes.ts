@@ -5,7 +5,7 @@ import { entries, players, rounds } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import { type EntryMoneyView, roundMoneyOf, roundPayments } from "../money/round-money";
 import { ownClaim } from "../players/own-claim";
-import { entrySidePotsCentsSql } from "../sidepots/pot-sql";
+import { entryMoneyColumns } from "./entry-money-columns";
 import { type NightActor, NIGHT_MESSAGES } from "./night-target";
 import { entryTotalCents } from "~/lib/pricing";
 
@@ -32,22 +32,7 @@ export type EntryOwes = {
 export async function entryOwes(db: Db, entryId: number, who: NightActor): Promise<EntryOwes> {
   const [[row], payments, claim] = await Promise.all([
     db
-      .select({
-        entryId: sql<number>`${entries.id}`.as("entry_id"),
-        roundId: entries.roundId,
-        roundName: rounds.name,
-        playerId: entries.playerId,
-        name: fullNameSql(players),
-        ace: entries.ace,
-        creditUsedCents: entries.creditUsedCents,
-        checkedInAt: entries.checkedInAt,
-        feePdgaCents: rounds.feePdgaCents,
-        feeCourseCents: rounds.feeCourseCents,
-        feeOtherCents: rounds.feeOtherCents,
-        aceCents: rounds.aceCents,
-        payoutCents: rounds.payoutCents,
-        sidePotsCents: entrySidePotsCentsSql(sql`${entries.id}`).mapWith(Number),
-      })
+      .select({ ...entryMoneyColumns, roundId: entries.roundId, roundName: rounds.name, name: fullNameSql(players) })
       .from(entries)
       .innerJoin(rounds, eq(rounds.id, entries.roundId))
       .innerJoin(players, eq(players.id, entries.playerId))

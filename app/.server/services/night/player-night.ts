@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, entries, players, rounds } from "../../db/schema";
 import { roundMoneyOf, roundPayments } from "../money/round-money";
-import { entrySidePotsCentsSql } from "../sidepots/pot-sql";
+import { entryMoneyColumns } from "./entry-money-columns";
 import { startLabel } from "~/lib/cards";
 
 // One player's league night in one round (ADR 25): their entry, whether they are checked
@@ -43,18 +43,8 @@ export async function playerNight(
   const [[row], payments, allMates] = await Promise.all([
     db
       .select({
-        // Aliased: D1 answers a batch's rows by column name, and the card's id is an "id" too.
-        entryId: sql<number>`${entries.id}`.as("entry_id"),
-        playerId: entries.playerId,
-        ace: entries.ace,
-        creditUsedCents: entries.creditUsedCents,
-        checkedInAt: entries.checkedInAt,
-        feePdgaCents: rounds.feePdgaCents,
-        feeCourseCents: rounds.feeCourseCents,
-        feeOtherCents: rounds.feeOtherCents,
-        aceCents: rounds.aceCents,
-        payoutCents: rounds.payoutCents,
-        sidePotsCents: entrySidePotsCentsSql(sql`${entries.id}`).mapWith(Number),
+        // The entry's id aliased in it: the card's id is an "id" too.
+        ...entryMoneyColumns,
         published: rounds.cardsPublishedAt,
         cardId: sql<number | null>`${cards.id}`.as("card_id"),
         number: cards.number,
