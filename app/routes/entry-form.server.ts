@@ -1,6 +1,7 @@
 import type { Db } from "~/.server/db/client";
 import { handleForm } from "~/.server/forms";
-import { addEntry, creditPayouts, deleteEntry, syncPayouts, updateEntries } from "~/.server/services/rounds/entry-admin";
+import { addEntry, deleteEntry, updateEntries } from "~/.server/services/rounds/entry-admin";
+import { creditPayouts, syncPayouts } from "~/.server/services/rounds/payouts";
 import { adminWithdrawalMessage } from "~/.server/services/money/withdrawal-messages";
 import { EntryFormSchema } from "~/schemas/entries";
 import { fullName } from "~/lib/player-name";

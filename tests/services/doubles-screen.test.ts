@@ -9,7 +9,8 @@ import { liveState, makeLiveRound, postOk, wholeCard } from "../live-fixtures";
 import { h, renderHtml, textOf } from "../render-fixtures";
 import { entries, rounds } from "~/.server/db/schema";
 import { entriesScreen } from "~/.server/services/rounds/entries-screen";
-import { creditPayouts, updateEntries } from "~/.server/services/rounds/entry-admin";
+import { updateEntries } from "~/.server/services/rounds/entry-admin";
+import { creditPayouts } from "~/.server/services/rounds/payouts";
 import { EntryEditor } from "~/components/entries/entry-editor";
 import { formatCents } from "~/lib/money";
 

@@ -15,7 +15,7 @@ import {
   scoredRound,
   winsOf,
 } from "../sidepot-fixtures";
-import { creditPayouts } from "~/.server/services/rounds/entry-admin";
+import { creditPayouts } from "~/.server/services/rounds/payouts";
 import { addPot, deletePot } from "~/.server/services/sidepots/side-pots";
 import { choosePot } from "~/.server/services/sidepots/opt-in";
 import { markCtp, settleHole } from "~/.server/services/sidepots/marks";

@@ -5,7 +5,8 @@ import { withdrawalJson } from "./serializers/withdrawals";
 import { body } from "./validate";
 import { recordCash } from "~/.server/services/money/cash";
 import { entryById } from "~/.server/services/rounds/entries";
-import { addEntryRow, creditPayouts, deleteEntry, syncPayouts, updateEntries, updateEntry } from "~/.server/services/rounds/entry-admin";
+import { addEntryRow, deleteEntry, updateEntries, updateEntry } from "~/.server/services/rounds/entry-admin";
+import { creditPayouts, syncPayouts } from "~/.server/services/rounds/payouts";
 import {
   CreditPayoutsSchema,
   EntryAddSchema,

@@ -9,7 +9,7 @@ import type { RoundChange } from "~/schemas/round-form";
 import { type Committed, type FollowUp, rerate, syncTagsFrom } from "../../follow-ups";
 import { potGuards, roundPotChanges, roundsPotChanges } from "../money/ace-pot";
 import { potRefusal } from "../money/ace-pot-refusal";
-import { syncPayouts } from "./entry-admin";
+import { syncPayouts } from "./payouts";
 import { commitRoundChange } from "./round-entries";
 import { layoutColumns, layoutColumnsFromJson, layoutGone } from "./round-layout";
 import { roundChanged, roundVersionsGuard, staleRound } from "./versions";
