@@ -106,9 +106,10 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
       const { event } = job;
       if (await webhookEventApplied(db, event.eventId)) return [];
       const result = await applyPaymentEvent(db, event);
-      console.log(`PayPal event ${event.eventId} (${event.kind}): ${result}`);
+      console.log(`PayPal event ${event.eventId} (${event.kind}): ${result.value}`);
       await markWebhookEventApplied(db, event.eventId, event.kind);
-      return [];
+      // An entry it made closes its player's place on a list: the news, after the job (ADR 44).
+      return result.followUps;
     }
     case "ratings": {
       // Re-rating is idempotent in itself: a second run finds nothing to change. A write
