@@ -7,6 +7,7 @@ import { cashKey, creditPayment, walkUpByKey } from "./walk-up-payments";
 import { entryTotalCents } from "~/lib/pricing";
 import { playerFacts } from "../rounds/entry-admin";
 import type { FollowUp } from "../../follow-ups";
+import { playerRow } from "../players/player-row";
 import { commitRoundChange, readRoundState } from "../rounds/round-entries";
 import { lapsedOfferQuery, settleLapsedNow } from "../waitlist/promote";
 import { settled, settledValue } from "~/lib/settled";
@@ -95,7 +96,7 @@ export async function walkUp(db: Db, input: WalkUpInput): Promise<WalkUp> {
         if (refused) throw refused;
         // In order on one connection: last_insert_rowid() is the new player or the credit payment, then the new entry.
         const statements = [
-          ...(fresh ? [db.insert(players).values({ ...fresh, division: input.division })] : []),
+          ...(fresh ? [db.insert(players).values(playerRow({ ...fresh, division: input.division }))] : []),
           ...(known && credit > 0 ? [creditPayment(db, round.id, known.id, credit, input, key)] : []),
           db
             .insert(entries)

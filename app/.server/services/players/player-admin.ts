@@ -9,6 +9,8 @@ import { LIMITS, consume, refund } from "../accounts/rate-limit";
 import { nowSeconds } from "~/lib/time";
 import type { PlayerValuesSchema } from "~/schemas/players";
 import { fullNameSql } from "../../db/player-name";
+import { rowOf } from "../../db/insert-select";
+import { playerFields, playerRow } from "./player-row";
 
 // Adding, editing and deleting player records. League history hangs off a player
 // (entries, aces, transfers, an approved claim), so a player with any of it is never
@@ -16,17 +18,9 @@ import { fullNameSql } from "../../db/player-name";
 
 export type PlayerValues = z.infer<typeof PlayerValuesSchema>;
 
-const row = (v: PlayerValues) => ({
-  firstName: v.firstName,
-  lastName: v.lastName,
-  pdga: v.pdga,
-  division: v.division,
-  inactive: v.inactive,
-});
-
 /** An admin adds a player record. */
 export async function addPlayer(db: Db, values: PlayerValues): Promise<number> {
-  const [created] = await db.insert(players).values(row(values)).returning({ id: players.id });
+  const [created] = await db.insert(players).values(playerRow(values)).returning({ id: players.id });
   if (!created) throw new Error("the player insert returned no row");
   return created.id;
 }
@@ -63,21 +57,29 @@ export async function addOwnPlayer(
 
 async function insertOwnPlayer(db: Db, userId: number, values: PlayerValues) {
   const now = nowSeconds();
-  const v = row(values);
+  // Each row's columns by name (rowOf): the rest take their defaults.
+  const own = Object.fromEntries(Object.entries(playerRow({ ...values, inactive: false }, userId)).map(([k, v]) => [k, sql`${v}`]));
+  const pending = {
+    userId: sql`${userId}`,
+    playerId: sql`last_insert_rowid()`,
+    status: sql`'pending'`,
+    createdAt: sql`${now}`,
+    updatedAt: sql`${now}`,
+  };
   try {
     const [[created]] = await db.batch([
       db
         .insert(players)
         .select(
-          sql`select null, ${v.firstName}, ${v.lastName}, ${v.pdga}, ${v.division}, 0, ${userId}, ${now}
-            where ${unapprovedOwnRecordsSql(userId)} < ${MAX_UNAPPROVED_OWN_RECORDS}`,
+          db
+            .select(rowOf(players, { ...own, createdAt: sql`${now}` }))
+            .from(sql`(select 1)`)
+            .where(sql`${unapprovedOwnRecordsSql(userId)} < ${MAX_UNAPPROVED_OWN_RECORDS}`),
         )
         .returning({ id: players.id }),
       // The batch runs in order on one connection: last_insert_rowid() is the new player,
       // when the insert above wrote one (changes() = 1), else no claim is written either.
-      db
-        .insert(claims)
-        .select(sql`select null, ${userId}, last_insert_rowid(), 'pending', null, ${now}, ${now}, null, null where changes() = 1`),
+      db.insert(claims).select(db.select(rowOf(claims, pending)).from(sql`(select 1)`).where(sql`changes() = 1`)),
     ]);
     if (!created) throw conflict(OWN_RECORD_MESSAGES.user);
     const claim = (await claimsForUser(db, userId)).find((c) => c.playerId === created.id);
@@ -91,7 +93,7 @@ async function insertOwnPlayer(db: Db, userId: number, values: PlayerValues) {
 
 /** An admin saves a player's fields (the Edit Player dialog). */
 export async function savePlayer(db: Db, id: number, values: PlayerValues): Promise<void> {
-  const [saved] = await db.update(players).set(row(values)).where(eq(players.id, id)).returning({ id: players.id });
+  const [saved] = await db.update(players).set(playerFields(values)).where(eq(players.id, id)).returning({ id: players.id });
   if (!saved) throw notFound("Player not found");
 }
 

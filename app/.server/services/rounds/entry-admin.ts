@@ -9,6 +9,7 @@ import type { Committed } from "../../follow-ups";
 import { type GuardedPlayer, type RoundChange, type RoundState, type StateEntry, commitRoundChange, readRoundState } from "./round-entries";
 import { assertEntryVersion } from "./versions";
 import { guardOf } from "./payouts";
+import { playerRow } from "../players/player-row";
 import { type Withdrawal, withdrawEntry } from "../money/withdrawal";
 import { lapsedOfferQuery, settleLapsedNow } from "../waitlist/promote";
 import { settled, settledValue } from "~/lib/settled";
@@ -103,7 +104,7 @@ export async function addEntryRow(db: Db, v: NewEntry): Promise<Committed<EntryR
     if (delta < 0) throw conflict(`${fullName(fresh)} is a new player with no credit to use.`);
     return {
       statements: [
-        db.insert(players).values({ firstName: fresh.firstName, lastName: fresh.lastName, pdga: fresh.pdga, division: v.division }),
+        db.insert(players).values(playerRow({ ...fresh, division: v.division })),
         // The batch runs in order on one connection: last_insert_rowid() is the new player.
         db
           .insert(entries)
