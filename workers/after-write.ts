@@ -26,11 +26,7 @@ export type AfterWrite = {
   purge?: () => Promise<unknown>;
 };
 
-const earliest = (list: FollowUp[], kind: "rerate" | "sync-tags") =>
-  list.reduce<number | undefined>((min, f) => {
-    const at = f.kind === "rerate" && kind === "rerate" ? f.since : f.kind === "sync-tags" && kind === "sync-tags" ? f.from : undefined;
-    return at === undefined ? min : Math.min(min ?? at, at);
-  }, undefined);
+const earliest = (dates: number[]) => (dates.length > 0 ? Math.min(...dates) : undefined);
 
 async function logged(what: string, step: () => Promise<unknown>): Promise<void> {
   try {
@@ -42,14 +38,14 @@ async function logged(what: string, step: () => Promise<unknown>): Promise<void>
 
 export async function runAfterWrite(ctx: AfterWrite, followUps: readonly FollowUp[]): Promise<void> {
   const all = [...followUps];
-  const from = earliest(all, "sync-tags");
+  const from = earliest(all.flatMap((f) => (f.kind === "sync-tags" ? [f.from] : [])));
   if (from !== undefined) await logged("swap the bag tags", () => syncTags(ctx.db, from));
   const rounds = [...new Set(all.flatMap((f) => (f.kind === "settle-waitlist" ? [f.roundId] : [])))];
   for (const roundId of rounds) {
     await logged(`settle the waitlist of round ${roundId}`, async () => all.push(...(await settleWaitlistAfter(ctx.db, roundId))));
   }
   await ctx.purge?.();
-  const since = earliest(all, "rerate");
+  const since = earliest(all.flatMap((f) => (f.kind === "rerate" ? [f.since] : [])));
   if (since !== undefined)
     await logged(`queue the re-rating from ${since}`, () => enqueue(ctx.jobs, { type: "ratings", id: newJobId(), since }));
   if (all.some((f) => f.kind === "mail-waitlist")) await queueWaitlistMails(ctx.db, ctx.jobs, ctx.origin);

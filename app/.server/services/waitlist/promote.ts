@@ -14,7 +14,7 @@ import { type FollowUp, MAIL_WAITLIST } from "../../follow-ups";
 // Filling freed places from a round's waitlist (ADR 28). Run after every write that can
 // free a place (a withdrawal, an admin removing an entry, a cap raised, an offer declined),
 // before every write that takes a place or joins or leaves the list when an offer has
-// lapsed (settleLapsed), and every minute by the Worker's cron. Never by a read: a page
+// lapsed (lapsedOfferQuery, settleLapsedNow), and every minute by the Worker's cron. Never by a read: a page
 // shows a lapsed offer as lapsed from the rows. Lapsed offers expire first; then, while a
 // place is free, the first waiting player it can go to (their division must have room
 // too) is entered at once from their credit when they asked for that and it covers the
@@ -106,17 +106,11 @@ export async function settleWaitlistAfter(db: Db, roundId: number): Promise<Foll
 }
 
 /**
- * settleWaitlist first when an offer of the round has lapsed and is not yet passed on: a
- * write that takes a place, or changes the list, runs it before it judges room, so the
- * place goes to the next on the list rather than to whoever writes first. One read when
- * nothing lapsed; a failure is logged and the write goes on (the cron settles it).
+ * Whether an offer of the round has lapsed and is not yet passed on, unrun, so a write that
+ * takes a place or changes the list asks it beside its other reads (ADR 41) and, when it
+ * finds one, settles first (settleLapsedNow): the place goes to the next on the list rather
+ * than to whoever writes first.
  */
-export async function settleLapsed(db: Db, roundId: number, now = nowSeconds()): Promise<FollowUp[]> {
-  const [due] = await lapsedOfferQuery(db, roundId, now);
-  return due ? settleLapsedNow(db, roundId, now) : [];
-}
-
-/** settleLapsed's read, unrun, so a write can ask it beside its other reads (ADR 41). */
 export const lapsedOfferQuery = (db: Db, roundId: number, now: number) =>
   db
     .select({ id: waitlist.id })
@@ -125,7 +119,7 @@ export const lapsedOfferQuery = (db: Db, roundId: number, now: number) =>
     .limit(1);
 
 /**
- * settleLapsed's settling, when lapsedOfferQuery found an offer: a failure is logged and the
+ * The settling a write runs first when lapsedOfferQuery found an offer: a failure is logged and the
  * write goes on. Answers what the settling leaves for after the write (ADR 44).
  */
 export async function settleLapsedNow(db: Db, roundId: number, now: number): Promise<FollowUp[]> {
