@@ -98,6 +98,9 @@ function newestMtime(path) {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
+/** The newest time any file the build is made of was written. */
+const newestInput = () => Math.max(...BUILD_INPUTS.map(newestMtime));
+
 /**
  * When the build in build/ started (its stamp; 0 while one runs or after one failed), else
  * (a plain `react-router build`) when it ended; 0 when there is none.
@@ -115,7 +118,11 @@ function builtAt() {
  */
 export function build() {
   ensureDevVars();
-  const start = Date.now();
+  // A file's mtime carries a fraction of a millisecond that Date.now() drops: .dev.vars
+  // written just now reads as up to 1 ms newer than "now", which made a fresh build look
+  // stale to the next check (and two checks then rebuilt it at once). The stamp is never
+  // older than what the build starts from.
+  const start = Math.max(Date.now(), Math.ceil(newestInput()));
   mkdirSync("build", { recursive: true });
   writeFileSync(BUILD_STAMP, "building");
   run(bin("react-router"), ["build"]);
@@ -130,8 +137,7 @@ export function build() {
 export function buildIfStale() {
   ensureDevVars();
   const at = builtAt();
-  const newest = Math.max(...BUILD_INPUTS.map(newestMtime));
-  if (at > newest) {
+  if (at >= newestInput()) {
     console.log("build is current: build/ is newer than every file it is made of.");
     return;
   }
