@@ -8,7 +8,7 @@ import { withAuditActor } from "../workers/audit-actor";
 import { aces, entries, players, rounds, transfers } from "~/.server/db/schema";
 import type { Ace, Entry, Player, Round, Transfer } from "~/.server/db/schema";
 import { AppError } from "~/.server/errors";
-import type { RoundValues } from "~/.server/services/rounds/round-admin";
+import type { RoundValues } from "~/.server/services/entries/round-admin";
 import { balanceCentsSql } from "~/.server/services/money/balance";
 import { expect } from "vitest";
 

@@ -6,7 +6,7 @@ import { DAY, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb, un
 import { chunk } from "~/.server/db/chunk";
 import { paidEntry } from "./money-fixtures";
 import { cardPlayers, cards, courses, entries, layoutHoles, layouts, players, rounds } from "~/.server/db/schema";
-import { cardBoard } from "~/.server/services/night/card-board";
+import { cardBoard } from "~/.server/services/cards/card-board";
 
 /** An hour before the start: inside the default check-in window (120 minutes). */
 export const IN_WINDOW = 3600;

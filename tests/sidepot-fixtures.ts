@@ -3,10 +3,10 @@ import { asc, eq, sql } from "drizzle-orm";
 import { DAY, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb, uniq } from "./fixtures";
 import { type LiveCardFixture, change, makeLiveRound, postOk } from "./live-fixtures";
 import { liveStateOf } from "~/.server/services/live/live-object";
-import { updateEntries } from "~/.server/services/rounds/entry-admin";
+import { updateEntries } from "~/.server/services/entries/entry-admin";
 import { entries, sidePotMarks, sidePotWins, sidePots } from "~/.server/db/schema";
 import { addPot } from "~/.server/services/sidepots/side-pots";
-import { choosePot } from "~/.server/services/sidepots/opt-in";
+import { choosePot } from "~/.server/services/entries/pot-opt-in";
 import { afterWrite } from "./after-write";
 
 // A scored round with side pots, as a league night ends: entries with scores, players with

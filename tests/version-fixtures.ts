@@ -3,7 +3,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { testDb } from "./fixtures";
 import { entries, rounds } from "~/.server/db/schema";
-import type { EntryChange } from "~/.server/services/rounds/entry-admin";
+import type { EntryChange } from "~/.server/services/entries/entry-admin";
 import type { EntryChanges } from "~/schemas/entries";
 
 export async function versionOf(entryId: number): Promise<number> {

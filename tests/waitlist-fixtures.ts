@@ -5,8 +5,8 @@ import { makeUser } from "./auth-fixtures";
 import { DAY, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "./fixtures";
 import { PRICE } from "./money-fixtures";
 import { claims, waitlist, waitlistNotices } from "~/.server/db/schema";
-import { withdrawEntry } from "~/.server/services/money/withdrawal";
-import { joinWaitlist } from "~/.server/services/waitlist/waitlist";
+import { withdrawEntry } from "~/.server/services/entries/withdrawal";
+import { joinWaitlist } from "~/.server/services/signup/waitlist";
 import { afterWrite } from "./after-write";
 
 export { PRICE };

@@ -27,7 +27,7 @@ export const JobSchema = z.discriminatedUnion("type", [
     day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
     origin: z.string().max(200).optional(),
   }),
-  // A round's cards were published (services/night/card-publish.ts): one mail per opted-in
+  // A round's cards were published (services/cards/card-publish.ts): one mail per opted-in
   // player on a card, keyed on (round, user, publishedAt).
   z.object({
     type: z.literal("cards-published"),

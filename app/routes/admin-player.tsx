@@ -14,7 +14,7 @@ import { requireAdmin } from "~/.server/auth/guards";
 import { handlePlayerAdminForm } from "./player-admin-form.server";
 import { routeServices } from "~/.server/route-context";
 import { searchPlayers } from "~/.server/services/players/players";
-import { getLeagueSettings } from "~/.server/services/standings/league-settings";
+import { getLeagueSettings } from "~/.server/services/settings/league-settings";
 import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "~/lib/constants";
 import { readSearchText } from "~/schemas/players";
 import { pageMeta } from "~/lib/meta";

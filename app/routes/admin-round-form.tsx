@@ -15,7 +15,7 @@ import { useLeague } from "~/hooks/use-league";
 import { requireAdmin } from "~/.server/auth/guards";
 import { handleForm, postedIntent } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
-import { deleteRound, saveRound } from "~/.server/services/rounds/round-admin";
+import { deleteRound, saveRound } from "~/.server/services/entries/round-admin";
 import { editRoundFormReads, newRoundFormReads } from "~/.server/pages/admin-round-form";
 import { courseChoices } from "~/lib/layouts";
 import { pageMeta } from "~/lib/meta";

@@ -11,7 +11,7 @@ import { useLeague } from "~/hooks/use-league";
 import { requireAdmin } from "~/.server/auth/guards";
 import { handleEntryForm } from "./entry-form.server";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
-import { entriesForRound } from "~/.server/services/rounds/entries";
+import { entriesForRound } from "~/.server/services/entries/entries";
 import { getRound } from "~/.server/services/rounds/rounds";
 import { pageMeta } from "~/lib/meta";
 import { formatDateTime } from "~/lib/time";

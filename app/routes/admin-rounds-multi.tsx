@@ -8,7 +8,7 @@ import { requireAdmin } from "~/.server/auth/guards";
 import { AppError, badRequest } from "~/.server/errors";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
-import { saveRounds } from "~/.server/services/rounds/round-admin";
+import { saveRounds } from "~/.server/services/entries/round-admin";
 import { listCourses } from "~/.server/services/courses/courses";
 import { listRounds, roundsByIds } from "~/.server/services/rounds/rounds";
 import { courseChoices } from "~/lib/layouts";

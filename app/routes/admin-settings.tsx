@@ -9,7 +9,7 @@ import { requireAdmin } from "~/.server/auth/guards";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { badRequest } from "~/.server/errors";
-import { DEFAULT_SETTINGS, type LeagueSettings, getLeagueSettings, saveSettingsForm } from "~/.server/services/standings/league-settings";
+import { DEFAULT_SETTINGS, type LeagueSettings, getLeagueSettings, saveSettingsForm } from "~/.server/services/settings/league-settings";
 import { LeagueSettingsSchema } from "~/schemas/settings";
 
 // The league's settings: the standings' points and the handicaps. Saving writes

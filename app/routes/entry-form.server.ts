@@ -1,8 +1,8 @@
 import type { Db } from "~/.server/db/client";
 import { handleForm } from "~/.server/forms";
-import { addEntry, deleteEntry, updateEntries } from "~/.server/services/rounds/entry-admin";
-import { creditPayouts, syncPayouts } from "~/.server/services/rounds/payouts";
-import { adminWithdrawalMessage } from "~/.server/services/money/withdrawal-messages";
+import { addEntry, deleteEntry, updateEntries } from "~/.server/services/entries/entry-admin";
+import { creditPayouts, syncPayouts } from "~/.server/services/entries/payouts";
+import { adminWithdrawalMessage } from "~/.server/services/entries/withdrawal-messages";
 import { EntryFormSchema } from "~/schemas/entries";
 import { fullName } from "~/lib/player-name";
 import { liveRosterChanged } from "~/.server/services/live/live-object";

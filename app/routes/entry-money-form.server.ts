@@ -1,9 +1,9 @@
 import type { Db } from "~/.server/db/client";
 import { handleForm } from "~/.server/forms";
-import { recordCash } from "~/.server/services/money/cash";
+import { recordCash } from "~/.server/services/entries/cash";
 import { giveBackPayment, takeBackCredit } from "~/.server/services/money/money-issues";
 import { keepEntry } from "~/.server/services/money/refunds";
-import { excessToCredit, voidCash } from "~/.server/services/money/overpaid";
+import { excessToCredit, voidCash } from "~/.server/services/entries/overpaid";
 import { formatCents } from "~/lib/money";
 import { EntryMoneyFormSchema } from "~/schemas/money-actions";
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/player";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { currentYearStart } from "~/.server/league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
-import { playerPageData } from "~/.server/services/players/player-page";
+import { playerPageData } from "~/.server/pages/player-page";
 import { ratingAndHandicap } from "~/.server/services/ratings/rating-and-handicap";
 import { RatingAndHandicapCard } from "~/components/rating-and-handicap-card";
 import { PlayerRoundsTable } from "~/components/player-rounds-table";

@@ -15,7 +15,7 @@ import { useFormResult } from "~/hooks/use-form-result";
 import { useLeague } from "~/hooks/use-league";
 import { searchPlayers } from "~/.server/services/players/players";
 import { recentPlayers } from "~/.server/services/players/recent-players";
-import { getLeagueSettings } from "~/.server/services/standings/league-settings";
+import { getLeagueSettings } from "~/.server/services/settings/league-settings";
 import { viewerOf } from "~/.server/services/money/money-view";
 import { moneyViewFor, shownBalances } from "~/lib/money-visibility";
 import { nowSeconds } from "~/lib/time";

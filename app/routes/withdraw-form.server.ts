@@ -1,8 +1,8 @@
 import type { Session } from "~/.server/auth/current-user";
 import type { Db } from "~/.server/db/client";
 import { handleForm } from "~/.server/forms";
-import { withdrawEntry } from "~/.server/services/money/withdrawal";
-import { adminWithdrawalMessage, playerWithdrawalMessage } from "~/.server/services/money/withdrawal-messages";
+import { withdrawEntry } from "~/.server/services/entries/withdrawal";
+import { adminWithdrawalMessage, playerWithdrawalMessage } from "~/.server/services/entries/withdrawal-messages";
 import { WithdrawFormSchema } from "~/schemas/money-actions";
 import { liveRosterChanged } from "~/.server/services/live/live-object";
 import { handOver } from "~/.server/follow-ups";

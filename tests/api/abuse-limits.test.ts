@@ -3,7 +3,7 @@
 // guessing the password, each guess costing a scrypt).
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "~/.server/auth/password";
-import { LIMITS } from "~/.server/services/accounts/rate-limit";
+import { LIMITS } from "~/.server/rate-limit";
 import {
   OTHER_PASSWORD,
   TOO_MANY,

@@ -20,7 +20,7 @@ import type { Session } from "~/.server/auth/current-user";
 import { getDb } from "~/.server/db/client";
 import { claims, layouts, transfers } from "~/.server/db/schema";
 import { leagueFromEnv } from "~/.server/league";
-import { joinWaitlist } from "~/.server/services/waitlist/waitlist";
+import { joinWaitlist } from "~/.server/services/signup/waitlist";
 import { cloudflareContext, servicesContext, sessionContext } from "~/context";
 import * as audit from "~/routes/admin-audit";
 import * as courseForm from "~/routes/admin-course-form";

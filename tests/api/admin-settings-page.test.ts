@@ -10,7 +10,7 @@ import {
   SETTINGS_CHANGED,
   getLeagueSettings,
   updateLeagueSettings,
-} from "~/.server/services/standings/league-settings";
+} from "~/.server/services/settings/league-settings";
 import * as page from "~/routes/admin-settings";
 import * as standingsPage from "~/routes/standings";
 

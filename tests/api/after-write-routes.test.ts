@@ -6,7 +6,7 @@ import { makeLiveRound, postOk, wholeCard } from "../live-fixtures";
 import { holders, scene, tagsOf, tagsOn } from "../tags-fixtures";
 import { cappedRound, claimedPlayer, fill, listRows } from "../waitlist-fixtures";
 import { entries, rounds } from "~/.server/db/schema";
-import { joinWaitlist } from "~/.server/services/waitlist/waitlist";
+import { joinWaitlist } from "~/.server/services/signup/waitlist";
 import { assignTag } from "~/.server/services/tags/tag-admin";
 
 // What a write leaves for after it (ADR 44) is run by the Worker after the route that made it,

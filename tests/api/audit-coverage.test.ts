@@ -18,7 +18,7 @@ import { type League, TZ, auditRowsAfter, lastAuditId, league, postPage } from "
 import { type LoggedChange, byRow, changesBetween, loggedChange, moneyState } from "./audit-state";
 import { roundVersionOf, versionOf } from "../version-fixtures";
 import { entries, rounds, users } from "~/.server/db/schema";
-import { syncPayouts } from "~/.server/services/rounds/payouts";
+import { syncPayouts } from "~/.server/services/entries/payouts";
 import { recordRefund } from "~/.server/services/money/refunds";
 import { todayInputValue, zonedTimeToEpoch } from "~/lib/time";
 

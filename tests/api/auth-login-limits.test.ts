@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { clientKey } from "~/.server/client-address";
 import { rateLimits } from "~/.server/db/schema";
-import { LIMITS } from "~/.server/services/accounts/rate-limit";
+import { LIMITS } from "~/.server/rate-limit";
 import { testDb } from "../fixtures";
 import { TOO_MANY, ageRateLimit, expectError, expectStatus, login, makeUser, uniqueEmail, uniqueIp } from "../auth-fixtures";
 

@@ -6,7 +6,7 @@ import { balanceOf, testDb } from "../fixtures";
 import { paidEntry, paymentRow, refundEvent } from "../money-fixtures";
 import { entries, paymentRefunds, payments } from "~/.server/db/schema";
 import { recordRefund } from "~/.server/services/money/refunds";
-import { WITHDRAW_MESSAGES } from "~/.server/services/money/withdrawal";
+import { WITHDRAW_MESSAGES } from "~/.server/services/entries/withdrawal";
 
 // The money routes of ADR 22 through the Worker: a player's (or an admin's) withdrawal, the
 // admin's cash record and keep decision, each with its happy, error and auth answers.

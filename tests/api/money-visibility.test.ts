@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
 import { makePlayer, makeTransfer, testDb, uniq } from "../fixtures";
 import { claims } from "~/.server/db/schema";
-import { getLeagueSettings, updateLeagueSettings } from "~/.server/services/standings/league-settings";
+import { getLeagueSettings, updateLeagueSettings } from "~/.server/services/settings/league-settings";
 import type { MoneyVisibility } from "~/lib/league-settings";
 import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";

@@ -12,7 +12,7 @@ import { socketOf, twoOnACard } from "../live-fixtures";
 import { BUY_IN, ctpPot, entryRow, marksOf } from "../sidepot-fixtures";
 import { entries, rounds, sidePots } from "~/.server/db/schema";
 import { MARK_MESSAGES } from "~/.server/services/sidepots/marks";
-import { OPT_IN_MESSAGES } from "~/.server/services/sidepots/opt-in";
+import { OPT_IN_MESSAGES } from "~/.server/services/entries/pot-opt-in";
 import { POT_MESSAGES } from "~/.server/services/sidepots/side-pots";
 import { TEAM_MESSAGES } from "~/.server/services/doubles/teams";
 import type { RoundPotsJson, RoundTeamsJson } from "../../workers/api/serializers/side-pots";

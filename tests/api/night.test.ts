@@ -5,7 +5,7 @@ import { expectPublicCache, get } from "../api/http";
 import { PRICE, paidEntry } from "../money-fixtures";
 import { DAY } from "../fixtures";
 import { checkedInRound, entryRow } from "../night-fixtures";
-import { CARDS_CHANGED } from "~/.server/services/night/card-sql";
+import { CARDS_CHANGED } from "~/.server/services/cards/card-sql";
 import { CHECK_IN_MESSAGES } from "~/.server/services/night/check-in";
 import { NIGHT_MESSAGES } from "~/.server/services/night/night-target";
 import { WALK_UP_PAYS } from "~/schemas/money-actions";

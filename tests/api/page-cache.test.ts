@@ -5,7 +5,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { claims } from "~/.server/db/schema";
-import { DEFAULT_SETTINGS } from "~/.server/services/standings/league-settings";
+import { DEFAULT_SETTINGS } from "~/.server/services/settings/league-settings";
 import { createWorker } from "../../workers/worker";
 import { purgeCacheApi } from "../../workers/page-cache";
 import { makePlayer, testDb, uniq } from "../fixtures";

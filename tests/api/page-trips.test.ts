@@ -20,7 +20,7 @@ import { getDb } from "~/.server/db/client";
 import { claims, entries } from "~/.server/db/schema";
 import { leagueFromEnv } from "~/.server/league";
 import { ensureCalendarToken } from "~/.server/services/rounds/calendar";
-import { joinWaitlist } from "~/.server/services/waitlist/waitlist";
+import { joinWaitlist } from "~/.server/services/signup/waitlist";
 import { cloudflareContext, servicesContext, sessionContext } from "~/context";
 import * as calendarFeed from "~/routes/calendar-feed";
 import * as home from "~/routes/home";

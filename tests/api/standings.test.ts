@@ -6,7 +6,7 @@ import { expectError as expectGetError, getPublic } from "./http";
 import { call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
 import { makeEntry, makePlayer, makeRound } from "../fixtures";
 import { leagueFromEnv } from "~/.server/league";
-import { DEFAULT_SETTINGS, getLeagueSettings } from "~/.server/services/standings/league-settings";
+import { DEFAULT_SETTINGS, getLeagueSettings } from "~/.server/services/settings/league-settings";
 import { testDb } from "../fixtures";
 import { DIVISIONS } from "~/lib/divisions";
 import { zonedTimeToEpoch } from "~/lib/time";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { makePlayer, testDb } from "../fixtures";
 import { auditLog } from "~/.server/db/schema";
 import { tagHistory } from "~/.server/services/tags/tags";
-import { updateLeagueSettings } from "~/.server/services/standings/league-settings";
+import { updateLeagueSettings } from "~/.server/services/settings/league-settings";
 import { holders, scene, tagsOn, tagsRound } from "../tags-fixtures";
 import { getPublic } from "./http";
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { call, expectError, expectStatus, makeAdmin, tokenFor } from "../auth-fixtures";
 import { testDb } from "../fixtures";
 import { PRICE, cappedRound, claimedPlayer, fill, listRows } from "../waitlist-fixtures";
-import { withdrawEntry } from "~/.server/services/money/withdrawal";
-import { WAITLIST_MESSAGES } from "~/.server/services/waitlist/waitlist";
+import { withdrawEntry } from "~/.server/services/entries/withdrawal";
+import { WAITLIST_MESSAGES } from "~/.server/services/signup/waitlist";
 import { afterWrite } from "../after-write";
 
 // The waitlist's /api (ADR 28): each route's happy path, a refusal and its auth.

@@ -18,7 +18,7 @@ import {
 } from "./generators";
 import { NOT_JSON } from "../../workers/api/validate";
 import { FieldCapsSchema, JoinWaitlistSchema } from "~/schemas/waitlist";
-import { WAITLIST_MESSAGES } from "~/.server/services/waitlist/waitlist";
+import { WAITLIST_MESSAGES } from "~/.server/services/signup/waitlist";
 import { ROUND_CHANGED } from "~/.server/services/rounds/versions";
 import type { ApiCase, Expect } from "./run";
 import { FOREIGN_ORIGINS, MISSING_ID, type Targets } from "./targets";
@@ -59,8 +59,8 @@ import {
   WalkUpSchema,
   DrawTeamsSchema,
 } from "~/schemas/night";
-import { CARDS_CHANGED } from "~/.server/services/night/card-sql";
-import { CARD_MESSAGES } from "~/.server/services/night/card-writes";
+import { CARDS_CHANGED } from "~/.server/services/cards/card-sql";
+import { CARD_MESSAGES } from "~/.server/services/cards/card-writes";
 import { NIGHT_MESSAGES } from "~/.server/services/night/night-target";
 import { ENTRY_OWES_MESSAGES } from "~/.server/services/night/entry-owes";
 import { TEAM_MESSAGES } from "~/.server/services/doubles/teams";

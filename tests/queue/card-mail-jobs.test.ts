@@ -5,8 +5,8 @@ import { makeEntry, makePlayer, makeRound, nowSec, testDb } from "../fixtures";
 import { deliver, messageId, recordMail } from "../job-fixtures";
 import { recordQueue } from "../registration-fixtures";
 import { claims, entries, users } from "~/.server/db/schema";
-import { makeRoundCards } from "~/.server/services/night/card-writes";
-import { publishCards } from "~/.server/services/night/card-publish";
+import { makeRoundCards } from "~/.server/services/cards/card-writes";
+import { publishCards } from "~/.server/services/cards/card-publish";
 
 // The cards-published job through the Worker's queue handler (ADR 25): each opted-in player
 // on a card gets one mail with their card, however often the job is delivered; a job of a

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { rateLimits } from "~/.server/db/schema";
 import { JobSchema } from "~/.server/jobs";
 import { requestPasswordReset } from "~/.server/services/accounts/password-reset";
-import { LIMITS } from "~/.server/services/accounts/rate-limit";
+import { LIMITS } from "~/.server/rate-limit";
 import { testDb } from "../fixtures";
 import { call, expectStatus, makeUser, uniqueEmail, uniqueIp } from "../auth-fixtures";
 

@@ -6,7 +6,7 @@ import { PRICE, expectBooksBalance, paidEntry } from "../money-fixtures";
 import { checkedInRound, entryRow, playerEntry } from "../night-fixtures";
 import { RUNS, adminToken, answersOf, expectPayoutsMatchScores, oneWayOrTheOther, withStatus } from "./race-fixtures";
 import { cardMails, claims, entries, payments, players, rounds, users } from "~/.server/db/schema";
-import { CARDS_CHANGED } from "~/.server/services/night/card-sql";
+import { CARDS_CHANGED } from "~/.server/services/cards/card-sql";
 
 // League night under concurrency (ADR 25): twenty taps of Check in check in once and take
 // the credit once; twenty retries of one walk-up or one cash record make one payment and

@@ -4,7 +4,7 @@ import { testDb } from "../fixtures";
 import { expectBooksBalance } from "../money-fixtures";
 import { ctpPot, liveCtpRound, liveOf, marksOf, playHole, scoreAll, winsOf } from "../sidepot-fixtures";
 import { RUNS } from "./race-fixtures";
-import { creditPayouts } from "~/.server/services/rounds/payouts";
+import { creditPayouts } from "~/.server/services/entries/payouts";
 import { markCtp } from "~/.server/services/sidepots/marks";
 
 // The same CTP twice (ADR 30): a phone retrying its mark twenty times leaves one mark;

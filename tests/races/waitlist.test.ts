@@ -7,8 +7,8 @@ import { PRICE, cappedRound, claimedPlayer, fill, listRows } from "../waitlist-f
 import { RUNS, answersOf, oneWayOrTheOther, roundEntries } from "./race-fixtures";
 import { payments } from "~/.server/db/schema";
 import { SIGNUP_MESSAGES } from "~/.server/services/signup/signup";
-import { withdrawEntry } from "~/.server/services/money/withdrawal";
-import { joinWaitlist } from "~/.server/services/waitlist/waitlist";
+import { withdrawEntry } from "~/.server/services/entries/withdrawal";
+import { joinWaitlist } from "~/.server/services/signup/waitlist";
 import { afterWrite } from "../after-write";
 
 // The last place of a capped round (ADR 28): the field_full guard inside the sign-up's batch

@@ -8,9 +8,9 @@ import { aces, entries, rounds } from "~/.server/db/schema";
 import { leagueFromEnv } from "~/.server/league";
 import { loweredSpans } from "~/.server/services/money/ace-pot";
 import { acePotCents } from "~/.server/services/money/aces";
-import { deleteEntry, updateEntries } from "~/.server/services/rounds/entry-admin";
+import { deleteEntry, updateEntries } from "~/.server/services/entries/entry-admin";
 import { addAce, deleteAce } from "~/.server/services/money/ledger";
-import { type RoundValues, saveRound, saveRounds } from "~/.server/services/rounds/round-admin";
+import { type RoundValues, saveRound, saveRounds } from "~/.server/services/entries/round-admin";
 import { formatCents } from "~/lib/money";
 import { formatDate } from "~/lib/time";
 

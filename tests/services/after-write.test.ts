@@ -6,7 +6,7 @@ import { cappedRound, claimedPlayer, fill, listRows } from "../waitlist-fixtures
 import { runAfterWrite } from "../../workers/after-write";
 import { MAIL_WAITLIST, type FollowUp, rerate, settleWaitlistOf, syncTagsFrom } from "~/.server/follow-ups";
 import { entries, waitlistNotices } from "~/.server/db/schema";
-import { joinWaitlist } from "~/.server/services/waitlist/waitlist";
+import { joinWaitlist } from "~/.server/services/signup/waitlist";
 
 // The after-write runner (ADR 44): each follow-up a write leaves is done by its step, once,
 // in the stated order, whichever entry point (fetch, queue, cron, live round) runs it. Each

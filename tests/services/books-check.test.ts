@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { makeEntry, makePlayer, testDb } from "../fixtures";
 import { expectBooksBalance, makePayment, paidEntry, refundEvent } from "../money-fixtures";
 import { leagueFromEnv } from "~/.server/league";
-import { recordCash } from "~/.server/services/money/cash";
+import { recordCash } from "~/.server/services/entries/cash";
 import { giveBackPayment, takeBackCredit } from "~/.server/services/money/money-issues";
 import { keepEntry, recordRefund } from "~/.server/services/money/refunds";
 import { moneyReport } from "~/.server/services/money/reports";
-import { withdrawEntry } from "~/.server/services/money/withdrawal";
+import { withdrawEntry } from "~/.server/services/entries/withdrawal";
 import { flagHref, flagText } from "~/lib/book-flags";
 
 // The books check with cash, withdrawals and PayPal's refunds in the mix (ADR 22): the two

@@ -2,8 +2,8 @@
 // the same league ratings currentRatings gives for the players it lists.
 import { describe, expect, it } from "vitest";
 import { DAY, makeEntry, makePlayer, makeRound, nowSec, testDb } from "../fixtures";
-import { cardBoard } from "~/.server/services/night/card-board";
-import { currentRatings } from "~/.server/services/night/league-ratings";
+import { cardBoard } from "~/.server/services/cards/card-board";
+import { currentRatings } from "~/.server/services/ratings/league-ratings";
 
 describe("a round's board", () => {
   it("shows each checked-in player's league rating, and only theirs", async () => {

@@ -4,13 +4,13 @@ import { makeEntry, makePlayer, nowSec, refusal, testDb } from "../fixtures";
 import { cardLists, cardsVersionOf, checkedInRound } from "../night-fixtures";
 import { recordQueue } from "../registration-fixtures";
 import { cards } from "~/.server/db/schema";
-import { addLateArrival, moveToCard, setCardStart } from "~/.server/services/night/card-edits";
-import { publishCards } from "~/.server/services/night/card-publish";
-import { cardBoard } from "~/.server/services/night/card-board";
-import { CARDS_CHANGED } from "~/.server/services/night/card-sql";
-import { CARD_MESSAGES, makeRoundCards, saveCards } from "~/.server/services/night/card-writes";
+import { addLateArrival, moveToCard, setCardStart } from "~/.server/services/cards/card-edits";
+import { publishCards } from "~/.server/services/cards/card-publish";
+import { cardBoard } from "~/.server/services/cards/card-board";
+import { CARDS_CHANGED } from "~/.server/services/cards/card-sql";
+import { CARD_MESSAGES, makeRoundCards, saveCards } from "~/.server/services/cards/card-writes";
 import { checkIn } from "~/.server/services/night/check-in";
-import { withdrawEntry } from "~/.server/services/money/withdrawal";
+import { withdrawEntry } from "~/.server/services/entries/withdrawal";
 
 // Editing a round's cards (ADR 25): every write carries the version it read, started cards
 // never change, published cards change card by card; late arrivals, moves and starts.

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { DAY, makeRound, nowSec, refusal, testDb } from "../fixtures";
 import { bulkField, cardLists, cardRows, checkedInRound, makeLayout, rated } from "../night-fixtures";
 import { cards, entries } from "~/.server/db/schema";
-import { CARDS_CHANGED } from "~/.server/services/night/card-sql";
-import { CARD_MESSAGES, makeRoundCards } from "~/.server/services/night/card-writes";
-import { updateLeagueSettings } from "~/.server/services/standings/league-settings";
+import { CARDS_CHANGED } from "~/.server/services/cards/card-sql";
+import { CARD_MESSAGES, makeRoundCards } from "~/.server/services/cards/card-writes";
+import { updateLeagueSettings } from "~/.server/services/settings/league-settings";
 import { cardSizes } from "~/lib/cards";
 
 // Making a round's cards (ADR 25) from who is checked in, stored: sizes, the rating spread,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makeEntry, makePlayer, refusal, testDb } from "../fixtures";
 import { PRICE, paidEntry, paymentRow } from "../money-fixtures";
-import { recordCash } from "~/.server/services/money/cash";
+import { recordCash } from "~/.server/services/entries/cash";
 import { roundMoneyOf, roundPayments } from "~/.server/services/money/round-money";
 
 // Cash at the course (ADR 22): a payment of method cash, owed going down by it.

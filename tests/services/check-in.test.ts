@@ -5,12 +5,12 @@ import { PRICE, expectBooksBalance } from "../money-fixtures";
 import { IN_WINDOW, cardsVersionOf, checkedInRound, entryRow, playerEntry } from "../night-fixtures";
 import { env } from "cloudflare:workers";
 import { leagueFromEnv } from "~/.server/league";
-import { makeRoundCards } from "~/.server/services/night/card-writes";
-import { publishCards } from "~/.server/services/night/card-publish";
+import { makeRoundCards } from "~/.server/services/cards/card-writes";
+import { publishCards } from "~/.server/services/cards/card-publish";
 import { CHECK_IN_MESSAGES, checkIn, undoCheckIn } from "~/.server/services/night/check-in";
 import { NIGHT_MESSAGES } from "~/.server/services/night/night-target";
 import { playerNight } from "~/.server/services/night/player-night";
-import { cardBoard } from "~/.server/services/night/card-board";
+import { cardBoard } from "~/.server/services/cards/card-board";
 
 // Check-in (ADR 25): who may check in which entry, when, and only when it is paid.
 

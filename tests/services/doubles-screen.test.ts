@@ -8,9 +8,9 @@ import { DAY, makeEntry, makePlayer, makeRound, nowSec, refusal, testDb } from "
 import { liveState, makeLiveRound, postOk, wholeCard } from "../live-fixtures";
 import { h, renderHtml, textOf } from "../render-fixtures";
 import { entries, rounds } from "~/.server/db/schema";
-import { entriesScreen } from "~/.server/services/rounds/entries-screen";
-import { updateEntries } from "~/.server/services/rounds/entry-admin";
-import { creditPayouts } from "~/.server/services/rounds/payouts";
+import { entriesScreen } from "~/.server/services/entries/entries-screen";
+import { updateEntries } from "~/.server/services/entries/entry-admin";
+import { creditPayouts } from "~/.server/services/entries/payouts";
 import { EntryEditor } from "~/components/entries/entry-editor";
 import { formatCents } from "~/lib/money";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { makeEntry, makePlayer, makeRound, roundValues, testDb } from "../fixtures";
 import { rounds } from "~/.server/db/schema";
 import { AppError } from "~/.server/errors";
-import { entriesForRound, entriesForRounds } from "~/.server/services/rounds/entries";
+import { entriesForRound, entriesForRounds } from "~/.server/services/entries/entries";
 
 /** `count` rounds in one atomic batch (one row per statement keeps each under D1's 100 parameters). */
 async function makeManyRounds(count: number) {

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { makeEntry, makePlayer, makeRound, makeTransfer, refusal, testDb, uniq, balanceOf } from "../fixtures";
 import { entries, players, rounds } from "~/.server/db/schema";
-import { addEntry, deleteEntry, updateEntries } from "~/.server/services/rounds/entry-admin";
-import { creditPayouts, syncPayouts } from "~/.server/services/rounds/payouts";
-import { saveRound } from "~/.server/services/rounds/round-admin";
+import { addEntry, deleteEntry, updateEntries } from "~/.server/services/entries/entry-admin";
+import { creditPayouts, syncPayouts } from "~/.server/services/entries/payouts";
+import { saveRound } from "~/.server/services/entries/round-admin";
 import type { NewEntryValues } from "~/schemas/entries";
 import { fresh, versionOf, versionsOf } from "../version-fixtures";
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { balanceOf, makePlayer, makeRound, refusal, testDb } from "../fixtures";
 import { versionOf, versionsOf } from "../version-fixtures";
 import { entries } from "~/.server/db/schema";
-import { addEntry, deleteEntry, updateEntries } from "~/.server/services/rounds/entry-admin";
-import { creditPayouts } from "~/.server/services/rounds/payouts";
+import { addEntry, deleteEntry, updateEntries } from "~/.server/services/entries/entry-admin";
+import { creditPayouts } from "~/.server/services/entries/payouts";
 
 // ADR 20: an edit carries the version of each entry it read; one against an entry that
 // changed since is refused (409, naming the player) and writes nothing.

@@ -8,7 +8,7 @@ import { moneyReport } from "~/.server/services/money/reports";
 import { cashRowsSql, nightCash } from "~/.server/services/night/night-cash";
 import { sql } from "drizzle-orm";
 import { addPot } from "~/.server/services/sidepots/side-pots";
-import { choosePot } from "~/.server/services/sidepots/opt-in";
+import { choosePot } from "~/.server/services/entries/pot-opt-in";
 import { cashSplit } from "~/lib/night-cash";
 
 // The night's cash summary (ADR 38): what the round's cash paid for, who recorded each

@@ -9,7 +9,7 @@ import { claims, players } from "~/.server/db/schema";
 import { unclaim } from "~/.server/services/players/claims";
 import { MAX_UNAPPROVED_OWN_RECORDS, OWN_RECORD_MESSAGES, unapprovedOwnRecords } from "~/.server/services/players/own-records";
 import { addOwnPlayer, removeOwnRecord } from "~/.server/services/players/player-admin";
-import { LIMITS } from "~/.server/services/accounts/rate-limit";
+import { LIMITS } from "~/.server/rate-limit";
 
 const values = () => ({ firstName: `Own${uniq()}`, lastName: "Record", pdga: null, division: "MA3" as const, inactive: false });
 const db = () => testDb();

@@ -9,7 +9,7 @@ import { makeUser } from "../auth-fixtures";
 import { DAY, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
 import { cardPlayers, cards, claims, entries, rounds } from "~/.server/db/schema";
 import { NEXT_ROUND_GRACE_SECONDS, playerHome } from "~/.server/pages/player-home";
-import { updateLeagueSettings } from "~/.server/services/standings/league-settings";
+import { updateLeagueSettings } from "~/.server/services/settings/league-settings";
 import { getDb } from "~/.server/db/client";
 import { observeD1 } from "../../workers/d1-observer";
 import { gatherReads } from "../../workers/read-runner";

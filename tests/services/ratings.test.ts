@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { DAY, makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
 import { fresh } from "../version-fixtures";
 import { entries } from "~/.server/db/schema";
-import { updateEntries } from "~/.server/services/rounds/entry-admin";
+import { updateEntries } from "~/.server/services/entries/entry-admin";
 import { ratingAndHandicap, roundHandicaps } from "~/.server/services/ratings/rating-and-handicap";
 import { recomputeRatings } from "~/.server/services/ratings/round-ratings";
 

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DAY, makeEntry, makePlayer, makeRound, nowSec, refusal, serviceRoundValues, testDb, uniq } from "../fixtures";
 import { entries, payments, rounds } from "~/.server/db/schema";
-import { deleteRound, saveRound, saveRounds } from "~/.server/services/rounds/round-admin";
+import { deleteRound, saveRound, saveRounds } from "~/.server/services/entries/round-admin";
 
 // The multi-editor's save: creates, updates and deletes in one batch, all or nothing.
 

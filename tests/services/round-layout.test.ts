@@ -6,7 +6,7 @@ import { DAY, nowSec, refusal, serviceRoundValues, testDb, uniq } from "../fixtu
 import { getPublic } from "../api/http";
 import { rounds } from "~/.server/db/schema";
 import { updateCourse } from "~/.server/services/courses/courses";
-import { type RoundValues, saveRound, saveRounds } from "~/.server/services/rounds/round-admin";
+import { type RoundValues, saveRound, saveRounds } from "~/.server/services/entries/round-admin";
 
 // A round plays a layout (ADR 25): its location is then the course's name, written by the
 // save itself, so the /api's `loc` and every list read the course as before.

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { testDb } from "../fixtures";
 import { checkedInRound } from "../night-fixtures";
 import { recordQueue } from "../registration-fixtures";
-import { publishCards } from "~/.server/services/night/card-publish";
-import { makeRoundCards, saveCards } from "~/.server/services/night/card-writes";
+import { publishCards } from "~/.server/services/cards/card-publish";
+import { makeRoundCards, saveCards } from "~/.server/services/cards/card-writes";
 import { myNight, publishedCards } from "~/.server/services/night/round-night";
 
 // What the round page shows of a league night (ADR 25): the cards only once published, with

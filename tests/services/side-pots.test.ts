@@ -15,11 +15,11 @@ import {
   scoredRound,
   winsOf,
 } from "../sidepot-fixtures";
-import { creditPayouts } from "~/.server/services/rounds/payouts";
+import { creditPayouts } from "~/.server/services/entries/payouts";
 import { addPot, deletePot } from "~/.server/services/sidepots/side-pots";
-import { choosePot } from "~/.server/services/sidepots/opt-in";
+import { choosePot } from "~/.server/services/entries/pot-opt-in";
 import { markCtp, settleHole } from "~/.server/services/sidepots/marks";
-import { withdrawEntry } from "~/.server/services/money/withdrawal";
+import { withdrawEntry } from "~/.server/services/entries/withdrawal";
 import { payoutsByEntry } from "~/lib/payouts";
 import { moneyReport } from "~/.server/services/money/reports";
 import { leagueFromEnv } from "~/.server/league";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { makeEntry, makePlayer, makeRound, refusal, testDb } from "../fixtures";
 import { leagueFromEnv } from "~/.server/league";
-import { DEFAULT_SETTINGS, getLeagueSettings, updateLeagueSettings } from "~/.server/services/standings/league-settings";
+import { DEFAULT_SETTINGS, getLeagueSettings, updateLeagueSettings } from "~/.server/services/settings/league-settings";
 import { seasonStandings } from "~/.server/services/standings/standings";
 import { zonedTimeToEpoch } from "~/lib/time";
 import { entries } from "~/.server/db/schema";

@@ -9,9 +9,9 @@ import { PRICE, claimedPlayer, lapse, listRows, offeredRound } from "../waitlist
 import worker from "../worker";
 import type { Session } from "~/.server/auth/current-user";
 import { walkUp } from "~/.server/services/night/walk-up";
-import { addEntry } from "~/.server/services/rounds/entry-admin";
+import { addEntry } from "~/.server/services/entries/entry-admin";
 import { signUpWithCredit } from "~/.server/services/signup/signup";
-import { joinWaitlist, leaveWaitlist } from "~/.server/services/waitlist/waitlist";
+import { joinWaitlist, leaveWaitlist } from "~/.server/services/signup/waitlist";
 import * as roundPage from "~/routes/round";
 import { leagueFromEnv } from "~/.server/league";
 import { playerWaitlists } from "~/.server/services/waitlist/waitlist-view";

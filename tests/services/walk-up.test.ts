@@ -5,7 +5,7 @@ import { makeEntry, makePlayer, makeRound, nowSec, refusal, testDb, uniq } from 
 import { PRICE, expectBooksBalance, paidEntry, paymentRow } from "../money-fixtures";
 import { entryRow } from "../night-fixtures";
 import { payments, players } from "~/.server/db/schema";
-import { KEY_USED, recordCash } from "~/.server/services/money/cash";
+import { KEY_USED, recordCash } from "~/.server/services/entries/cash";
 import { NIGHT_MESSAGES } from "~/.server/services/night/night-target";
 import { walkUp } from "~/.server/services/night/walk-up";
 import { playerNight } from "~/.server/services/night/player-night";

@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 import { balanceOf, makeEntry, makePlayer, makeTransfer, refusal, testDb } from "../fixtures";
 import { expectBooksBalance, giveBacks, makePayment, paidEntry, refundEvent } from "../money-fixtures";
 import { entries, paymentRefunds } from "~/.server/db/schema";
-import { deleteEntry } from "~/.server/services/rounds/entry-admin";
+import { deleteEntry } from "~/.server/services/entries/entry-admin";
 import { recordRefund } from "~/.server/services/money/refunds";
-import { WITHDRAW_MESSAGES, withdrawEntry } from "~/.server/services/money/withdrawal";
-import { adminWithdrawalMessage, playerWithdrawalMessage } from "~/.server/services/money/withdrawal-messages";
+import { WITHDRAW_MESSAGES, withdrawEntry } from "~/.server/services/entries/withdrawal";
+import { adminWithdrawalMessage, playerWithdrawalMessage } from "~/.server/services/entries/withdrawal-messages";
 
 // Withdrawing from a round (ADR 22): whatever paid for the entry — credit, PayPal (its
 // convenience fee too), cash — comes back as league credit in the batch that removes it.

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { h, renderHtml, textOf } from "../render-fixtures";
 import { ScoreCard } from "~/components/live/score-card";
 import { PrintCards } from "~/components/night/print-cards";
-import type { CardBoard } from "~/.server/services/night/card-board";
+import type { CardBoard } from "~/.server/services/cards/card-board";
 import { ctpHolesOf } from "~/lib/side-pots";
 import type { LiveState } from "~/lib/live-state";
 

@@ -3,10 +3,10 @@ import { entryJson, newEntryJson } from "./serializers/entries";
 import { toDollars } from "./serializers/money";
 import { withdrawalJson } from "./serializers/withdrawals";
 import { body } from "./validate";
-import { recordCash } from "~/.server/services/money/cash";
-import { entryById } from "~/.server/services/rounds/entries";
-import { addEntryRow, deleteEntry, updateEntries, updateEntry } from "~/.server/services/rounds/entry-admin";
-import { creditPayouts, syncPayouts } from "~/.server/services/rounds/payouts";
+import { recordCash } from "~/.server/services/entries/cash";
+import { entryById } from "~/.server/services/entries/entries";
+import { addEntryRow, deleteEntry, updateEntries, updateEntry } from "~/.server/services/entries/entry-admin";
+import { creditPayouts, syncPayouts } from "~/.server/services/entries/payouts";
 import {
   CreditPayoutsSchema,
   EntryAddSchema,
@@ -16,7 +16,7 @@ import {
   EntryUpdateSchema,
 } from "~/schemas/entries";
 import { CashSchema, ExcessToCreditSchema, KeepEntrySchema, VoidCashSchema } from "~/schemas/money-actions";
-import { excessToCredit, voidCash } from "~/.server/services/money/overpaid";
+import { excessToCredit, voidCash } from "~/.server/services/entries/overpaid";
 import { keepEntry } from "~/.server/services/money/refunds";
 import { liveRosterChanged } from "~/.server/services/live/live-object";
 import type { Context } from "hono";

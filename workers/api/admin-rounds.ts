@@ -1,7 +1,7 @@
 import { createFactory } from "hono/factory";
 import { type AdminEnv, adminSubApp } from "./context";
 import { body } from "./validate";
-import { deleteRound, saveRound } from "~/.server/services/rounds/round-admin";
+import { deleteRound, saveRound } from "~/.server/services/entries/round-admin";
 import { setRegistration } from "~/.server/services/rounds/registration";
 import { idBodySchema } from "~/schemas/ids";
 import { SaveRoundSchema } from "~/schemas/api-wire";

@@ -1,7 +1,7 @@
 import { adminSubApp } from "./context";
 import { settingsJson } from "./serializers/standings";
 import { body } from "./validate";
-import { getLeagueSettings, updateLeagueSettings } from "~/.server/services/standings/league-settings";
+import { getLeagueSettings, updateLeagueSettings } from "~/.server/services/settings/league-settings";
 import { LeagueSettingsSchema } from "~/schemas/settings";
 
 /** GET and PUT /api/admin/settings (every setting at once); mounted in ./admin.ts behind the admin guard. */

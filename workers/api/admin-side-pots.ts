@@ -7,7 +7,7 @@ import { TEAM_MESSAGES, drawRoundTeams, roundTeams } from "~/.server/services/do
 import { tellPots } from "~/.server/services/live/live-pots";
 import { getRound } from "~/.server/services/rounds/rounds";
 import { settleHole } from "~/.server/services/sidepots/marks";
-import { choosePot } from "~/.server/services/sidepots/opt-in";
+import { choosePot } from "~/.server/services/entries/pot-opt-in";
 import { roundPots } from "~/.server/services/sidepots/pot-view";
 import { POT_MESSAGES, addPot, deletePot } from "~/.server/services/sidepots/side-pots";
 import { DrawTeamsSchema } from "~/schemas/night";

@@ -4,7 +4,7 @@ import { RoundIdParam } from "./params";
 import { requireUser } from "./auth";
 import { checkInJson, publishedCardsJson } from "./serializers/night";
 import { body, param } from "./validate";
-import { cardBoard } from "~/.server/services/night/card-board";
+import { cardBoard } from "~/.server/services/cards/card-board";
 import { checkIn, undoCheckIn } from "~/.server/services/night/check-in";
 import { roundTeams } from "~/.server/services/doubles/teams";
 import { getRound } from "~/.server/services/rounds/rounds";

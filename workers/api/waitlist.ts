@@ -7,7 +7,7 @@ import { body, param } from "./validate";
 import { notFound } from "~/.server/errors";
 import { saveFieldCaps } from "~/.server/services/waitlist/caps";
 import { readField } from "~/.server/services/waitlist/field";
-import { confirmOffer, joinWaitlist, leaveWaitlist } from "~/.server/services/waitlist/waitlist";
+import { confirmOffer, joinWaitlist, leaveWaitlist } from "~/.server/services/signup/waitlist";
 import { roundWaitlist } from "~/.server/services/waitlist/waitlist-view";
 import { FieldCapsSchema, JoinWaitlistSchema } from "~/schemas/waitlist";
 import { nowSeconds } from "~/lib/time";

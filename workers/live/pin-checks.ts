@@ -3,7 +3,7 @@ import type { LiveDeps } from "./roster";
 import { playerByEntry } from "./roster-store";
 import type { Caller } from "./change-context";
 import { seqOfChange } from "./change-log";
-import { type Counter, LIMITS, countEach, refund } from "~/.server/services/accounts/rate-limit";
+import { type Counter, LIMITS, countEach, refund } from "~/.server/rate-limit";
 import { pinMatches } from "~/.server/services/accounts/scoring-pin";
 import { pinHashOfPlayer } from "~/.server/services/live/live-roster";
 import type { Change } from "~/schemas/live";

@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { listCourses } from "../services/courses/courses";
 import { getRound, latestRound } from "../services/rounds/rounds";
-import { getLeagueSettings } from "../services/standings/league-settings";
+import { getLeagueSettings } from "../services/settings/league-settings";
 import { readField } from "../services/waitlist/field";
 import { roundCapsView } from "../services/waitlist/round-field";
 import { roundWaitlist } from "../services/waitlist/waitlist-view";

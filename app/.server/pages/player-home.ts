@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { entries, rounds } from "../db/schema";
 import { type OwnClaim, ownClaim } from "../services/players/own-claim";
 import { linkedPlayerSql } from "../services/players/claim-state";
-import { getLeagueSettings } from "../services/standings/league-settings";
+import { getLeagueSettings } from "../services/settings/league-settings";
 import { type PlayerNight, playerNight } from "../services/night/player-night";
 import { type PlayerWaitlists, playerWaitlists } from "../services/waitlist/waitlist-view";
 

@@ -3,9 +3,9 @@ import { roundPayments, withdrawalBack } from "../services/money/round-money";
 import { playerNight } from "../services/night/player-night";
 import { publishedCards } from "../services/night/round-night";
 import { roundHandicaps } from "../services/ratings/rating-and-handicap";
-import { roundPageData } from "../services/rounds/round-page";
+import { roundPageData } from "./round-page";
 import { roundPots } from "../services/sidepots/pot-view";
-import { getLeagueSettings } from "../services/standings/league-settings";
+import { getLeagueSettings } from "../services/settings/league-settings";
 import { roundPageWaitlist } from "../services/waitlist/round-field";
 import { checkInWindow } from "~/lib/night";
 

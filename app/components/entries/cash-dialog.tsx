@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import type { PlayEntry } from "~/.server/services/rounds/entries-screen";
+import type { PlayEntry } from "~/.server/services/entries/entries-screen";
 import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogCancel, DialogDone } from "~/components/ui/dialog";

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef } from "react";
 import { Form, useFetcher, useNavigation, useSubmit } from "react-router";
 import { EntryRow, draftLanded, draftOf, scoreOf } from "./entry-row";
-import type { PlayEntry } from "~/.server/services/rounds/entries-screen";
+import type { PlayEntry } from "~/.server/services/entries/entries-screen";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { SaveBar } from "~/components/ui/save-bar";

@@ -1,7 +1,7 @@
 import { CashDialog } from "./cash-dialog";
 import { CashRecords } from "./void-cash";
 import { WithdrawAction } from "./withdraw-action";
-import type { PlayEntry } from "~/.server/services/rounds/entries-screen";
+import type { PlayEntry } from "~/.server/services/entries/entries-screen";
 import { StatusBadge } from "~/components/ui/badge";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { tdWrap } from "~/components/ui/table";

@@ -1,4 +1,4 @@
-import type { PlayEntry } from "~/.server/services/rounds/entries-screen";
+import type { PlayEntry } from "~/.server/services/entries/entries-screen";
 import { EntryMoneyActions, EntryMoneyCell, EntryOwedNote } from "./entry-money";
 import { stackWide, td, tdNum } from "~/components/ui/table";
 import { DivisionOptions } from "~/components/division-options";

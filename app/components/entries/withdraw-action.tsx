@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { ReasonDialog } from "./reason-dialog";
-import type { PlayEntry } from "~/.server/services/rounds/entries-screen";
+import type { PlayEntry } from "~/.server/services/entries/entries-screen";
 import { paidLine } from "~/lib/entry-money";
 import { formatCents } from "~/lib/money";
 

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { useNightAction } from "./night-action";
-import type { BoardCard, BoardPlayer } from "~/.server/services/night/card-board";
+import type { BoardCard, BoardPlayer } from "~/.server/services/cards/card-board";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field, SelectField } from "~/components/ui/field";

@@ -1,6 +1,6 @@
 import { NightResult, useNightAction } from "./night-action";
 import { type BoardContext, CardBlock, PlayerLine } from "./card-block";
-import type { CardBoard } from "~/.server/services/night/card-board";
+import type { CardBoard } from "~/.server/services/cards/card-board";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useLeague } from "~/hooks/use-league";

@@ -1,4 +1,4 @@
-import type { CardBoard } from "~/.server/services/night/card-board";
+import type { CardBoard } from "~/.server/services/cards/card-board";
 import { useLeague } from "~/hooks/use-league";
 import { cardLine } from "~/lib/night";
 import { holesWords } from "~/lib/side-pots";

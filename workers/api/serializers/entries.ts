@@ -1,5 +1,5 @@
 import { toDollars } from "./money";
-import type { EntryRow } from "~/.server/services/rounds/entries";
+import type { EntryRow } from "~/.server/services/entries/entries";
 import { positionLabel } from "~/lib/results";
 import type { SignUpQuote } from "~/lib/pricing";
 

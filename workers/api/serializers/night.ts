@@ -1,5 +1,5 @@
 import { toDollars } from "./money";
-import type { BoardPlayer, CardBoard } from "~/.server/services/night/card-board";
+import type { BoardPlayer, CardBoard } from "~/.server/services/cards/card-board";
 import type { CheckIn } from "~/.server/services/night/check-in";
 import type { WalkUp } from "~/.server/services/night/walk-up";
 

@@ -1,4 +1,4 @@
-import type { LeagueSettings } from "~/.server/services/standings/league-settings";
+import type { LeagueSettings } from "~/.server/services/settings/league-settings";
 import type { SeasonStandings } from "~/.server/services/standings/standings";
 
 /** The league's settings as the /api shows and takes them (PUT /api/admin/settings): the same names. */

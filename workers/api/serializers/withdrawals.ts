@@ -1,5 +1,5 @@
 import { toDollars } from "./money";
-import type { Withdrawal } from "~/.server/services/money/withdrawal";
+import type { Withdrawal } from "~/.server/services/entries/withdrawal";
 
 /** What a withdrawal gave back as league credit, in dollars: in all, and by how the entry had been paid. */
 export function withdrawalJson(w: Withdrawal) {

@@ -7,7 +7,7 @@ import { ADMIN_SESSION_SECONDS, type Role, USER_SESSION_SECONDS, signSession } f
 import { type Db, uniqueViolation, dbNow } from "../../db/client";
 import { users } from "../../db/schema";
 import { AppError, badRequest, conflict } from "../../errors";
-import { type Counter, LIMITS, TOO_MANY, clearLimit, consume, hitStatement, refund, remember, seenWithinSql } from "./rate-limit";
+import { type Counter, LIMITS, TOO_MANY, clearLimit, consume, hitStatement, refund, remember, seenWithinSql } from "../../rate-limit";
 import { spendOpenResets } from "./password-reset";
 import { nowSeconds } from "~/lib/time";
 import { EMAIL_IN_USE } from "~/lib/messages";

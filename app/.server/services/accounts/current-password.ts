@@ -3,7 +3,7 @@ import { verifyPassword } from "../../auth/password";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { AppError, badRequest } from "../../errors";
-import { type Counter, LIMITS, consume, refund } from "./rate-limit";
+import { type Counter, LIMITS, consume, refund } from "../../rate-limit";
 import { settled, settledValue } from "~/lib/settled";
 
 // The account's password asked again before a change a session alone should not make (a

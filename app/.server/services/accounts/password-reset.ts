@@ -4,7 +4,7 @@ import { hashPassword } from "../../auth/password";
 import type { Db } from "../../db/client";
 import { passwordResets, users } from "../../db/schema";
 import { AppError, badRequest } from "../../errors";
-import { LIMITS, consume } from "./rate-limit";
+import { LIMITS, consume } from "../../rate-limit";
 import { enqueue, newJobId } from "../../jobs";
 
 export const RESET_TOKEN_SECONDS = 60 * 60;

@@ -5,7 +5,7 @@ import { fullNameSql } from "../../db/player-name";
 import { entries, players, rounds } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 import { conflict, notFound } from "../../errors";
-import { currentRatings } from "../night/league-ratings";
+import { currentRatings } from "../ratings/league-ratings";
 import type { Random } from "~/lib/cards";
 import { type DrawMode, drawTeams } from "~/lib/doubles";
 

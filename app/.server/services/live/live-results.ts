@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { auditLog, entries, users } from "../../db/schema";
 import type { Committed, FollowUp } from "../../follow-ups";
-import { commitRoundChange } from "../rounds/round-entries";
+import { commitRoundChange } from "../entries/participants";
 import type { LiveField } from "~/lib/live-state";
 
 // Where live scores meet the round's results (ADR 26): finalising writes each player's

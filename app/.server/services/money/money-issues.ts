@@ -6,7 +6,7 @@ import { writeGuard } from "../../db/write-guard";
 import { conflict, notFound } from "../../errors";
 import { balanceCentsSql } from "./balance";
 import { PAYMENTS, excessBackCentsSql, leftCentsSql, refundedCentsSql } from "./money-sql";
-import { overdrawnMessage } from "../rounds/round-entries";
+import { overdrawnMessage } from "../entries/participants";
 import { formatCents } from "~/lib/money";
 import { fullNameSql } from "../../db/player-name";
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { type RoundPayment, roundMoneyOf, roundPayments } from "../money/round-money";
-import { type EntryRow, entriesForRound } from "../rounds/entries";
+import { type EntryRow, entriesForRound } from "../entries/entries";
 import { getRound } from "../rounds/rounds";
 import { type CashSplit, cashSplit } from "~/lib/night-cash";
 import { fullName } from "~/lib/player-name";

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { entries, users } from "../../db/schema";
-import { entriesScreenWithRows, type PlayEntry } from "../rounds/entries-screen";
+import { entriesScreenWithRows, type PlayEntry } from "../entries/entries-screen";
 import { entryTotalCents } from "~/lib/pricing";
 
 // The check-in desk of a round's league night (ADR 25, ADR 38): every entry with whether it
 // is checked in, when and by whom, its price and what it owes (the entries screen's money,
-// services/rounds/entries-screen.ts), and the night's counts. The night screen and the /api
+// services/entries/entries-screen.ts), and the night's counts. The night screen and the /api
 // read it here.
 
 export type CheckedInBy = { userId: number; name: string } | null;

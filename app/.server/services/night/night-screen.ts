@@ -1,8 +1,8 @@
 import type { Db } from "../../db/client";
-import { getLeagueSettings } from "../standings/league-settings";
-import { entriesScreenWithRows } from "../rounds/entries-screen";
+import { getLeagueSettings } from "../settings/league-settings";
+import { entriesScreenWithRows } from "../entries/entries-screen";
 import { cashRecordRows, nightCashOf } from "./night-cash";
-import { cardBoard } from "./card-board";
+import { cardBoard } from "../cards/card-board";
 import { roundTeams } from "../doubles/teams";
 import { checkInRows, nightDeskOf } from "./night-desk";
 

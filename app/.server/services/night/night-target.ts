@@ -4,7 +4,7 @@ import { fullNameSql } from "../../db/player-name";
 import { entries, players, rounds } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
 import { approvedPlayerSql, ownClaim } from "../players/own-claim";
-import { getLeagueSettings } from "../standings/league-settings";
+import { getLeagueSettings } from "../settings/league-settings";
 import { type CheckInWindow, checkInWindow, windowState } from "~/lib/night";
 import { formatTime } from "~/lib/time";
 

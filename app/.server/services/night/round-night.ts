@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, entries, players, rounds } from "../../db/schema";
-import { getLeagueSettings } from "../standings/league-settings";
+import { getLeagueSettings } from "../settings/league-settings";
 import { type PlayerNight, playerNight } from "./player-night";
 import { type CheckInWindow, checkInWindow, startLabels } from "~/lib/night";
 

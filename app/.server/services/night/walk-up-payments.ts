@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { entries, payments } from "../../db/schema";
 import { conflict } from "../../errors";
-import { KEY_USED, paymentByKey } from "../money/cash";
+import { KEY_USED, paymentByKey } from "../entries/cash";
 import type { WalkUp, WalkUpInput } from "./walk-up";
 
 // A walk-up's payments (ADR 25, ADR 38): the credit one it writes when credit pays, the key

@@ -5,7 +5,7 @@ import { claims, players } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
 import { CLAIM_MESSAGES, type ClaimView, claimsForUser } from "./claims";
 import { MAX_UNAPPROVED_OWN_RECORDS, OWN_RECORD_MESSAGES, unapprovedOwnRecordsSql } from "./own-records";
-import { LIMITS, consume, refund } from "../accounts/rate-limit";
+import { LIMITS, consume, refund } from "../../rate-limit";
 import { nowSeconds } from "~/lib/time";
 import type { PlayerValuesSchema } from "~/schemas/players";
 import { fullNameSql } from "../../db/player-name";

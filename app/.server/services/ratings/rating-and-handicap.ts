@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { assertPlayerExists } from "../players/players";
-import { DEFAULT_SETTINGS, getLeagueSettings } from "../standings/league-settings";
+import { DEFAULT_SETTINGS, getLeagueSettings } from "../settings/league-settings";
 import { layoutParOf } from "../courses/layout-sql";
 import { type Handicap, type HandicapSettings, type RoundScore, handicapFrom, handicapHistory } from "~/lib/handicap";
 import { ESTABLISHED_AFTER, playerRating } from "~/lib/rating-walk";

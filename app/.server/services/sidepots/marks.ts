@@ -8,7 +8,7 @@ import { holeLabel, potHoles } from "~/lib/side-pots";
 import { CTP_MESSAGES, heldMessage, liveMarkRefusal } from "~/lib/ctp-rules";
 import type { LiveState } from "~/lib/live-state";
 import { type DistanceUnit, distanceLabel } from "~/lib/distances";
-import { distanceUnitOf } from "../standings/league-settings";
+import { distanceUnitOf } from "../settings/league-settings";
 
 // Who holds a side pot's hole (ADR 30, amended). A player marks a CTP from their card, for
 // themself or a cardmate, while the round is live and once the card has played the hole

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { sidePotWins, sidePots } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 import { conflict } from "../../errors";
-import type { RoundState } from "../rounds/round-entries";
+import type { RoundState } from "../entries/participants";
 import { type PotWin, splitPot } from "~/lib/side-pots";
 import { rolloverBeforeSql } from "./pot-sql";
 

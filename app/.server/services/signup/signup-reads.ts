@@ -2,7 +2,7 @@ import { type SQL, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rounds } from "../../db/schema";
 import { ownClaim } from "../players/own-claim";
-import { readRoundState } from "../rounds/round-entries";
+import { readRoundState } from "../entries/participants";
 import { potsForSignUpQuery } from "../sidepots/signup-pots";
 import { noRoomQuery } from "../waitlist/field";
 import { lapsedOfferQuery } from "../waitlist/promote";

@@ -4,7 +4,7 @@ import { entries, players, rounds } from "../../db/schema";
 import { notFound } from "../../errors";
 import { type League, currentSeason, seasonSpan } from "../../league";
 import { listSeasons } from "../rounds/rounds";
-import { type LeagueSettings, getLeagueSettings } from "./league-settings";
+import { type LeagueSettings, getLeagueSettings } from "../settings/league-settings";
 import { type DivisionStanding, type StandingsEntry, type StandingsRound, buildStandings } from "~/lib/standings-table";
 import { nowSeconds } from "~/lib/time";
 

@@ -8,7 +8,7 @@ import { placesLeft } from "~/lib/field-places";
 import { offerDeadline } from "~/lib/hold-window";
 import { quoteSignUp } from "~/lib/pricing";
 import { nowSeconds } from "~/lib/time";
-import { type AutoEntrant, autoEnter } from "./auto-enter";
+import { type AutoEntrant, autoEnter } from "../signup/auto-enter";
 import { type FollowUp, MAIL_WAITLIST } from "../../follow-ups";
 
 // Filling freed places from a round's waitlist (ADR 28). Run after every write that can

@@ -5,11 +5,11 @@ import { acePotCents } from "../money/aces";
 import { roundBalances } from "../money/balance";
 import { type EntryMoneyView, roundMoneyOf, roundPayments } from "../money/round-money";
 import { entriesForRound } from "./entries";
-import type { StateEntry } from "./round-entries";
-import { getRound } from "./rounds";
+import type { StateEntry } from "./participants";
+import { getRound } from "../rounds/rounds";
 import { fullName } from "~/lib/player-name";
 import { creditSuggestionCapCents } from "~/lib/pricing";
-import { type EntryNight, roundEntryNights } from "../money/withdrawal-rules";
+import { type EntryNight, roundEntryNights } from "./withdrawal-rules";
 import { roundPots } from "../sidepots/pot-view";
 import { holesToMeasure } from "~/lib/ctp-rules";
 

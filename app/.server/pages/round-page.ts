@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { aces, entries, rounds } from "../../db/schema";
-import { notFound } from "../../errors";
-import { acePotAtSql } from "../money/ace-pot";
-import { type EntryRow, entriesQuery, roundEntryRows } from "./entries";
-import { type RoundRow, roundQuery } from "./rounds";
-import { signUpFactsOf, signUpFactsQuery } from "../signup/signup";
-import { type RoundCourse, roundCourseQuery } from "../courses/layout-sql";
+import type { Db } from "../db/client";
+import { aces, entries, rounds } from "../db/schema";
+import { notFound } from "../errors";
+import { acePotAtSql } from "../services/money/ace-pot";
+import { type EntryRow, entriesQuery, roundEntryRows } from "../services/entries/entries";
+import { type RoundRow, roundQuery } from "../services/rounds/rounds";
+import { signUpFactsOf, signUpFactsQuery } from "../services/signup/signup";
+import { type RoundCourse, roundCourseQuery } from "../services/courses/layout-sql";
 
 export type RoundPageData = {
   round: RoundRow;

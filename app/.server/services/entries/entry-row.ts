@@ -2,7 +2,7 @@ import { type SQL, and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { entries } from "../../db/schema";
 import { type EntryRow, entriesQuery, toEntryRow } from "./entries";
-import type { RoundChange } from "./round-entries";
+import type { RoundChange } from "./participants";
 
 // The entry a write makes, read back in the write's own batch (ADR 14, 41): its answer
 // needs no round trip after the batch. Read last among the change's statements, so it sees

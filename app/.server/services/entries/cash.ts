@@ -3,9 +3,9 @@ import type { Db } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { entries, payments, players } from "../../db/schema";
 import { type AppError, conflict, notFound } from "../../errors";
-import { commitQuietChange, readRoundState } from "../rounds/round-entries";
+import { commitQuietChange, readRoundState } from "./participants";
 import { settled } from "~/lib/settled";
-import { roundMoneyOf } from "./round-money";
+import { roundMoneyOf } from "../money/round-money";
 import { formatCents } from "~/lib/money";
 import { fullNameSql } from "../../db/player-name";
 

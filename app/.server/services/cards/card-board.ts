@@ -3,7 +3,7 @@ import type { Db, RowsOf } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, entries, players, rounds } from "../../db/schema";
 import { notFound } from "../../errors";
-import { ratingsOf, ratingsQuery } from "./league-ratings";
+import { ratingsOf, ratingsQuery } from "../ratings/league-ratings";
 import { type RoundLayout, roundLayoutOf, roundLayoutReads } from "../courses/layout-sql";
 import { holesWithoutLayout } from "~/lib/layouts";
 import { startLabels } from "~/lib/night";

@@ -4,8 +4,8 @@ import { waitlist } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 import { AppError, conflict } from "../../errors";
 import type { FollowUp } from "../../follow-ups";
-import { commitRoundChange } from "../rounds/round-entries";
-import { creditSignUpChange } from "../signup/credit-change";
+import { commitRoundChange } from "../entries/participants";
+import { creditSignUpChange } from "./credit-change";
 import type { quoteSignUp } from "~/lib/pricing";
 
 /** A waiting player auto-entry can enter: their place on the list, who they are, their credit. */

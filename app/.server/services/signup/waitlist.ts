@@ -3,12 +3,12 @@ import { type Db, uniqueViolation } from "../../db/client";
 import { entries, rounds, waitlist } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
 import { approvedPlayerSql, ownClaim } from "../players/own-claim";
-import { SIGNUP_MESSAGES, signUpWithCredit } from "../signup/signup";
-import { signUpReads } from "../signup/signup-reads";
+import { SIGNUP_MESSAGES, signUpWithCredit } from "./signup";
+import { signUpReads } from "./signup-reads";
 import { settled, settledValue } from "~/lib/settled";
 import { type FollowUp, MAIL_WAITLIST, settleWaitlistOf } from "../../follow-ups";
-import { type Field, fieldOf, fieldQuery, readField } from "./field";
-import { lapsedOfferQuery, openStatuses, settleWaitlist } from "./promote";
+import { type Field, fieldOf, fieldQuery, readField } from "../waitlist/field";
+import { lapsedOfferQuery, openStatuses, settleWaitlist } from "../waitlist/promote";
 import { placesLeft } from "~/lib/field-places";
 import { nowSeconds } from "~/lib/time";
 

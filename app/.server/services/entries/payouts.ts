@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { entries } from "../../db/schema";
 import { conflict } from "../../errors";
-import { type GuardedPlayer, type StateEntry, commitQuietChange } from "./round-entries";
+import { type GuardedPlayer, type StateEntry, commitQuietChange } from "./participants";
 import { SETTLE_MESSAGES, heldPots, planPotPayments } from "../sidepots/settle";
 import { holesToMeasure } from "~/lib/ctp-rules";
 import { payoutsByEntry } from "~/lib/payouts";

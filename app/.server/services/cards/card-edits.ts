@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { conflict, notFound } from "../../errors";
-import { getLeagueSettings } from "../standings/league-settings";
+import { getLeagueSettings } from "../settings/league-settings";
 import type { CardBoard } from "./card-board";
 import { bumpCards, cardsGuard, insertCardPlayers } from "./card-sql";
 import { type ArrangedCard, CARD_MESSAGES, boardAt, commitCards, saveCards } from "./card-writes";

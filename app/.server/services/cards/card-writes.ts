@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { type Db, checkFailed } from "../../db/client";
 import { cardPlayers, cards, entries } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../errors";
-import { getLeagueSettings } from "../standings/league-settings";
+import { getLeagueSettings } from "../settings/league-settings";
 import { type BoardCard, type BoardRows, type CardBoard, boardOf, boardReads, cardBoard } from "./card-board";
 import { CARDS_CHANGED, type CardRow, bumpCards, cardsGuard, insertCardPlayers, insertCards } from "./card-sql";
 import { type CardMode, type Random, makeCards, makeTeamCards, startingHoles, teeTimes } from "~/lib/cards";

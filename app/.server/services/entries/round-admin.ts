@@ -10,9 +10,9 @@ import { type Committed, type FollowUp, rerate, syncTagsFrom } from "../../follo
 import { potGuards, roundPotChanges, roundsPotChanges } from "../money/ace-pot";
 import { potRefusal } from "../money/ace-pot-refusal";
 import { syncPayouts } from "./payouts";
-import { commitRoundChange } from "./round-entries";
-import { layoutColumns, layoutColumnsFromJson, layoutGone } from "./round-layout";
-import { roundChanged, roundVersionsGuard, staleRound } from "./versions";
+import { commitRoundChange } from "./participants";
+import { layoutColumns, layoutColumnsFromJson, layoutGone } from "../rounds/round-layout";
+import { roundChanged, roundVersionsGuard, staleRound } from "../rounds/versions";
 import type { RoundValuesSchema } from "~/schemas/rounds";
 import { missingVersion } from "~/schemas/version";
 

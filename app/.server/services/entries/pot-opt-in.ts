@@ -4,11 +4,11 @@ import { type Db, raisedBy, dbNow } from "../../db/client";
 import { entries, sidePotMarks, sidePotPlayers, transfers } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { roundMoneyOf, roundPayments } from "../money/round-money";
-import { type GuardedPlayer, commitQuietChange } from "../rounds/round-entries";
+import { type GuardedPlayer, commitQuietChange } from "./participants";
 import { getRound } from "../rounds/rounds";
 import { formatCents } from "~/lib/money";
 import { entryTotalCents } from "~/lib/pricing";
-import { POT_MESSAGES } from "./side-pots";
+import { POT_MESSAGES } from "../sidepots/side-pots";
 
 // A player into or out of a round's side pot at check-in (ADR 30), by an admin, as one
 // write of the round (ADR 14). In: the buy-in joins the entry's price, owed until paid (in

@@ -1,8 +1,8 @@
-import type { Db } from "../../db/client";
-import { type PlayerSummary, playerSummaryOf, playerSummaryQueries } from "./players";
-import { type PlayerRound, playerRoundRows, playerRoundsQuery } from "../rounds/rounds";
-import { type TransferRow, playerTransfersQuery } from "../money/transfers";
-import { type BestScores, bestScoresOf, bestScoresQuery } from "./best-scores";
+import type { Db } from "../db/client";
+import { type PlayerSummary, playerSummaryOf, playerSummaryQueries } from "../services/players/players";
+import { type PlayerRound, playerRoundRows, playerRoundsQuery } from "../services/rounds/rounds";
+import { type TransferRow, playerTransfersQuery } from "../services/money/transfers";
+import { type BestScores, bestScoresOf, bestScoresQuery } from "../services/players/best-scores";
 
 export type PlayerPageData = { player: PlayerSummary; rounds: PlayerRound[]; transfers: TransferRow[]; best: BestScores };
 
