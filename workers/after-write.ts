@@ -2,7 +2,7 @@ import type { FollowUp } from "~/.server/follow-ups";
 import type { Db } from "~/.server/db/client";
 import { enqueue, newJobId } from "~/.server/jobs";
 import { syncTags } from "~/.server/services/tags/tag-sync";
-import { settleWaitlistAfter } from "~/.server/services/waitlist/promote";
+import { settleWaitlistAfter } from "~/.server/services/entries/waitlist-promote";
 import { queueWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
 
 // Step "after the write" (ADR 44): what a request's, a queue job's, the cron's or the live

@@ -11,7 +11,7 @@ import { type PageHandler, route } from "./route";
 import { withServerTiming } from "./timing";
 import { payPalCheckout } from "~/.server/paypal/config";
 import { getDb } from "~/.server/db/client";
-import { settleAllWaitlists } from "~/.server/services/waitlist/promote";
+import { settleAllWaitlists } from "~/.server/services/entries/waitlist-promote";
 import { closeStartedRounds } from "~/.server/services/rounds/registration";
 import { registerRunner, takeFollowUps } from "~/.server/follow-ups";
 import { runAfterWrite } from "./after-write";

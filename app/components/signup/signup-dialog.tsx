@@ -16,7 +16,7 @@ import { CheckboxField, Field, SelectField } from "~/components/ui/field";
 import { DivisionOptions } from "~/components/division-options";
 import { centsInput, formatCents, typedCents } from "~/lib/money";
 import type { PayPalCheckout } from "~/lib/paypal-checkout";
-import type { WaitlistPlace } from "~/.server/services/signup/waitlist";
+import type { WaitlistPlace } from "~/.server/services/waitlist/place";
 import { type RoundFees, entryTotalCents, quoteSignUp, suggestedCreditCents } from "~/lib/pricing";
 
 export type SignUpFacts = {

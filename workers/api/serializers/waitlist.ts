@@ -1,5 +1,5 @@
 import type { Field } from "~/.server/services/waitlist/field";
-import type { WaitlistPlace } from "~/.server/services/signup/waitlist";
+import type { WaitlistPlace } from "~/.server/services/waitlist/place";
 import type { ListRow } from "~/.server/services/waitlist/waitlist-view";
 
 // The waitlist as the /api shows it (ADR 28): a player's place, a round's field against

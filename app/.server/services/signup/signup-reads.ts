@@ -5,7 +5,7 @@ import { ownClaim } from "../players/own-claim";
 import { readRoundState } from "../entries/participants";
 import { potsForSignUpQuery } from "../sidepots/signup-pots";
 import { noRoomQuery } from "../waitlist/field";
-import { lapsedOfferQuery } from "../waitlist/promote";
+import { lapsedOfferQuery } from "../waitlist/place";
 import type { SignUpRequest } from "./signup";
 import { settled } from "~/lib/settled";
 

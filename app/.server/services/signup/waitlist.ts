@@ -8,7 +8,8 @@ import { signUpReads } from "./signup-reads";
 import { settled, settledValue } from "~/lib/settled";
 import { type FollowUp, MAIL_WAITLIST, settleWaitlistOf } from "../../follow-ups";
 import { type Field, fieldOf, fieldQuery, readField } from "../waitlist/field";
-import { lapsedOfferQuery, openStatuses, settleWaitlist } from "../waitlist/promote";
+import { settleWaitlist } from "../entries/waitlist-promote";
+import { type WaitlistPlace, lapsedOfferQuery, openStatuses, placeOf, placeQuery } from "../waitlist/place";
 import { placesLeft } from "~/lib/field-places";
 import { nowSeconds } from "~/lib/time";
 
@@ -25,18 +26,6 @@ export const WAITLIST_MESSAGES = {
 } as const;
 
 export type JoinRequest = { userId: number; roundId: number; division: string; ace: boolean; autoConfirm: boolean };
-
-export type WaitlistPlace = {
-  id: number;
-  roundId: number;
-  status: "waiting" | "offered";
-  division: string;
-  ace: boolean;
-  autoConfirm: boolean;
-  /** 1 for the first waiting player; null while a place is on offer. */
-  position: number | null;
-  offerExpiresAt: number | null;
-};
 
 /** Joins the list: the place, and the news a settling before it left (ADR 44). */
 export async function joinWaitlist(db: Db, req: JoinRequest, now = nowSeconds()): Promise<WaitlistPlace & { followUps: FollowUp[] }> {
@@ -150,35 +139,4 @@ export async function confirmOffer(db: Db, userId: number, roundId: number, now 
   }
   const req = { ...signUp, playerId, division: place.division, ace: place.ace };
   return signUpWithCredit(db, req, now, reads.then(settledValue));
-}
-
-/** A player's open place on a round's list, with their position; an offer past its deadline counts as gone. */
-export async function waitlistPlace(db: Db, roundId: number, playerId: number, now = nowSeconds()): Promise<WaitlistPlace | null> {
-  const [row] = await placeQuery(db, roundId, playerId);
-  return row ? placeOf(row, now) : null;
-}
-
-/** waitlistPlace's read, unrun: a batch can carry it. */
-const placeQuery = (db: Db, roundId: number, playerId: number | SQL) =>
-  db
-    .select({
-      id: waitlist.id,
-      roundId: waitlist.roundId,
-      status: waitlist.status,
-      division: waitlist.division,
-      ace: waitlist.ace,
-      autoConfirm: waitlist.autoConfirm,
-      offerExpiresAt: waitlist.offerExpiresAt,
-      ahead: sql<number>`(select count(*) from ${waitlist} o where o.round_id = ${roundId} and o.status = 'waiting' and o.id < ${waitlist}.id)`,
-    })
-    .from(waitlist)
-    .where(and(eq(waitlist.roundId, roundId), sql`${waitlist.playerId} = ${playerId}`, openStatuses));
-
-type PlaceRow = Omit<WaitlistPlace, "position" | "status"> & { status: string; ahead: number };
-
-export function placeOf(row: PlaceRow, now: number): WaitlistPlace | null {
-  const { ahead, ...rest } = row;
-  if (row.status === "offered") return (row.offerExpiresAt ?? 0) > now ? { ...rest, status: "offered", position: null } : null;
-  if (row.status !== "waiting") return null;
-  return { ...rest, status: "waiting", position: Number(ahead) + 1 };
 }

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { players, waitlist } from "../../db/schema";
 import { type Field, readField } from "./field";
-import { type WaitlistPlace, waitlistPlace } from "../signup/waitlist";
+import { type WaitlistPlace, waitlistPlace } from "./place";
 import type { ListRow } from "./waitlist-view";
 import { capsCapped, capsOf, fullMessage, placesLine, settledField } from "~/lib/field-places";
 import { offerDeadline } from "~/lib/hold-window";

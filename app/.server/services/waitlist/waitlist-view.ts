@@ -2,7 +2,7 @@ import { type SQL, and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { players, rounds, waitlist, waitlistNotices } from "../../db/schema";
-import { placeOf } from "../signup/waitlist";
+import { placeOf } from "./place";
 
 // What the waitlist shows (ADR 28): a round's whole list in order for the admin, and a
 // player's open places and recent news for their home page. An offer past its deadline

@@ -4,7 +4,7 @@ import { waitlist } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 import { AppError, conflict } from "../../errors";
 import type { FollowUp } from "../../follow-ups";
-import { commitRoundChange } from "../entries/participants";
+import { commitRoundChange } from "./participants";
 import { creditSignUpChange } from "./credit-change";
 import type { quoteSignUp } from "~/lib/pricing";
 

@@ -3,12 +3,12 @@ import type { Db } from "../../db/client";
 import { players, rounds, waitlist } from "../../db/schema";
 import { balanceCentsSql } from "../money/balance";
 import { fullNameSql } from "../../db/player-name";
-import { noRoomSql, readField } from "./field";
+import { noRoomSql, readField } from "../waitlist/field";
 import { placesLeft } from "~/lib/field-places";
 import { offerDeadline } from "~/lib/hold-window";
 import { quoteSignUp } from "~/lib/pricing";
 import { nowSeconds } from "~/lib/time";
-import { type AutoEntrant, autoEnter } from "../signup/auto-enter";
+import { type AutoEntrant, autoEnter } from "./auto-enter";
 import { type FollowUp, MAIL_WAITLIST } from "../../follow-ups";
 
 // Filling freed places from a round's waitlist (ADR 28). Run after every write that can
@@ -106,19 +106,6 @@ export async function settleWaitlistAfter(db: Db, roundId: number): Promise<Foll
 }
 
 /**
- * Whether an offer of the round has lapsed and is not yet passed on, unrun, so a write that
- * takes a place or changes the list asks it beside its other reads (ADR 41) and, when it
- * finds one, settles first (settleLapsedNow): the place goes to the next on the list rather
- * than to whoever writes first.
- */
-export const lapsedOfferQuery = (db: Db, roundId: number, now: number) =>
-  db
-    .select({ id: waitlist.id })
-    .from(waitlist)
-    .where(and(eq(waitlist.roundId, roundId), eq(waitlist.status, "offered"), lte(waitlist.offerExpiresAt, now)))
-    .limit(1);
-
-/**
  * The settling a write runs first when lapsedOfferQuery found an offer: a failure is logged and the
  * write goes on. Answers what the settling leaves for after the write (ADR 44).
  */
@@ -148,5 +135,3 @@ export async function settleAllWaitlists(db: Db, now = nowSeconds()): Promise<Fo
   for (const { roundId } of due) followUps.push(...(await settleWaitlist(db, roundId, now)).followUps);
   return followUps;
 }
-
-export const openStatuses = inArray(waitlist.status, ["waiting", "offered"]);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { entries, payments } from "../../db/schema";
-import type { RoundChange, RoundState } from "../entries/participants";
+import type { RoundChange, RoundState } from "./participants";
 import { joinPots } from "../sidepots/signup-pots";
 import type { SignUpQuote } from "~/lib/pricing";
 
