@@ -9,7 +9,7 @@ import { aces, entries, players, rounds, transfers } from "~/.server/db/schema";
 import type { Ace, Entry, Player, Round, Transfer } from "~/.server/db/schema";
 import { AppError } from "~/.server/errors";
 import type { RoundValues } from "~/.server/services/entries/round-admin";
-import { balanceCentsSql } from "~/.server/services/money/balance";
+import { balanceCentsSql } from "~/.server/services/players/balance-sql";
 import { expect } from "vitest";
 
 export const DAY = 86_400;

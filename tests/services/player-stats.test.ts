@@ -6,7 +6,7 @@ import { fresh, versionOf } from "../version-fixtures";
 import { claims } from "~/.server/db/schema";
 import { addEntry, deleteEntry, updateEntries } from "~/.server/services/entries/entry-admin";
 import { creditPayouts, syncPayouts } from "~/.server/services/entries/payouts";
-import { balanceCentsSql } from "~/.server/services/money/balance";
+import { balanceCentsSql } from "~/.server/services/players/balance-sql";
 import { deletePlayer } from "~/.server/services/players/player-admin";
 import { listPlayersWithStats } from "~/.server/services/players/players";
 import { signUpWithCredit } from "~/.server/services/signup/signup";

@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { type Db, uniqueViolation } from "../../db/client";
 import { entries, players } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../errors";
-import { balanceCentsSql } from "../money/balance";
+import { balanceCentsSql } from "../players/balance-sql";
 import { chunk } from "../../db/chunk";
 import type { Committed } from "../../follow-ups";
 import { type GuardedPlayer, type RoundChange, type RoundState, type StateEntry, commitRoundChange, readRoundState } from "./participants";

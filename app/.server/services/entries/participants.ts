@@ -8,7 +8,7 @@ import { type PotChange, entriesPotChanges, potGuards } from "../money/ace-pot";
 import { potRefusal } from "../money/ace-pot-refusal";
 import { roundPaymentsFingerprintSql } from "../money/money-sql";
 import { type RoundPayment, paymentsOfRows, roundPaymentsQuery } from "../money/round-money";
-import { balanceCentsSql } from "../money/balance";
+import { balanceCentsSql } from "../players/balance-sql";
 import { entryColumns } from "./entries";
 import { formatCents } from "~/lib/money";
 import { payoutsByEntry } from "~/lib/payouts";

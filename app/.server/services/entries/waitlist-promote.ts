@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { players, rounds, waitlist } from "../../db/schema";
-import { balanceCentsSql } from "../money/balance";
+import { balanceCentsSql } from "../players/balance-sql";
 import { fullNameSql } from "../../db/player-name";
 import { noRoomSql, readField } from "../waitlist/field";
 import { placesLeft } from "~/lib/field-places";

@@ -4,7 +4,7 @@ import { aces, players, rounds, transfers } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../errors";
 import { type PotChange, potGuards } from "./ace-pot";
 import { potRefusal } from "./ace-pot-refusal";
-import { balanceCentsSql } from "./balance";
+import { balanceCentsSql } from "../players/balance-sql";
 import { formatCents } from "~/lib/money";
 import { nowSeconds } from "~/lib/time";
 import { fullNameSql } from "../../db/player-name";

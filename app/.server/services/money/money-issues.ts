@@ -4,7 +4,7 @@ import { rowOf } from "../../db/insert-select";
 import { payments, players, rounds, transfers } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 import { conflict, notFound } from "../../errors";
-import { balanceCentsSql } from "./balance";
+import { balanceCentsSql } from "../players/balance-sql";
 import { PAYMENTS, excessBackCentsSql, leftCentsSql, refundedCentsSql } from "./money-sql";
 import { overdrawnMessage } from "../entries/participants";
 import { formatCents } from "~/lib/money";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Db, readTogether } from "../../db/client";
 import type { League } from "../../league";
 import { acePotAtSql } from "./ace-pot";
-import { balanceCentsSql } from "./balance";
+import { balanceCentsSql } from "../players/balance-sql";
 import {
   type OverpaidEntryRow,
   type OverpaidRow,

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { claims, players } from "../../db/schema";
-import { balanceCentsSql } from "../money/balance";
+import { balanceCentsSql } from "./balance-sql";
 import { currentClaimFirst } from "./claim-state";
 
 /** The claim a user's profile shows, with its player and that player's credit. */

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { claims, entries, players, playerStats } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { containsEveryWord } from "../../db/text-search";
-import { balanceCentsSql, listedBalanceCentsSql } from "../money/balance";
+import { balanceCentsSql, listedBalanceCentsSql } from "./balance-sql";
 import { SearchTextSchema } from "~/schemas/players";
 import { fullNameSql } from "../../db/player-name";
 

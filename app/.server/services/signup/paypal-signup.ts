@@ -5,7 +5,7 @@ import { AppError, badRequest, conflict, notFound } from "../../errors";
 import type { PayPal } from "../../paypal/client";
 import type { CaptureResult } from "../../paypal/wire";
 import { nowSeconds } from "~/lib/time";
-import { balanceCentsSql } from "../money/balance";
+import { balanceCentsSql } from "../players/balance-sql";
 import { claimForCapture, EXPIRED_MESSAGE, expireIfStale } from "./paypal-expiry";
 import { commitRoundChange, type RoundChange, type RoundState, readRoundState } from "../entries/participants";
 import { type EntryRow, entriesQuery, toEntryRow } from "../entries/entries";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { type Db, checkFailed, uniqueViolation } from "../../db/client";
 import { players } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
-import { balanceCentsSql } from "../money/balance";
+import { balanceCentsSql } from "../players/balance-sql";
 import { commitRoundChange } from "../entries/participants";
 import { creditSignUpChange } from "../entries/credit-change";
 import { type SignUpQuote, quoteSignUp } from "~/lib/pricing";
