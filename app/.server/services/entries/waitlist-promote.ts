@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { players, rounds, waitlist } from "../../db/schema";
 import { balanceCentsSql } from "../players/balance-sql";

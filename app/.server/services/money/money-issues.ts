@@ -6,7 +6,7 @@ import { writeGuard } from "../../db/write-guard";
 import { conflict, notFound } from "../../errors";
 import { balanceCentsSql } from "../players/balance-sql";
 import { PAYMENTS, excessBackCentsSql, leftCentsSql, refundedCentsSql } from "./money-sql";
-import { overdrawnMessage } from "../entries/participants";
+import { overdrawnMessage } from "./in-round";
 import { formatCents } from "~/lib/money";
 import { fullNameSql } from "../../db/player-name";
 

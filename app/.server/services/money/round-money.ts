@@ -80,7 +80,7 @@ export function roundPaymentsQuery(db: Db, roundId: number | SQL) {
     .orderBy(payments.id);
 }
 
-type PaymentRow = Awaited<ReturnType<typeof roundPaymentsQuery>>[number];
+export type PaymentRow = Awaited<ReturnType<typeof roundPaymentsQuery>>[number];
 
 export function paymentsOfRows(rows: PaymentRow[]): RoundPayment[] {
   return rows.map((r) => ({

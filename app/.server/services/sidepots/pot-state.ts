@@ -67,7 +67,7 @@ export function potStateQueries(db: Db, roundId: number | SQL) {
   ] as const;
 }
 
-type Rows = [
+export type PotRows = [
   Awaited<ReturnType<typeof potStateQueries>[0]>,
   Awaited<ReturnType<typeof potStateQueries>[1]>,
   Awaited<ReturnType<typeof potStateQueries>[2]>,
@@ -75,7 +75,7 @@ type Rows = [
 ];
 
 /** The pots from potStateQueries' rows. */
-export function potStateOf([pots, players, marks, wins]: Rows): PotState[] {
+export function potStateOf([pots, players, marks, wins]: PotRows): PotState[] {
   return pots.map((p) => ({
     id: p.id,
     name: p.name,

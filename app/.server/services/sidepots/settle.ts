@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { sidePotWins, sidePots } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 import { conflict } from "../../errors";
-import type { RoundState } from "../entries/participants";
+import type { SidePotsState } from "./in-round";
 import { type PotWin, splitPot } from "~/lib/side-pots";
 import { rolloverBeforeSql } from "./pot-sql";
 
@@ -28,7 +28,7 @@ const sameWins = (a: readonly PotWin[], b: readonly PotWin[]) => {
 };
 
 /** The statements that pay the round's pots, and what each entry wins, to add to its credit. */
-export function planPotPayments(db: Db, state: RoundState) {
+export function planPotPayments(db: Db, state: SidePotsState) {
   const statements: BatchItem<"sqlite">[] = [];
   const winsByEntry = new Map<number, number>();
   for (const pot of state.sidePots) {
@@ -58,7 +58,7 @@ export function planPotPayments(db: Db, state: RoundState) {
 }
 
 /** The round's pots as `holesToMeasure` reads them (~/lib/ctp-rules.ts), from a round write's state. */
-export function heldPots(state: RoundState) {
+export function heldPots(state: SidePotsState) {
   const names = new Map(state.entries.map((e) => [e.id, e.name]));
   return state.sidePots.map((pot) => ({
     name: pot.name,

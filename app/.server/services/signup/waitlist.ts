@@ -1,4 +1,4 @@
-import { type SQL, and, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type Db, uniqueViolation } from "../../db/client";
 import { entries, rounds, waitlist } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";

@@ -1,0 +1,11 @@
+import { type SQL, sql } from "drizzle-orm";
+import { rounds } from "../../db/schema";
+import type { RoundParticipant } from "../rounds/round-write";
+
+/**
+ * Doubles in a write to a round's entries (ADR 31, 45): every draw bumps the round's
+ * teams_version, so a write planned before a draw is planned again after it.
+ */
+export const teams: RoundParticipant = {
+  fingerprint: (roundId: number | SQL) => sql<string>`coalesce((select teams_version from ${rounds} where id = ${roundId}), '')`,
+};
