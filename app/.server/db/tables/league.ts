@@ -5,6 +5,7 @@ import { CHOICES, SETTINGS } from "../../../lib/league-settings";
 import { createdAt } from "./columns";
 import { users } from "./accounts";
 import { layouts } from "./courses";
+import { versionColumns } from "./version-columns";
 
 // The league's record: players, rounds, claims of a player's record, aces, the kept stats, and
 // the league's settings.
@@ -57,13 +58,42 @@ export const rounds = sqliteTable(
     // place; every draw bumps teams_version, so two admins drawing at once leave one draw.
     doubles: integer("doubles", { mode: "boolean" }).notNull().default(false),
     teamsVersion: integer("teams_version").notNull().default(0),
-    // Bumped by a trigger (migration 0011) whenever a field an editor shows changes: a save
-    // carries the version it read, and a save against a newer row is refused (ADR 20).
+    // Bumped by a trigger whenever a field an editor shows changes (roundsVersionColumns): a
+    // save carries the version it read, and a save against a newer row is refused (ADR 20).
     version: integer("version").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index("rounds_d_idx").on(t.startsAt), index("rounds_layout_idx").on(t.layoutId)],
 );
+
+/** What bumps `rounds.version`: every field the round's editors show (ADR 20). */
+export const roundsVersionColumns = versionColumns(rounds, {
+  version: "version",
+  bumps: [
+    "startsAt",
+    "name",
+    "location",
+    "feePdgaCents",
+    "feeCourseCents",
+    "feeOtherCents",
+    "aceCents",
+    "payoutCents",
+    "pdgaUrl",
+    "openForRegistration",
+    "layoutId",
+    "fieldCap",
+    "divisionCaps",
+    "countsForTags",
+    "doubles",
+  ],
+  notVersioned: {
+    id: "the row itself: never changes",
+    cardsPublishedAt: "publishing the cards is guarded by cards_version (ADR 25)",
+    cardsVersion: "the cards' own version, bumped by each write of them (ADR 25)",
+    teamsVersion: "the teams' own version, bumped by each draw (ADR 31)",
+    createdAt: "set once, when the round is made",
+  },
+});
 
 export const claims = sqliteTable(
   "claims",

@@ -3,6 +3,7 @@ import { type AnySQLiteColumn, check, index, integer, sqliteTable, text, uniqueI
 import { createdAt } from "./columns";
 import { users } from "./accounts";
 import { players, rounds } from "./league";
+import { versionColumns } from "./version-columns";
 
 // Sign-ups and their money: payments (and PayPal's refunds), entries, transfers of credit,
 // PayPal's events seen.
@@ -94,8 +95,8 @@ export const entries = sqliteTable(
     // A doubles round's team (ADR 31): its number in the round, shared by the partners; null
     // before the draw (an entry without a team plays as a team of one).
     team: integer("team"),
-    // Bumped by a trigger (migration 0011) whenever a field the entry editors show or a
-    // payout changes: an edit carries the version it read and is refused against a newer one.
+    // Bumped by a trigger whenever a field the entry editors show or a payout changes
+    // (entriesVersionColumns): an edit carries the version it read and is refused against a newer one.
     version: integer("version").notNull().default(0),
     createdAt: createdAt(),
   },
@@ -112,6 +113,24 @@ export const entries = sqliteTable(
     index("entries_round_score_idx").on(t.roundId, t.score, t.playerId),
   ],
 );
+
+/** What bumps `entries.version`: the fields the entry editors show, the payout and the payment (ADR 20). */
+export const entriesVersionColumns = versionColumns(entries, {
+  version: "version",
+  bumps: ["division", "ace", "score", "dnf", "payoutCents", "payoutAdjustCents", "creditAddedCents", "creditUsedCents", "paymentId"],
+  notVersioned: {
+    id: "the row itself: never changes",
+    roundId: "fixed when the entry is made: an entry never moves to another round",
+    playerId: "fixed when the entry is made: an entry never moves to another player",
+    creditedForCents: "Credit payouts' mark of what it credited (ADR 37), written with credit_added_cents",
+    result: "the place label, rewritten from the scores in the write that changes them",
+    rating: "written by the ratings job (ADR 17): a re-rating must not refuse an open edit",
+    checkedInAt: "check-in is not money and bumps no version (ADR 25)",
+    checkedInBy: "check-in is not money and bumps no version (ADR 25)",
+    team: "the draw's, guarded by rounds.teams_version (ADR 31)",
+    createdAt: "set once, when the entry is made",
+  },
+});
 
 export const transfers = sqliteTable(
   "transfers",
