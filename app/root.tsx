@@ -4,7 +4,7 @@ import "./app.css";
 import { sessionMiddleware } from "./.server/auth/guards";
 import { rootData } from "./.server/root-data";
 import { servicesMiddleware } from "./.server/route-context";
-import { Navbar } from "./components/navbar";
+import { Navbar } from "./components/layout/navbar";
 import { ButtonLink } from "./components/ui/button";
 import { PageHeader } from "./components/ui/page-header";
 import displayFont from "@fontsource/barlow-condensed/files/barlow-condensed-latin-600-normal.woff2?url";
@@ -39,7 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-// The league's name alone; pages give their own "Page · League" (app/lib/meta.ts), and
+// The league's name alone; pages give their own "Page · League" (app/lib/shared/meta.ts), and
 // an error that reaches the root says what went wrong.
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   const league = loaderData?.league.name ?? "Disc Golf League";

@@ -19,7 +19,7 @@ const ROOTS = ["app", "workers"];
  * request schemas that read wire bodies into words, and the browser's reading of the one
  * /api answer it fetches itself (the entry manager's player search).
  */
-const ALLOWED = [/^workers\/api\/serializers\//, /^app\/schemas\/api-wire\.ts$/, /^app\/lib\/api-answers\.ts$/];
+const ALLOWED = [/^workers\/api\/serializers\//, /^app\/schemas\/api-wire\.ts$/, /^app\/lib\/shared\/api-answers\.ts$/];
 
 const root = join(import.meta.dirname, "..");
 const posix = (path) => relative(root, path).split(sep).join("/");
@@ -97,7 +97,7 @@ function main() {
   console.error(problems.join("\n"));
   console.error(
     `\n✗ ${problems.length} property name(s) from the /api's wire vocabulary: say the word (firstName, lastName, startsAt, name, location, date, amountCents…).` +
-      "\n  Only workers/api/serializers/, app/schemas/api-wire.ts and app/lib/api-answers.ts speak the wire (scripts/check-names.mjs).",
+      "\n  Only workers/api/serializers/, app/schemas/api-wire.ts and app/lib/shared/api-answers.ts speak the wire (scripts/check-names.mjs).",
   );
   process.exit(1);
 }

@@ -12,7 +12,7 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { hashPassword } from "../app/.server/auth/password";
-import { nowSeconds } from "../app/lib/time";
+import { nowSeconds } from "../app/lib/shared/time";
 import { ADMIN_LOGIN, PLAYER_EMAILS, PLAYER_PASSWORD } from "./seed/accounts";
 import { buildLeague } from "./seed/league";
 import { buildScaleLeague } from "./seed/scale";

@@ -3,7 +3,7 @@
 import { uniq, testDb } from "./fixtures";
 import { createCourse } from "~/.server/services/courses/courses";
 import { createLayout } from "~/.server/services/courses/layouts";
-import { type Hole, blankHole } from "~/lib/layouts";
+import { type Hole, blankHole } from "~/lib/courses/layouts";
 
 /** Holes with these pars (distances and second cards left out). */
 export const holesOf = (pars: readonly number[]): Hole[] => pars.map((par) => ({ ...blankHole(), par }));

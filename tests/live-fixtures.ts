@@ -19,7 +19,7 @@ import {
   rounds,
 } from "~/.server/db/schema";
 import { setScoringPin } from "~/.server/services/accounts/scoring-pin";
-import type { LiveState } from "~/lib/live-state";
+import type { LiveState } from "~/lib/live/live-state";
 import type { Change, ChangeResult } from "~/schemas/live";
 
 export { LiveSocket, openSocket, socketOf } from "./live-socket";

@@ -9,7 +9,7 @@ import { DAY, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb, un
 import { claims, type Payment, payments, transfers } from "~/.server/db/schema";
 import { leagueFromEnv } from "~/.server/league";
 import { moneyReport } from "~/.server/services/money/reports";
-import { convenienceFeeCents } from "~/lib/pricing";
+import { convenienceFeeCents } from "~/lib/signup/pricing";
 import { env } from "cloudflare:workers";
 
 export const PRICE = 600;

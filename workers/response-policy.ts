@@ -1,5 +1,5 @@
 import { hasCredentials } from "./api/cache";
-import { PAYPAL_WEB_SOURCES, type PayPalCheckout } from "~/lib/paypal-checkout";
+import { PAYPAL_WEB_SOURCES, type PayPalCheckout } from "~/lib/signup/paypal-checkout";
 
 // One place for the headers every response of the Worker carries: caching, CSP and the
 // other security headers. Static assets never reach the Worker; public/_headers gives

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { AppError } from "./errors";
-import { type FormOutcome, FormShapeError, fieldErrorsOf, formToObject } from "~/lib/form-data";
+import { type FormOutcome, FormShapeError, fieldErrorsOf, formToObject } from "~/lib/shared/form-data";
 
 type FormErrors = Pick<FormOutcome, "formError" | "fieldErrors">;
 

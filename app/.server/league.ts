@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nowSeconds, startOfYear, wallParts, zonedTimeToEpoch } from "~/lib/time";
+import { nowSeconds, startOfYear, wallParts, zonedTimeToEpoch } from "~/lib/shared/time";
 
 const isTimeZone = (tz: string) => {
   try {

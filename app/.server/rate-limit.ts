@@ -2,7 +2,7 @@ import { type SQL, eq, sql } from "drizzle-orm";
 import type { Db } from "./db/client";
 import { rateLimits } from "./db/schema";
 import { AppError } from "./errors";
-import { nowSeconds } from "~/lib/time";
+import { nowSeconds } from "~/lib/shared/time";
 
 // Abuse limits (ADR 7). Windows are short (15 min to 1 h) so an attacker hammering
 // someone's email can delay them, never lock them out for long. Every attempt is

@@ -1,11 +1,11 @@
 import { type FormEvent, useRef, useState } from "react";
-import { useFocusFirstInvalid } from "~/components/ui/field";
+import { useFocusFirstInvalid } from "~/components/ui/form-field";
 import { useFormResult } from "./use-form-result";
-import type { FieldErrors, FormCheck } from "~/lib/form-checks";
+import type { FieldErrors, FormCheck } from "~/lib/shared/form-checks";
 
 /**
  * The errors an account form shows, and its submit guard. On submit the browser checks
- * every field with the action's schema (`load` brings the check, app/lib/account-checks.ts,
+ * every field with the action's schema (`load` brings the check, app/lib/accounts/account-checks.ts,
  * from the first focus in the form on): if any fails, nothing is posted, every failing
  * field shows its error and focus goes to the first. `known` are errors the page already
  * knows (an email in use). Otherwise the post goes to the action, whose answer is the

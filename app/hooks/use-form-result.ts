@@ -1,5 +1,5 @@
 import { useActionData } from "react-router";
-import type { FormOutcome } from "~/lib/form-data";
+import type { FormOutcome } from "~/lib/shared/form-data";
 
 /**
  * What the route's action answered (app/.server/forms.ts handleForm): the success

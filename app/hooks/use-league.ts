@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { formatDate, formatDateLong, formatTime } from "~/lib/time";
+import { formatDate, formatDateLong, formatTime } from "~/lib/shared/time";
 import type { RootData } from "~/.server/root-data";
 
 /** The league's name and time zone, with date formatters bound to that zone; who is logged in. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { type PlayerHit, readPlayerHits } from "~/lib/api-answers";
-import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "~/lib/constants";
+import { type PlayerHit, readPlayerHits } from "~/lib/shared/api-answers";
+import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "~/lib/players/constants";
 
 /** The admin entry search waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;

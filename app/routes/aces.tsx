@@ -8,23 +8,23 @@ import { routeServices } from "~/.server/route-context";
 import { acePotCents, listAces } from "~/.server/services/money/aces";
 import { simpleList } from "~/.server/services/players/players";
 import { ActionStatus } from "~/components/ui/alert";
-import { LazyConfirmDialog as ConfirmDialog } from "~/components/lazy-confirm-dialog";
-import { lazyPart } from "~/components/lazy-part";
+import { LazyConfirmDialog as ConfirmDialog } from "~/components/ui/lazy-confirm-dialog";
+import { lazyPart } from "~/components/ui/lazy-part";
 import { useFormResult } from "~/hooks/use-form-result";
-import { todayInputValue } from "~/lib/time";
-import { PlayerLink } from "~/components/player-link";
-import { Card } from "~/components/ui/card";
+import { todayInputValue } from "~/lib/shared/time";
+import { PlayerLink } from "~/components/players/player-link";
+import { Panel } from "~/components/ui/panel";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { DataTable, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
-import { pageMeta } from "~/lib/meta";
-import { formatCents } from "~/lib/money";
-import { fullName } from "~/lib/player-name";
+import { pageMeta } from "~/lib/shared/meta";
+import { formatCents } from "~/lib/shared/money";
+import { fullName } from "~/lib/players/player-name";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
-// Admin only: loaded when it renders (app/components/lazy-part.tsx).
-const AddAceDialog = lazyPart(async () => (await import("~/components/add-ace-dialog")).AddAceDialog);
+// Admin only: loaded when it renders (app/components/ui/lazy-part.tsx).
+const AddAceDialog = lazyPart(async () => (await import("~/components/money/add-ace-dialog")).AddAceDialog);
 
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("aces", "players", "rounds", "entries");
 
@@ -72,7 +72,7 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
             <ActionStatus message={result?.formError} tone="error" />
           </>
         ) : null}
-        <Card tone="highlight">
+        <Panel tone="highlight">
           {/* The spec's wording: 'Current Ace Pot: $' and the amount. */}
           <p className="flex flex-wrap items-baseline gap-x-3 font-display font-semibold tracking-wide">
             <span className="text-2xl">Current Ace Pot:</span>{" "}
@@ -80,7 +80,7 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
           </p>
           {/* The pot as of now (ADR 21): the same sum a round's "ace pot at stake" takes as of its start. */}
           <p className="mt-2 text-sm text-muted">Fees prepaid for a future round join the pot when that round starts.</p>
-        </Card>
+        </Panel>
         {/* Not a region of its own: the table below is one, named by its caption. */}
         <div className="space-y-3">
           <h2 className="font-display text-2xl font-semibold tracking-wide">Ace History</h2>

@@ -1,15 +1,15 @@
 import { Link, data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/admin-audit";
-import { AuditFilters, type AuditFilterValues, PlayerMatches, auditHref } from "~/components/audit-filters";
-import { AuditList } from "~/components/audit-list";
-import { ListLoadError } from "~/components/load-error";
+import { AuditFilters, type AuditFilterValues, PlayerMatches, auditHref } from "~/components/audit/audit-filters";
+import { AuditList } from "~/components/audit/audit-list";
+import { ListLoadError } from "~/components/layout/load-error";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireAdmin } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
 import { auditChoices, findPlayers } from "~/.server/services/audit/audit-filters";
 import { auditLogPage } from "~/.server/services/audit/audit-log";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/shared/meta";
 import { AuditQuerySchema } from "~/schemas/audit";
 
 // Who changed the money (ADR 20): the audit log, newest first, filtered by player, round

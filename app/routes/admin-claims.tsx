@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-claims";
-import { ClaimsTable } from "~/components/claims-table";
+import { ClaimsTable } from "~/components/players/claims-table";
 import { ActionStatus, Alert } from "~/components/ui/alert";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
@@ -9,7 +9,7 @@ import { requireAdmin, requireUser } from "~/.server/auth/guards";
 import { handleClaimDecision } from "./claim-decision.server";
 import { routeServices } from "~/.server/route-context";
 import { listClaims } from "~/.server/services/players/claims";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/shared/meta";
 
 const ADMIN_REQUIRED = "Admin access required.";
 

@@ -2,18 +2,18 @@ import { useRef } from "react";
 import { Form, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-course-form";
 import { type CourseInputs, CourseFields } from "~/components/courses/course-fields";
-import { LoadError } from "~/components/load-error";
+import { LoadError } from "~/components/layout/load-error";
 import { FormAlert } from "~/components/ui/alert";
 import { SaveRow } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { useFocusFirstInvalid } from "~/components/ui/field";
+import { Panel } from "~/components/ui/panel";
+import { useFocusFirstInvalid } from "~/components/ui/form-field";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
 import { requireAdmin } from "~/.server/auth/guards";
 import { handleForm, postedFields } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { getCourse, updateCourse } from "~/.server/services/courses/courses";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/shared/meta";
 import { CourseValuesSchema } from "~/schemas/courses";
 
 // A course's name and place (/admin/courses/:courseId). Saving renames the location of the
@@ -55,13 +55,13 @@ export default function AdminCourseForm({ loaderData }: Route.ComponentProps) {
   return (
     <div className="max-w-3xl">
       <PageHeader title={course.name} subtitle={`Edit the course · ${course.layouts} ${course.layouts === 1 ? "layout" : "layouts"}`} />
-      <Card>
+      <Panel>
         <Form method="post" noValidate ref={form} className="space-y-4">
           <CourseFields key={JSON.stringify(result?.values ?? null)} values={result?.values ?? course} errors={fieldErrors} />
           <FormAlert message={formError} />
           <SaveRow cancelTo="/admin/courses" busy={busy} />
         </Form>
-      </Card>
+      </Panel>
     </div>
   );
 }

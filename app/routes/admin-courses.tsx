@@ -1,13 +1,13 @@
 import { useRef } from "react";
 import { Form, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-courses";
-import { CourseCard } from "~/components/courses/course-card";
+import { CoursePanel } from "~/components/courses/course-panel";
 import { type CourseInputs, CourseFields } from "~/components/courses/course-fields";
 import { ActionStatus, FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Panel } from "~/components/ui/panel";
 import { EmptyState } from "~/components/ui/empty-state";
-import { useFocusFirstInvalid } from "~/components/ui/field";
+import { useFocusFirstInvalid } from "~/components/ui/form-field";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
 import { requireAdmin } from "~/.server/auth/guards";
@@ -16,7 +16,7 @@ import { handleForm, postedFields, postedIntent } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { createCourse, deleteCourse, getCourse, listCourses } from "~/.server/services/courses/courses";
 import { deleteLayout, getLayout } from "~/.server/services/courses/layouts";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/shared/meta";
 import { CourseDeleteFormSchema, CourseValuesSchema } from "~/schemas/courses";
 
 // The league's courses and their layouts (ADR 25): add a course here, edit it and its
@@ -81,7 +81,7 @@ function AddCourse({ busy }: { busy: boolean }) {
   useFocusFirstInvalid(form, fieldErrors);
   const adding = result?.adding === true;
   return (
-    <Card title="Add a course" titleId="add-course">
+    <Panel title="Add a course" titleId="add-course">
       <Form method="post" noValidate ref={form} className="space-y-4">
         <input type="hidden" name="intent" value="addCourse" />
         {/* Keyed by the answer: after a refused add it shows what was typed, after a delete it is empty. */}
@@ -95,7 +95,7 @@ function AddCourse({ busy }: { busy: boolean }) {
           {busy ? "Adding…" : "Add course"}
         </Button>
       </Form>
-    </Card>
+    </Panel>
   );
 }
 
@@ -116,7 +116,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
         {courses.length === 0 ? (
           <EmptyState title="No courses yet.">Add the first below; then a round can play one of its layouts.</EmptyState>
         ) : (
-          courses.map((c) => <CourseCard key={c.id} course={c} busy={busy} />)
+          courses.map((c) => <CoursePanel key={c.id} course={c} busy={busy} />)
         )}
         <AddCourse busy={busy} />
       </div>

@@ -1,7 +1,7 @@
 import { type ShouldRevalidateFunctionArgs, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-layout-form";
 import { LayoutForm } from "~/components/courses/layout-form";
-import { LoadError } from "~/components/load-error";
+import { LoadError } from "~/components/layout/load-error";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
 import { requireAdmin } from "~/.server/auth/guards";
@@ -10,9 +10,9 @@ import { handleForm, postedFields } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { getCourse } from "~/.server/services/courses/courses";
 import { createLayout, getLayout, updateLayout } from "~/.server/services/courses/layouts";
-import { FormShapeError, formToObject } from "~/lib/form-data";
-import { type LayoutInputs, holesAndPar, layoutInputs } from "~/lib/layouts";
-import { pageMeta } from "~/lib/meta";
+import { FormShapeError, formToObject } from "~/lib/shared/form-data";
+import { type LayoutInputs, holesAndPar, layoutInputs } from "~/lib/courses/layouts";
+import { pageMeta } from "~/lib/shared/meta";
 import { LayoutEditFormSchema, LayoutFormSchema } from "~/schemas/courses";
 
 // One module for /admin/courses/:courseId/layouts/new and /admin/layouts/:layoutId (ADR 25).

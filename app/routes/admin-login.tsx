@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-login";
-import { LoginForm } from "~/components/login-form";
-import { Card } from "~/components/ui/card";
+import { LoginForm } from "~/components/accounts/login-form";
+import { Panel } from "~/components/ui/panel";
 import { PageHeader } from "~/components/ui/page-header";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/shared/meta";
 import { loginAction } from "./login-answer.server";
 import { routeServices } from "~/.server/route-context";
 import { ADMIN_LOGIN_FAILED, adminLogin } from "~/.server/services/accounts/accounts";
@@ -35,9 +35,9 @@ export default function AdminLogin() {
           </>
         }
       />
-      <Card>
+      <Panel>
         <LoginForm emailAutoComplete="username" />
-      </Card>
+      </Panel>
     </div>
   );
 }

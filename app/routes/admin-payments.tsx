@@ -1,17 +1,17 @@
 import { Form, data } from "react-router";
 import type { Route } from "./+types/admin-payments";
-import { ListLoadError } from "~/components/load-error";
-import { PaymentsTable } from "~/components/payments-table";
+import { ListLoadError } from "~/components/layout/load-error";
+import { PaymentsTable } from "~/components/money/payments-table";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { SelectField } from "~/components/ui/field";
+import { SelectFormField } from "~/components/ui/form-field";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pager } from "~/components/ui/pager";
 import { requireAdmin } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
 import { PAYMENTS_PAGE_SIZE, paymentChoices, paymentsPage } from "~/.server/services/money/payments";
-import { pageMeta } from "~/lib/meta";
-import { PAGE_ERROR, pageParam } from "~/lib/paging";
+import { pageMeta } from "~/lib/shared/meta";
+import { PAGE_ERROR, pageParam } from "~/lib/shared/paging";
 import { idSchema } from "~/schemas/ids";
 
 const optionalId = (raw: string | null, what: string) => {
@@ -42,14 +42,14 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Payments");
 function FilterSelect(props: { label: string; name: string; all: string; value: number | null; options: { id: number; label: string }[] }) {
   return (
     <div className="min-w-48">
-      <SelectField label={props.label} name={props.name} defaultValue={props.value ?? ""}>
+      <SelectFormField label={props.label} name={props.name} defaultValue={props.value ?? ""}>
         <option value="">{props.all}</option>
         {props.options.map((o) => (
           <option key={o.id} value={o.id}>
             {o.label}
           </option>
         ))}
-      </SelectField>
+      </SelectFormField>
     </div>
   );
 }

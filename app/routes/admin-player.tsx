@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-player";
-import { PlayerDialog } from "~/components/player-dialog";
+import { PlayerDialog } from "~/components/players/player-dialog";
 import { ActionStatus } from "~/components/ui/alert";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -15,11 +15,11 @@ import { handlePlayerAdminForm } from "./player-admin-form.server";
 import { routeServices } from "~/.server/route-context";
 import { searchPlayers } from "~/.server/services/players/players";
 import { getLeagueSettings } from "~/.server/services/settings/league-settings";
-import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "~/lib/constants";
+import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "~/lib/players/constants";
 import { readSearchText } from "~/schemas/players";
-import { pageMeta } from "~/lib/meta";
-import { formatCents } from "~/lib/money";
-import { fullName } from "~/lib/player-name";
+import { pageMeta } from "~/lib/shared/meta";
+import { formatCents } from "~/lib/shared/money";
+import { fullName } from "~/lib/players/player-name";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);

@@ -2,8 +2,8 @@ import type { Route } from "./+types/admin-reports-csv";
 import { requireAdmin } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
 import { moneyReport } from "~/.server/services/money/reports";
-import { REPORT_TABLES, type ReportTable, isoDate, roundsCsv, seasonsCsv } from "~/lib/report-csv";
-import { nowSeconds } from "~/lib/time";
+import { REPORT_TABLES, type ReportTable, isoDate, roundsCsv, seasonsCsv } from "~/lib/money/report-csv";
+import { nowSeconds } from "~/lib/shared/time";
 
 // /admin/reports.csv?table=rounds|seasons: one of the report's tables as a CSV download
 // (a resource route: no component, the loader answers the file).

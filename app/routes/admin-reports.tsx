@@ -1,14 +1,14 @@
 import type { Route } from "./+types/admin-reports";
-import { LoadError } from "~/components/load-error";
-import { ReconciliationCard } from "~/components/reconciliation";
-import { RoundsReportTable, SeasonsReportTable } from "~/components/report-tables";
+import { LoadError } from "~/components/layout/load-error";
+import { ReconciliationPanel } from "~/components/money/reconciliation";
+import { RoundsReportTable, SeasonsReportTable } from "~/components/money/report-tables";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireAdmin } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
 import { moneyReport } from "~/.server/services/money/reports";
-import { pageMeta } from "~/lib/meta";
-import { formatCents } from "~/lib/money";
+import { pageMeta } from "~/lib/shared/meta";
+import { formatCents } from "~/lib/shared/money";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -29,7 +29,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
         <EmptyState title="No data">Money is reported once the league has rounds.</EmptyState>
       ) : (
         <div className="space-y-8">
-          <ReconciliationCard r={report.reconciliation} flags={report.flags} />
+          <ReconciliationPanel r={report.reconciliation} flags={report.flags} />
           <SeasonsReportTable seasons={report.seasons} totals={report.totals} />
           <RoundsReportTable
             rounds={report.rounds}

@@ -1,14 +1,14 @@
 import { useRef } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-round-form";
-import { LoadError } from "~/components/load-error";
-import { RoundFormFields } from "~/components/round-form-fields";
+import { LoadError } from "~/components/layout/load-error";
+import { RoundFormFields } from "~/components/rounds/round-form-fields";
 import { StatusBadge } from "~/components/ui/badge";
 import { FormAlert } from "~/components/ui/alert";
 import { ButtonLink, SaveRow } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Panel } from "~/components/ui/panel";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { CheckboxField, useFocusFirstInvalid } from "~/components/ui/field";
+import { CheckboxFormField, useFocusFirstInvalid } from "~/components/ui/form-field";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
 import { useLeague } from "~/hooks/use-league";
@@ -17,11 +17,11 @@ import { handleForm, postedIntent } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { deleteRound, saveRound } from "~/.server/services/entries/round-admin";
 import { editRoundFormReads, newRoundFormReads } from "~/.server/pages/admin-round-form";
-import { courseChoices } from "~/lib/layouts";
-import { pageMeta } from "~/lib/meta";
-import { defaultRoundDate, formatRoundWhen } from "~/lib/round-dates";
-import { ROUND_FORM_DEFAULTS, moneyInputs, roundInputs } from "~/lib/round-values";
-import { nowSeconds } from "~/lib/time";
+import { courseChoices } from "~/lib/courses/layouts";
+import { pageMeta } from "~/lib/shared/meta";
+import { defaultRoundDate, formatRoundWhen } from "~/lib/rounds/round-dates";
+import { ROUND_FORM_DEFAULTS, moneyInputs, roundInputs } from "~/lib/rounds/round-values";
+import { nowSeconds } from "~/lib/shared/time";
 import { RoundDeleteFormSchema, roundEditFormSchema, roundFormSchema } from "~/schemas/round-form";
 import { CapsForm } from "~/components/waitlist/caps-form";
 import { WaitlistTable } from "~/components/waitlist/waitlist-table";
@@ -138,12 +138,12 @@ export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
           ) : undefined
         }
       />
-      <Card>
+      <Panel>
         <Form method="post" noValidate ref={form} className="space-y-4">
           <input type="hidden" name="intent" value="save" />
           {round ? <input type="hidden" name="version" value={round.version} /> : null}
           <RoundFormFields inputs={inputs} errors={fieldErrors} timeZone={timeZone} choices={choices} />
-          <CheckboxField
+          <CheckboxFormField
             label="Counts for tags"
             name="tags"
             defaultChecked={tags.counts}
@@ -154,7 +154,7 @@ export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
                 : "Bag tags are off in the settings: the round swaps nothing until they are on."
             }
           />
-          <CheckboxField
+          <CheckboxFormField
             label="Doubles"
             name="doubles"
             defaultChecked={doubles}
@@ -165,12 +165,12 @@ export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
           <FormAlert message={formError} />
           <SaveRow cancelTo="/admin/rounds" busy={busy} danger={round ? <DeleteRound round={round} busy={busy} /> : null} />
         </Form>
-      </Card>
+      </Panel>
       {round && caps ? (
         <div className="mt-6 space-y-6">
-          <Card title="Field caps" titleId="caps-title">
+          <Panel title="Field caps" titleId="caps-title">
             <CapsForm version={round.version} inputs={caps.inputs} answer={capsAnswer} />
-          </Card>
+          </Panel>
           <section aria-labelledby="waitlist-title" className="space-y-2">
             <h2 id="waitlist-title" className="font-display text-2xl font-semibold tracking-wide">
               Waitlist

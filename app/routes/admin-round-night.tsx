@@ -9,7 +9,7 @@ import { ScreenNav } from "~/components/night/screen-nav";
 import { PrintCards } from "~/components/night/print-cards";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Card, Stats } from "~/components/ui/card";
+import { Panel, Stats } from "~/components/ui/panel";
 import { PageHeader } from "~/components/ui/page-header";
 import { useLeague } from "~/hooks/use-league";
 import { requireAdmin } from "~/.server/auth/guards";
@@ -21,15 +21,15 @@ import { LiveWatch } from "~/components/live/live-watch";
 import { postedIntent } from "~/.server/forms";
 import { tellPots } from "~/.server/services/live/live-pots";
 import { FINALIZE_INTENT } from "~/schemas/live-forms";
-import { pageMeta } from "~/lib/meta";
-import { formatCents } from "~/lib/money";
-import { staleCreditText } from "~/lib/book-flags";
-import { entryPriceCents } from "~/lib/pricing";
-import { formatDateTime, nowSeconds } from "~/lib/time";
+import { pageMeta } from "~/lib/shared/meta";
+import { formatCents } from "~/lib/shared/money";
+import { staleCreditText } from "~/lib/money/book-flags";
+import { entryPriceCents } from "~/lib/signup/pricing";
+import { formatDateTime, nowSeconds } from "~/lib/shared/time";
 import { WaitlistTable } from "~/components/waitlist/waitlist-table";
 import { SidePotsAdmin } from "~/components/sidepots/side-pots-admin";
 import { DrawTeams } from "~/components/doubles/draw-teams";
-import { ctpHolesOf } from "~/lib/side-pots";
+import { ctpHolesOf } from "~/lib/sidepots/side-pots";
 
 // League night on a phone (ADR 25, ADR 38): the check-in desk (search, walk-ups, cash), the
 // cards and their print, and the night's cash summary.
@@ -104,7 +104,7 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
         />
       </div>
       <div className="space-y-6 print:hidden">
-        <Card>
+        <Panel>
           <Stats
             items={[
               { label: "Entered", value: counts.entered },
@@ -112,7 +112,7 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
               { label: "Owed", value: formatCents(counts.owedCents) },
             ]}
           />
-        </Card>
+        </Panel>
         {staleCredit > 0 ? (
           <Alert tone="warning" title="Credit is stale">
             {staleCreditText(staleCredit)}{" "}

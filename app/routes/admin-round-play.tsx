@@ -7,7 +7,7 @@ import { VoidCashOutcome } from "~/components/entries/void-cash";
 import { ActionStatus, Alert } from "~/components/ui/alert";
 import { StatusBadge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
-import { Card, Stats } from "~/components/ui/card";
+import { Panel, Stats } from "~/components/ui/panel";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
@@ -19,10 +19,10 @@ import { postedIntent } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { entriesScreen } from "~/.server/services/entries/entries-screen";
 import { getLeagueSettings } from "~/.server/services/settings/league-settings";
-import { pageMeta } from "~/lib/meta";
-import { formatCents } from "~/lib/money";
-import { staleCreditText } from "~/lib/book-flags";
-import { formatDateTime } from "~/lib/time";
+import { pageMeta } from "~/lib/shared/meta";
+import { formatCents } from "~/lib/shared/money";
+import { staleCreditText } from "~/lib/money/book-flags";
+import { formatDateTime } from "~/lib/shared/time";
 import { MONEY_INTENTS } from "~/schemas/money-actions";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -62,7 +62,7 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className="space-y-6">
-        <Card>
+        <Panel>
           <Stats
             items={[
               { label: "Entries", value: entries.length },
@@ -80,7 +80,7 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
               Public results page
             </Link>
           </p>
-        </Card>
+        </Panel>
         {staleCredit > 0 ? (
           <Alert tone="warning" title="Credit is stale">
             {staleCreditText(staleCredit)}{" "}

@@ -13,8 +13,8 @@ import { handleEntryForm } from "./entry-form.server";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { entriesForRound } from "~/.server/services/entries/entries";
 import { getRound } from "~/.server/services/rounds/rounds";
-import { pageMeta } from "~/lib/meta";
-import { formatDateTime } from "~/lib/time";
+import { pageMeta } from "~/lib/shared/meta";
+import { formatDateTime } from "~/lib/shared/time";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);

@@ -1,7 +1,7 @@
 import { type ShouldRevalidateFunctionArgs, data, redirect } from "react-router";
 import type { Route } from "./+types/admin-rounds-multi";
-import { LoadError } from "~/components/load-error";
-import { RoundMultiEditor } from "~/components/round-multi-editor";
+import { LoadError } from "~/components/layout/load-error";
+import { RoundMultiEditor } from "~/components/rounds/round-multi-editor";
 import { Alert } from "~/components/ui/alert";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireAdmin } from "~/.server/auth/guards";
@@ -11,11 +11,11 @@ import { routeServices } from "~/.server/route-context";
 import { saveRounds } from "~/.server/services/entries/round-admin";
 import { listCourses } from "~/.server/services/courses/courses";
 import { listRounds, roundsByIds } from "~/.server/services/rounds/rounds";
-import { courseChoices } from "~/lib/layouts";
-import { pageMeta } from "~/lib/meta";
-import { LEAGUE_TIME, nextWeekday } from "~/lib/round-dates";
-import { roundInputs } from "~/lib/round-values";
-import { nowSeconds } from "~/lib/time";
+import { courseChoices } from "~/lib/courses/layouts";
+import { pageMeta } from "~/lib/shared/meta";
+import { LEAGUE_TIME, nextWeekday } from "~/lib/rounds/round-dates";
+import { roundInputs } from "~/lib/rounds/round-values";
+import { nowSeconds } from "~/lib/shared/time";
 import { RoundIdsSchema, multiRoundsSchema } from "~/schemas/round-form";
 import { handOver } from "~/.server/follow-ups";
 

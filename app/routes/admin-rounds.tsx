@@ -1,11 +1,11 @@
 import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-rounds";
-import { AdminRoundsTable, SELECT_FORM } from "~/components/admin-rounds-table";
-import { LoadError } from "~/components/load-error";
+import { AdminRoundsTable, SELECT_FORM } from "~/components/rounds/admin-rounds-table";
+import { LoadError } from "~/components/layout/load-error";
 import { ActionStatus } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { TodayRounds } from "~/components/today-rounds";
+import { TodayRounds } from "~/components/rounds/today-rounds";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
 import { requireAdmin } from "~/.server/auth/guards";
@@ -16,9 +16,9 @@ import { routeServices } from "~/.server/route-context";
 import { todayRounds } from "~/.server/services/rounds/admin-landing";
 import { setRegistration } from "~/.server/services/rounds/registration";
 import { getRound, listRounds, listSeasons, roundsBetween } from "~/.server/services/rounds/rounds";
-import { pageMeta } from "~/lib/meta";
-import { formatRoundWhen } from "~/lib/round-dates";
-import { nowSeconds } from "~/lib/time";
+import { pageMeta } from "~/lib/shared/meta";
+import { formatRoundWhen } from "~/lib/rounds/round-dates";
+import { nowSeconds } from "~/lib/shared/time";
 import { RegistrationFormSchema } from "~/schemas/round-form";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Rounds");

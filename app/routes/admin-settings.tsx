@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin-settings";
-import { SettingsForm } from "~/components/settings-form";
+import { SettingsForm } from "~/components/settings/settings-form";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
-import { pageMeta } from "~/lib/meta";
-import { describeRule } from "~/lib/standings-rule";
+import { pageMeta } from "~/lib/shared/meta";
+import { describeRule } from "~/lib/standings/standings-rule";
 import { requireAdmin } from "~/.server/auth/guards";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";

@@ -6,18 +6,18 @@ import { routeServices } from "~/.server/route-context";
 import { simpleList } from "~/.server/services/players/players";
 import { assignTag, takeBackTag } from "~/.server/services/tags/tag-admin";
 import { tagBoard } from "~/.server/services/tags/tags";
-import { PlayerLink } from "~/components/player-link";
+import { PlayerLink } from "~/components/players/player-link";
 import { ActionStatus } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Panel } from "~/components/ui/panel";
 import { EmptyState } from "~/components/ui/empty-state";
-import { SelectField } from "~/components/ui/field";
+import { SelectFormField } from "~/components/ui/form-field";
 import { PageHeader } from "~/components/ui/page-header";
 import { DataTable, td, th } from "~/components/ui/table";
 import { useFormResult } from "~/hooks/use-form-result";
-import { pageMeta } from "~/lib/meta";
-import { fullName } from "~/lib/player-name";
-import { tagRanges } from "~/lib/tag-words";
+import { pageMeta } from "~/lib/shared/meta";
+import { fullName } from "~/lib/players/player-name";
+import { tagRanges } from "~/lib/tags/tag-words";
 import { TagAssignFormSchema, TagTakeBackFormSchema } from "~/schemas/tags";
 
 // The admin's bag tags (ADR 27): give a tag from the pool to a player without one, take a
@@ -63,7 +63,7 @@ export default function AdminTags({ loaderData }: Route.ComponentProps) {
         <ActionStatus message={success} />
         <ActionStatus message={formError} tone="error" />
         {!board.on ? (
-          <Card tone="highlight">
+          <Panel tone="highlight">
             <p className="text-sm">
               Bag tags are off. Turn them on in the{" "}
               <Link to="/admin/settings" className="text-brand-800 underline">
@@ -71,25 +71,25 @@ export default function AdminTags({ loaderData }: Route.ComponentProps) {
               </Link>{" "}
               (the pool's size and the expiry are there too).
             </p>
-          </Card>
+          </Panel>
         ) : null}
-        <Card title="Assign a tag" titleId="assign-title">
+        <Panel title="Assign a tag" titleId="assign-title">
           <Form method="post" className="grid gap-4 sm:grid-cols-[8rem_1fr_auto] sm:items-end">
             <input type="hidden" name="intent" value="assign" />
-            <SelectField label="Tag" name="tag" error={fieldErrors.tag} disabled={!board.on || board.pool.length === 0}>
+            <SelectFormField label="Tag" name="tag" error={fieldErrors.tag} disabled={!board.on || board.pool.length === 0}>
               {board.pool.map((t) => (
                 <option key={t} value={t}>
                   {t}
                 </option>
               ))}
-            </SelectField>
-            <SelectField label="Player" name="playerId" error={fieldErrors.playerId} disabled={!board.on}>
+            </SelectFormField>
+            <SelectFormField label="Player" name="playerId" error={fieldErrors.playerId} disabled={!board.on}>
               {players.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}
                 </option>
               ))}
-            </SelectField>
+            </SelectFormField>
             <Button type="submit" variant="primary" disabled={busy || !board.on}>
               Assign
             </Button>
@@ -97,7 +97,7 @@ export default function AdminTags({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 text-sm text-muted">
             In the pool: {board.pool.length ? tagRanges(board.pool) : "none"} (tags 1 to {board.tagCount}).
           </p>
-        </Card>
+        </Panel>
         {board.holders.length === 0 ? (
           <EmptyState title="Nobody holds a tag yet." />
         ) : (

@@ -1,17 +1,17 @@
 import { Link, redirect, useNavigation } from "react-router";
-import { LoadError } from "~/components/load-error";
+import { LoadError } from "~/components/layout/load-error";
 import type { Route } from "./+types/admin-user";
-import { UserFields } from "~/components/admin-user-details";
-import { ClaimsTable } from "~/components/claims-table";
-import { MoneyHistory } from "~/components/money-history";
-import { OwnRecordsTable } from "~/components/own-records-table";
-import { PaymentsTable } from "~/components/payments-table";
+import { UserFields } from "~/components/accounts/admin-user-details";
+import { ClaimsTable } from "~/components/players/claims-table";
+import { MoneyHistory } from "~/components/money/money-history";
+import { OwnRecordsTable } from "~/components/players/own-records-table";
+import { PaymentsTable } from "~/components/money/payments-table";
 import { Alert, FormAlert } from "~/components/ui/alert";
 import { ButtonRow } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Panel } from "~/components/ui/panel";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { PageHeader } from "~/components/ui/page-header";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/shared/meta";
 import { useFormResult } from "~/hooks/use-form-result";
 import { requireAdmin } from "~/.server/auth/guards";
 import { AppError } from "~/.server/errors";
@@ -160,35 +160,35 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
       <FormAlert message={error} />
       <FormAlert tone="success" message={newPassword ? null : success} />
       {newPassword ? <NewPassword password={newPassword} /> : null}
-      <Card title="Account" titleId="account-title">
+      <Panel title="Account" titleId="account-title">
         <UserFields user={user} />
-      </Card>
-      <Card title="Actions" titleId="actions-title">
+      </Panel>
+      <Panel title="Actions" titleId="actions-title">
         {isSelf ? (
           <p className="text-sm text-muted">This is your own account: change it on your profile page.</p>
         ) : (
           <Actions user={user} busy={busy} />
         )}
-      </Card>
-      <Card title="Claims" titleId="claims-title">
+      </Panel>
+      <Panel title="Claims" titleId="claims-title">
         {claims.length === 0 ? (
           <p className="text-sm text-muted">No claims.</p>
         ) : (
           <ClaimsTable claims={claims} caption="Claims by this user" />
         )}
-      </Card>
+      </Panel>
       {records.length > 0 ? (
-        <Card title="Player records added" titleId="records-title">
+        <Panel title="Player records added" titleId="records-title">
           <OwnRecordsTable records={records} userName={user.name} busy={busy} />
-        </Card>
+        </Panel>
       ) : null}
-      <Card title="Payments" titleId="payments-title">
+      <Panel title="Payments" titleId="payments-title">
         {payments.length === 0 ? (
           <p className="text-sm text-muted">No payments.</p>
         ) : (
           <PaymentsTable payments={payments} caption="Payments by this user" />
         )}
-      </Card>
+      </Panel>
       {playerHistory && user.linkedPlayerId ? (
         <MoneyHistory
           title={`Money history of ${user.linkedPlayerName ?? "their player"}`}

@@ -1,17 +1,17 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-users";
-import { UserBadges } from "~/components/user-badges";
-import { lastLoginText } from "~/components/user-flags";
+import { UserBadges } from "~/components/accounts/user-badges";
+import { lastLoginText } from "~/components/accounts/user-flags";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { DataTable, td, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/shared/meta";
 import { requireAdmin } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
 import { handleForm } from "~/.server/forms";
 import { addUser, listUsers } from "~/.server/services/accounts/user-admin";
-import { AddUserForm } from "~/components/add-user-form";
+import { AddUserForm } from "~/components/accounts/add-user-form";
 import { AddUserFormSchema } from "~/schemas/admin-users";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Users");

@@ -3,7 +3,7 @@ import { handleForm } from "~/.server/forms";
 import { ensureCalendarToken, resetCalendarToken } from "~/.server/services/rounds/calendar";
 import { CalendarFeedFormSchema } from "~/schemas/calendar";
 
-// The profile's calendar card (app/components/calendar-feed-card.tsx): what its two forms
+// The profile's calendar card (app/components/rounds/calendar-feed-panel.tsx): what its two forms
 // do (what it shows is calendarUrls, services/rounds/calendar.ts). Its answers carry
 // `calendar`, not `success`, so the profile form on the same page never mistakes them for its own.
 

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Db } from "~/.server/db/client";
 import { handleForm } from "~/.server/forms";
 import { saveFieldCaps } from "~/.server/services/waitlist/caps";
-import type { FormOutcome } from "~/lib/form-data";
+import type { FormOutcome } from "~/lib/shared/form-data";
 import { FieldCapsSchema } from "~/schemas/waitlist";
 import { handOver } from "~/.server/follow-ups";
 

@@ -2,7 +2,7 @@ import type { Session } from "~/.server/auth/current-user";
 import type { Db } from "~/.server/db/client";
 import { handleForm } from "~/.server/forms";
 import { checkIn, undoCheckIn } from "~/.server/services/night/check-in";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/shared/money";
 import { CheckInFormSchema } from "~/schemas/night-forms";
 
 /** The round page's Check in (and its undo, ADR 25): the signed-in player's own entry of this round. */

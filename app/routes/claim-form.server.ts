@@ -6,7 +6,7 @@ import { addOwnPlayer } from "~/.server/services/players/player-admin";
 import { submitClaim, unclaim } from "~/.server/services/players/claims";
 import { UserClaimFormSchema } from "~/schemas/claims";
 import { NewPlayerFormSchema } from "~/schemas/players";
-import { fullName } from "~/lib/player-name";
+import { fullName } from "~/lib/players/player-name";
 
 /** A user claims a player record or withdraws their claim (/players). */
 export function handleUserClaimForm(request: Request, db: Db, session: Session) {

@@ -4,7 +4,7 @@ import { addEntry, deleteEntry, updateEntries } from "~/.server/services/entries
 import { creditPayouts, syncPayouts } from "~/.server/services/entries/payouts";
 import { adminWithdrawalMessage } from "~/.server/services/entries/withdrawal-messages";
 import { EntryFormSchema } from "~/schemas/entries";
-import { fullName } from "~/lib/player-name";
+import { fullName } from "~/lib/players/player-name";
 import { liveRosterChanged } from "~/.server/services/live/live-object";
 import { handOver, handedOver } from "~/.server/follow-ups";
 

@@ -4,7 +4,7 @@ import { recordCash } from "~/.server/services/entries/cash";
 import { giveBackPayment, takeBackCredit } from "~/.server/services/money/money-issues";
 import { keepEntry } from "~/.server/services/money/refunds";
 import { excessToCredit, voidCash } from "~/.server/services/entries/overpaid";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/shared/money";
 import { EntryMoneyFormSchema } from "~/schemas/money-actions";
 
 /**

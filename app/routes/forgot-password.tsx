@@ -2,11 +2,11 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Panel } from "~/components/ui/panel";
+import { FormField } from "~/components/ui/form-field";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormChecks } from "~/hooks/use-form-checks";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/shared/meta";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { RESET_REQUESTED, requestPasswordReset } from "~/.server/services/accounts/password-reset";
@@ -16,7 +16,7 @@ import { ForgotPasswordSchema } from "~/schemas/auth";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Forgot password", "Forgot your league password? Ask for a link by email to set a new one.");
 
-const loadCheck = async () => (await import("~/lib/account-checks")).forgotPasswordCheck;
+const loadCheck = async () => (await import("~/lib/accounts/account-checks")).forgotPasswordCheck;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env } = routeServices(context);
@@ -32,13 +32,13 @@ export default function ForgotPassword() {
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title="Forgot password" subtitle="We will email you a link to set a new password." />
-      <Card>
+      <Panel>
         {sent ? (
           <FormAlert tone="success" message={sent} />
         ) : (
           <Form method="post" className="space-y-4" {...form}>
             <FormAlert message={formError} />
-            <Field
+            <FormField
               label="Email"
               name="email"
               type="email"
@@ -52,7 +52,7 @@ export default function ForgotPassword() {
             </Button>
           </Form>
         )}
-      </Card>
+      </Panel>
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="font-medium text-brand-800 underline underline-offset-2">
           Back to login

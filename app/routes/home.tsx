@@ -1,29 +1,29 @@
 import { Link, data } from "react-router";
 import type { Route } from "./+types/home";
 import { publicCacheHeaders } from "~/.server/cache-tags";
-import { RoundList } from "~/components/round-list";
+import { RoundList } from "~/components/rounds/round-list";
 import { StatusBadge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Panel } from "~/components/ui/panel";
 import { PageHeader } from "~/components/ui/page-header";
 import { useLeague } from "~/hooks/use-league";
 import { currentSeason, seasonSpan } from "~/.server/league";
 import { routeServices } from "~/.server/route-context";
 import { seasonRounds } from "~/.server/services/rounds/home-page";
 import { splitRounds } from "~/.server/services/rounds/rounds";
-import { pageMeta } from "~/lib/meta";
-import { formatTime, nowSeconds } from "~/lib/time";
-import { SeasonLoadError } from "~/components/season-load-error";
-import { lazyPart } from "~/components/lazy-part";
-import type { PlayerHomeView } from "~/components/player-home";
-import { waitlistLines } from "~/lib/waitlist-words";
+import { pageMeta } from "~/lib/shared/meta";
+import { formatTime, nowSeconds } from "~/lib/shared/time";
+import { SeasonLoadError } from "~/components/layout/season-load-error";
+import { lazyPart } from "~/components/ui/lazy-part";
+import type { PlayerHomeView } from "~/components/players/player-home";
+import { waitlistLines } from "~/lib/waitlist/waitlist-words";
 import { optionalSession } from "~/.server/auth/guards";
 import { type PlayerHome as PlayerHomeData, playerHome } from "~/.server/pages/player-home";
-import { cardLine } from "~/lib/night";
-import { formatRoundWhen } from "~/lib/round-dates";
+import { cardLine } from "~/lib/night/night";
+import { formatRoundWhen } from "~/lib/rounds/round-dates";
 
-// Only signed-in users see it: loaded when it renders (app/components/lazy-part.tsx).
-const PlayerHome = lazyPart(async () => (await import("~/components/player-home")).PlayerHome);
+// Only signed-in users see it: loaded when it renders (app/components/ui/lazy-part.tsx).
+const PlayerHome = lazyPart(async () => (await import("~/components/players/player-home")).PlayerHome);
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11). Each
 // ?season= and ?show= is its own cached page.
@@ -127,7 +127,7 @@ function NextStep() {
   const { user } = useLeague();
   if (!user) {
     return (
-      <Card>
+      <Panel>
         <div className="flex flex-wrap items-center gap-3">
           <p className="w-full text-sm text-muted sm:w-auto sm:flex-1">
             Log in or register to claim your player record and sign up for rounds.
@@ -137,7 +137,7 @@ function NextStep() {
             Register
           </ButtonLink>
         </div>
-      </Card>
+      </Panel>
     );
   }
   return null;
@@ -166,7 +166,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {today
           .filter((r) => r.id !== me?.next?.roundId)
           .map((r) => (
-            <Card key={r.id} tone="highlight">
+            <Panel key={r.id} tone="highlight">
               <section aria-label="Today's round">
                 <StatusBadge status="Today" label="Today's round" />
                 <p className="mt-2 font-display text-2xl font-semibold tracking-wide">{r.name}</p>
@@ -177,7 +177,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   View round
                 </ButtonLink>
               </section>
-            </Card>
+            </Panel>
           ))}
         <NextStep />
         {isCurrent ? (

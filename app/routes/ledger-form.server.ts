@@ -2,8 +2,8 @@ import type { Db } from "~/.server/db/client";
 import { handleForm } from "~/.server/forms";
 import type { League } from "~/.server/league";
 import { addAce, addTransfer, deleteAce, deleteTransfer } from "~/.server/services/money/ledger";
-import { formatCents } from "~/lib/money";
-import { nowSeconds, zonedTimeToEpoch } from "~/lib/time";
+import { formatCents } from "~/lib/shared/money";
+import { nowSeconds, zonedTimeToEpoch } from "~/lib/shared/time";
 import { LedgerFormSchema } from "~/schemas/ledger";
 
 /**

@@ -4,7 +4,7 @@ import { clientAddress } from "~/.server/client-address";
 import { handleForm } from "~/.server/forms";
 import { type ContextReader, routeServices } from "~/.server/route-context";
 import type { login } from "~/.server/services/accounts/accounts";
-import type { FormOutcome } from "~/lib/form-data";
+import type { FormOutcome } from "~/lib/shared/form-data";
 import { LoginSchema } from "~/schemas/auth";
 
 /**

@@ -1,10 +1,10 @@
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
-import { LoginForm } from "~/components/login-form";
+import { LoginForm } from "~/components/accounts/login-form";
 import { ButtonLink } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Panel } from "~/components/ui/panel";
 import { PageHeader } from "~/components/ui/page-header";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/shared/meta";
 import { safeRedirect } from "~/.server/auth/guards";
 import { loginAction } from "./login-answer.server";
 import { login } from "~/.server/services/accounts/accounts";
@@ -24,14 +24,14 @@ export default function Login() {
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title="Player login" subtitle="Sign up for rounds, claim your player record and see your credit." />
-      <Card>
+      <Panel>
         <LoginForm redirectTo={params.get("redirectTo") ?? "/"} />
         <p className="mt-4 text-sm">
           <Link to="/forgot-password" className="font-medium text-brand-800 underline underline-offset-2">
             Forgot password?
           </Link>
         </p>
-      </Card>
+      </Panel>
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-surface p-4 text-sm">
         <p>New to the league?</p>
         <ButtonLink to="/register">Register</ButtonLink>

@@ -3,7 +3,7 @@ import { handleForm } from "~/.server/forms";
 import { setMailPrefs } from "~/.server/services/accounts/mail-prefs";
 import { MailOptInFormSchema } from "~/schemas/notifications";
 
-// The /profile page's mail opt-in form (app/components/mail-optin-card.tsx). Its success
+// The /profile page's mail opt-in form (app/components/accounts/mail-optin-panel.tsx). Its success
 // answers under its own key, so the profile form on the same page, which reads `success`
 // from the same action data, does not take it for its own.
 

@@ -3,7 +3,7 @@ import { AppError } from "~/.server/errors";
 import { handleForm } from "~/.server/forms";
 import { addPlayer, deletePlayer, savePlayer } from "~/.server/services/players/player-admin";
 import { PlayerAdminFormSchema } from "~/schemas/players";
-import { fullName } from "~/lib/player-name";
+import { fullName } from "~/lib/players/player-name";
 
 /**
  * The admin's player forms, posted from /admin/player and /players: the Edit Player

@@ -5,27 +5,27 @@ import { currentYearStart } from "~/.server/league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { playerPageData } from "~/.server/pages/player-page";
 import { ratingAndHandicap } from "~/.server/services/ratings/rating-and-handicap";
-import { RatingAndHandicapCard } from "~/components/rating-and-handicap-card";
-import { PlayerRoundsTable } from "~/components/player-rounds-table";
-import { TransferTable } from "~/components/transfer-table";
-import { LoadError } from "~/components/load-error";
+import { RatingAndHandicapPanel } from "~/components/ratings/rating-and-handicap-panel";
+import { PlayerRoundsTable } from "~/components/players/player-rounds-table";
+import { TransferTable } from "~/components/money/transfer-table";
+import { LoadError } from "~/components/layout/load-error";
 import { StandingsLink } from "~/components/standings/standings-link";
 import { playerScoreChart } from "~/.server/services/players/score-history";
-import { ScoreChartCard } from "~/components/score-chart";
-import { BestScoresCard } from "~/components/best-scores";
+import { ScoreChartPanel } from "~/components/players/score-chart";
+import { BestScoresPanel } from "~/components/players/best-scores";
 import { StatusBadge } from "~/components/ui/badge";
-import { Card, Stats } from "~/components/ui/card";
+import { Panel, Stats } from "~/components/ui/panel";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/shared/meta";
 import { optionalSession } from "~/.server/auth/guards";
 import { playerMoneyHistory } from "~/.server/services/audit/audit-log";
-import { lazyPart } from "~/components/lazy-part";
-import { formatCents } from "~/lib/money";
+import { lazyPart } from "~/components/ui/lazy-part";
+import { formatCents } from "~/lib/shared/money";
 import { moneyView } from "~/.server/services/money/money-view";
-import { showsMoneyOf, shownBalance } from "~/lib/money-visibility";
-import { fullName } from "~/lib/player-name";
-import { positionLabel } from "~/lib/results";
+import { showsMoneyOf, shownBalance } from "~/lib/money/money-visibility";
+import { fullName } from "~/lib/players/player-name";
+import { positionLabel } from "~/lib/rounds/results";
 import { playerTag } from "~/.server/services/tags/tags";
 import { PlayerTag } from "~/components/tags/player-tag";
 import { playerPotWins } from "~/.server/services/sidepots/pot-view";
@@ -35,8 +35,8 @@ import { PlayerPots } from "~/components/sidepots/pot-summary";
 export const headers: Route.HeadersFunction = () =>
   publicCacheHeaders("players", "entries", "rounds", "transfers", "claims", "settings", "courses", "tags");
 
-// Admins only: loaded when it renders (app/components/lazy-part.tsx), so a visitor never downloads it.
-const MoneyHistory = lazyPart(async () => (await import("~/components/player-money-history")).PlayerMoneyHistory);
+// Admins only: loaded when it renders (app/components/ui/lazy-part.tsx), so a visitor never downloads it.
+const MoneyHistory = lazyPart(async () => (await import("~/components/money/player-money-history")).PlayerMoneyHistory);
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, league } = routeServices(context);
@@ -44,7 +44,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // An admin also sees the player's money history (ADR 20); such a request is never cached.
   const session = optionalSession(context);
   const isAdmin = session?.isAdmin === true;
-  // The score chart (components/score-chart.tsx) is read beside the rest; ?chart=ratings picks ratings.
+  // The score chart (components/players/score-chart.tsx) is read beside the rest; ?chart=ratings picks ratings.
   const [{ player, rounds, transfers, best }, form, chart, moneyHistory, money, tag, potWins] = await orRouteError(
     Promise.all([
       playerPageData(db, id, currentYearStart(league)),
@@ -96,7 +96,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={fullName(player)} badge={player.inactive ? <StatusBadge status="Inactive" /> : undefined} />
       <div className="space-y-8">
-        <Card title="Summary" titleId="summary-title">
+        <Panel title="Summary" titleId="summary-title">
           <Stats
             items={[
               { label: "Division", value: player.division },
@@ -110,12 +110,12 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
           />
           {moneyHidden ? <p className="mt-3 text-sm text-muted">{moneyHidden}</p> : null}
           <StandingsLink playerId={player.id} division={player.division} latest={latest} />
-        </Card>
+        </Panel>
         {loaderData.moneyHistory ? <MoneyHistory playerId={player.id} history={loaderData.moneyHistory} /> : null}
         <PlayerTag tag={loaderData.tag} />
-        <BestScoresCard best={loaderData.best} />
-        <RatingAndHandicapCard form={form} />
-        <ScoreChartCard chart={loaderData.chart} />
+        <BestScoresPanel best={loaderData.best} />
+        <RatingAndHandicapPanel form={form} />
+        <ScoreChartPanel chart={loaderData.chart} />
         <PlayerPots wins={loaderData.potWins} />
         <Section title="Rounds">
           {latest === undefined ? <EmptyState title="No rounds played yet." /> : <PlayerRoundsTable rounds={rounds} />}

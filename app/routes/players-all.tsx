@@ -10,17 +10,17 @@ import { moneyView } from "~/.server/services/money/money-view";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Field, SelectField } from "~/components/ui/field";
+import { FormField, SelectFormField } from "~/components/ui/form-field";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pager } from "~/components/ui/pager";
 import { SortHeader } from "~/components/ui/sort-header";
 import { DataTable } from "~/components/ui/table";
-import { pageMeta } from "~/lib/meta";
-import { formatCents } from "~/lib/money";
-import { DEFAULT_PLAYER_SORT, type PlayerColumn, firstDir } from "~/lib/player-columns";
-import { playersView } from "~/lib/players-table";
-import type { SortState } from "~/lib/sort";
-import { fullName } from "~/lib/player-name";
+import { pageMeta } from "~/lib/shared/meta";
+import { formatCents } from "~/lib/shared/money";
+import { DEFAULT_PLAYER_SORT, type PlayerColumn, firstDir } from "~/lib/players/player-columns";
+import { playersView } from "~/lib/players/players-table";
+import type { SortState } from "~/lib/shared/sort";
+import { fullName } from "~/lib/players/player-name";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11). The
 // query string (sort, filters) is part of the cache key, so each view is its own page.
@@ -189,7 +189,7 @@ function PlayerFilters({
         </>
       ) : null}
       <div className="min-w-0 flex-[1_1_12rem] sm:max-w-xs">
-        <Field
+        <FormField
           label="Name"
           type="search"
           name="name"
@@ -204,7 +204,7 @@ function PlayerFilters({
         />
       </div>
       <div className="flex-[1_1_8rem] sm:max-w-48">
-        <SelectField
+        <SelectFormField
           label="Division"
           name="division"
           defaultValue={division ?? ""}
@@ -216,7 +216,7 @@ function PlayerFilters({
               {d}
             </option>
           ))}
-        </SelectField>
+        </SelectFormField>
       </div>
       <div className="flex gap-2">
         <Button type="submit" variant="secondary">

@@ -8,8 +8,8 @@ import { postedIntent } from "~/.server/forms";
 import { handlePlayerAdminForm } from "./player-admin-form.server";
 import { routeServices } from "~/.server/route-context";
 import { myClaim } from "~/.server/services/players/claims";
-import { isOpenClaim } from "~/lib/claims";
-import { lazyPart } from "~/components/lazy-part";
+import { isOpenClaim } from "~/lib/players/claims";
+import { lazyPart } from "~/components/ui/lazy-part";
 import { ActionStatus, Alert } from "~/components/ui/alert";
 import { useFormResult } from "~/hooks/use-form-result";
 import { useLeague } from "~/hooks/use-league";
@@ -17,24 +17,24 @@ import { searchPlayers } from "~/.server/services/players/players";
 import { recentPlayers } from "~/.server/services/players/recent-players";
 import { getLeagueSettings } from "~/.server/services/settings/league-settings";
 import { viewerOf } from "~/.server/services/money/money-view";
-import { moneyViewFor, shownBalances } from "~/lib/money-visibility";
-import { nowSeconds } from "~/lib/time";
-import { type ListedPlayer, PlayersList } from "~/components/players-list";
+import { moneyViewFor, shownBalances } from "~/lib/money/money-visibility";
+import { nowSeconds } from "~/lib/shared/time";
+import { type ListedPlayer, PlayersList } from "~/components/players/players-list";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Field } from "~/components/ui/field";
+import { FormField } from "~/components/ui/form-field";
 import { PageHeader } from "~/components/ui/page-header";
-import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, RECENT_ROUNDS } from "~/lib/constants";
+import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, RECENT_ROUNDS } from "~/lib/players/constants";
 import { readSearchText } from "~/schemas/players";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/shared/meta";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
-// What only signed-in users and admins see: loaded when it renders (app/components/lazy-part.tsx).
-const signedIn = () => import("~/components/players-signed-in");
+// What only signed-in users and admins see: loaded when it renders (app/components/ui/lazy-part.tsx).
+const signedIn = () => import("~/components/players/players-signed-in");
 const YourClaim = lazyPart(async () => (await signedIn()).YourClaim);
 const ClaimActions = lazyPart(async () => (await signedIn()).ClaimActions);
 const AdminActions = lazyPart(async () => (await signedIn()).AdminActions);
-const AddOwnRecord = lazyPart(async () => (await import("~/components/add-own-record")).AddOwnRecord);
+const AddOwnRecord = lazyPart(async () => (await import("~/components/players/add-own-record")).AddOwnRecord);
 
 // `rounds`: the recent players are those of the latest rounds; `settings`: who sees balances (ADR 25).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("players", "entries", "transfers", "rounds", "settings");
@@ -110,7 +110,7 @@ export default function Players({ loaderData }: Route.ComponentProps) {
         {result?.formError && !result.fieldErrors ? <ActionStatus message={result.formError} tone="error" /> : null}
         <Form method="get" role="search" className="flex flex-wrap items-start gap-2" onSubmit={() => clearTimeout(timer.current)}>
           <div className="min-w-0 flex-1 sm:max-w-md">
-            <Field
+            <FormField
               label="Search players"
               type="search"
               name="q"

@@ -1,21 +1,21 @@
 import { useEffect, useRef } from "react";
 import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
-import { CalendarFeedCard } from "~/components/calendar-feed-card";
-import { ClaimedPlayerCard } from "~/components/claimed-player";
-import { MailOptInCard } from "~/components/mail-optin-card";
-import { ScoringPinCard } from "~/components/scoring-pin-card";
-import { NewPasswordFields } from "~/components/new-password-fields";
+import { CalendarFeedPanel } from "~/components/rounds/calendar-feed-panel";
+import { ClaimedPlayerPanel } from "~/components/players/claimed-player";
+import { MailOptInPanel } from "~/components/accounts/mail-optin-panel";
+import { ScoringPinPanel } from "~/components/accounts/scoring-pin-panel";
+import { NewPasswordFields } from "~/components/accounts/new-password-fields";
 import { FormAlert } from "~/components/ui/alert";
-import { LogoutForm } from "~/components/logout-form";
+import { LogoutForm } from "~/components/accounts/logout-form";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Panel } from "~/components/ui/panel";
+import { FormField } from "~/components/ui/form-field";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormChecks } from "~/hooks/use-form-checks";
 import { usePasswordPair } from "~/hooks/use-password-pair";
-import { changedFields } from "~/lib/profile-changes";
-import { pageMeta } from "~/lib/meta";
+import { changedFields } from "~/lib/accounts/profile-changes";
+import { pageMeta } from "~/lib/shared/meta";
 import { requireUser } from "~/.server/auth/guards";
 import { signedInCookies } from "~/.server/auth/session-hint";
 import { handleForm, postedIntent } from "~/.server/forms";
@@ -73,7 +73,7 @@ function ProfileForm({ user }: { user: { name: string; email: string } }) {
     errors,
     form,
   } = useFormChecks(async () => {
-    const { profileCheck } = await import("~/lib/account-checks");
+    const { profileCheck } = await import("~/lib/accounts/account-checks");
     return (data) => profileCheck(stored.current)(data);
   });
   const busy = useNavigation().state === "submitting";
@@ -90,15 +90,15 @@ function ProfileForm({ user }: { user: { name: string; email: string } }) {
   }, [result, user.name, user.email]);
 
   return (
-    <Card title="Edit profile" titleId="edit-title">
+    <Panel title="Edit profile" titleId="edit-title">
       <Form method="post" className="space-y-4" {...form}>
         <FormAlert tone="success" message={saved} />
         <FormAlert message={formError} />
-        <Field label="Name" name="name" autoComplete="name" required defaultValue={user.name} error={errors.name} />
-        <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={user.email} error={errors.email} />
+        <FormField label="Name" name="name" autoComplete="name" required defaultValue={user.name} error={errors.name} />
+        <FormField label="Email" name="email" type="email" autoComplete="email" required defaultValue={user.email} error={errors.email} />
         <fieldset className="min-w-0 space-y-4">
           <legend className="mb-3 w-full border-t border-line pt-4 font-display text-lg font-semibold tracking-wide">Password</legend>
-          <Field
+          <FormField
             label="Current password"
             name="currentPassword"
             type="password"
@@ -112,7 +112,7 @@ function ProfileForm({ user }: { user: { name: string; email: string } }) {
           {busy ? "Saving…" : "Save changes"}
         </Button>
       </Form>
-    </Card>
+    </Panel>
   );
 }
 
@@ -121,12 +121,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <PageHeader title="Profile" subtitle={user.email} />
-      <ClaimedPlayerCard claim={claim} isAdmin={user.isAdmin} />
+      <ClaimedPlayerPanel claim={claim} isAdmin={user.isAdmin} />
       <ProfileForm user={user} />
-      <MailOptInCard enabled={mail.registrationOpens} cards={mail.cardsPublished} waitlist={mail.waitlist} email={user.email} />
-      <CalendarFeedCard urls={calendar} approved={claim?.status === "approved"} />
-      {scoringPin === null ? null : <ScoringPinCard isSet={scoringPin} />}
-      <Card title="Sessions" titleId="sessions-title">
+      <MailOptInPanel enabled={mail.registrationOpens} cards={mail.cardsPublished} waitlist={mail.waitlist} email={user.email} />
+      <CalendarFeedPanel urls={calendar} approved={claim?.status === "approved"} />
+      {scoringPin === null ? null : <ScoringPinPanel isSet={scoringPin} />}
+      <Panel title="Sessions" titleId="sessions-title">
         <p className="mb-4 text-sm text-muted">
           Logging out ends the session on this device only. If you are logged in somewhere you no longer trust, log out everywhere: every
           device will have to log in again.
@@ -136,7 +136,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             Log out everywhere
           </Button>
         </LogoutForm>
-      </Card>
+      </Panel>
     </div>
   );
 }

@@ -1,16 +1,16 @@
 import { useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
-import { NewPasswordFields } from "~/components/new-password-fields";
+import { NewPasswordFields } from "~/components/accounts/new-password-fields";
 import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Panel } from "~/components/ui/panel";
+import { FormField } from "~/components/ui/form-field";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormChecks } from "~/hooks/use-form-checks";
 import { usePasswordPair } from "~/hooks/use-password-pair";
-import { EMAIL_IN_USE } from "~/lib/messages";
-import { pageMeta } from "~/lib/meta";
+import { EMAIL_IN_USE } from "~/lib/accounts/messages";
+import { pageMeta } from "~/lib/shared/meta";
 import { signedInCookies } from "~/.server/auth/session-hint";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Register", "Create a league account to claim your player record, sign up for rounds and track your credit.");
 
 const REGISTER_FAILED = "An error occurred during registration. Please try again.";
-const loadCheck = async () => (await import("~/lib/account-checks")).registerCheck;
+const loadCheck = async () => (await import("~/lib/accounts/account-checks")).registerCheck;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env } = routeServices(context);
@@ -67,11 +67,11 @@ export default function Register() {
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title="Register" subtitle="Create your account, then find and claim your player record." />
-      <Card>
+      <Panel>
         <Form method="post" className="space-y-4" {...form}>
           <FormAlert message={formError} />
-          <Field label="Name" name="name" autoComplete="name" required error={errors.name} />
-          <Field
+          <FormField label="Name" name="name" autoComplete="name" required error={errors.name} />
+          <FormField
             label="Email"
             name="email"
             type="email"
@@ -86,7 +86,7 @@ export default function Register() {
             {busy ? "Registering…" : "Register"}
           </Button>
         </Form>
-      </Card>
+      </Panel>
       <p className="mt-6 text-center text-sm">
         Already registered?{" "}
         <Link to="/login" className="font-medium text-brand-800 underline underline-offset-2">

@@ -1,15 +1,15 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { NewPasswordFields } from "~/components/new-password-fields";
+import { NewPasswordFields } from "~/components/accounts/new-password-fields";
 import { Alert, FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Panel } from "~/components/ui/panel";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormChecks } from "~/hooks/use-form-checks";
 import { useFormResult } from "~/hooks/use-form-result";
 import { usePasswordPair } from "~/hooks/use-password-pair";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/shared/meta";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { resetPassword, verifyResetToken } from "~/.server/services/accounts/password-reset";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Reset password
 const RESET_DONE = "Your password has been reset. Redirecting to login…";
 const REDIRECT_MS = 2000;
 const link = "font-medium text-brand-800 underline underline-offset-2";
-const loadCheck = async () => (await import("~/lib/account-checks")).resetPasswordCheck;
+const loadCheck = async () => (await import("~/lib/accounts/account-checks")).resetPasswordCheck;
 
 /** The token is verified before the form is shown: "checking", then the form or "invalid". */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -99,7 +99,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title="Reset password" subtitle="Choose a new password for your account." />
-      <Card>{body}</Card>
+      <Panel>{body}</Panel>
     </div>
   );
 }

@@ -9,12 +9,12 @@ import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { liveStateOf } from "~/.server/services/live/live-object";
 import { scorePageReads } from "~/.server/pages/round-score";
 import { tellPots } from "~/.server/services/live/live-pots";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/shared/meta";
 import { handleForm } from "~/.server/forms";
 import { markCtp } from "~/.server/services/sidepots/marks";
 import { CtpPanel } from "~/components/sidepots/ctp-panel";
 import { CtpFormSchema } from "~/schemas/side-pots";
-import { ctpHolesOf } from "~/lib/side-pots";
+import { ctpHolesOf } from "~/lib/sidepots/side-pots";
 
 // Scoring a card on the course (ADR 26, "The phone"): a player on one of the round's
 // published cards scores their card, an admin any card (?card=). The page keeps working

@@ -4,22 +4,22 @@ import { LIVE_CACHE_CONTROL, publicCacheHeaders } from "~/.server/cache-tags";
 import { liveStateOf } from "~/.server/services/live/live-object";
 import { ButtonLink } from "~/components/ui/button";
 import { LiveBoard, LivePots } from "~/components/live/live-parts";
-import { LoadError } from "~/components/load-error";
+import { LoadError } from "~/components/layout/load-error";
 import { SignUpPanel } from "~/components/signup/signup-panel";
 import { StatusBadge } from "~/components/ui/badge";
-import { Card, Stats } from "~/components/ui/card";
+import { Panel, Stats } from "~/components/ui/panel";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
-import { MethodNotes } from "~/components/method-notes";
-import { courseStats } from "~/components/round-course";
-import { NetToggle, RegisteredTable, ResultsTable } from "~/components/round-results";
+import { MethodNotes } from "~/components/ratings/method-notes";
+import { courseStats } from "~/components/rounds/round-course";
+import { NetToggle, RegisteredTable, ResultsTable } from "~/components/rounds/round-results";
 import { useLeague } from "~/hooks/use-league";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { optionalSession, requireUser } from "~/.server/auth/guards";
 import { RoundPots } from "~/components/sidepots/pot-summary";
 import { TeamResults } from "~/components/doubles/team-results";
-import { teamResults } from "~/lib/doubles";
-import { fullName } from "~/lib/player-name";
+import { teamResults } from "~/lib/doubles/doubles";
+import { fullName } from "~/lib/players/player-name";
 import { handleWithdrawForm } from "./withdraw-form.server";
 import { handleCheckInForm } from "./check-in-form.server";
 import { handleWaitlistForm } from "./waitlist-form.server";
@@ -28,14 +28,14 @@ import { FieldLine } from "~/components/signup/field-line";
 import { postedIntent } from "~/.server/forms";
 import { roundPageReads } from "~/.server/pages/round";
 import { PublishedCards } from "~/components/night/published-cards";
-import { lazyPart } from "~/components/lazy-part";
+import { lazyPart } from "~/components/ui/lazy-part";
 import { CHECK_IN_INTENTS } from "~/schemas/night-forms";
 import { payPalCheckout } from "~/.server/paypal/config";
-import { pageMeta } from "~/lib/meta";
-import { formatCents } from "~/lib/money";
-import { entryPriceCents } from "~/lib/pricing";
-import { resultGroups } from "~/lib/results";
-import { formatDateLong, isToday, nowSeconds } from "~/lib/time";
+import { pageMeta } from "~/lib/shared/meta";
+import { formatCents } from "~/lib/shared/money";
+import { entryPriceCents } from "~/lib/signup/pricing";
+import { resultGroups } from "~/lib/rounds/results";
+import { formatDateLong, isToday, nowSeconds } from "~/lib/shared/time";
 
 // A signed-in player's check-in: its code loads only when it renders (the client budget, ADR 24).
 const CheckInPart = lazyPart(async () => (await import("~/components/night/check-in-part")).CheckInPart);
@@ -178,7 +178,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={round.name} subtitle={`${longDate(round.startsAt)} · ${time(round.startsAt)} · ${round.location}`} badge={badge} />
       <div className="space-y-6">
-        <Card>
+        <Panel>
           <Stats
             items={[
               { label: "Entry", value: `${formatCents(entryCents)} + ${formatCents(round.aceCents)} ace` },
@@ -200,7 +200,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
             </a>
           ) : null}
           {field ? <FieldLine field={field} /> : null}
-        </Card>
+        </Panel>
         {night && signUp ? <CheckInPart round={round} night={night} balanceCents={signUp.balanceCents} /> : null}
         {played ? null : <SignUpPanel round={round} signUp={signUp} />}
         {live && night?.card ? (

@@ -6,7 +6,7 @@ import { checkCurrentPassword } from "~/.server/services/accounts/current-passwo
 import { setScoringPin } from "~/.server/services/accounts/scoring-pin";
 import { ScoringPinFormSchema } from "~/schemas/scoring-pin";
 
-// The /profile page's scoring PIN form (app/components/scoring-pin-card.tsx). Its answer
+// The /profile page's scoring PIN form (app/components/accounts/scoring-pin-panel.tsx). Its answer
 // has its own keys, so the other forms on the page do not take it for theirs: a refused
 // password is the PIN form's password field's error, not a form error the profile's own
 // form would show.

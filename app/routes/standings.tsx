@@ -9,11 +9,11 @@ import { Alert } from "~/components/ui/alert";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { useLeague } from "~/hooks/use-league";
-import { pageMeta } from "~/lib/meta";
-import { describeRule } from "~/lib/standings-rule";
-import { sortStandings, standingsSort } from "~/lib/standings-sort";
-import type { StandingsRound } from "~/lib/standings-table";
-import { SeasonLoadError } from "~/components/season-load-error";
+import { pageMeta } from "~/lib/shared/meta";
+import { describeRule } from "~/lib/standings/standings-rule";
+import { sortStandings, standingsSort } from "~/lib/standings/standings-sort";
+import type { StandingsRound } from "~/lib/standings/standings-table";
+import { SeasonLoadError } from "~/components/layout/season-load-error";
 
 // Public: cached for anonymous visitors, purged when scores, rounds, players or the
 // league settings change (ADR 11). Each ?season=, ?division= and sort is its own page.

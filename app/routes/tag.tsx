@@ -3,12 +3,12 @@ import type { Route } from "./+types/tag";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { routeServices } from "~/.server/route-context";
 import { readHoldings, tagHistory } from "~/.server/services/tags/tags";
-import { LoadError } from "~/components/load-error";
+import { LoadError } from "~/components/layout/load-error";
 import { TagHistory } from "~/components/tags/tag-history";
-import { PlayerLink } from "~/components/player-link";
-import { Card } from "~/components/ui/card";
+import { PlayerLink } from "~/components/players/player-link";
+import { Panel } from "~/components/ui/panel";
 import { PageHeader } from "~/components/ui/page-header";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/shared/meta";
 import { TagParamSchema } from "~/schemas/tags";
 
 // Public: one tag's holder and every move of it, newest first (ADR 27); cached like /tags.
@@ -37,7 +37,7 @@ export default function Tag({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={`Tag #${tag}`} subtitle="Every time this tag changed hands, newest first." />
       <div className="space-y-8">
-        <Card>
+        <Panel>
           <p className="text-lg">
             {holder ? (
               <>
@@ -50,7 +50,7 @@ export default function Tag({ loaderData }: Route.ComponentProps) {
           <Link to="/tags" className="mt-2 inline-flex min-h-11 items-center text-sm text-brand-800 hover:underline">
             All tags
           </Link>
-        </Card>
+        </Panel>
         <TagHistory moves={history} caption={`History of tag ${tag}`} showTag={false} />
       </div>
     </>

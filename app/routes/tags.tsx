@@ -3,14 +3,14 @@ import type { Route } from "./+types/tags";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { routeServices } from "~/.server/route-context";
 import { tagBoard } from "~/.server/services/tags/tags";
-import { PlayerLink } from "~/components/player-link";
-import { Card } from "~/components/ui/card";
+import { PlayerLink } from "~/components/players/player-link";
+import { Panel } from "~/components/ui/panel";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { DataTable, td, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
-import { pageMeta } from "~/lib/meta";
-import { tagRanges } from "~/lib/tag-words";
+import { pageMeta } from "~/lib/shared/meta";
+import { tagRanges } from "~/lib/tags/tag-words";
 
 // Public: cached for anonymous visitors, purged when a tag moves or the settings change (ADR 11, 27).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("tags", "players", "settings");
@@ -66,7 +66,7 @@ export default function Tags({ loaderData }: Route.ComponentProps) {
           </DataTable>
         )}
         {board.on ? (
-          <Card title="In the pool">
+          <Panel title="In the pool">
             <p className="text-sm">{board.pool.length ? `Tags ${tagRanges(board.pool)}` : "Every tag is held."}</p>
             <p className="mt-2 text-sm text-muted">
               {board.expiryWeeks > 0
@@ -74,7 +74,7 @@ export default function Tags({ loaderData }: Route.ComponentProps) {
                 : "Tags are kept however long their holders are away."}{" "}
               A player without a tag gets one from the pool from an admin.
             </p>
-          </Card>
+          </Panel>
         ) : null}
       </div>
     </>

@@ -7,22 +7,22 @@ import { routeServices } from "~/.server/route-context";
 import { simpleList } from "~/.server/services/players/players";
 import { listTransfers } from "~/.server/services/money/transfers";
 import { moneyView } from "~/.server/services/money/money-view";
-import { lazyPart } from "~/components/lazy-part";
-import { TransferDelete } from "~/components/transfer-delete";
-import { TransferTable } from "~/components/transfer-table";
-import { MoneyHidden } from "~/components/money-hidden";
+import { lazyPart } from "~/components/ui/lazy-part";
+import { TransferDelete } from "~/components/money/transfer-delete";
+import { TransferTable } from "~/components/money/transfer-table";
+import { MoneyHidden } from "~/components/money/money-hidden";
 import { ActionStatus } from "~/components/ui/alert";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pager } from "~/components/ui/pager";
 import { useFormResult } from "~/hooks/use-form-result";
 import { useLeague } from "~/hooks/use-league";
-import { pageMeta } from "~/lib/meta";
-import { PAGE_ERROR, pageParam } from "~/lib/paging";
-import { todayInputValue } from "~/lib/time";
+import { pageMeta } from "~/lib/shared/meta";
+import { PAGE_ERROR, pageParam } from "~/lib/shared/paging";
+import { todayInputValue } from "~/lib/shared/time";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
-// Admin only: loaded when it renders (app/components/lazy-part.tsx).
-const TransferForm = lazyPart(async () => (await import("~/components/transfer-form")).TransferForm);
+// Admin only: loaded when it renders (app/components/ui/lazy-part.tsx).
+const TransferForm = lazyPart(async () => (await import("~/components/money/transfer-form")).TransferForm);
 
 // `settings`: the transfers are shown to whom the league's setting says (ADR 25).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("transfers", "players", "settings");

@@ -2,10 +2,10 @@ import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Panel } from "~/components/ui/panel";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/shared/meta";
 import { AppError } from "~/.server/errors";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
@@ -59,16 +59,16 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-xl space-y-6">
       <PageHeader title="Registration mails" subtitle="The mail we send when registration opens for a round." />
       {error || !action ? (
-        <Card>
+        <Panel>
           <div className="space-y-4">
             <FormAlert message={error ?? "This unsubscribe link is not valid."} />
             <p>
               You can also log in and change the setting on your <ProfileLink>profile</ProfileLink>.
             </p>
           </div>
-        </Card>
+        </Panel>
       ) : (
-        <Card title="Your setting" titleId="setting-title">
+        <Panel title="Your setting" titleId="setting-title">
           <div className="space-y-4">
             <FormAlert tone="success" message={success} />
             <FormAlert message={formError} />
@@ -91,7 +91,7 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
               </p>
             )}
           </div>
-        </Card>
+        </Panel>
       )}
     </div>
   );

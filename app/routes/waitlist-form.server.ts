@@ -2,7 +2,7 @@ import type { Session } from "~/.server/auth/current-user";
 import type { Db } from "~/.server/db/client";
 import { handleForm } from "~/.server/forms";
 import { confirmOffer, joinWaitlist, leaveWaitlist } from "~/.server/services/signup/waitlist";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/shared/money";
 import { WaitlistFormSchema } from "~/schemas/waitlist";
 import { handOver } from "~/.server/follow-ups";
 

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/welcome";
 import { ButtonLink } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Panel } from "~/components/ui/panel";
 import { PageHeader } from "~/components/ui/page-header";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/shared/meta";
 import { requireUser } from "~/.server/auth/guards";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Welcome");
@@ -22,7 +22,7 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-xl space-y-6">
       <PageHeader title={`Welcome, ${name}`} subtitle="Your account is ready." />
       {claimed || isAdmin ? (
-        <Card title="Your player record" titleId="next-title">
+        <Panel title="Your player record" titleId="next-title">
           <p>
             {isAdmin ? "Admins do not claim a player record." : "You have already claimed a player record."}{" "}
             <Link to="/profile" className={link}>
@@ -34,17 +34,17 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
             </Link>
             .
           </p>
-        </Card>
+        </Panel>
       ) : (
         <>
-          <Card tone="highlight" title="Next: find your player record" titleId="next-title">
+          <Panel tone="highlight" title="Next: find your player record" titleId="next-title">
             <p className="mb-4">
               Find your name on the Players page and claim your record. If you are new to the league, you can add yourself there.
             </p>
             <ButtonLink to="/players" variant="primary">
               Find your player record
             </ButtonLink>
-          </Card>
+          </Panel>
           <p className="text-sm text-muted">
             Meanwhile, see the{" "}
             <Link to="/rounds" className={link}>

@@ -1,10 +1,16 @@
 import { z } from "./zod";
-import { PASSWORDS_DIFFER, PASSWORD_RULES_BROKEN, passwordMeetsRules } from "../lib/password-rules";
+import { PASSWORDS_DIFFER, PASSWORD_RULES_BROKEN, passwordMeetsRules } from "../lib/accounts/password-rules";
 
 // One schema per form, shared by the /api validators, the route actions and the forms.
 
 // The rules live in a zod-free module so the forms can tick them in the browser cheaply.
-export { PASSWORDS_DIFFER, PASSWORD_MIN_LENGTH, PASSWORD_RULES, PASSWORD_RULES_UNMET, passwordMeetsRules } from "../lib/password-rules";
+export {
+  PASSWORDS_DIFFER,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULES,
+  PASSWORD_RULES_UNMET,
+  passwordMeetsRules,
+} from "../lib/accounts/password-rules";
 
 export const PasswordSchema = z
   .string({ error: "Password is required" })

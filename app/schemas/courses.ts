@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { DISTANCE_FEET, HOLE_COUNT, type Hole, PAR, fitHoles, renumberSecondCards } from "../lib/layouts";
+import { DISTANCE_FEET, HOLE_COUNT, type Hole, PAR, fitHoles, renumberSecondCards } from "../lib/courses/layouts";
 import { idSchema } from "./ids";
 import { optionalText, requiredText } from "./rounds";
 import { whole } from "./settings";

@@ -1,6 +1,6 @@
 import { z } from "./zod";
-import { isDivision } from "../lib/divisions";
-import { MAX_SCORE } from "../lib/score-paste";
+import { isDivision } from "../lib/players/divisions";
+import { MAX_SCORE } from "../lib/rounds/score-paste";
 import { bodyIdSchema } from "./ids";
 import { nonNegativeDollarsSchema, signedDollarsSchema } from "./money";
 import { NewEntryPlayerSchema } from "./api-wire";

@@ -1,7 +1,7 @@
 import { z } from "./zod";
-import type { LiveState } from "../lib/live-state";
-import type { LiveUpdate } from "../lib/live-update";
-import type { PotView } from "../lib/side-pots";
+import type { LiveState } from "../lib/live/live-state";
+import type { LiveUpdate } from "../lib/live/live-update";
+import type { PotView } from "../lib/sidepots/side-pots";
 
 // The live scoring protocol (ADR 26): what a phone sends the round's server, over its
 // WebSocket (GET /api/live/{roundId}/ws) or, when a socket cannot open, as a plain POST
@@ -169,7 +169,7 @@ export type LiveViewer = { role: "admin" | "player" | "spectator"; userId: numbe
 /**
  * Frames the server sends: `welcome` once the socket opens (the whole state), `ack` for
  * each `changes` frame (one result per change, in order), `update` to every socket a few
- * times a second while changes come in (app/lib/live-update.ts applyUpdate), `card` at once
+ * times a second while changes come in (app/lib/live/live-update.ts applyUpdate), `card` at once
  * to a card's phones when their card changed (applyCardUpdate), `state` when asked for,
  * `error` for a frame it could not read or may not take (nothing of it applied), and to
  * spectators `pots`, the round's side pots (ADR 30) after a CTP is marked or settled.

@@ -4,7 +4,7 @@ import { AceFlagSchema, DivisionSchema, OverCapSchema } from "./entries";
 import { bodyIdSchema, epochSecondsSchema } from "./ids";
 import { MoreThanOwedSchema, NoteSchema, RequestKeySchema, walkUpDollarsSchema, walkUpPays } from "./money-actions";
 import { versionSchema } from "./version";
-import { CARD_MODES } from "../lib/cards";
+import { CARD_MODES } from "../lib/cards/cards";
 
 // The league night's /api bodies (ADR 25), read into the domain's words: check-in, the
 // walk-up, and the writes of a round's cards, each carrying the cards_version it read.

@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { idSchema } from "./ids";
-import { BASE64URL_32_BYTES } from "../lib/base64url";
-import { MAIL_OPTIN_INTENT } from "../lib/mail-optin";
+import { BASE64URL_32_BYTES } from "../lib/shared/base64url";
+import { MAIL_OPTIN_INTENT } from "../lib/accounts/mail-optin";
 
 /** PUT /api/users/me/notifications: the user's mail preferences (cardsPublished, ADR 25, may be left out). */
 export const NotificationsSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from "./zod";
-import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, SEARCH_TOO_LONG } from "../lib/constants";
-import { isDivision } from "../lib/divisions";
+import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, SEARCH_TOO_LONG } from "../lib/players/constants";
+import { isDivision } from "../lib/players/divisions";
 import { idSchema } from "./ids";
 
 /** Player search text: spaces tidied, MIN_SEARCH_LENGTH to MAX_SEARCH_LENGTH characters. */

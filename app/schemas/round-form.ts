@@ -1,6 +1,6 @@
 import { z } from "./zod";
-import { rowLabel } from "../lib/round-dates";
-import { zonedTimeToEpoch } from "../lib/time";
+import { rowLabel } from "../lib/rounds/round-dates";
+import { zonedTimeToEpoch } from "../lib/shared/time";
 import { FormDateSchema, FormTimeSchema, dateText } from "./form-dates";
 import { idSchema } from "./ids";
 import { RoundValuesSchema, locationRule } from "./rounds";

@@ -1,9 +1,9 @@
 import { z } from "./zod";
-import { CHOICES, type ChoiceName, SETTINGS, type SettingName } from "../lib/league-settings";
-import { DIVISIONS, isDivision } from "../lib/divisions";
+import { CHOICES, type ChoiceName, SETTINGS, type SettingName } from "../lib/settings/league-settings";
+import { DIVISIONS, isDivision } from "../lib/players/divisions";
 
 // The league's settings (/admin/settings and PUT /api/admin/settings): whole numbers
-// within bounds a league could mean (app/lib/league-settings.ts), each message naming the
+// within bounds a league could mean (app/lib/settings/league-settings.ts), each message naming the
 // field as the form labels it.
 
 /** A whole number from `min` to `max`, as JSON gives it or as a form posts it (digits). */

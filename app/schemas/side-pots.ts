@@ -1,8 +1,8 @@
 import { z } from "./zod";
 import { bodyIdSchema } from "./ids";
 import { positiveDollarsSchema } from "./money";
-import { DISTANCE_UNITS, cmFrom } from "../lib/distances";
-import { POT_KINDS } from "../lib/side-pots";
+import { DISTANCE_UNITS, cmFrom } from "../lib/sidepots/distances";
+import { POT_KINDS } from "../lib/sidepots/side-pots";
 
 // The side pots' forms on the league-night screen and the phone's CTP (ADR 30).
 

@@ -21,7 +21,7 @@ export function normaliser({ origin, from, to, secrets, timeZone }) {
   const lo = from - SLACK;
   const hi = to + SLACK;
   const now = (t) => t >= lo && t <= hi;
-  // A time the app shows in words, as app/lib/time.ts's formatDateTime writes it ("12/01/26, 11:07 PM").
+  // A time the app shows in words, as app/lib/shared/time.ts's formatDateTime writes it ("12/01/26, 11:07 PM").
   const shown = new Intl.DateTimeFormat("en-US", {
     timeZone,
     month: "2-digit",

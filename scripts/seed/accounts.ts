@@ -1,9 +1,9 @@
 // Demo logins, their claims, and the payments behind the demo players' recent sign-ups.
-import { quoteSignUp } from "../../app/lib/pricing";
-import { DAY_SECONDS } from "../../app/lib/time";
+import { quoteSignUp } from "../../app/lib/signup/pricing";
+import { DAY_SECONDS } from "../../app/lib/shared/time";
 import { PAID_ROUNDS_BACK } from "./play";
 import type { DemoPlayers, SeedClaim, SeedEntry, SeedPayment, SeedRound, SeedUser } from "./types";
-import { fullName } from "../../app/lib/player-name";
+import { fullName } from "../../app/lib/players/player-name";
 
 export const ADMIN_LOGIN = { email: "admin@league.test", password: "LeagueAdmin2026" };
 export const PLAYER_PASSWORD = "PlayerPass2026";

@@ -1,7 +1,7 @@
 // What the rest of a played round's field paid at the course: cash, recorded as an admin
 // records it on the entries screen (ADR 22), so a past round of the demo and scale
 // leagues owes nothing and the books show where its money came from.
-import { entryTotalCents } from "../../app/lib/pricing";
+import { entryTotalCents } from "../../app/lib/signup/pricing";
 import type { SeedEntry, SeedPayment, SeedRound } from "./types";
 
 /** `payments` and, after them, one cash payment for each past entry that credit and PayPal left owing. */

@@ -1,5 +1,5 @@
 // The whole demo league as plain rows: a pure function of "now" and the time zone.
-import { DAY_SECONDS } from "../../app/lib/time";
+import { DAY_SECONDS } from "../../app/lib/shared/time";
 import { buildAccounts } from "./accounts";
 import { withCashAtTheCourse } from "./cash";
 import { seedCourses } from "./courses";

@@ -2,8 +2,8 @@
 // no ace pot is ever below zero: a balance is credit added less credit used plus
 // transfers in less transfers out, and the ace pot is the opted-in ace fees less the
 // aces paid.
-import { clampCreditCents, entryTotalCents } from "../../app/lib/pricing";
-import { DAY_SECONDS } from "../../app/lib/time";
+import { clampCreditCents, entryTotalCents } from "../../app/lib/signup/pricing";
+import { DAY_SECONDS } from "../../app/lib/shared/time";
 import { chance, int, pick, shuffle, type Rng } from "./rng";
 import type { SeedAce, SeedEntry, SeedPlayer, SeedRound, SeedTransfer } from "./types";
 

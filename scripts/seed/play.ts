@@ -1,6 +1,6 @@
 // Who played which week, their scores, and the payouts the real engine computes.
-import { computeRoundPayouts } from "../../app/lib/payouts";
-import { DAY_SECONDS } from "../../app/lib/time";
+import { computeRoundPayouts } from "../../app/lib/rounds/payouts";
+import { DAY_SECONDS } from "../../app/lib/shared/time";
 import { scoreOn } from "./courses";
 import { chance, int, normal, sampleWeighted, type Rng } from "./rng";
 import type { DemoPlayers, SeedEntry, SeedPlayer, SeedRound } from "./types";

@@ -1,7 +1,7 @@
 // ~120 players over nine divisions, weighted toward the amateur divisions.
 import { chance, int, normal, pick, shuffle, type Rng } from "./rng";
 import type { DemoPlayers, SeedPlayer } from "./types";
-import { fullName } from "../../app/lib/player-name";
+import { fullName } from "../../app/lib/players/player-name";
 
 export const MEN = [
   "James",

@@ -1,6 +1,6 @@
-// The seeded league's round ratings, by the app's own walk (app/lib/rating-walk.ts): a
+// The seeded league's round ratings, by the app's own walk (app/lib/ratings/rating-walk.ts): a
 // seeded league starts rated, as the "ratings" job would leave it.
-import { type WalkEntry, rateRounds } from "../../app/lib/rating-walk";
+import { type WalkEntry, rateRounds } from "../../app/lib/ratings/rating-walk";
 import type { League } from "./types";
 
 /** Every entry's round rating (null when unscored), rounds taken in date order. */

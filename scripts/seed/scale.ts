@@ -2,9 +2,9 @@
 // 2,000 players, 500 rounds, 100,000 entries, 5,000 transfers, 300 aces, 1,500 users with
 // claims and payments. Deterministic (fixed seeds) and played out in date order like the
 // demo league, so no balance and no ace pot is ever below zero and the books balance.
-import { computeRoundPayouts } from "../../app/lib/payouts";
-import { clampCreditCents, entryTotalCents, quoteSignUp } from "../../app/lib/pricing";
-import { DAY_SECONDS, wallParts, zonedTimeToEpoch } from "../../app/lib/time";
+import { computeRoundPayouts } from "../../app/lib/rounds/payouts";
+import { clampCreditCents, entryTotalCents, quoteSignUp } from "../../app/lib/signup/pricing";
+import { DAY_SECONDS, wallParts, zonedTimeToEpoch } from "../../app/lib/shared/time";
 import { ADMIN_LOGIN, PLAYER_PASSWORD } from "./accounts";
 import { DIVISIONS, LAST, MEN, WOMEN, WOMENS } from "./players";
 import { chance, int, mulberry32, normal, pick, type Rng, sampleWeighted } from "./rng";
@@ -23,7 +23,7 @@ import type {
   SeedTransfer,
   SeedUser,
 } from "./types";
-import { fullName } from "../../app/lib/player-name";
+import { fullName } from "../../app/lib/players/player-name";
 
 export const SCALE = { players: 2_000, rounds: 500, entries: 100_000, transfers: 5_000, aces: 300, users: 1_500 } as const;
 const UPCOMING = 4;

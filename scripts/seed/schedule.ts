@@ -1,7 +1,7 @@
 // Weekly rounds on Thursday evenings (it is the Thursday Night league), 18:00 league time:
 // from the first Thursday of last year, through this week's round (the first Thursday on
 // or after today: not played yet, open for sign-up), to four weeks after it.
-import { DAY_SECONDS, wallParts, zonedTimeToEpoch } from "../../app/lib/time";
+import { DAY_SECONDS, wallParts, zonedTimeToEpoch } from "../../app/lib/shared/time";
 import { layoutFor, parOf } from "./courses";
 import { chance, int, normal, type Rng } from "./rng";
 import type { RoundKind, SeedLayout, SeedRound } from "./types";

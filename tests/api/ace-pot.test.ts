@@ -6,7 +6,7 @@ import { DAY, makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
 import { lowestPotFrom } from "../pot-fixtures";
 import { aces, entries, rounds } from "~/.server/db/schema";
 import { leagueFromEnv } from "~/.server/league";
-import { formatDate } from "~/lib/time";
+import { formatDate } from "~/lib/shared/time";
 
 // The ace pot at the /api (ADR 21): GET /api/ace is the pot as of now, `?roundId=` the pot
 // as of that round's start; an ace, an entry edit or delete, or a round save that would

@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { makeEntry, makePlayer, makeRound } from "../fixtures";
 import { argsFor, outcome } from "../route-fixtures";
 import { leagueFromEnv } from "~/.server/league";
-import { REPORT_COLUMNS } from "~/lib/report";
-import { zonedTimeToEpoch } from "~/lib/time";
+import { REPORT_COLUMNS } from "~/lib/money/report";
+import { zonedTimeToEpoch } from "~/lib/shared/time";
 import * as csvRoute from "~/routes/admin-reports-csv";
 import * as page from "~/routes/admin-reports";
 

@@ -8,7 +8,7 @@ import { DAY, makeEntry, makePlayer, makeRound, nowSec, testDb, uniq } from "../
 import { argsFor, outcome } from "../route-fixtures";
 import { rounds } from "~/.server/db/schema";
 import { leagueFromEnv } from "~/.server/league";
-import { zonedTimeToEpoch } from "~/lib/time";
+import { zonedTimeToEpoch } from "~/lib/shared/time";
 import * as formPage from "~/routes/admin-round-form";
 import * as listPage from "~/routes/admin-rounds";
 import * as multiPage from "~/routes/admin-rounds-multi";

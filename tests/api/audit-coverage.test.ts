@@ -20,7 +20,7 @@ import { roundVersionOf, versionOf } from "../version-fixtures";
 import { entries, rounds, users } from "~/.server/db/schema";
 import { syncPayouts } from "~/.server/services/entries/payouts";
 import { recordRefund } from "~/.server/services/money/refunds";
-import { todayInputValue, zonedTimeToEpoch } from "~/lib/time";
+import { todayInputValue, zonedTimeToEpoch } from "~/lib/shared/time";
 
 // Who changed the money (ADR 20), for every write path of the app: each path below runs in
 // a small league of its own, and afterwards the audit log must hold exactly one row per row

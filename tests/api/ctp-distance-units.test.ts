@@ -13,7 +13,7 @@ import { addPot } from "~/.server/services/sidepots/side-pots";
 import { updateLeagueSettings } from "~/.server/services/settings/league-settings";
 import { RoundPots } from "~/components/sidepots/pot-summary";
 import { CtpPanel } from "~/components/sidepots/ctp-panel";
-import { cmFrom, distanceLabel } from "~/lib/distances";
+import { cmFrom, distanceLabel } from "~/lib/sidepots/distances";
 import * as scorePage from "~/routes/round-score";
 
 const db = () => testDb();

@@ -8,7 +8,7 @@ import { argsWith, outcome } from "../route-fixtures";
 import { DAY, nowSec, uniq } from "../fixtures";
 import { change, liveState, makeLiveRound, postOk, publish, socketOf } from "../live-fixtures";
 import type { Session } from "~/.server/auth/current-user";
-import type { LiveFlag } from "~/lib/live-state";
+import type { LiveFlag } from "~/lib/live/live-state";
 import * as scorePage from "~/routes/round-score";
 
 const playerSession = (user: { id: number; name: string; email: string }, playerId: number): Session => ({

@@ -11,7 +11,7 @@ import { LIVE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "~/.server/cache-tags";
 import * as roundPage from "~/routes/round";
 import * as scorePage from "~/routes/round-score";
 import * as nightPage from "~/routes/admin-round-night";
-import { adminFlags } from "~/lib/live-board";
+import { adminFlags } from "~/lib/live/live-board";
 
 /** A player's session: their user, linked to their approved claim's player. */
 function playerSession(user: { id: number; name: string; email: string }, playerId: number | null): Session {

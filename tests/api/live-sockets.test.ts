@@ -6,7 +6,7 @@ import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { makeUser, tokenFor } from "../auth-fixtures";
 import { change, liveState, makeLiveRound, openSocket, post, postOk, socketOf, stubOf, wholeCard, twoOnACard } from "../live-fixtures";
-import { applyUpdate } from "~/lib/live-update";
+import { applyUpdate } from "~/lib/live/live-update";
 import { LIVE_LIMITS, type ServerMessage } from "~/schemas/live";
 
 describe("opening a socket", () => {

@@ -10,7 +10,7 @@ import { entries, payments, transfers } from "~/.server/db/schema";
 import { PAYMENTS_PAGE_SIZE } from "~/.server/services/money/payments";
 import { recordRefund } from "~/.server/services/money/refunds";
 import { WITHDRAW_MESSAGES } from "~/.server/services/entries/withdrawal";
-import { PAGE_ERROR } from "~/lib/paging";
+import { PAGE_ERROR } from "~/lib/shared/paging";
 import * as paymentsPage from "~/routes/admin-payments";
 import * as playPage from "~/routes/admin-round-play";
 import * as roundPage from "~/routes/round";

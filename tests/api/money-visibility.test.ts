@@ -6,7 +6,7 @@ import { makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
 import { makePlayer, makeTransfer, testDb, uniq } from "../fixtures";
 import { claims } from "~/.server/db/schema";
 import { getLeagueSettings, updateLeagueSettings } from "~/.server/services/settings/league-settings";
-import type { MoneyVisibility } from "~/lib/league-settings";
+import type { MoneyVisibility } from "~/lib/settings/league-settings";
 import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { createWorker } from "../../workers/worker";

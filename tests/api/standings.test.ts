@@ -8,8 +8,8 @@ import { makeEntry, makePlayer, makeRound } from "../fixtures";
 import { leagueFromEnv } from "~/.server/league";
 import { DEFAULT_SETTINGS, getLeagueSettings } from "~/.server/services/settings/league-settings";
 import { testDb } from "../fixtures";
-import { DIVISIONS } from "~/lib/divisions";
-import { zonedTimeToEpoch } from "~/lib/time";
+import { DIVISIONS } from "~/lib/players/divisions";
+import { zonedTimeToEpoch } from "~/lib/shared/time";
 
 const TZ = leagueFromEnv(env).timeZone;
 

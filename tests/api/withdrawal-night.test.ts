@@ -12,7 +12,7 @@ import { paidEntry } from "../money-fixtures";
 import { argsFor, outcome } from "../route-fixtures";
 import { entries, rounds } from "~/.server/db/schema";
 import { roundTeams } from "~/.server/services/doubles/teams";
-import { teamName } from "~/lib/doubles";
+import { teamName } from "~/lib/doubles/doubles";
 import * as nightPage from "~/routes/admin-round-night";
 
 const db = () => testDb();

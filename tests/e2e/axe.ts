@@ -42,7 +42,7 @@ export async function hydrated(page: Page): Promise<void> {
 
 /**
  * Waits until one element is hydrated: a part of a page that loads its code when it
- * renders (app/components/lazy-part.tsx: admin and signed-in controls) hydrates a round
+ * renders (app/components/ui/lazy-part.tsx: admin and signed-in controls) hydrates a round
  * trip after the page does, and a click before that reaches only the server's HTML.
  */
 export async function partHydrated(locator: Locator): Promise<void> {

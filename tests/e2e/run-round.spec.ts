@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { api, letters, makeRound } from "./api";
 import { hydrated } from "./axe";
-import { computeDivisionPayouts } from "../../app/lib/payouts";
+import { computeDivisionPayouts } from "../../app/lib/rounds/payouts";
 import { expect, newContext, test } from "./fixtures";
 import { booksSoundAtTheEnd } from "./books";
 import type { SavedJson } from "../../workers/api/serializers/saved";

@@ -6,7 +6,7 @@ import { expect } from "vitest";
 import { makeUser, tokenFor } from "../auth-fixtures";
 import { testDb } from "../fixtures";
 import { entries, rounds } from "~/.server/db/schema";
-import { payoutsByEntry } from "~/lib/payouts";
+import { payoutsByEntry } from "~/lib/rounds/payouts";
 
 /** Each scenario runs this many times on fresh data, so a race lost one time in five shows. */
 export const RUNS = Array.from({ length: 5 }, (_, i) => i + 1);
@@ -55,7 +55,7 @@ export async function adminToken(): Promise<string> {
 export const roundEntries = (roundId: number) =>
   testDb().select().from(entries).where(eq(entries.roundId, roundId)).orderBy(asc(entries.id));
 
-/** The round's stored payouts and result labels are exactly what its stored scores give (app/lib/payouts.ts). */
+/** The round's stored payouts and result labels are exactly what its stored scores give (app/lib/rounds/payouts.ts). */
 export async function expectPayoutsMatchScores(roundId: number) {
   const [round] = await testDb().select().from(rounds).where(eq(rounds.id, roundId));
   expect(round, `round ${roundId}`).toBeDefined();

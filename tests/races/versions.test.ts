@@ -6,7 +6,7 @@ import { argsFor, outcome } from "../route-fixtures";
 import { versionsOf } from "../version-fixtures";
 import { adminToken, answersOf, later, offsets, RUNS, roundEntries } from "./race-fixtures";
 import { rounds } from "~/.server/db/schema";
-import { payoutsByEntry } from "~/lib/payouts";
+import { payoutsByEntry } from "~/lib/rounds/payouts";
 import * as multiPage from "~/routes/admin-rounds-multi";
 
 // Lost updates (ADR 20): a save made from a page loaded before another write must not

@@ -11,8 +11,8 @@ import { acePotCents } from "~/.server/services/money/aces";
 import { deleteEntry, updateEntries } from "~/.server/services/entries/entry-admin";
 import { addAce, deleteAce } from "~/.server/services/money/ledger";
 import { type RoundValues, saveRound, saveRounds } from "~/.server/services/entries/round-admin";
-import { formatCents } from "~/lib/money";
-import { formatDate } from "~/lib/time";
+import { formatCents } from "~/lib/shared/money";
+import { formatDate } from "~/lib/shared/time";
 
 // The ace pot as of a moment (ADR 21), and the rule that no write takes it below zero at
 // any moment. Tests in this file share one database: each works in its own month, later

@@ -10,7 +10,7 @@ import { makeEntry, makePlayer, makeRound, nowSec, testDb } from "../fixtures";
 import { argsFor, outcome } from "../route-fixtures";
 import { leagueFromEnv } from "~/.server/league";
 import { TODAY_LIST, adminLanding, leagueDay, todayRounds } from "~/.server/services/rounds/admin-landing";
-import { zonedTimeToEpoch } from "~/lib/time";
+import { zonedTimeToEpoch } from "~/lib/shared/time";
 import * as adminLoginPage from "~/routes/admin-login";
 import * as roundsPage from "~/routes/admin-rounds";
 

@@ -8,7 +8,7 @@ import { giveBackPayment, takeBackCredit } from "~/.server/services/money/money-
 import { keepEntry, recordRefund } from "~/.server/services/money/refunds";
 import { moneyReport } from "~/.server/services/money/reports";
 import { withdrawEntry } from "~/.server/services/entries/withdrawal";
-import { flagHref, flagText } from "~/lib/book-flags";
+import { flagHref, flagText } from "~/lib/money/book-flags";
 
 // The books check with cash, withdrawals and PayPal's refunds in the mix (ADR 22): the two
 // sums still balance to the cent after each, and the flags a person acts on appear when

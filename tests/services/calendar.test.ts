@@ -18,7 +18,7 @@ import {
   personalCalendar,
   resetCalendarToken,
 } from "~/.server/services/rounds/calendar";
-import { BASE64URL_32_BYTES } from "~/lib/base64url";
+import { BASE64URL_32_BYTES } from "~/lib/shared/base64url";
 
 const league = leagueFromEnv(env);
 const opts = { league, origin: "https://league.example" };

@@ -6,7 +6,7 @@ import { cards, entries } from "~/.server/db/schema";
 import { CARDS_CHANGED } from "~/.server/services/cards/card-sql";
 import { CARD_MESSAGES, makeRoundCards } from "~/.server/services/cards/card-writes";
 import { updateLeagueSettings } from "~/.server/services/settings/league-settings";
-import { cardSizes } from "~/lib/cards";
+import { cardSizes } from "~/lib/cards/cards";
 
 // Making a round's cards (ADR 25) from who is checked in, stored: sizes, the rating spread,
 // divisions, shotgun holes (with more cards than holes) and tee times.

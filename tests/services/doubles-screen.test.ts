@@ -12,7 +12,7 @@ import { entriesScreen } from "~/.server/services/entries/entries-screen";
 import { updateEntries } from "~/.server/services/entries/entry-admin";
 import { creditPayouts } from "~/.server/services/entries/payouts";
 import { EntryEditor } from "~/components/entries/entry-editor";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/shared/money";
 
 const db = () => testDb();
 const rowsOf = (roundId: number) => db().select().from(entries).where(eq(entries.roundId, roundId)).orderBy(asc(entries.id));

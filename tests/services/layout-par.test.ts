@@ -6,7 +6,7 @@ import { PAR_56, holesOf, makeCourse } from "../course-fixtures";
 import { DAY, makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
 import { ratingAndHandicap, roundHandicaps } from "~/.server/services/ratings/rating-and-handicap";
 import { updateLayout } from "~/.server/services/courses/layouts";
-import { resultGroups } from "~/lib/results";
+import { resultGroups } from "~/lib/rounds/results";
 
 // Each test in its own stretch of time, so the handicaps read only its own rounds.
 let era = 2_000_000_000;

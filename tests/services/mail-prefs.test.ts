@@ -6,7 +6,7 @@ import { makeUser, userRow } from "../auth-fixtures";
 import { refusal, testDb } from "../fixtures";
 import { subscriber } from "../registration-fixtures";
 import { signUnsubscribe, unsubscribeUrls, verifyUnsubscribe } from "~/.server/auth/unsubscribe-link";
-import { base64url } from "~/lib/base64url";
+import { base64url } from "~/lib/shared/base64url";
 import { getMailPrefs, maskEmail, readUnsubscribeLink, setMailPrefs, unsubscribe } from "~/.server/services/accounts/mail-prefs";
 import { INVALID_UNSUBSCRIBE_LINK } from "~/schemas/notifications";
 

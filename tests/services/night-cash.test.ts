@@ -9,7 +9,7 @@ import { cashRowsSql, nightCash } from "~/.server/services/night/night-cash";
 import { sql } from "drizzle-orm";
 import { addPot } from "~/.server/services/sidepots/side-pots";
 import { choosePot } from "~/.server/services/entries/pot-opt-in";
-import { cashSplit } from "~/lib/night-cash";
+import { cashSplit } from "~/lib/night/night-cash";
 
 // The night's cash summary (ADR 38): what the round's cash paid for, who recorded each
 // record (the audit log's actor), the voided ones, what is owed and the credit used; its

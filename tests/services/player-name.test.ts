@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { makePlayer, testDb } from "../fixtures";
 import { fullNameSql } from "~/.server/db/player-name";
 import { players } from "~/.server/db/schema";
-import { fullName } from "~/lib/player-name";
+import { fullName } from "~/lib/players/player-name";
 
 // A player's name is joined in TypeScript (fullName) and in SQL (fullNameSql); a page
 // shows both side by side and the search matches on the SQL one, so they must agree.

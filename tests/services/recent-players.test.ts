@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { DAY, makeEntry, makePlayer, makeRound, nowSec, testDb, uniq } from "../fixtures";
 import { recentPlayers } from "~/.server/services/players/recent-players";
-import { RECENT_ROUNDS } from "~/lib/constants";
+import { RECENT_ROUNDS } from "~/lib/players/constants";
 
 describe("recentPlayers", () => {
   it("are the players of the latest rounds that have started, each once, by last and first name", async () => {

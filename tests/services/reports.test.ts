@@ -6,8 +6,8 @@ import { makeAce, makeEntry, makePlayer, makeRound, makeTransfer, testDb, uniq }
 import { payments } from "~/.server/db/schema";
 import { leagueFromEnv } from "~/.server/league";
 import { moneyReport } from "~/.server/services/money/reports";
-import { REPORT_COLUMNS, sumRows } from "~/lib/report";
-import { zonedTimeToEpoch } from "~/lib/time";
+import { REPORT_COLUMNS, sumRows } from "~/lib/money/report";
+import { zonedTimeToEpoch } from "~/lib/shared/time";
 
 // The money report with the real D1. Tests in this file share one
 // database: each test dates its rounds in years no other test here uses and reads its own

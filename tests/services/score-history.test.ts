@@ -43,7 +43,7 @@ describe("the player page's chart", () => {
     expect((await chart("?chart=ratings"))!.rows.map((r) => r.value)).toEqual([1002]);
     expect((await chart("?chart=bogus"))!.metric).toBe("scores");
 
-    // The page gets the same chart to draw (app/components/score-chart.tsx).
+    // The page gets the same chart to draw (app/components/players/score-chart.tsx).
     const page = async (id: number, query = "") =>
       (await outcome(playerPage.loader(await argsFor("nobody", `/players/${id}${query}`, undefined, { playerId: String(id) })))).data;
     const shown = (await page(player.id)).chart;

@@ -20,7 +20,7 @@ import { addPot, deletePot } from "~/.server/services/sidepots/side-pots";
 import { choosePot } from "~/.server/services/entries/pot-opt-in";
 import { markCtp, settleHole } from "~/.server/services/sidepots/marks";
 import { withdrawEntry } from "~/.server/services/entries/withdrawal";
-import { payoutsByEntry } from "~/lib/payouts";
+import { payoutsByEntry } from "~/lib/rounds/payouts";
 import { moneyReport } from "~/.server/services/money/reports";
 import { leagueFromEnv } from "~/.server/league";
 import { env } from "cloudflare:workers";

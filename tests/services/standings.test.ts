@@ -7,7 +7,7 @@ import { makeEntry, makePlayer, makeRound, refusal, testDb } from "../fixtures";
 import { leagueFromEnv } from "~/.server/league";
 import { DEFAULT_SETTINGS, getLeagueSettings, updateLeagueSettings } from "~/.server/services/settings/league-settings";
 import { seasonStandings } from "~/.server/services/standings/standings";
-import { zonedTimeToEpoch } from "~/lib/time";
+import { zonedTimeToEpoch } from "~/lib/shared/time";
 import { entries } from "~/.server/db/schema";
 import { getDb } from "~/.server/db/client";
 import { observeD1 } from "../../workers/d1-observer";

@@ -15,8 +15,8 @@ import { joinWaitlist, leaveWaitlist } from "~/.server/services/signup/waitlist"
 import * as roundPage from "~/routes/round";
 import { leagueFromEnv } from "~/.server/league";
 import { playerWaitlists } from "~/.server/services/waitlist/waitlist-view";
-import { formatRoundWhen } from "~/lib/round-dates";
-import { waitlistLines } from "~/lib/waitlist-words";
+import { formatRoundWhen } from "~/lib/rounds/round-dates";
+import { waitlistLines } from "~/lib/waitlist/waitlist-words";
 import { afterWrite } from "../after-write";
 
 // A lapsed waitlist offer (ADR 28): a read never settles it. The round page and the admin's

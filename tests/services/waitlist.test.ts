@@ -13,7 +13,7 @@ import { saveFieldCaps } from "~/.server/services/waitlist/caps";
 import { settleWaitlist } from "~/.server/services/entries/waitlist-promote";
 import { WAITLIST_MESSAGES, confirmOffer, joinWaitlist, leaveWaitlist } from "~/.server/services/signup/waitlist";
 import { waitlistPlace } from "~/.server/services/waitlist/place";
-import { offerDeadline } from "~/lib/hold-window";
+import { offerDeadline } from "~/lib/waitlist/hold-window";
 import { playerWaitlists } from "~/.server/services/waitlist/waitlist-view";
 import { afterWrite } from "../after-write";
 

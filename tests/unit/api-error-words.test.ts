@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorWords } from "~/lib/api-answers";
+import { errorWords } from "~/lib/shared/api-answers";
 
 // What the browser shows of an /api error (ADR 43): the server's words, and for an
 // unexpected error the request id, so the organiser's screenshot finds the log line.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cardLine } from "~/lib/night";
-import { zonedTimeToEpoch } from "~/lib/time";
+import { cardLine } from "~/lib/night/night";
+import { zonedTimeToEpoch } from "~/lib/shared/time";
 
 const TZ = "America/Chicago";
 const mates = (...names: string[]) => names.map((name) => ({ name }));

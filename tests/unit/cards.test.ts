@@ -10,7 +10,7 @@ import {
   startLabel,
   startingHoles,
   teeTimes,
-} from "../../app/lib/cards";
+} from "../../app/lib/cards/cards";
 
 /** A repeatable random source (a small linear congruential generator). */
 function seeded(seed: number): Random {

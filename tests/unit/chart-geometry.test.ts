@@ -1,10 +1,10 @@
-// The score chart's arithmetic (app/lib/chart-geometry.ts, app/lib/score-chart.ts): scales,
+// The score chart's arithmetic (app/lib/players/chart-geometry.ts, app/lib/players/score-chart.ts): scales,
 // round tick values, month ticks in the league's zone, season averages, and the numbers a
 // reader sees (summary, table rows) for scores and ratings.
 import { describe, expect, it } from "vitest";
-import { groupMeans, linearScale, niceTicks, timeTicks } from "~/lib/chart-geometry";
-import { COMPACT, type HistoryPoint, WIDE, scoreChart } from "~/lib/score-chart";
-import { wallParts, zonedTimeToEpoch } from "~/lib/time";
+import { groupMeans, linearScale, niceTicks, timeTicks } from "~/lib/players/chart-geometry";
+import { COMPACT, type HistoryPoint, WIDE, scoreChart } from "~/lib/players/score-chart";
+import { wallParts, zonedTimeToEpoch } from "~/lib/shared/time";
 
 const TZ = "America/Chicago";
 const at = (year: number, month: number, day: number, hour = 18) => zonedTimeToEpoch({ year, month, day, hour }, TZ);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, toCsv } from "~/lib/csv";
+import { csvCell, toCsv } from "~/lib/shared/csv";
 
 describe("csvCell (RFC 4180 quoting)", () => {
   it("leaves plain text and numbers as they are", () => {

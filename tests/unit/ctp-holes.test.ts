@@ -5,8 +5,8 @@ import { h, renderHtml, textOf } from "../render-fixtures";
 import { ScoreCard } from "~/components/live/score-card";
 import { PrintCards } from "~/components/night/print-cards";
 import type { CardBoard } from "~/.server/services/cards/card-board";
-import { ctpHolesOf } from "~/lib/side-pots";
-import type { LiveState } from "~/lib/live-state";
+import { ctpHolesOf } from "~/lib/sidepots/side-pots";
+import type { LiveState } from "~/lib/live/live-state";
 
 const HOLES = 9;
 

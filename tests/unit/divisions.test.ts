@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DIVISIONS, compareDivisions, divisionChoices, isDivision } from "~/lib/divisions";
+import { DIVISIONS, compareDivisions, divisionChoices, isDivision } from "~/lib/players/divisions";
 
 describe("divisions", () => {
   it("sort in the spec's order, not alphabetically, with unknown ones after", () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { makeTeamCards } from "~/lib/cards";
-import { drawTeams, splitBetween, teamResults, teamsOf } from "~/lib/doubles";
-import { scoreUnits } from "~/lib/live-scoring";
-import type { LivePlayer } from "~/lib/live-state";
-import { payoutsByEntry } from "~/lib/payouts";
-import { roundPoints } from "~/lib/standings-points";
+import { makeTeamCards } from "~/lib/cards/cards";
+import { drawTeams, splitBetween, teamResults, teamsOf } from "~/lib/doubles/doubles";
+import { scoreUnits } from "~/lib/live/live-scoring";
+import type { LivePlayer } from "~/lib/live/live-state";
+import { payoutsByEntry } from "~/lib/rounds/payouts";
+import { roundPoints } from "~/lib/standings/standings-points";
 
 // Random-draw doubles (ADR 31): the draw covers every player once, balanced pairs the
 // strongest with the weakest, an odd field leaves one cali; teams are placed and paid as

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type MoneyPayment, entryMoney, leftCents, overpaidCents, paidLine, paysCents } from "~/lib/entry-money";
+import { type MoneyPayment, entryMoney, leftCents, overpaidCents, paidLine, paysCents } from "~/lib/money/entry-money";
 
 // What paid for an entry and what it owes (ADR 22), with any numbers.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { capsOf, fullMessage, placesLeft, placesLine, settledField } from "~/lib/field-places";
+import { capsOf, fullMessage, placesLeft, placesLine, settledField } from "~/lib/waitlist/field-places";
 
 const taken = (total: number, byDivision: Record<string, number>) => ({ total, byDivision });
 

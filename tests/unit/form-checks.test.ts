@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { type FieldErrors, schemaCheck } from "~/lib/form-checks";
-import { fieldErrorsOf } from "~/lib/form-data";
+import { type FieldErrors, schemaCheck } from "~/lib/shared/form-checks";
+import { fieldErrorsOf } from "~/lib/shared/form-data";
 import { LoginSchema, ProfileFormSchema, RegisterFormSchema } from "~/schemas/auth";
 
-// The browser checks an account form with the action's own schema (app/lib/form-checks.ts):
+// The browser checks an account form with the action's own schema (app/lib/shared/form-checks.ts):
 // it refuses exactly the fields the action refuses, in the action's words but for the
 // password, which beside its live checklist "does not meet all requirements".
 

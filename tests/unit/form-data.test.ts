@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FormShapeError, fieldName, formToObject } from "~/lib/form-data";
+import { FormShapeError, fieldName, formToObject } from "~/lib/shared/form-data";
 
 const form = (pairs: [string, string][]) => {
   const data = new FormData();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { handicapFrom, handicapHistory, handicapSum, netScore } from "~/lib/handicap";
+import { handicapFrom, handicapHistory, handicapSum, netScore } from "~/lib/ratings/handicap";
 
 const LEAGUE = { handicapRounds: 10, handicapPercent: 80, handicapPar: 54 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOLD_MAX_SECONDS, HOLD_MIN_SECONDS, holdWindowSeconds, offerDeadline } from "~/lib/hold-window";
+import { HOLD_MAX_SECONDS, HOLD_MIN_SECONDS, holdWindowSeconds, offerDeadline } from "~/lib/waitlist/hold-window";
 
 const HOUR = 3600;
 const NOW = 1_800_000_000;

@@ -1,12 +1,12 @@
-// The iCalendar writer (app/lib/ical.ts), read back with a real parser (ical.js, the one
+// The iCalendar writer (app/lib/rounds/ical.ts), read back with a real parser (ical.js, the one
 // Thunderbird uses): line endings, folding at 75 octets, TEXT escaping, and times in the
 // league's zone, whose VTIMEZONE must put a 6:00 pm Chicago round at 23:00 UTC in July
 // and at 00:00 UTC the next day in December.
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { escapeText, foldLine, writeCalendar } from "~/lib/ical";
-import { offsetText, utcOffset, vtimezone } from "~/lib/ical-timezone";
-import { zonedTimeToEpoch } from "~/lib/time";
+import { escapeText, foldLine, writeCalendar } from "~/lib/rounds/ical";
+import { offsetText, utcOffset, vtimezone } from "~/lib/rounds/ical-timezone";
+import { zonedTimeToEpoch } from "~/lib/shared/time";
 
 const CHICAGO = "America/Chicago";
 const at = (year: number, month: number, day: number, hour: number, tz = CHICAGO) => zonedTimeToEpoch({ year, month, day, hour }, tz);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { TZ, h, renderHtml, textOf } from "../render-fixtures";
 import { PlayerPart } from "~/components/signup/player-part";
 import type { SignUpFacts } from "~/components/signup/signup-dialog";
-import { zonedTimeToEpoch } from "~/lib/time";
+import { zonedTimeToEpoch } from "~/lib/shared/time";
 
 const deadline = zonedTimeToEpoch({ year: 2026, month: 12, day: 4, hour: 18 }, TZ);
 const round = {

@@ -1,9 +1,9 @@
 // The live state's pure functions (ADR 26): updates applied in sequence (and a gap noticed),
 // the leaderboard by division, and the admin's watch list.
 import { describe, expect, it } from "vitest";
-import { PACE_SECONDS_PER_HOLE, adminFlags, leaderboard, toParLabel } from "~/lib/live-board";
-import type { LivePlayer, LiveState } from "~/lib/live-state";
-import { type LiveUpdate, applyCardUpdate, applyUpdate } from "~/lib/live-update";
+import { PACE_SECONDS_PER_HOLE, adminFlags, leaderboard, toParLabel } from "~/lib/live/live-board";
+import type { LivePlayer, LiveState } from "~/lib/live/live-state";
+import { type LiveUpdate, applyCardUpdate, applyUpdate } from "~/lib/live/live-update";
 
 const HOLES = 9;
 const player = (entryId: number, strokes: (number | null)[], more: Partial<LivePlayer> = {}): LivePlayer => ({

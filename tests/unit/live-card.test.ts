@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { h, renderHtml, textOf } from "../render-fixtures";
 import { ScoreCard } from "~/components/live/score-card";
-import type { LiveState } from "~/lib/live-state";
+import type { LiveState } from "~/lib/live/live-state";
 
 const HOLES = 9;
 const par3 = (strokes: (number | null)[]) => strokes.concat(Array.from({ length: HOLES - strokes.length }, () => null));

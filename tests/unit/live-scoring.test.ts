@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { holeOrder, nextOpenHole, waitingLabel, withWaiting } from "~/lib/live-scoring";
-import type { LiveState } from "~/lib/live-state";
+import { holeOrder, nextOpenHole, waitingLabel, withWaiting } from "~/lib/live/live-scoring";
+import type { LiveState } from "~/lib/live/live-state";
 import type { Change } from "~/schemas/live";
 
 const state = (): LiveState => ({

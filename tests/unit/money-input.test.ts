@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsInput, typedCents } from "~/lib/money";
+import { centsInput, typedCents } from "~/lib/shared/money";
 
 describe("amount inputs", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ANONYMOUS, moneyViewFor, showsMoneyOf, shownBalances } from "~/lib/money-visibility";
+import { ANONYMOUS, moneyViewFor, showsMoneyOf, shownBalances } from "~/lib/money/money-visibility";
 
 const player = { signedIn: true, isAdmin: false, playerId: 7 };
 const unclaimed = { signedIn: true, isAdmin: false, playerId: null };

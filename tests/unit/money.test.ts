@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/shared/money";
 import { toDollars } from "../../workers/api/serializers/money";
 
 describe("formatCents", () => {

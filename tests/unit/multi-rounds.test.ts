@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addRow, errorsById, loadedRows, nextRoundName, rowState } from "~/lib/multi-rounds";
+import { addRow, errorsById, loadedRows, nextRoundName, rowState } from "~/lib/rounds/multi-rounds";
 
 const inputs = {
   date: "2026-12-29",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { matchScoreLines, normalizeName, type PasteEntry } from "~/lib/name-match";
-import { type ParsedScoreLine, parseScoreText } from "~/lib/score-paste";
+import { matchScoreLines, normalizeName, type PasteEntry } from "~/lib/players/name-match";
+import { type ParsedScoreLine, parseScoreText } from "~/lib/rounds/score-paste";
 import fixture from "../fixtures/udisc-scorecard.csv?raw";
 
 describe("normalizeName", () => {

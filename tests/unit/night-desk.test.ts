@@ -1,7 +1,7 @@
 // The check-in desk's list (ADR 38): what the organiser typed finds the round's players by
 // the start of any part of their name, whatever the case, accents or order.
 import { describe, expect, it } from "vitest";
-import { deskList, nameMatches } from "~/lib/night-desk";
+import { deskList, nameMatches } from "~/lib/night/night-desk";
 
 const entries = [
   { id: 1, name: "Ann Lee", checkedInAt: null },

@@ -3,16 +3,16 @@
 // admin or player typed (round and player names, transfer notes) stays text.
 import { describe, expect, it } from "vitest";
 import { TZ, h, renderHtml, textOf } from "../render-fixtures";
-import { RatingAndHandicapCard } from "~/components/rating-and-handicap-card";
-import { PlayerRoundsTable } from "~/components/player-rounds-table";
-import { RegisteredTable, ResultsTable } from "~/components/round-results";
-import { ScoreChartCard } from "~/components/score-chart";
-import { TransferTable } from "~/components/transfer-table";
+import { RatingAndHandicapPanel } from "~/components/ratings/rating-and-handicap-panel";
+import { PlayerRoundsTable } from "~/components/players/player-rounds-table";
+import { RegisteredTable, ResultsTable } from "~/components/rounds/round-results";
+import { ScoreChartPanel } from "~/components/players/score-chart";
+import { TransferTable } from "~/components/money/transfer-table";
 import { Pager } from "~/components/ui/pager";
 import { SortHeader } from "~/components/ui/sort-header";
-import { resultGroups } from "~/lib/results";
-import { scoreChart } from "~/lib/score-chart";
-import { zonedTimeToEpoch } from "~/lib/time";
+import { resultGroups } from "~/lib/rounds/results";
+import { scoreChart } from "~/lib/players/score-chart";
+import { zonedTimeToEpoch } from "~/lib/shared/time";
 import type { RatingAndHandicap } from "~/.server/services/ratings/rating-and-handicap";
 
 const EVIL = `<img src=x onerror="alert(1)">&'`;
@@ -86,7 +86,7 @@ describe("the player page", () => {
       "scores",
       TZ,
     );
-    const html = renderHtml(h(ScoreChartCard, { chart }));
+    const html = renderHtml(h(ScoreChartPanel, { chart }));
     noMarkupFrom(html);
     expect(html.match(/<svg [^>]*role="img"/g)).toHaveLength(2);
     expect(html).toContain(`aria-label="${chart!.summary}"`);
@@ -99,7 +99,7 @@ describe("the player page", () => {
       ["04/02/26", EVIL, "50", "\u22124", "\u22125.5"],
       ["05/07/26", "Spring #2", "47", "\u22127", "\u22125.5"],
     ]);
-    expect(renderHtml(h(ScoreChartCard, { chart: null }))).toBe("");
+    expect(renderHtml(h(ScoreChartPanel, { chart: null }))).toBe("");
   });
 
   it("lists the rounds played with a link to each, the place as 'n of total'", () => {
@@ -149,7 +149,7 @@ describe("the player page", () => {
       history,
       settings: { handicapRounds: 10, handicapPercent: 50, handicapPar: 40 },
     };
-    const html = renderHtml(h(RatingAndHandicapCard, { form }));
+    const html = renderHtml(h(RatingAndHandicapPanel, { form }));
     const text = textOf(html);
     expect(text).toContain("Handicap: average of the last 10 rounds: 50.0 − par 40 = 10.0 × 50% = 5.0.");
     expect(html).toMatch(/<details><summary[^>]*>Earlier rounds \(<!-- -->2<!-- -->\)/);

@@ -1,8 +1,8 @@
 // The entries screen's payouts as the admin types (ADR 14, 31): the same numbers the server
 // stores, by team in a doubles round, and who holds them up when a score is missing.
 import { describe, expect, it } from "vitest";
-import { payoutPreview, waitingFor } from "~/lib/payout-preview";
-import { payoutsByEntry } from "~/lib/payouts";
+import { payoutPreview, waitingFor } from "~/lib/rounds/payout-preview";
+import { payoutsByEntry } from "~/lib/rounds/payouts";
 
 const unit = (name: string, score: number, dnf = false) => ({ names: [name], score, dnf });
 

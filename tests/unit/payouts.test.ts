@@ -10,7 +10,7 @@ import {
   shareBasisPoints,
   type PayoutEntryInput,
   type PayoutResult,
-} from "../../app/lib/payouts";
+} from "../../app/lib/rounds/payouts";
 
 const PAYOUT = 450; // the round form's default payout, $4.50
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitPlayerName } from "~/lib/player-name";
+import { splitPlayerName } from "~/lib/players/player-name";
 
 describe("'Add player: {text}' splits the text into first and last name", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DIVISIONS, divisionRank, divisionsPresent } from "~/lib/divisions";
-import { sortSearch } from "~/lib/sort";
-import { type PlayerListRow, filterPlayers, nameWords, playersView, sortPlayers } from "~/lib/players-table";
+import { DIVISIONS, divisionRank, divisionsPresent } from "~/lib/players/divisions";
+import { sortSearch } from "~/lib/shared/sort";
+import { type PlayerListRow, filterPlayers, nameWords, playersView, sortPlayers } from "~/lib/players/players-table";
 
 let nextId = 1;
 function row(fn: string, ln: string, more: Partial<PlayerListRow> = {}): PlayerListRow {

@@ -14,7 +14,7 @@ import {
   paypalChargeCents,
   quoteSignUp,
   suggestedCreditCents,
-} from "~/lib/pricing";
+} from "~/lib/signup/pricing";
 
 // The multi-editor's defaults: $0.50 PDGA + $0 course + $0 other + $4.50 payout, $1 ace.
 const ROUND: RoundFees = { feePdgaCents: 50, feeCourseCents: 0, feeOtherCents: 0, payoutCents: 450, aceCents: 100 };

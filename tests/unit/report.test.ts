@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { REPORT_COLUMNS, type ReconcileInput, type RoundReport, reconcile, sumRows, zeroSums } from "~/lib/report";
-import { roundsCsv, seasonsCsv } from "~/lib/report-csv";
-import { zonedTimeToEpoch } from "~/lib/time";
+import { REPORT_COLUMNS, type ReconcileInput, type RoundReport, reconcile, sumRows, zeroSums } from "~/lib/money/report";
+import { roundsCsv, seasonsCsv } from "~/lib/money/report-csv";
+import { zonedTimeToEpoch } from "~/lib/shared/time";
 
 // The report's arithmetic with books the database cannot hold (it keeps them balanced by
 // its foreign keys): reconcile() must still say when they are out, by how much and which way.

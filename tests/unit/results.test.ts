@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placeLabels, positionLabel, resultGroups } from "~/lib/results";
+import { placeLabels, positionLabel, resultGroups } from "~/lib/rounds/results";
 
 describe("positionLabel", () => {
   it("reads 'position/total' from a result label, whatever note follows", () => {

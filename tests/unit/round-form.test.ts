@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { addDays, defaultRoundDate, nextWeekday, rowLabel, toDateTimeInputs } from "~/lib/round-dates";
-import { centsInput } from "~/lib/money";
-import { roundInputs } from "~/lib/round-values";
-import { zonedTimeToEpoch } from "~/lib/time";
+import { addDays, defaultRoundDate, nextWeekday, rowLabel, toDateTimeInputs } from "~/lib/rounds/round-dates";
+import { centsInput } from "~/lib/shared/money";
+import { roundInputs } from "~/lib/rounds/round-values";
+import { zonedTimeToEpoch } from "~/lib/shared/time";
 import { multiRoundsSchema, roundFormSchema } from "~/schemas/round-form";
 
 const TZ = "America/Chicago";

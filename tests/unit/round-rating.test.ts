@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ESTABLISHED_AFTER, playerRating, rateRounds } from "~/lib/rating-walk";
-import { type RatingInput, fitRound, leastSquares, ratingOf } from "~/lib/round-rating";
+import { ESTABLISHED_AFTER, playerRating, rateRounds } from "~/lib/ratings/rating-walk";
+import { type RatingInput, fitRound, leastSquares, ratingOf } from "~/lib/ratings/round-rating";
 
 const prop = (rating: number, score: number): RatingInput => ({ rating, score, established: true });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PASTE_LINES, parseScoreText, scoreProblem } from "~/lib/score-paste";
-import { splitCsvRow } from "~/lib/udisc-csv";
+import { MAX_PASTE_LINES, parseScoreText, scoreProblem } from "~/lib/rounds/score-paste";
+import { splitCsvRow } from "~/lib/rounds/udisc-csv";
 // The fixture follows real UDisc exports kept in public repositories:
 // lanekatris/monorepo software/web/public/static/2024-06-udisc-scorecards-f6e47591.csv
 // (PlayerName,CourseName,LayoutName,StartDate,EndDate,Total,+/-,RoundRating,Hole1..Hole30;

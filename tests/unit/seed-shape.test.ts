@@ -2,11 +2,11 @@
 // seeded on: Thursday rounds at 6 pm, payouts from the real engine, no balance and no
 // ace pot below zero.
 import { describe, expect, it } from "vitest";
-import { computeRoundPayouts } from "../../app/lib/payouts";
+import { computeRoundPayouts } from "../../app/lib/rounds/payouts";
 import { buildLeague } from "../../scripts/seed/league";
 import { renderSql } from "../../scripts/seed/render";
 import { insertRows, sqlValue } from "../../scripts/seed/sql";
-import { convenienceFeeCents, entryTotalCents } from "../../app/lib/pricing";
+import { convenienceFeeCents, entryTotalCents } from "../../app/lib/signup/pricing";
 
 const TZ = "America/Chicago";
 const NOWS = [

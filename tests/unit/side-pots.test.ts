@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CUSTOM_HOLE, floorToQuarter, potHoles, splitPot } from "~/lib/side-pots";
+import { CUSTOM_HOLE, floorToQuarter, potHoles, splitPot } from "~/lib/sidepots/side-pots";
 
 // How a side pot is paid: equal shares per hole, each split between the hole's winners, all
 // rounded down to the quarter; what nobody won and the odd cents roll over.

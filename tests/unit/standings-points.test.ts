@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { bestOf, placePoints, roundPoints, tiedPlacePoints } from "~/lib/standings-points";
-import { describeRule } from "~/lib/standings-rule";
-import { sortStandings, standingsSort } from "~/lib/standings-sort";
-import { buildStandings } from "~/lib/standings-table";
+import { bestOf, placePoints, roundPoints, tiedPlacePoints } from "~/lib/standings/standings-points";
+import { describeRule } from "~/lib/standings/standings-rule";
+import { sortStandings, standingsSort } from "~/lib/standings/standings-sort";
+import { buildStandings } from "~/lib/standings/standings-table";
 
 const rule = { pointsFirst: 100, pointsStep: 5, pointsFloor: 10, pointsParticipation: 5, standingsBestN: 10 };
 

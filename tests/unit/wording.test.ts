@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { h, renderHtml, textOf } from "../render-fixtures";
 import { CardEditor } from "~/components/night/card-board";
 import type { CardBoard } from "~/.server/services/cards/card-board";
-import { teamResults } from "~/lib/doubles";
+import { teamResults } from "~/lib/doubles/doubles";
 
 const board = (cards: number): CardBoard =>
   ({

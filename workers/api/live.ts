@@ -9,13 +9,13 @@ import { SOCKET_INFO_HEADER } from "../live/live-round";
 import { type LiveView, askedBeside, liveRound, liveStateOf, orRefused } from "~/.server/services/live/live-object";
 import { sessionOfClaims } from "~/.server/auth/current-user";
 import { requestClaims } from "~/.server/auth/session";
-import type { LiveState } from "~/lib/live-state";
+import type { LiveState } from "~/lib/live/live-state";
 import { AppError, badRequest } from "~/.server/errors";
 import { SPECTATOR, assertRoundExists, roundPublished, scorerOf } from "~/.server/services/live/live-viewer";
 import { teamNumbers } from "~/.server/services/doubles/teams";
 import { clientAddress } from "~/.server/client-address";
 import { ANOTHER_LOGIN, ChangeBatchSchema, type LiveErrorCode } from "~/schemas/live";
-import { nowSeconds } from "~/lib/time";
+import { nowSeconds } from "~/lib/shared/time";
 
 // Live scoring (ADR 26): each round's Durable Object behind three doors. The socket
 // (phones and spectators), the POST a phone falls back to when a socket cannot open,

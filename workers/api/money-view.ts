@@ -3,7 +3,7 @@ import type { ApiEnv } from "./context";
 import { optionalSessionOf } from "./auth";
 import { AppError } from "~/.server/errors";
 import { moneyView } from "~/.server/services/money/money-view";
-import { type MoneyView, showsMoneyOf } from "~/lib/money-visibility";
+import { type MoneyView, showsMoneyOf } from "~/lib/money/money-visibility";
 
 /** The request's view of the league's money: the setting and the token's session, read together. */
 export function apiMoneyView(c: Context<ApiEnv>): Promise<MoneyView> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isDivision } from "~/lib/divisions";
+import { isDivision } from "~/lib/players/divisions";
 import { idSchema } from "~/schemas/ids";
 import { SearchTextSchema } from "~/schemas/players";
 import { TagParamSchema } from "~/schemas/tags";

@@ -8,7 +8,7 @@ import { ratingAndHandicapJson } from "./serializers/rating-and-handicap";
 import { ratingAndHandicap } from "~/.server/services/ratings/rating-and-handicap";
 import { body, param } from "./validate";
 import { apiMoneyView } from "./money-view";
-import { shownBalance, shownBalances } from "~/lib/money-visibility";
+import { shownBalance, shownBalances } from "~/lib/money/money-visibility";
 import { addOwnPlayer, addPlayer } from "~/.server/services/players/player-admin";
 import { NewPlayerSchema } from "~/schemas/api-wire";
 import { clientAddress } from "~/.server/client-address";

@@ -8,7 +8,7 @@ import { apiMoneyView, requireMoneyShown } from "./money-view";
 import { addTransfer, deleteTransfer } from "~/.server/services/money/ledger";
 import { listTransfers, transfersByPlayer } from "~/.server/services/money/transfers";
 import { badRequest } from "~/.server/errors";
-import { PAGE_ERROR, pageParam } from "~/lib/paging";
+import { PAGE_ERROR, pageParam } from "~/lib/shared/paging";
 import { idBodySchema } from "~/schemas/ids";
 import { TransferAddSchema } from "~/schemas/api-wire";
 

@@ -10,7 +10,7 @@ import { readField } from "~/.server/services/waitlist/field";
 import { confirmOffer, joinWaitlist, leaveWaitlist } from "~/.server/services/signup/waitlist";
 import { roundWaitlist } from "~/.server/services/waitlist/waitlist-view";
 import { FieldCapsSchema, JoinWaitlistSchema } from "~/schemas/waitlist";
-import { nowSeconds } from "~/lib/time";
+import { nowSeconds } from "~/lib/shared/time";
 import { handOver, runHandedOverNow } from "~/.server/follow-ups";
 
 // A round's waitlist (ADR 28): the signed-in player joins, leaves and confirms a place

@@ -3,16 +3,16 @@ import { playerByEntry } from "./roster-store";
 import type { Cell } from "./score-store";
 import { ADMIN_TAG, SCORER_TAG, SPECTATOR_TAG, send } from "./sockets";
 import { type Touched, narrowUpdate, updateOf } from "./state-view";
-import type { LiveUpdate } from "~/lib/live-update";
+import type { LiveUpdate } from "~/lib/live/live-update";
 import type { ServerMessage } from "~/schemas/live";
-import type { PotView } from "~/lib/side-pots";
+import type { PotView } from "~/lib/sidepots/side-pots";
 
 // Telling the sockets (ADR 26). A card's own phones hear of its changes at once (a "card"
 // frame); everyone, spectators and every phone, gets one update of all the round's changes
 // a few times a second. Fanning each batch out to every socket would send the round's
 // 1,400 batches to 276 sockets each: the coalesced update reaches every spectator within
 // FLUSH_MS and lets each see every change, in sequence, without that. Updates carry the
-// changed cells only (app/lib/live-update.ts). What waits for the next update is kept in
+// changed cells only (app/lib/live/live-update.ts). What waits for the next update is kept in
 // the outbox table, not in the instance.
 
 /** How long a change waits, at most, before every socket hears of it. */

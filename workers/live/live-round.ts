@@ -13,8 +13,8 @@ import { answerOwedStates, refuseFrame, stateNow, tooManySockets } from "./socke
 import { type SocketInfo, type SocketState, acceptSocket, callerOf, readFrame, send, viewOf } from "./sockets";
 import { type Touched, type View, fullState } from "./state-view";
 import { startAside, submitChanges, submitNow } from "./submit";
-import type { LiveState } from "~/lib/live-state";
-import type { PotView } from "~/lib/side-pots";
+import type { LiveState } from "~/lib/live/live-state";
+import type { PotView } from "~/lib/sidepots/side-pots";
 import { ANOTHER_LOGIN, type Change, type ChangeResult, type LiveAnswer } from "~/schemas/live";
 
 // One Durable Object per live round (ADR 26), named "round:<id>": it holds the round's

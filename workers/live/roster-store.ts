@@ -1,5 +1,5 @@
 import type { LiveRoster, RosterCard } from "~/.server/services/live/live-roster";
-import type { LiveCard, LiveHole } from "~/lib/live-state";
+import type { LiveCard, LiveHole } from "~/lib/live/live-state";
 
 // The round's copy of its cards from D1 in its own SQLite (ADR 26; the tables are in
 // ./schema.ts): the round, its holes, its cards and who is on them.

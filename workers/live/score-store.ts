@@ -1,4 +1,4 @@
-import type { LiveField, LiveFlagValue, LiveSignMethod } from "~/lib/live-state";
+import type { LiveField, LiveFlagValue, LiveSignMethod } from "~/lib/live/live-state";
 
 // The scores of a live round in its own SQLite (ADR 26, schema in ./schema.ts): each
 // scorer's value of each cell (a player's strokes or penalty on a hole, or their DNF) and

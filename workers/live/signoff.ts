@@ -4,7 +4,7 @@ import { logChange } from "./change-log";
 import { cellsOf, sign, signaturesOf } from "./score-store";
 import { PIN_TRIES, countWrongPin, wrongPins } from "./pin-checks";
 import type { Change, ChangeResult } from "~/schemas/live";
-import type { LiveSignMethod } from "~/lib/live-state";
+import type { LiveSignMethod } from "~/lib/live/live-state";
 
 // Sign-off (ADR 26): once every hole of a card is in and none is flagged, each player
 // confirms their own total from their own session; a cardmate may confirm it with the

@@ -1,6 +1,6 @@
 import type { Caller } from "./change-context";
 import type { View } from "./state-view";
-import type { LiveState } from "~/lib/live-state";
+import type { LiveState } from "~/lib/live/live-state";
 import {
   type ClientMessage,
   ClientMessageSchema,

@@ -11,10 +11,10 @@ import {
 } from "./roster-store";
 import { lastSeq } from "./change-log";
 import { type Cell, type CellValue, cellKey, cellsAt, cellsOf, signaturesOf } from "./score-store";
-import type { LiveCard, LiveFlag, LivePlayer, LiveState } from "~/lib/live-state";
-import type { LiveUpdate } from "~/lib/live-update";
+import type { LiveCard, LiveFlag, LivePlayer, LiveState } from "~/lib/live/live-state";
+import type { LiveUpdate } from "~/lib/live/live-update";
 
-// The round's tables as the protocol's LiveState and LiveUpdate (app/lib/live-state.ts),
+// The round's tables as the protocol's LiveState and LiveUpdate (app/lib/live/live-state.ts),
 // as each viewer may see them. Admins see everything. Who entered what on a flagged hole is
 // for the scorers of that hole's card: a player sees it on their own card only, spectators
 // only the flag. A round whose cards are drafts shows its cards to admins only, as the cards
@@ -98,7 +98,7 @@ export function fullState(sql: SqlStorage, view: View): LiveState | null {
   };
 }
 
-/** What `touched` names as it is now (app/lib/live-update.ts), as `view` sees it; `fromSeq` when the update carries changes. */
+/** What `touched` names as it is now (app/lib/live/live-update.ts), as `view` sees it; `fromSeq` when the update carries changes. */
 export function updateOf(sql: SqlStorage, view: View, touched: Touched & { fromSeq?: number }): LiveUpdate {
   const round = roundRow(sql);
   const now = new Map(cellsAt(sql, touched.cells).map((c) => [cellKey(c), c]));

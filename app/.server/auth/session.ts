@@ -1,8 +1,8 @@
 import { SignJWT, errors as joseErrors, jwtVerify } from "jose";
 import { z } from "zod";
 import { assertUsableSecret } from "./session-secret";
-import { base64url } from "~/lib/base64url";
-import { nowSeconds } from "~/lib/time";
+import { base64url } from "~/lib/shared/base64url";
+import { nowSeconds } from "~/lib/shared/time";
 
 // Sessions are HS256 JWTs (algorithm pinned on verify) in an HttpOnly cookie, also
 // accepted as a Bearer token by the /api. `sv` ties a token to the user's session

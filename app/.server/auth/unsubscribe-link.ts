@@ -1,4 +1,4 @@
-import { BASE64URL_32_BYTES, base64url } from "~/lib/base64url";
+import { BASE64URL_32_BYTES, base64url } from "~/lib/shared/base64url";
 import { assertUsableSecret } from "./session-secret";
 
 // The one-click unsubscribe link of the registration mails: /unsubscribe?u={userId}&t={sig}.

@@ -1,6 +1,6 @@
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 
-// fullName (app/lib/player-name.ts) for queries that hand a player's name back ready to
+// fullName (app/lib/players/player-name.ts) for queries that hand a player's name back ready to
 // show or to search: the same first name, one space, last name, and the only place SQL
 // names the two columns for it.
 

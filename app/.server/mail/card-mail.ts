@@ -1,5 +1,5 @@
-import { type CardSummary, cardLine } from "~/lib/night";
-import { formatRoundWhen } from "~/lib/round-dates";
+import { type CardSummary, cardLine } from "~/lib/night/night";
+import { formatRoundWhen } from "~/lib/rounds/round-dates";
 import type { Mail } from "./mailer";
 import type { OpenedRound, RegistrationMailContext } from "./registration-mail";
 

@@ -1,4 +1,4 @@
-import { formatRoundWhen } from "~/lib/round-dates";
+import { formatRoundWhen } from "~/lib/rounds/round-dates";
 import type { Mail } from "./mailer";
 
 // The mail that says registration opened for a round: which round, when (in the league's

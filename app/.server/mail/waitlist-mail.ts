@@ -1,5 +1,5 @@
-import { formatRoundWhen } from "~/lib/round-dates";
-import { formatDateTime } from "~/lib/time";
+import { formatRoundWhen } from "~/lib/rounds/round-dates";
+import { formatDateTime } from "~/lib/shared/time";
 import type { Mail } from "./mailer";
 import type { OpenedRound, RegistrationMailContext } from "./registration-mail";
 

@@ -7,7 +7,7 @@ import { roundPageData } from "./round-page";
 import { roundPots } from "../services/sidepots/pot-view";
 import { getLeagueSettings } from "../services/settings/league-settings";
 import { roundPageWaitlist } from "../services/waitlist/round-field";
-import { checkInWindow } from "~/lib/night";
+import { checkInWindow } from "~/lib/night/night";
 
 /**
  * Everything the round page reads from D1, asked at once: one trip (ADR 41). The signed-in

@@ -1,6 +1,6 @@
 import { servedLocally } from "~/.server/app-url";
 import { type PayPal, type PayPalConfig, payPalClient } from "./client";
-import type { PayPalCheckout } from "~/lib/paypal-checkout";
+import type { PayPalCheckout } from "~/lib/signup/paypal-checkout";
 import { gateOf, gatedFetch } from "~/.server/effect-gate";
 
 // Which PayPal the app talks to. With credentials: PayPal itself (PAYPAL_API_BASE, sandbox

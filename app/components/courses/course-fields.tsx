@@ -1,4 +1,4 @@
-import { Field } from "~/components/ui/field";
+import { FormField } from "~/components/ui/form-field";
 
 export type CourseInputs = { name: string; place: string };
 
@@ -6,7 +6,7 @@ export type CourseInputs = { name: string; place: string };
 export function CourseFields({ values, errors }: { values: CourseInputs; errors: Record<string, string> }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field
+      <FormField
         label="Course name"
         name="name"
         required
@@ -16,7 +16,7 @@ export function CourseFields({ values, errors }: { values: CourseInputs; errors:
         autoComplete="off"
         hint="Rounds that play its layouts show it as their location."
       />
-      <Field
+      <FormField
         label="Place (optional)"
         name="place"
         maxLength={200}

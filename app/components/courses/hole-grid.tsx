@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from "react";
-import type { HoleInputs } from "~/lib/layouts";
+import type { HoleInputs } from "~/lib/courses/layouts";
 
 type HoleField = keyof HoleInputs;
 

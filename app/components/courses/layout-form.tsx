@@ -3,9 +3,9 @@ import { Form } from "react-router";
 import { HoleGrid } from "./hole-grid";
 import { FormAlert } from "~/components/ui/alert";
 import { SaveRow } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Field, useFocusFirstInvalid } from "~/components/ui/field";
-import { HOLE_COUNT, type HoleInputs, type LayoutInputs, blankHoleInputs, fitHoles } from "~/lib/layouts";
+import { Panel } from "~/components/ui/panel";
+import { FormField, useFocusFirstInvalid } from "~/components/ui/form-field";
+import { HOLE_COUNT, type HoleInputs, type LayoutInputs, blankHoleInputs, fitHoles } from "~/lib/courses/layouts";
 
 /** Optional extras of every hole, folded away unless they hold something (or an error). */
 function Extra({ summary, open, children }: { summary: string; open: boolean; children: React.ReactNode }) {
@@ -74,11 +74,11 @@ export function LayoutForm({
     setHoles((all) => all.map((h, i) => (i === hole ? { ...h, [field]: value } : h)));
   const total = holes.reduce((sum, h) => sum + (/^\d$/.test(h.par.trim()) ? Number(h.par) : 0), 0);
   return (
-    <Card>
+    <Panel>
       <Form method="post" noValidate ref={form} className="space-y-5">
         {version === null ? null : <input type="hidden" name="version" value={version} />}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <FormField
             label="Layout name"
             name="name"
             required
@@ -87,7 +87,7 @@ export function LayoutForm({
             error={errors.name}
             autoComplete="off"
           />
-          <Field
+          <FormField
             label="Holes"
             name="hole_count"
             inputMode="numeric"
@@ -124,6 +124,6 @@ export function LayoutForm({
         <FormAlert message={formError} />
         <SaveRow cancelTo="/admin/courses" busy={busy} label="Save layout" />
       </Form>
-    </Card>
+    </Panel>
   );
 }

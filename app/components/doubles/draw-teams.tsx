@@ -1,9 +1,9 @@
 import type { RoundTeam } from "~/.server/services/doubles/teams";
 import { NightResult, useNightAction } from "~/components/night/night-action";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { SelectField } from "~/components/ui/field";
-import { CALI_RULE_WORDS, type CaliRule, teamName } from "~/lib/doubles";
+import { Panel } from "~/components/ui/panel";
+import { SelectFormField } from "~/components/ui/form-field";
+import { CALI_RULE_WORDS, type CaliRule, teamName } from "~/lib/doubles/doubles";
 
 // The night screen's teams of a doubles round (ADR 31): draw them from who is checked in,
 // at random or balanced by rating, and again until the cards are published.
@@ -23,7 +23,7 @@ export function DrawTeams({
 }) {
   const action = useNightAction();
   return (
-    <Card title="Teams" titleId="teams-title" className="print:hidden">
+    <Panel title="Teams" titleId="teams-title" className="print:hidden">
       <div className="space-y-3">
         {teams.length ? (
           <ol className="space-y-1">
@@ -43,10 +43,10 @@ export function DrawTeams({
           <form method="post" noValidate onSubmit={action.onSubmit} className="space-y-3" aria-label="Draw teams">
             <input type="hidden" name="intent" value="drawTeams" />
             <input type="hidden" name="version" value={version} />
-            <SelectField label="How to draw" name="mode" defaultValue="random">
+            <SelectFormField label="How to draw" name="mode" defaultValue="random">
               <option value="random">At random</option>
               <option value="balanced">Balanced: the strongest with the weakest</option>
-            </SelectField>
+            </SelectFormField>
             <NightResult action={action} />
             <Button type="submit" disabled={action.busy || checkedIn < 2}>
               {action.busy ? "Drawing…" : teams.length ? "Draw again" : `Draw teams from ${checkedIn} checked in`}
@@ -54,6 +54,6 @@ export function DrawTeams({
           </form>
         )}
       </div>
-    </Card>
+    </Panel>
   );
 }

@@ -1,7 +1,7 @@
-import { PlayerLink } from "~/components/player-link";
+import { PlayerLink } from "~/components/players/player-link";
 import { DataTable, HeadRow, td, tdNum } from "~/components/ui/table";
-import type { TeamResult } from "~/lib/doubles";
-import { formatCents } from "~/lib/money";
+import type { TeamResult } from "~/lib/doubles/doubles";
+import { formatCents } from "~/lib/shared/money";
 
 // A doubles round's results (ADR 31): the teams by place, partners together, the team's
 // score and its payout (split between the partners, each one's share on their own page).

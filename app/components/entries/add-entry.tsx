@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { CheckboxField, Field, SelectField } from "~/components/ui/field";
+import { Panel } from "~/components/ui/panel";
+import { CheckboxFormField, FormField, SelectFormField } from "~/components/ui/form-field";
 import { useFormResult } from "~/hooks/use-form-result";
-import { DivisionOptions } from "~/components/division-options";
-import { formatCents } from "~/lib/money";
-import { fullName } from "~/lib/player-name";
+import { DivisionOptions } from "~/components/players/division-options";
+import { formatCents } from "~/lib/shared/money";
+import { fullName } from "~/lib/players/player-name";
 import { type PlayerChoice, PlayerPicker } from "./player-picker";
 
 /** A player chosen with the search (player-picker.tsx), then their division, credit used and ace fund. */
@@ -41,7 +41,7 @@ export function AddEntry({
   const balanceCents = choice?.kind === "player" ? (choice.hit.balanceCents ?? 0) : 0;
   const suggestion = Math.min(Math.max(0, balanceCents), creditCapCents);
   return (
-    <Card>
+    <Panel>
       <h2 className="font-display text-xl font-semibold">Add a player</h2>
       {choice ? (
         <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" aria-label="Add an entry">
@@ -71,7 +71,7 @@ export function AddEntry({
               Choose another player
             </Button>
           </div>
-          <SelectField
+          <SelectFormField
             ref={division}
             label="Division"
             name="division"
@@ -81,8 +81,8 @@ export function AddEntry({
           >
             <option value="">Choose…</option>
             <DivisionOptions league={divisions} />
-          </SelectField>
-          <Field
+          </SelectFormField>
+          <FormField
             label="Credit used"
             name="credit_used"
             inputMode="decimal"
@@ -92,9 +92,9 @@ export function AddEntry({
           />
           <div>
             <input type="hidden" name="ace" value="0" />
-            <CheckboxField label="Ace fund" name="ace" value="1" defaultChecked />
+            <CheckboxFormField label="Ace fund" name="ace" value="1" defaultChecked />
           </div>
-          <CheckboxField label="Over the cap" name="over_cap" hint="Enter them even when the round or their division is full." />
+          <CheckboxFormField label="Over the cap" name="over_cap" hint="Enter them even when the round or their division is full." />
           <Button type="submit" disabled={busy}>
             {busy ? "Adding…" : "Add to round"}
           </Button>
@@ -104,6 +104,6 @@ export function AddEntry({
           <PlayerPicker inputRef={search} exclude={entered} onChoose={setChoice} />
         </div>
       )}
-    </Card>
+    </Panel>
   );
 }

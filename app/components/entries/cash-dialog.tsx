@@ -4,11 +4,11 @@ import type { PlayEntry } from "~/.server/services/entries/entries-screen";
 import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogCancel, DialogDone } from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
-import type { FormOutcome } from "~/lib/form-data";
-import { centsInput, formatCents } from "~/lib/money";
+import { FormField } from "~/components/ui/form-field";
+import type { FormOutcome } from "~/lib/shared/form-data";
+import { centsInput, formatCents } from "~/lib/shared/money";
 import { MoreThanOwed } from "./void-cash";
-import { newRequestKey } from "~/lib/request-key";
+import { newRequestKey } from "~/lib/money/request-key";
 
 /**
  * Cash paid at the course for an entry (ADR 22): the amount (what is owed, to start with)
@@ -54,7 +54,7 @@ function CashForm({ entry }: { entry: PlayEntry }) {
       <input type="hidden" name="id" value={entry.id} />
       <input type="hidden" name="request_key" value={key} />
       <FormAlert message={fetcher.data?.formError} />
-      <Field
+      <FormField
         label="Amount"
         name="amount"
         inputMode="decimal"
@@ -63,7 +63,7 @@ function CashForm({ entry }: { entry: PlayEntry }) {
         error={errors.amount}
       />
       <MoreThanOwed />
-      <Field label="Note (optional)" name="note" maxLength={200} error={errors.note} />
+      <FormField label="Note (optional)" name="note" maxLength={200} error={errors.note} />
       <DialogActions>
         <DialogCancel />
         <Button type="submit" disabled={busy}>

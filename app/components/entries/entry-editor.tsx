@@ -9,9 +9,9 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { DataTable, GroupRow, th } from "~/components/ui/table";
 import { useFormResult } from "~/hooks/use-form-result";
 import { useRowEdits } from "~/hooks/use-row-edits";
-import { groupByDivision } from "~/lib/divisions";
-import { payoutsByEntry } from "~/lib/payouts";
-import { payoutPreview } from "~/lib/payout-preview";
+import { groupByDivision } from "~/lib/players/divisions";
+import { payoutsByEntry } from "~/lib/rounds/payouts";
+import { payoutPreview } from "~/lib/rounds/payout-preview";
 
 const FIELDS = ["division", "ace", "score", "payoutAdjust", "credit_added", "credit_used"] as const;
 

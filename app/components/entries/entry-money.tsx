@@ -5,8 +5,8 @@ import type { PlayEntry } from "~/.server/services/entries/entries-screen";
 import { StatusBadge } from "~/components/ui/badge";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { tdWrap } from "~/components/ui/table";
-import { paidLine } from "~/lib/entry-money";
-import { formatCents } from "~/lib/money";
+import { paidLine } from "~/lib/money/entry-money";
+import { formatCents } from "~/lib/shared/money";
 
 // An entry's money on the admin's entries screen (ADR 22): how it was paid, what it owes,
 // PayPal's refunds and the admin's decision about them; and its money actions.

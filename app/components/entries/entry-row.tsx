@@ -1,9 +1,9 @@
 import type { PlayEntry } from "~/.server/services/entries/entries-screen";
 import { EntryMoneyActions, EntryMoneyCell, EntryOwedNote } from "./entry-money";
 import { stackWide, td, tdNum } from "~/components/ui/table";
-import { DivisionOptions } from "~/components/division-options";
-import { centsInput, formatCents, typedCents } from "~/lib/money";
-import { positionLabel } from "~/lib/results";
+import { DivisionOptions } from "~/components/players/division-options";
+import { centsInput, formatCents, typedCents } from "~/lib/shared/money";
+import { positionLabel } from "~/lib/rounds/results";
 
 export type Draft = { division: string; ace: boolean; score: string; payoutAdjust: string; credit_added: string; credit_used: string };
 

@@ -1,6 +1,6 @@
 import type { MoneyIssue } from "~/.server/services/money/round-money";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/shared/money";
 import { VoidCashDialog } from "./void-cash";
 
 // Money of the round that no standing entry accounts for (ADR 22), and entries paid more

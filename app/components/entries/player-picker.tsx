@@ -1,11 +1,11 @@
 import { type Ref, useState } from "react";
 import { Alert } from "~/components/ui/alert";
-import { Field } from "~/components/ui/field";
+import { FormField } from "~/components/ui/form-field";
 import { usePlayerSearch } from "~/hooks/use-player-search";
-import type { PlayerHit } from "~/lib/api-answers";
-import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, SEARCH_TOO_LONG } from "~/lib/constants";
-import { formatCents } from "~/lib/money";
-import { fullName, splitPlayerName } from "~/lib/player-name";
+import type { PlayerHit } from "~/lib/shared/api-answers";
+import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, SEARCH_TOO_LONG } from "~/lib/players/constants";
+import { formatCents } from "~/lib/shared/money";
+import { fullName, splitPlayerName } from "~/lib/players/player-name";
 
 /** A player found by the search, or a new one by the name typed ('Add player: {text}'). */
 export type PlayerChoice = { kind: "player"; hit: PlayerHit } | { kind: "new"; firstName: string; lastName: string };
@@ -33,7 +33,7 @@ export function PlayerPicker({
   const { q, hits, state } = usePlayerSearch(text, exclude);
   return (
     <div className="space-y-2">
-      <Field
+      <FormField
         ref={inputRef}
         label={label}
         type="search"

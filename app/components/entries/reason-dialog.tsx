@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
+import { FormField } from "~/components/ui/form-field";
 import { WITHDRAW_REASON } from "~/schemas/withdrawal";
 
 // A button that asks first, with a reason (ADR 34): withdrawing a checked-in player, or
@@ -38,7 +38,7 @@ export function ReasonDialog({ tone = "primary", onSubmit, ...p }: Props) {
       {Object.entries(p.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <Field
+      <FormField
         label={p.reasonLabel}
         name="reason"
         hint={p.reasonHint}

@@ -2,11 +2,11 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { TextAreaField } from "~/components/ui/field";
+import { TextAreaFormField } from "~/components/ui/form-field";
 import { DataTable, stackWide, td, tdNum, th } from "~/components/ui/table";
-import { type MatchedLine, matchScoreLines } from "~/lib/name-match";
-import { type ScorePaste as Parsed, parseScoreText } from "~/lib/score-paste";
-import { fullName } from "~/lib/player-name";
+import { type MatchedLine, matchScoreLines } from "~/lib/players/name-match";
+import { type ScorePaste as Parsed, parseScoreText } from "~/lib/rounds/score-paste";
+import { fullName } from "~/lib/players/player-name";
 
 /** An entry as the scores page shows it; `version` as read, sent back with its new score (ADR 20). */
 export type ScoreEntry = { id: number; firstName: string; lastName: string; division: string; score: number; version: number };
@@ -49,7 +49,7 @@ export function ScorePaste({ entries }: { entries: ScoreEntry[] }) {
       <h2 id="paste-heading" className="font-display text-xl font-semibold">
         Paste scores
       </h2>
-      <TextAreaField
+      <TextAreaFormField
         label="Scores to paste"
         rows={6}
         value={text}

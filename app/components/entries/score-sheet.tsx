@@ -7,8 +7,8 @@ import { SaveBar } from "~/components/ui/save-bar";
 import { DataTable, GroupRow, td, th } from "~/components/ui/table";
 import { useFormResult } from "~/hooks/use-form-result";
 import { useRowEdits } from "~/hooks/use-row-edits";
-import { groupByDivision } from "~/lib/divisions";
-import { fullName } from "~/lib/player-name";
+import { groupByDivision } from "~/lib/players/divisions";
+import { fullName } from "~/lib/players/player-name";
 
 const input =
   "min-h-11 w-24 rounded-md border border-slate-400 bg-surface px-2 py-1.5 text-right text-base tabular-nums aria-[invalid]:border-danger-700";

@@ -4,9 +4,9 @@ import type { CashRecord } from "~/.server/services/money/round-money";
 import { Alert, FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogCancel, DialogDone } from "~/components/ui/dialog";
-import { CheckboxField, Field } from "~/components/ui/field";
-import type { FormOutcome } from "~/lib/form-data";
-import { formatCents } from "~/lib/money";
+import { CheckboxFormField, FormField } from "~/components/ui/form-field";
+import type { FormOutcome } from "~/lib/shared/form-data";
+import { formatCents } from "~/lib/shared/money";
 
 // A cash record entered by mistake (ADR 37), on the entries and night screens: voided with a
 // reason, the audit log naming who; and the cash forms' "more than owed", without which cash
@@ -14,7 +14,7 @@ import { formatCents } from "~/lib/money";
 
 export function MoreThanOwed() {
   return (
-    <CheckboxField
+    <CheckboxFormField
       label="More than owed"
       name="more_than_owed"
       hint="Record it even above what the entry owes: the books check then lists the entry to sort out."
@@ -83,7 +83,7 @@ function VoidForm({ record }: { record: CashRecord }) {
       <input type="hidden" name="intent" value="voidCash" />
       <input type="hidden" name="payment" value={record.paymentId} />
       <FormAlert message={fetcher.data?.formError} />
-      <Field label="Why is it void?" name="reason" maxLength={200} required error={errors.reason} />
+      <FormField label="Why is it void?" name="reason" maxLength={200} required error={errors.reason} />
       <DialogActions>
         <DialogCancel />
         <Button type="submit" variant="danger" disabled={busy}>

@@ -1,8 +1,8 @@
 import type { FormEvent } from "react";
 import { ReasonDialog } from "./reason-dialog";
 import type { PlayEntry } from "~/.server/services/entries/entries-screen";
-import { paidLine } from "~/lib/entry-money";
-import { formatCents } from "~/lib/money";
+import { paidLine } from "~/lib/money/entry-money";
+import { formatCents } from "~/lib/shared/money";
 
 // An entry's way out of a round (ADR 34): Withdraw until its card has a score (what paid
 // for it comes back as credit; a reason once the player is checked in), then Mark DNF,

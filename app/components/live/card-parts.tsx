@@ -1,7 +1,7 @@
 import type { Link } from "./live-connection";
-import { toParLabel } from "~/lib/live-board";
-import { type ScoreUnit, holesInQuestion } from "~/lib/live-scoring";
-import { type LivePlayer, type LiveState, playerToPar, playerTotal } from "~/lib/live-state";
+import { toParLabel } from "~/lib/live/live-board";
+import { type ScoreUnit, holesInQuestion } from "~/lib/live/live-scoring";
+import { type LivePlayer, type LiveState, playerToPar, playerTotal } from "~/lib/live/live-state";
 
 // The scoring page's smaller parts (ADR 26, "The phone"): the link and what waits, the row
 // of holes, and the running totals.

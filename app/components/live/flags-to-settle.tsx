@@ -1,5 +1,5 @@
-import { type Make, disputedValues, flagQuestion } from "~/lib/live-scoring";
-import type { LiveFlag, LivePlayer, LiveState } from "~/lib/live-state";
+import { type Make, disputedValues, flagQuestion } from "~/lib/live/live-scoring";
+import type { LiveFlag, LivePlayer, LiveState } from "~/lib/live/live-state";
 import type { Change } from "~/schemas/live";
 
 // Holes the card's scorers disagree on (ADR 26): until settled, such a hole is null in the

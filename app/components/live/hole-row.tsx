@@ -1,8 +1,8 @@
 import { Question, settleChange } from "./flags-to-settle";
 import { RefusalNote, type Refusals } from "./refusal-note";
 import type { Refusal } from "./use-live-round";
-import { type Make, type ScoreUnit, controlKey } from "~/lib/live-scoring";
-import type { LiveFlag } from "~/lib/live-state";
+import { type Make, type ScoreUnit, controlKey } from "~/lib/live/live-scoring";
+import type { LiveFlag } from "~/lib/live/live-state";
 import type { Change } from "~/schemas/live";
 
 const STROKES = { min: 1, max: 20 };

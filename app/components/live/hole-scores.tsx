@@ -2,8 +2,8 @@ import { HoleRow, big } from "./hole-row";
 import { LockedHoleEdit } from "./locked-hole-edit";
 import { RefusalNote, type Refusals } from "./refusal-note";
 import type { Refusal } from "./use-live-round";
-import type { Make, ScoreUnit } from "~/lib/live-scoring";
-import type { LiveFlag } from "~/lib/live-state";
+import type { Make, ScoreUnit } from "~/lib/live/live-scoring";
+import type { LiveFlag } from "~/lib/live/live-state";
 import type { Change } from "~/schemas/live";
 
 /**

@@ -1,4 +1,4 @@
-import { type LeaderDivision, toParLabel } from "~/lib/live-board";
+import { type LeaderDivision, toParLabel } from "~/lib/live/live-board";
 
 // The live leaderboard's table (ADR 26): what the round page shows while a round is scored
 // live, from the server's render (also without JavaScript) and then from the socket.

@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { followState } from "./live-connection";
 import { LeaderTable } from "./leader-table";
 import { followRound } from "./round-feed";
-import { leaderboard } from "~/lib/live-board";
-import type { LiveState } from "~/lib/live-state";
+import { leaderboard } from "~/lib/live/live-board";
+import type { LiveState } from "~/lib/live/live-state";
 import type { LiveStateJson } from "../../../workers/api/serializers/live";
 
 /**

@@ -1,6 +1,6 @@
 import type { Dispatch, SetStateAction } from "react";
-import type { LiveState } from "~/lib/live-state";
-import { applyCardUpdate, applyUpdate } from "~/lib/live-update";
+import type { LiveState } from "~/lib/live/live-state";
+import { applyCardUpdate, applyUpdate } from "~/lib/live/live-update";
 import type { ServerMessage } from "~/schemas/live";
 
 // A live round's socket as a phone or a spectator keeps it (ADR 26): it says "ping" every

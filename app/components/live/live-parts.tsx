@@ -1,7 +1,7 @@
 import { LeaderTable } from "./leader-table";
-import { lazyPart } from "~/components/lazy-part";
+import { lazyPart } from "~/components/ui/lazy-part";
 import { RoundPots } from "~/components/sidepots/pot-summary";
-import { leaderboard } from "~/lib/live-board";
+import { leaderboard } from "~/lib/live/live-board";
 
 // The round page's parts that follow a live round (ADR 26): rendered in full on the server,
 // their socket code loaded only while a round is live. Each fallback is the same markup, so

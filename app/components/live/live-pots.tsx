@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { followRound } from "./round-feed";
 import { RoundPots } from "~/components/sidepots/pot-summary";
-import type { PotView } from "~/lib/side-pots";
+import type { PotView } from "~/lib/sidepots/side-pots";
 
 /**
  * The round page's side pots while the round is scored live (ADR 26, ADR 30): as the page

@@ -3,10 +3,10 @@ import { useFetcher } from "react-router";
 import { LiveConnection, followState, socketUrl } from "./live-connection";
 import { FormAlert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { CheckboxField } from "~/components/ui/field";
-import { adminFlags } from "~/lib/live-board";
-import type { LiveState } from "~/lib/live-state";
+import { Panel } from "~/components/ui/panel";
+import { CheckboxFormField } from "~/components/ui/form-field";
+import { adminFlags } from "~/lib/live/live-board";
+import type { LiveState } from "~/lib/live/live-state";
 import { FINALIZE_INTENT } from "~/schemas/live-forms";
 
 type Answer = { success?: string; formError?: string; fieldErrors?: Record<string, string> };
@@ -63,7 +63,7 @@ export function LiveWatch({ state: rendered, at }: { state: LiveState; at: numbe
     },
   ];
   return (
-    <Card title="Live scoring" titleId="live-watch-title">
+    <Panel title="Live scoring" titleId="live-watch-title">
       <p data-live={live ? "live" : "waiting"} className="mb-3 text-sm text-muted">
         {live ? "Following the round as the phones score." : "Connecting to the round…"}
       </p>
@@ -89,12 +89,12 @@ export function LiveWatch({ state: rendered, at }: { state: LiveState; at: numbe
         <FormAlert tone="success" message={fetcher.data?.success} />
         <FormAlert message={fetcher.data?.formError} />
         <input type="hidden" name="intent" value={FINALIZE_INTENT} />
-        <CheckboxField label="Finalise cards that are not signed (or not started) as they stand" name="confirm_unsigned" />
+        <CheckboxFormField label="Finalise cards that are not signed (or not started) as they stand" name="confirm_unsigned" />
         <Button type="submit" disabled={busy}>
           {busy ? "Finalising…" : "Finalise the round"}
         </Button>
       </fetcher.Form>
-    </Card>
+    </Panel>
   );
 }
 

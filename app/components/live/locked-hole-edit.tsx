@@ -2,7 +2,7 @@ import { useState } from "react";
 import { RefusalNote, type Refusals } from "./refusal-note";
 import { unitRefusals } from "./hole-row";
 import type { Refusal } from "./use-live-round";
-import type { Make, ScoreUnit } from "~/lib/live-scoring";
+import type { Make, ScoreUnit } from "~/lib/live/live-scoring";
 import type { Change } from "~/schemas/live";
 
 // A correction of a signed card or a finalised round by an admin (ADR 26, ADR 37): the new

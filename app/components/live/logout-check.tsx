@@ -5,7 +5,7 @@ import { BATCH, postChanges } from "./send-changes";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { waitingLabel } from "~/lib/live-scoring";
+import { waitingLabel } from "~/lib/live/live-scoring";
 
 // Log out on a phone that scored (ADR 26, "The phone"): the scores this login left waiting
 // on it are offered to be sent first; what cannot go stays filed under this login (sent when

@@ -4,7 +4,7 @@ import type { Refusal } from "./use-live-round";
 // The server's refusal of a scoring action, shown beside the control that made it (ADR 26,
 // "The phone"): a wrong PIN under its Sign button, a refused stroke under its player's row.
 
-/** A control's refusals, keyed by the control (app/lib/live-scoring.ts controlKey). */
+/** A control's refusals, keyed by the control (app/lib/live/live-scoring.ts controlKey). */
 export type Refusals = ReadonlyMap<string, Refusal>;
 
 export function RefusalNote({

@@ -16,9 +16,9 @@ import {
   scoreUnits,
   waitingLabel,
   withWaiting,
-} from "~/lib/live-scoring";
-import type { LiveState } from "~/lib/live-state";
-import { nowSeconds } from "~/lib/time";
+} from "~/lib/live/live-scoring";
+import type { LiveState } from "~/lib/live/live-state";
+import { nowSeconds } from "~/lib/shared/time";
 import type { Change } from "~/schemas/live";
 
 /**

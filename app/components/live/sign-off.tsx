@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { RefusalNote, type Refusals } from "./refusal-note";
 import type { Refusal } from "./use-live-round";
-import { toParLabel } from "~/lib/live-board";
-import { type Make, type Scorer, controlKey } from "~/lib/live-scoring";
-import { type LivePlayer, type LiveState, playerComplete, playerToPar, playerTotal } from "~/lib/live-state";
+import { toParLabel } from "~/lib/live/live-board";
+import { type Make, type Scorer, controlKey } from "~/lib/live/live-scoring";
+import { type LivePlayer, type LiveState, playerComplete, playerToPar, playerTotal } from "~/lib/live/live-state";
 
 /** The par of the holes the player's total counts: total − to-par. */
 const parOf = (state: LiveState, p: LivePlayer) => playerTotal(p) - playerToPar(p, state.holes);

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type Link, LiveConnection, followState, socketUrl } from "./live-connection";
 import { adopt, forget, keep, unowned as unownedOf, waiting as waitingOf } from "./outbox";
 import { BATCH, postChanges } from "./send-changes";
-import { controlKey } from "~/lib/live-scoring";
-import type { LiveState } from "~/lib/live-state";
+import { controlKey } from "~/lib/live/live-scoring";
+import type { LiveState } from "~/lib/live/live-state";
 import type { Change, ChangeResult, ServerMessage } from "~/schemas/live";
 
 // A scorer's live round on the phone (ADR 26, "The phone"): the server's state, the

@@ -3,10 +3,10 @@ import type { useNightAction } from "./night-action";
 import type { BoardCard, BoardPlayer } from "~/.server/services/cards/card-board";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Field, SelectField } from "~/components/ui/field";
+import { FormField, SelectFormField } from "~/components/ui/form-field";
 import { useLeague } from "~/hooks/use-league";
-import { cardLine } from "~/lib/night";
-import { toDateTimeInputs } from "~/lib/round-dates";
+import { cardLine } from "~/lib/night/night";
+import { toDateTimeInputs } from "~/lib/rounds/round-dates";
 
 // One card in the editor (ADR 25): its start, with a form to change it, and its players,
 // each with a "Move to card …" menu (and draggable onto another card). A card that has
@@ -128,20 +128,20 @@ function StartForm({ card, board, timeZone }: { card: BoardCard; board: BoardCon
       <input type="hidden" name="number" value={card.number} />
       <div className="min-w-32 flex-1">
         {tee ? (
-          <Field
+          <FormField
             label={`Card ${card.number} tee time`}
             name="tee_time"
             type="time"
             defaultValue={toDateTimeInputs(card.teeTime as number, timeZone).time}
           />
         ) : (
-          <SelectField label={`Card ${card.number} start hole`} name="start_hole" defaultValue={card.startHole ?? 1}>
+          <SelectFormField label={`Card ${card.number} start hole`} name="start_hole" defaultValue={card.startHole ?? 1}>
             {Array.from({ length: board.holeCount }, (_, i) => i + 1).map((h) => (
               <option key={h} value={h}>
                 Hole {h}
               </option>
             ))}
-          </SelectField>
+          </SelectFormField>
         )}
       </div>
       <Button type="submit" variant="secondary" disabled={board.action.busy || board.locked}>

@@ -4,7 +4,7 @@ import type { CardBoard } from "~/.server/services/cards/card-board";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useLeague } from "~/hooks/use-league";
-import { formatTime } from "~/lib/time";
+import { formatTime } from "~/lib/shared/time";
 
 /**
  * The round's cards on the night screen (ADR 25): each card with its start and players, the

@@ -1,9 +1,9 @@
 import type { NightCash } from "~/.server/services/night/night-cash";
 import { Button } from "~/components/ui/button";
-import { Stats } from "~/components/ui/card";
+import { Stats } from "~/components/ui/panel";
 import { useLeague } from "~/hooks/use-league";
-import { formatCents } from "~/lib/money";
-import { formatDateLong, formatTime } from "~/lib/time";
+import { formatCents } from "~/lib/shared/money";
+import { formatDateLong, formatTime } from "~/lib/shared/time";
 
 // The night's cash summary (ADR 38): what the cash taken tonight paid for, who recorded it,
 // who still owes and the credit used, on the reports' definitions (they agree to the cent).

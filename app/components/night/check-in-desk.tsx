@@ -1,10 +1,10 @@
 import { useRef, useState } from "react";
 import type { NightEntry } from "~/.server/services/night/night-screen";
 import type { PlayerChoice } from "~/components/entries/player-picker";
-import { CheckboxField, Field } from "~/components/ui/field";
-import { MAX_SEARCH_LENGTH } from "~/lib/constants";
-import { deskList } from "~/lib/night-desk";
-import { normalizeName } from "~/lib/name-match";
+import { CheckboxFormField, FormField } from "~/components/ui/form-field";
+import { MAX_SEARCH_LENGTH } from "~/lib/players/constants";
+import { deskList } from "~/lib/night/night-desk";
+import { normalizeName } from "~/lib/players/name-match";
 import { DeskPlayers } from "./desk-players";
 import { NightEntries } from "./night-entries";
 import { WalkUp, type WalkUpPrice } from "./walk-up";
@@ -53,7 +53,7 @@ export function CheckInDesk({
       <h2 id="desk-title" className="font-display text-2xl font-semibold tracking-wide">
         Check in
       </h2>
-      <Field
+      <FormField
         ref={search}
         label="Find a player"
         type="search"
@@ -67,7 +67,7 @@ export function CheckInDesk({
         }}
         hint="This round's players, then the league's: a walk-up in one tap."
       />
-      <CheckboxField
+      <CheckboxFormField
         label={`Only those not checked in (${waiting})`}
         checked={notCheckedIn}
         onChange={(e) => {

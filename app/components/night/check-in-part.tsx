@@ -2,13 +2,13 @@ import { useFetcher } from "react-router";
 import type { MyNight } from "~/.server/services/night/round-night";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { CheckboxField } from "~/components/ui/field";
+import { Panel } from "~/components/ui/panel";
+import { CheckboxFormField } from "~/components/ui/form-field";
 import { useLeague } from "~/hooks/use-league";
-import type { FormOutcome } from "~/lib/form-data";
-import { formatCents } from "~/lib/money";
-import { cardLine, windowState } from "~/lib/night";
-import { formatTime, nowSeconds } from "~/lib/time";
+import type { FormOutcome } from "~/lib/shared/form-data";
+import { formatCents } from "~/lib/shared/money";
+import { cardLine, windowState } from "~/lib/night/night";
+import { formatTime, nowSeconds } from "~/lib/shared/time";
 
 /**
  * The round page's league night for a signed-in player with an entry (ADR 25; loaded only
@@ -24,7 +24,7 @@ export function CheckInPart({ round, night, balanceCents }: { round: { name: str
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const busy = fetcher.state !== "idle";
   return (
-    <Card title="League night" titleId="night-title" tone={checkedIn ? "highlight" : "plain"}>
+    <Panel title="League night" titleId="night-title" tone={checkedIn ? "highlight" : "plain"}>
       <div className="space-y-3">
         {night.card ? <p className="text-lg font-semibold">{cardLine(night.card, timeZone)}</p> : null}
         <p className="font-medium">
@@ -43,7 +43,7 @@ export function CheckInPart({ round, night, balanceCents }: { round: { name: str
             <input type="hidden" name="intent" value={checkedIn ? "undoCheckIn" : "checkIn"} />
             <input type="hidden" name="entry_id" value={night.entryId} />
             {!checkedIn && owed > 0 && balanceCents >= owed ? (
-              <CheckboxField
+              <CheckboxFormField
                 label={`Pay the ${formatCents(owed)} I owe from my credit (${formatCents(balanceCents)})`}
                 name="use_credit"
                 hint="Without it, pay the organiser at the course, then check in."
@@ -60,6 +60,6 @@ export function CheckInPart({ round, night, balanceCents }: { round: { name: str
           </fetcher.Form>
         ) : null}
       </div>
-    </Card>
+    </Panel>
   );
 }

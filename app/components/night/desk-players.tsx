@@ -5,11 +5,11 @@ import type { PlayerChoice } from "~/components/entries/player-picker";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { usePlayerSearch } from "~/hooks/use-player-search";
-import type { PlayerHit } from "~/lib/api-answers";
-import { SEARCH_TOO_LONG } from "~/lib/constants";
-import { centsInput, formatCents } from "~/lib/money";
-import { newRequestKey } from "~/lib/request-key";
-import { fullName, splitPlayerName } from "~/lib/player-name";
+import type { PlayerHit } from "~/lib/shared/api-answers";
+import { SEARCH_TOO_LONG } from "~/lib/players/constants";
+import { centsInput, formatCents } from "~/lib/shared/money";
+import { newRequestKey } from "~/lib/money/request-key";
+import { fullName, splitPlayerName } from "~/lib/players/player-name";
 
 /**
  * The league's players the desk's search finds who are not in the round (ADR 38): each a

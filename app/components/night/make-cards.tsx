@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { NightResult, useNightAction } from "./night-action";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { SelectField } from "~/components/ui/field";
-import { CHOICES } from "~/lib/league-settings";
+import { Panel } from "~/components/ui/panel";
+import { SelectFormField } from "~/components/ui/form-field";
+import { CHOICES } from "~/lib/settings/league-settings";
 
 /**
  * "Make cards" from who is checked in: the mode and start chosen again each time (the
@@ -35,7 +35,7 @@ export function MakeCards({
     action.onSubmit(e);
   };
   return (
-    <Card title="Make cards" titleId="make-cards-title" className="print:hidden">
+    <Panel title="Make cards" titleId="make-cards-title" className="print:hidden">
       <form method="post" onSubmit={submit} className="space-y-3" aria-labelledby="make-cards-title">
         <input type="hidden" name="intent" value="makeCards" />
         <input type="hidden" name="version" value={version} />
@@ -48,21 +48,21 @@ export function MakeCards({
             <p className="text-sm text-muted">The drawn teams make the cards: two teams a card, partners together.</p>
           </>
         ) : (
-          <SelectField label="Mode" name="mode" defaultValue={mode} key={`mode-${mode}`}>
+          <SelectFormField label="Mode" name="mode" defaultValue={mode} key={`mode-${mode}`}>
             {CHOICES.cardMode.options.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
             ))}
-          </SelectField>
+          </SelectFormField>
         )}
-        <SelectField label={CHOICES.cardStart.label} name="start" defaultValue={start} key={`start-${start}`}>
+        <SelectFormField label={CHOICES.cardStart.label} name="start" defaultValue={start} key={`start-${start}`}>
           {CHOICES.cardStart.options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
           ))}
-        </SelectField>
+        </SelectFormField>
         <NightResult action={action} />
         {hasCards && !confirming ? (
           <Button variant="secondary" onClick={() => setConfirming(true)} disabled={action.busy}>
@@ -88,6 +88,6 @@ export function MakeCards({
           </div>
         )}
       </form>
-    </Card>
+    </Panel>
   );
 }

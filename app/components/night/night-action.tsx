@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import type { FormOutcome } from "~/lib/form-data";
+import type { FormOutcome } from "~/lib/shared/form-data";
 
 // Every action of the league-night screen goes through a fetcher: it answers in place,
 // the loaders run again after it (the screen then shows what the server holds), and a post

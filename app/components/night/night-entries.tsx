@@ -5,8 +5,8 @@ import { WithdrawAction } from "~/components/entries/withdraw-action";
 import type { NightEntry } from "~/.server/services/night/night-screen";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { paidLine } from "~/lib/entry-money";
-import { formatCents } from "~/lib/money";
+import { paidLine } from "~/lib/money/entry-money";
+import { formatCents } from "~/lib/shared/money";
 import { CashRecords, VoidCashOutcome } from "~/components/entries/void-cash";
 
 type NightAction = ReturnType<typeof useNightAction>;

@@ -1,8 +1,8 @@
 import type { CardBoard } from "~/.server/services/cards/card-board";
 import { useLeague } from "~/hooks/use-league";
-import { cardLine } from "~/lib/night";
-import { holesWords } from "~/lib/side-pots";
-import { formatDateLong } from "~/lib/time";
+import { cardLine } from "~/lib/night/night";
+import { holesWords } from "~/lib/sidepots/side-pots";
+import { formatDateLong } from "~/lib/shared/time";
 
 // The paper backup (ADR 25): what the browser prints of the night screen, one block per
 // card with its start, its players and an empty score grid of the round's holes, the par

@@ -1,6 +1,6 @@
 import type { PublishedCard } from "~/.server/services/night/round-night";
 import { useLeague } from "~/hooks/use-league";
-import { cardLine } from "~/lib/night";
+import { cardLine } from "~/lib/night/night";
 
 /** The round's published cards (ADR 25), for everyone: each card's start and who plays on it. */
 export function PublishedCards({ cards }: { cards: PublishedCard[] }) {

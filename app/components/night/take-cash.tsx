@@ -2,11 +2,11 @@ import { useEffect, useState } from "react";
 import { NightResult, useNightAction } from "./night-action";
 import type { NightEntry } from "~/.server/services/night/night-screen";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { FormField } from "~/components/ui/form-field";
 import { MoreThanOwed } from "~/components/entries/void-cash";
-import { centsInput, formatCents } from "~/lib/money";
+import { centsInput, formatCents } from "~/lib/shared/money";
 
-import { newRequestKey } from "~/lib/request-key";
+import { newRequestKey } from "~/lib/money/request-key";
 
 /**
  * Cash taken for an entry, under its row: the amount (what it owes, to start with) and a
@@ -43,7 +43,7 @@ export function TakeCash({ entry, onDone }: { entry: NightEntry; onDone: () => v
       <input type="hidden" name="intent" value="cash" />
       <input type="hidden" name="entry_id" value={entry.id} />
       <input type="hidden" name="request_key" value={key} />
-      <Field
+      <FormField
         label="Amount"
         name="amount"
         inputMode="decimal"
@@ -52,7 +52,7 @@ export function TakeCash({ entry, onDone }: { entry: NightEntry; onDone: () => v
         error={errors.amount}
       />
       <MoreThanOwed />
-      <Field label="Note (optional)" name="note" maxLength={200} error={errors.note} />
+      <FormField label="Note (optional)" name="note" maxLength={200} error={errors.note} />
       <NightResult action={action} fieldsShown />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={action.busy}>

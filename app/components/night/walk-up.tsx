@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { NightResult, useNightAction } from "./night-action";
 import { useDone } from "./night-entries";
-import { newRequestKey } from "~/lib/request-key";
+import { newRequestKey } from "~/lib/money/request-key";
 import type { PlayerChoice } from "~/components/entries/player-picker";
-import { DivisionOptions } from "~/components/division-options";
+import { DivisionOptions } from "~/components/players/division-options";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { CheckboxField, Field, SelectField } from "~/components/ui/field";
-import { centsInput, formatCents } from "~/lib/money";
-import { fullName } from "~/lib/player-name";
+import { Panel } from "~/components/ui/panel";
+import { CheckboxFormField, FormField, SelectFormField } from "~/components/ui/form-field";
+import { centsInput, formatCents } from "~/lib/shared/money";
+import { fullName } from "~/lib/players/player-name";
 
 /** What a walk-up costs: the entry, and the ace fund on top when they join it. */
 export type WalkUpPrice = { entryCents: number; aceCents: number };
@@ -45,7 +45,7 @@ export function WalkUp({
   const balance = known?.balanceCents ?? 0;
   const credit = Math.min(Math.max(0, balance), total);
   return (
-    <Card title="Add a walk-up" titleId="walk-up-title" className="print:hidden">
+    <Panel title="Add a walk-up" titleId="walk-up-title" className="print:hidden">
       <form method="post" noValidate onSubmit={action.onSubmit} className="space-y-3" aria-labelledby="walk-up-title">
         <input type="hidden" name="intent" value="walkUp" />
         <input type="hidden" name="request_key" value={key} />
@@ -67,19 +67,19 @@ export function WalkUp({
         <Button variant="quiet" size="sm" onClick={onClose}>
           Choose another player
         </Button>
-        {known ? null : <Field label="PDGA number (optional)" name="pdga" inputMode="numeric" maxLength={7} error={errors.pdga} />}
-        <SelectField label="Division" name="division" defaultValue={known?.division ?? ""} error={errors.division}>
+        {known ? null : <FormField label="PDGA number (optional)" name="pdga" inputMode="numeric" maxLength={7} error={errors.pdga} />}
+        <SelectFormField label="Division" name="division" defaultValue={known?.division ?? ""} error={errors.division}>
           <option value="">Choose…</option>
           <DivisionOptions league={divisions} />
-        </SelectField>
+        </SelectFormField>
         <input type="hidden" name="ace" value="0" />
-        <CheckboxField label={`Ace fund (${formatCents(price.aceCents)})`} name="ace" value="1" defaultChecked />
-        <CheckboxField label="Over the cap" name="over_cap" hint="Enter them even when the round or their division is full." />
+        <CheckboxFormField label={`Ace fund (${formatCents(price.aceCents)})`} name="ace" value="1" defaultChecked />
+        <CheckboxFormField label="Over the cap" name="over_cap" hint="Enter them even when the round or their division is full." />
         <p className="text-sm text-muted">
           The entry is {formatCents(price.entryCents)}, {formatCents(total)} with the ace fund.
         </p>
         {balance > 0 ? (
-          <Field
+          <FormField
             label="From credit"
             name="credit"
             inputMode="decimal"
@@ -88,14 +88,18 @@ export function WalkUp({
             error={errors.credit}
           />
         ) : null}
-        <Field label="Cash taken" name="amount" inputMode="decimal" defaultValue={centsInput(total - credit)} error={errors.amount} />
-        <CheckboxField label="More than owed" name="more_than_owed" hint="Cash above the entry's price: the books check then lists it." />
-        <Field label="Note (optional)" name="note" maxLength={200} error={errors.note} />
+        <FormField label="Cash taken" name="amount" inputMode="decimal" defaultValue={centsInput(total - credit)} error={errors.amount} />
+        <CheckboxFormField
+          label="More than owed"
+          name="more_than_owed"
+          hint="Cash above the entry's price: the books check then lists it."
+        />
+        <FormField label="Note (optional)" name="note" maxLength={200} error={errors.note} />
         {action.answer?.success ? null : <NightResult action={action} fieldsShown />}
         <Button type="submit" disabled={action.busy || closed}>
           {action.busy ? "Adding…" : "Add walk-up"}
         </Button>
       </form>
-    </Card>
+    </Panel>
   );
 }

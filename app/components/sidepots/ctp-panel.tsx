@@ -1,10 +1,10 @@
 import { useFetcher } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Field, SelectField } from "~/components/ui/field";
-import type { FormOutcome } from "~/lib/form-data";
-import { DISTANCE_UNITS, distanceFieldLabel, distanceLabel } from "~/lib/distances";
+import { Panel } from "~/components/ui/panel";
+import { FormField, SelectFormField } from "~/components/ui/form-field";
+import type { FormOutcome } from "~/lib/shared/form-data";
+import { DISTANCE_UNITS, distanceFieldLabel, distanceLabel } from "~/lib/sidepots/distances";
 import type { PotView } from "./pot-summary";
 
 // Closest to the pin from the card (ADR 30, amended): once the card has played a CTP hole, a
@@ -43,24 +43,24 @@ function CtpForm({ pot, onCard }: { pot: PotView; onCard: CardPlayer[] }) {
         <fetcher.Form method="post" className="space-y-3" aria-label={`Record a CTP in ${pot.name}`}>
           <input type="hidden" name="intent" value="ctp" />
           <input type="hidden" name="pot_id" value={pot.id} />
-          <SelectField label="Hole" name="hole" defaultValue={pot.holes[0]} error={errors.hole}>
+          <SelectFormField label="Hole" name="hole" defaultValue={pot.holes[0]} error={errors.hole}>
             {pot.holes.map((h) => (
               <option key={h} value={h}>
                 Hole {h}
               </option>
             ))}
-          </SelectField>
-          <SelectField label="Closest" name="entry_id" defaultValue="" error={errors.entry_id}>
+          </SelectFormField>
+          <SelectFormField label="Closest" name="entry_id" defaultValue="" error={errors.entry_id}>
             <option value="">Choose…</option>
             {inPot.map((p) => (
               <option key={p.entryId} value={p.entryId}>
                 {p.name}
               </option>
             ))}
-          </SelectField>
+          </SelectFormField>
           {/* The unit the field asked in goes with the number: a setting changed meanwhile cannot misread it. */}
           <input type="hidden" name="unit" value={pot.distanceUnit} />
-          <Field
+          <FormField
             label={distanceFieldLabel(pot.distanceUnit)}
             name="distance"
             inputMode="decimal"
@@ -82,12 +82,12 @@ export function CtpPanel({ pots, onCard }: { pots: PotView[]; onCard: CardPlayer
   const open = pots.filter((p) => p.kind === "ctp" && !p.paid);
   if (open.length === 0) return null;
   return (
-    <Card title="Closest to the pin" titleId="ctp-title">
+    <Panel title="Closest to the pin" titleId="ctp-title">
       <div className="space-y-3">
         {open.map((pot) => (
           <CtpForm key={pot.id} pot={pot} onCard={onCard} />
         ))}
       </div>
-    </Card>
+    </Panel>
   );
 }

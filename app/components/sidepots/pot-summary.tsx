@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { PlayerPotWin } from "~/.server/services/sidepots/pot-view";
-import { formatCents } from "~/lib/money";
-import { type PotView, holeLabel } from "~/lib/side-pots";
-import { distanceLabel } from "~/lib/distances";
-import { toMeasure } from "~/lib/ctp-rules";
+import { formatCents } from "~/lib/shared/money";
+import { type PotView, holeLabel } from "~/lib/sidepots/side-pots";
+import { distanceLabel } from "~/lib/sidepots/distances";
+import { toMeasure } from "~/lib/sidepots/ctp-rules";
 
 // One side pot as anyone reads it (ADR 30): its buy-in, who is in, the prize so far or as
 // paid, and who holds or won each hole.

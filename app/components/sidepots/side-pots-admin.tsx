@@ -1,11 +1,11 @@
 import { type ReactNode, useState } from "react";
 import { NightResult, useNightAction } from "~/components/night/night-action";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { CheckboxField, Field, SelectField } from "~/components/ui/field";
-import { formatCents } from "~/lib/money";
-import { POT_KINDS, POT_KIND_CHOICES } from "~/lib/side-pots";
-import { holeLabel } from "~/lib/side-pots";
+import { Panel } from "~/components/ui/panel";
+import { CheckboxFormField, FormField, SelectFormField } from "~/components/ui/form-field";
+import { formatCents } from "~/lib/shared/money";
+import { POT_KINDS, POT_KIND_CHOICES } from "~/lib/sidepots/side-pots";
+import { holeLabel } from "~/lib/sidepots/side-pots";
 import { PotSummary, type PotView } from "./pot-summary";
 
 // The league-night screen's side pots (ADR 30): add a pot, put players in or out at
@@ -56,15 +56,15 @@ function PotAdmin({ pot, entries }: { pot: PotView; entries: Entered[] }) {
           {out.length ? (
             <PotForm label={`Add a player to ${pot.name}`} submit="Add to pot" shared={players}>
               {hidden({ intent: "potPlayer", pot_id: pot.id, join: "1" })}
-              <SelectField label={`Add to ${pot.name}`} name="entry_id" defaultValue="">
+              <SelectFormField label={`Add to ${pot.name}`} name="entry_id" defaultValue="">
                 <option value="">Choose…</option>
                 {out.map((e) => (
                   <option key={e.id} value={e.id}>
                     {e.name}
                   </option>
                 ))}
-              </SelectField>
-              <CheckboxField
+              </SelectFormField>
+              <CheckboxFormField
                 label={`Pay ${formatCents(pot.buyInCents)} from their credit`}
                 name="from_credit"
                 hint="Otherwise it is owed with the entry."
@@ -74,10 +74,10 @@ function PotAdmin({ pot, entries }: { pot: PotView; entries: Entered[] }) {
           {pot.players.length ? (
             <PotForm label={`Take a player out of ${pot.name}`} submit="Take out" shared={players}>
               {hidden({ intent: "potPlayer", pot_id: pot.id, join: "0" })}
-              <SelectField label={`Take out of ${pot.name}`} name="entry_id" defaultValue="">
+              <SelectFormField label={`Take out of ${pot.name}`} name="entry_id" defaultValue="">
                 <option value="">Choose…</option>
                 <PlayerOptions players={pot.players} />
-              </SelectField>
+              </SelectFormField>
             </PotForm>
           ) : null}
           <div className="sm:col-span-2">
@@ -97,7 +97,7 @@ function PotAdmin({ pot, entries }: { pot: PotView; entries: Entered[] }) {
               >
                 {hidden({ intent: "settleHole", pot_id: pot.id, hole })}
                 {(["winner", "tie_with"] as const).map((name) => (
-                  <SelectField
+                  <SelectFormField
                     key={name}
                     label={`${holeLabel(hole)}: ${name === "winner" ? "winner" : "tied with (optional)"}`}
                     name={name}
@@ -105,7 +105,7 @@ function PotAdmin({ pot, entries }: { pot: PotView; entries: Entered[] }) {
                   >
                     <option value="">{name === "winner" ? "Nobody yet" : "Nobody"}</option>
                     <PlayerOptions players={pot.players} />
-                  </SelectField>
+                  </SelectFormField>
                 ))}
               </PotForm>
             ))}
@@ -126,7 +126,7 @@ export function SidePotsAdmin({ pots, entries }: { pots: PotView[]; entries: Ent
   // Open at first when there is no pot yet; it stays as the admin leaves it (the answer shows inside).
   const [firstOpen] = useState(pots.length === 0);
   return (
-    <Card title="Side pots" titleId="side-pots-admin-title" className="print:hidden">
+    <Panel title="Side pots" titleId="side-pots-admin-title" className="print:hidden">
       <div className="space-y-4">
         {pots.map((pot) => (
           <PotAdmin key={pot.id} pot={pot} entries={entries} />
@@ -135,7 +135,7 @@ export function SidePotsAdmin({ pots, entries }: { pots: PotView[]; entries: Ent
           <summary className="min-h-11 cursor-pointer py-2 font-medium">Add a side pot</summary>
           <form method="post" noValidate onSubmit={add.onSubmit} className="space-y-3" aria-label="Add a side pot">
             <input type="hidden" name="intent" value="addPot" />
-            <Field
+            <FormField
               label="Name"
               name="name"
               defaultValue="CTP"
@@ -143,15 +143,15 @@ export function SidePotsAdmin({ pots, entries }: { pots: PotView[]; entries: Ent
               error={errors.name}
               hint="Pots of the same name roll over into each other."
             />
-            <SelectField label="Kind" name="kind" defaultValue="ctp" error={errors.kind}>
+            <SelectFormField label="Kind" name="kind" defaultValue="ctp" error={errors.kind}>
               {POT_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
                   {POT_KIND_CHOICES[kind]}
                 </option>
               ))}
-            </SelectField>
-            <Field label="Buy-in" name="buy_in" inputMode="decimal" defaultValue="2.00" error={errors.buy_in} />
-            <Field
+            </SelectFormField>
+            <FormField label="Buy-in" name="buy_in" inputMode="decimal" defaultValue="2.00" error={errors.buy_in} />
+            <FormField
               label="CTP holes"
               name="holes"
               inputMode="numeric"
@@ -166,6 +166,6 @@ export function SidePotsAdmin({ pots, entries }: { pots: PotView[]; entries: Ent
           </form>
         </details>
       </div>
-    </Card>
+    </Panel>
   );
 }

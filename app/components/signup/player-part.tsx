@@ -2,13 +2,13 @@ import { useActionData } from "react-router";
 import { SignUpDialog, type SignUpFacts } from "./signup-dialog";
 import { WaitlistPart } from "./waitlist-part";
 import { Alert } from "~/components/ui/alert";
-import { Card } from "~/components/ui/card";
+import { Panel } from "~/components/ui/panel";
 import { useLeague } from "~/hooks/use-league";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { paidLine } from "~/lib/entry-money";
-import type { FormOutcome } from "~/lib/form-data";
-import { formatCents } from "~/lib/money";
-import type { RoundFees } from "~/lib/pricing";
+import { paidLine } from "~/lib/money/entry-money";
+import type { FormOutcome } from "~/lib/shared/form-data";
+import { formatCents } from "~/lib/shared/money";
+import type { RoundFees } from "~/lib/signup/pricing";
 
 type Round = RoundFees & { id: number; name: string; openForRegistration: boolean };
 
@@ -32,7 +32,7 @@ export function PlayerPart({ round, facts }: { round: Round; facts: SignUpFacts 
       {outcome?.success ? <Alert tone="success">{outcome.success}</Alert> : null}
       {outcome?.formError ? <Alert>{outcome.formError}</Alert> : null}
       {facts.entered ? (
-        <Card>
+        <Panel>
           <p className="font-medium">You are signed up for this round.</p>
           {facts.withdraw ? (
             <div className="mt-3">
@@ -53,7 +53,7 @@ export function PlayerPart({ round, facts }: { round: Round; facts: SignUpFacts 
                 : "The round has started: to withdraw now, ask an admin."}
             </p>
           )}
-        </Card>
+        </Panel>
       ) : !round.openForRegistration ? (
         <p className="text-sm font-medium text-muted">Registration is closed for this round.</p>
       ) : facts.waitlist && (facts.waitlist.place || facts.waitlist.full) ? (
@@ -62,14 +62,14 @@ export function PlayerPart({ round, facts }: { round: Round; facts: SignUpFacts 
           <WaitlistPart round={round} facts={facts} waitlist={facts.waitlist} />
         </>
       ) : (
-        <Card>
+        <Panel>
           <h2 className="font-display text-xl font-semibold">Sign up</h2>
           <LapsedOffer at={facts.waitlist?.lapsedAt ?? null} />
           <div className="mt-2 flex flex-wrap items-center gap-3">
             <p className="text-sm">Registration is open.</p>
             <SignUpDialog round={round} facts={facts} />
           </div>
-        </Card>
+        </Panel>
       )}
     </div>
   );

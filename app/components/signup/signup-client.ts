@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import type { OneTimePaymentSession } from "@paypal/paypal-js/sdk-v6";
 import type { ErrorJson } from "../../../workers/api/errors";
 import type { PayPalOrderJson, SignUpJson } from "../../../workers/api/serializers/entries";
-import { errorWords } from "~/lib/api-answers";
-import type { PayPalCheckout } from "~/lib/paypal-checkout";
+import { errorWords } from "~/lib/shared/api-answers";
+import type { PayPalCheckout } from "~/lib/signup/paypal-checkout";
 
 // The browser's half of a sign-up. By credit: one call. By PayPal: ask our server for the
 // order, let the payer approve it (PayPal's window, or the local stand-in's approve call),

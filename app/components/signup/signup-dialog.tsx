@@ -12,12 +12,12 @@ import { useRevalidator } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
-import { CheckboxField, Field, SelectField } from "~/components/ui/field";
-import { DivisionOptions } from "~/components/division-options";
-import { centsInput, formatCents, typedCents } from "~/lib/money";
-import type { PayPalCheckout } from "~/lib/paypal-checkout";
+import { CheckboxFormField, FormField, SelectFormField } from "~/components/ui/form-field";
+import { DivisionOptions } from "~/components/players/division-options";
+import { centsInput, formatCents, typedCents } from "~/lib/shared/money";
+import type { PayPalCheckout } from "~/lib/signup/paypal-checkout";
 import type { WaitlistPlace } from "~/.server/services/waitlist/place";
-import { type RoundFees, entryTotalCents, quoteSignUp, suggestedCreditCents } from "~/lib/pricing";
+import { type RoundFees, entryTotalCents, quoteSignUp, suggestedCreditCents } from "~/lib/signup/pricing";
 
 export type SignUpFacts = {
   playerId: number;
@@ -197,19 +197,19 @@ export function SignUpDialog({
         </div>
       ) : (
         <div className="space-y-4">
-          <SelectField label="Division" value={division} onChange={(e) => setDivision(e.target.value)}>
+          <SelectFormField label="Division" value={division} onChange={(e) => setDivision(e.target.value)}>
             <DivisionOptions league={facts.divisions} />
-          </SelectField>
-          <CheckboxField label={`Ace fund (${formatCents(round.aceCents)})`} checked={ace} onChange={(e) => setAce(e.target.checked)} />
+          </SelectFormField>
+          <CheckboxFormField label={`Ace fund (${formatCents(round.aceCents)})`} checked={ace} onChange={(e) => setAce(e.target.checked)} />
           {facts.sidePots.map((pot) => (
-            <CheckboxField
+            <CheckboxFormField
               key={pot.id}
               label={`${pot.name} (${formatCents(pot.buyInCents)})`}
               checked={pots.includes(pot.id)}
               onChange={(e) => choosePots(e.target.checked ? [...pots, pot.id] : pots.filter((id) => id !== pot.id))}
             />
           ))}
-          <Field
+          <FormField
             label="Credit to use"
             inputMode="decimal"
             value={credit}

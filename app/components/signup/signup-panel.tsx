@@ -1,10 +1,10 @@
 import { Link, useLocation } from "react-router";
-import { lazyPart } from "~/components/lazy-part";
+import { lazyPart } from "~/components/ui/lazy-part";
 import type { SignUpFacts } from "./signup-dialog";
 import { ButtonLink } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Panel } from "~/components/ui/panel";
 import { useLeague } from "~/hooks/use-league";
-import type { RoundFees } from "~/lib/pricing";
+import type { RoundFees } from "~/lib/signup/pricing";
 
 type Round = RoundFees & { id: number; name: string; openForRegistration: boolean };
 
@@ -25,7 +25,7 @@ export function SignUpPanel({ round, signUp }: { round: Round; signUp: SignUpFac
   if (signUp) return <PlayerPart round={round} facts={signUp} />;
   if (!round.openForRegistration) return <p className="text-sm font-medium text-muted">Registration is closed for this round.</p>;
   return (
-    <Card>
+    <Panel>
       <h2 className="font-display text-xl font-semibold">Sign up</h2>
       {!user ? (
         <div className="mt-2 flex flex-wrap items-center gap-3">
@@ -49,6 +49,6 @@ export function SignUpPanel({ round, signUp }: { round: Round; signUp: SignUpFac
           ; an admin approves it, then you can sign up here.
         </p>
       )}
-    </Card>
+    </Panel>
   );
 }

@@ -1,12 +1,12 @@
 import { Form, useNavigation } from "react-router";
 import { SignUpDialog, type SignUpFacts } from "./signup-dialog";
-import { DivisionOptions } from "~/components/division-options";
+import { DivisionOptions } from "~/components/players/division-options";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { CheckboxField, SelectField } from "~/components/ui/field";
+import { Panel } from "~/components/ui/panel";
+import { CheckboxFormField, SelectFormField } from "~/components/ui/form-field";
 import { useLeague } from "~/hooks/use-league";
-import { formatCents } from "~/lib/money";
-import { type RoundFees, entryTotalCents } from "~/lib/pricing";
+import { formatCents } from "~/lib/shared/money";
+import { type RoundFees, entryTotalCents } from "~/lib/signup/pricing";
 
 type Round = RoundFees & { id: number; name: string };
 type Waitlist = NonNullable<SignUpFacts["waitlist"]>;
@@ -34,7 +34,7 @@ function OfferCard({ round, facts, deadline, ace }: { round: Round; facts: SignU
   const total = entryTotalCents(round, ace);
   const covered = facts.balanceCents >= total;
   return (
-    <Card title="A place is yours" titleId="offer-title" tone="highlight">
+    <Panel title="A place is yours" titleId="offer-title" tone="highlight">
       <p>
         A place freed up. It is held for you until <strong>{`${longDate(deadline)} at ${time(deadline)}`}</strong>; then it goes to the next
         player on the waitlist.
@@ -57,14 +57,14 @@ function OfferCard({ round, facts, deadline, ace }: { round: Round; facts: SignU
           </Button>
         </Form>
       </div>
-    </Card>
+    </Panel>
   );
 }
 
 function WaitingCard({ position, autoConfirm }: { position: number; autoConfirm: boolean }) {
   const busy = useBusy();
   return (
-    <Card title="Waitlist" titleId="waitlist-title">
+    <Panel title="Waitlist" titleId="waitlist-title">
       <p className="text-lg font-semibold">Your place on the waitlist: {position}</p>
       <p className="mt-1 text-sm text-muted">
         {autoConfirm
@@ -77,22 +77,22 @@ function WaitingCard({ position, autoConfirm }: { position: number; autoConfirm:
           Leave the waitlist
         </Button>
       </Form>
-    </Card>
+    </Panel>
   );
 }
 
 function JoinCard({ facts, full }: { facts: SignUpFacts; full: string }) {
   const busy = useBusy();
   return (
-    <Card title="Sign up" titleId="join-title">
+    <Panel title="Sign up" titleId="join-title">
       <p className="font-medium">{full} Join the waitlist: when a place frees, the first on the list gets it.</p>
       <Form method="post" className="mt-3 space-y-3">
         <input type="hidden" name="intent" value="joinWaitlist" />
-        <SelectField label="Division" name="division" defaultValue={facts.division}>
+        <SelectFormField label="Division" name="division" defaultValue={facts.division}>
           <DivisionOptions league={facts.divisions} />
-        </SelectField>
-        <CheckboxField label="Ace fund" name="ace" defaultChecked />
-        <CheckboxField
+        </SelectFormField>
+        <CheckboxFormField label="Ace fund" name="ace" defaultChecked />
+        <CheckboxFormField
           label="Enter me at once from my league credit"
           name="auto_confirm"
           hint={`When a place frees and your credit (now ${formatCents(facts.balanceCents)}) covers the entry, you are entered and it is paid, with no offer to confirm.`}
@@ -101,6 +101,6 @@ function JoinCard({ facts, full }: { facts: SignUpFacts; full: string }) {
           Join the waitlist
         </Button>
       </Form>
-    </Card>
+    </Panel>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useLeague } from "~/hooks/use-league";
-import { wallParts } from "~/lib/time";
+import { wallParts } from "~/lib/shared/time";
 
 /**
  * The player page's way to the season standings they are in: the season and division of

@@ -3,11 +3,11 @@ import { Link } from "react-router";
 import { SortHeader } from "~/components/ui/sort-header";
 import { DataTable, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
-import type { SortState } from "~/lib/sort";
-import { formatDate } from "~/lib/time";
-import { type StandingsColumn, standingsFirstDir } from "~/lib/standings-sort";
-import type { PlayerStanding, StandingsRound } from "~/lib/standings-table";
-import { fullName } from "~/lib/player-name";
+import type { SortState } from "~/lib/shared/sort";
+import { formatDate } from "~/lib/shared/time";
+import { type StandingsColumn, standingsFirstDir } from "~/lib/standings/standings-sort";
+import type { PlayerStanding, StandingsRound } from "~/lib/standings/standings-table";
+import { fullName } from "~/lib/players/player-name";
 
 // Made once: toLocaleString with options builds a new formatter on every call.
 const points = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });

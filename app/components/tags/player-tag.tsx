@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { TagHistory, type TagMoveView } from "~/components/tags/tag-history";
-import { Card } from "~/components/ui/card";
+import { Panel } from "~/components/ui/panel";
 
 /** A player's bag tag now and its moves with them (ADR 27); nothing while the league has no tags and they never held one. */
 export function PlayerTag({ tag }: { tag: { on: boolean; tag: number | null; history: TagMoveView[] } }) {
   if (!tag.on && tag.history.length === 0) return null;
   return (
-    <Card title="Bag tag" titleId="bag-tag-title">
+    <Panel title="Bag tag" titleId="bag-tag-title">
       <p className="mb-4 text-lg">
         {tag.tag === null ? (
           "Holds no tag."
@@ -20,6 +20,6 @@ export function PlayerTag({ tag }: { tag: { on: boolean; tag: number | null; his
         )}
       </p>
       <TagHistory moves={tag.history} caption="Bag tag history" />
-    </Card>
+    </Panel>
   );
 }

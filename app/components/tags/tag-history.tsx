@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { PlayerLink } from "~/components/player-link";
+import { PlayerLink } from "~/components/players/player-link";
 import { EmptyState } from "~/components/ui/empty-state";
 import { DataTable, td, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
-import { TAG_REASONS } from "~/lib/tag-words";
+import { TAG_REASONS } from "~/lib/tags/tag-words";
 import type { TagHistoryRow } from "~/.server/services/tags/tags";
 
 /** A move as the tags pages and a player's page show it. */

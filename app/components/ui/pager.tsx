@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import type { Page } from "~/lib/paging";
+import type { Page } from "~/lib/shared/paging";
 
 /**
  * Newer and Older links for a paged list (?page=N, other query parameters kept), with where

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { type SortDir, type SortState, sortSearch } from "~/lib/sort";
+import { type SortDir, type SortState, sortSearch } from "~/lib/shared/sort";
 import { th } from "./table";
 
 /**

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { FormField } from "~/components/ui/form-field";
 
 export type CapsInputs = { total: string; divisions: { division: string; places: string }[] };
 
@@ -26,7 +26,7 @@ export function CapsForm({
       <input type="hidden" name="version" value={version} />
       <FormAlert tone="success" message={answer?.success} />
       <FormAlert message={answer?.formError} />
-      <Field
+      <FormField
         label="Places in the round"
         name="field_cap"
         inputMode="numeric"
@@ -39,7 +39,7 @@ export function CapsForm({
         {inputs.divisions.map((d, i) => (
           <div key={d.division}>
             <input type="hidden" name={`division_caps[${i}].division`} value={d.division} />
-            <Field
+            <FormField
               label={d.division}
               name={`division_caps[${i}].places`}
               inputMode="numeric"

@@ -1,5 +1,5 @@
 // The live bench's rounds (docs/performance.md, "Live scoring"), one per run: 150 players on
-// published cards made as the app makes them (app/lib/cards.ts: 38 cards), in a shotgun
+// published cards made as the app makes them (app/lib/cards/cards.ts: 38 cards), in a shotgun
 // start, each card's first two players (and card 1's third, the phone that stays offline, and
 // card 2's third, the flood's scorer) with a login and an approved claim. Written as SQL for
 // `wrangler d1 execute --file`, with the plan the load reads (ids, cards, logins) beside it as JSON.
@@ -7,7 +7,7 @@
 //   tsx scripts/bench/live/fixture.ts <sql out> <plan out> [runs]
 import { writeFileSync } from "node:fs";
 import { hashPassword } from "../../../app/.server/auth/password";
-import { cardSizes, startingHoles } from "../../../app/lib/cards";
+import { cardSizes, startingHoles } from "../../../app/lib/cards/cards";
 import { insertRows } from "../../seed/sql";
 
 const [sqlOut, planOut, runs = "1"] = process.argv.slice(2);

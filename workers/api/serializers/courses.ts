@@ -1,5 +1,5 @@
 import type { CourseRow, LayoutSummary } from "~/.server/services/courses/courses";
-import type { Hole } from "~/lib/layouts";
+import type { Hole } from "~/lib/courses/layouts";
 
 /** A layout as the /api shows it: its size, par and the rounds that play it, and, when read, its holes numbered from 1. */
 export function layoutJson(l: LayoutSummary & { holes?: Hole[] }) {

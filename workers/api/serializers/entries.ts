@@ -1,7 +1,7 @@
 import { toDollars } from "./money";
 import type { EntryRow } from "~/.server/services/entries/entries";
-import { positionLabel } from "~/lib/results";
-import type { SignUpQuote } from "~/lib/pricing";
+import { positionLabel } from "~/lib/rounds/results";
+import type { SignUpQuote } from "~/lib/signup/pricing";
 
 /** An entry as the /api shows it: the wire's field names, money in dollars. */
 export function entryJson(e: EntryRow) {

@@ -1,10 +1,10 @@
-import { type AdminFlags, type LeaderDivision, adminFlags, leaderboard } from "~/lib/live-board";
-import type { LiveState } from "~/lib/live-state";
+import { type AdminFlags, type LeaderDivision, adminFlags, leaderboard } from "~/lib/live/live-board";
+import type { LiveState } from "~/lib/live/live-state";
 import type { ChangeResult } from "~/schemas/live";
 import type { LogRow } from "../../live/change-log";
 
-// GET /api/live/{roundId}: the live state (app/lib/live-state.ts), its leaderboard by
-// division, and for an admin the watch list at `now` (app/lib/live-board.ts). The
+// GET /api/live/{roundId}: the live state (app/lib/live/live-state.ts), its leaderboard by
+// division, and for an admin the watch list at `now` (app/lib/live/live-board.ts). The
 // protocol's names are the app's own words: this answer adds none of the old /api's.
 
 export type LiveStateJson = { state: LiveState; leaderboard: LeaderDivision[]; flags?: AdminFlags };

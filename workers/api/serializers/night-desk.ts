@@ -1,5 +1,5 @@
 import { toDollars } from "./money";
-import type { EntryMoney } from "~/lib/entry-money";
+import type { EntryMoney } from "~/lib/money/entry-money";
 import type { EntryOwes } from "~/.server/services/night/entry-owes";
 import type { NightEntry, nightDesk } from "~/.server/services/night/night-desk";
 

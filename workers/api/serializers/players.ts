@@ -1,6 +1,6 @@
 import { toDollars } from "./money";
 import type { PlayerDetail, PlayerStats, SearchResult, SimplePlayer } from "~/.server/services/players/players";
-import type { WithShownBalance } from "~/lib/money-visibility";
+import type { WithShownBalance } from "~/lib/money/money-visibility";
 
 /** A balance in dollars, or null where the league's setting hides it from the reader (ADR 25). */
 const balanceJson = (cents: number | null) => (cents === null ? null : toDollars(cents));

@@ -1,6 +1,6 @@
 import { toDollars } from "./money";
 import type { PlayerRound, RoundRow } from "~/.server/services/rounds/rounds";
-import { positionLabel } from "~/lib/results";
+import { positionLabel } from "~/lib/rounds/results";
 
 /** A round as the /api shows it: the wire's field names, fees in dollars. */
 export function roundJson(r: RoundRow) {

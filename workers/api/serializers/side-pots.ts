@@ -1,8 +1,8 @@
 import { toDollars } from "./money";
 import type { RoundTeam } from "~/.server/services/doubles/teams";
-import { distanceLabel } from "~/lib/distances";
-import type { DistanceUnit } from "~/lib/league-settings";
-import type { PotView } from "~/lib/side-pots";
+import { distanceLabel } from "~/lib/sidepots/distances";
+import type { DistanceUnit } from "~/lib/settings/league-settings";
+import type { PotView } from "~/lib/sidepots/side-pots";
 
 // A round's side pots (ADR 30) and doubles teams (ADR 31) as the /api shows them: what the
 // round page shows, money in dollars, distances in centimetres with the league's label.

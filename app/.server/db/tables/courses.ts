@@ -45,7 +45,7 @@ export const layoutHoles = sqliteTable(
     par: integer("par").notNull(),
     distanceFeet: integer("distance_feet"),
     // 1, 2, …: the order in which holes take a second card when there are more cards than
-    // holes; null: only after every listed hole (app/lib/cards.ts startingHoles).
+    // holes; null: only after every listed hole (app/lib/cards/cards.ts startingHoles).
     secondCardOrder: integer("second_card_order"),
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { CARD_MODES } from "../../../lib/cards";
-import { CHOICES, SETTINGS } from "../../../lib/league-settings";
+import { CARD_MODES } from "../../../lib/cards/cards";
+import { CHOICES, SETTINGS } from "../../../lib/settings/league-settings";
 import { createdAt } from "./columns";
 import { users } from "./accounts";
 import { layouts } from "./courses";
@@ -173,7 +173,7 @@ export const aces = sqliteTable(
 );
 
 // The admin's settings for standings and handicaps (/admin/settings): one row, id 1.
-// No row means the defaults (app/lib/league-settings.ts).
+// No row means the defaults (app/lib/settings/league-settings.ts).
 export const leagueSettings = sqliteTable(
   "league_settings",
   {

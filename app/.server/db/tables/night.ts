@@ -4,7 +4,7 @@ import { createdAt } from "./columns";
 import { users } from "./accounts";
 import { players, rounds } from "./league";
 import { entries } from "./money";
-import { POT_KINDS } from "../../../lib/side-pots";
+import { POT_KINDS } from "../../../lib/sidepots/side-pots";
 
 // A league night: cards, the waitlist, bag tags' moves and side pots.
 

@@ -1,4 +1,4 @@
-import { settled, settledValue } from "~/lib/settled";
+import { settled, settledValue } from "~/lib/shared/settled";
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type SessionUser, loadSessionUser } from "../../auth/current-user";
@@ -9,8 +9,8 @@ import { users } from "../../db/schema";
 import { AppError, badRequest, conflict } from "../../errors";
 import { type Counter, LIMITS, TOO_MANY, clearLimit, consume, hitStatement, refund, remember, seenWithinSql } from "../../rate-limit";
 import { spendOpenResets } from "./password-reset";
-import { nowSeconds } from "~/lib/time";
-import { EMAIL_IN_USE } from "~/lib/messages";
+import { nowSeconds } from "~/lib/shared/time";
+import { EMAIL_IN_USE } from "~/lib/accounts/messages";
 import type { LoginSchema, ProfileSchema, RegisterSchema } from "~/schemas/auth";
 
 export { EMAIL_IN_USE };

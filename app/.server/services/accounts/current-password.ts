@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { AppError, badRequest } from "../../errors";
 import { type Counter, LIMITS, consume, refund } from "../../rate-limit";
-import { settled, settledValue } from "~/lib/settled";
+import { settled, settledValue } from "~/lib/shared/settled";
 
 // The account's password asked again before a change a session alone should not make (a
 // scoring PIN, ADR 26). Each check is counted first (ADR 7: 10 per 15 minutes per user, the

@@ -1,5 +1,5 @@
 import { type SQL, and, eq, gt, isNull, sql } from "drizzle-orm";
-import { nowSeconds } from "~/lib/time";
+import { nowSeconds } from "~/lib/shared/time";
 import { hashPassword } from "../../auth/password";
 import type { Db } from "../../db/client";
 import { passwordResets, users } from "../../db/schema";

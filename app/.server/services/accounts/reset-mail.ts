@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { base64url } from "~/lib/base64url";
-import { nowSeconds } from "~/lib/time";
+import { base64url } from "~/lib/shared/base64url";
+import { nowSeconds } from "~/lib/shared/time";
 import { assertUsableSecret } from "../../auth/session-secret";
 import type { Db } from "../../db/client";
 import { passwordResets, users } from "../../db/schema";

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { checkCurrentPassword } from "./current-password";
-import { base64url } from "~/lib/base64url";
+import { base64url } from "~/lib/shared/base64url";
 
 // A player's 4-digit scoring PIN: a cardmate types it to confirm the player's total when
 // the player has no phone (ADR 26). Ten thousand PINs fall to any hash in a moment, so a

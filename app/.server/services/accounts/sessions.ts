@@ -2,7 +2,7 @@ import { eq, lt, sql } from "drizzle-orm";
 import type { Session } from "../../auth/current-user";
 import type { Db } from "../../db/client";
 import { revokedSessions, users } from "../../db/schema";
-import { nowSeconds } from "~/lib/time";
+import { nowSeconds } from "~/lib/shared/time";
 
 /**
  * "Log out": ends this one session on the server, so its token answers 401 everywhere

@@ -3,9 +3,9 @@ import type { Db } from "../../db/client";
 import { players, rounds, users } from "../../db/schema";
 import type { AuditFilter } from "./audit-log";
 import { searchPlayers } from "../players/players";
-import { MIN_SEARCH_LENGTH } from "~/lib/constants";
-import { formatDate, wallParts } from "~/lib/time";
-import { fullName } from "~/lib/player-name";
+import { MIN_SEARCH_LENGTH } from "~/lib/players/constants";
+import { formatDate, wallParts } from "~/lib/shared/time";
+import { fullName } from "~/lib/players/player-name";
 import { fullNameSql } from "../../db/player-name";
 
 // What /admin/audit's filter form offers: the league's rounds (newest first, by season),

@@ -1,6 +1,6 @@
 import { FIELDS, IN_HEADLINE, type Kind, METHODS, type Value } from "./audit-fields";
-import { formatCents } from "~/lib/money";
-import { formatDate, formatDateTime } from "~/lib/time";
+import { formatCents } from "~/lib/shared/money";
+import { formatDate, formatDateTime } from "~/lib/shared/time";
 
 // An audit row in the words an organiser reads (ADR 20): what changed ("Entry · Ann Lee in
 // Week 5"), who did it, and only the fields that changed, before → after, in dollars. The

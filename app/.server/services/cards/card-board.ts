@@ -5,8 +5,8 @@ import { cardPlayers, cards, entries, players, rounds } from "../../db/schema";
 import { notFound } from "../../errors";
 import { ratingsOf, ratingsQuery } from "../ratings/league-ratings";
 import { type RoundLayout, roundLayoutOf, roundLayoutReads } from "../courses/layout-sql";
-import { holesWithoutLayout } from "~/lib/layouts";
-import { startLabels } from "~/lib/night";
+import { holesWithoutLayout } from "~/lib/courses/layouts";
+import { startLabels } from "~/lib/night/night";
 
 // A round's cards as the night screen, the card editor, the print view and the public
 // list read them (ADR 25): each card's start and players, who is checked in and on no

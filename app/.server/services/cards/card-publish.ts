@@ -6,7 +6,7 @@ import { enqueue, newJobId } from "../../jobs";
 import { type BoardRows, type CardBoard, boardOf, boardReads, cardBoard } from "./card-board";
 import { CARDS_CHANGED } from "./card-sql";
 import { CARD_MESSAGES } from "./card-writes";
-import { nowSeconds } from "~/lib/time";
+import { nowSeconds } from "~/lib/shared/time";
 
 // Publishing a round's cards (ADR 25): the round page shows them to everyone from then on,
 // and each opted-in player gets a mail with their card (card-mails.ts). Publishing is

@@ -6,9 +6,9 @@ import { badRequest, conflict, notFound } from "../../errors";
 import { getLeagueSettings } from "../settings/league-settings";
 import { type BoardCard, type BoardRows, type CardBoard, boardOf, boardReads, cardBoard } from "./card-board";
 import { CARDS_CHANGED, type CardRow, bumpCards, cardsGuard, insertCardPlayers, insertCards } from "./card-sql";
-import { type CardMode, type Random, makeCards, makeTeamCards, startingHoles, teeTimes } from "~/lib/cards";
-import { teamsOf } from "~/lib/doubles";
-import type { CardStart } from "~/lib/league-settings";
+import { type CardMode, type Random, makeCards, makeTeamCards, startingHoles, teeTimes } from "~/lib/cards/cards";
+import { teamsOf } from "~/lib/doubles/doubles";
+import type { CardStart } from "~/lib/settings/league-settings";
 
 // Writing a round's cards (ADR 25): making them from who is checked in, and saving an
 // arrangement the admin edited (card-edits.ts builds the editor's moves on it). Each

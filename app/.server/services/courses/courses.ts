@@ -3,7 +3,7 @@ import { type Db, type RowsOf, uniqueViolation } from "../../db/client";
 import { courses, layouts, rounds } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { holesQuery, layoutParOf, roundsOnLayout } from "./layout-sql";
-import type { Hole } from "~/lib/layouts";
+import type { Hole } from "~/lib/courses/layouts";
 import type { CourseValues } from "~/schemas/courses";
 
 // The league's courses (ADR 25): each a name and a place, with its layouts. A round that

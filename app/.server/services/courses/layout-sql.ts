@@ -2,7 +2,7 @@ import { type SQL, asc, eq, sql } from "drizzle-orm";
 import type { Db, RowsOf } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { courses, layoutHoles, layouts, rounds } from "../../db/schema";
-import { type Hole, secondCardHoles } from "~/lib/layouts";
+import { type Hole, secondCardHoles } from "~/lib/courses/layouts";
 
 // What other domains read of a layout, as SQL inside their own statements, so the rule is
 // checked at the moment of the write or read: a round's location is its course's name

@@ -4,7 +4,7 @@ import { courses, layoutHoles, layouts } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { type LayoutSummary, roundsUse } from "./courses";
 import { holesQuery, insertHoles, layoutParOf, roundsOnLayout } from "./layout-sql";
-import type { Hole } from "~/lib/layouts";
+import type { Hole } from "~/lib/courses/layouts";
 import type { LayoutValues } from "~/schemas/courses";
 
 // A course's layouts and their holes (ADR 25). A save writes the layout and all its holes

@@ -6,8 +6,8 @@ import { entries, players, rounds } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 import { conflict, notFound } from "../../errors";
 import { currentRatings } from "../ratings/league-ratings";
-import type { Random } from "~/lib/cards";
-import { type DrawMode, drawTeams } from "~/lib/doubles";
+import type { Random } from "~/lib/cards/cards";
+import { type DrawMode, drawTeams } from "~/lib/doubles/doubles";
 
 // A doubles round's teams (ADR 31): drawn by an admin at check-in from the players checked
 // in, at random or balanced by league rating; drawn again freely until the cards are

@@ -6,7 +6,7 @@ import { AppError, conflict } from "../../errors";
 import type { FollowUp } from "../../follow-ups";
 import { commitRoundChange } from "./participants";
 import { creditSignUpChange } from "./credit-change";
-import type { quoteSignUp } from "~/lib/pricing";
+import type { quoteSignUp } from "~/lib/signup/pricing";
 
 /** A waiting player auto-entry can enter: their place on the list, who they are, their credit. */
 export type AutoEntrant = {

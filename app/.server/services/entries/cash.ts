@@ -4,9 +4,9 @@ import { rowOf } from "../../db/insert-select";
 import { entries, payments, players } from "../../db/schema";
 import { type AppError, conflict, notFound } from "../../errors";
 import { commitQuietChange, readRoundState } from "./participants";
-import { settled } from "~/lib/settled";
+import { settled } from "~/lib/shared/settled";
 import { roundMoneyOf } from "../money/round-money";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/shared/money";
 import { fullNameSql } from "../../db/player-name";
 
 // Cash at the course (ADR 22): an admin records that an entry was paid in cash. It is a

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { entries, payments } from "../../db/schema";
 import type { RoundChange, RoundState } from "./participants";
 import { joinPots } from "../sidepots/signup-pots";
-import type { SignUpQuote } from "~/lib/pricing";
+import type { SignUpQuote } from "~/lib/signup/pricing";
 
 // The round change a credit sign-up makes, shared by the player's own sign-up and the
 // waitlist's entry from credit at once (ADR 28). Its own module so that the waitlist's

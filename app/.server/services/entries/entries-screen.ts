@@ -7,11 +7,11 @@ import { type EntryMoneyView, roundMoneyOf, roundPayments } from "../money/round
 import { entriesForRound } from "./entries";
 import type { StateEntry } from "./participants";
 import { getRound } from "../rounds/rounds";
-import { fullName } from "~/lib/player-name";
-import { creditSuggestionCapCents } from "~/lib/pricing";
+import { fullName } from "~/lib/players/player-name";
+import { creditSuggestionCapCents } from "~/lib/signup/pricing";
 import { type EntryNight, roundEntryNights } from "./withdrawal-rules";
 import { roundPots } from "../sidepots/pot-view";
-import { holesToMeasure } from "~/lib/ctp-rules";
+import { holesToMeasure } from "~/lib/sidepots/ctp-rules";
 
 /** One row of the admin's entries screen: the entry, its player's balance, how it was paid and where it stands on the night. */
 export type PlayEntry = Omit<StateEntry, "paymentId"> & { money: EntryMoneyView; night: EntryNight };

@@ -14,13 +14,13 @@ import { playerRow } from "../players/player-row";
 import { type Withdrawal, withdrawEntry } from "./withdrawal";
 import { settleLapsedNow } from "./waitlist-promote";
 import { lapsedOfferQuery } from "../waitlist/place";
-import { settled, settledValue } from "~/lib/settled";
-import { nowSeconds } from "~/lib/time";
+import { settled, settledValue } from "~/lib/shared/settled";
+import { nowSeconds } from "~/lib/shared/time";
 import { withEntryRow } from "./entry-row";
 import { type EntryRow, entriesQuery, toEntryRow } from "./entries";
 import type { EntryChanges, NewEntryValues } from "~/schemas/entries";
 import { fullNameSql } from "../../db/player-name";
-import { fullName } from "~/lib/player-name";
+import { fullName } from "~/lib/players/player-name";
 
 // The admin's writes to a round's entries. Each goes through commitRoundChange,
 // so the round's payouts and result labels are rewritten in the same atomic batch and no

@@ -4,11 +4,11 @@ import { entries, payments, players, transfers } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { firstOf } from "../rounds/round-write";
 import { commitQuietChange, readRoundState } from "./participants";
-import { settled } from "~/lib/settled";
+import { settled } from "~/lib/shared/settled";
 import { roundMoneyOf } from "../money/round-money";
-import { paysCents } from "~/lib/entry-money";
-import { formatCents } from "~/lib/money";
-import { entryTotalCents } from "~/lib/pricing";
+import { paysCents } from "~/lib/money/entry-money";
+import { formatCents } from "~/lib/shared/money";
+import { entryTotalCents } from "~/lib/signup/pricing";
 import { fullNameSql } from "../../db/player-name";
 
 // An entry paid more than its price and the cash records behind it (ADR 37): the two fixes

@@ -6,10 +6,10 @@ import { conflict } from "../../errors";
 import type { GuardedPlayer } from "../money/in-round";
 import { type StateEntry, commitQuietChange } from "./participants";
 import { SETTLE_MESSAGES, heldPots, planPotPayments } from "../sidepots/settle";
-import { holesToMeasure } from "~/lib/ctp-rules";
-import { payoutsByEntry } from "~/lib/payouts";
-import { DOUBLES_DIVISION } from "~/lib/doubles";
-import { payoutUnits, waitingFor } from "~/lib/payout-preview";
+import { holesToMeasure } from "~/lib/sidepots/ctp-rules";
+import { payoutsByEntry } from "~/lib/rounds/payouts";
+import { DOUBLES_DIVISION } from "~/lib/doubles/doubles";
+import { payoutUnits, waitingFor } from "~/lib/rounds/payout-preview";
 
 // A round's payouts written to its entries (ADR 14): brought in line with the scores, and
 // credited to the players ("Credit payouts", ADR 30, 37). Neither leaves a follow-up.

@@ -7,8 +7,8 @@ import { roundMoneyOf, roundPayments } from "../money/round-money";
 import type { GuardedPlayer } from "../money/in-round";
 import { commitQuietChange } from "./participants";
 import { getRound } from "../rounds/rounds";
-import { formatCents } from "~/lib/money";
-import { entryTotalCents } from "~/lib/pricing";
+import { formatCents } from "~/lib/shared/money";
+import { entryTotalCents } from "~/lib/signup/pricing";
 import { POT_MESSAGES } from "../sidepots/side-pots";
 
 // A player into or out of a round's side pot at check-in (ADR 30), by an admin, as one

@@ -4,10 +4,10 @@ import { players, rounds, waitlist } from "../../db/schema";
 import { balanceCentsSql } from "../players/balance-sql";
 import { fullNameSql } from "../../db/player-name";
 import { noRoomSql, readField } from "../waitlist/field";
-import { placesLeft } from "~/lib/field-places";
-import { offerDeadline } from "~/lib/hold-window";
-import { quoteSignUp } from "~/lib/pricing";
-import { nowSeconds } from "~/lib/time";
+import { placesLeft } from "~/lib/waitlist/field-places";
+import { offerDeadline } from "~/lib/waitlist/hold-window";
+import { quoteSignUp } from "~/lib/signup/pricing";
+import { nowSeconds } from "~/lib/shared/time";
 import { type AutoEntrant, autoEnter } from "./auto-enter";
 import { type FollowUp, MAIL_WAITLIST } from "../../follow-ups";
 
@@ -18,7 +18,7 @@ import { type FollowUp, MAIL_WAITLIST } from "../../follow-ups";
 // shows a lapsed offer as lapsed from the rows. Lapsed offers expire first; then, while a
 // place is free, the first waiting player it can go to (their division must have room
 // too) is entered at once from their credit when they asked for that and it covers the
-// fee, else offered the place for the hold window (app/lib/hold-window.ts). Each step is a
+// fee, else offered the place for the hold window (app/lib/waitlist/hold-window.ts). Each step is a
 // conditional write, so two runs at once offer one place once.
 
 /** What a settling did, and what it leaves for after (ADR 44): its news to mail, its auto-entries' follow-ups. */

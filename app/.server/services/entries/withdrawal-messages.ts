@@ -1,6 +1,6 @@
 import type { Withdrawal } from "./withdrawal";
-import { paidLine } from "~/lib/entry-money";
-import { formatCents } from "~/lib/money";
+import { paidLine } from "~/lib/money/entry-money";
+import { formatCents } from "~/lib/shared/money";
 
 // What a withdrawal (ADR 22) says it gave back, to the player and to the admin.
 

@@ -2,7 +2,7 @@ import type { Db } from "../../db/client";
 import { AppError, conflict, notFound } from "../../errors";
 import { roundTeams } from "../doubles/teams";
 import { liveRound, liveStateOf, orRefused } from "./live-object";
-import { nowSeconds } from "~/lib/time";
+import { nowSeconds } from "~/lib/shared/time";
 import type { Change } from "~/schemas/live";
 
 // The admin's DNF from the night screen (ADR 34): once a player's card has a score they can

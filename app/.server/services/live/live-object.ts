@@ -1,5 +1,5 @@
 import { AppError } from "../../errors";
-import type { LiveState } from "~/lib/live-state";
+import type { LiveState } from "~/lib/live/live-state";
 import type { LiveAnswer } from "~/schemas/live";
 
 // How the Worker and the pages reach a round's Durable Object (ADR 26), and read its answers.

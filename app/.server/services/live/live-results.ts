@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { auditLog, entries, users } from "../../db/schema";
 import type { Committed, FollowUp } from "../../follow-ups";
 import { commitRoundChange } from "../entries/participants";
-import type { LiveField } from "~/lib/live-state";
+import type { LiveField } from "~/lib/live/live-state";
 
 // Where live scores meet the round's results (ADR 26): finalising writes each player's
 // total as their entry's score (or marks it DNF) through commitRoundChange, so payouts,

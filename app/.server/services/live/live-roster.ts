@@ -3,8 +3,8 @@ import type { Db } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, claims, entries, layoutHoles, players, rounds, users } from "../../db/schema";
 import { notFound } from "../../errors";
-import { holesWithoutLayout } from "~/lib/layouts";
-import type { LiveHole } from "~/lib/live-state";
+import { holesWithoutLayout } from "~/lib/courses/layouts";
+import type { LiveHole } from "~/lib/live/live-state";
 
 // What live scoring reads from D1 (ADR 26): a round's holes, its cards and who is on them,
 // and the moment a card starts. The round's Durable Object keeps its own copy; a card's

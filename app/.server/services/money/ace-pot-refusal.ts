@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { leagueFromEnv } from "../../league";
 import { type PotChange, loweredSpans } from "./ace-pot";
-import { formatCents } from "~/lib/money";
-import { formatDate } from "~/lib/time";
+import { formatCents } from "~/lib/shared/money";
+import { formatDate } from "~/lib/shared/time";
 import { fullNameSql } from "../../db/player-name";
 
 // The words for a write refused because the ace pot would go below zero (ADR 21). The

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { aces, players } from "../../db/schema";
 import { notFound } from "../../errors";
 import { acePotAtSql } from "./ace-pot";
-import { nowSeconds } from "~/lib/time";
+import { nowSeconds } from "~/lib/shared/time";
 
 /**
  * The ace pot in cents (ADR 21): without a round, the current pot — the pot as of now,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { P, excessBackCentsSql, givenBackCentsSql, leftCentsSql, refundedCentsSql, staleCreditSql as staleCredit } from "./money-sql";
 import { entrySidePotsCentsSql } from "../sidepots/pot-sql";
-import { type BookFlag, MAX_FLAGS } from "~/lib/book-flags";
+import { type BookFlag, MAX_FLAGS } from "~/lib/money/book-flags";
 import { fullNameSql } from "../../db/player-name";
 
 // The books check's flags (ADR 22, ADR 37) as five queries, read in the report's own batch
@@ -38,7 +38,7 @@ export const overpaidSql = sql`
 
 /**
  * (d) An entry paid more than its price: its credit used and what its (round, player)'s
- * payments pay (lib/entry-money.ts paysCents, the same sums) above the round's fees, its ace
+ * payments pay (lib/money/entry-money.ts paysCents, the same sums) above the round's fees, its ace
  * fee and its side pots' buy-ins.
  */
 export const overpaidEntrySql = sql`

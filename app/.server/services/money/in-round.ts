@@ -9,7 +9,7 @@ import { type PotChange, entriesPotChanges, potGuards } from "./ace-pot";
 import { potRefusal } from "./ace-pot-refusal";
 import { roundPaymentsFingerprintSql } from "./money-sql";
 import { type PaymentRow, type RoundPayment, paymentsOfRows, roundPaymentsQuery } from "./round-money";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/shared/money";
 
 // Money's three parts in a write to a round's entries (ADR 45): the round's payments, the
 // players' balances and the ace pot.

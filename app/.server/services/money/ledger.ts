@@ -5,8 +5,8 @@ import { badRequest, conflict, notFound } from "../../errors";
 import { type PotChange, potGuards } from "./ace-pot";
 import { potRefusal } from "./ace-pot-refusal";
 import { balanceCentsSql } from "../players/balance-sql";
-import { formatCents } from "~/lib/money";
-import { nowSeconds } from "~/lib/time";
+import { formatCents } from "~/lib/shared/money";
+import { nowSeconds } from "~/lib/shared/time";
 import { fullNameSql } from "../../db/player-name";
 
 // The admin's writes to the league's money besides entries: transfers of credit and

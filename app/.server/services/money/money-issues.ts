@@ -7,7 +7,7 @@ import { conflict, notFound } from "../../errors";
 import { balanceCentsSql } from "../players/balance-sql";
 import { PAYMENTS, excessBackCentsSql, leftCentsSql, refundedCentsSql } from "./money-sql";
 import { overdrawnMessage } from "./in-round";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/shared/money";
 import { fullNameSql } from "../../db/player-name";
 
 // The admin's fixes for money the books check flags (ADR 22), from the round's entries

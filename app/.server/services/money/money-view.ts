@@ -1,7 +1,7 @@
 import type { Session } from "../../auth/current-user";
 import type { Db } from "../../db/client";
 import { getLeagueSettings } from "../settings/league-settings";
-import { ANONYMOUS, type MoneyView, type Viewer, moneyViewFor } from "~/lib/money-visibility";
+import { ANONYMOUS, type MoneyView, type Viewer, moneyViewFor } from "~/lib/money/money-visibility";
 
 /** The viewer a session stands for: an admin session, or a user and the player of their approved claim. */
 export function viewerOf(session: Session | null): Viewer {

@@ -2,7 +2,7 @@ import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type Payment, payments, players, rounds, users } from "../../db/schema";
 import { notFound } from "../../errors";
-import { type Page, offsetOf, pageOf } from "~/lib/paging";
+import { type Page, offsetOf, pageOf } from "~/lib/shared/paging";
 import { PAYMENTS, givenBackCentsSql, refundedCentsSql } from "./money-sql";
 import { fullNameSql } from "../../db/player-name";
 

@@ -17,7 +17,7 @@ import {
   unenteredSql,
 } from "./book-flags";
 import { P, refundedCentsSql } from "./money-sql";
-import type { BookFlag } from "~/lib/book-flags";
+import type { BookFlag } from "~/lib/money/book-flags";
 import {
   REPORT_COLUMNS,
   type Reconciliation,
@@ -27,8 +27,8 @@ import {
   reconcile,
   sumRows,
   zeroSums,
-} from "~/lib/report";
-import { nowSeconds, wallParts } from "~/lib/time";
+} from "~/lib/money/report";
+import { nowSeconds, wallParts } from "~/lib/shared/time";
 
 // The admin's money report: per round and per season, what came in and
 // went out, and whether the books balance. Definitions: ADR 15 (fees and sign-up) and

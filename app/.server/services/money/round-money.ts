@@ -2,8 +2,8 @@ import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { COUNTED_STATUSES, MONEY_METHODS, PAYMENTS, excessBackCentsSql, givenBackCentsSql, refundedCentsSql } from "./money-sql";
 import { payments, players } from "../../db/schema";
-import { type EntryMoney, type MoneyPayment, entryMoney, leftCents, overpaidCents } from "~/lib/entry-money";
-import { type RoundFees, entryTotalCents } from "~/lib/pricing";
+import { type EntryMoney, type MoneyPayment, entryMoney, leftCents, overpaidCents } from "~/lib/money/entry-money";
+import { type RoundFees, entryTotalCents } from "~/lib/signup/pricing";
 import { fullNameSql } from "../../db/player-name";
 
 // The money of one round's entries as the entries screen shows it (ADR 22): per entry what

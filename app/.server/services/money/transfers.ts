@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { players, transfers } from "../../db/schema";
 import { assertPlayerExists } from "../players/players";
-import { offsetOf, type Page, pageOf } from "~/lib/paging";
+import { offsetOf, type Page, pageOf } from "~/lib/shared/paging";
 import { fullNameSql } from "../../db/player-name";
 
 /** Credit moved between players; a null side (id and name) is the league itself. */

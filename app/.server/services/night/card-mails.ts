@@ -6,7 +6,7 @@ import type { MailSender } from "../../mail/mailer";
 import type { RegistrationMailContext } from "../../mail/registration-mail";
 import { sendInGroups } from "../../mail/send-groups";
 import { playerNight } from "./player-night";
-import { nowSeconds } from "~/lib/time";
+import { nowSeconds } from "~/lib/shared/time";
 
 // The queue consumer's half of publishing cards (ADR 25, keyed like ADR 18's registration
 // mails): each opted-in, unlocked user whose player is on a card of the round gets a

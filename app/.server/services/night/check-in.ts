@@ -4,11 +4,11 @@ import { entries } from "../../db/schema";
 import { conflict } from "../../errors";
 import { roundMoneyOf } from "../money/round-money";
 import { commitQuietChange, readRoundState } from "../entries/participants";
-import { settled } from "~/lib/settled";
+import { settled } from "~/lib/shared/settled";
 import { leaveDraftCard } from "../cards/card-sql";
 import { type NightActor, assertNightOpen, nightTarget } from "./night-target";
-import { formatCents } from "~/lib/money";
-import { nowSeconds } from "~/lib/time";
+import { formatCents } from "~/lib/shared/money";
+import { nowSeconds } from "~/lib/shared/time";
 
 // Checking in at the course (ADR 25): an admin checks any entry in or out until the round
 // has scores; a player their own, inside the check-in window, and only when it is paid —

@@ -3,7 +3,7 @@ import { entries, rounds } from "../../db/schema";
 import { entrySidePotsCentsSql } from "../sidepots/pot-sql";
 
 /**
- * What an entry's money on the night is computed from (roundMoneyOf, app/lib/pricing.ts):
+ * What an entry's money on the night is computed from (roundMoneyOf, app/lib/signup/pricing.ts):
  * the entry's choices and the round's fees, for a select over entries joined to rounds.
  * The entry's id is aliased: D1 answers a batch's rows by column name (ADR 41).
  */

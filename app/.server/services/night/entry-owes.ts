@@ -7,7 +7,7 @@ import { type EntryMoneyView, roundMoneyOf, roundPayments } from "../money/round
 import { ownClaim } from "../players/own-claim";
 import { entryMoneyColumns } from "./entry-money-columns";
 import { type NightActor, NIGHT_MESSAGES } from "./night-target";
-import { entryTotalCents } from "~/lib/pricing";
+import { entryTotalCents } from "~/lib/signup/pricing";
 
 // What one entry owes on its league night (ADR 25, ADR 37): its price (entry, ace pot, side
 // pots), what paid for it and what is left to pay, by the round's money rule

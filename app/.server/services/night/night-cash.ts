@@ -4,9 +4,9 @@ import { fullNameSql } from "../../db/player-name";
 import { type RoundPayment, roundMoneyOf, roundPayments } from "../money/round-money";
 import { type EntryRow, entriesForRound } from "../entries/entries";
 import { getRound } from "../rounds/rounds";
-import { type CashSplit, cashSplit } from "~/lib/night-cash";
-import { fullName } from "~/lib/player-name";
-import type { RoundFees } from "~/lib/pricing";
+import { type CashSplit, cashSplit } from "~/lib/night/night-cash";
+import { fullName } from "~/lib/players/player-name";
+import type { RoundFees } from "~/lib/signup/pricing";
 
 // The night's cash summary (ADR 38): the cash the round took, split by what it paid for,
 // each record with who recorded it, the voided ones beside, who still owes, the credit

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { entries, users } from "../../db/schema";
 import { entriesScreenWithRows, type PlayEntry } from "../entries/entries-screen";
-import { entryTotalCents } from "~/lib/pricing";
+import { entryTotalCents } from "~/lib/signup/pricing";
 
 // The check-in desk of a round's league night (ADR 25, ADR 38): every entry with whether it
 // is checked in, when and by whom, its price and what it owes (the entries screen's money,

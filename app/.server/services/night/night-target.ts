@@ -5,8 +5,8 @@ import { entries, players, rounds } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
 import { approvedPlayerSql, ownClaim } from "../players/own-claim";
 import { getLeagueSettings } from "../settings/league-settings";
-import { type CheckInWindow, checkInWindow, windowState } from "~/lib/night";
-import { formatTime } from "~/lib/time";
+import { type CheckInWindow, checkInWindow, windowState } from "~/lib/night/night";
+import { formatTime } from "~/lib/shared/time";
 
 // Who a league-night action (check in, undo) is about and whether it may happen now: an
 // admin names any entry of the round; a player acts on their own entry (their approved

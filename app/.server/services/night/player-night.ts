@@ -4,7 +4,7 @@ import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, entries, players, rounds } from "../../db/schema";
 import { roundMoneyOf, roundPayments } from "../money/round-money";
 import { entryMoneyColumns } from "./entry-money-columns";
-import { startLabel } from "~/lib/cards";
+import { startLabel } from "~/lib/cards/cards";
 
 // One player's league night in one round (ADR 25): their entry, whether they are checked
 // in, what they still owe, and their card once the round's cards are published. The round

@@ -4,7 +4,7 @@ import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, entries, players, rounds } from "../../db/schema";
 import { getLeagueSettings } from "../settings/league-settings";
 import { type PlayerNight, playerNight } from "./player-night";
-import { type CheckInWindow, checkInWindow, startLabels } from "~/lib/night";
+import { type CheckInWindow, checkInWindow, startLabels } from "~/lib/night/night";
 
 // What a round's page shows of its league night (ADR 25): the published cards, to everyone,
 // and to a signed-in player their own check-in, what they owe and their card.

@@ -4,18 +4,18 @@ import { entries, players } from "../../db/schema";
 import { badRequest, conflict } from "../../errors";
 import { type Cash, aboveOwed, cashInsert } from "../entries/cash";
 import { cashKey, creditPayment, walkUpByKey } from "./walk-up-payments";
-import { entryTotalCents } from "~/lib/pricing";
+import { entryTotalCents } from "~/lib/signup/pricing";
 import { playerFacts } from "../entries/entry-admin";
 import type { FollowUp } from "../../follow-ups";
 import { playerRow } from "../players/player-row";
 import { commitRoundChange, readRoundState } from "../entries/participants";
 import { settleLapsedNow } from "../entries/waitlist-promote";
 import { lapsedOfferQuery } from "../waitlist/place";
-import { settled, settledValue } from "~/lib/settled";
+import { settled, settledValue } from "~/lib/shared/settled";
 import { nightRound, NIGHT_MESSAGES } from "./night-target";
-import { fullName } from "~/lib/player-name";
-import { formatCents } from "~/lib/money";
-import { nowSeconds } from "~/lib/time";
+import { fullName } from "~/lib/players/player-name";
+import { formatCents } from "~/lib/shared/money";
+import { nowSeconds } from "~/lib/shared/time";
 import { WALK_UP_PAYS } from "~/schemas/money-actions";
 
 // A walk-up (ADR 25): a player who shows up at the course is entered, pays and is checked

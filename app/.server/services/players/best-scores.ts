@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { entries, leagueSettings, rounds } from "../../db/schema";
 import { courseNameOf, layoutParOf } from "../courses/layout-sql";
-import { SETTINGS } from "~/lib/league-settings";
+import { SETTINGS } from "~/lib/settings/league-settings";
 
 // A player's best scores (the player page): one per layout played, with its par, because a
 // 9-hole round's 28 and an 18-hole round's 55 are not one list (ADR 25: a round plays a

@@ -3,8 +3,8 @@ import { type Db, uniqueViolation } from "../../db/client";
 import { type Claim, claims, players, users } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { currentClaimFirst } from "./claim-state";
-import { OPEN_STATUSES } from "~/lib/claims";
-import { nowSeconds } from "~/lib/time";
+import { OPEN_STATUSES } from "~/lib/players/claims";
+import { nowSeconds } from "~/lib/shared/time";
 
 // A claim links a user to the player record that is them: the user
 // submits it (pending); an admin approves, rejects or marks a conflict (with a note the

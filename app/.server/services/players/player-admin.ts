@@ -6,7 +6,7 @@ import { AppError, conflict, notFound } from "../../errors";
 import { CLAIM_MESSAGES, type ClaimView, claimsForUser } from "./claims";
 import { MAX_UNAPPROVED_OWN_RECORDS, OWN_RECORD_MESSAGES, unapprovedOwnRecordsSql } from "./own-records";
 import { LIMITS, consume, refund } from "../../rate-limit";
-import { nowSeconds } from "~/lib/time";
+import { nowSeconds } from "~/lib/shared/time";
 import type { PlayerValuesSchema } from "~/schemas/players";
 import { fullNameSql } from "../../db/player-name";
 import { rowOf } from "../../db/insert-select";

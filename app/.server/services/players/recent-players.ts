@@ -2,7 +2,7 @@ import { asc, desc, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { entries, players, rounds } from "../../db/schema";
 import { type SearchResult, searchResultColumns } from "./players";
-import { RECENT_ROUNDS } from "~/lib/constants";
+import { RECENT_ROUNDS } from "~/lib/players/constants";
 
 /**
  * The players entered in the latest rounds that have started (`RECENT_ROUNDS` of them), by

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { entries, rounds } from "../../db/schema";
-import { type ChartMetric, type HistoryPoint, type ScoreChart, scoreChart } from "~/lib/score-chart";
+import { type ChartMetric, type HistoryPoint, type ScoreChart, scoreChart } from "~/lib/players/score-chart";
 import { roundParSql } from "./best-scores";
 
 /**
@@ -28,7 +28,7 @@ export async function scoreHistory(db: Db, playerId: number): Promise<HistoryPoi
 /** `?chart=ratings` asks for round ratings; anything else (or nothing) is scores. */
 export const chartMetricOf = (url: string): ChartMetric => (new URL(url).searchParams.get("chart") === "ratings" ? "ratings" : "scores");
 
-/** The player page's score chart (app/lib/score-chart.ts), or null before their first score. */
+/** The player page's score chart (app/lib/players/score-chart.ts), or null before their first score. */
 export async function playerScoreChart(db: Db, playerId: number, url: string, timeZone: string): Promise<ScoreChart | null> {
   return scoreChart(await scoreHistory(db, playerId), chartMetricOf(url), timeZone);
 }

@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { RATING_ROUNDS, playerRating } from "~/lib/rating-walk";
+import { RATING_ROUNDS, playerRating } from "~/lib/ratings/rating-walk";
 
 /**
- * Each player's league rating now (app/lib/rating-walk.ts: the mean of their last
+ * Each player's league rating now (app/lib/ratings/rating-walk.ts: the mean of their last
  * RATING_ROUNDS round ratings), for cards by rating spread; a player with none is absent.
  * One query for the whole field: a list of ids, or a subquery of them (a page then reads
  * the ratings beside the field itself, ADR 41).

@@ -3,10 +3,10 @@ import type { Db } from "../../db/client";
 import { assertPlayerExists } from "../players/players";
 import { DEFAULT_SETTINGS, getLeagueSettings } from "../settings/league-settings";
 import { layoutParOf } from "../courses/layout-sql";
-import { type Handicap, type HandicapSettings, type RoundScore, handicapFrom, handicapHistory } from "~/lib/handicap";
-import { ESTABLISHED_AFTER, playerRating } from "~/lib/rating-walk";
+import { type Handicap, type HandicapSettings, type RoundScore, handicapFrom, handicapHistory } from "~/lib/ratings/handicap";
+import { ESTABLISHED_AFTER, playerRating } from "~/lib/ratings/rating-walk";
 
-// A player's form: handicap (app/lib/handicap.ts) and league rating (app/lib/rating-walk.ts)
+// A player's form: handicap (app/lib/ratings/handicap.ts) and league rating (app/lib/ratings/rating-walk.ts)
 // now and after each round they played, across seasons, and every entrant's handicap going
 // into a round for its net scores.
 

@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { type Db, checkFailed } from "../../db/client";
 import { entries } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
-import { RATING_ROUNDS, type WalkEntry, rateRounds } from "~/lib/rating-walk";
+import { RATING_ROUNDS, type WalkEntry, rateRounds } from "~/lib/ratings/rating-walk";
 
 // Stored round ratings (entries.rating), kept in line with the scores by the "ratings"
 // job (ADR 17). A round's ratings depend on its players' ratings going in, so a change to

@@ -1,5 +1,5 @@
 import { and, asc, gte, lt, sql } from "drizzle-orm";
-import { nowSeconds, wallParts, zonedTimeToEpoch } from "~/lib/time";
+import { nowSeconds, wallParts, zonedTimeToEpoch } from "~/lib/shared/time";
 import type { Db } from "../../db/client";
 import { entries, rounds } from "../../db/schema";
 

@@ -4,11 +4,11 @@ import { claims, entries, rounds, users } from "../../db/schema";
 import { AppUrlError, linkOrigin } from "../../app-url";
 import { notFound } from "../../errors";
 import { type League, currentSeason, seasonSpan } from "../../league";
-import { BASE64URL_32_BYTES, base64url } from "~/lib/base64url";
-import { type CalendarEvent, writeCalendar } from "~/lib/ical";
-import { formatCents } from "~/lib/money";
-import { entryPriceCents } from "~/lib/pricing";
-import { nowSeconds } from "~/lib/time";
+import { BASE64URL_32_BYTES, base64url } from "~/lib/shared/base64url";
+import { type CalendarEvent, writeCalendar } from "~/lib/rounds/ical";
+import { formatCents } from "~/lib/shared/money";
+import { entryPriceCents } from "~/lib/signup/pricing";
+import { nowSeconds } from "~/lib/shared/time";
 
 // The league's calendar feeds: every round (/calendar.ics) and, per
 // user, the rounds their approved player has entries in (/calendar/{token}.ics). Both

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { nowSeconds } from "~/lib/time";
+import { nowSeconds } from "~/lib/shared/time";
 import { unsubscribeUrls } from "../../auth/unsubscribe-link";
 import type { Db } from "../../db/client";
 import { registrationMails, rounds, users } from "../../db/schema";

@@ -1,5 +1,5 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
-import { nowSeconds, todayInputValue } from "~/lib/time";
+import { nowSeconds, todayInputValue } from "~/lib/shared/time";
 import type { Db } from "../../db/client";
 import { rounds } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";

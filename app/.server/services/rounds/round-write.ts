@@ -6,8 +6,8 @@ import { entries, players, rounds } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 import { conflict, notFound } from "../../errors";
 import type { Committed, FollowUp } from "../../follow-ups";
-import { payoutsByEntry } from "~/lib/payouts";
-import type { Settled } from "~/lib/settled";
+import { payoutsByEntry } from "~/lib/rounds/payouts";
+import type { Settled } from "~/lib/shared/settled";
 
 // A write to a round's entries (ADR 14) reads the round, lets the caller plan its statements
 // from what it read, recomputes the round's payouts and result labels as they will be, and

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { type Round, entries, rounds } from "../../db/schema";
 import { notFound } from "../../errors";
 import { assertPlayerExists } from "../players/players";
-import { isToday, wallParts } from "~/lib/time";
+import { isToday, wallParts } from "~/lib/shared/time";
 import { fullNameSql } from "../../db/player-name";
 
 const roundWithCount = {

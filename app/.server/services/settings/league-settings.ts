@@ -2,11 +2,11 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { conflict } from "../../errors";
 import { leagueSettings } from "../../db/schema";
-import { DEFAULT_SETTINGS, type LeagueSettings } from "~/lib/league-settings";
-import { nowSeconds } from "~/lib/time";
+import { DEFAULT_SETTINGS, type LeagueSettings } from "~/lib/settings/league-settings";
+import { nowSeconds } from "~/lib/shared/time";
 
-// The defaults, bounds and labels live in app/lib/league-settings.ts.
-export { DEFAULT_SETTINGS, type LeagueSettings } from "~/lib/league-settings";
+// The defaults, bounds and labels live in app/lib/settings/league-settings.ts.
+export { DEFAULT_SETTINGS, type LeagueSettings } from "~/lib/settings/league-settings";
 
 export async function getLeagueSettings(db: Db): Promise<LeagueSettings> {
   const [row] = await db.select().from(leagueSettings).where(eq(leagueSettings.id, 1));

@@ -4,15 +4,15 @@ import { writeGuard } from "../../db/write-guard";
 import { entries, players, sidePotMarks, sidePots } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { fullNameSql } from "../../db/player-name";
-import { holeLabel, potHoles } from "~/lib/side-pots";
-import { CTP_MESSAGES, heldMessage, liveMarkRefusal } from "~/lib/ctp-rules";
-import type { LiveState } from "~/lib/live-state";
-import { type DistanceUnit, distanceLabel } from "~/lib/distances";
+import { holeLabel, potHoles } from "~/lib/sidepots/side-pots";
+import { CTP_MESSAGES, heldMessage, liveMarkRefusal } from "~/lib/sidepots/ctp-rules";
+import type { LiveState } from "~/lib/live/live-state";
+import { type DistanceUnit, distanceLabel } from "~/lib/sidepots/distances";
 import { distanceUnitOf } from "../settings/league-settings";
 
 // Who holds a side pot's hole (ADR 30, amended). A player marks a CTP from their card, for
 // themself or a cardmate, while the round is live and once the card has played the hole
-// (~/lib/ctp-rules.ts): a mark replaces the holder only when it beats it (a shorter distance;
+// (~/lib/sidepots/ctp-rules.ts): a mark replaces the holder only when it beats it (a shorter distance;
 // a measured mark over an unmeasured one), each mark one batch, so two phones at once leave
 // one holder and the same mark sent twice leaves one row. An admin settles a hole (one
 // winner, several for a tie, or none): players' marks then stop.

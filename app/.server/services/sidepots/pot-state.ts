@@ -1,7 +1,7 @@
 import { type SQL, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rounds, sidePotMarks, sidePotPlayers, sidePotWins, sidePots } from "../../db/schema";
-import { type PotKind, potHoles } from "~/lib/side-pots";
+import { type PotKind, potHoles } from "~/lib/sidepots/side-pots";
 import { rolloverBeforeSql } from "./pot-sql";
 
 // A round's side pots as one round write reads them (ADR 30), in the same batch as its

@@ -2,12 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { entries, leagueSettings, players } from "../../db/schema";
 import { fullNameSql } from "../../db/player-name";
-import type { PotView } from "~/lib/side-pots";
-import { DEFAULT_SETTINGS } from "~/lib/league-settings";
+import type { PotView } from "~/lib/sidepots/side-pots";
+import { DEFAULT_SETTINGS } from "~/lib/settings/league-settings";
 import { potStateOf, potStateQueries } from "./pot-state";
 
 // A round's side pots as its pages show them (ADR 30, the shape: PotView in
-// app/lib/side-pots.ts): who is in, who holds each hole (and how close), the prize so far or
+// app/lib/sidepots/side-pots.ts): who is in, who holds each hole (and how close), the prize so far or
 // as paid, and who won what.
 
 export async function roundPots(db: Db, roundId: number): Promise<PotView[]> {

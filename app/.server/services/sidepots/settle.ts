@@ -5,12 +5,12 @@ import { sidePotWins, sidePots } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 import { conflict } from "../../errors";
 import type { SidePotsState } from "./in-round";
-import { type PotWin, splitPot } from "~/lib/side-pots";
+import { type PotWin, splitPot } from "~/lib/sidepots/side-pots";
 import { rolloverBeforeSql } from "./pot-sql";
 
 // Paying a round's side pots (ADR 30), planned inside "Credit payouts" so the wins reach
 // credit in the same batch as the payouts. Each pot's prize is its buy-ins and what the
-// last paid pot of its name rolled over; the holes' holders share it (lib/side-pots.ts).
+// last paid pot of its name rolled over; the holes' holders share it (lib/sidepots/side-pots.ts).
 // Pots of one name are paid in round order: an earlier one still unpaid is refused first,
 // and a pot whose rollover already went into a later paid one cannot change what it paid.
 
@@ -57,7 +57,7 @@ export function planPotPayments(db: Db, state: SidePotsState) {
   return { statements, winsByEntry };
 }
 
-/** The round's pots as `holesToMeasure` reads them (~/lib/ctp-rules.ts), from a round write's state. */
+/** The round's pots as `holesToMeasure` reads them (~/lib/sidepots/ctp-rules.ts), from a round write's state. */
 export function heldPots(state: SidePotsState) {
   const names = new Map(state.entries.map((e) => [e.id, e.name]));
   return state.sidePots.map((pot) => ({

@@ -3,9 +3,9 @@ import { type Db, uniqueViolation } from "../../db/client";
 import { rounds, sidePots } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../errors";
 import { roundLayout } from "../courses/layout-sql";
-import { HOLE_COUNT } from "~/lib/layouts";
-import type { PotKind } from "~/lib/side-pots";
-import { formatCents } from "~/lib/money";
+import { HOLE_COUNT } from "~/lib/courses/layouts";
+import type { PotKind } from "~/lib/sidepots/side-pots";
+import { formatCents } from "~/lib/shared/money";
 
 // An admin's side pots of a round (ADR 30): a CTP pot on chosen holes, or a custom pot the
 // admin awards. A pot can go while nobody is in it; once players bought in, it stays.

@@ -1,7 +1,7 @@
 import { type SQL, and, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import { type Db, dbNow } from "../../db/client";
 import { payments } from "../../db/schema";
-import { nowSeconds } from "~/lib/time";
+import { nowSeconds } from "~/lib/shared/time";
 
 // Abandoned PayPal orders (ADR 23): every new choice in the sign-up dialog is a new order
 // and a `created` payment, and most are never approved. They expire lazily, in the batch

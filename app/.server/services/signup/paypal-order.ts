@@ -4,7 +4,7 @@ import { payments } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import type { PayPal } from "../../paypal/client";
 import { PayPalError } from "../../paypal/errors";
-import { nowSeconds } from "~/lib/time";
+import { nowSeconds } from "~/lib/shared/time";
 import { expireOtherOrders, expireStaleOrders } from "./paypal-expiry";
 import { planSignUp, type SignUpRequest } from "./signup";
 

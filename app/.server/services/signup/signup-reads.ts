@@ -7,7 +7,7 @@ import { potsForSignUpQuery } from "../sidepots/signup-pots";
 import { noRoomQuery } from "../waitlist/field";
 import { lapsedOfferQuery } from "../waitlist/place";
 import type { SignUpRequest } from "./signup";
-import { settled } from "~/lib/settled";
+import { settled } from "~/lib/shared/settled";
 
 // Everything a sign-up plans from, asked at once (ADR 41): one round trip, whatever the
 // answer. The checks are made after, in the order a user has always seen them, so a

@@ -5,18 +5,18 @@ import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { balanceCentsSql } from "../players/balance-sql";
 import { commitRoundChange } from "../entries/participants";
 import { creditSignUpChange } from "../entries/credit-change";
-import { type SignUpQuote, quoteSignUp } from "~/lib/pricing";
-import { fullName } from "~/lib/player-name";
+import { type SignUpQuote, quoteSignUp } from "~/lib/signup/pricing";
+import { fullName } from "~/lib/players/player-name";
 import { fullRefusal } from "../waitlist/field";
 import { checkPotsForSignUp } from "../sidepots/signup-pots";
 import { settleLapsedNow } from "../entries/waitlist-promote";
 import { type SignUpReads, roomAndState, signUpReads } from "./signup-reads";
-import { type Settled, settledValue as stateOf } from "~/lib/settled";
+import { type Settled, settledValue as stateOf } from "~/lib/shared/settled";
 import type { RoundState } from "../entries/participants";
 import { withEntryRow } from "../entries/entry-row";
 import type { EntryRow } from "../entries/entries";
 import { registrationClosedGuard } from "../rounds/registration";
-import { nowSeconds } from "~/lib/time";
+import { nowSeconds } from "~/lib/shared/time";
 import type { FollowUp } from "../../follow-ups";
 
 // A player signing up for a round. The server

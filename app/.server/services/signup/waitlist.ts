@@ -5,13 +5,13 @@ import { AppError, conflict, notFound } from "../../errors";
 import { approvedPlayerSql, ownClaim } from "../players/own-claim";
 import { SIGNUP_MESSAGES, signUpWithCredit } from "./signup";
 import { signUpReads } from "./signup-reads";
-import { settled, settledValue } from "~/lib/settled";
+import { settled, settledValue } from "~/lib/shared/settled";
 import { type FollowUp, MAIL_WAITLIST, settleWaitlistOf } from "../../follow-ups";
 import { type Field, fieldOf, fieldQuery, readField } from "../waitlist/field";
 import { settleWaitlist } from "../entries/waitlist-promote";
 import { type WaitlistPlace, lapsedOfferQuery, openStatuses, placeOf, placeQuery } from "../waitlist/place";
-import { placesLeft } from "~/lib/field-places";
-import { nowSeconds } from "~/lib/time";
+import { placesLeft } from "~/lib/waitlist/field-places";
+import { nowSeconds } from "~/lib/shared/time";
 
 // A player's own place on a round's waitlist (ADR 28): joining a full round or division,
 // leaving at any time, and confirming a place offered to them by credit (PayPal confirms

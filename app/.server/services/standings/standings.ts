@@ -5,8 +5,8 @@ import { notFound } from "../../errors";
 import { type League, currentSeason, seasonSpan } from "../../league";
 import { listSeasons } from "../rounds/rounds";
 import { type LeagueSettings, getLeagueSettings } from "../settings/league-settings";
-import { type DivisionStanding, type StandingsEntry, type StandingsRound, buildStandings } from "~/lib/standings-table";
-import { nowSeconds } from "~/lib/time";
+import { type DivisionStanding, type StandingsEntry, type StandingsRound, buildStandings } from "~/lib/standings/standings-table";
+import { nowSeconds } from "~/lib/shared/time";
 
 /** A season's standings, with what a page needs around them: the seasons to pick from and the rule that made them. */
 export type SeasonStandings = {

@@ -4,7 +4,7 @@ import { tagMoves } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 import { badRequest, conflict, notFound } from "../../errors";
 import { readHoldings } from "./tags";
-import { nowSeconds } from "~/lib/time";
+import { nowSeconds } from "~/lib/shared/time";
 
 // An admin gives a tag from the pool to a player without one, or takes a tag back into the
 // pool (ADR 27). Each is a move that is never rewritten, stamped with the admin by a

@@ -1,5 +1,5 @@
-import type { TagReason } from "~/lib/tag-words";
-import { DAY_SECONDS } from "~/lib/time";
+import type { TagReason } from "~/lib/tags/tag-words";
+import { DAY_SECONDS } from "~/lib/shared/time";
 
 export type { TagReason };
 

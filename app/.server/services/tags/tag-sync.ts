@@ -6,8 +6,8 @@ import { writeGuard } from "../../db/write-guard";
 import { conflict } from "../../errors";
 import { type TagMoveFact, type TagRound, applyMoves, roundMoves } from "./tag-rules";
 import { tagMovesSql } from "./tag-sql";
-import { SETTINGS } from "~/lib/league-settings";
-import { DAY_SECONDS } from "~/lib/time";
+import { SETTINGS } from "~/lib/settings/league-settings";
+import { DAY_SECONDS } from "~/lib/shared/time";
 
 // A tags round's swap is written when its results are saved (ADR 27): from the holdings
 // before the earliest round concerned, every tags round from it on is swapped again in

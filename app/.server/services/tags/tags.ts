@@ -3,7 +3,7 @@ import { type Db, readTogether } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { type Holdings, type TagMoveFact, type TagReason, applyMoves } from "./tag-rules";
 import { tagMovesSql } from "./tag-sql";
-import { SETTINGS } from "~/lib/league-settings";
+import { SETTINGS } from "~/lib/settings/league-settings";
 
 // Reading the bag tags (ADR 27): who holds each tag now (the history folded in order), the
 // pool, and the history of a tag or of a player. Every page and the /api read these.

@@ -4,7 +4,7 @@ import { rounds } from "../../db/schema";
 import { notFound } from "../../errors";
 import { roundChanged } from "../rounds/versions";
 import { type FollowUp, settleWaitlistOf } from "../../follow-ups";
-import type { FieldCaps } from "~/lib/field-places";
+import type { FieldCaps } from "~/lib/waitlist/field-places";
 
 // An admin setting a round's field caps (ADR 28), from the version of the round they read
 // (ADR 20). A cap raised or removed frees places: they go to the waitlist at once. A cap

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { writeGuard } from "../../db/write-guard";
 import { conflict } from "../../errors";
-import { type FieldCaps, type FieldCount, capsOf, fullMessage } from "~/lib/field-places";
+import { type FieldCaps, type FieldCount, capsOf, fullMessage } from "~/lib/waitlist/field-places";
 
 // A round's field against its caps (ADR 28). A place is taken by an entry or held by an
 // open offer (an offer past its deadline holds nothing, whether or not its expiry has been

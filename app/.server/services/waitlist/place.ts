@@ -1,7 +1,7 @@
 import { type SQL, and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { waitlist } from "../../db/schema";
-import { nowSeconds } from "~/lib/time";
+import { nowSeconds } from "~/lib/shared/time";
 
 // A player's place on a round's waitlist as the list's reads see it (ADR 28): waiting with
 // a position, or offered until the offer's deadline.

@@ -4,8 +4,8 @@ import { players, waitlist } from "../../db/schema";
 import { type Field, readField } from "./field";
 import { type WaitlistPlace, waitlistPlace } from "./place";
 import type { ListRow } from "./waitlist-view";
-import { capsCapped, capsOf, fullMessage, placesLine, settledField } from "~/lib/field-places";
-import { offerDeadline } from "~/lib/hold-window";
+import { capsCapped, capsOf, fullMessage, placesLine, settledField } from "~/lib/waitlist/field-places";
+import { offerDeadline } from "~/lib/waitlist/hold-window";
 
 // A round's field against its caps as pages show it (ADR 28): the round page's line and
 // the player's place, and the admin round page's caps form with the list in order.

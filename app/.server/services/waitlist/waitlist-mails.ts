@@ -6,7 +6,7 @@ import type { RegistrationMailContext } from "../../mail/registration-mail";
 import { sendInGroups } from "../../mail/send-groups";
 import { waitlistMail } from "../../mail/waitlist-mail";
 import { enqueue, newJobId } from "../../jobs";
-import { nowSeconds } from "~/lib/time";
+import { nowSeconds } from "~/lib/shared/time";
 
 // The queue consumer's half of the waitlist's news (ADR 28, keyed like ADR 18's mails):
 // every notice not yet mailed, of a user who opted in and is not locked, is mailed and

@@ -1,0 +1,71 @@
+import { useActionData, useFetcher } from "react-router";
+import { FormAlert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Panel } from "~/components/ui/panel";
+import { CheckboxFormField } from "~/components/ui/form-field";
+import { CARDS_OPT_IN_LABEL, MAIL_OPTIN_INTENT, OPT_IN_LABEL, WAITLIST_OPT_IN_LABEL } from "~/lib/accounts/mail-optin";
+
+type Answer = { mailOptIn?: string; fieldErrors?: Record<string, string>; formError?: string };
+
+/**
+ * The profile's mail settings: a mail when registration opens for a round, and one with the
+ * player's card when a round's cards are published. A fetcher form
+ * with JavaScript (the page stays as it is, the profile form untouched); a plain post to
+ * /profile without it, whose answer comes back as the page's action data.
+ */
+export function MailOptInPanel({
+  enabled,
+  cards,
+  waitlist,
+  email,
+}: {
+  enabled: boolean;
+  cards: boolean;
+  waitlist: boolean;
+  email: string;
+}) {
+  const fetcher = useFetcher<Answer>();
+  const posted = useActionData() as Answer | undefined;
+  // Without JavaScript the page's action data is this form's answer only when it says so.
+  const answer =
+    fetcher.data ??
+    (posted?.mailOptIn || posted?.fieldErrors?.notify || posted?.fieldErrors?.cards || posted?.fieldErrors?.waitlist ? posted : undefined);
+  const busy = fetcher.state !== "idle";
+  return (
+    <Panel title="Mail" titleId="mail-title">
+      <fetcher.Form method="post" className="space-y-3" noValidate>
+        <FormAlert tone="success" message={answer?.mailOptIn} />
+        <FormAlert message={answer?.formError} />
+        <input type="hidden" name="intent" value={MAIL_OPTIN_INTENT} />
+        <CheckboxFormField
+          // A fresh box when the stored setting changes (after a save, or on another device).
+          key={String(enabled)}
+          label={OPT_IN_LABEL}
+          name="notify"
+          defaultChecked={enabled}
+          hint={`One mail per round, sent to ${email}. Each mail has a link to stop them.`}
+          error={answer?.fieldErrors?.notify}
+        />
+        <CheckboxFormField
+          key={`cards-${cards}`}
+          label={CARDS_OPT_IN_LABEL}
+          name="cards"
+          defaultChecked={cards}
+          hint="Your card's number, start and who you play with, when an admin publishes a round's cards."
+          error={answer?.fieldErrors?.cards}
+        />
+        <CheckboxFormField
+          key={`waitlist-${waitlist}`}
+          label={WAITLIST_OPT_IN_LABEL}
+          name="waitlist"
+          defaultChecked={waitlist}
+          hint="When a waitlist offers you a place (and until when), enters you, or passes your offer on."
+          error={answer?.fieldErrors?.waitlist}
+        />
+        <Button type="submit" variant="secondary" disabled={busy}>
+          {busy ? "Saving…" : "Save mail setting"}
+        </Button>
+      </fetcher.Form>
+    </Panel>
+  );
+}
