@@ -9,7 +9,7 @@ type Answer = { scoringPin?: string; fieldErrors?: Record<string, string>; formE
 
 /**
  * The profile's scoring PIN: 4 digits a cardmate types to confirm this player's total on
- * the course when they have no phone (ADR 26). Never shown back; the card says whether one
+ * the course when they have no phone (ADR 26). Never shown back; the panel says whether one
  * is set. Setting one takes the current password; clearing it does not. A fetcher form
  * with JavaScript, a plain post without.
  */

@@ -4,7 +4,7 @@ import type { AuditPage } from "~/.server/services/audit/audit-log";
 import { Panel } from "~/components/ui/panel";
 
 /**
- * The latest money changes of one player or by one user (ADR 20), in a card, with a link
+ * The latest money changes of one player or by one user (ADR 20), in a panel, with a link
  * to the whole audit log filtered the same way.
  */
 export function MoneyHistory(props: {

@@ -9,7 +9,7 @@ import type { TransferRow } from "~/.server/services/money/transfers";
 /**
  * Transfers as Date, From → To, Amount, Description. On a phone the two sides stack in one
  * narrow cell and the description goes under them, so the amount stays on screen; with the
- * admin's delete each transfer is a card (the kit's stacked rows), so the delete is too.
+ * admin's delete each transfer is a stacked block (the kit's stacked rows), so the delete is too.
  */
 export function TransferTable({
   transfers,

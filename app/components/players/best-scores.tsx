@@ -34,7 +34,7 @@ function BestTable({ caption, rows }: { caption: string; rows: BestScore[] }) {
   );
 }
 
-/** The best scores card, or nothing before the player's first score. */
+/** The best scores panel, or nothing before the player's first score. */
 export function BestScoresPanel({ best }: { best: BestScores }) {
   if (best.singles.length + best.doubles.length === 0) return null;
   return (

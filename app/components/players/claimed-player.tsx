@@ -40,7 +40,7 @@ function NextStep({ status, note }: { status: string; note: string | null }) {
 }
 
 /**
- * The profile's first card: the player record the user claimed, where the claim stands
+ * The profile's first panel: the player record the user claimed, where the claim stands
  * and, once approved, the record's credit; a way to find the record when there is no
  * claim. Admins claim no player: they get no claim status.
  */

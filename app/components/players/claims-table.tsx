@@ -12,7 +12,7 @@ import { formatMonthDay } from "~/lib/shared/time";
 
 /**
  * Claims as the admin reviews them: Player, Status and the actions first (on a phone, the
- * top of each claim's card), then User, Note and Dates (C created, U updated, A approved,
+ * top of each claim's block), then User, Note and Dates (C created, U updated, A approved,
  * R rejected). The actions post to the page's own action (app/routes/claim-decision.server.ts).
  */
 export function ClaimsTable({ claims, caption }: { claims: ClaimView[]; caption: string }) {

@@ -24,9 +24,9 @@ const CREDIT_HEAD = [num("Credit added"), num("Credit used")];
 
 /**
  * The player's rounds, newest first: the round (its date under its name, with the start
- * time on a day they played two) and its score first. On a phone each round is a card with
+ * time on a day they played two) and its score first. On a phone each round is a stacked block with
  * every column on screen, the money (payout, credit added, credit used) included; an empty
- * money cell is left out of the card. The credit columns are left out where the player's
+ * money cell is left out of the block. The credit columns are left out where the player's
  * money is hidden.
  */
 export function PlayerRoundsTable({ rounds }: { rounds: PlayedRound[] }) {

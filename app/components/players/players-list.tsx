@@ -11,7 +11,7 @@ export type ListedPlayer = WithShownBalance<SearchResult>;
 /**
  * /players' list (the recent players, or a search's hits): name (to the player's page),
  * the balance where the league shows balances, and per-row actions when given — then each
- * row is a card on a phone, so the actions are on screen.
+ * row is a stacked block on a phone, so the actions are on screen.
  */
 export function PlayersList({
   caption,

@@ -106,7 +106,7 @@ function ChartData({ chart }: { chart: ScoreChart }) {
   );
 }
 
-/** The score history card, or nothing before the player's first score. */
+/** The score history panel, or nothing before the player's first score. */
 export function ScoreChartPanel({ chart }: { chart: ScoreChart | null }) {
   if (!chart) return null;
   const scores = chart.metric === "scores";

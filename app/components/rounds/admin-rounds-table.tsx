@@ -41,7 +41,7 @@ function Registration({ round, busy }: { round: RoundRow; busy: boolean }) {
 /**
  * The admin's rounds: a checkbox to pick it for the multi-editor, its name (to the round
  * form) and time, registration with its toggle, entries, place, and the round's admin
- * pages. On a phone each round is a card with all of them on screen.
+ * pages. On a phone each round is a stacked block with all of them on screen.
  */
 export function AdminRoundsTable({ caption, rounds, busy }: { caption: string; rounds: RoundRow[]; busy: boolean }) {
   const { timeZone } = useLeague();

@@ -45,7 +45,7 @@ function FeedUrl({ label, url, hint }: { label: string; url: string; hint: strin
 }
 
 /**
- * The profile's calendar card: the league's feed of every round, and the user's own feed
+ * The profile's calendar panel: the league's feed of every round, and the user's own feed
  * of the rounds they are entered in, made on first ask and replaceable (the old link then
  * stops working). Both forms post to the profile's action and work without scripts.
  */

@@ -20,7 +20,7 @@ const variants: Record<ButtonVariant, string> = {
 };
 const sizes: Record<ButtonSize, string> = {
   md: "min-h-11 px-4 py-2 text-sm",
-  // A thumb's 44 px on a phone, where a table's rows are cards; dense (32 px) from 640 px.
+  // A thumb's 44 px on a phone, where a table's rows stack; dense (32 px) from 640 px.
   sm: "min-h-11 px-3 py-1 text-sm sm:min-h-8",
 };
 

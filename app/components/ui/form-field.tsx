@@ -79,7 +79,7 @@ export function FormField({
   return <Framed label={label} error={error} hint={hint} control={(w) => <input {...w} className={inputControl} {...input} />} />;
 }
 
-/** A labelled select: the same frame as Field. */
+/** A labelled select: the same frame as FormField. */
 export function SelectFormField({
   label,
   error,
@@ -101,7 +101,7 @@ export function SelectFormField({
   );
 }
 
-/** A labelled multi-line text box (notes): the same frame as Field. */
+/** A labelled multi-line text box (notes): the same frame as FormField. */
 export function TextAreaFormField({ label, error, hint, ...area }: Described & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return <Framed label={label} error={error} hint={hint} control={(w) => <textarea {...w} rows={3} className={control} {...area} />} />;
 }

@@ -3,11 +3,11 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 /**
  * A data table that stays readable at 360 px and scrolls with the page, never inside a
  * box of its own height. Two ways to fit a phone:
- * - `stack`: under 640 px each row is a card, its first cell across the top and every
+ * - `stack`: under 640 px each row is a stacked block, its first cell across the top and every
  *   other cell under its label (the cell's `data-label`, its column's name; a cell with
- *   `stackWide` spans the card). Every control of a row is then on screen: use it for any
+ *   `stackWide` spans the block). Every control of a row is then on screen: use it for any
  *   table whose rows hold actions, inputs or money a phone must show. `stack="dense"`
- *   makes three narrower columns a card, each input filling its column (an editor's rows).
+ *   makes three narrower columns a block, each input filling its column (an editor's rows).
  * - otherwise the first column (the name) can be pinned while the rest scrolls sideways,
  *   with a shadow at the edge that still has columns and a "Scroll for more" line while it
  *   does. Keep the key number (score, amount) the second column so it is on screen beside
@@ -30,7 +30,7 @@ export function DataTable({
   foot?: ReactNode;
   /** Pin the first column while the others scroll. */
   pinFirst?: boolean;
-  /** Under 640 px, each row a card of labelled cells (`data-label`); "dense": three columns a card. */
+  /** Under 640 px, each row a block of labelled cells (`data-label`); "dense": three columns a block. */
   stack?: boolean | "dense";
 }) {
   const frame = useRef<HTMLElement>(null);
@@ -84,9 +84,9 @@ export const tdNum = `${cell} text-right tabular-nums`;
 /** Cells of a totals row in the table's foot: bold, on the header's grey. */
 export const tf = `${cell} border-t border-slate-300 bg-slate-100 font-semibold`;
 export const tfNum = `${tf} text-right tabular-nums`;
-/** A cell whose text may wrap (descriptions, notes); in a stacked row it spans the card. */
+/** A cell whose text may wrap (descriptions, notes); in a stacked row it spans the block. */
 export const tdWrap = "stack-wide border-b border-line px-2 py-2.5 min-w-48 sm:px-3";
-/** Added to a cell's class: in a stacked row it spans the card (a row's actions, a long value). */
+/** Added to a cell's class: in a stacked row it spans the block (a row's actions, a long value). */
 export const stackWide = "stack-wide";
 
 /** A column of `HeadRow`: its label, or the label with `num` (right-aligned, for a number column) and classes of its own. */
