@@ -62,7 +62,7 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Aces"
-        subtitle="Every entry that opts in adds the ace fee to the pot; aces are paid from it."
+        subtitle="Every entry that opts in adds the ace fee to the ace pot; aces are paid from it."
         actions={isAdmin ? <AddAceDialog players={players} today={today} onAdded={onAdded} /> : null}
       />
       <div className="space-y-8">
@@ -79,7 +79,7 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
             <span className="text-5xl text-brand-900 tabular-nums">{formatCents(pot)}</span>
           </p>
           {/* The pot as of now (ADR 21): the same sum a round's "ace pot at stake" takes as of its start. */}
-          <p className="mt-2 text-sm text-muted">Fees prepaid for a future round join the pot when that round starts.</p>
+          <p className="mt-2 text-sm text-muted">Fees prepaid for a future round join the ace pot when that round starts.</p>
         </Panel>
         {/* Not a region of its own: the table below is one, named by its caption. */}
         <div className="space-y-3">

@@ -64,7 +64,7 @@ export default function AdminRoundScores({ loaderData }: Route.ComponentProps) {
           </EmptyState>
         ) : (
           <>
-            <p className="text-sm text-muted">A score of 0 means no card yet: a division is paid out once all its scores are in.</p>
+            <p className="text-sm text-muted">A score of 0 means no scorecard yet: a division is paid out once all its scores are in.</p>
             <ScorePaste key={`paste-${scores}`} entries={entries} />
             <section aria-labelledby="type-heading" className="space-y-3">
               <h2 id="type-heading" className="font-display text-xl font-semibold">

@@ -10,7 +10,7 @@ export function finalizeLiveForm(request: Request, env: Env, roundId: number, se
   return handleForm(request, FinalizeFormSchema, async ({ confirm_unsigned }) => {
     const caller = { userId: session.user.id, name: session.user.name, role: "admin", playerId: null } as const;
     const done = orRefused(await liveRound(env, roundId).finalize(caller, roundId, confirm_unsigned));
-    const unsigned = done.unsigned.length ? ` Cards finalised without every signature: ${done.unsigned.join(", ")}.` : "";
+    const unsigned = done.unsigned.length ? ` Scorecards finalised without every signature: ${done.unsigned.join(", ")}.` : "";
     return {
       success: done.again
         ? `The round was finalised before: ${done.changed} ${done.changed === 1 ? "score" : "scores"} changed since.`

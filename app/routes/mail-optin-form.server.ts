@@ -9,8 +9,8 @@ import { MailOptInFormSchema } from "~/schemas/notifications";
 
 export const MAIL_OPTIN_ON = "Saved. We will mail you when registration opens for a round.";
 export const MAIL_OPTIN_OFF = "Saved. You will not get a mail when registration opens.";
-const CARDS_ON = "We will mail you your card when cards are published.";
-const CARDS_OFF = "You will not get a mail with your card.";
+const CARDS_ON = "We will mail you your scorecard when scorecards are published.";
+const CARDS_OFF = "You will not get a mail with your scorecard.";
 const WAITLIST_ON = "We will mail you when a waitlist offers you a place.";
 const WAITLIST_OFF = "You will not get mail about waitlists.";
 

@@ -86,7 +86,7 @@ async function run(input: NightForm, ctx: NightContext): Promise<{ success: stri
     case "makeCards": {
       const board = await makeRoundCards(db, roundId, { version: input.version, mode: input.mode, start: input.start });
       const players = board.cards.reduce((n, c) => n + c.players.length, 0);
-      return { success: `Made ${board.cards.length} cards for ${players} players. Check them, then publish.` };
+      return { success: `Made ${board.cards.length} scorecards for ${players} players. Check them, then publish.` };
     }
     case "moveCard": {
       const moved = await moveToCard(db, roundId, { version: input.version, entryId: input.entry_id, to: input.to });
@@ -111,8 +111,8 @@ async function run(input: NightForm, ctx: NightContext): Promise<{ success: stri
       const { board, published } = await publishCards(db, roundId, input.version, { jobs: ctx.jobs, origin: ctx.origin });
       return {
         success: published
-          ? `Published ${board.cards.length} cards: everyone sees them on the round page, and players who asked get a mail.`
-          : "The cards were already published.",
+          ? `Published ${board.cards.length} scorecards: everyone sees them on the round page, and players who asked get a mail.`
+          : "The scorecards were already published.",
       };
     }
     case "addPot": {

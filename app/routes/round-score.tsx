@@ -34,12 +34,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const viewer = await orRouteError(reads.viewer);
   // A player sees who entered what on their own card's flags only (ADR 26), and is on a published card.
   const state = await orRouteError(reads.state);
-  if (state.publishedAt === null) throw data({ message: "This round's cards are not published yet." }, { status: 409 });
+  if (state.publishedAt === null) throw data({ message: "This round's scorecards are not published yet." }, { status: 409 });
   const url = new URL(request.url);
   const asked = Number(url.searchParams.get("card"));
   const cardId = viewer.role === "admin" ? (state.cards.find((c) => c.id === asked) ?? state.cards[0])?.id : viewer.cardIds[0];
   const card = state.cards.find((c) => c.id === cardId);
-  if (!card) throw data({ message: "This round has no cards to score." }, { status: 404 });
+  if (!card) throw data({ message: "This round has no scorecards to score." }, { status: 404 });
   const beat = Number(url.searchParams.get("beat"));
   const beatMs = Number.isInteger(beat) && beat >= BEAT.min && beat <= BEAT.max ? beat : BEAT.default;
   const scorer = { role: viewer.role === "admin" ? ("admin" as const) : ("player" as const), playerId: viewer.playerId };

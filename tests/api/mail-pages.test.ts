@@ -34,7 +34,7 @@ describe("/profile: the mail opt-in form", () => {
     // The card mail's box (ADR 25) beside it: each box is saved as it is posted.
     expect(await optIn({ intent: "mailOptIn", cards: "on" })).toMatchObject(saved(MAIL_OPTIN_OFF));
     expect(await userRow(session.user.id)).toMatchObject({ notifyRegistration: false, notifyCards: true });
-    expect(await optIn({ intent: "mailOptIn" })).toMatchObject(saved("You will not get a mail with your card."));
+    expect(await optIn({ intent: "mailOptIn" })).toMatchObject(saved("You will not get a mail with your scorecard."));
     expect(await notifyOf(session.user.id)).toBe(false);
   });
 

@@ -40,7 +40,9 @@ test("/aces shows the pot now and its rule; the round under way shows the same p
 
     await page.goto("/aces");
     await expect(page.getByText(`Current Ace Pot: ${money(pot)}`)).toBeVisible({ timeout: 1_000 });
-    await expect(page.getByText("Fees prepaid for a future round join the pot when that round starts.")).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByText("Fees prepaid for a future round join the ace pot when that round starts.")).toBeVisible({
+      timeout: 1_000,
+    });
 
     const atStake = (roundId: number) =>
       page.goto(`/rounds/${roundId}`).then(() => page.locator("dt", { hasText: "Ace pot at stake" }).locator(".."));

@@ -57,7 +57,7 @@ test("a doubles night: teams drawn balanced with a cali, scored one row a team, 
 
     await publishCards(admin, roundId);
     await admin.reload();
-    await expect(teams).toContainText("The cards are published or a score is in: the teams are set.");
+    await expect(teams).toContainText("The scorecards are published or a score is in: the teams are set.");
 
     // Each card on the admin's phone: one row per team; the first team of card 1 takes a 4 on hole 1.
     const watch = admin.getByRole("region", { name: "Live scoring" });
@@ -89,7 +89,7 @@ test("a doubles night: teams drawn balanced with a cali, scored one row a team, 
     // Finalised as the cards stand (nobody signed), then the payouts are credited.
     await admin.goto(`/admin/round/night/${roundId}`);
     await hydrated(admin);
-    await watch.getByLabel("Finalise cards that are not signed (or not started) as they stand").check();
+    await watch.getByLabel("Finalise scorecards that are not signed (or not started) as they stand").check();
     await watch.getByRole("button", { name: "Finalise the round" }).click();
     await expect(watch.getByRole("status")).toContainText("Finalised: 5 players' totals are the round's results.");
     await creditPayoutsInPage(admin, roundId);

@@ -110,12 +110,12 @@ async function runNight(admin: Page, player: Page, browser: Browser, night: Nigh
   // Cards in each mode, the last by division: the MA1 and the MA2 players on cards of their own.
   const make = admin.getByRole("region", { name: "Make cards" });
   await make.getByRole("button", { name: "Make cards" }).click();
-  await expect(make.getByRole("status")).toHaveText("Made 2 cards for 6 players. Check them, then publish.");
+  await expect(make.getByRole("status")).toHaveText("Made 2 scorecards for 6 players. Check them, then publish.");
   for (const mode of ["By rating spread", "By division"]) {
     await make.getByLabel("Mode").selectOption({ label: mode });
     await make.getByRole("button", { name: "Make cards again" }).click();
     await make.getByRole("button", { name: "Replace the cards" }).click();
-    await expect(make.getByRole("status")).toHaveText("Made 2 cards for 6 players. Check them, then publish.");
+    await expect(make.getByRole("status")).toHaveText("Made 2 scorecards for 6 players. Check them, then publish.");
   }
   const cards = cardsRegion(admin);
   const card = (n: number) => cards.locator(`section[data-card="${n}"]`);
@@ -137,7 +137,7 @@ async function runNight(admin: Page, player: Page, browser: Browser, night: Nigh
   await expect(card(1).locator("li")).toHaveCount(2);
 
   await cards.getByRole("button", { name: "Publish the 2 cards" }).click();
-  await expect(cards.getByRole("status").filter({ hasText: "Published 2 cards" })).toBeVisible();
+  await expect(cards.getByRole("status").filter({ hasText: "Published 2 scorecards" })).toBeVisible();
   await expect(admin.getByRole("heading", { name: "Cards (published)" })).toBeVisible();
 
   // The paper backup: one block per card with an empty grid of 18 holes; no screen controls.
@@ -283,7 +283,7 @@ test("a withdrawal after publish: the admin withdraws with a reason, then marks 
     const watch = admin.getByRole("region", { name: "Live scoring" });
     await admin.reload();
     await hydrated(admin);
-    await watch.getByLabel("Finalise cards that are not signed (or not started) as they stand").check();
+    await watch.getByLabel("Finalise scorecards that are not signed (or not started) as they stand").check();
     await watch.getByRole("button", { name: "Finalise the round" }).click();
     await expect(watch.getByRole("status")).toContainText("Finalised: 5 players' totals are the round's results.");
     await visitor.reload();

@@ -199,7 +199,7 @@ test("the round page's side pots follow a CTP marked on a phone, without a reloa
     for (const p of state.players) {
       const join = pots.getByRole("form", { name: `Add a player to ${pot}` });
       await join.getByLabel(`Add to ${pot}`).selectOption(String(p.entryId));
-      await join.getByRole("button", { name: "Add to pot" }).click();
+      await join.getByRole("button", { name: "Add to side pot" }).click();
       await expect(pots.getByRole("status").filter({ hasText: `${p.name} is in ${pot}` })).toBeVisible();
     }
 

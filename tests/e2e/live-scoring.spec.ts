@@ -87,13 +87,13 @@ test("two phones score a card, one offline for six holes; signed, watched live a
     // B is back: everything is sent once, and hole 4 is in question on both phones.
     await phoneB.context().setOffline(false);
     await expect(waitingLine(phoneB)).toHaveText("Every score is sent", { timeout: 20_000 });
-    const flags = phoneA.getByRole("region", { name: /The card disagrees/ });
+    const flags = phoneA.getByRole("region", { name: /The scorecard disagrees/ });
     await expect(flags).toContainText(`Hole 4, ${nameA}`);
     await expect(flags).toContainText(`says 3`);
     await expect(flags).toContainText(`says 4`);
     await flags.getByRole("button", { name: "Settle at 3" }).click();
     await expect(flags).toBeHidden();
-    await expect(phoneB.getByRole("region", { name: /The card disagrees/ })).toBeHidden();
+    await expect(phoneB.getByRole("region", { name: /The scorecard disagrees/ })).toBeHidden();
 
     // A finishes the round (holes 8 to 18), then both sign: A as themself, B with B's PIN.
     await phoneA.getByRole("button", { name: "Hole 8", exact: true }).click();
@@ -104,7 +104,7 @@ test("two phones score a card, one offline for six holes; signed, watched live a
     await signA.getByLabel(`${nameB}'s scoring PIN (54 (E))`).fill(PIN);
     await signA.getByRole("button", { name: `Confirm for ${nameB}` }).click();
     await expect(signA).toContainText(`${nameB}: signed 54 (E) with the player's PIN ✓`);
-    await expect(phoneB.getByText("Every player signed: the card is locked.")).toBeVisible();
+    await expect(phoneB.getByText("Every player signed: the scorecard is locked.")).toBeVisible();
     await expect(board.locator("tr", { hasText: nameA })).toContainText("F");
 
     // The admin finalises from the night screen; the round's results are the signed totals.

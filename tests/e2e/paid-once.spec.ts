@@ -137,7 +137,7 @@ test("a signed card corrected after Credit payouts: the entries and night screen
     await phone.goto(`/rounds/${roundId}/score?card=${card.id}`);
     await hydrated(phone);
     await expect(phone.getByRole("heading", { level: 2, name: /^Hole 1/ })).toBeVisible();
-    await phone.getByLabel("Reason for changing a locked card (goes in the audit log)").fill("Card photo shows a 2");
+    await phone.getByLabel("Reason for changing a locked scorecard (goes in the audit log)").fill("Card photo shows a 2");
     await phone.getByLabel(`${names[1]}, hole 1: strokes`).fill("2");
     await phone.getByRole("button", { name: "Save changes" }).click();
     const signoff = phone.getByRole("region", { name: "Sign the card" });

@@ -64,7 +64,7 @@ test("a CTP night: buy-ins by sign-up and at check-in, a mark beaten on the card
     await hydrated(admin);
     const potCard = pots.getByRole("form", { name: `Add a player to ${pot}` });
     await potCard.getByLabel(`Add to ${pot}`).selectOption(String(newEntry.id));
-    await potCard.getByRole("button", { name: "Add to pot" }).click();
+    await potCard.getByRole("button", { name: "Add to side pot" }).click();
     await expect(pots.getByRole("status")).toContainText(`${b.playerName} is in ${pot}: $2.00 more to pay.`);
     await expect(admin.getByText("Owed")).toBeVisible();
     await api(admin, "POST", "/api/admin/entry/cash", { id: newEntry.id, amount: 8, note: "at the course" });

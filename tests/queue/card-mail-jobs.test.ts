@@ -49,7 +49,7 @@ describe("a cards-published job", () => {
     const first = mail.sent.find((m) => m.to === people[0]!.user.email)!;
     const [entry] = await testDb().select().from(entries).where(eq(entries.playerId, people[0]!.player.id));
     const card = board.cards.find((c) => c.players.some((p) => p.entryId === entry!.id))!;
-    expect(first.subject).toContain(`your card for ${round.name} (Card ${card.number} · hole ${card.startLabel})`);
+    expect(first.subject).toContain(`your scorecard for ${round.name} (Card ${card.number} · hole ${card.startLabel})`);
     expect(first.text).toContain(`Card ${card.number} · hole ${card.startLabel}`);
     expect(first.text).toContain(`/rounds/${round.id}`);
   });

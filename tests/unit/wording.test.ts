@@ -3,8 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { h, renderHtml, textOf } from "../render-fixtures";
 import { CardEditor } from "~/components/night/card-board";
+import { PotSummary } from "~/components/sidepots/pot-summary";
 import type { CardBoard } from "~/.server/services/cards/card-board";
 import { teamResults } from "~/lib/doubles/doubles";
+import type { PotView } from "~/lib/sidepots/side-pots";
 
 const board = (cards: number): CardBoard =>
   ({
@@ -46,5 +48,34 @@ describe("a doubles round's places", () => {
       { id: 5, team: 3, score: 52, playerId: 15, name: "Ed", result: "3/3|(Doubles)", payoutCents: 0 },
     ]);
     expect(rows.map((r) => r.placeLabel)).toEqual(["T1", "T1", "3"]);
+  });
+});
+
+describe("the two kinds of pot, and a card of players, by their names", () => {
+  it("names a custom pot a side pot, never a bare pot", () => {
+    const pot = {
+      id: 1,
+      name: "Birdie bonus",
+      kind: "custom",
+      buyInCents: 500,
+      holes: [0],
+      paid: false,
+      prizeCents: 1500,
+      carriedInCents: 0,
+      players: [],
+      holders: [],
+      wins: [],
+      distanceUnit: "ft",
+    } as unknown as PotView;
+    const text = textOf(renderHtml(h(PotSummary, { pot })));
+    expect(text).toContain("Custom side pot · $5.00 to buy in");
+    expect(text).not.toMatch(/Custom pot/);
+  });
+
+  it("says scorecard where the night screen's notes mean a card of players", () => {
+    const published = { ...board(2), publishedAt: 1_800_000_000 } as CardBoard;
+    const text = textOf(renderHtml(h(CardEditor, { board: published, closed: false })));
+    expect(text).toContain("A scorecard that has started can no longer change.");
+    expect(text).not.toContain("A card that has started");
   });
 });

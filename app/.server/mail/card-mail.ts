@@ -10,18 +10,18 @@ export function cardMail(user: { email: string; name: string }, round: OpenedRou
   const line = cardLine(card, ctx.timeZone);
   return {
     to: user.email,
-    subject: `${ctx.leagueName}: your card for ${round.name} (${line.split(" · with ")[0]})`,
+    subject: `${ctx.leagueName}: your scorecard for ${round.name} (${line.split(" · with ")[0]})`,
     text: [
       `Hello ${user.name},`,
       "",
-      `The cards for ${round.name} are out. Yours:`,
+      `The scorecards for ${round.name} are out. Yours:`,
       "",
       line,
       "",
       `When:  ${formatRoundWhen(round.startsAt, ctx.timeZone)}`,
       `Where: ${round.location}`,
       "",
-      "Every card of the round:",
+      "Every scorecard of the round:",
       `${ctx.linkOrigin}/rounds/${round.id}`,
       "",
       `You get this mail because you asked for it on your ${ctx.leagueName} profile.`,

@@ -51,7 +51,7 @@ export function MailOptInPanel({
           label={CARDS_OPT_IN_LABEL}
           name="cards"
           defaultChecked={cards}
-          hint="Your card's number, start and who you play with, when an admin publishes a round's cards."
+          hint="Your scorecard's number, start and who you play with, when an admin publishes a round's scorecards."
           error={answer?.fieldErrors?.cards}
         />
         <CheckboxFormField

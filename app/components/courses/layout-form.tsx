@@ -32,7 +32,7 @@ const EXTRAS = [
     field: "second_card_order",
     summary: "Second cards in a shotgun start (optional)",
     legend: "Order in which holes take a second card",
-    hint: "With more cards than holes, the extra cards start on these holes: 1 first, then 2, and so on. Leave the others empty.",
+    hint: "With more scorecards than holes, the extra scorecards start on these holes: 1 first, then 2, and so on. Leave the others empty.",
     what: "second card",
     columns: "grid-cols-6 sm:grid-cols-9",
     maxLength: 2,

@@ -38,7 +38,7 @@ export function DrawTeams({
         )}
         <p className="text-sm text-muted">An odd player out plays cali, a team of one: the cali {CALI_RULE_WORDS[caliRule]}.</p>
         {closed ? (
-          <p className="text-sm text-muted">The cards are published or a score is in: the teams are set.</p>
+          <p className="text-sm text-muted">The scorecards are published or a score is in: the teams are set.</p>
         ) : (
           <form method="post" noValidate onSubmit={action.onSubmit} className="space-y-3" aria-label="Draw teams">
             <input type="hidden" name="intent" value="drawTeams" />

@@ -40,7 +40,7 @@ export function WithdrawAction({ entry, onSubmit }: { entry: PlayEntry; onSubmit
         intent="markDnf"
         fields={{ entry_id: entry.id }}
         reasonLabel="Reason (optional)"
-        reasonHint="Needed once the card is signed; kept in the audit log."
+        reasonHint="Needed once the scorecard is signed; kept in the audit log."
         reasonRequired={false}
         onSubmit={onSubmit}
       />

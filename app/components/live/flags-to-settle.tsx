@@ -82,7 +82,7 @@ export function FlagsToSettle({
   return (
     <section aria-labelledby="flags-title" className="rounded-lg border-2 border-danger-700 bg-danger-50 p-3">
       <h2 id="flags-title" className="mb-2 text-base font-bold text-danger-800">
-        The card disagrees: settle {flags.length === 1 ? "this hole" : "these holes"}
+        The scorecard disagrees: settle {flags.length === 1 ? "this hole" : "these holes"}
       </h2>
       <ul className="space-y-3">
         {flags.map((f) => (

@@ -89,7 +89,7 @@ export function LiveWatch({ state: rendered, at }: { state: LiveState; at: numbe
         <FormAlert tone="success" message={fetcher.data?.success} />
         <FormAlert message={fetcher.data?.formError} />
         <input type="hidden" name="intent" value={FINALIZE_INTENT} />
-        <CheckboxFormField label="Finalise cards that are not signed (or not started) as they stand" name="confirm_unsigned" />
+        <CheckboxFormField label="Finalise scorecards that are not signed (or not started) as they stand" name="confirm_unsigned" />
         <Button type="submit" disabled={busy}>
           {busy ? "Finalising…" : "Finalise the round"}
         </Button>

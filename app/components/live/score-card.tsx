@@ -72,7 +72,7 @@ export function ScoreCard({
     !card ? 1 : card.lockedAt !== null || shown.finalizedAt !== null ? (order[0] ?? 1) : nextOpenHole(shown, card, order),
   );
   const [reason, setReason] = useState("");
-  if (!card) return <Alert tone="error">This card is not in the round any more. Reload the page.</Alert>;
+  if (!card) return <Alert tone="error">This scorecard is not in the round any more. Reload the page.</Alert>;
   const locked = card.lockedAt !== null || shown.finalizedAt !== null;
   const adminReason = scorer.role === "admin" && locked;
   const make: Make = (fields) => ({ id: changeId(), at: nowSeconds(), ...(adminReason ? { reason } : {}), ...fields }) as Change;
@@ -88,12 +88,12 @@ export function ScoreCard({
         <Alert tone="info">
           {shown.finalizedAt !== null
             ? "The round is finalised: its scores are the results."
-            : "Every player signed: the card is locked. Only an admin changes it, with a reason."}
+            : "Every player signed: the scorecard is locked. Only an admin changes it, with a reason."}
         </Alert>
       ) : null}
       {adminReason ? (
         <label className="flex flex-col gap-1 text-sm font-medium">
-          Reason for changing a locked card (goes in the audit log)
+          Reason for changing a locked scorecard (goes in the audit log)
           <input className="min-h-11 rounded-md border border-slate-400 px-3" value={reason} onChange={(e) => setReason(e.target.value)} />
         </label>
       ) : null}

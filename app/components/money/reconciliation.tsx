@@ -79,10 +79,14 @@ export function ReconciliationPanel({ r, flags }: { r: Reconciliation; flags: Bo
           <Lines
             lines={[
               { label: "Ace fund in", cents: r.aceInCents },
-              { label: "Prepaid for rounds not started yet", detail: "joins the pot when each round starts", cents: -r.acePrepaidCents },
+              {
+                label: "Prepaid for rounds not started yet",
+                detail: "joins the ace pot when each round starts",
+                cents: -r.acePrepaidCents,
+              },
               { label: "Aces paid", cents: -r.acesPaidCents },
               ...(r.acesAheadCents
-                ? [{ label: "Aces dated later than now", detail: "leave the pot on their date", cents: r.acesAheadCents }]
+                ? [{ label: "Aces dated later than now", detail: "leave the ace pot on their date", cents: r.acesAheadCents }]
                 : []),
               { label: "Ace fund in − prepaid − aces paid", cents: r.ace.expectedCents, result: true },
               { label: "Ace pot (as on the Aces page)", cents: r.ace.actualCents, result: true },
@@ -98,7 +102,7 @@ export function ReconciliationPanel({ r, flags }: { r: Reconciliation; flags: Bo
               { label: "Side pots in − paid", cents: r.sidePots.expectedCents, result: true },
               {
                 label: "Side pots held",
-                detail: "unpaid pots' buy-ins and each pot's last rollover",
+                detail: "unpaid side pots' buy-ins and each side pot's last rollover",
                 cents: r.sidePots.actualCents,
                 result: true,
               },

@@ -32,8 +32,8 @@ export function CardEditor({ board, closed }: { board: CardBoard; closed: boolea
       </h2>
       {published ? (
         <Alert tone="info">
-          Published at {formatTime(board.publishedAt as number, timeZone)}: players see every change at once. A card that has started can no
-          longer change.
+          Published at {formatTime(board.publishedAt as number, timeZone)}: players see every change at once. A scorecard that has started
+          can no longer change.
         </Alert>
       ) : null}
       {/* Publish above the cards: a phone reaches it without scrolling past every draft card (ADR 38). */}

@@ -45,7 +45,7 @@ export function MakeCards({
         {byTeams ? (
           <>
             <input type="hidden" name="mode" value={mode} />
-            <p className="text-sm text-muted">The drawn teams make the cards: two teams a card, partners together.</p>
+            <p className="text-sm text-muted">The drawn teams make the scorecards: two teams a scorecard, partners together.</p>
           </>
         ) : (
           <SelectFormField label="Mode" name="mode" defaultValue={mode} key={`mode-${mode}`}>
@@ -72,7 +72,7 @@ export function MakeCards({
           <div className="space-y-2">
             {hasCards ? (
               <p className="text-sm font-medium text-warn-800">
-                This replaces the cards below{published ? " and takes the published cards down until you publish again" : ""}.
+                This replaces the scorecards below{published ? " and takes the published scorecards down until you publish again" : ""}.
               </p>
             ) : null}
             <div className="flex flex-wrap gap-2">

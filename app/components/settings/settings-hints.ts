@@ -13,14 +13,14 @@ export const STANDINGS: [SettingName, string][] = [
 
 export const NIGHT: [SettingName, string][] = [
   ["checkInOpensMinutes", "Players can check themselves in from this long before a round starts."],
-  ["cardSize", "Cards are made as near this size as the field allows (never fewer than 3 unless the field is smaller, at most 5)."],
-  ["teeIntervalMinutes", "With tee times, each card starts this long after the one before."],
+  ["cardSize", "Scorecards are made as near this size as the field allows (never fewer than 3 unless the field is smaller, at most 5)."],
+  ["teeIntervalMinutes", "With tee times, each scorecard starts this long after the one before."],
 ];
 
 export const NIGHT_CHOICES: [ChoiceName, string][] = [
   ["cardMode", "How Make cards groups the checked-in players; the admin can choose another each time."],
   ["cardStart", "Shotgun uses each layout's holes; tee times start at the round's start time."],
-  ["caliRule", "In a doubles round, the odd player out plays as a team of one, the cali; the team's score is what the card records."],
+  ["caliRule", "In a doubles round, the odd player out plays as a team of one, the cali; the team's score is what the scorecard records."],
 ];
 
 export const TAGS: [SettingName, string][] = [

@@ -34,11 +34,11 @@ function CtpForm({ pot, onCard }: { pot: PotView; onCard: CardPlayer[] }) {
         ))}
       </ul>
       <p className="text-sm text-muted">
-        Record it once your card has played the hole. Only a shorter distance beats a measured one; without a distance the first mark stands
-        until measured or settled.
+        Record it once your scorecard has played the hole. Only a shorter distance beats a measured one; without a distance the first mark
+        stands until measured or settled.
       </p>
       {inPot.length === 0 ? (
-        <p className="text-sm text-muted">Nobody on this card is in {pot.name}.</p>
+        <p className="text-sm text-muted">Nobody on this scorecard is in {pot.name}.</p>
       ) : (
         <fetcher.Form method="post" className="space-y-3" aria-label={`Record a CTP in ${pot.name}`}>
           <input type="hidden" name="intent" value="ctp" />

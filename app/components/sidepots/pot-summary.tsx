@@ -14,7 +14,7 @@ export type { PotView };
 export function PotSummary({ pot, headingLevel = 3, measure = false }: { pot: PotView; headingLevel?: 2 | 3; measure?: boolean }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const paidCents = pot.wins.reduce((sum, w) => sum + w.amountCents, 0);
-  const kind = pot.kind === "ctp" ? `Closest to the pin · holes ${pot.holes.join(", ")}` : "Custom pot";
+  const kind = pot.kind === "ctp" ? `Closest to the pin · holes ${pot.holes.join(", ")}` : "Custom side pot";
   return (
     <div className="space-y-2">
       <Heading className="font-display text-xl font-semibold tracking-wide">{pot.name}</Heading>

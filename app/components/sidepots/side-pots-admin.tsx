@@ -54,7 +54,7 @@ function PotAdmin({ pot, entries }: { pot: PotView; entries: Entered[] }) {
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
           {out.length ? (
-            <PotForm label={`Add a player to ${pot.name}`} submit="Add to pot" shared={players}>
+            <PotForm label={`Add a player to ${pot.name}`} submit="Add to side pot" shared={players}>
               {hidden({ intent: "potPlayer", pot_id: pot.id, join: "1" })}
               <SelectFormField label={`Add to ${pot.name}`} name="entry_id" defaultValue="">
                 <option value="">Choose…</option>
@@ -141,7 +141,7 @@ export function SidePotsAdmin({ pots, entries }: { pots: PotView[]; entries: Ent
               defaultValue="CTP"
               maxLength={40}
               error={errors.name}
-              hint="Pots of the same name roll over into each other."
+              hint="Side pots of the same name roll over into each other."
             />
             <SelectFormField label="Kind" name="kind" defaultValue="ctp" error={errors.kind}>
               {POT_KINDS.map((kind) => (

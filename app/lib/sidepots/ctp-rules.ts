@@ -8,9 +8,9 @@ import type { LiveState } from "../live/live-state";
 import { type DistanceUnit, distanceLabel } from "./distances";
 
 export const CTP_MESSAGES = {
-  notLive: "A CTP is marked while the round is scored live: once its cards are published, until it is finalised.",
-  notOnCard: (name: string) => `${name} is not on a card of this round.`,
-  notYourCard: "You can record a CTP for yourself or a player on your card.",
+  notLive: "A CTP is marked while the round is scored live: once its scorecards are published, until it is finalised.",
+  notOnCard: (name: string) => `${name} is not on a scorecard of this round.`,
+  notYourCard: "You can record a CTP for yourself or a player on your scorecard.",
   notPlayed: (card: number, hole: number) => `Card ${card} has no score on hole ${hole} yet: mark the CTP once the card has played it.`,
   beaten: (hole: number, name: string, cm: number, unit: DistanceUnit) =>
     `Hole ${hole} is held by ${name} at ${distanceLabel(cm, unit)}: only a shorter distance beats it.`,
