@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // The service domains' import graph (app/.server/services/<domain>/): fails on any cycle
 // between domains, and on `rounds` importing a domain that takes part in a round's write
-// (those plug into it, not it into them). Prints each cycle and the arrows between domains.
-// Usage: node scripts/check-domains.mjs [--arrows]
+// (those plug into it, not it into them: ADR 45), and on a league domain importing `accounts`
+// (accounts stay apart from a league's data). Prints each cycle and the arrows between domains.
+// Usage: node scripts/check-domains.mjs [--arrows] [--root DIR]   (DIR: a tree with app/.server/services)
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
-const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
+const rootAt = process.argv.indexOf("--root");
+const root = rootAt > 0 ? resolve(process.argv[rootAt + 1]) : resolve(dirname(new URL(import.meta.url).pathname), "..");
 const services = join(root, "app/.server/services");
 const ALLOWED_FROM_ROUNDS = new Set(["players", "courses"]);
+const APART = "accounts";
 
 const files = (dir) =>
   readdirSync(dir).flatMap((name) => {
@@ -21,7 +24,8 @@ const domainOf = (path) => {
   return rel.startsWith("..") ? null : rel.split("/")[0];
 };
 
-const IMPORT = /^\s*import\s+(?:type\s+)?[^'"]*?from\s+["']([^"']+)["']/gm;
+// Static imports and re-exports, and dynamic import() calls.
+const IMPORT = /^\s*(?:import|export)\s+(?:type\s+)?[^'"]*?from\s+["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm;
 const target = (from, spec) => {
   if (spec.startsWith("~/")) return join(root, "app", spec.slice(2));
   if (spec.startsWith(".")) return resolve(dirname(from), spec);
@@ -32,7 +36,8 @@ const arrows = new Map();
 for (const file of files(services)) {
   const from = domainOf(file);
   const text = readFileSync(file, "utf8");
-  for (const [, spec] of text.matchAll(IMPORT)) {
+  for (const [, fromSpec, dynamicSpec] of text.matchAll(IMPORT)) {
+    const spec = fromSpec ?? dynamicSpec;
     const to = target(file, spec);
     const toDomain = to ? domainOf(to) : null;
     if (!toDomain || toDomain === from) continue;
@@ -83,9 +88,14 @@ const fromRounds = [...arrows.keys()]
   .map((k) => k.split("→")[1])
   .filter((d) => !ALLOWED_FROM_ROUNDS.has(d));
 
+const intoAccounts = [...arrows.keys()].filter((k) => k.endsWith(`→${APART}`)).map((k) => k.split("→")[0]);
+
 if (process.argv.includes("--arrows")) for (const [key, list] of [...arrows].sort()) console.log(`${key} (${list.length})`);
 console.log(`${graph.size} domains, ${arrows.size} arrows between them`);
 for (const c of cycles) console.log(`✗ a cycle of ${c.length} domains: ${c.join(", ")}`);
 if (fromRounds.length) console.log(`✗ rounds imports ${fromRounds.join(", ")} (only ${[...ALLOWED_FROM_ROUNDS].join(" and ")} allowed)`);
-if (cycles.length || fromRounds.length) process.exit(1);
-console.log(`✓ no cycle between service domains; rounds imports only ${[...ALLOWED_FROM_ROUNDS].join(" and ")}`);
+for (const d of intoAccounts) console.log(`✗ ${d} imports ${APART}: ${arrows.get(`${d}→${APART}`).join(", ")}`);
+if (cycles.length || fromRounds.length || intoAccounts.length) process.exit(1);
+console.log(
+  `✓ no cycle between service domains; rounds imports only ${[...ALLOWED_FROM_ROUNDS].join(" and ")}; no domain imports ${APART}`,
+);

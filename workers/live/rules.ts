@@ -22,11 +22,11 @@ const cellOf = (c: Exclude<Change, { kind: "signoff" }>): Cell & { value: number
 function refusal(ctx: ChangeContext, c: Change, card: CardRow): ChangeResult | null {
   const admin = ctx.caller.role === "admin";
   if (c.reason !== undefined && !admin)
-    return refused(c.id, "forbidden", "Only an admin gives a reason: it is for changing a signed card or a finalised round.");
+    return refused(c.id, "forbidden", "Only an admin gives a reason: it is for changing a signed scorecard or a finalised round.");
   if (c.kind !== "signoff" && c.kind !== "dnf" && c.hole > ctx.holes) {
     return refused(c.id, "bad_request", `This round has ${ctx.holes} holes: there is no hole ${c.hole}.`);
   }
-  if (card.startedAt === null) return refused(c.id, "conflict", "The round's cards are not published yet: nothing can be scored.");
+  if (card.startedAt === null) return refused(c.id, "conflict", "The round's scorecards are not published yet: nothing can be scored.");
   const edit = admin && c.reason !== undefined;
   if (ctx.finalized && !(edit && c.kind !== "signoff")) {
     return refused(c.id, "conflict", "This round is finalised: only an admin can change a score now, with a reason.");
@@ -83,7 +83,7 @@ export function applyChange(ctx: ChangeContext, c: Change): ChangeResult {
   if (seen !== null) return { id: c.id, status: "duplicate", seq: seen };
   const player = playerByEntry(ctx.sql, c.entryId);
   const card = player ? cardById(ctx.sql, player.cardId) : null;
-  if (!player || !card) return refused(c.id, "not_found", "That player is not on this round's cards.");
+  if (!player || !card) return refused(c.id, "not_found", "That player is not on this round's scorecards.");
   const refusedWhy = refusal(ctx, c, card);
   if (refusedWhy) return refusedWhy;
   if (ctx.caller.role !== "admin" && overCap(ctx.sql, c, card.id)) return refused(c.id, "rate_limited", TOO_MANY_CHANGES);

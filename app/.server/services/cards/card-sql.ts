@@ -9,7 +9,7 @@ import { writeGuard } from "../../db/write-guard";
 // arrangements as one JSON parameter each (ADR 13), so 38 cards of 150 players are two
 // statements whatever D1's limit on parameters.
 
-export const CARDS_CHANGED = "The cards changed since you opened them. Reload to see them.";
+export const CARDS_CHANGED = "The scorecards changed since you opened them. Reload to see them.";
 
 /** A card to write: its number, its start (a hole and the slot among cards sharing it, or a tee time) and its players in order. */
 export type CardRow = { number: number; startHole: number | null; startSlot: number; teeTime: number | null; entryIds: number[] };

@@ -16,11 +16,11 @@ import type { CardStart } from "~/lib/settings/league-settings";
 // the cards changed meanwhile; a card that has started (its first score) never changes.
 
 export const CARD_MESSAGES = {
-  nobody: "No one is checked in yet: check players in, then make the cards.",
-  started: (n: number) => `Card ${n} has started, so the cards can no longer be made again.`,
+  nobody: "No one is checked in yet: check players in, then make the scorecards.",
+  started: (n: number) => `Card ${n} has started, so the scorecards can no longer be made again.`,
   startedCard: (n: number) => `Card ${n} has started, so its players and start can no longer change.`,
-  noCards: "Make the cards first.",
-  allStarted: "Every card has started: start a card of their own for late arrivals.",
+  noCards: "Make the scorecards first.",
+  allStarted: "Every scorecard has started: start a scorecard of their own for late arrivals.",
 } as const;
 
 /** A card as an arrangement gives it: number, start (a hole or a tee time) and players in order. */
@@ -131,8 +131,8 @@ function checkArrangement(board: CardBoard, arranged: ArrangedCard[], allowed: S
   const numbers = arranged.map((c) => c.number);
   if (new Set(numbers).size !== numbers.length) throw badRequest("Each card number may appear only once");
   const placed = arranged.flatMap((c) => c.entryIds);
-  if (new Set(placed).size !== placed.length) throw badRequest("A player may be on one card only");
-  if (placed.some((id) => !allowed.has(id))) throw notFound("A player in the cards is not checked in for this round");
+  if (new Set(placed).size !== placed.length) throw badRequest("A player may be on one scorecard only");
+  if (placed.some((id) => !allowed.has(id))) throw notFound("A player on the scorecards is not checked in for this round");
   for (const c of arranged) {
     if ((c.startHole === null) === (c.teeTime === null)) throw badRequest(`Card ${c.number}: give a start hole or a tee time`);
     if (c.startHole !== null && c.startHole > board.holeCount) {

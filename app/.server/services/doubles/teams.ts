@@ -17,9 +17,10 @@ import { type DrawMode, drawTeams } from "~/lib/doubles/doubles";
 export const TEAM_MESSAGES = {
   notDoubles: "This round is not doubles: tick Doubles on its round form first.",
   few: "Check in at least two players, then draw the teams.",
-  fixed: "The cards are published or a score is in: the teams can no longer change.",
+  fixed: "The scorecards are published or a score is in: the teams can no longer change.",
   changed: "The teams changed while you drew them (another admin?). Reload to see them as they are.",
-  drawn: (teams: number, cali: boolean) => `Drew ${teams} teams${cali ? ", one of them a cali" : ""}. Make the cards: partners share one.`,
+  drawn: (teams: number, cali: boolean) =>
+    `Drew ${teams} teams${cali ? ", one of them a cali" : ""}. Make the scorecards: partners share one.`,
 } as const;
 
 export type DrawInput = { mode: DrawMode; version: number; random?: Random };

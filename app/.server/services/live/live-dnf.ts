@@ -17,7 +17,7 @@ export async function markDnf(env: Env, db: Db, roundId: number, entryId: number
   const state = await liveStateOf(env, roundId, "admin");
   const player = state.players.find((p) => p.entryId === entryId);
   const card = state.cards.find((c) => c.id === player?.cardId);
-  if (!player || !card) throw notFound("That player is not on this round's cards.");
+  if (!player || !card) throw notFound("That player is not on this round's scorecards.");
   if (card.startedAt === null) throw conflict(`Card ${card.number} has no score yet: withdraw ${player.name} instead of marking them DNF.`);
   const { teams } = await roundTeams(db, roundId);
   const team = teams.find((t) => t.members.some((m) => m.entryId === entryId));

@@ -29,6 +29,6 @@ export async function scorerOf(db: Db, session: Session | null, roundId: number)
   const playerId = session.user.linkedPlayerId;
   const cardIds = playerId === null ? [] : await cardsOfPlayer(db, roundId, playerId);
   if (cardIds.length === 0)
-    throw new AppError("forbidden", "You are not on a published card of this round: only its players and admins score it.");
+    throw new AppError("forbidden", "You are not on a published scorecard of this round: only its players and admins score it.");
   return { role: "player", userId: session.user.id, playerId, cardIds };
 }
