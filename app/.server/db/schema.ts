@@ -1,4 +1,5 @@
-// The database's tables, one file per part of the league (tables/), and a type for each
+// The database's tables, one file per service domain that owns them (tables/, named like
+// app/.server/services/<domain>/; mail and system are shared by several), and a type for each
 // row the app passes around. Import tables and types from here; drizzle-kit reads this
 // file (drizzle.config.ts) to write the migrations.
 //
@@ -6,19 +7,29 @@
 // Property names are words; a few SQL columns keep the old /api's abbreviations (players
 // fn/ln, rounds d/n/loc, aces and transfers d/amt_cents): renaming a property needs no migration.
 import type { users } from "./tables/accounts";
+import type { cards } from "./tables/cards";
 import type { courses, layoutHoles, layouts } from "./tables/courses";
-import type { aces, claims, players, rounds } from "./tables/league";
-import type { entries, paymentRefunds, payments, transfers } from "./tables/money";
-import type { cards, tagMoves } from "./tables/night";
+import type { entries } from "./tables/entries";
+import type { aces, paymentRefunds, payments, transfers } from "./tables/money";
+import type { claims, players } from "./tables/players";
+import type { rounds } from "./tables/rounds";
 import type { auditLog } from "./tables/system";
+import type { tagMoves } from "./tables/tags";
 
 export * from "./tables/accounts";
+export * from "./tables/cards";
 export * from "./tables/courses";
-export * from "./tables/league";
+export * from "./tables/entries";
 export * from "./tables/mail";
 export * from "./tables/money";
-export * from "./tables/night";
+export * from "./tables/players";
+export * from "./tables/rounds";
+export * from "./tables/settings";
+export * from "./tables/sidepots";
+export * from "./tables/signup";
 export * from "./tables/system";
+export * from "./tables/tags";
+export * from "./tables/waitlist";
 
 export type Player = typeof players.$inferSelect;
 export type Round = typeof rounds.$inferSelect;

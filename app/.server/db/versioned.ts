@@ -1,5 +1,5 @@
-import { entriesVersionColumns } from "./tables/money";
-import { roundsVersionColumns } from "./tables/league";
+import { entriesVersionColumns } from "./tables/entries";
+import { roundsVersionColumns } from "./tables/rounds";
 import type { VersionColumns } from "./tables/version-columns";
 
 // Every table whose version a trigger bumps (ADR 20), each list beside its table: the one

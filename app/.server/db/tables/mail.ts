@@ -1,7 +1,7 @@
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { users } from "./accounts";
-import { rounds } from "./league";
+import { rounds } from "./rounds";
 
 // Mail sent per round: registration openings and cards.
 

@@ -1,0 +1,44 @@
+import { index, integer, sqliteTable, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
+import { entries } from "./entries";
+import { rounds } from "./rounds";
+
+// A round's cards and who plays on each.
+
+/**
+ * A round's cards (ADR 25): drafts until the round's cards_published_at is set. A card
+ * starts on a hole (a shotgun start: hole and the slot among the cards that share it) or at
+ * a tee time. `startedAt` is set when its first score is recorded: from then on only its
+ * scorers change it.
+ */
+export const cards = sqliteTable(
+  "cards",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => rounds.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    startHole: integer("start_hole"),
+    startSlot: integer("start_slot").notNull().default(0),
+    teeTime: integer("tee_time"),
+    startedAt: integer("started_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("cards_round_number_uq").on(t.roundId, t.number)],
+);
+
+/** Who plays on a card: each entry on at most one card of its round. */
+export const cardPlayers = sqliteTable(
+  "card_players",
+  {
+    entryId: integer("entry_id")
+      .primaryKey()
+      .references(() => entries.id, { onDelete: "cascade" }),
+    cardId: integer("card_id")
+      .notNull()
+      .references(() => cards.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (t) => [index("card_players_card_idx").on(t.cardId, t.position)],
+);

@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./accounts";
+import { createdAt } from "./columns";
+
+// Players: their records, the claims users make on them, and the stats kept per player.
+
+export const players = sqliteTable(
+  "players",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    firstName: text("fn").notNull(),
+    lastName: text("ln").notNull(),
+    pdga: text("pdga"),
+    division: text("division").notNull(),
+    inactive: integer("inactive", { mode: "boolean" }).notNull().default(false),
+    // The user who added this record for themself (claims); null for records an admin made.
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("players_name_idx").on(t.lastName, t.firstName), index("players_created_by_idx").on(t.createdByUserId)],
+);
+
+export const claims = sqliteTable(
+  "claims",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    status: text("status", {
+      enum: ["pending", "approved", "rejected", "conflict", "withdrawn"],
+    }).notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
+    approvedAt: integer("approved_at"),
+    rejectedAt: integer("rejected_at"),
+  },
+  (t) => [
+    // One approved claim per player, and one open claim (so at most one approved) per
+    // user, held by the database itself: racing requests cannot both win.
+    uniqueIndex("claims_player_approved_uq").on(t.playerId).where(sql`status = 'approved'`),
+    uniqueIndex("claims_user_open_uq").on(t.userId).where(sql`status in ('pending', 'approved', 'conflict')`),
+    index("claims_user_idx").on(t.userId),
+    index("claims_status_idx").on(t.status),
+    index("claims_player_idx").on(t.playerId),
+  ],
+);
+
+/**
+ * Each player's all-time stats over their entries, kept by triggers on entries (migration
+ * 0010) so every write path — sign-ups, admin edits, score batches, cascades — keeps them,
+ * and the players list reads one row per player instead of every entry. Scored
+ * rounds only (score > 0); wins are results starting '1/'; best is the lowest score.
+ */
+export const playerStats = sqliteTable("player_stats", {
+  playerId: integer("player_id")
+    .primaryKey()
+    .references(() => players.id, { onDelete: "cascade" }),
+  roundCount: integer("round_count").notNull().default(0),
+  scoreSum: integer("score_sum").notNull().default(0),
+  wins: integer("wins").notNull().default(0),
+  bestScore: integer("best_score"),
+  // Credit added less credit used over the player's entries: the entries' part of the
+  // balance (services/money/balance.ts), so a list of balances reads no entry either.
+  creditCents: integer("credit_cents").notNull().default(0),
+});

@@ -1,0 +1,86 @@
+import { type AnySQLiteColumn, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
+import { layouts } from "./courses";
+import { versionColumns } from "./version-columns";
+
+// Rounds: what a round is, what bumps its version, and the stats kept per round.
+
+export const rounds = sqliteTable(
+  "rounds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // When the round starts (its tee time).
+    startsAt: integer("d").notNull(),
+    name: text("n").notNull(),
+    location: text("loc").notNull(),
+    feePdgaCents: integer("fee_pdga_cents").notNull(),
+    feeCourseCents: integer("fee_course_cents").notNull(),
+    feeOtherCents: integer("fee_other_cents").notNull(),
+    aceCents: integer("ace_cents").notNull(),
+    payoutCents: integer("payout_cents").notNull(),
+    pdgaUrl: text("pdga_url"),
+    openForRegistration: integer("open_for_registration", { mode: "boolean" }).notNull().default(false),
+    // The course layout played (its par per hole); null for a round without one (the
+    // location is then only the text). With a layout, `location` is its course's name.
+    layoutId: integer("layout_id").references((): AnySQLiteColumn => layouts.id),
+    // League night (ADR 25): when the admin published the round's cards (null: a draft or
+    // none), and a counter every write of its cards bumps, so a stale card edit is refused.
+    cardsPublishedAt: integer("cards_published_at"),
+    cardsVersion: integer("cards_version").notNull().default(0),
+    // Field caps (ADR 28): places in the whole round (null: no cap), and per division a JSON
+    // object {division: places} (null: none). A full round or division offers its waitlist.
+    fieldCap: integer("field_cap"),
+    divisionCaps: text("division_caps"),
+    // Bag tags (ADR 27): the players who played this round swap their tags by finish.
+    countsForTags: integer("counts_for_tags", { mode: "boolean" }).notNull().default(false),
+    // Random-draw doubles (ADR 31): teams are drawn at check-in, play one score and share a
+    // place; every draw bumps teams_version, so two admins drawing at once leave one draw.
+    doubles: integer("doubles", { mode: "boolean" }).notNull().default(false),
+    teamsVersion: integer("teams_version").notNull().default(0),
+    // Bumped by a trigger whenever a field an editor shows changes (roundsVersionColumns): a
+    // save carries the version it read, and a save against a newer row is refused (ADR 20).
+    version: integer("version").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("rounds_d_idx").on(t.startsAt), index("rounds_layout_idx").on(t.layoutId)],
+);
+
+/** What bumps `rounds.version`: every field the round's editors show (ADR 20). */
+export const roundsVersionColumns = versionColumns(rounds, {
+  version: "version",
+  bumps: [
+    "startsAt",
+    "name",
+    "location",
+    "feePdgaCents",
+    "feeCourseCents",
+    "feeOtherCents",
+    "aceCents",
+    "payoutCents",
+    "pdgaUrl",
+    "openForRegistration",
+    "layoutId",
+    "fieldCap",
+    "divisionCaps",
+    "countsForTags",
+    "doubles",
+  ],
+  notVersioned: {
+    id: "the row itself: never changes",
+    cardsPublishedAt: "publishing the cards is guarded by cards_version (ADR 25)",
+    cardsVersion: "the cards' own version, bumped by each write of them (ADR 25)",
+    teamsVersion: "the teams' own version, bumped by each draw (ADR 31)",
+    createdAt: "set once, when the round is made",
+  },
+});
+
+/**
+ * How many of a round's entries paid into the ace fund, kept by triggers on entries
+ * (migration 0010): the ace pot sums one row a round instead of counting every entry.
+ */
+export const roundStats = sqliteTable("round_stats", {
+  roundId: integer("round_id")
+    .primaryKey()
+    .references(() => rounds.id, { onDelete: "cascade" }),
+  aceEntries: integer("ace_entries").notNull().default(0),
+});

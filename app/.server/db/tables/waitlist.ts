@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./accounts";
+import { createdAt } from "./columns";
+import { players } from "./players";
+import { rounds } from "./rounds";
+
+// A round's waitlist and the notices of what happened to a place on it.
+
+/**
+ * A player's place on a round's waitlist (ADR 28), in the order of `id`. `waiting` until a
+ * place frees; then `offered` until `offerExpiresAt` (or `auto_entered` at once when they
+ * chose to be entered from their credit and it covers the fee); an entry made for them by
+ * any path closes the row as `entered` (a trigger, migration 0015); `expired` and `left`
+ * end it. One open row (waiting or offered) per player and round.
+ */
+export const waitlist = sqliteTable(
+  "waitlist",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => rounds.id, { onDelete: "cascade" }),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    division: text("division").notNull(),
+    ace: integer("ace", { mode: "boolean" }).notNull().default(true),
+    // Enter me at once from my credit when a place frees and my balance covers the fee.
+    autoConfirm: integer("auto_confirm", { mode: "boolean" }).notNull().default(false),
+    status: text("status", { enum: ["waiting", "offered", "entered", "auto_entered", "expired", "left"] })
+      .notNull()
+      .default("waiting"),
+    offeredAt: integer("offered_at"),
+    offerExpiresAt: integer("offer_expires_at"),
+    closedAt: integer("closed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("waitlist_open_uq").on(t.roundId, t.playerId).where(sql`status in ('waiting', 'offered')`),
+    index("waitlist_round_status_idx").on(t.roundId, t.status),
+    index("waitlist_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * What happened to a place on a waitlist, one row per change a player is told of (offered,
+ * entered, auto_entered, expired), written by a trigger on waitlist (migration 0015): the
+ * home page shows them and the queue mails them to opted-in players, marking `mailedAt`.
+ */
+export const waitlistNotices = sqliteTable(
+  "waitlist_notices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    waitlistId: integer("waitlist_id")
+      .notNull()
+      .references(() => waitlist.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["offered", "entered", "auto_entered", "expired"] }).notNull(),
+    mailedAt: integer("mailed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("waitlist_notices_unmailed_idx").on(t.mailedAt), index("waitlist_notices_waitlist_idx").on(t.waitlistId)],
+);
