@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { DRAW_MODES } from "../lib/doubles/doubles";
 import { PlayerChoiceFields, checkPlayerChoice } from "./entries";
 import { bodyIdSchema } from "./ids";
 import { CashAmountSchema, MoreThanOwedSchema, NoteSchema, RequestKeySchema, VoidReasonSchema, walkUpPays } from "./money-actions";
@@ -70,7 +71,7 @@ export const NightFormSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("drawTeams"),
       version: versionSchema("teams"),
-      mode: z.enum(["random", "balanced"], { error: "Choose how to draw" }),
+      mode: z.enum(DRAW_MODES, { error: "Choose how to draw" }),
     }),
   ],
   { error: "Unknown action" },

@@ -5,6 +5,8 @@ import { bodyIdSchema, epochSecondsSchema } from "./ids";
 import { MoreThanOwedSchema, NoteSchema, RequestKeySchema, walkUpDollarsSchema, walkUpPays } from "./money-actions";
 import { versionSchema } from "./version";
 import { CARD_MODES } from "../lib/cards/cards";
+import { DRAW_MODES } from "../lib/doubles/doubles";
+import { choiceValues } from "../lib/settings/league-settings";
 
 // The league night's /api bodies (ADR 25), read into the domain's words: check-in, the
 // walk-up, and the writes of a round's cards, each carrying the cards_version it read.
@@ -53,7 +55,7 @@ export const WalkUpSchema = z
 export const CardModeSchema = z.enum(CARD_MODES as [string, ...string[]], {
   error: "mode must be random, rating or division",
 }) as z.ZodType<(typeof CARD_MODES)[number]>;
-export const CardStartSchema = z.enum(["shotgun", "tee_times"], { error: "start must be shotgun or tee_times" });
+export const CardStartSchema = z.enum(choiceValues("cardStart"), { error: "start must be shotgun or tee_times" });
 const cardsVersion = versionSchema("cards");
 
 /** POST /api/admin/rounds/{id}/cards {version, mode?, start?}: make the cards (the league's settings when left out). */
@@ -89,7 +91,7 @@ export const LateArrivalSchema = z
 export const PublishCardsSchema = z.object({ version: cardsVersion });
 
 /** How a doubles round's teams are drawn (ADR 31). */
-export const DrawModeSchema = z.enum(["random", "balanced"], { error: "mode must be random or balanced" });
+export const DrawModeSchema = z.enum(DRAW_MODES, { error: "mode must be random or balanced" });
 
 /** POST /api/admin/rounds/{id}/teams {mode, version}: draw (or draw again) from the players checked in. */
 export const DrawTeamsSchema = z.object({ version: versionSchema("teams"), mode: DrawModeSchema });

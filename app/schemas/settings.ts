@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { CHOICES, type ChoiceName, SETTINGS, type SettingName } from "../lib/settings/league-settings";
+import { CHOICES, type ChoiceName, SETTINGS, type SettingName, choiceValues } from "../lib/settings/league-settings";
 import { DIVISIONS, isDivision } from "../lib/players/divisions";
 
 // The league's settings (/admin/settings and PUT /api/admin/settings): whole numbers
@@ -28,12 +28,6 @@ function choice<V extends string>(name: ChoiceName, values: readonly [V, ...V[]]
   const { label, options } = CHOICES[name];
   return z.enum(values, { error: `${label}: choose one of ${options.map((o) => o.label).join(", ")}` });
 }
-
-const valuesOf = <N extends ChoiceName>(name: N) =>
-  CHOICES[name].options.map((o) => o.value) as unknown as readonly [
-    (typeof CHOICES)[N]["options"][number]["value"],
-    ...(typeof CHOICES)[N]["options"][number]["value"][],
-  ];
 
 /**
  * The league's divisions, in its order: a list (the /api) or the form's text with the codes
@@ -71,13 +65,13 @@ export const LeagueSettingsSchema = z
     checkInOpensMinutes: field("checkInOpensMinutes").optional(),
     cardSize: field("cardSize").optional(),
     teeIntervalMinutes: field("teeIntervalMinutes").optional(),
-    cardMode: choice("cardMode", valuesOf("cardMode")).optional(),
-    cardStart: choice("cardStart", valuesOf("cardStart")).optional(),
-    moneyVisibility: choice("moneyVisibility", valuesOf("moneyVisibility")).optional(),
+    cardMode: choice("cardMode", choiceValues("cardMode")).optional(),
+    cardStart: choice("cardStart", choiceValues("cardStart")).optional(),
+    moneyVisibility: choice("moneyVisibility", choiceValues("moneyVisibility")).optional(),
     divisions: DivisionListSchema.optional(),
-    bagTags: choice("bagTags", valuesOf("bagTags")).optional(),
-    caliRule: choice("caliRule", valuesOf("caliRule")).optional(),
-    distanceUnit: choice("distanceUnit", valuesOf("distanceUnit")).optional(),
+    bagTags: choice("bagTags", choiceValues("bagTags")).optional(),
+    caliRule: choice("caliRule", choiceValues("caliRule")).optional(),
+    distanceUnit: choice("distanceUnit", choiceValues("distanceUnit")).optional(),
     tagCount: field("tagCount").optional(),
     tagExpiryWeeks: field("tagExpiryWeeks").optional(),
   })

@@ -3,6 +3,7 @@ import { bodyIdSchema } from "./ids";
 import { positiveDollarsSchema } from "./money";
 import { DISTANCE_UNITS, cmFrom } from "../lib/sidepots/distances";
 import { POT_KINDS } from "../lib/sidepots/side-pots";
+import { choiceValues } from "../lib/settings/league-settings";
 
 // The side pots' forms on the league-night screen and the phone's CTP (ADR 30).
 
@@ -69,7 +70,7 @@ export const CtpFormSchema = z
     pot_id: potId,
     hole: holeSchema(1),
     entry_id: entryId,
-    unit: z.enum(["ft", "m"], { error: "Distances are in feet or metres" }).default("m"),
+    unit: z.enum(choiceValues("distanceUnit"), { error: "Distances are in feet or metres" }).default("m"),
     // Read as a number below, where the unit is known: its messages name it.
     distance: blankless(z.union([z.string().max(20), z.number()], { error: "Distance must be a number" })),
   })

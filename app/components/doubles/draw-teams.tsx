@@ -3,7 +3,7 @@ import { NightResult, useNightAction } from "~/components/night/night-action";
 import { Button } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
 import { SelectFormField } from "~/components/ui/form-field";
-import { CALI_RULE_WORDS, type CaliRule, teamName } from "~/lib/doubles/doubles";
+import { CALI_RULE_WORDS, type CaliRule, DRAW_MODES, DRAW_MODE_LABELS, teamName } from "~/lib/doubles/doubles";
 
 // The night screen's teams of a doubles round (ADR 31): draw them from who is checked in,
 // at random or balanced by rating, and again until the cards are published.
@@ -44,8 +44,11 @@ export function DrawTeams({
             <input type="hidden" name="intent" value="drawTeams" />
             <input type="hidden" name="version" value={version} />
             <SelectFormField label="How to draw" name="mode" defaultValue="random">
-              <option value="random">At random</option>
-              <option value="balanced">Balanced: the strongest with the weakest</option>
+              {DRAW_MODES.map((mode) => (
+                <option key={mode} value={mode}>
+                  {DRAW_MODE_LABELS[mode]}
+                </option>
+              ))}
             </SelectFormField>
             <NightResult action={action} />
             <Button type="submit" disabled={action.busy || checkedIn < 2}>

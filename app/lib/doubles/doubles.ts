@@ -7,8 +7,13 @@ import { type Random, shuffled } from "../cards/cards";
 /** The division a doubles round's results are labelled with: the teams play one field. */
 export const DOUBLES_DIVISION = "Doubles";
 
-export type DrawMode = "random" | "balanced";
-export const DRAW_MODES: readonly DrawMode[] = ["random", "balanced"];
+/** How teams are drawn, in the form's order with its words: the zod enum and the form's options read it. */
+export const DRAW_MODE_LABELS = {
+  random: "At random",
+  balanced: "Balanced: the strongest with the weakest",
+} as const;
+export type DrawMode = keyof typeof DRAW_MODE_LABELS;
+export const DRAW_MODES = Object.keys(DRAW_MODE_LABELS) as [DrawMode, ...DrawMode[]];
 
 /** What a league's cali plays (a league setting): two shots each time, best one counts; or one ball alone. */
 export type CaliRule = "best_of_two" | "one_ball";

@@ -1,7 +1,7 @@
 // The admin's settings (standings, handicaps, league night, the league's divisions and who
 // sees its money), each with its one default, its bounds or choices and the label the form
 // and every message call it by. The table's column defaults
-// (app/.server/db/tables/league.ts), the zod schema (app/schemas/settings.ts), the form
+// (app/.server/db/tables/settings.ts), the zod schema (app/schemas/settings.ts), the form
 // (app/components/settings/settings-form.tsx) and the row that is not saved yet all read them here.
 // No zod in this file: the settings form imports it.
 
@@ -88,6 +88,10 @@ export const CHOICES = {
 
 export type ChoiceName = keyof typeof CHOICES;
 type ChoiceValue<N extends ChoiceName> = (typeof CHOICES)[N]["options"][number]["value"];
+
+/** A choice's values in the form's order: the table's enum and the zod enum read them here. */
+export const choiceValues = <N extends ChoiceName>(name: N) =>
+  CHOICES[name].options.map((o) => o.value) as unknown as readonly [ChoiceValue<N>, ...ChoiceValue<N>[]];
 export type MoneyVisibility = ChoiceValue<"moneyVisibility">;
 export type CardStart = ChoiceValue<"cardStart">;
 export type BagTags = ChoiceValue<"bagTags">;

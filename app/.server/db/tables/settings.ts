@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { CARD_MODES } from "../../../lib/cards/cards";
-import { CHOICES, SETTINGS } from "../../../lib/settings/league-settings";
+import { CHOICES, SETTINGS, choiceValues } from "../../../lib/settings/league-settings";
 
 // The league's settings.
 
@@ -26,28 +26,28 @@ export const leagueSettings = sqliteTable(
     cardMode: text("card_mode", { enum: CARD_MODES as [string, ...string[]] })
       .notNull()
       .default(CHOICES.cardMode.default),
-    cardStart: text("card_start", { enum: ["shotgun", "tee_times"] })
+    cardStart: text("card_start", { enum: choiceValues("cardStart") })
       .notNull()
       .default(CHOICES.cardStart.default),
     // Who sees players' balances and the transfers: everyone, signed-in players, or admins only.
-    moneyVisibility: text("money_visibility", { enum: ["everyone", "players", "admins"] })
+    moneyVisibility: text("money_visibility", { enum: choiceValues("moneyVisibility") })
       .notNull()
       .default(CHOICES.moneyVisibility.default),
     // The divisions the league runs, a JSON array in the league's order; null: the default list.
     divisions: text("divisions"),
     // Bag tags (ADR 27): off, or on with new rounds counting for tags or not by default;
     // the pool's size (tags 1 to tagCount); weeks absent before a tag returns (0: never).
-    bagTags: text("bag_tags", { enum: ["off", "every", "chosen"] })
+    bagTags: text("bag_tags", { enum: choiceValues("bagTags") })
       .notNull()
       .default(CHOICES.bagTags.default),
     tagCount: integer("tag_count").notNull().default(SETTINGS.tagCount.default),
     tagExpiryWeeks: integer("tag_expiry_weeks").notNull().default(SETTINGS.tagExpiryWeeks.default),
     // Random-draw doubles (ADR 31): what a cali (the odd player, a team of one) plays.
-    caliRule: text("cali_rule", { enum: ["best_of_two", "one_ball"] })
+    caliRule: text("cali_rule", { enum: choiceValues("caliRule") })
       .notNull()
       .default(CHOICES.caliRule.default),
     // Side pots' CTP distances (ADR 30): shown and typed in feet or metres, stored in cm.
-    distanceUnit: text("distance_unit", { enum: ["ft", "m"] })
+    distanceUnit: text("distance_unit", { enum: choiceValues("distanceUnit") })
       .notNull()
       .default(CHOICES.distanceUnit.default),
     updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),

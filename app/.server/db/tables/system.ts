@@ -35,6 +35,9 @@ export const writeGuards = sqliteTable(
   ],
 );
 
+/** Who a write is made by, as the audit log and the tags' history record it. */
+export const ACTOR_ROLES = ["admin", "player", "visitor", "paypal", "system"] as const;
+
 /**
  * Who is writing: one row (id 1) that the app's D1 binding sets as the first statement of
  * every batch that writes a money table, and deletes as its last (workers/audit-actor.ts).
@@ -46,7 +49,7 @@ export const auditActor = sqliteTable(
   {
     id: integer("id").primaryKey(),
     userId: integer("user_id"),
-    role: text("role", { enum: ["admin", "player", "visitor", "paypal", "system"] }).notNull(),
+    role: text("role", { enum: ACTOR_ROLES }).notNull(),
   },
   (t) => [check("audit_actor_one_row", sql`${t.id} = 1`)],
 );
@@ -65,7 +68,7 @@ export const auditLog = sqliteTable(
     actorUserId: integer("actor_user_id"),
     // The actor's name when it acted: the row outlives a deleted user.
     actorName: text("actor_name"),
-    actorRole: text("actor_role", { enum: ["admin", "player", "visitor", "paypal", "system"] }),
+    actorRole: text("actor_role", { enum: ACTOR_ROLES }),
     tableName: text("table_name").notNull(),
     rowId: integer("row_id").notNull(),
     action: text("action", { enum: ["insert", "update", "delete"] }).notNull(),

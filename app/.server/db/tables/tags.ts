@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
+import { ACTOR_ROLES } from "./system";
 import { players } from "./players";
 import { rounds } from "./rounds";
 
@@ -25,7 +26,7 @@ export const tagMoves = sqliteTable(
     at: integer("at").notNull(),
     actorUserId: integer("actor_user_id"),
     actorName: text("actor_name"),
-    actorRole: text("actor_role", { enum: ["admin", "player", "visitor", "paypal", "system"] }),
+    actorRole: text("actor_role", { enum: ACTOR_ROLES }),
     createdAt: createdAt(),
   },
   (t) => [
