@@ -1,12 +1,12 @@
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin-round-night";
-import { CardEditor } from "~/components/night/card-board";
-import { MakeCards } from "~/components/night/make-cards";
+import { CardEditor } from "~/components/cards/card-board";
+import { MakeCards } from "~/components/cards/make-cards";
 import type { NightAnswer } from "~/components/night/night-action";
 import { CheckInDesk } from "~/components/night/check-in-desk";
 import { CashTonight } from "~/components/night/cash-tonight";
 import { ScreenNav } from "~/components/night/screen-nav";
-import { PrintCards } from "~/components/night/print-cards";
+import { PrintCards } from "~/components/cards/print-cards";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Panel, Stats } from "~/components/ui/panel";

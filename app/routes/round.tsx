@@ -27,7 +27,7 @@ import { WAITLIST_INTENTS } from "~/schemas/waitlist";
 import { FieldLine } from "~/components/signup/field-line";
 import { postedIntent } from "~/.server/forms";
 import { roundPageReads } from "~/.server/pages/round";
-import { PublishedCards } from "~/components/night/published-cards";
+import { PublishedCards } from "~/components/cards/published-cards";
 import { lazyPart } from "~/components/ui/lazy-part";
 import { CHECK_IN_INTENTS } from "~/schemas/night-forms";
 import { payPalCheckout } from "~/.server/paypal/config";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { h, renderHtml, textOf } from "../render-fixtures";
 import { ScoreCard } from "~/components/live/score-card";
-import { PrintCards } from "~/components/night/print-cards";
+import { PrintCards } from "~/components/cards/print-cards";
 import type { CardBoard } from "~/.server/services/cards/card-board";
 import { ctpHolesOf } from "~/lib/sidepots/side-pots";
 import type { LiveState } from "~/lib/live/live-state";

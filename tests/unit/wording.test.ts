@@ -2,7 +2,7 @@
 // a claim's outcome is what was done to it, and tied teams are "T1" as tied players are.
 import { describe, expect, it } from "vitest";
 import { h, renderHtml, textOf } from "../render-fixtures";
-import { CardEditor } from "~/components/night/card-board";
+import { CardEditor } from "~/components/cards/card-board";
 import { PotSummary } from "~/components/sidepots/pot-summary";
 import type { CardBoard } from "~/.server/services/cards/card-board";
 import { teamResults } from "~/lib/doubles/doubles";

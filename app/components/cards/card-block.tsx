@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { useNightAction } from "./night-action";
+import type { useNightAction } from "../night/night-action";
 import type { BoardCard, BoardPlayer } from "~/.server/services/cards/card-board";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

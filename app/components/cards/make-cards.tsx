@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { NightResult, useNightAction } from "./night-action";
+import { NightResult, useNightAction } from "../night/night-action";
 import { Button } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
 import { SelectFormField } from "~/components/ui/form-field";

@@ -1,4 +1,4 @@
-import { NightResult, useNightAction } from "./night-action";
+import { NightResult, useNightAction } from "../night/night-action";
 import { type BoardContext, CardBlock, PlayerLine } from "./card-block";
 import type { CardBoard } from "~/.server/services/cards/card-board";
 import { Alert } from "~/components/ui/alert";
