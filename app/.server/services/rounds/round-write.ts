@@ -157,6 +157,7 @@ function payoutUpdates(db: Db, state: CoreState, after: PlannedEntry[], payoutCe
 
 /** A round's reads and write with the given participants: S and C are what they make of a state and ask of a change. */
 export function roundWrite<S extends CoreState, C>(participants: readonly RoundParticipant<S, C>[]) {
+  // The fingerprint reads only the participants' SQL, whatever their state's type.
   const list = participants as readonly RoundParticipant<never, never>[];
   const extraColumns = Object.assign({}, ...participants.map((p) => p.entryColumns ?? {})) as Record<string, SQL>;
 
@@ -188,12 +189,8 @@ export function roundWrite<S extends CoreState, C>(participants: readonly RoundP
         .where(eq(entries.roundId, roundId))
         .orderBy(entries.id),
       ...partQueries.flat(),
-    ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as [
-      CoreState["round"][] & { fingerprint: string }[],
-      CoreEntry[],
-      ...unknown[][],
-    ];
-    const [round] = roundRows as (CoreRound & { fingerprint: string })[];
+    ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as [(CoreRound & { fingerprint: string })[], CoreEntry[], ...unknown[][]];
+    const [round] = roundRows;
     if (!round) throw notFound("Round not found");
     const { fingerprint, ...core } = round;
     const state: CoreState = { round: core, fingerprint, entries: entryRows };
