@@ -27,7 +27,18 @@ export function isCacheableRequest(request: Request): boolean {
   return (request.method === "GET" || request.method === "HEAD") && !hasCredentials(request) && !upgrade;
 }
 
-const cacheKey = (request: Request) => new Request(request.url, { method: "GET" });
+// A page's key is its path and query, never its host: Workers Cache keys a page by the
+// entrypoint, path, query and Worker version, so two hosts share one copy in production,
+// and the local cache keys it the same way. What tells leagues apart must be in the path.
+const KEY_ORIGIN = "https://page-cache.invalid";
+
+/** The URL a page is stored and indexed under: its path and query on one fixed origin. */
+export function pageKey(url: string): string {
+  const { pathname, search } = new URL(url);
+  return `${KEY_ORIGIN}${pathname}${search}`;
+}
+
+const cacheKey = (request: Request) => new Request(pageKey(request.url), { method: "GET" });
 
 /**
  * A HEAD is answered from a GET's response: the router and Hono render a HEAD with an
@@ -67,7 +78,7 @@ export async function serveFromCacheApi(
   if (tags.length > 0) {
     await getDb(db)
       .insert(pageCacheKeys)
-      .values(tags.map((tag) => ({ url: request.url, tag })))
+      .values(tags.map((tag) => ({ url: pageKey(request.url), tag })))
       .onConflictDoNothing();
   }
   await cache.put(cacheKey(request), response.clone());

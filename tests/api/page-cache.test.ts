@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { claims } from "~/.server/db/schema";
 import { DEFAULT_SETTINGS } from "~/.server/services/settings/league-settings";
 import { createWorker } from "../../workers/worker";
-import { purgeCacheApi } from "../../workers/page-cache";
+import { pageKey, purgeCacheApi } from "../../workers/page-cache";
 import { makePlayer, testDb, uniq } from "../fixtures";
 import { loginToken, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
 
@@ -45,6 +45,17 @@ describe("page cache (Cache API, as served locally)", () => {
     expect(second).toMatchObject({ status: "hit", queries: 0, body: first.body });
     expect(second.res.headers.get("Cache-Control")).toMatch(/^public/);
     expect(second.res.headers.get("Content-Security-Policy")).toContain("'nonce-");
+  });
+
+  it("the key is the path and query, not the host: another host gets the same copy", async () => {
+    const path = `/api/players?v=${uniq()}`;
+    const first = await get(path);
+    expect(first.status).toBe("miss");
+    const elsewhere = await worker.fetch(new Request(`https://other-host.test${path}`), cachedEnv, createExecutionContext());
+    expect(/cache;desc="(\w+)"/.exec(elsewhere.headers.get("Server-Timing") ?? "")?.[1]).toBe("hit");
+    expect(await elsewhere.text()).toBe(first.body);
+    // Another query is another page.
+    expect((await get(`${path}&x=1`)).status).toBe("miss");
   });
 
   it("a request with a session never reads nor fills the shared copy", async () => {
@@ -160,7 +171,7 @@ describe("Server-Timing", () => {
     // miss does, its index rows already there: the page must stay purgeable by its tags.
     const pages = await caches.open("pages");
     await pages.put(
-      new Request(`http://cache.test${path}`),
+      new Request(pageKey(`http://cache.test${path}`)),
       new Response("<p>old</p>", { headers: { "Cache-Control": "public, max-age=30" } }),
     );
     expect((await get(path)).status).toBe("hit");
