@@ -53,7 +53,9 @@ export function withAuditActor(db: D1Database, actorOf: () => Actor | Promise<Ac
     const { userId, role } = await actorOf();
     return db
       .prepare(
-        "insert into audit_actor (id, user_id, role) values (1, ?, ?) on conflict (id) do update set user_id = excluded.user_id, role = excluded.role",
+        // The actor's name goes with the actor: the triggers read it here, never from users
+        // (ADR 46). It is the account's name as the batch runs.
+        "insert into audit_actor (id, user_id, role, name) values (1, ?1, ?2, (select name from users where id = ?1)) on conflict (id) do update set user_id = excluded.user_id, role = excluded.role, name = excluded.name",
       )
       .bind(userId, role);
   };

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { call, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
 import { makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
 import { getDb } from "~/.server/db/client";
-import { auditActor, auditLog, entries, transfers } from "~/.server/db/schema";
+import { auditActor, auditLog, entries, transfers, users } from "~/.server/db/schema";
 import { withAuditActor } from "../../workers/audit-actor";
 import { writtenOutsideTheApp } from "../books-check";
 
@@ -59,6 +59,23 @@ describe("audit log", () => {
     expect(update[0]).toMatchObject({ actorUserId: 42, actorRole: "admin", roundId: round.id, playerId: entry.playerId });
     expect(JSON.parse(update[0]?.before ?? "{}").credit_added_cents).toBe(0);
     expect(JSON.parse(update[0]?.after ?? "{}").credit_added_cents).toBe(725);
+  });
+
+  it("names the actor from what the Worker wrote with it: no trigger reads users, a later rename leaves the row", async () => {
+    const triggers = await env.DB.prepare("select name, sql from sqlite_master where type = 'trigger'").all<{
+      name: string;
+      sql: string;
+    }>();
+    expect(triggers.results.length).toBeGreaterThan(20);
+    expect(triggers.results.filter((t) => /\busers\b/i.test(t.sql)).map((t) => t.name)).toEqual([]);
+
+    const admin = await makeUser({ isAdmin: true, name: `Actor ${Math.random().toString(36).slice(2, 8)}` });
+    const entry = await makeEntry({ roundId: (await makeRound()).id, playerId: (await makePlayer()).id, creditAddedCents: 0 });
+    const db = getDb(withAuditActor(env.DB, () => ({ userId: admin.id, role: "admin" })));
+    await db.update(entries).set({ creditAddedCents: 300 }).where(eq(entries.id, entry.id));
+    await testDb().update(users).set({ name: "Renamed Later" }).where(eq(users.id, admin.id));
+    const [, update] = await rowsFor("entries", entry.id);
+    expect(update).toMatchObject({ action: "update", actorUserId: admin.id, actorName: admin.name });
   });
 
   it("a single write answers as it would without the actor (returning rows, run)", async () => {

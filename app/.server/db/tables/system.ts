@@ -50,6 +50,8 @@ export const auditActor = sqliteTable(
     id: integer("id").primaryKey(),
     userId: integer("user_id"),
     role: text("role", { enum: ACTOR_ROLES }).notNull(),
+    /** The actor's name as the Worker wrote it: the triggers read it here, never from users (ADR 46). */
+    name: text("name"),
   },
   (t) => [check("audit_actor_one_row", sql`${t.id} = 1`)],
 );
