@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { revokedSessions, users } from "../db/schema";
-import { claimStatusSql, linkedPlayerSql } from "../services/players/claim-state";
+import { currentClaimQuery } from "../services/players/claim-state";
 import { type Role, type SessionClaims, verifySession } from "./session";
 
 export type SessionUser = {
@@ -21,28 +21,43 @@ export type SessionUser = {
  */
 export type Session = { user: SessionUser; role: Role; isAdmin: boolean; sessionId: string; expiresAt: number };
 
-/** The user as the pages and the /api show it, with claim state; null when unknown. */
+/**
+ * The user as the pages and the /api show it, with claim state; null when unknown. The
+ * account (the deployment's) and the user's claim (the league's) are two reads asked at
+ * once, one trip (ADR 41), never a join: a league's rows do not depend on accounts (ADR 46).
+ */
 export async function loadSessionUser(
   db: Db,
   userId: number,
   sessionId = "",
 ): Promise<(SessionUser & { locked: boolean; sessionVersion: number; revoked: boolean }) | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      isAdmin: users.isAdmin,
-      locked: users.locked,
-      sessionVersion: users.sessionVersion,
-      linkedPlayerId: linkedPlayerSql(),
-      claimStatus: claimStatusSql(),
-      // In the same query: whether this one session was logged out.
-      revoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sid} = ${sessionId})`.mapWith(Boolean),
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? null;
+  const [[row], [claim]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        isAdmin: users.isAdmin,
+        locked: users.locked,
+        sessionVersion: users.sessionVersion,
+        // In the same query: whether this one session was logged out.
+        revoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sid} = ${sessionId})`.mapWith(Boolean),
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+    currentClaimQuery(db, userId),
+  ]);
+  if (!row) return null;
+  const { locked, sessionVersion, revoked, ...account } = row;
+  return {
+    ...account,
+    linkedPlayerId: claim?.status === "approved" ? claim.playerId : null,
+    // Admins claim no player.
+    claimStatus: row.isAdmin ? null : (claim?.status ?? null),
+    locked,
+    sessionVersion,
+    revoked,
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { type SQL, desc, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { claims } from "../../db/schema";
 
 // A user's claim state, as the session, the /api and the admin pages all show it.
@@ -23,3 +24,12 @@ export function claimStatusSql(userId: SQL = USER_ID) {
  * not withdrawn. The same choice as claimStatusSql above, for queries on `claims`.
  */
 export const currentClaimFirst = [sql`${claims.status} = 'approved' desc`, desc(claims.updatedAt), desc(claims.id)] as const;
+
+/** A user's claim (the choice above), unrun: the session asks it beside the account's row (ADR 41, 46). */
+export const currentClaimQuery = (db: Db, userId: number) =>
+  db
+    .select({ playerId: claims.playerId, status: claims.status })
+    .from(claims)
+    .where(and(eq(claims.userId, userId), ne(claims.status, "withdrawn")))
+    .orderBy(...currentClaimFirst)
+    .limit(1);
