@@ -1,4 +1,5 @@
 import { tableWrittenBy } from "./d1-observer";
+import { stampBatches } from "./stamped-batches";
 
 // Who changed the money (ADR 20). Triggers on the money tables write every change to
 // audit_log, and read who is acting from the one row of audit_actor. This binding puts
@@ -59,58 +60,8 @@ export function withAuditActor(db: D1Database, actorOf: () => Actor | Promise<Ac
       )
       .bind(userId, role);
   };
-  const clearActor = () => db.prepare("delete from audit_actor");
-  const inActorBatch = async (list: D1PreparedStatement[]) => {
-    const results = await db.batch([await setActor(), ...list, clearActor()]);
-    return results.slice(1, -1);
-  };
-
-  // A batch is given the statements themselves (D1 refuses a wrapper): each wrapper maps back.
-  const unwrap = new WeakMap<D1PreparedStatement, { stmt: D1PreparedStatement; money: boolean }>();
-  const statement = (stmt: D1PreparedStatement, money: boolean): D1PreparedStatement => {
-    if (!money) return stmt;
-    const alone = async () => {
-      const [result] = await inActorBatch([stmt]);
-      if (!result) throw new Error("D1 answered a batch of one write with no result");
-      return result;
-    };
-    const wrapped = new Proxy(stmt, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop, target);
-        if (prop === "bind") return (...args: unknown[]) => statement(target.bind(...args), true);
-        if (prop === "run" || prop === "all") return () => alone();
-        if (prop === "first") {
-          return async (column?: string) => {
-            const row = ((await alone()).results[0] ?? null) as Record<string, unknown> | null;
-            return row && column !== undefined ? (row[column] ?? null) : row;
-          };
-        }
-        if (prop === "raw") {
-          // As drizzle maps a batch's rows (d1ToRawMapping): each row's values in column order.
-          return async (options?: { columnNames?: boolean }) => {
-            const rows = (await alone()).results as Record<string, unknown>[];
-            const values = rows.map((row) => Object.values(row));
-            return options?.columnNames ? [Object.keys(rows[0] ?? {}), ...values] : values;
-          };
-        }
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-    unwrap.set(wrapped, { stmt, money });
-    return wrapped;
-  };
-
-  return new Proxy(db, {
-    get(target, prop) {
-      if (prop === "prepare") return (sql: string) => statement(target.prepare(sql), writesMoney(sql));
-      if (prop === "batch") {
-        return (list: D1PreparedStatement[]) => {
-          const plain = list.map((s) => unwrap.get(s)?.stmt ?? s);
-          return list.some((s) => unwrap.get(s)?.money) ? inActorBatch(plain) : target.batch(plain);
-        };
-      }
-      const value = Reflect.get(target, prop, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
+  return stampBatches(db, {
+    wants: writesMoney,
+    around: async () => ({ first: [await setActor()], last: [db.prepare("delete from audit_actor")] }),
   });
 }
