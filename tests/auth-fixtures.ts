@@ -109,6 +109,7 @@ export const CODES: Record<number, string> = {
   413: "payload_too_large",
   415: "unsupported_media_type",
   429: "rate_limited",
+  503: "unavailable",
 };
 
 /** The API's one error envelope (ADR 43) with the status's code; `message` checks the words too. */

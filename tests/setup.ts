@@ -37,7 +37,10 @@ async function emptyDatabase(db: D1Database) {
   await db.batch([
     db.prepare("pragma defer_foreign_keys = on"),
     ...triggers.map((t) => db.prepare(`drop trigger "${t.name}"`)),
-    ...tables.map((t) => db.prepare(`delete from "${t.name}"`)),
+    // The default league stays (migration 0024 made it), active at its first epoch.
+    ...tables.filter((t) => t.name !== "leagues").map((t) => db.prepare(`delete from "${t.name}"`)),
+    db.prepare("delete from leagues where id <> 1"),
+    db.prepare("update leagues set status = 'active', epoch = 0 where id = 1"),
     ...triggers.map((t) => db.prepare(t.sql)),
   ]);
 }

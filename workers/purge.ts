@@ -71,6 +71,8 @@ export const TAGS_CHANGED_BY: Readonly<Record<TableName, readonly CacheTag[]>> =
   webhook_events: [],
   write_guards: [],
   page_cache_keys: [],
+  // A league's status and epoch show on no page (ADR 46).
+  leagues: [],
 };
 
 /** The tags made stale by writes to `tables`. */

@@ -1,4 +1,5 @@
-import { type Actor, lazily, withAuditActor } from "./audit-actor";
+import { type Actor, lazily } from "./audit-actor";
+import { withWriteStamps } from "./league-guard";
 import { d1LatencyMs } from "./d1-latency";
 import { type D1Observation, observeD1 } from "./d1-observer";
 import { openSession, sessionBinding } from "./d1-session";
@@ -36,7 +37,7 @@ async function actorOfRequest(request: Request, env: Env): Promise<Actor> {
 export function openRequest(request: Request, env: Env): OpenRequest {
   const session = openSession(env.DB, request);
   // Asked only at a money write, and then once: a read never verifies the token here.
-  const audited = withAuditActor(
+  const audited = withWriteStamps(
     sessionBinding(session),
     lazily(() => actorOfRequest(request, env)),
   );

@@ -1,4 +1,4 @@
-import { withAuditActor } from "./audit-actor";
+import { withWriteStamps } from "./league-guard";
 import { drainBody } from "./body-limit";
 import { observeD1 } from "./d1-observer";
 import { carryBookmark, sessionBinding } from "./d1-session";
@@ -72,7 +72,7 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
      */
     async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
       // An entry paid by credit at once is a money write: the league's system makes it.
-      const system = withAuditActor(sessionBinding(env.DB.withSession("first-primary")), () => ({ userId: null, role: "system" }));
+      const system = withWriteStamps(sessionBinding(env.DB.withSession("first-primary")), () => ({ userId: null, role: "system" }));
       const { binding, seen } = observeD1(system);
       const db = getDb(binding);
       await closeStartedRounds(db);

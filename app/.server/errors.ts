@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   internal: 500,
   // An outside service we depend on (PayPal) failed or could not be reached.
   bad_gateway: 502,
+  // The league takes no changes for now: frozen while it moves (ADR 46).
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -26,6 +28,12 @@ export class AppError extends Error {
   get status() {
     return ERROR_STATUS[this.code];
   }
+}
+
+/** The AppError a failure is, or carries as its cause (drizzle wraps what a D1 binding throws); null otherwise. */
+export function appErrorOf(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  return err instanceof Error && err.cause instanceof AppError ? err.cause : null;
 }
 
 export const badRequest = (message: string) => new AppError("bad_request", message);

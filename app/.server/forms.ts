@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { AppError } from "./errors";
+import { appErrorOf } from "./errors";
 import { type FormOutcome, FormShapeError, fieldErrorsOf, formToObject } from "~/lib/shared/form-data";
 
 type FormErrors = Pick<FormOutcome, "formError" | "fieldErrors">;
@@ -43,7 +43,8 @@ export async function handleForm<S extends z.ZodType, T>(
     return await run(parsed.data, form);
   } catch (err) {
     if (err instanceof Response) throw err;
-    if (err instanceof AppError) return data<FormErrors>({ formError: err.message }, { status: err.status });
+    const refusal = appErrorOf(err);
+    if (refusal) return data<FormErrors>({ formError: refusal.message }, { status: refusal.status });
     if (unexpected === undefined) throw err;
     console.error(unexpected, err);
     return data<FormErrors>({ formError: unexpected }, { status: 500 });

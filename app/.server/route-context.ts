@@ -1,6 +1,6 @@
 import { type MiddlewareFunction, type RouterContext, data } from "react-router";
 import { getDb } from "./db/client";
-import { AppError } from "./errors";
+import { appErrorOf } from "./errors";
 import { leagueFromEnv } from "./league";
 import { cloudflareContext, servicesContext } from "~/context";
 import { idSchema } from "~/schemas/ids";
@@ -28,7 +28,8 @@ export async function orRouteError<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {
-    if (err instanceof AppError) throw data({ message: err.message }, { status: err.status });
+    const refusal = appErrorOf(err);
+    if (refusal) throw data({ message: refusal.message }, { status: refusal.status });
     throw err;
   }
 }

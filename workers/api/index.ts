@@ -21,7 +21,7 @@ import { usersApi } from "./users";
 import { waitlistApi } from "./waitlist";
 import { requestIdOf } from "../request-id";
 import { getDb } from "~/.server/db/client";
-import { AppError } from "~/.server/errors";
+import { appErrorOf } from "~/.server/errors";
 import { leagueFromEnv } from "~/.server/league";
 
 export const api = new Hono<ApiEnv>()
@@ -53,10 +53,10 @@ api.notFound((c) => errorResponse(c.req.raw, "not_found", "Not found"));
 
 api.onError((err, c) => {
   const req = c.req.raw;
-  if (err instanceof AppError) return errorResponse(req, err.code, err.message);
-  // A write refused at the request's gate (ADR 42) fails with the guard's refusal, which
-  // drizzle wraps: the refusal is the answer.
-  if (err.cause instanceof AppError) return errorResponse(req, err.cause.code, err.cause.message);
+  // A write refused at the request's gate (ADR 42) or by its league's guard (ADR 46) fails
+  // with the refusal, which drizzle wraps: the refusal is the answer.
+  const refusal = appErrorOf(err);
+  if (refusal) return errorResponse(req, refusal.code, refusal.message);
   if (err instanceof ZodError) return errorResponse(req, "bad_request", err.issues[0]?.message ?? "Invalid input");
   if (err instanceof HTTPException && err.status < 500) {
     // Hono's own 4xx (for example a body that is not JSON) keep their status.

@@ -1,4 +1,5 @@
-import { type Actor, withAuditActor } from "../audit-actor";
+import type { Actor } from "../audit-actor";
+import { withWriteStamps } from "../league-guard";
 import { observeD1 } from "../d1-observer";
 import { sessionBinding } from "../d1-session";
 import { pageCacheMode } from "../page-cache";
@@ -17,7 +18,7 @@ import { runAfterWrite } from "../after-write";
  * its follow-ups, and the purge of what it wrote (also when it failed part way).
  */
 export async function writeD1<T>(env: Env, exports: unknown, actor: Actor, write: (db: Db) => Promise<Committed<T>>): Promise<T> {
-  const { binding, seen } = observeD1(withAuditActor(sessionBinding(env.DB.withSession("first-primary")), () => actor));
+  const { binding, seen } = observeD1(withWriteStamps(sessionBinding(env.DB.withSession("first-primary")), () => actor));
   const db = getDb(binding);
   const after = { db, jobs: env.JOBS, purge: () => purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, { exports }) };
   let done: Committed<T>;

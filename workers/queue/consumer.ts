@@ -11,7 +11,8 @@ import { sendRegistrationMails } from "~/.server/services/rounds/registration-ma
 import { sendCardMails } from "~/.server/services/night/card-mails";
 import { sendWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
 import { markWebhookEventApplied, webhookEventApplied } from "~/.server/services/signup/webhook-events";
-import { type Actor, withAuditActor } from "../audit-actor";
+import type { Actor } from "../audit-actor";
+import { withWriteStamps } from "../league-guard";
 import { handleDeadLetters } from "./dead-letters";
 
 // The queue names in wrangler.toml: one Worker consumes both.
@@ -138,7 +139,7 @@ async function handleJobs(batch: MessageBatch<unknown>, env: QueueEnv, deps: Job
       // Money a job moves is PayPal's doing (a capture, a refund); the other jobs move none.
       const actor: Actor = { userId: null, role: parsed.data.type === "paypal-event" ? "paypal" : "system" };
       followUps.push(
-        ...(await runJob(parsed.data, jobKey(parsed.data, msg.id), { ...env, DB: withAuditActor(env.DB, () => actor) }, deps)),
+        ...(await runJob(parsed.data, jobKey(parsed.data, msg.id), { ...env, DB: withWriteStamps(env.DB, () => actor) }, deps)),
       );
       msg.ack();
     } catch (err) {

@@ -20,6 +20,7 @@ export * from "./tables/accounts";
 export * from "./tables/cards";
 export * from "./tables/courses";
 export * from "./tables/entries";
+export * from "./tables/leagues";
 export * from "./tables/mail";
 export * from "./tables/money";
 export * from "./tables/players";

@@ -8,7 +8,16 @@ import { writeGuards } from "./schema";
 // failure names the rule (checkFailed(err, "pot_negative")).
 
 /** write_guards' columns in table order: the insert fills one and leaves the others null. */
-const RULES = ["roundChanged", "overdrawn", "potNegative", "cardsChanged", "fieldFull", "tagsChanged", "registrationClosed"] as const;
+const RULES = [
+  "roundChanged",
+  "overdrawn",
+  "potNegative",
+  "cardsChanged",
+  "fieldFull",
+  "tagsChanged",
+  "registrationClosed",
+  "leagueInactive",
+] as const;
 export type GuardRule = (typeof RULES)[number];
 
 /** A batch item that aborts the batch when `broken` holds. */

@@ -23,6 +23,8 @@ export const writeGuards = sqliteTable(
     tagsChanged: integer("tags_changed"),
     // A sign-up's round is closed: its flag says so, or its start has passed (ADR 39).
     registrationClosed: integer("registration_closed"),
+    // The league is not active at the epoch the Worker holds (ADR 46): frozen, moved, or changed since.
+    leagueInactive: integer("league_inactive"),
   },
   (t) => [
     check("round_changed", sql`${t.roundChanged} is null`),
@@ -32,6 +34,7 @@ export const writeGuards = sqliteTable(
     check("field_full", sql`${t.fieldFull} is null`),
     check("tags_changed", sql`${t.tagsChanged} is null`),
     check("registration_closed", sql`${t.registrationClosed} is null`),
+    check("league_inactive", sql`${t.leagueInactive} is null`),
   ],
 );
 

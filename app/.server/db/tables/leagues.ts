@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import { check, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
+
+// The deployment's leagues (ADR 46). A league's rows will carry its id; every batch that
+// writes them starts with a guard that the league is active at the epoch the Worker holds.
+
+/** `frozen`: changes paused (a move under way); `moved`: the league lives in another database. */
+export const LEAGUE_STATUSES = ["active", "frozen", "moved"] as const;
+
+/** The league a deployment starts with, made by migration 0024: today's rows are its. */
+export const DEFAULT_LEAGUE_ID = 1;
+
+export const leagues = sqliteTable(
+  "leagues",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull(),
+    status: text("status", { enum: LEAGUE_STATUSES }).notNull().default("active"),
+    // Moves on with every change of status: a Worker holding an older epoch replans.
+    epoch: integer("epoch").notNull().default(0),
+    isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("leagues_slug").on(sql`lower(${t.slug})`),
+    uniqueIndex("leagues_one_default").on(t.isDefault).where(sql`${t.isDefault} = 1`),
+    check("leagues_status", sql`${t.status} in ('active', 'frozen', 'moved')`),
+  ],
+);

@@ -1,0 +1,62 @@
+import { type Actor, withAuditActor } from "./audit-actor";
+import { tableWrittenBy } from "./d1-observer";
+import { stampBatches } from "./stamped-batches";
+import { checkFailed } from "~/.server/db/client";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
+import { AppError } from "~/.server/errors";
+
+// A league takes changes only while it is active (ADR 46): every batch that writes a
+// league's table starts with a guard that the league is active at the epoch this isolate
+// last saw it at, in the same transaction as the writes. A guard that fails reads the
+// league's row: active at another epoch (it was frozen and thawed meanwhile), the batch is
+// sent again once; frozen or moved, the write is refused and nothing of it is written.
+
+/** The deployment's tables: a write to them is not a league's, and passes unguarded. */
+export const DEPLOYMENT_TABLES: ReadonlySet<string> = new Set([
+  "users",
+  "revoked_sessions",
+  "password_resets",
+  "rate_limits",
+  "write_guards",
+  "audit_actor",
+  "page_cache_keys",
+  "leagues",
+]);
+
+export const LEAGUE_PAUSED = "This league is not taking changes right now. Please try again in a few minutes.";
+
+// The epoch each league was last seen at, by this isolate; the migration's is 0.
+const epochs = new Map<number, number>();
+
+const writesLeague = (sql: string) => {
+  const table = tableWrittenBy(sql);
+  return table !== null && !DEPLOYMENT_TABLES.has(table);
+};
+
+/** A D1 binding that behaves as `db` and guards every write of a league table with the league's status. */
+export function withLeagueGuard(db: D1Database, leagueId = DEFAULT_LEAGUE_ID): D1Database {
+  const guard = () =>
+    db
+      .prepare(
+        "insert into write_guards (league_inactive) select 1 where not exists (select 1 from leagues where id = ?1 and status = 'active' and epoch = ?2)",
+      )
+      .bind(leagueId, epochs.get(leagueId) ?? 0);
+  return stampBatches(db, {
+    wants: writesLeague,
+    around: async () => ({ first: [guard()], last: [] }),
+    failed: async (err) => {
+      if (!checkFailed(err, "league_inactive")) return err;
+      const row = await db
+        .prepare("select status, epoch from leagues where id = ?")
+        .bind(leagueId)
+        .first<{ status: string; epoch: number }>();
+      if (row) epochs.set(leagueId, row.epoch);
+      return row?.status === "active" ? "again" : new AppError("unavailable", LEAGUE_PAUSED);
+    },
+  });
+}
+
+/** The app's D1 binding for writes: the league's guard around the audit log's actor (ADR 20, 46). */
+export function withWriteStamps(db: D1Database, actorOf: () => Actor | Promise<Actor>): D1Database {
+  return withLeagueGuard(withAuditActor(db, actorOf));
+}
