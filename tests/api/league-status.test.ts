@@ -65,8 +65,11 @@ describe("the league's status guards its writes", () => {
     const db = getDb(withLeagueGuard(env.DB));
     await setStatus("frozen");
     const before = await countOf(players);
-    expect(await refusalOf(db.insert(players).values({ firstName: "Frozen", lastName: "Out" }))).toBe("unavailable");
-    const batch = db.batch([db.insert(players).values({ firstName: "Frozen", lastName: "Twice" }), db.select().from(players).limit(1)]);
+    expect(await refusalOf(db.insert(players).values({ firstName: "Frozen", lastName: "Out", division: "MA1" }))).toBe("unavailable");
+    const batch = db.batch([
+      db.insert(players).values({ firstName: "Frozen", lastName: "Twice", division: "MA1" }),
+      db.select().from(players).limit(1),
+    ]);
     expect(await refusalOf(batch)).toBe("unavailable");
     expect(await countOf(players)).toBe(before);
     // A read alone is not guarded.
@@ -75,7 +78,7 @@ describe("the league's status guards its writes", () => {
     const body = new FormData();
     body.append("firstName", "Form");
     const answer = await handleForm(new Request("http://localhost/x", { method: "POST", body }), z.object({ firstName: z.string() }), (v) =>
-      db.insert(players).values({ firstName: v.firstName, lastName: "Post" }),
+      db.insert(players).values({ firstName: v.firstName, lastName: "Post", division: "MA1" }),
     );
     expect(answer).toMatchObject({ data: { formError: LEAGUE_PAUSED }, init: { status: 503 } });
     expect(await countOf(players)).toBe(before);
