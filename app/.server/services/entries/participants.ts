@@ -23,7 +23,7 @@ import { type PlaceChange, fieldCaps } from "../waitlist/in-round";
 
 type Extras = BalanceChange & AcePotChange & PlaceChange;
 
-/** The round as every write to its entries plans from it. */
+/** An entry of the round's state: the round's columns and those its participants add. */
 export type StateEntry = BalancesState["entries"][number] & SidePotsState["entries"][number];
 
 /** The round as every write to its entries plans from it. */
