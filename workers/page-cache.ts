@@ -91,7 +91,7 @@ export async function serveFromCacheApi(
  * again while a purge runs (its render overlapping the purge) must keep its tags. Deleting
  * them here once left such a page with none, so no later write could purge it.
  */
-export async function purgeCacheApi(db: D1Database, tags: CacheTag[]): Promise<void> {
+export async function purgeCacheApi(db: D1Database, tags: string[]): Promise<void> {
   const drizzle = getDb(db);
   const rows = await drizzle.selectDistinct({ url: pageCacheKeys.url }).from(pageCacheKeys).where(inArray(pageCacheKeys.tag, tags));
   if (rows.length === 0) return;

@@ -1,5 +1,5 @@
 import { purgeCacheApi, type PageCacheMode } from "./page-cache";
-import type { CacheTag } from "~/.server/cache-tags";
+import { type CacheTag, leagueTag } from "~/.server/cache-tags";
 import type * as schema from "~/.server/db/schema";
 
 // Step "purge" (ADR 11): the tables a request or queue job wrote, as the D1 observer saw
@@ -86,15 +86,17 @@ type Purger = { purge(tags: string[]): Promise<unknown> };
 
 /**
  * The one purge every write goes through: the Worker calls it with the tables the
- * request (or queue job) wrote, as seen by the D1 observer.
+ * request (or queue job) wrote, as seen by the D1 observer, and the league they are the
+ * league's of: its tags only are purged (ADR 46).
  */
 export async function purgeWrites(
   tables: Iterable<string>,
   mode: PageCacheMode,
   db: D1Database,
   ctx: { exports?: unknown },
-): Promise<CacheTag[]> {
-  const tags = tagsForWrites(tables);
+  leagueId: number,
+): Promise<string[]> {
+  const tags = tagsForWrites(tables).map((tag) => leagueTag(leagueId, tag));
   if (tags.length === 0 || mode === "off") return tags;
   try {
     if (mode === "cache-api") await purgeCacheApi(db, tags);

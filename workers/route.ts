@@ -3,7 +3,9 @@ import { withinBodyLimit } from "./body-limit";
 import { errorResponse } from "./api/errors";
 import { isForeignCookieWrite } from "./origin";
 import { requestIdOf, sameRequest, withRequestId } from "./request-id";
+import { leagueTag } from "~/.server/cache-tags";
 import { ERROR_STATUS, type ErrorCode } from "~/.server/errors";
+import { leagueFromEnv } from "~/.server/league";
 import type { RequestScope } from "~/context";
 
 // Step "route": cross-site and oversized writes are refused before any route sees them;
@@ -27,7 +29,28 @@ export async function route(request: Request, env: Env, ctx: ExecutionContext, s
   if ("tooLarge" in limited) {
     return refusal(request, isApi, "payload_too_large", `Request body too large (the limit is ${limited.limit / 1024} KB)`);
   }
-  if (!isApi) return pages(limited, env, ctx, scope);
+  const leagueId = leagueFromEnv(env).id;
+  if (!isApi) return withLeagueTags(await pages(limited, env, ctx, scope), leagueId);
   // Every /api answer names its request, success or not (ADR 43).
-  return withRequestId(await api.fetch(sameRequest(request, limited), env, ctx), requestIdOf(request));
+  return withLeagueTags(withRequestId(await api.fetch(sameRequest(request, limited), env, ctx), requestIdOf(request)), leagueId);
+}
+
+/**
+ * The answer with its table tags qualified by the request's league (`rounds` → `l1:rounds`):
+ * a write purges its own league's pages only (ADR 46). Routes name tables; the Worker alone
+ * knows the league.
+ */
+export function withLeagueTags(response: Response, leagueId: number): Response {
+  const tags = response.headers.get("Cache-Tag");
+  if (!tags) return response;
+  const out = new Response(response.body, response);
+  out.headers.set(
+    "Cache-Tag",
+    tags
+      .split(",")
+      .filter(Boolean)
+      .map((tag) => leagueTag(leagueId, tag))
+      .join(","),
+  );
+  return out;
 }

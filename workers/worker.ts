@@ -4,6 +4,7 @@ import { observeD1 } from "./d1-observer";
 import { carryBookmark, sessionBinding } from "./d1-session";
 import { asGet, pageCacheMode, servePage } from "./page-cache";
 import { purgeWrites } from "./purge";
+import { leagueFromEnv } from "~/.server/league";
 import { handleQueue } from "./queue/consumer";
 import { openAnonymousRead, openRequest } from "./request-scope";
 import { applyResponsePolicy } from "./response-policy";
@@ -49,7 +50,7 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       );
       await drainBody(request);
       // What the handler's writes left (handed over by its route, ADR 44), then the purge.
-      const purge = () => purgeWrites(open.seen.writtenTables, mode, env.DB, ctx);
+      const purge = () => purgeWrites(open.seen.writtenTables, mode, env.DB, ctx, leagueFromEnv(env).id);
       await runAfterWrite({ db: getDb(open.db), jobs: env.JOBS, origin, purge }, takeFollowUps(open.db));
       const bookmarked = carryBookmark(request, response, open.session, open.seen.writtenTables.size > 0);
       const payPal = payPalCheckout(env, new URL(request.url).origin);
@@ -60,7 +61,7 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       // Jobs write: they start at the primary.
       const { binding, seen } = observeD1(sessionBinding(env.DB.withSession("first-primary")));
       const followUps = await handleQueue(batch, { ...env, DB: binding });
-      const purge = () => purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx);
+      const purge = () => purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx, leagueFromEnv(env).id);
       await runAfterWrite({ db: getDb(binding), jobs: env.JOBS, purge }, followUps);
     },
     /**
@@ -77,7 +78,7 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       const db = getDb(binding);
       await closeStartedRounds(db);
       const followUps = await settleAllWaitlists(db);
-      const purge = () => purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx);
+      const purge = () => purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx, leagueFromEnv(env).id);
       await runAfterWrite({ db, jobs: env.JOBS, purge }, followUps);
     },
   } satisfies ExportedHandler<Env, unknown> & { render: unknown };

@@ -1,7 +1,8 @@
 // The public pages and reads are cached at the edge for anonymous visitors (ADR 11).
 // A cached response is tagged with the tables it read; a write purges the tags of the
 // tables it changed (which table purges which tags: workers/purge.ts). Tags are table
-// names, a closed set.
+// names, a closed set; the Worker qualifies them with the request's league (`l1:rounds`),
+// so a write in one league purges only that league's pages (ADR 46).
 
 export const CACHE_TAGS = ["rounds", "entries", "players", "aces", "transfers", "claims", "settings", "courses", "cards", "tags"] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
@@ -23,3 +24,6 @@ export const LIVE_CACHE_CONTROL = "public, max-age=2";
 export function publicCacheHeaders(...tags: CacheTag[]): Record<string, string> {
   return { "Cache-Control": PUBLIC_CACHE_CONTROL, "Cache-Tag": [...new Set(tags)].sort().join(","), Vary: "Cookie" };
 }
+
+/** A table's tag in a league, as a cached page carries it and a write purges it (ADR 46). */
+export const leagueTag = (leagueId: number, tag: string) => `l${leagueId}:${tag}`;

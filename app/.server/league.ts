@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_LEAGUE_ID } from "./db/tables/leagues";
 import { nowSeconds, startOfYear, wallParts, zonedTimeToEpoch } from "~/lib/shared/time";
 
 const isTimeZone = (tz: string) => {
@@ -15,17 +16,18 @@ const LeagueEnvSchema = z.object({
   LEAGUE_TIMEZONE: z.string().refine(isTimeZone, "LEAGUE_TIMEZONE must be an IANA time zone").default("America/Chicago"),
 });
 
-export type League = { name: string; timeZone: string };
+/** The request's league (ADR 46): the default league until a path names another. */
+export type League = { id: number; name: string; timeZone: string };
 
 // The vars seldom change within an isolate, and checking the zone makes an
 // Intl.DateTimeFormat (~0.4 ms): the last good answer is kept for the same vars.
 let checked: { name?: string; timeZone?: string; league: League } | undefined;
 
-/** The league's settings from the Worker's vars, checked once per isolate and vars. */
+/** The default league with its name and zone from the Worker's vars, checked once per isolate and vars. */
 export function leagueFromEnv(env: Partial<Record<keyof z.input<typeof LeagueEnvSchema>, string>>): League {
   if (checked && checked.name === env.LEAGUE_NAME && checked.timeZone === env.LEAGUE_TIMEZONE) return checked.league;
   const parsed = LeagueEnvSchema.parse(env);
-  const league = Object.freeze({ name: parsed.LEAGUE_NAME, timeZone: parsed.LEAGUE_TIMEZONE });
+  const league = Object.freeze({ id: DEFAULT_LEAGUE_ID, name: parsed.LEAGUE_NAME, timeZone: parsed.LEAGUE_TIMEZONE });
   checked = { name: env.LEAGUE_NAME, timeZone: env.LEAGUE_TIMEZONE, league };
   return league;
 }

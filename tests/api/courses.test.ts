@@ -23,7 +23,7 @@ describe("GET /api/courses", () => {
     const { courseId, layoutId, courseName } = await makeCourse({ place: "Millbrook" });
     await makeRound({ layoutId });
     const res = await get("/api/courses");
-    expect(res.headers.get("Cache-Tag")).toBe("courses,rounds");
+    expect(res.headers.get("Cache-Tag")).toBe("l1:courses,l1:rounds");
     const list = await getPublic<CourseJson[]>("/api/courses");
     const course = list.find((c) => c.id === courseId);
     expect(course).toMatchObject({ name: courseName, place: "Millbrook" });

@@ -114,7 +114,7 @@ describe("moneyVisibility through the /api", () => {
     await set("everyone");
     for (const path of ["/api/players", `/api/players/search/${tag}`, `/api/players/player/${mine}`, "/api/transfers"]) {
       const res = await read(path, "visitor");
-      expect(res.headers.get("Cache-Tag")?.split(","), path).toContain("settings");
+      expect(res.headers.get("Cache-Tag")?.split(","), path).toContain("l1:settings");
     }
   });
 });

@@ -8,6 +8,7 @@ import { claims } from "~/.server/db/schema";
 import { DEFAULT_SETTINGS } from "~/.server/services/settings/league-settings";
 import { createWorker } from "../../workers/worker";
 import { pageKey, purgeCacheApi } from "../../workers/page-cache";
+import { purgeWrites } from "../../workers/purge";
 import { makePlayer, testDb, uniq } from "../fixtures";
 import { loginToken, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
 
@@ -56,6 +57,16 @@ describe("page cache (Cache API, as served locally)", () => {
     expect(await elsewhere.text()).toBe(first.body);
     // Another query is another page.
     expect((await get(`${path}&x=1`)).status).toBe("miss");
+  });
+
+  it("a page's tags are its league's: another league's write leaves it, its own league's purges it", async () => {
+    const path = `/page-${uniq()}`;
+    const first = await get(path);
+    expect(first.res.headers.get("Cache-Tag")).toBe("l1:rounds");
+    await purgeWrites(["rounds"], "cache-api", env.DB, {}, 2);
+    expect((await get(path)).status).toBe("hit");
+    expect(await purgeWrites(["rounds"], "cache-api", env.DB, {}, 1)).toContain("l1:rounds");
+    expect((await get(path)).status).toBe("miss");
   });
 
   it("a request with a session never reads nor fills the shared copy", async () => {
@@ -166,7 +177,7 @@ describe("Server-Timing", () => {
   it("a page stored again while a purge runs keeps its tags: the next purge still removes it", async () => {
     const path = `/page-${uniq()}`;
     expect((await get(path)).status).toBe("miss");
-    await purgeCacheApi(env.DB, ["rounds"]);
+    await purgeCacheApi(env.DB, ["l1:rounds"]);
     // A render that overlapped that purge stores its page after the purge deleted it, as a
     // miss does, its index rows already there: the page must stay purgeable by its tags.
     const pages = await caches.open("pages");
@@ -175,7 +186,7 @@ describe("Server-Timing", () => {
       new Response("<p>old</p>", { headers: { "Cache-Control": "public, max-age=30" } }),
     );
     expect((await get(path)).status).toBe("hit");
-    await purgeCacheApi(env.DB, ["rounds"]);
+    await purgeCacheApi(env.DB, ["l1:rounds"]);
     expect((await get(path)).status).toBe("miss");
   });
 });

@@ -34,7 +34,7 @@ describe("GET /api/standings", () => {
       [b.id, 2, 100, 1],
     ]);
     const res = await call("GET", "/api/standings?season=2094");
-    expect(res.headers.get("Cache-Tag")).toBe("entries,players,rounds,settings");
+    expect(res.headers.get("Cache-Tag")).toBe("l1:entries,l1:players,l1:rounds,l1:settings");
   });
 
   it.each([

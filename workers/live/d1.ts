@@ -4,6 +4,7 @@ import { observeD1 } from "../d1-observer";
 import { sessionBinding } from "../d1-session";
 import { pageCacheMode } from "../page-cache";
 import { purgeWrites } from "../purge";
+import { leagueFromEnv } from "~/.server/league";
 import { type Db, getDb } from "~/.server/db/client";
 import type { Committed } from "~/.server/follow-ups";
 import { runAfterWrite } from "../after-write";
@@ -20,7 +21,11 @@ import { runAfterWrite } from "../after-write";
 export async function writeD1<T>(env: Env, exports: unknown, actor: Actor, write: (db: Db) => Promise<Committed<T>>): Promise<T> {
   const { binding, seen } = observeD1(withWriteStamps(sessionBinding(env.DB.withSession("first-primary")), () => actor));
   const db = getDb(binding);
-  const after = { db, jobs: env.JOBS, purge: () => purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, { exports }) };
+  const after = {
+    db,
+    jobs: env.JOBS,
+    purge: () => purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, { exports }, leagueFromEnv(env).id),
+  };
   let done: Committed<T>;
   try {
     done = await write(db);
