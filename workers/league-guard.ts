@@ -1,5 +1,6 @@
 import { type Actor, withAuditActor } from "./audit-actor";
 import { tableWrittenBy } from "./d1-observer";
+import type { TableName } from "./purge";
 import { stampBatches } from "./stamped-batches";
 import { checkFailed } from "~/.server/db/client";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
@@ -11,8 +12,8 @@ import { AppError } from "~/.server/errors";
 // league's row: active at another epoch (it was frozen and thawed meanwhile), the batch is
 // sent again once; frozen or moved, the write is refused and nothing of it is written.
 
-/** The deployment's tables: a write to them is not a league's, and passes unguarded. */
-export const DEPLOYMENT_TABLES: ReadonlySet<string> = new Set([
+/** The deployment's tables: a write to them is not a league's, and passes unguarded. Typed by the schema: a misspelt one fails the typecheck. */
+const DEPLOYMENT: readonly TableName[] = [
   "users",
   "revoked_sessions",
   "password_resets",
@@ -21,7 +22,8 @@ export const DEPLOYMENT_TABLES: ReadonlySet<string> = new Set([
   "audit_actor",
   "page_cache_keys",
   "leagues",
-]);
+];
+export const DEPLOYMENT_TABLES: ReadonlySet<string> = new Set<string>(DEPLOYMENT);
 
 export const LEAGUE_PAUSED = "This league is not taking changes right now. Please try again in a few minutes.";
 

@@ -32,7 +32,7 @@ import type * as schema from "~/.server/db/schema";
 // |                     |                        |   sessions, limits, resets, mails, webhooks, guards,   |
 // |                     |                        |   the local cache's own index                         |
 
-type TableName = {
+export type TableName = {
   [K in keyof typeof schema]: (typeof schema)[K] extends { _: { name: infer N extends string } } ? N : never;
 }[keyof typeof schema];
 
