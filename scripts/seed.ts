@@ -17,6 +17,7 @@ import { ADMIN_LOGIN, PLAYER_EMAILS, PLAYER_PASSWORD } from "./seed/accounts";
 import { buildLeague } from "./seed/league";
 import { buildScaleLeague } from "./seed/scale";
 import { renderSql } from "./seed/render";
+import { DEFAULT_LEAGUE_ID } from "../app/.server/db/tables/leagues";
 
 const USAGE = "usage: tsx scripts/seed.ts --out FILE [--scale] [--now EPOCH_SECONDS] [--tz IANA_ZONE] | --logins [--scale]";
 
@@ -81,7 +82,7 @@ const hashOf = new Map(
   await Promise.all([...new Set(league.users.map((u) => u.password))].map(async (p) => [p, await hashPassword(p)] as const)),
 );
 const hashes = league.users.map((u) => hashOf.get(u.password) ?? "");
-const statements = renderSql(league, hashes);
+const statements = renderSql(league, hashes, DEFAULT_LEAGUE_ID);
 writeFileSync(out, `${statements.join("\n")}\n`);
 const ms = Math.round(performance.now() - started);
 

@@ -11,13 +11,14 @@ import { AppError } from "~/.server/errors";
 import type { RoundValues } from "~/.server/services/entries/round-admin";
 import { balanceCentsSql } from "~/.server/services/players/balance-sql";
 import { expect } from "vitest";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 export const DAY = 86_400;
 
 // Set-up writes name the "system" as their actor: an audit row with none is then a write
 // the app made without naming who made it, which every file's end refuses (tests/books-check.ts).
 const stamped = withAuditActor(env.DB, () => ({ userId: null, role: "system" }));
-export const testDb = () => getDb(stamped);
+export const testDb = () => getDb(stamped, DEFAULT_LEAGUE_ID);
 
 export const nowSec = () => Math.floor(Date.now() / 1000);
 
@@ -40,7 +41,7 @@ type PlayerInput = Partial<typeof players.$inferInsert>;
 export async function makePlayer(input: PlayerInput = {}): Promise<Player> {
   const [row] = await testDb()
     .insert(players)
-    .values({ firstName: `Fn${uniq()}`, lastName: `Ln${uniq()}`, division: "MA1", ...input })
+    .values({ leagueId: DEFAULT_LEAGUE_ID, firstName: `Fn${uniq()}`, lastName: `Ln${uniq()}`, division: "MA1", ...input })
     .returning();
   return row;
 }
@@ -58,6 +59,7 @@ export async function makeRound(input: RoundInput = {}): Promise<Round> {
 
 export function roundValues(input: RoundInput = {}): typeof rounds.$inferInsert {
   return {
+    leagueId: DEFAULT_LEAGUE_ID,
     startsAt: input.openForRegistration ? nowSec() + DAY : nowSec(),
     name: `Round ${uniq()}`,
     location: "Test Park",
@@ -88,7 +90,7 @@ type EntryInput = Partial<typeof entries.$inferInsert> & { roundId: number; play
 export async function makeEntry(input: EntryInput): Promise<Entry> {
   const [row] = await testDb()
     .insert(entries)
-    .values({ division: "MA1", ...input })
+    .values({ leagueId: DEFAULT_LEAGUE_ID, division: "MA1", ...input })
     .returning();
   return row;
 }
@@ -98,7 +100,7 @@ type TransferInput = Partial<typeof transfers.$inferInsert> & { amountCents: num
 export async function makeTransfer(input: TransferInput): Promise<Transfer> {
   const [row] = await testDb()
     .insert(transfers)
-    .values({ date: nowSec(), description: `Transfer ${uniq()}`, ...input })
+    .values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), description: `Transfer ${uniq()}`, ...input })
     .returning();
   return row;
 }
@@ -107,7 +109,7 @@ type AceInput = Partial<typeof aces.$inferInsert> & { playerId: number; amountCe
 export async function makeAce(input: AceInput): Promise<Ace> {
   const [row] = await testDb()
     .insert(aces)
-    .values({ date: nowSec(), ...input })
+    .values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), ...input })
     .returning();
   return row;
 }

@@ -21,6 +21,7 @@ import {
 import { setScoringPin } from "~/.server/services/accounts/scoring-pin";
 import type { LiveState } from "~/lib/live/live-state";
 import type { Change, ChangeResult } from "~/schemas/live";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 export { LiveSocket, openSocket, socketOf } from "./live-socket";
 
@@ -46,14 +47,14 @@ export async function makeLiveRound(
   for (const [i, size] of sizes.entries()) {
     const [card] = await testDb()
       .insert(cards)
-      .values({ roundId: round.id, number: i + 1, startHole: i + 1 })
+      .values({ leagueId: DEFAULT_LEAGUE_ID, roundId: round.id, number: i + 1, startHole: i + 1 })
       .returning();
     const players: LivePlayer[] = [];
     for (let position = 0; position < size; position++) {
       const again = i === 0 ? opts.seat?.[position] : undefined;
       if (again) {
         const entry = await makeEntry({ roundId: round.id, playerId: again.player.id, division: again.entry.division });
-        await testDb().insert(cardPlayers).values({ entryId: entry.id, cardId: card.id, position });
+        await testDb().insert(cardPlayers).values({ leagueId: DEFAULT_LEAGUE_ID, entryId: entry.id, cardId: card.id, position });
         players.push({ ...again, entry });
         continue;
       }
@@ -61,8 +62,8 @@ export async function makeLiveRound(
       const player = await makePlayer({ division });
       const entry = await makeEntry({ roundId: round.id, playerId: player.id, division });
       const user = await makeUser({ name: `${player.firstName} ${player.lastName}` });
-      await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
-      await testDb().insert(cardPlayers).values({ entryId: entry.id, cardId: card.id, position });
+      await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
+      await testDb().insert(cardPlayers).values({ leagueId: DEFAULT_LEAGUE_ID, entryId: entry.id, cardId: card.id, position });
       if (opts.pins) await setScoringPin(testDb(), user.id, pinOf(position));
       players.push({ player, entry, user, token: await tokenFor(user) });
     }
@@ -84,12 +85,15 @@ export const pinOf = (position: number) => String(1000 + position * 1111).slice(
 async function makeLayout(pars: number[]): Promise<number> {
   const [course] = await testDb()
     .insert(courses)
-    .values({ name: `Course ${uniq()}` })
+    .values({ leagueId: DEFAULT_LEAGUE_ID, name: `Course ${uniq()}` })
     .returning();
-  const [layout] = await testDb().insert(layouts).values({ courseId: course.id, name: "Main", holeCount: pars.length }).returning();
+  const [layout] = await testDb()
+    .insert(layouts)
+    .values({ leagueId: DEFAULT_LEAGUE_ID, courseId: course.id, name: "Main", holeCount: pars.length })
+    .returning();
   await testDb()
     .insert(layoutHoles)
-    .values(pars.map((par, i) => ({ layoutId: layout.id, hole: i + 1, par })));
+    .values(pars.map((par, i) => ({ leagueId: DEFAULT_LEAGUE_ID, layoutId: layout.id, hole: i + 1, par })));
   return layout.id;
 }
 

@@ -11,6 +11,7 @@ import { leagueFromEnv } from "~/.server/league";
 import { moneyReport } from "~/.server/services/money/reports";
 import { convenienceFeeCents } from "~/lib/signup/pricing";
 import { env } from "cloudflare:workers";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 export const PRICE = 600;
 
@@ -30,7 +31,7 @@ export async function paidEntry(how: PaidHow = {}) {
     makePlayer({ division: "MA2" }),
     makeRound({ startsAt: nowSec() + (how.startsIn ?? DAY), openForRegistration: true }),
   ]);
-  await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
+  await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
   if (credit) await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: credit });
   let paypal: Payment | null = null;
   if (how.paypal) {
@@ -73,6 +74,7 @@ export async function makePayment(input: PaymentInput): Promise<Payment> {
   const [row] = await testDb()
     .insert(payments)
     .values({
+      leagueId: DEFAULT_LEAGUE_ID,
       method: "paypal",
       status: "completed",
       amountCents: 0,

@@ -7,6 +7,7 @@ import { chunk } from "~/.server/db/chunk";
 import { paidEntry } from "./money-fixtures";
 import { cardPlayers, cards, courses, entries, layoutHoles, layouts, players, rounds } from "~/.server/db/schema";
 import { cardBoard } from "~/.server/services/cards/card-board";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 /** An hour before the start: inside the default check-in window (120 minutes). */
 export const IN_WINDOW = 3600;
@@ -60,15 +61,15 @@ export async function bulkField(roundId: number, n: number, division = "MA1"): P
   const made: number[] = [];
   for (const part of chunk(
     Array.from({ length: n }, (_, i) => i),
-    8,
+    7,
   )) {
     const rows = await db
       .insert(players)
-      .values(part.map((i) => ({ firstName: `F${i}`, lastName: `${tag}${i}`, division })))
+      .values(part.map((i) => ({ leagueId: DEFAULT_LEAGUE_ID, firstName: `F${i}`, lastName: `${tag}${i}`, division })))
       .returning({ id: players.id });
     const list = await db
       .insert(entries)
-      .values(rows.map((p) => ({ roundId, playerId: p.id, division, checkedInAt: nowSec() })))
+      .values(rows.map((p) => ({ leagueId: DEFAULT_LEAGUE_ID, roundId, playerId: p.id, division, checkedInAt: nowSec() })))
       .returning({ id: entries.id });
     made.push(...list.map((e) => e.id));
   }
@@ -80,15 +81,19 @@ export async function makeLayout(pars: number[], second: number[] = []): Promise
   const db = testDb();
   const [course] = await db
     .insert(courses)
-    .values({ name: `Course ${uniq()}` })
+    .values({ leagueId: DEFAULT_LEAGUE_ID, name: `Course ${uniq()}` })
     .returning();
-  const [layout] = await db.insert(layouts).values({ courseId: course!.id, name: "Long tees", holeCount: pars.length }).returning();
+  const [layout] = await db
+    .insert(layouts)
+    .values({ leagueId: DEFAULT_LEAGUE_ID, courseId: course!.id, name: "Long tees", holeCount: pars.length })
+    .returning();
   for (const part of chunk(
     pars.map((par, i) => ({ hole: i + 1, par })),
     15,
   )) {
     await db.insert(layoutHoles).values(
       part.map(({ hole, par }) => ({
+        leagueId: DEFAULT_LEAGUE_ID,
         layoutId: layout!.id,
         hole,
         par,

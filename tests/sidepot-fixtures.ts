@@ -40,7 +40,11 @@ export async function ctpPot(roundId: number, entryIds: number[], opts: { name?:
 
 export const potRow = async (potId: number) => (await testDb().select().from(sidePots).where(eq(sidePots.id, potId)))[0];
 export const winsOf = (potId: number) =>
-  testDb().select().from(sidePotWins).where(eq(sidePotWins.potId, potId)).orderBy(sidePotWins.hole, sidePotWins.entryId);
+  testDb()
+    .select({ potId: sidePotWins.potId, hole: sidePotWins.hole, entryId: sidePotWins.entryId, amountCents: sidePotWins.amountCents })
+    .from(sidePotWins)
+    .where(eq(sidePotWins.potId, potId))
+    .orderBy(sidePotWins.hole, sidePotWins.entryId);
 export const marksOf = (potId: number) =>
   testDb().select().from(sidePotMarks).where(eq(sidePotMarks.potId, potId)).orderBy(sidePotMarks.hole, sidePotMarks.entryId);
 export const entryRow = async (id: number) => (await testDb().select().from(entries).where(eq(entries.id, id)))[0];

@@ -8,6 +8,7 @@ import { claims, waitlist, waitlistNotices } from "~/.server/db/schema";
 import { withdrawEntry } from "~/.server/services/entries/withdrawal";
 import { joinWaitlist } from "~/.server/services/signup/waitlist";
 import { afterWrite } from "./after-write";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 export { PRICE };
 
@@ -23,7 +24,7 @@ export const cappedRound = (cap: number | null, opts: { divisions?: Record<strin
 /** A signed-up-able player: a user with an approved claim, and `creditCents` of credit. */
 export async function claimedPlayer(creditCents = 0, division = "MA2") {
   const [user, player] = await Promise.all([makeUser(), makePlayer({ division })]);
-  await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
+  await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
   if (creditCents) await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: creditCents });
   return { user, player };
 }

@@ -1,8 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { hasCredentials } from "./api/cache";
 import { isStorable } from "./response-policy";
-import type { CacheTag } from "~/.server/cache-tags";
-import { getDb } from "~/.server/db/client";
+import { drizzle } from "drizzle-orm/d1";
 import { pageCacheKeys } from "~/.server/db/schema";
 import type { RequestScope } from "~/context";
 
@@ -76,7 +75,7 @@ export async function serveFromCacheApi(
   if (!isStorable(response)) return { response, status: "miss" };
   const tags = (response.headers.get("Cache-Tag") ?? "").split(",").filter(Boolean);
   if (tags.length > 0) {
-    await getDb(db)
+    await drizzle(db)
       .insert(pageCacheKeys)
       .values(tags.map((tag) => ({ url: pageKey(request.url), tag })))
       .onConflictDoNothing();
@@ -92,8 +91,8 @@ export async function serveFromCacheApi(
  * them here once left such a page with none, so no later write could purge it.
  */
 export async function purgeCacheApi(db: D1Database, tags: string[]): Promise<void> {
-  const drizzle = getDb(db);
-  const rows = await drizzle.selectDistinct({ url: pageCacheKeys.url }).from(pageCacheKeys).where(inArray(pageCacheKeys.tag, tags));
+  // The page cache's index is the deployment's, not a league's: a plain query builder.
+  const rows = await drizzle(db).selectDistinct({ url: pageCacheKeys.url }).from(pageCacheKeys).where(inArray(pageCacheKeys.tag, tags));
   if (rows.length === 0) return;
   const cache = await pageStore();
   await Promise.all(rows.map(({ url }) => cache.delete(new Request(url))));

@@ -42,7 +42,9 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       const open = openRequest(request, env);
       const origin = new URL(request.url).origin;
       // A handler may run what it handed over before it answers (its answer shows the outcome).
-      registerRunner(open.db, (followUps) => runAfterWrite({ db: getDb(open.db), jobs: env.JOBS, origin }, followUps));
+      registerRunner(open.db, (followUps) =>
+        runAfterWrite({ db: getDb(open.db, leagueFromEnv(env).id), jobs: env.JOBS, origin }, followUps),
+      );
       // The local page cache's index (never deployed: Workers Cache needs none) is written
       // beside the observer, so a page's round trips are its own reads (ADR 41).
       const { response, status } = await servePage(request, mode, ctx.exports, sessionBinding(open.session), open.scope, (read) =>
@@ -51,7 +53,7 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       await drainBody(request);
       // What the handler's writes left (handed over by its route, ADR 44), then the purge.
       const purge = () => purgeWrites(open.seen.writtenTables, mode, env.DB, ctx, leagueFromEnv(env).id);
-      await runAfterWrite({ db: getDb(open.db), jobs: env.JOBS, origin, purge }, takeFollowUps(open.db));
+      await runAfterWrite({ db: getDb(open.db, leagueFromEnv(env).id), jobs: env.JOBS, origin, purge }, takeFollowUps(open.db));
       const bookmarked = carryBookmark(request, response, open.session, open.seen.writtenTables.size > 0);
       const payPal = payPalCheckout(env, new URL(request.url).origin);
       const out = applyResponsePolicy(request, bookmarked, open.scope.nonce, { dev: opts.dev ?? false, payPal });
@@ -62,7 +64,7 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       const { binding, seen } = observeD1(sessionBinding(env.DB.withSession("first-primary")));
       const followUps = await handleQueue(batch, { ...env, DB: binding });
       const purge = () => purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx, leagueFromEnv(env).id);
-      await runAfterWrite({ db: getDb(binding), jobs: env.JOBS, purge }, followUps);
+      await runAfterWrite({ db: getDb(binding, leagueFromEnv(env).id), jobs: env.JOBS, purge }, followUps);
     },
     /**
      * The cron (wrangler.toml [triggers]): every minute, the flag of rounds that have started
@@ -75,7 +77,7 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       // An entry paid by credit at once is a money write: the league's system makes it.
       const system = withWriteStamps(sessionBinding(env.DB.withSession("first-primary")), () => ({ userId: null, role: "system" }));
       const { binding, seen } = observeD1(system);
-      const db = getDb(binding);
+      const db = getDb(binding, leagueFromEnv(env).id);
       await closeStartedRounds(db);
       const followUps = await settleAllWaitlists(db);
       const purge = () => purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx, leagueFromEnv(env).id);

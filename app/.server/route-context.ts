@@ -13,7 +13,8 @@ export type ContextReader = { get: <T>(key: RouterContext<T>) => T };
  */
 export const servicesMiddleware: MiddlewareFunction<Response> = ({ context }, next) => {
   const { env } = context.get(cloudflareContext);
-  context.set(servicesContext, { db: getDb(env.DB), league: leagueFromEnv(env) });
+  const league = leagueFromEnv(env);
+  context.set(servicesContext, { db: getDb(env.DB, league.id), league });
   return next();
 };
 

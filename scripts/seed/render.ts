@@ -1,15 +1,24 @@
 // League rows → INSERT statements, parents before children so foreign keys hold.
 import { leagueRatings } from "./ratings";
-import { insertRows } from "./sql";
+import { type SqlValue, insertRows } from "./sql";
 import type { League } from "./types";
 
-/** `hashes[i]` is the password hash of `league.users[i]`. */
-export function renderSql(league: League, hashes: readonly string[]): string[] {
+/**
+ * `hashes[i]` is the password hash of `league.users[i]`; every row but the accounts' goes to
+ * league `leagueId` (ADR 46).
+ */
+export function renderSql(league: League, hashes: readonly string[], leagueId: number): string[] {
   const ratings = leagueRatings(league);
+  const leagueRows = (table: string, columns: readonly string[], rows: readonly SqlValue[][]) =>
+    insertRows(
+      table,
+      ["league_id", ...columns],
+      rows.map((row) => [leagueId, ...row]),
+    );
   return [
     // The audit log (ADR 20) records the demo data as the system's doing.
     "insert into audit_actor (id, user_id, role) values (1, null, 'system') on conflict (id) do update set user_id = null, role = 'system';",
-    ...insertRows(
+    ...leagueRows(
       "players",
       ["id", "fn", "ln", "pdga", "division", "inactive", "created_at"],
       league.players.map((p) => [p.id, p.firstName, p.lastName, p.pdga, p.division, p.inactive, p.createdAt]),
@@ -23,22 +32,22 @@ export function renderSql(league: League, hashes: readonly string[]): string[] {
         return [u.id, u.name, u.email.toLowerCase(), hash, u.isAdmin, false, 0, null, u.createdAt];
       }),
     ),
-    ...insertRows(
+    ...leagueRows(
       "courses",
       ["id", "name", "place"],
       league.courses.map((c) => [c.id, c.name, c.place]),
     ),
-    ...insertRows(
+    ...leagueRows(
       "layouts",
       ["id", "course_id", "name", "hole_count"],
       league.layouts.map((l) => [l.id, l.courseId, l.name, l.holes.length]),
     ),
-    ...insertRows(
+    ...leagueRows(
       "layout_holes",
       ["layout_id", "hole", "par", "distance_feet", "second_card_order"],
       league.layouts.flatMap((l) => l.holes.map((h, i) => [l.id, i + 1, h.par, h.distanceFeet, h.secondCardOrder])),
     ),
-    ...insertRows(
+    ...leagueRows(
       "rounds",
       [
         "id",
@@ -71,7 +80,7 @@ export function renderSql(league: League, hashes: readonly string[]): string[] {
         r.createdAt,
       ]),
     ),
-    ...insertRows(
+    ...leagueRows(
       "payments",
       [
         "id",
@@ -110,7 +119,7 @@ export function renderSql(league: League, hashes: readonly string[]): string[] {
         p.updatedAt,
       ]),
     ),
-    ...insertRows(
+    ...leagueRows(
       "entries",
       [
         "id",
@@ -145,23 +154,23 @@ export function renderSql(league: League, hashes: readonly string[]): string[] {
         e.createdAt,
       ]),
     ),
-    ...insertRows(
+    ...leagueRows(
       "claims",
       ["id", "user_id", "player_id", "status", "note", "created_at", "updated_at", "approved_at", "rejected_at"],
       league.claims.map((c) => [c.id, c.userId, c.playerId, c.status, c.note ?? null, c.createdAt, c.updatedAt, c.approvedAt, null]),
     ),
-    ...insertRows(
+    ...leagueRows(
       "aces",
       ["id", "d", "player_id", "round_id", "amt_cents", "created_at"],
       league.aces.map((a) => [a.id, a.date, a.playerId, a.roundId, a.amountCents, a.date + 3 * 3600]),
     ),
-    ...insertRows(
+    ...leagueRows(
       "transfers",
       ["id", "d", "from_player_id", "to_player_id", "amt_cents", "description", "created_at"],
       league.transfers.map((t) => [t.id, t.date, t.from, t.to, t.amountCents, t.description, t.date]),
     ),
     // The weekly CTP pot (ADR 30) on each round open for sign-up: nobody in it yet.
-    ...insertRows(
+    ...leagueRows(
       "side_pots",
       ["round_id", "name", "kind", "buy_in_cents", "holes"],
       league.rounds.filter((r) => r.open && r.kind !== "past").map((r) => [r.id, "CTP", "ctp", 200, "[3,7]"]),

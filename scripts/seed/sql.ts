@@ -1,5 +1,5 @@
 // SQL text for `wrangler d1 execute --file`: plain INSERTs, literal values, no transactions.
-type SqlValue = string | number | boolean | null;
+export type SqlValue = string | number | boolean | null;
 
 export function sqlValue(value: SqlValue): string {
   if (value === null) return "NULL";

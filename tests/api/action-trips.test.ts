@@ -21,6 +21,7 @@ import * as adminRoundForm from "~/routes/admin-round-form";
 import * as night from "~/routes/admin-round-night";
 import * as profile from "~/routes/profile";
 import * as round from "~/routes/round";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 type Action = (args: never) => unknown;
 
@@ -31,7 +32,7 @@ async function posted(action: Action, session: Session, path: string, form: Reco
   const { binding, seen } = observeD1(withAuditActor(env.DB, actor));
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env: { ...env, DB: binding }, ctx: { waitUntil: () => {} } as unknown as ExecutionContext });
-  context.set(servicesContext, { db: getDb(gatherReads(binding)), league: leagueFromEnv(env) });
+  context.set(servicesContext, { db: getDb(gatherReads(binding), DEFAULT_LEAGUE_ID), league: leagueFromEnv(env) });
   context.set(sessionContext, session);
   const body = new FormData();
   for (const [k, v] of Object.entries(form)) body.append(k, v);

@@ -7,6 +7,7 @@ import { claims } from "~/.server/db/schema";
 import * as auditPage from "~/routes/admin-audit";
 import * as userPage from "~/routes/admin-user";
 import * as playerPage from "~/routes/player";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // GET /api/admin/audit (ADR 20): the log in words for an admin, its filters checked by zod,
 // and nothing else: no method on the log's paths changes a row.
@@ -112,7 +113,7 @@ describe("the pages that show the log", () => {
   it("a user's page shows their player's money history and the changes they made; a player's page shows it to admins only", async () => {
     const { admin, a } = await adminWithTransfer();
     const user = await makeUser();
-    await testDb().insert(claims).values({ userId: user.id, playerId: a.id, status: "approved" });
+    await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: a.id, status: "approved" });
     const ofUser = await outcome(userPage.loader(await argsFor("admin", `/admin/user/${user.id}`, undefined, { userId: String(user.id) })));
     expect(ofUser.data.playerHistory.entries.map((e: { what: string }) => e.what)).toEqual([
       `Transfer · league → ${a.firstName} ${a.lastName}`,

@@ -34,6 +34,7 @@ import * as scores from "~/routes/admin-round-scores";
 import * as roundsList from "~/routes/admin-rounds";
 import * as multi from "~/routes/admin-rounds-multi";
 import * as userPage from "~/routes/admin-user";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 type Loader = (args: never) => Promise<unknown>;
 
@@ -43,7 +44,7 @@ async function tripsOf(loader: Loader, session: Session | null, path: string, pa
   const DB = gatherReads(binding);
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env: { ...env, DB, LIVE_ROUND: observeObjects(env.LIVE_ROUND, wait) }, ctx: {} as ExecutionContext });
-  context.set(servicesContext, { db: getDb(DB), league: leagueFromEnv(env) });
+  context.set(servicesContext, { db: getDb(DB, DEFAULT_LEAGUE_ID), league: leagueFromEnv(env) });
   context.set(sessionContext, session);
   const request = new Request(`http://localhost${path}`);
   const answer = await outcome(loader({ request, context, params, unstable_pattern: path } as never));
@@ -55,7 +56,7 @@ const admin = () => sessionOf("admin");
 describe("admin pages: the loader's reads are one trip", () => {
   it("a user's page: their linked player's history, with the names a moved transfer speaks of", async () => {
     const [user, mine, other, third] = await Promise.all([makeUser(), makePlayer(), makePlayer(), makePlayer()]);
-    await testDb().insert(claims).values({ userId: user.id, playerId: mine.id, status: "approved" });
+    await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: mine.id, status: "approved" });
     const t = await makeTransfer({ fromPlayerId: null, toPlayerId: third.id, amountCents: 300 });
     // Moved from a third player to this user's: the log row names the third only in its before.
     await testDb().update(transfers).set({ toPlayerId: mine.id, fromPlayerId: other.id }).where(eq(transfers.id, t.id));

@@ -19,6 +19,7 @@ import {
   uniqueEmail,
   userRow,
 } from "../auth-fixtures";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 const LOGIN_FAILED = "Login failed. Please try again.";
 const adminLogin = (username: string, password: string) => call("POST", "/api/admin/login", { body: { username, password } });
@@ -74,7 +75,7 @@ describe("POST /api/admin/login", () => {
 describe("GET /api/admin/users and /api/admin/users/{id}", () => {
   it("lists users with last login, created, locked, admin and claim state", async () => {
     const [user, locked, player] = await Promise.all([makeUser(), makeUser({ locked: true }), makePlayer()]);
-    await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
+    await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
     await loginToken(user.email, user.password);
     const list = await expectStatus<Record<string, unknown>[]>(await asAdmin("GET", "/api/admin/users"), 200);
     expect(list.find((u) => u.id === user.id)).toEqual({
@@ -94,7 +95,7 @@ describe("GET /api/admin/users and /api/admin/users/{id}", () => {
 
   it("shows one user with their claims; 404 for an unknown id, 400 for a bad one", async () => {
     const [user, player] = await Promise.all([makeUser(), makePlayer()]);
-    await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "pending" });
+    await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "pending" });
     const detail = await expectStatus(await asAdmin("GET", `/api/admin/users/${user.id}`), 200);
     expect(detail).toMatchObject({ id: user.id, email: user.email, claimStatus: "pending" });
     expect(detail.claims).toEqual([

@@ -23,6 +23,7 @@ import * as multiEditPage from "~/routes/admin-rounds-multi";
 import * as roundsPage from "~/routes/admin-rounds";
 import * as transfersPage from "~/routes/transfers";
 import { createWorker } from "../../workers/worker";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 export const TZ = leagueFromEnv(env).timeZone;
 
@@ -56,7 +57,7 @@ const pageWorker = createWorker(async (request, pageEnv, ctx) => {
   const page = PAGES.find((p) => p.path.test(url.pathname));
   if (!page) return new Response("No such page action in the audit harness", { status: 404 });
   const match = page.path.exec(url.pathname);
-  const db = getDb(pageEnv.DB);
+  const db = getDb(pageEnv.DB, DEFAULT_LEAGUE_ID);
   const token = readSessionCookie(request);
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env: pageEnv, ctx });
@@ -92,7 +93,7 @@ export async function league() {
     makeRound({ openForRegistration: true }),
     makeRound({ startsAt: nowSec() - 2 * DAY }),
   ]);
-  await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
+  await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
   await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: 2_000 });
   const field = await Promise.all([0, 1, 2, 3].map(() => makePlayer()));
   const entries = [];

@@ -5,6 +5,7 @@ import { USER_SESSION_SECONDS } from "~/.server/auth/session";
 import { claims, users } from "~/.server/db/schema";
 import { makePlayer, testDb } from "../fixtures";
 import { call, cookieParts, expectError, expectStatus, jwtParts, login, makeAdmin, makeUser, uniqueEmail, userRow } from "../auth-fixtures";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 const LOGIN_FAILED = "Invalid email or password";
 
@@ -12,7 +13,7 @@ describe("POST /api/users/login", () => {
   it("returns token and user (id, name, email, isAdmin, linked_player, claimStatus) and sets the cookie", async () => {
     const user = await makeUser();
     const player = await makePlayer();
-    await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
+    await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
 
     const res = await login(user.email.toUpperCase(), user.password);
     const body = await expectStatus(res, 200);
@@ -33,8 +34,8 @@ describe("POST /api/users/login", () => {
     await testDb()
       .insert(claims)
       .values([
-        { userId: user.id, playerId: player.id, status: "pending" },
-        { userId: admin.id, playerId: player.id, status: "pending" },
+        { leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "pending" },
+        { leagueId: DEFAULT_LEAGUE_ID, userId: admin.id, playerId: player.id, status: "pending" },
       ]);
     const asUser = await expectStatus(await login(user.email, user.password), 200);
     expect(asUser.user).toMatchObject({ claimStatus: "pending", linked_player: null, isAdmin: false });

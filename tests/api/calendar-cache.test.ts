@@ -14,12 +14,13 @@ import { ensureCalendarToken } from "~/.server/services/rounds/calendar";
 import { cloudflareContext, servicesContext, sessionContext } from "~/context";
 import * as feedRoute from "~/routes/calendar-feed";
 import * as allRoute from "~/routes/calendar-ics";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // The two routes' loaders as the React Router handler calls them (anonymous: calendar apps send no cookie).
 const worker = createWorker(async (request, workerEnv, ctx) => {
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env: workerEnv, ctx });
-  context.set(servicesContext, { db: getDb(workerEnv.DB), league: leagueFromEnv(workerEnv) });
+  context.set(servicesContext, { db: getDb(workerEnv.DB, DEFAULT_LEAGUE_ID), league: leagueFromEnv(workerEnv) });
   context.set(sessionContext, null);
   const { pathname } = new URL(request.url);
   const feed = /^\/calendar\/([^/]+)$/.exec(pathname)?.[1];
@@ -63,7 +64,7 @@ describe("calendar feeds behind the page cache", () => {
 
   it("a personal feed is never stored: every fetch is rendered and answered private, no-store", async () => {
     const user = await makeUser();
-    const path = `/calendar/${await ensureCalendarToken(getDb(env.DB), user.id)}.ics`;
+    const path = `/calendar/${await ensureCalendarToken(getDb(env.DB, DEFAULT_LEAGUE_ID), user.id)}.ics`;
     for (let i = 0; i < 2; i++) {
       const { res, status } = await get(path);
       expect(res.status).toBe(200);

@@ -12,6 +12,7 @@ import { calendarTokenOf } from "~/.server/services/rounds/calendar";
 import * as feedRoute from "~/routes/calendar-feed";
 import * as allRoute from "~/routes/calendar-ics";
 import * as profile from "~/routes/profile";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 const events = (text: string) => new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
 
@@ -40,7 +41,9 @@ describe("/calendar/{token}.ics", () => {
   it("is the user's rounds, never shared-cacheable; any token that opens nothing is the same 404", async () => {
     const session = await sessionOf("player");
     const player = await makePlayer();
-    await testDb().insert(claims).values({ userId: session!.user.id, playerId: player.id, status: "approved" });
+    await testDb()
+      .insert(claims)
+      .values({ leagueId: DEFAULT_LEAGUE_ID, userId: session!.user.id, playerId: player.id, status: "approved" });
     const round = await makeRound();
     await makeEntry({ roundId: round.id, playerId: player.id });
     await profile.action(argsWithForm(session, { intent: "calendar-create" }));

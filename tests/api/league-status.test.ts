@@ -13,6 +13,7 @@ import { auditLog, leagues, players, transfers } from "~/.server/db/schema";
 import { appErrorOf } from "~/.server/errors";
 import { handleForm } from "~/.server/forms";
 import { LEAGUE_PAUSED, withLeagueGuard } from "../../workers/league-guard";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 const setStatus = (status: "active" | "frozen" | "moved") =>
   testDb()
@@ -62,12 +63,14 @@ describe("the league's status guards its writes", () => {
   });
 
   it("a lone write and a batch through the binding are refused alike; a page form says so with 503", async () => {
-    const db = getDb(withLeagueGuard(env.DB));
+    const db = getDb(withLeagueGuard(env.DB), DEFAULT_LEAGUE_ID);
     await setStatus("frozen");
     const before = await countOf(players);
-    expect(await refusalOf(db.insert(players).values({ firstName: "Frozen", lastName: "Out", division: "MA1" }))).toBe("unavailable");
+    expect(
+      await refusalOf(db.insert(players).values({ leagueId: DEFAULT_LEAGUE_ID, firstName: "Frozen", lastName: "Out", division: "MA1" })),
+    ).toBe("unavailable");
     const batch = db.batch([
-      db.insert(players).values({ firstName: "Frozen", lastName: "Twice", division: "MA1" }),
+      db.insert(players).values({ leagueId: DEFAULT_LEAGUE_ID, firstName: "Frozen", lastName: "Twice", division: "MA1" }),
       db.select().from(players).limit(1),
     ]);
     expect(await refusalOf(batch)).toBe("unavailable");
@@ -78,7 +81,7 @@ describe("the league's status guards its writes", () => {
     const body = new FormData();
     body.append("firstName", "Form");
     const answer = await handleForm(new Request("http://localhost/x", { method: "POST", body }), z.object({ firstName: z.string() }), (v) =>
-      db.insert(players).values({ firstName: v.firstName, lastName: "Post", division: "MA1" }),
+      db.insert(players).values({ leagueId: DEFAULT_LEAGUE_ID, firstName: v.firstName, lastName: "Post", division: "MA1" }),
     );
     expect(answer).toMatchObject({ data: { formError: LEAGUE_PAUSED }, init: { status: 503 } });
     expect(await countOf(players)).toBe(before);

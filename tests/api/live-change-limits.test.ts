@@ -8,6 +8,7 @@ import { makeEntry, makePlayer, testDb } from "../fixtures";
 import { change, liveState, makeLiveRound, post, postOk, socketOf, twoOnACard } from "../live-fixtures";
 import { cardPlayers } from "~/.server/db/schema";
 import type { Change } from "~/schemas/live";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 const TOO_MANY = "too many changes on this card: ask the organiser";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,7 +39,7 @@ describe("a change naming a player the round does not know", () => {
     // A player seated on the card not yet started, after that read.
     const player = await makePlayer();
     const entry = await makeEntry({ roundId: round.id, playerId: player.id });
-    await testDb().insert(cardPlayers).values({ entryId: entry.id, cardId: two.id, position: 1 });
+    await testDb().insert(cardPlayers).values({ leagueId: DEFAULT_LEAGUE_ID, entryId: entry.id, cardId: two.id, position: 1 });
     // Refused whole as "rate_limited": a phone keeps such changes and sends them again.
     const meanwhile = await admin.ask({ type: "changes", changes: [change.strokes(entry.id, 1, 3)] }, "error");
     expect(meanwhile.code).toBe("rate_limited");

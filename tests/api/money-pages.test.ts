@@ -14,6 +14,7 @@ import { PAGE_ERROR } from "~/lib/shared/paging";
 import * as paymentsPage from "~/routes/admin-payments";
 import * as playPage from "~/routes/admin-round-play";
 import * as roundPage from "~/routes/round";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // The pages of ADR 22 through their route modules: the admin's entries screen (what paid,
 // what is owed, the money actions) and the round page's Withdraw for a signed-in player.
@@ -193,6 +194,7 @@ describe("the admin's Payments page", () => {
     const oldest = await makePayment({ roundId: old.id, playerId: player.id, userId: oldPayer.id, createdAt: now - 400 * 86_400 });
     // D1 binds at most 100 values a statement: ten rows an insert, in one batch.
     const rows = Array.from({ length: PAYMENTS_PAGE_SIZE + 1 }, (_, i) => ({
+      leagueId: DEFAULT_LEAGUE_ID,
       roundId: round.id,
       playerId: player.id,
       method: "cash" as const,
@@ -202,8 +204,8 @@ describe("the admin's Payments page", () => {
       createdAt: now - 1000 + i,
     }));
     const db = testDb();
-    const [head, ...rest] = Array.from({ length: Math.ceil(rows.length / 10) }, (_, i) =>
-      db.insert(payments).values(rows.slice(i * 10, i * 10 + 10)),
+    const [head, ...rest] = Array.from({ length: Math.ceil(rows.length / 8) }, (_, i) =>
+      db.insert(payments).values(rows.slice(i * 8, i * 8 + 8)),
     );
     await db.batch([head!, ...rest]);
 

@@ -10,6 +10,7 @@ import type { MoneyVisibility } from "~/lib/settings/league-settings";
 import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { createWorker } from "../../workers/worker";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 type Who = "visitor" | "player" | "admin";
 const tag = uniq("Mv");
@@ -24,7 +25,7 @@ beforeAll(async () => {
     makeUser(),
     makeAdmin(),
   ]);
-  await testDb().insert(claims).values({ userId: user.id, playerId: me.id, status: "approved" });
+  await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: me.id, status: "approved" });
   await makeTransfer({ fromPlayerId: null, toPlayerId: me.id, amountCents: 1_000 });
   await makeTransfer({ fromPlayerId: null, toPlayerId: them.id, amountCents: 2_500 });
   [mine, other] = [me.id, them.id];

@@ -13,6 +13,7 @@ import { NIGHT_MESSAGES } from "~/.server/services/night/night-target";
 import { ENTRY_OWES_MESSAGES } from "~/.server/services/night/entry-owes";
 import type { EntryOwesJson, NightDeskJson } from "../../workers/api/serializers/night-desk";
 import type { RoundPotsJson, RoundTeamsJson } from "../../workers/api/serializers/side-pots";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 const adminToken = async () => tokenFor(await makeUser({ isAdmin: true }));
 
@@ -124,7 +125,9 @@ describe("GET /api/rounds/{id}/side-pots", () => {
         await call("POST", `/api/admin/rounds/${round.id}/side-pots/${potId}/players`, { token, body: { entry_id: e.id } }),
         200,
       );
-    await testDb().insert(sidePotMarks).values({ potId, hole: 3, entryId: b.id, distanceCm: 122, byUserId: null, at: nowSec() });
+    await testDb()
+      .insert(sidePotMarks)
+      .values({ leagueId: DEFAULT_LEAGUE_ID, potId, hole: 3, entryId: b.id, distanceCm: 122, byUserId: null, at: nowSec() });
 
     const res = await call("GET", `/api/rounds/${round.id}/side-pots`);
     const pots = await expectStatus<RoundPotsJson>(res, 200);

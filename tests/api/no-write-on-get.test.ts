@@ -13,6 +13,7 @@ import { leagueFromEnv } from "~/.server/league";
 import { lapse, listRows, offeredRound } from "../waitlist-fixtures";
 import type { Session } from "~/.server/auth/current-user";
 import { ensureCalendarToken } from "~/.server/services/rounds/calendar";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // No write in a GET: every request's reads go to D1 in one batch, on a replica, so a read
 // never settles, materialises or records anything (ADR 28 says where the waitlist's
@@ -102,7 +103,7 @@ describe("no write in a GET", () => {
           const request = new Request(`http://localhost/page${query}`);
           const args = argsWith(session, request, paramsOf(s, roundId)) as { context: { set: (...a: unknown[]) => void } };
           const { binding, seen } = observeD1(env.DB);
-          args.context.set(servicesContext, { db: getDb(binding), league: leagueFromEnv(env) });
+          args.context.set(servicesContext, { db: getDb(binding, DEFAULT_LEAGUE_ID), league: leagueFromEnv(env) });
           await outcome((async () => loader(args as never))()).catch(() => null);
           expect([...seen.writtenTables], `${file}${query} as ${who ?? "a visitor"}, round ${roundId}`).toEqual([]);
         }

@@ -12,6 +12,7 @@ import { getDb } from "~/.server/db/client";
 import { leagueFromEnv } from "~/.server/league";
 import { cloudflareContext, servicesContext, sessionContext } from "~/context";
 import * as calendarRoute from "~/routes/calendar-ics";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // /calendar.ics as React Router serves it: a HEAD gets the loader's headers and no body.
 const routerMethods: string[] = [];
@@ -20,7 +21,7 @@ const worker = createWorker(async (request, workerEnv, ctx) => {
   if (new URL(request.url).pathname !== "/calendar.ics") return new Response("Not found", { status: 404 });
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env: workerEnv, ctx });
-  context.set(servicesContext, { db: getDb(workerEnv.DB), league: leagueFromEnv(workerEnv) });
+  context.set(servicesContext, { db: getDb(workerEnv.DB, DEFAULT_LEAGUE_ID), league: leagueFromEnv(workerEnv) });
   context.set(sessionContext, null);
   const res = (await calendarRoute.loader({ request, context, params: {}, unstable_pattern: "/calendar.ics" } as never)) as Response;
   return request.method === "HEAD" ? new Response(null, res) : res;

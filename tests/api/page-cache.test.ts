@@ -11,6 +11,7 @@ import { pageKey, purgeCacheApi } from "../../workers/page-cache";
 import { purgeWrites } from "../../workers/purge";
 import { makePlayer, testDb, uniq } from "../fixtures";
 import { loginToken, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 let renders = 0;
 const worker = createWorker(async () => {
@@ -103,7 +104,7 @@ describe("page cache (Cache API, as served locally)", () => {
 
   it("an admin deleting a user who claimed a player purges the player's cached JSON", async () => {
     const [user, admin, player] = await Promise.all([makeUser(), makeAdmin(), makePlayer()]);
-    await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
+    await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
     const path = `/api/players/player/${player.id}?v=${uniq()}`;
     expect(JSON.parse((await get(path)).body).claims).toHaveLength(1);
     expect((await get(path)).status).toBe("hit");

@@ -29,6 +29,7 @@ import * as round from "~/routes/round";
 import * as score from "~/routes/round-score";
 import * as standings from "~/routes/standings";
 import * as transfers from "~/routes/transfers";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 type Loader = (args: never) => unknown;
 
@@ -38,7 +39,7 @@ async function trips(loader: Loader, session: Session | null, path: string, para
   const context = new RouterContextProvider();
   const counted = { ...env, DB: binding, LIVE_ROUND: observeObjects(env.LIVE_ROUND, wait) };
   context.set(cloudflareContext, { env: counted, ctx: {} as ExecutionContext });
-  context.set(servicesContext, { db: getDb(gatherReads(binding)), league: leagueFromEnv(env) });
+  context.set(servicesContext, { db: getDb(gatherReads(binding), DEFAULT_LEAGUE_ID), league: leagueFromEnv(env) });
   context.set(sessionContext, session);
   const request = new Request(`http://localhost${path}`);
   const answer = await Promise.resolve(loader({ request, context, params, unstable_pattern: path } as never)).catch((e: unknown) => e);
@@ -66,7 +67,7 @@ function sessionFor(user: { id: number; name: string; email: string }, as: "admi
 /** A user with an approved claim on `playerId`, as their session stands for them. */
 async function playerOf(playerId: number): Promise<Session> {
   const user = await makeUser();
-  await testDb().insert(claims).values({ userId: user.id, playerId, status: "approved" });
+  await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId, status: "approved" });
   return sessionFor(user, "player", playerId);
 }
 

@@ -15,6 +15,7 @@ import { HINT_COOKIE, hintCookie } from "~/.server/auth/session-hint";
 import { SESSION_COOKIE } from "~/.server/auth/session";
 import type { Session } from "~/.server/auth/current-user";
 import { entries, users } from "~/.server/db/schema";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // A page form's write through the whole Worker (ADR 41, 42): the browser's session hint lets
 // the action run while the session's row is read beside the action's own reads, and its
@@ -42,7 +43,7 @@ async function postForm(roundId: number, form: Record<string, string>, cookie: s
   const render = async (recheck: SessionRecheck) => {
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env: open.env, ctx: { waitUntil: () => {} } as unknown as ExecutionContext });
-    context.set(servicesContext, { db: getDb(open.db), league: leagueFromEnv(env) });
+    context.set(servicesContext, { db: getDb(open.db, DEFAULT_LEAGUE_ID), league: leagueFromEnv(env) });
     context.set(sessionRecheckContext, recheck);
     const req = request();
     const args = { request: req, context, params, unstable_pattern: path };

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
 import { makePlayer, makeRound, testDb } from "../fixtures";
 import { payments } from "~/.server/db/schema";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // GET /api/admin/payments/all and /{userId}.
 
@@ -10,6 +11,7 @@ async function paymentFor(userId: number, extra: Partial<typeof payments.$inferI
   const [row] = await testDb()
     .insert(payments)
     .values({
+      leagueId: DEFAULT_LEAGUE_ID,
       userId,
       roundId: round.id,
       playerId: player.id,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
 import { makeAce, makeEntry, makePlayer, makeRound, makeTransfer, testDb, uniq } from "../fixtures";
 import { claims, players } from "~/.server/db/schema";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 const adminToken = async () => tokenFor(await makeUser({ isAdmin: true }));
 const playerRow = async (id: number) => (await testDb().select().from(players).where(eq(players.id, id)))[0];
@@ -79,7 +80,7 @@ describe("POST /api/admin/player/ and /delete", () => {
     await makeAce({ playerId: aced.id, amountCents: 100 });
     await makeTransfer({ fromPlayerId: null, toPlayerId: moved.id, amountCents: 100 });
     const owner = await makeUser();
-    await testDb().insert(claims).values({ userId: owner.id, playerId: linked.id, status: "approved" });
+    await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: owner.id, playerId: linked.id, status: "approved" });
 
     await expectStatus(await call("POST", "/api/admin/player/delete", { token, body: { id: clean.id } }), 200);
     expect(await playerRow(clean.id)).toBeUndefined();

@@ -16,13 +16,14 @@ import { closeStartedRounds } from "~/.server/services/rounds/registration";
 import { SIGNUP_MESSAGES, signUpWithCredit } from "~/.server/services/signup/signup";
 import * as adminRoundsPage from "~/routes/admin-rounds";
 import * as roundPage from "~/routes/round";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 const db = () => testDb();
 
 /** A user whose approved claim is a player holding $10 of credit. */
 async function claimed() {
   const [user, player] = await Promise.all([makeUser(), makePlayer({ division: "MA2" })]);
-  await db().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
+  await db().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
   await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: 1_000 });
   return { user, player, token: await tokenFor(user) };
 }

@@ -4,6 +4,7 @@ import { call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fix
 import { DAY, makeEntry, makePlayer, makeRound, nowSec, testDb } from "../fixtures";
 import { getPublic } from "./http";
 import { payments, rounds } from "~/.server/db/schema";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 const adminToken = async () => tokenFor(await makeUser({ isAdmin: true }));
 const roundRow = async (id: number) => (await testDb().select().from(rounds).where(eq(rounds.id, id)))[0];
@@ -108,9 +109,15 @@ describe("POST /api/admin/round/openForRegistration and /delete", () => {
   it("deletes an empty round; one with entries or payments is refused (409) and kept", async () => {
     const [token, empty, played, paid, player] = await Promise.all([adminToken(), makeRound(), makeRound(), makeRound(), makePlayer()]);
     await makeEntry({ roundId: played.id, playerId: player.id });
-    await testDb()
-      .insert(payments)
-      .values({ roundId: paid.id, playerId: player.id, method: "credit", status: "completed", amountCents: 600, division: "MA1" });
+    await testDb().insert(payments).values({
+      leagueId: DEFAULT_LEAGUE_ID,
+      roundId: paid.id,
+      playerId: player.id,
+      method: "credit",
+      status: "completed",
+      amountCents: 600,
+      division: "MA1",
+    });
     await expectStatus(await call("POST", "/api/admin/round/delete", { token, body: { id: empty.id } }), 200);
     expect(await roundRow(empty.id)).toBeUndefined();
     await expectError(

@@ -4,6 +4,7 @@ import { call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fix
 import { balanceOf, creditSignUpBody, makeEntry, makePlayer, makeRound, makeTransfer, testDb } from "../fixtures";
 import { claims, entries, payments } from "~/.server/db/schema";
 import { SIGNUP_MESSAGES } from "~/.server/services/signup/signup";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // POST /api/entries with league credit: the server computes the amounts,
 // the player must be the caller's approved claim, one entry per player and round, and the
@@ -12,7 +13,7 @@ import { SIGNUP_MESSAGES } from "~/.server/services/signup/signup";
 /** A user whose approved claim is a player holding `credit` cents, and an open round ($0.50 + $4.50 + $1 ace = $6). */
 async function signedUpUser(credit = 1_000) {
   const [user, player, round] = await Promise.all([makeUser(), makePlayer({ division: "MA2" }), makeRound({ openForRegistration: true })]);
-  await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
+  await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
   if (credit) await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: credit });
   return { user, player, round, token: await tokenFor(user) };
 }
@@ -89,7 +90,7 @@ describe("POST /api/entries by credit", () => {
     const { player, round } = await signedUpUser();
     await expectError(await signUp(undefined, creditSignUpBody(player.id, round.id)), 401);
     const pending = await makeUser();
-    await testDb().insert(claims).values({ userId: pending.id, playerId: player.id, status: "pending" });
+    await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: pending.id, playerId: player.id, status: "pending" });
     await expectError(await signUp(await tokenFor(pending), creditSignUpBody(player.id, round.id)), 403, SIGNUP_MESSAGES.noClaim);
   });
 

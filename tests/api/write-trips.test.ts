@@ -7,6 +7,7 @@ import { PRICE, cappedRound, claimedPlayer, fill, offeredRound } from "../waitli
 import { PRICE as ENTRY_PRICE, makePayment, paidEntry } from "../money-fixtures";
 import { checkedInRound, playerEntry } from "../night-fixtures";
 import { capture, createOrder, entriesOf, installPayPalApp, payingPlayer } from "../paypal/app-harness";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 const app = installPayPalApp();
 
@@ -21,7 +22,7 @@ const tripsOf = (res: Response) => Number(/d1rt;desc="(\d+)"/.exec(res.headers.g
 /** A user whose approved claim is a player holding `credit` cents, and an open round ($6 with the ace fund). */
 async function claimedUser(credit = 1_000) {
   const [user, player, round] = await Promise.all([makeUser(), makePlayer({ division: "MA2" }), makeRound({ openForRegistration: true })]);
-  await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
+  await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
   if (credit) await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: credit });
   return { user, player, round, token: await tokenFor(user) };
 }

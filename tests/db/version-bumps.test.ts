@@ -4,6 +4,7 @@ import { withAuditActor } from "../../workers/audit-actor";
 import { getDb } from "~/.server/db/client";
 import { courses, entries, layouts, payments, players, rounds, users } from "~/.server/db/schema";
 import { VERSIONED } from "~/.server/db/versioned";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // ADR 20: what the migrated triggers do, column by column, for every column of every
 // versioned table: a change of a listed column moves the version on, a change of any other
@@ -12,7 +13,7 @@ import { VERSIONED } from "~/.server/db/versioned";
 // or a trigger is covered without editing this file.
 
 const d1 = withAuditActor(env.DB, () => ({ userId: null, role: "system" }));
-const db = getDb(d1);
+const db = getDb(d1, DEFAULT_LEAGUE_ID);
 const tag = () => Math.random().toString(36).slice(2, 8);
 
 /** One row of each versioned table, and a second row for each non-null reference to move to. */
@@ -23,15 +24,21 @@ async function rows(): Promise<Record<string, number>> {
     .returning();
   const [course] = await db
     .insert(courses)
-    .values({ name: `Course ${tag()}` })
+    .values({ leagueId: DEFAULT_LEAGUE_ID, name: `Course ${tag()}` })
     .returning();
-  await db.insert(layouts).values({ courseId: course.id, name: "Main", holeCount: 18 });
-  const made = (n: number) => ({ firstName: "Ver", lastName: `Sion${tag()}${n}`, division: "MA1" });
+  await db.insert(layouts).values({
+    leagueId: DEFAULT_LEAGUE_ID,
+    courseId: course.id,
+    name: "Main",
+    holeCount: 18,
+  });
+  const made = (n: number) => ({ leagueId: DEFAULT_LEAGUE_ID, firstName: "Ver", lastName: `Sion${tag()}${n}`, division: "MA1" });
   const [p1, p2] = await db
     .insert(players)
     .values([made(1), made(2)])
     .returning();
   const round = (n: number) => ({
+    leagueId: DEFAULT_LEAGUE_ID,
     startsAt: 1_900_000_000 + n,
     name: `Round ${tag()}`,
     location: "Test Park",
@@ -45,10 +52,19 @@ async function rows(): Promise<Record<string, number>> {
     .insert(rounds)
     .values([round(1), round(2)])
     .returning();
-  await db
-    .insert(payments)
-    .values({ roundId: r2.id, playerId: p2.id, method: "paypal", status: "failed", amountCents: 600, division: "MA1" });
-  const [entry] = await db.insert(entries).values({ roundId: r1.id, playerId: p1.id, division: "MA1" }).returning();
+  await db.insert(payments).values({
+    leagueId: DEFAULT_LEAGUE_ID,
+    roundId: r2.id,
+    playerId: p2.id,
+    method: "paypal",
+    status: "failed",
+    amountCents: 600,
+    division: "MA1",
+  });
+  const [entry] = await db
+    .insert(entries)
+    .values({ leagueId: DEFAULT_LEAGUE_ID, roundId: r1.id, playerId: p1.id, division: "MA1" })
+    .returning();
   return { users: user.id, rounds: r1.id, entries: entry.id };
 }
 
@@ -78,7 +94,8 @@ describe("the version triggers as migrated", () => {
       const { results: columns } = await env.DB.prepare(`pragma table_info(\`${v.table}\`)`).all<Column>();
       const moved: Record<string, number> = {};
       const expected: Record<string, number> = {};
-      for (const column of columns.filter((c) => c.name !== v.id && c.name !== v.version)) {
+      // A row's league never changes (ADR 46): its same-league references would refuse it.
+      for (const column of columns.filter((c) => c.name !== v.id && c.name !== v.version && c.name !== "league_id")) {
         const row = await env.DB.prepare(`select * from \`${v.table}\` where ${v.id} = ?`).bind(id).first<Record<string, unknown>>();
         if (!row) throw new Error(`no ${v.table} row ${id}`);
         const set = (value: unknown) =>

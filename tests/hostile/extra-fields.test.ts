@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { PASSWORD, call, expectStatus, makeAdmin, makeUser, tokenFor, uniqueEmail, userRow } from "../auth-fixtures";
 import { makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
 import { claims, entries, players, transfers } from "~/.server/db/schema";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 describe("an extra field is dropped, never honoured", () => {
   it("registering with isAdmin, locked and a session version makes a plain user", async () => {
@@ -70,7 +71,7 @@ describe("an extra field is dropped, never honoured", () => {
       makePlayer({ division: "MA2" }),
       makeRound({ openForRegistration: true }),
     ]);
-    await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
+    await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
     await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: 600 });
     const res = await call("POST", "/api/entries", {
       token: await tokenFor(user),

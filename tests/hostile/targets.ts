@@ -10,6 +10,7 @@ import { makePayment } from "../money-fixtures";
 import { cardPlayers, cards, claims, users } from "~/.server/db/schema";
 import { signUnsubscribe } from "~/.server/auth/unsubscribe-link";
 import { env } from "cloudflare:workers";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 /** An id no row has (and a safe integer, so only its absence is wrong). */
 export const MISSING_ID = 2_147_483_647;
@@ -56,9 +57,9 @@ export async function makeTargets() {
   const [approvedClaim, pendingClaim, withdrawnClaim] = await testDb()
     .insert(claims)
     .values([
-      { userId: user.id, playerId: claimed.id, status: "approved" },
-      { userId: other.id, playerId: pending.id, status: "pending" },
-      { userId: fresh.id, playerId: spare.id, status: "withdrawn" },
+      { leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: claimed.id, status: "approved" },
+      { leagueId: DEFAULT_LEAGUE_ID, userId: other.id, playerId: pending.id, status: "pending" },
+      { leagueId: DEFAULT_LEAGUE_ID, userId: fresh.id, playerId: spare.id, status: "withdrawn" },
     ])
     .returning();
 
@@ -126,15 +127,15 @@ async function liveTargets(mine: number, theirs: number) {
   const [card, otherCard] = await testDb()
     .insert(cards)
     .values([
-      { roundId: round.id, number: 1 },
-      { roundId: round.id, number: 2 },
+      { leagueId: DEFAULT_LEAGUE_ID, roundId: round.id, number: 1 },
+      { leagueId: DEFAULT_LEAGUE_ID, roundId: round.id, number: 2 },
     ])
     .returning();
   await testDb()
     .insert(cardPlayers)
     .values([
-      { entryId: own.id, cardId: card.id, position: 0 },
-      { entryId: other.id, cardId: otherCard.id, position: 0 },
+      { leagueId: DEFAULT_LEAGUE_ID, entryId: own.id, cardId: card.id, position: 0 },
+      { leagueId: DEFAULT_LEAGUE_ID, entryId: other.id, cardId: otherCard.id, position: 0 },
     ]);
   const draft = await makeRound();
   return { round, entry: own, otherEntry: other, draft };

@@ -14,6 +14,7 @@ import testWorker from "../worker";
 import { claims, entries, payments } from "~/.server/db/schema";
 import { payPalClient } from "~/.server/paypal/client";
 import type { Received } from "./harness";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 const STANDIN_BASE = "http://127.0.0.1:1080";
 
@@ -69,7 +70,7 @@ export const paypal = () => payPalClient({ ...STANDIN_CREDENTIALS, apiBase: STAN
 /** A user whose approved claim holds `credit` cents, and an open $6 round (with the ace fund). */
 export async function payingPlayer(credit = 200) {
   const [user, p, round] = await Promise.all([makeUser(), makePlayer({ division: "MA2" }), makeRound({ openForRegistration: true })]);
-  await testDb().insert(claims).values({ userId: user.id, playerId: p.id, status: "approved" });
+  await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: p.id, status: "approved" });
   if (credit) await makeTransfer({ fromPlayerId: null, toPlayerId: p.id, amountCents: credit });
   return { user, player: p, round, token: await tokenFor(user) };
 }

@@ -7,6 +7,7 @@ import { recordQueue } from "../registration-fixtures";
 import { claims, entries, users } from "~/.server/db/schema";
 import { makeRoundCards } from "~/.server/services/cards/card-writes";
 import { publishCards } from "~/.server/services/cards/card-publish";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // The cards-published job through the Worker's queue handler (ADR 25): each opted-in player
 // on a card gets one mail with their card, however often the job is delivered; a job of a
@@ -22,7 +23,7 @@ async function roundWithPlayers() {
     if (!opts) continue;
     const user = await makeUser({ locked: opts.locked });
     await testDb().update(users).set({ notifyCards: opts.notify }).where(eq(users.id, user.id));
-    await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
+    await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
     people.push({ user, player, ...opts });
   }
   return { round, people };

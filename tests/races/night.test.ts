@@ -7,6 +7,7 @@ import { checkedInRound, entryRow, playerEntry } from "../night-fixtures";
 import { RUNS, adminToken, answersOf, expectPayoutsMatchScores, oneWayOrTheOther, withStatus } from "./race-fixtures";
 import { cardMails, claims, entries, payments, players, rounds, users } from "~/.server/db/schema";
 import { CARDS_CHANGED } from "~/.server/services/cards/card-sql";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // League night under concurrency (ADR 25): twenty taps of Check in check in once and take
 // the credit once; twenty retries of one walk-up or one cash record make one payment and
@@ -123,7 +124,7 @@ describe("twenty publishes at once", () => {
     for (const person of night.people.slice(0, 3)) {
       const user = await makeUser();
       await testDb().update(users).set({ notifyCards: true }).where(eq(users.id, user.id));
-      await testDb().insert(claims).values({ userId: user.id, playerId: person.id, status: "approved" });
+      await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: person.id, status: "approved" });
       subscribers.push(user);
     }
     const token = await adminToken();

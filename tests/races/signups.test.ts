@@ -15,6 +15,7 @@ import {
 } from "./race-fixtures";
 import { claims, payments, rounds } from "~/.server/db/schema";
 import { SIGNUP_MESSAGES } from "~/.server/services/signup/signup";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // Sign-ups by credit fired at once (POST /api/entries): the unique entry index, the balance
 // guard and commitRoundChange's fingerprint (ADR 12, 14) must leave one entry, one payment,
@@ -25,7 +26,7 @@ const PRICE = 600; // $0.50 PDGA + $4.50 payout + $1 ace fund (tests/fixtures.ts
 /** A user whose approved claim is a player holding `credit` cents. */
 async function claimedPlayer(credit: number) {
   const [user, player] = await Promise.all([makeUser(), makePlayer({ division: "MA2" })]);
-  await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
+  await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
   if (credit) await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: credit });
   return { user, player, token: await tokenFor(user) };
 }

@@ -16,6 +16,7 @@ import {
 } from "./race-fixtures";
 import { claims, payments, transfers } from "~/.server/db/schema";
 import { SIGNUP_MESSAGES } from "~/.server/services/signup/signup";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // Transfers spending the same credit at once (POST /api/transfers/add), and a sign-up by
 // credit racing one: the balance guard sits inside the writing statement (ADR 12), so
@@ -107,7 +108,7 @@ describe("a sign-up by credit racing a transfer for the same credit", () => {
       makeRound({ openForRegistration: true }),
       adminToken(),
     ]);
-    await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
+    await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
     await makeTransfer({ fromPlayerId: null, toPlayerId: player.id, amountCents: credit });
     const token = await tokenFor(user);
     const body = { ace: true, credit_used: 6, division: "MA1", method: "credit", player_id: player.id, round_id: round.id };

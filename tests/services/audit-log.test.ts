@@ -8,12 +8,17 @@ import { aces, entries, paymentRefunds, payments, players, rounds, transfers } f
 import { type ActorRole, withAuditActor } from "../../workers/audit-actor";
 import { lastAuditRowId, writtenOutsideTheApp } from "../books-check";
 import { auditLogPage, playerMoneyHistory, userMoneyChanges } from "~/.server/services/audit/audit-log";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // Reading the audit log (ADR 20): each kind of row in an organiser's words, the filters by
 // player (either side), round and actor, and paging newest first.
 
 const TZ = "America/Chicago";
-const as = (userId: number | null, role: ActorRole) => getDb(withAuditActor(env.DB, () => ({ userId, role })));
+const as = (userId: number | null, role: ActorRole) =>
+  getDb(
+    withAuditActor(env.DB, () => ({ userId, role })),
+    DEFAULT_LEAGUE_ID,
+  );
 const page = (filter: Parameters<typeof auditLogPage>[1], opts: { page?: number; pageSize?: number } = {}) =>
   auditLogPage(testDb(), filter, { ...opts, timeZone: TZ });
 const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
@@ -24,7 +29,7 @@ describe("the audit log in words", () => {
     const [ann, round] = await Promise.all([makePlayer(), makeRound({ name: "Week 5" })]);
     const [entry] = await as(user.id, "player")
       .insert(entries)
-      .values({ roundId: round.id, playerId: ann.id, division: "MA2", ace: true, creditUsedCents: 600 })
+      .values({ leagueId: DEFAULT_LEAGUE_ID, roundId: round.id, playerId: ann.id, division: "MA2", ace: true, creditUsedCents: 600 })
       .returning();
     await as(admin.id, "admin").update(entries).set({ payoutCents: 900, creditAddedCents: 725 }).where(eq(entries.id, entry!.id));
 
@@ -53,12 +58,17 @@ describe("the audit log in words", () => {
   it("a transfer names both sides (the league when one is empty), and a removed one what it held", async () => {
     const [admin, from, to] = await Promise.all([makeUser({ isAdmin: true }), makePlayer(), makePlayer()]);
     const db = as(admin.id, "admin");
-    await db
-      .insert(transfers)
-      .values({ date: nowSec(), fromPlayerId: null, toPlayerId: from.id, amountCents: 1_000, description: "Cash in" });
+    await db.insert(transfers).values({
+      leagueId: DEFAULT_LEAGUE_ID,
+      date: nowSec(),
+      fromPlayerId: null,
+      toPlayerId: from.id,
+      amountCents: 1_000,
+      description: "Cash in",
+    });
     const [t] = await db
       .insert(transfers)
-      .values({ date: nowSec(), fromPlayerId: from.id, toPlayerId: to.id, amountCents: 400 })
+      .values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), fromPlayerId: from.id, toPlayerId: to.id, amountCents: 400 })
       .returning();
     await db.update(transfers).set({ toPlayerId: from.id, fromPlayerId: to.id }).where(eq(transfers.id, t!.id));
     await db.delete(transfers).where(eq(transfers.id, t!.id));
@@ -82,16 +92,27 @@ describe("the audit log in words", () => {
   it("aces, payments, refunds and a round's fees, each in its own words", async () => {
     const [admin, ann, round] = await Promise.all([makeUser({ isAdmin: true }), makePlayer(), makeRound({ name: "Week 6" })]);
     const db = as(admin.id, "admin");
-    const [ace] = await db.insert(aces).values({ date: nowSec(), playerId: ann.id, roundId: round.id, amountCents: 300 }).returning();
+    const [ace] = await db
+      .insert(aces)
+      .values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), playerId: ann.id, roundId: round.id, amountCents: 300 })
+      .returning();
     await db.delete(aces).where(eq(aces.id, ace!.id));
     const [pay] = await as(null, "paypal")
       .insert(payments)
-      .values({ roundId: round.id, playerId: ann.id, method: "paypal", status: "created", amountCents: 417, division: "MA1" })
+      .values({
+        leagueId: DEFAULT_LEAGUE_ID,
+        roundId: round.id,
+        playerId: ann.id,
+        method: "paypal",
+        status: "created",
+        amountCents: 417,
+        division: "MA1",
+      })
       .returning();
     await as(null, "paypal").update(payments).set({ status: "completed", providerFeeCents: 64 }).where(eq(payments.id, pay!.id));
     await as(null, "system")
       .insert(paymentRefunds)
-      .values({ paymentId: pay!.id, kind: "refund", providerRefundId: `R-${pay!.id}`, amountCents: 417 });
+      .values({ leagueId: DEFAULT_LEAGUE_ID, paymentId: pay!.id, kind: "refund", providerRefundId: `R-${pay!.id}`, amountCents: 417 });
     await db.update(rounds).set({ feePdgaCents: 100 }).where(eq(rounds.id, round.id));
 
     const log = (await page({ roundId: round.id })).entries;
@@ -117,7 +138,10 @@ describe("the audit log in words", () => {
     const [admin, ann, bob] = await Promise.all([makeUser({ isAdmin: true }), makePlayer(), makePlayer()]);
     const [first, second] = await Promise.all([makeRound({ name: `Week ${uniq()}` }), makeRound({ name: `Week ${uniq()}` })]);
     const db = as(admin.id, "admin");
-    const [ace] = await db.insert(aces).values({ date: nowSec(), playerId: ann.id, roundId: first.id, amountCents: 300 }).returning();
+    const [ace] = await db
+      .insert(aces)
+      .values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), playerId: ann.id, roundId: first.id, amountCents: 300 })
+      .returning();
     await db.update(aces).set({ playerId: bob.id, roundId: second.id }).where(eq(aces.id, ace!.id));
 
     // Filtered by the player it moved to: the row's joins name only the new player and round.
@@ -133,9 +157,11 @@ describe("the audit log in words", () => {
   it("a write outside the app and a visitor's are named as such", async () => {
     const p = await makePlayer();
     // Straight to D1, as an operator's command would: no actor.
-    await getDb(env.DB).insert(transfers).values({ date: nowSec(), toPlayerId: p.id, amountCents: 5 });
+    await getDb(env.DB, DEFAULT_LEAGUE_ID)
+      .insert(transfers)
+      .values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), toPlayerId: p.id, amountCents: 5 });
     writtenOutsideTheApp([await lastAuditRowId()]);
-    await as(null, "visitor").insert(transfers).values({ date: nowSec(), toPlayerId: p.id, amountCents: 6 });
+    await as(null, "visitor").insert(transfers).values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), toPlayerId: p.id, amountCents: 6 });
     const log = (await page({ playerId: p.id })).entries;
     expect(log.map((e) => e.actor)).toEqual([
       { userId: null, name: "Visitor (not logged in)", role: "visitor" },
@@ -145,7 +171,10 @@ describe("the audit log in words", () => {
 
   it("names a deleted round and a deleted player by their id", async () => {
     const [p, round] = await Promise.all([makePlayer(), makeRound()]);
-    const [entry] = await as(null, "system").insert(entries).values({ roundId: round.id, playerId: p.id, division: "MA1" }).returning();
+    const [entry] = await as(null, "system")
+      .insert(entries)
+      .values({ leagueId: DEFAULT_LEAGUE_ID, roundId: round.id, playerId: p.id, division: "MA1" })
+      .returning();
     await testDb().delete(rounds).where(eq(rounds.id, round.id)); // its entries go with it (cascade)
     const log = (await page({ roundId: round.id })).entries;
     expect(log.map((e) => [e.what, e.action])).toEqual([
@@ -154,7 +183,10 @@ describe("the audit log in words", () => {
     ]);
     expect(log[0]?.rowId).toBe(entry!.id);
     const gone = await makePlayer();
-    const [t] = await as(null, "system").insert(transfers).values({ date: nowSec(), toPlayerId: gone.id, amountCents: 5 }).returning();
+    const [t] = await as(null, "system")
+      .insert(transfers)
+      .values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), toPlayerId: gone.id, amountCents: 5 })
+      .returning();
     await as(null, "system").delete(transfers).where(eq(transfers.id, t!.id));
     await testDb().delete(players).where(eq(players.id, gone.id));
     expect((await page({ playerId: gone.id })).entries.map((e) => e.what)).toEqual([
@@ -168,11 +200,15 @@ describe("filters and paging", () => {
   it("a player's filter finds either side of a transfer, a round's and an actor's only theirs", async () => {
     const [a, b, c] = await Promise.all([makeUser({ isAdmin: true }), makeUser({ isAdmin: true }), makePlayer()]);
     const [p, q, r1, r2] = await Promise.all([makePlayer(), makePlayer(), makeRound(), makeRound()]);
-    await as(a.id, "admin").insert(transfers).values({ date: nowSec(), fromPlayerId: null, toPlayerId: p.id, amountCents: 500 });
-    await as(b.id, "admin").insert(transfers).values({ date: nowSec(), fromPlayerId: p.id, toPlayerId: q.id, amountCents: 100 });
-    await as(a.id, "admin").insert(entries).values({ roundId: r1.id, playerId: p.id, division: "MA1" });
-    await as(b.id, "admin").insert(entries).values({ roundId: r2.id, playerId: q.id, division: "MA1" });
-    await as(b.id, "admin").insert(entries).values({ roundId: r1.id, playerId: c.id, division: "MA1" });
+    await as(a.id, "admin")
+      .insert(transfers)
+      .values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), fromPlayerId: null, toPlayerId: p.id, amountCents: 500 });
+    await as(b.id, "admin")
+      .insert(transfers)
+      .values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), fromPlayerId: p.id, toPlayerId: q.id, amountCents: 100 });
+    await as(a.id, "admin").insert(entries).values({ leagueId: DEFAULT_LEAGUE_ID, roundId: r1.id, playerId: p.id, division: "MA1" });
+    await as(b.id, "admin").insert(entries).values({ leagueId: DEFAULT_LEAGUE_ID, roundId: r2.id, playerId: q.id, division: "MA1" });
+    await as(b.id, "admin").insert(entries).values({ leagueId: DEFAULT_LEAGUE_ID, roundId: r1.id, playerId: c.id, division: "MA1" });
 
     const whats = async (f: Parameters<typeof page>[0]) => (await page(f)).entries.map((e) => e.what);
     expect(await whats({ playerId: q.id })).toEqual([expect.stringMatching(/^Entry · /), `Transfer · ${name(p)} → ${name(q)}`]);
@@ -187,7 +223,8 @@ describe("filters and paging", () => {
   it("pages newest first: each page the next rows, none twice, and whether an older page follows", async () => {
     const p = await makePlayer();
     const db = as(null, "system");
-    for (let i = 1; i <= 5; i++) await db.insert(transfers).values({ date: nowSec(), toPlayerId: p.id, amountCents: i * 100 });
+    for (let i = 1; i <= 5; i++)
+      await db.insert(transfers).values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), toPlayerId: p.id, amountCents: i * 100 });
     const amounts = async (n: number) => {
       const got = await page({ playerId: p.id }, { page: n, pageSize: 2 });
       return [got.entries.map((e) => e.changes.find((c) => c.field === "amount")?.after), got.hasMore];
@@ -203,7 +240,9 @@ describe("filters and paging", () => {
   it("a user's and a player's latest changes: at most ten, newest first", async () => {
     const [admin, p] = await Promise.all([makeUser({ isAdmin: true }), makePlayer()]);
     for (let i = 1; i <= 12; i++)
-      await as(admin.id, "admin").insert(transfers).values({ date: nowSec(), toPlayerId: p.id, amountCents: i });
+      await as(admin.id, "admin")
+        .insert(transfers)
+        .values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), toPlayerId: p.id, amountCents: i });
     const [mine, theirs] = await Promise.all([userMoneyChanges(testDb(), admin.id, TZ), playerMoneyHistory(testDb(), p.id, TZ)]);
     for (const h of [mine, theirs]) {
       expect(h.entries).toHaveLength(10);

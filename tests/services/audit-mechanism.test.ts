@@ -7,6 +7,7 @@ import { getDb } from "~/.server/db/client";
 import { auditActor, auditLog, entries, transfers, users } from "~/.server/db/schema";
 import { withAuditActor } from "../../workers/audit-actor";
 import { writtenOutsideTheApp } from "../books-check";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // The audit log's mechanism (ADR 20): triggers record every money change, the app's D1
 // binding names the actor for the batch, and nothing can change or remove a row.
@@ -47,7 +48,10 @@ describe("audit log", () => {
   it("records each changed money field of an entry in a batch, and nothing for a field that is not money", async () => {
     const round = await makeRound();
     const entry = await makeEntry({ roundId: round.id, playerId: (await makePlayer()).id, creditAddedCents: 0 });
-    const db = getDb(withAuditActor(env.DB, () => ({ userId: 42, role: "admin" })));
+    const db = getDb(
+      withAuditActor(env.DB, () => ({ userId: 42, role: "admin" })),
+      DEFAULT_LEAGUE_ID,
+    );
     await db.batch([
       db.update(transfers).set({ description: "x" }).where(eq(transfers.id, -1)),
       db.update(entries).set({ creditAddedCents: 725 }).where(eq(entries.id, entry.id)),
@@ -71,7 +75,10 @@ describe("audit log", () => {
 
     const admin = await makeUser({ isAdmin: true, name: `Actor ${Math.random().toString(36).slice(2, 8)}` });
     const entry = await makeEntry({ roundId: (await makeRound()).id, playerId: (await makePlayer()).id, creditAddedCents: 0 });
-    const db = getDb(withAuditActor(env.DB, () => ({ userId: admin.id, role: "admin" })));
+    const db = getDb(
+      withAuditActor(env.DB, () => ({ userId: admin.id, role: "admin" })),
+      DEFAULT_LEAGUE_ID,
+    );
     await db.update(entries).set({ creditAddedCents: 300 }).where(eq(entries.id, entry.id));
     await testDb().update(users).set({ name: "Renamed Later" }).where(eq(users.id, admin.id));
     const [, update] = await rowsFor("entries", entry.id);
@@ -80,8 +87,14 @@ describe("audit log", () => {
 
   it("a single write answers as it would without the actor (returning rows, run)", async () => {
     const p = await makePlayer();
-    const db = getDb(withAuditActor(env.DB, () => ({ userId: null, role: "system" })));
-    const [row] = await db.insert(transfers).values({ date: 1, fromPlayerId: null, toPlayerId: p.id, amountCents: 99 }).returning();
+    const db = getDb(
+      withAuditActor(env.DB, () => ({ userId: null, role: "system" })),
+      DEFAULT_LEAGUE_ID,
+    );
+    const [row] = await db
+      .insert(transfers)
+      .values({ leagueId: DEFAULT_LEAGUE_ID, date: 1, fromPlayerId: null, toPlayerId: p.id, amountCents: 99 })
+      .returning();
     expect(row).toMatchObject({ toPlayerId: p.id, amountCents: 99 });
     // D1 counts the trigger's audit row in `changes`, with or without the actor.
     const res = await db
@@ -101,7 +114,10 @@ describe("audit log", () => {
 
   it("a write outside the app is recorded with no actor", async () => {
     const p = await makePlayer();
-    const [t] = await getDb(env.DB).insert(transfers).values({ date: nowSec(), toPlayerId: p.id, amountCents: 10 }).returning();
+    const [t] = await getDb(env.DB, DEFAULT_LEAGUE_ID)
+      .insert(transfers)
+      .values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), toPlayerId: p.id, amountCents: 10 })
+      .returning();
     const [row] = await rowsFor("transfers", t?.id ?? 0);
     writtenOutsideTheApp([row?.id ?? 0]);
     expect(row).toMatchObject({ action: "insert", actorUserId: null, actorRole: null });

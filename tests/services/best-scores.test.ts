@@ -6,13 +6,17 @@ import { DAY, makeEntry, makePlayer, makeRound, nowSec, testDb, uniq } from "../
 import { argsFor, outcome } from "../route-fixtures";
 import { courses, layoutHoles, layouts } from "~/.server/db/schema";
 import * as playerPage from "~/routes/player";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 async function layout(course: string, name: string, pars: number[]): Promise<number> {
-  const [c] = await testDb().insert(courses).values({ name: course }).returning();
-  const [l] = await testDb().insert(layouts).values({ courseId: c.id, name, holeCount: pars.length }).returning();
+  const [c] = await testDb().insert(courses).values({ leagueId: DEFAULT_LEAGUE_ID, name: course }).returning();
+  const [l] = await testDb()
+    .insert(layouts)
+    .values({ leagueId: DEFAULT_LEAGUE_ID, courseId: c.id, name, holeCount: pars.length })
+    .returning();
   await testDb()
     .insert(layoutHoles)
-    .values(pars.map((par, hole) => ({ layoutId: l.id, hole: hole + 1, par })));
+    .values(pars.map((par, hole) => ({ leagueId: DEFAULT_LEAGUE_ID, layoutId: l.id, hole: hole + 1, par })));
   return l.id;
 }
 

@@ -19,6 +19,7 @@ import {
   resetCalendarToken,
 } from "~/.server/services/rounds/calendar";
 import { BASE64URL_32_BYTES } from "~/lib/shared/base64url";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 const league = leagueFromEnv(env);
 const opts = { league, origin: "https://league.example" };
@@ -30,7 +31,7 @@ const uid = (id: number) => `round-${id}@league.example`;
 async function playerWithUser(status: "approved" | "pending" = "approved") {
   const user = await makeUser();
   const player = await makePlayer();
-  await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status });
+  await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status });
   return { user, player, token: await ensureCalendarToken(testDb(), user.id) };
 }
 

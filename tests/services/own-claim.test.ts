@@ -4,11 +4,12 @@ import { makePlayer, makeTransfer, nowSec, testDb } from "../fixtures";
 import { loadSessionUser } from "~/.server/auth/current-user";
 import { claims } from "~/.server/db/schema";
 import { ownClaim } from "~/.server/services/players/own-claim";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 type Status = (typeof claims.$inferInsert)["status"];
 
 async function claim(userId: number, playerId: number, status: Status, updatedAt = nowSec()) {
-  await testDb().insert(claims).values({ userId, playerId, status, updatedAt });
+  await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId, playerId, status, updatedAt });
 }
 
 describe("ownClaim: the claim the profile card shows", () => {

@@ -10,6 +10,7 @@ import { unclaim } from "~/.server/services/players/claims";
 import { MAX_UNAPPROVED_OWN_RECORDS, OWN_RECORD_MESSAGES, unapprovedOwnRecords } from "~/.server/services/players/own-records";
 import { addOwnPlayer, removeOwnRecord } from "~/.server/services/players/player-admin";
 import { LIMITS } from "~/.server/rate-limit";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 const values = () => ({ firstName: `Own${uniq()}`, lastName: "Record", pdga: null, division: "MA3" as const, inactive: false });
 const db = () => testDb();
@@ -49,7 +50,7 @@ describe("addOwnPlayer limits", () => {
   it("a record another user's approved claim holds no longer counts", async () => {
     const [user, other] = await Promise.all([makeUser(), makeUser()]);
     const taken = await addAndWithdraw(user, uniqueIp());
-    await db().insert(claims).values({ userId: other.id, playerId: taken, status: "approved" });
+    await db().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: other.id, playerId: taken, status: "approved" });
     for (let i = 0; i < MAX_UNAPPROVED_OWN_RECORDS - 1; i++) await addAndWithdraw(user, uniqueIp());
     await expect(addOwnPlayer(db(), user, values(), uniqueIp())).resolves.toMatchObject({ playerId: expect.any(Number) });
     expect(await createdBy(user.id)).toHaveLength(MAX_UNAPPROVED_OWN_RECORDS + 1);

@@ -13,6 +13,7 @@ import { updateLeagueSettings } from "~/.server/services/settings/league-setting
 import { getDb } from "~/.server/db/client";
 import { observeD1 } from "../../workers/d1-observer";
 import { gatherReads } from "../../workers/read-runner";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 const HOUR = 3600;
 // Each test plays in a span of time of its own, after every round the tests before it made.
@@ -21,7 +22,7 @@ const laterNow = () => (clock += 100 * DAY);
 
 async function claimant(status: "approved" | "pending" | "conflict" = "approved", note: string | null = null) {
   const [user, player] = await Promise.all([makeUser(), makePlayer()]);
-  await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status, note });
+  await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status, note });
   return { user, player };
 }
 
@@ -97,10 +98,19 @@ describe("playerHome", () => {
     expect((await playerHome(db, user.id, now + HOUR + 60)).next?.action).toBe("view");
 
     await db.update(entries).set({ checkedInAt: now }).where(eq(entries.id, entry.id));
-    const [card] = await db.insert(cards).values({ roundId: round.id, number: 3, startHole: 7, startSlot: 0 }).returning();
+    const [card] = await db
+      .insert(cards)
+      .values({
+        leagueId: DEFAULT_LEAGUE_ID,
+        roundId: round.id,
+        number: 3,
+        startHole: 7,
+        startSlot: 0,
+      })
+      .returning();
     await db.insert(cardPlayers).values([
-      { entryId: entry.id, cardId: card.id, position: 0 },
-      { entryId: mateEntry.id, cardId: card.id, position: 1 },
+      { leagueId: DEFAULT_LEAGUE_ID, entryId: entry.id, cardId: card.id, position: 0 },
+      { leagueId: DEFAULT_LEAGUE_ID, entryId: mateEntry.id, cardId: card.id, position: 1 },
     ]);
     const checkedIn = await playerHome(db, user.id, now);
     expect(checkedIn.next?.action).toBe("view");
@@ -109,7 +119,7 @@ describe("playerHome", () => {
     await db.update(rounds).set({ cardsPublishedAt: now }).where(eq(rounds.id, round.id));
     // Claim, waitlist, next round, the night in it, its card's mates: one trip (ADR 41).
     const { binding, seen } = observeD1(env.DB);
-    expect((await playerHome(getDb(gatherReads(binding)), user.id, now)).next?.night?.card).toMatchObject({
+    expect((await playerHome(getDb(gatherReads(binding), DEFAULT_LEAGUE_ID), user.id, now)).next?.night?.card).toMatchObject({
       number: 3,
       startLabel: "7",
       mates: [{ playerId: mate.id, name: "Ann Lee" }],

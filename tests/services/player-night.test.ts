@@ -6,6 +6,7 @@ import { makeEntry, makePlayer, makeRound, nowSec, testDb } from "../fixtures";
 import { PRICE, paidEntry } from "../money-fixtures";
 import { cardPlayers, cards, entries, rounds } from "~/.server/db/schema";
 import { playerNight } from "~/.server/services/night/player-night";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 describe("playerNight", () => {
   it("is null for a player with no entry in the round", async () => {
@@ -35,15 +36,15 @@ describe("playerNight", () => {
     const [card3, card4] = await db
       .insert(cards)
       .values([
-        { roundId: round.id, number: 3, startHole: 7, startSlot: 0 },
-        { roundId: round.id, number: 4, startHole: 7, startSlot: 1 },
+        { leagueId: DEFAULT_LEAGUE_ID, roundId: round.id, number: 3, startHole: 7, startSlot: 0 },
+        { leagueId: DEFAULT_LEAGUE_ID, roundId: round.id, number: 4, startHole: 7, startSlot: 1 },
       ])
       .returning();
     await db.insert(cardPlayers).values([
-      { entryId: list[0].id, cardId: card3.id, position: 0 },
-      { entryId: list[2].id, cardId: card3.id, position: 1 },
-      { entryId: list[1].id, cardId: card3.id, position: 2 },
-      { entryId: list[3].id, cardId: card4.id, position: 0 },
+      { leagueId: DEFAULT_LEAGUE_ID, entryId: list[0].id, cardId: card3.id, position: 0 },
+      { leagueId: DEFAULT_LEAGUE_ID, entryId: list[2].id, cardId: card3.id, position: 1 },
+      { leagueId: DEFAULT_LEAGUE_ID, entryId: list[1].id, cardId: card3.id, position: 2 },
+      { leagueId: DEFAULT_LEAGUE_ID, entryId: list[3].id, cardId: card4.id, position: 0 },
     ]);
     const checkedIn = nowSec();
     await db.update(entries).set({ checkedInAt: checkedIn }).where(eq(entries.id, list[0].id));

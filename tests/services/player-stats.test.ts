@@ -11,6 +11,7 @@ import { deletePlayer } from "~/.server/services/players/player-admin";
 import { listPlayersWithStats } from "~/.server/services/players/players";
 import { signUpWithCredit } from "~/.server/services/signup/signup";
 import { EntryChangesSchema, NewEntryValuesSchema } from "~/schemas/entries";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // player_stats and round_stats are kept by triggers on entries (migration 0010). After
 // every path that writes entries, they must equal the aggregates computed from scratch over
@@ -71,7 +72,7 @@ describe("player_stats follows every write to entries", () => {
 
     // A player's sign-up paid by credit (the entry comes in the sign-up's batch).
     const user = await makeUser();
-    await db.insert(claims).values({ userId: user.id, playerId: a.id, status: "approved" });
+    await db.insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: a.id, status: "approved" });
     await makeTransfer({ fromPlayerId: null, toPlayerId: a.id, amountCents: 2_000 });
     await signUpWithCredit(db, {
       userId: user.id,

@@ -17,6 +17,7 @@ import { loader as playerLoader } from "~/routes/player";
 import { loader as playersAllLoader } from "~/routes/players-all";
 import { loader as roundLoader } from "~/routes/round";
 import { loader as standingsLoader } from "~/routes/standings";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // The hot paths' queries at scale: every statement a round page, a player page,
 // the players list, the aces page and the public API lists send is captured as sent, then asked for its plan.
@@ -88,7 +89,7 @@ function tableOf(sql: string, alias: string): string {
 function routeArgs(binding: D1Database, path: string, params: Record<string, string>, session: Session | null = null) {
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env, ctx: {} as ExecutionContext });
-  context.set(servicesContext, { db: getDb(binding), league: leagueFromEnv(env) });
+  context.set(servicesContext, { db: getDb(binding, DEFAULT_LEAGUE_ID), league: leagueFromEnv(env) });
   context.set(sessionContext, session);
   return { request: new Request(`http://localhost${path}`), context, params, unstable_pattern: path } as never;
 }
@@ -147,7 +148,7 @@ describe("hot queries never walk a big table row by row", () => {
   it("re-rating from a round on (the ratings job) walks only the rounds from its date", async () => {
     const { round } = await league();
     const { binding, sent } = capturing(env.DB);
-    await recomputeRatings(getDb(binding), round.startsAt);
+    await recomputeRatings(getDb(binding, DEFAULT_LEAGUE_ID), round.startsAt);
     expect(sent.length).toBeGreaterThan(1);
     expect(await fullScans(sent)).toEqual([]);
   });
@@ -195,7 +196,7 @@ describe("hot queries never walk a big table row by row", () => {
 
   it("would catch a scan: a sum over every entry is reported", async () => {
     const { binding, sent } = capturing(env.DB);
-    await getDb(binding).all(drizzleSql.raw("select sum(credit_used_cents) as s from entries where score > 0"));
+    await getDb(binding, DEFAULT_LEAGUE_ID).all(drizzleSql.raw("select sum(credit_used_cents) as s from entries where score > 0"));
     expect(await fullScans(sent)).toEqual([expect.stringMatching(/^SCAN entries/)]);
   });
 });

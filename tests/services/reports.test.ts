@@ -8,6 +8,7 @@ import { leagueFromEnv } from "~/.server/league";
 import { moneyReport } from "~/.server/services/money/reports";
 import { REPORT_COLUMNS, sumRows } from "~/lib/money/report";
 import { zonedTimeToEpoch } from "~/lib/shared/time";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // The money report with the real D1. Tests in this file share one
 // database: each test dates its rounds in years no other test here uses and reads its own
@@ -21,7 +22,15 @@ type PaymentInput = Partial<typeof payments.$inferInsert> & { roundId: number; p
 async function makePayment(input: PaymentInput) {
   await testDb()
     .insert(payments)
-    .values({ method: "paypal", status: "completed", amountCents: 0, division: "MA1", transactionId: `ORDER-${uniq()}`, ...input });
+    .values({
+      leagueId: DEFAULT_LEAGUE_ID,
+      method: "paypal",
+      status: "completed",
+      amountCents: 0,
+      division: "MA1",
+      transactionId: `ORDER-${uniq()}`,
+      ...input,
+    });
 }
 
 describe("moneyReport per round and per season", () => {

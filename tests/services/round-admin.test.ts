@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DAY, makeEntry, makePlayer, makeRound, nowSec, refusal, serviceRoundValues, testDb, uniq } from "../fixtures";
 import { entries, payments, rounds } from "~/.server/db/schema";
 import { deleteRound, saveRound, saveRounds } from "~/.server/services/entries/round-admin";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // The multi-editor's save: creates, updates and deletes in one batch, all or nothing.
 
@@ -81,9 +82,15 @@ describe("saveRounds", () => {
 
   it("a round with a payment is refused the same way", async () => {
     const [paid, player] = await Promise.all([makeRound(), makePlayer()]);
-    await testDb()
-      .insert(payments)
-      .values({ roundId: paid.id, playerId: player.id, method: "credit", status: "completed", amountCents: 600, division: "MA1" });
+    await testDb().insert(payments).values({
+      leagueId: DEFAULT_LEAGUE_ID,
+      roundId: paid.id,
+      playerId: player.id,
+      method: "credit",
+      status: "completed",
+      amountCents: 600,
+      division: "MA1",
+    });
     const err = await refusal(saveRounds(testDb(), [{ kind: "delete", id: paid.id, version: paid.version, label: "Row 1" }]));
     expect(err.message).toBe("Row 1: This round has 1 payment, so it cannot be deleted. Remove its entries first.");
     expect(await roundRow(paid.id)).toBeTruthy();

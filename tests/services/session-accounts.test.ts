@@ -7,18 +7,23 @@ import { getDb } from "~/.server/db/client";
 import { claims } from "~/.server/db/schema";
 import { makeAdmin, makeUser } from "../auth-fixtures";
 import { makePlayer, testDb } from "../fixtures";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 /** A D1 binding that keeps the SQL of every statement prepared on it. */
 function recording() {
   const statements: string[] = [];
   const binding = new Proxy(env.DB, {
     get(target, prop) {
-      if (prop === "prepare") return (query: string) => (statements.push(query), target.prepare(query));
+      if (prop === "prepare")
+        return (query: string) => {
+          statements.push(query);
+          return target.prepare(query);
+        };
       const value = Reflect.get(target, prop, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  return { db: getDb(binding), statements };
+  return { db: getDb(binding, DEFAULT_LEAGUE_ID), statements };
 }
 
 describe("the session's reads", () => {
@@ -36,14 +41,14 @@ describe("the session's reads", () => {
     const [p1, p2, p3] = await Promise.all([makePlayer(), makePlayer(), makePlayer()]);
     expect(await loadSessionUser(testDb(), user.id)).toMatchObject({ id: user.id, linkedPlayerId: null, claimStatus: null });
 
-    await testDb().insert(claims).values({ userId: user.id, playerId: p1.id, status: "withdrawn" });
+    await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: p1.id, status: "withdrawn" });
     expect(await loadSessionUser(testDb(), user.id)).toMatchObject({ linkedPlayerId: null, claimStatus: null });
-    await testDb().insert(claims).values({ userId: user.id, playerId: p2.id, status: "pending" });
+    await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: p2.id, status: "pending" });
     expect(await loadSessionUser(testDb(), user.id)).toMatchObject({ linkedPlayerId: null, claimStatus: "pending" });
-    await testDb().insert(claims).values({ userId: other.id, playerId: p3.id, status: "approved" });
+    await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: other.id, playerId: p3.id, status: "approved" });
     expect(await loadSessionUser(testDb(), other.id)).toMatchObject({ linkedPlayerId: p3.id, claimStatus: "approved" });
     // An admin claims no player: no status, whatever the rows say.
-    await testDb().insert(claims).values({ userId: admin.id, playerId: p1.id, status: "pending" });
+    await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: admin.id, playerId: p1.id, status: "pending" });
     expect(await loadSessionUser(testDb(), admin.id)).toMatchObject({ isAdmin: true, claimStatus: null });
     expect(await loadSessionUser(testDb(), 987_654_321)).toBeNull();
   });

@@ -12,6 +12,7 @@ import { entries } from "~/.server/db/schema";
 import { getDb } from "~/.server/db/client";
 import { observeD1 } from "../../workers/d1-observer";
 import { gatherReads } from "../../workers/read-runner";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 const league = leagueFromEnv(env);
 const at = (year: number, month: number, day: number) => zonedTimeToEpoch({ year, month, day, hour: 18 }, league.timeZone);
@@ -47,7 +48,7 @@ describe("the default season", () => {
     // The data of the test above: 2025 scored, 2026 with a sign-up and no score.
     const counted = () => {
       const { binding, seen } = observeD1(env.DB);
-      return { db: getDb(gatherReads(binding)), seen };
+      return { db: getDb(gatherReads(binding), DEFAULT_LEAGUE_ID), seen };
     };
     const january = counted();
     const standings = await seasonStandings(january.db, league, {}, at(2026, 1, 20));

@@ -8,6 +8,7 @@ import { claims, rateLimits, rounds, users } from "~/.server/db/schema";
 import { env } from "cloudflare:workers";
 import { tableWrittenBy } from "../../workers/d1-observer";
 import { TAGS_CHANGED_BY, tagsForWrites } from "../../workers/purge";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 describe("cache tags", () => {
   it("a user's deletion purges claims (ON DELETE CASCADE); a round's, its entries and aces", () => {
@@ -36,7 +37,7 @@ describe("cache tags", () => {
 });
 
 describe("the D1 observer sees the table of every write drizzle sends", () => {
-  const db = getDb(env.DB);
+  const db = getDb(env.DB, DEFAULT_LEAGUE_ID);
   it.each([
     ["insert", db.insert(users).values({ email: "a", name: "b", passwordHash: "c" }).toSQL().sql, "users"],
     ["upsert", db.insert(rateLimits).values({ key: "k", count: 1, windowStart: 1 }).onConflictDoNothing().toSQL().sql, "rate_limits"],

@@ -20,6 +20,7 @@ import * as playerPage from "~/routes/player";
 import * as roundPage from "~/routes/round";
 import * as standings from "~/routes/standings";
 import * as transfersPage from "~/routes/transfers";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // Every read the app's pages and /api GETs send, run alone and then all in one batch
 // through the read runner: the rows must be the same (ADR 41). D1 answers a batch with
@@ -72,7 +73,7 @@ const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknow
 async function loaderArgs(db: D1Database, session: Session | null, path: string, params: Record<string, string>) {
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env: { ...env, DB: db }, ctx });
-  context.set(servicesContext, { db: getDb(db), league: leagueFromEnv(env) });
+  context.set(servicesContext, { db: getDb(db, DEFAULT_LEAGUE_ID), league: leagueFromEnv(env) });
   context.set(sessionContext, session);
   return { request: new Request(`http://localhost${path}`), context, params, unstable_pattern: path } as never;
 }

@@ -1,6 +1,7 @@
 // The demo league of scripts/seed.ts keeps the league's invariants whatever day it is
 // seeded on: Thursday rounds at 6 pm, payouts from the real engine, no balance and no
 // ace pot below zero.
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 import { describe, expect, it } from "vitest";
 import { computeRoundPayouts } from "../../app/lib/rounds/payouts";
 import { buildLeague } from "../../scripts/seed/league";
@@ -199,6 +200,7 @@ describe.each(NOWS)("demo league seeded on %s", (_, NOW) => {
     const sql = renderSql(
       league,
       league.users.map(() => "scrypt$test"),
+      DEFAULT_LEAGUE_ID,
     ).join("\n");
     expect(sql).not.toMatch(/\b(BEGIN|COMMIT|CREATE|DROP)\b/);
   });

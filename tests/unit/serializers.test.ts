@@ -15,6 +15,7 @@ describe("serializers", () => {
   it("round and a player's round", () => {
     const round = {
       id: 7,
+      leagueId: 1,
       startsAt: 1_700_000_000,
       name: "Glow",
       location: "Park",

@@ -14,6 +14,7 @@ import { claims, players, users } from "~/.server/db/schema";
 import { getDb } from "~/.server/db/client";
 import { leagueFromEnv } from "~/.server/league";
 import { type SessionRecheck, cloudflareContext, servicesContext, sessionRecheckContext } from "~/context";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // A page's session read in the same batch as its loaders' reads (ADR 41): the loaders run
 // on the hint the browser sent, and the page is sent only if the session's row says the
@@ -26,7 +27,7 @@ async function page(cookie: string, method = "GET") {
   const recheck: SessionRecheck = { again: false };
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env: { ...env, DB: db }, ctx: {} as ExecutionContext });
-  context.set(servicesContext, { db: getDb(db), league: leagueFromEnv(env) });
+  context.set(servicesContext, { db: getDb(db, DEFAULT_LEAGUE_ID), league: leagueFromEnv(env) });
   context.set(sessionRecheckContext, recheck);
   const request = new Request("http://localhost/rounds", { method, headers: { Cookie: cookie } });
   const rendered: string[] = [];
@@ -46,7 +47,7 @@ async function page(cookie: string, method = "GET") {
 async function claimed() {
   const player = await makePlayer();
   const user = await makeUser();
-  await testDb().insert(claims).values({ userId: user.id, playerId: player.id, status: "approved" });
+  await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
   const token = await tokenFor(user);
   const session = await authenticate(testDb(), env, token);
   if (!session) throw new Error("no session");
@@ -77,7 +78,7 @@ describe("a page on the session's hint", () => {
     const db = gatherReads(binding);
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env: { ...env, DB: db }, ctx: {} as ExecutionContext });
-    context.set(servicesContext, { db: getDb(db), league: leagueFromEnv(env) });
+    context.set(servicesContext, { db: getDb(db, DEFAULT_LEAGUE_ID), league: leagueFromEnv(env) });
     context.set(sessionRecheckContext, { again: false });
     const request = new Request("http://localhost/admin/rounds", { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
     const next = async () => new Response(null, { status: 302, headers: { Location: "/" } });
@@ -110,7 +111,7 @@ describe("a page on the session's hint", () => {
       const db = gatherReads(binding);
       const context = new RouterContextProvider();
       context.set(cloudflareContext, { env: { ...env, DB: db }, ctx: {} as ExecutionContext });
-      context.set(servicesContext, { db: getDb(db), league: leagueFromEnv(env) });
+      context.set(servicesContext, { db: getDb(db, DEFAULT_LEAGUE_ID), league: leagueFromEnv(env) });
       context.set(sessionRecheckContext, { again: false, verified: first.recheck.verified });
       const request = new Request("http://localhost/rounds", { headers: { Cookie: cookie } });
       const response = (await sessionMiddleware(
@@ -156,10 +157,13 @@ describe("a page on the session's hint", () => {
     const before = await authenticate(testDb(), env, token);
     if (!before) throw new Error("no session");
     const hint = (hintCookie(before).split(";")[0] as string).split("=").slice(1).join("=");
-    const [player] = await testDb().insert(players).values({ firstName: "Newly", lastName: "Claimed", division: "MA1" }).returning();
+    const [player] = await testDb()
+      .insert(players)
+      .values({ leagueId: DEFAULT_LEAGUE_ID, firstName: "Newly", lastName: "Claimed", division: "MA1" })
+      .returning();
     await testDb()
       .insert(claims)
-      .values({ userId: user.id, playerId: player?.id as number, status: "approved" });
+      .values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player?.id as number, status: "approved" });
     const { recheck, rendered } = await page(`${SESSION_COOKIE}=${token}; ${HINT_COOKIE}=${hint}`);
     expect(rendered).toEqual([`${user.name}:-`]);
     expect(recheck.again).toBe(true);

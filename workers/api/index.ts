@@ -27,8 +27,9 @@ import { leagueFromEnv } from "~/.server/league";
 export const api = new Hono<ApiEnv>()
   .basePath("/api")
   .use(async (c, next) => {
-    c.set("db", getDb(c.env.DB));
-    c.set("league", leagueFromEnv(c.env));
+    const league = leagueFromEnv(c.env);
+    c.set("db", getDb(c.env.DB, league.id));
+    c.set("league", league);
     await next();
   })
   .route("/rounds", roundNightApi)

@@ -20,7 +20,7 @@ import { runAfterWrite } from "../after-write";
  */
 export async function writeD1<T>(env: Env, exports: unknown, actor: Actor, write: (db: Db) => Promise<Committed<T>>): Promise<T> {
   const { binding, seen } = observeD1(withWriteStamps(sessionBinding(env.DB.withSession("first-primary")), () => actor));
-  const db = getDb(binding);
+  const db = getDb(binding, leagueFromEnv(env).id);
   const after = {
     db,
     jobs: env.JOBS,
@@ -38,4 +38,4 @@ export async function writeD1<T>(env: Env, exports: unknown, actor: Actor, write
 }
 
 /** D1 for the live round's reads: the primary, so a card published a moment ago is seen. */
-export const readD1 = (env: Env): Db => getDb(env.DB);
+export const readD1 = (env: Env): Db => getDb(env.DB, leagueFromEnv(env).id);

@@ -51,7 +51,7 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
       // A reset asked for on a local server: its link is also printed (mailer.ts, printLinks).
       const send = servedLocally(env.APP_URL, job.origin) ? printLinks(deps.sendMail) : deps.sendMail;
       await sendResetMail(
-        getDb(env.DB),
+        getDb(env.DB, leagueFromEnv(env).id),
         { jobId: key, email: job.email },
         {
           secret: env.SESSION_SECRET,
@@ -68,7 +68,7 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
       const send = servedLocally(env.APP_URL, job.origin) ? printLinks(deps.sendMail) : deps.sendMail;
       const { timeZone, name } = leagueFromEnv(env);
       const outcome = await sendRegistrationMails(
-        getDb(env.DB),
+        getDb(env.DB, leagueFromEnv(env).id),
         { roundId: job.roundId, day: job.day },
         { secret: env.SESSION_SECRET, linkOrigin: linkOrigin(env.APP_URL, job.origin), leagueName: name, timeZone, send },
       );
@@ -80,7 +80,7 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
       const send = servedLocally(env.APP_URL, job.origin) ? printLinks(deps.sendMail) : deps.sendMail;
       const { timeZone, name } = leagueFromEnv(env);
       const outcome = await sendCardMails(
-        getDb(env.DB),
+        getDb(env.DB, leagueFromEnv(env).id),
         { roundId: job.roundId, publishedAt: job.publishedAt },
         { linkOrigin: linkOrigin(env.APP_URL, job.origin), leagueName: name, timeZone, send },
       );
@@ -91,7 +91,7 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
       // Each notice is marked once mailed: a redelivery mails nobody twice.
       const send = servedLocally(env.APP_URL, job.origin) ? printLinks(deps.sendMail) : deps.sendMail;
       const { timeZone, name } = leagueFromEnv(env);
-      const outcome = await sendWaitlistMails(getDb(env.DB), {
+      const outcome = await sendWaitlistMails(getDb(env.DB, leagueFromEnv(env).id), {
         linkOrigin: linkOrigin(env.APP_URL, job.origin),
         leagueName: name,
         timeZone,
@@ -103,7 +103,7 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
     case "paypal-event": {
       // Keyed on PayPal's event id: a replayed or redelivered event is applied once, and
       // applying it is idempotent in itself (by order and capture id) should two runs overlap.
-      const db = getDb(env.DB);
+      const db = getDb(env.DB, leagueFromEnv(env).id);
       const { event } = job;
       if (await webhookEventApplied(db, event.eventId)) return [];
       const result = await applyPaymentEvent(db, event);
@@ -116,7 +116,7 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
       // Re-rating is idempotent in itself: a second run finds nothing to change. A write
       // that raced it throws, and the retry re-reads (ADR 17).
       const started = Date.now();
-      const r = await recomputeRatings(getDb(env.DB), job.since);
+      const r = await recomputeRatings(getDb(env.DB, leagueFromEnv(env).id), job.since);
       console.log(
         `Ratings from ${job.since ?? "the first round"}: ${r.rounds} rounds, ${r.entries} entries, ${r.changed} changed, ${Date.now() - started} ms`,
       );

@@ -1,16 +1,20 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 
 /**
- * The query builder over one D1 binding (each request has its own: a D1 session). No
- * `schema` option: that is for drizzle's relational `db.query` API, which the app does
- * not use, and drizzle walks every table of it on each call (most of this function's
- * cost, every request).
+ * The query builder over one D1 binding (each request has its own: a D1 session), bound to
+ * the request's league (ADR 46): a service cannot be called without one, and every query of
+ * a league table names it (`inLeague`), every row it makes carries it. No `schema` option:
+ * that is for drizzle's relational `db.query` API, which the app does not use, and drizzle
+ * walks every table of it on each call (most of this function's cost, every request).
  */
-export function getDb(d1: D1Database) {
-  return drizzle(d1);
+export function getDb(d1: D1Database, leagueId: number) {
+  return Object.assign(drizzle(d1), { leagueId });
 }
+
+/** The request's league as a condition on a league table (ADR 46). */
+export const inLeague = (db: Db, table: { leagueId: AnySQLiteColumn }) => eq(table.leagueId, db.leagueId);
 
 export type Db = ReturnType<typeof getDb>;
 

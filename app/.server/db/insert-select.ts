@@ -18,9 +18,12 @@ function defaultOf(column: SQLiteColumn): SQL {
   return typeof d === "boolean" ? sql.raw(d ? "1" : "0") : sql`${d}`;
 }
 
-/** The fields of a select that yields rows of `table`: `values` where given, each other column's default. */
-export function rowOf<T extends SQLiteTable>(table: T, values: Values<T>): Record<keyof T["_"]["columns"], Field> {
-  const given = values as Record<string, Field | undefined>;
+/**
+ * The fields of a select that yields rows of `table` in league `leagueId` (a league table's
+ * `league_id`, ADR 46): `values` where given, each other column's default.
+ */
+export function rowOf<T extends SQLiteTable>(leagueId: number, table: T, values: Values<T>): Record<keyof T["_"]["columns"], Field> {
+  const given = { leagueId: sql`${leagueId}`, ...values } as Record<string, Field | undefined>;
   const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
   return Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, given[key] ?? defaultOf(column)])) as Record<
     keyof T["_"]["columns"],

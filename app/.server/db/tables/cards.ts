@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
+import { leagueColumn, leagueKey, sameLeague } from "./leagues";
 import { entries } from "./entries";
 import { rounds } from "./rounds";
 
@@ -15,9 +16,8 @@ export const cards = sqliteTable(
   "cards",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    roundId: integer("round_id")
-      .notNull()
-      .references(() => rounds.id, { onDelete: "cascade" }),
+    leagueId: leagueColumn(),
+    roundId: integer("round_id").notNull(),
     number: integer("number").notNull(),
     startHole: integer("start_hole"),
     startSlot: integer("start_slot").notNull().default(0),
@@ -25,20 +25,25 @@ export const cards = sqliteTable(
     startedAt: integer("started_at"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("cards_round_number_uq").on(t.roundId, t.number)],
+  (t) => [
+    leagueKey("cards", t),
+    sameLeague(t, t.roundId, rounds).onDelete("cascade"),
+    uniqueIndex("cards_round_number_uq").on(t.leagueId, t.roundId, t.number),
+  ],
 );
 
 /** Who plays on a card: each entry on at most one card of its round. */
 export const cardPlayers = sqliteTable(
   "card_players",
   {
-    entryId: integer("entry_id")
-      .primaryKey()
-      .references(() => entries.id, { onDelete: "cascade" }),
-    cardId: integer("card_id")
-      .notNull()
-      .references(() => cards.id, { onDelete: "cascade" }),
+    entryId: integer("entry_id").primaryKey(),
+    leagueId: leagueColumn(),
+    cardId: integer("card_id").notNull(),
     position: integer("position").notNull(),
   },
-  (t) => [index("card_players_card_idx").on(t.cardId, t.position)],
+  (t) => [
+    sameLeague(t, t.entryId, entries).onDelete("cascade"),
+    sameLeague(t, t.cardId, cards).onDelete("cascade"),
+    index("card_players_card_idx").on(t.cardId, t.position),
+  ],
 );

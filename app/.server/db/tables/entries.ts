@@ -1,6 +1,6 @@
-import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "./accounts";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
+import { leagueColumn, leagueKey, sameLeague } from "./leagues";
 import { payments } from "./money";
 import { players } from "./players";
 import { rounds } from "./rounds";
@@ -12,12 +12,9 @@ export const entries = sqliteTable(
   "entries",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    roundId: integer("round_id")
-      .notNull()
-      .references(() => rounds.id, { onDelete: "cascade" }),
-    playerId: integer("player_id")
-      .notNull()
-      .references(() => players.id),
+    leagueId: leagueColumn(),
+    roundId: integer("round_id").notNull(),
+    playerId: integer("player_id").notNull(),
     division: text("division").notNull(),
     ace: integer("ace", { mode: "boolean" }).notNull().default(true),
     score: integer("score").notNull().default(0),
@@ -32,15 +29,15 @@ export const entries = sqliteTable(
     // it last ran; null when the admin set the credit by hand, or it never ran. A payout that
     // moves from it afterwards leaves the credit stale, and the screens say so (ADR 37).
     creditedForCents: integer("credited_for_cents"),
-    paymentId: integer("payment_id").references(() => payments.id, {
-      onDelete: "set null",
-    }),
+    // Deleting the payment unlinks it (a trigger: a same-league reference cannot set null).
+    paymentId: integer("payment_id"),
     result: text("result"),
     // The round rating of this score (services/ratings/round-ratings.ts), null until rated.
     rating: integer("rating"),
     // Checked in at the course (ADR 25): when, and by whom (the player themself or an admin).
     checkedInAt: integer("checked_in_at"),
-    checkedInBy: integer("checked_in_by").references((): AnySQLiteColumn => users.id, { onDelete: "set null" }),
+    // An account's id (the deployment's): no foreign key, a league's rows do not depend on accounts.
+    checkedInBy: integer("checked_in_by"),
     // A doubles round's team (ADR 31): its number in the round, shared by the partners; null
     // before the draw (an entry without a team plays as a team of one).
     team: integer("team"),
@@ -50,8 +47,12 @@ export const entries = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
+    leagueKey("entries", t),
+    sameLeague(t, t.roundId, rounds).onDelete("cascade"),
+    sameLeague(t, t.playerId, players),
+    sameLeague(t, t.paymentId, payments),
     // One entry per player per round, whatever path the entry came by.
-    uniqueIndex("entries_round_player_uq").on(t.roundId, t.playerId),
+    uniqueIndex("entries_round_player_uq").on(t.leagueId, t.roundId, t.playerId),
     // Covering the balance sums (balanceCentsSql) and the ace pot's per-round counts: at
     // 100,000 entries neither reads a table row (tests/services/query-plans.test.ts).
     index("entries_player_credit_idx").on(t.playerId, t.creditAddedCents, t.creditUsedCents),
@@ -69,6 +70,7 @@ export const entriesVersionColumns = versionColumns(entries, {
   bumps: ["division", "ace", "score", "dnf", "payoutCents", "payoutAdjustCents", "creditAddedCents", "creditUsedCents", "paymentId"],
   notVersioned: {
     id: "the row itself: never changes",
+    leagueId: "the row's league: never changes (ADR 46)",
     roundId: "fixed when the entry is made: an entry never moves to another round",
     playerId: "fixed when the entry is made: an entry never moves to another player",
     creditedForCents: "Credit payouts' mark of what it credited (ADR 37), written with credit_added_cents",

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, check, foreignKey, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 
 // The deployment's leagues (ADR 46). A league's rows will carry its id; every batch that
@@ -28,3 +28,29 @@ export const leagues = sqliteTable(
     check("leagues_status", sql`${t.status} in ('active', 'frozen', 'moved')`),
   ],
 );
+
+/**
+ * The league a row belongs to (ADR 46): every league table has it, and every query of one
+ * binds the request's league.
+ */
+export const leagueColumn = () =>
+  integer("league_id")
+    .notNull()
+    .references((): AnySQLiteColumn => leagues.id);
+
+type LeagueTable = { leagueId: AnySQLiteColumn; id: AnySQLiteColumn };
+
+/**
+ * A reference to a row of the same league: `(league_id, column)` → the parent's
+ * `(league_id, id)`, so SQLite itself refuses a row pointing into another league.
+ */
+export function sameLeague(child: { leagueId: AnySQLiteColumn }, column: AnySQLiteColumn, parent: LeagueTable) {
+  // drizzle's types want both sides' table names as literals; the columns are checked by SQLite.
+  return foreignKey({ columns: [child.leagueId, column], foreignColumns: [parent.leagueId, parent.id] } as Parameters<
+    typeof foreignKey
+  >[0] &
+    object);
+}
+
+/** What a same-league reference needs of its parent: `(league_id, id)` unique. */
+export const leagueKey = (name: string, t: LeagueTable) => uniqueIndex(`${name}_league_uq`).on(t.leagueId, t.id);

@@ -1,6 +1,6 @@
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
-import { users } from "./accounts";
+import { leagueColumn, sameLeague } from "./leagues";
 import { rounds } from "./rounds";
 
 // Mail sent per round: registration openings and cards.
@@ -10,17 +10,15 @@ import { rounds } from "./rounds";
 export const registrationMails = sqliteTable(
   "registration_mails",
   {
-    roundId: integer("round_id")
-      .notNull()
-      .references(() => rounds.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    leagueId: leagueColumn(),
+    roundId: integer("round_id").notNull(),
+    // An account's id: no foreign key (ADR 46).
+    userId: integer("user_id").notNull(),
     day: text("day").notNull(),
     mailedAt: integer("mailed_at"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.roundId, t.userId, t.day] })],
+  (t) => [primaryKey({ columns: [t.roundId, t.userId, t.day] }), sameLeague(t, t.roundId, rounds).onDelete("cascade")],
 );
 
 /**
@@ -31,15 +29,13 @@ export const registrationMails = sqliteTable(
 export const cardMails = sqliteTable(
   "card_mails",
   {
-    roundId: integer("round_id")
-      .notNull()
-      .references(() => rounds.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    leagueId: leagueColumn(),
+    roundId: integer("round_id").notNull(),
+    // An account's id: no foreign key (ADR 46).
+    userId: integer("user_id").notNull(),
     publishedAt: integer("published_at").notNull(),
     mailedAt: integer("mailed_at"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.roundId, t.userId, t.publishedAt] })],
+  (t) => [primaryKey({ columns: [t.roundId, t.userId, t.publishedAt] }), sameLeague(t, t.roundId, rounds).onDelete("cascade")],
 );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "./accounts";
 import { createdAt } from "./columns";
+import { leagueColumn, leagueKey, sameLeague } from "./leagues";
 import { players } from "./players";
 import { rounds } from "./rounds";
 
@@ -12,13 +12,11 @@ export const payments = sqliteTable(
   "payments",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    roundId: integer("round_id")
-      .notNull()
-      .references(() => rounds.id),
-    playerId: integer("player_id")
-      .notNull()
-      .references(() => players.id),
+    leagueId: leagueColumn(),
+    // The account that paid: no foreign key, a league's rows do not depend on accounts (ADR 46).
+    userId: integer("user_id"),
+    roundId: integer("round_id").notNull(),
+    playerId: integer("player_id").notNull(),
     method: text("method", { enum: ["credit", "paypal", "cash"] }).notNull(),
     // refunded: refunds (payment_refunds) add up to the whole amount; a partly refunded
     // payment stays completed. expired: an order nobody approved in time (ADR 15). voided: a
@@ -51,9 +49,12 @@ export const payments = sqliteTable(
     updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
   },
   (t) => [
-    uniqueIndex("payments_transaction_uq").on(t.transactionId),
-    uniqueIndex("payments_capture_uq").on(t.captureId),
-    uniqueIndex("payments_request_key_uq").on(t.requestKey),
+    leagueKey("payments", t),
+    sameLeague(t, t.roundId, rounds),
+    sameLeague(t, t.playerId, players),
+    uniqueIndex("payments_transaction_uq").on(t.leagueId, t.transactionId),
+    uniqueIndex("payments_capture_uq").on(t.leagueId, t.captureId),
+    uniqueIndex("payments_request_key_uq").on(t.leagueId, t.requestKey),
     index("payments_user_idx").on(t.userId),
     index("payments_round_idx").on(t.roundId),
   ],
@@ -63,23 +64,29 @@ export const transfers = sqliteTable(
   "transfers",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    leagueId: leagueColumn(),
     date: integer("d").notNull(),
     // Null on one side means the league itself (cash bought in, or cashed out).
-    fromPlayerId: integer("from_player_id").references(() => players.id),
-    toPlayerId: integer("to_player_id").references(() => players.id),
+    fromPlayerId: integer("from_player_id"),
+    toPlayerId: integer("to_player_id"),
     amountCents: integer("amt_cents").notNull(),
     description: text("description").notNull().default(""),
     // Set when the transfer gives back, as credit, a payment of an entry that was withdrawn:
     // one such transfer per payment, whatever the number of racing withdrawals.
-    paymentId: integer("payment_id").references(() => payments.id),
+    paymentId: integer("payment_id"),
     // Set when the transfer gives back, as credit, what a payment paid beyond its entry's
     // price (ADR 37): that part of the payment no longer pays for the entry.
-    excessPaymentId: integer("excess_payment_id").references(() => payments.id),
+    excessPaymentId: integer("excess_payment_id"),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("transfers_payment_uq").on(t.paymentId),
-    uniqueIndex("transfers_excess_payment_uq").on(t.excessPaymentId),
+    leagueKey("transfers", t),
+    sameLeague(t, t.fromPlayerId, players),
+    sameLeague(t, t.toPlayerId, players),
+    sameLeague(t, t.paymentId, payments),
+    sameLeague(t, t.excessPaymentId, payments),
+    uniqueIndex("transfers_payment_uq").on(t.leagueId, t.paymentId),
+    uniqueIndex("transfers_excess_payment_uq").on(t.leagueId, t.excessPaymentId),
     index("transfers_from_idx").on(t.fromPlayerId, t.amountCents),
     index("transfers_to_idx").on(t.toPlayerId, t.amountCents),
     index("transfers_d_idx").on(t.date),
@@ -100,9 +107,8 @@ export const paymentRefunds = sqliteTable(
   "payment_refunds",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    paymentId: integer("payment_id")
-      .notNull()
-      .references(() => payments.id),
+    leagueId: leagueColumn(),
+    paymentId: integer("payment_id").notNull(),
     kind: text("kind", { enum: ["refund", "reversal"] }).notNull(),
     providerRefundId: text("provider_refund_id").notNull(),
     amountCents: integer("amount_cents").notNull(),
@@ -112,7 +118,9 @@ export const paymentRefunds = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("payment_refunds_provider_uq").on(t.providerRefundId),
+    leagueKey("payment_refunds", t),
+    sameLeague(t, t.paymentId, payments),
+    uniqueIndex("payment_refunds_provider_uq").on(t.leagueId, t.providerRefundId),
     index("payment_refunds_payment_idx").on(t.paymentId),
     check("payment_refunds_amount_positive", sql`${t.amountCents} > 0`),
   ],
@@ -122,15 +130,20 @@ export const aces = sqliteTable(
   "aces",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    leagueId: leagueColumn(),
     date: integer("d").notNull(),
-    playerId: integer("player_id")
-      .notNull()
-      .references(() => players.id),
-    roundId: integer("round_id").references(() => rounds.id, {
-      onDelete: "set null",
-    }),
+    playerId: integer("player_id").notNull(),
+    // Deleting the round unlinks it (a trigger: a same-league reference cannot set null).
+    roundId: integer("round_id"),
     amountCents: integer("amt_cents").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("aces_d_idx").on(t.date), index("aces_round_idx").on(t.roundId), check("aces_amt_positive", sql`${t.amountCents} > 0`)],
+  (t) => [
+    leagueKey("aces", t),
+    sameLeague(t, t.playerId, players),
+    sameLeague(t, t.roundId, rounds),
+    index("aces_d_idx").on(t.date),
+    index("aces_round_idx").on(t.roundId),
+    check("aces_amt_positive", sql`${t.amountCents} > 0`),
+  ],
 );

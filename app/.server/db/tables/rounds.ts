@@ -1,5 +1,6 @@
-import { type AnySQLiteColumn, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
+import { leagueColumn, leagueKey, sameLeague } from "./leagues";
 import { layouts } from "./courses";
 import { versionColumns } from "./version-columns";
 
@@ -9,6 +10,7 @@ export const rounds = sqliteTable(
   "rounds",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    leagueId: leagueColumn(),
     // When the round starts (its tee time).
     startsAt: integer("d").notNull(),
     name: text("n").notNull(),
@@ -22,7 +24,7 @@ export const rounds = sqliteTable(
     openForRegistration: integer("open_for_registration", { mode: "boolean" }).notNull().default(false),
     // The course layout played (its par per hole); null for a round without one (the
     // location is then only the text). With a layout, `location` is its course's name.
-    layoutId: integer("layout_id").references((): AnySQLiteColumn => layouts.id),
+    layoutId: integer("layout_id"),
     // League night (ADR 25): when the admin published the round's cards (null: a draft or
     // none), and a counter every write of its cards bumps, so a stale card edit is refused.
     cardsPublishedAt: integer("cards_published_at"),
@@ -42,7 +44,12 @@ export const rounds = sqliteTable(
     version: integer("version").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("rounds_d_idx").on(t.startsAt), index("rounds_layout_idx").on(t.layoutId)],
+  (t) => [
+    leagueKey("rounds", t),
+    sameLeague(t, t.layoutId, layouts),
+    index("rounds_d_idx").on(t.startsAt),
+    index("rounds_layout_idx").on(t.layoutId),
+  ],
 );
 
 /** What bumps `rounds.version`: every field the round's editors show (ADR 20). */
@@ -67,6 +74,7 @@ export const roundsVersionColumns = versionColumns(rounds, {
   ],
   notVersioned: {
     id: "the row itself: never changes",
+    leagueId: "the row's league: never changes (ADR 46)",
     cardsPublishedAt: "publishing the cards is guarded by cards_version (ADR 25)",
     cardsVersion: "the cards' own version, bumped by each write of them (ADR 25)",
     teamsVersion: "the teams' own version, bumped by each draw (ADR 31)",
@@ -78,9 +86,12 @@ export const roundsVersionColumns = versionColumns(rounds, {
  * How many of a round's entries paid into the ace fund, kept by triggers on entries
  * (migration 0010): the ace pot sums one row a round instead of counting every entry.
  */
-export const roundStats = sqliteTable("round_stats", {
-  roundId: integer("round_id")
-    .primaryKey()
-    .references(() => rounds.id, { onDelete: "cascade" }),
-  aceEntries: integer("ace_entries").notNull().default(0),
-});
+export const roundStats = sqliteTable(
+  "round_stats",
+  {
+    roundId: integer("round_id").primaryKey(),
+    leagueId: leagueColumn(),
+    aceEntries: integer("ace_entries").notNull().default(0),
+  },
+  (t) => [sameLeague(t, t.roundId, rounds).onDelete("cascade")],
+);

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { POT_KINDS } from "../../../lib/sidepots/side-pots";
-import { users } from "./accounts";
 import { createdAt } from "./columns";
+import { leagueColumn, leagueKey, sameLeague } from "./leagues";
 import { entries } from "./entries";
 import { rounds } from "./rounds";
 
@@ -19,9 +19,8 @@ export const sidePots = sqliteTable(
   "side_pots",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    roundId: integer("round_id")
-      .notNull()
-      .references(() => rounds.id, { onDelete: "cascade" }),
+    leagueId: leagueColumn(),
+    roundId: integer("round_id").notNull(),
     name: text("name").notNull(),
     kind: text("kind", { enum: POT_KINDS }).notNull(),
     buyInCents: integer("buy_in_cents").notNull(),
@@ -32,7 +31,9 @@ export const sidePots = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("side_pots_round_name_uq").on(t.roundId, t.name),
+    leagueKey("side_pots", t),
+    sameLeague(t, t.roundId, rounds).onDelete("cascade"),
+    uniqueIndex("side_pots_round_name_uq").on(t.leagueId, t.roundId, t.name),
     index("side_pots_name_idx").on(t.name, t.settledAt),
     check("side_pots_buy_in", sql`${t.buyInCents} between 1 and 100000`),
     check("side_pots_holes", sql`(${t.kind} = 'ctp') = (${t.holes} is not null)`),
@@ -43,15 +44,17 @@ export const sidePots = sqliteTable(
 export const sidePotPlayers = sqliteTable(
   "side_pot_players",
   {
-    potId: integer("pot_id")
-      .notNull()
-      .references(() => sidePots.id, { onDelete: "cascade" }),
-    entryId: integer("entry_id")
-      .notNull()
-      .references(() => entries.id, { onDelete: "cascade" }),
+    leagueId: leagueColumn(),
+    potId: integer("pot_id").notNull(),
+    entryId: integer("entry_id").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.potId, t.entryId] }), index("side_pot_players_entry_idx").on(t.entryId)],
+  (t) => [
+    primaryKey({ columns: [t.potId, t.entryId] }),
+    sameLeague(t, t.potId, sidePots).onDelete("cascade"),
+    sameLeague(t, t.entryId, entries).onDelete("cascade"),
+    index("side_pot_players_entry_idx").on(t.entryId),
+  ],
 );
 
 /**
@@ -62,33 +65,38 @@ export const sidePotPlayers = sqliteTable(
 export const sidePotMarks = sqliteTable(
   "side_pot_marks",
   {
-    potId: integer("pot_id")
-      .notNull()
-      .references(() => sidePots.id, { onDelete: "cascade" }),
+    leagueId: leagueColumn(),
+    potId: integer("pot_id").notNull(),
     hole: integer("hole").notNull(),
-    entryId: integer("entry_id")
-      .notNull()
-      .references(() => entries.id, { onDelete: "cascade" }),
+    entryId: integer("entry_id").notNull(),
     distanceCm: integer("distance_cm"),
     settled: integer("settled", { mode: "boolean" }).notNull().default(false),
-    byUserId: integer("by_user_id").references(() => users.id, { onDelete: "set null" }),
+    // The account that marked it: no foreign key (ADR 46).
+    byUserId: integer("by_user_id"),
     at: integer("at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.potId, t.hole, t.entryId] }), index("side_pot_marks_entry_idx").on(t.entryId)],
+  (t) => [
+    primaryKey({ columns: [t.potId, t.hole, t.entryId] }),
+    sameLeague(t, t.potId, sidePots).onDelete("cascade"),
+    sameLeague(t, t.entryId, entries).onDelete("cascade"),
+    index("side_pot_marks_entry_idx").on(t.entryId),
+  ],
 );
 
 /** A settled side pot's share for a winner on a hole, paid into their entry's credit (ADR 30). */
 export const sidePotWins = sqliteTable(
   "side_pot_wins",
   {
-    potId: integer("pot_id")
-      .notNull()
-      .references(() => sidePots.id, { onDelete: "cascade" }),
+    leagueId: leagueColumn(),
+    potId: integer("pot_id").notNull(),
     hole: integer("hole").notNull(),
-    entryId: integer("entry_id")
-      .notNull()
-      .references(() => entries.id, { onDelete: "cascade" }),
+    entryId: integer("entry_id").notNull(),
     amountCents: integer("amount_cents").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.potId, t.hole, t.entryId] }), index("side_pot_wins_entry_idx").on(t.entryId)],
+  (t) => [
+    primaryKey({ columns: [t.potId, t.hole, t.entryId] }),
+    sameLeague(t, t.potId, sidePots).onDelete("cascade"),
+    sameLeague(t, t.entryId, entries).onDelete("cascade"),
+    index("side_pot_wins_entry_idx").on(t.entryId),
+  ],
 );

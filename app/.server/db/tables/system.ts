@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { leagueColumn } from "./leagues";
 
 // What the Worker keeps for itself: the write guards, the audit log and its actor, the page
 // cache's index, the abuse limits.
@@ -69,6 +70,7 @@ export const auditLog = sqliteTable(
   "audit_log",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    leagueId: leagueColumn(),
     at: integer("at").notNull().default(sql`(unixepoch())`),
     actorUserId: integer("actor_user_id"),
     // The actor's name when it acted: the row outlives a deleted user.

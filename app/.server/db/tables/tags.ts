@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
+import { leagueColumn, leagueKey, sameLeague } from "./leagues";
 import { ACTOR_ROLES } from "./system";
 import { players } from "./players";
 import { rounds } from "./rounds";
@@ -18,10 +19,11 @@ export const tagMoves = sqliteTable(
   "tag_moves",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    leagueId: leagueColumn(),
     tag: integer("tag").notNull(),
-    fromPlayerId: integer("from_player_id").references(() => players.id),
-    toPlayerId: integer("to_player_id").references(() => players.id),
-    roundId: integer("round_id").references(() => rounds.id, { onDelete: "cascade" }),
+    fromPlayerId: integer("from_player_id"),
+    toPlayerId: integer("to_player_id"),
+    roundId: integer("round_id"),
     reason: text("reason", { enum: ["swap", "expired", "assigned", "taken_back"] }).notNull(),
     at: integer("at").notNull(),
     actorUserId: integer("actor_user_id"),
@@ -31,7 +33,11 @@ export const tagMoves = sqliteTable(
   },
   (t) => [
     // A round moves each tag at most once: two saves of one round cannot both write its swap.
-    uniqueIndex("tag_moves_round_tag_uq").on(t.roundId, t.tag).where(sql`round_id is not null`),
+    leagueKey("tag_moves", t),
+    sameLeague(t, t.fromPlayerId, players),
+    sameLeague(t, t.toPlayerId, players),
+    sameLeague(t, t.roundId, rounds).onDelete("cascade"),
+    uniqueIndex("tag_moves_round_tag_uq").on(t.leagueId, t.roundId, t.tag).where(sql`round_id is not null`),
     index("tag_moves_tag_idx").on(t.tag, t.at, t.id),
     index("tag_moves_at_idx").on(t.at, t.id),
     index("tag_moves_to_idx").on(t.toPlayerId),

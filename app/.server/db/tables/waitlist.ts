@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "./accounts";
 import { createdAt } from "./columns";
+import { leagueColumn, leagueKey, sameLeague } from "./leagues";
 import { players } from "./players";
 import { rounds } from "./rounds";
 
@@ -18,15 +18,11 @@ export const waitlist = sqliteTable(
   "waitlist",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    roundId: integer("round_id")
-      .notNull()
-      .references(() => rounds.id, { onDelete: "cascade" }),
-    playerId: integer("player_id")
-      .notNull()
-      .references(() => players.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    leagueId: leagueColumn(),
+    roundId: integer("round_id").notNull(),
+    playerId: integer("player_id").notNull(),
+    // An account's id: no foreign key (ADR 46); deleting the account clears its places.
+    userId: integer("user_id").notNull(),
     division: text("division").notNull(),
     ace: integer("ace", { mode: "boolean" }).notNull().default(true),
     // Enter me at once from my credit when a place frees and my balance covers the fee.
@@ -40,7 +36,10 @@ export const waitlist = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("waitlist_open_uq").on(t.roundId, t.playerId).where(sql`status in ('waiting', 'offered')`),
+    leagueKey("waitlist", t),
+    sameLeague(t, t.roundId, rounds).onDelete("cascade"),
+    sameLeague(t, t.playerId, players).onDelete("cascade"),
+    uniqueIndex("waitlist_open_uq").on(t.leagueId, t.roundId, t.playerId).where(sql`status in ('waiting', 'offered')`),
     index("waitlist_round_status_idx").on(t.roundId, t.status),
     index("waitlist_user_idx").on(t.userId),
   ],
@@ -55,12 +54,15 @@ export const waitlistNotices = sqliteTable(
   "waitlist_notices",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    waitlistId: integer("waitlist_id")
-      .notNull()
-      .references(() => waitlist.id, { onDelete: "cascade" }),
+    leagueId: leagueColumn(),
+    waitlistId: integer("waitlist_id").notNull(),
     kind: text("kind", { enum: ["offered", "entered", "auto_entered", "expired"] }).notNull(),
     mailedAt: integer("mailed_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("waitlist_notices_unmailed_idx").on(t.mailedAt), index("waitlist_notices_waitlist_idx").on(t.waitlistId)],
+  (t) => [
+    sameLeague(t, t.waitlistId, waitlist).onDelete("cascade"),
+    index("waitlist_notices_unmailed_idx").on(t.mailedAt),
+    index("waitlist_notices_waitlist_idx").on(t.waitlistId),
+  ],
 );

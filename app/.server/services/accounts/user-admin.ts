@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { hashPassword } from "../../auth/password";
 import type { Db } from "../../db/client";
 import { claims, players, users } from "../../db/schema";
+import { releaseAccountRows } from "../players/account-rows";
 import { USER_ID, claimStatusSql, linkedPlayerSql } from "../players/claim-state";
 import { badRequest, conflict, notFound } from "../../errors";
 import { emailExists, EMAIL_IN_USE, insertUser } from "./accounts";
@@ -104,13 +105,9 @@ export async function setLocked(db: Db, actorId: number, id: number, locked: boo
 
 export async function deleteUser(db: Db, actorId: number, id: number): Promise<void> {
   notSelf(actorId, id, "delete");
-  // Player records the user added stay (they are the league's), no longer theirs: migration
-  // 0011 added the column without ON DELETE SET NULL, so the batch does it before the delete.
-  const [, deleted] = await db.batch([
-    db.update(players).set({ createdByUserId: null }).where(eq(players.createdByUserId, id)),
-    db.delete(users).where(eq(users.id, id)).returning({ id: users.id }),
-  ]);
-  if (deleted.length === 0) throw notFound("User not found");
+  // The leagues' rows that named the account let go of it in the same batch (ADR 46).
+  const results = await db.batch([db.delete(users).where(eq(users.id, id)).returning({ id: users.id }), ...releaseAccountRows(db, id)]);
+  if (results[0].length === 0) throw notFound("User not found");
 }
 
 /** A readable random password that meets the policy (upper, lower, digit, 14 chars). */

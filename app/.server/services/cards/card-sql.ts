@@ -34,7 +34,9 @@ export const bumpCards = (db: Db, roundId: number, more: { unpublish?: boolean }
 
 /** Inserts `rows`' cards (numbers not already taken by a card of the round). */
 export const insertCards = (db: Db, roundId: number, rows: CardRow[]) =>
-  db.insert(cards).select(sql`select null, ${roundId}, json_extract(v.value, '$.number'), json_extract(v.value, '$.startHole'),
+  db
+    .insert(cards)
+    .select(sql`select null, ${db.leagueId}, ${roundId}, json_extract(v.value, '$.number'), json_extract(v.value, '$.startHole'),
       json_extract(v.value, '$.startSlot'), json_extract(v.value, '$.teeTime'), null, unixepoch()
     from json_each(${JSON.stringify(rows.map(({ entryIds: _players, ...card }) => card))}) v order by v.key`);
 
@@ -48,7 +50,9 @@ export const insertCardPlayers = (db: Db, roundId: number, rows: CardPlacing[], 
   const placed = rows.flatMap((card) =>
     card.entryIds.map((entryId, i) => ({ number: card.number, entryId, position: (card.from ?? 0) + i })),
   );
-  return db.insert(cardPlayers).select(sql`select json_extract(v.value, '$.entryId'), c.id, json_extract(v.value, '$.position')
+  return db
+    .insert(cardPlayers)
+    .select(sql`select json_extract(v.value, '$.entryId'), ${db.leagueId}, c.id, json_extract(v.value, '$.position')
     from json_each(${JSON.stringify(placed)}) v
     join cards c on c.round_id = ${roundId} and c.number = json_extract(v.value, '$.number') and c.started_at is null
     join entries e on e.id = json_extract(v.value, '$.entryId') and e.round_id = ${roundId}

@@ -77,7 +77,10 @@ const nameTaken = (name: string) => conflict(`There is a course named “${name}
 /** Adds a course, answered as stored (read in its batch). 409 when another course has the name. */
 export async function createCourse(db: Db, values: CourseValues): Promise<CourseRow> {
   try {
-    const [, ...read] = await db.batch([db.insert(courses).values(values), ...courseReads(db, sql`last_insert_rowid()`)]);
+    const [, ...read] = await db.batch([
+      db.insert(courses).values({ leagueId: db.leagueId, ...values }),
+      ...courseReads(db, sql`last_insert_rowid()`),
+    ]);
     return courseOf(read);
   } catch (err) {
     if (uniqueViolation(err)) throw nameTaken(values.name);

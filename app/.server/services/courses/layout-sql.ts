@@ -26,7 +26,7 @@ export const insertHoles = (db: Db, layoutId: SQL, holes: readonly Hole[]) =>
   db.insert(layoutHoles).select(
     db
       .select(
-        rowOf(layoutHoles, {
+        rowOf(db.leagueId, layoutHoles, {
           layoutId,
           hole: sql`key + 1`,
           par: sql`json_extract(value, '$.par')`,

@@ -61,7 +61,7 @@ export async function createLayout(db: Db, courseId: number, values: LayoutValue
   const newId = sql`(select id from layouts where course_id = ${courseId} and name = ${name})`;
   try {
     const [, , ...read] = await db.batch([
-      db.insert(layouts).values({ courseId, name, holeCount: holes.length }),
+      db.insert(layouts).values({ leagueId: db.leagueId, courseId, name, holeCount: holes.length }),
       insertHoles(db, newId, holes),
       ...layoutReads(db, newId),
     ]);

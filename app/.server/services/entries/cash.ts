@@ -28,7 +28,7 @@ export const KEY_USED = "This request was already used for another payment. Relo
  * round, the player, their linked user, division and ace. A batch item (the walk-up's).
  */
 export function cashInsert(db: Db, entryWhere: SQL, cash: Cash) {
-  const row = rowOf(payments, {
+  const row = rowOf(db.leagueId, payments, {
     // Qualified by hand: drizzle writes a one-table select's columns bare, and a bare
     // player_id inside this subquery would be the claim's own.
     userId: sql`(select c.user_id from claims c where c.player_id = "entries"."player_id" and c.status = 'approved')`,

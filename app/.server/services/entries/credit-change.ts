@@ -31,6 +31,7 @@ export function creditSignUpChange(db: Db, state: RoundState, s: CreditSignUp, b
     statements: [
       ...before,
       db.insert(payments).values({
+        leagueId: db.leagueId,
         userId: s.userId,
         roundId: s.roundId,
         playerId: s.player.id,
@@ -45,6 +46,7 @@ export function creditSignUpChange(db: Db, state: RoundState, s: CreditSignUp, b
       db
         .insert(entries)
         .values({
+          leagueId: db.leagueId,
           roundId: s.roundId,
           playerId: s.player.id,
           division: s.division,

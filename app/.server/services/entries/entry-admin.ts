@@ -91,7 +91,7 @@ export async function addEntryRow(db: Db, v: NewEntry): Promise<Committed<EntryR
         statements: [
           db
             .insert(entries)
-            .values({ ...entryValues, playerId: existing.id })
+            .values({ leagueId: db.leagueId, ...entryValues, playerId: existing.id })
             .returning({ id: entries.id }),
         ],
         after,
@@ -106,11 +106,11 @@ export async function addEntryRow(db: Db, v: NewEntry): Promise<Committed<EntryR
     if (delta < 0) throw conflict(`${fullName(fresh)} is a new player with no credit to use.`);
     return {
       statements: [
-        db.insert(players).values(playerRow({ ...fresh, division: v.division })),
+        db.insert(players).values(playerRow(db.leagueId, { ...fresh, division: v.division })),
         // The batch runs in order on one connection: last_insert_rowid() is the new player.
         db
           .insert(entries)
-          .values({ ...entryValues, playerId: sql`last_insert_rowid()` })
+          .values({ leagueId: db.leagueId, ...entryValues, playerId: sql`last_insert_rowid()` })
           .returning({ id: entries.id }),
       ],
       after,

@@ -106,9 +106,16 @@ export async function excessToCredit(db: Db, input: { entryId: number; inRound?:
           ...parts.map((part) =>
             db
               .insert(transfers)
-              .values({ date: dbNow, toPlayerId: entry.playerId, amountCents: part.cents, description, excessPaymentId: part.paymentId })
+              .values({
+                leagueId: db.leagueId,
+                date: dbNow,
+                toPlayerId: entry.playerId,
+                amountCents: part.cents,
+                description,
+                excessPaymentId: part.paymentId,
+              })
               .onConflictDoUpdate({
-                target: transfers.excessPaymentId,
+                target: [transfers.leagueId, transfers.excessPaymentId],
                 set: { amountCents: sql`${transfers.amountCents} + excluded.amt_cents`, description },
               }),
           ),

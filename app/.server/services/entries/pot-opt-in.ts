@@ -40,7 +40,7 @@ export async function choosePot(db: Db, roundId: number, choice: PotChoice): Pro
       let said: string;
       if (choice.join) {
         if (isIn) throw conflict(OPT_IN_MESSAGES.already(entry.name, pot.name));
-        statements.push(db.insert(sidePotPlayers).values({ potId: pot.id, entryId: entry.id }));
+        statements.push(db.insert(sidePotPlayers).values({ leagueId: db.leagueId, potId: pot.id, entryId: entry.id }));
         if (choice.fromCredit) {
           statements.push(
             db
@@ -73,6 +73,7 @@ export async function choosePot(db: Db, roundId: number, choice: PotChoice): Pro
         if (back > fromCredit) {
           statements.push(
             db.insert(transfers).values({
+              leagueId: db.leagueId,
               date: dbNow,
               fromPlayerId: null,
               toPlayerId: entry.playerId,

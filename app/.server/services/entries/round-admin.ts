@@ -36,7 +36,8 @@ const row = (v: RoundValues) => ({
 });
 
 /** A new round counts for tags when the league says new rounds do (ADR 27). */
-const tagsByDefault = sql<boolean>`coalesce((select bag_tags = 'every' from league_settings where id = 1), 0)`;
+const tagsByDefault = (db: Db) =>
+  sql<boolean>`coalesce((select bag_tags = 'every' from league_settings where league_id = ${db.leagueId}), 0)`;
 
 /**
  * Saves the round with `id` as read at `version` (409 when it changed since, ADR 20), or
@@ -53,7 +54,7 @@ async function writeRound(db: Db, id: number | null | undefined, values: RoundVa
   if (!id) {
     const [created] = await db
       .insert(rounds)
-      .values({ countsForTags: tagsByDefault, ...row(values), ...layoutColumns(values, null) })
+      .values({ leagueId: db.leagueId, countsForTags: tagsByDefault(db), ...row(values), ...layoutColumns(values, null) })
       .returning({ id: rounds.id });
     if (!created) throw new Error("the round insert returned no row");
     return { value: created.id, followUps: [] };
@@ -199,10 +200,10 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
       .select(
         db
           .select(
-            rowOf(rounds, {
+            rowOf(db.leagueId, rounds, {
               ...Object.fromEntries(COLUMNS.map((c) => [c, sql.raw(`v."${c}"`)])),
               ...layoutColumnsFromJson(null),
-              countsForTags: tagsByDefault,
+              countsForTags: tagsByDefault(db),
             }),
           )
           .from(sql`${fromJson(creates.map((c) => jsonRow(c.values)))} as v`)

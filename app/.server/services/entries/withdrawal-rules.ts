@@ -80,6 +80,7 @@ export function nightUnchangedGuard(db: Db, entryId: number, night: EntryNight) 
 /** The reason in the audit log, as the triggers write rows: the actor the batch set (ADR 20). */
 export function withdrawalAudit(db: Db, w: { entryId: number; playerId: number; roundId: number; reason: string }) {
   return db.insert(auditLog).values({
+    leagueId: db.leagueId,
     actorUserId: sql`(select user_id from audit_actor where id = 1)`,
     actorName: sql`(select name from audit_actor where id = 1)`,
     actorRole: sql`(select role from audit_actor where id = 1)`,

@@ -106,7 +106,7 @@ async function withdrawOnce(db: Db, entryId: number, who: Withdrawer, opts: With
       // Paid twice, a withdrawal would give back money the league may never have had (ADR 37).
       const over = roundMoneyOf(state.round, [entry], state.payments).byEntry.get(entry.id)?.overCents ?? 0;
       if (over > 0) throw conflict(who.admin ? WITHDRAW_MESSAGES.overpaid(found.name, over) : WITHDRAW_MESSAGES.overpaidOwn);
-      const giveBack = rowOf(transfers, {
+      const giveBack = rowOf(db.leagueId, transfers, {
         date: dbNow,
         toPlayerId: payments.playerId,
         amountCents: left,

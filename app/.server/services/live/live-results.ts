@@ -79,6 +79,7 @@ export function liveEditsInsert(db: Db, roundId: number, actorUserId: number, ed
       const last = list.at(-1) as LiveEdit;
       after.reason = [...new Set(list.map((e) => e.reason))].join("; ");
       return {
+        leagueId: db.leagueId,
         actorUserId,
         actorName,
         actorRole: "admin" as const,

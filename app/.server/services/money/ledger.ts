@@ -60,8 +60,8 @@ export async function addTransfer(db: Db, t: NewTransfer): Promise<number> {
   // The sender's balance, read again by the insert: covers a race with any other write.
   const guard = t.fromPlayerId === null ? sql`1` : sql`${balanceCentsSql(t.fromPlayerId)} >= ${t.amountCents}`;
   const [row] = await db.all<{ id: number }>(sql`
-    insert into transfers (d, from_player_id, to_player_id, amt_cents, description)
-    select ${t.date}, ${t.fromPlayerId}, ${t.toPlayerId}, ${t.amountCents}, ${t.description}
+    insert into transfers (league_id, d, from_player_id, to_player_id, amt_cents, description)
+    select ${db.leagueId}, ${t.date}, ${t.fromPlayerId}, ${t.toPlayerId}, ${t.amountCents}, ${t.description}
     where ${guard}
     returning id`);
   if (row) return row.id;
@@ -125,7 +125,7 @@ export async function addAce(db: Db, ace: NewAce, now = nowSeconds()): Promise<n
     const [rows] = await db.batch([
       db
         .insert(aces)
-        .values({ date, playerId: ace.playerId, roundId: round?.id ?? null, amountCents: ace.amountCents })
+        .values({ leagueId: db.leagueId, date, playerId: ace.playerId, roundId: round?.id ?? null, amountCents: ace.amountCents })
         .returning({ id: aces.id }),
       ...potGuards(db, changes),
     ]);

@@ -47,7 +47,7 @@ async function paymentOf(db: Db, paymentId: number, inRound?: number) {
 export async function giveBackPayment(db: Db, paymentId: number, inRound?: number): Promise<string> {
   const p = await paymentOf(db, paymentId, inRound);
   const left = leftCentsSql(PAYMENTS);
-  const row = rowOf(transfers, {
+  const row = rowOf(db.leagueId, transfers, {
     date: dbNow,
     toPlayerId: payments.playerId,
     amountCents: left,

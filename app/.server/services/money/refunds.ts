@@ -30,7 +30,7 @@ export async function recordRefund(db: Db, event: RefundEvent): Promise<string> 
   const requested = event.reversal ? null : event.refundCents;
   const left = sql`(${PAYMENTS.amount} - ${refundRowsCentsSql(PAYMENTS.id)})`;
   const amount = requested === null ? left : sql`min(${requested}, ${left})`;
-  const row = rowOf(paymentRefunds, {
+  const row = rowOf(db.leagueId, paymentRefunds, {
     paymentId: payments.id,
     kind: sql`${event.reversal ? "reversal" : "refund"}`,
     providerRefundId: sql`${key}`,

@@ -38,8 +38,8 @@ export async function sendCardMails(
   if (!round) return { status: "no-round" };
   if (round.publishedAt !== job.publishedAt) return { status: "stale" };
 
-  await db.run(sql`insert or ignore into ${cardMails} (round_id, user_id, published_at)
-    select ${round.id}, u.id, ${job.publishedAt} from users u
+  await db.run(sql`insert or ignore into ${cardMails} (league_id, round_id, user_id, published_at)
+    select ${db.leagueId}, ${round.id}, u.id, ${job.publishedAt} from users u
     join claims c on c.user_id = u.id and c.status = 'approved'
     join entries e on e.player_id = c.player_id and e.round_id = ${round.id}
     join card_players cp on cp.entry_id = e.id

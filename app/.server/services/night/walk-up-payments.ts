@@ -16,6 +16,7 @@ export function creditPayment(db: Db, roundId: number, playerId: number, creditC
   return db
     .insert(payments)
     .values({
+      leagueId: db.leagueId,
       userId: sql`(select c.user_id from claims c where c.player_id = ${playerId} and c.status = 'approved')`,
       roundId,
       playerId,

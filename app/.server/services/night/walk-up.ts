@@ -97,11 +97,12 @@ export async function walkUp(db: Db, input: WalkUpInput): Promise<WalkUp> {
         if (refused) throw refused;
         // In order on one connection: last_insert_rowid() is the new player or the credit payment, then the new entry.
         const statements = [
-          ...(fresh ? [db.insert(players).values(playerRow({ ...fresh, division: input.division }))] : []),
+          ...(fresh ? [db.insert(players).values(playerRow(db.leagueId, { ...fresh, division: input.division }))] : []),
           ...(known && credit > 0 ? [creditPayment(db, round.id, known.id, credit, input, key)] : []),
           db
             .insert(entries)
             .values({
+              leagueId: db.leagueId,
               ...entry,
               playerId: known ? known.id : sql`last_insert_rowid()`,
               creditUsedCents: credit,

@@ -23,8 +23,8 @@ export type BestScore = {
 
 export type BestScores = { singles: BestScore[]; doubles: BestScore[] };
 
-/** The league's par setting: the par of a round without a layout. */
-export const leagueParSql = sql<number>`coalesce((select ${leagueSettings.handicapPar} from ${leagueSettings} where ${leagueSettings.id} = 1), ${SETTINGS.handicapPar.default})`;
+/** The round's league's par setting: the par of a round without a layout. */
+const leagueParSql = sql<number>`coalesce((select ${leagueSettings.handicapPar} from ${leagueSettings} where ${leagueSettings.leagueId} = ${rounds.leagueId}), ${SETTINGS.handicapPar.default})`;
 
 /** A round's par: its layout's, else the league's setting. */
 export const roundParSql = sql<number>`coalesce(${layoutParOf(sql`${rounds.layoutId}`)}, ${leagueParSql})`;

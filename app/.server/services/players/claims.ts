@@ -130,9 +130,15 @@ export async function submitClaim(
   try {
     // The claim made and read back in one batch: last_insert_rowid() is the claim.
     const [, [row]] = await db.batch([
-      db
-        .insert(claims)
-        .values({ userId: user.id, playerId: input.playerId, status: "pending", note: input.note || null, createdAt: now, updatedAt: now }),
+      db.insert(claims).values({
+        leagueId: db.leagueId,
+        userId: user.id,
+        playerId: input.playerId,
+        status: "pending",
+        note: input.note || null,
+        createdAt: now,
+        updatedAt: now,
+      }),
       claimViews(db).where(sql`${claims.id} = last_insert_rowid()`),
     ]);
     if (!row) throw new Error("the claim insert returned no row");

@@ -20,7 +20,7 @@ export type PlayerValues = z.infer<typeof PlayerValuesSchema>;
 
 /** An admin adds a player record. */
 export async function addPlayer(db: Db, values: PlayerValues): Promise<number> {
-  const [created] = await db.insert(players).values(playerRow(values)).returning({ id: players.id });
+  const [created] = await db.insert(players).values(playerRow(db.leagueId, values)).returning({ id: players.id });
   if (!created) throw new Error("the player insert returned no row");
   return created.id;
 }
@@ -58,7 +58,9 @@ export async function addOwnPlayer(
 async function insertOwnPlayer(db: Db, userId: number, values: PlayerValues) {
   const now = nowSeconds();
   // Each row's columns by name (rowOf): the rest take their defaults.
-  const own = Object.fromEntries(Object.entries(playerRow({ ...values, inactive: false }, userId)).map(([k, v]) => [k, sql`${v}`]));
+  const own = Object.fromEntries(
+    Object.entries(playerRow(db.leagueId, { ...values, inactive: false }, userId)).map(([k, v]) => [k, sql`${v}`]),
+  );
   const pending = {
     userId: sql`${userId}`,
     playerId: sql`last_insert_rowid()`,
@@ -72,14 +74,19 @@ async function insertOwnPlayer(db: Db, userId: number, values: PlayerValues) {
         .insert(players)
         .select(
           db
-            .select(rowOf(players, { ...own, createdAt: sql`${now}` }))
+            .select(rowOf(db.leagueId, players, { ...own, createdAt: sql`${now}` }))
             .from(sql`(select 1)`)
             .where(sql`${unapprovedOwnRecordsSql(userId)} < ${MAX_UNAPPROVED_OWN_RECORDS}`),
         )
         .returning({ id: players.id }),
       // The batch runs in order on one connection: last_insert_rowid() is the new player,
       // when the insert above wrote one (changes() = 1), else no claim is written either.
-      db.insert(claims).select(db.select(rowOf(claims, pending)).from(sql`(select 1)`).where(sql`changes() = 1`)),
+      db.insert(claims).select(
+        db
+          .select(rowOf(db.leagueId, claims, pending))
+          .from(sql`(select 1)`)
+          .where(sql`changes() = 1`),
+      ),
     ]);
     if (!created) throw conflict(OWN_RECORD_MESSAGES.user);
     const claim = (await claimsForUser(db, userId)).find((c) => c.playerId === created.id);

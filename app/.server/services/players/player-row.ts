@@ -10,7 +10,7 @@ export function playerFields(v: NewPlayer) {
   return { firstName: v.firstName, lastName: v.lastName, pdga: v.pdga ?? null, division: v.division, inactive: v.inactive ?? false };
 }
 
-/** The insert values of a new player record; `createdByUserId` for a record a user made for themself. */
-export function playerRow(v: NewPlayer, createdByUserId: number | null = null): typeof players.$inferInsert {
-  return { ...playerFields(v), createdByUserId };
+/** The insert values of a new player record in `leagueId`; `createdByUserId` for a record a user made for themself. */
+export function playerRow(leagueId: number, v: NewPlayer, createdByUserId: number | null = null): typeof players.$inferInsert {
+  return { leagueId, ...playerFields(v), createdByUserId };
 }

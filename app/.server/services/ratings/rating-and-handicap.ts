@@ -67,7 +67,7 @@ export async function ratingAndHandicap(db: Db, playerId: number): Promise<Ratin
 export async function roundHandicaps(db: Db, roundId: number): Promise<RoundHandicaps> {
   // The settings and the scores asked together, one trip (ADR 41): the scores' query reads
   // the number of rounds from the settings' row itself, with the same default.
-  const lastK = sql`coalesce((select handicap_rounds from league_settings where id = 1), ${DEFAULT_SETTINGS.handicapRounds})`;
+  const lastK = sql`coalesce((select handicap_rounds from league_settings where league_id = ${db.leagueId}), ${DEFAULT_SETTINGS.handicapRounds})`;
   const [settings, rows] = await Promise.all([
     getLeagueSettings(db),
     db.all<{ playerId: number; score: number; par: number | null }>(sql`

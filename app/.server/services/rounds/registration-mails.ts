@@ -47,8 +47,8 @@ export async function sendRegistrationMails(
   // Closed again, or started (ADR 39: a job retried past the start announces nothing).
   if (!round.open || round.startsAt <= nowSeconds()) return { status: "closed" };
 
-  await db.run(sql`insert or ignore into ${registrationMails} (round_id, user_id, day)
-    select ${round.id}, ${users.id}, ${job.day} from ${users} where ${recipient}`);
+  await db.run(sql`insert or ignore into ${registrationMails} (league_id, round_id, user_id, day)
+    select ${db.leagueId}, ${round.id}, ${users.id}, ${job.day} from ${users} where ${recipient}`);
   const key = and(eq(registrationMails.roundId, round.id), eq(registrationMails.day, job.day));
   const [{ done }] = await db
     .select({ done: sql<number>`count(*)` })

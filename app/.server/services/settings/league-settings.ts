@@ -9,19 +9,19 @@ import { nowSeconds } from "~/lib/shared/time";
 export { DEFAULT_SETTINGS, type LeagueSettings } from "~/lib/settings/league-settings";
 
 export async function getLeagueSettings(db: Db): Promise<LeagueSettings> {
-  const [row] = await db.select().from(leagueSettings).where(eq(leagueSettings.id, 1));
+  const [row] = await db.select().from(leagueSettings).where(eq(leagueSettings.leagueId, db.leagueId));
   return settingsOf(row);
 }
 
 function settingsOf(row: typeof leagueSettings.$inferSelect | undefined): LeagueSettings {
   if (!row) return { ...DEFAULT_SETTINGS, divisions: [...DEFAULT_SETTINGS.divisions] };
-  const { id: _id, updatedAt: _updatedAt, divisions, ...settings } = row;
+  const { leagueId: _leagueId, updatedAt: _updatedAt, divisions, ...settings } = row;
   return { ...settings, divisions: divisionsOf(divisions) } as LeagueSettings;
 }
 
 /** The league's unit for CTP distances (ADR 30): feet until the admin chooses metres. */
 export async function distanceUnitOf(db: Db): Promise<LeagueSettings["distanceUnit"]> {
-  const [row] = await db.select({ unit: leagueSettings.distanceUnit }).from(leagueSettings).where(eq(leagueSettings.id, 1));
+  const [row] = await db.select({ unit: leagueSettings.distanceUnit }).from(leagueSettings).where(eq(leagueSettings.leagueId, db.leagueId));
   return row?.unit ?? DEFAULT_SETTINGS.distanceUnit;
 }
 
@@ -47,8 +47,8 @@ export async function updateLeagueSettings(db: Db, values: Partial<LeagueSetting
   // The row as written is the answer (no read after the write, ADR 41).
   const [row] = await db
     .insert(leagueSettings)
-    .values({ id: 1, ...given })
-    .onConflictDoUpdate({ target: leagueSettings.id, set: given })
+    .values({ leagueId: db.leagueId, ...given })
+    .onConflictDoUpdate({ target: leagueSettings.leagueId, set: given })
     .returning();
   return settingsOf(row);
 }
@@ -75,7 +75,7 @@ export async function saveSettingsForm(db: Db, values: Partial<LeagueSettings>, 
   );
   if (names.length === 0) return;
   // The row exists from here on (its defaults are what a form of a fresh league showed).
-  await db.insert(leagueSettings).values({ id: 1 }).onConflictDoNothing();
+  await db.insert(leagueSettings).values({ leagueId: db.leagueId }).onConflictDoNothing();
   const unchanged: SQL[] = names.map((name) =>
     name === "divisions"
       ? sql`coalesce(${leagueSettings.divisions}, ${JSON.stringify(DEFAULT_SETTINGS.divisions)}) = ${JSON.stringify(shown.divisions)}`
@@ -85,7 +85,7 @@ export async function saveSettingsForm(db: Db, values: Partial<LeagueSettings>, 
   const written = await db
     .update(leagueSettings)
     .set({ ...set, updatedAt: nowSeconds() })
-    .where(and(eq(leagueSettings.id, 1), ...unchanged))
-    .returning({ id: leagueSettings.id });
+    .where(and(eq(leagueSettings.leagueId, db.leagueId), ...unchanged))
+    .returning({ leagueId: leagueSettings.leagueId });
   if (written.length === 0) throw conflict(SETTINGS_CHANGED);
 }

@@ -87,7 +87,15 @@ export async function markCtp(
       db.delete(sidePotMarks).where(and(hole, sql`${sidePotMarks.entryId} <> ${mark.entryId}`)),
       db
         .insert(sidePotMarks)
-        .values({ potId: pot.id, hole: mark.hole, entryId: mark.entryId, distanceCm: d, byUserId: caller.userId, at: dbNow })
+        .values({
+          leagueId: db.leagueId,
+          potId: pot.id,
+          hole: mark.hole,
+          entryId: mark.entryId,
+          distanceCm: d,
+          byUserId: caller.userId,
+          at: dbNow,
+        })
         .onConflictDoUpdate({
           target: [sidePotMarks.potId, sidePotMarks.hole, sidePotMarks.entryId],
           set: {
@@ -151,7 +159,9 @@ export async function settleHole(
   await db.batch([
     db.delete(sidePotMarks).where(and(eq(sidePotMarks.potId, pot.id), eq(sidePotMarks.hole, s.hole))),
     ...ids.map((entryId) =>
-      db.insert(sidePotMarks).values({ potId: pot.id, hole: s.hole, entryId, settled: true, byUserId: userId, at: dbNow }),
+      db
+        .insert(sidePotMarks)
+        .values({ leagueId: db.leagueId, potId: pot.id, hole: s.hole, entryId, settled: true, byUserId: userId, at: dbNow }),
     ),
   ]);
   const names = found.map((f) => f.name).join(" and ");

@@ -49,7 +49,7 @@ export function planPotPayments(db: Db, state: SidePotsState) {
         .set({ settledAt: sql`coalesce(${sidePots.settledAt}, unixepoch())`, carriedInCents: pot.rolloverInCents, prizeCents })
         .where(eq(sidePots.id, pot.id)),
       db.delete(sidePotWins).where(eq(sidePotWins.potId, pot.id)),
-      ...wins.map((w) => db.insert(sidePotWins).values({ potId: pot.id, ...w })),
+      ...wins.map((w) => db.insert(sidePotWins).values({ leagueId: db.leagueId, potId: pot.id, ...w })),
       // The rollover read is still what holds (another round's pot of the name paid meanwhile: plan again).
       writeGuard(db, "roundChanged", sql`${rolloverBeforeSql(pot.name, state.round.startsAt, pot.id)} <> ${pot.rolloverInCents}`),
     );

@@ -36,6 +36,7 @@ export async function addPot(db: Db, roundId: number, pot: NewPot): Promise<numb
     const [row] = await db
       .insert(sidePots)
       .values({
+        leagueId: db.leagueId,
         roundId,
         name: pot.name,
         kind: pot.kind,

@@ -39,7 +39,7 @@ export function joinPots(db: Db, roundId: number, playerId: number, potIds: read
   return potIds.map((potId) =>
     db.insert(sidePotPlayers).select(
       db
-        .select(rowOf(sidePotPlayers, { potId: sql`${potId}`, entryId: entries.id }))
+        .select(rowOf(db.leagueId, sidePotPlayers, { potId: sql`${potId}`, entryId: entries.id }))
         .from(entries)
         .where(and(eq(entries.roundId, roundId), eq(entries.playerId, playerId))),
     ),

@@ -81,6 +81,7 @@ export async function createSignUpOrder(db: Db, paypal: PayPal | null, req: Sign
     db
       .insert(payments)
       .values({
+        leagueId: db.leagueId,
         userId: req.userId,
         roundId: round.id,
         playerId: player.id,
@@ -95,7 +96,7 @@ export async function createSignUpOrder(db: Db, paypal: PayPal | null, req: Sign
         transactionId: orderId,
       })
       .onConflictDoUpdate({
-        target: payments.transactionId,
+        target: [payments.leagueId, payments.transactionId],
         set: { status: "created", updatedAt: dbNow },
         setWhere: and(eq(payments.status, "expired"), isNull(payments.captureId)),
       }),

@@ -226,6 +226,7 @@ async function completeWithEntry(db: Db, payment: Payment, capture: CaptureFacts
               db
                 .insert(entries)
                 .values({
+                  leagueId: db.leagueId,
                   roundId: payment.roundId,
                   playerId: payment.playerId,
                   division: payment.division,

@@ -58,6 +58,7 @@ export async function joinWaitlist(db: Db, req: JoinRequest, now = nowSeconds())
   try {
     const [, [row]] = await db.batch([
       db.insert(waitlist).values({
+        leagueId: db.leagueId,
         roundId: req.roundId,
         playerId,
         userId: req.userId,

@@ -19,9 +19,12 @@ async function readPlan(db: Db) {
   return { ...read, fingerprint: fp?.fp ?? "" };
 }
 
-async function writeMove(db: Db, fingerprint: string, move: typeof tagMoves.$inferInsert): Promise<boolean> {
+async function writeMove(db: Db, fingerprint: string, move: Omit<typeof tagMoves.$inferInsert, "leagueId">): Promise<boolean> {
   try {
-    await db.batch([writeGuard(db, "tagsChanged", sql`${historySql} is not ${fingerprint}`), db.insert(tagMoves).values(move)]);
+    await db.batch([
+      writeGuard(db, "tagsChanged", sql`${historySql} is not ${fingerprint}`),
+      db.insert(tagMoves).values({ leagueId: db.leagueId, ...move }),
+    ]);
     return true;
   } catch (err) {
     if (checkFailed(err, "tags_changed")) return false;

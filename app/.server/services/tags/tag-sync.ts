@@ -23,13 +23,13 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 const PRESENCE_WINDOW = (12 * 7 + 1) * DAY_SECONDS;
 
 /** What the swap depends on from `from` on, as one text: any change to it makes a planned swap stale. */
-function fingerprintSql(from: number) {
+function fingerprintSql(leagueId: number, from: number) {
   return sql<string>`(
     (select count(*) || ':' || coalesce(max(id), 0) from tag_moves)
     || '|' || coalesce((select group_concat(x, ',') from (select e.id || ':' || e.version as x from entries e
          join rounds r on r.id = e.round_id where r.counts_for_tags = 1 and r.d >= ${from} order by e.id)), '')
     || '|' || coalesce((select group_concat(x, ',') from (select id || ':' || version as x from rounds where d >= ${from} order by id)), '')
-    || '|' || coalesce((select bag_tags || ':' || tag_expiry_weeks from league_settings where id = 1), '')
+    || '|' || coalesce((select bag_tags || ':' || tag_expiry_weeks from league_settings where league_id = ${leagueId}), '')
   )`;
 }
 
@@ -39,14 +39,14 @@ async function readFrom(db: Db, from: number) {
   const [settings, moves, rows, presence, [fp]] = await readTogether<
     [{ bagTags: string; expiryWeeks: number }, TagMoveFact, RoundRow, { playerId: number; startsAt: number }, { fingerprint: string }]
   >(db, [
-    sql`select bag_tags as bagTags, tag_expiry_weeks as expiryWeeks from league_settings where id = 1`,
+    sql`select bag_tags as bagTags, tag_expiry_weeks as expiryWeeks from league_settings where league_id = ${db.leagueId}`,
     tagMovesSql(),
     sql`select r.id as roundId, r.d as startsAt, e.player_id as playerId, e.score as score, e.dnf as dnf
         from rounds r join entries e on e.round_id = r.id
         where r.counts_for_tags = 1 and r.d >= ${from} order by r.d, r.id`,
     sql`select e.player_id as playerId, r.d as startsAt from entries e join rounds r on r.id = e.round_id
         where (e.score > 0 or e.dnf = 1) and r.d >= ${from - PRESENCE_WINDOW}`,
-    sql`select ${fingerprintSql(from)} as fingerprint`,
+    sql`select ${fingerprintSql(db.leagueId, from)} as fingerprint`,
   ]);
   const on = settings[0] !== undefined && settings[0].bagTags !== "off";
   return {
@@ -117,11 +117,11 @@ export async function syncTags(db: Db, from: number): Promise<{ written: number 
     const fields = ["tag", "fromPlayerId", "toPlayerId", "roundId", "reason", "at"] as const;
     try {
       await db.batch([
-        writeGuard(db, "tagsChanged", sql`${fingerprintSql(from)} is not ${read.fingerprint}`),
+        writeGuard(db, "tagsChanged", sql`${fingerprintSql(db.leagueId, from)} is not ${read.fingerprint}`),
         db.delete(tagMoves).where(sql`${tagMoves.roundId} is not null and ${tagMoves.at} >= ${from}`),
         db.insert(tagMoves).select(
           db
-            .select(rowOf(tagMoves, Object.fromEntries(fields.map((f) => [f, sql.raw(`json_extract(value, '$.${f}')`)]))))
+            .select(rowOf(db.leagueId, tagMoves, Object.fromEntries(fields.map((f) => [f, sql.raw(`json_extract(value, '$.${f}')`)]))))
             .from(sql`json_each(${JSON.stringify(moves)})`)
             .orderBy(sql`key`),
         ),

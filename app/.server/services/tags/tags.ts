@@ -24,8 +24,8 @@ export type TagHistoryRow = {
   actor: string | null;
 };
 
-const settingsSql = () =>
-  sql`select bag_tags as bagTags, tag_count as tagCount, tag_expiry_weeks as expiryWeeks from league_settings where id = 1`;
+const settingsSql = (leagueId: number) =>
+  sql`select bag_tags as bagTags, tag_count as tagCount, tag_expiry_weeks as expiryWeeks from league_settings where league_id = ${leagueId}`;
 const namesSql = () =>
   sql`select id, ${fullNameSql("p")} as name from players p where id in (select from_player_id from tag_moves union select to_player_id from tag_moves)`;
 
@@ -42,7 +42,7 @@ function settingsOf(row: SettingsRow | undefined): TagsSettings {
 /** Who holds what now, and the league's tag settings, read together. */
 export async function readHoldings(db: Db): Promise<{ settings: TagsSettings; holdings: Holdings; names: Map<number, string> }> {
   const [settings, moves, names] = await readTogether<[SettingsRow, TagMoveFact, { id: number; name: string }]>(db, [
-    settingsSql(),
+    settingsSql(db.leagueId),
     tagMovesSql(),
     namesSql(),
   ]);
