@@ -13,7 +13,7 @@ import { ConfirmDialog } from "~/components/ui/dialog";
 import { PageHeader } from "~/components/ui/page-header";
 import { pageMeta } from "~/lib/shared/meta";
 import { useFormResult } from "~/hooks/use-form-result";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability } from "~/.server/auth/guards";
 import { AppError } from "~/.server/errors";
 import type { Db } from "~/.server/db/client";
 import { handleForm, postedIntent } from "~/.server/forms";
@@ -29,7 +29,7 @@ const CLAIM_INTENTS = new Set(["approve", "reject", "conflict", "unlink"]);
 const ACTION_FAILED = "An error occurred. Please try again.";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { user: actor } = requireAdmin(context, request);
+  const { user: actor } = requireCapability(context, request, "manageLeague");
   const { db, league } = routeServices(context);
   const id = await routeId(params.userId, "user id");
   const { user, claims, payments, made, records, playerHistory } = await orRouteError(adminUserPage(db, id, league.timeZone));
@@ -39,7 +39,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `User: ${args.loaderData.user.name}` : "User");
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const { user: actor } = requireAdmin(context, request);
+  const { user: actor } = requireCapability(context, request, "manageLeague");
   const { db } = routeServices(context);
   const id = await routeId(params.userId, "user id");
   // The claim table's decisions post here too (the same as on /admin/claims).

@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { DataTable, td, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { pageMeta } from "~/lib/shared/meta";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
 import { handleForm } from "~/.server/forms";
 import { addUser, listUsers } from "~/.server/services/accounts/user-admin";
@@ -17,13 +17,13 @@ import { AddUserFormSchema } from "~/schemas/admin-users";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Users");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db } = routeServices(context);
   return { users: await listUsers(db) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db } = routeServices(context);
   return handleForm(
     request,

@@ -1,3 +1,4 @@
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
@@ -65,7 +66,7 @@ async function checkedInAt(id: number) {
 
 async function scene() {
   const w = await playerEntry({ creditCents: 600 });
-  const session = await authenticate(testDb(), env, w.token);
+  const session = await authenticate(testDb(), env, w.token, DEFAULT_LEAGUE_ID);
   if (!session) throw new Error("no session");
   return { ...w, session, cookie: `${SESSION_COOKIE}=${w.token}; ${HINT_COOKIE}=${hintValue(session)}` };
 }

@@ -16,7 +16,7 @@ installPayPalApp();
 // nothing behind: no D1 write, no call to PayPal, no change reaching the live round.
 
 const lock = (id: number) => testDb().update(users).set({ locked: true }).where(eq(users.id, id));
-const demote = (id: number) => testDb().update(users).set({ isAdmin: false }).where(eq(users.id, id));
+const demote = (id: number) => testDb().update(users).set({ isOperator: false }).where(eq(users.id, id));
 
 /** The request's answer, and whether the database reads the same after it. */
 async function unchanged(send: () => Promise<Response>) {

@@ -153,10 +153,10 @@ function flipSignature(token: string): string {
  * writes its revocation here, and the deleted user is deleted here.
  */
 async function badCredentials(
-  user: { id: number; sessionVersion: number; isAdmin: boolean },
+  user: { id: number; sessionVersion: number; isOperator: boolean },
   more: {
-    locked: { id: number; sessionVersion: number; isAdmin: boolean };
-    gone: { id: number; sessionVersion: number; isAdmin: boolean };
+    locked: { id: number; sessionVersion: number; isOperator: boolean };
+    gone: { id: number; sessionVersion: number; isOperator: boolean };
   },
 ): Promise<{ name: string; authorization: string | null }[]> {
   const good = await tokenFor(user);

@@ -1,3 +1,4 @@
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
 import { describe, expect, it } from "vitest";
 import { makeUser } from "../auth-fixtures";
 import { makePlayer, makeTransfer, nowSec, testDb } from "../fixtures";
@@ -46,6 +47,6 @@ describe("ownClaim: the claim the profile card shows", () => {
     await claim(user.id, newer.id, "pending", nowSec());
     const shown = await ownClaim(testDb(), user.id);
     expect(shown).toMatchObject({ status: "pending", playerId: newer.id });
-    expect((await loadSessionUser(testDb(), user.id))?.claimStatus).toBe(shown?.status);
+    expect((await loadSessionUser(testDb(), user.id, DEFAULT_LEAGUE_ID))?.claimStatus).toBe(shown?.status);
   });
 });

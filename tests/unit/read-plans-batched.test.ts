@@ -1,3 +1,4 @@
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -86,7 +87,7 @@ describe("every read of the pages and the /api, alone and batched", () => {
     const live = await makeLiveRound([2, 2]);
     const admin = await makeAdmin();
     const token = await tokenFor(admin);
-    const session = await authenticate(testDb(), env, token);
+    const session = await authenticate(testDb(), env, token, DEFAULT_LEAGUE_ID);
     const asked: Asked[] = [];
     const db = recording(env.DB, asked);
 
