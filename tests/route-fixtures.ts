@@ -4,20 +4,22 @@
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { grantRole, makeUser } from "./auth-fixtures";
-import { LEAGUE_ROLES, type LeagueRole } from "~/lib/accounts/roles";
+import type { LeagueRole } from "~/lib/accounts/roles";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
 import { DAY, nowSec, testDb, uniq } from "./fixtures";
 import type { Session } from "~/.server/auth/current-user";
 import { leagueFromEnv } from "~/.server/league";
 import { cloudflareContext, servicesContext, sessionContext } from "~/context";
 
-/** "admin" is the deployment's operator (as every admin was before roles, ADR 47); the league's roles by name. */
-export type Who = "admin" | "player" | "nobody" | LeagueRole;
+/** "admin" is the deployment's operator (as every admin was before roles, ADR 47); "leagueAdmin" the league's role admin. */
+export type Who = "admin" | "player" | "nobody" | "owner" | "director" | "leagueAdmin";
+
+const ROLE_OF: Partial<Record<Who, LeagueRole>> = { owner: "owner", director: "director", leagueAdmin: "admin" };
 
 export async function sessionOf(who: Who): Promise<Session | null> {
   if (who === "nobody") return null;
   const user = await makeUser({ isAdmin: who === "admin" });
-  const leagueRole = LEAGUE_ROLES.find((r) => r === who) ?? null;
+  const leagueRole = ROLE_OF[who] ?? null;
   if (leagueRole) await grantRole(user.id, leagueRole);
   const sessionUser = {
     id: user.id,
