@@ -108,9 +108,8 @@ export async function makeTargets() {
     subscriber,
     /** Unsubscribe-link signatures: the subscriber's, the linked user's, and one for an id no user has. */
     signatures,
-    /** A user's token that claims the admin role, and an admin's token with the user role. */
+    /** A user's token that claims the admin role: it grants nothing (ADR 47). */
     userAsAdmin: await tokenFor(user, { role: "admin" }),
-    adminAsUser: await tokenFor(admin, { role: "user" }),
   };
 }
 
