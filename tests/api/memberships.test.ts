@@ -3,7 +3,7 @@
 // whose role claim says more than the rows, and twenty identical grants at once.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { call, expectError, expectStatus, makeMember, makeUser, tokenFor } from "../auth-fixtures";
+import { call, expectError, expectStatus, makeAdmin, makeMember, makeUser, tokenFor } from "../auth-fixtures";
 import { makeRound, testDb } from "../fixtures";
 import { argsWith, outcome, sessionOf } from "../route-fixtures";
 import { DEFAULT_LEAGUE_ID, auditLog, memberships, users } from "~/.server/db/schema";
@@ -105,6 +105,24 @@ describe("granting, revoking and passing on roles", () => {
     expect([await roleOf(owner.id), await roleOf(next.id)]).toEqual(["admin", "owner"]);
     // The old owner is an admin now: the roles are no longer theirs to change.
     await expectError(await put(next.id, token, "director"), 403, NOT_YOUR_ROLE);
+  });
+});
+
+describe("the admin login", () => {
+  it("lets in a league's staff and the operator, each with the 72 h session; a player gets the one refusal", async () => {
+    const [director, owner, operator, player] = await Promise.all([makeMember("director"), makeMember("owner"), makeAdmin(), makeUser()]);
+    for (const who of [director, owner, operator]) {
+      const res = await call("POST", "/api/admin/login", { body: { username: who.email, password: who.password } });
+      const body = await expectStatus<{ token: string }>(res, 200);
+      const [, payload] = body.token.split(".");
+      const claims = JSON.parse(atob(payload!.replace(/-/g, "+").replace(/_/g, "/")));
+      expect([claims.role, claims.exp - claims.iat]).toEqual(["admin", 72 * 3600]);
+    }
+    await expectError(
+      await call("POST", "/api/admin/login", { body: { username: player.email, password: player.password } }),
+      401,
+      "Login failed. Please try again.",
+    );
   });
 });
 
