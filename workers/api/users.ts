@@ -6,7 +6,8 @@ import { calendarFeedJson, emailCheckJson, meJson, registeredJson, sessionUserJs
 import { body, query } from "./validate";
 import { clearedSessionCookie } from "~/.server/auth/session";
 import { clearedHintCookie } from "~/.server/auth/session-hint";
-import { checkEmail, login, createAccountAndStartSession, signedSession, updateProfile } from "~/.server/services/accounts/accounts";
+import { checkEmail, login, createAccountAndStartSession, updateProfile } from "~/.server/services/accounts/accounts";
+import { signedSession } from "~/.server/services/accounts/session-start";
 import { endAllSessions, endSession } from "~/.server/services/accounts/sessions";
 import {
   INVALID_RESET,

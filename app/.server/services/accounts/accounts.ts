@@ -1,9 +1,10 @@
 import { settled, settledValue } from "~/lib/shared/settled";
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type SessionUser, loadSessionUser } from "../../auth/current-user";
+import type { SessionUser } from "../../auth/current-user";
 import { hashPassword, needsRehash, verifyPassword } from "../../auth/password";
 import { ADMIN_SESSION_SECONDS, type LoginKind, USER_SESSION_SECONDS, signSession } from "../../auth/session";
+import { LOGIN_FAILED, type LoginResult, kindOf, startSession } from "./session-start";
 import { type Db, uniqueViolation, dbNow } from "../../db/client";
 import { memberships, users } from "../../db/schema";
 import type { LeagueRole } from "~/lib/accounts/roles";
@@ -15,7 +16,7 @@ import { EMAIL_IN_USE } from "~/lib/accounts/messages";
 import type { LoginSchema, ProfileSchema, RegisterSchema } from "~/schemas/auth";
 
 export { EMAIL_IN_USE };
-export const LOGIN_FAILED = "Invalid email or password";
+export { LOGIN_FAILED };
 export const ADMIN_LOGIN_FAILED = "Login failed. Please try again.";
 
 // A hash of a throwaway password: unknown emails cost as much time as wrong passwords.
@@ -44,16 +45,13 @@ export async function insertUser(
   values: { email: string; name: string; passwordHash: string; isOperator?: boolean; lastLogin?: number },
 ) {
   try {
-    const [row] = await db
-      .insert(users)
-      .values(values)
-      .returning({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        isOperator: users.isOperator,
-        sessionVersion: users.sessionVersion,
-      });
+    const [row] = await db.insert(users).values(values).returning({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      isOperator: users.isOperator,
+      sessionVersion: users.sessionVersion,
+    });
     return row;
   } catch (err) {
     if (uniqueViolation(err)) throw conflict(EMAIL_IN_USE);
@@ -88,20 +86,6 @@ export async function createAccountAndStartSession(
   };
   return { ...session, user: sessionUser, leagueId, leagueRole: null };
 }
-
-type LoginResult = {
-  token: string;
-  maxAge: number;
-  sessionId: string;
-  expiresAt: number;
-  user: SessionUser;
-  leagueId: number;
-  leagueRole: LeagueRole | null;
-};
-
-/** A session opened by the league's staff (or the operator) is signed as such: a guess the guards check against the rows (ADR 47). */
-const kindOf = (user: { isOperator: boolean; leagueRole: LeagueRole | null }): LoginKind =>
-  user.isOperator || user.leagueRole !== null ? "admin" : "user";
 
 /**
  * Checks email and password under the login limits (ADR 7), in the request's league. `kind`
@@ -199,37 +183,6 @@ export async function adminLogin(
     if (err instanceof AppError && err.code !== "rate_limited") throw new AppError("unauthorized", ADMIN_LOGIN_FAILED);
     throw err;
   }
-}
-
-/**
- * A session for a user whose session the caller holds (a new password's: its version the
- * one the batch wrote), signed as the same kind without reading the rows again.
- */
-export async function signedSession(
-  env: Env,
-  session: { user: SessionUser; leagueId: number; leagueRole: LeagueRole | null; loginKind: LoginKind },
-  sessionVersion: number,
-  lifetime = USER_SESSION_SECONDS,
-): Promise<LoginResult> {
-  const { user, leagueId, leagueRole, loginKind } = session;
-  const signed = await signSession(env, { id: user.id, sessionVersion }, loginKind, lifetime);
-  return { ...signed, user, leagueId, leagueRole };
-}
-
-/** Signs a session of `kind` for a user and returns it with the user and their role in the league. */
-export async function startSession(
-  db: Db,
-  env: Env,
-  userId: number,
-  leagueId: number,
-  kind: LoginKind,
-  lifetime = USER_SESSION_SECONDS,
-): Promise<LoginResult> {
-  const user = await loadSessionUser(db, userId, leagueId);
-  if (!user) throw new AppError("unauthorized", LOGIN_FAILED);
-  const { locked: _l, sessionVersion, revoked: _r, leagueRole, ...sessionUser } = user;
-  const session = await signSession(env, { id: userId, sessionVersion }, kind, lifetime);
-  return { ...session, user: sessionUser, leagueId, leagueRole };
 }
 
 /**
