@@ -3,12 +3,13 @@
 // Storage is shared by the tests of one file, so every helper makes unique emails and
 // client addresses (the abuse limits count per address).
 import { env, exports } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { expect } from "vitest";
 import { hashPassword } from "~/.server/auth/password";
-import { type Role, SESSION_COOKIE, signSession } from "~/.server/auth/session";
-import { rateLimits, type User, users } from "~/.server/db/schema";
+import { type LoginKind, SESSION_COOKIE, signSession } from "~/.server/auth/session";
+import { DEFAULT_LEAGUE_ID, memberships, rateLimits, type User, users } from "~/.server/db/schema";
+import type { LeagueRole } from "~/lib/accounts/roles";
 import { testDb, uniq } from "./fixtures";
 import { recordMail, runResetJob, tokenInMail } from "./job-fixtures";
 
@@ -48,26 +49,47 @@ export async function makeUser(
       email: (input.email ?? uniqueEmail(input.isAdmin ? "admin" : "user")).toLowerCase(),
       name: input.name ?? `Name ${uniq()}`,
       passwordHash: await hashOf(password),
-      isAdmin: input.isAdmin ?? false,
+      // `isAdmin` makes the deployment's operator (ADR 47): every capability in every league.
+      isOperator: input.isAdmin ?? false,
       locked: input.locked ?? false,
     })
     .returning();
   return { ...row, password };
 }
 
+/** The deployment's operator (`users.is_admin`, ADR 47): every admin page and call of every league. */
 export const makeAdmin = (input: Parameters<typeof makeUser>[0] = {}) => makeUser({ ...input, isAdmin: true });
+
+/** A role in the default league, written straight into memberships (an owner replaces the league's owner). */
+export async function grantRole(userId: number, role: LeagueRole, leagueId = DEFAULT_LEAGUE_ID) {
+  if (role === "owner")
+    await testDb()
+      .delete(memberships)
+      .where(and(eq(memberships.leagueId, leagueId), eq(memberships.role, "owner")));
+  await testDb()
+    .insert(memberships)
+    .values({ leagueId, userId, role })
+    .onConflictDoUpdate({ target: [memberships.leagueId, memberships.userId], set: { role } });
+}
+
+/** A user holding `role` in the default league. */
+export async function makeMember(role: LeagueRole, input: Parameters<typeof makeUser>[0] = {}): Promise<TestUser> {
+  const user = await makeUser(input);
+  await grantRole(user.id, role);
+  return user;
+}
 
 export async function userRow(id: number): Promise<User | undefined> {
   const [row] = await testDb().select().from(users).where(eq(users.id, id));
   return row;
 }
 
-/** A session token exactly as the app signs one (role from the user unless given). */
+/** A session token exactly as the app signs one (the login kind "admin" for an operator unless given). */
 export async function tokenFor(
-  user: { id: number; sessionVersion: number; isAdmin: boolean },
-  opts: { role?: Role; maxAge?: number; now?: number } = {},
+  user: { id: number; sessionVersion: number; isOperator?: boolean },
+  opts: { role?: LoginKind; maxAge?: number; now?: number } = {},
 ): Promise<string> {
-  const role = opts.role ?? (user.isAdmin ? "admin" : "user");
+  const role = opts.role ?? (user.isOperator ? "admin" : "user");
   return (await signSession(env, user, role, opts.maxAge, opts.now)).token;
 }
 

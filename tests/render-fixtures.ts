@@ -11,7 +11,7 @@ export const TZ = "America/Chicago";
 /** The server HTML of `element`, rendered at `path` (what useLocation gives it). */
 export function renderHtml(element: ReactElement, path = "/"): string {
   const Stub = createRoutesStub([{ id: "root", path: "*", Component: () => element, loader: () => null }]);
-  const root = { league: { name: "Test League", timeZone: TZ }, user: null, isAdmin: false };
+  const root = { league: { name: "Test League", timeZone: TZ }, user: null, role: null, isAdmin: false, can: [] };
   return renderToString(h(Stub, { initialEntries: [path], hydrationData: { loaderData: { root } } }));
 }
 

@@ -3,22 +3,37 @@
 // real D1 and the league's settings.
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
-import { makeUser } from "./auth-fixtures";
+import { grantRole, makeUser } from "./auth-fixtures";
+import type { LeagueRole } from "~/lib/accounts/roles";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
 import { DAY, nowSec, testDb, uniq } from "./fixtures";
 import type { Session } from "~/.server/auth/current-user";
 import { leagueFromEnv } from "~/.server/league";
 import { cloudflareContext, servicesContext, sessionContext } from "~/context";
 
-export type Who = "admin" | "player" | "nobody";
+/** "admin" is the deployment's operator (as every admin was before roles, ADR 47); "leagueAdmin" the league's role admin. */
+export type Who = "admin" | "player" | "nobody" | "owner" | "director" | "leagueAdmin";
+
+const ROLE_OF: Partial<Record<Who, LeagueRole>> = { owner: "owner", director: "director", leagueAdmin: "admin" };
 
 export async function sessionOf(who: Who): Promise<Session | null> {
   if (who === "nobody") return null;
   const user = await makeUser({ isAdmin: who === "admin" });
-  const sessionUser = { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, linkedPlayerId: null, claimStatus: null };
+  const leagueRole = ROLE_OF[who] ?? null;
+  if (leagueRole) await grantRole(user.id, leagueRole);
+  const sessionUser = {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    isOperator: user.isOperator,
+    linkedPlayerId: null,
+    claimStatus: null,
+  };
   return {
     user: sessionUser,
-    role: who === "admin" ? "admin" : "user",
-    isAdmin: who === "admin",
+    leagueId: DEFAULT_LEAGUE_ID,
+    leagueRole,
+    loginKind: who === "player" ? "user" : "admin",
     sessionId: uniq(),
     expiresAt: nowSec() + DAY,
   };

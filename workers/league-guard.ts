@@ -22,6 +22,8 @@ const DEPLOYMENT: readonly TableName[] = [
   "audit_actor",
   "page_cache_keys",
   "leagues",
+  // Roles per league (ADR 47): the deployment's, like users; a role change's audit row is the league's write.
+  "memberships",
 ];
 export const DEPLOYMENT_TABLES: ReadonlySet<string> = new Set<string>(DEPLOYMENT);
 

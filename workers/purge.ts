@@ -73,6 +73,7 @@ export const TAGS_CHANGED_BY: Readonly<Record<TableName, readonly CacheTag[]>> =
   page_cache_keys: [],
   // A league's status and epoch show on no page (ADR 46).
   leagues: [],
+  memberships: [],
 };
 
 /** The tags made stale by writes to `tables`. */

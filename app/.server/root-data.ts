@@ -1,12 +1,24 @@
+import { standingOf } from "./auth/current-user";
 import { optionalSession } from "./auth/guards";
+import { can, capabilitiesOf } from "~/lib/accounts/roles";
 import { routeServices } from "./route-context";
 
-/** What every page reads from the root: the league, and who is logged in (an admin session or not). */
+/**
+ * What every page reads from the root: the league, who is logged in, and what they may do
+ * here (ADR 47): `isAdmin` shows the league's admin controls on the public pages (adding
+ * aces and transfers, editing players), `can` the admin pages the menu offers.
+ */
 export function rootData(context: Parameters<typeof optionalSession>[0]) {
   const { league } = routeServices(context);
   const session = optionalSession(context);
-  // isAdmin is the session's (an admin session), not the user record's flag.
-  return { league, user: session?.user ?? null, isAdmin: session?.isAdmin ?? false };
+  const standing = standingOf(session);
+  return {
+    league,
+    user: session?.user ?? null,
+    role: session?.leagueRole ?? null,
+    isAdmin: can(standing, "manageLeague"),
+    can: capabilitiesOf(standing),
+  };
 }
 
 export type RootData = ReturnType<typeof rootData>;

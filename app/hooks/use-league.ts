@@ -6,12 +6,17 @@ import type { RootData } from "~/.server/root-data";
 export function useLeague() {
   const data = useRouteLoaderData<RootData>("root");
   const timeZone = data?.league.timeZone ?? "America/Chicago";
+  const can = data?.can ?? [];
   return {
     name: data?.league.name ?? "Disc Golf League",
     timeZone,
     user: data?.user ?? null,
-    /** An admin session: the admin links and controls show. */
+    /** The league's admin controls on the public pages show (ADR 47: an admin, the owner or the operator). */
     isAdmin: data?.isAdmin ?? false,
+    /** What the session may do in this league: the admin menu shows its pages (app/lib/accounts/roles.ts). */
+    can,
+    /** Any role here, or the operator: the admin menu shows. */
+    staff: can.includes("runNight"),
     date: (d: number) => formatDate(d, timeZone),
     longDate: (d: number) => formatDateLong(d, timeZone),
     /** "6:00 PM", a round's start. */

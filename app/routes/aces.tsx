@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/aces";
 import { publicCacheHeaders } from "~/.server/cache-tags";
-import { optionalSession, requireAdmin } from "~/.server/auth/guards";
+import { requireCapability, sessionCan } from "~/.server/auth/guards";
 import { handleLedgerForm } from "./ledger-form.server";
 import { routeServices } from "~/.server/route-context";
 import { acePotCents, listAces } from "~/.server/services/money/aces";
@@ -30,7 +30,7 @@ export const headers: Route.HeadersFunction = () => publicCacheHeaders("aces", "
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = routeServices(context);
-  const admin = optionalSession(context)?.isAdmin ?? false;
+  const admin = sessionCan(context, "manageLeague");
   // A pot that cannot be read shows as 0, not an error page.
   const pot = acePotCents(db).catch((err: unknown) => {
     console.error("The ace pot could not be read", err);
@@ -41,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db, league } = routeServices(context);
   return handleLedgerForm(request, db, league);
 }

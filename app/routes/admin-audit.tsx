@@ -5,7 +5,7 @@ import { AuditList } from "~/components/audit/audit-list";
 import { ListLoadError } from "~/components/layout/load-error";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
 import { auditChoices, findPlayers } from "~/.server/services/audit/audit-filters";
 import { auditLogPage } from "~/.server/services/audit/audit-log";
@@ -17,7 +17,7 @@ import { AuditQuerySchema } from "~/schemas/audit";
 // refuse any change to a row whatever sends it.
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db, league } = routeServices(context);
   const url = new URL(request.url);
   const parsed = AuditQuerySchema.safeParse(Object.fromEntries(url.searchParams));
@@ -33,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [find, log, choices] = await Promise.all([
     url.searchParams.get("find")?.trim() ? findPlayers(db, url.searchParams.get("find") ?? "") : null,
     auditLogPage(db, filter, { page: parsed.data.page, timeZone: league.timeZone }),
-    auditChoices(db, filter, league.timeZone),
+    auditChoices(db, filter, league.timeZone, league.id),
   ]);
   // One player found: the filter itself, at its own URL.
   const [only] = find?.matches ?? [];

@@ -1,3 +1,5 @@
+import { standingOf } from "~/.server/auth/current-user";
+import { can } from "~/lib/accounts/roles";
 import { data, isRouteErrorResponse, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-claims";
 import { ClaimsTable } from "~/components/players/claims-table";
@@ -5,7 +7,7 @@ import { ActionStatus, Alert } from "~/components/ui/alert";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
-import { requireAdmin, requireUser } from "~/.server/auth/guards";
+import { requireCapability, requireUser } from "~/.server/auth/guards";
 import { handleClaimDecision } from "./claim-decision.server";
 import { routeServices } from "~/.server/route-context";
 import { listClaims } from "~/.server/services/players/claims";
@@ -16,12 +18,12 @@ const ADMIN_REQUIRED = "Admin access required.";
 export async function loader({ context, request }: Route.LoaderArgs) {
   // The spec's one admin page that explains itself to a non-admin instead of redirecting.
   const session = requireUser(context, request);
-  if (!session.isAdmin) throw data({ message: ADMIN_REQUIRED }, { status: 403 });
+  if (!can(standingOf(session), "manageLeague")) throw data({ message: ADMIN_REQUIRED }, { status: 403 });
   return { claims: await listClaims(routeServices(context).db) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   return handleClaimDecision(request, routeServices(context).db);
 }
 

@@ -9,7 +9,7 @@ import { Panel } from "~/components/ui/panel";
 import { useFocusFirstInvalid } from "~/components/ui/form-field";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability } from "~/.server/auth/guards";
 import { handleForm, postedFields } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { getCourse, updateCourse } from "~/.server/services/courses/courses";
@@ -20,7 +20,7 @@ import { CourseValuesSchema } from "~/schemas/courses";
 // rounds that play its layouts too (services/courses/courses.ts); Save goes back to the list.
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db } = routeServices(context);
   const course = await orRouteError(getCourse(db, await routeId(params.courseId, "course id")));
   return { course: { id: course.id, name: course.name, place: course.place, layouts: course.layouts.length } };
@@ -29,7 +29,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Edit ${args.loaderData.course.name}` : "Course");
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db } = routeServices(context);
   const id = await routeId(params.courseId, "course id");
   const posted = await postedFields(request);

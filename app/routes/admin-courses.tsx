@@ -10,7 +10,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { useFocusFirstInvalid } from "~/components/ui/form-field";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability } from "~/.server/auth/guards";
 import type { Db } from "~/.server/db/client";
 import { handleForm, postedFields, postedIntent } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
@@ -45,14 +45,14 @@ async function notice(db: Db, params: URLSearchParams): Promise<string | null> {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db } = routeServices(context);
   const [courses, message] = await Promise.all([listCourses(db), notice(db, new URL(request.url).searchParams)]);
   return { courses, notice: message };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db } = routeServices(context);
   if ((await postedIntent(request)) === "addCourse") {
     const posted = await postedFields(request);

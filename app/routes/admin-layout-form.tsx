@@ -4,7 +4,7 @@ import { LayoutForm } from "~/components/courses/layout-form";
 import { LoadError } from "~/components/layout/load-error";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability } from "~/.server/auth/guards";
 import type { Db } from "~/.server/db/client";
 import { handleForm, postedFields } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
@@ -19,7 +19,7 @@ import { LayoutEditFormSchema, LayoutFormSchema } from "~/schemas/courses";
 // A stored layout is saved over the version this form read; Save goes back to the list.
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db } = routeServices(context);
   if (params.layoutId === undefined) {
     const course = await orRouteError(getCourse(db, await routeId(params.courseId, "course id")));
@@ -72,7 +72,7 @@ async function save(db: Db, request: Request, target: { courseId: number } | { l
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db } = routeServices(context);
   const target =
     params.layoutId === undefined

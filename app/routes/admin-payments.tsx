@@ -7,7 +7,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { SelectFormField } from "~/components/ui/form-field";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pager } from "~/components/ui/pager";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
 import { PAYMENTS_PAGE_SIZE, paymentChoices, paymentsPage } from "~/.server/services/money/payments";
 import { pageMeta } from "~/lib/shared/meta";
@@ -20,7 +20,7 @@ const optionalId = (raw: string | null, what: string) => {
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db } = routeServices(context);
   const url = new URL(request.url);
   const page = pageParam(url.searchParams);

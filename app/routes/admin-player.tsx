@@ -10,7 +10,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { DataTable, stackWide, td, tdNum, th } from "~/components/ui/table";
 import { useFormResult } from "~/hooks/use-form-result";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability } from "~/.server/auth/guards";
 import { handlePlayerAdminForm } from "./player-admin-form.server";
 import { routeServices } from "~/.server/route-context";
 import { searchPlayers } from "~/.server/services/players/players";
@@ -22,7 +22,7 @@ import { formatCents } from "~/lib/shared/money";
 import { fullName } from "~/lib/players/player-name";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db } = routeServices(context);
   const { q, ready, error: searchError } = readSearchText(new URL(request.url).searchParams.get("q"));
   const [results, { divisions }] = await Promise.all([ready ? searchPlayers(db, q, 50) : null, getLeagueSettings(db)]);
@@ -30,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   return handlePlayerAdminForm(request, routeServices(context).db);
 }
 

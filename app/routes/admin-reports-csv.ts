@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin-reports-csv";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
 import { moneyReport } from "~/.server/services/money/reports";
 import { REPORT_TABLES, type ReportTable, isoDate, roundsCsv, seasonsCsv } from "~/lib/money/report-csv";
@@ -11,7 +11,7 @@ import { nowSeconds } from "~/lib/shared/time";
 const isTable = (t: string | null): t is ReportTable => REPORT_TABLES.includes(t as ReportTable);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const table = new URL(request.url).searchParams.get("table");
   if (!isTable(table)) {
     return Response.json(

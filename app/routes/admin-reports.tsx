@@ -4,14 +4,14 @@ import { ReconciliationPanel } from "~/components/money/reconciliation";
 import { RoundsReportTable, SeasonsReportTable } from "~/components/money/report-tables";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
 import { moneyReport } from "~/.server/services/money/reports";
 import { pageMeta } from "~/lib/shared/meta";
 import { formatCents } from "~/lib/shared/money";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db, league } = routeServices(context);
   const report = await moneyReport(db, league);
   // A league with no rounds has nothing to report.

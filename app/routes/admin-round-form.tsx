@@ -12,7 +12,7 @@ import { CheckboxFormField, useFocusFirstInvalid } from "~/components/ui/form-fi
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
 import { useLeague } from "~/hooks/use-league";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability } from "~/.server/auth/guards";
 import { handleForm, postedIntent } from "~/.server/forms";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { deleteRound, saveRound } from "~/.server/services/entries/round-admin";
@@ -32,7 +32,7 @@ import { handedOver } from "~/.server/follow-ups";
 // Delete go back to /admin/rounds, which says what was done; a refusal stays here.
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db, league } = routeServices(context);
   if (params.roundId === undefined) {
     const { courses, settings, latest } = await newRoundFormReads(db);
@@ -65,7 +65,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData?.round ? `Edit ${args.loaderData.round.name}` : "New round");
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db, league } = routeServices(context);
   const id = params.roundId === undefined ? null : await routeId(params.roundId, "round id");
   const intent = id === null ? null : await postedIntent(request);

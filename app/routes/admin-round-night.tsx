@@ -12,7 +12,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Panel, Stats } from "~/components/ui/panel";
 import { PageHeader } from "~/components/ui/page-header";
 import { useLeague } from "~/hooks/use-league";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability } from "~/.server/auth/guards";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { adminNightPage } from "~/.server/pages/admin-round-night";
 import { handleNightForm } from "./night-form.server";
@@ -38,7 +38,7 @@ import { ctpHolesOf } from "~/lib/sidepots/side-pots";
 const POT_INTENTS = new Set(["addPot", "deletePot", "potPlayer", "settleHole"]);
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "runNight");
   const id = await routeId(params.roundId, "round id");
   const { db, env } = routeServices(context);
   const { screen, waitlist, state } = await orRouteError(adminNightPage(db, env, id, nowSeconds()));
@@ -47,7 +47,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const session = requireAdmin(context, request);
+  const session = requireCapability(context, request, "runNight");
   const roundId = await routeId(params.roundId, "round id");
   const { db, env, league } = routeServices(context);
   const intent = await postedIntent(request);

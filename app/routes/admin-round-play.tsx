@@ -12,7 +12,7 @@ import { ConfirmDialog } from "~/components/ui/dialog";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
 import { useLeague } from "~/hooks/use-league";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability } from "~/.server/auth/guards";
 import { handleEntryForm } from "./entry-form.server";
 import { handleEntryMoneyForm } from "./entry-money-form.server";
 import { postedIntent } from "~/.server/forms";
@@ -26,7 +26,7 @@ import { formatDateTime } from "~/lib/shared/time";
 import { MONEY_INTENTS } from "~/schemas/money-actions";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "runNight");
   const { db } = routeServices(context);
   const id = await routeId(params.roundId, "round id");
   const [screen, { divisions }] = await Promise.all([orRouteError(entriesScreen(db, id)), getLeagueSettings(db)]);
@@ -34,12 +34,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  const intent = await postedIntent(request);
+  // A director runs the night's money (cash, void cash, withdrawals); the books' fixes are an admin's (ADR 47).
+  requireCapability(context, request, BOOKS_INTENTS.has(intent) ? "manageLeague" : "runNight");
   const id = await routeId(params.roundId, "round id");
   const { db, env } = routeServices(context);
-  if (MONEY_INTENTS.includes(await postedIntent(request))) return handleEntryMoneyForm(request, db, id);
+  if (MONEY_INTENTS.includes(intent)) return handleEntryMoneyForm(request, db, id);
   return handleEntryForm(request, db, env, id);
 }
+
+const BOOKS_INTENTS = new Set(["excessToCredit", "keepEntry", "giveBack", "takeBack"]);
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Entries · ${args.loaderData.round.name}` : "Entries");
 

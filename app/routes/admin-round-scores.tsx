@@ -8,7 +8,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
 import { useLeague } from "~/hooks/use-league";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability } from "~/.server/auth/guards";
 import { handleEntryForm } from "./entry-form.server";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { entriesForRound } from "~/.server/services/entries/entries";
@@ -17,7 +17,7 @@ import { pageMeta } from "~/lib/shared/meta";
 import { formatDateTime } from "~/lib/shared/time";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "runNight");
   const { db } = routeServices(context);
   const id = await routeId(params.roundId, "round id");
   const [round, list] = await orRouteError(Promise.all([getRound(db, id), entriesForRound(db, id)]));
@@ -34,7 +34,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 // The same form handler as the entry manager: a score save rewrites the round's payouts in its batch.
 export async function action({ context, request, params }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "runNight");
   const id = await routeId(params.roundId, "round id");
   const { db, env } = routeServices(context);
   return handleEntryForm(request, db, env, id);

@@ -4,7 +4,7 @@ import { LoadError } from "~/components/layout/load-error";
 import { RoundMultiEditor } from "~/components/rounds/round-multi-editor";
 import { Alert } from "~/components/ui/alert";
 import { PageHeader } from "~/components/ui/page-header";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability } from "~/.server/auth/guards";
 import { AppError, badRequest } from "~/.server/errors";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
@@ -31,7 +31,7 @@ function idsOf(values: string[]): number[] {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db, league } = routeServices(context);
   const params = new URL(request.url).searchParams;
   const now = nowSeconds();
@@ -53,7 +53,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db, league } = routeServices(context);
   return handleForm(
     request,

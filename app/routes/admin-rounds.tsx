@@ -8,7 +8,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { TodayRounds } from "~/components/rounds/today-rounds";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability } from "~/.server/auth/guards";
 import type { Db } from "~/.server/db/client";
 import { handleForm } from "~/.server/forms";
 import { currentSeason, seasonSpan } from "~/.server/league";
@@ -33,7 +33,8 @@ async function notice(db: Db, timeZone: string, params: URLSearchParams): Promis
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  // A director finds tonight's round here; opening and closing registration is an admin's.
+  requireCapability(context, request, "runNight");
   const { db, league } = routeServices(context);
   const params = new URL(request.url).searchParams;
   const now = nowSeconds();
@@ -58,7 +59,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db, env, league } = routeServices(context);
   return handleForm(
     request,

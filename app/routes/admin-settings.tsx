@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
 import { pageMeta } from "~/lib/shared/meta";
 import { describeRule } from "~/lib/standings/standings-rule";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability } from "~/.server/auth/guards";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { badRequest } from "~/.server/errors";
@@ -20,13 +20,13 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Settings");
 export const SETTINGS_SAVED = "Settings saved. The standings now use them.";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db } = routeServices(context);
   return { settings: await getLeagueSettings(db) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db } = routeServices(context);
   // What was typed, so a refused form (without JavaScript too) shows it again beside its errors.
   const posted = await request

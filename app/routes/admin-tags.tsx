@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-tags";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability } from "~/.server/auth/guards";
 import { handleForm, postedIntent } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { simpleList } from "~/.server/services/players/players";
@@ -26,7 +26,7 @@ import { TagAssignFormSchema, TagTakeBackFormSchema } from "~/schemas/tags";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Bag tags");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db } = routeServices(context);
   const [board, players] = await Promise.all([tagBoard(db), simpleList(db)]);
   const holding = new Set(board.holders.map((h) => h.playerId));
@@ -34,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db } = routeServices(context);
   if ((await postedIntent(request)) === "take_back") {
     return handleForm(request, TagTakeBackFormSchema, async ({ tag }) => {

@@ -13,7 +13,7 @@ import { ConfirmDialog } from "~/components/ui/dialog";
 import { PageHeader } from "~/components/ui/page-header";
 import { pageMeta } from "~/lib/shared/meta";
 import { useFormResult } from "~/hooks/use-form-result";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability, sessionCan } from "~/.server/auth/guards";
 import { AppError } from "~/.server/errors";
 import type { Db } from "~/.server/db/client";
 import { handleForm, postedIntent } from "~/.server/forms";
@@ -29,21 +29,24 @@ const CLAIM_INTENTS = new Set(["approve", "reject", "conflict", "unlink"]);
 const ACTION_FAILED = "An error occurred. Please try again.";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { user: actor } = requireAdmin(context, request);
+  const { user: actor } = requireCapability(context, request, "manageLeague");
+  // Locking, resetting and deleting act on the account: the operator's alone (ADR 47).
+  const operator = sessionCan(context, "manageAccounts");
   const { db, league } = routeServices(context);
   const id = await routeId(params.userId, "user id");
   const { user, claims, payments, made, records, playerHistory } = await orRouteError(adminUserPage(db, id, league.timeZone));
-  return { user, claims, payments, made, playerHistory, records, isSelf: user.id === actor.id };
+  return { user, claims, payments, made, playerHistory, records, isSelf: user.id === actor.id, operator };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `User: ${args.loaderData.user.name}` : "User");
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const { user: actor } = requireAdmin(context, request);
-  const { db } = routeServices(context);
-  const id = await routeId(params.userId, "user id");
   // The claim table's decisions post here too (the same as on /admin/claims).
   const intent = await postedIntent(request);
+  const leagues = CLAIM_INTENTS.has(intent) || intent === "removePlayer";
+  const { user: actor } = requireCapability(context, request, leagues ? "manageLeague" : "manageAccounts");
+  const { db } = routeServices(context);
+  const id = await routeId(params.userId, "user id");
   if (CLAIM_INTENTS.has(intent)) return handleClaimDecision(request, db);
   if (intent === "removePlayer") {
     return handleForm(request, RemoveOwnRecordSchema, async ({ playerId }) => ({
@@ -140,7 +143,7 @@ function Actions({ user, busy }: { user: { name: string; locked: boolean }; busy
 }
 
 export default function AdminUser({ loaderData }: Route.ComponentProps) {
-  const { user, claims, payments, made, playerHistory, records, isSelf } = loaderData;
+  const { user, claims, payments, made, playerHistory, records, isSelf, operator } = loaderData;
   const { success, formError, fieldErrors, result } = useFormResult<{ newPassword: string }>();
   const busy = useNavigation().state !== "idle";
   const newPassword = result?.newPassword ?? null;
@@ -163,13 +166,15 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
       <Panel title="Account" titleId="account-title">
         <UserFields user={user} />
       </Panel>
-      <Panel title="Actions" titleId="actions-title">
-        {isSelf ? (
-          <p className="text-sm text-muted">This is your own account: change it on your profile page.</p>
-        ) : (
-          <Actions user={user} busy={busy} />
-        )}
-      </Panel>
+      {operator ? (
+        <Panel title="Actions" titleId="actions-title">
+          {isSelf ? (
+            <p className="text-sm text-muted">This is your own account: change it on your profile page.</p>
+          ) : (
+            <Actions user={user} busy={busy} />
+          )}
+        </Panel>
+      ) : null}
       <Panel title="Claims" titleId="claims-title">
         {claims.length === 0 ? (
           <p className="text-sm text-muted">No claims.</p>

@@ -7,23 +7,37 @@ import { PageHeader } from "~/components/ui/page-header";
 import { DataTable, td, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { pageMeta } from "~/lib/shared/meta";
-import { requireAdmin } from "~/.server/auth/guards";
+import { requireCapability, sessionCan } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
-import { handleForm } from "~/.server/forms";
+import { handleForm, postedIntent } from "~/.server/forms";
 import { addUser, listUsers } from "~/.server/services/accounts/user-admin";
+import { listMembers } from "~/.server/services/accounts/memberships";
 import { AddUserForm } from "~/components/accounts/add-user-form";
+import { RolesPanel } from "~/components/accounts/roles-panel";
+import { FormAlert } from "~/components/ui/alert";
+import { useFormResult } from "~/hooks/use-form-result";
 import { AddUserFormSchema } from "~/schemas/admin-users";
+import { ROLE_INTENTS } from "~/schemas/memberships";
+import { handleRolesForm } from "./roles-form.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Users");
 
+// A league's admins see the accounts and the roles; the owner changes the roles; only the
+// operator adds accounts or acts on them (ADR 47).
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  const { db } = routeServices(context);
-  return { users: await listUsers(db) };
+  requireCapability(context, request, "manageLeague");
+  const { db, league } = routeServices(context);
+  const [users, members] = await Promise.all([listUsers(db), listMembers(db, league.id)]);
+  return { users, members, manageRoles: sessionCan(context, "manageRoles"), operator: sessionCan(context, "manageAccounts") };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  const intent = await postedIntent(request);
+  if (ROLE_INTENTS.includes(intent)) {
+    const session = requireCapability(context, request, "manageRoles");
+    return handleRolesForm(request, routeServices(context), session.user.id);
+  }
+  requireCapability(context, request, "manageAccounts");
   const { db } = routeServices(context);
   return handleForm(
     request,
@@ -37,17 +51,21 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { users } = loaderData;
+  const { users, members, manageRoles, operator } = loaderData;
   const { date, timeZone } = useLeague();
+  const { success, formError, fieldErrors } = useFormResult();
   const locked = users.filter((u) => u.locked).length;
   return (
     <div>
       <PageHeader
         title="Users"
-        subtitle={`${users.length} registered${locked ? `, ${locked} locked` : ""}. Open a user to lock, reset or delete the account.`}
+        subtitle={`${users.length} registered${locked ? `, ${locked} locked` : ""}.${operator ? " Open a user to lock, reset or delete the account." : ""}`}
       />
-      <div className="mb-6">
-        <AddUserForm />
+      <div className="mb-6 space-y-6">
+        <FormAlert message={formError} />
+        <FormAlert tone="success" message={success} />
+        <RolesPanel members={members} manage={manageRoles} errors={fieldErrors} />
+        {operator ? <AddUserForm /> : null}
       </div>
       {users.length === 0 ? (
         <EmptyState title="No users found" />

@@ -1,3 +1,5 @@
+import { standingOf } from "~/.server/auth/current-user";
+import { can } from "~/lib/accounts/roles";
 import type { Session } from "~/.server/auth/current-user";
 import type { Db } from "~/.server/db/client";
 import { handleForm } from "~/.server/forms";
@@ -8,7 +10,7 @@ import { CheckInFormSchema } from "~/schemas/night-forms";
 /** The round page's Check in (and its undo, ADR 25): the signed-in player's own entry of this round. */
 export function handleCheckInForm(request: Request, db: Db, session: Session, roundId: number, timeZone: string) {
   return handleForm(request, CheckInFormSchema, async (input) => {
-    const who = { admin: session.isAdmin, userId: session.user.id };
+    const who = { admin: can(standingOf(session), "runNight"), userId: session.user.id };
     if (input.intent === "undoCheckIn") {
       const done = await undoCheckIn(db, { roundId, entryId: input.entry_id, who, timeZone });
       return { success: done.changed ? "You are no longer checked in." : "You were not checked in." };

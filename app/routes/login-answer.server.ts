@@ -34,13 +34,13 @@ export function loginAction(
   { request, context }: { request: Request; context: ContextReader },
   opts: { login: typeof login; next: (form: FormData) => string | Promise<string>; unexpected: string },
 ) {
-  const { db, env } = routeServices(context);
+  const { db, env, league } = routeServices(context);
   return keepEmail(request, (req) =>
     handleForm(
       req,
       LoginSchema,
       async (input, form) => {
-        const result = await opts.login(db, env, input, clientAddress(req));
+        const result = await opts.login(db, env, input, clientAddress(req), league.id);
         const headers = new Headers(signedInCookies(result).map((cookie) => ["Set-Cookie", cookie]));
         return redirect(await opts.next(form), { headers });
       },

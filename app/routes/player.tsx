@@ -1,3 +1,5 @@
+import { standingOf } from "~/.server/auth/current-user";
+import { can } from "~/lib/accounts/roles";
 import type { ReactNode } from "react";
 import type { Route } from "./+types/player";
 import { publicCacheHeaders } from "~/.server/cache-tags";
@@ -43,7 +45,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = await routeId(params.playerId, "player id");
   // An admin also sees the player's money history (ADR 20); such a request is never cached.
   const session = optionalSession(context);
-  const isAdmin = session?.isAdmin === true;
+  const isAdmin = can(standingOf(session), "manageLeague");
   // The score chart (components/players/score-chart.tsx) is read beside the rest; ?chart=ratings picks ratings.
   const [{ player, rounds, transfers, best }, form, chart, moneyHistory, money, tag, potWins] = await orRouteError(
     Promise.all([

@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/players";
 import { publicCacheHeaders } from "~/.server/cache-tags";
-import { optionalSession, requireAdmin, requireUser } from "~/.server/auth/guards";
+import { optionalSession, requireCapability, requireUser } from "~/.server/auth/guards";
 import { handleNewOwnPlayerForm, handleUserClaimForm } from "./claim-form.server";
 import { postedIntent } from "~/.server/forms";
 import { handlePlayerAdminForm } from "./player-admin-form.server";
@@ -43,8 +43,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = routeServices(context);
   const session = optionalSession(context);
   const { q, ready, error: searchError } = readSearchText(new URL(request.url).searchParams.get("q"));
-  // A player's own claim decides their row actions; admins claim nothing.
-  const claimant = session && !session.isAdmin && !session.user.isAdmin ? session.user.id : null;
+  // A player's own claim decides their row actions; the operator claims nothing.
+  const claimant = session && !session.user.isOperator ? session.user.id : null;
   // Before a search (or while the text is too short for one): the players of the latest rounds.
   const [found, mine, settings] = await Promise.all([
     ready ? searchPlayers(db, q) : searchError ? [] : recentPlayers(db, nowSeconds()),
@@ -71,7 +71,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { db } = routeServices(context);
   const intent = await postedIntent(request);
   if (intent === "savePlayer" || intent === "deletePlayer") {
-    requireAdmin(context, request);
+    requireCapability(context, request, "manageLeague");
     return handlePlayerAdminForm(request, db);
   }
   const session = requireUser(context, request);

@@ -24,7 +24,8 @@ import { saveScoringPin } from "./scoring-pin-form.server";
 import { SCORING_PIN_INTENT } from "~/schemas/scoring-pin";
 import { calendarAction, isCalendarIntent } from "./calendar-form.server";
 import { routeServices } from "~/.server/route-context";
-import { signedSession, updateProfile } from "~/.server/services/accounts/accounts";
+import { updateProfile } from "~/.server/services/accounts/accounts";
+import { signedSession } from "~/.server/services/accounts/session-start";
 import { profilePage } from "~/.server/pages/profile";
 import { ProfileFormSchema } from "~/schemas/auth";
 import { MAIL_OPTIN_INTENT } from "~/schemas/notifications";
@@ -41,7 +42,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { user } = requireUser(context, request);
+  const session = requireUser(context, request);
+  const { user } = session;
   const { db, env } = routeServices(context);
   const intent = await postedIntent(request);
   if (intent === MAIL_OPTIN_INTENT) return saveMailOptIn(request, db, user.id);
@@ -51,11 +53,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     request,
     ProfileFormSchema,
     async ({ confirmPassword: _confirmed, ...input }) => {
-      const { passwordChanged, saved, isAdmin, sessionVersion } = await updateProfile(db, user.id, input);
+      const { passwordChanged, saved, sessionVersion } = await updateProfile(db, user.id, input);
       if (!passwordChanged) return { success: PROFILE_UPDATED };
       // The new password ended every session, this one too: carry on with a fresh cookie, its
       // version the one the batch wrote (no trip to read the row again).
-      const fresh = await signedSession(env, { ...user, ...saved, isAdmin }, sessionVersion);
+      const fresh = await signedSession(env, { ...session, user: { ...user, ...saved } }, sessionVersion);
       return data({ success: PROFILE_UPDATED }, { headers: new Headers(signedInCookies(fresh).map((cookie) => ["Set-Cookie", cookie])) });
     },
     { pick: (form) => changedFields(form, user), unexpected: UPDATE_FAILED },
@@ -121,7 +123,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <PageHeader title="Profile" subtitle={user.email} />
-      <ClaimedPlayerPanel claim={claim} isAdmin={user.isAdmin} />
+      <ClaimedPlayerPanel claim={claim} isAdmin={user.isOperator} />
       <ProfileForm user={user} />
       <MailOptInPanel enabled={mail.registrationOpens} cards={mail.cardsPublished} waitlist={mail.waitlist} email={user.email} />
       <CalendarFeedPanel urls={calendar} approved={claim?.status === "approved"} />

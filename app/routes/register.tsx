@@ -26,12 +26,12 @@ const REGISTER_FAILED = "An error occurred during registration. Please try again
 const loadCheck = async () => (await import("~/lib/accounts/account-checks")).registerCheck;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env } = routeServices(context);
+  const { db, env, league } = routeServices(context);
   return handleForm(
     request,
     RegisterFormSchema,
     async (input) => {
-      const result = await createAccountAndStartSession(db, env, input, clientAddress(request));
+      const result = await createAccountAndStartSession(db, env, input, clientAddress(request), league.id);
       // The next step for a new account: find and claim the player record (/welcome says how).
       return redirect("/welcome", { headers: new Headers(signedInCookies(result).map((cookie) => ["Set-Cookie", cookie])) });
     },

@@ -1,3 +1,5 @@
+import { standingOf } from "~/.server/auth/current-user";
+import { can } from "~/lib/accounts/roles";
 import { data } from "react-router";
 import type { Route } from "./+types/round-score";
 import { ScoreCard } from "~/components/live/score-card";
@@ -74,7 +76,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       db,
       id,
       { potId: v.pot_id, hole: v.hole, entryId: v.entry_id, distanceCm: v.distance },
-      { userId: session.user.id, admin: session.isAdmin, playerId: session.user.linkedPlayerId },
+      { userId: session.user.id, admin: can(standingOf(session), "runNight"), playerId: session.user.linkedPlayerId },
       // The live round says who is on which card and which holes each card has played (ADR 30).
       await liveStateOf(env, id, "admin"),
     );

@@ -52,7 +52,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = await routeId(params.roundId, "round id");
   // Only a logged-in request (never cached, ADR 11) carries the player's own sign-up facts.
   const session = optionalSession(context);
-  const me = session && !session.isAdmin && session.user.claimStatus === "approved" ? session.user.linkedPlayerId : null;
+  const me = session && session.user.claimStatus === "approved" ? session.user.linkedPlayerId : null;
   const net = new URL(request.url).searchParams.get("net") === "1";
   const {
     round,

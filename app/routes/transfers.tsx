@@ -1,7 +1,9 @@
+import { standingOf } from "~/.server/auth/current-user";
+import { can } from "~/lib/accounts/roles";
 import { data } from "react-router";
 import type { Route } from "./+types/transfers";
 import { publicCacheHeaders } from "~/.server/cache-tags";
-import { optionalSession, requireAdmin } from "~/.server/auth/guards";
+import { optionalSession, requireCapability } from "~/.server/auth/guards";
 import { handleLedgerForm } from "./ledger-form.server";
 import { routeServices } from "~/.server/route-context";
 import { simpleList } from "~/.server/services/players/players";
@@ -36,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (page === null) throw data({ message: PAGE_ERROR }, { status: 400 });
   const session = optionalSession(context);
   // The admin's form lists the players to pick from; visitors get only the list.
-  const admin = session?.isAdmin ?? false;
+  const admin = can(standingOf(session), "manageLeague");
   // Asked together, one trip (ADR 41): the setting, the page of transfers and the admin's
   // list. A viewer the setting hides them from never gets the rows read beside it.
   const [money, { rows, page: paging }, players] = await Promise.all([
@@ -50,7 +52,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  requireCapability(context, request, "manageLeague");
   const { db, league } = routeServices(context);
   return handleLedgerForm(request, db, league);
 }

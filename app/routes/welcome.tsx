@@ -10,8 +10,8 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Welcome");
 
 /** Where a new account lands: the one next step, finding and claiming the player record. */
 export function loader({ context, request }: Route.LoaderArgs) {
-  const { user, isAdmin } = requireUser(context, request);
-  return { name: user.name, claimed: user.claimStatus !== null, isAdmin };
+  const { user } = requireUser(context, request);
+  return { name: user.name, claimed: user.claimStatus !== null, isAdmin: user.isOperator };
 }
 
 const link = "font-medium text-brand-800 underline underline-offset-2";

@@ -1,3 +1,5 @@
+import { standingOf } from "~/.server/auth/current-user";
+import { can } from "~/lib/accounts/roles";
 import type { Session } from "~/.server/auth/current-user";
 import type { Db } from "~/.server/db/client";
 import { handleForm } from "~/.server/forms";
@@ -10,10 +12,10 @@ import { handOver } from "~/.server/follow-ups";
 /** The round page's Withdraw (ADR 22): the signed-in player's own entry of this round; the answer says what came back. */
 export function handleWithdrawForm(request: Request, db: Db, env: Env, session: Session, roundId: number) {
   return handleForm(request, WithdrawFormSchema, async ({ id }) => {
-    const who = session.isAdmin ? ({ admin: true } as const) : ({ admin: false, userId: session.user.id } as const);
+    const who = can(standingOf(session), "runNight") ? ({ admin: true } as const) : ({ admin: false, userId: session.user.id } as const);
     const w = await withdrawEntry(db, id, who, { inRound: roundId });
     handOver(db, w.followUps);
     if (w.onPublishedCard) await liveRosterChanged(env, roundId);
-    return { success: session.isAdmin ? adminWithdrawalMessage(w) : playerWithdrawalMessage(w) };
+    return { success: can(standingOf(session), "runNight") ? adminWithdrawalMessage(w) : playerWithdrawalMessage(w) };
   });
 }

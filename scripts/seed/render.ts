@@ -29,8 +29,15 @@ export function renderSql(league: League, hashes: readonly string[], leagueId: n
       league.users.map((u, i) => {
         const hash = hashes[i];
         if (!hash) throw new Error(`no password hash for user ${u.id}`);
-        return [u.id, u.name, u.email.toLowerCase(), hash, u.isAdmin, false, 0, null, u.createdAt];
+        return [u.id, u.name, u.email.toLowerCase(), hash, u.isOperator, false, 0, null, u.createdAt];
       }),
+    ),
+    // The operator owns the default league too (ADR 47), as migration 0027 makes an admin of
+    // an older database: the demo's admin reaches every admin page either way.
+    ...insertRows(
+      "memberships",
+      ["league_id", "user_id", "role"],
+      league.users.filter((u) => u.isOperator).map((u) => [1, u.id, "owner"]),
     ),
     ...leagueRows(
       "courses",

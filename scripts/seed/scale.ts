@@ -104,7 +104,7 @@ export function buildScaleLeague(now: number, timeZone: string): League & { pot:
 
   // Users: the admin, then 1,500 players' accounts; most claims approved.
   const users: SeedUser[] = [
-    { id: 1, name: "League Admin", email: ADMIN_LOGIN.email, password: ADMIN_LOGIN.password, isAdmin: true, createdAt: first.startsAt },
+    { id: 1, name: "League Admin", email: ADMIN_LOGIN.email, password: ADMIN_LOGIN.password, isOperator: true, createdAt: first.startsAt },
   ];
   const claims: SeedClaim[] = [];
   const userOf = new Map<number, number>();
@@ -117,7 +117,7 @@ export function buildScaleLeague(now: number, timeZone: string): League & { pot:
       name: fullName({ firstName: player.firstName, lastName: player.lastName }),
       email: `scale${i + 1}@league.test`,
       password: PLAYER_PASSWORD,
-      isAdmin: false,
+      isOperator: false,
       createdAt: at,
     });
     const status = i % 20 === 19 ? "pending" : i % 50 === 49 ? "conflict" : "approved";

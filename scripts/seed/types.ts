@@ -80,7 +80,8 @@ export type SeedUser = {
   name: string;
   email: string;
   password: string;
-  isAdmin: boolean;
+  /** The deployment's operator (ADR 47); the seeds make theirs the default league's owner too. */
+  isOperator: boolean;
   createdAt: number;
 };
 

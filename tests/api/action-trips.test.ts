@@ -28,7 +28,7 @@ type Action = (args: never) => unknown;
 /** The action's answer (a thrown one too) for a posted form, and the trips it took. */
 async function posted(action: Action, session: Session, path: string, form: Record<string, string>, params: Record<string, string> = {}) {
   // As the Worker builds it (workers/request-scope.ts): the actor stamped beneath the observer.
-  const actor = () => ({ userId: session.user.id, role: session.isAdmin ? ("admin" as const) : ("player" as const) });
+  const actor = () => ({ userId: session.user.id, role: session.user.isOperator ? ("admin" as const) : ("player" as const) });
   const { binding, seen } = observeD1(withAuditActor(env.DB, actor));
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env: { ...env, DB: binding }, ctx: { waitUntil: () => {} } as unknown as ExecutionContext });
@@ -41,17 +41,18 @@ async function posted(action: Action, session: Session, path: string, form: Reco
   return { answer, trips: seen.roundTrips };
 }
 
-const sessionFor = (user: { id: number; name: string; email: string; isAdmin: boolean }, playerId: number | null = null): Session => ({
+const sessionFor = (user: { id: number; name: string; email: string; isOperator: boolean }, playerId: number | null = null): Session => ({
   user: {
     id: user.id,
     name: user.name,
     email: user.email,
-    isAdmin: user.isAdmin,
+    isOperator: user.isOperator,
     linkedPlayerId: playerId,
     claimStatus: playerId ? "approved" : null,
   },
-  role: user.isAdmin ? "admin" : "user",
-  isAdmin: user.isAdmin,
+  leagueId: 1,
+  leagueRole: null,
+  loginKind: user.isOperator ? "admin" : "user",
   sessionId: uniq(),
   expiresAt: nowSec() + DAY,
 });

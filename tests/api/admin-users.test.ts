@@ -172,11 +172,11 @@ describe("POST /api/admin/user/add", () => {
       201,
     );
     expect(body).toEqual({ success: true, id: expect.any(Number) });
-    expect(await userRow(body.id)).toMatchObject({ email, name: "Added", isAdmin: false });
+    expect(await userRow(body.id)).toMatchObject({ email, name: "Added", isOperator: false });
     await expectStatus(await login(email, PASSWORD), 200);
   });
 
-  it("without a password, makes one and shows it once; isAdmin makes an admin", async () => {
+  it("without a password, makes one and shows it once; isAdmin makes an operator", async () => {
     const email = uniqueEmail("added");
     const body = await expectStatus(await asAdmin("POST", "/api/admin/user/add", { email, name: "New Admin", isAdmin: true }), 201);
     expect(body).toEqual({ success: true, id: expect.any(Number), newPassword: expect.any(String) });

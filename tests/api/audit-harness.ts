@@ -1,6 +1,7 @@
 // The audit coverage test's footing (tests/api/audit-coverage.test.ts): a small league for
 // each write path, page actions posted through the real Worker (its D1 binding names the
 // actor from the session cookie, as in production), and the audit rows a write left.
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { gt } from "drizzle-orm";
@@ -23,7 +24,6 @@ import * as multiEditPage from "~/routes/admin-rounds-multi";
 import * as roundsPage from "~/routes/admin-rounds";
 import * as transfersPage from "~/routes/transfers";
 import { createWorker } from "../../workers/worker";
-import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 export const TZ = leagueFromEnv(env).timeZone;
 
@@ -62,7 +62,7 @@ const pageWorker = createWorker(async (request, pageEnv, ctx) => {
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env: pageEnv, ctx });
   context.set(servicesContext, { db, league: leagueFromEnv(pageEnv) });
-  context.set(sessionContext, token ? await authenticate(db, pageEnv, token) : null);
+  context.set(sessionContext, token ? await authenticate(db, pageEnv, token, DEFAULT_LEAGUE_ID) : null);
   const params = page.param && match ? { [page.param]: match[1] ?? "" } : {};
   return asResponse(await page.action({ request, context, params, unstable_pattern: url.pathname } as never).catch((e: unknown) => e));
 });

@@ -26,7 +26,7 @@ describe("POST /api/users/register", () => {
 
     // Stored lower-cased, with a salted hash and never the password itself.
     const [row] = await rowsWithEmail(email);
-    expect(row).toMatchObject({ id: body.user.id, email, isAdmin: false, locked: false });
+    expect(row).toMatchObject({ id: body.user.id, email, isOperator: false, locked: false });
     expect(row.passwordHash).toMatch(/^scrypt\$/);
     expect(row.passwordHash).not.toContain(PASSWORD);
 

@@ -31,7 +31,7 @@ async function handSigned(
   user: { id: number; sessionVersion: number },
   opts: { alg?: string; kid?: string; key?: Uint8Array; exp?: number } = {},
 ) {
-  const { header } = jwtParts(await tokenFor({ ...user, isAdmin: true }));
+  const { header } = jwtParts(await tokenFor({ ...user, isOperator: true }));
   return new SignJWT({ role: "admin", sv: user.sessionVersion, sid: "hand-signed-session-0001" })
     .setProtectedHeader({ alg: opts.alg ?? "HS256", kid: opts.kid ?? header.kid })
     .setSubject(String(user.id))
@@ -139,15 +139,16 @@ describe("admin session tokens", () => {
     await expectError(await listUsers(token), 401);
   });
 
-  it("401 for an admin token once the user is no longer an admin", async () => {
+  // The token's role claim grants nothing (ADR 47): the session lives on, its rows say what it may do.
+  it("403 'Not an admin' for an admin token once the user is no longer the operator", async () => {
     const admin = await makeAdmin();
     const token = await tokenFor(admin);
-    await testDb().update(users).set({ isAdmin: false }).where(eq(users.id, admin.id));
-    await expectError(await listUsers(token), 401);
+    await testDb().update(users).set({ isOperator: false }).where(eq(users.id, admin.id));
+    await expectError(await listUsers(token), 403, "Not an admin");
   });
 
-  it("401 for an admin-role token signed for a user who is not an admin", async () => {
+  it("403 'Not an admin' for an admin-kind token signed for a user who holds no role", async () => {
     const user = await makeUser();
-    await expectError(await listUsers(await tokenFor(user, { role: "admin" })), 401);
+    await expectError(await listUsers(await tokenFor(user, { role: "admin" })), 403, "Not an admin");
   });
 });

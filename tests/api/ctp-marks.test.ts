@@ -29,9 +29,10 @@ const nameOf = (p: LivePlayer) => `${p.player.firstName} ${p.player.lastName}`;
 function sessionOf(p: LivePlayer): Session {
   const { user } = p;
   return {
-    user: { id: user.id, name: user.name, email: user.email, isAdmin: false, linkedPlayerId: p.player.id, claimStatus: "approved" },
-    role: "user",
-    isAdmin: false,
+    user: { id: user.id, name: user.name, email: user.email, isOperator: false, linkedPlayerId: p.player.id, claimStatus: "approved" },
+    leagueId: 1,
+    leagueRole: null,
+    loginKind: "user",
     sessionId: uniq(),
     expiresAt: nowSec() + DAY,
   };

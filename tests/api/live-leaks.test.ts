@@ -12,9 +12,10 @@ import type { LiveFlag } from "~/lib/live/live-state";
 import * as scorePage from "~/routes/round-score";
 
 const playerSession = (user: { id: number; name: string; email: string }, playerId: number): Session => ({
-  user: { id: user.id, name: user.name, email: user.email, isAdmin: false, linkedPlayerId: playerId, claimStatus: "approved" },
-  role: "user",
-  isAdmin: false,
+  user: { id: user.id, name: user.name, email: user.email, isOperator: false, linkedPlayerId: playerId, claimStatus: "approved" },
+  leagueId: 1,
+  leagueRole: null,
+  loginKind: "user",
   sessionId: uniq(),
   expiresAt: nowSec() + DAY,
 });

@@ -23,9 +23,17 @@ const entryRow = async (id: number) => (await testDb().select().from(entries).wh
 
 /** A signed-in player's session, linked to `playerId` by an approved claim. */
 const playerSession = (userId: number, playerId: number): Session => ({
-  user: { id: userId, name: "Player", email: `${uniq()}@example.com`, isAdmin: false, linkedPlayerId: playerId, claimStatus: "approved" },
-  role: "user",
-  isAdmin: false,
+  user: {
+    id: userId,
+    name: "Player",
+    email: `${uniq()}@example.com`,
+    isOperator: false,
+    linkedPlayerId: playerId,
+    claimStatus: "approved",
+  },
+  leagueId: 1,
+  leagueRole: null,
+  loginKind: "user",
   sessionId: uniq(),
   expiresAt: nowSec() + 3600,
 });

@@ -48,9 +48,10 @@ async function scene() {
 const sessionOf = (s: Scene, who: "player" | "admin"): Session =>
   who === "admin"
     ? {
-        user: { id: s.admin.id, name: s.admin.name, email: s.admin.email, isAdmin: true, linkedPlayerId: null, claimStatus: null },
-        role: "admin",
-        isAdmin: true,
+        user: { id: s.admin.id, name: s.admin.name, email: s.admin.email, isOperator: true, linkedPlayerId: null, claimStatus: null },
+        leagueId: 1,
+        leagueRole: null,
+        loginKind: "admin",
         sessionId: uniq(),
         expiresAt: nowSec() + DAY,
       }
@@ -59,12 +60,13 @@ const sessionOf = (s: Scene, who: "player" | "admin"): Session =>
           id: s.player.user.id,
           name: s.player.user.name,
           email: s.player.user.email,
-          isAdmin: false,
+          isOperator: false,
           linkedPlayerId: s.player.player.id,
           claimStatus: "approved",
         },
-        role: "user",
-        isAdmin: false,
+        leagueId: 1,
+        leagueRole: null,
+        loginKind: "user",
         sessionId: uniq(),
         expiresAt: nowSec() + DAY,
       };

@@ -51,14 +51,15 @@ function sessionFor(user: { id: number; name: string; email: string }, as: "admi
     id: user.id,
     name: user.name,
     email: user.email,
-    isAdmin: as === "admin",
+    isOperator: as === "admin",
     linkedPlayerId: playerId,
     claimStatus: playerId ? "approved" : null,
   };
   return {
     user: sessionUser,
-    role: as === "admin" ? "admin" : "user",
-    isAdmin: as === "admin",
+    leagueId: 1,
+    leagueRole: null,
+    loginKind: as === "admin" ? "admin" : "user",
     sessionId: uniq(),
     expiresAt: nowSec() + DAY,
   };
@@ -78,7 +79,7 @@ async function roundPageIsOneTrip(id: number, sessions: (Session | null)[], sear
   for (const session of sessions) {
     const { answer, trips: n } = await trips(round.loader, session, `/rounds/${id}${search}`, { roundId: String(id) });
     expect(answer).not.toBeInstanceOf(Error);
-    expect({ who: session?.role ?? "visitor", trips: n }).toEqual({ who: session?.role ?? "visitor", trips: 1 });
+    expect({ who: session?.loginKind ?? "visitor", trips: n }).toEqual({ who: session?.loginKind ?? "visitor", trips: 1 });
   }
 }
 

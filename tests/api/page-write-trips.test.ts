@@ -1,3 +1,4 @@
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
@@ -15,7 +16,6 @@ import { HINT_COOKIE, hintCookie } from "~/.server/auth/session-hint";
 import { SESSION_COOKIE } from "~/.server/auth/session";
 import type { Session } from "~/.server/auth/current-user";
 import { entries, users } from "~/.server/db/schema";
-import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // A page form's write through the whole Worker (ADR 41, 42): the browser's session hint lets
 // the action run while the session's row is read beside the action's own reads, and its
@@ -66,7 +66,7 @@ async function checkedInAt(id: number) {
 
 async function scene() {
   const w = await playerEntry({ creditCents: 600 });
-  const session = await authenticate(testDb(), env, w.token);
+  const session = await authenticate(testDb(), env, w.token, DEFAULT_LEAGUE_ID);
   if (!session) throw new Error("no session");
   return { ...w, session, cookie: `${SESSION_COOKIE}=${w.token}; ${HINT_COOKIE}=${hintValue(session)}` };
 }

@@ -16,9 +16,10 @@ import * as nightPage from "~/routes/admin-round-night";
 
 function playerSession(user: { id: number; name: string; email: string }, playerId: number): Session {
   return {
-    user: { id: user.id, name: user.name, email: user.email, isAdmin: false, linkedPlayerId: playerId, claimStatus: "approved" },
-    role: "user",
-    isAdmin: false,
+    user: { id: user.id, name: user.name, email: user.email, isOperator: false, linkedPlayerId: playerId, claimStatus: "approved" },
+    leagueId: 1,
+    leagueRole: null,
+    loginKind: "user",
     sessionId: uniq(),
     expiresAt: nowSec() + DAY,
   };

@@ -16,7 +16,7 @@ installPayPalApp();
 // nothing behind: no D1 write, no call to PayPal, no change reaching the live round.
 
 const lock = (id: number) => testDb().update(users).set({ locked: true }).where(eq(users.id, id));
-const demote = (id: number) => testDb().update(users).set({ isAdmin: false }).where(eq(users.id, id));
+const demote = (id: number) => testDb().update(users).set({ isOperator: false }).where(eq(users.id, id));
 
 /** The request's answer, and whether the database reads the same after it. */
 async function unchanged(send: () => Promise<Response>) {
@@ -93,13 +93,13 @@ describe("a write for a session that has ended", () => {
     expect(sent.length).toBeGreaterThan(0);
   });
 
-  it("an admin token of a user who is no longer an admin makes no cards and finalizes nothing", async () => {
+  it("an admin token of a user who is no longer the operator (nor holds a role) makes no cards and finalizes nothing", async () => {
     const night = await checkedInRound(4);
     const token = await tokenFor(night.admin);
     await demote(night.admin.id);
     const version = await cardsVersionOf(night.round.id);
     const made = await unchanged(() => call("POST", `/api/admin/rounds/${night.round.id}/cards`, { token, body: { version } }));
-    await expectError(made.res, 401);
+    await expectError(made.res, 403, "Not an admin");
     expect(made.same).toBe(true);
 
     const live = await makeLiveRound([2]);
@@ -107,7 +107,7 @@ describe("a write for a session that has ended", () => {
     const finalized = await unchanged(() =>
       call("POST", `/api/admin/live/${live.round.id}/finalize`, { token: live.adminToken, body: { confirmUnsigned: true } }),
     );
-    await expectError(finalized.res, 401);
+    await expectError(finalized.res, 403, "Not an admin");
     expect(finalized.same).toBe(true);
   });
 

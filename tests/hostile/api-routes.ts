@@ -33,6 +33,7 @@ import {
   ResetTokenSchema,
 } from "~/schemas/auth";
 import { ClaimNoteSchema, ClaimSubmitSchema } from "~/schemas/claims";
+import { GrantRoleSchema, TransferOwnershipSchema } from "~/schemas/memberships";
 import {
   CreditPayoutsSchema,
   EntryAddSchema,
@@ -1838,6 +1839,38 @@ export const API_ROUTES: ApiRoute[] = [
     extras: (t) => [{ name: "a layout a round plays", path: `/api/admin/layouts/${t.course.layoutId}`, expect: conflict }],
   },
 
+  // ---- /api/admin: the league's roles (ADR 47); the operator's token passes as the owner's would
+  { group: "admin users", method: "GET", pattern: "/api/admin/memberships", path: "/api/admin/memberships", auth: "admin" },
+  {
+    group: "admin users",
+    method: "PUT",
+    pattern: "/api/admin/memberships/:userId",
+    path: "/api/admin/memberships/{userId}",
+    auth: "admin",
+    url: { userId: id((t) => t.other.id) },
+    body: {
+      schema: GrantRoleSchema,
+      valid: () => ({ role: "director" }),
+      fields: { role: { kind: "enum", values: ["admin", "director"] } },
+    },
+  },
+  {
+    group: "admin users",
+    method: "DELETE",
+    pattern: "/api/admin/memberships/:userId",
+    path: "/api/admin/memberships/{userId}",
+    auth: "admin",
+    url: { userId: id((t) => t.other.id) },
+  },
+  {
+    group: "admin users",
+    method: "POST",
+    pattern: "/api/admin/memberships/transfer",
+    path: "/api/admin/memberships/transfer",
+    auth: "admin",
+    body: { schema: TransferOwnershipSchema, valid: (t) => ({ user_id: t.other.id }), fields: { user_id: field.id } },
+  },
+
   // ---- /api/admin: settings (every field at once)
   { group: "admin settings", method: "GET", pattern: "/api/admin/settings", path: "/api/admin/settings", auth: "admin" },
   {
@@ -1917,13 +1950,13 @@ export function apiCases(route: ApiRoute, t: Targets): ApiCase[] {
 
   if (route.auth !== "none") {
     for (const bad of t.badTokens) add(`credentials: ${bad.name}`, { authorization: bad.authorization, expect: { status: 401 } });
-    add("credentials: a user's token claiming the admin role", { authorization: `Bearer ${t.userAsAdmin}`, expect: { status: 401 } });
+    // The token's role claim grants nothing (ADR 47): a user's token that claims more is the user's session.
     const tampered = `${token?.slice(0, -2)}xx`;
     add("credentials: a tampered session cookie", { authorization: null, cookie: tampered, origin: APP_ORIGIN, expect: { status: 401 } });
     if (route.auth === "admin") {
       const notAdmin = { status: 403, error: "Not an admin" };
       add("credentials: a player's token (wrong role)", { authorization: `Bearer ${t.userToken}`, expect: notAdmin });
-      add("credentials: an admin's token with the user role", { authorization: `Bearer ${t.adminAsUser}`, expect: notAdmin });
+      add("credentials: a user's token claiming the admin role", { authorization: `Bearer ${t.userAsAdmin}`, expect: notAdmin });
       add("credentials: a player's session cookie (wrong role)", {
         authorization: null,
         cookie: t.userToken,

@@ -19,7 +19,7 @@ describe("an extra field is dropped, never honoured", () => {
     });
     const body = await expectStatus(res, 201);
     const row = await userRow(body.user.id);
-    expect(row).toMatchObject({ email, isAdmin: false, locked: false, sessionVersion: 0 });
+    expect(row).toMatchObject({ email, isOperator: false, locked: false, sessionVersion: 0 });
     await expectStatus(await call("GET", "/api/admin/users", { token: body.token }), 403);
   });
 
@@ -32,7 +32,7 @@ describe("an extra field is dropped, never honoured", () => {
     await expectStatus(res, 200);
     expect(await userRow(user.id)).toMatchObject({
       name: "Renamed",
-      isAdmin: false,
+      isOperator: false,
       locked: false,
       sessionVersion: user.sessionVersion,
       passwordHash: user.passwordHash,

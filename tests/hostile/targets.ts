@@ -109,9 +109,8 @@ export async function makeTargets() {
     subscriber,
     /** Unsubscribe-link signatures: the subscriber's, the linked user's, and one for an id no user has. */
     signatures,
-    /** A user's token that claims the admin role, and an admin's token with the user role. */
+    /** A user's token that claims the admin role: it grants nothing (ADR 47). */
     userAsAdmin: await tokenFor(user, { role: "admin" }),
-    adminAsUser: await tokenFor(admin, { role: "user" }),
   };
 }
 
@@ -154,10 +153,10 @@ function flipSignature(token: string): string {
  * writes its revocation here, and the deleted user is deleted here.
  */
 async function badCredentials(
-  user: { id: number; sessionVersion: number; isAdmin: boolean },
+  user: { id: number; sessionVersion: number; isOperator: boolean },
   more: {
-    locked: { id: number; sessionVersion: number; isAdmin: boolean };
-    gone: { id: number; sessionVersion: number; isAdmin: boolean };
+    locked: { id: number; sessionVersion: number; isOperator: boolean };
+    gone: { id: number; sessionVersion: number; isOperator: boolean };
   },
 ): Promise<{ name: string; authorization: string | null }[]> {
   const good = await tokenFor(user);

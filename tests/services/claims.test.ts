@@ -1,3 +1,4 @@
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { makeUser } from "../auth-fixtures";
@@ -26,12 +27,12 @@ describe("a user's claim", () => {
       firstName: player.firstName,
     });
     expect((await myClaim(db(), user.id))?.id).toBe(claim.id);
-    expect(await loadSessionUser(db(), user.id)).toMatchObject({ claimStatus: "pending", linkedPlayerId: null });
+    expect(await loadSessionUser(db(), user.id, DEFAULT_LEAGUE_ID)).toMatchObject({ claimStatus: "pending", linkedPlayerId: null });
 
     const approved = await decideClaim(db(), claim.id, "approve");
     expect(approved.status).toBe("approved");
     expect(approved.approvedAt).toBeGreaterThan(0);
-    expect(await loadSessionUser(db(), user.id)).toMatchObject({ claimStatus: "approved", linkedPlayerId: player.id });
+    expect(await loadSessionUser(db(), user.id, DEFAULT_LEAGUE_ID)).toMatchObject({ claimStatus: "approved", linkedPlayerId: player.id });
   });
 
   it("is refused for a missing player (404), an inactive one (400) and an admin (403)", async () => {
@@ -102,7 +103,7 @@ describe("an admin's decision", () => {
     const rejected = await decideClaim(db(), claim.id, "reject");
     expect(rejected).toMatchObject({ status: "rejected" });
     expect(rejected.rejectedAt).toBeGreaterThan(0);
-    expect(await loadSessionUser(db(), user.id)).toMatchObject({ linkedPlayerId: null });
+    expect(await loadSessionUser(db(), user.id, DEFAULT_LEAGUE_ID)).toMatchObject({ linkedPlayerId: null });
     expect((await submitClaim(db(), other, { playerId: player.id })).status).toBe("pending");
   });
 

@@ -1,10 +1,10 @@
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
 import { describe, expect, it } from "vitest";
 import { makeUser } from "../auth-fixtures";
 import { makePlayer, makeTransfer, nowSec, testDb } from "../fixtures";
 import { loadSessionUser } from "~/.server/auth/current-user";
 import { claims } from "~/.server/db/schema";
 import { ownClaim } from "~/.server/services/players/own-claim";
-import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 type Status = (typeof claims.$inferInsert)["status"];
 
@@ -47,6 +47,6 @@ describe("ownClaim: the claim the profile card shows", () => {
     await claim(user.id, newer.id, "pending", nowSec());
     const shown = await ownClaim(testDb(), user.id);
     expect(shown).toMatchObject({ status: "pending", playerId: newer.id });
-    expect((await loadSessionUser(testDb(), user.id))?.claimStatus).toBe(shown?.status);
+    expect((await loadSessionUser(testDb(), user.id, DEFAULT_LEAGUE_ID))?.claimStatus).toBe(shown?.status);
   });
 });

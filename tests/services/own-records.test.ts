@@ -17,7 +17,7 @@ const db = () => testDb();
 const createdBy = async (userId: number) => db().select().from(players).where(eq(players.createdByUserId, userId));
 
 /** Adds a record for `user` and withdraws the claim on it, as the abuse loop does. */
-async function addAndWithdraw(user: { id: number; isAdmin: boolean }, client: string) {
+async function addAndWithdraw(user: { id: number; isOperator: boolean }, client: string) {
   const { playerId, claim } = await addOwnPlayer(db(), user, values(), client);
   await unclaim(db(), user.id, claim.id);
   return playerId;

@@ -26,9 +26,10 @@ import { afterWrite } from "../after-write";
 type Claimed = Awaited<ReturnType<typeof claimedPlayer>>;
 
 const sessionOf = ({ user, player }: Claimed): Session => ({
-  user: { id: user.id, name: user.name, email: user.email, isAdmin: false, linkedPlayerId: player.id, claimStatus: "approved" },
-  role: "user",
-  isAdmin: false,
+  user: { id: user.id, name: user.name, email: user.email, isOperator: false, linkedPlayerId: player.id, claimStatus: "approved" },
+  leagueId: 1,
+  leagueRole: null,
+  loginKind: "user",
   sessionId: crypto.randomUUID(),
   expiresAt: nowSec() + DAY,
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -20,7 +21,6 @@ import * as playerPage from "~/routes/player";
 import * as roundPage from "~/routes/round";
 import * as standings from "~/routes/standings";
 import * as transfersPage from "~/routes/transfers";
-import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // Every read the app's pages and /api GETs send, run alone and then all in one batch
 // through the read runner: the rows must be the same (ADR 41). D1 answers a batch with
@@ -87,7 +87,7 @@ describe("every read of the pages and the /api, alone and batched", () => {
     const live = await makeLiveRound([2, 2]);
     const admin = await makeAdmin();
     const token = await tokenFor(admin);
-    const session = await authenticate(testDb(), env, token);
+    const session = await authenticate(testDb(), env, token, DEFAULT_LEAGUE_ID);
     const asked: Asked[] = [];
     const db = recording(env.DB, asked);
 

@@ -132,7 +132,7 @@ describe("serializers", () => {
   });
 
   it("users", () => {
-    const user = { id: 3, name: "Ann", email: "a@x.test", isAdmin: false, linkedPlayerId: 2, claimStatus: "approved" };
+    const user = { id: 3, name: "Ann", email: "a@x.test", isOperator: false, linkedPlayerId: 2, claimStatus: "approved" };
     expect(bytes(sessionUserJson(user))).toBe(
       '{"id":3,"name":"Ann","email":"a@x.test","isAdmin":false,"linked_player":2,"claimStatus":"approved"}',
     );

@@ -1,3 +1,4 @@
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
@@ -14,7 +15,6 @@ import { claims, players, users } from "~/.server/db/schema";
 import { getDb } from "~/.server/db/client";
 import { leagueFromEnv } from "~/.server/league";
 import { type SessionRecheck, cloudflareContext, servicesContext, sessionRecheckContext } from "~/context";
-import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 // A page's session read in the same batch as its loaders' reads (ADR 41): the loaders run
 // on the hint the browser sent, and the page is sent only if the session's row says the
@@ -49,7 +49,7 @@ async function claimed() {
   const user = await makeUser();
   await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
   const token = await tokenFor(user);
-  const session = await authenticate(testDb(), env, token);
+  const session = await authenticate(testDb(), env, token, DEFAULT_LEAGUE_ID);
   if (!session) throw new Error("no session");
   const hint = (hintCookie(session).split(";")[0] as string).split("=").slice(1).join("=");
   return { player, user, token, session, cookie: `${SESSION_COOKIE}=${token}; ${HINT_COOKIE}=${hint}` };
@@ -154,7 +154,7 @@ describe("a page on the session's hint", () => {
   it("a player whose claim was approved since the hint gets their player on the second render", async () => {
     const user = await makeUser();
     const token = await tokenFor(user);
-    const before = await authenticate(testDb(), env, token);
+    const before = await authenticate(testDb(), env, token, DEFAULT_LEAGUE_ID);
     if (!before) throw new Error("no session");
     const hint = (hintCookie(before).split(";")[0] as string).split("=").slice(1).join("=");
     const [player] = await testDb()

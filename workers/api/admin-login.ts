@@ -13,7 +13,7 @@ import { AdminLoginSchema } from "~/schemas/auth";
  */
 export const adminLoginApi = subApp().post("/login", body(AdminLoginSchema), async (c) => {
   const { username, password } = c.req.valid("json");
-  const result = await adminLogin(c.var.db, c.env, { email: username, password }, clientAddress(c.req.raw));
+  const result = await adminLogin(c.var.db, c.env, { email: username, password }, clientAddress(c.req.raw), c.var.league.id);
   setSignedIn(c, result);
   const next = await adminLanding(c.var.db, c.var.league.timeZone).catch(() => "/admin/rounds");
   return c.json({ token: result.token, user: sessionUserJson(result.user), next });

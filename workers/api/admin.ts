@@ -3,6 +3,7 @@ import { adminAuditApi } from "./admin-audit";
 import { adminCoursesApi } from "./admin-courses";
 import { adminEntriesApi } from "./admin-entries";
 import { adminLiveApi } from "./admin-live";
+import { adminMembershipsApi } from "./admin-memberships";
 import { adminWaitlistApi } from "./waitlist";
 import { adminNightApi } from "./admin-night";
 import { adminPaymentsApi } from "./admin-payments";
@@ -17,12 +18,15 @@ import { adminTagsApi } from "./tags";
 
 /**
  * Everything under /api/admin except the login (./admin-login.ts): the guard is the
- * first middleware, for every path and method, so a route added below can only be
- * reached by an admin. tests/api/admin-guard.test.ts walks the routes to prove it.
+ * first middleware, for every path and method, and lets a call through only to a role in
+ * the request's league that holds the capability ./admin-access.ts names for it (ADR 47);
+ * a route added below without a line there is the operator's alone.
+ * tests/api/admin-guard.test.ts and tests/api/roles-guard.test.ts walk the routes to prove it.
  */
 export const adminApi = adminSubApp()
   .use("*", requireAdmin)
   .route("/", adminUsersApi)
+  .route("/", adminMembershipsApi)
   .route("/", adminPlayersApi)
   .route("/", adminRoundsApi)
   .route("/", adminEntriesApi)

@@ -1,71 +1,102 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { matchedRoutes } from "hono/route";
+import { capabilityOfCall } from "./admin-access";
 import type { ApiEnv, Caller } from "./context";
-import { type Session, authenticate, sessionOfClaims } from "~/.server/auth/current-user";
+import { type Session, authenticate, sessionOfClaims, standingOf } from "~/.server/auth/current-user";
 import { readToken, requestClaims } from "~/.server/auth/session";
 import { signedInCookies } from "~/.server/auth/session-hint";
 import { AppError } from "~/.server/errors";
 import { gateOf } from "~/.server/effect-gate";
 import type { Db } from "~/.server/db/client";
+import { type Capability, can } from "~/lib/accounts/roles";
 
-const NOT_AN_ADMIN = "Not an admin";
+export const NOT_AN_ADMIN = "Not an admin";
+/** A role in this league, without the one this call needs: not "Not an admin", which logs the spec's client out. */
+export const NOT_YOUR_ROLE = "Your role in this league does not allow this.";
 const LOG_IN = "Please log in.";
 
-/** The live session behind the request's Bearer token or cookie, or null. */
-export async function optionalSessionOf(request: Request, db: Db, env: Env): Promise<Session | null> {
+/** The live session behind the request's Bearer token or cookie in the request's league, or null. */
+export async function optionalSessionOf(request: Request, db: Db, env: Env, leagueId: number): Promise<Session | null> {
   const found = readToken(request);
-  return found ? authenticate(db, env, found.token) : null;
+  return found ? authenticate(db, env, found.token, leagueId) : null;
 }
 
-const adminOnly = (session: Session) => {
-  if (!session.isAdmin) throw new AppError("forbidden", NOT_AN_ADMIN);
-  return session;
-};
+/** The session, if it holds `capability` in its league (ADR 47); the 403 says whether it holds a role at all. */
+export function allowed(session: Session, capability: Capability | null): Session {
+  const standing = standingOf(session);
+  if (capability ? can(standing, capability) : standing?.isOperator) return session;
+  throw new AppError("forbidden", can(standing, "runNight") ? NOT_YOUR_ROLE : NOT_AN_ADMIN);
+}
+
+/** The pattern of the route that answers this request (not a middleware's "*"), as `api.routes` names it. */
+const answeringPattern = (c: Context) => matchedRoutes(c).find((r) => r.method !== "ALL")?.path ?? "";
 
 type GuardEnv = ApiEnv & { Variables: { caller: Caller } };
 
 /**
- * A guard (ADR 41, 42): the token is verified (no I/O), then the session's row is asked
- * beside the handler's reads, in the same batch, and decided before anything leaves. The
- * handler runs on what the token claims (`c.var.caller`); a refused session's 401 or 403
- * replaces whatever it made, and nothing it read is sent. A GET has no effects; a write's
+ * A guard (ADR 41, 42, 47): the token is verified (no I/O), then the session's rows (the
+ * account, the membership in the request's league) are asked beside the handler's reads, in
+ * the same batch, and decided before anything leaves. A refused session's 401 or 403 replaces
+ * whatever the handler made, and nothing it read is sent. A GET has no effects; a write's
  * effects (D1 writes, the live round, queued jobs, PayPal) wait for the verdict at the
- * request's gate (app/.server/effect-gate.ts) and fail with its refusal. Without a gate
- * (an app called outside the Worker) a write decides the session first.
+ * request's gate (app/.server/effect-gate.ts) and fail with its refusal. Without a gate (an
+ * app called outside the Worker) a write decides the session first.
+ *
+ * The token's role claim grants nothing. It says how the session was opened (./auth's
+ * login kinds), and is used as a guess only: an admin call on a token that was not opened
+ * by a league's staff is decided before its handler runs, and a handler that takes a staff
+ * path on the guess (`caller.actsAsStaff()`) is refused unless the rows bear it out.
  */
-async function guard(c: Context<GuardEnv>, next: () => Promise<void>, check: (s: Session) => Session, role?: "admin") {
+async function guard(c: Context<GuardEnv>, next: () => Promise<void>, capability: (c: Context) => Capability | null | undefined) {
   const claims = await requestClaims(c.env, c.req.raw);
   if (!claims) throw new AppError("unauthorized", LOG_IN);
-  const verdict = sessionOfClaims(c.var.db, claims).then((session) => {
-    if (!session) throw new AppError("unauthorized", LOG_IN);
-    return check(session);
+  const needs = capability(c);
+  const session = sessionOfClaims(c.var.db, claims, c.var.league.id).then((s) => {
+    if (!s) throw new AppError("unauthorized", LOG_IN);
+    return s;
   });
-  // A token that does not even claim the role the guard asks for is decided before the
-  // handler runs (its 401 or 403 as before): only a token that may pass runs it early.
-  if (role === "admin" && claims.role !== "admin") await verdict;
+  const verdict = needs === undefined ? session : session.then((s) => allowed(s, needs));
+  // A token not opened as staff's is decided before an admin handler runs (its 401 or 403
+  // as before): only a token that may pass runs it early.
+  if (needs !== undefined && claims.role !== "admin") await verdict;
   const gate = reads(c.req.method) ? null : gateOf(c.env.DB);
   if (gate) gate.hold(verdict);
   else if (!reads(c.req.method)) await verdict;
-  // Caught here so an early refusal is not an unhandled rejection; decided below.
-  const decided = verdict.then(
-    () => null,
-    (refusal: unknown) => refusal,
-  );
-  // A verdict that passes is the token's word: a live session of this user, an admin's
-  // exactly when the token claims one (current-user.ts).
-  c.set("caller", { userId: claims.userId, isAdmin: claims.role === "admin", session: verdict });
+  const checks: Promise<unknown>[] = [verdict];
+  const staff = claims.role === "admin";
+  c.set("caller", {
+    userId: claims.userId,
+    session: verdict,
+    actsAsStaff: () => {
+      if (!staff) return false;
+      const night = verdict.then((s) => allowed(s, "runNight"));
+      gate?.hold(night);
+      checks.push(night);
+      return true;
+    },
+  });
   await next();
-  const refusal = await decided;
+  // Caught together so an early refusal is not an unhandled rejection.
+  const refusal = await Promise.all(checks).then(
+    () => null,
+    (err: unknown) => err,
+  );
   if (refusal) throw refusal;
 }
 
 const reads = (method: string) => method === "GET" || method === "HEAD";
 
 /** Any logged-in, unlocked user with a live session. */
-export const requireUser = createMiddleware<GuardEnv>((c, next) => guard(c, next, (s) => s));
+export const requireUser = createMiddleware<GuardEnv>((c, next) => guard(c, next, () => undefined));
 
-/** An admin session of a user who is still an admin; the client logs out on 'Not an admin'. */
-export const requireAdmin = createMiddleware<GuardEnv>((c, next) => guard(c, next, adminOnly, "admin"));
+/**
+ * An admin call: a live session whose role in the request's league holds the capability the
+ * call needs (./admin-access.ts; the operator holds every one). The client logs out on 'Not an admin'.
+ */
+export const requireAdmin = createMiddleware<GuardEnv>((c, next) =>
+  guard(c, next, (ctx) => capabilityOfCall(ctx.req.method === "HEAD" ? "GET" : ctx.req.method, answeringPattern(ctx))),
+);
 
 /** A signed-in answer's cookies: the session's and its hint (app/.server/auth/session-hint.ts). */
 export function setSignedIn(c: Context, result: Parameters<typeof signedInCookies>[0]) {

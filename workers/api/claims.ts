@@ -21,8 +21,8 @@ export const claimsApi = subApp()
   .post("/", requireUser, body(ClaimSubmitSchema), async (c) => {
     const { player_id, note } = c.req.valid("json");
     const { caller } = c.var;
-    const isAdmin = caller.session.then((s) => s.user.isAdmin);
-    const claim = await submitClaim(c.var.db, { id: caller.userId, isAdmin }, { playerId: player_id, note });
+    const isOperator = caller.session.then((s) => s.user.isOperator);
+    const claim = await submitClaim(c.var.db, { id: caller.userId, isOperator }, { playerId: player_id, note });
     return c.json(claimAnswerJson(claim), 201);
   })
   .get("/mine", requireUser, async (c) => {

@@ -10,10 +10,11 @@ export type ApiEnv = {
 
 /**
  * Who calls a route behind a guard, known before any I/O (./auth.ts): the verified token's
- * user, whether it claims an admin's session, and the session to come, read beside the
- * handler's reads. The guard answers for the request only if the session bears the token out.
+ * user and the session to come, read beside the handler's reads. `actsAsStaff()` is whether
+ * the handler may take a league staff's path (the token was opened by staff); once asked, the
+ * guard answers only if the session's role in the league runs the night (ADR 47).
  */
-export type Caller = { userId: number; isAdmin: boolean; session: Promise<Session> };
+export type Caller = { userId: number; session: Promise<Session>; actsAsStaff: () => boolean };
 
 /** Behind requireAdmin: the admin who calls. */
 export type AdminEnv = ApiEnv & { Variables: { caller: Caller } };

@@ -34,7 +34,7 @@ export const entriesApi = subApp()
   // What one entry owes (ADR 25): a player their own entry's, an admin any.
   .get("/:id/owes", requireUser, param(EntryIdParam), async (c) => {
     const { caller } = c.var;
-    const owes = await entryOwes(c.var.db, c.req.valid("param").id, { admin: caller.isAdmin, userId: caller.userId });
+    const owes = await entryOwes(c.var.db, c.req.valid("param").id, { admin: caller.actsAsStaff(), userId: caller.userId });
     return c.json(entryOwesJson(owes));
   })
   // Step 1 of a sign-up paid with PayPal: the order for what credit leaves to pay.
@@ -57,11 +57,12 @@ export const entriesApi = subApp()
   // in); what paid for it comes back as league credit, and the answer says how much.
   .delete("/:id", requireUser, param(EntryIdParam), optionalBody(WithdrawBodySchema), async (c) => {
     const { caller } = c.var;
-    const who = caller.isAdmin ? ({ admin: true } as const) : ({ admin: false, userId: caller.userId } as const);
+    const staff = caller.actsAsStaff();
+    const who = staff ? ({ admin: true } as const) : ({ admin: false, userId: caller.userId } as const);
     const w = await withdrawEntry(c.var.db, c.req.valid("param").id, who, { reason: c.req.valid("json").reason });
     handOver(c.var.db, w.followUps);
     if (w.onPublishedCard) await liveRosterChanged(c.env, w.roundId);
-    const message = caller.isAdmin ? adminWithdrawalMessage(w) : playerWithdrawalMessage(w);
+    const message = staff ? adminWithdrawalMessage(w) : playerWithdrawalMessage(w);
     return c.json({ success: true, message, ...withdrawalJson(w) });
   })
   // A user's sign-up: by credit, or the capture of an approved PayPal order.

@@ -7,7 +7,8 @@ import { body, param, query } from "./validate";
 import { isForeignUpgrade } from "../origin";
 import { SOCKET_INFO_HEADER } from "../live/live-round";
 import { type LiveView, askedBeside, liveRound, liveStateOf, orRefused } from "~/.server/services/live/live-object";
-import { sessionOfClaims } from "~/.server/auth/current-user";
+import { sessionOfClaims, standingOf } from "~/.server/auth/current-user";
+import { can } from "~/lib/accounts/roles";
 import { requestClaims } from "~/.server/auth/session";
 import type { LiveState } from "~/lib/live/live-state";
 import { AppError, badRequest } from "~/.server/errors";
@@ -35,10 +36,10 @@ export const liveApi = subApp()
     const asked = askedBeside(liveStateOf(c.env, roundId, claimed));
     const [published, session, teams] = await Promise.all([
       roundPublished(c.var.db, roundId),
-      claims ? sessionOfClaims(c.var.db, claims) : null,
+      claims ? sessionOfClaims(c.var.db, claims, c.var.league.id) : null,
       teamNumbers(c.var.db, roundId),
     ]);
-    const admin = session?.isAdmin === true;
+    const admin = can(standingOf(session), "runNight");
     let state = await asked;
     // Asked again (a second trip, rarely) when the first answer cannot stand: the session
     // is not the admin's the token claimed, or the object's copy of the cards disagrees
@@ -54,7 +55,7 @@ export const liveApi = subApp()
     const spectator = c.req.valid("query").as === "spectator";
     const published = await roundPublished(c.var.db, roundId);
     if (isForeignUpgrade(c.req.raw, c.env.APP_URL)) throw new AppError("forbidden", "Cross-site socket refused");
-    const session = await optionalSessionOf(c.req.raw, c.var.db, c.env);
+    const session = await optionalSessionOf(c.req.raw, c.var.db, c.env, c.var.league.id);
     const viewer = spectator ? SPECTATOR : await scorerOf(c.var.db, session, roundId);
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") throw badRequest("Open this address as a WebSocket (Upgrade: websocket).");
     // The client's address: the object counts each address's spectator sockets, and a cardmate's wrong PINs.
@@ -68,10 +69,11 @@ export const liveApi = subApp()
   })
   .post("/:roundId/changes", requireUser, param(LiveRoundParam), body(ChangeBatchSchema), async (c) => {
     const { roundId } = c.req.valid("param");
-    const [{ user, isAdmin }] = await Promise.all([c.var.caller.session, assertRoundExists(c.var.db, roundId)]);
+    const [session] = await Promise.all([c.var.caller.session, assertRoundExists(c.var.db, roundId)]);
+    const { user } = session;
     const { changes, by } = c.req.valid("json");
     if (by !== undefined && by !== user.id) throw new AppError("unauthorized", ANOTHER_LOGIN);
-    const role = isAdmin ? "admin" : "player";
+    const role = can(standingOf(session), "runNight") ? "admin" : "player";
     const caller = { userId: user.id, name: user.name, role, playerId: user.linkedPlayerId, address: clientAddress(c.req.raw) } as const;
     const results = orRefused(await liveRound(c.env, roundId).submit(caller, roundId, changes));
     return c.json(changeResultsJson(results));

@@ -7,7 +7,7 @@ import { type MoneyView, showsMoneyOf } from "~/lib/money/money-visibility";
 
 /** The request's view of the league's money: the setting and the token's session, read together. */
 export function apiMoneyView(c: Context<ApiEnv>): Promise<MoneyView> {
-  return moneyView(c.var.db, () => optionalSessionOf(c.req.raw, c.var.db, c.env));
+  return moneyView(c.var.db, () => optionalSessionOf(c.req.raw, c.var.db, c.env, c.var.league.id));
 }
 
 /**

@@ -1,3 +1,5 @@
+import { standingOf } from "~/.server/auth/current-user";
+import { can } from "~/lib/accounts/roles";
 import { cachePublic } from "./cache";
 import { subApp } from "./context";
 import { PlayerIdParam, RoundIdParam, SearchParam } from "./params";
@@ -56,8 +58,9 @@ export const playersApi = subApp()
   // A user adds their own record and claims it in one step; an admin just adds one.
   .post("/addNew", requireUser, body(NewPlayerSchema), async (c) => {
     const { values } = c.req.valid("json");
-    const { user, isAdmin } = await c.var.caller.session;
-    if (isAdmin) return c.json({ success: true, newId: await addPlayer(c.var.db, values) }, 201);
+    const session = await c.var.caller.session;
+    const { user } = session;
+    if (can(standingOf(session), "manageLeague")) return c.json({ success: true, newId: await addPlayer(c.var.db, values) }, 201);
     const { playerId, claim } = await addOwnPlayer(c.var.db, user, values, clientAddress(c.req.raw));
     return c.json({ success: true, newId: playerId, claim: claimJson(claim) }, 201);
   });

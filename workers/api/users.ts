@@ -6,7 +6,8 @@ import { calendarFeedJson, emailCheckJson, meJson, registeredJson, sessionUserJs
 import { body, query } from "./validate";
 import { clearedSessionCookie } from "~/.server/auth/session";
 import { clearedHintCookie } from "~/.server/auth/session-hint";
-import { checkEmail, login, createAccountAndStartSession, signedSession, updateProfile } from "~/.server/services/accounts/accounts";
+import { checkEmail, login, createAccountAndStartSession, updateProfile } from "~/.server/services/accounts/accounts";
+import { signedSession } from "~/.server/services/accounts/session-start";
 import { endAllSessions, endSession } from "~/.server/services/accounts/sessions";
 import {
   INVALID_RESET,
@@ -37,12 +38,12 @@ export const usersApi = subApp()
     return c.json(emailCheckJson(await checkEmail(c.var.db, c.req.valid("query").email, clientAddress(c.req.raw))));
   })
   .post("/login", body(LoginSchema), async (c) => {
-    const result = await login(c.var.db, c.env, c.req.valid("json"), clientAddress(c.req.raw));
+    const result = await login(c.var.db, c.env, c.req.valid("json"), clientAddress(c.req.raw), c.var.league.id);
     setSignedIn(c, result);
     return c.json(signedInJson(result.token, result.user));
   })
   .post("/register", body(RegisterSchema), async (c) => {
-    const result = await createAccountAndStartSession(c.var.db, c.env, c.req.valid("json"), clientAddress(c.req.raw));
+    const result = await createAccountAndStartSession(c.var.db, c.env, c.req.valid("json"), clientAddress(c.req.raw), c.var.league.id);
     setSignedIn(c, result);
     return c.json(registeredJson(result.token, result.user), 201);
   })
@@ -62,7 +63,7 @@ export const usersApi = subApp()
   // Ends this session on the server (its token stops working at once); an unknown or
   // dead token has nothing to end, and logging out is still a success.
   .post("/logout", async (c) => {
-    const session = await optionalSessionOf(c.req.raw, c.var.db, c.env);
+    const session = await optionalSessionOf(c.req.raw, c.var.db, c.env, c.var.league.id);
     if (session) await endSession(c.var.db, session);
     c.header("Set-Cookie", clearedSessionCookie());
     c.header("Set-Cookie", clearedHintCookie(), { append: true });
@@ -109,15 +110,16 @@ export const usersApi = subApp()
   })
   .put("/profile", requireUser, body(ProfileSchema), async (c) => {
     const { caller } = c.var;
-    const [{ user }, { passwordChanged, saved, isAdmin, sessionVersion }] = await Promise.all([
+    const [session, { passwordChanged, saved, sessionVersion }] = await Promise.all([
       caller.session,
       updateProfile(c.var.db, caller.userId, c.req.valid("json")),
     ]);
     // The session's user (read by the guard) with what was saved: no trip to read it again.
-    if (!passwordChanged) return c.json({ success: true, user: sessionUserJson({ ...user, ...saved }) });
+    const user = { ...session.user, ...saved };
+    if (!passwordChanged) return c.json({ success: true, user: sessionUserJson(user) });
     // A new password ended every session; this one continues on a fresh token, signed with the
     // version that batch wrote (no trip to read the row again).
-    const fresh = await signedSession(c.env, { ...user, ...saved, isAdmin }, sessionVersion);
+    const fresh = await signedSession(c.env, { ...session, user }, sessionVersion);
     setSignedIn(c, fresh);
     return c.json({ success: true, user: sessionUserJson(fresh.user), token: fresh.token });
   });

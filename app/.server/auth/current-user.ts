@@ -1,43 +1,59 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { revokedSessions, users } from "../db/schema";
+import { memberships, revokedSessions, users } from "../db/schema";
 import { currentClaimQuery } from "../services/players/claim-state";
-import { type Role, type SessionClaims, verifySession } from "./session";
+import { type LoginKind, type SessionClaims, verifySession } from "./session";
+import type { LeagueRole } from "~/lib/accounts/roles";
 
 export type SessionUser = {
   id: number;
   name: string;
   email: string;
-  isAdmin: boolean;
+  /** The deployment's operator (ADR 47): every capability in every league. */
+  isOperator: boolean;
   /** The player the user's approved claim links them to. */
   linkedPlayerId: number | null;
-  /** The user's latest claim's status; null for admins, who claim no player. */
+  /** The user's latest claim's status; null for operators, who claim no player. */
   claimStatus: string | null;
 };
 
 /**
- * A live session: who, as what, and which token (its id and expiry, for logging out).
- * `isAdmin` is decided here once: an admin session of a user who is an admin.
+ * A live session: who, their role in the request's league (read from its membership row,
+ * never from the token), how they logged in (the token's `role` claim: it decides the
+ * session's lifetime and grants nothing), and which token (its id and expiry, for logging out).
  */
-export type Session = { user: SessionUser; role: Role; isAdmin: boolean; sessionId: string; expiresAt: number };
+export type Session = {
+  user: SessionUser;
+  leagueId: number;
+  leagueRole: LeagueRole | null;
+  loginKind: LoginKind;
+  sessionId: string;
+  expiresAt: number;
+};
+
+/** A session's standing for the capability table (app/lib/accounts/roles.ts). */
+export const standingOf = (session: Session | null) =>
+  session ? { isOperator: session.user.isOperator, leagueRole: session.leagueRole } : null;
 
 /**
- * The user as the pages and the /api show it, with claim state; null when unknown. The
- * account (the deployment's) and the user's claim (the league's) are two reads asked at
- * once, one trip (ADR 41), never a join: a league's rows do not depend on accounts (ADR 46).
+ * The user as the pages and the /api show it, with claim state and their role in the
+ * league; null when unknown. The account and the membership (the deployment's) and the
+ * user's claim (the league's) are reads asked at once, one trip (ADR 41), never a join:
+ * a league's rows do not depend on accounts (ADR 46).
  */
 export async function loadSessionUser(
   db: Db,
   userId: number,
+  leagueId: number,
   sessionId = "",
-): Promise<(SessionUser & { locked: boolean; sessionVersion: number; revoked: boolean }) | null> {
-  const [[row], [claim]] = await Promise.all([
+): Promise<(SessionUser & { leagueRole: LeagueRole | null; locked: boolean; sessionVersion: number; revoked: boolean }) | null> {
+  const [[row], [claim], [membership]] = await Promise.all([
     db
       .select({
         id: users.id,
         name: users.name,
         email: users.email,
-        isAdmin: users.isAdmin,
+        isOperator: users.isOperator,
         locked: users.locked,
         sessionVersion: users.sessionVersion,
         // In the same query: whether this one session was logged out.
@@ -46,14 +62,19 @@ export async function loadSessionUser(
       .from(users)
       .where(eq(users.id, userId)),
     currentClaimQuery(db, userId),
+    db
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.leagueId, leagueId), eq(memberships.userId, userId))),
   ]);
   if (!row) return null;
   const { locked, sessionVersion, revoked, ...account } = row;
   return {
     ...account,
     linkedPlayerId: claim?.status === "approved" ? claim.playerId : null,
-    // Admins claim no player.
-    claimStatus: row.isAdmin ? null : (claim?.status ?? null),
+    // Operators claim no player.
+    claimStatus: row.isOperator ? null : (claim?.status ?? null),
+    leagueRole: membership?.role ?? null,
     locked,
     sessionVersion,
     revoked,
@@ -61,29 +82,29 @@ export async function loadSessionUser(
 }
 
 /**
- * The session behind a token, or null: a bad or expired token, a deleted or locked
- * user, a session ended by a lock, password change or "log out everywhere" (version
- * moved on), a session logged out (revoked), or an admin token for a user who is no
- * longer an admin.
+ * The session behind a token in a league, or null: a bad or expired token, a deleted or
+ * locked user, a session ended by a lock, password change or "log out everywhere" (version
+ * moved on), or a session logged out (revoked).
  */
-export async function authenticate(db: Db, env: Env, token: string): Promise<Session | null> {
+export async function authenticate(db: Db, env: Env, token: string, leagueId: number): Promise<Session | null> {
   const claimsOfToken = await verifySession(env, token);
-  return claimsOfToken ? sessionOfClaims(db, claimsOfToken) : null;
+  return claimsOfToken ? sessionOfClaims(db, claimsOfToken, leagueId) : null;
 }
 
 /**
- * The session a verified token stands for, or null: its one read is asked at once, so it
- * goes in the same batch as the reads asked beside it (ADR 41).
+ * The session a verified token stands for in a league, or null: its reads are asked at
+ * once, so they go in the same batch as the reads asked beside them (ADR 41). The token's
+ * role claim is not looked at: what the user may do is what the rows say (ADR 47).
  */
-export async function sessionOfClaims(db: Db, claimsOfToken: SessionClaims): Promise<Session | null> {
-  const user = await loadSessionUser(db, claimsOfToken.userId, claimsOfToken.sessionId);
+export async function sessionOfClaims(db: Db, claimsOfToken: SessionClaims, leagueId: number): Promise<Session | null> {
+  const user = await loadSessionUser(db, claimsOfToken.userId, leagueId, claimsOfToken.sessionId);
   if (!user || user.locked || user.revoked || user.sessionVersion !== claimsOfToken.sessionVersion) return null;
-  if (claimsOfToken.role === "admin" && !user.isAdmin) return null;
-  const { locked: _l, sessionVersion: _v, revoked: _r, ...sessionUser } = user;
+  const { locked: _l, sessionVersion: _v, revoked: _r, leagueRole, ...sessionUser } = user;
   return {
     user: sessionUser,
-    role: claimsOfToken.role,
-    isAdmin: claimsOfToken.role === "admin" && user.isAdmin,
+    leagueId,
+    leagueRole,
+    loginKind: claimsOfToken.role,
     sessionId: claimsOfToken.sessionId,
     expiresAt: claimsOfToken.exp,
   };

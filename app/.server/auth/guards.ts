@@ -1,9 +1,10 @@
-import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import { type Session, sessionOfClaims } from "./current-user";
+import { type MiddlewareFunction, type RouterContextProvider, data, redirect } from "react-router";
+import { type Session, sessionOfClaims, standingOf } from "./current-user";
 import { clearedSessionCookie, readSessionCookie, verifySession } from "./session";
 import { clearedHintCookie, hintCookie, hintedSession, sameSession } from "./session-hint";
 import { cloudflareContext, servicesContext, sessionContext, sessionRecheckContext } from "~/context";
 import { gateOf } from "../effect-gate";
+import { type Capability, can } from "~/lib/accounts/roles";
 
 /**
  * Root middleware, after servicesMiddleware: reads the session cookie once per request.
@@ -21,7 +22,7 @@ import { gateOf } from "../effect-gate";
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const token = readSessionCookie(request);
   const { env } = context.get(cloudflareContext);
-  const { db } = context.get(servicesContext);
+  const { db, league } = context.get(servicesContext);
   const recheck = context.get(sessionRecheckContext);
   // Only a page read uses the hint, so only a page read leaves one (a logout's answer must not).
   const read = request.method === "GET" || request.method === "HEAD";
@@ -32,10 +33,16 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     return withSession(recheck.verified, token !== null, read, context, next);
   }
   const claims = token ? await verifySession(env, token) : null;
-  const hinted = claims && recheck && (read || gate) ? hintedSession(request, claims) : null;
+  const hinted = claims && recheck && (read || gate) ? hintedSession(request, claims, league.id) : null;
   if (!claims || !hinted || !recheck)
-    return withSession(claims ? await sessionOfClaims(db, claims) : null, token !== null, read && recheck !== null, context, next);
-  const verdict = sessionOfClaims(db, claims);
+    return withSession(
+      claims ? await sessionOfClaims(db, claims, league.id) : null,
+      token !== null,
+      read && recheck !== null,
+      context,
+      next,
+    );
+  const verdict = sessionOfClaims(db, claims, league.id);
   gate?.hold(
     verdict.then((session) => {
       if (!sameSession(session, hinted)) throw new Error("The session's hint is stale: this render is thrown away.");
@@ -91,13 +98,22 @@ export function requireUser(context: Ctx, request: Request): Session {
   return session;
 }
 
-/** Admin routes: no session → /login; a session that is not an admin's → /. */
-export function requireAdmin(context: Ctx, _request: Request): Session {
+export const NOT_YOUR_ROLE = "Your role in this league does not include this page.";
+
+/**
+ * Admin pages (ADR 47): no session → /login; a session with no role in this league → / (as
+ * for every non-admin before roles); a role without the capability → 403 with its reason.
+ */
+export function requireCapability(context: Ctx, _request: Request, capability: Capability): Session {
   const session = context.get(sessionContext);
   if (!session) throw redirect("/login");
-  if (!session.isAdmin) throw redirect("/");
-  return session;
+  if (can(standingOf(session), capability)) return session;
+  if (!can(standingOf(session), "runNight")) throw redirect("/");
+  throw data({ message: NOT_YOUR_ROLE }, { status: 403 });
 }
+
+/** Whether the request's session holds a capability in its league (no session: no). */
+export const sessionCan = (context: Ctx, capability: Capability) => can(standingOf(context.get(sessionContext)), capability);
 
 // A base no request can have: a target that resolves elsewhere is not ours.
 const OWN_ORIGIN = "https://league.invalid";

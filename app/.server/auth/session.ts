@@ -15,7 +15,11 @@ export const ADMIN_SESSION_SECONDS = 72 * 60 * 60;
 // sibling subdomain can neither plant nor overwrite it.
 export const SESSION_COOKIE = "__Host-session";
 
-export type Role = "user" | "admin";
+/**
+ * How the session was opened: "admin" at /admin/login (a 72 h session), "user" elsewhere. It
+ * decides the lifetime and grants nothing: roles are read from the rows (ADR 47).
+ */
+export type LoginKind = "user" | "admin";
 
 const ClaimsSchema = z.object({
   sub: z.string().regex(/^\d+$/),
@@ -26,7 +30,7 @@ const ClaimsSchema = z.object({
   exp: z.number(),
 });
 
-export type SessionClaims = { userId: number; role: Role; sessionVersion: number; sessionId: string; exp: number };
+export type SessionClaims = { userId: number; role: LoginKind; sessionVersion: number; sessionId: string; exp: number };
 
 type Keys = { SESSION_SECRET: string; SESSION_SECRET_PREVIOUS?: string };
 
@@ -67,7 +71,7 @@ function newSessionId(): string {
 export async function signSession(
   env: Keys,
   user: { id: number; sessionVersion: number },
-  role: Role,
+  role: LoginKind,
   maxAge: number = role === "admin" ? ADMIN_SESSION_SECONDS : USER_SESSION_SECONDS,
   now = nowSeconds(),
 ): Promise<{ token: string; maxAge: number; sessionId: string; expiresAt: number }> {

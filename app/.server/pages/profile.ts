@@ -12,12 +12,12 @@ import { calendarUrls } from "../services/rounds/calendar";
  */
 export async function profilePage(db: Db, user: Session["user"], appUrl: string, requestUrl: string) {
   const [claim, mail, calendar, scoringPin] = await Promise.all([
-    // Admins claim no player.
-    user.isAdmin ? null : ownClaim(db, user.id),
+    // Operators claim no player.
+    user.isOperator ? null : ownClaim(db, user.id),
     getMailPrefs(db, user.id),
     calendarUrls(db, appUrl, requestUrl, user.id),
-    // A player's PIN for live scoring (ADR 26); admins sign any card themselves.
-    user.isAdmin ? null : hasScoringPin(db, user.id),
+    // A player's PIN for live scoring (ADR 26); staff sign any card themselves.
+    user.isOperator ? null : hasScoringPin(db, user.id),
   ]);
-  return { user: { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin }, claim, mail, calendar, scoringPin };
+  return { user: { id: user.id, name: user.name, email: user.email, isOperator: user.isOperator }, claim, mail, calendar, scoringPin };
 }

@@ -1,3 +1,5 @@
+import { standingOf } from "~/.server/auth/current-user";
+import { can } from "~/lib/accounts/roles";
 import type { Session } from "../auth/current-user";
 import type { Db } from "../db/client";
 import { roundTeams } from "../services/doubles/teams";
@@ -18,7 +20,7 @@ const quiet = (p: Promise<unknown>) => p.catch(() => undefined);
  */
 export function scorePageReads(db: Db, env: Env, session: Session, id: number) {
   const viewer = scorerOf(db, session, id);
-  const state = session.isAdmin
+  const state = can(standingOf(session), "runNight")
     ? liveStateOf(env, id, "admin")
     : viewer.then((v) =>
         liveStateOf(env, id, v.role === "admin" ? "admin" : { cardIds: v.cardIds }, v.role === "admin" ? undefined : true),

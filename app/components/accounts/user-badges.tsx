@@ -8,13 +8,13 @@ export function ClaimBadge({ status, prefix = "" }: { status: string; prefix?: s
   return <StatusBadge status={tone} label={prefix ? `${prefix} ${status}` : word(status)} />;
 }
 
-/** A user's states as badges: Locked, Admin, and where their claim stands; "–" for none. */
-export function UserBadges({ user }: { user: { isAdmin: boolean; locked: boolean; claimStatus: string | null } }) {
-  if (!user.isAdmin && !user.locked && !user.claimStatus) return <span className="text-muted">–</span>;
+/** A user's states as badges: Locked, Operator (ADR 47), and where their claim stands; "–" for none. */
+export function UserBadges({ user }: { user: { isOperator: boolean; locked: boolean; claimStatus: string | null } }) {
+  if (!user.isOperator && !user.locked && !user.claimStatus) return <span className="text-muted">–</span>;
   return (
     <span className="inline-flex flex-wrap gap-1">
       {user.locked ? <StatusBadge status="Locked" /> : null}
-      {user.isAdmin ? <StatusBadge status="Admin" /> : null}
+      {user.isOperator ? <StatusBadge status="Admin" label="Operator" /> : null}
       {user.claimStatus ? <ClaimBadge status={user.claimStatus} prefix="Claim" /> : null}
     </span>
   );

@@ -1,29 +1,35 @@
 import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
 import { navItem, navLinkClass } from "./nav-item";
+import { useLeague } from "~/hooks/use-league";
+import type { Capability } from "~/lib/accounts/roles";
 
-// Named apart from the public Rounds and Players links: one name, one destination.
-const adminLinks = [
-  { to: "/admin/rounds", label: "Manage rounds" },
-  { to: "/admin/courses", label: "Courses" },
-  { to: "/admin/player", label: "Edit players" },
-  { to: "/admin/claims", label: "Claims" },
-  { to: "/admin/tags", label: "Bag tags" },
-  { to: "/admin/payments", label: "Payments" },
-  { to: "/admin/reports", label: "Reports" },
-  { to: "/admin/audit", label: "Audit log" },
-  { to: "/admin/users", label: "Users" },
-  { to: "/admin/settings", label: "Settings" },
+// Named apart from the public Rounds and Players links: one name, one destination. Each
+// shows only to a role that may open it (ADR 47): a director sees the rounds alone.
+const adminLinks: { to: string; label: string; needs: Capability }[] = [
+  { to: "/admin/rounds", label: "Manage rounds", needs: "runNight" },
+  { to: "/admin/courses", label: "Courses", needs: "manageLeague" },
+  { to: "/admin/player", label: "Edit players", needs: "manageLeague" },
+  { to: "/admin/claims", label: "Claims", needs: "manageLeague" },
+  { to: "/admin/tags", label: "Bag tags", needs: "manageLeague" },
+  { to: "/admin/payments", label: "Payments", needs: "manageLeague" },
+  { to: "/admin/reports", label: "Reports", needs: "manageLeague" },
+  { to: "/admin/audit", label: "Audit log", needs: "manageLeague" },
+  { to: "/admin/users", label: "Users", needs: "manageLeague" },
+  { to: "/admin/settings", label: "Settings", needs: "manageLeague" },
 ];
 
 const linkClass = navLinkClass("bg-brand-800 text-white underline decoration-2 underline-offset-4", "text-brand-100 hover:bg-brand-800");
 
 function AdminLinks({ onNavigate }: { onNavigate: () => void }) {
-  return adminLinks.map((l) => (
-    <NavLink key={l.to} to={l.to} className={linkClass} onClick={onNavigate}>
-      {l.label}
-    </NavLink>
-  ));
+  const { can } = useLeague();
+  return adminLinks
+    .filter((l) => can.includes(l.needs))
+    .map((l) => (
+      <NavLink key={l.to} to={l.to} className={linkClass} onClick={onNavigate}>
+        {l.label}
+      </NavLink>
+    ));
 }
 
 /**

@@ -26,7 +26,7 @@ const linkClass = navLinkClass("bg-brand-950/60 text-white underline decoration-
  * and Escape, a link or a new page closes it.
  */
 export function Navbar() {
-  const { name, user, isAdmin } = useLeague();
+  const { name, user, staff: isAdmin } = useLeague();
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);

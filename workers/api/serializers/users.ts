@@ -4,7 +4,7 @@ import type { OwnRecord } from "~/.server/services/players/own-records";
 
 /** The logged-in user in the login, register, profile and /me answers. */
 export function sessionUserJson(u: SessionUser) {
-  return { id: u.id, name: u.name, email: u.email, isAdmin: u.isAdmin, linked_player: u.linkedPlayerId, claimStatus: u.claimStatus };
+  return { id: u.id, name: u.name, email: u.email, isAdmin: u.isOperator, linked_player: u.linkedPlayerId, claimStatus: u.claimStatus };
 }
 
 /** A user as GET /api/admin/users lists them. */
@@ -16,7 +16,8 @@ export function adminUserJson(u: AdminUser) {
     lastLogin: u.lastLogin,
     createdAt: u.createdAt,
     locked: u.locked,
-    isAdmin: u.isAdmin,
+    // The spec's field: the account's flag, the deployment's operator (ADR 47).
+    isAdmin: u.isOperator,
     linked_player: u.linkedPlayerId,
     linked_player_name: u.linkedPlayerName,
     claimStatus: u.claimStatus,

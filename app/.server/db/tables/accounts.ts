@@ -1,5 +1,8 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
+import { leagues } from "./leagues";
+import { LEAGUE_ROLES } from "../../../lib/accounts/roles";
 
 // Accounts: who can log in, their password resets and ended sessions.
 
@@ -11,7 +14,9 @@ export const users = sqliteTable(
     // Stored lower-cased so the unique index makes emails case-insensitive.
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
-    isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    // The deployment's operator (ADR 47): every capability in every league, and the only one
+    // who acts on accounts. The column keeps its old name; the code calls it the operator.
+    isOperator: integer("is_admin", { mode: "boolean" }).notNull().default(false),
     locked: integer("locked", { mode: "boolean" }).notNull().default(false),
     // Bumped to end every live session (lock, password reset).
     sessionVersion: integer("session_version").notNull().default(0),
@@ -64,4 +69,30 @@ export const revokedSessions = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
   },
   (t) => [index("revoked_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Who holds a role in which league (ADR 47): a deployment table, like users and leagues.
+ * Read beside the session on every request; at most one owner per league.
+ */
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    leagueId: integer("league_id")
+      .notNull()
+      .references(() => leagues.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: LEAGUE_ROLES }).notNull(),
+    // Who granted it; null when a migration or a script made it, or the granter is gone.
+    grantedBy: integer("granted_by").references(() => users.id, { onDelete: "set null" }),
+    grantedAt: integer("granted_at").notNull().default(sql`(unixepoch())`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.leagueId, t.userId] }),
+    uniqueIndex("memberships_one_owner").on(t.leagueId).where(sql`${t.role} = 'owner'`),
+    index("memberships_user_idx").on(t.userId),
+    check("memberships_role", sql`${t.role} in ('owner', 'admin', 'director')`),
+  ],
 );

@@ -1,11 +1,13 @@
 import { settled, settledValue } from "~/lib/shared/settled";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type SessionUser, loadSessionUser } from "../../auth/current-user";
+import type { SessionUser } from "../../auth/current-user";
 import { hashPassword, needsRehash, verifyPassword } from "../../auth/password";
-import { ADMIN_SESSION_SECONDS, type Role, USER_SESSION_SECONDS, signSession } from "../../auth/session";
+import { ADMIN_SESSION_SECONDS, type LoginKind, USER_SESSION_SECONDS, signSession } from "../../auth/session";
+import { LOGIN_FAILED, type LoginResult, kindOf, startSession } from "./session-start";
 import { type Db, uniqueViolation, dbNow } from "../../db/client";
-import { users } from "../../db/schema";
+import { memberships, users } from "../../db/schema";
+import type { LeagueRole } from "~/lib/accounts/roles";
 import { AppError, badRequest, conflict } from "../../errors";
 import { type Counter, LIMITS, TOO_MANY, clearLimit, consume, hitStatement, refund, remember, seenWithinSql } from "../../rate-limit";
 import { spendOpenResets } from "./password-reset";
@@ -14,7 +16,7 @@ import { EMAIL_IN_USE } from "~/lib/accounts/messages";
 import type { LoginSchema, ProfileSchema, RegisterSchema } from "~/schemas/auth";
 
 export { EMAIL_IN_USE };
-export const LOGIN_FAILED = "Invalid email or password";
+export { LOGIN_FAILED };
 export const ADMIN_LOGIN_FAILED = "Login failed. Please try again.";
 
 // A hash of a throwaway password: unknown emails cost as much time as wrong passwords.
@@ -40,13 +42,16 @@ export async function emailExists(db: Db, email: string): Promise<boolean> {
  */
 export async function insertUser(
   db: Db,
-  values: { email: string; name: string; passwordHash: string; isAdmin?: boolean; lastLogin?: number },
+  values: { email: string; name: string; passwordHash: string; isOperator?: boolean; lastLogin?: number },
 ) {
   try {
-    const [row] = await db
-      .insert(users)
-      .values(values)
-      .returning({ id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin, sessionVersion: users.sessionVersion });
+    const [row] = await db.insert(users).values(values).returning({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      isOperator: users.isOperator,
+      sessionVersion: users.sessionVersion,
+    });
     return row;
   } catch (err) {
     if (uniqueViolation(err)) throw conflict(EMAIL_IN_USE);
@@ -55,37 +60,37 @@ export async function insertUser(
 }
 
 /** Registration as both front doors do it: the per-client limit, the account, its first session. */
-export async function createAccountAndStartSession(db: Db, env: Env, input: z.infer<typeof RegisterSchema>, client: string) {
+export async function createAccountAndStartSession(
+  db: Db,
+  env: Env,
+  input: z.infer<typeof RegisterSchema>,
+  client: string,
+  leagueId: number,
+): Promise<LoginResult> {
   // The attempt counted and the address looked up together (one trip, ADR 41); the 429
   // still wins over the 409, and the insert's unique email still catches a race.
   const [, taken] = await Promise.all([consume(db, [`register:ip:${client}`, LIMITS.register]), emailExists(db, input.email)]);
   if (taken) throw conflict(EMAIL_IN_USE);
   const passwordHash = await hashPassword(input.password);
   // Registering logs the user in: that is their first login. The session's user is the
-  // insert's own answer: a new account has no claim yet.
+  // insert's own answer: a new account has no claim and no role yet.
   const user = await insertUser(db, { email: input.email, name: input.name, passwordHash, lastLogin: nowSeconds() });
-  const session = await signSession(
-    env,
-    { id: user.id, sessionVersion: user.sessionVersion },
-    user.isAdmin ? "admin" : "user",
-    USER_SESSION_SECONDS,
-  );
+  const session = await signSession(env, { id: user.id, sessionVersion: user.sessionVersion }, "user", USER_SESSION_SECONDS);
   const sessionUser: SessionUser = {
     id: user.id,
     name: user.name,
     email: user.email,
-    isAdmin: user.isAdmin,
+    isOperator: user.isOperator,
     linkedPlayerId: null,
     claimStatus: null,
   };
-  return { ...session, user: sessionUser };
+  return { ...session, user: sessionUser, leagueId, leagueRole: null };
 }
 
-type LoginResult = { token: string; maxAge: number; sessionId: string; expiresAt: number; user: SessionUser };
-
 /**
- * Checks email and password under the login limits (ADR 7). `role` "admin" is the admin
- * login: only admins pass, and get the 72 h session.
+ * Checks email and password under the login limits (ADR 7), in the request's league. `kind`
+ * "admin" is the admin login: only the operator and a user with a role in this league pass
+ * (ADR 47), and get the 72 h session.
  *
  * The attempt is counted before the password is checked, so parallel guesses can never
  * get more checks than the limits allow; a right password gives its count back. The
@@ -97,7 +102,8 @@ export async function login(
   env: Env,
   input: z.infer<typeof LoginSchema>,
   client: string,
-  role: Role = "user",
+  leagueId: number,
+  kind: LoginKind = "user",
 ): Promise<LoginResult> {
   const pairKey = `login:acct-client:${input.email}|${client}`;
   const knownKey = `login:known:${input.email}|${client}`;
@@ -118,7 +124,17 @@ export async function login(
       ...(counters.map(([key, limit]) => hitStatement(db, key, limit, now)) as [ReturnType<typeof hitStatement>]),
       hitStatement(db, accountKey, LIMITS.loginAccount, now),
     ]),
-    db.select().from(users).where(eq(users.email, input.email)),
+    db
+      .select({
+        ...getTableColumns(users),
+        // The role in this league, in the same read (memberships are the deployment's, like users).
+        leagueRole: sql<LeagueRole | null>`(select ${memberships.role} from ${memberships} where ${and(
+          eq(memberships.leagueId, leagueId),
+          eq(memberships.userId, users.id),
+        )})`,
+      })
+      .from(users)
+      .where(eq(users.email, input.email)),
   ]);
   const [counted] = counts[counters.length] ?? [];
   // The account's limit applies only when this attempt counted on it (not a known client's).
@@ -128,17 +144,17 @@ export async function login(
   if (over) throw new AppError("rate_limited", TOO_MANY);
   // An unknown email costs a password check too, so timing does not tell who has an account.
   const ok = await verifyPassword(input.password, row?.passwordHash ?? (await decoy()));
-  if (!row || !ok || row.locked || (role === "admin" && !row.isAdmin)) {
+  if (!row || !ok || row.locked || (kind === "admin" && kindOf(row) !== "admin")) {
     if (row?.locked && ok) throw new AppError("forbidden", "This account is locked. Contact the league.");
     throw new AppError("unauthorized", LOGIN_FAILED);
   }
   // Upgrade hashes made with older parameters while the password is at hand.
   const rehash = needsRehash(row.passwordHash) ? { passwordHash: await hashPassword(input.password) } : {};
   // A right password's writes and the session's user, sent together (one trip): the stamp
-  // changes none of the fields the session reads. An admin is an admin whichever form they
-  // used; the admin login's session lasts 72 h.
+  // changes none of the fields the session reads. Staff are signed as staff whichever form
+  // they used; the admin login's session lasts 72 h.
   const [session] = await Promise.all([
-    startSession(db, env, row.id, role === "admin" ? ADMIN_SESSION_SECONDS : USER_SESSION_SECONDS),
+    startSession(db, env, row.id, leagueId, kindOf(row), kind === "admin" ? ADMIN_SESSION_SECONDS : USER_SESSION_SECONDS),
     refund(db, ...counters.slice(1), ...(counted ? [[counted.key, LIMITS.loginAccount] as const] : [])),
     clearLimit(db, pairKey),
     remember(db, knownKey),
@@ -152,38 +168,21 @@ export async function login(
 
 /**
  * The admin login: one answer for every failure but the rate limit, so nothing about
- * who is an admin (or locked) leaks.
+ * who holds a role (or is locked) leaks.
  */
-export async function adminLogin(db: Db, env: Env, input: z.infer<typeof LoginSchema>, client: string): Promise<LoginResult> {
+export async function adminLogin(
+  db: Db,
+  env: Env,
+  input: z.infer<typeof LoginSchema>,
+  client: string,
+  leagueId: number,
+): Promise<LoginResult> {
   try {
-    return await login(db, env, input, client, "admin");
+    return await login(db, env, input, client, leagueId, "admin");
   } catch (err) {
     if (err instanceof AppError && err.code !== "rate_limited") throw new AppError("unauthorized", ADMIN_LOGIN_FAILED);
     throw err;
   }
-}
-
-/**
- * A session for a user whose row the caller holds (a new password's: its version the one
- * the batch wrote), signed without reading the row again.
- */
-export async function signedSession(
-  env: Env,
-  user: SessionUser,
-  sessionVersion: number,
-  lifetime = USER_SESSION_SECONDS,
-): Promise<LoginResult> {
-  const session = await signSession(env, { id: user.id, sessionVersion }, user.isAdmin ? "admin" : "user", lifetime);
-  return { ...session, user };
-}
-
-/** Signs a session for a user (role from the user's record) and returns it with the user. */
-export async function startSession(db: Db, env: Env, userId: number, lifetime = USER_SESSION_SECONDS): Promise<LoginResult> {
-  const user = await loadSessionUser(db, userId);
-  if (!user) throw new AppError("unauthorized", LOGIN_FAILED);
-  const { locked: _l, sessionVersion, revoked: _r, ...sessionUser } = user;
-  const session = await signSession(env, { id: userId, sessionVersion }, user.isAdmin ? "admin" : "user", lifetime);
-  return { ...session, user: sessionUser };
 }
 
 /**
@@ -195,7 +194,7 @@ export async function updateProfile(
   db: Db,
   userId: number,
   input: z.infer<typeof ProfileSchema>,
-): Promise<{ passwordChanged: boolean; saved: { name: string; email: string }; isAdmin: boolean; sessionVersion: number }> {
+): Promise<{ passwordChanged: boolean; saved: { name: string; email: string }; sessionVersion: number }> {
   const checks: Counter = [`password-check:user:${userId}`, LIMITS.passwordCheck];
   // The row, whether a new email is taken and the password check's count (when a current
   // password comes to be checked), asked together (one trip, ADR 41, 42); the checks below
@@ -242,7 +241,6 @@ export async function updateProfile(
   return {
     passwordChanged: input.password !== undefined,
     saved: { name: changes.name ?? row.name, email: changes.email ?? row.email },
-    isAdmin: row.isAdmin,
     sessionVersion: changes.sessionVersion ?? row.sessionVersion,
   };
 }

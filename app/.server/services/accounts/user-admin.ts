@@ -19,7 +19,7 @@ export type AdminUser = {
   lastLogin: number | null;
   createdAt: number;
   locked: boolean;
-  isAdmin: boolean;
+  isOperator: boolean;
   linkedPlayerId: number | null;
   linkedPlayerName: string | null;
   claimStatus: string | null;
@@ -45,7 +45,7 @@ const adminUserColumns = {
   lastLogin: users.lastLogin,
   createdAt: users.createdAt,
   locked: users.locked,
-  isAdmin: users.isAdmin,
+  isOperator: users.isOperator,
   linkedPlayerId: linkedPlayerSql(),
   linkedPlayerName: sql<
     string | null
@@ -138,6 +138,6 @@ export async function addUser(db: Db, input: z.infer<typeof AddUserSchema>): Pro
   if (await emailExists(db, input.email)) throw conflict(EMAIL_IN_USE);
   const newPassword = input.password ? undefined : generatePassword();
   const passwordHash = await hashPassword(input.password ?? newPassword ?? generatePassword());
-  const { id } = await insertUser(db, { email: input.email, name: input.name, passwordHash, isAdmin: input.isAdmin });
+  const { id } = await insertUser(db, { email: input.email, name: input.name, passwordHash, isOperator: input.isAdmin });
   return { id, newPassword };
 }

@@ -58,6 +58,10 @@ export const FIELDS: Record<string, Record<string, [string, Kind]>> = {
     dnf: ["did not finish", "onOff"],
     reason: ["reason", "text"],
   },
+  // A role granted, changed or taken away (ADR 47): the member's name is in the headline.
+  memberships: {
+    role: ["role", "text"],
+  },
   // An admin's withdrawal of a checked-in player (ADR 34): why, since the entry row is gone.
   withdrawals: {
     reason: ["reason", "text"],
@@ -96,4 +100,8 @@ export const FIELDS: Record<string, Record<string, [string, Kind]>> = {
 export const METHODS: Record<string, string> = { paypal: "PayPal", credit: "league credit", cash: "cash" };
 
 // Fields the headline already names ("Transfer · league → Ann Lee"): shown only when changed.
-export const IN_HEADLINE: Record<string, string[]> = { transfers: ["from_player_id", "to_player_id"], aces: ["player_id", "round_id"] };
+export const IN_HEADLINE: Record<string, string[]> = {
+  transfers: ["from_player_id", "to_player_id"],
+  aces: ["player_id", "round_id"],
+  memberships: ["member"],
+};

@@ -1,6 +1,6 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, exists, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { players, rounds, users } from "../../db/schema";
+import { memberships, players, rounds, users } from "../../db/schema";
 import type { AuditFilter } from "./audit-log";
 import { searchPlayers } from "../players/players";
 import { MIN_SEARCH_LENGTH } from "~/lib/players/constants";
@@ -15,10 +15,25 @@ export type Choice = { id: number; label: string };
 export type RoundChoice = Choice & { season: number };
 export type AuditChoices = { rounds: RoundChoice[]; actors: Choice[]; player: Choice | null };
 
-export async function auditChoices(db: Db, filter: AuditFilter, timeZone: string): Promise<AuditChoices> {
+export async function auditChoices(db: Db, filter: AuditFilter, timeZone: string, leagueId: number): Promise<AuditChoices> {
   const [roundRows, admins, player, actor] = await Promise.all([
     db.select({ id: rounds.id, name: rounds.name, startsAt: rounds.startsAt }).from(rounds).orderBy(desc(rounds.startsAt), desc(rounds.id)),
-    db.select({ id: users.id, label: users.name }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.name)),
+    // Who can change money here: the operator and the league's staff (ADR 47).
+    db
+      .select({ id: users.id, label: users.name })
+      .from(users)
+      .where(
+        or(
+          eq(users.isOperator, true),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(memberships)
+              .where(and(eq(memberships.leagueId, leagueId), eq(memberships.userId, users.id))),
+          ),
+        ),
+      )
+      .orderBy(asc(users.name)),
     filter.playerId
       ? db
           .select({ name: fullNameSql(players) })

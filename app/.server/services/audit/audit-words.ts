@@ -136,6 +136,10 @@ function describe(row: AuditRaw, names: Names): { what: string; context: string 
       const hole = parse(row.after)?.hole;
       return { what: `Live score · ${whoIn ?? `#${row.rowId}`}${hole ? ` · hole ${hole}` : ""}`, context: null };
     }
+    case "memberships": {
+      const member = (parse(row.after) ?? parse(row.before))?.member;
+      return { what: `Role · ${member ?? `user #${row.rowId}`}`, context: null };
+    }
     case "withdrawals":
       return { what: `Withdrawal · ${player ?? `#${row.rowId}`}${round ? ` from ${round}` : ""}`, context: null };
     case "tag_moves": {

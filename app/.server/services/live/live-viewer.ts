@@ -1,3 +1,5 @@
+import { standingOf } from "~/.server/auth/current-user";
+import { can } from "~/lib/accounts/roles";
 import { eq } from "drizzle-orm";
 import type { Session } from "../../auth/current-user";
 import type { Db } from "../../db/client";
@@ -25,7 +27,8 @@ export const SPECTATOR: LiveViewer = { role: "spectator", userId: null, playerId
 /** A scorer's socket: 401 without a session, 403 for a player on none of the round's published cards. */
 export async function scorerOf(db: Db, session: Session | null, roundId: number): Promise<LiveViewer> {
   if (!session) throw new AppError("unauthorized", "Please log in to score, or open the socket with ?as=spectator to watch.");
-  if (session.isAdmin) return { role: "admin", userId: session.user.id, playerId: null, cardIds: [] };
+  // The league's staff run live scoring (ADR 47).
+  if (can(standingOf(session), "runNight")) return { role: "admin", userId: session.user.id, playerId: null, cardIds: [] };
   const playerId = session.user.linkedPlayerId;
   const cardIds = playerId === null ? [] : await cardsOfPlayer(db, roundId, playerId);
   if (cardIds.length === 0)

@@ -1,13 +1,15 @@
+import { standingOf } from "~/.server/auth/current-user";
+import { can } from "~/lib/accounts/roles";
 import type { Session } from "../../auth/current-user";
 import type { Db } from "../../db/client";
 import { getLeagueSettings } from "../settings/league-settings";
 import { ANONYMOUS, type MoneyView, type Viewer, moneyViewFor } from "~/lib/money/money-visibility";
 
-/** The viewer a session stands for: an admin session, or a user and the player of their approved claim. */
+/** The viewer a session stands for: the league's staff (any role, ADR 47), or a user and the player of their approved claim. */
 export function viewerOf(session: Session | null): Viewer {
   if (!session) return ANONYMOUS;
   const playerId = session.user.claimStatus === "approved" ? session.user.linkedPlayerId : null;
-  return { signedIn: true, isAdmin: session.isAdmin, playerId };
+  return { signedIn: true, isAdmin: can(standingOf(session), "runNight"), playerId };
 }
 
 /**

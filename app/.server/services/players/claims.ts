@@ -98,12 +98,12 @@ function uniqueRuleBroken(err: unknown, onApprove: boolean): AppError | null {
  */
 export async function submitClaim(
   db: Db,
-  user: { id: number; isAdmin: boolean | Promise<boolean> },
+  user: { id: number; isOperator: boolean | Promise<boolean> },
   input: { playerId: number; note?: string | null },
 ): Promise<ClaimView> {
-  // Whether the user is an admin may come with the reads (the session's row, ADR 41).
-  const [isAdmin, [[player], [taken], [open], [sameView]]] = await Promise.all([
-    user.isAdmin,
+  // Whether the user is the operator may come with the reads (the session's row, ADR 41).
+  const [isOperator, [[player], [taken], [open], [sameView]]] = await Promise.all([
+    user.isOperator,
     db.batch([
       db.select({ id: players.id, inactive: players.inactive }).from(players).where(eq(players.id, input.playerId)),
       db
@@ -118,7 +118,7 @@ export async function submitClaim(
       claimViews(db).where(and(eq(claims.userId, user.id), eq(claims.playerId, input.playerId), eq(claims.status, "pending"))),
     ]),
   ]);
-  if (isAdmin) throw new AppError("forbidden", CLAIM_MESSAGES.adminsDoNotClaim);
+  if (isOperator) throw new AppError("forbidden", CLAIM_MESSAGES.adminsDoNotClaim);
   // The same claim sent again (a double click, a retry, the new-player step) is the one on file.
   if (open && open.playerId === input.playerId && open.status === "pending")
     return sameView?.id === open.id ? sameView : getClaimView(db, open.id);

@@ -35,11 +35,11 @@ export async function addPlayer(db: Db, values: PlayerValues): Promise<number> {
  */
 export async function addOwnPlayer(
   db: Db,
-  user: { id: number; isAdmin: boolean },
+  user: { id: number; isOperator: boolean },
   values: PlayerValues,
   client: string,
 ): Promise<{ playerId: number; claim: ClaimView }> {
-  if (user.isAdmin) throw new AppError("forbidden", CLAIM_MESSAGES.adminsDoNotClaim);
+  if (user.isOperator) throw new AppError("forbidden", CLAIM_MESSAGES.adminsDoNotClaim);
   const counter = [`own-player:client:${client}`, LIMITS.ownPlayerClient] as const;
   try {
     await consume(db, counter);

@@ -1,0 +1,157 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Db } from "../../db/client";
+import { memberships, users } from "../../db/schema";
+import { AppError, conflict, notFound } from "../../errors";
+import { membershipAudit } from "./membership-audit";
+import type { GrantableRole, LeagueRole } from "~/lib/accounts/roles";
+
+// A league's roles (ADR 47): the owner grants and revokes admin and director, and passes the
+// league on. Memberships are the deployment's rows (like users), so they are read with the
+// account's name; every change is one batch with its league audit row (./membership-audit.ts),
+// written only when the change changes something.
+
+export const ROLE_MESSAGES = {
+  noUser: "User not found",
+  ownerStays: "A league always has an owner: transfer ownership to another member first.",
+  alreadyOwner: "That user already owns this league.",
+  notMember: "That user holds no role in this league.",
+  changed: "The league's roles changed since you opened them. Reload and try again.",
+} as const;
+
+export type Member = { userId: number; name: string; email: string; role: LeagueRole; grantedAt: number; grantedBy: string | null };
+
+/** Who holds a role in the league: the owner first, then admins, then directors, by name. */
+export function listMembers(db: Db, leagueId: number): Promise<Member[]> {
+  const granter = alias(users, "granter");
+  return db
+    .select({
+      userId: memberships.userId,
+      name: users.name,
+      email: users.email,
+      role: memberships.role,
+      grantedAt: memberships.grantedAt,
+      grantedBy: granter.name,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .leftJoin(granter, eq(granter.id, memberships.grantedBy))
+    .where(eq(memberships.leagueId, leagueId))
+    .orderBy(sql`case ${memberships.role} when 'owner' then 0 when 'admin' then 1 else 2 end`, asc(users.name), asc(users.id));
+}
+
+type Target = { id: number; name: string; role: LeagueRole | null };
+
+/** The account and its role here, in one read; 404 for no such account. */
+async function targetOf(db: Db, leagueId: number, userId: number): Promise<Target> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      role: sql<LeagueRole | null>`(select ${memberships.role} from ${memberships} where ${memberships.leagueId} = ${leagueId} and ${memberships.userId} = ${users.id})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw notFound(ROLE_MESSAGES.noUser);
+  return row;
+}
+
+/** The account with this email, for the Roles panel's form; 404 for none. */
+export async function userIdByEmail(db: Db, email: string): Promise<number> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()));
+  if (!row) throw notFound(ROLE_MESSAGES.noUser);
+  return row.id;
+}
+
+const memberIs = (leagueId: number, userId: number) => and(eq(memberships.leagueId, leagueId), eq(memberships.userId, userId));
+
+/**
+ * Gives `userId` the role admin or director here. The same grant again changes nothing and
+ * writes no audit row; the owner's role is never changed this way (a transfer passes it on).
+ */
+export async function grantRole(
+  db: Db,
+  leagueId: number,
+  actorId: number,
+  userId: number,
+  role: GrantableRole,
+): Promise<{ changed: boolean; name: string }> {
+  const target = await targetOf(db, leagueId, userId);
+  if (target.role === "owner") throw conflict(ROLE_MESSAGES.ownerStays);
+  if (target.role === role) return { changed: false, name: target.name };
+  const [, written] = await db.batch([
+    // First, while the row is as it was: audited only if this batch changes it.
+    membershipAudit(db, { leagueId, actorId, userId, to: role }),
+    db
+      .insert(memberships)
+      .values({ leagueId, userId, role, grantedBy: actorId })
+      .onConflictDoUpdate({
+        target: [memberships.leagueId, memberships.userId],
+        set: { role, grantedBy: actorId, grantedAt: sql`unixepoch()` },
+        // Never the owner's row, whatever happened since it was read.
+        setWhere: sql`${memberships.role} not in ('owner', ${role})`,
+      })
+      .returning({ role: memberships.role }),
+  ]);
+  if (written.length === 0) {
+    // Another request got there first: the same grant stands, or the user became the owner.
+    const now = await targetOf(db, leagueId, userId);
+    if (now.role === "owner") throw conflict(ROLE_MESSAGES.ownerStays);
+  }
+  return { changed: written.length > 0, name: target.name };
+}
+
+/** Takes `userId`'s role here away; the owner's is refused (a league always has an owner). */
+export async function revokeRole(db: Db, leagueId: number, actorId: number, userId: number): Promise<{ name: string }> {
+  const target = await targetOf(db, leagueId, userId);
+  if (target.role === "owner") throw conflict(ROLE_MESSAGES.ownerStays);
+  if (target.role === null) throw notFound(ROLE_MESSAGES.notMember);
+  await db.batch([
+    membershipAudit(db, { leagueId, actorId, userId, to: null }),
+    db.delete(memberships).where(and(memberIs(leagueId, userId), sql`${memberships.role} <> 'owner'`)),
+  ]);
+  return { name: target.name };
+}
+
+/**
+ * Makes `userId` the league's owner; the owner until now stays on as an admin. One batch: the
+ * old owner's row steps down before the new one's is written (the one-owner index holds).
+ */
+export async function transferOwnership(db: Db, leagueId: number, actorId: number, userId: number): Promise<{ name: string }> {
+  const [target, [owner]] = await Promise.all([
+    targetOf(db, leagueId, userId),
+    db
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.leagueId, leagueId), eq(memberships.role, "owner"))),
+  ]);
+  if (target.role === "owner") throw conflict(ROLE_MESSAGES.alreadyOwner);
+  const stepDown = owner
+    ? [
+        membershipAudit(db, { leagueId, actorId, userId: owner.userId, to: "admin" }),
+        db
+          .update(memberships)
+          .set({ role: "admin", grantedBy: actorId, grantedAt: sql`unixepoch()` })
+          .where(and(memberIs(leagueId, owner.userId), eq(memberships.role, "owner"))),
+      ]
+    : [];
+  try {
+    await db.batch([
+      ...stepDown,
+      membershipAudit(db, { leagueId, actorId, userId, to: "owner" }),
+      db
+        .insert(memberships)
+        .values({ leagueId, userId, role: "owner", grantedBy: actorId })
+        .onConflictDoUpdate({
+          target: [memberships.leagueId, memberships.userId],
+          set: { role: "owner", grantedBy: actorId, grantedAt: sql`unixepoch()` },
+        }),
+    ] as unknown as Parameters<typeof db.batch>[0]);
+  } catch (err) {
+    // Another transfer won the race: the one-owner index refused this one whole.
+    if (err instanceof Error && /UNIQUE constraint failed: memberships\.league_id/.test(`${err.message} ${String(err.cause)}`))
+      throw new AppError("conflict", ROLE_MESSAGES.changed);
+    throw err;
+  }
+  return { name: target.name };
+}

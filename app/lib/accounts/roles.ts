@@ -1,0 +1,48 @@
+// Who may do what in a league (ADR 47). A user holds at most one role per league, in a
+// membership row read beside the session on every request, never carried in the token. The
+// deployment's operator (`users.is_admin`) holds every capability in every league.
+//
+// This is the one table the page guards (app/.server/auth/guards.ts) and the /api's guard
+// (workers/api/auth.ts, by way of workers/api/admin-access.ts) read.
+
+/** The roles, most powerful first: the table's enum, the zod enums and the Roles panel read this list. */
+export const LEAGUE_ROLES = ["owner", "admin", "director"] as const;
+export type LeagueRole = (typeof LEAGUE_ROLES)[number];
+
+/** The roles an owner grants and revokes; ownership itself only passes by a transfer. */
+export const GRANTABLE_ROLES = ["admin", "director"] as const satisfies readonly LeagueRole[];
+export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
+
+export const ROLE_LABELS: Record<LeagueRole, string> = { owner: "Owner", admin: "Admin", director: "Director" };
+
+/** Capability → the league roles that hold it. The operator holds them all. */
+export const CAPABILITIES = {
+  /** The night: check-in, the entries screen with cash, walk-ups, withdrawals and void cash, cards, live scoring, finalise, Credit payouts, side pots. */
+  runNight: ["owner", "admin", "director"],
+  /** Everything else in the league: rounds, courses, players, claims, money pages, reports, settings, the audit log. */
+  manageLeague: ["owner", "admin"],
+  /** Grant and revoke admin and director, transfer ownership. */
+  manageRoles: ["owner"],
+  /** Reserved: the league's PayPal credentials (not built yet). */
+  payPalCredentials: ["owner"],
+  /** Reserved: closing the league (not built yet). */
+  closeLeague: ["owner"],
+  /** Lock, unlock, delete, reset the password of or add an account: accounts are the deployment's. */
+  manageAccounts: [],
+} as const satisfies Record<string, readonly LeagueRole[]>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+/** What a capability check needs to know of a session: the operator flag and the role in this league. */
+export type Standing = { isOperator: boolean; leagueRole: LeagueRole | null };
+
+export function can(who: Standing | null | undefined, capability: Capability): boolean {
+  if (!who) return false;
+  if (who.isOperator) return true;
+  const roles: readonly LeagueRole[] = CAPABILITIES[capability];
+  return who.leagueRole !== null && roles.includes(who.leagueRole);
+}
+
+/** Every capability the session holds here: the navbar shows the admin pages it may open. */
+export const capabilitiesOf = (who: Standing | null | undefined): Capability[] =>
+  (Object.keys(CAPABILITIES) as Capability[]).filter((c) => can(who, c));

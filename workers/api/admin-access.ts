@@ -1,0 +1,94 @@
+import type { Capability } from "~/lib/accounts/roles";
+
+// What each admin call needs (ADR 47): the capability the guard asks of the caller's role in
+// the request's league (app/lib/accounts/roles.ts says which roles hold it). The guard finds a
+// call here by its method and route pattern; a call missing here is refused to everyone but
+// the operator, so a route added without a line cannot be reached by a league's roles.
+// tests/api/roles-guard.test.ts holds this list against the app's routes and ADR 47's table.
+
+const NIGHT: Capability = "runNight";
+const LEAGUE: Capability = "manageLeague";
+const ROLES: Capability = "manageRoles";
+const ACCOUNTS: Capability = "manageAccounts";
+
+export const ADMIN_CALLS: Readonly<Record<string, Capability>> = {
+  // Accounts are the deployment's: the operator's alone (the spec's calls at the root).
+  "GET /api/admin/users": ACCOUNTS,
+  "GET /api/admin/users/:userId": ACCOUNTS,
+  "DELETE /api/admin/users/:userId": ACCOUNTS,
+  "GET /api/admin/users/:userId/players": ACCOUNTS,
+  "DELETE /api/admin/users/:userId/players/:playerId": ACCOUNTS,
+  "POST /api/admin/users/:userId/lock": ACCOUNTS,
+  "POST /api/admin/users/:userId/unlock": ACCOUNTS,
+  "POST /api/admin/users/:userId/reset-password": ACCOUNTS,
+  "POST /api/admin/user/add": ACCOUNTS,
+  // The league's roles.
+  "GET /api/admin/memberships": LEAGUE,
+  "PUT /api/admin/memberships/:userId": ROLES,
+  "DELETE /api/admin/memberships/:userId": ROLES,
+  "POST /api/admin/memberships/transfer": ROLES,
+  // The night.
+  "GET /api/admin/rounds/:id/check-in": NIGHT,
+  "POST /api/admin/rounds/:id/check-in": NIGHT,
+  "DELETE /api/admin/rounds/:id/check-in/:entryId": NIGHT,
+  "POST /api/admin/rounds/:id/walk-up": NIGHT,
+  "POST /api/admin/rounds/:id/cards": NIGHT,
+  "PUT /api/admin/rounds/:id/cards": NIGHT,
+  "POST /api/admin/rounds/:id/cards/publish": NIGHT,
+  "POST /api/admin/rounds/:id/cards/late": NIGHT,
+  "POST /api/admin/entry/add": NIGHT,
+  "POST /api/admin/entry/update": NIGHT,
+  "POST /api/admin/entry/bulk": NIGHT,
+  "POST /api/admin/entry/cash": NIGHT,
+  "POST /api/admin/entry/delete": NIGHT,
+  "POST /api/admin/entry/voidCash": NIGHT,
+  "POST /api/admin/entry/payouts": NIGHT,
+  "POST /api/admin/entry/creditPayouts": NIGHT,
+  "POST /api/admin/live/:roundId/finalize": NIGHT,
+  "GET /api/admin/live/:roundId/log": NIGHT,
+  "POST /api/admin/rounds/:id/side-pots": NIGHT,
+  "DELETE /api/admin/rounds/:id/side-pots/:potId": NIGHT,
+  "POST /api/admin/rounds/:id/side-pots/:potId/players": NIGHT,
+  "DELETE /api/admin/rounds/:id/side-pots/:potId/players/:entryId": NIGHT,
+  "PUT /api/admin/rounds/:id/side-pots/:potId/holes/:hole": NIGHT,
+  "DELETE /api/admin/rounds/:id/side-pots/:potId/holes/:hole": NIGHT,
+  "POST /api/admin/rounds/:id/teams": NIGHT,
+  "GET /api/admin/rounds/:id/waitlist": NIGHT,
+  // The rest of the league.
+
+  "POST /api/admin/entry/excessToCredit": LEAGUE,
+  "POST /api/admin/entry/keep": LEAGUE,
+  "POST /api/admin/player": LEAGUE,
+  "POST /api/admin/player/": LEAGUE,
+  "POST /api/admin/player/delete": LEAGUE,
+  "POST /api/admin/round": LEAGUE,
+  "POST /api/admin/round/": LEAGUE,
+  "POST /api/admin/round/delete": LEAGUE,
+  "POST /api/admin/round/openForRegistration": LEAGUE,
+  "PUT /api/admin/rounds/:id/caps": LEAGUE,
+  "GET /api/admin/payments/all": LEAGUE,
+  "GET /api/admin/payments/:userId": LEAGUE,
+  "POST /api/admin/ratings/recompute": LEAGUE,
+  "GET /api/admin/settings": LEAGUE,
+  "PUT /api/admin/settings": LEAGUE,
+  "POST /api/admin/courses": LEAGUE,
+  "PUT /api/admin/courses/:id": LEAGUE,
+  "DELETE /api/admin/courses/:id": LEAGUE,
+  "POST /api/admin/courses/:id/layouts": LEAGUE,
+  "PUT /api/admin/layouts/:id": LEAGUE,
+  "DELETE /api/admin/layouts/:id": LEAGUE,
+  "GET /api/admin/audit": LEAGUE,
+  "POST /api/admin/tags/assign": LEAGUE,
+  "POST /api/admin/tags/take-back": LEAGUE,
+  // The spec's admin calls outside /api/admin.
+  "GET /api/claims": LEAGUE,
+  "GET /api/claims/for-user": LEAGUE,
+  "PUT /api/claims/:id/:action{(?:approve|reject|conflict)}": LEAGUE,
+  "POST /api/ace/add": LEAGUE,
+  "POST /api/ace/delete": LEAGUE,
+  "POST /api/transfers/add": LEAGUE,
+  "POST /api/transfers/delete": LEAGUE,
+};
+
+/** The capability a call needs; null for one not in the list (the operator's alone). */
+export const capabilityOfCall = (method: string, pattern: string): Capability | null => ADMIN_CALLS[`${method} ${pattern}`] ?? null;

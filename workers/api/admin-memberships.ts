@@ -1,0 +1,38 @@
+import { adminSubApp } from "./context";
+import { UserIdParam } from "./params";
+import { body, param } from "./validate";
+import { grantRole, listMembers, revokeRole, transferOwnership } from "~/.server/services/accounts/memberships";
+import { GrantRoleSchema, TransferOwnershipSchema } from "~/schemas/memberships";
+
+/**
+ * The request's league's roles (ADR 47); mounted in ./admin.ts behind the admin guard, which
+ * lets an admin read them and only the owner (or the operator) change them (./admin-access.ts).
+ */
+export const adminMembershipsApi = adminSubApp()
+  .get("/memberships", async (c) => {
+    const members = await listMembers(c.var.db, c.var.league.id);
+    return c.json(
+      members.map((m) => ({
+        user_id: m.userId,
+        name: m.name,
+        email: m.email,
+        role: m.role,
+        granted_at: m.grantedAt,
+        granted_by: m.grantedBy,
+      })),
+    );
+  })
+  .post("/memberships/transfer", body(TransferOwnershipSchema), async (c) => {
+    const { name } = await transferOwnership(c.var.db, c.var.league.id, c.var.caller.userId, c.req.valid("json").user_id);
+    return c.json({ success: true, message: `${name} now owns the league.` });
+  })
+  .put("/memberships/:userId", param(UserIdParam), body(GrantRoleSchema), async (c) => {
+    const { userId } = c.req.valid("param");
+    const { role } = c.req.valid("json");
+    const { changed } = await grantRole(c.var.db, c.var.league.id, c.var.caller.userId, userId, role);
+    return c.json({ success: true, changed, role });
+  })
+  .delete("/memberships/:userId", param(UserIdParam), async (c) => {
+    await revokeRole(c.var.db, c.var.league.id, c.var.caller.userId, c.req.valid("param").userId);
+    return c.json({ success: true });
+  });
