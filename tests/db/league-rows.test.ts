@@ -13,6 +13,7 @@ const DEPLOYMENT = new Set([
   "password_resets",
   "revoked_sessions",
   "leagues",
+  "memberships",
   "rate_limits",
   "page_cache_keys",
   "webhook_events",
