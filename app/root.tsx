@@ -42,7 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 // The league's name alone; pages give their own "Page · League" (app/lib/shared/meta.ts), and
 // an error that reaches the root says what went wrong.
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
-  const league = loaderData?.league.name ?? "Disc Golf League";
+  const league = loaderData?.league?.name ?? "Disc Golf League";
   if (!error) return [{ title: league }];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return [{ title: `${notFound ? "Page not found" : "Something went wrong"} · ${league}` }];

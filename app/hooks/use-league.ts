@@ -5,9 +5,9 @@ import type { RootData } from "~/.server/root-data";
 /** The league's name and time zone, with date formatters bound to that zone; who is logged in. */
 export function useLeague() {
   const data = useRouteLoaderData<RootData>("root");
-  const timeZone = data?.league.timeZone ?? "America/Chicago";
+  const timeZone = data?.league?.timeZone ?? "America/Chicago";
   return {
-    name: data?.league.name ?? "Disc Golf League",
+    name: data?.league?.name ?? "Disc Golf League",
     timeZone,
     user: data?.user ?? null,
     /** An admin session: the admin links and controls show. */

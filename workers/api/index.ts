@@ -22,13 +22,32 @@ import { waitlistApi } from "./waitlist";
 import { requestIdOf } from "../request-id";
 import { getDb } from "~/.server/db/client";
 import { appErrorOf } from "~/.server/errors";
-import { leagueFromEnv } from "~/.server/league";
+import type { League } from "~/.server/league";
+import { placeRequest } from "../league-path";
 
-export const api = new Hono<ApiEnv>()
-  .basePath("/api")
+// The league the Worker placed each /api request in (ADR 46), handed over beside the request.
+const handed = new WeakMap<Request, League>();
+
+/** Hands the /api the league the Worker placed `request` in (workers/route.ts). */
+export function handLeague(request: Request, league: League): void {
+  handed.set(request, league);
+}
+
+/** The request's league: the one handed over, or else the path's (an /api called on its own, as tests do). */
+async function leagueOfRequest(request: Request, env: Env): Promise<League | null> {
+  const league = handed.get(request);
+  if (league) return league;
+  const place = await placeRequest(request, env);
+  return "answer" in place ? null : place.league;
+}
+
+/** One league's /api: the same routes at `/api/…` (the default league) and `/l/{slug}/api/…`. */
+const leagueApi = new Hono<ApiEnv>()
   .use(async (c, next) => {
+    const league = await leagueOfRequest(c.req.raw, c.env);
+    if (!league) return errorResponse(c.req.raw, "not_found", "Not found");
     c.set("db", getDb(c.env.DB));
-    c.set("league", leagueFromEnv(c.env));
+    c.set("league", league);
     await next();
   })
   .route("/rounds", roundNightApi)
@@ -48,6 +67,8 @@ export const api = new Hono<ApiEnv>()
   // The login first: every other /api/admin route is behind adminApi's guard.
   .route("/admin", adminLoginApi)
   .route("/admin", adminApi);
+
+export const api = new Hono<ApiEnv>().route("/api", leagueApi).route("/l/:league/api", leagueApi);
 
 api.notFound((c) => errorResponse(c.req.raw, "not_found", "Not found"));
 

@@ -16,6 +16,10 @@ export const leagues = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     slug: text("slug").notNull(),
+    // Null until the league's own is set: the default league's then comes from the Worker's
+    // vars (LEAGUE_NAME, LEAGUE_TIMEZONE), which seed it (app/.server/league.ts, ADR 46).
+    name: text("name"),
+    timeZone: text("time_zone"),
     status: text("status", { enum: LEAGUE_STATUSES }).notNull().default("active"),
     // Moves on with every change of status: a Worker holding an older epoch replans.
     epoch: integer("epoch").notNull().default(0),
