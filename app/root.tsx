@@ -8,6 +8,7 @@ import { Navbar } from "./components/layout/navbar";
 import { ButtonLink } from "./components/ui/button";
 import { PageHeader } from "./components/ui/page-header";
 import displayFont from "@fontsource/barlow-condensed/files/barlow-condensed-latin-600-normal.woff2?url";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 export const middleware: Route.MiddlewareFunction[] = [servicesMiddleware, sessionMiddleware];
 
@@ -86,6 +87,7 @@ export default function App() {
 
 /** Anything no route caught: inside the normal layout, with the navbar and a way back. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { href } = useLeagueUrls();
   let title = "Something went wrong";
   let detail = "An error occurred. Please try again.";
   if (isRouteErrorResponse(error)) {
@@ -95,7 +97,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <Shell>
       <PageHeader title={title} subtitle={detail} />
-      <ButtonLink to="/rounds" variant="primary">
+      <ButtonLink to={href("/rounds")} variant="primary">
         Back to the rounds
       </ButtonLink>
     </Shell>

@@ -9,6 +9,8 @@ export function useLeague() {
   return {
     name: data?.league?.name ?? "Disc Golf League",
     timeZone,
+    /** False on a deployment page (log in, profile…) of a deployment without a default league. */
+    inLeague: Boolean(data?.league),
     user: data?.user ?? null,
     /** An admin session: the admin links and controls show. */
     isAdmin: data?.isAdmin ?? false,

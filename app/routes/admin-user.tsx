@@ -23,6 +23,8 @@ import { removeOwnRecord } from "~/.server/services/players/player-admin";
 import { adminUserPage } from "~/.server/pages/admin-user";
 import { adminResetPassword, deleteUser, setLocked } from "~/.server/services/accounts/user-admin";
 import { RemoveOwnRecordSchema, UserActionSchema } from "~/schemas/admin-users";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
+import { leagueUrls } from "~/lib/shared/league-url";
 
 const RESET_FAILED = "Failed to reset password";
 const CLAIM_INTENTS = new Set(["approve", "reject", "conflict", "unlink"]);
@@ -40,7 +42,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { user: actor } = requireAdmin(context, request);
-  const { db } = routeServices(context);
+  const { db, league } = routeServices(context);
   const id = await routeId(params.userId, "user id");
   // The claim table's decisions post here too (the same as on /admin/claims).
   const intent = await postedIntent(request);
@@ -57,7 +59,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       if (intent === "reset") return { success: "Password reset.", newPassword: await resetPassword(db, id) };
       if (intent === "delete") {
         await deleteUser(db, actor.id, id);
-        return redirect("/admin/users");
+        return redirect(leagueUrls(league).href("/admin/users"));
       }
       await setLocked(db, actor.id, id, intent === "lock");
       return { success: intent === "lock" ? "User locked. Their sessions have ended." : "User unlocked." };
@@ -140,6 +142,7 @@ function Actions({ user, busy }: { user: { name: string; locked: boolean }; busy
 }
 
 export default function AdminUser({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { user, claims, payments, made, playerHistory, records, isSelf } = loaderData;
   const { success, formError, fieldErrors, result } = useFormResult<{ newPassword: string }>();
   const busy = useNavigation().state !== "idle";
@@ -150,7 +153,7 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
     <div className="max-w-3xl space-y-6">
       <div>
         <Link
-          to="/admin/users"
+          to={href("/admin/users")}
           className="mb-2 inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline underline-offset-2"
         >
           ← All users
@@ -195,7 +198,7 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
           titleId="player-history-title"
           history={playerHistory}
           empty="No changes to this player's money yet."
-          allHref={`/admin/audit?player=${user.linkedPlayerId}`}
+          allHref={href(`/admin/audit?player=${user.linkedPlayerId}`)}
           allLabel="All of this player's changes"
         />
       ) : null}
@@ -204,7 +207,7 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
         titleId="made-title"
         history={made}
         empty="This user has changed no money."
-        allHref={`/admin/audit?actor=${user.id}`}
+        allHref={href(`/admin/audit?actor=${user.id}`)}
         allLabel="All changes by this user"
         showActor={false}
       />

@@ -13,6 +13,7 @@ import { handleForm } from "~/.server/forms";
 import { addUser, listUsers } from "~/.server/services/accounts/user-admin";
 import { AddUserForm } from "~/components/accounts/add-user-form";
 import { AddUserFormSchema } from "~/schemas/admin-users";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Users");
 
@@ -37,6 +38,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { users } = loaderData;
   const { date, timeZone } = useLeague();
   const locked = users.filter((u) => u.locked).length;
@@ -68,7 +70,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           {users.map((u) => (
             <tr key={u.id}>
               <td className={td}>
-                <Link to={`/admin/user/${u.id}`} className="font-medium text-brand-800 underline-offset-2 hover:underline">
+                <Link to={href(`/admin/user/${u.id}`)} className="font-medium text-brand-800 underline-offset-2 hover:underline">
                   {u.name}
                 </Link>
               </td>

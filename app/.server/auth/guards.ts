@@ -4,6 +4,7 @@ import { clearedSessionCookie, readSessionCookie, verifySession } from "./sessio
 import { clearedHintCookie, hintCookie, hintedSession, sameSession } from "./session-hint";
 import { cloudflareContext, servicesContext, sessionContext, sessionRecheckContext } from "~/context";
 import { gateOf } from "../effect-gate";
+import { leagueUrls, rootHref } from "~/lib/shared/league-url";
 
 /**
  * Root middleware, after servicesMiddleware: reads the session cookie once per request.
@@ -86,7 +87,7 @@ export function requireUser(context: Ctx, request: Request): Session {
   const session = context.get(sessionContext);
   if (!session) {
     const url = new URL(request.url);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    throw redirect(rootHref(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`));
   }
   return session;
 }
@@ -94,8 +95,9 @@ export function requireUser(context: Ctx, request: Request): Session {
 /** Admin routes: no session → /login; a session that is not an admin's → /. */
 export function requireAdmin(context: Ctx, _request: Request): Session {
   const session = context.get(sessionContext);
-  if (!session) throw redirect("/login");
-  if (!session.isAdmin) throw redirect("/");
+  if (!session) throw redirect(rootHref("/login"));
+  // Home is the league's whose page was asked for (ADR 46).
+  if (!session.isAdmin) throw redirect(leagueUrls(context.get(servicesContext).league).href("/"));
   return session;
 }
 

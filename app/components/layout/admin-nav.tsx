@@ -1,25 +1,27 @@
 import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
 import { navItem, navLinkClass } from "./nav-item";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
+import type { LeagueUrls } from "~/lib/shared/league-url";
 
 // Named apart from the public Rounds and Players links: one name, one destination.
-const adminLinks = [
-  { to: "/admin/rounds", label: "Manage rounds" },
-  { to: "/admin/courses", label: "Courses" },
-  { to: "/admin/player", label: "Edit players" },
-  { to: "/admin/claims", label: "Claims" },
-  { to: "/admin/tags", label: "Bag tags" },
-  { to: "/admin/payments", label: "Payments" },
-  { to: "/admin/reports", label: "Reports" },
-  { to: "/admin/audit", label: "Audit log" },
-  { to: "/admin/users", label: "Users" },
-  { to: "/admin/settings", label: "Settings" },
+const adminLinks = ({ href }: LeagueUrls) => [
+  { to: href("/admin/rounds"), label: "Manage rounds" },
+  { to: href("/admin/courses"), label: "Courses" },
+  { to: href("/admin/player"), label: "Edit players" },
+  { to: href("/admin/claims"), label: "Claims" },
+  { to: href("/admin/tags"), label: "Bag tags" },
+  { to: href("/admin/payments"), label: "Payments" },
+  { to: href("/admin/reports"), label: "Reports" },
+  { to: href("/admin/audit"), label: "Audit log" },
+  { to: href("/admin/users"), label: "Users" },
+  { to: href("/admin/settings"), label: "Settings" },
 ];
 
 const linkClass = navLinkClass("bg-brand-800 text-white underline decoration-2 underline-offset-4", "text-brand-100 hover:bg-brand-800");
 
 function AdminLinks({ onNavigate }: { onNavigate: () => void }) {
-  return adminLinks.map((l) => (
+  return adminLinks(useLeagueUrls()).map((l) => (
     <NavLink key={l.to} to={l.to} className={linkClass} onClick={onNavigate}>
       {l.label}
     </NavLink>
@@ -54,6 +56,7 @@ const shut = (menu: HTMLDetailsElement | null) => {
  * or a new page closes it.
  */
 export function AdminMenu() {
+  const { href } = useLeagueUrls();
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   const close = () => shut(menu.current);
@@ -78,7 +81,7 @@ export function AdminMenu() {
     };
   }, []);
 
-  const here = pathname.startsWith("/admin/");
+  const here = pathname.startsWith(href("/admin/"));
   return (
     <details ref={menu} className="relative hidden md:block">
       <summary

@@ -37,15 +37,31 @@ export function leagueBase(league: LeagueAddress | null | undefined): string {
 }
 
 type AppPath = `/${string}`;
+type DeploymentPath = `/${DeploymentPage}${"" | `?${string}` | `/${string}`}`;
+
+/** A deployment page (`/login?redirectTo=…`): at the root, whichever league the page is in. */
+export function rootHref(path: DeploymentPath): string {
+  return path;
+}
 
 export type LeagueUrls = {
   /** A league page: `href("/rounds/3")` is `/l/second/rounds/3` in league `second`, `/rounds/3` in the default one. */
   href(path: AppPath): string;
   /** A league's /api: `apiUrl("/rounds")` is `/l/second/api/rounds`, or `/api/rounds`. */
   apiUrl(path: AppPath): string;
-  /** A deployment page (`/login?next=…`): at the root, whichever the league. */
-  rootHref(path: `/${DeploymentPage}${"" | `?${string}` | `/${string}`}`): string;
+  /** A deployment page, absolute with an origin (mail links): see rootHref. */
+  rootHref(path: DeploymentPath): string;
 };
+
+/**
+ * The league a page's own path is in: what a browser's code outside React (the live
+ * round's socket and outbox) builds its /api calls from. `/l/{slug}/…` is that league's; a
+ * root path is the default league's.
+ */
+export function leagueOfPath(pathname: string): LeagueAddress {
+  const slug = /^\/l\/([^/]+)/.exec(pathname)?.[1];
+  return slug ? { slug, isDefault: false } : { isDefault: true };
+}
 
 /**
  * The URLs of `league`'s pages, relative (links, redirects, forms, fetches) or, with
