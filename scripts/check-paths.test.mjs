@@ -94,7 +94,10 @@ test("Hono's route patterns pass in workers/api only; tests are not walked", () 
 });
 
 test("a route added to app/routes.ts is a path the check knows", () => {
-  const { code, out } = check({ "app/routes.ts": `${ROUTES}route("courses", "routes/courses.tsx");\n`, "app/x.ts": 'export const c = "/courses";\n' });
+  const { code, out } = check({
+    "app/routes.ts": `${ROUTES}route("courses", "routes/courses.tsx");\n`,
+    "app/x.ts": 'export const c = "/courses";\n',
+  });
   assert.equal(code, 1, out);
   assert.match(out, /app\/x\.ts:1: "\/courses"/);
 });
