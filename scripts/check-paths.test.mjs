@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the strings are source code the check reads
 // `npm run lint` fails on a literal app path outside the league-aware URL helper
 // (scripts/check-paths.mjs, ADR 46). Each case writes its own small tree: app/routes.ts
 // (whose routes name the paths) and the files under test.
