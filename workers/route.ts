@@ -1,4 +1,4 @@
-import { api, handLeague } from "./api";
+import { apiInLeagues, handLeague } from "./api";
 import { withinBodyLimit } from "./body-limit";
 import { errorResponse } from "./api/errors";
 import { isForeignCookieWrite } from "./origin";
@@ -34,7 +34,7 @@ export async function route(request: Request, env: Env, ctx: ExecutionContext, s
   // Every /api answer names its request, success or not (ADR 43); its league is the path's.
   const apiRequest = sameRequest(request, limited);
   if (scope.place?.league) handLeague(apiRequest, scope.place.league);
-  return withLeagueTags(withRequestId(await api.fetch(apiRequest, env, ctx), requestIdOf(request)), leagueId);
+  return withLeagueTags(withRequestId(await apiInLeagues.fetch(apiRequest, env, ctx), requestIdOf(request)), leagueId);
 }
 
 /**

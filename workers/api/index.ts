@@ -68,23 +68,30 @@ const leagueApi = new Hono<ApiEnv>()
   .route("/admin", adminLoginApi)
   .route("/admin", adminApi);
 
-export const api = new Hono<ApiEnv>().route("/api", leagueApi).route("/l/:league/api", leagueApi);
+/** The /api at its root paths (the default league's): the routes as tests and Hono's list know them. */
+export const api = answersErrors(new Hono<ApiEnv>().route("/api", leagueApi));
 
-api.notFound((c) => errorResponse(c.req.raw, "not_found", "Not found"));
+/** The /api the Worker serves: the same routes at /api/… and at /l/{slug}/api/… (ADR 46). */
+export const apiInLeagues = answersErrors(new Hono<ApiEnv>().route("/api", leagueApi).route("/l/:league/api", leagueApi));
 
-api.onError((err, c) => {
-  const req = c.req.raw;
-  // A write refused at the request's gate (ADR 42) or by its league's guard (ADR 46) fails
-  // with the refusal, which drizzle wraps: the refusal is the answer.
-  const refusal = appErrorOf(err);
-  if (refusal) return errorResponse(req, refusal.code, refusal.message);
-  if (err instanceof ZodError) return errorResponse(req, "bad_request", err.issues[0]?.message ?? "Invalid input");
-  if (err instanceof HTTPException && err.status < 500) {
-    // Hono's own 4xx (for example a body that is not JSON) keep their status.
-    return errorResponse(req, "bad_request", err.message || "Bad request", err.status);
-  }
-  // The id is the answer's too: a screenshot of the error finds this line (ADR 43).
-  const failed = errorResponse(req, "internal", "An error occurred. Please try again.");
-  console.error(`Unhandled API error (request ${requestIdOf(req)})`, err);
-  return failed;
-});
+/** The one error envelope (ADR 43) for whatever a route refuses, fails at, or does not have. */
+function answersErrors(app: Hono<ApiEnv>): Hono<ApiEnv> {
+  app.notFound((c) => errorResponse(c.req.raw, "not_found", "Not found"));
+  app.onError((err, c) => {
+    const req = c.req.raw;
+    // A write refused at the request's gate (ADR 42) or by its league's guard (ADR 46) fails
+    // with the refusal, which drizzle wraps: the refusal is the answer.
+    const refusal = appErrorOf(err);
+    if (refusal) return errorResponse(req, refusal.code, refusal.message);
+    if (err instanceof ZodError) return errorResponse(req, "bad_request", err.issues[0]?.message ?? "Invalid input");
+    if (err instanceof HTTPException && err.status < 500) {
+      // Hono's own 4xx (for example a body that is not JSON) keep their status.
+      return errorResponse(req, "bad_request", err.message || "Bad request", err.status);
+    }
+    // The id is the answer's too: a screenshot of the error finds this line (ADR 43).
+    const failed = errorResponse(req, "internal", "An error occurred. Please try again.");
+    console.error(`Unhandled API error (request ${requestIdOf(req)})`, err);
+    return failed;
+  });
+  return app;
+}
