@@ -1,14 +1,18 @@
 import { createContext } from "react-router";
 import type { Session } from "~/.server/auth/current-user";
 import type { Db } from "~/.server/db/client";
-import type { League } from "~/.server/league";
+import type { League, RequestLeague } from "~/.server/league";
 
 // The Worker's bindings, handed to every loader and action through the router context.
 type CloudflareBindings = { env: Env; ctx: ExecutionContext };
 export const cloudflareContext = createContext<CloudflareBindings>();
 
-/** The request's database handle and league settings, made once by the root middleware. */
-type RequestServices = { db: Db; league: League };
+/**
+ * The request's database handle and league, made once by the root middleware. The league is
+ * the path's (ADR 46); null only on a deployment page (log in, profile…) of a deployment
+ * without a default league. A league's page always has one (./.server/route-context.ts).
+ */
+type RequestServices = { db: Db; league: League | null };
 export const servicesContext = createContext<RequestServices>();
 
 /** The request's session, set once by the root middleware; null when logged out. */
@@ -26,7 +30,8 @@ export const sessionRecheckContext = createContext<SessionRecheck | null>(null);
  * What the Worker knows of this request beyond its bindings: the CSP nonce the document's
  * inline scripts carry (workers/response-policy.ts), and how many times React rendered
  * (reported in Server-Timing, so the page-cache tests can see a hit renders nothing), and
- * how long React took to render the document's shell (Server-Timing `render`).
+ * how long React took to render the document's shell (Server-Timing `render`), and the
+ * league the path named (`place`, workers/league-path.ts).
  */
-export type RequestScope = { nonce: string; renders: number; renderMs?: number };
+export type RequestScope = { nonce: string; renders: number; renderMs?: number; place?: RequestLeague };
 export const requestScopeContext = createContext<RequestScope>({ nonce: "", renders: 0 });

@@ -8,6 +8,7 @@ import { Navbar } from "./components/layout/navbar";
 import { ButtonLink } from "./components/ui/button";
 import { PageHeader } from "./components/ui/page-header";
 import displayFont from "@fontsource/barlow-condensed/files/barlow-condensed-latin-600-normal.woff2?url";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 export const middleware: Route.MiddlewareFunction[] = [servicesMiddleware, sessionMiddleware];
 
@@ -42,7 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 // The league's name alone; pages give their own "Page · League" (app/lib/shared/meta.ts), and
 // an error that reaches the root says what went wrong.
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
-  const league = loaderData?.league.name ?? "Disc Golf League";
+  const league = loaderData?.league?.name ?? "Disc Golf League";
   if (!error) return [{ title: league }];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return [{ title: `${notFound ? "Page not found" : "Something went wrong"} · ${league}` }];
@@ -86,6 +87,7 @@ export default function App() {
 
 /** Anything no route caught: inside the normal layout, with the navbar and a way back. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { href } = useLeagueUrls();
   let title = "Something went wrong";
   let detail = "An error occurred. Please try again.";
   if (isRouteErrorResponse(error)) {
@@ -95,7 +97,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <Shell>
       <PageHeader title={title} subtitle={detail} />
-      <ButtonLink to="/rounds" variant="primary">
+      <ButtonLink to={href("/rounds")} variant="primary">
         Back to the rounds
       </ButtonLink>
     </Shell>

@@ -6,9 +6,14 @@
 // session that lapsed never logged out), forgets every kept page; the built assets stay.
 // Nothing else is touched: every other request goes to the network as if there were no worker.
 const CACHE = "league-scoring-v1";
-const SCORING = /^\/rounds\/\d+\/score$/;
-const SESSION_CHANGE =
-  /^\/(logout|login|register|admin\/login)(\.data)?$|^\/api\/(users\/(login|register|logout|logout-everywhere)|admin\/login)$/;
+// A league's pages and /api are at the root (the default league) or under /l/{slug} (ADR 46):
+// the slug's pattern is app/lib/shared/league-url.ts's. Log in, register and log out are the
+// deployment's, at the root only; the admin's login is a league's page.
+const LEAGUE = String.raw`(?:/l/[a-z0-9]+(?:-[a-z0-9]+)*)?`;
+const SCORING = new RegExp(String.raw`^${LEAGUE}/rounds/\d+/score$`);
+const SESSION_CHANGE = new RegExp(
+  String.raw`^/(logout|login|register)(\.data)?$|^${LEAGUE}/admin/login(\.data)?$|^${LEAGUE}/api/(users/(login|register|logout|logout-everywhere)|admin/login)$`,
+);
 
 const forgetPages = () =>
   caches.open(CACHE).then(async (cache) => {

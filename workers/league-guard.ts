@@ -1,10 +1,12 @@
 import { type Actor, withAuditActor } from "./audit-actor";
 import { tableWrittenBy } from "./d1-observer";
 import type { TableName } from "./purge";
+import { epochSeen, noteLeagueState } from "./league-directory";
 import { stampBatches } from "./stamped-batches";
 import { checkFailed } from "~/.server/db/client";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
 import { AppError } from "~/.server/errors";
+import type { LeagueRow } from "~/.server/league";
 
 // A league takes changes only while it is active (ADR 46): every batch that writes a
 // league's table starts with a guard that the league is active at the epoch this isolate
@@ -29,9 +31,6 @@ export const DEPLOYMENT_TABLES: ReadonlySet<string> = new Set<string>(DEPLOYMENT
 
 export const LEAGUE_PAUSED = "This league is not taking changes right now. Please try again in a few minutes.";
 
-// The epoch each league was last seen at, by this isolate; the migration's is 0.
-const epochs = new Map<number, number>();
-
 const writesLeague = (sql: string) => {
   const table = tableWrittenBy(sql);
   return table !== null && !DEPLOYMENT_TABLES.has(table);
@@ -44,7 +43,7 @@ export function withLeagueGuard(db: D1Database, leagueId = DEFAULT_LEAGUE_ID): D
       .prepare(
         "insert into write_guards (league_inactive) select 1 where not exists (select 1 from leagues where id = ?1 and status = 'active' and epoch = ?2)",
       )
-      .bind(leagueId, epochs.get(leagueId) ?? 0);
+      .bind(leagueId, epochSeen(leagueId));
   return stampBatches(db, {
     wants: writesLeague,
     around: async () => ({ first: [guard()], last: [] }),
@@ -53,14 +52,15 @@ export function withLeagueGuard(db: D1Database, leagueId = DEFAULT_LEAGUE_ID): D
       const row = await db
         .prepare("select status, epoch from leagues where id = ?")
         .bind(leagueId)
-        .first<{ status: string; epoch: number }>();
-      if (row) epochs.set(leagueId, row.epoch);
+        .first<{ status: LeagueRow["status"]; epoch: number }>();
+      // The isolate's one copy of the league learns it: the next request plans on it too.
+      if (row) noteLeagueState(leagueId, row);
       return row?.status === "active" ? "again" : new AppError("unavailable", LEAGUE_PAUSED);
     },
   });
 }
 
 /** The app's D1 binding for writes: the league's guard around the audit log's actor (ADR 20, 46). */
-export function withWriteStamps(db: D1Database, actorOf: () => Actor | Promise<Actor>): D1Database {
-  return withLeagueGuard(withAuditActor(db, actorOf));
+export function withWriteStamps(db: D1Database, actorOf: () => Actor | Promise<Actor>, leagueId = DEFAULT_LEAGUE_ID): D1Database {
+  return withLeagueGuard(withAuditActor(db, actorOf), leagueId);
 }

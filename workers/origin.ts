@@ -1,3 +1,4 @@
+import { isApiPath } from "./league-path";
 import { readSessionCookie, readToken } from "~/.server/auth/session";
 
 /** Methods that never write: no Origin check, and reads may go to any D1 replica. */
@@ -25,9 +26,7 @@ export function isForeignCookieWrite(request: Request, appUrl: string): boolean 
   if (!readSessionCookie(request)) return false;
   // Only a well-formed bearer token on an /api call replaces the cookie (pages always use
   // the cookie); any other Authorization header leaves the request cookie-authenticated.
-  const { pathname } = new URL(request.url);
-  const isApi = pathname === "/api" || pathname.startsWith("/api/");
-  if (isApi && readToken(request)?.via === "bearer") return false;
+  if (isApiPath(new URL(request.url).pathname) && readToken(request)?.via === "bearer") return false;
   const origin = request.headers.get("Origin");
   if (!origin || origin === "null") return true;
   const allowed = new Set([new URL(request.url).origin, new URL(appUrl).origin]);

@@ -8,6 +8,8 @@ import { gatherReads } from "./read-runner";
 import { newNonce } from "./response-policy";
 import { requestClaims } from "~/.server/auth/session";
 import { effectGate, gatedSends, registerGate } from "~/.server/effect-gate";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
+import type { RequestLeague } from "~/.server/league";
 import type { RequestScope } from "~/context";
 
 // Step "open": what one request works with. Its D1 binding is the request's D1 session
@@ -34,12 +36,23 @@ async function actorOfRequest(request: Request, env: Env): Promise<Actor> {
   return { userId: claims.userId, role: claims.role === "admin" ? "admin" : "player" };
 }
 
-export function openRequest(request: Request, env: Env): OpenRequest {
+/**
+ * The league a request's writes are guarded and purged as: the path's. A deployment page of a
+ * deployment without a default league names none; its writes (a profile's mail choices) are
+ * the first league's, whose rows every league still shares until they carry their league (ADR 46).
+ */
+export const leagueIdOf = (place: RequestLeague) => place.league?.id ?? DEFAULT_LEAGUE_ID;
+
+/** A request no path placed (a test's own): the first league's, as every request was before leagues. */
+const UNPLACED: RequestLeague = { league: null, missing: false, api: false };
+
+export function openRequest(request: Request, env: Env, place: RequestLeague = UNPLACED): OpenRequest {
   const session = openSession(env.DB, request);
   // Asked only at a money write, and then once: a read never verifies the token here.
   const audited = withWriteStamps(
     sessionBinding(session),
     lazily(() => actorOfRequest(request, env)),
+    leagueIdOf(place),
   );
   // Each call late by D1_LATENCY_MS on a local server only (workers/d1-latency.ts).
   const { binding, seen, wait } = observeD1(audited, d1LatencyMs(env));
@@ -55,10 +68,11 @@ export function openRequest(request: Request, env: Env): OpenRequest {
     JOBS: gatedSends(env.JOBS, gate),
     MAIL: gatedSends(env.MAIL, gate),
   };
-  return { env: observed, db: reads, session, seen, scope: { nonce: newNonce(), renders: 0 } };
+  return { env: observed, db: reads, session, seen, scope: { nonce: newNonce(), renders: 0, place } };
 }
 
 /** The CachedPages entrypoint's request: anonymous reads only (ADR 11), so any replica will do. */
-export function openAnonymousRead(request: Request, env: Env): Pick<OpenRequest, "env" | "scope"> {
-  return { env: { ...env, DB: gatherReads(sessionBinding(openSession(env.DB, request))) }, scope: { nonce: newNonce(), renders: 0 } };
+export function openAnonymousRead(request: Request, env: Env, place: RequestLeague): Pick<OpenRequest, "env" | "scope"> {
+  const reads = gatherReads(sessionBinding(openSession(env.DB, request)));
+  return { env: { ...env, DB: reads }, scope: { nonce: newNonce(), renders: 0, place } };
 }

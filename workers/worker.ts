@@ -6,8 +6,9 @@ import { asGet, pageCacheMode, servePage } from "./page-cache";
 import { purgeWrites } from "./purge";
 import { leagueFromEnv } from "~/.server/league";
 import { handleQueue } from "./queue/consumer";
-import { openAnonymousRead, openRequest } from "./request-scope";
-import { applyResponsePolicy } from "./response-policy";
+import { placeRequest } from "./league-path";
+import { leagueIdOf, openAnonymousRead, openRequest } from "./request-scope";
+import { applyResponsePolicy, newNonce } from "./response-policy";
 import { type PageHandler, route } from "./route";
 import { withServerTiming } from "./timing";
 import { payPalCheckout } from "~/.server/paypal/config";
@@ -21,15 +22,19 @@ export type { PageHandler } from "./route";
 
 /**
  * The Worker: /api/* to Hono, every other request to the page handler, and the queue
- * consumer. A request passes the steps below in order, each in its own module: anonymous
+ * consumer. A request passes the steps below in order, each in its own module: its league
+ * is placed from its path (ADR 46); anonymous
  * reads go through the page cache (ADR 11); every D1 statement is observed, so whatever a
  * request wrote purges its cache tags; every response leaves through the one response
  * policy (caching, CSP and security headers, ADR 8).
  */
 export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
   /** The app itself, as the CachedPages entrypoint runs it behind Workers Cache. */
-  const render = (request: Request, env: Env, ctx: ExecutionContext) => {
-    const open = openAnonymousRead(request, env);
+  const render = async (request: Request, env: Env, ctx: ExecutionContext) => {
+    // Its own invocation: the league is placed again (from this isolate's copy, as a rule).
+    const place = await placeRequest(request, env);
+    if ("answer" in place) return place.answer;
+    const open = openAnonymousRead(request, env, place);
     // Workers Cache stores what it answers under the URL alone: a HEAD is rendered as a GET.
     return route(asGet(request), open.env, ctx, open.scope, pages);
   };
@@ -39,8 +44,16 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
     async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
       const startedAt = performance.now();
       const mode = pageCacheMode(env);
-      const open = openRequest(request, env);
       const origin = new URL(request.url).origin;
+      const payPal = payPalCheckout(env, origin);
+      // The league first (ADR 46): its id guards the request's writes and names its cache tags.
+      const place = await placeRequest(request, env);
+      if ("answer" in place) {
+        await drainBody(request);
+        return applyResponsePolicy(request, place.answer, newNonce(), { dev: opts.dev ?? false, payPal });
+      }
+      const open = openRequest(request, env, place);
+      const leagueId = leagueIdOf(place);
       // A handler may run what it handed over before it answers (its answer shows the outcome).
       registerRunner(open.db, (followUps) =>
         runAfterWrite({ db: getDb(open.db, leagueFromEnv(env).id), jobs: env.JOBS, origin }, followUps),
@@ -52,10 +65,9 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       );
       await drainBody(request);
       // What the handler's writes left (handed over by its route, ADR 44), then the purge.
-      const purge = () => purgeWrites(open.seen.writtenTables, mode, env.DB, ctx, leagueFromEnv(env).id);
-      await runAfterWrite({ db: getDb(open.db, leagueFromEnv(env).id), jobs: env.JOBS, origin, purge }, takeFollowUps(open.db));
+      const purge = () => purgeWrites(open.seen.writtenTables, mode, env.DB, ctx, leagueId);
+      await runAfterWrite({ db: getDb(open.db, leagueId), jobs: env.JOBS, origin, purge }, takeFollowUps(open.db));
       const bookmarked = carryBookmark(request, response, open.session, open.seen.writtenTables.size > 0);
-      const payPal = payPalCheckout(env, new URL(request.url).origin);
       const out = applyResponsePolicy(request, bookmarked, open.scope.nonce, { dev: opts.dev ?? false, payPal });
       return withServerTiming(out, mode, status, open.seen, open.scope, startedAt);
     },

@@ -5,11 +5,13 @@ import type { RootData } from "~/.server/root-data";
 /** The league's name and time zone, with date formatters bound to that zone; who is logged in. */
 export function useLeague() {
   const data = useRouteLoaderData<RootData>("root");
-  const timeZone = data?.league.timeZone ?? "America/Chicago";
+  const timeZone = data?.league?.timeZone ?? "America/Chicago";
   const can = data?.can ?? [];
   return {
-    name: data?.league.name ?? "Disc Golf League",
+    name: data?.league?.name ?? "Disc Golf League",
     timeZone,
+    /** False on a deployment page (log in, profile…) of a deployment without a default league. */
+    inLeague: Boolean(data?.league),
     user: data?.user ?? null,
     /** The league's admin controls on the public pages show (ADR 47: an admin, the owner or the operator). */
     isAdmin: data?.isAdmin ?? false,

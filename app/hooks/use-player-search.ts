@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { type PlayerHit, readPlayerHits } from "~/lib/shared/api-answers";
 import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "~/lib/players/constants";
+import { useLeagueUrls } from "./use-league-urls";
 
 /** The admin entry search waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -11,6 +12,7 @@ export const SEARCH_DEBOUNCE_MS = 500;
  * already in the round are left out. A failed search reports 'error'.
  */
 export function usePlayerSearch(text: string, exclude: readonly number[]) {
+  const { apiUrl } = useLeagueUrls();
   const [hits, setHits] = useState<PlayerHit[]>([]);
   const [state, setState] = useState<"idle" | "searching" | "done" | "error" | "tooLong">("idle");
   const q = text.trim().replace(/\s+/g, " ");
@@ -30,7 +32,7 @@ export function usePlayerSearch(text: string, exclude: readonly number[]) {
     setState("searching");
     const timer = setTimeout(async () => {
       try {
-        const res = await fetch(`/api/players/search/${encodeURIComponent(q)}`, { signal: abort.signal });
+        const res = await fetch(apiUrl(`/players/search/${encodeURIComponent(q)}`), { signal: abort.signal });
         if (!res.ok) throw new Error(`search answered ${res.status}`);
         const list = readPlayerHits(await res.json());
         const skip = new Set(excluded.split(",").map(Number));
@@ -46,6 +48,6 @@ export function usePlayerSearch(text: string, exclude: readonly number[]) {
       clearTimeout(timer);
       abort.abort();
     };
-  }, [q, excluded]);
+  }, [q, excluded, apiUrl]);
   return { q, hits, state };
 }

@@ -21,6 +21,7 @@ import { useLeague } from "~/hooks/use-league";
 import { pageMeta } from "~/lib/shared/meta";
 import { formatCents } from "~/lib/shared/money";
 import { fullName } from "~/lib/players/player-name";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 // Admin only: loaded when it renders (app/components/ui/lazy-part.tsx).
@@ -50,6 +51,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Aces", "The league's current ace pot and every ace hit so far: when, by whom, and how much the pot paid.");
 
 export default function Aces({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { pot, aces, players } = loaderData;
   const { date, isAdmin, timeZone } = useLeague();
   const { result } = useFormResult();
@@ -108,7 +110,7 @@ export default function Aces({ loaderData }: Route.ComponentProps) {
                     {/* The round form for admins (it links on to the round's entries), the round page for others. */}
                     {a.roundId ? (
                       <Link
-                        to={isAdmin ? `/admin/rounds/${a.roundId}` : `/rounds/${a.roundId}`}
+                        to={href(isAdmin ? `/admin/rounds/${a.roundId}` : `/rounds/${a.roundId}`)}
                         className="text-brand-800 underline-offset-2 hover:underline"
                       >
                         {date(a.date)}

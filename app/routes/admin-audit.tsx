@@ -11,6 +11,8 @@ import { auditChoices, findPlayers } from "~/.server/services/audit/audit-filter
 import { auditLogPage } from "~/.server/services/audit/audit-log";
 import { pageMeta } from "~/lib/shared/meta";
 import { AuditQuerySchema } from "~/schemas/audit";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
+import { leagueUrls } from "~/lib/shared/league-url";
 
 // Who changed the money (ADR 20): the audit log, newest first, filtered by player, round
 // and who made the change. Read only: the page has no action, and the log's triggers
@@ -37,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   // One player found: the filter itself, at its own URL.
   const [only] = find?.matches ?? [];
-  if (find && find.matches.length === 1 && only) throw redirect(auditHref({ ...values, player: only.id }));
+  if (find && find.matches.length === 1 && only) throw redirect(auditHref(leagueUrls(league), { ...values, player: only.id }));
   return { log, choices, values, find };
 }
 
@@ -45,6 +47,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Audit log");
 
 /** Newer and Older by ?page=, the filters kept. No total: counting 100,000 rows per view is not worth it. */
 function AuditPager({ page, hasMore }: { page: number; hasMore: boolean }) {
+  const { href } = useLeagueUrls();
   const { search } = useLocation();
   if (page === 1 && !hasMore) return null;
   const to = (n: number) => {
@@ -53,7 +56,7 @@ function AuditPager({ page, hasMore }: { page: number; hasMore: boolean }) {
     if (n === 1) params.delete("page");
     else params.set("page", String(n));
     const q = params.toString();
-    return q ? `/admin/audit?${q}` : "/admin/audit";
+    return href(q ? `/admin/audit?${q}` : "/admin/audit");
   };
   const link = "inline-flex min-h-11 items-center rounded-md px-3 font-semibold text-brand-800 underline-offset-2 hover:underline";
   return (
@@ -78,6 +81,7 @@ function AuditPager({ page, hasMore }: { page: number; hasMore: boolean }) {
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { log, choices, values, find } = loaderData;
   // The form's fields are uncontrolled: a new URL mounts it afresh, with that URL's filters.
   const { search } = useLocation();
@@ -96,7 +100,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             title={log.page > 1 ? "No older changes." : filtered ? "No changes match these filters." : "No money has changed yet."}
             action={
               log.page > 1 || filtered ? (
-                <Link to="/admin/audit" className="font-medium text-brand-800 underline underline-offset-2">
+                <Link to={href("/admin/audit")} className="font-medium text-brand-800 underline underline-offset-2">
                   Show the newest changes
                 </Link>
               ) : undefined
@@ -115,13 +119,14 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { href } = useLeagueUrls();
   return (
     <ListLoadError
       error={error}
       title="Audit log"
       loadTitle="Error loading the audit log"
       refused="Invalid filter"
-      back={{ to: "/admin/audit", label: "Show the newest changes" }}
+      back={{ to: href("/admin/audit"), label: "Show the newest changes" }}
     />
   );
 }

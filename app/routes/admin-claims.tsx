@@ -12,6 +12,7 @@ import { handleClaimDecision } from "./claim-decision.server";
 import { routeServices } from "~/.server/route-context";
 import { listClaims } from "~/.server/services/players/claims";
 import { pageMeta } from "~/lib/shared/meta";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 const ADMIN_REQUIRED = "Admin access required.";
 
@@ -30,6 +31,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Player Record Claims");
 
 export default function AdminClaims({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { success, formError } = useFormResult();
   const navigation = useNavigation();
   const open = loaderData.claims.filter((c) => c.status === "pending" || c.status === "conflict").length;
@@ -37,7 +39,7 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Player Record Claims" subtitle={`${open} waiting for a decision · ${loaderData.claims.length} in all`} />
       <div className="space-y-4">
-        {navigation.state === "loading" && navigation.location.pathname === "/admin/claims" ? (
+        {navigation.state === "loading" && navigation.location.pathname === href("/admin/claims") ? (
           <p role="status" className="text-sm text-muted">
             Loading Claims
           </p>

@@ -15,6 +15,8 @@ import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { getCourse, updateCourse } from "~/.server/services/courses/courses";
 import { pageMeta } from "~/lib/shared/meta";
 import { CourseValuesSchema } from "~/schemas/courses";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
+import { leagueUrls } from "~/lib/shared/league-url";
 
 // A course's name and place (/admin/courses/:courseId). Saving renames the location of the
 // rounds that play its layouts too (services/courses/courses.ts); Save goes back to the list.
@@ -30,7 +32,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   requireCapability(context, request, "manageLeague");
-  const { db } = routeServices(context);
+  const { db, league } = routeServices(context);
   const id = await routeId(params.courseId, "course id");
   const posted = await postedFields(request);
   const result = await handleForm(
@@ -38,7 +40,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     CourseValuesSchema,
     async (values) => {
       await updateCourse(db, id, values);
-      return redirect(`/admin/courses?course=${id}`);
+      return redirect(leagueUrls(league).href(`/admin/courses?course=${id}`));
     },
     { unexpected: "The course could not be saved. Please try again." },
   );
@@ -47,6 +49,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function AdminCourseForm({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { course } = loaderData;
   const { formError, fieldErrors, result } = useFormResult<{ values: CourseInputs }>();
   const form = useRef<HTMLFormElement>(null);
@@ -59,7 +62,7 @@ export default function AdminCourseForm({ loaderData }: Route.ComponentProps) {
         <Form method="post" noValidate ref={form} className="space-y-4">
           <CourseFields key={JSON.stringify(result?.values ?? null)} values={result?.values ?? course} errors={fieldErrors} />
           <FormAlert message={formError} />
-          <SaveRow cancelTo="/admin/courses" busy={busy} />
+          <SaveRow cancelTo={href("/admin/courses")} busy={busy} />
         </Form>
       </Panel>
     </div>

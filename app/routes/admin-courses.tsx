@@ -18,6 +18,7 @@ import { createCourse, deleteCourse, getCourse, listCourses } from "~/.server/se
 import { deleteLayout, getLayout } from "~/.server/services/courses/layouts";
 import { pageMeta } from "~/lib/shared/meta";
 import { CourseDeleteFormSchema, CourseValuesSchema } from "~/schemas/courses";
+import { leagueUrls } from "~/lib/shared/league-url";
 
 // The league's courses and their layouts (ADR 25): add a course here, edit it and its
 // layouts on their own pages, which come back here saying what they saved.
@@ -53,13 +54,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   requireCapability(context, request, "manageLeague");
-  const { db } = routeServices(context);
+  const { db, league } = routeServices(context);
   if ((await postedIntent(request)) === "addCourse") {
     const posted = await postedFields(request);
     const result = await handleForm(
       request,
       CourseValuesSchema,
-      async (values) => redirect(`/admin/courses?course=${(await createCourse(db, values)).id}`),
+      async (values) => redirect(leagueUrls(league).href(`/admin/courses?course=${(await createCourse(db, values)).id}`)),
       { unexpected: "The course could not be added. Please try again." },
     );
     // A refusal says it was the add, so the page shows it in the add form.

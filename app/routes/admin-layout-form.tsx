@@ -14,6 +14,7 @@ import { FormShapeError, formToObject } from "~/lib/shared/form-data";
 import { type LayoutInputs, holesAndPar, layoutInputs } from "~/lib/courses/layouts";
 import { pageMeta } from "~/lib/shared/meta";
 import { LayoutEditFormSchema, LayoutFormSchema } from "~/schemas/courses";
+import { type LeagueUrls, leagueUrls } from "~/lib/shared/league-url";
 
 // One module for /admin/courses/:courseId/layouts/new and /admin/layouts/:layoutId (ADR 25).
 // A stored layout is saved over the version this form read; Save goes back to the list.
@@ -50,13 +51,13 @@ function postedInputs(posted: Record<string, string>): LayoutInputs {
 }
 
 /** The save of a new layout of the course, or of a stored layout over the version read. */
-async function save(db: Db, request: Request, target: { courseId: number } | { layoutId: number }) {
+async function save(db: Db, { href }: LeagueUrls, request: Request, target: { courseId: number } | { layoutId: number }) {
   const unexpected = "The layout could not be saved. Please try again.";
   if ("courseId" in target) {
     return handleForm(
       request,
       LayoutFormSchema,
-      async (values) => redirect(`/admin/courses?layout=${(await createLayout(db, target.courseId, values)).id}`),
+      async (values) => redirect(href(`/admin/courses?layout=${(await createLayout(db, target.courseId, values)).id}`)),
       { unexpected },
     );
   }
@@ -65,7 +66,7 @@ async function save(db: Db, request: Request, target: { courseId: number } | { l
     LayoutEditFormSchema,
     async ({ version, values }) => {
       await updateLayout(db, target.layoutId, version, values);
-      return redirect(`/admin/courses?layout=${target.layoutId}`);
+      return redirect(href(`/admin/courses?layout=${target.layoutId}`));
     },
     { unexpected },
   );
@@ -73,13 +74,13 @@ async function save(db: Db, request: Request, target: { courseId: number } | { l
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   requireCapability(context, request, "manageLeague");
-  const { db } = routeServices(context);
+  const { db, league } = routeServices(context);
   const target =
     params.layoutId === undefined
       ? { courseId: await routeId(params.courseId, "course id") }
       : { layoutId: await routeId(params.layoutId, "layout id") };
   const posted = await postedFields(request);
-  const result = await save(db, request, target);
+  const result = await save(db, leagueUrls(league), request, target);
   if (result instanceof Response) return result;
   return data({ ...result.data, values: postedInputs(posted) }, result.init ?? undefined);
 }

@@ -13,6 +13,7 @@ import { PAYMENTS_PAGE_SIZE, paymentChoices, paymentsPage } from "~/.server/serv
 import { pageMeta } from "~/lib/shared/meta";
 import { PAGE_ERROR, pageParam } from "~/lib/shared/paging";
 import { idSchema } from "~/schemas/ids";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 const optionalId = (raw: string | null, what: string) => {
   const parsed = idSchema(what).safeParse(raw ?? "");
@@ -55,6 +56,7 @@ function FilterSelect(props: { label: string; name: string; all: string; value: 
 }
 
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { payments, paging, rounds, users, roundId, userId } = loaderData;
   const pastTheEnd = payments.length === 0 && paging.total > 0;
   return (
@@ -69,7 +71,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
         {pastTheEnd ? (
-          <EmptyState title="No payments on this page" action={<ButtonLink to="/admin/payments">Newest payments</ButtonLink>}>
+          <EmptyState title="No payments on this page" action={<ButtonLink to={href("/admin/payments")}>Newest payments</ButtonLink>}>
             The list has {paging.pages} {paging.pages === 1 ? "page" : "pages"}.
           </EmptyState>
         ) : payments.length === 0 ? (
@@ -85,13 +87,14 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { href } = useLeagueUrls();
   return (
     <ListLoadError
       error={error}
       title="Payments"
       loadTitle="Error loading payments"
       refused={PAGE_ERROR}
-      back={{ to: "/admin/payments", label: "Newest payments" }}
+      back={{ to: href("/admin/payments"), label: "Newest payments" }}
     />
   );
 }

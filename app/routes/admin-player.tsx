@@ -20,6 +20,7 @@ import { readSearchText } from "~/schemas/players";
 import { pageMeta } from "~/lib/shared/meta";
 import { formatCents } from "~/lib/shared/money";
 import { fullName } from "~/lib/players/player-name";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireCapability(context, request, "manageLeague");
@@ -37,6 +38,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Edit players");
 
 export default function AdminPlayer({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { q, searchError, results, divisions } = loaderData;
   const { formError, result } = useFormResult();
   // The latest outcome wins: a dialog's save, or the page's own post (a delete).
@@ -92,7 +94,7 @@ export default function AdminPlayer({ loaderData }: Route.ComponentProps) {
             {results.map((p) => (
               <tr key={p.id}>
                 <td className={td}>
-                  <Link to={`/players/${p.id}`} className="font-medium text-brand-800 hover:underline">
+                  <Link to={href(`/players/${p.id}`)} className="font-medium text-brand-800 hover:underline">
                     {fullName(p)}
                   </Link>
                   {p.inactive ? (

@@ -27,6 +27,8 @@ import { CapsForm } from "~/components/waitlist/caps-form";
 import { WaitlistTable } from "~/components/waitlist/waitlist-table";
 import { type CapsAnswer, handleCapsForm } from "./caps-form.server";
 import { handedOver } from "~/.server/follow-ups";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
+import { leagueUrls } from "~/lib/shared/league-url";
 
 // One module for /admin/rounds/new (no roundId) and /admin/rounds/:roundId. Save and
 // Delete go back to /admin/rounds, which says what was done; a refusal stays here.
@@ -73,7 +75,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (id !== null && intent === "delete") {
     return handleForm(request, RoundDeleteFormSchema, async () => {
       await deleteRound(db, id);
-      return redirect("/admin/rounds?deleted=1");
+      return redirect(leagueUrls(league).href("/admin/rounds?deleted=1"));
     });
   }
   const unexpected = "Update failed. Please try again.";
@@ -81,7 +83,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     return handleForm(
       request,
       roundFormSchema(league.timeZone),
-      async (values) => redirect(`/admin/rounds?saved=${handedOver(db, await saveRound(db, null, values))}`),
+      async (values) => redirect(leagueUrls(league).href(`/admin/rounds?saved=${handedOver(db, await saveRound(db, null, values))}`)),
       {
         unexpected,
       },
@@ -91,7 +93,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return handleForm(
     request,
     roundEditFormSchema(league.timeZone),
-    async ({ values, version }) => redirect(`/admin/rounds?saved=${handedOver(db, await saveRound(db, id, values, version))}`),
+    async ({ values, version }) =>
+      redirect(leagueUrls(league).href(`/admin/rounds?saved=${handedOver(db, await saveRound(db, id, values, version))}`)),
     { unexpected },
   );
 }
@@ -113,6 +116,7 @@ function DeleteRound({ round, busy }: { round: { name: string; entryCount: numbe
 }
 
 export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { round, inputs, choices, caps, tags, doubles } = loaderData;
   const { timeZone } = useLeague();
   const { formError: posted, fieldErrors: postedFields, result } = useFormResult();
@@ -132,8 +136,8 @@ export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
         actions={
           round ? (
             <>
-              <ButtonLink to={`/admin/round/play/${round.id}`}>Entries</ButtonLink>
-              <ButtonLink to={`/admin/round/scores/${round.id}`}>Scores</ButtonLink>
+              <ButtonLink to={href(`/admin/round/play/${round.id}`)}>Entries</ButtonLink>
+              <ButtonLink to={href(`/admin/round/scores/${round.id}`)}>Scores</ButtonLink>
             </>
           ) : undefined
         }
@@ -163,7 +167,7 @@ export default function AdminRoundForm({ loaderData }: Route.ComponentProps) {
           />
           {/* Beside the buttons, where the eye is after Save or Delete (a refused delete on a phone). */}
           <FormAlert message={formError} />
-          <SaveRow cancelTo="/admin/rounds" busy={busy} danger={round ? <DeleteRound round={round} busy={busy} /> : null} />
+          <SaveRow cancelTo={href("/admin/rounds")} busy={busy} danger={round ? <DeleteRound round={round} busy={busy} /> : null} />
         </Form>
       </Panel>
       {round && caps ? (

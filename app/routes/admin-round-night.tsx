@@ -30,6 +30,7 @@ import { WaitlistTable } from "~/components/waitlist/waitlist-table";
 import { SidePotsAdmin } from "~/components/sidepots/side-pots-admin";
 import { DrawTeams } from "~/components/doubles/draw-teams";
 import { ctpHolesOf } from "~/lib/sidepots/side-pots";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 // League night on a phone (ADR 25, ADR 38): the check-in desk (search, walk-ups, cash), the
 // cards and their print, and the night's cash summary.
@@ -86,6 +87,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData ? `League night · ${args.loaderData.round.name}` : "League night");
 
 export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { round, entries, counts, played, board, cardSettings, divisions, live, waitlist, sidePots, teams, staleCredit, cash } = loaderData;
   const { timeZone } = useLeague();
   const where = board.course ? `${board.course}${board.layout ? ` · ${board.layout}` : ""}` : round.location;
@@ -97,7 +99,7 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
           subtitle={`${formatDateTime(round.startsAt, timeZone)} · ${where}`}
           actions={
             <>
-              <ButtonLink to={`/admin/round/play/${round.id}`}>Entries</ButtonLink>
+              <ButtonLink to={href(`/admin/round/play/${round.id}`)}>Entries</ButtonLink>
               {board.cards.length ? <Button onClick={() => window.print()}>Print cards</Button> : null}
             </>
           }
@@ -116,7 +118,7 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
         {staleCredit > 0 ? (
           <Alert tone="warning" title="Credit is stale">
             {staleCreditText(staleCredit)}{" "}
-            <Link to={`/admin/round/play/${round.id}#credit-payouts`} className="font-semibold underline">
+            <Link to={href(`/admin/round/play/${round.id}#credit-payouts`)} className="font-semibold underline">
               Credit payouts
             </Link>
           </Alert>

@@ -24,6 +24,7 @@ import { formatCents } from "~/lib/shared/money";
 import { staleCreditText } from "~/lib/money/book-flags";
 import { formatDateTime } from "~/lib/shared/time";
 import { MONEY_INTENTS } from "~/schemas/money-actions";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireCapability(context, request, "runNight");
@@ -48,6 +49,7 @@ const BOOKS_INTENTS = new Set(["excessToCredit", "keepEntry", "giveBack", "takeB
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Entries · ${args.loaderData.round.name}` : "Entries");
 
 export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { round, entries, pot, creditCapCents, owedCents, issues, divisions, staleCredit, toMeasure } = loaderData;
   const { timeZone } = useLeague();
   const { success, formError } = useFormResult();
@@ -59,9 +61,9 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
         subtitle={`${formatDateTime(round.startsAt, timeZone)} · ${round.location}`}
         actions={
           <>
-            <ButtonLink to={`/admin/round/night/${round.id}`}>League night</ButtonLink>
-            <ButtonLink to={`/admin/round/scores/${round.id}`}>Scores</ButtonLink>
-            <ButtonLink to={`/admin/rounds/${round.id}`}>Edit round</ButtonLink>
+            <ButtonLink to={href(`/admin/round/night/${round.id}`)}>League night</ButtonLink>
+            <ButtonLink to={href(`/admin/round/scores/${round.id}`)}>Scores</ButtonLink>
+            <ButtonLink to={href(`/admin/rounds/${round.id}`)}>Edit round</ButtonLink>
           </>
         }
       />
@@ -80,7 +82,7 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
             ]}
           />
           <p className="mt-3 text-sm">
-            <Link to={`/rounds/${round.id}`} className="font-medium text-brand-800 underline">
+            <Link to={href(`/rounds/${round.id}`)} className="font-medium text-brand-800 underline">
               Public results page
             </Link>
           </p>

@@ -15,6 +15,7 @@ import { entriesForRound } from "~/.server/services/entries/entries";
 import { getRound } from "~/.server/services/rounds/rounds";
 import { pageMeta } from "~/lib/shared/meta";
 import { formatDateTime } from "~/lib/shared/time";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireCapability(context, request, "runNight");
@@ -43,6 +44,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Scores · ${args.loaderData.round.name}` : "Scores");
 
 export default function AdminRoundScores({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { round, entries } = loaderData;
   const { timeZone } = useLeague();
   const { success, formError } = useFormResult();
@@ -53,14 +55,14 @@ export default function AdminRoundScores({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={`Scores: ${round.name}`}
         subtitle={`${formatDateTime(round.startsAt, timeZone)} · ${round.location}`}
-        actions={<ButtonLink to={`/admin/round/play/${round.id}`}>Entries and payouts</ButtonLink>}
+        actions={<ButtonLink to={href(`/admin/round/play/${round.id}`)}>Entries and payouts</ButtonLink>}
       />
       <div className="space-y-6">
         <ActionStatus message={success} />
         <ActionStatus message={formError} tone="error" />
         {entries.length === 0 ? (
           <EmptyState title="No entries yet.">
-            Add the players on the <Link to={`/admin/round/play/${round.id}`}>round's entry page</Link> first.
+            Add the players on the <Link to={href(`/admin/round/play/${round.id}`)}>round's entry page</Link> first.
           </EmptyState>
         ) : (
           <>

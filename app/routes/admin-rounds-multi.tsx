@@ -18,6 +18,7 @@ import { roundInputs } from "~/lib/rounds/round-values";
 import { nowSeconds } from "~/lib/shared/time";
 import { RoundIdsSchema, multiRoundsSchema } from "~/schemas/round-form";
 import { handOver } from "~/.server/follow-ups";
+import { leagueUrls } from "~/lib/shared/league-url";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Multi-Round Editor");
 
@@ -72,7 +73,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         return { success: `Deleted ${deleted.size} ${deleted.size === 1 ? "round" : "rounds"}. Back to the rounds…`, allDeleted: true };
       }
       // The editor reloads with what it now holds, new rounds under their real ids.
-      return redirect(`/admin/rounds/multi-edit?ids=${remaining.join(",")}&saved=${changes.length}`);
+      return redirect(leagueUrls(league).href(`/admin/rounds/multi-edit?ids=${remaining.join(",")}&saved=${changes.length}`));
     },
     { unexpected: "Error saving rounds: please try again." },
   );

@@ -20,6 +20,7 @@ import { pageMeta } from "~/lib/shared/meta";
 import { formatRoundWhen } from "~/lib/rounds/round-dates";
 import { nowSeconds } from "~/lib/shared/time";
 import { RegistrationFormSchema } from "~/schemas/round-form";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Rounds");
 
@@ -102,6 +103,7 @@ function SeasonPicker({ season, seasons, current }: { season: string; seasons: n
 }
 
 export default function AdminRounds({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { future, past, season, current, seasons, notice, today } = loaderData;
   const { success, formError } = useFormResult();
   const busy = useNavigation().state === "submitting";
@@ -113,10 +115,10 @@ export default function AdminRounds({ loaderData }: Route.ComponentProps) {
         subtitle="Schedule rounds, open registration, and manage entries and scores."
         actions={
           <>
-            <ButtonLink to="/admin/rounds/new" variant="primary">
+            <ButtonLink to={href("/admin/rounds/new")} variant="primary">
               New round
             </ButtonLink>
-            <ButtonLink to="/admin/rounds/multi-edit">Multi-Round Editor</ButtonLink>
+            <ButtonLink to={href("/admin/rounds/multi-edit")}>Multi-Round Editor</ButtonLink>
           </>
         }
       />
@@ -126,7 +128,7 @@ export default function AdminRounds({ loaderData }: Route.ComponentProps) {
         {/* Today's rounds to run, each to its night screen: the admin lands here when there are several (ADR 39). */}
         <TodayRounds rounds={today} />
         {/* The checkboxes in both tables belong to this form: ids=… opens them in the editor. */}
-        <Form id={SELECT_FORM} method="get" action="/admin/rounds/multi-edit" className="flex flex-wrap items-center gap-3">
+        <Form id={SELECT_FORM} method="get" action={href("/admin/rounds/multi-edit")} className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="ids" value="" />
           <Button type="submit" variant="secondary">
             Edit Selected
@@ -138,7 +140,7 @@ export default function AdminRounds({ loaderData }: Route.ComponentProps) {
             Future rounds
           </h2>
           {future.length === 0 ? (
-            <EmptyState title="No rounds scheduled." action={<ButtonLink to="/admin/rounds/new">New round</ButtonLink>} />
+            <EmptyState title="No rounds scheduled." action={<ButtonLink to={href("/admin/rounds/new")}>New round</ButtonLink>} />
           ) : (
             <AdminRoundsTable caption="Future rounds" rounds={future} busy={busy} />
           )}

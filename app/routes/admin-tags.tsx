@@ -19,6 +19,7 @@ import { pageMeta } from "~/lib/shared/meta";
 import { fullName } from "~/lib/players/player-name";
 import { tagRanges } from "~/lib/tags/tag-words";
 import { TagAssignFormSchema, TagTakeBackFormSchema } from "~/schemas/tags";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 // The admin's bag tags (ADR 27): give a tag from the pool to a player without one, take a
 // tag back into the pool. Each is a move in the tag's history and a row of the audit log.
@@ -49,6 +50,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AdminTags({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { board, players } = loaderData;
   const { success, formError, fieldErrors } = useFormResult();
   const busy = useNavigation().state === "submitting";
@@ -57,7 +59,7 @@ export default function AdminTags({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Bag tags"
         subtitle="Give a tag from the pool to a player without one, or take one back. Rounds that count for tags swap them by finish."
-        actions={<ButtonLink to="/tags">Public page</ButtonLink>}
+        actions={<ButtonLink to={href("/tags")}>Public page</ButtonLink>}
       />
       <div className="space-y-8">
         <ActionStatus message={success} />
@@ -66,7 +68,7 @@ export default function AdminTags({ loaderData }: Route.ComponentProps) {
           <Panel tone="highlight">
             <p className="text-sm">
               Bag tags are off. Turn them on in the{" "}
-              <Link to="/admin/settings" className="text-brand-800 underline">
+              <Link to={href("/admin/settings")} className="text-brand-800 underline">
                 settings
               </Link>{" "}
               (the pool's size and the expiry are there too).
@@ -117,7 +119,7 @@ export default function AdminTags({ loaderData }: Route.ComponentProps) {
             {board.holders.map((h) => (
               <tr key={h.tag}>
                 <td className={td} data-label="Tag">
-                  <Link to={`/tags/${h.tag}`} className="font-semibold text-brand-800 tabular-nums hover:underline">
+                  <Link to={href(`/tags/${h.tag}`)} className="font-semibold text-brand-800 tabular-nums hover:underline">
                     #{h.tag}
                   </Link>
                 </td>

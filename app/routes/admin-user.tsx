@@ -23,6 +23,8 @@ import { removeOwnRecord } from "~/.server/services/players/player-admin";
 import { adminUserPage } from "~/.server/pages/admin-user";
 import { adminResetPassword, deleteUser, setLocked } from "~/.server/services/accounts/user-admin";
 import { RemoveOwnRecordSchema, UserActionSchema } from "~/schemas/admin-users";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
+import { leagueUrls } from "~/lib/shared/league-url";
 
 const RESET_FAILED = "Failed to reset password";
 const CLAIM_INTENTS = new Set(["approve", "reject", "conflict", "unlink"]);
@@ -45,7 +47,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = await postedIntent(request);
   const leagues = CLAIM_INTENTS.has(intent) || intent === "removePlayer";
   const { user: actor } = requireCapability(context, request, leagues ? "manageLeague" : "manageAccounts");
-  const { db } = routeServices(context);
+  const { db, league } = routeServices(context);
   const id = await routeId(params.userId, "user id");
   if (CLAIM_INTENTS.has(intent)) return handleClaimDecision(request, db);
   if (intent === "removePlayer") {
@@ -60,7 +62,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       if (intent === "reset") return { success: "Password reset.", newPassword: await resetPassword(db, id) };
       if (intent === "delete") {
         await deleteUser(db, actor.id, id);
-        return redirect("/admin/users");
+        return redirect(leagueUrls(league).href("/admin/users"));
       }
       await setLocked(db, actor.id, id, intent === "lock");
       return { success: intent === "lock" ? "User locked. Their sessions have ended." : "User unlocked." };
@@ -143,6 +145,7 @@ function Actions({ user, busy }: { user: { name: string; locked: boolean }; busy
 }
 
 export default function AdminUser({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { user, claims, payments, made, playerHistory, records, isSelf, operator } = loaderData;
   const { success, formError, fieldErrors, result } = useFormResult<{ newPassword: string }>();
   const busy = useNavigation().state !== "idle";
@@ -153,7 +156,7 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
     <div className="max-w-3xl space-y-6">
       <div>
         <Link
-          to="/admin/users"
+          to={href("/admin/users")}
           className="mb-2 inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline underline-offset-2"
         >
           ← All users
@@ -200,7 +203,7 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
           titleId="player-history-title"
           history={playerHistory}
           empty="No changes to this player's money yet."
-          allHref={`/admin/audit?player=${user.linkedPlayerId}`}
+          allHref={href(`/admin/audit?player=${user.linkedPlayerId}`)}
           allLabel="All of this player's changes"
         />
       ) : null}
@@ -209,7 +212,7 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
         titleId="made-title"
         history={made}
         empty="This user has changed no money."
-        allHref={`/admin/audit?actor=${user.id}`}
+        allHref={href(`/admin/audit?actor=${user.id}`)}
         allLabel="All changes by this user"
         showActor={false}
       />

@@ -17,6 +17,7 @@ import { RolesPanel } from "~/components/accounts/roles-panel";
 import { FormAlert } from "~/components/ui/alert";
 import { useFormResult } from "~/hooks/use-form-result";
 import { AddUserFormSchema } from "~/schemas/admin-users";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 import { ROLE_INTENTS } from "~/schemas/memberships";
 import { handleRolesForm } from "./roles-form.server";
 
@@ -51,6 +52,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { users, members, manageRoles, operator } = loaderData;
   const { date, timeZone } = useLeague();
   const { success, formError, fieldErrors } = useFormResult();
@@ -86,7 +88,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           {users.map((u) => (
             <tr key={u.id}>
               <td className={td}>
-                <Link to={`/admin/user/${u.id}`} className="font-medium text-brand-800 underline-offset-2 hover:underline">
+                <Link to={href(`/admin/user/${u.id}`)} className="font-medium text-brand-800 underline-offset-2 hover:underline">
                   {u.name}
                 </Link>
               </td>

@@ -12,6 +12,7 @@ import { routeServices } from "~/.server/route-context";
 import { RESET_REQUESTED, requestPasswordReset } from "~/.server/services/accounts/password-reset";
 import { clientAddress } from "~/.server/client-address";
 import { ForgotPasswordSchema } from "~/schemas/auth";
+import { rootHref } from "~/lib/shared/league-url";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Forgot password", "Forgot your league password? Ask for a link by email to set a new one.");
@@ -54,7 +55,7 @@ export default function ForgotPassword() {
         )}
       </Panel>
       <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="font-medium text-brand-800 underline underline-offset-2">
+        <Link to={rootHref("/login")} className="font-medium text-brand-800 underline underline-offset-2">
           Back to login
         </Link>
       </p>

@@ -21,6 +21,8 @@ import { optionalSession } from "~/.server/auth/guards";
 import { type PlayerHome as PlayerHomeData, playerHome } from "~/.server/pages/player-home";
 import { cardLine } from "~/lib/night/night";
 import { formatRoundWhen } from "~/lib/rounds/round-dates";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
+import { rootHref } from "~/lib/shared/league-url";
 
 // Only signed-in users see it: loaded when it renders (app/components/ui/lazy-part.tsx).
 const PlayerHome = lazyPart(async () => (await import("~/components/players/player-home")).PlayerHome);
@@ -97,6 +99,7 @@ export const meta: Route.MetaFunction = (args) => {
 
 /** Links to the other seasons: server-rendered pages, so they work without JavaScript. */
 function SeasonNav({ seasons, season, current }: { seasons: number[]; season: number; current: number }) {
+  const { href } = useLeagueUrls();
   const others = seasons.filter((s) => s !== season);
   if (others.length === 0) return null;
   return (
@@ -112,7 +115,7 @@ function SeasonNav({ seasons, season, current }: { seasons: number[]; season: nu
           ) : (
             <Link
               key={s}
-              to={s === current ? "/rounds" : `/rounds?season=${s}`}
+              to={href(s === current ? "/rounds" : `/rounds?season=${s}`)}
               className="rounded-md px-3 py-2 font-medium text-brand-800 underline-offset-2 hover:bg-brand-50 hover:underline"
             >
               {s}
@@ -133,8 +136,8 @@ function NextStep() {
           <p className="w-full text-sm text-muted sm:w-auto sm:flex-1">
             Log in or register to claim your player record and sign up for rounds.
           </p>
-          <ButtonLink to="/login">Log in</ButtonLink>
-          <ButtonLink to="/register" variant="primary">
+          <ButtonLink to={rootHref("/login")}>Log in</ButtonLink>
+          <ButtonLink to={rootHref("/register")} variant="primary">
             Register
           </ButtonLink>
         </div>
@@ -145,6 +148,7 @@ function NextStep() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { past, future, today, lows, season, current, seasons, show, me } = loaderData;
   const { longDate, time } = useLeague();
   const isCurrent = season === current;
@@ -174,7 +178,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <p className="text-sm text-muted">
                   {longDate(r.startsAt)} · {time(r.startsAt)} · {r.location} · {r.entryCount} {r.entryCount === 1 ? "player" : "players"}
                 </p>
-                <ButtonLink to={`/rounds/${r.id}`} variant="primary" className="mt-3">
+                <ButtonLink to={href(`/rounds/${r.id}`)} variant="primary" className="mt-3">
                   View round
                 </ButtonLink>
               </section>

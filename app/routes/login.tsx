@@ -8,6 +8,8 @@ import { pageMeta } from "~/lib/shared/meta";
 import { safeRedirect } from "~/.server/auth/guards";
 import { loginAction } from "./login-answer.server";
 import { login } from "~/.server/services/accounts/accounts";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
+import { rootHref } from "~/lib/shared/league-url";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Log in", "Log in to the league to sign up for rounds, claim your player record and see your credit.");
@@ -20,6 +22,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Login() {
+  const { href } = useLeagueUrls();
   const [params] = useSearchParams();
   return (
     <div className="mx-auto max-w-md">
@@ -27,18 +30,18 @@ export default function Login() {
       <Panel>
         <LoginForm redirectTo={params.get("redirectTo") ?? "/"} />
         <p className="mt-4 text-sm">
-          <Link to="/forgot-password" className="font-medium text-brand-800 underline underline-offset-2">
+          <Link to={rootHref("/forgot-password")} className="font-medium text-brand-800 underline underline-offset-2">
             Forgot password?
           </Link>
         </p>
       </Panel>
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-surface p-4 text-sm">
         <p>New to the league?</p>
-        <ButtonLink to="/register">Register</ButtonLink>
+        <ButtonLink to={rootHref("/register")}>Register</ButtonLink>
       </div>
       <p className="mt-6 text-center text-sm text-muted">
         League admin?{" "}
-        <Link to="/admin/login" className="font-medium text-brand-800 underline underline-offset-2">
+        <Link to={href("/admin/login")} className="font-medium text-brand-800 underline underline-offset-2">
           Admin login
         </Link>
       </p>

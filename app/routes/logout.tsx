@@ -5,6 +5,8 @@ import { clearedSessionCookie } from "~/.server/auth/session";
 import { clearedHintCookie } from "~/.server/auth/session-hint";
 import { routeServices } from "~/.server/route-context";
 import { endAllSessions, endSession } from "~/.server/services/accounts/sessions";
+import { leagueUrls } from "~/lib/shared/league-url";
+import { servicesContext } from "~/context";
 
 /** "Log out" ends this device's session; intent=everywhere ends all of the user's sessions (ADR 6). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -19,9 +21,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     ["Set-Cookie", clearedSessionCookie()],
     ["Set-Cookie", clearedHintCookie()],
   ]);
-  return redirect("/", { headers });
+  return redirect(home(context), { headers });
 }
 
-export function loader() {
-  return redirect("/");
+export function loader({ context }: Route.LoaderArgs) {
+  return redirect(home(context));
 }
+
+/** The root's home: the default league's, or the list of leagues (ADR 46). */
+const home = (context: Route.LoaderArgs["context"]) => leagueUrls(context.get(servicesContext).league).href("/");

@@ -21,6 +21,7 @@ import { DEFAULT_PLAYER_SORT, type PlayerColumn, firstDir } from "~/lib/players/
 import { playersView } from "~/lib/players/players-table";
 import type { SortState } from "~/lib/shared/sort";
 import { fullName } from "~/lib/players/player-name";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11). The
 // query string (sort, filters) is part of the cache key, so each view is its own page.
@@ -77,6 +78,7 @@ const COLUMNS: { column: PlayerColumn; label: string; numeric: boolean }[] = [
 const avg = (n: number | null) => (n === null ? "–" : n.toFixed(1));
 
 export default function PlayersAll({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { players, total, paging, sort, division, name, divisions, moneyHidden } = loaderData;
   const columns = moneyHidden ? COLUMNS.filter((c) => c.column !== "balance") : COLUMNS;
   const filtered = division !== null || name !== "";
@@ -86,7 +88,7 @@ export default function PlayersAll({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="All players"
         subtitle={filtered ? `${paging.total} of ${total} players` : `${total} players`}
-        actions={<ButtonLink to="/players">Search players</ButtonLink>}
+        actions={<ButtonLink to={href("/players")}>Search players</ButtonLink>}
       />
       <div className="space-y-4">
         <PlayerFilters sort={sort} division={division} name={name} divisions={divisions} filtered={filtered} />
@@ -96,11 +98,11 @@ export default function PlayersAll({ loaderData }: Route.ComponentProps) {
           {moneyHidden ? ` ${moneyHidden}` : null}
         </p>
         {pastTheEnd ? (
-          <EmptyState title="No players on this page" action={<ButtonLink to="/players-all">First page</ButtonLink>}>
+          <EmptyState title="No players on this page" action={<ButtonLink to={href("/players-all")}>First page</ButtonLink>}>
             The list has {paging.pages} {paging.pages === 1 ? "page" : "pages"}.
           </EmptyState>
         ) : players.length === 0 ? (
-          <EmptyState title="No players match" action={<ButtonLink to="/players-all">Show all players</ButtonLink>}>
+          <EmptyState title="No players match" action={<ButtonLink to={href("/players-all")}>Show all players</ButtonLink>}>
             Try another division or fewer letters of the name.
           </EmptyState>
         ) : (
@@ -120,7 +122,7 @@ export default function PlayersAll({ loaderData }: Route.ComponentProps) {
                 <tr key={p.id}>
                   <td>
                     {/* discover="none": the player route loads on click, not for 120 links on render. */}
-                    <Link to={`/players/${p.id}`} discover="none">
+                    <Link to={href(`/players/${p.id}`)} discover="none">
                       {fullName(p)}
                     </Link>
                     {p.inactive ? (
@@ -163,6 +165,7 @@ function PlayerFilters({
   divisions: string[];
   filtered: boolean;
 }) {
+  const { href } = useLeagueUrls();
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -223,7 +226,7 @@ function PlayerFilters({
           Apply
         </Button>
         {filtered ? (
-          <ButtonLink to="/players-all" variant="quiet">
+          <ButtonLink to={href("/players-all")} variant="quiet">
             Clear
           </ButtonLink>
         ) : null}

@@ -27,6 +27,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, RECENT_ROUNDS } from "~/lib/players/constants";
 import { readSearchText } from "~/schemas/players";
 import { pageMeta } from "~/lib/shared/meta";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11).
 // What only signed-in users and admins see: loaded when it renders (app/components/ui/lazy-part.tsx).
@@ -83,6 +84,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Players", "The league's recent players, and a search by name for anyone's rounds, scoring averages and league credit.");
 
 export default function Players({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { q, searchError, results, recent, balances, moneyHidden, mine, canClaim, divisions } = loaderData;
   const { isAdmin } = useLeague();
   const { result } = useFormResult();
@@ -100,10 +102,10 @@ export default function Players({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const searching = navigation.location?.pathname === "/players";
+  const searching = navigation.location?.pathname === href("/players");
   return (
     <>
-      <PageHeader title="Players" actions={<ButtonLink to="/players-all">All Players</ButtonLink>} />
+      <PageHeader title="Players" actions={<ButtonLink to={href("/players-all")}>All Players</ButtonLink>} />
       <div className="space-y-4">
         {open ? <YourClaim claim={open} /> : null}
         <ActionStatus message={status} />
@@ -160,6 +162,7 @@ function RecentPlayers({
   balances: boolean;
   actions?: (player: ListedPlayer) => ReactNode;
 }) {
+  const { href } = useLeagueUrls();
   return (
     <section aria-labelledby="recent-title" className="space-y-2">
       <h2 id="recent-title" className="font-display text-2xl font-semibold tracking-wide">
@@ -167,7 +170,7 @@ function RecentPlayers({
       </h2>
       <p className="text-sm text-muted">
         Everyone entered in the league's last {RECENT_ROUNDS} rounds. Search for anyone else, or see{" "}
-        <Link to="/players-all" className="font-medium text-brand-800 underline">
+        <Link to={href("/players-all")} className="font-medium text-brand-800 underline">
           all players
         </Link>
         .
@@ -183,12 +186,13 @@ function RecentPlayers({
 
 /** A search that fails (not one that was cancelled) says 'error'. */
 export function ErrorBoundary() {
+  const { href } = useLeagueUrls();
   return (
     <>
-      <PageHeader title="Players" actions={<ButtonLink to="/players-all">All Players</ButtonLink>} />
+      <PageHeader title="Players" actions={<ButtonLink to={href("/players-all")}>All Players</ButtonLink>} />
       <div className="space-y-4">
         <Alert tone="error">error</Alert>
-        <ButtonLink to="/players">Search again</ButtonLink>
+        <ButtonLink to={href("/players")}>Search again</ButtonLink>
       </div>
     </>
   );

@@ -18,6 +18,8 @@ import { createAccountAndStartSession } from "~/.server/services/accounts/accoun
 import { clientAddress } from "~/.server/client-address";
 import { RegisterFormSchema } from "~/schemas/auth";
 import type { EmailCheckJson } from "../../workers/api/serializers/users";
+import { rootHref } from "~/lib/shared/league-url";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Register", "Create a league account to claim your player record, sign up for rounds and track your credit.");
@@ -33,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     async (input) => {
       const result = await createAccountAndStartSession(db, env, input, clientAddress(request), league.id);
       // The next step for a new account: find and claim the player record (/welcome says how).
-      return redirect("/welcome", { headers: new Headers(signedInCookies(result).map((cookie) => ["Set-Cookie", cookie])) });
+      return redirect(rootHref("/welcome"), { headers: new Headers(signedInCookies(result).map((cookie) => ["Set-Cookie", cookie])) });
     },
     { unexpected: REGISTER_FAILED },
   );
@@ -41,6 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Asks the /api whether an email is taken; only the latest answer counts. */
 function useEmailCheck() {
+  // Accounts are the deployment's; the page's league's /api answers for them (ADR 46).
+  const { apiUrl } = useLeagueUrls();
   const [taken, setTaken] = useState(false);
   const latest = useRef("");
   async function check(raw: string) {
@@ -48,7 +52,7 @@ function useEmailCheck() {
     latest.current = email;
     if (!email.includes("@")) return setTaken(false);
     try {
-      const res = await fetch(`/api/users/check-email?email=${encodeURIComponent(email)}`);
+      const res = await fetch(apiUrl(`/users/check-email?email=${encodeURIComponent(email)}`));
       if (!res.ok || latest.current !== email) return;
       const body = (await res.json()) as EmailCheckJson;
       setTaken(body.exists === true);
@@ -89,7 +93,7 @@ export default function Register() {
       </Panel>
       <p className="mt-6 text-center text-sm">
         Already registered?{" "}
-        <Link to="/login" className="font-medium text-brand-800 underline underline-offset-2">
+        <Link to={rootHref("/login")} className="font-medium text-brand-800 underline underline-offset-2">
           Log in
         </Link>
       </p>

@@ -14,6 +14,7 @@ import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { resetPassword, verifyResetToken } from "~/.server/services/accounts/password-reset";
 import { ResetPasswordFormSchema, ResetTokenSchema } from "~/schemas/auth";
+import { rootHref } from "~/lib/shared/league-url";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Reset password");
 
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 function InvalidLink() {
   return (
     <Alert tone="error" title="Invalid or expired reset link.">
-      <Link to="/forgot-password" className="font-semibold underline">
+      <Link to={rootHref("/forgot-password")} className="font-semibold underline">
         Request a new reset link
       </Link>
     </Alert>
@@ -51,13 +52,13 @@ function InvalidLink() {
 function ResetDone({ message }: { message: string }) {
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = setTimeout(() => navigate("/login"), REDIRECT_MS);
+    const timer = setTimeout(() => navigate(rootHref("/login")), REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [navigate]);
   return (
     <div className="space-y-3">
       <FormAlert tone="success" message={message} />
-      <Link to="/login" className={`text-sm ${link}`}>
+      <Link to={rootHref("/login")} className={`text-sm ${link}`}>
         Go to login
       </Link>
     </div>
@@ -83,7 +84,7 @@ function ResetForm({ token }: { token: string }) {
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const { success: done } = useFormResult();
   const navigation = useNavigation();
-  const checking = navigation.state === "loading" && navigation.location.pathname === "/reset-password" && !navigation.formMethod;
+  const checking = navigation.state === "loading" && navigation.location.pathname === rootHref("/reset-password") && !navigation.formMethod;
 
   let body: React.ReactNode;
   if (checking)

@@ -17,6 +17,7 @@ import { markCtp } from "~/.server/services/sidepots/marks";
 import { CtpPanel } from "~/components/sidepots/ctp-panel";
 import { CtpFormSchema } from "~/schemas/side-pots";
 import { ctpHolesOf } from "~/lib/sidepots/side-pots";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 // Scoring a card on the course (ADR 26, "The phone"): a player on one of the round's
 // published cards scores their card, an admin any card (?card=). The page keeps working
@@ -97,6 +98,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function RoundScore({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { state, cardId, cardNumber, scorer, userId, beatMs, pots, onCard, teams, pinned } = loaderData;
   useOfflineCopy();
   return (
@@ -113,7 +115,7 @@ export default function RoundScore({ loaderData }: Route.ComponentProps) {
         ctpHoles={ctpHolesOf(pots)}
       />
       <CtpPanel pots={pots} onCard={onCard} />
-      <ButtonLink to={`/rounds/${state.roundId}`} variant="quiet">
+      <ButtonLink to={href(`/rounds/${state.roundId}`)} variant="quiet">
         Back to the round
       </ButtonLink>
     </div>

@@ -36,6 +36,7 @@ import { formatCents } from "~/lib/shared/money";
 import { entryPriceCents } from "~/lib/signup/pricing";
 import { resultGroups } from "~/lib/rounds/results";
 import { formatDateLong, isToday, nowSeconds } from "~/lib/shared/time";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 // A signed-in player's check-in: its code loads only when it renders (the client budget, ADR 24).
 const CheckInPart = lazyPart(async () => (await import("~/components/night/check-in-part")).CheckInPart);
@@ -147,6 +148,7 @@ function timeZoneOf(matches: Route.MetaArgs["matches"]): string {
 }
 
 export default function RoundPage({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const {
     round,
     live,
@@ -204,7 +206,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
         {night && signUp ? <CheckInPart round={round} night={night} balanceCents={signUp.balanceCents} /> : null}
         {played ? null : <SignUpPanel round={round} signUp={signUp} />}
         {live && night?.card ? (
-          <ButtonLink to={`/rounds/${round.id}/score`} variant="primary" block>
+          <ButtonLink to={href(`/rounds/${round.id}/score`)} variant="primary" block>
             Score card {night.card.number}
           </ButtonLink>
         ) : null}

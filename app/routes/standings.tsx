@@ -14,6 +14,7 @@ import { describeRule } from "~/lib/standings/standings-rule";
 import { sortStandings, standingsSort } from "~/lib/standings/standings-sort";
 import type { StandingsRound } from "~/lib/standings/standings-table";
 import { SeasonLoadError } from "~/components/layout/season-load-error";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 // Public: cached for anonymous visitors, purged when scores, rounds, players or the
 // league settings change (ADR 11). Each ?season=, ?division= and sort is its own page.
@@ -67,6 +68,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function Standings({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { season, seasons, method, divisions, shown, sort, rounds } = loaderData;
   const { date } = useLeague();
   const link = (values: { season?: number; division?: string }) => {
@@ -74,7 +76,7 @@ export default function Standings({ loaderData }: Route.ComponentProps) {
     if (values.division) params.set("division", values.division);
     if (values.division && sort.column !== "rank") params.set("sort", sort.column);
     if (values.division && sort.column !== "rank") params.set("dir", sort.dir);
-    return `/standings?${params}`;
+    return href(`/standings?${params}`);
   };
   return (
     <>

@@ -10,6 +10,7 @@ import { Panel } from "~/components/ui/panel";
 import { PageHeader } from "~/components/ui/page-header";
 import { pageMeta } from "~/lib/shared/meta";
 import { TagParamSchema } from "~/schemas/tags";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 // Public: one tag's holder and every move of it, newest first (ADR 27); cached like /tags.
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("tags", "players", "rounds");
@@ -32,6 +33,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, `Tag ${args.loaderData?.tag ?? ""}`.trim(), "Who holds this bag tag, and every time it changed hands.");
 
 export default function Tag({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { tag, holder, history } = loaderData;
   return (
     <>
@@ -47,7 +49,7 @@ export default function Tag({ loaderData }: Route.ComponentProps) {
               "In the pool: nobody holds it."
             )}
           </p>
-          <Link to="/tags" className="mt-2 inline-flex min-h-11 items-center text-sm text-brand-800 hover:underline">
+          <Link to={href("/tags")} className="mt-2 inline-flex min-h-11 items-center text-sm text-brand-800 hover:underline">
             All tags
           </Link>
         </Panel>

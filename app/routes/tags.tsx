@@ -11,6 +11,7 @@ import { DataTable, td, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { pageMeta } from "~/lib/shared/meta";
 import { tagRanges } from "~/lib/tags/tag-words";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 // Public: cached for anonymous visitors, purged when a tag moves or the settings change (ADR 11, 27).
 export const headers: Route.HeadersFunction = () => publicCacheHeaders("tags", "players", "settings");
@@ -24,6 +25,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Bag tags", "Who holds each of the league's bag tags, and which tags are in the pool.");
 
 export default function Tags({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { board } = loaderData;
   const { date } = useLeague();
   return (
@@ -51,7 +53,7 @@ export default function Tags({ loaderData }: Route.ComponentProps) {
               <tr key={h.tag}>
                 <td className={td}>
                   <Link
-                    to={`/tags/${h.tag}`}
+                    to={href(`/tags/${h.tag}`)}
                     className="inline-flex min-h-11 min-w-11 items-center font-display text-xl font-semibold text-brand-800 tabular-nums hover:underline"
                   >
                     #{h.tag}

@@ -11,6 +11,7 @@ import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { readUnsubscribeLink, unsubscribe } from "~/.server/services/accounts/mail-prefs";
 import { OneClickSchema, UNSUBSCRIBED } from "~/schemas/notifications";
+import { rootHref } from "~/lib/shared/league-url";
 
 // /unsubscribe?u={userId}&t={signature}: the registration mail's way out, without a login.
 // GET shows the account's setting and a button; its POST turns the mail off. The link's
@@ -25,7 +26,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   try {
     const target = await readUnsubscribeLink(db, env.SESSION_SECRET, params);
-    return { link: `/unsubscribe?u=${target.userId}&t=${params.get("t")}`, email: target.email, on: target.registrationOpens, error: null };
+    return {
+      link: rootHref(`/unsubscribe?u=${target.userId}&t=${params.get("t")}`),
+      email: target.email,
+      on: target.registrationOpens,
+      error: null,
+    };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     return data({ link: null, email: null, on: false, error: err.message }, { status: err.status });
@@ -45,7 +51,7 @@ const link = "font-medium text-brand-800 underline underline-offset-2";
 
 function ProfileLink({ children }: { children: string }) {
   return (
-    <Link to="/profile" className={link}>
+    <Link to={rootHref("/profile")} className={link}>
       {children}
     </Link>
   );

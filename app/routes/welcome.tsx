@@ -5,6 +5,8 @@ import { Panel } from "~/components/ui/panel";
 import { PageHeader } from "~/components/ui/page-header";
 import { pageMeta } from "~/lib/shared/meta";
 import { requireUser } from "~/.server/auth/guards";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
+import { rootHref } from "~/lib/shared/league-url";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Welcome");
 
@@ -17,6 +19,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 const link = "font-medium text-brand-800 underline underline-offset-2";
 
 export default function Welcome({ loaderData }: Route.ComponentProps) {
+  const { href } = useLeagueUrls();
   const { name, claimed, isAdmin } = loaderData;
   return (
     <div className="mx-auto max-w-xl space-y-6">
@@ -25,11 +28,11 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
         <Panel title="Your player record" titleId="next-title">
           <p>
             {isAdmin ? "Admins do not claim a player record." : "You have already claimed a player record."}{" "}
-            <Link to="/profile" className={link}>
+            <Link to={rootHref("/profile")} className={link}>
               See your profile
             </Link>{" "}
             or the{" "}
-            <Link to="/rounds" className={link}>
+            <Link to={href("/rounds")} className={link}>
               rounds
             </Link>
             .
@@ -41,17 +44,17 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
             <p className="mb-4">
               Find your name on the Players page and claim your record. If you are new to the league, you can add yourself there.
             </p>
-            <ButtonLink to="/players" variant="primary">
+            <ButtonLink to={href("/players")} variant="primary">
               Find your player record
             </ButtonLink>
           </Panel>
           <p className="text-sm text-muted">
             Meanwhile, see the{" "}
-            <Link to="/rounds" className={link}>
+            <Link to={href("/rounds")} className={link}>
               rounds
             </Link>{" "}
             or your{" "}
-            <Link to="/profile" className={link}>
+            <Link to={rootHref("/profile")} className={link}>
               profile
             </Link>
             .

@@ -44,6 +44,7 @@ const PAGES = [
   "/reset-password",
   "/profile",
   "/unsubscribe",
+  "/leagues",
   "/admin/login",
   "/admin/users",
   "/admin/claims",

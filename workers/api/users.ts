@@ -22,7 +22,7 @@ import { NotificationsSchema, OneClickSchema, UNSUBSCRIBED } from "~/schemas/not
 import { ScoringPinSchema } from "~/schemas/scoring-pin";
 import { changeScoringPin } from "~/.server/services/accounts/scoring-pin";
 import { badRequest } from "~/.server/errors";
-import { feedOrigin, resetCalendarToken } from "~/.server/services/rounds/calendar";
+import { calendarFeedUrls, feedOrigin, personalFeedUrl, resetCalendarToken } from "~/.server/services/rounds/calendar";
 import {
   EmailSchema,
   ForgotPasswordSchema,
@@ -32,6 +32,7 @@ import {
   ResetPasswordSchema,
   ResetTokenSchema,
 } from "~/schemas/auth";
+import { leagueUrls, rootHref } from "~/lib/shared/league-url";
 
 export const usersApi = subApp()
   .get("/check-email", query(z.object({ email: EmailSchema })), async (c) => {
@@ -79,7 +80,7 @@ export const usersApi = subApp()
   // their own servers or pages, with no cookie and any Origin: the link's signature is the
   // only authority (React Router refuses cross-origin posts to page actions, so the one-click
   // lives here). A client that opens the URL instead gets the /unsubscribe page.
-  .get("/unsubscribe", (c) => c.redirect(`/unsubscribe${new URL(c.req.url).search}`, 303))
+  .get("/unsubscribe", (c) => c.redirect(rootHref(`/unsubscribe?${new URL(c.req.url).searchParams}`), 303))
   .post("/unsubscribe", async (c) => {
     // The link first (a bad one is refused whatever the body), then RFC 8058's body.
     const { userId } = await readUnsubscribeLink(c.var.db, c.env.SESSION_SECRET, new URL(c.req.url).searchParams);
@@ -106,7 +107,9 @@ export const usersApi = subApp()
   })
   .post("/me/calendar-token", requireUser, async (c) => {
     const token = await resetCalendarToken(c.var.db, c.var.caller.userId);
-    return c.json(calendarFeedJson(feedOrigin(c.env.APP_URL, c.req.url), token));
+    // The feeds of the league the /api was called in (ADR 46).
+    const links = leagueUrls(c.var.league, feedOrigin(c.env.APP_URL, c.req.url));
+    return c.json(calendarFeedJson({ all: calendarFeedUrls(links, null).all, personal: personalFeedUrl(links, token) }));
   })
   .put("/profile", requireUser, body(ProfileSchema), async (c) => {
     const { caller } = c.var;

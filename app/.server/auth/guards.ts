@@ -5,6 +5,7 @@ import { clearedHintCookie, hintCookie, hintedSession, sameSession } from "./ses
 import { cloudflareContext, servicesContext, sessionContext, sessionRecheckContext } from "~/context";
 import { gateOf } from "../effect-gate";
 import { type Capability, can } from "~/lib/accounts/roles";
+import { leagueUrls, rootHref } from "~/lib/shared/league-url";
 
 /**
  * Root middleware, after servicesMiddleware: reads the session cookie once per request.
@@ -22,7 +23,7 @@ import { type Capability, can } from "~/lib/accounts/roles";
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const token = readSessionCookie(request);
   const { env } = context.get(cloudflareContext);
-  const { db, league } = context.get(servicesContext);
+  const { db } = context.get(servicesContext);
   const recheck = context.get(sessionRecheckContext);
   // Only a page read uses the hint, so only a page read leaves one (a logout's answer must not).
   const read = request.method === "GET" || request.method === "HEAD";
@@ -33,16 +34,16 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     return withSession(recheck.verified, token !== null, read, context, next);
   }
   const claims = token ? await verifySession(env, token) : null;
-  const hinted = claims && recheck && (read || gate) ? hintedSession(request, claims, league.id) : null;
+  const hinted = claims && recheck && (read || gate) ? hintedSession(request, claims, db.leagueId) : null;
   if (!claims || !hinted || !recheck)
     return withSession(
-      claims ? await sessionOfClaims(db, claims, league.id) : null,
+      claims ? await sessionOfClaims(db, claims, db.leagueId) : null,
       token !== null,
       read && recheck !== null,
       context,
       next,
     );
-  const verdict = sessionOfClaims(db, claims, league.id);
+  const verdict = sessionOfClaims(db, claims, db.leagueId);
   gate?.hold(
     verdict.then((session) => {
       if (!sameSession(session, hinted)) throw new Error("The session's hint is stale: this render is thrown away.");
@@ -93,7 +94,7 @@ export function requireUser(context: Ctx, request: Request): Session {
   const session = context.get(sessionContext);
   if (!session) {
     const url = new URL(request.url);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    throw redirect(rootHref(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`));
   }
   return session;
 }
@@ -106,9 +107,10 @@ export const NOT_YOUR_ROLE = "Your role in this league does not include this pag
  */
 export function requireCapability(context: Ctx, _request: Request, capability: Capability): Session {
   const session = context.get(sessionContext);
-  if (!session) throw redirect("/login");
+  if (!session) throw redirect(rootHref("/login"));
   if (can(standingOf(session), capability)) return session;
-  if (!can(standingOf(session), "runNight")) throw redirect("/");
+  // Home is the league's whose page was asked for (ADR 46).
+  if (!can(standingOf(session), "runNight")) throw redirect(leagueUrls(context.get(servicesContext).league).href("/"));
   throw data({ message: NOT_YOUR_ROLE }, { status: 403 });
 }
 

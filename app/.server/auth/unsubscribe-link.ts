@@ -1,5 +1,6 @@
 import { BASE64URL_32_BYTES, base64url } from "~/lib/shared/base64url";
 import { assertUsableSecret } from "./session-secret";
+import { type LeagueAddress, leagueUrls } from "~/lib/shared/league-url";
 
 // The one-click unsubscribe link of the registration mails: /unsubscribe?u={userId}&t={sig}.
 // Mail clients post to it without a cookie (RFC 8058), so the signature is the whole
@@ -51,9 +52,16 @@ export async function verifyUnsubscribe(secret: string, userId: number, signatur
 
 /**
  * The user's two unsubscribe URLs on `origin` (APP_URL in production; app-url.ts): the page a
- * person opens, and the /api URL of List-Unsubscribe that mail clients post their one-click to.
+ * person opens (the deployment's), and the /api URL of List-Unsubscribe that mail clients post
+ * their one-click to, in `league`'s /api (the default league's when not given; ADR 46).
  */
-export async function unsubscribeUrls(origin: string, secret: string, userId: number): Promise<{ page: string; oneClick: string }> {
-  const query = `?u=${userId}&t=${await signUnsubscribe(secret, userId)}`;
-  return { page: `${origin}/unsubscribe${query}`, oneClick: `${origin}/api/users/unsubscribe${query}` };
+export async function unsubscribeUrls(
+  origin: string,
+  secret: string,
+  userId: number,
+  league?: LeagueAddress,
+): Promise<{ page: string; oneClick: string }> {
+  const query = `u=${userId}&t=${await signUnsubscribe(secret, userId)}`;
+  const links = leagueUrls(league, origin);
+  return { page: links.rootHref(`/unsubscribe?${query}`), oneClick: links.apiUrl(`/users/unsubscribe?${query}`) };
 }

@@ -2,12 +2,14 @@ import { type CardSummary, cardLine } from "~/lib/night/night";
 import { formatRoundWhen } from "~/lib/rounds/round-dates";
 import type { Mail } from "./mailer";
 import type { OpenedRound, RegistrationMailContext } from "./registration-mail";
+import { leagueUrls } from "~/lib/shared/league-url";
 
 // The mail a player asked for on their profile: their card when a round's cards are
 // published (ADR 25), with where they start and who with, and the way to stop these mails.
 
 export function cardMail(user: { email: string; name: string }, round: OpenedRound, card: CardSummary, ctx: RegistrationMailContext): Mail {
   const line = cardLine(card, ctx.timeZone);
+  const links = leagueUrls(ctx.league, ctx.linkOrigin);
   return {
     to: user.email,
     subject: `${ctx.leagueName}: your scorecard for ${round.name} (${line.split(" · with ")[0]})`,
@@ -22,10 +24,10 @@ export function cardMail(user: { email: string; name: string }, round: OpenedRou
       `Where: ${round.location}`,
       "",
       "Every scorecard of the round:",
-      `${ctx.linkOrigin}/rounds/${round.id}`,
+      links.href(`/rounds/${round.id}`),
       "",
       `You get this mail because you asked for it on your ${ctx.leagueName} profile.`,
-      `To stop these mails, untick "Mail me my card" there: ${ctx.linkOrigin}/profile`,
+      `To stop these mails, untick "Mail me my card" there: ${links.rootHref("/profile")}`,
       "",
     ].join("\n"),
   };

@@ -1,5 +1,6 @@
 import { formatRoundWhen } from "~/lib/rounds/round-dates";
 import type { Mail } from "./mailer";
+import { type LeagueAddress, leagueUrls } from "~/lib/shared/league-url";
 
 // The mail that says registration opened for a round: which round, when (in the league's
 // zone), where, the link to sign up, and a one-click way out (RFC 8058: List-Unsubscribe
@@ -7,7 +8,11 @@ import type { Mail } from "./mailer";
 // button that posts to it without opening a browser).
 
 export type OpenedRound = { id: number; name: string; startsAt: number; location: string };
-export type RegistrationMailContext = { linkOrigin: string; leagueName: string; timeZone: string };
+/**
+ * `league`: whose pages the links open (ADR 46); the default league's (the root) when not
+ * given, as a job names no league yet.
+ */
+export type RegistrationMailContext = { linkOrigin: string; leagueName: string; timeZone: string; league?: LeagueAddress };
 
 /** `unsubscribe`: the page a person opens, and the URL a mail client posts its one-click to. */
 export function registrationMail(
@@ -16,7 +21,7 @@ export function registrationMail(
   unsubscribe: { page: string; oneClick: string },
   ctx: RegistrationMailContext,
 ): Mail {
-  const link = `${ctx.linkOrigin}/rounds/${round.id}`;
+  const link = leagueUrls(ctx.league, ctx.linkOrigin).href(`/rounds/${round.id}`);
   const when = formatRoundWhen(round.startsAt, ctx.timeZone);
   return {
     to: user.email,

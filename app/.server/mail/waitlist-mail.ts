@@ -2,6 +2,7 @@ import { formatRoundWhen } from "~/lib/rounds/round-dates";
 import { formatDateTime } from "~/lib/shared/time";
 import type { Mail } from "./mailer";
 import type { OpenedRound, RegistrationMailContext } from "./registration-mail";
+import { leagueUrls } from "~/lib/shared/league-url";
 
 // News of a player's place on a waitlist (ADR 28), for those who asked for it on their
 // profile: a place offered (and until when), entered, entered by credit at once, or an
@@ -41,7 +42,8 @@ export function waitlistMail(
   notice: { kind: NoticeKind; offerExpiresAt: number | null },
   ctx: RegistrationMailContext,
 ): Mail {
-  const url = `${ctx.linkOrigin}/rounds/${round.id}`;
+  const links = leagueUrls(ctx.league, ctx.linkOrigin);
+  const url = links.href(`/rounds/${round.id}`);
   return {
     to: user.email,
     subject: `${ctx.leagueName}: ${round.name}, ${SUBJECT[notice.kind]}`,
@@ -56,7 +58,7 @@ export function waitlistMail(
       url,
       "",
       `You get this mail because you asked for it on your ${ctx.leagueName} profile.`,
-      `To stop these mails, untick "Mail me about my places on waitlists" there: ${ctx.linkOrigin}/profile`,
+      `To stop these mails, untick "Mail me about my places on waitlists" there: ${links.rootHref("/profile")}`,
       "",
     ].join("\n"),
     link: { label: "The round", url },

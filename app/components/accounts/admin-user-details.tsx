@@ -3,11 +3,13 @@ import { UserBadges } from "./user-badges";
 import { lastLoginText } from "./user-flags";
 import { useLeague } from "~/hooks/use-league";
 import type { AdminUserDetail as UserDetail } from "~/.server/services/accounts/user-admin";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 const link = "font-medium text-brand-800 underline-offset-2 hover:underline";
 
 /** The fields of one user as the admin sees them. */
 export function UserFields({ user }: { user: UserDetail }) {
+  const { href } = useLeagueUrls();
   const { date, timeZone } = useLeague();
   const rows: [string, React.ReactNode][] = [
     ["User id", user.id],
@@ -23,7 +25,7 @@ export function UserFields({ user }: { user: UserDetail }) {
     [
       "Player",
       user.linkedPlayerId ? (
-        <Link key="player" to={`/players/${user.linkedPlayerId}`} className={link}>
+        <Link key="player" to={href(`/players/${user.linkedPlayerId}`)} className={link}>
           {user.linkedPlayerName ?? `#${user.linkedPlayerId}`}
         </Link>
       ) : (

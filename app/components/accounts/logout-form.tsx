@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { Form, useSubmit } from "react-router";
 import { lazyPart } from "~/components/ui/lazy-part";
+import { rootHref } from "~/lib/shared/league-url";
 
 // Log out (ADR 6), minding the phone's live scoring (ADR 26, "The phone"): before the post
 // goes, the scores this login left waiting on the device are offered to be sent first (or
@@ -30,13 +31,13 @@ export function LogoutForm({ userId, everywhere = false, children }: { userId: n
   const [checking, setChecking] = useState(false);
   const logOut = () => {
     setChecking(false);
-    void submit(everywhere ? { intent: "everywhere" } : {}, { method: "post", action: "/logout" });
+    void submit(everywhere ? { intent: "everywhere" } : {}, { method: "post", action: rootHref("/logout") });
   };
   return (
     <>
       <Form
         method="post"
-        action="/logout"
+        action={rootHref("/logout")}
         onSubmit={(e) => {
           e.preventDefault();
           setChecking(true);

@@ -2,6 +2,8 @@ import { Form, Link } from "react-router";
 import type { AuditChoices, Choice, PlayerFind, RoundChoice } from "~/.server/services/audit/audit-filters";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormField, SelectFormField } from "~/components/ui/form-field";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
+import type { LeagueUrls } from "~/lib/shared/league-url";
 
 // /admin/audit's filters: a GET form, so it works without JavaScript and every filtered view
 // is a link. The player is found by typing a name (the league has thousands): one match
@@ -11,12 +13,12 @@ export type AuditFilterValues = { player: number | null; round: number | null; a
 
 const link = "font-medium text-brand-800 underline underline-offset-2";
 
-/** The URL of the log with `values` as its filters (page 1). */
-export function auditHref(values: Partial<AuditFilterValues>): string {
+/** The URL of the league's log with `values` as its filters (page 1). */
+export function auditHref({ href }: LeagueUrls, values: Partial<AuditFilterValues>): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(values)) if (v) params.set(k, String(v));
   const q = params.toString();
-  return q ? `/admin/audit?${q}` : "/admin/audit";
+  return href(q ? `/admin/audit?${q}` : "/admin/audit");
 }
 
 function RoundSelect({ rounds, value }: { rounds: RoundChoice[]; value: number | null }) {
@@ -54,6 +56,7 @@ function ActorSelect({ actors, value }: { actors: Choice[]; value: number | null
 
 /** The player filter: the chosen player (with a way to drop it) and a name to find another. */
 function PlayerFilter({ chosen, values }: { chosen: Choice | null; values: AuditFilterValues }) {
+  const urls = useLeagueUrls();
   return (
     <div className="flex flex-col gap-1">
       <FormField
@@ -69,7 +72,7 @@ function PlayerFilter({ chosen, values }: { chosen: Choice | null; values: Audit
             Showing <strong className="break-words">{chosen.label}</strong>
           </span>
           <input type="hidden" name="player" value={chosen.id} />
-          <Link to={auditHref({ ...values, player: null })} className={`${link} inline-flex min-h-11 items-center`}>
+          <Link to={auditHref(urls, { ...values, player: null })} className={`${link} inline-flex min-h-11 items-center`}>
             Any player
           </Link>
         </p>
@@ -80,6 +83,7 @@ function PlayerFilter({ chosen, values }: { chosen: Choice | null; values: Audit
 
 /** The matches of a typed name: each a link to the log filtered by that player. */
 export function PlayerMatches({ found, values }: { found: PlayerFind; values: AuditFilterValues }) {
+  const urls = useLeagueUrls();
   if (found.tooShort) return <p className="text-sm text-danger-700">Type at least 3 letters of a name to find a player.</p>;
   if (found.matches.length === 0) return <p className="text-sm text-danger-700">No player matches “{found.text}”.</p>;
   return (
@@ -88,7 +92,7 @@ export function PlayerMatches({ found, values }: { found: PlayerFind; values: Au
       <ul className="flex flex-wrap gap-x-4">
         {found.matches.map((m) => (
           <li key={m.id}>
-            <Link to={auditHref({ ...values, player: m.id })} className={`${link} inline-flex min-h-11 items-center`}>
+            <Link to={auditHref(urls, { ...values, player: m.id })} className={`${link} inline-flex min-h-11 items-center`}>
               {m.label}
             </Link>
           </li>
@@ -99,6 +103,7 @@ export function PlayerMatches({ found, values }: { found: PlayerFind; values: Au
 }
 
 export function AuditFilters({ choices, values }: { choices: AuditChoices; values: AuditFilterValues }) {
+  const { href } = useLeagueUrls();
   const filtered = values.player || values.round || values.actor;
   return (
     <Form method="get" aria-label="Filter the audit log" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto]">
@@ -111,7 +116,7 @@ export function AuditFilters({ choices, values }: { choices: AuditChoices; value
           Filter
         </Button>
         {filtered ? (
-          <ButtonLink to="/admin/audit" variant="quiet">
+          <ButtonLink to={href("/admin/audit")} variant="quiet">
             Clear
           </ButtonLink>
         ) : null}

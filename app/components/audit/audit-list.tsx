@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { AuditChange, AuditEntry } from "~/.server/services/audit/audit-words";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 // The audit log as a list (ADR 20): one item per change, its headline and who made it when,
 // then each changed field as "before → after". A list, not a table: on a phone the items
@@ -51,11 +52,12 @@ const roleNote = (role: string | null) => (role === "admin" || role === "player"
 
 /** Who made the change: a user links to their page (the name they had then, kept in the row). */
 function Actor({ entry }: { entry: AuditEntry }) {
+  const { href } = useLeagueUrls();
   const { userId, name, role } = entry.actor;
   if (userId === null) return <>{name}</>;
   return (
     <>
-      <Link to={`/admin/user/${userId}`} className="font-medium text-brand-800 underline-offset-2 hover:underline">
+      <Link to={href(`/admin/user/${userId}`)} className="font-medium text-brand-800 underline-offset-2 hover:underline">
         {name}
       </Link>
       {roleNote(role)}

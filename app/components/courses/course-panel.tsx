@@ -4,6 +4,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { holesAndPar } from "~/lib/courses/layouts";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 const link = "font-medium text-brand-800 underline-offset-2 hover:underline";
 const roundsWord = (n: number) => `${n} ${n === 1 ? "round" : "rounds"}`;
@@ -27,11 +28,12 @@ function Delete({ what, name, id, busy }: { what: "course" | "layout"; name: str
 
 /** One layout in its course's list: name (to its form), holes and par, the rounds that play it, and Delete while none does. */
 function LayoutItem({ layout, busy }: { layout: LayoutSummary; busy: boolean }) {
+  const { href } = useLeagueUrls();
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
       <div className="min-w-0 flex-1">
         <Link
-          to={`/admin/layouts/${layout.id}`}
+          to={href(`/admin/layouts/${layout.id}`)}
           className={`${link} inline-flex min-h-11 items-center`}
           aria-label={`Edit layout ${layout.name}`}
         >
@@ -51,6 +53,7 @@ function LayoutItem({ layout, busy }: { layout: LayoutSummary; busy: boolean }) 
  * course or layout that rounds play has no Delete (the server refuses it too, with 409).
  */
 export function CoursePanel({ course, busy }: { course: CourseRow; busy: boolean }) {
+  const { href } = useLeagueUrls();
   const played = course.layouts.reduce((sum, l) => sum + l.roundCount, 0);
   const titleId = `course-${course.id}`;
   return (
@@ -59,7 +62,7 @@ export function CoursePanel({ course, busy }: { course: CourseRow; busy: boolean
       titleId={titleId}
       actions={
         <div className="flex flex-wrap gap-2">
-          <ButtonLink to={`/admin/courses/${course.id}`} aria-label={`Edit course ${course.name}`}>
+          <ButtonLink to={href(`/admin/courses/${course.id}`)} aria-label={`Edit course ${course.name}`}>
             Edit
           </ButtonLink>
           {played === 0 ? <Delete what="course" name={course.name} id={course.id} busy={busy} /> : null}
@@ -77,7 +80,7 @@ export function CoursePanel({ course, busy }: { course: CourseRow; busy: boolean
         </ul>
       )}
       <div className="mt-3">
-        <ButtonLink to={`/admin/courses/${course.id}/layouts/new`} aria-label={`Add layout to ${course.name}`}>
+        <ButtonLink to={href(`/admin/courses/${course.id}/layouts/new`)} aria-label={`Add layout to ${course.name}`}>
           Add layout
         </ButtonLink>
       </div>

@@ -6,6 +6,7 @@ import { SaveRow } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
 import { FormField, useFocusFirstInvalid } from "~/components/ui/form-field";
 import { HOLE_COUNT, type HoleInputs, type LayoutInputs, blankHoleInputs, fitHoles } from "~/lib/courses/layouts";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 /** Optional extras of every hole, folded away unless they hold something (or an error). */
 function Extra({ summary, open, children }: { summary: string; open: boolean; children: React.ReactNode }) {
@@ -64,6 +65,7 @@ export function LayoutForm({
   version: number | null;
   busy: boolean;
 }) {
+  const { href } = useLeagueUrls();
   const [count, setCount] = useState(inputs.hole_count);
   const [holes, setHoles] = useState(inputs.holes);
   const form = useRef<HTMLFormElement>(null);
@@ -122,7 +124,7 @@ export function LayoutForm({
           </Extra>
         ))}
         <FormAlert message={formError} />
-        <SaveRow cancelTo="/admin/courses" busy={busy} label="Save layout" />
+        <SaveRow cancelTo={href("/admin/courses")} busy={busy} label="Save layout" />
       </Form>
     </Panel>
   );

@@ -2,28 +2,30 @@ import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
 import { navItem, navLinkClass } from "./nav-item";
 import { useLeague } from "~/hooks/use-league";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 import type { Capability } from "~/lib/accounts/roles";
+import type { LeagueUrls } from "~/lib/shared/league-url";
 
 // Named apart from the public Rounds and Players links: one name, one destination. Each
 // shows only to a role that may open it (ADR 47): a director sees the rounds alone.
-const adminLinks: { to: string; label: string; needs: Capability }[] = [
-  { to: "/admin/rounds", label: "Manage rounds", needs: "runNight" },
-  { to: "/admin/courses", label: "Courses", needs: "manageLeague" },
-  { to: "/admin/player", label: "Edit players", needs: "manageLeague" },
-  { to: "/admin/claims", label: "Claims", needs: "manageLeague" },
-  { to: "/admin/tags", label: "Bag tags", needs: "manageLeague" },
-  { to: "/admin/payments", label: "Payments", needs: "manageLeague" },
-  { to: "/admin/reports", label: "Reports", needs: "manageLeague" },
-  { to: "/admin/audit", label: "Audit log", needs: "manageLeague" },
-  { to: "/admin/users", label: "Users", needs: "manageLeague" },
-  { to: "/admin/settings", label: "Settings", needs: "manageLeague" },
+const adminLinks = ({ href }: LeagueUrls): { to: string; label: string; needs: Capability }[] => [
+  { to: href("/admin/rounds"), label: "Manage rounds", needs: "runNight" },
+  { to: href("/admin/courses"), label: "Courses", needs: "manageLeague" },
+  { to: href("/admin/player"), label: "Edit players", needs: "manageLeague" },
+  { to: href("/admin/claims"), label: "Claims", needs: "manageLeague" },
+  { to: href("/admin/tags"), label: "Bag tags", needs: "manageLeague" },
+  { to: href("/admin/payments"), label: "Payments", needs: "manageLeague" },
+  { to: href("/admin/reports"), label: "Reports", needs: "manageLeague" },
+  { to: href("/admin/audit"), label: "Audit log", needs: "manageLeague" },
+  { to: href("/admin/users"), label: "Users", needs: "manageLeague" },
+  { to: href("/admin/settings"), label: "Settings", needs: "manageLeague" },
 ];
 
 const linkClass = navLinkClass("bg-brand-800 text-white underline decoration-2 underline-offset-4", "text-brand-100 hover:bg-brand-800");
 
 function AdminLinks({ onNavigate }: { onNavigate: () => void }) {
   const { can } = useLeague();
-  return adminLinks
+  return adminLinks(useLeagueUrls())
     .filter((l) => can.includes(l.needs))
     .map((l) => (
       <NavLink key={l.to} to={l.to} className={linkClass} onClick={onNavigate}>
@@ -60,6 +62,7 @@ const shut = (menu: HTMLDetailsElement | null) => {
  * or a new page closes it.
  */
 export function AdminMenu() {
+  const { href } = useLeagueUrls();
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   const close = () => shut(menu.current);
@@ -84,7 +87,7 @@ export function AdminMenu() {
     };
   }, []);
 
-  const here = pathname.startsWith("/admin/");
+  const here = pathname.startsWith(href("/admin/"));
   return (
     <details ref={menu} className="relative hidden md:block">
       <summary

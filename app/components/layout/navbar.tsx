@@ -5,14 +5,16 @@ import { LogoutForm } from "~/components/accounts/logout-form";
 import { navItem, navLinkClass } from "./nav-item";
 import { Wordmark } from "~/components/ui/wordmark";
 import { useLeague } from "~/hooks/use-league";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
+import { type LeagueUrls, rootHref } from "~/lib/shared/league-url";
 
-const publicLinks = [
-  { to: "/rounds", label: "Rounds" },
-  { to: "/standings", label: "Standings" },
-  { to: "/players", label: "Players" },
-  { to: "/aces", label: "Aces" },
-  { to: "/tags", label: "Tags" },
-  { to: "/transfers", label: "Transfers" },
+const publicLinks = ({ href }: LeagueUrls) => [
+  { to: href("/rounds"), label: "Rounds" },
+  { to: href("/standings"), label: "Standings" },
+  { to: href("/players"), label: "Players" },
+  { to: href("/aces"), label: "Aces" },
+  { to: href("/tags"), label: "Tags" },
+  { to: href("/transfers"), label: "Transfers" },
 ];
 
 const item = navItem;
@@ -26,7 +28,8 @@ const linkClass = navLinkClass("bg-brand-950/60 text-white underline decoration-
  * and Escape, a link or a new page closes it.
  */
 export function Navbar() {
-  const { name, user, staff: isAdmin } = useLeague();
+  const urls = useLeagueUrls();
+  const { name, user, staff: isAdmin, inLeague } = useLeague();
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -49,10 +52,15 @@ export function Navbar() {
   }, [open]);
 
   const close = () => setOpen(false);
+  // A deployment without a default league has no league at its root: its pages lead to the list.
+  const home = inLeague ? urls.href("/") : rootHref("/leagues");
+  const links = inLeague ? publicLinks(urls) : [{ to: rootHref("/leagues"), label: "Leagues" }];
+  // From another league's page, logging in comes back to it.
+  const login = urls.href("/") === "/" ? rootHref("/login") : rootHref(`/login?redirectTo=${encodeURIComponent(pathname)}`);
   return (
     <header className="on-dark bg-brand-900 text-white shadow print:hidden">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-1.5">
-        <Link to="/" className="mr-auto flex min-h-11 min-w-0 flex-1 items-center rounded-md md:flex-none lg:flex-1 lg:basis-0">
+        <Link to={home} className="mr-auto flex min-h-11 min-w-0 flex-1 items-center rounded-md md:flex-none lg:flex-1 lg:basis-0">
           <Wordmark name={name} />
         </Link>
         <button
@@ -81,7 +89,7 @@ export function Navbar() {
           id="main-menu"
           className={`${open ? "flex" : "hidden"} w-full flex-col gap-1 pb-2 md:ml-auto md:flex md:w-auto md:flex-row md:flex-wrap md:items-center md:justify-end md:pb-0`}
         >
-          {publicLinks.map((l) => (
+          {links.map((l) => (
             <NavLink key={l.to} to={l.to} className={linkClass} onClick={close}>
               {l.label}
             </NavLink>
@@ -89,7 +97,7 @@ export function Navbar() {
           {isAdmin ? <AdminMenu /> : null}
           {user ? (
             <>
-              <NavLink to="/profile" title={user.name} className={(s) => `${linkClass(s)} md:max-w-48`} onClick={close}>
+              <NavLink to={rootHref("/profile")} title={user.name} className={(s) => `${linkClass(s)} md:max-w-48`} onClick={close}>
                 <span className="truncate">{user.name}</span>
               </NavLink>
               <LogoutForm userId={user.id}>
@@ -100,10 +108,14 @@ export function Navbar() {
             </>
           ) : (
             <>
-              <NavLink to="/login" className={linkClass} onClick={close}>
+              <NavLink to={login} className={linkClass} onClick={close}>
                 Log in
               </NavLink>
-              <Link to="/register" className={`${item} bg-white font-semibold text-brand-900 hover:bg-brand-50`} onClick={close}>
+              <Link
+                to={rootHref("/register")}
+                className={`${item} bg-white font-semibold text-brand-900 hover:bg-brand-50`}
+                onClick={close}
+              >
                 Register
               </Link>
             </>

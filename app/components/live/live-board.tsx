@@ -5,6 +5,7 @@ import { followRound } from "./round-feed";
 import { leaderboard } from "~/lib/live/live-board";
 import type { LiveState } from "~/lib/live/live-state";
 import type { LiveStateJson } from "../../../workers/api/serializers/live";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 /**
  * The round page's live leaderboard (ADR 26): the state the page was rendered with, then
@@ -13,12 +14,13 @@ import type { LiveStateJson } from "../../../workers/api/serializers/live";
  * `teams` are ranked as one (ADR 31).
  */
 export function LiveBoard({ initial, teams = {} }: { initial: LiveState; teams?: Record<number, number> }) {
+  const { apiUrl } = useLeagueUrls();
   const [state, setState] = useState(initial);
   const [live, setLive] = useState(false);
   useEffect(() => {
     let polling: ReturnType<typeof setInterval> | null = null;
     const poll = () =>
-      fetch(`/api/live/${initial.roundId}`)
+      fetch(apiUrl(`/live/${initial.roundId}`))
         .then((r) => (r.ok ? (r.json() as Promise<LiveStateJson>) : null))
         .then((j) => j && setState(j.state))
         .catch(() => undefined);
@@ -37,7 +39,7 @@ export function LiveBoard({ initial, teams = {} }: { initial: LiveState; teams?:
       feed.stop();
       if (polling) clearInterval(polling);
     };
-  }, [initial.roundId]);
+  }, [initial.roundId, apiUrl]);
   return (
     <div data-live={live ? "live" : "waiting"}>
       <LeaderTable divisions={leaderboard(state, teams)} />

@@ -2,6 +2,7 @@ import type { Dispatch, SetStateAction } from "react";
 import type { LiveState } from "~/lib/live/live-state";
 import { applyCardUpdate, applyUpdate } from "~/lib/live/live-update";
 import type { ServerMessage } from "~/schemas/live";
+import { leagueOfPath, leagueUrls } from "~/lib/shared/league-url";
 
 // A live round's socket as a phone or a spectator keeps it (ADR 26): it says "ping" every
 // few seconds and counts the socket dead when no "pong" comes back within 2.5 beats (a
@@ -129,10 +130,11 @@ export class LiveConnection {
   }
 }
 
-/** The round's socket address on this page's host (ws: or wss:). */
+/** The round's socket address on this page's host (ws: or wss:), in the page's league. */
 export function socketUrl(roundId: number, spectator: boolean): string {
-  const { protocol, host } = window.location;
-  return `${protocol === "https:" ? "wss" : "ws"}://${host}/api/live/${roundId}/ws${spectator ? "?as=spectator" : ""}`;
+  const { protocol, host, pathname } = window.location;
+  const origin = `${protocol === "https:" ? "wss" : "ws"}://${host}`;
+  return leagueUrls(leagueOfPath(pathname), origin).apiUrl(`/live/${roundId}/ws${spectator ? "?as=spectator" : ""}`);
 }
 
 /**

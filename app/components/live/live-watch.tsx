@@ -8,6 +8,7 @@ import { CheckboxFormField } from "~/components/ui/form-field";
 import { adminFlags } from "~/lib/live/live-board";
 import type { LiveState } from "~/lib/live/live-state";
 import { FINALIZE_INTENT } from "~/schemas/live-forms";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 type Answer = { success?: string; formError?: string; fieldErrors?: Record<string, string> };
 
@@ -21,6 +22,7 @@ const list = (items: string[], none: string) => (items.length ? items.join("; ")
  * reads the clock again every half minute (a card turns late, falls behind pace).
  */
 export function LiveWatch({ state: rendered, at }: { state: LiveState; at: number }) {
+  const { href } = useLeagueUrls();
   const { state, now, live } = useFollowedRound(rendered, at);
   const flags = useMemo(() => adminFlags(state, now), [state, now]);
   const fetcher = useFetcher<Answer>();
@@ -80,7 +82,7 @@ export function LiveWatch({ state: rendered, at }: { state: LiveState; at: numbe
       </dl>
       <nav aria-label="Score a card" className="mt-4 flex flex-wrap gap-2">
         {state.cards.map((c) => (
-          <ButtonLink key={c.id} to={`/rounds/${state.roundId}/score?card=${c.id}`} size="sm">
+          <ButtonLink key={c.id} to={href(`/rounds/${state.roundId}/score?card=${c.id}`)} size="sm">
             Card {c.number}
           </ButtonLink>
         ))}

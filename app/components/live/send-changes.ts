@@ -1,6 +1,7 @@
 import type { ErrorJson } from "../../../workers/api/errors";
 import type { ChangeResultsJson } from "../../../workers/api/serializers/live";
 import type { Change, ChangeResult } from "~/schemas/live";
+import { leagueOfPath, leagueUrls } from "~/lib/shared/league-url";
 
 // Sending a batch of the outbox by POST (ADR 26, "The phone"): when the socket is down, and
 // from Log out. The batch says who made it (`by`): the server refuses it whole when the
@@ -20,7 +21,7 @@ export type Sent =
 export async function postChanges(roundId: number, changes: Change[], by: number): Promise<Sent> {
   let res: Response;
   try {
-    res = await fetch(`/api/live/${roundId}/changes`, {
+    res = await fetch(leagueUrls(leagueOfPath(window.location.pathname)).apiUrl(`/live/${roundId}/changes`), {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ changes, by }),

@@ -1,11 +1,13 @@
 import { Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { type BookFlag, MAX_FLAGS, flagHref, flagText } from "~/lib/money/book-flags";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 // The books check's flags (ADR 22): money the sums balance but no entry, credit or refund
 // accounts for, each in words with a link to where the admin decides.
 
 export function BookFlags({ flags }: { flags: BookFlag[] }) {
+  const urls = useLeagueUrls();
   return (
     <section aria-labelledby="reconcile-flags" className="min-w-0 space-y-3">
       <h3 id="reconcile-flags" className="font-semibold">
@@ -28,7 +30,7 @@ export function BookFlags({ flags }: { flags: BookFlag[] }) {
                 className="flex flex-wrap items-baseline justify-between gap-2 py-2"
               >
                 <span className="min-w-0">{flagText(f)}</span>
-                <Link to={flagHref(f)} className="shrink-0 font-medium text-brand-800 underline">
+                <Link to={flagHref(f, urls)} className="shrink-0 font-medium text-brand-800 underline">
                   {f.kind === "refund-standing" ? "Decide" : "Sort it out"}
                   <span className="sr-only">
                     {" "}

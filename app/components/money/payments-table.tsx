@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { DataTable, stackWide, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { formatCents } from "~/lib/shared/money";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 export type PaymentView = {
   id: number;
@@ -53,6 +54,7 @@ function StatusCell({ p }: { p: PaymentView }) {
 
 /** The admin's payment list: date, user, round, method, amounts, status and refunds, transaction id or cash note. */
 export function PaymentsTable({ payments, caption = "Payments" }: { payments: PaymentView[]; caption?: string }) {
+  const { href } = useLeagueUrls();
   const { date } = useLeague();
   return (
     <DataTable
@@ -74,7 +76,7 @@ export function PaymentsTable({ payments, caption = "Payments" }: { payments: Pa
           <td className={`${td} font-semibold sm:font-normal`}>{date(p.createdAt)}</td>
           <td className={td} data-label="User">
             {p.userId ? (
-              <Link to={`/admin/user/${p.userId}`} className="font-medium text-brand-800 hover:underline">
+              <Link to={href(`/admin/user/${p.userId}`)} className="font-medium text-brand-800 hover:underline">
                 {p.userName}
               </Link>
             ) : (
@@ -83,7 +85,7 @@ export function PaymentsTable({ payments, caption = "Payments" }: { payments: Pa
             <span className="block text-xs text-muted">{p.playerName}</span>
           </td>
           <td className={td} data-label="Round">
-            <Link to={`/admin/round/play/${p.roundId}`} className="text-brand-800 hover:underline">
+            <Link to={href(`/admin/round/play/${p.roundId}`)} className="text-brand-800 hover:underline">
               {p.roundName}
             </Link>
           </td>

@@ -6,6 +6,7 @@ import { useLeague } from "~/hooks/use-league";
 import { formatCents } from "~/lib/shared/money";
 import { REPORT_COLUMNS, type ReportSums, type RoundReport, type SeasonReport } from "~/lib/money/report";
 import type { ReportTable } from "~/lib/money/report-csv";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 // The money report's two tables: the same columns, per round and per
 // season, each closed by its totals and downloadable as CSV.
@@ -40,6 +41,7 @@ function ReportTableFrame({
   children: ReactNode;
   note?: ReactNode;
 }) {
+  const { href } = useLeagueUrls();
   return (
     // Not a second region: DataTable's scroll frame is already the region the caption names.
     <div className="space-y-2">
@@ -48,7 +50,7 @@ function ReportTableFrame({
           {title}
         </h2>
         {/* A plain link: the file comes from a resource route, not a page the router renders. */}
-        <a href={`/admin/reports.csv?table=${table}`} download className={buttonClass({ variant: "secondary", size: "sm" })}>
+        <a href={href(`/admin/reports.csv?table=${table}`)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
           Download CSV<span className="sr-only"> ({title.toLowerCase()})</span>
         </a>
       </div>
@@ -84,6 +86,7 @@ function ReportTableFrame({
 }
 
 export function RoundsReportTable({ rounds, totals, note }: { rounds: RoundReport[]; totals: ReportSums; note?: ReactNode }) {
+  const { href } = useLeagueUrls();
   const { date } = useLeague();
   return (
     <ReportTableFrame id="per-round" title="Per round" table="rounds" first="Round" totals={totals} note={note}>
@@ -92,7 +95,7 @@ export function RoundsReportTable({ rounds, totals, note }: { rounds: RoundRepor
           {/* Date over name keeps the pinned column narrow on a phone; long names wrap. */}
           <th scope="row" className={roundCell}>
             <span className="block text-xs tabular-nums text-muted">{date(r.startsAt)}</span>
-            <Link to={`/admin/round/play/${r.id}`} className="font-medium text-brand-800 hover:underline">
+            <Link to={href(`/admin/round/play/${r.id}`)} className="font-medium text-brand-800 hover:underline">
               {r.name}
             </Link>
           </th>

@@ -3,6 +3,7 @@ import { Panel } from "~/components/ui/panel";
 import { DataTable, HeadRow, td, tdNum } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import type { BestScore, BestScores } from "~/.server/services/players/best-scores";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 // A player's best score on each layout they played (the player page): the layout, the
 // score, against its par, and the round; doubles rounds, a team's score, in a table apart.
@@ -10,6 +11,7 @@ import type { BestScore, BestScores } from "~/.server/services/players/best-scor
 const toPar = (n: number) => (n === 0 ? "E" : n > 0 ? `+${n}` : `\u2212${-n}`);
 
 function BestTable({ caption, rows }: { caption: string; rows: BestScore[] }) {
+  const { href } = useLeagueUrls();
   const { date } = useLeague();
   return (
     <DataTable
@@ -23,7 +25,7 @@ function BestTable({ caption, rows }: { caption: string; rows: BestScore[] }) {
           <td className={`${tdNum} font-semibold`}>{r.score}</td>
           <td className={tdNum}>{toPar(r.toPar)}</td>
           <td className={td}>
-            <Link to={`/rounds/${r.roundId}`} className="font-medium text-brand-800 underline">
+            <Link to={href(`/rounds/${r.roundId}`)} className="font-medium text-brand-800 underline">
               {r.roundName}
             </Link>{" "}
             <span className="text-muted">{date(r.startsAt)}</span>

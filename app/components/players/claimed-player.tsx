@@ -6,10 +6,12 @@ import { Panel, Stats } from "~/components/ui/panel";
 import { formatCents } from "~/lib/shared/money";
 import type { OwnClaim } from "~/.server/services/players/own-claim";
 import { fullName } from "~/lib/players/player-name";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 const link = "font-medium text-brand-800 underline underline-offset-2";
 
 function NextStep({ status, note }: { status: string; note: string | null }) {
+  const { href } = useLeagueUrls();
   if (status === "approved") return null;
   if (status === "pending") return <p className="text-sm text-muted">Your claim is waiting for an admin to review it.</p>;
   if (status === "conflict") {
@@ -21,7 +23,7 @@ function NextStep({ status, note }: { status: string; note: string | null }) {
         </Alert>
         <p className="text-muted">
           If this is not your record, withdraw the claim on the{" "}
-          <Link to="/players" className={link}>
+          <Link to={href("/players")} className={link}>
             Players page
           </Link>{" "}
           and claim the right one.
@@ -32,7 +34,7 @@ function NextStep({ status, note }: { status: string; note: string | null }) {
   return (
     <p className="text-sm text-muted">
       An admin has not approved this claim.{" "}
-      <Link to="/players" className={link}>
+      <Link to={href("/players")} className={link}>
         Find your player record
       </Link>
     </p>
@@ -45,6 +47,7 @@ function NextStep({ status, note }: { status: string; note: string | null }) {
  * claim. Admins claim no player: they get no claim status.
  */
 export function ClaimedPlayerPanel({ claim, isAdmin }: { claim: OwnClaim | null; isAdmin: boolean }) {
+  const { href } = useLeagueUrls();
   if (isAdmin) {
     return (
       <Panel title="Your player record" titleId="player-card-title" actions={<StatusBadge status="Admin" />}>
@@ -56,7 +59,7 @@ export function ClaimedPlayerPanel({ claim, isAdmin }: { claim: OwnClaim | null;
     return (
       <Panel title="Your player record" titleId="player-card-title" tone="highlight">
         <p className="mb-4">You have not claimed a player record yet. Find your name on the Players page and claim your record.</p>
-        <ButtonLink to="/players" variant="primary">
+        <ButtonLink to={href("/players")} variant="primary">
           Find your player record
         </ButtonLink>
       </Panel>
@@ -67,7 +70,7 @@ export function ClaimedPlayerPanel({ claim, isAdmin }: { claim: OwnClaim | null;
     <Panel title="Your player record" titleId="player-card-title" actions={<StatusBadge status={claimStatus(claim.status)} />}>
       <div className="space-y-3">
         <p className="font-display text-2xl font-semibold tracking-wide">
-          <Link to={`/players/${claim.playerId}`} className="text-brand-800 underline-offset-4 hover:underline">
+          <Link to={href(`/players/${claim.playerId}`)} className="text-brand-800 underline-offset-4 hover:underline">
             {fullName(claim)}
           </Link>
         </p>

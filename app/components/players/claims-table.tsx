@@ -9,6 +9,7 @@ import { useLeague } from "~/hooks/use-league";
 import type { ClaimView } from "~/.server/services/players/claims";
 import { fullName } from "~/lib/players/player-name";
 import { formatMonthDay } from "~/lib/shared/time";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 /**
  * Claims as the admin reviews them: Player, Status and the actions first (on a phone, the
@@ -16,6 +17,7 @@ import { formatMonthDay } from "~/lib/shared/time";
  * R rejected). The actions post to the page's own action (app/routes/claim-decision.server.ts).
  */
 export function ClaimsTable({ claims, caption }: { claims: ClaimView[]; caption: string }) {
+  const { href } = useLeagueUrls();
   const { timeZone } = useLeague();
   const md = (d: number | null) => (d ? formatMonthDay(d, timeZone) : null);
   return (
@@ -36,7 +38,7 @@ export function ClaimsTable({ claims, caption }: { claims: ClaimView[]; caption:
       {claims.map((c) => (
         <tr key={c.id}>
           <td className={td}>
-            <Link to={`/players/${c.playerId}`} className="font-medium text-brand-800 hover:underline">
+            <Link to={href(`/players/${c.playerId}`)} className="font-medium text-brand-800 hover:underline">
               {c.firstName} {c.lastName}
             </Link>
             <span className="ml-1 text-xs text-muted">#{c.playerId}</span>
@@ -48,7 +50,7 @@ export function ClaimsTable({ claims, caption }: { claims: ClaimView[]; caption:
             <ClaimActions claim={c} />
           </td>
           <td className={td} data-label="User">
-            <Link to={`/admin/user/${c.userId}`} className="text-brand-800 hover:underline">
+            <Link to={href(`/admin/user/${c.userId}`)} className="text-brand-800 hover:underline">
               {c.userName}
             </Link>
             <span className="ml-1 text-xs text-muted">#{c.userId}</span>

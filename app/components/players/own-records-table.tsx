@@ -4,12 +4,14 @@ import { ConfirmDialog } from "~/components/ui/dialog";
 import { DataTable, stackWide, td, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { fullName } from "~/lib/players/player-name";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 /**
  * The player records a user added that no approved claim holds (/admin/user/{id}): each
  * may be removed while it has no league history (ADR 23).
  */
 export function OwnRecordsTable({ records, userName, busy }: { records: OwnRecord[]; userName: string; busy: boolean }) {
+  const { href } = useLeagueUrls();
   const { date } = useLeague();
   return (
     <DataTable
@@ -29,7 +31,7 @@ export function OwnRecordsTable({ records, userName, busy }: { records: OwnRecor
         return (
           <tr key={r.id}>
             <td className={td}>
-              <Link to={`/players/${r.id}`} className="font-medium text-brand-800 hover:underline">
+              <Link to={href(`/players/${r.id}`)} className="font-medium text-brand-800 hover:underline">
                 {name}
               </Link>
               <span className="block text-xs text-muted">{r.division}</span>

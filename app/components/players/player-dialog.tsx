@@ -7,6 +7,7 @@ import { CheckboxFormField } from "~/components/ui/form-field";
 import { type EditablePlayer, PlayerFields } from "./player-fields";
 import type { FormOutcome } from "~/lib/shared/form-data";
 import { fullName } from "~/lib/players/player-name";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 /**
  * The Edit Player dialog: First, Last, Division required, PDGA optional,
@@ -26,6 +27,7 @@ export function PlayerDialog({
   /** The league's divisions (its settings), offered first. */
   divisions: readonly string[];
 }) {
+  const { href } = useLeagueUrls();
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<FormOutcome>();
   const errors = fetcher.data?.fieldErrors ?? {};
@@ -52,7 +54,7 @@ export function PlayerDialog({
         <CheckboxFormField label="Inactive" name="inactive" defaultChecked={player?.inactive} error={errors.inactive} />
         <DialogActions>
           {player ? (
-            <Link to={`/players/${player.id}`} className="mr-auto self-center text-sm font-medium text-brand-800 underline">
+            <Link to={href(`/players/${player.id}`)} className="mr-auto self-center text-sm font-medium text-brand-800 underline">
               Go to Profile
             </Link>
           ) : null}

@@ -7,6 +7,7 @@ import type { NextRoundAction } from "~/.server/pages/player-home";
 import { formatCents } from "~/lib/shared/money";
 import type { WaitlistLine } from "~/lib/waitlist/waitlist-words";
 import { Link } from "react-router";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 // What a signed-in user sees first on the home page, in its own module: the page loads it
 // when it renders one (app/components/ui/lazy-part.tsx), so an anonymous visit does not.
@@ -31,6 +32,7 @@ export type PlayerHomeView = { claim: OwnClaim | null; next: NextRoundView | nul
 const ACTION_LABEL: Record<NextRoundAction, string> = { signUp: "Sign up", checkIn: "Check in", view: "View round" };
 
 function NextRoundCard({ next }: { next: NextRoundView }) {
+  const { href } = useLeagueUrls();
   const items = next.entered
     ? [
         { label: "Signed up", value: "Yes" },
@@ -51,7 +53,7 @@ function NextRoundCard({ next }: { next: NextRoundView }) {
       </p>
       <Stats items={items} />
       {next.card ? <p className="mt-3 font-semibold">{next.card}</p> : null}
-      <ButtonLink to={`/rounds/${next.roundId}`} variant={next.action === "view" ? "secondary" : "primary"} className="mt-4">
+      <ButtonLink to={href(`/rounds/${next.roundId}`)} variant={next.action === "view" ? "secondary" : "primary"} className="mt-4">
         {ACTION_LABEL[next.action]}
       </ButtonLink>
     </Panel>
@@ -60,6 +62,7 @@ function NextRoundCard({ next }: { next: NextRoundView }) {
 
 /** The player's waitlists (ADR 28): an offer to confirm first, then their places and what changed lately. */
 function WaitlistCard({ lines }: { lines: WaitlistLine[] }) {
+  const { href } = useLeagueUrls();
   const offered = lines.some((l) => l.offer);
   return (
     <Panel title="Waitlists" titleId="waitlists-title" tone={offered ? "highlight" : "plain"}>
@@ -67,7 +70,7 @@ function WaitlistCard({ lines }: { lines: WaitlistLine[] }) {
         {lines.map((l) => (
           <li key={l.key}>
             <Link
-              to={`/rounds/${l.roundId}`}
+              to={href(`/rounds/${l.roundId}`)}
               className={`inline-flex min-h-11 items-center underline ${l.offer ? "font-semibold text-brand-800" : ""}`}
             >
               {l.text}

@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 /** A player's name linking to their page: the same look in every table. */
 export function PlayerLink({ id, children, className = "" }: { id: number; children: ReactNode; className?: string }) {
+  const { href } = useLeagueUrls();
   return (
-    <Link to={`/players/${id}`} className={`font-medium text-brand-800 hover:underline ${className}`}>
+    <Link to={href(`/players/${id}`)} className={`font-medium text-brand-800 hover:underline ${className}`}>
       {children}
     </Link>
   );

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { DataTable, HeadRow, td, tdNum } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { formatCents } from "~/lib/shared/money";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 /** A round the player played, as their page lists it (`position` is "3 of 12", or null). */
 export type PlayedRound = {
@@ -30,6 +31,7 @@ const CREDIT_HEAD = [num("Credit added"), num("Credit used")];
  * money is hidden.
  */
 export function PlayerRoundsTable({ rounds }: { rounds: PlayedRound[] }) {
+  const { href } = useLeagueUrls();
   const { date, time } = useLeague();
   const credit = rounds.some((r) => r.credit !== null);
   const perDay = new Map<string, number>();
@@ -39,7 +41,7 @@ export function PlayerRoundsTable({ rounds }: { rounds: PlayedRound[] }) {
       {rounds.map((r) => (
         <tr key={r.roundId}>
           <td className={td}>
-            <Link to={`/rounds/${r.roundId}`} className="font-medium text-brand-800 hover:underline">
+            <Link to={href(`/rounds/${r.roundId}`)} className="font-medium text-brand-800 hover:underline">
               {r.roundName}
             </Link>
             <span className="block text-xs tabular-nums text-muted">

@@ -6,6 +6,7 @@ import { useLeague } from "~/hooks/use-league";
 import { MIN_HANDICAP_ROUNDS, handicapSum } from "~/lib/ratings/handicap";
 import { ESTABLISHED_AFTER, RATING_ROUNDS } from "~/lib/ratings/rating-walk";
 import type { HistoryRound, RatingAndHandicap } from "~/.server/services/ratings/rating-and-handicap";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 /** Rows shown at once; older ones open under "Earlier rounds". */
 const RECENT = 10;
@@ -15,6 +16,7 @@ const wrap = "text-right whitespace-normal!";
 const wide = "hidden sm:table-cell";
 
 function History({ rows, caption }: { rows: HistoryRound[]; caption: string }) {
+  const { href } = useLeagueUrls();
   const { date } = useLeague();
   return (
     <DataTable
@@ -36,7 +38,7 @@ function History({ rows, caption }: { rows: HistoryRound[]; caption: string }) {
         <tr key={r.roundId}>
           <td className={td}>
             <Link
-              to={`/rounds/${r.roundId}`}
+              to={href(`/rounds/${r.roundId}`)}
               className="font-medium text-brand-800 hover:underline"
               aria-label={`${r.roundName}, ${date(r.startsAt)}`}
             >

@@ -6,6 +6,7 @@ import { DataTable, stackWide, td, tdNum, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { formatRoundWhen } from "~/lib/rounds/round-dates";
 import { nowSeconds } from "~/lib/shared/time";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 /** The form the rows' checkboxes belong to (they sit in table cells, outside it). */
 export const SELECT_FORM = "select-rounds";
@@ -44,6 +45,7 @@ function Registration({ round, busy }: { round: RoundRow; busy: boolean }) {
  * pages. On a phone each round is a stacked block with all of them on screen.
  */
 export function AdminRoundsTable({ caption, rounds, busy }: { caption: string; rounds: RoundRow[]; busy: boolean }) {
+  const { href } = useLeagueUrls();
   const { timeZone } = useLeague();
   return (
     <DataTable
@@ -84,7 +86,7 @@ export function AdminRoundsTable({ caption, rounds, busy }: { caption: string; r
                   className="mt-0.5 size-5 shrink-0 accent-brand-700"
                 />
                 <span className="min-w-0">
-                  <Link to={`/admin/rounds/${r.id}`} className={`${link} block truncate`}>
+                  <Link to={href(`/admin/rounds/${r.id}`)} className={`${link} block truncate`}>
                     {r.name}
                   </Link>
                   <span className="block text-xs tabular-nums text-muted">{when}</span>
@@ -102,13 +104,13 @@ export function AdminRoundsTable({ caption, rounds, busy }: { caption: string; r
             </td>
             <td className={`${td} ${stackWide}`}>
               <div className="flex gap-2">
-                <ButtonLink to={`/admin/round/play/${r.id}`} size="sm" aria-label={`Entries of ${r.name}`}>
+                <ButtonLink to={href(`/admin/round/play/${r.id}`)} size="sm" aria-label={`Entries of ${r.name}`}>
                   Entries
                 </ButtonLink>
-                <ButtonLink to={`/admin/round/scores/${r.id}`} size="sm" aria-label={`Scores of ${r.name}`}>
+                <ButtonLink to={href(`/admin/round/scores/${r.id}`)} size="sm" aria-label={`Scores of ${r.name}`}>
                   Scores
                 </ButtonLink>
-                <ButtonLink to={`/admin/round/night/${r.id}`} size="sm" aria-label={`League night of ${r.name}`}>
+                <ButtonLink to={href(`/admin/round/night/${r.id}`)} size="sm" aria-label={`League night of ${r.name}`}>
                   Night
                 </ButtonLink>
               </div>

@@ -4,6 +4,7 @@ import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
 import type { CalendarUrls } from "~/.server/services/rounds/calendar";
+import { rootHref } from "~/lib/shared/league-url";
 
 type Answer = { calendar?: string; formError?: string | null };
 
@@ -75,7 +76,7 @@ export function CalendarFeedPanel({ urls, approved }: { urls: CalendarUrls; appr
         {approved ? null : <p className="text-sm text-muted">Your calendar stays empty until an admin approves your player claim.</p>}
         <FormAlert tone="success" message={answer?.calendar} />
         <FormAlert message={answer?.formError} />
-        <fetcher.Form method="post" action="/profile">
+        <fetcher.Form method="post" action={rootHref("/profile")}>
           <input type="hidden" name="intent" value={intent} />
           <Button type="submit" variant="secondary" disabled={busy}>
             {busy ? "Working…" : urls.personal ? "Reset link" : "Get my calendar link"}

@@ -4,6 +4,7 @@ import { StatusBadge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import { useLeague } from "~/hooks/use-league";
 import { isToday, nowSeconds } from "~/lib/shared/time";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 /** "Low 48 · Kevin Anderson" (ties: "+1 more"), or the number of players before scores are in. */
 function Outcome({ round, low }: { round: RoundRow; low?: LowScore }) {
@@ -37,6 +38,7 @@ export function RoundList({
   lows?: Record<number, LowScore>;
   empty: string;
 }) {
+  const { href } = useLeagueUrls();
   const { date, time } = useLeague();
   const now = nowSeconds();
   return (
@@ -50,7 +52,7 @@ export function RoundList({
         <ul className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
           {rounds.map((r) => (
             <li key={r.id}>
-              <Link to={`/rounds/${r.id}`} className="flex min-h-14 items-center gap-3 px-3 py-2.5 hover:bg-brand-50">
+              <Link to={href(`/rounds/${r.id}`)} className="flex min-h-14 items-center gap-3 px-3 py-2.5 hover:bg-brand-50">
                 {/* The start time too: two rounds on one evening read apart. */}
                 <span className="w-16 shrink-0 text-sm tabular-nums text-muted">
                   <span className="block">{date(r.startsAt)}</span>

@@ -12,6 +12,7 @@ import { type EditorRow, addRow, errorsById, loadedRows, rowState } from "~/lib/
 import type { CourseChoice } from "~/lib/courses/layouts";
 import { rowLabel } from "~/lib/rounds/round-dates";
 import { MONEY_FIELDS, type RoundInputs } from "~/lib/rounds/round-values";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 export type LoadedRound = { id: number; entryCount: number; version: number } & RoundInputs;
 
@@ -42,6 +43,7 @@ export function RoundMultiEditor({
   first: { date: string; time: string };
   choices: readonly CourseChoice[];
 }) {
+  const { href } = useLeagueUrls();
   const [rows, setRows] = useState(() => loadedRows(loaded));
   const [added, setAdded] = useState<number | null>(null);
   const { success, formError, fieldErrors, result } = useFormResult<{ allDeleted: boolean }>();
@@ -57,9 +59,9 @@ export function RoundMultiEditor({
   const allDeleted = result?.allDeleted === true;
   useEffect(() => {
     if (!allDeleted) return;
-    const timer = setTimeout(() => navigate("/admin/rounds"), BACK_AFTER_MS);
+    const timer = setTimeout(() => navigate(href("/admin/rounds")), BACK_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [allDeleted, navigate]);
+  }, [allDeleted, navigate, href]);
 
   const states = rows.map(rowState);
   let next = 0;
@@ -97,7 +99,7 @@ export function RoundMultiEditor({
         <Button type="submit" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Saving…" : "Save"}
         </Button>
-        <ButtonLink to="/admin/rounds">Cancel</ButtonLink>
+        <ButtonLink to={href("/admin/rounds")}>Cancel</ButtonLink>
         <p role="status" className="text-sm text-muted">
           {pending === 0 ? "No unsaved changes." : `${pending} unsaved ${pending === 1 ? "change" : "changes"}.`}
         </p>

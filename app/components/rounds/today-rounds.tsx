@@ -1,12 +1,14 @@
 import type { TodayRound } from "~/.server/services/rounds/admin-landing";
 import { ButtonLink } from "~/components/ui/button";
 import { useLeague } from "~/hooks/use-league";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 /**
  * The admin's rounds to run today (ADR 39), each with its night screen: where the admin
  * lands after logging in when several rounds are dated today (`#today`). Nothing when none.
  */
 export function TodayRounds({ rounds }: { rounds: TodayRound[] }) {
+  const { href } = useLeagueUrls();
   const { time } = useLeague();
   if (rounds.length === 0) return null;
   return (
@@ -22,7 +24,7 @@ export function TodayRounds({ rounds }: { rounds: TodayRound[] }) {
               <span className="block truncate font-medium text-ink">{r.name}</span>
               <span className="block truncate text-sm text-muted">{r.location}</span>
             </span>
-            <ButtonLink to={`/admin/round/night/${r.id}`} variant="primary" aria-label={`Night screen of ${r.name}`}>
+            <ButtonLink to={href(`/admin/round/night/${r.id}`)} variant="primary" aria-label={`Night screen of ${r.name}`}>
               Night screen
             </ButtonLink>
           </li>

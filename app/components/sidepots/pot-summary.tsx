@@ -4,6 +4,7 @@ import { formatCents } from "~/lib/shared/money";
 import { type PotView, holeLabel } from "~/lib/sidepots/side-pots";
 import { distanceLabel } from "~/lib/sidepots/distances";
 import { toMeasure } from "~/lib/sidepots/ctp-rules";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 // One side pot as anyone reads it (ADR 30): its buy-in, who is in, the prize so far or as
 // paid, and who holds or won each hole.
@@ -73,6 +74,7 @@ export function RoundPots({ pots }: { pots: PotView[] }) {
 
 /** A player's side pot wins on their page. */
 export function PlayerPots({ wins }: { wins: PlayerPotWin[] }) {
+  const { href } = useLeagueUrls();
   if (wins.length === 0) return null;
   return (
     <section aria-labelledby="player-pots-title" className="space-y-3">
@@ -82,7 +84,7 @@ export function PlayerPots({ wins }: { wins: PlayerPotWin[] }) {
       <ul className="space-y-1">
         {wins.map((w) => (
           <li key={`${w.roundId}-${w.pot}-${w.hole}`}>
-            <Link to={`/rounds/${w.roundId}`} className="font-medium text-brand-800 underline">
+            <Link to={href(`/rounds/${w.roundId}`)} className="font-medium text-brand-800 underline">
               {w.roundName}
             </Link>{" "}
             · {w.pot}, {holeLabel(w.hole).toLowerCase()}: <strong>{formatCents(w.amountCents)}</strong>

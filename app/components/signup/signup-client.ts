@@ -4,6 +4,7 @@ import type { ErrorJson } from "../../../workers/api/errors";
 import type { PayPalOrderJson, SignUpJson } from "../../../workers/api/serializers/entries";
 import { errorWords } from "~/lib/shared/api-answers";
 import type { PayPalCheckout } from "~/lib/signup/paypal-checkout";
+import type { LeagueUrls } from "~/lib/shared/league-url";
 
 // The browser's half of a sign-up. By credit: one call. By PayPal: ask our server for the
 // order, let the payer approve it (PayPal's window, or the local stand-in's approve call),
@@ -35,8 +36,9 @@ async function postJson<T>(url: string, body: unknown): Promise<{ res: Response;
 }
 
 /** Step 1: our server creates the PayPal order for what credit leaves to pay. */
-export async function createOrder(choice: SignUpChoice): Promise<{ orderId: string }> {
-  const { res, data } = await postJson<PayPalOrderJson>("/api/entries/paypal-order", {
+/** `apiUrl`: the /api of the league the page is in (ADR 46). */
+export async function createOrder({ apiUrl }: Pick<LeagueUrls, "apiUrl">, choice: SignUpChoice): Promise<{ orderId: string }> {
+  const { res, data } = await postJson<PayPalOrderJson>(apiUrl("/entries/paypal-order"), {
     round_id: choice.roundId,
     player_id: choice.playerId,
     division: choice.division,
@@ -52,9 +54,9 @@ export async function createOrder(choice: SignUpChoice): Promise<{ orderId: stri
  * The sign-up itself (POST /api/entries): paid by credit, or — step 2 of PayPal —
  * our server captures the approved order and enters the player.
  */
-export async function submitSignUp(choice: SignUpChoice, orderId: string | null): Promise<Outcome> {
+export async function submitSignUp({ apiUrl }: Pick<LeagueUrls, "apiUrl">, choice: SignUpChoice, orderId: string | null): Promise<Outcome> {
   try {
-    const { res, data } = await postJson<SignUpJson>("/api/entries", {
+    const { res, data } = await postJson<SignUpJson>(apiUrl("/entries"), {
       ace: choice.ace,
       amount: 0,
       credit_used: choice.creditUsedCents / 100,

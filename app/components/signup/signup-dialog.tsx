@@ -18,6 +18,7 @@ import { centsInput, formatCents, typedCents } from "~/lib/shared/money";
 import type { PayPalCheckout } from "~/lib/signup/paypal-checkout";
 import type { WaitlistPlace } from "~/.server/services/waitlist/place";
 import { type RoundFees, entryTotalCents, quoteSignUp, suggestedCreditCents } from "~/lib/signup/pricing";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 export type SignUpFacts = {
   playerId: number;
@@ -63,6 +64,7 @@ export function SignUpDialog({
   facts: SignUpFacts;
   triggerLabel?: string;
 }) {
+  const urls = useLeagueUrls();
   const [open, setOpen] = useState(false);
   const [division, setDivision] = useState(facts.division);
   const [ace, setAce] = useState(true);
@@ -95,7 +97,7 @@ export function SignUpDialog({
 
   async function capture(orderId: string) {
     setStep({ kind: "capturing" });
-    setStep(await submitSignUp(choice, orderId));
+    setStep(await submitSignUp(urls, choice, orderId));
   }
   const failed = (message: string) => setStep({ kind: "failed", message });
   const { session, failure: payPalFailure } = usePayPalSession(facts.payPal, open && !quote.paidByCredit, {
@@ -106,7 +108,7 @@ export function SignUpDialog({
 
   /** The order from our server; its refusal (closed, already in…) is shown as the server words it. */
   const order = () =>
-    createOrder(choice).catch((error: unknown) => {
+    createOrder(urls, choice).catch((error: unknown) => {
       failed(error instanceof SignUpRefused ? `Signup failed: ${error.message}` : "Network error");
       throw error;
     });
@@ -144,7 +146,7 @@ export function SignUpDialog({
     setStep({ kind: "submitting" });
     // The page learns of the entry when the dialog closes: revalidating now would replace
     // the panel (and this dialog) under the player's eyes.
-    setStep(await submitSignUp(choice, null));
+    setStep(await submitSignUp(urls, choice, null));
   }
 
   const rows: [string, string][] = [

@@ -5,6 +5,8 @@ import { ButtonLink } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
 import { useLeague } from "~/hooks/use-league";
 import type { RoundFees } from "~/lib/signup/pricing";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
+import { rootHref } from "~/lib/shared/league-url";
 
 type Round = RoundFees & { id: number; name: string; openForRegistration: boolean };
 
@@ -19,6 +21,7 @@ const PlayerPart = lazyPart(async () => (await import("./player-part")).PlayerPa
  * dialog). Admins sign players up on the round's admin page.
  */
 export function SignUpPanel({ round, signUp }: { round: Round; signUp: SignUpFacts | null }) {
+  const { href } = useLeagueUrls();
   const { user, isAdmin } = useLeague();
   const { pathname } = useLocation();
   if (isAdmin) return null;
@@ -30,12 +33,12 @@ export function SignUpPanel({ round, signUp }: { round: Round; signUp: SignUpFac
       {!user ? (
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <p className="text-sm">Log in to sign up for this round.</p>
-          <ButtonLink to={`/login?redirectTo=${encodeURIComponent(pathname)}`}>Log in to sign up</ButtonLink>
+          <ButtonLink to={rootHref(`/login?redirectTo=${encodeURIComponent(pathname)}`)}>Log in to sign up</ButtonLink>
         </div>
       ) : user.claimStatus === "pending" ? (
         <p className="mt-2 text-sm">
           Your claim is waiting for an admin's approval. Once it is approved, you can sign up here.{" "}
-          <Link to="/profile" className="font-medium text-brand-800 underline">
+          <Link to={rootHref("/profile")} className="font-medium text-brand-800 underline">
             See your claim
           </Link>
           .
@@ -43,7 +46,7 @@ export function SignUpPanel({ round, signUp }: { round: Round; signUp: SignUpFac
       ) : (
         <p className="mt-2 text-sm">
           To sign up,{" "}
-          <Link to="/players" className="font-medium text-brand-800 underline">
+          <Link to={href("/players")} className="font-medium text-brand-800 underline">
             claim your player record
           </Link>
           ; an admin approves it, then you can sign up here.

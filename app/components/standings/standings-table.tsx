@@ -8,6 +8,7 @@ import { formatDate } from "~/lib/shared/time";
 import { type StandingsColumn, standingsFirstDir } from "~/lib/standings/standings-sort";
 import type { PlayerStanding, StandingsRound } from "~/lib/standings/standings-table";
 import { fullName } from "~/lib/players/player-name";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 // Made once: toLocaleString with options builds a new formatter on every call.
 const points = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
@@ -51,6 +52,7 @@ export function StandingsTable({
   sort: SortState<StandingsColumn>;
   rounds: Record<number, StandingsRound>;
 }) {
+  const { href } = useLeagueUrls();
   const { timeZone } = useLeague();
   // One date label per round, not per row: formatting a date builds an Intl formatter, and
   // a big division's breakdowns name thousands of rounds.
@@ -84,7 +86,7 @@ export function StandingsTable({
           <tr key={p.playerId} id={`player-${p.playerId}`} className="target:bg-brand-50">
             <td>{p.rank}</td>
             <td>
-              <Link to={`/players/${p.playerId}`} discover="none">
+              <Link to={href(`/players/${p.playerId}`)} discover="none">
                 {fullName(p)}
               </Link>
             </td>

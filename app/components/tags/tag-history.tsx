@@ -5,6 +5,7 @@ import { DataTable, td, th } from "~/components/ui/table";
 import { useLeague } from "~/hooks/use-league";
 import { TAG_REASONS } from "~/lib/tags/tag-words";
 import type { TagHistoryRow } from "~/.server/services/tags/tags";
+import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 /** A move as the tags pages and a player's page show it. */
 export type TagMoveView = TagHistoryRow;
@@ -15,6 +16,7 @@ function Side({ side }: { side: TagMoveView["from"] }) {
 
 /** Every move of a tag (or of a player's tags), newest first: when, which tag, from whom to whom, and how. */
 export function TagHistory({ moves, caption, showTag = true }: { moves: TagMoveView[]; caption: string; showTag?: boolean }) {
+  const { href } = useLeagueUrls();
   const { date } = useLeague();
   if (moves.length === 0) return <EmptyState title="No tag has moved yet." />;
   return (
@@ -38,7 +40,7 @@ export function TagHistory({ moves, caption, showTag = true }: { moves: TagMoveV
           </td>
           {showTag ? (
             <td className={td} data-label="Tag">
-              <Link to={`/tags/${m.tag}`} className="font-semibold text-brand-800 tabular-nums hover:underline">
+              <Link to={href(`/tags/${m.tag}`)} className="font-semibold text-brand-800 tabular-nums hover:underline">
                 #{m.tag}
               </Link>
             </td>
@@ -54,7 +56,7 @@ export function TagHistory({ moves, caption, showTag = true }: { moves: TagMoveV
             {m.round ? (
               <>
                 {" · "}
-                <Link to={`/rounds/${m.round.id}`} className="text-brand-800 hover:underline">
+                <Link to={href(`/rounds/${m.round.id}`)} className="text-brand-800 hover:underline">
                   {m.round.name}
                 </Link>
               </>

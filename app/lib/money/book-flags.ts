@@ -1,4 +1,5 @@
 import { formatCents } from "../shared/money";
+import { type LeagueUrls, leagueUrls } from "../shared/league-url";
 
 // What the books check flags for a person to act on (ADR 22), beside its two sums: money
 // that the ledger balances but that no standing entry, credit or refund accounts for.
@@ -38,9 +39,9 @@ export function flagText(f: BookFlag): string {
 }
 
 /** Where the admin acts on a flag: the round's entries screen, at the entry, Credit payouts or the money to sort out. */
-export function flagHref(f: BookFlag): string {
+export function flagHref(f: BookFlag, { href }: Pick<LeagueUrls, "href"> = leagueUrls(null)): string {
   const at = f.kind === "refund-standing" ? `entry-${f.entryId}` : f.kind === "stale-credit" ? "credit-payouts" : "money-to-sort-out";
-  return `/admin/round/play/${f.roundId}#${at}`;
+  return href(`/admin/round/play/${f.roundId}#${at}`);
 }
 
 /** "2 entries' credit differs from their payout: credit payouts again." */

@@ -67,8 +67,8 @@ export function emailCheckJson(exists: boolean) {
 }
 
 /** POST /api/users/me/calendar-token: the user's new feed, and the feed of every round. */
-export function calendarFeedJson(origin: string, token: string) {
-  return { success: true as const, feed_url: `${origin}/calendar/${token}.ics`, all_rounds_url: `${origin}/calendar.ics` };
+export function calendarFeedJson(feeds: { all: string; personal: string }) {
+  return { success: true as const, feed_url: feeds.personal, all_rounds_url: feeds.all };
 }
 
 export type SessionUserJson = ReturnType<typeof sessionUserJson>;

@@ -11,11 +11,22 @@ export const LEAGUE_STATUSES = ["active", "frozen", "moved"] as const;
 /** The league a deployment starts with, made by migration 0024: today's rows are its. */
 export const DEFAULT_LEAGUE_ID = 1;
 
+/**
+ * What a deployment page's query builder is bound to when there is no league (no default
+ * league, ADR 46): no league has it, so a league read there finds nothing and a league
+ * write is refused by its foreign key.
+ */
+export const NO_LEAGUE_ID = 0;
+
 export const leagues = sqliteTable(
   "leagues",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     slug: text("slug").notNull(),
+    // Null until the league's own is set: the default league's then comes from the Worker's
+    // vars (LEAGUE_NAME, LEAGUE_TIMEZONE), which seed it (app/.server/league.ts, ADR 46).
+    name: text("name"),
+    timeZone: text("time_zone"),
     status: text("status", { enum: LEAGUE_STATUSES }).notNull().default("active"),
     // Moves on with every change of status: a Worker holding an older epoch replans.
     epoch: integer("epoch").notNull().default(0),

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { passwordResets, users } from "../../db/schema";
 import type { Mail, MailSender } from "../../mail/mailer";
 import { RESET_TOKEN_SECONDS, hashResetToken } from "./password-reset";
+import { leagueUrls } from "~/lib/shared/league-url";
 
 // The queue consumer's half of a password reset (ADR 4). The queue delivers at least
 // once, so one job may run several times; everything it does is keyed on its id (ADR 10):
@@ -34,7 +35,7 @@ export async function resetTokenForJob(secret: string, jobId: string): Promise<s
 }
 
 function resetMail(user: { email: string; name: string }, token: string, ctx: ResetMailContext): Mail {
-  const link = `${ctx.linkOrigin}/reset-password?token=${token}`;
+  const link = leagueUrls(null, ctx.linkOrigin).rootHref(`/reset-password?token=${token}`);
   return {
     to: user.email,
     subject: `${ctx.leagueName}: reset your password`,

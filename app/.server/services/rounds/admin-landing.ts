@@ -2,6 +2,7 @@ import { and, asc, gte, lt, sql } from "drizzle-orm";
 import { nowSeconds, wallParts, zonedTimeToEpoch } from "~/lib/shared/time";
 import type { Db } from "../../db/client";
 import { entries, rounds } from "../../db/schema";
+import { leagueUrls } from "~/lib/shared/league-url";
 
 // Where the admin lands after logging in (ADR 39): tonight's round, ready to run. "Today"
 // is the league's day in its time zone, not ±24 h: a round tomorrow evening is not tonight's.
@@ -38,15 +39,16 @@ export function todayRounds(db: Db, timeZone: string, now = nowSeconds()): Promi
     .orderBy(asc(rounds.startsAt), asc(rounds.id));
 }
 
-/** The rounds page's list of today's rounds (its anchor). */
-export const TODAY_LIST = "/admin/rounds#today";
+/** The default league's rounds page's list of today's rounds (its anchor). */
+export const TODAY_LIST = leagueUrls(null).href("/admin/rounds#today");
 
 /**
- * The page an admin lands on: the night screen of today's one round to run, the rounds
- * page's list of them when there are several, otherwise the rounds page.
+ * The page an admin lands on, in the league `urls` are of (the default league's unless
+ * given): the night screen of today's one round to run, the rounds page's list of them
+ * when there are several, otherwise the rounds page.
  */
-export async function adminLanding(db: Db, timeZone: string, now = nowSeconds()): Promise<string> {
+export async function adminLanding(db: Db, timeZone: string, now = nowSeconds(), { href } = leagueUrls(null)): Promise<string> {
   const today = await todayRounds(db, timeZone, now);
-  if (today.length === 1) return `/admin/round/night/${today[0].id}`;
-  return today.length > 1 ? TODAY_LIST : "/admin/rounds";
+  if (today.length === 1) return href(`/admin/round/night/${today[0].id}`);
+  return href(today.length > 1 ? "/admin/rounds#today" : "/admin/rounds");
 }

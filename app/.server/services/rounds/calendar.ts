@@ -9,6 +9,7 @@ import { type CalendarEvent, writeCalendar } from "~/lib/rounds/ical";
 import { formatCents } from "~/lib/shared/money";
 import { entryPriceCents } from "~/lib/signup/pricing";
 import { nowSeconds } from "~/lib/shared/time";
+import { type LeagueAddress, type LeagueUrls, leagueUrls } from "~/lib/shared/league-url";
 
 // The league's calendar feeds: every round (/calendar.ics) and, per
 // user, the rounds their approved player has entries in (/calendar/{token}.ics). Both
@@ -50,8 +51,9 @@ export function feedStart(league: League, now = nowSeconds()): number {
   return seasonSpan(league, currentSeason(league, now) - 1).from;
 }
 
-/** A round as a calendar event; `origin` makes its page's URL and its UID's host. */
-export function roundEvent(round: FeedRound, origin: string): CalendarEvent {
+/** A round as a calendar event; `origin` makes its page's URL (in `league`, ADR 46) and its UID's host. */
+export function roundEvent(round: FeedRound, origin: string, league?: LeagueAddress): CalendarEvent {
+  const page = leagueUrls(league, origin).href(`/rounds/${round.id}`);
   const ace = round.aceCents ? ` (+ ${formatCents(round.aceCents)} ace fund)` : "";
   return {
     uid: `round-${round.id}@${new URL(origin).host}`,
@@ -59,15 +61,15 @@ export function roundEvent(round: FeedRound, origin: string): CalendarEvent {
     end: round.startsAt + ROUND_HOURS * 3600,
     summary: round.name,
     location: round.location,
-    url: `${origin}/rounds/${round.id}`,
-    description: `Entry ${formatCents(entryPriceCents(round))}${ace}.\nResults and sign-up: ${origin}/rounds/${round.id}`,
+    url: page,
+    description: `Entry ${formatCents(entryPriceCents(round))}${ace}.\nResults and sign-up: ${page}`,
   };
 }
 
 type FeedOptions = { league: League; origin: string; now?: number };
 
 function feedText(list: FeedRound[], name: string, { league, origin, now = nowSeconds() }: FeedOptions): string {
-  return writeCalendar({ name, timeZone: league.timeZone, now, events: list.map((r) => roundEvent(r, origin)) });
+  return writeCalendar({ name, timeZone: league.timeZone, now, events: list.map((r) => roundEvent(r, origin, league)) });
 }
 
 /** Every round of the previous season on (one indexed range read), as iCalendar text. */
@@ -109,11 +111,26 @@ const newToken = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
 /** A user's two feed URLs, as the profile's calendar card shows them: the league's, and theirs once made. */
 export type CalendarUrls = { all: string; personal: string | null };
 
-/** The feed URLs for `userId`, at feedOrigin's origin (APP_URL's, or the request's). */
-export async function calendarUrls(db: Db, appUrl: string, requestUrl: string, userId: number): Promise<CalendarUrls> {
-  const origin = feedOrigin(appUrl, requestUrl);
+/** The feed URLs for `userId`, at feedOrigin's origin (APP_URL's, or the request's), in `league` (the default's when not given). */
+export async function calendarUrls(
+  db: Db,
+  appUrl: string,
+  requestUrl: string,
+  userId: number,
+  league?: LeagueAddress | null,
+): Promise<CalendarUrls> {
   const token = await calendarTokenOf(db, userId);
-  return { all: `${origin}/calendar.ics`, personal: token ? `${origin}/calendar/${token}.ics` : null };
+  return calendarFeedUrls(leagueUrls(league, feedOrigin(appUrl, requestUrl)), token);
+}
+
+/** The league's feed and the user's own (made with `token`), as `links` place them. */
+export function calendarFeedUrls(links: LeagueUrls, token: string | null): CalendarUrls {
+  return { all: links.href("/calendar.ics"), personal: token ? personalFeedUrl(links, token) : null };
+}
+
+/** The user's own feed, made with `token`. */
+export function personalFeedUrl({ href }: LeagueUrls, token: string): string {
+  return href(`/calendar/${token}.ics`);
 }
 
 /** The user's feed token, or null before they first asked for one. */

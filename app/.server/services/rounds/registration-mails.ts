@@ -70,7 +70,8 @@ export async function sendRegistrationMails(
     after = page[page.length - 1].userId;
     const group = await sendInGroups(
       page,
-      async (user) => ctx.send(registrationMail(user, round, await unsubscribeUrls(ctx.linkOrigin, ctx.secret, user.userId), ctx)),
+      async (user) =>
+        ctx.send(registrationMail(user, round, await unsubscribeUrls(ctx.linkOrigin, ctx.secret, user.userId, ctx.league), ctx)),
       (handedOver) =>
         db
           .update(registrationMails)

@@ -1,0 +1,74 @@
+import type { LeagueRow } from "~/.server/league";
+
+// The leagues this isolate has seen (ADR 46, "The league in one round trip"): a request
+// takes its league's id, name, zone, status and epoch from here, and only a league not seen
+// yet costs a read. The league guard (./league-guard.ts) writes here what it learns when a
+// write is refused (the league's status and epoch moved on): one copy per isolate, not two.
+// A slug nobody has is never kept, so guessing slugs cannot fill the isolate's memory.
+
+const byId = new Map<number, LeagueRow>();
+// A league written by a job or the cron before any request of this isolate named it: only
+// its epoch is known, and only until a request reads its row.
+const epochsOfUnseen = new Map<number, number>();
+const idBySlug = new Map<string, number>();
+/** The default league's id: undefined until read, null when the deployment has none. */
+let defaultId: number | null | undefined;
+
+const COLUMNS = "id, slug, name, time_zone as timeZone, status, epoch, is_default as isDefault";
+type Stored = Omit<LeagueRow, "isDefault"> & { isDefault: number | boolean };
+
+const fromStored = (row: Stored): LeagueRow => ({ ...row, isDefault: Boolean(row.isDefault) });
+
+/** Keeps what a read of the league's row said, replacing what this isolate held. */
+export function rememberLeague(row: LeagueRow): LeagueRow {
+  const before = byId.get(row.id);
+  if (before && before.slug !== row.slug) idBySlug.delete(before.slug);
+  byId.set(row.id, row);
+  epochsOfUnseen.delete(row.id);
+  idBySlug.set(row.slug, row.id);
+  if (row.isDefault) defaultId = row.id;
+  else if (defaultId === row.id) defaultId = undefined;
+  return row;
+}
+
+/** The league with this (lower-case) slug: from this isolate's copy, or one read of its row. */
+export async function leagueBySlug(db: D1Database, slug: string): Promise<LeagueRow | null> {
+  const id = idBySlug.get(slug);
+  const seen = id === undefined ? undefined : byId.get(id);
+  if (seen) return seen;
+  const row = await db.prepare(`select ${COLUMNS} from leagues where lower(slug) = ?`).bind(slug).first<Stored>();
+  return row ? rememberLeague(fromStored(row)) : null;
+}
+
+/** The deployment's default league, served at the root; null when it has none. */
+export async function defaultLeague(db: D1Database): Promise<LeagueRow | null> {
+  if (defaultId === null) return null;
+  const seen = defaultId === undefined ? undefined : byId.get(defaultId);
+  if (seen) return seen;
+  const row = await db.prepare(`select ${COLUMNS} from leagues where is_default = 1`).first<Stored>();
+  if (!row) {
+    defaultId = null;
+    return null;
+  }
+  return rememberLeague(fromStored(row));
+}
+
+/** The epoch this isolate last saw the league at: what its writes' guard expects (the migration's is 0). */
+export function epochSeen(leagueId: number): number {
+  return byId.get(leagueId)?.epoch ?? epochsOfUnseen.get(leagueId) ?? 0;
+}
+
+/** What a refused write's read of the league said: its status and epoch now. */
+export function noteLeagueState(leagueId: number, state: Pick<LeagueRow, "status" | "epoch">): void {
+  const seen = byId.get(leagueId);
+  if (seen) byId.set(leagueId, { ...seen, ...state });
+  else epochsOfUnseen.set(leagueId, state.epoch);
+}
+
+/** Forgets every league (tests that make and drop leagues between requests). */
+export function forgetLeagues(): void {
+  byId.clear();
+  idBySlug.clear();
+  epochsOfUnseen.clear();
+  defaultId = undefined;
+}
