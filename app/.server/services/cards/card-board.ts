@@ -1,5 +1,5 @@
-import { asc, eq, sql } from "drizzle-orm";
-import type { Db, RowsOf } from "../../db/client";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { type Db, type RowsOf, inLeague } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, entries, players, rounds } from "../../db/schema";
 import { notFound } from "../../errors";
@@ -46,9 +46,10 @@ export type CardBoard = RoundLayout & {
   waiting: BoardPlayer[];
 };
 
-/** The round's entries a board shows: checked in, or on a card. */
-const onTheBoard = (roundId: number) =>
-  sql`${entries.roundId} = ${roundId} and (${entries.checkedInAt} is not null or ${entries.id} in (select entry_id from ${cardPlayers}))`;
+/** The league's round's entries a board shows: checked in, or on a card. */
+const onTheBoard = (db: Db, roundId: number) =>
+  sql`${entries.leagueId} = ${db.leagueId} and ${entries.roundId} = ${roundId} and (${entries.checkedInAt} is not null
+    or ${entries.id} in (select entry_id from ${cardPlayers} where league_id = ${db.leagueId}))`;
 
 /** The round's cards and who waits for one (404 for a round that is not there). */
 export async function cardBoard(db: Db, roundId: number): Promise<CardBoard> {
@@ -65,13 +66,17 @@ export const boardReads = (db: Db, roundId: number) =>
     db
       .select({ startsAt: rounds.startsAt, version: rounds.cardsVersion, publishedAt: rounds.cardsPublishedAt })
       .from(rounds)
-      .where(eq(rounds.id, roundId)),
-    db.select().from(cards).where(eq(cards.roundId, roundId)).orderBy(asc(cards.number)),
+      .where(and(inLeague(db, rounds), eq(rounds.id, roundId))),
+    db
+      .select()
+      .from(cards)
+      .where(and(inLeague(db, cards), eq(cards.roundId, roundId)))
+      .orderBy(asc(cards.number)),
     db
       .select({ cardId: cardPlayers.cardId, entryId: cardPlayers.entryId })
       .from(cardPlayers)
       .innerJoin(cards, eq(cards.id, cardPlayers.cardId))
-      .where(eq(cards.roundId, roundId))
+      .where(and(inLeague(db, cardPlayers), inLeague(db, cards), eq(cards.roundId, roundId)))
       .orderBy(asc(cardPlayers.cardId), asc(cardPlayers.position)),
     db
       .select({
@@ -83,11 +88,11 @@ export const boardReads = (db: Db, roundId: number) =>
       })
       .from(entries)
       .innerJoin(players, eq(players.id, entries.playerId))
-      .where(onTheBoard(roundId))
+      .where(onTheBoard(db, roundId))
       .orderBy(asc(players.lastName), asc(players.firstName)),
     ...roundLayoutReads(db, roundId),
     // The same players' ratings, named in SQL so they are read in the same trip.
-    ratingsQuery(db, sql`select ${entries.playerId} from ${entries} where ${onTheBoard(roundId)}`),
+    ratingsQuery(db, sql`select ${entries.playerId} from ${entries} where ${onTheBoard(db, roundId)}`),
   ] as const;
 
 export type BoardRows = RowsOf<ReturnType<typeof boardReads>>;

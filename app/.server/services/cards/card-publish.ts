@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { rounds } from "../../db/schema";
 import { conflict } from "../../errors";
 import { enqueue, newJobId } from "../../jobs";
@@ -32,7 +32,7 @@ export async function publishCards(db: Db, roundId: number, version: number, ann
     db
       .update(rounds)
       .set({ cardsPublishedAt: now, cardsVersion: sql`${rounds.cardsVersion} + 1` })
-      .where(and(eq(rounds.id, roundId), isNull(rounds.cardsPublishedAt), eq(rounds.cardsVersion, version)))
+      .where(and(inLeague(db, rounds), eq(rounds.id, roundId), isNull(rounds.cardsPublishedAt), eq(rounds.cardsVersion, version)))
       .returning({ id: rounds.id }),
     ...reads,
   ]);
@@ -48,7 +48,7 @@ export async function publishCards(db: Db, roundId: number, version: number, ann
     await db
       .update(rounds)
       .set({ cardsPublishedAt: null, cardsVersion: sql`${rounds.cardsVersion} + 1` })
-      .where(and(eq(rounds.id, roundId), eq(rounds.cardsPublishedAt, now)));
+      .where(and(inLeague(db, rounds), eq(rounds.id, roundId), eq(rounds.cardsPublishedAt, now)));
     throw err;
   }
   return { board: after, published: true };

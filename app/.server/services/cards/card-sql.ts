@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { cardPlayers, cards, rounds } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 
@@ -20,9 +20,13 @@ export type CardPlacing = { number: number; entryIds: number[]; from?: number };
 /** Aborts the batch when the round's cards are no longer at `version` (or, `noneStarted`, a card of it has started). */
 export function cardsGuard(db: Db, roundId: number, version: number, opts: { noneStarted?: boolean } = {}) {
   const started = opts.noneStarted
-    ? sql` or exists (select 1 from ${cards} where round_id = ${roundId} and started_at is not null)`
+    ? sql` or exists (select 1 from ${cards} where league_id = ${db.leagueId} and round_id = ${roundId} and started_at is not null)`
     : sql``;
-  return writeGuard(db, "cardsChanged", sql`(select cards_version from ${rounds} where id = ${roundId}) is not ${version}${started}`);
+  return writeGuard(
+    db,
+    "cardsChanged",
+    sql`(select cards_version from ${rounds} where league_id = ${db.leagueId} and id = ${roundId}) is not ${version}${started}`,
+  );
 }
 
 /** The round's cards changed: every editor that read them before must read them again. */
@@ -30,7 +34,7 @@ export const bumpCards = (db: Db, roundId: number, more: { unpublish?: boolean }
   db
     .update(rounds)
     .set({ cardsVersion: sql`${rounds.cardsVersion} + 1`, ...(more.unpublish ? { cardsPublishedAt: null } : {}) })
-    .where(eq(rounds.id, roundId));
+    .where(and(inLeague(db, rounds), eq(rounds.id, roundId)));
 
 /** Inserts `rows`' cards (numbers not already taken by a card of the round). */
 export const insertCards = (db: Db, roundId: number, rows: CardRow[]) =>
@@ -54,17 +58,22 @@ export const insertCardPlayers = (db: Db, roundId: number, rows: CardPlacing[], 
     .insert(cardPlayers)
     .select(sql`select json_extract(v.value, '$.entryId'), ${db.leagueId}, c.id, json_extract(v.value, '$.position')
     from json_each(${JSON.stringify(placed)}) v
-    join cards c on c.round_id = ${roundId} and c.number = json_extract(v.value, '$.number') and c.started_at is null
-    join entries e on e.id = json_extract(v.value, '$.entryId') and e.round_id = ${roundId}
+    join cards c on c.league_id = ${db.leagueId} and c.round_id = ${roundId} and c.number = json_extract(v.value, '$.number')
+      and c.started_at is null
+    join entries e on e.league_id = ${db.leagueId} and e.id = json_extract(v.value, '$.entryId') and e.round_id = ${roundId}
       and (e.checked_in_at is not null or e.id in (select value from json_each(${JSON.stringify(kept)})))
     order by v.key`);
 };
 
-/** Whether the entry is on a card of the round that is still a draft (cards not published). */
-const onDraftCard = (roundId: number, entryId: number) =>
+/** Whether the league's entry is on a card of the round that is still a draft (cards not published). */
+const onDraftCard = (db: Db, roundId: number, entryId: number) =>
   sql`exists (select 1 from ${cardPlayers} cp join ${cards} c on c.id = cp.card_id
-    where cp.entry_id = ${entryId} and c.round_id = ${roundId} and c.started_at is null)
-    and (select cards_published_at from ${rounds} where id = ${roundId}) is null`;
+    where cp.league_id = ${db.leagueId} and cp.entry_id = ${entryId} and c.round_id = ${roundId} and c.started_at is null)
+    and ${unpublished(db, roundId)}`;
+
+/** The league's round's cards are a draft. */
+const unpublished = (db: Db, roundId: number) =>
+  sql`(select cards_published_at from ${rounds} where league_id = ${db.leagueId} and id = ${roundId}) is null`;
 
 /**
  * Takes an entry off a draft card (its check-in undone), bumping the cards' version first
@@ -74,14 +83,15 @@ export const leaveDraftCard = (db: Db, roundId: number, entryId: number) => [
   db
     .update(rounds)
     .set({ cardsVersion: sql`${rounds.cardsVersion} + 1` })
-    .where(and(eq(rounds.id, roundId), onDraftCard(roundId, entryId))),
+    .where(and(inLeague(db, rounds), eq(rounds.id, roundId), onDraftCard(db, roundId, entryId))),
   db
     .delete(cardPlayers)
     .where(
       and(
+        inLeague(db, cardPlayers),
         eq(cardPlayers.entryId, entryId),
-        sql`${cardPlayers.cardId} in (select id from ${cards} where round_id = ${roundId} and started_at is null)`,
-        sql`(select cards_published_at from ${rounds} where id = ${roundId}) is null`,
+        sql`${cardPlayers.cardId} in (select id from ${cards} where league_id = ${db.leagueId} and round_id = ${roundId} and started_at is null)`,
+        unpublished(db, roundId),
       ),
     ),
 ];
@@ -91,4 +101,10 @@ export const bumpIfCarded = (db: Db, roundId: number, entryId: number) =>
   db
     .update(rounds)
     .set({ cardsVersion: sql`${rounds.cardsVersion} + 1` })
-    .where(and(eq(rounds.id, roundId), sql`exists (select 1 from ${cardPlayers} where entry_id = ${entryId})`));
+    .where(
+      and(
+        inLeague(db, rounds),
+        eq(rounds.id, roundId),
+        sql`exists (select 1 from ${cardPlayers} where league_id = ${db.leagueId} and entry_id = ${entryId})`,
+      ),
+    );

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { type Db, checkFailed } from "../../db/client";
+import { type Db, checkFailed, inLeague } from "../../db/client";
 import { cardPlayers, cards, entries } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../errors";
 import { getLeagueSettings } from "../settings/league-settings";
@@ -50,8 +50,15 @@ export async function commitCards(db: Db, roundId: number, statements: BatchItem
 }
 
 const wipe = (db: Db, roundId: number) => [
-  db.delete(cardPlayers).where(sql`${cardPlayers.cardId} in (select id from ${cards} where round_id = ${roundId} and started_at is null)`),
-  db.delete(cards).where(and(eq(cards.roundId, roundId), sql`${cards.startedAt} is null`)),
+  db
+    .delete(cardPlayers)
+    .where(
+      and(
+        inLeague(db, cardPlayers),
+        sql`${cardPlayers.cardId} in (select id from ${cards} where league_id = ${db.leagueId} and round_id = ${roundId} and started_at is null)`,
+      ),
+    ),
+  db.delete(cards).where(and(inLeague(db, cards), eq(cards.roundId, roundId), sql`${cards.startedAt} is null`)),
 ];
 
 export type MakeInput = { version: number; mode?: CardMode; start?: CardStart; random?: Random };
@@ -66,7 +73,10 @@ export async function makeRoundCards(db: Db, roundId: number, input: MakeInput):
   const [board, settings, teamRows] = await Promise.all([
     boardAt(db, roundId, input.version),
     getLeagueSettings(db),
-    db.select({ id: entries.id, team: entries.team }).from(entries).where(eq(entries.roundId, roundId)),
+    db
+      .select({ id: entries.id, team: entries.team })
+      .from(entries)
+      .where(and(inLeague(db, entries), eq(entries.roundId, roundId))),
   ]);
   const started = board.cards.find((c) => c.startedAt !== null);
   if (started) throw conflict(CARD_MESSAGES.started(started.number));

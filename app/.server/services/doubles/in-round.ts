@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { rounds } from "../../db/schema";
 import type { RoundParticipant } from "../rounds/round-write";
 
@@ -7,5 +8,6 @@ import type { RoundParticipant } from "../rounds/round-write";
  * teams_version, so a write planned before a draw is planned again after it.
  */
 export const teams: RoundParticipant = {
-  fingerprint: (roundId: number | SQL) => sql<string>`coalesce((select teams_version from ${rounds} where id = ${roundId}), '')`,
+  fingerprint: (roundId: number | SQL, db: Db) =>
+    sql<string>`coalesce((select teams_version from ${rounds} where league_id = ${db.leagueId} and id = ${roundId}), '')`,
 };

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { type Db, checkFailed } from "../../db/client";
+import { type Db, checkFailed, inLeague } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { entries, players, rounds } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
@@ -31,11 +31,11 @@ export async function drawRoundTeams(db: Db, roundId: number, input: DrawInput):
     db
       .select({ doubles: rounds.doubles, teamsVersion: rounds.teamsVersion, published: rounds.cardsPublishedAt })
       .from(rounds)
-      .where(eq(rounds.id, roundId)),
+      .where(and(inLeague(db, rounds), eq(rounds.id, roundId))),
     db
       .select({ entryId: entries.id, playerId: entries.playerId })
       .from(entries)
-      .where(and(eq(entries.roundId, roundId), isNotNull(entries.checkedInAt)))
+      .where(and(inLeague(db, entries), eq(entries.roundId, roundId), isNotNull(entries.checkedInAt)))
       .orderBy(asc(entries.id)),
   ]);
   if (!round) throw notFound("Round not found");
@@ -51,28 +51,38 @@ export async function drawRoundTeams(db: Db, roundId: number, input: DrawInput):
     input.mode,
     input.random,
   );
-  const fixed = sql`(select cards_published_at from ${rounds} where id = ${roundId}) is not null
-    or exists (select 1 from ${entries} where round_id = ${roundId} and (score > 0 or dnf = 1))`;
+  const fixed = sql`(select cards_published_at from ${rounds} where league_id = ${db.leagueId} and id = ${roundId}) is not null
+    or exists (select 1 from ${entries} where league_id = ${db.leagueId} and round_id = ${roundId} and (score > 0 or dnf = 1))`;
   const statements: BatchItem<"sqlite">[] = [
-    writeGuard(db, "roundChanged", sql`(select teams_version from ${rounds} where id = ${roundId}) <> ${input.version} or ${fixed}`),
-    db.update(entries).set({ team: null }).where(eq(entries.roundId, roundId)),
+    writeGuard(
+      db,
+      "roundChanged",
+      sql`(select teams_version from ${rounds} where league_id = ${db.leagueId} and id = ${roundId}) <> ${input.version} or ${fixed}`,
+    ),
+    db
+      .update(entries)
+      .set({ team: null })
+      .where(and(inLeague(db, entries), eq(entries.roundId, roundId))),
     ...teams.map((ids, i) =>
       db
         .update(entries)
         .set({ team: i + 1 })
-        .where(and(eq(entries.roundId, roundId), inArray(entries.id, ids))),
+        .where(and(inLeague(db, entries), eq(entries.roundId, roundId), inArray(entries.id, ids))),
     ),
     // Last: its audit row (a trigger, ADR 20) reads the teams just written.
     db
       .update(rounds)
       .set({ teamsVersion: input.version + 1 })
-      .where(eq(rounds.id, roundId)),
+      .where(and(inLeague(db, rounds), eq(rounds.id, roundId))),
   ];
   try {
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   } catch (err) {
     if (!checkFailed(err, "round_changed")) throw err;
-    const [now] = await db.select({ teamsVersion: rounds.teamsVersion }).from(rounds).where(eq(rounds.id, roundId));
+    const [now] = await db
+      .select({ teamsVersion: rounds.teamsVersion })
+      .from(rounds)
+      .where(and(inLeague(db, rounds), eq(rounds.id, roundId)));
     throw conflict(now?.teamsVersion !== input.version ? TEAM_MESSAGES.changed : TEAM_MESSAGES.fixed);
   }
   return { teams: teams.length, cali: teams.some((t) => t.length === 1) };
@@ -84,12 +94,15 @@ export type RoundTeam = { number: number; members: TeamMember[] };
 /** The round's teams in number order, each its partners by entry id; and the version a draw sends back. */
 export async function roundTeams(db: Db, roundId: number): Promise<{ version: number; teams: RoundTeam[] }> {
   const [[round], rows] = await db.batch([
-    db.select({ version: rounds.teamsVersion }).from(rounds).where(eq(rounds.id, roundId)),
+    db
+      .select({ version: rounds.teamsVersion })
+      .from(rounds)
+      .where(and(inLeague(db, rounds), eq(rounds.id, roundId))),
     db
       .select({ team: entries.team, entryId: entries.id, playerId: entries.playerId, name: fullNameSql(players) })
       .from(entries)
       .innerJoin(players, eq(players.id, entries.playerId))
-      .where(and(eq(entries.roundId, roundId), isNotNull(entries.team)))
+      .where(and(inLeague(db, entries), eq(entries.roundId, roundId), isNotNull(entries.team)))
       .orderBy(asc(entries.team), asc(entries.id)),
   ]);
   const teams = new Map<number, TeamMember[]>();
@@ -102,6 +115,6 @@ export async function teamNumbers(db: Db, roundId: number): Promise<Record<numbe
   const rows = await db
     .select({ entryId: entries.id, team: entries.team })
     .from(entries)
-    .where(and(eq(entries.roundId, roundId), isNotNull(entries.team)));
+    .where(and(inLeague(db, entries), eq(entries.roundId, roundId), isNotNull(entries.team)));
   return Object.fromEntries(rows.flatMap((r) => (r.team === null ? [] : [[r.entryId, r.team]])));
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type Db, checkFailed, uniqueViolation } from "../../db/client";
+import { type Db, checkFailed, inLeague, uniqueViolation } from "../../db/client";
 import { waitlist } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 import { AppError, conflict } from "../../errors";
@@ -38,12 +38,12 @@ export async function autoEnter(
       const close = db
         .update(waitlist)
         .set({ status: "auto_entered", closedAt: now })
-        .where(and(eq(waitlist.id, w.id), eq(waitlist.status, "waiting")));
+        .where(and(inLeague(db, waitlist), eq(waitlist.id, w.id), eq(waitlist.status, "waiting")));
       // The player left the list while this was planned: nothing is written.
       const stillThere = writeGuard(
         db,
         "fieldFull",
-        sql`not exists (select 1 from ${waitlist} where id = ${w.id} and status = 'auto_entered')`,
+        sql`not exists (select 1 from ${waitlist} where league_id = ${db.leagueId} and id = ${w.id} and status = 'auto_entered')`,
       );
       const player = { id: w.playerId, name: w.name, balanceCents: w.balanceCents };
       return creditSignUpChange(db, state, { userId: w.userId, roundId, division: w.division, ace: w.ace, player, quote }, [

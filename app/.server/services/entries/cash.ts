@@ -1,9 +1,9 @@
-import { type SQL, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type SQL, and, eq, sql } from "drizzle-orm";
+import { type Db, inLeague } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { entries, payments, players } from "../../db/schema";
 import { type AppError, conflict, notFound } from "../../errors";
-import { commitQuietChange, readRoundState } from "./participants";
+import { commitQuietChange, readRoundState, roundOfRow } from "./participants";
 import { settled } from "~/lib/shared/settled";
 import { roundMoneyOf } from "../money/round-money";
 import { formatCents } from "~/lib/shared/money";
@@ -23,7 +23,7 @@ export type Cash = { amountCents: number; note: string | null; requestKey?: stri
 export const KEY_USED = "This request was already used for another payment. Reload and try again.";
 
 /**
- * The insert of a cash payment for the entry `entryWhere` selects: made from the entry's
+ * The insert of a cash payment for the league's entry `entryWhere` selects: made from the entry's
  * row, so an entry withdrawn meanwhile takes no cash (nothing is inserted), with the
  * round, the player, their linked user, division and ace. A batch item (the walk-up's).
  */
@@ -42,7 +42,15 @@ export function cashInsert(db: Db, entryWhere: SQL, cash: Cash) {
     requestKey: sql`${cash.requestKey ?? null}`,
     paymentData: sql`${cash.note ? JSON.stringify({ note: cash.note }) : null}`,
   });
-  return db.insert(payments).select(db.select(row).from(entries).where(entryWhere)).returning({ id: payments.id });
+  return db
+    .insert(payments)
+    .select(
+      db
+        .select(row)
+        .from(entries)
+        .where(and(inLeague(db, entries), entryWhere)),
+    )
+    .returning({ id: payments.id });
 }
 
 /** The payment a request key made, with its entry's round and player. */
@@ -59,7 +67,7 @@ export async function paymentByKey(db: Db, requestKey: string) {
     })
     .from(payments)
     .innerJoin(players, eq(players.id, payments.playerId))
-    .where(eq(payments.requestKey, requestKey));
+    .where(and(inLeague(db, payments), eq(payments.requestKey, requestKey)));
   return row ?? null;
 }
 
@@ -90,9 +98,9 @@ export async function recordCash(db: Db, input: Cash & { entryId: number; inRoun
       .select({ roundId: entries.roundId, playerId: entries.playerId, name: fullNameSql(players) })
       .from(entries)
       .innerJoin(players, eq(players.id, entries.playerId))
-      .where(eq(entries.id, input.entryId)),
+      .where(and(inLeague(db, entries), eq(entries.id, input.entryId))),
     byKey(),
-    settled(readRoundState(db, sql`(select round_id from ${entries} where id = ${input.entryId})`)),
+    settled(readRoundState(db, roundOfRow(db, entries, input.entryId))),
   ]);
   if (!entry || (input.inRound !== undefined && entry.roundId !== input.inRound)) throw notFound("Entry not found");
   const earlier = async (known?: Awaited<ReturnType<typeof byKey>>) => {

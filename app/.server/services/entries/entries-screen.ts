@@ -32,7 +32,9 @@ export async function entriesScreenWithRows(db: Db, id: number) {
     roundPayments(db, id),
     roundEntryNights(db, id),
     roundPots(db, id),
-    db.all<{ count: number }>(sql`select count(*) as count from entries e where e.round_id = ${id} and ${staleCreditSql("e")}`),
+    db.all<{ count: number }>(
+      sql`select count(*) as count from entries e where e.league_id = ${db.leagueId} and e.round_id = ${id} and ${staleCreditSql("e")}`,
+    ),
     // The entered players' balances by the round's id: beside the entries, not after them.
     roundBalances(db, id),
   ]);

@@ -1,6 +1,6 @@
-import { type SQL, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
 import { entrySidePotsCentsSql } from "../sidepots/pot-sql";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { entries, players, rounds } from "../../db/schema";
 import { notFound } from "../../errors";
 import { chunk } from "../../db/chunk";
@@ -64,9 +64,13 @@ export const entryColumns = {
   version: entries.version,
 };
 
-/** The query of entries with their players' names, unrun: a page's batch can carry it (round-page.ts). */
+/** The query of the league's entries `where` picks, with their players' names, unrun: a page's batch can carry it (round-page.ts). */
 export function entriesQuery(db: Db, where: SQL) {
-  return db.select(entryColumns).from(entries).innerJoin(players, eq(players.id, entries.playerId)).where(where);
+  return db
+    .select(entryColumns)
+    .from(entries)
+    .innerJoin(players, eq(players.id, entries.playerId))
+    .where(and(inLeague(db, entries), where));
 }
 
 type EntryQueryRow = Awaited<ReturnType<typeof entriesQuery>>[number];
@@ -83,7 +87,10 @@ export const roundEntryRows = (rows: EntryQueryRow[]): EntryRow[] => sortForDisp
 export async function entriesForRound(db: Db, roundId: number): Promise<EntryRow[]> {
   // Asked together (one trip); the 404 still wins, and the rows are then never sent.
   const [[round], list] = await Promise.all([
-    db.select({ id: rounds.id }).from(rounds).where(eq(rounds.id, roundId)),
+    db
+      .select({ id: rounds.id })
+      .from(rounds)
+      .where(and(inLeague(db, rounds), eq(rounds.id, roundId))),
     selectEntries(db, eq(entries.roundId, roundId)),
   ]);
   if (!round) throw notFound("Round not found");

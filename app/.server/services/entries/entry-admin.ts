@@ -1,13 +1,13 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { type Db, uniqueViolation } from "../../db/client";
+import { type Db, inLeague, uniqueViolation } from "../../db/client";
 import { entries, players } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../errors";
 import { balanceCentsSql } from "../players/balance-sql";
 import { chunk } from "../../db/chunk";
 import type { Committed } from "../../follow-ups";
 import type { GuardedPlayer } from "../money/in-round";
-import { type RoundChange, type RoundState, type StateEntry, commitRoundChange, readRoundState } from "./participants";
+import { type RoundChange, type RoundState, type StateEntry, commitRoundChange, readRoundState, roundOfRow } from "./participants";
 import { assertEntryVersion } from "../rounds/versions";
 import { guardOf } from "./payouts";
 import { playerRow } from "../players/player-row";
@@ -70,7 +70,7 @@ export async function addEntryRow(db: Db, v: NewEntry): Promise<Committed<EntryR
     const { value, followUps } = await commitRoundChange(
       db,
       v.round_id,
-      (state) => withEntryRow(db, v.round_id, existing?.id ?? newPlayerId, plan(state)),
+      (state) => withEntryRow(db, v.round_id, existing?.id ?? newPlayerId(db), plan(state)),
       first,
     );
     return { value, followUps: [...settledFirst, ...followUps] };
@@ -122,7 +122,7 @@ export async function addEntryRow(db: Db, v: NewEntry): Promise<Committed<EntryR
 }
 
 /** The new player an add made in its batch: read right after the entry's insert, whose row last_insert_rowid() names. */
-const newPlayerId = sql`(select player_id from ${entries} where id = last_insert_rowid())`;
+const newPlayerId = (db: Db) => sql`(select player_id from ${entries} where league_id = ${db.leagueId} and id = last_insert_rowid())`;
 
 function firstId(rows: unknown): number {
   const id = (rows as { id: number }[] | undefined)?.[0]?.id;
@@ -135,7 +135,7 @@ export async function playerFacts(db: Db, id: number) {
   const [p] = await db
     .select({ id: players.id, name: fullNameSql(players), balanceCents: balanceCentsSql(id).mapWith(Number) })
     .from(players)
-    .where(eq(players.id, id));
+    .where(and(inLeague(db, players), eq(players.id, id)));
   if (!p) throw notFound("Player not found");
   return p;
 }
@@ -144,7 +144,12 @@ export async function playerFacts(db: Db, id: number) {
 async function roundOf(db: Db, ids: number[], expected?: number): Promise<number> {
   const rows = (
     await Promise.all(
-      chunk(ids).map((part) => db.select({ id: entries.id, roundId: entries.roundId }).from(entries).where(inArray(entries.id, part))),
+      chunk(ids).map((part) =>
+        db
+          .select({ id: entries.id, roundId: entries.roundId })
+          .from(entries)
+          .where(and(inLeague(db, entries), inArray(entries.id, part))),
+      ),
     )
   ).flat();
   if (rows.length !== new Set(ids).size) throw notFound("Entry not found");
@@ -181,10 +186,7 @@ async function editEntries(db: Db, changes: EntryChange[], inRound?: number, rea
   const ids = changes.map((c) => c.id);
   if (new Set(ids).size !== ids.length) throw badRequest("Each entry may appear only once");
   // The entries' round and its state (keyed by the first entry's round) at once (ADR 41): roundOf's refusals win.
-  const [roundId, read] = await Promise.all([
-    roundOf(db, ids, inRound),
-    settled(readRoundState(db, sql`(select round_id from ${entries} where id = ${ids[0] ?? 0})`)),
-  ]);
+  const [roundId, read] = await Promise.all([roundOf(db, ids, inRound), settled(readRoundState(db, roundOfRow(db, entries, ids[0] ?? 0)))]);
   const first = read.ok && read.value.round.id === roundId ? read.value : undefined;
   return commitRoundChange(
     db,
@@ -215,7 +217,7 @@ async function editEntries(db: Db, changes: EntryChange[], inRound?: number, rea
           db
             .update(entries)
             .set({ ...set, ...byHand })
-            .where(eq(entries.id, id)),
+            .where(and(inLeague(db, entries), eq(entries.id, id))),
         );
         guardPlayers.push(guardOf(now, next));
         edited.set(id, next);

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type Db, dbNow } from "../../db/client";
+import { type Db, dbNow, inLeague } from "../../db/client";
 import { entries, payments, players, transfers } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { firstOf } from "../rounds/round-write";
-import { commitQuietChange, readRoundState } from "./participants";
+import { commitQuietChange, readRoundState, roundOfRow } from "./participants";
 import { settled } from "~/lib/shared/settled";
 import { roundMoneyOf } from "../money/round-money";
 import { paysCents } from "~/lib/money/entry-money";
@@ -28,8 +28,8 @@ export async function voidCash(db: Db, input: { paymentId: number; reason: strin
       .select({ roundId: payments.roundId, method: payments.method, status: payments.status, name: fullNameSql(players) })
       .from(payments)
       .innerJoin(players, eq(players.id, payments.playerId))
-      .where(eq(payments.id, input.paymentId)),
-    settled(readRoundState(db, sql`(select round_id from ${payments} where id = ${input.paymentId})`)),
+      .where(and(inLeague(db, payments), eq(payments.id, input.paymentId))),
+    settled(readRoundState(db, roundOfRow(db, payments, input.paymentId))),
   ]);
   if (found?.method !== "cash" || (input.inRound !== undefined && found.roundId !== input.inRound)) {
     throw notFound("Cash record not found");
@@ -48,7 +48,7 @@ export async function voidCash(db: Db, input: { paymentId: number; reason: strin
           db
             .update(payments)
             .set({ status: "voided", voidReason: input.reason, voidedAt: dbNow, updatedAt: dbNow })
-            .where(and(eq(payments.id, p.id), eq(payments.status, "completed")))
+            .where(and(inLeague(db, payments), eq(payments.id, p.id), eq(payments.status, "completed")))
             .returning({ id: payments.id }),
         ],
         after: state.entries,
@@ -68,8 +68,11 @@ export async function voidCash(db: Db, input: { paymentId: number; reason: strin
  */
 export async function excessToCredit(db: Db, input: { entryId: number; inRound?: number }): Promise<string> {
   const [[found], read] = await Promise.all([
-    db.select({ roundId: entries.roundId }).from(entries).where(eq(entries.id, input.entryId)),
-    settled(readRoundState(db, sql`(select round_id from ${entries} where id = ${input.entryId})`)),
+    db
+      .select({ roundId: entries.roundId })
+      .from(entries)
+      .where(and(inLeague(db, entries), eq(entries.id, input.entryId))),
+    settled(readRoundState(db, roundOfRow(db, entries, input.entryId))),
   ]);
   if (!found || (input.inRound !== undefined && found.roundId !== input.inRound)) throw notFound("Entry not found");
   return commitQuietChange(
@@ -100,7 +103,7 @@ export async function excessToCredit(db: Db, input: { entryId: number; inRound?:
                 db
                   .update(entries)
                   .set({ creditUsedCents: entry.creditUsedCents - fromCredit })
-                  .where(eq(entries.id, entry.id)),
+                  .where(and(inLeague(db, entries), eq(entries.id, entry.id))),
               ]
             : []),
           ...parts.map((part) =>

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { entries, payments as paymentRows } from "../../db/schema";
 import { nothingAfter } from "../../follow-ups";
 import { teams } from "../doubles/in-round";
 import {
@@ -47,6 +49,10 @@ const write = roundWrite<RoundState, Extras>(PARTICIPANTS);
 
 /** The round's state: `roundId` may be SQL naming the round, read beside a caller's other reads (ADR 41). */
 export const readRoundState = write.read;
+
+/** The round of the league's entry or payment `id`, as SQL for readRoundState: none for another league's id (ADR 46). */
+export const roundOfRow = (db: Db, table: typeof entries | typeof paymentRows, id: number) =>
+  sql`(select round_id from ${table} where league_id = ${db.leagueId} and id = ${id})`;
 
 /**
  * Plans and commits one change to a round's entries with its payouts and its participants'

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { entries } from "../../db/schema";
 import { conflict } from "../../errors";
 import type { GuardedPlayer } from "../money/in-round";
@@ -59,7 +59,12 @@ export async function creditPayouts(db: Db, roundId: number, opts: { confirmUnme
       const credit = Math.max(0, (payouts.get(e.id)?.payoutCents ?? 0) + e.payoutAdjustCents) + (pots.winsByEntry.get(e.id) ?? 0);
       if (credit === e.creditAddedCents && credit === e.creditedForCents) continue;
       // What it was credited for: a payout that moves from it later leaves the credit stale (ADR 37).
-      statements.push(db.update(entries).set({ creditAddedCents: credit, creditedForCents: credit }).where(eq(entries.id, e.id)));
+      statements.push(
+        db
+          .update(entries)
+          .set({ creditAddedCents: credit, creditedForCents: credit })
+          .where(and(inLeague(db, entries), eq(entries.id, e.id))),
+      );
       guardPlayers.push(guardOf(e, { ...e, creditAddedCents: credit }));
     }
     const credited = guardPlayers.filter((g) => g.deltaCents !== 0).length;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { type Db, raisedBy, dbNow } from "../../db/client";
+import { type Db, dbNow, inLeague, raisedBy } from "../../db/client";
 import { entries, sidePotMarks, sidePotPlayers, transfers } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { roundMoneyOf, roundPayments } from "../money/round-money";
@@ -46,7 +46,7 @@ export async function choosePot(db: Db, roundId: number, choice: PotChoice): Pro
             db
               .update(entries)
               .set({ creditUsedCents: entry.creditUsedCents + pot.buyInCents })
-              .where(eq(entries.id, entry.id)),
+              .where(and(inLeague(db, entries), eq(entries.id, entry.id))),
           );
           guardPlayers.push({ playerId: entry.playerId, name: entry.name, balanceCents: entry.balanceCents, deltaCents: -pot.buyInCents });
           said = `${entry.name} is in ${pot.name}: ${formatCents(pot.buyInCents)} paid from credit.`;
@@ -54,9 +54,13 @@ export async function choosePot(db: Db, roundId: number, choice: PotChoice): Pro
       } else {
         if (!isIn) throw conflict(OPT_IN_MESSAGES.notIn(entry.name, pot.name));
         statements.push(
-          db.delete(sidePotPlayers).where(and(eq(sidePotPlayers.potId, pot.id), eq(sidePotPlayers.entryId, entry.id))),
+          db
+            .delete(sidePotPlayers)
+            .where(and(inLeague(db, sidePotPlayers), eq(sidePotPlayers.potId, pot.id), eq(sidePotPlayers.entryId, entry.id))),
           // Out of the pot, out of its holes: a hole they held is open again.
-          db.delete(sidePotMarks).where(and(eq(sidePotMarks.potId, pot.id), eq(sidePotMarks.entryId, entry.id))),
+          db
+            .delete(sidePotMarks)
+            .where(and(inLeague(db, sidePotMarks), eq(sidePotMarks.potId, pot.id), eq(sidePotMarks.entryId, entry.id))),
         );
         // What the entry paid beyond its price without this pot comes back: credit first.
         const paid = roundMoneyOf(round, [entry], payments).byEntry.get(entry.id)?.paidCents ?? 0;
@@ -67,7 +71,7 @@ export async function choosePot(db: Db, roundId: number, choice: PotChoice): Pro
             db
               .update(entries)
               .set({ creditUsedCents: entry.creditUsedCents - fromCredit })
-              .where(eq(entries.id, entry.id)),
+              .where(and(inLeague(db, entries), eq(entries.id, entry.id))),
           );
         }
         if (back > fromCredit) {

@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
-import { type Db, checkFailed } from "../../db/client";
+import { type Db, checkFailed, inLeague } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { entries, rounds } from "../../db/schema";
 import { type AppError, badRequest, conflict, notFound } from "../../errors";
@@ -77,8 +77,15 @@ async function writeRound(db: Db, id: number | null | undefined, values: RoundVa
         db
           .update(rounds)
           .set({ ...row(values), ...layoutColumns(values, sql`${rounds.layoutId}`) })
-          .where(eq(rounds.id, id)),
-        ...(dropTeams ? [db.update(entries).set({ team: null }).where(eq(entries.roundId, id))] : []),
+          .where(and(inLeague(db, rounds), eq(rounds.id, id))),
+        ...(dropTeams
+          ? [
+              db
+                .update(entries)
+                .set({ team: null })
+                .where(and(inLeague(db, entries), eq(entries.roundId, id))),
+            ]
+          : []),
       ],
       after: dropTeams ? state.entries.map((e) => ({ ...e, team: null })) : state.entries,
       roundPayoutCents: values.payout,
@@ -101,13 +108,13 @@ async function writeRound(db: Db, id: number | null | undefined, values: RoundVa
 // The rounds a list of ids names, as one bound parameter (D1 binds at most 100 per statement).
 const idList = (ids: number[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`;
 
-// Deletes the listed rounds that hold neither entries nor payments; the others stay.
+// Deletes the league's listed rounds that hold neither entries nor payments; the others stay.
 // (Query builders, not db.run: drizzle cannot batch raw SQL that has parameters.)
 const deleteUnheld = (db: Db, ids: number[]) =>
   db
     .delete(rounds)
     .where(
-      sql`${rounds.id} in ${idList(ids)}
+      sql`${rounds.leagueId} = ${db.leagueId} and ${rounds.id} in ${idList(ids)}
         and not exists (select 1 from entries where round_id = ${rounds.id})
         and not exists (select 1 from payments where round_id = ${rounds.id})`,
     )
@@ -120,7 +127,7 @@ async function heldBy(db: Db, ids: number[]): Promise<Held[]> {
     select r.id as id,
            (select count(*) from entries where round_id = r.id) as entries,
            (select count(*) from payments where round_id = r.id) as payments
-    from rounds r where r.id in ${idList(ids)}`);
+    from rounds r where r.league_id = ${db.leagueId} and r.id in ${idList(ids)}`);
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -192,7 +199,7 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
       .update(rounds)
       .set({ ...Object.fromEntries(COLUMNS.map((c) => [c, sql.raw(`v."${c}"`)])), ...layoutColumnsFromJson(sql`${rounds.layoutId}`) })
       .from(sql`${fromJson(updates.map((c) => ({ id: c.id, ...jsonRow(c.values) })))} as v`)
-      .where(sql`${rounds.id} = v.id`),
+      .where(sql`${rounds.leagueId} = ${db.leagueId} and ${rounds.id} = v.id`),
     // In the rows' order, so the new ids rise with it; every other column its default
     // (closed for registration, version 0, created now).
     db
@@ -215,8 +222,8 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
     db
       .select({
         refused: sql`case
-        when exists (select 1 from rounds where id in ${idList(deleteIds)})
-          or (select count(*) from rounds where id in ${idList(updateIds)}) <> ${updateIds.length}
+        when exists (select 1 from rounds where league_id = ${db.leagueId} and id in ${idList(deleteIds)})
+          or (select count(*) from rounds where league_id = ${db.leagueId} and id in ${idList(updateIds)}) <> ${updateIds.length}
         then json('rounds save refused') end`,
       })
       .from(sql`(select 1)`),
@@ -248,7 +255,7 @@ export async function saveRounds(db: Db, changes: RoundChange[]): Promise<{ crea
 async function datesOf(db: Db, updates: { id: number; values: RoundValues }[]): Promise<number | null> {
   if (updates.length === 0) return null;
   const now = await db.all<{ id: number; startsAt: number }>(
-    sql`select id, d as startsAt from rounds where id in ${idList(updates.map((c) => c.id))}`,
+    sql`select id, d as startsAt from rounds where league_id = ${db.leagueId} and id in ${idList(updates.map((c) => c.id))}`,
   );
   const moved = updates.flatMap((c) => {
     const old = now.find((r) => r.id === c.id)?.startsAt;
@@ -277,7 +284,9 @@ async function refusal(
     const h = held.find((r) => r.id === c.id && (r.entries > 0 || r.payments > 0));
     if (h) return conflict(`${c.label}: ${heldMessage(h)}`);
   }
-  const present = await db.all<{ id: number }>(sql`select id from rounds where id in ${idList(updates.map((c) => c.id))}`);
+  const present = await db.all<{ id: number }>(
+    sql`select id from rounds where league_id = ${db.leagueId} and id in ${idList(updates.map((c) => c.id))}`,
+  );
   const gone = updates.find((c) => !present.some((r) => r.id === c.id));
   return gone ? notFound(`${gone.label}: Round not found`) : null;
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { players, rounds, waitlist } from "../../db/schema";
 import { balanceCentsSql } from "../players/balance-sql";
 import { fullNameSql } from "../../db/player-name";
@@ -36,10 +36,13 @@ export async function settleWaitlist(db: Db, roundId: number, now = nowSeconds()
     await db
       .update(waitlist)
       .set({ status: "expired", closedAt: now })
-      .where(and(eq(waitlist.roundId, roundId), eq(waitlist.status, "offered"), lte(waitlist.offerExpiresAt, now)))
+      .where(and(inLeague(db, waitlist), eq(waitlist.roundId, roundId), eq(waitlist.status, "offered"), lte(waitlist.offerExpiresAt, now)))
       .returning({ id: waitlist.id })
   ).length;
-  const [round] = await db.select().from(rounds).where(eq(rounds.id, roundId));
+  const [round] = await db
+    .select()
+    .from(rounds)
+    .where(and(inLeague(db, rounds), eq(rounds.id, roundId)));
   const deadline = round ? offerDeadline(now, round.startsAt) : null;
   if (!round?.openForRegistration || deadline === null) return withNews(done);
   const tried = new Set<number>();
@@ -85,7 +88,7 @@ async function nextInLine(db: Db, roundId: number, tried: Set<number>): Promise<
     })
     .from(waitlist)
     .innerJoin(players, eq(players.id, waitlist.playerId))
-    .where(and(eq(waitlist.roundId, roundId), eq(waitlist.status, "waiting")))
+    .where(and(inLeague(db, waitlist), eq(waitlist.roundId, roundId), eq(waitlist.status, "waiting")))
     .orderBy(asc(waitlist.id));
   return queue.find((w) => !tried.has(w.id) && placesLeft(field.caps, field.taken, w.division) > 0) ?? null;
 }
@@ -95,7 +98,14 @@ async function offerPlace(db: Db, roundId: number, w: Waiting, now: number, dead
   const made = await db
     .update(waitlist)
     .set({ status: "offered", offeredAt: now, offerExpiresAt: deadline })
-    .where(and(eq(waitlist.id, w.id), eq(waitlist.status, "waiting"), sql`not ${noRoomSql(roundId, w.division, w.playerId)}`))
+    .where(
+      and(
+        inLeague(db, waitlist),
+        eq(waitlist.id, w.id),
+        eq(waitlist.status, "waiting"),
+        sql`not ${noRoomSql(roundId, w.division, w.playerId)}`,
+      ),
+    )
     .returning({ id: waitlist.id });
   return made.length > 0;
 }
@@ -128,8 +138,11 @@ export async function settleAllWaitlists(db: Db, now = nowSeconds()): Promise<Fo
     .from(waitlist)
     .innerJoin(rounds, eq(rounds.id, waitlist.roundId))
     .where(
-      sql`(${waitlist.status} = 'offered' and ${waitlist.offerExpiresAt} <= ${now})
+      and(
+        inLeague(db, waitlist),
+        sql`(${waitlist.status} = 'offered' and ${waitlist.offerExpiresAt} <= ${now})
         or (${waitlist.status} = 'waiting' and ${rounds.openForRegistration} = 1 and ${rounds.startsAt} > ${now})`,
+      ),
     );
   const followUps: FollowUp[] = [];
   for (const { roundId } of due) followUps.push(...(await settleWaitlist(db, roundId, now)).followUps);

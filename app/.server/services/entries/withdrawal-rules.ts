@@ -32,7 +32,7 @@ const nightRows = (db: Db, where: SQL) =>
       c.id is not null and r.cards_published_at is not null as published
     from ${entries} e join ${rounds} r on r.id = e.round_id
       left join ${cardPlayers} cp on cp.entry_id = e.id left join ${cards} c on c.id = cp.card_id
-    where ${where}`);
+    where e.league_id = ${db.leagueId} and (${where})`);
 
 const nightOf = (row: NightRow | undefined): EntryNight => ({
   checkedIn: Boolean(row?.checked_in),
@@ -72,8 +72,9 @@ export function nightUnchangedGuard(db: Db, entryId: number, night: EntryNight) 
   return writeGuard(
     db,
     "cardsChanged",
-    sql`(select checked_in_at is not null from ${entries} where id = ${entryId}) <> ${night.checkedIn ? 1 : 0}
-      or exists (select 1 from ${cardPlayers} cp join ${cards} c on c.id = cp.card_id where cp.entry_id = ${entryId} and c.started_at is not null)`,
+    sql`(select checked_in_at is not null from ${entries} where league_id = ${db.leagueId} and id = ${entryId}) <> ${night.checkedIn ? 1 : 0}
+      or exists (select 1 from ${cardPlayers} cp join ${cards} c on c.id = cp.card_id
+        where cp.league_id = ${db.leagueId} and cp.entry_id = ${entryId} and c.started_at is not null)`,
   );
 }
 

@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { type Db, dbNow } from "../../db/client";
+import { type Db, dbNow, inLeague } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { entries, paymentRefunds, payments, players, rounds, transfers } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
 import { PAYMENTS, leftCentsSql } from "../money/money-sql";
 import { roundMoneyOf } from "../money/round-money";
 import { ownClaim } from "../players/own-claim";
-import { commitRoundChange, readRoundState } from "./participants";
+import { commitRoundChange, readRoundState, roundOfRow } from "./participants";
 import { settled } from "~/lib/shared/settled";
 import { assertEntryVersion } from "../rounds/versions";
 import { bumpIfCarded } from "../cards/card-sql";
@@ -80,10 +80,10 @@ async function withdrawOnce(db: Db, entryId: number, who: Withdrawer, opts: With
       .from(entries)
       .innerJoin(players, eq(players.id, entries.playerId))
       .innerJoin(rounds, eq(rounds.id, entries.roundId))
-      .where(eq(entries.id, entryId)),
+      .where(and(inLeague(db, entries), eq(entries.id, entryId))),
     who.admin ? null : ownClaim(db, who.userId),
     entryNight(db, entryId),
-    settled(readRoundState(db, sql`(select round_id from ${entries} where id = ${entryId})`)),
+    settled(readRoundState(db, roundOfRow(db, entries, entryId))),
   ]);
   if (!found || (opts.inRound !== undefined && found.roundId !== opts.inRound)) throw notFound("Entry not found");
   if (!who.admin && (claim?.status !== "approved" || claim.playerId !== found.playerId)) {
@@ -91,7 +91,7 @@ async function withdrawOnce(db: Db, entryId: number, who: Withdrawer, opts: With
   }
   assertMayWithdraw(night, who, { player: found.name, round: found.roundName }, opts.reason);
   const { roundId, playerId } = found;
-  const ofThePlayer = and(eq(payments.roundId, roundId), eq(payments.playerId, playerId));
+  const ofThePlayer = and(inLeague(db, payments), eq(payments.roundId, roundId), eq(payments.playerId, playerId));
   const left = leftCentsSql(PAYMENTS);
 
   const first = read.ok && read.value.round.id === roundId ? read.value : undefined;
@@ -117,7 +117,7 @@ async function withdrawOnce(db: Db, entryId: number, who: Withdrawer, opts: With
         statements: [
           // Its place on a card goes with it (cascade): a card editor open on it must reload.
           bumpIfCarded(db, roundId, entryId),
-          db.delete(entries).where(eq(entries.id, entryId)),
+          db.delete(entries).where(and(inLeague(db, entries), eq(entries.id, entryId))),
           db
             .insert(transfers)
             .select(
@@ -141,6 +141,7 @@ async function withdrawOnce(db: Db, entryId: number, who: Withdrawer, opts: With
             .set({ resolution: "withdrawn", resolvedAt: dbNow })
             .where(
               and(
+                inLeague(db, paymentRefunds),
                 isNull(paymentRefunds.resolution),
                 inArray(paymentRefunds.paymentId, db.select({ id: payments.id }).from(payments).where(ofThePlayer)),
               ),

@@ -1,6 +1,6 @@
 import { and, asc, gte, lt, sql } from "drizzle-orm";
 import { nowSeconds, wallParts, zonedTimeToEpoch } from "~/lib/shared/time";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { entries, rounds } from "../../db/schema";
 import { leagueUrls } from "~/lib/shared/league-url";
 
@@ -31,6 +31,7 @@ export function todayRounds(db: Db, timeZone: string, now = nowSeconds()): Promi
     .from(rounds)
     .where(
       and(
+        inLeague(db, rounds),
         gte(rounds.startsAt, from),
         lt(rounds.startsAt, to),
         sql`not exists (select 1 from ${entries} where ${entries.roundId} = ${sql`${rounds.id}`} and (${entries.score} > 0 or ${entries.dnf} = 1))`,

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { claims, entries, rounds, users } from "../../db/schema";
 import { AppUrlError, linkOrigin } from "../../app-url";
 import { notFound } from "../../errors";
@@ -77,7 +77,7 @@ export async function leagueCalendar(db: Db, opts: FeedOptions): Promise<string>
   const list = await db
     .select(feedRound)
     .from(rounds)
-    .where(gte(rounds.startsAt, feedStart(opts.league, opts.now)))
+    .where(and(inLeague(db, rounds), gte(rounds.startsAt, feedStart(opts.league, opts.now))))
     .orderBy(asc(rounds.startsAt), asc(rounds.id));
   return feedText(list, opts.league.name, opts);
 }
@@ -99,7 +99,14 @@ export async function personalCalendar(db: Db, token: string, opts: FeedOptions)
       .from(claims)
       .innerJoin(entries, eq(entries.playerId, claims.playerId))
       .innerJoin(rounds, eq(rounds.id, entries.roundId))
-      .where(and(eq(claims.userId, owner), eq(claims.status, "approved"), gte(rounds.startsAt, feedStart(opts.league, opts.now))))
+      .where(
+        and(
+          inLeague(db, claims),
+          eq(claims.userId, owner),
+          eq(claims.status, "approved"),
+          gte(rounds.startsAt, feedStart(opts.league, opts.now)),
+        ),
+      )
       .orderBy(asc(rounds.startsAt), asc(rounds.id)),
   ]);
   if (!user || user.locked) return null;

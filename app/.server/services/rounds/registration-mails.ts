@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { nowSeconds } from "~/lib/shared/time";
 import { unsubscribeUrls } from "../../auth/unsubscribe-link";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { registrationMails, rounds, users } from "../../db/schema";
 import type { MailSender } from "../../mail/mailer";
 import { type RegistrationMailContext, registrationMail } from "../../mail/registration-mail";
@@ -42,14 +42,14 @@ export async function sendRegistrationMails(
   const [round] = await db
     .select({ id: rounds.id, name: rounds.name, startsAt: rounds.startsAt, location: rounds.location, open: rounds.openForRegistration })
     .from(rounds)
-    .where(eq(rounds.id, job.roundId));
+    .where(and(inLeague(db, rounds), eq(rounds.id, job.roundId)));
   if (!round) return { status: "no-round" };
   // Closed again, or started (ADR 39: a job retried past the start announces nothing).
   if (!round.open || round.startsAt <= nowSeconds()) return { status: "closed" };
 
   await db.run(sql`insert or ignore into ${registrationMails} (league_id, round_id, user_id, day)
     select ${db.leagueId}, ${round.id}, ${users.id}, ${job.day} from ${users} where ${recipient}`);
-  const key = and(eq(registrationMails.roundId, round.id), eq(registrationMails.day, job.day));
+  const key = and(inLeague(db, registrationMails), eq(registrationMails.roundId, round.id), eq(registrationMails.day, job.day));
   const [{ done }] = await db
     .select({ done: sql<number>`count(*)` })
     .from(registrationMails)

@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import { nowSeconds, todayInputValue } from "~/lib/shared/time";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { rounds } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 import { conflict, notFound } from "../../errors";
@@ -25,7 +25,7 @@ export const registrationClosedGuard = (db: Db, roundId: number) =>
   writeGuard(
     db,
     "registrationClosed",
-    sql`not exists (select 1 from ${rounds} where ${rounds.id} = ${roundId} and ${rounds.openForRegistration} = 1 and ${rounds.startsAt} > unixepoch())`,
+    sql`not exists (select 1 from ${rounds} where ${rounds.leagueId} = ${db.leagueId} and ${rounds.id} = ${roundId} and ${rounds.openForRegistration} = 1 and ${rounds.startsAt} > unixepoch())`,
   );
 
 /**
@@ -36,7 +36,7 @@ export async function closeStartedRounds(db: Db, now = nowSeconds()): Promise<nu
   const closed = await db
     .update(rounds)
     .set({ openForRegistration: false })
-    .where(and(eq(rounds.openForRegistration, true), lte(rounds.startsAt, now)))
+    .where(and(inLeague(db, rounds), eq(rounds.openForRegistration, true), lte(rounds.startsAt, now)))
     .returning({ id: rounds.id });
   return closed.length;
 }
@@ -52,7 +52,11 @@ export type Announce = { jobs: Queue; timeZone: string; origin: string; now?: nu
  */
 export async function setRegistration(db: Db, id: number, open: boolean, announce: Announce): Promise<{ opened: boolean }> {
   if (!open) {
-    const [saved] = await db.update(rounds).set({ openForRegistration: false }).where(eq(rounds.id, id)).returning({ id: rounds.id });
+    const [saved] = await db
+      .update(rounds)
+      .set({ openForRegistration: false })
+      .where(and(inLeague(db, rounds), eq(rounds.id, id)))
+      .returning({ id: rounds.id });
     if (!saved) throw notFound("Round not found");
     return { opened: false };
   }
@@ -62,10 +66,13 @@ export async function setRegistration(db: Db, id: number, open: boolean, announc
   const [opened] = await db
     .update(rounds)
     .set({ openForRegistration: true })
-    .where(and(eq(rounds.id, id), eq(rounds.openForRegistration, false), gt(rounds.startsAt, now)))
+    .where(and(inLeague(db, rounds), eq(rounds.id, id), eq(rounds.openForRegistration, false), gt(rounds.startsAt, now)))
     .returning({ id: rounds.id });
   if (!opened) {
-    const [round] = await db.select({ name: rounds.name, startsAt: rounds.startsAt }).from(rounds).where(eq(rounds.id, id));
+    const [round] = await db
+      .select({ name: rounds.name, startsAt: rounds.startsAt })
+      .from(rounds)
+      .where(and(inLeague(db, rounds), eq(rounds.id, id)));
     if (!round) throw notFound("Round not found");
     if (round.startsAt <= now) throw conflict(REGISTRATION_MESSAGES.started(round.name));
     return { opened: false };
@@ -77,7 +84,7 @@ export async function setRegistration(db: Db, id: number, open: boolean, announc
     await db
       .update(rounds)
       .set({ openForRegistration: false })
-      .where(and(eq(rounds.id, id), eq(rounds.openForRegistration, true)));
+      .where(and(inLeague(db, rounds), eq(rounds.id, id), eq(rounds.openForRegistration, true)));
     throw err;
   }
   return { opened: true };

@@ -1,6 +1,6 @@
-import { type SQL, eq, sql } from "drizzle-orm";
+import { type SQL, and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { type Db, checkFailed } from "../../db/client";
+import { type Db, checkFailed, inLeague } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { entries, players, rounds } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
@@ -92,8 +92,8 @@ export type RoundParticipant<S extends CoreState = CoreState, C = unknown> = {
     queries: (db: Db, roundId: number | SQL) => BatchItem<"sqlite">[];
     into: (rows: unknown[][]) => Partial<Omit<S, keyof CoreState>>;
   };
-  /** Its part of the fingerprint: a write planned from an older state is replanned. */
-  fingerprint?: (roundId: number | SQL) => SQL<string>;
+  /** Its part of the fingerprint: a write planned from an older state is replanned. `db` names the league (ADR 46). */
+  fingerprint?: (roundId: number | SQL, db: Db) => SQL<string>;
   /** Guards sent before the change's statements: what must hold for the change to start. */
   guardsFirst?: (p: Planned<S, C>) => BatchItem<"sqlite">[];
   /** Guards sent after the statements and payouts: what must still hold once they ran. */
@@ -127,12 +127,12 @@ const entryColumns = {
  * field a write sets changes: division, score, ace, payouts, credits, payment; migration
  * 0011), the round's version (its payout per entry among its fields) and the participants' parts.
  */
-function fingerprintSql(participants: readonly RoundParticipant<never, never>[], roundId: number | SQL): SQL<string> {
-  const parts = participants.flatMap((p) => (p.fingerprint ? [sql` || '|' || ${p.fingerprint(roundId)}`] : []));
+function fingerprintSql(participants: readonly RoundParticipant<never, never>[], db: Db, roundId: number | SQL): SQL<string> {
+  const parts = participants.flatMap((p) => (p.fingerprint ? [sql` || '|' || ${p.fingerprint(roundId, db)}`] : []));
   return sql<string>`(
     coalesce((select group_concat(id || ':' || version, ',')
-      from (select id, version from ${entries} where round_id = ${roundId} order by id)), '')
-    || '|' || coalesce((select version from ${rounds} where id = ${roundId}), '')${sql.join(parts)}
+      from (select id, version from ${entries} where league_id = ${db.leagueId} and round_id = ${roundId} order by id)), '')
+    || '|' || coalesce((select version from ${rounds} where league_id = ${db.leagueId} and id = ${roundId}), '')${sql.join(parts)}
   )`;
 }
 
@@ -150,7 +150,12 @@ function payoutUpdates(db: Db, state: CoreState, after: PlannedEntry[], payoutCe
   for (const [id, p] of planned) {
     const now = stored.get(id);
     if (!now || (now.payoutCents === p.payoutCents && now.result === p.result)) continue;
-    out.push(db.update(entries).set({ payoutCents: p.payoutCents, result: p.result }).where(eq(entries.id, id)));
+    out.push(
+      db
+        .update(entries)
+        .set({ payoutCents: p.payoutCents, result: p.result })
+        .where(and(inLeague(db, entries), eq(entries.id, id))),
+    );
   }
   return out;
 }
@@ -178,15 +183,15 @@ export function roundWrite<S extends CoreState, C>(participants: readonly RoundP
           feePdgaCents: rounds.feePdgaCents,
           feeCourseCents: rounds.feeCourseCents,
           feeOtherCents: rounds.feeOtherCents,
-          fingerprint: fingerprintSql(list, roundId),
+          fingerprint: fingerprintSql(list, db, roundId),
         })
         .from(rounds)
-        .where(eq(rounds.id, roundId)),
+        .where(and(inLeague(db, rounds), eq(rounds.id, roundId))),
       db
         .select({ ...entryColumns, name: fullNameSql(players), ...extraColumns })
         .from(entries)
         .innerJoin(players, eq(players.id, entries.playerId))
-        .where(eq(entries.roundId, roundId))
+        .where(and(inLeague(db, entries), eq(entries.roundId, roundId)))
         .orderBy(entries.id),
       ...partQueries.flat(),
     ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as [(CoreRound & { fingerprint: string })[], CoreEntry[], ...unknown[][]];
@@ -216,7 +221,7 @@ export function roundWrite<S extends CoreState, C>(participants: readonly RoundP
       const state = attempt === 0 && first ? first : await read(db, roundId);
       const change = plan(state);
       const planned: Planned<S, C> = { db, roundId, state, change };
-      const guard = writeGuard(db, "roundChanged", sql`${fingerprintSql(list, roundId)} is not ${state.fingerprint}`);
+      const guard = writeGuard(db, "roundChanged", sql`${fingerprintSql(list, db, roundId)} is not ${state.fingerprint}`);
       const payouts = payoutUpdates(db, state, change.after, change.roundPayoutCents ?? state.round.payoutCents);
       const before = participants.flatMap((p) => p.guardsFirst?.(planned) ?? []);
       const last = participants.flatMap((p) => p.guardsLast?.(planned) ?? []);

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { type Round, entries, rounds } from "../../db/schema";
 import { notFound } from "../../errors";
 import { assertPlayerExists } from "../players/players";
@@ -19,14 +19,24 @@ const roundWithCount = {
 export type RoundRow = Round & { entryCount: number };
 
 /** One round with its entry count, unrun (no row when there is no such round): for a page's batch. */
-export const roundQuery = (db: Db, id: number) => db.select(roundWithCount).from(rounds).where(eq(rounds.id, id));
+export const roundQuery = (db: Db, id: number) =>
+  db
+    .select(roundWithCount)
+    .from(rounds)
+    .where(and(inLeague(db, rounds), eq(rounds.id, id)));
 
 /** Rounds dated from `since` (epoch seconds) and, given `to`, before it, in date order, unrun: for a page's batch. */
 export const roundsFromQuery = (db: Db, since?: number, to?: number) =>
   db
     .select(roundWithCount)
     .from(rounds)
-    .where(and(since === undefined ? undefined : gte(rounds.startsAt, since), to === undefined ? undefined : lt(rounds.startsAt, to)))
+    .where(
+      and(
+        inLeague(db, rounds),
+        since === undefined ? undefined : gte(rounds.startsAt, since),
+        to === undefined ? undefined : lt(rounds.startsAt, to),
+      ),
+    )
     .orderBy(asc(rounds.startsAt), asc(rounds.id));
 
 /** Rounds in date order; `since` (epoch seconds) limits to the current league year. */
@@ -93,7 +103,7 @@ export function playerRoundsQuery(db: Db, playerId: number) {
     })
     .from(entries)
     .innerJoin(rounds, eq(rounds.id, entries.roundId))
-    .where(eq(entries.playerId, playerId))
+    .where(and(inLeague(db, entries), eq(entries.playerId, playerId)))
     .orderBy(sql`${rounds.startsAt} desc`);
 }
 
@@ -107,7 +117,10 @@ export async function listSeasons(db: Db, timeZone: string): Promise<number[]> {
 
 /** The first and last round's dates, unrun: for a page's batch (seasonsOf reads its rows). */
 export const seasonSpanQuery = (db: Db) =>
-  db.select({ first: sql<number | null>`min(${rounds.startsAt})`, last: sql<number | null>`max(${rounds.startsAt})` }).from(rounds);
+  db
+    .select({ first: sql<number | null>`min(${rounds.startsAt})`, last: sql<number | null>`max(${rounds.startsAt})` })
+    .from(rounds)
+    .where(inLeague(db, rounds));
 
 export function seasonsOf([span]: Awaited<ReturnType<typeof seasonSpanQuery>>, timeZone: string): number[] {
   if (!span?.first || !span.last) return [];
@@ -127,7 +140,7 @@ export async function roundsByIds(db: Db, ids: readonly number[]): Promise<Round
   return db
     .select(roundWithCount)
     .from(rounds)
-    .where(sql`${rounds.id} in (select value from json_each(${JSON.stringify(ids)}))`)
+    .where(and(inLeague(db, rounds), sql`${rounds.id} in (select value from json_each(${JSON.stringify(ids)}))`))
     .orderBy(asc(rounds.startsAt), asc(rounds.id));
 }
 
@@ -136,6 +149,7 @@ export async function latestRound(db: Db): Promise<{ startsAt: number; location:
   const [row] = await db
     .select({ startsAt: rounds.startsAt, location: rounds.location, layoutId: rounds.layoutId })
     .from(rounds)
+    .where(inLeague(db, rounds))
     .orderBy(desc(rounds.startsAt), desc(rounds.id))
     .limit(1);
   return row ?? null;
@@ -162,10 +176,11 @@ export const lowScoresQuery = (db: Db, from: number, to: number) =>
     .from(sql`entries e
       join (
         select round_id, min(score) as low from entries
-        where score > 0 and round_id in (select id from rounds where d >= ${from} and d < ${to})
+        where score > 0 and round_id in (select id from rounds where league_id = ${db.leagueId} and d >= ${from} and d < ${to})
         group by round_id
       ) m on m.round_id = e.round_id and e.score = m.low
       join players p on p.id = e.player_id`)
+    .where(sql`e.league_id = ${db.leagueId}`)
     .orderBy(sql`p.ln, p.fn`);
 
 export function lowScoresOf(rows: { roundId: number; score: number; name: string }[]): Map<number, LowScore> {

@@ -28,7 +28,7 @@ export const roundVersionsGuard = (db: Db, read: ReadRound[]) =>
   db
     .select({
       stale: sql`case when exists (
-        select 1 from json_each(${JSON.stringify(read)}) v join rounds r on r.id = json_extract(v.value, '$.id')
+        select 1 from json_each(${JSON.stringify(read)}) v join rounds r on r.league_id = ${db.leagueId} and r.id = json_extract(v.value, '$.id')
         where r.version <> json_extract(v.value, '$.version')) then json('round versions changed') end`,
     })
     .from(sql`(select 1)`);
@@ -36,7 +36,7 @@ export const roundVersionsGuard = (db: Db, read: ReadRound[]) =>
 /** After a refused batch: the 409 of the first listed round that changed since it was read, by its label. */
 export async function staleRound(db: Db, read: (ReadRound & { label: string })[]): Promise<AppError | null> {
   const now = await db.all<ReadRound>(
-    sql`select id, version from rounds where id in (select value from json_each(${JSON.stringify(read.map((r) => r.id))}))`,
+    sql`select id, version from rounds where league_id = ${db.leagueId} and id in (select value from json_each(${JSON.stringify(read.map((r) => r.id))}))`,
   );
   const stale = read.find((r) => now.some((n) => n.id === r.id && n.version !== r.version));
   return stale ? roundChanged(stale.label) : null;

@@ -1,5 +1,5 @@
 import { type SQL, and, asc, eq, gte, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { entries, players, rounds } from "../../db/schema";
 import { notFound } from "../../errors";
 import { type League, currentSeason, seasonSpan } from "../../league";
@@ -21,10 +21,10 @@ export type SeasonStandings = {
 
 type Span = { from: number; to: number };
 
-/** No entry of the span (of the division) has a score: a guard for reading an earlier season only when needed. */
-const noScoreIn = ({ from, to }: Span, division?: string) =>
+/** No entry of the league's span (of the division) has a score: a guard for reading an earlier season only when needed. */
+const noScoreIn = (db: Db, { from, to }: Span, division?: string) =>
   sql`not exists (select 1 from ${entries} e join ${rounds} r on r.id = e.round_id
-    where r.d >= ${from} and r.d < ${to} and e.score > 0${division === undefined ? sql`` : sql` and e.division = ${division}`})`;
+    where r.league_id = ${db.leagueId} and r.d >= ${from} and r.d < ${to} and e.score > 0${division === undefined ? sql`` : sql` and e.division = ${division}`})`;
 
 /**
  * Every score of a season (optionally of one division) in one query: the rounds by their
@@ -51,7 +51,13 @@ async function seasonScores(db: Db, { from, to }: Span, division?: string, unles
     .innerJoin(entries, eq(entries.roundId, rounds.id))
     .innerJoin(players, eq(players.id, entries.playerId))
     .where(
-      and(gte(rounds.startsAt, from), lt(rounds.startsAt, to), division === undefined ? undefined : eq(entries.division, division), unless),
+      and(
+        inLeague(db, rounds),
+        gte(rounds.startsAt, from),
+        lt(rounds.startsAt, to),
+        division === undefined ? undefined : eq(entries.division, division),
+        unless,
+      ),
     )
     .orderBy(asc(rounds.startsAt), asc(rounds.id));
   const seen = new Map<number, StandingsRound>();
@@ -79,7 +85,7 @@ export async function seasonStandings(
     getLeagueSettings(db),
     seasonScores(db, seasonSpan(league, asked.season ?? current), asked.division),
     asked.season === undefined
-      ? seasonScores(db, seasonSpan(league, prior), asked.division, noScoreIn(seasonSpan(league, current), asked.division))
+      ? seasonScores(db, seasonSpan(league, prior), asked.division, noScoreIn(db, seasonSpan(league, current), asked.division))
       : null,
   ]);
   if (asked.season !== undefined && asked.season !== current && !seasons.includes(asked.season)) {
