@@ -95,7 +95,7 @@ async function offerPlace(db: Db, roundId: number, w: Waiting, now: number, dead
   const made = await db
     .update(waitlist)
     .set({ status: "offered", offeredAt: now, offerExpiresAt: deadline })
-    .where(and(eq(waitlist.id, w.id), eq(waitlist.status, "waiting"), sql`not ${noRoomSql(roundId, w.division, w.playerId)}`))
+    .where(and(eq(waitlist.id, w.id), eq(waitlist.status, "waiting"), sql`not ${noRoomSql(db, roundId, w.division, w.playerId)}`))
     .returning({ id: waitlist.id });
   return made.length > 0;
 }
