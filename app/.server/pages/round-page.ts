@@ -33,7 +33,7 @@ export async function roundPageData(db: Db, id: number, playerId: number | null 
     entriesQuery(db, eq(entries.roundId, id)),
     // The pot at stake: as of this round's start (services/money/aces.ts acePotCents, without its own read of the date).
     db
-      .select({ pot: acePotAtSql(sql`(select d from rounds where id = ${id})`).mapWith(Number) })
+      .select({ pot: acePotAtSql(db, sql`(select d from rounds where id = ${id})`).mapWith(Number) })
       .from(rounds)
       .where(eq(rounds.id, id)),
     db.selectDistinct({ playerId: aces.playerId }).from(aces).where(eq(aces.roundId, id)),

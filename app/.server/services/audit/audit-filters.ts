@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { memberships, players, rounds, users } from "../../db/schema";
 import type { AuditFilter } from "./audit-log";
 import { searchPlayers } from "../players/players";
@@ -17,7 +17,11 @@ export type AuditChoices = { rounds: RoundChoice[]; actors: Choice[]; player: Ch
 
 export async function auditChoices(db: Db, filter: AuditFilter, timeZone: string, leagueId: number): Promise<AuditChoices> {
   const [roundRows, admins, player, actor] = await Promise.all([
-    db.select({ id: rounds.id, name: rounds.name, startsAt: rounds.startsAt }).from(rounds).orderBy(desc(rounds.startsAt), desc(rounds.id)),
+    db
+      .select({ id: rounds.id, name: rounds.name, startsAt: rounds.startsAt })
+      .from(rounds)
+      .where(inLeague(db, rounds))
+      .orderBy(desc(rounds.startsAt), desc(rounds.id)),
     // Who can change money here: the operator and the league's staff (ADR 47).
     db
       .select({ id: users.id, label: users.name })
@@ -38,7 +42,7 @@ export async function auditChoices(db: Db, filter: AuditFilter, timeZone: string
       ? db
           .select({ name: fullNameSql(players) })
           .from(players)
-          .where(eq(players.id, filter.playerId))
+          .where(and(inLeague(db, players), eq(players.id, filter.playerId)))
       : [],
     filter.actorId ? db.select({ label: users.name }).from(users).where(eq(users.id, filter.actorId)) : [],
   ]);

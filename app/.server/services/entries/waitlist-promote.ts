@@ -103,7 +103,7 @@ async function offerPlace(db: Db, roundId: number, w: Waiting, now: number, dead
         inLeague(db, waitlist),
         eq(waitlist.id, w.id),
         eq(waitlist.status, "waiting"),
-        sql`not ${noRoomSql(roundId, w.division, w.playerId)}`,
+        sql`not ${noRoomSql(db, roundId, w.division, w.playerId)}`,
       ),
     )
     .returning({ id: waitlist.id });

@@ -23,9 +23,9 @@ export async function potRefusal(db: Db, changes: readonly PotChange[], what: "c
   const spans = loweredSpans(changes);
   const stored = await db.all<Event>(sql`
     select r.d as t, 0 as k, r.ace_cents * rs.ace_entries as cents, null as name
-      from rounds r join round_stats rs on rs.round_id = r.id where rs.ace_entries > 0
+      from rounds r join round_stats rs on rs.round_id = r.id where r.league_id = ${db.leagueId} and rs.ace_entries > 0
     union all
-    select a.d, 1, -a.amt_cents, ${fullNameSql("p")} from aces a join players p on p.id = a.player_id`);
+    select a.d, 1, -a.amt_cents, ${fullNameSql("p")} from aces a join players p on p.id = a.player_id where a.league_id = ${db.leagueId}`);
   const events: Event[] = [
     ...stored,
     ...changes.map((c) => ({ t: c.t, k: c.kind === "ace" ? 1 : 0, cents: c.cents, name: null, added: true })),

@@ -9,13 +9,14 @@ import { writeGuard } from "../../db/write-guard";
  * The pot as of moment `at` (epoch seconds, or SQL giving them): ace fees of the opted-in
  * entries of rounds that started at or before it, less aces dated at or before it. Every
  * view and check of the pot embeds this. A round's opted-in count is the row round_stats
- * keeps (ADR 16), so the pot reads one row a round and no entry.
+ * keeps (ADR 16), so the pot reads one row a round and no entry. The league's pot: its
+ * rounds and its aces only (ADR 46).
  */
-export function acePotAtSql(at: number | SQL): SQL<number> {
+export function acePotAtSql(db: Db, at: number | SQL): SQL<number> {
   return sql<number>`(
     coalesce((select sum(r.ace_cents * rs.ace_entries)
-      from rounds r join round_stats rs on rs.round_id = r.id where r.d <= ${at}), 0)
-    - coalesce((select sum(a.amt_cents) from aces a where a.d <= ${at}), 0)
+      from rounds r join round_stats rs on rs.round_id = r.id where r.league_id = ${db.leagueId} and r.d <= ${at}), 0)
+    - coalesce((select sum(a.amt_cents) from aces a where a.league_id = ${db.leagueId} and a.d <= ${at}), 0)
   )`;
 }
 
@@ -50,12 +51,12 @@ export function loweredSpans(changes: readonly PotChange[]): Span[] {
  * ace takes its amount, fees first at equal times — read at every event in a span and at
  * each span's start (a zero event there).
  */
-function dipsSql(spans: Span[]): SQL {
+function dipsSql(db: Db, spans: Span[]): SQL {
   const list = JSON.stringify(spans);
   return sql`exists (
     with ev(t, k, cents) as (
-      select r.d, 0, r.ace_cents * rs.ace_entries from rounds r join round_stats rs on rs.round_id = r.id
-      union all select a.d, 1, -a.amt_cents from aces a
+      select r.d, 0, r.ace_cents * rs.ace_entries from rounds r join round_stats rs on rs.round_id = r.id where r.league_id = ${db.leagueId}
+      union all select a.d, 1, -a.amt_cents from aces a where a.league_id = ${db.leagueId}
       union all select s.value ->> 0, 0, 0 from json_each(${list}) s),
     run as (select t, sum(cents) over (order by t, k) as pot from ev)
     select 1 from run join json_each(${list}) s
@@ -71,7 +72,7 @@ function dipsSql(spans: Span[]): SQL {
  */
 export function potGuards(db: Db, changes: readonly PotChange[]) {
   const spans = loweredSpans(changes);
-  return spans.length === 0 ? [] : [writeGuard(db, "potNegative", dipsSql(spans))];
+  return spans.length === 0 ? [] : [writeGuard(db, "potNegative", dipsSql(db, spans))];
 }
 
 /** What a change to a round's entries takes from the pot: the fees of opted-in entries it removes or opts out. */
@@ -104,7 +105,7 @@ export async function roundsPotChanges(db: Db, saved: readonly { id: number; sta
   const now = await db.all<{ id: number; startsAt: number; aceCents: number; optedIn: number }>(sql`
     select r.id, r.d as startsAt, r.ace_cents as aceCents, coalesce(s.ace_entries, 0) as optedIn
     from rounds r left join round_stats s on s.round_id = r.id
-    where r.id in (select value from json_each(${JSON.stringify(saved.map((r) => r.id))}))`);
+    where r.league_id = ${db.leagueId} and r.id in (select value from json_each(${JSON.stringify(saved.map((r) => r.id))}))`);
   return saved.flatMap((r) => {
     const old = now.find((o) => o.id === r.id);
     return old ? roundPotChanges(old, r, old.optedIn) : [];

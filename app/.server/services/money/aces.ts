@@ -1,5 +1,5 @@
-import { desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { type Db, inLeague } from "../../db/client";
 import { aces, players } from "../../db/schema";
 import { notFound } from "../../errors";
 import { acePotAtSql } from "./ace-pot";
@@ -12,10 +12,12 @@ import { nowSeconds } from "~/lib/shared/time";
  */
 export async function acePotCents(db: Db, roundId?: number, now = nowSeconds()): Promise<number> {
   if (roundId === undefined) {
-    const [row] = await db.all<{ pot: number }>(sql`select ${acePotAtSql(now)} as pot`);
+    const [row] = await db.all<{ pot: number }>(sql`select ${acePotAtSql(db, now)} as pot`);
     return Number(row?.pot ?? 0);
   }
-  const [row] = await db.all<{ pot: number }>(sql`select ${acePotAtSql(sql`x.d`)} as pot from rounds x where x.id = ${roundId}`);
+  const [row] = await db.all<{ pot: number }>(
+    sql`select ${acePotAtSql(db, sql`x.d`)} as pot from rounds x where x.league_id = ${db.leagueId} and x.id = ${roundId}`,
+  );
   if (!row) throw notFound("Round not found");
   return Number(row.pot);
 }
@@ -45,11 +47,15 @@ export async function listAces(db: Db): Promise<AceRow[]> {
     })
     .from(aces)
     .innerJoin(players, eq(players.id, aces.playerId))
+    .where(inLeague(db, aces))
     .orderBy(desc(aces.date), desc(aces.id));
 }
 
 /** The players who hit an ace in a round (the aces recorded against it). */
 export async function acesInRound(db: Db, roundId: number): Promise<number[]> {
-  const rows = await db.selectDistinct({ playerId: aces.playerId }).from(aces).where(eq(aces.roundId, roundId));
+  const rows = await db
+    .selectDistinct({ playerId: aces.playerId })
+    .from(aces)
+    .where(and(inLeague(db, aces), eq(aces.roundId, roundId)));
   return rows.map((r) => r.playerId);
 }

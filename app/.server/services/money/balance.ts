@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, sql } from "drizzle-orm";
+import { type Db, inLeague } from "../../db/client";
 import { players } from "../../db/schema";
 import { balanceCentsSql } from "../players/balance-sql";
 
@@ -11,6 +11,11 @@ export async function roundBalances(db: Db, roundId: number): Promise<Map<number
   const rows = await db
     .select({ id: players.id, balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number) })
     .from(players)
-    .where(sql`${players.id} in (select e.player_id from entries e where e.round_id = ${roundId})`);
+    .where(
+      and(
+        inLeague(db, players),
+        sql`${players.id} in (select e.player_id from entries e where e.league_id = ${db.leagueId} and e.round_id = ${roundId})`,
+      ),
+    );
   return new Map(rows.map((p) => [p.id, p.balanceCents]));
 }

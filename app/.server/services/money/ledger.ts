@@ -1,5 +1,5 @@
-import { eq, inArray, sql } from "drizzle-orm";
-import { type Db, checkFailed } from "../../db/client";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { type Db, checkFailed, inLeague } from "../../db/client";
 import { aces, players, rounds, transfers } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../errors";
 import { type PotChange, potGuards } from "./ace-pot";
@@ -34,7 +34,7 @@ async function playerFacts(db: Db, ids: number[]): Promise<Map<number, PlayerFac
       balanceCents: balanceCentsSql(sql`${players.id}`).mapWith(Number),
     })
     .from(players)
-    .where(inArray(players.id, ids));
+    .where(and(inLeague(db, players), inArray(players.id, ids)));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -77,15 +77,23 @@ export async function addTransfer(db: Db, t: NewTransfer): Promise<number> {
  * would go below zero. The check is inside the delete.
  */
 export async function deleteTransfer(db: Db, id: number): Promise<void> {
-  const [t] = await db.select().from(transfers).where(eq(transfers.id, id));
+  const [t] = await db
+    .select()
+    .from(transfers)
+    .where(and(inLeague(db, transfers), eq(transfers.id, id)));
   if (!t) throw notFound("Transfer not found");
   // A transfer is never edited, so its receiver is known; their balance is read by the delete.
   const guard = t.toPlayerId === null ? sql`1` : sql`${balanceCentsSql(t.toPlayerId)} >= amt_cents`;
-  const [gone] = await db.all<{ id: number }>(sql`delete from transfers where id = ${id} and ${guard} returning id`);
+  const [gone] = await db.all<{ id: number }>(
+    sql`delete from transfers where league_id = ${db.leagueId} and id = ${id} and ${guard} returning id`,
+  );
   if (gone) return;
   const receiverId = t.toPlayerId ?? 0;
   const [[still], facts] = await Promise.all([
-    db.select({ id: transfers.id }).from(transfers).where(eq(transfers.id, id)),
+    db
+      .select({ id: transfers.id })
+      .from(transfers)
+      .where(and(inLeague(db, transfers), eq(transfers.id, id))),
     playerFacts(db, [receiverId]),
   ]);
   const receiver = facts.get(receiverId);
@@ -110,11 +118,14 @@ export type NewAce = { date: number; playerId: number; amountCents: number };
  */
 export async function addAce(db: Db, ace: NewAce, now = nowSeconds()): Promise<number> {
   const [[player], [round]] = await db.batch([
-    db.select({ id: players.id }).from(players).where(eq(players.id, ace.playerId)),
+    db
+      .select({ id: players.id })
+      .from(players)
+      .where(and(inLeague(db, players), eq(players.id, ace.playerId))),
     db
       .select({ id: rounds.id, startsAt: rounds.startsAt })
       .from(rounds)
-      .where(sql`abs(${rounds.startsAt} - ${ace.date}) < 43200 and ${rounds.startsAt} <= ${now}`)
+      .where(and(inLeague(db, rounds), sql`abs(${rounds.startsAt} - ${ace.date}) < 43200 and ${rounds.startsAt} <= ${now}`))
       .orderBy(sql`abs(${rounds.startsAt} - ${ace.date})`)
       .limit(1),
   ]);
@@ -140,6 +151,9 @@ export async function addAce(db: Db, ace: NewAce, now = nowSeconds()): Promise<n
 
 /** Deletes a paid ace (its amount goes back into the pot). */
 export async function deleteAce(db: Db, id: number): Promise<void> {
-  const [gone] = await db.delete(aces).where(eq(aces.id, id)).returning({ id: aces.id });
+  const [gone] = await db
+    .delete(aces)
+    .where(and(inLeague(db, aces), eq(aces.id, id)))
+    .returning({ id: aces.id });
   if (!gone) throw notFound("Ace not found");
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { type Db, checkFailed, dbNow } from "../../db/client";
+import { type Db, checkFailed, dbNow, inLeague } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { payments, players, rounds, transfers } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
@@ -34,7 +34,7 @@ async function paymentOf(db: Db, paymentId: number, inRound?: number) {
     .innerJoin(rounds, eq(rounds.id, payments.roundId))
     .innerJoin(players, eq(players.id, payments.playerId))
     .leftJoin(transfers, eq(transfers.paymentId, payments.id))
-    .where(and(eq(payments.id, paymentId), inArray(payments.method, ["paypal", "cash"])));
+    .where(and(inLeague(db, payments), eq(payments.id, paymentId), inArray(payments.method, ["paypal", "cash"])));
   if (!p || (inRound !== undefined && p.roundId !== inRound)) throw notFound("Payment not found");
   return p;
 }
@@ -62,6 +62,7 @@ export async function giveBackPayment(db: Db, paymentId: number, inRound?: numbe
         .from(payments)
         .where(
           and(
+            inLeague(db, payments),
             eq(payments.id, paymentId),
             eq(payments.status, "completed"),
             sql`${left} > 0`,
@@ -96,7 +97,7 @@ export async function takeBackCredit(db: Db, paymentId: number, inRound?: number
   // The withdrawal's give-back when there is one (it came last), else the excess's.
   const column = p.givenBack !== null ? transfers.paymentId : transfers.excessPaymentId;
   const columnName = p.givenBack !== null ? "payment_id" : "excess_payment_id";
-  const asRead = and(eq(column, paymentId), eq(transfers.amountCents, given));
+  const asRead = and(inLeague(db, transfers), eq(column, paymentId), eq(transfers.amountCents, given));
   const change =
     over >= given
       ? db.delete(transfers).where(asRead).returning({ id: transfers.id })
@@ -116,8 +117,8 @@ export async function takeBackCredit(db: Db, paymentId: number, inRound?: number
       writeGuard(
         db,
         "roundChanged",
-        sql`(select count(*) from ${transfers} where ${sql.raw(columnName)} = ${paymentId}) <> ${over >= given ? 0 : 1}
-          or ${refundedCentsSql({ id: sql`${paymentId}`, status: sql`(select status from payments where id = ${paymentId})`, amount: sql`${p.amountCents}` })} <> ${p.refundedCents}`,
+        sql`(select count(*) from ${transfers} where league_id = ${db.leagueId} and ${sql.raw(columnName)} = ${paymentId}) <> ${over >= given ? 0 : 1}
+          or ${refundedCentsSql({ id: sql`${paymentId}`, status: sql`(select status from payments where league_id = ${db.leagueId} and id = ${paymentId})`, amount: sql`${p.amountCents}` })} <> ${p.refundedCents}`,
       ),
       writeGuard(db, "overdrawn", sql`${balanceCentsSql(p.playerId)} < 0`),
     ]);

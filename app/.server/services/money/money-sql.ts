@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
 
 // The money of a payment as SQL, one definition each (ADR 22), shared by the entries
 // screen, the withdrawal, the reports and the books check.
@@ -53,12 +54,15 @@ export const PAYMENTS = {
  * The round's money payments as a round write reads them (ADR 14, ADR 37): each one's status,
  * amount, refunds and what went back as credit. Part of the round's fingerprint, so a cash
  * record, a check-in paying from credit and a withdrawal each plan from the money as it
- * stands when they write: the later of two sees the entry paid.
+ * stands when they write: the later of two sees the entry paid. Keyed by the round the same
+ * batch reads in the league; with `db` (a round write passes it) the payments' league is named
+ * as well (ADR 46).
  */
-export const roundPaymentsFingerprintSql = (roundId: number | SQL) => sql<string>`coalesce((select group_concat(f, ',') from (
+export const roundPaymentsFingerprintSql = (roundId: number | SQL, db?: Db) => sql<string>`coalesce((select group_concat(f, ',') from (
     select p.id || ':' || p.status || ':' || p.amount_cents || ':' || ${refundedCentsSql(P)} || ':'
       || coalesce(${givenBackCentsSql(sql`p.id`)}, '') || ':' || ${excessBackCentsSql(sql`p.id`)} as f
-    from payments p where p.round_id = ${roundId} and p.method in ('paypal', 'cash') order by p.id)), '')`;
+    from payments p where ${db ? sql`p.league_id = ${db.leagueId} and ` : sql``}p.round_id = ${roundId}
+      and p.method in ('paypal', 'cash') order by p.id)), '')`;
 
 /**
  * Whether the entry `e` (an alias) holds stale credit (ADR 37): Credit payouts credited it for

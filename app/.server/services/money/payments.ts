@@ -1,5 +1,5 @@
 import { type SQL, and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { type Payment, payments, players, rounds, users } from "../../db/schema";
 import { notFound } from "../../errors";
 import { type Page, offsetOf, pageOf } from "~/lib/shared/paging";
@@ -45,11 +45,12 @@ export const PAYMENTS_PAGE_SIZE = 100;
 
 export type PaymentFilter = { roundId?: number; userId?: number };
 
-function whereOf(filter: PaymentFilter): SQL | undefined {
-  const where: SQL[] = [];
+/** The league's payments (ADR 46) that `filter` picks. */
+function whereOf(db: Db, filter: PaymentFilter): SQL | undefined {
+  const where: SQL[] = [inLeague(db, payments)];
   if (filter.roundId) where.push(eq(payments.roundId, filter.roundId));
   if (filter.userId) where.push(eq(payments.userId, filter.userId));
-  return where.length ? and(...where) : undefined;
+  return and(...where);
 }
 
 function selectPayments(db: Db, filter: PaymentFilter) {
@@ -84,7 +85,7 @@ function selectPayments(db: Db, filter: PaymentFilter) {
     .innerJoin(rounds, eq(rounds.id, payments.roundId))
     .innerJoin(players, eq(players.id, payments.playerId))
     .leftJoin(users, eq(users.id, payments.userId))
-    .where(whereOf(filter))
+    .where(whereOf(db, filter))
     .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
@@ -101,7 +102,7 @@ export async function paymentsPage(
 ): Promise<{ rows: PaymentRow[]; page: Page }> {
   const [rows, [count]] = await db.batch([
     selectPayments(db, filter).limit(page.pageSize).offset(offsetOf(page.page, page.pageSize)),
-    db.select({ count: sql<number>`count(*)` }).from(payments).where(whereOf(filter)),
+    db.select({ count: sql<number>`count(*)` }).from(payments).where(whereOf(db, filter)),
   ]);
   return { rows, page: pageOf(page.page, page.pageSize, Number(count?.count ?? 0)) };
 }
@@ -117,12 +118,13 @@ export async function paymentChoices(db: Db): Promise<{ rounds: PaymentChoice[];
     db
       .select({ id: rounds.id, label: rounds.name })
       .from(rounds)
-      .where(sql`exists (select 1 from ${payments} where ${payments.roundId} = ${rounds.id})`)
+      .where(and(inLeague(db, rounds), sql`exists (select 1 from ${payments} where ${payments.roundId} = ${rounds.id})`))
       .orderBy(desc(rounds.startsAt), desc(rounds.id)),
     db
       .select({ id: users.id, label: users.name })
       .from(users)
-      .where(sql`exists (select 1 from ${payments} where ${payments.userId} = ${users.id})`),
+      // Accounts are the deployment's: the users who paid this league, found by its payments.
+      .where(sql`exists (select 1 from ${payments} where ${payments.leagueId} = ${db.leagueId} and ${payments.userId} = ${users.id})`),
   ]);
   return { rounds: roundRows, users: userRows.sort((a, b) => a.label.localeCompare(b.label)) };
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { type Db, dbNow } from "../../db/client";
+import { type Db, dbNow, inLeague } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { entries, paymentRefunds, payments, players, transfers } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
@@ -23,7 +23,7 @@ export async function recordRefund(db: Db, event: RefundEvent): Promise<string> 
   const [payment] = await db
     .select({ id: payments.id, amountCents: payments.amountCents })
     .from(payments)
-    .where(eq(payments.captureId, event.captureId));
+    .where(and(inLeague(db, payments), eq(payments.captureId, event.captureId)));
   if (!payment) throw new Error(`no payment for capture ${event.captureId} yet`);
   const key = event.refundId ?? `event:${event.eventId}`;
   // A reversal takes back whatever is left; a refund names its amount (none: the rest).
@@ -43,7 +43,7 @@ export async function recordRefund(db: Db, event: RefundEvent): Promise<string> 
         db
           .select(row)
           .from(payments)
-          .where(and(eq(payments.id, payment.id), sql`${amount} > 0`)),
+          .where(and(inLeague(db, payments), eq(payments.id, payment.id), sql`${amount} > 0`)),
       )
       .onConflictDoNothing()
       .returning({ amountCents: paymentRefunds.amountCents }),
@@ -51,12 +51,20 @@ export async function recordRefund(db: Db, event: RefundEvent): Promise<string> 
       .update(payments)
       .set({ status: "refunded", updatedAt: dbNow })
       .where(
-        and(eq(payments.id, payment.id), eq(payments.status, "completed"), sql`${PAYMENTS.amount} <= ${refundRowsCentsSql(PAYMENTS.id)}`),
+        and(
+          inLeague(db, payments),
+          eq(payments.id, payment.id),
+          eq(payments.status, "completed"),
+          sql`${PAYMENTS.amount} <= ${refundRowsCentsSql(PAYMENTS.id)}`,
+        ),
       ),
   ]);
   const cents = inserted[0]?.amountCents;
   if (cents === undefined) {
-    const [seen] = await db.select({ id: paymentRefunds.id }).from(paymentRefunds).where(eq(paymentRefunds.providerRefundId, key));
+    const [seen] = await db
+      .select({ id: paymentRefunds.id })
+      .from(paymentRefunds)
+      .where(and(inLeague(db, paymentRefunds), eq(paymentRefunds.providerRefundId, key)));
     if (seen) return `refund ${key} already recorded`;
     console.warn(`PayPal refund ${key} of payment ${payment.id}: nothing of the payment was left to refund`);
     return `refund ${key}: nothing left of payment ${payment.id}`;
@@ -76,6 +84,7 @@ function undecidedOf(db: Db, entryId: number) {
     .innerJoin(entries, and(eq(entries.roundId, payments.roundId), eq(entries.playerId, payments.playerId)))
     .where(
       and(
+        inLeague(db, paymentRefunds),
         eq(entries.id, entryId),
         isNull(paymentRefunds.resolution),
         sql`not exists (select 1 from ${transfers} t where t.payment_id = ${PAYMENTS.id})`,
@@ -92,13 +101,13 @@ export async function keepEntry(db: Db, entryId: number, inRound?: number): Prom
     .select({ roundId: entries.roundId, name: fullNameSql(players) })
     .from(entries)
     .innerJoin(players, eq(players.id, entries.playerId))
-    .where(eq(entries.id, entryId));
+    .where(and(inLeague(db, entries), eq(entries.id, entryId)));
   if (!entry || (inRound !== undefined && entry.roundId !== inRound)) throw notFound("Entry not found");
   const ids = (await undecidedOf(db, entryId)).map((r) => r.id);
   if (ids.length === 0) throw conflict(`No PayPal refund of ${entry.name}'s entry waits for a decision.`);
   await db
     .update(paymentRefunds)
     .set({ resolution: "kept", resolvedAt: dbNow })
-    .where(and(inArray(paymentRefunds.id, ids), isNull(paymentRefunds.resolution)));
+    .where(and(inLeague(db, paymentRefunds), inArray(paymentRefunds.id, ids), isNull(paymentRefunds.resolution)));
   return { name: entry.name };
 }

@@ -41,7 +41,7 @@ import { nowSeconds, wallParts } from "~/lib/shared/time";
  * an unfinished order); cash is what admins recorded. Each source is summed by round on
  * its own before the join, so no row is counted once per row of another table.
  */
-const perRound = sql`
+const perRound = (db: Db) => sql`
   select r.id, r.d as startsAt, r.n as name,
     coalesce(e.entries, 0) as entries,
     coalesce(e.entries, 0) * r.fee_pdga_cents as pdga,
@@ -62,8 +62,9 @@ const perRound = sql`
   from rounds r
   left join (select round_id, count(*) as entries, sum(ace) as ace_entries,
                sum(credit_used_cents) as credit_used, sum(credit_added_cents) as credit_added
-             from entries group by round_id) e on e.round_id = r.id
-  left join (select round_id, sum(amt_cents) as paid from aces where round_id is not null group by round_id) a on a.round_id = r.id
+             from entries where league_id = ${db.leagueId} group by round_id) e on e.round_id = r.id
+  left join (select round_id, sum(amt_cents) as paid from aces where league_id = ${db.leagueId} and round_id is not null group by round_id) a
+    on a.round_id = r.id
   left join (select round_id,
                sum(case when method = 'paypal' then amount_cents - refunded end) as collected,
                sum(case when method = 'paypal' then refunded end) as refunds,
@@ -71,12 +72,13 @@ const perRound = sql`
                sum(case when method = 'paypal' and status = 'completed' then league_fee_cents end) as league_fees,
                sum(case when method = 'cash' then amount_cents end) as cash
              from (select p.*, ${refundedCentsSql(P)} as refunded from payments p
-                   where p.method in ('paypal', 'cash') and p.status in ('completed', 'refunded'))
+                   where p.league_id = ${db.leagueId} and p.method in ('paypal', 'cash') and p.status in ('completed', 'refunded'))
              group by round_id) p on p.round_id = r.id
   left join (select s.round_id,
                sum(s.buy_in_cents * (select count(*) from side_pot_players x where x.pot_id = s.id)) as pots_in,
                sum((select coalesce(sum(w.amount_cents), 0) from side_pot_wins w where w.pot_id = s.id)) as pots_paid
-             from side_pots s group by s.round_id) sp on sp.round_id = r.id`;
+             from side_pots s where s.league_id = ${db.leagueId} group by s.round_id) sp on sp.round_id = r.id
+  where r.league_id = ${db.leagueId}`;
 
 /**
  * What the side pots hold by their own figures (ADR 30): the buy-ins of pots not yet paid,
@@ -84,14 +86,14 @@ const perRound = sql`
  * paid pot took in from the one before). Against buy-ins − wins, this catches a pot whose
  * players or wins changed after its rollover moved on.
  */
-const sidePotsHeld = sql`
+const sidePotsHeld = (db: Db) => sql`
   select coalesce((select sum(s.buy_in_cents * (select count(*) from side_pot_players x where x.pot_id = s.id))
-      from side_pots s where s.settled_at is null), 0)
+      from side_pots s where s.league_id = ${db.leagueId} and s.settled_at is null), 0)
     + coalesce((select sum(last.prize_cents - (select coalesce(sum(w.amount_cents), 0) from side_pot_wins w where w.pot_id = last.id))
       from side_pots last join rounds lr on lr.id = last.round_id
-      where last.settled_at is not null and not exists (
+      where last.league_id = ${db.leagueId} and last.settled_at is not null and not exists (
         select 1 from side_pots o join rounds r2 on r2.id = o.round_id
-        where o.name = last.name collate nocase and o.settled_at is not null and o.id <> last.id
+        where o.league_id = ${db.leagueId} and o.name = last.name collate nocase and o.settled_at is not null and o.id <> last.id
           and (r2.d > lr.d or (r2.d = lr.d and o.id > last.id)))), 0) as held`;
 
 type SumsRow = Record<"entries" | "pdga" | "course" | "other" | "payout" | "ace_in" | "aces_paid", number> &
@@ -160,21 +162,22 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
         HeldRow,
       ]
     >(db, [
-      sql`${perRound} order by r.d desc, r.id desc`,
-      sql`select d as day, sum(amt_cents) as cents from aces where round_id is null group by d`,
+      sql`${perRound(db)} order by r.d desc, r.id desc`,
+      sql`select d as day, sum(amt_cents) as cents from aces where league_id = ${db.leagueId} and round_id is null group by d`,
       sql`
-      select (select coalesce(sum(${balanceCentsSql(sql`p.id`)}), 0) from players p) as balances,
+      select (select coalesce(sum(${balanceCentsSql(sql`p.id`)}), 0) from players p where p.league_id = ${db.leagueId}) as balances,
         coalesce(sum(case when from_player_id is null then amt_cents end), 0) as league_in,
         coalesce(sum(case when to_player_id is null then amt_cents end), 0) as league_out
-      from transfers`,
-      sql`select count(*) as count, coalesce(sum(amt_cents), 0) as cents from aces where round_id is null`,
-      sql`select ${acePotAtSql(now)} as pot, (select coalesce(sum(amt_cents), 0) from aces where d > ${now}) as ahead`,
-      refundStandingSql,
-      unenteredSql,
-      overpaidSql,
-      overpaidEntrySql,
-      staleCreditSql,
-      sidePotsHeld,
+      from transfers where league_id = ${db.leagueId}`,
+      sql`select count(*) as count, coalesce(sum(amt_cents), 0) as cents from aces where league_id = ${db.leagueId} and round_id is null`,
+      sql`select ${acePotAtSql(db, now)} as pot,
+        (select coalesce(sum(amt_cents), 0) from aces where league_id = ${db.leagueId} and d > ${now}) as ahead`,
+      refundStandingSql(db),
+      unenteredSql(db),
+      overpaidSql(db),
+      overpaidEntrySql(db),
+      staleCreditSql(db),
+      sidePotsHeld(db),
     ]);
 
   const rounds = roundRows.map((r) => ({ id: Number(r.id), startsAt: Number(r.startsAt), name: r.name, ...sums(r) }));

@@ -1,5 +1,5 @@
 import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { COUNTED_STATUSES, MONEY_METHODS, PAYMENTS, excessBackCentsSql, givenBackCentsSql, refundedCentsSql } from "./money-sql";
 import { payments, players } from "../../db/schema";
 import { type EntryMoney, type MoneyPayment, entryMoney, leftCents, overpaidCents } from "~/lib/money/entry-money";
@@ -75,7 +75,12 @@ export function roundPaymentsQuery(db: Db, roundId: number | SQL) {
     .from(payments)
     .innerJoin(players, eq(players.id, payments.playerId))
     .where(
-      and(eq(payments.roundId, roundId), inArray(payments.method, [...MONEY_METHODS]), inArray(payments.status, [...COUNTED_STATUSES])),
+      and(
+        inLeague(db, payments),
+        eq(payments.roundId, roundId),
+        inArray(payments.method, [...MONEY_METHODS]),
+        inArray(payments.status, [...COUNTED_STATUSES]),
+      ),
     )
     .orderBy(payments.id);
 }

@@ -1,6 +1,6 @@
-import { desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { players, transfers } from "../../db/schema";
 import { assertPlayerExists } from "../players/players";
 import { offsetOf, type Page, pageOf } from "~/lib/shared/paging";
@@ -41,8 +41,12 @@ function selectTransfers(db: Db) {
 /** One page of every transfer, newest first, and how many there are in all. */
 export async function listTransfers(db: Db, page: { page: number; pageSize: number }): Promise<{ rows: TransferRow[]; page: Page }> {
   const [rows, [count]] = await db.batch([
-    selectTransfers(db).orderBy(desc(transfers.date), desc(transfers.id)).limit(page.pageSize).offset(offsetOf(page.page, page.pageSize)),
-    db.select({ count: sql<number>`count(*)` }).from(transfers),
+    selectTransfers(db)
+      .where(inLeague(db, transfers))
+      .orderBy(desc(transfers.date), desc(transfers.id))
+      .limit(page.pageSize)
+      .offset(offsetOf(page.page, page.pageSize)),
+    db.select({ count: sql<number>`count(*)` }).from(transfers).where(inLeague(db, transfers)),
   ]);
   return { rows, page: pageOf(page.page, page.pageSize, Number(count?.count ?? 0)) };
 }
@@ -56,6 +60,6 @@ export async function transfersByPlayer(db: Db, playerId: number): Promise<Trans
 /** A player's transfers, newest first, unrun (no check that the player exists): for a page's batch. */
 export function playerTransfersQuery(db: Db, playerId: number) {
   return selectTransfers(db)
-    .where(or(eq(transfers.fromPlayerId, playerId), eq(transfers.toPlayerId, playerId)))
+    .where(and(inLeague(db, transfers), or(eq(transfers.fromPlayerId, playerId), eq(transfers.toPlayerId, playerId))))
     .orderBy(desc(transfers.date), desc(transfers.id));
 }

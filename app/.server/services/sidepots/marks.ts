@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { type Db, checkFailed, dbNow } from "../../db/client";
+import { type Db, checkFailed, dbNow, inLeague } from "../../db/client";
 import { writeGuard } from "../../db/write-guard";
 import { entries, players, sidePotMarks, sidePots } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
@@ -32,7 +32,7 @@ async function potOf(db: Db, roundId: number, potId: number, hole: number) {
   const [pot] = await db
     .select()
     .from(sidePots)
-    .where(and(eq(sidePots.id, potId), eq(sidePots.roundId, roundId)));
+    .where(and(inLeague(db, sidePots), eq(sidePots.id, potId), eq(sidePots.roundId, roundId)));
   if (!pot) throw notFound("Side pot not found");
   if (!potHoles(pot.kind, pot.holes).includes(hole)) throw badRequest(MARK_MESSAGES.notHole(hole));
   return pot;
@@ -48,7 +48,7 @@ async function potPlayers(db: Db, potId: number, entryIds: number[]) {
     })
     .from(entries)
     .innerJoin(players, eq(players.id, entries.playerId))
-    .where(inArray(entries.id, entryIds));
+    .where(and(inLeague(db, entries), inArray(entries.id, entryIds)));
 }
 
 /**
@@ -84,7 +84,7 @@ export async function markCtp(
     const [, , , rows] = await db.batch([
       writeGuard(db, "roundChanged", sql`not (${open})`),
       writeGuard(db, "roundChanged", standing),
-      db.delete(sidePotMarks).where(and(hole, sql`${sidePotMarks.entryId} <> ${mark.entryId}`)),
+      db.delete(sidePotMarks).where(and(inLeague(db, sidePotMarks), hole, sql`${sidePotMarks.entryId} <> ${mark.entryId}`)),
       db
         .insert(sidePotMarks)
         .values({
@@ -124,7 +124,10 @@ async function whyRefused(
   unit: DistanceUnit,
 ): Promise<string> {
   const [[now], held] = await db.batch([
-    db.select({ settledAt: sidePots.settledAt }).from(sidePots).where(eq(sidePots.id, pot.id)),
+    db
+      .select({ settledAt: sidePots.settledAt })
+      .from(sidePots)
+      .where(and(inLeague(db, sidePots), eq(sidePots.id, pot.id))),
     db
       .select({
         settled: sidePotMarks.settled,
@@ -135,7 +138,7 @@ async function whyRefused(
       .from(sidePotMarks)
       .innerJoin(entries, eq(entries.id, sidePotMarks.entryId))
       .innerJoin(players, eq(players.id, entries.playerId))
-      .where(and(eq(sidePotMarks.potId, pot.id), eq(sidePotMarks.hole, mark.hole))),
+      .where(and(inLeague(db, sidePotMarks), eq(sidePotMarks.potId, pot.id), eq(sidePotMarks.hole, mark.hole))),
   ]);
   if (now?.settledAt != null) return MARK_MESSAGES.paid(pot.name);
   if (held.some((m) => m.settled)) return MARK_MESSAGES.settled(mark.hole);
@@ -157,7 +160,7 @@ export async function settleHole(
   const out = found.find((f) => !f.inPot);
   if (out) throw conflict(MARK_MESSAGES.notInPot(out.name, pot.name));
   await db.batch([
-    db.delete(sidePotMarks).where(and(eq(sidePotMarks.potId, pot.id), eq(sidePotMarks.hole, s.hole))),
+    db.delete(sidePotMarks).where(and(inLeague(db, sidePotMarks), eq(sidePotMarks.potId, pot.id), eq(sidePotMarks.hole, s.hole))),
     ...ids.map((entryId) =>
       db
         .insert(sidePotMarks)

@@ -1,5 +1,5 @@
-import { type SQL, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type SQL, and, eq, sql } from "drizzle-orm";
+import { type Db, inLeague } from "../../db/client";
 import { rounds, sidePotMarks, sidePotPlayers, sidePotWins, sidePots } from "../../db/schema";
 import { type PotKind, potHoles } from "~/lib/sidepots/side-pots";
 import { rolloverBeforeSql } from "./pot-sql";
@@ -28,18 +28,19 @@ export type PotState = {
   wins: { hole: number; entryId: number; amountCents: number }[];
 };
 
-const sameNameSql = (side: "earlier" | "later") => {
+const sameNameSql = (db: Db, side: "earlier" | "later") => {
   const when =
     side === "earlier"
       ? sql`(r2.d < ${rounds.startsAt} or (r2.d = ${rounds.startsAt} and o.id < ${sidePots.id})) and o.settled_at is null and exists (select 1 from side_pot_players x where x.pot_id = o.id)`
       : sql`(r2.d > ${rounds.startsAt} or (r2.d = ${rounds.startsAt} and o.id > ${sidePots.id})) and o.settled_at is not null`;
   return sql<string | null>`(select r2.n from side_pots o join rounds r2 on r2.id = o.round_id
-    where o.name = ${sidePots.name} collate nocase and o.id <> ${sidePots.id} and ${when} order by r2.d limit 1)`;
+    where o.league_id = ${db.leagueId} and o.name = ${sidePots.name} collate nocase and o.id <> ${sidePots.id} and ${when} order by r2.d limit 1)`;
 };
 
 /** The batch items that read the round's pots; potStateOf turns their rows into PotState. */
 export function potStateQueries(db: Db, roundId: number | SQL) {
-  const inRound = sql`pot_id in (select id from side_pots where round_id = ${roundId})`;
+  const inRound = (table: Parameters<typeof inLeague>[1]) =>
+    and(inLeague(db, table), sql`pot_id in (select id from side_pots where league_id = ${db.leagueId} and round_id = ${roundId})`);
   return [
     db
       .select({
@@ -52,18 +53,18 @@ export function potStateQueries(db: Db, roundId: number | SQL) {
         carriedInCents: sidePots.carriedInCents,
         prizeCents: sidePots.prizeCents,
         startsAt: rounds.startsAt,
-        earlierUnpaid: sameNameSql("earlier"),
-        laterPaid: sameNameSql("later"),
+        earlierUnpaid: sameNameSql(db, "earlier"),
+        laterPaid: sameNameSql(db, "later"),
         // Beside the pot (the same snapshot, no read after): the outer columns, as in sameNameSql.
-        rolloverInCents: rolloverBeforeSql(sql`${sidePots.name}`, sql`${rounds.startsAt}`, sql`${sidePots.id}`).mapWith(Number),
+        rolloverInCents: rolloverBeforeSql(db, sql`${sidePots.name}`, sql`${rounds.startsAt}`, sql`${sidePots.id}`).mapWith(Number),
       })
       .from(sidePots)
       .innerJoin(rounds, eq(rounds.id, sidePots.roundId))
-      .where(eq(sidePots.roundId, roundId))
+      .where(and(inLeague(db, sidePots), eq(sidePots.roundId, roundId)))
       .orderBy(sidePots.id),
-    db.select().from(sidePotPlayers).where(inRound),
-    db.select().from(sidePotMarks).where(inRound),
-    db.select().from(sidePotWins).where(inRound),
+    db.select().from(sidePotPlayers).where(inRound(sidePotPlayers)),
+    db.select().from(sidePotMarks).where(inRound(sidePotMarks)),
+    db.select().from(sidePotWins).where(inRound(sidePotWins)),
   ] as const;
 }
 

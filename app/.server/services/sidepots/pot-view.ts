@@ -1,5 +1,5 @@
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, inLeague } from "../../db/client";
 import { entries, leagueSettings, players } from "../../db/schema";
 import { fullNameSql } from "../../db/player-name";
 import type { PotView } from "~/lib/sidepots/side-pots";
@@ -16,9 +16,9 @@ export async function roundPots(db: Db, roundId: number): Promise<PotView[]> {
       .select({ entryId: entries.id, playerId: entries.playerId, name: fullNameSql(players) })
       .from(entries)
       .innerJoin(players, eq(players.id, entries.playerId))
-      .where(eq(entries.roundId, roundId)),
+      .where(and(inLeague(db, entries), eq(entries.roundId, roundId))),
     // The league's distance unit travels with the pots: every view of them (and the live round's sockets) reads it there.
-    db.select({ unit: leagueSettings.distanceUnit }).from(leagueSettings),
+    db.select({ unit: leagueSettings.distanceUnit }).from(leagueSettings).where(inLeague(db, leagueSettings)),
     ...potStateQueries(db, roundId),
   ]);
   const distanceUnit = units[0]?.unit ?? DEFAULT_SETTINGS.distanceUnit;
@@ -56,7 +56,7 @@ export async function playerPotWins(db: Db, playerId: number): Promise<PlayerPot
   const rows = await db.all<{ round_id: number; round_name: string; starts_at: number; pot: string; hole: number; amount: number }>(sql`
     select r.id as round_id, r.n as round_name, r.d as starts_at, sp.name as pot, w.hole, w.amount_cents as amount
     from side_pot_wins w join entries e on e.id = w.entry_id join side_pots sp on sp.id = w.pot_id join rounds r on r.id = sp.round_id
-    where e.player_id = ${playerId}
+    where w.league_id = ${db.leagueId} and e.player_id = ${playerId}
     order by r.d desc, sp.id, w.hole
     limit 100`);
   return rows.map((r) => ({

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { sidePotWins, sidePots } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 import { conflict } from "../../errors";
@@ -47,11 +47,11 @@ export function planPotPayments(db: Db, state: SidePotsState) {
       db
         .update(sidePots)
         .set({ settledAt: sql`coalesce(${sidePots.settledAt}, unixepoch())`, carriedInCents: pot.rolloverInCents, prizeCents })
-        .where(eq(sidePots.id, pot.id)),
-      db.delete(sidePotWins).where(eq(sidePotWins.potId, pot.id)),
+        .where(and(inLeague(db, sidePots), eq(sidePots.id, pot.id))),
+      db.delete(sidePotWins).where(and(inLeague(db, sidePotWins), eq(sidePotWins.potId, pot.id))),
       ...wins.map((w) => db.insert(sidePotWins).values({ leagueId: db.leagueId, potId: pot.id, ...w })),
       // The rollover read is still what holds (another round's pot of the name paid meanwhile: plan again).
-      writeGuard(db, "roundChanged", sql`${rolloverBeforeSql(pot.name, state.round.startsAt, pot.id)} <> ${pot.rolloverInCents}`),
+      writeGuard(db, "roundChanged", sql`${rolloverBeforeSql(db, pot.name, state.round.startsAt, pot.id)} <> ${pot.rolloverInCents}`),
     );
   }
   return { statements, winsByEntry };

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type Db, uniqueViolation } from "../../db/client";
+import { type Db, inLeague, uniqueViolation } from "../../db/client";
 import { rounds, sidePots } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../errors";
 import { roundLayout } from "../courses/layout-sql";
@@ -23,7 +23,10 @@ export const POT_MESSAGES = {
 } as const;
 
 export async function addPot(db: Db, roundId: number, pot: NewPot): Promise<number> {
-  const [round] = await db.select({ id: rounds.id }).from(rounds).where(eq(rounds.id, roundId));
+  const [round] = await db
+    .select({ id: rounds.id })
+    .from(rounds)
+    .where(and(inLeague(db, rounds), eq(rounds.id, roundId)));
   if (!round) throw notFound("Round not found");
   const holes = [...new Set(pot.holes)].sort((a, b) => a - b);
   if (pot.kind === "ctp") {
@@ -57,12 +60,13 @@ export async function deletePot(db: Db, roundId: number, potId: number): Promise
   const [pot] = await db
     .select()
     .from(sidePots)
-    .where(and(eq(sidePots.id, potId), eq(sidePots.roundId, roundId)));
+    .where(and(inLeague(db, sidePots), eq(sidePots.id, potId), eq(sidePots.roundId, roundId)));
   if (!pot) throw notFound("Side pot not found");
   const [gone] = await db
     .delete(sidePots)
     .where(
       and(
+        inLeague(db, sidePots),
         eq(sidePots.id, potId),
         sql`${sidePots.settledAt} is null`,
         sql`not exists (select 1 from side_pot_players where pot_id = ${potId})`,
@@ -70,7 +74,10 @@ export async function deletePot(db: Db, roundId: number, potId: number): Promise
     )
     .returning({ id: sidePots.id });
   if (gone) return;
-  const [still] = await db.select().from(sidePots).where(eq(sidePots.id, potId));
+  const [still] = await db
+    .select()
+    .from(sidePots)
+    .where(and(inLeague(db, sidePots), eq(sidePots.id, potId)));
   if (!still) throw notFound("Side pot not found");
   throw conflict(still.settledAt === null ? POT_MESSAGES.hasPlayers(still.name) : POT_MESSAGES.paid(still.name));
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { entries, sidePotPlayers, sidePots } from "../../db/schema";
 import { rowOf } from "../../db/insert-select";
 import { conflict, notFound } from "../../errors";
@@ -21,7 +21,7 @@ export async function potsForSignUpQuery(db: Db, roundId: number, ids: readonly 
   return db
     .select({ id: sidePots.id, name: sidePots.name, buyInCents: sidePots.buyInCents, settledAt: sidePots.settledAt })
     .from(sidePots)
-    .where(and(eq(sidePots.roundId, roundId), inArray(sidePots.id, wanted)));
+    .where(and(inLeague(db, sidePots), eq(sidePots.roundId, roundId), inArray(sidePots.id, wanted)));
 }
 
 /** potsForSignUp's checks on what its read found. */
@@ -41,7 +41,7 @@ export function joinPots(db: Db, roundId: number, playerId: number, potIds: read
       db
         .select(rowOf(db.leagueId, sidePotPlayers, { potId: sql`${potId}`, entryId: entries.id }))
         .from(entries)
-        .where(and(eq(entries.roundId, roundId), eq(entries.playerId, playerId))),
+        .where(and(inLeague(db, entries), eq(entries.roundId, roundId), eq(entries.playerId, playerId))),
     ),
   );
 }

@@ -1,5 +1,5 @@
 import { type SQL, and, eq, isNull, lt, ne, sql } from "drizzle-orm";
-import { type Db, dbNow } from "../../db/client";
+import { type Db, dbNow, inLeague } from "../../db/client";
 import { payments } from "../../db/schema";
 import { nowSeconds } from "~/lib/shared/time";
 
@@ -19,12 +19,12 @@ export const EXPIRED_MESSAGE = "This PayPal order expired before it was paid, so
 const data = sql`case when json_valid(${payments.paymentData}) then ${payments.paymentData} else '{}' end`;
 const started = sql`json_extract(${data}, '$.captureStartedAt') is not null`;
 
-/** Expires the orders still `created` that `where` picks: no money ever moved for one. */
+/** Expires the league's orders still `created` that `where` picks: no money ever moved for one. */
 const expireCreated = (db: Db, ...where: SQL[]) =>
   db
     .update(payments)
     .set({ status: "expired", updatedAt: dbNow })
-    .where(and(eq(payments.status, "created"), ...where));
+    .where(and(inLeague(db, payments), eq(payments.status, "created"), ...where));
 
 const tooOld = (now: number) => lt(payments.updatedAt, now - ORDER_EXPIRY_SECONDS);
 // A PayPal order with a pending capture (an eCheck) is not abandoned.
@@ -65,7 +65,14 @@ export async function claimForCapture(db: Db, paymentId: number, now: number): P
       paymentData: sql`json_set(${data}, '$.captureStartedAt', ${now})`,
       updatedAt: now,
     })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, "created"), sql`${payments.updatedAt} >= ${now - ORDER_EXPIRY_SECONDS}`))
+    .where(
+      and(
+        inLeague(db, payments),
+        eq(payments.id, paymentId),
+        eq(payments.status, "created"),
+        sql`${payments.updatedAt} >= ${now - ORDER_EXPIRY_SECONDS}`,
+      ),
+    )
     .returning({ id: payments.id });
   return rows.length > 0;
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { type Db, dbNow, uniqueViolation } from "../../db/client";
+import { type Db, dbNow, inLeague, uniqueViolation } from "../../db/client";
 import { entries, type Payment, payments, players } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import type { PayPal } from "../../paypal/client";
@@ -39,10 +39,20 @@ export type CaptureOutcome =
 type CaptureFacts = Pick<CaptureResult, "captureId" | "status" | "amountCents" | "currency" | "feeCents">;
 
 export const paymentOfOrder = async (db: Db, orderId: string): Promise<Payment | undefined> =>
-  (await db.select().from(payments).where(eq(payments.transactionId, orderId)))[0];
+  (
+    await db
+      .select()
+      .from(payments)
+      .where(and(inLeague(db, payments), eq(payments.transactionId, orderId)))
+  )[0];
 
 const entryOfPayment = async (db: Db, paymentId: number) =>
-  (await db.select({ id: entries.id }).from(entries).where(eq(entries.paymentId, paymentId)))[0];
+  (
+    await db
+      .select({ id: entries.id })
+      .from(entries)
+      .where(and(inLeague(db, entries), eq(entries.paymentId, paymentId)))
+  )[0];
 
 /**
  * Payments a capture may still settle: `created`, and `expired` (a capture started before
@@ -56,7 +66,7 @@ export function settleCreated(db: Db, paymentId: number, set: Partial<Payment>) 
   return db
     .update(payments)
     .set({ ...set, updatedAt: dbNow })
-    .where(and(eq(payments.id, paymentId), inArray(payments.status, [...SETTLEABLE])));
+    .where(and(inLeague(db, payments), eq(payments.id, paymentId), inArray(payments.status, [...SETTLEABLE])));
 }
 
 /** What a payment already settled answers (a retry, a replay, the other path first). */
@@ -205,7 +215,7 @@ async function completeWithEntry(db: Db, payment: Payment, capture: CaptureFacts
           const complete = db
             .update(payments)
             .set({ ...completed, updatedAt: dbNow })
-            .where(eq(payments.id, payment.id));
+            .where(and(inLeague(db, payments), eq(payments.id, payment.id)));
           const entered = state.entries.find((e) => e.playerId === payment.playerId);
           // This payment's entry, made by the other path (browser or webhook) while we planned.
           if (entered?.paymentId === payment.id)
@@ -277,7 +287,7 @@ async function completeWithEntry(db: Db, payment: Payment, capture: CaptureFacts
 /** The player's name and balance, for the batch's balance guard and its refusal. */
 async function playerOf(db: Db, playerId: number): Promise<Planned["player"] | undefined> {
   const [row] = await db.all<{ name: string; balance: number }>(
-    sql`select ${fullNameSql(players)} as name, ${balanceCentsSql(playerId)} as balance from ${players} where id = ${playerId}`,
+    sql`select ${fullNameSql(players)} as name, ${balanceCentsSql(playerId)} as balance from ${players} where league_id = ${db.leagueId} and id = ${playerId}`,
   );
   return row ? { name: row.name, balanceCents: Number(row.balance) } : undefined;
 }

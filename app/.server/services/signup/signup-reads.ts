@@ -1,5 +1,5 @@
-import { type SQL, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type SQL, and, eq, sql } from "drizzle-orm";
+import { type Db, inLeague } from "../../db/client";
 import { rounds } from "../../db/schema";
 import { ownClaim } from "../players/own-claim";
 import { readRoundState } from "../entries/participants";
@@ -15,15 +15,15 @@ import { settled } from "~/lib/shared/settled";
 // fails (the round's state of a round that does not exist) is kept, not thrown, until its
 // check is reached.
 
-/** The player a request names, as SQL: the one given, else the user's claim (ownClaim's choice). */
-const playerOf = (req: SignUpRequest) =>
+/** The player a request names, as SQL: the one given, else the user's claim in this league (ownClaim's choice). */
+const playerOf = (db: Db, req: SignUpRequest) =>
   req.playerId ??
-  sql`(select c.player_id from claims c where c.user_id = ${req.userId} and c.status <> 'withdrawn'
+  sql`(select c.player_id from claims c where c.league_id = ${db.leagueId} and c.user_id = ${req.userId} and c.status <> 'withdrawn'
     order by c.status = 'approved' desc, c.updated_at desc, c.id desc limit 1)`;
 
 /** The reads that depend on the waitlist: asked again after a lapsed offer is settled. */
 export const roomAndState = (db: Db, req: SignUpRequest, division: string | SQL = req.division) =>
-  Promise.all([noRoomQuery(db, req.roundId, division, playerOf(req)), settled(readRoundState(db, req.roundId))]);
+  Promise.all([noRoomQuery(db, req.roundId, division, playerOf(db, req)), settled(readRoundState(db, req.roundId))]);
 
 export type SignUpReads = Awaited<ReturnType<typeof signUpReads>>;
 
@@ -34,7 +34,10 @@ export type SignUpReads = Awaited<ReturnType<typeof signUpReads>>;
 export async function signUpReads(db: Db, req: SignUpRequest, now: number, division: string | SQL = req.division) {
   const [claim, [round], [lapsed], pots, [[room], state]] = await Promise.all([
     ownClaim(db, req.userId),
-    db.select().from(rounds).where(eq(rounds.id, req.roundId)),
+    db
+      .select()
+      .from(rounds)
+      .where(and(inLeague(db, rounds), eq(rounds.id, req.roundId))),
     lapsedOfferQuery(db, req.roundId, now),
     potsForSignUpQuery(db, req.roundId, req.sidePotIds ?? []),
     roomAndState(db, req, division),

@@ -1,5 +1,5 @@
-import { eq, sql } from "drizzle-orm";
-import { type Db, checkFailed, uniqueViolation } from "../../db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, checkFailed, inLeague, uniqueViolation } from "../../db/client";
 import { players } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { balanceCentsSql } from "../players/balance-sql";
@@ -144,10 +144,10 @@ export const signUpFactsQuery = (db: Db, playerId: number, roundId: number) =>
     .select({
       division: players.division,
       balance: balanceCentsSql(playerId),
-      entered: sql<number>`exists (select 1 from entries where round_id = ${roundId} and player_id = ${playerId})`,
+      entered: sql<number>`exists (select 1 from entries e where e.league_id = ${db.leagueId} and e.round_id = ${roundId} and e.player_id = ${playerId})`,
     })
     .from(players)
-    .where(eq(players.id, playerId));
+    .where(and(inLeague(db, players), eq(players.id, playerId)));
 
 export const signUpFactsOf = (playerId: number, row: FactsRow | undefined) =>
   row ? { playerId, division: row.division, balanceCents: Number(row.balance), entered: Boolean(row.entered) } : null;

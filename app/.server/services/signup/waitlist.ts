@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type Db, uniqueViolation } from "../../db/client";
+import { type Db, inLeague, uniqueViolation } from "../../db/client";
 import { entries, rounds, waitlist } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
 import { approvedPlayerSql, ownClaim } from "../players/own-claim";
@@ -32,11 +32,14 @@ export async function joinWaitlist(db: Db, req: JoinRequest, now = nowSeconds())
   // Asked at once (ADR 41), checked in the order they always were.
   const [claim, [round], [entered], [lapsed], [fieldRow]] = await Promise.all([
     ownClaim(db, req.userId),
-    db.select().from(rounds).where(eq(rounds.id, req.roundId)),
+    db
+      .select()
+      .from(rounds)
+      .where(and(inLeague(db, rounds), eq(rounds.id, req.roundId))),
     db
       .select({ id: entries.id })
       .from(entries)
-      .where(and(eq(entries.roundId, req.roundId), sql`${entries.playerId} = ${approvedPlayerSql(req.userId)}`)),
+      .where(and(inLeague(db, entries), eq(entries.roundId, req.roundId), sql`${entries.playerId} = ${approvedPlayerSql(req.userId)}`)),
     lapsedOfferQuery(db, req.roundId, now),
     fieldQuery(db, req.roundId),
   ]);
@@ -98,7 +101,14 @@ export async function leaveWaitlist(
       db
         .update(waitlist)
         .set({ status: "left", closedAt: now })
-        .where(and(eq(waitlist.roundId, roundId), sql`${waitlist.playerId} = ${approvedPlayerSql(userId)}`, openStatuses))
+        .where(
+          and(
+            inLeague(db, waitlist),
+            eq(waitlist.roundId, roundId),
+            sql`${waitlist.playerId} = ${approvedPlayerSql(userId)}`,
+            openStatuses,
+          ),
+        )
         .returning({ offerExpiresAt: waitlist.offerExpiresAt }),
       lapsedOfferQuery(db, roundId, now),
     ]),
@@ -117,17 +127,20 @@ export async function confirmOffer(db: Db, userId: number, roundId: number, now 
   // always were. The sign-up's own reads go with them, their division the offer's (in SQL).
   const player = approvedPlayerSql(userId);
   const offeredDivision = sql`(select w.division from ${waitlist} w
-    where w.round_id = ${roundId} and w.player_id = ${player} and w.status = 'offered')`;
+    where w.league_id = ${db.leagueId} and w.round_id = ${roundId} and w.player_id = ${player} and w.status = 'offered')`;
   const signUp = { userId, playerId: null, roundId, creditRequestedCents: Number.MAX_SAFE_INTEGER };
   const reads = settled(signUpReads(db, { ...signUp, division: "", ace: false }, now, offeredDivision));
   const [claim, [row], [round], [entered]] = await Promise.all([
     ownClaim(db, userId),
     placeQuery(db, roundId, player),
-    db.select({ id: rounds.id }).from(rounds).where(eq(rounds.id, roundId)),
+    db
+      .select({ id: rounds.id })
+      .from(rounds)
+      .where(and(inLeague(db, rounds), eq(rounds.id, roundId))),
     db
       .select({ id: entries.id })
       .from(entries)
-      .where(and(eq(entries.roundId, roundId), sql`${entries.playerId} = ${player}`)),
+      .where(and(inLeague(db, entries), eq(entries.roundId, roundId), sql`${entries.playerId} = ${player}`)),
   ]);
   if (claim?.status !== "approved") throw new AppError("forbidden", SIGNUP_MESSAGES.noClaim);
   const { playerId } = claim;

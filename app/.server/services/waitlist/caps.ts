@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { rounds } from "../../db/schema";
 import { notFound } from "../../errors";
 import { roundChanged } from "../rounds/versions";
@@ -16,10 +16,13 @@ export async function saveFieldCaps(db: Db, roundId: number, caps: FieldCaps & {
   const [saved] = await db
     .update(rounds)
     .set({ fieldCap: caps.total, divisionCaps: divisions })
-    .where(and(eq(rounds.id, roundId), eq(rounds.version, caps.version)))
+    .where(and(inLeague(db, rounds), eq(rounds.id, roundId), eq(rounds.version, caps.version)))
     .returning({ id: rounds.id });
   if (!saved) {
-    const [exists] = await db.select({ id: rounds.id }).from(rounds).where(eq(rounds.id, roundId));
+    const [exists] = await db
+      .select({ id: rounds.id })
+      .from(rounds)
+      .where(and(inLeague(db, rounds), eq(rounds.id, roundId)));
     throw exists ? roundChanged() : notFound("Round not found");
   }
   return [settleWaitlistOf(roundId)];

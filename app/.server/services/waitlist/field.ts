@@ -13,11 +13,15 @@ import { type FieldCaps, type FieldCount, capsOf, fullMessage } from "~/lib/wait
 /** An open offer: offered and not past its deadline. */
 const openOffer = (alias: string) => sql.raw(`${alias}.status = 'offered' and ${alias}.offer_expires_at > unixepoch()`);
 
-/** What takes or holds a place in the round: its entries and its open offers, with their divisions. */
-const placesSql = (roundId: number, exceptPlayer: number | SQL) => sql`(
-  select division from entries where round_id = ${roundId}
+/**
+ * What takes or holds a place in the round: its entries and its open offers, with their
+ * divisions. Searches by the round's id and an offer's status, so it names the league (ADR 46).
+ */
+const placesSql = (db: Db, roundId: number, exceptPlayer: number | SQL) => sql`(
+  select division from entries where league_id = ${db.leagueId} and round_id = ${roundId}
   union all
-  select w.division from waitlist w where w.round_id = ${roundId} and ${openOffer("w")} and w.player_id <> ${exceptPlayer})`;
+  select w.division from waitlist w where w.league_id = ${db.leagueId} and w.round_id = ${roundId} and ${openOffer("w")}
+    and w.player_id <> ${exceptPlayer})`;
 
 export type Field = {
   caps: FieldCaps;
@@ -56,13 +60,15 @@ const countOf = (json: string | null): FieldCount => {
 /** The field's query, unrun, so a page's batch can carry it. */
 export const fieldQuery = (db: Db, roundId: number) =>
   db.all<FieldRow>(sql`select r.field_cap as fieldCap, r.division_caps as divisionCaps,
-    (select json_group_object(division, n) from (select division, count(*) as n from ${placesSql(roundId, 0)} group by division)) as taken,
-    (select json_group_object(division, n) from (select division, count(*) as n from entries where round_id = ${roundId} group by division)) as entered,
-    (select count(*) from waitlist where round_id = ${roundId} and status = 'waiting') as waiting,
-    (select count(*) from waitlist where round_id = ${roundId} and status = 'offered' and offer_expires_at <= unixepoch()) as lapsed,
-    (select json_group_array(division) from (select division from waitlist where round_id = ${roundId} and status = 'waiting' order by id)) as queue,
+    (select json_group_object(division, n) from (select division, count(*) as n from ${placesSql(db, roundId, 0)} group by division)) as taken,
+    (select json_group_object(division, n) from (select division, count(*) as n from entries where league_id = ${db.leagueId} and round_id = ${roundId} group by division)) as entered,
+    (select count(*) from waitlist where league_id = ${db.leagueId} and round_id = ${roundId} and status = 'waiting') as waiting,
+    (select count(*) from waitlist where league_id = ${db.leagueId} and round_id = ${roundId} and status = 'offered'
+      and offer_expires_at <= unixepoch()) as lapsed,
+    (select json_group_array(division) from (select division from waitlist where league_id = ${db.leagueId} and round_id = ${roundId}
+      and status = 'waiting' order by id)) as queue,
     r.open_for_registration as open, r.d as startsAt
-    from rounds r where r.id = ${roundId}`);
+    from rounds r where r.league_id = ${db.leagueId} and r.id = ${roundId}`);
 
 export const fieldOf = (row: FieldRow | undefined): Field | null =>
   row
@@ -83,24 +89,24 @@ export async function readField(db: Db, roundId: number): Promise<Field | null> 
 }
 
 /** Whether the player holds an open offer of a place in the round. */
-export const holdsOfferSql = (roundId: number, playerId: number | SQL) =>
-  sql`exists (select 1 from waitlist o where o.round_id = ${roundId} and o.player_id = ${playerId} and ${openOffer("o")})`;
+export const holdsOfferSql = (db: Db, roundId: number, playerId: number | SQL) =>
+  sql`exists (select 1 from waitlist o where o.league_id = ${db.leagueId} and o.round_id = ${roundId} and o.player_id = ${playerId} and ${openOffer("o")})`;
 
 /**
  * True when one more entry in `division` by `playerId` would pass the round's or the
  * division's cap, counting what others take or hold; false when the player holds an open
  * offer (the place is theirs) or nothing is capped.
  */
-export function noRoomSql(roundId: number, division: string | SQL, playerId: number | SQL): SQL {
+export function noRoomSql(db: Db, roundId: number, division: string | SQL, playerId: number | SQL): SQL {
   const cap = sql`json_extract(r.division_caps, '$.' || json_quote(${division}))`;
-  return sql`(not ${holdsOfferSql(roundId, playerId)} and exists (select 1 from rounds r where r.id = ${roundId} and (
-    (r.field_cap is not null and (select count(*) from ${placesSql(roundId, playerId)}) + 1 > r.field_cap)
-    or (${cap} is not null and (select count(*) from ${placesSql(roundId, playerId)} where division = ${division}) + 1 > ${cap}))))`;
+  return sql`(not ${holdsOfferSql(db, roundId, playerId)} and exists (select 1 from rounds r where r.league_id = ${db.leagueId} and r.id = ${roundId} and (
+    (r.field_cap is not null and (select count(*) from ${placesSql(db, roundId, playerId)}) + 1 > r.field_cap)
+    or (${cap} is not null and (select count(*) from ${placesSql(db, roundId, playerId)} where division = ${division}) + 1 > ${cap}))))`;
 }
 
 /** A batch item that aborts the batch (CHECK field_full) when the entry it precedes has no place. */
 export const noRoomGuard = (db: Db, roundId: number, division: string, playerId: number) =>
-  writeGuard(db, "fieldFull", noRoomSql(roundId, division, playerId));
+  writeGuard(db, "fieldFull", noRoomSql(db, roundId, division, playerId));
 
 export const ROUND_FULL = "The round is full.";
 export const OVER_CAP_HINT = "To enter them anyway, tick “Over the cap”.";
@@ -120,4 +126,4 @@ export async function assertRoom(db: Db, roundId: number, division: string, play
 
 /** assertRoom's read, unrun (ADR 41); the division and the player may be SQL naming them (a subquery). */
 export const noRoomQuery = (db: Db, roundId: number, division: string | SQL, playerId: number | SQL) =>
-  db.all<{ full: number }>(sql`select ${noRoomSql(roundId, division, playerId)} as full`);
+  db.all<{ full: number }>(sql`select ${noRoomSql(db, roundId, division, playerId)} as full`);

@@ -1,5 +1,5 @@
 import { type SQL, and, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { waitlist } from "../../db/schema";
 import { nowSeconds } from "~/lib/shared/time";
 
@@ -37,10 +37,11 @@ export const placeQuery = (db: Db, roundId: number, playerId: number | SQL) =>
       ace: waitlist.ace,
       autoConfirm: waitlist.autoConfirm,
       offerExpiresAt: waitlist.offerExpiresAt,
-      ahead: sql<number>`(select count(*) from ${waitlist} o where o.round_id = ${roundId} and o.status = 'waiting' and o.id < ${waitlist}.id)`,
+      ahead: sql<number>`(select count(*) from ${waitlist} o where o.league_id = ${db.leagueId} and o.round_id = ${roundId} and o.status = 'waiting'
+        and o.id < ${waitlist}.id)`,
     })
     .from(waitlist)
-    .where(and(eq(waitlist.roundId, roundId), sql`${waitlist.playerId} = ${playerId}`, openStatuses));
+    .where(and(inLeague(db, waitlist), eq(waitlist.roundId, roundId), sql`${waitlist.playerId} = ${playerId}`, openStatuses));
 
 export type PlaceRow = Omit<WaitlistPlace, "position" | "status"> & { status: string; ahead: number };
 
@@ -61,5 +62,5 @@ export const lapsedOfferQuery = (db: Db, roundId: number, now: number) =>
   db
     .select({ id: waitlist.id })
     .from(waitlist)
-    .where(and(eq(waitlist.roundId, roundId), eq(waitlist.status, "offered"), lte(waitlist.offerExpiresAt, now)))
+    .where(and(inLeague(db, waitlist), eq(waitlist.roundId, roundId), eq(waitlist.status, "offered"), lte(waitlist.offerExpiresAt, now)))
     .limit(1);

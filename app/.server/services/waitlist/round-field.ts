@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { players, waitlist } from "../../db/schema";
 import { type Field, readField } from "./field";
 import { type WaitlistPlace, waitlistPlace } from "./place";
@@ -62,11 +62,14 @@ function playerPart(db: Db, roundId: number, playerId: number | null, now: numbe
   if (playerId === null) return null;
   return Promise.all([
     waitlistPlace(db, roundId, playerId, now),
-    db.select({ division: players.division }).from(players).where(eq(players.id, playerId)),
+    db
+      .select({ division: players.division })
+      .from(players)
+      .where(and(inLeague(db, players), eq(players.id, playerId))),
     db
       .select({ status: waitlist.status, offerExpiresAt: waitlist.offerExpiresAt })
       .from(waitlist)
-      .where(and(eq(waitlist.roundId, roundId), eq(waitlist.playerId, playerId)))
+      .where(and(inLeague(db, waitlist), eq(waitlist.roundId, roundId), eq(waitlist.playerId, playerId)))
       .orderBy(desc(waitlist.id))
       .limit(1),
   ]);

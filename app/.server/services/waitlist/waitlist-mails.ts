@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { rounds, users, waitlist, waitlistNotices } from "../../db/schema";
 import type { MailSender } from "../../mail/mailer";
 import type { RegistrationMailContext } from "../../mail/registration-mail";
@@ -31,6 +31,7 @@ export async function sendWaitlistMails(db: Db, ctx: RegistrationMailContext & {
     .innerJoin(rounds, eq(rounds.id, waitlist.roundId))
     .where(
       and(
+        inLeague(db, waitlistNotices),
         isNull(waitlistNotices.mailedAt),
         gte(waitlistNotices.createdAt, nowSeconds() - FRESH_SECONDS),
         sql`${users.notifyWaitlist} = 1 and ${users.locked} = 0`,
@@ -46,6 +47,7 @@ export async function sendWaitlistMails(db: Db, ctx: RegistrationMailContext & {
         .set({ mailedAt: nowSeconds() })
         .where(
           and(
+            inLeague(db, waitlistNotices),
             inArray(
               waitlistNotices.id,
               handedOver.map((n) => n.id),
@@ -69,7 +71,9 @@ export async function queueWaitlistMails(db: Db, jobs: Queue, origin?: string): 
     const [unmailed] = await db
       .select({ id: waitlistNotices.id })
       .from(waitlistNotices)
-      .where(and(isNull(waitlistNotices.mailedAt), gte(waitlistNotices.createdAt, nowSeconds() - FRESH_SECONDS)))
+      .where(
+        and(inLeague(db, waitlistNotices), isNull(waitlistNotices.mailedAt), gte(waitlistNotices.createdAt, nowSeconds() - FRESH_SECONDS)),
+      )
       .limit(1);
     if (unmailed) await enqueue(jobs, { type: "waitlist-mails", id: newJobId(), origin });
   } catch (err) {

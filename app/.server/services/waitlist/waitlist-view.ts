@@ -1,5 +1,5 @@
 import { type SQL, and, asc, desc, eq, gte, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { players, rounds, waitlist, waitlistNotices } from "../../db/schema";
 import { placeOf } from "./place";
@@ -37,7 +37,7 @@ export async function roundWaitlist(db: Db, roundId: number, now: number): Promi
     })
     .from(waitlist)
     .innerJoin(players, eq(players.id, waitlist.playerId))
-    .where(eq(waitlist.roundId, roundId))
+    .where(and(inLeague(db, waitlist), eq(waitlist.roundId, roundId)))
     .orderBy(asc(waitlist.id));
   let position = 0;
   return rows.map((r) => {
@@ -83,11 +83,19 @@ export async function playerWaitlists(db: Db, playerId: number | SQL<number | nu
         ace: waitlist.ace,
         autoConfirm: waitlist.autoConfirm,
         offerExpiresAt: waitlist.offerExpiresAt,
+        // By the row's own round (a key): that round's rows are all the row's league.
         ahead: sql<number>`(select count(*) from ${waitlist} o where o.round_id = ${waitlist}.round_id and o.status = 'waiting' and o.id < ${waitlist}.id)`,
       })
       .from(waitlist)
       .innerJoin(rounds, eq(rounds.id, waitlist.roundId))
-      .where(and(eq(waitlist.playerId, playerId), sql`${waitlist.status} in ('waiting', 'offered')`, gte(rounds.startsAt, now)))
+      .where(
+        and(
+          inLeague(db, waitlist),
+          eq(waitlist.playerId, playerId),
+          sql`${waitlist.status} in ('waiting', 'offered')`,
+          gte(rounds.startsAt, now),
+        ),
+      )
       .orderBy(asc(rounds.startsAt)),
     db
       .select({
@@ -100,7 +108,9 @@ export async function playerWaitlists(db: Db, playerId: number | SQL<number | nu
       .from(waitlistNotices)
       .innerJoin(waitlist, eq(waitlist.id, waitlistNotices.waitlistId))
       .innerJoin(rounds, eq(rounds.id, waitlist.roundId))
-      .where(and(eq(waitlist.playerId, playerId), gte(waitlistNotices.createdAt, now - NOTICE_DAYS * 86_400)))
+      .where(
+        and(inLeague(db, waitlistNotices), eq(waitlist.playerId, playerId), gte(waitlistNotices.createdAt, now - NOTICE_DAYS * 86_400)),
+      )
       .orderBy(desc(waitlistNotices.id))
       .limit(5),
   ]);
