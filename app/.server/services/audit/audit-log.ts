@@ -16,11 +16,11 @@ export type AuditFilter = { playerId?: number; roundId?: number; actorId?: numbe
 type PageFilter = AuditFilter & { linkedToUserId?: number };
 export type AuditPage = { entries: AuditEntry[]; page: number; pageSize: number; hasMore: boolean };
 
-const filterSql = (f: PageFilter): SQL | undefined => {
+const filterSql = (db: Db, f: PageFilter): SQL | undefined => {
   const where: SQL[] = [];
   if (f.playerId) where.push(sql`(a.player_id = ${f.playerId} or a.other_player_id = ${f.playerId})`);
   if (f.linkedToUserId) {
-    const linked = linkedPlayerSql(sql`${f.linkedToUserId}`);
+    const linked = linkedPlayerSql(db, sql`${f.linkedToUserId}`);
     where.push(sql`(a.player_id = ${linked} or a.other_player_id = ${linked})`);
   }
   if (f.roundId) where.push(sql`a.round_id = ${f.roundId}`);
@@ -54,10 +54,10 @@ export async function auditLogPage(
     left join players o on o.id = a.other_player_id
     left join rounds r on r.id = a.round_id
     left join payment_refunds pr on a.table_name = 'payment_refunds' and pr.id = a.row_id
-    ${filterSql(filter)}
+    ${filterSql(db, filter)}
     order by a.id desc
     limit ${pageSize + 1} offset ${offset}`),
-    db.all<{ kind: "player" | "round"; id: number; name: string }>(referencedNamesSql(filter, pageSize, offset)),
+    db.all<{ kind: "player" | "round"; id: number; name: string }>(referencedNamesSql(db, filter, pageSize, offset)),
   ]);
   const rows = raw.slice(0, pageSize);
   const names = namesFor(rows, referenced);
@@ -89,9 +89,9 @@ export const userMoneyChanges = (db: Db, userId: number, timeZone: string) =>
  * changed side of a transfer, an ace moved to another player or round): the same page,
  * its values' ids, their names.
  */
-const referencedNamesSql = (filter: AuditFilter, pageSize: number, offset: number) => {
+const referencedNamesSql = (db: Db, filter: AuditFilter, pageSize: number, offset: number) => {
   // Subqueries, not a CTE: a statement the read runner batches starts with "select".
-  const page = sql`(select a.table_name, a.before, a.after from audit_log a ${filterSql(filter)} order by a.id desc limit ${pageSize} offset ${offset})`;
+  const page = sql`(select a.table_name, a.before, a.after from audit_log a ${filterSql(db, filter)} order by a.id desc limit ${pageSize} offset ${offset})`;
   const valuesOf = (side: SQL) =>
     sql`select j.key as k, j.value as v from ${page} page, json_each(case when json_valid(${side}) then ${side} else '{}' end) j
       where page.table_name in ('transfers', 'aces') and j.type in ('integer', 'real')`;

@@ -55,7 +55,8 @@ export async function nightRound(db: Db, roundId: number): Promise<NightRound> {
  */
 export async function nightTarget(db: Db, roundId: number, entryId: number | null, who: NightActor): Promise<NightTarget> {
   // One trip (ADR 41): a player's own entry is keyed by their approved claim's player in SQL.
-  const which = entryId !== null ? eq(entries.id, entryId) : sql`${entries.playerId} = ${who.admin ? 0 : approvedPlayerSql(who.userId)}`;
+  const which =
+    entryId !== null ? eq(entries.id, entryId) : sql`${entries.playerId} = ${who.admin ? 0 : approvedPlayerSql(db, who.userId)}`;
   const [round, claim, [entry]] = await Promise.all([
     nightRound(db, roundId),
     who.admin ? null : ownClaim(db, who.userId),
