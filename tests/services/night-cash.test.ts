@@ -100,7 +100,7 @@ describe("the night's cash summary", () => {
 
   it("reads who recorded the cash through the audit log's round index, not the whole log", async () => {
     const round = await makeRound();
-    const plan = await testDb().all<{ detail: string }>(sql`explain query plan ${cashRowsSql(round.id)}`);
+    const plan = await testDb().all<{ detail: string }>(sql`explain query plan ${cashRowsSql(testDb(), round.id)}`);
     const onLog = plan.map((p) => p.detail).filter((d) => / a\b| audit_log\b/.test(d));
     expect(onLog.length).toBeGreaterThan(0);
     expect(

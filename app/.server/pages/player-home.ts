@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { type Db, inLeague } from "../db/client";
 import { entries, rounds } from "../db/schema";
 import { type OwnClaim, ownClaim } from "../services/players/own-claim";
 import { linkedPlayerSql } from "../services/players/claim-state";
@@ -44,9 +44,9 @@ export function nextRoundAction(next: Omit<NextRound, "action">, now: number): N
  * reads find nothing and are dropped.
  */
 export async function playerHome(db: Db, userId: number, now: number): Promise<PlayerHome> {
-  const playerId = linkedPlayerSql(sql`${userId}`);
+  const playerId = linkedPlayerSql(db, sql`${userId}`);
   const entered = sql<number>`exists (select 1 from ${entries} where ${and(eq(entries.roundId, rounds.id), eq(entries.playerId, playerId))})`;
-  const soon = gte(rounds.startsAt, now - NEXT_ROUND_GRACE_SECONDS);
+  const soon = and(inLeague(db, rounds), gte(rounds.startsAt, now - NEXT_ROUND_GRACE_SECONDS));
   const order = [desc(entered), asc(rounds.startsAt), asc(rounds.id)];
   const nextRound = db
     .select({

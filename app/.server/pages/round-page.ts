@@ -1,5 +1,5 @@
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, inLeague } from "../db/client";
 import { aces, entries, rounds } from "../db/schema";
 import { notFound } from "../errors";
 import { acePotAtSql } from "../services/money/ace-pot";
@@ -35,8 +35,11 @@ export async function roundPageData(db: Db, id: number, playerId: number | null 
     db
       .select({ pot: acePotAtSql(db, sql`(select d from rounds where id = ${id})`).mapWith(Number) })
       .from(rounds)
-      .where(eq(rounds.id, id)),
-    db.selectDistinct({ playerId: aces.playerId }).from(aces).where(eq(aces.roundId, id)),
+      .where(and(inLeague(db, rounds), eq(rounds.id, id))),
+    db
+      .selectDistinct({ playerId: aces.playerId })
+      .from(aces)
+      .where(and(inLeague(db, aces), eq(aces.roundId, id))),
     signUpFactsQuery(db, playerId ?? 0, id),
     roundCourseQuery(db, id),
   ]);

@@ -1,7 +1,7 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { hashPassword } from "../../auth/password";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { claims, players, users } from "../../db/schema";
 import { releaseAccountRows } from "../players/account-rows";
 import { USER_ID, claimStatusSql, linkedPlayerSql } from "../players/claim-state";
@@ -38,7 +38,8 @@ export type UserClaim = {
 
 export type AdminUserDetail = AdminUser & { claims: UserClaim[] };
 
-const adminUserColumns = {
+// The claim columns read the request's league's claims (ADR 46): an account has one per league it plays in.
+const adminUserColumns = (db: Db) => ({
   id: users.id,
   name: users.name,
   email: users.email,
@@ -46,21 +47,20 @@ const adminUserColumns = {
   createdAt: users.createdAt,
   locked: users.locked,
   isOperator: users.isOperator,
-  linkedPlayerId: linkedPlayerSql(),
-  linkedPlayerName: sql<
-    string | null
-  >`(select ${fullNameSql("p")} from claims c join players p on p.id = c.player_id where c.user_id = ${USER_ID} and c.status = 'approved')`,
-  claimStatus: claimStatusSql(),
-};
+  linkedPlayerId: linkedPlayerSql(db),
+  linkedPlayerName: sql<string | null>`(select ${fullNameSql("p")} from claims c join players p on p.id = c.player_id
+    where c.user_id = ${USER_ID} and c.league_id = ${db.leagueId} and c.status = 'approved')`,
+  claimStatus: claimStatusSql(db),
+});
 
 export async function listUsers(db: Db): Promise<AdminUser[]> {
-  return db.select(adminUserColumns).from(users).orderBy(users.name, users.id);
+  return db.select(adminUserColumns(db)).from(users).orderBy(users.name, users.id);
 }
 
 export async function getUserDetail(db: Db, id: number): Promise<AdminUserDetail> {
   // Asked together (one trip); the 404 still wins.
   const [[user], claimList] = await Promise.all([
-    db.select(adminUserColumns).from(users).where(eq(users.id, id)),
+    db.select(adminUserColumns(db)).from(users).where(eq(users.id, id)),
     db
       .select({
         id: claims.id,
@@ -73,7 +73,7 @@ export async function getUserDetail(db: Db, id: number): Promise<AdminUserDetail
       })
       .from(claims)
       .innerJoin(players, eq(players.id, claims.playerId))
-      .where(eq(claims.userId, id))
+      .where(and(inLeague(db, claims), eq(claims.userId, id)))
       .orderBy(desc(claims.createdAt)),
   ]);
   if (!user) throw notFound("User not found");

@@ -21,7 +21,7 @@ const filterSql = (db: Db, f: PageFilter): SQL => {
   const where: SQL[] = [sql`a.league_id = ${db.leagueId}`];
   if (f.playerId) where.push(sql`(a.player_id = ${f.playerId} or a.other_player_id = ${f.playerId})`);
   if (f.linkedToUserId) {
-    const linked = linkedPlayerSql(sql`${f.linkedToUserId}`);
+    const linked = linkedPlayerSql(db, sql`${f.linkedToUserId}`);
     where.push(sql`(a.player_id = ${linked} or a.other_player_id = ${linked})`);
   }
   if (f.roundId) where.push(sql`a.round_id = ${f.roundId}`);

@@ -1,5 +1,5 @@
-import { type SQL, asc, eq, sql } from "drizzle-orm";
-import { type Db, type RowsOf, uniqueViolation } from "../../db/client";
+import { type SQL, and, asc, eq, sql } from "drizzle-orm";
+import { type Db, type RowsOf, inLeague, uniqueViolation } from "../../db/client";
 import { courses, layouts, rounds } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { holesQuery, layoutParOf, roundsOnLayout } from "./layout-sql";
@@ -32,13 +32,19 @@ const layoutSummary = {
   version: layouts.version,
 };
 
-const coursesQuery = (db: Db) =>
+// The league's own rows (ADR 46), narrowed by `where` when given.
+const coursesQuery = (db: Db, where?: SQL) =>
   db
     .select({ id: courses.id, name: courses.name, place: courses.place })
     .from(courses)
-    .$dynamic()
+    .where(and(inLeague(db, courses), where))
     .orderBy(sql`${courses.name} collate nocase`, asc(courses.id));
-const layoutsQuery = (db: Db) => db.select(layoutSummary).from(layouts).$dynamic().orderBy(asc(layouts.id));
+const layoutsQuery = (db: Db, where?: SQL) =>
+  db
+    .select(layoutSummary)
+    .from(layouts)
+    .where(and(inLeague(db, layouts), where))
+    .orderBy(asc(layouts.id));
 
 /** Every course by name, each with its layouts in the order they were added: one batch, one moment. */
 export async function listCourses(db: Db): Promise<CourseRow[]> {
@@ -65,7 +71,7 @@ export async function getCourse(db: Db, id: number): Promise<CourseRow> {
 
 /** getCourse's reads, unrun: a write's batch carries them to answer what it wrote (ADR 41). */
 const courseReads = (db: Db, id: number | SQL) =>
-  [coursesQuery(db).where(sql`${courses.id} = ${id}`), layoutsQuery(db).where(sql`${layouts.courseId} = ${id}`)] as const;
+  [coursesQuery(db, sql`${courses.id} = ${id}`), layoutsQuery(db, sql`${layouts.courseId} = ${id}`)] as const;
 
 function courseOf([[course], layoutRows]: RowsOf<ReturnType<typeof courseReads>>): CourseRow {
   if (!course) throw notFound("Course not found");
@@ -96,11 +102,20 @@ export async function createCourse(db: Db, values: CourseValues): Promise<Course
 export async function updateCourse(db: Db, id: number, values: CourseValues): Promise<CourseRow> {
   try {
     const [, , ...read] = await db.batch([
-      db.update(courses).set(values).where(eq(courses.id, id)),
+      db
+        .update(courses)
+        .set(values)
+        .where(and(inLeague(db, courses), eq(courses.id, id))),
+      // Scoped itself: another league's course id must rename none of its rounds.
       db
         .update(rounds)
         .set({ location: values.name })
-        .where(sql`${rounds.layoutId} in (select id from layouts where course_id = ${id}) and ${rounds.location} is not ${values.name}`),
+        .where(
+          and(
+            inLeague(db, rounds),
+            sql`${rounds.layoutId} in (select id from layouts where course_id = ${id}) and ${rounds.location} is not ${values.name}`,
+          ),
+        ),
       ...courseReads(db, id),
     ]);
     return courseOf(read);
@@ -110,7 +125,8 @@ export async function updateCourse(db: Db, id: number, values: CourseValues): Pr
   }
 }
 
-const roundsOnCourse = (id: number) => sql`(select count(*) from rounds r join layouts l on l.id = r.layout_id where l.course_id = ${id})`;
+const roundsOnCourse = (db: Db, id: number) =>
+  sql`(select count(*) from rounds r join layouts l on l.id = r.layout_id where l.course_id = ${id} and l.league_id = ${db.leagueId})`;
 
 /**
  * Deletes a course with its layouts and their holes, unless rounds play one of them: then
@@ -119,13 +135,13 @@ const roundsOnCourse = (id: number) => sql`(select count(*) from rounds r join l
 export async function deleteCourse(db: Db, id: number): Promise<void> {
   const deleted = await db
     .delete(courses)
-    .where(sql`${courses.id} = ${id} and ${roundsOnCourse(id)} = 0`)
+    .where(and(inLeague(db, courses), sql`${courses.id} = ${id} and ${roundsOnCourse(db, id)} = 0`))
     .returning({ id: courses.id });
   if (deleted.length > 0) return;
   const [row] = await db
-    .select({ used: sql<number>`${roundsOnCourse(id)}`.mapWith(Number) })
+    .select({ used: sql<number>`${roundsOnCourse(db, id)}`.mapWith(Number) })
     .from(courses)
-    .where(eq(courses.id, id));
+    .where(and(inLeague(db, courses), eq(courses.id, id)));
   if (!row) throw notFound("Course not found");
   throw conflict(`${roundsUse(row.used)} this course's layouts, so it cannot be deleted.`);
 }

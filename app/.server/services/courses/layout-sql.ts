@@ -1,5 +1,5 @@
-import { type SQL, asc, eq, sql } from "drizzle-orm";
-import type { Db, RowsOf } from "../../db/client";
+import { type SQL, and, asc, eq, sql } from "drizzle-orm";
+import { type Db, type RowsOf, inLeague } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { courses, layoutHoles, layouts, rounds } from "../../db/schema";
 import { type Hole, secondCardHoles } from "~/lib/courses/layouts";
@@ -37,8 +37,8 @@ export const insertHoles = (db: Db, layoutId: SQL, holes: readonly Hole[]) =>
       .from(sql`json_each(${JSON.stringify(holes)})`),
   );
 
-/** Holes in course order, unrun: for a batch. */
-export const holesQuery = (db: Db) =>
+/** The league's holes in course order, narrowed by `where` when given, unrun: for a batch. */
+export const holesQuery = (db: Db, where?: SQL) =>
   db
     .select({
       layoutId: layoutHoles.layoutId,
@@ -47,7 +47,7 @@ export const holesQuery = (db: Db) =>
       secondCardOrder: layoutHoles.secondCardOrder,
     })
     .from(layoutHoles)
-    .$dynamic()
+    .where(and(inLeague(db, layoutHoles), where))
     .orderBy(asc(layoutHoles.layoutId), asc(layoutHoles.hole));
 
 /** A round's course and layout as its page shows them (no row for a round without a layout), unrun: for the page's batch. */
@@ -62,7 +62,7 @@ export const roundCourseQuery = (db: Db, roundId: number) =>
       par: sql<number>`coalesce(${layoutParOf(sql`l.id`)}, 0)`.mapWith(Number).as("par"),
     })
     .from(sql`rounds r join layouts l on l.id = r.layout_id join courses c on c.id = l.course_id`)
-    .where(sql`r.id = ${roundId}`);
+    .where(sql`r.id = ${roundId} and r.league_id = ${db.leagueId}`);
 
 export type RoundCourse = Awaited<ReturnType<typeof roundCourseQuery>>[number];
 
@@ -84,8 +84,8 @@ export const roundLayoutReads = (db: Db, roundId: number) =>
       .from(rounds)
       .innerJoin(layouts, eq(layouts.id, rounds.layoutId))
       .innerJoin(courses, eq(courses.id, layouts.courseId))
-      .where(eq(rounds.id, roundId)),
-    holesQuery(db).where(eq(layoutHoles.layoutId, sql`(select ${rounds.layoutId} from ${rounds} where ${rounds.id} = ${roundId})`)),
+      .where(and(inLeague(db, rounds), eq(rounds.id, roundId))),
+    holesQuery(db, eq(layoutHoles.layoutId, sql`(select ${rounds.layoutId} from ${rounds} where ${rounds.id} = ${roundId})`)),
   ] as const;
 
 type LayoutRows = RowsOf<ReturnType<typeof roundLayoutReads>>;

@@ -1,5 +1,5 @@
-import { type SQL, eq, sql } from "drizzle-orm";
-import { type Db, type RowsOf, foreignKeyFailed, uniqueViolation } from "../../db/client";
+import { type SQL, and, eq, sql } from "drizzle-orm";
+import { type Db, type RowsOf, foreignKeyFailed, inLeague, uniqueViolation } from "../../db/client";
 import { courses, layoutHoles, layouts } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { type LayoutSummary, roundsUse } from "./courses";
@@ -39,8 +39,8 @@ const layoutReads = (db: Db, id: number | SQL) =>
       })
       .from(layouts)
       .innerJoin(courses, eq(courses.id, layouts.courseId))
-      .where(sql`${layouts.id} = ${id}`),
-    holesQuery(db).where(sql`${layoutHoles.layoutId} = ${id}`),
+      .where(and(inLeague(db, layouts), sql`${layouts.id} = ${id}`)),
+    holesQuery(db, sql`${layoutHoles.layoutId} = ${id}`),
   ] as const;
 
 type LayoutRows = RowsOf<ReturnType<typeof layoutReads>>;
@@ -58,7 +58,7 @@ function layoutOf([layoutRows, holeRows]: LayoutRows): LayoutDetail {
 export async function createLayout(db: Db, courseId: number, values: LayoutValues): Promise<LayoutDetail> {
   const { name, holes } = values;
   // The new row's id inside the batch: the course's layout of this name (a unique pair).
-  const newId = sql`(select id from layouts where course_id = ${courseId} and name = ${name})`;
+  const newId = sql`(select id from layouts where league_id = ${db.leagueId} and course_id = ${courseId} and name = ${name})`;
   try {
     const [, , ...read] = await db.batch([
       db.insert(layouts).values({ leagueId: db.leagueId, courseId, name, holeCount: holes.length }),
@@ -84,19 +84,24 @@ export async function updateLayout(db: Db, id: number, version: number, values: 
   try {
     [, , , , ...read] = await db.batch([
       db
-        .select({ stale: sql`case when (select version from layouts where id = ${id}) is not ${version} then json('layout changed') end` })
+        .select({
+          stale: sql`case when (select version from layouts where id = ${id} and league_id = ${db.leagueId}) is not ${version} then json('layout changed') end`,
+        })
         .from(sql`(select 1)`),
       db
         .update(layouts)
         .set({ name, holeCount: holes.length, version: sql`${layouts.version} + 1` })
-        .where(eq(layouts.id, id)),
-      db.delete(layoutHoles).where(eq(layoutHoles.layoutId, id)),
+        .where(and(inLeague(db, layouts), eq(layouts.id, id))),
+      db.delete(layoutHoles).where(and(inLeague(db, layoutHoles), eq(layoutHoles.layoutId, id))),
       insertHoles(db, sql`${id}`, holes),
       ...layoutReads(db, id),
     ]);
   } catch (err) {
     // Nothing was written: say why.
-    const [now] = await db.select({ version: layouts.version }).from(layouts).where(eq(layouts.id, id));
+    const [now] = await db
+      .select({ version: layouts.version })
+      .from(layouts)
+      .where(and(inLeague(db, layouts), eq(layouts.id, id)));
     if (!now) throw notFound("Layout not found");
     if (now.version !== version) throw conflict(LAYOUT_CHANGED);
     if (uniqueViolation(err)) throw nameTaken(name);
@@ -112,13 +117,13 @@ export async function updateLayout(db: Db, id: number, version: number, values: 
 export async function deleteLayout(db: Db, id: number): Promise<void> {
   const deleted = await db
     .delete(layouts)
-    .where(sql`${layouts.id} = ${id} and ${roundsOnLayout(sql`${id}`)} = 0`)
+    .where(and(inLeague(db, layouts), sql`${layouts.id} = ${id} and ${roundsOnLayout(sql`${id}`)} = 0`))
     .returning({ id: layouts.id });
   if (deleted.length > 0) return;
   const [row] = await db
     .select({ used: roundsOnLayout(sql`${id}`).mapWith(Number) })
     .from(layouts)
-    .where(eq(layouts.id, id));
+    .where(and(inLeague(db, layouts), eq(layouts.id, id)));
   if (!row) throw notFound("Layout not found");
   throw conflict(`${roundsUse(row.used)} this layout, so it cannot be deleted. Give those rounds another layout first.`);
 }

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq } from "drizzle-orm";
+import { type Db, inLeague } from "../../db/client";
 import { rounds } from "../../db/schema";
 import { roundPots } from "../sidepots/pot-view";
 import { liveRound } from "./live-object";
@@ -12,7 +12,10 @@ import { liveRound } from "./live-object";
 /** Tells the round's followers its side pots after a change to them; a failure only means a follower waits for a reload. */
 export async function tellPots(env: Env, db: Db, roundId: number): Promise<void> {
   try {
-    const [round] = await db.select({ publishedAt: rounds.cardsPublishedAt }).from(rounds).where(eq(rounds.id, roundId));
+    const [round] = await db
+      .select({ publishedAt: rounds.cardsPublishedAt })
+      .from(rounds)
+      .where(and(inLeague(db, rounds), eq(rounds.id, roundId)));
     if (round?.publishedAt == null) return;
     await liveRound(env, roundId).pots(roundId, await roundPots(db, roundId));
   } catch (err) {

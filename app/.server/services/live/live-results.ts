@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { auditLog, entries, users } from "../../db/schema";
 import type { Committed, FollowUp } from "../../follow-ups";
 import { commitRoundChange } from "../entries/participants";
@@ -32,7 +32,12 @@ export async function writeLiveScores(
     const after = state.entries.map((e) => {
       const total = byId.get(e.id);
       if (!total || (total.score === e.score && total.dnf === e.dnf)) return e;
-      statements.push(db.update(entries).set(total).where(eq(entries.id, e.id)));
+      statements.push(
+        db
+          .update(entries)
+          .set(total)
+          .where(and(inLeague(db, entries), eq(entries.id, e.id))),
+      );
       return { ...e, ...total };
     });
     return { statements, after, guardPlayers: [], answer: () => ({ changed: statements.length - along.length }) };

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type SQL, and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { type Db, inLeague } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, claims, entries, layoutHoles, players, rounds, users } from "../../db/schema";
 import { notFound } from "../../errors";
@@ -44,13 +44,15 @@ const playerColumns = {
   position: cardPlayers.position,
 };
 
-const playersQuery = (db: Db) =>
+/** The league's card places (ADR 46) that `where` picks, with their entries and players. */
+const playersQuery = (db: Db, where: SQL | undefined) =>
   db
     .select(playerColumns)
     .from(cardPlayers)
     .innerJoin(entries, eq(entries.id, cardPlayers.entryId))
     .innerJoin(players, eq(players.id, entries.playerId))
-    .innerJoin(cards, eq(cards.id, cardPlayers.cardId));
+    .innerJoin(cards, eq(cards.id, cardPlayers.cardId))
+    .where(and(inLeague(db, cardPlayers), where));
 
 type PlayerRow = Awaited<ReturnType<ReturnType<typeof playersQuery>["orderBy"]>>[number];
 type CardRow = Omit<RosterCard, "players">;
@@ -68,15 +70,19 @@ export async function liveRoster(db: Db, roundId: number): Promise<LiveRoster> {
     db
       .select({ id: rounds.id, name: rounds.name, startsAt: rounds.startsAt, publishedAt: rounds.cardsPublishedAt })
       .from(rounds)
-      .where(eq(rounds.id, roundId)),
+      .where(and(inLeague(db, rounds), eq(rounds.id, roundId))),
     db
       .select({ hole: layoutHoles.hole, par: layoutHoles.par })
       .from(layoutHoles)
       .innerJoin(rounds, eq(rounds.layoutId, layoutHoles.layoutId))
-      .where(eq(rounds.id, roundId))
+      .where(and(inLeague(db, layoutHoles), eq(rounds.id, roundId)))
       .orderBy(asc(layoutHoles.hole)),
-    db.select(cardColumns).from(cards).where(eq(cards.roundId, roundId)).orderBy(asc(cards.number)),
-    playersQuery(db).where(eq(cards.roundId, roundId)).orderBy(asc(cardPlayers.cardId), asc(cardPlayers.position)),
+    db
+      .select(cardColumns)
+      .from(cards)
+      .where(and(inLeague(db, cards), eq(cards.roundId, roundId)))
+      .orderBy(asc(cards.number)),
+    playersQuery(db, eq(cards.roundId, roundId)).orderBy(asc(cardPlayers.cardId), asc(cardPlayers.position)),
   ]);
   const [round] = roundRows;
   if (!round) throw notFound("Round not found");
@@ -90,17 +96,17 @@ export async function liveRoster(db: Db, roundId: number): Promise<LiveRoster> {
  * the card is not the round's.
  */
 export async function startCard(db: Db, roundId: number, cardId: number, now: number): Promise<RosterCard | null> {
-  const published = sql`exists (select 1 from ${rounds} where ${rounds.id} = ${roundId} and ${rounds.cardsPublishedAt} is not null)`;
+  const published = sql`exists (select 1 from ${rounds} where ${rounds.id} = ${roundId} and ${rounds.leagueId} = ${db.leagueId} and ${rounds.cardsPublishedAt} is not null)`;
   const [, cardRows, playerRows] = await db.batch([
     db
       .update(cards)
       .set({ startedAt: now })
-      .where(and(eq(cards.id, cardId), eq(cards.roundId, roundId), isNull(cards.startedAt), published)),
+      .where(and(inLeague(db, cards), eq(cards.id, cardId), eq(cards.roundId, roundId), isNull(cards.startedAt), published)),
     db
       .select(cardColumns)
       .from(cards)
-      .where(and(eq(cards.id, cardId), eq(cards.roundId, roundId), isNotNull(cards.startedAt))),
-    playersQuery(db).where(eq(cardPlayers.cardId, cardId)).orderBy(asc(cardPlayers.position)),
+      .where(and(inLeague(db, cards), eq(cards.id, cardId), eq(cards.roundId, roundId), isNotNull(cards.startedAt))),
+    playersQuery(db, eq(cardPlayers.cardId, cardId)).orderBy(asc(cardPlayers.position)),
   ]);
   return withPlayers(cardRows, playerRows)[0] ?? null;
 }
@@ -113,7 +119,7 @@ export async function cardsOfPlayer(db: Db, roundId: number, playerId: number): 
     .innerJoin(cardPlayers, eq(cardPlayers.cardId, cards.id))
     .innerJoin(entries, eq(entries.id, cardPlayers.entryId))
     .innerJoin(rounds, eq(rounds.id, cards.roundId))
-    .where(and(eq(cards.roundId, roundId), eq(entries.playerId, playerId), isNotNull(rounds.cardsPublishedAt)));
+    .where(and(inLeague(db, cards), eq(cards.roundId, roundId), eq(entries.playerId, playerId), isNotNull(rounds.cardsPublishedAt)));
   return rows.map((r) => r.id);
 }
 
@@ -123,7 +129,7 @@ export async function pinHashOfPlayer(db: Db, playerId: number): Promise<string 
     .select({ hash: users.scoringPinHash })
     .from(claims)
     .innerJoin(users, eq(users.id, claims.userId))
-    .where(and(eq(claims.playerId, playerId), eq(claims.status, "approved")));
+    .where(and(inLeague(db, claims), eq(claims.playerId, playerId), eq(claims.status, "approved")));
   return row?.hash ?? null;
 }
 
@@ -138,7 +144,14 @@ export async function roundPlayersWithPin(db: Db, roundId: number): Promise<numb
     .innerJoin(users, eq(users.id, claims.userId))
     .where(
       and(
-        inArray(claims.playerId, db.select({ playerId: entries.playerId }).from(entries).where(eq(entries.roundId, roundId))),
+        inLeague(db, claims),
+        inArray(
+          claims.playerId,
+          db
+            .select({ playerId: entries.playerId })
+            .from(entries)
+            .where(and(inLeague(db, entries), eq(entries.roundId, roundId))),
+        ),
         eq(claims.status, "approved"),
         isNotNull(users.scoringPinHash),
       ),

@@ -1,8 +1,8 @@
 import { standingOf } from "~/.server/auth/current-user";
 import { can } from "~/lib/accounts/roles";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Session } from "../../auth/current-user";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { rounds } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import { cardsOfPlayer } from "./live-roster";
@@ -17,7 +17,10 @@ export async function assertRoundExists(db: Db, roundId: number): Promise<void> 
 
 /** Whether the round's cards are published, as D1 has it (the round's object may hold an older copy); 404 without the round. */
 export async function roundPublished(db: Db, roundId: number): Promise<boolean> {
-  const [round] = await db.select({ publishedAt: rounds.cardsPublishedAt }).from(rounds).where(eq(rounds.id, roundId));
+  const [round] = await db
+    .select({ publishedAt: rounds.cardsPublishedAt })
+    .from(rounds)
+    .where(and(inLeague(db, rounds), eq(rounds.id, roundId)));
   if (!round) throw notFound("Round not found");
   return round.publishedAt !== null;
 }

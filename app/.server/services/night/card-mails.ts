@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { cardMails, claims, rounds, users } from "../../db/schema";
 import { cardMail } from "../../mail/card-mail";
 import type { MailSender } from "../../mail/mailer";
@@ -34,22 +34,23 @@ export async function sendCardMails(
       publishedAt: rounds.cardsPublishedAt,
     })
     .from(rounds)
-    .where(eq(rounds.id, job.roundId));
+    .where(and(inLeague(db, rounds), eq(rounds.id, job.roundId)));
   if (!round) return { status: "no-round" };
   if (round.publishedAt !== job.publishedAt) return { status: "stale" };
 
   await db.run(sql`insert or ignore into ${cardMails} (league_id, round_id, user_id, published_at)
     select ${db.leagueId}, ${round.id}, u.id, ${job.publishedAt} from users u
-    join claims c on c.user_id = u.id and c.status = 'approved'
+    join claims c on c.user_id = u.id and c.league_id = ${db.leagueId} and c.status = 'approved'
     join entries e on e.player_id = c.player_id and e.round_id = ${round.id}
     join card_players cp on cp.entry_id = e.id
     where u.notify_cards = 1 and u.locked = 0`);
-  const key = and(eq(cardMails.roundId, round.id), eq(cardMails.publishedAt, job.publishedAt));
+  // The league's rows only (ADR 46): a user's approved claim in another league names no player here.
+  const key = and(inLeague(db, cardMails), eq(cardMails.roundId, round.id), eq(cardMails.publishedAt, job.publishedAt));
   const pending = await db
     .select({ userId: users.id, email: users.email, name: users.name, playerId: claims.playerId })
     .from(cardMails)
     .innerJoin(users, eq(users.id, cardMails.userId))
-    .innerJoin(claims, and(eq(claims.userId, users.id), eq(claims.status, "approved")))
+    .innerJoin(claims, and(eq(claims.userId, users.id), inLeague(db, claims), eq(claims.status, "approved")))
     .where(and(key, isNull(cardMails.mailedAt), recipient))
     .orderBy(users.id);
 

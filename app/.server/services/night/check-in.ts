@@ -1,5 +1,5 @@
 import { and, eq, isNull, isNotNull } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { entries } from "../../db/schema";
 import { conflict } from "../../errors";
 import { roundMoneyOf } from "../money/round-money";
@@ -85,7 +85,7 @@ export async function checkIn(db: Db, input: CheckInInput): Promise<CheckIn> {
               checkedInBy: input.who.userId,
               ...(owed > 0 ? { creditUsedCents: entry.creditUsedCents + owed } : {}),
             })
-            .where(and(eq(entries.id, entry.id), isNull(entries.checkedInAt)))
+            .where(and(inLeague(db, entries), eq(entries.id, entry.id), isNull(entries.checkedInAt)))
             .returning({ id: entries.id }),
         ],
         after: state.entries,
@@ -134,7 +134,7 @@ export async function undoCheckIn(db: Db, input: Omit<CheckInInput, "useCredit">
           db
             .update(entries)
             .set({ checkedInAt: null, checkedInBy: null })
-            .where(and(eq(entries.id, target.entryId), isNotNull(entries.checkedInAt)))
+            .where(and(inLeague(db, entries), eq(entries.id, target.entryId), isNotNull(entries.checkedInAt)))
             .returning({ id: entries.id }),
           ...leaveDraftCard(db, round.id, target.entryId),
         ],
@@ -149,6 +149,9 @@ export async function undoCheckIn(db: Db, input: Omit<CheckInInput, "useCredit">
 }
 
 async function checkedInAt(db: Db, entryId: number): Promise<number | null> {
-  const [row] = await db.select({ at: entries.checkedInAt }).from(entries).where(eq(entries.id, entryId));
+  const [row] = await db
+    .select({ at: entries.checkedInAt })
+    .from(entries)
+    .where(and(inLeague(db, entries), eq(entries.id, entryId)));
   return row?.at ?? null;
 }

@@ -1,5 +1,5 @@
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, inLeague } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { entries, players, rounds } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
@@ -36,9 +36,9 @@ export async function entryOwes(db: Db, entryId: number, who: NightActor): Promi
       .from(entries)
       .innerJoin(rounds, eq(rounds.id, entries.roundId))
       .innerJoin(players, eq(players.id, entries.playerId))
-      .where(eq(entries.id, entryId)),
+      .where(and(inLeague(db, entries), eq(entries.id, entryId))),
     // The round's payments keyed by the entry: asked beside it, not after.
-    roundPayments(db, sql<number>`(select round_id from ${entries} where id = ${entryId})`),
+    roundPayments(db, sql<number>`(select round_id from ${entries} where id = ${entryId} and league_id = ${db.leagueId})`),
     who.admin ? null : ownClaim(db, who.userId),
   ]);
   // A player without an approved claim owns no entry: refused before anything read is used.

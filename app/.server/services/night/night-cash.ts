@@ -54,7 +54,7 @@ const UNKNOWN = "Not recorded";
  * void. The log is read through its round index (a payment's rows carry its round), so a
  * league with years of history reads only this round's rows.
  */
-export const cashRowsSql = (roundId: number) => sql`
+export const cashRowsSql = (db: Db, roundId: number) => sql`
     select p.id, ${fullNameSql("pl")} as name, p.amount_cents as amount, p.created_at as at, p.status,
       p.payment_data as data, p.void_reason as reason,
       (select a.actor_name from audit_log a where a.round_id = p.round_id and a.table_name = 'payments' and a.row_id = p.id
@@ -62,7 +62,7 @@ export const cashRowsSql = (roundId: number) => sql`
       (select a.actor_name from audit_log a where a.round_id = p.round_id and a.table_name = 'payments' and a.row_id = p.id
         and a.action = 'update' and a.after ->> 'status' = 'voided' order by a.id desc limit 1) as voidedBy
     from payments p join players pl on pl.id = p.player_id
-    where p.round_id = ${roundId} and p.method = 'cash' and p.status in ('completed', 'refunded', 'voided')
+    where p.round_id = ${roundId} and p.league_id = ${db.leagueId} and p.method = 'cash' and p.status in ('completed', 'refunded', 'voided')
     order by p.id`;
 
 function noteOf(data: string | null): string | null {
@@ -76,7 +76,7 @@ function noteOf(data: string | null): string | null {
 }
 
 /** The round's cash records with who recorded and voided them: the summary's one read of its own. */
-export const cashRecordRows = (db: Db, roundId: number) => db.all<CashRecordRow>(cashRowsSql(roundId));
+export const cashRecordRows = (db: Db, roundId: number) => db.all<CashRecordRow>(cashRowsSql(db, roundId));
 
 /** The summary on its own: the round, its entries and payments, and its cash records. */
 export async function nightCash(db: Db, roundId: number): Promise<NightCash> {

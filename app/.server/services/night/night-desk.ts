@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq } from "drizzle-orm";
+import { type Db, inLeague } from "../../db/client";
 import { entries, users } from "../../db/schema";
 import { entriesScreenWithRows, type PlayEntry } from "../entries/entries-screen";
 import { entryTotalCents } from "~/lib/signup/pricing";
@@ -18,7 +18,7 @@ export const checkInRows = (db: Db, roundId: number) =>
     .select({ id: entries.id, at: entries.checkedInAt, byUserId: entries.checkedInBy, byName: users.name })
     .from(entries)
     .leftJoin(users, eq(users.id, entries.checkedInBy))
-    .where(eq(entries.roundId, roundId));
+    .where(and(inLeague(db, entries), eq(entries.roundId, roundId)));
 
 type Screen = Awaited<ReturnType<typeof entriesScreenWithRows>>["screen"];
 

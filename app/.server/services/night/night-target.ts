@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { entries, players, rounds } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
@@ -41,7 +41,7 @@ export async function nightRound(db: Db, roundId: number): Promise<NightRound> {
         played: sql<number>`exists (select 1 from ${entries} where round_id = ${roundId} and score > 0)`.mapWith(Boolean),
       })
       .from(rounds)
-      .where(eq(rounds.id, roundId)),
+      .where(and(inLeague(db, rounds), eq(rounds.id, roundId))),
     getLeagueSettings(db),
   ]);
   if (!round) throw notFound("Round not found");
@@ -55,7 +55,8 @@ export async function nightRound(db: Db, roundId: number): Promise<NightRound> {
  */
 export async function nightTarget(db: Db, roundId: number, entryId: number | null, who: NightActor): Promise<NightTarget> {
   // One trip (ADR 41): a player's own entry is keyed by their approved claim's player in SQL.
-  const which = entryId !== null ? eq(entries.id, entryId) : sql`${entries.playerId} = ${who.admin ? 0 : approvedPlayerSql(who.userId)}`;
+  const which =
+    entryId !== null ? eq(entries.id, entryId) : sql`${entries.playerId} = ${who.admin ? 0 : approvedPlayerSql(db, who.userId)}`;
   const [round, claim, [entry]] = await Promise.all([
     nightRound(db, roundId),
     who.admin ? null : ownClaim(db, who.userId),
@@ -63,7 +64,7 @@ export async function nightTarget(db: Db, roundId: number, entryId: number | nul
       .select({ id: entries.id, playerId: entries.playerId, name: fullNameSql(players), checkedInAt: entries.checkedInAt })
       .from(entries)
       .innerJoin(players, eq(players.id, entries.playerId))
-      .where(and(eq(entries.roundId, roundId), which)),
+      .where(and(inLeague(db, entries), eq(entries.roundId, roundId), which)),
   ]);
   if (!who.admin && claim?.status !== "approved") throw new AppError("forbidden", NIGHT_MESSAGES.noClaim);
   if (!entry) throw notFound(entryId === null ? NIGHT_MESSAGES.notEntered(round.name) : "Entry not found");

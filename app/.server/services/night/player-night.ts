@@ -1,5 +1,5 @@
 import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, entries, players, rounds } from "../../db/schema";
 import { roundMoneyOf, roundPayments } from "../money/round-money";
@@ -60,7 +60,7 @@ export async function playerNight(
       .innerJoin(rounds, eq(rounds.id, entries.roundId))
       .leftJoin(cardPlayers, eq(cardPlayers.entryId, entries.id))
       .leftJoin(cards, eq(cards.id, cardPlayers.cardId))
-      .where(and(eq(entries.roundId, roundId), eq(entries.playerId, playerId))),
+      .where(and(inLeague(db, entries), eq(entries.roundId, roundId), eq(entries.playerId, playerId))),
     roundPayments(db, roundId),
     db
       .select({ cardId: cardPlayers.cardId, playerId: entries.playerId, name: fullNameSql(players) })
@@ -69,13 +69,14 @@ export async function playerNight(
       .innerJoin(players, eq(players.id, entries.playerId))
       .where(
         and(
+          inLeague(db, cardPlayers),
           inArray(
             cardPlayers.cardId,
             db
               .select({ cardId: cardPlayers.cardId })
               .from(cardPlayers)
               .innerJoin(entries, eq(entries.id, cardPlayers.entryId))
-              .where(and(eq(entries.roundId, roundId), eq(entries.playerId, playerId))),
+              .where(and(inLeague(db, entries), eq(entries.roundId, roundId), eq(entries.playerId, playerId))),
           ),
           sql`${entries.playerId} <> ${playerId}`,
         ),

@@ -1,5 +1,5 @@
-import { asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { type Db, inLeague } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
 import { cardPlayers, cards, entries, players, rounds } from "../../db/schema";
 import { getLeagueSettings } from "../settings/league-settings";
@@ -27,7 +27,7 @@ export async function publishedCards(db: Db, roundId: number): Promise<Published
     .leftJoin(cardPlayers, eq(cardPlayers.cardId, cards.id))
     .leftJoin(entries, eq(entries.id, cardPlayers.entryId))
     .leftJoin(players, eq(players.id, entries.playerId))
-    .where(sql`${cards.roundId} = ${roundId} and ${rounds.cardsPublishedAt} is not null`)
+    .where(and(inLeague(db, cards), sql`${cards.roundId} = ${roundId} and ${rounds.cardsPublishedAt} is not null`))
     .orderBy(asc(cards.number), asc(cardPlayers.position));
   const out = new Map<number, PublishedCard & { startHole: number | null; startSlot: number }>();
   for (const r of rows) {

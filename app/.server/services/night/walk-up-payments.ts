@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { entries, payments } from "../../db/schema";
 import { conflict } from "../../errors";
 import { KEY_USED, paymentByKey } from "../entries/cash";
@@ -39,7 +39,7 @@ export async function walkUpByKey(db: Db, roundId: number, requestKey: string): 
   const [entry] = await db
     .select({ id: entries.id, checkedInAt: entries.checkedInAt })
     .from(entries)
-    .where(and(eq(entries.roundId, roundId), eq(entries.playerId, paid.playerId)));
+    .where(and(inLeague(db, entries), eq(entries.roundId, roundId), eq(entries.playerId, paid.playerId)));
   if (!entry) throw conflict(`${paid.playerName}'s walk-up was recorded, and the entry withdrawn since.`);
   const byCredit = paid.method === "credit";
   const cash = byCredit ? await paymentByKey(db, cashKey(requestKey)) : paid;

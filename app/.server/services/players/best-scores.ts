@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { entries, leagueSettings, rounds } from "../../db/schema";
 import { courseNameOf, layoutParOf } from "../courses/layout-sql";
 import { SETTINGS } from "~/lib/settings/league-settings";
@@ -47,7 +47,7 @@ export function bestScoresQuery(db: Db, playerId: number) {
     })
     .from(entries)
     .innerJoin(rounds, eq(rounds.id, entries.roundId))
-    .where(and(eq(entries.playerId, playerId), gt(entries.score, 0), eq(entries.dnf, false)))
+    .where(and(inLeague(db, entries), eq(entries.playerId, playerId), gt(entries.score, 0), eq(entries.dnf, false)))
     .groupBy(rounds.layoutId, place, rounds.doubles);
 }
 

@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { type Db, uniqueViolation } from "../../db/client";
+import { type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
+import { type Db, inLeague, uniqueViolation } from "../../db/client";
 import { type Claim, claims, players, users } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { currentClaimFirst } from "./claim-state";
@@ -68,16 +68,18 @@ const viewColumns = {
   rejectedAt: claims.rejectedAt,
 };
 
-function claimViews(db: Db) {
+/** The league's claims as views (ADR 46), narrowed by `where` when given. */
+function claimViews(db: Db, where?: SQL) {
   return db
     .select(viewColumns)
     .from(claims)
     .innerJoin(users, eq(users.id, claims.userId))
-    .innerJoin(players, eq(players.id, claims.playerId));
+    .innerJoin(players, eq(players.id, claims.playerId))
+    .where(and(inLeague(db, claims), where));
 }
 
 async function getClaimView(db: Db, id: number): Promise<ClaimView> {
-  const [row] = await claimViews(db).where(eq(claims.id, id));
+  const [row] = await claimViews(db, eq(claims.id, id));
   if (!row) throw notFound("Claim not found");
   return row;
 }
@@ -105,17 +107,20 @@ export async function submitClaim(
   const [isOperator, [[player], [taken], [open], [sameView]]] = await Promise.all([
     user.isOperator,
     db.batch([
-      db.select({ id: players.id, inactive: players.inactive }).from(players).where(eq(players.id, input.playerId)),
+      db
+        .select({ id: players.id, inactive: players.inactive })
+        .from(players)
+        .where(and(inLeague(db, players), eq(players.id, input.playerId))),
       db
         .select({ id: claims.id })
         .from(claims)
-        .where(and(eq(claims.playerId, input.playerId), eq(claims.status, "approved"))),
+        .where(and(inLeague(db, claims), eq(claims.playerId, input.playerId), eq(claims.status, "approved"))),
       db
         .select({ id: claims.id, playerId: claims.playerId, status: claims.status })
         .from(claims)
-        .where(and(eq(claims.userId, user.id), inArray(claims.status, OPEN))),
+        .where(and(inLeague(db, claims), eq(claims.userId, user.id), inArray(claims.status, OPEN))),
       // What a retry answers, read with the rest (ADR 41) rather than after.
-      claimViews(db).where(and(eq(claims.userId, user.id), eq(claims.playerId, input.playerId), eq(claims.status, "pending"))),
+      claimViews(db, and(eq(claims.userId, user.id), eq(claims.playerId, input.playerId), eq(claims.status, "pending"))),
     ]),
   ]);
   if (isOperator) throw new AppError("forbidden", CLAIM_MESSAGES.adminsDoNotClaim);
@@ -139,7 +144,7 @@ export async function submitClaim(
         createdAt: now,
         updatedAt: now,
       }),
-      claimViews(db).where(sql`${claims.id} = last_insert_rowid()`),
+      claimViews(db, sql`${claims.id} = last_insert_rowid()`),
     ]);
     if (!row) throw new Error("the claim insert returned no row");
     return row;
@@ -151,8 +156,7 @@ export async function submitClaim(
 
 /** The user's current claim (the session's choice: approved, else the newest not withdrawn), or null. */
 export async function myClaim(db: Db, userId: number): Promise<ClaimView | null> {
-  const [row] = await claimViews(db)
-    .where(and(eq(claims.userId, userId), sql`${claims.status} <> 'withdrawn'`))
+  const [row] = await claimViews(db, and(eq(claims.userId, userId), sql`${claims.status} <> 'withdrawn'`))
     .orderBy(...currentClaimFirst)
     .limit(1);
   return row ?? null;
@@ -165,9 +169,9 @@ export async function unclaim(db: Db, userId: number, claimId: number): Promise<
     db
       .update(claims)
       .set({ status: "withdrawn", updatedAt: nowSeconds() })
-      .where(and(eq(claims.id, claimId), eq(claims.userId, userId), inArray(claims.status, OPEN)))
+      .where(and(inLeague(db, claims), eq(claims.id, claimId), eq(claims.userId, userId), inArray(claims.status, OPEN)))
       .returning({ id: claims.id }),
-    claimViews(db).where(eq(claims.id, claimId)),
+    claimViews(db, eq(claims.id, claimId)),
   ]);
   if (!row) throw notFound("Claim not found");
   if (moved.length > 0) return row;
@@ -189,7 +193,7 @@ export async function claimsForUser(db: Db, userId: number): Promise<ClaimView[]
   // Asked together (one trip); the 404 still wins.
   const [[user], list] = await Promise.all([
     db.select({ id: users.id }).from(users).where(eq(users.id, userId)),
-    claimViews(db).where(eq(claims.userId, userId)).orderBy(desc(claims.updatedAt), desc(claims.id)),
+    claimViews(db, eq(claims.userId, userId)).orderBy(desc(claims.updatedAt), desc(claims.id)),
   ]);
   if (!user) throw notFound("User not found");
   return list;
@@ -213,9 +217,9 @@ export async function decideClaim(db: Db, id: number, action: ClaimAction, note?
       db
         .update(claims)
         .set({ status: TO[action], updatedAt: now, ...stamp, ...(text !== null ? { note: text } : {}) })
-        .where(and(eq(claims.id, id), inArray(claims.status, FROM[action])))
+        .where(and(inLeague(db, claims), eq(claims.id, id), inArray(claims.status, FROM[action])))
         .returning({ id: claims.id }),
-      claimViews(db).where(eq(claims.id, id)),
+      claimViews(db, eq(claims.id, id)),
     ]);
   } catch (err) {
     throw uniqueRuleBroken(err, action === "approve") ?? err;

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { claims, players } from "../../db/schema";
 import { balanceCentsSql } from "./balance-sql";
 import { currentClaimFirst } from "./claim-state";
@@ -33,12 +33,13 @@ export async function ownClaim(db: Db, userId: number): Promise<OwnClaim | null>
     })
     .from(claims)
     .innerJoin(players, eq(players.id, claims.playerId))
-    .where(and(eq(claims.userId, userId), ne(claims.status, "withdrawn")))
+    .where(and(inLeague(db, claims), eq(claims.userId, userId), ne(claims.status, "withdrawn")))
     .orderBy(...currentClaimFirst)
     .limit(1);
   return row ?? null;
 }
 
 /** The player of the user's approved claim, as SQL (ownClaim's choice when it is approved): a write's reads key by it (ADR 41). */
-export const approvedPlayerSql = (userId: number) =>
-  sql<number>`(select c.player_id from ${claims} c where c.user_id = ${userId} and c.status = 'approved' order by c.updated_at desc, c.id desc limit 1)`;
+export const approvedPlayerSql = (db: Db, userId: number) =>
+  sql<number>`(select c.player_id from ${claims} c where c.user_id = ${userId} and c.league_id = ${db.leagueId} and c.status = 'approved'
+    order by c.updated_at desc, c.id desc limit 1)`;

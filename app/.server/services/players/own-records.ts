@@ -1,5 +1,5 @@
 import { type SQL, and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { players } from "../../db/schema";
 
 // Player records users add for themselves (own claim, /players): public at once, so
@@ -20,9 +20,9 @@ const playerId = sql`"players"."id"`;
 
 const notApproved = (id: SQL) => sql`not exists (select 1 from claims c where c.player_id = ${id} and c.status = 'approved')`;
 
-/** How many records `userId` added that no approved claim holds (for the insert's own condition). */
-export function unapprovedOwnRecordsSql(userId: number) {
-  return sql`(select count(*) from players p where p.created_by_user_id = ${userId} and ${notApproved(sql`p.id`)})`;
+/** How many records `userId` added in `db`'s league that no approved claim holds (for the insert's own condition). */
+export function unapprovedOwnRecordsSql(db: Db, userId: number) {
+  return sql`(select count(*) from players p where p.created_by_user_id = ${userId} and p.league_id = ${db.leagueId} and ${notApproved(sql`p.id`)})`;
 }
 
 export type OwnRecord = {
@@ -53,6 +53,6 @@ export async function unapprovedOwnRecords(db: Db, userId: number): Promise<OwnR
         + (select count(*) from transfers t where t.from_player_id = ${playerId} or t.to_player_id = ${playerId})`.mapWith(Number),
     })
     .from(players)
-    .where(and(eq(players.createdByUserId, userId), notApproved(playerId)))
+    .where(and(inLeague(db, players), eq(players.createdByUserId, userId), notApproved(playerId)))
     .orderBy(desc(players.createdAt), desc(players.id));
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Db, uniqueViolation } from "../../db/client";
+import { type Db, inLeague, uniqueViolation } from "../../db/client";
 import { claims, players } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
 import { CLAIM_MESSAGES, type ClaimView, claimsForUser } from "./claims";
@@ -76,7 +76,7 @@ async function insertOwnPlayer(db: Db, userId: number, values: PlayerValues) {
           db
             .select(rowOf(db.leagueId, players, { ...own, createdAt: sql`${now}` }))
             .from(sql`(select 1)`)
-            .where(sql`${unapprovedOwnRecordsSql(userId)} < ${MAX_UNAPPROVED_OWN_RECORDS}`),
+            .where(sql`${unapprovedOwnRecordsSql(db, userId)} < ${MAX_UNAPPROVED_OWN_RECORDS}`),
         )
         .returning({ id: players.id }),
       // The batch runs in order on one connection: last_insert_rowid() is the new player,
@@ -100,7 +100,11 @@ async function insertOwnPlayer(db: Db, userId: number, values: PlayerValues) {
 
 /** An admin saves a player's fields (the Edit Player dialog). */
 export async function savePlayer(db: Db, id: number, values: PlayerValues): Promise<void> {
-  const [saved] = await db.update(players).set(playerFields(values)).where(eq(players.id, id)).returning({ id: players.id });
+  const [saved] = await db
+    .update(players)
+    .set(playerFields(values))
+    .where(and(inLeague(db, players), eq(players.id, id)))
+    .returning({ id: players.id });
   if (!saved) throw notFound("Player not found");
 }
 
@@ -111,7 +115,7 @@ export async function savePlayer(db: Db, id: number, values: PlayerValues): Prom
  */
 export async function deletePlayer(db: Db, id: number): Promise<void> {
   const [gone] = await db.all<{ id: number }>(sql`
-    delete from players where id = ${id}
+    delete from players where id = ${id} and league_id = ${db.leagueId}
       and not exists (select 1 from entries where player_id = ${id})
       and not exists (select 1 from aces where player_id = ${id})
       and not exists (select 1 from transfers where from_player_id = ${id} or to_player_id = ${id})
@@ -124,7 +128,7 @@ export async function deletePlayer(db: Db, id: number): Promise<void> {
       (select count(*) from aces where player_id = p.id) as aces,
       (select count(*) from transfers where from_player_id = p.id or to_player_id = p.id) as transfers,
       (select count(*) from ${claims} where player_id = p.id and status = 'approved') as linked
-    from players p where p.id = ${id}`);
+    from players p where p.id = ${id} and p.league_id = ${db.leagueId}`);
   if (!history) throw notFound("Player not found");
   const what = [
     history.entries ? `${history.entries} round${history.entries === 1 ? "" : "s"}` : null,
@@ -145,7 +149,7 @@ export async function removeOwnRecord(db: Db, userId: number, playerId: number):
   const [record] = await db
     .select({ name: fullNameSql(players) })
     .from(players)
-    .where(and(eq(players.id, playerId), eq(players.createdByUserId, userId)));
+    .where(and(inLeague(db, players), eq(players.id, playerId), eq(players.createdByUserId, userId)));
   if (!record) throw notFound("This user did not add that player record");
   await deletePlayer(db, playerId);
   return record.name;

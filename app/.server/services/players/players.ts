@@ -1,5 +1,5 @@
-import { asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { type Db, inLeague } from "../../db/client";
 import { claims, entries, players, playerStats } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { containsEveryWord } from "../../db/text-search";
@@ -69,10 +69,11 @@ function playerStatsQuery(db: Db, yearStart: number, onlyPlayer?: number) {
     .leftJoin(
       sql`(select e.player_id, count(*) as year_count, avg(e.score) as year_average
            from entries e
-           where ${only} e.score > 0 and e.round_id in (select id from rounds where d >= ${yearStart})
+           where ${only} e.score > 0 and e.round_id in (select id from rounds where league_id = ${db.leagueId} and d >= ${yearStart})
            group by e.player_id) yr`,
       sql`yr.player_id = ${players.id}`,
-    );
+    )
+    .where(and(inLeague(db, players), onlyPlayer === undefined ? undefined : eq(players.id, onlyPlayer)));
 }
 
 function withRoundedAverages<R extends PlayerStats>(r: R): R {
@@ -87,8 +88,11 @@ export async function listPlayersWithStats(db: Db, yearStart: number): Promise<P
 /** getPlayer's two queries, unrun, so a page's batch can carry them (player-page.ts). */
 export function playerSummaryQueries(db: Db, id: number, yearStart: number) {
   return [
-    playerStatsQuery(db, yearStart, id).where(eq(players.id, id)),
-    db.select({ id: claims.id, status: claims.status }).from(claims).where(eq(claims.playerId, id)),
+    playerStatsQuery(db, yearStart, id),
+    db
+      .select({ id: claims.id, status: claims.status })
+      .from(claims)
+      .where(and(inLeague(db, claims), eq(claims.playerId, id))),
   ] as const;
 }
 
@@ -107,7 +111,10 @@ export async function getPlayer(db: Db, id: number, yearStart: number): Promise<
 }
 
 export async function assertPlayerExists(db: Db, id: number): Promise<void> {
-  const [row] = await db.select({ id: players.id }).from(players).where(eq(players.id, id));
+  const [row] = await db
+    .select({ id: players.id })
+    .from(players)
+    .where(and(inLeague(db, players), eq(players.id, id)));
   if (!row) throw notFound("Player not found");
 }
 
@@ -116,7 +123,7 @@ export type SimplePlayer = { id: number; firstName: string; lastName: string };
 const simpleColumns = { id: players.id, firstName: players.firstName, lastName: players.lastName };
 
 export async function simpleList(db: Db): Promise<SimplePlayer[]> {
-  return db.select(simpleColumns).from(players).orderBy(asc(players.lastName), asc(players.firstName));
+  return db.select(simpleColumns).from(players).where(inLeague(db, players)).orderBy(asc(players.lastName), asc(players.firstName));
 }
 
 /** Players entered in a round: the entry manager leaves them out of its search. */
@@ -125,7 +132,7 @@ export async function playersInRound(db: Db, roundId: number): Promise<SimplePla
     .select(simpleColumns)
     .from(entries)
     .innerJoin(players, eq(players.id, entries.playerId))
-    .where(eq(entries.roundId, roundId))
+    .where(and(inLeague(db, entries), eq(entries.roundId, roundId)))
     .orderBy(asc(players.lastName), asc(players.firstName));
 }
 
@@ -153,7 +160,7 @@ export async function searchPlayers(db: Db, text: string, limit = 25): Promise<S
   return db
     .select(searchResultColumns)
     .from(players)
-    .where(containsEveryWord(fullNameSql(players), words))
+    .where(and(inLeague(db, players), containsEveryWord(fullNameSql(players), words)))
     .orderBy(asc(players.lastName), asc(players.firstName))
     .limit(limit);
 }

@@ -1,5 +1,5 @@
-import { asc, desc, eq, inArray, lte } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
+import { type Db, inLeague } from "../../db/client";
 import { entries, players, rounds } from "../../db/schema";
 import { type SearchResult, searchResultColumns } from "./players";
 import { RECENT_ROUNDS } from "~/lib/players/constants";
@@ -13,13 +13,13 @@ export async function recentPlayers(db: Db, now: number): Promise<SearchResult[]
   const latest = db
     .select({ id: rounds.id })
     .from(rounds)
-    .where(lte(rounds.startsAt, now))
+    .where(and(inLeague(db, rounds), lte(rounds.startsAt, now)))
     .orderBy(desc(rounds.startsAt))
     .limit(RECENT_ROUNDS);
   return db
     .selectDistinct(searchResultColumns)
     .from(players)
     .innerJoin(entries, eq(entries.playerId, players.id))
-    .where(inArray(entries.roundId, latest))
+    .where(and(inLeague(db, players), inArray(entries.roundId, latest)))
     .orderBy(asc(players.lastName), asc(players.firstName), asc(players.id));
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, inLeague } from "../../db/client";
 import { entries, rounds } from "../../db/schema";
 import { type ChartMetric, type HistoryPoint, type ScoreChart, scoreChart } from "~/lib/players/score-chart";
 import { roundParSql } from "./best-scores";
@@ -21,7 +21,7 @@ export async function scoreHistory(db: Db, playerId: number): Promise<HistoryPoi
     })
     .from(entries)
     .innerJoin(rounds, eq(rounds.id, entries.roundId))
-    .where(and(eq(entries.playerId, playerId), gt(entries.score, 0), eq(rounds.doubles, false)))
+    .where(and(inLeague(db, entries), eq(entries.playerId, playerId), gt(entries.score, 0), eq(rounds.doubles, false)))
     .orderBy(asc(rounds.startsAt), asc(rounds.id));
 }
 

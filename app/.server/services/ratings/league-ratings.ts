@@ -22,7 +22,7 @@ export function ratingsQuery(db: Db, playerIds: readonly number[] | SQL) {
     .from(sql`(
       select e.player_id, e.rating, row_number() over (partition by e.player_id order by r.d desc, r.id desc) as rn
       from entries e join rounds r on r.id = e.round_id
-      where e.player_id in (${ids}) and e.score > 0 and e.rating is not null
+      where e.league_id = ${db.leagueId} and e.player_id in (${ids}) and e.score > 0 and e.rating is not null
     ) ranked`)
     .where(sql`rn <= ${RATING_ROUNDS}`);
 }

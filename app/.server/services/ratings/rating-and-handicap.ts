@@ -42,7 +42,7 @@ export async function ratingAndHandicap(db: Db, playerId: number): Promise<Ratin
       select r.id as roundId, r.d as startsAt, r.n as roundName, e.score as score, ${layoutParOf(sql`r.layout_id`)} as par,
         e.rating as roundRating
       from entries e join rounds r on r.id = e.round_id
-      where e.player_id = ${playerId} and e.score > 0 order by r.d, r.id`),
+      where e.league_id = ${db.leagueId} and e.player_id = ${playerId} and e.score > 0 order by r.d, r.id`),
   ]);
   const ratings: number[] = [];
   const history = handicapHistory(rows, settings).map(({ par: _, ...r }) => {
@@ -71,12 +71,12 @@ export async function roundHandicaps(db: Db, roundId: number): Promise<RoundHand
   const [settings, rows] = await Promise.all([
     getLeagueSettings(db),
     db.all<{ playerId: number; score: number; par: number | null }>(sql`
-    with this as (select id, d from rounds where id = ${roundId})
+    with this as (select id, d from rounds where id = ${roundId} and league_id = ${db.leagueId})
     select player_id as playerId, score, par from (
       select e.player_id, e.score, ${layoutParOf(sql`r.layout_id`)} as par, r.d, r.id as rid,
         row_number() over (partition by e.player_id order by r.d desc, r.id desc) as rn
       from entries e join rounds r on r.id = e.round_id, this
-      where e.player_id in (select player_id from entries where round_id = ${roundId})
+      where e.league_id = ${db.leagueId} and e.player_id in (select player_id from entries where round_id = ${roundId})
         and e.score > 0 and (r.d < this.d or (r.d = this.d and r.id < this.id))
     ) where rn <= ${lastK} order by player_id, d, rid`),
   ]);

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq } from "drizzle-orm";
+import { type Db, inLeague } from "../../db/client";
 import { rounds } from "../../db/schema";
 import { notFound } from "../../errors";
 import { enqueue, newJobId } from "../../jobs";
@@ -11,7 +11,10 @@ import { enqueue, newJobId } from "../../jobs";
 export async function queueRatingsFrom(db: Db, jobs: Queue, roundId: number | null): Promise<void> {
   let since: number | undefined;
   if (roundId !== null) {
-    const [round] = await db.select({ startsAt: rounds.startsAt }).from(rounds).where(eq(rounds.id, roundId));
+    const [round] = await db
+      .select({ startsAt: rounds.startsAt })
+      .from(rounds)
+      .where(and(inLeague(db, rounds), eq(rounds.id, roundId)));
     if (!round) throw notFound("Round not found");
     since = round.startsAt;
   }

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { type Db, checkFailed } from "../../db/client";
+import { type Db, checkFailed, inLeague } from "../../db/client";
 import { entries } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 import { RATING_ROUNDS, type WalkEntry, rateRounds } from "~/lib/ratings/rating-walk";
@@ -18,16 +18,17 @@ export class RatingsRaced extends Error {}
 
 // Cheap stand-in for "the scores and dates read": any entry added, removed, re-scored or
 // moved to another date changes it. Read once before, and again inside the write batch.
-const fingerprint = (since: number) => sql`(select count(*) || ':' || coalesce(sum(e.score * (e.id % 10007 + 1)), 0)
+// Ratings are the league's own (ADR 46): its rounds only, here and in every read below.
+const fingerprint = (db: Db, since: number) => sql`(select count(*) || ':' || coalesce(sum(e.score * (e.id % 10007 + 1)), 0)
     || ':' || coalesce(sum((r.d % 100003) * (e.id % 101 + 1)), 0)
-  from entries e join rounds r on r.id = e.round_id where r.d >= ${since})`;
+  from entries e join rounds r on r.id = e.round_id where r.league_id = ${db.leagueId} and r.d >= ${since})`;
 
 /** The rounds dated `since` or later, their entries in date order. */
 async function readFrom(db: Db, since: number): Promise<{ rows: Row[]; print: string }> {
   const [rows, [print]] = await Promise.all([
     db.all<Row>(sql`select e.id as id, e.round_id as roundId, e.player_id as playerId, e.score as score, e.rating as rating
-      from entries e join rounds r on r.id = e.round_id where r.d >= ${since} order by r.d, r.id`),
-    db.all<{ print: string }>(sql`select ${fingerprint(since)} as print`),
+      from entries e join rounds r on r.id = e.round_id where r.league_id = ${db.leagueId} and r.d >= ${since} order by r.d, r.id`),
+    db.all<{ print: string }>(sql`select ${fingerprint(db, since)} as print`),
   ]);
   return { rows, print: print?.print ?? "" };
 }
@@ -41,7 +42,7 @@ async function historyBefore(db: Db, players: number[], since: number): Promise<
         select e.player_id, e.rating, row_number() over (partition by e.player_id order by r.d desc, r.id desc) as rn
         from entries e join rounds r on r.id = e.round_id
         where e.player_id in (select value from json_each(${JSON.stringify(players.slice(i, i + 2000))}))
-          and r.d < ${since} and e.score > 0 and e.rating is not null
+          and e.league_id = ${db.leagueId} and r.d < ${since} and e.score > 0 and e.rating is not null
       ) where rn <= ${RATING_ROUNDS} order by player_id, rn desc`);
     for (const r of rows) history.set(r.playerId, [...(history.get(r.playerId) ?? []), r.rating]);
   }
@@ -57,7 +58,7 @@ const setRatings = (db: Db, list: [number, number | null][]) =>
     .from(
       sql`(select json_extract(value, '$[0]') as id, json_extract(value, '$[1]') as rating from json_each(${JSON.stringify(list)})) as v`,
     )
-    .where(sql`${entries.id} = v.id`);
+    .where(and(inLeague(db, entries), sql`${entries.id} = v.id`));
 
 /**
  * Re-rates every round dated `since` or later (all rounds without it) and writes the
@@ -73,7 +74,7 @@ export async function recomputeRatings(db: Db, since = Number.MIN_SAFE_INTEGER):
   const rated = rateRounds([...rounds.values()], history);
   const changed = rows.flatMap((r): [number, number | null][] => (rated.get(r.id) !== r.rating ? [[r.id, rated.get(r.id) ?? null]] : []));
   if (changed.length > 0) {
-    const guard = writeGuard(db, "roundChanged", sql`${fingerprint(since)} is not ${print}`);
+    const guard = writeGuard(db, "roundChanged", sql`${fingerprint(db, since)} is not ${print}`);
     const writes: BatchItem<"sqlite">[] = [];
     for (let i = 0; i < changed.length; i += WRITE_CHUNK) writes.push(setRatings(db, changed.slice(i, i + WRITE_CHUNK)));
     try {

@@ -39,7 +39,7 @@ export async function joinWaitlist(db: Db, req: JoinRequest, now = nowSeconds())
     db
       .select({ id: entries.id })
       .from(entries)
-      .where(and(inLeague(db, entries), eq(entries.roundId, req.roundId), sql`${entries.playerId} = ${approvedPlayerSql(req.userId)}`)),
+      .where(and(inLeague(db, entries), eq(entries.roundId, req.roundId), sql`${entries.playerId} = ${approvedPlayerSql(db, req.userId)}`)),
     lapsedOfferQuery(db, req.roundId, now),
     fieldQuery(db, req.roundId),
   ]);
@@ -105,7 +105,7 @@ export async function leaveWaitlist(
           and(
             inLeague(db, waitlist),
             eq(waitlist.roundId, roundId),
-            sql`${waitlist.playerId} = ${approvedPlayerSql(userId)}`,
+            sql`${waitlist.playerId} = ${approvedPlayerSql(db, userId)}`,
             openStatuses,
           ),
         )
@@ -125,7 +125,7 @@ export async function leaveWaitlist(
 export async function confirmOffer(db: Db, userId: number, roundId: number, now = nowSeconds()) {
   // Asked at once (ADR 41), keyed by the approved claim's player; checked in the order they
   // always were. The sign-up's own reads go with them, their division the offer's (in SQL).
-  const player = approvedPlayerSql(userId);
+  const player = approvedPlayerSql(db, userId);
   const offeredDivision = sql`(select w.division from ${waitlist} w
     where w.league_id = ${db.leagueId} and w.round_id = ${roundId} and w.player_id = ${player} and w.status = 'offered')`;
   const signUp = { userId, playerId: null, roundId, creditRequestedCents: Number.MAX_SAFE_INTEGER };

@@ -11,10 +11,12 @@ import { nowSeconds } from "~/lib/shared/time";
 // trigger and written to the audit log. The write is guarded by the history it was planned
 // from, so two admins giving the same tag at once make one holder and one refusal.
 
-const historySql = sql<string>`(select count(*) || ':' || coalesce(max(id), 0) from tag_moves)`;
+// The league's history only (ADR 46): another league's moves change neither this fingerprint nor its holders.
+const historySql = (db: Db) =>
+  sql<string>`(select count(*) || ':' || coalesce(max(id), 0) from tag_moves where league_id = ${db.leagueId})`;
 
 async function readPlan(db: Db) {
-  const [read, [fp]] = await Promise.all([readHoldings(db), db.all<{ fp: string }>(sql`select ${historySql} as fp`)]);
+  const [read, [fp]] = await Promise.all([readHoldings(db), db.all<{ fp: string }>(sql`select ${historySql(db)} as fp`)]);
   if (!read.settings.on) throw conflict("Bag tags are off: turn them on in the settings first.");
   return { ...read, fingerprint: fp?.fp ?? "" };
 }
@@ -22,7 +24,7 @@ async function readPlan(db: Db) {
 async function writeMove(db: Db, fingerprint: string, move: Omit<typeof tagMoves.$inferInsert, "leagueId">): Promise<boolean> {
   try {
     await db.batch([
-      writeGuard(db, "tagsChanged", sql`${historySql} is not ${fingerprint}`),
+      writeGuard(db, "tagsChanged", sql`${historySql(db)} is not ${fingerprint}`),
       db.insert(tagMoves).values({ leagueId: db.leagueId, ...move }),
     ]);
     return true;

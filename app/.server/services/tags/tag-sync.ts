@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { type Db, checkFailed, readTogether } from "../../db/client";
+import { and, sql } from "drizzle-orm";
+import { type Db, checkFailed, inLeague, readTogether } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { tagMoves } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
@@ -25,10 +25,11 @@ const PRESENCE_WINDOW = (12 * 7 + 1) * DAY_SECONDS;
 /** What the swap depends on from `from` on, as one text: any change to it makes a planned swap stale. */
 function fingerprintSql(leagueId: number, from: number) {
   return sql<string>`(
-    (select count(*) || ':' || coalesce(max(id), 0) from tag_moves)
+    (select count(*) || ':' || coalesce(max(id), 0) from tag_moves where league_id = ${leagueId})
     || '|' || coalesce((select group_concat(x, ',') from (select e.id || ':' || e.version as x from entries e
-         join rounds r on r.id = e.round_id where r.counts_for_tags = 1 and r.d >= ${from} order by e.id)), '')
-    || '|' || coalesce((select group_concat(x, ',') from (select id || ':' || version as x from rounds where d >= ${from} order by id)), '')
+         join rounds r on r.id = e.round_id where r.league_id = ${leagueId} and r.counts_for_tags = 1 and r.d >= ${from} order by e.id)), '')
+    || '|' || coalesce((select group_concat(x, ',') from (select id || ':' || version as x from rounds
+         where league_id = ${leagueId} and d >= ${from} order by id)), '')
     || '|' || coalesce((select bag_tags || ':' || tag_expiry_weeks from league_settings where league_id = ${leagueId}), '')
   )`;
 }
@@ -40,12 +41,12 @@ async function readFrom(db: Db, from: number) {
     [{ bagTags: string; expiryWeeks: number }, TagMoveFact, RoundRow, { playerId: number; startsAt: number }, { fingerprint: string }]
   >(db, [
     sql`select bag_tags as bagTags, tag_expiry_weeks as expiryWeeks from league_settings where league_id = ${db.leagueId}`,
-    tagMovesSql(),
+    tagMovesSql(db.leagueId),
     sql`select r.id as roundId, r.d as startsAt, e.player_id as playerId, e.score as score, e.dnf as dnf
         from rounds r join entries e on e.round_id = r.id
-        where r.counts_for_tags = 1 and r.d >= ${from} order by r.d, r.id`,
+        where r.league_id = ${db.leagueId} and r.counts_for_tags = 1 and r.d >= ${from} order by r.d, r.id`,
     sql`select e.player_id as playerId, r.d as startsAt from entries e join rounds r on r.id = e.round_id
-        where (e.score > 0 or e.dnf = 1) and r.d >= ${from - PRESENCE_WINDOW}`,
+        where r.league_id = ${db.leagueId} and (e.score > 0 or e.dnf = 1) and r.d >= ${from - PRESENCE_WINDOW}`,
     sql`select ${fingerprintSql(db.leagueId, from)} as fingerprint`,
   ]);
   const on = settings[0] !== undefined && settings[0].bagTags !== "off";
@@ -118,7 +119,7 @@ export async function syncTags(db: Db, from: number): Promise<{ written: number 
     try {
       await db.batch([
         writeGuard(db, "tagsChanged", sql`${fingerprintSql(db.leagueId, from)} is not ${read.fingerprint}`),
-        db.delete(tagMoves).where(sql`${tagMoves.roundId} is not null and ${tagMoves.at} >= ${from}`),
+        db.delete(tagMoves).where(and(inLeague(db, tagMoves), sql`${tagMoves.roundId} is not null and ${tagMoves.at} >= ${from}`)),
         db.insert(tagMoves).select(
           db
             .select(rowOf(db.leagueId, tagMoves, Object.fromEntries(fields.map((f) => [f, sql.raw(`json_extract(value, '$.${f}')`)]))))

@@ -26,8 +26,9 @@ export type TagHistoryRow = {
 
 const settingsSql = (leagueId: number) =>
   sql`select bag_tags as bagTags, tag_count as tagCount, tag_expiry_weeks as expiryWeeks from league_settings where league_id = ${leagueId}`;
-const namesSql = () =>
-  sql`select id, ${fullNameSql("p")} as name from players p where id in (select from_player_id from tag_moves union select to_player_id from tag_moves)`;
+const namesSql = (leagueId: number) =>
+  sql`select id, ${fullNameSql("p")} as name from players p where p.league_id = ${leagueId} and id in
+      (select from_player_id from tag_moves where league_id = ${leagueId} union select to_player_id from tag_moves where league_id = ${leagueId})`;
 
 type SettingsRow = { bagTags: string; tagCount: number; expiryWeeks: number };
 
@@ -43,8 +44,8 @@ function settingsOf(row: SettingsRow | undefined): TagsSettings {
 export async function readHoldings(db: Db): Promise<{ settings: TagsSettings; holdings: Holdings; names: Map<number, string> }> {
   const [settings, moves, names] = await readTogether<[SettingsRow, TagMoveFact, { id: number; name: string }]>(db, [
     settingsSql(db.leagueId),
-    tagMovesSql(),
-    namesSql(),
+    tagMovesSql(db.leagueId),
+    namesSql(db.leagueId),
   ]);
   return {
     settings: settingsOf(settings[0]),
@@ -88,7 +89,7 @@ export async function tagHistory(db: Db, of: { tag: number } | { playerId: numbe
     left join players f on f.id = m.from_player_id
     left join players t on t.id = m.to_player_id
     left join rounds r on r.id = m.round_id
-    where ${where}
+    where m.league_id = ${db.leagueId} and ${where}
     order by m.at desc, m.id desc
     limit 200`);
   const side = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? `player #${id}` });
