@@ -35,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [find, log, choices] = await Promise.all([
     url.searchParams.get("find")?.trim() ? findPlayers(db, url.searchParams.get("find") ?? "") : null,
     auditLogPage(db, filter, { page: parsed.data.page, timeZone: league.timeZone }),
-    auditChoices(db, filter, league.timeZone, league.id),
+    auditChoices(db, filter, league.timeZone),
   ]);
   // One player found: the filter itself, at its own URL.
   const [only] = find?.matches ?? [];

@@ -11,7 +11,7 @@ import { forgetLeagues } from "../../workers/league-directory";
 import { createWorker } from "../../workers/worker";
 import { call, expectError, expectStatus, makeAdmin, tokenFor } from "../auth-fixtures";
 import { makePlayer, makeTransfer, nowSec, testDb } from "../fixtures";
-import { leagues } from "~/.server/db/schema";
+import { leagues, players, transfers } from "~/.server/db/schema";
 import type { RequestLeague } from "~/.server/league";
 
 // The pages as the Worker hands them over: what league the scope carries.
@@ -184,9 +184,17 @@ describe("a second league", () => {
       const [a, b] = await Promise.all([makePlayer(), makePlayer()]);
       await makeTransfer({ fromPlayerId: null, toPlayerId: a.id, amountCents: 1_000 });
       const add = { values: { d: nowSec(), fromPlayer: a.id, toPlayer: b.id, amt: 1 } };
+      // The second league's own player: league A's players are not found under its address (ADR 46).
+      const [theirs] = await testDb()
+        .insert(players)
+        .values({ leagueId: second.id, firstName: "Frozen", lastName: "Out", division: "MA1" })
+        .returning();
+      const cashIn = { values: { d: nowSec(), fromPlayer: null, toPlayer: theirs.id, amt: 1 } };
       await setSecond("frozen");
-      await expectError(await call("POST", "/l/second/api/transfers/add", { token, body: add }), 503, LEAGUE_PAUSED);
+      await expectError(await call("POST", "/l/second/api/transfers/add", { token, body: cashIn }), 503, LEAGUE_PAUSED);
+      expect(await testDb().select().from(transfers).where(eq(transfers.toPlayerId, theirs.id))).toEqual([]);
       await expectStatus(await call("POST", "/api/transfers/add", { token, body: add }), 201);
+      await testDb().delete(players).where(eq(players.id, theirs.id));
     });
   });
 });

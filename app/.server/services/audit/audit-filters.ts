@@ -15,7 +15,7 @@ export type Choice = { id: number; label: string };
 export type RoundChoice = Choice & { season: number };
 export type AuditChoices = { rounds: RoundChoice[]; actors: Choice[]; player: Choice | null };
 
-export async function auditChoices(db: Db, filter: AuditFilter, timeZone: string, leagueId: number): Promise<AuditChoices> {
+export async function auditChoices(db: Db, filter: AuditFilter, timeZone: string): Promise<AuditChoices> {
   const [roundRows, admins, player, actor] = await Promise.all([
     db
       .select({ id: rounds.id, name: rounds.name, startsAt: rounds.startsAt })
@@ -33,7 +33,7 @@ export async function auditChoices(db: Db, filter: AuditFilter, timeZone: string
             db
               .select({ one: sql`1` })
               .from(memberships)
-              .where(and(eq(memberships.leagueId, leagueId), eq(memberships.userId, users.id))),
+              .where(and(eq(memberships.leagueId, db.leagueId), eq(memberships.userId, users.id))),
           ),
         ),
       )
