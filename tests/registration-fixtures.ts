@@ -3,22 +3,32 @@
 import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { makeUser } from "./auth-fixtures";
-import { testDb } from "./fixtures";
-import { registrationMails, users } from "~/.server/db/schema";
+import { makePlayer, testDb } from "./fixtures";
+import { DEFAULT_LEAGUE_ID, claims, registrationMails, users } from "~/.server/db/schema";
 import { type Job, JobSchema } from "~/.server/jobs";
 import type { Mail, MailSender } from "~/.server/mail/mailer";
 import { sendRegistrationMails } from "~/.server/services/rounds/registration-mails";
 
 export const TIME_ZONE = "America/Chicago";
 
-/** A user who asked for the mail (or, with `notify: false`, one who did not). */
-export async function subscriber(opts: { notify?: boolean; locked?: boolean } = {}) {
+/**
+ * A member of the league (an approved claim on a player of its) who asked for the mail (or,
+ * with `notify: false`, one who did not); `member: false`, an account that plays elsewhere.
+ */
+export async function subscriber(opts: { notify?: boolean; locked?: boolean; member?: boolean } = {}) {
   const user = await makeUser({ locked: opts.locked });
   await testDb()
     .update(users)
     .set({ notifyRegistration: opts.notify ?? true })
     .where(eq(users.id, user.id));
+  if (opts.member ?? true) await makeMember(user.id);
   return user;
+}
+
+/** Makes account `userId` a member of the default league: an approved claim on a new player. */
+export async function makeMember(userId: number) {
+  const player = await makePlayer();
+  await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId, playerId: player.id, status: "approved" });
 }
 
 /** A queue stand-in: keeps each message (parsed as the consumer parses it), or refuses them all. */
@@ -48,7 +58,13 @@ export async function recipients(): Promise<string[]> {
   const rows = await testDb()
     .select({ email: users.email })
     .from(users)
-    .where(and(eq(users.notifyRegistration, true), eq(users.locked, false)));
+    .where(
+      and(
+        eq(users.notifyRegistration, true),
+        eq(users.locked, false),
+        sql`exists (select 1 from claims c where c.user_id = ${users.id} and c.league_id = ${DEFAULT_LEAGUE_ID} and c.status = 'approved')`,
+      ),
+    );
   return rows.map((r) => r.email).sort();
 }
 

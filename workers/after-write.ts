@@ -47,6 +47,8 @@ export async function runAfterWrite(ctx: AfterWrite, followUps: readonly FollowU
   await ctx.purge?.();
   const since = earliest(all.flatMap((f) => (f.kind === "rerate" ? [f.since] : [])));
   if (since !== undefined)
-    await logged(`queue the re-rating from ${since}`, () => enqueue(ctx.jobs, { type: "ratings", id: newJobId(), since }));
+    await logged(`queue the re-rating from ${since}`, () =>
+      enqueue(ctx.jobs, { type: "ratings", id: newJobId(), leagueId: ctx.db.leagueId, since }),
+    );
   if (all.some((f) => f.kind === "mail-waitlist")) await queueWaitlistMails(ctx.db, ctx.jobs, ctx.origin);
 }

@@ -40,6 +40,20 @@ export async function leagueBySlug(db: D1Database, slug: string): Promise<League
   return row ? rememberLeague(fromStored(row)) : null;
 }
 
+/** The league with this id (a queue job's, the live round's): from this isolate's copy, or one read of its row. */
+export async function leagueById(db: D1Database, id: number): Promise<LeagueRow | null> {
+  const seen = byId.get(id);
+  if (seen) return seen;
+  const row = await db.prepare(`select ${COLUMNS} from leagues where id = ?`).bind(id).first<Stored>();
+  return row ? rememberLeague(fromStored(row)) : null;
+}
+
+/** Every league taking changes, read fresh (the cron's round of the leagues: one read a minute). */
+export async function activeLeagues(db: D1Database): Promise<LeagueRow[]> {
+  const { results } = await db.prepare(`select ${COLUMNS} from leagues where status = 'active' order by id`).all<Stored>();
+  return results.map((row) => rememberLeague(fromStored(row)));
+}
+
 /** The deployment's default league, served at the root; null when it has none. */
 export async function defaultLeague(db: D1Database): Promise<LeagueRow | null> {
   if (defaultId === null) return null;

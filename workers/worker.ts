@@ -4,8 +4,8 @@ import { observeD1 } from "./d1-observer";
 import { carryBookmark, sessionBinding } from "./d1-session";
 import { asGet, pageCacheMode, servePage } from "./page-cache";
 import { purgeWrites } from "./purge";
-import { leagueFromEnv } from "~/.server/league";
 import { handleQueue } from "./queue/consumer";
+import { activeLeagues } from "./league-directory";
 import { placeRequest } from "./league-path";
 import { leagueIdOf, openAnonymousRead, openRequest } from "./request-scope";
 import { applyResponsePolicy, newNonce } from "./response-policy";
@@ -55,9 +55,7 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       const open = openRequest(request, env, place);
       const leagueId = leagueIdOf(place);
       // A handler may run what it handed over before it answers (its answer shows the outcome).
-      registerRunner(open.db, (followUps) =>
-        runAfterWrite({ db: getDb(open.db, leagueFromEnv(env).id), jobs: env.JOBS, origin }, followUps),
-      );
+      registerRunner(open.db, (followUps) => runAfterWrite({ db: getDb(open.db, leagueId), jobs: env.JOBS, origin }, followUps));
       // The local page cache's index (never deployed: Workers Cache needs none) is written
       // beside the observer, so a page's round trips are its own reads (ADR 41).
       const { response, status } = await servePage(request, mode, ctx.exports, sessionBinding(open.session), open.scope, (read) =>
@@ -74,9 +72,12 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
     async queue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext) {
       // Jobs write: they start at the primary.
       const { binding, seen } = observeD1(sessionBinding(env.DB.withSession("first-primary")));
-      const followUps = await handleQueue(batch, { ...env, DB: binding });
-      const purge = () => purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx, leagueFromEnv(env).id);
-      await runAfterWrite({ db: getDb(binding, leagueFromEnv(env).id), jobs: env.JOBS, purge }, followUps);
+      const left = await handleQueue(batch, { ...env, DB: binding });
+      // Each league's follow-ups by its own runner; the purge of what the batch wrote, per league.
+      for (const { leagueId, followUps } of left) {
+        const purge = () => purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx, leagueId);
+        await runAfterWrite({ db: getDb(binding, leagueId), jobs: env.JOBS, purge }, followUps);
+      }
     },
     /**
      * The cron (wrangler.toml [triggers]): every minute, the flag of rounds that have started
@@ -86,14 +87,26 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
      * calls every minute.
      */
     async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
-      // An entry paid by credit at once is a money write: the league's system makes it.
-      const system = withWriteStamps(sessionBinding(env.DB.withSession("first-primary")), () => ({ userId: null, role: "system" }));
-      const { binding, seen } = observeD1(system);
-      const db = getDb(binding, leagueFromEnv(env).id);
-      await closeStartedRounds(db);
-      const followUps = await settleAllWaitlists(db);
-      const purge = () => purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx, leagueFromEnv(env).id);
-      await runAfterWrite({ db, jobs: env.JOBS, purge }, followUps);
+      // Every league taking changes, one after the other, each on its own guard (ADR 46): a
+      // league that fails is logged and the next goes on; the next minute tries it again.
+      for (const league of await activeLeagues(env.DB)) {
+        try {
+          // An entry paid by credit at once is a money write: the league's system makes it.
+          const system = withWriteStamps(
+            sessionBinding(env.DB.withSession("first-primary")),
+            () => ({ userId: null, role: "system" }),
+            league.id,
+          );
+          const { binding, seen } = observeD1(system);
+          const db = getDb(binding, league.id);
+          await closeStartedRounds(db);
+          const followUps = await settleAllWaitlists(db);
+          const purge = () => purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx, league.id);
+          await runAfterWrite({ db, jobs: env.JOBS, purge }, followUps);
+        } catch (err) {
+          console.error(`The cron could not settle league ${league.id}`, err);
+        }
+      }
     },
   } satisfies ExportedHandler<Env, unknown> & { render: unknown };
 }

@@ -11,18 +11,23 @@ import { EmailSchema } from "~/schemas/auth";
 // consumer keys those on the queue message's id.
 const JobId = z.uuid();
 
+// The league a job acts for (ADR 46): every job but a password reset (an account's) carries
+// it; a message queued before leagues names none and acts for the default league.
+const LeagueId = z.number().int().positive().optional();
+
 export const JobSchema = z.discriminatedUnion("type", [
   // origin: the origin the request was made to; links use it only locally (app-url.ts).
   z.object({ type: z.literal("password-reset"), id: JobId.optional(), email: EmailSchema, origin: z.string().max(200).optional() }),
   // A verified PayPal webhook event (workers/api/paypal.ts); its effect is keyed on the event id.
-  z.object({ type: z.literal("paypal-event"), id: JobId.optional(), event: PaymentEventSchema }),
+  z.object({ type: z.literal("paypal-event"), id: JobId.optional(), leagueId: LeagueId, event: PaymentEventSchema }),
   // Re-rate the rounds dated `since` or later (every round without it); naturally idempotent (ADR 17).
-  z.object({ type: z.literal("ratings"), id: JobId.optional(), since: z.number().int().safe().optional() }),
+  z.object({ type: z.literal("ratings"), id: JobId.optional(), leagueId: LeagueId, since: z.number().int().safe().optional() }),
   // Registration opened for a round (services/rounds/registration.ts): one mail per opted-in user,
   // keyed on (round, user, day), so the job's own id only names it in logs.
   z.object({
     type: z.literal("registration-opened"),
     id: JobId.optional(),
+    leagueId: LeagueId,
     roundId: z.number().int().positive(),
     day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
     origin: z.string().max(200).optional(),
@@ -32,18 +37,21 @@ export const JobSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("cards-published"),
     id: JobId.optional(),
+    leagueId: LeagueId,
     roundId: z.number().int().positive(),
     publishedAt: z.number().int().positive(),
     origin: z.string().max(200).optional(),
   }),
   // A waitlist changed (services/waitlist/): its notices not yet mailed go to opted-in
   // players, each marked once mailed, so the job's own id only names it in logs.
-  z.object({ type: z.literal("waitlist-mails"), id: JobId.optional(), origin: z.string().max(200).optional() }),
+  z.object({ type: z.literal("waitlist-mails"), id: JobId.optional(), leagueId: LeagueId, origin: z.string().max(200).optional() }),
 ]);
 export type Job = z.infer<typeof JobSchema>;
 
-/** A job as producers enqueue it: always with a fresh id. */
-export type NewJob = Job & { id: string };
+/** A job as producers enqueue it: always with a fresh id, and a league's job with its league. */
+export type NewJob = (Extract<Job, { type: "password-reset" }> | (Exclude<Job, { type: "password-reset" }> & { leagueId: number })) & {
+  id: string;
+};
 
 export const newJobId = (): string => crypto.randomUUID();
 

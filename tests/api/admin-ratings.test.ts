@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { makeUser, tokenFor } from "../auth-fixtures";
 import { makeRound } from "../fixtures";
 import { recordingWorker } from "../ratings-fixtures";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
 
 const PATH = "/api/admin/ratings/recompute";
 const adminToken = async () => tokenFor(await makeUser({ isAdmin: true }));
@@ -17,8 +18,8 @@ describe("POST /api/admin/ratings/recompute", () => {
     expect(await res.json()).toEqual({ success: true, queued: true });
     expect((await worker.post(PATH, token, {})).status).toBe(202);
     expect(worker.sent).toEqual([
-      { type: "ratings", id: expect.any(String), since: round.startsAt },
-      { type: "ratings", id: expect.any(String) },
+      { type: "ratings", id: expect.any(String), leagueId: DEFAULT_LEAGUE_ID, since: round.startsAt },
+      { type: "ratings", id: expect.any(String), leagueId: DEFAULT_LEAGUE_ID },
     ]);
   });
 

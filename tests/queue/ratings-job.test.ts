@@ -8,7 +8,7 @@ import { DAY, makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
 import { deliver, messageId } from "../job-fixtures";
 import { recordingWorker } from "../ratings-fixtures";
 import { versionOf } from "../version-fixtures";
-import { entries } from "~/.server/db/schema";
+import { DEFAULT_LEAGUE_ID, entries } from "~/.server/db/schema";
 
 let era = 1_200_000_000;
 async function playedRound() {
@@ -35,7 +35,7 @@ describe("the ratings job", () => {
       data: [{ id: first.id, version: await versionOf(first.id), value: { score: 60 } }],
     });
     expect(saved.status).toBe(200);
-    expect(worker.sent).toEqual([{ type: "ratings", id: expect.any(String), since: round.startsAt }]);
+    expect(worker.sent).toEqual([{ type: "ratings", id: expect.any(String), leagueId: DEFAULT_LEAGUE_ID, since: round.startsAt }]);
     const flags = await worker.post("/api/admin/entry/bulk", await token, {
       data: [{ id: first.id, version: await versionOf(first.id), value: { ace: false } }],
     });

@@ -5,8 +5,17 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DAY, makeRound, nowSec, refusal, testDb } from "../fixtures";
 import { recordMail } from "../job-fixtures";
-import { announce, countByAddress, mailRows, recipients, recordQueue, runRegistrationJob, subscriber } from "../registration-fixtures";
-import { rounds, users } from "~/.server/db/schema";
+import {
+  announce,
+  countByAddress,
+  mailRows,
+  makeMember,
+  recipients,
+  recordQueue,
+  runRegistrationJob,
+  subscriber,
+} from "../registration-fixtures";
+import { DEFAULT_LEAGUE_ID, rounds, users } from "~/.server/db/schema";
 import { setRegistration } from "~/.server/services/rounds/registration";
 
 const isOpen = async (id: number) => (await testDb().select().from(rounds).where(eq(rounds.id, id)))[0]?.openForRegistration;
@@ -22,7 +31,14 @@ describe("setRegistration", () => {
     expect(await setRegistration(testDb(), round.id, true, announce(queue, NOV_24_LATE))).toEqual({ opened: true });
     expect(await isOpen(round.id)).toBe(true);
     expect(jobs).toEqual([
-      { type: "registration-opened", id: expect.any(String), roundId: round.id, day: "2026-11-24", origin: "http://localhost:8787" },
+      {
+        type: "registration-opened",
+        id: expect.any(String),
+        leagueId: DEFAULT_LEAGUE_ID,
+        roundId: round.id,
+        day: "2026-11-24",
+        origin: "http://localhost:8787",
+      },
     ]);
   });
 
@@ -56,12 +72,14 @@ describe("setRegistration", () => {
 });
 
 describe("the registration mail job", () => {
-  it("sends exactly one mail to each opted-in, unlocked user; none to the others", async () => {
-    const [a, b, off, locked] = [
+  it("sends exactly one mail to each opted-in, unlocked member of the league; none to the others", async () => {
+    const [a, b, off, locked, elsewhere] = [
       await subscriber(),
       await subscriber(),
       await subscriber({ notify: false }),
       await subscriber({ locked: true }),
+      // Opted in, but plays in another league only (ADR 46): this league's mail is not theirs.
+      await subscriber({ member: false }),
     ];
     const round = await makeRound({ openForRegistration: true });
     const mail = recordMail();
@@ -73,6 +91,7 @@ describe("the registration mail job", () => {
     expect(counts[b.email]).toBe(1);
     expect(counts[off.email]).toBeUndefined();
     expect(counts[locked.email]).toBeUndefined();
+    expect(counts[elsewhere.email]).toBeUndefined();
     expect(outcome).toEqual({ status: "done", sent: mail.sent.length, alreadyMailed: 0, failed: 0 });
     const rows = await mailRows(round.id);
     expect(rows).toHaveLength(mail.sent.length);
@@ -155,7 +174,8 @@ describe("the registration mail job", () => {
         passwordHash: "not-a-login",
         notifyRegistration: true,
       }));
-      await testDb().insert(users).values(batch);
+      const made = await testDb().insert(users).values(batch).returning({ id: users.id });
+      for (const u of made) await makeMember(u.id);
     }
     const round = await makeRound({ openForRegistration: true });
     const mail = recordMail();

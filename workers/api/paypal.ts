@@ -39,6 +39,6 @@ export const payPalApi = subApp().post("/webhook", async (c) => {
   if (await receiveWebhookEvent(c.var.db, parsed.eventId, parsed.eventType)) {
     return c.json({ received: true, duplicate: true });
   }
-  await enqueue(c.env.JOBS, { type: "paypal-event", id: newJobId(), event: parsed.event });
+  await enqueue(c.env.JOBS, { type: "paypal-event", id: newJobId(), leagueId: c.var.db.leagueId, event: parsed.event });
   return c.json({ received: true });
 });

@@ -2,7 +2,8 @@ import type { FollowUp } from "~/.server/follow-ups";
 import { linkOrigin, servedLocally } from "~/.server/app-url";
 import { getDb } from "~/.server/db/client";
 import { type Job, JobSchema, jobKey } from "~/.server/jobs";
-import { leagueFromEnv } from "~/.server/league";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
+import { type League, leagueOf } from "~/.server/league";
 import { type MailBinding, type MailSender, bindingSender, printLinks } from "~/.server/mail/mailer";
 import { applyPaymentEvent } from "~/.server/services/signup/paypal-events";
 import { recomputeRatings } from "~/.server/services/ratings/round-ratings";
@@ -14,6 +15,7 @@ import { markWebhookEventApplied, webhookEventApplied } from "~/.server/services
 import type { Actor } from "../audit-actor";
 import { withWriteStamps } from "../league-guard";
 import { handleDeadLetters } from "./dead-letters";
+import { leagueById } from "../league-directory";
 
 // The queue names in wrangler.toml: one Worker consumes both.
 export const JOBS_QUEUE = "league-jobs";
@@ -45,18 +47,21 @@ export function retryDelaySeconds(attempts: number): number {
  * retries the message.
  */
 /** Runs one job: what its writes leave for after them (ADR 44). */
-async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Promise<FollowUp[]> {
+async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps, league: League): Promise<FollowUp[]> {
+  // The job's league (ADR 46): its reads and writes, and its mails' name, zone and links.
+  const db = getDb(env.DB, league.id);
+  const named = { leagueName: league.name, timeZone: league.timeZone, league };
   switch (job.type) {
     case "password-reset": {
       // A reset asked for on a local server: its link is also printed (mailer.ts, printLinks).
       const send = servedLocally(env.APP_URL, job.origin) ? printLinks(deps.sendMail) : deps.sendMail;
       await sendResetMail(
-        getDb(env.DB, leagueFromEnv(env).id),
+        getDb(env.DB, league.id),
         { jobId: key, email: job.email },
         {
           secret: env.SESSION_SECRET,
           linkOrigin: linkOrigin(env.APP_URL, job.origin),
-          leagueName: leagueFromEnv(env).name,
+          leagueName: league.name,
           send,
         },
       );
@@ -66,11 +71,10 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
       // Keyed on (round, user, day) rather than the job id: an opening, a close and a
       // second opening the same day are two jobs with one set of mails.
       const send = servedLocally(env.APP_URL, job.origin) ? printLinks(deps.sendMail) : deps.sendMail;
-      const { timeZone, name } = leagueFromEnv(env);
       const outcome = await sendRegistrationMails(
-        getDb(env.DB, leagueFromEnv(env).id),
+        db,
         { roundId: job.roundId, day: job.day },
-        { secret: env.SESSION_SECRET, linkOrigin: linkOrigin(env.APP_URL, job.origin), leagueName: name, timeZone, send },
+        { secret: env.SESSION_SECRET, linkOrigin: linkOrigin(env.APP_URL, job.origin), ...named, send },
       );
       console.log(`Registration mails for round ${job.roundId} (${job.day}), job ${key}:`, JSON.stringify(outcome));
       return [];
@@ -78,11 +82,10 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
     case "cards-published": {
       // Keyed on (round, user, publishedAt): a redelivery, or a job of a publish made since, mails nobody twice.
       const send = servedLocally(env.APP_URL, job.origin) ? printLinks(deps.sendMail) : deps.sendMail;
-      const { timeZone, name } = leagueFromEnv(env);
       const outcome = await sendCardMails(
-        getDb(env.DB, leagueFromEnv(env).id),
+        db,
         { roundId: job.roundId, publishedAt: job.publishedAt },
-        { linkOrigin: linkOrigin(env.APP_URL, job.origin), leagueName: name, timeZone, send },
+        { linkOrigin: linkOrigin(env.APP_URL, job.origin), ...named, send },
       );
       console.log(`Card mails for round ${job.roundId} (published ${job.publishedAt}), job ${key}:`, JSON.stringify(outcome));
       return [];
@@ -90,20 +93,13 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
     case "waitlist-mails": {
       // Each notice is marked once mailed: a redelivery mails nobody twice.
       const send = servedLocally(env.APP_URL, job.origin) ? printLinks(deps.sendMail) : deps.sendMail;
-      const { timeZone, name } = leagueFromEnv(env);
-      const outcome = await sendWaitlistMails(getDb(env.DB, leagueFromEnv(env).id), {
-        linkOrigin: linkOrigin(env.APP_URL, job.origin),
-        leagueName: name,
-        timeZone,
-        send,
-      });
+      const outcome = await sendWaitlistMails(db, { linkOrigin: linkOrigin(env.APP_URL, job.origin), ...named, send });
       console.log(`Waitlist mails, job ${key}:`, JSON.stringify(outcome));
       return [];
     }
     case "paypal-event": {
       // Keyed on PayPal's event id: a replayed or redelivered event is applied once, and
       // applying it is idempotent in itself (by order and capture id) should two runs overlap.
-      const db = getDb(env.DB, leagueFromEnv(env).id);
       const { event } = job;
       if (await webhookEventApplied(db, event.eventId)) return [];
       const result = await applyPaymentEvent(db, event);
@@ -116,7 +112,7 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
       // Re-rating is idempotent in itself: a second run finds nothing to change. A write
       // that raced it throws, and the retry re-reads (ADR 17).
       const started = Date.now();
-      const r = await recomputeRatings(getDb(env.DB, leagueFromEnv(env).id), job.since);
+      const r = await recomputeRatings(db, job.since);
       console.log(
         `Ratings from ${job.since ?? "the first round"}: ${r.rounds} rounds, ${r.entries} entries, ${r.changed} changed, ${Date.now() - started} ms`,
       );
@@ -125,8 +121,11 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps): Prom
   }
 }
 
-async function handleJobs(batch: MessageBatch<unknown>, env: QueueEnv, deps: JobDeps): Promise<FollowUp[]> {
-  const followUps: FollowUp[] = [];
+/** What a batch's jobs left for after them, per league: each league's runner runs its own (ADR 44, 46). */
+export type LeagueFollowUps = { leagueId: number; followUps: FollowUp[] };
+
+async function handleJobs(batch: MessageBatch<unknown>, env: QueueEnv, deps: JobDeps): Promise<LeagueFollowUps[]> {
+  const byLeague = new Map<number, FollowUp[]>();
   for (const msg of batch.messages) {
     const parsed = JobSchema.safeParse(msg.body);
     if (!parsed.success) {
@@ -135,24 +134,34 @@ async function handleJobs(batch: MessageBatch<unknown>, env: QueueEnv, deps: Job
       msg.ack();
       continue;
     }
+    const job = parsed.data;
     try {
+      // A message from before leagues names none: the default league's (ADR 46).
+      const row = await leagueById(env.DB, ("leagueId" in job && job.leagueId) || DEFAULT_LEAGUE_ID);
+      if (!row) {
+        // The league is gone: nothing of its can be done, ever.
+        console.error(`Dropping job ${job.type} of a league that is gone`, msg.id);
+        msg.ack();
+        continue;
+      }
+      const league = leagueOf(row, env);
       // Money a job moves is PayPal's doing (a capture, a refund); the other jobs move none.
-      const actor: Actor = { userId: null, role: parsed.data.type === "paypal-event" ? "paypal" : "system" };
-      followUps.push(
-        ...(await runJob(parsed.data, jobKey(parsed.data, msg.id), { ...env, DB: withWriteStamps(env.DB, () => actor) }, deps)),
-      );
+      const actor: Actor = { userId: null, role: job.type === "paypal-event" ? "paypal" : "system" };
+      const stamped = { ...env, DB: withWriteStamps(env.DB, () => actor, league.id) };
+      const left = await runJob(job, jobKey(job, msg.id), stamped, deps, league);
+      byLeague.set(league.id, [...(byLeague.get(league.id) ?? []), ...left]);
       msg.ack();
     } catch (err) {
       const delaySeconds = retryDelaySeconds(msg.attempts);
-      console.error(`Job ${parsed.data.type} failed on try ${msg.attempts}, retrying in ${delaySeconds} s`, msg.id, err);
+      console.error(`Job ${job.type} failed on try ${msg.attempts}, retrying in ${delaySeconds} s`, msg.id, err);
       msg.retry({ delaySeconds });
     }
   }
-  return followUps;
+  return [...byLeague].map(([leagueId, followUps]) => ({ leagueId, followUps }));
 }
 
 /** The Worker's queue handler: jobs are run, dead letters are reported. Answers what the jobs left for after them. */
-export async function handleQueue(batch: MessageBatch<unknown>, env: QueueEnv, deps: JobDeps = realDeps(env)): Promise<FollowUp[]> {
+export async function handleQueue(batch: MessageBatch<unknown>, env: QueueEnv, deps: JobDeps = realDeps(env)): Promise<LeagueFollowUps[]> {
   if (batch.queue === DEAD_LETTER_QUEUE) {
     await handleDeadLetters(batch);
     return [];

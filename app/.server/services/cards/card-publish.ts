@@ -42,7 +42,14 @@ export async function publishCards(db: Db, roundId: number, version: number, ann
     throw conflict(CARDS_CHANGED);
   }
   try {
-    await enqueue(announce.jobs, { type: "cards-published", id: newJobId(), roundId, publishedAt: now, origin: announce.origin });
+    await enqueue(announce.jobs, {
+      type: "cards-published",
+      id: newJobId(),
+      leagueId: db.leagueId,
+      roundId,
+      publishedAt: now,
+      origin: announce.origin,
+    });
   } catch (err) {
     // Not announced: a draft again, so what the admin sees (an error, unpublished) is what happened.
     await db

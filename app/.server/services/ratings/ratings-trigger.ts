@@ -18,5 +18,5 @@ export async function queueRatingsFrom(db: Db, jobs: Queue, roundId: number | nu
     if (!round) throw notFound("Round not found");
     since = round.startsAt;
   }
-  await enqueue(jobs, { type: "ratings", id: newJobId(), since });
+  await enqueue(jobs, { type: "ratings", id: newJobId(), leagueId: db.leagueId, since });
 }

@@ -6,6 +6,7 @@ import { registrationMails, rounds, users } from "../../db/schema";
 import type { MailSender } from "../../mail/mailer";
 import { type RegistrationMailContext, registrationMail } from "../../mail/registration-mail";
 import { sendInGroups } from "../../mail/send-groups";
+import { isLeagueMemberSql } from "../players/league-member";
 
 // The queue consumer's half of "registration opened" (ADR 10, like reset-mail.ts): one
 // mail per opted-in, unlocked user per (round, league day), however often the job runs.
@@ -27,7 +28,8 @@ export type RegistrationMailOutcome =
 /** Rows read at a time (sent MAIL_GROUP at a time, mail/send-groups.ts). */
 const PAGE = 100;
 
-const recipient = sql`${users.notifyRegistration} = 1 and ${users.locked} = 0`;
+/** An opted-in, unlocked member of the job's league (checked again as the job sends, ADR 46). */
+const recipient = (db: Db) => sql`${users.notifyRegistration} = 1 and ${users.locked} = 0 and ${isLeagueMemberSql(db, sql`${users.id}`)}`;
 
 /**
  * Runs one registration-opened job. Nothing is sent for a round that is gone or whose
@@ -48,7 +50,7 @@ export async function sendRegistrationMails(
   if (!round.open || round.startsAt <= nowSeconds()) return { status: "closed" };
 
   await db.run(sql`insert or ignore into ${registrationMails} (league_id, round_id, user_id, day)
-    select ${db.leagueId}, ${round.id}, ${users.id}, ${job.day} from ${users} where ${recipient}`);
+    select ${db.leagueId}, ${round.id}, ${users.id}, ${job.day} from ${users} where ${recipient(db)}`);
   const key = and(inLeague(db, registrationMails), eq(registrationMails.roundId, round.id), eq(registrationMails.day, job.day));
   const [{ done }] = await db
     .select({ done: sql<number>`count(*)` })
@@ -63,7 +65,7 @@ export async function sendRegistrationMails(
       .select({ userId: users.id, email: users.email, name: users.name })
       .from(registrationMails)
       .innerJoin(users, eq(users.id, registrationMails.userId))
-      .where(and(key, isNull(registrationMails.mailedAt), gt(users.id, after), recipient))
+      .where(and(key, isNull(registrationMails.mailedAt), gt(users.id, after), recipient(db)))
       .orderBy(users.id)
       .limit(PAGE);
     if (page.length === 0) break;

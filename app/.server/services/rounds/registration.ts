@@ -79,7 +79,14 @@ export async function setRegistration(db: Db, id: number, open: boolean, announc
   }
   const day = todayInputValue(announce.timeZone, now);
   try {
-    await enqueue(announce.jobs, { type: "registration-opened", id: newJobId(), roundId: id, day, origin: announce.origin });
+    await enqueue(announce.jobs, {
+      type: "registration-opened",
+      id: newJobId(),
+      leagueId: db.leagueId,
+      roundId: id,
+      day,
+      origin: announce.origin,
+    });
   } catch (err) {
     await db
       .update(rounds)

@@ -75,7 +75,7 @@ export async function queueWaitlistMails(db: Db, jobs: Queue, origin?: string): 
         and(inLeague(db, waitlistNotices), isNull(waitlistNotices.mailedAt), gte(waitlistNotices.createdAt, nowSeconds() - FRESH_SECONDS)),
       )
       .limit(1);
-    if (unmailed) await enqueue(jobs, { type: "waitlist-mails", id: newJobId(), origin });
+    if (unmailed) await enqueue(jobs, { type: "waitlist-mails", id: newJobId(), leagueId: db.leagueId, origin });
   } catch (err) {
     console.error("Could not queue the waitlist mails", err);
   }
