@@ -103,6 +103,11 @@ describe("a live round in a second league", () => {
   it("takes a phone's changes over the socket at /l/{slug}/api/live/{id}/ws", async () => {
     const f = await makeLiveRound([2], { leagueId: other });
     const [a, b] = f.cards[0].players;
+    // Anyone may watch it, anonymously, at the league's path.
+    const watcher = await openSocket(f.round.id, { spectator: true, base: BASE });
+    if (!(watcher instanceof LiveSocket)) throw new Error(`spectator refused: ${JSON.stringify(watcher)}`);
+    expect((await watcher.next("welcome")).state.roundId).toBe(f.round.id);
+    watcher.close();
     const phone = await openSocket(f.round.id, { token: a.token, base: BASE });
     if (!(phone instanceof LiveSocket)) throw new Error(`socket refused: ${JSON.stringify(phone)}`);
     const welcome = await phone.next("welcome");
