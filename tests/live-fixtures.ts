@@ -33,37 +33,39 @@ export type LiveRoundFixture = { round: Round; cards: LiveCardFixture[]; adminTo
  * A round with cards of the given sizes, each player with an approved claim (and so a
  * token that scores their card), published unless told otherwise; `pars` gives it a
  * layout (without one it plays 18 holes of par 3). `seat`: players of another round (with
- * their users) who take the first places of card 1 in this one.
+ * their users) who take the first places of card 1 in this one. `leagueId`: the league it is
+ * made in (ADR 46), the default league's without.
  */
 export async function makeLiveRound(
   sizes: number[],
-  opts: { published?: boolean; pars?: number[]; divisions?: string[]; pins?: boolean; seat?: LivePlayer[] } = {},
+  opts: { published?: boolean; pars?: number[]; divisions?: string[]; pins?: boolean; seat?: LivePlayer[]; leagueId?: number } = {},
 ): Promise<LiveRoundFixture> {
-  const layoutId = opts.pars ? await makeLayout(opts.pars) : null;
-  const round = await makeRound({ layoutId, cardsPublishedAt: opts.published === false ? null : nowSec() - 60 });
+  const leagueId = opts.leagueId ?? DEFAULT_LEAGUE_ID;
+  const layoutId = opts.pars ? await makeLayout(opts.pars, leagueId) : null;
+  const round = await makeRound({ leagueId, layoutId, cardsPublishedAt: opts.published === false ? null : nowSec() - 60 });
   const admin = await makeAdmin();
   const out: LiveCardFixture[] = [];
   let n = 0;
   for (const [i, size] of sizes.entries()) {
     const [card] = await testDb()
       .insert(cards)
-      .values({ leagueId: DEFAULT_LEAGUE_ID, roundId: round.id, number: i + 1, startHole: i + 1 })
+      .values({ leagueId, roundId: round.id, number: i + 1, startHole: i + 1 })
       .returning();
     const players: LivePlayer[] = [];
     for (let position = 0; position < size; position++) {
       const again = i === 0 ? opts.seat?.[position] : undefined;
       if (again) {
-        const entry = await makeEntry({ roundId: round.id, playerId: again.player.id, division: again.entry.division });
-        await testDb().insert(cardPlayers).values({ leagueId: DEFAULT_LEAGUE_ID, entryId: entry.id, cardId: card.id, position });
+        const entry = await makeEntry({ leagueId, roundId: round.id, playerId: again.player.id, division: again.entry.division });
+        await testDb().insert(cardPlayers).values({ leagueId, entryId: entry.id, cardId: card.id, position });
         players.push({ ...again, entry });
         continue;
       }
       const division = opts.divisions?.[n++ % opts.divisions.length] ?? "MA1";
-      const player = await makePlayer({ division });
-      const entry = await makeEntry({ roundId: round.id, playerId: player.id, division });
+      const player = await makePlayer({ leagueId, division });
+      const entry = await makeEntry({ leagueId, roundId: round.id, playerId: player.id, division });
       const user = await makeUser({ name: `${player.firstName} ${player.lastName}` });
-      await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
-      await testDb().insert(cardPlayers).values({ leagueId: DEFAULT_LEAGUE_ID, entryId: entry.id, cardId: card.id, position });
+      await testDb().insert(claims).values({ leagueId, userId: user.id, playerId: player.id, status: "approved" });
+      await testDb().insert(cardPlayers).values({ leagueId, entryId: entry.id, cardId: card.id, position });
       if (opts.pins) await setScoringPin(testDb(), user.id, pinOf(position));
       players.push({ player, entry, user, token: await tokenFor(user) });
     }
@@ -82,18 +84,18 @@ export async function twoOnACard(opts: Parameters<typeof makeLiveRound>[1] = {})
 /** The PIN makeLiveRound({ pins: true }) gives the player at `position` on their card. */
 export const pinOf = (position: number) => String(1000 + position * 1111).slice(0, 4);
 
-async function makeLayout(pars: number[]): Promise<number> {
+async function makeLayout(pars: number[], leagueId: number): Promise<number> {
   const [course] = await testDb()
     .insert(courses)
-    .values({ leagueId: DEFAULT_LEAGUE_ID, name: `Course ${uniq()}` })
+    .values({ leagueId, name: `Course ${uniq()}` })
     .returning();
   const [layout] = await testDb()
     .insert(layouts)
-    .values({ leagueId: DEFAULT_LEAGUE_ID, courseId: course.id, name: "Main", holeCount: pars.length })
+    .values({ leagueId, courseId: course.id, name: "Main", holeCount: pars.length })
     .returning();
   await testDb()
     .insert(layoutHoles)
-    .values(pars.map((par, i) => ({ leagueId: DEFAULT_LEAGUE_ID, layoutId: layout.id, hole: i + 1, par })));
+    .values(pars.map((par, i) => ({ leagueId, layoutId: layout.id, hole: i + 1, par })));
   return layout.id;
 }
 

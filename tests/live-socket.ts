@@ -71,10 +71,10 @@ export class LiveSocket {
   }
 }
 
-/** Opens a socket: the LiveSocket, or the refusal's status and body. */
+/** Opens a socket: the LiveSocket, or the refusal's status and body. `base`: a league's path (`/l/{slug}`), the root without. */
 export async function openSocket(
   roundId: number,
-  opts: { token?: string; cookie?: string; origin?: string | null; spectator?: boolean; ip?: string } = {},
+  opts: { token?: string; cookie?: string; origin?: string | null; spectator?: boolean; ip?: string; base?: string } = {},
 ): Promise<LiveSocket | { status: number; body: any }> {
   const headers = new Headers({ Upgrade: "websocket" });
   // Cloudflare's client address; without one the Worker counts the socket as "local".
@@ -84,7 +84,7 @@ export async function openSocket(
   const origin = opts.origin === undefined ? APP_ORIGIN : opts.origin;
   if (origin !== null) headers.set("Origin", origin);
   const res = await exports.default.fetch(
-    new Request(`http://localhost/api/live/${roundId}/ws${opts.spectator ? "?as=spectator" : ""}`, { headers }),
+    new Request(`http://localhost${opts.base ?? ""}/api/live/${roundId}/ws${opts.spectator ? "?as=spectator" : ""}`, { headers }),
   );
   if (res.status !== 101 || !res.webSocket) return { status: res.status, body: await res.json() };
   res.webSocket.accept();

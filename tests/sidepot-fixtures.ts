@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { DAY, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb, uniq } from "./fixtures";
 import { type LiveCardFixture, change, makeLiveRound, postOk } from "./live-fixtures";
 import { liveStateOf } from "~/.server/services/live/live-object";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 import { updateEntries } from "~/.server/services/entries/entry-admin";
 import { entries, sidePotMarks, sidePotWins, sidePots } from "~/.server/db/schema";
 import { addPot } from "~/.server/services/sidepots/side-pots";
@@ -70,7 +71,7 @@ export const playHole = (roundId: number, card: LiveCardFixture, hole: number) =
   );
 
 /** The round's live state as the scoring page reads it for a mark. */
-export const liveOf = (roundId: number) => liveStateOf(env, roundId, "admin");
+export const liveOf = (roundId: number) => liveStateOf(env, DEFAULT_LEAGUE_ID, roundId, "admin");
 
 /** Every entry of the round scored, 50, 51, … in entry order, as a finalise would leave it. */
 export async function scoreAll(roundId: number) {

@@ -52,7 +52,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const roundId = await routeId(params.roundId, "round id");
   const { db, env, league } = routeServices(context);
   const intent = await postedIntent(request);
-  if (intent === FINALIZE_INTENT) return finalizeLiveForm(request, env, roundId, session);
+  if (intent === FINALIZE_INTENT) return finalizeLiveForm(request, env, db.leagueId, roundId, session);
   const answer = await handleNightForm(request, {
     db,
     env,

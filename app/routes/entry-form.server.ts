@@ -47,7 +47,7 @@ export function handleEntryForm(request: Request, db: Db, env: Env, roundId: num
         // A withdrawal: the message says what came back as credit; the live round drops the player (ADR 34).
         const w = await deleteEntry(db, input.id, input.version, roundId, input.reason);
         handOver(db, w.followUps);
-        if (w.onPublishedCard) await liveRosterChanged(env, roundId);
+        if (w.onPublishedCard) await liveRosterChanged(env, db.leagueId, roundId);
         return { success: adminWithdrawalMessage(w) };
       }
       case "creditPayouts": {

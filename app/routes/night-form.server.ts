@@ -47,7 +47,7 @@ async function run(input: NightForm, ctx: NightContext): Promise<{ success: stri
     case "withdraw": {
       const w = await withdrawEntry(db, input.entry_id, { admin: true }, { inRound: roundId, reason: input.reason });
       handOver(db, w.followUps);
-      if (w.onPublishedCard) await liveRosterChanged(ctx.env, roundId);
+      if (w.onPublishedCard) await liveRosterChanged(ctx.env, db.leagueId, roundId);
       return { success: adminWithdrawalMessage(w) };
     }
     case "markDnf":

@@ -79,7 +79,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       { potId: v.pot_id, hole: v.hole, entryId: v.entry_id, distanceCm: v.distance },
       { userId: session.user.id, admin: can(standingOf(session), "runNight"), playerId: session.user.linkedPlayerId },
       // The live round says who is on which card and which holes each card has played (ADR 30).
-      await liveStateOf(env, id, "admin"),
+      await liveStateOf(env, db.leagueId, id, "admin"),
     );
     // The round page's side pots follow the mark (ADR 26).
     await tellPots(env, db, id);

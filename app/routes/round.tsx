@@ -74,7 +74,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // Published cards and no results yet: the round is (about to be) scored live. Asked after
   // the D1 batch, a second trip: whether to ask depends on what D1 says (cards published,
   // no score yet), and asking every round's object on every view would wake one per round.
-  const live = !played && cards.length > 0 ? await orRouteError(liveStateOf(env, id, "public", true)) : null;
+  const live = !played && cards.length > 0 ? await orRouteError(liveStateOf(env, db.leagueId, id, "public", true)) : null;
   // Only what the page shows goes into the page's data.
   const groups = resultGroups(entries, aced, handicaps?.players);
   // A doubles round's results are its teams' (ADR 31).

@@ -15,7 +15,7 @@ export function handleWithdrawForm(request: Request, db: Db, env: Env, session: 
     const who = can(standingOf(session), "runNight") ? ({ admin: true } as const) : ({ admin: false, userId: session.user.id } as const);
     const w = await withdrawEntry(db, id, who, { inRound: roundId });
     handOver(db, w.followUps);
-    if (w.onPublishedCard) await liveRosterChanged(env, roundId);
+    if (w.onPublishedCard) await liveRosterChanged(env, db.leagueId, roundId);
     return { success: can(standingOf(session), "runNight") ? adminWithdrawalMessage(w) : playerWithdrawalMessage(w) };
   });
 }

@@ -71,7 +71,7 @@ describe("round trips", () => {
   it("a live round's object asked beside a D1 read shares its trip, and adds one asked after it", async () => {
     const { binding, seen, wait } = observeD1(env.DB);
     const live = observeObjects(env.LIVE_ROUND, wait);
-    const ask = () => live.getByName("round:0").state(0, "public", false);
+    const ask = () => live.getByName("round:0").state(1, 0, "public", false);
     await Promise.all([one(binding), ask()]);
     expect(seen).toMatchObject({ calls: 1, roundTrips: 1 });
     await ask();

@@ -54,7 +54,7 @@ export const adminEntriesApi = adminSubApp()
     const { id, version, reason } = c.req.valid("json");
     const w = await deleteEntry(c.var.db, id, version, undefined, reason);
     handOver(c.var.db, w.followUps);
-    if (w.onPublishedCard) await liveRosterChanged(c.env, w.roundId);
+    if (w.onPublishedCard) await liveRosterChanged(c.env, c.var.league.id, w.roundId);
     return c.json({ success: true, withdrawn: withdrawalJson(w) });
   })
   // Cash paid at the course for an entry (ADR 22): a payment of method cash; a retry with

@@ -17,14 +17,14 @@ export const adminLiveApi = adminSubApp()
     const [{ user }] = await Promise.all([c.var.caller.session, assertRoundExists(c.var.db, roundId)]);
     const caller = { userId: user.id, name: user.name, role: "admin", playerId: null } as const;
     const confirm = c.req.valid("json").confirmUnsigned === true;
-    return c.json(orRefused(await liveRound(c.env, roundId).finalize(caller, roundId, confirm)));
+    return c.json(orRefused(await liveRound(c.env, c.var.league.id, roundId).finalize(caller, confirm)));
   })
   // Every change the round accepted, who made it and when, oldest first, from `after`.
   .get("/live/:roundId/log", param(LiveRoundParam), query(LiveLogQuery), async (c) => {
     const { roundId } = c.req.valid("param");
     // The object is asked beside D1's read (one trip); D1's 404 still wins.
     const after = c.req.valid("query").after ?? 0;
-    const logged = askedBeside((async () => orRefused(await liveRound(c.env, roundId).log(roundId, after, LOG_PAGE)))());
+    const logged = askedBeside((async () => orRefused(await liveRound(c.env, c.var.league.id, roundId).log(after, LOG_PAGE)))());
     await assertRoundExists(c.var.db, roundId);
     const changes = await logged;
     return c.json(liveLogJson(changes, LOG_PAGE));

@@ -61,7 +61,7 @@ export const entriesApi = subApp()
     const who = staff ? ({ admin: true } as const) : ({ admin: false, userId: caller.userId } as const);
     const w = await withdrawEntry(c.var.db, c.req.valid("param").id, who, { reason: c.req.valid("json").reason });
     handOver(c.var.db, w.followUps);
-    if (w.onPublishedCard) await liveRosterChanged(c.env, w.roundId);
+    if (w.onPublishedCard) await liveRosterChanged(c.env, c.var.league.id, w.roundId);
     const message = staff ? adminWithdrawalMessage(w) : playerWithdrawalMessage(w);
     return c.json({ success: true, message, ...withdrawalJson(w) });
   })

@@ -33,7 +33,7 @@ export const liveApi = subApp()
     // an unknown id's object is woken before the 404 is known).
     const claims = await requestClaims(c.env, c.req.raw);
     const claimed: LiveView = claims?.role === "admin" ? "admin" : "public";
-    const asked = askedBeside(liveStateOf(c.env, roundId, claimed));
+    const asked = askedBeside(liveStateOf(c.env, c.var.league.id, roundId, claimed));
     const [published, session, teams] = await Promise.all([
       roundPublished(c.var.db, roundId),
       claims ? sessionOfClaims(c.var.db, claims, c.var.league.id) : null,
@@ -45,7 +45,7 @@ export const liveApi = subApp()
     // is not the admin's the token claimed, or the object's copy of the cards disagrees
     // with D1 on whether they are published (it then reads them again first).
     if ((admin ? "admin" : "public") !== claimed || publishedDiffers(state, published)) {
-      state = await liveStateOf(c.env, roundId, admin ? "admin" : "public", published);
+      state = await liveStateOf(c.env, c.var.league.id, roundId, admin ? "admin" : "public", published);
     }
     cacheLive(c);
     return c.json(liveStateJson(state, admin ? nowSeconds() : null, teams));
@@ -59,9 +59,16 @@ export const liveApi = subApp()
     const viewer = spectator ? SPECTATOR : await scorerOf(c.var.db, session, roundId);
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") throw badRequest("Open this address as a WebSocket (Upgrade: websocket).");
     // The client's address: the object counts each address's spectator sockets, and a cardmate's wrong PINs.
-    const info = { roundId, viewer, name: spectator ? "" : (session?.user.name ?? ""), address: clientAddress(c.req.raw), published };
+    const info = {
+      leagueId: c.var.league.id,
+      roundId,
+      viewer,
+      name: spectator ? "" : (session?.user.name ?? ""),
+      address: clientAddress(c.req.raw),
+      published,
+    };
     const upgrade = new Request(c.req.url, { headers: { Upgrade: "websocket", [SOCKET_INFO_HEADER]: JSON.stringify(info) } });
-    const res = await liveRound(c.env, roundId).fetch(upgrade);
+    const res = await liveRound(c.env, c.var.league.id, roundId).fetch(upgrade);
     if (res.status === 101) return res;
     // A refusal (too many sockets, no such round) in the /api's one error shape.
     const refusal = (await res.json().catch(() => null)) as { error?: string; code?: LiveErrorCode } | null;
@@ -75,6 +82,6 @@ export const liveApi = subApp()
     if (by !== undefined && by !== user.id) throw new AppError("unauthorized", ANOTHER_LOGIN);
     const role = can(standingOf(session), "runNight") ? "admin" : "player";
     const caller = { userId: user.id, name: user.name, role, playerId: user.linkedPlayerId, address: clientAddress(c.req.raw) } as const;
-    const results = orRefused(await liveRound(c.env, roundId).submit(caller, roundId, changes));
+    const results = orRefused(await liveRound(c.env, c.var.league.id, roundId).submit(caller, changes));
     return c.json(changeResultsJson(results));
   });

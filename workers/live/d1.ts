@@ -4,7 +4,6 @@ import { observeD1 } from "../d1-observer";
 import { sessionBinding } from "../d1-session";
 import { pageCacheMode } from "../page-cache";
 import { purgeWrites } from "../purge";
-import { leagueFromEnv } from "~/.server/league";
 import { type Db, getDb } from "~/.server/db/client";
 import type { Committed } from "~/.server/follow-ups";
 import { runAfterWrite } from "../after-write";
@@ -12,19 +11,25 @@ import { runAfterWrite } from "../after-write";
 // The live round writes D1 itself (a socket's message never passes the Worker's request
 // steps), so it takes the same steps around its writes as the Worker does around a
 // request: money writes stamped with the actor (ADR 20), every table written purging its
-// cache tags (ADR 11), and a re-rating queued when scores changed (ADR 17).
+// cache tags (ADR 11), and a re-rating queued when scores changed (ADR 17). All of it as the
+// league the call named (ADR 46, ./league.ts): its rows, its write guard, its cache tags.
+
+/** What a write needs of the object: its bindings and the league it acts for. */
+type Writer = { env: Env; exports: unknown; leagueId: number };
 
 /**
- * Runs `write` against D1 as `actor`, then the after-write runner (ADR 44) on what it left:
+ * Runs `write` against D1 as `actor` in the object's league, then the after-write runner (ADR 44) on what it left:
  * its follow-ups, and the purge of what it wrote (also when it failed part way).
  */
-export async function writeD1<T>(env: Env, exports: unknown, actor: Actor, write: (db: Db) => Promise<Committed<T>>): Promise<T> {
-  const { binding, seen } = observeD1(withWriteStamps(sessionBinding(env.DB.withSession("first-primary")), () => actor));
-  const db = getDb(binding, leagueFromEnv(env).id);
+export async function writeD1<T>(w: Writer, actor: Actor, write: (db: Db) => Promise<Committed<T>>): Promise<T> {
+  const { env, exports, leagueId } = w;
+  const stamped = withWriteStamps(sessionBinding(env.DB.withSession("first-primary")), () => actor, leagueId);
+  const { binding, seen } = observeD1(stamped);
+  const db = getDb(binding, leagueId);
   const after = {
     db,
     jobs: env.JOBS,
-    purge: () => purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, { exports }, leagueFromEnv(env).id),
+    purge: () => purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, { exports }, leagueId),
   };
   let done: Committed<T>;
   try {
@@ -37,5 +42,5 @@ export async function writeD1<T>(env: Env, exports: unknown, actor: Actor, write
   return done.value;
 }
 
-/** D1 for the live round's reads: the primary, so a card published a moment ago is seen. */
-export const readD1 = (env: Env): Db => getDb(env.DB, leagueFromEnv(env).id);
+/** D1 for the live round's reads in its league: the primary, so a card published a moment ago is seen. */
+export const readD1 = (env: Env, leagueId: number): Db => getDb(env.DB, leagueId);

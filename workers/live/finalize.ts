@@ -60,9 +60,7 @@ export async function finalizeRound(d: LiveDeps, caller: Caller, roundId: number
     throw new LiveRefusal("conflict", `${parts.filter(Boolean).join("; ")}: confirm to finalise ${them}.`);
   }
   const totals = finalTotals(d.sql);
-  const { changed } = await writeD1(d.env, d.exports, { userId: caller.userId, role: caller.role }, (db) =>
-    writeLiveScores(db, roundId, totals),
-  );
+  const { changed } = await writeD1(d, { userId: caller.userId, role: caller.role }, (db) => writeLiveScores(db, roundId, totals));
   const again = round.finalizedAt !== null;
   const finalizedAt = round.finalizedAt ?? d.now();
   if (!again) setFinalized(d.sql, finalizedAt);

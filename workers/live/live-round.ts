@@ -4,6 +4,7 @@ import { alarmRan, wakeBy } from "./clocks";
 import { type FinalizeAnswer, finalizeRound } from "./finalize";
 import { type LiveDeps, ensureRoster, refreshAside, reloadRoster, rosterStale } from "./roster";
 import { roundRow } from "./roster-store";
+import { ROUND_NOT_FOUND, keptLeague, leagueAllowed } from "./league";
 import { createSchema } from "./schema";
 import { serially } from "./serially";
 import type { Caller } from "./change-context";
@@ -14,13 +15,16 @@ import { type SocketInfo, type SocketState, acceptSocket, callerOf, readFrame, s
 import { type Touched, type View, fullState } from "./state-view";
 import { startAside, submitChanges, submitNow } from "./submit";
 import type { LiveState } from "~/lib/live/live-state";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 import type { PotView } from "~/lib/sidepots/side-pots";
 import { ANOTHER_LOGIN, type Change, type ChangeResult, type LiveAnswer } from "~/schemas/live";
 
-// One Durable Object per live round (ADR 26), named "round:<id>": it holds the round's
+// One Durable Object per live round (ADR 26), named with its league and round (ADR 46,
+// app/.server/services/live/live-object.ts `liveRoundName`): it holds the round's
 // live scores in its own SQLite and takes every change one at a time, from the phones'
 // hibernatable WebSockets and from the Worker's POST fallback. The Worker authenticates
-// every caller and tells it who is calling; nothing reaches it otherwise.
+// every caller and tells it who is calling and in which league (./league.ts); nothing
+// reaches it otherwise.
 
 /** The header in which the Worker hands an upgrade's SocketInfo to the object. */
 export const SOCKET_INFO_HEADER = "x-live-socket";
@@ -49,9 +53,12 @@ export class LiveRound extends DurableObject<Env> {
     return this.ctx.storage.sql;
   }
 
-  private get deps(): LiveDeps {
+  /** What a call in `leagueId` works with; null when the object keeps another league (./league.ts). */
+  private depsIn(leagueId: number): LiveDeps | null {
     const { storage, exports } = this.ctx;
+    if (!leagueAllowed(this.sql, leagueId)) return null;
     return {
+      leagueId,
       sql: this.sql,
       storage,
       env: this.env,
@@ -77,7 +84,7 @@ export class LiveRound extends DurableObject<Env> {
     // Counted before the state is made, and again as the socket is taken: others may have opened meanwhile.
     const crowded = tooManySockets(this.ctx, socket);
     if (crowded) return crowded;
-    const state = await this.state(socket.roundId, viewOf(socket.viewer), published);
+    const state = await this.state(socket.leagueId, socket.roundId, viewOf(socket.viewer), published);
     if (!state.ok) return Response.json({ error: state.error, code: state.code }, { status: state.code === "not_found" ? 404 : 500 });
     return tooManySockets(this.ctx, socket) ?? acceptSocket(this.ctx, socket, state.value);
   }
@@ -97,7 +104,10 @@ export class LiveRound extends DurableObject<Env> {
     // A phone's changes go only under the login that made them (ADR 26, "A shared phone").
     if (frame.message.by !== undefined && frame.message.by !== caller.userId)
       return refuseFrame(this.ctx, ws, "unauthorized", ANOTHER_LOGIN);
-    const answer = await this.submit(caller, info.roundId, frame.message.changes, ws);
+    // A socket opened before sockets named their league was opened on a `round:{id}` object,
+    // which only the first league (the default before leagues) has (ADR 46).
+    const leagueId = (info as Partial<SocketState>).leagueId ?? keptLeague(this.sql) ?? DEFAULT_LEAGUE_ID;
+    const answer = await this.submit(leagueId, info.roundId, caller, frame.message.changes, ws);
     if (!answer.ok) refuseFrame(this.ctx, ws, answer.code, answer.error);
   }
 
@@ -107,14 +117,22 @@ export class LiveRound extends DurableObject<Env> {
    * step; a card's first waits for its start while other cards' go on; any other waits for
    * D1 with every other event held back (./submit.ts).
    */
-  async submit(caller: Caller, roundId: number, changes: Change[], from?: WebSocket): Promise<LiveAnswer<ChangeResult[]>> {
-    const unknown = await rosterBefore(this.deps, caller, roundId, changes);
+  async submit(
+    leagueId: number,
+    roundId: number,
+    caller: Caller,
+    changes: Change[],
+    from?: WebSocket,
+  ): Promise<LiveAnswer<ChangeResult[]>> {
+    const d = this.depsIn(leagueId);
+    if (!d) return ROUND_NOT_FOUND;
+    const unknown = await rosterBefore(d, caller, roundId, changes);
     if (unknown) return unknown;
-    let now = submitNow(this.deps, caller, roundId, changes);
+    let now = submitNow(d, caller, roundId, changes);
     let started: number[] = [];
     if (typeof now === "object" && "start" in now) {
-      started = await startAside(this.deps, caller, roundId, now.start);
-      now = submitNow(this.deps, caller, roundId, changes);
+      started = await startAside(d, caller, roundId, now.start);
+      now = submitNow(d, caller, roundId, changes);
     }
     const taken = typeof now === "object" && "results" in now ? now : null;
     // Batches waiting for a card's start go first: waited for here, since blockConcurrencyWhile
@@ -122,7 +140,7 @@ export class LiveRound extends DurableObject<Env> {
     if (!taken) await Promise.allSettled([...this.starting.values()]);
     const answer = taken
       ? ({ ok: true, value: taken } as const)
-      : await serially(this.ctx, () => submitChanges(this.deps, caller, roundId, changes));
+      : await serially(this.ctx, () => submitChanges(d, caller, roundId, changes));
     if (!answer.ok) return answer;
     const out = answer.value;
     if (from) send(from, { type: "ack", results: out.results });
@@ -154,8 +172,9 @@ export class LiveRound extends DurableObject<Env> {
    * read at once once the round is known here. `published`, when the caller read it from D1:
    * a copy that says otherwise is read again first (at most every 10 s, ./reread.ts).
    */
-  async state(roundId: number, view: View, published?: boolean): Promise<LiveAnswer<LiveState>> {
-    const d = this.deps;
+  async state(leagueId: number, roundId: number, view: View, published?: boolean): Promise<LiveAnswer<LiveState>> {
+    const d = this.depsIn(leagueId);
+    if (!d) return ROUND_NOT_FOUND;
     const round = roundRow(d.sql);
     if (round?.roundId !== roundId) {
       const loaded = await serially(this.ctx, () => ensureRoster(d, roundId));
@@ -164,7 +183,7 @@ export class LiveRound extends DurableObject<Env> {
       await rereadRoster(d, roundId);
     } else if (rosterStale(d)) refreshAside(d, roundId);
     const state = fullState(d.sql, view);
-    return state?.roundId === roundId ? { ok: true, value: state } : { ok: false, code: "not_found", error: "Round not found" };
+    return state?.roundId === roundId ? { ok: true, value: state } : ROUND_NOT_FOUND;
   }
 
   /**
@@ -172,31 +191,34 @@ export class LiveRound extends DurableObject<Env> {
    * changed cards' players whole (a `started` card's way), so no view keeps a withdrawn player.
    * An object that has not read this round yet reads it fresh when first asked.
    */
-  async rosterChanged(roundId: number): Promise<LiveAnswer<number[]>> {
-    if (roundRow(this.sql)?.roundId !== roundId) return { ok: true, value: [] };
-    const answer = await serially(this.ctx, () => reloadRoster(this.deps, roundId));
+  async rosterChanged(leagueId: number, roundId: number): Promise<LiveAnswer<number[]>> {
+    const d = this.depsIn(leagueId);
+    if (!d) return ROUND_NOT_FOUND;
+    if (roundRow(d.sql)?.roundId !== roundId) return { ok: true, value: [] };
+    const answer = await serially(this.ctx, () => reloadRoster(d, roundId));
     if (answer.ok && answer.value.length > 0) this.tell({ cells: [], signed: [], cardIds: [], started: answer.value });
     return answer;
   }
 
   /** The admin's finalise: the totals into the round's results (./finalize.ts). */
-  async finalize(caller: Caller, roundId: number, confirmUnsigned: boolean): Promise<LiveAnswer<FinalizeAnswer>> {
-    const answer = await serially(this.ctx, () => finalizeRound(this.deps, caller, roundId, confirmUnsigned));
+  async finalize(leagueId: number, roundId: number, caller: Caller, confirmUnsigned: boolean): Promise<LiveAnswer<FinalizeAnswer>> {
+    const d = this.depsIn(leagueId);
+    if (!d) return ROUND_NOT_FOUND;
+    const answer = await serially(this.ctx, () => finalizeRound(d, caller, roundId, confirmUnsigned));
     // Every socket learns the round is final (the update's finalizedAt).
     if (answer.ok) flush(this.ctx, this.sql, true);
     return answer;
   }
 
   /** The round's side pots after a mark or a settle (app/.server/services/live/live-pots.ts), for its followers. */
-  async pots(roundId: number, pots: PotView[]): Promise<void> {
-    if (roundRow(this.sql)?.roundId === roundId) tellPots(this.ctx, pots);
+  async pots(leagueId: number, roundId: number, pots: PotView[]): Promise<void> {
+    if (roundRow(this.sql)?.roundId === roundId && leagueAllowed(this.sql, leagueId)) tellPots(this.ctx, pots);
   }
 
   /** The change log after `after`, for an admin's history of the round. */
-  async log(roundId: number, after: number, limit: number): Promise<LiveAnswer<LogRow[]>> {
+  async log(leagueId: number, roundId: number, after: number, limit: number): Promise<LiveAnswer<LogRow[]>> {
     const known = roundRow(this.sql)?.roundId;
-    return known === undefined || known === roundId
-      ? { ok: true, value: changesAfter(this.sql, after, limit) }
-      : { ok: false, code: "not_found", error: "Round not found" };
+    if (!leagueAllowed(this.sql, leagueId) || (known !== undefined && known !== roundId)) return ROUND_NOT_FOUND;
+    return { ok: true, value: changesAfter(this.sql, after, limit) };
   }
 }

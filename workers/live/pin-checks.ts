@@ -73,7 +73,7 @@ export async function checkPins(d: LiveDeps, caller: Caller, changes: Change[]):
       [keys.cardmate, LIMITS.pinCardmate],
       [keys.client, LIMITS.pinClient],
     ];
-    const db = readD1(d.env);
+    const db = readD1(d.env, d.leagueId);
     const [[cardmate, client], hash] = await Promise.all([countEach(db, ...counters), pinHashOfPlayer(db, player.playerId)]);
     const over = cardmate > LIMITS.pinCardmate.max ? "cardmate" : client > LIMITS.pinClient.max ? "client" : null;
     if (over) {
@@ -89,5 +89,5 @@ export async function checkPins(d: LiveDeps, caller: Caller, changes: Change[]):
 /** Gives D1's daily counts back for every PIN that was not a wrong try the rules kept: only wrong PINs add up. */
 export async function settlePins(d: LiveDeps, checks: Map<string, PinCheck>): Promise<void> {
   const back = [...checks.values()].filter((c) => c.counters.length > 0 && !c.wrongCounted).flatMap((c) => c.counters);
-  if (back.length > 0) await refund(readD1(d.env), ...back);
+  if (back.length > 0) await refund(readD1(d.env, d.leagueId), ...back);
 }

@@ -1,4 +1,5 @@
 import { readD1 } from "./d1";
+import { keepLeague } from "./league";
 import { playersOf, roundRow, storeRoster } from "./roster-store";
 import { AppError } from "~/.server/errors";
 import { liveRoster } from "~/.server/services/live/live-roster";
@@ -17,6 +18,8 @@ import type { LiveErrorCode } from "~/schemas/live";
  * is never round state: the object cannot hibernate while it runs.
  */
 export type LiveDeps = {
+  /** The league the call named (./league.ts): D1 is read and written as this league. */
+  leagueId: number;
   sql: SqlStorage;
   storage: DurableObjectStorage;
   env: Env;
@@ -61,8 +64,11 @@ export async function ensureRoster(d: LiveDeps, roundId: number, opts: { refresh
   if (round?.finalizedAt != null) return;
   if (round && !opts.refresh && d.now() - round.loadedAt < ROSTER_MAX_AGE_SECONDS) return;
   try {
-    const roster = await liveRoster(readD1(d.env), roundId);
-    d.storage.transactionSync(() => storeRoster(d.sql, roster, d.now()));
+    const roster = await liveRoster(readD1(d.env, d.leagueId), roundId);
+    d.storage.transactionSync(() => {
+      storeRoster(d.sql, roster, d.now());
+      keepLeague(d.sql, d.leagueId);
+    });
   } catch (err) {
     if (err instanceof AppError && err.code === "not_found") {
       // An object that never held a round keeps nothing: a GET asks the object beside D1

@@ -7,6 +7,8 @@ const SCHEMA = [
   `create table if not exists round (id integer primary key check (id = 1), round_id integer not null, name text not null,
     starts_at integer not null, published_at integer, finalized_at integer, loaded_at integer not null,
     flushed_seq integer not null default 0)`,
+  // The league the round is (./league.ts): every D1 read and write of the object is that league's.
+  "create table if not exists league (id integer primary key check (id = 1), league_id integer not null)",
   "create table if not exists holes (hole integer primary key, par integer not null)",
   `create table if not exists cards (id integer primary key, number integer not null, start_hole integer, tee_time integer,
     started_at integer, locked_at integer)`,

@@ -16,7 +16,7 @@ import {
 // sending them).
 
 /** What a socket is, as the Worker authenticated it at the upgrade, and the client address it came from. */
-export type SocketInfo = { roundId: number; viewer: LiveViewer; name: string; address: string };
+export type SocketInfo = { leagueId: number; roundId: number; viewer: LiveViewer; name: string; address: string };
 
 /** A socket's attachment: who it is, its own id, its last "state" answer (epoch ms) and its recent refused frames. */
 export type SocketState = SocketInfo & { id: string; stateAt: number; refused: number[] };

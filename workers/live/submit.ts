@@ -92,7 +92,7 @@ export async function startAside(d: LiveDeps, caller: Caller, roundId: number, c
       const before = [...d.starting.values()].at(-1) ?? Promise.resolve();
       started = before
         .catch(() => {})
-        .then(() => writeD1(d.env, d.exports, actorOf(caller), async (db) => alone(await startCard(db, roundId, cardId, d.now()))))
+        .then(() => writeD1(d, actorOf(caller), async (db) => alone(await startCard(db, roundId, cardId, d.now()))))
         .then((card) => {
           if (card) storeStartedCard(d.sql, card);
           if (card) mine.push(cardId);
@@ -117,7 +117,7 @@ export async function submitChanges(d: LiveDeps, caller: Caller, roundId: number
   const started: number[] = [];
   const mayScore = changes.filter((c) => deniedChange(d.sql, denied, c) === null);
   for (const cardId of cardsToStart(d.sql, mayScore)) {
-    const card = await writeD1(d.env, d.exports, actorOf(caller), async (db) => alone(await startCard(db, roundId, cardId, d.now())));
+    const card = await writeD1(d, actorOf(caller), async (db) => alone(await startCard(db, roundId, cardId, d.now())));
     if (card) {
       storeStartedCard(d.sql, card);
       started.push(cardId);
@@ -133,7 +133,7 @@ export async function submitChanges(d: LiveDeps, caller: Caller, roundId: number
   if (out.edits.length > 0) {
     const final = roundRow(d.sql)?.finalizedAt != null;
     // One write for the save: its audit rows, and a finalised round's results with them (ADR 37).
-    await writeD1(d.env, d.exports, actorOf(caller), async (db) => ({
+    await writeD1(d, actorOf(caller), async (db) => ({
       value: undefined,
       followUps: await writeLiveEdits(db, roundId, caller.userId, out.edits, final ? finalTotals(d.sql) : null),
     }));

@@ -15,6 +15,6 @@ export async function adminNightPage(db: Db, env: Env, roundId: number, now: num
   // whether they are (the URL cannot say), so the live object is asked after the batch, a
   // trip of its own: asking it beside would wake an object, and load a roster, for every
   // round not live.
-  const state = screen.board.publishedAt === null ? null : await liveStateOf(env, roundId, "admin", true);
+  const state = screen.board.publishedAt === null ? null : await liveStateOf(env, db.leagueId, roundId, "admin", true);
   return { screen, waitlist, state };
 }

@@ -21,9 +21,9 @@ const quiet = (p: Promise<unknown>) => p.catch(() => undefined);
 export function scorePageReads(db: Db, env: Env, session: Session, id: number) {
   const viewer = scorerOf(db, session, id);
   const state = can(standingOf(session), "runNight")
-    ? liveStateOf(env, id, "admin")
+    ? liveStateOf(env, db.leagueId, id, "admin")
     : viewer.then((v) =>
-        liveStateOf(env, id, v.role === "admin" ? "admin" : { cardIds: v.cardIds }, v.role === "admin" ? undefined : true),
+        liveStateOf(env, db.leagueId, id, v.role === "admin" ? "admin" : { cardIds: v.cardIds }, v.role === "admin" ? undefined : true),
       );
   const rest = Promise.all([roundPots(db, id), roundTeams(db, id), roundPlayersWithPin(db, id)]);
   for (const p of [viewer, state, rest]) quiet(p);

@@ -14,7 +14,7 @@ import type { Change } from "~/schemas/live";
 export type DnfAdmin = { userId: number; name: string };
 
 export async function markDnf(env: Env, db: Db, roundId: number, entryId: number, admin: DnfAdmin, reason?: string): Promise<string> {
-  const state = await liveStateOf(env, roundId, "admin");
+  const state = await liveStateOf(env, db.leagueId, roundId, "admin");
   const player = state.players.find((p) => p.entryId === entryId);
   const card = state.cards.find((c) => c.id === player?.cardId);
   if (!player || !card) throw notFound("That player is not on this round's scorecards.");
@@ -27,7 +27,7 @@ export async function markDnf(env: Env, db: Db, roundId: number, entryId: number
     (p): Change => ({ id: `dnf-${crypto.randomUUID()}`, at, kind: "dnf", entryId: p.entryId, dnf: true, settle: true, reason }),
   );
   const caller = { userId: admin.userId, name: admin.name, role: "admin", playerId: null } as const;
-  const results = orRefused(await liveRound(env, roundId).submit(caller, roundId, changes));
+  const results = orRefused(await liveRound(env, db.leagueId, roundId).submit(caller, changes));
   const refused = results.find((r) => r.status === "refused");
   if (refused?.status === "refused") throw new AppError(refused.code, refused.error);
   const who = marked.map((p) => p.name).join(" & ");

@@ -1,11 +1,38 @@
 import { AppError } from "../../errors";
+import { DEFAULT_LEAGUE_ID } from "../../db/tables/leagues";
 import type { LiveState } from "~/lib/live/live-state";
-import type { LiveAnswer } from "~/schemas/live";
+import type { PotView } from "~/lib/sidepots/side-pots";
+import type { Change, LiveAnswer } from "~/schemas/live";
+import type { Caller } from "../../../../workers/live/change-context";
 
 // How the Worker and the pages reach a round's Durable Object (ADR 26), and read its answers.
 
-/** The live round's object: one per round, by name. */
-export const liveRound = (env: Env, roundId: number) => env.LIVE_ROUND.getByName(`round:${roundId}`);
+/**
+ * The live round's object's name (ADR 46): `${leagueId}:${roundId}`, but the default league
+ * keeps the name it had before leagues, `round:${roundId}`, so a round it was scoring live as
+ * this change went out finishes on the object that holds its scores.
+ */
+export const liveRoundName = (leagueId: number, roundId: number) =>
+  leagueId === DEFAULT_LEAGUE_ID ? `round:${roundId}` : `${leagueId}:${roundId}`;
+
+/**
+ * The live round's object: one per round of a league, by name. Every call carries the
+ * league (the request's: `db.leagueId`, `c.var.league.id`) and the round; the object reads
+ * and writes D1 as that league and refuses a call naming another league than its own.
+ */
+export function liveRound(env: Env, leagueId: number, roundId: number) {
+  const stub = env.LIVE_ROUND.getByName(liveRoundName(leagueId, roundId));
+  return {
+    /** A socket's upgrade, its SocketInfo (with the league) in the header. */
+    fetch: (upgrade: Request) => stub.fetch(upgrade),
+    state: (view: LiveView, published?: boolean) => stub.state(leagueId, roundId, view, published),
+    submit: (caller: Caller, changes: Change[]) => stub.submit(leagueId, roundId, caller, changes),
+    rosterChanged: () => stub.rosterChanged(leagueId, roundId),
+    finalize: (caller: Caller, confirmUnsigned: boolean) => stub.finalize(leagueId, roundId, caller, confirmUnsigned),
+    pots: (pots: PotView[]) => stub.pots(leagueId, roundId, pots),
+    log: (after: number, limit: number) => stub.log(leagueId, roundId, after, limit),
+  };
+}
 
 /**
  * An object's answer asked before the D1 reads it goes beside (one round trip), to be
@@ -31,8 +58,8 @@ export function orRefused<T>(answer: LiveAnswer<T>): T {
 export type LiveView = "admin" | "public" | { cardIds: number[] };
 
 /** The round's live state as `view` sees it; `published`: whether D1 says its cards are (the object reads them again if its copy differs). */
-export async function liveStateOf(env: Env, roundId: number, view: LiveView, published?: boolean): Promise<LiveState> {
-  return orRefused(await liveRound(env, roundId).state(roundId, view, published));
+export async function liveStateOf(env: Env, leagueId: number, roundId: number, view: LiveView, published?: boolean): Promise<LiveState> {
+  return orRefused(await liveRound(env, leagueId, roundId).state(view, published));
 }
 
 /**
@@ -40,9 +67,9 @@ export async function liveStateOf(env: Env, roundId: number, view: LiveView, pub
  * them again at once and tells the phones and the leaderboard. Failing here only delays that
  * to its next re-read of the cards; the write it follows stands.
  */
-export async function liveRosterChanged(env: Env, roundId: number): Promise<void> {
+export async function liveRosterChanged(env: Env, leagueId: number, roundId: number): Promise<void> {
   try {
-    orRefused(await liveRound(env, roundId).rosterChanged(roundId));
+    orRefused(await liveRound(env, leagueId, roundId).rosterChanged());
   } catch (err) {
     console.error("Could not tell the live round its cards changed", err);
   }

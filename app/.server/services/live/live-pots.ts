@@ -17,7 +17,7 @@ export async function tellPots(env: Env, db: Db, roundId: number): Promise<void>
       .from(rounds)
       .where(and(inLeague(db, rounds), eq(rounds.id, roundId)));
     if (round?.publishedAt == null) return;
-    await liveRound(env, roundId).pots(roundId, await roundPots(db, roundId));
+    await liveRound(env, db.leagueId, roundId).pots(await roundPots(db, roundId));
   } catch (err) {
     console.error("Could not tell the live round its side pots", roundId, err);
   }
