@@ -22,6 +22,8 @@ export const ADMIN_CALLS: Readonly<Record<string, Capability>> = {
   "POST /api/admin/users/:userId/unlock": ACCOUNTS,
   "POST /api/admin/users/:userId/reset-password": ACCOUNTS,
   "POST /api/admin/user/add": ACCOUNTS,
+  // Making a league is the deployment's: the operator's alone (ADR 46).
+  "POST /api/admin/leagues": ACCOUNTS,
   // The league's roles.
   "GET /api/admin/memberships": LEAGUE,
   "PUT /api/admin/memberships/:userId": ROLES,

@@ -4,6 +4,7 @@ import { adminCoursesApi } from "./admin-courses";
 import { adminEntriesApi } from "./admin-entries";
 import { adminLiveApi } from "./admin-live";
 import { adminMembershipsApi } from "./admin-memberships";
+import { adminLeaguesApi } from "./admin-leagues";
 import { adminWaitlistApi } from "./waitlist";
 import { adminNightApi } from "./admin-night";
 import { adminPaymentsApi } from "./admin-payments";
@@ -27,6 +28,7 @@ export const adminApi = adminSubApp()
   .use("*", requireAdmin)
   .route("/", adminUsersApi)
   .route("/", adminMembershipsApi)
+  .route("/", adminLeaguesApi)
   .route("/", adminPlayersApi)
   .route("/", adminRoundsApi)
   .route("/", adminEntriesApi)

@@ -1,0 +1,29 @@
+import { z } from "./zod";
+import { EmailSchema } from "./auth";
+import { isSlug } from "../lib/shared/league-url";
+
+// A new league (ADR 46): what the operator gives `npm run league:create` and POST
+// /api/admin/leagues. The slug is its address (/l/{slug}), stored in lower case.
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const SLUG_RULE = "The address must be 3 to 40 letters, digits and single hyphens, and not a word the site uses itself.";
+
+export const NewLeagueSchema = z.object({
+  name: z.string().trim().min(1, "Give the league a name").max(80, "The league's name can be at most 80 characters"),
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((s) => isSlug(s), SLUG_RULE),
+  time_zone: z.string().refine(isTimeZone, "The time zone must be an IANA zone, such as America/Chicago").default("America/Chicago"),
+  owner_email: EmailSchema,
+});
+export type NewLeague = z.output<typeof NewLeagueSchema>;
