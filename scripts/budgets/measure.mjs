@@ -20,7 +20,8 @@ export function publicPages(routeConfig, manifest, source) {
       const path = r.index ? "/" : `/${r.path ?? ""}`;
       const entry = manifest.routes[id];
       if (!entry) throw new Error(`route ${id} (${r.file}) is not in the build's manifest: rebuild`);
-      const admin = /^\/admin(\/|$)/.test(path);
+      // A league's copy of an admin page (/l/:league/admin/…) is an admin page too (ADR 46).
+      const admin = /^(\/l\/:league)?\/admin(\/|$)/.test(path);
       if (!admin && entry.hasDefaultExport && !loaderNeedsLogin(source(r.file))) pages.push({ id, path });
       if (r.children) walk(r.children);
     }

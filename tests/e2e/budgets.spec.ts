@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 
 // the HTML budget: the document of `/` and `/players-all`, uncompressed as served,
-// at most 60 KB on the freshly seeded demo league. This file is its own Playwright project
+// at most 62 KB on the freshly seeded demo league. This file is its own Playwright project
 // that the others depend on (playwright.config.ts), so it runs first, before any spec has
 // added rounds or players: the server the suite starts anyway is the cheapest honest one
 // (the same build, seed and server as scripts/e2e-server.mjs; no second build).
 // The JS and CSS budgets are read from the build: scripts/check-budgets.mjs.
-const HTML_BUDGET = 60 * 1024;
+const HTML_BUDGET = 62 * 1024;
 
 for (const path of ["/", "/players-all"]) {
   test(`the HTML of ${path} is within ${HTML_BUDGET / 1024} KB`, async ({ playwright, baseURL }) => {
