@@ -17,6 +17,7 @@ import { ADMIN_LOGIN, PLAYER_EMAILS, PLAYER_PASSWORD } from "./seed/accounts";
 import { buildLeague } from "./seed/league";
 import { buildScaleLeague } from "./seed/scale";
 import { renderSql } from "./seed/render";
+import { renderSecondLeague } from "./seed/second-league";
 import { DEFAULT_LEAGUE_ID } from "../app/.server/db/tables/leagues";
 
 const USAGE = "usage: tsx scripts/seed.ts --out FILE [--scale] [--now EPOCH_SECONDS] [--tz IANA_ZONE] | --logins [--scale]";
@@ -45,6 +46,7 @@ function printLogins(scale: boolean) {
   console.log(`Demo logins — admin: ${ADMIN_LOGIN.email} / ${ADMIN_LOGIN.password}`);
   console.log(`              players: ${PLAYER_EMAILS.join(", ")} / ${PLAYER_PASSWORD}`);
   console.log("              (player1 and player2 have approved claims, player3 a pending one, player4 none, player5 a conflict)");
+  console.log("              a second league at /l/thursday: player1 plays there too and directs it; the admin owns it");
 }
 
 function options() {
@@ -83,6 +85,9 @@ const hashOf = new Map(
 );
 const hashes = league.users.map((u) => hashOf.get(u.password) ?? "");
 const statements = renderSql(league, hashes, DEFAULT_LEAGUE_ID);
+// The demo's second league beside it (ADR 46): player1 plays in both and directs this one.
+const member = league.users.find((u) => u.email === PLAYER_EMAILS[0]);
+if (!scale && member) statements.push(...renderSecondLeague(now, timeZone, member, ADMIN_LOGIN.email));
 writeFileSync(out, `${statements.join("\n")}\n`);
 const ms = Math.round(performance.now() - started);
 
