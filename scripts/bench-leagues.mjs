@@ -1,8 +1,8 @@
 // `npm run bench:leagues [runs] [requests] [leagues]` (`BENCH_PORT=…`, default 8796): the scale
 // league's pages served alone, and served from a database that also holds `leagues` (1,000)
-// small leagues (ADR 46), the same build, the same pages. Both servers run at once; each run
-// profiles one then the other, the order alternating, one request at a time (`requests`
-// each, 10), so the machine's drift falls on both alike. Per page: the median of the runs'
+// small leagues (ADR 46), the same build, the same pages. Each run serves one then the other
+// (never both at once), the order alternating, one request at a time (`requests` each, 10)
+// after a warm-up round, so the machine's drift falls on both alike. Per page: the median of the runs'
 // medians for each, the crowded one as a ratio to the alone one with the runs' spread, and
 // the D1 round trips of each (they must be the same: a league's read is one trip however many
 // leagues share its database). A bare Worker answering the same bytes is the floor of both
@@ -28,24 +28,31 @@ addLeagues(`${STATE}/crowded`, leagues);
 ensureDevVars();
 run(bin("react-router"), ["build"]);
 
-const alone = serve(process.execPath, ["scripts/serve-build.mjs", String(ALONE)], { LEAGUE_PERSIST: `${STATE}/alone`, D1_LATENCY_MS: "" });
-const crowded = serve(process.execPath, ["scripts/serve-build.mjs", String(CROWDED)], {
-  LEAGUE_PERSIST: `${STATE}/crowded`,
-  D1_LATENCY_MS: "",
-});
 const at = (port) => (path) => `http://localhost:${port}${path}`;
-await Promise.all([ready(at(ALONE)("/api/ace")), ready(at(CROWDED)("/api/ace"))]);
+/** One server on its own state, up until stopped: the two never run at once. */
+async function served(which) {
+  const port = which === "alone" ? ALONE : CROWDED;
+  const child = serve(process.execPath, ["scripts/serve-build.mjs", String(port)], { LEAGUE_PERSIST: `${STATE}/${which}`, D1_LATENCY_MS: "" });
+  await ready(at(port)("/api/ace"));
+  return { app: at(port), stop: () => new Promise((done) => (child.once("exit", done), process.kill(-child.pid, "SIGTERM"))) };
+}
 
 // The same sessions work on both: the same accounts, the same secret, the same ids.
-const { pages } = await signedInPages(at(ALONE));
+const first = await served("alone");
+const { pages } = await signedInPages(first.app);
+await first.stop();
 const samples = { alone: [], crowded: [] };
 for (let k = 0; k < runs; k++) {
   const order = k % 2 === 0 ? ["alone", "crowded"] : ["crowded", "alone"];
-  for (const which of order) samples[which].push(await profile(at(which === "alone" ? ALONE : CROWDED), pages, requests));
+  for (const which of order) {
+    const server = await served(which);
+    // One round unmeasured: the isolate's first requests compile and fill its caches.
+    await profile(server.app, pages, 1);
+    samples[which].push(await profile(server.app, pages, requests));
+    await server.stop();
+  }
   console.log(`run ${k + 1} of ${runs} done`);
 }
-alone.kill("SIGTERM");
-crowded.kill("SIGTERM");
 
 console.log(`\nThe scale league's pages, alone and beside ${leagues} leagues: ${runs} interleaved runs of ${requests} requests a page.`);
 console.log("Wall = the client's whole request, ms: the median of the runs' medians; spread = the runs' lowest–highest.\n");

@@ -13,7 +13,7 @@ export const TIME_ZONE = "America/Chicago";
 
 /**
  * A member of the league (an approved claim on a player of its) who asked for the mail (or,
- * with `notify: false`, one who did not); `member: false`, an account that plays elsewhere.
+ * with `notify: false`, one who did not); `member: false`, an account of no league yet.
  */
 export async function subscriber(opts: { notify?: boolean; locked?: boolean; member?: boolean } = {}) {
   const user = await makeUser({ locked: opts.locked });
@@ -62,7 +62,9 @@ export async function recipients(): Promise<string[]> {
       and(
         eq(users.notifyRegistration, true),
         eq(users.locked, false),
-        sql`exists (select 1 from claims c where c.user_id = ${users.id} and c.league_id = ${DEFAULT_LEAGUE_ID} and c.status = 'approved')`,
+        // A member of the default league, or an account of no league at all (ADR 46).
+        sql`(exists (select 1 from claims c where c.user_id = ${users.id} and c.league_id = ${DEFAULT_LEAGUE_ID} and c.status = 'approved')
+          or not exists (select 1 from claims c where c.user_id = ${users.id} and c.status = 'approved'))`,
       ),
     );
   return rows.map((r) => r.email).sort();

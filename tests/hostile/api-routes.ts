@@ -68,6 +68,7 @@ import { TEAM_MESSAGES } from "~/.server/services/doubles/teams";
 import { AddPotSchema, PotPlayerSchema, SettleHoleSchema } from "~/schemas/side-pots-api";
 import { OpenRoundSchema } from "~/schemas/rounds";
 import { LeagueSettingsSchema } from "~/schemas/settings";
+import { NewLeagueSchema } from "~/schemas/leagues";
 import { ChangeBatchSchema, FinalizeSchema } from "~/schemas/live";
 import { CourseValuesSchema, NewLayoutSchema, SaveLayoutSchema } from "~/schemas/courses";
 import { TagAssignSchema, TagTakeBackSchema } from "~/schemas/tags";
@@ -1869,6 +1870,44 @@ export const API_ROUTES: ApiRoute[] = [
     path: "/api/admin/memberships/transfer",
     auth: "admin",
     body: { schema: TransferOwnershipSchema, valid: (t) => ({ user_id: t.other.id }), fields: { user_id: field.id } },
+  },
+
+  // ---- /api/admin: a new league (ADR 46), the operator's alone; each valid one a fresh address
+  {
+    group: "admin users",
+    method: "POST",
+    pattern: "/api/admin/leagues",
+    path: "/api/admin/leagues",
+    auth: "admin",
+    body: {
+      schema: NewLeagueSchema,
+      valid: (t) => ({
+        name: "Hostile Night League",
+        slug: `hostile-${crypto.randomUUID().slice(0, 8)}`,
+        time_zone: "America/Chicago",
+        owner_email: t.other.email,
+      }),
+      fields: {
+        name: field.text(80),
+        slug: field.text(40),
+        time_zone: { kind: "text", max: 64, optional: true },
+        owner_email: { kind: "email" },
+      },
+    },
+    extras: (t) => [
+      { name: "a reserved word for its address", body: { name: "X", slug: "admin", owner_email: t.other.email }, expect: { status: 400 } },
+      {
+        name: "a climb out of the path for its address",
+        body: { name: "X", slug: "..", owner_email: t.other.email },
+        expect: { status: 400 },
+      },
+      { name: "the default league's address", body: { name: "X", slug: "League", owner_email: t.other.email }, expect: conflict },
+      {
+        name: "an owner with no account",
+        body: { name: "X", slug: "no-owner-here", owner_email: "nobody@example.org" },
+        expect: { status: 404 },
+      },
+    ],
   },
 
   // ---- /api/admin: settings (every field at once)

@@ -15,7 +15,7 @@ import {
   runRegistrationJob,
   subscriber,
 } from "../registration-fixtures";
-import { DEFAULT_LEAGUE_ID, rounds, users } from "~/.server/db/schema";
+import { DEFAULT_LEAGUE_ID, claims, leagues, players, rounds, users } from "~/.server/db/schema";
 import { setRegistration } from "~/.server/services/rounds/registration";
 
 const isOpen = async (id: number) => (await testDb().select().from(rounds).where(eq(rounds.id, id)))[0]?.openForRegistration;
@@ -81,6 +81,17 @@ describe("the registration mail job", () => {
       // Opted in, but plays in another league only (ADR 46): this league's mail is not theirs.
       await subscriber({ member: false }),
     ];
+    const [other] = await testDb()
+      .insert(leagues)
+      .values({ slug: `mail-${Date.now()}`, name: "Elsewhere", timeZone: "America/Chicago" })
+      .returning();
+    const [theirs] = await testDb()
+      .insert(players)
+      .values({ leagueId: other.id, firstName: "Else", lastName: "Where", division: "MA1" })
+      .returning();
+    await testDb().insert(claims).values({ leagueId: other.id, userId: elsewhere.id, playerId: theirs.id, status: "approved" });
+    // And one of no league at all: the default league's, as before leagues (ADR 46).
+    const loose = await subscriber({ member: false });
     const round = await makeRound({ openForRegistration: true });
     const mail = recordMail();
     const outcome = await runRegistrationJob(round.id, "2026-11-24", mail.send);
@@ -92,6 +103,7 @@ describe("the registration mail job", () => {
     expect(counts[off.email]).toBeUndefined();
     expect(counts[locked.email]).toBeUndefined();
     expect(counts[elsewhere.email]).toBeUndefined();
+    expect(counts[loose.email]).toBe(1);
     expect(outcome).toEqual({ status: "done", sent: mail.sent.length, alreadyMailed: 0, failed: 0 });
     const rows = await mailRows(round.id);
     expect(rows).toHaveLength(mail.sent.length);

@@ -10,3 +10,16 @@ export function isLeagueMemberSql(db: Db, userId: SQL): SQL<boolean> {
   return sql<boolean>`(exists (select 1 from claims c where c.league_id = ${db.leagueId} and c.user_id = ${userId} and c.status = 'approved')
     or exists (select 1 from memberships m where m.league_id = ${db.leagueId} and m.user_id = ${userId}))`;
 }
+
+/**
+ * Whether the account hears of the query builder's league by mail: a member of it, or — in
+ * the default league, the one a deployment started with — an account that belongs to no
+ * league at all (signed up at the root before leagues had members; the next step's joining
+ * makes them members).
+ */
+export function hearsFromLeagueSql(db: Db, userId: SQL): SQL<boolean> {
+  return sql<boolean>`(${isLeagueMemberSql(db, userId)}
+    or (exists (select 1 from leagues l where l.id = ${db.leagueId} and l.is_default = 1)
+      and not exists (select 1 from claims c where c.user_id = ${userId} and c.status = 'approved')
+      and not exists (select 1 from memberships m where m.user_id = ${userId})))`;
+}

@@ -6,7 +6,7 @@ import { registrationMails, rounds, users } from "../../db/schema";
 import type { MailSender } from "../../mail/mailer";
 import { type RegistrationMailContext, registrationMail } from "../../mail/registration-mail";
 import { sendInGroups } from "../../mail/send-groups";
-import { isLeagueMemberSql } from "../players/league-member";
+import { hearsFromLeagueSql } from "../players/league-member";
 
 // The queue consumer's half of "registration opened" (ADR 10, like reset-mail.ts): one
 // mail per opted-in, unlocked user per (round, league day), however often the job runs.
@@ -28,8 +28,8 @@ export type RegistrationMailOutcome =
 /** Rows read at a time (sent MAIL_GROUP at a time, mail/send-groups.ts). */
 const PAGE = 100;
 
-/** An opted-in, unlocked member of the job's league (checked again as the job sends, ADR 46). */
-const recipient = (db: Db) => sql`${users.notifyRegistration} = 1 and ${users.locked} = 0 and ${isLeagueMemberSql(db, sql`${users.id}`)}`;
+/** An opted-in, unlocked account that hears from the job's league (checked again as the job sends, ADR 46). */
+const recipient = (db: Db) => sql`${users.notifyRegistration} = 1 and ${users.locked} = 0 and ${hearsFromLeagueSql(db, sql`${users.id}`)}`;
 
 /**
  * Runs one registration-opened job. Nothing is sent for a round that is gone or whose
