@@ -32,9 +32,17 @@ const at = (port) => (path) => `http://localhost:${port}${path}`;
 /** One server on its own state, up until stopped: the two never run at once. */
 async function served(which) {
   const port = which === "alone" ? ALONE : CROWDED;
-  const child = serve(process.execPath, ["scripts/serve-build.mjs", String(port)], { LEAGUE_PERSIST: `${STATE}/${which}`, D1_LATENCY_MS: "" });
+  const child = serve(process.execPath, ["scripts/serve-build.mjs", String(port)], {
+    LEAGUE_PERSIST: `${STATE}/${which}`,
+    D1_LATENCY_MS: "",
+  });
   await ready(at(port)("/api/ace"));
-  return { app: at(port), stop: () => new Promise((done) => (child.once("exit", done), process.kill(-child.pid, "SIGTERM"))) };
+  const stop = () =>
+    new Promise((done) => {
+      child.once("exit", done);
+      process.kill(-child.pid, "SIGTERM");
+    });
+  return { app: at(port), stop };
 }
 
 // The same sessions work on both: the same accounts, the same secret, the same ids.
