@@ -1,15 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_LEAGUE_ID, type LEAGUE_STATUSES } from "./db/tables/leagues";
-import { nowSeconds, startOfYear, wallParts, zonedTimeToEpoch } from "~/lib/shared/time";
-
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { isTimeZone, nowSeconds, startOfYear, wallParts, zonedTimeToEpoch } from "~/lib/shared/time";
 
 const LeagueEnvSchema = z.object({
   LEAGUE_NAME: z.string().min(1).default("Disc Golf League"),

@@ -1,18 +1,10 @@
 import { z } from "./zod";
 import { EmailSchema } from "./auth";
 import { isSlug } from "../lib/shared/league-url";
+import { isTimeZone } from "../lib/shared/time";
 
 // A new league (ADR 46): what the operator gives `npm run league:create` and POST
 // /api/admin/leagues. The slug is its address (/l/{slug}), stored in lower case.
-
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 export const SLUG_RULE = "The address must be 3 to 40 letters, digits and single hyphens, and not a word the site uses itself.";
 

@@ -114,3 +114,13 @@ export function todayInputValue(timeZone: string, now = nowSeconds()): string {
   const p = parts(now, timeZone);
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
 }
+
+/** Whether `tz` is an IANA time zone this runtime knows (America/Chicago). */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -40,6 +40,17 @@ export const leagues = sqliteTable(
   ],
 );
 
+/** A league's row as the request's league is made from it (`leagueOf`, app/.server/league.ts). */
+export const leagueRowColumns = {
+  id: leagues.id,
+  slug: leagues.slug,
+  name: leagues.name,
+  timeZone: leagues.timeZone,
+  status: leagues.status,
+  epoch: leagues.epoch,
+  isDefault: leagues.isDefault,
+};
+
 /**
  * The league a row belongs to (ADR 46): every league table has it, and every query of one
  * binds the request's league.

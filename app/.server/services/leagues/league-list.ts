@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { leagues } from "../../db/schema";
+import { leagueRowColumns, leagues } from "../../db/schema";
 import { type League, leagueOf } from "../../league";
 
 // The deployment's front door (ADR 46): the active leagues a visitor can open, by name. A
@@ -13,18 +13,7 @@ const matches = (name: string, words: string[]) => words.every((w) => name.toLow
 
 /** Every league open to visitors, by name; with `search`, those whose name has each of its words. */
 export async function listLeagues(db: Db, vars: Parameters<typeof leagueOf>[1], search = ""): Promise<LeagueListing[]> {
-  const rows = await db
-    .select({
-      id: leagues.id,
-      slug: leagues.slug,
-      name: leagues.name,
-      timeZone: leagues.timeZone,
-      status: leagues.status,
-      epoch: leagues.epoch,
-      isDefault: leagues.isDefault,
-    })
-    .from(leagues)
-    .where(eq(leagues.status, "active"));
+  const rows = await db.select(leagueRowColumns).from(leagues).where(eq(leagues.status, "active"));
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   return rows
     .map((row) => leagueOf(row, vars))

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { leagues } from "../../db/tables/leagues";
+import { leagueRowColumns, leagues } from "../../db/tables/leagues";
 import { leagueOf } from "../../league";
 import { type PotChange, loweredSpans } from "./ace-pot";
 import { formatCents } from "~/lib/shared/money";
@@ -29,18 +29,7 @@ export async function potRefusal(db: Db, changes: readonly PotChange[], what: "c
       from rounds r join round_stats rs on rs.round_id = r.id where r.league_id = ${db.leagueId} and rs.ace_entries > 0
     union all
     select a.d, 1, -a.amt_cents, ${fullNameSql("p")} from aces a join players p on p.id = a.player_id where a.league_id = ${db.leagueId}`),
-    db
-      .select({
-        id: leagues.id,
-        slug: leagues.slug,
-        name: leagues.name,
-        timeZone: leagues.timeZone,
-        status: leagues.status,
-        epoch: leagues.epoch,
-        isDefault: leagues.isDefault,
-      })
-      .from(leagues)
-      .where(eq(leagues.id, db.leagueId)),
+    db.select(leagueRowColumns).from(leagues).where(eq(leagues.id, db.leagueId)),
   ]);
   if (!league) throw new Error(`league ${db.leagueId} not found`);
   const events: Event[] = [
