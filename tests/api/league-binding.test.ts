@@ -1,0 +1,141 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { getTableName, is } from "drizzle-orm";
+import { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "../../workers/api/index";
+import { DEPLOYMENT_TABLES } from "../../workers/league-guard";
+import { forgetLeagues } from "../../workers/league-directory";
+import { createWorker } from "../../workers/worker";
+import { grantRole, makeUser, tokenFor } from "../auth-fixtures";
+import { testDb } from "../fixtures";
+import * as schema from "~/.server/db/schema";
+
+// Every statement a request of league B sends that touches a league table binds B's id
+// (ADR 46): the D1 binding of the Worker records each one, and a read or write of a league
+// table whose SQL names no league_id, or binds no B, fails here. Every GET of the /api,
+// asked under /l/{B}/api by B's owner, with B's own ids in its path.
+
+const LEAGUE_TABLES = Object.values(schema)
+  .filter((t): t is SQLiteTable => is(t, SQLiteTable))
+  .map((t) => getTableName(t))
+  .filter((name) => !DEPLOYMENT_TABLES.has(name));
+
+type Sent = { sql: string; args: unknown[] };
+
+/** env.DB (and its sessions), recording every statement bound or sent as it is. */
+function recording(db: D1Database) {
+  const sent: Sent[] = [];
+  const statement = (stmt: D1PreparedStatement, sql: string, args: unknown[] = []): D1PreparedStatement => {
+    const proxy: D1PreparedStatement = new Proxy(stmt, {
+      get(target, prop) {
+        if (prop === "bind") return (...bound: unknown[]) => statement(target.bind(...bound), sql, bound);
+        if (prop === "first" || prop === "all" || prop === "run" || prop === "raw") sent.push({ sql, args });
+        const value = Reflect.get(target, prop, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    (proxy as unknown as { __sent: Sent }).__sent = { sql, args };
+    return proxy;
+  };
+  const wrap = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(t, key) {
+        const value = Reflect.get(t, key);
+        if (typeof value !== "function") return value;
+        if (key === "prepare") return (sql: string) => statement(value.call(t, sql), sql);
+        if (key === "batch")
+          return (list: D1PreparedStatement[]) => {
+            for (const s of list) sent.push((s as unknown as { __sent?: Sent }).__sent ?? { sql: "?", args: [] });
+            return value.call(t, list);
+          };
+        if (key === "withSession") return (...args: unknown[]) => wrap(value.apply(t, args));
+        return value.bind(t);
+      },
+    });
+  return { db: wrap(db), sent };
+}
+
+const touches = (sql: string) => LEAGUE_TABLES.filter((t) => new RegExp(`(from|join|into|update)\\s+["\`]?${t}["\`]?\\b`, "i").test(sql));
+
+let league: number;
+let owner: Awaited<ReturnType<typeof makeUser>>;
+const ids = { round: 0, player: 0 };
+beforeAll(async () => {
+  const [row] = await testDb()
+    .insert(schema.leagues)
+    .values({ slug: "bound-b", name: "Bound League", timeZone: "America/Denver" })
+    .returning();
+  league = row.id;
+  forgetLeagues();
+  owner = await makeUser();
+  await grantRole(owner.id, "owner", league);
+  const db = testDb();
+  const [player] = await db
+    .insert(schema.players)
+    .values({ leagueId: league, firstName: "Bo", lastName: "Bound", division: "MA1" })
+    .returning();
+  const [round] = await db
+    .insert(schema.rounds)
+    .values({
+      leagueId: league,
+      startsAt: 1_900_000_000,
+      name: "Bound night",
+      location: "Park",
+      feePdgaCents: 0,
+      feeCourseCents: 0,
+      feeOtherCents: 0,
+      aceCents: 0,
+      payoutCents: 0,
+    })
+    .returning();
+  await db
+    .insert(schema.entries)
+    .values({ leagueId: league, roundId: round.id, playerId: player.id, division: "MA1", ace: false, score: 50 });
+  await db.insert(schema.claims).values({ leagueId: league, userId: owner.id, playerId: player.id, status: "approved" });
+  Object.assign(ids, { round: round.id, player: player.id });
+});
+afterAll(() => forgetLeagues());
+
+/** A GET route's path with B's own ids in it. */
+function pathOf(pattern: string): string {
+  return pattern
+    .replace(/:roundId|:id(?=\/|$)/g, String(ids.round))
+    .replace(":ids", String(ids.round))
+    .replace(":playerId", String(ids.player))
+    .replace(":userId", String(owner.id))
+    .replace(":range", "all")
+    .replace(":text", "Bound")
+    .replace(":tag", "1");
+}
+
+describe("a league's requests bind their league", () => {
+  it("every GET of the /api under /l/{B}/api, as B's owner: each statement on a league table binds B", async () => {
+    const worker = createWorker(async () => new Response("no pages here", { status: 404 }));
+    const token = await tokenFor(owner);
+    const routes = [...new Set(api.routes.filter((r) => r.method === "GET" && !r.path.includes("/ws")).map((r) => r.path))];
+    const unbound: string[] = [];
+    let checked = 0;
+    for (const route of routes) {
+      const rec = recording(env.DB);
+      const path = pathOf(route).replace(/^\/api/, "/l/bound-b/api");
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(
+        new Request(`http://localhost${path}`, { headers: { Authorization: `Bearer ${token}` } }),
+        { ...env, DB: rec.db },
+        ctx,
+      );
+      await res.arrayBuffer();
+      await waitOnExecutionContext(ctx);
+      expect(res.status, `${path} answered ${res.status}`).toBeLessThan(500);
+      for (const s of rec.sent) {
+        if (touches(s.sql).length === 0) continue;
+        checked += 1;
+        if (!/league_id/.test(s.sql) || !s.args.includes(league))
+          unbound.push(`${path}: ${s.sql.slice(0, 160)} ← ${JSON.stringify(s.args).slice(0, 80)}`);
+      }
+    }
+    expect(checked, "statements on league tables were seen").toBeGreaterThan(50);
+    expect(unbound).toEqual([]);
+  });
+});
