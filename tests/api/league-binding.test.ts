@@ -16,7 +16,7 @@ import * as schema from "~/.server/db/schema";
 // table whose SQL names no league_id, or binds no B, fails here. Every GET of the /api,
 // asked under /l/{B}/api by B's owner, with B's own ids in its path.
 
-const LEAGUE_TABLES = Object.values(schema)
+const LEAGUE_TABLES = (Object.values(schema) as unknown[])
   .filter((t): t is SQLiteTable => is(t, SQLiteTable))
   .map((t) => getTableName(t))
   .filter((name) => !DEPLOYMENT_TABLES.has(name));
