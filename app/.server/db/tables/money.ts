@@ -55,8 +55,8 @@ export const payments = sqliteTable(
     uniqueIndex("payments_transaction_uq").on(t.leagueId, t.transactionId),
     uniqueIndex("payments_capture_uq").on(t.leagueId, t.captureId),
     uniqueIndex("payments_request_key_uq").on(t.leagueId, t.requestKey),
-    index("payments_user_idx").on(t.leagueId, t.userId),
-    index("payments_round_idx").on(t.leagueId, t.roundId),
+    index("payments_user_idx").on(t.userId),
+    index("payments_round_idx").on(t.roundId),
   ],
 );
 
@@ -87,9 +87,9 @@ export const transfers = sqliteTable(
     sameLeague(t, t.excessPaymentId, payments),
     uniqueIndex("transfers_payment_uq").on(t.leagueId, t.paymentId),
     uniqueIndex("transfers_excess_payment_uq").on(t.leagueId, t.excessPaymentId),
-    index("transfers_from_idx").on(t.leagueId, t.fromPlayerId, t.amountCents),
-    index("transfers_to_idx").on(t.leagueId, t.toPlayerId, t.amountCents),
-    index("transfers_d_idx").on(t.leagueId, t.date),
+    index("transfers_from_idx").on(t.fromPlayerId, t.amountCents),
+    index("transfers_to_idx").on(t.toPlayerId, t.amountCents),
+    index("transfers_d_idx").on(t.date),
     check("transfers_amt_positive", sql`${t.amountCents} > 0`),
     check("transfers_sides_differ", sql`${t.fromPlayerId} IS NULL OR ${t.toPlayerId} IS NULL OR ${t.fromPlayerId} <> ${t.toPlayerId}`),
   ],
@@ -121,7 +121,7 @@ export const paymentRefunds = sqliteTable(
     leagueKey("payment_refunds", t),
     sameLeague(t, t.paymentId, payments),
     uniqueIndex("payment_refunds_provider_uq").on(t.leagueId, t.providerRefundId),
-    index("payment_refunds_payment_idx").on(t.leagueId, t.paymentId),
+    index("payment_refunds_payment_idx").on(t.paymentId),
     check("payment_refunds_amount_positive", sql`${t.amountCents} > 0`),
   ],
 );
@@ -142,8 +142,8 @@ export const aces = sqliteTable(
     leagueKey("aces", t),
     sameLeague(t, t.playerId, players),
     sameLeague(t, t.roundId, rounds),
-    index("aces_d_idx").on(t.leagueId, t.date),
-    index("aces_round_idx").on(t.leagueId, t.roundId),
+    index("aces_d_idx").on(t.date),
+    index("aces_round_idx").on(t.roundId),
     check("aces_amt_positive", sql`${t.amountCents} > 0`),
   ],
 );

@@ -22,8 +22,8 @@ export const players = sqliteTable(
   },
   (t) => [
     leagueKey("players", t),
-    index("players_name_idx").on(t.leagueId, t.lastName, t.firstName),
-    index("players_created_by_idx").on(t.leagueId, t.createdByUserId),
+    index("players_name_idx").on(t.lastName, t.firstName),
+    index("players_created_by_idx").on(t.createdByUserId),
   ],
 );
 
@@ -52,9 +52,9 @@ export const claims = sqliteTable(
     // Per league: a user may claim one player in each league they play in.
     uniqueIndex("claims_player_approved_uq").on(t.leagueId, t.playerId).where(sql`status = 'approved'`),
     uniqueIndex("claims_user_open_uq").on(t.leagueId, t.userId).where(sql`status in ('pending', 'approved', 'conflict')`),
-    index("claims_user_idx").on(t.leagueId, t.userId),
-    index("claims_status_idx").on(t.leagueId, t.status),
-    index("claims_player_idx").on(t.leagueId, t.playerId),
+    index("claims_user_idx").on(t.userId),
+    index("claims_status_idx").on(t.status),
+    index("claims_player_idx").on(t.playerId),
   ],
 );
 

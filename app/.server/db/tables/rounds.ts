@@ -47,8 +47,8 @@ export const rounds = sqliteTable(
   (t) => [
     leagueKey("rounds", t),
     sameLeague(t, t.layoutId, layouts),
-    index("rounds_d_idx").on(t.leagueId, t.startsAt),
-    index("rounds_layout_idx").on(t.leagueId, t.layoutId),
+    index("rounds_d_idx").on(t.startsAt),
+    index("rounds_layout_idx").on(t.layoutId),
   ],
 );
 
