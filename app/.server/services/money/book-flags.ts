@@ -16,7 +16,7 @@ export const refundStandingSql = (db: Db) => sql`
   select e.id as entry_id, ${where}, sum(pr.amount_cents) as cents, max(pr.kind = 'reversal') as reversal
   from payment_refunds pr
   join payments p on p.id = pr.payment_id
-  join entries e on e.round_id = p.round_id and e.player_id = p.player_id
+  join entries e on e.league_id = p.league_id and e.round_id = p.round_id and e.player_id = p.player_id
   join rounds r on r.id = p.round_id join players pl on pl.id = p.player_id
   where pr.league_id = ${db.leagueId} and pr.resolution is null and ${givenBackCentsSql(sql`p.id`)} is null
   group by e.id order by r.d desc, e.id limit ${MAX_FLAGS}`;
@@ -26,7 +26,7 @@ export const unenteredSql = (db: Db) => sql`
   select p.id as payment_id, p.method, ${where}, ${leftCentsSql(P)} as cents
   from payments p join rounds r on r.id = p.round_id join players pl on pl.id = p.player_id
   where p.league_id = ${db.leagueId} and p.method in ('paypal', 'cash') and p.status = 'completed'
-    and not exists (select 1 from entries e where e.round_id = p.round_id and e.player_id = p.player_id)
+    and not exists (select 1 from entries e where e.league_id = p.league_id and e.round_id = p.round_id and e.player_id = p.player_id)
     and ${givenBackCentsSql(sql`p.id`)} is null and ${leftCentsSql(P)} > 0
   order by r.d desc, p.id limit ${MAX_FLAGS}`;
 

@@ -28,7 +28,7 @@ async function paymentOf(db: Db, paymentId: number, inRound?: number) {
       refundedCents: refunded.mapWith(Number),
       givenBack: transfers.amountCents,
       excessBack: excessBackCentsSql(PAYMENTS.id).mapWith(Number),
-      entered: sql<number>`exists (select 1 from entries e where e.round_id = ${PAYMENTS.roundId} and e.player_id = ${PAYMENTS.playerId})`,
+      entered: sql<number>`exists (select 1 from entries e where e.league_id = ${PAYMENTS.leagueId} and e.round_id = ${PAYMENTS.roundId} and e.player_id = ${PAYMENTS.playerId})`,
     })
     .from(payments)
     .innerJoin(rounds, eq(rounds.id, payments.roundId))
@@ -66,7 +66,7 @@ export async function giveBackPayment(db: Db, paymentId: number, inRound?: numbe
             eq(payments.id, paymentId),
             eq(payments.status, "completed"),
             sql`${left} > 0`,
-            sql`not exists (select 1 from entries e where e.round_id = ${PAYMENTS.roundId} and e.player_id = ${PAYMENTS.playerId})`,
+            sql`not exists (select 1 from entries e where e.league_id = ${PAYMENTS.leagueId} and e.round_id = ${PAYMENTS.roundId} and e.player_id = ${PAYMENTS.playerId})`,
           ),
         ),
     )
