@@ -48,6 +48,7 @@ export const PAYMENTS = {
   amount: sql`"payments"."amount_cents"`,
   playerId: sql`"payments"."player_id"`,
   roundId: sql`"payments"."round_id"`,
+  leagueId: sql`"payments"."league_id"`,
 };
 
 /**
