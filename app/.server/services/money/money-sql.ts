@@ -7,9 +7,15 @@ import type { Db } from "../../db/client";
 // Pass P or PAYMENTS (never a drizzle column: see PAYMENTS below).
 type Ref = SQL;
 
+/**
+ * The payment's own league (ADR 46): a search of its refunds and give-backs names it first,
+ * as their unique keys lead with it (a payment's rows are all in its league).
+ */
+const leagueOfPayment = (paymentId: Ref) => sql`(select own.league_id from payments own where own.id = ${paymentId})`;
+
 /** Σ of the payment's refund rows (refunds and reversals). */
 export const refundRowsCentsSql = (paymentId: Ref) =>
-  sql<number>`(select coalesce(sum(r.amount_cents), 0) from payment_refunds r where r.payment_id = ${paymentId})`;
+  sql<number>`(select coalesce(sum(r.amount_cents), 0) from payment_refunds r where r.league_id = ${leagueOfPayment(paymentId)} and r.payment_id = ${paymentId})`;
 
 /**
  * What PayPal gave back of a payment, at most its amount. A payment marked `refunded`
@@ -20,11 +26,13 @@ export const refundedCentsSql = (p: { id: Ref; status: Ref; amount: Ref }) =>
 
 /** The credit a withdrawal gave back for the payment (a transfer naming it), or null. */
 export const givenBackCentsSql = (paymentId: Ref) =>
-  sql<number | null>`(select t.amt_cents from transfers t where t.payment_id = ${paymentId})`;
+  sql<
+    number | null
+  >`(select t.amt_cents from transfers t where t.league_id = ${leagueOfPayment(paymentId)} and t.payment_id = ${paymentId})`;
 
 /** What of the payment went back as credit because its entry was paid more than its price (ADR 37); 0 if none. */
 export const excessBackCentsSql = (paymentId: Ref) =>
-  sql<number>`coalesce((select x.amt_cents from transfers x where x.excess_payment_id = ${paymentId}), 0)`;
+  sql<number>`coalesce((select x.amt_cents from transfers x where x.league_id = ${leagueOfPayment(paymentId)} and x.excess_payment_id = ${paymentId}), 0)`;
 
 /** What of the payment is still with the league: its amount less refunds and the excess given back. */
 export const leftCentsSql = (p: { id: Ref; status: Ref; amount: Ref }) =>
