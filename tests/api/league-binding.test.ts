@@ -9,6 +9,7 @@ import { forgetLeagues } from "../../workers/league-directory";
 import { createWorker } from "../../workers/worker";
 import { grantRole, makeUser, tokenFor } from "../auth-fixtures";
 import { testDb } from "../fixtures";
+import { leaguePlanFaults, type Sent } from "../league-plans";
 import * as schema from "~/.server/db/schema";
 
 // Every statement a request of league B sends that touches a league table binds B's id
@@ -20,8 +21,6 @@ const LEAGUE_TABLES = (Object.values(schema) as unknown[])
   .filter((t): t is SQLiteTable => is(t, SQLiteTable))
   .map((t) => getTableName(t))
   .filter((name) => !DEPLOYMENT_TABLES.has(name));
-
-type Sent = { sql: string; args: unknown[] };
 
 /** env.DB (and its sessions), recording every statement bound or sent as it is. */
 function recording(db: D1Database) {
@@ -61,6 +60,7 @@ const touches = (sql: string) => LEAGUE_TABLES.filter((t) => new RegExp(`(from|j
 let league: number;
 let owner: Awaited<ReturnType<typeof makeUser>>;
 const ids = { round: 0, player: 0 };
+const walked: Sent[] = [];
 beforeAll(async () => {
   const [row] = await testDb()
     .insert(schema.leagues)
@@ -128,6 +128,7 @@ describe("a league's requests bind their league", () => {
       await res.arrayBuffer();
       await waitOnExecutionContext(ctx);
       expect(res.status, `${path} answered ${res.status}`).toBeLessThan(500);
+      walked.push(...rec.sent);
       for (const s of rec.sent) {
         if (touches(s.sql).length === 0) continue;
         checked += 1;
@@ -137,5 +138,10 @@ describe("a league's requests bind their league", () => {
     }
     expect(checked, "statements on league tables were seen").toBeGreaterThan(50);
     expect(unbound).toEqual([]);
+  });
+
+  it("and each of those statements reaches a league table's rows by an index led by league_id", async () => {
+    expect(walked.length, "the walk above ran").toBeGreaterThan(50);
+    expect(await leaguePlanFaults(walked)).toEqual([]);
   });
 });

@@ -44,6 +44,6 @@ export const cardPlayers = sqliteTable(
   (t) => [
     sameLeague(t, t.entryId, entries).onDelete("cascade"),
     sameLeague(t, t.cardId, cards).onDelete("cascade"),
-    index("card_players_card_idx").on(t.cardId, t.position),
+    index("card_players_card_idx").on(t.leagueId, t.cardId, t.position),
   ],
 );

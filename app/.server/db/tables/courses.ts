@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { leagueColumn, leagueKey, sameLeague } from "./leagues";
 
@@ -56,6 +56,8 @@ export const layoutHoles = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.layoutId, t.hole] }),
     sameLeague(t, t.layoutId, layouts).onDelete("cascade"),
+    // The league's holes in course order (the courses page reads them all at once).
+    index("layout_holes_league_idx").on(t.leagueId, t.layoutId, t.hole),
     check("layout_holes_par", sql`${t.par} between 2 and 9`),
     check("layout_holes_distance", sql`${t.distanceFeet} is null or ${t.distanceFeet} between 1 and 3000`),
   ],

@@ -55,12 +55,12 @@ export const entries = sqliteTable(
     uniqueIndex("entries_round_player_uq").on(t.leagueId, t.roundId, t.playerId),
     // Covering the balance sums (balanceCentsSql) and the ace pot's per-round counts: at
     // 100,000 entries neither reads a table row (tests/services/query-plans.test.ts).
-    index("entries_player_credit_idx").on(t.playerId, t.creditAddedCents, t.creditUsedCents),
-    index("entries_round_ace_idx").on(t.roundId, t.ace),
+    index("entries_player_credit_idx").on(t.leagueId, t.playerId, t.creditAddedCents, t.creditUsedCents),
+    index("entries_round_ace_idx").on(t.leagueId, t.roundId, t.ace),
     // Covering the players list's stats (services/players/players.ts): 5× faster at 100,000 entries.
-    index("entries_player_stats_idx").on(t.playerId, t.score, t.roundId, t.result),
+    index("entries_player_stats_idx").on(t.leagueId, t.playerId, t.score, t.roundId, t.result),
     // Covering this year's stats (the players list): a season's rounds' scored entries, no row read.
-    index("entries_round_score_idx").on(t.roundId, t.score, t.playerId),
+    index("entries_round_score_idx").on(t.leagueId, t.roundId, t.score, t.playerId),
   ],
 );
 

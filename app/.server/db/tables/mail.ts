@@ -1,4 +1,4 @@
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { leagueColumn, sameLeague } from "./leagues";
 import { rounds } from "./rounds";
@@ -18,7 +18,11 @@ export const registrationMails = sqliteTable(
     mailedAt: integer("mailed_at"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.roundId, t.userId, t.day] }), sameLeague(t, t.roundId, rounds).onDelete("cascade")],
+  (t) => [
+    primaryKey({ columns: [t.roundId, t.userId, t.day] }),
+    sameLeague(t, t.roundId, rounds).onDelete("cascade"),
+    index("registration_mails_league_idx").on(t.leagueId, t.roundId),
+  ],
 );
 
 /**

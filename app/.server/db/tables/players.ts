@@ -22,8 +22,8 @@ export const players = sqliteTable(
   },
   (t) => [
     leagueKey("players", t),
-    index("players_name_idx").on(t.lastName, t.firstName),
-    index("players_created_by_idx").on(t.createdByUserId),
+    index("players_name_idx").on(t.leagueId, t.lastName, t.firstName),
+    index("players_created_by_idx").on(t.leagueId, t.createdByUserId),
   ],
 );
 
@@ -52,9 +52,9 @@ export const claims = sqliteTable(
     // Per league: a user may claim one player in each league they play in.
     uniqueIndex("claims_player_approved_uq").on(t.leagueId, t.playerId).where(sql`status = 'approved'`),
     uniqueIndex("claims_user_open_uq").on(t.leagueId, t.userId).where(sql`status in ('pending', 'approved', 'conflict')`),
-    index("claims_user_idx").on(t.userId),
-    index("claims_status_idx").on(t.status),
-    index("claims_player_idx").on(t.playerId),
+    index("claims_user_idx").on(t.leagueId, t.userId),
+    index("claims_status_idx").on(t.leagueId, t.status),
+    index("claims_player_idx").on(t.leagueId, t.playerId),
   ],
 );
 
@@ -77,5 +77,5 @@ export const playerStats = sqliteTable(
     // balance (services/money/balance.ts), so a list of balances reads no entry either.
     creditCents: integer("credit_cents").notNull().default(0),
   },
-  (t) => [sameLeague(t, t.playerId, players).onDelete("cascade")],
+  (t) => [sameLeague(t, t.playerId, players).onDelete("cascade"), index("player_stats_league_idx").on(t.leagueId, t.playerId)],
 );

@@ -47,8 +47,8 @@ export const rounds = sqliteTable(
   (t) => [
     leagueKey("rounds", t),
     sameLeague(t, t.layoutId, layouts),
-    index("rounds_d_idx").on(t.startsAt),
-    index("rounds_layout_idx").on(t.layoutId),
+    index("rounds_d_idx").on(t.leagueId, t.startsAt),
+    index("rounds_layout_idx").on(t.leagueId, t.layoutId),
   ],
 );
 
@@ -93,5 +93,5 @@ export const roundStats = sqliteTable(
     leagueId: leagueColumn(),
     aceEntries: integer("ace_entries").notNull().default(0),
   },
-  (t) => [sameLeague(t, t.roundId, rounds).onDelete("cascade")],
+  (t) => [sameLeague(t, t.roundId, rounds).onDelete("cascade"), index("round_stats_league_idx").on(t.leagueId, t.roundId)],
 );

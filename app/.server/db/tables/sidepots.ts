@@ -34,7 +34,7 @@ export const sidePots = sqliteTable(
     leagueKey("side_pots", t),
     sameLeague(t, t.roundId, rounds).onDelete("cascade"),
     uniqueIndex("side_pots_round_name_uq").on(t.leagueId, t.roundId, t.name),
-    index("side_pots_name_idx").on(t.name, t.settledAt),
+    index("side_pots_name_idx").on(t.leagueId, t.name, t.settledAt),
     check("side_pots_buy_in", sql`${t.buyInCents} between 1 and 100000`),
     check("side_pots_holes", sql`(${t.kind} = 'ctp') = (${t.holes} is not null)`),
   ],
@@ -53,7 +53,7 @@ export const sidePotPlayers = sqliteTable(
     primaryKey({ columns: [t.potId, t.entryId] }),
     sameLeague(t, t.potId, sidePots).onDelete("cascade"),
     sameLeague(t, t.entryId, entries).onDelete("cascade"),
-    index("side_pot_players_entry_idx").on(t.entryId),
+    index("side_pot_players_entry_idx").on(t.leagueId, t.entryId),
   ],
 );
 
@@ -79,7 +79,7 @@ export const sidePotMarks = sqliteTable(
     primaryKey({ columns: [t.potId, t.hole, t.entryId] }),
     sameLeague(t, t.potId, sidePots).onDelete("cascade"),
     sameLeague(t, t.entryId, entries).onDelete("cascade"),
-    index("side_pot_marks_entry_idx").on(t.entryId),
+    index("side_pot_marks_entry_idx").on(t.leagueId, t.entryId),
   ],
 );
 
@@ -97,6 +97,6 @@ export const sidePotWins = sqliteTable(
     primaryKey({ columns: [t.potId, t.hole, t.entryId] }),
     sameLeague(t, t.potId, sidePots).onDelete("cascade"),
     sameLeague(t, t.entryId, entries).onDelete("cascade"),
-    index("side_pot_wins_entry_idx").on(t.entryId),
+    index("side_pot_wins_entry_idx").on(t.leagueId, t.entryId),
   ],
 );

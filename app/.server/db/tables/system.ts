@@ -87,10 +87,12 @@ export const auditLog = sqliteTable(
     after: text("after"),
   },
   (t) => [
-    index("audit_log_player_idx").on(t.playerId, t.id),
-    index("audit_log_other_player_idx").on(t.otherPlayerId, t.id),
-    index("audit_log_round_idx").on(t.roundId, t.id),
-    index("audit_log_actor_idx").on(t.actorUserId, t.id),
+    // The league's log, newest first (the audit page with no filter).
+    index("audit_log_league_idx").on(t.leagueId, t.id),
+    index("audit_log_player_idx").on(t.leagueId, t.playerId, t.id),
+    index("audit_log_other_player_idx").on(t.leagueId, t.otherPlayerId, t.id),
+    index("audit_log_round_idx").on(t.leagueId, t.roundId, t.id),
+    index("audit_log_actor_idx").on(t.leagueId, t.actorUserId, t.id),
   ],
 );
 

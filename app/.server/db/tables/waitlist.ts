@@ -40,8 +40,8 @@ export const waitlist = sqliteTable(
     sameLeague(t, t.roundId, rounds).onDelete("cascade"),
     sameLeague(t, t.playerId, players).onDelete("cascade"),
     uniqueIndex("waitlist_open_uq").on(t.leagueId, t.roundId, t.playerId).where(sql`status in ('waiting', 'offered')`),
-    index("waitlist_round_status_idx").on(t.roundId, t.status),
-    index("waitlist_user_idx").on(t.userId),
+    index("waitlist_round_status_idx").on(t.leagueId, t.roundId, t.status),
+    index("waitlist_user_idx").on(t.leagueId, t.userId),
   ],
 );
 
@@ -62,7 +62,7 @@ export const waitlistNotices = sqliteTable(
   },
   (t) => [
     sameLeague(t, t.waitlistId, waitlist).onDelete("cascade"),
-    index("waitlist_notices_unmailed_idx").on(t.mailedAt),
-    index("waitlist_notices_waitlist_idx").on(t.waitlistId),
+    index("waitlist_notices_unmailed_idx").on(t.leagueId, t.mailedAt),
+    index("waitlist_notices_waitlist_idx").on(t.leagueId, t.waitlistId),
   ],
 );

@@ -17,13 +17,14 @@ type PageFilter = AuditFilter & { linkedToUserId?: number };
 export type AuditPage = { entries: AuditEntry[]; page: number; pageSize: number; hasMore: boolean };
 
 const filterSql = (db: Db, f: PageFilter): SQL => {
-  // The league's own log (ADR 46): audit rows carry the league of the row they record.
-  const where: SQL[] = [sql`a.league_id = ${db.leagueId}`];
-  if (f.playerId) where.push(sql`(a.player_id = ${f.playerId} or a.other_player_id = ${f.playerId})`);
-  if (f.linkedToUserId) {
-    const linked = linkedPlayerSql(db, sql`${f.linkedToUserId}`);
-    where.push(sql`(a.player_id = ${linked} or a.other_player_id = ${linked})`);
-  }
+  // The league's own log (ADR 46): audit rows carry the league of the row they record. A
+  // player filter names it in each of its two sides instead, so each walks its own index.
+  const where: SQL[] = f.playerId || f.linkedToUserId ? [] : [sql`a.league_id = ${db.leagueId}`];
+  // Either side of a row, each with the league first: SQLite walks the two player indexes.
+  const either = (player: SQL) =>
+    sql`((a.league_id = ${db.leagueId} and a.player_id = ${player}) or (a.league_id = ${db.leagueId} and a.other_player_id = ${player}))`;
+  if (f.playerId) where.push(either(sql`${f.playerId}`));
+  if (f.linkedToUserId) where.push(either(linkedPlayerSql(db, sql`${f.linkedToUserId}`)));
   if (f.roundId) where.push(sql`a.round_id = ${f.roundId}`);
   if (f.actorId) where.push(sql`a.actor_user_id = ${f.actorId}`);
   return sql`where ${sql.join(where, sql` and `)}`;

@@ -28,7 +28,7 @@ const layoutSummary = {
   name: layouts.name,
   holeCount: layouts.holeCount,
   par: sql<number>`coalesce(${layoutParOf(sql`${layouts.id}`)}, 0)`.mapWith(Number),
-  roundCount: roundsOnLayout(sql`${layouts.id}`).mapWith(Number),
+  roundCount: roundsOnLayout(sql`${layouts.leagueId}`, sql`${layouts.id}`).mapWith(Number),
   version: layouts.version,
 };
 

@@ -15,8 +15,9 @@ export const courseNameOf = (layoutId: SQL) =>
 /** A layout's par, the sum of its holes' pars; null for no layout (the league's par setting stands). */
 export const layoutParOf = (layoutId: SQL) => sql<number | null>`(select sum(h.par) from layout_holes h where h.layout_id = ${layoutId})`;
 
-/** How many rounds play `layoutId`. */
-export const roundsOnLayout = (layoutId: SQL) => sql<number>`(select count(*) from rounds r where r.layout_id = ${layoutId})`;
+/** How many rounds of league `leagueId` play `layoutId` (the league named: the rounds' index leads with it). */
+export const roundsOnLayout = (leagueId: SQL | number, layoutId: SQL) =>
+  sql<number>`(select count(*) from rounds r where r.league_id = ${leagueId} and r.layout_id = ${layoutId})`;
 
 /**
  * An insert of a layout's holes, numbered from 1 in the order given. The list travels as

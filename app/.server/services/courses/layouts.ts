@@ -34,7 +34,7 @@ const layoutReads = (db: Db, id: number | SQL) =>
         name: layouts.name,
         holeCount: layouts.holeCount,
         par: sql<number>`coalesce(${layoutParOf(sql`${layouts.id}`)}, 0)`.mapWith(Number),
-        roundCount: roundsOnLayout(sql`${layouts.id}`).mapWith(Number),
+        roundCount: roundsOnLayout(sql`${layouts.leagueId}`, sql`${layouts.id}`).mapWith(Number),
         version: layouts.version,
       })
       .from(layouts)
@@ -117,11 +117,11 @@ export async function updateLayout(db: Db, id: number, version: number, values: 
 export async function deleteLayout(db: Db, id: number): Promise<void> {
   const deleted = await db
     .delete(layouts)
-    .where(and(inLeague(db, layouts), sql`${layouts.id} = ${id} and ${roundsOnLayout(sql`${id}`)} = 0`))
+    .where(and(inLeague(db, layouts), sql`${layouts.id} = ${id} and ${roundsOnLayout(db.leagueId, sql`${id}`)} = 0`))
     .returning({ id: layouts.id });
   if (deleted.length > 0) return;
   const [row] = await db
-    .select({ used: roundsOnLayout(sql`${id}`).mapWith(Number) })
+    .select({ used: roundsOnLayout(db.leagueId, sql`${id}`).mapWith(Number) })
     .from(layouts)
     .where(and(inLeague(db, layouts), eq(layouts.id, id)));
   if (!row) throw notFound("Layout not found");

@@ -31,7 +31,7 @@ export function cashInsert(db: Db, entryWhere: SQL, cash: Cash) {
   const row = rowOf(db.leagueId, payments, {
     // Qualified by hand: drizzle writes a one-table select's columns bare, and a bare
     // player_id inside this subquery would be the claim's own.
-    userId: sql`(select c.user_id from claims c where c.player_id = "entries"."player_id" and c.status = 'approved')`,
+    userId: sql`(select c.user_id from claims c where c.league_id = "entries"."league_id" and c.player_id = "entries"."player_id" and c.status = 'approved')`,
     roundId: entries.roundId,
     playerId: entries.playerId,
     method: sql`'cash'`,

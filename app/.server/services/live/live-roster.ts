@@ -74,7 +74,7 @@ export async function liveRoster(db: Db, roundId: number): Promise<LiveRoster> {
     db
       .select({ hole: layoutHoles.hole, par: layoutHoles.par })
       .from(layoutHoles)
-      .innerJoin(rounds, eq(rounds.layoutId, layoutHoles.layoutId))
+      .innerJoin(rounds, and(eq(rounds.leagueId, layoutHoles.leagueId), eq(rounds.layoutId, layoutHoles.layoutId)))
       .where(and(inLeague(db, layoutHoles), eq(rounds.id, roundId)))
       .orderBy(asc(layoutHoles.hole)),
     db
@@ -116,7 +116,7 @@ export async function cardsOfPlayer(db: Db, roundId: number, playerId: number): 
   const rows = await db
     .select({ id: cards.id })
     .from(cards)
-    .innerJoin(cardPlayers, eq(cardPlayers.cardId, cards.id))
+    .innerJoin(cardPlayers, and(eq(cardPlayers.leagueId, cards.leagueId), eq(cardPlayers.cardId, cards.id)))
     .innerJoin(entries, eq(entries.id, cardPlayers.entryId))
     .innerJoin(rounds, eq(rounds.id, cards.roundId))
     .where(and(inLeague(db, cards), eq(cards.roundId, roundId), eq(entries.playerId, playerId), isNotNull(rounds.cardsPublishedAt)));

@@ -46,7 +46,7 @@ export const overpaidSql = (db: Db) => sql`
 export const overpaidEntrySql = (db: Db) => sql`
   select e.id as entry_id, ${where}, e.credit_used_cents + coalesce(m.pays, 0) - (r.fee_pdga_cents + r.fee_course_cents
       + r.fee_other_cents + r.payout_cents + (case when e.ace then r.ace_cents else 0 end) + ${entrySidePotsCentsSql(sql`e.id`)}) as cents
-  from entries e join rounds r on r.id = e.round_id join players pl on pl.id = e.player_id
+  from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id join players pl on pl.id = e.player_id
   left join (select p.round_id, p.player_id,
       sum(max(0, p.amount_cents - p.league_fee_cents - ${refundedCentsSql(P)} - ${excessBackCentsSql(sql`p.id`)})) as pays
     from payments p where p.league_id = ${db.leagueId} and p.method in ('paypal', 'cash') and p.status in ('completed', 'refunded') and ${givenBackCentsSql(sql`p.id`)} is null
@@ -57,7 +57,7 @@ export const overpaidEntrySql = (db: Db) => sql`
 /** (e) A round whose entries hold credit for payouts they no longer have (ADR 37): how many. */
 export const staleCreditSql = (db: Db) => sql`
   select r.id as round_id, r.n as round_name, r.d as round_d, '' as name, count(*) as cents
-  from entries e join rounds r on r.id = e.round_id
+  from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id
   where e.league_id = ${db.leagueId} and ${staleCredit("e")}
   group by r.id order by r.d desc limit ${MAX_FLAGS}`;
 

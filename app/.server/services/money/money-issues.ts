@@ -33,7 +33,7 @@ async function paymentOf(db: Db, paymentId: number, inRound?: number) {
     .from(payments)
     .innerJoin(rounds, eq(rounds.id, payments.roundId))
     .innerJoin(players, eq(players.id, payments.playerId))
-    .leftJoin(transfers, eq(transfers.paymentId, payments.id))
+    .leftJoin(transfers, and(eq(transfers.leagueId, payments.leagueId), eq(transfers.paymentId, payments.id)))
     .where(and(inLeague(db, payments), eq(payments.id, paymentId), inArray(payments.method, ["paypal", "cash"])));
   if (!p || (inRound !== undefined && p.roundId !== inRound)) throw notFound("Payment not found");
   return p;

@@ -76,9 +76,10 @@ function selectPayments(db: Db, filter: PaymentFilter) {
       playerId: payments.playerId,
       playerName: fullNameSql(players),
       refundedCents: refundedCentsSql(PAYMENTS).mapWith(Number),
-      reversed: sql<boolean>`exists (select 1 from payment_refunds r where r.payment_id = ${PAYMENTS.id} and r.kind = 'reversal')`.mapWith(
-        Boolean,
-      ),
+      reversed:
+        sql<boolean>`exists (select 1 from payment_refunds r where r.league_id = ${PAYMENTS.leagueId} and r.payment_id = ${PAYMENTS.id} and r.kind = 'reversal')`.mapWith(
+          Boolean,
+        ),
       givenBackCents: givenBackCentsSql(PAYMENTS.id),
     })
     .from(payments)

@@ -52,11 +52,11 @@ const perRound = (db: Db) => sql`
     coalesce(a.paid, 0) as aces_paid,
     coalesce(e.credit_used, 0) as credit_used,
     coalesce(e.credit_added, 0) as credit_added,
-    coalesce(p.collected, 0) as paypal,
-    coalesce(p.provider_fees, 0) as paypal_fees,
-    coalesce(p.league_fees, 0) as convenience,
-    coalesce(p.refunds, 0) as paypal_refunds,
-    coalesce(p.cash, 0) as cash,
+    coalesce(pay.collected, 0) as paypal,
+    coalesce(pay.provider_fees, 0) as paypal_fees,
+    coalesce(pay.league_fees, 0) as convenience,
+    coalesce(pay.refunds, 0) as paypal_refunds,
+    coalesce(pay.cash, 0) as cash,
     coalesce(sp.pots_in, 0) as pots_in,
     coalesce(sp.pots_paid, 0) as pots_paid
   from rounds r
@@ -73,7 +73,7 @@ const perRound = (db: Db) => sql`
                sum(case when method = 'cash' then amount_cents end) as cash
              from (select p.*, ${refundedCentsSql(P)} as refunded from payments p
                    where p.league_id = ${db.leagueId} and p.method in ('paypal', 'cash') and p.status in ('completed', 'refunded'))
-             group by round_id) p on p.round_id = r.id
+             group by round_id) pay on pay.round_id = r.id
   left join (select s.round_id,
                sum(s.buy_in_cents * (select count(*) from side_pot_players x where x.pot_id = s.id)) as pots_in,
                sum((select coalesce(sum(w.amount_cents), 0) from side_pot_wins w where w.pot_id = s.id)) as pots_paid

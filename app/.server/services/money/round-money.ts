@@ -63,12 +63,13 @@ export function roundPaymentsQuery(db: Db, roundId: number | SQL) {
       leagueFeeCents: payments.leagueFeeCents,
       refundedCents: refundedCentsSql(PAYMENTS).mapWith(Number).as("refunded"),
       unresolvedCents: sql<number>`(select coalesce(sum(r.amount_cents), 0) from payment_refunds r
-        where r.payment_id = ${PAYMENTS.id} and r.resolution is null)`
+        where r.league_id = ${PAYMENTS.leagueId} and r.payment_id = ${PAYMENTS.id} and r.resolution is null)`
         .mapWith(Number)
         .as("unresolved"),
-      reversed: sql<number>`exists (select 1 from payment_refunds r where r.payment_id = ${PAYMENTS.id} and r.kind = 'reversal')`
-        .mapWith(Boolean)
-        .as("reversed"),
+      reversed:
+        sql<number>`exists (select 1 from payment_refunds r where r.league_id = ${PAYMENTS.leagueId} and r.payment_id = ${PAYMENTS.id} and r.kind = 'reversal')`
+          .mapWith(Boolean)
+          .as("reversed"),
       givenBackCents: givenBackCentsSql(PAYMENTS.id).as("given_back"),
       excessBackCents: excessBackCentsSql(PAYMENTS.id).mapWith(Number).as("excess_back"),
     })

@@ -57,9 +57,9 @@ const UNKNOWN = "Not recorded";
 export const cashRowsSql = (db: Db, roundId: number) => sql`
     select p.id, ${fullNameSql("pl")} as name, p.amount_cents as amount, p.created_at as at, p.status,
       p.payment_data as data, p.void_reason as reason,
-      (select a.actor_name from audit_log a where a.round_id = p.round_id and a.table_name = 'payments' and a.row_id = p.id
+      (select a.actor_name from audit_log a where a.league_id = p.league_id and a.round_id = p.round_id and a.table_name = 'payments' and a.row_id = p.id
         and a.action = 'insert' order by a.id limit 1) as by,
-      (select a.actor_name from audit_log a where a.round_id = p.round_id and a.table_name = 'payments' and a.row_id = p.id
+      (select a.actor_name from audit_log a where a.league_id = p.league_id and a.round_id = p.round_id and a.table_name = 'payments' and a.row_id = p.id
         and a.action = 'update' and a.after ->> 'status' = 'voided' order by a.id desc limit 1) as voidedBy
     from payments p join players pl on pl.id = p.player_id
     where p.round_id = ${roundId} and p.league_id = ${db.leagueId} and p.method = 'cash' and p.status in ('completed', 'refunded', 'voided')

@@ -24,7 +24,7 @@ export async function publishedCards(db: Db, roundId: number): Promise<Published
     })
     .from(cards)
     .innerJoin(rounds, eq(rounds.id, cards.roundId))
-    .leftJoin(cardPlayers, eq(cardPlayers.cardId, cards.id))
+    .leftJoin(cardPlayers, and(eq(cardPlayers.leagueId, cards.leagueId), eq(cardPlayers.cardId, cards.id)))
     .leftJoin(entries, eq(entries.id, cardPlayers.entryId))
     .leftJoin(players, eq(players.id, entries.playerId))
     .where(and(inLeague(db, cards), sql`${cards.roundId} = ${roundId} and ${rounds.cardsPublishedAt} is not null`))

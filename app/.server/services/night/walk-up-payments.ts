@@ -17,7 +17,7 @@ export function creditPayment(db: Db, roundId: number, playerId: number, creditC
     .insert(payments)
     .values({
       leagueId: db.leagueId,
-      userId: sql`(select c.user_id from claims c where c.player_id = ${playerId} and c.status = 'approved')`,
+      userId: sql`(select c.user_id from claims c where c.league_id = ${db.leagueId} and c.player_id = ${playerId} and c.status = 'approved')`,
       roundId,
       playerId,
       method: "credit",

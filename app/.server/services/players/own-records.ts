@@ -17,12 +17,14 @@ export const OWN_RECORD_MESSAGES = {
 // Written out: drizzle leaves a lone table's columns unqualified, and inside these
 // subqueries a bare "id" would be the subquery's own table's.
 const playerId = sql`"players"."id"`;
+const leagueOf = sql`"players"."league_id"`;
 
-const notApproved = (id: SQL) => sql`not exists (select 1 from claims c where c.player_id = ${id} and c.status = 'approved')`;
+const notApproved = (league: SQL, id: SQL) =>
+  sql`not exists (select 1 from claims c where c.league_id = ${league} and c.player_id = ${id} and c.status = 'approved')`;
 
 /** How many records `userId` added in `db`'s league that no approved claim holds (for the insert's own condition). */
 export function unapprovedOwnRecordsSql(db: Db, userId: number) {
-  return sql`(select count(*) from players p where p.created_by_user_id = ${userId} and p.league_id = ${db.leagueId} and ${notApproved(sql`p.id`)})`;
+  return sql`(select count(*) from players p where p.created_by_user_id = ${userId} and p.league_id = ${db.leagueId} and ${notApproved(sql`p.league_id`, sql`p.id`)})`;
 }
 
 export type OwnRecord = {
@@ -46,13 +48,16 @@ export async function unapprovedOwnRecords(db: Db, userId: number): Promise<OwnR
       lastName: players.lastName,
       division: players.division,
       createdAt: players.createdAt,
-      claimStatus: sql<string | null>`(select c.status from claims c where c.player_id = ${playerId} and c.user_id = ${userId}
+      claimStatus: sql<
+        string | null
+      >`(select c.status from claims c where c.league_id = ${leagueOf} and c.player_id = ${playerId} and c.user_id = ${userId}
         order by c.id desc limit 1)`,
-      history: sql<number>`(select count(*) from entries e where e.player_id = ${playerId})
-        + (select count(*) from aces a where a.player_id = ${playerId})
-        + (select count(*) from transfers t where t.from_player_id = ${playerId} or t.to_player_id = ${playerId})`.mapWith(Number),
+      history: sql<number>`(select count(*) from entries e where e.league_id = ${leagueOf} and e.player_id = ${playerId})
+        + (select count(*) from aces a where a.league_id = ${leagueOf} and a.player_id = ${playerId})
+        + (select count(*) from transfers t where t.league_id = ${leagueOf} and t.from_player_id = ${playerId})
+        + (select count(*) from transfers t where t.league_id = ${leagueOf} and t.to_player_id = ${playerId})`.mapWith(Number),
     })
     .from(players)
-    .where(and(inLeague(db, players), eq(players.createdByUserId, userId), notApproved(playerId)))
+    .where(and(inLeague(db, players), eq(players.createdByUserId, userId), notApproved(leagueOf, playerId)))
     .orderBy(desc(players.createdAt), desc(players.id));
 }

@@ -116,18 +116,19 @@ export async function savePlayer(db: Db, id: number, values: PlayerValues): Prom
 export async function deletePlayer(db: Db, id: number): Promise<void> {
   const [gone] = await db.all<{ id: number }>(sql`
     delete from players where id = ${id} and league_id = ${db.leagueId}
-      and not exists (select 1 from entries where player_id = ${id})
-      and not exists (select 1 from aces where player_id = ${id})
-      and not exists (select 1 from transfers where from_player_id = ${id} or to_player_id = ${id})
-      and not exists (select 1 from claims where player_id = ${id} and status = 'approved')
+      and not exists (select 1 from entries where league_id = ${db.leagueId} and player_id = ${id})
+      and not exists (select 1 from aces where league_id = ${db.leagueId} and player_id = ${id})
+      and not exists (select 1 from transfers where league_id = ${db.leagueId} and from_player_id = ${id})
+      and not exists (select 1 from transfers where league_id = ${db.leagueId} and to_player_id = ${id})
+      and not exists (select 1 from claims where league_id = ${db.leagueId} and player_id = ${id} and status = 'approved')
     returning id`);
   if (gone) return;
   const [history] = await db.all<{ name: string; entries: number; aces: number; transfers: number; linked: number }>(sql`
     select ${fullNameSql("p")} as name,
-      (select count(*) from entries where player_id = p.id) as entries,
-      (select count(*) from aces where player_id = p.id) as aces,
-      (select count(*) from transfers where from_player_id = p.id or to_player_id = p.id) as transfers,
-      (select count(*) from ${claims} where player_id = p.id and status = 'approved') as linked
+      (select count(*) from entries where league_id = p.league_id and player_id = p.id) as entries,
+      (select count(*) from aces where league_id = p.league_id and player_id = p.id) as aces,
+      (select count(*) from transfers where league_id = p.league_id and (from_player_id = p.id or to_player_id = p.id)) as transfers,
+      (select count(*) from ${claims} where league_id = p.league_id and player_id = p.id and status = 'approved') as linked
     from players p where p.id = ${id} and p.league_id = ${db.leagueId}`);
   if (!history) throw notFound("Player not found");
   const what = [

@@ -69,7 +69,7 @@ function playerStatsQuery(db: Db, yearStart: number, onlyPlayer?: number) {
     .leftJoin(
       sql`(select e.player_id, count(*) as year_count, avg(e.score) as year_average
            from entries e
-           where ${only} e.score > 0 and e.round_id in (select id from rounds where league_id = ${db.leagueId} and d >= ${yearStart})
+           where e.league_id = ${db.leagueId} and ${only} e.score > 0 and e.round_id in (select id from rounds where league_id = ${db.leagueId} and d >= ${yearStart})
            group by e.player_id) yr`,
       sql`yr.player_id = ${players.id}`,
     )

@@ -19,7 +19,7 @@ export async function recentPlayers(db: Db, now: number): Promise<SearchResult[]
   return db
     .selectDistinct(searchResultColumns)
     .from(players)
-    .innerJoin(entries, eq(entries.playerId, players.id))
+    .innerJoin(entries, and(eq(entries.leagueId, players.leagueId), eq(entries.playerId, players.id)))
     .where(and(inLeague(db, players), inArray(entries.roundId, latest)))
     .orderBy(asc(players.lastName), asc(players.firstName), asc(players.id));
 }

@@ -21,7 +21,7 @@ export function ratingsQuery(db: Db, playerIds: readonly number[] | SQL) {
     .select({ playerId: sql<number>`player_id`.mapWith(Number), rating: sql<number>`rating`.mapWith(Number) })
     .from(sql`(
       select e.player_id, e.rating, row_number() over (partition by e.player_id order by r.d desc, r.id desc) as rn
-      from entries e join rounds r on r.id = e.round_id
+      from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id
       where e.league_id = ${db.leagueId} and e.player_id in (${ids}) and e.score > 0 and e.rating is not null
     ) ranked`)
     .where(sql`rn <= ${RATING_ROUNDS}`);

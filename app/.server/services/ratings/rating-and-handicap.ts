@@ -41,7 +41,7 @@ export async function ratingAndHandicap(db: Db, playerId: number): Promise<Ratin
     db.all<{ roundId: number; startsAt: number; roundName: string; score: number; par: number | null; roundRating: number | null }>(sql`
       select r.id as roundId, r.d as startsAt, r.n as roundName, e.score as score, ${layoutParOf(sql`r.layout_id`)} as par,
         e.rating as roundRating
-      from entries e join rounds r on r.id = e.round_id
+      from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id
       where e.league_id = ${db.leagueId} and e.player_id = ${playerId} and e.score > 0 order by r.d, r.id`),
   ]);
   const ratings: number[] = [];
@@ -75,8 +75,8 @@ export async function roundHandicaps(db: Db, roundId: number): Promise<RoundHand
     select player_id as playerId, score, par from (
       select e.player_id, e.score, ${layoutParOf(sql`r.layout_id`)} as par, r.d, r.id as rid,
         row_number() over (partition by e.player_id order by r.d desc, r.id desc) as rn
-      from entries e join rounds r on r.id = e.round_id, this
-      where e.league_id = ${db.leagueId} and e.player_id in (select player_id from entries where round_id = ${roundId})
+      from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id, this
+      where e.league_id = ${db.leagueId} and e.player_id in (select player_id from entries where league_id = ${db.leagueId} and round_id = ${roundId})
         and e.score > 0 and (r.d < this.d or (r.d = this.d and r.id < this.id))
     ) where rn <= ${lastK} order by player_id, d, rid`),
   ]);

@@ -21,13 +21,13 @@ export class RatingsRaced extends Error {}
 // Ratings are the league's own (ADR 46): its rounds only, here and in every read below.
 const fingerprint = (db: Db, since: number) => sql`(select count(*) || ':' || coalesce(sum(e.score * (e.id % 10007 + 1)), 0)
     || ':' || coalesce(sum((r.d % 100003) * (e.id % 101 + 1)), 0)
-  from entries e join rounds r on r.id = e.round_id where r.league_id = ${db.leagueId} and r.d >= ${since})`;
+  from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id where r.league_id = ${db.leagueId} and r.d >= ${since})`;
 
 /** The rounds dated `since` or later, their entries in date order. */
 async function readFrom(db: Db, since: number): Promise<{ rows: Row[]; print: string }> {
   const [rows, [print]] = await Promise.all([
     db.all<Row>(sql`select e.id as id, e.round_id as roundId, e.player_id as playerId, e.score as score, e.rating as rating
-      from entries e join rounds r on r.id = e.round_id where r.league_id = ${db.leagueId} and r.d >= ${since} order by r.d, r.id`),
+      from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id where r.league_id = ${db.leagueId} and r.d >= ${since} order by r.d, r.id`),
     db.all<{ print: string }>(sql`select ${fingerprint(db, since)} as print`),
   ]);
   return { rows, print: print?.print ?? "" };
@@ -40,7 +40,7 @@ async function historyBefore(db: Db, players: number[], since: number): Promise<
     const rows = await db.all<{ playerId: number; rating: number }>(sql`
       select player_id as playerId, rating from (
         select e.player_id, e.rating, row_number() over (partition by e.player_id order by r.d desc, r.id desc) as rn
-        from entries e join rounds r on r.id = e.round_id
+        from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id
         where e.player_id in (select value from json_each(${JSON.stringify(players.slice(i, i + 2000))}))
           and e.league_id = ${db.leagueId} and r.d < ${since} and e.score > 0 and e.rating is not null
       ) where rn <= ${RATING_ROUNDS} order by player_id, rn desc`);

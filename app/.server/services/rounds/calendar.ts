@@ -97,7 +97,7 @@ export async function personalCalendar(db: Db, token: string, opts: FeedOptions)
     db
       .select(feedRound)
       .from(claims)
-      .innerJoin(entries, eq(entries.playerId, claims.playerId))
+      .innerJoin(entries, and(eq(entries.leagueId, claims.leagueId), eq(entries.playerId, claims.playerId)))
       .innerJoin(rounds, eq(rounds.id, entries.roundId))
       .where(
         and(

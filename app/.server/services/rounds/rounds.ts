@@ -12,7 +12,10 @@ const roundWithCount = {
   // read, so a round that has started reads closed before the cron settles its flag.
   openForRegistration: sql<boolean>`(${rounds.openForRegistration} = 1 and ${rounds.startsAt} > unixepoch())`.mapWith(Boolean),
   // rounds.id nested in its own sql``: a single-table select writes bare top-level columns ("id"), which the subquery would read as entries.id.
-  entryCount: sql<number>`(select count(*) from ${entries} where ${entries.roundId} = ${sql`${rounds.id}`})`.mapWith(Number),
+  entryCount:
+    sql<number>`(select count(*) from ${entries} where ${entries.leagueId} = ${sql`${rounds.leagueId}`} and ${entries.roundId} = ${sql`${rounds.id}`})`.mapWith(
+      Number,
+    ),
 };
 
 /** A round with the number of entries in it. */

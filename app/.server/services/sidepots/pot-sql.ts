@@ -6,7 +6,8 @@ import type { Db } from "../../db/client";
 
 /** What an entry's side pots add to its price: the buy-ins of the pots it is in. */
 export const entrySidePotsCentsSql = (entryId: SQL) =>
-  sql<number>`(select coalesce(sum(sp.buy_in_cents), 0) from side_pot_players spp join side_pots sp on sp.id = spp.pot_id where spp.entry_id = ${entryId})`;
+  sql<number>`(select coalesce(sum(sp.buy_in_cents), 0) from side_pot_players spp join side_pots sp on sp.id = spp.pot_id
+    where spp.league_id = (select own.league_id from entries own where own.id = ${entryId}) and spp.entry_id = ${entryId})`;
 
 /**
  * The round's side pots as a round write reads them (opt-ins and marks): part of the

@@ -23,7 +23,7 @@ type Span = { from: number; to: number };
 
 /** No entry of the league's span (of the division) has a score: a guard for reading an earlier season only when needed. */
 const noScoreIn = (db: Db, { from, to }: Span, division?: string) =>
-  sql`not exists (select 1 from ${entries} e join ${rounds} r on r.id = e.round_id
+  sql`not exists (select 1 from ${entries} e join ${rounds} r on r.league_id = e.league_id and r.id = e.round_id
     where r.league_id = ${db.leagueId} and r.d >= ${from} and r.d < ${to} and e.score > 0${division === undefined ? sql`` : sql` and e.division = ${division}`})`;
 
 /**
@@ -48,7 +48,7 @@ async function seasonScores(db: Db, { from, to }: Span, division?: string, unles
       lastName: players.lastName,
     })
     .from(rounds)
-    .innerJoin(entries, eq(entries.roundId, rounds.id))
+    .innerJoin(entries, and(eq(entries.leagueId, rounds.leagueId), eq(entries.roundId, rounds.id)))
     .innerJoin(players, eq(players.id, entries.playerId))
     .where(
       and(

@@ -27,7 +27,7 @@ function fingerprintSql(leagueId: number, from: number) {
   return sql<string>`(
     (select count(*) || ':' || coalesce(max(id), 0) from tag_moves where league_id = ${leagueId})
     || '|' || coalesce((select group_concat(x, ',') from (select e.id || ':' || e.version as x from entries e
-         join rounds r on r.id = e.round_id where r.league_id = ${leagueId} and r.counts_for_tags = 1 and r.d >= ${from} order by e.id)), '')
+         join rounds r on r.league_id = e.league_id and r.id = e.round_id where r.league_id = ${leagueId} and r.counts_for_tags = 1 and r.d >= ${from} order by e.id)), '')
     || '|' || coalesce((select group_concat(x, ',') from (select id || ':' || version as x from rounds
          where league_id = ${leagueId} and d >= ${from} order by id)), '')
     || '|' || coalesce((select bag_tags || ':' || tag_expiry_weeks from league_settings where league_id = ${leagueId}), '')
@@ -43,9 +43,9 @@ async function readFrom(db: Db, from: number) {
     sql`select bag_tags as bagTags, tag_expiry_weeks as expiryWeeks from league_settings where league_id = ${db.leagueId}`,
     tagMovesSql(db.leagueId),
     sql`select r.id as roundId, r.d as startsAt, e.player_id as playerId, e.score as score, e.dnf as dnf
-        from rounds r join entries e on e.round_id = r.id
+        from rounds r join entries e on e.league_id = r.league_id and e.round_id = r.id
         where r.league_id = ${db.leagueId} and r.counts_for_tags = 1 and r.d >= ${from} order by r.d, r.id`,
-    sql`select e.player_id as playerId, r.d as startsAt from entries e join rounds r on r.id = e.round_id
+    sql`select e.player_id as playerId, r.d as startsAt from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id
         where r.league_id = ${db.leagueId} and (e.score > 0 or e.dnf = 1) and r.d >= ${from - PRESENCE_WINDOW}`,
     sql`select ${fingerprintSql(db.leagueId, from)} as fingerprint`,
   ]);
