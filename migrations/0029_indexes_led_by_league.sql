@@ -73,6 +73,7 @@ DROP INDEX `waitlist_notices_waitlist_idx`;--> statement-breakpoint
 CREATE INDEX `waitlist_notices_unmailed_idx` ON `waitlist_notices` (`league_id`,`mailed_at`);--> statement-breakpoint
 CREATE INDEX `waitlist_notices_waitlist_idx` ON `waitlist_notices` (`league_id`,`waitlist_id`);--> statement-breakpoint
 CREATE INDEX `layout_holes_league_idx` ON `layout_holes` (`league_id`,`layout_id`,`hole`);--> statement-breakpoint
+CREATE INDEX `card_mails_league_idx` ON `card_mails` (`league_id`,`round_id`);--> statement-breakpoint
 CREATE INDEX `registration_mails_league_idx` ON `registration_mails` (`league_id`,`round_id`);--> statement-breakpoint
 CREATE INDEX `player_stats_league_idx` ON `player_stats` (`league_id`,`player_id`);--> statement-breakpoint
 CREATE INDEX `round_stats_league_idx` ON `round_stats` (`league_id`,`round_id`);

@@ -46,7 +46,7 @@ function tableOf(sql: string, name: string): string | null {
 function byLeague(table: string, detail: string): boolean {
   if (/AUTOMATIC/.test(detail)) return false;
   if (/^SEARCH \S+(?: AS \S+)?(?: EXISTS)? USING INTEGER PRIMARY KEY/.test(detail)) return true;
-  const search = /^SEARCH \S+(?: AS \S+)?(?: EXISTS)? USING (?:COVERING )?(INDEX \S+|PRIMARY KEY) \((.*)\)$/.exec(detail);
+  const search = /^SEARCH \S+(?: AS \S+)?(?: EXISTS)? USING (?:COVERING )?(INDEX \S+|PRIMARY KEY) \((.*)\)(?: LEFT-JOIN)?$/.exec(detail);
   if (search === null) return false;
   const [, index = "", on = ""] = search;
   if (/^league_id[=><]/.test(on)) return true;

@@ -41,5 +41,9 @@ export const cardMails = sqliteTable(
     mailedAt: integer("mailed_at"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.roundId, t.userId, t.publishedAt] }), sameLeague(t, t.roundId, rounds).onDelete("cascade")],
+  (t) => [
+    primaryKey({ columns: [t.roundId, t.userId, t.publishedAt] }),
+    sameLeague(t, t.roundId, rounds).onDelete("cascade"),
+    index("card_mails_league_idx").on(t.leagueId, t.roundId),
+  ],
 );

@@ -113,7 +113,7 @@ export async function updateCourse(db: Db, id: number, values: CourseValues): Pr
         .where(
           and(
             inLeague(db, rounds),
-            sql`${rounds.layoutId} in (select id from layouts where course_id = ${id}) and ${rounds.location} is not ${values.name}`,
+            sql`${rounds.layoutId} in (select id from layouts where league_id = ${db.leagueId} and course_id = ${id}) and ${rounds.location} is not ${values.name}`,
           ),
         ),
       ...courseReads(db, id),
@@ -126,7 +126,7 @@ export async function updateCourse(db: Db, id: number, values: CourseValues): Pr
 }
 
 const roundsOnCourse = (db: Db, id: number) =>
-  sql`(select count(*) from rounds r join layouts l on l.id = r.layout_id where l.course_id = ${id} and l.league_id = ${db.leagueId})`;
+  sql`(select count(*) from rounds r join layouts l on l.id = r.layout_id where l.course_id = ${id} and l.league_id = ${db.leagueId} and r.league_id = ${db.leagueId})`;
 
 /**
  * Deletes a course with its layouts and their holes, unless rounds play one of them: then

@@ -116,7 +116,7 @@ const deleteUnheld = (db: Db, ids: number[]) =>
     .where(
       sql`${rounds.leagueId} = ${db.leagueId} and ${rounds.id} in ${idList(ids)}
         and not exists (select 1 from entries where league_id = ${rounds.leagueId} and round_id = ${rounds.id})
-        and not exists (select 1 from payments where round_id = ${rounds.id})`,
+        and not exists (select 1 from payments where league_id = ${rounds.leagueId} and round_id = ${rounds.id})`,
     )
     .returning({ id: rounds.id });
 
@@ -126,7 +126,7 @@ async function heldBy(db: Db, ids: number[]): Promise<Held[]> {
   return db.all<Held>(sql`
     select r.id as id,
            (select count(*) from entries where league_id = r.league_id and round_id = r.id) as entries,
-           (select count(*) from payments where round_id = r.id) as payments
+           (select count(*) from payments where league_id = r.league_id and round_id = r.id) as payments
     from rounds r where r.league_id = ${db.leagueId} and r.id in ${idList(ids)}`);
 }
 

@@ -130,7 +130,7 @@ async function withdrawOnce(db: Db, entryId: number, who: Withdrawer, opts: With
                     inArray(payments.method, ["paypal", "cash"]),
                     eq(payments.status, "completed"),
                     sql`${left} > 0`,
-                    sql`not exists (select 1 from ${transfers} t where t.payment_id = ${PAYMENTS.id})`,
+                    sql`not exists (select 1 from ${transfers} t where t.league_id = ${PAYMENTS.leagueId} and t.payment_id = ${PAYMENTS.id})`,
                   ),
                 ),
             )

@@ -80,5 +80,5 @@ export const roundPaymentsFingerprintSql = (roundId: number | SQL, db?: Db) => s
 export const staleCreditSql = (e: string) => {
   const x = sql.raw(e);
   return sql<boolean>`(${x}.credited_for_cents is not null and ${x}.credited_for_cents <> max(0, ${x}.payout_cents + ${x}.payout_adjust_cents)
-    + (select coalesce(sum(w.amount_cents), 0) from side_pot_wins w where w.entry_id = ${x}.id))`;
+    + (select coalesce(sum(w.amount_cents), 0) from side_pot_wins w where w.league_id = ${x}.league_id and w.entry_id = ${x}.id))`;
 };

@@ -87,7 +87,7 @@ function undecidedOf(db: Db, entryId: number) {
         inLeague(db, paymentRefunds),
         eq(entries.id, entryId),
         isNull(paymentRefunds.resolution),
-        sql`not exists (select 1 from ${transfers} t where t.payment_id = ${PAYMENTS.id})`,
+        sql`not exists (select 1 from ${transfers} t where t.league_id = ${PAYMENTS.leagueId} and t.payment_id = ${PAYMENTS.id})`,
       ),
     );
 }

@@ -38,7 +38,10 @@ export async function nightRound(db: Db, roundId: number): Promise<NightRound> {
         id: rounds.id,
         name: rounds.name,
         startsAt: rounds.startsAt,
-        played: sql<number>`exists (select 1 from ${entries} where round_id = ${roundId} and score > 0)`.mapWith(Boolean),
+        played:
+          sql<number>`exists (select 1 from ${entries} where league_id = ${db.leagueId} and round_id = ${roundId} and score > 0)`.mapWith(
+            Boolean,
+          ),
       })
       .from(rounds)
       .where(and(inLeague(db, rounds), eq(rounds.id, roundId))),

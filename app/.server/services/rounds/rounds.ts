@@ -179,7 +179,7 @@ export const lowScoresQuery = (db: Db, from: number, to: number) =>
     .from(sql`entries e
       join (
         select round_id, min(score) as low from entries
-        where score > 0 and round_id in (select id from rounds where league_id = ${db.leagueId} and d >= ${from} and d < ${to})
+        where league_id = ${db.leagueId} and score > 0 and round_id in (select id from rounds where league_id = ${db.leagueId} and d >= ${from} and d < ${to})
         group by round_id
       ) m on m.round_id = e.round_id and e.score = m.low
       join players p on p.id = e.player_id`)
