@@ -10,7 +10,8 @@ import { queueWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
 //   1. the bag tags' swap, from the earliest date any write asked (ADR 27);
 //   2. each round's waitlist settled once (ADR 28): a place freed goes to the next player,
 //      an auto-entry being a round write of its own whose follow-ups join these;
-//   3. the cache purge of every table written, the steps above included (ADR 11);
+//   3. the cache purge of every table written, the steps above included (ADR 11), and of
+//      every page of a league whose address changed (ADR 46);
 //   4. one re-rating job from the earliest date asked (ADR 17);
 //   5. one job mailing the waitlist's news, when there is any (ADR 28).
 // The writes stand whatever happens here: a step that fails is logged, and the next write
@@ -24,6 +25,8 @@ export type AfterWrite = {
   origin?: string;
   /** The entry point's purge of what its binding wrote; none for a run a handler asks early. */
   purge?: () => Promise<unknown>;
+  /** The entry point's purge of every page of a league (its address changed). */
+  purgeLeague?: (leagueId: number) => Promise<unknown>;
 };
 
 const earliest = (dates: number[]) => (dates.length > 0 ? Math.min(...dates) : undefined);
@@ -45,6 +48,8 @@ export async function runAfterWrite(ctx: AfterWrite, followUps: readonly FollowU
     await logged(`settle the waitlist of round ${roundId}`, async () => all.push(...(await settleWaitlistAfter(ctx.db, roundId))));
   }
   await ctx.purge?.();
+  for (const leagueId of new Set(all.flatMap((f) => (f.kind === "purge-league" ? [f.leagueId] : []))))
+    await logged(`purge the pages of league ${leagueId}`, async () => ctx.purgeLeague?.(leagueId));
   const since = earliest(all.flatMap((f) => (f.kind === "rerate" ? [f.since] : [])));
   if (since !== undefined)
     await logged(`queue the re-rating from ${since}`, () =>

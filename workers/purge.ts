@@ -1,5 +1,5 @@
 import { purgeCacheApi, type PageCacheMode } from "./page-cache";
-import { type CacheTag, leagueTag } from "~/.server/cache-tags";
+import { CACHE_TAGS, type CacheTag, leagueTag } from "~/.server/cache-tags";
 import type * as schema from "~/.server/db/schema";
 
 // Step "purge" (ADR 11): the tables a request or queue job wrote, as the D1 observer saw
@@ -97,7 +97,25 @@ export async function purgeWrites(
   ctx: { exports?: unknown },
   leagueId: number,
 ): Promise<string[]> {
-  const tags = tagsForWrites(tables).map((tag) => leagueTag(leagueId, tag));
+  return purgeTags(
+    tagsForWrites(tables).map((tag) => leagueTag(leagueId, tag)),
+    mode,
+    db,
+    ctx,
+  );
+}
+
+/** Every page of league `leagueId`, whatever it read: its address changed (ADR 46). */
+export function purgeLeague(leagueId: number, mode: PageCacheMode, db: D1Database, ctx: { exports?: unknown }): Promise<string[]> {
+  return purgeTags(
+    CACHE_TAGS.map((tag) => leagueTag(leagueId, tag)),
+    mode,
+    db,
+    ctx,
+  );
+}
+
+async function purgeTags(tags: string[], mode: PageCacheMode, db: D1Database, ctx: { exports?: unknown }): Promise<string[]> {
   if (tags.length === 0 || mode === "off") return tags;
   try {
     if (mode === "cache-api") await purgeCacheApi(db, tags);

@@ -3,7 +3,7 @@ import { drainBody } from "./body-limit";
 import { observeD1 } from "./d1-observer";
 import { carryBookmark, sessionBinding } from "./d1-session";
 import { asGet, pageCacheMode, servePage } from "./page-cache";
-import { purgeWrites } from "./purge";
+import { purgeLeague, purgeWrites } from "./purge";
 import { handleQueue } from "./queue/consumer";
 import { activeLeagues } from "./league-directory";
 import { placeRequest } from "./league-path";
@@ -64,7 +64,8 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       await drainBody(request);
       // What the handler's writes left (handed over by its route, ADR 44), then the purge.
       const purge = () => purgeWrites(open.seen.writtenTables, mode, env.DB, ctx, leagueId);
-      await runAfterWrite({ db: getDb(open.db, leagueId), jobs: env.JOBS, origin, purge }, takeFollowUps(open.db));
+      const purgeAll = (id: number) => purgeLeague(id, mode, env.DB, ctx);
+      await runAfterWrite({ db: getDb(open.db, leagueId), jobs: env.JOBS, origin, purge, purgeLeague: purgeAll }, takeFollowUps(open.db));
       const bookmarked = carryBookmark(request, response, open.session, open.seen.writtenTables.size > 0);
       const out = applyResponsePolicy(request, bookmarked, open.scope.nonce, { dev: opts.dev ?? false, payPal });
       return withServerTiming(out, mode, status, open.seen, open.scope, startedAt);

@@ -5,13 +5,16 @@ import type { Db } from "./db/client";
 // a date, a round's waitlist to settle (a place was freed), the waitlist's news to mail. One
 // runner (workers/after-write.ts) does them for the fetch, the queue, the cron and the live
 // round alike, in its stated order, after the request's own writes. Cache purges are not
-// among them: they are derived from the tables the writes touched (ADR 11).
+// among them: they are derived from the tables the writes touched (ADR 11) — but for a
+// league whose address changed (a new slug, the default moved), whose every page is stale
+// whatever it read (ADR 46).
 
 export type FollowUp =
   | { kind: "rerate"; since: number }
   | { kind: "sync-tags"; from: number }
   | { kind: "settle-waitlist"; roundId: number }
-  | { kind: "mail-waitlist" };
+  | { kind: "mail-waitlist" }
+  | { kind: "purge-league"; leagueId: number };
 
 /** A write's answer and what it leaves for after its batch. */
 export type Committed<T> = { value: T; followUps: FollowUp[] };
@@ -20,6 +23,7 @@ export const rerate = (since: number): FollowUp => ({ kind: "rerate", since });
 export const syncTagsFrom = (from: number): FollowUp => ({ kind: "sync-tags", from });
 export const settleWaitlistOf = (roundId: number): FollowUp => ({ kind: "settle-waitlist", roundId });
 export const MAIL_WAITLIST: FollowUp = { kind: "mail-waitlist" };
+export const purgeLeague = (leagueId: number): FollowUp => ({ kind: "purge-league", leagueId });
 
 /** A write's answer that leaves nothing for after it (a card started). */
 export const alone = <T>(value: T): Committed<T> => ({ value, followUps: [] });

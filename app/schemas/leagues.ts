@@ -19,3 +19,19 @@ export const NewLeagueSchema = z.object({
   owner_email: EmailSchema,
 });
 export type NewLeague = z.output<typeof NewLeagueSchema>;
+
+// The operator's change of a league's address (ADR 46): a new slug, or the league made the
+// deployment's default (served at the root). Every page of the league is purged after it.
+export const LeagueChangeSchema = z
+  .object({
+    slug: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((s) => isSlug(s), SLUG_RULE)
+      .optional(),
+    default: z.literal(true, "Only true: a league is made the default, the one it replaces stops being it").optional(),
+  })
+  .strict()
+  .refine((c) => c.slug !== undefined || c.default !== undefined, "Give a new slug, or default: true");
+export type LeagueChange = z.output<typeof LeagueChangeSchema>;

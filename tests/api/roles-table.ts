@@ -16,6 +16,7 @@ export const API_TABLE: Record<string, Level> = {
   "POST /api/admin/users/:userId/reset-password": "X",
   "POST /api/admin/user/add": "X",
   "POST /api/admin/leagues": "X",
+  "PATCH /api/admin/leagues/:leagueId": "X",
   "GET /api/admin/memberships": "A",
   "PUT /api/admin/memberships/:userId": "O",
   "DELETE /api/admin/memberships/:userId": "O",

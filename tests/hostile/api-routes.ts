@@ -68,12 +68,12 @@ import { TEAM_MESSAGES } from "~/.server/services/doubles/teams";
 import { AddPotSchema, PotPlayerSchema, SettleHoleSchema } from "~/schemas/side-pots-api";
 import { OpenRoundSchema } from "~/schemas/rounds";
 import { LeagueSettingsSchema } from "~/schemas/settings";
-import { NewLeagueSchema } from "~/schemas/leagues";
+import { LeagueChangeSchema, NewLeagueSchema } from "~/schemas/leagues";
 import { ChangeBatchSchema, FinalizeSchema } from "~/schemas/live";
 import { CourseValuesSchema, NewLayoutSchema, SaveLayoutSchema } from "~/schemas/courses";
 import { TagAssignSchema, TagTakeBackSchema } from "~/schemas/tags";
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** A value of the path or query: its valid value, and its bad ones (URL-encoded). */
 type UrlValue = {
@@ -1907,6 +1907,28 @@ export const API_ROUTES: ApiRoute[] = [
         body: { name: "X", slug: "no-owner-here", owner_email: "nobody@example.org" },
         expect: { status: 404 },
       },
+    ],
+  },
+
+  // ---- /api/admin: a league's new address (ADR 46), the operator's alone; each valid one a fresh slug
+  {
+    group: "admin users",
+    method: "PATCH",
+    pattern: "/api/admin/leagues/:leagueId",
+    path: "/api/admin/leagues/{leagueId}",
+    auth: "admin",
+    url: { leagueId: id((t) => t.spareLeague.id) },
+    body: {
+      schema: LeagueChangeSchema,
+      valid: () => ({ slug: `spare-${crypto.randomUUID().slice(0, 8)}` }),
+      fields: { slug: { kind: "text", max: 40, optional: true } },
+    },
+    extras: () => [
+      { name: "no change at all", body: {}, expect: { status: 400 } },
+      { name: "default: false (a league is made the default, never unmade)", body: { default: false }, expect: { status: 400 } },
+      { name: "a reserved word for its address", body: { slug: "admin" }, expect: { status: 400 } },
+      { name: "a climb out of the path for its address", body: { slug: ".." }, expect: { status: 400 } },
+      { name: "the default league's address, in capitals", body: { slug: "League" }, expect: conflict },
     ],
   },
 

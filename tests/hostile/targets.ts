@@ -7,7 +7,7 @@ import { APP_ORIGIN, b64url, call, expectStatus, makeAdmin, makeUser, tokenFor }
 import { makeCourse } from "../course-fixtures";
 import { DAY, makeAce, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
 import { makePayment } from "../money-fixtures";
-import { cardPlayers, cards, claims, users } from "~/.server/db/schema";
+import { cardPlayers, cards, claims, leagues, users } from "~/.server/db/schema";
 import { signUnsubscribe } from "~/.server/auth/unsubscribe-link";
 import { env } from "cloudflare:workers";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
@@ -63,6 +63,11 @@ export async function makeTargets() {
     ])
     .returning();
 
+  // A league beside the default one: the operator's change of address renames it (ADR 46).
+  const [spareLeague] = await testDb()
+    .insert(leagues)
+    .values({ slug: `spare-${crypto.randomUUID().slice(0, 8)}`, name: "Spare League", timeZone: "America/Chicago" })
+    .returning();
   const [adminToken, userToken, freshToken, otherToken] = await Promise.all([admin, user, fresh, other].map((u) => tokenFor(u)));
   const badTokens = await badCredentials(user, { locked, gone });
   // Opted in to the registration mail, with the signature of its unsubscribe link: a bad
@@ -103,6 +108,7 @@ export async function makeTargets() {
     transfer,
     ace,
     approvedClaim,
+    spareLeague,
     pendingClaim,
     withdrawnClaim,
     badTokens,

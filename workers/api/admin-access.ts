@@ -24,6 +24,7 @@ export const ADMIN_CALLS: Readonly<Record<string, Capability>> = {
   "POST /api/admin/user/add": ACCOUNTS,
   // Making a league is the deployment's: the operator's alone (ADR 46).
   "POST /api/admin/leagues": ACCOUNTS,
+  "PATCH /api/admin/leagues/:leagueId": ACCOUNTS,
   // The league's roles.
   "GET /api/admin/memberships": LEAGUE,
   "PUT /api/admin/memberships/:userId": ROLES,

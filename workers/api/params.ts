@@ -15,6 +15,7 @@ export const UserPlayerParam = z.object({ userId: idSchema("user id"), playerId:
 export const CourseIdParam = z.object({ id: idSchema("course id") });
 export const TagParam = z.object({ tag: TagParamSchema });
 export const LayoutIdParam = z.object({ id: idSchema("layout id") });
+export const LeagueIdParam = z.object({ leagueId: idSchema("league id") });
 export const SearchParam = z.object({ text: SearchTextSchema });
 
 export const RangeParam = z.object({ range: z.enum(["thisYear", "all"], { error: "Range must be thisYear or all" }) });
