@@ -36,7 +36,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = await postedIntent(request);
   if (ROLE_INTENTS.includes(intent)) {
     const session = requireCapability(context, request, "manageRoles");
-    return handleRolesForm(request, routeServices(context), session.user.id);
+    return handleRolesForm(request, routeServices(context), session.user);
   }
   requireCapability(context, request, "manageAccounts");
   const { db } = routeServices(context);
