@@ -51,15 +51,16 @@ function d1(command: string, json = false) {
 }
 
 const check = d1(
-  `select (select count(*) from users where email = ${literal(league.owner_email)}) as owner, (select count(*) from leagues where lower(slug) = ${literal(league.slug)}) as taken`,
+  `select (select json_object('id', id, 'name', name) from users where email = ${literal(league.owner_email)}) as owner, (select count(*) from leagues where lower(slug) = ${literal(league.slug)}) as taken`,
   true,
 );
 if (check.status !== 0) {
   process.stderr.write(check.stderr ?? "");
   process.exit(check.status ?? 1);
 }
-const [{ results }] = JSON.parse(check.stdout) as [{ results: { owner: number; taken: number }[] }];
-if (!results[0]?.owner) {
+const [{ results }] = JSON.parse(check.stdout) as [{ results: { owner: string | null; taken: number }[] }];
+const owner = results[0]?.owner ? (JSON.parse(results[0].owner) as { id: number; name: string }) : null;
+if (!owner) {
   console.error(`league:create: ${LEAGUE_CREATE_MESSAGES.noOwner}`);
   process.exit(2);
 }
@@ -67,7 +68,7 @@ if (results[0]?.taken) {
   console.error(`league:create: ${LEAGUE_CREATE_MESSAGES.taken(league.slug)}`);
   process.exit(2);
 }
-const made = d1(leagueCreateStatements(league, { userId: null, role: "system", name: "league:create" }).map(inline).join(" "));
+const made = d1(leagueCreateStatements(league, { userId: null, role: "system", name: "league:create" }, owner).map(inline).join(" "));
 if (made.status !== 0) {
   process.stderr.write(made.stderr ?? "");
   process.exit(made.status ?? 1);

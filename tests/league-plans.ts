@@ -1,8 +1,10 @@
 import { env } from "cloudflare:workers";
 import { getTableName, is } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { DEPLOYMENT_TABLES } from "../workers/league-guard";
+import { LEAGUE_TABLES, type Sent } from "./d1-recorder";
 import * as schema from "~/.server/db/schema";
+
+export type { Sent };
 
 // Every league query's plan reaches a league table's rows through an index led by
 // `league_id`, or by the row's own primary key (ADR 46): a statement of one league never
@@ -14,13 +16,9 @@ import * as schema from "~/.server/db/schema";
 // searched by that key: the parent's id is unique across every league database, so the
 // search reads that one parent's rows, all of its league (ADR 46).
 
-export type Sent = { sql: string; args: unknown[] };
-
 const leagueTables = (Object.values(schema) as unknown[])
   .filter((t): t is SQLiteTable => is(t, SQLiteTable))
-  .filter((t) => !DEPLOYMENT_TABLES.has(getTableName(t)));
-
-export const LEAGUE_TABLES: readonly string[] = leagueTables.map((t) => getTableName(t));
+  .filter((t) => LEAGUE_TABLES.includes(getTableName(t)));
 
 /** For each league table whose primary key is composite, the first column of that key. */
 const PARENT_KEYS = new Map(

@@ -10,7 +10,11 @@ import { stampBatches } from "./stamped-batches";
 // Services never name the actor: like the cache purge (ADR 11), no write path can forget.
 
 export type ActorRole = "admin" | "player" | "visitor" | "paypal" | "system";
-export type Actor = { userId: number | null; role: ActorRole };
+/**
+ * Who acts: the account (null for no one's), the role the audit log shows, and the account's
+ * name as the request's verified session read it (null when no account acts, or none was read).
+ */
+export type Actor = { userId: number | null; role: ActorRole; name?: string | null };
 
 /**
  * The tables whose triggers write audit_log (migrations 0011, 0017) or stamp the actor on a
@@ -51,14 +55,14 @@ export function lazily<T>(resolve: () => Promise<T>): () => Promise<T> {
  */
 export function withAuditActor(db: D1Database, actorOf: () => Actor | Promise<Actor>): D1Database {
   const setActor = async () => {
-    const { userId, role } = await actorOf();
+    const { userId, role, name } = await actorOf();
     return db
       .prepare(
         // The actor's name goes with the actor: the triggers read it here, never from users
-        // (ADR 46). It is the account's name as the batch runs.
-        "insert into audit_actor (id, user_id, role, name) values (1, ?1, ?2, (select name from users where id = ?1)) on conflict (id) do update set user_id = excluded.user_id, role = excluded.role, name = excluded.name",
+        // (ADR 46). It is the name the request's verified session read, a moment before.
+        "insert into audit_actor (id, user_id, role, name) values (1, ?1, ?2, ?3) on conflict (id) do update set user_id = excluded.user_id, role = excluded.role, name = excluded.name",
       )
-      .bind(userId, role);
+      .bind(userId, role, name ?? null);
   };
   return stampBatches(db, {
     wants: writesMoney,

@@ -7,6 +7,7 @@ import { observeObjects } from "./object-observer";
 import { gatherReads } from "./read-runner";
 import { newNonce } from "./response-policy";
 import { requestClaims } from "~/.server/auth/session";
+import { verifiedNameOf } from "~/.server/auth/current-user";
 import { effectGate, gatedSends, registerGate } from "~/.server/effect-gate";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
 import type { RequestLeague } from "~/.server/league";
@@ -27,13 +28,14 @@ export type OpenRequest = {
 };
 
 /**
- * Who a request acts as, for the audit log: the user its session token names. A write only
- * happens past the route's own guard, which has checked the session in full.
+ * Who a request acts as, for the audit log: the user its session token names, with the name
+ * the session's check read (ADR 46). A write only happens past the route's own guard, which
+ * has checked the session in full.
  */
-async function actorOfRequest(request: Request, env: Env): Promise<Actor> {
+async function actorOfRequest(request: Request, env: Env, reads: D1Database): Promise<Actor> {
   const claims = await requestClaims(env, request);
-  if (!claims) return { userId: null, role: "visitor" };
-  return { userId: claims.userId, role: claims.role === "admin" ? "admin" : "player" };
+  if (!claims) return { userId: null, role: "visitor", name: null };
+  return { userId: claims.userId, role: claims.role === "admin" ? "admin" : "player", name: verifiedNameOf(reads, claims.userId) };
 }
 
 /**
@@ -51,7 +53,7 @@ export function openRequest(request: Request, env: Env, place: RequestLeague = U
   // Asked only at a money write, and then once: a read never verifies the token here.
   const audited = withWriteStamps(
     sessionBinding(session),
-    lazily(() => actorOfRequest(request, env)),
+    lazily(() => actorOfRequest(request, env, reads)),
     leagueIdOf(place),
   );
   // Each call late by D1_LATENCY_MS on a local server only (workers/d1-latency.ts).

@@ -62,3 +62,18 @@ export function gatedSends<B extends object>(binding: B, gate: EffectGate): B {
     },
   });
 }
+
+// A read that depends on the request's earlier reads (the accounts a league's rows name, ADR
+// 46) is sent once the request's guard has decided, which it has by the time those reads are
+// answered (the session's row is read beside them): so a refused request still costs one call.
+const guards = new WeakMap<object, Promise<unknown>>();
+
+/** The request's guard decides `verdict`: the reads that follow its first ones wait for it. */
+export function guardReads(binding: object, verdict: Promise<unknown>): void {
+  const held = (guards.get(binding) ?? Promise.resolve()).then(() => verdict);
+  held.catch(() => undefined);
+  guards.set(binding, held);
+}
+
+/** Settles once the request's guard lets its later reads go; rejects with its refusal. A binding with no guard, at once. */
+export const guardedReads = (binding: object): Promise<unknown> => guards.get(binding) ?? Promise.resolve();

@@ -36,7 +36,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const operator = sessionCan(context, "manageAccounts");
   const { db, league } = routeServices(context);
   const id = await routeId(params.userId, "user id");
-  const { user, claims, payments, made, records, playerHistory } = await orRouteError(adminUserPage(db, id, league.timeZone));
+  // The operator sees every account; a league's admin, the league's people only (ADR 47).
+  const { user, claims, payments, made, records, playerHistory } = await orRouteError(
+    adminUserPage(db, id, league.timeZone, operator ? undefined : league),
+  );
   return { user, claims, payments, made, playerHistory, records, isSelf: user.id === actor.id, operator };
 }
 

@@ -10,7 +10,8 @@ import { pageMeta } from "~/lib/shared/meta";
 import { requireCapability, sessionCan } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
 import { handleForm, postedIntent } from "~/.server/forms";
-import { addUser, listUsers } from "~/.server/services/accounts/user-admin";
+import { addUser } from "~/.server/services/accounts/user-admin";
+import { listLeaguePeople, listUsers } from "~/.server/services/accounts/user-list";
 import { listMembers } from "~/.server/services/accounts/memberships";
 import { AddUserForm } from "~/components/accounts/add-user-form";
 import { RolesPanel } from "~/components/accounts/roles-panel";
@@ -23,20 +24,21 @@ import { handleRolesForm } from "./roles-form.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Users");
 
-// A league's admins see the accounts and the roles; the owner changes the roles; only the
-// operator adds accounts or acts on them (ADR 47).
+// A league's admins see the league's people and its roles; the owner changes the roles; only
+// the operator sees every account, adds accounts or acts on them (ADR 47).
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireCapability(context, request, "manageLeague");
   const { db, league } = routeServices(context);
-  const [users, members] = await Promise.all([listUsers(db), listMembers(db, league.id)]);
-  return { users, members, manageRoles: sessionCan(context, "manageRoles"), operator: sessionCan(context, "manageAccounts") };
+  const operator = sessionCan(context, "manageAccounts");
+  const [users, members] = await Promise.all([operator ? listUsers(db) : listLeaguePeople(db, league), listMembers(db, league.id)]);
+  return { users, members, manageRoles: sessionCan(context, "manageRoles"), operator };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const intent = await postedIntent(request);
   if (ROLE_INTENTS.includes(intent)) {
     const session = requireCapability(context, request, "manageRoles");
-    return handleRolesForm(request, routeServices(context), session.user.id);
+    return handleRolesForm(request, routeServices(context), session.user);
   }
   requireCapability(context, request, "manageAccounts");
   const { db } = routeServices(context);
@@ -61,7 +63,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
     <div>
       <PageHeader
         title="Users"
-        subtitle={`${users.length} registered${locked ? `, ${locked} locked` : ""}.${operator ? " Open a user to lock, reset or delete the account." : ""}`}
+        subtitle={`${users.length} ${operator ? "registered" : "in this league"}${locked ? `, ${locked} locked` : ""}.${operator ? " Open a user to lock, reset or delete the account." : ""}`}
       />
       <div className="mb-6 space-y-6">
         <FormAlert message={formError} />
@@ -73,7 +75,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         <EmptyState title="No users found" />
       ) : (
         <DataTable
-          caption="Registered users"
+          caption={operator ? "Registered users" : "Users in this league"}
           pinFirst
           head={
             <tr>

@@ -1,8 +1,18 @@
+import { env } from "cloudflare:workers";
+import type { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { argsWith, outcome, sessionOf } from "../route-fixtures";
+import type { Session } from "~/.server/auth/current-user";
+import { getDb } from "~/.server/db/client";
+import type { League } from "~/.server/league";
+import type { AdminUser } from "~/.server/services/accounts/user-list";
+import { servicesContext } from "~/context";
+import * as userPage from "~/routes/admin-user";
+import * as usersPage from "~/routes/admin-users";
 import { passwordMeetsRules } from "~/schemas/auth";
 import { ADMIN_SESSION_SECONDS } from "~/.server/auth/session";
 import { eq } from "drizzle-orm";
-import { claims, players } from "~/.server/db/schema";
+import { claims, leagues, players } from "~/.server/db/schema";
 import { makePlayer, testDb } from "../fixtures";
 import {
   PASSWORD,
@@ -10,10 +20,12 @@ import {
   cookieParts,
   expectError,
   expectStatus,
+  grantRole,
   jwtParts,
   login,
   loginToken,
   makeAdmin,
+  makeMember,
   makeUser,
   tokenFor,
   uniqueEmail,
@@ -198,5 +210,91 @@ describe("POST /api/admin/user/add", () => {
     );
     await expectError(await asAdmin("POST", "/api/admin/user/add", { email: "nope", name: "X" }), 400, "Enter a valid email address");
     await expectError(await asAdmin("POST", "/api/admin/user/add", { email: uniqueEmail(), name: "X", isAdmin: "yes" }), 400);
+  });
+});
+
+describe("/admin/users and /admin/user/{id}: a league's admin sees the league's people, the operator every account", () => {
+  /** The pages' loaders as a session in `league` (the default league unless given). */
+  function argsIn(session: Session, path: string, league: League | null = null, params: Record<string, string> = {}) {
+    const args = argsWith(session, new Request(`http://localhost${path}`), params) as { context: RouterContextProvider };
+    if (league) args.context.set(servicesContext, { db: getDb(env.DB, league.id), league });
+    return args as never;
+  }
+  const listed = async (session: Session, league?: League) =>
+    ((await outcome(usersPage.loader(argsIn(session, "/admin/users", league)))).data.users as { id: number }[]).map((u) => u.id);
+
+  it("in the default league: its members, its claimants and the accounts of no league; never another league's only", async () => {
+    const [b] = await testDb().insert(leagues).values({ slug: "people-b", name: "People B", timeZone: "America/Denver" }).returning();
+    const [director, claimant, loner, bStaff, bPlayer, bPlayerHere, adminSession, operator] = await Promise.all([
+      makeMember("director"),
+      makeUser(),
+      makeUser(),
+      makeUser(),
+      makeUser(),
+      makeUser(),
+      sessionOf("leagueAdmin"),
+      sessionOf("admin"),
+    ]);
+    await grantRole(bStaff.id, "admin", b!.id);
+    const [here, there] = await Promise.all([makePlayer(), makePlayer({ leagueId: b!.id })]);
+    await testDb()
+      .insert(claims)
+      .values([
+        { leagueId: DEFAULT_LEAGUE_ID, userId: claimant.id, playerId: here.id, status: "pending" },
+        { leagueId: b!.id, userId: bPlayer.id, playerId: there.id, status: "approved" },
+      ]);
+    // A B player who also claims here is one of this league's too.
+    const [there2, here2] = await Promise.all([makePlayer({ leagueId: b!.id }), makePlayer()]);
+    await testDb()
+      .insert(claims)
+      .values([
+        { leagueId: b!.id, userId: bPlayerHere.id, playerId: there2.id, status: "approved" },
+        { leagueId: DEFAULT_LEAGUE_ID, userId: bPlayerHere.id, playerId: here2.id, status: "withdrawn" },
+      ]);
+    await grantRole(bPlayerHere.id, "director", b!.id);
+
+    const seen = await listed(adminSession!);
+    expect(seen).toEqual(expect.arrayContaining([director.id, claimant.id, loner.id, bPlayerHere.id, adminSession!.user.id]));
+    expect(seen).not.toContain(bStaff.id);
+    expect(seen).not.toContain(bPlayer.id);
+    // The operator sees every account, each with its claim state here.
+    expect(await listed(operator!)).toEqual(expect.arrayContaining([director.id, claimant.id, loner.id, bStaff.id, bPlayer.id]));
+
+    // Each account's page: the league's admin reaches the league's people only; the operator every account.
+    const page = (session: Session, id: number) =>
+      outcome(userPage.loader(argsIn(session, `/admin/user/${id}`, null, { userId: String(id) })));
+    for (const id of [director.id, claimant.id, loner.id, bPlayerHere.id])
+      expect((await page(adminSession!, id)).status, `${id}`).toBe(200);
+    for (const id of [bStaff.id, bPlayer.id])
+      expect(await page(adminSession!, id)).toMatchObject({ status: 404, data: { message: "User not found" } });
+    expect((await page(operator!, bPlayer.id)).status).toBe(200);
+  });
+
+  it("in another league: its members and claimants only, named from their accounts with their claim state there", async () => {
+    const [row] = await testDb().insert(leagues).values({ slug: "people-c", name: "People C", timeZone: "America/Denver" }).returning();
+    const league: League = { ...row!, name: "People C", timeZone: "America/Denver", isDefault: false };
+    const [owner, player, loner, otherStaff] = await Promise.all([makeUser(), makeUser(), makeUser(), makeMember("admin")]);
+    await grantRole(owner.id, "owner", league.id);
+    const p = await makePlayer({ leagueId: league.id });
+    await testDb().insert(claims).values({ leagueId: league.id, userId: player.id, playerId: p.id, status: "approved" });
+    const session: Session = {
+      user: { id: owner.id, name: owner.name, email: owner.email, isOperator: false, linkedPlayerId: null, claimStatus: null },
+      leagueId: league.id,
+      leagueRole: "owner",
+      loginKind: "admin",
+      sessionId: "people-c",
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    };
+    const users = (await outcome(usersPage.loader(argsIn(session, "/admin/users", league)))).data.users as AdminUser[];
+    expect(users.map((u) => u.id).sort((a, b) => a - b)).toEqual([owner.id, player.id].sort((a, b) => a - b));
+    expect(users.find((u) => u.id === player.id)).toMatchObject({
+      name: player.name,
+      email: player.email,
+      linkedPlayerId: p.id,
+      linkedPlayerName: `${p.firstName} ${p.lastName}`,
+      claimStatus: "approved",
+    });
+    expect(users.map((u) => u.id)).not.toContain(loner.id);
+    expect(users.map((u) => u.id)).not.toContain(otherStaff.id);
   });
 });

@@ -31,7 +31,7 @@ import { currentRatings } from "~/.server/services/ratings/league-ratings";
 import { ratingAndHandicap, roundHandicaps } from "~/.server/services/ratings/rating-and-handicap";
 import { queueRatingsFrom } from "~/.server/services/ratings/ratings-trigger";
 import { recomputeRatings } from "~/.server/services/ratings/round-ratings";
-import { getUserDetail, listUsers } from "~/.server/services/accounts/user-admin";
+import { getUserDetail, listUsers } from "~/.server/services/accounts/user-list";
 import { updateLeagueSettings } from "~/.server/services/settings/league-settings";
 import { assignTag, takeBackTag } from "~/.server/services/tags/tag-admin";
 import { syncTags } from "~/.server/services/tags/tag-sync";

@@ -14,9 +14,10 @@ import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 // player (either side), round and actor, and paging newest first.
 
 const TZ = "America/Chicago";
-const as = (userId: number | null, role: ActorRole) =>
+/** Writes as the Worker makes them: the actor's id and the name its session read (ADR 46). */
+const as = (who: { id: number; name: string } | null, role: ActorRole) =>
   getDb(
-    withAuditActor(env.DB, () => ({ userId, role })),
+    withAuditActor(env.DB, () => ({ userId: who?.id ?? null, role, name: who?.name ?? null })),
     DEFAULT_LEAGUE_ID,
   );
 const page = (filter: Parameters<typeof auditLogPage>[1], opts: { page?: number; pageSize?: number } = {}) =>
@@ -27,11 +28,11 @@ describe("the audit log in words", () => {
   it("an entry signed up by a player, then credited by an admin: what, who, and only what changed", async () => {
     const [admin, user] = await Promise.all([makeUser({ isAdmin: true }), makeUser()]);
     const [ann, round] = await Promise.all([makePlayer(), makeRound({ name: "Week 5" })]);
-    const [entry] = await as(user.id, "player")
+    const [entry] = await as(user, "player")
       .insert(entries)
       .values({ leagueId: DEFAULT_LEAGUE_ID, roundId: round.id, playerId: ann.id, division: "MA2", ace: true, creditUsedCents: 600 })
       .returning();
-    await as(admin.id, "admin").update(entries).set({ payoutCents: 900, creditAddedCents: 725 }).where(eq(entries.id, entry!.id));
+    await as(admin, "admin").update(entries).set({ payoutCents: 900, creditAddedCents: 725 }).where(eq(entries.id, entry!.id));
 
     const { entries: log } = await page({ playerId: ann.id });
     expect(log.map((e) => e.action)).toEqual(["Changed", "Added"]);
@@ -57,7 +58,7 @@ describe("the audit log in words", () => {
 
   it("a transfer names both sides (the league when one is empty), and a removed one what it held", async () => {
     const [admin, from, to] = await Promise.all([makeUser({ isAdmin: true }), makePlayer(), makePlayer()]);
-    const db = as(admin.id, "admin");
+    const db = as(admin, "admin");
     await db.insert(transfers).values({
       leagueId: DEFAULT_LEAGUE_ID,
       date: nowSec(),
@@ -91,7 +92,7 @@ describe("the audit log in words", () => {
 
   it("aces, payments, refunds and a round's fees, each in its own words", async () => {
     const [admin, ann, round] = await Promise.all([makeUser({ isAdmin: true }), makePlayer(), makeRound({ name: "Week 6" })]);
-    const db = as(admin.id, "admin");
+    const db = as(admin, "admin");
     const [ace] = await db
       .insert(aces)
       .values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), playerId: ann.id, roundId: round.id, amountCents: 300 })
@@ -137,7 +138,7 @@ describe("the audit log in words", () => {
   it("an ace moved to another player and round names the ones it left, read with the page", async () => {
     const [admin, ann, bob] = await Promise.all([makeUser({ isAdmin: true }), makePlayer(), makePlayer()]);
     const [first, second] = await Promise.all([makeRound({ name: `Week ${uniq()}` }), makeRound({ name: `Week ${uniq()}` })]);
-    const db = as(admin.id, "admin");
+    const db = as(admin, "admin");
     const [ace] = await db
       .insert(aces)
       .values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), playerId: ann.id, roundId: first.id, amountCents: 300 })
@@ -200,15 +201,15 @@ describe("filters and paging", () => {
   it("a player's filter finds either side of a transfer, a round's and an actor's only theirs", async () => {
     const [a, b, c] = await Promise.all([makeUser({ isAdmin: true }), makeUser({ isAdmin: true }), makePlayer()]);
     const [p, q, r1, r2] = await Promise.all([makePlayer(), makePlayer(), makeRound(), makeRound()]);
-    await as(a.id, "admin")
+    await as(a, "admin")
       .insert(transfers)
       .values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), fromPlayerId: null, toPlayerId: p.id, amountCents: 500 });
-    await as(b.id, "admin")
+    await as(b, "admin")
       .insert(transfers)
       .values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), fromPlayerId: p.id, toPlayerId: q.id, amountCents: 100 });
-    await as(a.id, "admin").insert(entries).values({ leagueId: DEFAULT_LEAGUE_ID, roundId: r1.id, playerId: p.id, division: "MA1" });
-    await as(b.id, "admin").insert(entries).values({ leagueId: DEFAULT_LEAGUE_ID, roundId: r2.id, playerId: q.id, division: "MA1" });
-    await as(b.id, "admin").insert(entries).values({ leagueId: DEFAULT_LEAGUE_ID, roundId: r1.id, playerId: c.id, division: "MA1" });
+    await as(a, "admin").insert(entries).values({ leagueId: DEFAULT_LEAGUE_ID, roundId: r1.id, playerId: p.id, division: "MA1" });
+    await as(b, "admin").insert(entries).values({ leagueId: DEFAULT_LEAGUE_ID, roundId: r2.id, playerId: q.id, division: "MA1" });
+    await as(b, "admin").insert(entries).values({ leagueId: DEFAULT_LEAGUE_ID, roundId: r1.id, playerId: c.id, division: "MA1" });
 
     const whats = async (f: Parameters<typeof page>[0]) => (await page(f)).entries.map((e) => e.what);
     expect(await whats({ playerId: q.id })).toEqual([expect.stringMatching(/^Entry · /), `Transfer · ${name(p)} → ${name(q)}`]);
@@ -240,9 +241,7 @@ describe("filters and paging", () => {
   it("a user's and a player's latest changes: at most ten, newest first", async () => {
     const [admin, p] = await Promise.all([makeUser({ isAdmin: true }), makePlayer()]);
     for (let i = 1; i <= 12; i++)
-      await as(admin.id, "admin")
-        .insert(transfers)
-        .values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), toPlayerId: p.id, amountCents: i });
+      await as(admin, "admin").insert(transfers).values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), toPlayerId: p.id, amountCents: i });
     const [mine, theirs] = await Promise.all([userMoneyChanges(testDb(), admin.id, TZ), playerMoneyHistory(testDb(), p.id, TZ)]);
     for (const h of [mine, theirs]) {
       expect(h.entries).toHaveLength(10);

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { readsAccounts, recording } from "../d1-recorder";
 import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
@@ -6,6 +7,9 @@ import { makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "
 import { getDb } from "~/.server/db/client";
 import { auditActor, auditLog, entries, transfers, users } from "~/.server/db/schema";
 import { withAuditActor } from "../../workers/audit-actor";
+import { openRequest } from "../../workers/request-scope";
+import { sessionOfClaims } from "~/.server/auth/current-user";
+import { requestClaims } from "~/.server/auth/session";
 import { writtenOutsideTheApp } from "../books-check";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
@@ -45,6 +49,30 @@ describe("audit log", () => {
     expect(await testDb().select().from(auditActor)).toEqual([]);
   });
 
+  it("a request's money write names its actor as the session it verified read them, however the account is renamed after", async () => {
+    const admin = await makeUser({ isAdmin: true, name: `Verified ${Math.random().toString(36).slice(2, 8)}` });
+    const p = await makePlayer();
+    const request = new Request("http://localhost/api/x", { headers: { Authorization: `Bearer ${await tokenFor(admin)}` } });
+    const open = openRequest(request, env);
+    const db = getDb(open.db, DEFAULT_LEAGUE_ID);
+    const claims = await requestClaims(env, request);
+    expect(await sessionOfClaims(db, claims!, DEFAULT_LEAGUE_ID)).not.toBeNull();
+    await testDb().update(users).set({ name: "Renamed Meanwhile" }).where(eq(users.id, admin.id));
+    const [t] = await db
+      .insert(transfers)
+      .values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), fromPlayerId: null, toPlayerId: p.id, amountCents: 5 })
+      .returning();
+    expect((await rowsFor("transfers", t!.id))[0]).toMatchObject({ actorUserId: admin.id, actorName: admin.name, actorRole: "admin" });
+
+    // A request that verified no session names the account by its id only (the log shows "user #id").
+    const unverified = getDb(openRequest(request, env).db, DEFAULT_LEAGUE_ID);
+    const [u] = await unverified
+      .insert(transfers)
+      .values({ leagueId: DEFAULT_LEAGUE_ID, date: nowSec(), fromPlayerId: null, toPlayerId: p.id, amountCents: 5 })
+      .returning();
+    expect((await rowsFor("transfers", u!.id))[0]).toMatchObject({ actorUserId: admin.id, actorName: null });
+  });
+
   it("records each changed money field of an entry in a batch, and nothing for a field that is not money", async () => {
     const round = await makeRound();
     const entry = await makeEntry({ roundId: round.id, playerId: (await makePlayer()).id, creditAddedCents: 0 });
@@ -65,7 +93,7 @@ describe("audit log", () => {
     expect(JSON.parse(update[0]?.after ?? "{}").credit_added_cents).toBe(725);
   });
 
-  it("names the actor from what the Worker wrote with it: no trigger reads users, a later rename leaves the row", async () => {
+  it("names the actor from what the Worker wrote with it: no trigger nor statement reads users, a later rename leaves the row", async () => {
     const triggers = await env.DB.prepare("select name, sql from sqlite_master where type = 'trigger'").all<{
       name: string;
       sql: string;
@@ -75,11 +103,14 @@ describe("audit log", () => {
 
     const admin = await makeUser({ isAdmin: true, name: `Actor ${Math.random().toString(36).slice(2, 8)}` });
     const entry = await makeEntry({ roundId: (await makeRound()).id, playerId: (await makePlayer()).id, creditAddedCents: 0 });
+    // The name is the one the request's verified session read: the statement binds it.
+    const rec = recording(env.DB);
     const db = getDb(
-      withAuditActor(env.DB, () => ({ userId: admin.id, role: "admin" })),
+      withAuditActor(rec.db, () => ({ userId: admin.id, role: "admin", name: admin.name })),
       DEFAULT_LEAGUE_ID,
     );
     await db.update(entries).set({ creditAddedCents: 300 }).where(eq(entries.id, entry.id));
+    expect(rec.sent.filter((s) => readsAccounts(s.sql))).toEqual([]);
     await testDb().update(users).set({ name: "Renamed Later" }).where(eq(users.id, admin.id));
     const [, update] = await rowsFor("entries", entry.id);
     expect(update).toMatchObject({ action: "update", actorUserId: admin.id, actorName: admin.name });

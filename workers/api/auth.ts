@@ -7,7 +7,7 @@ import { type Session, authenticate, sessionOfClaims, standingOf } from "~/.serv
 import { readToken, requestClaims } from "~/.server/auth/session";
 import { signedInCookies } from "~/.server/auth/session-hint";
 import { AppError } from "~/.server/errors";
-import { gateOf } from "~/.server/effect-gate";
+import { gateOf, guardReads } from "~/.server/effect-gate";
 import type { Db } from "~/.server/db/client";
 import { type Capability, can } from "~/lib/accounts/roles";
 
@@ -60,6 +60,7 @@ async function guard(c: Context<GuardEnv>, next: () => Promise<void>, capability
   // A token not opened as staff's is decided before an admin handler runs (its 401 or 403
   // as before): only a token that may pass runs it early.
   if (needs !== undefined && claims.role !== "admin") await verdict;
+  guardReads(c.env.DB, verdict);
   const gate = reads(c.req.method) ? null : gateOf(c.env.DB);
   if (gate) gate.hold(verdict);
   else if (!reads(c.req.method)) await verdict;

@@ -21,7 +21,7 @@ import type { Change } from "~/schemas/live";
 // start in D1 (startAside) while other cards' batches go on, then takes the same step. The
 // rest go through submitChanges, which the caller runs with no other event in between.
 
-const actorOf = (caller: Caller) => ({ userId: caller.userId, role: caller.role });
+const actorOf = (caller: Caller) => ({ userId: caller.userId, role: caller.role, name: caller.name });
 
 /** The cards this batch would score first: they start in D1 before its changes apply. */
 function cardsToStart(sql: SqlStorage, changes: Change[]): Set<number> {
@@ -135,7 +135,13 @@ export async function submitChanges(d: LiveDeps, caller: Caller, roundId: number
     // One write for the save: its audit rows, and a finalised round's results with them (ADR 37).
     await writeD1(d, actorOf(caller), async (db) => ({
       value: undefined,
-      followUps: await writeLiveEdits(db, roundId, caller.userId, out.edits, final ? finalTotals(d.sql) : null),
+      followUps: await writeLiveEdits(
+        db,
+        roundId,
+        { userId: caller.userId, name: caller.name },
+        out.edits,
+        final ? finalTotals(d.sql) : null,
+      ),
     }));
   }
   return out;

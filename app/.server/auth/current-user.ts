@@ -81,6 +81,22 @@ export async function loadSessionUser(
   };
 }
 
+// The accounts whose sessions a request verified, by name, found by the request's D1 binding
+// (as its effect gate is, app/.server/effect-gate.ts). The audit log's actor takes its name
+// from here as a write runs (workers/request-scope.ts), not from `users` inside the league's
+// batch: accounts are the deployment's (ADR 46). A write waits for its guard, which verified
+// the session, so the name is here by then.
+const verifiedNames = new WeakMap<object, Map<number, string>>();
+
+function noteVerified(binding: object, user: { id: number; name: string }) {
+  const names = verifiedNames.get(binding) ?? new Map<number, string>();
+  names.set(user.id, user.name);
+  verifiedNames.set(binding, names);
+}
+
+/** The name of the account whose session the request with this D1 binding verified; null if it verified none. */
+export const verifiedNameOf = (binding: object, userId: number): string | null => verifiedNames.get(binding)?.get(userId) ?? null;
+
 /**
  * The session behind a token in a league, or null: a bad or expired token, a deleted or
  * locked user, a session ended by a lock, password change or "log out everywhere" (version
@@ -100,6 +116,7 @@ export async function sessionOfClaims(db: Db, claimsOfToken: SessionClaims, leag
   const user = await loadSessionUser(db, claimsOfToken.userId, leagueId, claimsOfToken.sessionId);
   if (!user || user.locked || user.revoked || user.sessionVersion !== claimsOfToken.sessionVersion) return null;
   const { locked: _l, sessionVersion: _v, revoked: _r, leagueRole, ...sessionUser } = user;
+  noteVerified(db.$client, sessionUser);
   return {
     user: sessionUser,
     leagueId,

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { UserBadges } from "./user-badges";
 import { lastLoginText } from "./user-flags";
 import { useLeague } from "~/hooks/use-league";
-import type { AdminUserDetail as UserDetail } from "~/.server/services/accounts/user-admin";
+import type { AdminUserDetail as UserDetail } from "~/.server/services/accounts/user-list";
 import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 const link = "font-medium text-brand-800 underline-offset-2 hover:underline";

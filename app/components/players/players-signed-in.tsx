@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import type { ClaimView } from "~/.server/services/players/claims";
+import type { ClaimRow } from "~/.server/services/players/claims";
 import type { ListedPlayer } from "./players-list";
 import { PlayerDialog } from "./player-dialog";
 import { StatusBadge, claimStatus } from "~/components/ui/badge";
@@ -12,7 +12,7 @@ import { fullName } from "~/lib/players/player-name";
 // does not (the client budget, ADR 24).
 
 /** The user's open claim, above the search: where it stands. */
-export function YourClaim({ claim }: { claim: ClaimView }) {
+export function YourClaim({ claim }: { claim: ClaimRow }) {
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm">
       Your claim: <strong>{fullName(claim)}</strong> <StatusBadge status={claimStatus(claim.status)} />
@@ -22,7 +22,7 @@ export function YourClaim({ claim }: { claim: ClaimView }) {
 }
 
 /** Claim a record (when the user has no open claim), or withdraw the claim on this one. */
-export function ClaimActions({ player, open }: { player: ListedPlayer; open: ClaimView | null }) {
+export function ClaimActions({ player, open }: { player: ListedPlayer; open: ClaimRow | null }) {
   const busy = useNavigation().state === "submitting";
   const who = fullName(player);
   if (open && open.playerId === player.id) {

@@ -1,7 +1,7 @@
-import type { ClaimView } from "~/.server/services/players/claims";
+import type { ClaimRow, ClaimView } from "~/.server/services/players/claims";
 
 /** A claim as the user sees theirs (GET /api/claims/mine) and every claim answer carries. */
-export function claimJson(c: ClaimView) {
+export function claimJson(c: ClaimRow) {
   return { id: c.id, player_id: c.playerId, player: `${c.firstName} ${c.lastName}`, status: c.status, note: c.note };
 }
 
@@ -21,12 +21,12 @@ export function adminClaimJson(c: ClaimView) {
 }
 
 /** A claim made or given up (POST /api/claims, PUT …/unclaim): the claim. */
-export function claimAnswerJson(c: ClaimView) {
+export function claimAnswerJson(c: ClaimRow) {
   return { success: true as const, claim: claimJson(c) };
 }
 
 /** GET /api/claims/mine: the user's claim, null for none. */
-export function myClaimJson(c: ClaimView | null) {
+export function myClaimJson(c: ClaimRow | null) {
   return { claim: c ? claimJson(c) : null };
 }
 

@@ -1,7 +1,7 @@
 import { toDollars } from "./money";
 import type { EntryMoney } from "~/lib/money/entry-money";
 import type { EntryOwes } from "~/.server/services/night/entry-owes";
-import type { NightEntry, nightDesk } from "~/.server/services/night/night-desk";
+import type { NamedNightEntry, nightDesk } from "~/.server/services/night/night-desk";
 
 // A round's check-in desk and one entry's money as the /api shows them (ADR 25, ADR 37):
 // the night screen's numbers, in dollars.
@@ -17,7 +17,7 @@ function owesJson(priceCents: number, m: EntryMoney) {
   };
 }
 
-function deskEntryJson(e: NightEntry) {
+function deskEntryJson(e: NamedNightEntry) {
   return {
     entry_id: e.id,
     player_id: e.playerId,

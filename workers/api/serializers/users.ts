@@ -1,5 +1,5 @@
 import type { SessionUser } from "~/.server/auth/current-user";
-import type { AdminUser, AdminUserDetail, UserClaim } from "~/.server/services/accounts/user-admin";
+import type { AdminUser, AdminUserDetail, UserClaim } from "~/.server/services/accounts/user-list";
 import type { OwnRecord } from "~/.server/services/players/own-records";
 
 /** The logged-in user in the login, register, profile and /me answers. */

@@ -12,12 +12,12 @@ export type CreatedLeague = { id: number; slug: string; name: string; timeZone: 
 /** Makes the league; 404 when the owner has no account, 409 when the address is taken. */
 export async function createLeague(db: Db, league: NewLeague, actor: { userId: number; name: string }): Promise<CreatedLeague> {
   const [[owner], [taken]] = await Promise.all([
-    db.all<{ id: number }>(sql`select id from users where email = ${league.owner_email}`),
+    db.all<{ id: number; name: string }>(sql`select id, name from users where email = ${league.owner_email}`),
     db.all<{ id: number }>(sql`select id from leagues where lower(slug) = ${league.slug}`),
   ]);
   if (!owner) throw notFound(LEAGUE_CREATE_MESSAGES.noOwner);
   if (taken) throw conflict(LEAGUE_CREATE_MESSAGES.taken(league.slug));
-  const statements = leagueCreateStatements(league, { userId: actor.userId, role: "admin", name: actor.name });
+  const statements = leagueCreateStatements(league, { userId: actor.userId, role: "admin", name: actor.name }, owner);
   try {
     // One batch (one transaction): the league, its owner's audit row and role, and its id.
     const results = await readTogether<unknown[]>(db, [...statements, sql`select id from leagues where slug = ${league.slug}`]);

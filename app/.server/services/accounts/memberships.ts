@@ -42,6 +42,18 @@ export function listMembers(db: Db, leagueId: number): Promise<Member[]> {
 
 type Target = { id: number; name: string; role: LeagueRole | null };
 
+/**
+ * Who changes a role: their account id, and their name as the guard's verified session read
+ * it (a promise while the session is read beside the change's own reads, ADR 41).
+ */
+export type RoleActor = { id: number; name: string | PromiseLike<string> };
+
+/** The actor with their name, and the target, read together. */
+async function actorAnd(db: Db, leagueId: number, actor: RoleActor, userId: number) {
+  const [name, target] = await Promise.all([actor.name, targetOf(db, leagueId, userId)]);
+  return { actor: { id: actor.id, name }, target };
+}
+
 /** The account and its role here, in one read; 404 for no such account. */
 async function targetOf(db: Db, leagueId: number, userId: number): Promise<Target> {
   const [row] = await db
@@ -72,22 +84,22 @@ const memberIs = (leagueId: number, userId: number) => and(eq(memberships.league
 export async function grantRole(
   db: Db,
   leagueId: number,
-  actorId: number,
+  by: RoleActor,
   userId: number,
   role: GrantableRole,
 ): Promise<{ changed: boolean; name: string }> {
-  const target = await targetOf(db, leagueId, userId);
+  const { actor, target } = await actorAnd(db, leagueId, by, userId);
   if (target.role === "owner") throw conflict(ROLE_MESSAGES.ownerStays);
   if (target.role === role) return { changed: false, name: target.name };
   const [, written] = await db.batch([
     // First, while the row is as it was: audited only if this batch changes it.
-    membershipAudit(db, { leagueId, actorId, userId, to: role }),
+    membershipAudit(db, { leagueId, actor, member: target, to: role }),
     db
       .insert(memberships)
-      .values({ leagueId, userId, role, grantedBy: actorId })
+      .values({ leagueId, userId, role, grantedBy: actor.id })
       .onConflictDoUpdate({
         target: [memberships.leagueId, memberships.userId],
-        set: { role, grantedBy: actorId, grantedAt: sql`unixepoch()` },
+        set: { role, grantedBy: actor.id, grantedAt: sql`unixepoch()` },
         // Never the owner's row, whatever happened since it was read.
         setWhere: sql`${memberships.role} not in ('owner', ${role})`,
       })
@@ -102,12 +114,12 @@ export async function grantRole(
 }
 
 /** Takes `userId`'s role here away; the owner's is refused (a league always has an owner). */
-export async function revokeRole(db: Db, leagueId: number, actorId: number, userId: number): Promise<{ name: string }> {
-  const target = await targetOf(db, leagueId, userId);
+export async function revokeRole(db: Db, leagueId: number, by: RoleActor, userId: number): Promise<{ name: string }> {
+  const { actor, target } = await actorAnd(db, leagueId, by, userId);
   if (target.role === "owner") throw conflict(ROLE_MESSAGES.ownerStays);
   if (target.role === null) throw notFound(ROLE_MESSAGES.notMember);
   await db.batch([
-    membershipAudit(db, { leagueId, actorId, userId, to: null }),
+    membershipAudit(db, { leagueId, actor, member: target, to: null }),
     db.delete(memberships).where(and(memberIs(leagueId, userId), sql`${memberships.role} <> 'owner'`)),
   ]);
   return { name: target.name };
@@ -117,34 +129,36 @@ export async function revokeRole(db: Db, leagueId: number, actorId: number, user
  * Makes `userId` the league's owner; the owner until now stays on as an admin. One batch: the
  * old owner's row steps down before the new one's is written (the one-owner index holds).
  */
-export async function transferOwnership(db: Db, leagueId: number, actorId: number, userId: number): Promise<{ name: string }> {
-  const [target, [owner]] = await Promise.all([
-    targetOf(db, leagueId, userId),
+export async function transferOwnership(db: Db, leagueId: number, by: RoleActor, userId: number): Promise<{ name: string }> {
+  const [{ actor, target }, [owner]] = await Promise.all([
+    actorAnd(db, leagueId, by, userId),
+    // The owner's row and name: both the deployment's.
     db
-      .select({ userId: memberships.userId })
+      .select({ id: memberships.userId, name: users.name })
       .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.leagueId, leagueId), eq(memberships.role, "owner"))),
   ]);
   if (target.role === "owner") throw conflict(ROLE_MESSAGES.alreadyOwner);
   const stepDown = owner
     ? [
-        membershipAudit(db, { leagueId, actorId, userId: owner.userId, to: "admin" }),
+        membershipAudit(db, { leagueId, actor, member: owner, to: "admin" }),
         db
           .update(memberships)
-          .set({ role: "admin", grantedBy: actorId, grantedAt: sql`unixepoch()` })
-          .where(and(memberIs(leagueId, owner.userId), eq(memberships.role, "owner"))),
+          .set({ role: "admin", grantedBy: actor.id, grantedAt: sql`unixepoch()` })
+          .where(and(memberIs(leagueId, owner.id), eq(memberships.role, "owner"))),
       ]
     : [];
   try {
     await db.batch([
       ...stepDown,
-      membershipAudit(db, { leagueId, actorId, userId, to: "owner" }),
+      membershipAudit(db, { leagueId, actor, member: target, to: "owner" }),
       db
         .insert(memberships)
-        .values({ leagueId, userId, role: "owner", grantedBy: actorId })
+        .values({ leagueId, userId, role: "owner", grantedBy: actor.id })
         .onConflictDoUpdate({
           target: [memberships.leagueId, memberships.userId],
-          set: { role: "owner", grantedBy: actorId, grantedAt: sql`unixepoch()` },
+          set: { role: "owner", grantedBy: actor.id, grantedAt: sql`unixepoch()` },
         }),
     ] as unknown as Parameters<typeof db.batch>[0]);
   } catch (err) {

@@ -1,84 +1,15 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { hashPassword } from "../../auth/password";
-import { type Db, inLeague } from "../../db/client";
-import { claims, players, users } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
 import { releaseAccountRows } from "../players/account-rows";
-import { USER_ID, claimStatusSql, linkedPlayerSql } from "../players/claim-state";
 import { badRequest, conflict, notFound } from "../../errors";
 import { emailExists, EMAIL_IN_USE, insertUser } from "./accounts";
 import { spendOpenResets } from "./password-reset";
 import type { AddUserSchema } from "~/schemas/auth";
-import { fullNameSql } from "../../db/player-name";
 
-/** A user as the admin pages list them, with the claim state and linked player. */
-export type AdminUser = {
-  id: number;
-  name: string;
-  email: string;
-  lastLogin: number | null;
-  createdAt: number;
-  locked: boolean;
-  isOperator: boolean;
-  linkedPlayerId: number | null;
-  linkedPlayerName: string | null;
-  claimStatus: string | null;
-};
-
-/** A claim the user made, with the claimed player's name. */
-export type UserClaim = {
-  id: number;
-  playerId: number;
-  status: string;
-  note: string | null;
-  createdAt: number;
-  firstName: string;
-  lastName: string;
-};
-
-export type AdminUserDetail = AdminUser & { claims: UserClaim[] };
-
-// The claim columns read the request's league's claims (ADR 46): an account has one per league it plays in.
-const adminUserColumns = (db: Db) => ({
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  lastLogin: users.lastLogin,
-  createdAt: users.createdAt,
-  locked: users.locked,
-  isOperator: users.isOperator,
-  linkedPlayerId: linkedPlayerSql(db),
-  linkedPlayerName: sql<string | null>`(select ${fullNameSql("p")} from claims c join players p on p.id = c.player_id
-    where c.user_id = ${USER_ID} and c.league_id = ${db.leagueId} and c.status = 'approved')`,
-  claimStatus: claimStatusSql(db),
-});
-
-export async function listUsers(db: Db): Promise<AdminUser[]> {
-  return db.select(adminUserColumns(db)).from(users).orderBy(users.name, users.id);
-}
-
-export async function getUserDetail(db: Db, id: number): Promise<AdminUserDetail> {
-  // Asked together (one trip); the 404 still wins.
-  const [[user], claimList] = await Promise.all([
-    db.select(adminUserColumns(db)).from(users).where(eq(users.id, id)),
-    db
-      .select({
-        id: claims.id,
-        playerId: claims.playerId,
-        status: claims.status,
-        note: claims.note,
-        createdAt: claims.createdAt,
-        firstName: players.firstName,
-        lastName: players.lastName,
-      })
-      .from(claims)
-      .innerJoin(players, eq(players.id, claims.playerId))
-      .where(and(inLeague(db, claims), eq(claims.userId, id)))
-      .orderBy(desc(claims.createdAt)),
-  ]);
-  if (!user) throw notFound("User not found");
-  return { ...user, claims: claimList };
-}
+// What the operator does to an account (ADR 47); the lists of accounts are ./user-list.ts.
 
 function notSelf(actorId: number, targetId: number, what: string) {
   if (actorId === targetId) throw badRequest(`You cannot ${what} your own account`);

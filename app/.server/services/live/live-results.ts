@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type Db, inLeague } from "../../db/client";
-import { auditLog, entries, users } from "../../db/schema";
+import { auditLog, entries } from "../../db/schema";
 import type { Committed, FollowUp } from "../../follow-ups";
 import { commitRoundChange } from "../entries/participants";
 import type { LiveField } from "~/lib/live/live-state";
@@ -57,6 +57,12 @@ export type LiveEdit = {
   reason: string;
 };
 
+/**
+ * Who saved an edit: the admin's account id and name as their verified session read it, kept
+ * in the audit row so it outlives the account (the row never reads `users`, ADR 46).
+ */
+export type LiveActor = { userId: number; name: string };
+
 /** The audit log's table name for live score edits (services/audit/audit-fields.ts reads it). */
 export const LIVE_AUDIT_TABLE = "live_scores";
 
@@ -69,8 +75,7 @@ const editKey = (e: Pick<LiveEdit, "field" | "hole">) =>
  * every hole it changed before and after and the reason; the row's id is the save's last
  * change in the round's log. A batch item, for the save's one write.
  */
-export function liveEditsInsert(db: Db, roundId: number, actorUserId: number, edits: LiveEdit[]) {
-  const actorName = sql`(select ${users.name} from ${users} where ${users.id} = ${actorUserId})`;
+export function liveEditsInsert(db: Db, roundId: number, actor: LiveActor, edits: LiveEdit[]) {
   const byEntry = new Map<number, LiveEdit[]>();
   for (const e of edits) byEntry.set(e.entryId, [...(byEntry.get(e.entryId) ?? []), e]);
   return db.insert(auditLog).values(
@@ -85,8 +90,8 @@ export function liveEditsInsert(db: Db, roundId: number, actorUserId: number, ed
       after.reason = [...new Set(list.map((e) => e.reason))].join("; ");
       return {
         leagueId: db.leagueId,
-        actorUserId,
-        actorName,
+        actorUserId: actor.userId,
+        actorName: actor.name,
         actorRole: "admin" as const,
         tableName: LIVE_AUDIT_TABLE,
         rowId: last.seq,
@@ -107,12 +112,12 @@ export function liveEditsInsert(db: Db, roundId: number, actorUserId: number, ed
 export async function writeLiveEdits(
   db: Db,
   roundId: number,
-  actorUserId: number,
+  actor: LiveActor,
   edits: LiveEdit[],
   totals: LiveTotal[] | null,
 ): Promise<FollowUp[]> {
   if (edits.length === 0) return [];
-  const rows = liveEditsInsert(db, roundId, actorUserId, edits);
+  const rows = liveEditsInsert(db, roundId, actor, edits);
   if (totals) return (await writeLiveScores(db, roundId, totals, [rows])).followUps;
   await rows;
   return [];

@@ -1,6 +1,7 @@
 import { type SQL, and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { type Db, inLeague } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
+import { accountIn, afterGuard, idsOf } from "../../db/account-names";
 import { cardPlayers, cards, claims, entries, layoutHoles, players, rounds, users } from "../../db/schema";
 import { notFound } from "../../errors";
 import { holesWithoutLayout } from "~/lib/courses/layouts";
@@ -123,25 +124,30 @@ export async function cardsOfPlayer(db: Db, roundId: number, playerId: number): 
   return rows.map((r) => r.id);
 }
 
+// The scoring PIN is the account's (ADR 46): the claim that links a player to an account is
+// the league's, so the account is read after the claim, by its id, never joined to it.
+
 /** The scoring PIN hash of the user whose approved claim is `playerId` (null: no such user, or no PIN set). */
 export async function pinHashOfPlayer(db: Db, playerId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ hash: users.scoringPinHash })
+  const [claim] = await db
+    .select({ userId: claims.userId })
     .from(claims)
-    .innerJoin(users, eq(users.id, claims.userId))
     .where(and(inLeague(db, claims), eq(claims.playerId, playerId), eq(claims.status, "approved")));
+  if (!claim) return null;
+  await afterGuard(db);
+  const [row] = await db.select({ hash: users.scoringPinHash }).from(users).where(eq(users.id, claim.userId));
   return row?.hash ?? null;
 }
 
 /**
  * Which of the round's players a cardmate can sign for with a PIN: an approved claim whose
- * user set one. For every player entered, so the score page asks before it knows the card.
+ * user set one. For every player entered, so the score page asks before it knows the card:
+ * the claims with its other reads, the accounts after them.
  */
 export async function roundPlayersWithPin(db: Db, roundId: number): Promise<number[]> {
-  const rows = await db
-    .select({ playerId: claims.playerId })
+  const linked = await db
+    .select({ playerId: claims.playerId, userId: claims.userId })
     .from(claims)
-    .innerJoin(users, eq(users.id, claims.userId))
     .where(
       and(
         inLeague(db, claims),
@@ -153,8 +159,14 @@ export async function roundPlayersWithPin(db: Db, roundId: number): Promise<numb
             .where(and(inLeague(db, entries), eq(entries.roundId, roundId))),
         ),
         eq(claims.status, "approved"),
-        isNotNull(users.scoringPinHash),
       ),
     );
-  return rows.map((r) => r.playerId);
+  if (linked.length === 0) return [];
+  await afterGuard(db);
+  const pinned = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(accountIn(idsOf(linked.map((l) => l.userId))), isNotNull(users.scoringPinHash)));
+  const withPin = new Set(pinned.map((u) => u.id));
+  return linked.filter((l) => withPin.has(l.userId)).map((l) => l.playerId);
 }

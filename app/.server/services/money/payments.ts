@@ -1,6 +1,7 @@
-import { type SQL, and, desc, eq, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { type Db, inLeague } from "../../db/client";
-import { type Payment, payments, players, rounds, users } from "../../db/schema";
+import { type Payment, payments, players, rounds } from "../../db/schema";
+import { type AccountNames, accountsById, accountsFound, nameOf } from "../../db/account-names";
 import { notFound } from "../../errors";
 import { type Page, offsetOf, pageOf } from "~/lib/shared/paging";
 import { PAYMENTS, givenBackCentsSql, refundedCentsSql } from "./money-sql";
@@ -8,7 +9,8 @@ import { fullNameSql } from "../../db/player-name";
 
 // The league's payments as the admin reads them: every
 // sign-up's money, by credit, PayPal or cash at the course, with PayPal's refunds and what
-// came back as credit (ADR 22), newest first.
+// came back as credit (ADR 22), newest first. Who paid is an account, the deployment's: the
+// payers' names are read after the payments, by the ids they hold (ADR 46).
 
 export type PaymentRow = {
   id: number;
@@ -27,6 +29,7 @@ export type PaymentRow = {
   roundDate: number;
   roundLocation: string;
   userId: number | null;
+  /** The payer's name; null when the payment names no account, or one since deleted. */
   userName: string | null;
   playerId: number;
   playerName: string;
@@ -72,7 +75,6 @@ function selectPayments(db: Db, filter: PaymentFilter) {
       roundDate: rounds.startsAt,
       roundLocation: rounds.location,
       userId: payments.userId,
-      userName: users.name,
       playerId: payments.playerId,
       playerName: fullNameSql(players),
       refundedCents: refundedCentsSql(PAYMENTS).mapWith(Number),
@@ -85,14 +87,30 @@ function selectPayments(db: Db, filter: PaymentFilter) {
     .from(payments)
     .innerJoin(rounds, eq(rounds.id, payments.roundId))
     .innerJoin(players, eq(players.id, payments.playerId))
-    .leftJoin(users, eq(users.id, payments.userId))
     .where(whereOf(db, filter))
     .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
+type PaymentRowOfLeague = Omit<PaymentRow, "userName">;
+
+/** The rows with their payers' names. */
+const named = (rows: PaymentRowOfLeague[], names: AccountNames): PaymentRow[] =>
+  rows.map((r) => ({ ...r, userName: r.userId === null ? null : (names.get(r.userId)?.name ?? null) }));
+
+/** The payers' names: the one user a filter names is asked beside the payments, others after them. */
+const payersOf = (db: Db, filter: PaymentFilter) => (filter.userId ? accountsById(db, [filter.userId]) : null);
+
 /** The newest PAYMENTS_LIMIT payments (of one round, one user, or both), newest first. */
 export async function listPayments(db: Db, filter: PaymentFilter = {}): Promise<PaymentRow[]> {
-  return selectPayments(db, filter).limit(PAYMENTS_LIMIT);
+  const [rows, known] = await Promise.all([selectPayments(db, filter).limit(PAYMENTS_LIMIT), payersOf(db, filter)]);
+  return named(
+    rows,
+    known ??
+      (await accountsFound(
+        db,
+        rows.map((r) => r.userId),
+      )),
+  );
 }
 
 /** One page of the payments `filter` matches, newest first, and how many match in all. */
@@ -101,11 +119,20 @@ export async function paymentsPage(
   filter: PaymentFilter,
   page: { page: number; pageSize: number },
 ): Promise<{ rows: PaymentRow[]; page: Page }> {
-  const [rows, [count]] = await db.batch([
-    selectPayments(db, filter).limit(page.pageSize).offset(offsetOf(page.page, page.pageSize)),
-    db.select({ count: sql<number>`count(*)` }).from(payments).where(whereOf(db, filter)),
+  const [[rows, [count]], known] = await Promise.all([
+    db.batch([
+      selectPayments(db, filter).limit(page.pageSize).offset(offsetOf(page.page, page.pageSize)),
+      db.select({ count: sql<number>`count(*)` }).from(payments).where(whereOf(db, filter)),
+    ]),
+    payersOf(db, filter),
   ]);
-  return { rows, page: pageOf(page.page, page.pageSize, Number(count?.count ?? 0)) };
+  const names =
+    known ??
+    (await accountsFound(
+      db,
+      rows.map((r) => r.userId),
+    ));
+  return { rows: named(rows, names), page: pageOf(page.page, page.pageSize, Number(count?.count ?? 0)) };
 }
 
 export type PaymentChoice = { id: number; label: string };
@@ -115,28 +142,28 @@ export type PaymentChoice = { id: number; label: string };
  * each (rounds newest first, users by name), however old the payment.
  */
 export async function paymentChoices(db: Db): Promise<{ rounds: PaymentChoice[]; users: PaymentChoice[] }> {
-  const [roundRows, userRows] = await db.batch([
+  const [roundRows, payerRows] = await db.batch([
     db
       .select({ id: rounds.id, label: rounds.name })
       .from(rounds)
       .where(and(inLeague(db, rounds), sql`exists (select 1 from ${payments} where ${payments.roundId} = ${rounds.id})`))
       .orderBy(desc(rounds.startsAt), desc(rounds.id)),
+    // The accounts that paid this league, found by its payments; their names after (ADR 46).
     db
-      .select({ id: users.id, label: users.name })
-      .from(users)
-      // Accounts are the deployment's: the users who paid this league, found by its payments.
-      .where(sql`exists (select 1 from ${payments} where ${payments.leagueId} = ${db.leagueId} and ${payments.userId} = ${users.id})`),
+      .selectDistinct({ id: payments.userId })
+      .from(payments)
+      .where(and(inLeague(db, payments), isNotNull(payments.userId))),
   ]);
-  return { rounds: roundRows, users: userRows.sort((a, b) => a.label.localeCompare(b.label)) };
+  const payers = payerRows.map((p) => p.id as number);
+  const names = await accountsFound(db, payers);
+  const users = payers.map((id) => ({ id, label: nameOf(names, id) }));
+  return { rounds: roundRows, users: users.sort((a, b) => a.label.localeCompare(b.label)) };
 }
 
 /** A user's payments (404 for a user that does not exist). */
 export async function paymentsOfUser(db: Db, userId: number): Promise<PaymentRow[]> {
-  // Asked together (one trip); the 404 still wins.
-  const [[user], list] = await Promise.all([
-    db.select({ id: users.id }).from(users).where(eq(users.id, userId)),
-    listPayments(db, { userId }),
-  ]);
-  if (!user) throw notFound("User not found");
-  return list;
+  // The account and its payments asked together (one trip); the 404 still wins.
+  const [names, rows] = await Promise.all([accountsById(db, [userId]), selectPayments(db, { userId }).limit(PAYMENTS_LIMIT)]);
+  if (!names.has(userId)) throw notFound("User not found");
+  return named(rows, names);
 }

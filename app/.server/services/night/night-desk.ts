@@ -1,23 +1,26 @@
 import { and, eq } from "drizzle-orm";
 import { type Db, inLeague } from "../../db/client";
-import { entries, users } from "../../db/schema";
+import { entries } from "../../db/schema";
+import { accountsFound } from "../../db/account-names";
 import { entriesScreenWithRows, type PlayEntry } from "../entries/entries-screen";
 import { entryTotalCents } from "~/lib/signup/pricing";
 
 // The check-in desk of a round's league night (ADR 25, ADR 38): every entry with whether it
 // is checked in, when and by whom, its price and what it owes (the entries screen's money,
 // services/entries/entries-screen.ts), and the night's counts. The night screen and the /api
-// read it here.
+// read it here. Who checked an entry in is an account, the deployment's: the /api names them
+// after the entries are read, by the ids they hold (ADR 46); the night screen does not show them.
 
-export type CheckedInBy = { userId: number; name: string } | null;
+export type CheckedInBy = { userId: number } | null;
 export type NightEntry = PlayEntry & { checkedInAt: number | null; checkedInBy: CheckedInBy; priceCents: number };
+/** An entry of the /api's desk: who checked it in, by name ("" for an account deleted since). */
+export type NamedNightEntry = Omit<NightEntry, "checkedInBy"> & { checkedInBy: { userId: number; name: string } | null };
 
 /** Each entry's check-in: when, and the user who did it (a player themself, or an admin). */
 export const checkInRows = (db: Db, roundId: number) =>
   db
-    .select({ id: entries.id, at: entries.checkedInAt, byUserId: entries.checkedInBy, byName: users.name })
+    .select({ id: entries.id, at: entries.checkedInAt, byUserId: entries.checkedInBy })
     .from(entries)
-    .leftJoin(users, eq(users.id, entries.checkedInBy))
     .where(and(inLeague(db, entries), eq(entries.roundId, roundId)));
 
 type Screen = Awaited<ReturnType<typeof entriesScreenWithRows>>["screen"];
@@ -32,8 +35,7 @@ export function nightDeskOf(screen: Screen, checkIns: Awaited<ReturnType<typeof 
       return {
         ...e,
         checkedInAt: at,
-        // A check-in whose user was deleted since keeps its time, not its name.
-        checkedInBy: at !== null && c?.byUserId != null ? { userId: c.byUserId, name: c.byName ?? "" } : null,
+        checkedInBy: at !== null && c?.byUserId != null ? { userId: c.byUserId } : null,
         priceCents: entryTotalCents(screen.round, e.ace, e.sidePotsCents),
       };
     })
@@ -45,8 +47,23 @@ export function nightDeskOf(screen: Screen, checkIns: Awaited<ReturnType<typeof 
   };
 }
 
-/** The round's desk alone (the /api's read): one trip, its 404 the round's. */
+/**
+ * The round's desk alone (the /api's read), its 404 the round's: one trip, and a second for
+ * the names of those who checked entries in, when any did.
+ */
 export async function nightDesk(db: Db, roundId: number) {
   const [{ screen }, checkIns] = await Promise.all([entriesScreenWithRows(db, roundId), checkInRows(db, roundId)]);
-  return { round: screen.round, ...nightDeskOf(screen, checkIns) };
+  const desk = nightDeskOf(screen, checkIns);
+  const names = await accountsFound(
+    db,
+    desk.entries.map((e) => e.checkedInBy?.userId),
+  );
+  // A check-in whose user was deleted since keeps its time, not its name.
+  const named = desk.entries.map(
+    (e): NamedNightEntry => ({
+      ...e,
+      checkedInBy: e.checkedInBy && { ...e.checkedInBy, name: names.get(e.checkedInBy.userId)?.name ?? "" },
+    }),
+  );
+  return { round: screen.round, ...desk, entries: named };
 }

@@ -1,6 +1,7 @@
 import { type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, inLeague, uniqueViolation } from "../../db/client";
-import { type Claim, claims, players, users } from "../../db/schema";
+import { type Claim, claims, players } from "../../db/schema";
+import { accountsById, accountsFound, nameOf } from "../../db/account-names";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { currentClaimFirst } from "./claim-state";
 import { OPEN_STATUSES } from "~/lib/players/claims";
@@ -37,11 +38,10 @@ export const CLAIM_MESSAGES = {
   noteRequired: "A note is required to mark a conflict.",
 } as const;
 
-/** A claim with the names the pages and the admin list show. */
-export type ClaimView = {
+/** A claim with its player's name: what the user sees of their own. */
+export type ClaimRow = {
   id: number;
   userId: number;
-  userName: string;
   playerId: number;
   firstName: string;
   lastName: string;
@@ -53,10 +53,15 @@ export type ClaimView = {
   rejectedAt: number | null;
 };
 
+/**
+ * A claim as the admin's pages show it, with the claimant's name: an account, the
+ * deployment's, read after the claims by the ids they hold (ADR 46).
+ */
+export type ClaimView = ClaimRow & { userName: string };
+
 const viewColumns = {
   id: claims.id,
   userId: claims.userId,
-  userName: users.name,
   playerId: claims.playerId,
   firstName: players.firstName,
   lastName: players.lastName,
@@ -68,18 +73,26 @@ const viewColumns = {
   rejectedAt: claims.rejectedAt,
 };
 
-/** The league's claims as views (ADR 46), narrowed by `where` when given. */
-function claimViews(db: Db, where?: SQL) {
+/** The league's claims (ADR 46), narrowed by `where` when given. */
+function claimRows(db: Db, where?: SQL) {
   return db
     .select(viewColumns)
     .from(claims)
-    .innerJoin(users, eq(users.id, claims.userId))
     .innerJoin(players, eq(players.id, claims.playerId))
     .where(and(inLeague(db, claims), where));
 }
 
-async function getClaimView(db: Db, id: number): Promise<ClaimView> {
-  const [row] = await claimViews(db, eq(claims.id, id));
+/** The claims with their claimants' names; an account deleted since is named as gone. */
+async function withClaimants(db: Db, rows: ClaimRow[]): Promise<ClaimView[]> {
+  const names = await accountsFound(
+    db,
+    rows.map((r) => r.userId),
+  );
+  return rows.map((r) => ({ ...r, userName: nameOf(names, r.userId) }));
+}
+
+async function getClaimRow(db: Db, id: number): Promise<ClaimRow> {
+  const [row] = await claimRows(db, eq(claims.id, id));
   if (!row) throw notFound("Claim not found");
   return row;
 }
@@ -102,7 +115,7 @@ export async function submitClaim(
   db: Db,
   user: { id: number; isOperator: boolean | Promise<boolean> },
   input: { playerId: number; note?: string | null },
-): Promise<ClaimView> {
+): Promise<ClaimRow> {
   // Whether the user is the operator may come with the reads (the session's row, ADR 41).
   const [isOperator, [[player], [taken], [open], [sameView]]] = await Promise.all([
     user.isOperator,
@@ -120,13 +133,13 @@ export async function submitClaim(
         .from(claims)
         .where(and(inLeague(db, claims), eq(claims.userId, user.id), inArray(claims.status, OPEN))),
       // What a retry answers, read with the rest (ADR 41) rather than after.
-      claimViews(db, and(eq(claims.userId, user.id), eq(claims.playerId, input.playerId), eq(claims.status, "pending"))),
+      claimRows(db, and(eq(claims.userId, user.id), eq(claims.playerId, input.playerId), eq(claims.status, "pending"))),
     ]),
   ]);
   if (isOperator) throw new AppError("forbidden", CLAIM_MESSAGES.adminsDoNotClaim);
   // The same claim sent again (a double click, a retry, the new-player step) is the one on file.
   if (open && open.playerId === input.playerId && open.status === "pending")
-    return sameView?.id === open.id ? sameView : getClaimView(db, open.id);
+    return sameView?.id === open.id ? sameView : getClaimRow(db, open.id);
   if (!player) throw notFound("Player not found");
   if (player.inactive) throw badRequest(CLAIM_MESSAGES.inactive);
   if (open) throw conflict(CLAIM_MESSAGES.alreadyOpen);
@@ -144,7 +157,7 @@ export async function submitClaim(
         createdAt: now,
         updatedAt: now,
       }),
-      claimViews(db, sql`${claims.id} = last_insert_rowid()`),
+      claimRows(db, sql`${claims.id} = last_insert_rowid()`),
     ]);
     if (!row) throw new Error("the claim insert returned no row");
     return row;
@@ -155,15 +168,15 @@ export async function submitClaim(
 }
 
 /** The user's current claim (the session's choice: approved, else the newest not withdrawn), or null. */
-export async function myClaim(db: Db, userId: number): Promise<ClaimView | null> {
-  const [row] = await claimViews(db, and(eq(claims.userId, userId), sql`${claims.status} <> 'withdrawn'`))
+export async function myClaim(db: Db, userId: number): Promise<ClaimRow | null> {
+  const [row] = await claimRows(db, and(eq(claims.userId, userId), sql`${claims.status} <> 'withdrawn'`))
     .orderBy(...currentClaimFirst)
     .limit(1);
   return row ?? null;
 }
 
 /** The user withdraws their own open claim (an approved one unlinks them). */
-export async function unclaim(db: Db, userId: number, claimId: number): Promise<ClaimView> {
+export async function unclaim(db: Db, userId: number, claimId: number): Promise<ClaimRow> {
   // The move (its checks in its WHERE) and the claim read after it, in one batch.
   const [moved, [row]] = await db.batch([
     db
@@ -171,7 +184,7 @@ export async function unclaim(db: Db, userId: number, claimId: number): Promise<
       .set({ status: "withdrawn", updatedAt: nowSeconds() })
       .where(and(inLeague(db, claims), eq(claims.id, claimId), eq(claims.userId, userId), inArray(claims.status, OPEN)))
       .returning({ id: claims.id }),
-    claimViews(db, eq(claims.id, claimId)),
+    claimRows(db, eq(claims.id, claimId)),
   ]);
   if (!row) throw notFound("Claim not found");
   if (moved.length > 0) return row;
@@ -181,22 +194,23 @@ export async function unclaim(db: Db, userId: number, claimId: number): Promise<
 
 /** Every claim for the admin's review: open ones first, then the latest decisions. */
 export async function listClaims(db: Db): Promise<ClaimView[]> {
-  return claimViews(db).orderBy(
+  const rows = await claimRows(db).orderBy(
     sql`case ${claims.status} when 'pending' then 0 when 'conflict' then 1 when 'approved' then 2 else 3 end`,
     desc(claims.updatedAt),
     desc(claims.id),
   );
+  return withClaimants(db, rows);
 }
 
 /** A user's claims, newest first (the admin's user page). */
 export async function claimsForUser(db: Db, userId: number): Promise<ClaimView[]> {
-  // Asked together (one trip); the 404 still wins.
-  const [[user], list] = await Promise.all([
-    db.select({ id: users.id }).from(users).where(eq(users.id, userId)),
-    claimViews(db, eq(claims.userId, userId)).orderBy(desc(claims.updatedAt), desc(claims.id)),
+  // The account and its claims asked together (one trip); the 404 still wins.
+  const [names, rows] = await Promise.all([
+    accountsById(db, [userId]),
+    claimRows(db, eq(claims.userId, userId)).orderBy(desc(claims.updatedAt), desc(claims.id)),
   ]);
-  if (!user) throw notFound("User not found");
-  return list;
+  if (!names.has(userId)) throw notFound("User not found");
+  return rows.map((r) => ({ ...r, userName: nameOf(names, r.userId) }));
 }
 
 /**
@@ -209,9 +223,17 @@ export async function decideClaim(db: Db, id: number, action: ClaimAction, note?
   if (action === "conflict" && !text) throw badRequest(CLAIM_MESSAGES.noteRequired);
   const now = nowSeconds();
   const stamp = action === "approve" ? { approvedAt: now } : action === "reject" ? { rejectedAt: now } : {};
+  // Whose claim it is never changes: read first, beside the session, so the claimant's name
+  // is asked beside the move rather than after it (ADR 41, 46).
+  const [owner] = await db
+    .select({ userId: claims.userId })
+    .from(claims)
+    .where(and(inLeague(db, claims), eq(claims.id, id)));
+  const names = accountsFound(db, owner ? [owner.userId] : []);
+  names.catch(() => undefined);
   // The move and the claim read after it, in one batch (ADR 41).
   let moved: { id: number }[];
-  let row: ClaimView | undefined;
+  let row: ClaimRow | undefined;
   try {
     [moved, [row]] = await db.batch([
       db
@@ -219,12 +241,12 @@ export async function decideClaim(db: Db, id: number, action: ClaimAction, note?
         .set({ status: TO[action], updatedAt: now, ...stamp, ...(text !== null ? { note: text } : {}) })
         .where(and(inLeague(db, claims), eq(claims.id, id), inArray(claims.status, FROM[action])))
         .returning({ id: claims.id }),
-      claimViews(db, eq(claims.id, id)),
+      claimRows(db, eq(claims.id, id)),
     ]);
   } catch (err) {
     throw uniqueRuleBroken(err, action === "approve") ?? err;
   }
   if (!row) throw notFound("Claim not found");
-  if (moved.length > 0) return row;
+  if (moved.length > 0) return { ...row, userName: nameOf(await names, row.userId) };
   throw conflict(`This claim is ${row.status}; it cannot be moved to ${TO[action]}.`);
 }
