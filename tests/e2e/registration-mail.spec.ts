@@ -164,7 +164,11 @@ test("the opt-in works without JavaScript", async ({ browser, request }) => {
   await shot(page, "registration-mail-profile-nojs");
 });
 
-test("a member of two leagues sets each league's mail on /profile, by keyboard, at 375 px @narrow", async ({ adminPage, browser, request }) => {
+test("a member of two leagues sets each league's mail on /profile, by keyboard, at 375 px @narrow", async ({
+  adminPage,
+  browser,
+  request,
+}) => {
   const email = await ownUser(request);
   const { user } = (await (await request.get("/api/users/me")).json()) as { user: { id: number } };
   // The Thursday league (db:seed) makes them its director: a member there too (ADR 47).
