@@ -22,6 +22,9 @@ const leaguePages = (id: (name: string) => string) => [
   route("transfers", "routes/transfers.tsx", { id: id("routes/transfers") }),
   route("calendar.ics", "routes/calendar-ics.ts", { id: id("routes/calendar-ics") }),
   route("calendar/:feed", "routes/calendar-feed.ts", { id: id("routes/calendar-feed") }),
+  // An account's choices in the league (its mails, its calendar feed), and the mail's way out.
+  route("preferences", "routes/preferences.tsx", { id: id("routes/preferences") }),
+  route("unsubscribe", "routes/unsubscribe.tsx", { id: id("routes/unsubscribe") }),
   route("admin/login", "routes/admin-login.tsx", { id: id("routes/admin-login") }),
   route("admin/users", "routes/admin-users.tsx", { id: id("routes/admin-users") }),
   route("admin/user/:userId", "routes/admin-user.tsx", { id: id("routes/admin-user") }),
@@ -56,7 +59,6 @@ export default [
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
-  route("unsubscribe", "routes/unsubscribe.tsx"),
   route("leagues", "routes/leagues.tsx"),
   // The default league's, at the root; every league's, under /l/{slug}.
   ...leaguePages((name) => name),

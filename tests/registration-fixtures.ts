@@ -4,7 +4,8 @@ import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { makeUser } from "./auth-fixtures";
 import { makePlayer, testDb } from "./fixtures";
-import { DEFAULT_LEAGUE_ID, claims, registrationMails, users } from "~/.server/db/schema";
+import { DEFAULT_LEAGUE_ID, claims, leaguePrefs, registrationMails, users } from "~/.server/db/schema";
+import { getDb } from "~/.server/db/client";
 import { type Job, JobSchema } from "~/.server/jobs";
 import type { Mail, MailSender } from "~/.server/mail/mailer";
 import { sendRegistrationMails } from "~/.server/services/rounds/registration-mails";
@@ -17,12 +18,28 @@ export const TIME_ZONE = "America/Chicago";
  */
 export async function subscriber(opts: { notify?: boolean; locked?: boolean; member?: boolean } = {}) {
   const user = await makeUser({ locked: opts.locked });
-  await testDb()
-    .update(users)
-    .set({ notifyRegistration: opts.notify ?? true })
-    .where(eq(users.id, user.id));
+  await choose(user.id, { notifyRegistration: opts.notify ?? true });
   if (opts.member ?? true) await makeMember(user.id);
   return user;
+}
+
+type Choices = Partial<Pick<typeof leaguePrefs.$inferInsert, "notifyRegistration" | "notifyCards" | "notifyWaitlist" | "calendarToken">>;
+
+/** Sets account `userId`'s choices in league `leagueId` (the default league's unless named), as its profile would. */
+export async function choose(userId: number, choices: Choices, leagueId = DEFAULT_LEAGUE_ID) {
+  await getDb(env.DB, leagueId)
+    .insert(leaguePrefs)
+    .values({ leagueId, userId, ...choices })
+    .onConflictDoUpdate({ target: [leaguePrefs.leagueId, leaguePrefs.userId], set: choices });
+}
+
+/** Account `userId`'s row of choices in league `leagueId` (the default league's unless named), or undefined. */
+export async function prefsOf(userId: number, leagueId = DEFAULT_LEAGUE_ID) {
+  const [row] = await getDb(env.DB, leagueId)
+    .select()
+    .from(leaguePrefs)
+    .where(and(eq(leaguePrefs.leagueId, leagueId), eq(leaguePrefs.userId, userId)));
+  return row;
 }
 
 /** Makes account `userId` a member of the default league: an approved claim on a new player. */
@@ -38,6 +55,10 @@ export function recordQueue(opts: { fail?: boolean } = {}) {
     send: async (body: unknown) => {
       if (opts.fail) throw new Error("queue unavailable");
       jobs.push(JobSchema.parse(body));
+    },
+    sendBatch: async (messages: { body: unknown }[]) => {
+      if (opts.fail) throw new Error("queue unavailable");
+      for (const m of messages) jobs.push(JobSchema.parse(m.body));
     },
   } as unknown as Queue;
   return { jobs, queue };
@@ -58,9 +79,10 @@ export async function recipients(): Promise<string[]> {
   const rows = await testDb()
     .select({ email: users.email })
     .from(users)
+    .innerJoin(leaguePrefs, and(eq(leaguePrefs.userId, users.id), eq(leaguePrefs.leagueId, DEFAULT_LEAGUE_ID)))
     .where(
       and(
-        eq(users.notifyRegistration, true),
+        eq(leaguePrefs.notifyRegistration, true),
         eq(users.locked, false),
         // A member of the default league, or an account of no league at all (ADR 46).
         sql`(exists (select 1 from claims c where c.user_id = ${users.id} and c.league_id = ${DEFAULT_LEAGUE_ID} and c.status = 'approved')

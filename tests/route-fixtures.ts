@@ -8,8 +8,12 @@ import type { LeagueRole } from "~/lib/accounts/roles";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
 import { DAY, nowSec, testDb, uniq } from "./fixtures";
 import type { Session } from "~/.server/auth/current-user";
-import { leagueFromEnv } from "~/.server/league";
+import { type League, leagueFromEnv } from "~/.server/league";
+import { getDb } from "~/.server/db/client";
+import { withAuditActor } from "../workers/audit-actor";
 import { cloudflareContext, servicesContext, sessionContext } from "~/context";
+
+const stamped = withAuditActor(env.DB, () => ({ userId: null, role: "system" }));
 
 /** "admin" is the deployment's operator (as every admin was before roles, ADR 47); "leagueAdmin" the league's role admin. */
 export type Who = "admin" | "player" | "nobody" | "owner" | "director" | "leagueAdmin";
@@ -49,11 +53,11 @@ export async function argsFor(who: Who, path: string, form?: Record<string, stri
   return argsWith(await sessionOf(who), request, params);
 }
 
-/** The same for a session made once (so many calls add no users) and any request. */
-export function argsWith(session: Session | null, request: Request, params: Record<string, string> = {}) {
+/** The same for a session made once (so many calls add no users) and any request; in `league` (the default league unless given). */
+export function argsWith(session: Session | null, request: Request, params: Record<string, string> = {}, league?: League) {
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env, ctx: {} as ExecutionContext });
-  context.set(servicesContext, { db: testDb(), league: leagueFromEnv(env) });
+  context.set(servicesContext, league ? { db: getDb(stamped, league.id), league } : { db: testDb(), league: leagueFromEnv(env) });
   context.set(sessionContext, session);
   const { pathname, search } = new URL(request.url);
   return { request, context, params, unstable_pattern: pathname + search } as never;

@@ -1,6 +1,6 @@
 import type { FollowUp } from "~/.server/follow-ups";
 import type { Db } from "~/.server/db/client";
-import { enqueue, newJobId } from "~/.server/jobs";
+import { enqueue, enqueueAll, newJobId } from "~/.server/jobs";
 import { syncTags } from "~/.server/services/tags/tag-sync";
 import { settleWaitlistAfter } from "~/.server/services/entries/waitlist-promote";
 import { queueWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
@@ -13,7 +13,8 @@ import { queueWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
 //   3. the cache purge of every table written, the steps above included (ADR 11), and of
 //      every page of a league whose address changed (ADR 46);
 //   4. one re-rating job from the earliest date asked (ADR 17);
-//   5. one job mailing the waitlist's news, when there is any (ADR 28).
+//   5. one job mailing the waitlist's news, when there is any (ADR 28);
+//   6. a deleted account's jobs, one per league it is let go of in (ADR 46).
 // The writes stand whatever happens here: a step that fails is logged, and the next write
 // (or the cron, for the waitlist) does it again.
 
@@ -56,4 +57,9 @@ export async function runAfterWrite(ctx: AfterWrite, followUps: readonly FollowU
       enqueue(ctx.jobs, { type: "ratings", id: newJobId(), leagueId: ctx.db.leagueId, since }),
     );
   if (all.some((f) => f.kind === "mail-waitlist")) await queueWaitlistMails(ctx.db, ctx.jobs, ctx.origin);
+  for (const f of all) {
+    if (f.kind !== "release-account") continue;
+    const jobs = f.leagueIds.map((leagueId) => ({ type: "release-account" as const, id: newJobId(), leagueId, userId: f.userId }));
+    await logged(`queue the release of account ${f.userId}`, () => enqueueAll(ctx.jobs, jobs));
+  }
 }

@@ -15,7 +15,7 @@ import type * as schema from "~/.server/db/schema";
 // | aces                | aces                   |                                                       |
 // | transfers           | transfers              |                                                       |
 // | claims              | claims                 |                                                       |
-// | users               | claims                 | deleting a user deletes their claims                   |
+// | users               | claims                 | a claim shows its account (deleted: the job, ADR 46)   |
 // | payments            | entries                | an entry shows how it was paid                         |
 // | league_settings     | settings               | standings points and handicaps, divisions, visibility  |
 // | courses, layouts,   | courses                | a round page shows its course, layout and par          |
@@ -29,7 +29,8 @@ import type * as schema from "~/.server/db/schema";
 // | player_stats,       | (nothing)              | written only by triggers on entries, which purge      |
 // |   round_stats       |                        |   `entries` themselves                                |
 // | everything else     | (nothing)              | no public response reads it: refunds, audit log,      |
-// |                     |                        |   sessions, limits, resets, mails, webhooks, guards,   |
+// |                     |                        |   sessions, limits, resets, mails and mail choices,   |
+// |                     |                        |   webhooks, guards,                                   |
 // |                     |                        |   the local cache's own index                         |
 
 export type TableName = {
@@ -68,6 +69,8 @@ export const TAGS_CHANGED_BY: Readonly<Record<TableName, readonly CacheTag[]>> =
   password_resets: [],
   registration_mails: [],
   card_mails: [],
+  // An account's choices in a league: read by its own pages and its personal feed only, never cached.
+  league_prefs: [],
   webhook_events: [],
   write_guards: [],
   page_cache_keys: [],

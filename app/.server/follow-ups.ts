@@ -2,7 +2,8 @@ import type { Db } from "./db/client";
 
 // What a write leaves to do after its batch (ADR 44), as values its service returns, so a
 // reader of the call sees it: ratings to recompute from a date, bag tags to swap again from
-// a date, a round's waitlist to settle (a place was freed), the waitlist's news to mail. One
+// a date, a round's waitlist to settle (a place was freed), the waitlist's news to mail, a
+// deleted account's rows to let go of in each league. One
 // runner (workers/after-write.ts) does them for the fetch, the queue, the cron and the live
 // round alike, in its stated order, after the request's own writes. Cache purges are not
 // among them: they are derived from the tables the writes touched (ADR 11) — but for a
@@ -14,7 +15,9 @@ export type FollowUp =
   | { kind: "sync-tags"; from: number }
   | { kind: "settle-waitlist"; roundId: number }
   | { kind: "mail-waitlist" }
-  | { kind: "purge-league"; leagueId: number };
+  | { kind: "purge-league"; leagueId: number }
+  // A deleted account, let go of in each league's rows by a job of that league's (ADR 46).
+  | { kind: "release-account"; userId: number; leagueIds: readonly number[] };
 
 /** A write's answer and what it leaves for after its batch. */
 export type Committed<T> = { value: T; followUps: FollowUp[] };

@@ -45,6 +45,9 @@ export const JobSchema = z.discriminatedUnion("type", [
   // A waitlist changed (services/waitlist/): its notices not yet mailed go to opted-in
   // players, each marked once mailed, so the job's own id only names it in logs.
   z.object({ type: z.literal("waitlist-mails"), id: JobId.optional(), leagueId: LeagueId, origin: z.string().max(200).optional() }),
+  // An account was deleted (services/accounts/user-admin.ts): one job per league lets go of it
+  // in that league's rows (services/players/account-rows.ts); naturally idempotent.
+  z.object({ type: z.literal("release-account"), id: JobId.optional(), leagueId: LeagueId, userId: z.number().int().positive() }),
 ]);
 export type Job = z.infer<typeof JobSchema>;
 
@@ -57,6 +60,16 @@ export const newJobId = (): string => crypto.randomUUID();
 
 export function enqueue(jobs: Queue, job: NewJob): Promise<unknown> {
   return jobs.send(job);
+}
+
+/** The most messages one `sendBatch` takes. */
+const QUEUE_BATCH = 100;
+
+/** Many jobs, a queue batch at a time. */
+export async function enqueueAll(jobs: Queue, list: readonly NewJob[]): Promise<void> {
+  for (let i = 0; i < list.length; i += QUEUE_BATCH) {
+    await jobs.sendBatch(list.slice(i, i + QUEUE_BATCH).map((body) => ({ body })));
+  }
 }
 
 /** The key a job's effect is stored under: its own id, else (older messages) the message's. */

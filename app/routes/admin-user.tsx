@@ -22,6 +22,7 @@ import { handleClaimDecision } from "./claim-decision.server";
 import { removeOwnRecord } from "~/.server/services/players/player-admin";
 import { adminUserPage } from "~/.server/pages/admin-user";
 import { adminResetPassword, deleteUser, setLocked } from "~/.server/services/accounts/user-admin";
+import { handedOver } from "~/.server/follow-ups";
 import { RemoveOwnRecordSchema, UserActionSchema } from "~/schemas/admin-users";
 import { useLeagueUrls } from "~/hooks/use-league-urls";
 import { leagueUrls } from "~/lib/shared/league-url";
@@ -64,7 +65,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     async ({ intent }) => {
       if (intent === "reset") return { success: "Password reset.", newPassword: await resetPassword(db, id) };
       if (intent === "delete") {
-        await deleteUser(db, actor.id, id);
+        handedOver(db, await deleteUser(db, actor.id, id));
         return redirect(leagueUrls(league).href("/admin/users"));
       }
       await setLocked(db, actor.id, id, intent === "lock");

@@ -3,9 +3,10 @@ import { handleForm } from "~/.server/forms";
 import { setMailPrefs } from "~/.server/services/accounts/mail-prefs";
 import { MailOptInFormSchema } from "~/schemas/notifications";
 
-// The /profile page's mail opt-in form (app/components/accounts/mail-optin-panel.tsx). Its success
-// answers under its own key, so the profile form on the same page, which reads `success`
-// from the same action data, does not take it for its own.
+// A league's mail opt-in form (app/components/accounts/mail-optin-panel.tsx), posted to the
+// league's /preferences (ADR 46) and saved for that league only. Its success answers under
+// its own key, so the calendar form beside it, which reads the same action data, does not
+// take it for its own.
 
 export const MAIL_OPTIN_ON = "Saved. We will mail you when registration opens for a round.";
 export const MAIL_OPTIN_OFF = "Saved. You will not get a mail when registration opens.";

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
-import { CalendarFeedPanel } from "~/components/rounds/calendar-feed-panel";
 import { ClaimedPlayerPanel } from "~/components/players/claimed-player";
-import { MailOptInPanel } from "~/components/accounts/mail-optin-panel";
+import { LeaguePrefsPanel } from "~/components/accounts/league-prefs-panel";
 import { ScoringPinPanel } from "~/components/accounts/scoring-pin-panel";
 import { NewPasswordFields } from "~/components/accounts/new-password-fields";
 import { FormAlert } from "~/components/ui/alert";
@@ -19,16 +18,13 @@ import { pageMeta } from "~/lib/shared/meta";
 import { requireUser } from "~/.server/auth/guards";
 import { signedInCookies } from "~/.server/auth/session-hint";
 import { handleForm, postedIntent } from "~/.server/forms";
-import { saveMailOptIn } from "./mail-optin-form.server";
 import { saveScoringPin } from "./scoring-pin-form.server";
 import { SCORING_PIN_INTENT } from "~/schemas/scoring-pin";
-import { calendarAction, isCalendarIntent } from "./calendar-form.server";
 import { routeServices } from "~/.server/route-context";
 import { updateProfile } from "~/.server/services/accounts/accounts";
 import { signedSession } from "~/.server/services/accounts/session-start";
 import { profilePage } from "~/.server/pages/profile";
 import { ProfileFormSchema } from "~/schemas/auth";
-import { MAIL_OPTIN_INTENT } from "~/schemas/notifications";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Profile");
 
@@ -38,7 +34,7 @@ const UPDATE_FAILED = "Update failed. Please try again.";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireUser(context, request);
   const { db, env } = routeServices(context);
-  return profilePage(db, user, env.APP_URL, request.url);
+  return profilePage(db, user, env, request.url);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -46,8 +42,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { user } = session;
   const { db, env } = routeServices(context);
   const intent = await postedIntent(request);
-  if (intent === MAIL_OPTIN_INTENT) return saveMailOptIn(request, db, user.id);
-  if (isCalendarIntent(intent)) return calendarAction(request, db, user.id);
+  // Each league's mail and calendar forms post to that league's /preferences (ADR 46).
   if (intent === SCORING_PIN_INTENT) return saveScoringPin(request, db, user.id);
   return handleForm(
     request,
@@ -119,14 +114,18 @@ function ProfileForm({ user }: { user: { name: string; email: string } }) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, claim, mail, calendar, scoringPin } = loaderData;
+  const { user, claim, leagues, scoringPin } = loaderData;
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <PageHeader title="Profile" subtitle={user.email} />
       <ClaimedPlayerPanel claim={claim} isAdmin={user.isOperator} />
       <ProfileForm user={user} />
-      <MailOptInPanel enabled={mail.registrationOpens} cards={mail.cardsPublished} waitlist={mail.waitlist} email={user.email} />
-      <CalendarFeedPanel urls={calendar} approved={claim?.status === "approved"} />
+      {leagues.length > 1 ? (
+        <p className="text-sm text-muted">Each league mails you and keeps your calendar on its own: set them league by league below.</p>
+      ) : null}
+      {leagues.map((group) => (
+        <LeaguePrefsPanel key={group.league.id} group={group} email={user.email} />
+      ))}
       {scoringPin === null ? null : <ScoringPinPanel isSet={scoringPin} />}
       <Panel title="Sessions" titleId="sessions-title">
         <p className="mb-4 text-sm text-muted">

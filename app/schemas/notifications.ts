@@ -30,9 +30,13 @@ export const UNSUBSCRIBED = "You will no longer get these mails.";
 export const INVALID_UNSUBSCRIBE_LINK =
   "This unsubscribe link is not valid. Open it from the mail again, and check that it was not cut short.";
 
-/** /unsubscribe?u={userId}&t={signature}: both as the mail's link writes them. */
+/**
+ * /unsubscribe?u={userId}&l={leagueId}&t={signature}, as the mail's link writes them; a link
+ * sent before links named their league has no `l` (the first league's, ADR 46).
+ */
 export const UnsubscribeLinkSchema = z.object({
   u: idSchema("user id"),
+  l: idSchema("league id").optional(),
   t: z.string({ error: "The link has no signature" }).regex(BASE64URL_32_BYTES, "The link's signature is malformed"),
 });
 

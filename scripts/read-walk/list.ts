@@ -43,6 +43,7 @@ const PAGES = [
   "/forgot-password",
   "/reset-password",
   "/profile",
+  "/preferences",
   "/unsubscribe",
   "/leagues",
   "/admin/login",

@@ -128,11 +128,15 @@ describe("DELETE /api/admin/users/{id}", () => {
     await expectError(await asAdmin("DELETE", `/api/admin/users/${user.id}`), 404, "User not found");
   });
 
-  it("deletes a user who added a player record: the record stays, no longer theirs", async () => {
+  it("deletes a user who added a player record: the record stays, no longer theirs once the league's job ran (ADR 46)", async () => {
     const user = await makeUser();
     const player = await makePlayer({ createdByUserId: user.id });
     expect(await expectStatus(await asAdmin("DELETE", `/api/admin/users/${user.id}`), 200)).toEqual({ success: true });
     expect(await userRow(user.id)).toBeUndefined();
+    // The league's rows let go of the account by a job through the real queue.
+    const creator = async () => (await testDb().select().from(players).where(eq(players.id, player.id)))[0]?.createdByUserId;
+    const deadline = Date.now() + 15_000;
+    while ((await creator()) !== null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     const [kept] = await testDb().select().from(players).where(eq(players.id, player.id));
     expect(kept).toMatchObject({ id: player.id, createdByUserId: null });
   });

@@ -1,5 +1,6 @@
 // The calendar feeds as a calendar app fetches them (the route modules' loaders, with the
-// request context the Worker builds), /profile's calendar forms, and
+// request context the Worker builds), the calendar forms of a league's group on /profile
+// (posted to the league's /preferences, ADR 46), and
 // POST /api/users/me/calendar-token through the Worker: content type, caching, the file
 // read back by ical.js, the 404 for every token that opens nothing, and the auth.
 import ICAL from "ical.js";
@@ -7,11 +8,15 @@ import { describe, expect, it } from "vitest";
 import { APP_ORIGIN, call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
 import { makeEntry, makePlayer, makeRound, testDb } from "../fixtures";
 import { argsFor, argsWith, outcome, sessionOf } from "../route-fixtures";
-import { claims } from "~/.server/db/schema";
+import { env } from "cloudflare:workers";
+import { claims, leagues } from "~/.server/db/schema";
+import { getDb } from "~/.server/db/client";
+import { forgetLeagues } from "../../workers/league-directory";
 import { calendarTokenOf } from "~/.server/services/rounds/calendar";
 import * as feedRoute from "~/routes/calendar-feed";
 import * as allRoute from "~/routes/calendar-ics";
 import * as profile from "~/routes/profile";
+import * as preferences from "~/routes/preferences";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
 const events = (text: string) => new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
@@ -46,7 +51,7 @@ describe("/calendar/{token}.ics", () => {
       .values({ leagueId: DEFAULT_LEAGUE_ID, userId: session!.user.id, playerId: player.id, status: "approved" });
     const round = await makeRound();
     await makeEntry({ roundId: round.id, playerId: player.id });
-    await profile.action(argsWithForm(session, { intent: "calendar-create" }));
+    await preferences.action(argsWithForm(session, { intent: "calendar-create" }));
     const token = (await calendarTokenOf(testDb(), session!.user.id))!;
 
     const res = await feed(`/calendar/${token}.ics`);
@@ -68,24 +73,26 @@ describe("/calendar/{token}.ics", () => {
 function argsWithForm(session: Awaited<ReturnType<typeof sessionOf>>, form: Record<string, string>) {
   const body = new FormData();
   for (const [k, v] of Object.entries(form)) body.append(k, v);
-  return argsWith(session, new Request("http://localhost/profile", { method: "POST", body }));
+  return argsWith(session, new Request("http://localhost/preferences", { method: "POST", body }));
 }
 
-describe("/profile's calendar card", () => {
+describe("a league's calendar card on /profile", () => {
   it("shows the all-rounds URL, makes the personal link on first ask, and a reset makes the old link 404", async () => {
     const session = await sessionOf("player");
     const before = await outcome(profile.loader(argsWith(session, new Request("http://localhost/profile"))));
-    expect(before.data.calendar).toEqual({ all: "http://localhost/calendar.ics", personal: null });
+    expect(before.data.leagues[0].calendar).toEqual({ all: "http://localhost/calendar.ics", personal: null });
 
-    expect((await outcome(profile.action(argsWithForm(session, { intent: "calendar-create" })))).data).toEqual({
+    expect((await outcome(preferences.action(argsWithForm(session, { intent: "calendar-create" })))).data).toEqual({
       calendar: "Your calendar link is ready.",
     });
-    const made = (await outcome(profile.loader(argsWith(session, new Request("http://localhost/profile"))))).data.calendar.personal;
+    const made = (await outcome(profile.loader(argsWith(session, new Request("http://localhost/profile"))))).data.leagues[0].calendar
+      .personal;
     expect(made).toMatch(/^http:\/\/localhost\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
     expect((await feed(new URL(made).pathname)).status).toBe(200);
 
-    await profile.action(argsWithForm(session, { intent: "calendar-reset" }));
-    const fresh = (await outcome(profile.loader(argsWith(session, new Request("http://localhost/profile"))))).data.calendar.personal;
+    await preferences.action(argsWithForm(session, { intent: "calendar-reset" }));
+    const fresh = (await outcome(profile.loader(argsWith(session, new Request("http://localhost/profile"))))).data.leagues[0].calendar
+      .personal;
     expect(fresh).not.toBe(made);
     expect((await feed(new URL(made).pathname)).status).toBe(404);
     expect((await feed(new URL(fresh).pathname)).status).toBe(200);
@@ -93,10 +100,10 @@ describe("/profile's calendar card", () => {
 
   it("refuses an unknown calendar action with 400 and changes nothing; sends nobody to /login", async () => {
     const session = await sessionOf("player");
-    const answer = await outcome(profile.action(argsWithForm(session, { intent: "calendar-delete" })));
+    const answer = await outcome(preferences.action(argsWithForm(session, { intent: "calendar-delete" })));
     expect(answer).toMatchObject({ status: 400, data: { fieldErrors: { intent: "Unknown action" } } });
     expect(await calendarTokenOf(testDb(), session!.user.id)).toBeNull();
-    const nobody = await outcome(profile.action(await argsFor("nobody", "/profile", { intent: "calendar-create" })));
+    const nobody = await outcome(preferences.action(await argsFor("nobody", "/preferences", { intent: "calendar-create" })));
     expect(nobody).toMatchObject({ status: 302, location: expect.stringMatching(/^\/login/) });
   });
 });
@@ -116,6 +123,25 @@ describe("POST /api/users/me/calendar-token", () => {
     expect(second.feed_url).not.toBe(first.feed_url);
     expect((await feed(new URL(first.feed_url).pathname)).status).toBe(404);
     expect((await feed(new URL(second.feed_url).pathname)).status).toBe(200);
+  });
+
+  it("in a league's /api, makes that league's feed: its URL under the league's path, the other league's feed as it was", async () => {
+    const [row] = await testDb()
+      .insert(leagues)
+      .values({ slug: `cal-${crypto.randomUUID().slice(0, 8)}`, name: "Calendar League", timeZone: "America/Denver" })
+      .returning();
+    const user = await makeUser();
+    const token = await tokenFor(user);
+    const root = await expectStatus(await call("POST", "/api/users/me/calendar-token", { token }), 200);
+    const inB = await expectStatus(await call("POST", `/l/${row.slug}/api/users/me/calendar-token`, { token }), 200);
+    expect(new URL(inB.feed_url).pathname).toMatch(new RegExp(`^/l/${row.slug}/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
+    expect(new URL(inB.all_rounds_url).pathname).toBe(`/l/${row.slug}/calendar.ics`);
+    const stored = await calendarTokenOf(getDb(env.DB, row.id), user.id);
+    expect(inB.feed_url).toContain(`/calendar/${stored}.ics`);
+    // The default league's feed stays as the first call made it.
+    expect((await feed(new URL(root.feed_url).pathname)).status).toBe(200);
+    expect((await feed(`/calendar/${stored}.ics`)).status).toBe(404);
+    forgetLeagues();
   });
 
   it("401 without a session, and nothing is made", async () => {

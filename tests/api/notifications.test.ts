@@ -2,9 +2,9 @@
 // admin's opening of a round through the /api, which reaches the real queue and mails.
 import { and, eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { APP_ORIGIN, call, expectError, expectStatus, makeUser, tokenFor, userRow } from "../auth-fixtures";
+import { APP_ORIGIN, call, expectError, expectStatus, makeUser, tokenFor } from "../auth-fixtures";
 import { DAY, makeRound, nowSec, testDb } from "../fixtures";
-import { subscriber } from "../registration-fixtures";
+import { prefsOf, subscriber } from "../registration-fixtures";
 import { registrationMails } from "~/.server/db/schema";
 
 const PATH = "/api/users/me/notifications";
@@ -36,10 +36,10 @@ describe("PUT /api/users/me/notifications", () => {
       success: true,
       notifications: { registrationOpens: true, cardsPublished: false, waitlist: false },
     });
-    expect((await userRow(user.id))?.notifyRegistration).toBe(true);
-    expect((await userRow(other.id))?.notifyRegistration).toBe(false);
+    expect((await prefsOf(user.id))?.notifyRegistration).toBe(true);
+    expect((await prefsOf(other.id))?.notifyRegistration ?? false).toBe(false);
     await expectStatus(await put({ registrationOpens: false }, { token }), 200);
-    expect((await userRow(user.id))?.notifyRegistration).toBe(false);
+    expect((await prefsOf(user.id))?.notifyRegistration).toBe(false);
   });
 
   it.each([
@@ -50,7 +50,7 @@ describe("PUT /api/users/me/notifications", () => {
   ])("400 for %s, nothing changed", async (_, body) => {
     const user = await subscriber();
     await expectError(await put(body, { token: await tokenFor(user) }), 400, "registrationOpens must be true or false");
-    expect((await userRow(user.id))?.notifyRegistration).toBe(true);
+    expect((await prefsOf(user.id))?.notifyRegistration).toBe(true);
   });
 
   it("401 without a session or with a bad token; 403 for a cookie session's write from another site", async () => {
@@ -58,7 +58,7 @@ describe("PUT /api/users/me/notifications", () => {
     await expectError(await put({ registrationOpens: false }), 401);
     await expectError(await put({ registrationOpens: false }, { token: "not-a-token" }), 401);
     await expectError(await put({ registrationOpens: false }, { cookie: await tokenFor(user), origin: "https://evil.example" }), 403);
-    expect((await userRow(user.id))?.notifyRegistration).toBe(true);
+    expect((await prefsOf(user.id))?.notifyRegistration).toBe(true);
     // The same cookie from our own origin is fine.
     await expectStatus(await put({ registrationOpens: false }, { cookie: await tokenFor(user), origin: APP_ORIGIN }), 200);
   });

@@ -1,7 +1,7 @@
 // The local page cache (ADR 11): an anonymous public read is stored once and then
 // answered without D1; a request with credentials never gets, nor leaves, a shared copy;
 // a write purges exactly the tags of the tables it changed, cascades included.
-import { createExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { claims } from "~/.server/db/schema";
@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS } from "~/.server/services/settings/league-settings";
 import { createWorker } from "../../workers/worker";
 import { pageKey, purgeCacheApi } from "../../workers/page-cache";
 import { purgeWrites } from "../../workers/purge";
+import { JOBS_QUEUE } from "../../workers/queue/consumer";
 import { makePlayer, testDb, uniq } from "../fixtures";
 import { loginToken, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
@@ -102,7 +103,7 @@ describe("page cache (Cache API, as served locally)", () => {
     expect((await get(path)).status).toBe("miss");
   });
 
-  it("an admin deleting a user who claimed a player purges the player's cached JSON", async () => {
+  it("an admin deleting a user who claimed a player: the league's job drops the claim and purges the player's cached JSON", async () => {
     const [user, admin, player] = await Promise.all([makeUser(), makeAdmin(), makePlayer()]);
     await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
     const path = `/api/players/player/${player.id}?v=${uniq()}`;
@@ -111,7 +112,14 @@ describe("page cache (Cache API, as served locally)", () => {
 
     const res = await send("DELETE", `/api/admin/users/${user.id}`, await loginToken(admin.email, admin.password));
     expect(res.status).toBe(200);
+    await get(path);
 
+    // The league's own job lets go of the account (ADR 46), run as the queue runs it, with
+    // this page cache: what it writes purges the copy, whenever the queue's own run came.
+    const job = { type: "release-account", id: crypto.randomUUID(), leagueId: DEFAULT_LEAGUE_ID, userId: user.id };
+    const ctx = createExecutionContext();
+    await worker.queue(createMessageBatch(JOBS_QUEUE, [{ id: uniq(), timestamp: new Date(), attempts: 1, body: job }]), cachedEnv, ctx);
+    await waitOnExecutionContext(ctx);
     const after = await get(path);
     expect(after.status).toBe("miss");
     expect(JSON.parse(after.body).claims).toEqual([]);

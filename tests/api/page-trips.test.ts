@@ -166,15 +166,18 @@ describe("the other pages with more than one read", () => {
     for (const session of [player, boss]) expect((await trips(profile.loader, session, "/profile")).trips).toBe(1);
   });
 
-  it("a personal calendar feed: the user and their rounds in one trip, the same 404 for a token that opens none", async () => {
+  it("a personal calendar feed: the token's row and its rounds in one trip, then the account; the same 404 for a token that opens none", async () => {
     const { cards } = await makeLiveRound([1]);
     const { user } = cards[0]!.players[0]!;
     const token = await ensureCalendarToken(testDb(), user.id);
     const feed = await trips(calendarFeed.loader, null, `/calendar/${token}.ics`, { feed: `${token}.ics` });
     expect((feed.answer as Response).status).toBe(200);
     expect(await (feed.answer as Response).text()).toContain("BEGIN:VEVENT");
-    expect(feed.trips).toBe(1);
+    // The account (is it locked?) is the deployment's, read apart from the league's rows,
+    // never joined with them (ADR 46): a second trip, once the token named it.
+    expect(feed.trips).toBe(2);
     const none = await trips(calendarFeed.loader, null, `/calendar/${"A".repeat(43)}.ics`, { feed: `${"A".repeat(43)}.ics` });
     expect((none.answer as Response).status).toBe(404);
+    expect(none.trips).toBe(1);
   });
 });

@@ -39,6 +39,7 @@ const PAGES = [
   "/admin/login",
   "/no-such-page",
   "/profile",
+  "/preferences",
   "/unsubscribe?u=1&t=not-a-signature",
   "/admin/users",
   "/admin/claims",
@@ -89,7 +90,7 @@ function leagueIds(request: APIRequestContext): Promise<Ids> {
 const pathOf = (template: string, ids: Ids) => template.replace(/\{(\w+)\}/g, (_, key: keyof Ids) => String(ids[key]));
 
 /** The paths that send a visitor or a player elsewhere (to a login page, or home). */
-const GUARDED = /^\/(profile|admin\/(?!login))/;
+const GUARDED = /^\/(profile|preferences|admin\/(?!login))/;
 
 /**
  * Checks one path as `role` sees it. A guarded path that sends a visitor or a player

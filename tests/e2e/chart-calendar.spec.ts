@@ -58,7 +58,8 @@ test("/profile shows the feed links; a reset replaces the personal one and the o
   const page = await context.newPage();
   await page.goto("/profile");
   await hydrated(page);
-  const card = page.getByRole("region", { name: "Calendar" });
+  // The default league's group (ADR 46: each league's feed is its own), with its calendar.
+  const card = page.getByRole("region").filter({ has: page.getByRole("heading", { name: "Calendar", exact: true }) });
   await expect(card.getByRole("textbox", { name: "All league rounds" })).toHaveValue(/\/calendar\.ics$/);
   const all = await request.get("/calendar.ics");
   expect(all.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
@@ -80,7 +81,7 @@ test("/profile shows the feed links; a reset replaces the personal one and the o
   expect((await request.get(first)).status()).toBe(404);
   await shot(card, "profile-calendar-card");
 
-  // Without JavaScript the same button posts the form and the page comes back with a new link.
+  // Without JavaScript the same button posts the form to the league's /preferences, which comes back with a new link.
   const plain = await newContext(browser, { javaScriptEnabled: false, storageState: await context.storageState() });
   const noJs = await plain.newPage();
   await noJs.goto("/profile");

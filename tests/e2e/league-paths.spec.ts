@@ -9,7 +9,7 @@ import type { RoundJson } from "../../workers/api/serializers/rounds";
 // stays at the root as it always was. The demo's second league (db:seed) is the one visited.
 
 /** The deployment's own pages, which stay at the root whatever league a page is in. */
-const DEPLOYMENT = /^\/(login|register|forgot-password|reset-password|logout|profile|welcome|unsubscribe|leagues)(?:[/?#]|$)/;
+const DEPLOYMENT = /^\/(login|register|forgot-password|reset-password|logout|profile|welcome|leagues)(?:[/?#]|$)/;
 
 /** Every same-origin link and form action on the page: those in `base`, and the stray ones (neither in it nor a deployment page). */
 async function linksOf(page: Page, base: string): Promise<{ inLeague: number; stray: string[] }> {

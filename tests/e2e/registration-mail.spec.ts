@@ -94,8 +94,9 @@ test("a player opts in; the admin's opening mails them; the signed link turns it
   expect(text).toContain(`Registration is open for ${round.name}.`);
   expect(text).toContain("Where: Oak Hollow");
   expect(text).toMatch(new RegExp(`http://localhost:\\d+/rounds/${round.id}\\n`));
-  // The page for people (in the text), the one-click URL for mail clients (in the header).
-  const link = /^(http:\/\/localhost:\d+\/unsubscribe\?u=\d+&t=[\w-]{43})$/m.exec(text)?.[1];
+  // The page for people (in the text), the one-click URL for mail clients (in the header); both
+  // name the league whose mail it is (the default league's: at the root, ADR 46).
+  const link = /^(http:\/\/localhost:\d+\/unsubscribe\?u=\d+&l=\d+&t=[\w-]{43})$/m.exec(text)?.[1];
   expect(link, text).toBeDefined();
   const oneClickUrl = link!.replace("/unsubscribe?", "/api/users/unsubscribe?");
   expect(head).toContain(`List-Unsubscribe: <${oneClickUrl}>`);
@@ -106,6 +107,7 @@ test("a player opts in; the admin's opening mails them; the signed link turns it
   await visitor.goto(link!);
   await hydrated(visitor);
   await expect(visitor.getByText("Mail when registration opens: On")).toBeVisible();
+  await expect(visitor.getByText(/^League: /)).toBeVisible();
   await checkA11y(visitor, "unsubscribe page", test.info());
   await expectNoSidewaysScroll(visitor);
   await shot(visitor, "registration-mail-unsubscribe");
@@ -149,6 +151,8 @@ test("the opt-in works without JavaScript", async ({ browser, request }) => {
   const box = page.getByLabel(OPT_IN);
   await box.check();
   await page.getByRole("button", { name: "Save mail setting" }).click();
+  // Without scripts the form lands on its league's own page, which shows the answer (ADR 46).
+  await expect(page).toHaveURL(/\/preferences$/);
   await expect(page.getByText("Saved. We will mail you when registration opens for a round.")).toBeVisible();
   await expect(page.getByLabel(OPT_IN)).toBeChecked();
   await page.getByLabel(OPT_IN).uncheck();
@@ -158,4 +162,47 @@ test("the opt-in works without JavaScript", async ({ browser, request }) => {
   // The profile form on the same page is not touched by the mail form's answer.
   await expect(page.getByText("Profile updated.")).toHaveCount(0);
   await shot(page, "registration-mail-profile-nojs");
+});
+
+test("a member of two leagues sets each league's mail on /profile, by keyboard, at 375 px @narrow", async ({
+  adminPage,
+  browser,
+  request,
+}) => {
+  const email = await ownUser(request);
+  const { user } = (await (await request.get("/api/users/me")).json()) as { user: { id: number } };
+  // The Thursday league (db:seed) makes them its director: a member there too (ADR 47).
+  await api(adminPage, "PUT", `/l/thursday/api/admin/memberships/${user.id}`, { role: "director" });
+  const page = await (await loggedInContext(browser, email, PASSWORD)).newPage();
+  await page.goto("/profile");
+  await hydrated(page);
+  const thursday = page.getByRole("region", { name: "Thursday Night League" });
+  await expect(thursday).toBeVisible();
+  const groups = page.getByRole("region").filter({ has: page.getByRole("button", { name: "Save mail setting" }) });
+  await expect(groups).toHaveCount(2);
+  const ours = groups.filter({ hasNot: page.getByRole("heading", { name: "Thursday Night League" }) });
+
+  // By keyboard alone: the box by its label, Space to tick it, the league's own Save button.
+  await thursday.getByLabel(OPT_IN).focus();
+  await page.keyboard.press("Space");
+  await expect(thursday.getByLabel(OPT_IN)).toBeChecked();
+  await thursday.getByRole("button", { name: "Save mail setting" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(thursday.getByRole("status").filter({ hasText: "Saved. We will mail you when registration opens" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await checkA11y(page, "profile with two leagues", test.info());
+  await shot(page, "profile-two-leagues");
+
+  // Saved for Thursday only: the default league's stays off, here and through its /api.
+  await page.reload();
+  await expect(thursday.getByLabel(OPT_IN)).toBeChecked();
+  await expect(ours.getByLabel(OPT_IN)).not.toBeChecked();
+  const mine = async (path: string) =>
+    ((await (await page.request.get(path)).json()) as { notifications: { registrationOpens: boolean } }).notifications.registrationOpens;
+  expect(await mine("/api/users/me/notifications")).toBe(false);
+  expect(await mine("/l/thursday/api/users/me/notifications")).toBe(true);
+  // Each league's calendar link is its own, under its own path.
+  await thursday.getByRole("button", { name: "Get my calendar link" }).click();
+  await expect(thursday.getByRole("textbox", { name: "My rounds (private link)" })).toHaveValue(/\/l\/thursday\/calendar\/[\w-]{43}\.ics$/);
+  await expect(ours.getByRole("button", { name: "Get my calendar link" })).toBeVisible();
 });

@@ -36,6 +36,7 @@ import * as resetPage from "~/routes/reset-password";
 import * as roundPage from "~/routes/round";
 import * as transfersPage from "~/routes/transfers";
 import * as unsubscribePage from "~/routes/unsubscribe";
+import * as preferencesPage from "~/routes/preferences";
 
 export type ActionTargets = Targets & { adminSession: Session; playerSession: Session };
 
@@ -1016,12 +1017,6 @@ export const ACTION_ROUTES: ActionRoute[] = [
           currentPassword: text(200, { optional: true, blankOk: true }),
         },
       },
-      // The mail opt-in (its intent picks the form; any other goes to the profile form).
-      {
-        name: "mail opt-in",
-        valid: () => ({ intent: "mailOptIn", notify: "on", cards: "on" }),
-        fields: { notify: { kind: "checkbox", optional: true }, cards: { kind: "checkbox", optional: true } },
-      },
       // The scoring PIN (ADR 26): set with 4 digits and the current password, or cleared.
       {
         name: "scoring PIN",
@@ -1032,25 +1027,11 @@ export const ACTION_ROUTES: ActionRoute[] = [
           currentPassword: { kind: "custom", bad: ["", "x".repeat(201)] },
         },
       },
-      // The calendar card's forms (app/routes/calendar-form.server.ts): an intent starting "calendar"
-      // is theirs; a post without one is the profile form above.
-      {
-        name: "calendar",
-        valid: () => ({ intent: "calendar-reset" }),
-        fields: {
-          intent: {
-            kind: "custom",
-            optional: true,
-            bad: ["calendar", "calendar-delete", "CALENDAR-RESET", `calendar-${"x".repeat(5000)}`],
-          },
-        },
-      },
     ],
     extras: (t) => {
       const me = { name: t.playerSession.user.name, email: t.playerSession.user.email };
       return [
         { name: "no changes at all", fields: me, status: 400 },
-        { name: "an unknown calendar action", fields: { intent: "calendar-delete" }, status: 400 },
         { name: "a new email without the current password", fields: { ...me, email: uniqueEmail() }, status: 400 },
         {
           name: "a new email with a wrong current password",
@@ -1066,29 +1047,88 @@ export const ACTION_ROUTES: ActionRoute[] = [
     },
   },
   {
+    // A league's mail and calendar choices (ADR 46): /profile's group of each league posts here.
+    path: "/preferences",
+    action: preferencesPage.action,
+    role: "user",
+    forms: [
+      // The mail opt-in (its intent picks the form; a calendar intent goes to the calendar's).
+      {
+        name: "mail opt-in",
+        valid: () => ({ intent: "mailOptIn", notify: "on", cards: "on" }),
+        fields: {
+          intent: intent("mailOptIn"),
+          notify: { kind: "checkbox", optional: true },
+          cards: { kind: "checkbox", optional: true },
+          waitlist: { kind: "checkbox", optional: true },
+        },
+      },
+      // The calendar card's forms (app/routes/calendar-form.server.ts): an intent starting "calendar".
+      {
+        name: "calendar",
+        valid: () => ({ intent: "calendar-reset" }),
+        fields: {
+          intent: {
+            kind: "custom",
+            bad: ["calendar", "calendar-delete", "CALENDAR-RESET", `calendar-${"x".repeat(5000)}`],
+          },
+        },
+      },
+    ],
+    extras: () => [
+      { name: "an unknown calendar action", fields: { intent: "calendar-delete" }, status: 400 },
+      { name: "no intent at all", fields: { notify: "on" }, status: 400 },
+    ],
+  },
+  {
     // The one-click unsubscribe: the link's signature is the authority, no session.
-    path: "/unsubscribe?u={u}&t={t}",
+    path: "/unsubscribe?u={u}&l={l}&t={t}",
     action: unsubscribePage.action,
     role: "public",
-    params: (t) => ({ u: String(t.subscriber.id), t: t.signatures.subscriber }),
+    params: (t) => ({ u: String(t.subscriber.id), l: "1", t: t.signatures.subscriber }),
     forms: [{ name: "one-click", valid: () => ({ "List-Unsubscribe": "One-Click" }), fields: { "List-Unsubscribe": intent("One-Click") } }],
     extras: (t) => {
       const sig = t.signatures.subscriber;
       const oneClick = { "List-Unsubscribe": "One-Click" };
       return [
-        { name: "another user's signature", fields: oneClick, params: { u: String(t.subscriber.id), t: t.signatures.user }, status: 400 },
-        { name: "a signature for another user", fields: oneClick, params: { u: String(t.user.id), t: sig }, status: 400 },
+        {
+          name: "another user's signature",
+          fields: oneClick,
+          params: { u: String(t.subscriber.id), l: "1", t: t.signatures.user },
+          status: 400,
+        },
+        { name: "a signature for another user", fields: oneClick, params: { u: String(t.user.id), l: "1", t: sig }, status: 400 },
         {
           name: "a tampered signature",
           fields: oneClick,
-          params: { u: String(t.subscriber.id), t: `${sig.slice(0, -1)}${sig.endsWith("A") ? "B" : "A"}` },
+          params: { u: String(t.subscriber.id), l: "1", t: `${sig.slice(0, -1)}${sig.endsWith("A") ? "B" : "A"}` },
           status: 400,
         },
         {
           name: "a signed link of a user who does not exist",
           fields: oneClick,
-          params: { u: String(MISSING_ID), t: t.signatures.missing },
+          params: { u: String(MISSING_ID), l: "1", t: t.signatures.missing },
           status: 404,
+        },
+        // The league is signed too (ADR 46): another league's link opened here, or its league changed.
+        {
+          name: "another league's link",
+          fields: oneClick,
+          params: { u: String(t.subscriber.id), l: "2", t: t.signatures.otherLeague },
+          status: 400,
+        },
+        { name: "the league changed", fields: oneClick, params: { u: String(t.subscriber.id), l: "2", t: sig }, status: 400 },
+        {
+          name: "a link from before leagues given a league",
+          fields: oneClick,
+          params: { u: String(t.subscriber.id), l: "1", t: t.signatures.old },
+          status: 400,
+        },
+        {
+          name: "a league id that is not a number",
+          fields: oneClick,
+          params: { u: String(t.subscriber.id), l: "1x", t: sig },
+          status: 400,
         },
       ];
     },

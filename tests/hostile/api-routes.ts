@@ -739,20 +739,29 @@ export const API_ROUTES: ApiRoute[] = [
     group: "users",
     method: "POST",
     pattern: "/api/users/unsubscribe",
-    path: "/api/users/unsubscribe?u={u}&t={t}",
+    path: "/api/users/unsubscribe?u={u}&l={l}&t={t}",
     auth: "none",
     url: {
       u: { valid: (t) => String(t.subscriber.id), bad: BAD_URL_IDS },
+      // The league is signed with the user (ADR 46): any other, or none, is another link.
+      l: { valid: () => "1", bad: [...BAD_URL_IDS, "2"] },
       t: { valid: (t) => t.signatures.subscriber, bad: ["", "abc", "A".repeat(43), "A".repeat(42), "A".repeat(44), "%00", "a+b/c="] },
     },
     extras: (t) => {
-      const at = (u: number, sig: string) => `/api/users/unsubscribe?u=${u}&t=${sig}`;
+      const at = (u: number, sig: string) => `/api/users/unsubscribe?u=${u}&l=1&t=${sig}`;
       return [
         { name: "a valid link without the one-click body", expect: { status: 400 } },
         { name: "a valid link with a JSON body", body: { "List-Unsubscribe": "One-Click" }, expect: { status: 400 } },
         { name: "another user's signature", path: at(t.subscriber.id, t.signatures.user), expect: { status: 400 } },
         { name: "a signature for another user", path: at(t.user.id, t.signatures.subscriber), expect: { status: 400 } },
         { name: "a signed link of a user who does not exist", path: at(MISSING_ID, t.signatures.missing), expect: notFound },
+        { name: "another league's signature", path: at(t.subscriber.id, t.signatures.otherLeague), expect: { status: 400 } },
+        { name: "a link from before leagues given a league", path: at(t.subscriber.id, t.signatures.old), expect: { status: 400 } },
+        {
+          name: "a league's link with its league taken out",
+          path: `/api/users/unsubscribe?u=${t.subscriber.id}&t=${t.signatures.subscriber}`,
+          expect: { status: 400 },
+        },
       ];
     },
   },
@@ -1994,8 +2003,8 @@ export function apiCases(route: ApiRoute, t: Targets): ApiCase[] {
     for (const [k, v] of Object.entries({ ...valid, ...values })) {
       path = v === null ? path.replace(new RegExp(`[?&]?${k}=\\{${k}\\}`), "") : path.replace(`{${k}}`, v);
     }
-    // Leaving out the first of two query values leaves "…path&next=": the next one opens the query.
-    return path.replace(/^([^?]*)&/, "$1?");
+    // Leaving out the first query value leaves "…path&next=": the next one opens the query.
+    return path.replace(/^([^?&]*)&/, "$1?");
   };
   const validBody = route.body?.valid(t);
   const base: ApiCase = {

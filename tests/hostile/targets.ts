@@ -8,6 +8,7 @@ import { makeCourse } from "../course-fixtures";
 import { DAY, makeAce, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
 import { makePayment } from "../money-fixtures";
 import { cardPlayers, cards, claims, leagues, users } from "~/.server/db/schema";
+import { choose } from "../registration-fixtures";
 import { signUnsubscribe } from "~/.server/auth/unsubscribe-link";
 import { env } from "cloudflare:workers";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
@@ -73,12 +74,15 @@ export async function makeTargets() {
   // Opted in to the registration mail, with the signature of its unsubscribe link: a bad
   // post that wrongly unsubscribed it would change a table.
   const subscriber = await makeUser();
-  await testDb().update(users).set({ notifyRegistration: true }).where(eq(users.id, subscriber.id));
-  const unsubscribeSig = (id: number) => signUnsubscribe(env.SESSION_SECRET, id);
+  await choose(subscriber.id, { notifyRegistration: true });
+  // Signed for the default league, as its mail signs them (ADR 46); `old`: a link from before links named their league.
+  const unsubscribeSig = (id: number) => signUnsubscribe(env.SESSION_SECRET, id, DEFAULT_LEAGUE_ID);
   const signatures = {
     subscriber: await unsubscribeSig(subscriber.id),
     user: await unsubscribeSig(user.id),
     missing: await unsubscribeSig(MISSING_ID),
+    old: await signUnsubscribe(env.SESSION_SECRET, subscriber.id),
+    otherLeague: await signUnsubscribe(env.SESSION_SECRET, subscriber.id, DEFAULT_LEAGUE_ID + 1),
   };
   return {
     admin,
@@ -113,7 +117,7 @@ export async function makeTargets() {
     withdrawnClaim,
     badTokens,
     subscriber,
-    /** Unsubscribe-link signatures: the subscriber's, the linked user's, and one for an id no user has. */
+    /** Unsubscribe-link signatures in the default league: the subscriber's, the linked user's, one for an id no user has; the subscriber's old one and another league's. */
     signatures,
     /** A user's token that claims the admin role: it grants nothing (ADR 47). */
     userAsAdmin: await tokenFor(user, { role: "admin" }),

@@ -6,6 +6,7 @@ import { makeUser } from "../auth-fixtures";
 import { DAY, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, refusal, roundValues, testDb } from "../fixtures";
 import { type Db, getDb } from "~/.server/db/client";
 import { entries, payments, players, rounds, sidePotPlayers, waitlist } from "~/.server/db/schema";
+import { choose } from "../registration-fixtures";
 import { leagueFromEnv } from "~/.server/league";
 import type { PayPal } from "~/.server/paypal/client";
 import { auditChoices } from "~/.server/services/audit/audit-filters";
@@ -65,7 +66,7 @@ async function leagueA() {
 /** League B's rows, through B's own query builder and services; its books balanced (checked at the end). */
 async function leagueB(db: Db) {
   const user = await makeUser();
-  await env.DB.prepare("update users set notify_waitlist = 1 where id = ?").bind(user.id).run();
+  await choose(user.id, { notifyWaitlist: true }, db.leagueId);
   const base = { leagueId: db.leagueId, division: "MA1" };
   const [p1, p2] = await db
     .insert(players)

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { makeUser } from "../auth-fixtures";
 import { makeEntry, makePlayer, makeRound, nowSec, testDb } from "../fixtures";
 import { deliver, messageId, recordMail } from "../job-fixtures";
-import { recordQueue } from "../registration-fixtures";
-import { claims, entries, users } from "~/.server/db/schema";
+import { choose, recordQueue } from "../registration-fixtures";
+import { claims, entries } from "~/.server/db/schema";
 import { makeRoundCards } from "~/.server/services/cards/card-writes";
 import { publishCards } from "~/.server/services/cards/card-publish";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
@@ -22,7 +22,7 @@ async function roundWithPlayers() {
     await makeEntry({ roundId: round.id, playerId: player.id, checkedInAt: nowSec() });
     if (!opts) continue;
     const user = await makeUser({ locked: opts.locked });
-    await testDb().update(users).set({ notifyCards: opts.notify }).where(eq(users.id, user.id));
+    await choose(user.id, { notifyCards: opts.notify });
     await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: player.id, status: "approved" });
     people.push({ user, player, ...opts });
   }

@@ -9,7 +9,8 @@ import worker from "../worker";
 import { forgetLeagues } from "../../workers/league-directory";
 import { JOBS_QUEUE, type QueueEnv, handleQueue } from "../../workers/queue/consumer";
 import { getDb } from "~/.server/db/client";
-import { DEFAULT_LEAGUE_ID, claims, leagues, players, registrationMails, rounds, users } from "~/.server/db/schema";
+import { DEFAULT_LEAGUE_ID, claims, leagues, players, registrationMails, rounds } from "~/.server/db/schema";
+import { choose } from "../registration-fixtures";
 
 // Queue jobs and the cron act for a league of their own (ADR 46): a job names its league and
 // runs on that league's rows, mailing that league's members with its name and addresses; a
@@ -43,7 +44,7 @@ const roundValues = (leagueId: number, over: Partial<typeof rounds.$inferInsert>
 /** An opted-in account with an approved claim in `leagueId`. */
 async function memberOf(leagueId: number) {
   const user = await makeUser();
-  await testDb().update(users).set({ notifyRegistration: true }).where(eq(users.id, user.id));
+  await choose(user.id, { notifyRegistration: true }, leagueId);
   const [player] = await testDb()
     .insert(players)
     .values({ leagueId, firstName: "Mem", lastName: `Ber${leagueId}`, division: "MA1" })
@@ -74,6 +75,43 @@ describe("a queue job of another league", () => {
     const marks = await getDb(env.DB, second).select().from(registrationMails).where(eq(registrationMails.roundId, round.id));
     expect(marks.map((m) => m.leagueId)).toEqual([second]);
     expect(left.map((l) => l.leagueId)).toEqual([second]);
+  });
+
+  it("mails follow the league's own choices: an account in both leagues hears from the one it asked only", async () => {
+    // Both members of both leagues: one asked the default league only, one the second league only.
+    const [onlyOurs, onlyTheirs] = [await memberOf(DEFAULT_LEAGUE_ID), await memberOf(second)];
+    for (const [user, leagueId] of [
+      [onlyOurs, second],
+      [onlyTheirs, DEFAULT_LEAGUE_ID],
+    ] as const) {
+      const [player] = await testDb()
+        .insert(players)
+        .values({ leagueId, firstName: "Both", lastName: "Leagues", division: "MA1" })
+        .returning();
+      await testDb().insert(claims).values({ leagueId, userId: user.id, playerId: player.id, status: "approved" });
+    }
+    await choose(onlyTheirs.id, { notifyRegistration: false }, DEFAULT_LEAGUE_ID);
+    const [theirRound] = await testDb().insert(rounds).values(roundValues(second)).returning();
+    const [ourRound] = await testDb().insert(rounds).values(roundValues(DEFAULT_LEAGUE_ID)).returning();
+    const mail = recordMail();
+    await run(
+      { type: "registration-opened", id: crypto.randomUUID(), leagueId: second, roundId: theirRound.id, day: "2026-12-03" },
+      mail.send,
+    );
+    const inSecond = mail.sent.map((m) => m.to);
+    expect(inSecond).toContain(onlyTheirs.email);
+    expect(inSecond).not.toContain(onlyOurs.email);
+    // Its way out names the second league: that league's mail only.
+    const theirs = mail.sent.find((m) => m.to === onlyTheirs.email);
+    expect(theirs?.text).toMatch(new RegExp(`/l/jobs-second/unsubscribe\\?u=${onlyTheirs.id}&l=${second}&t=`));
+    mail.sent.length = 0;
+    await run(
+      { type: "registration-opened", id: crypto.randomUUID(), leagueId: DEFAULT_LEAGUE_ID, roundId: ourRound.id, day: "2026-12-03" },
+      mail.send,
+    );
+    const inOurs = mail.sent.map((m) => m.to);
+    expect(inOurs).toContain(onlyOurs.email);
+    expect(inOurs).not.toContain(onlyTheirs.email);
   });
 
   it("a job naming another league's round does nothing there", async () => {

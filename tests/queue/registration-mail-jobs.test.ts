@@ -1,11 +1,14 @@
 // The registration-opened job through the Worker's queue handler, as the queue delivers
 // it: at least once. One opening's job delivered twice — redelivered, or sent twice —
 // still mails each opted-in user exactly once (ADR 10).
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DAY, makeRound, nowSec } from "../fixtures";
 import { deliver, messageId, recordMail } from "../job-fixtures";
 import { countByAddress, recipients, recordQueue, subscriber, announce } from "../registration-fixtures";
 import { toMime } from "~/.server/mail/mailer";
+import { signUnsubscribe } from "~/.server/auth/unsubscribe-link";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 import { setRegistration } from "~/.server/services/rounds/registration";
 import { testDb } from "../fixtures";
 
@@ -75,8 +78,10 @@ describe("the registration mail as MIME", () => {
     await deliver([{ body: job }], { send: mail.send });
     const mine = mail.sent.find((m) => m.to === user.email)!;
     const head = toMime("league@example.com", mine, "id-1").split("\r\n\r\n")[0].split("\r\n");
-    const sig = /unsubscribe\?u=\d+&t=([\w-]{43})/.exec(mine.text)?.[1];
-    expect(head).toContain(`List-Unsubscribe: <http://localhost:8787/api/users/unsubscribe?u=${user.id}&t=${sig}>`);
+    // The link names its league (the default league's mail: at the root) and signs it (ADR 46).
+    const sig = /unsubscribe\?u=\d+&l=1&t=([\w-]{43})/.exec(mine.text)?.[1];
+    expect(sig).toBe(await signUnsubscribe(env.SESSION_SECRET, user.id, DEFAULT_LEAGUE_ID));
+    expect(head).toContain(`List-Unsubscribe: <http://localhost:8787/api/users/unsubscribe?u=${user.id}&l=1&t=${sig}>`);
     expect(head).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
   });
 

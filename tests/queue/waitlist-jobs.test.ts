@@ -6,7 +6,8 @@ import { testDb } from "../fixtures";
 import { deliver, messageId, recordMail } from "../job-fixtures";
 import { lapse, listRows, offeredRound } from "../waitlist-fixtures";
 import worker from "../worker";
-import { users, waitlistNotices } from "~/.server/db/schema";
+import { waitlistNotices } from "~/.server/db/schema";
+import { choose } from "../registration-fixtures";
 
 // The waitlist's cron and mail (ADR 28): the scheduled handler passes lapsed offers on, and
 // the waitlist-mails job mails each opted-in player's news once, however often delivered.
@@ -14,7 +15,7 @@ import { users, waitlistNotices } from "~/.server/db/schema";
 /** The offered round of the fixtures, its first player opted in to the waitlist's mail. */
 async function mailedRound() {
   const made = await offeredRound();
-  await testDb().update(users).set({ notifyWaitlist: true }).where(eq(users.id, made.a.user.id));
+  await choose(made.a.user.id, { notifyWaitlist: true });
   return made;
 }
 

@@ -5,7 +5,8 @@ import { balanceOf, makePlayer, makeRound, makeTransfer, nowSec, testDb, uniq } 
 import { PRICE, expectBooksBalance, paidEntry } from "../money-fixtures";
 import { checkedInRound, entryRow, playerEntry } from "../night-fixtures";
 import { RUNS, adminToken, answersOf, expectPayoutsMatchScores, oneWayOrTheOther, withStatus } from "./race-fixtures";
-import { cardMails, claims, entries, payments, players, rounds, users } from "~/.server/db/schema";
+import { cardMails, claims, entries, payments, players, rounds } from "~/.server/db/schema";
+import { choose } from "../registration-fixtures";
 import { CARDS_CHANGED } from "~/.server/services/cards/card-sql";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 
@@ -123,7 +124,7 @@ describe("twenty publishes at once", () => {
     const subscribers = [];
     for (const person of night.people.slice(0, 3)) {
       const user = await makeUser();
-      await testDb().update(users).set({ notifyCards: true }).where(eq(users.id, user.id));
+      await choose(user.id, { notifyCards: true });
       await testDb().insert(claims).values({ leagueId: DEFAULT_LEAGUE_ID, userId: user.id, playerId: person.id, status: "approved" });
       subscribers.push(user);
     }

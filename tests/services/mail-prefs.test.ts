@@ -1,18 +1,30 @@
-// A user's registration-mail setting, and the signed one-click unsubscribe link: only a
-// signature made by the server for that very user turns the mail off.
+// A user's mail settings per league (ADR 46), and the signed one-click unsubscribe link:
+// only a signature made by the server for that very user and league turns the mail off, and
+// only in that league.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { makeUser, userRow } from "../auth-fixtures";
+import { makeUser } from "../auth-fixtures";
 import { refusal, testDb } from "../fixtures";
-import { subscriber } from "../registration-fixtures";
+import { choose, prefsOf, subscriber } from "../registration-fixtures";
 import { signUnsubscribe, unsubscribeUrls, verifyUnsubscribe } from "~/.server/auth/unsubscribe-link";
 import { base64url } from "~/lib/shared/base64url";
 import { getMailPrefs, maskEmail, readUnsubscribeLink, setMailPrefs, unsubscribe } from "~/.server/services/accounts/mail-prefs";
+import { getDb } from "~/.server/db/client";
+import { DEFAULT_LEAGUE_ID, leagues } from "~/.server/db/schema";
 import { INVALID_UNSUBSCRIBE_LINK } from "~/schemas/notifications";
 
 const secret = env.SESSION_SECRET;
-const link = (u: string | number, t: string) => new URLSearchParams({ u: String(u), t });
-const notifyOf = async (id: number) => (await userRow(id))?.notifyRegistration;
+const link = (u: string | number, t: string, l?: number) => new URLSearchParams({ u: String(u), ...(l ? { l: String(l) } : {}), t });
+const notifyOf = async (id: number, leagueId = DEFAULT_LEAGUE_ID) => (await prefsOf(id, leagueId))?.notifyRegistration;
+
+/** A second league of this file's, and its query builder. */
+async function otherLeague() {
+  const [row] = await testDb()
+    .insert(leagues)
+    .values({ slug: `prefs-${crypto.randomUUID().slice(0, 8)}`, name: "Second League", timeZone: "America/Denver" })
+    .returning();
+  return { id: row.id, db: getDb(env.DB, row.id) };
+}
 
 /** The signature with one character changed. */
 const tamper = (sig: string) => `${sig.slice(0, 20)}${sig[20] === "A" ? "B" : "A"}${sig.slice(21)}`;
@@ -30,6 +42,7 @@ describe("mail preferences", () => {
   it("are off for a new user; turning them on and off is stored", async () => {
     const user = await makeUser();
     expect(await getMailPrefs(testDb(), user.id)).toEqual({ registrationOpens: false, cardsPublished: false, waitlist: false });
+    expect(await prefsOf(user.id)).toBeUndefined();
     expect(await setMailPrefs(testDb(), user.id, { registrationOpens: true })).toEqual({
       registrationOpens: true,
       cardsPublished: false,
@@ -48,11 +61,22 @@ describe("mail preferences", () => {
       waitlist: false,
     });
     expect(await notifyOf(user.id)).toBe(false);
+    expect(await setMailPrefs(testDb(), user.id, {})).toEqual({ registrationOpens: false, cardsPublished: true, waitlist: false });
   });
 
-  it("a user who does not exist: 404", async () => {
-    expect((await refusal(getMailPrefs(testDb(), 2_147_483_000))).status).toBe(404);
-    expect((await refusal(setMailPrefs(testDb(), 2_147_483_000, { registrationOpens: true }))).status).toBe(404);
+  it("are each league's own: setting league B's leaves the default league's as they were, and the other way round", async () => {
+    const user = await makeUser();
+    const b = await otherLeague();
+    await setMailPrefs(testDb(), user.id, { registrationOpens: true, cardsPublished: true, waitlist: true });
+    expect(await setMailPrefs(b.db, user.id, { registrationOpens: false, cardsPublished: true })).toEqual({
+      registrationOpens: false,
+      cardsPublished: true,
+      waitlist: false,
+    });
+    expect(await getMailPrefs(testDb(), user.id)).toEqual({ registrationOpens: true, cardsPublished: true, waitlist: true });
+    await setMailPrefs(testDb(), user.id, { cardsPublished: false });
+    expect(await getMailPrefs(b.db, user.id)).toEqual({ registrationOpens: false, cardsPublished: true, waitlist: false });
+    expect(await prefsOf(user.id, b.id)).toMatchObject({ leagueId: b.id, notifyCards: true, notifyRegistration: false });
   });
 });
 
@@ -81,16 +105,82 @@ describe("the unsubscribe signature", () => {
     expect(await verifyUnsubscribe(secret, 41, await signUnsubscribe(other, 41))).toBe(false);
   });
 
-  it("the links: the page at /unsubscribe and the one-click at /api/users/unsubscribe, on the given origin", async () => {
-    const query = `?u=7&t=${await signUnsubscribe(secret, 7)}`;
-    expect(await unsubscribeUrls("https://league.example", secret, 7)).toEqual({
-      page: `https://league.example/unsubscribe${query}`,
-      oneClick: `https://league.example/api/users/unsubscribe${query}`,
+  it("signs the league with the user: a link's signature verifies for its league only, and not as a link from before leagues", async () => {
+    const sig = await signUnsubscribe(secret, 41, 2);
+    expect(await verifyUnsubscribe(secret, 41, sig, 2)).toBe(true);
+    expect(await verifyUnsubscribe(secret, 41, sig, 3)).toBe(false);
+    expect(await verifyUnsubscribe(secret, 41, sig)).toBe(false);
+    expect(await verifyUnsubscribe(secret, 42, sig, 2)).toBe(false);
+    // The old link's signature (the user alone) is no league's.
+    expect(await verifyUnsubscribe(secret, 41, await signUnsubscribe(secret, 41), 1)).toBe(false);
+  });
+
+  it("the links: the page and the one-click in the league's place, naming the league, on the given origin", async () => {
+    const root = `?u=7&l=1&t=${await signUnsubscribe(secret, 7, 1)}`;
+    expect(await unsubscribeUrls("https://league.example", secret, 7, { id: 1, slug: "league", isDefault: true })).toEqual({
+      page: `https://league.example/unsubscribe${root}`,
+      oneClick: `https://league.example/api/users/unsubscribe${root}`,
+    });
+    const second = `?u=7&l=5&t=${await signUnsubscribe(secret, 7, 5)}`;
+    expect(await unsubscribeUrls("https://league.example", secret, 7, { id: 5, slug: "second", isDefault: false })).toEqual({
+      page: `https://league.example/l/second/unsubscribe${second}`,
+      oneClick: `https://league.example/l/second/api/users/unsubscribe${second}`,
     });
   });
 });
 
 describe("unsubscribe", () => {
+  it("a league's link turns that league's mail off only, and says whose account it is", async () => {
+    const user = await subscriber();
+    const b = await otherLeague();
+    await choose(user.id, { notifyRegistration: true, notifyCards: true }, b.id);
+    const params = link(user.id, await signUnsubscribe(secret, user.id, b.id), b.id);
+    expect(await readUnsubscribeLink(b.db, secret, params)).toEqual({
+      userId: user.id,
+      email: maskEmail(user.email),
+      registrationOpens: true,
+    });
+    expect(await unsubscribe(b.db, secret, params)).toMatchObject({ userId: user.id, registrationOpens: false });
+    expect(await prefsOf(user.id, b.id)).toMatchObject({ notifyRegistration: false, notifyCards: true });
+    // The default league's mail stays on.
+    expect(await notifyOf(user.id)).toBe(true);
+    // Opened in another league's place (the default league's here), the same link is refused there.
+    const elsewhere = await refusal(unsubscribe(testDb(), secret, params));
+    expect(elsewhere).toMatchObject({ status: 400, message: INVALID_UNSUBSCRIBE_LINK });
+    expect(await notifyOf(user.id)).toBe(true);
+  });
+
+  it("a link from before links named their league still works, for the default league only", async () => {
+    const user = await subscriber();
+    const b = await otherLeague();
+    await choose(user.id, { notifyRegistration: true }, b.id);
+    const old = link(user.id, await signUnsubscribe(secret, user.id));
+    expect((await refusal(unsubscribe(b.db, secret, old))).status).toBe(400);
+    expect(await unsubscribe(testDb(), secret, old)).toMatchObject({ registrationOpens: false });
+    expect(await notifyOf(user.id)).toBe(false);
+    expect(await notifyOf(user.id, b.id)).toBe(true);
+  });
+
+  it("a league's link altered to name another league, or with its league taken out: 400, nothing changes", async () => {
+    const user = await subscriber();
+    const b = await otherLeague();
+    await choose(user.id, { notifyRegistration: true }, b.id);
+    const sigB = await signUnsubscribe(secret, user.id, b.id);
+    // B's signature, the link rewritten to the default league (opened at the root), or with no league at all.
+    for (const params of [link(user.id, sigB, DEFAULT_LEAGUE_ID), link(user.id, sigB)]) {
+      expect(await refusal(unsubscribe(testDb(), secret, params))).toMatchObject({ status: 400, message: INVALID_UNSUBSCRIBE_LINK });
+    }
+    // The default league's signature with B's id put in, opened in B.
+    const sig1 = await signUnsubscribe(secret, user.id, DEFAULT_LEAGUE_ID);
+    expect((await refusal(unsubscribe(b.db, secret, link(user.id, sig1, b.id)))).status).toBe(400);
+    // A league given twice, or not a number.
+    const twice = new URLSearchParams(`u=${user.id}&l=${b.id}&l=${b.id}&t=${sigB}`);
+    expect((await refusal(unsubscribe(b.db, secret, twice))).status).toBe(400);
+    expect((await refusal(unsubscribe(b.db, secret, new URLSearchParams(`u=${user.id}&l=${b.id}x&t=${sigB}`)))).status).toBe(400);
+    expect(await notifyOf(user.id)).toBe(true);
+    expect(await notifyOf(user.id, b.id)).toBe(true);
+  });
+
   it("a valid link shows the account (masked) and its setting, and turns the mail off", async () => {
     const user = await subscriber();
     const params = link(user.id, await signUnsubscribe(secret, user.id));

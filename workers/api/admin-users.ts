@@ -7,6 +7,7 @@ import { getUserDetail, listUsers } from "~/.server/services/accounts/user-list"
 import { AddUserSchema } from "~/schemas/auth";
 import { unapprovedOwnRecords } from "~/.server/services/players/own-records";
 import { removeOwnRecord } from "~/.server/services/players/player-admin";
+import { handedOver } from "~/.server/follow-ups";
 
 /** User administration; mounted in ./admin.ts behind the admin guard. */
 export const adminUsersApi = adminSubApp()
@@ -15,7 +16,7 @@ export const adminUsersApi = adminSubApp()
     c.json(adminUserDetailJson(await getUserDetail(c.var.db, c.req.valid("param").userId))),
   )
   .delete("/users/:userId", param(UserIdParam), async (c) => {
-    await deleteUser(c.var.db, c.var.caller.userId, c.req.valid("param").userId);
+    handedOver(c.var.db, await deleteUser(c.var.db, c.var.caller.userId, c.req.valid("param").userId));
     return c.json({ success: true });
   })
   // The player records a user added that no approved claim holds, and removing one (ADR 23).

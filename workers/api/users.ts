@@ -32,7 +32,12 @@ import {
   ResetPasswordSchema,
   ResetTokenSchema,
 } from "~/schemas/auth";
-import { leagueUrls, rootHref } from "~/lib/shared/league-url";
+import { leagueUrls } from "~/lib/shared/league-url";
+import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
+import type { League } from "~/.server/league";
+
+/** An unsubscribe link sent before links named their league (the first league's), opened under another league. */
+const oldLinkElsewhere = (league: League, query: URLSearchParams) => !query.has("l") && league.id !== DEFAULT_LEAGUE_ID;
 
 export const usersApi = subApp()
   .get("/check-email", query(z.object({ email: EmailSchema })), async (c) => {
@@ -76,14 +81,21 @@ export const usersApi = subApp()
     c.header("Set-Cookie", clearedHintCookie(), { append: true });
     return c.json({ success: true });
   })
-  // The registration mail's List-Unsubscribe URL (RFC 8058). Mail clients post to it from
-  // their own servers or pages, with no cookie and any Origin: the link's signature is the
-  // only authority (React Router refuses cross-origin posts to page actions, so the one-click
-  // lives here). A client that opens the URL instead gets the /unsubscribe page.
-  .get("/unsubscribe", (c) => c.redirect(rootHref(`/unsubscribe?${new URL(c.req.url).searchParams}`), 303))
+  // The registration mail's List-Unsubscribe URL (RFC 8058), in the league whose mail it was
+  // (ADR 46). Mail clients post to it from their own servers or pages, with no cookie and any
+  // Origin: the link's signature is the only authority (React Router refuses cross-origin
+  // posts to page actions, so the one-click lives here). A client that opens the URL instead
+  // gets the league's /unsubscribe page. A link from before links named their league is the
+  // first league's: under another league's /api it is sent on to the root's.
+  .get("/unsubscribe", (c) => {
+    const query = new URL(c.req.url).searchParams;
+    return c.redirect(leagueUrls(oldLinkElsewhere(c.var.league, query) ? null : c.var.league).href(`/unsubscribe?${query}`), 303);
+  })
   .post("/unsubscribe", async (c) => {
+    const query = new URL(c.req.url).searchParams;
+    if (oldLinkElsewhere(c.var.league, query)) return c.redirect(leagueUrls(null).apiUrl(`/users/unsubscribe?${query}`), 308);
     // The link first (a bad one is refused whatever the body), then RFC 8058's body.
-    const { userId } = await readUnsubscribeLink(c.var.db, c.env.SESSION_SECRET, new URL(c.req.url).searchParams);
+    const { userId } = await readUnsubscribeLink(c.var.db, c.env.SESSION_SECRET, query);
     const form = await c.req.raw.formData().catch(() => null);
     if (!OneClickSchema.safeParse(form ? Object.fromEntries(form) : {}).success) {
       throw badRequest("Send List-Unsubscribe=One-Click as a form to unsubscribe");
@@ -92,19 +104,20 @@ export const usersApi = subApp()
     return c.json({ success: true, message: UNSUBSCRIBED });
   })
   .get("/me", requireUser, async (c) => c.json(meJson((await c.var.caller.session).user)))
-  // The user's mail preferences: { registrationOpens } (a mail when registration opens for a round).
+  // The user's mail preferences in the request's league (ADR 46): { registrationOpens, cardsPublished, waitlist }.
   .get("/me/notifications", requireUser, async (c) => c.json({ notifications: await getMailPrefs(c.var.db, c.var.caller.userId) }))
   .put("/me/notifications", requireUser, body(NotificationsSchema), async (c) => {
     const notifications = await setMailPrefs(c.var.db, c.var.caller.userId, c.req.valid("json"));
     return c.json({ success: true, notifications });
   })
-  // A new personal calendar feed URL (/profile's "Reset link"): any earlier one stops working.
   // The player's scoring PIN for live scoring (ADR 26): set with 4 digits and the current password, cleared with null.
   .put("/me/scoring-pin", requireUser, body(ScoringPinSchema), async (c) => {
     const { pin, currentPassword } = c.req.valid("json");
     await changeScoringPin(c.var.db, c.var.caller.userId, pin, currentPassword);
     return c.json({ success: true, scoringPin: pin !== null });
   })
+  // A new personal calendar feed URL in the request's league (/profile's "Reset link"): any
+  // earlier one of this league stops working; the user's feeds of other leagues stay.
   .post("/me/calendar-token", requireUser, async (c) => {
     const token = await resetCalendarToken(c.var.db, c.var.caller.userId);
     // The feeds of the league the /api was called in (ADR 46).

@@ -11,6 +11,7 @@ import { sendResetMail } from "~/.server/services/accounts/reset-mail";
 import { sendRegistrationMails } from "~/.server/services/rounds/registration-mails";
 import { sendCardMails } from "~/.server/services/night/card-mails";
 import { sendWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
+import { releaseAccount } from "~/.server/services/players/account-rows";
 import { markWebhookEventApplied, webhookEventApplied } from "~/.server/services/signup/webhook-events";
 import type { Actor } from "../audit-actor";
 import { withWriteStamps } from "../league-guard";
@@ -107,6 +108,13 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps, leagu
       await markWebhookEventApplied(db, event.eventId, event.kind);
       // An entry it made closes its player's place on a list: the news, after the job (ADR 44).
       return result.followUps;
+    }
+    case "release-account": {
+      // The league's rows let go of a deleted account (ADR 46): deletes and unlinks by its id,
+      // which no account is ever given again, so a second run changes nothing.
+      await releaseAccount(db, job.userId);
+      console.log(`Account ${job.userId} released in league ${league.id}, job ${key}`);
+      return [];
     }
     case "ratings": {
       // Re-rating is idempotent in itself: a second run finds nothing to change. A write

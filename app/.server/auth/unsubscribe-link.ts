@@ -2,13 +2,21 @@ import { BASE64URL_32_BYTES, base64url } from "~/lib/shared/base64url";
 import { assertUsableSecret } from "./session-secret";
 import { type LeagueAddress, leagueUrls } from "~/lib/shared/league-url";
 
-// The one-click unsubscribe link of the registration mails: /unsubscribe?u={userId}&t={sig}.
-// Mail clients post to it without a cookie (RFC 8058), so the signature is the whole
-// authority: HMAC-SHA256 over a fixed purpose and the user id, under a key derived from
-// SESSION_SECRET with HKDF. The raw secret never signs anything here, and the purpose
-// string keeps these signatures apart from every other HMAC the app makes under that secret.
+// The one-click unsubscribe link of the registration mails, in the league that sent it:
+// {league}/unsubscribe?u={userId}&l={leagueId}&t={sig} (ADR 46). Mail clients post to it
+// without a cookie (RFC 8058), so the signature is the whole authority: HMAC-SHA256 over a
+// fixed purpose, the league and the user, under a key derived from SESSION_SECRET with HKDF.
+// The raw secret never signs anything here, and the purpose strings keep these signatures
+// apart from every other HMAC the app makes under that secret. A link sent before links named
+// their league (/unsubscribe?u={userId}&t={sig}, its own purpose) still verifies: it is the
+// first league's, whose mail it was.
 
 const PURPOSE = "unsubscribe:registration-mail:";
+const LEAGUE_PURPOSE = "unsubscribe:league-registration-mail:";
+
+/** What is signed: the user alone (a link from before leagues), or the league and the user. */
+const signed = (userId: number, leagueId?: number) =>
+  encoder.encode(leagueId === undefined ? `${PURPOSE}${userId}` : `${LEAGUE_PURPOSE}${leagueId}:${userId}`);
 
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
@@ -33,9 +41,9 @@ function unsubscribeKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-/** The signature of `userId`'s unsubscribe link. */
-export async function signUnsubscribe(secret: string, userId: number): Promise<string> {
-  const sig = await crypto.subtle.sign("HMAC", await unsubscribeKey(secret), encoder.encode(`${PURPOSE}${userId}`));
+/** The signature of `userId`'s unsubscribe link in league `leagueId` (without it: a link as sent before leagues). */
+export async function signUnsubscribe(secret: string, userId: number, leagueId?: number): Promise<string> {
+  const sig = await crypto.subtle.sign("HMAC", await unsubscribeKey(secret), signed(userId, leagueId));
   return base64url(new Uint8Array(sig));
 }
 
@@ -44,24 +52,24 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
 }
 
-/** Whether `signature` is `userId`'s: checked by WebCrypto's verify, which compares in constant time. */
-export async function verifyUnsubscribe(secret: string, userId: number, signature: string): Promise<boolean> {
+/** Whether `signature` is `userId`'s in `leagueId` (or, without it, an old link's): WebCrypto's verify compares in constant time. */
+export async function verifyUnsubscribe(secret: string, userId: number, signature: string, leagueId?: number): Promise<boolean> {
   if (!BASE64URL_32_BYTES.test(signature)) return false;
-  return crypto.subtle.verify("HMAC", await unsubscribeKey(secret), fromBase64url(signature), encoder.encode(`${PURPOSE}${userId}`));
+  return crypto.subtle.verify("HMAC", await unsubscribeKey(secret), fromBase64url(signature), signed(userId, leagueId));
 }
 
 /**
- * The user's two unsubscribe URLs on `origin` (APP_URL in production; app-url.ts): the page a
- * person opens (the deployment's), and the /api URL of List-Unsubscribe that mail clients post
- * their one-click to, in `league`'s /api (the default league's when not given; ADR 46).
+ * The user's two unsubscribe URLs for `league`'s mail on `origin` (APP_URL in production;
+ * app-url.ts), both in the league's place (ADR 46): the page a person opens, and the /api URL
+ * of List-Unsubscribe that mail clients post their one-click to.
  */
 export async function unsubscribeUrls(
   origin: string,
   secret: string,
   userId: number,
-  league?: LeagueAddress,
+  league: LeagueAddress & { id: number },
 ): Promise<{ page: string; oneClick: string }> {
-  const query = `u=${userId}&t=${await signUnsubscribe(secret, userId)}`;
+  const query = `u=${userId}&l=${league.id}&t=${await signUnsubscribe(secret, userId, league.id)}`;
   const links = leagueUrls(league, origin);
-  return { page: links.rootHref(`/unsubscribe?${query}`), oneClick: links.apiUrl(`/users/unsubscribe?${query}`) };
+  return { page: links.href(`/unsubscribe?${query}`), oneClick: links.apiUrl(`/users/unsubscribe?${query}`) };
 }

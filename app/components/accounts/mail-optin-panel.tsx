@@ -1,24 +1,28 @@
 import { useActionData, useFetcher } from "react-router";
 import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Panel } from "~/components/ui/panel";
 import { CheckboxFormField } from "~/components/ui/form-field";
 import { CARDS_OPT_IN_LABEL, MAIL_OPTIN_INTENT, OPT_IN_LABEL, WAITLIST_OPT_IN_LABEL } from "~/lib/accounts/mail-optin";
 
 type Answer = { mailOptIn?: string; fieldErrors?: Record<string, string>; formError?: string };
 
 /**
- * The profile's mail settings: a mail when registration opens for a round, and one with the
- * player's card when a round's cards are published. A fetcher form
- * with JavaScript (the page stays as it is, the profile form untouched); a plain post to
- * /profile without it, whose answer comes back as the page's action data.
+ * A league's mail settings (ADR 46: each league's are its own): a mail when registration
+ * opens for a round, one with the player's card when a round's cards are published, and news
+ * of their waitlist places. Posted to the league's /preferences (`action`): a fetcher form
+ * with JavaScript (the page stays as it is); a plain post without it, whose answer comes back
+ * as that page's action data.
  */
-export function MailOptInPanel({
+export function MailOptInForm({
+  action,
+  leagueName,
   enabled,
   cards,
   waitlist,
   email,
 }: {
+  action: string;
+  leagueName: string;
   enabled: boolean;
   cards: boolean;
   waitlist: boolean;
@@ -32,8 +36,9 @@ export function MailOptInPanel({
     (posted?.mailOptIn || posted?.fieldErrors?.notify || posted?.fieldErrors?.cards || posted?.fieldErrors?.waitlist ? posted : undefined);
   const busy = fetcher.state !== "idle";
   return (
-    <Panel title="Mail" titleId="mail-title">
-      <fetcher.Form method="post" className="space-y-3" noValidate>
+    <fetcher.Form method="post" action={action} className="space-y-3" noValidate>
+      <fieldset className="min-w-0 space-y-3">
+        <legend className="mb-2 font-display text-lg font-semibold tracking-wide">Mail</legend>
         <FormAlert tone="success" message={answer?.mailOptIn} />
         <FormAlert message={answer?.formError} />
         <input type="hidden" name="intent" value={MAIL_OPTIN_INTENT} />
@@ -43,7 +48,7 @@ export function MailOptInPanel({
           label={OPT_IN_LABEL}
           name="notify"
           defaultChecked={enabled}
-          hint={`One mail per round, sent to ${email}. Each mail has a link to stop them.`}
+          hint={`One mail per round of ${leagueName}, sent to ${email}. Each mail has a link to stop them.`}
           error={answer?.fieldErrors?.notify}
         />
         <CheckboxFormField
@@ -62,10 +67,10 @@ export function MailOptInPanel({
           hint="When a waitlist offers you a place (and until when), enters you, or passes your offer on."
           error={answer?.fieldErrors?.waitlist}
         />
-        <Button type="submit" variant="secondary" disabled={busy}>
-          {busy ? "Saving…" : "Save mail setting"}
-        </Button>
-      </fetcher.Form>
-    </Panel>
+      </fieldset>
+      <Button type="submit" variant="secondary" disabled={busy}>
+        {busy ? "Saving…" : "Save mail setting"}
+      </Button>
+    </fetcher.Form>
   );
 }

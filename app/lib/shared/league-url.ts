@@ -13,7 +13,6 @@ export const DEPLOYMENT_PAGES = [
   "logout",
   "profile",
   "welcome",
-  "unsubscribe",
   "leagues",
 ] as const;
 export type DeploymentPage = (typeof DEPLOYMENT_PAGES)[number];

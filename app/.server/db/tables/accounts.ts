@@ -21,20 +21,13 @@ export const users = sqliteTable(
     // Bumped to end every live session (lock, password reset).
     sessionVersion: integer("session_version").notNull().default(0),
     lastLogin: integer("last_login"),
-    // Opted in to a mail when an admin opens registration for a round.
-    notifyRegistration: integer("notify_registration", { mode: "boolean" }).notNull().default(false),
-    // The secret in the user's personal calendar feed URL; reset from /profile.
-    calendarToken: text("calendar_token"),
-    // Opted in to a mail with their card when an admin publishes a round's cards.
-    notifyCards: integer("notify_cards", { mode: "boolean" }).notNull().default(false),
     // The 4-digit PIN a cardmate types to sign this user's card for them (ADR 26): a salted
     // SHA-256 (services/accounts/scoring-pin.ts); wrong PINs are rate-limited per card instead.
     scoringPinHash: text("scoring_pin_hash"),
-    // Opted in to mail about their places on waitlists: offered, entered, expired (ADR 28).
-    notifyWaitlist: integer("notify_waitlist", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("users_email_uq").on(t.email), uniqueIndex("users_calendar_token_uq").on(t.calendarToken)],
+  // Mail preferences and the calendar feed are a league's (league_prefs, tables/mail.ts, ADR 46).
+  (t) => [uniqueIndex("users_email_uq").on(t.email)],
 );
 
 export const passwordResets = sqliteTable(

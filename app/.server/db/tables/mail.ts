@@ -1,9 +1,39 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { leagueColumn, sameLeague } from "./leagues";
 import { rounds } from "./rounds";
 
-// Mail sent per round: registration openings and cards.
+// What a league mails whom: each account's choices in the league, and the mail sent per
+// round (registration openings and cards).
+
+/**
+ * An account's choices in one league (ADR 46): which of the league's mails it wants (all off
+ * until turned on, on /profile or through the league's /api; the registration mail's signed
+ * link turns that one off), and the secret of its personal calendar feed of the league's
+ * rounds. No row: every mail off and no feed yet. The account is the deployment's: no
+ * foreign key to users (a deleted account's row goes with the league's job, ADR 46).
+ */
+export const leaguePrefs = sqliteTable(
+  "league_prefs",
+  {
+    leagueId: leagueColumn(),
+    userId: integer("user_id").notNull(),
+    // A mail when an admin opens registration for a round.
+    notifyRegistration: integer("notify_registration", { mode: "boolean" }).notNull().default(false),
+    // A mail with their card when an admin publishes a round's cards (ADR 25).
+    notifyCards: integer("notify_cards", { mode: "boolean" }).notNull().default(false),
+    // Mail about their places on waitlists: offered, entered, expired (ADR 28).
+    notifyWaitlist: integer("notify_waitlist", { mode: "boolean" }).notNull().default(false),
+    // The secret in the personal feed's URL (/l/{slug}/calendar/{token}.ics); replaced on demand.
+    calendarToken: text("calendar_token"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.leagueId, t.userId] }),
+    uniqueIndex("league_prefs_calendar_token_uq").on(t.calendarToken),
+    // An account's rows in every league: its /profile, and the job that lets go of a deleted one.
+    index("league_prefs_user_idx").on(t.userId),
+  ],
+);
 
 // One row per mail sent because registration opened: (round, user, league-time day).
 // Opening, closing and opening a round again the same day mails nobody twice.

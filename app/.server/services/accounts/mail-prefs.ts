@@ -1,36 +1,69 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { verifyUnsubscribe } from "../../auth/unsubscribe-link";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
+import { type Db, inLeague } from "../../db/client";
+import { DEFAULT_LEAGUE_ID, leaguePrefs, users } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { INVALID_UNSUBSCRIBE_LINK, UnsubscribeLinkSchema } from "~/schemas/notifications";
 
-// A user's mail preferences: the mail when registration opens for a round, the mail
-// with their card when a round's cards are published (ADR 25), and news of their places
-// on waitlists (ADR 28). Off until the user turns
-// them on (on /profile or through the /api); the registration mail's signed one-click link
-// turns it off without a login.
+// A user's mail preferences in the query builder's league (ADR 46: an account's choices are
+// per league, `league_prefs`): the mail when registration opens for a round, the mail with
+// their card when a round's cards are published (ADR 25), and news of their places on
+// waitlists (ADR 28). Off until the user turns them on (on /profile or through the league's
+// /api); the registration mail's signed one-click link turns it off without a login.
+// The caller names an account that exists (a checked session, or a link whose account was
+// read): the league's row names it without a foreign key.
 
 export type MailPrefs = { registrationOpens: boolean; cardsPublished: boolean; waitlist: boolean };
 
-const prefColumns = { registrationOpens: users.notifyRegistration, cardsPublished: users.notifyCards, waitlist: users.notifyWaitlist };
+const prefColumns = {
+  registrationOpens: leaguePrefs.notifyRegistration,
+  cardsPublished: leaguePrefs.notifyCards,
+  waitlist: leaguePrefs.notifyWaitlist,
+};
 
-/** The user's preferences; 404 for a user who is gone. */
+export const NO_MAIL: MailPrefs = { registrationOpens: false, cardsPublished: false, waitlist: false };
+
+/** The league's row of the user's choices, unrun (a read to ask beside others). */
+export const mailPrefsRead = (db: Db, userId: number) =>
+  db
+    .select(prefColumns)
+    .from(leaguePrefs)
+    .where(and(inLeague(db, leaguePrefs), eq(leaguePrefs.userId, userId)));
+
+/**
+ * The account's choices in every league it has chosen in (its /profile's), with each feed
+ * token, unrun: a deployment page's read across leagues, by the account's own index.
+ */
+export const accountPrefsRead = (db: Db, userId: number) =>
+  db
+    .select({ leagueId: leaguePrefs.leagueId, ...prefColumns, calendarToken: leaguePrefs.calendarToken })
+    .from(leaguePrefs)
+    .where(eq(leaguePrefs.userId, userId));
+
+/** The account's row in the league with its feed token, unrun (its /preferences page's). */
+export const leaguePrefsRead = (db: Db, userId: number) =>
+  db
+    .select({ ...prefColumns, calendarToken: leaguePrefs.calendarToken })
+    .from(leaguePrefs)
+    .where(and(inLeague(db, leaguePrefs), eq(leaguePrefs.userId, userId)));
+
+/** The user's preferences in the league: all off before they first chose. */
 export async function getMailPrefs(db: Db, userId: number): Promise<MailPrefs> {
-  const [row] = await db.select(prefColumns).from(users).where(eq(users.id, userId));
-  if (!row) throw notFound("User not found");
-  return row;
+  const [row] = await mailPrefsRead(db, userId);
+  return row ?? NO_MAIL;
 }
 
-/** Turns the mails given on or off (the others stay as they are); answers the stored preferences. */
+/** Turns the league's mails given on or off (the others stay as they are); answers the stored preferences. */
 export async function setMailPrefs(db: Db, userId: number, prefs: Partial<MailPrefs>): Promise<MailPrefs> {
-  const [row] = await db
-    .update(users)
-    .set({ notifyRegistration: prefs.registrationOpens, notifyCards: prefs.cardsPublished, notifyWaitlist: prefs.waitlist })
-    .where(eq(users.id, userId))
-    .returning(prefColumns);
-  if (!row) throw notFound("User not found");
-  return row;
+  const chosen = { notifyRegistration: prefs.registrationOpens, notifyCards: prefs.cardsPublished, notifyWaitlist: prefs.waitlist };
+  const set = Object.fromEntries(Object.entries(chosen).filter(([, v]) => v !== undefined));
+  const insert = db.insert(leaguePrefs).values({ leagueId: db.leagueId, userId, ...set });
+  // One statement: the first choice makes the row, a later one changes only what it names.
+  const [row] = await (Object.keys(set).length === 0
+    ? insert.onConflictDoNothing()
+    : insert.onConflictDoUpdate({ target: [leaguePrefs.leagueId, leaguePrefs.userId], set })
+  ).returning(prefColumns);
+  return row ?? getMailPrefs(db, userId);
 }
 
 export type UnsubscribeTarget = { userId: number; email: string; registrationOpens: boolean };
@@ -42,22 +75,33 @@ export function maskEmail(email: string): string {
 }
 
 /**
- * The account an unsubscribe link names, once its signature checks out: 400 for a link
- * that is missing a part, malformed or not signed by us for that user (the same answer
- * for all, so a forged link learns nothing), 404 for a signed link whose user is gone.
- * The signature is the only authority: whoever is logged in plays no part.
+ * The account an unsubscribe link names, in the query builder's league, once its signature
+ * checks out: 400 for a link that is missing a part, malformed, not signed by us for that
+ * user and league, or opened in another league than its own (the same answer for all, so a
+ * forged link learns nothing); 404 for a signed link whose user is gone. A link sent before
+ * links named their league (no `l`) is the default league's. The signature is the only
+ * authority: whoever is logged in plays no part.
  */
 export async function readUnsubscribeLink(db: Db, secret: string, params: URLSearchParams): Promise<UnsubscribeTarget> {
-  const once = params.getAll("u").length === 1 && params.getAll("t").length === 1;
-  const parsed = UnsubscribeLinkSchema.safeParse({ u: params.get("u") ?? undefined, t: params.get("t") ?? undefined });
-  if (!once || !parsed.success || !(await verifyUnsubscribe(secret, parsed.data.u, parsed.data.t)))
-    throw badRequest(INVALID_UNSUBSCRIBE_LINK);
-  const [row] = await db.select({ email: users.email, on: users.notifyRegistration }).from(users).where(eq(users.id, parsed.data.u));
-  if (!row) throw notFound("This account no longer exists, so it gets no mail.");
-  return { userId: parsed.data.u, email: maskEmail(row.email), registrationOpens: row.on };
+  const once = ["u", "t"].every((k) => params.getAll(k).length === 1) && params.getAll("l").length <= 1;
+  const parsed = UnsubscribeLinkSchema.safeParse({
+    u: params.get("u") ?? undefined,
+    l: params.get("l") ?? undefined,
+    t: params.get("t") ?? undefined,
+  });
+  if (!once || !parsed.success) throw badRequest(INVALID_UNSUBSCRIBE_LINK);
+  const { u, l, t } = parsed.data;
+  if ((l ?? DEFAULT_LEAGUE_ID) !== db.leagueId || !(await verifyUnsubscribe(secret, u, t, l))) throw badRequest(INVALID_UNSUBSCRIBE_LINK);
+  // The account (the deployment's) and its choice here (the league's): asked together, never joined.
+  const [[account], [prefs]] = await Promise.all([
+    db.select({ email: users.email }).from(users).where(eq(users.id, u)),
+    mailPrefsRead(db, u),
+  ]);
+  if (!account) throw notFound("This account no longer exists, so it gets no mail.");
+  return { userId: u, email: maskEmail(account.email), registrationOpens: prefs?.registrationOpens ?? false };
 }
 
-/** The one-click unsubscribe: a valid link turns the registration mail off (again is fine). */
+/** The one-click unsubscribe: a valid link turns the league's registration mail off (again is fine). */
 export async function unsubscribe(db: Db, secret: string, params: URLSearchParams): Promise<UnsubscribeTarget> {
   const target = await readUnsubscribeLink(db, secret, params);
   await setMailPrefs(db, target.userId, { registrationOpens: false });

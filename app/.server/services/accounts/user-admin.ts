@@ -1,9 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { hashPassword } from "../../auth/password";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
-import { releaseAccountRows } from "../players/account-rows";
+import { leagues, users } from "../../db/schema";
+import type { Committed } from "../../follow-ups";
 import { badRequest, conflict, notFound } from "../../errors";
 import { emailExists, EMAIL_IN_USE, insertUser } from "./accounts";
 import { spendOpenResets } from "./password-reset";
@@ -34,11 +34,25 @@ export async function setLocked(db: Db, actorId: number, id: number, locked: boo
   if (rows.length === 0) throw notFound("User not found");
 }
 
-export async function deleteUser(db: Db, actorId: number, id: number): Promise<void> {
+/**
+ * Deletes an account: the deployment's rows in one batch (the account; its sessions, resets
+ * and roles go with it by their foreign keys), and one job per league to let go of it in the
+ * league's rows (ADR 46), returned for the runner (ADR 44). Every league whose rows are in this
+ * database gets one (active or frozen: a frozen league's job is refused by its guard and
+ * retried by the queue), not only those the account touched: finding those here would scan
+ * every league's entries and side pot marks at once (no index names who checked in or marked),
+ * where a league the account never touched costs one background batch over its own rows that
+ * changes nothing.
+ * Until a league's job runs, its rows name an id with no account, which its pages show as no one.
+ */
+export async function deleteUser(db: Db, actorId: number, id: number): Promise<Committed<void>> {
   notSelf(actorId, id, "delete");
-  // The leagues' rows that named the account let go of it in the same batch (ADR 46).
-  const results = await db.batch([db.delete(users).where(eq(users.id, id)).returning({ id: users.id }), ...releaseAccountRows(db, id)]);
-  if (results[0].length === 0) throw notFound("User not found");
+  const [deleted, leagueRows] = await db.batch([
+    db.delete(users).where(eq(users.id, id)).returning({ id: users.id }),
+    db.select({ id: leagues.id }).from(leagues).where(ne(leagues.status, "moved")).orderBy(leagues.id),
+  ]);
+  if (deleted.length === 0) throw notFound("User not found");
+  return { value: undefined, followUps: [{ kind: "release-account", userId: id, leagueIds: leagueRows.map((l) => l.id) }] };
 }
 
 /** A readable random password that meets the policy (upper, lower, digit, 14 chars). */

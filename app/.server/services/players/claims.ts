@@ -82,13 +82,16 @@ function claimRows(db: Db, where?: SQL) {
     .where(and(inLeague(db, claims), where));
 }
 
-/** The claims with their claimants' names; an account deleted since is named as gone. */
+/**
+ * The claims with their claimants' names. A claim whose account was deleted is left out: it
+ * waits for its league's release job (ADR 46) to go, and there is no one left to decide for.
+ */
 async function withClaimants(db: Db, rows: ClaimRow[]): Promise<ClaimView[]> {
   const names = await accountsFound(
     db,
     rows.map((r) => r.userId),
   );
-  return rows.map((r) => ({ ...r, userName: nameOf(names, r.userId) }));
+  return rows.filter((r) => names.has(r.userId)).map((r) => ({ ...r, userName: nameOf(names, r.userId) }));
 }
 
 async function getClaimRow(db: Db, id: number): Promise<ClaimRow> {

@@ -1,8 +1,7 @@
-import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { type Db, inLeague } from "../../db/client";
-import { claims, entries, rounds, users } from "../../db/schema";
+import { claims, entries, leaguePrefs, rounds, users } from "../../db/schema";
 import { AppUrlError, linkOrigin } from "../../app-url";
-import { notFound } from "../../errors";
 import { type League, currentSeason, seasonSpan } from "../../league";
 import { BASE64URL_32_BYTES, base64url } from "~/lib/shared/base64url";
 import { type CalendarEvent, writeCalendar } from "~/lib/rounds/ical";
@@ -12,8 +11,8 @@ import { nowSeconds } from "~/lib/shared/time";
 import { type LeagueAddress, type LeagueUrls, leagueUrls } from "~/lib/shared/league-url";
 
 // The league's calendar feeds: every round (/calendar.ics) and, per
-// user, the rounds their approved player has entries in (/calendar/{token}.ics). Both
-// are bounded to the previous and current season and everything after, so a feed stays
+// user, the rounds their approved player has entries in (/calendar/{token}.ics, the token
+// the user's in this league: `league_prefs`, ADR 46). Both are bounded to the previous and current season and everything after, so a feed stays
 // small after years of weekly rounds while last season's rounds are still there to look back.
 
 /** How long a round lasts in the calendar: a league night of 18 holes plus payouts. */
@@ -83,17 +82,21 @@ export async function leagueCalendar(db: Db, opts: FeedOptions): Promise<string>
 }
 
 /**
- * The personal feed of the user holding `token`, or null for a token that is malformed,
- * unknown, replaced or belongs to a locked account (all answered alike: 404). A user
- * with no approved claim gets a valid, empty calendar.
+ * The personal feed of the user holding `token` in the query builder's league, or null for a
+ * token that is malformed, unknown here (another league's included), replaced or belongs to a
+ * locked or deleted account (all answered alike: 404). A user with no approved claim gets a
+ * valid, empty calendar.
  */
 export async function personalCalendar(db: Db, token: string, opts: FeedOptions): Promise<string | null> {
   if (!BASE64URL_32_BYTES.test(token)) return null; // the feed token: 32 random bytes
-  // The user and their rounds asked together, one trip (ADR 41): the rounds by the token's
-  // user in SQL, dropped when the token opens no feed.
-  const owner = sql`(select u.id from users u where u.calendar_token = ${token})`;
-  const [[user], list] = await Promise.all([
-    db.select({ id: users.id, locked: users.locked }).from(users).where(eq(users.calendarToken, token)),
+  // The token's row and its user's rounds asked together, one trip (ADR 41): the rounds by
+  // the token's user in SQL, dropped when the token opens no feed.
+  const owner = sql`(select p.user_id from ${leaguePrefs} p where p.league_id = ${db.leagueId} and p.calendar_token = ${token})`;
+  const [[held], list] = await Promise.all([
+    db
+      .select({ userId: leaguePrefs.userId })
+      .from(leaguePrefs)
+      .where(and(inLeague(db, leaguePrefs), eq(leaguePrefs.calendarToken, token))),
     db
       .select(feedRound)
       .from(claims)
@@ -109,7 +112,10 @@ export async function personalCalendar(db: Db, token: string, opts: FeedOptions)
       )
       .orderBy(asc(rounds.startsAt), asc(rounds.id)),
   ]);
-  if (!user || user.locked) return null;
+  if (!held) return null;
+  // Then the account, apart from the league's rows (the deployment's, never joined with them).
+  const [account] = await db.select({ locked: users.locked }).from(users).where(eq(users.id, held.userId));
+  if (!account || account.locked) return null;
   return feedText(list, `${opts.league.name}: my rounds`, opts);
 }
 
@@ -117,18 +123,6 @@ const newToken = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
 
 /** A user's two feed URLs, as the profile's calendar card shows them: the league's, and theirs once made. */
 export type CalendarUrls = { all: string; personal: string | null };
-
-/** The feed URLs for `userId`, at feedOrigin's origin (APP_URL's, or the request's), in `league` (the default's when not given). */
-export async function calendarUrls(
-  db: Db,
-  appUrl: string,
-  requestUrl: string,
-  userId: number,
-  league?: LeagueAddress | null,
-): Promise<CalendarUrls> {
-  const token = await calendarTokenOf(db, userId);
-  return calendarFeedUrls(leagueUrls(league, feedOrigin(appUrl, requestUrl)), token);
-}
 
 /** The league's feed and the user's own (made with `token`), as `links` place them. */
 export function calendarFeedUrls(links: LeagueUrls, token: string | null): CalendarUrls {
@@ -140,28 +134,38 @@ export function personalFeedUrl({ href }: LeagueUrls, token: string): string {
   return href(`/calendar/${token}.ics`);
 }
 
-/** The user's feed token, or null before they first asked for one. */
+const ownRow = (db: Db, userId: number) => and(inLeague(db, leaguePrefs), eq(leaguePrefs.userId, userId));
+
+/** The user's feed token in the league, or null before they first asked for one. */
 export async function calendarTokenOf(db: Db, userId: number): Promise<string | null> {
-  const [row] = await db.select({ token: users.calendarToken }).from(users).where(eq(users.id, userId));
+  const [row] = await db.select({ token: leaguePrefs.calendarToken }).from(leaguePrefs).where(ownRow(db, userId));
   return row?.token ?? null;
 }
 
-/** The user's feed token, made now if they have none (two racing first asks keep one). */
+/**
+ * The user's feed token in the league, made now if they have none (two racing first asks
+ * keep one). The caller names an account that exists (a checked session): the row names it
+ * without a foreign key (ADR 46).
+ */
 export async function ensureCalendarToken(db: Db, userId: number): Promise<string> {
   const [made] = await db
-    .update(users)
-    .set({ calendarToken: newToken() })
-    .where(and(eq(users.id, userId), isNull(users.calendarToken)))
-    .returning({ token: users.calendarToken });
-  const token = made?.token ?? (await calendarTokenOf(db, userId));
-  if (!token) throw notFound("User not found");
-  return token;
+    .insert(leaguePrefs)
+    .values({ leagueId: db.leagueId, userId, calendarToken: newToken() })
+    .onConflictDoUpdate({
+      target: [leaguePrefs.leagueId, leaguePrefs.userId],
+      set: { calendarToken: sql`coalesce(${leaguePrefs.calendarToken}, excluded.calendar_token)` },
+    })
+    .returning({ token: leaguePrefs.calendarToken });
+  if (!made?.token) throw new Error("The calendar token was not stored");
+  return made.token;
 }
 
-/** A new feed token: the old URL stops working at once (404). */
+/** A new feed token in the league: the old URL stops working at once (404); the user's feeds of other leagues stay. */
 export async function resetCalendarToken(db: Db, userId: number): Promise<string> {
   const token = newToken();
-  const [row] = await db.update(users).set({ calendarToken: token }).where(eq(users.id, userId)).returning({ id: users.id });
-  if (!row) throw notFound("User not found");
+  await db
+    .insert(leaguePrefs)
+    .values({ leagueId: db.leagueId, userId, calendarToken: token })
+    .onConflictDoUpdate({ target: [leaguePrefs.leagueId, leaguePrefs.userId], set: { calendarToken: token } });
   return token;
 }

@@ -1,23 +1,27 @@
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { type SQL, and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { nowSeconds } from "~/lib/shared/time";
 import { unsubscribeUrls } from "../../auth/unsubscribe-link";
 import { type Db, inLeague } from "../../db/client";
-import { registrationMails, rounds, users } from "../../db/schema";
+import { leaguePrefs, registrationMails, rounds } from "../../db/schema";
 import type { MailSender } from "../../mail/mailer";
 import { type RegistrationMailContext, registrationMail } from "../../mail/registration-mail";
 import { sendInGroups } from "../../mail/send-groups";
+import { withAccounts } from "../../mail/recipients";
 import { hearsFromLeagueSql } from "../players/league-member";
 
 // The queue consumer's half of "registration opened" (ADR 10, like reset-mail.ts): one
 // mail per opted-in, unlocked user per (round, league day), however often the job runs.
 // - Every recipient gets a registration_mails row keyed (round, user, day), inserted once
-//   (INSERT OR IGNORE) from the users table in one statement, so 1,500 users are no
-//   1,500 round trips and a second run adds nothing.
+//   (INSERT OR IGNORE) from the league's preferences in one statement, so 1,500 users are
+//   no 1,500 round trips and a second run adds nothing.
 // - A mail goes out only for a row whose mailed_at is null, and mailed_at is set once it
 //   was handed over: a second delivery finds every row done and sends nothing; a run
 //   after a failed send sends only what is still missing.
 // - Opening, closing and opening again the same day is the same key: nobody twice. A
 //   later day's opening is a new key: everyone opted in hears again.
+// - Who wants it and still belongs to the league is the league's rows (`league_prefs`,
+//   memberships); the address, the name and the lock are the account's, read apart
+//   (mail/recipients.ts, ADR 46): a locked account's row waits unmailed.
 
 export type RegistrationMailJob = { roundId: number; day: string };
 export type RegistrationMailRunContext = RegistrationMailContext & { secret: string; send: MailSender };
@@ -28,8 +32,10 @@ export type RegistrationMailOutcome =
 /** Rows read at a time (sent MAIL_GROUP at a time, mail/send-groups.ts). */
 const PAGE = 100;
 
-/** An opted-in, unlocked account that hears from the job's league (checked again as the job sends, ADR 46). */
-const recipient = (db: Db) => sql`${users.notifyRegistration} = 1 and ${users.locked} = 0 and ${hearsFromLeagueSql(db, sql`${users.id}`)}`;
+/** An account that asked the league for the mail and hears from it (checked again as the job sends, ADR 46). */
+const wantsIt = (db: Db, userId: SQL) => sql`exists (select 1 from ${leaguePrefs} p
+    where p.league_id = ${db.leagueId} and p.user_id = ${userId} and p.notify_registration = 1)
+  and ${hearsFromLeagueSql(db, userId)}`;
 
 /**
  * Runs one registration-opened job. Nothing is sent for a round that is gone or whose
@@ -50,30 +56,37 @@ export async function sendRegistrationMails(
   if (!round.open || round.startsAt <= nowSeconds()) return { status: "closed" };
 
   await db.run(sql`insert or ignore into ${registrationMails} (league_id, round_id, user_id, day)
-    select ${db.leagueId}, ${round.id}, ${users.id}, ${job.day} from ${users} where ${recipient(db)}`);
+    select ${db.leagueId}, ${round.id}, q.user_id, ${job.day} from ${leaguePrefs} q
+    where q.league_id = ${db.leagueId} and q.notify_registration = 1 and ${hearsFromLeagueSql(db, sql`q.user_id`)}`);
   const key = and(inLeague(db, registrationMails), eq(registrationMails.roundId, round.id), eq(registrationMails.day, job.day));
   const [{ done }] = await db
     .select({ done: sql<number>`count(*)` })
     .from(registrationMails)
     .where(and(key, sql`${registrationMails.mailedAt} is not null`));
 
+  // The league's links for this league's mail: its pages, and its own unsubscribe (ADR 46).
+  const league = { ...ctx.league, id: db.leagueId };
   let sent = 0;
   let failed = 0;
-  // Keyset paging by user id: a failed row stays pending and the loop still moves past it.
-  for (let after = 0; ; ) {
-    const page = await db
-      .select({ userId: users.id, email: users.email, name: users.name })
+  // Keyset paging by user id: a failed or locked row stays pending and the loop still moves past it.
+  const pending = (after: { userId: number } | null) =>
+    db
+      .select({ userId: registrationMails.userId })
       .from(registrationMails)
-      .innerJoin(users, eq(users.id, registrationMails.userId))
-      .where(and(key, isNull(registrationMails.mailedAt), gt(users.id, after), recipient(db)))
-      .orderBy(users.id)
+      .where(
+        and(
+          key,
+          isNull(registrationMails.mailedAt),
+          gt(registrationMails.userId, after?.userId ?? 0),
+          wantsIt(db, sql`${registrationMails.userId}`),
+        ),
+      )
+      .orderBy(registrationMails.userId)
       .limit(PAGE);
-    if (page.length === 0) break;
-    after = page[page.length - 1].userId;
+  for await (const page of withAccounts(db, pending, PAGE)) {
     const group = await sendInGroups(
       page,
-      async (user) =>
-        ctx.send(registrationMail(user, round, await unsubscribeUrls(ctx.linkOrigin, ctx.secret, user.userId, ctx.league), ctx)),
+      async (user) => ctx.send(registrationMail(user, round, await unsubscribeUrls(ctx.linkOrigin, ctx.secret, user.userId, league), ctx)),
       (handedOver) =>
         db
           .update(registrationMails)

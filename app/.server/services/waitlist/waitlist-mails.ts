@@ -1,43 +1,42 @@
-import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull } from "drizzle-orm";
 import { type Db, inLeague } from "../../db/client";
-import { rounds, users, waitlist, waitlistNotices } from "../../db/schema";
+import { leaguePrefs, rounds, waitlist, waitlistNotices } from "../../db/schema";
 import type { MailSender } from "../../mail/mailer";
 import type { RegistrationMailContext } from "../../mail/registration-mail";
 import { sendInGroups } from "../../mail/send-groups";
+import { allWithAccounts } from "../../mail/recipients";
 import { waitlistMail } from "../../mail/waitlist-mail";
 import { enqueue, newJobId } from "../../jobs";
 import { nowSeconds } from "~/lib/shared/time";
 
 // The queue consumer's half of the waitlist's news (ADR 28, keyed like ADR 18's mails):
-// every notice not yet mailed, of a user who opted in and is not locked, is mailed and
-// then marked, a group at a time; a redelivered job finds them marked and mails nobody
-// twice. A notice older than a day is news no longer: an opt-in made later does not mail it.
+// every notice not yet mailed, of a user who asked the league for it (`league_prefs`) and
+// whose account is not locked, is mailed and then marked, a group at a time; a redelivered
+// job finds them marked and mails nobody twice. A notice older than a day is news no longer:
+// an opt-in made later does not mail it. The address and the lock are the account's, read
+// apart from the league's rows (mail/recipients.ts, ADR 46).
 
 const FRESH_SECONDS = 86_400;
 
 export async function sendWaitlistMails(db: Db, ctx: RegistrationMailContext & { send: MailSender }) {
-  const pending = await db
-    .select({
-      id: waitlistNotices.id,
-      kind: waitlistNotices.kind,
-      offerExpiresAt: waitlist.offerExpiresAt,
-      email: users.email,
-      name: users.name,
-      round: { id: rounds.id, name: rounds.name, startsAt: rounds.startsAt, location: rounds.location },
-    })
-    .from(waitlistNotices)
-    .innerJoin(waitlist, eq(waitlist.id, waitlistNotices.waitlistId))
-    .innerJoin(users, eq(users.id, waitlist.userId))
-    .innerJoin(rounds, eq(rounds.id, waitlist.roundId))
-    .where(
-      and(
-        inLeague(db, waitlistNotices),
-        isNull(waitlistNotices.mailedAt),
-        gte(waitlistNotices.createdAt, nowSeconds() - FRESH_SECONDS),
-        sql`${users.notifyWaitlist} = 1 and ${users.locked} = 0`,
-      ),
-    )
-    .orderBy(waitlistNotices.id);
+  const unmailed = () =>
+    db
+      .select({
+        id: waitlistNotices.id,
+        kind: waitlistNotices.kind,
+        offerExpiresAt: waitlist.offerExpiresAt,
+        userId: waitlist.userId,
+        round: { id: rounds.id, name: rounds.name, startsAt: rounds.startsAt, location: rounds.location },
+      })
+      .from(waitlistNotices)
+      .innerJoin(waitlist, eq(waitlist.id, waitlistNotices.waitlistId))
+      .innerJoin(rounds, eq(rounds.id, waitlist.roundId))
+      .innerJoin(leaguePrefs, and(inLeague(db, leaguePrefs), eq(leaguePrefs.userId, waitlist.userId), eq(leaguePrefs.notifyWaitlist, true)))
+      .where(
+        and(inLeague(db, waitlistNotices), isNull(waitlistNotices.mailedAt), gte(waitlistNotices.createdAt, nowSeconds() - FRESH_SECONDS)),
+      )
+      .orderBy(waitlistNotices.id);
+  const pending = await allWithAccounts(db, unmailed);
   const outcome = await sendInGroups(
     pending,
     (n) => ctx.send(waitlistMail(n, n.round, n, ctx)),

@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/preferences";
+import { LeaguePrefsPanel } from "~/components/accounts/league-prefs-panel";
+import { PageHeader } from "~/components/ui/page-header";
+import { pageMeta } from "~/lib/shared/meta";
+import { requireUser } from "~/.server/auth/guards";
+import { postedIntent } from "~/.server/forms";
+import { routeServices } from "~/.server/route-context";
+import { preferencesPage } from "~/.server/pages/profile";
+import { calendarAction, isCalendarIntent } from "./calendar-form.server";
+import { saveMailOptIn } from "./mail-optin-form.server";
+import { rootHref } from "~/lib/shared/league-url";
+
+// {league}/preferences: the signed-in account's choices in this league (ADR 46): its mails
+// and its personal calendar feed. /profile shows every league's group and posts each to its
+// league's page here, so a league's choices are written in a request placed in that league
+// (its write guard, its cache tags). Without scripts a post lands on this page, which shows
+// the answer with the league's group.
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Mail and calendar");
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { user } = requireUser(context, request);
+  const { db, env, league } = routeServices(context);
+  return preferencesPage(db, user, league, env.APP_URL, request.url);
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { user } = requireUser(context, request);
+  const { db } = routeServices(context);
+  // An intent starting "calendar" is the feed's (a wrong one gets its 400); any other is the mail form's.
+  if (isCalendarIntent(await postedIntent(request))) return calendarAction(request, db, user.id);
+  return saveMailOptIn(request, db, user.id);
+}
+
+export default function Preferences({ loaderData }: Route.ComponentProps) {
+  const { user, group } = loaderData;
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <PageHeader title="Mail and calendar" subtitle={`Your settings in ${group.league.name}`} />
+      <LeaguePrefsPanel group={group} email={user.email} />
+      <p className="text-sm">
+        Your settings in every league are on your{" "}
+        <Link to={rootHref("/profile")} className="font-medium text-brand-800 underline underline-offset-2">
+          profile
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
