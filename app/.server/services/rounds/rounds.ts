@@ -176,14 +176,16 @@ export async function lowScoresBetween(db: Db, from: number, to: number): Promis
 export const lowScoresQuery = (db: Db, from: number, to: number) =>
   db
     .select({ roundId: sql<number>`e.round_id`, score: sql<number>`e.score`, name: fullNameSql("p") })
-    .from(sql`entries e
-      join (
+    // The rounds' lows first, then the entries that shot each, by the league's (round, score)
+    // index: a cross join keeps that order (left to right), where the planner would otherwise
+    // walk every entry of the league and probe the lows.
+    .from(sql`(
         select round_id, min(score) as low from entries
         where league_id = ${db.leagueId} and score > 0 and round_id in (select id from rounds where league_id = ${db.leagueId} and d >= ${from} and d < ${to})
         group by round_id
-      ) m on m.round_id = e.round_id and e.score = m.low
+      ) m
+      cross join entries e on e.league_id = ${db.leagueId} and e.round_id = m.round_id and e.score = m.low
       join players p on p.id = e.player_id`)
-    .where(sql`e.league_id = ${db.leagueId}`)
     .orderBy(sql`p.ln, p.fn`);
 
 export function lowScoresOf(rows: { roundId: number; score: number; name: string }[]): Map<number, LowScore> {
