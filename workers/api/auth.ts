@@ -29,8 +29,12 @@ export function allowed(session: Session, capability: Capability | null): Sessio
   throw new AppError("forbidden", can(standing, "runNight") ? NOT_YOUR_ROLE : NOT_AN_ADMIN);
 }
 
-/** The pattern of the route that answers this request (not a middleware's "*"), as `api.routes` names it. */
-const answeringPattern = (c: Context) => matchedRoutes(c).find((r) => r.method !== "ALL")?.path ?? "";
+/**
+ * The pattern of the route that answers this request (not a middleware's "*"), as `api.routes`
+ * names it: a league's own address (`/l/:league/api/…`, ADR 46) is the same route as `/api/…`.
+ */
+const answeringPattern = (c: Context) =>
+  (matchedRoutes(c).find((r) => r.method !== "ALL")?.path ?? "").replace(/^\/l\/:league(?=\/api\/)/, "");
 
 type GuardEnv = ApiEnv & { Variables: { caller: Caller } };
 
