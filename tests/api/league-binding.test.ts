@@ -1,13 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { getTableName, is } from "drizzle-orm";
-import { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../workers/api/index";
-import { DEPLOYMENT_TABLES } from "../../workers/league-guard";
 import { forgetLeagues } from "../../workers/league-directory";
 import { createWorker } from "../../workers/worker";
 import { grantRole, makeUser, tokenFor } from "../auth-fixtures";
+import { recording, unboundStatements } from "../d1-recorder";
 import { testDb } from "../fixtures";
 import * as schema from "~/.server/db/schema";
 
@@ -15,48 +13,6 @@ import * as schema from "~/.server/db/schema";
 // (ADR 46): the D1 binding of the Worker records each one, and a read or write of a league
 // table whose SQL names no league_id, or binds no B, fails here. Every GET of the /api,
 // asked under /l/{B}/api by B's owner, with B's own ids in its path.
-
-const LEAGUE_TABLES = (Object.values(schema) as unknown[])
-  .filter((t): t is SQLiteTable => is(t, SQLiteTable))
-  .map((t) => getTableName(t))
-  .filter((name) => !DEPLOYMENT_TABLES.has(name));
-
-type Sent = { sql: string; args: unknown[] };
-
-/** env.DB (and its sessions), recording every statement bound or sent as it is. */
-function recording(db: D1Database) {
-  const sent: Sent[] = [];
-  const statement = (stmt: D1PreparedStatement, sql: string, args: unknown[] = []): D1PreparedStatement => {
-    const proxy: D1PreparedStatement = new Proxy(stmt, {
-      get(target, prop) {
-        if (prop === "bind") return (...bound: unknown[]) => statement(target.bind(...bound), sql, bound);
-        if (prop === "first" || prop === "all" || prop === "run" || prop === "raw") sent.push({ sql, args });
-        const value = Reflect.get(target, prop, target);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-    (proxy as unknown as { __sent: Sent }).__sent = { sql, args };
-    return proxy;
-  };
-  const wrap = <T extends object>(target: T): T =>
-    new Proxy(target, {
-      get(t, key) {
-        const value = Reflect.get(t, key);
-        if (typeof value !== "function") return value;
-        if (key === "prepare") return (sql: string) => statement(value.call(t, sql), sql);
-        if (key === "batch")
-          return (list: D1PreparedStatement[]) => {
-            for (const s of list) sent.push((s as unknown as { __sent?: Sent }).__sent ?? { sql: "?", args: [] });
-            return value.call(t, list);
-          };
-        if (key === "withSession") return (...args: unknown[]) => wrap(value.apply(t, args));
-        return value.bind(t);
-      },
-    });
-  return { db: wrap(db), sent };
-}
-
-const touches = (sql: string) => LEAGUE_TABLES.filter((t) => new RegExp(`(from|join|into|update)\\s+["\`]?${t}["\`]?\\b`, "i").test(sql));
 
 let league: number;
 let owner: Awaited<ReturnType<typeof makeUser>>;
@@ -128,12 +84,9 @@ describe("a league's requests bind their league", () => {
       await res.arrayBuffer();
       await waitOnExecutionContext(ctx);
       expect(res.status, `${path} answered ${res.status}`).toBeLessThan(500);
-      for (const s of rec.sent) {
-        if (touches(s.sql).length === 0) continue;
-        checked += 1;
-        if (!/league_id/.test(s.sql) || !s.args.includes(league))
-          unbound.push(`${path}: ${s.sql.slice(0, 160)} ← ${JSON.stringify(s.args).slice(0, 80)}`);
-      }
+      const found = unboundStatements(rec.sent, league);
+      checked += found.touched;
+      unbound.push(...found.unbound.map((line) => `${path}: ${line}`));
     }
     expect(checked, "statements on league tables were seen").toBeGreaterThan(50);
     expect(unbound).toEqual([]);
