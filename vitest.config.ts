@@ -23,7 +23,7 @@ export default defineConfig(async () => ({
     // CI also writes a JSON report, which .ci/run sums into one closing line.
     reporters: process.env.CI ? ["default", "json"] : ["default"],
     outputFile: { json: "test-results/vitest.json" },
-    include: ["tests/{unit,db,services,api,queue,paypal,races,hostile,league-scope}/**/*.test.ts"],
+    include: ["tests/{unit,db,services,api,queue,paypal,races,hostile,league-scope,isolation}/**/*.test.ts"],
     setupFiles: ["./tests/setup.ts"],
     // One workerd per vitest worker, reused by the files it runs, instead of one per file
     // (starting it and loading the app was most of the suite's time); tests/setup.ts

@@ -1,5 +1,6 @@
-// The D1 binding of a request, recording every statement it binds or sends (ADR 46): the
-// league-binding and accounts-apart tests read what a request sent, statement by statement.
+// The D1 binding's statements, recorded as a request sends them (ADR 46): which of them touch
+// a league's table, which of those do not bind the request's league, which read the accounts.
+// Used by tests/api/league-binding.test.ts, accounts-apart and the isolation suite (tests/isolation/).
 import { getTableName, is } from "drizzle-orm";
 import { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { DEPLOYMENT_TABLES } from "../workers/league-guard";
@@ -21,9 +22,8 @@ export const touches = (sql: string) => LEAGUE_TABLES.filter((t) => names(t).tes
 /** Whether a statement reads or writes the accounts (`users`), by name or by a qualified column. */
 export const readsAccounts = (sql: string) => names("users").test(sql) || /["`]users["`]\s*\./i.test(sql);
 
-/** `db` (and its sessions), recording every statement bound or sent as it is. */
-export function recording(db: D1Database) {
-  const sent: Sent[] = [];
+/** `db` (and its sessions), recording every statement bound or sent as it is, into `sent`. */
+export function recording(db: D1Database, sent: Sent[] = []) {
   const statement = (stmt: D1PreparedStatement, sql: string, args: unknown[] = []): D1PreparedStatement => {
     const proxy: D1PreparedStatement = new Proxy(stmt, {
       get(target, prop) {
@@ -52,4 +52,21 @@ export function recording(db: D1Database) {
       },
     });
   return { db: wrap(db), sent };
+}
+
+/**
+ * The statements on a league table that do not name `league_id` and bind `leagueId`, or that
+ * bind one of `others` (another league's id) — each as a line to show. `touched` counts those on league tables.
+ */
+export function unboundStatements(sent: Sent[], leagueId: number, others: number[] = []) {
+  const unbound: string[] = [];
+  let touched = 0;
+  for (const s of sent) {
+    if (touches(s.sql).length === 0) continue;
+    touched += 1;
+    const foreign = others.filter((id) => s.args.includes(id));
+    if (!/league_id/.test(s.sql) || !s.args.includes(leagueId) || foreign.length > 0)
+      unbound.push(`${s.sql.slice(0, 200)} ← ${JSON.stringify(s.args).slice(0, 120)}`);
+  }
+  return { unbound, touched };
 }

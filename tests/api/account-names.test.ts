@@ -71,7 +71,7 @@ describe("names read apart from the league's rows", () => {
     expect(filtered.data.payments).toEqual([expect.objectContaining({ id: mine.id, userName: payer.name })]);
   });
 
-  it("claims: the claimant in the admin's list, the page and a decision; a claimant whose account is gone", async () => {
+  it("claims: the claimant in the admin's list, the page and a decision; a claim whose account is gone is not listed", async () => {
     const [claimant, gone, admin, p1, p2] = await Promise.all([makeUser(), goneAccount(), makeAdmin(), makePlayer(), makePlayer()]);
     const [open] = await testDb()
       .insert(claims)
@@ -85,19 +85,13 @@ describe("names read apart from the league's rows", () => {
       await call("GET", "/api/claims", { token }),
       200,
     );
-    expect(list).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ user_id: claimant.id, user_name: claimant.name }),
-        expect.objectContaining({ user_id: gone, user_name: `user #${gone}` }),
-      ]),
-    );
+    // A claim of an account deleted since waits for its league's release job: nobody to decide for.
+    expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ user_id: claimant.id, user_name: claimant.name })]));
+    expect(list.some((c) => c.user_id === gone)).toBe(false);
     const page = await outcome(claimsPage.loader(await argsFor("admin", "/admin/claims")));
-    expect(page.data.claims.map((c: { userId: number; userName: string }) => [c.userId, c.userName])).toEqual(
-      expect.arrayContaining([
-        [claimant.id, claimant.name],
-        [gone, `user #${gone}`],
-      ]),
-    );
+    const listed = page.data.claims.map((c: { userId: number; userName: string }) => [c.userId, c.userName]);
+    expect(listed).toEqual(expect.arrayContaining([[claimant.id, claimant.name]]));
+    expect(listed.some(([id]: [number]) => id === gone)).toBe(false);
     const decided = await expectStatus(await call("PUT", `/api/claims/${open!.id}/approve`, { token, body: {} }), 200);
     expect(decided.claim).toMatchObject({ user_id: claimant.id, user_name: claimant.name, status: "approved" });
   });

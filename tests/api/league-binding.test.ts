@@ -5,7 +5,7 @@ import { api } from "../../workers/api/index";
 import { forgetLeagues } from "../../workers/league-directory";
 import { createWorker } from "../../workers/worker";
 import { grantRole, makeUser, tokenFor } from "../auth-fixtures";
-import { recording, type Sent, touches } from "../d1-recorder";
+import { recording, type Sent, unboundStatements } from "../d1-recorder";
 import { testDb } from "../fixtures";
 import { leaguePlanFaults } from "../league-plans";
 import * as schema from "~/.server/db/schema";
@@ -87,12 +87,9 @@ describe("a league's requests bind their league", () => {
       await waitOnExecutionContext(ctx);
       expect(res.status, `${path} answered ${res.status}`).toBeLessThan(500);
       walked.push(...rec.sent);
-      for (const s of rec.sent) {
-        if (touches(s.sql).length === 0) continue;
-        checked += 1;
-        if (!/league_id/.test(s.sql) || !s.args.includes(league))
-          unbound.push(`${path}: ${s.sql.slice(0, 160)} ← ${JSON.stringify(s.args).slice(0, 80)}`);
-      }
+      const found = unboundStatements(rec.sent, league);
+      checked += found.touched;
+      unbound.push(...found.unbound.map((line) => `${path}: ${line}`));
     }
     expect(checked, "statements on league tables were seen").toBeGreaterThan(50);
     expect(unbound).toEqual([]);

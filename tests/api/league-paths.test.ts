@@ -9,7 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LEAGUE_PAUSED } from "../../workers/league-guard";
 import { forgetLeagues } from "../../workers/league-directory";
 import { createWorker } from "../../workers/worker";
-import { call, expectError, expectStatus, makeAdmin, tokenFor } from "../auth-fixtures";
+import { call, expectError, expectStatus, grantRole, makeAdmin, makeUser, tokenFor } from "../auth-fixtures";
+import { NOT_AN_ADMIN, NOT_YOUR_ROLE } from "../../workers/api/auth";
 import { makePlayer, makeTransfer, nowSec, testDb } from "../fixtures";
 import { leagues, players, transfers } from "~/.server/db/schema";
 import type { RequestLeague } from "~/.server/league";
@@ -169,6 +170,19 @@ describe("a second league", () => {
     expect(ours.headers.get("Cache-Tag")).not.toMatch(/\bl1:/);
     const root = await call("GET", "/api/rounds/thisYear");
     expect(root.headers.get("Cache-Tag")?.split(",")).toContain("l1:rounds");
+  });
+
+  it("its roles reach its admin /api under /l/second/api, as ADR 47's table gives them", async () => {
+    const [owner, director] = [await makeUser(), await makeUser()];
+    await grantRole(owner.id, "owner", second.id);
+    await grantRole(director.id, "director", second.id);
+    const [asOwner, asDirector] = [await tokenFor(owner, { role: "admin" }), await tokenFor(director, { role: "admin" })];
+    expect((await call("GET", "/l/second/api/admin/settings", { token: asOwner })).status).toBe(200);
+    await expectError(await call("GET", "/l/second/api/admin/settings", { token: asDirector }), 403, NOT_YOUR_ROLE);
+    // A director runs a night: past the guard, to the handler's own 404.
+    await expectError(await call("GET", "/l/second/api/admin/rounds/999999999/check-in", { token: asDirector }), 404);
+    // And none of it at the root, where neither holds a role.
+    await expectError(await call("GET", "/api/admin/settings", { token: asOwner }), 403, NOT_AN_ADMIN);
   });
 
   describe("its writes are guarded as that league", () => {

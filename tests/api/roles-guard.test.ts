@@ -8,7 +8,11 @@ import { describe, expect, it } from "vitest";
 import routesSource from "~/routes.ts?raw";
 import { api } from "../../workers/api";
 import { ADMIN_CALLS } from "../../workers/api/admin-access";
-import { call, makeAdmin, makeMember, makeUser, tokenFor } from "../auth-fixtures";
+import { call, grantRole, makeAdmin, makeMember, makeUser, tokenFor } from "../auth-fixtures";
+import { testDb } from "../fixtures";
+import { makeLiveRound } from "../live-fixtures";
+import { forgetLeagues } from "../../workers/league-directory";
+import { leagues } from "~/.server/db/schema";
 import { argsWith, outcome, sessionOf, type Who } from "../route-fixtures";
 import { API_TABLE, PAGE_TABLE, PERSONAS, type Persona, mayAt } from "./roles-table";
 import { NOT_YOUR_ROLE as PAGE_NOT_YOUR_ROLE } from "~/.server/auth/guards";
@@ -184,5 +188,62 @@ describe("ADR 47's table and the admin pages", () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe("a league's staff in another league", () => {
+  it("gets the guard's 403 from every admin call there, not what the handler made of the ids", async () => {
+    const [row] = await testDb()
+      .insert(leagues)
+      .values({ slug: "guard-other", name: "Other League", timeZone: "America/Denver" })
+      .returning();
+    forgetLeagues();
+    const staff = await makeUser();
+    await grantRole(staff.id, "admin", row!.id);
+    // Signed in as staff (its role elsewhere): the token's claim is a guess the rows must bear out here.
+    const token = await tokenFor(staff, { role: "admin" });
+    const wrong: string[] = [];
+    for (const name of adminCalls()) {
+      const [method, path] = name.split(" ") as [string, string];
+      if (name === "POST /api/admin/leagues") continue;
+      const res = await call(method, urlOf(path), { token });
+      const body = (await res.json().catch(() => ({}))) as { error?: string };
+      if (res.status !== 403 || body.error !== NOT_AN_ADMIN) wrong.push(`${name}: ${res.status} ${body.error ?? ""}`);
+    }
+    // The two user calls that take a staff path on the token's guess (ADR 47): refused, whatever the entry.
+    for (const method of ["GET", "DELETE"]) {
+      const res = await call(method, method === "GET" ? `/api/entries/${NOBODY}/owes` : `/api/entries/${NOBODY}`, { token });
+      const body = (await res.json().catch(() => ({}))) as { error?: string };
+      if (res.status !== 403) wrong.push(`${method} the staff path of /api/entries: ${res.status} ${body.error ?? ""}`);
+    }
+    forgetLeagues();
+    expect(wrong).toEqual([]);
+  });
+
+  it("is refused on a live round's log without the refusal going unhandled while the object answers", async () => {
+    const { round } = await makeLiveRound([2]);
+    const [row] = await testDb()
+      .insert(leagues)
+      .values({ slug: "guard-live", name: "Live League", timeZone: "America/Denver" })
+      .returning();
+    forgetLeagues();
+    const staff = await makeUser();
+    await grantRole(staff.id, "director", row!.id);
+    const unhandled: unknown[] = [];
+    const note = (e: PromiseRejectionEvent) => {
+      unhandled.push(e.reason);
+      e.preventDefault();
+    };
+    addEventListener("unhandledrejection", note);
+    try {
+      const res = await call("GET", `/api/admin/live/${round.id}/log`, { token: await tokenFor(staff, { role: "admin" }) });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { error: string }).error).toBe(NOT_AN_ADMIN);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      removeEventListener("unhandledrejection", note);
+      forgetLeagues();
+    }
+    expect(unhandled.map(String)).toEqual([]);
   });
 });

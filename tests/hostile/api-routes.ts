@@ -1967,6 +1967,18 @@ export const API_ROUTES: ApiRoute[] = [
   },
 ];
 
+/**
+ * The route's valid request for these targets: its path (each `{name}` filled, an id that
+ * looks a row up with `MISSING_ID` when `missing`) and its body. The isolation suite
+ * (tests/isolation/) sends it with another league's targets.
+ */
+export function validRequest(route: ApiRoute, t: Targets, opts: { missing?: boolean } = {}): { path: string; body: Json | undefined } {
+  let path = route.path;
+  for (const [k, v] of Object.entries(route.url ?? {}))
+    path = path.replace(`{${k}}`, opts.missing && v.lookup ? String(MISSING_ID) : v.valid(t));
+  return { path, body: route.body?.valid(t) };
+}
+
 /** The route's valid caller's token, or null for a public route. */
 function tokenOf(route: ApiRoute, t: Targets): string | null {
   if (route.token) return route.token(t);

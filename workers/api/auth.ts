@@ -29,8 +29,12 @@ export function allowed(session: Session, capability: Capability | null): Sessio
   throw new AppError("forbidden", can(standing, "runNight") ? NOT_YOUR_ROLE : NOT_AN_ADMIN);
 }
 
-/** The pattern of the route that answers this request (not a middleware's "*"), as `api.routes` names it. */
-const answeringPattern = (c: Context) => matchedRoutes(c).find((r) => r.method !== "ALL")?.path ?? "";
+/**
+ * The pattern of the route that answers this request (not a middleware's "*"), as `api.routes`
+ * names it: a league's own address (`/l/:league/api/…`, ADR 46) is the same route as `/api/…`.
+ */
+const answeringPattern = (c: Context) =>
+  (matchedRoutes(c).find((r) => r.method !== "ALL")?.path ?? "").replace(/^\/l\/:league(?=\/api\/)/, "");
 
 type GuardEnv = ApiEnv & { Variables: { caller: Caller } };
 
@@ -57,6 +61,9 @@ async function guard(c: Context<GuardEnv>, next: () => Promise<void>, capability
     return s;
   });
   const verdict = needs === undefined ? session : session.then((s) => allowed(s, needs));
+  // Settled now and thrown after the handler (below): a refusal that comes while the handler
+  // still waits on other I/O (the live round's object) is not an unhandled rejection meanwhile.
+  verdict.catch(() => undefined);
   // A token not opened as staff's is decided before an admin handler runs (its 401 or 403
   // as before): only a token that may pass runs it early.
   if (needs !== undefined && claims.role !== "admin") await verdict;
@@ -72,13 +79,14 @@ async function guard(c: Context<GuardEnv>, next: () => Promise<void>, capability
     actsAsStaff: () => {
       if (!staff) return false;
       const night = verdict.then((s) => allowed(s, "runNight"));
+      night.catch(() => undefined);
       gate?.hold(night);
       checks.push(night);
       return true;
     },
   });
   await next();
-  // Caught together so an early refusal is not an unhandled rejection.
+  // The refusal, if any, replaces what the handler made.
   const refusal = await Promise.all(checks).then(
     () => null,
     (err: unknown) => err,

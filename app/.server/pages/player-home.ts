@@ -45,7 +45,7 @@ export function nextRoundAction(next: Omit<NextRound, "action">, now: number): N
  */
 export async function playerHome(db: Db, userId: number, now: number): Promise<PlayerHome> {
   const playerId = linkedPlayerSql(db, sql`${userId}`);
-  const entered = sql<number>`exists (select 1 from ${entries} where ${and(eq(entries.roundId, rounds.id), eq(entries.playerId, playerId))})`;
+  const entered = sql<number>`exists (select 1 from ${entries} where ${and(eq(entries.leagueId, rounds.leagueId), eq(entries.roundId, rounds.id), eq(entries.playerId, playerId))})`;
   const soon = and(inLeague(db, rounds), gte(rounds.startsAt, now - NEXT_ROUND_GRACE_SECONDS));
   const order = [desc(entered), asc(rounds.startsAt), asc(rounds.id)];
   const nextRound = db

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { verifyUnsubscribe } from "../../auth/unsubscribe-link";
 import { type Db, inLeague } from "../../db/client";
 import { DEFAULT_LEAGUE_ID, leaguePrefs, users } from "../../db/schema";
@@ -38,7 +38,8 @@ export const accountPrefsRead = (db: Db, userId: number) =>
   db
     .select({ leagueId: leaguePrefs.leagueId, ...prefColumns, calendarToken: leaguePrefs.calendarToken })
     .from(leaguePrefs)
-    .where(eq(leaguePrefs.userId, userId));
+    // League by league (the key leads with the league), never a walk of every league's rows.
+    .where(and(sql`${leaguePrefs.leagueId} in (select id from leagues where status <> 'moved')`, eq(leaguePrefs.userId, userId)));
 
 /** The account's row in the league with its feed token, unrun (its /preferences page's). */
 export const leaguePrefsRead = (db: Db, userId: number) =>

@@ -109,7 +109,12 @@ const approvedElsewhere = (db: Db, userId?: number) =>
     .selectDistinct({ userId: claims.userId })
     .from(claims)
     .where(
-      and(ne(claims.leagueId, db.leagueId), eq(claims.status, "approved"), userId === undefined ? undefined : eq(claims.userId, userId)),
+      and(
+        // League by league (the claims' indexes lead with the league), every league but this one.
+        sql`${claims.leagueId} in (select id from leagues where id <> ${db.leagueId})`,
+        eq(claims.status, "approved"),
+        userId === undefined ? undefined : eq(claims.userId, userId),
+      ),
     );
 
 /**

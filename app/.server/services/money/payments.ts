@@ -146,7 +146,12 @@ export async function paymentChoices(db: Db): Promise<{ rounds: PaymentChoice[];
     db
       .select({ id: rounds.id, label: rounds.name })
       .from(rounds)
-      .where(and(inLeague(db, rounds), sql`exists (select 1 from ${payments} where ${payments.roundId} = ${rounds.id})`))
+      .where(
+        and(
+          inLeague(db, rounds),
+          sql`exists (select 1 from ${payments} where ${payments.leagueId} = ${rounds.leagueId} and ${payments.roundId} = ${rounds.id})`,
+        ),
+      )
       .orderBy(desc(rounds.startsAt), desc(rounds.id)),
     // The accounts that paid this league, found by its payments; their names after (ADR 46).
     db

@@ -52,7 +52,7 @@ export async function playerNight(
         startSlot: cards.startSlot,
         teeTime: cards.teeTime,
         sharing:
-          sql<number>`(select count(*) from ${cards} c2 where c2.round_id = ${roundId} and c2.start_hole = ${cards.startHole})`.mapWith(
+          sql<number>`(select count(*) from ${cards} c2 where c2.league_id = ${cards.leagueId} and c2.round_id = ${roundId} and c2.start_hole = ${cards.startHole})`.mapWith(
             Number,
           ),
       })

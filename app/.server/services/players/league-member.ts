@@ -21,7 +21,7 @@ export function isLeagueMemberSql(db: Db, userId: SQL): SQL<boolean> {
 export function hearsFromLeagueSql(db: Db, userId: SQL): SQL<boolean> {
   return sql<boolean>`(${isLeagueMemberSql(db, userId)}
     or (exists (select 1 from leagues l where l.id = ${db.leagueId} and l.is_default = 1)
-      and not exists (select 1 from claims c where c.user_id = ${userId} and c.status = 'approved')
+      and not exists (select 1 from claims c where c.league_id in (select id from leagues) and c.user_id = ${userId} and c.status = 'approved')
       and not exists (select 1 from memberships m where m.user_id = ${userId})))`;
 }
 

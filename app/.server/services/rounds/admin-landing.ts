@@ -34,7 +34,7 @@ export function todayRounds(db: Db, timeZone: string, now = nowSeconds()): Promi
         inLeague(db, rounds),
         gte(rounds.startsAt, from),
         lt(rounds.startsAt, to),
-        sql`not exists (select 1 from ${entries} where ${entries.roundId} = ${sql`${rounds.id}`} and (${entries.score} > 0 or ${entries.dnf} = 1))`,
+        sql`not exists (select 1 from ${entries} where ${entries.leagueId} = ${sql`${rounds.leagueId}`} and ${entries.roundId} = ${sql`${rounds.id}`} and (${entries.score} > 0 or ${entries.dnf} = 1))`,
       ),
     )
     .orderBy(asc(rounds.startsAt), asc(rounds.id));
