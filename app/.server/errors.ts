@@ -39,3 +39,4 @@ export function appErrorOf(err: unknown): AppError | null {
 export const badRequest = (message: string) => new AppError("bad_request", message);
 export const notFound = (message: string) => new AppError("not_found", message);
 export const conflict = (message: string) => new AppError("conflict", message);
+export const forbidden = (message: string) => new AppError("forbidden", message);

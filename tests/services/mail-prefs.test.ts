@@ -8,9 +8,16 @@ import { refusal, testDb } from "../fixtures";
 import { choose, prefsOf, subscriber } from "../registration-fixtures";
 import { signUnsubscribe, unsubscribeUrls, verifyUnsubscribe } from "~/.server/auth/unsubscribe-link";
 import { base64url } from "~/lib/shared/base64url";
-import { getMailPrefs, maskEmail, readUnsubscribeLink, setMailPrefs, unsubscribe } from "~/.server/services/accounts/mail-prefs";
+import {
+  NOT_A_MEMBER,
+  getMailPrefs,
+  maskEmail,
+  readUnsubscribeLink,
+  setMailPrefs,
+  unsubscribe,
+} from "~/.server/services/accounts/mail-prefs";
 import { getDb } from "~/.server/db/client";
-import { DEFAULT_LEAGUE_ID, leagues } from "~/.server/db/schema";
+import { DEFAULT_LEAGUE_ID, claims, leagues, players } from "~/.server/db/schema";
 import { INVALID_UNSUBSCRIBE_LINK } from "~/schemas/notifications";
 
 const secret = env.SESSION_SECRET;
@@ -24,6 +31,12 @@ async function otherLeague() {
     .values({ slug: `prefs-${crypto.randomUUID().slice(0, 8)}`, name: "Second League", timeZone: "America/Denver" })
     .returning();
   return { id: row.id, db: getDb(env.DB, row.id) };
+}
+
+/** Makes account `userId` a member of league `leagueId`: an approved claim on a player of its own. */
+async function memberOf(leagueId: number, userId: number) {
+  const [player] = await testDb().insert(players).values({ leagueId, firstName: "Member", lastName: "Here", division: "MA1" }).returning();
+  await testDb().insert(claims).values({ leagueId, userId, playerId: player.id, status: "approved" });
 }
 
 /** The signature with one character changed. */
@@ -67,6 +80,8 @@ describe("mail preferences", () => {
   it("are each league's own: setting league B's leaves the default league's as they were, and the other way round", async () => {
     const user = await makeUser();
     const b = await otherLeague();
+    await memberOf(b.id, user.id);
+    await memberOf(DEFAULT_LEAGUE_ID, user.id);
     await setMailPrefs(testDb(), user.id, { registrationOpens: true, cardsPublished: true, waitlist: true });
     expect(await setMailPrefs(b.db, user.id, { registrationOpens: false, cardsPublished: true })).toEqual({
       registrationOpens: false,
@@ -77,6 +92,25 @@ describe("mail preferences", () => {
     await setMailPrefs(testDb(), user.id, { cardsPublished: false });
     expect(await getMailPrefs(b.db, user.id)).toEqual({ registrationOpens: false, cardsPublished: true, waitlist: false });
     expect(await prefsOf(user.id, b.id)).toMatchObject({ leagueId: b.id, notifyCards: true, notifyRegistration: false });
+  });
+
+  it("are turned on by the league's members only: anyone else is refused and no row is made; off is always taken", async () => {
+    const user = await makeUser();
+    const b = await otherLeague();
+    expect(await refusal(setMailPrefs(b.db, user.id, { cardsPublished: true }))).toMatchObject({
+      code: "forbidden",
+      message: NOT_A_MEMBER,
+    });
+    expect(await prefsOf(user.id, b.id)).toBeUndefined();
+    expect(await setMailPrefs(b.db, user.id, { registrationOpens: false })).toEqual({
+      registrationOpens: false,
+      cardsPublished: false,
+      waitlist: false,
+    });
+    await memberOf(b.id, user.id);
+    expect(await setMailPrefs(b.db, user.id, { cardsPublished: true })).toMatchObject({ cardsPublished: true });
+    // The default league is every account's on /profile: its choices are always taken.
+    expect(await setMailPrefs(testDb(), user.id, { waitlist: true })).toMatchObject({ waitlist: true });
   });
 });
 

@@ -2,7 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { verifyUnsubscribe } from "../../auth/unsubscribe-link";
 import { type Db, inLeague } from "../../db/client";
 import { DEFAULT_LEAGUE_ID, leaguePrefs, users } from "../../db/schema";
-import { badRequest, notFound } from "../../errors";
+import { badRequest, forbidden, notFound } from "../../errors";
+import { isLeagueMemberSql } from "../players/league-member";
 import { INVALID_UNSUBSCRIBE_LINK, UnsubscribeLinkSchema } from "~/schemas/notifications";
 
 // A user's mail preferences in the query builder's league (ADR 46: an account's choices are
@@ -54,8 +55,21 @@ export async function getMailPrefs(db: Db, userId: number): Promise<MailPrefs> {
   return row ?? NO_MAIL;
 }
 
-/** Turns the league's mails given on or off (the others stay as they are); answers the stored preferences. */
+export const NOT_A_MEMBER = "This league's mail is for its members: a role in it, or an approved claim on one of its players.";
+
+/**
+ * Turns the league's mails given on or off (the others stay as they are); answers the stored
+ * preferences. Turning one on is for the leagues /profile lists for the account (ADR 46): one
+ * it is a member of, or the default league; anyone else gets 403 and no row. Turning mail off
+ * is always taken.
+ */
 export async function setMailPrefs(db: Db, userId: number, prefs: Partial<MailPrefs>): Promise<MailPrefs> {
+  if (Object.values(prefs).some((on) => on === true)) {
+    const [row] = await db.all<{ hears: number }>(
+      sql`select (${isLeagueMemberSql(db, sql`${userId}`)} or exists (select 1 from leagues where id = ${db.leagueId} and is_default = 1)) as hears`,
+    );
+    if (!row?.hears) throw forbidden(NOT_A_MEMBER);
+  }
   const chosen = { notifyRegistration: prefs.registrationOpens, notifyCards: prefs.cardsPublished, notifyWaitlist: prefs.waitlist };
   const set = Object.fromEntries(Object.entries(chosen).filter(([, v]) => v !== undefined));
   const insert = db.insert(leaguePrefs).values({ leagueId: db.leagueId, userId, ...set });
