@@ -1,7 +1,6 @@
 // The app's pages as the Worker serves them, inside vitest: a React Router server build made
 // from app/routes.ts and the route modules themselves (the test Worker has no page build).
 import {
-  RouterContextProvider,
   UNSAFE_withComponentProps,
   UNSAFE_withErrorBoundaryProps,
   UNSAFE_withHydrateFallbackProps,
@@ -11,8 +10,8 @@ import type { ServerBuild } from "react-router";
 import routeConfig from "~/routes";
 import * as root from "~/root";
 import * as entryServer from "~/entry.server";
-import { type SessionRecheck, cloudflareContext, requestScopeContext, sessionRecheckContext } from "~/context";
 import type { PageHandler } from "../../workers/worker";
+import { renderPages } from "../../workers/render-pages";
 
 type ConfigRoute = { id?: string; file: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: ConfigRoute[] };
 type RouteModule = Record<string, unknown>;
@@ -97,15 +96,4 @@ function build(): ServerBuild {
 const requestHandler = createRequestHandler(build(), "production");
 
 /** The Worker's page handler (workers/app.ts), on this build. */
-export const pages: PageHandler = async (request, env, ctx, scope) => {
-  const render = (recheck: SessionRecheck) => {
-    const context = new RouterContextProvider();
-    context.set(cloudflareContext, { env, ctx });
-    context.set(requestScopeContext, scope);
-    context.set(sessionRecheckContext, recheck);
-    return requestHandler(request, context);
-  };
-  const first: SessionRecheck = { again: false };
-  const response = await render(first);
-  return first.again ? render({ again: false, verified: first.verified }) : response;
-};
+export const pages: PageHandler = renderPages(requestHandler);
