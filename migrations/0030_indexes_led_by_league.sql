@@ -1,3 +1,6 @@
+DROP INDEX `league_prefs_user_idx`;--> statement-breakpoint
+DROP INDEX `league_prefs_calendar_token_uq`;--> statement-breakpoint
+CREATE UNIQUE INDEX `league_prefs_calendar_token_uq` ON `league_prefs` (`league_id`,`calendar_token`);--> statement-breakpoint
 DROP INDEX `card_players_card_idx`;--> statement-breakpoint
 CREATE INDEX `card_players_card_idx` ON `card_players` (`league_id`,`card_id`,`position`);--> statement-breakpoint
 DROP INDEX `entries_player_credit_idx`;--> statement-breakpoint
@@ -8,8 +11,6 @@ CREATE INDEX `entries_player_credit_idx` ON `entries` (`league_id`,`player_id`,`
 CREATE INDEX `entries_round_ace_idx` ON `entries` (`league_id`,`round_id`,`ace`);--> statement-breakpoint
 CREATE INDEX `entries_player_stats_idx` ON `entries` (`league_id`,`player_id`,`score`,`round_id`,`result`);--> statement-breakpoint
 CREATE INDEX `entries_round_score_idx` ON `entries` (`league_id`,`round_id`,`score`,`player_id`);--> statement-breakpoint
-DROP INDEX `league_prefs_calendar_token_uq`;--> statement-breakpoint
-CREATE UNIQUE INDEX `league_prefs_calendar_token_uq` ON `league_prefs` (`league_id`,`calendar_token`);--> statement-breakpoint
 DROP INDEX `aces_d_idx`;--> statement-breakpoint
 DROP INDEX `aces_round_idx`;--> statement-breakpoint
 CREATE INDEX `aces_player_idx` ON `aces` (`league_id`,`player_id`);--> statement-breakpoint

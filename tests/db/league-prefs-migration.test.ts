@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import migration from "../../migrations/0029_league_prefs.sql?raw";
+import later from "../../migrations/0030_indexes_led_by_league.sql?raw";
 import { makeUser } from "../auth-fixtures";
 
 // Migration 0029 (ADR 46) on a database as it was before it: the account's mail choices and
@@ -11,6 +12,9 @@ import { makeUser } from "../auth-fixtures";
 // migrations leave it, for the files after this one.
 
 const statements = migration.split("--> statement-breakpoint");
+// What a later migration changes of league_prefs (its indexes, led by the league): run after
+// 0029, so the files after this one find the schema the migrations leave.
+const laterOnPrefs = later.split("--> statement-breakpoint").filter((s) => s.includes("league_prefs"));
 
 type Old = { id: number; notify_registration: number; notify_cards: number; notify_waitlist: number; calendar_token: string | null };
 
@@ -76,6 +80,8 @@ describe("migration 0029: mail choices and calendar feeds per (account, league)"
     for (const gone of ["notify_registration", "notify_cards", "notify_waitlist", "calendar_token"]) expect(columns).not.toContain(gone);
     expect(await indexesOf("users")).toEqual(["users_email_uq"]);
     expect(await indexesOf("league_prefs")).toEqual(["league_prefs_calendar_token_uq", "league_prefs_user_idx"]);
+    for (const statement of laterOnPrefs) await env.DB.prepare(statement).run();
+    expect(await indexesOf("league_prefs")).toEqual(["league_prefs_calendar_token_uq"]);
     expect(await columnsOf("league_prefs")).toEqual([
       "league_id",
       "user_id",

@@ -29,9 +29,8 @@ export const leaguePrefs = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.leagueId, t.userId] }),
+    // A feed's token opens its league's feed only (the feed's address names the league).
     uniqueIndex("league_prefs_calendar_token_uq").on(t.leagueId, t.calendarToken),
-    // An account's rows in every league: its /profile, and the job that lets go of a deleted one.
-    index("league_prefs_user_idx").on(t.userId),
   ],
 );
 
