@@ -13,6 +13,8 @@ export default defineConfig(async () => ({
           SESSION_SECRET: "Qm9fX3kP0vJd2wH7sLr8TzA1cN5eGuYbVxKfRiWoMjE",
           // Tests write straight to D1 between requests; the page-cache tests turn it on.
           PAGE_CACHE: "off",
+          // scripts/check-plans.mjs: print every statement sent (tests/statement-dump.ts).
+          STATEMENT_DUMP: process.env.STATEMENT_DUMP ? "1" : "",
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
         },
       },

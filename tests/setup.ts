@@ -10,6 +10,8 @@ import { expectBooksSound, resetAllowances } from "./books-check";
 // counters keep counting, so a queue message an earlier file left undelivered names
 // rows that are gone, never this file's.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS); // the first file's; a no-op after it
+// `npm run check:plans` (scripts/check-plans.mjs): every statement printed for its plan at scale.
+if (env.STATEMENT_DUMP) await import("./statement-dump");
 await emptyPageCache(env.DB);
 await emptyDatabase(env.DB);
 // And each file ends with the books sound: balanced, and every audit row naming its actor.

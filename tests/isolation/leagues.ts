@@ -35,7 +35,6 @@ import {
   rounds,
   tagMoves,
   transfers,
-  users,
   waitlist,
 } from "~/.server/db/schema";
 import { createCourse } from "~/.server/services/courses/courses";

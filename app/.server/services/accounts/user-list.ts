@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, notExists, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, notExists, or, sql } from "drizzle-orm";
 import { type Db, inLeague } from "../../db/client";
 import { accountIn, afterGuard, idsOf } from "../../db/account-names";
 import { fullNameSql } from "../../db/player-name";
