@@ -22,6 +22,17 @@ export const touches = (sql: string) => LEAGUE_TABLES.filter((t) => names(t).tes
 /** Whether a statement reads or writes the accounts (`users`), by name or by a qualified column. */
 export const readsAccounts = (sql: string) => names("users").test(sql) || /["`]users["`]\s*\./i.test(sql);
 
+/**
+ * A statement that names the accounts beside a league table — but for the accounts' own read
+ * of the ids a league's rows name (`accountsNamedBy`, ADR 46): `select … from "users" where
+ * "users"."id" in (select <the league's column> …)`, whose league part is a select of ids only.
+ */
+export function mixesAccounts(sql: string): boolean {
+  const own = /^select [^;]*? from "users" where "users"\."id" in \((select [\s\S]*)\)$/i.exec(sql.trim());
+  if (own) return readsAccounts(own[1] ?? "");
+  return readsAccounts(sql) && touches(sql).length > 0;
+}
+
 /** `db` (and its sessions), recording every statement bound or sent as it is, into `sent`. */
 export function recording(db: D1Database, sent: Sent[] = []) {
   const statement = (stmt: D1PreparedStatement, sql: string, args: unknown[] = []): D1PreparedStatement => {

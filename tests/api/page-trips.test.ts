@@ -17,7 +17,7 @@ import { observeObjects } from "../../workers/object-observer";
 import { gatherReads } from "../../workers/read-runner";
 import type { Session } from "~/.server/auth/current-user";
 import { getDb } from "~/.server/db/client";
-import { claims, entries } from "~/.server/db/schema";
+import { claims, entries, users } from "~/.server/db/schema";
 import { leagueFromEnv } from "~/.server/league";
 import { ensureCalendarToken } from "~/.server/services/rounds/calendar";
 import { joinWaitlist } from "~/.server/services/signup/waitlist";
@@ -166,7 +166,7 @@ describe("the other pages with more than one read", () => {
     for (const session of [player, boss]) expect((await trips(profile.loader, session, "/profile")).trips).toBe(1);
   });
 
-  it("a personal calendar feed: the token's row and its rounds in one trip, then the account; the same 404 for a token that opens none", async () => {
+  it("a personal calendar feed: the token's row, its rounds and its account in one trip; the same 404 for a token that opens none or a locked account's", async () => {
     const { cards } = await makeLiveRound([1]);
     const { user } = cards[0]!.players[0]!;
     const token = await ensureCalendarToken(testDb(), user.id);
@@ -174,10 +174,13 @@ describe("the other pages with more than one read", () => {
     expect((feed.answer as Response).status).toBe(200);
     expect(await (feed.answer as Response).text()).toContain("BEGIN:VEVENT");
     // The account (is it locked?) is the deployment's, read apart from the league's rows,
-    // never joined with them (ADR 46): a second trip, once the token named it.
-    expect(feed.trips).toBe(2);
+    // never joined with them, by the league's select of the token's user (ADR 46): one trip.
+    expect(feed.trips).toBe(1);
     const none = await trips(calendarFeed.loader, null, `/calendar/${"A".repeat(43)}.ics`, { feed: `${"A".repeat(43)}.ics` });
     expect((none.answer as Response).status).toBe(404);
     expect(none.trips).toBe(1);
+    await testDb().update(users).set({ locked: true }).where(eq(users.id, user.id));
+    const locked = await trips(calendarFeed.loader, null, `/calendar/${token}.ics`, { feed: `${token}.ics` });
+    expect((locked.answer as Response).status).toBe(404);
   });
 });

@@ -15,8 +15,8 @@ import { offeredRound } from "../waitlist-fixtures";
 // Every /api GET reads D1 in one round trip (ADR 41), whoever asks: the guard's session row,
 // the money view's setting and the handler's reads go in one batch, and a live round's
 // object is asked beside it. Server-Timing `d1rt` is that depth. A list whose rows name
-// accounts the request could not know before reading them (claimants, payers, who checked an
-// entry in) reads those accounts after the rows, by id: a second trip (ADR 46, `names`).
+// accounts (claimants, payers, who checked an entry in) reads them beside the rows, by the
+// league's own select of their ids (ADR 46): the same trip.
 
 const league = leagueFromEnv(env);
 const metric = (res: Response, name: string) =>
@@ -24,7 +24,7 @@ const metric = (res: Response, name: string) =>
 
 type Role = "visitor" | "player" | "admin";
 const tokens: Record<Role, string | undefined> = { visitor: undefined, player: undefined, admin: undefined };
-let paths: { path: string; guard?: "user" | "admin"; names?: true }[] = [];
+let paths: { path: string; guard?: "user" | "admin" }[] = [];
 
 beforeAll(async () => {
   const live = await makeLiveRound([2, 2], { pars: [3, 4, 3, 5, 3, 3, 4, 3, 3] });
@@ -72,7 +72,7 @@ beforeAll(async () => {
     { path: `/api/entries/${other.entry.id}/owes`, guard: "user" },
     ...[round, doubles.id].map((id) => ({ path: `/api/admin/rounds/${id}/check-in`, guard: "admin" as const })),
     // Checked in by an admin: the desk names who.
-    { path: `/api/admin/rounds/${checkedIn.round.id}/check-in`, guard: "admin", names: true },
+    { path: `/api/admin/rounds/${checkedIn.round.id}/check-in`, guard: "admin" },
     { path: `/api/rounds/round/${waiting.id}` },
     { path: `/api/rounds/roundsByPlayer/${pid}` },
     { path: `/api/rounds/roundsByPlayer/${other.player.id}` },
@@ -88,10 +88,10 @@ beforeAll(async () => {
     { path: "/api/users/me", guard: "user" },
     { path: "/api/users/me/notifications", guard: "user" },
     { path: "/api/claims/mine", guard: "user" },
-    { path: "/api/claims", guard: "admin", names: true },
+    { path: "/api/claims", guard: "admin" },
     { path: `/api/claims/for-user?userId=${me.user.id}`, guard: "admin" },
     { path: "/api/admin/audit", guard: "admin" },
-    { path: "/api/admin/payments/all", guard: "admin", names: true },
+    { path: "/api/admin/payments/all", guard: "admin" },
     { path: `/api/admin/payments/${uid}`, guard: "admin" },
     { path: "/api/admin/settings", guard: "admin" },
     { path: "/api/admin/users", guard: "admin" },
@@ -107,13 +107,13 @@ describe("every /api GET reads D1 in one round trip", () => {
   for (const role of ["visitor", "player", "admin"] as const) {
     it(`as a ${role}`, async () => {
       const over: string[] = [];
-      for (const { path, guard, names } of paths) {
+      for (const { path, guard } of paths) {
         const res = await call("GET", path, { token: tokens[role] });
         await res.arrayBuffer();
         expect(res.status, `${role} ${path}`).toBeLessThan(500);
         // A visitor refused by a guard before any read: no trip at all. A refused player: one.
         const refusedUnread = role === "visitor" && guard !== undefined;
-        const trips = refusedUnread ? 0 : names && res.status === 200 ? 2 : 1;
+        const trips = refusedUnread ? 0 : 1;
         if (metric(res, "d1rt") !== trips) over.push(`${path} ${res.status} d1rt=${metric(res, "d1rt")}, not ${trips}`);
       }
       expect(over, `${role}: answers over one round trip`).toEqual([]);

@@ -50,7 +50,7 @@ test.afterAll(async () => {
   for (const context of contexts) await context.close();
 });
 
-test("every page reads in at most two round trips and every /api GET in one (two for a list naming accounts), and none answers a 5xx", async () => {
+test("every page reads in at most two round trips and every /api GET in one, and none answers a 5xx", async () => {
   test.setTimeout(90_000);
   const walked = await walk(clients, urls, `gates-${Date.now()}`);
   expect(walked.length).toBe(urls.length * 3);

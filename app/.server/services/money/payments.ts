@@ -1,7 +1,7 @@
 import { type SQL, and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { type Db, inLeague } from "../../db/client";
 import { type Payment, payments, players, rounds } from "../../db/schema";
-import { type AccountNames, accountsById, accountsFound, nameOf } from "../../db/account-names";
+import { type AccountNames, accountsById, accountsNamedBy, nameOf } from "../../db/account-names";
 import { notFound } from "../../errors";
 import { type Page, offsetOf, pageOf } from "~/lib/shared/paging";
 import { PAYMENTS, givenBackCentsSql, refundedCentsSql } from "./money-sql";
@@ -97,20 +97,16 @@ type PaymentRowOfLeague = Omit<PaymentRow, "userName">;
 const named = (rows: PaymentRowOfLeague[], names: AccountNames): PaymentRow[] =>
   rows.map((r) => ({ ...r, userName: r.userId === null ? null : (names.get(r.userId)?.name ?? null) }));
 
-/** The payers' names: the one user a filter names is asked beside the payments, others after them. */
-const payersOf = (db: Db, filter: PaymentFilter) => (filter.userId ? accountsById(db, [filter.userId]) : null);
+/** The payers' names, asked beside the payments: the one user a filter names, else the accounts the filter's payments name. */
+const payersOf = (db: Db, filter: PaymentFilter) =>
+  filter.userId
+    ? accountsById(db, [filter.userId])
+    : accountsNamedBy(db, sql`select ${payments.userId} from ${payments} where ${whereOf(db, filter)} and ${payments.userId} is not null`);
 
 /** The newest PAYMENTS_LIMIT payments (of one round, one user, or both), newest first. */
 export async function listPayments(db: Db, filter: PaymentFilter = {}): Promise<PaymentRow[]> {
-  const [rows, known] = await Promise.all([selectPayments(db, filter).limit(PAYMENTS_LIMIT), payersOf(db, filter)]);
-  return named(
-    rows,
-    known ??
-      (await accountsFound(
-        db,
-        rows.map((r) => r.userId),
-      )),
-  );
+  const [rows, names] = await Promise.all([selectPayments(db, filter).limit(PAYMENTS_LIMIT), payersOf(db, filter)]);
+  return named(rows, names);
 }
 
 /** One page of the payments `filter` matches, newest first, and how many match in all. */
@@ -119,19 +115,13 @@ export async function paymentsPage(
   filter: PaymentFilter,
   page: { page: number; pageSize: number },
 ): Promise<{ rows: PaymentRow[]; page: Page }> {
-  const [[rows, [count]], known] = await Promise.all([
+  const [[rows, [count]], names] = await Promise.all([
     db.batch([
       selectPayments(db, filter).limit(page.pageSize).offset(offsetOf(page.page, page.pageSize)),
       db.select({ count: sql<number>`count(*)` }).from(payments).where(whereOf(db, filter)),
     ]),
     payersOf(db, filter),
   ]);
-  const names =
-    known ??
-    (await accountsFound(
-      db,
-      rows.map((r) => r.userId),
-    ));
   return { rows: named(rows, names), page: pageOf(page.page, page.pageSize, Number(count?.count ?? 0)) };
 }
 
@@ -142,25 +132,27 @@ export type PaymentChoice = { id: number; label: string };
  * each (rounds newest first, users by name), however old the payment.
  */
 export async function paymentChoices(db: Db): Promise<{ rounds: PaymentChoice[]; users: PaymentChoice[] }> {
-  const [roundRows, payerRows] = await db.batch([
-    db
-      .select({ id: rounds.id, label: rounds.name })
-      .from(rounds)
-      .where(
-        and(
-          inLeague(db, rounds),
-          sql`exists (select 1 from ${payments} where ${payments.leagueId} = ${rounds.leagueId} and ${payments.roundId} = ${rounds.id})`,
-        ),
-      )
-      .orderBy(desc(rounds.startsAt), desc(rounds.id)),
-    // The accounts that paid this league, found by its payments; their names after (ADR 46).
-    db
-      .selectDistinct({ id: payments.userId })
-      .from(payments)
-      .where(and(inLeague(db, payments), isNotNull(payments.userId))),
+  const [[roundRows, payerRows], names] = await Promise.all([
+    db.batch([
+      db
+        .select({ id: rounds.id, label: rounds.name })
+        .from(rounds)
+        .where(
+          and(
+            inLeague(db, rounds),
+            sql`exists (select 1 from ${payments} where ${payments.leagueId} = ${rounds.leagueId} and ${payments.roundId} = ${rounds.id})`,
+          ),
+        )
+        .orderBy(desc(rounds.startsAt), desc(rounds.id)),
+      // The accounts that paid this league, found by its payments; their names after (ADR 46).
+      db
+        .selectDistinct({ id: payments.userId })
+        .from(payments)
+        .where(and(inLeague(db, payments), isNotNull(payments.userId))),
+    ]),
+    payersOf(db, {}),
   ]);
   const payers = payerRows.map((p) => p.id as number);
-  const names = await accountsFound(db, payers);
   const users = payers.map((id) => ({ id, label: nameOf(names, id) }));
   return { rounds: roundRows, users: users.sort((a, b) => a.label.localeCompare(b.label)) };
 }

@@ -1,15 +1,16 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type Db, inLeague } from "../../db/client";
 import { entries } from "../../db/schema";
-import { accountsFound } from "../../db/account-names";
+import { accountsNamedBy } from "../../db/account-names";
 import { entriesScreenWithRows, type PlayEntry } from "../entries/entries-screen";
 import { entryTotalCents } from "~/lib/signup/pricing";
 
 // The check-in desk of a round's league night (ADR 25, ADR 38): every entry with whether it
 // is checked in, when and by whom, its price and what it owes (the entries screen's money,
 // services/entries/entries-screen.ts), and the night's counts. The night screen and the /api
-// read it here. Who checked an entry in is an account, the deployment's: the /api names them
-// after the entries are read, by the ids they hold (ADR 46); the night screen does not show them.
+// read it here. Who checked an entry in is an account, the deployment's: the /api reads their
+// names beside the entries, by the round's own select of them (ADR 46); the night screen does
+// not show them.
 
 export type CheckedInBy = { userId: number } | null;
 export type NightEntry = PlayEntry & { checkedInAt: number | null; checkedInBy: CheckedInBy; priceCents: number };
@@ -48,16 +49,19 @@ export function nightDeskOf(screen: Screen, checkIns: Awaited<ReturnType<typeof 
 }
 
 /**
- * The round's desk alone (the /api's read), its 404 the round's: one trip, and a second for
- * the names of those who checked entries in, when any did.
+ * The round's desk alone (the /api's read), its 404 the round's: one trip, the names of those
+ * who checked entries in asked beside the entries (ADR 46).
  */
 export async function nightDesk(db: Db, roundId: number) {
-  const [{ screen }, checkIns] = await Promise.all([entriesScreenWithRows(db, roundId), checkInRows(db, roundId)]);
+  const [{ screen }, checkIns, names] = await Promise.all([
+    entriesScreenWithRows(db, roundId),
+    checkInRows(db, roundId),
+    accountsNamedBy(
+      db,
+      sql`select ${entries.checkedInBy} from ${entries} where ${inLeague(db, entries)} and ${entries.roundId} = ${roundId} and ${entries.checkedInBy} is not null`,
+    ),
+  ]);
   const desk = nightDeskOf(screen, checkIns);
-  const names = await accountsFound(
-    db,
-    desk.entries.map((e) => e.checkedInBy?.userId),
-  );
   // A check-in whose user was deleted since keeps its time, not its name.
   const named = desk.entries.map(
     (e): NamedNightEntry => ({

@@ -1,7 +1,7 @@
 import { type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, inLeague, uniqueViolation } from "../../db/client";
 import { type Claim, claims, players } from "../../db/schema";
-import { accountsById, accountsFound, nameOf } from "../../db/account-names";
+import { type AccountNames, accountsById, accountsFound, accountsNamedBy, nameOf } from "../../db/account-names";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { currentClaimFirst } from "./claim-state";
 import { OPEN_STATUSES } from "~/lib/players/claims";
@@ -86,11 +86,7 @@ function claimRows(db: Db, where?: SQL) {
  * The claims with their claimants' names. A claim whose account was deleted is left out: it
  * waits for its league's release job (ADR 46) to go, and there is no one left to decide for.
  */
-async function withClaimants(db: Db, rows: ClaimRow[]): Promise<ClaimView[]> {
-  const names = await accountsFound(
-    db,
-    rows.map((r) => r.userId),
-  );
+function withClaimants(rows: ClaimRow[], names: AccountNames): ClaimView[] {
   return rows.filter((r) => names.has(r.userId)).map((r) => ({ ...r, userName: nameOf(names, r.userId) }));
 }
 
@@ -197,12 +193,16 @@ export async function unclaim(db: Db, userId: number, claimId: number): Promise<
 
 /** Every claim for the admin's review: open ones first, then the latest decisions. */
 export async function listClaims(db: Db): Promise<ClaimView[]> {
-  const rows = await claimRows(db).orderBy(
-    sql`case ${claims.status} when 'pending' then 0 when 'conflict' then 1 when 'approved' then 2 else 3 end`,
-    desc(claims.updatedAt),
-    desc(claims.id),
-  );
-  return withClaimants(db, rows);
+  // The claims and their claimants' accounts asked together: one trip (ADR 46).
+  const [rows, names] = await Promise.all([
+    claimRows(db).orderBy(
+      sql`case ${claims.status} when 'pending' then 0 when 'conflict' then 1 when 'approved' then 2 else 3 end`,
+      desc(claims.updatedAt),
+      desc(claims.id),
+    ),
+    accountsNamedBy(db, sql`select ${claims.userId} from ${claims} where ${inLeague(db, claims)}`),
+  ]);
+  return withClaimants(rows, names);
 }
 
 /** A user's claims, newest first (the admin's user page). */

@@ -92,7 +92,7 @@ export async function personalCalendar(db: Db, token: string, opts: FeedOptions)
   // The token's row and its user's rounds asked together, one trip (ADR 41): the rounds by
   // the token's user in SQL, dropped when the token opens no feed.
   const owner = sql`(select p.user_id from ${leaguePrefs} p where p.league_id = ${db.leagueId} and p.calendar_token = ${token})`;
-  const [[held], list] = await Promise.all([
+  const [[held], list, [account]] = await Promise.all([
     db
       .select({ userId: leaguePrefs.userId })
       .from(leaguePrefs)
@@ -111,11 +111,16 @@ export async function personalCalendar(db: Db, token: string, opts: FeedOptions)
         ),
       )
       .orderBy(asc(rounds.startsAt), asc(rounds.id)),
+    // The account, apart from the league's rows (the deployment's, never joined with them), by
+    // the league's own select of the token's user: the same trip (ADR 46).
+    db
+      .select({ id: users.id, locked: users.locked })
+      .from(users)
+      .where(
+        sql`${users.id} in (select p.user_id from ${leaguePrefs} p where p.league_id = ${db.leagueId} and p.calendar_token = ${token})`,
+      ),
   ]);
-  if (!held) return null;
-  // Then the account, apart from the league's rows (the deployment's, never joined with them).
-  const [account] = await db.select({ locked: users.locked }).from(users).where(eq(users.id, held.userId));
-  if (!account || account.locked) return null;
+  if (!held || account?.id !== held.userId || account.locked) return null;
   return feedText(list, `${opts.league.name}: my rounds`, opts);
 }
 
