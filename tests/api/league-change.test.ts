@@ -102,9 +102,18 @@ describe("PATCH /api/admin/leagues/{id}: a new slug", () => {
     const path = `/l/${club.slug}/rounds?v=${uniq()}`;
     await page(path);
     expect((await page(path)).cache).toBe("hit");
-    // The same slug again: nothing moved, nothing purged.
+    // The same slug again: nothing moved, nothing written, nothing purged.
+    const audits = async () =>
+      (
+        await testDb()
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.leagueId, club.id), eq(auditLog.tableName, "leagues")))
+      ).length;
+    const before = await audits();
     expect((await send("PATCH", `/api/admin/leagues/${club.id}`, { token, body: { slug: club.slug } })).status).toBe(200);
     expect((await page(path)).cache).toBe("hit");
+    expect(await audits()).toBe(before);
   });
 
   it("refuses a taken address (whatever its case), a reserved one, an unknown league and everyone but the operator", async () => {

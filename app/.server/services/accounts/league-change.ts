@@ -35,6 +35,8 @@ export async function changeLeague(
   if (taken && change.slug !== undefined) throw conflict(LEAGUE_CREATE_MESSAGES.taken(change.slug));
   const slug = change.slug ?? before.slug;
   const makeDefault = change.default === true && !before.isDefault;
+  // Nothing moves (the same slug, already the default): no write, no audit row, no purge.
+  if (slug === before.slug && !makeDefault) return { value: { league: rowOf(before), formerDefault: null }, followUps: [] };
   const after = { slug, default: before.isDefault === 1 || makeDefault };
   const statements = [
     sql`update leagues set slug = ${slug} where id = ${leagueId}`,
@@ -59,9 +61,8 @@ export async function changeLeague(
   const league = rows.find((r) => r.id === leagueId);
   if (!league) throw notFound("League not found");
   const former = makeDefault && oldDefault ? rows.find((r) => r.id === oldDefault.id) : undefined;
-  const moved = slug !== before.slug || makeDefault;
   return {
     value: { league: rowOf(league), formerDefault: former ? rowOf(former) : null },
-    followUps: moved ? [purgeLeague(leagueId), ...(former ? [purgeLeague(former.id)] : [])] : [],
+    followUps: [purgeLeague(leagueId), ...(former ? [purgeLeague(former.id)] : [])],
   };
 }
