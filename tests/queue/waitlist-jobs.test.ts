@@ -6,7 +6,7 @@ import { testDb } from "../fixtures";
 import { deliver, messageId, recordMail } from "../job-fixtures";
 import { lapse, listRows, offeredRound } from "../waitlist-fixtures";
 import worker from "../worker";
-import { waitlistNotices } from "~/.server/db/schema";
+import { claims, waitlistNotices } from "~/.server/db/schema";
 import { choose } from "../registration-fixtures";
 
 // The waitlist's cron and mail (ADR 28): the scheduled handler passes lapsed offers on, and
@@ -51,5 +51,13 @@ describe("a waitlist-mails job", () => {
     const [row] = await listRows(round.id);
     const [notice] = await testDb().select().from(waitlistNotices).where(eq(waitlistNotices.waitlistId, row!.id));
     expect(notice!.mailedAt).not.toBeNull();
+  });
+
+  it("mails no one who is no longer the league's member as it sends (their claim undone since)", async () => {
+    const { round, a } = await mailedRound();
+    await testDb().update(claims).set({ status: "withdrawn" }).where(eq(claims.userId, a.user.id));
+    const mail = recordMail();
+    await deliver([{ body: { type: "waitlist-mails", id: crypto.randomUUID() }, id: messageId() }], { send: mail.send });
+    expect(mail.sent.filter((m) => m.subject.includes(round.name))).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
-import { and, eq, gte, inArray, isNull } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { type Db, inLeague } from "../../db/client";
 import { leaguePrefs, rounds, waitlist, waitlistNotices } from "../../db/schema";
 import type { MailSender } from "../../mail/mailer";
 import type { RegistrationMailContext } from "../../mail/registration-mail";
 import { sendInGroups } from "../../mail/send-groups";
 import { allWithAccounts } from "../../mail/recipients";
+import { isLeagueMemberSql } from "../players/league-member";
 import { waitlistMail } from "../../mail/waitlist-mail";
 import { enqueue, newJobId } from "../../jobs";
 import { nowSeconds } from "~/lib/shared/time";
@@ -33,7 +34,13 @@ export async function sendWaitlistMails(db: Db, ctx: RegistrationMailContext & {
       .innerJoin(rounds, eq(rounds.id, waitlist.roundId))
       .innerJoin(leaguePrefs, and(inLeague(db, leaguePrefs), eq(leaguePrefs.userId, waitlist.userId), eq(leaguePrefs.notifyWaitlist, true)))
       .where(
-        and(inLeague(db, waitlistNotices), isNull(waitlistNotices.mailedAt), gte(waitlistNotices.createdAt, nowSeconds() - FRESH_SECONDS)),
+        and(
+          inLeague(db, waitlistNotices),
+          isNull(waitlistNotices.mailedAt),
+          gte(waitlistNotices.createdAt, nowSeconds() - FRESH_SECONDS),
+          // Still the league's member as the job sends (ADR 46): a claim undone since hears nothing.
+          isLeagueMemberSql(db, sql`${waitlist.userId}`),
+        ),
       )
       .orderBy(waitlistNotices.id);
   const pending = await allWithAccounts(db, unmailed);
