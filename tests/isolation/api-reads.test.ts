@@ -4,9 +4,10 @@
 // get A's answer for a row that is not there, and every statement on a league table binds A.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { walkApiReads } from "./api-walk";
-import { type Leagues, forgetLeagueIds, makeLeagues, targetsOf } from "./leagues";
+import { LEAGUE_IDS, type Leagues, forgetLeagueIds, makeLeagues, targetsOf } from "./leagues";
+import { unboundStatements } from "../d1-recorder";
 import { apiRoutes } from "./routes";
-import { Walk } from "./walk";
+import { Walk, liveStatements } from "./walk";
 
 let leagues: Leagues;
 beforeAll(async () => {
@@ -24,6 +25,7 @@ describe.each(["root", "l"] as const)("league A's /api (%s), as each of B's peop
   let walk: Walk;
   beforeAll(() => {
     walk = new Walk(place, leagues);
+    liveStatements(); // what the object sent before this walk is not this walk's
   });
 
   it("every GET, with A's ids and with B's, shows none of B's text", async () => {
@@ -38,6 +40,12 @@ describe.each(["root", "l"] as const)("league A's /api (%s), as each of B's peop
   it("every statement on a league table bound A's league, by an index led by league_id", async () => {
     expect(walk.touched).toBeGreaterThan(500);
     expect([...walk.unbound]).toEqual([]);
+    // The live round's object too, on its own binding: it read A's rounds, and A's only.
+    const live = liveStatements();
+    const others = [LEAGUE_IDS.b, LEAGUE_IDS.a2].filter((id) => id !== walk.leagueId);
+    const found = unboundStatements(live, walk.leagueId, others);
+    expect(found.touched, "the live round's object read D1").toBeGreaterThan(0);
+    expect(found.unbound).toEqual([]);
     // …and each reached a league table's rows by an index led by league_id (or its own key).
     expect(await walk.planFaults()).toEqual([]);
   });
