@@ -22,9 +22,8 @@ const leaguePages = (id: (name: string) => string) => [
   route("transfers", "routes/transfers.tsx", { id: id("routes/transfers") }),
   route("calendar.ics", "routes/calendar-ics.ts", { id: id("routes/calendar-ics") }),
   route("calendar/:feed", "routes/calendar-feed.ts", { id: id("routes/calendar-feed") }),
-  // An account's choices in the league (its mails, its calendar feed), and the mail's way out.
+  // An account's choices in the league (its mails, its calendar feed).
   route("preferences", "routes/preferences.tsx", { id: id("routes/preferences") }),
-  route("unsubscribe", "routes/unsubscribe.tsx", { id: id("routes/unsubscribe") }),
   route("admin/login", "routes/admin-login.tsx", { id: id("routes/admin-login") }),
   route("admin/users", "routes/admin-users.tsx", { id: id("routes/admin-users") }),
   route("admin/user/:userId", "routes/admin-user.tsx", { id: id("routes/admin-user") }),
@@ -60,6 +59,8 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
   route("leagues", "routes/leagues.tsx"),
+  // The mail's way out: at the root, placed in the league its signed link names (workers/league-path.ts).
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   // The default league's, at the root; every league's, under /l/{slug}.
   ...leaguePages((name) => name),
   ...prefix(

@@ -1,5 +1,5 @@
 import { errorResponse } from "./api/errors";
-import { defaultLeague, leagueBySlug } from "./league-directory";
+import { defaultLeague, leagueById, leagueBySlug } from "./league-directory";
 import { requestIdOf, withRequestId } from "./request-id";
 import { type RequestLeague, leagueOf } from "~/.server/league";
 import { DEPLOYMENT_PAGES, isSlug } from "~/lib/shared/league-url";
@@ -39,12 +39,27 @@ function notFound(request: Request, api: boolean): Placed {
   return { answer: withRequestId(errorResponse(request, "not_found", "Not found"), requestIdOf(request)) };
 }
 
+/** The league id an unsubscribe page's link names (`/unsubscribe?…&l={id}`), or null. */
+function unsubscribeLeague(path: string, params: URLSearchParams): number | null {
+  if (path !== "/unsubscribe" && path !== "/unsubscribe.data") return null;
+  const named = params.getAll("l");
+  return named.length === 1 && /^[1-9]\d{0,15}$/.test(named[0] ?? "") ? Number(named[0]) : null;
+}
+
 /** The request's league from its path, or the answer it gets instead (a redirect, an /api 404). */
 export async function placeRequest(request: Request, env: Env): Promise<Placed> {
   const url = new URL(request.url);
   const path = url.pathname;
   if (!path.startsWith("/l/")) {
     const api = isApi(path);
+    // The unsubscribe page is the deployment's (its address the same for every league), but
+    // what it changes is the league's its link names (`l`, signed with the user): the request
+    // is placed in that league, under its guard. A link without one is the default league's.
+    const linked = unsubscribeLeague(path, url.searchParams);
+    if (linked !== null) {
+      const row = await leagueById(env.DB, linked);
+      if (row) return { league: leagueOf(row, env), missing: false, api };
+    }
     const row = await defaultLeague(env.DB);
     // A deployment page gets the default league too, where there is one: its frame names it.
     if (row || (!api && isDeploymentPath(path))) return { league: row && leagueOf(row, env), missing: false, api };

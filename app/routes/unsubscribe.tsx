@@ -11,11 +11,11 @@ import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { readUnsubscribeLink, unsubscribe } from "~/.server/services/accounts/mail-prefs";
 import { OneClickSchema, UNSUBSCRIBED } from "~/schemas/notifications";
-import { leagueUrls, rootHref } from "~/lib/shared/league-url";
+import { rootHref } from "~/lib/shared/league-url";
 
-// {league}/unsubscribe?u={userId}&l={leagueId}&t={signature}: the registration mail's way out
-// of one league's mail, without a login (ADR 46: the link signs the user and the league, and
-// is opened in the league's place). GET shows the account's setting in the league and a
+// /unsubscribe?u={userId}&l={leagueId}&t={signature}: the registration mail's way out of one
+// league's mail, without a login (ADR 46: the link signs the user and the league; the page is
+// the deployment's, and the Worker places the request in the league the link names). GET shows the account's setting in the league and a
 // button; its POST turns that league's mail off. A link sent before links named their league
 // is the first league's. The link's signature is the only authority, whoever is logged in in
 // this browser. Mail clients' one-click posts (RFC 8058) go to POST {league}/api/users/unsubscribe
@@ -39,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   try {
     const target = await readUnsubscribeLink(db, env.SESSION_SECRET, params);
     return {
-      link: leagueUrls(league).href(`/unsubscribe?${signedQuery(params)}`),
+      link: rootHref(`/unsubscribe?${signedQuery(params)}`),
       leagueName: league.name,
       email: target.email,
       on: target.registrationOpens,

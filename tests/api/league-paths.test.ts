@@ -154,6 +154,17 @@ describe("a slug the path cannot name", () => {
 });
 
 describe("a second league", () => {
+  it("its mail's unsubscribe page is the root's, placed in the league its link names; /l/… has none", async () => {
+    for (const path of [`/unsubscribe?u=7&l=${second.id}&t=x`, `/unsubscribe.data?u=7&l=${second.id}&t=x`])
+      expect(await placeOf(path), path).toMatchObject({ missing: false, league: { id: second.id, slug: "second" } });
+    // A link without a league, or naming none that exists, or twice: the default league's page
+    // (whose check of the signed link then refuses a link of another league's, ADR 46).
+    for (const query of ["?u=7&t=x", "?u=7&l=999999&t=x", `?u=7&l=${second.id}&l=1&t=x`, "?u=7&l=01&t=x"])
+      expect(await placeOf(`/unsubscribe${query}`), query).toMatchObject({ missing: false, league: { id: 1 } });
+    // Only the unsubscribe page reads `l`: another deployment page stays the default league's.
+    expect(await placeOf(`/profile?l=${second.id}`)).toMatchObject({ league: { id: 1 } });
+  });
+
   it("its pages run as that league: its id, name and zone", async () => {
     for (const path of ["/l/second", "/l/second/rounds/7", "/l/second.data", "/l/second/admin/login"]) {
       expect(await placeOf(path), path).toMatchObject({

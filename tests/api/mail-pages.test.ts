@@ -34,7 +34,7 @@ const notifyOf = async (id: number, leagueId = 1) => (await prefsOf(id, leagueId
 const signedPath = async (id: number) => `/unsubscribe?u=${id}&t=${await signUnsubscribe(env.SESSION_SECRET, id)}`;
 /** A link as a league's mail writes it now. */
 const leaguePath = async (id: number, league: League) =>
-  `${league.isDefault ? "" : `/l/${league.slug}`}/unsubscribe?u=${id}&l=${league.id}&t=${await signUnsubscribe(env.SESSION_SECRET, id, league.id)}`;
+  `/unsubscribe?u=${id}&l=${league.id}&t=${await signUnsubscribe(env.SESSION_SECRET, id, league.id)}`;
 const ONE_CLICK = { "List-Unsubscribe": "One-Click" };
 
 let second: League;

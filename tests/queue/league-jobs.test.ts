@@ -103,7 +103,7 @@ describe("a queue job of another league", () => {
     expect(inSecond).not.toContain(onlyOurs.email);
     // Its way out names the second league: that league's mail only.
     const theirs = mail.sent.find((m) => m.to === onlyTheirs.email);
-    expect(theirs?.text).toMatch(new RegExp(`/l/jobs-second/unsubscribe\\?u=${onlyTheirs.id}&l=${second}&t=`));
+    expect(theirs?.text).toMatch(new RegExp(`/unsubscribe\\?u=${onlyTheirs.id}&l=${second}&t=`));
     mail.sent.length = 0;
     await run(
       { type: "registration-opened", id: crypto.randomUUID(), leagueId: DEFAULT_LEAGUE_ID, roundId: ourRound.id, day: "2026-12-03" },

@@ -149,7 +149,7 @@ describe("the unsubscribe signature", () => {
     expect(await verifyUnsubscribe(secret, 41, await signUnsubscribe(secret, 41), 1)).toBe(false);
   });
 
-  it("the links: the page and the one-click in the league's place, naming the league, on the given origin", async () => {
+  it("the links: the page at the root and the one-click in the league's /api, both naming the league, on the given origin", async () => {
     const root = `?u=7&l=1&t=${await signUnsubscribe(secret, 7, 1)}`;
     expect(await unsubscribeUrls("https://league.example", secret, 7, { id: 1, slug: "league", isDefault: true })).toEqual({
       page: `https://league.example/unsubscribe${root}`,
@@ -157,7 +157,7 @@ describe("the unsubscribe signature", () => {
     });
     const second = `?u=7&l=5&t=${await signUnsubscribe(secret, 7, 5)}`;
     expect(await unsubscribeUrls("https://league.example", secret, 7, { id: 5, slug: "second", isDefault: false })).toEqual({
-      page: `https://league.example/l/second/unsubscribe${second}`,
+      page: `https://league.example/unsubscribe${second}`,
       oneClick: `https://league.example/l/second/api/users/unsubscribe${second}`,
     });
   });

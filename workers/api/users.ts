@@ -85,11 +85,12 @@ export const usersApi = subApp()
   // (ADR 46). Mail clients post to it from their own servers or pages, with no cookie and any
   // Origin: the link's signature is the only authority (React Router refuses cross-origin
   // posts to page actions, so the one-click lives here). A client that opens the URL instead
-  // gets the league's /unsubscribe page. A link from before links named their league is the
-  // first league's: under another league's /api it is sent on to the root's.
+  // gets the /unsubscribe page (the deployment's, placed in the league the link names). A link
+  // from before links named their league is the first league's: under another league's /api
+  // it is sent on to the root's.
   .get("/unsubscribe", (c) => {
     const query = new URL(c.req.url).searchParams;
-    return c.redirect(leagueUrls(oldLinkElsewhere(c.var.league, query) ? null : c.var.league).href(`/unsubscribe?${query}`), 303);
+    return c.redirect(leagueUrls(null).rootHref(`/unsubscribe?${query}`), 303);
   })
   .post("/unsubscribe", async (c) => {
     const query = new URL(c.req.url).searchParams;

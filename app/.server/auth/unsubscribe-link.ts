@@ -2,8 +2,8 @@ import { BASE64URL_32_BYTES, base64url } from "~/lib/shared/base64url";
 import { assertUsableSecret } from "./session-secret";
 import { type LeagueAddress, leagueUrls } from "~/lib/shared/league-url";
 
-// The one-click unsubscribe link of the registration mails, in the league that sent it:
-// {league}/unsubscribe?u={userId}&l={leagueId}&t={sig} (ADR 46). Mail clients post to it
+// The one-click unsubscribe link of the registration mails, naming the league that sent it:
+// /unsubscribe?u={userId}&l={leagueId}&t={sig}, a deployment page placed in that league (ADR 46). Mail clients post to it
 // without a cookie (RFC 8058), so the signature is the whole authority: HMAC-SHA256 over a
 // fixed purpose, the league and the user, under a key derived from SESSION_SECRET with HKDF.
 // The raw secret never signs anything here, and the purpose strings keep these signatures
@@ -60,8 +60,8 @@ export async function verifyUnsubscribe(secret: string, userId: number, signatur
 
 /**
  * The user's two unsubscribe URLs for `league`'s mail on `origin` (APP_URL in production;
- * app-url.ts), both in the league's place (ADR 46): the page a person opens, and the /api URL
- * of List-Unsubscribe that mail clients post their one-click to.
+ * app-url.ts) (ADR 46): the page a person opens (at the root, naming the league), and the
+ * league's /api URL of List-Unsubscribe that mail clients post their one-click to.
  */
 export async function unsubscribeUrls(
   origin: string,
@@ -71,5 +71,5 @@ export async function unsubscribeUrls(
 ): Promise<{ page: string; oneClick: string }> {
   const query = `u=${userId}&l=${league.id}&t=${await signUnsubscribe(secret, userId, league.id)}`;
   const links = leagueUrls(league, origin);
-  return { page: links.href(`/unsubscribe?${query}`), oneClick: links.apiUrl(`/users/unsubscribe?${query}`) };
+  return { page: links.rootHref(`/unsubscribe?${query}`), oneClick: links.apiUrl(`/users/unsubscribe?${query}`) };
 }

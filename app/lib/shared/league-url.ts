@@ -14,6 +14,8 @@ export const DEPLOYMENT_PAGES = [
   "profile",
   "welcome",
   "leagues",
+  // The mail's way out: placed in the league its signed link names (workers/league-path.ts).
+  "unsubscribe",
 ] as const;
 export type DeploymentPage = (typeof DEPLOYMENT_PAGES)[number];
 
