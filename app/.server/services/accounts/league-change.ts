@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
-import { type Db, readTogether, uniqueViolation } from "../../db/client";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { type Db, uniqueViolation } from "../../db/client";
+import { auditLog, leagueRowColumns, leagues } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { type Committed, purgeLeague } from "../../follow-ups";
 import type { LeagueRow } from "../../league";
@@ -11,10 +12,6 @@ import type { LeagueChange } from "~/schemas/leagues";
 // row in that league's log; every page of each league whose address moved is purged after
 // it (a follow-up), and other isolates see the change when their copy of the league expires.
 
-const COLUMNS = sql.raw("id, slug, name, time_zone as timeZone, status, epoch, is_default as isDefault");
-type Stored = Omit<LeagueRow, "isDefault"> & { isDefault: number };
-const rowOf = (r: Stored): LeagueRow => ({ ...r, isDefault: Boolean(r.isDefault) });
-
 /** The changed league and, when the default moved, the league that stopped being it. */
 export type ChangedLeagues = { league: LeagueRow; formerDefault: LeagueRow | null };
 
@@ -25,34 +22,50 @@ export async function changeLeague(
   actor: { userId: number; name: string },
 ): Promise<Committed<ChangedLeagues>> {
   const [[before], [taken], [oldDefault]] = await Promise.all([
-    db.all<Stored>(sql`select ${COLUMNS} from leagues where id = ${leagueId}`),
+    db.select(leagueRowColumns).from(leagues).where(eq(leagues.id, leagueId)),
     change.slug === undefined
       ? Promise.resolve([])
-      : db.all<{ id: number }>(sql`select id from leagues where lower(slug) = ${change.slug} and id <> ${leagueId}`),
-    db.all<Stored>(sql`select ${COLUMNS} from leagues where is_default = 1`),
+      : db
+          .select({ id: leagues.id })
+          .from(leagues)
+          .where(and(sql`lower(${leagues.slug}) = ${change.slug}`, ne(leagues.id, leagueId))),
+    db.select(leagueRowColumns).from(leagues).where(eq(leagues.isDefault, true)),
   ]);
   if (!before) throw notFound("League not found");
   if (taken && change.slug !== undefined) throw conflict(LEAGUE_CREATE_MESSAGES.taken(change.slug));
   const slug = change.slug ?? before.slug;
   const makeDefault = change.default === true && !before.isDefault;
   // Nothing moves (the same slug, already the default): no write, no audit row, no purge.
-  if (slug === before.slug && !makeDefault) return { value: { league: rowOf(before), formerDefault: null }, followUps: [] };
-  const after = { slug, default: before.isDefault === 1 || makeDefault };
-  const statements = [
-    sql`update leagues set slug = ${slug} where id = ${leagueId}`,
-    ...(makeDefault
-      ? [sql`update leagues set is_default = 0 where is_default = 1`, sql`update leagues set is_default = 1 where id = ${leagueId}`]
-      : []),
-    sql`insert into audit_log (league_id, actor_user_id, actor_name, actor_role, table_name, row_id, action, before, after)
-      values (${leagueId}, ${actor.userId}, ${actor.name}, 'admin', 'leagues', ${leagueId}, 'update',
-        json_object('slug', ${before.slug}, 'default', json(${before.isDefault ? "true" : "false"})),
-        json_object('slug', ${after.slug}, 'default', json(${after.default ? "true" : "false"})))`,
-    sql`select ${COLUMNS} from leagues where id in (${leagueId}, ${oldDefault?.id ?? leagueId})`,
-  ];
-  let rows: Stored[];
+  if (slug === before.slug && !makeDefault) return { value: { league: before, formerDefault: null }, followUps: [] };
+  const address = (l: { slug: string; isDefault: boolean }) => JSON.stringify({ slug: l.slug, default: l.isDefault });
+  let rows: LeagueRow[];
   try {
-    const results = await readTogether<unknown[]>(db, statements);
-    rows = results.at(-1) as Stored[];
+    // One batch (one transaction): the address, the default moved, the audit row, and the rows as they now are.
+    const results = await db.batch([
+      db.update(leagues).set({ slug }).where(eq(leagues.id, leagueId)),
+      ...(makeDefault
+        ? [
+            db.update(leagues).set({ isDefault: false }).where(eq(leagues.isDefault, true)),
+            db.update(leagues).set({ isDefault: true }).where(eq(leagues.id, leagueId)),
+          ]
+        : []),
+      db.insert(auditLog).values({
+        leagueId,
+        actorUserId: actor.userId,
+        actorName: actor.name,
+        actorRole: "admin",
+        tableName: "leagues",
+        rowId: leagueId,
+        action: "update",
+        before: address(before),
+        after: address({ slug, isDefault: before.isDefault || makeDefault }),
+      }),
+      db
+        .select(leagueRowColumns)
+        .from(leagues)
+        .where(inArray(leagues.id, [leagueId, oldDefault?.id ?? leagueId])),
+    ]);
+    rows = results.at(-1) as LeagueRow[];
   } catch (err) {
     // Two operators giving the same address at once: one gets it.
     if (uniqueViolation(err)) throw conflict(LEAGUE_CREATE_MESSAGES.taken(slug));
@@ -62,7 +75,7 @@ export async function changeLeague(
   if (!league) throw notFound("League not found");
   const former = makeDefault && oldDefault ? rows.find((r) => r.id === oldDefault.id) : undefined;
   return {
-    value: { league: rowOf(league), formerDefault: former ? rowOf(former) : null },
+    value: { league, formerDefault: former ?? null },
     followUps: [purgeLeague(leagueId), ...(former ? [purgeLeague(former.id)] : [])],
   };
 }
