@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { APP_ORIGIN, tokenFor, uniqueIp } from "../auth-fixtures";
 import { type Sent, recording, touches, unboundStatements } from "../d1-recorder";
 import { DEPLOYMENT_PAGES } from "~/lib/shared/league-url";
+import { recordAtClass } from "../d1-class-recorder";
 import { leaguePlanFaults } from "../league-plans";
 import { type Leagues, LEAGUE_IDS, type Persona, SENTINEL, SLUGS } from "./leagues";
 import { pages } from "./pages-build";
@@ -148,34 +149,7 @@ function accountsOwn(sent: Sent[]) {
 // The live round's Durable Object reads and writes D1 through its own binding, not the
 // request's (ADR 26, 46): its statements are recorded here, at the binding's class, by the
 // object's frames in their stack, so the walk checks them too.
-const live: Sent[] = [];
-const fromLiveRound = () => {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 60;
-  const stack = new Error().stack ?? "";
-  Error.stackTraceLimit = limit;
-  return /\/workers\/live\//.test(stack);
-};
-const recorded = globalThis as unknown as { __liveRecorder?: true };
-if (!recorded.__liveRecorder) {
-  recorded.__liveRecorder = true;
-  for (const proto of [Object.getPrototypeOf(env.DB), Object.getPrototypeOf(env.DB.withSession())] as {
-    prepare: (sql: string) => D1PreparedStatement;
-  }[]) {
-    const prepare = proto.prepare;
-    proto.prepare = function (this: unknown, sql: string) {
-      const stmt = prepare.call(this, sql);
-      if (!fromLiveRound()) return stmt;
-      if (!sql.includes("?")) live.push({ sql, args: [] });
-      const bind = stmt.bind;
-      stmt.bind = (...args: unknown[]) => {
-        live.push({ sql, args });
-        return bind.apply(stmt, args);
-      };
-      return stmt;
-    };
-  }
-}
+const live = recordAtClass("live-round", /\/workers\/live\//);
 
 /** The statements the live round's object sent since the last call (taken: the next call starts empty). */
 export function liveStatements(): Sent[] {
