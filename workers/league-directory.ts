@@ -23,7 +23,8 @@ let defaultReadAt = 0;
 
 const fresh = (at: number | undefined) => at !== undefined && Date.now() - at < FRESH_MS;
 
-const COLUMNS = "id, slug, name, time_zone as timeZone, status, epoch, is_default as isDefault";
+const COLUMNS =
+  "id, slug, name, time_zone as timeZone, status, epoch, is_default as isDefault, suspended_at as suspendedAt, closed_at as closedAt";
 type Stored = Omit<LeagueRow, "isDefault"> & { isDefault: number | boolean };
 
 const fromStored = (row: Stored): LeagueRow => ({ ...row, isDefault: Boolean(row.isDefault) });
@@ -90,7 +91,10 @@ export function epochSeen(leagueId: number): number {
 }
 
 /** What a refused write's read of the league said: its status and epoch now. */
-export function noteLeagueState(leagueId: number, state: Pick<LeagueRow, "status" | "epoch">): void {
+export function noteLeagueState(
+  leagueId: number,
+  state: Pick<LeagueRow, "status" | "epoch"> & Partial<Pick<LeagueRow, "suspendedAt" | "closedAt">>,
+): void {
   const seen = byId.get(leagueId);
   if (seen) byId.set(leagueId, { ...seen, ...state });
   else epochsOfUnseen.set(leagueId, state.epoch);

@@ -12,7 +12,8 @@ import type { LeagueRow } from "~/.server/league";
 // league's table starts with a guard that the league is active at the epoch this isolate
 // last saw it at, in the same transaction as the writes. A guard that fails reads the
 // league's row: active at another epoch (it was frozen and thawed meanwhile), the batch is
-// sent again once; frozen or moved, the write is refused and nothing of it is written.
+// sent again once; frozen or moved, suspended by the operator or closed by its owner, the
+// write is refused and nothing of it is written.
 
 /** The deployment's tables: a write to them is not a league's, and passes unguarded. Typed by the schema: a misspelt one fails the typecheck. */
 const DEPLOYMENT: readonly TableName[] = [
@@ -26,9 +27,13 @@ const DEPLOYMENT: readonly TableName[] = [
   "leagues",
   // Roles per league (ADR 47): the deployment's, like users; a role change's audit row is the league's write.
   "memberships",
+  // Invitations to a league: the deployment's, like the memberships they make.
+  "league_invites",
 ];
 export const DEPLOYMENT_TABLES: ReadonlySet<string> = new Set<string>(DEPLOYMENT);
 
+export const LEAGUE_SUSPENDED = "This league is suspended";
+export const LEAGUE_CLOSED = "This league is closed";
 export const LEAGUE_PAUSED = "This league is not taking changes right now. Please try again in a few minutes.";
 
 const writesLeague = (sql: string) => {
@@ -41,7 +46,7 @@ export function withLeagueGuard(db: D1Database, leagueId = DEFAULT_LEAGUE_ID): D
   const guard = () =>
     db
       .prepare(
-        "insert into write_guards (league_inactive) select 1 where not exists (select 1 from leagues where id = ?1 and status = 'active' and epoch = ?2)",
+        "insert into write_guards (league_inactive) select 1 where not exists (select 1 from leagues where id = ?1 and status = 'active' and epoch = ?2 and suspended_at is null and closed_at is null)",
       )
       .bind(leagueId, epochSeen(leagueId));
   return stampBatches(db, {
@@ -50,11 +55,13 @@ export function withLeagueGuard(db: D1Database, leagueId = DEFAULT_LEAGUE_ID): D
     failed: async (err) => {
       if (!checkFailed(err, "league_inactive")) return err;
       const row = await db
-        .prepare("select status, epoch from leagues where id = ?")
+        .prepare("select status, epoch, suspended_at as suspendedAt, closed_at as closedAt from leagues where id = ?")
         .bind(leagueId)
-        .first<{ status: LeagueRow["status"]; epoch: number }>();
+        .first<Pick<LeagueRow, "status" | "epoch" | "suspendedAt" | "closedAt">>();
       // The isolate's one copy of the league learns it: the next request plans on it too.
       if (row) noteLeagueState(leagueId, row);
+      if (row?.suspendedAt != null) return new AppError("forbidden", LEAGUE_SUSPENDED);
+      if (row?.closedAt != null) return new AppError("forbidden", LEAGUE_CLOSED);
       return row?.status === "active" ? "again" : new AppError("unavailable", LEAGUE_PAUSED);
     },
   });

@@ -77,6 +77,9 @@ export const TAGS_CHANGED_BY: Readonly<Record<TableName, readonly CacheTag[]>> =
   // A league's status and epoch show on no page (ADR 46).
   leagues: [],
   memberships: [],
+  league_invites: [],
+  // Whether the league takes PayPal shows in its sign-up dialog, read with its settings.
+  league_paypal: ["settings"],
 };
 
 /** The tags made stale by writes to `tables`. */

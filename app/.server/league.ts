@@ -21,6 +21,10 @@ export type League = {
   status: (typeof LEAGUE_STATUSES)[number];
   epoch: number;
   isDefault: boolean;
+  /** Set while the operator has it suspended: 403 to all but its owner and the operator, no writes. */
+  suspendedAt: number | null;
+  /** Set once its owner closed it: read-only for good. */
+  closedAt: number | null;
 };
 
 /** Where the path put a request (workers/league-path.ts): its league, null on a deployment page of a deployment without a default. */
@@ -62,7 +66,20 @@ export function leagueOf(row: LeagueRow, env: LeagueVars): League {
  * cron and the live round's object act for until they carry a league of their own.
  */
 export function leagueFromEnv(env: LeagueVars): League {
-  return leagueOf({ id: DEFAULT_LEAGUE_ID, slug: "league", name: null, timeZone: null, status: "active", epoch: 0, isDefault: true }, env);
+  return leagueOf(
+    {
+      id: DEFAULT_LEAGUE_ID,
+      slug: "league",
+      name: null,
+      timeZone: null,
+      status: "active",
+      epoch: 0,
+      isDefault: true,
+      suspendedAt: null,
+      closedAt: null,
+    },
+    env,
+  );
 }
 
 /** Start of the current league year: "this year" counts from here. */

@@ -52,6 +52,8 @@ beforeAll(async () => {
     status: "active",
     epoch: 0,
     isDefault: false,
+    suspendedAt: null,
+    closedAt: null,
   };
 });
 afterAll(() => forgetLeagues());

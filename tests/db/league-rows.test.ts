@@ -14,6 +14,7 @@ const DEPLOYMENT = new Set([
   "revoked_sessions",
   "leagues",
   "memberships",
+  "league_invites",
   "rate_limits",
   "page_cache_keys",
   "webhook_events",

@@ -224,6 +224,8 @@ describe("deleting an account", () => {
       status: "active" as const,
       epoch: 0,
       isDefault: true,
+      suspendedAt: null,
+      closedAt: null,
     };
     expect(await personalCalendar(testDb(), feed, { league, origin: "http://localhost" })).toBeNull();
   });

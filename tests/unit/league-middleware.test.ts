@@ -17,6 +17,8 @@ const second: League = {
   status: "active",
   epoch: 0,
   isDefault: false,
+  suspendedAt: null,
+  closedAt: null,
 };
 
 async function run(place: RequestLeague | undefined) {

@@ -6,14 +6,19 @@
 // (workers/api/auth.ts, by way of workers/api/admin-access.ts) read.
 
 /** The roles, most powerful first: the table's enum, the zod enums and the Roles panel read this list. */
-export const LEAGUE_ROLES = ["owner", "admin", "director"] as const;
+export const LEAGUE_ROLES = ["owner", "admin", "director", "player"] as const;
 export type LeagueRole = (typeof LEAGUE_ROLES)[number];
+
+/** The roles that run something in the league; a `player` membership (joined by code or invitation) runs nothing. */
+export const STAFF_ROLES = ["owner", "admin", "director"] as const satisfies readonly LeagueRole[];
+export const isStaff = (role: LeagueRole | null | undefined): boolean =>
+  role !== null && role !== undefined && (STAFF_ROLES as readonly LeagueRole[]).includes(role);
 
 /** The roles an owner grants and revokes; ownership itself only passes by a transfer. */
 export const GRANTABLE_ROLES = ["admin", "director"] as const satisfies readonly LeagueRole[];
 export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
 
-export const ROLE_LABELS: Record<LeagueRole, string> = { owner: "Owner", admin: "Admin", director: "Director" };
+export const ROLE_LABELS: Record<LeagueRole, string> = { owner: "Owner", admin: "Admin", director: "Director", player: "Player" };
 
 /** Capability → the league roles that hold it. The operator holds them all. */
 export const CAPABILITIES = {
@@ -23,9 +28,9 @@ export const CAPABILITIES = {
   manageLeague: ["owner", "admin"],
   /** Grant and revoke admin and director, transfer ownership. */
   manageRoles: ["owner"],
-  /** Reserved: the league's PayPal credentials (not built yet). */
+  /** The league's PayPal credentials: set, test, remove. */
   payPalCredentials: ["owner"],
-  /** Reserved: closing the league (not built yet). */
+  /** Closing the league, hiding it from the front door, a new join code. */
   closeLeague: ["owner"],
   /** Lock, unlock, delete, reset the password of or add an account: accounts are the deployment's. */
   manageAccounts: [],

@@ -86,6 +86,36 @@ export const memberships = sqliteTable(
     primaryKey({ columns: [t.leagueId, t.userId] }),
     uniqueIndex("memberships_one_owner").on(t.leagueId).where(sql`${t.role} = 'owner'`),
     index("memberships_user_idx").on(t.userId),
-    check("memberships_role", sql`${t.role} in ('owner', 'admin', 'director')`),
+    check("memberships_role", sql`${t.role} in ('owner', 'admin', 'director', 'player')`),
+  ],
+);
+
+/** The roles an invitation offers: ownership only passes by a transfer. */
+export const INVITE_ROLES = ["admin", "director", "player"] as const;
+
+/**
+ * An invitation to a league by email (a deployment table, like memberships): the token is
+ * only in the mail, its SHA-256 here; accepting makes the membership and spends the row.
+ */
+export const leagueInvites = sqliteTable(
+  "league_invites",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    leagueId: integer("league_id")
+      .notNull()
+      .references(() => leagues.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: INVITE_ROLES }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: integer("expires_at").notNull(),
+    acceptedAt: integer("accepted_at"),
+    acceptedBy: integer("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("league_invites_token_uq").on(t.tokenHash),
+    index("league_invites_league_idx").on(t.leagueId, t.email),
+    check("league_invites_role", sql`${t.role} in ('admin', 'director', 'player')`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnySQLiteColumn, check, foreignKey, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, check, foreignKey, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 
 // The deployment's leagues (ADR 46). A league's rows will carry its id; every batch that
@@ -31,10 +31,27 @@ export const leagues = sqliteTable(
     // Moves on with every change of status: a Worker holding an older epoch replans.
     epoch: integer("epoch").notNull().default(0),
     isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+    // Where the league plays, as the front door's search finds it ("Springfield, IL").
+    town: text("town"),
+    // Left off the front door (/leagues) by its owner, or by the operator: still reachable by its address.
+    hiddenByOwner: integer("hidden_by_owner", { mode: "boolean" }).notNull().default(false),
+    hiddenByOperator: integer("hidden_by_operator", { mode: "boolean" }).notNull().default(false),
+    // Suspended by the operator: its pages and /api answer 403 to all but its owner and the
+    // operator, and its write guard refuses every change, until unsuspended (null).
+    suspendedAt: integer("suspended_at"),
+    // Closed by its owner: read-only for good, off the front door, joined by nobody.
+    closedAt: integer("closed_at"),
+    // What a player types to join (6 characters, no I, L, O or 0); the owner makes a new one.
+    joinCode: text("join_code"),
+    // The account that started it at /leagues/new (no foreign key: accounts and leagues stay
+    // apart); null for a league made by a migration or the operator's script.
+    createdBy: integer("created_by"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("leagues_slug").on(sql`lower(${t.slug})`),
+    uniqueIndex("leagues_join_code").on(t.joinCode),
+    index("leagues_created_by_idx").on(t.createdBy),
     uniqueIndex("leagues_one_default").on(t.isDefault).where(sql`${t.isDefault} = 1`),
     check("leagues_status", sql`${t.status} in ('active', 'frozen', 'moved')`),
   ],
@@ -49,6 +66,8 @@ export const leagueRowColumns = {
   status: leagues.status,
   epoch: leagues.epoch,
   isDefault: leagues.isDefault,
+  suspendedAt: leagues.suspendedAt,
+  closedAt: leagues.closedAt,
 };
 
 /**
@@ -76,3 +95,24 @@ export function sameLeague(child: { leagueId: AnySQLiteColumn }, column: AnySQLi
 
 /** What a same-league reference needs of its parent: `(league_id, id)` unique. */
 export const leagueKey = (name: string, t: LeagueTable) => uniqueIndex(`${name}_league_uq`).on(t.leagueId, t.id);
+
+/**
+ * A league's own PayPal REST app (owner only): the secret sealed with the deployment's
+ * PAYPAL_CREDENTIALS_KEY (AES-GCM), never sent back. `webhookId` is set once "Test
+ * connection" has registered the league's webhook; until then the league takes no PayPal.
+ */
+export const leaguePaypal = sqliteTable(
+  "league_paypal",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    leagueId: leagueColumn(),
+    apiBase: text("api_base").notNull(),
+    clientId: text("client_id").notNull(),
+    secretSealed: text("secret_sealed").notNull(),
+    webhookId: text("webhook_id"),
+    connectedAt: integer("connected_at"),
+    updatedBy: integer("updated_by"),
+    updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
+  },
+  (t) => [uniqueIndex("league_paypal_one").on(t.leagueId), leagueKey("league_paypal", t)],
+);

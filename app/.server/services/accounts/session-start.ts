@@ -2,7 +2,7 @@ import { type SessionUser, loadSessionUser } from "../../auth/current-user";
 import { type LoginKind, USER_SESSION_SECONDS, signSession } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import type { LeagueRole } from "~/lib/accounts/roles";
+import { isStaff, type LeagueRole } from "~/lib/accounts/roles";
 
 // A session signed for a user who has just proved who they are (a login, a new password):
 // the token, and the user and their role in the league as the first page shows them.
@@ -21,7 +21,7 @@ export type LoginResult = {
 
 /** A session opened by the league's staff (or the operator) is signed as such: a guess the guards check against the rows (ADR 47). */
 export const kindOf = (user: { isOperator: boolean; leagueRole: LeagueRole | null }): LoginKind =>
-  user.isOperator || user.leagueRole !== null ? "admin" : "user";
+  user.isOperator || isStaff(user.leagueRole) ? "admin" : "user";
 
 /**
  * A session for a user whose session the caller holds (a new password's: its version the
