@@ -1,16 +1,18 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useNavigation } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { sessionMiddleware } from "./.server/auth/guards";
+import { sessionMiddleware, suspendedLeagueMiddleware } from "./.server/auth/guards";
 import { rootData } from "./.server/root-data";
 import { servicesMiddleware } from "./.server/route-context";
 import { Navbar } from "./components/layout/navbar";
+import { Alert } from "./components/ui/alert";
 import { ButtonLink } from "./components/ui/button";
 import { PageHeader } from "./components/ui/page-header";
 import displayFont from "@fontsource/barlow-condensed/files/barlow-condensed-latin-600-normal.woff2?url";
 import { useLeagueUrls } from "~/hooks/use-league-urls";
+import { SUSPENSION_MESSAGES } from "~/lib/leagues/suspension";
 
-export const middleware: Route.MiddlewareFunction[] = [servicesMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [servicesMiddleware, sessionMiddleware, suspendedLeagueMiddleware];
 
 export function loader({ context }: Route.LoaderArgs) {
   return rootData(context);
@@ -77,11 +79,21 @@ function LoadingNotice() {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <Shell>
+      {loaderData.league?.suspended ? <SuspendedBanner /> : null}
       <Outlet />
     </Shell>
+  );
+}
+
+/** What a suspended league's owner and the operator see on its every page (no one else opens them). */
+function SuspendedBanner() {
+  return (
+    <div className="mb-4">
+      <Alert tone="warning">{SUSPENSION_MESSAGES.banner}</Alert>
+    </div>
   );
 }
 

@@ -42,7 +42,9 @@ async function emptyDatabase(db: D1Database) {
     // The default league stays (migration 0024 made it), active at its first epoch.
     ...tables.filter((t) => t.name !== "leagues").map((t) => db.prepare(`delete from "${t.name}"`)),
     db.prepare("delete from leagues where id <> 1"),
-    db.prepare("update leagues set status = 'active', epoch = 0 where id = 1"),
+    db.prepare(
+      "update leagues set status = 'active', epoch = 0, suspended_at = null, closed_at = null, hidden_by_owner = 0, hidden_by_operator = 0 where id = 1",
+    ),
     ...triggers.map((t) => db.prepare(t.sql)),
   ]);
 }

@@ -4,6 +4,8 @@ import type { TableName } from "./purge";
 import { epochSeen, noteLeagueState } from "./league-directory";
 import { stampBatches } from "./stamped-batches";
 import { checkFailed } from "~/.server/db/client";
+import { LEAGUE_RECORD } from "~/.server/db/write-guard";
+import { SUSPENSION_MESSAGES } from "~/lib/leagues/suspension";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
 import { AppError } from "~/.server/errors";
 import type { LeagueRow } from "~/.server/league";
@@ -32,12 +34,14 @@ const DEPLOYMENT: readonly TableName[] = [
 ];
 export const DEPLOYMENT_TABLES: ReadonlySet<string> = new Set<string>(DEPLOYMENT);
 
-export const LEAGUE_SUSPENDED = "This league is suspended";
+export const LEAGUE_SUSPENDED = SUSPENSION_MESSAGES.refused;
 export const LEAGUE_CLOSED = "This league is closed";
 export const LEAGUE_PAUSED = "This league is not taking changes right now. Please try again in a few minutes.";
 
 const writesLeague = (sql: string) => {
   const table = tableWrittenBy(sql);
+  // The operator's record of a league's own change (its suspension lifted among them): the deployment's act.
+  if (table === "audit_log" && sql.includes(LEAGUE_RECORD)) return false;
   return table !== null && !DEPLOYMENT_TABLES.has(table);
 };
 

@@ -12,7 +12,15 @@ import { servicesContext } from "~/context";
 export function rootData(context: Parameters<typeof optionalSession>[0]) {
   const { league: full } = context.get(servicesContext);
   // Its address too: the browser's links are made from it (~/hooks/use-league-urls.ts).
-  const league = full && { id: full.id, slug: full.slug, name: full.name, timeZone: full.timeZone, isDefault: full.isDefault };
+  // `suspended`: only its owner and the operator get this far, and see the banner (ADR 46).
+  const league = full && {
+    id: full.id,
+    slug: full.slug,
+    name: full.name,
+    timeZone: full.timeZone,
+    isDefault: full.isDefault,
+    suspended: full.suspendedAt !== null,
+  };
   const session = optionalSession(context);
   const standing = standingOf(session);
   return {

@@ -20,8 +20,10 @@ export const NewLeagueSchema = z.object({
 });
 export type NewLeague = z.output<typeof NewLeagueSchema>;
 
-// The operator's change of a league's address (ADR 46): a new slug, or the league made the
-// deployment's default (served at the root). Every page of the league is purged after it.
+// The operator's change of a league (ADR 46): a new slug, or the league made the deployment's
+// default (served at the root); suspended or not (its pages and /api answer 403 to all but
+// its owner and the operator, and it takes no changes); hidden from the front door or not.
+// Every page of the league is purged after a change.
 export const LeagueChangeSchema = z
   .object({
     slug: z
@@ -31,7 +33,12 @@ export const LeagueChangeSchema = z
       .refine((s) => isSlug(s), SLUG_RULE)
       .optional(),
     default: z.literal(true, "Only true: a league is made the default, the one it replaces stops being it").optional(),
+    suspended: z.boolean("suspended is true or false").optional(),
+    hidden: z.boolean("hidden is true or false").optional(),
   })
   .strict()
-  .refine((c) => c.slug !== undefined || c.default !== undefined, "Give a new slug, or default: true");
+  .refine(
+    (c) => c.slug !== undefined || c.default !== undefined || c.suspended !== undefined || c.hidden !== undefined,
+    "Give a new slug, default: true, suspended or hidden",
+  );
 export type LeagueChange = z.output<typeof LeagueChangeSchema>;

@@ -82,7 +82,7 @@ describe("PATCH /api/admin/leagues/{id}: a new slug", () => {
     const slug = `renamed-${uniq().toLowerCase()}`;
     const res = await send("PATCH", `/api/admin/leagues/${club.id}`, { token, body: { slug: slug.toUpperCase() } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ id: club.id, slug, default: false });
+    expect(await res.json()).toEqual({ id: club.id, slug, default: false, suspended: false, hidden: false });
 
     // The old address's cached copy is gone, and the old address answers nothing more.
     expect((await page(path)).cache).toBe("miss");
@@ -146,7 +146,7 @@ describe("PATCH /api/admin/leagues/{id}: the default moves", () => {
     expect((await page(rootPath)).cache).toBe("hit");
 
     const res = await send("PATCH", `/api/admin/leagues/${club.id}`, { token, body: { default: true } });
-    expect(await res.json()).toEqual({ id: club.id, slug: club.slug, default: true });
+    expect(await res.json()).toEqual({ id: club.id, slug: club.slug, default: true, suspended: false, hidden: false });
     const rows = await testDb().select({ id: leagues.id, isDefault: leagues.isDefault }).from(leagues).where(eq(leagues.isDefault, true));
     expect(rows).toEqual([{ id: club.id, isDefault: true }]);
 

@@ -9,8 +9,9 @@ import { LeagueChangeSchema, NewLeagueSchema } from "~/schemas/leagues";
 
 /**
  * POST /api/admin/leagues: the operator makes a league with its owner (ADR 46).
- * PATCH /api/admin/leagues/:leagueId: the operator gives a league a new slug, or makes it the
- * default; every page of the leagues whose address moved is purged after the write.
+ * PATCH /api/admin/leagues/:leagueId: the operator gives a league a new slug, makes it the
+ * default, suspends or unsuspends it, hides or shows it on the front door; every page of the
+ * leagues whose address or standing moved is purged after the write.
  * Both the operator's alone (./admin-access.ts: accounts' capability).
  */
 export const adminLeaguesApi = adminSubApp()
@@ -26,8 +27,9 @@ export const adminLeaguesApi = adminSubApp()
       c.var.db,
       await changeLeague(c.var.db, leagueId, c.req.valid("json"), { userId: user.id, name: user.name }),
     );
-    // This isolate serves the new address at once; the others when their copy expires.
-    rememberLeague(league);
+    const { hiddenByOperator, ...row } = league;
+    // This isolate serves the new address and standing at once; the others when their copy expires.
+    rememberLeague(row);
     if (formerDefault) rememberLeague(formerDefault);
-    return c.json({ id: league.id, slug: league.slug, default: league.isDefault });
+    return c.json({ id: row.id, slug: row.slug, default: row.isDefault, suspended: row.suspendedAt !== null, hidden: hiddenByOperator });
   });

@@ -24,6 +24,12 @@ import { getDb } from "~/.server/db/client";
 import { appErrorOf } from "~/.server/errors";
 import type { League } from "~/.server/league";
 import { placeRequest } from "../league-path";
+import { optionalSessionOf } from "./auth";
+import { standingOf } from "~/.server/auth/current-user";
+import { SUSPENSION_MESSAGES, opensSuspended } from "~/lib/leagues/suspension";
+
+/** Signing in and out are the account's, not the league's: a suspended league's owner signs in through them too. */
+const SIGNING_IN: ReadonlySet<string> = new Set(["/api/users/login", "/api/users/logout", "/api/admin/login"]);
 
 // The league the Worker placed each /api request in (ADR 46), handed over beside the request.
 const handed = new WeakMap<Request, League>();
@@ -48,6 +54,11 @@ const leagueApi = new Hono<ApiEnv>()
     if (!league) return errorResponse(c.req.raw, "not_found", "Not found");
     c.set("db", getDb(c.env.DB, league.id));
     c.set("league", league);
+    // A suspended league's /api answers its owner and the operator only (ADR 46).
+    if (league.suspendedAt !== null && !SIGNING_IN.has(c.req.path.replace(/^\/l\/[^/]+/, ""))) {
+      const session = await optionalSessionOf(c.req.raw, c.var.db, c.env, league.id);
+      if (!opensSuspended(standingOf(session))) return errorResponse(c.req.raw, "forbidden", SUSPENSION_MESSAGES.refused);
+    }
     await next();
   })
   .route("/rounds", roundNightApi)

@@ -5,7 +5,8 @@ import { clearedHintCookie, hintCookie, hintedSession, sameSession } from "./ses
 import { cloudflareContext, servicesContext, sessionContext, sessionRecheckContext } from "~/context";
 import { gateOf } from "../effect-gate";
 import { type Capability, can } from "~/lib/accounts/roles";
-import { leagueUrls, rootHref } from "~/lib/shared/league-url";
+import { DEPLOYMENT_PAGES, leagueUrls, rootHref } from "~/lib/shared/league-url";
+import { SUSPENSION_MESSAGES, opensSuspended } from "~/lib/leagues/suspension";
 
 /**
  * Root middleware, after servicesMiddleware: reads the session cookie once per request.
@@ -82,6 +83,22 @@ async function withSession(
   }
   return response;
 }
+
+/**
+ * Root middleware, after sessionMiddleware: a suspended league's pages answer 403 to everyone
+ * but its owner and the operator (ADR 46), who see them with a banner (the root's data). The
+ * deployment's own pages (log in, the front door, the operator's page) are not the league's.
+ */
+export const suspendedLeagueMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  const { league } = context.get(servicesContext);
+  if (league?.suspendedAt == null || isDeploymentPage(new URL(request.url).pathname)) return next();
+  if (!opensSuspended(standingOf(context.get(sessionContext)))) throw data({ message: SUSPENSION_MESSAGES.refused }, { status: 403 });
+  return next();
+};
+
+const ROOT_ONLY: ReadonlySet<string> = new Set<string>(DEPLOYMENT_PAGES);
+/** `/login`, `/login.data`, `/leagues/…`: a deployment page, at the root only. */
+const isDeploymentPage = (pathname: string) => ROOT_ONLY.has((pathname.split("/")[1] ?? "").replace(/\.data$/, ""));
 
 type Ctx = Readonly<RouterContextProvider>;
 

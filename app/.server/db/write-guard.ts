@@ -28,3 +28,14 @@ export function writeGuard(db: Db, rule: GuardRule, broken: SQL) {
   );
   return db.insert(writeGuards).select(sql`select ${values} where ${broken}`);
 }
+
+/**
+ * What marks the operator's record of a change to a league itself (its address, its
+ * suspension, its hiding, ADR 46) in that league's audit log: an `insert into audit_log …
+ * select` whose select carries this comment. The change is the deployment's: it is written
+ * whatever the status of the league it names or of the request's league, since it may be the
+ * very change that lifts a suspension. The league guard (workers/league-guard.ts) lets such an
+ * insert into the audit log through, and no other write of a league's table. SQL text is the
+ * code's alone (values are bound), so nothing a user sends can carry it.
+ */
+export const LEAGUE_RECORD = "/* the operator's record of a league change */";
