@@ -11,6 +11,7 @@ import { PageHeader } from "./components/ui/page-header";
 import displayFont from "@fontsource/barlow-condensed/files/barlow-condensed-latin-600-normal.woff2?url";
 import { useLeagueUrls } from "~/hooks/use-league-urls";
 import { SUSPENSION_MESSAGES } from "~/lib/leagues/suspension";
+import { rootHref } from "~/lib/shared/league-url";
 
 export const middleware: Route.MiddlewareFunction[] = [servicesMiddleware, sessionMiddleware, suspendedLeagueMiddleware];
 
@@ -106,12 +107,20 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
     detail = error.status === 404 ? "We could not find that page." : (error.data?.message ?? error.statusText);
   }
+  // A suspended league (ADR 46): none of its pages opens, so the way on is the front door.
+  const suspended = detail === SUSPENSION_MESSAGES.refused;
   return (
     <Shell>
-      <PageHeader title={title} subtitle={detail} />
-      <ButtonLink to={href("/rounds")} variant="primary">
-        Back to the rounds
-      </ButtonLink>
+      <PageHeader title={suspended ? "League suspended" : title} subtitle={detail} />
+      {suspended ? (
+        <ButtonLink to={rootHref("/leagues")} variant="primary">
+          Find a league
+        </ButtonLink>
+      ) : (
+        <ButtonLink to={href("/rounds")} variant="primary">
+          Back to the rounds
+        </ButtonLink>
+      )}
     </Shell>
   );
 }

@@ -59,6 +59,8 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
   route("leagues", "routes/leagues.tsx"),
+  // The operator's: every league, each suspended or hidden from here.
+  route("operator", "routes/operator.tsx"),
   // The mail's way out: at the root, placed in the league its signed link names (workers/league-path.ts).
   route("unsubscribe", "routes/unsubscribe.tsx"),
   // The default league's, at the root; every league's, under /l/{slug}.

@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { EmailSchema } from "./auth";
 import { isSlug } from "../lib/shared/league-url";
 import { isTimeZone } from "../lib/shared/time";
+import { idSchema } from "./ids";
 
 // A new league (ADR 46): what the operator gives `npm run league:create` and POST
 // /api/admin/leagues. The slug is its address (/l/{slug}), stored in lower case.
@@ -42,3 +43,11 @@ export const LeagueChangeSchema = z
     "Give a new slug, default: true, suspended or hidden",
   );
 export type LeagueChange = z.output<typeof LeagueChangeSchema>;
+
+// The operator's buttons on /operator, one league each: the same change as the PATCH above.
+export const OPERATOR_LEAGUE_INTENTS = ["suspend", "unsuspend", "hide", "show"] as const;
+export const OperatorLeagueActionSchema = z.object({
+  intent: z.enum(OPERATOR_LEAGUE_INTENTS, "Choose suspend, unsuspend, hide or show"),
+  leagueId: idSchema("league id"),
+});
+export type OperatorLeagueAction = z.output<typeof OperatorLeagueActionSchema>;

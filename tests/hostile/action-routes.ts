@@ -37,6 +37,7 @@ import * as roundPage from "~/routes/round";
 import * as transfersPage from "~/routes/transfers";
 import * as unsubscribePage from "~/routes/unsubscribe";
 import * as preferencesPage from "~/routes/preferences";
+import * as operatorPage from "~/routes/operator";
 
 export type ActionTargets = Targets & { adminSession: Session; playerSession: Session };
 
@@ -1079,6 +1080,20 @@ export const ACTION_ROUTES: ActionRoute[] = [
       { name: "an unknown calendar action", fields: { intent: "calendar-delete" }, status: 400 },
       { name: "no intent at all", fields: { notify: "on" }, status: 400 },
     ],
+  },
+  {
+    // The operator's page (ADR 46): a league suspended or unsuspended, hidden or shown.
+    path: "/operator",
+    action: operatorPage.action,
+    role: "admin",
+    forms: [
+      {
+        name: "a league's standing",
+        valid: () => ({ intent: "hide", leagueId: "1" }),
+        fields: { intent: intent("suspend", "unsuspend", "hide", "show"), leagueId: id },
+      },
+    ],
+    extras: () => [{ name: "a league no one has", fields: { intent: "suspend", leagueId: String(MISSING_ID) }, status: 404 }],
   },
   {
     // The one-click unsubscribe: the link's signature is the authority, no session.

@@ -29,7 +29,7 @@ import { standingOf } from "~/.server/auth/current-user";
 import { SUSPENSION_MESSAGES, opensSuspended } from "~/lib/leagues/suspension";
 
 /** Signing in and out are the account's, not the league's: a suspended league's owner signs in through them too. */
-const SIGNING_IN: ReadonlySet<string> = new Set(["/api/users/login", "/api/users/logout", "/api/admin/login"]);
+const SIGNING_IN: ReadonlySet<string> = new Set(["users/login", "users/logout", "admin/login"]);
 
 // The league the Worker placed each /api request in (ADR 46), handed over beside the request.
 const handed = new WeakMap<Request, League>();
@@ -55,7 +55,7 @@ const leagueApi = new Hono<ApiEnv>()
     c.set("db", getDb(c.env.DB, league.id));
     c.set("league", league);
     // A suspended league's /api answers its owner and the operator only (ADR 46).
-    if (league.suspendedAt !== null && !SIGNING_IN.has(c.req.path.replace(/^\/l\/[^/]+/, ""))) {
+    if (league.suspendedAt !== null && !SIGNING_IN.has(c.req.path.replace(/^(?:\/l\/[^/]+)?\/api\//, ""))) {
       const session = await optionalSessionOf(c.req.raw, c.var.db, c.env, league.id);
       if (!opensSuspended(standingOf(session))) return errorResponse(c.req.raw, "forbidden", SUSPENSION_MESSAGES.refused);
     }

@@ -16,6 +16,8 @@ export const DEPLOYMENT_PAGES = [
   "leagues",
   // The mail's way out: placed in the league its signed link names (workers/league-path.ts).
   "unsubscribe",
+  // The operator's list of every league: suspend, hide (ADR 46).
+  "operator",
 ] as const;
 export type DeploymentPage = (typeof DEPLOYMENT_PAGES)[number];
 
