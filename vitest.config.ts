@@ -11,6 +11,8 @@ export default defineConfig(async () => ({
       miniflare: {
         bindings: {
           SESSION_SECRET: "Qm9fX3kP0vJd2wH7sLr8TzA1cN5eGuYbVxKfRiWoMjE",
+          // Seals each league's own PayPal secret (app/.server/paypal/sealed-secret.ts).
+          PAYPAL_CREDENTIALS_KEY: "c2VhbGluZy1rZXktZm9yLXRlc3RzLW9ubHktMzItYnl0ZXMtbG9uZw",
           // Tests write straight to D1 between requests; the page-cache tests turn it on.
           PAGE_CACHE: "off",
           // scripts/check-plans.mjs: print every statement sent (tests/statement-dump.ts).

@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { Session } from "~/.server/auth/current-user";
 import type { Db } from "~/.server/db/client";
 import type { League, RequestLeague } from "~/.server/league";
+import type { PayPalCheckout } from "~/lib/signup/paypal-checkout";
 
 // The Worker's bindings, handed to every loader and action through the router context.
 type CloudflareBindings = { env: Env; ctx: ExecutionContext };
@@ -30,8 +31,15 @@ export const sessionRecheckContext = createContext<SessionRecheck | null>(null);
  * What the Worker knows of this request beyond its bindings: the CSP nonce the document's
  * inline scripts carry (workers/response-policy.ts), and how many times React rendered
  * (reported in Server-Timing, so the page-cache tests can see a hit renders nothing), and
- * how long React took to render the document's shell (Server-Timing `render`), and the
- * league the path named (`place`, workers/league-path.ts).
+ * how long React took to render the document's shell (Server-Timing `render`), the
+ * league the path named (`place`, workers/league-path.ts), and the PayPal a page offered.
  */
-export type RequestScope = { nonce: string; renders: number; renderMs?: number; place?: RequestLeague };
+export type RequestScope = {
+  nonce: string;
+  renders: number;
+  renderMs?: number;
+  place?: RequestLeague;
+  /** The PayPal a page offered (the sign-up dialog's): the response's CSP lets the browser reach it. */
+  payPal?: PayPalCheckout | null;
+};
 export const requestScopeContext = createContext<RequestScope>({ nonce: "", renders: 0 });

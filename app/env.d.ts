@@ -8,6 +8,9 @@ interface LeagueSecrets {
   PAYPAL_WEBHOOK_ID?: string;
   // https://api-m.sandbox.paypal.com (the default) or https://api-m.paypal.com (live).
   PAYPAL_API_BASE?: string;
+  // Seals each league's own PayPal secret (≥ 32 random bytes, base64url): without it no
+  // league can save or use PayPal credentials of its own (app/.server/paypal/sealed-secret.ts).
+  PAYPAL_CREDENTIALS_KEY?: string;
 }
 interface Env extends LeagueSecrets {}
 declare namespace Cloudflare {

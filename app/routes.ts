@@ -34,6 +34,7 @@ const leaguePages = (id: (name: string) => string) => [
   route("admin/reports", "routes/admin-reports.tsx", { id: id("routes/admin-reports") }),
   route("admin/reports.csv", "routes/admin-reports-csv.ts", { id: id("routes/admin-reports-csv") }),
   route("admin/settings", "routes/admin-settings.tsx", { id: id("routes/admin-settings") }),
+  route("admin/paypal", "routes/admin-paypal.tsx", { id: id("routes/admin-paypal") }),
   route("admin/tags", "routes/admin-tags.tsx", { id: id("routes/admin-tags") }),
   route("admin/courses", "routes/admin-courses.tsx", { id: id("routes/admin-courses") }),
   route("admin/courses/:courseId", "routes/admin-course-form.tsx", { id: id("routes/admin-course-form") }),

@@ -51,10 +51,12 @@ export function localPersistRoot() {
 }
 
 const PLACEHOLDER = "SESSION_SECRET=change-me-to-32-random-bytes-base64url";
+const KEY_PLACEHOLDER = "PAYPAL_CREDENTIALS_KEY=change-me-to-32-random-bytes-base64url";
 
 /**
- * A fresh machine has no .dev.vars: make one from the example with a random session key.
- * A copy of the example that still holds the placeholder (which the app refuses) gets one too.
+ * A fresh machine has no .dev.vars: make one from the example with a random session key and
+ * PayPal credentials key. A copy of the example that still holds a placeholder (which the app
+ * refuses) gets one too.
  */
 export function ensureDevVars() {
   if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
@@ -63,6 +65,15 @@ export function ensureDevVars() {
   if (lines.includes(PLACEHOLDER)) {
     text = text.replace(PLACEHOLDER, `SESSION_SECRET=${randomBytes(32).toString("base64url")}`);
     console.log("Wrote a random SESSION_SECRET into .dev.vars.");
+  }
+  // The key that seals each league's own PayPal secret: the example's placeholder, or none
+  // at all in a .dev.vars made before leagues had their own PayPal.
+  if (lines.includes(KEY_PLACEHOLDER)) {
+    text = text.replace(KEY_PLACEHOLDER, `PAYPAL_CREDENTIALS_KEY=${randomBytes(32).toString("base64url")}`);
+    console.log("Wrote a random PAYPAL_CREDENTIALS_KEY into .dev.vars.");
+  } else if (!lines.some((l) => l.startsWith("PAYPAL_CREDENTIALS_KEY="))) {
+    text = `${text.replace(/\n?$/, "\n")}PAYPAL_CREDENTIALS_KEY=${randomBytes(32).toString("base64url")}\n`;
+    console.log("Wrote a random PAYPAL_CREDENTIALS_KEY into .dev.vars.");
   }
   // Older .dev.vars files predate the local page cache (ADR 11).
   if (!lines.some((l) => l.startsWith("PAGE_CACHE="))) text = `${text.replace(/\n?$/, "\n")}PAGE_CACHE=cache-api\n`;

@@ -45,12 +45,11 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       const startedAt = performance.now();
       const mode = pageCacheMode(env);
       const origin = new URL(request.url).origin;
-      const payPal = payPalCheckout(env, origin);
       // The league first (ADR 46): its id guards the request's writes and names its cache tags.
       const place = await placeRequest(request, env);
       if ("answer" in place) {
         await drainBody(request);
-        return applyResponsePolicy(request, place.answer, newNonce(), { dev: opts.dev ?? false, payPal });
+        return applyResponsePolicy(request, place.answer, newNonce(), { dev: opts.dev ?? false, payPal: null });
       }
       const open = openRequest(request, env, place);
       const leagueId = leagueIdOf(place);
@@ -67,6 +66,11 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       const purgeAll = (id: number) => purgeLeague(id, mode, env.DB, ctx);
       await runAfterWrite({ db: getDb(open.db, leagueId), jobs: env.JOBS, origin, purge, purgeLeague: purgeAll }, takeFollowUps(open.db));
       const bookmarked = carryBookmark(request, response, open.session, open.seen.writtenTables.size > 0);
+      // PayPal's sources in the CSP: those of the PayPal a page offered (the sign-up dialog's,
+      // its league's own), else the default league's (the deployment's), else none.
+      const league = place.league;
+      const payPal =
+        open.scope.payPal !== undefined ? open.scope.payPal : league?.isDefault ? payPalCheckout(env, origin, league, null) : null;
       const out = applyResponsePolicy(request, bookmarked, open.scope.nonce, { dev: opts.dev ?? false, payPal });
       return withServerTiming(out, mode, status, open.seen, open.scope, startedAt);
     },

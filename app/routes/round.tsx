@@ -31,6 +31,7 @@ import { PublishedCards } from "~/components/cards/published-cards";
 import { lazyPart } from "~/components/ui/lazy-part";
 import { CHECK_IN_INTENTS } from "~/schemas/night-forms";
 import { payPalCheckout } from "~/.server/paypal/config";
+import { requestScopeContext } from "~/context";
 import { pageMeta } from "~/lib/shared/meta";
 import { formatCents } from "~/lib/shared/money";
 import { entryPriceCents } from "~/lib/signup/pricing";
@@ -49,7 +50,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
 });
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { db, env } = routeServices(context);
+  const { db, env, league } = routeServices(context);
   const id = await routeId(params.roundId, "round id");
   // Only a logged-in request (never cached, ADR 11) carries the player's own sign-up facts.
   const session = optionalSession(context);
@@ -69,6 +70,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     sidePots,
     mine,
     night,
+    payPal: payPalRow,
   } = await orRouteError(roundPageReads(db, id, me, net, nowSeconds()));
   const played = entries.some((e) => e.score > 0 || e.dnf);
   // Published cards and no results yet: the round is (about to be) scored live. Asked after
@@ -85,10 +87,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const checkedIn = night?.checkedInAt != null;
   const withdraw = mine && round.startsAt > nowSeconds() && !checkedIn && !played ? { entryId: mine.entry.id, back: mine.back } : null;
   const divisions = settings?.divisions ?? [];
+  // The league's own PayPal, the deployment's for the default league, or none (credit and cash only).
+  const payPal = facts ? payPalCheckout(env, new URL(request.url).origin, league, payPalRow) : null;
+  // The response's CSP lets the dialog reach this PayPal (workers/worker.ts).
+  if (facts) context.get(requestScopeContext).payPal = payPal;
   const signUp = facts
     ? {
         ...facts,
-        payPal: payPalCheckout(env, new URL(request.url).origin),
+        payPal,
         withdraw,
         checkedIn,
         divisions,

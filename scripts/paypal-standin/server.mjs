@@ -3,9 +3,14 @@
 //
 //   node scripts/paypal-standin/server.mjs [appPort]      (appPort: else $PORT, else 8787)
 //
-// It listens on 127.0.0.1:{appPort + 1000} (PAYPAL_STANDIN_PORT overrides) and posts webhooks to
+// It listens on 127.0.0.1:{appPort + 1000} (PAYPAL_STANDIN_PORT overrides). It is two
+// merchants (standin.ts): A, the default league's, and B, for a league whose owner saves B's
+// credentials (local-standin-client-b / local-standin-secret-b) as "Local stand-in". Each
+// merchant's webhooks go to the URLs it registered (the owner's Test connection registers
+// its league's); merchant A's, with none registered, to
 // http://localhost:{appPort}/api/paypal/webhook (PAYPAL_STANDIN_WEBHOOK_URL overrides).
 // Besides PayPal's REST calls it answers these for scripts and the browser:
+//   GET  /standin/orders/{orderId}   — which merchant holds it: {merchant: "A"|"B", status, amount}
 //   POST /standin/approve/{orderId}  — the payer approves (what PayPal's window does)
 //   POST /standin/replay/{id}        — send a webhook again (same event id): an order's
 //                                      capture webhook, or a refund's by its refund id
@@ -57,6 +62,11 @@ async function standInControl(standIn, request, path) {
   if (!path.startsWith("/standin/")) return null;
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
   if (path === "/standin/health") return answer(200, { ok: true });
+  const held = /^\/standin\/orders\/([^/]+)$/.exec(path);
+  if (held && request.method === "GET") {
+    const info = standIn.orderInfo(decodeURIComponent(held[1]));
+    return info ? answer(200, info) : answer(404, { error: `No order ${decodeURIComponent(held[1])}` });
+  }
   if (!match || request.method !== "POST") return answer(404, { error: "Unknown stand-in endpoint" });
   const id = decodeURIComponent(match[2]);
   if (match[1] === "replay" ? !standIn.hasOrder(id) && !standIn.hasWebhook(id) : !standIn.hasOrder(id)) {
@@ -94,10 +104,11 @@ export function serveStandIn({ appPort, port = appPort + STANDIN_PORT_OFFSET, we
   const standIn = createStandIn({
     ...STANDIN_CREDENTIALS,
     baseUrl,
-    webhookTarget: async (body, headers) => {
-      const what = `[paypal stand-in] webhook ${JSON.parse(body).event_type} → ${target}`;
+    webhookTarget: async (body, headers, url) => {
+      const to = url ?? target;
+      const what = `[paypal stand-in] webhook ${JSON.parse(body).event_type} → ${to}`;
       try {
-        const res = await fetch(target, { method: "POST", body, headers, signal: AbortSignal.timeout(10_000) });
+        const res = await fetch(to, { method: "POST", body, headers, signal: AbortSignal.timeout(10_000) });
         log(`${what} ${res.status}`);
         return res;
       } catch (error) {

@@ -6,22 +6,45 @@ import { captureCompletedEvent, type Delivery, refundEvent, type WebhookTarget, 
 // A fake of the PayPal REST calls the league makes, for machines with
 // no PayPal (tests, `npm start` offline). It never ships in the Worker: nothing under app/
 // or workers/ imports it, and tests/paypal/bundle-boundary.test.ts keeps it that way.
+//
+// It is two merchants, as two leagues with PayPal accounts of their own are: A (the
+// credentials below, what the default league uses locally with no PayPal set) and B (a
+// league whose owner saves B's credentials with the "Local stand-in" environment). Each
+// merchant's tokens see its own orders only (another's is 404 RESOURCE_NOT_FOUND, as PayPal
+// answers), registers its own webhooks, and gets each capture's webhook at the URLs it
+// registered (A, with none: the app's root webhook); only the merchant that sent a webhook
+// vouches for it, and only under the webhook id it was sent for.
 
-/** The app uses these when no PayPal credentials are set (app/.server/paypal/config.ts). */
+/** The app uses these when no PayPal credentials are set (app/.server/paypal/config.ts): merchant A. */
 export const STANDIN_CREDENTIALS = {
   clientId: "local-standin-client",
   clientSecret: "local-standin-secret",
   webhookId: "local-standin-webhook",
 } as const;
 
+/** Merchant B: a league's own PayPal on a developer's machine (the owner's PayPal page, "Local stand-in"). */
+export const STANDIN_CREDENTIALS_B = {
+  clientId: "local-standin-client-b",
+  clientSecret: "local-standin-secret-b",
+} as const;
+
+export type Merchant = "A" | "B";
+
+/** A webhook a merchant registered (POST /v1/notifications/webhooks). */
+type Registered = { id: string; url: string; event_types: { name: string }[] };
+
 /** In every token the stand-in issues, so a bundle that contains it can be caught (check-bundle.mjs). */
 export const STANDIN_MARKER = "PAYPAL-LOCAL-STANDIN";
 
 export type StandInOptions = {
+  /** Merchant A's credentials, and the webhook id its unregistered (root) webhook is sent for. */
   clientId: string;
   clientSecret: string;
   webhookId: string;
-  /** Where PAYMENT.CAPTURE.* webhooks go; none → they are only recorded. */
+  /**
+   * Where PAYMENT.CAPTURE.* webhooks go: called with the URL a merchant registered, or null
+   * for merchant A's fallback (the app's root webhook); none → they are only recorded.
+   */
   webhookTarget?: WebhookTarget;
   /** This stand-in's own origin, for the links in its answers. */
   baseUrl?: string;
@@ -30,27 +53,63 @@ export type StandInOptions = {
 export function createStandIn(options: StandInOptions) {
   const baseUrl = options.baseUrl ?? "http://paypal-standin.local";
   const orders = new Map<string, Order>();
-  const createRequests = new Map<string, string>(); // PayPal-Request-Id → order id
-  const tokens = new Set<string>();
+  const merchantOf = new Map<string, Merchant>(); // order id → the merchant that made it
+  const createRequests = new Map<string, string>(); // merchant + PayPal-Request-Id → order id
+  const tokens = new Map<string, Merchant>();
+  const webhooks: Record<Merchant, Registered[]> = { A: [], B: [] };
   const events = new Map<string, { orderId: string; body: string }>(); // order or refund id → its webhook's body
   const pending = new Set<Promise<unknown>>();
   const signer = webhookSigner(baseUrl);
   const stats = { tokenRequests: 0, deliveries: [] as Delivery[] };
+  const secrets: Record<Merchant, string> = {
+    A: `Basic ${btoa(`${options.clientId}:${options.clientSecret}`)}`,
+    B: `Basic ${btoa(`${STANDIN_CREDENTIALS_B.clientId}:${STANDIN_CREDENTIALS_B.clientSecret}`)}`,
+  };
 
-  async function deliver(orderId: string, body: string): Promise<Delivery> {
-    const headers = await signer.headersFor(body);
+  /** Where a merchant's webhooks go: each URL it registered, else (A only) the fallback, for the webhook id verify then expects. */
+  function targetsOf(merchant: Merchant): { url: string | null; webhookId: string }[] {
+    const registered = webhooks[merchant].map((w) => ({ url: w.url, webhookId: w.id }));
+    if (registered.length || merchant === "B") return registered;
+    return [{ url: null, webhookId: options.webhookId }];
+  }
+
+  async function deliverTo(orderId: string, body: string, merchant: Merchant, target: { url: string | null; webhookId: string }) {
+    const headers = await signer.headersFor(body, merchant, target.webhookId);
     const eventId = (JSON.parse(body) as { id: string }).id;
-    const delivery: Delivery = { eventId, orderId, transmissionId: headers.get("PAYPAL-TRANSMISSION-ID")!, status: null };
+    const delivery: Delivery = {
+      eventId,
+      orderId,
+      transmissionId: headers.get("PAYPAL-TRANSMISSION-ID")!,
+      status: null,
+      merchant,
+      url: target.url,
+    };
     stats.deliveries.push(delivery);
     if (!options.webhookTarget) return delivery;
     try {
-      const res = await options.webhookTarget(body, headers);
+      const res = await options.webhookTarget(body, headers, target.url);
       delivery.status = res.status;
       await res.body?.cancel();
     } catch (error) {
       delivery.error = error instanceof Error ? error.message : String(error);
     }
     return delivery;
+  }
+
+  /** An order's webhook to every URL its merchant registered (A's fallback: the root): the last delivery answers. */
+  async function deliver(orderId: string, body: string): Promise<Delivery> {
+    const merchant = merchantOf.get(orderId) ?? "A";
+    const targets = targetsOf(merchant);
+    let last: Delivery = {
+      eventId: (JSON.parse(body) as { id: string }).id,
+      orderId,
+      transmissionId: "",
+      status: null,
+      merchant,
+      url: null,
+    };
+    for (const target of targets) last = await deliverTo(orderId, body, merchant, target);
+    return last;
   }
 
   /** Fire-and-forget like PayPal, but tracked so `settled()` can wait for it. */
@@ -61,8 +120,9 @@ export function createStandIn(options: StandInOptions) {
   }
 
   function token(req: Request, form: string): Response {
-    const basic = `Basic ${btoa(`${options.clientId}:${options.clientSecret}`)}`;
-    if (req.headers.get("Authorization") !== basic) {
+    const auth = req.headers.get("Authorization");
+    const merchant = (Object.keys(secrets) as Merchant[]).find((m) => secrets[m] === auth);
+    if (!merchant) {
       return json(401, { error: "invalid_client", error_description: "Client Authentication failed" });
     }
     if (new URLSearchParams(form).get("grant_type") !== "client_credentials") {
@@ -70,7 +130,7 @@ export function createStandIn(options: StandInOptions) {
     }
     stats.tokenRequests++;
     const accessToken = `A21AA${crypto.randomUUID().replaceAll("-", "")}`;
-    tokens.add(accessToken);
+    tokens.set(accessToken, merchant);
     return json(200, {
       scope: "https://uri.paypal.com/services/payments/payment",
       access_token: accessToken,
@@ -81,15 +141,42 @@ export function createStandIn(options: StandInOptions) {
     });
   }
 
-  function createOrder(req: Request, text: string): Response {
+  function createOrder(req: Request, text: string, merchant: Merchant): Response {
     const requestId = req.headers.get("PayPal-Request-Id");
-    const known = requestId ? orders.get(createRequests.get(requestId) ?? "") : undefined;
+    const key = requestId ? `${merchant}:${requestId}` : null;
+    const known = key ? orders.get(createRequests.get(key) ?? "") : undefined;
     if (known) return json(200, represent(known, baseUrl));
     const order = parseNewOrder(text);
     if (order instanceof Response) return order;
     orders.set(order.id, order);
-    if (requestId) createRequests.set(requestId, order.id);
+    merchantOf.set(order.id, merchant);
+    if (key) createRequests.set(key, order.id);
     return json(201, represent(order, baseUrl));
+  }
+
+  /** The merchant's webhooks: listed, or one more registered (a URL registered twice is PayPal's 400). */
+  function webhooksCall(req: Request, text: string, merchant: Merchant): Response {
+    if (req.method === "GET") return json(200, { webhooks: webhooks[merchant] });
+    let body: { url?: unknown; event_types?: unknown };
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return failure(400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
+    }
+    const url = body.url;
+    if (typeof url !== "string" || !/^https?:\/\//.test(url) || !Array.isArray(body.event_types) || body.event_types.length === 0) {
+      return failure(400, "VALIDATION_ERROR", "INVALID_PARAMETER_VALUE", "Invalid data provided");
+    }
+    if (webhooks[merchant].some((w) => w.url === url)) {
+      return failure(400, "WEBHOOK_URL_ALREADY_EXISTS", "WEBHOOK_URL_ALREADY_EXISTS", "Webhook URL already exists");
+    }
+    const made: Registered = {
+      id: `WH-${merchant}-${crypto.randomUUID().replaceAll("-", "").slice(0, 17).toUpperCase()}`,
+      url,
+      event_types: body.event_types as { name: string }[],
+    };
+    webhooks[merchant].push(made);
+    return json(201, made);
   }
 
   function captureOrder(req: Request, order: Order): Response {
@@ -116,15 +203,19 @@ export function createStandIn(options: StandInOptions) {
     const text = req.method === "GET" ? "" : new TextDecoder().decode(await req.arrayBuffer());
     if (req.method === "POST" && path === "/v1/oauth2/token") return token(req, text);
     const bearer = /^Bearer (.+)$/.exec(req.headers.get("Authorization") ?? "")?.[1];
-    if (!bearer || !tokens.has(bearer)) {
+    const merchant = bearer ? tokens.get(bearer) : undefined;
+    if (!merchant) {
       return json(401, { error: "invalid_token", error_description: "Token signature verification failed" });
     }
-    if (req.method === "POST" && path === "/v2/checkout/orders") return createOrder(req, text);
+    if (req.method === "POST" && path === "/v2/checkout/orders") return createOrder(req, text, merchant);
     if (req.method === "POST" && path === "/v1/notifications/verify-webhook-signature") {
-      return json(200, { verification_status: (await signer.verify(text, options.webhookId)) ? "SUCCESS" : "FAILURE" });
+      return json(200, { verification_status: (await signer.verify(text, merchant)) ? "SUCCESS" : "FAILURE" });
     }
+    if ((req.method === "GET" || req.method === "POST") && path === "/v1/notifications/webhooks") return webhooksCall(req, text, merchant);
     const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
-    const order = match ? orders.get(decodeURIComponent(match[1])) : undefined;
+    const id = match ? decodeURIComponent(match[1]) : "";
+    // Another merchant's order does not exist for this one, as at PayPal.
+    const order = match && merchantOf.get(id) === merchant ? orders.get(id) : undefined;
     if (!match) return failure(404, "NOT_FOUND", "NOT_FOUND", "The specified resource does not exist.");
     if (!order) return notFound();
     if (req.method === "GET" && !match[2]) return json(200, represent(order, baseUrl));
@@ -177,6 +268,14 @@ export function createStandIn(options: StandInOptions) {
       while (pending.size) await Promise.allSettled([...pending]);
     },
     hasOrder: (orderId: string) => orders.has(orderId),
+    /** Which merchant holds an order, its status and amount (GET /standin/orders/{id}); null for none. */
+    orderInfo(orderId: string): { merchant: Merchant; status: string; amount: string } | null {
+      const order = orders.get(orderId);
+      const merchant = merchantOf.get(orderId);
+      return order && merchant ? { merchant, status: order.status, amount: order.amount.value } : null;
+    },
+    /** The webhooks a merchant registered. */
+    webhooksOf: (merchant: Merchant): readonly Registered[] => webhooks[merchant],
     stats,
   };
 }

@@ -6,8 +6,18 @@ import type { Refund } from "./refunds.ts";
 // PayPal signs with a certificate; what matters here is the same outcome — the app's
 // verify call says SUCCESS only for an event this stand-in sent, byte for byte.
 
-export type WebhookTarget = (body: string, headers: Headers) => Promise<Response>;
-export type Delivery = { eventId: string; orderId: string; transmissionId: string; status: number | null; error?: string };
+/** Where a webhook goes: `url` is the one its merchant registered, null for merchant A's fallback (the app's root webhook). */
+export type WebhookTarget = (body: string, headers: Headers, url: string | null) => Promise<Response>;
+export type Delivery = {
+  eventId: string;
+  orderId: string;
+  transmissionId: string;
+  status: number | null;
+  error?: string;
+  /** The merchant that sent it, and the URL it went to (null: A's fallback). */
+  merchant?: "A" | "B";
+  url?: string | null;
+};
 
 const encoder = new TextEncoder();
 
@@ -15,17 +25,17 @@ const toBase64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Ar
 
 export function webhookSigner(baseUrl: string) {
   const key = crypto.subtle.generateKey({ name: "HMAC", hash: "SHA-256" }, false, ["sign"]) as Promise<CryptoKey>;
-  // transmission id → the body sent with it; verify needs the exact text back.
-  const sent = new Map<string, { body: string; sig: string }>();
+  // transmission id → the body sent with it, by which merchant for which webhook id; verify needs the exact text back.
+  const sent = new Map<string, { body: string; sig: string; merchant: string; webhookId: string }>();
 
   const sign = async (transmissionId: string, body: string) =>
     toBase64(await crypto.subtle.sign("HMAC", await key, encoder.encode(`${transmissionId}|${body}`)));
 
   return {
-    async headersFor(body: string): Promise<Headers> {
+    async headersFor(body: string, merchant: string, webhookId: string): Promise<Headers> {
       const transmissionId = crypto.randomUUID();
       const sig = await sign(transmissionId, body);
-      sent.set(transmissionId, { body, sig });
+      sent.set(transmissionId, { body, sig, merchant, webhookId });
       return new Headers({
         "Content-Type": "application/json",
         "PAYPAL-AUTH-ALGO": "SHA256withRSA",
@@ -38,10 +48,11 @@ export function webhookSigner(baseUrl: string) {
     },
 
     /**
-     * The verify-webhook-signature check on the raw request text: the transmission must be
-     * one we sent, its signature ours, and the event spliced in exactly as we sent it.
+     * The verify-webhook-signature check on the raw request text, asked by `merchant`: the
+     * transmission must be one that merchant sent, for the webhook id the request names, its
+     * signature ours, and the event spliced in exactly as we sent it.
      */
-    async verify(rawRequest: string, webhookId: string): Promise<boolean> {
+    async verify(rawRequest: string, merchant: string): Promise<boolean> {
       let req: Record<string, unknown>;
       try {
         req = JSON.parse(rawRequest);
@@ -50,7 +61,9 @@ export function webhookSigner(baseUrl: string) {
       }
       const tid = req.transmission_id;
       const record = typeof tid === "string" ? sent.get(tid) : undefined;
-      if (!record || req.webhook_id !== webhookId || typeof req.transmission_sig !== "string") return false;
+      if (!record || record.merchant !== merchant || req.webhook_id !== record.webhookId || typeof req.transmission_sig !== "string") {
+        return false;
+      }
       if (!req.auth_algo || !req.cert_url || !req.transmission_time) return false;
       if (req.transmission_sig !== record.sig || (await sign(tid as string, record.body)) !== req.transmission_sig) return false;
       return rawRequest.includes(`"webhook_event":${record.body}`);

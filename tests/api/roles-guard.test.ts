@@ -22,6 +22,7 @@ import * as adminCourseForm from "~/routes/admin-course-form";
 import * as adminCourses from "~/routes/admin-courses";
 import * as adminLayoutForm from "~/routes/admin-layout-form";
 import * as adminPayments from "~/routes/admin-payments";
+import * as adminPayPal from "~/routes/admin-paypal";
 import * as adminPlayer from "~/routes/admin-player";
 import * as adminReportsCsv from "~/routes/admin-reports-csv";
 import * as adminReports from "~/routes/admin-reports";
@@ -109,6 +110,7 @@ const MODULES: Record<string, { loader?: unknown; action?: unknown }> = {
   "admin/reports": adminReports,
   "admin/reports.csv": adminReportsCsv,
   "admin/settings": adminSettings,
+  "admin/paypal": adminPayPal,
   "admin/tags": adminTags,
   "admin/courses": adminCourses,
   "admin/courses/:courseId": adminCourseForm,

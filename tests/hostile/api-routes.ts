@@ -34,6 +34,7 @@ import {
 } from "~/schemas/auth";
 import { ClaimNoteSchema, ClaimSubmitSchema } from "~/schemas/claims";
 import { GrantRoleSchema, TransferOwnershipSchema } from "~/schemas/memberships";
+import { PayPalCredentialsSchema } from "~/schemas/paypal-credentials";
 import {
   CreditPayoutsSchema,
   EntryAddSchema,
@@ -1880,6 +1881,27 @@ export const API_ROUTES: ApiRoute[] = [
     auth: "admin",
     body: { schema: TransferOwnershipSchema, valid: (t) => ({ user_id: t.other.id }), fields: { user_id: field.id } },
   },
+
+  // ---- /api/admin: the league's own PayPal (the owner's; the operator's token passes as the owner's would)
+  { group: "admin users", method: "GET", pattern: "/api/admin/paypal", path: "/api/admin/paypal", auth: "admin" },
+  {
+    group: "admin users",
+    method: "PUT",
+    pattern: "/api/admin/paypal",
+    path: "/api/admin/paypal",
+    auth: "admin",
+    body: {
+      schema: PayPalCredentialsSchema,
+      valid: () => ({ client_id: "local-standin-client-b", secret: "local-standin-secret-b", environment: "standin" }),
+      fields: {
+        client_id: field.text(200),
+        secret: { kind: "secret" },
+        environment: { kind: "enum", values: ["sandbox", "live", "standin"] },
+      },
+    },
+  },
+  { group: "admin users", method: "POST", pattern: "/api/admin/paypal/test", path: "/api/admin/paypal/test", auth: "admin" },
+  { group: "admin users", method: "DELETE", pattern: "/api/admin/paypal", path: "/api/admin/paypal", auth: "admin" },
 
   // ---- /api/admin: a new league (ADR 46), the operator's alone; each valid one a fresh address
   {

@@ -41,8 +41,8 @@ export function installPayPalApp() {
     standIn = createStandIn({
       ...STANDIN_CREDENTIALS,
       baseUrl: STANDIN_BASE,
-      webhookTarget: async (body, headers) => {
-        webhooks.push({ body, headers });
+      webhookTarget: async (body, headers, url) => {
+        webhooks.push({ body, headers, url });
         return new Response(null, { status: 200 });
       },
     });

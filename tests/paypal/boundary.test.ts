@@ -66,24 +66,28 @@ describe("payPalConfig", () => {
 });
 
 describe("payPalCheckout: what the sign-up dialog is given", () => {
+  // The default league without a PayPal of its own: the deployment's (app/.server/paypal/config.ts).
+  const DEFAULT = { id: 1, isDefault: true };
   const creds = { PAYPAL_CLIENT_ID: "public-id", PAYPAL_CLIENT_SECRET: "secret", PAYPAL_WEBHOOK_ID: "wh" };
 
   it("gives PayPal's SDK the public client id and its environment, never the secret", () => {
-    const sandbox = payPalCheckout({ APP_URL: "https://league.example", ...creds }, "https://league.example");
+    const sandbox = payPalCheckout({ APP_URL: "https://league.example", ...creds }, "https://league.example", DEFAULT, null);
     expect(sandbox).toEqual({ kind: "paypal", clientId: "public-id", environment: "sandbox" });
     const live = payPalCheckout(
       { APP_URL: "https://league.example", ...creds, PAYPAL_API_BASE: "https://api-m.paypal.com" },
       "https://league.example",
+      DEFAULT,
+      null,
     );
     expect(live).toEqual({ kind: "paypal", clientId: "public-id", environment: "production" });
     expect(JSON.stringify(live)).not.toContain("secret");
   });
 
   it("gives the local stand-in's origin locally without credentials, and nothing when deployed without them", () => {
-    expect(payPalCheckout({ APP_URL: "http://localhost:8787" }, "http://localhost:8850")).toEqual({
+    expect(payPalCheckout({ APP_URL: "http://localhost:8787" }, "http://localhost:8850", DEFAULT, null)).toEqual({
       kind: "standin",
       origin: "http://127.0.0.1:9850",
     });
-    expect(payPalCheckout({ APP_URL: "https://league.example" }, "https://league.example")).toBeNull();
+    expect(payPalCheckout({ APP_URL: "https://league.example" }, "https://league.example", DEFAULT, null)).toBeNull();
   });
 });

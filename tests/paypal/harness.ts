@@ -7,14 +7,15 @@ import { createStandIn, STANDIN_CREDENTIALS, type StandInOptions } from "../../s
 
 let harnesses = 0;
 
-export type Received = { body: string; headers: Headers };
+/** A webhook the stand-in sent: `url` the one its merchant registered, null for merchant A's root fallback. */
+export type Received = { body: string; headers: Headers; url?: string | null };
 
 export function harness(overrides: Partial<StandInOptions> & { clientSecret?: string } = {}) {
   const received: Received[] = [];
   const standIn = createStandIn({
     ...STANDIN_CREDENTIALS,
-    webhookTarget: async (body, headers) => {
-      received.push({ body, headers });
+    webhookTarget: async (body, headers, url) => {
+      received.push({ body, headers, url });
       return new Response(null, { status: 200 });
     },
     ...overrides,

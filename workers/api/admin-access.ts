@@ -10,6 +10,7 @@ const NIGHT: Capability = "runNight";
 const LEAGUE: Capability = "manageLeague";
 const ROLES: Capability = "manageRoles";
 const ACCOUNTS: Capability = "manageAccounts";
+const PAYPAL: Capability = "payPalCredentials";
 
 export const ADMIN_CALLS: Readonly<Record<string, Capability>> = {
   // Accounts are the deployment's: the operator's alone (the spec's calls at the root).
@@ -30,6 +31,11 @@ export const ADMIN_CALLS: Readonly<Record<string, Capability>> = {
   "PUT /api/admin/memberships/:userId": ROLES,
   "DELETE /api/admin/memberships/:userId": ROLES,
   "POST /api/admin/memberships/transfer": ROLES,
+  // The league's own PayPal: the owner's.
+  "GET /api/admin/paypal": PAYPAL,
+  "PUT /api/admin/paypal": PAYPAL,
+  "DELETE /api/admin/paypal": PAYPAL,
+  "POST /api/admin/paypal/test": PAYPAL,
   // The night.
   "GET /api/admin/rounds/:id/check-in": NIGHT,
   "POST /api/admin/rounds/:id/check-in": NIGHT,

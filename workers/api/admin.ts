@@ -8,6 +8,7 @@ import { adminLeaguesApi } from "./admin-leagues";
 import { adminWaitlistApi } from "./waitlist";
 import { adminNightApi } from "./admin-night";
 import { adminPaymentsApi } from "./admin-payments";
+import { adminPayPalApi } from "./admin-paypal";
 import { adminSidePotsApi } from "./admin-side-pots";
 import { adminPlayersApi } from "./admin-players";
 import { adminRatingsApi } from "./admin-ratings";
@@ -37,6 +38,7 @@ export const adminApi = adminSubApp()
   .route("/", adminPaymentsApi)
   .route("/", adminRatingsApi)
   .route("/", adminSettingsApi)
+  .route("/", adminPayPalApi)
   .route("/", adminCoursesApi)
   .route("/", adminAuditApi)
   .route("/", adminLiveApi)

@@ -5,7 +5,6 @@ import { creditSignUpJson, entryJson, paidSignUpJson, payPalOrderJson, pendingSi
 import { requireUser } from "./auth";
 import { body, optionalBody, param } from "./validate";
 import { badRequest, conflict } from "~/.server/errors";
-import { payPalFor } from "~/.server/paypal/config";
 import { entriesForRound, entriesForRounds, entryById } from "~/.server/services/entries/entries";
 import { createSignUpOrder, PAYPAL_MESSAGES } from "~/.server/services/signup/paypal-order";
 import { captureSignUp } from "~/.server/services/signup/paypal-signup";
@@ -19,6 +18,7 @@ import { liveRosterChanged } from "~/.server/services/live/live-object";
 import { handOver } from "~/.server/follow-ups";
 import { entryOwes } from "~/.server/services/night/entry-owes";
 import { entryOwesJson } from "./serializers/night-desk";
+import { requestPayPal } from "./paypal";
 
 export const entriesApi = subApp()
   .get("/multi/:ids", param(RoundIdListParam), async (c) => {
@@ -40,7 +40,7 @@ export const entriesApi = subApp()
   // Step 1 of a sign-up paid with PayPal: the order for what credit leaves to pay.
   .post("/paypal-order", requireUser, body(PayPalOrderSchema), async (c) => {
     const v = c.req.valid("json");
-    const { orderId, quote, followUps } = await createSignUpOrder(c.var.db, payPalFor(c.env, new URL(c.req.url).origin), {
+    const { orderId, quote, followUps } = await createSignUpOrder(c.var.db, requestPayPal(c), {
       userId: c.var.caller.userId,
       playerId: v.player_id ?? null,
       roundId: v.round_id,
@@ -75,7 +75,7 @@ export const entriesApi = subApp()
       if (!orderId) throw badRequest("payment_data.orderID is required to sign up with PayPal");
       // The body's fields only key the plan's reads ahead of the payment's; the payment decides.
       const guess = { playerId: v.player_id, roundId: v.round_id, division: v.division, sidePotIds: v.side_pots };
-      const outcome = await captureSignUp(c.var.db, payPalFor(c.env, new URL(c.req.url).origin), userId, orderId, guess);
+      const outcome = await captureSignUp(c.var.db, requestPayPal(c), userId, orderId, guess);
       if (outcome.kind === "entered") handOver(c.var.db, outcome.followUps ?? []);
       if (outcome.kind === "pending") return c.json(pendingSignUpJson(PAYPAL_MESSAGES.pending), 202);
       if (outcome.kind !== "entered") throw conflict(outcome.message);

@@ -8,6 +8,7 @@ import { roundPots } from "../services/sidepots/pot-view";
 import { getLeagueSettings } from "../services/settings/league-settings";
 import { roundPageWaitlist } from "../services/waitlist/round-field";
 import { checkInWindow } from "~/lib/night/night";
+import { leaguePayPalRow } from "../services/signup/league-paypal";
 
 /**
  * Everything the round page reads from D1, asked at once: one trip (ADR 41). The signed-in
@@ -16,7 +17,7 @@ import { checkInWindow } from "~/lib/night/night";
  * would give back are kept only when they did.
  */
 export async function roundPageReads(db: Db, id: number, me: number | null, net: boolean, now: number) {
-  const [page, handicaps, cards, settings, waitlist, sidePots, night, payments] = await Promise.all([
+  const [page, handicaps, cards, settings, waitlist, sidePots, night, payments, payPal] = await Promise.all([
     roundPageData(db, id, me),
     net ? roundHandicaps(db, id) : null,
     publishedCards(db, id),
@@ -27,6 +28,8 @@ export async function roundPageReads(db: Db, id: number, me: number | null, net:
     // The player's league night (ADR 25): check-in, what they owe, their card once published.
     me === null ? null : playerNight(db, id, me),
     me === null ? null : roundPayments(db, id),
+    // The league's own PayPal, if it has one: the sign-up dialog's way to pay (app/.server/paypal/config.ts).
+    me === null ? null : leaguePayPalRow(db),
   ]);
   // The player's own entry, and their night in it with the check-in window (ADR 25).
   const mine = page.facts?.entered ? page.entries.find((e) => e.playerId === me) : undefined;
@@ -40,5 +43,6 @@ export async function roundPageReads(db: Db, id: number, me: number | null, net:
     sidePots,
     mine: mine ? { entry: mine, back: withdrawalBack(page.round, mine, payments ?? []) } : null,
     night: night && window ? { ...night, window } : null,
+    payPal: payPal ?? null,
   };
 }

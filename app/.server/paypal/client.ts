@@ -1,6 +1,7 @@
+import { z } from "zod";
 import { centsToValue, valueToCents } from "./amount";
 import { PayPalError } from "./errors";
-import { type Fetch, payPalRequest } from "./http";
+import { type Credentials, type Fetch, payPalRequest } from "./http";
 import { type CaptureResult, captureOf, parseOrder, VerificationSchema } from "./wire";
 
 export type { CaptureResult } from "./wire";
@@ -133,4 +134,39 @@ export function payPalClient(config: PayPalConfig, fetchImpl: Fetch = fetch): Pa
       }
     },
   };
+}
+
+/** The webhook events a league's PayPal sends it (PAYMENT.CAPTURE.*, the ones ./events.ts reads). */
+export const WEBHOOK_EVENT_TYPES = [
+  "PAYMENT.CAPTURE.COMPLETED",
+  "PAYMENT.CAPTURE.DENIED",
+  "PAYMENT.CAPTURE.PENDING",
+  "PAYMENT.CAPTURE.REFUNDED",
+  "PAYMENT.CAPTURE.REVERSED",
+] as const;
+
+const WebhookListSchema = z.object({ webhooks: z.array(z.object({ id: z.string().min(1), url: z.string() })).default([]) });
+const WebhookSchema = z.object({ id: z.string().min(1) });
+
+/**
+ * A league's webhook at its PayPal app: the one already registered for `url`, else a new
+ * one (`POST /v1/notifications/webhooks`), so connecting twice makes one webhook. The
+ * first call gets a token: credentials PayPal refuses throw its 401 (PayPalError).
+ */
+export async function connectWebhook(
+  credentials: Credentials,
+  fetchImpl: Fetch,
+  url: string,
+): Promise<{ webhookId: string; created: boolean }> {
+  const listed = await payPalRequest(credentials, fetchImpl, "GET", "/v1/notifications/webhooks");
+  const list = WebhookListSchema.safeParse(listed.body);
+  if (!list.success) throw new PayPalError(listed.status, "MALFORMED_RESPONSE", null, "PayPal webhooks: unexpected answer");
+  const known = list.data.webhooks.find((w) => w.url === url);
+  if (known) return { webhookId: known.id, created: false };
+  const made = await payPalRequest(credentials, fetchImpl, "POST", "/v1/notifications/webhooks", {
+    body: JSON.stringify({ url, event_types: WEBHOOK_EVENT_TYPES.map((name) => ({ name })) }),
+  });
+  const webhook = WebhookSchema.safeParse(made.body);
+  if (!webhook.success) throw new PayPalError(made.status, "MALFORMED_RESPONSE", null, "PayPal webhook: unexpected answer");
+  return { webhookId: webhook.data.id, created: true };
 }

@@ -19,6 +19,7 @@ const adminLinks = ({ href }: LeagueUrls): { to: string; label: string; needs: C
   { to: href("/admin/audit"), label: "Audit log", needs: "manageLeague" },
   { to: href("/admin/users"), label: "Users", needs: "manageLeague" },
   { to: href("/admin/settings"), label: "Settings", needs: "manageLeague" },
+  { to: href("/admin/paypal"), label: "PayPal", needs: "payPalCredentials" },
 ];
 
 const linkClass = navLinkClass("bg-brand-800 text-white underline decoration-2 underline-offset-4", "text-brand-100 hover:bg-brand-800");

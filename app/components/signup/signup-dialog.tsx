@@ -15,7 +15,7 @@ import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { CheckboxFormField, FormField, SelectFormField } from "~/components/ui/form-field";
 import { DivisionOptions } from "~/components/players/division-options";
 import { centsInput, formatCents, typedCents } from "~/lib/shared/money";
-import type { PayPalCheckout } from "~/lib/signup/paypal-checkout";
+import { NO_PAYPAL_MESSAGE, type PayPalCheckout } from "~/lib/signup/paypal-checkout";
 import type { WaitlistPlace } from "~/.server/services/waitlist/place";
 import { type RoundFees, entryTotalCents, quoteSignUp, suggestedCreditCents } from "~/lib/signup/pricing";
 import { useLeagueUrls } from "~/hooks/use-league-urls";
@@ -229,7 +229,7 @@ export function SignUpDialog({
           </dl>
           {step.kind === "failed" ? <Alert tone="error">{step.message}</Alert> : null}
           {quote.paidByCredit ? null : !facts.payPal ? (
-            <p className="text-sm">Your credit does not cover the whole entry. PayPal is not available here: ask an admin to enter you.</p>
+            <p className="text-sm">Your credit does not cover the whole entry. {NO_PAYPAL_MESSAGE}</p>
           ) : payPalFailure ? (
             <Alert tone="error">{payPalFailure}</Alert>
           ) : (

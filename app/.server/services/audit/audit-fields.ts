@@ -62,6 +62,12 @@ export const FIELDS: Record<string, Record<string, [string, Kind]>> = {
   memberships: {
     role: ["role", "text"],
   },
+  // The league's own PayPal saved, connected or removed by its owner: never its secret.
+  league_paypal: {
+    client_id: ["client id", "text"],
+    environment: ["environment", "text"],
+    connected: ["connected", "onOff"],
+  },
   // An admin's withdrawal of a checked-in player (ADR 34): why, since the entry row is gone.
   withdrawals: {
     reason: ["reason", "text"],

@@ -140,6 +140,8 @@ function describe(row: AuditRaw, names: Names): { what: string; context: string 
       const member = (parse(row.after) ?? parse(row.before))?.member;
       return { what: `Role · ${member ?? `user #${row.rowId}`}`, context: null };
     }
+    case "league_paypal":
+      return { what: "The league's PayPal", context: null };
     case "withdrawals":
       return { what: `Withdrawal · ${player ?? `#${row.rowId}`}${round ? ` from ${round}` : ""}`, context: null };
     case "tag_moves": {

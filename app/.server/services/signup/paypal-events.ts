@@ -1,4 +1,6 @@
-import type { Db } from "../../db/client";
+import { and, eq } from "drizzle-orm";
+import { type Db, inLeague } from "../../db/client";
+import { type Payment, payments } from "../../db/schema";
 import type { PaymentEvent } from "../../paypal/events";
 import { paymentOfOrder, recordCapture, SETTLEABLE, settleCreated } from "./paypal-signup";
 import { recordRefund } from "../money/refunds";
@@ -39,3 +41,19 @@ async function applyOtherEvent(db: Db, event: Exclude<PaymentEvent, { kind: "cap
       return recordRefund(db, event);
   }
 }
+
+/**
+ * The league's payment an event is about, read in the league (ADR 46): by its order (a
+ * capture completed or denied), or by its capture (a refund or reversal). Undefined for an
+ * order of another league or of no payment: the webhook then answers 404 and queues nothing.
+ */
+export const paymentOfEvent = (db: Db, event: PaymentEvent): Promise<Payment | undefined> =>
+  event.kind === "capture-refunded" ? paymentOfCapture(db, event.captureId) : paymentOfOrder(db, event.orderId);
+
+const paymentOfCapture = async (db: Db, captureId: string): Promise<Payment | undefined> =>
+  (
+    await db
+      .select()
+      .from(payments)
+      .where(and(inLeague(db, payments), eq(payments.captureId, captureId)))
+  )[0];

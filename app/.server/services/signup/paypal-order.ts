@@ -7,6 +7,8 @@ import { PayPalError } from "../../paypal/errors";
 import { nowSeconds } from "~/lib/shared/time";
 import { expireOtherOrders, expireStaleOrders } from "./paypal-expiry";
 import { planSignUp, type SignUpRequest } from "./signup";
+import { signUpReads } from "./signup-reads";
+import { NO_PAYPAL_MESSAGE } from "~/lib/signup/paypal-checkout";
 
 // Step 1 of a sign-up paid (in part) through PayPal: the order, for the amount the server
 // computed, and a `created` payment that remembers what it pays for. Step 2, the capture
@@ -14,7 +16,7 @@ import { planSignUp, type SignUpRequest } from "./signup";
 // player in these words, and turn PayPal's failures into them the same way (payPalCall).
 
 export const PAYPAL_MESSAGES = {
-  notConfigured: "PayPal is not available on this server: use league credit.",
+  notConfigured: NO_PAYPAL_MESSAGE,
   coveredByCredit: "Your credit covers the whole entry: sign up with credit.",
   noOrder: "PayPal order not found.",
   refused: "This PayPal payment did not go through. Please start the sign-up again.",
@@ -50,10 +52,18 @@ export async function payPalCall<T>(call: () => Promise<T>): Promise<T> {
 /**
  * Step 1: a PayPal order for what the player owes after credit (plus the convenience fee),
  * and a `created` payment that remembers what it pays for. Refused like a credit sign-up.
+ * `paypal`: the league's PayPal, or the promise of it whose read the caller started beside
+ * these (one trip, ADR 41); a league without PayPal is refused before anything is written.
  */
-export async function createSignUpOrder(db: Db, paypal: PayPal | null, req: SignUpRequest) {
-  if (!paypal) throw badRequest(PAYPAL_MESSAGES.notConfigured);
-  const { quote, round, player, potIds, followUps } = await planSignUp(db, req);
+export async function createSignUpOrder(db: Db, paypal: PayPal | null | Promise<PayPal | null>, req: SignUpRequest) {
+  const now = nowSeconds();
+  const reads = signUpReads(db, req, now);
+  const client = await paypal;
+  if (!client) {
+    reads.catch(() => {});
+    throw badRequest(PAYPAL_MESSAGES.notConfigured);
+  }
+  const { quote, round, player, potIds, followUps } = await planSignUp(db, req, now, reads);
   if (quote.paidByCredit) throw badRequest(PAYPAL_MESSAGES.coveredByCredit);
   const requestId = await orderRequestId([
     req.userId,
@@ -66,7 +76,7 @@ export async function createSignUpOrder(db: Db, paypal: PayPal | null, req: Sign
     potIds.join("-"),
   ]);
   const { orderId } = await payPalCall(() =>
-    paypal.createOrder({
+    client.createOrder({
       amountCents: quote.chargeCents,
       currency: "USD",
       customId: `entry:round-${round.id}:player-${player.id}`,
