@@ -12,7 +12,15 @@ import { servicesContext } from "~/context";
 export function rootData(context: Parameters<typeof optionalSession>[0]) {
   const { league: full } = context.get(servicesContext);
   // Its address too: the browser's links are made from it (~/hooks/use-league-urls.ts).
-  const league = full && { id: full.id, slug: full.slug, name: full.name, timeZone: full.timeZone, isDefault: full.isDefault };
+  // `closed`: its owner closed it, and its pages say so (read-only for good).
+  const league = full && {
+    id: full.id,
+    slug: full.slug,
+    name: full.name,
+    timeZone: full.timeZone,
+    isDefault: full.isDefault,
+    closed: full.closedAt !== null,
+  };
   const session = optionalSession(context);
   const standing = standingOf(session);
   return {

@@ -16,6 +16,9 @@ export const DEPLOYMENT_PAGES = [
   "leagues",
   // The mail's way out: placed in the league its signed link names (workers/league-path.ts).
   "unsubscribe",
+  // Joining a league by its code, and accepting an invitation: the code or token names the league.
+  "join",
+  "invite",
 ] as const;
 export type DeploymentPage = (typeof DEPLOYMENT_PAGES)[number];
 
