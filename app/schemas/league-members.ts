@@ -57,3 +57,6 @@ export const MembersFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("closeLeague"), confirm: z.string().max(200) }),
 ]);
 export type MembersForm = z.output<typeof MembersFormSchema>;
+
+/** The preferences page's "Leave this league". */
+export const LeaveLeagueFormSchema = z.object({ intent: z.literal("leaveLeague") });

@@ -239,3 +239,24 @@ export function OwnerPanel({
     </Panel>
   );
 }
+
+/** A member's way out of the league (its /preferences): the owner passes the league on first, so never sees it. */
+export function LeaveLeaguePanel({ league }: { league: string }) {
+  const busy = busyNow();
+  return (
+    <Panel title="Leave this league" titleId="leave-title">
+      <p className="mb-3 text-sm text-muted">
+        You stop being a member of {league}. Your player record, its results and its money stay with the league.
+      </p>
+      <ConfirmDialog
+        trigger="Leave this league"
+        title={`Leave ${league}?`}
+        description="You can join again with the league's code."
+        confirmLabel="Leave"
+        intent="leaveLeague"
+        tone="danger"
+        disabled={busy}
+      />
+    </Panel>
+  );
+}
