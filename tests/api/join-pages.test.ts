@@ -116,6 +116,7 @@ describe("/invite/{token}", () => {
       origin: "http://localhost",
     });
     const { sent, send } = recordMail();
+    forgetLeagues();
     await deliver([{ body: jobs[0] }], { send });
     const token = /\/invite\/([A-Za-z0-9_-]+)/.exec(sent[0]!.text)![1]!;
     const refused = await outcome(

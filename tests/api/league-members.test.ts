@@ -148,6 +148,8 @@ async function invite(leagueId: number, email: string, role: InviteRole, expired
   });
   if (expired) await testDb().update(leagueInvites).set({ expiresAt: 1 }).where(eq(leagueInvites.id, made.id));
   const { sent, send } = recordMail();
+  // The consumer reads the league through the isolate's directory: this file's league, not one an earlier file left there.
+  forgetLeagues();
   await deliver([{ body: jobs[0] }], { send });
   const token = /\/invite\/([A-Za-z0-9_-]+)/.exec(sent[0]?.text ?? "")?.[1];
   return { id: made.id, token: token ?? "", mail: sent[0] };
