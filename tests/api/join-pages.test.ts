@@ -20,6 +20,12 @@ import * as preferencesPage from "~/routes/preferences";
 import { grantRole } from "../auth-fixtures";
 import { ROLE_MESSAGES } from "~/.server/services/accounts/memberships";
 
+/** Who sends the invitations a test makes through the service: an account of this file's storage. */
+const inviter = async () => {
+  const u = await makeUser();
+  return { id: u.id, name: u.name };
+};
+
 async function makeLeague() {
   const slug = `pg-${uniq()}`;
   const code = newJoinCode();
@@ -108,7 +114,7 @@ describe("/invite/{token}", () => {
     await createInvite(getDb(env.DB, league.id), {
       league,
       standing: { isOperator: true, leagueRole: null },
-      actor: { id: 1, name: "Operator" },
+      actor: await inviter(),
       email: invited.email,
       role: "director",
       jobs: { send: async (j: unknown) => void jobs.push(j) } as unknown as Queue,

@@ -27,6 +27,12 @@ const NOT_YOUR_ROLE = "Your role in this league does not allow this.";
 const NOT_AN_ADMIN = "Not an admin";
 
 /** A league of its own with a code and an owner; `rounds` gives it a round (the front door lists only those). */
+/** Who sends the invitations a test makes through the service: an account of this file's storage. */
+const inviter = async () => {
+  const u = await makeUser();
+  return { id: u.id, name: u.name };
+};
+
 async function makeLeague(opts: { town?: string; name?: string } = {}) {
   const slug = `lg-${uniq()}`;
   const code = newJoinCode();
@@ -139,7 +145,7 @@ async function invite(leagueId: number, email: string, role: InviteRole, expired
   const made = await createInvite(getDb(env.DB, leagueId), {
     league: { id: leagueId },
     standing: { isOperator: true, leagueRole: null },
-    actor: { id: 1, name: "Operator" },
+    actor: await inviter(),
     email,
     role,
     jobs: queue,
