@@ -1,8 +1,8 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useNavigation } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { sessionMiddleware, suspendedLeagueMiddleware } from "./.server/auth/guards";
-import { rootData } from "./.server/root-data";
+import { type RootData, rootData } from "./.server/root-data";
 import { servicesMiddleware } from "./.server/route-context";
 import { Navbar } from "./components/layout/navbar";
 import { Alert } from "./components/ui/alert";
@@ -52,6 +52,17 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   return [{ title: `${notFound ? "Page not found" : "Something went wrong"} · ${league}` }];
 };
 
+/** A closed league's pages say so: what they show stays, nothing changes any more. */
+function ClosedLeagueNotice() {
+  const league = useRouteLoaderData<RootData>("root")?.league;
+  if (!league?.closed) return null;
+  return (
+    <p role="status" className="mb-4 rounded-lg border border-line bg-surface p-3 text-sm">
+      {league.name} is closed: its rounds, results and money stay here to read, and nothing can be changed.
+    </p>
+  );
+}
+
 /** The frame of every page, error pages included: skip link, navbar, main. */
 function Shell({ children }: { children: React.ReactNode }) {
   return (
@@ -65,6 +76,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <Navbar />
       <LoadingNotice />
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 pb-12 pt-4 sm:pt-6">
+        <ClosedLeagueNotice />
         {children}
       </main>
     </>

@@ -26,6 +26,7 @@ const leaguePages = (id: (name: string) => string) => [
   route("preferences", "routes/preferences.tsx", { id: id("routes/preferences") }),
   route("admin/login", "routes/admin-login.tsx", { id: id("routes/admin-login") }),
   route("admin/users", "routes/admin-users.tsx", { id: id("routes/admin-users") }),
+  route("admin/members", "routes/admin-members.tsx", { id: id("routes/admin-members") }),
   route("admin/user/:userId", "routes/admin-user.tsx", { id: id("routes/admin-user") }),
   route("admin/claims", "routes/admin-claims.tsx", { id: id("routes/admin-claims") }),
   route("admin/player", "routes/admin-player.tsx", { id: id("routes/admin-player") }),
@@ -64,6 +65,10 @@ export default [
   route("operator", "routes/operator.tsx"),
   // The mail's way out: at the root, placed in the league its signed link names (workers/league-path.ts).
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  // Joining a league by its code, and an invitation's page: the code or the token names the league.
+  route("join", "routes/join.tsx", { id: "routes/join" }),
+  route("join/:code", "routes/join.tsx", { id: "routes/join-code" }),
+  route("invite/:token", "routes/invite.tsx"),
   // The default league's, at the root; every league's, under /l/{slug}.
   ...leaguePages((name) => name),
   ...prefix(

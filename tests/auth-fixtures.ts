@@ -128,6 +128,7 @@ export const CODES: Record<number, string> = {
   403: "forbidden",
   404: "not_found",
   409: "conflict",
+  410: "gone",
   413: "payload_too_large",
   415: "unsupported_media_type",
   429: "rate_limited",

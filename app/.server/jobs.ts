@@ -48,6 +48,15 @@ export const JobSchema = z.discriminatedUnion("type", [
   // An account was deleted (services/accounts/user-admin.ts): one job per league lets go of it
   // in that league's rows (services/players/account-rows.ts); naturally idempotent.
   z.object({ type: z.literal("release-account"), id: JobId.optional(), leagueId: LeagueId, userId: z.number().int().positive() }),
+  // An invitation to a league (services/accounts/invites.ts): its token is made from the job's
+  // id, so the job is the only place but the mail that can make it again.
+  z.object({
+    type: z.literal("league-invite"),
+    id: JobId.optional(),
+    leagueId: LeagueId,
+    inviteId: z.number().int().positive(),
+    origin: z.string().max(200).optional(),
+  }),
 ]);
 export type Job = z.infer<typeof JobSchema>;
 

@@ -30,6 +30,8 @@ export const LIMITS = {
   /** Wrong scoring PINs (ADR 26) from one cardmate, and from one client, whatever the round. */
   pinCardmate: { max: 20, windowSeconds: 24 * 60 * 60 },
   pinClient: { max: 50, windowSeconds: 24 * 60 * 60 },
+  /** Tries at a league's join code from one client (each join counts, right or wrong): enough for a person, too few to guess. */
+  joinCode: { max: 20, windowSeconds: 60 * 60 },
 } as const;
 
 type Limit = { max: number; windowSeconds: number };

@@ -13,6 +13,7 @@ export function rootData(context: Parameters<typeof optionalSession>[0]) {
   const { league: full } = context.get(servicesContext);
   // Its address too: the browser's links are made from it (~/hooks/use-league-urls.ts).
   // `suspended`: only its owner and the operator get this far, and see the banner (ADR 46).
+  // `closed`: its owner closed it, and its pages say so (read-only for good).
   const league = full && {
     id: full.id,
     slug: full.slug,
@@ -20,6 +21,7 @@ export function rootData(context: Parameters<typeof optionalSession>[0]) {
     timeZone: full.timeZone,
     isDefault: full.isDefault,
     suspended: full.suspendedAt !== null,
+    closed: full.closedAt !== null,
   };
   const session = optionalSession(context);
   const standing = standingOf(session);

@@ -13,6 +13,8 @@ export function useLeague() {
     /** False on a deployment page (log in, profile…) of a deployment without a default league. */
     inLeague: Boolean(data?.league),
     user: data?.user ?? null,
+    /** The session's membership here (a player's too), or null. */
+    role: data?.role ?? null,
     /** The league's admin controls on the public pages show (ADR 47: an admin, the owner or the operator). */
     isAdmin: data?.isAdmin ?? false,
     /** What the session may do in this league: the admin menu shows its pages (app/lib/accounts/roles.ts). */

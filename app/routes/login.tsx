@@ -37,7 +37,15 @@ export default function Login() {
       </Panel>
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-surface p-4 text-sm">
         <p>New to the league?</p>
-        <ButtonLink to={rootHref("/register")}>Register</ButtonLink>
+        <ButtonLink
+          to={
+            params.get("redirectTo")
+              ? rootHref(`/register?redirectTo=${encodeURIComponent(params.get("redirectTo") ?? "")}`)
+              : rootHref("/register")
+          }
+        >
+          Register
+        </ButtonLink>
       </div>
       <p className="mt-6 text-center text-sm text-muted">
         League admin?{" "}

@@ -10,6 +10,12 @@ import { preferencesPage } from "~/.server/pages/profile";
 import { calendarAction, isCalendarIntent } from "./calendar-form.server";
 import { saveMailOptIn } from "./mail-optin-form.server";
 import { rootHref } from "~/lib/shared/league-url";
+import { redirect } from "react-router";
+import { handleForm } from "~/.server/forms";
+import { leaveLeague } from "~/.server/services/accounts/memberships";
+import { LeaveLeagueFormSchema } from "~/schemas/league-members";
+import { LeaveLeaguePanel } from "~/components/accounts/members-panels";
+import { useLeague } from "~/hooks/use-league";
 
 // {league}/preferences: the signed-in account's choices in this league (ADR 46): its mails
 // and its personal calendar feed. /profile shows every league's group and posts each to its
@@ -27,18 +33,27 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { user } = requireUser(context, request);
-  const { db } = routeServices(context);
+  const { db, league } = routeServices(context);
+  const intent = await postedIntent(request);
+  // Leaving the league (ADR 47): the membership goes; the player record and its money stay the league's.
+  if (intent === "leaveLeague")
+    return handleForm(request, LeaveLeagueFormSchema, async () => {
+      await leaveLeague(db, league.id, user);
+      return redirect(rootHref("/profile"));
+    });
   // An intent starting "calendar" is the feed's (a wrong one gets its 400); any other is the mail form's.
-  if (isCalendarIntent(await postedIntent(request))) return calendarAction(request, db, user.id);
+  if (isCalendarIntent(intent)) return calendarAction(request, db, user.id);
   return saveMailOptIn(request, db, user.id);
 }
 
 export default function Preferences({ loaderData }: Route.ComponentProps) {
   const { user, group } = loaderData;
+  const { role } = useLeague();
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <PageHeader title="Mail and calendar" subtitle={`Your settings in ${group.league.name}`} />
       <LeaguePrefsPanel group={group} email={user.email} />
+      {role && role !== "owner" ? <LeaveLeaguePanel league={group.league.name} /> : null}
       <p className="text-sm">
         Your settings in every league are on your{" "}
         <Link to={rootHref("/profile")} className="font-medium text-brand-800 underline underline-offset-2">

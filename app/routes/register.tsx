@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/register";
 import { NewPasswordFields } from "~/components/accounts/new-password-fields";
 import { FormAlert } from "~/components/ui/alert";
@@ -13,6 +13,7 @@ import { EMAIL_IN_USE } from "~/lib/accounts/messages";
 import { pageMeta } from "~/lib/shared/meta";
 import { signedInCookies } from "~/.server/auth/session-hint";
 import { handleForm } from "~/.server/forms";
+import { safeRedirect } from "~/.server/auth/guards";
 import { routeServices } from "~/.server/route-context";
 import { createAccountAndStartSession } from "~/.server/services/accounts/accounts";
 import { clientAddress } from "~/.server/client-address";
@@ -32,10 +33,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleForm(
     request,
     RegisterFormSchema,
-    async (input) => {
+    async (input, form) => {
       const result = await createAccountAndStartSession(db, env, input, clientAddress(request), league.id);
-      // The next step for a new account: find and claim the player record (/welcome says how).
-      return redirect(rootHref("/welcome"), { headers: new Headers(signedInCookies(result).map((cookie) => ["Set-Cookie", cookie])) });
+      // The next step for a new account: find and claim the player record (/welcome says how),
+      // or the page that sent them here (a league's join or invitation page), made safe.
+      return redirect(safeRedirect(form.get("redirectTo"), rootHref("/welcome")), {
+        headers: new Headers(signedInCookies(result).map((cookie) => ["Set-Cookie", cookie])),
+      });
     },
     { unexpected: REGISTER_FAILED },
   );
@@ -68,12 +72,14 @@ export default function Register() {
   const pair = usePasswordPair();
   const email = useEmailCheck();
   const { formError, errors, form } = useFormChecks(loadCheck, email.taken ? { email: EMAIL_IN_USE } : {});
+  const redirectTo = useSearchParams()[0].get("redirectTo");
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title="Register" subtitle="Create your account, then find and claim your player record." />
       <Panel>
         <Form method="post" className="space-y-4" {...form}>
           <FormAlert message={formError} />
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
           <FormField label="Name" name="name" autoComplete="name" required error={errors.name} />
           <FormField
             label="Email"

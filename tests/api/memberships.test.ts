@@ -32,14 +32,16 @@ const staffToken = (u: { id: number; sessionVersion: number }) => tokenFor(u, { 
 const put = (userId: number, token: string, role: string) => call("PUT", `/api/admin/memberships/${userId}`, { token, body: { role } });
 
 describe("granting, revoking and passing on roles", () => {
-  it("the owner grants, changes and revokes; each change one audit row naming who did what", async () => {
+  it("the owner grants, changes and revokes (the member stays a player); each change one audit row naming who did what", async () => {
     const [owner, member] = await Promise.all([makeMember("owner"), makeUser()]);
     const token = await staffToken(owner);
     expect(await expectStatus(await put(member.id, token, "director"), 200)).toEqual({ success: true, changed: true, role: "director" });
     expect(await roleOf(member.id)).toBe("director");
     await expectStatus(await put(member.id, token, "admin"), 200);
     await expectStatus(await call("DELETE", `/api/admin/memberships/${member.id}`, { token }), 200);
-    expect(await roleOf(member.id)).toBeNull();
+    // A staff role taken back leaves a player of the league, who runs nothing; only they leave it.
+    expect(await roleOf(member.id)).toBe("player");
+    await expectError(await call("DELETE", `/api/admin/memberships/${member.id}`, { token }), 404, ROLE_MESSAGES.notMember);
     const rows = await roleRows(member.id);
     expect(rows.map((r) => [r.action, r.actorUserId, r.actorName, r.before, r.after])).toEqual([
       ["insert", owner.id, owner.name, null, JSON.stringify({ member: member.name, role: "director" })],
@@ -50,7 +52,13 @@ describe("granting, revoking and passing on roles", () => {
         JSON.stringify({ member: member.name, role: "director" }),
         JSON.stringify({ member: member.name, role: "admin" }),
       ],
-      ["delete", owner.id, owner.name, JSON.stringify({ member: member.name, role: "admin" }), null],
+      [
+        "update",
+        owner.id,
+        owner.name,
+        JSON.stringify({ member: member.name, role: "admin" }),
+        JSON.stringify({ member: member.name, role: "player" }),
+      ],
     ]);
     // And the log shows them in words.
     const log = await expectStatus<{ entries: { what: string; action: string; actor: { name: string }; changes: unknown[] }[] }>(
@@ -58,7 +66,7 @@ describe("granting, revoking and passing on roles", () => {
       200,
     );
     expect(log.entries.slice(0, 3).map((e) => [e.what, e.action, e.actor.name, e.changes])).toEqual([
-      [`Role · ${member.name}`, "Removed", owner.name, [{ field: "role", before: "admin", after: null }]],
+      [`Role · ${member.name}`, "Changed", owner.name, [{ field: "role", before: "admin", after: "player" }]],
       [`Role · ${member.name}`, "Changed", owner.name, [{ field: "role", before: "director", after: "admin" }]],
       [`Role · ${member.name}`, "Added", owner.name, [{ field: "role", before: null, after: "director" }]],
     ]);

@@ -36,6 +36,7 @@ import * as adminSettings from "~/routes/admin-settings";
 import * as adminTags from "~/routes/admin-tags";
 import * as adminUser from "~/routes/admin-user";
 import * as adminUsers from "~/routes/admin-users";
+import * as adminMembers from "~/routes/admin-members";
 import { NOT_AN_ADMIN, NOT_YOUR_ROLE } from "../../workers/api/auth";
 
 const NOBODY = "999999999";
@@ -102,6 +103,7 @@ describe("ADR 47's table and the app's admin calls", () => {
 
 const MODULES: Record<string, { loader?: unknown; action?: unknown }> = {
   "admin/users": adminUsers,
+  "admin/members": adminMembers,
   "admin/user/:userId": adminUser,
   "admin/claims": adminClaims,
   "admin/player": adminPlayer,

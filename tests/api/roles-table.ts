@@ -25,6 +25,12 @@ export const API_TABLE: Record<string, Level> = {
   "PUT /api/admin/paypal": "O",
   "DELETE /api/admin/paypal": "O",
   "POST /api/admin/paypal/test": "O",
+  "GET /api/admin/invites": "A",
+  "POST /api/admin/invites": "A",
+  "DELETE /api/admin/invites/:id": "A",
+  "PATCH /api/admin/league": "O",
+  "POST /api/admin/league/join-code": "O",
+  "POST /api/admin/league/close": "O",
   "GET /api/admin/rounds/:id/check-in": "D",
   "POST /api/admin/rounds/:id/check-in": "D",
   "DELETE /api/admin/rounds/:id/check-in/:entryId": "D",
@@ -87,6 +93,10 @@ export const API_TABLE: Record<string, Level> = {
 /** Each admin page: its loader's level, and its action's by the intent posted (`*`: any other). */
 export const PAGE_TABLE: Record<string, { loader: Level; action?: Record<string, Level> }> = {
   "admin/users": { loader: "A", action: { grantRole: "O", revokeRole: "O", transferOwnership: "O", "*": "X" } },
+  "admin/members": {
+    loader: "A",
+    action: { invite: "A", cancelInvite: "A", newCode: "A", showOnFrontDoor: "O", transferOwnership: "O", closeLeague: "O", "*": "A" },
+  },
   "admin/user/:userId": { loader: "A", action: { approve: "A", removePlayer: "A", lock: "X", unlock: "X", reset: "X", delete: "X" } },
   "admin/claims": { loader: "A", action: { "*": "A" } },
   "admin/player": { loader: "A", action: { "*": "A" } },

@@ -11,6 +11,7 @@ const LEAGUE: Capability = "manageLeague";
 const ROLES: Capability = "manageRoles";
 const ACCOUNTS: Capability = "manageAccounts";
 const PAYPAL: Capability = "payPalCredentials";
+const CLOSE: Capability = "closeLeague";
 
 export const ADMIN_CALLS: Readonly<Record<string, Capability>> = {
   // Accounts are the deployment's: the operator's alone (the spec's calls at the root).
@@ -36,6 +37,14 @@ export const ADMIN_CALLS: Readonly<Record<string, Capability>> = {
   "PUT /api/admin/paypal": PAYPAL,
   "DELETE /api/admin/paypal": PAYPAL,
   "POST /api/admin/paypal/test": PAYPAL,
+  // Invitations: a player's is an admin's to send, a director's or an admin's the owner's (checked again in the service).
+  "GET /api/admin/invites": LEAGUE,
+  "POST /api/admin/invites": LEAGUE,
+  "DELETE /api/admin/invites/:id": LEAGUE,
+  // The owner's choices: the front door, a new join code, closing the league.
+  "PATCH /api/admin/league": CLOSE,
+  "POST /api/admin/league/join-code": CLOSE,
+  "POST /api/admin/league/close": CLOSE,
   // The night.
   "GET /api/admin/rounds/:id/check-in": NIGHT,
   "POST /api/admin/rounds/:id/check-in": NIGHT,

@@ -5,6 +5,8 @@ import { adminEntriesApi } from "./admin-entries";
 import { adminLiveApi } from "./admin-live";
 import { adminMembershipsApi } from "./admin-memberships";
 import { adminLeaguesApi } from "./admin-leagues";
+import { adminInvitesApi } from "./admin-invites";
+import { adminLeagueApi } from "./admin-league";
 import { adminWaitlistApi } from "./waitlist";
 import { adminNightApi } from "./admin-night";
 import { adminPaymentsApi } from "./admin-payments";
@@ -30,6 +32,8 @@ export const adminApi = adminSubApp()
   .route("/", adminUsersApi)
   .route("/", adminMembershipsApi)
   .route("/", adminLeaguesApi)
+  .route("/", adminLeagueApi)
+  .route("/", adminInvitesApi)
   .route("/", adminPlayersApi)
   .route("/", adminRoundsApi)
   .route("/", adminEntriesApi)

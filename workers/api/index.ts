@@ -19,6 +19,7 @@ import { tagsApi } from "./tags";
 import { transfersApi } from "./transfers";
 import { usersApi } from "./users";
 import { waitlistApi } from "./waitlist";
+import { invitesApi, joinApi, leaveApi } from "./league-joining";
 import { requestIdOf } from "../request-id";
 import { getDb } from "~/.server/db/client";
 import { appErrorOf } from "~/.server/errors";
@@ -71,6 +72,9 @@ const leagueApi = new Hono<ApiEnv>()
   .route("/courses", coursesApi)
   .route("/transfers", transfersApi)
   .route("/users", usersApi)
+  .route("/users", leaveApi)
+  .route("/leagues", joinApi)
+  .route("/invites", invitesApi)
   .route("/claims", claimsApi)
   .route("/paypal", payPalApi)
   .route("/live", liveApi)

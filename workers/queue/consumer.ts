@@ -8,6 +8,7 @@ import { type MailBinding, type MailSender, bindingSender, printLinks } from "~/
 import { applyPaymentEvent } from "~/.server/services/signup/paypal-events";
 import { recomputeRatings } from "~/.server/services/ratings/round-ratings";
 import { sendResetMail } from "~/.server/services/accounts/reset-mail";
+import { sendInviteMail } from "~/.server/services/accounts/invites";
 import { sendRegistrationMails } from "~/.server/services/rounds/registration-mails";
 import { sendCardMails } from "~/.server/services/night/card-mails";
 import { sendWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
@@ -96,6 +97,17 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps, leagu
       const send = servedLocally(env.APP_URL, job.origin) ? printLinks(deps.sendMail) : deps.sendMail;
       const outcome = await sendWaitlistMails(db, { linkOrigin: linkOrigin(env.APP_URL, job.origin), ...named, send });
       console.log(`Waitlist mails, job ${key}:`, JSON.stringify(outcome));
+      return [];
+    }
+    case "league-invite": {
+      // The token is the job's: a run with another id finds no invitation to mail.
+      const send = servedLocally(env.APP_URL, job.origin) ? printLinks(deps.sendMail) : deps.sendMail;
+      const outcome = await sendInviteMail(
+        db,
+        { jobId: key, inviteId: job.inviteId },
+        { secret: env.SESSION_SECRET, linkOrigin: linkOrigin(env.APP_URL, job.origin), league, send },
+      );
+      console.log(`Invitation ${job.inviteId} in league ${league.id}, job ${key}: ${outcome}`);
       return [];
     }
     case "paypal-event": {

@@ -50,7 +50,7 @@ export function RolesPanel({ members, manage, errors }: { members: RoleRow[]; ma
                     trigger="Remove"
                     triggerLabel={`Remove ${m.name}'s role`}
                     title={`Remove ${m.name}'s role?`}
-                    description={`${m.name} stays a user of the league but can no longer open its admin pages.`}
+                    description={`${m.name} stays a player of the league but can no longer open its admin pages.`}
                     confirmLabel="Remove role"
                     intent="revokeRole"
                     fields={{ userId: m.userId }}

@@ -17,6 +17,7 @@ const adminLinks = ({ href }: LeagueUrls): { to: string; label: string; needs: C
   { to: href("/admin/payments"), label: "Payments", needs: "manageLeague" },
   { to: href("/admin/reports"), label: "Reports", needs: "manageLeague" },
   { to: href("/admin/audit"), label: "Audit log", needs: "manageLeague" },
+  { to: href("/admin/members"), label: "Members", needs: "manageLeague" },
   { to: href("/admin/users"), label: "Users", needs: "manageLeague" },
   { to: href("/admin/settings"), label: "Settings", needs: "manageLeague" },
   { to: href("/admin/paypal"), label: "PayPal", needs: "payPalCredentials" },

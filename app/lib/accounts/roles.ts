@@ -20,6 +20,10 @@ export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
 
 export const ROLE_LABELS: Record<LeagueRole, string> = { owner: "Owner", admin: "Admin", director: "Director", player: "Player" };
 
+/** The roles an invitation offers: ownership only passes by a transfer. Inviting a player needs manageLeague, staff manageRoles. */
+export const INVITE_ROLES = ["admin", "director", "player"] as const satisfies readonly LeagueRole[];
+export type InviteRole = (typeof INVITE_ROLES)[number];
+
 /** Capability → the league roles that hold it. The operator holds them all. */
 export const CAPABILITIES = {
   /** The night: check-in, the entries screen with cash, walk-ups, withdrawals and void cash, cards, live scoring, finalise, Credit payouts, side pots. */

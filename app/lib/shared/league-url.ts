@@ -18,6 +18,9 @@ export const DEPLOYMENT_PAGES = [
   "unsubscribe",
   // The operator's list of every league: suspend, hide (ADR 46).
   "operator",
+  // Joining a league by its code, and accepting an invitation: the code or token names the league.
+  "join",
+  "invite",
 ] as const;
 export type DeploymentPage = (typeof DEPLOYMENT_PAGES)[number];
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { leagues } from "./leagues";
-import { LEAGUE_ROLES } from "../../../lib/accounts/roles";
+import { INVITE_ROLES, LEAGUE_ROLES } from "../../../lib/accounts/roles";
 
 // Accounts: who can log in, their password resets and ended sessions.
 
@@ -89,9 +89,6 @@ export const memberships = sqliteTable(
     check("memberships_role", sql`${t.role} in ('owner', 'admin', 'director', 'player')`),
   ],
 );
-
-/** The roles an invitation offers: ownership only passes by a transfer. */
-export const INVITE_ROLES = ["admin", "director", "player"] as const;
 
 /**
  * An invitation to a league by email (a deployment table, like memberships): the token is

@@ -1,13 +1,14 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { memberships, users } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
 import { membershipAudit } from "./membership-audit";
-import type { GrantableRole, LeagueRole } from "~/lib/accounts/roles";
+import { type GrantableRole, type LeagueRole, STAFF_ROLES, isStaff } from "~/lib/accounts/roles";
 
 // A league's roles (ADR 47): the owner grants and revokes admin and director, and passes the
-// league on. Memberships are the deployment's rows (like users), so they are read with the
+// league on. A `player` membership (joined by code or invitation) runs nothing: taking a
+// staff role back leaves its holder a player of the league, and only the member leaves it. Memberships are the deployment's rows (like users), so they are read with the
 // account's name; every change is one batch with its league audit row (./membership-audit.ts),
 // written only when the change changes something.
 
@@ -16,13 +17,18 @@ export const ROLE_MESSAGES = {
   ownerStays: "A league always has an owner: transfer ownership to another member first.",
   alreadyOwner: "That user already owns this league.",
   notMember: "That user holds no role in this league.",
+  ownerLeaves: "You own this league: transfer ownership to another member before you leave it.",
+  notJoined: "You are not a member of this league.",
   changed: "The league's roles changed since you opened them. Reload and try again.",
 } as const;
 
 export type Member = { userId: number; name: string; email: string; role: LeagueRole; grantedAt: number; grantedBy: string | null };
 
-/** Who holds a role in the league: the owner first, then admins, then directors, by name. */
-export function listMembers(db: Db, leagueId: number): Promise<Member[]> {
+/**
+ * Who holds a role in the league: the owner first, then admins, then directors, by name; with
+ * `players`, its players (joined, running nothing) after them.
+ */
+export function listMembers(db: Db, leagueId: number, opts: { players?: boolean } = {}): Promise<Member[]> {
   const granter = alias(users, "granter");
   return db
     .select({
@@ -36,8 +42,12 @@ export function listMembers(db: Db, leagueId: number): Promise<Member[]> {
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(granter, eq(granter.id, memberships.grantedBy))
-    .where(eq(memberships.leagueId, leagueId))
-    .orderBy(sql`case ${memberships.role} when 'owner' then 0 when 'admin' then 1 else 2 end`, asc(users.name), asc(users.id));
+    .where(and(eq(memberships.leagueId, leagueId), opts.players ? undefined : inArray(memberships.role, [...STAFF_ROLES])))
+    .orderBy(
+      sql`case ${memberships.role} when 'owner' then 0 when 'admin' then 1 when 'director' then 2 else 3 end`,
+      asc(users.name),
+      asc(users.id),
+    );
 }
 
 type Target = { id: number; name: string; role: LeagueRole | null };
@@ -113,16 +123,38 @@ export async function grantRole(
   return { changed: written.length > 0, name: target.name };
 }
 
-/** Takes `userId`'s role here away; the owner's is refused (a league always has an owner). */
+/**
+ * Takes `userId`'s staff role here away: they stay a player of the league (leaving is theirs
+ * to do). The owner's is refused (a league always has an owner); a player holds no role.
+ */
 export async function revokeRole(db: Db, leagueId: number, by: RoleActor, userId: number): Promise<{ name: string }> {
   const { actor, target } = await actorAnd(db, leagueId, by, userId);
   if (target.role === "owner") throw conflict(ROLE_MESSAGES.ownerStays);
-  if (target.role === null) throw notFound(ROLE_MESSAGES.notMember);
+  if (!isStaff(target.role)) throw notFound(ROLE_MESSAGES.notMember);
   await db.batch([
-    membershipAudit(db, { leagueId, actor, member: target, to: null }),
-    db.delete(memberships).where(and(memberIs(leagueId, userId), sql`${memberships.role} <> 'owner'`)),
+    membershipAudit(db, { leagueId, actor, member: target, to: "player" }),
+    db
+      .update(memberships)
+      .set({ role: "player", grantedBy: actor.id, grantedAt: sql`unixepoch()` })
+      .where(and(memberIs(leagueId, userId), inArray(memberships.role, ["admin", "director"]))),
   ]);
   return { name: target.name };
+}
+
+/**
+ * The member `user` leaves the league: their membership goes; their player record, its claim
+ * and its money stay the league's. The owner is refused (409): ownership passes first. A staff
+ * member's leaving is a role change, written in the league's log (its guard: a closed league's
+ * staff stay); a player's is not.
+ */
+export async function leaveLeague(db: Db, leagueId: number, user: { id: number; name: string }): Promise<{ role: LeagueRole }> {
+  const target = await targetOf(db, leagueId, user.id);
+  if (target.role === null) throw notFound(ROLE_MESSAGES.notJoined);
+  if (target.role === "owner") throw conflict(ROLE_MESSAGES.ownerLeaves);
+  const leave = db.delete(memberships).where(and(memberIs(leagueId, user.id), sql`${memberships.role} <> 'owner'`));
+  if (isStaff(target.role)) await db.batch([membershipAudit(db, { leagueId, actor: user, member: target, to: null }), leave]);
+  else await leave;
+  return { role: target.role };
 }
 
 /**
