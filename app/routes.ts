@@ -24,6 +24,8 @@ const leaguePages = (id: (name: string) => string) => [
   route("calendar/:feed", "routes/calendar-feed.ts", { id: id("routes/calendar-feed") }),
   // An account's choices in the league (its mails, its calendar feed).
   route("preferences", "routes/preferences.tsx", { id: id("routes/preferences") }),
+  // The league's admin home: the setup checklist while a step is open, then the admin pages.
+  route("admin", "routes/admin-home.tsx", { id: id("routes/admin-home") }),
   route("admin/login", "routes/admin-login.tsx", { id: id("routes/admin-login") }),
   route("admin/users", "routes/admin-users.tsx", { id: id("routes/admin-users") }),
   route("admin/user/:userId", "routes/admin-user.tsx", { id: id("routes/admin-user") }),
@@ -59,6 +61,8 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
   route("leagues", "routes/leagues.tsx"),
+  // A signed-in user starts a league and owns it.
+  route("leagues/new", "routes/leagues-new.tsx"),
   // The mail's way out: at the root, placed in the league its signed link names (workers/league-path.ts).
   route("unsubscribe", "routes/unsubscribe.tsx"),
   // The default league's, at the root; every league's, under /l/{slug}.

@@ -30,6 +30,9 @@ export const LIMITS = {
   /** Wrong scoring PINs (ADR 26) from one cardmate, and from one client, whatever the round. */
   pinCardmate: { max: 20, windowSeconds: 24 * 60 * 60 },
   pinClient: { max: 50, windowSeconds: 24 * 60 * 60 },
+  /** Leagues a user starts at /leagues/new in a day, and from one client whoever is signed in. */
+  leagueStartUser: { max: 3, windowSeconds: 24 * 60 * 60 },
+  leagueStartClient: { max: 10, windowSeconds: 24 * 60 * 60 },
 } as const;
 
 type Limit = { max: number; windowSeconds: number };

@@ -63,6 +63,7 @@ export const API_TABLE: Record<string, Level> = {
   "GET /api/admin/settings": "A",
   "PUT /api/admin/settings": "A",
   "POST /api/admin/courses": "A",
+  "POST /api/admin/courses/copy": "A",
   "PUT /api/admin/courses/:id": "A",
   "DELETE /api/admin/courses/:id": "A",
   "POST /api/admin/courses/:id/layouts": "A",

@@ -9,6 +9,7 @@ import type { ApiEnv } from "./context";
 import { errorResponse } from "./errors";
 import { coursesApi } from "./courses";
 import { entriesApi } from "./entries";
+import { leaguesApi } from "./leagues";
 import { liveApi } from "./live";
 import { payPalApi } from "./paypal";
 import { playersApi } from "./players";
@@ -60,6 +61,7 @@ const leagueApi = new Hono<ApiEnv>()
   .route("/courses", coursesApi)
   .route("/transfers", transfersApi)
   .route("/users", usersApi)
+  .route("/leagues", leaguesApi)
   .route("/claims", claimsApi)
   .route("/paypal", payPalApi)
   .route("/live", liveApi)

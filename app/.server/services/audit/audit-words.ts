@@ -140,6 +140,10 @@ function describe(row: AuditRaw, names: Names): { what: string; context: string 
       const member = (parse(row.after) ?? parse(row.before))?.member;
       return { what: `Role · ${member ?? `user #${row.rowId}`}`, context: null };
     }
+    case "courses": {
+      const name = (parse(row.after) ?? parse(row.before))?.name;
+      return { what: `Course · ${name ?? `#${row.rowId}`}`, context: null };
+    }
     case "withdrawals":
       return { what: `Withdrawal · ${player ?? `#${row.rowId}`}${round ? ` from ${round}` : ""}`, context: null };
     case "tag_moves": {
