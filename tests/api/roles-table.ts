@@ -83,6 +83,8 @@ export const API_TABLE: Record<string, Level> = {
 
 /** Each admin page: its loader's level, and its action's by the intent posted (`*`: any other). */
 export const PAGE_TABLE: Record<string, { loader: Level; action?: Record<string, Level> }> = {
+  // The admin home: every staff role opens it; owners and admins see the setup checklist.
+  admin: { loader: "D" },
   "admin/users": { loader: "A", action: { grantRole: "O", revokeRole: "O", transferOwnership: "O", "*": "X" } },
   "admin/user/:userId": { loader: "A", action: { approve: "A", removePlayer: "A", lock: "X", unlock: "X", reset: "X", delete: "X" } },
   "admin/claims": { loader: "A", action: { "*": "A" } },

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type Db, uniqueViolation } from "../../db/client";
+import { type Db, readTogether, uniqueViolation } from "../../db/client";
 import { conflict, notFound } from "../../errors";
 import { type CourseRow, getCourse } from "./courses";
 
@@ -35,24 +35,24 @@ export async function copyCourse(db: Db, sourceLeagueId: number, courseId: numbe
   const source = sql`(select name from courses where league_id = ${sourceLeagueId} and id = ${courseId})`;
   const newId = sql`(select id from courses where league_id = ${here} and name = ${source})`;
   try {
-    const results = await db.batch([
-      db.run(sql`insert into courses (league_id, name, place)
-        select ${here}, name, place from courses where league_id = ${sourceLeagueId} and id = ${courseId}`),
-      db.run(sql`insert into layouts (league_id, course_id, name, hole_count)
+    const results = await readTogether<unknown[]>(db, [
+      sql`insert into courses (league_id, name, place)
+        select ${here}, name, place from courses where league_id = ${sourceLeagueId} and id = ${courseId}`,
+      sql`insert into layouts (league_id, course_id, name, hole_count)
         select ${here}, ${newId}, l.name, l.hole_count from layouts l
-        where l.league_id = ${sourceLeagueId} and l.course_id = ${courseId} order by l.id`),
-      db.run(sql`insert into layout_holes (league_id, layout_id, hole, par, distance_feet, second_card_order)
+        where l.league_id = ${sourceLeagueId} and l.course_id = ${courseId} order by l.id`,
+      sql`insert into layout_holes (league_id, layout_id, hole, par, distance_feet, second_card_order)
         select ${here}, nl.id, h.hole, h.par, h.distance_feet, h.second_card_order
         from layouts sl
         join layout_holes h on h.layout_id = sl.id
         join layouts nl on nl.league_id = ${here} and nl.course_id = ${newId} and nl.name = sl.name
-        where sl.league_id = ${sourceLeagueId} and sl.course_id = ${courseId}`),
-      db.run(sql`insert into audit_log (league_id, actor_user_id, actor_name, actor_role, table_name, row_id, action, before, after)
+        where sl.league_id = ${sourceLeagueId} and sl.course_id = ${courseId}`,
+      sql`insert into audit_log (league_id, actor_user_id, actor_name, actor_role, table_name, row_id, action, before, after)
         select ${here}, ${who.userId}, ${who.name}, 'admin', 'courses', c.id, 'insert', null,
           json_object('name', c.name, 'copied_from', (select coalesce(name, slug) from leagues where id = ${sourceLeagueId}),
             'layouts', (select count(*) from layouts where league_id = ${here} and course_id = c.id))
-        from courses c where c.league_id = ${here} and c.id = ${newId}`),
-      db.all<{ id: number }>(sql`select ${newId} as id`),
+        from courses c where c.league_id = ${here} and c.id = ${newId}`,
+      sql`select ${newId} as id`,
     ]);
     const [made] = results.at(-1) as { id: number | null }[];
     if (!made?.id) throw notFound(COURSE_COPY_MESSAGES.notFound);
