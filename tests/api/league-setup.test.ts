@@ -13,6 +13,9 @@ import { createCourse } from "~/.server/services/courses/courses";
 import { saveSettingsForm, updateLeagueSettings, DEFAULT_SETTINGS } from "~/.server/services/settings/league-settings";
 import { SLUG_RULE } from "~/schemas/leagues";
 import * as adminHome from "~/routes/admin-home";
+import * as roundForm from "~/routes/admin-round-form";
+import { leagueBySlug } from "../../workers/league-directory";
+import { leagueOf } from "~/.server/league";
 import * as leaguesNew from "~/routes/leagues-new";
 
 // A league's setup: /leagues/new's page, the admin home's checklist as the league's rows
@@ -138,6 +141,18 @@ describe("the admin home's setup checklist", () => {
         status: 302,
       },
     );
+  });
+});
+
+describe("a new league's first round", () => {
+  it("the round form starts on the league's newest layout, at its course", async () => {
+    const { id, slug } = await startedLeague();
+    const db = getDb(stamped, id);
+    const course = await createCourse(db, { name: "Only Course", place: "" }, 18);
+    const league = leagueOf((await leagueBySlug(env.DB, slug))!, env);
+    const args = argsWith(await sessionOf("admin"), new Request(`http://localhost/l/${slug}/admin/rounds/new`), { league: slug }, league);
+    const page = await outcome(roundForm.loader(args));
+    expect(page.data.inputs).toMatchObject({ layout_id: String(course.layouts[0]?.id), location: "Only Course" });
   });
 });
 
