@@ -24,6 +24,8 @@ const leaguePages = (id: (name: string) => string) => [
   route("calendar/:feed", "routes/calendar-feed.ts", { id: id("routes/calendar-feed") }),
   // An account's choices in the league (its mails, its calendar feed).
   route("preferences", "routes/preferences.tsx", { id: id("routes/preferences") }),
+  // The league's admin home: the setup checklist while a step is open, then the admin pages.
+  route("admin", "routes/admin-home.tsx", { id: id("routes/admin-home") }),
   route("admin/login", "routes/admin-login.tsx", { id: id("routes/admin-login") }),
   route("admin/users", "routes/admin-users.tsx", { id: id("routes/admin-users") }),
   route("admin/members", "routes/admin-members.tsx", { id: id("routes/admin-members") }),
@@ -63,6 +65,8 @@ export default [
   route("leagues", "routes/leagues.tsx"),
   // The operator's: every league, each suspended or hidden from here.
   route("operator", "routes/operator.tsx"),
+  // A signed-in user starts a league and owns it.
+  route("leagues/new", "routes/leagues-new.tsx"),
   // The mail's way out: at the root, placed in the league its signed link names (workers/league-path.ts).
   route("unsubscribe", "routes/unsubscribe.tsx"),
   // Joining a league by its code, and an invitation's page: the code or the token names the league.

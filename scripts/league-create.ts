@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { newJoinCode } from "../app/lib/accounts/join-codes";
 import { LEAGUE_CREATE_MESSAGES, leagueCreateStatements } from "../app/.server/services/accounts/league-create-sql";
 import { NewLeagueSchema } from "../app/schemas/leagues";
 
@@ -68,7 +69,9 @@ if (results[0]?.taken) {
   console.error(`league:create: ${LEAGUE_CREATE_MESSAGES.taken(league.slug)}`);
   process.exit(2);
 }
-const made = d1(leagueCreateStatements(league, { userId: null, role: "system", name: "league:create" }, owner).map(inline).join(" "));
+const made = d1(
+  leagueCreateStatements(league, { userId: null, role: "system", name: "league:create" }, owner, newJoinCode()).map(inline).join(" "),
+);
 if (made.status !== 0) {
   process.stderr.write(made.stderr ?? "");
   process.exit(made.status ?? 1);

@@ -32,6 +32,9 @@ export const LIMITS = {
   pinClient: { max: 50, windowSeconds: 24 * 60 * 60 },
   /** Tries at a league's join code from one client (each join counts, right or wrong): enough for a person, too few to guess. */
   joinCode: { max: 20, windowSeconds: 60 * 60 },
+  /** Leagues a user starts at /leagues/new in a day, and from one client whoever is signed in. */
+  leagueStartUser: { max: 3, windowSeconds: 24 * 60 * 60 },
+  leagueStartClient: { max: 10, windowSeconds: 24 * 60 * 60 },
 } as const;
 
 type Limit = { max: number; windowSeconds: number };

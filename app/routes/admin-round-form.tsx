@@ -40,7 +40,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     const { courses, settings, latest } = await newRoundFormReads(db);
     // A weekly league: the next round goes a week after the latest one, at the same place.
     const when = defaultRoundDate(latest?.startsAt ?? null, nowSeconds(), league.timeZone);
-    const place = { location: latest?.location ?? "", layout_id: latest?.layoutId ? String(latest.layoutId) : "" };
+    // A league's first round: the layout added last (a new league's one course's "Main"), so
+    // the organiser's first round needs no choice.
+    const newest = courses
+      .flatMap((c) => c.layouts.map((l) => ({ id: l.id, course: c.name })))
+      .reduce<{ id: number; course: string } | null>((a, b) => (a === null || b.id > a.id ? b : a), null);
+    const place = latest
+      ? { location: latest.location ?? "", layout_id: latest.layoutId ? String(latest.layoutId) : "" }
+      : { location: newest?.course ?? "", layout_id: newest ? String(newest.id) : "" };
     return {
       round: null,
       choices: courseChoices(courses),

@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { DISTANCE_FEET, HOLE_COUNT, type Hole, PAR, fitHoles, renumberSecondCards } from "../lib/courses/layouts";
-import { idSchema } from "./ids";
+import { bodyIdSchema, idSchema } from "./ids";
 import { optionalText, requiredText } from "./rounds";
 import { whole } from "./settings";
 import { versionSchema } from "./version";
@@ -114,6 +114,29 @@ export const LayoutEditFormSchema = z.preprocess(
   fitToCount,
   LayoutFormFields.extend({ version: versionSchema("layout") }).transform(({ hole_count: _, version, ...values }) => ({ version, values })),
 );
+
+/** The first layout a new course is given, named so: the organiser's one form makes a playable course. */
+export const FIRST_LAYOUT_NAME = "Main";
+
+/**
+ * A new course (POST /api/admin/courses, the add form on /admin/courses): its name and place,
+ * and `hole_count`, the holes of its first layout ("Main", every hole par 3). The form sends
+ * 18 unless the admin changes it; the /api makes no layout without it, as before.
+ */
+export const NewCourseSchema = CourseValuesSchema.extend({ hole_count: optionalWhole("Holes", HOLE_COUNT.min, HOLE_COUNT.max).optional() });
+export type NewCourse = z.infer<typeof NewCourseSchema>;
+
+/** POST /api/admin/courses/copy {league_id, course_id}: a course of another league the admin runs, copied here. */
+export const CourseCopySchema = z.object({ league_id: bodyIdSchema("league id"), course_id: bodyIdSchema("course id") });
+export type CourseCopy = z.infer<typeof CourseCopySchema>;
+
+/** The copy form on /admin/courses: one choice, "{league id}:{course id}". */
+export const CourseCopyFormSchema = z
+  .object({ source: z.string({ error: "Choose a course to copy" }).regex(/^\d{1,15}:\d{1,15}$/, "Choose a course to copy") })
+  .transform(({ source }) => {
+    const [league_id, course_id] = source.split(":").map(Number);
+    return { league_id: league_id as number, course_id: course_id as number };
+  });
 
 /** A confirmed delete on /admin/courses: a course or a layout, by id. */
 export const CourseDeleteFormSchema = z.discriminatedUnion(

@@ -9,7 +9,8 @@ import { idSchema } from "./ids";
 
 export const SLUG_RULE = "The address must be 3 to 40 letters, digits and single hyphens, and not a word the site uses itself.";
 
-export const NewLeagueSchema = z.object({
+/** What every new league is given: its name, its address and its time zone. */
+const leagueFields = {
   name: z.string().trim().min(1, "Give the league a name").max(80, "The league's name can be at most 80 characters"),
   slug: z
     .string()
@@ -17,9 +18,23 @@ export const NewLeagueSchema = z.object({
     .toLowerCase()
     .refine((s) => isSlug(s), SLUG_RULE),
   time_zone: z.string().refine(isTimeZone, "The time zone must be an IANA zone, such as America/Chicago").default("America/Chicago"),
-  owner_email: EmailSchema,
-});
+};
+
+export const NewLeagueSchema = z.object({ ...leagueFields, owner_email: EmailSchema });
 export type NewLeague = z.output<typeof NewLeagueSchema>;
+
+export const TOWN_MAX = 80;
+
+// A signed-in user starts a league (/leagues/new, POST /api/leagues): they are its owner. A
+// form posts the town empty when it is not given; empty is none.
+export const StartLeagueSchema = z.object({
+  ...leagueFields,
+  town: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.string().trim().max(TOWN_MAX, `The town can be at most ${TOWN_MAX} characters`).optional(),
+  ),
+});
+export type StartLeague = z.output<typeof StartLeagueSchema>;
 
 // The operator's change of a league (ADR 46): a new slug, or the league made the deployment's
 // default (served at the root); suspended or not (its pages and /api answer 403 to all but

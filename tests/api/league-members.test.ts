@@ -16,7 +16,8 @@ import { DEFAULT_LEAGUE_ID, auditLog, leagueInvites, leagues, memberships } from
 import type { Session } from "~/.server/auth/current-user";
 import { hashResetToken } from "~/.server/services/accounts/password-reset";
 import { INVITE_MESSAGES, createInvite } from "~/.server/services/accounts/invites";
-import { JOIN_MESSAGES, newJoinCode } from "~/.server/services/accounts/join-codes";
+import { JOIN_MESSAGES } from "~/.server/services/accounts/join-codes";
+import { newJoinCode } from "~/lib/accounts/join-codes";
 import { ROLE_MESSAGES } from "~/.server/services/accounts/memberships";
 import { OWNER_MESSAGES } from "~/.server/services/accounts/league-owner";
 import { JOIN_CODE_ALPHABET } from "~/lib/accounts/join-codes";

@@ -73,6 +73,7 @@ export const API_TABLE: Record<string, Level> = {
   "GET /api/admin/settings": "A",
   "PUT /api/admin/settings": "A",
   "POST /api/admin/courses": "A",
+  "POST /api/admin/courses/copy": "A",
   "PUT /api/admin/courses/:id": "A",
   "DELETE /api/admin/courses/:id": "A",
   "POST /api/admin/courses/:id/layouts": "A",
@@ -92,6 +93,8 @@ export const API_TABLE: Record<string, Level> = {
 
 /** Each admin page: its loader's level, and its action's by the intent posted (`*`: any other). */
 export const PAGE_TABLE: Record<string, { loader: Level; action?: Record<string, Level> }> = {
+  // The admin home: every staff role opens it; owners and admins see the setup checklist.
+  admin: { loader: "D" },
   "admin/users": { loader: "A", action: { grantRole: "O", revokeRole: "O", transferOwnership: "O", "*": "X" } },
   "admin/members": {
     loader: "A",

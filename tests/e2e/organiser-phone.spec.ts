@@ -188,7 +188,7 @@ test("the admin's navigation: one row at 1280 px, reached by keyboard", async ({
   await expect(admin).toBeFocused();
   expect(await admin.evaluate((el) => el.matches(":focus-visible") && getComputedStyle(el).outlineStyle !== "none")).toBe(true);
   await page.keyboard.press("Enter");
-  await expect(menu.getByRole("link")).toHaveCount(10);
+  await expect(menu.getByRole("link")).toHaveCount(11);
   await expect(menu.getByRole("link", { name: "Manage rounds" })).toHaveAttribute("aria-current", "page");
   await checkA11y(page, "the admin's menu open", test.info());
   await page.keyboard.press("Escape");
@@ -198,6 +198,8 @@ test("the admin's navigation: one row at 1280 px, reached by keyboard", async ({
   await page.keyboard.press("Space");
   await expect(menu).toBeVisible();
   await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link", { name: "Admin home" })).toBeFocused();
+  await page.keyboard.press("Tab");
   await expect(menu.getByRole("link", { name: "Manage rounds" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(menu.getByRole("link", { name: "Courses" })).toBeFocused();
@@ -206,8 +208,21 @@ test("the admin's navigation: one row at 1280 px, reached by keyboard", async ({
   await expect(menu).toBeHidden();
 
   // Every admin page is one open and one click away, and the header stays one row on each.
-  const pages = ["Manage rounds", "Courses", "Edit players", "Claims", "Bag tags", "Payments", "Reports", "Audit log", "Users", "Settings"];
+  const pages = [
+    "Admin home",
+    "Manage rounds",
+    "Courses",
+    "Edit players",
+    "Claims",
+    "Bag tags",
+    "Payments",
+    "Reports",
+    "Audit log",
+    "Users",
+    "Settings",
+  ];
   const hrefs = [
+    "/admin",
     "/admin/rounds",
     "/admin/courses",
     "/admin/player",

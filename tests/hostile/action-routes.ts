@@ -31,6 +31,7 @@ import * as loginPage from "~/routes/login";
 import * as logoutPage from "~/routes/logout";
 import * as playersPage from "~/routes/players";
 import * as profilePage from "~/routes/profile";
+import * as leaguesNewPage from "~/routes/leagues-new";
 import * as registerPage from "~/routes/register";
 import * as resetPage from "~/routes/reset-password";
 import * as roundPage from "~/routes/round";
@@ -782,6 +783,12 @@ export const ACTION_ROUTES: ActionRoute[] = [
         fields: { intent: intent("deleteLayout", "deleteCourse"), id },
       },
       { name: "addCourse", valid: () => ({ intent: "addCourse", name: "Elm Park", place: "" }), fields: courseFormFields },
+      {
+        // A course of another league the admin runs (none here: the league's own course is a 404).
+        name: "copyCourse",
+        valid: (t) => ({ intent: "copyCourse", source: `1:${t.course.courseId}` }),
+        fields: { source: { kind: "custom", bad: ["", "1", "1:", ":1", "a:b", "1:2:3", `1:${"9".repeat(16)}`] } },
+      },
     ],
     extras: (t) => [
       { name: "a course name taken", fields: { intent: "addCourse", name: t.course.courseName }, status: 409 },
@@ -1000,6 +1007,28 @@ export const ACTION_ROUTES: ActionRoute[] = [
       { name: "a player that does not exist", fields: { intent: "claim", playerId: String(MISSING_ID) }, status: 404 },
       { name: "a player someone else is linked to", fields: { intent: "claim", playerId: String(t.claimed.id) }, status: 409 },
       { name: "someone else's claim", fields: { intent: "unclaim", claimId: String(t.pendingClaim.id) }, status: 403 },
+    ],
+  },
+  {
+    // A signed-in user starts a league (ADR 46, 47): each valid post a fresh address.
+    path: "/leagues/new",
+    action: leaguesNewPage.action,
+    role: "user",
+    forms: [
+      {
+        name: "start",
+        valid: () => ({ name: "Started Here", slug: `page-${crypto.randomUUID().slice(0, 8)}`, time_zone: "America/Chicago", town: "" }),
+        fields: {
+          name: text(80),
+          slug: { kind: "custom", bad: ["", "new", "admin", "a", "-ab", "ab-", "a_b", "%2e%2e", "x".repeat(41)] },
+          // Left out, the league plays in America/Chicago (the form always sends one).
+          time_zone: { kind: "custom", optional: true, bad: ["Mars/Olympus", "x".repeat(65)] },
+          town: text(80, { optional: true, blankOk: true }),
+        },
+      },
+    ],
+    extras: () => [
+      { name: "the default league's address", fields: { name: "X", slug: "league", time_zone: "America/Chicago" }, status: 409 },
     ],
   },
   {

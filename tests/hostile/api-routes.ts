@@ -69,9 +69,9 @@ import { TEAM_MESSAGES } from "~/.server/services/doubles/teams";
 import { AddPotSchema, PotPlayerSchema, SettleHoleSchema } from "~/schemas/side-pots-api";
 import { OpenRoundSchema } from "~/schemas/rounds";
 import { LeagueSettingsSchema } from "~/schemas/settings";
-import { LeagueChangeSchema, NewLeagueSchema } from "~/schemas/leagues";
+import { LeagueChangeSchema, NewLeagueSchema, StartLeagueSchema } from "~/schemas/leagues";
 import { ChangeBatchSchema, FinalizeSchema } from "~/schemas/live";
-import { CourseValuesSchema, NewLayoutSchema, SaveLayoutSchema } from "~/schemas/courses";
+import { CourseCopySchema, CourseValuesSchema, NewCourseSchema, NewLayoutSchema, SaveLayoutSchema } from "~/schemas/courses";
 import { TagAssignSchema, TagTakeBackSchema } from "~/schemas/tags";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -1791,8 +1791,27 @@ export const API_ROUTES: ApiRoute[] = [
     pattern: "/api/admin/courses",
     path: "/api/admin/courses",
     auth: "admin",
-    body: { schema: CourseValuesSchema, valid: () => ({ name: `Course ${uniq()}`, place: "Springfield" }), fields: courseFields },
+    body: {
+      schema: NewCourseSchema,
+      valid: () => ({ name: `Course ${uniq()}`, place: "Springfield", hole_count: 18 }),
+      fields: { ...courseFields, hole_count: { kind: "int", min: 9, max: 27, optional: true, nullable: true, blankIsNone: true } },
+    },
     extras: (t) => [{ name: "a name another course has", body: { name: t.course.courseName }, expect: conflict }],
+  },
+  {
+    group: "admin courses",
+    method: "POST",
+    pattern: "/api/admin/courses/copy",
+    path: "/api/admin/courses/copy",
+    auth: "admin",
+    // The operator copies from any league but this one: the valid body names this league's
+    // course, a 404, so no variant of it writes.
+    body: {
+      schema: CourseCopySchema,
+      valid: (t) => ({ league_id: 1, course_id: t.course.courseId }),
+      fields: { league_id: field.id, course_id: field.id },
+    },
+    extras: (t) => [{ name: "a course of this league itself", body: { league_id: 1, course_id: t.course.courseId }, expect: notFound }],
   },
   {
     group: "admin courses",
@@ -1902,6 +1921,29 @@ export const API_ROUTES: ApiRoute[] = [
   },
   { group: "admin users", method: "POST", pattern: "/api/admin/paypal/test", path: "/api/admin/paypal/test", auth: "admin" },
   { group: "admin users", method: "DELETE", pattern: "/api/admin/paypal", path: "/api/admin/paypal", auth: "admin" },
+  // ---- /api/leagues: a signed-in user starts a league and owns it (ADR 46, 47); each valid one a fresh address
+  {
+    group: "users",
+    method: "POST",
+    pattern: "/api/leagues",
+    path: "/api/leagues",
+    auth: "user",
+    body: {
+      schema: StartLeagueSchema,
+      valid: () => ({ name: "Hostile Started League", slug: `started-${crypto.randomUUID().slice(0, 8)}`, time_zone: "America/Chicago" }),
+      fields: {
+        name: field.text(80),
+        slug: field.text(40),
+        time_zone: { kind: "text", max: 64, optional: true },
+        town: field.text(80, { optional: true, blankOk: true }),
+      },
+    },
+    extras: () => [
+      { name: "a reserved word for its address", body: { name: "X", slug: "new" }, expect: { status: 400 } },
+      { name: "a climb out of the path for its address", body: { name: "X", slug: "%2e%2e" }, expect: { status: 400 } },
+      { name: "the default league's address", body: { name: "X", slug: "League" }, expect: conflict },
+    ],
+  },
 
   // ---- /api/admin: a new league (ADR 46), the operator's alone; each valid one a fresh address
   {

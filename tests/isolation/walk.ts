@@ -104,7 +104,12 @@ export class Walk {
     this.requests += 1;
     // A deployment page (/profile) is the account's, across its leagues (ADR 46): its reads of
     // league tables go league by league (they name league_id) but bind no one league.
-    const deployment = DEPLOYMENT_PAGES.some((page) => new URL(url, APP_ORIGIN).pathname.replace(/\.data$/, "") === `/${page}`);
+    // So is starting a league (/leagues/new, POST /api/leagues): its one league statement is the
+    // new league's first audit row, bound to the league it makes, not to the one it was asked in.
+    const pathname = new URL(url, APP_ORIGIN).pathname.replace(/\.data$/, "");
+    const deployment =
+      DEPLOYMENT_PAGES.some((page) => pathname === `/${page}` || pathname.startsWith(`/${page}/`)) ||
+      /^(\/l\/[^/]+)?\/api\/leagues$/.test(pathname);
     const found = deployment ? accountsOwn(sent) : unboundStatements(sent, this.leagueId, PLACES[this.place].others);
     this.touched += found.touched;
     for (const s of sent) if (!this.statements.has(s.sql)) this.statements.set(s.sql, s);

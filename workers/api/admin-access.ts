@@ -90,6 +90,7 @@ export const ADMIN_CALLS: Readonly<Record<string, Capability>> = {
   "GET /api/admin/settings": LEAGUE,
   "PUT /api/admin/settings": LEAGUE,
   "POST /api/admin/courses": LEAGUE,
+  "POST /api/admin/courses/copy": LEAGUE,
   "PUT /api/admin/courses/:id": LEAGUE,
   "DELETE /api/admin/courses/:id": LEAGUE,
   "POST /api/admin/courses/:id/layouts": LEAGUE,

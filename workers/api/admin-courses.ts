@@ -3,15 +3,28 @@ import { CourseIdParam, LayoutIdParam } from "./params";
 import { courseJson, layoutJson } from "./serializers/courses";
 import { body, param } from "./validate";
 import { createCourse, deleteCourse, updateCourse } from "~/.server/services/courses/courses";
+import { copyCourse } from "~/.server/services/courses/course-copy";
 import { createLayout, deleteLayout, updateLayout } from "~/.server/services/courses/layouts";
-import { CourseValuesSchema, NewLayoutSchema, SaveLayoutSchema } from "~/schemas/courses";
+import { CourseCopySchema, CourseValuesSchema, NewCourseSchema, NewLayoutSchema, SaveLayoutSchema } from "~/schemas/courses";
 
 // Courses and layouts (ADR 25); mounted in ./admin.ts behind the admin guard. A write
 // answers what it wrote as GET /api/courses shows it; a layout's save carries its version.
 
 export const adminCoursesApi = adminSubApp()
-  .post("/courses", body(CourseValuesSchema), async (c) => {
-    return c.json(courseJson(await createCourse(c.var.db, c.req.valid("json"))), 201);
+  // With hole_count, the course comes with its first layout ("Main", every hole par 3).
+  .post("/courses", body(NewCourseSchema), async (c) => {
+    const { hole_count, ...values } = c.req.valid("json");
+    return c.json(courseJson(await createCourse(c.var.db, values, hole_count)), 201);
+  })
+  // A course of another league the caller administers, copied here with its layouts; 404 for
+  // a course of a league where the caller is not owner or admin (the operator copies from any).
+  .post("/courses/copy", body(CourseCopySchema), async (c) => {
+    const { user } = await c.var.caller.session;
+    const { league_id, course_id } = c.req.valid("json");
+    return c.json(
+      courseJson(await copyCourse(c.var.db, league_id, course_id, { userId: user.id, name: user.name, isOperator: user.isOperator })),
+      201,
+    );
   })
   .put("/courses/:id", param(CourseIdParam), body(CourseValuesSchema), async (c) => {
     const { id } = c.req.valid("param");

@@ -9,6 +9,7 @@ import type { ApiEnv } from "./context";
 import { errorResponse } from "./errors";
 import { coursesApi } from "./courses";
 import { entriesApi } from "./entries";
+import { leaguesApi } from "./leagues";
 import { liveApi } from "./live";
 import { payPalApi } from "./paypal";
 import { playersApi } from "./players";
@@ -75,6 +76,7 @@ const leagueApi = new Hono<ApiEnv>()
   .route("/users", leaveApi)
   .route("/leagues", joinApi)
   .route("/invites", invitesApi)
+  .route("/leagues", leaguesApi)
   .route("/claims", claimsApi)
   .route("/paypal", payPalApi)
   .route("/live", liveApi)

@@ -8,7 +8,9 @@ import type { LeagueUrls } from "~/lib/shared/league-url";
 
 // Named apart from the public Rounds and Players links: one name, one destination. Each
 // shows only to a role that may open it (ADR 47): a director sees the rounds alone.
-const adminLinks = ({ href }: LeagueUrls): { to: string; label: string; needs: Capability }[] => [
+// The admin home first: its setup checklist is where a new league's organiser starts.
+export const adminLinks = ({ href }: LeagueUrls): { to: string; label: string; needs: Capability }[] => [
+  { to: href("/admin"), label: "Admin home", needs: "runNight" },
   { to: href("/admin/rounds"), label: "Manage rounds", needs: "runNight" },
   { to: href("/admin/courses"), label: "Courses", needs: "manageLeague" },
   { to: href("/admin/player"), label: "Edit players", needs: "manageLeague" },
@@ -30,7 +32,8 @@ function AdminLinks({ onNavigate }: { onNavigate: () => void }) {
   return adminLinks(useLeagueUrls())
     .filter((l) => can.includes(l.needs))
     .map((l) => (
-      <NavLink key={l.to} to={l.to} className={linkClass} onClick={onNavigate}>
+      // `end`: the home is current on /admin itself, not on every admin page under it.
+      <NavLink key={l.to} to={l.to} end className={linkClass} onClick={onNavigate}>
         {l.label}
       </NavLink>
     ));

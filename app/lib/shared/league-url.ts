@@ -24,8 +24,11 @@ export const DEPLOYMENT_PAGES = [
 ] as const;
 export type DeploymentPage = (typeof DEPLOYMENT_PAGES)[number];
 
-/** Words the root uses: never a league's slug. */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set(["api", "l", "admin", "assets", ...DEPLOYMENT_PAGES]);
+/**
+ * Words the root uses: never a league's slug. `new`: the page that starts a league is
+ * `/leagues/new`, and a league named so would read as that page wherever a path is shortened.
+ */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set(["api", "l", "admin", "assets", "new", ...DEPLOYMENT_PAGES]);
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -82,4 +85,20 @@ export function leagueUrls(league: LeagueAddress | null | undefined, origin = ""
     apiUrl: (path) => `${origin}${base}/api${path}`,
     rootHref: (path) => origin + path,
   };
+}
+
+/**
+ * An address suggested from a league's name as its starter types (/leagues/new): lower
+ * case, every run of other characters one hyphen, none at either end, at most 40
+ * characters. It may still be too short or reserved: the form checks it like any typed one.
+ */
+export function suggestSlug(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+/, "")
+    .slice(0, 40)
+    .replace(/-+$/, "");
 }

@@ -4,7 +4,7 @@ import { leagueRowColumns, leagues, memberships, rateLimits } from "../../db/sch
 import { AppError, forbidden, notFound } from "../../errors";
 import { type League, leagueOf } from "../../league";
 import { LIMITS, TOO_MANY, consume } from "../../rate-limit";
-import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, isJoinCodeShape } from "~/lib/accounts/join-codes";
+import { isJoinCodeShape, newJoinCode } from "~/lib/accounts/join-codes";
 import type { LeagueRole } from "~/lib/accounts/roles";
 
 // Joining a league by its code (ADR 47): the code names the league, whatever league the
@@ -19,18 +19,6 @@ export const JOIN_MESSAGES = {
   paused: "This league is not taking new players right now. Please try again in a few minutes.",
   noCodeYet: "This league has no join code yet.",
 } as const;
-
-/** A new join code: 6 characters of the alphabet, by crypto random (no modulo bias: 31 divides no power of 2, so bytes ≥ 248 are redrawn). */
-export function newJoinCode(): string {
-  const limit = 256 - (256 % JOIN_CODE_ALPHABET.length);
-  let code = "";
-  while (code.length < JOIN_CODE_LENGTH) {
-    for (const byte of crypto.getRandomValues(new Uint8Array(JOIN_CODE_LENGTH * 2))) {
-      if (byte < limit && code.length < JOIN_CODE_LENGTH) code += JOIN_CODE_ALPHABET[byte % JOIN_CODE_ALPHABET.length];
-    }
-  }
-  return code;
-}
 
 /** A league as the join page shows it, found by its code. */
 export type CodedLeague = Pick<League, "id" | "slug" | "name" | "isDefault"> & { open: boolean; refusal: string | null };

@@ -68,6 +68,12 @@ export const FIELDS: Record<string, Record<string, [string, Kind]>> = {
     environment: ["environment", "text"],
     connected: ["connected", "onOff"],
   },
+  // A course copied from another league the admin runs: its name, and where it came from.
+  courses: {
+    name: ["course", "text"],
+    copied_from: ["copied from", "text"],
+    layouts: ["layouts", "number"],
+  },
   // An admin's withdrawal of a checked-in player (ADR 34): why, since the entry row is gone.
   withdrawals: {
     reason: ["reason", "text"],
@@ -110,4 +116,5 @@ export const IN_HEADLINE: Record<string, string[]> = {
   transfers: ["from_player_id", "to_player_id"],
   aces: ["player_id", "round_id"],
   memberships: ["member"],
+  courses: ["name"],
 };

@@ -142,6 +142,10 @@ function describe(row: AuditRaw, names: Names): { what: string; context: string 
     }
     case "league_paypal":
       return { what: "The league's PayPal", context: null };
+    case "courses": {
+      const name = (parse(row.after) ?? parse(row.before))?.name;
+      return { what: `Course · ${name ?? `#${row.rowId}`}`, context: null };
+    }
     case "withdrawals":
       return { what: `Withdrawal · ${player ?? `#${row.rowId}`}${round ? ` from ${round}` : ""}`, context: null };
     case "tag_moves": {

@@ -2,9 +2,9 @@ import { type SQL, and, asc, eq, sql } from "drizzle-orm";
 import { type Db, type RowsOf, inLeague, uniqueViolation } from "../../db/client";
 import { courses, layouts, rounds } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import { holesQuery, layoutParOf, roundsOnLayout } from "./layout-sql";
-import type { Hole } from "~/lib/courses/layouts";
-import type { CourseValues } from "~/schemas/courses";
+import { holesQuery, insertHoles, layoutParOf, roundsOnLayout } from "./layout-sql";
+import { type Hole, blankHole, fitHoles } from "~/lib/courses/layouts";
+import { type CourseValues, FIRST_LAYOUT_NAME } from "~/schemas/courses";
 
 // The league's courses (ADR 25): each a name and a place, with its layouts. A round that
 // plays a layout has its course's name as its location, so renaming a course renames that
@@ -80,14 +80,28 @@ function courseOf([[course], layoutRows]: RowsOf<ReturnType<typeof courseReads>>
 
 const nameTaken = (name: string) => conflict(`There is a course named “${name}” already. Give this one another name.`);
 
-/** Adds a course, answered as stored (read in its batch). 409 when another course has the name. */
-export async function createCourse(db: Db, values: CourseValues): Promise<CourseRow> {
+/**
+ * Adds a course, answered as stored (read in its batch). With `holeCount`, the same batch
+ * gives it its first layout, "Main", of that many par-3 holes: one form leaves a course a
+ * round can play. 409 when another course has the name.
+ */
+export async function createCourse(db: Db, values: CourseValues, holeCount?: number | null): Promise<CourseRow> {
+  // The new row's id inside the batch: the league's course of this name (a unique pair).
+  const newId = sql`(select id from courses where league_id = ${db.leagueId} and name = ${values.name})`;
+  const layoutId = sql`(select id from layouts where league_id = ${db.leagueId} and course_id = ${newId} and name = ${FIRST_LAYOUT_NAME})`;
+  const firstLayout = holeCount
+    ? [
+        db.insert(layouts).values({ leagueId: db.leagueId, courseId: newId, name: FIRST_LAYOUT_NAME, holeCount }),
+        insertHoles(db, layoutId, fitHoles([], holeCount, blankHole)),
+      ]
+    : [];
   try {
-    const [, ...read] = await db.batch([
+    const results = await db.batch([
       db.insert(courses).values({ leagueId: db.leagueId, ...values }),
-      ...courseReads(db, sql`last_insert_rowid()`),
+      ...firstLayout,
+      ...courseReads(db, newId),
     ]);
-    return courseOf(read);
+    return courseOf(results.slice(-2) as unknown as RowsOf<ReturnType<typeof courseReads>>);
   } catch (err) {
     if (uniqueViolation(err)) throw nameTaken(values.name);
     throw err;

@@ -73,9 +73,11 @@ export async function saveSettingsForm(db: Db, values: Partial<LeagueSettings>, 
   const names = (Object.keys(values) as (keyof LeagueSettings)[]).filter(
     (name) => values[name] !== undefined && !sameValue(values[name], shown[name]),
   );
-  if (names.length === 0) return;
-  // The row exists from here on (its defaults are what a form of a fresh league showed).
+  // The row exists from here on (its defaults are what a form of a fresh league showed),
+  // even for a save that changed nothing: an admin who saved the defaults has chosen them,
+  // and the admin home's setup checklist reads the row as "settings saved".
   await db.insert(leagueSettings).values({ leagueId: db.leagueId }).onConflictDoNothing();
+  if (names.length === 0) return;
   const unchanged: SQL[] = names.map((name) =>
     name === "divisions"
       ? sql`coalesce(${leagueSettings.divisions}, ${JSON.stringify(DEFAULT_SETTINGS.divisions)}) = ${JSON.stringify(shown.divisions)}`
