@@ -11,15 +11,20 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export type PolicyOptions = { dev: boolean; payPal?: PayPalCheckout | null };
+export type PolicyOptions = { dev: boolean; payPal?: PayPalCheckout | readonly PayPalCheckout[] | null };
 
 /**
  * PayPal's sources where the sign-up dialog may use them: PayPal's SDK script, its calls,
  * windows and images when PayPal is configured; locally without it, only the stand-in's
  * approve call (connect).
  */
-function payPalSources(payPal: PayPalCheckout | null | undefined) {
-  if (!payPal) return { web: "", connect: "" };
+function payPalSources(payPal: PayPalCheckout | readonly PayPalCheckout[] | null | undefined): { web: string; connect: string } {
+  if (Array.isArray(payPal)) {
+    const each = payPal.map((p) => payPalSources(p));
+    const join = (k: "web" | "connect") => [...new Set(each.flatMap((e) => e[k].split(" ").filter(Boolean)))].map((x) => ` ${x}`).join("");
+    return { web: join("web"), connect: join("connect") };
+  }
+  if (!payPal || !("kind" in payPal)) return { web: "", connect: "" };
   if (payPal.kind === "standin") return { web: "", connect: ` ${payPal.origin}` };
   const web = ` ${PAYPAL_WEB_SOURCES.join(" ")}`;
   return { web, connect: web };

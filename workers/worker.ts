@@ -11,7 +11,7 @@ import { leagueIdOf, openAnonymousRead, openRequest } from "./request-scope";
 import { applyResponsePolicy, newNonce } from "./response-policy";
 import { type PageHandler, route } from "./route";
 import { withServerTiming } from "./timing";
-import { payPalCheckout } from "~/.server/paypal/config";
+import { anyLeaguePayPal } from "~/.server/paypal/config";
 import { getDb } from "~/.server/db/client";
 import { settleAllWaitlists } from "~/.server/services/entries/waitlist-promote";
 import { closeStartedRounds } from "~/.server/services/rounds/registration";
@@ -67,10 +67,10 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       await runAfterWrite({ db: getDb(open.db, leagueId), jobs: env.JOBS, origin, purge, purgeLeague: purgeAll }, takeFollowUps(open.db));
       const bookmarked = carryBookmark(request, response, open.session, open.seen.writtenTables.size > 0);
       // PayPal's sources in the CSP: those of the PayPal a page offered (the sign-up dialog's,
-      // its league's own), else the default league's (the deployment's), else none.
+      // its league's own), else on any league's page what any league's dialog may use (the
+      // browser keeps a document's CSP as it follows links to a round), else none.
       const league = place.league;
-      const payPal =
-        open.scope.payPal !== undefined ? open.scope.payPal : league?.isDefault ? payPalCheckout(env, origin, league, null) : null;
+      const payPal = open.scope.payPal !== undefined ? open.scope.payPal : league ? anyLeaguePayPal(env, origin) : null;
       const out = applyResponsePolicy(request, bookmarked, open.scope.nonce, { dev: opts.dev ?? false, payPal });
       return withServerTiming(out, mode, status, open.seen, open.scope, startedAt);
     },

@@ -56,5 +56,12 @@ describe("applyResponsePolicy: what may be shared by a cache", () => {
       expect(real).toMatch(new RegExp(`${directive} [^;]*https://\\*\\.paypal\\.com`));
     }
     expect(real).not.toContain("127.0.0.1");
+    // A league page that offered no PayPal itself allows any league's: PayPal's hosts and, locally, the stand-in.
+    const any = csp([
+      { kind: "paypal", clientId: "", environment: "sandbox" },
+      { kind: "standin", origin: "http://127.0.0.1:9787" },
+    ]);
+    expect(any).toMatch(/connect-src 'self'[^;]*https:\/\/\*\.paypal\.com[^;]* http:\/\/127\.0\.0\.1:9787;/);
+    expect(any).toMatch(/frame-src 'self'[^;]*https:\/\/\*\.paypal\.com/);
   });
 });

@@ -52,6 +52,18 @@ export type PayPalEnv = {
 /** What the choice needs of the request's league. */
 export type PayPalLeague = { id: number; isDefault: boolean };
 
+/**
+ * PayPal's sources for a league page that offered none itself. A page reached by a link in
+ * the browser keeps the CSP of the document the visit started on (the home page, then a
+ * round's sign-up dialog), so every league page allows what any league's dialog may use:
+ * PayPal's own hosts, and the stand-in's when served on this machine. No read is needed.
+ */
+export function anyLeaguePayPal(env: Pick<PayPalEnv, "APP_URL">, requestOrigin: string): PayPalCheckout[] {
+  const standin = standInBase(env, requestOrigin);
+  const paypal: PayPalCheckout = { kind: "paypal", clientId: "", environment: "sandbox" };
+  return standin ? [paypal, { kind: "standin", origin: standin }] : [paypal];
+}
+
 /** A league's own PayPal, as its league_paypal row holds it (the secret sealed). */
 export type LeaguePayPalRow = { apiBase: string; clientId: string; secretSealed: string; webhookId: string | null };
 
