@@ -6,7 +6,7 @@ import { forgetLeagues } from "../../workers/league-directory";
 import { createWorker } from "../../workers/worker";
 import { pages } from "../isolation/pages-build";
 import { APP_ORIGIN, type TestUser, expectError, expectStatus, grantRole, makeAdmin, makeUser, tokenFor, uniqueIp } from "../auth-fixtures";
-import { testDb, uniq } from "../fixtures";
+import { makeRound, testDb, uniq } from "../fixtures";
 import { SESSION_COOKIE } from "~/.server/auth/session";
 import { auditLog, courses, leagues } from "~/.server/db/schema";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
@@ -81,6 +81,9 @@ beforeAll(async () => {
     .values({ slug: `susp-${uniq().toLowerCase()}`, name: "Suspense Club", timeZone: "America/Chicago" })
     .returning();
   club = row;
+  // The front door lists a league once it has a round: one, so that only hiding or
+  // suspending can leave the club off it.
+  await makeRound({ leagueId: club.id });
   operator = await makeAdmin();
   op = await tokenFor(operator);
   for (const role of ["owner", "admin", "director", "player"] as const) {
@@ -126,6 +129,7 @@ describe("PATCH /api/admin/leagues/{id}: suspended, hidden", () => {
   });
 
   it("hides and shows the league on the front door, audited", async () => {
+    expect((await listLeagues(testDb(), env)).map((l) => l.slug)).toContain(club.slug);
     expect(await expectStatus(await patch(club.id, { hidden: true }, op), 200)).toMatchObject({ hidden: true, suspended: false });
     expect((await leagueRow(club.id)).hiddenByOperator).toBe(true);
     expect((await listLeagues(testDb(), env)).map((l) => l.slug)).not.toContain(club.slug);

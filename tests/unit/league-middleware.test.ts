@@ -45,7 +45,14 @@ describe("servicesMiddleware", () => {
       name: "Second League",
       timeZone: "America/Denver",
       isDefault: false,
+      suspended: false,
+      closed: false,
     });
+  });
+
+  it("tells the pages the placed league is suspended or closed", async () => {
+    const { context } = await run({ league: { ...second, suspendedAt: 100, closedAt: 200 }, missing: false, api: false });
+    expect(rootData(context).league).toMatchObject({ id: 2, suspended: true, closed: true });
   });
 
   it("answers a league page whose league does not exist with a 404, before the next step", async () => {
