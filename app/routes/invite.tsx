@@ -9,6 +9,7 @@ import { ROLE_LABELS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/shared/meta";
 import { leagueUrls, rootHref } from "~/lib/shared/league-url";
 import { optionalSession, requireUser } from "~/.server/auth/guards";
+import { badRequest } from "~/.server/errors";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { INVITE_MESSAGES, acceptInvite, acceptRefusal, inviteByToken } from "~/.server/services/accounts/invites";
@@ -48,7 +49,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const { user } = requireUser(context, request);
   const { db, env } = routeServices(context);
   return handleForm(request, AcceptInviteSchema, async ({ token }) => {
-    if (token !== params.token) throw new Response(null, { status: 400 });
+    // The form's token is the page's: another (a form posted to the wrong page) is refused with words, not an empty 400.
+    if (token !== params.token) throw badRequest(INVITE_MESSAGES.notThisPage);
     const { league } = await acceptInvite(db, env, user, token);
     return redirect(leagueUrls(league).href("/"));
   });

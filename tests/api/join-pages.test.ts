@@ -134,6 +134,12 @@ describe("/invite/{token}", () => {
       Promise.resolve(invitePage.loader(argsWith(null, new Request(`http://localhost/invite/${token}`), { token }))),
     );
     expect(visitor.data).toMatchObject({ signedIn: false, problem: null, invite: { league: league.name, role: "director" } });
+    // The form's token must be its page's: posted to another invitation's page, a 400 with words, nothing accepted.
+    const elsewhere = await outcome(
+      Promise.resolve(invitePage.action(argsWith(sessionFor(invited), post("/invite/another", { token }), { token: "another" }))),
+    );
+    expect([elsewhere.status, elsewhere.data?.formError]).toEqual([400, INVITE_MESSAGES.notThisPage]);
+    expect(await roleIn(league.id, invited.id)).toBeNull();
     const accepted = await outcome(
       Promise.resolve(invitePage.action(argsWith(sessionFor(invited), post(`/invite/${token}`, { token }), { token }))),
     );

@@ -31,6 +31,7 @@ export const INVITE_MESSAGES = {
   otherAddress: "This invitation is for another address",
   notYourRole: "Your role in this league does not allow this.",
   noInvite: "No pending invitation has this id.",
+  notThisPage: "This form is not this invitation's. Open the invitation's link again.",
 } as const;
 
 /** Who may send an invitation for `role`: a player needs manageLeague, a director or an admin manageRoles. */
