@@ -6,7 +6,7 @@ import { PASSWORD, uniqueIp, uniqueEmail } from "../auth-fixtures";
 import { argsWith } from "../route-fixtures";
 import { type FormField, formCases } from "./generators";
 import type { ActionCase } from "./run";
-import { MISSING_ID, type Targets } from "./targets";
+import { MISSING_ID, NO_LEAGUE_CODE, type Targets } from "./targets";
 import type { Session } from "~/.server/auth/current-user";
 import * as acesPage from "~/routes/aces";
 import * as adminClaimsPage from "~/routes/admin-claims";
@@ -14,6 +14,8 @@ import * as courseFormPage from "~/routes/admin-course-form";
 import * as coursesPage from "~/routes/admin-courses";
 import * as layoutFormPage from "~/routes/admin-layout-form";
 import * as adminLoginPage from "~/routes/admin-login";
+import * as adminMembersPage from "~/routes/admin-members";
+import * as adminPayPalPage from "~/routes/admin-paypal";
 import * as adminPlayerPage from "~/routes/admin-player";
 import * as roundFormPage from "~/routes/admin-round-form";
 import * as nightPage from "~/routes/admin-round-night";
@@ -27,6 +29,8 @@ import * as adminTagsPage from "~/routes/admin-tags";
 import * as adminUserPage from "~/routes/admin-user";
 import * as adminUsersPage from "~/routes/admin-users";
 import * as forgotPage from "~/routes/forgot-password";
+import * as invitePage from "~/routes/invite";
+import * as joinPage from "~/routes/join";
 import * as loginPage from "~/routes/login";
 import * as logoutPage from "~/routes/logout";
 import * as playersPage from "~/routes/players";
@@ -63,6 +67,11 @@ export type ActionRoute = {
   emptyFormIsValid?: boolean;
   /** Forms posted here by other roles (the admin's player forms on /players): their wrong-role cases. */
   guardedForms?: { role: "admin"; valid: (t: ActionTargets) => Record<string, string> }[];
+  /**
+   * The action reads none of the path's parameters: they name what the page shows, and the
+   * form names what it posts (/join/{code}'s Join). No bad-parameter cases: the loader's.
+   */
+  paramsUnread?: true;
 };
 
 /** The settings form as a fresh league's page posts it (its defaults). */
@@ -342,6 +351,23 @@ const nightForms: Form[] = [
     },
   },
 ];
+
+/** Joining by code (ADR 47): the code typed, or the join link's in a hidden field. */
+const joinForms: Form[] = [
+  {
+    name: "join",
+    valid: () => ({ code: NO_LEAGUE_CODE }),
+    fields: { code: { kind: "custom", bad: ["", "   ", " - -", "x".repeat(41)] } },
+  },
+];
+const joinExtras = (t: ActionTargets): Extra[] => [
+  { name: "a code no league has", fields: { code: NO_LEAGUE_CODE }, status: 404 },
+  { name: "a code of letters no code uses", fields: { code: "I0L1O0" }, status: 404 },
+  { name: "a closed league's code", fields: { code: t.closedLeague.joinCode ?? "" }, status: 403 },
+];
+
+/** A name that is not the league's: no walk of the close form closes the league it walks. */
+const NOT_THE_LEAGUES_NAME = "Some Other League";
 
 export const ACTION_ROUTES: ActionRoute[] = [
   {
@@ -1032,6 +1058,134 @@ export const ACTION_ROUTES: ActionRoute[] = [
     ],
   },
   {
+    // Joining by code (ADR 47), a deployment page: the posted code names its own league,
+    // whichever league the visitor came from (the valid one is a code no league has).
+    path: "/join",
+    action: joinPage.action,
+    role: "user",
+    forms: joinForms,
+    extras: joinExtras,
+  },
+  {
+    // The join link's page: its Join posts the link's code in a hidden field.
+    path: "/join/{code}",
+    action: joinPage.action,
+    role: "user",
+    params: () => ({ code: NO_LEAGUE_CODE }),
+    paramsUnread: true,
+    forms: joinForms,
+    extras: joinExtras,
+  },
+  {
+    // An invitation's page (ADR 47), a deployment page: Accept posts the link's token, which
+    // must be the page's. The pending invitation is `other`'s: no post here accepts it.
+    path: "/invite/{token}",
+    action: invitePage.action,
+    role: "user",
+    params: (t) => ({ token: t.invites.pending.token }),
+    forms: [
+      {
+        name: "accept",
+        valid: (t) => ({ token: t.invites.pending.token }),
+        fields: { token: { kind: "custom", bad: ["", "   ", "x".repeat(201)] } },
+      },
+    ],
+    extras: (t) => {
+      const at = (token: string) => ({ fields: { token }, params: { token } });
+      return [
+        { name: "an invitation for another address", fields: { token: t.invites.pending.token }, status: 403 },
+        { name: "another invitation's token than the page's", fields: { token: t.invites.expired.token }, status: 400 },
+        { name: "a token never sent", ...at("never-sent"), status: 404 },
+        // (An expired one is refused to its own address only: POST /api/invites/accept's cases, as the linked user.)
+        { name: "an invitation someone else accepted", ...at(t.invites.spent.token), status: 410 },
+      ];
+    },
+  },
+  {
+    // A league's members (ADR 47): its code, invitations, and the owner's choices. The
+    // operator's session holds every capability the forms ask.
+    path: "/admin/members",
+    action: adminMembersPage.action,
+    role: "admin",
+    forms: [
+      {
+        name: "invite",
+        valid: () => ({ intent: "invite", email: uniqueEmail("invited"), role: "player" }),
+        fields: {
+          intent: intent("invite", "cancelInvite", "newCode", "showOnFrontDoor", "transferOwnership", "closeLeague"),
+          email: { kind: "email" },
+          role: intent("player", "director", "admin"),
+        },
+      },
+      { name: "cancelInvite", valid: (t) => ({ intent: "cancelInvite", id: String(t.invites.pending.id) }), fields: { id } },
+      { name: "newCode", valid: () => ({ intent: "newCode" }), fields: {} },
+      {
+        name: "showOnFrontDoor",
+        valid: () => ({ intent: "showOnFrontDoor", show: "on" }),
+        fields: { show: { kind: "custom", optional: true, bad: ["", "yes", "ON", "true", "1"] } },
+      },
+      {
+        name: "closeLeague",
+        valid: () => ({ intent: "closeLeague", confirm: NOT_THE_LEAGUES_NAME }),
+        fields: { confirm: text(200, { blankOk: true }) },
+      },
+      // Last: a walk that passes the league on does so after the owner's other forms.
+      {
+        name: "transferOwnership",
+        valid: (t) => ({ intent: "transferOwnership", userId: String(t.other.id), confirm: "on" }),
+        fields: { userId: id, confirm: { kind: "checkbox" } },
+      },
+    ],
+    extras: (t) => [
+      { name: "an invitation that does not exist", fields: { intent: "cancelInvite", id: String(MISSING_ID) }, status: 404 },
+      { name: "another league's invitation", fields: { intent: "cancelInvite", id: String(t.invites.elsewhere.id) }, status: 404 },
+      { name: "an invitation already accepted", fields: { intent: "cancelInvite", id: String(t.invites.spent.id) }, status: 404 },
+      { name: "an invitation to own the league", fields: { intent: "invite", email: uniqueEmail("invited"), role: "owner" }, status: 400 },
+      {
+        name: "closing with a name that is not the league's",
+        fields: { intent: "closeLeague", confirm: NOT_THE_LEAGUES_NAME },
+        status: 400,
+      },
+      { name: "closing with another league's name", fields: { intent: "closeLeague", confirm: t.spareLeague.name ?? "" }, status: 400 },
+      { name: "closing with no name", fields: { intent: "closeLeague", confirm: "" }, status: 400 },
+      {
+        name: "passing the league to an account that does not exist",
+        fields: { intent: "transferOwnership", userId: String(MISSING_ID), confirm: "on" },
+        status: 404,
+      },
+    ],
+  },
+  {
+    // The league's own PayPal (ADR 47's payPalCredentials: the owner's; the operator's session holds it).
+    path: "/admin/paypal",
+    action: adminPayPalPage.action,
+    role: "admin",
+    forms: [
+      // First: testing reaches PayPal once credentials are saved, and a walk of these forms
+      // (tests/isolation/) has no PayPal to reach; before them it is the league's 404.
+      { name: "test", valid: () => ({ intent: "test" }), fields: {} },
+      {
+        name: "save",
+        valid: () => ({ intent: "save", client_id: "local-standin-client-b", secret: "local-standin-secret-b", environment: "standin" }),
+        fields: {
+          intent: intent("save", "test", "remove"),
+          client_id: text(200),
+          secret: { kind: "secret" },
+          environment: intent("sandbox", "live", "standin"),
+        },
+      },
+      { name: "remove", valid: () => ({ intent: "remove" }), fields: {} },
+    ],
+    extras: () => [
+      {
+        name: "a client id with a space in it",
+        fields: { intent: "save", client_id: "a b", secret: "s", environment: "sandbox" },
+        status: 400,
+      },
+      { name: "testing before any credentials are saved", fields: { intent: "test" }, status: 404 },
+    ],
+  },
+  {
     path: "/profile",
     action: profilePage.action,
     role: "user",
@@ -1093,6 +1247,8 @@ export const ACTION_ROUTES: ActionRoute[] = [
           waitlist: { kind: "checkbox", optional: true },
         },
       },
+      // Leaving the league (ADR 47): its one field is its intent.
+      { name: "leave", valid: () => ({ intent: "leaveLeague" }), fields: {} },
       // The calendar card's forms (app/routes/calendar-form.server.ts): an intent starting "calendar".
       {
         name: "calendar",
@@ -1108,6 +1264,8 @@ export const ACTION_ROUTES: ActionRoute[] = [
     extras: () => [
       { name: "an unknown calendar action", fields: { intent: "calendar-delete" }, status: 400 },
       { name: "no intent at all", fields: { notify: "on" }, status: 400 },
+      // Leaving the league (ADR 47): a claim is no membership, the player's session has nothing to leave.
+      { name: "leaving a league one is no member of", fields: { intent: "leaveLeague" }, status: 404 },
     ],
   },
   {
@@ -1279,7 +1437,7 @@ export function actionCases(route: ActionRoute, t: ActionTargets): ActionCase[] 
     if (!route.emptyFormIsValid) post("malformed: an empty form", (path) => formPost(path, {}), { status: 400 });
   }
 
-  for (const key of Object.keys(params)) {
+  for (const key of route.paramsUnread ? [] : Object.keys(params)) {
     for (const bad of BAD_PATH_IDS) {
       post(`${key} = ${JSON.stringify(bad)}`, (path) => formPost(path, route.forms[0].valid(t)), {
         params: { ...params, [key]: bad },

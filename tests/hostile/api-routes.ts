@@ -21,7 +21,7 @@ import { FieldCapsSchema, JoinWaitlistSchema } from "~/schemas/waitlist";
 import { WAITLIST_MESSAGES } from "~/.server/services/signup/waitlist";
 import { ROUND_CHANGED } from "~/.server/services/rounds/versions";
 import type { ApiCase, Expect } from "./run";
-import { FOREIGN_ORIGINS, MISSING_ID, type Targets } from "./targets";
+import { FOREIGN_ORIGINS, MISSING_ID, NO_LEAGUE_CODE, type Targets } from "./targets";
 import {
   AddUserSchema,
   AdminLoginSchema,
@@ -35,6 +35,11 @@ import {
 import { ClaimNoteSchema, ClaimSubmitSchema } from "~/schemas/claims";
 import { GrantRoleSchema, TransferOwnershipSchema } from "~/schemas/memberships";
 import { PayPalCredentialsSchema } from "~/schemas/paypal-credentials";
+import { AcceptInviteSchema, CloseLeagueSchema, InviteSchema, JoinLeagueSchema, LeagueOwnerChangeSchema } from "~/schemas/league-members";
+import { INVITE_MESSAGES } from "~/.server/services/accounts/invites";
+import { JOIN_MESSAGES } from "~/.server/services/accounts/join-codes";
+import { OWNER_MESSAGES } from "~/.server/services/accounts/league-owner";
+import { ROLE_MESSAGES } from "~/.server/services/accounts/memberships";
 import {
   CreditPayoutsSchema,
   EntryAddSchema,
@@ -1921,6 +1926,128 @@ export const API_ROUTES: ApiRoute[] = [
   },
   { group: "admin users", method: "POST", pattern: "/api/admin/paypal/test", path: "/api/admin/paypal/test", auth: "admin" },
   { group: "admin users", method: "DELETE", pattern: "/api/admin/paypal", path: "/api/admin/paypal", auth: "admin" },
+  // ---- A league's members (ADR 47): joining by code, accepting an invitation, leaving. The code
+  // and the token name their own league, whichever league's /api they are sent to.
+  {
+    group: "league members",
+    method: "POST",
+    pattern: "/api/leagues/join",
+    path: "/api/leagues/join",
+    auth: "user",
+    body: { schema: JoinLeagueSchema, valid: () => ({ code: NO_LEAGUE_CODE }), fields: { code: field.text(40) } },
+    extras: (t) => [
+      { name: "a code no league has", expect: { status: 404, error: JOIN_MESSAGES.noLeague } },
+      { name: "a code of letters no code uses", body: { code: "I0L1O0" }, expect: { status: 404, error: JOIN_MESSAGES.noLeague } },
+      { name: "hyphens and spaces only", body: { code: " - -" }, expect: { status: 400 } },
+      { name: "a closed league's code", body: { code: t.closedLeague.joinCode }, expect: { status: 403, error: JOIN_MESSAGES.closed } },
+    ],
+  },
+  {
+    group: "league members",
+    method: "POST",
+    pattern: "/api/invites/accept",
+    path: "/api/invites/accept",
+    auth: "user",
+    // The pending invitation is `other`'s: the linked user's token is refused it.
+    body: { schema: AcceptInviteSchema, valid: (t) => ({ token: t.invites.pending.token }), fields: { token: { kind: "secret" } } },
+    extras: (t) => [
+      { name: "an invitation for another address", expect: { status: 403, error: INVITE_MESSAGES.otherAddress } },
+      { name: "a token never sent", body: { token: "never-sent" }, expect: { status: 404, error: INVITE_MESSAGES.unknown } },
+      { name: "an expired invitation", body: { token: t.invites.expired.token }, expect: { status: 410, error: INVITE_MESSAGES.expired } },
+      {
+        name: "an invitation someone else accepted",
+        body: { token: t.invites.spent.token },
+        expect: { status: 410, error: INVITE_MESSAGES.spent },
+      },
+    ],
+  },
+  {
+    group: "league members",
+    method: "POST",
+    pattern: "/api/users/me/leave",
+    path: "/api/users/me/leave",
+    auth: "user",
+    // A claim is no membership: the linked user has nothing to leave in the default league.
+    extras: () => [{ name: "a user who is no member of the league", expect: { status: 404, error: ROLE_MESSAGES.notJoined } }],
+  },
+
+  // ---- /api/admin: invitations (a league's admins; the operator's token passes as theirs would)
+  { group: "league members", method: "GET", pattern: "/api/admin/invites", path: "/api/admin/invites", auth: "admin" },
+  {
+    group: "league members",
+    method: "POST",
+    pattern: "/api/admin/invites",
+    path: "/api/admin/invites",
+    auth: "admin",
+    body: {
+      schema: InviteSchema,
+      valid: () => ({ email: uniqueEmail("invited"), role: "player" }),
+      fields: { email: { kind: "email" }, role: { kind: "enum", values: ["player", "director", "admin"] } },
+    },
+    extras: () => [
+      { name: "an invitation to own the league", body: { email: uniqueEmail("invited"), role: "owner" }, expect: { status: 400 } },
+    ],
+  },
+  {
+    group: "league members",
+    method: "DELETE",
+    pattern: "/api/admin/invites/:id",
+    path: "/api/admin/invites/{id}",
+    auth: "admin",
+    url: { id: id((t) => t.invites.pending.id) },
+    extras: (t) => [
+      {
+        name: "another league's invitation",
+        path: `/api/admin/invites/${t.invites.elsewhere.id}`,
+        expect: { status: 404, error: INVITE_MESSAGES.noInvite },
+      },
+      {
+        name: "an invitation already accepted",
+        path: `/api/admin/invites/${t.invites.spent.id}`,
+        expect: { status: 404, error: INVITE_MESSAGES.noInvite },
+      },
+    ],
+  },
+
+  // ---- /api/admin: the owner's choices (the operator's token passes as the owner's would)
+  {
+    group: "league members",
+    method: "PATCH",
+    pattern: "/api/admin/league",
+    path: "/api/admin/league",
+    auth: "admin",
+    // Shown on the front door, as the league is: the valid change changes nothing.
+    body: { schema: LeagueOwnerChangeSchema, valid: () => ({ hidden: false }), fields: { hidden: { kind: "bool", optional: true } } },
+    extras: () => [
+      { name: "no change at all", body: {}, expect: { status: 400 } },
+      { name: "a change that is the operator's", body: { hidden: false, suspended: true }, expect: { status: 400 } },
+    ],
+  },
+  { group: "league members", method: "POST", pattern: "/api/admin/league/join-code", path: "/api/admin/league/join-code", auth: "admin" },
+  {
+    group: "league members",
+    method: "POST",
+    pattern: "/api/admin/league/close",
+    path: "/api/admin/league/close",
+    auth: "admin",
+    body: {
+      schema: CloseLeagueSchema,
+      // A name that is not the league's, so that no walk of the valid request closes the league it
+      // walks (closing itself: tests/api/league-members.test.ts). The service compares; the schema takes any.
+      valid: () => ({ confirm: "Some Other League" }),
+      fields: { confirm: field.text(200, { blankOk: true }) },
+    },
+    extras: (t) => [
+      { name: "a name that is not the league's", expect: { status: 400, error: OWNER_MESSAGES.wrongName } },
+      {
+        name: "another league's name",
+        body: { confirm: t.spareLeague.name ?? "" },
+        expect: { status: 400, error: OWNER_MESSAGES.wrongName },
+      },
+      { name: "a blank name", body: { confirm: "   " }, expect: { status: 400, error: OWNER_MESSAGES.wrongName } },
+    ],
+  },
+
   // ---- /api/leagues: a signed-in user starts a league and owns it (ADR 46, 47); each valid one a fresh address
   {
     group: "users",

@@ -7,14 +7,41 @@ import { APP_ORIGIN, b64url, call, expectStatus, makeAdmin, makeUser, tokenFor }
 import { makeCourse } from "../course-fixtures";
 import { DAY, makeAce, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
 import { makePayment } from "../money-fixtures";
-import { cardPlayers, cards, claims, leagues, users } from "~/.server/db/schema";
+import { cardPlayers, cards, claims, leagueInvites, leagues, users } from "~/.server/db/schema";
 import { choose } from "../registration-fixtures";
 import { signUnsubscribe } from "~/.server/auth/unsubscribe-link";
 import { env } from "cloudflare:workers";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
+import { hashResetToken } from "~/.server/services/accounts/password-reset";
+import { newJoinCode } from "~/lib/accounts/join-codes";
 
 /** An id no row has (and a safe integer, so only its absence is wrong). */
 export const MISSING_ID = 2_147_483_647;
+
+/**
+ * A join code of the right shape that no league has (ADR 47). A code names its own league
+ * from whichever league's address it is posted: the join routes' valid request names this
+ * one, so that a walk of it (tests/isolation/) makes no one a member of another league.
+ */
+export const NO_LEAGUE_CODE = "ZZZZZZ";
+
+/** An invitation to `leagueId` for `email`, its token as its link carries it. */
+async function makeInvite(leagueId: number, email: string, more: Partial<typeof leagueInvites.$inferInsert> = {}) {
+  const token = `invite-${crypto.randomUUID()}`;
+  const [row] = await testDb()
+    .insert(leagueInvites)
+    .values({
+      leagueId,
+      email: email.toLowerCase(),
+      role: "player",
+      tokenHash: await hashResetToken(token),
+      expiresAt: nowSec() + 14 * DAY,
+      ...more,
+    })
+    .returning();
+  if (!row) throw new Error("the invitation was not made");
+  return { id: row.id, email: row.email, token };
+}
 
 export async function makeTargets() {
   const [admin, user, fresh, other, locked, gone] = await Promise.all([
@@ -69,6 +96,25 @@ export async function makeTargets() {
     .insert(leagues)
     .values({ slug: `spare-${crypto.randomUUID().slice(0, 8)}`, name: "Spare League", timeZone: "America/Chicago" })
     .returning();
+  // Joining and invitations (ADR 47): a closed league with its code (it takes no one), and
+  // invitations to the default league — pending for `other`, expired for `user`, accepted by
+  // `other` — and one pending in the spare league.
+  const [closedLeague] = await testDb()
+    .insert(leagues)
+    .values({
+      slug: `closed-${crypto.randomUUID().slice(0, 8)}`,
+      name: "Closed League",
+      timeZone: "America/Chicago",
+      joinCode: newJoinCode(),
+      closedAt: nowSec() - DAY,
+    })
+    .returning();
+  const invites = {
+    pending: await makeInvite(DEFAULT_LEAGUE_ID, other.email),
+    expired: await makeInvite(DEFAULT_LEAGUE_ID, user.email, { expiresAt: nowSec() - 60 }),
+    spent: await makeInvite(DEFAULT_LEAGUE_ID, other.email, { acceptedAt: nowSec() - 60, acceptedBy: other.id }),
+    elsewhere: await makeInvite(spareLeague!.id, other.email),
+  };
   const [adminToken, userToken, freshToken, otherToken] = await Promise.all([admin, user, fresh, other].map((u) => tokenFor(u)));
   const badTokens = await badCredentials(user, { locked, gone });
   // Opted in to the registration mail, with the signature of its unsubscribe link: a bad
@@ -113,6 +159,10 @@ export async function makeTargets() {
     ace,
     approvedClaim,
     spareLeague,
+    /** A league closed by its owner, with its join code. */
+    closedLeague: closedLeague!,
+    /** Invitations (their ids and tokens): the default league's pending (for `other`), expired (for `user`) and spent (by `other`); one of the spare league's. */
+    invites,
     pendingClaim,
     withdrawnClaim,
     badTokens,
