@@ -26,6 +26,7 @@ import {
   cards,
   claims,
   entries,
+  leagueInvites,
   leagueSettings,
   memberships,
   paymentRefunds,
@@ -42,6 +43,8 @@ import { createLayout } from "~/.server/services/courses/layouts";
 import { choosePot } from "~/.server/services/entries/pot-opt-in";
 import { creditPayouts } from "~/.server/services/entries/payouts";
 import { ensureCalendarToken } from "~/.server/services/rounds/calendar";
+import { hashResetToken } from "~/.server/services/accounts/password-reset";
+import { newJoinCode } from "~/lib/accounts/join-codes";
 import { addPot } from "~/.server/services/sidepots/side-pots";
 import type { LeagueRole } from "~/lib/accounts/roles";
 
@@ -300,6 +303,24 @@ async function fillLeague(leagueId: number, isB: boolean) {
     .returning();
   await db.insert(leagueSettings).values({ leagueId, bagTags: "every", moneyVisibility: "everyone", cardSize: 4 });
 
+  // Its join code, and an invitation of `other`'s waiting (ADR 47): the code and the token name
+  // this league from any league's address. `other` is none of the walk's personas, so no one
+  // who walks A can accept B's.
+  const code = newJoinCode();
+  await env.DB.prepare("update leagues set join_code = ? where id = ?").bind(code, leagueId).run();
+  const inviteToken = `invite-${crypto.randomUUID()}`;
+  const [invite] = await db
+    .insert(leagueInvites)
+    .values({
+      leagueId,
+      email: other.email.toLowerCase(),
+      role: "player",
+      tokenHash: await hashResetToken(inviteToken),
+      invitedBy: clerk.id,
+      expiresAt: now + 14 * DAY,
+    })
+    .returning();
+
   const [ace] = await db.select().from(aces).where(sql`league_id = ${leagueId}`);
   const entryNow = (await db.select().from(entries).where(sql`id = ${entry!.id}`))[0]!;
   const closedNow = (await db.select().from(rounds).where(sql`id = ${closed.id}`))[0]!;
@@ -311,6 +332,8 @@ async function fillLeague(leagueId: number, isB: boolean) {
     fresh,
     subscriber,
     feed: await ensureCalendarToken(db, member.id),
+    code,
+    invite: { id: invite!.id, email: invite!.email, token: inviteToken },
     players: { sam, claimed, entered, pending, spare, broke },
     rounds: { past, doubles, open, closed: closedNow, full, started, live, draft },
     entry: entryNow,
@@ -436,6 +459,8 @@ export async function targetsOf(rows: LeagueRows, ids: "own" | "missing" = "own"
     // The operator's change of a league's address names the league itself (no persona walked is the operator).
     spareLeague: row({ id: rows.leagueId }),
     live: { round: row(rows.live.round), entry: row(rows.live.entry), otherEntry: row(rows.live.otherEntry), draft: row(rows.live.draft) },
+    // The league's invitation waiting for `other` (a token no invitation has, with `ids: "missing"`).
+    invites: { pending: { ...row(rows.invite), token: ids === "missing" ? "never-sent" : rows.invite.token } },
     signatures: {
       subscriber: await signUnsubscribe(env.SESSION_SECRET, rows.subscriber.id),
       user: await signUnsubscribe(env.SESSION_SECRET, rows.member.id),

@@ -25,7 +25,7 @@ describe("the walks' lists", () => {
     );
     for (const route of PAGE_ROUTES) expect(pageCombos(route, values).length, route.id).toBe(1);
     const names = Object.keys(values).sort();
-    expect(names).toEqual(["*", "courseId", "feed", "layoutId", "league", "playerId", "roundId", "tag", "userId"]);
+    expect(names).toEqual(["*", "code", "courseId", "feed", "layoutId", "league", "playerId", "roundId", "tag", "token", "userId"]);
     for (const name of Object.keys(NOT_ROW_IDS)) expect(names).toContain(name);
   });
 

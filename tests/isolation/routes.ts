@@ -2,7 +2,7 @@
 // and the copies under l/:league) and every route and method of the Hono /api. A page or
 // route added later is walked without a line here; one the walk cannot fill must be in a
 // skip list below, with why, and routes.test.ts fails on any that is neither.
-import { MISSING_ID } from "../hostile/targets";
+import { MISSING_ID, NO_LEAGUE_CODE } from "../hostile/targets";
 import { ACTION_ROUTES, type ActionRoute, type ActionTargets, pathOf } from "../hostile/action-routes";
 import { API_ROUTES, type ApiRoute, validRequest } from "../hostile/api-routes";
 import type { LeagueRows } from "./leagues";
@@ -41,6 +41,9 @@ export const NOT_ROW_IDS: Record<string, string> = {
   league: "A's own slug",
   userId:
     "an account's id: accounts are the deployment's (ADR 46), and a league's admins reach any account by it (ADR 47's /admin/user/{id})",
+  code: "a join code names its own league (ADR 47): /join/{B's code} is B's join page, whichever league the visitor came from",
+  token:
+    "an invitation's token names its own league (ADR 47): /invite/{B's token} is B's invitation, whichever league the visitor came from",
 };
 
 /**
@@ -59,6 +62,8 @@ export function pageValues(rows: LeagueRows, slug: string, ids: "own" | "one" | 
     layoutId: id(rows.course.layoutId),
     tag: ["7"],
     feed: [ids === "missing" ? `${"A".repeat(43)}.ics` : `${rows.feed}.ics`],
+    code: [ids === "missing" ? NO_LEAGUE_CODE : rows.code],
+    token: [ids === "missing" ? "never-sent" : rows.invite.token],
     "*": ["no-such-page"],
   };
 }

@@ -106,10 +106,13 @@ export class Walk {
     // league tables go league by league (they name league_id) but bind no one league.
     // So is starting a league (/leagues/new, POST /api/leagues): its one league statement is the
     // new league's first audit row, bound to the league it makes, not to the one it was asked in.
+    // So are joining by code and accepting an invitation (/join, /invite, POST /api/leagues/join,
+    // /api/invites/accept, ADR 47): the code or the token names the league, whichever league's
+    // address they are sent to. (Leaving, the invitations and the owner's calls are the league's.)
     const pathname = new URL(url, APP_ORIGIN).pathname.replace(/\.data$/, "");
     const deployment =
       DEPLOYMENT_PAGES.some((page) => pathname === `/${page}` || pathname.startsWith(`/${page}/`)) ||
-      /^(\/l\/[^/]+)?\/api\/leagues$/.test(pathname);
+      /^(\/l\/[^/]+)?\/api\/(leagues|leagues\/join|invites\/accept)$/.test(pathname);
     const found = deployment ? accountsOwn(sent) : unboundStatements(sent, this.leagueId, PLACES[this.place].others);
     this.touched += found.touched;
     for (const s of sent) if (!this.statements.has(s.sql)) this.statements.set(s.sql, s);
