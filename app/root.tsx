@@ -5,7 +5,6 @@ import { sessionMiddleware, suspendedLeagueMiddleware } from "./.server/auth/gua
 import { type RootData, rootData } from "./.server/root-data";
 import { servicesMiddleware } from "./.server/route-context";
 import { Navbar } from "./components/layout/navbar";
-import { Alert } from "./components/ui/alert";
 import { ButtonLink } from "./components/ui/button";
 import { PageHeader } from "./components/ui/page-header";
 import displayFont from "@fontsource/barlow-condensed/files/barlow-condensed-latin-600-normal.woff2?url";
@@ -52,15 +51,22 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   return [{ title: `${notFound ? "Page not found" : "Something went wrong"} · ${league}` }];
 };
 
-/** A closed league's pages say so: what they show stays, nothing changes any more. */
-function ClosedLeagueNotice() {
+/**
+ * A league that takes no changes says so on every page: suspended (only its owner and the
+ * operator open it, ADR 46) or closed by its owner (what it shows stays to read).
+ */
+function LeagueNotice() {
   const league = useRouteLoaderData<RootData>("root")?.league;
-  if (!league?.closed) return null;
-  return (
-    <p role="status" className="mb-4 rounded-lg border border-line bg-surface p-3 text-sm">
-      {league.name} is closed: its rounds, results and money stay here to read, and nothing can be changed.
+  const text = league?.suspended
+    ? SUSPENSION_MESSAGES.banner
+    : league?.closed
+      ? `${league.name} is closed: its rounds, results and money stay here to read, and nothing can be changed.`
+      : null;
+  return text ? (
+    <p role="status" className="mb-4 rounded-lg border border-warn-200 bg-warn-50 p-3 text-sm text-warn-800">
+      {text}
     </p>
-  );
+  ) : null;
 }
 
 /** The frame of every page, error pages included: skip link, navbar, main. */
@@ -76,7 +82,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <Navbar />
       <LoadingNotice />
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 pb-12 pt-4 sm:pt-6">
-        <ClosedLeagueNotice />
+        <LeagueNotice />
         {children}
       </main>
     </>
@@ -92,21 +98,11 @@ function LoadingNotice() {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
+export default function App() {
   return (
     <Shell>
-      {loaderData.league?.suspended ? <SuspendedBanner /> : null}
       <Outlet />
     </Shell>
-  );
-}
-
-/** What a suspended league's owner and the operator see on its every page (no one else opens them). */
-function SuspendedBanner() {
-  return (
-    <div className="mb-4">
-      <Alert tone="warning">{SUSPENSION_MESSAGES.banner}</Alert>
-    </div>
   );
 }
 

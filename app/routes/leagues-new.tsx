@@ -12,7 +12,8 @@ import { clientAddress } from "~/.server/client-address";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
 import { startLeague } from "~/.server/services/accounts/league-create";
-import { leagueUrls, suggestSlug } from "~/lib/shared/league-url";
+import { suggestSlug } from "~/lib/leagues/suggest-slug";
+import { leagueUrls } from "~/lib/shared/league-url";
 import { pageMeta } from "~/lib/shared/meta";
 import { StartLeagueSchema, TOWN_MAX } from "~/schemas/leagues";
 

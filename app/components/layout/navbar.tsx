@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { AdminMenu, AdminNav } from "./admin-nav";
 import { LogoutForm } from "~/components/accounts/logout-form";
 import { navItem, navLinkClass } from "./nav-item";
+import { lazyPart } from "~/components/ui/lazy-part";
 import { Wordmark } from "~/components/ui/wordmark";
 import { useLeague } from "~/hooks/use-league";
 import { useLeagueUrls } from "~/hooks/use-league-urls";
@@ -16,6 +16,10 @@ const publicLinks = ({ href }: LeagueUrls) => [
   { to: href("/tags"), label: "Tags" },
   { to: href("/transfers"), label: "Transfers" },
 ];
+
+// Only staff see the admin's links: a visitor's first visit never downloads them (ADR 24's budget).
+const AdminNav = lazyPart(async () => (await import("./admin-nav")).AdminNav);
+const AdminMenu = lazyPart(async () => (await import("./admin-nav")).AdminMenu);
 
 const item = navItem;
 const linkClass = navLinkClass("bg-brand-950/60 text-white underline decoration-2 underline-offset-4", "text-brand-50 hover:bg-brand-700");
