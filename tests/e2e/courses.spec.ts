@@ -55,10 +55,17 @@ test("an admin adds a course and a 9-hole layout on a phone @narrow", async ({ a
   await page.getByRole("button", { name: "Save layout" }).click();
 
   await expect(page.getByText(`Saved the layout Front nine of ${name}.`)).toBeVisible();
-  await expect(course.getByRole("listitem")).toContainText("9 holes · par 30 · no rounds yet");
+  // The course came with its 18 holes of par 3 ("Main"); the new layout is beside it.
+  await expect(course.getByRole("listitem").filter({ hasText: "Front nine" })).toContainText("9 holes · par 30 · no rounds yet");
+  await expect(course.getByRole("listitem").filter({ hasText: "Main" })).toContainText("18 holes · par 54");
   const stored = await courseNamed(page, name);
-  expect(stored?.layouts).toEqual([expect.objectContaining({ name: "Front nine", hole_count: 9, par: 30 })]);
-  const holes = stored?.layouts[0]?.holes ?? [];
+  expect(stored?.layouts).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ name: "Main", hole_count: 18, par: 54 }),
+      expect.objectContaining({ name: "Front nine", hole_count: 9, par: 30 }),
+    ]),
+  );
+  const holes = stored?.layouts.find((l) => l.name === "Front nine")?.holes ?? [];
   expect(holes.map((h) => h.par)).toEqual([3, 3, 4, 3, 3, 3, 3, 3, 5]);
   expect(holes.slice(0, 2)).toEqual([
     { hole: 1, par: 3, distance_feet: 285, second_card_order: null },

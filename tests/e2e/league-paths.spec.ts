@@ -88,6 +88,10 @@ test("the list of leagues names each and opens it @narrow", async ({ page }) => 
   const slug = `e2e-${letters()}`;
   const name = `Listed ${letters()} League`;
   d1(`insert into leagues (slug, name, time_zone) values ('${slug}', '${name}', 'America/Chicago')`);
+  // The front door lists a league once it has a round.
+  d1(
+    `insert into rounds (league_id, d, n, loc, fee_pdga_cents, fee_course_cents, fee_other_cents, ace_cents, payout_cents) select id, unixepoch() + 86400, 'First', 'Park', 0, 0, 0, 0, 0 from leagues where slug = '${slug}'`,
+  );
   await page.goto("/leagues");
   await page.getByLabel("League name").fill(name);
   await page.getByRole("button", { name: "Search" }).click();

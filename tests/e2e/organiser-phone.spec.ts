@@ -188,7 +188,7 @@ test("the admin's navigation: one row at 1280 px, reached by keyboard", async ({
   await expect(admin).toBeFocused();
   expect(await admin.evaluate((el) => el.matches(":focus-visible") && getComputedStyle(el).outlineStyle !== "none")).toBe(true);
   await page.keyboard.press("Enter");
-  await expect(menu.getByRole("link")).toHaveCount(11);
+  await expect(menu.getByRole("link")).toHaveCount(13);
   await expect(menu.getByRole("link", { name: "Manage rounds" })).toHaveAttribute("aria-current", "page");
   await checkA11y(page, "the admin's menu open", test.info());
   await page.keyboard.press("Escape");
@@ -218,8 +218,10 @@ test("the admin's navigation: one row at 1280 px, reached by keyboard", async ({
     "Payments",
     "Reports",
     "Audit log",
+    "Members",
     "Users",
     "Settings",
+    "PayPal",
   ];
   const hrefs = [
     "/admin",
@@ -231,8 +233,10 @@ test("the admin's navigation: one row at 1280 px, reached by keyboard", async ({
     "/admin/payments",
     "/admin/reports",
     "/admin/audit",
+    "/admin/members",
     "/admin/users",
     "/admin/settings",
+    "/admin/paypal",
   ];
   for (const [i, name] of pages.entries()) {
     await admin.click();
