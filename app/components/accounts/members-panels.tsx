@@ -2,9 +2,10 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { CheckboxFormField, FormField, SelectFormField } from "~/components/ui/form-field";
+import { FormField, SelectFormField } from "~/components/ui/form-field";
 import { Panel } from "~/components/ui/panel";
 import { DataTable, td, th } from "~/components/ui/table";
+import { TransferOwnershipForm } from "./transfer-ownership-form";
 import { type InviteRole, type LeagueRole, ROLE_LABELS } from "~/lib/accounts/roles";
 
 // The league's members page (/admin/members, ADR 47): its join code and link, invitations by
@@ -197,23 +198,13 @@ export function OwnerPanel({
           </Button>
         </Form>
         {others.length > 0 ? (
-          <Form method="post" className="grid content-start gap-3" aria-labelledby="members-transfer-title">
-            <h3 id="members-transfer-title" className="font-semibold">
-              Transfer ownership
-            </h3>
-            <input type="hidden" name="intent" value="transferOwnership" />
-            <SelectFormField label="New owner" name="userId" error={errors.userId}>
-              {others.map((m) => (
-                <option key={m.userId} value={m.userId}>
-                  {m.name} ({ROLE_LABELS[m.role]})
-                </option>
-              ))}
-            </SelectFormField>
-            <CheckboxFormField label="I understand I stay on as an admin only" name="confirm" error={errors.confirm} />
-            <Button type="submit" variant="danger" disabled={busy}>
-              Transfer ownership
-            </Button>
-          </Form>
+          <TransferOwnershipForm
+            others={others.map((m) => ({ userId: m.userId, name: m.name, role: ROLE_LABELS[m.role] }))}
+            errors={errors}
+            busy={busy}
+            titleId="members-transfer-title"
+            className="grid content-start gap-3"
+          />
         ) : null}
         <Form method="post" className="grid content-start gap-3 md:col-span-2" aria-labelledby="close-title">
           <h3 id="close-title" className="font-semibold">

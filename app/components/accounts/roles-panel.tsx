@@ -2,9 +2,10 @@ import { useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { CheckboxFormField, FormField, SelectFormField, useFocusFirstInvalid } from "~/components/ui/form-field";
+import { FormField, SelectFormField, useFocusFirstInvalid } from "~/components/ui/form-field";
 import { Panel } from "~/components/ui/panel";
 import { DataTable, td, th } from "~/components/ui/table";
+import { TransferOwnershipForm } from "./transfer-ownership-form";
 import { GRANTABLE_ROLES, type LeagueRole, ROLE_LABELS } from "~/lib/accounts/roles";
 
 export type RoleRow = { userId: number; name: string; email: string; role: LeagueRole; grantedBy: string | null };
@@ -82,25 +83,7 @@ export function RolesPanel({ members, manage, errors }: { members: RoleRow[]; ma
               Grant role
             </Button>
           </Form>
-          {others.length > 0 ? (
-            <Form method="post" className="grid gap-3" aria-labelledby="transfer-title">
-              <h3 id="transfer-title" className="font-semibold">
-                Transfer ownership
-              </h3>
-              <input type="hidden" name="intent" value="transferOwnership" />
-              <SelectFormField label="New owner" name="userId" error={errors.userId}>
-                {others.map((m) => (
-                  <option key={m.userId} value={m.userId}>
-                    {m.name}
-                  </option>
-                ))}
-              </SelectFormField>
-              <CheckboxFormField label="I understand I stay on as an admin only" name="confirm" error={errors.confirm} />
-              <Button type="submit" variant="danger" disabled={busy}>
-                Transfer ownership
-              </Button>
-            </Form>
-          ) : null}
+          {others.length > 0 ? <TransferOwnershipForm others={others} errors={errors} busy={busy} titleId="transfer-title" /> : null}
         </div>
       ) : null}
     </Panel>

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { leagues, memberships, users } from "../../db/schema";
+import { leagueRowColumns, leagues, memberships, users } from "../../db/schema";
 import { leagueOf } from "../../league";
 
 // The operator's list of every league (ADR 46, /operator): its address, town, owner, when it
@@ -26,15 +26,7 @@ export type OperatorLeague = {
 export async function operatorLeagues(db: Db, vars: Parameters<typeof leagueOf>[1]): Promise<OperatorLeague[]> {
   const rows = await db
     .select({
-      id: leagues.id,
-      slug: leagues.slug,
-      name: leagues.name,
-      timeZone: leagues.timeZone,
-      status: leagues.status,
-      epoch: leagues.epoch,
-      isDefault: leagues.isDefault,
-      suspendedAt: leagues.suspendedAt,
-      closedAt: leagues.closedAt,
+      ...leagueRowColumns,
       town: leagues.town,
       hiddenByOwner: leagues.hiddenByOwner,
       hiddenByOperator: leagues.hiddenByOperator,
