@@ -5,6 +5,7 @@ import { ConfirmDialog } from "~/components/ui/dialog";
 import { FormField, SelectFormField, useFocusFirstInvalid } from "~/components/ui/form-field";
 import { Panel } from "~/components/ui/panel";
 import { DataTable, td, th } from "~/components/ui/table";
+import { MemberNameCell } from "./member-name";
 import { TransferOwnershipForm } from "./transfer-ownership-form";
 import { GRANTABLE_ROLES, type LeagueRole, ROLE_LABELS } from "~/lib/accounts/roles";
 
@@ -37,10 +38,7 @@ export function RolesPanel({ members, manage, errors }: { members: RoleRow[]; ma
       >
         {members.map((m) => (
           <tr key={m.userId}>
-            <td className={td}>
-              <span className="font-medium">{m.name}</span>
-              <span className="block break-all text-sm text-muted">{m.email}</span>
-            </td>
+            <MemberNameCell name={m.name} email={m.email} />
             <td className={td}>{ROLE_LABELS[m.role]}</td>
             {manage ? (
               <td className={td}>

@@ -1,3 +1,4 @@
+import type { PayPalSettings } from "~/.server/services/signup/league-paypal";
 import { Form, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/alert";
 import { Button, ButtonRow } from "~/components/ui/button";
@@ -5,17 +6,10 @@ import { FormField, SelectFormField } from "~/components/ui/form-field";
 import { Panel } from "~/components/ui/panel";
 import { useLeague } from "~/hooks/use-league";
 import { formatDateTime } from "~/lib/shared/time";
-import { NO_PAYPAL_MESSAGE, PAYPAL_ENVIRONMENT_LABELS, PAYPAL_ENVIRONMENTS, type PayPalEnvironment } from "~/lib/signup/paypal-checkout";
+import { NO_PAYPAL_MESSAGE, PAYPAL_ENVIRONMENT_LABELS, PAYPAL_ENVIRONMENTS } from "~/lib/signup/paypal-checkout";
 
 /** What the owner sees of the league's PayPal: never the secret. */
-export type PayPalSettingsView = {
-  clientId: string;
-  environment: PayPalEnvironment;
-  secretSaved: true;
-  connected: boolean;
-  connectedAt: number | null;
-  updatedAt: number;
-};
+export type PayPalSettingsView = PayPalSettings;
 
 type Props = {
   settings: PayPalSettingsView | null;
