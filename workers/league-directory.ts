@@ -100,6 +100,22 @@ export function noteLeagueState(
   else epochsOfUnseen.set(leagueId, state.epoch);
 }
 
+/**
+ * Forgets one league: the next request that names it reads its row again. The after-write
+ * runner calls it with every purge of a league's pages (a new address, suspended, closed),
+ * so a page action's change reaches this isolate's next request as the /api's does.
+ */
+export function forgetLeague(leagueId: number): void {
+  const seen = byId.get(leagueId);
+  if (seen) idBySlug.delete(seen.slug);
+  byId.delete(leagueId);
+  readAt.delete(leagueId);
+  if (defaultId === leagueId) {
+    defaultId = undefined;
+    defaultReadAt = 0;
+  }
+}
+
 /** Forgets every league (tests that make and drop leagues between requests). */
 export function forgetLeagues(): void {
   byId.clear();

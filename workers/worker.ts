@@ -5,7 +5,7 @@ import { carryBookmark, sessionBinding } from "./d1-session";
 import { asGet, pageCacheMode, servePage } from "./page-cache";
 import { purgeLeague, purgeWrites } from "./purge";
 import { handleQueue } from "./queue/consumer";
-import { activeLeagues } from "./league-directory";
+import { activeLeagues, forgetLeague } from "./league-directory";
 import { placeRequest } from "./league-path";
 import { leagueIdOf, openAnonymousRead, openRequest } from "./request-scope";
 import { applyResponsePolicy, newNonce } from "./response-policy";
@@ -63,7 +63,11 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
       await drainBody(request);
       // What the handler's writes left (handed over by its route, ADR 44), then the purge.
       const purge = () => purgeWrites(open.seen.writtenTables, mode, env.DB, ctx, leagueId);
-      const purgeAll = (id: number) => purgeLeague(id, mode, env.DB, ctx);
+      const purgeAll = (id: number) => {
+        // The league's row changed (its address, suspended, closed): this isolate reads it again.
+        forgetLeague(id);
+        return purgeLeague(id, mode, env.DB, ctx);
+      };
       await runAfterWrite({ db: getDb(open.db, leagueId), jobs: env.JOBS, origin, purge, purgeLeague: purgeAll }, takeFollowUps(open.db));
       const bookmarked = carryBookmark(request, response, open.session, open.seen.writtenTables.size > 0);
       // PayPal's sources in the CSP: those of the PayPal a page offered (the sign-up dialog's,

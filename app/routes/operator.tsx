@@ -1,6 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/operator";
-import { rememberLeague } from "../../workers/league-directory";
 import { requireCapability } from "~/.server/auth/guards";
 import { handleForm } from "~/.server/forms";
 import { handedOver } from "~/.server/follow-ups";
@@ -47,11 +46,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     OperatorLeagueActionSchema,
     async ({ intent, leagueId }) => {
       const { change, done } = CHANGES[intent];
+      // Its purge follow-up also has this isolate read the league afresh; the others when their copy expires.
       const { league } = handedOver(db, await changeLeague(db, leagueId, change, { userId: user.id, name: user.name }));
-      const { hiddenByOperator: _hidden, ...row } = league;
-      // This isolate serves the league as it now stands at once; the others when their copy expires.
-      rememberLeague(row);
-      return { success: `${row.name ?? row.slug}: ${done}.` };
+      return { success: `${league.name ?? league.slug}: ${done}.` };
     },
     { unexpected: "An error occurred. Please try again." },
   );
