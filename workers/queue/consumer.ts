@@ -8,7 +8,7 @@ import { type MailBinding, type MailSender, bindingSender, printLinks } from "~/
 import { applyPaymentEvent } from "~/.server/services/signup/paypal-events";
 import { recomputeRatings } from "~/.server/services/ratings/round-ratings";
 import { sendResetMail } from "~/.server/services/accounts/reset-mail";
-import { sendInviteMail } from "~/.server/services/accounts/invites";
+import { sendInviteMail } from "~/.server/services/accounts/invite-mail";
 import { sendRegistrationMails } from "~/.server/services/rounds/registration-mails";
 import { sendCardMails } from "~/.server/services/night/card-mails";
 import { sendWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
