@@ -52,6 +52,7 @@ export function ScoreCard({
   const {
     state,
     waiting,
+    stored,
     shown: unseen,
     link,
     refused,
@@ -81,7 +82,7 @@ export function ScoreCard({
   const at = order.indexOf(hole);
   return (
     <div className="space-y-4">
-      <CardStatus link={link} waitText={waitingLabel(waiting.length)} />
+      <CardStatus link={link} waitText={waitingLabel(stored)} />
       {held && waiting.length ? <Alert tone="warning">{held}</Alert> : null}
       <UnownedScores count={unowned.length} settle={settleUnowned} />
       {locked ? (

@@ -22,6 +22,8 @@ export function useLiveRound(roundId: number, userId: number, initial: LiveState
   const [state, setState] = useState(initial);
   const [waiting, setWaiting] = useState<Change[]>([]);
   const [unowned, setUnowned] = useState<Change[]>([]);
+  /** Changes shown but not yet written to the phone's outbox: "saved on this phone" leaves them out until they are. */
+  const [unstored, setUnstored] = useState(0);
   const [link, setLink] = useState<Link>("connecting");
   const [refused, setRefused] = useState<Refusal[]>([]);
   /** Why what waits is not taken now, as the server said (another login's session, a lapsed one). */
@@ -116,7 +118,12 @@ export function useLiveRound(roundId: number, userId: number, initial: LiveState
       setRefused((list) =>
         list.some((r) => tried.has(controlKey(r.change))) ? list.filter((r) => !tried.has(controlKey(r.change))) : list,
       );
-      for (const c of changes) await keep(roundId, userId, c);
+      setUnstored((n) => n + changes.length);
+      try {
+        for (const c of changes) await keep(roundId, userId, c);
+      } finally {
+        setUnstored((n) => n - changes.length);
+      }
       await flush();
     },
     [roundId, userId, flush],
@@ -141,5 +148,7 @@ export function useLiveRound(roundId: number, userId: number, initial: LiveState
   useEffect(() => setTaken((list) => (list.some((t) => t.seq <= state.seq) ? list.filter((t) => t.seq > state.seq) : list)), [state.seq]);
   const shown = useMemo(() => [...taken.filter((t) => t.seq > state.seq).map((t) => t.change), ...waiting], [taken, waiting, state.seq]);
   const dismiss = useCallback((r: Refusal) => setRefused((list) => list.filter((x) => x.change.id !== r.change.id)), []);
-  return { state, waiting, shown, link, refused, held, unowned, settleUnowned, record, dismiss };
+  // What the phone holds: a reload in the instant between a tap and its write keeps only these.
+  const stored = Math.max(0, waiting.length - unstored);
+  return { state, waiting, stored, shown, link, refused, held, unowned, settleUnowned, record, dismiss };
 }
