@@ -97,6 +97,9 @@ test("an organiser starts a league on a phone, takes PayPal into its own account
   await org.getByLabel("Secret").fill("local-standin-secret-b");
   await taps.choose(org.getByLabel("Environment"), { label: "Local stand-in" });
   await taps.tap(org.getByRole("button", { name: "Save" }));
+  // Saved: the form is empty again, the secret nowhere on the page.
+  await expect(org.getByLabel("Client id")).toHaveValue("");
+  await expect(org.getByLabel("Secret")).toHaveValue("");
   await taps.tap(org.getByRole("button", { name: "Test connection" }));
   await expect(org.getByText(/connected/i).first()).toBeVisible();
   const page = await org.content();

@@ -77,7 +77,8 @@ export function PayPalSettingsPanel({ settings, keyReady, standInAllowed, webhoo
             PayPal credentials cannot be saved on this deployment yet: its operator must set PAYPAL_CREDENTIALS_KEY first.
           </p>
         ) : null}
-        <Form method="post" className="space-y-3" noValidate autoComplete="off">
+        {/* Made anew after each save (its time is the key): the typed secret does not linger in the field. */}
+        <Form key={settings?.updatedAt ?? 0} method="post" className="space-y-3" noValidate autoComplete="off">
           <input type="hidden" name="intent" value="save" />
           <FormField label="Client id" name="client_id" required error={errors.client_id} autoComplete="off" spellCheck={false} />
           <FormField
