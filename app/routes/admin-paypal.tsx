@@ -3,7 +3,6 @@ import { PayPalSettingsPanel } from "~/components/signup/paypal-settings";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormResult } from "~/hooks/use-form-result";
 import { pageMeta } from "~/lib/shared/meta";
-import { leagueUrls } from "~/lib/shared/league-url";
 import { requireCapability } from "~/.server/auth/guards";
 import { handleForm } from "~/.server/forms";
 import { routeServices } from "~/.server/route-context";
@@ -13,6 +12,7 @@ import { gateOf, gatedFetch } from "~/.server/effect-gate";
 import {
   PAYPAL_CREDENTIAL_MESSAGES,
   leaguePayPalRow,
+  payPalWebhookUrl,
   payPalSettingsOf,
   removePayPalCredentials,
   savePayPalCredentials,
@@ -35,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     settings: payPalSettingsOf(await leaguePayPalRow(db)),
     keyReady: credentialsKey(env.PAYPAL_CREDENTIALS_KEY) !== null,
     standInAllowed: standInBase(env, origin) !== null,
-    webhookUrl: leagueUrls(league, origin).apiUrl("/paypal/webhook"),
+    webhookUrl: payPalWebhookUrl(league, origin),
     isDefault: league.isDefault,
   };
 }
@@ -58,14 +58,7 @@ export async function action({ context, request }: Route.ActionArgs) {
           });
           return { success: PAYPAL_CREDENTIAL_MESSAGES.saved };
         case "test":
-          await testPayPalConnection(
-            db,
-            env,
-            origin,
-            actor,
-            leagueUrls(league, origin).apiUrl("/paypal/webhook"),
-            gatedFetch(gateOf(env.DB)),
-          );
+          await testPayPalConnection(db, env, origin, actor, payPalWebhookUrl(league, origin), gatedFetch(gateOf(env.DB)));
           return { success: PAYPAL_CREDENTIAL_MESSAGES.connected };
         case "remove":
           await removePayPalCredentials(db, actor);

@@ -1,13 +1,13 @@
 import { adminSubApp } from "./context";
 import type { Caller } from "./context";
 import { body } from "./validate";
-import { leagueUrls } from "~/lib/shared/league-url";
 import { gateOf, gatedFetch } from "~/.server/effect-gate";
 import {
   type PayPalActor,
   type PayPalSettings,
   PAYPAL_CREDENTIAL_MESSAGES,
   leaguePayPalRow,
+  payPalWebhookUrl,
   payPalSettingsOf,
   removePayPalCredentials,
   savePayPalCredentials,
@@ -53,8 +53,7 @@ export const adminPayPalApi = adminSubApp()
   })
   .post("/paypal/test", async (c) => {
     const origin = new URL(c.req.url).origin;
-    // The league's own webhook: `/l/{slug}/api/paypal/webhook`, the default league's at the root.
-    const webhookUrl = leagueUrls(c.var.league, origin).apiUrl("/paypal/webhook");
+    const webhookUrl = payPalWebhookUrl(c.var.league, origin);
     const connected = await testPayPalConnection(c.var.db, c.env, origin, actorOf(c.var.caller), webhookUrl, gatedFetch(gateOf(c.env.DB)));
     return c.json({
       success: true,

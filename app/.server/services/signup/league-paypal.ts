@@ -9,6 +9,7 @@ import { PayPalError } from "../../paypal/errors";
 import type { Fetch } from "../../paypal/http";
 import { credentialsKey, sealSecret, unsealSecret } from "../../paypal/sealed-secret";
 import type { PayPalEnvironment } from "~/lib/signup/paypal-checkout";
+import { type LeagueAddress, leagueUrls } from "~/lib/shared/league-url";
 
 // A league's own PayPal REST app (the owner's PayPal page, ADR 47's `payPalCredentials`):
 // saved with its secret sealed (../../paypal/sealed-secret.ts), connected by "Test
@@ -16,6 +17,9 @@ import type { PayPalEnvironment } from "~/lib/signup/paypal-checkout";
 // connected the league takes no PayPal of its own (../../paypal/config.ts decides). The
 // secret is never read back to anyone: the answers name the client id, the environment and
 // whether a secret is saved; the audit rows the same.
+
+/** The league's own webhook, which "Test connection" registers: `/l/{slug}/api/paypal/webhook`, the default league's at the root. */
+export const payPalWebhookUrl = (league: LeagueAddress, origin: string): string => leagueUrls(league, origin).apiUrl("/paypal/webhook");
 
 export const PAYPAL_CREDENTIAL_MESSAGES = {
   noKey: "PayPal credentials cannot be saved on this deployment yet: its operator must set PAYPAL_CREDENTIALS_KEY first.",
