@@ -53,6 +53,9 @@ describe("the scoring page's rules", () => {
     expect(waitingLabel(0)).toBeNull();
     expect(waitingLabel(1)).toBe("1 score saved on this phone, not yet sent");
     expect(waitingLabel(3)).toBe("3 scores saved on this phone, not yet sent");
+    // A tap still being written is neither saved nor sent: never "Every score is sent".
+    expect(waitingLabel(0, 2)).toBe("Saving on this phone…");
+    expect(waitingLabel(1, 2)).toBe("1 score saved on this phone, not yet sent");
   });
 
   it("lays waiting changes over the server's state in their order, without touching it", () => {

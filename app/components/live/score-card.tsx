@@ -82,7 +82,7 @@ export function ScoreCard({
   const at = order.indexOf(hole);
   return (
     <div className="space-y-4">
-      <CardStatus link={link} waitText={waitingLabel(stored)} />
+      <CardStatus link={link} waitText={waitingLabel(stored, waiting.length)} />
       {held && waiting.length ? <Alert tone="warning">{held}</Alert> : null}
       <UnownedScores count={unowned.length} settle={settleUnowned} />
       {locked ? (

@@ -16,10 +16,13 @@ export function holeOrder(holeCount: number, startHole: number | null): number[]
   return Array.from({ length: holeCount }, (_, i) => ((first - 1 + i) % holeCount) + 1);
 }
 
-/** "3 scores saved on this phone, not yet sent"; null when nothing waits. */
-export function waitingLabel(count: number): string | null {
-  if (count === 0) return null;
-  return `${count} ${count === 1 ? "score" : "scores"} saved on this phone, not yet sent`;
+/**
+ * "3 scores saved on this phone, not yet sent"; null only when nothing waits at all. A tap
+ * still being written to the phone (`waiting` above `stored`) is not yet saved nor sent.
+ */
+export function waitingLabel(stored: number, waiting = stored): string | null {
+  if (stored === 0) return waiting === 0 ? null : "Saving on this phone…";
+  return `${stored} ${stored === 1 ? "score" : "scores"} saved on this phone, not yet sent`;
 }
 
 /**
