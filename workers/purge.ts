@@ -80,6 +80,11 @@ export const TAGS_CHANGED_BY: Readonly<Record<TableName, readonly CacheTag[]>> =
   league_invites: [],
   // Whether the league takes PayPal shows in its sign-up dialog, read with its settings.
   league_paypal: ["settings"],
+  // What the league told its players, and each account's devices and choices: private pages only (ADR 49).
+  messages: [],
+  message_recipients: [],
+  message_prefs: [],
+  push_subscriptions: [],
 };
 
 /** The tags made stale by writes to `tables`. */

@@ -22,6 +22,7 @@ export * from "./tables/courses";
 export * from "./tables/entries";
 export * from "./tables/leagues";
 export * from "./tables/mail";
+export * from "./tables/messages";
 export * from "./tables/money";
 export * from "./tables/players";
 export * from "./tables/rounds";

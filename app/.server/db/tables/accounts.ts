@@ -116,3 +116,28 @@ export const leagueInvites = sqliteTable(
     check("league_invites_role", sql`${t.role} in ('admin', 'director', 'player')`),
   ],
 );
+
+/**
+ * A device's Web Push subscription (ADR 49): the deployment's, tied to an account, one row
+ * per endpoint (a device subscribed by another account moves to it). `sid` is the session
+ * that made or last confirmed it: logging that session out removes it. The endpoint passed
+ * the allow list of push services when it was saved (app/.server/push/web-push.ts).
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    // The browser's keys, base64url: a P-256 public point (65 bytes) and a 16-byte secret.
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    sid: text("sid"),
+    createdAt: createdAt(),
+    // When the device last confirmed it (the app re-checks it when it opens).
+    checkedAt: integer("checked_at").notNull().default(sql`(unixepoch())`),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint_uq").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
+);
