@@ -73,3 +73,38 @@ export async function unsubscribeUrls(
   const links = leagueUrls(league, origin);
   return { page: links.rootHref(`/unsubscribe?${query}`), oneClick: links.apiUrl(`/users/unsubscribe?${query}`) };
 }
+
+// A message's one-click off (ADR 49): the same key and scheme, another purpose, and the kind
+// of message it turns off, so a link turns off only the kind it came with.
+const MESSAGE_OFF_PURPOSE = "message-off:";
+const messageOffSigned = (userId: number, leagueId: number, kind: string) =>
+  encoder.encode(`${MESSAGE_OFF_PURPOSE}${leagueId}:${userId}:${kind}`);
+
+/** The signature of `userId`'s link turning off `kind` in league `leagueId`. */
+export async function signMessageOff(secret: string, userId: number, leagueId: number, kind: string): Promise<string> {
+  const sig = await crypto.subtle.sign("HMAC", await unsubscribeKey(secret), messageOffSigned(userId, leagueId, kind));
+  return base64url(new Uint8Array(sig));
+}
+
+/** Whether `signature` turns off `kind` for `userId` in `leagueId`. */
+export async function verifyMessageOff(secret: string, userId: number, leagueId: number, kind: string, signature: string): Promise<boolean> {
+  if (!BASE64URL_32_BYTES.test(signature)) return false;
+  return crypto.subtle.verify("HMAC", await unsubscribeKey(secret), fromBase64url(signature), messageOffSigned(userId, leagueId, kind));
+}
+
+/**
+ * The user's links turning off `kind` of `league`'s messages: the page a person opens
+ * (/messages/off at the root, naming the league, as /unsubscribe does) and the league's /api
+ * URL of List-Unsubscribe that mail clients post their one-click to.
+ */
+export async function messageOffUrls(
+  origin: string,
+  secret: string,
+  userId: number,
+  league: LeagueAddress & { id: number },
+  kind: string,
+): Promise<{ page: string; oneClick: string }> {
+  const query = `u=${userId}&l=${league.id}&k=${kind}&t=${await signMessageOff(secret, userId, league.id, kind)}`;
+  const links = leagueUrls(league, origin);
+  return { page: links.rootHref(`/messages/off?${query}`), oneClick: links.apiUrl(`/messages/off?${query}`) };
+}

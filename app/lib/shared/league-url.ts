@@ -21,6 +21,9 @@ export const DEPLOYMENT_PAGES = [
   // Joining a league by its code, and accepting an invitation: the code or token names the league.
   "join",
   "invite",
+  // What the leagues told the player (ADR 49), across their leagues; /messages/off turns a kind
+  // off, placed in the league its signed link names, as /unsubscribe is.
+  "messages",
 ] as const;
 export type DeploymentPage = (typeof DEPLOYMENT_PAGES)[number];
 
