@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { makeUser } from "../auth-fixtures";
-import { testDb, uniq } from "../fixtures";
+import { nowSec, testDb, uniq } from "../fixtures";
 import { recordMail } from "../job-fixtures";
 import { messagePrefs, messageRecipients, messages, pushSubscriptions } from "~/.server/db/schema";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
@@ -12,8 +12,10 @@ import { newVapidKeys } from "~/.server/push/web-push";
 import { type NewMessage, messageStatements } from "~/.server/services/messages/message-write";
 import {
   type DeliverDeps,
+  MAX_TRIES,
   type PushTransport,
   deliverMessage,
+  staleDeliveries,
   pushText,
   pushTopic,
   releaseHeld,
@@ -171,6 +173,23 @@ describe("delivering a message", () => {
     expect(rows.find((r) => r.userId === deviceless.id)?.detail).toBe("No device to push to");
     const both = await make("organiser", [mailer.id], { push: true, mail: true });
     expect(await deliverMessage(testDb(), both, deps(service.push, mail.send))).toMatchObject({ mailed: 1, pushed: 0 });
+  });
+
+  it("gives a copy up after its last try, saying why, and the cron finds copies whose job died", async () => {
+    const u = await makeUser();
+    const key = await make("owed", [u.id]);
+    const mail = recordMail({ fail: true });
+    await expect(deliverMessage(testDb(), key, deps(pushService().push, mail.send))).rejects.toThrow(/try again/);
+    // The job died with the copy queued: ten minutes on, the cron names its message.
+    expect(await staleDeliveries(testDb(), nowSec() + 60)).not.toContain(key);
+    expect(await staleDeliveries(testDb(), nowSec() + 11 * 60)).toContain(key);
+    await testDb()
+      .update(messageRecipients)
+      .set({ tries: MAX_TRIES - 1 })
+      .where(eq(messageRecipients.userId, u.id));
+    expect(await deliverMessage(testDb(), key, deps(pushService().push, mail.send))).toMatchObject({ refused: 1, again: 0 });
+    expect((await copies(key))[0]?.detail).toBe(`Gave up after ${MAX_TRIES} tries (Mail failed: trying again)`);
+    expect(await staleDeliveries(testDb(), nowSec() + 11 * 60)).not.toContain(key);
   });
 
   it("makes one message and one copy per account however often its statements run", async () => {

@@ -46,6 +46,10 @@ export type DeliverOutcome =
 
 /** A copy claimed by another run longer ago than this is taken to have died with it. */
 const CLAIM_SECONDS = 120;
+/** A copy that failed for now this many times is given up on (refused, saying why). */
+export const MAX_TRIES = 8;
+/** A copy still queued this long after it was made lost its job (a dead letter): the cron queues it again. */
+const STALE_SECONDS = 10 * 60;
 /** Pushes in flight at once: a Worker keeps six connections open per invocation. */
 const PUSH_CONCURRENCY = 6;
 
@@ -80,7 +84,7 @@ export function pushText(body: string): string {
   return chars.length <= PUSH_CHARS ? body : `${chars.slice(0, PUSH_CHARS - 1).join("")}…`;
 }
 
-type Copy = { userId: number; title: string; body: string; url: string };
+type Copy = { userId: number; title: string; body: string; url: string; tries: number };
 type Outcome = { status: "pushed" | "mailed" | "held" | "refused" | "skipped" | "queued"; detail: string | null; notBefore?: number };
 type PushResult = { accepted: string[]; gone: number[]; refused: string[]; transient: boolean };
 
@@ -138,6 +142,7 @@ export async function deliverMessage(db: Db, key: string, deps: DeliverDeps): Pr
       title: messageRecipients.title,
       body: messageRecipients.body,
       url: messageRecipients.url,
+      tries: messageRecipients.tries,
     })) as Copy[];
   if (claimed.length === 0) return { status: "done", pushed: 0, mailed: 0, held: 0, refused: 0, skipped: 0, again: 0 };
 
@@ -252,7 +257,11 @@ export async function deliverMessage(db: Db, key: string, deps: DeliverDeps): Pr
 
   const sentAt = now();
   const writes: BatchItem<"sqlite">[] = claimed.map((copy) => {
-    const o = outcomes.get(copy.userId) ?? { status: "queued" as const, detail: null };
+    let o = outcomes.get(copy.userId) ?? { status: "queued" as const, detail: "Not sent: trying again" };
+    if (o.status === "queued" && copy.tries >= MAX_TRIES) {
+      o = { status: "refused", detail: `Gave up after ${copy.tries} tries (${o.detail})` };
+      outcomes.set(copy.userId, o);
+    }
     return db
       .update(messageRecipients)
       .set({
@@ -294,6 +303,22 @@ export async function releaseHeld(db: Db, now = nowSeconds()): Promise<string[]>
     .select({ key: messages.key })
     .from(messages)
     .where(and(inLeague(db, messages), sql`${messages.id} in (select value from json_each(${JSON.stringify(ids)}))`));
+  return rows.map((r) => r.key);
+}
+
+/** The messages with copies still queued long after they were made (their job died): their keys, for the cron to deliver again. */
+export async function staleDeliveries(db: Db, now = nowSeconds()): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ key: messages.key })
+    .from(messageRecipients)
+    .innerJoin(messages, and(eq(messages.leagueId, messageRecipients.leagueId), eq(messages.id, messageRecipients.messageId)))
+    .where(
+      and(
+        inLeague(db, messageRecipients),
+        eq(messageRecipients.status, "queued"),
+        sql`${messageRecipients.createdAt} < ${now - STALE_SECONDS}`,
+      ),
+    );
   return rows.map((r) => r.key);
 }
 
