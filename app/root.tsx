@@ -20,18 +20,30 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
+  // The app on the Home Screen (ADR 49): public/manifest.webmanifest and public/icons, made
+  // by scripts/make-app-icons.mjs.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
   // The display font is on every page (headings, the wordmark): fetch it with the HTML.
   { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const user = useRouteLoaderData<RootData>("root")?.user?.id ?? 0;
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The navbar's green (app/app.css: brand-900), and the Home Screen app on iOS (ADR 49). */}
+        <meta name="theme-color" content="#064e3b" />
+        <meta name="mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-title" content="Disc Golf" />
         <Meta />
         <Links />
+        {/* Tells the service worker who this page is for (public/pwa.js: outside the build, so no page's JS grows). */}
+        <script src="/pwa.js" async data-user={user} />
       </head>
       <body className="min-h-screen bg-canvas text-ink antialiased">
         {children}

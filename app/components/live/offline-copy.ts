@@ -8,6 +8,11 @@ import { useEffect } from "react";
 
 /** The service worker's cache (public/sw.js: CACHE). */
 const CACHE = "league-scoring-v1";
+/** A user's own kept pages: this, then their id (public/sw.js: PAGES). */
+const USER_PAGES = "league-pages-u";
+
+/** This build's name (React Router's manifest version): the worker keeps every page's assets of one build. */
+const buildVersion = () => (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version;
 
 /** Hands the service worker this page and its built assets, so a reload without a signal still shows the card. */
 export function useOfflineCopy() {
@@ -27,15 +32,19 @@ export function useOfflineCopy() {
         return navigator.serviceWorker
           .register("/sw.js")
           .then(() => navigator.serviceWorker.ready)
-          .then((reg) => reg.active?.postMessage({ type: "cache", urls }));
+          .then((reg) => reg.active?.postMessage({ type: "cache", urls, build: buildVersion() }));
       })
       .catch(() => undefined);
   }, []);
 }
 
-/** Forgets every page the worker kept (its built assets stay: they hold nobody's data). */
+/** Forgets every page the worker kept, the scoring page's and each user's own (ADR 49); its built assets stay: they hold nobody's data. */
 export async function forgetKeptPages(): Promise<void> {
-  if (typeof caches === "undefined" || !(await caches.has(CACHE))) return;
+  if (typeof caches === "undefined") return;
+  for (const name of await caches.keys()) {
+    if (name.startsWith(USER_PAGES)) await caches.delete(name);
+  }
+  if (!(await caches.has(CACHE))) return;
   const cache = await caches.open(CACHE);
   for (const req of await cache.keys()) {
     if (!new URL(req.url).pathname.startsWith("/assets/")) await cache.delete(req);

@@ -1,4 +1,5 @@
 import { ClaimedPlayerPanel } from "./claimed-player";
+import { InstallHint } from "./install-hint";
 import { StatusBadge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Panel, Stats } from "~/components/ui/panel";
@@ -82,10 +83,14 @@ function WaitlistCard({ lines }: { lines: WaitlistLine[] }) {
   );
 }
 
-/** The player's next round (when their claim is approved), then their record: its credit, or where the claim stands. */
+/**
+ * The player's next round (when their claim is approved), then their record: its credit, or
+ * where the claim stands. First, on a phone that could have the app, how to put it on the Home Screen.
+ */
 export function PlayerHome({ home }: { home: PlayerHomeView }) {
   return (
     <>
+      <InstallHint />
       {home.waitlist.some((l) => l.offer) ? <WaitlistCard lines={home.waitlist} /> : null}
       {home.next ? <NextRoundCard next={home.next} /> : null}
       {home.waitlist.length && !home.waitlist.some((l) => l.offer) ? <WaitlistCard lines={home.waitlist} /> : null}
