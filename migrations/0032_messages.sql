@@ -67,4 +67,30 @@ CREATE TABLE `messages` (
 CREATE UNIQUE INDEX `messages_league_uq` ON `messages` (`league_id`,`id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `messages_key_uq` ON `messages` (`league_id`,`key`);--> statement-breakpoint
 CREATE INDEX `messages_round_idx` ON `messages` (`league_id`,`round_id`);--> statement-breakpoint
-CREATE INDEX `messages_kind_created_idx` ON `messages` (`league_id`,`kind`,`created_at`);
+CREATE INDEX `messages_kind_created_idx` ON `messages` (`league_id`,`kind`,`created_at`);--> statement-breakpoint
+PRAGMA foreign_keys=OFF;--> statement-breakpoint
+CREATE TABLE `__new_write_guards` (
+	`round_changed` integer,
+	`overdrawn` integer,
+	`pot_negative` integer,
+	`cards_changed` integer,
+	`field_full` integer,
+	`tags_changed` integer,
+	`registration_closed` integer,
+	`league_inactive` integer,
+	`message_limit` integer,
+	CONSTRAINT "round_changed" CHECK("__new_write_guards"."round_changed" is null),
+	CONSTRAINT "overdrawn" CHECK("__new_write_guards"."overdrawn" is null),
+	CONSTRAINT "pot_negative" CHECK("__new_write_guards"."pot_negative" is null),
+	CONSTRAINT "cards_changed" CHECK("__new_write_guards"."cards_changed" is null),
+	CONSTRAINT "field_full" CHECK("__new_write_guards"."field_full" is null),
+	CONSTRAINT "tags_changed" CHECK("__new_write_guards"."tags_changed" is null),
+	CONSTRAINT "registration_closed" CHECK("__new_write_guards"."registration_closed" is null),
+	CONSTRAINT "league_inactive" CHECK("__new_write_guards"."league_inactive" is null),
+	CONSTRAINT "message_limit" CHECK("__new_write_guards"."message_limit" is null)
+);
+--> statement-breakpoint
+INSERT INTO `__new_write_guards`("round_changed", "overdrawn", "pot_negative", "cards_changed", "field_full", "tags_changed", "registration_closed", "league_inactive") SELECT "round_changed", "overdrawn", "pot_negative", "cards_changed", "field_full", "tags_changed", "registration_closed", "league_inactive" FROM `write_guards`;--> statement-breakpoint
+DROP TABLE `write_guards`;--> statement-breakpoint
+ALTER TABLE `__new_write_guards` RENAME TO `write_guards`;--> statement-breakpoint
+PRAGMA foreign_keys=ON;

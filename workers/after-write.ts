@@ -14,7 +14,8 @@ import { queueWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
 //      every page of a league whose address changed (ADR 46);
 //   4. one re-rating job from the earliest date asked (ADR 17);
 //   5. one job mailing the waitlist's news, when there is any (ADR 28);
-//   6. a deleted account's jobs, one per league it is let go of in (ADR 46).
+//   6. a deleted account's jobs, one per league it is let go of in (ADR 46);
+//   7. one delivery job per message the writes made (ADR 49).
 // The writes stand whatever happens here: a step that fails is logged, and the next write
 // (or the cron, for the waitlist) does it again.
 
@@ -62,4 +63,13 @@ export async function runAfterWrite(ctx: AfterWrite, followUps: readonly FollowU
     const jobs = f.leagueIds.map((leagueId) => ({ type: "release-account" as const, id: newJobId(), leagueId, userId: f.userId }));
     await logged(`queue the release of account ${f.userId}`, () => enqueueAll(ctx.jobs, jobs));
   }
+  const keys = [...new Set(all.flatMap((f) => (f.kind === "deliver-message" ? [f.key] : [])))];
+  const deliveries = keys.map((key) => ({
+    type: "deliver-message" as const,
+    id: newJobId(),
+    leagueId: ctx.db.leagueId,
+    key,
+    ...(ctx.origin ? { origin: ctx.origin } : {}),
+  }));
+  if (deliveries.length > 0) await logged(`queue the delivery of ${keys.join(", ")}`, () => enqueueAll(ctx.jobs, deliveries));
 }

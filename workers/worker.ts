@@ -15,7 +15,8 @@ import { anyLeaguePayPal } from "~/.server/paypal/config";
 import { getDb } from "~/.server/db/client";
 import { settleAllWaitlists } from "~/.server/services/entries/waitlist-promote";
 import { closeStartedRounds } from "~/.server/services/rounds/registration";
-import { registerRunner, takeFollowUps } from "~/.server/follow-ups";
+import { deliverMessage, registerRunner, takeFollowUps } from "~/.server/follow-ups";
+import { releaseHeld, staleDeliveries } from "~/.server/services/messages/deliver";
 import { runAfterWrite } from "./after-write";
 
 export type { PageHandler } from "./route";
@@ -110,6 +111,9 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
           const db = getDb(binding, league.id);
           await closeStartedRounds(db);
           const followUps = await settleAllWaitlists(db);
+          // Pushes held through the league's quiet hours go when its morning comes (ADR 49),
+          // and copies whose delivery job died (a dead letter, a quota reached) are tried again.
+          followUps.push(...[...(await releaseHeld(db)), ...(await staleDeliveries(db))].map(deliverMessage));
           const purge = () => purgeWrites(seen.writtenTables, pageCacheMode(env), env.DB, ctx, league.id);
           await runAfterWrite({ db, jobs: env.JOBS, purge }, followUps);
         } catch (err) {

@@ -17,7 +17,9 @@ export type FollowUp =
   | { kind: "mail-waitlist" }
   | { kind: "purge-league"; leagueId: number }
   // A deleted account, let go of in each league's rows by a job of that league's (ADR 46).
-  | { kind: "release-account"; userId: number; leagueIds: readonly number[] };
+  | { kind: "release-account"; userId: number; leagueIds: readonly number[] }
+  // A message made by the write, delivered by a job (ADR 49).
+  | { kind: "deliver-message"; key: string };
 
 /** A write's answer and what it leaves for after its batch. */
 export type Committed<T> = { value: T; followUps: FollowUp[] };
@@ -27,6 +29,7 @@ export const syncTagsFrom = (from: number): FollowUp => ({ kind: "sync-tags", fr
 export const settleWaitlistOf = (roundId: number): FollowUp => ({ kind: "settle-waitlist", roundId });
 export const MAIL_WAITLIST: FollowUp = { kind: "mail-waitlist" };
 export const purgeLeague = (leagueId: number): FollowUp => ({ kind: "purge-league", leagueId });
+export const deliverMessage = (key: string): FollowUp => ({ kind: "deliver-message", key });
 
 /** A write's answer that leaves nothing for after it (a card started). */
 export const alone = <T>(value: T): Committed<T> => ({ value, followUps: [] });

@@ -48,6 +48,15 @@ export const JobSchema = z.discriminatedUnion("type", [
   // An account was deleted (services/accounts/user-admin.ts): one job per league lets go of it
   // in that league's rows (services/players/account-rows.ts); naturally idempotent.
   z.object({ type: z.literal("release-account"), id: JobId.optional(), leagueId: LeagueId, userId: z.number().int().positive() }),
+  // A message to deliver (services/messages/deliver.ts, ADR 49): each recipient's copy is
+  // claimed and marked once sent, so a redelivered job sends nobody anything twice.
+  z.object({
+    type: z.literal("deliver-message"),
+    id: JobId.optional(),
+    leagueId: LeagueId,
+    key: z.string().min(1).max(200),
+    origin: z.string().max(200).optional(),
+  }),
   // An invitation to a league (services/accounts/invites.ts): its token is made from the job's
   // id, so the job is the only place but the mail that can make it again.
   z.object({

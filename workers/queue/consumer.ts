@@ -9,6 +9,8 @@ import { applyPaymentEvent } from "~/.server/services/signup/paypal-events";
 import { recomputeRatings } from "~/.server/services/ratings/round-ratings";
 import { sendResetMail } from "~/.server/services/accounts/reset-mail";
 import { sendInviteMail } from "~/.server/services/accounts/invite-mail";
+import { type PushTransport, deliverMessage } from "~/.server/services/messages/deliver";
+import { vapidOf } from "~/.server/push/config";
 import { sendRegistrationMails } from "~/.server/services/rounds/registration-mails";
 import { sendCardMails } from "~/.server/services/night/card-mails";
 import { sendWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
@@ -25,10 +27,10 @@ export const DEAD_LETTER_QUEUE = "league-jobs-dlq";
 
 export type QueueEnv = Env & { MAIL: MailBinding };
 
-/** What jobs reach the outside world through; tests pass stand-ins that record. */
-export type JobDeps = { sendMail: MailSender };
+/** What jobs reach the outside world through; tests pass stand-ins that record (mail) or speak the protocol (push). */
+export type JobDeps = { sendMail: MailSender; push?: PushTransport };
 
-const realDeps = (env: QueueEnv): JobDeps => ({ sendMail: bindingSender(env.MAIL, env.MAIL_FROM) });
+const realDeps = (env: QueueEnv): JobDeps => ({ sendMail: bindingSender(env.MAIL, env.MAIL_FROM), push: (url, init) => fetch(url, init) });
 
 // Backoff for a failed job: 10 s, 30 s, 90 s, 270 s, 810 s, then capped. With
 // max_retries = 5 the last retry runs ~20 minutes after the first try, well inside a
@@ -97,6 +99,21 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps, leagu
       const send = servedLocally(env.APP_URL, job.origin) ? printLinks(deps.sendMail) : deps.sendMail;
       const outcome = await sendWaitlistMails(db, { linkOrigin: linkOrigin(env.APP_URL, job.origin), ...named, send });
       console.log(`Waitlist mails, job ${key}:`, JSON.stringify(outcome));
+      return [];
+    }
+    case "deliver-message": {
+      // Each copy is claimed, then marked with what became of it: a redelivery sends nothing twice.
+      const local = servedLocally(env.APP_URL, job.origin);
+      const outcome = await deliverMessage(db, job.key, {
+        push: deps.push ?? ((url, init) => fetch(url, init)),
+        send: local ? printLinks(deps.sendMail) : deps.sendMail,
+        vapid: vapidOf(env),
+        secret: env.SESSION_SECRET,
+        linkOrigin: linkOrigin(env.APP_URL, job.origin),
+        league,
+        allowLocal: servedLocally(env.APP_URL, env.APP_URL),
+      });
+      console.log(`Message ${job.key} in league ${league.id}, job ${key}:`, JSON.stringify(outcome));
       return [];
     }
     case "league-invite": {

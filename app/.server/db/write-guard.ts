@@ -17,6 +17,7 @@ const RULES = [
   "tagsChanged",
   "registrationClosed",
   "leagueInactive",
+  "messageLimit",
 ] as const;
 export type GuardRule = (typeof RULES)[number];
 

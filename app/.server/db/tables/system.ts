@@ -26,6 +26,8 @@ export const writeGuards = sqliteTable(
     registrationClosed: integer("registration_closed"),
     // The league is not active at the epoch the Worker holds (ADR 46): frozen, moved, or changed since.
     leagueInactive: integer("league_inactive"),
+    // An organiser's message would pass the league's limits: 5 an hour, 20 a day (ADR 49).
+    messageLimit: integer("message_limit"),
   },
   (t) => [
     check("round_changed", sql`${t.roundChanged} is null`),
@@ -36,6 +38,7 @@ export const writeGuards = sqliteTable(
     check("tags_changed", sql`${t.tagsChanged} is null`),
     check("registration_closed", sql`${t.registrationClosed} is null`),
     check("league_inactive", sql`${t.leagueInactive} is null`),
+    check("message_limit", sql`${t.messageLimit} is null`),
   ],
 );
 
