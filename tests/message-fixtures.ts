@@ -37,7 +37,15 @@ export async function prefRows(userId: number, leagueId: number): Promise<Record
 export async function sendMessage(
   leagueId: number,
   userIds: number[],
-  opts: { title?: string; body?: string; kind?: MessageKind; createdAt?: number; status?: DeliveryStatus; url?: string } = {},
+  opts: {
+    title?: string;
+    body?: string;
+    kind?: MessageKind;
+    createdAt?: number;
+    status?: DeliveryStatus;
+    detail?: string;
+    url?: string;
+  } = {},
 ) {
   const title = opts.title ?? `Message ${uniq()}`;
   const body = opts.body ?? `The body of ${title}.\nA second line.`;
@@ -57,6 +65,7 @@ export async function sendMessage(
         body,
         url: opts.url ?? "/rounds/1",
         status: opts.status ?? "pushed",
+        detail: opts.detail ?? null,
         createdAt,
         sentAt: createdAt,
       });

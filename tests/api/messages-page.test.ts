@@ -12,6 +12,7 @@ import type { Session } from "~/.server/auth/current-user";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/schema";
 import { messagesPage } from "~/.server/pages/messages";
 import { MESSAGES_KEPT_DAYS } from "~/lib/messages/kinds";
+import { TURNED_OFF_DETAIL, deliveryWords } from "~/lib/messages/prefs";
 import { formatTime } from "~/lib/shared/time";
 import { testDb } from "../fixtures";
 import * as page from "~/routes/messages";
@@ -31,7 +32,13 @@ describe("/messages", () => {
     const now = nowSec();
     const old = await sendMessage(DEFAULT_LEAGUE_ID, [me], { title: "Cards are out", createdAt: now - 3 * DAY, status: "mailed" });
     const held = await sendMessage(second.id, [me, other.id], { title: "Results are final", createdAt: now - DAY, status: "held" });
-    const off = await sendMessage(second.id, [me], { title: "An ace!", createdAt: now - 3600, status: "skipped", kind: "ace" });
+    const off = await sendMessage(second.id, [me], {
+      title: "An ace!",
+      createdAt: now - 3600,
+      status: "skipped",
+      detail: TURNED_OFF_DETAIL,
+      kind: "ace",
+    });
     const pushed = await sendMessage(DEFAULT_LEAGUE_ID, [me], { title: "Rain tonight", createdAt: now - 60, url: "/rounds/9" });
     // Another account's message, and one past the 90 days: never shown.
     await sendMessage(DEFAULT_LEAGUE_ID, [other.id], { title: "Not yours" });
@@ -62,6 +69,13 @@ describe("/messages", () => {
     await sendMessage(DEFAULT_LEAGUE_ID, [user.id], { title: "Outside", createdAt: now - (MESSAGES_KEPT_DAYS * DAY + 60) });
     const { items } = await messagesPage(testDb(), user.id, env, now);
     expect(items.map((m) => m.title)).toEqual(["Inside"]);
+  });
+
+  it("says how a copy went in the player's words, not the push service's", () => {
+    expect(deliveryWords("skipped", "No device to push to")).toBe("Not sent: no device to push to");
+    expect(deliveryWords("refused", "fcm.googleapis.com answered 410")).toBe("Not delivered");
+    expect(deliveryWords("queued", "Push service busy: trying again")).toBe("Sending");
+    expect(deliveryWords("mailed", "No device took the push")).toBe("Mailed");
   });
 
   it("is empty for an account nobody wrote to", async () => {

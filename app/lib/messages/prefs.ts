@@ -34,7 +34,10 @@ export const DEFAULT_PREFS: MessagePrefs = Object.fromEntries(MESSAGE_KINDS.map(
 
 export const MESSAGE_PREFS_SAVED = "Saved. Your messages from this league will come as you chose.";
 
-/** The Messages page's words for how a copy reached the player. */
+/** The delivery's `detail` on a copy skipped because the player turned its kind off (services/messages/deliver.ts). */
+export const TURNED_OFF_DETAIL = "Turned off by the player";
+
+/** The Messages page's words for how a copy reached the player (the delivery's technical details stay in the row). */
 export function deliveryWords(status: DeliveryStatus, detail: string | null): string {
   switch (status) {
     case "pushed":
@@ -47,9 +50,9 @@ export function deliveryWords(status: DeliveryStatus, detail: string | null): st
     case "sending":
       return "Sending";
     case "refused":
-      return detail ? `Not delivered: ${detail}` : "Not delivered";
+      return "Not delivered";
     case "skipped":
-      // The delivery skips a copy the player turned off, or one with nowhere to go (`detail` says which).
-      return detail && detail !== "off" ? `Not sent: ${detail}` : "Not sent: you turned these off";
+      // Skipped: turned off, or nowhere to send it ("No device to push to", "No address to mail"…).
+      return detail === null || detail === TURNED_OFF_DETAIL ? "Not sent: you turned these off" : `Not sent: ${detail.toLowerCase()}`;
   }
 }
