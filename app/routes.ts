@@ -69,6 +69,9 @@ export default [
   route("leagues/new", "routes/leagues-new.tsx"),
   // The mail's way out: at the root, placed in the league its signed link names (workers/league-path.ts).
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  // What every league told the account (ADR 49); a message's way out of its kind, placed as /unsubscribe is.
+  route("messages", "routes/messages.tsx"),
+  route("messages/off", "routes/messages-off.tsx"),
   // Joining a league by its code, and an invitation's page: the code or the token names the league.
   route("join", "routes/join.tsx", { id: "routes/join" }),
   route("join/:code", "routes/join.tsx", { id: "routes/join-code" }),

@@ -39,9 +39,12 @@ function notFound(request: Request, api: boolean): Placed {
   return { answer: withRequestId(errorResponse(request, "not_found", "Not found"), requestIdOf(request)) };
 }
 
-/** The league id an unsubscribe page's link names (`/unsubscribe?…&l={id}`), or null. */
+/** The deployment's pages placed in the league their signed link names: mail's unsubscribe, a message's off (ADR 49). */
+const LINKED_PAGES: ReadonlySet<string> = new Set(["/unsubscribe", "/unsubscribe.data", "/messages/off", "/messages/off.data"]);
+
+/** The league id an unsubscribe or message-off page's link names (`/unsubscribe?…&l={id}`), or null. */
 function unsubscribeLeague(path: string, params: URLSearchParams): number | null {
-  if (path !== "/unsubscribe" && path !== "/unsubscribe.data") return null;
+  if (!LINKED_PAGES.has(path)) return null;
   const named = params.getAll("l");
   return named.length === 1 && /^[1-9]\d{0,15}$/.test(named[0] ?? "") ? Number(named[0]) : null;
 }
@@ -52,7 +55,7 @@ export async function placeRequest(request: Request, env: Env): Promise<Placed> 
   const path = url.pathname;
   if (!path.startsWith("/l/")) {
     const api = isApi(path);
-    // The unsubscribe page is the deployment's (its address the same for every league), but
+    // The unsubscribe page (and a message's off page) is the deployment's (its address the same for every league), but
     // what it changes is the league's its link names (`l`, signed with the user): the request
     // is placed in that league, under its guard. A link without one is the default league's.
     const linked = unsubscribeLeague(path, url.searchParams);

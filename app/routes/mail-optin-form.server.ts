@@ -10,10 +10,6 @@ import { MailOptInFormSchema } from "~/schemas/notifications";
 
 export const MAIL_OPTIN_ON = "Saved. We will mail you when registration opens for a round.";
 export const MAIL_OPTIN_OFF = "Saved. You will not get a mail when registration opens.";
-const CARDS_ON = "We will mail you your scorecard when scorecards are published.";
-const CARDS_OFF = "You will not get a mail with your scorecard.";
-const WAITLIST_ON = "We will mail you when a waitlist offers you a place.";
-const WAITLIST_OFF = "You will not get mail about waitlists.";
 
 export type MailOptInAnswer = { mailOptIn?: string; fieldErrors?: Record<string, string>; formError?: string };
 
@@ -21,10 +17,9 @@ export function saveMailOptIn(request: Request, db: Db, userId: number) {
   return handleForm(
     request,
     MailOptInFormSchema,
-    async ({ notify, cards, waitlist }) => {
-      const saved = await setMailPrefs(db, userId, { registrationOpens: notify, cardsPublished: cards, waitlist });
-      const words = [saved.registrationOpens ? MAIL_OPTIN_ON : MAIL_OPTIN_OFF, saved.cardsPublished ? CARDS_ON : CARDS_OFF];
-      return { mailOptIn: [...words, saved.waitlist ? WAITLIST_ON : WAITLIST_OFF].join(" ") };
+    async ({ notify }) => {
+      const saved = await setMailPrefs(db, userId, { registrationOpens: notify });
+      return { mailOptIn: saved.registrationOpens ? MAIL_OPTIN_ON : MAIL_OPTIN_OFF };
     },
     { unexpected: "Saving the mail setting failed. Please try again." },
   );

@@ -124,7 +124,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <p className="text-sm text-muted">Each league mails you and keeps your calendar on its own: set them league by league below.</p>
       ) : null}
       {leagues.map((group) => (
-        <LeaguePrefsPanel key={group.league.id} group={group} email={user.email} />
+        <LeaguePrefsPanel key={group.league.id} group={group} email={user.email} messagesLink />
       ))}
       {scoringPin === null ? null : <ScoringPinPanel isSet={scoringPin} />}
       <Panel title="Sessions" titleId="sessions-title">

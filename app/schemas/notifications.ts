@@ -3,11 +3,12 @@ import { idSchema } from "./ids";
 import { BASE64URL_32_BYTES } from "../lib/shared/base64url";
 import { MAIL_OPTIN_INTENT } from "../lib/accounts/mail-optin";
 
-/** PUT /api/users/me/notifications: the user's mail preferences (cardsPublished, ADR 25, may be left out). */
+/**
+ * PUT /api/users/me/notifications: the registration mail. The card and waitlist mails are
+ * the `cards` and `waitlist` kinds of message now (PUT /api/messages/prefs, ADR 49).
+ */
 export const NotificationsSchema = z.object({
   registrationOpens: z.boolean({ error: "registrationOpens must be true or false" }),
-  cardsPublished: z.boolean({ error: "cardsPublished must be true or false" }).optional(),
-  waitlist: z.boolean({ error: "waitlist must be true or false" }).optional(),
 });
 
 export { MAIL_OPTIN_INTENT };
@@ -18,12 +19,10 @@ const checkbox = z
   .optional()
   .transform((v) => v === "on");
 
-/** The /profile opt-in form: a box for each mail. */
+/** The /profile opt-in form: the registration mail's box. */
 export const MailOptInFormSchema = z.object({
   intent: z.literal(MAIL_OPTIN_INTENT, { error: "Unknown action" }),
   notify: checkbox,
-  cards: checkbox,
-  waitlist: checkbox,
 });
 
 export const UNSUBSCRIBED = "You will no longer get these mails.";

@@ -67,11 +67,10 @@ describe("a league's /preferences: the mail opt-in form", () => {
     expect(await notifyOf(session.user.id)).toBe(true);
     const page = await outcome(profilePage.loader(argsWith(session, new Request("http://localhost/profile"))));
     expect(page.data.leagues).toHaveLength(1);
-    expect(page.data.leagues[0].mail).toEqual({ registrationOpens: true, cardsPublished: false, waitlist: false });
-    // The card mail's box (ADR 25) beside it: each box is saved as it is posted.
-    expect(await optIn({ intent: "mailOptIn", cards: "on" })).toMatchObject(saved(MAIL_OPTIN_OFF));
-    expect(await prefsOf(session.user.id)).toMatchObject({ notifyRegistration: false, notifyCards: true });
-    expect(await optIn({ intent: "mailOptIn" })).toMatchObject(saved("You will not get a mail with your scorecard."));
+    expect(page.data.leagues[0].mail).toEqual({ registrationOpens: true });
+    // The card and waitlist mails are kinds of message now (ADR 49): their old boxes, posted, set nothing.
+    expect(await optIn({ intent: "mailOptIn", cards: "on", waitlist: "on" })).toMatchObject(saved(MAIL_OPTIN_OFF));
+    expect(await prefsOf(session.user.id)).toMatchObject({ notifyRegistration: false, notifyCards: false, notifyWaitlist: false });
     expect(await notifyOf(session.user.id)).toBe(false);
   });
 
@@ -98,10 +97,10 @@ describe("a league's /preferences: the mail opt-in form", () => {
     expect(alone.data.leagues.map((g: { league: { id: number } }) => g.league.id)).toEqual([1]);
     await grantRole(id, "director", second.id);
 
-    await outcome(preferencesPage.action(argsWith(session, post("/preferences", { intent: "mailOptIn", notify: "on", waitlist: "on" }))));
-    expect((await inB({ intent: "mailOptIn", cards: "on" })).status).toBe(200);
-    expect(await prefsOf(id)).toMatchObject({ notifyRegistration: true, notifyCards: false, notifyWaitlist: true });
-    expect(await prefsOf(id, second.id)).toMatchObject({ notifyRegistration: false, notifyCards: true, notifyWaitlist: false });
+    await outcome(preferencesPage.action(argsWith(session, post("/preferences", { intent: "mailOptIn", notify: "on" }))));
+    expect((await inB({ intent: "mailOptIn" })).status).toBe(200);
+    expect(await prefsOf(id)).toMatchObject({ notifyRegistration: true });
+    expect(await prefsOf(id, second.id)).toMatchObject({ notifyRegistration: false });
     // B's calendar link, made in B: the default league has none.
     expect(await inB({ intent: "calendar-create" })).toMatchObject({ status: 200, data: { calendar: CALENDAR_CREATED } });
     const tokenB = (await prefsOf(id, second.id))?.calendarToken;
@@ -113,13 +112,13 @@ describe("a league's /preferences: the mail opt-in form", () => {
     expect(page.data.leagues).toEqual([
       {
         league: { id: 1, slug: "league", name: env.LEAGUE_NAME, isDefault: true },
-        mail: { registrationOpens: true, cardsPublished: false, waitlist: true },
+        mail: { registrationOpens: true },
         calendar: { all: `${origin}/calendar.ics`, personal: null },
         playing: false,
       },
       {
         league: { id: second.id, slug: "mail-second", name: "Second Tuesday League", isDefault: false },
-        mail: { registrationOpens: false, cardsPublished: true, waitlist: false },
+        mail: { registrationOpens: false },
         calendar: {
           all: `${origin}/l/mail-second/calendar.ics`,
           personal: `${origin}/l/mail-second/calendar/${tokenB}.ics`,
@@ -131,7 +130,7 @@ describe("a league's /preferences: the mail opt-in form", () => {
     const own = await outcome(
       preferencesPage.loader(argsWith(session, new Request("http://localhost/l/mail-second/preferences"), {}, second)),
     );
-    expect(own.data.group).toMatchObject({ league: { id: second.id }, mail: { cardsPublished: true } });
+    expect(own.data.group).toMatchObject({ league: { id: second.id }, mail: { registrationOpens: false } });
   });
 
   it("a personal feed token opens its own league's feed only: another league's is that league's 404", async () => {

@@ -15,11 +15,11 @@ describe("GET /api/users/me/notifications", () => {
     const user = await makeUser();
     const token = await tokenFor(user);
     expect(await expectStatus(await call("GET", PATH, { token }), 200)).toEqual({
-      notifications: { registrationOpens: false, cardsPublished: false, waitlist: false },
+      notifications: { registrationOpens: false },
     });
-    await expectStatus(await put({ registrationOpens: true, cardsPublished: true, waitlist: false }, { token }), 200);
+    await expectStatus(await put({ registrationOpens: true }, { token }), 200);
     expect(await expectStatus(await call("GET", PATH, { token }), 200)).toEqual({
-      notifications: { registrationOpens: true, cardsPublished: true, waitlist: false },
+      notifications: { registrationOpens: true },
     });
   });
 
@@ -34,12 +34,18 @@ describe("PUT /api/users/me/notifications", () => {
     const token = await tokenFor(user);
     expect(await expectStatus(await put({ registrationOpens: true }, { token }), 200)).toEqual({
       success: true,
-      notifications: { registrationOpens: true, cardsPublished: false, waitlist: false },
+      notifications: { registrationOpens: true },
     });
     expect((await prefsOf(user.id))?.notifyRegistration).toBe(true);
     expect((await prefsOf(other.id))?.notifyRegistration ?? false).toBe(false);
     await expectStatus(await put({ registrationOpens: false }, { token }), 200);
     expect((await prefsOf(user.id))?.notifyRegistration).toBe(false);
+  });
+
+  it("no longer sets the card and waitlist mails: those are kinds of message (PUT /api/messages/prefs, ADR 49)", async () => {
+    const user = await subscriber();
+    await expectStatus(await put({ registrationOpens: true, cardsPublished: true, waitlist: true }, { token: await tokenFor(user) }), 200);
+    expect(await prefsOf(user.id)).toMatchObject({ notifyRegistration: true, notifyCards: false, notifyWaitlist: false });
   });
 
   it.each([

@@ -75,6 +75,9 @@ test("a player opts in; the admin's opening mails them; the signed link turns it
   await hydrated(playerPage);
   const box = playerPage.getByLabel(OPT_IN);
   await expect(box).not.toBeChecked();
+  // The card and waitlist mails are kinds of message now (ADR 49), chosen on the league's /preferences.
+  await expect(playerPage.getByLabel("Mail me my card when cards are published")).toHaveCount(0);
+  await expect(playerPage.getByLabel("Mail me about my places on waitlists")).toHaveCount(0);
   await box.check();
   await playerPage.getByRole("button", { name: "Save mail setting" }).click();
   await expect(playerPage.getByRole("status").filter({ hasText: "Saved. We will mail you when registration opens" })).toBeVisible();
@@ -181,6 +184,11 @@ test("a member of two leagues sets each league's mail on /profile, by keyboard, 
   const groups = page.getByRole("region").filter({ has: page.getByRole("button", { name: "Save mail setting" }) });
   await expect(groups).toHaveCount(2);
   const ours = groups.filter({ hasNot: page.getByRole("heading", { name: "Thursday Night League" }) });
+  // Each league's group leads to that league's own page for how it tells the player (ADR 49).
+  await expect(thursday.getByRole("link", { name: /^Messages: how Thursday Night League tells you/ })).toHaveAttribute(
+    "href",
+    "/l/thursday/preferences",
+  );
 
   // By keyboard alone: the box by its label, Space to tick it, the league's own Save button.
   await thursday.getByLabel(OPT_IN).focus();

@@ -41,6 +41,7 @@ import * as resetPage from "~/routes/reset-password";
 import * as roundPage from "~/routes/round";
 import * as transfersPage from "~/routes/transfers";
 import * as unsubscribePage from "~/routes/unsubscribe";
+import * as messagesOffPage from "~/routes/messages-off";
 import * as preferencesPage from "~/routes/preferences";
 import * as operatorPage from "~/routes/operator";
 
@@ -1231,7 +1232,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
     },
   },
   {
-    // A league's mail and calendar choices (ADR 46): /profile's group of each league posts here.
+    // A league's message, mail and calendar choices (ADR 46, 49): /profile's group of each league posts here.
     path: "/preferences",
     action: preferencesPage.action,
     role: "user",
@@ -1239,12 +1240,20 @@ export const ACTION_ROUTES: ActionRoute[] = [
       // The mail opt-in (its intent picks the form; a calendar intent goes to the calendar's).
       {
         name: "mail opt-in",
-        valid: () => ({ intent: "mailOptIn", notify: "on", cards: "on" }),
+        valid: () => ({ intent: "mailOptIn", notify: "on" }),
         fields: {
           intent: intent("mailOptIn"),
           notify: { kind: "checkbox", optional: true },
-          cards: { kind: "checkbox", optional: true },
-          waitlist: { kind: "checkbox", optional: true },
+        },
+      },
+      // How the league tells the player each kind of message (ADR 49): a radio group per kind.
+      {
+        name: "message choices",
+        valid: () => ({ intent: "messagePrefs", cards: "mail", ace: "off" }),
+        fields: {
+          intent: intent("messagePrefs"),
+          cards: { kind: "enum", values: ["push", "mail", "off", "auto"], optional: true },
+          ace: { kind: "enum", values: ["push", "mail", "off", "auto"], optional: true },
         },
       },
       // Leaving the league (ADR 47): its one field is its intent.
@@ -1281,6 +1290,25 @@ export const ACTION_ROUTES: ActionRoute[] = [
       },
     ],
     extras: () => [{ name: "a league no one has", fields: { intent: "suspend", leagueId: String(MISSING_ID) }, status: 404 }],
+  },
+  {
+    // A message's way out of its kind (ADR 49): the link's signature is the authority, no session.
+    path: "/messages/off?u={u}&l={l}&k={k}&t={t}",
+    action: messagesOffPage.action,
+    role: "public",
+    params: (t) => ({ u: String(t.subscriber.id), l: "1", k: "cards", t: t.signatures.messageOff }),
+    forms: [{ name: "one-click", valid: () => ({ "List-Unsubscribe": "One-Click" }), fields: { "List-Unsubscribe": intent("One-Click") } }],
+    extras: (t) => {
+      const oneClick = { "List-Unsubscribe": "One-Click" };
+      const link = { u: String(t.subscriber.id), l: "1", k: "cards", t: t.signatures.messageOff };
+      return [
+        { name: "another kind", fields: oneClick, params: { ...link, k: "results" }, status: 400 },
+        { name: "a kind that does not exist", fields: oneClick, params: { ...link, k: "birthday" }, status: 400 },
+        { name: "another user", fields: oneClick, params: { ...link, u: String(t.user.id) }, status: 400 },
+        { name: "another league", fields: oneClick, params: { ...link, l: "2" }, status: 400 },
+        { name: "the registration mail's signature", fields: oneClick, params: { ...link, t: t.signatures.subscriber }, status: 400 },
+      ];
+    },
   },
   {
     // The one-click unsubscribe: the link's signature is the authority, no session.

@@ -53,6 +53,7 @@ import {
 import { idBodySchema } from "~/schemas/ids";
 import { CashSchema, ExcessToCreditSchema, VoidCashSchema, KeepEntrySchema } from "~/schemas/money-actions";
 import { NotificationsSchema } from "~/schemas/notifications";
+import { MessagePrefsSchema } from "~/schemas/messages";
 import { AceAddSchema, NewPlayerSchema, SavePlayerSchema, SaveRoundSchema, TransferAddSchema } from "~/schemas/api-wire";
 import { RecomputeRatingsSchema } from "~/schemas/ratings";
 import { ScoringPinSchema } from "~/schemas/scoring-pin";
@@ -771,6 +772,52 @@ export const API_ROUTES: ApiRoute[] = [
       ];
     },
   },
+  // A player's choices per kind of message (ADR 49): the linked user is a member with every kind at its default.
+  { group: "messages", method: "GET", pattern: "/api/messages/prefs", path: "/api/messages/prefs", auth: "user" },
+  {
+    group: "messages",
+    method: "PUT",
+    pattern: "/api/messages/prefs",
+    path: "/api/messages/prefs",
+    auth: "user",
+    // Every kind at its default (no row): a bad request wrongly taken would write one.
+    body: {
+      schema: MessagePrefsSchema,
+      valid: () => ({ prefs: { cards: "off", ace: "push" } }),
+      fields: {
+        prefs: field.object,
+        "prefs.cards": { kind: "enum", values: ["push", "mail", "off", "auto"], optional: true },
+        "prefs.ace": { kind: "enum", values: ["push", "mail", "off", "auto"], optional: true },
+      },
+    },
+    extras: () => [{ name: "an unknown kind", body: { prefs: { birthday: "push" } }, expect: { status: 400 } }],
+  },
+  // Opening a message's one-click URL only redirects to the page, whatever it carries.
+  { group: "messages", method: "GET", pattern: "/api/messages/off", path: "/api/messages/off", auth: "none" },
+  {
+    // A message's one-click (RFC 8058): a form body, no session; the link's signature is the authority.
+    group: "messages",
+    method: "POST",
+    pattern: "/api/messages/off",
+    path: "/api/messages/off?u={u}&l={l}&k={k}&t={t}",
+    auth: "none",
+    url: {
+      u: { valid: (t) => String(t.subscriber.id), bad: BAD_URL_IDS },
+      l: { valid: () => "1", bad: [...BAD_URL_IDS, "2"] },
+      // The kind is signed with the user and the league: any other kind is another link.
+      k: { valid: () => "cards", bad: ["", "ace", "CARDS", "birthday", "%00"] },
+      t: { valid: (t) => t.signatures.messageOff, bad: ["", "abc", "A".repeat(43), "A".repeat(42), "A".repeat(44), "%00", "a+b/c="] },
+    },
+    extras: (t) => [
+      { name: "a valid link without the one-click body", expect: { status: 400 } },
+      { name: "a valid link with a JSON body", body: { "List-Unsubscribe": "One-Click" }, expect: { status: 400 } },
+      {
+        name: "the registration mail's signature as a message's",
+        path: `/api/messages/off?u=${t.subscriber.id}&l=1&k=cards&t=${t.signatures.subscriber}`,
+        expect: { status: 400 },
+      },
+    ],
+  },
   { group: "users", method: "GET", pattern: "/api/users/me/notifications", path: "/api/users/me/notifications", auth: "user" },
   {
     group: "users",
@@ -781,12 +828,8 @@ export const API_ROUTES: ApiRoute[] = [
     // The user's mail is off: a bad request wrongly taken would turn it on and change a table.
     body: {
       schema: NotificationsSchema,
-      valid: () => ({ registrationOpens: true, cardsPublished: true, waitlist: true }),
-      fields: {
-        registrationOpens: { kind: "bool" },
-        cardsPublished: { kind: "bool", optional: true },
-        waitlist: { kind: "bool", optional: true },
-      },
+      valid: () => ({ registrationOpens: true }),
+      fields: { registrationOpens: { kind: "bool" } },
     },
   },
   {

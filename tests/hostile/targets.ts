@@ -9,7 +9,7 @@ import { DAY, makeAce, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, t
 import { makePayment } from "../money-fixtures";
 import { cardPlayers, cards, claims, leagueInvites, leagues, users } from "~/.server/db/schema";
 import { choose } from "../registration-fixtures";
-import { signUnsubscribe } from "~/.server/auth/unsubscribe-link";
+import { signMessageOff, signUnsubscribe } from "~/.server/auth/unsubscribe-link";
 import { env } from "cloudflare:workers";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 import { hashResetToken } from "~/.server/services/accounts/password-reset";
@@ -129,6 +129,8 @@ export async function makeTargets() {
     missing: await unsubscribeSig(MISSING_ID),
     old: await signUnsubscribe(env.SESSION_SECRET, subscriber.id),
     otherLeague: await signUnsubscribe(env.SESSION_SECRET, subscriber.id, DEFAULT_LEAGUE_ID + 1),
+    /** The subscriber's link turning off the default league's `cards` messages (ADR 49). */
+    messageOff: await signMessageOff(env.SESSION_SECRET, subscriber.id, DEFAULT_LEAGUE_ID, "cards"),
   };
   return {
     admin,

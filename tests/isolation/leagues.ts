@@ -16,7 +16,7 @@ import type { ActionTargets } from "../hostile/action-routes";
 import { withAuditActor } from "../../workers/audit-actor";
 import { forgetLeagues } from "../../workers/league-directory";
 import type { Session } from "~/.server/auth/current-user";
-import { signUnsubscribe } from "~/.server/auth/unsubscribe-link";
+import { signMessageOff, signUnsubscribe } from "~/.server/auth/unsubscribe-link";
 import { type Db, getDb } from "~/.server/db/client";
 import {
   DEFAULT_LEAGUE_ID,
@@ -465,6 +465,8 @@ export async function targetsOf(rows: LeagueRows, ids: "own" | "missing" = "own"
       subscriber: await signUnsubscribe(env.SESSION_SECRET, rows.subscriber.id),
       user: await signUnsubscribe(env.SESSION_SECRET, rows.member.id),
       missing: await signUnsubscribe(env.SESSION_SECRET, MISSING_ID),
+      // The subscriber's link turning off this league's `cards` messages (ADR 49).
+      messageOff: await signMessageOff(env.SESSION_SECRET, rows.subscriber.id, rows.leagueId, "cards"),
     },
     adminSession: sessionOf(rows.clerk, rows.leagueId),
     playerSession: sessionOf(rows.member, rows.leagueId),

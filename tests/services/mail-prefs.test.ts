@@ -54,27 +54,20 @@ const respelled = (sig: string) => {
 describe("mail preferences", () => {
   it("are off for a new user; turning them on and off is stored", async () => {
     const user = await makeUser();
-    expect(await getMailPrefs(testDb(), user.id)).toEqual({ registrationOpens: false, cardsPublished: false, waitlist: false });
+    expect(await getMailPrefs(testDb(), user.id)).toEqual({ registrationOpens: false });
     expect(await prefsOf(user.id)).toBeUndefined();
-    expect(await setMailPrefs(testDb(), user.id, { registrationOpens: true })).toEqual({
-      registrationOpens: true,
-      cardsPublished: false,
-      waitlist: false,
-    });
+    expect(await setMailPrefs(testDb(), user.id, { registrationOpens: true })).toEqual({ registrationOpens: true });
     expect(await notifyOf(user.id)).toBe(true);
-    expect(await setMailPrefs(testDb(), user.id, { registrationOpens: false })).toEqual({
-      registrationOpens: false,
-      cardsPublished: false,
-      waitlist: false,
-    });
-    // The card mail (ADR 25) is set on its own; a save of one leaves the other as it was.
-    expect(await setMailPrefs(testDb(), user.id, { cardsPublished: true })).toEqual({
-      registrationOpens: false,
-      cardsPublished: true,
-      waitlist: false,
-    });
+    expect(await setMailPrefs(testDb(), user.id, { registrationOpens: false })).toEqual({ registrationOpens: false });
     expect(await notifyOf(user.id)).toBe(false);
-    expect(await setMailPrefs(testDb(), user.id, {})).toEqual({ registrationOpens: false, cardsPublished: true, waitlist: false });
+    expect(await setMailPrefs(testDb(), user.id, {})).toEqual({ registrationOpens: false });
+  });
+
+  it("leave the card and waitlist mails' columns alone: those are kinds of message now (ADR 49)", async () => {
+    const user = await makeUser();
+    await choose(user.id, { notifyCards: true, notifyWaitlist: true });
+    await setMailPrefs(testDb(), user.id, { registrationOpens: true });
+    expect(await prefsOf(user.id)).toMatchObject({ notifyRegistration: true, notifyCards: true, notifyWaitlist: true });
   });
 
   it("are each league's own: setting league B's leaves the default league's as they were, and the other way round", async () => {
@@ -82,35 +75,28 @@ describe("mail preferences", () => {
     const b = await otherLeague();
     await memberOf(b.id, user.id);
     await memberOf(DEFAULT_LEAGUE_ID, user.id);
-    await setMailPrefs(testDb(), user.id, { registrationOpens: true, cardsPublished: true, waitlist: true });
-    expect(await setMailPrefs(b.db, user.id, { registrationOpens: false, cardsPublished: true })).toEqual({
-      registrationOpens: false,
-      cardsPublished: true,
-      waitlist: false,
-    });
-    expect(await getMailPrefs(testDb(), user.id)).toEqual({ registrationOpens: true, cardsPublished: true, waitlist: true });
-    await setMailPrefs(testDb(), user.id, { cardsPublished: false });
-    expect(await getMailPrefs(b.db, user.id)).toEqual({ registrationOpens: false, cardsPublished: true, waitlist: false });
-    expect(await prefsOf(user.id, b.id)).toMatchObject({ leagueId: b.id, notifyCards: true, notifyRegistration: false });
+    await setMailPrefs(testDb(), user.id, { registrationOpens: true });
+    expect(await setMailPrefs(b.db, user.id, { registrationOpens: false })).toEqual({ registrationOpens: false });
+    expect(await getMailPrefs(testDb(), user.id)).toEqual({ registrationOpens: true });
+    await setMailPrefs(b.db, user.id, { registrationOpens: true });
+    await setMailPrefs(testDb(), user.id, { registrationOpens: false });
+    expect(await getMailPrefs(b.db, user.id)).toEqual({ registrationOpens: true });
+    expect(await prefsOf(user.id, b.id)).toMatchObject({ leagueId: b.id, notifyRegistration: true });
   });
 
   it("are turned on by the league's members only: anyone else is refused and no row is made; off is always taken", async () => {
     const user = await makeUser();
     const b = await otherLeague();
-    expect(await refusal(setMailPrefs(b.db, user.id, { cardsPublished: true }))).toMatchObject({
+    expect(await refusal(setMailPrefs(b.db, user.id, { registrationOpens: true }))).toMatchObject({
       code: "forbidden",
       message: NOT_A_MEMBER,
     });
     expect(await prefsOf(user.id, b.id)).toBeUndefined();
-    expect(await setMailPrefs(b.db, user.id, { registrationOpens: false })).toEqual({
-      registrationOpens: false,
-      cardsPublished: false,
-      waitlist: false,
-    });
+    expect(await setMailPrefs(b.db, user.id, { registrationOpens: false })).toEqual({ registrationOpens: false });
     await memberOf(b.id, user.id);
-    expect(await setMailPrefs(b.db, user.id, { cardsPublished: true })).toMatchObject({ cardsPublished: true });
+    expect(await setMailPrefs(b.db, user.id, { registrationOpens: true })).toEqual({ registrationOpens: true });
     // The default league is every account's on /profile: its choices are always taken.
-    expect(await setMailPrefs(testDb(), user.id, { waitlist: true })).toMatchObject({ waitlist: true });
+    expect(await setMailPrefs(testDb(), user.id, { registrationOpens: true })).toEqual({ registrationOpens: true });
   });
 });
 

@@ -10,6 +10,7 @@ import { errorResponse } from "./errors";
 import { coursesApi } from "./courses";
 import { entriesApi } from "./entries";
 import { leaguesApi } from "./leagues";
+import { messagesApi } from "./messages";
 import { liveApi } from "./live";
 import { payPalApi } from "./paypal";
 import { playersApi } from "./players";
@@ -78,6 +79,7 @@ const leagueApi = new Hono<ApiEnv>()
   .route("/invites", invitesApi)
   .route("/leagues", leaguesApi)
   .route("/claims", claimsApi)
+  .route("/messages", messagesApi)
   .route("/paypal", payPalApi)
   .route("/live", liveApi)
   .route("/tags", tagsApi)

@@ -105,7 +105,8 @@ export const usersApi = subApp()
     return c.json({ success: true, message: UNSUBSCRIBED });
   })
   .get("/me", requireUser, async (c) => c.json(meJson((await c.var.caller.session).user)))
-  // The user's mail preferences in the request's league (ADR 46): { registrationOpens, cardsPublished, waitlist }.
+  // The user's mail preference in the request's league (ADR 46): { registrationOpens }. The
+  // card and waitlist mails are kinds of message now: /api/messages/prefs (ADR 49).
   .get("/me/notifications", requireUser, async (c) => c.json({ notifications: await getMailPrefs(c.var.db, c.var.caller.userId) }))
   .put("/me/notifications", requireUser, body(NotificationsSchema), async (c) => {
     const notifications = await setMailPrefs(c.var.db, c.var.caller.userId, c.req.valid("json"));

@@ -3,6 +3,7 @@ import type { Session } from "../auth/current-user";
 import { type League, leagueOf } from "../league";
 import { hasScoringPin } from "../services/accounts/scoring-pin";
 import { type MailPrefs, NO_MAIL, accountPrefsRead, leaguePrefsRead } from "../services/accounts/mail-prefs";
+import { messagePrefsView } from "../services/messages/prefs-edit";
 import { ownClaim } from "../services/players/own-claim";
 import { accountLeaguesRead } from "../services/players/league-member";
 import { type CalendarUrls, calendarFeedUrls, feedOrigin } from "../services/rounds/calendar";
@@ -54,9 +55,12 @@ export async function profilePage(db: Db, user: Session["user"], env: Vars & { A
   return { user: { id: user.id, name: user.name, email: user.email, isOperator: user.isOperator }, claim, leagues, scoringPin };
 }
 
-/** A league's /preferences page: the signed-in account's group of that league alone (one trip). */
+/**
+ * A league's /preferences page: the signed-in account's group of that league alone, and its
+ * choice per kind of message there (ADR 49; `member: false`, none to make). One trip.
+ */
 export async function preferencesPage(db: Db, user: Session["user"], league: League, appUrl: string, requestUrl: string) {
-  const [row] = await leaguePrefsRead(db, user.id);
+  const [[row], messages] = await Promise.all([leaguePrefsRead(db, user.id), messagePrefsView(db, user.id)]);
   const { calendarToken, ...mail } = row ?? { ...NO_MAIL, calendarToken: null };
   const group: LeaguePrefs = {
     league: { id: league.id, slug: league.slug, name: league.name, isDefault: league.isDefault },
@@ -65,5 +69,5 @@ export async function preferencesPage(db: Db, user: Session["user"], league: Lea
     // The session's claim is the request's league's.
     playing: user.claimStatus === "approved",
   };
-  return { user: { email: user.email }, group };
+  return { user: { email: user.email }, group, messages };
 }

@@ -2,14 +2,14 @@ import { useActionData, useFetcher } from "react-router";
 import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { CheckboxFormField } from "~/components/ui/form-field";
-import { CARDS_OPT_IN_LABEL, MAIL_OPTIN_INTENT, OPT_IN_LABEL, WAITLIST_OPT_IN_LABEL } from "~/lib/accounts/mail-optin";
+import { MAIL_OPTIN_INTENT, OPT_IN_LABEL } from "~/lib/accounts/mail-optin";
 
 type Answer = { mailOptIn?: string; fieldErrors?: Record<string, string>; formError?: string };
 
 /**
- * A league's mail settings (ADR 46: each league's are its own): a mail when registration
- * opens for a round, one with the player's card when a round's cards are published, and news
- * of their waitlist places. Posted to the league's /preferences (`action`): a fetcher form
+ * A league's mail setting (ADR 46: each league's are its own): a mail when registration
+ * opens for a round. (Cards and waitlist places are kinds of message, chosen with the others
+ * on the league's /preferences, ADR 49.) Posted to the league's /preferences (`action`): a fetcher form
  * with JavaScript (the page stays as it is); a plain post without it, whose answer comes back
  * as that page's action data.
  */
@@ -17,23 +17,17 @@ export function MailOptInForm({
   action,
   leagueName,
   enabled,
-  cards,
-  waitlist,
   email,
 }: {
   action: string;
   leagueName: string;
   enabled: boolean;
-  cards: boolean;
-  waitlist: boolean;
   email: string;
 }) {
   const fetcher = useFetcher<Answer>();
   const posted = useActionData() as Answer | undefined;
   // Without JavaScript the page's action data is this form's answer only when it says so.
-  const answer =
-    fetcher.data ??
-    (posted?.mailOptIn || posted?.fieldErrors?.notify || posted?.fieldErrors?.cards || posted?.fieldErrors?.waitlist ? posted : undefined);
+  const answer = fetcher.data ?? (posted?.mailOptIn || posted?.fieldErrors?.notify ? posted : undefined);
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" action={action} className="space-y-3" noValidate>
@@ -50,22 +44,6 @@ export function MailOptInForm({
           defaultChecked={enabled}
           hint={`One mail per round of ${leagueName}, sent to ${email}. Each mail has a link to stop them.`}
           error={answer?.fieldErrors?.notify}
-        />
-        <CheckboxFormField
-          key={`cards-${cards}`}
-          label={CARDS_OPT_IN_LABEL}
-          name="cards"
-          defaultChecked={cards}
-          hint="Your scorecard's number, start and who you play with, when an admin publishes a round's scorecards."
-          error={answer?.fieldErrors?.cards}
-        />
-        <CheckboxFormField
-          key={`waitlist-${waitlist}`}
-          label={WAITLIST_OPT_IN_LABEL}
-          name="waitlist"
-          defaultChecked={waitlist}
-          hint="When a waitlist offers you a place (and until when), enters you, or passes your offer on."
-          error={answer?.fieldErrors?.waitlist}
         />
       </fieldset>
       <Button type="submit" variant="secondary" disabled={busy}>

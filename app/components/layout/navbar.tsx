@@ -25,7 +25,7 @@ const item = navItem;
 const linkClass = navLinkClass("bg-brand-950/60 text-white underline decoration-2 underline-offset-4", "text-brand-50 hover:bg-brand-700");
 
 /**
- * Three variants: logged out (log in, register), user (profile, log out), admin (plus
+ * Three variants: logged out (log in, register), user (messages, profile, log out), admin (plus
  * the admin's pages, ./admin-nav.tsx: "Admin" in the row, or on a phone in the menu). One
  * row at 1280 px, whoever is logged in: a long league name gives way first (it truncates).
  * Under 768 px one row: the wordmark and a menu button; the menu takes focus when it opens,
@@ -101,6 +101,10 @@ export function Navbar() {
           {isAdmin ? <AdminMenu /> : null}
           {user ? (
             <>
+              {/* What every league told the account (ADR 49). */}
+              <NavLink to={rootHref("/messages")} end className={linkClass} onClick={close}>
+                Messages
+              </NavLink>
               <NavLink to={rootHref("/profile")} title={user.name} className={(s) => `${linkClass(s)} md:max-w-48`} onClick={close}>
                 <span className="truncate">{user.name}</span>
               </NavLink>

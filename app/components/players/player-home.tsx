@@ -8,6 +8,8 @@ import type { NextRoundAction } from "~/.server/pages/player-home";
 import { formatCents } from "~/lib/shared/money";
 import type { WaitlistLine } from "~/lib/waitlist/waitlist-words";
 import { Link } from "react-router";
+import { MESSAGES_KEPT_DAYS } from "~/lib/messages/kinds";
+import { rootHref } from "~/lib/shared/league-url";
 import { useLeagueUrls } from "~/hooks/use-league-urls";
 
 // What a signed-in user sees first on the home page, in its own module: the page loads it
@@ -95,6 +97,16 @@ export function PlayerHome({ home }: { home: PlayerHomeView }) {
       {home.next ? <NextRoundCard next={home.next} /> : null}
       {home.waitlist.length && !home.waitlist.some((l) => l.offer) ? <WaitlistCard lines={home.waitlist} /> : null}
       <ClaimedPlayerPanel claim={home.claim} isAdmin={false} />
+      {/* What every league told the player (ADR 49): the deployment's page. */}
+      <p className="text-sm">
+        <Link
+          to={rootHref("/messages")}
+          className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
+        >
+          Your messages
+        </Link>{" "}
+        from the last {MESSAGES_KEPT_DAYS} days, from every league you play in.
+      </p>
     </>
   );
 }

@@ -2,5 +2,3 @@
 // the zod schemas: the browser bundle must not load zod (its eval probe breaks the CSP).
 export const MAIL_OPTIN_INTENT = "mailOptIn";
 export const OPT_IN_LABEL = "Mail me when registration opens for a round";
-export const CARDS_OPT_IN_LABEL = "Mail me my card when cards are published";
-export const WAITLIST_OPT_IN_LABEL = "Mail me about my places on waitlists";

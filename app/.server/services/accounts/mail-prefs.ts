@@ -7,22 +7,19 @@ import { isLeagueMemberSql } from "../players/league-member";
 import { INVALID_UNSUBSCRIBE_LINK, UnsubscribeLinkSchema } from "~/schemas/notifications";
 
 // A user's mail preferences in the query builder's league (ADR 46: an account's choices are
-// per league, `league_prefs`): the mail when registration opens for a round, the mail with
-// their card when a round's cards are published (ADR 25), and news of their places on
-// waitlists (ADR 28). Off until the user turns them on (on /profile or through the league's
-// /api); the registration mail's signed one-click link turns it off without a login.
+// per league, `league_prefs`): the mail when registration opens for a round. Off until the
+// user turns it on (on /profile or through the league's /api); the registration mail's
+// signed one-click link turns it off without a login. The card and waitlist mails' columns
+// (ADR 25, 28) are no longer set here: the `cards` and `waitlist` kinds of message replace
+// them (ADR 49, services/messages/prefs-edit.ts), and a later migration drops them.
 // The caller names an account that exists (a checked session, or a link whose account was
 // read): the league's row names it without a foreign key.
 
-export type MailPrefs = { registrationOpens: boolean; cardsPublished: boolean; waitlist: boolean };
+export type MailPrefs = { registrationOpens: boolean };
 
-const prefColumns = {
-  registrationOpens: leaguePrefs.notifyRegistration,
-  cardsPublished: leaguePrefs.notifyCards,
-  waitlist: leaguePrefs.notifyWaitlist,
-};
+const prefColumns = { registrationOpens: leaguePrefs.notifyRegistration };
 
-export const NO_MAIL: MailPrefs = { registrationOpens: false, cardsPublished: false, waitlist: false };
+export const NO_MAIL: MailPrefs = { registrationOpens: false };
 
 /** The league's row of the user's choices, unrun (a read to ask beside others). */
 export const mailPrefsRead = (db: Db, userId: number) =>
@@ -49,7 +46,7 @@ export const leaguePrefsRead = (db: Db, userId: number) =>
     .from(leaguePrefs)
     .where(and(inLeague(db, leaguePrefs), eq(leaguePrefs.userId, userId)));
 
-/** The user's preferences in the league: all off before they first chose. */
+/** The user's preferences in the league: off before they first chose. */
 export async function getMailPrefs(db: Db, userId: number): Promise<MailPrefs> {
   const [row] = await mailPrefsRead(db, userId);
   return row ?? NO_MAIL;
@@ -58,7 +55,7 @@ export async function getMailPrefs(db: Db, userId: number): Promise<MailPrefs> {
 export const NOT_A_MEMBER = "This league's mail is for its members: a role in it, or an approved claim on one of its players.";
 
 /**
- * Turns the league's mails given on or off (the others stay as they are); answers the stored
+ * Turns the league's registration mail on or off (left out: as it is); answers the stored
  * preferences. Turning one on is for the leagues /profile lists for the account (ADR 46): one
  * it is a member of, or the default league; anyone else gets 403 and no row. Turning mail off
  * is always taken.
@@ -70,7 +67,7 @@ export async function setMailPrefs(db: Db, userId: number, prefs: Partial<MailPr
     );
     if (!row?.hears) throw forbidden(NOT_A_MEMBER);
   }
-  const chosen = { notifyRegistration: prefs.registrationOpens, notifyCards: prefs.cardsPublished, notifyWaitlist: prefs.waitlist };
+  const chosen = { notifyRegistration: prefs.registrationOpens };
   const set = Object.fromEntries(Object.entries(chosen).filter(([, v]) => v !== undefined));
   const insert = db.insert(leaguePrefs).values({ leagueId: db.leagueId, userId, ...set });
   // One statement: the first choice makes the row, a later one changes only what it names.
