@@ -31,6 +31,8 @@ const DEPLOYMENT: readonly TableName[] = [
   "memberships",
   // Invitations to a league: the deployment's, like the memberships they make.
   "league_invites",
+  // A device's push subscription (ADR 49): the account's, like the sessions that make it.
+  "push_subscriptions",
 ];
 export const DEPLOYMENT_TABLES: ReadonlySet<string> = new Set<string>(DEPLOYMENT);
 

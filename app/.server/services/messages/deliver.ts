@@ -11,6 +11,7 @@ import type { League } from "../../league";
 import { channelMap, channelsRead } from "./channels";
 import { KIND_LABELS, type MessageKind, PUSH_CHARS } from "~/lib/messages/kinds";
 import { quietUntil } from "~/lib/messages/quiet-hours";
+import { TURNED_OFF_DETAIL } from "~/lib/messages/prefs";
 import { leagueUrls } from "~/lib/shared/league-url";
 import { nowSeconds } from "~/lib/shared/time";
 
@@ -221,7 +222,7 @@ export async function deliverMessage(db: Db, key: string, deps: DeliverDeps): Pr
   await pooled(claimed, PUSH_CONCURRENCY, async (copy) => {
     const channel = channels.get(copy.userId) ?? "auto";
     if (channel === "off") {
-      outcomes.set(copy.userId, { status: "skipped", detail: "Turned off by the player" });
+      outcomes.set(copy.userId, { status: "skipped", detail: TURNED_OFF_DETAIL });
       return;
     }
     const mine = devicesOf.get(copy.userId) ?? [];
