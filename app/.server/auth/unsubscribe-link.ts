@@ -87,7 +87,13 @@ export async function signMessageOff(secret: string, userId: number, leagueId: n
 }
 
 /** Whether `signature` turns off `kind` for `userId` in `leagueId`. */
-export async function verifyMessageOff(secret: string, userId: number, leagueId: number, kind: string, signature: string): Promise<boolean> {
+export async function verifyMessageOff(
+  secret: string,
+  userId: number,
+  leagueId: number,
+  kind: string,
+  signature: string,
+): Promise<boolean> {
   if (!BASE64URL_32_BYTES.test(signature)) return false;
   return crypto.subtle.verify("HMAC", await unsubscribeKey(secret), fromBase64url(signature), messageOffSigned(userId, leagueId, kind));
 }
