@@ -31,6 +31,8 @@ const DEPLOYMENT: readonly TableName[] = [
   "memberships",
   // Invitations to a league: the deployment's, like the memberships they make.
   "league_invites",
+  // An account's devices for push messages (ADR 49): the deployment's, like its sessions.
+  "push_subscriptions",
 ];
 export const DEPLOYMENT_TABLES: ReadonlySet<string> = new Set<string>(DEPLOYMENT);
 

@@ -13,6 +13,7 @@ import { leaguesApi } from "./leagues";
 import { liveApi } from "./live";
 import { payPalApi } from "./paypal";
 import { playersApi } from "./players";
+import { pushApi } from "./push";
 import { roundNightApi } from "./round-night";
 import { roundsApi } from "./rounds";
 import { standingsApi } from "./standings";
@@ -74,6 +75,7 @@ const leagueApi = new Hono<ApiEnv>()
   .route("/transfers", transfersApi)
   .route("/users", usersApi)
   .route("/users", leaveApi)
+  .route("/push", pushApi)
   .route("/leagues", joinApi)
   .route("/invites", invitesApi)
   .route("/leagues", leaguesApi)
