@@ -13,6 +13,9 @@ export default defineConfig(async () => ({
           SESSION_SECRET: "Qm9fX3kP0vJd2wH7sLr8TzA1cN5eGuYbVxKfRiWoMjE",
           // Seals each league's own PayPal secret (app/.server/paypal/sealed-secret.ts).
           PAYPAL_CREDENTIALS_KEY: "c2VhbGluZy1rZXktZm9yLXRlc3RzLW9ubHktMzItYnl0ZXMtbG9uZw",
+          // A fixed VAPID pair for push (ADR 49; app/.server/push/config.ts), for tests only.
+          VAPID_PUBLIC_KEY: "BHG_LuhoW9MW6beZox2cRfAtZI6K2iw5UiQ7wkO3gVqzZB-MODU71EBUk1U2Hhun6hYc6yHWI1yHuHfkLgktCzA",
+          VAPID_PRIVATE_KEY: "5QrdA2VRb7sExB4QooQE0kqivo9D5qj75NqntvSgfdM",
           // Tests write straight to D1 between requests; the page-cache tests turn it on.
           PAGE_CACHE: "off",
           // scripts/check-plans.mjs: print every statement sent (tests/statement-dump.ts).
@@ -27,7 +30,7 @@ export default defineConfig(async () => ({
     // CI also writes a JSON report, which .ci/run sums into one closing line.
     reporters: process.env.CI ? ["default", "json"] : ["default"],
     outputFile: { json: "test-results/vitest.json" },
-    include: ["tests/{unit,db,services,api,queue,paypal,races,hostile,league-scope,isolation}/**/*.test.ts"],
+    include: ["tests/{unit,db,services,api,queue,paypal,push,races,hostile,league-scope,isolation}/**/*.test.ts"],
     setupFiles: ["./tests/setup.ts"],
     // One workerd per vitest worker, reused by the files it runs, instead of one per file
     // (starting it and loading the app was most of the suite's time); tests/setup.ts

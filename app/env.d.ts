@@ -11,6 +11,10 @@ interface LeagueSecrets {
   // Seals each league's own PayPal secret (≥ 32 random bytes, base64url): without it no
   // league can save or use PayPal credentials of its own (app/.server/paypal/sealed-secret.ts).
   PAYPAL_CREDENTIALS_KEY?: string;
+  // The VAPID pair push messages are signed with (ADR 49, app/.server/push/config.ts):
+  // without both, notifications are off.
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
 }
 interface Env extends LeagueSecrets {}
 declare namespace Cloudflare {

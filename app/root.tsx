@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -110,9 +111,29 @@ function LoadingNotice() {
   );
 }
 
+/**
+ * A signed-in user's devices are re-checked once when the app opens (ADR 49): a module of its
+ * own, fetched only then, so no page's script carries it.
+ */
+function PushRecheck() {
+  const data = useRouteLoaderData<RootData>("root");
+  const { apiUrl } = useLeagueUrls();
+  // Signed in, in a league (whose /api keeps the account's devices): once per league opened.
+  const url = data?.user && data.league ? apiUrl("/push/subscriptions") : null;
+  useEffect(() => {
+    if (url)
+      import("~/components/messages/push-recheck").then(
+        (m) => m.recheckPush(url),
+        () => undefined,
+      );
+  }, [url]);
+  return null;
+}
+
 export default function App() {
   return (
     <Shell>
+      <PushRecheck />
       <Outlet />
     </Shell>
   );

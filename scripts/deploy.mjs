@@ -3,8 +3,9 @@
 // (docs/operating.md, "Deploying to Cloudflare"). It builds; creates the D1 database, the
 // job queue and its dead-letter queue only where `wrangler` does not list them (a new
 // database's id is written into wrangler.toml); applies the migrations remotely; puts every
-// required secret not set yet (SESSION_SECRET and PAYPAL_CREDENTIALS_KEY made at random, the
-// deployment's PayPal app's only when given in the environment); and deploys the Worker.
+// required secret not set yet (SESSION_SECRET and PAYPAL_CREDENTIALS_KEY made at random, a
+// VAPID key pair for push messages, the deployment's PayPal app's only when given in the
+// environment); and deploys the Worker.
 // Running it twice creates nothing twice.
 //
 // `npm run deploy -- --plan` prints every command it would run, one a line, and runs none
@@ -17,6 +18,7 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { newVapidKeyPair } from "./vapid-keys.mjs";
 
 const plan = process.argv.includes("--plan");
 const cwd = process.cwd();
@@ -26,6 +28,8 @@ const tomlPath = join(cwd, "wrangler.toml");
 
 /** Secrets the Worker needs: made at random where absent. Never printed. */
 const GENERATED = ["SESSION_SECRET", "PAYPAL_CREDENTIALS_KEY"];
+/** The push messages' VAPID pair (ADR 49): made together, and only when neither half is set. */
+const VAPID_PAIR = ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"];
 /** The deployment's own PayPal app: put only when the operator gives them in the environment. */
 const OPTIONAL = ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_WEBHOOK_ID"];
 
@@ -157,6 +161,24 @@ for (const name of GENERATED) {
     input: `${randomBytes(32).toString("base64url")}\n`,
     quiet: true,
   });
+}
+// A pair is made only when neither half is set: a new pair would end every device's
+// subscription. One half alone is the operator's to mend (say so, change nothing).
+const vapidSet = VAPID_PAIR.filter(isSet);
+if (vapidSet.length === 0) {
+  const pair = plan ? null : newVapidKeyPair();
+  for (const [name, half] of [
+    ["VAPID_PUBLIC_KEY", "publicKey"],
+    ["VAPID_PRIVATE_KEY", "privateKey"],
+  ]) {
+    step("wrangler", ["secret", "put", name], {
+      note: "a new VAPID key pair, made now and never printed",
+      input: pair ? `${pair[half]}\n` : undefined,
+      quiet: true,
+    });
+  }
+} else if (vapidSet.length === 1) {
+  say(`# ${vapidSet[0]} is set without its other half: push stays off until both are (a new pair ends every device's subscription)`);
 }
 for (const name of OPTIONAL) {
   if (isSet(name)) continue;

@@ -3,6 +3,7 @@
 // change as Cloudflare would. `node --test scripts/deploy.test.mjs`.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { createPrivateKey, createPublicKey } from "node:crypto";
 import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -102,9 +103,12 @@ describe("npm run deploy -- --plan", () => {
       "wrangler d1 migrations apply DB --remote",
       "wrangler secret put SESSION_SECRET",
       "wrangler secret put PAYPAL_CREDENTIALS_KEY",
+      "wrangler secret put VAPID_PUBLIC_KEY",
+      "wrangler secret put VAPID_PRIVATE_KEY",
       "wrangler deploy",
     ]);
     assert.match(out.stdout, /write the new database's id into wrangler\.toml/);
+    assert.match(out.stdout, /VAPID_PUBLIC_KEY\s+# a new VAPID key pair, made now and never printed/);
     assert.match(out.stdout, /SESSION_SECRET\s+# a random value, made now and never printed/);
     for (const name of ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_WEBHOOK_ID"])
       assert.match(out.stdout, new RegExp(`# optional, skipped: ${name}`));
@@ -120,7 +124,7 @@ describe("npm run deploy -- --plan", () => {
     reset({
       databases: [{ uuid: NEW_ID, name: "league" }],
       queues: ["league-jobs", "league-jobs-dlq"],
-      secrets: ["SESSION_SECRET", "PAYPAL_CREDENTIALS_KEY"],
+      secrets: ["SESSION_SECRET", "PAYPAL_CREDENTIALS_KEY", "VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"],
       values: {},
       worker: true,
     });
@@ -139,6 +143,23 @@ describe("npm run deploy -- --plan", () => {
 });
 
 describe("npm run deploy", () => {
+  it("a VAPID key set without its other half: no new pair is put, and it says so", () => {
+    reset({
+      databases: [{ uuid: NEW_ID, name: "league" }],
+      queues: ["league-jobs", "league-jobs-dlq"],
+      secrets: ["SESSION_SECRET", "PAYPAL_CREDENTIALS_KEY", "VAPID_PUBLIC_KEY"],
+      values: {},
+      worker: true,
+    });
+    const out = deploy();
+    assert.equal(out.status, 0, out.stderr);
+    assert.deepEqual(
+      out.calls.filter((c) => MUTATING.test(c)),
+      ["d1 migrations apply DB --remote", "deploy"],
+    );
+    assert.match(out.stdout, /VAPID_PUBLIC_KEY is set without its other half/);
+  });
+
   it("a first deploy makes everything, writes the database's id, prints no secret; the second creates nothing", () => {
     reset(EMPTY);
     const first = deploy();
@@ -152,17 +173,36 @@ describe("npm run deploy", () => {
         "d1 migrations apply DB --remote",
         "secret put SESSION_SECRET",
         "secret put PAYPAL_CREDENTIALS_KEY",
+        "secret put VAPID_PUBLIC_KEY",
+        "secret put VAPID_PRIVATE_KEY",
         "deploy",
       ],
     );
     assert.match(readFileSync(paths.toml, "utf8"), new RegExp(`database_id = "${NEW_ID}"`));
     const values = Object.values(first.state.values);
-    assert.equal(values.length, 2);
+    assert.equal(values.length, 4);
     for (const value of values) {
       assert.ok(value.length >= 43, "32 random bytes");
       assert.ok(!first.stdout.includes(value) && !first.stderr.includes(value), "a secret's value is never printed");
     }
-    assert.notEqual(values[0], values[1]);
+    assert.equal(new Set(values).size, 4);
+    // The pair is one: a 65-byte uncompressed P-256 point, and its 32-byte private scalar.
+    const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY } = first.state.values;
+    const point = Buffer.from(VAPID_PUBLIC_KEY, "base64url");
+    assert.equal(point.length, 65);
+    assert.equal(point[0], 4);
+    assert.equal(Buffer.from(VAPID_PRIVATE_KEY, "base64url").length, 32);
+    const key = createPrivateKey({
+      key: {
+        kty: "EC",
+        crv: "P-256",
+        x: point.subarray(1, 33).toString("base64url"),
+        y: point.subarray(33).toString("base64url"),
+        d: VAPID_PRIVATE_KEY,
+      },
+      format: "jwk",
+    });
+    assert.equal(createPublicKey(key).export({ format: "jwk" }).x, point.subarray(1, 33).toString("base64url"));
 
     const second = deploy();
     assert.equal(second.status, 0, second.stderr);

@@ -3,6 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { newVapidKeyPair } from "./vapid-keys.mjs";
 
 /** The environment for child commands, read at call time; wrangler kept offline-quiet. */
 export function quietEnv() {
@@ -74,6 +75,20 @@ export function ensureDevVars() {
   } else if (!lines.some((l) => l.startsWith("PAYPAL_CREDENTIALS_KEY="))) {
     text = `${text.replace(/\n?$/, "\n")}PAYPAL_CREDENTIALS_KEY=${randomBytes(32).toString("base64url")}\n`;
     console.log("Wrote a random PAYPAL_CREDENTIALS_KEY into .dev.vars.");
+  }
+  // The VAPID pair push messages are signed with (ADR 49): made together, or not at all when
+  // both halves are there (a new pair would orphan every device subscribed with the old one).
+  const vapidSet = (name) => new RegExp(`^${name}=[ \\t]*\\S`, "m").test(text);
+  if (!vapidSet("VAPID_PUBLIC_KEY") || !vapidSet("VAPID_PRIVATE_KEY")) {
+    const pair = newVapidKeyPair();
+    for (const [name, value] of [
+      ["VAPID_PUBLIC_KEY", pair.publicKey],
+      ["VAPID_PRIVATE_KEY", pair.privateKey],
+    ]) {
+      const line = new RegExp(`^${name}=.*$`, "m");
+      text = line.test(text) ? text.replace(line, `${name}=${value}`) : `${text.replace(/\n?$/, "\n")}${name}=${value}\n`;
+    }
+    console.log("Wrote a new VAPID key pair (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY) into .dev.vars.");
   }
   // Older .dev.vars files predate the local page cache (ADR 11).
   if (!lines.some((l) => l.startsWith("PAGE_CACHE="))) text = `${text.replace(/\n?$/, "\n")}PAGE_CACHE=cache-api\n`;
@@ -176,6 +191,19 @@ export function startPayPalStandIn(appPort) {
   const child = spawn(process.execPath, ["scripts/paypal-standin/server.mjs", String(appPort)], { stdio: "inherit", env: quietEnv() });
   child.on("exit", (code) => {
     if (code) console.error(`[paypal stand-in] exited with ${code}: PayPal sign-ups will fail until it runs`);
+  });
+  return () => child.kill();
+}
+
+/**
+ * The local push stand-in (scripts/push-standin, ADR 49) on the app's port + 1001: a fake push
+ * service that tests and the e2e suite subscribe devices to. Started and stopped beside the
+ * PayPal stand-in, in the same process group. Returns a stop().
+ */
+export function startPushStandIn(appPort) {
+  const child = spawn(process.execPath, ["scripts/push-standin/server.mjs", String(appPort)], { stdio: "inherit", env: quietEnv() });
+  child.on("exit", (code) => {
+    if (code) console.error(`[push stand-in] exited with ${code}: pushes to local test devices will fail until it runs`);
   });
   return () => child.kill();
 }

@@ -44,11 +44,11 @@ function hold(port) {
   });
 }
 
-/** A free port whose + 1000 (the PayPal stand-in's) is free too. */
+/** A free port whose + 1000 and + 1001 (the PayPal and push stand-ins') are free too. */
 async function freePorts() {
   for (let i = 0; i < 50; i++) {
     const port = 20_000 + Math.floor(Math.random() * 30_000);
-    if ((await portIsFree(port)) && (await portIsFree(port + 1000))) return port;
+    if ((await portIsFree(port)) && (await portIsFree(port + 1000)) && (await portIsFree(port + 1001))) return port;
   }
   throw new Error("no free port pair found");
 }

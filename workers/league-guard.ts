@@ -31,7 +31,7 @@ const DEPLOYMENT: readonly TableName[] = [
   "memberships",
   // Invitations to a league: the deployment's, like the memberships they make.
   "league_invites",
-  // A device's push subscription (ADR 49): the account's, like the sessions that make it.
+  // An account's devices for push messages (ADR 49): the deployment's, like its sessions.
   "push_subscriptions",
 ];
 export const DEPLOYMENT_TABLES: ReadonlySet<string> = new Set<string>(DEPLOYMENT);

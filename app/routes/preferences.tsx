@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/preferences";
 import { LeaguePrefsPanel } from "~/components/accounts/league-prefs-panel";
+import { PUSH_PANEL_ID } from "~/components/messages/push-toggle";
 import { PageHeader } from "~/components/ui/page-header";
 import { pageMeta } from "~/lib/shared/meta";
 import { requireUser } from "~/.server/auth/guards";
@@ -70,6 +71,13 @@ export default function Preferences({ loaderData }: Route.ComponentProps) {
       </Panel>
       <LeaguePrefsPanel group={group} email={user.email} />
       {role && role !== "owner" ? <LeaveLeaguePanel league={group.league.name} /> : null}
+      <p className="text-sm">
+        Notifications on this phone or computer are turned on and off on your{" "}
+        <Link to={`${rootHref("/profile")}#${PUSH_PANEL_ID}`} className="font-medium text-brand-800 underline underline-offset-2">
+          profile
+        </Link>
+        .
+      </p>
       <p className="text-sm">
         Your settings in every league are on your{" "}
         <Link to={rootHref("/profile")} className="font-medium text-brand-800 underline underline-offset-2">

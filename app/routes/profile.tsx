@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, data, useNavigation } from "react-router";
+import { Form, data, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/profile";
 import { ClaimedPlayerPanel } from "~/components/players/claimed-player";
 import { LeaguePrefsPanel } from "~/components/accounts/league-prefs-panel";
@@ -25,6 +25,10 @@ import { updateProfile } from "~/.server/services/accounts/accounts";
 import { signedSession } from "~/.server/services/accounts/session-start";
 import { profilePage } from "~/.server/pages/profile";
 import { ProfileFormSchema } from "~/schemas/auth";
+import { PushToggle } from "~/components/messages/push-toggle";
+import { vapidOf } from "~/.server/push/config";
+import type { RootData } from "~/.server/root-data";
+import { leagueUrls } from "~/lib/shared/league-url";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Profile");
 
@@ -34,7 +38,8 @@ const UPDATE_FAILED = "Update failed. Please try again.";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireUser(context, request);
   const { db, env } = routeServices(context);
-  return profilePage(db, user, env, request.url);
+  // The key this browser subscribes with, or null: notifications are not set up (ADR 49).
+  return { ...(await profilePage(db, user, env, request.url)), pushKey: vapidOf(env)?.publicKey ?? null };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -114,7 +119,11 @@ function ProfileForm({ user }: { user: { name: string; email: string } }) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, claim, leagues, scoringPin } = loaderData;
+  const { user, claim, leagues, scoringPin, pushKey } = loaderData;
+  // The devices are the account's: any league's /api keeps them. The page's league, else the
+  // first of the account's (a deployment without a default league has no root /api).
+  const pageLeague = useRouteLoaderData<RootData>("root")?.league;
+  const pushUrl = leagueUrls(pageLeague ?? leagues[0]?.league).apiUrl("/push/subscriptions");
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <PageHeader title="Profile" subtitle={user.email} />
@@ -126,6 +135,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       {leagues.map((group) => (
         <LeaguePrefsPanel key={group.league.id} group={group} email={user.email} messagesLink />
       ))}
+      <PushToggle publicKey={pushKey} url={pushUrl} />
       {scoringPin === null ? null : <ScoringPinPanel isSet={scoringPin} />}
       <Panel title="Sessions" titleId="sessions-title">
         <p className="mb-4 text-sm text-muted">

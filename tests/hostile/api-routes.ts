@@ -21,7 +21,9 @@ import { FieldCapsSchema, JoinWaitlistSchema } from "~/schemas/waitlist";
 import { WAITLIST_MESSAGES } from "~/.server/services/signup/waitlist";
 import { ROUND_CHANGED } from "~/.server/services/rounds/versions";
 import type { ApiCase, Expect } from "./run";
-import { FOREIGN_ORIGINS, MISSING_ID, NO_LEAGUE_CODE, type Targets } from "./targets";
+import { FOREIGN_ORIGINS, MISSING_ID, NO_LEAGUE_CODE, PUSH_KEYS, type Targets } from "./targets";
+import { PushEndpointSchema, PushSubscriptionSchema } from "~/schemas/push";
+import { PUSH_ERRORS } from "~/.server/push/web-push";
 import {
   AddUserSchema,
   AdminLoginSchema,
@@ -123,6 +125,8 @@ export type ApiRoute = {
    */
   alias?: boolean;
 };
+
+const fcmEndpoint = () => `https://fcm.googleapis.com/fcm/send/${uniq("hostile")}`;
 
 const id = (pick: (t: Targets) => number): UrlValue => ({ valid: (t) => String(pick(t)), bad: BAD_URL_IDS, lookup: true });
 
@@ -855,6 +859,55 @@ export const API_ROUTES: ApiRoute[] = [
   },
   // Takes no input: its bad requests are the missing and wrong credentials, a foreign Origin and an oversize body.
   { group: "users", method: "POST", pattern: "/api/users/me/calendar-token", path: "/api/users/me/calendar-token", auth: "user" },
+  // ---- /api/push: "Notifications on this device" (ADR 49), the deployment's routes
+  { group: "push", method: "GET", pattern: "/api/push/key", path: "/api/push/key", auth: "none" },
+  {
+    // The user has no device: a bad request wrongly taken would keep one and change a table.
+    group: "push",
+    method: "POST",
+    pattern: "/api/push/subscriptions",
+    path: "/api/push/subscriptions",
+    auth: "user",
+    body: {
+      schema: PushSubscriptionSchema,
+      valid: () => ({ endpoint: `https://fcm.googleapis.com/fcm/send/${uniq("hostile")}`, keys: PUSH_KEYS }),
+      fields: {
+        endpoint: field.text(2048),
+        keys: field.object,
+        "keys.p256dh": { kind: "secret" },
+        "keys.auth": { kind: "secret" },
+      },
+    },
+    extras: () => {
+      const at = (endpoint: string, keys: Json = PUSH_KEYS) => ({ endpoint, keys });
+      const refused = (name: string, body: Json, error: string) => ({ name, body, expect: { status: 400, error } });
+      return [
+        refused("an http: endpoint", at("http://fcm.googleapis.com/fcm/send/x"), PUSH_ERRORS.endpointHttps),
+        refused("an unknown push host", at("https://push.example.com/x"), PUSH_ERRORS.endpointHost),
+        refused("a look-alike host after", at("https://fcm.googleapis.com.evil.net/x"), PUSH_ERRORS.endpointHost),
+        refused("a look-alike host before", at("https://evilfcm.googleapis.com/x"), PUSH_ERRORS.endpointHost),
+        refused("userinfo before the host", at("https://fcm.googleapis.com@evil.net/x"), PUSH_ERRORS.endpointHost),
+        refused("userinfo on the host", at("https://u:p@fcm.googleapis.com/x"), PUSH_ERRORS.endpointHost),
+        refused("a port", at("https://fcm.googleapis.com:8443/x"), PUSH_ERRORS.endpointHost),
+        refused("not a URL", at("not a url"), PUSH_ERRORS.endpointUrl),
+        refused("p256dh of 64 bytes", at(fcmEndpoint(), { ...PUSH_KEYS, p256dh: PUSH_KEYS.p256dh.slice(0, 86) }), PUSH_ERRORS.p256dh),
+        refused("auth of 15 bytes", at(fcmEndpoint(), { ...PUSH_KEYS, auth: "AAAAAAAAAAAAAAAAAAAA" }), PUSH_ERRORS.auth),
+        refused("auth of 17 bytes", at(fcmEndpoint(), { ...PUSH_KEYS, auth: "AAAAAAAAAAAAAAAAAAAAAAA" }), PUSH_ERRORS.auth),
+      ];
+    },
+  },
+  {
+    group: "push",
+    method: "DELETE",
+    pattern: "/api/push/subscriptions",
+    path: "/api/push/subscriptions",
+    auth: "user",
+    body: { schema: PushEndpointSchema, valid: () => ({ endpoint: fcmEndpoint() }), fields: { endpoint: field.text(2048) } },
+    extras: (t) => [
+      { name: "another account's device", body: { endpoint: t.otherDevice }, expect: notFound },
+      { name: "a device no one has", expect: notFound },
+    ],
+  },
   {
     group: "users",
     method: "PUT",

@@ -7,13 +7,19 @@ import { APP_ORIGIN, b64url, call, expectStatus, makeAdmin, makeUser, tokenFor }
 import { makeCourse } from "../course-fixtures";
 import { DAY, makeAce, makeEntry, makePlayer, makeRound, makeTransfer, nowSec, testDb } from "../fixtures";
 import { makePayment } from "../money-fixtures";
-import { cardPlayers, cards, claims, leagueInvites, leagues, users } from "~/.server/db/schema";
+import { cardPlayers, cards, claims, leagueInvites, leagues, pushSubscriptions, users } from "~/.server/db/schema";
 import { choose } from "../registration-fixtures";
 import { signMessageOff, signUnsubscribe } from "~/.server/auth/unsubscribe-link";
 import { env } from "cloudflare:workers";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 import { hashResetToken } from "~/.server/services/accounts/password-reset";
 import { newJoinCode } from "~/lib/accounts/join-codes";
+
+/** A browser's subscription keys (RFC 8291's example receiver): a real P-256 point and a 16-byte secret. */
+export const PUSH_KEYS = {
+  p256dh: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
+  auth: "BTBZMqHH6r4Tts7J_aSIgg",
+};
 
 /** An id no row has (and a safe integer, so only its absence is wrong). */
 export const MISSING_ID = 2_147_483_647;
@@ -115,6 +121,11 @@ export async function makeTargets() {
     spent: await makeInvite(DEFAULT_LEAGUE_ID, other.email, { acceptedAt: nowSec() - 60, acceptedBy: other.id }),
     elsewhere: await makeInvite(spareLeague!.id, other.email),
   };
+  // A device of `other`'s (ADR 49): no one else's DELETE may take it away.
+  const otherDevice = `https://fcm.googleapis.com/fcm/send/hostile-${crypto.randomUUID()}`;
+  await testDb()
+    .insert(pushSubscriptions)
+    .values({ userId: other.id, endpoint: otherDevice, ...PUSH_KEYS });
   const [adminToken, userToken, freshToken, otherToken] = await Promise.all([admin, user, fresh, other].map((u) => tokenFor(u)));
   const badTokens = await badCredentials(user, { locked, gone });
   // Opted in to the registration mail, with the signature of its unsubscribe link: a bad
@@ -168,6 +179,8 @@ export async function makeTargets() {
     pendingClaim,
     withdrawnClaim,
     badTokens,
+    /** The endpoint of a device `other` turned notifications on for. */
+    otherDevice,
     subscriber,
     /** Unsubscribe-link signatures in the default league: the subscriber's, the linked user's, one for an id no user has; the subscriber's old one and another league's. */
     signatures,

@@ -1,5 +1,5 @@
 // The Web Push module (app/.server/push): a subscriber that decrypts what we send (the
-// receiver's side of RFC 8291 written here, apart from the module), RFC 8291's own example to
+// receiver's side of RFC 8291 in scripts/push-standin/decrypt.ts, apart from the module), RFC 8291's own example to
 // the byte, the VAPID JWT (RFC 8292) checked with the public key, the request's headers, and
 // every subscription the check must refuse.
 import { describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import {
   VAPID_LIFETIME_SECONDS,
   vapidAuthorization,
 } from "~/.server/push/web-push";
+import { newSubscriber } from "../../scripts/push-standin/decrypt";
 
 type Bytes = Uint8Array<ArrayBuffer>;
 const b64u = (bytes: Uint8Array) =>
@@ -33,43 +34,10 @@ const join = (...parts: Uint8Array[]): Bytes => {
 const ECDH = { name: "ECDH", namedCurve: "P-256" } as const;
 const subtle = crypto.subtle;
 
-// HKDF written out with HMAC (RFC 5869), not Web Crypto's HKDF the module uses.
-async function hmac(key: Uint8Array, data: Uint8Array): Promise<Bytes> {
-  const k = await subtle.importKey("raw", key as Bytes, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return new Uint8Array(await subtle.sign("HMAC", k, data as Bytes));
-}
-const expand = async (prk: Uint8Array, info: Uint8Array, length: number) =>
-  (await hmac(prk, join(info, Uint8Array.of(1)))).slice(0, length);
-
-/** A browser: an ECDH P-256 pair and a 16-byte auth secret, and RFC 8291's receiving side. */
+/** A browser: an ECDH P-256 pair and a 16-byte auth secret, and RFC 8291's receiving side (scripts/push-standin/decrypt.ts). */
 async function subscriber(pair?: CryptoKeyPair, authSecret?: Bytes) {
-  const keys = pair ?? ((await subtle.generateKey(ECDH, true, ["deriveBits"])) as CryptoKeyPair);
-  const auth = authSecret ?? crypto.getRandomValues(new Uint8Array(16));
-  const uaPublic = new Uint8Array((await subtle.exportKey("raw", keys.publicKey)) as ArrayBuffer);
-  return {
-    p256dh: b64u(uaPublic),
-    auth: b64u(auth),
-    async decrypt(body: Uint8Array): Promise<string> {
-      const view = new DataView(body.buffer, body.byteOffset);
-      const salt = body.slice(0, 16);
-      expect(view.getUint32(16)).toBe(4096);
-      const idlen = body[20];
-      expect(idlen).toBe(65);
-      const asPublic = body.slice(21, 21 + idlen);
-      const sender = await subtle.importKey("raw", asPublic, ECDH, false, []);
-      const ecdh = new Uint8Array(await subtle.deriveBits({ name: "ECDH", public: sender }, keys.privateKey, 256));
-      const ikm = await expand(await hmac(auth, ecdh), join(text("WebPush: info\0"), uaPublic, asPublic), 32);
-      const prk = await hmac(salt, ikm);
-      const cek = await expand(prk, text("Content-Encoding: aes128gcm\0"), 16);
-      const nonce = await expand(prk, text("Content-Encoding: nonce\0"), 12);
-      const key = await subtle.importKey("raw", cek, "AES-GCM", false, ["decrypt"]);
-      const record = new Uint8Array(await subtle.decrypt({ name: "AES-GCM", iv: nonce }, key, body.slice(21 + idlen)));
-      let end = record.length - 1;
-      while (end >= 0 && record[end] === 0) end--; // padding, then the delimiter
-      expect(record[end]).toBe(2);
-      return new TextDecoder().decode(record.slice(0, end));
-    },
-  };
+  const ua = await newSubscriber(pair, authSecret);
+  return { ...ua.keys, decrypt: ua.decrypt };
 }
 
 // RFC 8291 §5 and Appendix A.

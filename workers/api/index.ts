@@ -14,6 +14,7 @@ import { messagesApi } from "./messages";
 import { liveApi } from "./live";
 import { payPalApi } from "./paypal";
 import { playersApi } from "./players";
+import { pushApi } from "./push";
 import { roundNightApi } from "./round-night";
 import { roundsApi } from "./rounds";
 import { standingsApi } from "./standings";
@@ -75,6 +76,7 @@ const leagueApi = new Hono<ApiEnv>()
   .route("/transfers", transfersApi)
   .route("/users", usersApi)
   .route("/users", leaveApi)
+  .route("/push", pushApi)
   .route("/leagues", joinApi)
   .route("/invites", invitesApi)
   .route("/leagues", leaguesApi)
