@@ -54,8 +54,8 @@ export type Audience = (typeof AUDIENCES)[number];
 export const MESSAGE_MAX_CHARS = 1000;
 export const PUSH_CHARS = 120;
 
-/** Quiet hours in the league's time zone: nothing but a cancellation is pushed from 21:00 to 08:00. */
-export const QUIET_FROM_HOUR = 21;
+/** Quiet hours in the league's time zone: nothing but a cancellation is pushed from 22:00 to 08:00 (a league night under lights ends by 22:00). */
+export const QUIET_FROM_HOUR = 22;
 export const QUIET_UNTIL_HOUR = 8;
 
 /** An organiser's messages per league: at most 5 an hour and 20 a day (tests to oneself not counted). */
