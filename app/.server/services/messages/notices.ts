@@ -1,8 +1,8 @@
-import { type Column, type SQL, and, eq, gt, lte, sql } from "drizzle-orm";
+import { type Column, and, eq, gt, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type Db, inLeague } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
-import { aces, entries, messagePrefs, messages, players, rounds, waitlist } from "../../db/schema";
+import { aces, claims, entries, messagePrefs, messages, players, rounds, waitlist } from "../../db/schema";
 import { type FollowUp, notify } from "../../follow-ups";
 import type { League } from "../../league";
 import { accountsRead } from "../../mail/recipients";
@@ -57,13 +57,8 @@ export const cancelledNotice = (roundId: number, reason: string, at = nowSeconds
 /** A message and each account's copy, to make once. */
 type Made = { message: NewMessage; recipients: Recipient[] };
 
-/** The player's account: the approved claim on the player `playerId` (a column of the query), else null. */
-const claimedBy = (db: Db, playerId: SQL | Column) =>
-  sql<
-    number | null
-  >`(select c.user_id from claims c where c.league_id = ${db.leagueId} and c.player_id = ${playerId} and c.status = 'approved')`.mapWith(
-    (v) => (v === null ? null : Number(v)),
-  );
+/** The join to the player's account (`playerId`: a column of the query): its approved claim in the league, if any. */
+const claimOn = (db: Db, playerId: Column) => and(eq(claims.playerId, playerId), inLeague(db, claims), eq(claims.status, "approved"));
 
 /** The copies of the rows whose account is one (an approved claim) and unlocked (ADR 46). */
 async function copiesFor<T extends { userId: number | null }>(db: Db, rows: readonly T[], words: (row: T) => Omit<Recipient, "userId">) {
@@ -91,9 +86,10 @@ const roundRead = (db: Db, roundId: number) =>
 export async function roundOwed(db: Db, roundId: number) {
   const [rows, payments] = await Promise.all([
     db
-      .select({ ...entryMoneyColumns, userId: claimedBy(db, entries.playerId) })
+      .select({ ...entryMoneyColumns, userId: claims.userId })
       .from(entries)
       .innerJoin(rounds, eq(rounds.id, entries.roundId))
+      .leftJoin(claims, claimOn(db, entries.playerId))
       .where(and(inLeague(db, entries), eq(entries.roundId, roundId))),
     roundPayments(db, roundId),
   ]);
@@ -120,8 +116,9 @@ async function cardsMessage(db: Db, n: Extract<Notice, { kind: "cards" }>, leagu
   const [board, claimed] = await Promise.all([
     cardBoard(db, round.id),
     db
-      .select({ playerId: entries.playerId, userId: claimedBy(db, entries.playerId) })
+      .select({ playerId: entries.playerId, userId: claims.userId })
       .from(entries)
+      .leftJoin(claims, claimOn(db, entries.playerId))
       .where(and(inLeague(db, entries), eq(entries.roundId, round.id))),
   ]);
   const userOf = new Map(claimed.map((c) => [c.playerId, c.userId]));
@@ -204,9 +201,10 @@ async function resultsMessage(db: Db, n: Extract<Notice, { kind: "results" }>, l
         dnf: entries.dnf,
         team: entries.team,
         creditedForCents: entries.creditedForCents,
-        userId: claimedBy(db, entries.playerId),
+        userId: claims.userId,
       })
       .from(entries)
+      .leftJoin(claims, claimOn(db, entries.playerId))
       .where(and(inLeague(db, entries), eq(entries.roundId, n.roundId)))
       .orderBy(entries.id),
   ]);
@@ -241,12 +239,14 @@ async function cancelledMessage(db: Db, n: Extract<Notice, { kind: "cancelled" }
   const [[round], entered, waiting] = await Promise.all([
     roundRead(db, n.roundId),
     db
-      .select({ userId: claimedBy(db, entries.playerId) })
+      .select({ userId: claims.userId })
       .from(entries)
+      .leftJoin(claims, claimOn(db, entries.playerId))
       .where(and(inLeague(db, entries), eq(entries.roundId, n.roundId))),
     db
-      .select({ userId: claimedBy(db, waitlist.playerId) })
+      .select({ userId: claims.userId })
       .from(waitlist)
+      .leftJoin(claims, claimOn(db, waitlist.playerId))
       .where(and(inLeague(db, waitlist), eq(waitlist.roundId, n.roundId), sql`${waitlist.status} in ('waiting', 'offered')`)),
   ]);
   if (!round) return null;
