@@ -25,7 +25,7 @@ import { formatTime, nowSeconds } from "~/lib/shared/time";
 // job run twice, or the cron asking every minute, makes it once; each recipient's copy has
 // their own words (their card, their place, what they owe). Recipients are the accounts with
 // an approved claim on the player concerned, unlocked (read apart, ADR 46); an ace goes only
-// to those who asked for it. The waitlist's news is services/waitlist/waitlist-mails.ts's.
+// to those who asked for it. The waitlist's news is waitlist-notices.ts's.
 
 /** The reminder goes this long before a round's start (the cron, each minute). */
 export const REMINDER_SECONDS = 4 * 3600;

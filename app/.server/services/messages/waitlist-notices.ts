@@ -5,6 +5,7 @@ import { messageRecipients, messages, rounds, waitlist, waitlistNotices } from "
 import type { League } from "../../league";
 import { accountsRead } from "../../mail/recipients";
 import { isLeagueMemberSql } from "../players/league-member";
+import { FRESH_SECONDS } from "../waitlist/waitlist-mails";
 import { roundPath } from "./deliver";
 import { messageStatements } from "./message-write";
 import { NOTICE_WORDS } from "./notices";
@@ -17,8 +18,6 @@ import { formatDateTime, nowSeconds } from "~/lib/shared/time";
 // than a day is news no longer. The kind is on unless the player turned it off (the message's
 // delivery reads their choice). The account's lock is read apart (ADR 46).
 
-const FRESH_SECONDS = 86_400;
-
 export type WaitlistNoticeKind = "offered" | "entered" | "auto_entered" | "expired";
 
 /** What each notice says (a push shows its first 120 characters). */
@@ -30,9 +29,6 @@ export const WAITLIST_WORDS: Record<WaitlistNoticeKind, (offerEnds: string | nul
   expired: () =>
     "The place offered to you was not confirmed in time, so it went to the next player on the list. You can join the list again on the round's page.",
 };
-
-/** A claimed copy whose delivery died is taken again after this (deliver.ts's claim). */
-const CLAIM_SECONDS = 120;
 
 /**
  * Makes the messages of the league's untold waitlist notices, marking them told; answers the
@@ -104,7 +100,8 @@ export async function makeWaitlistMessages(db: Db, league: League, now = nowSeco
         inLeague(db, messages),
         eq(messages.kind, "waitlist"),
         gte(messages.createdAt, now - FRESH_SECONDS),
-        sql`(${messageRecipients.status} = 'queued' or (${messageRecipients.status} = 'sending' and ${messageRecipients.claimedAt} < ${now - CLAIM_SECONDS}))`,
+        // Still to send, or claimed by a run that may have died: deliverMessage decides which it takes.
+        inArray(messageRecipients.status, ["queued", "sending"]),
       ),
     );
   return pending.map((p) => p.key);

@@ -7,7 +7,8 @@ import { nowSeconds } from "~/lib/shared/time";
 // The waitlist's news (ADR 28) is told by a job: services/messages/waitlist-notices.ts makes
 // each notice's message (ADR 49). A notice older than a day is news no longer.
 
-const FRESH_SECONDS = 86_400;
+/** How long a notice is news: one older is never told (an account that joins later hears nothing of it). */
+export const FRESH_SECONDS = 86_400;
 
 /**
  * The after-write runner's step (workers/after-write.ts), when a write left the waitlist
