@@ -4,6 +4,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import type { Job } from "~/.server/jobs";
 import type { Mail, MailSender } from "~/.server/mail/mailer";
+import type { PushTransport } from "~/.server/services/messages/deliver";
 import { type ResetMailOutcome, sendResetMail } from "~/.server/services/accounts/reset-mail";
 import { JOBS_QUEUE, type QueueEnv, handleQueue } from "../workers/queue/consumer";
 import { testDb } from "./fixtures";
@@ -46,9 +47,12 @@ export type Delivery = { body: unknown; id?: string; attempts?: number };
  * else through the real sender to `env`'s MAIL binding. `retries` lists the retried
  * messages with the delay each asked for: @cloudflare/vitest-plugin 1.5.0's message
  * ignores retry()'s options (getQueueResult never fills in delaySeconds), so the
- * options are recorded here on the way in.
+ * options are recorded here on the way in. `push` (with `send`): the push services' stand-in.
  */
-export async function deliver(deliveries: Delivery[], opts: { queue?: string; send?: MailSender; env?: QueueEnv } = {}) {
+export async function deliver(
+  deliveries: Delivery[],
+  opts: { queue?: string; send?: MailSender; push?: PushTransport; env?: QueueEnv } = {},
+) {
   const batch = createMessageBatch(
     opts.queue ?? JOBS_QUEUE,
     deliveries.map((d) => ({ id: d.id ?? messageId(), timestamp: new Date(), attempts: d.attempts ?? 1, body: d.body })),
@@ -62,7 +66,7 @@ export async function deliver(deliveries: Delivery[], opts: { queue?: string; se
     };
   }
   const ctx = createExecutionContext();
-  await handleQueue(batch, opts.env ?? (env as QueueEnv), opts.send ? { sendMail: opts.send } : undefined);
+  await handleQueue(batch, opts.env ?? (env as QueueEnv), opts.send ? { sendMail: opts.send, push: opts.push } : undefined);
   const result = await getQueueResult(batch, ctx);
   const retries = result.retryMessages.map(({ msgId }) => ({ msgId, delaySeconds: delays.get(msgId) }));
   return { result, retries, ids: batch.messages.map((m) => m.id) };

@@ -15,7 +15,8 @@ import { queueWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
 //   4. one re-rating job from the earliest date asked (ADR 17);
 //   5. one job mailing the waitlist's news, when there is any (ADR 28);
 //   6. a deleted account's jobs, one per league it is let go of in (ADR 46);
-//   7. one delivery job per message the writes made (ADR 49).
+//   7. one delivery job per message the writes made, and one job per notice the league
+//      tells its players by itself, which makes its message and delivers it (ADR 49).
 // The writes stand whatever happens here: a step that fails is logged, and the next write
 // (or the cron, for the waitlist) does it again.
 
@@ -72,4 +73,13 @@ export async function runAfterWrite(ctx: AfterWrite, followUps: readonly FollowU
     ...(ctx.origin ? { origin: ctx.origin } : {}),
   }));
   if (deliveries.length > 0) await logged(`queue the delivery of ${keys.join(", ")}`, () => enqueueAll(ctx.jobs, deliveries));
+  const notices = [...new Map(all.flatMap((f) => (f.kind === "notify" ? [[JSON.stringify(f.notice), f.notice] as const] : []))).values()];
+  const notes = notices.map((notice) => ({
+    type: "notify" as const,
+    id: newJobId(),
+    leagueId: ctx.db.leagueId,
+    notice,
+    ...(ctx.origin ? { origin: ctx.origin } : {}),
+  }));
+  if (notes.length > 0) await logged(`queue ${notes.length} notices`, () => enqueueAll(ctx.jobs, notes));
 }

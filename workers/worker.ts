@@ -17,6 +17,7 @@ import { settleAllWaitlists } from "~/.server/services/entries/waitlist-promote"
 import { closeStartedRounds } from "~/.server/services/rounds/registration";
 import { deliverMessage, registerRunner, takeFollowUps } from "~/.server/follow-ups";
 import { releaseHeld, staleDeliveries } from "~/.server/services/messages/deliver";
+import { dueNotices } from "~/.server/services/messages/notices";
 import { runAfterWrite } from "./after-write";
 
 export type { PageHandler } from "./route";
@@ -93,7 +94,8 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
      * The cron (wrangler.toml [triggers]): every minute, the flag of rounds that have started
      * is closed (ADR 39; pages read them closed already, and the write purges their cached
      * copies), lapsed waitlist offers pass to the next player and freed places are offered
-     * (ADR 28). Locally the same handler answers /cdn-cgi/local/scheduled, which `npm start`
+     * (ADR 28), and rounds' reminders and what is owed are told, each once (ADR 49). Locally
+     * the same handler answers /cdn-cgi/local/scheduled, which `npm start`
      * calls every minute.
      */
     async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
@@ -111,6 +113,8 @@ export function createWorker(pages: PageHandler, opts: { dev?: boolean } = {}) {
           const db = getDb(binding, league.id);
           await closeStartedRounds(db);
           const followUps = await settleAllWaitlists(db);
+          // Rounds starting within 4 hours remind, and those whose check-in opened tell who owes (ADR 49).
+          followUps.push(...(await dueNotices(db)));
           // Pushes held through the league's quiet hours go when its morning comes (ADR 49),
           // and copies whose delivery job died (a dead letter, a quota reached) are tried again.
           followUps.push(...[...(await releaseHeld(db)), ...(await staleDeliveries(db))].map(deliverMessage));

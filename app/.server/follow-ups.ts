@@ -1,9 +1,10 @@
 import type { Db } from "./db/client";
+import type { Notice } from "~/schemas/notices";
 
 // What a write leaves to do after its batch (ADR 44), as values its service returns, so a
 // reader of the call sees it: ratings to recompute from a date, bag tags to swap again from
 // a date, a round's waitlist to settle (a place was freed), the waitlist's news to mail, a
-// deleted account's rows to let go of in each league. One
+// deleted account's rows to let go of in each league, a message to make or deliver. One
 // runner (workers/after-write.ts) does them for the fetch, the queue, the cron and the live
 // round alike, in its stated order, after the request's own writes. Cache purges are not
 // among them: they are derived from the tables the writes touched (ADR 11) — but for a
@@ -19,7 +20,9 @@ export type FollowUp =
   // A deleted account, let go of in each league's rows by a job of that league's (ADR 46).
   | { kind: "release-account"; userId: number; leagueIds: readonly number[] }
   // A message made by the write, delivered by a job (ADR 49).
-  | { kind: "deliver-message"; key: string };
+  | { kind: "deliver-message"; key: string }
+  // Something the league tells its players by itself, made and delivered by a job (ADR 49).
+  | { kind: "notify"; notice: Notice };
 
 /** A write's answer and what it leaves for after its batch. */
 export type Committed<T> = { value: T; followUps: FollowUp[] };
@@ -30,6 +33,7 @@ export const settleWaitlistOf = (roundId: number): FollowUp => ({ kind: "settle-
 export const MAIL_WAITLIST: FollowUp = { kind: "mail-waitlist" };
 export const purgeLeague = (leagueId: number): FollowUp => ({ kind: "purge-league", leagueId });
 export const deliverMessage = (key: string): FollowUp => ({ kind: "deliver-message", key });
+export const notify = (notice: Notice): FollowUp => ({ kind: "notify", notice });
 
 /** A write's answer that leaves nothing for after it (a card started). */
 export const alone = <T>(value: T): Committed<T> => ({ value, followUps: [] });

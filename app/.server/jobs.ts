@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PaymentEventSchema } from "~/.server/paypal/events";
 import { EmailSchema } from "~/schemas/auth";
+import { NoticeSchema } from "~/schemas/notices";
 
 // Every job on the queue, one schema per kind: producers build a Job, the consumer
 // (workers/queue/consumer.ts) parses each message with JobSchema.
@@ -32,8 +33,8 @@ export const JobSchema = z.discriminatedUnion("type", [
     day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
     origin: z.string().max(200).optional(),
   }),
-  // A round's cards were published (services/cards/card-publish.ts): one mail per opted-in
-  // player on a card, keyed on (round, user, publishedAt).
+  // A round's cards were published (services/cards/card-publish.ts): the `cards` message to
+  // every player on a card with an account (ADR 49), keyed on (round, publishedAt), then delivered.
   z.object({
     type: z.literal("cards-published"),
     id: JobId.optional(),
@@ -42,8 +43,8 @@ export const JobSchema = z.discriminatedUnion("type", [
     publishedAt: z.number().int().positive(),
     origin: z.string().max(200).optional(),
   }),
-  // A waitlist changed (services/waitlist/): its notices not yet mailed go to opted-in
-  // players, each marked once mailed, so the job's own id only names it in logs.
+  // A waitlist changed (services/waitlist/): each notice not yet told becomes a `waitlist`
+  // message (ADR 49), marked in the same batch, then delivered; the job's own id only names it in logs.
   z.object({ type: z.literal("waitlist-mails"), id: JobId.optional(), leagueId: LeagueId, origin: z.string().max(200).optional() }),
   // An account was deleted (services/accounts/user-admin.ts): one job per league lets go of it
   // in that league's rows (services/players/account-rows.ts); naturally idempotent.
@@ -55,6 +56,15 @@ export const JobSchema = z.discriminatedUnion("type", [
     id: JobId.optional(),
     leagueId: LeagueId,
     key: z.string().min(1).max(200),
+    origin: z.string().max(200).optional(),
+  }),
+  // Something the league tells its players by itself (services/messages/notices.ts, ADR 49):
+  // the message is made once by its key, then delivered, so a retry sends only what is left.
+  z.object({
+    type: z.literal("notify"),
+    id: JobId.optional(),
+    leagueId: LeagueId,
+    notice: NoticeSchema,
     origin: z.string().max(200).optional(),
   }),
   // An invitation to a league (services/accounts/invites.ts): its token is made from the job's

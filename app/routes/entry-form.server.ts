@@ -6,7 +6,7 @@ import { adminWithdrawalMessage } from "~/.server/services/entries/withdrawal-me
 import { EntryFormSchema } from "~/schemas/entries";
 import { fullName } from "~/lib/players/player-name";
 import { liveRosterChanged } from "~/.server/services/live/live-object";
-import { handOver, handedOver } from "~/.server/follow-ups";
+import { handOver, handedOver, notify } from "~/.server/follow-ups";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -52,6 +52,8 @@ export function handleEntryForm(request: Request, db: Db, env: Env, roundId: num
       }
       case "creditPayouts": {
         const n = await creditPayouts(db, roundId, { confirmUnmeasured: input.confirm_unmeasured });
+        // Each entered player is told their place and credit, once per credit that changed something (ADR 49).
+        handOver(db, [notify({ kind: "results", roundId })]);
         return { success: n ? `Credited payouts to ${plural(n, "player", "players")}.` : "Payouts were already credited." };
       }
       case "syncPayouts": {

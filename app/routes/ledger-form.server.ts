@@ -1,5 +1,6 @@
 import type { Db } from "~/.server/db/client";
 import { handleForm } from "~/.server/forms";
+import { handOver, notify } from "~/.server/follow-ups";
 import type { League } from "~/.server/league";
 import { addAce, addTransfer, deleteAce, deleteTransfer } from "~/.server/services/money/ledger";
 import { formatCents } from "~/lib/shared/money";
@@ -28,9 +29,16 @@ export function handleLedgerForm(request: Request, db: Db, league: League) {
       case "deleteTransfer":
         await deleteTransfer(db, input.id);
         return { success: "Transfer deleted." };
-      case "addAce":
-        await addAce(db, { date: Math.min(noon(input.date), nowSeconds()), playerId: input.player, amountCents: input.amount });
+      case "addAce": {
+        const aceId = await addAce(db, {
+          date: Math.min(noon(input.date), nowSeconds()),
+          playerId: input.player,
+          amountCents: input.amount,
+        });
+        // Those in the league who asked to hear of an ace are told (ADR 49).
+        handOver(db, [notify({ kind: "ace", aceId })]);
         return { success: `Ace of ${formatCents(input.amount)} added.` };
+      }
       case "deleteAce":
         await deleteAce(db, input.id);
         return { success: "Ace deleted." };

@@ -75,9 +75,17 @@ export const TransferAddSchema = z.object({
     })),
 });
 
-/** POST /api/ace/add {values: {d, player, amt}}: all three required. */
+/** POST /api/ace/add {values: {d, player, amt, hole?}}: the first three required; the hole only tells the league (ADR 49). */
 export const AceAddSchema = z.object({
   values: z
-    .object({ d: epochSecondsSchema("Date"), player: bodyIdSchema("player"), amt: LedgerAmountSchema }, { error: "values is required" })
-    .transform(({ d, player, amt }) => ({ date: d, playerId: player, amountCents: amt })),
+    .object(
+      {
+        d: epochSecondsSchema("Date"),
+        player: bodyIdSchema("player"),
+        amt: LedgerAmountSchema,
+        hole: z.number({ error: "hole must be a whole number from 1 to 99" }).int().min(1).max(99).optional(),
+      },
+      { error: "values is required" },
+    )
+    .transform(({ d, player, amt, hole }) => ({ ace: { date: d, playerId: player, amountCents: amt }, hole })),
 });

@@ -32,7 +32,8 @@ import { signUpFacts } from "~/.server/services/signup/signup";
 import { saveFieldCaps } from "~/.server/services/waitlist/caps";
 import { readField } from "~/.server/services/waitlist/field";
 import { waitlistPlace } from "~/.server/services/waitlist/place";
-import { queueWaitlistMails, sendWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
+import { queueWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
+import { makeWaitlistMessages } from "~/.server/services/messages/waitlist-notices";
 import { playerWaitlists, roundWaitlist } from "~/.server/services/waitlist/waitlist-view";
 
 // Two leagues in one database (ADR 46): league A (the default) and B, with look-alike rows —
@@ -293,15 +294,12 @@ describe("sign-up and waitlist reads by B's ids find nothing in A", () => {
     expect(await rowsOfB()).toEqual(before);
   });
 
-  it("A's waitlist mail job neither queues nor mails nor marks B's notices", async () => {
+  it("A's waitlist job neither queues nor tells nor marks B's notices", async () => {
     const before = await rowsOfB();
     const queued: unknown[] = [];
     await queueWaitlistMails(A(), { send: async (m: unknown) => void queued.push(m) } as unknown as Queue);
     expect(queued).toEqual([]);
-    const mailed: unknown[] = [];
-    const ctx = { linkOrigin: "https://league.example", leagueName: league.name, timeZone: league.timeZone };
-    await sendWaitlistMails(A(), { ...ctx, send: async (m) => void mailed.push(m) });
-    expect(mailed).toEqual([]);
+    expect(await makeWaitlistMessages(A(), league)).toEqual([]);
     expect(await rowsOfB()).toEqual(before);
     // B's own job finds its notice.
     await queueWaitlistMails(B, { send: async (m: unknown) => void queued.push(m) } as unknown as Queue);

@@ -8,11 +8,12 @@ import { DAY, balanceOf, nowSec, refusal, roundValues, testDb } from "../fixture
 import { IN_WINDOW } from "../night-fixtures";
 import { currentClaimQuery } from "~/.server/services/players/claim-state";
 import { type Db, getDb } from "~/.server/db/client";
+import { leagueFromEnv } from "~/.server/league";
 import { claims, entries, payments, players, rounds, tagMoves, transfers, users } from "~/.server/db/schema";
 import { createCourse, deleteCourse, getCourse, listCoursesWithHoles, updateCourse } from "~/.server/services/courses/courses";
 import { createLayout, deleteLayout, getLayout, updateLayout } from "~/.server/services/courses/layouts";
 import { roundCourseQuery, roundLayout } from "~/.server/services/courses/layout-sql";
-import { sendCardMails } from "~/.server/services/night/card-mails";
+import { makeNotice } from "~/.server/services/messages/notices";
 import { checkIn, undoCheckIn } from "~/.server/services/night/check-in";
 import { entryOwes } from "~/.server/services/night/entry-owes";
 import { cashRecordRows } from "~/.server/services/night/night-cash";
@@ -246,7 +247,7 @@ describe("league A's writes with league B's ids change nothing of B's", () => {
       adminId: admin.userId,
     };
     expect((await refusal(walkUp(A, walk))).code).toBe("not_found");
-    expect(await sendCardMails(A, { roundId: b.tonight.id, publishedAt: 0 }, {} as never)).toEqual({ status: "no-round" });
+    expect(await makeNotice(A, { kind: "cards", roundId: b.tonight.id, publishedAt: 0 }, leagueFromEnv(env))).toBeNull();
     expect(await leagueB()).toBe(before);
     expect(await balanceOf(b.player.id)).toBe(balance);
     // The same ids in their own league: the player checks in there, paying the $6 (fees and ace pot) from credit.

@@ -5,6 +5,7 @@ import { aceJson, acePotJson } from "./serializers/aces";
 import { requireAdmin } from "./auth";
 import { body, query } from "./validate";
 import { AppError } from "~/.server/errors";
+import { handOver, notify } from "~/.server/follow-ups";
 import { acePotCents, listAces } from "~/.server/services/money/aces";
 import { addAce, deleteAce } from "~/.server/services/money/ledger";
 import { idBodySchema } from "~/schemas/ids";
@@ -30,7 +31,10 @@ export const acesApi = subApp()
   })
   // Admin writes at the spec's paths (tests/api/admin-guard.test.ts lists them).
   .post("/add", requireAdmin, body(AceAddSchema), async (c) => {
-    const id = await addAce(c.var.db, c.req.valid("json").values);
+    const { ace, hole } = c.req.valid("json").values;
+    const id = await addAce(c.var.db, ace);
+    // Those in the league who asked to hear of an ace are told (ADR 49).
+    handOver(c.var.db, [notify({ kind: "ace", aceId: id, ...(hole ? { hole } : {}) })]);
     return c.json({ success: true, newId: id }, 201);
   })
   .post("/delete", requireAdmin, body(idBodySchema("ace id")), async (c) => {

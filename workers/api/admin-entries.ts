@@ -20,7 +20,7 @@ import { excessToCredit, voidCash } from "~/.server/services/entries/overpaid";
 import { keepEntry } from "~/.server/services/money/refunds";
 import { liveRosterChanged } from "~/.server/services/live/live-object";
 import type { Context } from "hono";
-import { handOver, handedOver } from "~/.server/follow-ups";
+import { handOver, handedOver, notify } from "~/.server/follow-ups";
 
 // Every write answers after the round's payouts and result labels were rewritten with it.
 // An edit or delete names the version of each entry as it was read (GET answers carry it):
@@ -91,5 +91,7 @@ export const adminEntriesApi = adminSubApp()
   .post("/entry/creditPayouts", body(CreditPayoutsSchema), async (c) => {
     const { round_id, confirm_unmeasured } = c.req.valid("json");
     const updated = await creditPayouts(c.var.db, round_id, { confirmUnmeasured: confirm_unmeasured });
+    // Each entered player is told their place and credit, once per credit that changed something (ADR 49).
+    handOver(c.var.db, [notify({ kind: "results", roundId: round_id })]);
     return c.json({ success: true, updated });
   });

@@ -9,11 +9,11 @@ import { applyPaymentEvent } from "~/.server/services/signup/paypal-events";
 import { recomputeRatings } from "~/.server/services/ratings/round-ratings";
 import { sendResetMail } from "~/.server/services/accounts/reset-mail";
 import { sendInviteMail } from "~/.server/services/accounts/invite-mail";
-import { type PushTransport, deliverMessage } from "~/.server/services/messages/deliver";
+import { type DeliverDeps, type PushTransport, deliverMessage } from "~/.server/services/messages/deliver";
+import { makeNotice } from "~/.server/services/messages/notices";
 import { vapidOf } from "~/.server/push/config";
 import { sendRegistrationMails } from "~/.server/services/rounds/registration-mails";
-import { sendCardMails } from "~/.server/services/night/card-mails";
-import { sendWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
+import { makeWaitlistMessages } from "~/.server/services/messages/waitlist-notices";
 import { releaseAccount } from "~/.server/services/players/account-rows";
 import { markWebhookEventApplied, webhookEventApplied } from "~/.server/services/signup/webhook-events";
 import type { Actor } from "../audit-actor";
@@ -43,6 +43,19 @@ const RETRY_MAX_SECONDS = 15 * 60;
 export function retryDelaySeconds(attempts: number): number {
   const tries = Math.max(1, Math.floor(attempts) || 1);
   return Math.min(RETRY_MAX_SECONDS, RETRY_FIRST_SECONDS * RETRY_FACTOR ** (tries - 1));
+}
+
+/** How a job's messages reach the outside (ADR 49): pushes through `deps.push`, mail printed too when served locally. */
+function deliveryOf(env: QueueEnv, deps: JobDeps, league: League, origin: string | undefined): DeliverDeps {
+  return {
+    push: deps.push ?? ((url, init) => fetch(url, init)),
+    send: servedLocally(env.APP_URL, origin) ? printLinks(deps.sendMail) : deps.sendMail,
+    vapid: vapidOf(env),
+    secret: env.SESSION_SECRET,
+    linkOrigin: linkOrigin(env.APP_URL, origin),
+    league,
+    allowLocal: servedLocally(env.APP_URL, env.APP_URL),
+  };
 }
 
 /**
@@ -83,36 +96,39 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps, leagu
       console.log(`Registration mails for round ${job.roundId} (${job.day}), job ${key}:`, JSON.stringify(outcome));
       return [];
     }
-    case "cards-published": {
-      // Keyed on (round, user, publishedAt): a redelivery, or a job of a publish made since, mails nobody twice.
-      const send = servedLocally(env.APP_URL, job.origin) ? printLinks(deps.sendMail) : deps.sendMail;
-      const outcome = await sendCardMails(
-        db,
-        { roundId: job.roundId, publishedAt: job.publishedAt },
-        { linkOrigin: linkOrigin(env.APP_URL, job.origin), ...named, send },
-      );
-      console.log(`Card mails for round ${job.roundId} (published ${job.publishedAt}), job ${key}:`, JSON.stringify(outcome));
+    case "cards-published":
+    case "notify": {
+      // The message is made once by its key, then its copies not yet sent are delivered: a
+      // redelivery, or a job of a publish made since, sends nobody anything twice (ADR 49).
+      const notice = job.type === "notify" ? job.notice : { kind: "cards" as const, roundId: job.roundId, publishedAt: job.publishedAt };
+      const made = await makeNotice(db, notice, league);
+      if (made === null) {
+        console.log(`Notice ${notice.kind} in league ${league.id}, job ${key}: nothing to tell`);
+        return [];
+      }
+      const outcome = await deliverMessage(db, made, deliveryOf(env, deps, league, job.origin));
+      console.log(`Message ${made} in league ${league.id}, job ${key}:`, JSON.stringify(outcome));
       return [];
     }
     case "waitlist-mails": {
-      // Each notice is marked once mailed: a redelivery mails nobody twice.
-      const send = servedLocally(env.APP_URL, job.origin) ? printLinks(deps.sendMail) : deps.sendMail;
-      const outcome = await sendWaitlistMails(db, { linkOrigin: linkOrigin(env.APP_URL, job.origin), ...named, send });
-      console.log(`Waitlist mails, job ${key}:`, JSON.stringify(outcome));
+      // Each notice becomes its message once, marked told in the same batch; then every
+      // waitlist message with copies left is delivered, those a failed try left included.
+      const keys = await makeWaitlistMessages(db, league);
+      const failed: unknown[] = [];
+      for (const made of keys) {
+        try {
+          const outcome = await deliverMessage(db, made, deliveryOf(env, deps, league, job.origin));
+          console.log(`Message ${made} in league ${league.id}, job ${key}:`, JSON.stringify(outcome));
+        } catch (err) {
+          failed.push(err);
+        }
+      }
+      if (failed.length > 0) throw new Error(`${failed.length} of ${keys.length} waitlist messages to try again`, { cause: failed[0] });
       return [];
     }
     case "deliver-message": {
       // Each copy is claimed, then marked with what became of it: a redelivery sends nothing twice.
-      const local = servedLocally(env.APP_URL, job.origin);
-      const outcome = await deliverMessage(db, job.key, {
-        push: deps.push ?? ((url, init) => fetch(url, init)),
-        send: local ? printLinks(deps.sendMail) : deps.sendMail,
-        vapid: vapidOf(env),
-        secret: env.SESSION_SECRET,
-        linkOrigin: linkOrigin(env.APP_URL, job.origin),
-        league,
-        allowLocal: servedLocally(env.APP_URL, env.APP_URL),
-      });
+      const outcome = await deliverMessage(db, job.key, deliveryOf(env, deps, league, job.origin));
       console.log(`Message ${job.key} in league ${league.id}, job ${key}:`, JSON.stringify(outcome));
       return [];
     }

@@ -38,6 +38,21 @@ export function cardLine(card: CardSummary, timeZone: string): string {
   return [`Card ${card.number}`, start, mates].filter(Boolean).join(" · ");
 }
 
+/**
+ * A player's card as a message tells it (ADR 49): "Card 3: Ann Lee and Bo Ray. You start on
+ * hole 7A." with a shotgun start, or "Card 2: Ann Lee. Tee time 6:10 PM." with tee times.
+ */
+export function cardMessage(card: CardSummary, timeZone: string): string {
+  const mates = card.mates.length ? `: ${listOf(card.mates.map((m) => m.name))}` : "";
+  const start =
+    card.startLabel !== null
+      ? ` You start on hole ${card.startLabel}.`
+      : card.teeTime !== null
+        ? ` Tee time ${formatTime(card.teeTime, timeZone)}.`
+        : "";
+  return `Card ${card.number}${mates}.${start}`;
+}
+
 /** A round's cards' start labels, in their order: "7", or "7A"/"7B" where cards share a hole; null for a tee time. */
 export function startLabels(cards: readonly { startHole: number | null; startSlot: number }[]): (string | null)[] {
   return cards.map((c) =>

@@ -20,9 +20,11 @@ export const leaguePrefs = sqliteTable(
     userId: integer("user_id").notNull(),
     // A mail when an admin opens registration for a round.
     notifyRegistration: integer("notify_registration", { mode: "boolean" }).notNull().default(false),
-    // A mail with their card when an admin publishes a round's cards (ADR 25).
+    // A mail with their card when an admin publishes a round's cards (ADR 25). No longer
+    // read: the `cards` message tells every player on a card (message_prefs, ADR 49).
     notifyCards: integer("notify_cards", { mode: "boolean" }).notNull().default(false),
-    // Mail about their places on waitlists: offered, entered, expired (ADR 28).
+    // Mail about their places on waitlists: offered, entered, expired (ADR 28). No longer
+    // read: the `waitlist` message tells them (message_prefs, ADR 49).
     notifyWaitlist: integer("notify_waitlist", { mode: "boolean" }).notNull().default(false),
     // The secret in the personal feed's URL (/l/{slug}/calendar/{token}.ics); replaced on demand.
     calendarToken: text("calendar_token"),

@@ -48,7 +48,7 @@ export const waitlist = sqliteTable(
 /**
  * What happened to a place on a waitlist, one row per change a player is told of (offered,
  * entered, auto_entered, expired), written by a trigger on waitlist (migration 0015): the
- * home page shows them and the queue mails them to opted-in players, marking `mailedAt`.
+ * home page shows them and the queue makes each a `waitlist` message (ADR 49), marking `mailedAt`.
  */
 export const waitlistNotices = sqliteTable(
   "waitlist_notices",

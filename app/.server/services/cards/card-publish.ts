@@ -9,14 +9,14 @@ import { CARD_MESSAGES } from "./card-writes";
 import { nowSeconds } from "~/lib/shared/time";
 
 // Publishing a round's cards (ADR 25): the round page shows them to everyone from then on,
-// and each opted-in player gets a mail with their card (card-mails.ts). Publishing is
-// idempotent: the write is conditional on the cards being a draft at the version the
-// admin read, so of twenty publishes at once one publishes and enqueues the mails, and
-// every other finds them published and answers so.
+// and each player on a card is told theirs (the `cards` message, services/messages/notices.ts,
+// ADR 49). Publishing is idempotent: the write is conditional on the cards being a draft at
+// the version the admin read, so of twenty publishes at once one publishes and enqueues the
+// message, and every other finds them published and answers so.
 
 export type Published = { board: CardBoard /** This call published them (false: they already were). */; published: boolean };
 
-/** What announcing needs: the queue, and the request's origin for the mail's links (locally). */
+/** What announcing needs: the queue, and the request's origin for the message's links (locally). */
 export type CardAnnounce = { jobs: Queue; origin: string; now?: number };
 
 export async function publishCards(db: Db, roundId: number, version: number, announce: CardAnnounce): Promise<Published> {

@@ -12,7 +12,8 @@ import { DOUBLES_DIVISION } from "~/lib/doubles/doubles";
 import { payoutUnits, waitingFor } from "~/lib/rounds/payout-preview";
 
 // A round's payouts written to its entries (ADR 14): brought in line with the scores, and
-// credited to the players ("Credit payouts", ADR 30, 37). Neither leaves a follow-up.
+// credited to the players ("Credit payouts", ADR 30, 37). Neither leaves a follow-up: the
+// handler of "Credit payouts" hands over the `results` notice itself (ADR 49).
 
 const money = (e: Pick<StateEntry, "creditAddedCents" | "creditUsedCents">) => e.creditAddedCents - e.creditUsedCents;
 
