@@ -12,12 +12,12 @@ import { useLeagueUrls } from "~/hooks/use-league-urls";
 import { requireCapability } from "~/.server/auth/guards";
 import { handleForm } from "~/.server/forms";
 import { deliverMessage, handOver } from "~/.server/follow-ups";
-import { adminMessagePage, FIRST_PICK } from "~/.server/pages/admin-round-message";
+import { adminMessagePage } from "~/.server/pages/admin-round-message";
 import { vapidOf } from "~/.server/push/config";
 import { orRouteError, routeId, routeServices } from "~/.server/route-context";
 import { previewReach, sendOrganiserMessage } from "~/.server/services/messages/organiser-messages";
 import { type Audience, AUDIENCES, MESSAGE_MAX_CHARS, PUSH_CHARS } from "~/lib/messages/kinds";
-import { AUDIENCE_LABELS, type ReachPreview, organiserStatusWords, previewLine } from "~/lib/messages/organiser";
+import { AUDIENCE_LABELS, FIRST_PICK, type ReachPreview, organiserStatusWords, previewLine } from "~/lib/messages/organiser";
 import type { FormOutcome } from "~/lib/shared/form-data";
 import { pageMeta } from "~/lib/shared/meta";
 import { formatDateTime } from "~/lib/shared/time";
@@ -195,7 +195,7 @@ export default function AdminRoundMessage({ loaderData }: Route.ComponentProps) 
             <FormAlert message={formError ?? errors.form} />
             {sender.data?.success ? <Alert tone="success">{sender.data.success}</Alert> : null}
             <div className="flex flex-col gap-3 sm:flex-row">
-              <Button type="submit" name="intent" value="test" disabled={busy || length === 0 || over}>
+              <Button type="submit" name="intent" value="test" variant="secondary" disabled={busy || length === 0 || over}>
                 Send a test to me
               </Button>
               <Button

@@ -25,6 +25,7 @@ import {
 import { AUDIENCE_MESSAGES, audienceReach } from "~/.server/services/messages/audiences";
 import { MESSAGE_AUDIT_TABLE, ORGANISER_MESSAGES } from "~/.server/services/messages/organiser-messages";
 import { TURNED_OFF_DETAIL } from "~/lib/messages/prefs";
+import { previewLine } from "~/lib/messages/organiser";
 import { ORGANISER_LIMITS } from "~/lib/messages/kinds";
 
 afterAll(() => forgetLeagues());
@@ -228,6 +229,9 @@ describe("POST /api/admin/rounds/{id}/messages/preview", () => {
       byMail: 1,
       unreachable: 1,
     });
+    expect(previewLine({ reach: 14, byPush: 9, byMail: 5, off: 2, unreachable: 1, noWay: 0 }, "signed-up")).toBe(
+      "Will reach 14 players: 9 by push, 5 by mail (2 have turned these off; 1 signed-up player has no account)",
+    );
     // Nothing was written by a preview.
     expect(await messageRows(n.league.id)).toEqual([]);
   });

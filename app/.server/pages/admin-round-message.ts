@@ -4,12 +4,11 @@ import { cards, entries } from "../db/schema";
 import { previewReach, roundMessageLog } from "../services/messages/organiser-messages";
 import { getRound } from "../services/rounds/rounds";
 import { divisionRank } from "~/lib/players/divisions";
+import { FIRST_PICK } from "~/lib/messages/organiser";
 
 // The "Message players" page's read model (/admin/round/message/{id}, ADR 49): the round, its
 // cards and divisions for the audience's choices, the round's messages with each copy's fate,
 // and the preview of the page's first choice (signed up, push and mail).
-
-export const FIRST_PICK = { audience: "signed-up", push: true, mail: true } as const;
 
 export async function adminMessagePage(db: Db, roundId: number, opts: { pushReady: boolean }) {
   // One trip for the round, its choices and the log (the 404 is the round's); the preview and

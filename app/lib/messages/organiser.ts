@@ -26,6 +26,9 @@ export const MESSAGE_INPUT_ERRORS = {
 /** A message's length as the limit counts it: characters (an emoji is one), after trim. */
 export const messageLength = (text: string) => [...text.trim()].length;
 
+/** The page's first choice, previewed as it opens: the round's signed-up players, by push and mail. */
+export const FIRST_PICK = { audience: "signed-up", push: true, mail: true } as const;
+
 /** The audience of a test to oneself, as the log shows it. */
 export const TEST_AUDIENCE = "Test to me";
 
@@ -56,7 +59,7 @@ const WHO: Record<Audience, [string, string]> = {
 
 /** "Will reach 14 players: 9 by push, 5 by mail (2 have turned these off; 1 signed-up player has no account)". */
 export function previewLine(p: ReachPreview, audience: Audience): string {
-  const ways = [p.byPush > 0 || p.byMail === 0 ? `${p.byPush} by push` : null, p.byMail > 0 ? `${p.byMail} by mail` : null].filter(Boolean);
+  const ways = [`${p.byPush} by push`, `${p.byMail} by mail`];
   const notes = [
     p.off > 0 ? `${p.off} ${p.off === 1 ? "has" : "have"} turned these off` : null,
     p.unreachable > 0
