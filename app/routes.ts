@@ -50,6 +50,7 @@ const leaguePages = (id: (name: string) => string) => [
   route("admin/round/play/:roundId", "routes/admin-round-play.tsx", { id: id("routes/admin-round-play") }),
   route("admin/round/scores/:roundId", "routes/admin-round-scores.tsx", { id: id("routes/admin-round-scores") }),
   route("admin/round/night/:roundId", "routes/admin-round-night.tsx", { id: id("routes/admin-round-night") }),
+  route("admin/round/message/:roundId", "routes/admin-round-message.tsx", { id: id("routes/admin-round-message") }),
   route("*", "routes/not-found.tsx", { id: id("routes/not-found") }),
 ];
 

@@ -100,6 +100,7 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
           actions={
             <>
               <ButtonLink to={href(`/admin/round/play/${round.id}`)}>Entries</ButtonLink>
+              <ButtonLink to={href(`/admin/round/message/${round.id}`)}>Message players</ButtonLink>
               {board.cards.length ? <Button onClick={() => window.print()}>Print cards</Button> : null}
             </>
           }

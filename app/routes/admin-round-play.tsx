@@ -63,6 +63,7 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
           <>
             <ButtonLink to={href(`/admin/round/night/${round.id}`)}>League night</ButtonLink>
             <ButtonLink to={href(`/admin/round/scores/${round.id}`)}>Scores</ButtonLink>
+            <ButtonLink to={href(`/admin/round/message/${round.id}`)}>Message players</ButtonLink>
             <ButtonLink to={href(`/admin/rounds/${round.id}`)}>Edit round</ButtonLink>
           </>
         }

@@ -29,6 +29,7 @@ import * as adminReportsCsv from "~/routes/admin-reports-csv";
 import * as adminReports from "~/routes/admin-reports";
 import * as adminRoundForm from "~/routes/admin-round-form";
 import * as adminRoundNight from "~/routes/admin-round-night";
+import * as adminRoundMessage from "~/routes/admin-round-message";
 import * as adminRoundPlay from "~/routes/admin-round-play";
 import * as adminRoundScores from "~/routes/admin-round-scores";
 import * as adminRoundsMulti from "~/routes/admin-rounds-multi";
@@ -127,6 +128,7 @@ const MODULES: Record<string, { loader?: unknown; action?: unknown }> = {
   "admin/round/play/:roundId": adminRoundPlay,
   "admin/round/scores/:roundId": adminRoundScores,
   "admin/round/night/:roundId": adminRoundNight,
+  "admin/round/message/:roundId": adminRoundMessage,
 };
 
 const WHO: Record<Persona, Who> = {

@@ -57,6 +57,9 @@ export const API_TABLE: Record<string, Level> = {
   "DELETE /api/admin/rounds/:id/side-pots/:potId/holes/:hole": "D",
   "POST /api/admin/rounds/:id/teams": "D",
   "GET /api/admin/rounds/:id/waitlist": "D",
+  "POST /api/admin/rounds/:id/messages/preview": "D",
+  "POST /api/admin/rounds/:id/messages": "D",
+  "GET /api/admin/rounds/:id/messages": "D",
   "POST /api/admin/entry/excessToCredit": "A",
   "POST /api/admin/entry/keep": "A",
   "POST /api/admin/player": "A",
@@ -124,6 +127,7 @@ export const PAGE_TABLE: Record<string, { loader: Level; action?: Record<string,
   },
   "admin/round/scores/:roundId": { loader: "D", action: { "*": "D" } },
   "admin/round/night/:roundId": { loader: "D", action: { "*": "D" } },
+  "admin/round/message/:roundId": { loader: "D", action: { "*": "D" } },
 };
 
 export const PERSONAS = ["visitor", "player", "director", "admin", "owner", "operator"] as const;

@@ -19,6 +19,7 @@ import * as adminPayPalPage from "~/routes/admin-paypal";
 import * as adminPlayerPage from "~/routes/admin-player";
 import * as roundFormPage from "~/routes/admin-round-form";
 import * as nightPage from "~/routes/admin-round-night";
+import * as messagePage from "~/routes/admin-round-message";
 import * as roundPlayPage from "~/routes/admin-round-play";
 import * as roundScoresPage from "~/routes/admin-round-scores";
 import * as roundScorePage from "~/routes/round-score";
@@ -633,6 +634,42 @@ export const ACTION_ROUTES: ActionRoute[] = [
     params: (t) => ({ roundId: String(t.round.id) }),
     forms: entryForms,
     extras: (t) => [...entryExtras(t), ...moneyExtras(t)],
+  },
+  // The organiser's "Message players" (ADR 49): a preview, and a test to oneself (outside the limits).
+  {
+    path: "/admin/round/message/{roundId}",
+    action: messagePage.action,
+    role: "admin",
+    params: (t) => ({ roundId: String(t.round.id) }),
+    forms: [
+      {
+        name: "preview",
+        valid: () => ({ intent: "preview", audience: "signed-up", push: "on", mail: "on" }),
+        fields: {
+          audience: { kind: "enum", values: ["everyone", "signed-up", "division", "card", "not-paid", "not-checked-in", "waitlist"] },
+          division: { kind: "division", optional: true },
+          cardId: { kind: "id", optional: true, blankIsNone: true },
+          push: { kind: "checkbox", optional: true },
+          mail: { kind: "checkbox", optional: true },
+        },
+      },
+      {
+        name: "test",
+        valid: () => ({
+          intent: "test",
+          audience: "signed-up",
+          push: "on",
+          mail: "on",
+          body: "Hostile test",
+          key: "0b7f3d2e-8c1a-4e5f-9a6b-7c8d9e0f1a2b",
+        }),
+        fields: { intent: intent("preview", "send", "test"), body: text(1000) },
+      },
+    ],
+    extras: () => [
+      { name: "no channel", fields: { intent: "preview", audience: "signed-up" }, status: 400 },
+      { name: "a card of no round", fields: { intent: "preview", audience: "card", cardId: String(MISSING_ID), push: "on" }, status: 400 },
+    ],
   },
   {
     // League night (ADR 25). The targets' round has one entry, not checked in, and no cards.

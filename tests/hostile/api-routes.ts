@@ -56,6 +56,8 @@ import { idBodySchema } from "~/schemas/ids";
 import { CashSchema, ExcessToCreditSchema, VoidCashSchema, KeepEntrySchema } from "~/schemas/money-actions";
 import { NotificationsSchema } from "~/schemas/notifications";
 import { MessagePrefsSchema } from "~/schemas/messages";
+import { MessagePreviewSchema, MessageSendSchema } from "~/schemas/organiser-messages";
+import { AUDIENCES } from "~/lib/messages/kinds";
 import { AceAddSchema, NewPlayerSchema, SavePlayerSchema, SaveRoundSchema, TransferAddSchema } from "~/schemas/api-wire";
 import { RecomputeRatingsSchema } from "~/schemas/ratings";
 import { ScoringPinSchema } from "~/schemas/scoring-pin";
@@ -125,6 +127,9 @@ export type ApiRoute = {
    */
   alias?: boolean;
 };
+
+/** The hostile run's one valid organiser message: fixed, so a repeat answers the first. */
+const HOSTILE_MESSAGE_KEY = "6f1c2a7e-5d3b-4c8a-9e0f-1a2b3c4d5e6f";
 
 const fcmEndpoint = () => `https://fcm.googleapis.com/fcm/send/${uniq("hostile")}`;
 
@@ -1413,6 +1418,74 @@ export const API_ROUTES: ApiRoute[] = [
     path: "/api/admin/rounds/{id}/waitlist",
     auth: "admin",
     url: { id: id((t) => t.fullRound.id) },
+  },
+  // ---- The organiser's messages to a round's players (ADR 49). The valid send is a test to
+  // oneself, outside the league's limits, and its key is fixed: a second valid send answers the first.
+  {
+    group: "admin messages",
+    method: "POST",
+    pattern: "/api/admin/rounds/:id/messages/preview",
+    path: "/api/admin/rounds/{id}/messages/preview",
+    auth: "admin",
+    url: { id: id((t) => t.round.id) },
+    body: {
+      schema: MessagePreviewSchema,
+      valid: () => ({ audience: "signed-up", push: true, mail: true }),
+      fields: {
+        audience: { kind: "enum", values: [...AUDIENCES] },
+        division: { kind: "division", optional: true },
+        cardId: { kind: "id", optional: true },
+        push: { kind: "bool" },
+        mail: { kind: "bool" },
+      },
+    },
+    extras: () => [
+      { name: "no channel", body: { audience: "signed-up", push: false, mail: false }, expect: { status: 400 } },
+      { name: "a division's audience without one", body: { audience: "division", push: true, mail: true }, expect: { status: 400 } },
+      { name: "a card of no round", body: { audience: "card", cardId: MISSING_ID, push: true, mail: true }, expect: { status: 400 } },
+    ],
+  },
+  {
+    group: "admin messages",
+    method: "POST",
+    pattern: "/api/admin/rounds/:id/messages",
+    path: "/api/admin/rounds/{id}/messages",
+    auth: "admin",
+    url: { id: id((t) => t.round.id) },
+    body: {
+      schema: MessageSendSchema,
+      valid: () => ({ audience: "signed-up", push: true, mail: true, body: "Hostile test", key: HOSTILE_MESSAGE_KEY, test: true }),
+      fields: {
+        audience: { kind: "enum", values: [...AUDIENCES] },
+        division: { kind: "division", optional: true },
+        cardId: { kind: "id", optional: true },
+        push: { kind: "bool" },
+        mail: { kind: "bool" },
+        body: { kind: "text", max: 1000 },
+        key: { kind: "text", max: 36 },
+        test: { kind: "bool", optional: true },
+      },
+    },
+    extras: () => [
+      {
+        name: "no channel",
+        body: { audience: "signed-up", push: false, mail: false, body: "x", key: crypto.randomUUID() },
+        expect: { status: 400 },
+      },
+      {
+        name: "a key that is not a UUID",
+        body: { audience: "signed-up", push: true, mail: true, body: "x", key: "not-a-uuid" },
+        expect: { status: 400 },
+      },
+    ],
+  },
+  {
+    group: "admin messages",
+    method: "GET",
+    pattern: "/api/admin/rounds/:id/messages",
+    path: "/api/admin/rounds/{id}/messages",
+    auth: "admin",
+    url: { id: id((t) => t.round.id) },
   },
   {
     group: "admin waitlist",

@@ -72,6 +72,10 @@ export const ADMIN_CALLS: Readonly<Record<string, Capability>> = {
   "DELETE /api/admin/rounds/:id/side-pots/:potId/holes/:hole": NIGHT,
   "POST /api/admin/rounds/:id/teams": NIGHT,
   "GET /api/admin/rounds/:id/waitlist": NIGHT,
+  // An organiser's messages to a round's players (ADR 49).
+  "POST /api/admin/rounds/:id/messages/preview": NIGHT,
+  "POST /api/admin/rounds/:id/messages": NIGHT,
+  "GET /api/admin/rounds/:id/messages": NIGHT,
   // The rest of the league.
 
   "POST /api/admin/entry/excessToCredit": LEAGUE,

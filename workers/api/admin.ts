@@ -3,6 +3,7 @@ import { adminAuditApi } from "./admin-audit";
 import { adminCoursesApi } from "./admin-courses";
 import { adminEntriesApi } from "./admin-entries";
 import { adminLiveApi } from "./admin-live";
+import { adminMessagesApi } from "./admin-messages";
 import { adminMembershipsApi } from "./admin-memberships";
 import { adminLeaguesApi } from "./admin-leagues";
 import { adminInvitesApi } from "./admin-invites";
@@ -47,4 +48,5 @@ export const adminApi = adminSubApp()
   .route("/", adminAuditApi)
   .route("/", adminLiveApi)
   .route("/", adminWaitlistApi)
+  .route("/", adminMessagesApi)
   .route("/", adminTagsApi);

@@ -74,6 +74,15 @@ export const FIELDS: Record<string, Record<string, [string, Kind]>> = {
     copied_from: ["copied from", "text"],
     layouts: ["layouts", "number"],
   },
+  // An organiser's message to a round's players (ADR 49): to whom, what it said, how many copies.
+  messages: {
+    audience: ["to", "text"],
+    body: ["message", "text"],
+    recipients: ["recipients", "number"],
+    push: ["push", "onOff"],
+    mail: ["mail", "onOff"],
+    test: ["test to oneself", "onOff"],
+  },
   // An admin's withdrawal of a checked-in player (ADR 34): why, since the entry row is gone.
   withdrawals: {
     reason: ["reason", "text"],
@@ -117,4 +126,5 @@ export const IN_HEADLINE: Record<string, string[]> = {
   aces: ["player_id", "round_id"],
   memberships: ["member"],
   courses: ["name"],
+  messages: ["audience"],
 };

@@ -140,6 +140,10 @@ function describe(row: AuditRaw, names: Names): { what: string; context: string 
       const member = (parse(row.after) ?? parse(row.before))?.member;
       return { what: `Role · ${member ?? `user #${row.rowId}`}`, context: null };
     }
+    case "messages": {
+      const to = parse(row.after)?.audience;
+      return { what: `Message · ${to ?? `#${row.rowId}`}`, context: round };
+    }
     case "league_paypal":
       return { what: "The league's PayPal", context: null };
     case "courses": {
