@@ -15,6 +15,7 @@ const DEPLOYMENT = new Set([
   "leagues",
   "memberships",
   "league_invites",
+  "push_subscriptions",
   "rate_limits",
   "page_cache_keys",
   "webhook_events",
