@@ -18,6 +18,7 @@ const DIVISIONS = ["MA1", "MA2", "MA3", "FA1"];
 const now = Math.floor(Date.now() / 1000);
 const BASE = 800_000 + (now % 1000) * 1000; // a fresh block of ids each run on the same state
 const roundId = BASE + 1;
+// Six hours away: no reminder (4 hours before) nor check-in (2 hours before) joins the cards in the bench.
 
 const sizes = cardSizes(PLAYERS, 4);
 const starts = startingHoles(sizes.length, 18);
@@ -45,20 +46,27 @@ for (const [i, size] of sizes.entries()) {
     phones.push({ subscriptionId, card: i + 1, keys: subscriber.keys, privateKeyJwk: subscriber.privateKeyJwk });
   }
 }
+/** A league table's rows, in the default league (id 1). */
+const inLeague = (table: string, columns: string[], list: (string | number | boolean)[][]) =>
+  insertRows(
+    table,
+    ["league_id", ...columns],
+    list.map((row) => [1, ...row]),
+  );
 const sql = [
   // The league's clock in a zone where it is day now, so no push waits for the quiet hours' end (ADR 49).
   `update leagues set time_zone = '${timeZone.replace(/'/g, "")}' where is_default = 1;`,
-  ...insertRows(
+  ...inLeague(
     "rounds",
     ["id", "d", "n", "loc", "fee_pdga_cents", "fee_course_cents", "fee_other_cents", "ace_cents", "payout_cents"],
-    [[roundId, now + 3600, `Bench push round ${BASE}`, "Bench Park", 50, 0, 0, 100, 450]],
+    [[roundId, now + 6 * 3600, `Bench push round ${BASE}`, "Bench Park", 50, 0, 0, 100, 450]],
   ),
-  ...insertRows("players", ["id", "fn", "ln", "division"], rows.players),
-  ...insertRows("entries", ["id", "round_id", "player_id", "division", "checked_in_at"], rows.entries),
-  ...insertRows("cards", ["id", "round_id", "number", "start_hole", "start_slot"], rows.cards),
-  ...insertRows("card_players", ["entry_id", "card_id", "position"], rows.seats),
+  ...inLeague("players", ["id", "fn", "ln", "division"], rows.players),
+  ...inLeague("entries", ["id", "round_id", "player_id", "division", "checked_in_at"], rows.entries),
+  ...inLeague("cards", ["id", "round_id", "number", "start_hole", "start_slot"], rows.cards),
+  ...inLeague("card_players", ["entry_id", "card_id", "position"], rows.seats),
   ...insertRows("users", ["id", "name", "email", "password_hash", "is_admin"], rows.users),
-  ...insertRows("claims", ["user_id", "player_id", "status"], rows.claims),
+  ...inLeague("claims", ["user_id", "player_id", "status"], rows.claims),
   ...insertRows("push_subscriptions", ["user_id", "endpoint", "p256dh", "auth"], rows.devices),
 ];
 writeFileSync(sqlOut, `${sql.join("\n")}\n`);
