@@ -21,8 +21,9 @@
 // session that lapsed never logged out), forgets every kept page, the scoring page's and
 // every user's; the built assets stay.
 //
-// Push (ADR 49): a push message's JSON `{ title, body, url, tag }` is shown as a
-// notification; a click opens its URL (only this origin's: anything else opens "/").
+// Push (ADR 49): a push message's JSON `{ title, body, url, tag, off }` is shown as a
+// notification; a click opens its URL (only this origin's: anything else opens "/"); its
+// "Turn these off" action posts the one-click `off` link (this origin's only) and opens nothing.
 //
 // Nothing else is touched: every other request goes to the network as if there were no worker.
 const CACHE = "league-scoring-v1";
@@ -186,18 +187,44 @@ function notificationOf(data) {
     body: typeof payload.body === "string" ? payload.body : "",
     url: openableUrl(payload.url),
     tag: typeof payload.tag === "string" && payload.tag ? payload.tag : undefined,
+    off: sameOrigin(payload.off),
   };
+}
+
+/** `url` if it is this origin's, else null. */
+function sameOrigin(url) {
+  try {
+    const u = new URL(url, self.location.origin);
+    if (u.origin === self.location.origin) return u.href;
+  } catch {}
+  return null;
 }
 
 self.addEventListener("push", (event) => {
   const n = notificationOf(event.data);
   event.waitUntil(
-    self.registration.showNotification(n.title, { body: n.body, tag: n.tag, data: { url: n.url }, icon: ICON, badge: BADGE }),
+    self.registration.showNotification(n.title, {
+      body: n.body,
+      tag: n.tag,
+      data: { url: n.url, off: n.off ?? null },
+      actions: n.off ? [{ action: "off", title: "Turn these off" }] : [],
+      icon: ICON,
+      badge: BADGE,
+    }),
   );
 });
 
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
+  const off = sameOrigin(event.notification.data?.off);
+  if (event.action === "off" && off) {
+    // The mail's one-click (RFC 8058): the link's signature is its authority.
+    const body = "List-Unsubscribe=One-Click";
+    event.waitUntil(
+      fetch(off, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body }).catch(() => undefined),
+    );
+    return;
+  }
   const url = openableUrl(event.notification.data?.url);
   event.waitUntil(
     self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {

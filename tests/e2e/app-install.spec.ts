@@ -316,16 +316,32 @@ test("a push message shows its notification; a click opens its page on this site
           return null;
         },
       });
+      const posted: string[] = [];
+      Object.defineProperty(sw, "fetch", {
+        value: async (u: string, init: { method?: string; body?: string }) => {
+          posted.push(`${init.method} ${new URL(u).pathname}${new URL(u).search} ${init.body}`);
+          return new Response(null, { status: 200 });
+        },
+      });
       await sw.registration.showNotification("Foreign", { tag: "foreign", data: { url: foreign } });
+      // "Turn these off": the one-click link of this origin is posted, nothing opens; another site's is not.
+      await sw.registration.showNotification("Off", { tag: "off", data: { url: "/", off: "/api/messages/off?k=ace" } });
+      await sw.registration.showNotification("Off away", { tag: "off-away", data: { url: "/", off: `${foreign}?k=ace` } });
       for (const tag of ["round-1", "foreign"]) {
         const [n] = await sw.registration.getNotifications({ tag });
         sw.dispatchEvent(new sw.NotificationEvent("notificationclick", { notification: n }));
       }
+      for (const tag of ["off", "off-away"]) {
+        const [n] = await sw.registration.getNotifications({ tag });
+        sw.dispatchEvent(new sw.NotificationEvent("notificationclick", { notification: n, action: "off" } as { notification: Shown }));
+      }
       await new Promise((r) => setTimeout(r, 300));
-      return { urls, focused, left: (await sw.registration.getNotifications()).map((n) => n.tag) };
+      return { urls, focused, posted, left: (await sw.registration.getNotifications()).map((n) => n.tag) };
     }, "https://example.com/phish");
+    expect(opened.posted).toEqual(["POST /api/messages/off?k=ace List-Unsubscribe=One-Click"]);
     expect(opened.urls).toEqual([`${here}/rounds/${a.roundId}`]);
-    expect(opened.focused).toEqual([`${here}/`]);
+    // The foreign link went home, as did "Turn these off" with another site's link: home is focused twice.
+    expect(opened.focused).toEqual([`${here}/`, `${here}/`]);
     // Clicked notifications close.
     expect(opened.left).not.toContain("round-1");
     expect(opened.left).not.toContain("foreign");
