@@ -36,7 +36,7 @@ const BUILD_KEY = "/__worker/build";
 // A league's pages and /api are at the root (the default league) or under /l/{slug} (ADR 46):
 // the slug's pattern is app/lib/shared/league-url.ts's. Log in, register and log out are the
 // deployment's, at the root only; the admin's login is a league's page.
-const LEAGUE = String.raw`(?:/l/[a-z0-9]+(?:-[a-z0-9]+)*)?`;
+const LEAGUE = "(?:/l/[a-z0-9]+(?:-[a-z0-9]+)*)?";
 const SCORING = new RegExp(String.raw`^${LEAGUE}/rounds/\d+/score$`);
 /** The player's home (with or without its league's slug, `/rounds` too) and a round's page. */
 const PLAYER_PAGE = new RegExp(String.raw`^${LEAGUE}(?:/|/rounds(?:/\d+)?)?$`);
