@@ -16,8 +16,8 @@ import { getDb } from "~/.server/db/client";
 import { settleAllWaitlists } from "~/.server/services/entries/waitlist-promote";
 import { closeStartedRounds } from "~/.server/services/rounds/registration";
 import { deliverMessage, registerRunner, takeFollowUps } from "~/.server/follow-ups";
-import { releaseHeld, staleDeliveries } from "~/.server/services/messages/deliver";
-import { dueNotices } from "~/.server/services/messages/notices";
+import { releaseHeld, staleDeliveries } from "~/.server/services/messages/redeliver";
+import { dueNotices } from "~/.server/services/messages/due-notices";
 import { runAfterWrite } from "./after-write";
 
 export type { PageHandler } from "./route";

@@ -10,16 +10,8 @@ import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
 import { leagueFromEnv } from "~/.server/league";
 import { newVapidKeys } from "~/.server/push/web-push";
 import { type NewMessage, messageStatements } from "~/.server/services/messages/message-write";
-import {
-  type DeliverDeps,
-  MAX_TRIES,
-  type PushTransport,
-  deliverMessage,
-  staleDeliveries,
-  pushText,
-  pushTopic,
-  releaseHeld,
-} from "~/.server/services/messages/deliver";
+import { type DeliverDeps, MAX_TRIES, type PushTransport, deliverMessage, pushText, pushTopic } from "~/.server/services/messages/deliver";
+import { releaseHeld, staleDeliveries } from "~/.server/services/messages/redeliver";
 import { zonedTimeToEpoch } from "~/lib/shared/time";
 import type { Channel, MessageKind } from "~/lib/messages/kinds";
 

@@ -12,7 +12,6 @@ import { channelMap, channelsRead } from "./channels";
 import { KIND_LABELS, type MessageKind, PUSH_CHARS } from "~/lib/messages/kinds";
 import { quietUntil } from "~/lib/messages/quiet-hours";
 import { TURNED_OFF_DETAIL } from "~/lib/messages/prefs";
-import { leagueUrls } from "~/lib/shared/league-url";
 import { nowSeconds } from "~/lib/shared/time";
 
 // Delivering a message (ADR 49), the queue job's half: each recipient's copy still to send
@@ -49,8 +48,6 @@ export type DeliverOutcome =
 const CLAIM_SECONDS = 120;
 /** A copy that failed for now this many times is given up on (refused, saying why). */
 export const MAX_TRIES = 8;
-/** A copy still queued this long after it was made lost its job (a dead letter): the cron queues it again. */
-const STALE_SECONDS = 10 * 60;
 /** Pushes in flight at once: a Worker keeps six connections open per invocation. */
 const PUSH_CONCURRENCY = 6;
 
@@ -290,38 +287,3 @@ export async function deliverMessage(db: Db, key: string, deps: DeliverDeps): Pr
   if (outcome.again > 0) throw new Error(`Message ${message.id}: ${outcome.again} of ${claimed.length} copies to try again`);
   return outcome;
 }
-
-/** The copies held through the quiet hours whose morning came, queued again; the keys of their messages. */
-export async function releaseHeld(db: Db, now = nowSeconds()): Promise<string[]> {
-  const released = await db
-    .update(messageRecipients)
-    .set({ status: "queued", notBefore: null })
-    .where(and(inLeague(db, messageRecipients), eq(messageRecipients.status, "held"), sql`${messageRecipients.notBefore} <= ${now}`))
-    .returning({ messageId: messageRecipients.messageId });
-  if (released.length === 0) return [];
-  const ids = [...new Set(released.map((r) => r.messageId))];
-  const rows = await db
-    .select({ key: messages.key })
-    .from(messages)
-    .where(and(inLeague(db, messages), sql`${messages.id} in (select value from json_each(${JSON.stringify(ids)}))`));
-  return rows.map((r) => r.key);
-}
-
-/** The messages with copies still queued long after they were made (their job died): their keys, for the cron to deliver again. */
-export async function staleDeliveries(db: Db, now = nowSeconds()): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ key: messages.key })
-    .from(messageRecipients)
-    .innerJoin(messages, and(eq(messages.leagueId, messageRecipients.leagueId), eq(messages.id, messageRecipients.messageId)))
-    .where(
-      and(
-        inLeague(db, messageRecipients),
-        eq(messageRecipients.status, "queued"),
-        sql`${messageRecipients.createdAt} < ${now - STALE_SECONDS}`,
-      ),
-    );
-  return rows.map((r) => r.key);
-}
-
-/** The league's path of a round's page, for a copy's url. */
-export const roundPath = (league: League, roundId: number) => leagueUrls(league).href(`/rounds/${roundId}`);

@@ -3,7 +3,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Db, inLeague } from "../../db/client";
 import { rowOf } from "../../db/insert-select";
 import { messageRecipients, messages } from "../../db/schema";
+import type { League } from "../../league";
 import type { MessageKind } from "~/lib/messages/kinds";
+import { leagueUrls } from "~/lib/shared/league-url";
 
 // Making a message (ADR 49): the message and each recipient's copy, written once. The
 // message is keyed on (league, key) — a card publish's moment, a reminder's round, an
@@ -71,3 +73,6 @@ export function messageStatements(db: Db, message: NewMessage, recipients: reado
   );
   return [made, ...copies];
 }
+
+/** The league's path of a round's page, for a copy's url. */
+export const roundPath = (league: League, roundId: number) => leagueUrls(league).href(`/rounds/${roundId}`);

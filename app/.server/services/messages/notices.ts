@@ -1,21 +1,19 @@
-import { type Column, and, eq, gt, lte, sql } from "drizzle-orm";
+import { type Column, and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type Db, inLeague } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
-import { aces, claims, entries, messagePrefs, messages, players, rounds, waitlist } from "../../db/schema";
-import { type FollowUp, notify } from "../../follow-ups";
+import { aces, claims, entries, messagePrefs, players, rounds, waitlist } from "../../db/schema";
 import type { League } from "../../league";
 import { accountsRead } from "../../mail/recipients";
 import { cardBoard } from "../cards/card-board";
 import { roundMoneyOf, roundPayments } from "../money/round-money";
 import { entryMoneyColumns } from "../night/entry-money-columns";
 import { isLeagueMemberSql } from "../players/league-member";
-import { getLeagueSettings } from "../settings/league-settings";
-import { roundPath } from "./deliver";
+import { roundPath } from "./message-write";
 import { type NewMessage, type Recipient, messageStatements } from "./message-write";
 import type { Notice } from "~/schemas/notices";
-import { cardMessage, checkInWindow, windowState } from "~/lib/night/night";
-import { formatCents } from "~/lib/shared/money";
+import { NOTICE_WORDS } from "~/lib/messages/notice-words";
+import { cardMessage } from "~/lib/night/night";
 import { leagueUrls } from "~/lib/shared/league-url";
 import { formatTime, nowSeconds } from "~/lib/shared/time";
 
@@ -26,25 +24,6 @@ import { formatTime, nowSeconds } from "~/lib/shared/time";
 // their own words (their card, their place, what they owe). Recipients are the accounts with
 // an approved claim on the player concerned, unlocked (read apart, ADR 46); an ace goes only
 // to those who asked for it. The waitlist's news is waitlist-notices.ts's.
-
-/** The reminder goes this long before a round's start (the cron, each minute). */
-export const REMINDER_SECONDS = 4 * 3600;
-
-/** Each kind's words; the title of a round's message is "{League}: {Round}". */
-export const NOTICE_WORDS = {
-  title: (league: string, round: string) => `${league}: ${round}`,
-  reminder: (round: string, time: string, course: string, owedCents: number) =>
-    `${round} starts at ${time} at ${course}. ${owedCents > 0 ? `You owe ${formatCents(owedCents)}.` : "You are paid."}`,
-  owed: (owedCents: number, round: string) => `You owe ${formatCents(owedCents)} for ${round}. Pay at check-in or with your credit.`,
-  placed: (place: string, of: number, division: string) => `You placed ${place} of ${of} in ${division}.`,
-  didNotFinish: (division: string) => `You did not finish in ${division}.`,
-  final: "The results are final.",
-  credited: (cents: number) => ` ${formatCents(cents)} was credited to your balance.`,
-  cancelled: (round: string, reason: string) => `${round} is cancelled: ${reason}.`,
-  paidBack: " What you paid is back as credit.",
-  ace: (player: string, hole: number | undefined, course: string | null) =>
-    `${player} ${hole ? `aced hole ${hole}` : "hit an ace"}${course ? ` at ${course}` : ""}!`,
-} as const;
 
 /** A round's cancellation at `at` (now unless given), as the `notify` follow-up carries it: entered and waitlisted players are told. */
 export const cancelledNotice = (roundId: number, reason: string, at = nowSeconds()): Notice => ({
@@ -314,33 +293,4 @@ export async function makeNotice(db: Db, notice: Notice, league: League, now = n
   if (!made) return null;
   await db.batch(messageStatements(db, made.message, made.recipients) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return made.message.key;
-}
-
-/**
- * The cron's step (workers/worker.ts, each minute): the reminders of rounds starting within
- * REMINDER_SECONDS and the owed notices of rounds whose check-in is open, not yet made. Each
- * is made once by its key (a round moved gets a new one); what the cron asks again before
- * the job ran is made once all the same.
- */
-export async function dueNotices(db: Db, now = nowSeconds()): Promise<FollowUp[]> {
-  const settings = await getLeagueSettings(db);
-  const horizon = Math.max(REMINDER_SECONDS, settings.checkInOpensMinutes * 60);
-  const soon = await db
-    .select({ id: rounds.id, startsAt: rounds.startsAt })
-    .from(rounds)
-    .where(and(inLeague(db, rounds), gt(rounds.startsAt, now), lte(rounds.startsAt, now + horizon)));
-  const due = soon.flatMap((r) => {
-    const kinds = [
-      ...(r.startsAt - now <= REMINDER_SECONDS ? (["reminder"] as const) : []),
-      ...(windowState(checkInWindow(r.startsAt, settings.checkInOpensMinutes), now) === "open" ? (["owed"] as const) : []),
-    ];
-    return kinds.map((kind) => ({ notice: { kind, roundId: r.id, startsAt: r.startsAt }, key: `${kind}:${r.id}:${r.startsAt}` }));
-  });
-  if (due.length === 0) return [];
-  const made = await db
-    .select({ key: messages.key })
-    .from(messages)
-    .where(and(inLeague(db, messages), sql`${messages.key} in (select value from json_each(${JSON.stringify(due.map((d) => d.key))}))`));
-  const done = new Set(made.map((m) => m.key));
-  return due.filter((d) => !done.has(d.key)).map((d) => notify(d.notice));
 }

@@ -12,7 +12,7 @@ import { accountsRead } from "../../mail/recipients";
 import type { League } from "../../league";
 import { type AudiencePick, audienceReach } from "./audiences";
 import { channelMap, channelsRead } from "./channels";
-import { roundPath } from "./deliver";
+import { roundPath } from "./message-write";
 import { type Recipient, messageStatements } from "./message-write";
 import { getRound } from "../rounds/rounds";
 import { type DeliveryStatus, MESSAGE_MAX_CHARS, ORGANISER_LIMITS } from "~/lib/messages/kinds";

@@ -6,9 +6,9 @@ import type { League } from "../../league";
 import { accountsRead } from "../../mail/recipients";
 import { isLeagueMemberSql } from "../players/league-member";
 import { FRESH_SECONDS } from "../waitlist/waitlist-mails";
-import { roundPath } from "./deliver";
+import { roundPath } from "./message-write";
 import { messageStatements } from "./message-write";
-import { NOTICE_WORDS } from "./notices";
+import { NOTICE_WORDS } from "~/lib/messages/notice-words";
 import { formatDateTime, nowSeconds } from "~/lib/shared/time";
 
 // The queue consumer's half of the waitlist's news (ADR 28, ADR 49): every notice not yet
