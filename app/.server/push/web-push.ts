@@ -43,6 +43,18 @@ export function isPushHost(host: string): boolean {
   );
 }
 
+/**
+ * Why the Worker may not POST to `url` (null: it may): a push service's host over https, or
+ * with `allowLocal` this machine's stand-in. Checked when a subscription is kept and again
+ * before each push.
+ */
+export function endpointRefusal(url: URL, allowLocal: boolean): string | null {
+  if (allowLocal && LOCAL_HOSTS.has(url.hostname) && (url.protocol === "http:" || url.protocol === "https:")) return null;
+  if (url.protocol !== "https:") return PUSH_ERRORS.endpointHttps;
+  if (url.username || url.password || url.port || !isPushHost(url.hostname)) return PUSH_ERRORS.endpointHost;
+  return null;
+}
+
 export type SubscriptionCheck = { ok: true; subscription: PushSubscriptionInput } | { ok: false; error: string };
 
 /**
@@ -63,11 +75,8 @@ export async function checkSubscription(input: unknown, { allowLocal = false }: 
   } catch {
     return fail(PUSH_ERRORS.endpointUrl);
   }
-  const local = allowLocal && LOCAL_HOSTS.has(url.hostname) && (url.protocol === "http:" || url.protocol === "https:");
-  if (!local) {
-    if (url.protocol !== "https:") return fail(PUSH_ERRORS.endpointHttps);
-    if (url.username || url.password || url.port || !isPushHost(url.hostname)) return fail(PUSH_ERRORS.endpointHost);
-  }
+  const refused = endpointRefusal(url, allowLocal);
+  if (refused) return fail(refused);
   const point = fromBase64Url(p256dh);
   if (point?.length !== 65 || point[0] !== 4) return fail(PUSH_ERRORS.p256dh);
   try {

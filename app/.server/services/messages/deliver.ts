@@ -5,7 +5,7 @@ import { messageRecipients, messages } from "../../db/schema";
 import type { MailSender } from "../../mail/mailer";
 import { accountsRead } from "../../mail/recipients";
 import { type Device, devicesRead, forgetDevices } from "../../push/devices";
-import { isPushHost, pushRequest, type Urgency, type VapidKeys } from "../../push/web-push";
+import { endpointRefusal, pushRequest, type Urgency, type VapidKeys } from "../../push/web-push";
 import { messageOffUrls } from "../../auth/unsubscribe-link";
 import type { League } from "../../league";
 import { channelMap, channelsRead } from "./channels";
@@ -103,16 +103,13 @@ const hostOf = (endpoint: string) => {
   }
 };
 
-/** Whether the Worker may POST to `endpoint`: a push service on the allow list, or this machine's stand-in locally. */
+/** Whether the Worker may POST to a kept device's `endpoint` (checked again: a row written any other way is not pushed to). */
 function mayPush(endpoint: string, allowLocal: boolean): boolean {
-  let url: URL;
   try {
-    url = new URL(endpoint);
+    return endpointRefusal(new URL(endpoint), allowLocal) === null;
   } catch {
     return false;
   }
-  if (url.protocol === "https:" && isPushHost(url.hostname)) return true;
-  return allowLocal && url.protocol === "http:" && (url.hostname === "127.0.0.1" || url.hostname === "localhost");
 }
 
 export async function deliverMessage(db: Db, key: string, deps: DeliverDeps): Promise<DeliverOutcome> {
