@@ -61,6 +61,7 @@ export const TAGS_CHANGED_BY: Readonly<Record<TableName, readonly CacheTag[]>> =
   side_pot_wins: ["entries"],
   player_stats: [],
   round_stats: [],
+  round_cancellations: ["rounds", "entries"],
   payment_refunds: [],
   audit_log: [],
   audit_actor: [],

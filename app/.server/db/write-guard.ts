@@ -18,6 +18,7 @@ const RULES = [
   "registrationClosed",
   "leagueInactive",
   "messageLimit",
+  "roundCancelled",
 ] as const;
 export type GuardRule = (typeof RULES)[number];
 

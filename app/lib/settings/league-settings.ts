@@ -23,6 +23,7 @@ export const SETTINGS = {
   teeIntervalMinutes: { label: "Minutes between tee times", min: 1, max: 60, default: 10 },
   tagCount: { label: "Tags in the pool", min: 1, max: 500, default: 50 },
   tagExpiryWeeks: { label: "Weeks absent before a tag returns (0: never)", min: 0, max: 12, default: 0 },
+  endEarlyHoles: { label: "Holes every card must finish to end a round early", min: 1, max: 36, default: 9 },
 } as const satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;

@@ -45,6 +45,9 @@ export const payments = sqliteTable(
     // Why an admin voided it, and when (the audit log says who).
     voidReason: text("void_reason"),
     voidedAt: integer("voided_at"),
+    // A cancelled round's PayPal payment the player asked back (ADR 50): its credit was taken
+    // back then, and the refund job refunds the capture; set once, so it is asked once.
+    refundAskedAt: integer("refund_asked_at"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
   },
@@ -77,6 +80,9 @@ export const transfers = sqliteTable(
     // Set when the transfer gives back, as credit, what a payment paid beyond its entry's
     // price (ADR 37): that part of the payment no longer pays for the entry.
     excessPaymentId: integer("excess_payment_id"),
+    // Set when a round's cancel gave this back as credit (ADR 50): with payment_id, what a
+    // payment paid; without, the credit the player's entry used. Restore deletes them.
+    cancelRoundId: integer("cancel_round_id"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -87,6 +93,10 @@ export const transfers = sqliteTable(
     sameLeague(t, t.excessPaymentId, payments),
     uniqueIndex("transfers_payment_uq").on(t.leagueId, t.paymentId),
     uniqueIndex("transfers_excess_payment_uq").on(t.leagueId, t.excessPaymentId),
+    // One give-back of the credit an entry used per cancel, however many cancels race.
+    uniqueIndex("transfers_cancel_credit_uq")
+      .on(t.leagueId, t.cancelRoundId, t.toPlayerId)
+      .where(sql`${t.cancelRoundId} is not null and ${t.paymentId} is null`),
     index("transfers_from_idx").on(t.leagueId, t.fromPlayerId, t.amountCents),
     index("transfers_to_idx").on(t.leagueId, t.toPlayerId, t.amountCents),
     index("transfers_d_idx").on(t.leagueId, t.date),

@@ -39,6 +39,16 @@ export const rounds = sqliteTable(
     // place; every draw bumps teams_version, so two admins drawing at once leave one draw.
     doubles: integer("doubles", { mode: "boolean" }).notNull().default(false),
     teamsVersion: integer("teams_version").notNull().default(0),
+    // Rain-outs (ADR 50): a cancelled round counts for nothing and holds no money; the reason
+    // shows on its pages ("Cancelled: weather"). Its aces leave the pot with its fees unless
+    // the admin said they stand. What the cancel gave back is in round_cancellations.
+    cancelledAt: integer("cancelled_at"),
+    cancelReason: text("cancel_reason"),
+    cancelAcesStand: integer("cancel_aces_stand", { mode: "boolean" }).notNull().default(false),
+    // The start it had before its first postponement (ADR 50); null if never postponed.
+    postponedFrom: integer("postponed_from"),
+    // Ended early (ADR 50): each result is the score to par over the holes its card completed.
+    endedEarlyAt: integer("ended_early_at"),
     // Bumped by a trigger whenever a field an editor shows changes (roundsVersionColumns): a
     // save carries the version it read, and a save against a newer row is refused (ADR 20).
     version: integer("version").notNull().default(0),
@@ -78,6 +88,11 @@ export const roundsVersionColumns = versionColumns(rounds, {
     cardsPublishedAt: "publishing the cards is guarded by cards_version (ADR 25)",
     cardsVersion: "the cards' own version, bumped by each write of them (ADR 25)",
     teamsVersion: "the teams' own version, bumped by each draw (ADR 31)",
+    cancelledAt: "a cancel or restore is guarded by its own state (cancelled_at is null, or not), ADR 50",
+    cancelReason: "written with cancelled_at (ADR 50)",
+    cancelAcesStand: "written with cancelled_at (ADR 50)",
+    postponedFrom: "written with the start it keeps, which bumps the version (ADR 50)",
+    endedEarlyAt: "ending early is guarded by the round's entries and cards, not its editor (ADR 50)",
     createdAt: "set once, when the round is made",
   },
 });
@@ -94,4 +109,24 @@ export const roundStats = sqliteTable(
     aceEntries: integer("ace_entries").notNull().default(0),
   },
   (t) => [sameLeague(t, t.roundId, rounds).onDelete("cascade"), index("round_stats_league_idx").on(t.leagueId, t.roundId)],
+);
+
+/**
+ * What a round's cancel gave back and what it saw (ADR 50), one row while the round is
+ * cancelled: restore deletes it with the give-backs (transfers naming the round in
+ * cancel_round_id), and is refused unless the round's entries and payments (`moneyPrint`) and
+ * the league's aces (`acesPrint`) are as the cancel left them.
+ */
+export const roundCancellations = sqliteTable(
+  "round_cancellations",
+  {
+    roundId: integer("round_id").primaryKey(),
+    leagueId: leagueColumn(),
+    at: integer("at").notNull(),
+    moneyPrint: text("money_print").notNull(),
+    acesPrint: text("aces_print").notNull(),
+    // The account that cancelled (the audit log says so too): no foreign key (ADR 46).
+    byUserId: integer("by_user_id"),
+  },
+  (t) => [sameLeague(t, t.roundId, rounds).onDelete("cascade"), index("round_cancellations_league_idx").on(t.leagueId, t.at)],
 );

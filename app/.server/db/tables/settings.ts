@@ -49,5 +49,9 @@ export const leagueSettings = sqliteTable("league_settings", {
   distanceUnit: text("distance_unit", { enum: choiceValues("distanceUnit") })
     .notNull()
     .default(CHOICES.distanceUnit.default),
+  // Rain-outs (ADR 50): the league's policy in its own words, shown in the sign-up dialog, and
+  // the holes every card must have completed for a round to be ended early.
+  rainOutPolicy: text("rain_out_policy").notNull().default(""),
+  endEarlyHoles: integer("end_early_holes").notNull().default(SETTINGS.endEarlyHoles.default),
   updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
 });

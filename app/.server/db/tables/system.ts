@@ -28,6 +28,8 @@ export const writeGuards = sqliteTable(
     leagueInactive: integer("league_inactive"),
     // An organiser's message would pass the league's limits: 5 an hour, 20 a day (ADR 49).
     messageLimit: integer("message_limit"),
+    // The round is cancelled, or no longer as a restore read it (ADR 50).
+    roundCancelled: integer("round_cancelled"),
   },
   (t) => [
     check("round_changed", sql`${t.roundChanged} is null`),
@@ -39,6 +41,7 @@ export const writeGuards = sqliteTable(
     check("registration_closed", sql`${t.registrationClosed} is null`),
     check("league_inactive", sql`${t.leagueInactive} is null`),
     check("message_limit", sql`${t.messageLimit} is null`),
+    check("round_cancelled", sql`${t.roundCancelled} is null`),
   ],
 );
 
