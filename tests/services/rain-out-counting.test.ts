@@ -89,12 +89,10 @@ describe("ratings and handicaps", () => {
   }
   const ratingsIn = async (roundIds: number[]) =>
     new Map(
-      (
-        await db
-          .select({ id: entries.id, rating: entries.rating })
-          .from(entries)
-          .where(inArray(entries.roundId, roundIds))
-      ).map((r) => [r.id, r.rating]),
+      (await db.select({ id: entries.id, rating: entries.rating }).from(entries).where(inArray(entries.roundId, roundIds))).map((r) => [
+        r.id,
+        r.rating,
+      ]),
     );
 
   it("the re-rating from a cancelled round's date neither reads nor rates it; after a restore it rates it as before", async () => {
