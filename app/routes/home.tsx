@@ -23,6 +23,7 @@ import { cardLine } from "~/lib/night/night";
 import { formatRoundWhen } from "~/lib/rounds/round-dates";
 import { useLeagueUrls } from "~/hooks/use-league-urls";
 import { rootHref } from "~/lib/shared/league-url";
+import { cancelledLabel } from "~/lib/rainouts/words";
 
 // Only signed-in users see it: loaded when it renders (app/components/ui/lazy-part.tsx).
 const PlayerHome = lazyPart(async () => (await import("~/components/players/player-home")).PlayerHome);
@@ -84,6 +85,7 @@ function playerHomeView({ claim, next, waitlist }: PlayerHomeData, timeZone: str
       checkInOpens: formatTime(next.checkInOpensAt, timeZone),
       card: night?.card ? cardLine(night.card, timeZone) : null,
       action: next.action,
+      cancelled: round.cancelledAt === null ? null : cancelledLabel(round.cancelReason),
     },
   };
 }
@@ -174,6 +176,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Panel key={r.id} tone="highlight">
               <section aria-label="Today's round">
                 <StatusBadge status="Today" label="Today's round" />
+                {r.cancelledAt === null ? null : <p className="mt-2 font-semibold text-danger-800">{cancelledLabel(r.cancelReason)}</p>}
                 <p className="mt-2 font-display text-2xl font-semibold tracking-wide">{r.name}</p>
                 <p className="text-sm text-muted">
                   {longDate(r.startsAt)} · {time(r.startsAt)} · {r.location} · {r.entryCount} {r.entryCount === 1 ? "player" : "players"}

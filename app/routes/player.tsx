@@ -28,6 +28,7 @@ import { moneyView } from "~/.server/services/money/money-view";
 import { showsMoneyOf, shownBalance } from "~/lib/money/money-visibility";
 import { fullName } from "~/lib/players/player-name";
 import { positionLabel } from "~/lib/rounds/results";
+import { cancelledLabel } from "~/lib/rainouts/words";
 import { playerTag } from "~/.server/services/tags/tags";
 import { PlayerTag } from "~/components/tags/player-tag";
 import { playerPotWins } from "~/.server/services/sidepots/pot-view";
@@ -68,11 +69,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     // The standings link needs only the latest round.
     latest: rounds[0] ? { startsAt: rounds[0].startsAt, division: rounds[0].division } : undefined,
     // Only what the rounds table shows travels to the browser; the place is read here.
-    rounds: rounds.map(({ payoutCents: _p, payoutAdjustCents: _a, result, creditAddedCents, creditUsedCents, ...r }) => ({
-      ...r,
-      position: positionLabel(result),
-      credit: credit ? { addedCents: creditAddedCents, usedCents: creditUsedCents } : null,
-    })),
+    // A cancelled round stays listed, its result void: "Cancelled: weather" instead (ADR 50).
+    rounds: rounds.map(
+      ({ payoutCents: _p, payoutAdjustCents: _a, result, creditAddedCents, creditUsedCents, cancelledAt, cancelReason, ...r }) => ({
+        ...r,
+        position: cancelledAt === null ? positionLabel(result) : null,
+        cancelled: cancelledAt === null ? null : cancelledLabel(cancelReason),
+        credit: credit ? { addedCents: creditAddedCents, usedCents: creditUsedCents } : null,
+      }),
+    ),
     transfers: credit ? transfers : null,
     moneyHidden: credit ? null : money.hidden,
     form,

@@ -38,6 +38,7 @@ import { entryPriceCents } from "~/lib/signup/pricing";
 import { resultGroups } from "~/lib/rounds/results";
 import { formatDateLong, isToday, nowSeconds } from "~/lib/shared/time";
 import { useLeagueUrls } from "~/hooks/use-league-urls";
+import { cancelledLabel } from "~/lib/rainouts/words";
 
 // A signed-in player's check-in: its code loads only when it renders (the client budget, ADR 24).
 const CheckInPart = lazyPart(async () => (await import("~/components/night/check-in-part")).CheckInPart);
@@ -72,17 +73,22 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     night,
     payPal: payPalRow,
   } = await orRouteError(roundPageReads(db, id, me, net, nowSeconds()));
-  const played = entries.some((e) => e.score > 0 || e.dnf);
+  // A cancelled round (ADR 50) says so ("Cancelled: weather") and shows no results, payouts,
+  // pots, cards or sign-up: its results are void. The words are made here, not in the page.
+  const cancelled = round.cancelledAt === null ? null : cancelledLabel(round.cancelReason);
+  const played = cancelled === null && entries.some((e) => e.score > 0 || e.dnf);
   // Published cards and no results yet: the round is (about to be) scored live. Asked after
   // the D1 batch, a second trip: whether to ask depends on what D1 says (cards published,
   // no score yet), and asking every round's object on every view would wake one per round.
-  const live = !played && cards.length > 0 ? await orRouteError(liveStateOf(env, db.leagueId, id, "public", true)) : null;
+  const live =
+    cancelled === null && !played && cards.length > 0 ? await orRouteError(liveStateOf(env, db.leagueId, id, "public", true)) : null;
   // Only what the page shows goes into the page's data.
-  const groups = resultGroups(entries, aced, handicaps?.players);
+  const groups = cancelled === null ? resultGroups(entries, aced, handicaps?.players) : [];
   // A doubles round's results are its teams' (ADR 31).
-  const teams = entries.some((e) => e.team !== null)
-    ? teamResults(entries.map((e) => ({ ...e, name: fullName(e), payoutCents: e.entryPayoutCents })))
-    : null;
+  const teams =
+    cancelled === null && entries.some((e) => e.team !== null)
+      ? teamResults(entries.map((e) => ({ ...e, name: fullName(e), payoutCents: e.entryPayoutCents })))
+      : null;
   // The player may withdraw until the round starts, they check in or it has results (ADR 22, 34, 39).
   const checkedIn = night?.checkedInAt != null;
   const withdraw = mine && round.startsAt > nowSeconds() && !checkedIn && !played ? { entryId: mine.entry.id, back: mine.back } : null;
@@ -91,17 +97,18 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const payPal = facts ? payPalCheckout(env, new URL(request.url).origin, league, payPalRow) : null;
   // The response's CSP lets the dialog reach this PayPal (workers/worker.ts).
   if (facts) context.get(requestScopeContext).payPal = payPal;
-  const signUp = facts
-    ? {
-        ...facts,
-        payPal,
-        withdraw,
-        checkedIn,
-        divisions,
-        waitlist: waitlist?.mine ?? null,
-        sidePots: sidePots.filter((p) => !p.paid).map((p) => ({ id: p.id, name: p.name, buyInCents: p.buyInCents })),
-      }
-    : null;
+  const signUp =
+    facts && cancelled === null
+      ? {
+          ...facts,
+          payPal,
+          withdraw,
+          checkedIn,
+          divisions,
+          waitlist: waitlist?.mine ?? null,
+          sidePots: sidePots.filter((p) => !p.paid).map((p) => ({ id: p.id, name: p.name, buyInCents: p.buyInCents })),
+        }
+      : null;
   // Priced here, not in the page: the browser then needs no pricing code (the client budget, ADR 24).
   const handicapSettings = handicaps?.settings ?? null;
   const page = {
@@ -117,11 +124,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     handicapSettings,
     entryCount: entries.length,
     signUp,
-    night,
-    cards,
-    field: waitlist?.field ?? null,
-    sidePots,
+    night: cancelled === null ? night : null,
+    cards: cancelled === null ? cards : [],
+    field: cancelled === null ? (waitlist?.field ?? null) : null,
+    sidePots: cancelled === null ? sidePots : [],
     teams,
+    cancelled,
   };
   return page.live ? data(page, { headers: { "Cache-Control": LIVE_CACHE_CONTROL } }) : page;
 }
@@ -172,12 +180,15 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
     sidePots,
     teams,
     liveTeams,
+    cancelled,
   } = loaderData;
   const net = handicapSettings !== null;
   const { longDate, time } = useLeague();
   const today = isToday(round.startsAt, nowSeconds());
   // A played round (one with scores) says so in its badge; registration then reads Closed.
-  const badge = played ? (
+  const badge = cancelled ? (
+    <StatusBadge status="Closed" label={cancelled} />
+  ) : played ? (
     <StatusBadge status="Closed" label="Final results" />
   ) : (
     <StatusBadge status={today ? "Today" : round.openForRegistration ? "Open" : "Closed"} />
@@ -187,13 +198,18 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
       <PageHeader title={round.name} subtitle={`${longDate(round.startsAt)} · ${time(round.startsAt)} · ${round.location}`} badge={badge} />
       <div className="space-y-6">
         <Panel>
+          {cancelled ? (
+            <p role="status" className="mb-3 font-semibold text-danger-800">
+              {cancelled}. This round counts for nothing: no results, points or payouts.
+            </p>
+          ) : null}
           <Stats
             items={[
               { label: "Entry", value: `${formatCents(entryCents)} + ${formatCents(round.aceCents)} ace` },
               { label: field?.capped ? "Field" : "Players", value: field?.capped ? field.line : entryCount },
               ...(field?.waiting ? [{ label: "Waitlist", value: field.waiting }] : []),
-              { label: "Ace pot at stake", value: formatCents(pot) },
-              { label: "Registration", value: round.openForRegistration && !played ? "Open" : "Closed" },
+              ...(cancelled ? [] : [{ label: "Ace pot at stake", value: formatCents(pot) }]),
+              { label: "Registration", value: round.openForRegistration && !played && !cancelled ? "Open" : "Closed" },
               ...courseStats(course),
             ]}
           />
@@ -210,7 +226,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
           {field ? <FieldLine field={field} /> : null}
         </Panel>
         {night && signUp ? <CheckInPart round={round} night={night} balanceCents={signUp.balanceCents} /> : null}
-        {played ? null : <SignUpPanel round={round} signUp={signUp} />}
+        {played || cancelled ? null : <SignUpPanel round={round} signUp={signUp} />}
         {live && night?.card ? (
           <ButtonLink to={href(`/rounds/${round.id}/score`)} variant="primary" block>
             Score card {night.card.number}
@@ -228,9 +244,11 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
         {live ? <LivePots roundId={round.id} initial={sidePots} /> : <RoundPots pots={sidePots} />}
         <section aria-labelledby="results-title" className="space-y-2">
           <h2 id="results-title" className="font-display text-2xl font-semibold tracking-wide">
-            {played ? "Results" : "Registered players"}
+            {played || cancelled ? "Results" : "Registered players"}
           </h2>
-          {entryCount === 0 ? (
+          {cancelled ? (
+            <EmptyState title="No results: the round was cancelled, so they do not count." />
+          ) : entryCount === 0 ? (
             <EmptyState title="No one has signed up for this round yet." />
           ) : (
             <>

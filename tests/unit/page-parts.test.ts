@@ -113,6 +113,7 @@ describe("the player page", () => {
       entryPayoutCents: 500,
       credit: { addedCents: 0, usedCents: 1200 },
       rating: 901,
+      cancelled: null,
     };
     const html = renderHtml(h(PlayerRoundsTable, { rounds: [round] }));
     noMarkupFrom(html);
@@ -129,6 +130,9 @@ describe("the player page", () => {
     const hidden = renderHtml(h(PlayerRoundsTable, { rounds: [{ ...round, credit: null }] }));
     expect(rowsOf(hidden)).toEqual([[`${EVIL} 06/01/26`, "52", "901", "2 of 9", "MA1", "$5.00"]]);
     expect(hidden).not.toContain("Credit used");
+    // A cancelled round (ADR 50) stays listed with its credit, its result void: the label instead.
+    const off = rowsOf(renderHtml(h(PlayerRoundsTable, { rounds: [{ ...round, cancelled: "Cancelled: weather" }] })));
+    expect(off).toEqual([[`${EVIL} 06/01/26`, "–", "–", "Cancelled: weather", "MA1", "", "", "$12.00"]]);
   });
 
   it("shows the handicap's sum, ten rounds of history with the rest under 'Earlier rounds', and the method notes", () => {

@@ -44,7 +44,11 @@ describe("serializers", () => {
       entryCount: 12,
     };
     expect(bytes(roundJson(round))).toBe(
-      '{"id":7,"d":1700000000,"n":"Glow","loc":"Park","fee_pdga":0.5,"fee_course":1,"fee_other":0,"ace":1,"payout":4.5,"pdga_url":null,"openForRegistration":true,"entry_count":12,"layout_id":null,"tags":false,"doubles":false,"version":3}',
+      '{"id":7,"d":1700000000,"n":"Glow","loc":"Park","fee_pdga":0.5,"fee_course":1,"fee_other":0,"ace":1,"payout":4.5,"pdga_url":null,"openForRegistration":true,"entry_count":12,"layout_id":null,"tags":false,"doubles":false,"version":3,"cancelled":false,"cancel_reason":null}',
+    );
+    // A cancelled round (ADR 50) says so, with its reason.
+    expect(bytes(roundJson({ ...round, cancelledAt: 1_700_100_000, cancelReason: "weather" }))).toContain(
+      '"version":3,"cancelled":true,"cancel_reason":"weather"}',
     );
     const played = {
       roundId: 7,
@@ -59,9 +63,14 @@ describe("serializers", () => {
       creditAddedCents: 550,
       creditUsedCents: 0,
       rating: 912,
+      cancelledAt: null,
+      cancelReason: null,
     };
     expect(bytes(playerRoundJson(played))).toBe(
-      '{"round_id":7,"d":1700000000,"n":"Glow","division":"MA1","score":52,"result":"3/7|(MA1)","position":"3 of 7","payout":5.75,"payoutAdjust":-0.25,"EntryPayout":5.5,"credit_added":5.5,"credit_used":0,"rating":912}',
+      '{"round_id":7,"d":1700000000,"n":"Glow","division":"MA1","score":52,"result":"3/7|(MA1)","position":"3 of 7","payout":5.75,"payoutAdjust":-0.25,"EntryPayout":5.5,"credit_added":5.5,"credit_used":0,"rating":912,"cancelled":false,"cancel_reason":null}',
+    );
+    expect(bytes(playerRoundJson({ ...played, cancelledAt: 1_700_100_000, cancelReason: "weather" }))).toContain(
+      '"rating":912,"cancelled":true,"cancel_reason":"weather"}',
     );
   });
 

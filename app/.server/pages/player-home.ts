@@ -14,7 +14,16 @@ export const NEXT_ROUND_GRACE_SECONDS = 6 * 3600;
 export type NextRoundAction = "signUp" | "checkIn" | "view";
 
 export type NextRound = {
-  round: { id: number; name: string; startsAt: number; location: string; openForRegistration: boolean };
+  round: {
+    id: number;
+    name: string;
+    startsAt: number;
+    location: string;
+    openForRegistration: boolean;
+    /** Cancelled (ADR 50): the home says "Cancelled: {reason}" and offers no sign-up or check-in. */
+    cancelledAt: number | null;
+    cancelReason: string | null;
+  };
   /** The player's entry, checked in or not, what it owes and their published card; null when not signed up. */
   night: PlayerNight | null;
   /** When the player may check in from (ADR 25: `checkInOpensMinutes` before the start). */
@@ -25,9 +34,10 @@ export type NextRound = {
 /** What the home page leads with for a signed-in user: their claim (its player's credit) and, once approved, their next round. */
 export type PlayerHome = { claim: OwnClaim | null; next: NextRound | null; waitlist: PlayerWaitlists | null };
 
-/** Sign up while registration is open; check in from when check-in opens until the start; otherwise look. */
+/** Sign up while registration is open; check in from when check-in opens until the start; otherwise (or cancelled) look. */
 export function nextRoundAction(next: Omit<NextRound, "action">, now: number): NextRoundAction {
   const { round, night } = next;
+  if (round.cancelledAt !== null) return "view";
   if (!night) return round.openForRegistration && now < round.startsAt ? "signUp" : "view";
   const checkInTime = now >= next.checkInOpensAt && now < round.startsAt;
   return night.checkedInAt === null && checkInTime ? "checkIn" : "view";
@@ -55,6 +65,8 @@ export async function playerHome(db: Db, userId: number, now: number): Promise<P
       startsAt: rounds.startsAt,
       location: rounds.location,
       openForRegistration: rounds.openForRegistration,
+      cancelledAt: rounds.cancelledAt,
+      cancelReason: rounds.cancelReason,
     })
     .from(rounds)
     .where(soon)

@@ -28,6 +28,8 @@ export type NextRoundView = {
   /** "Card 3 · hole 7 · with …", once the round's cards are published. */
   card: string | null;
   action: NextRoundAction;
+  /** "Cancelled: weather" (app/lib/rainouts/words.ts) for a cancelled round, else null. */
+  cancelled: string | null;
 };
 
 export type PlayerHomeView = { claim: OwnClaim | null; next: NextRoundView | null; waitlist: WaitlistLine[] };
@@ -36,26 +38,35 @@ const ACTION_LABEL: Record<NextRoundAction, string> = { signUp: "Sign up", check
 
 function NextRoundCard({ next }: { next: NextRoundView }) {
   const { href } = useLeagueUrls();
-  const items = next.entered
-    ? [
-        { label: "Signed up", value: "Yes" },
-        { label: "Paid", value: next.owedCents > 0 ? `Owes ${formatCents(next.owedCents)}` : "Yes" },
-        { label: "Checked in", value: next.checkedIn ? "Yes" : `Not yet (from ${next.checkInOpens})` },
-      ]
-    : [{ label: "Signed up", value: "No" }];
+  const items = next.cancelled
+    ? [{ label: "Signed up", value: next.entered ? "Yes" : "No" }]
+    : next.entered
+      ? [
+          { label: "Signed up", value: "Yes" },
+          { label: "Paid", value: next.owedCents > 0 ? `Owes ${formatCents(next.owedCents)}` : "Yes" },
+          { label: "Checked in", value: next.checkedIn ? "Yes" : `Not yet (from ${next.checkInOpens})` },
+        ]
+      : [{ label: "Signed up", value: "No" }];
   return (
     <Panel
       tone="highlight"
       title="Your next round"
       titleId="next-round-title"
-      actions={next.entered ? <StatusBadge status="Open" label="Signed up" /> : null}
+      actions={
+        next.cancelled ? (
+          <StatusBadge status="Closed" label={next.cancelled} />
+        ) : next.entered ? (
+          <StatusBadge status="Open" label="Signed up" />
+        ) : null
+      }
     >
       <p className="font-display text-2xl font-semibold tracking-wide">{next.name}</p>
       <p className="mb-3 text-sm text-muted">
         {next.when} · {next.location}
       </p>
+      {next.cancelled ? <p className="mb-3 font-semibold text-danger-800">{next.cancelled}: this round will not be played.</p> : null}
       <Stats items={items} />
-      {next.card ? <p className="mt-3 font-semibold">{next.card}</p> : null}
+      {next.card && !next.cancelled ? <p className="mt-3 font-semibold">{next.card}</p> : null}
       <ButtonLink to={href(`/rounds/${next.roundId}`)} variant={next.action === "view" ? "secondary" : "primary"} className="mt-4">
         {ACTION_LABEL[next.action]}
       </ButtonLink>

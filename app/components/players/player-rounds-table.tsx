@@ -14,6 +14,8 @@ export type PlayedRound = {
   position: string | null;
   division: string;
   entryPayoutCents: number;
+  /** "Cancelled: weather" for a cancelled round (ADR 50): its score, rating, place and payout are void. */
+  cancelled: string | null;
   /** Credit the round added and used; null where the league's setting hides the player's money (ADR 25). */
   credit: { addedCents: number; usedCents: number } | null;
 };
@@ -50,19 +52,19 @@ export function PlayerRoundsTable({ rounds }: { rounds: PlayedRound[] }) {
             </span>
           </td>
           <td className={`${tdNum} font-semibold`} data-label="Score">
-            {r.score > 0 ? r.score : "–"}
+            {r.score > 0 && !r.cancelled ? r.score : "–"}
           </td>
           <td className={tdNum} data-label="Rating">
-            {r.rating ?? "–"}
+            {r.cancelled ? "–" : (r.rating ?? "–")}
           </td>
-          <td className={td} data-label="Position">
-            {r.position ?? "–"}
+          <td className={r.cancelled ? `${td} font-semibold text-danger-800` : td} data-label="Position">
+            {r.cancelled ?? r.position ?? "–"}
           </td>
           <td className={td} data-label="Division">
             {r.division}
           </td>
           <td className={tdNum} data-label="Payout">
-            {money(r.entryPayoutCents)}
+            {r.cancelled ? null : money(r.entryPayoutCents)}
           </td>
           {r.credit ? (
             <>

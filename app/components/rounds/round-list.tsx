@@ -5,9 +5,14 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { useLeague } from "~/hooks/use-league";
 import { isToday, nowSeconds } from "~/lib/shared/time";
 import { useLeagueUrls } from "~/hooks/use-league-urls";
+import { cancelledLabel } from "~/lib/rainouts/words";
 
-/** "Low 48 · Kevin Anderson" (ties: "+1 more"), or the number of players before scores are in. */
+/**
+ * "Low 48 · Kevin Anderson" (ties: "+1 more"), or the number of players before scores are in;
+ * for a cancelled round (ADR 50) "Cancelled: weather": its scores are void.
+ */
 function Outcome({ round, low }: { round: RoundRow; low?: LowScore }) {
+  if (round.cancelledAt !== null) return <span className="font-semibold text-danger-800">{cancelledLabel(round.cancelReason)}</span>;
   if (!low) return <>{`${round.entryCount} ${round.entryCount === 1 ? "player" : "players"}`}</>;
   const [first, ...others] = low.names;
   return (
@@ -64,7 +69,9 @@ export function RoundList({
                 </span>
                 {lows ? null : (
                   <span className="shrink-0">
-                    {isToday(r.startsAt, now) ? (
+                    {r.cancelledAt !== null ? (
+                      <StatusBadge status="Closed" label={cancelledLabel(r.cancelReason)} />
+                    ) : isToday(r.startsAt, now) ? (
                       <StatusBadge status="Today" />
                     ) : (
                       <StatusBadge status={r.openForRegistration ? "Open" : "Closed"} />

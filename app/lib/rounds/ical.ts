@@ -14,6 +14,8 @@ export type CalendarEvent = {
   location?: string;
   url?: string;
   description?: string;
+  /** "CANCELLED" for a cancelled round (RFC 5545 §3.8.1.11): the event stays, same UID, so apps mark it. */
+  status?: "CANCELLED";
 };
 
 export type Calendar = {
@@ -81,6 +83,7 @@ function eventLines(e: CalendarEvent, timeZone: string, stamp: string): string[]
     ...(e.location ? [`LOCATION:${escapeText(e.location)}`] : []),
     ...(e.url ? [`URL:${e.url}`] : []),
     ...(e.description ? [`DESCRIPTION:${escapeText(e.description)}`] : []),
+    ...(e.status ? [`STATUS:${e.status}`] : []),
     "END:VEVENT",
   ];
 }

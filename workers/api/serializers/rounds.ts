@@ -25,6 +25,9 @@ export function roundJson(r: RoundRow) {
     doubles: r.doubles,
     /** What a save of this round sends back (ADR 20). */
     version: r.version,
+    /** Cancelled (ADR 50): the round counts for nothing; the reason says why ("weather"), null for none. */
+    cancelled: r.cancelledAt !== null,
+    cancel_reason: r.cancelledAt === null ? null : r.cancelReason,
   };
 }
 
@@ -44,6 +47,9 @@ export function playerRoundJson(r: PlayerRound) {
     credit_added: toDollars(r.creditAddedCents),
     credit_used: toDollars(r.creditUsedCents),
     rating: r.rating,
+    /** The round was cancelled (ADR 50): this result is void. */
+    cancelled: r.cancelledAt !== null,
+    cancel_reason: r.cancelledAt === null ? null : r.cancelReason,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { type Db, inLeague } from "../../db/client";
 import { entries, leagueSettings, rounds } from "../../db/schema";
 import { courseNameOf, layoutParOf } from "../courses/layout-sql";
@@ -7,7 +7,8 @@ import { SETTINGS } from "~/lib/settings/league-settings";
 // A player's best scores (the player page): one per layout played, with its par, because a
 // 9-hole round's 28 and an 18-hole round's 55 are not one list (ADR 25: a round plays a
 // layout). A round without a layout is measured against the league's par setting, grouped
-// by its typed location. Doubles rounds (ADR 31) are a team's score: listed apart.
+// by its typed location. Doubles rounds (ADR 31) are a team's score: listed apart. A
+// cancelled round's scores are void (ADR 50).
 
 export type BestScore = {
   /** "Course · Layout", or the location of rounds played without a layout. */
@@ -47,7 +48,9 @@ export function bestScoresQuery(db: Db, playerId: number) {
     })
     .from(entries)
     .innerJoin(rounds, eq(rounds.id, entries.roundId))
-    .where(and(inLeague(db, entries), eq(entries.playerId, playerId), gt(entries.score, 0), eq(entries.dnf, false)))
+    .where(
+      and(inLeague(db, entries), eq(entries.playerId, playerId), gt(entries.score, 0), eq(entries.dnf, false), isNull(rounds.cancelledAt)),
+    )
     .groupBy(rounds.layoutId, place, rounds.doubles);
 }
 

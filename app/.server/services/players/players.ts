@@ -39,17 +39,21 @@ const statsColumns = {
   pdga: players.pdga,
   division: players.division,
   inactive: players.inactive,
-  roundCount: sql<number>`coalesce(ps.round_count, 0)`.mapWith(Number),
+  roundCount: sql<number>`coalesce(ps.round_count, 0) - coalesce(cx.played, 0)`.mapWith(Number),
   roundCountYear: sql<number>`coalesce(yr.year_count, 0)`.mapWith(Number),
-  average: sql<number | null>`ps.score_sum * 1.0 / nullif(ps.round_count, 0)`,
+  average: sql<number | null>`(ps.score_sum - coalesce(cx.score_sum, 0)) * 1.0 / nullif(ps.round_count - coalesce(cx.played, 0), 0)`,
   thisYearAverage: sql<number | null>`yr.year_average`,
   balanceCents: listedBalanceCentsSql(sql`${players.id}`).mapWith(Number),
 };
 
-// A result label starts 'position/total': '1/…' is a first place, ties included.
+// A result label starts 'position/total': '1/…' is a first place, ties included. The best
+// score is player_stats' unless the player scored in a cancelled round: then it is read
+// again without those rounds (their entries_player_stats_idx range; CASE asks only then).
 const summaryColumns = {
-  wins: sql<number>`coalesce(ps.wins, 0)`.mapWith(Number),
-  bestScore: sql<number | null>`ps.best_score`,
+  wins: sql<number>`coalesce(ps.wins, 0) - coalesce(cx.wins, 0)`.mapWith(Number),
+  bestScore: sql<number | null>`case when cx.played is null then ps.best_score else
+    (select min(e.score) from entries e join rounds r on r.id = e.round_id
+     where e.league_id = ${players.leagueId} and e.player_id = ${players.id} and e.score > 0 and r.cancelled_at is null) end`,
 };
 
 /**
@@ -58,6 +62,11 @@ const summaryColumns = {
  * round played. All-time stats come from player_stats (one row a player, kept by triggers
  * on entries, migration 0010); this year's are aggregated here from this year's rounds
  * only (entries_round_score_idx), so their cost is one season's entries, never history's.
+ *
+ * A cancelled round counts for nothing (ADR 50), but its entries stay (a restore brings it
+ * back) and player_stats' triggers see entries only: so what the cancelled rounds' scored
+ * entries added there (`cx`, the same sums the triggers make) is taken off here, at the cost
+ * of the cancelled rounds' entries, and this year's leave them out.
  */
 function playerStatsQuery(db: Db, yearStart: number, onlyPlayer?: number) {
   // One player's page reads that player's entries only (their index range), not a season's.
@@ -69,9 +78,18 @@ function playerStatsQuery(db: Db, yearStart: number, onlyPlayer?: number) {
     .leftJoin(
       sql`(select e.player_id, count(*) as year_count, avg(e.score) as year_average
            from entries e
-           where e.league_id = ${db.leagueId} and ${only} e.score > 0 and e.round_id in (select id from rounds where league_id = ${db.leagueId} and d >= ${yearStart})
+           where e.league_id = ${db.leagueId} and ${only} e.score > 0
+             and e.round_id in (select id from rounds where league_id = ${db.leagueId} and d >= ${yearStart} and cancelled_at is null)
            group by e.player_id) yr`,
       sql`yr.player_id = ${players.id}`,
+    )
+    .leftJoin(
+      sql`(select e.player_id, count(*) as played, sum(e.score) as score_sum, sum(coalesce(e.result, '') like '1/%') as wins
+           from entries e
+           where e.league_id = ${db.leagueId} and ${only} e.score > 0
+             and e.round_id in (select id from rounds where league_id = ${db.leagueId} and cancelled_at is not null)
+           group by e.player_id) cx`,
+      sql`cx.player_id = ${players.id}`,
     )
     .where(and(inLeague(db, players), onlyPlayer === undefined ? undefined : eq(players.id, onlyPlayer)));
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte } from "drizzle-orm";
 import { type Db, inLeague } from "../../db/client";
 import { entries, players, rounds } from "../../db/schema";
 import { type SearchResult, searchResultColumns } from "./players";
@@ -7,13 +7,14 @@ import { RECENT_ROUNDS } from "~/lib/players/constants";
 /**
  * The players entered in the latest rounds that have started (`RECENT_ROUNDS` of them), by
  * name: what /players lists before anyone searches — the people a visitor most likely
- * looks for, and a new player finds their name among.
+ * looks for, and a new player finds their name among. A cancelled round was not played
+ * (ADR 50): not one of them.
  */
 export async function recentPlayers(db: Db, now: number): Promise<SearchResult[]> {
   const latest = db
     .select({ id: rounds.id })
     .from(rounds)
-    .where(and(inLeague(db, rounds), lte(rounds.startsAt, now)))
+    .where(and(inLeague(db, rounds), lte(rounds.startsAt, now), isNull(rounds.cancelledAt)))
     .orderBy(desc(rounds.startsAt))
     .limit(RECENT_ROUNDS);
   return db

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { type Db, inLeague } from "../../db/client";
 import { entries, rounds } from "../../db/schema";
 import { type ChartMetric, type HistoryPoint, type ScoreChart, scoreChart } from "~/lib/players/score-chart";
@@ -7,7 +7,8 @@ import { roundParSql } from "./best-scores";
 /**
  * A player's scored singles entries (score above 0; a doubles round's score is a team's,
  * ADR 31) with their rounds' dates and pars, oldest first: one query, on
- * entries_player_stats_idx (player_id, score) and the rounds' primary key.
+ * entries_player_stats_idx (player_id, score) and the rounds' primary key. A cancelled
+ * round's score is void (ADR 50): not in the history.
  */
 export async function scoreHistory(db: Db, playerId: number): Promise<HistoryPoint[]> {
   return db
@@ -21,7 +22,15 @@ export async function scoreHistory(db: Db, playerId: number): Promise<HistoryPoi
     })
     .from(entries)
     .innerJoin(rounds, eq(rounds.id, entries.roundId))
-    .where(and(inLeague(db, entries), eq(entries.playerId, playerId), gt(entries.score, 0), eq(rounds.doubles, false)))
+    .where(
+      and(
+        inLeague(db, entries),
+        eq(entries.playerId, playerId),
+        gt(entries.score, 0),
+        eq(rounds.doubles, false),
+        isNull(rounds.cancelledAt),
+      ),
+    )
     .orderBy(asc(rounds.startsAt), asc(rounds.id));
 }
 

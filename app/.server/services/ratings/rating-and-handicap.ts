@@ -8,7 +8,7 @@ import { ESTABLISHED_AFTER, playerRating } from "~/lib/ratings/rating-walk";
 
 // A player's form: handicap (app/lib/ratings/handicap.ts) and league rating (app/lib/ratings/rating-walk.ts)
 // now and after each round they played, across seasons, and every entrant's handicap going
-// into a round for its net scores.
+// into a round for its net scores. A cancelled round (ADR 50) is in none of them.
 
 export type HistoryRound = {
   roundId: number;
@@ -42,7 +42,8 @@ export async function ratingAndHandicap(db: Db, playerId: number): Promise<Ratin
       select r.id as roundId, r.d as startsAt, r.n as roundName, e.score as score, ${layoutParOf(sql`r.layout_id`)} as par,
         e.rating as roundRating
       from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id
-      where e.league_id = ${db.leagueId} and e.player_id = ${playerId} and e.score > 0 order by r.d, r.id`),
+      where e.league_id = ${db.leagueId} and e.player_id = ${playerId} and e.score > 0 and r.cancelled_at is null
+      order by r.d, r.id`),
   ]);
   const ratings: number[] = [];
   const history = handicapHistory(rows, settings).map(({ par: _, ...r }) => {
@@ -77,7 +78,7 @@ export async function roundHandicaps(db: Db, roundId: number): Promise<RoundHand
         row_number() over (partition by e.player_id order by r.d desc, r.id desc) as rn
       from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id, this
       where e.league_id = ${db.leagueId} and e.player_id in (select player_id from entries where league_id = ${db.leagueId} and round_id = ${roundId})
-        and e.score > 0 and (r.d < this.d or (r.d = this.d and r.id < this.id))
+        and e.score > 0 and r.cancelled_at is null and (r.d < this.d or (r.d = this.d and r.id < this.id))
     ) where rn <= ${lastK} order by player_id, d, rid`),
   ]);
   const scores = new Map<number, RoundScore[]>();

@@ -19,15 +19,20 @@ export class RatingsRaced extends Error {}
 // Cheap stand-in for "the scores and dates read": any entry added, removed, re-scored or
 // moved to another date changes it. Read once before, and again inside the write batch.
 // Ratings are the league's own (ADR 46): its rounds only, here and in every read below.
+// A cancelled round (ADR 50) is neither read nor rated: its scores feed no one's rating and
+// its entries keep whatever they held (a restore rerates from its date). Cancelling or
+// restoring one changes the fingerprint (its entries leave or rejoin the count).
 const fingerprint = (db: Db, since: number) => sql`(select count(*) || ':' || coalesce(sum(e.score * (e.id % 10007 + 1)), 0)
     || ':' || coalesce(sum((r.d % 100003) * (e.id % 101 + 1)), 0)
-  from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id where r.league_id = ${db.leagueId} and r.d >= ${since})`;
+  from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id
+  where r.league_id = ${db.leagueId} and r.d >= ${since} and r.cancelled_at is null)`;
 
 /** The rounds dated `since` or later, their entries in date order. */
 async function readFrom(db: Db, since: number): Promise<{ rows: Row[]; print: string }> {
   const [rows, [print]] = await Promise.all([
     db.all<Row>(sql`select e.id as id, e.round_id as roundId, e.player_id as playerId, e.score as score, e.rating as rating
-      from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id where r.league_id = ${db.leagueId} and r.d >= ${since} order by r.d, r.id`),
+      from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id
+      where r.league_id = ${db.leagueId} and r.d >= ${since} and r.cancelled_at is null order by r.d, r.id`),
     db.all<{ print: string }>(sql`select ${fingerprint(db, since)} as print`),
   ]);
   return { rows, print: print?.print ?? "" };
@@ -42,7 +47,7 @@ async function historyBefore(db: Db, players: number[], since: number): Promise<
         select e.player_id, e.rating, row_number() over (partition by e.player_id order by r.d desc, r.id desc) as rn
         from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id
         where e.player_id in (select value from json_each(${JSON.stringify(players.slice(i, i + 2000))}))
-          and e.league_id = ${db.leagueId} and r.d < ${since} and e.score > 0 and e.rating is not null
+          and e.league_id = ${db.leagueId} and r.d < ${since} and r.cancelled_at is null and e.score > 0 and e.rating is not null
       ) where rn <= ${RATING_ROUNDS} order by player_id, rn desc`);
     for (const r of rows) history.set(r.playerId, [...(history.get(r.playerId) ?? []), r.rating]);
   }

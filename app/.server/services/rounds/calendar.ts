@@ -9,6 +9,7 @@ import { formatCents } from "~/lib/shared/money";
 import { entryPriceCents } from "~/lib/signup/pricing";
 import { nowSeconds } from "~/lib/shared/time";
 import { type LeagueAddress, type LeagueUrls, leagueUrls } from "~/lib/shared/league-url";
+import { CANCELLED, cancelledLabel } from "~/lib/rainouts/words";
 
 // The league's calendar feeds: every round (/calendar.ics) and, per
 // user, the rounds their approved player has entries in (/calendar/{token}.ics, the token
@@ -28,8 +29,11 @@ const feedRound = {
   feeOtherCents: rounds.feeOtherCents,
   payoutCents: rounds.payoutCents,
   aceCents: rounds.aceCents,
+  cancelledAt: rounds.cancelledAt,
+  cancelReason: rounds.cancelReason,
 };
-type FeedRound = { [K in keyof typeof feedRound]: (typeof feedRound)[K]["_"]["data"] };
+type FeedColumn<K extends keyof typeof feedRound> = (typeof feedRound)[K]["_"];
+type FeedRound = { [K in keyof typeof feedRound]: FeedColumn<K>["data"] | (FeedColumn<K>["notNull"] extends true ? never : null) };
 
 /**
  * The origin feed URLs and UIDs use: APP_URL's (as in mail), or where a loopback copy is
@@ -50,17 +54,28 @@ export function feedStart(league: League, now = nowSeconds()): number {
   return seasonSpan(league, currentSeason(league, now) - 1).from;
 }
 
-/** A round as a calendar event; `origin` makes its page's URL (in `league`, ADR 46) and its UID's host. */
+/**
+ * A round as a calendar event; `origin` makes its page's URL (in `league`, ADR 46) and its
+ * UID's host. A cancelled round (ADR 50) keeps its event and UID, says STATUS:CANCELLED and
+ * "Cancelled: " before its name, and its reason in the description. The feed has no
+ * SEQUENCE (every event is at 0); apps take the status from the same UID's new copy.
+ */
 export function roundEvent(round: FeedRound, origin: string, league?: LeagueAddress): CalendarEvent {
   const page = leagueUrls(league, origin).href(`/rounds/${round.id}`);
+  const uid = `round-${round.id}@${new URL(origin).host}`;
+  const when = { uid, start: round.startsAt, end: round.startsAt + ROUND_HOURS * 3600, location: round.location, url: page };
+  if (round.cancelledAt !== null) {
+    return {
+      ...when,
+      summary: `${CANCELLED}: ${round.name}`,
+      description: `${cancelledLabel(round.cancelReason)}.\nThe round: ${page}`,
+      status: "CANCELLED",
+    };
+  }
   const ace = round.aceCents ? ` (+ ${formatCents(round.aceCents)} ace fund)` : "";
   return {
-    uid: `round-${round.id}@${new URL(origin).host}`,
-    start: round.startsAt,
-    end: round.startsAt + ROUND_HOURS * 3600,
+    ...when,
     summary: round.name,
-    location: round.location,
-    url: page,
     description: `Entry ${formatCents(entryPriceCents(round))}${ace}.\nResults and sign-up: ${page}`,
   };
 }

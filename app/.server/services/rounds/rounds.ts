@@ -79,6 +79,9 @@ export type PlayerRound = {
   creditUsedCents: number;
   /** The score's round rating, null until rated. */
   rating: number | null;
+  /** When the round was cancelled (ADR 50): its result is void; null for a round that counts. */
+  cancelledAt: number | null;
+  cancelReason: string | null;
 };
 
 /** A player's rounds, newest first. */
@@ -88,7 +91,11 @@ export async function roundsByPlayer(db: Db, playerId: number): Promise<PlayerRo
   return playerRoundRows(rows);
 }
 
-/** A player's rounds, newest first, unrun (no check that the player exists): for a page's batch. */
+/**
+ * A player's rounds, newest first, unrun (no check that the player exists): for a page's
+ * batch. A cancelled round stays listed (its entry's money is still the player's) and says
+ * so: its result is void (ADR 50).
+ */
 export function playerRoundsQuery(db: Db, playerId: number) {
   return db
     .select({
@@ -103,6 +110,8 @@ export function playerRoundsQuery(db: Db, playerId: number) {
       creditAddedCents: entries.creditAddedCents,
       creditUsedCents: entries.creditUsedCents,
       rating: entries.rating,
+      cancelledAt: rounds.cancelledAt,
+      cancelReason: rounds.cancelReason,
     })
     .from(entries)
     .innerJoin(rounds, eq(rounds.id, entries.roundId))
@@ -163,7 +172,8 @@ export type LowScore = { score: number; names: string[] };
 
 /**
  * The low score of every round dated within [from, to), in one query: each round's
- * minimum score above zero, joined back to the entries that shot it.
+ * minimum score above zero, joined back to the entries that shot it. A cancelled round has
+ * none: its scores are void (ADR 50).
  */
 export async function lowScoresBetween(db: Db, from: number, to: number): Promise<Map<number, LowScore>> {
   return lowScoresOf(await lowScoresQuery(db, from, to));
@@ -181,7 +191,7 @@ export const lowScoresQuery = (db: Db, from: number, to: number) =>
     // walk every entry of the league and probe the lows.
     .from(sql`(
         select round_id, min(score) as low from entries
-        where league_id = ${db.leagueId} and score > 0 and round_id in (select id from rounds where league_id = ${db.leagueId} and d >= ${from} and d < ${to})
+        where league_id = ${db.leagueId} and score > 0 and round_id in (select id from rounds where league_id = ${db.leagueId} and d >= ${from} and d < ${to} and cancelled_at is null)
         group by round_id
       ) m
       cross join entries e on e.league_id = ${db.leagueId} and e.round_id = m.round_id and e.score = m.low

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { type SQL, and, asc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { type Db, inLeague } from "../../db/client";
 import { entries, players, rounds } from "../../db/schema";
 import { notFound } from "../../errors";
@@ -24,12 +24,14 @@ type Span = { from: number; to: number };
 /** No entry of the league's span (of the division) has a score: a guard for reading an earlier season only when needed. */
 const noScoreIn = (db: Db, { from, to }: Span, division?: string) =>
   sql`not exists (select 1 from ${entries} e join ${rounds} r on r.league_id = e.league_id and r.id = e.round_id
-    where r.league_id = ${db.leagueId} and r.d >= ${from} and r.d < ${to} and e.score > 0${division === undefined ? sql`` : sql` and e.division = ${division}`})`;
+    where r.league_id = ${db.leagueId} and r.d >= ${from} and r.d < ${to} and r.cancelled_at is null and e.score > 0${division === undefined ? sql`` : sql` and e.division = ${division}`})`;
 
 /**
  * Every score of a season (optionally of one division) in one query: the rounds by their
  * date index, each round's entries by (round_id, player_id), each player by its key, so
  * a season of 10,000 entries is read without a scan (tests/services/query-plans.test.ts).
+ * A cancelled round is out of the season (ADR 50): not a round of the M, no points, no
+ * participation; a restore (cancelled_at null again) counts it again.
  */
 async function seasonScores(db: Db, { from, to }: Span, division?: string, unless?: SQL) {
   const rows = await db
@@ -55,6 +57,7 @@ async function seasonScores(db: Db, { from, to }: Span, division?: string, unles
         inLeague(db, rounds),
         gte(rounds.startsAt, from),
         lt(rounds.startsAt, to),
+        isNull(rounds.cancelledAt),
         division === undefined ? undefined : eq(entries.division, division),
         unless,
       ),

@@ -14,7 +14,9 @@ import { DAY_SECONDS } from "~/lib/shared/time";
 // round order, and the rounds' moves are replaced by the ones computed, in one batch
 // guarded by a fingerprint of what was read (the tag history, those rounds' entries and
 // flags, the settings). Computing the moves stored already writes nothing, so a save of
-// the same results, or twenty at once, leaves one swap.
+// the same results, or twenty at once, leaves one swap. A cancelled round (ADR 50) swaps no
+// tags and is no one's presence: the replay from its date after a cancel leaves it out (its
+// moves are deleted with the others from then on), and after a restore counts it again.
 
 const MAX_ATTEMPTS = 8;
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** attempt));
@@ -22,13 +24,16 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 /** Expiry is at most 12 weeks: presence further back than that (and a day) cannot matter. */
 const PRESENCE_WINDOW = (12 * 7 + 1) * DAY_SECONDS;
 
-/** What the swap depends on from `from` on, as one text: any change to it makes a planned swap stale. */
+/**
+ * What the swap depends on from `from` on, as one text: any change to it makes a planned
+ * swap stale. A round's cancel or restore (cancelled_at, not versioned) is in it too.
+ */
 function fingerprintSql(leagueId: number, from: number) {
   return sql<string>`(
     (select count(*) || ':' || coalesce(max(id), 0) from tag_moves where league_id = ${leagueId})
     || '|' || coalesce((select group_concat(x, ',') from (select e.id || ':' || e.version as x from entries e
          join rounds r on r.league_id = e.league_id and r.id = e.round_id where r.league_id = ${leagueId} and r.counts_for_tags = 1 and r.d >= ${from} order by e.id)), '')
-    || '|' || coalesce((select group_concat(x, ',') from (select id || ':' || version as x from rounds
+    || '|' || coalesce((select group_concat(x, ',') from (select id || ':' || version || ':' || coalesce(cancelled_at, '') as x from rounds
          where league_id = ${leagueId} and d >= ${from} order by id)), '')
     || '|' || coalesce((select bag_tags || ':' || tag_expiry_weeks from league_settings where league_id = ${leagueId}), '')
   )`;
@@ -44,9 +49,9 @@ async function readFrom(db: Db, from: number) {
     tagMovesSql(db.leagueId),
     sql`select r.id as roundId, r.d as startsAt, e.player_id as playerId, e.score as score, e.dnf as dnf
         from rounds r join entries e on e.league_id = r.league_id and e.round_id = r.id
-        where r.league_id = ${db.leagueId} and r.counts_for_tags = 1 and r.d >= ${from} order by r.d, r.id`,
+        where r.league_id = ${db.leagueId} and r.counts_for_tags = 1 and r.cancelled_at is null and r.d >= ${from} order by r.d, r.id`,
     sql`select e.player_id as playerId, r.d as startsAt from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id
-        where r.league_id = ${db.leagueId} and (e.score > 0 or e.dnf = 1) and r.d >= ${from - PRESENCE_WINDOW}`,
+        where r.league_id = ${db.leagueId} and (e.score > 0 or e.dnf = 1) and r.cancelled_at is null and r.d >= ${from - PRESENCE_WINDOW}`,
     sql`select ${fingerprintSql(db.leagueId, from)} as fingerprint`,
   ]);
   const on = settings[0] !== undefined && settings[0].bagTags !== "off";
