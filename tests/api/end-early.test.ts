@@ -14,6 +14,8 @@ import { recomputeRatings } from "~/.server/services/ratings/round-ratings";
 import { ENDED_EARLY_AUDIT_TABLE } from "~/.server/services/live/live-results";
 import { END_EARLY_MESSAGES } from "~/.server/services/rainouts/end-early";
 import { DEFAULT_LEAGUE_ID } from "~/.server/db/tables/leagues";
+import { argsFor, outcome } from "../route-fixtures";
+import * as roundPage from "~/routes/round";
 
 // 18 holes, par 62: the first nine 31, the second nine 31.
 const PARS = [3, 3, 4, 3, 3, 4, 3, 3, 5, 3, 3, 4, 3, 3, 4, 3, 3, 5];
@@ -110,6 +112,14 @@ describe("ending a round early", () => {
     // An admin's correction with a reason rescores over the same holes.
     await postOk(f.round.id, f.adminToken, [change.strokes(two.players[0].entry.id, 7, PARS[6] - 1, { reason: "Card recount" })]);
     expect((await entriesOf(f.round.id))[2].score - LAYOUT_PAR).toBe(0);
+    // The round's page says so, with the holes its cards finished and what its scores are.
+    const { data } = await outcome(
+      roundPage.loader(await argsFor("nobody", `/rounds/${f.round.id}`, undefined, { roundId: String(f.round.id) })),
+    );
+    expect(data.early).toEqual({
+      line: "Ended early after 9\u201310 holes",
+      note: `Rain stopped play: each result is the player's score to par over the holes their card finished, shown as the layout's par (${LAYOUT_PAR}) plus it.`,
+    });
     // No ratings from a partial round.
     await recomputeRatings(getDb(env.DB, DEFAULT_LEAGUE_ID));
     expect((await entriesOf(f.round.id)).map((e) => e.rating)).toEqual([null, null, null, null, null, null]);

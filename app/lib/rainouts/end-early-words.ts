@@ -25,8 +25,9 @@ export function endedEarlyLine(holes: readonly number[]): string {
   return `Ended early after ${least === most ? least : `${least}\u2013${most}`} holes`;
 }
 
-/** What the results of a round ended early are. */
-export const ENDED_EARLY_NOTE = "Rain stopped play: each result is the player's score to par over the holes their card finished.";
+/** What the results of a round ended early are: each score is the layout's par plus the player's score to par. */
+export const endedEarlyNote = (layoutPar: number): string =>
+  `Rain stopped play: each result is the player's score to par over the holes their card finished, shown as the layout's par (${layoutPar}) plus it.`;
 
 /** A result of a round ended early, as stored (the layout's par plus the score to par): "−2". */
 export const earlyToPar = (score: number, layoutPar: number): string => toParLabel(score - layoutPar);
