@@ -1940,7 +1940,8 @@ export const API_ROUTES: ApiRoute[] = [
     url: { id: id((t) => t.live.round.id) },
     body: {
       schema: EndEarlySchema,
-      valid: () => ({}),
+      // What a confirming screen sends ({} is taken too): a body with a field, so its URL-encoded copy is not empty.
+      valid: () => ({ confirm: true }),
       fields: { confirm: { kind: "bool", optional: true } },
     },
     extras: (t) => [
