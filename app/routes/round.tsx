@@ -39,6 +39,10 @@ import { resultGroups } from "~/lib/rounds/results";
 import { formatDateLong, isToday, nowSeconds } from "~/lib/shared/time";
 import { useLeagueUrls } from "~/hooks/use-league-urls";
 import { cancelledLabel } from "~/lib/rainouts/words";
+import { earlyHolesOf } from "~/.server/services/rainouts/end-early";
+import { EndedEarlyNote } from "~/components/rainouts/ended-early-note";
+import { endedEarlyLine, endedEarlyNote } from "~/lib/rainouts/end-early-words";
+import { holesWithoutLayout } from "~/lib/courses/layouts";
 
 // A signed-in player's check-in: its code loads only when it renders (the client budget, ADR 24).
 const CheckInPart = lazyPart(async () => (await import("~/components/night/check-in-part")).CheckInPart);
@@ -82,6 +86,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // no score yet), and asking every round's object on every view would wake one per round.
   const live =
     cancelled === null && !played && cards.length > 0 ? await orRouteError(liveStateOf(env, db.leagueId, id, "public", true)) : null;
+  // A round ended early (ADR 50): its line names the holes the cards finished, kept by its
+  // live object; asked only for such a round (a second trip, as the live board's).
+  const early =
+    played && round.endedEarlyAt !== null
+      ? {
+          line: endedEarlyLine((await earlyHolesOf(env, db.leagueId, id)).map((c) => c.holes)),
+          note: endedEarlyNote(course?.par || holesWithoutLayout().reduce((sum, h) => sum + h.par, 0)),
+        }
+      : null;
   // Only what the page shows goes into the page's data.
   const groups = cancelled === null ? resultGroups(entries, aced, handicaps?.players) : [];
   // A doubles round's results are its teams' (ADR 31).
@@ -130,6 +143,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     sidePots: cancelled === null ? sidePots : [],
     teams,
     cancelled,
+    early,
   };
   return page.live ? data(page, { headers: { "Cache-Control": LIVE_CACHE_CONTROL } }) : page;
 }
@@ -181,6 +195,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
     teams,
     liveTeams,
     cancelled,
+    early,
   } = loaderData;
   const net = handicapSettings !== null;
   const { longDate, time } = useLeague();
@@ -246,6 +261,7 @@ export default function RoundPage({ loaderData }: Route.ComponentProps) {
           <h2 id="results-title" className="font-display text-2xl font-semibold tracking-wide">
             {played || cancelled ? "Results" : "Registered players"}
           </h2>
+          {early && !cancelled ? <EndedEarlyNote line={early.line} note={early.note} /> : null}
           {cancelled ? (
             <EmptyState title="No results: the round was cancelled, so they do not count." />
           ) : entryCount === 0 ? (

@@ -49,6 +49,7 @@ export const API_TABLE: Record<string, Level> = {
   "POST /api/admin/entry/creditPayouts": "D",
   "POST /api/admin/live/:roundId/finalize": "D",
   "GET /api/admin/live/:roundId/log": "D",
+  "POST /api/admin/rounds/:id/end-early": "D",
   "POST /api/admin/rounds/:id/side-pots": "D",
   "DELETE /api/admin/rounds/:id/side-pots/:potId": "D",
   "POST /api/admin/rounds/:id/side-pots/:potId/players": "D",

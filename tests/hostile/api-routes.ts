@@ -81,6 +81,7 @@ import { OpenRoundSchema } from "~/schemas/rounds";
 import { LeagueSettingsSchema } from "~/schemas/settings";
 import { LeagueChangeSchema, NewLeagueSchema, StartLeagueSchema } from "~/schemas/leagues";
 import { ChangeBatchSchema, FinalizeSchema } from "~/schemas/live";
+import { EndEarlySchema } from "~/schemas/end-early";
 import { CourseCopySchema, CourseValuesSchema, NewCourseSchema, NewLayoutSchema, SaveLayoutSchema } from "~/schemas/courses";
 import { TagAssignSchema, TagTakeBackSchema } from "~/schemas/tags";
 
@@ -1928,6 +1929,24 @@ export const API_ROUTES: ApiRoute[] = [
         body: { confirmUnsigned: true },
         expect: conflict,
       },
+    ],
+  },
+  {
+    group: "live",
+    method: "POST",
+    pattern: "/api/admin/rounds/:id/end-early",
+    path: "/api/admin/rounds/{id}/end-early",
+    auth: "admin",
+    url: { id: id((t) => t.live.round.id) },
+    body: {
+      schema: EndEarlySchema,
+      // What a confirming screen sends ({} is taken too): a body with a field, so its URL-encoded copy is not empty.
+      valid: () => ({ confirm: true }),
+      fields: { confirm: { kind: "bool", optional: true } },
+    },
+    extras: (t) => [
+      { name: "cards with no hole finished", expect: conflict },
+      { name: "a round whose cards are drafts", path: `/api/admin/rounds/${t.live.draft.id}/end-early`, body: {}, expect: conflict },
     ],
   },
   {

@@ -67,6 +67,8 @@ export const ADMIN_CALLS: Readonly<Record<string, Capability>> = {
   "POST /api/admin/entry/creditPayouts": NIGHT,
   "POST /api/admin/live/:roundId/finalize": NIGHT,
   "GET /api/admin/live/:roundId/log": NIGHT,
+  // Ending a round early when rain stops play (ADR 50).
+  "POST /api/admin/rounds/:id/end-early": NIGHT,
   "POST /api/admin/rounds/:id/side-pots": NIGHT,
   "DELETE /api/admin/rounds/:id/side-pots/:potId": NIGHT,
   "POST /api/admin/rounds/:id/side-pots/:potId/players": NIGHT,

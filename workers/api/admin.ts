@@ -1,6 +1,7 @@
 import { requireAdmin } from "./auth";
 import { adminAuditApi } from "./admin-audit";
 import { adminCoursesApi } from "./admin-courses";
+import { adminEndEarlyApi } from "./admin-end-early";
 import { adminEntriesApi } from "./admin-entries";
 import { adminLiveApi } from "./admin-live";
 import { adminMessagesApi } from "./admin-messages";
@@ -48,6 +49,7 @@ export const adminApi = adminSubApp()
   .route("/", adminCoursesApi)
   .route("/", adminAuditApi)
   .route("/", adminLiveApi)
+  .route("/", adminEndEarlyApi)
   .route("/", adminWaitlistApi)
   .route("/", adminMessagesApi)
   .route("/", adminRainoutsApi)

@@ -3,6 +3,7 @@ import { type LiveDeps, LiveRefusal, ensureRoster } from "./roster";
 import { cardsOf, playersOnCard, roundRow, setFinalized } from "./roster-store";
 import type { Caller } from "./change-context";
 import { totalOf, unfinished } from "./signoff";
+import { earlyTotals, endedEarlyAt } from "./end-early";
 import type { LiveTotal } from "~/.server/services/live/live-results";
 import { writeLiveScores } from "~/.server/services/live/live-results";
 
@@ -23,8 +24,9 @@ export type FinalizeAnswer = {
   notStarted: number[];
 };
 
-/** Each player's total on every started card, as finalising writes it. */
+/** Each player's total on every started card, as finalising writes it; a round ended early, its results to par (./end-early.ts). */
 export function finalTotals(sql: SqlStorage): LiveTotal[] {
+  if (endedEarlyAt(sql) !== null) return earlyTotals(sql);
   return cardsOf(sql)
     .filter((c) => c.startedAt !== null)
     .flatMap((c) => playersOnCard(sql, c.id))
@@ -40,6 +42,8 @@ export async function finalizeRound(d: LiveDeps, caller: Caller, roundId: number
   await ensureRoster(d, roundId, { refresh: true });
   const round = roundRow(d.sql);
   if (!round) throw new LiveRefusal("not_found", "Round not found");
+  // Its results were written as it ended; an admin's edit with a reason rescores it (ADR 50).
+  if (endedEarlyAt(d.sql) !== null) throw new LiveRefusal("conflict", "This round ended early: its results stand as it ended.");
   const cards = cardsOf(d.sql);
   if (round.finalizedAt === null && round.publishedAt === null)
     throw new LiveRefusal("conflict", "This round's cards are not published: there is nothing to finalise.");

@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { FLUSH_MS, flush, queueUpdate, tellCards, tellPots } from "./broadcast";
 import { alarmRan, wakeBy } from "./clocks";
 import { type FinalizeAnswer, finalizeRound } from "./finalize";
+import { type CardHoles, type EndEarlyAnswer, type EndEarlyAsk, earlyCardHoles, endRoundEarly } from "./end-early";
 import { type LiveDeps, ensureRoster, refreshAside, reloadRoster, rosterStale } from "./roster";
 import { roundRow } from "./roster-store";
 import { ROUND_NOT_FOUND, keptLeague, leagueAllowed } from "./league";
@@ -208,6 +209,22 @@ export class LiveRound extends DurableObject<Env> {
     // Every socket learns the round is final (the update's finalizedAt).
     if (answer.ok) flush(this.ctx, this.sql, true);
     return answer;
+  }
+
+  /** The organiser ends the round early (ADR 50, ./end-early.ts): each result to par over its card's completed holes. */
+  async endEarly(leagueId: number, roundId: number, caller: Caller, ask: EndEarlyAsk): Promise<LiveAnswer<EndEarlyAnswer>> {
+    const d = this.depsIn(leagueId);
+    if (!d) return ROUND_NOT_FOUND;
+    const answer = await serially(this.ctx, () => endRoundEarly(d, caller, roundId, ask));
+    // Every socket learns the round is over (the update's finalizedAt), as after finalising.
+    if (answer.ok && answer.value.ended) flush(this.ctx, this.sql, true);
+    return answer;
+  }
+
+  /** The holes each card completed, for the results page of a round that ended early (none for any other). */
+  async earlyHoles(leagueId: number, roundId: number): Promise<LiveAnswer<CardHoles[]>> {
+    if (!leagueAllowed(this.sql, leagueId)) return ROUND_NOT_FOUND;
+    return { ok: true, value: roundRow(this.sql)?.roundId === roundId ? earlyCardHoles(this.sql) : [] };
   }
 
   /** The round's side pots after a mark or a settle (app/.server/services/live/live-pots.ts), for its followers. */

@@ -37,6 +37,11 @@ const SCHEMA = [
   "create table if not exists state_waits (socket text primary key, due integer not null)",
   "create table if not exists clocks (name text primary key, at integer not null)",
   // What changed since the last update every socket got (./broadcast.ts): players and cards.
+  // A round ended early (ADR 50, ./end-early.ts): when, the holes each card completed, and each
+  // entry's lead (itself, or its doubles team's first partner, whose score is the team's).
+  "create table if not exists early (id integer primary key check (id = 1), at integer not null)",
+  "create table if not exists early_holes (card_id integer not null, hole integer not null, primary key (card_id, hole))",
+  "create table if not exists early_leads (entry_id integer primary key, lead_id integer not null)",
   "create table if not exists outbox (kind text not null, key text not null, primary key (kind, key))",
 ];
 

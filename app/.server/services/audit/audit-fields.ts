@@ -58,6 +58,11 @@ export const FIELDS: Record<string, Record<string, [string, Kind]>> = {
     dnf: ["did not finish", "onOff"],
     reason: ["reason", "text"],
   },
+  // A round ended early when rain stopped play (ADR 50): the holes each card completed.
+  rounds_ended_early: {
+    holes: ["holes each card finished", "text"],
+    min_holes: ["holes needed", "number"],
+  },
   // A role granted, changed or taken away (ADR 47): the member's name is in the headline.
   memberships: {
     role: ["role", "text"],

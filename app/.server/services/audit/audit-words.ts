@@ -136,6 +136,8 @@ function describe(row: AuditRaw, names: Names): { what: string; context: string 
       const hole = parse(row.after)?.hole;
       return { what: `Live score · ${whoIn ?? `#${row.rowId}`}${hole ? ` · hole ${hole}` : ""}`, context: null };
     }
+    case "rounds_ended_early":
+      return { what: `Round ended early · ${round ?? `#${row.rowId}`}`, context: null };
     case "memberships": {
       const member = (parse(row.after) ?? parse(row.before))?.member;
       return { what: `Role · ${member ?? `user #${row.rowId}`}`, context: null };

@@ -4,6 +4,7 @@ import type { LiveState } from "~/lib/live/live-state";
 import type { PotView } from "~/lib/sidepots/side-pots";
 import type { Change, LiveAnswer } from "~/schemas/live";
 import type { Caller } from "../../../../workers/live/change-context";
+import type { EndEarlyAsk } from "../../../../workers/live/end-early";
 
 // How the Worker and the pages reach a round's Durable Object (ADR 26), and read its answers.
 
@@ -29,6 +30,8 @@ export function liveRound(env: Env, leagueId: number, roundId: number) {
     submit: (caller: Caller, changes: Change[]) => stub.submit(leagueId, roundId, caller, changes),
     rosterChanged: () => stub.rosterChanged(leagueId, roundId),
     finalize: (caller: Caller, confirmUnsigned: boolean) => stub.finalize(leagueId, roundId, caller, confirmUnsigned),
+    endEarly: (caller: Caller, ask: EndEarlyAsk) => stub.endEarly(leagueId, roundId, caller, ask),
+    earlyHoles: () => stub.earlyHoles(leagueId, roundId),
     pots: (pots: PotView[]) => stub.pots(leagueId, roundId, pots),
     log: (after: number, limit: number) => stub.log(leagueId, roundId, after, limit),
   };

@@ -1,7 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { type Db, inLeague } from "../../db/client";
-import { auditLog, entries } from "../../db/schema";
+import { type Db, checkFailed, inLeague } from "../../db/client";
+import { auditLog, entries, rounds } from "../../db/schema";
+import { writeGuard } from "../../db/write-guard";
+import { conflict } from "../../errors";
 import type { Committed, FollowUp } from "../../follow-ups";
 import { commitRoundChange } from "../entries/participants";
 import type { LiveField } from "~/lib/live/live-state";
@@ -121,4 +123,57 @@ export async function writeLiveEdits(
   if (totals) return (await writeLiveScores(db, roundId, totals, [rows])).followUps;
   await rows;
   return [];
+}
+
+/** The audit log's table name for a round ended early (ADR 50; services/audit/audit-words.ts reads it). */
+export const ENDED_EARLY_AUDIT_TABLE = "rounds_ended_early";
+
+/** The round was cancelled, or ended early, while this end was being written: nothing changed. */
+export const ROUND_STOPPED_MEANWHILE = "This round was cancelled or ended early meanwhile: nothing was changed.";
+
+/** A round's early end (ADR 50): when, who, the holes each card completed and the holes it needed. */
+export type EndedEarly = { endedAt: number; actor: LiveActor; cards: { number: number; holes: number }[]; minHoles: number };
+
+/**
+ * Writes the results of a round ended early (each player's layout par plus their score to par
+ * over their card's completed holes) with the round's `ended_early_at` and the audit row naming
+ * who ended it, in one batch with its payouts, guarded: a round cancelled or already ended
+ * early writes nothing (409).
+ */
+export async function writeEndedEarly(
+  db: Db,
+  roundId: number,
+  totals: LiveTotal[],
+  ended: EndedEarly,
+): Promise<Committed<{ changed: number }>> {
+  const round = and(inLeague(db, rounds), eq(rounds.id, roundId));
+  const along: BatchItem<"sqlite">[] = [
+    writeGuard(
+      db,
+      "roundCancelled",
+      sql`exists (select 1 from ${rounds} where ${round} and (${rounds.cancelledAt} is not null or ${rounds.endedEarlyAt} is not null))`,
+    ),
+    db.update(rounds).set({ endedEarlyAt: ended.endedAt }).where(round),
+    db.insert(auditLog).values({
+      leagueId: db.leagueId,
+      actorUserId: ended.actor.userId,
+      actorName: ended.actor.name,
+      actorRole: "admin",
+      tableName: ENDED_EARLY_AUDIT_TABLE,
+      rowId: roundId,
+      action: "update",
+      roundId,
+      before: null,
+      after: JSON.stringify({
+        holes: ended.cards.map((c) => `card ${c.number}: ${c.holes}`).join(", "),
+        min_holes: ended.minHoles,
+      }),
+    }),
+  ];
+  try {
+    return await writeLiveScores(db, roundId, totals, along);
+  } catch (err) {
+    if (checkFailed(err, "round_cancelled")) throw conflict(ROUND_STOPPED_MEANWHILE);
+    throw err;
+  }
 }

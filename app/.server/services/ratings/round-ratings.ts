@@ -30,9 +30,11 @@ const fingerprint = (db: Db, since: number) => sql`(select count(*) || ':' || co
 /** The rounds dated `since` or later, their entries in date order. */
 async function readFrom(db: Db, since: number): Promise<{ rows: Row[]; print: string }> {
   const [rows, [print]] = await Promise.all([
-    db.all<Row>(sql`select e.id as id, e.round_id as roundId, e.player_id as playerId, e.score as score, e.rating as rating
-      from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id
-      where r.league_id = ${db.leagueId} and r.d >= ${since} and r.cancelled_at is null order by r.d, r.id`),
+    // A round ended early (ADR 50) is rated by no one: its results are to par over some holes,
+    // not a round's strokes, and a rating fitted to them would move every player's rating.
+    db.all<Row>(sql`select e.id as id, e.round_id as roundId, e.player_id as playerId,
+        case when r.ended_early_at is null then e.score else 0 end as score, e.rating as rating
+      from entries e join rounds r on r.league_id = e.league_id and r.id = e.round_id where r.league_id = ${db.leagueId} and r.d >= ${since} and r.cancelled_at is null order by r.d, r.id`),
     db.all<{ print: string }>(sql`select ${fingerprint(db, since)} as print`),
   ]);
   return { rows, print: print?.print ?? "" };
