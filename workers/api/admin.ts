@@ -14,6 +14,7 @@ import { adminPaymentsApi } from "./admin-payments";
 import { adminPayPalApi } from "./admin-paypal";
 import { adminSidePotsApi } from "./admin-side-pots";
 import { adminPlayersApi } from "./admin-players";
+import { adminRainoutsApi } from "./admin-rainouts";
 import { adminRatingsApi } from "./admin-ratings";
 import { adminRoundsApi } from "./admin-rounds";
 import { adminSettingsApi } from "./admin-settings";
@@ -37,6 +38,7 @@ export const adminApi = adminSubApp()
   .route("/", adminInvitesApi)
   .route("/", adminPlayersApi)
   .route("/", adminRoundsApi)
+  .route("/", adminRainoutsApi)
   .route("/", adminEntriesApi)
   .route("/", adminNightApi)
   .route("/", adminSidePotsApi)
