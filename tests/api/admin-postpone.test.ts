@@ -6,7 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { call, expectError, expectStatus, makeMember, makeUser, tokenFor } from "../auth-fixtures";
-import { DAY, makeEntry, makePlayer, makeRound, nowSec, testDb } from "../fixtures";
+import { DAY, makePlayer, makeRound, nowSec, testDb } from "../fixtures";
 import { makeLeague } from "../message-fixtures";
 import { copiesOf, playerOf } from "../notice-fixtures";
 import { forgetLeagues } from "../../workers/league-directory";
