@@ -119,6 +119,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
           checkedIn,
           divisions,
           waitlist: waitlist?.mine ?? null,
+          // The league's rain-out policy (ADR 50), shown in the dialog as plain text; "" shows nothing.
+          rainOutPolicy: settings?.rainOutPolicy ?? "",
           sidePots: sidePots.filter((p) => !p.paid).map((p) => ({ id: p.id, name: p.name, buyInCents: p.buyInCents })),
         }
       : null;

@@ -18,6 +18,8 @@ export const NoticeSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("results"), roundId: Id }),
   // The round cancelled at `at`, and why.
   z.object({ kind: z.literal("cancelled"), roundId: Id, reason: z.string().trim().min(1).max(300), at: Epoch }),
+  // The round moved from its start `from` to `to` (ADR 50): a round moved again since has its own notice.
+  z.object({ kind: z.literal("postponed"), roundId: Id, from: Epoch, to: Epoch }),
   // An ace recorded; the hole when the admin gave it.
   z.object({ kind: z.literal("ace"), aceId: Id, hole: z.number().int().min(1).max(99).optional() }),
 ]);

@@ -1,5 +1,7 @@
 import { z } from "./zod";
 import { REASON_MAX } from "../lib/rainouts/messages";
+import { RoundValuesSchema } from "./rounds";
+import { versionSchema } from "./version";
 
 // Rain-outs' bodies (ADR 50): the /api's and the pages' forms share these fields.
 
@@ -20,3 +22,15 @@ export const CancelSchema = z.strictObject({
   reason,
   acesStand: z.boolean({ error: "acesStand: true or false" }).default(false),
 });
+
+/**
+ * POST /api/admin/rounds/{id}/postpone {startsAt, version}: the round's new start, in the
+ * round form's own format (epoch seconds, the save's `startsAt`), and the round's version as
+ * the admin read it (ADR 20).
+ */
+export const PostponeSchema = z.object({
+  startsAt: RoundValuesSchema.shape.startsAt,
+  version: versionSchema("round"),
+});
+
+export type PostponeInput = z.infer<typeof PostponeSchema>;

@@ -1,5 +1,13 @@
 import { z } from "./zod";
-import { CHOICES, type ChoiceName, SETTINGS, type SettingName, choiceValues } from "../lib/settings/league-settings";
+import {
+  CHOICES,
+  type ChoiceName,
+  SETTINGS,
+  type SettingName,
+  TEXT_SETTINGS,
+  type TextSettingName,
+  choiceValues,
+} from "../lib/settings/league-settings";
 import { DIVISIONS, isDivision } from "../lib/players/divisions";
 
 // The league's settings (/admin/settings and PUT /api/admin/settings): whole numbers
@@ -23,6 +31,21 @@ export function whole(label: string, min: number, max: number) {
 }
 
 const field = (name: SettingName) => whole(SETTINGS[name].label, SETTINGS[name].min, SETTINGS[name].max);
+
+/**
+ * The league's own words (the rain-out policy, ADR 50): text, trimmed, lines ended by "\n" as
+ * a form's "\r\n" arrives, at most its `max` characters; "" clears it.
+ */
+function words(name: TextSettingName) {
+  const { label, max } = TEXT_SETTINGS[name];
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n") : v),
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`),
+  );
+}
 
 function choice<V extends string>(name: ChoiceName, values: readonly [V, ...V[]]) {
   const { label, options } = CHOICES[name];
@@ -74,6 +97,9 @@ export const LeagueSettingsSchema = z
     distanceUnit: choice("distanceUnit", choiceValues("distanceUnit")).optional(),
     tagCount: field("tagCount").optional(),
     tagExpiryWeeks: field("tagExpiryWeeks").optional(),
+    // Rain-outs (ADR 50): the holes an early end needs, and the policy the sign-up dialog shows.
+    endEarlyHoles: field("endEarlyHoles").optional(),
+    rainOutPolicy: words("rainOutPolicy").optional(),
   })
   .refine((s) => s.pointsFloor <= s.pointsFirst, { path: ["pointsFloor"], message: "Floor must not be more than the points for 1st" });
 

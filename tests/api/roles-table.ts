@@ -63,6 +63,7 @@ export const API_TABLE: Record<string, Level> = {
   "GET /api/admin/rounds/:id/messages": "D",
   "POST /api/admin/rounds/:id/cancel": "D",
   "POST /api/admin/rounds/:id/restore": "D",
+  "POST /api/admin/rounds/:id/postpone": "D",
   "POST /api/admin/entry/excessToCredit": "A",
   "POST /api/admin/entry/keep": "A",
   "POST /api/admin/player": "A",

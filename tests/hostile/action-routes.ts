@@ -960,6 +960,8 @@ export const ACTION_ROUTES: ActionRoute[] = [
           handicapRounds: { kind: "int", min: 1, max: 50 },
           handicapPercent: { kind: "int", min: 0, max: 100 },
           handicapPar: { kind: "int", min: 1, max: 200 },
+          endEarlyHoles: { kind: "int", min: 1, max: 36, optional: true },
+          rainOutPolicy: { kind: "text", max: 1000, optional: true, blankOk: true },
         },
       },
     ],

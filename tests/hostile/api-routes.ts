@@ -79,6 +79,7 @@ import { TEAM_MESSAGES } from "~/.server/services/doubles/teams";
 import { AddPotSchema, PotPlayerSchema, SettleHoleSchema } from "~/schemas/side-pots-api";
 import { OpenRoundSchema } from "~/schemas/rounds";
 import { LeagueSettingsSchema } from "~/schemas/settings";
+import { PostponeSchema } from "~/schemas/rainouts";
 import { LeagueChangeSchema, NewLeagueSchema, StartLeagueSchema } from "~/schemas/leagues";
 import { ChangeBatchSchema, FinalizeSchema } from "~/schemas/live";
 import { EndEarlySchema } from "~/schemas/end-early";
@@ -1422,6 +1423,28 @@ export const API_ROUTES: ApiRoute[] = [
   },
   // ---- The organiser's messages to a round's players (ADR 49). The valid send is a test to
   // oneself, outside the league's limits, and its key is fixed: a second valid send answers the first.
+  // ---- /api/admin: rain-outs (ADR 50)
+  {
+    group: "admin rain-outs",
+    method: "POST",
+    pattern: "/api/admin/rounds/:id/postpone",
+    path: "/api/admin/rounds/{id}/postpone",
+    auth: "admin",
+    url: { id: id((t) => t.round.id) },
+    body: {
+      schema: PostponeSchema,
+      valid: () => ({ startsAt: nowSec() + 7 * 86_400, version: 0 }),
+      fields: { startsAt: field.epoch, version: field.version },
+    },
+    extras: () => [
+      {
+        name: "a version the round does not have",
+        body: { startsAt: nowSec() + 7 * 86_400, version: 7 },
+        expect: { status: 409, error: ROUND_CHANGED },
+      },
+      { name: "a new start already past", body: { startsAt: nowSec() - 3_600, version: 7 }, expect: conflict },
+    ],
+  },
   {
     group: "admin messages",
     method: "POST",
@@ -2340,6 +2363,8 @@ export const API_ROUTES: ApiRoute[] = [
         handicapRounds: { kind: "int", min: 1, max: 50 },
         handicapPercent: { kind: "int", min: 0, max: 100 },
         handicapPar: { kind: "int", min: 1, max: 200 },
+        endEarlyHoles: { kind: "int", min: 1, max: 36, optional: true },
+        rainOutPolicy: { kind: "text", max: 1000, optional: true, blankOk: true },
       },
     },
     extras: () => [{ name: "a floor above the points for 1st", body: { ...SETTINGS, pointsFloor: 101 }, expect: { status: 400 } }],

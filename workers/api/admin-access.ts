@@ -81,6 +81,8 @@ export const ADMIN_CALLS: Readonly<Record<string, Capability>> = {
   "POST /api/admin/rounds/:id/messages/preview": NIGHT,
   "POST /api/admin/rounds/:id/messages": NIGHT,
   "GET /api/admin/rounds/:id/messages": NIGHT,
+  // Rain-outs (ADR 50): directors and up run the night, and move it when the weather stops it.
+  "POST /api/admin/rounds/:id/postpone": NIGHT,
   // The rest of the league.
 
   "POST /api/admin/entry/excessToCredit": LEAGUE,

@@ -1,15 +1,18 @@
 import { adminSubApp } from "./context";
 import { RoundIdParam } from "./params";
+import { postponedJson } from "./serializers/rainouts";
 import { body, param } from "./validate";
-import { handedOver } from "~/.server/follow-ups";
+import { handOver, handedOver } from "~/.server/follow-ups";
 import { liveRosterChanged } from "~/.server/services/live/live-object";
 import { cancelRound } from "~/.server/services/rainouts/cancel";
+import { postponeRound } from "~/.server/services/rainouts/postpone";
 import { restoreRound } from "~/.server/services/rainouts/restore";
 import { CANCEL_MESSAGES, RESTORE_MESSAGES } from "~/lib/rainouts/messages";
-import { CancelSchema } from "~/schemas/rainouts";
+import { CancelSchema, PostponeSchema } from "~/schemas/rainouts";
 
-// Rain-outs (ADR 50), mounted in ./admin.ts behind the admin guard for the roles that run a
-// night (./admin-access.ts). A cancel gives everything paid back as credit in one batch and
+// Rain-outs (ADR 50): an organiser moves, cancels or restores a round the weather stopped
+// (ending early is ./admin-end-early.ts). Mounted in ./admin.ts behind the admin guard for the
+// roles that run a night (./admin-access.ts). A cancel gives everything paid back as credit in one batch and
 // tells the players (a follow-up); a restore takes exactly that back, or is refused naming
 // why. Either way the round's live copy reads its cards again: void, or counting again.
 
@@ -37,4 +40,10 @@ export const adminRainoutsApi = adminSubApp()
     const done = handedOver(c.var.db, await restoreRound(c.var.db, id));
     await liveRosterChanged(c.env, c.var.league.id, id);
     return c.json({ success: true, message: RESTORE_MESSAGES.done(done.roundName), restored: { roundId: done.roundId } });
+  })
+  .post("/rounds/:id/postpone", roundParam, body(PostponeSchema), async (c) => {
+    const done = await postponeRound(c.var.db, c.req.valid("param").id, c.req.valid("json"));
+    // The players are told, the ratings and tags follow, after the answer (ADR 44, 49).
+    handOver(c.var.db, done.followUps);
+    return c.json(postponedJson(done.value));
   });

@@ -3,10 +3,10 @@ import { Form, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
-import { FormField, SelectFormField, useFocusFirstInvalid } from "~/components/ui/form-field";
-import { CHOICES, type ChoiceName, SETTINGS, type SettingName } from "~/lib/settings/league-settings";
+import { FormField, SelectFormField, TextAreaFormField, useFocusFirstInvalid } from "~/components/ui/form-field";
+import { CHOICES, type ChoiceName, SETTINGS, type SettingName, TEXT_SETTINGS } from "~/lib/settings/league-settings";
 import { DIVISIONS } from "~/lib/players/divisions";
-import { HANDICAPS, NIGHT, NIGHT_CHOICES, STANDINGS, TAGS } from "./settings-hints";
+import { HANDICAPS, NIGHT, NIGHT_CHOICES, RAIN_OUTS, RAIN_OUT_POLICY, STANDINGS, TAGS } from "./settings-hints";
 
 type Values = Record<string, string | number | string[]>;
 
@@ -98,6 +98,19 @@ export function SettingsForm({
         <Group legend="Handicaps" settings={HANDICAPS} values={values} errors={errors} />
         <Group legend="League night" settings={NIGHT} values={values} errors={errors}>
           <Choices names={NIGHT_CHOICES} values={values} errors={errors} />
+        </Group>
+        <Group legend="Rain-outs" settings={RAIN_OUTS} values={values} errors={errors}>
+          <div className="sm:col-span-2">
+            <TextAreaFormField
+              label={TEXT_SETTINGS.rainOutPolicy.label}
+              name="rainOutPolicy"
+              defaultValue={String(values.rainOutPolicy ?? "")}
+              maxLength={TEXT_SETTINGS.rainOutPolicy.max}
+              rows={5}
+              hint={RAIN_OUT_POLICY}
+              error={errors.rainOutPolicy}
+            />
+          </div>
         </Group>
         <Group legend="Bag tags" settings={TAGS} values={values} errors={errors}>
           <Choices

@@ -33,3 +33,14 @@ export const HANDICAPS: [SettingName, string][] = [
   ["handicapPercent", "The share of the difference from par given as strokes."],
   ["handicapPar", "The score a handicap is measured from."],
 ];
+
+/** Rain-outs (ADR 50): the holes an early end needs; the policy's own hint is RAIN_OUT_POLICY. */
+export const RAIN_OUTS: [SettingName, string][] = [
+  [
+    "endEarlyHoles",
+    "A round can be ended early (rained out part-way) once every card has finished this many holes; each result is then the score to par over those holes.",
+  ],
+];
+
+export const RAIN_OUT_POLICY =
+  'What happens to a round when the weather stops it, in your own words (up to 1,000 characters): shown in the sign-up dialog under "Rain-out policy". Leave it empty to show nothing.';

@@ -39,6 +39,8 @@ export type SignUpFacts = {
   waitlist: { place: WaitlistPlace | null; lapsedAt: number | null; full: string | null } | null;
   /** The round's side pots still taking players (ADR 30): bought into with the entry. */
   sidePots: { id: number; name: string; buyInCents: number }[];
+  /** The league's rain-out policy in its own words (ADR 50); empty: none is shown. */
+  rainOutPolicy?: string;
 };
 type Step =
   | { kind: "form" }
@@ -219,6 +221,14 @@ export function SignUpDialog({
             onBlur={() => setCredit(centsInput(quote.creditUsedCents))}
             hint={`From $0.00 up to ${formatCents(Math.min(Math.max(0, facts.balanceCents), quote.totalCents))}`}
           />
+          {facts.rainOutPolicy ? (
+            <section aria-labelledby="rain-out-policy" className="rounded-lg border border-line p-3 text-sm">
+              <h3 id="rain-out-policy" className="font-semibold">
+                Rain-out policy
+              </h3>
+              <p className="mt-1 whitespace-pre-line">{facts.rainOutPolicy}</p>
+            </section>
+          ) : null}
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm" aria-live="polite">
             {rows.map(([label, value]) => (
               <div key={label} className="contents">

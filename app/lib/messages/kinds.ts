@@ -32,7 +32,7 @@ export const KIND_LABELS: Record<MessageKind, string> = {
   waitlist: "A place offered from the waitlist, with its deadline",
   owed: "What you owe, when check-in opens",
   results: "Results final: your place and what was credited",
-  cancelled: "A round cancelled",
+  cancelled: "A round cancelled or postponed",
   ace: "An ace in the league",
   organiser: "Messages from the league's organisers",
 };

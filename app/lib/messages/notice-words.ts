@@ -14,6 +14,9 @@ export const NOTICE_WORDS = {
   credited: (cents: number) => ` ${formatCents(cents)} was credited to your balance.`,
   cancelled: (round: string, reason: string) => `${round} is cancelled: ${reason}.`,
   paidBack: " What you paid is back as credit.",
+  // A round postponed (ADR 50): the new start in the league's zone ("Thursday, June 11, 2026 at 6:00 PM").
+  postponed: (round: string, when: string) => `${round} is postponed to ${when}.`,
+  mayWithdraw: " You may withdraw until then, with everything you paid back as credit.",
   ace: (player: string, hole: number | undefined, course: string | null) =>
     `${player} ${hole ? `aced hole ${hole}` : "hit an ace"}${course ? ` at ${course}` : ""}!`,
 } as const;

@@ -28,6 +28,16 @@ export const SETTINGS = {
 
 export type SettingName = keyof typeof SETTINGS;
 
+/**
+ * The settings that are the league's own words: each with its label and its longest text.
+ * The rain-out policy (ADR 50) shows in the sign-up dialog under "Rain-out policy"; empty, nothing shows.
+ */
+export const TEXT_SETTINGS = {
+  rainOutPolicy: { label: "Rain-out policy", max: 1000, default: "" },
+} as const;
+
+export type TextSettingName = keyof typeof TEXT_SETTINGS;
+
 type Choice<V extends string> = { label: string; options: readonly { value: V; label: string }[]; default: V };
 
 /** The settings that are one of a few choices. */
@@ -103,10 +113,10 @@ export type DistanceUnit = ChoiceValue<"distanceUnit">;
 export const DEFAULT_LEAGUE_DIVISIONS: readonly string[] = ["MPO", "MP40", "FPO", "MA1", "MA2", "MA3", "MA40", "FA1", "MJ18"];
 
 /** Every setting's value: what league_settings holds, or the defaults until the admin saves. */
-export type LeagueSettings = Record<SettingName, number> & { [N in ChoiceName]: ChoiceValue<N> } & {
-  /** The league's divisions, in its order: offered first wherever a division is chosen. */
-  divisions: string[];
-};
+export type LeagueSettings = Record<SettingName, number> & { [N in ChoiceName]: ChoiceValue<N> } & Record<TextSettingName, string> & {
+    /** The league's divisions, in its order: offered first wherever a division is chosen. */
+    divisions: string[];
+  };
 
 export const DEFAULT_SETTINGS: LeagueSettings = {
   ...(Object.fromEntries(Object.entries(SETTINGS).map(([name, s]) => [name, s.default])) as Record<SettingName, number>),
@@ -116,5 +126,6 @@ export const DEFAULT_SETTINGS: LeagueSettings = {
   bagTags: CHOICES.bagTags.default,
   caliRule: CHOICES.caliRule.default,
   distanceUnit: CHOICES.distanceUnit.default,
+  rainOutPolicy: TEXT_SETTINGS.rainOutPolicy.default,
   divisions: [...DEFAULT_LEAGUE_DIVISIONS],
 };

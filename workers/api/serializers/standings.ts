@@ -24,6 +24,8 @@ export function settingsJson(s: LeagueSettings) {
     tagExpiryWeeks: s.tagExpiryWeeks,
     caliRule: s.caliRule,
     distanceUnit: s.distanceUnit,
+    endEarlyHoles: s.endEarlyHoles,
+    rainOutPolicy: s.rainOutPolicy,
   };
 }
 

@@ -15,11 +15,11 @@ import type { Notice } from "~/schemas/notices";
 import { NOTICE_WORDS } from "~/lib/messages/notice-words";
 import { cardMessage } from "~/lib/night/night";
 import { leagueUrls } from "~/lib/shared/league-url";
-import { formatTime, nowSeconds } from "~/lib/shared/time";
+import { formatDateLong, formatTime, nowSeconds } from "~/lib/shared/time";
 
 // What the league tells its players by itself (ADR 49), one message per notice: its cards
 // published, a reminder 4 hours before a round, what is owed when check-in opens, the
-// results credited, a round cancelled, an ace. Each message is keyed by what it names, so a
+// results credited, a round cancelled or postponed, an ace. Each message is keyed by what it names, so a
 // job run twice, or the cron asking every minute, makes it once; each recipient's copy has
 // their own words (their card, their place, what they owe). Recipients are the accounts with
 // an approved claim on the player concerned, unlocked (read apart, ADR 46); an ace goes only
@@ -32,6 +32,13 @@ export const cancelledNotice = (roundId: number, reason: string, at = nowSeconds
   reason: reason.trim(),
   at,
 });
+
+/**
+ * A round moved from `from` to `to` (ADR 50), as the `notify` follow-up carries it: entered and
+ * waitlisted players are told, under the "cancelled" kind (a player's channel for a
+ * cancellation covers a move too).
+ */
+export const postponedNotice = (roundId: number, from: number, to: number): Notice => ({ kind: "postponed", roundId, from, to });
 
 /** A message and each account's copy, to make once. */
 type Made = { message: NewMessage; recipients: Recipient[] };
@@ -214,30 +221,53 @@ async function resultsMessage(db: Db, n: Extract<Notice, { kind: "results" }>, l
   };
 }
 
-async function cancelledMessage(db: Db, n: Extract<Notice, { kind: "cancelled" }>, league: League): Promise<Made | null> {
-  const [[round], entered, waiting] = await Promise.all([
-    roundRead(db, n.roundId),
+/**
+ * The round's entered players and those on its waitlist (waiting or offered), each account once:
+ * an entered player's copy wins over their waitlist place.
+ */
+async function enteredAndWaiting(db: Db, roundId: number) {
+  const [entered, waiting] = await Promise.all([
     db
       .select({ userId: claims.userId })
       .from(entries)
       .leftJoin(claims, claimOn(db, entries.playerId))
-      .where(and(inLeague(db, entries), eq(entries.roundId, n.roundId))),
+      .where(and(inLeague(db, entries), eq(entries.roundId, roundId))),
     db
       .select({ userId: claims.userId })
       .from(waitlist)
       .leftJoin(claims, claimOn(db, waitlist.playerId))
-      .where(and(inLeague(db, waitlist), eq(waitlist.roundId, n.roundId), sql`${waitlist.status} in ('waiting', 'offered')`)),
+      .where(and(inLeague(db, waitlist), eq(waitlist.roundId, roundId), sql`${waitlist.status} in ('waiting', 'offered')`)),
   ]);
+  const rows = [...entered.map((e) => ({ ...e, entered: true })), ...waiting.map((w) => ({ ...w, entered: false }))];
+  const seen = new Set<number>();
+  return rows.filter((r) => r.userId !== null && !seen.has(r.userId) && seen.add(r.userId));
+}
+
+async function cancelledMessage(db: Db, n: Extract<Notice, { kind: "cancelled" }>, league: League): Promise<Made | null> {
+  const [[round], once] = await Promise.all([roundRead(db, n.roundId), enteredAndWaiting(db, n.roundId)]);
   if (!round) return null;
   const title = NOTICE_WORDS.title(league.name, round.name);
   const url = roundPath(league, round.id);
   const said = NOTICE_WORDS.cancelled(round.name, n.reason);
-  // An entered player is told their money is back; one who waited paid nothing (entered wins for both).
-  const rows = [...entered.map((e) => ({ ...e, paid: true })), ...waiting.map((w) => ({ ...w, paid: false }))];
-  const seen = new Set<number>();
-  const once = rows.filter((r) => r.userId !== null && !seen.has(r.userId) && seen.add(r.userId));
-  const recipients = await copiesFor(db, once, (r) => ({ title, url, body: r.paid ? `${said}${NOTICE_WORDS.paidBack}` : said }));
+  // An entered player is told their money is back; one who waited paid nothing.
+  const recipients = await copiesFor(db, once, (r) => ({ title, url, body: r.entered ? `${said}${NOTICE_WORDS.paidBack}` : said }));
   return { message: { kind: "cancelled", key: `cancelled:${round.id}:${n.at}`, roundId: round.id, title, body: said }, recipients };
+}
+
+async function postponedMessage(db: Db, n: Extract<Notice, { kind: "postponed" }>, league: League): Promise<Made | null> {
+  const [[round], once] = await Promise.all([roundRead(db, n.roundId), enteredAndWaiting(db, n.roundId)]);
+  // Moved again since (that move has its own notice), or gone: nothing to tell.
+  if (!round || round.startsAt !== n.to) return null;
+  const title = NOTICE_WORDS.title(league.name, round.name);
+  const url = roundPath(league, round.id);
+  const when = `${formatDateLong(n.to, league.timeZone)} at ${formatTime(n.to, league.timeZone)}`;
+  const said = NOTICE_WORDS.postponed(round.name, when);
+  // An entered player may withdraw with everything back until the new start (ADR 22, 50); one who waits paid nothing.
+  const recipients = await copiesFor(db, once, (r) => ({ title, url, body: r.entered ? `${said}${NOTICE_WORDS.mayWithdraw}` : said }));
+  return {
+    message: { kind: "cancelled", key: `postponed:${round.id}:${n.from}:${n.to}`, roundId: round.id, title, body: said },
+    recipients,
+  };
 }
 
 async function aceMessage(db: Db, n: Extract<Notice, { kind: "ace" }>, league: League): Promise<Made | null> {
@@ -286,6 +316,8 @@ export async function makeNotice(db: Db, notice: Notice, league: League, now = n
         return resultsMessage(db, notice, league);
       case "cancelled":
         return cancelledMessage(db, notice, league);
+      case "postponed":
+        return postponedMessage(db, notice, league);
       case "ace":
         return aceMessage(db, notice, league);
     }
