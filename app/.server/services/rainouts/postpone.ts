@@ -38,8 +38,6 @@ export type Postponed = {
   checkInsCleared: number;
 };
 
-const cancelledSql = (db: Db, roundId: number) =>
-  sql`exists (select 1 from ${rounds} where league_id = ${db.leagueId} and id = ${roundId} and cancelled_at is not null)`;
 const startedCardSql = (db: Db, roundId: number) =>
   sql`exists (select 1 from ${cards} where league_id = ${db.leagueId} and round_id = ${roundId} and started_at is not null)`;
 
@@ -59,6 +57,7 @@ export async function postponeRound(db: Db, roundId: number, input: PostponeInpu
     settled(readRoundState(db, roundId)),
   ]);
   if (!row) throw notFound("Round not found");
+  if (row.cancelled) throw conflict(POSTPONE_MESSAGES.cancelled);
   let from = 0;
   let countsForTags = false;
   try {
@@ -67,7 +66,6 @@ export async function postponeRound(db: Db, roundId: number, input: PostponeInpu
       roundId,
       (state) => {
         if (state.round.version !== input.version) throw roundChanged();
-        if (row.cancelled) throw conflict(POSTPONE_MESSAGES.cancelled);
         if (row.started || state.entries.some((e) => e.score > 0 || e.dnf)) throw conflict(POSTPONE_MESSAGES.scored);
         if (input.startsAt <= nowSeconds()) throw conflict(POSTPONE_MESSAGES.notFuture);
         from = state.round.startsAt;
@@ -75,8 +73,7 @@ export async function postponeRound(db: Db, roundId: number, input: PostponeInpu
         const where = and(inLeague(db, rounds), eq(rounds.id, roundId));
         return {
           statements: [
-            // A cancel or a card's first score landing after the read refuses the whole batch.
-            writeGuard(db, "roundCancelled", cancelledSql(db, roundId)),
+            // A card's first score landing after the read refuses the whole batch (a cancel: the round write's own guard).
             writeGuard(db, "cardsChanged", startedCardSql(db, roundId)),
             // SQLite's SET reads the row as it was: the start before the first postponement is kept.
             db
@@ -105,7 +102,7 @@ export async function postponeRound(db: Db, roundId: number, input: PostponeInpu
           ],
           answer: (results, _payouts, [stored]) => {
             const [now] = stored as { startsAt: number; postponedFrom: number; version: number }[];
-            return { roundId, ...now, checkInsCleared: (results[3] as unknown[]).length };
+            return { roundId, ...now, checkInsCleared: (results[2] as unknown[]).length };
           },
         };
       },
@@ -116,7 +113,6 @@ export async function postponeRound(db: Db, roundId: number, input: PostponeInpu
     const moved = from === input.startsAt ? [] : [rerate(since), ...(countsForTags ? [syncTagsFrom(since)] : [])];
     return { value: done.value, followUps: [...done.followUps, ...moved, notify(postponedNotice(roundId, from, input.startsAt))] };
   } catch (err) {
-    if (checkFailed(err, "round_cancelled")) throw conflict(POSTPONE_MESSAGES.cancelled);
     if (checkFailed(err, "cards_changed")) throw conflict(POSTPONE_MESSAGES.scored);
     throw err;
   }
