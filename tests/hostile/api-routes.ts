@@ -79,7 +79,7 @@ import { TEAM_MESSAGES } from "~/.server/services/doubles/teams";
 import { AddPotSchema, PotPlayerSchema, SettleHoleSchema } from "~/schemas/side-pots-api";
 import { OpenRoundSchema } from "~/schemas/rounds";
 import { LeagueSettingsSchema } from "~/schemas/settings";
-import { PostponeSchema } from "~/schemas/rainouts";
+import { CancelSchema, PostponeSchema } from "~/schemas/rainouts";
 import { LeagueChangeSchema, NewLeagueSchema, StartLeagueSchema } from "~/schemas/leagues";
 import { ChangeBatchSchema, FinalizeSchema } from "~/schemas/live";
 import { EndEarlySchema } from "~/schemas/end-early";
@@ -1424,6 +1424,28 @@ export const API_ROUTES: ApiRoute[] = [
   // ---- The organiser's messages to a round's players (ADR 49). The valid send is a test to
   // oneself, outside the league's limits, and its key is fixed: a second valid send answers the first.
   // ---- /api/admin: rain-outs (ADR 50)
+  {
+    group: "admin rain-outs",
+    method: "POST",
+    pattern: "/api/admin/rounds/:id/cancel",
+    path: "/api/admin/rounds/{id}/cancel",
+    auth: "admin",
+    url: { id: id((t) => t.rainRound.id) },
+    body: {
+      schema: CancelSchema,
+      valid: () => ({ reason: "weather", acesStand: false }),
+      fields: { reason: field.text(80), acesStand: { kind: "bool", optional: true } },
+    },
+  },
+  {
+    group: "admin rain-outs",
+    method: "POST",
+    pattern: "/api/admin/rounds/:id/restore",
+    path: "/api/admin/rounds/{id}/restore",
+    auth: "admin",
+    url: { id: id((t) => t.closedRound.id) },
+    extras: () => [{ name: "a round that is not cancelled", expect: conflict }],
+  },
   {
     group: "admin rain-outs",
     method: "POST",

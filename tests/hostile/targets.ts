@@ -67,6 +67,8 @@ export async function makeTargets() {
   ]);
   const [round, closedRound] = await Promise.all([makeRound({ openForRegistration: true }), makeRound({ openForRegistration: false })]);
   const entry = await makeEntry({ roundId: round.id, playerId: entered.id });
+  // A round of its own for the rain-out calls (ADR 50): a cancel that got through would freeze `round`.
+  const rainRound = await makeRound({ startsAt: nowSec() + DAY });
   // $1 of the entry's $6 paid in cash: a record to void, and $5 still owed.
   const cash = await makePayment({
     roundId: round.id,
@@ -161,6 +163,7 @@ export async function makeTargets() {
     broke,
     round,
     closedRound,
+    rainRound,
     fullRound,
     startedRound,
     entry,

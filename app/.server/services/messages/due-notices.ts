@@ -1,4 +1,4 @@
-import { and, gt, lte, sql } from "drizzle-orm";
+import { and, gt, isNull, lte, sql } from "drizzle-orm";
 import { type Db, inLeague } from "../../db/client";
 import { messages, rounds } from "../../db/schema";
 import { type FollowUp, notify } from "../../follow-ups";
@@ -24,7 +24,7 @@ export async function dueNotices(db: Db, now = nowSeconds()): Promise<FollowUp[]
   const soon = await db
     .select({ id: rounds.id, startsAt: rounds.startsAt })
     .from(rounds)
-    .where(and(inLeague(db, rounds), gt(rounds.startsAt, now), lte(rounds.startsAt, now + horizon)));
+    .where(and(inLeague(db, rounds), gt(rounds.startsAt, now), lte(rounds.startsAt, now + horizon), isNull(rounds.cancelledAt)));
   const due = soon.flatMap((r) => {
     const kinds = [
       ...(r.startsAt - now <= REMINDER_SECONDS ? (["reminder"] as const) : []),

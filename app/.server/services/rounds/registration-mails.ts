@@ -48,12 +48,12 @@ export async function sendRegistrationMails(
   ctx: RegistrationMailRunContext,
 ): Promise<RegistrationMailOutcome> {
   const [round] = await db
-    .select({ id: rounds.id, name: rounds.name, startsAt: rounds.startsAt, location: rounds.location, open: rounds.openForRegistration })
+    .select({ id: rounds.id, name: rounds.name, startsAt: rounds.startsAt, location: rounds.location, open: rounds.openForRegistration, cancelledAt: rounds.cancelledAt })
     .from(rounds)
     .where(and(inLeague(db, rounds), eq(rounds.id, job.roundId)));
   if (!round) return { status: "no-round" };
-  // Closed again, or started (ADR 39: a job retried past the start announces nothing).
-  if (!round.open || round.startsAt <= nowSeconds()) return { status: "closed" };
+  // Closed again, cancelled (ADR 50), or started (ADR 39: a job retried past the start announces nothing).
+  if (!round.open || round.cancelledAt !== null || round.startsAt <= nowSeconds()) return { status: "closed" };
 
   await db.run(sql`insert or ignore into ${registrationMails} (league_id, round_id, user_id, day)
     select ${db.leagueId}, ${round.id}, q.user_id, ${job.day} from ${leaguePrefs} q

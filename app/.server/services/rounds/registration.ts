@@ -18,14 +18,15 @@ export const REGISTRATION_MESSAGES = {
 } as const;
 
 /**
- * A sign-up batch's guard (ADR 39): aborts it unless the round is open and its start is
- * still to come by the database's clock when the batch runs, whatever the request read.
+ * A sign-up batch's guard (ADR 39): aborts it unless the round is open, not cancelled (ADR 50)
+ * and its start is still to come by the database's clock when the batch runs, whatever the
+ * request read.
  */
 export const registrationClosedGuard = (db: Db, roundId: number) =>
   writeGuard(
     db,
     "registrationClosed",
-    sql`not exists (select 1 from ${rounds} where ${rounds.leagueId} = ${db.leagueId} and ${rounds.id} = ${roundId} and ${rounds.openForRegistration} = 1 and ${rounds.startsAt} > unixepoch())`,
+    sql`not exists (select 1 from ${rounds} where ${rounds.leagueId} = ${db.leagueId} and ${rounds.id} = ${roundId} and ${rounds.openForRegistration} = 1 and ${rounds.cancelledAt} is null and ${rounds.startsAt} > unixepoch())`,
   );
 
 /**

@@ -67,7 +67,7 @@ export async function planSignUp(
   if (claim?.status !== "approved") throw new AppError("forbidden", SIGNUP_MESSAGES.noClaim);
   if (req.playerId !== null && claim.playerId !== req.playerId) throw new AppError("forbidden", SIGNUP_MESSAGES.notYours);
   if (!round) throw notFound("Round not found");
-  if (!round.openForRegistration || round.startsAt <= now) throw conflict(SIGNUP_MESSAGES.closed);
+  if (!round.openForRegistration || round.cancelledAt !== null || round.startsAt <= now) throw conflict(SIGNUP_MESSAGES.closed);
   if (stateOf(read.state).entries.some((e) => e.playerId === claim.playerId)) throw conflict(SIGNUP_MESSAGES.entered);
   // A capped round (ADR 28): a free place, or the one offered to this player. An offer
   // lapsed and not yet passed on goes to the next on the list first, not to whoever signs up;

@@ -46,7 +46,7 @@ export async function joinWaitlist(db: Db, req: JoinRequest, now = nowSeconds())
   if (claim?.status !== "approved") throw new AppError("forbidden", SIGNUP_MESSAGES.noClaim);
   const { playerId } = claim;
   if (!round) throw notFound("Round not found");
-  if (!round.openForRegistration) throw conflict(SIGNUP_MESSAGES.closed);
+  if (!round.openForRegistration || round.cancelledAt !== null) throw conflict(SIGNUP_MESSAGES.closed);
   if (round.startsAt <= now) throw conflict(WAITLIST_MESSAGES.started);
   if (entered) throw conflict(SIGNUP_MESSAGES.entered);
   // Places freed and not yet passed on go to those already waiting before a newcomer is judged:
