@@ -60,6 +60,7 @@ export const API_TABLE: Record<string, Level> = {
   "POST /api/admin/rounds/:id/messages/preview": "D",
   "POST /api/admin/rounds/:id/messages": "D",
   "GET /api/admin/rounds/:id/messages": "D",
+  "POST /api/admin/payments/:id/paypal-back": "D",
   "POST /api/admin/entry/excessToCredit": "A",
   "POST /api/admin/entry/keep": "A",
   "POST /api/admin/player": "A",

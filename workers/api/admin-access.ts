@@ -76,6 +76,8 @@ export const ADMIN_CALLS: Readonly<Record<string, Capability>> = {
   "POST /api/admin/rounds/:id/messages/preview": NIGHT,
   "POST /api/admin/rounds/:id/messages": NIGHT,
   "GET /api/admin/rounds/:id/messages": NIGHT,
+  // A cancelled round's PayPal payment back to PayPal for its player (ADR 50).
+  "POST /api/admin/payments/:id/paypal-back": NIGHT,
   // The rest of the league.
 
   "POST /api/admin/entry/excessToCredit": LEAGUE,

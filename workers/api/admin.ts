@@ -12,6 +12,7 @@ import { adminWaitlistApi } from "./waitlist";
 import { adminNightApi } from "./admin-night";
 import { adminPaymentsApi } from "./admin-payments";
 import { adminPayPalApi } from "./admin-paypal";
+import { adminRainoutsApi } from "./rainouts";
 import { adminSidePotsApi } from "./admin-side-pots";
 import { adminPlayersApi } from "./admin-players";
 import { adminRatingsApi } from "./admin-ratings";
@@ -41,6 +42,7 @@ export const adminApi = adminSubApp()
   .route("/", adminNightApi)
   .route("/", adminSidePotsApi)
   .route("/", adminPaymentsApi)
+  .route("/", adminRainoutsApi)
   .route("/", adminRatingsApi)
   .route("/", adminSettingsApi)
   .route("/", adminPayPalApi)
