@@ -19,6 +19,8 @@ export const DAY = 86_400;
 // the app made without naming who made it, which every file's end refuses (tests/books-check.ts).
 const stamped = withAuditActor(env.DB, () => ({ userId: null, role: "system" }));
 export const testDb = () => getDb(stamped, DEFAULT_LEAGUE_ID);
+/** The same for another league's rows (ADR 46). */
+export const leagueTestDb = (leagueId: number) => getDb(stamped, leagueId);
 
 export const nowSec = () => Math.floor(Date.now() / 1000);
 

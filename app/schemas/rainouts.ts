@@ -1,7 +1,26 @@
 import { z } from "./zod";
 import { bodyIdSchema } from "./ids";
+import { REASON_MAX } from "../lib/rainouts/messages";
 
-// The rain-outs' bodies (ADR 50).
+// Rain-outs' bodies (ADR 50): the /api's and the pages' forms share these fields.
 
-/** POST /api/rounds/{id}/paypal-back: the player's PayPal payment of that cancelled round to send back. */
-export const PayPalBackSchema = z.object({ paymentId: bodyIdSchema("payment id") });
+const reason = z
+  .string({ error: "reason: say why, e.g. weather" })
+  .transform((v) => v.trim().replace(/\s+/g, " "))
+  .pipe(
+    z
+      .string()
+      .min(1, "reason: say why, e.g. weather")
+      .max(REASON_MAX, `reason: at most ${REASON_MAX} characters`)
+      // Shown on public pages and in messages: printable text only.
+      .refine((v) => !/[\p{Cc}\p{Cf}]/u.test(v), "reason: letters, numbers and punctuation only"),
+  );
+
+/** POST /api/admin/rounds/{id}/cancel `{ reason, acesStand? }`: acesStand keeps the round's aces paid from the pot. */
+export const CancelSchema = z.strictObject({
+  reason,
+  acesStand: z.boolean({ error: "acesStand: true or false" }).default(false),
+});
+
+/** POST /api/rounds/{id}/paypal-back `{ paymentId }`: the player's PayPal payment of that cancelled round to send back. */
+export const PayPalBackSchema = z.strictObject({ paymentId: bodyIdSchema("payment id") });

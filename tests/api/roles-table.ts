@@ -61,6 +61,8 @@ export const API_TABLE: Record<string, Level> = {
   "POST /api/admin/rounds/:id/messages": "D",
   "GET /api/admin/rounds/:id/messages": "D",
   "POST /api/admin/payments/:id/paypal-back": "D",
+  "POST /api/admin/rounds/:id/cancel": "D",
+  "POST /api/admin/rounds/:id/restore": "D",
   "POST /api/admin/entry/excessToCredit": "A",
   "POST /api/admin/entry/keep": "A",
   "POST /api/admin/player": "A",

@@ -45,6 +45,9 @@ export const ADMIN_CALLS: Readonly<Record<string, Capability>> = {
   "PATCH /api/admin/league": CLOSE,
   "POST /api/admin/league/join-code": CLOSE,
   "POST /api/admin/league/close": CLOSE,
+  // Rain-outs (ADR 50): whoever runs the night may call it off, and undo that.
+  "POST /api/admin/rounds/:id/cancel": NIGHT,
+  "POST /api/admin/rounds/:id/restore": NIGHT,
   // The night.
   "GET /api/admin/rounds/:id/check-in": NIGHT,
   "POST /api/admin/rounds/:id/check-in": NIGHT,

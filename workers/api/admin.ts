@@ -12,9 +12,10 @@ import { adminWaitlistApi } from "./waitlist";
 import { adminNightApi } from "./admin-night";
 import { adminPaymentsApi } from "./admin-payments";
 import { adminPayPalApi } from "./admin-paypal";
-import { adminRainoutsApi } from "./rainouts";
+import { adminPayPalBackApi } from "./rainouts";
 import { adminSidePotsApi } from "./admin-side-pots";
 import { adminPlayersApi } from "./admin-players";
+import { adminRainoutsApi } from "./admin-rainouts";
 import { adminRatingsApi } from "./admin-ratings";
 import { adminRoundsApi } from "./admin-rounds";
 import { adminSettingsApi } from "./admin-settings";
@@ -42,7 +43,7 @@ export const adminApi = adminSubApp()
   .route("/", adminNightApi)
   .route("/", adminSidePotsApi)
   .route("/", adminPaymentsApi)
-  .route("/", adminRainoutsApi)
+  .route("/", adminPayPalBackApi)
   .route("/", adminRatingsApi)
   .route("/", adminSettingsApi)
   .route("/", adminPayPalApi)
@@ -51,4 +52,5 @@ export const adminApi = adminSubApp()
   .route("/", adminLiveApi)
   .route("/", adminWaitlistApi)
   .route("/", adminMessagesApi)
+  .route("/", adminRainoutsApi)
   .route("/", adminTagsApi);

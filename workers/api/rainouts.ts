@@ -30,7 +30,7 @@ export const rainoutsApi = subApp().post("/:id/paypal-back", requireUser, param(
   return c.json(askedJson(asked));
 });
 
-export const adminRainoutsApi = adminSubApp().post("/payments/:id/paypal-back", param(PaymentIdParam), async (c) => {
+export const adminPayPalBackApi = adminSubApp().post("/payments/:id/paypal-back", param(PaymentIdParam), async (c) => {
   const asked = await askPayPalBack(c.var.db, { admin: true }, c.req.valid("param").id);
   handOver(c.var.db, asked.followUps);
   return c.json(askedJson(asked));

@@ -3,6 +3,7 @@ import { type Db, inLeague } from "../../db/client";
 import { rounds } from "../../db/schema";
 import { roundPots } from "../sidepots/pot-view";
 import { liveRound } from "./live-object";
+import { livePublishedAt } from "./live-roster";
 
 // The side pots of a round scored live (ADR 26, ADR 30): their marks live in D1, not in the
 // round's object, so after a mark or a settle the Worker hands the object the pots as they
@@ -13,7 +14,7 @@ import { liveRound } from "./live-object";
 export async function tellPots(env: Env, db: Db, roundId: number): Promise<void> {
   try {
     const [round] = await db
-      .select({ publishedAt: rounds.cardsPublishedAt })
+      .select({ publishedAt: livePublishedAt })
       .from(rounds)
       .where(and(inLeague(db, rounds), eq(rounds.id, roundId)));
     if (round?.publishedAt == null) return;

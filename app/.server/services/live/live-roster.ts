@@ -65,11 +65,17 @@ function withPlayers(cardRows: CardRow[], playerRows: PlayerRow[]): RosterCard[]
   }));
 }
 
+/**
+ * When the round's cards were published, as the live round counts them: never while the round
+ * is cancelled, whose cards are void until it is restored (ADR 50).
+ */
+export const livePublishedAt = sql<number | null>`(case when ${rounds.cancelledAt} is null then ${rounds.cardsPublishedAt} end)`;
+
 /** The round's holes and cards (a draft's cards too: `publishedAt` says whether they count); 404 without the round. */
 export async function liveRoster(db: Db, roundId: number): Promise<LiveRoster> {
   const [roundRows, holeRows, cardRows, playerRows] = await db.batch([
     db
-      .select({ id: rounds.id, name: rounds.name, startsAt: rounds.startsAt, publishedAt: rounds.cardsPublishedAt })
+      .select({ id: rounds.id, name: rounds.name, startsAt: rounds.startsAt, publishedAt: livePublishedAt })
       .from(rounds)
       .where(and(inLeague(db, rounds), eq(rounds.id, roundId))),
     db
@@ -97,7 +103,7 @@ export async function liveRoster(db: Db, roundId: number): Promise<LiveRoster> {
  * the card is not the round's.
  */
 export async function startCard(db: Db, roundId: number, cardId: number, now: number): Promise<RosterCard | null> {
-  const published = sql`exists (select 1 from ${rounds} where ${rounds.id} = ${roundId} and ${rounds.leagueId} = ${db.leagueId} and ${rounds.cardsPublishedAt} is not null)`;
+  const published = sql`exists (select 1 from ${rounds} where ${rounds.id} = ${roundId} and ${rounds.leagueId} = ${db.leagueId} and ${livePublishedAt} is not null)`;
   const [, cardRows, playerRows] = await db.batch([
     db
       .update(cards)
@@ -120,7 +126,7 @@ export async function cardsOfPlayer(db: Db, roundId: number, playerId: number): 
     .innerJoin(cardPlayers, and(eq(cardPlayers.leagueId, cards.leagueId), eq(cardPlayers.cardId, cards.id)))
     .innerJoin(entries, eq(entries.id, cardPlayers.entryId))
     .innerJoin(rounds, eq(rounds.id, cards.roundId))
-    .where(and(inLeague(db, cards), eq(cards.roundId, roundId), eq(entries.playerId, playerId), isNotNull(rounds.cardsPublishedAt)));
+    .where(and(inLeague(db, cards), eq(cards.roundId, roundId), eq(entries.playerId, playerId), isNotNull(livePublishedAt)));
   return rows.map((r) => r.id);
 }
 

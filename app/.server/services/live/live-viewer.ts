@@ -5,7 +5,7 @@ import type { Session } from "../../auth/current-user";
 import { type Db, inLeague } from "../../db/client";
 import { rounds } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
-import { cardsOfPlayer } from "./live-roster";
+import { cardsOfPlayer, livePublishedAt } from "./live-roster";
 import type { LiveViewer } from "~/schemas/live";
 
 // Who is opening a live round's socket (ADR 26): anyone may watch; scoring takes a
@@ -18,7 +18,7 @@ export async function assertRoundExists(db: Db, roundId: number): Promise<void> 
 /** Whether the round's cards are published, as D1 has it (the round's object may hold an older copy); 404 without the round. */
 export async function roundPublished(db: Db, roundId: number): Promise<boolean> {
   const [round] = await db
-    .select({ publishedAt: rounds.cardsPublishedAt })
+    .select({ publishedAt: livePublishedAt })
     .from(rounds)
     .where(and(inLeague(db, rounds), eq(rounds.id, roundId)));
   if (!round) throw notFound("Round not found");

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { leagueRowColumns, leagues } from "../../db/tables/leagues";
 import { leagueOf } from "../../league";
-import { type PotChange, loweredSpans } from "./ace-pot";
+import { type PotChange, aceCountsSql, feesCountSql, loweredSpans } from "./ace-pot";
 import { formatCents } from "~/lib/shared/money";
 import { formatDate } from "~/lib/shared/time";
 import { fullNameSql } from "../../db/player-name";
@@ -26,9 +26,9 @@ export async function potRefusal(db: Db, changes: readonly PotChange[], what: "c
   const [stored, [league]] = await Promise.all([
     db.all<Event>(sql`
     select r.d as t, 0 as k, r.ace_cents * rs.ace_entries as cents, null as name
-      from rounds r join round_stats rs on rs.round_id = r.id where r.league_id = ${db.leagueId} and rs.ace_entries > 0
+      from rounds r join round_stats rs on rs.round_id = r.id where r.league_id = ${db.leagueId} and rs.ace_entries > 0 and ${feesCountSql("r")}
     union all
-    select a.d, 1, -a.amt_cents, ${fullNameSql("p")} from aces a join players p on p.id = a.player_id where a.league_id = ${db.leagueId}`),
+    select a.d, 1, -a.amt_cents, ${fullNameSql("p")} from aces a join players p on p.id = a.player_id where a.league_id = ${db.leagueId} and ${aceCountsSql("a")}`),
     db.select(leagueRowColumns).from(leagues).where(eq(leagues.id, db.leagueId)),
   ]);
   if (!league) throw new Error(`league ${db.leagueId} not found`);

@@ -6,6 +6,19 @@ import { writeGuard } from "../../db/write-guard";
 // below zero at any moment, held inside the batch of every write that lowers it.
 
 /**
+ * Whether the round `r` (an alias) holds its ace fees: a cancelled round's fees left the pot
+ * (ADR 50).
+ */
+export const feesCountSql = (r: string) => sql.raw(`${r}.cancelled_at is null`);
+
+/**
+ * Whether the ace `a` (an alias) is paid from the pot: not when its round was cancelled and
+ * the admin did not say its aces stand (ADR 50).
+ */
+export const aceCountsSql = (a: string) =>
+  sql.raw(`not exists (select 1 from rounds vr where vr.id = ${a}.round_id and vr.cancelled_at is not null and not vr.cancel_aces_stand)`);
+
+/**
  * The pot as of moment `at` (epoch seconds, or SQL giving them): ace fees of the opted-in
  * entries of rounds that started at or before it, less aces dated at or before it. Every
  * view and check of the pot embeds this. A round's opted-in count is the row round_stats
@@ -15,8 +28,8 @@ import { writeGuard } from "../../db/write-guard";
 export function acePotAtSql(db: Db, at: number | SQL): SQL<number> {
   return sql<number>`(
     coalesce((select sum(r.ace_cents * rs.ace_entries)
-      from rounds r join round_stats rs on rs.round_id = r.id where r.league_id = ${db.leagueId} and r.d <= ${at}), 0)
-    - coalesce((select sum(a.amt_cents) from aces a where a.league_id = ${db.leagueId} and a.d <= ${at}), 0)
+      from rounds r join round_stats rs on rs.round_id = r.id where r.league_id = ${db.leagueId} and r.d <= ${at} and ${feesCountSql("r")}), 0)
+    - coalesce((select sum(a.amt_cents) from aces a where a.league_id = ${db.leagueId} and a.d <= ${at} and ${aceCountsSql("a")}), 0)
   )`;
 }
 
@@ -55,8 +68,8 @@ function dipsSql(db: Db, spans: Span[]): SQL {
   const list = JSON.stringify(spans);
   return sql`exists (
     with ev(t, k, cents) as (
-      select r.d, 0, r.ace_cents * rs.ace_entries from rounds r join round_stats rs on rs.round_id = r.id where r.league_id = ${db.leagueId}
-      union all select a.d, 1, -a.amt_cents from aces a where a.league_id = ${db.leagueId}
+      select r.d, 0, r.ace_cents * rs.ace_entries from rounds r join round_stats rs on rs.round_id = r.id where r.league_id = ${db.leagueId} and ${feesCountSql("r")}
+      union all select a.d, 1, -a.amt_cents from aces a where a.league_id = ${db.leagueId} and ${aceCountsSql("a")}
       union all select s.value ->> 0, 0, 0 from json_each(${list}) s),
     run as (select t, sum(cents) over (order by t, k) as pot from ev)
     select 1 from run join json_each(${list}) s

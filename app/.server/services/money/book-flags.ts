@@ -13,7 +13,7 @@ const where = sql`r.id as round_id, r.n as round_name, r.d as round_d, ${fullNam
 
 /**
  * (a) Undecided refunds of a payment whose (round, player) entry still stands, not given back
- * as credit. A refund the player asked for after a cancel (ADR 50) needs no decision.
+ * as credit. A cancelled round's entries stand for nothing: its money went back (ADR 50).
  */
 export const refundStandingSql = (db: Db) => sql`
   select e.id as entry_id, ${where}, sum(pr.amount_cents) as cents, max(pr.kind = 'reversal') as reversal
@@ -22,7 +22,7 @@ export const refundStandingSql = (db: Db) => sql`
   join entries e on e.league_id = p.league_id and e.round_id = p.round_id and e.player_id = p.player_id
   join rounds r on r.id = p.round_id join players pl on pl.id = p.player_id
   where pr.league_id = ${db.leagueId} and pr.resolution is null and ${givenBackCentsSql(sql`p.id`)} is null
-    and p.refund_asked_at is null
+    and r.cancelled_at is null
   group by e.id order by r.d desc, e.id limit ${MAX_FLAGS}`;
 
 /** (b) Money received with no entry of that round and player standing, and not given back. */
@@ -45,7 +45,7 @@ export const overpaidSql = (db: Db) => sql`
 /**
  * (d) An entry paid more than its price: its credit used and what its (round, player)'s
  * payments pay (lib/money/entry-money.ts paysCents, the same sums) above the round's fees, its ace
- * fee and its side pots' buy-ins.
+ * fee and its side pots' buy-ins. Not in a cancelled round, whose payments went back (ADR 50).
  */
 export const overpaidEntrySql = (db: Db) => sql`
   select e.id as entry_id, ${where}, e.credit_used_cents + coalesce(m.pays, 0) - (r.fee_pdga_cents + r.fee_course_cents
@@ -55,7 +55,7 @@ export const overpaidEntrySql = (db: Db) => sql`
       sum(max(0, p.amount_cents - p.league_fee_cents - ${refundedCentsSql(P)} - ${excessBackCentsSql(sql`p.id`)})) as pays
     from payments p where p.league_id = ${db.leagueId} and p.method in ('paypal', 'cash') and p.status in ('completed', 'refunded') and ${givenBackCentsSql(sql`p.id`)} is null
     group by p.round_id, p.player_id) m on m.round_id = e.round_id and m.player_id = e.player_id
-  where e.league_id = ${db.leagueId} and cents > 0
+  where e.league_id = ${db.leagueId} and cents > 0 and r.cancelled_at is null
   order by r.d desc, e.id limit ${MAX_FLAGS}`;
 
 /** (e) A round whose entries hold credit for payouts they no longer have (ADR 37): how many. */

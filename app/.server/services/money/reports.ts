@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, readTogether } from "../../db/client";
 import type { League } from "../../league";
-import { acePotAtSql } from "./ace-pot";
+import { aceCountsSql, acePotAtSql, feesCountSql } from "./ace-pot";
 import { balanceCentsSql } from "../players/balance-sql";
 import {
   type OverpaidEntryRow,
@@ -52,7 +52,7 @@ const perRound = (db: Db) => sql`
     coalesce(e.entries, 0) * r.fee_course_cents as course,
     coalesce(e.entries, 0) * r.fee_other_cents as other,
     coalesce(e.entries, 0) * r.payout_cents as payout,
-    coalesce(e.ace_entries, 0) * r.ace_cents as ace_in,
+    case when ${feesCountSql("r")} then coalesce(e.ace_entries, 0) * r.ace_cents else 0 end as ace_in,
     coalesce(a.paid, 0) as aces_paid,
     coalesce(e.credit_used, 0) as credit_used,
     coalesce(e.credit_added, 0) as credit_added,
@@ -67,7 +67,8 @@ const perRound = (db: Db) => sql`
   left join (select round_id, count(*) as entries, sum(ace) as ace_entries,
                sum(credit_used_cents) as credit_used, sum(credit_added_cents) as credit_added
              from entries where league_id = ${db.leagueId} group by round_id) e on e.round_id = r.id
-  left join (select round_id, sum(amt_cents) as paid from aces where league_id = ${db.leagueId} and round_id is not null group by round_id) a
+  left join (select a.round_id, sum(a.amt_cents) as paid from aces a
+             where a.league_id = ${db.leagueId} and a.round_id is not null and ${aceCountsSql("a")} group by a.round_id) a
     on a.round_id = r.id
   left join (select round_id,
                sum(case when method = 'paypal' then amount_cents - refunded end) as collected,
@@ -82,7 +83,8 @@ const perRound = (db: Db) => sql`
   left join (select s.round_id,
                sum(s.buy_in_cents * (select count(*) from side_pot_players x where x.pot_id = s.id)) as pots_in,
                sum((select coalesce(sum(w.amount_cents), 0) from side_pot_wins w where w.pot_id = s.id)) as pots_paid
-             from side_pots s where s.league_id = ${db.leagueId} group by s.round_id) sp on sp.round_id = r.id
+             from side_pots s join rounds sr on sr.id = s.round_id
+             where s.league_id = ${db.leagueId} and ${feesCountSql("sr")} group by s.round_id) sp on sp.round_id = r.id
   where r.league_id = ${db.leagueId}`;
 
 /**
@@ -93,7 +95,8 @@ const perRound = (db: Db) => sql`
  */
 const sidePotsHeld = (db: Db) => sql`
   select coalesce((select sum(s.buy_in_cents * (select count(*) from side_pot_players x where x.pot_id = s.id))
-      from side_pots s where s.league_id = ${db.leagueId} and s.settled_at is null), 0)
+      from side_pots s join rounds sr on sr.id = s.round_id
+      where s.league_id = ${db.leagueId} and s.settled_at is null and ${feesCountSql("sr")}), 0)
     + coalesce((select sum(last.prize_cents - (select coalesce(sum(w.amount_cents), 0) from side_pot_wins w where w.pot_id = last.id))
       from side_pots last join rounds lr on lr.id = last.round_id
       where last.league_id = ${db.leagueId} and last.settled_at is not null and not exists (
@@ -189,7 +192,7 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
       from transfers where league_id = ${db.leagueId}`,
     sql`select count(*) as count, coalesce(sum(amt_cents), 0) as cents from aces where league_id = ${db.leagueId} and round_id is null`,
     sql`select ${acePotAtSql(db, now)} as pot,
-        (select coalesce(sum(amt_cents), 0) from aces where league_id = ${db.leagueId} and d > ${now}) as ahead`,
+        (select coalesce(sum(a.amt_cents), 0) from aces a where a.league_id = ${db.leagueId} and a.d > ${now} and ${aceCountsSql("a")}) as ahead`,
     refundStandingSql(db),
     unenteredSql(db),
     overpaidSql(db),

@@ -52,7 +52,20 @@ export type CoreRound = {
   feePdgaCents: number;
   feeCourseCents: number;
   feeOtherCents: number;
+  /** Cancelled (ADR 50): no write changes its entries until it is restored. */
+  cancelledAt: number | null;
 };
+
+/** The words of a write refused because its round is cancelled (ADR 50). */
+export const cancelledRoundMessage = (name: string) => `${name} is cancelled, so its entries cannot change. Restore the round first.`;
+
+/** The batch item that aborts a write to a round cancelled since it was read (ADR 50). */
+export const notCancelledGuard = (db: Db, roundId: number | SQL) =>
+  writeGuard(
+    db,
+    "roundCancelled",
+    sql`(select cancelled_at from ${rounds} where league_id = ${db.leagueId} and id = ${roundId}) is not null`,
+  );
 
 /** The round as a write plans from it: participants add what they read beside it. */
 export type CoreState = { round: CoreRound; fingerprint: string; entries: CoreEntry[] };
@@ -183,6 +196,7 @@ export function roundWrite<S extends CoreState, C>(participants: readonly RoundP
           feePdgaCents: rounds.feePdgaCents,
           feeCourseCents: rounds.feeCourseCents,
           feeOtherCents: rounds.feeOtherCents,
+          cancelledAt: rounds.cancelledAt,
           fingerprint: fingerprintSql(list, db, roundId),
         })
         .from(rounds)
@@ -219,6 +233,7 @@ export function roundWrite<S extends CoreState, C>(participants: readonly RoundP
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       if (attempt > 0) await pause(attempt);
       const state = attempt === 0 && first ? first : await read(db, roundId);
+      if (state.round.cancelledAt !== null) throw conflict(cancelledRoundMessage(state.round.name));
       const change = plan(state);
       const planned: Planned<S, C> = { db, roundId, state, change };
       const guard = writeGuard(db, "roundChanged", sql`${fingerprintSql(list, db, roundId)} is not ${state.fingerprint}`);
@@ -226,13 +241,21 @@ export function roundWrite<S extends CoreState, C>(participants: readonly RoundP
       const before = participants.flatMap((p) => p.guardsFirst?.(planned) ?? []);
       const last = participants.flatMap((p) => p.guardsLast?.(planned) ?? []);
       try {
-        const results = await db.batch([guard, ...before, ...change.statements, ...payouts, ...last, ...(change.readBack ?? [])]);
-        const start = 1 + before.length;
+        const results = await db.batch([
+          guard,
+          notCancelledGuard(db, roundId),
+          ...before,
+          ...change.statements,
+          ...payouts,
+          ...last,
+          ...(change.readBack ?? []),
+        ]);
+        const start = 2 + before.length;
         const readBack = results.slice(results.length - (change.readBack?.length ?? 0));
         const value = change.answer(results.slice(start, start + change.statements.length), payouts.length, readBack);
         return { value, followUps: participants.flatMap((p) => p.followUps?.(state, change.after) ?? []) };
       } catch (err) {
-        if (checkFailed(err, "round_changed")) continue;
+        if (checkFailed(err, "round_changed") || checkFailed(err, "round_cancelled")) continue;
         for (const p of participants) {
           const refusal = await p.refusal?.(err, planned);
           if (refusal) throw refusal;
