@@ -25,19 +25,19 @@ import { leagueFromEnv } from "~/.server/league";
 import { payPalClient } from "~/.server/paypal/client";
 import { balanceCentsSql } from "~/.server/services/players/balance-sql";
 import { moneyReport } from "~/.server/services/money/reports";
+import { cancelRound } from "~/.server/services/rainouts/cancel";
 import { PAYPAL_BACK_MESSAGES, refundAskedPayment, spentMessage } from "~/.server/services/rainouts/paypal-back";
 
 // A cancelled round's PayPal payment back to PayPal instead of credit (ADR 50), through the
 // app and the local PayPal stand-in: the ask takes the credit back once, its job refunds the
 // capture and records it, PayPal's webhook of the same refund adds nothing, and the books
-// keep PayPal's fee as the league's cost. The cancel's rows are written here as the cancel
-// writes them: the round's cancelled_at, its round_cancellations row, and a give-back
-// transfer from the league for the credit the entry used and for what is left of each payment.
+// keep PayPal's fee as the league's cost. The round is cancelled by the cancel's service; a
+// cancel of long ago has its rows written as the cancel writes them.
 
 const app = installPayPalApp();
 
-/** The cancel as it leaves a round: `at` its time (default now). */
-async function cancelRound(roundId: number, at = nowSec()) {
+/** The cancel's marks on a round, as it leaves them, at `at`. */
+async function cancelledAt(roundId: number, at: number) {
   await testDb().update(rounds).set({ cancelledAt: at, cancelReason: "weather" }).where(eq(rounds.id, roundId));
   await testDb().insert(roundCancellations).values({ leagueId: DEFAULT_LEAGUE_ID, roundId, at, moneyPrint: "", acesPrint: "" });
 }
@@ -46,16 +46,25 @@ async function cancelRound(roundId: number, at = nowSec()) {
 const giveBack = (roundId: number, playerId: number, paymentId: number | null, amountCents: number) =>
   makeTransfer({ fromPlayerId: null, toPlayerId: playerId, amountCents, paymentId, cancelRoundId: roundId, description: "Rain-out" });
 
-/** A player entered by PayPal ($4.17 after $2 of credit), the round then cancelled and both parts given back as credit. */
+/**
+ * A player entered by PayPal ($4.17 after $2 of credit), the round then cancelled (the
+ * cancel's own service; with `at`, a cancel that long ago, its rows written as it writes them)
+ * and both parts given back as credit.
+ */
 async function paidThenCancelled(at?: number) {
   const w = await payingPlayer(200);
   const orderID = await approvedOrder(app, w);
   await expectStatus(await capture(w, orderID), 201);
   await app.standIn.settled();
   const [payment] = await paymentsOf(w.round.id);
-  await cancelRound(w.round.id, at);
-  await giveBack(w.round.id, w.player.id, null, 200);
-  await giveBack(w.round.id, w.player.id, payment!.id, payment!.amountCents);
+  if (at === undefined) {
+    await cancelRound(testDb(), w.round.id, { reason: "weather", acesStand: false, userId: null });
+  } else {
+    await cancelledAt(w.round.id, at);
+    await giveBack(w.round.id, w.player.id, null, 200);
+    await giveBack(w.round.id, w.player.id, payment!.id, payment!.amountCents);
+  }
+  expect(await giveBackOf(payment!.id)).toMatchObject([{ amountCents: payment!.amountCents, cancelRoundId: w.round.id }]);
   return { w, orderID, payment: payment! };
 }
 
