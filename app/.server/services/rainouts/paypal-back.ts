@@ -163,8 +163,7 @@ export async function refundAskedPayment(db: Db, paypal: PayPal | null, ask: { p
     .select({ captureId: payments.captureId, method: payments.method, refundAskedAt: payments.refundAskedAt })
     .from(payments)
     .where(and(inLeague(db, payments), eq(payments.id, ask.paymentId)));
-  if (payment?.method !== "paypal" || payment.refundAskedAt === null)
-    return `payment ${ask.paymentId}: not asked back, nothing to do`;
+  if (payment?.method !== "paypal" || payment.refundAskedAt === null) return `payment ${ask.paymentId}: not asked back, nothing to do`;
   if (!payment.captureId) {
     console.error(`Refund of payment ${ask.paymentId}: no capture to refund; left for the admin`);
     return "no capture: left for the admin";
