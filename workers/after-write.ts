@@ -16,7 +16,8 @@ import { queueWaitlistMails } from "~/.server/services/waitlist/waitlist-mails";
 //   5. one job mailing the waitlist's news, when there is any (ADR 28);
 //   6. a deleted account's jobs, one per league it is let go of in (ADR 46);
 //   7. one delivery job per message the writes made, and one job per notice the league
-//      tells its players by itself, which makes its message and delivers it (ADR 49).
+//      tells its players by itself, which makes its message and delivers it (ADR 49);
+//   8. one job per PayPal payment of a cancelled round asked back to PayPal (ADR 50).
 // The writes stand whatever happens here: a step that fails is logged, and the next write
 // (or the cron, for the waitlist) does it again.
 
@@ -82,4 +83,14 @@ export async function runAfterWrite(ctx: AfterWrite, followUps: readonly FollowU
     ...(ctx.origin ? { origin: ctx.origin } : {}),
   }));
   if (notes.length > 0) await logged(`queue ${notes.length} notices`, () => enqueueAll(ctx.jobs, notes));
+  const refunds = [...new Map(all.flatMap((f) => (f.kind === "refund-payment" ? [[f.paymentId, f] as const] : []))).values()].map((f) => ({
+    type: "refund-payment" as const,
+    id: newJobId(),
+    leagueId: ctx.db.leagueId,
+    paymentId: f.paymentId,
+    amountCents: f.amountCents,
+    ...(ctx.origin ? { origin: ctx.origin } : {}),
+  }));
+  if (refunds.length > 0)
+    await logged(`queue the PayPal refunds of payments ${refunds.map((r) => r.paymentId).join(", ")}`, () => enqueueAll(ctx.jobs, refunds));
 }

@@ -22,7 +22,10 @@ export type FollowUp =
   // A message made by the write, delivered by a job (ADR 49).
   | { kind: "deliver-message"; key: string }
   // Something the league tells its players by itself, made and delivered by a job (ADR 49).
-  | { kind: "notify"; notice: Notice };
+  | { kind: "notify"; notice: Notice }
+  // A cancelled round's PayPal payment its player asked back (ADR 50): a job refunds the
+  // capture through the league's PayPal and records the refund; services never call PayPal.
+  | { kind: "refund-payment"; paymentId: number; amountCents: number };
 
 /** A write's answer and what it leaves for after its batch. */
 export type Committed<T> = { value: T; followUps: FollowUp[] };
@@ -34,6 +37,7 @@ export const MAIL_WAITLIST: FollowUp = { kind: "mail-waitlist" };
 export const purgeLeague = (leagueId: number): FollowUp => ({ kind: "purge-league", leagueId });
 export const deliverMessage = (key: string): FollowUp => ({ kind: "deliver-message", key });
 export const notify = (notice: Notice): FollowUp => ({ kind: "notify", notice });
+export const refundPayment = (paymentId: number, amountCents: number): FollowUp => ({ kind: "refund-payment", paymentId, amountCents });
 
 /** A write's answer that leaves nothing for after it (a card started). */
 export const alone = <T>(value: T): Committed<T> => ({ value, followUps: [] });

@@ -67,6 +67,17 @@ export const JobSchema = z.discriminatedUnion("type", [
     notice: NoticeSchema,
     origin: z.string().max(200).optional(),
   }),
+  // A cancelled round's PayPal payment asked back (services/rainouts/paypal-back.ts, ADR 50):
+  // the capture refunded with PayPal-Request-Id cancel-refund-{paymentId}, so a redelivered
+  // job refunds once, and the refund recorded by PayPal's refund id, once with the webhook.
+  z.object({
+    type: z.literal("refund-payment"),
+    id: JobId.optional(),
+    leagueId: LeagueId,
+    paymentId: z.number().int().positive(),
+    amountCents: z.number().int().positive(),
+    origin: z.string().max(200).optional(),
+  }),
   // An invitation to a league (services/accounts/invites.ts): its token is made from the job's
   // id, so the job is the only place but the mail that can make it again.
   z.object({

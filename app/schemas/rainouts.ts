@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { bodyIdSchema } from "./ids";
 import { REASON_MAX } from "../lib/rainouts/messages";
 import { RoundValuesSchema } from "./rounds";
 import { versionSchema } from "./version";
@@ -34,3 +35,6 @@ export const PostponeSchema = z.object({
 });
 
 export type PostponeInput = z.infer<typeof PostponeSchema>;
+
+/** POST /api/rounds/{id}/paypal-back `{ paymentId }`: the player's PayPal payment of that cancelled round to send back. */
+export const PayPalBackSchema = z.strictObject({ paymentId: bodyIdSchema("payment id") });

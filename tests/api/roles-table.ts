@@ -61,6 +61,7 @@ export const API_TABLE: Record<string, Level> = {
   "POST /api/admin/rounds/:id/messages/preview": "D",
   "POST /api/admin/rounds/:id/messages": "D",
   "GET /api/admin/rounds/:id/messages": "D",
+  "POST /api/admin/payments/:id/paypal-back": "D",
   "POST /api/admin/rounds/:id/cancel": "D",
   "POST /api/admin/rounds/:id/restore": "D",
   "POST /api/admin/rounds/:id/postpone": "D",

@@ -18,6 +18,8 @@ import {
 } from "./generators";
 import { NOT_JSON } from "../../workers/api/validate";
 import { FieldCapsSchema, JoinWaitlistSchema } from "~/schemas/waitlist";
+import { PayPalBackSchema } from "~/schemas/rainouts";
+import { PAYPAL_BACK_MESSAGES } from "~/.server/services/rainouts/paypal-back";
 import { WAITLIST_MESSAGES } from "~/.server/services/signup/waitlist";
 import { ROUND_CHANGED } from "~/.server/services/rounds/versions";
 import type { ApiCase, Expect } from "./run";
@@ -353,6 +355,26 @@ export const API_ROUTES: ApiRoute[] = [
     extras: (t) => [
       { name: "no place on offer", expect: { status: 409, error: WAITLIST_MESSAGES.noOffer } },
       { name: "a user with no linked player", token: t.freshToken, expect: { status: 403 } },
+    ],
+  },
+
+  // ---- /api/rounds/{id}/paypal-back (ADR 50): the targets' payment is `entered`'s cash, not the user's.
+  {
+    group: "rain-outs",
+    method: "POST",
+    pattern: "/api/rounds/:id/paypal-back",
+    path: "/api/rounds/{id}/paypal-back",
+    auth: "user",
+    url: { id: id((t) => t.round.id) },
+    body: {
+      schema: PayPalBackSchema,
+      valid: (t) => ({ paymentId: t.cash.id }),
+      fields: { paymentId: field.id },
+    },
+    extras: (t) => [
+      { name: "another player's payment", expect: { status: 403, error: PAYPAL_BACK_MESSAGES.notYours } },
+      { name: "a payment of another round", path: `/api/rounds/${t.closedRound.id}/paypal-back`, expect: notFound },
+      { name: "a payment that does not exist", body: { paymentId: MISSING_ID }, expect: notFound },
     ],
   },
 
@@ -1864,6 +1886,17 @@ export const API_ROUTES: ApiRoute[] = [
     path: "/api/admin/payments/{userId}",
     auth: "admin",
     url: { userId: id((t) => t.user.id) },
+  },
+  // ---- A cancelled round's PayPal payment back to PayPal (ADR 50): the targets' payment is
+  // cash of a round not cancelled, so even the valid request changes nothing.
+  {
+    group: "admin rain-outs",
+    method: "POST",
+    pattern: "/api/admin/payments/:id/paypal-back",
+    path: "/api/admin/payments/{id}/paypal-back",
+    auth: "admin",
+    url: { id: id((t) => t.cash.id) },
+    extras: () => [{ name: "a cash payment", expect: { status: 409, error: PAYPAL_BACK_MESSAGES.notPayPal } }],
   },
 
   // ---- /api/live (ADR 26): the state, the socket (tested without an upgrade here: frames are

@@ -83,6 +83,8 @@ export const ADMIN_CALLS: Readonly<Record<string, Capability>> = {
   "GET /api/admin/rounds/:id/messages": NIGHT,
   // Rain-outs (ADR 50): directors and up run the night, and move it when the weather stops it.
   "POST /api/admin/rounds/:id/postpone": NIGHT,
+  // A cancelled round's PayPal payment back to PayPal for its player (ADR 50).
+  "POST /api/admin/payments/:id/paypal-back": NIGHT,
   // The rest of the league.
 
   "POST /api/admin/entry/excessToCredit": LEAGUE,

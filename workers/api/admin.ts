@@ -13,6 +13,7 @@ import { adminWaitlistApi } from "./waitlist";
 import { adminNightApi } from "./admin-night";
 import { adminPaymentsApi } from "./admin-payments";
 import { adminPayPalApi } from "./admin-paypal";
+import { adminPayPalBackApi } from "./rainouts";
 import { adminSidePotsApi } from "./admin-side-pots";
 import { adminPlayersApi } from "./admin-players";
 import { adminRainoutsApi } from "./admin-rainouts";
@@ -44,6 +45,7 @@ export const adminApi = adminSubApp()
   .route("/", adminNightApi)
   .route("/", adminSidePotsApi)
   .route("/", adminPaymentsApi)
+  .route("/", adminPayPalBackApi)
   .route("/", adminRatingsApi)
   .route("/", adminSettingsApi)
   .route("/", adminPayPalApi)

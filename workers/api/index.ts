@@ -22,6 +22,7 @@ import { tagsApi } from "./tags";
 import { transfersApi } from "./transfers";
 import { usersApi } from "./users";
 import { waitlistApi } from "./waitlist";
+import { rainoutsApi } from "./rainouts";
 import { invitesApi, joinApi, leaveApi } from "./league-joining";
 import { requestIdOf } from "../request-id";
 import { getDb } from "~/.server/db/client";
@@ -68,6 +69,7 @@ const leagueApi = new Hono<ApiEnv>()
   .route("/rounds", roundNightApi)
   .route("/rounds", roundsApi)
   .route("/rounds", waitlistApi)
+  .route("/rounds", rainoutsApi)
   .route("/entries", entriesApi)
   .route("/players", playersApi)
   .route("/ace", acesApi)

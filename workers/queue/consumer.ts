@@ -15,6 +15,9 @@ import { vapidOf } from "~/.server/push/config";
 import { sendRegistrationMails } from "~/.server/services/rounds/registration-mails";
 import { makeWaitlistMessages } from "~/.server/services/messages/waitlist-notices";
 import { releaseAccount } from "~/.server/services/players/account-rows";
+import { payPalFor } from "~/.server/paypal/config";
+import { leaguePayPalRow } from "~/.server/services/signup/league-paypal";
+import { refundAskedPayment } from "~/.server/services/rainouts/paypal-back";
 import { markWebhookEventApplied, webhookEventApplied } from "~/.server/services/signup/webhook-events";
 import type { Actor } from "../audit-actor";
 import { withWriteStamps } from "../league-guard";
@@ -154,6 +157,15 @@ async function runJob(job: Job, key: string, env: QueueEnv, deps: JobDeps, leagu
       // An entry it made closes its player's place on a list: the news, after the job (ADR 44).
       return result.followUps;
     }
+    case "refund-payment": {
+      // Through the league's PayPal (config.ts decides whose); idempotent by the refund's
+      // request id and PayPal's refund id. PayPal unreachable or 5xx throws: the queue retries.
+      // A refusal (4xx) is logged and left for the admin: the books flag the payment.
+      const paypal = await payPalFor(env, job.origin ?? env.APP_URL, league, await leaguePayPalRow(db));
+      const outcome = await refundAskedPayment(db, paypal, { paymentId: job.paymentId, amountCents: job.amountCents });
+      console.log(`Refund of payment ${job.paymentId} in league ${league.id}, job ${key}: ${outcome}`);
+      return [];
+    }
     case "release-account": {
       // The league's rows let go of a deleted account (ADR 46): deletes and unlinks by its id,
       // which no account is ever given again, so a second run changes nothing.
@@ -199,7 +211,7 @@ async function handleJobs(batch: MessageBatch<unknown>, env: QueueEnv, deps: Job
       }
       const league = leagueOf(row, env);
       // Money a job moves is PayPal's doing (a capture, a refund); the other jobs move none.
-      const actor: Actor = { userId: null, role: job.type === "paypal-event" ? "paypal" : "system" };
+      const actor: Actor = { userId: null, role: job.type === "paypal-event" || job.type === "refund-payment" ? "paypal" : "system" };
       const stamped = { ...env, DB: withWriteStamps(env.DB, () => actor, league.id) };
       const left = await runJob(job, jobKey(job, msg.id), stamped, deps, league);
       byLeague.set(league.id, [...(byLeague.get(league.id) ?? []), ...left]);

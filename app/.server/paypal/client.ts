@@ -2,13 +2,13 @@ import { z } from "zod";
 import { centsToValue, valueToCents } from "./amount";
 import { PayPalError } from "./errors";
 import { type Credentials, type Fetch, payPalRequest } from "./http";
-import { type CaptureResult, captureOf, parseOrder, VerificationSchema } from "./wire";
+import { type CaptureResult, captureOf, parseOrder, parseRefund, type RefundResult, VerificationSchema } from "./wire";
 
-export type { CaptureResult } from "./wire";
+export type { CaptureResult, RefundResult } from "./wire";
 
 export type PayPalConfig = { apiBase: string; clientId: string; clientSecret: string; webhookId: string };
 
-/** The PayPal REST calls the league makes (Orders v2 and webhook verification). */
+/** The PayPal REST calls the league makes (Orders v2, Payments v2 refunds and webhook verification). */
 export interface PayPal {
   createOrder(input: {
     amountCents: number;
@@ -27,6 +27,13 @@ export interface PayPal {
   }>;
   /** Idempotent: an order captured before (by this call or another) returns that capture. */
   captureOrder(orderId: string, requestId: string): Promise<CaptureResult>;
+  /**
+   * Refunds `amountCents` of a capture (Payments v2). Idempotent by `requestId`: the same id
+   * again answers the refund it made, never a second one. PayPal's refusals (422
+   * CAPTURE_FULLY_REFUNDED, REFUND_AMOUNT_EXCEEDED, REFUND_TIME_LIMIT_EXCEEDED…) throw as
+   * PayPalError like every other call's.
+   */
+  refundCapture(captureId: string, amountCents: number, requestId: string): Promise<RefundResult>;
   /** True only when PayPal says SUCCESS for these headers and this exact body text. */
   verifyWebhook(headers: Headers, rawBody: string): Promise<boolean>;
 }
@@ -107,6 +114,14 @@ export function payPalClient(config: PayPalConfig, fetchImpl: Fetch = fetch): Pa
         if (!capture) throw error;
         return capture;
       }
+    },
+
+    async refundCapture(captureId, amountCents, requestId) {
+      const res = await call("POST", `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
+        body: JSON.stringify({ amount: { currency_code: "USD", value: centsToValue(amountCents) } }),
+        headers: { "PayPal-Request-Id": requestId, Prefer: "return=representation" },
+      });
+      return parseRefund(res.body, res.status);
     },
 
     async verifyWebhook(headers, rawBody) {

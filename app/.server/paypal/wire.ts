@@ -66,4 +66,22 @@ export function captureOf(order: Order): CaptureResult | null {
   };
 }
 
+/** A refund of a capture (Payments v2), as PayPal answers `Prefer: return=representation`. */
+export const REFUND_STATUSES = ["COMPLETED", "PENDING", "CANCELLED", "FAILED"] as const;
+export type RefundResult = {
+  refundId: string;
+  status: (typeof REFUND_STATUSES)[number];
+  amountCents: number;
+  currency: string;
+};
+
+const RefundSchema = z.object({ id: z.string().min(1), status: z.enum(REFUND_STATUSES), amount: Money });
+
+export function parseRefund(body: unknown, status: number): RefundResult {
+  const parsed = RefundSchema.safeParse(body);
+  if (!parsed.success) throw new PayPalError(status, "MALFORMED_RESPONSE", null, "PayPal refund: unexpected answer");
+  const { id, status: refundStatus, amount } = parsed.data;
+  return { refundId: id, status: refundStatus, amountCents: valueToCents(amount.value), currency: amount.currency_code };
+}
+
 export const VerificationSchema = z.object({ verification_status: z.string() });

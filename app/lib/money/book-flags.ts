@@ -16,7 +16,9 @@ export type BookFlag =
   /** An entry paid more than its price (ADR 37): a duplicate cash record, or money paid twice. */
   | (Where & { kind: "overpaid-entry"; entryId: number })
   /** Entries of a round whose credit Credit payouts gave for payouts they no longer have (ADR 37). */
-  | (Where & { kind: "stale-credit"; count: number });
+  | (Where & { kind: "stale-credit"; count: number })
+  /** A cancelled round's PayPal payment asked back (ADR 50), its credit taken back, whose refund is not recorded. */
+  | (Where & { kind: "refund-asked"; paymentId: number });
 
 /** At most this many flags are listed: more means something systematic, and the first ones say what. */
 export const MAX_FLAGS = 100;
@@ -33,6 +35,8 @@ export function flagText(f: BookFlag): string {
       return `PayPal refunded ${money} to ${f.playerName} for ${f.roundName} after it had been given back as league credit: they got it twice.`;
     case "stale-credit":
       return `${f.roundName}: ${staleCreditText(f.count)}`;
+    case "refund-asked":
+      return `${f.playerName} asked for ${money} of their payment for ${f.roundName} back to PayPal and its credit was taken back, but no PayPal refund is recorded. If it does not come soon, refund it in PayPal or give it back as credit.`;
     case "overpaid-entry":
       return `${f.playerName}'s entry in ${f.roundName} is paid ${money} more than its price. Void the duplicate cash, or give the excess back as credit.`;
   }

@@ -5,7 +5,7 @@ import { entrySidePotsCentsSql } from "../sidepots/pot-sql";
 import { type BookFlag, MAX_FLAGS } from "~/lib/money/book-flags";
 import { fullNameSql } from "../../db/player-name";
 
-// The books check's flags (ADR 22, ADR 37) as five queries, read in the report's own batch
+// The books check's flags (ADR 22, ADR 37, ADR 50) as six queries, read in the report's own batch
 // (one snapshot with its sums). Each lists the newest rounds first, of the request's league
 // only: its root table and any search beside it name the league (ADR 46).
 
@@ -65,12 +65,25 @@ export const staleCreditSql = (db: Db) => sql`
   where e.league_id = ${db.leagueId} and ${staleCredit("e")}
   group by r.id order by r.d desc limit ${MAX_FLAGS}`;
 
+/**
+ * (f) A cancelled round's PayPal payment its player asked back (ADR 50) whose refund is not
+ * recorded: the job has not run yet, or PayPal refused it (the log says why). The credit was
+ * taken back, so the admin refunds it in PayPal or gives it back as credit.
+ */
+export const refundAskedSql = (db: Db) => sql`
+  select p.id as payment_id, ${where}, ${leftCentsSql(P)} as cents
+  from payments p join rounds r on r.id = p.round_id join players pl on pl.id = p.player_id
+  where p.league_id = ${db.leagueId} and p.method = 'paypal' and p.status = 'completed' and p.refund_asked_at is not null
+    and ${leftCentsSql(P)} > 0
+  order by r.d desc, p.id limit ${MAX_FLAGS}`;
+
 type Base = { round_id: number; round_name: string; round_d: number; name: string; cents: number };
 export type RefundStandingRow = Base & { entry_id: number; reversal: number };
 export type UnenteredRow = Base & { payment_id: number; method: "paypal" | "cash" };
 export type OverpaidRow = Base & { payment_id: number };
 export type OverpaidEntryRow = Base & { entry_id: number };
 export type StaleCreditRow = Base;
+export type RefundAskedRow = Base & { payment_id: number };
 
 const base = (r: Base) => ({
   roundId: Number(r.round_id),
@@ -80,13 +93,14 @@ const base = (r: Base) => ({
   cents: Number(r.cents),
 });
 
-/** The five queries' rows as flags, newest round first. */
+/** The six queries' rows as flags, newest round first. */
 export function bookFlags(
   a: RefundStandingRow[],
   b: UnenteredRow[],
   c: OverpaidRow[],
   d: OverpaidEntryRow[],
   e: StaleCreditRow[],
+  f: RefundAskedRow[],
 ): BookFlag[] {
   const flags: BookFlag[] = [
     ...a.map((r) => ({ ...base(r), kind: "refund-standing" as const, entryId: Number(r.entry_id), reversal: Boolean(r.reversal) })),
@@ -94,6 +108,7 @@ export function bookFlags(
     ...c.map((r) => ({ ...base(r), kind: "overpaid" as const, paymentId: Number(r.payment_id) })),
     ...d.map((r) => ({ ...base(r), kind: "overpaid-entry" as const, entryId: Number(r.entry_id) })),
     ...e.map((r) => ({ ...base(r), kind: "stale-credit" as const, count: Number(r.cents) })),
+    ...f.map((r) => ({ ...base(r), kind: "refund-asked" as const, paymentId: Number(r.payment_id) })),
   ];
   return flags.sort((x, y) => y.roundD - x.roundD);
 }

@@ -8,6 +8,8 @@ import {
   type OverpaidRow,
   type RefundStandingRow,
   type StaleCreditRow,
+  type RefundAskedRow,
+  refundAskedSql,
   type UnenteredRow,
   bookFlags,
   overpaidEntrySql,
@@ -39,7 +41,9 @@ import { nowSeconds, wallParts } from "~/lib/shared/time";
  * completed (or since refunded) payments brought less what PayPal gave back (ADR 22), its
  * fees those of payments still completed (failed ones are not money in, a created one is
  * an unfinished order); cash is what admins recorded. Each source is summed by round on
- * its own before the join, so no row is counted once per row of another table.
+ * its own before the join, so no row is counted once per row of another table. A payment
+ * of a cancelled round refunded because its player asked for it back (ADR 50) keeps its
+ * fee here: PayPal keeps its fee on a refund, so it is the league's cost.
  */
 const perRound = (db: Db) => sql`
   select r.id, r.d as startsAt, r.n as name,
@@ -69,7 +73,8 @@ const perRound = (db: Db) => sql`
   left join (select round_id,
                sum(case when method = 'paypal' then amount_cents - refunded end) as collected,
                sum(case when method = 'paypal' then refunded end) as refunds,
-               sum(case when method = 'paypal' and status = 'completed' then coalesce(provider_fee_cents, 0) end) as provider_fees,
+               sum(case when method = 'paypal' and (status = 'completed' or refund_asked_at is not null)
+                 then coalesce(provider_fee_cents, 0) end) as provider_fees,
                sum(case when method = 'paypal' and status = 'completed' then league_fee_cents end) as league_fees,
                sum(case when method = 'cash' then amount_cents end) as cash
              from (select p.*, ${refundedCentsSql(P)} as refunded from payments p
@@ -149,39 +154,53 @@ export type MoneyReport = {
  * ace pot is the one definition GET /api/ace reads, as of `now` (ADR 21).
  */
 export async function moneyReport(db: Db, league: League, now = nowSeconds()): Promise<MoneyReport> {
-  const [roundRows, looseAceDays, [money], [loose], [pot], refundRows, unenteredRows, overpaidRows, overpaidEntryRows, staleRows, [held]] =
-    await readTogether<
-      [
-        RoundSumsRow,
-        LooseAceDayRow,
-        MoneyRow,
-        LooseRow,
-        PotRow,
-        RefundStandingRow,
-        UnenteredRow,
-        OverpaidRow,
-        OverpaidEntryRow,
-        StaleCreditRow,
-        HeldRow,
-      ]
-    >(db, [
-      sql`${perRound(db)} order by r.d desc, r.id desc`,
-      sql`select d as day, sum(amt_cents) as cents from aces where league_id = ${db.leagueId} and round_id is null group by d`,
-      sql`
+  const [
+    roundRows,
+    looseAceDays,
+    [money],
+    [loose],
+    [pot],
+    refundRows,
+    unenteredRows,
+    overpaidRows,
+    overpaidEntryRows,
+    staleRows,
+    [held],
+    askedRows,
+  ] = await readTogether<
+    [
+      RoundSumsRow,
+      LooseAceDayRow,
+      MoneyRow,
+      LooseRow,
+      PotRow,
+      RefundStandingRow,
+      UnenteredRow,
+      OverpaidRow,
+      OverpaidEntryRow,
+      StaleCreditRow,
+      HeldRow,
+      RefundAskedRow,
+    ]
+  >(db, [
+    sql`${perRound(db)} order by r.d desc, r.id desc`,
+    sql`select d as day, sum(amt_cents) as cents from aces where league_id = ${db.leagueId} and round_id is null group by d`,
+    sql`
       select (select coalesce(sum(${balanceCentsSql(sql`p.id`)}), 0) from players p where p.league_id = ${db.leagueId}) as balances,
         coalesce(sum(case when from_player_id is null then amt_cents end), 0) as league_in,
         coalesce(sum(case when to_player_id is null then amt_cents end), 0) as league_out
       from transfers where league_id = ${db.leagueId}`,
-      sql`select count(*) as count, coalesce(sum(amt_cents), 0) as cents from aces where league_id = ${db.leagueId} and round_id is null`,
-      sql`select ${acePotAtSql(db, now)} as pot,
+    sql`select count(*) as count, coalesce(sum(amt_cents), 0) as cents from aces where league_id = ${db.leagueId} and round_id is null`,
+    sql`select ${acePotAtSql(db, now)} as pot,
         (select coalesce(sum(a.amt_cents), 0) from aces a where a.league_id = ${db.leagueId} and a.d > ${now} and ${aceCountsSql("a")}) as ahead`,
-      refundStandingSql(db),
-      unenteredSql(db),
-      overpaidSql(db),
-      overpaidEntrySql(db),
-      staleCreditSql(db),
-      sidePotsHeld(db),
-    ]);
+    refundStandingSql(db),
+    unenteredSql(db),
+    overpaidSql(db),
+    overpaidEntrySql(db),
+    staleCreditSql(db),
+    sidePotsHeld(db),
+    refundAskedSql(db),
+  ]);
 
   const rounds = roundRows.map((r) => ({ id: Number(r.id), startsAt: Number(r.startsAt), name: r.name, ...sums(r) }));
   const seasons = seasonsOf(rounds, looseAceDays, league.timeZone);
@@ -207,7 +226,7 @@ export async function moneyReport(db: Db, league: League, now = nowSeconds()): P
       sidePotsPaidCents: totals.sidePotsPaidCents,
       sidePotsHeldCents: Number(held?.held ?? 0),
     }),
-    flags: bookFlags(refundRows, unenteredRows, overpaidRows, overpaidEntryRows, staleRows),
+    flags: bookFlags(refundRows, unenteredRows, overpaidRows, overpaidEntryRows, staleRows, askedRows),
   };
 }
 
