@@ -6,9 +6,6 @@ import { formatCents } from "../shared/money";
 /** The longest reason a cancel takes: it shows on the round's pages ("Cancelled: weather"). */
 export const REASON_MAX = 80;
 
-/** How long after a cancel a player may ask for the PayPal part back instead of credit. */
-export const PAYPAL_BACK_DAYS = 30;
-
 export const CANCEL_MESSAGES = {
   already: (round: string) => `${round} is already cancelled.`,
   credited: (round: string) =>
