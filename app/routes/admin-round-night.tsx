@@ -31,6 +31,8 @@ import { SidePotsAdmin } from "~/components/sidepots/side-pots-admin";
 import { DrawTeams } from "~/components/doubles/draw-teams";
 import { ctpHolesOf } from "~/lib/sidepots/side-pots";
 import { useLeagueUrls } from "~/hooks/use-league-urls";
+import { RainOutPanel } from "~/components/rainouts/rain-out-panel";
+import { handleRainoutForm, isRainoutIntent } from "./rainout-form.server";
 
 // League night on a phone (ADR 25, ADR 38): the check-in desk (search, walk-ups, cash), the
 // cards and their print, and the night's cash summary.
@@ -53,6 +55,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const { db, env, league } = routeServices(context);
   const intent = await postedIntent(request);
   if (intent === FINALIZE_INTENT) return finalizeLiveForm(request, env, db.leagueId, roundId, session);
+  if (isRainoutIntent(intent)) return handleRainoutForm(request, { db, env, roundId, session, timeZone: league.timeZone });
   const answer = await handleNightForm(request, {
     db,
     env,
@@ -88,7 +91,26 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
   const { href } = useLeagueUrls();
-  const { round, entries, counts, played, board, cardSettings, divisions, live, waitlist, sidePots, teams, staleCredit, cash } = loaderData;
+  const {
+    round,
+    entries,
+    counts,
+    played,
+    board,
+    cardSettings,
+    divisions,
+    live,
+    waitlist,
+    sidePots,
+    teams,
+    staleCredit,
+    cash,
+    endEarlyHoles,
+  } = loaderData;
+  // A cancelled round (ADR 50): its night is off, so the desk and the cards take nothing.
+  const cancelled = round.cancelledAt !== null;
+  const closed = played || cancelled;
+  const rainOut = <RainOutPanel round={round} endEarlyHoles={endEarlyHoles} />;
   const { timeZone } = useLeague();
   const where = board.course ? `${board.course}${board.layout ? ` · ${board.layout}` : ""}` : round.location;
   return (
@@ -107,6 +129,7 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
         />
       </div>
       <div className="space-y-6 print:hidden">
+        {cancelled ? rainOut : null}
         <Panel>
           <Stats
             items={[
@@ -133,7 +156,7 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
             entries={entries}
             divisions={divisions}
             price={{ entryCents: entryPriceCents(round), aceCents: round.aceCents }}
-            closed={played}
+            closed={closed}
           />
           <div className="space-y-6">
             {round.doubles ? (
@@ -159,7 +182,7 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <SidePotsAdmin pots={sidePots} entries={entries.map((e) => ({ id: e.id, name: e.name }))} />
-        <CardEditor board={board} closed={played} />
+        <CardEditor board={board} closed={closed} />
         {waitlist.length ? (
           <section aria-labelledby="night-waitlist-title" className="space-y-2">
             <h2 id="night-waitlist-title" className="font-display text-2xl font-semibold tracking-wide">
@@ -168,6 +191,7 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
             <WaitlistTable rows={waitlist} />
           </section>
         ) : null}
+        {cancelled ? null : rainOut}
       </div>
       <div className="mt-6 print:mt-0">
         <CashTonight roundName={round.name} startsAt={round.startsAt} cash={cash} />

@@ -25,13 +25,15 @@ import { staleCreditText } from "~/lib/money/book-flags";
 import { formatDateTime } from "~/lib/shared/time";
 import { MONEY_INTENTS } from "~/schemas/money-actions";
 import { useLeagueUrls } from "~/hooks/use-league-urls";
+import { RainOutPanel } from "~/components/rainouts/rain-out-panel";
+import { handleRainoutForm, isRainoutIntent } from "./rainout-form.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireCapability(context, request, "runNight");
   const { db } = routeServices(context);
   const id = await routeId(params.roundId, "round id");
-  const [screen, { divisions }] = await Promise.all([orRouteError(entriesScreen(db, id)), getLeagueSettings(db)]);
-  return { ...screen, divisions };
+  const [screen, { divisions, endEarlyHoles }] = await Promise.all([orRouteError(entriesScreen(db, id)), getLeagueSettings(db)]);
+  return { ...screen, divisions, endEarlyHoles };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -39,7 +41,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   // A director runs the night's money (cash, void cash, withdrawals); the books' fixes are an admin's (ADR 47).
   requireCapability(context, request, BOOKS_INTENTS.has(intent) ? "manageLeague" : "runNight");
   const id = await routeId(params.roundId, "round id");
-  const { db, env } = routeServices(context);
+  const { db, env, league } = routeServices(context);
+  if (isRainoutIntent(intent)) {
+    const session = requireCapability(context, request, "runNight");
+    return handleRainoutForm(request, { db, env, roundId: id, session, timeZone: league.timeZone });
+  }
   if (MONEY_INTENTS.includes(intent)) return handleEntryMoneyForm(request, db, id);
   return handleEntryForm(request, db, env, id);
 }
@@ -50,7 +56,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 
 export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
   const { href } = useLeagueUrls();
-  const { round, entries, pot, creditCapCents, owedCents, issues, divisions, staleCredit, toMeasure } = loaderData;
+  const { round, entries, pot, creditCapCents, owedCents, issues, divisions, staleCredit, toMeasure, endEarlyHoles } = loaderData;
   const { timeZone } = useLeague();
   const { success, formError } = useFormResult();
   const credited = entries.filter((e) => e.creditAddedCents > 0).length;
@@ -69,6 +75,7 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className="space-y-6">
+        {round.cancelledAt !== null ? <RainOutPanel round={round} endEarlyHoles={endEarlyHoles} /> : null}
         <Panel>
           <Stats
             items={[
@@ -125,6 +132,7 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
             />
           </section>
         ) : null}
+        {round.cancelledAt === null ? <RainOutPanel round={round} endEarlyHoles={endEarlyHoles} /> : null}
       </div>
     </>
   );

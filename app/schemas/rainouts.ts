@@ -3,6 +3,7 @@ import { bodyIdSchema } from "./ids";
 import { REASON_MAX } from "../lib/rainouts/messages";
 import { RoundValuesSchema } from "./rounds";
 import { versionSchema } from "./version";
+import { FormDateSchema, FormTimeSchema } from "./form-dates";
 
 // Rain-outs' bodies (ADR 50): the /api's and the pages' forms share these fields.
 
@@ -38,3 +39,15 @@ export type PostponeInput = z.infer<typeof PostponeSchema>;
 
 /** POST /api/rounds/{id}/paypal-back `{ paymentId }`: the player's PayPal payment of that cancelled round to send back. */
 export const PayPalBackSchema = z.strictObject({ paymentId: bodyIdSchema("payment id") });
+
+/** The rain-out forms of the night screen and the entries screen: one intent each. */
+export const RAINOUT_INTENTS = ["cancelRound", "restoreRound", "postponeRound", "endEarly"] as const;
+
+export const RainoutFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("cancelRound"), reason, aces_stand: z.literal("on").optional() }),
+  z.object({ intent: z.literal("restoreRound") }),
+  z.object({ intent: z.literal("postponeRound"), date: FormDateSchema, time: FormTimeSchema, version: versionSchema("round") }),
+  z.object({ intent: z.literal("endEarly") }),
+]);
+
+export type RainoutForm = z.infer<typeof RainoutFormSchema>;

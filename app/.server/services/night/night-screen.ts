@@ -31,6 +31,8 @@ export async function nightScreen(db: Db, roundId: number) {
     staleCredit: screen.staleCredit,
     board,
     cardSettings: { mode: settings.cardMode, start: settings.cardStart, size: settings.cardSize },
+    // Rain-outs (ADR 50): the holes every card must have finished for the round to end early.
+    endEarlyHoles: settings.endEarlyHoles,
     divisions: settings.divisions,
     sidePots,
     teams: { ...teams, caliRule: settings.caliRule },

@@ -48,7 +48,14 @@ export async function sendRegistrationMails(
   ctx: RegistrationMailRunContext,
 ): Promise<RegistrationMailOutcome> {
   const [round] = await db
-    .select({ id: rounds.id, name: rounds.name, startsAt: rounds.startsAt, location: rounds.location, open: rounds.openForRegistration, cancelledAt: rounds.cancelledAt })
+    .select({
+      id: rounds.id,
+      name: rounds.name,
+      startsAt: rounds.startsAt,
+      location: rounds.location,
+      open: rounds.openForRegistration,
+      cancelledAt: rounds.cancelledAt,
+    })
     .from(rounds)
     .where(and(inLeague(db, rounds), eq(rounds.id, job.roundId)));
   if (!round) return { status: "no-round" };
