@@ -59,6 +59,8 @@ type Extra = { name: string; fields: Fields; params?: Record<string, string>; st
 export type ActionRoute = {
   /** The page's path, `{name}` standing for a route parameter. */
   path: string;
+  /** Its name in the run when a path has two descriptions (forms tried on different targets). */
+  name?: string;
   action: (args: never) => Promise<unknown>;
   /** Who may post: admin routes send others to /login or /, user routes send nobody to /login. */
   role: "admin" | "user" | "public";
@@ -241,6 +243,23 @@ const moneyExtras = (t: ActionTargets): Extra[] => [
 
 /** The league-night screen's forms (ADR 25): each valid post would change the round, so only its bad variants are sent. */
 const requestKey: FormField = { kind: "custom", bad: ["", "short", "has spaces in it", "x".repeat(65)] };
+// Rain-outs (ADR 50), on the night and entries screens: posted to a round of their own, so
+// one that slipped through could not cancel the round the other forms are tried on.
+const rainoutForms: Form[] = [
+  {
+    name: "cancelRound",
+    valid: () => ({ intent: "cancelRound", reason: "weather" }),
+    fields: { reason: text(80), aces_stand: { kind: "enum", values: ["on"], optional: true } },
+  },
+  { name: "restoreRound", valid: () => ({ intent: "restoreRound" }), fields: {} },
+  {
+    name: "postponeRound",
+    valid: () => ({ intent: "postponeRound", date: "2031-03-13", time: "19:30", version: "999" }),
+    fields: { date: { kind: "date" }, time: { kind: "time" }, version },
+  },
+  { name: "endEarly", valid: () => ({ intent: "endEarly" }), fields: {} },
+];
+
 const nightForms: Form[] = [
   // Live scoring's Finalise (ADR 26).
   {
@@ -1435,6 +1454,25 @@ export const ACTION_ROUTES: ActionRoute[] = [
     extras: () => [
       { name: "a token never issued", fields: { token: "b".repeat(43), password: PASSWORD, confirmPassword: PASSWORD }, status: 400 },
     ],
+  },
+  // Rain-outs (ADR 50) on the night and entries screens, on a round of their own: after the
+  // screens' own descriptions, which the isolation walk finds first.
+  {
+    path: "/admin/round/night/{roundId}",
+    name: "/admin/round/night/{roundId} (rain-outs)",
+    action: nightPage.action,
+    role: "admin",
+    params: (t) => ({ roundId: String(t.rainRound.id) }),
+    forms: rainoutForms,
+    extras: () => [{ name: "restore a round that is not cancelled", fields: { intent: "restoreRound" }, status: 409 }],
+  },
+  {
+    path: "/admin/round/play/{roundId}",
+    name: "/admin/round/play/{roundId} (rain-outs)",
+    action: roundPlayPage.action,
+    role: "admin",
+    params: (t) => ({ roundId: String(t.rainRound.id) }),
+    forms: rainoutForms,
   },
 ];
 

@@ -64,12 +64,12 @@ describe("the suite's own footing", () => {
 });
 
 describe("bad posts to every page action get a 4xx with a message (or the login redirect) and change nothing", () => {
-  it.each(ACTION_ROUTES.map((r) => r.path))(
-    "%s",
-    async (path) => {
-      const route = ACTION_ROUTES.find((r) => r.path === path)!;
+  it.each(ACTION_ROUTES.map((r, i) => ({ name: r.name ?? r.path, i })))(
+    "$name",
+    async ({ name, i }) => {
+      const route = ACTION_ROUTES[i]!;
       const cases = actionCases(route, t);
-      counts[path] = cases.length;
+      counts[name] = cases.length;
       const before = await checksums();
       const failures = await runAll(cases, checkActionCase);
       expect(failures, `${failures.length} of ${cases.length} bad posts were not refused cleanly`).toEqual([]);
