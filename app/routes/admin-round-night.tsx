@@ -31,7 +31,7 @@ import { SidePotsAdmin } from "~/components/sidepots/side-pots-admin";
 import { DrawTeams } from "~/components/doubles/draw-teams";
 import { ctpHolesOf } from "~/lib/sidepots/side-pots";
 import { useLeagueUrls } from "~/hooks/use-league-urls";
-import { RainOutPanel } from "~/components/rainouts/rain-out-panel";
+import { RainOutPanel, useRainOut } from "~/components/rainouts/rain-out-panel";
 import { handleRainoutForm, isRainoutIntent } from "./rainout-form.server";
 
 // League night on a phone (ADR 25, ADR 38): the check-in desk (search, walk-ups, cash), the
@@ -107,10 +107,10 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
     cash,
     endEarlyHoles,
   } = loaderData;
-  // A cancelled round (ADR 50): its night is off, so the desk and the cards take nothing.
+  // A cancelled round (ADR 50): its night is off.
   const cancelled = round.cancelledAt !== null;
-  const closed = played || cancelled;
-  const rainOut = <RainOutPanel round={round} endEarlyHoles={endEarlyHoles} />;
+  const rainOutAction = useRainOut();
+  const rainOut = <RainOutPanel round={round} endEarlyHoles={endEarlyHoles} fetcher={rainOutAction} />;
   const { timeZone } = useLeague();
   const where = board.course ? `${board.course}${board.layout ? ` · ${board.layout}` : ""}` : round.location;
   return (
@@ -135,7 +135,8 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
             items={[
               { label: "Entered", value: counts.entered },
               { label: "Checked in", value: counts.checkedIn },
-              { label: "Owed", value: formatCents(counts.owedCents) },
+              // A cancelled round's money went back: nothing is owed for it.
+              { label: "Owed", value: cancelled ? "—" : formatCents(counts.owedCents) },
             ]}
           />
         </Panel>
@@ -149,48 +150,53 @@ export default function AdminRoundNight({ loaderData }: Route.ComponentProps) {
         ) : null}
         {live ? <LiveWatch state={live.state} at={live.at} /> : null}
         {played ? <Alert tone="info">This round has scores, so check-in and walk-ups are closed.</Alert> : null}
-        <ScreenNav cards={board.cards.length > 0} />
-        {/* The desk first: on a phone the search box is in view as the screen opens (ADR 38). */}
-        <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-          <CheckInDesk
-            entries={entries}
-            divisions={divisions}
-            price={{ entryCents: entryPriceCents(round), aceCents: round.aceCents }}
-            closed={closed}
-          />
-          <div className="space-y-6">
-            {round.doubles ? (
-              <DrawTeams
-                teams={teams.teams}
-                version={teams.version}
-                caliRule={teams.caliRule}
-                checkedIn={counts.checkedIn}
-                closed={played || board.publishedAt !== null}
+        {/* A cancelled night takes nothing: no desk, cards or pots until it is restored (ADR 50). */}
+        {cancelled ? null : (
+          <>
+            <ScreenNav cards={board.cards.length > 0} />
+            {/* The desk first: on a phone the search box is in view as the screen opens (ADR 38). */}
+            <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+              <CheckInDesk
+                entries={entries}
+                divisions={divisions}
+                price={{ entryCents: entryPriceCents(round), aceCents: round.aceCents }}
+                closed={played}
               />
-            ) : null}
-            <div id="make-cards" className="scroll-mt-4">
-              <MakeCards
-                version={board.version}
-                mode={cardSettings.mode}
-                start={cardSettings.start}
-                hasCards={board.cards.length > 0}
-                published={board.publishedAt !== null}
-                checkedIn={counts.checkedIn}
-                byTeams={teams.teams.length > 0}
-              />
+              <div className="space-y-6">
+                {round.doubles ? (
+                  <DrawTeams
+                    teams={teams.teams}
+                    version={teams.version}
+                    caliRule={teams.caliRule}
+                    checkedIn={counts.checkedIn}
+                    closed={played || board.publishedAt !== null}
+                  />
+                ) : null}
+                <div id="make-cards" className="scroll-mt-4">
+                  <MakeCards
+                    version={board.version}
+                    mode={cardSettings.mode}
+                    start={cardSettings.start}
+                    hasCards={board.cards.length > 0}
+                    published={board.publishedAt !== null}
+                    checkedIn={counts.checkedIn}
+                    byTeams={teams.teams.length > 0}
+                  />
+                </div>
+              </div>
             </div>
-          </div>
-        </div>
-        <SidePotsAdmin pots={sidePots} entries={entries.map((e) => ({ id: e.id, name: e.name }))} />
-        <CardEditor board={board} closed={closed} />
-        {waitlist.length ? (
-          <section aria-labelledby="night-waitlist-title" className="space-y-2">
-            <h2 id="night-waitlist-title" className="font-display text-2xl font-semibold tracking-wide">
-              Waitlist
-            </h2>
-            <WaitlistTable rows={waitlist} />
-          </section>
-        ) : null}
+            <SidePotsAdmin pots={sidePots} entries={entries.map((e) => ({ id: e.id, name: e.name }))} />
+            <CardEditor board={board} closed={played} />
+            {waitlist.length ? (
+              <section aria-labelledby="night-waitlist-title" className="space-y-2">
+                <h2 id="night-waitlist-title" className="font-display text-2xl font-semibold tracking-wide">
+                  Waitlist
+                </h2>
+                <WaitlistTable rows={waitlist} />
+              </section>
+            ) : null}
+          </>
+        )}
         {cancelled ? null : rainOut}
       </div>
       <div className="mt-6 print:mt-0">

@@ -25,7 +25,7 @@ import { staleCreditText } from "~/lib/money/book-flags";
 import { formatDateTime } from "~/lib/shared/time";
 import { MONEY_INTENTS } from "~/schemas/money-actions";
 import { useLeagueUrls } from "~/hooks/use-league-urls";
-import { RainOutPanel } from "~/components/rainouts/rain-out-panel";
+import { RainOutPanel, useRainOut } from "~/components/rainouts/rain-out-panel";
 import { handleRainoutForm, isRainoutIntent } from "./rainout-form.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -60,6 +60,7 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
   const { timeZone } = useLeague();
   const { success, formError } = useFormResult();
   const credited = entries.filter((e) => e.creditAddedCents > 0).length;
+  const rainOutAction = useRainOut();
   return (
     <>
       <PageHeader
@@ -75,7 +76,7 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className="space-y-6">
-        {round.cancelledAt !== null ? <RainOutPanel round={round} endEarlyHoles={endEarlyHoles} /> : null}
+        {round.cancelledAt !== null ? <RainOutPanel round={round} endEarlyHoles={endEarlyHoles} fetcher={rainOutAction} /> : null}
         <Panel>
           <Stats
             items={[
@@ -132,7 +133,7 @@ export default function AdminRoundPlay({ loaderData }: Route.ComponentProps) {
             />
           </section>
         ) : null}
-        {round.cancelledAt === null ? <RainOutPanel round={round} endEarlyHoles={endEarlyHoles} /> : null}
+        {round.cancelledAt === null ? <RainOutPanel round={round} endEarlyHoles={endEarlyHoles} fetcher={rainOutAction} /> : null}
       </div>
     </>
   );

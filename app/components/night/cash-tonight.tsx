@@ -111,7 +111,8 @@ export function CashTonight({ roundName, startsAt, cash }: { roundName: string; 
         />
       </div>
       {cash.records.length ? (
-        <div>
+        // On a 360 px phone the five columns scroll within their box, not the page.
+        <div className="overflow-x-auto print:overflow-visible">
           <table className="w-full break-words text-sm print:text-[8pt] print:leading-tight">
             <caption className="text-left font-semibold">Cash records</caption>
             <thead>

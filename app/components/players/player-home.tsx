@@ -64,7 +64,11 @@ function NextRoundCard({ next }: { next: NextRoundView }) {
       <p className="mb-3 text-sm text-muted">
         {next.when} · {next.location}
       </p>
-      {next.cancelled ? <p className="mb-3 font-semibold text-danger-800">{next.cancelled}: this round will not be played.</p> : null}
+      {next.cancelled ? (
+        <p className="mb-3 font-semibold text-danger-800">
+          {next.cancelled}. This round will not be played; what you paid for it is back as league credit.
+        </p>
+      ) : null}
       <Stats items={items} />
       {next.card && !next.cancelled ? <p className="mt-3 font-semibold">{next.card}</p> : null}
       <ButtonLink to={href(`/rounds/${next.roundId}`)} variant={next.action === "view" ? "secondary" : "primary"} className="mt-4">

@@ -27,8 +27,21 @@ export type RainOutRound = {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-export function RainOutPanel({ round, endEarlyHoles }: { round: RainOutRound; endEarlyHoles: number }) {
-  const fetcher = useFetcher<FormOutcome>();
+/**
+ * The panel's fetcher, held by the page: a cancel moves the panel to the top of the screen (a
+ * new instance), and the answer must outlive the one that posted it.
+ */
+export const useRainOut = () => useFetcher<FormOutcome>();
+
+export function RainOutPanel({
+  round,
+  endEarlyHoles,
+  fetcher,
+}: {
+  round: RainOutRound;
+  endEarlyHoles: number;
+  fetcher: ReturnType<typeof useRainOut>;
+}) {
   const { timeZone } = useLeague();
   const [open, setOpen] = useState<null | "cancel" | "postpone" | "end" | "restore">(null);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;

@@ -90,7 +90,14 @@ export async function nightCash(db: Db, roundId: number): Promise<NightCash> {
 }
 
 /** The summary from rows already read (the night screen reads the entries and payments for its list). */
-export function nightCashOf(round: RoundFees, list: EntryRow[], paid: RoundPayment[], rows: CashRecordRow[]): NightCash {
+export function nightCashOf(
+  round: RoundFees & { cancelledAt?: number | null },
+  list: EntryRow[],
+  paid: RoundPayment[],
+  rows: CashRecordRow[],
+): NightCash {
+  // A cancelled round's money went back as credit (ADR 50): nobody owes for it.
+  const off = round.cancelledAt != null;
   const named = list.map((e) => ({ ...e, name: fullName(e) }));
   const money = roundMoneyOf(round, named, paid);
   const records = rows.map(
@@ -112,7 +119,7 @@ export function nightCashOf(round: RoundFees, list: EntryRow[], paid: RoundPayme
     byRecorder.set(r.recordedBy, sum);
   }
   const owing = named
-    .map((e) => ({ name: e.name, owedCents: money.byEntry.get(e.id)?.owedCents ?? 0 }))
+    .map((e) => ({ name: e.name, owedCents: off ? 0 : (money.byEntry.get(e.id)?.owedCents ?? 0) }))
     .filter((o) => o.owedCents > 0)
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
@@ -120,7 +127,7 @@ export function nightCashOf(round: RoundFees, list: EntryRow[], paid: RoundPayme
     records,
     byRecorder: [...byRecorder.values()].sort((a, b) => b.cents - a.cents || a.name.localeCompare(b.name)),
     owing,
-    owedCents: money.owedCents,
+    owedCents: off ? 0 : money.owedCents,
     creditUsedCents: list.reduce((s, e) => s + e.creditUsedCents, 0),
   };
 }
