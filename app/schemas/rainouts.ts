@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { bodyIdSchema } from "./ids";
+import { bodyIdSchema, idSchema } from "./ids";
 import { REASON_MAX } from "../lib/rainouts/messages";
 import { RoundValuesSchema } from "./rounds";
 import { versionSchema } from "./version";
@@ -38,3 +38,9 @@ export type PostponeInput = z.infer<typeof PostponeSchema>;
 
 /** POST /api/rounds/{id}/paypal-back `{ paymentId }`: the player's PayPal payment of that cancelled round to send back. */
 export const PayPalBackSchema = z.strictObject({ paymentId: bodyIdSchema("payment id") });
+
+/** The player's home's "Get it back to PayPal" form (ADR 50): the same ask as the /api's, the payment from a hidden field. */
+export const PayPalBackFormSchema = z.object({
+  intent: z.literal("paypalBack", { error: "Unknown action" }),
+  paymentId: idSchema("payment id"),
+});
