@@ -96,7 +96,7 @@ function paypalBackLine(offer: PayPalBackOffer, timeZone: string): PayPalBackLin
 }
 
 /** The user's part in words: times in the league's zone and the card's line made here, not in the browser. */
-function playerHomeView({ claim, next, waitlist }: Omit<PlayerHomeData, "paypalBack">, timeZone: string): PlayerHomeView {
+function playerHomeView({ claim, next, waitlist }: PlayerHomeData, timeZone: string): PlayerHomeView {
   const lines = waitlist ? waitlistLines(waitlist.places, waitlist.notices, timeZone, waitlist.lapsed) : [];
   if (!next) return { claim, next: null, waitlist: lines };
   const { round, night } = next;
