@@ -1,4 +1,4 @@
-import { Link, data } from "react-router";
+import { Link, data, useActionData } from "react-router";
 import type { Route } from "./+types/home";
 import { publicCacheHeaders } from "~/.server/cache-tags";
 import { RoundList } from "~/components/rounds/round-list";
@@ -17,16 +17,22 @@ import { SeasonLoadError } from "~/components/layout/season-load-error";
 import { lazyPart } from "~/components/ui/lazy-part";
 import type { PlayerHomeView } from "~/components/players/player-home";
 import { waitlistLines } from "~/lib/waitlist/waitlist-words";
-import { optionalSession } from "~/.server/auth/guards";
+import { optionalSession, requireUser } from "~/.server/auth/guards";
 import { type PlayerHome as PlayerHomeData, playerHome } from "~/.server/pages/player-home";
 import { cardLine } from "~/lib/night/night";
 import { formatRoundWhen } from "~/lib/rounds/round-dates";
 import { useLeagueUrls } from "~/hooks/use-league-urls";
 import { rootHref } from "~/lib/shared/league-url";
 import { cancelledLabel } from "~/lib/rainouts/words";
+import type { PayPalBackLine } from "~/components/rainouts/paypal-back-card";
+import type { PayPalBackOffer } from "~/.server/services/rainouts/paypal-back-offers";
+import { paypalBackAsked, paypalBackCredited, paypalBackLastDay, paypalBackOffer } from "~/lib/rainouts/paypal-back";
+import { handlePayPalBackForm } from "./paypal-back-form.server";
 
 // Only signed-in users see it: loaded when it renders (app/components/ui/lazy-part.tsx).
 const PlayerHome = lazyPart(async () => (await import("~/components/players/player-home")).PlayerHome);
+// A cancelled round's PayPal payment to ask back (ADR 50): loaded only when there is one (or an answer to show).
+const PayPalBackCard = lazyPart(async () => (await import("~/components/rainouts/paypal-back-card")).PayPalBackCard);
 
 // Public: cached for anonymous visitors, purged when these tables change (ADR 11). Each
 // ?season= and ?show= is its own cached page.
@@ -54,6 +60,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     mine,
   ]);
   const me = home && playerHomeView(home, league.timeZone);
+  const paypalBack = home ? home.paypalBack.map((offer) => paypalBackLine(offer, league.timeZone)) : [];
   if (!wellFormed || (other && !seasons.includes(season))) {
     throw data({ message: "There are no rounds in that season.", seasons }, { status: 404 });
   }
@@ -61,9 +68,31 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const lowsByRound = Object.fromEntries(lows);
   if (other) {
     // An earlier (or later) season: its rounds, newest first, with their low scores.
-    return { season, current, seasons, show, today: [], future: [], past: rounds.reverse(), lows: lowsByRound, me };
+    return { season, current, seasons, show, today: [], future: [], past: rounds.reverse(), lows: lowsByRound, me, paypalBack };
   }
-  return { season, current, seasons, show, ...splitRounds(rounds, now), lows: lowsByRound, me };
+  return { season, current, seasons, show, ...splitRounds(rounds, now), lows: lowsByRound, me, paypalBack };
+}
+
+/**
+ * The signed-in player asks for a cancelled round's PayPal payment back to PayPal (ADR 50):
+ * the home's one form. A plain post works without scripts; the page then loads again and
+ * shows the payment as asked.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const session = requireUser(context, request);
+  const { db } = routeServices(context);
+  return handlePayPalBackForm(request, db, session);
+}
+
+/** One payment in words: its amounts, the last day and the day it was asked, in the league's zone. */
+function paypalBackLine(offer: PayPalBackOffer, timeZone: string): PayPalBackLine {
+  return {
+    paymentId: offer.paymentId,
+    credited: paypalBackCredited(offer.cents, offer.roundName),
+    offer: paypalBackOffer(offer.cents),
+    until: paypalBackLastDay(offer.until, timeZone),
+    asked: offer.askedAt === null ? null : `${paypalBackAsked(offer.cents, offer.askedAt, timeZone)}.`,
+  };
 }
 
 /** The user's part in words: times in the league's zone and the card's line made here, not in the browser. */
@@ -151,8 +180,11 @@ function NextStep() {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { href } = useLeagueUrls();
-  const { past, future, today, lows, season, current, seasons, show, me } = loaderData;
+  const { past, future, today, lows, season, current, seasons, show, me, paypalBack } = loaderData;
   const { longDate, time } = useLeague();
+  // The PayPal-back form's answer shows with the payments, even when none is left to list.
+  const answered = useActionData<typeof action>() !== undefined;
+  const paypalBackCard = paypalBack.length > 0 || answered ? <PayPalBackCard lines={paypalBack} /> : null;
   const isCurrent = season === current;
   const toggle = (which: "past" | "future", label: string) => (
     <Link
@@ -168,7 +200,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={isCurrent ? "Rounds" : `Rounds of ${season}`} subtitle={isCurrent ? `The ${season} season` : undefined} />
       <div className="space-y-6">
-        {me ? <PlayerHome home={me} /> : null}
+        {me ? <PlayerHome home={me} beforeNext={paypalBackCard} /> : paypalBackCard}
         {/* Today's round, unless it is already the player's next round above. */}
         {today
           .filter((r) => r.id !== me?.next?.roundId)

@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { bodyIdSchema } from "./ids";
+import { bodyIdSchema, idSchema } from "./ids";
 import { REASON_MAX } from "../lib/rainouts/messages";
 import { RoundValuesSchema } from "./rounds";
 import { versionSchema } from "./version";
@@ -51,3 +51,9 @@ export const RainoutFormSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type RainoutForm = z.infer<typeof RainoutFormSchema>;
+
+/** The player's home's "Get it back to PayPal" form (ADR 50): the same ask as the /api's, the payment from a hidden field. */
+export const PayPalBackFormSchema = z.object({
+  intent: z.literal("paypalBack", { error: "Unknown action" }),
+  paymentId: idSchema("payment id"),
+});

@@ -30,6 +30,7 @@ import * as adminTagsPage from "~/routes/admin-tags";
 import * as adminUserPage from "~/routes/admin-user";
 import * as adminUsersPage from "~/routes/admin-users";
 import * as forgotPage from "~/routes/forgot-password";
+import * as homePage from "~/routes/home";
 import * as invitePage from "~/routes/invite";
 import * as joinPage from "~/routes/join";
 import * as loginPage from "~/routes/login";
@@ -387,10 +388,29 @@ const joinExtras = (t: ActionTargets): Extra[] => [
   { name: "a closed league's code", fields: { code: t.closedLeague.joinCode ?? "" }, status: 403 },
 ];
 
+/**
+ * The player's home's "Get it back to PayPal" (ADR 50): a cancelled round's PayPal payment of
+ * theirs. The targets' player session has no claim, so no payment is theirs.
+ */
+const paypalBackForms: Form[] = [
+  {
+    name: "paypalBack",
+    valid: () => ({ intent: "paypalBack", paymentId: String(MISSING_ID) }),
+    fields: { intent: intent("paypalBack"), paymentId: id },
+  },
+];
+const paypalBackExtras = (t: ActionTargets): Extra[] => [
+  { name: "a payment that does not exist", fields: { intent: "paypalBack", paymentId: String(MISSING_ID) }, status: 404 },
+  { name: "someone else's payment", fields: { intent: "paypalBack", paymentId: String(t.cash.id) }, status: 403 },
+];
+
 /** A name that is not the league's: no walk of the close form closes the league it walks. */
 const NOT_THE_LEAGUES_NAME = "Some Other League";
 
 export const ACTION_ROUTES: ActionRoute[] = [
+  // The home page is an index route: a form on it posts to "/?index". The same page at /rounds takes the same form.
+  { path: "/?index", action: homePage.action, role: "user", forms: paypalBackForms, extras: paypalBackExtras },
+  { path: "/rounds", action: homePage.action, role: "user", forms: paypalBackForms, extras: paypalBackExtras },
   {
     // A CTP from the phone's card (ADR 30): the targets' round has no side pots.
     path: "/rounds/{roundId}/score",

@@ -34,7 +34,7 @@ describe("playerHome", () => {
   it("a user without a claim gets neither a claim nor a next round (the page asks them to claim)", async () => {
     const user = await makeUser();
     await makeRound({ startsAt: laterNow() + DAY, openForRegistration: true });
-    expect(await playerHome(testDb(), user.id, clock)).toEqual({ claim: null, next: null, waitlist: null });
+    expect(await playerHome(testDb(), user.id, clock)).toEqual({ claim: null, next: null, waitlist: null, paypalBack: [] });
   });
 
   it("a claim waiting or in conflict: where it stands, with the admin's note, and no round to sign up for", async () => {

@@ -6,7 +6,7 @@ import { handOver } from "~/.server/follow-ups";
 import { type PayPalBackAsked, type PayPalBackWho, askPayPalBack } from "~/.server/services/rainouts/paypal-back";
 import { idSchema } from "~/schemas/ids";
 import { PayPalBackSchema } from "~/schemas/rainouts";
-import { formatCents } from "~/lib/shared/money";
+import { paypalBackSent } from "~/lib/rainouts/paypal-back";
 import { z } from "zod";
 
 // A cancelled round's PayPal payment back to PayPal instead of credit (ADR 50): the player
@@ -17,7 +17,7 @@ const PaymentIdParam = z.object({ id: idSchema("payment id") });
 
 const askedJson = (asked: PayPalBackAsked) => ({
   success: true,
-  message: `Refund of ${formatCents(asked.amountCents)} to PayPal asked: it reaches the PayPal account that paid within a few days.`,
+  message: paypalBackSent(asked.amountCents),
   payment_id: asked.paymentId,
   round_id: asked.roundId,
   amount: asked.amountCents / 100,

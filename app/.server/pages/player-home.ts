@@ -6,6 +6,7 @@ import { linkedPlayerSql } from "../services/players/claim-state";
 import { getLeagueSettings } from "../services/settings/league-settings";
 import { type PlayerNight, playerNight } from "../services/night/player-night";
 import { type PlayerWaitlists, playerWaitlists } from "../services/waitlist/waitlist-view";
+import { type PayPalBackOffer, paypalBackOffers } from "../services/rainouts/paypal-back-offers";
 
 /** A round stays the player's "next" this long after its start: the evening it is played. */
 export const NEXT_ROUND_GRACE_SECONDS = 6 * 3600;
@@ -31,8 +32,17 @@ export type NextRound = {
   action: NextRoundAction;
 };
 
-/** What the home page leads with for a signed-in user: their claim (its player's credit) and, once approved, their next round. */
-export type PlayerHome = { claim: OwnClaim | null; next: NextRound | null; waitlist: PlayerWaitlists | null };
+/**
+ * What the home page leads with for a signed-in user: their claim (its player's credit) and,
+ * once approved, their next round, their waitlists and their cancelled rounds' PayPal payments
+ * to ask back (ADR 50).
+ */
+export type PlayerHome = {
+  claim: OwnClaim | null;
+  next: NextRound | null;
+  waitlist: PlayerWaitlists | null;
+  paypalBack: PayPalBackOffer[];
+};
 
 /** Sign up while registration is open; check in from when check-in opens until the start; otherwise (or cancelled) look. */
 export function nextRoundAction(next: Omit<NextRound, "action">, now: number): NextRoundAction {
@@ -46,7 +56,7 @@ export function nextRoundAction(next: Omit<NextRound, "action">, now: number): N
 /**
  * The user's claim and, once approved, their next round: the first one still to come (or
  * being played tonight) that they are entered in, else the league's first one still to
- * come, to sign up for.
+ * come, to sign up for; and their cancelled rounds' PayPal payments they may ask back (or did).
  *
  * One trip (ADR 41): everything is asked at once, keyed in SQL by the player the user's
  * approved claim links them to (the same claim ownClaim finds first) and by the next
@@ -79,15 +89,16 @@ export async function playerHome(db: Db, userId: number, now: number): Promise<P
     .where(soon)
     .orderBy(...order)
     .limit(1)})`;
-  const [claim, waitlist, [round], night, settings] = await Promise.all([
+  const [claim, waitlist, [round], night, settings, paypalBack] = await Promise.all([
     ownClaim(db, userId),
     playerWaitlists(db, playerId, now),
     nextRound,
     playerNight(db, nextRoundId, playerId),
     getLeagueSettings(db),
+    paypalBackOffers(db, playerId, now),
   ]);
-  if (claim?.status !== "approved") return { claim, next: null, waitlist: null };
-  if (!round) return { claim, next: null, waitlist };
+  if (claim?.status !== "approved") return { claim, next: null, waitlist: null, paypalBack: [] };
+  if (!round) return { claim, next: null, waitlist, paypalBack };
   const next = { round, night, checkInOpensAt: round.startsAt - settings.checkInOpensMinutes * 60 };
-  return { claim, next: { ...next, action: nextRoundAction(next, now) }, waitlist };
+  return { claim, next: { ...next, action: nextRoundAction(next, now) }, waitlist, paypalBack };
 }

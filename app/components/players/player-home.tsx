@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ClaimedPlayerPanel } from "./claimed-player";
 import { InstallHint } from "./install-hint";
 import { StatusBadge } from "~/components/ui/badge";
@@ -103,12 +104,15 @@ function WaitlistCard({ lines }: { lines: WaitlistLine[] }) {
 /**
  * The player's next round (when their claim is approved), then their record: its credit, or
  * where the claim stands. First, on a phone that could have the app, how to put it on the Home Screen.
+ * `beforeNext` is what the page puts above the next round (a cancelled round's PayPal payment to
+ * ask back, ADR 50): the page composes it, so this domain's screens import none of rain-outs'.
  */
-export function PlayerHome({ home }: { home: PlayerHomeView }) {
+export function PlayerHome({ home, beforeNext }: { home: PlayerHomeView; beforeNext?: ReactNode }) {
   return (
     <>
       <InstallHint />
       {home.waitlist.some((l) => l.offer) ? <WaitlistCard lines={home.waitlist} /> : null}
+      {beforeNext}
       {home.next ? <NextRoundCard next={home.next} /> : null}
       {home.waitlist.length && !home.waitlist.some((l) => l.offer) ? <WaitlistCard lines={home.waitlist} /> : null}
       <ClaimedPlayerPanel claim={home.claim} isAdmin={false} />

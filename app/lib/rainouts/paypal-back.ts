@@ -19,3 +19,11 @@ export const paypalBackLastDay = (until: number, timeZone: string): string => `U
 /** "Refund of $4.17 to PayPal asked on 07/02/26" — after asking. */
 export const paypalBackAsked = (cents: number, askedAt: number, timeZone: string): string =>
   `Refund of ${formatCents(cents)} to PayPal asked on ${formatDate(askedAt, timeZone)}`;
+
+/** "Your $4.17 for Wet Thursday is back as league credit." — above the button, on the player's home. */
+export const paypalBackCredited = (cents: number, roundName: string): string =>
+  `Your ${formatCents(cents)} for ${roundName} is back as league credit.`;
+
+/** "Refund of $4.17 to PayPal asked: …" — the answer to an ask, from the /api and the home page's form alike. */
+export const paypalBackSent = (cents: number): string =>
+  `Refund of ${formatCents(cents)} to PayPal asked: it reaches the PayPal account that paid within a few days.`;
