@@ -63,6 +63,12 @@ export const FIELDS: Record<string, Record<string, [string, Kind]>> = {
     holes: ["holes each card finished", "text"],
     min_holes: ["holes needed", "number"],
   },
+  // A round cancelled, restored or postponed (ADR 50): the step, and what the admin said.
+  rainouts: {
+    step: ["step", "text"],
+    reason: ["reason", "text"],
+    acesStand: ["its aces stand", "onOff"],
+  },
   // A role granted, changed or taken away (ADR 47): the member's name is in the headline.
   memberships: {
     role: ["role", "text"],

@@ -136,6 +136,10 @@ function describe(row: AuditRaw, names: Names): { what: string; context: string 
       const hole = parse(row.after)?.hole;
       return { what: `Live score · ${whoIn ?? `#${row.rowId}`}${hole ? ` · hole ${hole}` : ""}`, context: null };
     }
+    case "rainouts": {
+      const step = parse(row.after)?.step;
+      return { what: `Round ${step ?? "rain-out"} · ${round ?? `#${row.rowId}`}`, context: null };
+    }
     case "rounds_ended_early":
       return { what: `Round ended early · ${round ?? `#${row.rowId}`}`, context: null };
     case "memberships": {

@@ -27,7 +27,7 @@ export const acesPrintSql = (db: Db) => sql<string>`(select count(*) || ':' || c
 /** The audit log's table name for the steps of a rain-out (services/audit reads it). */
 export const RAINOUT_AUDIT_TABLE = "rainouts";
 
-export type RainoutStep = "cancelled" | "restored" | "postponed" | "ended early";
+export type RainoutStep = "cancelled" | "restored";
 
 /** The step in the audit log, by the actor the batch set (ADR 20), with what the admin said. */
 export function rainoutAudit(db: Db, roundId: number, step: RainoutStep, said: Record<string, string | number | boolean | null>) {
