@@ -3,6 +3,7 @@
 // Node runs by stripping types.
 
 import { type Money, type Order, id, toCents, toValue } from "./orders.ts";
+import { failure, json, notFound } from "./responses.ts";
 
 /** A refund of a capture as PayPal's Payments v2 shows it (a reversal is one too). */
 export type Refund = {
@@ -68,5 +69,61 @@ export function refund(
       { href: `${baseUrl}/v2/payments/refunds/${refundId}`, rel: "self", method: "GET" },
       { href: `${baseUrl}/v2/payments/captures/${captured.id}`, rel: "up", method: "GET" },
     ],
+  };
+}
+
+/**
+ * What a Payments v2 refund call's body asks for: `amount` ({value, currency_code}) refunds
+ * that much, no body or no amount what is left; or PayPal's refusal of a body it cannot read.
+ */
+export function refundAsked(text: string, currency: string): { cents: number | null; note?: string } | Response {
+  if (text.trim() === "") return { cents: null };
+  let body: { amount?: { value?: unknown; currency_code?: unknown }; note_to_payer?: unknown };
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return failure(400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
+  }
+  if (typeof body !== "object" || body === null) {
+    return failure(400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
+  }
+  const note = typeof body.note_to_payer === "string" ? body.note_to_payer : undefined;
+  if (body.amount === undefined) return { cents: null, note };
+  const { value, currency_code: asked } = body.amount ?? {};
+  if (typeof value !== "string" || typeof asked !== "string") {
+    return failure(400, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER", "amount needs value and currency_code.");
+  }
+  if (!/^\d+(\.\d{1,2})?$/.test(value)) return failure(422, "UNPROCESSABLE_ENTITY", "DECIMAL_PRECISION", "Invalid amount value.");
+  if (asked !== currency)
+    return failure(422, "UNPROCESSABLE_ENTITY", "CURRENCY_MISMATCH", "Refund must be in the currency of the capture.");
+  return { cents: toCents(value), note };
+}
+
+type RefundDeps = { orders: Map<string, Order>; merchantOf: Map<string, string>; baseUrl: string };
+
+/**
+ * POST /v2/payments/captures/{id}/refund (Payments v2) for the merchant the token names:
+ * `amount` refunds that much, no body (or no amount) what is left. A PayPal-Request-Id seen
+ * before answers the refund it made (200), never a second one; PayPal's refusals as
+ * `refund()` words them. `sent` sends the refund's PAYMENT.CAPTURE.REFUNDED.
+ */
+export function refundCall(deps: RefundDeps, sent: (orderId: string, made: Refund) => void) {
+  const made = new Map<string, Refund>(); // merchant + PayPal-Request-Id → the refund it made
+  return (req: Request, text: string, merchant: string, captureId: string): Response => {
+    const requestId = req.headers.get("PayPal-Request-Id");
+    const key = requestId ? `${merchant}:${requestId}` : null;
+    const known = key ? made.get(key) : undefined;
+    if (known) return json(200, known);
+    const order = [...deps.orders.values()].find((o) => o.capture?.id === captureId && deps.merchantOf.get(o.id) === merchant);
+    if (!order?.capture) return notFound();
+    const asked = refundAsked(text, order.capture.amount.currency_code);
+    if (asked instanceof Response) return asked;
+    const done = refund(order, asked.cents, deps.baseUrl, asked.note);
+    if (!("id" in done)) {
+      return failure(done.status, done.status === 422 ? "UNPROCESSABLE_ENTITY" : "INVALID_REQUEST", done.issue, done.message);
+    }
+    if (key) made.set(key, done);
+    sent(order.id, done);
+    return json(201, done);
   };
 }

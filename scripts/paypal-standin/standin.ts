@@ -1,5 +1,5 @@
-import { capture, type Order, parseNewOrder, represent, toCents } from "./orders.ts";
-import { type Refund, refund } from "./refunds.ts";
+import { capture, type Order, parseNewOrder, represent } from "./orders.ts";
+import { refund, refundCall } from "./refunds.ts";
 import { failure, json, notFound } from "./responses.ts";
 import { captureCompletedEvent, type Delivery, refundEvent, type WebhookTarget, webhookSigner } from "./webhooks.ts";
 
@@ -55,7 +55,6 @@ export function createStandIn(options: StandInOptions) {
   const orders = new Map<string, Order>();
   const merchantOf = new Map<string, Merchant>(); // order id → the merchant that made it
   const createRequests = new Map<string, string>(); // merchant + PayPal-Request-Id → order id
-  const refundRequests = new Map<string, Refund>(); // merchant + PayPal-Request-Id → the refund it made
   const tokens = new Map<string, Merchant>();
   const webhooks: Record<Merchant, Registered[]> = { A: [], B: [] };
   const events = new Map<string, { orderId: string; body: string }>(); // order or refund id → its webhook's body
@@ -198,54 +197,12 @@ export function createStandIn(options: StandInOptions) {
     return json(201, represent(order, baseUrl));
   }
 
-  /**
-   * POST /v2/payments/captures/{id}/refund (Payments v2): `amount` refunds that much, no body
-   * (or no amount) what is left. A PayPal-Request-Id seen before answers the refund it made
-   * (200), never a second one; PayPal's refusals as refunds.ts words them. The refund's
-   * PAYMENT.CAPTURE.REFUNDED goes to the merchant's webhooks as `refund()` below sends it.
-   */
-  function refundCapture(req: Request, text: string, merchant: Merchant, captureId: string): Response {
-    const requestId = req.headers.get("PayPal-Request-Id");
-    const key = requestId ? `${merchant}:${requestId}` : null;
-    const known = key ? refundRequests.get(key) : undefined;
-    if (known) return json(200, known);
-    const order = [...orders.values()].find((o) => o.capture?.id === captureId && merchantOf.get(o.id) === merchant);
-    if (!order?.capture) return notFound();
-    let cents: number | null = null;
-    let note: string | undefined;
-    if (text.trim() !== "") {
-      let body: { amount?: { value?: unknown; currency_code?: unknown }; note_to_payer?: unknown };
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return failure(400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
-      }
-      if (typeof body !== "object" || body === null) {
-        return failure(400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
-      }
-      if (typeof body.note_to_payer === "string") note = body.note_to_payer;
-      if (body.amount !== undefined) {
-        const { value, currency_code: currency } = body.amount ?? {};
-        if (typeof value !== "string" || typeof currency !== "string") {
-          return failure(400, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER", "amount needs value and currency_code.");
-        }
-        if (!/^\d+(\.\d{1,2})?$/.test(value)) return failure(422, "UNPROCESSABLE_ENTITY", "DECIMAL_PRECISION", "Invalid amount value.");
-        if (currency !== order.capture.amount.currency_code) {
-          return failure(422, "UNPROCESSABLE_ENTITY", "CURRENCY_MISMATCH", "Refund must be in the currency of the capture.");
-        }
-        cents = toCents(value);
-      }
-    }
-    const made = refund(order, cents, baseUrl, note);
-    if (!("id" in made)) {
-      return failure(made.status, made.status === 422 ? "UNPROCESSABLE_ENTITY" : "INVALID_REQUEST", made.issue, made.message);
-    }
-    if (key) refundRequests.set(key, made);
+  // POST /v2/payments/captures/{id}/refund (refunds.ts): its webhook goes out as the control refund's does.
+  const refundCapture = refundCall({ orders, merchantOf, baseUrl }, (orderId, made) => {
     const event = refundEvent(made);
-    events.set(made.id, { orderId: order.id, body: event });
-    deliverLater(order.id, event);
-    return json(201, made);
-  }
+    events.set(made.id, { orderId, body: event });
+    deliverLater(orderId, event);
+  });
 
   async function handle(req: Request): Promise<Response> {
     const path = new URL(req.url).pathname.replace(/\/+$/, "");

@@ -25,6 +25,9 @@ const ROUND_FIELDS = [
   "doubles",
   // What a save of the round sends back (ADR 20).
   "version",
+  // Rain-outs (ADR 50): cancelled, and why.
+  "cancelled",
+  "cancel_reason",
 ];
 
 describe("GET /api/rounds/{range}", () => {
@@ -79,6 +82,8 @@ describe("GET /api/rounds/round/{id}", () => {
       tags: false,
       doubles: false,
       version: round.version,
+      cancelled: false,
+      cancel_reason: null,
     });
   });
 

@@ -148,6 +148,8 @@ async function fillLeague(leagueId: number, isB: boolean) {
   const started = await round(marked("Started"), now - 60, { openForRegistration: true });
   const live = await round(marked("Live"), now - 30 * 60, { cardsPublishedAt: now - 3600, cardsVersion: 1 });
   const draft = await round(marked("Draft"), now + 3 * DAY);
+  // The rain-out calls' own round (ADR 50): a cancel of it leaves the others writable.
+  const rain = await round(marked("Rain"), now + 4 * DAY);
 
   // Credit: the league pays Claimed $20 and Sam $10; Claimed gives Spare $5.
   const [credit, gift] = await db
@@ -335,7 +337,7 @@ async function fillLeague(leagueId: number, isB: boolean) {
     code,
     invite: { id: invite!.id, email: invite!.email, token: inviteToken },
     players: { sam, claimed, entered, pending, spare, broke },
-    rounds: { past, doubles, open, closed: closedNow, full, started, live, draft },
+    rounds: { past, doubles, open, closed: closedNow, full, started, live, draft, rain },
     entry: entryNow,
     pastEntry: pastEntries[0]!,
     cash: cash!,
@@ -445,6 +447,7 @@ export async function targetsOf(rows: LeagueRows, ids: "own" | "missing" = "own"
     round: row(rows.rounds.open),
     closedRound: row(rows.rounds.closed),
     fullRound: row(rows.rounds.full),
+    rainRound: row(rows.rounds.rain),
     startedRound: row(rows.rounds.started),
     layoutRound: row(rows.rounds.past),
     entry: row(rows.entry),

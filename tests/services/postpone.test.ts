@@ -12,7 +12,8 @@ import { WITHDRAW_MESSAGES, withdrawEntry } from "~/.server/services/entries/wit
 import { WITHDRAW_NIGHT_MESSAGES } from "~/.server/services/entries/withdrawal-rules";
 import { addAce } from "~/.server/services/money/ledger";
 import { acePotCents } from "~/.server/services/money/aces";
-import { makeNotice, postponedNotice } from "~/.server/services/messages/notices";
+import { makeNotice } from "~/.server/services/messages/notices";
+import { postponedNotice } from "~/.server/services/messages/round-notices";
 import { POSTPONE_MESSAGES, postponeRound } from "~/.server/services/rainouts/postpone";
 import { choosePot } from "~/.server/services/entries/pot-opt-in";
 import { addPot } from "~/.server/services/sidepots/side-pots";

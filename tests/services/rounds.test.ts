@@ -118,6 +118,9 @@ describe("roundsByPlayer", () => {
       creditAddedCents: 550,
       creditUsedCents: 0,
       rating: null,
+      // A cancelled round stays listed, its credit moved (ADR 50): this one was not.
+      cancelledAt: null,
+      cancelReason: null,
     });
     expect(list[1]).toMatchObject({ creditUsedCents: 600, entryPayoutCents: 0 });
   });

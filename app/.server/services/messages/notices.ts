@@ -1,69 +1,30 @@
-import { type Column, and, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type Db, inLeague } from "../../db/client";
 import { fullNameSql } from "../../db/player-name";
-import { aces, claims, entries, messagePrefs, players, rounds, waitlist } from "../../db/schema";
+import { aces, claims, entries, messagePrefs, players, rounds } from "../../db/schema";
 import type { League } from "../../league";
-import { accountsRead } from "../../mail/recipients";
 import { cardBoard } from "../cards/card-board";
 import { roundMoneyOf, roundPayments } from "../money/round-money";
 import { entryMoneyColumns } from "../night/entry-money-columns";
 import { isLeagueMemberSql } from "../players/league-member";
 import { roundPath } from "./message-write";
-import { type NewMessage, type Recipient, messageStatements } from "./message-write";
+import { messageStatements } from "./message-write";
+import { type Made, claimOn, copiesFor, roundRead } from "./notice-parts";
+import { cancelledMessage, postponedMessage } from "./round-notices";
 import type { Notice } from "~/schemas/notices";
 import { NOTICE_WORDS } from "~/lib/messages/notice-words";
 import { cardMessage } from "~/lib/night/night";
 import { leagueUrls } from "~/lib/shared/league-url";
-import { formatDateLong, formatTime, nowSeconds } from "~/lib/shared/time";
+import { formatTime, nowSeconds } from "~/lib/shared/time";
 
 // What the league tells its players by itself (ADR 49), one message per notice: its cards
 // published, a reminder 4 hours before a round, what is owed when check-in opens, the
-// results credited, a round cancelled or postponed, an ace. Each message is keyed by what it names, so a
+// results credited, a round cancelled or postponed (round-notices.ts), an ace. Each message is keyed by what it names, so a
 // job run twice, or the cron asking every minute, makes it once; each recipient's copy has
 // their own words (their card, their place, what they owe). Recipients are the accounts with
 // an approved claim on the player concerned, unlocked (read apart, ADR 46); an ace goes only
 // to those who asked for it. The waitlist's news is waitlist-notices.ts's.
-
-/** A round's cancellation at `at` (now unless given), as the `notify` follow-up carries it: entered and waitlisted players are told. */
-export const cancelledNotice = (roundId: number, reason: string, at = nowSeconds()): Notice => ({
-  kind: "cancelled",
-  roundId,
-  reason: reason.trim(),
-  at,
-});
-
-/**
- * A round moved from `from` to `to` (ADR 50), as the `notify` follow-up carries it: entered and
- * waitlisted players are told, under the "cancelled" kind (a player's channel for a
- * cancellation covers a move too).
- */
-export const postponedNotice = (roundId: number, from: number, to: number): Notice => ({ kind: "postponed", roundId, from, to });
-
-/** A message and each account's copy, to make once. */
-type Made = { message: NewMessage; recipients: Recipient[] };
-
-/** The join to the player's account (`playerId`: a column of the query): its approved claim in the league, if any. */
-const claimOn = (db: Db, playerId: Column) => and(eq(claims.playerId, playerId), inLeague(db, claims), eq(claims.status, "approved"));
-
-/** The copies of the rows whose account is one (an approved claim) and unlocked (ADR 46). */
-async function copiesFor<T extends { userId: number | null }>(db: Db, rows: readonly T[], words: (row: T) => Omit<Recipient, "userId">) {
-  const ids = [...new Set(rows.flatMap((r) => (r.userId === null ? [] : [r.userId])))];
-  const open = new Set(ids.length ? (await accountsRead(db, ids)).map((a) => a.userId) : []);
-  return rows.flatMap((r) => (r.userId !== null && open.has(r.userId) ? [{ userId: r.userId, ...words(r) }] : []));
-}
-
-const roundRead = (db: Db, roundId: number) =>
-  db
-    .select({
-      id: rounds.id,
-      name: rounds.name,
-      startsAt: rounds.startsAt,
-      location: rounds.location,
-      publishedAt: rounds.cardsPublishedAt,
-    })
-    .from(rounds)
-    .where(and(inLeague(db, rounds), eq(rounds.id, roundId)));
 
 /**
  * Each entry of the round with its account and what it still owes, by the round's money rule
@@ -217,55 +178,6 @@ async function resultsMessage(db: Db, n: Extract<Notice, { kind: "results" }>, l
       title,
       body: `The results of ${round.name} are final.`,
     },
-    recipients,
-  };
-}
-
-/**
- * The round's entered players and those on its waitlist (waiting or offered), each account once:
- * an entered player's copy wins over their waitlist place.
- */
-async function enteredAndWaiting(db: Db, roundId: number) {
-  const [entered, waiting] = await Promise.all([
-    db
-      .select({ userId: claims.userId })
-      .from(entries)
-      .leftJoin(claims, claimOn(db, entries.playerId))
-      .where(and(inLeague(db, entries), eq(entries.roundId, roundId))),
-    db
-      .select({ userId: claims.userId })
-      .from(waitlist)
-      .leftJoin(claims, claimOn(db, waitlist.playerId))
-      .where(and(inLeague(db, waitlist), eq(waitlist.roundId, roundId), sql`${waitlist.status} in ('waiting', 'offered')`)),
-  ]);
-  const rows = [...entered.map((e) => ({ ...e, entered: true })), ...waiting.map((w) => ({ ...w, entered: false }))];
-  const seen = new Set<number>();
-  return rows.filter((r) => r.userId !== null && !seen.has(r.userId) && seen.add(r.userId));
-}
-
-async function cancelledMessage(db: Db, n: Extract<Notice, { kind: "cancelled" }>, league: League): Promise<Made | null> {
-  const [[round], once] = await Promise.all([roundRead(db, n.roundId), enteredAndWaiting(db, n.roundId)]);
-  if (!round) return null;
-  const title = NOTICE_WORDS.title(league.name, round.name);
-  const url = roundPath(league, round.id);
-  const said = NOTICE_WORDS.cancelled(round.name, n.reason);
-  // An entered player is told their money is back; one who waited paid nothing.
-  const recipients = await copiesFor(db, once, (r) => ({ title, url, body: r.entered ? `${said}${NOTICE_WORDS.paidBack}` : said }));
-  return { message: { kind: "cancelled", key: `cancelled:${round.id}:${n.at}`, roundId: round.id, title, body: said }, recipients };
-}
-
-async function postponedMessage(db: Db, n: Extract<Notice, { kind: "postponed" }>, league: League): Promise<Made | null> {
-  const [[round], once] = await Promise.all([roundRead(db, n.roundId), enteredAndWaiting(db, n.roundId)]);
-  // Moved again since (that move has its own notice), or gone: nothing to tell.
-  if (!round || round.startsAt !== n.to) return null;
-  const title = NOTICE_WORDS.title(league.name, round.name);
-  const url = roundPath(league, round.id);
-  const when = `${formatDateLong(n.to, league.timeZone)} at ${formatTime(n.to, league.timeZone)}`;
-  const said = NOTICE_WORDS.postponed(round.name, when);
-  // An entered player may withdraw with everything back until the new start (ADR 22, 50); one who waits paid nothing.
-  const recipients = await copiesFor(db, once, (r) => ({ title, url, body: r.entered ? `${said}${NOTICE_WORDS.mayWithdraw}` : said }));
-  return {
-    message: { kind: "cancelled", key: `postponed:${round.id}:${n.from}:${n.to}`, roundId: round.id, title, body: said },
     recipients,
   };
 }

@@ -53,7 +53,8 @@ const perRound = (db: Db) => sql`
     coalesce(e.entries, 0) * r.fee_other_cents as other,
     coalesce(e.entries, 0) * r.payout_cents as payout,
     case when ${feesCountSql("r")} then coalesce(e.ace_entries, 0) * r.ace_cents else 0 end as ace_in,
-    coalesce(a.paid, 0) as aces_paid,
+    -- A cancelled round's aces are paid from the pot only if they stand (ADR 50, aceCountsSql).
+    case when r.cancelled_at is not null and not r.cancel_aces_stand then 0 else coalesce(a.paid, 0) end as aces_paid,
     coalesce(e.credit_used, 0) as credit_used,
     coalesce(e.credit_added, 0) as credit_added,
     coalesce(pay.collected, 0) as paypal,
@@ -67,8 +68,7 @@ const perRound = (db: Db) => sql`
   left join (select round_id, count(*) as entries, sum(ace) as ace_entries,
                sum(credit_used_cents) as credit_used, sum(credit_added_cents) as credit_added
              from entries where league_id = ${db.leagueId} group by round_id) e on e.round_id = r.id
-  left join (select a.round_id, sum(a.amt_cents) as paid from aces a
-             where a.league_id = ${db.leagueId} and a.round_id is not null and ${aceCountsSql("a")} group by a.round_id) a
+  left join (select round_id, sum(amt_cents) as paid from aces where league_id = ${db.leagueId} and round_id is not null group by round_id) a
     on a.round_id = r.id
   left join (select round_id,
                sum(case when method = 'paypal' then amount_cents - refunded end) as collected,

@@ -8,7 +8,7 @@ import { type Committed, notify, rerate, syncTagsFrom } from "../../follow-ups";
 import { type PotChange, potGuards } from "../money/ace-pot";
 import { potRefusal } from "../money/ace-pot-refusal";
 import { PAYMENTS, leftCentsSql } from "../money/money-sql";
-import { cancelledNotice } from "../messages/notices";
+import { cancelledNotice } from "../messages/round-notices";
 import { acesPrintSql, moneyPrintSql, rainoutAudit } from "./rainout-sql";
 import { CANCEL_MESSAGES } from "~/lib/rainouts/messages";
 

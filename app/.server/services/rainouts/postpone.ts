@@ -5,7 +5,7 @@ import { writeGuard } from "../../db/write-guard";
 import { conflict, notFound } from "../../errors";
 import { type Committed, notify, rerate, syncTagsFrom } from "../../follow-ups";
 import { commitRoundChange, readRoundState } from "../entries/participants";
-import { postponedNotice } from "../messages/notices";
+import { postponedNotice } from "../messages/round-notices";
 import { roundPotChanges } from "../money/ace-pot";
 import { firstOf } from "../rounds/round-write";
 import { roundChanged } from "../rounds/versions";
