@@ -56,6 +56,11 @@ test("a rained-out night is cancelled from the night screen, everyone's money ba
   await expect(admin.getByLabel("Find a player")).toHaveCount(0);
   await shot(admin, "rain-out-cancelled-night");
   expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // And on a wide screen.
+  const phone = admin.viewportSize();
+  await admin.setViewportSize({ width: 1280, height: 800 });
+  await shot(admin, "rain-out-cancelled-night");
+  if (phone) await admin.setViewportSize(phone);
   expect(await balance(player.playerId)).toBe(10);
 
   // The player: their credit is back, and their home says the round is off.
@@ -70,6 +75,8 @@ test("a rained-out night is cancelled from the night screen, everyone's money ba
   await anyone.goto(`/rounds/${roundId}`);
   await expect(anyone.getByText("Cancelled: weather").first()).toBeVisible();
   await expect(anyone.getByRole("button", { name: /Sign up/ })).toHaveCount(0);
+  await shot(anyone, "rain-out-round-page");
+  await anyone.setViewportSize({ width: 1280, height: 800 });
   await shot(anyone, "rain-out-round-page");
   await visitor.close();
 

@@ -111,8 +111,14 @@ export function CashTonight({ roundName, startsAt, cash }: { roundName: string; 
         />
       </div>
       {cash.records.length ? (
-        // On a 360 px phone the five columns scroll within their box, not the page.
-        <div className="overflow-x-auto print:overflow-visible">
+        // On a 360 px phone the five columns scroll within their box, not the page: a region
+        // named by the caption, focusable so a keyboard can scroll it (as ui/table.tsx's).
+        <section
+          aria-label="Cash records"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
+          tabIndex={0}
+          className="overflow-x-auto print:overflow-visible"
+        >
           <table className="w-full break-words text-sm print:text-[8pt] print:leading-tight">
             <caption className="text-left font-semibold">Cash records</caption>
             <thead>
@@ -151,7 +157,7 @@ export function CashTonight({ roundName, startsAt, cash }: { roundName: string; 
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       ) : null}
       {/* On paper only: the volunteer who hands the cash in signs for it. */}
       <p className="hidden pt-2 print:block">Counted by ____________________ · Handed to ____________________</p>
