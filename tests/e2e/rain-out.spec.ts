@@ -14,6 +14,7 @@ booksSoundAtTheEnd();
 
 const rainOut = (page: Page) => page.getByRole("region", { name: "Rain-out" });
 const record = (page: Page) => page.getByRole("region", { name: "Your player record" });
+const nextRound = (page: Page) => page.getByRole("region", { name: "Your next round" });
 
 test("a rained-out night is cancelled from the night screen, everyone's money back, and restored @narrow", async ({
   adminPage: admin,
@@ -67,7 +68,8 @@ test("a rained-out night is cancelled from the night screen, everyone's money ba
   const page = player.page;
   await page.goto("/");
   await expect(record(page)).toContainText("$10.00");
-  await expect(page.getByText("Cancelled: weather").first()).toBeVisible();
+  await expect(nextRound(page)).toContainText(roundName);
+  await expect(nextRound(page).getByText("Cancelled: weather").first()).toBeVisible();
   await shot(page, "rain-out-player-home");
   // The public round page, logged out.
   const visitor = await newContext(browser);
@@ -94,7 +96,8 @@ test("a rained-out night is cancelled from the night screen, everyone's money ba
   expect(await balance(player.playerId)).toBe(4);
   await page.goto("/");
   await expect(record(page)).toContainText("$4.00");
-  await expect(page.getByText("Cancelled: weather")).toHaveCount(0);
+  await expect(nextRound(page)).toContainText(roundName);
+  await expect(nextRound(page).getByText("Cancelled: weather")).toHaveCount(0);
   await expectBooksBalance(admin);
   await player.context.close();
   // Tonight's round takes the aces other tests add today once it starts: out of their way.
