@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, checkFailed } from "../../db/client";
+import { actorColumns } from "../audit/actor-columns";
 import { auditLog, cardPlayers, cards, entries, rounds } from "../../db/schema";
 import { writeGuard } from "../../db/write-guard";
 import { badRequest, conflict } from "../../errors";
@@ -82,9 +83,7 @@ export function nightUnchangedGuard(db: Db, entryId: number, night: EntryNight) 
 export function withdrawalAudit(db: Db, w: { entryId: number; playerId: number; roundId: number; reason: string }) {
   return db.insert(auditLog).values({
     leagueId: db.leagueId,
-    actorUserId: sql`(select user_id from audit_actor where id = 1)`,
-    actorName: sql`(select name from audit_actor where id = 1)`,
-    actorRole: sql`(select role from audit_actor where id = 1)`,
+    ...actorColumns(),
     tableName: WITHDRAWAL_AUDIT_TABLE,
     rowId: w.entryId,
     action: "insert",

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { actorColumns } from "../audit/actor-columns";
 import { auditLog } from "../../db/schema";
 import { roundPaymentsFingerprintSql } from "../money/money-sql";
 
@@ -33,9 +34,7 @@ export type RainoutStep = "cancelled" | "restored";
 export function rainoutAudit(db: Db, roundId: number, step: RainoutStep, said: Record<string, string | number | boolean | null>) {
   return db.insert(auditLog).values({
     leagueId: db.leagueId,
-    actorUserId: sql`(select user_id from audit_actor where id = 1)`,
-    actorName: sql`(select name from audit_actor where id = 1)`,
-    actorRole: sql`(select role from audit_actor where id = 1)`,
+    ...actorColumns(),
     tableName: RAINOUT_AUDIT_TABLE,
     rowId: roundId,
     action: "update",
