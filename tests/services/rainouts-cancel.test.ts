@@ -27,6 +27,7 @@ import { moneyReport } from "~/.server/services/money/reports";
 import { entries, roundCancellations, rounds, transfers, waitlist } from "~/.server/db/schema";
 import { acePotAtSql } from "~/.server/services/money/ace-pot";
 import { withdrawEntry } from "~/.server/services/entries/withdrawal";
+import { settleAllWaitlists, settleWaitlist } from "~/.server/services/entries/waitlist-promote";
 import { cancelRound } from "~/.server/services/rainouts/cancel";
 import { cancelledRoundMessage } from "~/.server/services/rounds/round-write";
 import { CANCEL_MESSAGES } from "~/lib/rainouts/messages";
@@ -93,8 +94,8 @@ describe("cancelling a round", () => {
     await expectBooksBalance();
   });
 
-  it("lets the waitlist's offers go, keeping each player's place in line", async () => {
-    const round = await makeRound({ startsAt: nowSec() + DAY });
+  it("lets the waitlist's offers go, keeping each player's place in line, and offers no place while cancelled", async () => {
+    const round = await makeRound({ startsAt: nowSec() + DAY, openForRegistration: true, fieldCap: 5 });
     const waiting = await makePlayer();
     await db()
       .insert(waitlist)
@@ -111,6 +112,11 @@ describe("cancelling a round", () => {
     await cancel(round.id);
     const [place] = await db().select().from(waitlist).where(eq(waitlist.roundId, round.id));
     expect(place).toMatchObject({ status: "waiting", offeredAt: null, offerExpiresAt: null });
+    // The field has room, yet the cron's settling offers nothing on a cancelled round.
+    expect(await settleWaitlist(db(), round.id)).toMatchObject({ offered: 0, autoEntered: 0 });
+    expect(await settleAllWaitlists(db())).toEqual([]);
+    const [still] = await db().select().from(waitlist).where(eq(waitlist.roundId, round.id));
+    expect(still?.status).toBe("waiting");
   });
 
   it("is refused, changing nothing, when its fees leaving the pot would take the pot below zero", async () => {

@@ -44,7 +44,8 @@ export async function settleWaitlist(db: Db, roundId: number, now = nowSeconds()
     .from(rounds)
     .where(and(inLeague(db, rounds), eq(rounds.id, roundId)));
   const deadline = round ? offerDeadline(now, round.startsAt) : null;
-  if (!round?.openForRegistration || deadline === null) return withNews(done);
+  // A cancelled round offers no place (ADR 50): its restore settles the list again.
+  if (!round?.openForRegistration || round.cancelledAt !== null || deadline === null) return withNews(done);
   const tried = new Set<number>();
   for (let step = 0; step < MAX_STEPS; step++) {
     const next = await nextInLine(db, roundId, tried);
@@ -104,6 +105,8 @@ async function offerPlace(db: Db, roundId: number, w: Waiting, now: number, dead
         eq(waitlist.id, w.id),
         eq(waitlist.status, "waiting"),
         sql`not ${noRoomSql(db, roundId, w.division, w.playerId)}`,
+        // Not once the round is cancelled, however close the cancel came to this write.
+        sql`not exists (select 1 from ${rounds} r where r.league_id = ${db.leagueId} and r.id = ${roundId} and r.cancelled_at is not null)`,
       ),
     )
     .returning({ id: waitlist.id });
@@ -141,7 +144,7 @@ export async function settleAllWaitlists(db: Db, now = nowSeconds()): Promise<Fo
       and(
         inLeague(db, waitlist),
         sql`(${waitlist.status} = 'offered' and ${waitlist.offerExpiresAt} <= ${now})
-        or (${waitlist.status} = 'waiting' and ${rounds.openForRegistration} = 1 and ${rounds.startsAt} > ${now})`,
+        or (${waitlist.status} = 'waiting' and ${rounds.openForRegistration} = 1 and ${rounds.cancelledAt} is null and ${rounds.startsAt} > ${now})`,
       ),
     );
   const followUps: FollowUp[] = [];
