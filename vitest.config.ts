@@ -78,7 +78,7 @@ export default defineConfig(async () => ({
     // (starting it and loading the app was most of the suite's time); tests/setup.ts
     // empties the storage before each file. Three workers on 2 cores: with two, the suite
     // kept 1.4 of the cores busy (a test spends much of its time waiting: on its workerd,
-    // on a socket's answer, on a rate limit's window); with three, the same CPU in less
+    // on a socket's answer, on a rate limit's window); three spent about the same CPU in less
     // time (docs/testing.md). Files at once make each test slower, so the time a test may
     // take is 20 s rather than 5 (none asserts its own speed).
     isolate: false,
