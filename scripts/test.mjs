@@ -18,14 +18,19 @@ import { spawn } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** name → the npm script, what must pass first, and what must merely have finished first (for the cores, not the data). */
+/**
+ * name → the npm script, what must pass first, and what must merely have finished first (for
+ * the cores, not the data). `nice`: the step runs at a lower CPU priority (nice 10), for
+ * the steps nothing else waits on until the e2e suite ends: beside vitest, which the e2e
+ * suite waits for, they take the cores vitest leaves idle rather than its share.
+ */
 const STEPS = {
-  typecheck: { script: "typecheck", needs: [], after: [] },
-  lint: { script: "lint", needs: [], after: [] },
+  typecheck: { script: "typecheck", needs: [], after: [], nice: true },
+  lint: { script: "lint", needs: [], after: [], nice: true },
   deploy: { script: "test:deploy", needs: [], after: [] },
   budgets: { script: "test:budgets", needs: ["deploy"], after: [] },
   start: { script: "test:start", needs: ["deploy"], after: [] },
-  scripts: { script: "test:scripts", needs: [], after: [] },
+  scripts: { script: "test:scripts", needs: [], after: [], nice: true },
   unit: { script: "test:unit", needs: [], after: [] },
   e2e: { script: "test:e2e", needs: ["deploy"], after: ["unit", "start", "budgets"] },
 };
@@ -147,7 +152,8 @@ function start(name) {
   const timesFile = join(LOGS, `${name}.times`);
   const serverEnv = name === E2E_SERVER.for ? { E2E_PORT: E2E_SERVER.port, E2E_SERVER: "running" } : {};
   // bash's `times` after the command: the user and sys time of it and every child it waited for.
-  const child = spawn("bash", ["-c", `npm run ${STEPS[name].script}; s=$?; times > "${timesFile}"; exit $s`], {
+  const nice = STEPS[name].nice ? "nice -n 10 " : "";
+  const child = spawn("bash", ["-c", `${nice}npm run ${STEPS[name].script}; s=$?; times > "${timesFile}"; exit $s`], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, ...serverEnv, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") },
   });
