@@ -10,7 +10,7 @@ import { useLeague } from "~/hooks/use-league";
 import { currentSeason, seasonSpan } from "~/.server/league";
 import { routeServices } from "~/.server/route-context";
 import { seasonRounds } from "~/.server/services/rounds/home-page";
-import { splitRounds } from "~/.server/services/rounds/rounds";
+import { listedRound, splitRounds } from "~/.server/services/rounds/rounds";
 import { pageMeta } from "~/lib/shared/meta";
 import { formatTime, nowSeconds } from "~/lib/shared/time";
 import { SeasonLoadError } from "~/components/layout/season-load-error";
@@ -55,10 +55,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // low scores until now. Another: its rounds and their low scores. One batch either way.
   const other = wellFormed && season !== current;
   const { from, to } = seasonSpan(league, other ? season : current);
-  const [{ seasons, rounds, lows }, home] = await Promise.all([
+  const [{ seasons, rounds: rows, lows }, home] = await Promise.all([
     seasonRounds(db, league.timeZone, from, other ? to : undefined, other ? to : now),
     mine,
   ]);
+  const rounds = rows.map(listedRound);
   const me = home && playerHomeView(home, league.timeZone);
   const paypalBack = home ? home.paypalBack.map((offer) => paypalBackLine(offer, league.timeZone)) : [];
   if (!wellFormed || (other && !seasons.includes(season))) {

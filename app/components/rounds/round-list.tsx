@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { LowScore, RoundRow } from "~/.server/services/rounds/rounds";
+import type { ListedRound, LowScore } from "~/.server/services/rounds/rounds";
 import { StatusBadge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import { useLeague } from "~/hooks/use-league";
@@ -11,7 +11,7 @@ import { cancelledLabel } from "~/lib/rainouts/words";
  * "Low 48 · Kevin Anderson" (ties: "+1 more"), or the number of players before scores are in;
  * for a cancelled round (ADR 50) "Cancelled: weather": its scores are void.
  */
-function Outcome({ round, low }: { round: RoundRow; low?: LowScore }) {
+function Outcome({ round, low }: { round: ListedRound; low?: LowScore }) {
   if (round.cancelledAt !== null) return <span className="font-semibold text-danger-800">{cancelledLabel(round.cancelReason)}</span>;
   if (!low) return <>{`${round.entryCount} ${round.entryCount === 1 ? "player" : "players"}`}</>;
   const [first, ...others] = low.names;
@@ -37,7 +37,7 @@ export function RoundList({
   empty,
 }: {
   title: string;
-  rounds: RoundRow[];
+  rounds: ListedRound[];
   id: string;
   hidden?: boolean;
   lows?: Record<number, LowScore>;

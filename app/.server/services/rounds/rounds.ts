@@ -53,10 +53,27 @@ export async function getRound(db: Db, id: number): Promise<RoundRow> {
   return row;
 }
 
-type RoundLists = { past: RoundRow[]; future: RoundRow[]; today: RoundRow[] };
+/** A round as the home page's lists show it: only these fields go into the page (its HTML budget). */
+export type ListedRound = Pick<
+  RoundRow,
+  "id" | "startsAt" | "name" | "location" | "openForRegistration" | "entryCount" | "cancelledAt" | "cancelReason"
+>;
+
+export const listedRound = (r: RoundRow): ListedRound => ({
+  id: r.id,
+  startsAt: r.startsAt,
+  name: r.name,
+  location: r.location,
+  openForRegistration: r.openForRegistration,
+  entryCount: r.entryCount,
+  cancelledAt: r.cancelledAt,
+  cancelReason: r.cancelReason,
+});
+
+type RoundLists<R> = { past: R[]; future: R[]; today: R[] };
 
 /** The home page's split: past (before now, newest first), future (soonest first), today (±24 h). */
-export function splitRounds(all: RoundRow[], now: number): RoundLists {
+export function splitRounds<R extends { startsAt: number }>(all: R[], now: number): RoundLists<R> {
   const past = all.filter((r) => r.startsAt < now).reverse();
   const future = all.filter((r) => r.startsAt >= now);
   const today = all.filter((r) => isToday(r.startsAt, now));
