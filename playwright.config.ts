@@ -31,6 +31,10 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "off",
+    // The app's service worker (public/sw.js) registers on every signed-in page, fetches the
+    // page again and keeps the build's assets: work a test of anything else pays for and
+    // never looks at. It runs in the specs about it (tests/e2e/fixtures.ts SERVICE_WORKER_SPECS).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath,
       args: [

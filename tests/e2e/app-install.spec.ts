@@ -4,6 +4,9 @@ import { partHydrated } from "./axe";
 import { expect, newContext, shot, test } from "./fixtures";
 import { PHONE } from "./live";
 
+// This spec is about the service worker: its pages run it (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: "allow" });
+
 // The app on the Home Screen and its service worker (ADR 49; public/sw.js, public/pwa.js):
 // the manifest and its icons, a player's own pages kept per user for a phone without a
 // signal (never a visitor's, never shown to the next login), the note that says how to add

@@ -48,8 +48,15 @@ export async function shot(target: Page | Locator, name: string): Promise<void> 
 }
 
 /** A new browser context whose CSP violations fail the test, like the default one's. */
+/**
+ * The specs about the service worker (the app on the Home Screen, push, a scorer's phone
+ * offline): their contexts run it; every other spec's block it (playwright.config.ts).
+ */
+const SERVICE_WORKER_SPECS = /(app-install|push-journey|live-scoring|live-phone)\.spec\.ts$/;
+export const serviceWorkers = (): "allow" | "block" => (SERVICE_WORKER_SPECS.test(base.info().file) ? "allow" : "block");
+
 export async function newContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
-  const context = await browser.newContext(options);
+  const context = await browser.newContext({ serviceWorkers: serviceWorkers(), ...options });
   watched.push(watchCsp(context));
   return context;
 }

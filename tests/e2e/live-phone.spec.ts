@@ -5,6 +5,9 @@ import { expect, newContext, test } from "./fixtures";
 import { PHONE, hole, liveRound, logInAs, phone, waitingLine } from "./live";
 import type { LiveLogJson, LiveStateJson } from "../../workers/api/serializers/live";
 
+// This spec is about the service worker: its pages run it (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: "allow" });
+
 // Live scoring on the players' phones (ADR 26, "The phone"), at 375 px: a phone that two
 // players share in turn, a wrong PIN answered where the scorer looks, and the night screen
 // following the round without a reload.

@@ -4,6 +4,9 @@ import { expect, newContext, test } from "./fixtures";
 import { PHONE, hole, liveRound, parHoles, phone, waitingLine } from "./live";
 import { booksSoundAtTheEnd } from "./books";
 
+// This spec is about the service worker: its pages run it (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: "allow" });
+
 booksSoundAtTheEnd();
 
 // Live scoring (ADR 26) on two phones: one card of two players, each with a login, one

@@ -7,6 +7,9 @@ import { d1 } from "./d1";
 import { expect, shot, test } from "./fixtures";
 import type { NewEntryJson } from "../../workers/api/serializers/entries";
 
+// This spec is about the service worker: its pages run it (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: "allow" });
+
 // Telling players (ADR 49) at 375 px: a player turns notifications on (headless Chromium
 // reaches no real push service, so the page's PushManager hands out a subscription made with
 // test keys, on the local push stand-in), the organiser publishes the cards and messages the
