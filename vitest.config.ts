@@ -82,7 +82,7 @@ export default defineConfig(async () => ({
     // time (docs/testing.md). Files at once make each test slower, so the time a test may
     // take is 20 s rather than 5 (none asserts its own speed).
     isolate: false,
-    maxWorkers: 3,
+    maxWorkers: 4,
     sequence: { sequencer: SlowFirst },
     testTimeout: 20_000,
   },

@@ -21,16 +21,17 @@ import { join } from "node:path";
 /**
  * name → the npm script, what must pass first, and what must merely have finished first (for
  * the cores, not the data). `nice`: the step runs at a lower CPU priority (nice 10), for
- * the steps nothing else waits on until the e2e suite ends: beside vitest, which the e2e
- * suite waits for, they take the cores vitest leaves idle rather than its share.
+ * the steps nothing else waits on: they start once vitest has ended, beside the e2e suite,
+ * and take the cores it leaves idle (its runner and browser wait on the server) rather than
+ * vitest's, which the e2e suite waits for.
  */
 const STEPS = {
-  typecheck: { script: "typecheck", needs: [], after: [], nice: true },
-  lint: { script: "lint", needs: [], after: [], nice: true },
+  typecheck: { script: "typecheck", needs: [], after: ["unit"], nice: true },
+  lint: { script: "lint", needs: [], after: ["unit"], nice: true },
   deploy: { script: "test:deploy", needs: [], after: [] },
   budgets: { script: "test:budgets", needs: ["deploy"], after: [] },
   start: { script: "test:start", needs: ["deploy"], after: [] },
-  scripts: { script: "test:scripts", needs: [], after: [], nice: true },
+  scripts: { script: "test:scripts", needs: [], after: ["unit"], nice: true },
   unit: { script: "test:unit", needs: [], after: [] },
   e2e: { script: "test:e2e", needs: ["deploy"], after: ["unit", "start", "budgets"] },
 };
