@@ -11,9 +11,9 @@ const port = Number(process.env.E2E_PORT ?? 8788);
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
-// The specs whose setting changes every visitor's pages: run alone, first (the league-wide project).
+// The specs whose setting changes every visitor's pages: run alone, last (the league-wide project).
 const LEAGUE_WIDE = /(money-visibility|bag-tags)\.spec\.ts$/;
-// The read walk: its no-write check counts every row of the database, so it runs alone, first.
+// The read walk: its no-write check counts every row of the database, so it runs alone, last.
 const READ_WALK = /read-walk\.spec\.ts$/;
 
 export default defineConfig({
@@ -27,8 +27,7 @@ export default defineConfig({
   retries: 0,
   // Two tests at a time share the two cores with the server: a long one needs more than 30 s.
   timeout: 60_000,
-  // `npm test` runs the suite in two parts (scripts/test.mjs), each with its own report.
-  reporter: process.env.CI ? [["line"], ["json", { outputFile: process.env.E2E_REPORT ?? "test-results/e2e.json" }]] : "list",
+  reporter: process.env.CI ? [["line"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "off",
@@ -51,44 +50,43 @@ export default defineConfig({
     },
   },
   projects: [
-    // First, one at a time, before any other spec writes: the HTML budget on the freshly
-    // seeded league (tests/e2e/budgets.spec.ts), then the read walk (every page and /api GET
-    // for its round trips and for writing nothing, tests/e2e/read-walk.spec.ts: its no-write
-    // check counts every row, which another test writing beside it would change), then the
-    // tests that change what every visitor of the league sees (who sees balances, bag tags;
-    // each puts the setting back), so no other test reads a page mid-change. `npm test` runs
-    // these three while vitest still runs (`--project=league-wide` brings the other two).
-    // `--no-deps` skips them when running a project alone.
+    // The HTML budget on the freshly seeded league, before any spec writes (tests/e2e/budgets.spec.ts).
+    // `--no-deps` skips it when running a project alone.
     { name: "budgets", testMatch: "budgets.spec.ts", use: { ...devices["Desktop Chrome"] } },
-    {
-      name: "read-walk",
-      dependencies: ["budgets"],
-      testMatch: READ_WALK,
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
-    },
-    {
-      name: "league-wide",
-      dependencies: ["read-walk"],
-      testMatch: LEAGUE_WIDE,
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
-    },
     // Every test runs at 1280 px, but those tagged @narrow: they are about the < 768 px
     // layout (the phone menu, the home page's one list at a time, no sideways scroll) and
     // run at 375 px only. @narrow-too: at 1280 px and at 375 px, where the test is about
     // both layouts (the header's targets, the chart's two drawings, the navbar's menu).
     {
       name: "desktop",
-      dependencies: ["league-wide"],
+      dependencies: ["budgets"],
       testIgnore: ["budgets.spec.ts", LEAGUE_WIDE, READ_WALK],
       grepInvert: /@narrow(?!-too)/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
     {
       name: "mobile",
-      dependencies: ["league-wide"],
+      dependencies: ["budgets"],
       testIgnore: ["budgets.spec.ts", LEAGUE_WIDE, READ_WALK],
       grep: /@narrow/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true },
+    },
+    // Tests that change what every visitor of the league sees (who sees balances and
+    // transfers): after every other test, so none of those reads a page mid-change.
+    {
+      name: "league-wide",
+      dependencies: ["desktop", "mobile"],
+      testMatch: LEAGUE_WIDE,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+    // Every page and /api GET walked for its round trips and for writing nothing
+    // (tests/e2e/read-walk.spec.ts): alone, after every other test. It loads no page, so one
+    // project. Run it by itself with `--project=read-walk --no-deps`.
+    {
+      name: "read-walk",
+      dependencies: ["league-wide"],
+      testMatch: READ_WALK,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
   ],
   webServer: {

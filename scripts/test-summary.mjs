@@ -10,10 +10,8 @@ if (existsSync("test-results/vitest.json")) {
   failed += v.numFailedTests;
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
 }
-// `npm test` runs the e2e suite in two parts, each with its report (scripts/test.mjs).
-for (const report of ["test-results/e2e-first.json", "test-results/e2e.json"]) {
-  if (!existsSync(report)) continue;
-  const p = JSON.parse(readFileSync(report, "utf8"));
+if (existsSync("test-results/e2e.json")) {
+  const p = JSON.parse(readFileSync("test-results/e2e.json", "utf8"));
   passed += p.stats.expected;
   failed += p.stats.unexpected + p.stats.flaky;
   skipped += p.stats.skipped;

@@ -33,11 +33,7 @@ const STEPS = {
   start: { script: "test:start", needs: ["deploy"], after: [] },
   scripts: { script: "test:scripts", needs: [], after: ["unit"], nice: true },
   unit: { script: "test:unit", needs: [], after: [] },
-  // The e2e projects that run alone (the budgets, the read walk, the league-wide settings:
-  // playwright.config.ts) go first, on the server, while vitest still runs: one test at a time
-  // leaves room beside it. The rest, two at a time, once vitest has ended.
-  "e2e-first": { script: "test:e2e:first", needs: ["deploy"], after: ["start", "budgets"] },
-  e2e: { script: "test:e2e:rest", needs: ["deploy"], after: ["unit", "start", "budgets", "e2e-first"] },
+  e2e: { script: "test:e2e", needs: ["deploy"], after: ["unit", "start", "budgets"] },
 };
 
 /**
@@ -45,8 +41,7 @@ const STEPS = {
  * `after` have ended; the suite waits for it to answer and reuses it (E2E_SERVER, read by
  * playwright.config.ts), and it is stopped when the suite ends.
  */
-const E2E_SERVER = { for: ["e2e-first", "e2e"], needs: ["deploy"], after: ["start", "budgets"], port: process.env.E2E_PORT ?? "8788" };
-const usesServer = (name) => E2E_SERVER.for.includes(name);
+const E2E_SERVER = { for: "e2e", needs: ["deploy"], after: ["start", "budgets"], port: process.env.E2E_PORT ?? "8788" };
 
 const wanted = process.argv.slice(2);
 for (const name of wanted) {
@@ -156,7 +151,7 @@ function start(name) {
   run.state = "running";
   run.start = Date.now();
   const timesFile = join(LOGS, `${name}.times`);
-  const serverEnv = usesServer(name) ? { E2E_PORT: E2E_SERVER.port, E2E_SERVER: "running" } : {};
+  const serverEnv = name === E2E_SERVER.for ? { E2E_PORT: E2E_SERVER.port, E2E_SERVER: "running" } : {};
   // bash's `times` after the command: the user and sys time of it and every child it waited for.
   const nice = STEPS[name].nice ? "nice -n 10 " : "";
   const child = spawn("bash", ["-c", `${nice}npm run ${STEPS[name].script}; s=$?; times > "${timesFile}"; exit $s`], {
@@ -179,9 +174,8 @@ function start(name) {
     run.cpu = cpuOf(timesFile);
     run.code = code ?? signal;
     run.state = code === 0 ? "passed" : "failed";
-    if (usesServer(name)) {
-      // Stopped once every step that uses it has ended.
-      if (E2E_SERVER.for.every(ended)) stopServer();
+    if (name === E2E_SERVER.for) {
+      stopServer();
       if (run.state === "failed") run.out.push(`(the e2e server's output: ${server.log})\n`);
     }
     if (run.live) {
@@ -199,18 +193,18 @@ const passed = (n) => !runs.has(n) || runs.get(n).state === "passed";
 
 function ready(name) {
   const { needs, after } = STEPS[name];
-  const serverUp = !usesServer(name) || server?.state === "up";
+  const serverUp = name !== E2E_SERVER.for || server?.state === "up";
   return needs.every(passed) && after.every(ended) && serverUp;
 }
 
 function blocked(name) {
-  const serverFailed = usesServer(name) && server?.state === "failed";
+  const serverFailed = name === E2E_SERVER.for && server?.state === "failed";
   return serverFailed || STEPS[name].needs.some((n) => runs.has(n) && ["failed", "skipped"].includes(runs.get(n).state));
 }
 
 function schedule() {
-  const suite = E2E_SERVER.for.some((n) => runs.get(n)?.state === "waiting");
-  if (suite && !server && E2E_SERVER.needs.every(passed) && E2E_SERVER.after.every(ended)) {
+  const suite = runs.get(E2E_SERVER.for);
+  if (suite?.state === "waiting" && !server && E2E_SERVER.needs.every(passed) && E2E_SERVER.after.every(ended)) {
     startServer().catch((err) => {
       server.state = "failed";
       write(`── the e2e server could not start: ${err.message}\n`);
