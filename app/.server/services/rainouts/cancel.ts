@@ -10,6 +10,7 @@ import { potRefusal } from "../money/ace-pot-refusal";
 import { PAYMENTS, leftCentsSql } from "../money/money-sql";
 import { cancelledNotice } from "../messages/round-notices";
 import { acesPrintSql, moneyPrintSql, rainoutAudit } from "./rainout-sql";
+import { notCancelledGuard } from "../rounds/round-write";
 import { CANCEL_MESSAGES } from "~/lib/rainouts/messages";
 
 // Cancelling a round (ADR 50): in ONE batch, everything paid for it comes back to its players
@@ -34,16 +35,21 @@ type Facts = {
   cancelledAt: number | null;
   optedIn: number;
   credited: number;
-  settled: number;
 };
+
+/** Whether the round's payouts or side pots were credited: then it cannot be cancelled. Read before, and guarded in the batch. */
+const creditedSql = (
+  db: Db,
+  roundId: number,
+) => sql`(exists (select 1 from ${entries} e where e.league_id = ${db.leagueId} and e.round_id = ${roundId}
+    and (e.credit_added_cents <> 0 or e.credited_for_cents is not null))
+  or exists (select 1 from side_pots s where s.league_id = ${db.leagueId} and s.round_id = ${roundId} and s.settled_at is not null))`;
 
 async function facts(db: Db, roundId: number) {
   const [[round], aces] = await readTogether<[Facts, { at: number; cents: number }]>(db, [
     sql`select r.id, r.n as name, r.d as startsAt, r.ace_cents as aceCents, r.cancelled_at as cancelledAt,
         coalesce((select ace_entries from round_stats where round_id = r.id), 0) as optedIn,
-        (select count(*) from entries e where e.league_id = r.league_id and e.round_id = r.id
-          and (e.credit_added_cents <> 0 or e.credited_for_cents is not null)) as credited,
-        (select count(*) from side_pots s where s.league_id = r.league_id and s.round_id = r.id and s.settled_at is not null) as settled
+        ${creditedSql(db, roundId)} as credited
       from rounds r where r.league_id = ${db.leagueId} and r.id = ${roundId}`,
     sql`select d as at, amt_cents as cents from aces where league_id = ${db.leagueId} and round_id = ${roundId}`,
   ]);
@@ -60,11 +66,10 @@ export function cancelPotChanges(round: Facts, aces: readonly { at: number; cent
 }
 
 /** The rule that refuses a cancel, read from the round as it is: none when it may be cancelled. */
-function refusalOf(round: Facts | undefined, roundId: number): Error | null {
+function refusalOf(round: Facts | undefined): Error | null {
   if (!round) return notFound("Round not found");
   if (round.cancelledAt !== null) return conflict(CANCEL_MESSAGES.already(round.name));
-  if (Number(round.credited) > 0 || Number(round.settled) > 0) return conflict(CANCEL_MESSAGES.credited(round.name));
-  void roundId;
+  if (Number(round.credited) > 0) return conflict(CANCEL_MESSAGES.credited(round.name));
   return null;
 }
 
@@ -79,7 +84,7 @@ export async function cancelRound(db: Db, roundId: number, input: CancelInput): 
   const reason = input.reason.trim();
   for (let attempt = 0; attempt < 3; attempt++) {
     const { round, aces } = await facts(db, roundId);
-    const refused = refusalOf(round, roundId);
+    const refused = refusalOf(round);
     if (refused || !round) throw refused;
     const changes = cancelPotChanges(round, aces, input.acesStand);
     const left = leftCentsSql(PAYMENTS);
@@ -100,19 +105,9 @@ export async function cancelRound(db: Db, roundId: number, input: CancelInput): 
     });
     try {
       const [, , , credits, paid] = await db.batch([
-        writeGuard(
-          db,
-          "roundCancelled",
-          sql`(select cancelled_at from ${rounds} where league_id = ${db.leagueId} and id = ${roundId}) is not null`,
-        ),
+        notCancelledGuard(db, roundId),
         // Payouts credited or a side pot settled since the read: decided again.
-        writeGuard(
-          db,
-          "roundChanged",
-          sql`exists (select 1 from ${entries} e where e.league_id = ${db.leagueId} and e.round_id = ${roundId}
-              and (e.credit_added_cents <> 0 or e.credited_for_cents is not null))
-            or exists (select 1 from side_pots s where s.league_id = ${db.leagueId} and s.round_id = ${roundId} and s.settled_at is not null)`,
-        ),
+        writeGuard(db, "roundChanged", creditedSql(db, roundId)),
         db
           .update(rounds)
           .set({
