@@ -194,3 +194,27 @@ test("the navbar offers the log to admins only @narrow-too", async ({ adminPage,
     await expect(page.getByRole("banner").getByRole("link", { name: "Audit log" })).toHaveCount(shown);
   }
 });
+
+// The admin's menu is a part whose code comes after the page's (lazy-part.tsx): the server's
+// <details> opens without it, and the code arriving must not shut what the admin opened.
+test("the Admin menu opened before its code arrives stays open when the code comes", async ({ adminPage: page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/admin-nav-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  await hydrated(page);
+  const admin = page.getByRole("banner").locator("summary", { hasText: "Admin" });
+  await admin.click();
+  const audit = page.getByRole("banner").getByRole("link", { name: "Audit log" });
+  await expect(audit).toBeVisible();
+  release();
+  await partHydrated(admin);
+  await expect(audit).toBeVisible();
+  // Then the code's own behaviour: a new page closes it.
+  await audit.click();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+  await expect(audit).toBeHidden();
+});

@@ -72,8 +72,14 @@ export function AdminMenu() {
   const { pathname } = useLocation();
   const close = () => shut(menu.current);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design.
-  useEffect(close, [pathname]);
+  // A new page closes it; hydrating does not: the server's <details> opens without this
+  // code, and a click made before it arrived must leave the menu open.
+  const shownAt = useRef(pathname);
+  useEffect(() => {
+    if (shownAt.current === pathname) return;
+    shownAt.current = pathname;
+    shut(menu.current);
+  }, [pathname]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
