@@ -7,12 +7,13 @@
 //   npm test                       all of them
 //   npm test -- typecheck unit     only these (and nothing they need)
 //
-// The order: the build (test:deploy) first, beside the typecheck and lint, which only read
-// sources; then the budgets and the start-twice test on that build, beside vitest; the
-// e2e suite last, on the same build. Its server (scripts/e2e-server.mjs: a freshly seeded
-// D1, then workerd) starts while vitest finishes, so the suite starts on a server that is
-// up. What runs together was measured on the 2-core CI machine (docs/testing.md, "How npm
-// test runs"): only steps that wait for something share the cores with one that does not.
+// The order: the build (test:deploy) beside vitest, then the budgets on that build; the
+// e2e suite after vitest, on the same build. Its server (scripts/e2e-server.mjs: a freshly
+// seeded D1, then workerd) starts while vitest runs, so the suite starts on a server that
+// is up. The typecheck, the lint, the scripts' tests and the start-twice test run beside
+// the e2e suite, at a lower priority. What runs together was measured on the 2-core CI
+// machine (docs/testing.md, "How npm test runs"): only steps that wait for something share
+// the cores with one that does not.
 import "./check-node.mjs"; // first: on an older Node, this runs again on the pinned Node 24
 import { spawn } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -30,10 +31,10 @@ const STEPS = {
   lint: { script: "lint", needs: [], after: ["unit"], nice: true },
   deploy: { script: "test:deploy", needs: [], after: [] },
   budgets: { script: "test:budgets", needs: ["deploy"], after: [] },
-  start: { script: "test:start", needs: ["deploy"], after: [] },
+  start: { script: "test:start", needs: ["deploy"], after: ["unit"], nice: true },
   scripts: { script: "test:scripts", needs: [], after: ["unit"], nice: true },
   unit: { script: "test:unit", needs: [], after: [] },
-  e2e: { script: "test:e2e", needs: ["deploy"], after: ["unit", "start", "budgets"] },
+  e2e: { script: "test:e2e", needs: ["deploy"], after: ["unit", "budgets"] },
 };
 
 /**
@@ -41,7 +42,7 @@ const STEPS = {
  * `after` have ended; the suite waits for it to answer and reuses it (E2E_SERVER, read by
  * playwright.config.ts), and it is stopped when the suite ends.
  */
-const E2E_SERVER = { for: "e2e", needs: ["deploy"], after: ["start", "budgets"], port: process.env.E2E_PORT ?? "8788" };
+const E2E_SERVER = { for: "e2e", needs: ["deploy"], after: ["budgets"], port: process.env.E2E_PORT ?? "8788" };
 
 const wanted = process.argv.slice(2);
 for (const name of wanted) {

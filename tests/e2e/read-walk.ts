@@ -22,21 +22,22 @@ const entryIds = async (admin: Page, roundId: number) => (await api<EntryJson[]>
 
 /**
  * Rounds in the states the seed lacks, made through the admin's /api as the other specs make
- * them: open for sign-up, capped and full with `waiter` on its waitlist, live (published
- * cards, strokes scored live, a CTP pot with a player in it), played and paid out, doubles.
+ * them: open for sign-up, capped and full with `waiter` on its waitlist, full with a place
+ * offered to `waiter` (open, and one to lapse), live (published cards, strokes scored live,
+ * a CTP pot with a player in it), played and paid out, doubles.
  */
 export async function walkRounds(admin: Page, waiter: { page: Page; roundId: number; playerId: number; tag: string }) {
   const tag = letters();
   const open = await makeRound(admin, `Walk open ${tag}`, 5);
   await api(admin, "POST", "/api/admin/round/openForRegistration", { id: open, openForRegistration: true });
 
-  // waiter's round (claimedPlayer's, open): full, waiter waits. A second full round offers
-  // waiter the place its rival leaves: the no-write test lets that offer lapse (lapseOffers).
+  // waiter's round (claimedPlayer's, open): full, waiter waits. Two more full rounds offer
+  // waiter the place their rival leaves: one offer stays open through the walk, the other
+  // the spec lets lapse before it (lapseOffers).
   const capped = waiter.roundId;
   await fullRound(admin, waiter, capped);
-  const lapsing = await makeRound(admin, `Walk lapse ${tag}`, 6);
-  await api(admin, "POST", "/api/admin/round/openForRegistration", { id: lapsing, openForRegistration: true });
-  await api(admin, "DELETE", `/api/entries/${await fullRound(admin, waiter, lapsing)}`);
+  const offered = await offeredRound(admin, waiter, `Walk offer ${tag}`, 6);
+  const lapsing = await offeredRound(admin, waiter, `Walk lapse ${tag}`, 7);
 
   const players = [await makePlayer(admin, "Liv", `Walk${tag}`, "MA2"), await makePlayer(admin, "Lou", `Walk${tag}`, "MA2")];
   const live = await liveRound(admin, `Walk live ${tag}`, players);
@@ -72,7 +73,15 @@ export async function walkRounds(admin: Page, waiter: { page: Page; roundId: num
   ]);
   await api(admin, "POST", "/api/admin/entry/creditPayouts", { round_id: played });
 
-  return { open, capped, lapsing, live, played, doubles };
+  return { open, capped, offered, lapsing, live, played, doubles };
+}
+
+/** A round, open and full, whose rival leaves: its place is offered to `waiter`. Its id. */
+async function offeredRound(admin: Page, waiter: { page: Page; tag: string }, name: string, daysFromNow: number): Promise<number> {
+  const roundId = await makeRound(admin, name, daysFromNow);
+  await api(admin, "POST", "/api/admin/round/openForRegistration", { id: roundId, openForRegistration: true });
+  await api(admin, "DELETE", `/api/entries/${await fullRound(admin, waiter, roundId)}`);
+  return roundId;
 }
 
 /** A rival takes the round's one place (capped at 1) and `waiter` joins its waitlist: the rival's entry id. */
