@@ -7,13 +7,14 @@
 //   npm test                       all of them
 //   npm test -- typecheck unit     only these (and nothing they need)
 //
-// The order: the build (test:deploy) beside vitest, then the budgets on that build; the
-// e2e suite after vitest, on the same build. Its server (scripts/e2e-server.mjs: a freshly
-// seeded D1, then workerd) starts while vitest runs, so the suite starts on a server that
-// is up. The typecheck, the lint, the scripts' tests and the start-twice test run beside
-// the e2e suite, at a lower priority. What runs together was measured on the 2-core CI
-// machine (docs/testing.md, "How npm test runs"): only steps that wait for something share
-// the cores with one that does not.
+// The order: the build (test:deploy) beside vitest, then the budgets and the start-twice
+// test on that build, beside vitest too; the e2e suite after vitest, on the same build, with
+// the typecheck, the lint and the scripts' tests beside it at a lower priority. Its server
+// (scripts/e2e-server.mjs: a freshly seeded D1, then workerd) starts while vitest runs, so
+// the suite starts on a server that is up. The start-twice test runs `npm run dev`, whose
+// type generation rewrites .react-router/types: it ends before the typecheck starts. What
+// runs together was measured on the 2-core CI machine (docs/testing.md, "How npm
+// test runs"): only steps that wait for something share the cores with one that does not.
 import "./check-node.mjs"; // first: on an older Node, this runs again on the pinned Node 24
 import { spawn } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -27,14 +28,14 @@ import { join } from "node:path";
  * vitest's, which the e2e suite waits for.
  */
 const STEPS = {
-  typecheck: { script: "typecheck", needs: [], after: ["unit"], nice: true },
+  typecheck: { script: "typecheck", needs: [], after: ["unit", "start"], nice: true },
   lint: { script: "lint", needs: [], after: ["unit"], nice: true },
   deploy: { script: "test:deploy", needs: [], after: [] },
   budgets: { script: "test:budgets", needs: ["deploy"], after: [] },
-  start: { script: "test:start", needs: ["deploy"], after: ["unit"], nice: true },
+  start: { script: "test:start", needs: ["deploy"], after: [] },
   scripts: { script: "test:scripts", needs: [], after: ["unit"], nice: true },
   unit: { script: "test:unit", needs: [], after: [] },
-  e2e: { script: "test:e2e", needs: ["deploy"], after: ["unit", "budgets"] },
+  e2e: { script: "test:e2e", needs: ["deploy"], after: ["unit", "start", "budgets"] },
 };
 
 /**
@@ -42,7 +43,7 @@ const STEPS = {
  * `after` have ended; the suite waits for it to answer and reuses it (E2E_SERVER, read by
  * playwright.config.ts), and it is stopped when the suite ends.
  */
-const E2E_SERVER = { for: "e2e", needs: ["deploy"], after: ["budgets"], port: process.env.E2E_PORT ?? "8788" };
+const E2E_SERVER = { for: "e2e", needs: ["deploy"], after: ["start", "budgets"], port: process.env.E2E_PORT ?? "8788" };
 
 const wanted = process.argv.slice(2);
 for (const name of wanted) {
