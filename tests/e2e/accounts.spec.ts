@@ -1,3 +1,4 @@
+import { hydrated } from "./axe";
 import { DEMO, expect, loggedInContext, test } from "./fixtures";
 import { waitForMail } from "./mail";
 
@@ -38,6 +39,7 @@ test("register, log out, log in and change the name on /profile @narrow", async 
 
 test("the register form refuses a weak password and a taken email", async ({ page }) => {
   await page.goto("/register");
+  await hydrated(page); // the email is checked on blur by the page's script, once it runs
   await page.getByLabel("Email").fill("admin@league.test");
   await page.getByLabel("Name").focus(); // blur the email: it is checked against the server
   await expect(page.getByText("Email is already in use")).toBeVisible();
