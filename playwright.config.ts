@@ -11,14 +11,17 @@ const port = Number(process.env.E2E_PORT ?? 8788);
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
-// The specs whose setting changes every visitor's pages: run alone, last (the league-wide project).
+// The specs whose setting changes every visitor's pages: run with the server to themselves (the league-wide project).
 const LEAGUE_WIDE = /(money-visibility|bag-tags)\.spec\.ts$/;
-// The read walk: its no-write check counts every row of the database, so it runs alone, last.
+// The read walk: its no-write check counts every row of the database, so it runs alone too.
 const READ_WALK = /read-walk\.spec\.ts$/;
+// `npm test` runs the suite in two parts (scripts/test.mjs): E2E_PART names the first, whose
+// report and output are kept apart from the second's.
+const part = process.env.E2E_PART ? `-${process.env.E2E_PART}` : "";
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results/e2e",
+  outputDir: `test-results/e2e${part}`,
   testMatch: "**/*.spec.ts",
   // Every test makes its own players, rounds and users, so tests run in parallel, in any
   // order, two at a time (the CI machine has two cores; the server is one workerd for both).
@@ -27,7 +30,7 @@ export default defineConfig({
   retries: 0,
   // Two tests at a time share the two cores with the server: a long one needs more than 30 s.
   timeout: 60_000,
-  reporter: process.env.CI ? [["line"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
+  reporter: process.env.CI ? [["line"], ["json", { outputFile: `test-results/e2e${part}.json` }]] : "list",
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "off",
@@ -49,44 +52,49 @@ export default defineConfig({
       ],
     },
   },
+  // The projects in order: the ones that need the server to themselves first (budgets, the
+  // read walk, league-wide), one after the other on the freshly seeded league; then every
+  // other test, desktop and mobile side by side. `--no-deps` runs a project without the
+  // ones before it; `npm test` runs league-wide (and so those before it) while vitest runs,
+  // and desktop and mobile with --no-deps after it.
   projects: [
     // The HTML budget on the freshly seeded league, before any spec writes (tests/e2e/budgets.spec.ts).
-    // `--no-deps` skips it when running a project alone.
     { name: "budgets", testMatch: "budgets.spec.ts", use: { ...devices["Desktop Chrome"] } },
+    // Every page and /api GET walked for its round trips and for writing nothing
+    // (tests/e2e/read-walk.spec.ts), with no other test writing beside it. It loads no page,
+    // so one project. Run it by itself with `--project=read-walk --no-deps`.
+    {
+      name: "read-walk",
+      dependencies: ["budgets"],
+      testMatch: READ_WALK,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+    // Tests that change what every visitor of the league sees (who sees balances and
+    // transfers, bag tags on): with no other test running, so none reads a page mid-change.
+    // Each puts the setting back when it ends.
+    {
+      name: "league-wide",
+      dependencies: ["read-walk"],
+      testMatch: LEAGUE_WIDE,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
     // Every test runs at 1280 px, but those tagged @narrow: they are about the < 768 px
     // layout (the phone menu, the home page's one list at a time, no sideways scroll) and
     // run at 375 px only. @narrow-too: at 1280 px and at 375 px, where the test is about
     // both layouts (the header's targets, the chart's two drawings, the navbar's menu).
     {
       name: "desktop",
-      dependencies: ["budgets"],
+      dependencies: ["league-wide"],
       testIgnore: ["budgets.spec.ts", LEAGUE_WIDE, READ_WALK],
       grepInvert: /@narrow(?!-too)/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
     {
       name: "mobile",
-      dependencies: ["budgets"],
+      dependencies: ["league-wide"],
       testIgnore: ["budgets.spec.ts", LEAGUE_WIDE, READ_WALK],
       grep: /@narrow/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true },
-    },
-    // Tests that change what every visitor of the league sees (who sees balances and
-    // transfers): after every other test, so none of those reads a page mid-change.
-    {
-      name: "league-wide",
-      dependencies: ["desktop", "mobile"],
-      testMatch: LEAGUE_WIDE,
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
-    },
-    // Every page and /api GET walked for its round trips and for writing nothing
-    // (tests/e2e/read-walk.spec.ts): alone, after every other test. It loads no page, so one
-    // project. Run it by itself with `--project=read-walk --no-deps`.
-    {
-      name: "read-walk",
-      dependencies: ["league-wide"],
-      testMatch: READ_WALK,
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
   ],
   webServer: {

@@ -10,8 +10,10 @@ if (existsSync("test-results/vitest.json")) {
   failed += v.numFailedTests;
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
 }
-if (existsSync("test-results/e2e.json")) {
-  const p = JSON.parse(readFileSync("test-results/e2e.json", "utf8"));
+// The e2e suite's report, or its two parts' (scripts/test.mjs: e2e-alone.json and e2e.json).
+for (const file of ["test-results/e2e-alone.json", "test-results/e2e.json"]) {
+  if (!existsSync(file)) continue;
+  const p = JSON.parse(readFileSync(file, "utf8"));
   passed += p.stats.expected;
   failed += p.stats.unexpected + p.stats.flaky;
   skipped += p.stats.skipped;

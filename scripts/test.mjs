@@ -8,12 +8,14 @@
 //   npm test -- typecheck unit     only these (and nothing they need)
 //
 // The order: the build (test:deploy) beside vitest, then the budgets and the start-twice
-// test on that build, beside vitest too; the e2e suite after vitest, on the same build, with
-// the typecheck, the lint and the scripts' tests beside it at a lower priority. Its server
-// (scripts/e2e-server.mjs: a freshly seeded D1, then workerd) starts while vitest runs, so
-// the suite starts on a server that is up. The start-twice test runs `npm run dev`, whose
-// type generation rewrites .react-router/types: it ends before the typecheck starts. What
-// runs together was measured on the 2-core CI machine (docs/testing.md, "How npm
+// test on that build, beside vitest too. The e2e suite's server (scripts/e2e-server.mjs: a
+// freshly seeded D1, then workerd) starts once the build is there, and the suite's first
+// part runs while vitest does: the specs that need the server to themselves (the HTML
+// budgets, the read walk, the league-wide settings), which leave most of a core idle. The
+// rest of the suite runs after vitest, on the same server, with the typecheck, the lint and
+// the scripts' tests beside it at a lower priority. The start-twice test runs `npm run
+// dev`, whose type generation rewrites .react-router/types: it ends before the typecheck
+// starts. What runs together was measured on the 2-core CI machine (docs/testing.md, "How npm
 // test runs"): only steps that wait for something share the cores with one that does not.
 import "./check-node.mjs"; // first: on an older Node, this runs again on the pinned Node 24
 import { spawn } from "node:child_process";
@@ -21,8 +23,8 @@ import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "
 import { join } from "node:path";
 
 /**
- * name → the npm script, what must pass first, and what must merely have finished first (for
- * the cores, not the data). `nice`: the step runs at a lower CPU priority (nice 10), for
+ * name → the npm script (`args` passed to it after `--`, `env` added to its environment), what
+ * must pass first, and what must merely have finished first (for the cores, not the data). `nice`: the step runs at a lower CPU priority (nice 10), for
  * the steps nothing else waits on: they start once vitest has ended, beside the e2e suite,
  * and take the cores it leaves idle (its runner and browser wait on the server) rather than
  * vitest's, which the e2e suite waits for.
@@ -35,15 +37,23 @@ const STEPS = {
   start: { script: "test:start", needs: ["deploy"], after: [] },
   scripts: { script: "test:scripts", needs: [], after: ["unit"], nice: true },
   unit: { script: "test:unit", needs: [], after: [] },
-  e2e: { script: "test:e2e", needs: ["deploy"], after: ["unit", "start", "budgets"] },
+  // The e2e suite in two parts (playwright.config.ts): the projects that run alone, then desktop and mobile.
+  "e2e-alone": { script: "test:e2e", args: ["--project=league-wide"], env: { E2E_PART: "alone" }, needs: ["deploy"], after: [] },
+  e2e: {
+    script: "test:e2e",
+    args: ["--project=desktop", "--project=mobile", "--no-deps"],
+    needs: ["deploy"],
+    after: ["unit", "start", "budgets", "e2e-alone"],
+  },
 };
 
 /**
  * The e2e suite's server, started by this script once the build is there and the steps in
- * `after` have ended; the suite waits for it to answer and reuses it (E2E_SERVER, read by
- * playwright.config.ts), and it is stopped when the suite ends.
+ * `after` have ended; the suite's parts wait for it to answer and reuse it (E2E_SERVER, read
+ * by playwright.config.ts), and it is stopped when the last of them ends.
  */
-const E2E_SERVER = { for: "e2e", needs: ["deploy"], after: ["start", "budgets"], port: process.env.E2E_PORT ?? "8788" };
+const E2E_SERVER = { for: ["e2e-alone", "e2e"], needs: ["deploy"], after: ["budgets"], port: process.env.E2E_PORT ?? "8788" };
+const servedBy = (name) => E2E_SERVER.for.includes(name);
 
 const wanted = process.argv.slice(2);
 for (const name of wanted) {
@@ -87,7 +97,8 @@ function cpuOf(file) {
 function header(name, run) {
   const mark = run.state === "passed" ? "✓" : "✗";
   const cpu = run.cpu === undefined ? "" : `, CPU ${secs(run.cpu * 1000)}`;
-  return `━━ ${mark} ${name} (npm run ${STEPS[name].script}): ${run.state} in ${secs(run.wall)}${cpu}; at ${clock()} ━━`;
+  const args = STEPS[name].args ? ` -- ${STEPS[name].args.join(" ")}` : "";
+  return `━━ ${mark} ${name} (npm run ${STEPS[name].script}${args}): ${run.state} in ${secs(run.wall)}${cpu}; at ${clock()} ━━`;
 }
 
 /** @type {{state: "starting"|"up"|"failed", child: import("node:child_process").ChildProcess, log: string} | null} */
@@ -153,12 +164,13 @@ function start(name) {
   run.state = "running";
   run.start = Date.now();
   const timesFile = join(LOGS, `${name}.times`);
-  const serverEnv = name === E2E_SERVER.for ? { E2E_PORT: E2E_SERVER.port, E2E_SERVER: "running" } : {};
+  const serverEnv = servedBy(name) ? { E2E_PORT: E2E_SERVER.port, E2E_SERVER: "running" } : {};
   // bash's `times` after the command: the user and sys time of it and every child it waited for.
   const nice = STEPS[name].nice ? "nice -n 10 " : "";
-  const child = spawn("bash", ["-c", `${nice}npm run ${STEPS[name].script}; s=$?; times > "${timesFile}"; exit $s`], {
+  const args = STEPS[name].args ? ` -- ${STEPS[name].args.join(" ")}` : "";
+  const child = spawn("bash", ["-c", `${nice}npm run ${STEPS[name].script}${args}; s=$?; times > "${timesFile}"; exit $s`], {
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, ...serverEnv, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") },
+    env: { ...process.env, ...serverEnv, ...STEPS[name].env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") },
   });
   const logFile = join(LOGS, `${name}.log`);
   writeFileSync(logFile, "");
@@ -176,8 +188,8 @@ function start(name) {
     run.cpu = cpuOf(timesFile);
     run.code = code ?? signal;
     run.state = code === 0 ? "passed" : "failed";
-    if (name === E2E_SERVER.for) {
-      stopServer();
+    if (servedBy(name)) {
+      if (E2E_SERVER.for.every(ended)) stopServer();
       if (run.state === "failed") run.out.push(`(the e2e server's output: ${server.log})\n`);
     }
     if (run.live) {
@@ -195,18 +207,18 @@ const passed = (n) => !runs.has(n) || runs.get(n).state === "passed";
 
 function ready(name) {
   const { needs, after } = STEPS[name];
-  const serverUp = name !== E2E_SERVER.for || server?.state === "up";
+  const serverUp = !servedBy(name) || server?.state === "up";
   return needs.every(passed) && after.every(ended) && serverUp;
 }
 
 function blocked(name) {
-  const serverFailed = name === E2E_SERVER.for && server?.state === "failed";
+  const serverFailed = servedBy(name) && server?.state === "failed";
   return serverFailed || STEPS[name].needs.some((n) => runs.has(n) && ["failed", "skipped"].includes(runs.get(n).state));
 }
 
 function schedule() {
-  const suite = runs.get(E2E_SERVER.for);
-  if (suite?.state === "waiting" && !server && E2E_SERVER.needs.every(passed) && E2E_SERVER.after.every(ended)) {
+  const serverNeeded = E2E_SERVER.for.some((n) => runs.get(n)?.state === "waiting");
+  if (serverNeeded && !server && E2E_SERVER.needs.every(passed) && E2E_SERVER.after.every(ended)) {
     startServer().catch((err) => {
       server.state = "failed";
       write(`── the e2e server could not start: ${err.message}\n`);

@@ -14,9 +14,9 @@ booksSoundAtTheEnd();
 // (scripts/read-walk/list.ts) as a visitor, the demo player and the admin, over the seed and
 // rounds of this spec's own in every state. Every request reads the database in as few
 // round trips as it can: a page in at most two, an /api GET in one, and no read ever
-// writes. It runs in a project of its own, after every other spec (playwright.config.ts):
-// the no-write check counts every row of the database, which another test writing beside
-// it would change.
+// writes. It runs in a project of its own, after the budgets and before every other spec
+// (playwright.config.ts): the no-write check counts every row of the database, which
+// another test writing beside it would change.
 
 let urls: string[] = [];
 let lapsing = 0;
