@@ -23,11 +23,12 @@ import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "
 import { join } from "node:path";
 
 /**
- * name → the npm script (`args` passed to it after `--`, `env` added to its environment), what
- * must pass first, and what must merely have finished first (for the cores, not the data). `nice`: the step runs at a lower CPU priority (nice 10), for
- * the steps nothing else waits on: they start once vitest has ended, beside the e2e suite,
- * and take the cores it leaves idle (its runner and browser wait on the server) rather than
- * vitest's, which the e2e suite waits for.
+ * name → the npm script (`args` passed to it after `--`, `env` added to its environment),
+ * what must pass first, and what must merely have finished first (for the cores, not the
+ * data). `nice`: the step runs at a lower CPU priority (nice 10), for the steps nothing
+ * else waits on: they start once vitest has ended, beside the e2e suite, and take the
+ * cores it leaves idle (its runner and browser wait on the server) rather than vitest's,
+ * which the e2e suite waits for.
  */
 const STEPS = {
   typecheck: { script: "typecheck", needs: [], after: ["unit", "start"], nice: true },
@@ -54,6 +55,9 @@ const STEPS = {
  */
 const E2E_SERVER = { for: ["e2e-alone", "e2e"], needs: ["deploy"], after: ["budgets"], port: process.env.E2E_PORT ?? "8788" };
 const servedBy = (name) => E2E_SERVER.for.includes(name);
+
+/** The step's command: `npm run SCRIPT`, with its arguments after `--`. */
+const commandOf = (name) => `npm run ${STEPS[name].script}${STEPS[name].args ? ` -- ${STEPS[name].args.join(" ")}` : ""}`;
 
 const wanted = process.argv.slice(2);
 for (const name of wanted) {
@@ -97,8 +101,7 @@ function cpuOf(file) {
 function header(name, run) {
   const mark = run.state === "passed" ? "✓" : "✗";
   const cpu = run.cpu === undefined ? "" : `, CPU ${secs(run.cpu * 1000)}`;
-  const args = STEPS[name].args ? ` -- ${STEPS[name].args.join(" ")}` : "";
-  return `━━ ${mark} ${name} (npm run ${STEPS[name].script}${args}): ${run.state} in ${secs(run.wall)}${cpu}; at ${clock()} ━━`;
+  return `━━ ${mark} ${name} (${commandOf(name)}): ${run.state} in ${secs(run.wall)}${cpu}; at ${clock()} ━━`;
 }
 
 /** @type {{state: "starting"|"up"|"failed", child: import("node:child_process").ChildProcess, log: string} | null} */
@@ -167,8 +170,7 @@ function start(name) {
   const serverEnv = servedBy(name) ? { E2E_PORT: E2E_SERVER.port, E2E_SERVER: "running" } : {};
   // bash's `times` after the command: the user and sys time of it and every child it waited for.
   const nice = STEPS[name].nice ? "nice -n 10 " : "";
-  const args = STEPS[name].args ? ` -- ${STEPS[name].args.join(" ")}` : "";
-  const child = spawn("bash", ["-c", `${nice}npm run ${STEPS[name].script}${args}; s=$?; times > "${timesFile}"; exit $s`], {
+  const child = spawn("bash", ["-c", `${nice}${commandOf(name)}; s=$?; times > "${timesFile}"; exit $s`], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, ...serverEnv, ...STEPS[name].env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") },
   });
