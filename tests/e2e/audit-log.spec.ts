@@ -213,6 +213,7 @@ test("the Admin menu opened before its code arrives stays open when the code com
   release();
   await partHydrated(admin);
   await expect(audit).toBeVisible();
+  await shot(page, "admin-menu-open");
   // Then the code's own behaviour: a new page closes it.
   await audit.click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
