@@ -74,6 +74,12 @@ function post(session: Session | null, fields: Record<string, string>) {
 }
 const ask = (session: Session | null, paymentId: number | string) => post(session, { intent: "paypalBack", paymentId: String(paymentId) });
 
+/** A refund of the payment recorded as PayPal's webhook records one, at `at`. */
+const refunded = (paymentId: number, amountCents: number, at: number) =>
+  testDb()
+    .insert(paymentRefunds)
+    .values({ leagueId: DEFAULT_LEAGUE_ID, paymentId, kind: "refund", providerRefundId: `REF-${uniq()}`, amountCents, createdAt: at });
+
 /** The card as the page renders it. */
 function cardText(lines: PayPalBackLine[]) {
   const html = renderHtml(h(PayPalBackCard, { lines }));
@@ -166,16 +172,7 @@ describe("the player's home offers a cancelled round's PayPal payment back", () 
     const paid = await paidEntry({ creditCents: 200, cashCents: 100, paypal: true, startsIn: -3600 });
     const payment = paid.paypal!;
     // $1 refunded in PayPal's dashboard a minute before the cancel.
-    await testDb()
-      .insert(paymentRefunds)
-      .values({
-        leagueId: DEFAULT_LEAGUE_ID,
-        paymentId: payment.id,
-        kind: "refund",
-        providerRefundId: `REF-${uniq()}`,
-        amountCents: 100,
-        createdAt: nowSec() - 60,
-      });
+    await refunded(payment.id, 100, nowSec() - 60);
     await cancelRound(testDb(), paid.round.id, { reason: "weather", acesStand: false, userId: null });
     const session = sessionOf(paid.user, paid.player.id);
     expect((await homeOf(session)).data.paypalBack).toEqual([
@@ -188,16 +185,7 @@ describe("the player's home offers a cancelled round's PayPal payment back", () 
     const asked = `${paypalBackAsked(215, askedAt, TZ)}.`;
     expect((await homeOf(session)).data.paypalBack).toEqual([expect.objectContaining({ asked })]);
     // The job's refund of the $2.15, recorded after the ask: the line still says what was asked.
-    await testDb()
-      .insert(paymentRefunds)
-      .values({
-        leagueId: DEFAULT_LEAGUE_ID,
-        paymentId: payment.id,
-        kind: "refund",
-        providerRefundId: `REF-${uniq()}`,
-        amountCents: 215,
-        createdAt: askedAt + 5,
-      });
+    await refunded(payment.id, 215, askedAt + 5);
     await testDb().update(payments).set({ status: "refunded" }).where(eq(payments.id, payment.id));
     expect((await homeOf(session)).data.paypalBack).toEqual([expect.objectContaining({ asked })]);
   });
